@@ -1,0 +1,57 @@
+import type { Observable } from 'rxjs';
+import { createServiceToken } from '../di/ServiceToken';
+
+/** Every local-storage key of spec §3. The names (typos included) are the product's. */
+export const StorageKeys = {
+  token: 'zo-token',
+  recoveryToken: 'zo-recovery-token',
+  profile: 'zo-profile',
+  rememberedDevices: 'zo-remember-2fa',
+  theme: 'jetp-theme',
+  envType: 'envType',
+  oauthProvider: 'oauth-provider',
+  oktaClientIssuer: 'okta-client-issuer',
+  domain: 'domain',
+  sessionStart: 'sesionStart',
+  afLogin: 'zo-aflogin',
+  monitoring: 'zo-mnt',
+  onboarding: 'ce-onboarding',
+  timeZone: 'zo-timezone',
+  dateFormat: 'zo-date-format',
+} as const;
+
+export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
+
+/** Keys removed by logout and forced logout ("token, profile and all flags"). The remembered
+ *  devices, theme, time zone and date format are preferences and survive sign-out. */
+export const SessionScopedKeys: readonly StorageKey[] = [
+  StorageKeys.token,
+  StorageKeys.recoveryToken,
+  StorageKeys.profile,
+  StorageKeys.envType,
+  StorageKeys.oauthProvider,
+  StorageKeys.oktaClientIssuer,
+  StorageKeys.domain,
+  StorageKeys.sessionStart,
+  StorageKeys.afLogin,
+  StorageKeys.monitoring,
+  StorageKeys.onboarding,
+];
+
+export const ACCESS_TOKEN_COOKIE = 'access_token';
+
+export interface StorageService {
+  get(key: StorageKey): string | null;
+  set(key: StorageKey, value: string): void;
+  remove(key: StorageKey): void;
+  /** Emits the key's value now and whenever it changes, in this tab or another one. */
+  watch(key: StorageKey): Observable<string | null>;
+  /** Per-username remembered-device tokens; a malformed stored map is discarded. */
+  getRememberToken(username: string): string | null;
+  setRememberToken(username: string, token: string | null): void;
+  /** The site-wide `access_token` cookie (path `/`, 1 day). `null` deletes it. */
+  setAccessCookie(token: string | null): void;
+  getAccessCookie(): string | null;
+}
+
+export const StorageServiceToken = createServiceToken<StorageService>('storage');
