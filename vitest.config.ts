@@ -27,6 +27,22 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          // One migrated PGlite template per run; each test app loads a copy (server/test/testApp.ts).
+          globalSetup: ['server/test/globalSetup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The same API suite on a real PostgreSQL server (Debian's postgresql, started by the setup).
+          name: 'server-pg',
+          environment: 'node',
+          include: ['server/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['server/test/postgres.ts'],
         },
       },
     ],

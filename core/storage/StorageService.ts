@@ -18,6 +18,8 @@ export const StorageKeys = {
   onboarding: 'ce-onboarding',
   timeZone: 'zo-timezone',
   dateFormat: 'zo-date-format',
+  /** `{ tabId, until }`: the tab allowed to refresh the token this period (cross-tab lease). */
+  refreshLease: 'zo-refresh-lease',
 } as const;
 
 export type StorageKey = (typeof StorageKeys)[keyof typeof StorageKeys];
@@ -36,7 +38,11 @@ export const SessionScopedKeys: readonly StorageKey[] = [
   StorageKeys.afLogin,
   StorageKeys.monitoring,
   StorageKeys.onboarding,
+  StorageKeys.refreshLease,
 ];
+
+/** Cookie lifetime of spec §9 ("Access cookie lifetime: 1 day"), in seconds. */
+export const ACCESS_COOKIE_MAX_AGE_S = 24 * 60 * 60;
 
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 

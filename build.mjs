@@ -1,0 +1,158 @@
+#!/usr/bin/env node
+// Builds the console: esbuild, ESM with code splitting (each plugin page and each lazy header
+// contribution is its own chunk), CSS, content-hashed names, dist/index.html and a size report.
+//
+//   node build.mjs                       production build into dist/
+//   node build.mjs --watch               rebuild on change (npm run dev; the API serves dist/)
+//   node build.mjs --entry <file> --outdir <dir> [--plugins <dir>] [--quiet]   test builds
+import * as esbuild from 'esbuild';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { computeReport, formatReport } from './scripts/lib/buildReport.mjs';
+import { blueprintDeepImports } from './scripts/lib/deepImports.mjs';
+import { blueprintIconsStub, reflectMetadataShim, stripIconFonts } from './scripts/lib/esbuildPlugins.mjs';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+export function parseArgs(argv) {
+  const options = { entry: 'host/main.tsx', outdir: 'dist', pluginsDir: 'plugins', watch: false, quiet: false, title: 'Console' };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const value = () => {
+      const next = argv[++i];
+      if (!next) throw new Error(`${arg} needs a value`);
+      return next;
+    };
+    if (arg === '--watch') options.watch = true;
+    else if (arg === '--quiet') options.quiet = true;
+    else if (arg === '--entry') options.entry = value();
+    else if (arg === '--outdir') options.outdir = value();
+    else if (arg === '--plugins') options.pluginsDir = value();
+    else if (arg === '--title') options.title = value();
+    else throw new Error(`unknown option ${arg}`);
+  }
+  return options;
+}
+
+export function esbuildOptions({ entry, outdir }) {
+  return {
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outdir,
+    bundle: true,
+    format: 'esm',
+    splitting: true,
+    platform: 'browser',
+    target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
+    minify: true,
+    sourcemap: 'linked',
+    metafile: true,
+    legalComments: 'linked',
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    publicPath: '/',
+    jsx: 'automatic',
+    tsconfig: path.join(root, 'tsconfig.json'),
+    define: { 'process.env.NODE_ENV': '"production"' },
+    loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.woff': 'file', '.ttf': 'file' },
+    plugins: [reflectMetadataShim(), blueprintDeepImports(), blueprintIconsStub(), stripIconFonts()],
+    logLevel: 'warning',
+  };
+}
+
+function indexHtml({ title, entryFile, cssFiles, preload }) {
+  const links = cssFiles.map((file) => `    <link rel="stylesheet" href="/${file}" />`).join('\n');
+  const preloads = preload.map((file) => `    <link rel="modulepreload" href="/${file}" />`).join('\n');
+  return `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+${links}
+${preloads}
+  </head>
+  <body>
+    <div id="root"></div>
+    <script type="module" src="/${entryFile}"></script>
+  </body>
+</html>
+`;
+}
+
+/** Writes index.html, metafile.json and build-report.json next to the bundle; returns the report. */
+function finish(result, options) {
+  const outdir = path.resolve(root, options.outdir);
+  const report = computeReport({ metafile: result.metafile, root, entry: options.entry, pluginsDir: path.resolve(root, options.pluginsDir) });
+  const rel = (file) => path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/');
+  const entryOut = Object.entries(result.metafile.outputs).find(([, info]) => info.entryPoint === options.entry.split(path.sep).join('/'))?.[0];
+  const entryInfo = result.metafile.outputs[entryOut];
+  const preload = (entryInfo.imports ?? []).filter((imp) => imp.kind === 'import-statement').map((imp) => rel(imp.path));
+  writeFileSync(
+    path.join(outdir, 'index.html'),
+    indexHtml({ title: options.title, entryFile: rel(entryOut), cssFiles: entryInfo.cssBundle ? [rel(entryInfo.cssBundle)] : [], preload }),
+  );
+  writeFileSync(path.join(outdir, 'metafile.json'), JSON.stringify(result.metafile));
+  writeFileSync(path.join(outdir, 'build-report.json'), `${JSON.stringify(report, null, 2)}\n`);
+  if (report.fonts.length) throw new Error(`font files were emitted (icon fonts must stay out): ${report.fonts.join(', ')}`);
+  if (!options.quiet) console.log(formatReport(report));
+  return report;
+}
+
+export async function buildConsole(options) {
+  const outdir = path.resolve(root, options.outdir);
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  const started = Date.now();
+  const result = await esbuild.build(esbuildOptions(options));
+  const report = finish(result, options);
+  if (!options.quiet) console.log(`Built ${options.entry} into ${options.outdir}/ in ${Date.now() - started} ms`);
+  return { result, report };
+}
+
+async function watch(options) {
+  const outdir = path.resolve(root, options.outdir);
+  mkdirSync(outdir, { recursive: true });
+  const base = esbuildOptions(options);
+  const context = await esbuild.context({
+    ...base,
+    plugins: [
+      ...base.plugins,
+      {
+        name: 'report-on-rebuild',
+        setup(build) {
+          // Hashed names change on every rebuild: start from an empty folder each time.
+          build.onStart(() => {
+            rmSync(outdir, { recursive: true, force: true });
+            mkdirSync(outdir, { recursive: true });
+          });
+          build.onEnd((result) => {
+            if (result.errors.length) return;
+            try {
+              finish(result, { ...options, quiet: true });
+              console.log(`[${new Date().toLocaleTimeString()}] rebuilt ${options.outdir}/ (serve it with: npx tsx server/main.ts)`);
+            } catch (error) {
+              console.error(error);
+            }
+          });
+        },
+      },
+    ],
+  });
+  await context.watch();
+  console.log(`Watching; dist/ is rebuilt on change. Run the API (it serves ${options.outdir}/) in another terminal: npx tsx server/main.ts`);
+}
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  try {
+    const options = parseArgs(process.argv.slice(2));
+    if (options.watch) await watch(options);
+    else await buildConsole(options);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
+}

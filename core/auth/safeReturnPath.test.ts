@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { resolveJamfReturnPath, safeReturnPathOrDefault, sanitizeReturnPath } from './safeReturnPath';
+
+describe('sanitizeReturnPath', () => {
+  it.each([
+    ['/gluon/devices/1', '/gluon/devices/1'],
+    ['/neutrino?tab=a#x', '/neutrino?tab=a#x'],
+    ['/a/../gluon', '/gluon'],
+  ])('keeps the same-origin path %s', (input, expected) => {
+    expect(sanitizeReturnPath(input)).toBe(expected);
+  });
+
+  it.each([
+    [null],
+    [''],
+    ['gluon'],
+    ['https://evil.example/x'],
+    ['http:evil.example'],
+    ['//evil.example'],
+    ['/\\evil.example'],
+    ['\\\\evil.example'],
+    ['javascript:alert(1)'],
+    ['/%2F%2Fevil.example'],
+    ['/%5Cevil.example'],
+    ['%2F%2Fevil.example'],
+    ['/%252F%252Fevil.example'],
+    ['/\t/evil.example'],
+    ['/\n/evil.example'],
+    [' /gluon'],
+    ['/%E0%A4%A'],
+    ['/' + 'a'.repeat(3000)],
+  ])('rejects %j', (input) => {
+    expect(sanitizeReturnPath(input)).toBeNull();
+  });
+
+  it('falls back to /gluon', () => {
+    expect(safeReturnPathOrDefault('//evil')).toBe('/gluon');
+    expect(safeReturnPathOrDefault(undefined)).toBe('/gluon');
+    expect(safeReturnPathOrDefault('/electron')).toBe('/electron');
+  });
+});
+
+describe('resolveJamfReturnPath (vendor IdP rules of spec §4)', () => {
+  it.each([
+    [undefined, '/gluon'],
+    ['', '/gluon'],
+    ['/', '/gluon'],
+    ['https://evil.example/gluon', '/gluon'],
+    ['//evil.example', '/gluon'],
+    ['/gluon/devices/2', '/gluon/devices/2'],
+    ['/devices/2', '/gluon/devices/2'],
+    ['/settings?x=1', '/gluon/settings?x=1'],
+  ])('%j -> %s', (input, expected) => {
+    expect(resolveJamfReturnPath(input)).toBe(expected);
+  });
+});

@@ -1,0 +1,206 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { isAxiosError } from 'axios';
+import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
+import type { LogoutOptions, SessionService } from '../session/SessionService';
+import { BrowserStorageService } from '../storage/BrowserStorageService';
+import { StorageKeys } from '../storage/StorageService';
+import { createFakeAxios, type FakeHandler } from '../testing/createFakeAxios';
+import { DefaultToastService } from '../toasts/DefaultToastService';
+import type { Toast } from '../toasts/ToastService';
+import { DefaultHttpService } from './DefaultHttpService';
+
+/** Records forced logouts; the real session is tested on its own. */
+class RecordingSession {
+  readonly forced: Array<LogoutOptions | undefined> = [];
+  forceLogout(options?: LogoutOptions) {
+    this.forced.push(options);
+  }
+}
+
+/** Answers `/status/{n}` with that status, anything else 200 `{ ok: true }`. */
+const byPath: FakeHandler = (req) => {
+  const match = /\/status\/(\d+)/.exec(req.url);
+  return match ? { status: Number(match[1]), data: { message: 'x' } } : { status: 200, data: { ok: true } };
+};
+
+function setup(path = '/gluon/devices?tab=2') {
+  const storage = new BrowserStorageService();
+  const nav = new MemoryNavigationService(path);
+  const session = new RecordingSession();
+  const toasts = new DefaultToastService();
+  const shown: Toast[] = [];
+  const seenIds = new Set<string>();
+  toasts.toasts$.subscribe((list) => {
+    for (const t of list) if (!seenIds.has(t.id)) (seenIds.add(t.id), shown.push(t));
+  });
+  const fake = createFakeAxios(byPath);
+  const http = new DefaultHttpService(fake.axios, storage, session as unknown as SessionService, toasts, nav);
+  return { http, storage, nav, session, shown, requests: fake.requests };
+}
+
+async function statusOf(promise: Promise<unknown>): Promise<number | undefined> {
+  try {
+    await promise;
+    return 200;
+  } catch (error) {
+    return isAxiosError(error) ? error.response?.status : -1;
+  }
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+});
+afterEach(() => vi.useRealTimers());
+
+describe('Authorization per authMode', () => {
+  it('bearer (default) sends the stored access token', async () => {
+    const { http, storage, requests } = setup();
+    storage.set(StorageKeys.token, 'access-1');
+    await http.get('/gluon-backend/x');
+    await http.get('/gluon-backend/y', { authMode: { kind: 'bearer' } });
+    expect(requests.map((r) => r.headers.Authorization)).toEqual(['Bearer access-1', 'Bearer access-1']);
+  });
+
+  it('bearer without a stored token sends no header', async () => {
+    const { http, requests } = setup();
+    await http.get('/x');
+    expect(requests[0]!.headers.Authorization).toBeUndefined();
+  });
+
+  it('public sends none, even when signed in', async () => {
+    const { http, storage, requests } = setup();
+    storage.set(StorageKeys.token, 'access-1');
+    await http.get('/um/captcha/Google', { authMode: { kind: 'public' } });
+    expect(requests[0]!.headers.Authorization).toBeUndefined();
+  });
+
+  it('quickLink sends its own token', async () => {
+    const { http, storage, requests } = setup();
+    storage.set(StorageKeys.token, 'access-1');
+    await http.get('/gluon-backend/extractors/quickdownload', { authMode: { kind: 'quickLink', token: 'ql-9' } });
+    expect(requests[0]!.headers.Authorization).toBe('Bearer ql-9');
+  });
+
+  it('recovery sends zo-recovery-token', async () => {
+    const { http, storage, requests } = setup();
+    storage.set(StorageKeys.token, 'access-1');
+    storage.set(StorageKeys.recoveryToken, 'rec-7');
+    await http.put('/um/mfa/totp/create', {}, { authMode: { kind: 'recovery' } });
+    expect(requests[0]!.headers.Authorization).toBe('Bearer rec-7');
+    expect(requests[0]!.method).toBe('PUT');
+  });
+
+  it('keeps an Authorization header the caller set without an authMode', async () => {
+    const { http, storage, requests } = setup();
+    storage.set(StorageKeys.token, 'access-1');
+    await http.get('/x', { headers: { Authorization: 'Bearer explicit' } });
+    expect(requests[0]!.headers.Authorization).toBe('Bearer explicit');
+  });
+
+  it('post/delete send method and body', async () => {
+    const { http, requests } = setup();
+    await http.post('/um/password', { oldPassword: 'a', newPassword: 'b' });
+    await http.delete('/um/logo');
+    expect(requests.map((r) => [r.method, r.url])).toEqual([
+      ['POST', '/um/password'],
+      ['DELETE', '/um/logo'],
+    ]);
+    expect(requests[0]!.data).toEqual({ oldPassword: 'a', newPassword: 'b' });
+  });
+});
+
+describe('global error handling', () => {
+  it('401 forces logout with the current path and query, shows No Permissions and rethrows', async () => {
+    const { http, session, shown } = setup('/gluon/devices?tab=2');
+    expect(await statusOf(http.get('/gluon-backend/status/401'))).toBe(401);
+    expect(session.forced).toEqual([{ returnUrl: '/gluon/devices?tab=2' }]);
+    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([
+      ['error', 'No Permissions', "You don't have permissions to view this page or perform this action."],
+    ]);
+  });
+
+  it('403 shows No Permissions without logging out', async () => {
+    const { http, session, shown } = setup();
+    expect(await statusOf(http.get('/gluon-backend/status/403'))).toBe(403);
+    expect(session.forced).toEqual([]);
+    expect(shown.map((t) => t.title)).toEqual(['No Permissions']);
+  });
+
+  it('504 shows No Connection (info) and goes to /login', async () => {
+    const { http, nav, shown, session } = setup();
+    expect(await statusOf(http.get('/gluon-backend/status/504'))).toBe(504);
+    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([
+      ['info', 'No Connection', 'Please make sure you have a valid internet connection and try again'],
+    ]);
+    expect(nav.path()).toBe('/login');
+    expect(session.forced).toEqual([]);
+  });
+
+  it('other errors only reach the caller', async () => {
+    const { http, nav, shown, session } = setup();
+    expect(await statusOf(http.get('/gluon-backend/status/500'))).toBe(500);
+    expect(await statusOf(http.get('/gluon-backend/status/404'))).toBe(404);
+    expect(shown).toEqual([]);
+    expect(session.forced).toEqual([]);
+    expect(nav.path()).toBe('/gluon/devices');
+  });
+
+  it.each([
+    '/mdm/devices/status/401',
+    '/um/invite/abc/status/401',
+    '/gluon-backend/sharedExtractorLinks/1/validate/status/401',
+    '/gluon-backend/extractors/quickdownload/status/401',
+    '/gluon-backend/consent/status/401',
+    '/um/mfa/totp/validateCode/status/401',
+    '/um/mfa/validatePassword/status/403',
+    '/um/login/status/401',
+    '/um/oauth2Login/status/401',
+    '/um/passwordRecovery/status/403',
+    'http://api.test/um/login/status/401',
+  ])('%s is excepted from the global handling but still rejects', async (url) => {
+    const { http, session, shown } = setup();
+    const status = await statusOf(http.get(url));
+    expect(status === 401 || status === 403).toBe(true);
+    expect(session.forced).toEqual([]);
+    expect(shown).toEqual([]);
+  });
+
+  it('skipGlobalErrors leaves the error to the caller', async () => {
+    const { http, session, shown } = setup();
+    expect(await statusOf(http.get('/x/status/401', { skipGlobalErrors: true }))).toBe(401);
+    expect(session.forced).toEqual([]);
+    expect(shown).toEqual([]);
+  });
+
+  it('a 401 while already on /login does not stack another forced logout', async () => {
+    const { http, session, shown } = setup('/login?returnUrl=%2Fgluon');
+    await statusOf(http.get('/gluon-backend/status/401'));
+    expect(session.forced).toEqual([]);
+    expect(shown).toHaveLength(1);
+  });
+
+  it('debounces the same toast: at most once per 2 s', async () => {
+    const { http, shown } = setup();
+    await Promise.all([statusOf(http.get('/a/status/403')), statusOf(http.get('/b/status/403')), statusOf(http.get('/c/status/401'))]);
+    expect(shown).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1999);
+    await statusOf(http.get('/d/status/403'));
+    expect(shown).toHaveLength(1);
+    // A different toast is not held back by the first one.
+    await statusOf(http.get('/e/status/504'));
+    expect(shown.map((t) => t.title)).toEqual(['No Permissions', 'No Connection']);
+    await vi.advanceTimersByTimeAsync(1);
+    await statusOf(http.get('/f/status/403'));
+    expect(shown.map((t) => t.title)).toEqual(['No Permissions', 'No Connection', 'No Permissions']);
+  });
+
+  it('dispose removes the interceptors', async () => {
+    const { http, storage, requests, shown } = setup();
+    storage.set(StorageKeys.token, 'access-1');
+    (http as DefaultHttpService).dispose();
+    await statusOf(http.axios.get('/x/status/403'));
+    expect(requests[0]!.headers.Authorization).toBeUndefined();
+    expect(shown).toEqual([]);
+  });
+});

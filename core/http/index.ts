@@ -1,0 +1,3 @@
+export * from './HttpService';
+export { DefaultHttpService } from './DefaultHttpService';
+export * from './globalErrorRules';

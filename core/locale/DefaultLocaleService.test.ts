@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { firstValueFrom } from 'rxjs';
+import { BrowserStorageService } from '../storage/BrowserStorageService';
+import { DefaultLocaleService } from './DefaultLocaleService';
+import { TIME_ZONES, findTimeZoneByAbbr, findTimeZoneByRegion } from './timeZones';
+
+function browser(timeZone: string | undefined, language: string) {
+  const original = Intl.DateTimeFormat.prototype.resolvedOptions;
+  vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions').mockImplementation(function (this: Intl.DateTimeFormat) {
+    return { ...original.call(this), timeZone: timeZone as string };
+  });
+  vi.spyOn(navigator, 'language', 'get').mockReturnValue(language);
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => vi.restoreAllMocks());
+
+describe('time zone list', () => {
+  it('has about 100 entries sorted by offset, each complete', () => {
+    expect(TIME_ZONES.length).toBeGreaterThanOrEqual(90);
+    expect(TIME_ZONES.length).toBeLessThanOrEqual(140);
+    for (let i = 1; i < TIME_ZONES.length; i++) expect(TIME_ZONES[i]!.offset).toBeGreaterThanOrEqual(TIME_ZONES[i - 1]!.offset);
+    for (const zone of TIME_ZONES) {
+      expect(zone.value).toBeTruthy();
+      expect(zone.abbr).toBeTruthy();
+      expect(zone.text).toMatch(/^\(UTC/);
+      expect(typeof zone.isdst).toBe('boolean');
+      expect(Array.isArray(zone.utc)).toBe(true);
+    }
+  });
+
+  it('holds the classic entries', () => {
+    expect(findTimeZoneByRegion('Europe/Berlin')).toEqual({
+      value: 'W. Europe Standard Time',
+      abbr: 'WEDT',
+      offset: 2,
+      isdst: true,
+      text: '(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna',
+      utc: expect.arrayContaining(['Europe/Berlin', 'Europe/Vienna']),
+    });
+    expect(findTimeZoneByRegion('Asia/Kolkata')?.offset).toBe(5.5);
+    expect(findTimeZoneByRegion('Asia/Kathmandu')?.offset).toBe(5.75);
+    expect(findTimeZoneByAbbr('UTC')?.value).toBe('UTC');
+    expect(findTimeZoneByRegion('Mars/Olympus')).toBeUndefined();
+  });
+});
+
+describe('DefaultLocaleService', () => {
+  it('defaults the zone from the browser and the format for en-US', () => {
+    browser('America/New_York', 'en-US');
+    const locale = new DefaultLocaleService(new BrowserStorageService());
+    expect(locale.timeZone().value).toBe('Eastern Standard Time');
+    expect(locale.dateFormat()).toBe('MM/dd/yyyy HH:mm');
+  });
+
+  it.each(['en-GB', 'de-DE', 'en', 'fr'])('uses dd/MM/yyyy HH:mm for %s', (language) => {
+    browser('Europe/Berlin', language);
+    const locale = new DefaultLocaleService(new BrowserStorageService());
+    expect(locale.dateFormat()).toBe('dd/MM/yyyy HH:mm');
+    expect(locale.timeZone().abbr).toBe('WEDT');
+  });
+
+  it('falls back to UTC for a zone in no entry', () => {
+    browser('Mars/Olympus', 'en-US');
+    expect(new DefaultLocaleService(new BrowserStorageService()).timeZone().value).toBe('UTC');
+  });
+
+  it('the stored choices win over the browser', () => {
+    browser('America/New_York', 'en-US');
+    localStorage.setItem('zo-timezone', 'IST');
+    localStorage.setItem('zo-date-format', 'yyyy-MM-dd HH:mm');
+    const locale = new DefaultLocaleService(new BrowserStorageService());
+    expect(locale.timeZone().value).toBe('India Standard Time');
+    expect(locale.dateFormat()).toBe('yyyy-MM-dd HH:mm');
+  });
+
+  it('an ambiguous stored abbreviation prefers the entry of the browser zone', () => {
+    browser('Asia/Tokyo', 'ja-JP');
+    localStorage.setItem('zo-timezone', 'JST');
+    expect(new DefaultLocaleService(new BrowserStorageService()).timeZone().value).toBe('Japan Standard Time');
+    vi.restoreAllMocks();
+    browser('Asia/Amman', 'ar-JO');
+    expect(new DefaultLocaleService(new BrowserStorageService()).timeZone().value).toBe('Jordan Standard Time');
+  });
+
+  it('setTimeZone and setDateFormat store the choice and emit', async () => {
+    browser('Europe/Berlin', 'de-DE');
+    const locale = new DefaultLocaleService(new BrowserStorageService());
+    locale.setTimeZone('JST');
+    locale.setDateFormat('MM/dd/yyyy HH:mm');
+    expect(localStorage.getItem('zo-timezone')).toBe('JST');
+    expect(localStorage.getItem('zo-date-format')).toBe('MM/dd/yyyy HH:mm');
+    expect((await firstValueFrom(locale.timeZone$)).abbr).toBe('JST');
+    expect(await firstValueFrom(locale.dateFormat$)).toBe('MM/dd/yyyy HH:mm');
+    expect(() => locale.setTimeZone('NOPE')).toThrow(/Unknown time zone/);
+  });
+});

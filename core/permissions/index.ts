@@ -1,0 +1,4 @@
+export * from './PermissionsService';
+export { DefaultPermissionsService } from './DefaultPermissionsService';
+export { parsePermission } from './parsePermission';
+export * from './checks';

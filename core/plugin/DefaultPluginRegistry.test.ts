@@ -1,0 +1,99 @@
+import 'reflect-metadata';
+import { container as rootContainer } from 'tsyringe';
+import { describe, expect, it, vi } from 'vitest';
+import { FakePermissionsService, FakeSessionService } from '../../tests/harness/fakeSession';
+import { makeTestToken } from '../../tests/harness/tokens';
+import { PermissionsServiceToken } from '../permissions/PermissionsService';
+import { SessionServiceToken } from '../session/SessionService';
+import { PluginRegistryToken, type PluginRegistry } from './PluginRegistry';
+import { neverLoadingPage, testManifest } from './pluginTestManifests';
+import { registerPluginRegistry } from './registerPluginRegistry';
+
+function setup(token: string | null) {
+  const container = rootContainer.createChildContainer();
+  const session = new FakeSessionService(token);
+  container.register(SessionServiceToken, { useValue: session });
+  container.register(PermissionsServiceToken, { useValue: new FakePermissionsService(session) });
+  const loaders = { electron: vi.fn(neverLoadingPage), neutrino: vi.fn(neverLoadingPage) };
+  registerPluginRegistry(container, [
+    testManifest({ id: 'login', kind: 'public', requires: [], routes: [{ path: '/login', page: neverLoadingPage }] }),
+    testManifest({ id: 'shell', kind: 'shell', requires: [], routes: [] }),
+    testManifest({ id: 'electron', requires: ['elc'], routes: [{ path: '', page: loaders.electron }] }),
+    testManifest({ id: 'neutrino', requires: ['ntr'], routes: [{ path: '', page: loaders.neutrino }] }),
+  ]);
+  const registry = container.resolve<PluginRegistry>(PluginRegistryToken);
+  const seen: string[][] = [];
+  registry.registered$.subscribe((snapshot) => seen.push(snapshot.plugins.map((p) => p.id)));
+  return { registry, session, seen, loaders };
+}
+
+describe('DefaultPluginRegistry', () => {
+  it('registers only public plugins when signed out', () => {
+    const { registry } = setup(null);
+    expect(registry.registered().plugins.map((p) => p.id)).toEqual(['login']);
+    expect(registry.known).toHaveLength(4);
+  });
+
+  it('re-evaluates on sign-in, refresh and logout', () => {
+    const { registry, session, seen } = setup(null);
+    session.setToken(makeTestToken(['elc#dev#r']));
+    expect(registry.isRegistered('electron')).toBe(true);
+    expect(registry.isRegistered('neutrino')).toBe(false);
+    session.setToken(makeTestToken(['elc#dev#r', 'ntr#dev#r'])); // a refresh that adds a module
+    expect(registry.isRegistered('neutrino')).toBe(true);
+    session.setToken(null); // logout
+    expect(seen).toEqual([
+      ['login'],
+      ['login', 'shell', 'electron'],
+      ['login', 'shell', 'electron', 'neutrino'],
+      ['login'],
+    ]);
+  });
+
+  it('does not emit again when a refresh keeps the same plugins', () => {
+    const { session, seen } = setup(makeTestToken(['elc#dev#r']));
+    session.setToken(makeTestToken(['elc#dev#r', 'elc#cfg#rw']));
+    expect(seen).toHaveLength(1);
+  });
+
+  it('never calls a page loader itself', () => {
+    const { session, loaders } = setup(makeTestToken(['elc#a#r', 'ntr#a#r']));
+    session.setToken(null);
+    expect(loaders.electron).not.toHaveBeenCalled();
+    expect(loaders.neutrino).not.toHaveBeenCalled();
+  });
+
+  it('fails at construction on invalid manifests, naming the plugin', () => {
+    const container = rootContainer.createChildContainer();
+    const session = new FakeSessionService(null);
+    container.register(SessionServiceToken, { useValue: session });
+    container.register(PermissionsServiceToken, { useValue: new FakePermissionsService(session) });
+    expect(() => registerPluginRegistry(container, [testManifest({ id: 'x' }), testManifest({ id: 'x' })])).toThrow(/plugin 'x': duplicate plugin id/);
+  });
+
+  it('exposes header and profile menu contributions sorted by order', () => {
+    const container = rootContainer.createChildContainer();
+    const session = new FakeSessionService(makeTestToken(['gln#a#r']));
+    container.register(SessionServiceToken, { useValue: session });
+    container.register(PermissionsServiceToken, { useValue: new FakePermissionsService(session) });
+    const c = neverLoadingPage as never;
+    registerPluginRegistry(container, [
+      testManifest({
+        id: 'shell',
+        kind: 'shell',
+        requires: [],
+        routes: [],
+        header: [
+          { id: 'profile', slot: 'end', order: 20, component: c },
+          { id: 'theme', slot: 'end', order: 10, component: c },
+        ],
+        profileMenu: [{ id: 'logout', order: 100, label: 'Logout', component: c }],
+      }),
+      testManifest({ id: 'gluon', header: [{ id: 'search', slot: 'center', order: 1, component: c }], profileMenu: [{ id: 'contact', order: 10, label: 'Contact', component: c }] }),
+    ]);
+    const snapshot = container.resolve<PluginRegistry>(PluginRegistryToken).registered();
+    expect(snapshot.header.end.map((h) => h.id)).toEqual(['theme', 'profile']);
+    expect(snapshot.header.center.map((h) => `${h.pluginId}:${h.id}`)).toEqual(['gluon:search']);
+    expect(snapshot.profileMenu.map((h) => h.id)).toEqual(['contact', 'logout']);
+  });
+});

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { neverLoadingPage as page, testManifest } from './pluginTestManifests';
+import { findManifestProblems, PluginManifestError, validateManifests } from './validateManifests';
+
+describe('validateManifests', () => {
+  it('accepts a valid set', () => {
+    expect(() =>
+      validateManifests([
+        testManifest({ id: 'gluon', routes: [{ path: '', page }, { path: 'upload', page }, { path: '/devices/:deviceId', page }] }),
+        testManifest({ id: 'neutrino', requires: ['ntr'] }),
+        testManifest({ id: 'login', kind: 'public', requires: [], routes: [{ path: '/login', page }] }),
+      ]),
+    ).not.toThrow();
+  });
+
+  it('names the plugin with a duplicate id', () => {
+    const problems = findManifestProblems([testManifest({ id: 'gluon' }), testManifest({ id: 'gluon', routes: [] })]);
+    expect(problems).toEqual(["plugin 'gluon': duplicate plugin id (also plugin #0)"]);
+  });
+
+  it('finds routes colliding after relative paths are resolved', () => {
+    const problems = findManifestProblems([
+      testManifest({ id: 'gluon', routes: [{ path: 'upload', page }] }),
+      testManifest({ id: 'uploader', routes: [{ path: '/gluon/upload', page }] }),
+    ]);
+    expect(problems).toEqual(["plugin 'uploader': route '/gluon/upload' collides with '/gluon/upload' of plugin 'gluon'"]);
+  });
+
+  it('finds parameter routes colliding under other parameter names', () => {
+    const problems = findManifestProblems([
+      testManifest({ id: 'gluon', routes: [{ path: '/devices/:deviceId', page }] }),
+      testManifest({ id: 'electron', requires: ['elc'], routes: [{ path: '/devices/:id', page }] }),
+    ]);
+    expect(problems[0]).toMatch(/plugin 'electron': route '\/devices\/:id' collides/);
+  });
+
+  it('rejects unknown permission prefixes and products without prefixes', () => {
+    const problems = findManifestProblems([testManifest({ id: 'gluon', requires: ['gln', 'xyz'] }), testManifest({ id: 'empty', requires: [] })]);
+    expect(problems).toEqual([
+      "plugin 'gluon': unknown permission prefix 'xyz' (known: gln, elc, ntr, mnt, umg)",
+      "plugin 'empty': a product plugin needs at least one permission prefix in 'requires'",
+    ]);
+  });
+
+  it.each(['Gluon', 'glu on', '1gluon', '', 'a/b'])('rejects the bad id %j', (id) => {
+    expect(findManifestProblems([testManifest({ id })])[0]).toMatch(/id must match/);
+  });
+
+  it('rejects a route without a lazy page and header contributions with a bad slot', () => {
+    const problems = findManifestProblems([
+      testManifest({
+        id: 'shell',
+        kind: 'shell',
+        requires: [],
+        routes: [{ path: 'x', page: undefined as never }],
+        header: [{ id: 'theme', slot: 'middle' as never, order: 1, component: page as never }],
+      }),
+    ]);
+    expect(problems).toEqual([
+      "plugin 'shell': route '/shell/x' needs a lazy page loader (() => import('./pages/X'))",
+      "plugin 'shell': header contribution 'theme' has unknown slot 'middle'",
+    ]);
+  });
+
+  it('throws one error listing every problem', () => {
+    expect(() => validateManifests([testManifest({ id: 'a', requires: ['zzz'] }), testManifest({ id: 'a' })])).toThrowError(PluginManifestError);
+    try {
+      validateManifests([testManifest({ id: 'a', requires: ['zzz'] }), testManifest({ id: 'a' })]);
+    } catch (error) {
+      expect((error as PluginManifestError).problems).toHaveLength(3);
+      expect((error as Error).message).toContain("plugin 'a': unknown permission prefix 'zzz'");
+    }
+  });
+});

@@ -1,0 +1,34 @@
+import { jwtDecode } from 'jwt-decode';
+import type { TokenClaims } from './SessionService';
+
+/** Claims of a token as the console reads them; `null` when absent or undecodable.
+ *  The console never trusts these for security, it only shapes the UI; the API verifies. */
+export function decodeClaims(token: string | null): TokenClaims | null {
+  if (!token) return null;
+  try {
+    const claims = jwtDecode<Record<string, unknown>>(token);
+    if (claims === null || typeof claims !== 'object') return null;
+    const perms = Array.isArray(claims.perms) ? claims.perms.filter((p): p is string => typeof p === 'string') : [];
+    return { ...claims, perms } as TokenClaims;
+  } catch {
+    return null;
+  }
+}
+
+/** First permission `umg#otp#r`: a login awaiting its second factor (no refresh then). */
+export const SECOND_FACTOR_PERMISSION = 'umg#otp#r';
+
+export function isSecondFactorOnly(claims: TokenClaims | null): boolean {
+  return claims?.perms[0] === SECOND_FACTOR_PERMISSION;
+}
+
+/** True when the token carries an `exp` in the past. */
+export function isExpired(claims: TokenClaims | null, now = Date.now()): boolean {
+  return typeof claims?.exp === 'number' && claims.exp * 1000 <= now;
+}
+
+/** `{iss}/refresh` or `/um/refresh` (same for logout); an absolute issuer URL is kept absolute. */
+export function issuerEndpoint(claims: TokenClaims | null, action: 'refresh' | 'logout'): string {
+  const iss = typeof claims?.iss === 'string' && claims.iss.trim() ? claims.iss.trim().replace(/\/+$/, '') : '/um';
+  return `${iss}/${action}`;
+}

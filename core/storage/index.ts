@@ -1,0 +1,2 @@
+export * from './StorageService';
+export { BrowserStorageService } from './BrowserStorageService';

@@ -1,0 +1,2 @@
+export { createFakeAxios, fakeJwt } from './createFakeAxios';
+export type { FakeHandler, FakeReply, FakeRequest } from './createFakeAxios';

@@ -1,0 +1,2 @@
+export * from './ThemeService';
+export { DefaultThemeService } from './DefaultThemeService';

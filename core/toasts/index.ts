@@ -1,0 +1,3 @@
+export * from './ToastService';
+export { DefaultToastService } from './DefaultToastService';
+export { ToastOutlet } from './ToastOutlet';

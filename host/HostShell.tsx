@@ -1,0 +1,94 @@
+import { Classes, Spinner } from '@blueprintjs/core';
+import { Suspense, useMemo } from 'react';
+import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
+import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
+import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
+import { useObservable, useService } from '@core/react';
+import { SessionServiceToken } from '@core/session/SessionService';
+import { ThemeServiceToken } from '@core/theme/ThemeService';
+import { LazyOutlets } from './layout/LazyOutlets';
+import { ProductsHeader, shouldShowProductsHeader } from './layout/ProductsHeader';
+import { TopBar } from './layout/TopBar';
+import { useViewport } from './layout/useViewport';
+import { PluginErrorBoundary } from './PluginErrorBoundary';
+import { decideRoute } from './routing/decideRoute';
+import { lazyComponent } from './routing/lazyComponent';
+
+export interface HostChromeProps {
+  /** Optional title next to the logo (spec §1). */
+  title?: string;
+  logoUrl?: string;
+}
+
+const loadUpgradePage = () => import('./pages/UpgradePage');
+
+function PageFallback() {
+  return (
+    <div className="host-page-loading">
+      <Spinner aria-label="Loading" />
+    </div>
+  );
+}
+
+/** The shell inside the router: decides the route, then frames the page. */
+export function HostShell({ title, logoUrl }: HostChromeProps) {
+  const registry = useService(PluginRegistryToken);
+  const session = useService(SessionServiceToken);
+  const permissions = useService(PermissionsServiceToken);
+  const theme = useService(ThemeServiceToken);
+  const snapshot = useObservable(registry.registered$, registry.registered());
+  const signedIn = useObservable(session.signedIn$, false);
+  const perms = useObservable(permissions.perms$, permissions.perms());
+  const currentTheme = useObservable(theme.theme$, theme.theme());
+  const [path] = useLocation();
+  const search = useSearch();
+  const { parser } = useRouter();
+  const viewport = useViewport();
+
+  const decision = useMemo(
+    () => decideRoute({ path, search, signedIn, perms, snapshot, known: registry.known, parser }),
+    [path, search, signedIn, perms, snapshot, registry.known, parser],
+  );
+
+  // Keyed by the path being left, so chained redirects (unknown -> '' -> /login) each fire.
+  if (decision.kind === 'redirect') return <Redirect key={`${path}?${search}`} to={decision.to} replace />;
+
+  const layout = decision.kind === 'page' ? decision.route.layout : 'full';
+  let content;
+  if (decision.kind === 'page') {
+    const Page = lazyComponent(decision.route.route.page);
+    content = (
+      <PluginErrorBoundary key={decision.route.pluginId} pluginTitle={decision.route.pluginTitle} resetKey={path}>
+        <Suspense fallback={<PageFallback />}>
+          <Page params={decision.params} />
+        </Suspense>
+      </PluginErrorBoundary>
+    );
+  } else {
+    const Upgrade = lazyComponent(loadUpgradePage);
+    const name = decision.product.product?.name ?? decision.product.title;
+    content = (
+      <Suspense fallback={<PageFallback />}>
+        <Upgrade productName={name} />
+      </Suspense>
+    );
+  }
+
+  const pluginId = decision.kind === 'page' ? decision.route.pluginId : 'upgrade';
+  return (
+    <div
+      className={['host-root', `host-${viewport}`, `host-layout-${layout}`, `host-theme-${currentTheme}`, currentTheme === 'dark' ? Classes.DARK : ''].join(' ')}
+      data-layout={viewport}
+      data-plugin={pluginId}
+    >
+      {layout === 'full' ? (
+        <>
+          <TopBar title={title} logoUrl={logoUrl} header={snapshot.header} viewport={viewport} />
+          {shouldShowProductsHeader(snapshot.plugins) ? <ProductsHeader registered={snapshot.plugins} /> : null}
+        </>
+      ) : null}
+      <main className="host-main">{content}</main>
+      <LazyOutlets />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { matchRoute, type Parser } from 'wouter';
+import type { GuardContext, PluginManifest } from '@core/plugin/PluginManifest';
+import type { RegistrySnapshot } from '@core/plugin/PluginRegistry';
+import { pluginBasePath, resolveRoutes, type ResolvedRoute } from '@core/plugin/resolveRoutes';
+import { landingTarget } from './landingTarget';
+
+export const UPGRADE_PATTERN = '/upgrade/:product';
+
+export type RouteDecision =
+  | { kind: 'page'; route: ResolvedRoute; params: Record<string, string | undefined> }
+  | { kind: 'redirect'; to: string }
+  | { kind: 'upgrade'; product: PluginManifest };
+
+export interface RouteFacts {
+  path: string;
+  search: string;
+  signedIn: boolean;
+  perms: readonly string[];
+  snapshot: RegistrySnapshot;
+  known: readonly PluginManifest[];
+  parser: Parser;
+}
+
+/** Static segments beat parameters, so `/devices/list` wins over `/devices/:id` whatever the order. */
+function specificity(route: ResolvedRoute): number {
+  return route.path.split('/').filter((segment) => segment.startsWith(':') || segment.includes('*')).length;
+}
+
+function match(parser: Parser, pattern: string, path: string) {
+  const [matched, params] = matchRoute(parser, pattern, path);
+  return matched ? ((params ?? {}) as Record<string, string | undefined>) : null;
+}
+
+/** True when `path` lies in a plugin's URL space: its base `/{id}` or one of its absolute routes. */
+function belongsTo(plugin: PluginManifest, path: string, parser: Parser): boolean {
+  const base = pluginBasePath(plugin.id);
+  if (path === base || path.startsWith(`${base}/`)) return true;
+  return resolveRoutes(plugin).some((route) => match(parser, route.path, path) !== null);
+}
+
+/**
+ * The one routing decision of the host, pure so every rule is table-testable:
+ * registered routes (guard first, so a refused page never fetches its chunk), the landing
+ * rule for `''`, `/upgrade/{product}` for known products the token does not permit, and
+ * unknown paths back to `''`.
+ */
+export function decideRoute(facts: RouteFacts): RouteDecision {
+  const { path, search, signedIn, perms, snapshot, known, parser } = facts;
+  const routes = [...snapshot.routes].sort((a, b) => specificity(a) - specificity(b));
+  for (const route of routes) {
+    const params = match(parser, route.path, path);
+    if (!params) continue;
+    const context: GuardContext = { perms, signedIn, path, search };
+    const verdict = route.route.guard ? route.route.guard(context) : true;
+    if (verdict !== true) return { kind: 'redirect', to: verdict };
+    return { kind: 'page', route, params };
+  }
+
+  if (path === '/' || path === '') return { kind: 'redirect', to: landingTarget(signedIn) };
+
+  const registeredIds = new Set(snapshot.plugins.map((plugin) => plugin.id));
+  const upgrade = match(parser, UPGRADE_PATTERN, path);
+  if (upgrade) {
+    const product = known.find((plugin) => plugin.kind === 'product' && plugin.id === upgrade.product);
+    if (!product || !signedIn) return { kind: 'redirect', to: '/' };
+    if (registeredIds.has(product.id)) return { kind: 'redirect', to: pluginBasePath(product.id) };
+    return { kind: 'upgrade', product };
+  }
+
+  if (signedIn) {
+    const locked = known.find((plugin) => plugin.kind === 'product' && !registeredIds.has(plugin.id) && belongsTo(plugin, path, parser));
+    if (locked) return { kind: 'redirect', to: `/upgrade/${locked.id}` };
+  }
+  return { kind: 'redirect', to: '/' };
+}

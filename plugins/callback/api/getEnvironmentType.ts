@@ -1,0 +1,11 @@
+import type { HttpService } from '@core/http/HttpService';
+
+/** GET /um/environmentType (bearer); null when it cannot be read. */
+export async function getEnvironmentType(http: HttpService): Promise<string | null> {
+  try {
+    const response = await http.get<{ environmentType?: string }>('/um/environmentType', { skipGlobalErrors: true });
+    return typeof response.data?.environmentType === 'string' ? response.data.environmentType : null;
+  } catch {
+    return null;
+  }
+}

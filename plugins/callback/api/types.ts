@@ -1,0 +1,30 @@
+import type { AuthResult } from '@core/session/SessionService';
+
+export type AuthAnswer = AuthResult;
+
+/** The invitation fields the callback needs (spec §3 "Invite"). */
+export interface Invite {
+  username: string;
+  expired?: boolean;
+  allowedLoginMethods?: string[];
+}
+
+export interface JamfProviderInfo {
+  domain: string;
+  publicId: string;
+  state?: string;
+  nonce: string;
+  connectionName?: string;
+  customIdp?: boolean;
+  authorizationEndpoint: string;
+}
+
+/** Code-exchange body of oauth-protocol (the API exchanges the code with the vendor IdP). */
+export interface CodeSignInBody {
+  provider: 'JamfAuth0';
+  code: string;
+  codeVerifier: string;
+  redirectUri: string;
+  nonce: string;
+  rememberToken?: string;
+}

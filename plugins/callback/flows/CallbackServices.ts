@@ -1,0 +1,11 @@
+import type { HttpService } from '@core/http/HttpService';
+import type { NavigationService } from '@core/navigation/NavigationService';
+import type { SessionService } from '@core/session/SessionService';
+import type { StorageService } from '@core/storage/StorageService';
+
+export interface CallbackServices {
+  http: HttpService;
+  session: SessionService;
+  storage: StorageService;
+  nav: NavigationService;
+}

@@ -1,0 +1,84 @@
+import { isAxiosError } from 'axios';
+import { beginOAuth, consumeOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
+import { stashSecondFactor } from '@core/auth/oauthHandoff';
+import type { OAuthState } from '@core/auth/oauthState';
+import { resolveJamfReturnPath } from '@core/auth/safeReturnPath';
+import { decodeClaims, isSecondFactorOnly } from '@core/session/decodeClaims';
+import { StorageKeys } from '@core/storage/StorageService';
+import { getEnvironmentType } from '../api/getEnvironmentType';
+import { getInvite } from '../api/getInvite';
+import { getJamfProviderInfo } from '../api/getJamfProviderInfo';
+import { postInviteSetOAuth2 } from '../api/postInviteSetOAuth2';
+import { postOAuth2LoginWithCode } from '../api/postOAuth2LoginWithCode';
+import { ACCESS_DENIED, loginWithError } from '../logic/resolveCallback';
+import type { CallbackServices } from './CallbackServices';
+
+export const USER_NOT_FOUND = 'User not found';
+
+function serverMessage(error: unknown): string | null {
+  if (!isAxiosError(error)) return null;
+  const message = (error.response?.data as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message.trim() ? message : null;
+}
+
+/**
+ * Vendor-IdP answers (spec §4). With an invitation: load it, activate the invited user with code
+ * and state, then go to the provider again with provider=jamf so the next answer signs in.
+ * Without: sign in, set the access_token cookie, store sesionStart, oauth-provider 'jamf' and
+ * domain (the username), fetch the environment type and go to the return path.
+ */
+export async function handleJamfCallback(services: CallbackServices, code: string, rawState: string, state: OAuthState): Promise<void> {
+  const { http, session, storage, nav } = services;
+  const check = consumeOAuth(rawState);
+  if (!check.ok) {
+    nav.navigate(loginWithError(ACCESS_DENIED, 'The sign-in response does not match this browser session. Please try again.'), { replace: true });
+    return;
+  }
+  const { request } = check;
+  const body = { provider: 'JamfAuth0' as const, code, codeVerifier: request.codeVerifier, redirectUri: request.redirectUri, nonce: request.nonce };
+
+  if (state.inviteId !== undefined) {
+    try {
+      const invite = await getInvite(http, state.inviteId);
+      await postInviteSetOAuth2(http, state.inviteId, body);
+      const domain = invite.username.slice(invite.username.lastIndexOf('@') + 1);
+      const info = await getJamfProviderInfo(http, domain);
+      const url = await beginOAuth({
+        provider: 'jamf',
+        returnPath: state.returnPath ?? '/gluon',
+        clientId: info.publicId,
+        authorizationEndpoint: info.authorizationEndpoint,
+        nonce: info.nonce,
+        redirectUri: oauthRedirectUri(),
+        extraParams: { login_hint: invite.username, connection: info.connectionName },
+      });
+      nav.assign(url);
+    } catch (error) {
+      nav.navigate(loginWithError(ACCESS_DENIED, serverMessage(error) ?? USER_NOT_FOUND), { replace: true });
+    }
+    return;
+  }
+
+  let result;
+  try {
+    result = await postOAuth2LoginWithCode(http, body);
+  } catch (error) {
+    nav.navigate(loginWithError(ACCESS_DENIED, serverMessage(error) ?? USER_NOT_FOUND), { replace: true });
+    return;
+  }
+  const returnPath = resolveJamfReturnPath(state.returnPath);
+  if (isSecondFactorOnly(decodeClaims(result.token))) {
+    // The two-auth step belongs to the login page; hand the second-factor login over to it.
+    stashSecondFactor({ result, returnUrl: returnPath, provider: 'jamf' });
+    nav.navigate('/login', { replace: true });
+    return;
+  }
+  session.signIn(result);
+  storage.setAccessCookie(result.token);
+  storage.set(StorageKeys.sessionStart, String(Date.now()));
+  storage.set(StorageKeys.oauthProvider, 'jamf');
+  storage.set(StorageKeys.domain, result.user.username);
+  const envType = await getEnvironmentType(http);
+  if (envType) storage.set(StorageKeys.envType, envType);
+  nav.navigate(returnPath, { replace: true });
+}

@@ -1,0 +1,45 @@
+import { parseOAuthState, type OAuthState } from '@core/auth/oauthState';
+
+/** What `/login/callback` (and `/r`) does with its query (spec §4 "Callback resolver"). */
+export type CallbackAction =
+  /** Go to the login page (errors, single-sign-on domain hand-over, malformed answers). */
+  | { kind: 'login'; to: string }
+  /** Vendor IdP answer (provider=jamf or an invitation). */
+  | { kind: 'jamf'; code: string; rawState: string; state: OAuthState }
+  /** Any other provider (Google, Okta). */
+  | { kind: 'oauth'; code: string; rawState: string; state: OAuthState };
+
+export const ACCESS_DENIED = 'Access Denied';
+
+export function loginWithError(title: string, description: string): string {
+  return `/login?${new URLSearchParams({ error: title, error_description: description })}`;
+}
+
+/**
+ * Pure: query string -> action. Order of spec §4: error (+error_description) -> login with
+ * 'Access Denied' and the description; ssoDomain -> login with ssoDomain (and url); code and
+ * state whose marker is provider=jamf or inviteId -> Jamf handler; code and state -> generic
+ * OAuth handler. Anything else cannot be completed and goes to login with 'Access Denied'.
+ */
+export function resolveCallback(search: string): CallbackAction {
+  const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
+  const error = params.get('error');
+  if (error) {
+    return { kind: 'login', to: loginWithError(ACCESS_DENIED, params.get('error_description') || error) };
+  }
+  const ssoDomain = params.get('ssoDomain');
+  if (ssoDomain) {
+    const query = new URLSearchParams({ ssoDomain });
+    const url = params.get('url');
+    if (url) query.set('url', url);
+    return { kind: 'login', to: `/login?${query}` };
+  }
+  const code = params.get('code');
+  const rawState = params.get('state');
+  const state = parseOAuthState(rawState);
+  if (code && rawState && state) {
+    if (state.provider === 'jamf' || state.inviteId !== undefined) return { kind: 'jamf', code, rawState, state };
+    return { kind: 'oauth', code, rawState, state };
+  }
+  return { kind: 'login', to: loginWithError(ACCESS_DENIED, 'The sign-in response is incomplete. Please try again.') };
+}

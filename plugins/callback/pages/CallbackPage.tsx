@@ -1,0 +1,40 @@
+import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { HttpServiceToken } from '@core/http/HttpService';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import type { PageProps } from '@core/plugin/PluginManifest';
+import { useService } from '@core/react';
+import { SessionServiceToken } from '@core/session/SessionService';
+import { StorageServiceToken } from '@core/storage/StorageService';
+import { useEffect, useRef } from 'react';
+import { handleJamfCallback } from '../flows/handleJamfCallback';
+import { handleOAuthCallback } from '../flows/handleOAuthCallback';
+import { resolveCallback } from '../logic/resolveCallback';
+
+/** `/login/callback` and `/r`: resolves the identity provider's answer, then leaves. */
+export default function CallbackPage(_props: PageProps) {
+  const http = useService(HttpServiceToken);
+  const session = useService(SessionServiceToken);
+  const storage = useService(StorageServiceToken);
+  const nav = useService(NavigationServiceToken);
+  // The code is single use: run once even under StrictMode's double effects.
+  const handled = useRef(false);
+
+  useEffect(() => {
+    if (handled.current) return;
+    handled.current = true;
+    const action = resolveCallback(nav.search());
+    switch (action.kind) {
+      case 'login':
+        nav.navigate(action.to, { replace: true });
+        break;
+      case 'jamf':
+        void handleJamfCallback({ http, session, storage, nav }, action.code, action.rawState, action.state);
+        break;
+      case 'oauth':
+        handleOAuthCallback(nav, action.code, action.rawState, action.state);
+        break;
+    }
+  }, [http, session, storage, nav]);
+
+  return <NonIdealState icon={<Spinner />} title="Signing you in…" />;
+}

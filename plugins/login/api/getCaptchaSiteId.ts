@@ -1,0 +1,12 @@
+import type { HttpService } from '@core/http/HttpService';
+
+/** GET /um/captcha/Google (public): the reCAPTCHA site id, null when captcha is inactive. */
+export async function getCaptchaSiteId(http: HttpService): Promise<string | null> {
+  try {
+    const response = await http.get<{ siteId?: string | null }>('/um/captcha/Google', { authMode: { kind: 'public' }, skipGlobalErrors: true });
+    const siteId = response.data?.siteId;
+    return typeof siteId === 'string' && siteId.trim() ? siteId : null;
+  } catch {
+    return null;
+  }
+}

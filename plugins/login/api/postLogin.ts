@@ -1,0 +1,15 @@
+import type { HttpService } from '@core/http/HttpService';
+import type { AuthAnswer } from './types';
+
+export interface LoginBody {
+  username: string;
+  password: string;
+  rememberToken?: string;
+  captchaToken?: string;
+}
+
+/** POST /um/login (public; the page shows its own errors). */
+export async function postLogin(http: HttpService, body: LoginBody): Promise<AuthAnswer> {
+  const response = await http.post<AuthAnswer>('/um/login', body, { authMode: { kind: 'public' }, skipGlobalErrors: true });
+  return response.data;
+}

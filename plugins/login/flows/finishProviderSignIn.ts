@@ -1,0 +1,75 @@
+import { consumeOAuth } from '@core/auth/oauthRequest';
+import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
+import type { OAuthProviderMarker } from '@core/auth/oauthState';
+import { decodeClaims } from '@core/session/decodeClaims';
+import type { AuthResult } from '@core/session/SessionService';
+import { postOAuth2Login } from '../api/postOAuth2Login';
+import { postTokenExchange } from '../api/postTokenExchange';
+import { errorInfo } from '../logic/errorInfo';
+import { LoginTexts } from '../logic/texts';
+import type { LoginServices } from './LoginServices';
+
+/** A provider sign-in that failed; the login step shows title and description. */
+export class ProviderSignInError extends Error {
+  constructor(
+    readonly title: string,
+    readonly description: string,
+  ) {
+    super(`${title}: ${description}`);
+    this.name = 'ProviderSignInError';
+  }
+}
+
+export interface ProviderSignIn {
+  result: AuthResult;
+  provider: OAuthProviderMarker;
+  returnPath?: string;
+}
+
+/**
+ * Okta and Google returns (okta-waiting): check state, exchange the code at the provider with
+ * the PKCE verifier, check the ID token's nonce, then POST it to /um/oauth2Login.
+ */
+export async function finishProviderSignIn(
+  { http, storage }: Pick<LoginServices, 'http' | 'storage'>,
+  handoff: OAuthCallbackHandoff | null,
+  captchaToken?: string,
+): Promise<ProviderSignIn> {
+  if (!handoff) throw new ProviderSignInError(LoginTexts.accessDenied, 'The sign-in response is missing. Please try again.');
+  const check = consumeOAuth(handoff.state);
+  if (!check.ok) throw new ProviderSignInError(LoginTexts.accessDenied, 'The sign-in response does not match this browser session. Please try again.');
+  const { request, state } = check;
+  if (!request.tokenEndpoint || (request.provider !== 'okta' && request.provider !== 'google')) {
+    throw new ProviderSignInError(LoginTexts.accessDenied, 'Unsupported sign-in response.');
+  }
+  let idToken: string;
+  try {
+    idToken = await postTokenExchange(http, {
+      tokenEndpoint: request.tokenEndpoint,
+      code: handoff.code,
+      codeVerifier: request.codeVerifier,
+      clientId: request.clientId,
+      redirectUri: request.redirectUri,
+    });
+  } catch {
+    throw new ProviderSignInError(LoginTexts.accessDenied, 'The identity provider refused the sign-in.');
+  }
+  const claims = decodeClaims(idToken);
+  if (!claims || claims.nonce !== request.nonce) throw new ProviderSignInError(LoginTexts.accessDenied, 'The sign-in response does not match this browser session. Please try again.');
+  const email = typeof claims.email === 'string' ? claims.email : undefined;
+  const rememberToken = email ? (storage.getRememberToken(email) ?? undefined) : undefined;
+  try {
+    const result = await postOAuth2Login(http, {
+      provider: request.provider === 'okta' ? 'Okta' : 'Google',
+      idToken,
+      nonce: request.nonce,
+      email,
+      rememberToken,
+      captchaToken,
+    });
+    return { result, provider: request.provider, returnPath: state.returnPath };
+  } catch (error) {
+    const info = errorInfo(error);
+    throw new ProviderSignInError(LoginTexts.accessDenied, info.message ?? (info.status === 401 ? LoginTexts.userNotFound : LoginTexts.unknownError));
+  }
+}

@@ -1,0 +1,36 @@
+import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
+import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
+import { getJamfProviderInfo } from '../api/getJamfProviderInfo';
+import { emailDomain } from '../logic/validators';
+import type { LoginServices } from './LoginServices';
+
+/**
+ * Chooses the vendor IdP connection by e-mail domain and leaves for it. Answers false when the
+ * domain has none or the look-up fails (spec §4: fall back to the regular login).
+ */
+export async function startJamf(
+  { http, nav }: Pick<LoginServices, 'http' | 'nav'>,
+  emailOrDomain: string,
+  returnUrl: string | null,
+): Promise<boolean> {
+  const isEmail = emailOrDomain.includes('@');
+  const domain = isEmail ? emailDomain(emailOrDomain) : emailOrDomain.trim().toLowerCase();
+  if (!domain) return false;
+  try {
+    const info = await getJamfProviderInfo(http, domain);
+    if (!info?.publicId || !info.authorizationEndpoint || !info.nonce) return false;
+    const url = await beginOAuth({
+      provider: 'jamf',
+      returnPath: sanitizeReturnPath(returnUrl) ?? undefined,
+      clientId: info.publicId,
+      authorizationEndpoint: info.authorizationEndpoint,
+      nonce: info.nonce,
+      redirectUri: oauthRedirectUri(),
+      extraParams: { login_hint: isEmail ? emailOrDomain.trim() : undefined, connection: info.connectionName },
+    });
+    nav.assign(url);
+    return true;
+  } catch {
+    return false;
+  }
+}

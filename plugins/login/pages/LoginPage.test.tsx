@@ -1,0 +1,422 @@
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
+import { stashOAuthCallback, stashSecondFactor } from '@core/auth/oauthHandoff';
+import { AxiosInstanceToken } from '@core/http/HttpService';
+import { StorageKeys, StorageServiceToken, type StorageKey } from '@core/storage/StorageService';
+import { createFakeAxios, fakeJwt, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
+import { renderHost } from '../../../tests/harness/renderHost';
+import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
+import { loginPlugin } from '../index';
+
+type Routes = Record<string, (request: FakeRequest) => FakeReply>;
+
+const user = { username: 'bob@example.com', email: 'bob@example.com', totpEnabled: false };
+const accessToken = fakeJwt({ perms: ['gln#rpt#rw', 'gln#cre#r', 'ntr#dev#r'], typ: 'access', exp: 4102444800 });
+const mfaToken = fakeJwt({ perms: ['umg#otp#r'], typ: 'mfa', exp: 4102444800 });
+
+/** Public answers every visit makes, then the test's own routes. */
+function setup(path: string, routes: Routes = {}, storageValues: Partial<Record<StorageKey, string>> = {}, session?: { token: string; profile: typeof user | null }) {
+  const all: Routes = {
+    'GET /um/passwordRecovery/enabled': () => ({ status: 200, data: { passwordRecoveryEnabled: true } }),
+    'GET /um/captcha/Google': () => ({ status: 200, data: { siteId: null } }),
+    'GET /um/environmentType': () => ({ status: 200, data: { environmentType: 'onprem' } }),
+    ...routes,
+  };
+  const fake = createFakeAxios((request) => {
+    const route = all[`${request.method} ${request.url}`];
+    return route ? route(request) : { status: 404, data: { message: `no route ${request.method} ${request.url}` } };
+  });
+  const storage = new MemoryStorageService(storageValues);
+  const host = renderHost({
+    plugins: [loginPlugin],
+    path,
+    token: session?.token ?? null,
+    profile: session ? session.profile : undefined,
+    services: [
+      [AxiosInstanceToken, fake.axios],
+      [StorageServiceToken, storage],
+    ],
+  });
+  const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
+  return { host, storage, requests: fake.requests, calls };
+}
+
+async function fillLogin(username: string, password: string) {
+  await userEvent.type(await screen.findByLabelText('Username'), username);
+  if (password) await userEvent.type(screen.getByLabelText('Password'), password);
+  await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+}
+
+const error = (status: number, message?: string) => () => ({ status, data: message ? { statusCode: status, message } : {} });
+
+beforeEach(() => sessionStorage.clear());
+afterEach(cleanup);
+
+describe('login step', () => {
+  it('requires username and password', async () => {
+    const { calls } = setup('/login');
+    await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(calls('POST /um/login')).toHaveLength(0);
+  });
+
+  it.each([
+    [error(401), "The username / password you've entered doesn't match any account."],
+    [error(403), "The username / password you've entered doesn't match any account."],
+    [error(503), 'No connection, please make sure you have a valid internet connection and try again'],
+    [error(400, 'Account locked for 5 minutes'), 'Account locked for 5 minutes'],
+    [error(500, 'secret detail'), 'The application has encountered an unknown error'],
+  ])('shows the spec §8 text for a failed login (%#)', async (reply, text) => {
+    setup('/login', { 'POST /um/login': reply });
+    await fillLogin('bob', 'pw');
+    expect(await screen.findByText(text)).toBeTruthy();
+  });
+
+  it('signs in, stores the environment type and follows the redirect rules', async () => {
+    const { host, storage, calls } = setup('/login?returnUrl=%2Fneutrino%2Fdevices', {
+      'POST /um/login': () => ({ status: 200, data: { token: accessToken, user } }),
+    });
+    await fillLogin('bob@example.com', 'Passw0rd!');
+    await waitFor(() => expect(host.navigation.entries).toContain('/neutrino/devices'));
+    expect(calls('POST /um/login')[0]!.data).toEqual({ username: 'bob@example.com', password: 'Passw0rd!' });
+    expect(calls('POST /um/login')[0]!.headers.Authorization).toBeUndefined();
+    expect(host.session!.calls).toContain('signIn');
+    expect(host.session!.token()).toBe(accessToken);
+    expect(storage.get(StorageKeys.envType)).toBe('onprem');
+  });
+
+  it('refuses an unsafe returnUrl', async () => {
+    const { host } = setup('/login?returnUrl=%2F%2Fevil.example', { 'POST /um/login': () => ({ status: 200, data: { token: accessToken, user } }) });
+    await fillLogin('bob', 'pw');
+    await waitFor(() => expect(host.navigation.entries).toContain('/gluon'));
+    expect(host.navigation.entries.some((entry) => entry.includes('evil'))).toBe(false);
+  });
+
+  it("shows 'Forgot your password?' only when password recovery is enabled", async () => {
+    setup('/login');
+    expect(await screen.findByText('Forgot your password?')).toBeTruthy();
+    cleanup();
+    const { calls } = setup('/login', { 'GET /um/passwordRecovery/enabled': () => ({ status: 200, data: { passwordRecoveryEnabled: false } }) });
+    await screen.findByRole('button', { name: 'Login' });
+    await waitFor(() => expect(calls('GET /um/passwordRecovery/enabled')).toHaveLength(1));
+    expect(screen.queryByText('Forgot your password?')).toBeNull();
+  });
+
+  it('offers Jamf, Google and Okta separated by OR, and the footer links', async () => {
+    setup('/login');
+    expect(await screen.findByRole('button', { name: 'Sign in with Jamf' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign in with Okta' })).toBeTruthy();
+    expect(screen.getByRole('separator', { name: 'OR' })).toBeTruthy();
+    for (const name of ['Privacy Policy', 'Terms of Use', 'Security', 'Support']) expect(screen.getByRole('link', { name })).toBeTruthy();
+    expect(screen.getByText(/© \d{4} Jamf/)).toBeTruthy();
+  });
+
+  it('sends the remembered-device token of that username', async () => {
+    const { calls, storage } = setup('/login', { 'POST /um/login': error(401) });
+    storage.setRememberToken('bob', 'remember-1');
+    await fillLogin('bob', 'pw');
+    await screen.findByText("The username / password you've entered doesn't match any account.");
+    expect(calls('POST /um/login')[0]!.data).toMatchObject({ rememberToken: 'remember-1' });
+  });
+
+  it('sends a captcha token when a site id is returned', async () => {
+    const executed: string[] = [];
+    window.grecaptcha = { ready: (cb) => cb(), execute: async (_site, { action }) => (executed.push(action), 'captcha-token') };
+    const { calls } = setup('/login', {
+      'GET /um/captcha/Google': () => ({ status: 200, data: { siteId: 'site-1' } }),
+      'POST /um/login': error(401),
+    });
+    await screen.findByText(/protected by reCAPTCHA/);
+    const script = document.getElementById('login-recaptcha') as HTMLScriptElement;
+    expect(script.src).toContain('render=site-1');
+    script.dispatchEvent(new Event('load'));
+    await fillLogin('bob', 'pw');
+    await screen.findByText("The username / password you've entered doesn't match any account.");
+    expect(calls('POST /um/login')[0]!.data).toMatchObject({ captchaToken: 'captcha-token' });
+    expect(executed).toEqual(['login']);
+    script.remove();
+    delete window.grecaptcha;
+  });
+
+  it('sends no captcha token and loads no script without a site id', async () => {
+    const { calls } = setup('/login', { 'POST /um/login': error(401) });
+    await fillLogin('bob', 'pw');
+    await screen.findByText("The username / password you've entered doesn't match any account.");
+    expect(calls('POST /um/login')[0]!.data).not.toHaveProperty('captchaToken');
+    expect(document.getElementById('login-recaptcha')).toBeNull();
+  });
+});
+
+describe('stored session on load', () => {
+  it('goes to the site root when a token and profile are stored and no token parameter is given', async () => {
+    const { host } = setup('/login', {}, {}, { token: accessToken, profile: user });
+    await waitFor(() => expect(host.navigation.entries).toContain('/'));
+  });
+
+  it('clears an expired stored token', async () => {
+    const expired = fakeJwt({ perms: ['gln#rpt#rw'], exp: 1000 });
+    const { storage, host } = setup('/login', {}, { [StorageKeys.token]: expired, [StorageKeys.profile]: JSON.stringify(user) }, { token: expired, profile: user });
+    await screen.findByRole('button', { name: 'Login' });
+    expect(storage.get(StorageKeys.token)).toBeNull();
+    expect(storage.get(StorageKeys.profile)).toBeNull();
+    expect(host.navigation.path()).toBe('/login');
+  });
+
+  it('adopts a token given in the address', async () => {
+    const { host, calls } = setup('/login?token=handed-over', { 'GET /um/refresh': () => ({ status: 200, data: { token: accessToken, user } }) });
+    await waitFor(() => expect(host.session!.token()).toBe(accessToken));
+    expect(calls('GET /um/refresh')[0]!.headers.Authorization).toBe('Bearer handed-over');
+  });
+
+  it('shows a callback failure in a Callout', async () => {
+    setup('/login?error=Access%20Denied&error_description=User%20not%20found');
+    expect(await screen.findByText('Access Denied')).toBeTruthy();
+    expect(screen.getByText('User not found')).toBeTruthy();
+  });
+});
+
+describe('two-auth and recovery-code steps', () => {
+  const mfaLogin = () => ({ status: 200, data: { token: mfaToken, user } });
+
+  it('goes to two-auth for a umg#otp#r token and validates the code', async () => {
+    const { calls, host } = setup('/login', {
+      'POST /um/login': mfaLogin,
+      'POST /um/mfa/totp/validateCode': (request) =>
+        (request.data as { totpCode: string }).totpCode === '123456'
+          ? { status: 200, data: { token: accessToken, user, rememberToken: 'device-1' } }
+          : { status: 401, data: { message: 'Wrong TOTP code' } },
+    });
+    await fillLogin('bob@example.com', 'pw');
+    const code = await screen.findByLabelText('Authentication code');
+    expect(code.getAttribute('inputmode')).toBe('numeric');
+    expect(host.session!.calls).not.toContain('signIn');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Authentication code is required')).toBeTruthy();
+    await userEvent.type(code, '65a4321');
+    expect((code as HTMLInputElement).value).toBe('654321');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Invalid six digit code.')).toBeTruthy();
+    expect(calls('POST /um/mfa/totp/validateCode')[0]!.headers.Authorization).toBe(`Bearer ${mfaToken}`);
+    await userEvent.clear(code);
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(host.session!.token()).toBe(accessToken));
+    expect(calls('POST /um/mfa/totp/validateCode')[1]!.data).toMatchObject({ totpCode: '123456', remember: true, username: 'bob@example.com' });
+  });
+
+  it('stores the remembered-device token per username', async () => {
+    const { storage } = setup('/login', {
+      'POST /um/login': mfaLogin,
+      'POST /um/mfa/totp/validateCode': () => ({ status: 200, data: { token: accessToken, user, rememberToken: 'device-1' } }),
+    });
+    await fillLogin('bob@example.com', 'pw');
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByRole('checkbox'));
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(storage.getRememberToken('bob@example.com')).toBe('device-1'));
+  });
+
+  it('returns to login on any failure other than a wrong code', async () => {
+    setup('/login', { 'POST /um/login': mfaLogin, 'POST /um/mfa/totp/validateCode': error(503) });
+    await fillLogin('bob', 'pw');
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByLabelText('Username')).toBeTruthy();
+    expect(screen.getByText('No connection, please make sure you have a valid internet connection and try again')).toBeTruthy();
+  });
+
+  it('switches to the recovery code, removes dashes and reports a wrong one', async () => {
+    const { calls, host } = setup('/login', {
+      'POST /um/login': mfaLogin,
+      'POST /um/mfa/totp/validateRecoveryCode': (request) =>
+        (request.data as { totpRecoveryCode: string }).totpRecoveryCode === '12345678'
+          ? { status: 200, data: { token: accessToken, user } }
+          : { status: 401, data: { message: 'Wrong TOTP recovery code' } },
+    });
+    await fillLogin('bob', 'pw');
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Recovery code is required')).toBeTruthy();
+    const field = screen.getByLabelText('Recovery code');
+    await userEvent.type(field, '9999-0000');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Invalid recovery code.')).toBeTruthy();
+    await userEvent.clear(field);
+    await userEvent.type(field, '1234-5678');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(host.session!.token()).toBe(accessToken));
+    expect(calls('POST /um/mfa/totp/validateRecoveryCode').map((r) => (r.data as { totpRecoveryCode: string }).totpRecoveryCode)).toEqual(['99990000', '12345678']);
+    cleanup();
+  });
+
+  it('toggles back from recovery code to the code, and every step returns to login', async () => {
+    setup('/login', { 'POST /um/login': mfaLogin });
+    await fillLogin('bob', 'pw');
+    await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Use an authentication code' }));
+    expect(await screen.findByLabelText('Authentication code')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Return to login screen' }));
+    expect(await screen.findByLabelText('Username')).toBeTruthy();
+  });
+
+  it('opens two-auth for a second-factor sign-in handed over by the callback', async () => {
+    stashSecondFactor({ result: { token: mfaToken, user }, returnUrl: '/gluon/x', provider: 'jamf' });
+    const { storage, host } = setup('/login', {
+      'POST /um/mfa/totp/validateCode': () => ({ status: 200, data: { token: accessToken, user } }),
+    });
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(host.session!.token()).toBe(accessToken));
+    expect(storage.get(StorageKeys.oauthProvider)).toBe('jamf');
+  });
+});
+
+describe('lost-password step', () => {
+  it('validates the e-mail, then disables Send and confirms', async () => {
+    const { calls } = setup('/login', { 'POST /um/passwordRecovery': () => ({ status: 200, data: {} }) });
+    await userEvent.click(await screen.findByText('Forgot your password?'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Email is required')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Email'), 'bob');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    await userEvent.type(screen.getByLabelText('Email'), '@example.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText(/If an account exists for bob@example.com/)).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(calls('POST /um/passwordRecovery')[0]!.data).toEqual({ username: 'bob@example.com' });
+    await userEvent.click(screen.getByRole('button', { name: 'Return to login screen' }));
+    expect(await screen.findByLabelText('Username')).toBeTruthy();
+  });
+});
+
+describe('Okta', () => {
+  const details = { clientIssuer: 'https://acme.okta.com/oauth2/default', clientId: 'okta-client', authorizationEndpoint: 'https://acme.okta.com/oauth2/default/v1/authorize', tokenEndpoint: 'https://acme.okta.com/oauth2/default/v1/token', nonce: 'n-okta' };
+
+  it('requires a domain, adds https:// and shows Invalid Okta domain on failure', async () => {
+    const { calls, host } = setup('/login', {
+      'GET /um/oauth2config/okta/details': (request) =>
+        request.config.params.domain === 'https://acme.okta.com' ? { status: 200, data: details } : { status: 404, data: { message: 'Invalid Okta domain' } },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Okta' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Okta domain is required')).toBeTruthy();
+    const field = screen.getByLabelText('Okta domain');
+    await userEvent.type(field, 'other.okta.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    expect(await screen.findByText('Invalid Okta domain')).toBeTruthy();
+    expect(calls('GET /um/oauth2config/okta/details')[0]!.config.params).toEqual({ domain: 'https://other.okta.com' });
+    await userEvent.clear(field);
+    await userEvent.type(field, 'acme.okta.com');
+    await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
+    await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
+    const url = new URL(host.navigation.assigned[0]!);
+    expect(url.origin + url.pathname).toBe(details.authorizationEndpoint);
+    expect(url.searchParams.get('client_id')).toBe('okta-client');
+    expect(url.searchParams.get('state')).toMatch(/\|provider=okta$/);
+    expect(sessionStorage.getItem(OAuthSessionKeys.pkce)).toBeTruthy();
+  });
+
+  it('finishes on okta-waiting: exchanges the code, checks the nonce and signs in', async () => {
+    const url = new URL(
+      await beginOAuth({ provider: 'okta', returnPath: '/neutrino', clientId: 'okta-client', authorizationEndpoint: details.authorizationEndpoint, tokenEndpoint: details.tokenEndpoint, nonce: 'n-okta', redirectUri: 'http://localhost:3000/login/callback', context: { domain: 'https://acme.okta.com' } }),
+    );
+    stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
+    const idToken = fakeJwt({ nonce: 'n-okta', email: 'bob@example.com' });
+    const { calls, host, storage } = setup('/login?oktaRedirect=true', {
+      [`POST ${details.tokenEndpoint}`]: () => ({ status: 200, data: { id_token: idToken } }),
+      'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }),
+    });
+    expect(await screen.findByDisplayValue('https://acme.okta.com')).toBeTruthy();
+    await waitFor(() => expect(host.navigation.entries).toContain('/neutrino'));
+    const exchange = new URLSearchParams(calls(`POST ${details.tokenEndpoint}`)[0]!.data as string);
+    expect(exchange.get('code')).toBe('code-1');
+    expect(exchange.get('code_verifier')).toBeTruthy();
+    expect(calls('POST /um/oauth2Login')[0]!.data).toEqual({ provider: 'Okta', idToken, nonce: 'n-okta', email: 'bob@example.com' });
+    expect(storage.get(StorageKeys.oauthProvider)).toBe('okta');
+  });
+
+  it('refuses an ID token with another nonce', async () => {
+    const url = new URL(await beginOAuth({ provider: 'okta', clientId: 'c', authorizationEndpoint: details.authorizationEndpoint, tokenEndpoint: details.tokenEndpoint, nonce: 'n-okta', redirectUri: 'http://x/login/callback' }));
+    stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
+    const { calls } = setup('/login?oktaRedirect=true', { [`POST ${details.tokenEndpoint}`]: () => ({ status: 200, data: { id_token: fakeJwt({ nonce: 'other' }) } }) });
+    expect(await screen.findByText('Access Denied')).toBeTruthy();
+    expect(await screen.findByLabelText('Username')).toBeTruthy();
+    expect(calls('POST /um/oauth2Login')).toHaveLength(0);
+  });
+
+  it('shows User not found when the API knows no such user', async () => {
+    const url = new URL(await beginOAuth({ provider: 'google', clientId: 'g', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n-g', redirectUri: 'http://x/login/callback' }));
+    stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
+    setup('/login?googleRedirect=true', {
+      'POST https://g.example/token': () => ({ status: 200, data: { id_token: fakeJwt({ nonce: 'n-g', email: 'x@y.z' }) } }),
+      'POST /um/oauth2Login': error(401, 'User not found'),
+    });
+    expect(await screen.findByText('User not found')).toBeTruthy();
+    expect(screen.getByText('Access Denied')).toBeTruthy();
+  });
+});
+
+describe('Google', () => {
+  it('redirects to the authorisation endpoint with PKCE', async () => {
+    const { host } = setup('/login?returnUrl=%2Fgluon%2Fx', {
+      'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: { publicId: 'g-client', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n-g' } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
+    const url = new URL(host.navigation.assigned[0]!);
+    expect(url.searchParams.get('client_id')).toBe('g-client');
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('state')).toMatch(/\|provider=google\|\/gluon\/x$/);
+  });
+});
+
+describe('Jamf', () => {
+  const info = { domain: 'corp.example', publicId: 'jamf-client', nonce: 'n-j', connectionName: 'corp', customIdp: false, authorizationEndpoint: 'https://jamf.example/authorize' };
+
+  it('needs a valid e-mail in the username field', async () => {
+    const { calls, host } = setup('/login', { 'GET /um/oauth2LoginProviders/JamfAuth0/info': () => ({ status: 200, data: info }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Jamf' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(calls('GET /um/oauth2LoginProviders/JamfAuth0/info')).toHaveLength(0);
+    await userEvent.type(screen.getByLabelText('Username'), 'jamf.user@corp.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with Jamf' }));
+    await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
+    expect(calls('GET /um/oauth2LoginProviders/JamfAuth0/info')[0]!.config.params).toEqual({ emailDomain: 'corp.example' });
+    const url = new URL(host.navigation.assigned[0]!);
+    expect(url.searchParams.get('login_hint')).toBe('jamf.user@corp.example');
+    expect(url.searchParams.get('connection')).toBe('corp');
+    expect(url.searchParams.get('state')).toMatch(/\|provider=jamf$/);
+  });
+
+  it('Jamf screen: validation, disabled button, and regular flow when the domain is unknown', async () => {
+    setup('/login?reauth=true');
+    const login = await screen.findByRole('button', { name: 'Login' });
+    expect((login as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('link', { name: 'Create an account' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Get help' })).toBeTruthy();
+    const email = screen.getByLabelText('Email');
+    fireEvent.focus(email);
+    fireEvent.blur(email);
+    expect(await screen.findByText('You must enter a value')).toBeTruthy();
+    await userEvent.type(email, 'nobody');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Not a valid email')).toBeTruthy();
+    await userEvent.type(email, '@unknown.example');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    // 404 from the look-up: the regular-flow event opens the username/password form, pre-filled.
+    const username = (await screen.findByLabelText('Username')) as HTMLInputElement;
+    expect(username.value).toBe('nobody@unknown.example');
+  });
+
+  it('Jamf screen redirects for a known domain; ssoDomain starts it by itself', async () => {
+    const { host } = setup('/login?ssoDomain=corp.example&url=%2Fgluon%2Fdevices', { 'GET /um/oauth2LoginProviders/JamfAuth0/info': () => ({ status: 200, data: info }) });
+    await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
+    expect(new URL(host.navigation.assigned[0]!).searchParams.get('state')).toMatch(/\|provider=jamf\|\/gluon\/devices$/);
+  });
+});

@@ -1,0 +1,204 @@
+#!/usr/bin/env node
+// Import boundaries (bulletproof-react): plugins -> core; host -> core + plugin manifests;
+// core -> nothing of ours above it; no plugin imports another plugin; no cycles.
+//
+//   node scripts/check-boundaries.mjs [--root <dir>]
+//
+// Test files (*.test.ts[x]) may also import the shared test harness under tests/.
+// Cycles are searched over runtime imports (`import type` / `export type` erase at build time).
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const AREAS = ['core', 'plugins', 'host'];
+const EXTENSIONS = ['.ts', '.tsx'];
+
+function walk(dir, files = []) {
+  if (!existsSync(dir)) return files;
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.')) continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) walk(full, files);
+    else if (EXTENSIONS.some((ext) => name.endsWith(ext)) && !name.endsWith('.d.ts')) files.push(full);
+  }
+  return files;
+}
+
+function stripComments(source) {
+  // Strings are kept (import specifiers live in them); comments could hide fake imports.
+  return source.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+}
+
+/** Every import of a file: static, re-export, side-effect, dynamic import() and require(). */
+export function parseImports(source) {
+  const text = stripComments(source);
+  const imports = [];
+  const patterns = [
+    { re: /(^|[;\s])import\s+(type\s+)?[\w*{}\s,$]*?\s*from\s*['"]([^'"]+)['"]/g, typeGroup: 2, specGroup: 3 },
+    { re: /(^|[;\s])export\s+(type\s+)?[\w*{}\s,$]*?\s*from\s*['"]([^'"]+)['"]/g, typeGroup: 2, specGroup: 3 },
+    { re: /(^|[;\s])import\s*['"]([^'"]+)['"]/g, specGroup: 2 },
+    { re: /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g, specGroup: 1 },
+    { re: /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g, specGroup: 1 },
+  ];
+  for (const { re, typeGroup, specGroup } of patterns) {
+    for (const match of text.matchAll(re)) {
+      const specifier = match[specGroup];
+      const at = match.index + match[0].lastIndexOf(specifier);
+      const line = text.slice(0, at).split('\n').length;
+      imports.push({ specifier, typeOnly: Boolean(typeGroup && match[typeGroup]), line });
+    }
+  }
+  return imports;
+}
+
+function resolveFile(base) {
+  const candidates = [base, ...EXTENSIONS.map((ext) => base + ext), ...EXTENSIONS.map((ext) => path.join(base, `index${ext}`))];
+  return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
+}
+
+/** Our file for a specifier, or null for a package. Unresolvable paths of ours still count. */
+export function resolveImport(root, fromFile, specifier) {
+  let base;
+  if (specifier.startsWith('.')) base = path.resolve(path.dirname(fromFile), specifier);
+  else if (specifier.startsWith('@core/')) base = path.join(root, 'core', specifier.slice('@core/'.length));
+  else if (specifier === '@core') base = path.join(root, 'core');
+  else return null;
+  return resolveFile(base) ?? base;
+}
+
+const isTestFile = (file) => /\.test\.tsx?$/.test(file);
+
+function areaOf(root, file) {
+  const rel = path.relative(root, file).split(path.sep);
+  return { area: rel[0], plugin: rel[0] === 'plugins' ? rel[1] : undefined, rel: rel.join('/') };
+}
+
+function ruleViolation(root, from, to) {
+  const a = areaOf(root, from);
+  const b = areaOf(root, to);
+  if (b.rel.startsWith('..')) return `imports ${b.rel}, outside the project`;
+  if (b.area === 'tests') return isTestFile(from) ? null : `imports the test harness ${b.rel} from non-test code`;
+  if (a.area === 'core') {
+    if (b.area === 'plugins' || b.area === 'host') return `core must not import ${b.area}/ (${b.rel})`;
+    if (b.area !== 'core') return `core must not import ${b.rel}`;
+  }
+  if (a.area === 'plugins') {
+    if (b.area === 'plugins' && b.plugin !== a.plugin) return `plugin '${a.plugin}' imports another plugin (${b.rel})`;
+    if (b.area !== 'core' && b.area !== 'plugins') return `plugin '${a.plugin}' may import only core/ and its own folder (${b.rel})`;
+  }
+  if (a.area === 'host') {
+    if (b.area === 'plugins' && !/^plugins\/[^/]+\/index\.tsx?$/.test(b.rel)) {
+      return `host may import only a plugin's index.ts manifest (${b.rel})`;
+    }
+    if (b.area !== 'core' && b.area !== 'plugins' && b.area !== 'host') return `host must not import ${b.rel}`;
+  }
+  return null;
+}
+
+/** Every elementary cycle representative: one per strongly connected component (Tarjan). */
+function findCycles(graph) {
+  let index = 0;
+  const indices = new Map();
+  const low = new Map();
+  const stack = [];
+  const onStack = new Set();
+  const components = [];
+  const strongConnect = (node) => {
+    indices.set(node, index);
+    low.set(node, index);
+    index++;
+    stack.push(node);
+    onStack.add(node);
+    for (const next of graph.get(node) ?? []) {
+      if (!graph.has(next)) continue;
+      if (!indices.has(next)) {
+        strongConnect(next);
+        low.set(node, Math.min(low.get(node), low.get(next)));
+      } else if (onStack.has(next)) {
+        low.set(node, Math.min(low.get(node), indices.get(next)));
+      }
+    }
+    if (low.get(node) === indices.get(node)) {
+      const component = [];
+      let member;
+      do {
+        member = stack.pop();
+        onStack.delete(member);
+        component.push(member);
+      } while (member !== node);
+      const selfLoop = (graph.get(node) ?? new Set()).has(node);
+      if (component.length > 1 || selfLoop) components.push(new Set(component));
+    }
+  };
+  for (const node of [...graph.keys()].sort()) if (!indices.has(node)) strongConnect(node);
+
+  // Print one concrete cycle per component: a shortest path back to its first member.
+  return components.map((component) => {
+    const start = [...component].sort()[0];
+    const previous = new Map([[start, null]]);
+    const queue = [start];
+    while (queue.length) {
+      const node = queue.shift();
+      for (const next of graph.get(node) ?? []) {
+        if (!component.has(next)) continue;
+        if (next === start) {
+          const cycle = [start];
+          for (let at = node; at !== start; at = previous.get(at)) cycle.splice(1, 0, at);
+          cycle.push(start);
+          return cycle;
+        }
+        if (!previous.has(next)) {
+          previous.set(next, node);
+          queue.push(next);
+        }
+      }
+    }
+    return [start, start];
+  });
+}
+
+export function checkBoundaries(root) {
+  const files = AREAS.flatMap((area) => walk(path.join(root, area)));
+  const violations = [];
+  const graph = new Map();
+  for (const file of files) {
+    const edges = new Set();
+    graph.set(file, edges);
+    for (const imp of parseImports(readFileSync(file, 'utf8'))) {
+      const target = resolveImport(root, file, imp.specifier);
+      if (!target) continue;
+      const problem = ruleViolation(root, file, target);
+      if (problem) violations.push({ file: path.relative(root, file), line: imp.line, specifier: imp.specifier, problem });
+      if (!imp.typeOnly) edges.add(target);
+    }
+  }
+  violations.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  const cycles = findCycles(graph).map((cycle) => cycle.map((file) => path.relative(root, file).split(path.sep).join('/')));
+  return { files: files.length, violations, cycles };
+}
+
+export function formatBoundaryReport({ files, violations, cycles }) {
+  const lines = [];
+  for (const v of violations) lines.push(`${v.file}:${v.line}: import '${v.specifier}': ${v.problem}`);
+  for (const cycle of cycles) lines.push(`import cycle: ${cycle.join(' -> ')}`);
+  lines.push(
+    violations.length || cycles.length
+      ? `Boundaries: ${violations.length} violation(s), ${cycles.length} cycle(s) in ${files} files`
+      : `Boundaries OK (${files} files)`,
+  );
+  return lines.join('\n');
+}
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  const args = process.argv.slice(2);
+  const rootIndex = args.indexOf('--root');
+  const root = path.resolve(rootIndex >= 0 ? args[rootIndex + 1] : path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
+  const result = checkBoundaries(root);
+  const report = formatBoundaryReport(result);
+  if (result.violations.length || result.cycles.length) {
+    console.error(report);
+    process.exit(1);
+  }
+  console.log(report);
+}

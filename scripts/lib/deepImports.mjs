@@ -1,0 +1,115 @@
+// Rewrites `import { Button } from '@blueprintjs/core'` in our sources into imports of the
+// modules that define each name. Why: with code splitting, esbuild keeps CommonJS-interop
+// statements (`__toESM(require_react())`) of every module reachable through a barrel in the
+// chunk of each entry that reaches the barrel, which drags lazily used components (Popover,
+// OverlayToaster, Dialog...) into the first load. Deep imports make the reachability exact.
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+const require = createRequire(import.meta.url);
+
+function resolveSpec(fromFile, spec) {
+  if (!spec.startsWith('.')) return { pkg: spec };
+  const base = path.resolve(path.dirname(fromFile), spec);
+  for (const candidate of [base, `${base}.js`, path.join(base, 'index.js')]) {
+    if (existsSync(candidate) && !candidate.endsWith(path.sep) && /\.js$/.test(candidate)) return { file: candidate };
+  }
+  throw new Error(`deep-imports: cannot resolve ${spec} from ${fromFile}`);
+}
+
+/** name -> { file | pkg, imported, namespace } for every export of an ESM barrel. */
+export function buildExportMap(entryFile, seen = new Set()) {
+  const map = new Map();
+  if (seen.has(entryFile)) return map;
+  seen.add(entryFile);
+  const text = readFileSync(entryFile, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+
+  for (const m of text.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
+    const target = resolveSpec(entryFile, m[2]);
+    for (const part of m[1].split(',').map((s) => s.trim()).filter(Boolean)) {
+      if (part.startsWith('type ')) continue;
+      const [imported, local = imported] = part.split(/\s+as\s+/).map((s) => s.trim());
+      if (target.file && imported !== 'default') {
+        // Follow re-exports of re-exports to the defining module.
+        const inner = buildExportMap(target.file, new Set(seen)).get(imported);
+        map.set(local, inner && !inner.local ? inner : { ...target, imported });
+      } else {
+        map.set(local, { ...target, imported });
+      }
+    }
+  }
+  for (const m of text.matchAll(/export\s*\*\s*as\s+(\w+)\s*from\s*["']([^"']+)["']/g)) {
+    map.set(m[1], { ...resolveSpec(entryFile, m[2]), namespace: true });
+  }
+  for (const m of text.matchAll(/export\s*\*\s*from\s*["']([^"']+)["']/g)) {
+    const target = resolveSpec(entryFile, m[1]);
+    if (!target.file) continue;
+    for (const [name, where] of buildExportMap(target.file, seen)) if (!map.has(name)) map.set(name, where);
+  }
+  // `import * as Classes from "./classes"; export { Classes };`
+  const namespaces = new Map([...text.matchAll(/import\s*\*\s*as\s+(\w+)\s*from\s*["']([^"']+)["']/g)].map((m) => [m[1], m[2]]));
+  for (const m of text.matchAll(/export\s*\{([^}]*)\}\s*;/g)) {
+    for (const part of m[1].split(',').map((s) => s.trim()).filter(Boolean)) {
+      const [imported, local = imported] = part.split(/\s+as\s+/).map((s) => s.trim());
+      if (namespaces.has(imported)) map.set(local, { ...resolveSpec(entryFile, namespaces.get(imported)), namespace: true });
+    }
+  }
+  // Names defined right here.
+  for (const m of text.matchAll(/export\s+(?:const|let|var|function\*?|class|async\s+function)\s+(\w+)/g)) {
+    if (!map.has(m[1])) map.set(m[1], { file: entryFile, imported: m[1], local: true });
+  }
+  return map;
+}
+
+function packageEntry(pkg) {
+  const manifestPath = require.resolve(`${pkg}/package.json`);
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8'));
+  return path.join(path.dirname(manifestPath), manifest.module);
+}
+
+/** Rewrites the named imports of `packages` in one source text; unknown names stay (types). */
+export function rewriteImports(source, maps) {
+  return source.replace(/import\s*\{([^}]*)\}\s*from\s*(["'])([^"']+)\2\s*;?/g, (whole, names, _q, pkg) => {
+    const map = maps.get(pkg);
+    if (!map) return whole;
+    const keep = [];
+    const lines = [];
+    for (const raw of names.split(',').map((s) => s.trim()).filter(Boolean)) {
+      const isType = raw.startsWith('type ');
+      const part = isType ? raw.slice(5).trim() : raw;
+      const [imported, local = imported] = part.split(/\s+as\s+/).map((s) => s.trim());
+      const where = isType ? undefined : map.get(imported);
+      if (!where) {
+        keep.push(raw);
+        continue;
+      }
+      const from = JSON.stringify(where.file ?? where.pkg);
+      lines.push(where.namespace ? `import * as ${local} from ${from};` : `import { ${where.imported} as ${local} } from ${from};`);
+    }
+    // Names we could not place are types (elided by esbuild when only used as types).
+    if (keep.length) lines.push(`import { ${keep.join(', ')} } from '${pkg}';`);
+    return lines.join(' ');
+  });
+}
+
+export function blueprintDeepImports({ packages = ['@blueprintjs/core', '@blueprintjs/icons'], include = /[\\/](core|plugins|host|e2e)[\\/].*\.tsx?$/ } = {}) {
+  return {
+    name: 'blueprint-deep-imports',
+    setup(build) {
+      const maps = new Map(packages.map((pkg) => [pkg, buildExportMap(packageEntry(pkg))]));
+      build.onLoad({ filter: /\.tsx?$/ }, (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`) || !include.test(args.path)) return undefined;
+        const source = readFileSync(args.path, 'utf8');
+        if (!packages.some((pkg) => source.includes(pkg))) return undefined;
+        return { contents: rewriteImports(source, maps), loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) };
+      });
+      // Blueprint core itself imports its icons through the icons barrel.
+      build.onLoad({ filter: /[\\/]@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/].*\.js$/ }, (args) => {
+        const source = readFileSync(args.path, 'utf8');
+        if (!source.includes('@blueprintjs/icons')) return undefined;
+        return { contents: rewriteImports(source, maps), loader: 'js', resolveDir: path.dirname(args.path) };
+      });
+    },
+  };
+}

@@ -1,0 +1,91 @@
+// esbuild plugins that keep Blueprint's icon data out of the bundle.
+
+const ICONS_LIB = /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]/;
+
+/**
+ * Blueprint's icon index re-exports `./allPaths`, which namespace-imports every icon path
+ * (~650 KiB minified) so no bundler can tree-shake it, and its loader can lazy-load all of them
+ * again through `./paths-loaders/*`. We use icon COMPONENTS (each carries its own paths), so
+ * both are replaced by empty modules: string icon names render nothing instead of pulling
+ * every path into the first load.
+ */
+export function blueprintIconsStub() {
+  return {
+    name: 'blueprint-icons-stub',
+    setup(build) {
+      build.onResolve({ filter: /(^|[\\/])allPaths(\.js)?$/ }, (args) =>
+        ICONS_LIB.test(args.importer) ? { path: 'allPaths', namespace: 'blueprint-icons-stub' } : undefined,
+      );
+      // Both loaders (`paths-loaders/*` and the `next/` generation's `pathsLoader`), and any
+      // direct import of a generated paths index, resolve to loaders that find nothing.
+      build.onResolve({ filter: /(paths-loaders[\\/]|(^|[\\/])pathsLoader(\.js)?$|generated[\\/](16px[\\/]|20px[\\/])?paths([\\/]index)?(\.js)?$)/ }, (args) =>
+        ICONS_LIB.test(args.importer) ? { path: 'pathsLoader', namespace: 'blueprint-icons-stub' } : undefined,
+      );
+      // The name tables (every icon name, plus change-case to derive them) only serve string
+      // icon names, which we do not use: an empty table makes Blueprint warn about any such name.
+      build.onResolve({ filter: /(^|[\\/])iconNames(\.js)?$/ }, (args) =>
+        ICONS_LIB.test(args.importer) ? { path: 'iconNames', namespace: 'blueprint-icons-stub' } : undefined,
+      );
+      build.onLoad({ filter: /^iconNames$/, namespace: 'blueprint-icons-stub' }, () => ({
+        loader: 'js',
+        contents: ['export const IconNames = {};', 'export const IconNamesSet = new Set();'].join('\n'),
+      }));
+      build.onLoad({ filter: /^allPaths$/, namespace: 'blueprint-icons-stub' }, () => ({
+        loader: 'js',
+        contents: [
+          'export const IconSvgPaths16 = {};',
+          'export const IconSvgPaths20 = {};',
+          'export function getIconPaths() { return undefined; }',
+          'export function iconNameToPathsRecordKey(name) { return name; }',
+        ].join('\n'),
+      }));
+      build.onLoad({ filter: /^pathsLoader$/, namespace: 'blueprint-icons-stub' }, () => ({
+        loader: 'js',
+        contents: [
+          'const none = async () => undefined;',
+          'export const allPathsLoader = none;',
+          'export const splitPathsBySizeLoader = none;',
+          'export const defaultNextIconPathsLoader = none;',
+          'export default {};',
+        ].join('\n'),
+      }));
+    },
+  };
+}
+
+/** Removes @font-face rules from a stylesheet (nested braces are not used inside them). */
+export function stripFontFaces(css) {
+  return css.replace(/@font-face\s*\{[^}]*\}/g, '');
+}
+
+/**
+ * The icon font (`blueprint-icons-*.ttf/woff/woff2`) is only needed for icon-name strings in
+ * CSS; we never use those, so any Blueprint icons stylesheet loses its @font-face rules and
+ * no font file is emitted or fetched.
+ */
+export function stripIconFonts() {
+  return {
+    name: 'strip-icon-fonts',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]@blueprintjs[\\/]icons[\\/].*\.css$/ }, async (args) => {
+        const { readFile } = await import('node:fs/promises');
+        return { loader: 'css', contents: stripFontFaces(await readFile(args.path, 'utf8')) };
+      });
+      build.onResolve({ filter: /blueprint-icons.*\.(ttf|woff2?|eot)$/ }, () => ({ path: 'icon-font', namespace: 'stripped-icon-font' }));
+      build.onLoad({ filter: /.*/, namespace: 'stripped-icon-font' }, () => ({ loader: 'dataurl', contents: '' }));
+    },
+  };
+}
+
+/** Bundles the small Reflect-metadata subset tsyringe uses instead of the full polyfill. */
+export function reflectMetadataShim() {
+  return {
+    name: 'reflect-metadata-shim',
+    setup(build) {
+      build.onResolve({ filter: /^reflect-metadata$/ }, () => ({
+        path: new URL('./reflectMetadataShim.js', import.meta.url).pathname,
+        sideEffects: true,
+      }));
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { AppConfig } from './config';
+import type { Database, Mailer, TokenService } from './contracts';
+import { openDatabase } from './db/index';
+import { installAudit } from './plugins/audit';
+import { installAuthenticate } from './plugins/authenticate';
+import { errorBody, installErrorHandler } from './plugins/errorHandler';
+import { loadSigningKey, signingKeyFromPem } from './plugins/keys';
+import { createMailer } from './plugins/mailer';
+import { installSecurityHeaders, isApiPath } from './plugins/securityHeaders';
+import { createTokenService } from './plugins/tokens';
+import { installValidators } from './plugins/validators';
+import { routeAreas } from './routes/index';
+import { createBackgroundTasks, type BackgroundTasks } from './services/backgroundTasks';
+import { createFailureLimiter, type FailureLimiter } from './services/rateLimit';
+
+export interface BuildOverrides {
+  /** Use this database (already migrated) instead of opening the configured one; closed with the app. */
+  db?: Database;
+  /** With `db`: leave it open on app.close() (several app instances sharing one database in tests). */
+  keepDbOpen?: boolean;
+  /** Ed25519 private key (PKCS#8 PEM) instead of SIGNING_KEY_FILE / KEYS_DIR. */
+  signingKeyPem?: string;
+  mailer?: Mailer;
+  tokens?: TokenService;
+  /** Fastify logger option; default: info level, off when NODE_ENV=test. */
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Where a provider's end-session URL comes from at logout; S2 registers JamfAuth0's. */
+export type LogoutUrlProvider = (session: { id: string; userId: string; tenantId: string; providerData: unknown }) => Promise<string | undefined>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Per-instance limiter of failed sign-in attempts by client IP (see ARCHITECTURE.md). */
+    failureLimiter: FailureLimiter;
+    /** provider name -> end-session URL builder, consulted by GET /um/logout. */
+    logoutUrlProviders: Map<string, LogoutUrlProvider>;
+    /** Work finished after the answer (mails); drained on close. */
+    background: BackgroundTasks;
+  }
+}
+
+export const BODY_LIMIT = 1024 * 1024;
+/** Request line + headers (see the Fastify options below). */
+export const MAX_HEADER_BYTES = 2 * 1024 * 1024;
+
+/** Builds the API (not listening). Close it with `app.close()`: the database closes with it. */
+export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: overrides.logger ?? (config.nodeEnv === 'test' ? false : { level: 'info' }),
+    bodyLimit: BODY_LIMIT,
+    // The Contact Us call carries its message (≤ 200000 characters) in the query string (spec
+    // section 7); percent-encoded that is up to ~1.8 MB, far above Node's 16 KiB header limit.
+    http: { maxHeaderSize: MAX_HEADER_BYTES },
+    trustProxy: process.env.TRUST_PROXY === 'on',
+    routerOptions: { ignoreTrailingSlash: true },
+    return503OnClosing: true,
+  });
+  installValidators(app);
+  installErrorHandler(app);
+  installSecurityHeaders(app, config);
+
+  const db = overrides.db ?? (await openDatabase(config));
+  app.decorate('db', db);
+  if (!(overrides.db && overrides.keepDbOpen)) {
+    app.addHook('onClose', async () => {
+      await db.close();
+    });
+  }
+  const key = overrides.signingKeyPem ? signingKeyFromPem(overrides.signingKeyPem) : await loadSigningKey(config);
+  app.decorate('tokens', overrides.tokens ?? (await createTokenService(key, config.publicUrl)));
+  const mailer = overrides.mailer ?? createMailer(db, app.log, config.smtpUrl);
+  app.decorate('mailer', mailer);
+  if ('close' in mailer && typeof mailer.close === 'function') app.addHook('onClose', async () => (mailer as { close(): void }).close());
+  app.decorate('config', config);
+  app.decorate('failureLimiter', createFailureLimiter());
+  app.decorate('logoutUrlProviders', new Map<string, LogoutUrlProvider>());
+  const background = createBackgroundTasks(app.log);
+  app.decorate('background', background);
+  app.addHook('preClose', async () => background.drain());
+  installAuthenticate(app);
+  installAudit(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'MTD console reference API',
+        version: '0.1.0',
+        description: 'User management, sign-in and product-backend calls used by the console. Errors answer { statusCode, error, message }.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  for (const area of routeAreas) await app.register(area);
+
+  const staticDir = path.resolve(config.staticDir);
+  const hasConsole = existsSync(path.join(staticDir, 'index.html'));
+  if (hasConsole) {
+    await app.register(fastifyStatic, { root: staticDir, index: ['index.html'], wildcard: false, serveDotFiles: false });
+  }
+  app.setNotFoundHandler(async (request, reply) => {
+    // The console is a single-page app: any non-API GET that is not a file gets index.html.
+    if (hasConsole && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
+      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
+  });
+  return app;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('loadConfig', () => {
+  it('has documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.publicUrl).toBe('http://127.0.0.1:8080');
+    expect(c.dataDir.endsWith('/data')).toBe(true);
+    expect(c.keysDir.endsWith('/data/keys')).toBe(true);
+    expect(c.databaseUrl).toBeNull();
+    expect(c.idp.devIdp).toBe(true);
+    expect(c.idp.idpPort).toBe(8081);
+  });
+
+  it('derives PUBLIC_URL from HOST and PORT and strips a trailing slash', () => {
+    expect(loadConfig({ PORT: '9000', HOST: 'localhost' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ PUBLIC_URL: 'https://console.example.com/' }).publicUrl).toBe('https://console.example.com');
+  });
+
+  it('turns the dev IdP off in production unless asked', () => {
+    expect(loadConfig({ NODE_ENV: 'production' }).idp.devIdp).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_IDP: 'on' }).idp.devIdp).toBe(true);
+  });
+
+  it.each([
+    ['PORT', 'abc', /Invalid PORT/],
+    ['PORT', '70000', /Invalid PORT: 70000 is out of range/],
+    ['PUBLIC_URL', 'not a url', /Invalid PUBLIC_URL/],
+    ['PUBLIC_URL', 'ftp://x', /Invalid PUBLIC_URL: protocol ftp:/],
+    ['DATABASE_URL', 'mysql://x', /Invalid DATABASE_URL/],
+    ['SMTP_URL', 'http://x', /Invalid SMTP_URL/],
+    ['DEV_IDP', 'maybe', /Invalid DEV_IDP/],
+    ['ADMIN_EMAIL', 'nobody', /Invalid ADMIN_EMAIL/],
+    ['ADMIN_PASSWORD', 'short', /Invalid ADMIN_PASSWORD/],
+    ['IDP_PORT', '-1', /Invalid IDP_PORT/],
+  ])('rejects %s=%s naming the variable', (name, value, message) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('accepts PostgreSQL and SMTP URLs', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://127.0.0.1:2525', SIGNING_KEY_FILE: '/k.pem' });
+    expect(c.databaseUrl).toBe('postgres://u@h/db');
+    expect(c.smtpUrl).toBe('smtp://127.0.0.1:2525');
+    expect(c.signingKeyFile).toBe('/k.pem');
+  });
+});

@@ -1,0 +1,140 @@
+import path from 'node:path';
+import { loadBackendConfig, type BackendConfig } from './services/backendConfig';
+
+/** Settings of the identity providers; read here, used by server/routes/idp and server/devIdp. */
+export interface IdpConfig {
+  googleIssuer: string | null;
+  googleClientId: string | null;
+  jamfIssuer: string | null;
+  jamfClientId: string | null;
+  jamfClientSecret: string | null;
+  /** Start the development OIDC provider beside the API. */
+  devIdp: boolean;
+  /** Port of the development OIDC provider (default PORT + 1). */
+  idpPort: number;
+}
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  /** PGlite data folder; also the default home of the signing key. */
+  dataDir: string;
+  /** When set, PostgreSQL is used instead of PGlite. */
+  databaseUrl: string | null;
+  /** Public origin of the API and console, without trailing slash; tokens' `iss` is `${publicUrl}/um`. */
+  publicUrl: string;
+  smtpUrl: string | null;
+  /** Folder holding `signing-key.pem` (generated when absent). */
+  keysDir: string;
+  /** Explicit PEM file of the Ed25519 private key; wins over keysDir. Share it between API instances. */
+  signingKeyFile: string | null;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  /** Built console served by the API. */
+  staticDir: string;
+  nodeEnv: string;
+  /** GET /um/passwordRecovery/enabled (PASSWORD_RECOVERY=on/off, default on). */
+  passwordRecoveryEnabled: boolean;
+  idp: IdpConfig;
+  /** Captcha, environment type, installers folder, support address (server/services/backendConfig.ts). */
+  backends: BackendConfig;
+}
+
+/** A configuration error names the variable and what is wrong with it. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`Invalid ${variable}: ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function str(env: Env, name: string): string | null {
+  const value = env[name];
+  if (value === undefined) return null;
+  const trimmed = value.trim();
+  return trimmed === '' ? null : trimmed;
+}
+
+function port(env: Env, name: string, fallback: number): number {
+  const raw = str(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `"${raw}" is not a port number (0-65535)`);
+  const n = Number(raw);
+  if (n > 65535) throw new ConfigError(name, `${n} is out of range (0-65535)`);
+  return n;
+}
+
+function url(env: Env, name: string, protocols: readonly string[]): string | null {
+  const raw = str(env, name);
+  if (raw === null) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `"${raw}" is not a valid URL`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `protocol ${parsed.protocol} not allowed (use ${protocols.join(' or ')})`);
+  }
+  return raw;
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = str(env, name);
+  if (raw === null) return fallback;
+  const v = raw.toLowerCase();
+  if (['on', 'true', '1', 'yes'].includes(v)) return true;
+  if (['off', 'false', '0', 'no'].includes(v)) return false;
+  throw new ConfigError(name, `"${raw}" is not on/off`);
+}
+
+function email(env: Env, name: string): string | null {
+  const raw = str(env, name);
+  if (raw === null) return null;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(raw)) throw new ConfigError(name, `"${raw}" is not an e-mail address`);
+  return raw.toLowerCase();
+}
+
+/** Reads the configuration from environment variables; throws ConfigError for a bad value. */
+export function loadConfig(env: Env = process.env): AppConfig {
+  const portNumber = port(env, 'PORT', 8080);
+  const host = str(env, 'HOST') ?? '127.0.0.1';
+  const dataDir = path.resolve(str(env, 'DATA_DIR') ?? './data');
+  const hostForUrl = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${hostForUrl}:${portNumber}`).replace(/\/+$/, '');
+  const adminPassword = str(env, 'ADMIN_PASSWORD');
+  if (adminPassword !== null && adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD', 'must have at least 8 characters');
+  const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
+  return {
+    port: portNumber,
+    host,
+    dataDir,
+    databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    publicUrl,
+    smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    keysDir: path.resolve(str(env, 'KEYS_DIR') ?? path.join(dataDir, 'keys')),
+    signingKeyFile: str(env, 'SIGNING_KEY_FILE') === null ? null : path.resolve(str(env, 'SIGNING_KEY_FILE')!),
+    adminEmail: email(env, 'ADMIN_EMAIL'),
+    adminPassword,
+    staticDir: path.resolve(str(env, 'STATIC_DIR') ?? './dist'),
+    nodeEnv,
+    passwordRecoveryEnabled: flag(env, 'PASSWORD_RECOVERY', true),
+    idp: {
+      googleIssuer: url(env, 'GOOGLE_ISSUER', ['http:', 'https:']),
+      googleClientId: str(env, 'GOOGLE_CLIENT_ID'),
+      jamfIssuer: url(env, 'JAMF_ISSUER', ['http:', 'https:']),
+      jamfClientId: str(env, 'JAMF_CLIENT_ID'),
+      jamfClientSecret: str(env, 'JAMF_CLIENT_SECRET'),
+      devIdp: flag(env, 'DEV_IDP', nodeEnv !== 'production'),
+      idpPort: port(env, 'IDP_PORT', portNumber === 0 ? 0 : portNumber + 1),
+    },
+    backends: loadBackendConfig(env, (variable, problem) => {
+      throw new ConfigError(variable, problem);
+    }),
+  };
+}

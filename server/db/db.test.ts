@@ -1,0 +1,108 @@
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { readFile } from 'node:fs/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Database } from '../contracts';
+import { createTestDatabase } from '../test/testApp';
+import { migrate, readMigrations } from './migrate';
+import { openPglite } from './pglite';
+
+describe('database adapter (PGlite or PostgreSQL per TEST_DB)', () => {
+  let db: Database;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.close());
+
+  it('has every table of the schema', async () => {
+    const rows = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
+    const names = rows.map((r) => r.table_name);
+    for (const table of [
+      'tenants', 'users', 'user_identities', 'recovery_codes', 'sessions', 'remembered_devices', 'invitations',
+      'password_recovery_requests', 'collector_links', 'collector_installs', 'contact_requests', 'logos', 'idp_settings',
+      'idp_domain_mappings', 'used_nonces', 'mail_outbox', 'audit_events', 'notification_subscriptions', 'unsubscribes', 'schema_migrations',
+    ]) {
+      expect(names).toContain(table);
+    }
+  });
+
+  it('applies migrations once: a second run does nothing', async () => {
+    expect(await migrate(db)).toEqual([]);
+    const applied = await db.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+    expect(applied.map((r) => r.version)).toEqual((await readMigrations()).map((m) => m.version));
+  });
+
+  it('returns the same JS types on both engines', async () => {
+    const [row] = await db.query<{ n: number; at: Date; arr: string[]; j: { a: number } }>(
+      "SELECT count(*) AS n, now() AS at, ARRAY['a','b']::text[] AS arr, '{\"a\":1}'::jsonb AS j FROM tenants",
+    );
+    expect(typeof row!.n).toBe('number');
+    expect(row!.at).toBeInstanceOf(Date);
+    expect(row!.arr).toEqual(['a', 'b']);
+    expect(row!.j).toEqual({ a: 1 });
+  });
+
+  it('rolls a failed transaction back', async () => {
+    await expect(
+      db.tx(async (q) => {
+        await q.query("INSERT INTO tenants (name) VALUES ('rolled back')");
+        throw new Error('abort');
+      }),
+    ).rejects.toThrow('abort');
+    expect(await db.query("SELECT 1 FROM tenants WHERE name = 'rolled back'")).toHaveLength(0);
+  });
+
+  it('keeps concurrent transactions consistent (counter incremented under lock)', async () => {
+    const [t] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('counter') RETURNING id");
+    await db.query("INSERT INTO collector_links (tenant_id, token_hash, install_limit) VALUES ($1, 'h-counter', 100)", [t!.id]);
+    await Promise.all(
+      Array.from({ length: 10 }, () =>
+        db.tx(async (q) => {
+          const [row] = await q.query<{ install_count: number }>("SELECT install_count FROM collector_links WHERE token_hash = 'h-counter' FOR UPDATE");
+          await q.query("UPDATE collector_links SET install_count = $1 WHERE token_hash = 'h-counter'", [row!.install_count + 1]);
+        }),
+      ),
+    );
+    const [row] = await db.query<{ install_count: number }>("SELECT install_count FROM collector_links WHERE token_hash = 'h-counter'");
+    expect(row!.install_count).toBe(10);
+  });
+
+  it('enforces one account per e-mail, stored lower-case', async () => {
+    const [t] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('uniq') RETURNING id");
+    await db.query("INSERT INTO users (tenant_id, email) VALUES ($1, 'one@example.com')", [t!.id]);
+    await expect(db.query("INSERT INTO users (tenant_id, email) VALUES ($1, 'one@example.com')", [t!.id])).rejects.toThrow();
+    await expect(db.query("INSERT INTO users (tenant_id, email) VALUES ($1, 'Upper@example.com')", [t!.id])).rejects.toThrow();
+  });
+});
+
+describe('PGlite persistence and migration files', () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'mtd-pglite-test-'));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }));
+
+  it('rejects badly named migration files', async () => {
+    const migrations = path.join(dir, 'migrations');
+    await mkdir(migrations);
+    await writeFile(path.join(migrations, '1_bad.sql'), 'SELECT 1;');
+    await expect(readMigrations(migrations)).rejects.toThrow(/001_name\.sql/);
+  });
+
+  it('keeps data across restarts of a data folder', async () => {
+    if (process.env.TEST_DB === 'postgres') return; // PGlite-only behaviour; PostgreSQL persists by itself
+    const dataDir = path.join(dir, 'data');
+    // Seeded from the run's template (an empty folder takes ~4.5 s to initialise).
+    const template = inject('pgliteTemplate');
+    const first = await openPglite({ dataDir, ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}) });
+    let started = Date.now();
+    await first.exec('CREATE TABLE kept (v text); INSERT INTO kept VALUES (\'still here\');');
+    await first.close();
+    started = Date.now();
+    const second = await openPglite({ dataDir });
+    if (process.env.DEBUG_TEST_DB) console.log(`PGlite reopened an existing folder in ${Date.now() - started} ms`);
+    expect(await second.query('SELECT v FROM kept')).toEqual([{ v: 'still here' }]);
+    await second.close();
+  }, 60_000);
+});

@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Database, Queryable } from '../contracts';
+
+/** int8 (counts, sums) as number, like the PostgreSQL adapter, so SQL results look the same on both. */
+const parsers = { 20: (v: string) => Number(v) };
+
+export interface PgliteOptions {
+  /** Folder where PGlite persists; undefined = in memory. */
+  dataDir?: string;
+  /** Tarball from `dumpDataDir()` to start from (the migrated test template). */
+  loadDataDir?: Blob;
+}
+
+/**
+ * PGlite is one single-user backend: queries of a transaction must not interleave with others,
+ * so every top-level query and transaction runs through one queue.
+ */
+export async function openPglite(options: PgliteOptions = {}): Promise<Database & { pglite: PGlite }> {
+  if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
+  const pglite = await PGlite.create({
+    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+    ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
+    parsers,
+  });
+  let queue: Promise<unknown> = Promise.resolve();
+  const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+  let closed = false;
+  return {
+    kind: 'pglite',
+    pglite,
+    query: <T>(sql: string, params: readonly unknown[] = []) =>
+      exclusive(async () => (await pglite.query<T>(sql, params as unknown[])).rows),
+    exec: (sql: string) =>
+      exclusive(async () => {
+        await pglite.exec(sql);
+      }),
+    tx: <T>(fn: (q: Queryable) => Promise<T>) =>
+      exclusive(() =>
+        pglite.transaction(async (t) => {
+          const q: Queryable = {
+            query: async <R>(sql: string, params: readonly unknown[] = []) => (await t.query<R>(sql, params as unknown[])).rows,
+            exec: async (sql: string) => {
+              await t.exec(sql);
+            },
+          };
+          return fn(q);
+        }),
+      ),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await exclusive(() => pglite.close());
+    },
+  };
+}

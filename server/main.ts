@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type AppConfig } from './config';
+import type { Database } from './contracts';
+import { hashPassword } from './services/passwords';
+import { ALL_PERMISSIONS } from './services/users';
+
+/** First start on an empty database: one tenant and an administrator with every permission. */
+export async function bootstrapAdmin(db: Database, config: AppConfig): Promise<{ email: string; password: string | null; created: boolean }> {
+  const [existing] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
+  const email = config.adminEmail ?? 'admin@example.com';
+  if ((existing?.n ?? 0) > 0) return { email, password: null, created: false };
+  const password = config.adminPassword ?? randomBytes(12).toString('base64url');
+  const hash = await hashPassword(password);
+  await db.tx(async (q) => {
+    const [tenant] = await q.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Default tenant') RETURNING id");
+    await q.query('INSERT INTO users (tenant_id, email, password_hash, permissions) VALUES ($1, $2, $3, $4)', [tenant!.id, email, hash, [...ALL_PERMISSIONS]]);
+  });
+  return { email, password, created: true };
+}
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(2);
+    }
+    throw error;
+  }
+  // HOOK for S2 (development identity provider): server/devIdp/index.ts exports
+  // `startDevIdpForApi(config) -> { config, close() }`, starting the dev IdP and returning the
+  // config with its issuers and client ids filled into `config.idp`. Started before the app so
+  // the routes see those settings.
+  let stopIdp: (() => Promise<void>) | null = null;
+  let seedIdp: ((app: import('fastify').FastifyInstance) => Promise<void>) | null = null;
+  if (config.idp.devIdp) {
+    const devIdpModule = './devIdp/index';
+    const mod = (await import(devIdpModule).catch(() => ({}))) as {
+      startDevIdpForApi?: (config: AppConfig) => Promise<{ config: AppConfig; close(): Promise<void>; seed?(app: import('fastify').FastifyInstance): Promise<void> }>;
+    };
+    if (typeof mod.startDevIdpForApi === 'function') {
+      const started = await mod.startDevIdpForApi(config);
+      config = started.config;
+      stopIdp = () => started.close();
+      seedIdp = started.seed ?? null;
+    } else {
+      console.warn('DEV_IDP is on but server/devIdp/index.ts exports no startDevIdpForApi: development IdP not started');
+    }
+  }
+  const app = await buildApp(config);
+  const admin = await bootstrapAdmin(app.db, config);
+  // S2: the dev tenant's Okta settings and the corp.example vendor-IdP mapping (needs the tenant).
+  await seedIdp?.(app);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    const timer = setTimeout(() => process.exit(1), 10_000);
+    timer.unref();
+    try {
+      await stopIdp?.();
+      await app.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    '',
+    `  Console and API: ${config.publicUrl}`,
+    `  OpenAPI:         ${config.publicUrl}/openapi.json`,
+    `  Database:        ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/pglite`}`,
+  ];
+  if (admin.created) {
+    lines.push(`  Sign in as ${admin.email} with password ${admin.password}${config.adminPassword ? ' (from ADMIN_PASSWORD)' : ' (generated; shown once)'}`);
+  } else {
+    lines.push(`  Sign in with an existing account (npm run admin -- --help to manage users).`);
+  }
+  if (stopIdp) lines.push(`  Development IdP: http://${config.host}:${config.idp.idpPort} (test users in README; DEV_IDP=off to disable)`);
+  console.log(lines.join('\n') + '\n');
+}
+
+const isEntry = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;
+if (isEntry) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,32 @@
+import type { FastifyBaseLogger } from 'fastify';
+import nodemailer from 'nodemailer';
+import type { Database, Mailer, MailMessage } from '../contracts';
+
+/**
+ * Every mail lands in mail_outbox and in a log line (development reads links there); with
+ * SMTP_URL it is also delivered by nodemailer. A delivery failure is recorded on the row and
+ * logged, never thrown: callers such as password recovery must answer the same either way.
+ */
+export function createMailer(db: Database, log: FastifyBaseLogger, smtpUrl: string | null, from = 'MTD Console <no-reply@localhost>'): Mailer & { close(): void } {
+  const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
+  return {
+    async send(tenantId: string | null, message: MailMessage) {
+      const [row] = await db.query<{ id: string }>(
+        'INSERT INTO mail_outbox (tenant_id, to_address, subject, body_text, body_html) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [tenantId, message.to, message.subject, message.text, message.html ?? null],
+      );
+      log.info({ mailId: row?.id, to: message.to, subject: message.subject }, `mail queued: ${message.subject}\n${message.text}`);
+      if (!transport || !row) return;
+      try {
+        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+        await db.query('UPDATE mail_outbox SET sent_at = now() WHERE id = $1', [row.id]);
+      } catch (error) {
+        log.error({ err: error, mailId: row.id }, 'SMTP delivery failed');
+        await db.query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [row.id, String((error as Error).message).slice(0, 500)]);
+      }
+    },
+    close() {
+      transport?.close();
+    },
+  };
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../config';
+
+function origin(url: string | null): string | null {
+  if (!url) return null;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Content-Security-Policy for the console: own scripts only; inline styles (Blueprint/popper
+ * position elements); images from data:/blob: (QR code, logo previews); XHR to the identity
+ * providers' token endpoints (the console exchanges the code itself, any https Okta domain,
+ * plus the development IdP on loopback); reCAPTCHA when active; never framed.
+ */
+export function contentSecurityPolicy(config: AppConfig): string {
+  const devIdp = config.idp.devIdp ? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.idp.idpPort}` : null;
+  const idpOrigins = [devIdp, origin(config.idp.googleIssuer), origin(config.idp.jamfIssuer)].filter((o): o is string => !!o && o.startsWith('http:'));
+  const recaptcha = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
+  return [
+    "default-src 'self'",
+    `script-src 'self' ${recaptcha}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    `connect-src 'self' https: ${idpOrigins.join(' ')}`.trim(),
+    `frame-src ${recaptcha}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** Security headers on every answer, API and static files alike. */
+export function installSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
+  const csp = contentSecurityPolicy(config);
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('Content-Security-Policy', csp);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    // Reset and invitation links carry secrets in the path: never leak them in Referer.
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
+    if (config.publicUrl.startsWith('https:')) reply.header('Strict-Transport-Security', 'max-age=31536000');
+    if (isApiPath(request.url) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+}
+
+const API_PREFIXES = ['/um/', '/gluon-backend/', '/neutrino-backend/', '/electron-backend/', '/api/'];
+
+export function isApiPath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return API_PREFIXES.some((p) => path.startsWith(p)) || path === '/openapi.json';
+}

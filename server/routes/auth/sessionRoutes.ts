@@ -1,0 +1,107 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { HttpError } from '../../contracts';
+import { bearerSecurity, errors, passwordField, tokenAnswerSchema, userSchema } from '../../schemas';
+import { claimAttempt, recordFailure, resetFailures } from '../../services/lockout';
+import { hashPassword, passwordProblem, verifyPassword } from '../../services/passwords';
+import { revokeSession, revokeUserSessions, signAccessToken, touchSession } from '../../services/sessions';
+import { canSignIn } from '../../services/signIn';
+import { findUserById, userView } from '../../services/users';
+import { checkIpBudget, spendIpBudget } from './clientGuards';
+
+export const sessionRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/um/refresh',
+    {
+      preHandler: app.authenticate(),
+      schema: {
+        tags: ['auth'],
+        summary: 'New access token for the current session',
+        description: 'Rotates the access token (10 min) within the session limits: 30 min idle, 12 h absolute. Permissions are read again from the user.',
+        security: bearerSecurity,
+        response: { 200: tokenAnswerSchema, ...errors(401) },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const session = await touchSession(app.db, auth.sessionId, auth.userId);
+      const user = await findUserById(app.db, auth.userId);
+      if (!session || !canSignIn(user)) throw new HttpError(401, 'Session expired');
+      const token = await signAccessToken(app, { userId: user.id, tenantId: user.tenant_id, sessionId: session.id, perms: user.permissions, sessionExpiresAt: session.expires_at });
+      return { token, user: userView(user) };
+    },
+  );
+
+  app.get(
+    '/um/logout',
+    {
+      preHandler: app.authenticate(),
+      schema: {
+        tags: ['auth'],
+        summary: 'End the current session',
+        description: 'Revokes the session server-side (the token gets 401 everywhere). For a session started through the vendor IdP the answer carries its end-session URL.',
+        security: bearerSecurity,
+        response: {
+          200: { type: 'object', additionalProperties: false, properties: { logoutUrl: { type: 'string' } } },
+          ...errors(401),
+        },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const session = await revokeSession(app.db, auth.sessionId);
+      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'logout', target: auth.sessionId, ip: request.ip });
+      const provider = session ? app.logoutUrlProviders.get(session.provider) : undefined;
+      if (!session || !provider) return {};
+      try {
+        const logoutUrl = await provider({ id: session.id, userId: session.user_id, tenantId: session.tenant_id, providerData: session.provider_data });
+        return logoutUrl ? { logoutUrl } : {};
+      } catch (error) {
+        request.log.warn({ err: error }, 'no end-session URL from the identity provider');
+        return {};
+      }
+    },
+  );
+
+  app.post<{ Body: { oldPassword: string; newPassword: string } }>(
+    '/um/password',
+    {
+      preHandler: app.authenticate(),
+      schema: {
+        tags: ['auth'],
+        summary: 'Change the own password',
+        description: 'Checks the current password (lockout as for login), sets the new one (8 to 1024 characters) and ends every other session of the user.',
+        security: bearerSecurity,
+        body: {
+          type: 'object',
+          required: ['oldPassword', 'newPassword'],
+          additionalProperties: false,
+          properties: { oldPassword: passwordField, newPassword: { type: 'string', maxLength: 1024 } },
+        },
+        response: { 200: { type: 'object', additionalProperties: false, required: ['user'], properties: { user: userSchema } }, ...errors(400, 401, 429) },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { oldPassword, newPassword } = request.body;
+      checkIpBudget(app, request);
+      const user = await findUserById(app.db, auth.userId);
+      if (!user) throw new HttpError(401, 'Session expired');
+      await claimAttempt(app.db, user.id, 'login');
+      if (!(await verifyPassword(user.password_hash, oldPassword))) {
+        spendIpBudget(app, request);
+        await recordFailure(app.db, user.id, 'login');
+        throw new HttpError(400, 'The current password is incorrect');
+      }
+      await resetFailures(app.db, user.id, 'login');
+      const problem = passwordProblem(newPassword, user.email);
+      if (problem) throw new HttpError(400, problem);
+      const hash = await hashPassword(newPassword);
+      await app.db.tx(async (q) => {
+        await q.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, hash]);
+        await revokeUserSessions(q, user.id, auth.sessionId);
+      });
+      await app.audit({ tenantId: user.tenant_id, actorId: user.id, action: 'password.change', target: user.id, ip: request.ip });
+      return { user: userView(user) };
+    },
+  );
+};

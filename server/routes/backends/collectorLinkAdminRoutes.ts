@@ -1,0 +1,136 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { HttpError } from '../../contracts';
+import { bearerSecurity, errors } from '../../schemas';
+import { canReadCollectorLinks, canWriteCollectorLinks } from '../../services/accessChecks';
+import {
+  collectorLinkUrl,
+  createCollectorLink,
+  findTenantLinkByToken,
+  listCollectorLinks,
+  updateCollectorLink,
+  type LinkChanges,
+} from '../../services/collectorLinks';
+import { findInstaller, type InstallerOs } from '../../services/installers';
+import { collectorLinkSchema, linkFields, linkIdParams, linkTokenParams, osSchema } from './collectorLinkSchemas';
+import { fileAnswerSchema, sendInstaller } from './sendInstaller';
+
+type NewLinkBody = LinkChanges;
+
+function assertFuture(expiresAt: string | null | undefined): void {
+  if (expiresAt && new Date(expiresAt).getTime() <= Date.now()) throw new HttpError(400, 'The expiry date must be in the future.');
+}
+
+/** Signed-in management of the tenant's collector links (gln#ext# permissions). */
+export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: { page: number; size: number; filter?: string } }>(
+    '/gluon-backend/query-api/sharedExtractorLinks',
+    {
+      preHandler: app.authenticate({ allow: canReadCollectorLinks }),
+      schema: {
+        tags: ['collector links'],
+        summary: "One page of the tenant's links, newest first, with install counts; filter matches the name.",
+        security: bearerSecurity,
+        querystring: {
+          type: 'object',
+          properties: {
+            page: { type: 'integer', minimum: 0, maximum: 100000, default: 0 },
+            size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+            filter: { type: 'string', maxLength: 200 },
+          },
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              items: { type: 'array', items: collectorLinkSchema },
+              total: { type: 'integer' },
+              page: { type: 'integer' },
+              size: { type: 'integer' },
+            },
+            required: ['items', 'total', 'page', 'size'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const { page, size, filter } = request.query;
+      const { items, total } = await listCollectorLinks(app.db, request.auth!.tenantId, { page, size, filter });
+      return { items, total, page, size };
+    },
+  );
+
+  app.post<{ Body: NewLinkBody }>(
+    '/gluon-backend/sharedExtractorLinks',
+    {
+      preHandler: app.authenticate({ allow: canWriteCollectorLinks }),
+      schema: {
+        tags: ['collector links'],
+        summary:
+          'Creates a link. The token (256 random bits) is answered once, inside `url` (/collector/{token}); only its hash is stored. maxInstalls/expiresAt null = unlimited.',
+        security: bearerSecurity,
+        body: { type: 'object', properties: linkFields, additionalProperties: false },
+        response: {
+          201: {
+            type: 'object',
+            properties: { link: collectorLinkSchema, token: { type: 'string' }, url: { type: 'string' } },
+            required: ['link', 'token', 'url'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      assertFuture(request.body.expiresAt);
+      const { link, token } = await createCollectorLink(app.db, { tenantId: auth.tenantId, createdBy: auth.userId, ...request.body });
+      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'collectorLink.create', target: link.id, details: { maxInstalls: link.maxInstalls, expiresAt: link.expiresAt, active: link.active }, ip: request.ip });
+      return reply.code(201).send({ link, token, url: collectorLinkUrl(app.config.publicUrl, token) });
+    },
+  );
+
+  app.patch<{ Params: { id: string }; Body: LinkChanges }>(
+    '/gluon-backend/sharedExtractorLinks/:id',
+    {
+      preHandler: app.authenticate({ allow: canWriteCollectorLinks }),
+      schema: {
+        tags: ['collector links'],
+        summary: 'Changes a link by its id (from the list): disable/enable, limit, expiry, name.',
+        security: bearerSecurity,
+        params: linkIdParams,
+        body: { type: 'object', properties: linkFields, additionalProperties: false, minProperties: 1 },
+        response: { 200: collectorLinkSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      assertFuture(request.body.expiresAt);
+      const link = await updateCollectorLink(app.db, auth.tenantId, request.params.id, request.body);
+      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'collectorLink.update', target: link.id, details: { ...request.body }, ip: request.ip });
+      return link;
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { os: InstallerOs } }>(
+    '/gluon-backend/sharedExtractorLinks/:id/installerExtractor',
+    {
+      preHandler: app.authenticate({ allow: canReadCollectorLinks }),
+      schema: {
+        tags: ['collector links'],
+        summary:
+          "Downloads the installer for a link of the caller's tenant (bearer, the console's 'enterprise installer' download). Registers no install and does not count against the limit.",
+        security: bearerSecurity,
+        params: linkTokenParams,
+        querystring: { type: 'object', properties: { os: osSchema }, required: ['os'], additionalProperties: false },
+        response: { 200: fileAnswerSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      await findTenantLinkByToken(app.db, request.auth!.tenantId, request.params.id);
+      return sendInstaller(reply, await findInstaller(app.config.backends.installersDir, request.query.os));
+    },
+  );
+};

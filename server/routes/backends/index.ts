@@ -1,0 +1,19 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { collectorLinkAdminRoutes } from './collectorLinkAdminRoutes';
+import { collectorLinkPublicRoutes } from './collectorLinkPublicRoutes';
+import { logoRoutes } from './logoRoutes';
+import { quickDownloadRoute } from './quickDownloadRoute';
+import { settingsRoutes } from './settingsRoutes';
+import { unsubscribeRoute } from './unsubscribeRoute';
+import { userRequestRoutes } from './userRequestRoutes';
+
+/** Routes for product backends, captcha, environment type, logo. */
+export const backendRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(settingsRoutes);
+  await app.register(logoRoutes);
+  await app.register(userRequestRoutes);
+  await app.register(collectorLinkPublicRoutes);
+  await app.register(collectorLinkAdminRoutes);
+  await app.register(quickDownloadRoute);
+  await app.register(unsubscribeRoute);
+};

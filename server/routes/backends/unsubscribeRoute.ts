@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { HttpError } from '../../contracts';
+import { errors } from '../../schemas';
+import { recordUnsubscribe } from '../../services/unsubscribes';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * POST /gluon-backend/externalNotifications/recipients/unsubscribe?all={bool} (public), body
+ * `{ jwt }`: a token of typ 'unsubscribe' (claims email, notification, tenant) from the
+ * notification mail's link /unsubscribe?jwt=...
+ */
+export const unsubscribeRoute: FastifyPluginAsync = async (app) => {
+  app.post<{ Querystring: { all: boolean }; Body: { jwt: string } }>(
+    '/gluon-backend/externalNotifications/recipients/unsubscribe',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: 'Unsubscribes the recipient named in the signed token from that notification, or from all with ?all=true. Idempotent.',
+        querystring: { type: 'object', properties: { all: { type: 'boolean', default: false } }, additionalProperties: false },
+        body: {
+          type: 'object',
+          properties: { jwt: { type: 'string', minLength: 1, maxLength: 4096 } },
+          required: ['jwt'],
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { unsubscribed: { type: 'string', enum: ['notification', 'all'] }, notification: { type: 'string' } },
+            required: ['unsubscribed', 'notification'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401),
+        },
+      },
+    },
+    async (request) => {
+      const claims = await app.tokens.verify<{ email?: unknown; notification?: unknown; tenant?: unknown }>(request.body.jwt, 'unsubscribe');
+      const email = typeof claims.email === 'string' ? claims.email : '';
+      const notification = typeof claims.notification === 'string' ? claims.notification : '';
+      if (!email.includes('@') || !notification) throw new HttpError(400, 'The unsubscribe link is incomplete.');
+      const tenantId = typeof claims.tenant === 'string' && UUID.test(claims.tenant) ? claims.tenant : null;
+      const all = request.query.all;
+      await recordUnsubscribe(app.db, { tenantId, email, notification, all });
+      await app.audit({ tenantId, actorId: null, action: all ? 'notifications.unsubscribeAll' : 'notifications.unsubscribe', target: email.toLowerCase(), details: { notification }, ip: request.ip });
+      return { unsubscribed: all ? ('all' as const) : ('notification' as const), notification };
+    },
+  );
+};

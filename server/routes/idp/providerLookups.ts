@@ -1,0 +1,122 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyPluginAsync } from 'fastify';
+import { HttpError } from '../../contracts';
+import { errors } from '../../schemas';
+import { discoverOrFail } from '../../services/oidc/discovery';
+import { issueNonce } from '../../services/oidc/nonces';
+import { emailDomainOf, findDomainMapping, googleClient, jamfClient, oktaClient } from '../../services/oidc/providerClients';
+import { issuerOnDomain, normaliseOktaUrl } from '../../services/oidc/oktaIssuer';
+import { hashToken } from '../../services/secrets';
+import { findInvitation, invitationExpired } from '../../services/invitations';
+import { googlePublicIdSchema, jamfInfoSchema, oktaDetailsSchema, oktaPublicIdSchema } from './idpSchemas';
+
+/**
+ * Public look-ups that give the console what it needs to redirect to a provider: client id,
+ * endpoints (from the provider's discovery document) and a nonce issued by the API.
+ */
+export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
+  app.get('/um/oauth2LoginProviders/Google/publicId', {
+    schema: {
+      tags: ['identity providers'],
+      summary: 'Google client id, endpoints and a nonce (public)',
+      response: { 200: googlePublicIdSchema, ...errors(404, 502) },
+    },
+  }, async () => {
+    const client = googleClient(app);
+    const metadata = await discoverOrFail(client.issuer);
+    return {
+      publicId: client.clientId,
+      authorizationEndpoint: metadata.authorization_endpoint,
+      tokenEndpoint: metadata.token_endpoint,
+      nonce: await issueNonce(app, { provider: 'Google' }),
+    };
+  });
+
+  app.get<{ Querystring: { invitationId: string } }>('/um/oauth2LoginProviders/Okta/publicId', {
+    schema: {
+      tags: ['identity providers'],
+      summary: "The inviting tenant's Okta application for an invitation (public)",
+      querystring: {
+        type: 'object',
+        properties: { invitationId: { type: 'string', minLength: 1, maxLength: 256 } },
+        required: ['invitationId'],
+        additionalProperties: false,
+      },
+      response: { 200: oktaPublicIdSchema, ...errors(400, 404, 410, 502) },
+    },
+  }, async (request) => {
+    const invitation = await findInvitation(app.db, request.query.invitationId);
+    if (!invitation) throw new HttpError(404, 'This invitation does not exist');
+    if (invitationExpired(invitation)) throw new HttpError(410, 'This invitation has expired');
+    const client = await oktaClient(app, invitation.tenant_id);
+    const metadata = await discoverOrFail(client.issuer);
+    return {
+      clientIssuer: client.issuer,
+      publicId: client.clientId,
+      authorizationEndpoint: metadata.authorization_endpoint,
+      tokenEndpoint: metadata.token_endpoint,
+      nonce: await issueNonce(app, { provider: 'Okta', tenantId: invitation.tenant_id, invitation: hashToken(request.query.invitationId) }),
+    };
+  });
+
+  app.get<{ Querystring: { domain: string } }>('/um/oauth2config/okta/details', {
+    schema: {
+      tags: ['identity providers'],
+      summary: 'The Okta application of the tenant whose Okta issuer is on this domain (public)',
+      querystring: {
+        type: 'object',
+        properties: { domain: { type: 'string', minLength: 1, maxLength: 2048 } },
+        required: ['domain'],
+        additionalProperties: false,
+      },
+      response: { 200: oktaDetailsSchema, ...errors(400, 404, 502) },
+    },
+  }, async (request) => {
+    const domain = normaliseOktaUrl(request.query.domain, { allowLoopbackHttp: app.config.nodeEnv !== 'production' });
+    if (!domain) throw new HttpError(400, 'Invalid Okta domain');
+    const rows = await app.db.query<{ tenant_id: string; issuer: string }>(
+      `SELECT tenant_id, issuer FROM idp_settings WHERE provider = 'Okta' AND issuer IS NOT NULL AND client_id IS NOT NULL ORDER BY created_at, id`,
+    );
+    const match = rows.find((row) => issuerOnDomain(row.issuer, domain));
+    if (!match) throw new HttpError(404, 'Invalid Okta domain');
+    const client = await oktaClient(app, match.tenant_id);
+    const metadata = await discoverOrFail(client.issuer);
+    return {
+      clientIssuer: client.issuer,
+      clientId: client.clientId,
+      authorizationEndpoint: metadata.authorization_endpoint,
+      tokenEndpoint: metadata.token_endpoint,
+      nonce: await issueNonce(app, { provider: 'Okta', tenantId: match.tenant_id }),
+    };
+  });
+
+  app.get<{ Querystring: { emailDomain: string } }>('/um/oauth2LoginProviders/JamfAuth0/info', {
+    schema: {
+      tags: ['identity providers'],
+      summary: 'Vendor IdP (JamfAuth0) sign-in data for an e-mail domain (public; the spec\'s {hash} call)',
+      querystring: {
+        type: 'object',
+        properties: { emailDomain: { type: 'string', minLength: 1, maxLength: 320, description: 'A domain (corp.example) or an e-mail address' } },
+        required: ['emailDomain'],
+        additionalProperties: false,
+      },
+      response: { 200: jamfInfoSchema, ...errors(400, 404, 502) },
+    },
+  }, async (request) => {
+    const domain = emailDomainOf(request.query.emailDomain);
+    if (!domain) throw new HttpError(400, 'Invalid e-mail domain');
+    const mapping = await findDomainMapping(app.db, domain);
+    if (!mapping) throw new HttpError(404, 'No single sign-on is configured for this domain');
+    const client = jamfClient(app);
+    const metadata = await discoverOrFail(client.issuer);
+    return {
+      domain,
+      publicId: client.clientId,
+      state: randomBytes(16).toString('base64url'),
+      nonce: await issueNonce(app, { provider: 'JamfAuth0', tenantId: mapping.tenant_id, emailDomain: domain }),
+      connectionName: mapping.connection_name,
+      customIdp: mapping.custom_idp,
+      authorizationEndpoint: metadata.authorization_endpoint,
+    };
+  });
+};

@@ -1,0 +1,9 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { userAdminRoutes } from './userAdminRoutes';
+import { userSessionRoutes } from './userSessionRoutes';
+
+/** Routes for user management and audit log. */
+export const userRoutes: FastifyPluginAsync = async (app) => {
+  await app.register(userAdminRoutes);
+  await app.register(userSessionRoutes);
+};

@@ -1,0 +1,223 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { HttpError, type AuthContext } from '../../contracts';
+import { bearerSecurity, errors } from '../../schemas';
+import { canReadUsers, canWriteUsers } from '../../services/accessChecks';
+import { createInvitation, invitationUrl } from '../../services/invitations';
+import { invitationMail } from '../../services/invitationMail';
+import { revokeUserSessions } from '../../services/sessions';
+import {
+  deleteTenantUser,
+  getTenantUser,
+  listTenantUsers,
+  resetUserMfa,
+  setUserDisabled,
+  setUserPermissions,
+} from '../../services/userAdmin';
+import { adminUserSchema, LOGIN_METHODS, pageQueryProperties, permissionsField, userIdParams } from './userSchemas';
+
+type IdParams = { id: string };
+
+/** Granting a permission the caller does not hold would let any user admin escalate. */
+function assertGrantable(auth: AuthContext, permissions: readonly string[]): void {
+  const notHeld = permissions.filter((p) => !auth.perms.includes(p));
+  if (notHeld.length > 0) throw new HttpError(403, `You cannot grant permissions you do not hold: ${notHeld.join(', ')}`);
+}
+
+function assertNotSelf(auth: AuthContext, userId: string, what: string): void {
+  if (auth.userId === userId) throw new HttpError(400, `You cannot ${what} your own account.`);
+}
+
+const audit = (request: FastifyRequest, action: string, target: string, details?: Record<string, unknown>) =>
+  request.server.audit({ tenantId: request.auth!.tenantId, actorId: request.auth!.userId, action, target, details, ip: request.ip });
+
+/**
+ * User management of the caller's tenant: any umg#usr# permission (or gluon admin) reads,
+ * umg#usr#rw writes. Users of other tenants answer 404 like missing ones.
+ */
+export const userAdminRoutes: FastifyPluginAsync = async (app) => {
+  const read = app.authenticate({ allow: canReadUsers });
+  const write = app.authenticate({ allow: canWriteUsers });
+
+  app.get<{ Querystring: { page: number; size: number; search?: string } }>(
+    '/um/users',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['user management'],
+        summary: "One page of the tenant's users ordered by e-mail; search matches part of the e-mail.",
+        security: bearerSecurity,
+        querystring: {
+          type: 'object',
+          properties: { ...pageQueryProperties, search: { type: 'string', maxLength: 254 } },
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { items: { type: 'array', items: adminUserSchema }, total: { type: 'integer' }, page: { type: 'integer' }, size: { type: 'integer' } },
+            required: ['items', 'total', 'page', 'size'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const { page, size, search } = request.query;
+      return { ...(await listTenantUsers(app.db, request.auth!.tenantId, { page, size, search })), page, size };
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/um/users/:id',
+    {
+      preHandler: read,
+      schema: { tags: ['user management'], summary: 'One user of the tenant.', security: bearerSecurity, params: userIdParams, response: { 200: adminUserSchema, ...errors(400, 401, 403, 404) } },
+    },
+    async (request) => getTenantUser(app.db, request.auth!.tenantId, request.params.id),
+  );
+
+  app.post<{ Body: { email: string; permissions: string[]; allowedLoginMethods: string[] } }>(
+    '/um/users/invitations',
+    {
+      preHandler: write,
+      schema: {
+        tags: ['user management'],
+        summary:
+          'Invites a user: creates them (status invited) and mails a single-use link ${PUBLIC_URL}/invite/{token} valid 7 days (token ≥256 bits, stored hashed). Inviting a still-invited user again replaces the old link. 409 for an existing user.',
+        security: bearerSecurity,
+        body: {
+          type: 'object',
+          properties: {
+            email: { type: 'string', format: 'email', maxLength: 254 },
+            permissions: permissionsField,
+            allowedLoginMethods: { type: 'array', items: { type: 'string', enum: [...LOGIN_METHODS] }, uniqueItems: true, minItems: 1, maxItems: 4, default: ['password'] },
+          },
+          required: ['email', 'permissions'],
+          additionalProperties: false,
+        },
+        response: {
+          201: {
+            type: 'object',
+            properties: { user: adminUserSchema, invitationExpiresAt: { type: 'string', format: 'date-time' } },
+            required: ['user', 'invitationExpiresAt'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const { email, permissions, allowedLoginMethods } = request.body;
+      assertGrantable(auth, permissions);
+      const created = await app.db.tx((q) =>
+        createInvitation(q, { tenantId: auth.tenantId, email, permissions, allowedLoginMethods, invitedBy: auth.userId }),
+      );
+      const user = await getTenantUser(app.db, auth.tenantId, created.userId);
+      const [inviter] = await app.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [auth.userId]);
+      await app.mailer.send(
+        auth.tenantId,
+        invitationMail({ to: user.email, link: invitationUrl(app.config.publicUrl, created.token), expiresAt: created.expiresAt, invitedBy: inviter?.email ?? null }),
+      );
+      await audit(request, 'user.invite', user.email, { userId: user.id, permissions, allowedLoginMethods });
+      return reply.code(201).send({ user, invitationExpiresAt: created.expiresAt.toISOString() });
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: { permissions: string[] } }>(
+    '/um/users/:id/permissions',
+    {
+      preHandler: write,
+      schema: {
+        tags: ['user management'],
+        summary: "Replaces a user's permissions and ends their other sessions so the change applies at once (tokens carry perms). Only permissions the caller holds can be granted.",
+        security: bearerSecurity,
+        params: userIdParams,
+        body: { type: 'object', properties: { permissions: permissionsField }, required: ['permissions'], additionalProperties: false },
+        response: { 200: adminUserSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const { permissions } = request.body;
+      assertGrantable(auth, permissions);
+      if (auth.userId === request.params.id && !permissions.includes('umg#usr#rw')) {
+        throw new HttpError(400, 'You cannot remove your own user-management permission.');
+      }
+      const before = await getTenantUser(app.db, auth.tenantId, request.params.id);
+      const user = await setUserPermissions(app.db, auth.tenantId, request.params.id, permissions);
+      await revokeUserSessions(app.db, user.id, auth.sessionId);
+      await audit(request, 'user.permissions', user.email, { userId: user.id, before: before.permissions, after: user.permissions });
+      return user;
+    },
+  );
+
+  for (const [action, disabled] of [
+    ['disable', true],
+    ['enable', false],
+  ] as const) {
+    app.post<{ Params: IdParams }>(
+      `/um/users/:id/${action}`,
+      {
+        preHandler: write,
+        schema: {
+          tags: ['user management'],
+          summary: disabled ? 'Disables a user and ends all their sessions (their tokens stop working at once).' : 'Enables a disabled user.',
+          security: bearerSecurity,
+          params: userIdParams,
+          response: { 200: adminUserSchema, ...errors(400, 401, 403, 404) },
+        },
+      },
+      async (request) => {
+        const auth = request.auth!;
+        if (disabled) assertNotSelf(auth, request.params.id, 'disable');
+        const user = await setUserDisabled(app.db, auth.tenantId, request.params.id, disabled);
+        if (disabled) await revokeUserSessions(app.db, user.id);
+        await audit(request, `user.${action}`, user.email, { userId: user.id });
+        return user;
+      },
+    );
+  }
+
+  app.delete<{ Params: IdParams }>(
+    '/um/users/:id/mfa',
+    {
+      preHandler: write,
+      schema: {
+        tags: ['user management'],
+        summary: "Resets a user's MFA: secret, recovery codes and remembered devices are removed; they sign in with the password alone and can set MFA up again.",
+        security: bearerSecurity,
+        params: userIdParams,
+        response: { 200: adminUserSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const user = await app.db.tx((q) => resetUserMfa(q, auth.tenantId, request.params.id));
+      await audit(request, 'user.mfaReset', user.email, { userId: user.id });
+      return user;
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/um/users/:id',
+    {
+      preHandler: write,
+      schema: {
+        tags: ['user management'],
+        summary: 'Deletes a user with their sessions, identities and invitations. Not yourself.',
+        security: bearerSecurity,
+        params: userIdParams,
+        response: { 204: { type: 'null', description: 'Deleted' }, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      assertNotSelf(auth, request.params.id, 'delete');
+      const user = await app.db.tx((q) => deleteTenantUser(q, auth.tenantId, request.params.id));
+      await audit(request, 'user.delete', user.email, { userId: user.id });
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,74 @@
+/** JSON schemas of the user-management routes. */
+
+export const PERMISSION_PATTERN = '^[a-z]{3}#[a-z]{2,4}#(r|w|rw)$';
+export const LOGIN_METHODS = ['password', 'Google', 'Okta', 'JamfAuth0'] as const;
+
+export const permissionsField = {
+  type: 'array',
+  items: { type: 'string', pattern: PERMISSION_PATTERN, maxLength: 32 },
+  uniqueItems: true,
+  maxItems: 100,
+  description: 'module#resource#mode strings, e.g. gln#rpt#rw, umg#usr#r',
+} as const;
+
+export const userIdParams = {
+  type: 'object',
+  properties: { id: { type: 'string', format: 'uuid' } },
+  required: ['id'],
+  additionalProperties: false,
+} as const;
+
+export const adminUserSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    email: { type: 'string' },
+    permissions: { type: 'array', items: { type: 'string' } },
+    status: { type: 'string', enum: ['invited', 'active'] },
+    disabled: { type: 'boolean' },
+    totpEnabled: { type: 'boolean' },
+    allowedLoginMethods: { type: 'array', items: { type: 'string' } },
+    createdAt: { type: 'string', format: 'date-time' },
+    lastLoginAt: { type: ['string', 'null'], format: 'date-time' },
+  },
+  required: ['id', 'email', 'permissions', 'status', 'disabled', 'totpEnabled', 'allowedLoginMethods', 'createdAt', 'lastLoginAt'],
+  additionalProperties: false,
+} as const;
+
+export const pageQueryProperties = {
+  page: { type: 'integer', minimum: 0, maximum: 100000, default: 0 },
+  size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+} as const;
+
+export const sessionSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    provider: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+    lastSeenAt: { type: 'string', format: 'date-time' },
+    expiresAt: { type: 'string', format: 'date-time' },
+    ip: { type: ['string', 'null'] },
+    userAgent: { type: ['string', 'null'] },
+    current: { type: 'boolean', description: "true for the caller's own session" },
+  },
+  required: ['id', 'provider', 'createdAt', 'lastSeenAt', 'expiresAt', 'ip', 'userAgent', 'current'],
+  additionalProperties: false,
+} as const;
+
+export const auditEventSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string' },
+    action: { type: 'string' },
+    actorId: { type: ['string', 'null'] },
+    actorEmail: { type: ['string', 'null'] },
+    target: { type: ['string', 'null'] },
+    // Free-form by nature: each action records its own details.
+    details: { type: 'object', additionalProperties: true },
+    ip: { type: ['string', 'null'] },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+  required: ['id', 'action', 'actorId', 'actorEmail', 'target', 'details', 'ip', 'createdAt'],
+  additionalProperties: false,
+} as const;

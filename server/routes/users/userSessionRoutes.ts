@@ -1,0 +1,112 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { bearerSecurity, errors } from '../../schemas';
+import { canReadUsers, canWriteUsers } from '../../services/accessChecks';
+import { revokeUserSessions } from '../../services/sessions';
+import { getTenantUser, listAuditEvents, listUserSessions, revokeUserSession } from '../../services/userAdmin';
+import { auditEventSchema, pageQueryProperties, sessionSchema, userIdParams } from './userSchemas';
+
+/** A user's sessions (list, revoke one or all) and the tenant's audit log. */
+export const userSessionRoutes: FastifyPluginAsync = async (app) => {
+  const read = app.authenticate({ allow: canReadUsers });
+  const write = app.authenticate({ allow: canWriteUsers });
+
+  app.get<{ Params: { id: string } }>(
+    '/um/users/:id/sessions',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['user management'],
+        summary: "A user's live sessions, newest first.",
+        security: bearerSecurity,
+        params: userIdParams,
+        response: {
+          200: { type: 'object', properties: { items: { type: 'array', items: sessionSchema } }, required: ['items'], additionalProperties: false },
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const sessions = await listUserSessions(app.db, request.auth!.tenantId, request.params.id);
+      return { items: sessions.map((s) => ({ ...s, current: s.id === request.auth!.sessionId })) };
+    },
+  );
+
+  app.delete<{ Params: { id: string } }>(
+    '/um/users/:id/sessions',
+    {
+      preHandler: write,
+      schema: {
+        tags: ['user management'],
+        summary: "Ends every session of a user (the caller's own current session is kept).",
+        security: bearerSecurity,
+        params: userIdParams,
+        response: {
+          200: { type: 'object', properties: { revoked: { type: 'integer' } }, required: ['revoked'], additionalProperties: false },
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => {
+      const auth = request.auth!;
+      const user = await getTenantUser(app.db, auth.tenantId, request.params.id);
+      const revoked = await revokeUserSessions(app.db, user.id, auth.sessionId);
+      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'user.sessionsRevoke', target: user.email, details: { userId: user.id, revoked }, ip: request.ip });
+      return { revoked };
+    },
+  );
+
+  app.delete<{ Params: { id: string; sessionId: string } }>(
+    '/um/users/:id/sessions/:sessionId',
+    {
+      preHandler: write,
+      schema: {
+        tags: ['user management'],
+        summary: 'Ends one session of a user; its tokens stop working at once.',
+        security: bearerSecurity,
+        params: {
+          type: 'object',
+          properties: { id: { type: 'string', format: 'uuid' }, sessionId: { type: 'string', format: 'uuid' } },
+          required: ['id', 'sessionId'],
+          additionalProperties: false,
+        },
+        response: { 204: { type: 'null', description: 'Ended' }, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      await revokeUserSession(app.db, auth.tenantId, request.params.id, request.params.sessionId);
+      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'user.sessionRevoke', target: request.params.id, details: { sessionId: request.params.sessionId }, ip: request.ip });
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Querystring: { page: number; size: number; action?: string } }>(
+    '/um/auditEvents',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['user management'],
+        summary: "The tenant's audit log, newest first; action filters by prefix (e.g. user. or collectorLink.).",
+        security: bearerSecurity,
+        querystring: {
+          type: 'object',
+          properties: { ...pageQueryProperties, action: { type: 'string', maxLength: 100 } },
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { items: { type: 'array', items: auditEventSchema }, total: { type: 'integer' }, page: { type: 'integer' }, size: { type: 'integer' } },
+            required: ['items', 'total', 'page', 'size'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const { page, size, action } = request.query;
+      return { ...(await listAuditEvents(app.db, request.auth!.tenantId, { page, size, action })), page, size };
+    },
+  );
+};

@@ -1,0 +1,50 @@
+/**
+ * JSON-schema building blocks shared by the routes. Schemas are inlined (no $ref) so the two
+ * validators of app.ts (strict body, coercing query/params) compile them alike.
+ */
+
+export const errorSchema = {
+  type: 'object',
+  description: 'Error; `message` is the text the console shows (5xx: "Internal Server Error").',
+  properties: {
+    statusCode: { type: 'integer' },
+    error: { type: 'string' },
+    message: { type: 'string' },
+  },
+  required: ['statusCode', 'error', 'message'],
+  additionalProperties: false,
+} as const;
+
+/** `{ 400: errorSchema, 401: errorSchema, ... }` for the listed statuses. */
+export function errors(...statuses: number[]): Record<number, typeof errorSchema> {
+  return Object.fromEntries(statuses.map((s) => [s, errorSchema]));
+}
+
+export const userSchema = {
+  type: 'object',
+  properties: {
+    username: { type: 'string' },
+    email: { type: 'string' },
+    totpEnabled: { type: 'boolean' },
+  },
+  required: ['username', 'email', 'totpEnabled'],
+  additionalProperties: false,
+} as const;
+
+export const tokenAnswerSchema = {
+  type: 'object',
+  description: 'A session token (typ access) or, for a user with MFA, a second-factor token (typ mfa, perms [umg#otp#r]).',
+  properties: {
+    token: { type: 'string' },
+    user: userSchema,
+    rememberToken: { type: 'string' },
+  },
+  required: ['token', 'user'],
+  additionalProperties: false,
+} as const;
+
+export const bearerSecurity = [{ bearer: [] }];
+
+/** A password as typed: bounded so argon2 is never fed megabytes. */
+export const passwordField = { type: 'string', minLength: 1, maxLength: 1024 } as const;
+export const captchaField = { type: 'string', maxLength: 4096 } as const;

@@ -1,0 +1,210 @@
+import type { Queryable } from '../contracts';
+import { HttpError } from '../contracts';
+import { hashToken, randomToken } from './secrets';
+import type { InstallerOs } from './installers';
+
+export type CollectorLinkStatus = 'active' | 'disabled' | 'expired' | 'limitReached';
+
+export interface CollectorLink {
+  id: string;
+  name: string | null;
+  active: boolean;
+  maxInstalls: number | null;
+  installs: number;
+  expiresAt: string | null;
+  createdAt: string;
+  status: CollectorLinkStatus;
+}
+
+interface LinkRow {
+  id: string;
+  tenant_id: string;
+  name: string | null;
+  active: boolean;
+  install_limit: number | null;
+  install_count: number;
+  expires_at: Date | string | null;
+  created_at: Date | string;
+  expired: boolean;
+}
+
+export interface CollectorUserData {
+  fullName: string;
+  email: string;
+  phone?: string | undefined;
+  os: InstallerOs;
+}
+
+/**
+ * The 403 texts the console maps (spec section 8): it looks for 'expired', 'not active' and
+ * 'reached the maximum number' in this order, so no message contains another's key phrase.
+ */
+export const LINK_MESSAGES = {
+  notFound: 'The link does not exist.',
+  disabled: 'The link is not active.',
+  expired: 'The link has expired.',
+  limit: 'The link has reached the maximum number of installations.',
+} as const;
+
+const COLUMNS = `id, tenant_id, name, active, install_limit, install_count, expires_at, created_at,
+  (expires_at IS NOT NULL AND expires_at <= now()) AS expired`;
+
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+function statusOf(row: LinkRow): CollectorLinkStatus {
+  if (!row.active) return 'disabled';
+  if (row.expired) return 'expired';
+  if (row.install_limit !== null && row.install_count >= row.install_limit) return 'limitReached';
+  return 'active';
+}
+
+function toLink(row: LinkRow): CollectorLink {
+  return {
+    id: row.id,
+    name: row.name,
+    active: row.active,
+    maxInstalls: row.install_limit,
+    installs: row.install_count,
+    expiresAt: iso(row.expires_at),
+    createdAt: iso(row.created_at)!,
+    status: statusOf(row),
+  };
+}
+
+/** Public address of the collector wizard for a link token. */
+export function collectorLinkUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/collector/${encodeURIComponent(token)}`;
+}
+
+export interface NewCollectorLink {
+  tenantId: string;
+  createdBy: string | null;
+  name?: string | null;
+  maxInstalls?: number | null;
+  expiresAt?: string | null;
+  active?: boolean;
+}
+
+/** Creates a link; the token (256 random bits) is returned once and only its hash is stored. */
+export async function createCollectorLink(db: Queryable, input: NewCollectorLink): Promise<{ link: CollectorLink; token: string }> {
+  const token = randomToken(32);
+  const rows = await db.query<LinkRow>(
+    `INSERT INTO collector_links (tenant_id, token_hash, name, active, install_limit, expires_at, created_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
+    [input.tenantId, hashToken(token), input.name ?? null, input.active ?? true, input.maxInstalls ?? null, input.expiresAt ?? null, input.createdBy],
+  );
+  return { link: toLink(rows[0]!), token };
+}
+
+async function findByToken(db: Queryable, token: string): Promise<LinkRow | undefined> {
+  const rows = await db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE token_hash = $1`, [hashToken(token)]);
+  return rows[0];
+}
+
+function refuse(row: LinkRow | undefined): never {
+  if (!row) throw new HttpError(404, LINK_MESSAGES.notFound);
+  const status = statusOf(row);
+  if (status === 'disabled') throw new HttpError(403, LINK_MESSAGES.disabled);
+  if (status === 'expired') throw new HttpError(403, LINK_MESSAGES.expired);
+  if (status === 'limitReached') throw new HttpError(403, LINK_MESSAGES.limit);
+  // Reached only if the link changed between the reservation and this read.
+  throw new HttpError(409, 'The link changed meanwhile, please try again.');
+}
+
+/** Answers the link (tenant and state) when it accepts installs; 404 / 403 otherwise. */
+export async function validateCollectorLink(db: Queryable, token: string): Promise<{ tenantId: string; link: CollectorLink }> {
+  const row = await findByToken(db, token);
+  if (!row || statusOf(row) !== 'active') refuse(row);
+  return { tenantId: row.tenant_id, link: toLink(row) };
+}
+
+/**
+ * Reserves one install and records the user data. The conditional UPDATE is the only place
+ * the count grows: PostgreSQL re-checks the WHERE after taking the row lock, so concurrent
+ * downloads can never push the count past the limit (PGlite runs one statement at a time).
+ */
+export async function reserveCollectorInstall(
+  db: Queryable & { tx?: <T>(fn: (q: Queryable) => Promise<T>) => Promise<T> },
+  token: string,
+  user: CollectorUserData,
+  ip: string | null,
+): Promise<{ installId: string; tenantId: string; linkId: string }> {
+  const run = async (q: Queryable) => {
+    const reserved = await q.query<{ id: string; tenant_id: string }>(
+      `UPDATE collector_links SET install_count = install_count + 1
+        WHERE token_hash = $1 AND active AND (expires_at IS NULL OR expires_at > now())
+          AND (install_limit IS NULL OR install_count < install_limit)
+        RETURNING id, tenant_id`,
+      [hashToken(token)],
+    );
+    const link = reserved[0];
+    if (!link) refuse(await findByToken(q, token));
+    const installs = await q.query<{ id: string }>(
+      `INSERT INTO collector_installs (link_id, full_name, email, phone, os, ip) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [link.id, user.fullName, user.email.toLowerCase(), user.phone ?? null, user.os, ip],
+    );
+    return { installId: installs[0]!.id, tenantId: link.tenant_id, linkId: link.id };
+  };
+  return db.tx ? db.tx(run) : run(db);
+}
+
+export interface LinkPageQuery {
+  page: number;
+  size: number;
+  filter?: string | undefined;
+}
+
+/** One page of a tenant's links, newest first; `filter` matches the name (case-insensitive). */
+export async function listCollectorLinks(db: Queryable, tenantId: string, query: LinkPageQuery): Promise<{ items: CollectorLink[]; total: number }> {
+  const pattern = query.filter ? `%${query.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = `tenant_id = $1 AND ($2::text IS NULL OR name ILIKE $2)`;
+  const [rows, count] = await Promise.all([
+    db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE ${where} ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`, [
+      tenantId,
+      pattern,
+      query.size,
+      query.page * query.size,
+    ]),
+    db.query<{ n: number | string }>(`SELECT count(*) AS n FROM collector_links WHERE ${where}`, [tenantId, pattern]),
+  ]);
+  return { items: rows.map(toLink), total: Number(count[0]?.n ?? 0) };
+}
+
+export interface LinkChanges {
+  name?: string | null;
+  active?: boolean;
+  maxInstalls?: number | null;
+  expiresAt?: string | null;
+}
+
+/** Changes a link of the tenant; undefined fields stay as they are. 404 for another tenant's link. */
+export async function updateCollectorLink(db: Queryable, tenantId: string, id: string, changes: LinkChanges): Promise<CollectorLink> {
+  const rows = await db.query<LinkRow>(
+    `UPDATE collector_links SET
+        name = CASE WHEN $3 THEN $4 ELSE name END,
+        active = COALESCE($5, active),
+        install_limit = CASE WHEN $6 THEN $7::integer ELSE install_limit END,
+        expires_at = CASE WHEN $8 THEN $9::timestamptz ELSE expires_at END
+      WHERE id = $1 AND tenant_id = $2 RETURNING ${COLUMNS}`,
+    [
+      id,
+      tenantId,
+      changes.name !== undefined,
+      changes.name ?? null,
+      changes.active ?? null,
+      changes.maxInstalls !== undefined,
+      changes.maxInstalls ?? null,
+      changes.expiresAt !== undefined,
+      changes.expiresAt ?? null,
+    ],
+  );
+  if (!rows[0]) throw new HttpError(404, 'The link does not exist.');
+  return toLink(rows[0]);
+}
+
+/** The link of a token when it belongs to `tenantId` (signed-in downloads); 404 otherwise. */
+export async function findTenantLinkByToken(db: Queryable, tenantId: string, token: string): Promise<CollectorLink> {
+  const row = await findByToken(db, token);
+  if (!row || row.tenant_id !== tenantId) throw new HttpError(404, LINK_MESSAGES.notFound);
+  return toLink(row);
+}

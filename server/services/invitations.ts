@@ -1,0 +1,116 @@
+import { HttpError, type Queryable } from '../contracts';
+import { hashToken, randomToken } from './secrets';
+import { INVITATION_TTL_S } from './sessionLimits';
+import { normaliseEmail, type UserRow } from './users';
+
+export interface InvitationRow {
+  id: string;
+  token_hash: string;
+  tenant_id: string;
+  user_id: string;
+  email: string;
+  permissions: string[];
+  allowed_login_methods: string[];
+  invited_by: string | null;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+}
+
+export interface NewInvitation {
+  tenantId: string;
+  email: string;
+  permissions: readonly string[];
+  /** First one is what the invite page offers: 'JamfAuth0', 'Okta', 'Google', or 'password'. */
+  allowedLoginMethods: readonly string[];
+  invitedBy?: string | null;
+  ttlSeconds?: number;
+}
+
+export interface CreatedInvitation {
+  invitationId: string;
+  userId: string;
+  /** The secret of the link (≥256 random bits); only its hash is stored. */
+  token: string;
+  expiresAt: Date;
+}
+
+/** `${PUBLIC_URL}/invite/{token}`. */
+export function invitationUrl(publicUrl: string, token: string): string {
+  return `${publicUrl}/invite/${token}`;
+}
+
+/**
+ * Invites `email`: creates the user in status 'invited' (or refreshes a still-invited one) and
+ * a new single-use invitation; earlier open invitations of that user stop working.
+ * 409 when an active user already has the address.
+ */
+export async function createInvitation(q: Queryable, n: NewInvitation): Promise<CreatedInvitation> {
+  const email = normaliseEmail(n.email);
+  const [existing] = await q.query<UserRow>('SELECT * FROM users WHERE email = $1 FOR UPDATE', [email]);
+  if (existing && (existing.status !== 'invited' || existing.tenant_id !== n.tenantId)) {
+    throw new HttpError(409, 'A user with this e-mail address already exists');
+  }
+  let userId: string;
+  if (existing) {
+    userId = existing.id;
+    await q.query('UPDATE users SET permissions = $2, allowed_login_methods = $3, updated_at = now() WHERE id = $1', [userId, [...n.permissions], [...n.allowedLoginMethods]]);
+    await q.query('UPDATE invitations SET expires_at = LEAST(expires_at, now()) WHERE user_id = $1 AND used_at IS NULL', [userId]);
+  } else {
+    const [row] = await q.query<{ id: string }>(
+      `INSERT INTO users (tenant_id, email, permissions, allowed_login_methods, status) VALUES ($1, $2, $3, $4, 'invited') RETURNING id`,
+      [n.tenantId, email, [...n.permissions], [...n.allowedLoginMethods]],
+    );
+    userId = row!.id;
+  }
+  const token = randomToken(32);
+  const [inv] = await q.query<{ id: string; expires_at: Date }>(
+    `INSERT INTO invitations (token_hash, tenant_id, user_id, email, permissions, allowed_login_methods, invited_by, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8)) RETURNING id, expires_at`,
+    [hashToken(token), n.tenantId, userId, email, [...n.permissions], [...n.allowedLoginMethods], n.invitedBy ?? null, n.ttlSeconds ?? INVITATION_TTL_S],
+  );
+  return { invitationId: inv!.id, userId, token, expiresAt: inv!.expires_at };
+}
+
+const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,200}$/;
+
+/** The invitation of a link token (any state), or null. `forUpdate` locks the row (inside a transaction). */
+export async function findInvitation(q: Queryable, token: string, forUpdate = false): Promise<InvitationRow | null> {
+  if (!TOKEN_SHAPE.test(token)) return null;
+  const [row] = await q.query<InvitationRow>(`SELECT * FROM invitations WHERE token_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`, [hashToken(token)]);
+  return row ?? null;
+}
+
+export function invitationExpired(inv: InvitationRow): boolean {
+  return inv.used_at !== null || inv.expires_at.getTime() <= Date.now();
+}
+
+/**
+ * Inside a transaction: locks and checks the invitation (404 unknown, 410 used or expired),
+ * then activates the invited user with the invitation's permissions and marks it used.
+ * `setUser` runs first on the locked user (e.g. set the password hash, or link the SSO identity).
+ */
+export async function acceptInvitation(q: Queryable, token: string, setUser: (user: UserRow, inv: InvitationRow) => Promise<void>): Promise<{ invitation: InvitationRow; user: UserRow }> {
+  const inv = await findInvitation(q, token, true);
+  if (!inv) throw new HttpError(404, 'This invitation does not exist');
+  if (invitationExpired(inv)) throw new HttpError(410, 'This invitation has expired');
+  const [user] = await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [inv.user_id]);
+  if (!user) throw new HttpError(404, 'This invitation does not exist');
+  await setUser(user, inv);
+  const [activated] = await q.query<UserRow>(
+    `UPDATE users SET status = 'active', permissions = $2, allowed_login_methods = $3, updated_at = now() WHERE id = $1 RETURNING *`,
+    [user.id, inv.permissions, inv.allowed_login_methods],
+  );
+  await q.query('UPDATE invitations SET used_at = now() WHERE id = $1', [inv.id]);
+  return { invitation: inv, user: activated! };
+}
+
+export const SSO_METHODS = ['JamfAuth0', 'Okta', 'Google'] as const;
+
+/** Whether the invitation allows `method` ('password' = anything that is not an SSO provider). */
+export function invitationAllows(inv: Pick<InvitationRow, 'allowed_login_methods'>, method: string): boolean {
+  const methods = inv.allowed_login_methods;
+  if (methods.length === 0) return method === 'password';
+  if (method === 'password') return methods.some((m) => !(SSO_METHODS as readonly string[]).includes(m));
+  return methods.includes(method);
+}

@@ -1,0 +1,62 @@
+import type { Queryable } from '../contracts';
+
+/** A users row as the services read it. */
+export interface UserRow {
+  id: string;
+  tenant_id: string;
+  email: string;
+  password_hash: string | null;
+  permissions: string[];
+  status: 'invited' | 'active';
+  disabled: boolean;
+  allowed_login_methods: string[];
+  totp_enabled: boolean;
+  totp_secret: string | null;
+  totp_pending_secret: string | null;
+  totp_last_step: number | null;
+  failed_logins: number;
+  last_failed_login_at: Date | null;
+  failed_mfa: number;
+  last_failed_mfa_at: Date | null;
+}
+
+/** The `user` object of login-like answers. */
+export interface UserView {
+  username: string;
+  email: string;
+  totpEnabled: boolean;
+}
+
+export function userView(user: Pick<UserRow, 'email' | 'totp_enabled'>): UserView {
+  return { username: user.email, email: user.email, totpEnabled: user.totp_enabled };
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserByEmail(q: Queryable, email: string): Promise<UserRow | null> {
+  const [row] = await q.query<UserRow>('SELECT * FROM users WHERE email = $1', [normaliseEmail(email)]);
+  return row ?? null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID.test(value);
+}
+
+export async function findUserById(q: Queryable, id: string): Promise<UserRow | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await q.query<UserRow>('SELECT * FROM users WHERE id = $1', [id]);
+  return row ?? null;
+}
+
+/** Every permission of the product, granted to the first administrator. */
+export const ALL_PERMISSIONS: readonly string[] = [
+  'gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw', 'gln#upl#rw', 'gln#ext#rw', 'gln#cre#r', 'gln#pre#r', 'gln#rsn#r',
+  'elc#rpt#rw', 'elc#cfg#rw',
+  'ntr#rpt#rw', 'ntr#cfg#rw',
+  'mnt#cfg#rw', 'mnt#rpt#rw', 'mnt#rsc#w',
+  'umg#usr#rw',
+];

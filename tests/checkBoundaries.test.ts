@@ -1,0 +1,88 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+// @ts-expect-error plain ESM script without type declarations
+import { checkBoundaries, formatBoundaryReport, parseImports } from '../scripts/check-boundaries.mjs';
+
+type Result = { violations: { file: string; line: number; specifier: string; problem: string }[]; cycles: string[][]; files: number };
+
+let root: string;
+function tree(files: Record<string, string>): string {
+  root = mkdtempSync(path.join(tmpdir(), 'boundaries-'));
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+    writeFileSync(path.join(root, file), text);
+  }
+  return root;
+}
+afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+const clean = {
+  'core/a/A.ts': "import { b } from '../b/B';\nexport const a = b;",
+  'core/b/B.ts': "import type { A } from '@core/a/A';\nexport const b = 1;",
+  'plugins/one/index.ts': "import { a } from '@core/a/A';\nexport const one = { page: () => import('./pages/P') };",
+  'plugins/one/pages/P.tsx': "import { useState } from 'react';\nimport { a } from '../../../core/a/A';\nexport default a;",
+  'plugins/one/one.test.tsx': "import { renderHost } from '../../tests/harness/renderHost';",
+  'host/main.tsx': "import { one } from '../plugins/one';\nimport { a } from '@core/a/A';",
+  'tests/harness/renderHost.tsx': 'export const renderHost = 1;',
+};
+
+describe('check-boundaries', () => {
+  it('passes a tree that follows the rules (type-only back edges are not cycles)', () => {
+    const result: Result = checkBoundaries(tree(clean));
+    expect(result.violations).toEqual([]);
+    expect(result.cycles).toEqual([]);
+    expect(result.files).toBe(6);
+  });
+
+  it('names the file and the import of every violation', () => {
+    const result: Result = checkBoundaries(
+      tree({
+        ...clean,
+        'core/c/C.ts': "import { one } from '../../plugins/one';\nexport const c = one;",
+        'plugins/two/index.ts': "// import { x } from '../one/pages/P' (a comment, not an import)\nimport { one } from '../one';\nimport { h } from '../../host/main';",
+        'host/deep.ts': "import P from '../plugins/one/pages/P';",
+        'plugins/one/pages/Q.ts': "import { renderHost } from '../../../tests/harness/renderHost';",
+      }),
+    );
+    const lines = result.violations.map((v) => `${v.file}:${v.line} ${v.specifier} :: ${v.problem}`);
+    expect(lines).toEqual([
+      'core/c/C.ts:1 ../../plugins/one :: core must not import plugins/ (plugins/one/index.ts)',
+      'host/deep.ts:1 ../plugins/one/pages/P :: host may import only a plugin\'s index.ts manifest (plugins/one/pages/P.tsx)',
+      "plugins/one/pages/Q.ts:1 ../../../tests/harness/renderHost :: imports the test harness tests/harness/renderHost.tsx from non-test code",
+      "plugins/two/index.ts:2 ../one :: plugin 'two' imports another plugin (plugins/one/index.ts)",
+      "plugins/two/index.ts:3 ../../host/main :: plugin 'two' may import only core/ and its own folder (host/main.tsx)",
+    ]);
+  });
+
+  it('finds and prints an import cycle', () => {
+    const result: Result = checkBoundaries(
+      tree({
+        ...clean,
+        'core/x/X.ts': "import { y } from '../y/Y';\nexport const x = 1;",
+        'core/y/Y.ts': "export { z } from '@core/z/Z';\nexport const y = 1;",
+        'core/z/Z.ts': "import '../x/X';\nexport const z = 1;",
+      }),
+    );
+    expect(result.cycles).toEqual([['core/x/X.ts', 'core/y/Y.ts', 'core/z/Z.ts', 'core/x/X.ts']]);
+    expect(formatBoundaryReport(result)).toContain('import cycle: core/x/X.ts -> core/y/Y.ts -> core/z/Z.ts -> core/x/X.ts');
+  });
+
+  it('parses every import form', () => {
+    const specs = parseImports(`
+      import a from 'a';
+      import type { B } from "b";
+      import {
+        c1,
+        c2 as c3,
+      } from './c';
+      export * from './d';
+      export type { E } from './e';
+      import './f.css';
+      const g = () => import('./g');
+      /* import h from 'h'; */
+    `).map((i: { specifier: string; typeOnly: boolean }) => `${i.specifier}${i.typeOnly ? ' (type)' : ''}`);
+    expect(specs.sort()).toEqual(['./c', './d', './e (type)', './f.css', './g', 'a', 'b (type)'].sort());
+  });
+});

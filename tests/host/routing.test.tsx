@@ -1,0 +1,93 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { definePlugin } from '@core/plugin/PluginManifest';
+import { renderHost } from '../harness/renderHost';
+import { pageLoader, testLoginPlugin, testProduct } from '../harness/testPlugins';
+import { makeTestToken } from '../harness/tokens';
+
+describe('host routing', () => {
+  it("sends '' to /login when signed out", async () => {
+    const host = renderHost({ plugins: [testLoginPlugin], path: '/' });
+    await host.waitForPath('/login');
+    expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeTruthy();
+  });
+
+  it("sends '' to /gluon when signed in", async () => {
+    const gluon = testProduct('gluon', ['gln']);
+    const host = renderHost({ plugins: [testLoginPlugin, gluon], token: makeTestToken(['gln#rpt#r']), path: '/' });
+    await host.waitForPath('/gluon');
+    expect(await screen.findByRole('heading', { name: 'gluon home' })).toBeTruthy();
+  });
+
+  it("lets a plugin that claims '/' decide, with its guard", async () => {
+    const intro = definePlugin({
+      id: 'intro',
+      title: 'Intro',
+      kind: 'public',
+      requires: [],
+      routes: [{ path: '/', page: pageLoader('Intro'), guard: (ctx) => (ctx.search.includes('token=') ? true : '/login') }],
+    });
+    const host = renderHost({ plugins: [testLoginPlugin, intro], path: '/?token=abc' });
+    expect(await screen.findByRole('heading', { name: 'Intro' })).toBeTruthy();
+    act(() => host.navigation.navigate('/'));
+    await host.waitForPath('/login');
+  });
+
+  it("redirects unknown paths to ''", async () => {
+    const host = renderHost({ plugins: [testLoginPlugin], path: '/no/such/page' });
+    await host.waitForPath('/login');
+    expect(host.navigation.entries).toContain('/');
+  });
+
+  it('evaluates a guard before the page chunk is loaded', async () => {
+    const guarded = testProduct('electron', ['elc'], { guard: (ctx) => (ctx.perms.includes('elc#adm#rw') ? true : '/login') });
+    const host = renderHost({ plugins: [testLoginPlugin, guarded], token: makeTestToken(['elc#dev#r']), path: '/electron' });
+    await host.waitForPath('/login');
+    expect(guarded.loader.calls).toBe(0);
+  });
+
+  it('shows the upgrade page for a known product the token does not enable', async () => {
+    const neutrino = testProduct('neutrino', ['ntr']);
+    const gluon = testProduct('gluon', ['gln']);
+    const host = renderHost({ plugins: [gluon, neutrino], token: makeTestToken(['gln#rpt#r']), path: '/neutrino' });
+    await host.waitForPath('/upgrade/neutrino');
+    expect(await screen.findByText('Neutrino is not enabled')).toBeTruthy();
+    expect(neutrino.loader.calls).toBe(0);
+  });
+
+  it('leaves /upgrade/{product} for the product once a refresh enables it', async () => {
+    const neutrino = testProduct('neutrino', ['ntr']);
+    const host = renderHost({ plugins: [neutrino], token: makeTestToken(['gln#rpt#r']), path: '/upgrade/neutrino' });
+    expect(await screen.findByText('Neutrino is not enabled')).toBeTruthy();
+    act(() => host.session!.setToken(makeTestToken(['gln#rpt#r', 'ntr#dev#r'])));
+    await host.waitForPath('/neutrino');
+    expect(await screen.findByRole('heading', { name: 'neutrino home' })).toBeTruthy();
+    expect(neutrino.loader.calls).toBe(1);
+  });
+
+  it("sends /upgrade of an unknown product to ''", async () => {
+    const host = renderHost({ plugins: [testLoginPlugin], token: makeTestToken(['gln#rpt#r']), path: '/upgrade/nothing' });
+    await host.waitForPath('/gluon');
+  });
+
+  it('passes route parameters to the page', async () => {
+    const devices = definePlugin({
+      id: 'gluon',
+      title: 'Gluon',
+      kind: 'product',
+      requires: ['gln'],
+      routes: [{ path: '/devices/:deviceId', page: pageLoader('Device', ({ params }) => <p>id={params.deviceId}</p>) }],
+    });
+    renderHost({ plugins: [devices], token: makeTestToken(['gln#rpt#r']), path: '/devices/d-9' });
+    expect(await screen.findByText('id=d-9')).toBeTruthy();
+  });
+
+  it('unregisters product routes on logout and goes back to login', async () => {
+    const gluon = testProduct('gluon', ['gln']);
+    const host = renderHost({ plugins: [testLoginPlugin, gluon], token: makeTestToken(['gln#rpt#r']), path: '/gluon' });
+    expect(await screen.findByRole('heading', { name: 'gluon home' })).toBeTruthy();
+    act(() => host.session!.setToken(null));
+    await host.waitForPath('/login');
+    expect(host.registry.isRegistered('gluon')).toBe(false);
+  });
+});
