@@ -16,6 +16,7 @@ import { createTokenService } from './plugins/tokens';
 import { installValidators } from './plugins/validators';
 import { routeAreas } from './routes/index';
 import { createBackgroundTasks, type BackgroundTasks } from './services/backgroundTasks';
+import { scheduleCleanUp } from './services/housekeeping';
 import { createFailureLimiter, type FailureLimiter } from './services/rateLimit';
 
 export interface BuildOverrides {
@@ -57,7 +58,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     // The Contact Us call carries its message (≤ 200000 characters) in the query string (spec
     // section 7); percent-encoded that is up to ~1.8 MB, far above Node's 16 KiB header limit.
     http: { maxHeaderSize: MAX_HEADER_BYTES },
-    trustProxy: process.env.TRUST_PROXY === 'on',
+    trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
   });
@@ -72,19 +73,23 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       await db.close();
     });
   }
-  const key = overrides.signingKeyPem ? signingKeyFromPem(overrides.signingKeyPem) : await loadSigningKey(config);
-  app.decorate('tokens', overrides.tokens ?? (await createTokenService(key, config.publicUrl)));
+  const tokens =
+    overrides.tokens ??
+    (await createTokenService(overrides.signingKeyPem ? signingKeyFromPem(overrides.signingKeyPem) : await loadSigningKey(config), config.publicUrl));
+  app.decorate('tokens', tokens);
   const mailer = overrides.mailer ?? createMailer(db, app.log, config.smtpUrl);
   app.decorate('mailer', mailer);
   if ('close' in mailer && typeof mailer.close === 'function') app.addHook('onClose', async () => (mailer as { close(): void }).close());
   app.decorate('config', config);
-  app.decorate('failureLimiter', createFailureLimiter());
+  app.decorate('failureLimiter', createFailureLimiter(config.ipFailureLimit));
   app.decorate('logoutUrlProviders', new Map<string, LogoutUrlProvider>());
   const background = createBackgroundTasks(app.log);
   app.decorate('background', background);
   app.addHook('preClose', async () => background.drain());
   installAuthenticate(app);
   installAudit(app);
+  const stopCleanUp = scheduleCleanUp(db, app.log);
+  app.addHook('preClose', async () => stopCleanUp());
 
   await app.register(fastifySwagger, {
     openapi: {

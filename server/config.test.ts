@@ -35,6 +35,8 @@ describe('loadConfig', () => {
     ['ADMIN_EMAIL', 'nobody', /Invalid ADMIN_EMAIL/],
     ['ADMIN_PASSWORD', 'short', /Invalid ADMIN_PASSWORD/],
     ['IDP_PORT', '-1', /Invalid IDP_PORT/],
+    ['IP_FAILURE_LIMIT', '0', /Invalid IP_FAILURE_LIMIT/],
+    ['TRUST_PROXY', 'perhaps', /Invalid TRUST_PROXY/],
   ])('rejects %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

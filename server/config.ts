@@ -35,6 +35,10 @@ export interface AppConfig {
   nodeEnv: string;
   /** GET /um/passwordRecovery/enabled (PASSWORD_RECOVERY=on/off, default on). */
   passwordRecoveryEnabled: boolean;
+  /** IP_FAILURE_LIMIT: failed sign-in attempts per client IP and 10 minutes before 429 (default 50). */
+  ipFailureLimit: number;
+  /** TRUST_PROXY=on: client IP from X-Forwarded-For (behind a load balancer); rate limits use it. */
+  trustProxy: boolean;
   idp: IdpConfig;
   /** Captcha, environment type, installers folder, support address (server/services/backendConfig.ts). */
   backends: BackendConfig;
@@ -84,6 +88,13 @@ function url(env: Env, name: string, protocols: readonly string[]): string | nul
   return raw;
 }
 
+function positiveInt(env: Env, name: string, fallback: number): number {
+  const raw = str(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 1_000_000) throw new ConfigError(name, `"${raw}" is not a whole number from 1 to 1000000`);
+  return Number(raw);
+}
+
 function flag(env: Env, name: string, fallback: boolean): boolean {
   const raw = str(env, name);
   if (raw === null) return fallback;
@@ -124,6 +135,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     staticDir: path.resolve(str(env, 'STATIC_DIR') ?? './dist'),
     nodeEnv,
     passwordRecoveryEnabled: flag(env, 'PASSWORD_RECOVERY', true),
+    trustProxy: flag(env, 'TRUST_PROXY', false),
+    ipFailureLimit: positiveInt(env, 'IP_FAILURE_LIMIT', 50),
     idp: {
       googleIssuer: url(env, 'GOOGLE_ISSUER', ['http:', 'https:']),
       googleClientId: str(env, 'GOOGLE_CLIENT_ID'),

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import type { Database } from './contracts';
-import { hashPassword } from './services/passwords';
+import { hashPassword, verifyPassword } from './services/passwords';
 import { ALL_PERMISSIONS } from './services/users';
 
 /** First start on an empty database: one tenant and an administrator with every permission. */
@@ -52,6 +52,8 @@ async function main(): Promise<void> {
   }
   const app = await buildApp(config);
   const admin = await bootstrapAdmin(app.db, config);
+  // Compute the dummy hash now, so the first unknown-user login takes no longer than the others.
+  await verifyPassword(null, 'warm-up');
   // S2: the dev tenant's Okta settings and the corp.example vendor-IdP mapping (needs the tenant).
   await seedIdp?.(app);
 

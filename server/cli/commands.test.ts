@@ -52,7 +52,11 @@ describe('operator CLI commands', () => {
     await expect(run('create-user', '--email', 'short@acme.example', '--password', 'short')).rejects.toThrow(/at least 8/);
     await expect(run('create-user', '--email', 'p@acme.example', '--password', 'Sup3r-secret!', '--perms', 'root')).rejects.toThrow(/--perms/);
     await expect(run('create-user', '--email', 'p@acme.example', '--password', 'Sup3r-secret!', '--mfa', 'maybe')).rejects.toThrow(/--mfa/);
-    await expect(run('create-user', '--email', 'p@acme.example')).rejects.toThrow(/--password is required/);
+    await expect(run('create-user')).rejects.toThrow(/--email is required/);
+    const generated = await run('create-user', '--email', 'gen@acme.example', '--perms', 'gln#rpt#r');
+    const password = /Generated password: (\S+)/.exec(generated)![1]!;
+    expect(password.length).toBeGreaterThanOrEqual(16);
+    expect((await t.login('gen@acme.example', password)).token).toEqual(expect.any(String));
     await expect(run('create-user', '--email', 'p@acme.example', '--password', 'Sup3r-secret!', '--bogus', '1')).rejects.toThrow(CliError);
   });
 

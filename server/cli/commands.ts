@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../config';
 import { HttpError, type Database, type Mailer, type TokenService } from '../contracts';
 import { collectorLinkUrl, createCollectorLink } from '../services/collectorLinks';
@@ -96,7 +97,7 @@ export const commands: Command[] = [
     summary: 'Create an active user with a password; --mfa on prints the TOTP secret and otpauth URI',
     options: {
       email: { type: 'string', description: 'e-mail address (the username)', required: true },
-      password: { type: 'string', description: 'password (at least 8 characters)', required: true },
+      password: { type: 'string', description: 'password (at least 8 characters; default: generated and printed, keeping it out of the shell history)' },
       perms: { type: 'string', description: "comma-separated permissions, or 'all' (default all)" },
       mfa: { type: 'string', description: 'on or off (default off)' },
       ...tenantOption,
@@ -104,7 +105,8 @@ export const commands: Command[] = [
     async run(ctx, argv) {
       const o = parseOptions(this.options, argv);
       const address = email(o.email);
-      const problem = passwordProblem(o.password!, address);
+      const password = o.password ?? randomBytes(12).toString('base64url');
+      const problem = passwordProblem(password, address);
       if (problem) throw new CliError(`--password: ${problem}`);
       const perms = permissions(o.perms, ALL_PERMISSIONS);
       const mfa = o.mfa === undefined ? false : parseOnOff(o.mfa, 'mfa');
@@ -114,10 +116,11 @@ export const commands: Command[] = [
       const secret = mfa ? newTotpSecret() : null;
       const [row] = await ctx.db.query<{ id: string }>(
         `INSERT INTO users (tenant_id, email, password_hash, permissions, totp_enabled, totp_secret) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-        [tenant.id, address, await hashPassword(o.password!), perms, mfa, secret],
+        [tenant.id, address, await hashPassword(password), perms, mfa, secret],
       );
       await auditCli(ctx.db, tenant.id, 'createUser', address, { userId: row!.id, mfa });
       const lines = [`User ${address} created in tenant "${tenant.name}": ${row!.id}`, `Permissions: ${perms.join(', ') || '(none)'}`];
+      if (o.password === undefined) lines.push(`Generated password: ${password}`);
       if (secret) {
         lines.push(`MFA on. TOTP secret: ${secret}`, `otpauth URI: ${otpauthUrl(secret, address, 'MTD Console')}`);
       }

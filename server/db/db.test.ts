@@ -106,3 +106,26 @@ describe('PGlite persistence and migration files', () => {
     await second.close();
   }, 60_000);
 });
+
+describe('housekeeping', () => {
+  it('deletes expired single-use values, devices and long-ended sessions, keeps live ones', async () => {
+    const { cleanUp } = await import('../services/housekeeping');
+    const db = await createTestDatabase();
+    try {
+      const [t] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('hk') RETURNING id");
+      const [u] = await db.query<{ id: string }>("INSERT INTO users (tenant_id, email) VALUES ($1, 'hk@example.com') RETURNING id", [t!.id]);
+      await db.query("INSERT INTO used_nonces (nonce, expires_at) VALUES ('old', now() - interval '1 minute'), ('live', now() + interval '1 minute')");
+      await db.query("INSERT INTO remembered_devices (user_id, token_hash, expires_at) VALUES ($1, 'old', now() - interval '1 minute'), ($1, 'live', now() + interval '1 day')", [u!.id]);
+      await db.query(
+        "INSERT INTO sessions (user_id, tenant_id, expires_at, revoked_at) VALUES ($1, $2, now() - interval '40 days', NULL), ($1, $2, now() + interval '1 hour', NULL), ($1, $2, now() + interval '1 hour', now() - interval '1 day')",
+        [u!.id, t!.id],
+      );
+      await cleanUp(db);
+      expect((await db.query<{ nonce: string }>('SELECT nonce FROM used_nonces')).map((r) => r.nonce)).toEqual(['live']);
+      expect((await db.query<{ token_hash: string }>('SELECT token_hash FROM remembered_devices')).map((r) => r.token_hash)).toEqual(['live']);
+      expect(await db.query('SELECT 1 FROM sessions')).toHaveLength(2);
+    } finally {
+      await db.close();
+    }
+  });
+});

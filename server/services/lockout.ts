@@ -70,3 +70,37 @@ export async function resetFailures(q: Queryable, userId: string, counter: Count
   const c = COLUMNS[counter];
   await q.query(`UPDATE users SET ${c.count} = 0, ${c.at} = NULL WHERE id = $1 AND ${c.count} <> 0`, [userId]);
 }
+
+/**
+ * The same lockout answers for e-mail addresses without an account, kept in memory, so that a
+ * 429 does not reveal that an account exists.
+ */
+export interface PhantomLockout {
+  claim(email: string): void;
+  fail(email: string): void;
+}
+
+export function createPhantomLockout(maxEntries = 50_000, now: () => number = Date.now): PhantomLockout {
+  const entries = new Map<string, { failures: number; lastAt: number }>();
+  return {
+    claim(email) {
+      const e = entries.get(email);
+      if (!e) return;
+      if (e.failures >= HARD_LOCK_FAILURES) {
+        throw new HttpError(429, 'This account is locked after too many failed attempts. Reset your password or contact your administrator.');
+      }
+      if (e.failures < FREE_FAILURES) return;
+      const waitMs = e.lastAt + delaySeconds(e.failures) * 1000 - now();
+      if (waitMs > 0) throw new HttpError(429, `Too many failed attempts. Try again in ${Math.max(1, Math.ceil(waitMs / 1000))} seconds.`);
+      e.lastAt = now();
+    },
+    fail(email) {
+      const e = entries.get(email) ?? { failures: 0, lastAt: 0 };
+      e.failures += 1;
+      e.lastAt = now();
+      entries.delete(email);
+      entries.set(email, e);
+      if (entries.size > maxEntries) entries.delete(entries.keys().next().value!);
+    },
+  };
+}

@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
@@ -103,7 +105,8 @@ export async function createTestApp(
     PUBLIC_URL: TEST_PUBLIC_URL,
     DEV_IDP: 'off',
     STATIC_DIR: '/nonexistent-static-dir',
-    DATA_DIR: '/nonexistent-data-dir',
+    // Nothing should be written here (the database and key come from the test); a temp folder if something does.
+    DATA_DIR: path.join(os.tmpdir(), `mtd-test-data-${process.pid}`),
     ...options.env,
   });
   signingKeyPem ??= generateSigningKeyPem();

@@ -137,6 +137,19 @@ describe('login lockout and rate limits', () => {
     expect(row!.failed_logins).toBe(0);
   });
 
+  it('answers an unknown address exactly like an existing one once locked (no enumeration by 429)', async () => {
+    const u = await t.createUser();
+    const answers: Record<string, { status: number; message: string }[]> = { known: [], unknown: [] };
+    for (let i = 0; i < 7; i++) {
+      for (const [kind, email] of [['known', u.email], ['unknown', 'nobody-here@example.com']] as const) {
+        const res = await attempt(email, 'bad password', `10.0.6.${i}`);
+        answers[kind]!.push({ status: res.statusCode, message: res.json().message.replace(/\d+ seconds/, 'N seconds') });
+      }
+    }
+    expect(answers.unknown).toEqual(answers.known);
+    expect(answers.known!.map((a) => a.status)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+  });
+
   it('lets only one of several parallel attempts use an open slot', async () => {
     const u = await t.createUser();
     await t.db.query("UPDATE users SET failed_logins = 7, last_failed_login_at = now() - interval '1 hour' WHERE id = $1", [u.id]);

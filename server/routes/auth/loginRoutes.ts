@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
 import { captchaField, errors, passwordField, tokenAnswerSchema } from '../../schemas';
-import { claimAttempt, recordFailure, resetFailures } from '../../services/lockout';
+import { claimAttempt, createPhantomLockout, recordFailure, resetFailures } from '../../services/lockout';
 import { verifyPassword } from '../../services/passwords';
 import { canSignIn, completeSignIn } from '../../services/signIn';
-import { findUserByEmail } from '../../services/users';
+import { findUserByEmail, normaliseEmail } from '../../services/users';
 import { checkCaptcha, checkIpBudget, spendIpBudget } from './clientGuards';
 
 /** One message for unknown user, wrong password, disabled or not yet activated account. */
@@ -18,6 +18,7 @@ interface LoginBody {
 }
 
 export const loginRoutes: FastifyPluginAsync = async (app) => {
+  const phantom = createPhantomLockout();
   app.post<{ Body: LoginBody }>(
     '/um/login',
     {
@@ -47,12 +48,15 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
       await checkCaptcha(app, request, captchaToken ?? undefined);
       const user = await findUserByEmail(app.db, username);
       if (user) await claimAttempt(app.db, user.id, 'login');
+      else phantom.claim(normaliseEmail(username));
       const passwordOk = await verifyPassword(user?.password_hash, password);
       if (!passwordOk || !canSignIn(user)) {
         spendIpBudget(app, request);
         if (user) {
           await recordFailure(app.db, user.id, 'login');
           await app.audit({ tenantId: user.tenant_id, actorId: user.id, action: 'login.failed', ip: request.ip });
+        } else {
+          phantom.fail(normaliseEmail(username));
         }
         throw new HttpError(401, LOGIN_FAILED);
       }
