@@ -1,4 +1,4 @@
-import { Classes, Spinner } from '@blueprintjs/core';
+import { Classes, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Suspense, useMemo } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
@@ -64,6 +64,14 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
         </Suspense>
       </PluginErrorBoundary>
     );
+  } else if (decision.kind === 'no-product') {
+    content = (
+      <NonIdealState
+        className="host-upgrade"
+        title="No module is enabled"
+        description="Your account has no module of this console enabled. Contact your account administrator."
+      />
+    );
   } else {
     const Upgrade = lazyComponent(loadUpgradePage);
     const name = decision.product.product?.name ?? decision.product.title;
@@ -74,7 +82,7 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
     );
   }
 
-  const pluginId = decision.kind === 'page' ? decision.route.pluginId : 'upgrade';
+  const pluginId = decision.kind === 'page' ? decision.route.pluginId : decision.kind;
   return (
     <div
       className={['host-root', `host-${viewport}`, `host-layout-${layout}`, `host-theme-${currentTheme}`, currentTheme === 'dark' ? Classes.DARK : ''].join(' ')}

@@ -93,7 +93,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
 
   await app.register(fastifySwagger, {
     openapi: {
-      openapi: '3.0.3',
+      openapi: '3.1.0',
       info: {
         title: 'MTD console reference API',
         version: '0.1.0',

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import type { Database } from './contracts';
+import { startDevIdpForApi } from './devIdp/index';
 import { hashPassword, verifyPassword } from './services/passwords';
 import { ALL_PERMISSIONS } from './services/users';
 
@@ -30,25 +32,15 @@ async function main(): Promise<void> {
     }
     throw error;
   }
-  // HOOK for S2 (development identity provider): server/devIdp/index.ts exports
-  // `startDevIdpForApi(config) -> { config, close() }`, starting the dev IdP and returning the
-  // config with its issuers and client ids filled into `config.idp`. Started before the app so
-  // the routes see those settings.
+  // The development identity provider starts first: it fills `config.idp` (issuers, client ids,
+  // the confidential client's secret) that the sign-in routes read.
   let stopIdp: (() => Promise<void>) | null = null;
-  let seedIdp: ((app: import('fastify').FastifyInstance) => Promise<void>) | null = null;
+  let seedIdp: ((app: FastifyInstance) => Promise<void>) | null = null;
   if (config.idp.devIdp) {
-    const devIdpModule = './devIdp/index';
-    const mod = (await import(devIdpModule).catch(() => ({}))) as {
-      startDevIdpForApi?: (config: AppConfig) => Promise<{ config: AppConfig; close(): Promise<void>; seed?(app: import('fastify').FastifyInstance): Promise<void> }>;
-    };
-    if (typeof mod.startDevIdpForApi === 'function') {
-      const started = await mod.startDevIdpForApi(config);
-      config = started.config;
-      stopIdp = () => started.close();
-      seedIdp = started.seed ?? null;
-    } else {
-      console.warn('DEV_IDP is on but server/devIdp/index.ts exports no startDevIdpForApi: development IdP not started');
-    }
+    const started = await startDevIdpForApi(config);
+    config = started.config;
+    stopIdp = () => started.close();
+    seedIdp = (app) => started.seed(app);
   }
   const app = await buildApp(config);
   const admin = await bootstrapAdmin(app.db, config);

@@ -9,7 +9,9 @@ export const UPGRADE_PATTERN = '/upgrade/:product';
 export type RouteDecision =
   | { kind: 'page'; route: ResolvedRoute; params: Record<string, string | undefined> }
   | { kind: 'redirect'; to: string }
-  | { kind: 'upgrade'; product: PluginManifest };
+  | { kind: 'upgrade'; product: PluginManifest }
+  /** Signed in, but no product of this console is known: nothing to land on. */
+  | { kind: 'no-product' };
 
 export interface RouteFacts {
   path: string;
@@ -56,7 +58,15 @@ export function decideRoute(facts: RouteFacts): RouteDecision {
     return { kind: 'page', route, params };
   }
 
-  if (path === '/' || path === '') return { kind: 'redirect', to: landingTarget(signedIn) };
+  if (path === '/' || path === '') {
+    const target = landingTarget(signedIn);
+    // '' -> /gluon must lead somewhere, or unknown -> '' -> /gluon would loop forever.
+    if (signedIn && !known.some((plugin) => plugin.kind === 'product' && belongsTo(plugin, target, parser))) {
+      const first = snapshot.plugins.find((plugin) => plugin.kind === 'product' && plugin.routes.some((r) => r.path === ''));
+      return first ? { kind: 'redirect', to: pluginBasePath(first.id) } : { kind: 'no-product' };
+    }
+    return { kind: 'redirect', to: target };
+  }
 
   const registeredIds = new Set(snapshot.plugins.map((plugin) => plugin.id));
   const upgrade = match(parser, UPGRADE_PATTERN, path);

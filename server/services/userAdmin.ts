@@ -91,13 +91,16 @@ export function setUserPermissions(q: Queryable, tenantId: string, userId: strin
   return updateTenantUser(q, tenantId, userId, 'permissions = $3', [[...new Set(permissions)]]);
 }
 
+/** Enabling also clears the lockout counters: an administrator vouching for the account is the
+ *  documented way out of the hard lock after 100 consecutive failures. */
 export function setUserDisabled(q: Queryable, tenantId: string, userId: string, disabled: boolean): Promise<AdminUserView> {
-  return updateTenantUser(q, tenantId, userId, 'disabled = $3', [disabled]);
+  const clearLockout = disabled ? '' : ', failed_logins = 0, failed_mfa = 0';
+  return updateTenantUser(q, tenantId, userId, `disabled = $3${clearLockout}`, [disabled]);
 }
 
 /** Turns MFA off: secret, pending set-up, replay step, recovery codes and remembered devices go. */
 export async function resetUserMfa(q: Queryable, tenantId: string, userId: string): Promise<AdminUserView> {
-  const user = await updateTenantUser(q, tenantId, userId, 'totp_enabled = false, totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL', []);
+  const user = await updateTenantUser(q, tenantId, userId, 'totp_enabled = false, totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL, failed_mfa = 0', []);
   await deleteRecoveryCodes(q, userId);
   await forgetDevices(q, userId);
   return user;

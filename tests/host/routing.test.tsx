@@ -34,10 +34,13 @@ describe('host routing', () => {
   });
 
   it("redirects unknown paths to ''", async () => {
-    const host = renderHost({ plugins: [testLoginPlugin], token: makeTestToken(['gln#rpt#r']), path: '/no/such/page' });
-    // Signed in: '' leads on to /gluon, which is not registered here, hence its upgrade page.
-    await host.waitForPath('/upgrade/gluon');
-    expect(screen.queryByRole('heading', { name: 'Sign in page' })).toBeNull();
+    const signedOut = renderHost({ plugins: [testLoginPlugin], path: '/no/such/page' });
+    await signedOut.waitForPath('/login');
+    signedOut.unmount();
+    const gluon = testProduct('gluon', ['gln']);
+    const signedIn = renderHost({ plugins: [testLoginPlugin, gluon], token: makeTestToken(['gln#rpt#r']), path: '/gluon/no/such/page' });
+    await signedIn.waitForPath('/gluon');
+    expect(await screen.findByRole('heading', { name: 'gluon home' })).toBeTruthy();
   });
 
   it('evaluates a guard before the page chunk is loaded', async () => {
@@ -67,8 +70,16 @@ describe('host routing', () => {
   });
 
   it("sends /upgrade of an unknown product to ''", async () => {
-    const host = renderHost({ plugins: [testLoginPlugin], token: makeTestToken(['gln#rpt#r']), path: '/upgrade/nothing' });
+    const gluon = testProduct('gluon', ['gln']);
+    const host = renderHost({ plugins: [testLoginPlugin, gluon], token: makeTestToken(['gln#rpt#r']), path: '/upgrade/nothing' });
     await host.waitForPath('/gluon');
+  });
+
+  it('never loops when a signed-in user has nowhere to land', async () => {
+    const host = renderHost({ plugins: [testLoginPlugin], token: makeTestToken(['gln#rpt#r']), path: '/no/such/page' });
+    await host.waitForPath('/');
+    expect(await screen.findByText('No module is enabled')).toBeTruthy();
+    expect(host.navigation.entries.length).toBeLessThan(4);
   });
 
   it('passes route parameters to the page', async () => {

@@ -1,4 +1,4 @@
-import { Button, Popover } from '@blueprintjs/core';
+import { Button, PopoverNext } from '@blueprintjs/core';
 import { UserIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
@@ -25,7 +25,7 @@ export default function ProfileMenu() {
   const sections = snapshot.profileMenu.filter((section) => !section.visible || section.visible(perms));
 
   return (
-    <Popover
+    <PopoverNext
       isOpen={isOpen}
       onInteraction={(next) => setOpen(next)}
       placement="bottom-end"
@@ -44,6 +44,6 @@ export default function ProfileMenu() {
       }
     >
       <Button variant="minimal" icon={<UserIcon />} aria-label="Profile menu" data-testid="profile-menu-button" />
-    </Popover>
+    </PopoverNext>
   );
 }

@@ -157,6 +157,17 @@ describe('user management', () => {
       expect(await stillValid(otherToken)).toBe(true);
     });
 
+    it('enabling a hard-locked account clears its lockout counters', async () => {
+      const u = await t.createUser({ tenantId: admin.tenantId, permissions: ['gln#rpt#r'] });
+      await t.db.query('UPDATE users SET failed_logins = 100, failed_mfa = 7, last_failed_login_at = now() WHERE id = $1', [u.id]);
+      const locked = await t.app.inject({ method: 'POST', url: '/um/login', payload: { username: u.email, password: u.password } });
+      expect(locked.statusCode).toBe(429);
+      expect((await call('POST', `/um/users/${u.id}/enable`, adminToken)).statusCode).toBe(200);
+      const [row] = await t.db.query<{ failed_logins: number; failed_mfa: number }>('SELECT failed_logins, failed_mfa FROM users WHERE id = $1', [u.id]);
+      expect(row).toEqual({ failed_logins: 0, failed_mfa: 0 });
+      expect((await t.login(u.email, u.password)).token).toEqual(expect.any(String));
+    });
+
     it('resets MFA: secret, recovery codes and remembered devices go', async () => {
       const u = await t.createUser({ tenantId: admin.tenantId, totp: true, permissions: ['gln#rpt#r'] });
       await t.db.query("INSERT INTO recovery_codes (user_id, code_hash) VALUES ($1, 'h1')", [u.id]);

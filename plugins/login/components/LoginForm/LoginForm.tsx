@@ -2,7 +2,7 @@ import { Button, Intent } from '@blueprintjs/core';
 import { Lock, User } from '@blueprintjs/icons';
 import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
-import { Form } from 'react-final-form';
+import { Form, FormSpy } from 'react-final-form';
 import { isEmail, validatePassword, validateUsername } from '../../logic/validators';
 import { LoginTexts } from '../../logic/texts';
 import { ActionLink } from '../ActionLink/ActionLink';
@@ -37,6 +37,8 @@ export interface LoginFormProps {
 /** The login step: username, password, Login, provider buttons separated by OR. */
 export function LoginForm({ initialUsername, passwordRecoveryEnabled, onSubmit, onForgotPassword, onJamf, onGoogle, onOkta, initialError }: LoginFormProps) {
   const [jamfError, setJamfError] = useState<string | null>(null);
+  // The username the Jamf error was about: typing something else clears it.
+  const [jamfFor, setJamfFor] = useState<string | null>(null);
   const [providerError, setProviderError] = useState<string | null>(null);
   const [pending, setPending] = useState<'jamf' | 'google' | null>(null);
 
@@ -65,6 +67,7 @@ export function LoginForm({ initialUsername, passwordRecoveryEnabled, onSubmit, 
         return (
           <form onSubmit={handleSubmit} noValidate aria-label="Login">
             {shownError ? <ErrorCallout message={String(shownError)} /> : <ErrorCallout {...initialError} />}
+            <FormSpy<LoginFormValues> subscription={{ values: true }} onChange={({ values }) => jamfError && values.username !== jamfFor && setJamfError(null)} />
             <TextField name="username" label="Username" validate={validateUsername} autoComplete="username" autoFocus leftIcon={<User />} externalError={jamfError} />
             <TextField name="password" label="Password" type="password" validate={validatePassword} autoComplete="current-password" leftIcon={<Lock />} />
             {passwordRecoveryEnabled && (
@@ -86,6 +89,7 @@ export function LoginForm({ initialUsername, passwordRecoveryEnabled, onSubmit, 
                 onClick={() => {
                   const username = form.getState().values.username ?? '';
                   if (!isEmail(username)) {
+                    setJamfFor(username);
                     setJamfError(LoginTexts.emailInvalid);
                     return;
                   }

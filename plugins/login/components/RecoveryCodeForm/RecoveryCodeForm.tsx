@@ -34,7 +34,7 @@ export function RecoveryCodeForm({ onSubmit, onUseCode, onReturn }: RecoveryCode
       }}
       initialValues={{ recoveryCode: '' }}
       render={({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate aria-label="Recovery code">
+        <form onSubmit={handleSubmit} noValidate aria-label="Sign in with a recovery code">
           <p>Enter one of the recovery codes you saved when you turned on two-factor authentication.</p>
           <TextField name="recoveryCode" label="Recovery code" validate={validateRecoveryCode} parse={parseRecoveryInput} inputMode="numeric" autoComplete="off" autoFocus />
           <Button type="submit" intent={Intent.PRIMARY} fill loading={submitting} text="Verify" />

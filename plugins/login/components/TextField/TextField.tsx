@@ -38,7 +38,8 @@ export function TextField({ name, label, type = 'text', validate, parse, inputMo
       {({ input, meta }) => {
         const fieldError = (meta.touched || meta.submitFailed) && meta.error ? String(meta.error) : null;
         const submitError = !meta.dirtySinceLastSubmit && meta.submitError ? String(meta.submitError) : null;
-        const error = fieldError ?? submitError ?? externalError ?? null;
+        // An external error (e.g. the Jamf button's e-mail check) is the newest news about the field.
+        const error = externalError ?? fieldError ?? submitError ?? null;
         return (
           <FormGroup label={label} labelFor={id} intent={error ? Intent.DANGER : Intent.NONE} helperText={error ?? undefined}>
             <InputGroup

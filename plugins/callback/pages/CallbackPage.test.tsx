@@ -1,0 +1,141 @@
+import { cleanup, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
+import { takeOAuthCallback, takeSecondFactor } from '@core/auth/oauthHandoff';
+import { parseOAuthState } from '@core/auth/oauthState';
+import { AxiosInstanceToken } from '@core/http/HttpService';
+import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
+import { createFakeAxios, fakeJwt, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
+import { renderHost } from '../../../tests/harness/renderHost';
+import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
+import { callbackPlugin } from '../index';
+
+type Routes = Record<string, (request: FakeRequest) => FakeReply>;
+
+const user = { username: 'jamf.user@corp.example', email: 'jamf.user@corp.example', totpEnabled: false };
+const accessToken = fakeJwt({ perms: ['gln#rpt#rw'], typ: 'access', exp: 4102444800 });
+const info = { domain: 'corp.example', publicId: 'jamf-client', nonce: 'n-2', connectionName: 'corp', authorizationEndpoint: 'https://jamf.example/authorize' };
+
+function setup(path: string, routes: Routes = {}) {
+  const fake = createFakeAxios((request) => {
+    const route = routes[`${request.method} ${request.url}`];
+    return route ? route(request) : { status: 404, data: { message: 'not found' } };
+  });
+  const storage = new MemoryStorageService();
+  const host = renderHost({ plugins: [callbackPlugin], path, services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage]] });
+  const visited: string[] = [];
+  host.navigation.search$.subscribe(() => visited.push(host.navigation.href()));
+  host.navigation.path$.subscribe(() => visited.push(host.navigation.href()));
+  const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
+  return { host, storage, calls, visited };
+}
+
+async function jamfState(options: { returnPath?: string; inviteId?: string } = {}) {
+  const url = new URL(
+    await beginOAuth({ provider: 'jamf', clientId: 'jamf-client', authorizationEndpoint: info.authorizationEndpoint, nonce: 'n-1', redirectUri: 'http://localhost:3000/login/callback', ...options }),
+  );
+  return encodeURIComponent(url.searchParams.get('state')!);
+}
+
+function loginParams(href: string | undefined) {
+  const [path, search] = (href ?? '').split('?');
+  return { path, params: Object.fromEntries(new URLSearchParams(search)) };
+}
+
+beforeEach(() => sessionStorage.clear());
+afterEach(cleanup);
+
+describe('callback page', () => {
+  it('sends provider errors to login with Access Denied and the description', async () => {
+    const { visited } = setup('/login/callback?error=access_denied&error_description=The%20user%20cancelled');
+    await waitFor(() => expect(visited.some((h) => h.startsWith('/login?'))).toBe(true));
+    expect(loginParams(visited.find((h) => h.startsWith('/login?'))).params).toEqual({ error: 'Access Denied', error_description: 'The user cancelled' });
+  });
+
+  it('hands ssoDomain and url over to login (also at /r)', async () => {
+    const { visited } = setup('/r?ssoDomain=corp.example&url=%2Fgluon%2Fx');
+    await waitFor(() => expect(visited).toContain('/login?ssoDomain=corp.example&url=%2Fgluon%2Fx'));
+  });
+
+  it('Jamf without invitation: signs in, stores cookie and flags, fetches the environment type, goes to the return path', async () => {
+    const state = await jamfState({ returnPath: '/devices/3' });
+    const { host, storage, calls, visited } = setup(`/login/callback?code=code-1&state=${state}`, {
+      'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }),
+      'GET /um/environmentType': () => ({ status: 200, data: { environmentType: 'saas' } }),
+    });
+    await waitFor(() => expect(visited).toContain('/gluon/devices/3'));
+    const body = calls('POST /um/oauth2Login')[0]!.data as Record<string, string>;
+    expect(body).toMatchObject({ provider: 'JamfAuth0', code: 'code-1', nonce: 'n-1', redirectUri: 'http://localhost:3000/login/callback' });
+    expect(body.codeVerifier).toMatch(/^[\w-]{43,}$/);
+    expect(host.session!.token()).toBe(accessToken);
+    expect(storage.getAccessCookie()).toBe(accessToken);
+    expect(Number(storage.get(StorageKeys.sessionStart))).toBeGreaterThan(0);
+    expect(storage.get(StorageKeys.oauthProvider)).toBe('jamf');
+    expect(storage.get(StorageKeys.domain)).toBe('jamf.user@corp.example');
+    expect(storage.get(StorageKeys.envType)).toBe('saas');
+    expect(sessionStorage.getItem(OAuthSessionKeys.pkce)).toBeNull();
+  });
+
+  it('Jamf: an absent return path goes to /gluon', async () => {
+    const state = await jamfState();
+    const { visited } = setup(`/r?code=c&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }) });
+    await waitFor(() => expect(visited).toContain('/gluon'));
+  });
+
+  it('Jamf: a refused sign-in goes to login with Access Denied / User not found', async () => {
+    const state = await jamfState();
+    const { visited, host } = setup(`/login/callback?code=c&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 401, data: { message: 'User not found' } }) });
+    await waitFor(() => expect(visited.some((h) => h.startsWith('/login?error'))).toBe(true));
+    expect(loginParams(visited.find((h) => h.startsWith('/login?error'))).params).toEqual({ error: 'Access Denied', error_description: 'User not found' });
+    expect(host.session!.token()).toBeNull();
+  });
+
+  it('Jamf: a state this browser did not issue is refused without calling the API', async () => {
+    await jamfState();
+    const { visited, calls } = setup('/login/callback?code=c&state=forged%7Cprovider%3Djamf');
+    await waitFor(() => expect(visited.some((h) => h.startsWith('/login?error=Access+Denied'))).toBe(true));
+    expect(calls('POST /um/oauth2Login')).toHaveLength(0);
+  });
+
+  it('Jamf with an invitation: loads it, activates the user, then goes to the provider again with provider=jamf', async () => {
+    const state = await jamfState({ inviteId: 'inv-1' });
+    const { host, calls } = setup(`/login/callback?code=code-9&state=${state}`, {
+      'GET /um/invite/inv-1': () => ({ status: 200, data: { username: 'new.admin@corp.example', expired: false, allowedLoginMethods: ['JamfAuth0'] } }),
+      'POST /um/invite/inv-1/setOAuth2': () => ({ status: 200, data: { token: accessToken, user } }),
+      'GET /um/oauth2LoginProviders/JamfAuth0/info': () => ({ status: 200, data: info }),
+    });
+    await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
+    expect(calls('POST /um/invite/inv-1/setOAuth2')[0]!.data).toMatchObject({ provider: 'JamfAuth0', code: 'code-9', nonce: 'n-1' });
+    expect(calls('GET /um/oauth2LoginProviders/JamfAuth0/info')[0]!.config.params).toEqual({ emailDomain: 'corp.example' });
+    const next = new URL(host.navigation.assigned[0]!);
+    expect(parseOAuthState(next.searchParams.get('state'))).toMatchObject({ provider: 'jamf', returnPath: '/gluon' });
+    expect(next.searchParams.get('nonce')).toBe('n-2');
+    expect(next.searchParams.get('login_hint')).toBe('new.admin@corp.example');
+  });
+
+  it('Jamf: a second-factor account is handed to the login page', async () => {
+    const mfaToken = fakeJwt({ perms: ['umg#otp#r'], typ: 'mfa' });
+    const state = await jamfState({ returnPath: '/gluon/x' });
+    const { visited, host } = setup(`/login/callback?code=c&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 200, data: { token: mfaToken, user } }) });
+    await waitFor(() => expect(visited).toContain('/login'));
+    expect(host.session!.token()).toBeNull();
+    expect(takeSecondFactor()).toEqual({ result: { token: mfaToken, user }, returnUrl: '/gluon/x', provider: 'jamf' });
+  });
+
+  it.each([
+    ['okta', '/login?oktaRedirect=true'],
+    ['google', '/login?googleRedirect=true'],
+  ] as const)('generic handler (%s) parks code and state for the login page', async (provider, target) => {
+    const url = new URL(await beginOAuth({ provider, clientId: 'c', authorizationEndpoint: 'https://idp.example/authorize', tokenEndpoint: 'https://idp.example/token', nonce: 'n', redirectUri: 'http://x/login/callback' }));
+    const state = url.searchParams.get('state')!;
+    const { visited } = setup(`/login/callback?code=code-5&state=${encodeURIComponent(state)}`);
+    await waitFor(() => expect(visited).toContain(target));
+    expect(takeOAuthCallback()).toEqual({ code: 'code-5', state });
+  });
+
+  it('generic handler refuses a foreign state', async () => {
+    const { visited } = setup('/login/callback?code=c&state=forged%7Cprovider%3Dokta');
+    await waitFor(() => expect(visited.some((h) => h.startsWith('/login?error=Access+Denied'))).toBe(true));
+    expect(takeOAuthCallback()).toBeNull();
+  });
+});
