@@ -6,12 +6,13 @@
 //   node build.mjs --watch               rebuild on change (npm run dev; the API serves dist/)
 //   node build.mjs --entry <file> --outdir <dir> [--plugins <dir>] [--quiet]   test builds
 import * as esbuild from 'esbuild';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { computeReport, formatReport } from './scripts/lib/buildReport.mjs';
 import { blueprintDeepImports } from './scripts/lib/deepImports.mjs';
-import { blueprintIconsStub, reflectMetadataShim, stripIconFonts } from './scripts/lib/esbuildPlugins.mjs';
+import { blueprintIconsStub, chunkCss, reflectMetadataShim, stripIconFonts } from './scripts/lib/esbuildPlugins.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -57,12 +58,21 @@ export function esbuildOptions({ entry, outdir }) {
     tsconfig: path.join(root, 'tsconfig.json'),
     define: { 'process.env.NODE_ENV': '"production"' },
     loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.woff': 'file', '.ttf': 'file' },
-    plugins: [reflectMetadataShim(), blueprintDeepImports(), blueprintIconsStub(), stripIconFonts()],
+    plugins: [reflectMetadataShim(), chunkCss({ root }), blueprintDeepImports(), blueprintIconsStub(), stripIconFonts()],
     logLevel: 'warning',
   };
 }
 
-function indexHtml({ title, entryFile, cssFiles, preload }) {
+/** The Reflect metadata subset as a classic script, content-hashed (see reflectMetadataShim). */
+function writeReflectShim(outdir) {
+  const source = readFileSync(path.join(root, 'scripts/lib/reflectMetadataShim.js'), 'utf8');
+  const { code } = esbuild.transformSync(source, { minify: true, format: 'iife', target: 'es2020' });
+  const name = `reflect-metadata-${createHash('sha256').update(code).digest('hex').slice(0, 8).toUpperCase()}.js`;
+  writeFileSync(path.join(outdir, name), code);
+  return name;
+}
+
+function indexHtml({ title, entryFile, cssFiles, preload, classicScripts }) {
   const links = cssFiles.map((file) => `    <link rel="stylesheet" href="/${file}" />`).join('\n');
   const preloads = preload.map((file) => `    <link rel="modulepreload" href="/${file}" />`).join('\n');
   return `<!doctype html>
@@ -72,6 +82,7 @@ function indexHtml({ title, entryFile, cssFiles, preload }) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${title}</title>
 ${links}
+${classicScripts.map((file) => `    <script src="/${file}"></script>`).join('\n')}
 ${preloads}
   </head>
   <body>
@@ -85,14 +96,21 @@ ${preloads}
 /** Writes index.html, metafile.json and build-report.json next to the bundle; returns the report. */
 function finish(result, options) {
   const outdir = path.resolve(root, options.outdir);
-  const report = computeReport({ metafile: result.metafile, root, entry: options.entry, pluginsDir: path.resolve(root, options.pluginsDir) });
+  const shim = writeReflectShim(outdir);
+  const report = computeReport({
+    metafile: result.metafile,
+    root,
+    entry: options.entry,
+    pluginsDir: path.resolve(root, options.pluginsDir),
+    extraFirstLoad: [path.relative(root, path.join(outdir, shim))],
+  });
   const rel = (file) => path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/');
   const entryOut = Object.entries(result.metafile.outputs).find(([, info]) => info.entryPoint === options.entry.split(path.sep).join('/'))?.[0];
   const entryInfo = result.metafile.outputs[entryOut];
   const preload = (entryInfo.imports ?? []).filter((imp) => imp.kind === 'import-statement').map((imp) => rel(imp.path));
   writeFileSync(
     path.join(outdir, 'index.html'),
-    indexHtml({ title: options.title, entryFile: rel(entryOut), cssFiles: entryInfo.cssBundle ? [rel(entryInfo.cssBundle)] : [], preload }),
+    indexHtml({ title: options.title, entryFile: rel(entryOut), cssFiles: entryInfo.cssBundle ? [rel(entryInfo.cssBundle)] : [], preload, classicScripts: [shim] }),
   );
   writeFileSync(path.join(outdir, 'metafile.json'), JSON.stringify(result.metafile));
   writeFileSync(path.join(outdir, 'build-report.json'), `${JSON.stringify(report, null, 2)}\n`);

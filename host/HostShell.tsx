@@ -1,5 +1,5 @@
 import { Classes, NonIdealState, Spinner } from '@blueprintjs/core';
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, useRef } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
@@ -20,6 +20,7 @@ export interface HostChromeProps {
   logoUrl?: string;
 }
 
+const MAX_CHAINED_REDIRECTS = 20;
 const loadUpgradePage = () => import('./pages/UpgradePage');
 
 function PageFallback() {
@@ -50,8 +51,17 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
     [path, search, signedIn, perms, snapshot, registry.known, parser],
   );
 
-  // Keyed by the path being left, so chained redirects (unknown -> '' -> /login) each fire.
-  if (decision.kind === 'redirect') return <Redirect key={`${path}?${search}`} to={decision.to} replace />;
+  // Guards are plugin code: two that send users to each other must not hang the tab.
+  const redirects = useRef(0);
+  if (decision.kind === 'redirect') {
+    redirects.current += 1;
+    if (redirects.current > MAX_CHAINED_REDIRECTS) {
+      return <NonIdealState className="host-plugin-error" title="Too many redirects" description={`The console kept redirecting (last: ${decision.to}).`} />;
+    }
+    // Keyed by the path being left, so chained redirects (unknown -> '' -> /login) each fire.
+    return <Redirect key={`${path}?${search}`} to={decision.to} replace />;
+  }
+  redirects.current = 0;
 
   const layout = decision.kind === 'page' ? decision.route.layout : 'full';
   let content;
@@ -64,12 +74,12 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
         </Suspense>
       </PluginErrorBoundary>
     );
-  } else if (decision.kind === 'no-product') {
+  } else if (decision.kind === 'nowhere') {
     content = (
       <NonIdealState
         className="host-upgrade"
-        title="No module is enabled"
-        description="Your account has no module of this console enabled. Contact your account administrator."
+        title={signedIn ? 'No module is enabled' : 'Nothing to show'}
+        description={signedIn ? 'Your account has no module of this console enabled. Contact your account administrator.' : 'This console has no sign-in page installed.'}
       />
     );
   } else {

@@ -5,16 +5,27 @@ import 'reflect-metadata';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import 'normalize.css/normalize.css';
 import { adminPlugin } from '../plugins/admin';
+import { callbackPlugin } from '../plugins/callback';
 import { electronPlugin } from '../plugins/electron';
 import { globalrulesrepositoryPlugin } from '../plugins/globalrulesrepository';
 import { gluonPlugin } from '../plugins/gluon';
+import { introPlugin } from '../plugins/intro';
+import { loginPlugin } from '../plugins/login';
+import { mfaSetupPlugin } from '../plugins/mfa-setup';
 import { monitoringPlugin } from '../plugins/monitoring';
 import { neutrinoPlugin } from '../plugins/neutrino';
 import { shellPlugin } from '../plugins/shell';
 import { startHost } from './startHost';
 
 export const plugins = [
+  // public: sign-in flows
+  introPlugin,
+  loginPlugin,
+  callbackPlugin,
+  // shell: signed-in chrome and account pages
   shellPlugin,
+  mfaSetupPlugin,
+  // products
   gluonPlugin,
   neutrinoPlugin,
   electronPlugin,

@@ -10,8 +10,8 @@ export type RouteDecision =
   | { kind: 'page'; route: ResolvedRoute; params: Record<string, string | undefined> }
   | { kind: 'redirect'; to: string }
   | { kind: 'upgrade'; product: PluginManifest }
-  /** Signed in, but no product of this console is known: nothing to land on. */
-  | { kind: 'no-product' };
+  /** `''` has nowhere to go (no login page, or no product for this account): no redirect loop. */
+  | { kind: 'nowhere' };
 
 export interface RouteFacts {
   path: string;
@@ -60,14 +60,14 @@ export function decideRoute(facts: RouteFacts): RouteDecision {
 
   if (path === '/' || path === '') {
     const target = landingTarget(signedIn);
-    // '' -> /gluon must lead somewhere, or unknown -> '' -> /gluon would loop forever.
-    if (signedIn && !known.some((plugin) => plugin.kind === 'product' && belongsTo(plugin, target, parser))) {
-      const first = snapshot.plugins.find((plugin) => plugin.kind === 'product' && plugin.routes.some((r) => r.path === ''));
-      return first ? { kind: 'redirect', to: pluginBasePath(first.id) } : { kind: 'no-product' };
-    }
-    return { kind: 'redirect', to: target };
+    // '' must lead somewhere routable, or unknown -> '' -> target -> unknown would loop forever.
+    const routable =
+      routes.some((route) => match(parser, route.path, target) !== null) ||
+      (signedIn && known.some((plugin) => plugin.kind === 'product' && belongsTo(plugin, target, parser)));
+    if (routable) return { kind: 'redirect', to: target };
+    const first = signedIn ? snapshot.plugins.find((plugin) => plugin.kind === 'product' && plugin.routes.some((r) => r.path === '')) : undefined;
+    return first ? { kind: 'redirect', to: pluginBasePath(first.id) } : { kind: 'nowhere' };
   }
-
   const registeredIds = new Set(snapshot.plugins.map((plugin) => plugin.id));
   const upgrade = match(parser, UPGRADE_PATTERN, path);
   if (upgrade) {

@@ -79,7 +79,7 @@ function resolveSource(dir, spec) {
  * Per chunk and per route: raw / gzip / brotli of the first-load JS and CSS.
  * A route's first load = the entry and its static imports + the page chunk and its static imports.
  */
-export function computeReport({ metafile, root, entry, pluginsDir }) {
+export function computeReport({ metafile, root, entry, pluginsDir, extraFirstLoad = [] }) {
   const rel = (p) => path.relative(root, p).split(path.sep).join('/');
   const entryOut = outputOf(metafile, rel(path.resolve(root, entry)));
   if (!entryOut) throw new Error(`entry ${entry} not found in the metafile outputs`);
@@ -89,14 +89,15 @@ export function computeReport({ metafile, root, entry, pluginsDir }) {
     return sizeOf.get(file);
   };
   const bundle = (js) => {
-    const css = [...new Set(cssOf(metafile, js))];
+    const css = [...new Set(cssOf(metafile, js.filter((file) => metafile.outputs[file])))];
     return {
       js: { files: js.map((f) => path.basename(f)), ...sum(js.map(measure)) },
       css: { files: css.map((f) => path.basename(f)), ...sum(css.map(measure)) },
     };
   };
 
-  const entryClosure = staticClosure(metafile, entryOut);
+  // Classic scripts index.html loads before the entry count as first load too.
+  const entryClosure = [...extraFirstLoad, ...staticClosure(metafile, entryOut)];
   const routes = readManifestRoutes(pluginsDir).map((route) => {
     const pageOut = outputOf(metafile, rel(route.page));
     const js = [...new Set([...entryClosure, ...(pageOut ? staticClosure(metafile, pageOut) : [])])];

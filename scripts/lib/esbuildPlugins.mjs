@@ -77,15 +77,47 @@ export function stripIconFonts() {
   };
 }
 
-/** Bundles the small Reflect-metadata subset tsyringe uses instead of the full polyfill. */
+/**
+ * `reflect-metadata` must run before tsyringe's module body, and with code splitting no import
+ * order guarantees that. The build therefore ships a small classic script (the subset tsyringe
+ * uses, see reflectMetadataShim.js) loaded by index.html before the module entry, and bundles
+ * `import 'reflect-metadata'` as an empty module.
+ */
 export function reflectMetadataShim() {
   return {
     name: 'reflect-metadata-shim',
     setup(build) {
-      build.onResolve({ filter: /^reflect-metadata$/ }, () => ({
-        path: new URL('./reflectMetadataShim.js', import.meta.url).pathname,
-        sideEffects: true,
+      build.onResolve({ filter: /^reflect-metadata$/ }, () => ({ path: 'reflect-metadata', namespace: 'reflect-metadata-shim' }));
+      build.onLoad({ filter: /.*/, namespace: 'reflect-metadata-shim' }, () => ({
+        loader: 'js',
+        contents: '// provided by the classic script index.html loads first',
       }));
+    },
+  };
+}
+
+/**
+ * esbuild does not load the CSS of lazily imported chunks. Stylesheets imported by plugins
+ * (and core components) are therefore minified into their chunk and injected when it runs,
+ * so a page's styles arrive with the page and never weigh on the first load.
+ */
+export function chunkCss({ root, dirs = ['plugins', 'core'] }) {
+  const inside = (file) => dirs.some((dir) => file.startsWith(`${root}/${dir}/`));
+  const helper = new URL('./injectStyle.js', import.meta.url).pathname;
+  return {
+    name: 'chunk-css',
+    setup(build) {
+      build.onLoad({ filter: /\.css$/ }, async (args) => {
+        if (!inside(args.path)) return undefined;
+        const { readFile } = await import('node:fs/promises');
+        const esbuild = await import('esbuild');
+        const { code } = await esbuild.transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true });
+        const id = args.path.slice(root.length + 1);
+        return {
+          loader: 'js',
+          contents: `import { injectStyle } from ${JSON.stringify(helper)};\ninjectStyle(${JSON.stringify(code)}, ${JSON.stringify(id)});`,
+        };
+      });
     },
   };
 }

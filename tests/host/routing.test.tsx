@@ -103,3 +103,12 @@ describe('host routing', () => {
     expect(host.registry.isRegistered('gluon')).toBe(false);
   });
 });
+
+describe('host routing safety', () => {
+  it('stops two guards that redirect to each other', async () => {
+    const ping = definePlugin({ id: 'ping', title: 'Ping', kind: 'public', requires: [], routes: [{ path: '', page: pageLoader('ping'), guard: () => '/pong' }] });
+    const pong = definePlugin({ id: 'pong', title: 'Pong', kind: 'public', requires: [], routes: [{ path: '', page: pageLoader('pong'), guard: () => '/ping' }] });
+    renderHost({ plugins: [ping, pong], path: '/ping' });
+    expect(await screen.findByText('Too many redirects')).toBeTruthy();
+  });
+});

@@ -8,7 +8,19 @@ import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
 import { createFakeAxios, fakeJwt, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
+import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { definePlugin } from '@core/plugin/PluginManifest';
 import { callbackPlugin } from '../index';
+
+/** Where the callback sends people, so the host has a page there (no unknown-path redirects). */
+const stubPages = definePlugin({
+  id: 'stub',
+  title: 'Stub',
+  kind: 'public',
+  requires: [],
+  routes: ['/login', '/gluon', '/gluon/devices/:id', '/gluon/x'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
+});
 
 type Routes = Record<string, (request: FakeRequest) => FakeReply>;
 
@@ -22,10 +34,16 @@ function setup(path: string, routes: Routes = {}) {
     return route ? route(request) : { status: 404, data: { message: 'not found' } };
   });
   const storage = new MemoryStorageService();
-  const host = renderHost({ plugins: [callbackPlugin], path, services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage]] });
+  // Subscribed before rendering: a cached page chunk renders, and redirects, inside render().
+  const navigation = new MemoryNavigationService(path);
   const visited: string[] = [];
-  host.navigation.search$.subscribe(() => visited.push(host.navigation.href()));
-  host.navigation.path$.subscribe(() => visited.push(host.navigation.href()));
+  navigation.search$.subscribe(() => visited.push(navigation.href()));
+  navigation.path$.subscribe(() => visited.push(navigation.href()));
+  const host = renderHost({
+    plugins: [callbackPlugin, stubPages],
+    path,
+    services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], [NavigationServiceToken, navigation]],
+  });
   const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
   return { host, storage, calls, visited };
 }

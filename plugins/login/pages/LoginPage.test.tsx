@@ -8,7 +8,19 @@ import { StorageKeys, StorageServiceToken, type StorageKey } from '@core/storage
 import { createFakeAxios, fakeJwt, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
+import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { definePlugin } from '@core/plugin/PluginManifest';
 import { loginPlugin } from '../index';
+
+/** Pages where sign-in lands, so the host never loops through unknown-path redirects. */
+const stubPages = definePlugin({
+  id: 'stub',
+  title: 'Stub',
+  kind: 'public',
+  requires: [],
+  routes: ['/', '/gluon', '/gluon/x', '/gluon/upload', '/neutrino', '/neutrino/devices'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
+});
 
 type Routes = Record<string, (request: FakeRequest) => FakeReply>;
 
@@ -29,20 +41,22 @@ function setup(path: string, routes: Routes = {}, storageValues: Partial<Record<
     return route ? route(request) : { status: 404, data: { message: `no route ${request.method} ${request.url}` } };
   });
   const storage = new MemoryStorageService(storageValues);
+  // Subscribed before rendering: a cached page chunk renders, and redirects, inside render().
+  const navigation = new MemoryNavigationService(path);
+  const visited: string[] = [];
+  navigation.path$.subscribe((p) => visited.push(p));
   const host = renderHost({
-    plugins: [loginPlugin],
+    plugins: [loginPlugin, stubPages],
     path,
     token: session?.token ?? null,
     profile: session ? session.profile : undefined,
     services: [
       [AxiosInstanceToken, fake.axios],
       [StorageServiceToken, storage],
+      [NavigationServiceToken, navigation],
     ],
   });
   const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
-  // Every address visited (replace navigations included), e.g. the redirect before the host's own.
-  const visited: string[] = [];
-  host.navigation.path$.subscribe((path) => visited.push(path));
   return { host, storage, requests: fake.requests, calls, visited };
 }
 

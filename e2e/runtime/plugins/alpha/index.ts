@@ -1,0 +1,11 @@
+import { definePlugin } from '@core/plugin/PluginManifest';
+
+/** Test product gated by the electron prefix. */
+export const alphaPlugin = definePlugin({
+  id: 'alpha',
+  title: 'Alpha',
+  kind: 'product',
+  requires: ['elc'],
+  routes: [{ path: '', page: () => import('./pages/AlphaPage') }],
+  product: { name: 'Alpha', order: 1 },
+});

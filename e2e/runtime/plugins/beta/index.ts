@@ -1,0 +1,11 @@
+import { definePlugin } from '@core/plugin/PluginManifest';
+
+/** Test product gated by the neutrino prefix. */
+export const betaPlugin = definePlugin({
+  id: 'beta',
+  title: 'Beta',
+  kind: 'product',
+  requires: ['ntr'],
+  routes: [{ path: '', page: () => import('./pages/BetaPage') }],
+  product: { name: 'Beta', order: 2 },
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { buildSnapshot } from '@core/plugin/buildSnapshot';
+import { definePlugin, type PluginManifest } from '@core/plugin/PluginManifest';
+import { matchRoute } from 'wouter';
+import { parse } from 'regexparam';
+import { decideRoute } from './decideRoute';
+
+const page = async () => ({ default: () => null });
+const login = definePlugin({ id: 'login', title: 'Login', kind: 'public', requires: [], routes: [{ path: '', page }] });
+const gluon = definePlugin({ id: 'gluon', title: 'Gluon', kind: 'product', requires: ['gln'], routes: [{ path: '', page }, { path: '/devices/list', page }, { path: '/devices/:id', page }], product: { name: 'Gluon', order: 1 } });
+const neutrino = definePlugin({ id: 'neutrino', title: 'Neutrino', kind: 'product', requires: ['ntr'], routes: [{ path: '', page }], product: { name: 'Neutrino', order: 2 } });
+const known: PluginManifest[] = [login, gluon, neutrino];
+
+// wouter's default parser (regexparam), as the host's <Router> uses.
+const parser = (route: string, loose?: boolean) => parse(route, loose);
+void matchRoute;
+
+function decide(path: string, perms: string[] | null) {
+  const signedIn = perms !== null;
+  const snapshot = buildSnapshot(known, { signedIn, perms: perms ?? [] });
+  const decision = decideRoute({ path, search: '', signedIn, perms: perms ?? [], snapshot, known, parser });
+  if (decision.kind === 'redirect') return `-> ${decision.to}`;
+  if (decision.kind === 'page') return `page ${decision.route.pluginId} ${decision.route.path} ${JSON.stringify(decision.params)}`;
+  if (decision.kind === 'upgrade') return `upgrade ${decision.product.id}`;
+  return decision.kind;
+}
+
+describe('decideRoute', () => {
+  it.each([
+    ['/', null, '-> /login'],
+    ['/', ['gln#a#r'], '-> /gluon'],
+    ['/', ['ntr#a#r'], '-> /gluon'],
+    ['/login', null, 'page login /login {}'],
+    ['/gluon', ['gln#a#r'], 'page gluon /gluon {}'],
+    ['/devices/list', ['gln#a#r'], 'page gluon /devices/list {}'],
+    ['/devices/d1', ['gln#a#r'], 'page gluon /devices/:id {"id":"d1"}'],
+    ['/gluon', null, '-> /'],
+    ['/gluon', ['ntr#a#r'], '-> /upgrade/gluon'],
+    ['/devices/d1', ['ntr#a#r'], '-> /upgrade/gluon'],
+    ['/neutrino/anything', ['gln#a#r'], '-> /upgrade/neutrino'],
+    ['/upgrade/neutrino', ['gln#a#r'], 'upgrade neutrino'],
+    ['/upgrade/neutrino', ['ntr#a#r'], '-> /neutrino'],
+    ['/upgrade/neutrino', null, '-> /'],
+    ['/upgrade/login', ['gln#a#r'], '-> /'],
+    ['/nope', ['gln#a#r'], '-> /'],
+    ['/nope', null, '-> /'],
+  ])('%s with %j: %s', (path, perms, expected) => {
+    expect(decide(path, perms as string[] | null)).toBe(expected);
+  });
+});

@@ -1,0 +1,68 @@
+import { cleanup, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AxiosInstanceToken } from '@core/http/HttpService';
+import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { definePlugin } from '@core/plugin/PluginManifest';
+import { createFakeAxios, fakeJwt } from '@core/testing/createFakeAxios';
+import { renderHost } from '../../../tests/harness/renderHost';
+import { introPlugin } from '../index';
+
+const user = { username: 'bob@example.com', email: 'bob@example.com', totpEnabled: false };
+const fresh = fakeJwt({ perms: ['gln#rpt#rw'], typ: 'access', exp: 4102444800 });
+
+const stubPages = definePlugin({
+  id: 'stub',
+  title: 'Stub',
+  kind: 'public',
+  requires: [],
+  routes: ['/login', '/gluon', '/neutrino', '/devices/:id', '/incident-management/:id'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
+});
+
+function setup(path: string, token: string | null = null, refreshOk = true) {
+  const fake = createFakeAxios((request) =>
+    request.url === '/um/refresh' && refreshOk ? { status: 200, data: { token: fresh, user } } : { status: 401, data: { message: 'Invalid token' } },
+  );
+  const navigation = new MemoryNavigationService(path);
+  const visited: string[] = [];
+  navigation.path$.subscribe(() => visited.push(navigation.href()));
+  const host = renderHost({ plugins: [introPlugin, stubPages], path, token, services: [[AxiosInstanceToken, fake.axios], [NavigationServiceToken, navigation]] });
+  return { host, visited, requests: fake.requests };
+}
+
+afterEach(cleanup);
+
+describe('intro plugin', () => {
+  it.each([
+    ['/?token=link-token', '/gluon'],
+    ['/?token=link-token&product=neutrino', '/neutrino'],
+    ['/?token=link-token&deviceId=d-1', '/devices/d-1'],
+    ['/?token=link-token&product=gluon&incidentId=i-9', '/incident-management/i-9'],
+  ])('%s stores the token and opens %s', async (path, target) => {
+    const { host, visited, requests } = setup(path);
+    await waitFor(() => expect(visited).toContain(target));
+    expect(requests[0]!.headers.Authorization).toBe('Bearer link-token');
+    expect(host.session!.token()).toBe(fresh);
+    expect(host.session!.profile()).toEqual(user);
+  });
+
+  it('an invalid link goes to login with Access Denied', async () => {
+    const { host, visited } = setup('/?token=bad', null, false);
+    await waitFor(() => expect(visited.some((h) => h.startsWith('/login?error=Access+Denied'))).toBe(true));
+    expect(host.session!.token()).toBeNull();
+  });
+
+  it('without a token: signed in -> /gluon, else /login', async () => {
+    const signedIn = setup('/', fresh);
+    await waitFor(() => expect(signedIn.visited).toContain('/gluon'));
+    cleanup();
+    const anonymous = setup('/');
+    await waitFor(() => expect(anonymous.visited).toContain('/login'));
+  });
+
+  it('the welcome page redirects to /', async () => {
+    const { visited } = setup('/welcome?token=link-token');
+    await waitFor(() => expect(visited).toContain('/gluon'));
+    expect(visited).toContain('/?token=link-token');
+  });
+});

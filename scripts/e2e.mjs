@@ -1,0 +1,35 @@
+#!/usr/bin/env node
+// Runs every Playwright suite (e2e/playwright.config.ts first, then e2e/*/playwright.config.ts)
+// in Debian's Chromium. `npm run test:e2e [-- --json-dir <dir>]`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function playwrightConfigs() {
+  const configs = [];
+  if (existsSync(path.join(root, 'e2e/playwright.config.ts'))) configs.push('e2e/playwright.config.ts');
+  for (const dir of readdirSync(path.join(root, 'e2e'), { withFileTypes: true })) {
+    if (dir.isDirectory() && existsSync(path.join(root, 'e2e', dir.name, 'playwright.config.ts'))) configs.push(`e2e/${dir.name}/playwright.config.ts`);
+  }
+  return configs;
+}
+
+const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  const chromium = spawnSync('bash', ['scripts/ensure-chromium.sh'], { cwd: root, stdio: 'inherit' });
+  if (chromium.status !== 0) process.exit(chromium.status ?? 1);
+  let failed = false;
+  for (const config of playwrightConfigs()) {
+    console.log(`\n== playwright -c ${config}`);
+    const run = spawnSync('npx', ['playwright', 'test', '-c', config, ...process.argv.slice(2)], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    });
+    if (run.status !== 0) failed = true;
+  }
+  process.exit(failed ? 1 : 0);
+}

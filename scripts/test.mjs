@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// `npm test`: chromium, typecheck, import boundaries, build, unit tests (incl. bundle budget),
+// server tests, Playwright suites. Stops at the first failing step and ends with a summary and
+// a final line `N passed, N failed` (tests counted; a step without tests counts as one).
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { playwrightConfigs } from './e2e.mjs';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const reports = mkdtempSync(path.join(tmpdir(), 'console-test-'));
+const env = { ...process.env, CONSOLE_BUILD_DIR: path.join(root, 'dist'), PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
+
+function readJson(file) {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function vitestCounts(file) {
+  const json = readJson(file);
+  return json ? { passed: json.numPassedTests ?? 0, failed: (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0) } : null;
+}
+
+function playwrightCounts(file) {
+  const stats = readJson(file)?.stats;
+  return stats ? { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 } : null;
+}
+
+const steps = [
+  { name: 'chromium', cmd: 'bash', args: ['scripts/ensure-chromium.sh'] },
+  { name: 'typecheck', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'boundaries', cmd: 'node', args: ['scripts/check-boundaries.mjs'] },
+  { name: 'build', cmd: 'node', args: ['build.mjs'] },
+  {
+    name: 'unit tests',
+    cmd: 'npx',
+    args: ['vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'unit.json')}`],
+    counts: () => vitestCounts(path.join(reports, 'unit.json')),
+  },
+  {
+    name: 'server tests',
+    cmd: 'npx',
+    args: ['vitest', 'run', '--project', 'server', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'server.json')}`],
+    counts: () => vitestCounts(path.join(reports, 'server.json')),
+  },
+  ...playwrightConfigs().map((config, index) => {
+    const output = path.join(reports, `playwright-${index}.json`);
+    return {
+      name: `e2e ${config}`,
+      cmd: 'npx',
+      args: ['playwright', 'test', '-c', config, '--reporter=list,json'],
+      env: { PLAYWRIGHT_JSON_OUTPUT_FILE: output },
+      counts: () => playwrightCounts(output),
+    };
+  }),
+];
+
+const summary = [];
+let passed = 0;
+let failed = 0;
+for (const step of steps) {
+  console.log(`\n\u25B6 ${step.name}: ${[step.cmd, ...step.args].join(' ')}`);
+  const started = Date.now();
+  const run = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: { ...env, ...step.env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = run.status === 0;
+  const counts = step.counts?.() ?? null;
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
+    if (!ok && counts.failed === 0) failed += 1;
+  } else if (ok) passed += 1;
+  else failed += 1;
+  summary.push(`${ok ? 'PASS' : 'FAIL'}  ${step.name} (${seconds}s)${counts ? `: ${counts.passed} passed, ${counts.failed} failed` : ''}`);
+  if (!ok) {
+    summary.push(`stopped after '${step.name}' failed (exit ${run.status ?? run.signal})`);
+    break;
+  }
+}
+
+rmSync(reports, { recursive: true, force: true });
+console.log(`\n${'='.repeat(60)}\n${summary.join('\n')}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,95 @@
+// @vitest-environment node
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+/** Budgets of the issue: /login first load, brotli. */
+const JS_BUDGET = 120 * 1024;
+const CSS_BUDGET = 40 * 1024;
+
+interface Sizes { files: string[]; raw: number; gzip: number; brotli: number }
+interface Report {
+  entry: string;
+  firstLoad: { js: Sizes; css: Sizes };
+  routes: { path: string; plugin: string; pageChunk: string | null; js: Sizes; css: Sizes }[];
+  chunks: { file: string; entryPoint: string | null; plugins: string[]; raw: number; brotli: number }[];
+  fonts: string[];
+}
+interface Metafile { inputs: Record<string, unknown>; outputs: Record<string, { entryPoint?: string; inputs: Record<string, { bytesInOutput: number }> }> }
+
+const root = path.resolve(import.meta.dirname, '..');
+let outdir: string;
+let ownBuild = false;
+let report: Report;
+let metafile: Metafile;
+
+// `npm test` builds dist/ first and passes CONSOLE_BUILD_DIR; run alone, the test builds into a
+// temporary folder (the report is computed from the metafile, so both give the same numbers).
+beforeAll(async () => {
+  const reuse = process.env.CONSOLE_BUILD_DIR;
+  if (reuse && existsSync(path.join(reuse, 'build-report.json'))) {
+    outdir = reuse;
+  } else {
+    outdir = mkdtempSync(path.join(tmpdir(), 'console-build-'));
+    ownBuild = true;
+    // @ts-expect-error plain ESM build script without type declarations
+    const { buildConsole } = await import('../build.mjs');
+    await buildConsole({ entry: 'host/main.tsx', outdir, pluginsDir: 'plugins', quiet: true, title: 'Console' });
+  }
+  report = JSON.parse(readFileSync(path.join(outdir, 'build-report.json'), 'utf8'));
+  metafile = JSON.parse(readFileSync(path.join(outdir, 'metafile.json'), 'utf8'));
+}, 180_000);
+afterAll(() => {
+  if (ownBuild) rmSync(outdir, { recursive: true, force: true });
+});
+
+const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
+
+describe('bundle budget', () => {
+  it('keeps the first load of /login (entry + static imports) within 120 KiB JS and 40 KiB CSS, brotli', () => {
+    const login = report.routes.find((route) => route.path === '/login');
+    expect(login, 'no plugin declares /login').toBeDefined();
+    const { js, css } = report.firstLoad;
+    console.info(
+      `/login first load: JS ${kib(js.brotli)} brotli (${kib(js.gzip)} gzip), CSS ${kib(css.brotli)} brotli; ` +
+        `with the login page chunk: JS ${kib(login!.js.brotli)} brotli`,
+    );
+    expect(js.brotli, `first-load JS ${kib(js.brotli)} > 120 KiB: ${js.files.join(', ')}`).toBeLessThanOrEqual(JS_BUDGET);
+    expect(css.brotli, `first-load CSS ${kib(css.brotli)} > 40 KiB`).toBeLessThanOrEqual(CSS_BUDGET);
+  });
+
+  it('keeps every icon path and icon font out of the bundle', () => {
+    const iconPathModules = Object.keys(metafile.inputs).filter((input) => /@blueprintjs\/icons\/lib\/esm\/(generated\/(16px|20px)\/paths|next\/generated\/paths)/.test(input));
+    expect(iconPathModules).toEqual([]);
+    expect(report.fonts).toEqual([]);
+    const css = readFileSync(path.join(outdir, report.firstLoad.css.files[0]!), 'utf8');
+    expect(css).not.toMatch(/@font-face[^}]*blueprint-icons/);
+  });
+
+  it('loads no page or header contribution in the first load (guards may be there)', () => {
+    const firstLoad = new Set(report.firstLoad.js.files);
+    const lazyModules = new Set(
+      Object.entries(metafile.outputs)
+        .filter(([file, output]) => output.entryPoint && path.basename(file) !== report.entry)
+        .map(([, output]) => output.entryPoint!),
+    );
+    expect(lazyModules.size).toBeGreaterThan(5);
+    const offenders = Object.entries(metafile.outputs)
+      .filter(([file]) => firstLoad.has(path.basename(file)))
+      .flatMap(([, output]) => Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0).map(([input]) => input))
+      .filter((input) => lazyModules.has(input) || /^plugins\/[^/]+\/(pages|header)\//.test(input));
+    expect(offenders).toEqual([]);
+  });
+
+  it('gives each plugin its own chunks: no chunk mixes code of two plugins', () => {
+    const mixed = report.chunks.filter((chunk) => chunk.plugins.length > 1 && chunk.file !== report.entry);
+    expect(mixed.map((chunk) => `${chunk.file}: ${chunk.plugins.join(', ')}`)).toEqual([]);
+    const pluginsWithPages = new Set(report.routes.map((route) => route.plugin));
+    for (const plugin of pluginsWithPages) {
+      const own = report.chunks.filter((chunk) => chunk.plugins.length === 1 && chunk.plugins[0] === plugin && chunk.entryPoint);
+      expect(own.length, `plugin ${plugin} has no chunk of its own`).toBeGreaterThan(0);
+    }
+    for (const route of report.routes) expect(route.pageChunk, `route ${route.path} has no page chunk`).not.toBeNull();
+  });
+});
