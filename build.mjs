@@ -160,7 +160,7 @@ async function watch(options) {
     ],
   });
   await context.watch();
-  console.log(`Watching; dist/ is rebuilt on change. Run the API (it serves ${options.outdir}/) in another terminal: npx tsx server/main.ts`);
+  console.log(`Watching; ${options.outdir}/ is rebuilt on change. Run the API (it serves dist/) in another terminal: npx tsx server/main.ts`);
 }
 
 const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

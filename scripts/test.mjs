@@ -23,7 +23,10 @@ function readJson(file) {
 
 function vitestCounts(file) {
   const json = readJson(file);
-  return json ? { passed: json.numPassedTests ?? 0, failed: (json.numFailedTests ?? 0) + (json.numFailedTestSuites ?? 0) } : null;
+  if (!json) return null;
+  // A file that fails to load has no failed test, only a failed suite.
+  const failed = json.numFailedTests || json.numFailedTestSuites || 0;
+  return { passed: json.numPassedTests ?? 0, failed };
 }
 
 function playwrightCounts(file) {

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildSnapshot } from '@core/plugin/buildSnapshot';
 import { definePlugin, type PluginManifest } from '@core/plugin/PluginManifest';
-import { matchRoute } from 'wouter';
 import { parse } from 'regexparam';
 import { decideRoute } from './decideRoute';
 
@@ -13,7 +12,6 @@ const known: PluginManifest[] = [login, gluon, neutrino];
 
 // wouter's default parser (regexparam), as the host's <Router> uses.
 const parser = (route: string, loose?: boolean) => parse(route, loose);
-void matchRoute;
 
 function decide(path: string, perms: string[] | null) {
   const signedIn = perms !== null;

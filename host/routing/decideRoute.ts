@@ -30,7 +30,9 @@ function specificity(route: ResolvedRoute): number {
 
 function match(parser: Parser, pattern: string, path: string) {
   const [matched, params] = matchRoute(parser, pattern, path);
-  return matched ? ((params ?? {}) as Record<string, string | undefined>) : null;
+  if (!matched) return null;
+  // wouter also gives positional keys ('0', '1'); pages get the named ones.
+  return Object.fromEntries(Object.entries(params ?? {}).filter(([key]) => !/^\d+$/.test(key))) as Record<string, string | undefined>;
 }
 
 /** True when `path` lies in a plugin's URL space: its base `/{id}` or one of its absolute routes. */

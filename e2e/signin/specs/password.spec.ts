@@ -46,6 +46,14 @@ test.describe('password sign-in', () => {
     await expect(login.alert).toHaveText("The username / password you've entered doesn't match any account.");
   });
 
+  test('403 (e.g. refused by a gateway rule): the same credentials text', async ({ page, api }) => {
+    const login = loginPage(page);
+    await login.open();
+    api.proxy.fail('/um/login', 403, { statusCode: 403, error: 'Forbidden', message: 'Forbidden' });
+    await login.signIn('any@example.com', DEFAULT_PASSWORD);
+    await expect(login.alert).toHaveText("The username / password you've entered doesn't match any account.");
+  });
+
   test('400 with a message: the server message is shown as sent', async ({ page }) => {
     const login = loginPage(page);
     await login.open();
@@ -95,5 +103,40 @@ test.describe('password sign-in', () => {
     for (const name of ['Privacy Policy', 'Terms of Use', 'Security', 'Support']) {
       await expect(footer.getByRole('link', { name })).toHaveAttribute('href', /^https:\/\//);
     }
+  });
+
+  test('an expired stored token is cleared on load', async ({ page, context }) => {
+    const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+    const expired = `${b64({ alg: 'EdDSA', typ: 'JWT' })}.${b64({ sub: 'x', perms: ['gln#rpt#rw'], iss: 'http://x/um', exp: Math.floor(Date.now() / 1000) - 60 })}.sig`;
+    await context.addInitScript((token) => {
+      if (!sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('zo-token', token);
+        localStorage.setItem('zo-profile', JSON.stringify({ username: 'old@example.com', email: 'old@example.com', totpEnabled: false }));
+      }
+    }, expired);
+    const login = loginPage(page);
+    await login.open();
+    await expect(login.title).toHaveText('Sign in');
+    expect(await page.evaluate(() => localStorage.getItem('zo-token'))).toBeNull();
+  });
+
+  test('?token= hands over a session token: signed in without the form', async ({ page, api }) => {
+    const user = await api.createUser({ name: 'handover' });
+    const answer = await page.request.post('/um/login', { data: { username: user.email, password: user.password } });
+    const { token } = (await answer.json()) as { token: string };
+    await page.goto(`/login?token=${encodeURIComponent(token)}&returnUrl=%2Fneutrino`);
+    await expect(page).toHaveURL(/\/neutrino$/);
+    expect(await page.evaluate(() => localStorage.getItem('zo-token'))).toBeTruthy();
+  });
+
+  test('intro screen: /?token=&product= stores the token and opens the product; device page for gluon', async ({ page, api }) => {
+    const user = await api.createUser({ name: 'intro' });
+    const login = async () => ((await (await page.request.post('/um/login', { data: { username: user.email, password: user.password } })).json()) as { token: string }).token;
+    await page.goto(`/?token=${encodeURIComponent(await login())}&product=neutrino`);
+    await expect(page).toHaveURL(/\/neutrino$/);
+    await page.evaluate(() => localStorage.clear());
+    await page.goto(`/?token=${encodeURIComponent(await login())}&product=gluon&deviceId=dev-42`);
+    await expect(page).toHaveURL(/\/devices\/dev-42$/);
   });
 });

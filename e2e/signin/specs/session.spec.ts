@@ -45,8 +45,10 @@ test.describe('session after sign-in', () => {
     const user = await api.createUser({ name: 'revoked' });
     const login = loginPage(page);
     await login.open();
+    const first = page.waitForResponse((r) => r.url().endsWith('/um/refresh') && r.status() === 200);
     await login.signIn(user.email, user.password);
     await expect(page).toHaveURL(/\/gluon$/);
+    await first;
     await page.goto('/neutrino');
     await expect(page).toHaveURL(/\/neutrino$/);
     expect(await api.revokeSessions(user.email)).toBeGreaterThan(0);
@@ -66,8 +68,10 @@ test.describe('session after sign-in', () => {
     const user = await api.createUser({ name: 'gateway' });
     const login = loginPage(page);
     await login.open();
+    const first = page.waitForResponse((r) => r.url().endsWith('/um/refresh') && r.status() === 200);
     await login.signIn(user.email, user.password);
     await expect(page).toHaveURL(/\/gluon$/);
+    await first;
     // The next call of the signed-in console (the periodic refresh) meets a gateway timeout.
     api.proxy.fail('/um/', 504);
     const gatewayTimeout = page.waitForResponse((r) => r.url().endsWith('/um/refresh') && r.status() === 504);

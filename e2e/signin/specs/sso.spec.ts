@@ -137,6 +137,33 @@ test.describe('identity-provider sign-ins through the development IdP', () => {
     await expect(page).toHaveURL(/\/gluon$/, { timeout: 15_000 });
   });
 
+  test('forced logout of a vendor-IdP session -> /login?reauth=true with the returnUrl (Jamf screen)', async ({ page, api }) => {
+    await ensureUser(api, JAMF_USER);
+    await page.clock.install();
+    const login = loginPage(page);
+    await login.open();
+    await login.username.fill(JAMF_USER);
+    await page.getByRole('button', { name: 'Sign in with Jamf' }).click();
+    const first = page.waitForResponse((r) => r.url().endsWith('/um/refresh') && r.status() === 200);
+    await signInAtDevIdp(page, api.idpOrigin, JAMF_USER);
+    await expect(page).toHaveURL(/\/gluon$/, { timeout: 15_000 });
+    await first;
+    await api.revokeSessions(JAMF_USER);
+    const rejected = page.waitForResponse((r) => r.url().endsWith('/um/refresh') && r.status() === 401);
+    await page.clock.fastForward('03:01');
+    await rejected;
+    await expect(page).toHaveURL(/\/login\?reauth=true&returnUrl=%2Fgluon$/);
+    await expect(login.title).toHaveText('Sign in with Jamf');
+  });
+
+  test('?reauth=true&legacy=true keeps the classic username/password form', async ({ page }) => {
+    const login = loginPage(page);
+    await login.open('?reauth=true&legacy=true');
+    await expect(login.title).toHaveText('Sign in');
+    await expect(login.username).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in with Jamf' })).toBeVisible();
+  });
+
   test('/r?ssoDomain=corp.example hands over to the vendor IdP', async ({ page, api }) => {
     await ensureUser(api, JAMF_USER);
     await page.goto('/r?ssoDomain=corp.example&url=%2Fgluon%2Fupload');
