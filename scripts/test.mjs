@@ -46,10 +46,17 @@ const steps = [
     counts: () => vitestCounts(path.join(reports, 'unit.json')),
   },
   {
-    name: 'server tests',
+    name: 'server tests (PGlite)',
     cmd: 'npx',
-    args: ['vitest', 'run', '--project', 'server', '--passWithNoTests', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'server.json')}`],
+    args: ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'server.json')}`],
     counts: () => vitestCounts(path.join(reports, 'server.json')),
+  },
+  {
+    // The same API suite on a real PostgreSQL server (Debian's postgresql, started by the setup).
+    name: 'server tests (PostgreSQL)',
+    cmd: 'npx',
+    args: ['vitest', 'run', '--project', 'server-pg', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'server-pg.json')}`],
+    counts: () => vitestCounts(path.join(reports, 'server-pg.json')),
   },
   ...playwrightConfigs().map((config, index) => {
     const output = path.join(reports, `playwright-${index}.json`);

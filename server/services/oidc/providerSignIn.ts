@@ -7,7 +7,7 @@ import { consumeNonce, readNonce, type NonceBinding, type OAuthProvider } from '
 import { providerClient, type ProviderClient } from './providerClients';
 import { verifyIdToken, type VerifiedIdentity } from './verifyIdToken';
 
-/** The two body shapes of the sign-in protocol (docs: /tmp/brief/oauth-protocol.md, README). */
+/** The two body shapes of the sign-in protocol (docs: docs/sign-in-protocol.md). */
 export interface ProviderProof {
   provider: OAuthProvider;
   idToken?: string;
