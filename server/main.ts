@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import type { Database } from './contracts';
-import { startDevIdpForApi } from './devIdp/index';
+import { DEFAULT_DEV_IDP_USERS, DEV_IDP_PASSWORD, startDevIdpForApi } from './devIdp/index';
+import { seedDevSsoUsers } from './devIdp/seedDevSsoUsers';
 import { hashPassword, verifyPassword } from './services/passwords';
 import { ALL_PERMISSIONS } from './services/users';
 
@@ -48,6 +49,7 @@ async function main(): Promise<void> {
   await verifyPassword(null, 'warm-up');
   // S2: the dev tenant's Okta settings and the corp.example vendor-IdP mapping (needs the tenant).
   await seedIdp?.(app);
+  if (seedIdp && admin.created) await seedDevSsoUsers(app);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -80,7 +82,14 @@ async function main(): Promise<void> {
   } else {
     lines.push(`  Sign in with an existing account (npm run admin -- --help to manage users).`);
   }
-  if (stopIdp) lines.push(`  Development IdP: http://${config.host}:${config.idp.idpPort} (test users in README; DEV_IDP=off to disable)`);
+  if (stopIdp) {
+    const idpOrigin = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.idp.idpPort}`;
+    lines.push(
+      `  Development IdP: ${idpOrigin} (DEV_IDP=off to disable)`,
+      `    SSO test users, password ${DEV_IDP_PASSWORD}: ${DEFAULT_DEV_IDP_USERS.filter((u) => u.emailVerified).map((u) => u.email).join(', ')}`,
+      `    Okta domain to type on the login page: ${idpOrigin}`,
+    );
+  }
   console.log(lines.join('\n') + '\n');
 }
 

@@ -14,15 +14,24 @@ export interface TimeZone {
   utc: string[];
 }
 
+/**
+ * The time-zone table (~16 KiB) is a separate chunk, loaded when the service is first created:
+ * no public page needs it, so it stays out of the first load of `/login`. `timeZone$` and
+ * `timeZones$` emit once it has arrived; `ready()` resolves then.
+ */
 export interface LocaleService {
-  /** About 100 entries sorted by offset. */
-  readonly timeZones: readonly TimeZone[];
+  /** About 100 entries sorted by offset; emits once the table is loaded. */
+  readonly timeZones$: Observable<readonly TimeZone[]>;
+  /** The stored choice, else the browser's zone, else UTC; emits once the table is loaded. */
   readonly timeZone$: Observable<TimeZone>;
   readonly dateFormat$: Observable<string>;
+  /** Resolves when the table is loaded and the current zone resolved. */
+  ready(): Promise<void>;
+  /** The current zone; UTC until `ready()` has resolved. */
   timeZone(): TimeZone;
   dateFormat(): string;
-  /** Store a choice by abbreviation; it wins over the browser default. */
-  setTimeZone(abbr: string): void;
+  /** Store a choice by abbreviation (or an entry's value); it wins over the browser default. */
+  setTimeZone(abbr: string): Promise<void>;
   setDateFormat(format: string): void;
 }
 

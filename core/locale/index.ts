@@ -1,3 +1,4 @@
 export * from './LocaleService';
-export { DefaultLocaleService, browserTimeZone, browserDateFormat, US_DATE_FORMAT, DEFAULT_DATE_FORMAT } from './DefaultLocaleService';
-export { TIME_ZONES, UTC_TIME_ZONE, findTimeZoneByAbbr, findTimeZoneByRegion } from './timeZones';
+export { DefaultLocaleService, browserDateFormat, US_DATE_FORMAT, DEFAULT_DATE_FORMAT } from './DefaultLocaleService';
+export { UTC_TIME_ZONE } from './utcTimeZone';
+// The table itself (`./timeZones`) is not re-exported: it is a lazy chunk (see LocaleService).

@@ -6,6 +6,8 @@ import type { TimeZone } from './LocaleService';
  * regions are space-separated. Current IANA names (Europe/Kyiv, Asia/Ho_Chi_Minh, ...) sit next
  * to the legacy ones so `Intl` answers of either generation match.
  */
+// Loaded with a dynamic import by DefaultLocaleService: keep static imports of this file out of
+// code on the first load.
 type Row = [value: string, abbr: string, offset: number, isdst: boolean, text: string, utc: string];
 
 const ROWS: Row[] = [
@@ -124,8 +126,8 @@ export const TIME_ZONES: readonly TimeZone[] = Object.freeze(
   ).sort((a, b) => a.offset - b.offset),
 );
 
-/** The fallback when the browser's zone is in no entry. */
-export const UTC_TIME_ZONE: TimeZone = TIME_ZONES.find((z) => z.value === 'UTC')!;
+/** The fallback when the browser's zone is in no entry (the table's own row). */
+export const UTC_ROW: TimeZone = TIME_ZONES.find((z) => z.value === 'UTC')!;
 
 /** First entry listing the IANA region, e.g. 'Europe/Berlin' -> 'W. Europe Standard Time'. */
 export function findTimeZoneByRegion(region: string | undefined): TimeZone | undefined {

@@ -121,3 +121,26 @@ export function chunkCss({ root, dirs = ['plugins', 'core'] }) {
     },
   };
 }
+
+/**
+ * axios registers three adapters and picks the first the environment supports, in the order
+ * `['xhr', 'http', 'fetch']`. In a browser `xhr` always wins, and the console needs it anyway
+ * (download progress comes from XMLHttpRequest events); nothing of ours asks for `adapter:
+ * 'fetch'`. Its module (~7 KiB minified) is therefore replaced by one whose `getFetch` reports
+ * "not supported by the environment" (`false`), exactly what axios itself answers where fetch is
+ * missing, so a request that did name the fetch adapter would fail with axios's own clear error.
+ */
+export function axiosWithoutFetchAdapter() {
+  return {
+    name: 'axios-without-fetch-adapter',
+    setup(build) {
+      build.onResolve({ filter: /^\.\/fetch\.js$/ }, (args) =>
+        /[\\/]axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/.test(args.importer) ? { path: 'axios-fetch-adapter', namespace: 'axios-without-fetch' } : undefined,
+      );
+      build.onLoad({ filter: /.*/, namespace: 'axios-without-fetch' }, () => ({
+        loader: 'js',
+        contents: ['export const getFetch = () => false;', 'export default false;'].join('\n'),
+      }));
+    },
+  };
+}
