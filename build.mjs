@@ -3,16 +3,19 @@
 // contribution is its own chunk), CSS, content-hashed names, dist/index.html and a size report.
 //
 //   node build.mjs                       production build into dist/
-//   node build.mjs --watch               rebuild on change (npm run dev; the API serves dist/)
+//   node build.mjs --watch               rebuild on change (npm run dev; the API serves dist/;
+//                                        one pass, so without the first-load grouping)
 //   node build.mjs --entry <file> --outdir <dir> [--plugins <dir>] [--quiet]   test builds
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { computeReport, formatReport } from './scripts/lib/buildReport.mjs';
+import { computeReport, formatReport, staticClosure } from './scripts/lib/buildReport.mjs';
 import { blueprintDeepImports } from './scripts/lib/deepImports.mjs';
-import { blueprintIconsStub, chunkCss, reflectMetadataShim, stripIconFonts } from './scripts/lib/esbuildPlugins.mjs';
+import { firstLoadGroup, firstLoadModules, groupReexport } from './scripts/lib/firstLoadGroup.mjs';
+import { axiosWithoutFetchAdapter, blueprintConstantClasses, blueprintIconsStub, chunkCss, reflectMetadataShim, stripIconFonts } from './scripts/lib/esbuildPlugins.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -36,7 +39,12 @@ export function parseArgs(argv) {
   return options;
 }
 
-export function esbuildOptions({ entry, outdir }) {
+/**
+ * `group` (from planFirstLoadGroup) makes esbuild emit the first load's library and core code as
+ * one shared chunk instead of ~25 small ones (see scripts/lib/firstLoadGroup.mjs).
+ */
+export function esbuildOptions({ entry, outdir }, group = null) {
+  const append = group ? (file) => (group.entries.has(file) ? groupReexport : undefined) : undefined;
   return {
     absWorkingDir: root,
     entryPoints: [entry],
@@ -45,6 +53,12 @@ export function esbuildOptions({ entry, outdir }) {
     format: 'esm',
     splitting: true,
     platform: 'browser',
+    // rxjs and tsyringe publish an ES2015 build next to their ES5 one ("es2015" export condition
+    // and package field): classes instead of tslib's __extends/__awaiter helpers, smaller and
+    // faster. `module` must be listed again: custom conditions replace esbuild's default, and
+    // tsyringe's tslib 1.x only offers its ESM file under `module`.
+    conditions: ['es2015', 'module'],
+    mainFields: ['es2015', 'browser', 'module', 'main'],
     target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
     minify: true,
     sourcemap: 'linked',
@@ -58,9 +72,34 @@ export function esbuildOptions({ entry, outdir }) {
     tsconfig: path.join(root, 'tsconfig.json'),
     define: { 'process.env.NODE_ENV': '"production"' },
     loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.woff': 'file', '.ttf': 'file' },
-    plugins: [reflectMetadataShim(), chunkCss({ root }), blueprintDeepImports(), blueprintIconsStub(), stripIconFonts()],
+    plugins: [
+      reflectMetadataShim(),
+      chunkCss({ root }),
+      blueprintDeepImports({ append }),
+      blueprintIconsStub({ appendToLoader: group ? groupReexport : '' }),
+      stripIconFonts(),
+      axiosWithoutFetchAdapter(),
+      blueprintConstantClasses(),
+      ...(group ? [firstLoadGroup({ modules: group.modules, esbuild })] : []),
+    ],
     logLevel: 'warning',
   };
+}
+
+/** First pass (nothing written): which modules the entry loads, and every entry point. */
+async function planFirstLoadGroup(options) {
+  const { metafile } = await esbuild.build({ ...esbuildOptions(options), write: false });
+  const entryKey = path.relative(root, path.resolve(root, options.entry)).split(path.sep).join('/');
+  const entryOut = Object.entries(metafile.outputs).find(([file, info]) => info.entryPoint === entryKey && file.endsWith('.js'))?.[0];
+  if (!entryOut) throw new Error(`entry ${options.entry} not found in the metafile outputs`);
+  const outputs = staticClosure(metafile, entryOut).filter((file) => file !== entryOut);
+  const entries = new Set(
+    Object.values(metafile.outputs)
+      .map((info) => info.entryPoint)
+      .filter((entryPoint) => entryPoint && !entryPoint.includes(':'))
+      .map((entryPoint) => path.join(root, entryPoint)),
+  );
+  return { modules: firstLoadModules({ metafile, outputs, root, esbuild }), entries };
 }
 
 /** The Reflect metadata subset as a classic script, content-hashed (see reflectMetadataShim). */
@@ -93,6 +132,19 @@ ${preloads}
 `;
 }
 
+/**
+ * `file.br` and `file.gz` next to every JS and CSS file, so the server (@fastify/static with
+ * `preCompressed: true`) sends them as they are instead of compressing on each request.
+ */
+function writePrecompressed(files) {
+  for (const file of files) {
+    const bytes = readFileSync(file);
+    const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length };
+    writeFileSync(`${file}.br`, zlib.brotliCompressSync(bytes, { params }));
+    writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+  }
+}
+
 /** Writes index.html, metafile.json and build-report.json next to the bundle; returns the report. */
 function finish(result, options) {
   const outdir = path.resolve(root, options.outdir);
@@ -113,6 +165,10 @@ function finish(result, options) {
     indexHtml({ title: options.title, entryFile: rel(entryOut), cssFiles: entryInfo.cssBundle ? [rel(entryInfo.cssBundle)] : [], preload, classicScripts: [shim] }),
   );
   writeFileSync(path.join(outdir, 'metafile.json'), JSON.stringify(result.metafile));
+  writePrecompressed([
+    path.join(outdir, shim),
+    ...Object.keys(result.metafile.outputs).filter((file) => /\.(js|css)$/.test(file)).map((file) => path.resolve(root, file)),
+  ]);
   writeFileSync(path.join(outdir, 'build-report.json'), `${JSON.stringify(report, null, 2)}\n`);
   if (report.fonts.length) throw new Error(`font files were emitted (icon fonts must stay out): ${report.fonts.join(', ')}`);
   if (!options.quiet) console.log(formatReport(report));
@@ -124,7 +180,7 @@ export async function buildConsole(options) {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   const started = Date.now();
-  const result = await esbuild.build(esbuildOptions(options));
+  const result = await esbuild.build(esbuildOptions(options, await planFirstLoadGroup(options)));
   const report = finish(result, options);
   if (!options.quiet) console.log(`Built ${options.entry} into ${options.outdir}/ in ${Date.now() - started} ms`);
   return { result, report };

@@ -2,14 +2,13 @@ import { Classes, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Suspense, useMemo, useRef } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
-import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
+import { PluginRegistryToken, type RegistrySnapshot } from '@core/plugin/PluginRegistry';
 import { useObservable, useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { ThemeServiceToken } from '@core/theme/ThemeService';
 import { LazyOutlets } from './layout/LazyOutlets';
-import { ProductsHeader, shouldShowProductsHeader } from './layout/ProductsHeader';
-import { TopBar } from './layout/TopBar';
-import { useViewport } from './layout/useViewport';
+import { shouldShowProductsHeader } from './layout/shouldShowProductsHeader';
+import { useViewport, type Viewport } from './layout/useViewport';
 import { PluginErrorBoundary } from './PluginErrorBoundary';
 import { decideRoute } from './routing/decideRoute';
 import { lazyComponent } from './routing/lazyComponent';
@@ -22,12 +21,27 @@ export interface HostChromeProps {
 
 const MAX_CHAINED_REDIRECTS = 20;
 const loadUpgradePage = () => import('./pages/UpgradePage');
+// The top bar and products header only frame signed-in ('full' layout) pages: bare public pages
+// such as /login never download them (README, "Bundle weight").
+const loadTopBar = () => import('./layout/TopBar').then((m) => ({ default: m.TopBar }));
+const loadProductsHeader = () => import('./layout/ProductsHeader').then((m) => ({ default: m.ProductsHeader }));
 
 function PageFallback() {
   return (
     <div className="host-page-loading">
       <Spinner aria-label="Loading" />
     </div>
+  );
+}
+
+function FullChrome({ title, logoUrl, snapshot, viewport }: HostChromeProps & { snapshot: RegistrySnapshot; viewport: Viewport }) {
+  const TopBar = lazyComponent(loadTopBar);
+  const ProductsHeader = lazyComponent(loadProductsHeader);
+  return (
+    <>
+      <TopBar title={title} logoUrl={logoUrl} header={snapshot.header} viewport={viewport} />
+      {shouldShowProductsHeader(snapshot.plugins) ? <ProductsHeader registered={snapshot.plugins} /> : null}
+    </>
   );
 }
 
@@ -100,10 +114,9 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
       data-plugin={pluginId}
     >
       {layout === 'full' ? (
-        <>
-          <TopBar title={title} logoUrl={logoUrl} header={snapshot.header} viewport={viewport} />
-          {shouldShowProductsHeader(snapshot.plugins) ? <ProductsHeader registered={snapshot.plugins} /> : null}
-        </>
+        <Suspense fallback={<div className="host-top-bar-placeholder" />}>
+          <FullChrome title={title} logoUrl={logoUrl} snapshot={snapshot} viewport={viewport} />
+        </Suspense>
       ) : null}
       <main className="host-main">{content}</main>
       <LazyOutlets />

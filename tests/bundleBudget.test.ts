@@ -47,16 +47,26 @@ afterAll(() => {
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 describe('bundle budget', () => {
-  it('keeps the first load of /login (entry + static imports) within 120 KiB JS and 40 KiB CSS, brotli', () => {
+  it('keeps the whole first load of /login within 120 KiB JS and 40 KiB CSS, brotli', () => {
+    // The route's first load is everything the browser fetches before /login renders: the
+    // reflect shim, the entry and its static imports, and the login page chunk with its static
+    // imports (build-report.json `routes[]`, per-file brotli as each file is served).
     const login = report.routes.find((route) => route.path === '/login');
     expect(login, 'no plugin declares /login').toBeDefined();
-    const { js, css } = report.firstLoad;
-    console.info(
-      `/login first load: JS ${kib(js.brotli)} brotli (${kib(js.gzip)} gzip), CSS ${kib(css.brotli)} brotli; ` +
-        `with the login page chunk: JS ${kib(login!.js.brotli)} brotli`,
-    );
-    expect(js.brotli, `first-load JS ${kib(js.brotli)} > 120 KiB: ${js.files.join(', ')}`).toBeLessThanOrEqual(JS_BUDGET);
-    expect(css.brotli, `first-load CSS ${kib(css.brotli)} > 40 KiB`).toBeLessThanOrEqual(CSS_BUDGET);
+    const { js, css } = login!;
+    const chunkSize = new Map(report.chunks.map((chunk) => [chunk.file, chunk.brotli]));
+    const breakdown = js.files
+      .map((file) => ({ file, brotli: chunkSize.get(file) }))
+      .sort((a, b) => (b.brotli ?? 0) - (a.brotli ?? 0))
+      .map(({ file, brotli }) => `  ${file}: ${brotli === undefined ? 'classic script' : kib(brotli)}`)
+      .join('\n');
+    console.info(`/login first load: JS ${kib(js.brotli)} brotli (${kib(js.gzip)} gzip) in ${js.files.length} files, CSS ${kib(css.brotli)} brotli; shell alone ${kib(report.firstLoad.js.brotli)}`);
+    expect(login!.pageChunk, 'the /login page chunk is missing from the first load').not.toBeNull();
+    expect(js.files).toContain(login!.pageChunk);
+    expect(js.files).toContain(report.entry);
+    expect(js.files.some((file) => /^reflect-metadata-/.test(file)), 'the reflect shim is not counted').toBe(true);
+    expect(js.brotli, `/login first-load JS ${kib(js.brotli)} > 120 KiB:\n${breakdown}`).toBeLessThanOrEqual(JS_BUDGET);
+    expect(css.brotli, `/login first-load CSS ${kib(css.brotli)} > 40 KiB: ${css.files.join(', ')}`).toBeLessThanOrEqual(CSS_BUDGET);
   });
 
   it('keeps every icon path and icon font out of the bundle', () => {

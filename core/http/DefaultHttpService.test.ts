@@ -173,6 +173,16 @@ describe('global error handling', () => {
     expect(shown).toEqual([]);
   });
 
+  it('skipGlobalErrors as a list skips only those statuses (the session refresh: 401/403 yes, 504 no)', async () => {
+    const { http, nav, session, shown } = setup();
+    expect(await statusOf(http.get('/um/refresh/status/401', { skipGlobalErrors: [401, 403] }))).toBe(401);
+    expect(session.forced).toEqual([]);
+    expect(shown).toEqual([]);
+    expect(await statusOf(http.get('/um/refresh/status/504', { skipGlobalErrors: [401, 403] }))).toBe(504);
+    expect(shown.map((t) => [t.intent, t.title])).toEqual([['info', 'No Connection']]);
+    expect(nav.path()).toBe('/login');
+  });
+
   it('a 401 while already on /login does not stack another forced logout', async () => {
     const { http, session, shown } = setup('/login?returnUrl=%2Fgluon');
     await statusOf(http.get('/gluon-backend/status/401'));

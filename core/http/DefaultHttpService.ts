@@ -92,8 +92,8 @@ export class DefaultHttpService implements HttpService {
   }
 
   private onError(error: unknown): Promise<never> {
-    if (isAxiosError(error) && error.config && !(error.config as ConsoleRequestConfig).skipGlobalErrors) {
-      const status = error.response?.status;
+    const status = isAxiosError(error) ? error.response?.status : undefined;
+    if (isAxiosError(error) && error.config && !skipsGlobalHandling((error.config as ConsoleRequestConfig).skipGlobalErrors, status)) {
       if ((status === 401 || status === 403) && !isGlobalErrorException(error.config.url)) {
         if (status === 401 && !this.onLoginPage()) this.session.forceLogout({ returnUrl: this.currentHref() });
         this.toastOnce('no-permissions', () => this.toasts.error(NO_PERMISSIONS_TOAST.title, NO_PERMISSIONS_TOAST.message));
@@ -123,4 +123,9 @@ export class DefaultHttpService implements HttpService {
     const search = this.nav.search();
     return search ? `${this.nav.path()}?${search}` : this.nav.path();
   }
+}
+
+function skipsGlobalHandling(skip: HttpRequestConfig['skipGlobalErrors'], status: number | undefined): boolean {
+  if (Array.isArray(skip)) return status !== undefined && skip.includes(status);
+  return skip === true;
 }

@@ -11,8 +11,9 @@ export type AuthMode =
 export interface HttpRequestConfig extends Omit<AxiosRequestConfig, 'auth'> {
   /** Defaults to bearer with the stored access token. */
   authMode?: AuthMode;
-  /** Skip the global 401/403/504 handling (the caller shows its own error). */
-  skipGlobalErrors?: boolean;
+  /** Skip the global 401/403/504 handling (the caller shows its own error): `true` for every
+   *  status, or only the listed ones (the others still get the global toast and navigation). */
+  skipGlobalErrors?: boolean | readonly number[];
 }
 
 export interface HttpService {

@@ -1,11 +1,13 @@
 import { inject, injectable } from 'tsyringe';
-import { BehaviorSubject, distinctUntilChanged, type Observable, type Subscription } from 'rxjs';
+import { BehaviorSubject, ReplaySubject, distinctUntilChanged, type Observable, type Subscription } from 'rxjs';
 import { StorageKeys, StorageServiceToken, type StorageService } from '../storage/StorageService';
 import type { LocaleService, TimeZone } from './LocaleService';
-import { TIME_ZONES, UTC_TIME_ZONE, findTimeZoneByAbbr, findTimeZoneByRegion } from './timeZones';
+import { UTC_TIME_ZONE } from './utcTimeZone';
 
 export const US_DATE_FORMAT = 'MM/dd/yyyy HH:mm';
 export const DEFAULT_DATE_FORMAT = 'dd/MM/yyyy HH:mm';
+
+type TimeZoneTable = typeof import('./timeZones');
 
 function browserRegion(): string | undefined {
   try {
@@ -15,41 +17,52 @@ function browserRegion(): string | undefined {
   }
 }
 
-/** Browser time zone matched against the list; UTC when unknown (spec §4). */
-export function browserTimeZone(): TimeZone {
-  return findTimeZoneByRegion(browserRegion()) ?? UTC_TIME_ZONE;
-}
-
 /** en-US reads month first; everyone else day first (spec §4). */
 export function browserDateFormat(): string {
   const language = typeof navigator === 'undefined' ? undefined : navigator.language;
   return language === 'en-US' ? US_DATE_FORMAT : DEFAULT_DATE_FORMAT;
 }
 
-/** Time zone and date format: the stored choice wins over the browser default. */
+/**
+ * Time zone and date format: the stored choice wins over the browser default (spec §4). The
+ * zone table is a lazy chunk (see LocaleService), requested when the service is created.
+ */
 @injectable()
 export class DefaultLocaleService implements LocaleService {
-  readonly timeZones: readonly TimeZone[] = TIME_ZONES;
-  private readonly zone: BehaviorSubject<TimeZone>;
+  private table: TimeZoneTable | undefined;
+  private readonly loaded: Promise<void>;
+  private readonly zones = new ReplaySubject<readonly TimeZone[]>(1);
+  private readonly zone = new ReplaySubject<TimeZone>(1);
+  private current: TimeZone = UTC_TIME_ZONE;
   private readonly format: BehaviorSubject<string>;
   private readonly subscriptions: Subscription[] = [];
-  readonly timeZone$: Observable<TimeZone>;
+  readonly timeZones$: Observable<readonly TimeZone[]> = this.zones.asObservable();
+  readonly timeZone$: Observable<TimeZone> = this.zone.pipe(distinctUntilChanged());
   readonly dateFormat$: Observable<string>;
 
   constructor(@inject(StorageServiceToken) private readonly storage: StorageService) {
-    this.zone = new BehaviorSubject(this.resolveZone(storage.get(StorageKeys.timeZone)));
     this.format = new BehaviorSubject(this.resolveFormat(storage.get(StorageKeys.dateFormat)));
-    this.timeZone$ = this.zone.pipe(distinctUntilChanged());
     this.dateFormat$ = this.format.pipe(distinctUntilChanged());
+    this.loaded = import('./timeZones').then((table) => {
+      this.table = table;
+      this.zones.next(table.TIME_ZONES);
+      this.applyZone(this.resolveZone(storage.get(StorageKeys.timeZone)));
+    });
     // Choices made in another tab apply here too.
     this.subscriptions.push(
-      storage.watch(StorageKeys.timeZone).subscribe((abbr) => this.zone.next(this.resolveZone(abbr))),
+      storage.watch(StorageKeys.timeZone).subscribe((abbr) => {
+        if (this.table) this.applyZone(this.resolveZone(abbr));
+      }),
       storage.watch(StorageKeys.dateFormat).subscribe((format) => this.format.next(this.resolveFormat(format))),
     );
   }
 
+  ready(): Promise<void> {
+    return this.loaded;
+  }
+
   timeZone(): TimeZone {
-    return this.zone.value;
+    return this.current;
   }
 
   dateFormat(): string {
@@ -57,11 +70,13 @@ export class DefaultLocaleService implements LocaleService {
   }
 
   /** Takes the abbreviation (what is stored) or an entry's value (exact pick from a list). */
-  setTimeZone(abbr: string): void {
-    const zone = TIME_ZONES.find((z) => z.value === abbr) ?? findTimeZoneByAbbr(abbr, browserRegion());
+  async setTimeZone(abbr: string): Promise<void> {
+    await this.loaded;
+    const table = this.table!;
+    const zone = table.TIME_ZONES.find((z) => z.value === abbr) ?? table.findTimeZoneByAbbr(abbr, browserRegion());
     if (!zone) throw new Error(`Unknown time zone abbreviation: ${abbr}`);
     this.storage.set(StorageKeys.timeZone, zone.abbr);
-    this.zone.next(zone);
+    this.applyZone(zone);
   }
 
   setDateFormat(format: string): void {
@@ -74,8 +89,16 @@ export class DefaultLocaleService implements LocaleService {
     for (const s of this.subscriptions) s.unsubscribe();
   }
 
+  private applyZone(zone: TimeZone): void {
+    this.current = zone;
+    this.zone.next(zone);
+  }
+
+  /** Stored abbreviation, else the browser's zone matched against the list, else UTC. */
   private resolveZone(stored: string | null): TimeZone {
-    return findTimeZoneByAbbr(stored, browserRegion()) ?? browserTimeZone();
+    const table = this.table!;
+    const region = browserRegion();
+    return table.findTimeZoneByAbbr(stored, region) ?? table.findTimeZoneByRegion(region) ?? table.UTC_ROW;
   }
 
   private resolveFormat(stored: string | null): string {

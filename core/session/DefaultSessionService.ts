@@ -215,7 +215,7 @@ export class DefaultSessionService implements SessionService {
     const token = this.token();
     if (!token) return;
     try {
-      const response = await this.axios.get<Partial<AuthResult>>(issuerEndpoint(this.claims(), 'refresh'), this.bearer(token));
+      const response = await this.axios.get<Partial<AuthResult>>(issuerEndpoint(this.claims(), 'refresh'), this.bearer(token, [401, 403]));
       // Signed out (or replaced by another tab) while the call was running: drop the answer.
       if (this.token() !== token) return;
       const data = response.data ?? {};
@@ -265,9 +265,11 @@ export class DefaultSessionService implements SessionService {
     this.storage.setAccessCookie(null);
   }
 
-  private bearer(token: string): AxiosRequestConfig {
-    // skipGlobalErrors: session calls handle their own failures (no 'No Permissions' toast).
-    const config: HttpRequestConfig = { headers: { Authorization: `Bearer ${token}` }, skipGlobalErrors: true };
+  /** Session calls handle an ended session themselves (sign in again, no 'No Permissions'
+   *  toast); a gateway timeout on refresh still gets the global 'No Connection' handling,
+   *  logout's failures are ignored altogether. */
+  private bearer(token: string, skipGlobalErrors: HttpRequestConfig['skipGlobalErrors'] = true): AxiosRequestConfig {
+    const config: HttpRequestConfig = { headers: { Authorization: `Bearer ${token}` }, skipGlobalErrors };
     return config as AxiosRequestConfig;
   }
 

@@ -3,12 +3,8 @@ import { useLocation } from 'wouter';
 import type { PluginManifest } from '@core/plugin/PluginManifest';
 import { pluginBasePath } from '@core/plugin/resolveRoutes';
 
-/** Spec §1: the products header shows when neutrino is enabled. */
-export const PRODUCTS_HEADER_PLUGIN = 'neutrino';
-
-export function shouldShowProductsHeader(registered: readonly PluginManifest[]): boolean {
-  return registered.some((plugin) => plugin.id === PRODUCTS_HEADER_PLUGIN);
-}
+// Loaded lazily by HostShell; whether it shows is decided by shouldShowProductsHeader.ts.
+export { PRODUCTS_HEADER_PLUGIN, shouldShowProductsHeader } from './shouldShowProductsHeader';
 
 /** Links to every registered product, in their declared order. */
 export function ProductsHeader({ registered }: { registered: readonly PluginManifest[] }) {

@@ -93,7 +93,11 @@ export function rewriteImports(source, maps) {
   });
 }
 
-export function blueprintDeepImports({ packages = ['@blueprintjs/core', '@blueprintjs/icons'], include = /[\\/](core|plugins|host|e2e)[\\/].*\.tsx?$/ } = {}) {
+/**
+ * `append(file)` may return text added to one of our sources (see firstLoadGroup.mjs); it lives
+ * here because esbuild uses the first onLoad that answers for a file.
+ */
+export function blueprintDeepImports({ packages = ['@blueprintjs/core', '@blueprintjs/icons'], include = /[\\/](core|plugins|host|e2e)[\\/].*\.tsx?$/, append = () => undefined } = {}) {
   return {
     name: 'blueprint-deep-imports',
     setup(build) {
@@ -101,14 +105,23 @@ export function blueprintDeepImports({ packages = ['@blueprintjs/core', '@bluepr
       build.onLoad({ filter: /\.tsx?$/ }, (args) => {
         if (args.path.includes(`${path.sep}node_modules${path.sep}`) || !include.test(args.path)) return undefined;
         const source = readFileSync(args.path, 'utf8');
-        if (!packages.some((pkg) => source.includes(pkg))) return undefined;
-        return { contents: rewriteImports(source, maps), loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) };
+        const extra = append(args.path);
+        if (!extra && !packages.some((pkg) => source.includes(pkg))) return undefined;
+        return { contents: rewriteImports(source, maps) + (extra ?? ''), loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) };
       });
-      // Blueprint core itself imports its icons through the icons barrel.
+      // Blueprint core itself imports its icons through the icons barrel, and its constants
+      // through `common/index.js`, whose `import * as Classes; export { Classes }` makes esbuild
+      // build the whole namespace object (every class-name constant) wherever one is used.
+      const commonIndex = path.join(path.dirname(packageEntry('@blueprintjs/core')), 'common', 'index.js');
+      const commonMap = buildExportMap(commonIndex);
       build.onLoad({ filter: /[\\/]@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/].*\.js$/ }, (args) => {
         const source = readFileSync(args.path, 'utf8');
-        if (!source.includes('@blueprintjs/icons')) return undefined;
-        return { contents: rewriteImports(source, maps), loader: 'js', resolveDir: path.dirname(args.path) };
+        const commonSpecs = [...new Set([...source.matchAll(/from\s*"((?:\.\.?\/)+common)"/g)].map((m) => m[1]))].filter(
+          (spec) => path.resolve(path.dirname(args.path), spec, 'index.js') === commonIndex,
+        );
+        if (!source.includes('@blueprintjs/icons') && commonSpecs.length === 0) return undefined;
+        const fileMaps = new Map([...maps, ...commonSpecs.map((spec) => [spec, commonMap])]);
+        return { contents: rewriteImports(source, fileMaps), loader: 'js', resolveDir: path.dirname(args.path) };
       });
     },
   };

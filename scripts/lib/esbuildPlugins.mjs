@@ -9,7 +9,7 @@ const ICONS_LIB = /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]/;
  * both are replaced by empty modules: string icon names render nothing instead of pulling
  * every path into the first load.
  */
-export function blueprintIconsStub() {
+export function blueprintIconsStub({ appendToLoader = '' } = {}) {
   return {
     name: 'blueprint-icons-stub',
     setup(build) {
@@ -47,7 +47,9 @@ export function blueprintIconsStub() {
           'export const splitPathsBySizeLoader = none;',
           'export const defaultNextIconPathsLoader = none;',
           'export default {};',
-        ].join('\n'),
+        ].join('\n') + appendToLoader,
+        // The loader is a lazily imported module: it may join the first-load group (build.mjs).
+        resolveDir: process.cwd(),
       }));
     },
   };
@@ -141,6 +143,39 @@ export function axiosWithoutFetchAdapter() {
         loader: 'js',
         contents: ['export const getFetch = () => false;', 'export default false;'].join('\n'),
       }));
+    },
+  };
+}
+
+/**
+ * Blueprint builds its ~500 class-name constants as `${NS}-button`, `${DIALOG}-footer` or
+ * `intentClass(Intent.PRIMARY)` from a `let NS` that a global `BLUEPRINT_NAMESPACE` may
+ * override. esbuild cannot prove such expressions free of side effects, so every constant stayed
+ * in the first load (~13 KiB minified) though we use a few dozen; the same holds for the
+ * warning texts of `common/errors.js` (`ns + "..."`, ~5 KiB). The console never defines that
+ * global, so each constant is replaced by its value as Node computes it from the same file's CommonJS build (NS
+ * = "bp6", Blueprint's own default); string literals are tree-shaken when unused. The helper
+ * functions below them stay as they are.
+ */
+export function blueprintConstantClasses() {
+  return {
+    name: 'blueprint-constant-classes',
+    setup(build) {
+      build.onLoad({ filter: /[\\/]@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/]common[\\/](classes|errors)\.js$/ }, async (args) => {
+        const { readFile } = await import('node:fs/promises');
+        const { createRequire } = await import('node:module');
+        // The CommonJS twin of the same file (Node cannot load the extensionless ESM imports).
+        const values = createRequire(import.meta.url)(args.path.replace(/([\\/]lib[\\/])esm([\\/])/, '$1cjs$2'));
+        const source = await readFile(args.path, 'utf8');
+        let replaced = 0;
+        const contents = source.replace(/^export const (\w+) = [^;\n]*;$/gm, (line, name) => {
+          if (typeof values[name] !== 'string') return line;
+          replaced += 1;
+          return `export const ${name} = ${JSON.stringify(values[name])};`;
+        });
+        if (replaced < 40) throw new Error(`blueprint-constant-classes: only ${replaced} constants in ${args.path}; update the plugin`);
+        return { loader: 'js', contents };
+      });
     },
   };
 }

@@ -1,4 +1,4 @@
-import { Card, Classes, Elevation, H1 } from '@blueprintjs/core';
+import { Card, Classes, Elevation, H1, Spinner } from '@blueprintjs/core';
 import { peekOAuthRequest } from '@core/auth/oauthRequest';
 import { takeOAuthCallback, takeSecondFactor } from '@core/auth/oauthHandoff';
 import type { OAuthProviderMarker } from '@core/auth/oauthState';
@@ -9,7 +9,7 @@ import { useObservable, useService } from '@core/react';
 import { decodeClaims, isExpired, isSecondFactorOnly } from '@core/session/decodeClaims';
 import { SessionServiceToken, type AuthResult } from '@core/session/SessionService';
 import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { getPasswordRecoveryEnabled } from '../api/getPasswordRecoveryEnabled';
 import { getRefreshWithToken } from '../api/getRefreshWithToken';
 import { postLogin } from '../api/postLogin';
@@ -18,14 +18,9 @@ import { postValidateCode } from '../api/postValidateCode';
 import { postValidateRecoveryCode } from '../api/postValidateRecoveryCode';
 import { CaptchaNotice } from '../components/CaptchaNotice/CaptchaNotice';
 import { ErrorCallout } from '../components/ErrorCallout/ErrorCallout';
-import { JamfLogin } from '../components/JamfLogin/JamfLogin';
 import { LoginFooter } from '../components/LoginFooter/LoginFooter';
 import { LoginForm } from '../components/LoginForm/LoginForm';
-import { LostPasswordForm } from '../components/LostPasswordForm/LostPasswordForm';
-import { OktaIssuerForm } from '../components/OktaIssuerForm/OktaIssuerForm';
-import { RecoveryCodeForm } from '../components/RecoveryCodeForm/RecoveryCodeForm';
 import { SsoWaiting } from '../components/SsoWaiting/SsoWaiting';
-import { TwoAuthForm } from '../components/TwoAuthForm/TwoAuthForm';
 import { useCaptcha } from '../captcha/useCaptcha';
 import { completeSignIn } from '../flows/completeSignIn';
 import { finishProviderSignIn, ProviderSignInError } from '../flows/finishProviderSignIn';
@@ -40,6 +35,7 @@ import { codeErrorOutcome, recoveryErrorOutcome } from '../logic/secondFactorErr
 import { LoginTexts } from '../logic/texts';
 import { normalizeRecoveryCode } from '../logic/validators';
 import './LoginPage.css';
+import { JamfLogin, LostPasswordForm, OktaIssuerForm, RecoveryCodeForm, TwoAuthForm } from './lazySteps';
 
 const STEP_TITLES: Record<LoginStep, string> = {
   login: 'Sign in',
@@ -302,7 +298,7 @@ export default function LoginPage(_props: PageProps) {
       <Card elevation={Elevation.TWO} className="login-card">
         <H1 className={`login-title ${Classes.HEADING}`}>{STEP_TITLES[step]}</H1>
         {step !== 'login' && <ErrorCallout {...notice} />}
-        {body}
+        <Suspense fallback={<Spinner size={24} aria-label="Loading" />}>{body}</Suspense>
         <CaptchaNotice active={captcha.active} />
       </Card>
       <LoginFooter />
