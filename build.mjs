@@ -14,7 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { computeReport, formatReport, staticClosure } from './scripts/lib/buildReport.mjs';
 import { blueprintDeepImports } from './scripts/lib/deepImports.mjs';
-import { firstLoadGroup, firstLoadModules, groupReexport } from './scripts/lib/firstLoadGroup.mjs';
+import { firstLoadGroups, firstLoadModules, groupAppendix, groupReexport } from './scripts/lib/firstLoadGroup.mjs';
 import { axiosWithoutFetchAdapter, blueprintConstantClasses, blueprintIconsStub, chunkCss, reflectMetadataShim, stripIconFonts } from './scripts/lib/esbuildPlugins.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -40,11 +40,12 @@ export function parseArgs(argv) {
 }
 
 /**
- * `group` (from planFirstLoadGroup) makes esbuild emit the first load's library and core code as
- * one shared chunk instead of ~25 small ones (see scripts/lib/firstLoadGroup.mjs).
+ * `groups` (from planFirstLoadGroups) make esbuild emit the first load's library and core code
+ * as one shared chunk instead of ~25 small ones, and a page's code with the steps it loads
+ * lazily as one (see scripts/lib/firstLoadGroup.mjs).
  */
-export function esbuildOptions({ entry, outdir }, group = null) {
-  const append = group ? (file) => (group.entries.has(file) ? groupReexport : undefined) : undefined;
+export function esbuildOptions({ entry, outdir }, groups = []) {
+  const append = (file) => groupAppendix(groups, file);
   return {
     absWorkingDir: root,
     entryPoints: [entry],
@@ -76,30 +77,61 @@ export function esbuildOptions({ entry, outdir }, group = null) {
       reflectMetadataShim(),
       chunkCss({ root }),
       blueprintDeepImports({ append }),
-      blueprintIconsStub({ appendToLoader: group ? groupReexport : '' }),
+      blueprintIconsStub({ appendToLoader: groups.length ? groupReexport(0) : '' }),
       stripIconFonts(),
       axiosWithoutFetchAdapter(),
       blueprintConstantClasses(),
-      ...(group ? [firstLoadGroup({ modules: group.modules, esbuild })] : []),
+      ...(groups.length ? [firstLoadGroups({ groups, esbuild })] : []),
     ],
     logLevel: 'warning',
   };
 }
 
-/** First pass (nothing written): which modules the entry loads, and every entry point. */
-async function planFirstLoadGroup(options) {
+/**
+ * First pass (nothing written). Group 0: the library and core modules the entry loads, shared by
+ * every entry point. Then, for each lazily loaded page whose own lazy parts (steps, dialogs) are
+ * imported from nowhere else: the page's own modules, shared by the page and those parts.
+ */
+async function planFirstLoadGroups(options) {
   const { metafile } = await esbuild.build({ ...esbuildOptions(options), write: false });
   const entryKey = path.relative(root, path.resolve(root, options.entry)).split(path.sep).join('/');
   const entryOut = Object.entries(metafile.outputs).find(([file, info]) => info.entryPoint === entryKey && file.endsWith('.js'))?.[0];
   if (!entryOut) throw new Error(`entry ${options.entry} not found in the metafile outputs`);
-  const outputs = staticClosure(metafile, entryOut).filter((file) => file !== entryOut);
-  const entries = new Set(
-    Object.values(metafile.outputs)
-      .map((info) => info.entryPoint)
-      .filter((entryPoint) => entryPoint && !entryPoint.includes(':'))
-      .map((entryPoint) => path.join(root, entryPoint)),
-  );
-  return { modules: firstLoadModules({ metafile, outputs, root, esbuild }), entries };
+  const source = (out) => path.join(root, metafile.outputs[out].entryPoint);
+  const lazyOuts = Object.entries(metafile.outputs)
+    .filter(([file, info]) => file.endsWith('.js') && info.entryPoint && !info.entryPoint.includes(':'))
+    .map(([file]) => file);
+  const entryClosure = staticClosure(metafile, entryOut);
+  const groups = [
+    {
+      id: 0,
+      modules: firstLoadModules({ metafile, outputs: entryClosure.filter((file) => file !== entryOut), root, esbuild }),
+      members: new Set(lazyOuts.map(source)),
+    },
+  ];
+  // Who dynamically imports each lazy output (from the static closure of which entry point).
+  const importers = new Map();
+  for (const out of lazyOuts) {
+    for (const file of staticClosure(metafile, out)) {
+      for (const imp of metafile.outputs[file]?.imports ?? []) {
+        if (imp.kind !== 'dynamic-import' || !metafile.outputs[imp.path]) continue;
+        if (!importers.has(imp.path)) importers.set(imp.path, new Set());
+        importers.get(imp.path).add(out);
+      }
+    }
+  }
+  const inMainClosure = new Set(entryClosure);
+  for (const page of lazyOuts) {
+    if (page === entryOut) continue;
+    const parts = [...importers].filter(([child, from]) => from.size === 1 && from.has(page) && !inMainClosure.has(child)).map(([child]) => child);
+    const reachedFromMain = entryClosure.some((file) => (metafile.outputs[file]?.imports ?? []).some((imp) => parts.includes(imp.path)));
+    if (parts.length === 0 || reachedFromMain) continue;
+    const plugin = /^plugins\/[^/]+\//.exec(metafile.outputs[page].entryPoint)?.[0];
+    const include = new RegExp(`^(node_modules|core)/${plugin ? `|^${plugin}` : ''}`);
+    const modules = firstLoadModules({ metafile, outputs: staticClosure(metafile, page).filter((file) => !inMainClosure.has(file)), root, esbuild, include });
+    groups.push({ id: groups.length, modules: modules.filter((file) => !groups[0].modules.includes(file)), members: new Set([page, ...parts].map(source)) });
+  }
+  return groups;
 }
 
 /** The Reflect metadata subset as a classic script, content-hashed (see reflectMetadataShim). */
@@ -180,7 +212,7 @@ export async function buildConsole(options) {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   const started = Date.now();
-  const result = await esbuild.build(esbuildOptions(options, await planFirstLoadGroup(options)));
+  const result = await esbuild.build(esbuildOptions(options, await planFirstLoadGroups(options)));
   const report = finish(result, options);
   if (!options.quiet) console.log(`Built ${options.entry} into ${options.outdir}/ in ${Date.now() - started} ms`);
   return { result, report };

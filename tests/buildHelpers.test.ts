@@ -6,7 +6,10 @@ import { readManifestRoutes, staticClosure } from '../scripts/lib/buildReport.mj
 // @ts-expect-error plain ESM scripts without type declarations
 import { buildExportMap, rewriteImports } from '../scripts/lib/deepImports.mjs';
 // @ts-expect-error plain ESM scripts without type declarations
-import { stripFontFaces } from '../scripts/lib/esbuildPlugins.mjs';
+import { axiosWithoutFetchAdapter, blueprintConstantClasses, stripFontFaces } from '../scripts/lib/esbuildPlugins.mjs';
+// @ts-expect-error plain ESM scripts without type declarations
+import { exportsOf, groupModuleSource } from '../scripts/lib/firstLoadGroup.mjs';
+import * as esbuild from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -46,5 +49,43 @@ describe('build helpers', () => {
       },
     };
     expect(staticClosure(metafile, 'main.js').sort()).toEqual(['a.js', 'b.js', 'main.js']);
+  });
+
+  it('imports every export of a grouped module by name, CommonJS as a namespace', () => {
+    const source = groupModuleSource(['/x/esm.js', '/x/cjs.js', '/x/empty.js'], new Map<string, string[] | null>([['/x/esm.js', ['a', 'default']], ['/x/cjs.js', null], ['/x/empty.js', []]]));
+    expect(source).toContain('import { "a" as m0_0, "default" as m0_1 } from "/x/esm.js";');
+    expect(source).toContain('import * as m1 from "/x/cjs.js";');
+    expect(source).not.toContain('empty.js');
+    expect(source).toContain('export const __firstLoadGroup = [m0_0, m0_1, m1];');
+  });
+
+  it('lists a module\'s exports; none for a re-exporting index; default for CommonJS', () => {
+    const blueprint = path.join(root, 'node_modules/@blueprintjs/core/lib/esm');
+    expect(exportsOf(path.join(blueprint, 'common/refs.js'), esbuild)).toEqual(expect.arrayContaining(['mergeRefs', 'setRef']));
+    expect(exportsOf(path.join(blueprint, 'common/index.js'), esbuild)).toEqual([]);
+    expect(exportsOf(path.join(root, 'node_modules/react/cjs/react.production.js'), esbuild)).toEqual(['default']);
+  });
+
+  async function bundle(contents: string, plugins: unknown[]) {
+    const result = await esbuild.build({ stdin: { contents, resolveDir: root }, bundle: true, write: false, minify: true, format: 'esm', platform: 'browser', metafile: true, plugins: plugins as esbuild.Plugin[], logLevel: 'silent' });
+    return { text: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs) };
+  }
+
+  it('leaves axios\'s fetch adapter out; naming it fails as "not supported by the environment"', async () => {
+    const { text, inputs } = await bundle("import axios from 'axios'; export const pick = (a) => axios.getAdapter(a);", [axiosWithoutFetchAdapter()]);
+    expect(inputs.some((input) => input.endsWith('axios/lib/adapters/fetch.js'))).toBe(false);
+    expect(inputs.some((input) => input.endsWith('axios/lib/adapters/xhr.js'))).toBe(true);
+    const { pick } = await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`);
+    expect(() => pick(['fetch'])).toThrow(/adapter fetch is not supported by the environment/);
+  });
+
+  it('turns Blueprint class-name constants into strings so unused ones are dropped', async () => {
+    const source = "import * as Classes from '@blueprintjs/core/lib/esm/common/classes.js'; console.log(Classes.BUTTON, Classes.INTENT_PRIMARY);";
+    const plain = await bundle(source, []);
+    const constant = await bundle(source, [blueprintConstantClasses()]);
+    expect(constant.text).toContain('bp6-button');
+    expect(constant.text).toContain('bp6-intent-primary');
+    expect(constant.text).not.toContain('bp6-dialog');
+    expect(constant.text.length).toBeLessThan(plain.text.length / 5);
   });
 });

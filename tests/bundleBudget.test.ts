@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import zlib from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,5 +102,13 @@ describe('bundle budget', () => {
       expect(own.length, `plugin ${plugin} has no chunk of its own`).toBeGreaterThan(0);
     }
     for (const route of report.routes) expect(route.pageChunk, `route ${route.path} has no page chunk`).not.toBeNull();
+  });
+
+  it('writes .br and .gz next to the JS and CSS for a server that sends precompressed files', () => {
+    for (const file of [report.entry, report.firstLoad.css.files[0]!]) {
+      const original = readFileSync(path.join(outdir, file));
+      expect(zlib.brotliDecompressSync(readFileSync(path.join(outdir, `${file}.br`))).equals(original), `${file}.br`).toBe(true);
+      expect(zlib.gunzipSync(readFileSync(path.join(outdir, `${file}.gz`))).equals(original), `${file}.gz`).toBe(true);
+    }
   });
 });

@@ -159,6 +159,25 @@ describe('periodic refresh', () => {
     expect(refreshes()).toHaveLength(1);
   });
 
+  it('a return from /login within half a period does not refresh again (no loop through a gateway outage)', async () => {
+    const { session, nav, refreshes } = track(setup({ path: '/gluon' }));
+    session.signIn({ token: token(), user: PROFILE });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refreshes()).toHaveLength(1);
+    nav.navigate('/login');
+    nav.navigate('/gluon');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refreshes()).toHaveLength(1);
+    // A return after half a period is a new period: it refreshes at once, then every 3 minutes.
+    nav.navigate('/login');
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS / 2);
+    nav.navigate('/gluon');
+    await vi.advanceTimersByTimeAsync(0);
+    expect(refreshes()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS);
+    expect(refreshes()).toHaveLength(3);
+  });
+
   it('stops on sign-out', async () => {
     const { session, refreshes } = track(setup({ path: '/gluon' }));
     session.signIn({ token: token(), user: PROFILE });

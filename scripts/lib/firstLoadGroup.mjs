@@ -7,7 +7,7 @@
 //
 // The build therefore runs twice. The first run lists the library and core modules the host
 // entry loads; in the second, the host entry and every lazily loaded module also re-export one
-// virtual module that namespace-imports exactly those modules. Every such module is then
+// virtual module that imports every export of exactly those modules. Every such module is then
 // reached by every entry point, so esbuild emits them as one shared chunk. This adds nothing to
 // any later fetch (the lazy chunks only import what the first load already fetched) and changes
 // no evaluation order that matters: all of those modules are imported by the entry already.
@@ -24,11 +24,11 @@ const EXPORT_NAME = '__firstLoadGroup';
  * (tslib's helpers, a few functions of a package index) is left out: grouping reaches all of
  * its exports, which would cost more than the file it saves.
  */
-export function firstLoadModules({ metafile, outputs, root, esbuild, maxUnusedBytes = 1024 }) {
+export function firstLoadModules({ metafile, outputs, root, esbuild, maxUnusedBytes = 1024, include = /^(node_modules|core)\// }) {
   const used = new Map();
   for (const out of outputs) {
     for (const [input, info] of Object.entries(metafile.outputs[out]?.inputs ?? {})) {
-      if (input.includes(':') || !/\.(m?js|cjs|tsx?)$/.test(input) || !/^(node_modules|core)\//.test(input)) continue;
+      if (input.includes(':') || !/\.(m?js|cjs|tsx?)$/.test(input) || !include.test(input)) continue;
       used.set(input, (used.get(input) ?? 0) + info.bytesInOutput);
     }
   }
@@ -49,24 +49,21 @@ export function firstLoadModules({ metafile, outputs, root, esbuild, maxUnusedBy
 }
 
 /**
- * Export names of one module (esbuild, unbundled). `null` for CommonJS, whose exports are not
- * static: those are imported as a namespace, which costs nothing more for CommonJS.
+ * Export names of one module (esbuild, unbundled; a CommonJS file answers `default`, its
+ * `module.exports`). An index that re-exports other files answers none: importing all of its
+ * names would reach modules the first load does not use.
  */
 export function exportsOf(file, esbuild) {
-  const result = esbuild.buildSync({ entryPoints: [file], bundle: false, write: false, metafile: true, format: 'esm', logLevel: 'silent', outdir: '/tmp/first-load-group' });
-  const output = Object.values(result.metafile.outputs)[0];
-  const text = result.outputFiles[0].text;
-  // A re-exporting index would reach modules the first load does not use: leave it out.
   if (/\bexport\s*(\*|\{[^}]*\})\s*from\s*["']/.test(readFileSync(file, 'utf8'))) return [];
-  if (output.exports.length) return output.exports;
-  return /\b(module\.exports|exports\.|require\()/.test(text) ? null : [];
+  const result = esbuild.buildSync({ entryPoints: [file], bundle: false, write: false, metafile: true, format: 'esm', logLevel: 'silent', outdir: '/tmp/first-load-group' });
+  return Object.values(result.metafile.outputs)[0].exports;
 }
 
 /**
- * Source of the virtual module: it imports every export of the listed modules by name (a
- * namespace object for CommonJS) and exports them as one array, so all of them are reached.
+ * Source of the virtual module: it imports every export of the listed modules by name and
+ * exports them as one array, so all of them are reached (`null`: a namespace import).
  */
-export function groupModuleSource(modules, exportsByModule) {
+export function groupModuleSource(modules, exportsByModule, exportName = `${EXPORT_NAME}0`) {
   const lines = [];
   const refs = [];
   modules.forEach((file, i) => {
@@ -79,21 +76,32 @@ export function groupModuleSource(modules, exportsByModule) {
       names.forEach((_, j) => refs.push(`m${i}_${j}`));
     }
   });
-  lines.push(`export const ${EXPORT_NAME} = [${refs.join(', ')}];`);
+  lines.push(`export const ${exportName} = [${refs.join(', ')}];`);
   return lines.join('\n');
 }
 
-/** Appended to the entry and to each lazily loaded module (see above). */
-export const groupReexport = `\nexport { ${EXPORT_NAME} } from ${JSON.stringify(FIRST_LOAD_GROUP)};\n`;
+/** Appended to each member of group `id` (see above). */
+export function groupReexport(id) {
+  return `\nexport { ${EXPORT_NAME}${id} } from ${JSON.stringify(`${FIRST_LOAD_GROUP}/${id}`)};\n`;
+}
 
-export function firstLoadGroup({ modules, esbuild }) {
+/** What to append to `file`: a re-export for each group it belongs to. */
+export function groupAppendix(groups, file) {
+  const text = groups.filter((group) => group.members.has(file)).map((group) => groupReexport(group.id)).join('');
+  return text || undefined;
+}
+
+/** `groups`: `{ id, modules, members }` as planned by build.mjs. */
+export function firstLoadGroups({ groups, esbuild }) {
   return {
     name: 'first-load-group',
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^${FIRST_LOAD_GROUP}$`) }, () => ({ path: FIRST_LOAD_GROUP, namespace: FIRST_LOAD_GROUP }));
-      build.onLoad({ filter: /.*/, namespace: FIRST_LOAD_GROUP }, () => {
-        const exportsByModule = new Map(modules.map((file) => [file, exportsOf(file, esbuild)]));
-        return { loader: 'js', contents: groupModuleSource(modules, exportsByModule), resolveDir: build.initialOptions.absWorkingDir };
+      build.onResolve({ filter: new RegExp(`^${FIRST_LOAD_GROUP}/\\d+$`) }, (args) => ({ path: args.path, namespace: FIRST_LOAD_GROUP }));
+      build.onLoad({ filter: /.*/, namespace: FIRST_LOAD_GROUP }, (args) => {
+        const id = Number(args.path.split('/').pop());
+        const group = groups.find((candidate) => candidate.id === id);
+        const exportsByModule = new Map(group.modules.map((file) => [file, exportsOf(file, esbuild)]));
+        return { loader: 'js', contents: groupModuleSource(group.modules, exportsByModule, `${EXPORT_NAME}${id}`), resolveDir: build.initialOptions.absWorkingDir };
       });
     },
   };
