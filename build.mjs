@@ -41,8 +41,7 @@ export function parseArgs(argv) {
 
 /**
  * `groups` (from planFirstLoadGroups) make esbuild emit the first load's library and core code
- * as one shared chunk instead of ~25 small ones, and a page's code with the steps it loads
- * lazily as one (see scripts/lib/firstLoadGroup.mjs).
+ * as one shared chunk instead of ~25 small ones (see scripts/lib/firstLoadGroup.mjs).
  */
 export function esbuildOptions({ entry, outdir }, groups = []) {
   const append = (file) => groupAppendix(groups, file);
@@ -88,9 +87,9 @@ export function esbuildOptions({ entry, outdir }, groups = []) {
 }
 
 /**
- * First pass (nothing written). Group 0: the library and core modules the entry loads, shared by
- * every entry point. Then, for each lazily loaded page whose own lazy parts (steps, dialogs) are
- * imported from nowhere else: the page's own modules, shared by the page and those parts.
+ * First pass (nothing written): the library, core and host modules the entry loads, to be shared
+ * by every entry point. (Grouping a page with its own lazy steps the same way was tried: it
+ * made /login heavier.)
  */
 async function planFirstLoadGroups(options) {
   const { metafile } = await esbuild.build({ ...esbuildOptions(options), write: false });
@@ -105,32 +104,10 @@ async function planFirstLoadGroups(options) {
   const groups = [
     {
       id: 0,
-      modules: firstLoadModules({ metafile, outputs: entryClosure.filter((file) => file !== entryOut), root, esbuild }),
+      modules: firstLoadModules({ metafile, outputs: entryClosure.filter((file) => file !== entryOut), root, esbuild, include: /^(node_modules|core|host)\// }),
       members: new Set(lazyOuts.map(source)),
     },
   ];
-  // Who dynamically imports each lazy output (from the static closure of which entry point).
-  const importers = new Map();
-  for (const out of lazyOuts) {
-    for (const file of staticClosure(metafile, out)) {
-      for (const imp of metafile.outputs[file]?.imports ?? []) {
-        if (imp.kind !== 'dynamic-import' || !metafile.outputs[imp.path]) continue;
-        if (!importers.has(imp.path)) importers.set(imp.path, new Set());
-        importers.get(imp.path).add(out);
-      }
-    }
-  }
-  const inMainClosure = new Set(entryClosure);
-  for (const page of lazyOuts) {
-    if (page === entryOut) continue;
-    const parts = [...importers].filter(([child, from]) => from.size === 1 && from.has(page) && !inMainClosure.has(child)).map(([child]) => child);
-    const reachedFromMain = entryClosure.some((file) => (metafile.outputs[file]?.imports ?? []).some((imp) => parts.includes(imp.path)));
-    if (parts.length === 0 || reachedFromMain) continue;
-    const plugin = /^plugins\/[^/]+\//.exec(metafile.outputs[page].entryPoint)?.[0];
-    const include = new RegExp(`^(node_modules|core)/${plugin ? `|^${plugin}` : ''}`);
-    const modules = firstLoadModules({ metafile, outputs: staticClosure(metafile, page).filter((file) => !inMainClosure.has(file)), root, esbuild, include });
-    groups.push({ id: groups.length, modules: modules.filter((file) => !groups[0].modules.includes(file)), members: new Set([page, ...parts].map(source)) });
-  }
   return groups;
 }
 

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test } from '../fixtures/test';
 import { loginPage, signOutViaMenu } from '../fixtures/loginPage';
 import { totp } from '../fixtures/totp';
@@ -40,8 +41,14 @@ test.describe('two-factor set-up at /config/2fa', () => {
     await expect(codes).toHaveCount(10);
     const firstCode = (await codes.first().textContent())!.trim();
     expect(firstCode).toMatch(/^\d{4}-\d{4}-\d{4}$/);
-    await expect(page.getByRole('button', { name: 'Download' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
+    // The download holds every code shown (they are never shown again).
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Download' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toBe('recovery-codes.txt');
+    const text = await readFile((await file.path())!, 'utf8');
+    for (const shown of await codes.allTextContents()) expect(text).toContain(shown.trim());
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByTestId('mfa-state')).toHaveText('On');
     const [row] = await api.query<{ totp_enabled: boolean }>('SELECT totp_enabled FROM users WHERE email = $1', [user.email]);
