@@ -61,7 +61,10 @@ export function esbuildOptions({ entry, outdir }, groups = []) {
     mainFields: ['es2015', 'browser', 'module', 'main'],
     target: ['es2022', 'chrome110', 'firefox110', 'safari16'],
     minify: true,
-    sourcemap: 'linked',
+    // Maps are written next to each file but not linked from it (no `sourceMappingURL` comment):
+    // the public bundle does not point at our sources, and every file is ~30 bytes lighter
+    // compressed. Load a map by hand in the browser's developer tools when debugging.
+    sourcemap: 'external',
     metafile: true,
     legalComments: 'linked',
     entryNames: '[name]-[hash]',

@@ -1,4 +1,5 @@
 import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ describe('app foundation', () => {
     await mkdir(path.join(staticDir, 'assets'));
     await writeFile(path.join(staticDir, 'index.html'), '<!doctype html><title>console</title>');
     await writeFile(path.join(staticDir, 'assets', 'app.js'), 'console.log(1)');
+    await writeFile(path.join(staticDir, 'assets', 'app.js.br'), brotliCompressSync('console.log(1)'));
     t = await createTestApp({
       env: { STATIC_DIR: staticDir },
       // A probe route exercising the error handler.
@@ -54,6 +56,16 @@ describe('app foundation', () => {
     expect(file.body).toBe('console.log(1)');
     const post = await t.app.inject({ method: 'POST', url: '/somewhere' });
     expect(post.statusCode).toBe(404);
+  });
+
+  it('sends the precompressed brotli file the build wrote when the browser accepts it', async () => {
+    const br = await t.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+    const plain = await t.app.inject({ url: '/assets/app.js', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
   });
 
   it('serves the OpenAPI document', async () => {

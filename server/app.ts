@@ -110,7 +110,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   const staticDir = path.resolve(config.staticDir);
   const hasConsole = existsSync(path.join(staticDir, 'index.html'));
   if (hasConsole) {
-    await app.register(fastifyStatic, { root: staticDir, index: ['index.html'], wildcard: false, serveDotFiles: false });
+    // build.mjs writes .br and .gz beside every script and stylesheet: send those when the browser accepts them.
+    await app.register(fastifyStatic, { root: staticDir, index: ['index.html'], wildcard: false, serveDotFiles: false, preCompressed: true });
   }
   app.setNotFoundHandler(async (request, reply) => {
     // The console is a single-page app: any non-API GET that is not a file gets index.html.

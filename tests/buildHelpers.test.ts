@@ -56,7 +56,7 @@ describe('build helpers', () => {
     expect(source).toContain('import { "a" as m0_0, "default" as m0_1 } from "/x/esm.js";');
     expect(source).toContain('import * as m1 from "/x/cjs.js";');
     expect(source).not.toContain('empty.js');
-    expect(source).toContain('export const __firstLoadGroup = [m0_0, m0_1, m1];');
+    expect(source).toContain('export const __firstLoadGroup0 = [m0_0, m0_1, m1];');
   });
 
   it('lists a module\'s exports; none for a re-exporting index; default for CommonJS', () => {

@@ -26,6 +26,10 @@ export interface BeginOAuthOptions {
   provider: OAuthProviderMarker;
   /** Marks the round trip as an invitation activation instead of a provider sign-in. */
   inviteId?: string;
+  /** The authorisation page opens in a popup whose callback answers the opener. */
+  popup?: boolean;
+  /** A re-validation of the signed-in user (two-factor set-up), not a sign-in. */
+  revalidate?: '2fa';
   returnPath?: string;
   clientId: string;
   authorizationEndpoint: string;
@@ -46,6 +50,8 @@ export interface BeginOAuthOptions {
 export interface PendingOAuthRequest {
   provider: OAuthProviderMarker;
   inviteId?: string;
+  popup?: boolean;
+  revalidate?: '2fa';
   clientId: string;
   tokenEndpoint?: string;
   redirectUri: string;
@@ -60,7 +66,7 @@ export async function beginOAuth(options: BeginOAuthOptions): Promise<string> {
   const storage = options.storage ?? window.sessionStorage;
   const random = randomUrlSafe(24);
   const codeVerifier = randomUrlSafe(48);
-  const state = buildOAuthState({ random, provider: options.provider, inviteId: options.inviteId, returnPath: options.returnPath });
+  const state = buildOAuthState({ random, provider: options.provider, inviteId: options.inviteId, popup: options.popup, revalidate: options.revalidate, returnPath: options.returnPath });
   const request: Omit<PendingOAuthRequest, 'nonce' | 'codeVerifier'> = {
     provider: options.provider,
     clientId: options.clientId,
@@ -68,6 +74,8 @@ export async function beginOAuth(options: BeginOAuthOptions): Promise<string> {
     createdAt: options.now ?? Date.now(),
   };
   if (options.inviteId !== undefined) request.inviteId = options.inviteId;
+  if (options.popup) request.popup = true;
+  if (options.revalidate) request.revalidate = options.revalidate;
   if (options.tokenEndpoint) request.tokenEndpoint = options.tokenEndpoint;
   if (options.context) request.context = options.context;
   storage.setItem(OAuthSessionKeys.state, random);

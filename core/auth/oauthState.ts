@@ -9,13 +9,20 @@ export interface OAuthState {
   inviteId?: string;
   /** Optional path to return to after sign-in (untrusted: sanitise before use). */
   returnPath?: string;
+  /** The round trip runs in a popup: `/login/callback` hands the answer to its opener. */
+  popup?: boolean;
+  /** The round trip re-validates the signed-in user instead of signing in (e.g. `2fa`). */
+  revalidate?: '2fa';
 }
 
 const PROVIDERS: readonly string[] = ['google', 'okta', 'jamf'];
 
 export function buildOAuthState(state: OAuthState): string {
   if (state.random.includes('|')) throw new Error('state random must not contain "|"');
-  const marker = state.inviteId !== undefined ? `inviteId=${encodeURIComponent(state.inviteId)}` : `provider=${state.provider ?? ''}`;
+  let marker = state.inviteId !== undefined ? `inviteId=${encodeURIComponent(state.inviteId)}` : `provider=${state.provider ?? ''}`;
+  // Flags ride in the marker part (`provider=google&popup=1`), so older readers still find the provider.
+  if (state.popup) marker += '&popup=1';
+  if (state.revalidate) marker += `&revalidate=${state.revalidate}`;
   const parts = [state.random, marker];
   // The return path is last so that a `|` inside it survives the split below.
   if (state.returnPath) parts.push(state.returnPath);
@@ -28,13 +35,16 @@ export function parseOAuthState(raw: string | null | undefined): OAuthState | nu
   const [random, marker, ...rest] = raw.split('|');
   if (!random) return null;
   const state: OAuthState = { random };
-  if (marker?.startsWith('provider=')) {
-    const provider = marker.slice('provider='.length).toLowerCase();
+  const [head, ...flags] = (marker ?? '').split('&');
+  if (head?.startsWith('provider=')) {
+    const provider = head.slice('provider='.length).toLowerCase();
     if (PROVIDERS.includes(provider)) state.provider = provider as OAuthProviderMarker;
-  } else if (marker?.startsWith('inviteId=')) {
-    const id = safeDecode(marker.slice('inviteId='.length));
+  } else if (head?.startsWith('inviteId=')) {
+    const id = safeDecode(head.slice('inviteId='.length));
     if (id) state.inviteId = id;
   }
+  if (flags.includes('popup=1')) state.popup = true;
+  if (flags.includes('revalidate=2fa')) state.revalidate = '2fa';
   const returnPath = rest.join('|');
   if (returnPath) state.returnPath = returnPath;
   return state;

@@ -27,6 +27,8 @@ describe('resolveCallback (spec §4)', () => {
     ['code=c&state=r1|provider=google', { kind: 'oauth', code: 'c', rawState: 'r1|provider=google', state: { random: 'r1', provider: 'google' } }],
     ['code=c&state=r1|provider=okta|/neutrino', { kind: 'oauth', code: 'c', rawState: 'r1|provider=okta|/neutrino', state: { random: 'r1', provider: 'okta', returnPath: '/neutrino' } }],
     ['code=c&state=r1', { kind: 'oauth', code: 'c', rawState: 'r1', state: { random: 'r1' } }],
+    ['code=c&state=r1|provider=google%26popup=1', { kind: 'oauth', code: 'c', rawState: 'r1|provider=google&popup=1', state: { random: 'r1', provider: 'google', popup: true } }],
+    ['code=c&state=r1|provider=jamf%26revalidate=2fa|/config/2fa', { kind: 'revalidate', code: 'c', rawState: 'r1|provider=jamf&revalidate=2fa|/config/2fa', state: { random: 'r1', provider: 'jamf', revalidate: '2fa', returnPath: '/config/2fa' } }],
   ])('%s', (search, expected) => {
     expect(resolveCallback(search)).toEqual(expected);
   });

@@ -7,7 +7,9 @@ export type CallbackAction =
   /** Vendor IdP answer (provider=jamf or an invitation). */
   | { kind: 'jamf'; code: string; rawState: string; state: OAuthState }
   /** Any other provider (Google, Okta). */
-  | { kind: 'oauth'; code: string; rawState: string; state: OAuthState };
+  | { kind: 'oauth'; code: string; rawState: string; state: OAuthState }
+  /** A signed-in user's re-validation (two-factor set-up), whichever the provider. */
+  | { kind: 'revalidate'; code: string; rawState: string; state: OAuthState };
 
 export const ACCESS_DENIED = 'Access Denied';
 
@@ -19,7 +21,7 @@ export function loginWithError(title: string, description: string): string {
  * Pure: query string -> action. Order of spec §4: error (+error_description) -> login with
  * 'Access Denied' and the description; ssoDomain -> login with ssoDomain (and url); code and
  * state whose marker is provider=jamf or inviteId -> Jamf handler; code and state -> generic
- * OAuth handler. Anything else cannot be completed and goes to login with 'Access Denied'.
+ * OAuth handler. A state flagged `revalidate=2fa` is not a sign-in: it goes back to /config/2fa. Anything else cannot be completed and goes to login with 'Access Denied'.
  */
 export function resolveCallback(search: string): CallbackAction {
   const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
@@ -38,6 +40,7 @@ export function resolveCallback(search: string): CallbackAction {
   const rawState = params.get('state');
   const state = parseOAuthState(rawState);
   if (code && rawState && state) {
+    if (state.revalidate === '2fa' && state.provider) return { kind: 'revalidate', code, rawState, state };
     if (state.provider === 'jamf' || state.inviteId !== undefined) return { kind: 'jamf', code, rawState, state };
     return { kind: 'oauth', code, rawState, state };
   }

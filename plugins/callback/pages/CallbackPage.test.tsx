@@ -1,5 +1,5 @@
 import { cleanup, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
 import { takeOAuthCallback, takeSecondFactor } from '@core/auth/oauthHandoff';
 import { parseOAuthState } from '@core/auth/oauthState';
@@ -19,7 +19,7 @@ const stubPages = definePlugin({
   title: 'Stub',
   kind: 'public',
   requires: [],
-  routes: ['/login', '/gluon', '/gluon/devices/:id', '/gluon/x'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
+  routes: ['/login', '/config/2fa', '/gluon/config/2fa', '/gluon', '/gluon/devices/:id', '/gluon/x'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
 });
 
 type Routes = Record<string, (request: FakeRequest) => FakeReply>;
@@ -154,6 +154,48 @@ describe('callback page', () => {
   it('generic handler refuses a foreign state', async () => {
     const { visited } = setup('/login/callback?code=c&state=forged%7Cprovider%3Dokta');
     await waitFor(() => expect(visited.some((h) => h.startsWith('/login?error=Access+Denied'))).toBe(true));
+    expect(takeOAuthCallback()).toBeNull();
+  });
+
+  it('inside the Google popup: posts code and state to the opener (our origin only) and leaves the rest to it', async () => {
+    const opener = { closed: false, postMessage: vi.fn() };
+    Object.defineProperty(window, 'opener', { value: opener, configurable: true });
+    // jsdom's close() would tear the test window down.
+    const close = vi.spyOn(window, 'close').mockImplementation(() => undefined);
+    try {
+      const state = 'r1|provider=google&popup=1';
+      const { visited } = setup(`/login/callback?code=code-7&state=${encodeURIComponent(state)}`);
+      await waitFor(() => expect(opener.postMessage).toHaveBeenCalledTimes(1));
+      expect(opener.postMessage).toHaveBeenCalledWith({ type: 'oauth-popup-callback', code: 'code-7', state }, window.location.origin);
+      expect(visited.some((h) => h.startsWith('/login?'))).toBe(false);
+      expect(takeOAuthCallback()).toBeNull();
+      // The opener closes the popup; the popup also closes itself in case it cannot.
+      await waitFor(() => expect(close).toHaveBeenCalled(), { timeout: 3000 });
+    } finally {
+      close.mockRestore();
+      Object.defineProperty(window, 'opener', { value: null, configurable: true });
+    }
+  });
+
+  it('a popup state without an opener falls back to the redirect handling', async () => {
+    const { visited } = setup(`/login/callback?code=c&state=${encodeURIComponent('forged|provider=google&popup=1')}`);
+    await waitFor(() => expect(visited.some((h) => h.startsWith('/login?error=Access+Denied'))).toBe(true));
+  });
+
+  it('a re-validation answer goes back to the set-up page it came from, parked for it', async () => {
+    const url = new URL(await beginOAuth({ provider: 'okta', revalidate: '2fa', returnPath: '/gluon/config/2fa', clientId: 'c', authorizationEndpoint: 'https://okta.example/v1/authorize', nonce: 'n', redirectUri: 'http://localhost:3000/login/callback' }));
+    const state = url.searchParams.get('state')!;
+    const { visited, calls } = setup(`/login/callback?code=code-8&state=${encodeURIComponent(state)}`);
+    await waitFor(() => expect(visited).toContain('/gluon/config/2fa?revalidate=2fa'));
+    expect(takeOAuthCallback()).toEqual({ code: 'code-8', state });
+    // Not a sign-in: the pending request stays for the set-up page, and the API was not called.
+    expect(sessionStorage.getItem(OAuthSessionKeys.pkce)).toBeTruthy();
+    expect(calls('POST /um/oauth2Login')).toHaveLength(0);
+  });
+
+  it('a re-validation answer never goes anywhere but the set-up page, and a foreign one is not parked', async () => {
+    const { visited } = setup(`/login/callback?code=c&state=${encodeURIComponent('forged|provider=jamf&revalidate=2fa|/gluon/x')}`);
+    await waitFor(() => expect(visited).toContain('/config/2fa?revalidate=2fa'));
     expect(takeOAuthCallback()).toBeNull();
   });
 });

@@ -8,6 +8,8 @@ import { StorageServiceToken } from '@core/storage/StorageService';
 import { useEffect, useRef } from 'react';
 import { handleJamfCallback } from '../flows/handleJamfCallback';
 import { handleOAuthCallback } from '../flows/handleOAuthCallback';
+import { handleRevalidateCallback } from '../flows/handleRevalidateCallback';
+import { handOffToOpener } from '../flows/handOffToOpener';
 import { resolveCallback } from '../logic/resolveCallback';
 
 /** `/login/callback` and `/r`: resolves the identity provider's answer, then leaves. */
@@ -31,7 +33,12 @@ export default function CallbackPage(_props: PageProps) {
         void handleJamfCallback({ http, session, storage, nav }, action.code, action.rawState, action.state);
         break;
       case 'oauth':
+        // Inside the Google popup the opener finishes the sign-in (plugins/login/README.md).
+        if (action.state.popup && handOffToOpener({ code: action.code, state: action.rawState })) break;
         handleOAuthCallback(nav, action.code, action.rawState, action.state);
+        break;
+      case 'revalidate':
+        handleRevalidateCallback(nav, action.code, action.rawState, action.state);
         break;
     }
   }, [http, session, storage, nav]);

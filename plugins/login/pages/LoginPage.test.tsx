@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
 import { stashOAuthCallback, stashSecondFactor } from '@core/auth/oauthHandoff';
 import { AxiosInstanceToken } from '@core/http/HttpService';
@@ -379,8 +379,79 @@ describe('Okta', () => {
   });
 });
 
-describe('Google', () => {
-  it('redirects to the authorisation endpoint with PKCE', async () => {
+/** A window.open result that records where it was sent and whether it was closed. */
+function fakePopup() {
+  return { location: { href: 'about:blank' }, closed: false, close() { this.closed = true; } };
+}
+
+/** What a popup's /login/callback posts; jsdom's MessageEvent refuses a non-window source, so it is set afterwards. */
+function postFromPopup(popup: object, data: unknown, origin = window.location.origin) {
+  const event = new MessageEvent('message', { data, origin });
+  Object.defineProperty(event, 'source', { value: popup });
+  window.dispatchEvent(event);
+}
+
+describe('Google popup', () => {
+  const googleInfo = { publicId: 'g-client', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n-g' };
+  afterEach(() => vi.restoreAllMocks());
+
+  it('opens the authorisation page in a popup and finishes the sign-in from its answer', async () => {
+    const popup = fakePopup();
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const idToken = fakeJwt({ nonce: 'n-g', email: 'bob@example.com' });
+    const { calls, visited, storage, host } = setup('/login?returnUrl=%2Fneutrino', {
+      'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: googleInfo }),
+      'POST https://g.example/token': () => ({ status: 200, data: { id_token: idToken } }),
+      'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(open).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(popup.location.href).toMatch(/^https:\/\/g\.example\/auth\?/));
+    const state = new URL(popup.location.href).searchParams.get('state')!;
+    expect(state).toMatch(/\|provider=google&popup=1\|\/neutrino$/);
+    expect(host.navigation.assigned).toHaveLength(0);
+
+    // Messages from another origin or another window are ignored.
+    postFromPopup(popup, { type: 'oauth-popup-callback', code: 'evil', state }, 'https://evil.example');
+    postFromPopup({}, { type: 'oauth-popup-callback', code: 'evil', state });
+    postFromPopup(popup, { type: 'oauth-popup-callback', code: 'code-1', state });
+    await waitFor(() => expect(visited).toContain('/neutrino'));
+    expect(popup.closed).toBe(true);
+    const exchanges = calls('POST https://g.example/token');
+    expect(exchanges).toHaveLength(1);
+    expect(new URLSearchParams(exchanges[0]!.data as string).get('code')).toBe('code-1');
+    expect(calls('POST /um/oauth2Login')[0]!.data).toEqual({ provider: 'Google', idToken, nonce: 'n-g', email: 'bob@example.com' });
+    expect(storage.get(StorageKeys.oauthProvider)).toBe('google');
+  });
+
+  it("shows 'Third-party cookies should be enabled' when the popup is closed without an answer", async () => {
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { calls } = setup('/login', { 'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: googleInfo }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await waitFor(() => expect(popup.location.href).toMatch(/^https:\/\/g\.example/));
+    popup.closed = true;
+    expect(await screen.findByText('Third-party cookies should be enabled', {}, { timeout: 4000 })).toBeTruthy();
+    expect(sessionStorage.getItem(OAuthSessionKeys.pkce)).toBeNull();
+    expect(calls('POST /um/oauth2Login')).toHaveLength(0);
+  });
+
+  it('goes to two-auth when the account has a second factor', async () => {
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    setup('/login', {
+      'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: googleInfo }),
+      'POST https://g.example/token': () => ({ status: 200, data: { id_token: fakeJwt({ nonce: 'n-g', email: 'bob@example.com' }) } }),
+      'POST /um/oauth2Login': () => ({ status: 200, data: { token: mfaToken, user } }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await waitFor(() => expect(popup.location.href).toMatch(/^https:\/\/g\.example/));
+    postFromPopup(popup, { type: 'oauth-popup-callback', code: 'code-1', state: new URL(popup.location.href).searchParams.get('state') });
+    expect(await screen.findByText('Two-factor authentication')).toBeTruthy();
+  });
+
+  it('a blocked popup falls back to the full-page redirect, with PKCE', async () => {
+    vi.spyOn(window, 'open').mockReturnValue(null);
     const { host } = setup('/login?returnUrl=%2Fgluon%2Fx', {
       'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: { publicId: 'g-client', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n-g' } }),
     });

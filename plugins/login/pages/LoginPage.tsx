@@ -1,6 +1,6 @@
 import { Card, Classes, Elevation, H1, Spinner } from '@blueprintjs/core';
 import { peekOAuthRequest } from '@core/auth/oauthRequest';
-import { takeOAuthCallback, takeSecondFactor } from '@core/auth/oauthHandoff';
+import { takeOAuthCallback, takeSecondFactor, type OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
 import type { OAuthProviderMarker } from '@core/auth/oauthState';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
@@ -25,6 +25,7 @@ import { useCaptcha } from '../captcha/useCaptcha';
 import { completeSignIn } from '../flows/completeSignIn';
 import { finishProviderSignIn, ProviderSignInError } from '../flows/finishProviderSignIn';
 import type { LoginServices } from '../flows/LoginServices';
+import { openSignInPopup } from '../flows/openSignInPopup';
 import { startGoogle } from '../flows/startGoogle';
 import { startJamf } from '../flows/startJamf';
 import { startOkta } from '../flows/startOkta';
@@ -92,6 +93,19 @@ export default function LoginPage(_props: PageProps) {
     goToStep('two-auth');
   };
 
+  /** Okta and Google answers (redirect return or Google popup): sign in, or two-auth, or back to login with the error. */
+  const finishProviderReturn = async (handoff: OAuthCallbackHandoff | null) => {
+    try {
+      const signIn = await finishProviderSignIn(services, handoff, await captcha.getToken('login'));
+      const target = signIn.returnPath ?? returnUrl;
+      if (isSecondFactorOnly(decodeClaims(signIn.result.token))) needSecondFactor(signIn.result, signIn.result.user?.email ?? '', target, signIn.provider);
+      else await completeSignIn(services, signIn.result, target, signIn.provider);
+    } catch (error) {
+      const notice = error instanceof ProviderSignInError ? { title: error.title, message: error.description } : { title: LoginTexts.accessDenied, message: LoginTexts.unknownError };
+      goToStep('login', notice);
+    }
+  };
+
   // Runs once per visit (the ref also absorbs StrictMode's second effect run).
   useEffect(() => {
     if (started.current) return;
@@ -119,18 +133,7 @@ export default function LoginPage(_props: PageProps) {
       return;
     }
     if (step === 'okta-waiting') {
-      const handoff = takeOAuthCallback();
-      void (async () => {
-        try {
-          const signIn = await finishProviderSignIn(services, handoff, await captcha.getToken('login'));
-          const target = signIn.returnPath ?? returnUrl;
-          if (isSecondFactorOnly(decodeClaims(signIn.result.token))) needSecondFactor(signIn.result, signIn.result.user?.email ?? '', target, signIn.provider);
-          else await completeSignIn(services, signIn.result, target, signIn.provider);
-        } catch (error) {
-          const notice = error instanceof ProviderSignInError ? { title: error.title, message: error.description } : { title: LoginTexts.accessDenied, message: LoginTexts.unknownError };
-          goToStep('login', notice);
-        }
-      })();
+      void finishProviderReturn(takeOAuthCallback());
       return;
     }
     if (step === 'jamf' && query.ssoDomain) {
@@ -179,8 +182,18 @@ export default function LoginPage(_props: PageProps) {
               return undefined;
             }}
             onGoogle={async () => {
+              // Opened before any await so that the click still counts as the user's gesture.
+              const popup = openSignInPopup();
               try {
-                await startGoogle(services, returnUrl);
+                if (!popup) {
+                  // Blocked popup: the same round trip as a full-page redirect (plugins/login/README.md).
+                  await startGoogle(services, returnUrl);
+                  return undefined;
+                }
+                const { runGooglePopup } = await import('../flows/runGooglePopup');
+                const outcome = await runGooglePopup(services, popup, returnUrl);
+                if (outcome.kind === 'closed') return LoginTexts.thirdPartyCookies;
+                await finishProviderReturn(outcome.handoff);
                 return undefined;
               } catch (error) {
                 return loginErrorMessage(errorInfo(error));

@@ -1,11 +1,13 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { firstValueFrom } from 'rxjs';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
-import { StorageServiceToken } from '@core/storage/StorageService';
+import { StorageKeys, StorageServiceToken, type StorageKey } from '@core/storage/StorageService';
+import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
+import { stashOAuthCallback, takeOAuthCallback } from '@core/auth/oauthHandoff';
 import { createFakeAxios, fakeJwt, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
@@ -24,12 +26,12 @@ const okRoutes: Routes = {
   'DELETE /um/mfa/totp': () => ({ status: 204 }),
 };
 
-function setup(path: string, totpEnabled: boolean, routes: Routes = okRoutes) {
+function setup(path: string, totpEnabled: boolean, routes: Routes = okRoutes, storageValues: Partial<Record<StorageKey, string>> = {}) {
   const fake = createFakeAxios((request) => {
     const route = routes[`${request.method} ${request.url}`];
     return route ? route(request) : { status: 404, data: {} };
   });
-  const storage = new MemoryStorageService();
+  const storage = new MemoryStorageService(storageValues);
   const navigation = new MemoryNavigationService(path);
   const visited: string[] = [];
   navigation.search$.subscribe(() => visited.push(navigation.href()));
@@ -125,5 +127,97 @@ describe('two-factor set-up', () => {
     await confirmPassword('Passw0rd!');
     await waitFor(() => expect(visited).toContain('/config/2fa?expired=true'));
     expect(await screen.findByText('Your verification has expired. Please confirm your password again.')).toBeTruthy();
+  });
+});
+
+describe('re-validation at the identity provider (SSO accounts)', () => {
+  const issuer = 'https://acme.okta.com/oauth2/default';
+  const okta = { [StorageKeys.oauthProvider]: 'okta', [StorageKeys.oktaClientIssuer]: issuer };
+  const details = { clientIssuer: issuer, clientId: 'okta-client', authorizationEndpoint: `${issuer}/v1/authorize`, tokenEndpoint: `${issuer}/v1/token`, nonce: 'n-okta' };
+  beforeEach(() => sessionStorage.clear());
+
+  it('offers no provider to a password sign-in, nor Okta without a known issuer', async () => {
+    setup('/config/2fa', false, okRoutes, { [StorageKeys.oauthProvider]: 'okta' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
+    expect(await screen.findByLabelText('Password')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Verify with/ })).toBeNull();
+  });
+
+  it('leaves for the Okta the user signed in with, flagged revalidate=2fa and back to this page', async () => {
+    const { host, calls } = setup('/gluon/config/2fa', false, { ...okRoutes, 'GET /um/oauth2config/okta/details': () => ({ status: 200, data: details }) }, okta);
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
+    expect(await screen.findByText(/use the password of your console account, or verify with Okta above/)).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Verify with Okta' }));
+    await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
+    expect(calls('GET /um/oauth2config/okta/details')[0]!.config.params).toEqual({ domain: issuer });
+    const url = new URL(host.navigation.assigned[0]!);
+    expect(url.origin + url.pathname).toBe(details.authorizationEndpoint);
+    expect(url.searchParams.get('state')).toMatch(/\|provider=okta&revalidate=2fa\|\/gluon\/config\/2fa$/);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('nonce')).toBe('n-okta');
+    expect(sessionStorage.getItem(OAuthSessionKeys.pkce)).toBeTruthy();
+  });
+
+  it('the vendor IdP is chosen by the e-mail of the signed-in user', async () => {
+    const { host, calls } = setup('/config/2fa', false, {
+      ...okRoutes,
+      'GET /um/oauth2LoginProviders/JamfAuth0/info': () => ({ status: 200, data: { domain: 'example.com', publicId: 'jamf-client', nonce: 'n-j', connectionName: 'corp', authorizationEndpoint: 'https://jamf.example/authorize' } }),
+    }, { [StorageKeys.oauthProvider]: 'jamf' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify with Jamf' }));
+    await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
+    expect(calls('GET /um/oauth2LoginProviders/JamfAuth0/info')[0]!.config.params).toEqual({ emailDomain: 'bob@example.com' });
+    const url = new URL(host.navigation.assigned[0]!);
+    expect(url.searchParams.get('connection')).toBe('corp');
+    expect(url.searchParams.get('login_hint')).toBe('bob@example.com');
+  });
+
+  it('a failed look-up says so and keeps the password form', async () => {
+    setup('/config/2fa', false, { ...okRoutes, 'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 503, data: {} }) }, { [StorageKeys.oauthProvider]: 'google' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify with Google' }));
+    expect(await screen.findByText('Google is not available right now. Please try again or use your password.')).toBeTruthy();
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+  });
+
+  async function pendingAnswer(purpose: 'enable' | 'disable') {
+    const url = new URL(
+      await beginOAuth({ provider: 'okta', revalidate: '2fa', returnPath: '/config/2fa', clientId: 'okta-client', authorizationEndpoint: details.authorizationEndpoint, nonce: 'n-okta', redirectUri: 'http://localhost:3000/login/callback', context: { purpose } }),
+    );
+    stashOAuthCallback({ code: 'code-9', state: url.searchParams.get('state')! });
+  }
+
+  it('back from the provider: the code gives the recovery token and the set-up continues', async () => {
+    await pendingAnswer('enable');
+    const { host, calls, visited } = setup('/config/2fa?revalidate=2fa', false, { ...okRoutes, 'POST /um/mfa/validateOAuth2': () => ({ status: 200, data: { token: 'recovery-sso' } }) }, okta);
+    expect((await screen.findByTestId('mfa-secret')).textContent).toBe(setupAnswer.secret);
+    const body = calls('POST /um/mfa/validateOAuth2')[0]!.data as Record<string, string>;
+    expect(body).toMatchObject({ provider: 'Okta', code: 'code-9', redirectUri: 'http://localhost:3000/login/callback', nonce: 'n-okta' });
+    expect(body.codeVerifier).toMatch(/^[\w-]{43,}$/);
+    expect(await firstValueFrom(host.session!.recoveryToken$)).toBe('recovery-sso');
+    expect(visited).toContain('/config/2fa');
+    // Single use: state and verifier are gone.
+    expect(sessionStorage.getItem(OAuthSessionKeys.pkce)).toBeNull();
+    expect(takeOAuthCallback()).toBeNull();
+  });
+
+  it('back from the provider to turn MFA off: asks for confirmation, then turns it off', async () => {
+    await pendingAnswer('disable');
+    const { calls } = setup('/config/2fa?revalidate=2fa', true, { ...okRoutes, 'POST /um/mfa/validateOAuth2': () => ({ status: 200, data: { token: 'recovery-sso' } }) }, okta);
+    expect(await screen.findByText('Confirm your action')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(calls('DELETE /um/mfa/totp')).toHaveLength(1));
+  });
+
+  it('an answer the API refuses shows its message; a missing one never reaches the API', async () => {
+    await pendingAnswer('enable');
+    setup('/config/2fa?revalidate=2fa', false, { ...okRoutes, 'POST /um/mfa/validateOAuth2': () => ({ status: 401, data: { message: 'This account is not linked to your user' } }) }, okta);
+    expect(await screen.findByText('This account is not linked to your user')).toBeTruthy();
+    expect((await screen.findByTestId('mfa-state')).textContent).toBe('Off');
+    cleanup();
+
+    const { calls } = setup('/config/2fa?revalidate=2fa', false, okRoutes, okta);
+    expect(await screen.findByText('The identity provider did not answer. Please try again.')).toBeTruthy();
+    expect(calls('POST /um/mfa/validateOAuth2')).toHaveLength(0);
   });
 });

@@ -5,9 +5,10 @@ import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
-import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
+import { takeOAuthCallback } from '@core/auth/oauthHandoff';
+import { StorageServiceToken } from '@core/storage/StorageService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { deleteTotp } from '../api/deleteTotp';
 import { getTotpQr } from '../api/getTotpQr';
 import { postValidatePassword } from '../api/postValidatePassword';
@@ -15,6 +16,10 @@ import { postVerifyQr } from '../api/postVerifyQr';
 import { putTotpCreate, type TotpSetup } from '../api/putTotpCreate';
 import { MfaStatus } from '../components/MfaStatus/MfaStatus';
 import { PasswordCheckForm } from '../components/PasswordCheckForm/PasswordCheckForm';
+import { ProviderCheck } from '../components/ProviderCheck/ProviderCheck';
+import { finishRevalidation, RevalidationError } from '../flows/finishRevalidation';
+import { revalidationProvider } from '../flows/revalidationProvider';
+import { startRevalidation } from '../flows/startRevalidation';
 import { QrVerification } from '../components/QrVerification/QrVerification';
 import { RecoveryCodes } from '../components/RecoveryCodes/RecoveryCodes';
 import { MfaTexts, isRecoveryExpired, passwordErrorText, recoveryCodesText, verifyErrorText } from '../logic/mfaErrors';
@@ -42,6 +47,9 @@ export default function MfaSetupPage(_props: PageProps) {
   const [qrUrl, setQrUrl] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(() => (new URLSearchParams(nav.search()).get('expired') ? MfaTexts.expired : null));
   const qrRef = useRef<string | null>(null);
+  // SSO accounts may have no console password: they re-validate at their provider instead.
+  const ssoProvider = useMemo(() => revalidationProvider(storage), [storage]);
+  const revalidationHandled = useRef(false);
 
   const releaseQr = () => {
     if (qrRef.current) URL.revokeObjectURL(qrRef.current);
@@ -106,6 +114,22 @@ export default function MfaSetupPage(_props: PageProps) {
     }
   };
 
+  // Back from the provider (`?revalidate=2fa`): the answer gives the recovery token, and the
+  // set-up continues as after a password check. Once per visit (the code is single use).
+  useEffect(() => {
+    if (revalidationHandled.current || new URLSearchParams(nav.search()).get('revalidate') !== '2fa') return;
+    revalidationHandled.current = true;
+    const handoff = takeOAuthCallback();
+    nav.navigate(nav.path(), { replace: true });
+    void finishRevalidation(http, handoff)
+      .then(({ recoveryToken, purpose }) => {
+        session.setRecoveryToken(recoveryToken);
+        return purpose === 'enable' ? startEnable() : startDisable();
+      })
+      .catch((error: unknown) => setNotice(error instanceof RevalidationError ? error.message : passwordErrorText(error)));
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
   const body = (() => {
     switch (phase.kind) {
       case 'status':
@@ -124,20 +148,36 @@ export default function MfaSetupPage(_props: PageProps) {
         );
       case 'password':
         return (
-          <PasswordCheckForm
-            purpose={phase.purpose}
-            provider={storage.get(StorageKeys.oauthProvider)}
-            onCancel={() => finish()}
-            onSubmit={async (password) => {
-              try {
-                session.setRecoveryToken(await postValidatePassword(http, password));
-              } catch (error) {
-                return passwordErrorText(error);
-              }
-              void (phase.purpose === 'enable' ? startEnable() : startDisable());
-              return undefined;
-            }}
-          />
+          <>
+            {ssoProvider && (
+              <ProviderCheck
+                label={ssoProvider.label}
+                onVerify={async () => {
+                  try {
+                    const email = profile?.email || profile?.username || '';
+                    await startRevalidation(http, nav, { provider: ssoProvider, purpose: phase.purpose, email, returnPath: nav.path() });
+                    return undefined;
+                  } catch {
+                    return `${ssoProvider.label} is not available right now. Please try again or use your password.`;
+                  }
+                }}
+              />
+            )}
+            <PasswordCheckForm
+              purpose={phase.purpose}
+              provider={ssoProvider?.label}
+              onCancel={() => finish()}
+              onSubmit={async (password) => {
+                try {
+                  session.setRecoveryToken(await postValidatePassword(http, password));
+                } catch (error) {
+                  return passwordErrorText(error);
+                }
+                void (phase.purpose === 'enable' ? startEnable() : startDisable());
+                return undefined;
+              }}
+            />
+          </>
         );
       case 'qr':
         return (

@@ -1,4 +1,4 @@
-import { Callout, Intent } from '@blueprintjs/core';
+import { lazy, Suspense } from 'react';
 
 export interface ErrorCalloutProps {
   /** Bold first line, e.g. 'Access Denied'; omitted for plain messages. */
@@ -7,12 +7,16 @@ export interface ErrorCalloutProps {
   message?: string | null;
 }
 
+// Blueprint's Callout brings an icon for every intent; a plain visit to /login shows no error,
+// so it is fetched the first time there is one (README, "Bundle weight").
+const DangerCallout = lazy(() => import('./DangerCallout'));
+
 /** The danger Callout a step shows above its form. */
 export function ErrorCallout({ title, message }: ErrorCalloutProps) {
   if (!title && !message) return null;
   return (
-    <Callout intent={Intent.DANGER} title={title ?? undefined} role="alert" className="login-callout">
-      {message}
-    </Callout>
+    <Suspense fallback={null}>
+      <DangerCallout title={title} message={message} />
+    </Suspense>
   );
 }

@@ -7,7 +7,7 @@ import { MfaTexts } from '../../logic/mfaErrors';
 export interface PasswordCheckFormProps {
   /** Why the password is asked (turning on or off). */
   purpose: 'enable' | 'disable';
-  /** Sign-in provider of this session, if any: SSO users are told to use their console password. */
+  /** Label of the provider this session signed in with, if the user can verify there instead. */
   provider?: string | null;
   /** Validates the password; answers an error text or nothing. */
   onSubmit(password: string): Promise<string | undefined>;
@@ -27,7 +27,7 @@ export function PasswordCheckForm({ purpose, provider, onSubmit, onCancel }: Pas
         <form onSubmit={handleSubmit} noValidate aria-label="Confirm your password">
           <p>
             {purpose === 'enable' ? 'To turn on two-factor authentication' : 'To turn off two-factor authentication'}, confirm your password.
-            {provider ? ` You signed in with ${provider}: use the password of your console account.` : ''}
+            {provider ? ` You signed in with ${provider}: use the password of your console account, or verify with ${provider} above.` : ''}
           </p>
           <Field<string> name="password" validate={(value) => (value ? undefined : MfaTexts.passwordRequired)}>
             {({ input, meta }) => {
@@ -38,7 +38,8 @@ export function PasswordCheckForm({ purpose, provider, onSubmit, onCancel }: Pas
                     id="mfa-password"
                     type="password"
                     autoComplete="current-password"
-                    autoFocus
+                    // An SSO user likely has no console password: no focus (and no 'required' on blur) pushed on them.
+                    autoFocus={!provider}
                     leftElement={<Lock />}
                     value={input.value ?? ''}
                     onChange={input.onChange}

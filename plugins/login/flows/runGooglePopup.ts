@@ -1,0 +1,69 @@
+import { readOAuthPopupMessage } from '@core/auth/oauthPopup';
+import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
+import { beginOAuth, clearOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
+import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
+import { getGoogleProviderInfo } from '../api/getGoogleProviderInfo';
+import type { LoginServices } from './LoginServices';
+
+export type GooglePopupOutcome = { kind: 'callback'; handoff: OAuthCallbackHandoff } | { kind: 'closed' };
+
+export interface GooglePopupOptions {
+  /** The window that opened the popup (the login page's). */
+  win?: Window;
+  /** How often to look whether the popup was closed. */
+  pollMs?: number;
+}
+
+/**
+ * Google in a popup (spec §8): the same state/PKCE/nonce round trip as the redirect, but the
+ * authorisation page loads in `popup`, and its `/login/callback` posts `{ code, state }` back
+ * here. Answers `closed` when the popup goes away without an answer (the caller shows 'Third-party
+ * cookies should be enabled'); the pending request is then dropped.
+ */
+export async function runGooglePopup(
+  { http }: Pick<LoginServices, 'http'>,
+  popup: Window,
+  returnUrl: string | null,
+  { win = window, pollMs = 500 }: GooglePopupOptions = {},
+): Promise<GooglePopupOutcome> {
+  try {
+    const info = await getGoogleProviderInfo(http);
+    if (!info?.publicId || !info.authorizationEndpoint) throw new Error('Google sign-in is not configured');
+    popup.location.href = await beginOAuth({
+      provider: 'google',
+      popup: true,
+      returnPath: sanitizeReturnPath(returnUrl) ?? undefined,
+      clientId: info.publicId,
+      authorizationEndpoint: info.authorizationEndpoint,
+      tokenEndpoint: info.tokenEndpoint,
+      nonce: info.nonce,
+      redirectUri: oauthRedirectUri(win.location.origin),
+    });
+  } catch (error) {
+    popup.close();
+    throw error;
+  }
+
+  return new Promise<GooglePopupOutcome>((resolve) => {
+    const done = (outcome: GooglePopupOutcome) => {
+      win.removeEventListener('message', onMessage);
+      win.clearInterval(timer);
+      if (outcome.kind === 'closed') clearOAuth();
+      resolve(outcome);
+    };
+    const onMessage = (event: MessageEvent) => {
+      const handoff = readOAuthPopupMessage(event, { origin: win.location.origin, source: popup });
+      if (!handoff) return;
+      popup.close();
+      done({ kind: 'callback', handoff });
+    };
+    win.addEventListener('message', onMessage);
+    // One more interval after the popup is seen closed: its message may still be queued.
+    let seenClosed = false;
+    const timer = win.setInterval(() => {
+      if (!popup.closed) return;
+      if (seenClosed) done({ kind: 'closed' });
+      seenClosed = true;
+    }, pollMs);
+  });
+}

@@ -1,0 +1,51 @@
+import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
+import type { HttpService } from '@core/http/HttpService';
+import type { NavigationService } from '@core/navigation/NavigationService';
+import { getGoogleProviderInfo } from '../api/getGoogleProviderInfo';
+import { getJamfProviderInfo } from '../api/getJamfProviderInfo';
+import { getOktaDetails } from '../api/getOktaDetails';
+import type { ProviderLookup } from '../api/types';
+import type { RevalidationProvider } from './revalidationProvider';
+
+export interface StartRevalidation {
+  provider: RevalidationProvider;
+  /** Turning the second factor on or off: resumed after the round trip. */
+  purpose: 'enable' | 'disable';
+  /** The signed-in user's e-mail (the vendor IdP connection is chosen by its domain). */
+  email: string;
+  /** `/config/2fa` or `/gluon/config/2fa`: where the callback brings the answer. */
+  returnPath: string;
+}
+
+function lookup(http: HttpService, { provider, email }: StartRevalidation): Promise<ProviderLookup> {
+  switch (provider.marker) {
+    case 'google':
+      return getGoogleProviderInfo(http);
+    case 'okta':
+      return getOktaDetails(http, provider.oktaIssuer ?? '');
+    case 'jamf':
+      return getJamfProviderInfo(http, email);
+  }
+}
+
+/**
+ * Leaves for the provider the session signed in with, by the sign-in protocol (state, PKCE,
+ * API nonce) with the state flag `revalidate=2fa`, so `/login/callback` hands the answer back
+ * to the set-up page instead of signing in.
+ */
+export async function startRevalidation(http: HttpService, nav: NavigationService, start: StartRevalidation): Promise<void> {
+  const info = await lookup(http, start);
+  if (!info?.clientId || !info.authorizationEndpoint || !info.nonce) throw new Error(`${start.provider.label} is not configured`);
+  const url = await beginOAuth({
+    provider: start.provider.marker,
+    revalidate: '2fa',
+    returnPath: start.returnPath,
+    clientId: info.clientId,
+    authorizationEndpoint: info.authorizationEndpoint,
+    nonce: info.nonce,
+    redirectUri: oauthRedirectUri(),
+    extraParams: info.extraParams,
+    context: { purpose: start.purpose },
+  });
+  nav.assign(url);
+}
