@@ -10,12 +10,18 @@ describe('OAuth popup messages', () => {
     expect(readOAuthPopupMessage({ origin: 'https://console.example', source: popup as MessageEventSource, data }, expected)).toEqual({ code: 'c1', state: 'r|provider=google&popup=1' });
   });
 
+  it('reads a refusal with its description', () => {
+    const refusal = oauthPopupMessage({ error: 'The user cancelled', state: 'r|provider=google&popup=1' });
+    expect(readOAuthPopupMessage({ origin: 'https://console.example', source: popup as MessageEventSource, data: refusal }, expected)).toEqual({ error: 'The user cancelled', state: 'r|provider=google&popup=1' });
+  });
+
   it.each([
     ['another origin', { origin: 'https://evil.example', source: popup, data }],
     ['another window', { origin: 'https://console.example', source: {}, data }],
     ['another message type', { origin: 'https://console.example', source: popup, data: { ...data, type: 'other' } }],
     ['a missing code', { origin: 'https://console.example', source: popup, data: { ...data, code: '' } }],
     ['no data', { origin: 'https://console.example', source: popup, data: null }],
+    ['neither code nor error', { origin: 'https://console.example', source: popup, data: { type: 'oauth-popup-callback', state: 's' } }],
   ])('ignores %s', (_label, event) => {
     expect(readOAuthPopupMessage(event as unknown as MessageEvent, expected)).toBeNull();
   });

@@ -49,4 +49,19 @@ test.describe('Google sign-in in a popup (spec §8)', () => {
     expect(await page.evaluate(() => localStorage.getItem('zo-token'))).toBeNull();
     expect(await page.evaluate(() => sessionStorage.getItem('oauth-pkce'))).toBeNull();
   });
+
+  test('Cancel at the provider inside the popup: the popup closes and the login page shows Access Denied', async ({ page, api }) => {
+    const login = loginPage(page);
+    await login.open();
+    const popupOpened = page.waitForEvent('popup');
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    const popup = await popupOpened;
+    await expect(popup).toHaveURL((url) => url.origin === api.idpOrigin);
+    const popupClosed = popup.waitForEvent('close');
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await popupClosed;
+    await expect(login.alert).toContainText('Access Denied');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByText('Third-party cookies should be enabled')).toHaveCount(0);
+  });
 });

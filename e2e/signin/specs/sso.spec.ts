@@ -188,6 +188,10 @@ test.describe('callback errors', () => {
   });
 
   test('Cancel at the provider returns error=access_denied -> Access Denied', async ({ page, api }) => {
+    // The redirect flow (popup blocked); the popup's own cancel: googlePopup.spec.ts.
+    await page.addInitScript(() => {
+      window.open = () => null;
+    });
     const login = loginPage(page);
     await login.open();
     await page.getByRole('button', { name: 'Sign in with Google' }).click();

@@ -1,13 +1,12 @@
-import { oauthPopupMessage } from '@core/auth/oauthPopup';
-import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
+import { oauthPopupMessage, type OAuthPopupAnswer } from '@core/auth/oauthPopup';
 
 /**
- * `/login/callback` inside the sign-in popup: posts `{ code, state }` to the login page that
+ * `/login/callback` inside the sign-in popup: posts `{ code, state }` (or the provider's refusal) to the login page that
  * opened it (our own origin only; that page checks state, PKCE and nonce) and closes. Answers
  * false when there is no opener to answer (opened directly, or the link was cut), so the caller
  * can fall back to the redirect handling.
  */
-export function handOffToOpener(handoff: OAuthCallbackHandoff, win: Window = window): boolean {
+export function handOffToOpener(answer: OAuthPopupAnswer, win: Window = window): boolean {
   let opener: Window | null;
   try {
     opener = win.opener as Window | null;
@@ -15,7 +14,7 @@ export function handOffToOpener(handoff: OAuthCallbackHandoff, win: Window = win
     return false;
   }
   if (!opener || opener === win || opener.closed) return false;
-  opener.postMessage(oauthPopupMessage(handoff), win.location.origin);
+  opener.postMessage(oauthPopupMessage(answer), win.location.origin);
   // The opener closes us once it has the message; this is the fallback if it cannot.
   win.setTimeout(() => win.close(), 1000);
   return true;

@@ -17,6 +17,10 @@ describe('resolveCallback (spec §4)', () => {
   it('error alone still goes to login with Access Denied', () => {
     expect(loginQuery(resolveCallback('error=login_required')).params).toEqual({ error: 'Access Denied', error_description: 'login_required' });
   });
+  it('an error inside the Google popup is for the opener, with the way to login kept', () => {
+    const action = resolveCallback('error=access_denied&error_description=Cancelled&state=r1%7Cprovider%3Dgoogle%26popup%3D1');
+    expect(action).toEqual({ kind: 'popupError', description: 'Cancelled', rawState: 'r1|provider=google&popup=1', to: '/login?error=Access+Denied&error_description=Cancelled' });
+  });
   it('ssoDomain -> login with ssoDomain and url', () => {
     expect(loginQuery(resolveCallback('ssoDomain=corp.example&url=%2Fgluon%2Fx'))).toEqual({ path: '/login', params: { ssoDomain: 'corp.example', url: '/gluon/x' } });
     expect(loginQuery(resolveCallback('ssoDomain=corp.example')).params).toEqual({ ssoDomain: 'corp.example' });

@@ -4,6 +4,8 @@ import { parseOAuthState, type OAuthState } from '@core/auth/oauthState';
 export type CallbackAction =
   /** Go to the login page (errors, single-sign-on domain hand-over, malformed answers). */
   | { kind: 'login'; to: string }
+  /** A provider refusal inside the Google popup: for its opener, else like `login`. */
+  | { kind: 'popupError'; description: string; rawState: string; to: string }
   /** Vendor IdP answer (provider=jamf or an invitation). */
   | { kind: 'jamf'; code: string; rawState: string; state: OAuthState }
   /** Any other provider (Google, Okta). */
@@ -27,7 +29,11 @@ export function resolveCallback(search: string): CallbackAction {
   const params = new URLSearchParams(search.startsWith('?') ? search.slice(1) : search);
   const error = params.get('error');
   if (error) {
-    return { kind: 'login', to: loginWithError(ACCESS_DENIED, params.get('error_description') || error) };
+    const description = params.get('error_description') || error;
+    const to = loginWithError(ACCESS_DENIED, description);
+    const rawState = params.get('state');
+    if (rawState && parseOAuthState(rawState)?.popup) return { kind: 'popupError', description, rawState, to };
+    return { kind: 'login', to };
   }
   const ssoDomain = params.get('ssoDomain');
   if (ssoDomain) {

@@ -29,6 +29,9 @@ export default function CallbackPage(_props: PageProps) {
       case 'login':
         nav.navigate(action.to, { replace: true });
         break;
+      case 'popupError':
+        if (!handOffToOpener({ error: action.description, state: action.rawState })) nav.navigate(action.to, { replace: true });
+        break;
       case 'jamf':
         void handleJamfCallback({ http, session, storage, nav }, action.code, action.rawState, action.state);
         break;

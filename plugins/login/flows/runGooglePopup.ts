@@ -5,7 +5,7 @@ import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
 import { getGoogleProviderInfo } from '../api/getGoogleProviderInfo';
 import type { LoginServices } from './LoginServices';
 
-export type GooglePopupOutcome = { kind: 'callback'; handoff: OAuthCallbackHandoff } | { kind: 'closed' };
+export type GooglePopupOutcome = { kind: 'callback'; handoff: OAuthCallbackHandoff } | { kind: 'refused'; description: string } | { kind: 'closed' };
 
 export interface GooglePopupOptions {
   /** The window that opened the popup (the login page's). */
@@ -17,7 +17,7 @@ export interface GooglePopupOptions {
 /**
  * Google in a popup (spec §8): the same state/PKCE/nonce round trip as the redirect, but the
  * authorisation page loads in `popup`, and its `/login/callback` posts `{ code, state }` back
- * here. Answers `closed` when the popup goes away without an answer (the caller shows 'Third-party
+ * here (or the provider's refusal). Answers `closed` when the popup goes away without an answer (the caller shows 'Third-party
  * cookies should be enabled'); the pending request is then dropped.
  */
 export async function runGooglePopup(
@@ -48,14 +48,14 @@ export async function runGooglePopup(
     const done = (outcome: GooglePopupOutcome) => {
       win.removeEventListener('message', onMessage);
       win.clearInterval(timer);
-      if (outcome.kind === 'closed') clearOAuth();
+      if (outcome.kind !== 'callback') clearOAuth();
       resolve(outcome);
     };
     const onMessage = (event: MessageEvent) => {
-      const handoff = readOAuthPopupMessage(event, { origin: win.location.origin, source: popup });
-      if (!handoff) return;
+      const answer = readOAuthPopupMessage(event, { origin: win.location.origin, source: popup });
+      if (!answer) return;
       popup.close();
-      done({ kind: 'callback', handoff });
+      done('code' in answer ? { kind: 'callback', handoff: answer } : { kind: 'refused', description: answer.error });
     };
     win.addEventListener('message', onMessage);
     // One more interval after the popup is seen closed: its message may still be queued.

@@ -436,6 +436,20 @@ describe('Google popup', () => {
     expect(calls('POST /um/oauth2Login')).toHaveLength(0);
   });
 
+  it("shows the provider's refusal handed over by the popup as Access Denied", async () => {
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    const { calls } = setup('/login', { 'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: googleInfo }) });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await waitFor(() => expect(popup.location.href).toMatch(/^https:\/\/g\.example/));
+    postFromPopup(popup, { type: 'oauth-popup-callback', error: 'The user cancelled', state: new URL(popup.location.href).searchParams.get('state') });
+    expect(await screen.findByText('The user cancelled')).toBeTruthy();
+    expect(screen.getByText('Access Denied')).toBeTruthy();
+    expect(popup.closed).toBe(true);
+    expect(sessionStorage.getItem(OAuthSessionKeys.pkce)).toBeNull();
+    expect(calls('POST https://g.example/token')).toHaveLength(0);
+  });
+
   it('goes to two-auth when the account has a second factor', async () => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);

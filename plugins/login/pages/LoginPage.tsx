@@ -193,6 +193,10 @@ export default function LoginPage(_props: PageProps) {
                 const { runGooglePopup } = await import('../flows/runGooglePopup');
                 const outcome = await runGooglePopup(services, popup, returnUrl);
                 if (outcome.kind === 'closed') return LoginTexts.thirdPartyCookies;
+                if (outcome.kind === 'refused') {
+                  goToStep('login', { title: LoginTexts.accessDenied, message: outcome.description });
+                  return undefined;
+                }
                 await finishProviderReturn(outcome.handoff);
                 return undefined;
               } catch (error) {
