@@ -10,4 +10,6 @@ export const mfaSetupPlugin = definePlugin({
     { path: '/config/2fa', page: () => import('./pages/MfaSetupPage') },
     { path: '/gluon/config/2fa', page: () => import('./pages/MfaSetupPage') },
   ],
+  // How a signed-in user finds the set-up page.
+  profileMenu: [{ id: 'two-factor', order: 10, label: 'Two-factor authentication', component: () => import('./profile/TwoFactorSection') }],
 });
