@@ -9,16 +9,6 @@ export interface Invite {
   allowedLoginMethods?: string[];
 }
 
-export interface JamfProviderInfo {
-  domain: string;
-  publicId: string;
-  state?: string;
-  nonce: string;
-  connectionName?: string;
-  customIdp?: boolean;
-  authorizationEndpoint: string;
-}
-
 /** Code-exchange body of oauth-protocol (the API exchanges the code with the vendor IdP). */
 export interface CodeSignInBody {
   provider: 'JamfAuth0';

@@ -2,7 +2,7 @@ import { decodeClaims } from '@core/session/decodeClaims';
 import type { AuthResult } from '@core/session/SessionService';
 import { StorageKeys } from '@core/storage/StorageService';
 import type { OAuthProviderMarker } from '@core/auth/oauthState';
-import { getEnvironmentType } from '../api/getEnvironmentType';
+import { getEnvironmentType } from '@core/auth/api/getEnvironmentType';
 import { resolvePostLoginRedirect } from '../logic/resolvePostLoginRedirect';
 import type { LoginServices } from './LoginServices';
 

@@ -2,7 +2,7 @@ import { readOAuthPopupMessage } from '@core/auth/oauthPopup';
 import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
 import { beginOAuth, clearOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
-import { getGoogleProviderInfo } from '../api/getGoogleProviderInfo';
+import { getGoogleProviderInfo } from '@core/auth/api/getGoogleProviderInfo';
 import type { LoginServices } from './LoginServices';
 
 export type GooglePopupOutcome = { kind: 'callback'; handoff: OAuthCallbackHandoff } | { kind: 'refused'; description: string } | { kind: 'closed' };

@@ -1,6 +1,6 @@
 import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
-import { getGoogleProviderInfo } from '../api/getGoogleProviderInfo';
+import { getGoogleProviderInfo } from '@core/auth/api/getGoogleProviderInfo';
 import type { LoginServices } from './LoginServices';
 
 /** Looks up Google's client and leaves for its authorisation page (code flow + PKCE). */

@@ -1,8 +1,11 @@
 import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
-import { getJamfProviderInfo } from '../api/getJamfProviderInfo';
+import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
 import { emailDomain } from '../logic/validators';
 import type { LoginServices } from './LoginServices';
+
+/** Spec §9: the vendor sign-in gives up waiting for its redirect data after 5 s. */
+export const JAMF_REDIRECT_TIMEOUT_MS = 5000;
 
 /**
  * Chooses the vendor IdP connection by e-mail domain and leaves for it. Answers false when the
@@ -17,7 +20,7 @@ export async function startJamf(
   const domain = isEmail ? emailDomain(emailOrDomain) : emailOrDomain.trim().toLowerCase();
   if (!domain) return false;
   try {
-    const info = await getJamfProviderInfo(http, domain);
+    const info = await getJamfProviderInfo(http, domain, JAMF_REDIRECT_TIMEOUT_MS);
     if (!info?.publicId || !info.authorizationEndpoint || !info.nonce) return false;
     const url = await beginOAuth({
       provider: 'jamf',

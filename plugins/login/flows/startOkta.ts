@@ -1,7 +1,7 @@
 import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
 import { StorageKeys } from '@core/storage/StorageService';
-import { getOktaDetails } from '../api/getOktaDetails';
+import { getOktaDetails } from '@core/auth/api/getOktaDetails';
 import { normalizeOktaDomain } from '../logic/normalizeOktaDomain';
 import type { LoginServices } from './LoginServices';
 

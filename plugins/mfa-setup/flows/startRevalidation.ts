@@ -1,9 +1,9 @@
 import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import type { HttpService } from '@core/http/HttpService';
 import type { NavigationService } from '@core/navigation/NavigationService';
-import { getGoogleProviderInfo } from '../api/getGoogleProviderInfo';
-import { getJamfProviderInfo } from '../api/getJamfProviderInfo';
-import { getOktaDetails } from '../api/getOktaDetails';
+import { getGoogleProviderInfo } from '@core/auth/api/getGoogleProviderInfo';
+import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
+import { getOktaDetails } from '@core/auth/api/getOktaDetails';
 import type { ProviderLookup } from '../api/types';
 import type { RevalidationProvider } from './revalidationProvider';
 
@@ -17,14 +17,21 @@ export interface StartRevalidation {
   returnPath: string;
 }
 
-function lookup(http: HttpService, { provider, email }: StartRevalidation): Promise<ProviderLookup> {
+/** The client, endpoint and nonce of the provider the session signed in with. */
+async function lookup(http: HttpService, { provider, email }: StartRevalidation): Promise<ProviderLookup> {
   switch (provider.marker) {
-    case 'google':
-      return getGoogleProviderInfo(http);
-    case 'okta':
-      return getOktaDetails(http, provider.oktaIssuer ?? '');
-    case 'jamf':
-      return getJamfProviderInfo(http, email);
+    case 'google': {
+      const { publicId, authorizationEndpoint, nonce } = await getGoogleProviderInfo(http);
+      return { clientId: publicId, authorizationEndpoint, nonce };
+    }
+    case 'okta': {
+      const { clientId, authorizationEndpoint, nonce } = await getOktaDetails(http, provider.oktaIssuer ?? '');
+      return { clientId, authorizationEndpoint, nonce };
+    }
+    case 'jamf': {
+      const { publicId, authorizationEndpoint, nonce, connectionName } = await getJamfProviderInfo(http, email);
+      return { clientId: publicId, authorizationEndpoint, nonce, extraParams: { login_hint: email, connection: connectionName } };
+    }
   }
 }
 

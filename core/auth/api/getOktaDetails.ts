@@ -1,5 +1,5 @@
-import type { HttpService } from '@core/http/HttpService';
-import type { OktaDetails } from './types';
+import type { HttpService } from '../../http/HttpService';
+import type { OktaDetails } from './providerInfo';
 
 /** GET /um/oauth2config/okta/details?domain= (public); 404 'Invalid Okta domain' when unknown. */
 export async function getOktaDetails(http: HttpService, domain: string): Promise<OktaDetails> {

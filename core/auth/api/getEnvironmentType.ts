@@ -1,6 +1,6 @@
-import type { HttpService } from '@core/http/HttpService';
+import type { HttpService } from '../../http/HttpService';
 
-/** GET /um/environmentType (bearer); null when it cannot be read (redirect rules then ignore it). */
+/** GET /um/environmentType (bearer); null when it cannot be read (the redirect rules then ignore it). */
 export async function getEnvironmentType(http: HttpService): Promise<string | null> {
   try {
     const response = await http.get<{ environmentType?: string }>('/um/environmentType', { skipGlobalErrors: true });
