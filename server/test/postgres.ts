@@ -20,7 +20,11 @@ export function postgresBinDir(): string {
   };
   const found = find();
   if (found) return found;
-  execFileSync('flock', ['/tmp/apt.lock', 'apt-get', 'install', '-y', 'postgresql'], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  // A fresh machine may have no package lists yet: update first, as scripts/ensure-chromium.sh does.
+  const apt = (...args: string[]) =>
+    execFileSync('flock', ['/tmp/apt.lock', 'apt-get', ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  apt('update');
+  apt('install', '-y', '--no-install-recommends', 'postgresql');
   const installed = find();
   if (!installed) throw new Error('PostgreSQL binaries not found after installing the postgresql package');
   return installed;
