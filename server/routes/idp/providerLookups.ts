@@ -23,11 +23,9 @@ export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async () => {
     const client = googleClient(app);
-    const metadata = await discoverOrFail(client.issuer);
     return {
       publicId: client.clientId,
-      authorizationEndpoint: metadata.authorization_endpoint,
-      tokenEndpoint: metadata.token_endpoint,
+      ...(await providerEndpoints(client.issuer)),
       nonce: await issueNonce(app, { provider: 'Google' }),
     };
   });
@@ -49,12 +47,10 @@ export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
     if (!invitation) throw new HttpError(404, 'This invitation does not exist');
     if (invitationExpired(invitation)) throw new HttpError(410, 'This invitation has expired');
     const client = await oktaClient(app, invitation.tenant_id);
-    const metadata = await discoverOrFail(client.issuer);
     return {
       clientIssuer: client.issuer,
       publicId: client.clientId,
-      authorizationEndpoint: metadata.authorization_endpoint,
-      tokenEndpoint: metadata.token_endpoint,
+      ...(await providerEndpoints(client.issuer)),
       nonce: await issueNonce(app, { provider: 'Okta', tenantId: invitation.tenant_id, invitation: hashToken(request.query.invitationId) }),
     };
   });
@@ -80,12 +76,10 @@ export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
     const match = rows.find((row) => issuerOnDomain(row.issuer, domain));
     if (!match) throw new HttpError(404, 'Invalid Okta domain');
     const client = await oktaClient(app, match.tenant_id);
-    const metadata = await discoverOrFail(client.issuer);
     return {
       clientIssuer: client.issuer,
       clientId: client.clientId,
-      authorizationEndpoint: metadata.authorization_endpoint,
-      tokenEndpoint: metadata.token_endpoint,
+      ...(await providerEndpoints(client.issuer)),
       nonce: await issueNonce(app, { provider: 'Okta', tenantId: match.tenant_id }),
     };
   });
@@ -120,3 +114,9 @@ export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 };
+
+/** The endpoints the console redirects to and exchanges the code at, from the issuer's discovery. */
+async function providerEndpoints(issuer: string): Promise<{ authorizationEndpoint: string; tokenEndpoint: string }> {
+  const metadata = await discoverOrFail(issuer);
+  return { authorizationEndpoint: metadata.authorization_endpoint, tokenEndpoint: metadata.token_endpoint };
+}
