@@ -29,6 +29,21 @@ export interface PluginRegistry {
   isRegistered(id: string): boolean;
   /** A known manifest by id, registered or not. */
   get(id: string): PluginManifest | undefined;
+  /**
+   * Where a user lands right after signing in (spec §4), derived from the products' manifests
+   * (their prefixes, landing roots and redirect claims): core keeps no product list.
+   */
+  signInTarget(input: SignInTargetInput): string;
+  /** Where `''` sends a signed-in user with these permissions (spec §2); null when no product permits them. */
+  landing(perms: readonly string[]): string | null;
+}
+
+export interface SignInTargetInput {
+  perms: readonly string[];
+  /** GET /um/environmentType answer, e.g. 'saas'; null when unknown. */
+  envType: string | null;
+  /** Untrusted: from the address bar or the OAuth state. */
+  returnUrl: string | null | undefined;
 }
 
 export const PluginRegistryToken = createServiceToken<PluginRegistry>('plugin.registry');

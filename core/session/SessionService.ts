@@ -1,5 +1,8 @@
 import type { Observable } from 'rxjs';
 import { createServiceToken } from '../di/ServiceToken';
+import type { AuthMode } from './AuthMode';
+
+export type { AuthMode } from './AuthMode';
 
 /** The stored user profile (spec §3). */
 export interface Profile {
@@ -19,43 +22,98 @@ export interface TokenClaims {
   [claim: string]: unknown;
 }
 
-/** What the API answers to login, refresh and the second-factor calls. */
+/** What the API answers to login, refresh, the identity-provider and the second-factor calls. */
 export interface AuthResult {
   token: string;
   user: Profile;
   rememberToken?: string;
+  /**
+   * True when `token` is a second-factor token, not a session (docs/api-conventions.md). The
+   * console also treats a token whose first permission is `umg#otp#r` so (spec §4).
+   */
+  mfaRequired?: boolean;
 }
+
+/** Sign-in providers as the console records them (`oauth-provider`, spec §3). */
+export type SignInProvider = 'google' | 'okta' | 'jamf';
+
+/** What the flow knows about a sign-in besides the API's answer. */
+export interface SignInContext {
+  /** The name typed on the form; the answer's `user.username` wins when present. */
+  username?: string;
+  /** Where to go once signed in (untrusted: the flow sanitises it). */
+  returnUrl?: string | null;
+  /** Identity provider used, recorded as `oauth-provider` once the session starts. */
+  provider?: SignInProvider;
+}
+
+/** A sign-in awaiting its second factor. The mfa token itself never leaves the session. */
+export interface PendingSecondFactor {
+  username: string;
+  returnUrl: string | null;
+  provider?: SignInProvider;
+}
+
+export type SignInOutcome =
+  | { kind: 'signed-in'; claims: TokenClaims; profile: Profile; returnUrl: string | null; provider?: SignInProvider }
+  | { kind: 'second-factor'; pending: PendingSecondFactor };
 
 export interface LogoutOptions {
   /** Path to come back to after signing in again. */
   returnUrl?: string;
 }
 
+/**
+ * The one owner of the console's credentials: the access token (mirrored to `zo-token` and the
+ * `access_token` cookie for reloads and other tabs), the pending second-factor token, the recovery
+ * token of 2FA set-up, and the remembered-device tokens. Plugins never touch those storage keys
+ * or the cookie: they adopt API answers here and the HTTP layer asks here for a request's header.
+ */
 export interface SessionService {
   readonly token$: Observable<string | null>;
   readonly profile$: Observable<Profile | null>;
-  /** Decoded claims of the current token (null when absent or undecodable). */
+  /** Decoded claims of the current access token (null when absent or undecodable). */
   readonly claims$: Observable<TokenClaims | null>;
   /** True when a token and a profile are both stored (spec §4). */
   readonly signedIn$: Observable<boolean>;
-  /** Recovery token used by MFA set-up calls. */
-  readonly recoveryToken$: Observable<string | null>;
+  /** The sign-in waiting for its second factor, if any. */
+  readonly secondFactor$: Observable<PendingSecondFactor | null>;
+  /** True while a recovery token (2FA set-up) is held. */
+  readonly recoveryActive$: Observable<boolean>;
 
   token(): string | null;
   profile(): Profile | null;
   claims(): TokenClaims | null;
+  secondFactor(): PendingSecondFactor | null;
 
-  /** Stores token and profile; starts periodic refresh unless the token is second-factor only. */
-  signIn(result: AuthResult): void;
+  /**
+   * Adopts a sign-in answer. A second-factor answer is held (in memory, and in sessionStorage so
+   * `/login/callback` can hand it to `/login`) and reported as `second-factor`; anything else
+   * starts the session: token, profile, cookie, remembered-device token, provider and session
+   * start are stored, the pending second factor is dropped, and periodic refresh starts.
+   */
+  adopt(result: AuthResult, context?: SignInContext): SignInOutcome;
+  /** Exchanges a token handed over in a link (`?token=`) at `/um/refresh` and adopts the answer. */
+  adoptLinkToken(token: string): Promise<SignInOutcome>;
+  /** Forgets the pending second factor (back to the login form). */
+  cancelSecondFactor(): void;
   /** Replace the profile (e.g. totpEnabled after MFA set-up). */
   updateProfile(patch: Partial<Profile>): void;
+  /** The `Authorization` header value for a request's auth mode; null sends none. */
+  authorization(mode: AuthMode): string | null;
+  /** Remembered-device token for this user, sent with the next password or provider sign-in. */
+  rememberedDevice(username: string): string | null;
+  /** Forgets this user's remembered device (2FA turned off). */
+  forgetDevice(username: string): void;
+  setRecoveryToken(token: string | null): void;
+  /** Drops an expired stored token (the login page does this on load, spec §2). */
+  dropExpired(): void;
   /** Calls `{iss}/refresh` (or `/um/refresh`) and replaces token and cookie. */
   refresh(): Promise<void>;
   /** Calls `{iss}/logout`, clears the session and goes to `/login?reauth=false`. */
   logout(options?: LogoutOptions): Promise<void>;
   /** Clears the session without asking the server and goes to login (spec §2). */
   forceLogout(options?: LogoutOptions): void;
-  setRecoveryToken(token: string | null): void;
 }
 
 export const SessionServiceToken = createServiceToken<SessionService>('session');
