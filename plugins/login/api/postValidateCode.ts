@@ -8,12 +8,8 @@ export interface ValidateCodeBody {
   captchaToken?: string;
 }
 
-/** POST /um/mfa/totp/validateCode with the second-factor (mfa) token of the first step. */
-export async function postValidateCode(http: HttpService, mfaToken: string, body: ValidateCodeBody): Promise<AuthAnswer> {
-  const response = await http.post<AuthAnswer>('/um/mfa/totp/validateCode', body, {
-    // No authMode: an explicit Authorization header is kept as is (DefaultHttpService).
-    headers: { Authorization: `Bearer ${mfaToken}` },
-    skipGlobalErrors: true,
-  });
+/** POST /um/mfa/totp/validateCode; the session adds the pending second-factor token. */
+export async function postValidateCode(http: HttpService, body: ValidateCodeBody): Promise<AuthAnswer> {
+  const response = await http.post<AuthAnswer>('/um/mfa/totp/validateCode', body, { authMode: { kind: 'secondFactor' }, skipGlobalErrors: true });
   return response.data;
 }

@@ -6,12 +6,8 @@ export interface ValidateRecoveryCodeBody {
   captchaToken?: string;
 }
 
-/** POST /um/mfa/totp/validateRecoveryCode with the second-factor (mfa) token. */
-export async function postValidateRecoveryCode(http: HttpService, mfaToken: string, body: ValidateRecoveryCodeBody): Promise<AuthAnswer> {
-  const response = await http.post<AuthAnswer>('/um/mfa/totp/validateRecoveryCode', body, {
-    // No authMode: an explicit Authorization header is kept as is (DefaultHttpService).
-    headers: { Authorization: `Bearer ${mfaToken}` },
-    skipGlobalErrors: true,
-  });
+/** POST /um/mfa/totp/validateRecoveryCode; the session adds the pending second-factor token. */
+export async function postValidateRecoveryCode(http: HttpService, body: ValidateRecoveryCodeBody): Promise<AuthAnswer> {
+  const response = await http.post<AuthAnswer>('/um/mfa/totp/validateRecoveryCode', body, { authMode: { kind: 'secondFactor' }, skipGlobalErrors: true });
   return response.data;
 }

@@ -1,26 +1,32 @@
-import { decodeClaims } from '@core/session/decodeClaims';
-import type { AuthResult } from '@core/session/SessionService';
-import { StorageKeys } from '@core/storage/StorageService';
-import type { OAuthProviderMarker } from '@core/auth/oauthState';
 import { getEnvironmentType } from '@core/auth/api/getEnvironmentType';
-import { resolvePostLoginRedirect } from '../logic/resolvePostLoginRedirect';
+import type { AuthResult, SignInContext, SignInOutcome } from '@core/session/SessionService';
+import { StorageKeys } from '@core/storage/StorageService';
+import { done, go, type FlowResult } from './FlowResult';
 import type { LoginServices } from './LoginServices';
 
 /**
- * The end of every successful sign-in (spec §4): store token and profile, remember the
- * provider, fetch and store the environment type, then go where the redirect rules say.
+ * The end of every sign-in path (password, second factor, recovery code, provider return, link
+ * token), spec §4: a second-factor outcome opens two-auth; a session fetches and stores the
+ * environment type, then goes where the products' landing rules say.
  */
-export async function completeSignIn(
-  { http, session, storage, nav }: LoginServices,
-  result: AuthResult,
-  returnUrl: string | null | undefined,
-  provider?: OAuthProviderMarker,
-): Promise<string> {
-  session.signIn(result);
-  if (provider) storage.set(StorageKeys.oauthProvider, provider);
+export async function finishSignIn(
+  { http, storage, nav, registry }: Pick<LoginServices, 'http' | 'storage' | 'nav' | 'registry'>,
+  outcome: SignInOutcome,
+  returnUrl: string | null = null,
+): Promise<FlowResult> {
+  if (outcome.kind === 'second-factor') return go({ type: 'second-factor' });
   const envType = await getEnvironmentType(http);
   if (envType) storage.set(StorageKeys.envType, envType);
-  const target = resolvePostLoginRedirect({ perms: decodeClaims(result.token)?.perms ?? [], envType, returnUrl });
+  const target = registry.signInTarget({ perms: outcome.claims.perms ?? [], envType, returnUrl: outcome.returnUrl ?? returnUrl });
   nav.navigate(target, { replace: true });
-  return target;
+  return done;
+}
+
+/** Hands an API answer to the session (which decides between session and second factor), then finishes. */
+export function completeSignIn(
+  services: Pick<LoginServices, 'http' | 'session' | 'storage' | 'nav' | 'registry'>,
+  answer: AuthResult,
+  context: SignInContext,
+): Promise<FlowResult> {
+  return finishSignIn(services, services.session.adopt(answer, context));
 }

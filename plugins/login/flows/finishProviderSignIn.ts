@@ -1,6 +1,5 @@
 import { consumeOAuth } from '@core/auth/oauthRequest';
 import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
-import type { OAuthProviderMarker } from '@core/auth/oauthState';
 import { decodeClaims } from '@core/session/decodeClaims';
 import type { AuthResult } from '@core/session/SessionService';
 import { postOAuth2Login } from '../api/postOAuth2Login';
@@ -22,7 +21,9 @@ export class ProviderSignInError extends Error {
 
 export interface ProviderSignIn {
   result: AuthResult;
-  provider: OAuthProviderMarker;
+  provider: 'okta' | 'google';
+  /** The e-mail of the ID token: the sign-in's username until the answer names one. */
+  email?: string;
   returnPath?: string;
 }
 
@@ -31,7 +32,7 @@ export interface ProviderSignIn {
  * the PKCE verifier, check the ID token's nonce, then POST it to /um/oauth2Login.
  */
 export async function finishProviderSignIn(
-  { http, storage }: Pick<LoginServices, 'http' | 'storage'>,
+  { http, session }: Pick<LoginServices, 'http' | 'session'>,
   handoff: OAuthCallbackHandoff | null,
   captchaToken?: string,
 ): Promise<ProviderSignIn> {
@@ -57,7 +58,7 @@ export async function finishProviderSignIn(
   const claims = decodeClaims(idToken);
   if (!claims || claims.nonce !== request.nonce) throw new ProviderSignInError(LoginTexts.accessDenied, 'The sign-in response does not match this browser session. Please try again.');
   const email = typeof claims.email === 'string' ? claims.email : undefined;
-  const rememberToken = email ? (storage.getRememberToken(email) ?? undefined) : undefined;
+  const rememberToken = email ? (session.rememberedDevice(email) ?? undefined) : undefined;
   try {
     const result = await postOAuth2Login(http, {
       provider: request.provider === 'okta' ? 'Okta' : 'Google',
@@ -67,7 +68,7 @@ export async function finishProviderSignIn(
       rememberToken,
       captchaToken,
     });
-    return { result, provider: request.provider, returnPath: state.returnPath };
+    return { result, provider: request.provider, email, returnPath: state.returnPath };
   } catch (error) {
     const info = errorInfo(error);
     throw new ProviderSignInError(LoginTexts.accessDenied, info.message ?? (info.status === 401 ? LoginTexts.userNotFound : LoginTexts.unknownError));

@@ -1,4 +1,5 @@
 import type { ErrorInfo } from './errorInfo';
+import { loginErrorMessage } from './loginErrorMessage';
 import { LoginTexts } from './texts';
 
 /** What a failed second-factor call leads to (spec §4, §8). */
@@ -17,4 +18,10 @@ export function codeErrorOutcome({ message }: ErrorInfo): SecondFactorOutcome {
 export function recoveryErrorOutcome({ message }: ErrorInfo): SecondFactorOutcome {
   if (message && (WRONG_RECOVERY.test(message.trim()) || PARSE_ERROR.test(message))) return { kind: 'field-error', message: LoginTexts.invalidRecovery };
   return { kind: 'back-to-login' };
+}
+
+/** The login step's message after a second-factor failure that is not a wrong code. */
+export function secondFactorFailureMessage(info: ErrorInfo): string {
+  // 401/403 here means the pending sign-in itself is gone, not that the credentials were wrong.
+  return info.status === 401 || info.status === 403 ? LoginTexts.signInExpired : loginErrorMessage(info);
 }

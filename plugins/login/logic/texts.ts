@@ -18,6 +18,7 @@ export const LoginTexts = {
   accessDenied: 'Access Denied',
   userNotFound: 'User not found',
   thirdPartyCookies: 'Third-party cookies should be enabled',
+  signInExpired: 'Your sign-in has expired. Please sign in again.',
   forgotPassword: 'Forgot your password?',
   returnToLogin: 'Return to login screen',
 } as const;

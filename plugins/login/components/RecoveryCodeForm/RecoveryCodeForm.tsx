@@ -1,9 +1,5 @@
-import { Button, Intent } from '@blueprintjs/core';
-import { FORM_ERROR } from 'final-form';
-import { Form } from 'react-final-form';
-import { LoginTexts } from '../../logic/texts';
 import { validateRecoveryCode } from '../../logic/validators';
-import { ActionLink } from '../ActionLink/ActionLink';
+import { SecondFactorForm } from '../SecondFactorForm/SecondFactorForm';
 import { TextField } from '../TextField/TextField';
 
 export interface RecoveryCodeValues {
@@ -19,6 +15,8 @@ export interface RecoveryCodeFormProps {
   onReturn(): void;
 }
 
+const INITIAL: RecoveryCodeValues = { recoveryCode: '' };
+
 /** Recovery codes are digits, often written in dash-separated groups: allow both while typing. */
 function parseRecoveryInput(value: string): string {
   return value.replace(/[^\d-]/g, '').slice(0, 32);
@@ -27,27 +25,17 @@ function parseRecoveryInput(value: string): string {
 /** The recovery-code step. */
 export function RecoveryCodeForm({ onSubmit, onUseCode, onReturn }: RecoveryCodeFormProps) {
   return (
-    <Form<RecoveryCodeValues>
-      onSubmit={async (values) => {
-        const error = await onSubmit(values);
-        return error ? { recoveryCode: error, [FORM_ERROR]: error } : undefined;
-      }}
-      initialValues={{ recoveryCode: '' }}
-      render={({ handleSubmit, submitting }) => (
-        <form onSubmit={handleSubmit} noValidate aria-label="Sign in with a recovery code">
-          <p>Enter one of the recovery codes you saved when you turned on two-factor authentication.</p>
-          <TextField name="recoveryCode" label="Recovery code" validate={validateRecoveryCode} parse={parseRecoveryInput} inputMode="numeric" autoComplete="off" autoFocus />
-          <Button type="submit" intent={Intent.PRIMARY} fill loading={submitting} text="Verify" />
-          <p className="login-links">
-            <ActionLink onClick={onUseCode} disabled={submitting}>
-              Use an authentication code
-            </ActionLink>
-            <ActionLink onClick={onReturn} disabled={submitting}>
-              {LoginTexts.returnToLogin}
-            </ActionLink>
-          </p>
-        </form>
-      )}
-    />
+    <SecondFactorForm
+      ariaLabel="Sign in with a recovery code"
+      intro="Enter one of the recovery codes you saved when you turned on two-factor authentication."
+      initialValues={INITIAL}
+      codeField="recoveryCode"
+      onSubmit={onSubmit}
+      switchText="Use an authentication code"
+      onSwitch={onUseCode}
+      onReturn={onReturn}
+    >
+      <TextField name="recoveryCode" label="Recovery code" validate={validateRecoveryCode} parse={parseRecoveryInput} inputMode="numeric" autoComplete="off" autoFocus />
+    </SecondFactorForm>
   );
 }

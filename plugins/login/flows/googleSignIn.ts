@@ -1,0 +1,30 @@
+import { errorInfo } from '../logic/errorInfo';
+import { loginErrorMessage } from '../logic/loginErrorMessage';
+import { LoginTexts } from '../logic/texts';
+import { done, fieldError, go, type FlowResult } from './FlowResult';
+import type { LoginServices } from './LoginServices';
+import { providerSignIn } from './providerSignIn';
+import { startGoogle } from './startGoogle';
+
+/**
+ * "Sign in with Google" (spec §8) once the popup was opened in the click (null: blocked). A
+ * blocked popup falls back to the full-page redirect; a popup closed without an answer shows
+ * 'Third-party cookies should be enabled'; the provider's refusal shows as 'Access Denied'.
+ */
+export async function googleSignIn(services: LoginServices, popup: Window | null, returnUrl: string | null): Promise<FlowResult> {
+  let handoff;
+  try {
+    if (!popup) {
+      await startGoogle(services, returnUrl);
+      return done;
+    }
+    const { runGooglePopup } = await import('./runGooglePopup');
+    const outcome = await runGooglePopup(services, popup, returnUrl);
+    if (outcome.kind === 'closed') return fieldError(LoginTexts.thirdPartyCookies);
+    if (outcome.kind === 'refused') return go({ type: 'back-to-login', notice: { title: LoginTexts.accessDenied, message: outcome.description } });
+    handoff = outcome.handoff;
+  } catch (error) {
+    return fieldError(loginErrorMessage(errorInfo(error)));
+  }
+  return providerSignIn(services, handoff, returnUrl);
+}

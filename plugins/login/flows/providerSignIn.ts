@@ -1,0 +1,24 @@
+import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
+import { LoginTexts } from '../logic/texts';
+import { completeSignIn } from './completeSignIn';
+import { finishProviderSignIn, ProviderSignInError } from './finishProviderSignIn';
+import { go, type FlowResult } from './FlowResult';
+import type { LoginServices } from './LoginServices';
+
+/**
+ * Okta and Google answers (redirect return on okta-waiting, or the Google popup): sign in, or
+ * two-auth, or back to login with the failure in the Callout.
+ */
+export async function providerSignIn(services: LoginServices, handoff: OAuthCallbackHandoff | null, returnUrl: string | null): Promise<FlowResult> {
+  try {
+    const signIn = await finishProviderSignIn(services, handoff, await services.captcha.getToken('login'));
+    return await completeSignIn(services, signIn.result, {
+      username: signIn.result.user?.email ?? signIn.email,
+      returnUrl: signIn.returnPath ?? returnUrl,
+      provider: signIn.provider,
+    });
+  } catch (error) {
+    const notice = error instanceof ProviderSignInError ? { title: error.title, message: error.description } : { title: LoginTexts.accessDenied, message: LoginTexts.unknownError };
+    return go({ type: 'back-to-login', notice });
+  }
+}

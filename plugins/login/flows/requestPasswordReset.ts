@@ -1,0 +1,17 @@
+import { postPasswordRecovery } from '../api/postPasswordRecovery';
+import { errorInfo } from '../logic/errorInfo';
+import { loginErrorMessage } from '../logic/loginErrorMessage';
+import type { LoginServices } from './LoginServices';
+
+/** lost-password: mails a reset link; answers the error text to show, or nothing. */
+export async function requestPasswordReset({ http }: Pick<LoginServices, 'http'>, email: string): Promise<string | undefined> {
+  try {
+    await postPasswordRecovery(http, email);
+    return undefined;
+  } catch (error) {
+    const info = errorInfo(error);
+    // Unknown addresses get the same confirmation: the page must not reveal accounts.
+    if (info.status === 404) return undefined;
+    return loginErrorMessage(info);
+  }
+}

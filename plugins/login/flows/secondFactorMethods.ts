@@ -1,0 +1,35 @@
+import type { HttpService } from '@core/http/HttpService';
+import type { PendingSecondFactor } from '@core/session/SessionService';
+import { postValidateCode } from '../api/postValidateCode';
+import { postValidateRecoveryCode } from '../api/postValidateRecoveryCode';
+import type { AuthAnswer } from '../api/types';
+import type { TwoAuthValues } from '../components/TwoAuthForm/TwoAuthForm';
+import type { RecoveryCodeValues } from '../components/RecoveryCodeForm/RecoveryCodeForm';
+import type { ErrorInfo } from '../logic/errorInfo';
+import { codeErrorOutcome, recoveryErrorOutcome, type SecondFactorOutcome } from '../logic/secondFactorError';
+import { normalizeRecoveryCode } from '../logic/validators';
+
+/** What differs between the two ways of passing the second factor: the rest is verifySecondFactor. */
+export interface SecondFactorMethod<Values> {
+  /** reCAPTCHA action of the call. */
+  captchaAction: string;
+  /** The call, with the form's values and the sign-in waiting for it. */
+  send(http: HttpService, values: Values, pending: PendingSecondFactor, captchaToken: string | undefined): Promise<AuthAnswer>;
+  /** Which failures are a wrong code (an error under the field); anything else returns to login. */
+  errorOutcome(info: ErrorInfo): SecondFactorOutcome;
+}
+
+/** two-auth: the six-digit code, "remember this device" and the sign-in's username (spec §7). */
+export const authenticationCode: SecondFactorMethod<TwoAuthValues> = {
+  captchaAction: 'two_factor',
+  send: (http, { digitCode, remember2fa }, pending, captchaToken) =>
+    postValidateCode(http, { totpCode: digitCode, remember: remember2fa, username: pending.username, captchaToken }),
+  errorOutcome: codeErrorOutcome,
+};
+
+/** recovery-code: dashes are removed before sending (spec §5). */
+export const recoveryCode: SecondFactorMethod<RecoveryCodeValues> = {
+  captchaAction: 'recovery_code',
+  send: (http, values, _pending, captchaToken) => postValidateRecoveryCode(http, { totpRecoveryCode: normalizeRecoveryCode(values.recoveryCode), captchaToken }),
+  errorOutcome: recoveryErrorOutcome,
+};

@@ -1,0 +1,55 @@
+import { takeOAuthCallback } from '@core/auth/oauthHandoff';
+import { initialStep, type LoginQuery } from '../logic/loginQuery';
+import { done, go, type FlowResult } from './FlowResult';
+import { linkTokenSignIn } from './linkTokenSignIn';
+import type { LoginServices } from './LoginServices';
+import { providerSignIn } from './providerSignIn';
+import { startJamf } from './startJamf';
+
+/** What a visit to /login starts with (spec §2, §4). */
+export type VisitStart =
+  /** A session is stored and no `token` is given: the site root. */
+  | { kind: 'signed-in' }
+  /** A sign-in waits for its second factor (e.g. handed over by /login/callback). */
+  | { kind: 'second-factor' }
+  /** `?token=`: adopt the handed-over token. */
+  | { kind: 'link-token'; token: string }
+  /** Back from Okta or Google: finish on okta-waiting. */
+  | { kind: 'provider-return' }
+  /** `?ssoDomain=`: the vendor look-up starts by itself. */
+  | { kind: 'jamf'; domain: string }
+  /** The first step's form, nothing to do. */
+  | { kind: 'form' };
+
+/** Drops an expired stored token (spec §2), then decides how the visit starts. */
+export function visitStart(session: LoginServices['session'], query: LoginQuery): VisitStart {
+  session.dropExpired();
+  if (!query.token && session.token() && session.profile()) return { kind: 'signed-in' };
+  if (session.secondFactor()) return { kind: 'second-factor' };
+  if (query.token) return { kind: 'link-token', token: query.token };
+  const step = initialStep(query);
+  if (step === 'okta-waiting') return { kind: 'provider-return' };
+  if (step === 'jamf' && query.ssoDomain) return { kind: 'jamf', domain: query.ssoDomain };
+  return { kind: 'form' };
+}
+
+/** Runs what the visit starts with; the result is the page's next step, if any. */
+export async function runVisitStart(services: LoginServices, start: VisitStart, query: LoginQuery): Promise<FlowResult> {
+  const returnUrl = query.returnUrl ?? query.url;
+  switch (start.kind) {
+    case 'signed-in':
+      services.nav.navigate('/', { replace: true });
+      return done;
+    case 'second-factor':
+      return go({ type: 'second-factor' });
+    case 'link-token':
+      return linkTokenSignIn(services, start.token, returnUrl);
+    case 'provider-return':
+      return providerSignIn(services, takeOAuthCallback(), returnUrl);
+    case 'jamf':
+      // Spec §4: no vendor IdP for the domain (or a failed look-up) falls back to the regular login.
+      return (await startJamf(services, start.domain, query.url ?? returnUrl)) ? done : go({ type: 'back-to-login' });
+    case 'form':
+      return done;
+  }
+}

@@ -1,0 +1,108 @@
+import { peekOAuthRequest } from '@core/auth/oauthRequest';
+import { HttpServiceToken } from '@core/http/HttpService';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
+import { useObservable, useService } from '@core/react';
+import { SessionServiceToken } from '@core/session/SessionService';
+import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { getPasswordRecoveryEnabled } from '../api/getPasswordRecoveryEnabled';
+import { useCaptcha } from '../captcha/useCaptcha';
+import type { JamfOutcome } from '../components/JamfLogin/JamfLogin';
+import type { RecoveryCodeValues } from '../components/RecoveryCodeForm/RecoveryCodeForm';
+import type { TwoAuthValues } from '../components/TwoAuthForm/TwoAuthForm';
+import type { FlowResult } from '../flows/FlowResult';
+import { googleSignIn } from '../flows/googleSignIn';
+import type { LoginServices } from '../flows/LoginServices';
+import { openSignInPopup } from '../flows/openSignInPopup';
+import { passwordSignIn, type PasswordCredentials } from '../flows/passwordSignIn';
+import { requestPasswordReset } from '../flows/requestPasswordReset';
+import { authenticationCode, recoveryCode } from '../flows/secondFactorMethods';
+import { startJamf } from '../flows/startJamf';
+import { startOkta } from '../flows/startOkta';
+import { verifySecondFactor } from '../flows/verifySecondFactor';
+import { runVisitStart, visitStart } from '../flows/visitStart';
+import { initialLoginState, loginReducer, type LoginEvent } from '../logic/loginReducer';
+import { parseLoginQuery } from '../logic/loginQuery';
+import { LoginTexts } from '../logic/texts';
+
+/**
+ * The /login page's state and handlers: the step machine (loginReducer) fed by the sign-in
+ * flows. Form handlers answer the error text to show under the form, or nothing.
+ */
+export function useLoginFlow() {
+  const http = useService(HttpServiceToken);
+  const session = useService(SessionServiceToken);
+  const storage = useService(StorageServiceToken);
+  const nav = useService(NavigationServiceToken);
+  const registry = useService(PluginRegistryToken);
+  const captcha = useCaptcha(http);
+  const { getToken } = captcha;
+  const services = useMemo<LoginServices>(() => ({ http, session, storage, nav, registry, captcha: { getToken } }), [http, session, storage, nav, registry, getToken]);
+  const search = useObservable(nav.search$, nav.search());
+  const query = useMemo(() => parseLoginQuery(search), [search]);
+  const returnUrl = query.returnUrl ?? query.url;
+
+  const [state, dispatch] = useReducer(loginReducer, query, initialLoginState);
+  const [recoveryEnabled, setRecoveryEnabled] = useState(false);
+  // The Okta domain shown on okta-waiting, read before the pending request is consumed.
+  const [waitingDomain] = useState(() => peekOAuthRequest()?.context?.domain ?? storage.get(StorageKeys.oktaClientIssuer));
+
+  const go = useCallback(
+    (event: LoginEvent) => {
+      // Back on the login form, an abandoned second factor must not linger in the session.
+      if (event.type === 'back-to-login' || event.type === 'regular-flow') session.cancelSecondFactor();
+      dispatch(event);
+    },
+    [session],
+  );
+  const apply = useCallback(
+    (result: FlowResult): string | undefined => {
+      if (result.kind === 'go') go(result.event);
+      return result.kind === 'field-error' ? result.message : undefined;
+    },
+    [go],
+  );
+
+  // Runs once per visit (the ref also absorbs StrictMode's second effect run).
+  const started = useRef(false);
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const start = visitStart(session, query);
+    if (start.kind !== 'signed-in') void getPasswordRecoveryEnabled(http).then(setRecoveryEnabled);
+    void runVisitStart(services, start, query).then(apply);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return {
+    ...state,
+    query,
+    recoveryEnabled,
+    captchaActive: captcha.active,
+    waitingDomain,
+    go,
+    signIn: (values: PasswordCredentials) => passwordSignIn(services, values, returnUrl).then(apply),
+    verifyCode: (values: TwoAuthValues) => verifySecondFactor(services, authenticationCode, values).then(apply),
+    verifyRecoveryCode: (values: RecoveryCodeValues) => verifySecondFactor(services, recoveryCode, values).then(apply),
+    google: () => {
+      // Opened before any await so that the click still counts as the user's gesture.
+      const popup = openSignInPopup();
+      return googleSignIn(services, popup, returnUrl).then(apply);
+    },
+    /** "Sign in with Jamf" on the form: a failed look-up keeps the form (spec §4). */
+    jamf: async (email: string) => {
+      await startJamf(services, email, returnUrl);
+      return undefined;
+    },
+    /** The Jamf screen's Login. */
+    jamfScreen: async (email: string): Promise<JamfOutcome> => ((await startJamf(services, email, query.url ?? returnUrl)) ? 'redirecting' : 'regular-flow'),
+    okta: (domain: string) => startOkta(services, domain, returnUrl).then(
+      () => undefined,
+      () => LoginTexts.oktaInvalid,
+    ),
+    lostPassword: (email: string) => requestPasswordReset(services, email),
+  };
+}
+
+export type LoginFlow = ReturnType<typeof useLoginFlow>;
