@@ -1,0 +1,59 @@
+import { extractIpsReport } from './ipsReport';
+import { extractPsList } from './psList';
+import { extractShutdownLog } from './shutdownLog';
+import type { ExtractionResult } from './types';
+
+export type ArtefactKind = 'shutdown.log' | 'ips' | 'ps.txt';
+
+/** Largest artefact read into memory; a sysdiagnose's real ones stay well below. */
+export const MAX_ARTEFACT_BYTES = 64 * 1024 * 1024;
+
+/** The artefact kind a file name denotes (by its base name), or null when we do not read it. */
+export function artefactKind(path: string): ArtefactKind | null {
+  const name = path.slice(path.lastIndexOf('/') + 1);
+  if (name === 'shutdown.log') return 'shutdown.log';
+  if (name === 'ps.txt') return 'ps.txt';
+  if (name.endsWith('.ips') && name.length > 4) return 'ips';
+  return null;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * Runs the extractor for `source`'s kind over its bytes. Never throws: an unreadable artefact
+ * (binary, not UTF-8, too large, or an extractor bug) comes back with `error` set, so one bad
+ * file does not stop the inspection of the others.
+ */
+export function extractArtefact(source: string, data: Uint8Array, maxBytes = MAX_ARTEFACT_BYTES): ExtractionResult {
+  const failed = (error: string): ExtractionResult => ({
+    source,
+    observations: [],
+    heuristics: [],
+    device: {},
+    warnings: [],
+    error,
+  });
+  const kind = artefactKind(source);
+  if (!kind) return failed('not an artefact we read (shutdown.log, *.ips, ps.txt)');
+  if (data.length > maxBytes) return failed(`file is too large (${data.length} bytes, at most ${maxBytes})`);
+  if (data.includes(0)) return failed('binary content: not a text file');
+  let text: string;
+  try {
+    text = utf8.decode(data);
+  } catch {
+    return failed('binary content: not valid UTF-8 text');
+  }
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  try {
+    switch (kind) {
+      case 'shutdown.log':
+        return extractShutdownLog(text, source);
+      case 'ps.txt':
+        return extractPsList(text, source);
+      case 'ips':
+        return extractIpsReport(text, source);
+    }
+  } catch (err) {
+    return failed(`could not be read: ${(err as Error).message}`);
+  }
+}

@@ -1,0 +1,46 @@
+import { devicePathSegments } from './devicePath';
+
+interface Node<T> {
+  children: Map<string, Node<T>>;
+  values: T[];
+}
+
+/**
+ * Path prefixes on whole segments: `/private/var/tmp/x` is under `/private/var/tmp`, but
+ * `/private/var/tmpfoo` is not. A look-up walks the observed path once, so its cost depends on
+ * the path's depth, not on how many prefixes are stored.
+ */
+export class PathTrie<T> {
+  private readonly root: Node<T> = { children: new Map(), values: [] };
+
+  /** Adds a prefix; returns false when the path is not absolute. */
+  add(path: string, value: T): boolean {
+    const segments = devicePathSegments(path);
+    if (segments === null || segments.length === 0) return false;
+    let node = this.root;
+    for (const segment of segments) {
+      let next = node.children.get(segment);
+      if (!next) {
+        next = { children: new Map(), values: [] };
+        node.children.set(segment, next);
+      }
+      node = next;
+    }
+    node.values.push(value);
+    return true;
+  }
+
+  /** Every stored value whose prefix contains `path` (equal paths included). */
+  lookup(path: string): T[] {
+    const segments = devicePathSegments(path);
+    if (segments === null) return [];
+    const found: T[] = [];
+    let node: Node<T> | undefined = this.root;
+    for (const segment of segments) {
+      node = node.children.get(segment);
+      if (!node) break;
+      if (node.values.length > 0) found.push(...node.values);
+    }
+    return found;
+  }
+}

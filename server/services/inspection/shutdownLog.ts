@@ -1,0 +1,84 @@
+import { normalizeDevicePath } from './devicePath';
+import { clipRaw, type ExtractionResult, type HeuristicFinding, type Observation } from './types';
+
+/** A client still running at this many checks of one shutdown held the reboot back repeatedly. */
+export const DELAYED_CLIENT_THRESHOLD = 3;
+
+/** Places spyware implants were seen running from (Kaspersky's and MVT's shutdown.log findings). */
+const SUSPICIOUS_PREFIXES = ['/private/var/db/', '/private/var/tmp/'];
+
+const CLIENT_LINE = /remaining client pid:\s*(\d+)\s*\((.*)\)\s*$/;
+const SIGTERM_LINE = /^\s*SIGTERM:\s*\[(\d+)\]/;
+
+interface Client {
+  pid: string;
+  path: string;
+  line: number;
+  raw: string;
+  count: number;
+}
+
+/**
+ * sysdiagnose's shutdown.log: during each shutdown, the processes still running at each check are
+ * listed as `remaining client pid: N (path)`, and the shutdown ends with `SIGTERM: [epoch]`.
+ * Clients are grouped by the SIGTERM that follows them, which dates them.
+ */
+export function extractShutdownLog(text: string, source: string): ExtractionResult {
+  const observations: Observation[] = [];
+  const heuristics: HeuristicFinding[] = [];
+  let group = new Map<string, Client>();
+
+  const close = (timestamp: string | undefined) => {
+    for (const client of group.values()) {
+      const isPath = client.path.startsWith('/');
+      const observation: Observation = {
+        kind: isPath ? 'path' : 'process',
+        value: client.path,
+        source,
+        line: client.line,
+        raw: client.raw,
+        ...(timestamp ? { timestamp } : {}),
+      };
+      observations.push(observation);
+      if (client.count >= DELAYED_CLIENT_THRESHOLD) {
+        heuristics.push({
+          rule: 'shutdown.delayed-client',
+          message: `${client.path} (pid ${client.pid}) delayed the shutdown ${client.count} times`,
+          observation,
+        });
+      }
+      const canonical = isPath ? normalizeDevicePath(client.path) : null;
+      if (canonical && SUSPICIOUS_PREFIXES.some((p) => canonical.startsWith(p))) {
+        heuristics.push({
+          rule: 'shutdown.suspicious-path',
+          message: `${client.path} ran from ${SUSPICIOUS_PREFIXES.find((p) => canonical.startsWith(p))}, where system daemons do not live`,
+          observation,
+        });
+      }
+    }
+    group = new Map();
+  };
+
+  const lines = text.split(/\r?\n/);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!;
+    const sigterm = SIGTERM_LINE.exec(line);
+    if (sigterm) {
+      const seconds = Number(sigterm[1]);
+      const date = new Date(seconds * 1000);
+      close(Number.isFinite(date.getTime()) ? date.toISOString() : undefined);
+      continue;
+    }
+    const client = CLIENT_LINE.exec(line);
+    if (!client) continue;
+    const [, pid, path] = client as unknown as [string, string, string];
+    if (path === '') continue;
+    const key = `${pid} ${path}`;
+    const known = group.get(key);
+    if (known) known.count += 1;
+    else group.set(key, { pid, path, line: i + 1, raw: clipRaw(line.trim()), count: 1 });
+  }
+  // Clients after the last SIGTERM belong to a shutdown that did not finish logging: undated.
+  close(undefined);
+  return { source, observations, heuristics, device: {}, warnings: [] };
+}
