@@ -1,0 +1,77 @@
+import { Callout, Card, Classes, Elevation, H1, Intent, Spinner } from '@blueprintjs/core';
+import { HttpServiceToken } from '@core/http/HttpService';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import type { PageProps } from '@core/plugin/PluginManifest';
+import { useService } from '@core/react';
+import { ToastServiceToken } from '@core/toasts/ToastService';
+import { useMemo } from 'react';
+import { CodeForm } from '../components/CodeForm/CodeForm';
+import { ExpiredView } from '../components/ExpiredView/ExpiredView';
+import { NewPasswordForm } from '../components/NewPasswordForm/NewPasswordForm';
+import type { ResetStep } from '../flows/resetReducer';
+import { useResetPassword } from '../flows/useResetPassword';
+import { ResetTexts } from '../logic/texts';
+import './ResetPasswordPage.css';
+
+const STEP_TITLES: Record<ResetStep, string> = {
+  resetPassword: ResetTexts.title,
+  twoFactor: 'Two-factor authentication',
+  recoveryCode: ResetTexts.recoveryCode,
+};
+
+/** `/resetPassword/{password_recovery_id}` (spec §2, §4 "Reset flow"). */
+export default function ResetPasswordPage({ params }: PageProps) {
+  const http = useService(HttpServiceToken);
+  const nav = useService(NavigationServiceToken);
+  const toasts = useService(ToastServiceToken);
+  const services = useMemo(() => ({ http, nav, toasts }), [http, nav, toasts]);
+  const { state, submitPassword, submitCode, submitRecoveryCode, switchStep } = useResetPassword(services, params.password_recovery_id ?? '');
+
+  let title: string = ResetTexts.title;
+  let body;
+  switch (state.phase) {
+    case 'validating':
+    case 'done':
+      body = (
+        <div className="reset-validating">
+          <Spinner size={20} aria-label="Loading" />
+          <span className={Classes.TEXT_MUTED}>{ResetTexts.validating}</span>
+        </div>
+      );
+      break;
+    case 'expired':
+      body = <ExpiredView message={state.message} onTryAgain={() => nav.navigate('/login')} />;
+      break;
+    case 'form':
+      title = STEP_TITLES[state.step];
+      body = (
+        <>
+          {state.error ? (
+            <Callout intent={Intent.DANGER} role="alert" className="reset-callout">
+              {state.error}
+            </Callout>
+          ) : null}
+          {state.step === 'resetPassword' ? (
+            <NewPasswordForm onSubmit={submitPassword} submitting={state.submitting} />
+          ) : (
+            <CodeForm
+              kind={state.step}
+              submitting={state.submitting}
+              onSubmit={state.step === 'twoFactor' ? submitCode : submitRecoveryCode}
+              onSwitch={() => switchStep(state.step === 'twoFactor' ? 'recoveryCode' : 'twoFactor')}
+            />
+          )}
+        </>
+      );
+      break;
+  }
+
+  return (
+    <main className="reset-page">
+      <Card elevation={Elevation.TWO} className="reset-card">
+        {state.phase === 'expired' ? null : <H1 className={`reset-title ${Classes.HEADING}`}>{title}</H1>}
+        {body}
+      </Card>
+    </main>
+  );
+}
