@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveJamfReturnPath, safeReturnPathOrDefault, sanitizeReturnPath } from './safeReturnPath';
+import { resolveProductReturnPath, safeReturnPathOrDefault, sanitizeReturnPath } from './safeReturnPath';
 
 describe('sanitizeReturnPath', () => {
   it.each([
@@ -33,14 +33,16 @@ describe('sanitizeReturnPath', () => {
     expect(sanitizeReturnPath(input)).toBeNull();
   });
 
+  // The default comes from the caller (the products' manifests); /gluon is this console's.
   it('falls back to /gluon', () => {
-    expect(safeReturnPathOrDefault('//evil')).toBe('/gluon');
-    expect(safeReturnPathOrDefault(undefined)).toBe('/gluon');
-    expect(safeReturnPathOrDefault('/electron')).toBe('/electron');
+    expect(safeReturnPathOrDefault('//evil', '/gluon')).toBe('/gluon');
+    expect(safeReturnPathOrDefault(undefined, '/gluon')).toBe('/gluon');
+    expect(safeReturnPathOrDefault('/electron', '/gluon')).toBe('/electron');
   });
 });
 
-describe('resolveJamfReturnPath (vendor IdP rules of spec §4)', () => {
+// The vendor IdP's rule with gluon's root; plugins/callback applies it (resolveJamfReturnPath).
+describe('resolveProductReturnPath (vendor IdP rules of spec §4)', () => {
   it.each([
     [undefined, '/gluon'],
     ['', '/gluon'],
@@ -51,6 +53,6 @@ describe('resolveJamfReturnPath (vendor IdP rules of spec §4)', () => {
     ['/devices/2', '/gluon/devices/2'],
     ['/settings?x=1', '/gluon/settings?x=1'],
   ])('%j -> %s', (input, expected) => {
-    expect(resolveJamfReturnPath(input)).toBe(expected);
+    expect(resolveProductReturnPath(input, '/gluon')).toBe(expected);
   });
 });

@@ -1,6 +1,3 @@
-/** Spec §9: the default return path. */
-export const DEFAULT_RETURN_PATH = '/gluon';
-
 const ORIGIN = 'http://console.invalid';
 
 /**
@@ -37,18 +34,22 @@ export function sanitizeReturnPath(raw: string | null | undefined): string | nul
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-/** A safe return path or `/gluon`. */
-export function safeReturnPathOrDefault(raw: string | null | undefined): string {
-  return sanitizeReturnPath(raw) ?? DEFAULT_RETURN_PATH;
+/**
+ * A safe return path, or `fallback` (spec §9's default return path: the caller derives it from
+ * the products' manifests, `PluginRegistry.landing`/`signInTarget`; core names no product).
+ */
+export function safeReturnPathOrDefault(raw: string | null | undefined, fallback: string): string {
+  return sanitizeReturnPath(raw) ?? fallback;
 }
 
 /**
- * The vendor-IdP handler's rule (spec §4): full URL or unsafe -> /gluon; absent or '/' -> /gluon;
- * a path without 'gluon' is prefixed with /gluon.
+ * Keeps a return path inside one product (the vendor IdP's rule of spec §4, for gluon):
+ * absent, '/', absolute or unsafe -> `productRoot`; a path not naming the product is put under
+ * `productRoot` (`/devices/2` -> `/gluon/devices/2`).
  */
-export function resolveJamfReturnPath(raw: string | null | undefined): string {
+export function resolveProductReturnPath(raw: string | null | undefined, productRoot: string): string {
   const path = sanitizeReturnPath(raw);
-  if (!path || path === '/') return DEFAULT_RETURN_PATH;
-  if (!path.includes('gluon')) return `${DEFAULT_RETURN_PATH}${path}`;
+  if (!path || path === '/') return productRoot;
+  if (!path.includes(productRoot.replace(/^\/+/, ''))) return `${productRoot}${path}`;
   return path;
 }

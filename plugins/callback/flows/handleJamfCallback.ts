@@ -2,7 +2,7 @@ import { isAxiosError } from 'axios';
 import { beginOAuth, consumeOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { stashSecondFactor } from '@core/auth/oauthHandoff';
 import type { OAuthState } from '@core/auth/oauthState';
-import { resolveJamfReturnPath } from '@core/auth/safeReturnPath';
+import { resolveJamfReturnPath } from '../logic/resolveJamfReturnPath';
 import { decodeClaims, isSecondFactorOnly } from '@core/session/decodeClaims';
 import { StorageKeys } from '@core/storage/StorageService';
 import { getEnvironmentType } from '@core/auth/api/getEnvironmentType';
