@@ -1,17 +1,15 @@
 import type { HttpService } from '@core/http/HttpService';
 import type { ModalService } from '@core/modals/ModalService';
-import type { NavigationService } from '@core/navigation/NavigationService';
 import type { SessionService } from '@core/session/SessionService';
 import type { ToastService } from '@core/toasts/ToastService';
 import type { MfaSetupEvent } from '../logic/mfaSetupReducer';
 
-/** The core services the set-up flows use; the page resolves them, tests pass fakes. */
+/** What the set-up flows use of the core services; the page passes the services, tests fakes. */
 export interface MfaSetupServices {
   http: HttpService;
-  session: SessionService;
-  nav: NavigationService;
-  modals: ModalService;
-  toasts: ToastService;
+  session: Pick<SessionService, 'profile' | 'updateProfile' | 'forgetDevice' | 'setRecoveryToken'>;
+  modals: Pick<ModalService, 'confirm'>;
+  toasts: Pick<ToastService, 'success'>;
 }
 
 /** How a flow moves the set-up along (the page's reducer, through its side effects). */

@@ -28,7 +28,7 @@ export function useMfaSetup() {
   const nav = useService(NavigationServiceToken);
   const modals = useService(ModalServiceToken);
   const toasts = useService(ToastServiceToken);
-  const services = useMemo<MfaSetupServices>(() => ({ http, session, nav, modals, toasts }), [http, session, nav, modals, toasts]);
+  const services = useMemo<MfaSetupServices>(() => ({ http, session, modals, toasts }), [http, session, modals, toasts]);
   const profile = useObservable(session.profile$, session.profile());
   const [state, dispatch] = useReducer(mfaSetupReducer, nav.search(), initialMfaSetupState);
   // SSO accounts may have no console password: they re-validate at their provider instead.

@@ -1,5 +1,5 @@
 import { validateRecoveryCode } from '../../logic/validators';
-import { SecondFactorForm } from '../SecondFactorForm/SecondFactorForm';
+import { SecondFactorForm, type SecondFactorStep } from '../SecondFactorForm/SecondFactorForm';
 import { TextField } from '../TextField/TextField';
 
 export interface RecoveryCodeValues {
@@ -15,26 +15,23 @@ export interface RecoveryCodeFormProps {
   onReturn(): void;
 }
 
-const INITIAL: RecoveryCodeValues = { recoveryCode: '' };
-
 /** Recovery codes are digits, often written in dash-separated groups: allow both while typing. */
 function parseRecoveryInput(value: string): string {
   return value.replace(/[^\d-]/g, '').slice(0, 32);
 }
 
+const STEP: SecondFactorStep<RecoveryCodeValues> = {
+  ariaLabel: 'Sign in with a recovery code',
+  intro: 'Enter one of the recovery codes you saved when you turned on two-factor authentication.',
+  initialValues: { recoveryCode: '' },
+  codeField: 'recoveryCode',
+  switchText: 'Use an authentication code',
+};
+
 /** The recovery-code step. */
 export function RecoveryCodeForm({ onSubmit, onUseCode, onReturn }: RecoveryCodeFormProps) {
   return (
-    <SecondFactorForm
-      ariaLabel="Sign in with a recovery code"
-      intro="Enter one of the recovery codes you saved when you turned on two-factor authentication."
-      initialValues={INITIAL}
-      codeField="recoveryCode"
-      onSubmit={onSubmit}
-      switchText="Use an authentication code"
-      onSwitch={onUseCode}
-      onReturn={onReturn}
-    >
+    <SecondFactorForm step={STEP} onSubmit={onSubmit} onSwitch={onUseCode} onReturn={onReturn}>
       <TextField name="recoveryCode" label="Recovery code" validate={validateRecoveryCode} parse={parseRecoveryInput} inputMode="numeric" autoComplete="off" autoFocus />
     </SecondFactorForm>
   );

@@ -5,7 +5,8 @@ import { Form } from 'react-final-form';
 import { LoginTexts } from '../../logic/texts';
 import { ActionLink } from '../ActionLink/ActionLink';
 
-export interface SecondFactorFormProps<Values extends object> {
+/** What tells the two code steps apart, besides their fields. */
+export interface SecondFactorStep<Values extends object> {
   /** Accessible name of the form. */
   ariaLabel: string;
   /** What the step asks for, above the fields. */
@@ -13,10 +14,15 @@ export interface SecondFactorFormProps<Values extends object> {
   initialValues: Values;
   /** The field a wrong code is reported under. */
   codeField: keyof Values & string;
-  /** Verifies; answers the field error or nothing. */
-  onSubmit(values: Values): Promise<string | undefined>;
   /** Text of the link to the other kind of code. */
   switchText: string;
+}
+
+export interface SecondFactorFormProps<Values extends object> {
+  step: SecondFactorStep<Values>;
+  /** Verifies; answers the field error or nothing. */
+  onSubmit(values: Values): Promise<string | undefined>;
+  /** Follows the link to the other kind of code. */
   onSwitch(): void;
   /** Back to the login step. */
   onReturn(): void;
@@ -25,7 +31,8 @@ export interface SecondFactorFormProps<Values extends object> {
 }
 
 /** The frame of two-auth and recovery-code: fields, Verify, the switch link and "Return to login screen". */
-export function SecondFactorForm<Values extends object>({ ariaLabel, intro, initialValues, codeField, onSubmit, switchText, onSwitch, onReturn, children }: SecondFactorFormProps<Values>) {
+export function SecondFactorForm<Values extends object>({ step, onSubmit, onSwitch, onReturn, children }: SecondFactorFormProps<Values>) {
+  const { ariaLabel, intro, initialValues, codeField, switchText } = step;
   return (
     <Form<Values>
       onSubmit={async (values) => {

@@ -1,7 +1,7 @@
 import { Checkbox } from '@blueprintjs/core';
 import { Field } from 'react-final-form';
 import { parseDigits, validateCode } from '../../logic/validators';
-import { SecondFactorForm } from '../SecondFactorForm/SecondFactorForm';
+import { SecondFactorForm, type SecondFactorStep } from '../SecondFactorForm/SecondFactorForm';
 import { TextField } from '../TextField/TextField';
 
 export interface TwoAuthValues {
@@ -18,21 +18,18 @@ export interface TwoAuthFormProps {
   onReturn(): void;
 }
 
-const INITIAL: TwoAuthValues = { digitCode: '', remember2fa: false };
+const STEP: SecondFactorStep<TwoAuthValues> = {
+  ariaLabel: 'Two-factor authentication',
+  intro: 'Enter the six-digit code from your authenticator app.',
+  initialValues: { digitCode: '', remember2fa: false },
+  codeField: 'digitCode',
+  switchText: 'Use a recovery code',
+};
 
 /** The two-auth step: six-digit numeric code, remember-me, link to the recovery code. */
 export function TwoAuthForm({ onSubmit, onUseRecoveryCode, onReturn }: TwoAuthFormProps) {
   return (
-    <SecondFactorForm
-      ariaLabel="Two-factor authentication"
-      intro="Enter the six-digit code from your authenticator app."
-      initialValues={INITIAL}
-      codeField="digitCode"
-      onSubmit={onSubmit}
-      switchText="Use a recovery code"
-      onSwitch={onUseRecoveryCode}
-      onReturn={onReturn}
-    >
+    <SecondFactorForm step={STEP} onSubmit={onSubmit} onSwitch={onUseRecoveryCode} onReturn={onReturn}>
       <TextField
         name="digitCode"
         label="Authentication code"

@@ -1,0 +1,255 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { beginOAuth } from '@core/auth/oauthRequest';
+import { stashOAuthCallback } from '@core/auth/oauthHandoff';
+import { StorageKeys } from '@core/storage/StorageService';
+import { fakeJwt, type FakeReply } from '@core/testing/createFakeAxios';
+import { parseLoginQuery } from '../logic/loginQuery';
+import { LoginTexts } from '../logic/texts';
+import { completeSignIn, finishSignIn } from './completeSignIn';
+import { done, fieldError, go } from './FlowResult';
+import { googleSignIn } from './googleSignIn';
+import { linkTokenSignIn } from './linkTokenSignIn';
+import { passwordSignIn } from './passwordSignIn';
+import { providerSignIn } from './providerSignIn';
+import { requestPasswordReset } from './requestPasswordReset';
+import { authenticationCode, recoveryCode } from './secondFactorMethods';
+import { FakeSignInSession, fakeLoginServices } from './testing/fakeLoginServices';
+import { verifySecondFactor } from './verifySecondFactor';
+import { runVisitStart, visitStart } from './visitStart';
+
+const user = { username: 'bob@example.com', email: 'bob@example.com', totpEnabled: false };
+const perms = ['gln#rpt#rw', 'ntr#dev#r'];
+const accessToken = fakeJwt({ perms, exp: 4102444800 });
+const signedIn = () => ({ status: 200, data: { token: accessToken, user } });
+const secondFactorAnswer = () => ({ status: 200, data: { token: 'mfa-token', user, mfaRequired: true } });
+const error = (status: number, message?: string) => (): FakeReply => ({ status, data: message ? { message } : {} });
+const pendingFor = (returnUrl: string | null = '/neutrino', provider?: 'okta') => new FakeSignInSession({ pending: { username: 'bob@example.com', returnUrl, provider } });
+
+const noConnection = 'No connection, please make sure you have a valid internet connection and try again';
+
+beforeEach(() => sessionStorage.clear());
+
+describe('finish sign-in (one place for every path)', () => {
+  it('adopts the answer with its context, stores the environment type and goes to the registry\'s target', async () => {
+    const { services, session, registry, nav, storage } = fakeLoginServices({});
+    const result = await completeSignIn(services, { token: accessToken, user }, { username: 'bob', returnUrl: '/neutrino/x', provider: 'okta' });
+    expect(result).toEqual(done);
+    expect(session.adopted[0]!.context).toEqual({ username: 'bob', returnUrl: '/neutrino/x', provider: 'okta' });
+    expect(storage.get(StorageKeys.envType)).toBe('saas');
+    expect(registry.targets).toEqual([{ perms, envType: 'saas', returnUrl: '/neutrino/x' }]);
+    expect(nav.path()).toBe('/landing');
+  });
+
+  it('a second-factor answer opens two-auth and neither navigates nor asks the environment type', async () => {
+    const { services, registry, nav, calls } = fakeLoginServices({});
+    expect(await completeSignIn(services, { token: 'mfa', user, mfaRequired: true }, { username: 'bob' })).toEqual(go({ type: 'second-factor' }));
+    expect(registry.targets).toHaveLength(0);
+    expect(calls('GET /um/environmentType')).toHaveLength(0);
+    expect(nav.path()).toBe('/login');
+  });
+
+  it('an unknown environment type is passed as null and not stored; the fallback return URL applies', async () => {
+    const { services, registry, storage } = fakeLoginServices({ 'GET /um/environmentType': error(500) });
+    await finishSignIn(services, { kind: 'signed-in', claims: { perms }, profile: user, returnUrl: null }, '/gluon/x');
+    expect(registry.targets).toEqual([{ perms, envType: null, returnUrl: '/gluon/x' }]);
+    expect(storage.get(StorageKeys.envType)).toBeNull();
+  });
+});
+
+describe('password step (spec §4, §8)', () => {
+  it('sends the trimmed username, the remembered device and a login captcha token, then signs in', async () => {
+    const session = new FakeSignInSession();
+    session.remembered.set('bob', 'device-1');
+    const { services, calls, captchaActions, nav } = fakeLoginServices({ 'POST /um/login': signedIn }, session, { captchaToken: 'c-1' });
+    expect(await passwordSignIn(services, { username: ' bob ', password: 'pw' }, '/neutrino')).toEqual(done);
+    const request = calls('POST /um/login')[0]!;
+    expect(request.data).toEqual({ username: 'bob', password: 'pw', rememberToken: 'device-1', captchaToken: 'c-1' });
+    expect(request.config).toMatchObject({ authMode: { kind: 'public' } });
+    expect(captchaActions).toEqual(['login']);
+    expect(session.adopted[0]!.context).toEqual({ username: 'bob', returnUrl: '/neutrino' });
+    expect(nav.path()).toBe('/landing');
+  });
+
+  it('a second-factor answer goes to two-auth (the session decides, from mfaRequired)', async () => {
+    const { services, session } = fakeLoginServices({ 'POST /um/login': secondFactorAnswer });
+    expect(await passwordSignIn(services, { username: 'bob', password: 'pw' }, '/gluon')).toEqual(go({ type: 'second-factor' }));
+    expect(session.secondFactor()).toEqual({ username: 'bob@example.com', returnUrl: '/gluon', provider: undefined });
+  });
+
+  it.each([
+    [error(401), "The username / password you've entered doesn't match any account."],
+    [error(403, 'Locked'), "The username / password you've entered doesn't match any account."],
+    [error(503), noConnection],
+    [() => ({ networkError: true }) as FakeReply, noConnection],
+    [error(400, 'Account locked for 5 minutes'), 'Account locked for 5 minutes'],
+    [error(500, 'secret detail'), 'The application has encountered an unknown error'],
+  ])('failure %# shows the spec §8 text under the form', async (reply, text) => {
+    const { services, session } = fakeLoginServices({ 'POST /um/login': reply });
+    expect(await passwordSignIn(services, { username: 'bob', password: 'pw' }, null)).toEqual(fieldError(text));
+    expect(session.calls).not.toContain('adopt');
+  });
+});
+
+describe('verify a code, then finish sign-in (two-auth and recovery-code)', () => {
+  it('two-auth sends code, remember and the pending username with the second-factor auth mode', async () => {
+    const session = pendingFor('/neutrino', 'okta');
+    const { services, calls, captchaActions, registry } = fakeLoginServices({ 'POST /um/mfa/totp/validateCode': signedIn }, session, { captchaToken: 'c-2' });
+    expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: true })).toEqual(done);
+    const request = calls('POST /um/mfa/totp/validateCode')[0]!;
+    expect(request.data).toEqual({ totpCode: '123456', remember: true, username: 'bob@example.com', captchaToken: 'c-2' });
+    expect(request.config).toMatchObject({ authMode: { kind: 'secondFactor' } });
+    expect(request.headers.Authorization).toBeUndefined();
+    expect(captchaActions).toEqual(['two_factor']);
+    // The pending sign-in's return URL and provider carry over to the session.
+    expect(session.adopted[0]!.context).toEqual({ username: 'bob@example.com', returnUrl: '/neutrino', provider: 'okta' });
+    expect(registry.targets[0]!.returnUrl).toBe('/neutrino');
+  });
+
+  it('recovery-code removes dashes and uses its own captcha action', async () => {
+    const { services, calls, captchaActions } = fakeLoginServices({ 'POST /um/mfa/totp/validateRecoveryCode': signedIn }, pendingFor());
+    expect(await verifySecondFactor(services, recoveryCode, { recoveryCode: '1234-5678 90' })).toEqual(done);
+    const request = calls('POST /um/mfa/totp/validateRecoveryCode')[0]!;
+    expect(request.data).toEqual({ totpRecoveryCode: '1234567890' });
+    expect(request.config).toMatchObject({ authMode: { kind: 'secondFactor' } });
+    expect(captchaActions).toEqual(['recovery_code']);
+  });
+
+  it.each([
+    ['two-auth', authenticationCode, { digitCode: '000000', remember2fa: false }, 'POST /um/mfa/totp/validateCode', 'Wrong TOTP code', 'Invalid six digit code.'],
+    ['two-auth (parse error)', authenticationCode, { digitCode: '000000', remember2fa: false }, 'POST /um/mfa/totp/validateCode', 'Could not parse the code', 'Invalid six digit code.'],
+    ['recovery-code', recoveryCode, { recoveryCode: '9999' }, 'POST /um/mfa/totp/validateRecoveryCode', 'Wrong TOTP recovery code', 'Invalid recovery code.'],
+  ] as const)('%s: a wrong code is an error under the field and keeps the pending sign-in', async (_name, method, values, route, message, text) => {
+    const session = pendingFor();
+    const { services } = fakeLoginServices({ [route]: error(401, message) }, session);
+    expect(await verifySecondFactor(services, method as typeof authenticationCode, values as never)).toEqual(fieldError(text));
+    expect(session.secondFactor()).not.toBeNull();
+  });
+
+  it.each([
+    [error(401, 'Token expired'), 'Your sign-in has expired. Please sign in again.'],
+    [error(403), 'Your sign-in has expired. Please sign in again.'],
+    [error(503), noConnection],
+    [error(400, 'Captcha token is required'), 'Captcha token is required'],
+    [error(500), 'The application has encountered an unknown error'],
+  ])('any other failure (%#) returns to login with its message', async (reply, message) => {
+    const { services } = fakeLoginServices({ 'POST /um/mfa/totp/validateCode': reply, 'POST /um/mfa/totp/validateRecoveryCode': reply }, pendingFor());
+    expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: false })).toEqual(go({ type: 'back-to-login', notice: { message } }));
+    expect(await verifySecondFactor(services, recoveryCode, { recoveryCode: '12345678' })).toEqual(go({ type: 'back-to-login', notice: { message } }));
+  });
+
+  it('a wrong-code text on the other step is not a wrong code', async () => {
+    const { services } = fakeLoginServices({ 'POST /um/mfa/totp/validateRecoveryCode': error(401, 'Wrong TOTP code') }, pendingFor());
+    expect(await verifySecondFactor(services, recoveryCode, { recoveryCode: '1234' })).toEqual(go({ type: 'back-to-login', notice: { message: 'Your sign-in has expired. Please sign in again.' } }));
+  });
+
+  it('without a pending sign-in nothing is sent and the page returns to login', async () => {
+    const { services, requests } = fakeLoginServices({});
+    expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: false })).toEqual(go({ type: 'back-to-login' }));
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe('link token and provider returns', () => {
+  it('?token= is adopted by the session and lands with the page\'s return URL', async () => {
+    const session = new FakeSignInSession();
+    session.linkAnswer = async () => ({ token: accessToken, user });
+    const { services, registry } = fakeLoginServices({}, session);
+    expect(await linkTokenSignIn(services, 'handed-over', '/gluon/x')).toEqual(done);
+    expect(session.calls).toContain('adoptLinkToken handed-over');
+    expect(registry.targets[0]!.returnUrl).toBe('/gluon/x');
+  });
+
+  it('a refused link token shows the login error', async () => {
+    const { services } = fakeLoginServices({});
+    expect(await linkTokenSignIn(services, 'bad', null)).toEqual(go({ type: 'back-to-login', notice: { message: 'The application has encountered an unknown error' } }));
+  });
+
+  it('a missing provider answer returns to login with Access Denied', async () => {
+    const { services } = fakeLoginServices({});
+    const result = await providerSignIn(services, null, null);
+    expect(result).toEqual(go({ type: 'back-to-login', notice: { title: LoginTexts.accessDenied, message: 'The sign-in response is missing. Please try again.' } }));
+  });
+
+  it('a provider answer signs in with the provider, the ID token e-mail\'s remembered device and the state\'s return path', async () => {
+    const url = new URL(await beginOAuth({ provider: 'okta', returnPath: '/neutrino', clientId: 'c', authorizationEndpoint: 'https://o.example/auth', tokenEndpoint: 'https://o.example/token', nonce: 'n-1', redirectUri: 'http://x/login/callback' }));
+    stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
+    const session = new FakeSignInSession();
+    session.remembered.set('bob@example.com', 'device-9');
+    const { services, calls } = fakeLoginServices(
+      {
+        'POST https://o.example/token': () => ({ status: 200, data: { id_token: fakeJwt({ nonce: 'n-1', email: 'bob@example.com' }) } }),
+        'POST /um/oauth2Login': secondFactorAnswer,
+      },
+      session,
+    );
+    const result = await runVisitStart(services, { kind: 'provider-return' }, parseLoginQuery('oktaRedirect=true'));
+    expect(result).toEqual(go({ type: 'second-factor' }));
+    expect(calls('POST /um/oauth2Login')[0]!.data).toMatchObject({ provider: 'Okta', email: 'bob@example.com', rememberToken: 'device-9' });
+    expect(session.adopted[0]!.context).toEqual({ username: 'bob@example.com', returnUrl: '/neutrino', provider: 'okta' });
+  });
+});
+
+describe('Google (spec §8)', () => {
+  const popup = () => ({ location: { href: 'about:blank' }, closed: false, close() { this.closed = true; } });
+  const google = { 'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: { publicId: 'g', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n' } }) };
+
+  it('a blocked popup falls back to the full-page redirect', async () => {
+    const { services, nav } = fakeLoginServices(google);
+    expect(await googleSignIn(services, null, null)).toEqual(done);
+    expect(nav.assigned[0]).toMatch(/^https:\/\/g\.example\/auth\?/);
+  });
+
+  it("a popup closed without an answer shows 'Third-party cookies should be enabled'", async () => {
+    const win = popup();
+    const { services } = fakeLoginServices(google);
+    const result = googleSignIn(services, win as unknown as Window, null);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    win.closed = true;
+    expect(await result).toEqual(fieldError(LoginTexts.thirdPartyCookies));
+  }, 5000);
+
+  it('a failed look-up is an error under the form', async () => {
+    const { services } = fakeLoginServices({ 'GET /um/oauth2LoginProviders/Google/publicId': error(503) });
+    expect(await googleSignIn(services, popup() as unknown as Window, null)).toEqual(fieldError(noConnection));
+  });
+});
+
+describe('how a visit starts (spec §2)', () => {
+  const expired = fakeJwt({ perms, exp: 1000 });
+
+  it.each([
+    ['a stored session without ?token= goes to the site root', { token: accessToken, profile: user }, '', { kind: 'signed-in' }],
+    ['?token= wins over a stored session', { token: accessToken, profile: user }, 'token=t', { kind: 'link-token', token: 't' }],
+    ['an expired stored token is dropped first', { token: expired, profile: user }, '', { kind: 'form' }],
+    ['a pending second factor opens two-auth', { pending: { username: 'bob', returnUrl: null } }, 'token=t', { kind: 'second-factor' }],
+    ['a provider return finishes the sign-in', {}, 'googleRedirect=true', { kind: 'provider-return' }],
+    ['ssoDomain starts the vendor look-up', {}, 'ssoDomain=corp.example', { kind: 'jamf', domain: 'corp.example' }],
+    ['reauth=true only shows the Jamf screen', {}, 'reauth=true', { kind: 'form' }],
+    ['legacy keeps the classic form', {}, 'ssoDomain=corp.example&legacy=true', { kind: 'form' }],
+  ])('%s', (_name, state, search, expected) => {
+    const session = new FakeSignInSession(state);
+    expect(visitStart(session, parseLoginQuery(search))).toEqual(expected);
+    expect(session.calls[0]).toBe('dropExpired');
+  });
+
+  it('signed in: replaces /login by the site root', async () => {
+    const { services, nav } = fakeLoginServices({});
+    expect(await runVisitStart(services, { kind: 'signed-in' }, parseLoginQuery(''))).toEqual(done);
+    expect(nav.path()).toBe('/');
+  });
+
+  it('a domain without a vendor IdP falls back to the regular login', async () => {
+    const { services } = fakeLoginServices({ 'GET /um/oauth2LoginProviders/JamfAuth0/info': error(404) });
+    expect(await runVisitStart(services, { kind: 'jamf', domain: 'unknown.example' }, parseLoginQuery('ssoDomain=unknown.example'))).toEqual(go({ type: 'back-to-login' }));
+  });
+});
+
+describe('lost password', () => {
+  it('confirms unknown addresses too, and shows other failures', async () => {
+    const unknown = fakeLoginServices({ 'POST /um/passwordRecovery': error(404) });
+    expect(await requestPasswordReset(unknown.services, 'x@y.example')).toBeUndefined();
+    expect(unknown.calls('POST /um/passwordRecovery')[0]!.data).toEqual({ username: 'x@y.example' });
+    const down = fakeLoginServices({ 'POST /um/passwordRecovery': error(503) });
+    expect(await requestPasswordReset(down.services, 'x@y.example')).toBe(noConnection);
+  });
+});

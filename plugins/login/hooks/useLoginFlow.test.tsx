@@ -1,0 +1,74 @@
+import 'reflect-metadata';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { container as rootContainer } from 'tsyringe';
+import { describe, expect, it } from 'vitest';
+import { HttpServiceToken } from '@core/http/HttpService';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
+import { ServicesProvider } from '@core/react';
+import { SessionServiceToken } from '@core/session/SessionService';
+import { StorageServiceToken } from '@core/storage/StorageService';
+import { FakeSignInSession, fakeLoginServices, type Routes } from '../flows/testing/fakeLoginServices';
+import { useLoginFlow } from './useLoginFlow';
+
+/** The hook with every service it resolves faked, as `[token, fake]` pairs in a child container. */
+function renderLoginFlow(routes: Routes, session: FakeSignInSession, path = '/login') {
+  const fakes = fakeLoginServices({ 'GET /um/passwordRecovery/enabled': () => ({ status: 200, data: { passwordRecoveryEnabled: true } }), ...routes }, session);
+  fakes.nav.navigate(path);
+  const services = rootContainer.createChildContainer();
+  for (const [token, fake] of [
+    [HttpServiceToken, fakes.services.http],
+    [SessionServiceToken, session],
+    [StorageServiceToken, fakes.services.storage],
+    [NavigationServiceToken, fakes.nav],
+    [PluginRegistryToken, fakes.registry],
+  ] as const) services.register(token, { useValue: fake });
+  const wrapper = ({ children }: { children: ReactNode }) => <ServicesProvider container={services}>{children}</ServicesProvider>;
+  return { ...renderHook(() => useLoginFlow(), { wrapper }), ...fakes };
+}
+
+describe('useLoginFlow', () => {
+  it('opens two-auth for a pending second factor; returning to login cancels it in the session', async () => {
+    const session = new FakeSignInSession({ pending: { username: 'bob', returnUrl: null } });
+    const { result } = renderLoginFlow({}, session);
+    await waitFor(() => expect(result.current.step).toBe('two-auth'));
+    act(() => result.current.go({ type: 'use-recovery-code' }));
+    expect(result.current.step).toBe('recovery-code');
+    act(() => result.current.go({ type: 'back-to-login' }));
+    expect(result.current.step).toBe('login');
+    expect(session.calls).toContain('cancelSecondFactor');
+    expect(session.secondFactor()).toBeNull();
+  });
+
+  it('a failed code step lands on login with its notice and without the pending sign-in', async () => {
+    const session = new FakeSignInSession({ pending: { username: 'bob', returnUrl: null } });
+    const { result } = renderLoginFlow({ 'POST /um/mfa/totp/validateCode': () => ({ status: 503, data: {} }) }, session);
+    await waitFor(() => expect(result.current.step).toBe('two-auth'));
+    let error: string | undefined = 'not called';
+    await act(async () => {
+      error = await result.current.verifyCode({ digitCode: '123456', remember2fa: false });
+    });
+    expect(error).toBeUndefined();
+    expect(result.current.step).toBe('login');
+    expect(result.current.notice).toEqual({ message: 'No connection, please make sure you have a valid internet connection and try again' });
+    expect(session.secondFactor()).toBeNull();
+  });
+
+  it('a wrong password stays on login and answers the text for the form; recovery availability is read', async () => {
+    const { result } = renderLoginFlow({ 'POST /um/login': () => ({ status: 401, data: {} }) }, new FakeSignInSession());
+    await waitFor(() => expect(result.current.recoveryEnabled).toBe(true));
+    let error: string | undefined;
+    await act(async () => {
+      error = await result.current.signIn({ username: 'bob', password: 'pw' });
+    });
+    expect(error).toBe("The username / password you've entered doesn't match any account.");
+    expect(result.current.step).toBe('login');
+  });
+
+  it('a stored session leaves for the site root without asking anything', async () => {
+    const { nav, calls } = renderLoginFlow({}, new FakeSignInSession({ token: 'stored', profile: { username: 'bob', email: 'bob', totpEnabled: false } }));
+    await waitFor(() => expect(nav.path()).toBe('/'));
+    expect(calls('GET /um/passwordRecovery/enabled')).toHaveLength(0);
+  });
+});
