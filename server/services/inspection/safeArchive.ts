@@ -178,6 +178,8 @@ export async function extractArchive(
       if (kind && entry.size <= limits.maxArtefactBytes) {
         result.artefacts += 1;
         result.artefactFiles.push({ path: entry.path, kind, file: target });
+      } else if (kind) {
+        result.warnings.push(`${entry.path}: ${entry.size} bytes, larger than ${limits.maxArtefactBytes}: not read`);
       } else if (!kind && NESTED_ARCHIVE.test(entry.path)) {
         result.warnings.push(`${entry.path}: nested archive not opened`);
       }

@@ -4,7 +4,7 @@ import { ByteReader } from './byteReader';
 export interface TarLimits {
   /** Entries (files, directories, links) in the archive. */
   maxEntries: number;
-  /** Sum of the entries' declared sizes. */
+  /** Tar bytes read: headers, metadata and the entries' data. */
   maxTotalBytes: number;
   /** Declared size of one entry. */
   maxEntryBytes: number;
@@ -53,7 +53,6 @@ export async function* readTar(source: AsyncIterable<Uint8Array>, limits: TarLim
   const iterator = source[Symbol.asyncIterator]();
   const reader = new ByteReader(iterator);
   let entries = 0;
-  let totalBytes = 0;
   let globalPax: Record<string, string> = {};
   try {
     for (;;) {
@@ -86,6 +85,7 @@ export async function* readTar(source: AsyncIterable<Uint8Array>, limits: TarLim
         if (++metaCount > MAX_META_PER_ENTRY) throw new ArchiveError('corrupt', 'Archive has too many metadata headers in a row');
         const size = headerSize(header);
         if (size > MAX_META_BYTES) throw new ArchiveError('too-large', 'Archive has an oversized metadata header');
+        checkBudget(reader, size, limits);
         const data = await readData(reader, size);
         if (flag === 'L') longName = cString(data);
         else if (flag === 'K') longLink = cString(data);
@@ -106,10 +106,7 @@ export async function* readTar(source: AsyncIterable<Uint8Array>, limits: TarLim
       if (size > limits.maxEntryBytes) {
         throw new ArchiveError('too-large', `Archive entry ${printable(rawPath)} declares ${size} bytes (at most ${limits.maxEntryBytes})`);
       }
-      totalBytes += size;
-      if (totalBytes > limits.maxTotalBytes) {
-        throw new ArchiveError('too-large', `Archive content exceeds ${limits.maxTotalBytes} bytes`);
-      }
+      checkBudget(reader, size, limits);
       const path = safeRelativePath(rawPath, limits);
 
       let consumed = false;
@@ -145,6 +142,16 @@ export async function* readTar(source: AsyncIterable<Uint8Array>, limits: TarLim
     }
   } finally {
     await iterator.return?.();
+  }
+}
+
+/**
+ * Everything read counts against maxTotalBytes (headers, metadata and data), so neither large
+ * entries nor a flood of small headers can make us inflate more than the bound.
+ */
+function checkBudget(reader: ByteReader, size: number, limits: TarLimits): void {
+  if (reader.consumed + size + padding(size) > limits.maxTotalBytes) {
+    throw new ArchiveError('too-large', `Archive content exceeds ${limits.maxTotalBytes} bytes`);
   }
 }
 
