@@ -18,6 +18,7 @@ import { routeAreas } from './routes/index';
 import { createBackgroundTasks, type BackgroundTasks } from './services/backgroundTasks';
 import { scheduleCleanUp } from './services/housekeeping';
 import { createFailureLimiter, type FailureLimiter } from './services/rateLimit';
+import { createSessionStore } from './services/sessionStore';
 
 export interface BuildOverrides {
   /** Use this database (already migrated) instead of opening the configured one; closed with the app. */
@@ -77,6 +78,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
     overrides.tokens ??
     (await createTokenService(overrides.signingKeyPem ? signingKeyFromPem(overrides.signingKeyPem) : await loadSigningKey(config), config.publicUrl));
   app.decorate('tokens', tokens);
+  // Stores are decorations built from what they use (here the database), like repositories.
+  app.decorate('sessions', createSessionStore(db));
   const mailer = overrides.mailer ?? createMailer(db, app.log, config.smtpUrl);
   app.decorate('mailer', mailer);
   if ('close' in mailer && typeof mailer.close === 'function') app.addHook('onClose', async () => (mailer as { close(): void }).close());

@@ -56,7 +56,25 @@ export interface Mailer {
   send(tenantId: string | null, message: MailMessage): Promise<void>;
 }
 
-/** Who is calling, set by `app.authenticate`. */
+/** The verified payload of the bearer token (signature, issuer, expiry and type checked). */
+export type VerifiedClaims = Record<string, unknown> & { typ: TokenType; iss: string; exp: number; iat: number; jti?: string; sub?: string };
+
+/** The caller's user as authentication read it (live: active and enabled), for the answer. */
+export interface AuthUser {
+  id: string;
+  tenantId: string;
+  email: string;
+  permissions: string[];
+  totpEnabled: boolean;
+}
+
+/** The caller's live session as authentication read (or touched) it. */
+export interface AuthSession {
+  id: string;
+  expiresAt: Date;
+}
+
+/** Who is calling, set by `app.authenticate`: routes use it and never verify the token again. */
 export interface AuthContext {
   userId: string;
   tenantId: string;
@@ -64,6 +82,12 @@ export interface AuthContext {
   perms: string[];
   typ: TokenType;
   token: string;
+  /** Every claim of the verified token (jti, exp, and the owner-defined ones such as prov). */
+  claims: VerifiedClaims;
+  /** Set for session-bound (access, recovery) and user-bound (mfa) tokens. */
+  user?: AuthUser;
+  /** Set for session-bound tokens (access, recovery). */
+  session?: AuthSession;
 }
 
 export interface AuthenticateOptions {
@@ -71,7 +95,64 @@ export interface AuthenticateOptions {
   typ?: TokenType | TokenType[];
   /** Permission predicate on the token's perms; 403 when false. */
   allow?: (perms: readonly string[]) => boolean;
+  /** Marks the session seen in the same statement that checks it (GET /um/refresh). */
+  touch?: boolean;
 }
+
+/** A row of `sessions` as the session store answers it. */
+export interface SessionRecord {
+  id: string;
+  userId: string;
+  tenantId: string;
+  /** 'password' or the identity provider. */
+  provider: string;
+  providerData: unknown;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  ip: string | null;
+  userAgent: string | null;
+}
+
+export interface NewSession {
+  userId: string;
+  tenantId: string;
+  /** 'password' or the identity provider. */
+  provider: string;
+  providerData?: unknown;
+  ip?: string | null;
+  userAgent?: string | null;
+}
+
+/** A live session with the user it belongs to: what authentication needs in one read. */
+export interface LiveSession {
+  session: AuthSession;
+  user: AuthUser;
+}
+
+/**
+ * The one owner of server-side sessions (`app.sessions`, services/sessionStore.ts). "Live" has a
+ * single definition there: not revoked, within the idle and absolute limits, user active and
+ * enabled. Everything that asks "does this session still count?" asks the store.
+ */
+export interface SessionStore {
+  create(session: NewSession): Promise<SessionRecord>;
+  /** The session and its user when the session is live, else null. */
+  verify(sessionId: string, userId: string): Promise<LiveSession | null>;
+  /** As verify, and marks the session seen, in one statement. */
+  touch(sessionId: string, userId: string): Promise<LiveSession | null>;
+  /** The user (no session yet: second-factor step) when active and enabled, else null. */
+  verifyUser(userId: string): Promise<AuthUser | null>;
+  /** Ends a session not yet revoked; `owner` limits it to that user of that tenant. Null when there was none. */
+  revoke(sessionId: string, owner?: { userId: string; tenantId: string }): Promise<SessionRecord | null>;
+  /** Ends every session of a user except `keepSessionId`; returns how many. */
+  revokeAll(userId: string, keepSessionId?: string | null): Promise<number>;
+  /** Live sessions of a user of the tenant, newest first. */
+  listLive(tenantId: string, userId: string): Promise<SessionRecord[]>;
+}
+
+/** `app.audit`: appends to the audit log, never throws. */
+export type AuditLog = (event: AuditEvent) => Promise<void>;
 
 /** Error with a status and a message the console shows (4xx) or hides (5xx). */
 export class HttpError extends Error {
@@ -97,11 +178,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     tokens: TokenService;
+    /** Server-side sessions and the live rule (services/sessionStore.ts). */
+    sessions: SessionStore;
     mailer: Mailer;
     config: import('./config').AppConfig;
     /** preHandler factory: verifies the bearer token and the session, sets request.auth. */
     authenticate(options?: AuthenticateOptions): (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    audit(event: AuditEvent): Promise<void>;
+    audit: AuditLog;
   }
   interface FastifyRequest {
     auth?: AuthContext;

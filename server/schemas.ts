@@ -1,3 +1,5 @@
+import { MFA_PERMISSION } from './services/signIn';
+
 /**
  * JSON-schema building blocks shared by the routes. Schemas are inlined (no $ref) so the two
  * validators of app.ts (strict body, coercing query/params) compile them alike.
@@ -33,13 +35,14 @@ export const userSchema = {
 
 export const tokenAnswerSchema = {
   type: 'object',
-  description: 'A session token (typ access) or, for a user with MFA, a second-factor token (typ mfa, perms [umg#otp#r]).',
+  description: `A session token (typ access) or, for a user with MFA, a second-factor token (typ mfa, perms [${MFA_PERMISSION}]); mfaRequired says which.`,
   properties: {
     token: { type: 'string' },
     user: userSchema,
+    mfaRequired: { type: 'boolean', description: 'true exactly when token is a second-factor (typ mfa) token: send it to /um/mfa/totp/validateCode or validateRecoveryCode' },
     rememberToken: { type: 'string' },
   },
-  required: ['token', 'user'],
+  required: ['token', 'user', 'mfaRequired'],
   additionalProperties: false,
 } as const;
 

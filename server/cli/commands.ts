@@ -159,7 +159,7 @@ export const commands: Command[] = [
       const address = email(o.email);
       const [user] = await ctx.db.query<{ id: string; tenant_id: string }>('SELECT id, tenant_id FROM users WHERE email = $1', [address]);
       if (!user) throw new CliError(`No user ${address}`);
-      await ctx.db.tx((q) => resetUserMfa(q, user.tenant_id, user.id));
+      await resetUserMfa(ctx.db, user.tenant_id, user.id);
       await auditCli(ctx.db, user.tenant_id, 'resetMfa', address, { userId: user.id });
       return `MFA of ${address} is off; they sign in with their password and can set MFA up again.`;
     },

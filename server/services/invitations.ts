@@ -1,4 +1,4 @@
-import { HttpError, type Queryable } from '../contracts';
+import { HttpError, type Database, type Queryable } from '../contracts';
 import { hashToken, randomToken } from './secrets';
 import { INVITATION_TTL_S } from './sessionLimits';
 import { normaliseEmail, type UserRow } from './users';
@@ -103,6 +103,16 @@ export async function acceptInvitation(q: Queryable, token: string, setUser: (us
   );
   await q.query('UPDATE invitations SET used_at = now() WHERE id = $1', [inv.id]);
   return { invitation: inv, user: activated! };
+}
+
+/** Accepts an invitation with a password (hash already computed), in one transaction. */
+export async function acceptInvitationWithPassword(db: Database, token: string, passwordHash: string): Promise<UserRow> {
+  const { user } = await db.tx((q) =>
+    acceptInvitation(q, token, async (u) => {
+      await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [u.id, passwordHash]);
+    }),
+  );
+  return user;
 }
 
 export const SSO_METHODS = ['JamfAuth0', 'Okta', 'Google'] as const;

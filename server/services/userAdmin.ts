@@ -1,6 +1,6 @@
-import { HttpError, type Queryable } from '../contracts';
-import { deleteRecoveryCodes } from './recoveryCodes';
-import { forgetDevices } from './rememberedDevices';
+import { HttpError, type Database, type Queryable, type SessionStore } from '../contracts';
+import { createInvitation, type CreatedInvitation, type NewInvitation } from './invitations';
+import { forgetSecondFactor, TOTP_OFF } from './totpSetup';
 import { isUuid } from './users';
 
 /**
@@ -98,19 +98,28 @@ export function setUserDisabled(q: Queryable, tenantId: string, userId: string, 
   return updateTenantUser(q, tenantId, userId, `disabled = $3${clearLockout}`, [disabled]);
 }
 
-/** Turns MFA off: secret, pending set-up, replay step, recovery codes and remembered devices go. */
-export async function resetUserMfa(q: Queryable, tenantId: string, userId: string): Promise<AdminUserView> {
-  const user = await updateTenantUser(q, tenantId, userId, 'totp_enabled = false, totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL, failed_mfa = 0', []);
-  await deleteRecoveryCodes(q, userId);
-  await forgetDevices(q, userId);
-  return user;
+/** Invites a user into the tenant (one transaction) and answers the invited user as the admin list shows it. */
+export async function inviteTenantUser(db: Database, invitation: NewInvitation): Promise<{ user: AdminUserView; created: CreatedInvitation }> {
+  const created = await db.tx((q) => createInvitation(q, invitation));
+  return { user: await getTenantUser(db, invitation.tenantId, created.userId), created };
 }
 
-/** Deletes the user; sessions, identities, codes and invitations go with it (ON DELETE CASCADE). */
-export async function deleteTenantUser(q: Queryable, tenantId: string, userId: string): Promise<AdminUserView> {
-  const user = await getTenantUser(q, tenantId, userId);
-  await q.query('DELETE FROM users WHERE id = $1 AND tenant_id = $2', [userId, tenantId]);
-  return user;
+/** Turns MFA off (one transaction): secret, pending set-up, replay step, recovery codes and remembered devices go. */
+export function resetUserMfa(db: Database, tenantId: string, userId: string): Promise<AdminUserView> {
+  return db.tx(async (q) => {
+    const user = await updateTenantUser(q, tenantId, userId, `${TOTP_OFF}, failed_mfa = 0`, []);
+    await forgetSecondFactor(q, userId);
+    return user;
+  });
+}
+
+/** Deletes the user (one transaction); sessions, identities, codes and invitations go with it (ON DELETE CASCADE). */
+export function deleteTenantUser(db: Database, tenantId: string, userId: string): Promise<AdminUserView> {
+  return db.tx(async (q) => {
+    const user = await getTenantUser(q, tenantId, userId);
+    await q.query('DELETE FROM users WHERE id = $1 AND tenant_id = $2', [userId, tenantId]);
+    return user;
+  });
 }
 
 export interface SessionView {
@@ -123,35 +132,26 @@ export interface SessionView {
   userAgent: string | null;
 }
 
-/** Live sessions (not revoked, not past the absolute limit) of a user of the tenant, newest first. */
-export async function listUserSessions(q: Queryable, tenantId: string, userId: string): Promise<SessionView[]> {
+/** Live sessions of a user of the tenant, newest first (the session store's one "live" rule). */
+export async function listUserSessions(q: Queryable, sessions: Pick<SessionStore, 'listLive'>, tenantId: string, userId: string): Promise<SessionView[]> {
   await getTenantUser(q, tenantId, userId);
-  const rows = await q.query<{ id: string; provider: string; created_at: Date; last_seen_at: Date; expires_at: Date; ip: string | null; user_agent: string | null }>(
-    `SELECT id, provider, created_at, last_seen_at, expires_at, ip, user_agent FROM sessions
-      WHERE user_id = $1 AND tenant_id = $2 AND revoked_at IS NULL AND expires_at > now() ORDER BY created_at DESC`,
-    [userId, tenantId],
-  );
-  return rows.map((r) => ({
-    id: r.id,
-    provider: r.provider,
-    createdAt: iso(r.created_at),
-    lastSeenAt: iso(r.last_seen_at),
-    expiresAt: iso(r.expires_at),
-    ip: r.ip,
-    userAgent: r.user_agent,
+  const live = await sessions.listLive(tenantId, userId);
+  return live.map((s) => ({
+    id: s.id,
+    provider: s.provider,
+    createdAt: iso(s.createdAt),
+    lastSeenAt: iso(s.lastSeenAt),
+    expiresAt: iso(s.expiresAt),
+    ip: s.ip,
+    userAgent: s.userAgent,
   }));
 }
 
-/** Revokes one live session of a user of the tenant; 404 when there is none with that id. */
-export async function revokeUserSession(q: Queryable, tenantId: string, userId: string, sessionId: string): Promise<void> {
+/** Revokes one not yet revoked session of a user of the tenant; 404 when there is none with that id. */
+export async function revokeUserSession(q: Queryable, sessions: Pick<SessionStore, 'revoke'>, tenantId: string, userId: string, sessionId: string): Promise<void> {
   if (!isUuid(sessionId)) throw new HttpError(404, 'The session does not exist.');
   await getTenantUser(q, tenantId, userId);
-  const rows = await q.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND user_id = $2 AND tenant_id = $3 AND revoked_at IS NULL RETURNING id', [
-    sessionId,
-    userId,
-    tenantId,
-  ]);
-  if (rows.length === 0) throw new HttpError(404, 'The session does not exist.');
+  if (!(await sessions.revoke(sessionId, { userId, tenantId }))) throw new HttpError(404, 'The session does not exist.');
 }
 
 export interface AuditEventView {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../contracts';
+import type { AuthUser, Queryable } from '../contracts';
 
 /** A users row as the services read it. */
 export interface UserRow {
@@ -28,7 +28,20 @@ export interface UserView {
 }
 
 export function userView(user: Pick<UserRow, 'email' | 'totp_enabled'>): UserView {
-  return { username: user.email, email: user.email, totpEnabled: user.totp_enabled };
+  return authUserView({ email: user.email, totpEnabled: user.totp_enabled });
+}
+
+export function authUserView(user: Pick<AuthUser, 'email' | 'totpEnabled'>): UserView {
+  return { username: user.email, email: user.email, totpEnabled: user.totpEnabled };
+}
+
+/** The part of a users row that sign-in answers and sessions need (as authentication reads it). */
+export function authUserOf(user: UserRow): AuthUser {
+  return { id: user.id, tenantId: user.tenant_id, email: user.email, permissions: user.permissions, totpEnabled: user.totp_enabled };
+}
+
+export async function markSignedIn(q: Queryable, userId: string): Promise<void> {
+  await q.query('UPDATE users SET last_login_at = now() WHERE id = $1', [userId]);
 }
 
 export function normaliseEmail(email: string): string {

@@ -13,7 +13,7 @@ import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import { generateSigningKeyPem } from '../plugins/keys';
 import { hashPassword } from '../services/passwords';
-import { createSession, signAccessToken } from '../services/sessions';
+import { signAccessToken } from '../services/sessions';
 import { ALL_PERMISSIONS } from '../services/users';
 import { base32Encode } from '../services/totp';
 
@@ -138,8 +138,8 @@ export async function createTestApp(
       return { id: row!.id, tenantId, email, password: password ?? '', permissions, totpSecret };
     },
     async accessToken(user, provider = 'password') {
-      const session = await createSession(db, { userId: user.id, tenantId: user.tenantId, provider });
-      const token = await signAccessToken(app, { userId: user.id, tenantId: user.tenantId, sessionId: session.id, perms: user.permissions, sessionExpiresAt: session.expires_at });
+      const session = await app.sessions.create({ userId: user.id, tenantId: user.tenantId, provider });
+      const token = await signAccessToken(app.tokens, { userId: user.id, tenantId: user.tenantId, sessionId: session.id, perms: user.permissions, sessionExpiresAt: session.expiresAt });
       return { token, sessionId: session.id };
     },
     async login(email, password) {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
 import { errors, userSchema } from '../../schemas';
-import { acceptInvitation, findInvitation, invitationAllows, invitationExpired } from '../../services/invitations';
+import { acceptInvitationWithPassword, findInvitation, invitationAllows, invitationExpired } from '../../services/invitations';
 import { hashPassword, passwordProblem } from '../../services/passwords';
 import { userView } from '../../services/users';
 
@@ -64,11 +64,7 @@ export const invitationRoutes: FastifyPluginAsync = async (app) => {
       const problem = passwordProblem(newPassword, probe.email);
       if (problem) throw new HttpError(400, problem);
       const hash = await hashPassword(newPassword);
-      const { user } = await app.db.tx((q) =>
-        acceptInvitation(q, request.params.token, async (u) => {
-          await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [u.id, hash]);
-        }),
-      );
+      const user = await acceptInvitationWithPassword(app.db, request.params.token, hash);
       await app.audit({ tenantId: user.tenant_id, actorId: user.id, action: 'invitation.accepted', target: user.id, details: { method: 'password' }, ip: request.ip });
       return { user: userView(user) };
     },

@@ -3,9 +3,10 @@ import { HttpError } from '../../contracts';
 import { captchaField, errors, passwordField, tokenAnswerSchema } from '../../schemas';
 import { claimAttempt, createPhantomLockout, recordFailure, resetFailures } from '../../services/lockout';
 import { verifyPassword } from '../../services/passwords';
-import { canSignIn, completeSignIn } from '../../services/signIn';
-import { findUserByEmail, normaliseEmail } from '../../services/users';
+import { canSignIn, completeSignIn, MFA_PERMISSION } from '../../services/signIn';
+import { authUserOf, findUserByEmail, normaliseEmail } from '../../services/users';
 import { checkCaptcha, checkIpBudget, spendIpBudget } from './clientGuards';
+import { signInClient, signInDeps } from './signInContext';
 
 /** One message for unknown user, wrong password, disabled or not yet activated account. */
 export const LOGIN_FAILED = 'The username or password is incorrect';
@@ -26,7 +27,7 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
         tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         description:
-          'Answers a session token, or for a user with MFA (and no valid rememberToken) a second-factor token (typ mfa, perms [umg#otp#r]) for /um/mfa/totp/validateCode. ' +
+          `Answers a session token (mfaRequired false), or for a user with MFA (and no valid rememberToken) a second-factor token (mfaRequired true; typ mfa, perms [${MFA_PERMISSION}]) for /um/mfa/totp/validateCode. ` +
           '401 for unknown user, wrong password or disabled account alike. 429 after repeated failures (progressive lockout, see ARCHITECTURE.md).',
         body: {
           type: 'object',
@@ -61,7 +62,7 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
         throw new HttpError(401, LOGIN_FAILED);
       }
       await resetFailures(app.db, user.id, 'login');
-      return completeSignIn(app, request, user, { provider: 'password', rememberToken: rememberToken ?? null });
+      return completeSignIn(signInDeps(app), signInClient(request), authUserOf(user), { provider: 'password', rememberToken: rememberToken ?? null });
     },
   );
 };

@@ -1,60 +1,66 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import { HttpError } from '../../contracts';
+import { HttpError, type AuthUser } from '../../contracts';
 import { bearerSecurity, captchaField, errors, passwordField, tokenAnswerSchema, userSchema } from '../../schemas';
 import { claimAttempt, recordFailure, resetFailures } from '../../services/lockout';
 import { verifyPassword } from '../../services/passwords';
-import { activatePendingRecoveryCodes, consumeRecoveryCode, createPendingRecoveryCodes, deleteRecoveryCodes } from '../../services/recoveryCodes';
-import { forgetDevices, rememberDevice } from '../../services/rememberedDevices';
+import { consumeRecoveryCode } from '../../services/recoveryCodes';
+import { rememberDevice } from '../../services/rememberedDevices';
 import { acceptTotpCode, normaliseTotpInput } from '../../services/secondFactor';
 import { RECOVERY_TOKEN_TTL_S } from '../../services/sessionLimits';
 import { canSignIn, startSession } from '../../services/signIn';
+import { claimOnce, wasClaimed } from '../../services/singleUse';
+import { disableTotp, enableTotp, findTotpSecrets, SETUP_NOT_STARTED, startTotpSetup } from '../../services/totpSetup';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../services/totp';
-import { findUserById, userView, type UserRow } from '../../services/users';
+import { findUserById, userView } from '../../services/users';
 import { checkCaptcha, checkIpBudget, spendIpBudget } from './clientGuards';
+import { signInClient, signInDeps } from './signInContext';
 
 export const WRONG_TOTP = 'Wrong TOTP code';
 export const WRONG_RECOVERY_CODE = 'Wrong TOTP recovery code';
 /** Issuer label shown by authenticator apps. */
 export const TOTP_ISSUER = 'MTD Console';
+const STEP_ALREADY_DONE = 'This sign-in step was already completed; sign in again';
+const MFA_NOT_ENABLED = 'Two-factor authentication is not enabled for this account';
 
 const codeField = { type: ['string', 'integer'], maxLength: 32, description: 'Six digits (string or number)' } as const;
 const userAnswer = { type: 'object', additionalProperties: false, required: ['user'], properties: { user: userSchema } } as const;
 
+/** The verified mfa token's id; every token we sign has one. */
+function mfaTokenId(request: FastifyRequest): string {
+  const { jti } = request.auth!.claims;
+  if (typeof jti !== 'string') throw new HttpError(401, 'Invalid token');
+  return jti;
+}
+
 export const mfaRoutes: FastifyPluginAsync = async (app) => {
   /** Marks the mfa token used: a second-factor token opens at most one session. */
   async function consumeMfaToken(request: FastifyRequest): Promise<void> {
-    const claims = await app.tokens.verify<{ jti?: string; exp: number }>(request.auth!.token, 'mfa');
-    if (typeof claims.jti !== 'string') throw new HttpError(401, 'Invalid token');
-    const rows = await app.db.query('INSERT INTO used_nonces (nonce, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT DO NOTHING RETURNING nonce', [
-      `mfa:${claims.jti}`,
-      claims.exp,
-    ]);
-    if (rows.length === 0) throw new HttpError(401, 'This sign-in step was already completed; sign in again');
+    const { exp } = request.auth!.claims;
+    if (!(await claimOnce(app.db, 'mfa', mfaTokenId(request), new Date(exp * 1000)))) throw new HttpError(401, STEP_ALREADY_DONE);
   }
 
-  async function mfaUser(request: FastifyRequest): Promise<UserRow & { totp_secret: string }> {
-    const { jti } = await app.tokens.verify<{ jti?: string }>(request.auth!.token, 'mfa');
+  /** The second step's user as authentication read it (active, enabled), with MFA on and the token unused. */
+  async function mfaUser(request: FastifyRequest): Promise<AuthUser> {
     // Already used: refuse before spending a code of the user.
-    if ((await app.db.query('SELECT 1 FROM used_nonces WHERE nonce = $1', [`mfa:${jti}`])).length > 0) {
-      throw new HttpError(401, 'This sign-in step was already completed; sign in again');
-    }
-    const user = await findUserById(app.db, request.auth!.userId);
-    if (!canSignIn(user)) throw new HttpError(401, 'Session expired');
-    if (!user.totp_enabled || !user.totp_secret) throw new HttpError(401, 'Two-factor authentication is not enabled for this account');
-    return user as UserRow & { totp_secret: string };
+    if (await wasClaimed(app.db, 'mfa', mfaTokenId(request))) throw new HttpError(401, STEP_ALREADY_DONE);
+    const user = request.auth!.user;
+    if (!user) throw new HttpError(401, 'Session expired');
+    if (!user.totpEnabled) throw new HttpError(401, MFA_NOT_ENABLED);
+    return user;
   }
 
-  async function failSecondFactor(request: FastifyRequest, user: UserRow, message: string): Promise<never> {
+  async function failSecondFactor(request: FastifyRequest, user: Pick<AuthUser, 'id' | 'tenantId'>, message: string): Promise<never> {
     spendIpBudget(app, request);
     await recordFailure(app.db, user.id, 'mfa');
-    await app.audit({ tenantId: user.tenant_id, actorId: user.id, action: 'mfa.failed', ip: request.ip });
+    await app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'mfa.failed', ip: request.ip });
     throw new HttpError(400, message);
   }
 
-  async function provider(request: FastifyRequest): Promise<{ provider: string; providerData?: unknown }> {
-    const claims = await app.tokens.verify<{ prov?: unknown; pdata?: unknown }>(request.auth!.token, 'mfa');
-    return { provider: typeof claims.prov === 'string' ? claims.prov : 'password', ...(claims.pdata === undefined ? {} : { providerData: claims.pdata }) };
+  /** The sign-in provider the mfa token remembers (prov, pdata), for the session it opens. */
+  function provider(request: FastifyRequest): { provider: string; providerData?: unknown } {
+    const { prov, pdata } = request.auth!.claims;
+    return { provider: typeof prov === 'string' ? prov : 'password', ...(pdata === undefined ? {} : { providerData: pdata }) };
   }
 
   app.post<{ Body: { totpCode: string | number; remember?: boolean; captchaToken?: string | null; username?: string; email?: string } }>(
@@ -88,11 +94,13 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
       checkIpBudget(app, request);
       await checkCaptcha(app, request, captchaToken ?? undefined);
       const user = await mfaUser(request);
+      const { secret } = await findTotpSecrets(app.db, user.id);
+      if (!secret) throw new HttpError(401, MFA_NOT_ENABLED);
       await claimAttempt(app.db, user.id, 'mfa');
-      if (!(await acceptTotpCode(app.db, user, normaliseTotpInput(totpCode)))) return failSecondFactor(request, user, WRONG_TOTP);
+      if (!(await acceptTotpCode(app.db, { id: user.id, totp_secret: secret }, normaliseTotpInput(totpCode)))) return failSecondFactor(request, user, WRONG_TOTP);
       await resetFailures(app.db, user.id, 'mfa');
       await consumeMfaToken(request);
-      const answer = await startSession(app, request, user, await provider(request));
+      const answer = await startSession(signInDeps(app), signInClient(request), user, provider(request));
       if (remember === true) return { ...answer, rememberToken: await rememberDevice(app.db, user.id) };
       return answer;
     },
@@ -130,8 +138,8 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
       if (!(await consumeRecoveryCode(app.db, app.tokens, user.id, String(totpRecoveryCode)))) return failSecondFactor(request, user, WRONG_RECOVERY_CODE);
       await resetFailures(app.db, user.id, 'mfa');
       await consumeMfaToken(request);
-      await app.audit({ tenantId: user.tenant_id, actorId: user.id, action: 'mfa.recovery-code-used', ip: request.ip });
-      return startSession(app, request, user, await provider(request));
+      await app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'mfa.recovery-code-used', ip: request.ip });
+      return startSession(signInDeps(app), signInClient(request), user, provider(request));
     },
   );
 
@@ -173,10 +181,18 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
 
   const recovery = app.authenticate({ typ: 'recovery' });
 
-  async function recoveryUser(request: FastifyRequest): Promise<UserRow> {
-    const user = await findUserById(app.db, request.auth!.userId);
-    if (!canSignIn(user)) throw new HttpError(401, 'Session expired');
+  /** The recovery token's user as authentication read it (session live, user active and enabled). */
+  function recoveryUser(request: FastifyRequest): AuthUser {
+    const user = request.auth!.user;
+    if (!user) throw new HttpError(401, 'Session expired');
     return user;
+  }
+
+  /** The pending set-up's secret; 404 when set-up was not started. */
+  async function pendingSecret(userId: string): Promise<string> {
+    const { pendingSecret: pending } = await findTotpSecrets(app.db, userId);
+    if (!pending) throw new HttpError(404, SETUP_NOT_STARTED);
+    return pending;
   }
 
   app.put(
@@ -200,12 +216,9 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const user = await recoveryUser(request);
+      const user = recoveryUser(request);
       const secret = newTotpSecret();
-      const recoveryCodes = await app.db.tx(async (q) => {
-        await q.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [user.id, secret]);
-        return createPendingRecoveryCodes(q, app.tokens, user.id);
-      });
+      const recoveryCodes = await startTotpSetup(app.db, app.tokens, user.id, secret);
       return { secret, otpauthUrl: otpauthUrl(secret, user.email, TOTP_ISSUER), recoveryCodes };
     },
   );
@@ -223,9 +236,9 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await recoveryUser(request);
-      if (!user.totp_pending_secret) throw new HttpError(404, 'Start the two-factor set-up first');
-      const png = await QRCode.toBuffer(otpauthUrl(user.totp_pending_secret, user.email, TOTP_ISSUER), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 256 });
+      const user = recoveryUser(request);
+      const pending = await pendingSecret(user.id);
+      const png = await QRCode.toBuffer(otpauthUrl(pending, user.email, TOTP_ISSUER), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 256 });
       return reply.type('image/png').header('Cache-Control', 'no-store').send(png);
     },
   );
@@ -245,24 +258,13 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       checkIpBudget(app, request);
-      const user = await recoveryUser(request);
-      const pending = user.totp_pending_secret;
-      if (!pending) throw new HttpError(404, 'Start the two-factor set-up first');
+      const user = recoveryUser(request);
+      const pending = await pendingSecret(user.id);
       await claimAttempt(app.db, user.id, 'mfa');
       const step = matchTotp(pending, normaliseTotpInput(request.body.totpCode));
       if (step === null) return failSecondFactor(request, user, WRONG_TOTP);
-      const updated = await app.db.tx(async (q) => {
-        const [row] = await q.query<UserRow>(
-          `UPDATE users SET totp_secret = totp_pending_secret, totp_pending_secret = NULL, totp_enabled = true, totp_last_step = $2,
-                  failed_mfa = 0, last_failed_mfa_at = NULL, updated_at = now()
-            WHERE id = $1 AND totp_pending_secret = $3 RETURNING *`,
-          [user.id, step, pending],
-        );
-        if (!row) throw new HttpError(404, 'Start the two-factor set-up first');
-        await activatePendingRecoveryCodes(q, user.id);
-        return row;
-      });
-      await app.audit({ tenantId: user.tenant_id, actorId: user.id, action: 'mfa.enable', target: user.id, ip: request.ip });
+      const updated = await enableTotp(app.db, user.id, step, pending);
+      await app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'mfa.enable', target: user.id, ip: request.ip });
       return { user: userView(updated) };
     },
   );
@@ -280,18 +282,9 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const user = await recoveryUser(request);
-      const updated = await app.db.tx(async (q) => {
-        const [row] = await q.query<UserRow>(
-          `UPDATE users SET totp_enabled = false, totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL, updated_at = now()
-            WHERE id = $1 RETURNING *`,
-          [user.id],
-        );
-        await deleteRecoveryCodes(q, user.id);
-        await forgetDevices(q, user.id);
-        return row!;
-      });
-      await app.audit({ tenantId: user.tenant_id, actorId: user.id, action: 'mfa.disable', target: user.id, ip: request.ip });
+      const user = recoveryUser(request);
+      const updated = await disableTotp(app.db, user.id);
+      await app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'mfa.disable', target: user.id, ip: request.ip });
       return { user: userView(updated) };
     },
   );

@@ -1,22 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HttpError, type Queryable } from '../../contracts';
+import { HttpError } from '../../contracts';
 import { captchaField, errors } from '../../schemas';
 import { claimAttempt, recordFailure } from '../../services/lockout';
+import { createRecoveryRequest, LINK_EXPIRED, LINK_INVALID, MAX_REQUESTS_PER_HOUR, recoveryLinkOwner, resetPassword } from '../../services/passwordRecovery';
 import { hashPassword, passwordProblem } from '../../services/passwords';
 import { consumeRecoveryCode } from '../../services/recoveryCodes';
 import { acceptTotpCode, normaliseTotpInput } from '../../services/secondFactor';
-import { hashToken, randomToken } from '../../services/secrets';
-import { PASSWORD_RECOVERY_TTL_S } from '../../services/sessionLimits';
-import { revokeUserSessions } from '../../services/sessions';
-import { findUserByEmail, type UserRow } from '../../services/users';
+import { findUserByEmail } from '../../services/users';
 import { checkCaptcha, checkIpBudget, spendIpBudget } from './clientGuards';
 import { WRONG_RECOVERY_CODE, WRONG_TOTP } from './mfaRoutes';
 
+export { LINK_EXPIRED, LINK_INVALID, MAX_REQUESTS_PER_HOUR } from '../../services/passwordRecovery';
 export const RECOVERY_REQUESTED = 'If an account exists for this e-mail address, we have sent a link to reset its password.';
-export const LINK_INVALID = 'This password reset link is invalid';
-export const LINK_EXPIRED = 'This password reset link has expired';
-/** At most this many reset mails per account and hour (mail bombing). */
-export const MAX_REQUESTS_PER_HOUR = 5;
 
 const idParam = {
   type: 'object',
@@ -24,24 +19,6 @@ const idParam = {
   additionalProperties: false,
   properties: { id: { type: 'string', maxLength: 200 } },
 } as const;
-
-interface RecoveryRow {
-  id: string;
-  user_id: string;
-  expires_at: Date;
-  used_at: Date | null;
-}
-
-async function findRequest(q: Queryable, id: string, forUpdate = false): Promise<RecoveryRow> {
-  if (!/^[A-Za-z0-9_-]{16,200}$/.test(id)) throw new HttpError(404, LINK_INVALID);
-  const [row] = await q.query<RecoveryRow>(
-    `SELECT id, user_id, expires_at, used_at FROM password_recovery_requests WHERE token_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`,
-    [hashToken(id)],
-  );
-  if (!row) throw new HttpError(404, LINK_INVALID);
-  if (row.used_at || row.expires_at.getTime() <= Date.now()) throw new HttpError(410, LINK_EXPIRED);
-  return row;
-}
 
 export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
   app.get(
@@ -89,22 +66,8 @@ export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
       app.background.run('password recovery mail', async () => {
         const user = await findUserByEmail(app.db, username);
         if (!user || user.disabled || user.status !== 'active') return;
-        const id = randomToken(32);
-        const created = await app.db.tx(async (q) => {
-          // Lock the user row: parallel requests count and insert one after the other.
-          await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [user.id]);
-          const [recent] = await q.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM password_recovery_requests WHERE user_id = $1 AND created_at > now() - interval '1 hour'",
-            [user.id],
-          );
-          if ((recent?.n ?? 0) >= MAX_REQUESTS_PER_HOUR) return false;
-          await q.query(
-            'INSERT INTO password_recovery_requests (token_hash, user_id, expires_at, ip) VALUES ($1, $2, now() + make_interval(secs => $3), $4)',
-            [hashToken(id), user.id, PASSWORD_RECOVERY_TTL_S, ip],
-          );
-          return true;
-        });
-        if (!created) return;
+        const id = await createRecoveryRequest(app.db, user.id, ip);
+        if (!id) return;
         const link = `${app.config.publicUrl}/resetPassword/${id}`;
         await app.mailer.send(user.tenant_id, {
           to: user.email,
@@ -131,9 +94,8 @@ export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       ensureEnabled();
-      const row = await findRequest(app.db, request.params.id);
-      const [user] = await app.db.query<{ totp_enabled: boolean }>('SELECT totp_enabled FROM users WHERE id = $1', [row.user_id]);
-      return { otp: !!user?.totp_enabled };
+      const owner = await recoveryLinkOwner(app.db, request.params.id);
+      return { otp: owner.totp_enabled };
     },
   );
 
@@ -172,9 +134,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
       ensureEnabled();
       const { password, otp, otpRecoveryCode } = request.body;
       checkIpBudget(app, request);
-      const probe = await findRequest(app.db, request.params.id);
-      const [owner] = await app.db.query<UserRow>('SELECT * FROM users WHERE id = $1', [probe.user_id]);
-      if (!owner) throw new HttpError(404, LINK_INVALID);
+      const owner = await recoveryLinkOwner(app.db, request.params.id);
       const problem = passwordProblem(password, owner.email);
       if (problem) throw new HttpError(400, problem);
       if (owner.totp_enabled) {
@@ -192,19 +152,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
         }
       }
       const hash = await hashPassword(password);
-      await app.db.tx(async (q) => {
-        // Re-check under lock: two parallel uses of one link, only one wins.
-        const row = await findRequest(q, request.params.id, true);
-        await q.query('UPDATE password_recovery_requests SET used_at = now() WHERE id = $1', [row.id]);
-        await q.query(
-          `UPDATE users SET password_hash = $2, failed_logins = 0, last_failed_login_at = NULL, failed_mfa = 0, last_failed_mfa_at = NULL, updated_at = now()
-            WHERE id = $1`,
-          [row.user_id, hash],
-        );
-        // Other open links of this user stop working too.
-        await q.query('UPDATE password_recovery_requests SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [row.user_id]);
-        await revokeUserSessions(q, row.user_id);
-      });
+      await resetPassword(app.db, request.params.id, hash);
       await app.audit({ tenantId: owner.tenant_id, actorId: owner.id, action: 'password.reset', target: owner.id, ip: request.ip });
       return { message: 'Your password has been reset' };
     },

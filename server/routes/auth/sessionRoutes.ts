@@ -2,9 +2,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
 import { bearerSecurity, errors, passwordField, tokenAnswerSchema, userSchema } from '../../schemas';
 import { claimAttempt, recordFailure, resetFailures } from '../../services/lockout';
+import { changePassword } from '../../services/changePassword';
 import { hashPassword, passwordProblem, verifyPassword } from '../../services/passwords';
-import { revokeSession, revokeUserSessions, signAccessToken, touchSession } from '../../services/sessions';
-import { canSignIn } from '../../services/signIn';
+import { signAccessToken } from '../../services/sessions';
+import { signInAnswer } from '../../services/signIn';
 import { findUserById, userView } from '../../services/users';
 import { checkIpBudget, spendIpBudget } from './clientGuards';
 
@@ -12,7 +13,8 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/um/refresh',
     {
-      preHandler: app.authenticate(),
+      // The live check, the "seen" mark and the user read are one statement (app.sessions.touch).
+      preHandler: app.authenticate({ touch: true }),
       schema: {
         tags: ['auth'],
         summary: 'New access token for the current session',
@@ -22,12 +24,10 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const auth = request.auth!;
-      const session = await touchSession(app.db, auth.sessionId, auth.userId);
-      const user = await findUserById(app.db, auth.userId);
-      if (!session || !canSignIn(user)) throw new HttpError(401, 'Session expired');
-      const token = await signAccessToken(app, { userId: user.id, tenantId: user.tenant_id, sessionId: session.id, perms: user.permissions, sessionExpiresAt: session.expires_at });
-      return { token, user: userView(user) };
+      const { user, session } = request.auth!;
+      if (!user || !session) throw new HttpError(401, 'Session expired');
+      const token = await signAccessToken(app.tokens, { userId: user.id, tenantId: user.tenantId, sessionId: session.id, perms: user.permissions, sessionExpiresAt: session.expiresAt });
+      return signInAnswer(token, user, false);
     },
   );
 
@@ -48,12 +48,12 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const auth = request.auth!;
-      const session = await revokeSession(app.db, auth.sessionId);
+      const session = await app.sessions.revoke(auth.sessionId);
       await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'logout', target: auth.sessionId, ip: request.ip });
       const provider = session ? app.logoutUrlProviders.get(session.provider) : undefined;
       if (!session || !provider) return {};
       try {
-        const logoutUrl = await provider({ id: session.id, userId: session.user_id, tenantId: session.tenant_id, providerData: session.provider_data });
+        const logoutUrl = await provider({ id: session.id, userId: session.userId, tenantId: session.tenantId, providerData: session.providerData });
         return logoutUrl ? { logoutUrl } : {};
       } catch (error) {
         request.log.warn({ err: error }, 'no end-session URL from the identity provider');
@@ -96,10 +96,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       const problem = passwordProblem(newPassword, user.email);
       if (problem) throw new HttpError(400, problem);
       const hash = await hashPassword(newPassword);
-      await app.db.tx(async (q) => {
-        await q.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [user.id, hash]);
-        await revokeUserSessions(q, user.id, auth.sessionId);
-      });
+      await changePassword(app.db, user.id, hash, auth.sessionId);
       await app.audit({ tenantId: user.tenant_id, actorId: user.id, action: 'password.change', target: user.id, ip: request.ip });
       return { user: userView(user) };
     },

@@ -3,6 +3,7 @@ import { HttpError } from '../../contracts';
 import { bearerToken } from '../../plugins/authenticate';
 import { bearerSecurity, errors } from '../../schemas';
 import { findInstaller, INSTALLER_OS, type InstallerOs } from '../../services/installers';
+import { tenantExists } from '../../services/tenants';
 import { fileAnswerSchema, sendInstaller } from './sendInstaller';
 
 /**
@@ -26,10 +27,7 @@ export const quickDownloadRoute: FastifyPluginAsync = async (app) => {
       if (!INSTALLER_OS.includes(claims.os as InstallerOs)) throw new HttpError(400, 'The quick link names no supported operating system.');
       const os = claims.os as InstallerOs;
       const tenantId = typeof claims.tenant === 'string' ? claims.tenant : null;
-      if (tenantId) {
-        const [tenant] = await app.db.query('SELECT 1 FROM tenants WHERE id::text = $1', [tenantId]);
-        if (!tenant) throw new HttpError(401, 'The quick link is no longer valid.');
-      }
+      if (tenantId && !(await tenantExists(app.db, tenantId))) throw new HttpError(401, 'The quick link is no longer valid.');
       const file = await findInstaller(app.config.backends.installersDir, os);
       await app.audit({ tenantId, actorId: null, action: 'collector.quickDownload', details: { os }, ip: request.ip });
       return sendInstaller(reply, file);

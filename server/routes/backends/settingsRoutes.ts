@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
 import { bearerSecurity, errors } from '../../schemas';
+import { tenantEnvironmentType } from '../../services/tenants';
 
 /** GET /um/captcha/Google (public) and GET /um/environmentType (bearer). */
 export const settingsRoutes: FastifyPluginAsync = async (app) => {
@@ -45,9 +46,9 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const configured = app.config.backends.environmentType;
       if (configured) return { environmentType: configured };
-      const [row] = await app.db.query<{ environment_type: string }>('SELECT environment_type FROM tenants WHERE id = $1', [request.auth!.tenantId]);
-      if (!row) throw new HttpError(404, 'The tenant does not exist.');
-      return { environmentType: row.environment_type };
+      const environmentType = await tenantEnvironmentType(app.db, request.auth!.tenantId);
+      if (environmentType === null) throw new HttpError(404, 'The tenant does not exist.');
+      return { environmentType };
     },
   );
 };

@@ -49,11 +49,10 @@ export const userRequestRoutes: FastifyPluginAsync = async (app) => {
       },
       async (request, reply) => {
         const auth = request.auth!;
-        const [user] = await app.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [auth.userId]);
         const id = await submitContactRequest(app.db, app.mailer, app.config.backends.supportEmail, {
           tenantId: auth.tenantId,
           userId: auth.userId,
-          userEmail: user?.email ?? null,
+          userEmail: auth.user?.email ?? null,
           product,
           requestType: request.params.requestType,
           subject: request.query.subject,

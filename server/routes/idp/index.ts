@@ -7,7 +7,9 @@ import { signInRoutes } from './signInRoutes';
 /** Routes for identity providers, OAuth2 sign-in, Okta configuration. */
 export const idpRoutes: FastifyPluginAsync = async (app) => {
   // GET /um/logout (S1) asks this for the vendor IdP's end-session address.
-  app.logoutUrlProviders.set('JamfAuth0', (session) => providerLogoutUrl(app, 'JamfAuth0', session.providerData));
+  app.logoutUrlProviders.set('JamfAuth0', (session) =>
+    providerLogoutUrl({ idp: app.config.idp, publicUrl: app.config.publicUrl, log: app.log }, 'JamfAuth0', session.providerData),
+  );
   await app.register(providerLookupRoutes);
   await app.register(oktaConfigRoutes);
   await app.register(signInRoutes);

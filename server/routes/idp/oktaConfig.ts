@@ -3,7 +3,7 @@ import { HttpError } from '../../contracts';
 import { bearerSecurity, errors } from '../../schemas';
 import { canReadUsers, canWriteUsers } from '../../services/accessChecks';
 import { discover, DiscoveryError } from '../../services/oidc/discovery';
-import { findOktaSettings } from '../../services/oidc/providerClients';
+import { deleteOktaSettings, findOktaSettings, saveOktaSettings } from '../../services/oidc/providerClients';
 import { normaliseOktaUrl } from '../../services/oidc/oktaIssuer';
 import { oktaConfigBodySchema, oktaConfigSchema, oktaVerifyAnswerSchema, oktaVerifyBodySchema } from './idpSchemas';
 
@@ -44,14 +44,9 @@ export const oktaConfigRoutes: FastifyPluginAsync = async (app) => {
     const issuer = normaliseOktaUrl(request.body.clientIssuer, { allowLoopbackHttp });
     if (!issuer) throw new HttpError(400, INVALID);
     const { tenantId, userId } = request.auth!;
-    const [row] = await app.db.query<{ issuer: string; client_id: string; updated_at: Date }>(
-      `INSERT INTO idp_settings (tenant_id, provider, issuer, client_id) VALUES ($1, 'Okta', $2, $3)
-       ON CONFLICT (tenant_id, provider) DO UPDATE SET issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id, client_secret = NULL, updated_at = now()
-       RETURNING issuer, client_id, updated_at`,
-      [tenantId, issuer, request.body.clientId],
-    );
+    const row = await saveOktaSettings(app.db, tenantId, issuer, request.body.clientId);
     await app.audit({ tenantId, actorId: userId, action: 'okta-config.update', details: { clientIssuer: issuer, clientId: request.body.clientId }, ip: request.ip });
-    return view(row!);
+    return view(row);
   });
 
   app.delete('/um/oauth2config/okta', {
@@ -64,8 +59,7 @@ export const oktaConfigRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (request, reply) => {
     const { tenantId, userId } = request.auth!;
-    const rows = await app.db.query(`DELETE FROM idp_settings WHERE tenant_id = $1 AND provider = 'Okta' RETURNING id`, [tenantId]);
-    if (rows.length === 0) throw new HttpError(404, 'Okta is not configured');
+    if (!(await deleteOktaSettings(app.db, tenantId))) throw new HttpError(404, 'Okta is not configured');
     await app.audit({ tenantId, actorId: userId, action: 'okta-config.delete', ip: request.ip });
     return reply.code(204).send();
   });

@@ -4,8 +4,8 @@ import { HttpError } from '../../contracts';
 import { errors } from '../../schemas';
 import { discoverOrFail } from '../../services/oidc/discovery';
 import { issueNonce } from '../../services/oidc/nonces';
-import { emailDomainOf, findDomainMapping, googleClient, jamfClient, oktaClient } from '../../services/oidc/providerClients';
-import { issuerOnDomain, normaliseOktaUrl } from '../../services/oidc/oktaIssuer';
+import { emailDomainOf, findDomainMapping, findOktaTenantOnDomain, googleClient, jamfClient, oktaClient } from '../../services/oidc/providerClients';
+import { normaliseOktaUrl } from '../../services/oidc/oktaIssuer';
 import { hashToken } from '../../services/secrets';
 import { findInvitation, invitationExpired } from '../../services/invitations';
 import { googlePublicIdSchema, jamfInfoSchema, oktaDetailsSchema, oktaPublicIdSchema } from './idpSchemas';
@@ -22,11 +22,11 @@ export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: googlePublicIdSchema, ...errors(404, 502) },
     },
   }, async () => {
-    const client = googleClient(app);
+    const client = googleClient(app.config.idp);
     return {
       publicId: client.clientId,
       ...(await providerEndpoints(client.issuer)),
-      nonce: await issueNonce(app, { provider: 'Google' }),
+      nonce: await issueNonce(app.tokens, { provider: 'Google' }),
     };
   });
 
@@ -46,12 +46,12 @@ export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
     const invitation = await findInvitation(app.db, request.query.invitationId);
     if (!invitation) throw new HttpError(404, 'This invitation does not exist');
     if (invitationExpired(invitation)) throw new HttpError(410, 'This invitation has expired');
-    const client = await oktaClient(app, invitation.tenant_id);
+    const client = await oktaClient(app.db, invitation.tenant_id);
     return {
       clientIssuer: client.issuer,
       publicId: client.clientId,
       ...(await providerEndpoints(client.issuer)),
-      nonce: await issueNonce(app, { provider: 'Okta', tenantId: invitation.tenant_id, invitation: hashToken(request.query.invitationId) }),
+      nonce: await issueNonce(app.tokens, { provider: 'Okta', tenantId: invitation.tenant_id, invitation: hashToken(request.query.invitationId) }),
     };
   });
 
@@ -70,17 +70,14 @@ export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
   }, async (request) => {
     const domain = normaliseOktaUrl(request.query.domain, { allowLoopbackHttp: app.config.nodeEnv !== 'production' });
     if (!domain) throw new HttpError(400, 'Invalid Okta domain');
-    const rows = await app.db.query<{ tenant_id: string; issuer: string }>(
-      `SELECT tenant_id, issuer FROM idp_settings WHERE provider = 'Okta' AND issuer IS NOT NULL AND client_id IS NOT NULL ORDER BY created_at, id`,
-    );
-    const match = rows.find((row) => issuerOnDomain(row.issuer, domain));
-    if (!match) throw new HttpError(404, 'Invalid Okta domain');
-    const client = await oktaClient(app, match.tenant_id);
+    const tenantId = await findOktaTenantOnDomain(app.db, domain);
+    if (!tenantId) throw new HttpError(404, 'Invalid Okta domain');
+    const client = await oktaClient(app.db, tenantId);
     return {
       clientIssuer: client.issuer,
       clientId: client.clientId,
       ...(await providerEndpoints(client.issuer)),
-      nonce: await issueNonce(app, { provider: 'Okta', tenantId: match.tenant_id }),
+      nonce: await issueNonce(app.tokens, { provider: 'Okta', tenantId }),
     };
   });
 
@@ -101,13 +98,13 @@ export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
     if (!domain) throw new HttpError(400, 'Invalid e-mail domain');
     const mapping = await findDomainMapping(app.db, domain);
     if (!mapping) throw new HttpError(404, 'No single sign-on is configured for this domain');
-    const client = jamfClient(app);
+    const client = jamfClient(app.config.idp);
     const metadata = await discoverOrFail(client.issuer);
     return {
       domain,
       publicId: client.clientId,
       state: randomBytes(16).toString('base64url'),
-      nonce: await issueNonce(app, { provider: 'JamfAuth0', tenantId: mapping.tenant_id, emailDomain: domain }),
+      nonce: await issueNonce(app.tokens, { provider: 'JamfAuth0', tenantId: mapping.tenant_id, emailDomain: domain }),
       connectionName: mapping.connection_name,
       customIdp: mapping.custom_idp,
       authorizationEndpoint: metadata.authorization_endpoint,

@@ -2,14 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
 import { bearerSecurity, errors, tokenAnswerSchema } from '../../schemas';
 import { isAnyUser } from '../../services/accessChecks';
-import { acceptInvitation, findInvitation, invitationAllows, invitationExpired } from '../../services/invitations';
+import { findInvitation, invitationAllows, invitationExpired } from '../../services/invitations';
 import type { OAuthProvider } from '../../services/oidc/nonces';
-import { authenticateAtProvider, matchUser, sessionProviderData, type ProviderProof } from '../../services/oidc/providerSignIn';
+import { acceptInvitationWithIdentity, authenticateAtProvider, identityOwner, matchUser, sessionProviderData, type ProviderProof } from '../../services/oidc/providerSignIn';
 import { hashToken } from '../../services/secrets';
 import { RECOVERY_TOKEN_TTL_S } from '../../services/sessionLimits';
 import { completeSignIn } from '../../services/signIn';
+import { authUserOf } from '../../services/users';
 import { checkCaptcha, checkIpBudget, spendIpBudget } from '../auth/clientGuards';
+import { signInClient, signInDeps } from '../auth/signInContext';
 import { providerProofProperties, recoveryTokenSchema, signInBodySchema } from './idpSchemas';
+import { providerDeps } from './providerDeps';
 
 type SignInBody = ProviderProof & { rememberToken?: string; captchaToken?: string; nonce: string };
 
@@ -31,14 +34,14 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
     checkIpBudget(app, request);
     await checkCaptcha(app, request, request.body.captchaToken);
     try {
-      const auth = await authenticateAtProvider(app, request.body);
-      const user = await app.db.tx((q) => matchUser(q, auth)).catch(async (error: unknown) => {
+      const auth = await authenticateAtProvider(providerDeps(app), request.body);
+      const user = await matchUser(app.db, auth).catch(async (error: unknown) => {
         if (error instanceof HttpError) {
           await app.audit({ tenantId: auth.binding.tenantId ?? null, actorId: null, action: 'login.oauth2.failed', details: { provider: auth.binding.provider, reason: error.message }, ip: request.ip });
         }
         throw error;
       });
-      return await completeSignIn(app, request, user, {
+      return await completeSignIn(signInDeps(app), signInClient(request), authUserOf(user), {
         provider: auth.binding.provider,
         providerData: sessionProviderData(auth),
         rememberToken: request.body.rememberToken ?? null,
@@ -74,7 +77,7 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
     if (!invitation) throw new HttpError(404, 'This invitation does not exist');
     if (invitationExpired(invitation)) throw new HttpError(410, 'This invitation has expired');
     if (!invitationAllows(invitation, provider)) throw new HttpError(403, `This invitation does not allow sign-in with ${provider}`);
-    const auth = await authenticateAtProvider(app, request.body).catch((error: unknown) => {
+    const auth = await authenticateAtProvider(providerDeps(app), request.body).catch((error: unknown) => {
       if (error instanceof HttpError && error.statusCode === 401) spendIpBudget(app, request);
       throw error;
     });
@@ -85,19 +88,9 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
     if (!identity.email || !identity.emailVerified || identity.email !== invitation.email.toLowerCase()) {
       throw new HttpError(401, 'The e-mail of this account does not match the invitation');
     }
-    const { user } = await app.db.tx((q) =>
-      acceptInvitation(q, token, async (invited) => {
-        if (invited.disabled) throw new HttpError(410, 'This invitation has expired');
-        const [owner] = await q.query<{ user_id: string }>('SELECT user_id FROM user_identities WHERE provider = $1 AND subject = $2', [provider, identity.subject]);
-        if (owner && owner.user_id !== invited.id) throw new HttpError(409, 'This account is already linked to another user');
-        if (!owner) {
-          await q.query('DELETE FROM user_identities WHERE user_id = $1 AND provider = $2', [invited.id, provider]);
-          await q.query('INSERT INTO user_identities (user_id, provider, subject, email) VALUES ($1, $2, $3, $4)', [invited.id, provider, identity.subject, identity.email]);
-        }
-      }),
-    );
+    const user = await acceptInvitationWithIdentity(app.db, token, provider, identity);
     await app.audit({ tenantId: invitation.tenant_id, actorId: user.id, action: 'invitation.accepted', target: user.email, details: { provider }, ip: request.ip });
-    return completeSignIn(app, request, user, { provider, providerData: sessionProviderData(auth) });
+    return completeSignIn(signInDeps(app), signInClient(request), authUserOf(user), { provider, providerData: sessionProviderData(auth) });
   });
 
   app.post<{ Body: ProviderProof }>('/um/mfa/validateOAuth2', {
@@ -121,9 +114,8 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
     const { userId, tenantId, sessionId } = request.auth!;
     const proof = request.body;
     // Okta settings are the signed-in user's tenant's, whatever the nonce says.
-    const auth = await authenticateAtProvider(app, proof, { nonceRequired: false, tenantId });
-    const [link] = await app.db.query<{ user_id: string }>('SELECT user_id FROM user_identities WHERE provider = $1 AND subject = $2', [proof.provider, auth.identity.subject]);
-    if (!link || link.user_id !== userId) throw new HttpError(401, 'This account is not linked to your user');
+    const auth = await authenticateAtProvider(providerDeps(app), proof, { nonceRequired: false, tenantId });
+    if ((await identityOwner(app.db, proof.provider, auth.identity.subject)) !== userId) throw new HttpError(401, 'This account is not linked to your user');
     const token = await app.tokens.sign('recovery', { sub: userId, tenant: tenantId, sid: sessionId, perms: [] }, RECOVERY_TOKEN_TTL_S);
     await app.audit({ tenantId, actorId: userId, action: 'mfa.revalidated', details: { provider: proof.provider }, ip: request.ip });
     return { token };

@@ -2,12 +2,12 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { HttpError, type AuthContext } from '../../contracts';
 import { bearerSecurity, errors } from '../../schemas';
 import { canReadUsers, canWriteUsers } from '../../services/accessChecks';
-import { createInvitation, invitationUrl } from '../../services/invitations';
+import { invitationUrl } from '../../services/invitations';
 import { invitationMail } from '../../services/invitationMail';
-import { revokeUserSessions } from '../../services/sessions';
 import {
   deleteTenantUser,
   getTenantUser,
+  inviteTenantUser,
   listTenantUsers,
   resetUserMfa,
   setUserDisabled,
@@ -111,14 +111,10 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       const auth = request.auth!;
       const { email, permissions, allowedLoginMethods } = request.body;
       assertGrantable(auth, permissions);
-      const created = await app.db.tx((q) =>
-        createInvitation(q, { tenantId: auth.tenantId, email, permissions, allowedLoginMethods, invitedBy: auth.userId }),
-      );
-      const user = await getTenantUser(app.db, auth.tenantId, created.userId);
-      const [inviter] = await app.db.query<{ email: string }>('SELECT email FROM users WHERE id = $1', [auth.userId]);
+      const { user, created } = await inviteTenantUser(app.db, { tenantId: auth.tenantId, email, permissions, allowedLoginMethods, invitedBy: auth.userId });
       await app.mailer.send(
         auth.tenantId,
-        invitationMail({ to: user.email, link: invitationUrl(app.config.publicUrl, created.token), expiresAt: created.expiresAt, invitedBy: inviter?.email ?? null }),
+        invitationMail({ to: user.email, link: invitationUrl(app.config.publicUrl, created.token), expiresAt: created.expiresAt, invitedBy: auth.user?.email ?? null }),
       );
       await audit(request, 'user.invite', user.email, { userId: user.id, permissions, allowedLoginMethods });
       return reply.code(201).send({ user, invitationExpiresAt: created.expiresAt.toISOString() });
@@ -147,7 +143,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       }
       const before = await getTenantUser(app.db, auth.tenantId, request.params.id);
       const user = await setUserPermissions(app.db, auth.tenantId, request.params.id, permissions);
-      await revokeUserSessions(app.db, user.id, auth.sessionId);
+      await app.sessions.revokeAll(user.id, auth.sessionId);
       await audit(request, 'user.permissions', user.email, { userId: user.id, before: before.permissions, after: user.permissions });
       return user;
     },
@@ -173,7 +169,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
         const auth = request.auth!;
         if (disabled) assertNotSelf(auth, request.params.id, 'disable');
         const user = await setUserDisabled(app.db, auth.tenantId, request.params.id, disabled);
-        if (disabled) await revokeUserSessions(app.db, user.id);
+        if (disabled) await app.sessions.revokeAll(user.id);
         await audit(request, `user.${action}`, user.email, { userId: user.id });
         return user;
       },
@@ -194,7 +190,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const auth = request.auth!;
-      const user = await app.db.tx((q) => resetUserMfa(q, auth.tenantId, request.params.id));
+      const user = await resetUserMfa(app.db, auth.tenantId, request.params.id);
       await audit(request, 'user.mfaReset', user.email, { userId: user.id });
       return user;
     },
@@ -215,7 +211,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const auth = request.auth!;
       assertNotSelf(auth, request.params.id, 'delete');
-      const user = await app.db.tx((q) => deleteTenantUser(q, auth.tenantId, request.params.id));
+      const user = await deleteTenantUser(app.db, auth.tenantId, request.params.id);
       await audit(request, 'user.delete', user.email, { userId: user.id });
       return reply.code(204).send();
     },

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { bearerSecurity, errors } from '../../schemas';
 import { canReadUsers, canWriteUsers } from '../../services/accessChecks';
-import { revokeUserSessions } from '../../services/sessions';
 import { getTenantUser, listAuditEvents, listUserSessions, revokeUserSession } from '../../services/userAdmin';
 import { auditEventSchema, pageQueryProperties, sessionSchema, userIdParams } from './userSchemas';
 
@@ -26,7 +25,7 @@ export const userSessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const sessions = await listUserSessions(app.db, request.auth!.tenantId, request.params.id);
+      const sessions = await listUserSessions(app.db, app.sessions, request.auth!.tenantId, request.params.id);
       return { items: sessions.map((s) => ({ ...s, current: s.id === request.auth!.sessionId })) };
     },
   );
@@ -49,7 +48,7 @@ export const userSessionRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const auth = request.auth!;
       const user = await getTenantUser(app.db, auth.tenantId, request.params.id);
-      const revoked = await revokeUserSessions(app.db, user.id, auth.sessionId);
+      const revoked = await app.sessions.revokeAll(user.id, auth.sessionId);
       await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'user.sessionsRevoke', target: user.email, details: { userId: user.id, revoked }, ip: request.ip });
       return { revoked };
     },
@@ -74,7 +73,7 @@ export const userSessionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const auth = request.auth!;
-      await revokeUserSession(app.db, auth.tenantId, request.params.id, request.params.sessionId);
+      await revokeUserSession(app.db, app.sessions, auth.tenantId, request.params.id, request.params.sessionId);
       await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'user.sessionRevoke', target: request.params.id, details: { sessionId: request.params.sessionId }, ip: request.ip });
       return reply.code(204).send();
     },

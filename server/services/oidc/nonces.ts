@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { HttpError } from '../../contracts';
+import { HttpError, type Queryable, type TokenService } from '../../contracts';
+import { claimOnce } from '../singleUse';
 
 export type OAuthProvider = 'Google' | 'Okta' | 'JamfAuth0';
 
@@ -28,20 +28,20 @@ interface NonceClaims {
 }
 
 /** Issues a nonce: a short-lived token signed by the API (typ 'oauth-state'), usable once. */
-export async function issueNonce(app: FastifyInstance, binding: NonceBinding): Promise<string> {
+export async function issueNonce(tokens: Pick<TokenService, 'sign'>, binding: NonceBinding): Promise<string> {
   const claims: Record<string, unknown> = { use: 'oidc-nonce', prv: binding.provider };
   if (binding.tenantId) claims.tid = binding.tenantId;
   if (binding.invitation) claims.inv = binding.invitation;
   if (binding.emailDomain) claims.dom = binding.emailDomain;
-  return app.tokens.sign('oauth-state', claims, NONCE_TTL_S);
+  return tokens.sign('oauth-state', claims, NONCE_TTL_S);
 }
 
 /** Verifies a nonce's signature, expiry and provider without using it up. */
-export async function readNonce(app: FastifyInstance, nonce: string, provider: OAuthProvider): Promise<NonceBinding & { id: string; exp: number }> {
+export async function readNonce(tokens: Pick<TokenService, 'verify'>, nonce: string, provider: OAuthProvider): Promise<NonceBinding & { id: string; exp: number }> {
   if (typeof nonce !== 'string' || nonce.length === 0 || nonce.length > MAX_NONCE_LENGTH) throw new HttpError(401, 'Invalid nonce');
   let claims: NonceClaims & { exp: number };
   try {
-    claims = await app.tokens.verify<NonceClaims & Record<string, unknown>>(nonce, 'oauth-state');
+    claims = await tokens.verify<NonceClaims & Record<string, unknown>>(nonce, 'oauth-state');
   } catch {
     throw new HttpError(401, 'Invalid nonce');
   }
@@ -56,17 +56,7 @@ export async function readNonce(app: FastifyInstance, nonce: string, provider: O
   };
 }
 
-/**
- * Marks a nonce used; a second use (replay, or two tabs racing) fails. The primary key of
- * used_nonces makes this atomic on every API instance.
- */
-export async function consumeNonce(app: FastifyInstance, nonce: { id: string; exp: number }): Promise<void> {
-  const rows = await app.db.query(
-    `INSERT INTO used_nonces (nonce, expires_at) VALUES ($1, to_timestamp($2))
-     ON CONFLICT (nonce) DO NOTHING RETURNING nonce`,
-    [`oidc:${nonce.id}`, nonce.exp],
-  );
-  if (rows.length === 0) throw new HttpError(401, 'Nonce already used');
-  // Housekeeping: expired entries can never be replayed (the signed nonce has expired too).
-  await app.db.query('DELETE FROM used_nonces WHERE expires_at < now() - interval \'1 minute\'');
+/** Marks a nonce used; a second use (replay, or two tabs racing) fails, on every API instance. */
+export async function consumeNonce(q: Queryable, nonce: { id: string; exp: number }): Promise<void> {
+  if (!(await claimOnce(q, 'oidc', nonce.id, new Date(nonce.exp * 1000)))) throw new HttpError(401, 'Nonce already used');
 }

@@ -1,6 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { IdpConfig } from '../../config';
 import { HttpError, type Queryable } from '../../contracts';
 import type { OAuthProvider } from './nonces';
+import { issuerOnDomain } from './oktaIssuer';
 
 /** Where and as whom the API (or the console, for public clients) talks to a provider. */
 export interface ProviderClient {
@@ -20,14 +21,14 @@ export interface OktaSettingsRow {
   updated_at: Date;
 }
 
-export function googleClient(app: FastifyInstance): ProviderClient {
-  const { googleIssuer, googleClientId } = app.config.idp;
+export function googleClient(idp: IdpConfig): ProviderClient {
+  const { googleIssuer, googleClientId } = idp;
   if (!googleIssuer || !googleClientId) throw new HttpError(404, 'Google sign-in is not configured');
   return { provider: 'Google', issuer: googleIssuer, clientId: googleClientId, clientSecret: null, tenantId: null };
 }
 
-export function jamfClient(app: FastifyInstance): ProviderClient {
-  const { jamfIssuer, jamfClientId, jamfClientSecret } = app.config.idp;
+export function jamfClient(idp: IdpConfig): ProviderClient {
+  const { jamfIssuer, jamfClientId, jamfClientSecret } = idp;
   if (!jamfIssuer || !jamfClientId || !jamfClientSecret) throw new HttpError(404, 'Jamf sign-in is not configured');
   return { provider: 'JamfAuth0', issuer: jamfIssuer, clientId: jamfClientId, clientSecret: jamfClientSecret, tenantId: null };
 }
@@ -41,18 +42,43 @@ export async function findOktaSettings(q: Queryable, tenantId: string): Promise<
   return row ?? null;
 }
 
-export async function oktaClient(app: FastifyInstance, tenantId: string): Promise<ProviderClient> {
-  const row = await findOktaSettings(app.db, tenantId);
+/** Sets the tenant's Okta application (issuer, public client id); a stored secret is dropped. */
+export async function saveOktaSettings(q: Queryable, tenantId: string, issuer: string, clientId: string): Promise<OktaSettingsRow> {
+  const [row] = await q.query<OktaSettingsRow>(
+    `INSERT INTO idp_settings (tenant_id, provider, issuer, client_id) VALUES ($1, 'Okta', $2, $3)
+     ON CONFLICT (tenant_id, provider) DO UPDATE SET issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id, client_secret = NULL, updated_at = now()
+     RETURNING tenant_id, issuer, client_id, updated_at`,
+    [tenantId, issuer, clientId],
+  );
+  return row!;
+}
+
+/** Removes the tenant's Okta settings; false when there were none. */
+export async function deleteOktaSettings(q: Queryable, tenantId: string): Promise<boolean> {
+  const rows = await q.query(`DELETE FROM idp_settings WHERE tenant_id = $1 AND provider = 'Okta' RETURNING id`, [tenantId]);
+  return rows.length > 0;
+}
+
+/** The tenant whose Okta issuer is on `domain` (the oldest configuration wins), or null. */
+export async function findOktaTenantOnDomain(q: Queryable, domain: string): Promise<string | null> {
+  const rows = await q.query<{ tenant_id: string; issuer: string }>(
+    `SELECT tenant_id, issuer FROM idp_settings WHERE provider = 'Okta' AND issuer IS NOT NULL AND client_id IS NOT NULL ORDER BY created_at, id`,
+  );
+  return rows.find((row) => issuerOnDomain(row.issuer, domain))?.tenant_id ?? null;
+}
+
+export async function oktaClient(q: Queryable, tenantId: string): Promise<ProviderClient> {
+  const row = await findOktaSettings(q, tenantId);
   if (!row) throw new HttpError(404, 'Okta is not configured');
   return { provider: 'Okta', issuer: row.issuer, clientId: row.client_id, clientSecret: null, tenantId };
 }
 
 /** The client of a provider for a sign-in bound to `tenantId` (required for Okta). */
-export async function providerClient(app: FastifyInstance, provider: OAuthProvider, tenantId: string | undefined): Promise<ProviderClient> {
-  if (provider === 'Google') return googleClient(app);
-  if (provider === 'JamfAuth0') return jamfClient(app);
+export async function providerClient(deps: { db: Queryable; idp: IdpConfig }, provider: OAuthProvider, tenantId: string | undefined): Promise<ProviderClient> {
+  if (provider === 'Google') return googleClient(deps.idp);
+  if (provider === 'JamfAuth0') return jamfClient(deps.idp);
   if (!tenantId) throw new HttpError(401, 'Invalid nonce');
-  return oktaClient(app, tenantId);
+  return oktaClient(deps.db, tenantId);
 }
 
 export interface DomainMappingRow {

@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { HttpError, type Queryable } from '../../contracts';
+import type { IdpConfig } from '../../config';
+import { HttpError, type Database, type Queryable, type TokenService } from '../../contracts';
+import { acceptInvitation } from '../invitations';
 import type { UserRow } from '../users';
 import { discoverOrFail } from './discovery';
 import { exchangeCode } from './exchangeCode';
@@ -24,9 +25,17 @@ export interface ProviderAuthentication {
   binding: NonceBinding;
 }
 
+/** What sign-in through a provider uses: the database, our token signer and the providers' settings. */
+export interface ProviderSignInDeps {
+  db: Database;
+  tokens: Pick<TokenService, 'verify'>;
+  idp: IdpConfig;
+  publicUrl: string;
+}
+
 /** The only redirect target the API passes to a token endpoint: the console's callback on our origin. */
-export function callbackUrl(app: FastifyInstance): string {
-  return `${app.config.publicUrl}/login/callback`;
+export function callbackUrl(publicUrl: string): string {
+  return `${publicUrl}/login/callback`;
 }
 
 /**
@@ -35,17 +44,17 @@ export function callbackUrl(app: FastifyInstance): string {
  * that its nonce is the one we issued for this provider, and uses the nonce up.
  */
 export async function authenticateAtProvider(
-  app: FastifyInstance,
+  deps: ProviderSignInDeps,
   proof: ProviderProof,
   options: { nonceRequired?: boolean; tenantId?: string } = {},
 ): Promise<ProviderAuthentication> {
   const nonceRequired = options.nonceRequired ?? true;
   if (nonceRequired && !proof.nonce) throw new HttpError(400, 'nonce is required');
-  const nonce = proof.nonce ? await readNonce(app, proof.nonce, proof.provider) : null;
+  const nonce = proof.nonce ? await readNonce(deps.tokens, proof.nonce, proof.provider) : null;
   // A caller that already knows the tenant (a signed-in user) pins it; a nonce of another tenant fails.
   if (options.tenantId && nonce?.tenantId && nonce.tenantId !== options.tenantId) throw new HttpError(401, 'Invalid nonce');
   const binding: NonceBinding = { provider: proof.provider, ...(options.tenantId ? { tenantId: options.tenantId } : {}), ...nonce };
-  const client = await providerClient(app, proof.provider, binding.tenantId);
+  const client = await providerClient(deps, proof.provider, binding.tenantId);
   const metadata = await discoverOrFail(client.issuer);
 
   let idToken: string;
@@ -56,7 +65,7 @@ export async function authenticateAtProvider(
     idToken = proof.idToken;
   } else {
     if (!proof.code || !proof.codeVerifier || !proof.redirectUri) throw new HttpError(400, 'Send idToken, or code with codeVerifier and redirectUri');
-    if (proof.redirectUri !== callbackUrl(app)) throw new HttpError(400, 'redirectUri is not the console callback of this server');
+    if (proof.redirectUri !== callbackUrl(deps.publicUrl)) throw new HttpError(400, 'redirectUri is not the console callback of this server');
     idToken = await exchangeCode({
       tokenEndpoint: metadata.token_endpoint,
       clientId: client.clientId,
@@ -70,7 +79,7 @@ export async function authenticateAtProvider(
   const identity = await verifyIdToken(idToken, { issuer: metadata.issuer, clientId: client.clientId, jwksUri: metadata.jwks_uri });
   if (nonce) {
     if (identity.nonce !== proof.nonce) throw new HttpError(401, 'Invalid nonce');
-    await consumeNonce(app, nonce);
+    await consumeNonce(deps.db, nonce);
   } else if (identity.nonce !== null) {
     // A token minted for a sign-in with our nonce is not accepted without presenting that nonce.
     throw new HttpError(401, 'Invalid nonce');
@@ -91,9 +100,13 @@ function methodAllowed(user: Pick<UserRow, 'allowed_login_methods'>, provider: O
  * The user an identity signs in as: the one linked to (provider, subject), or, the first time,
  * the active user with the provider's verified e-mail (then linked). The tenant bound by the
  * nonce (a tenant's Okta, the vendor IdP's domain mapping) must be the user's tenant, so one
- * tenant's IdP can never vouch for another tenant's users.
+ * tenant's IdP can never vouch for another tenant's users. One transaction (look-up and link).
  */
-export async function matchUser(q: Queryable, auth: ProviderAuthentication): Promise<UserRow> {
+export function matchUser(db: Database, auth: ProviderAuthentication): Promise<UserRow> {
+  return db.tx((q) => matchUserIn(q, auth));
+}
+
+async function matchUserIn(q: Queryable, auth: ProviderAuthentication): Promise<UserRow> {
   const { identity, binding } = auth;
   const provider = binding.provider;
   if (binding.emailDomain && identity.email?.split('@')[1] !== binding.emailDomain) throw new HttpError(401, NOT_FOUND);
@@ -128,4 +141,30 @@ export async function matchUser(q: Queryable, auth: ProviderAuthentication): Pro
 /** What a session started through a provider remembers for the provider's logout. */
 export function sessionProviderData(auth: ProviderAuthentication): Record<string, string> {
   return { issuer: auth.client.issuer, clientId: auth.client.clientId };
+}
+
+/** The user linked to (provider, subject), or null. */
+export async function identityOwner(q: Queryable, provider: OAuthProvider, subject: string): Promise<string | null> {
+  const [row] = await q.query<{ user_id: string }>('SELECT user_id FROM user_identities WHERE provider = $1 AND subject = $2', [provider, subject]);
+  return row?.user_id ?? null;
+}
+
+/**
+ * Accepts an invitation with a provider identity, in one transaction: the identity is linked
+ * to the invited user (409 when it belongs to another user; a disabled invited user is 410),
+ * then the invitation activates the user (acceptInvitation: 404 unknown, 410 used or expired).
+ */
+export async function acceptInvitationWithIdentity(db: Database, token: string, provider: OAuthProvider, identity: Pick<VerifiedIdentity, 'subject' | 'email'>): Promise<UserRow> {
+  const { user } = await db.tx((q) =>
+    acceptInvitation(q, token, async (invited) => {
+      if (invited.disabled) throw new HttpError(410, 'This invitation has expired');
+      const owner = await identityOwner(q, provider, identity.subject);
+      if (owner && owner !== invited.id) throw new HttpError(409, 'This account is already linked to another user');
+      if (!owner) {
+        await q.query('DELETE FROM user_identities WHERE user_id = $1 AND provider = $2', [invited.id, provider]);
+        await q.query('INSERT INTO user_identities (user_id, provider, subject, email) VALUES ($1, $2, $3, $4)', [invited.id, provider, identity.subject, identity.email]);
+      }
+    }),
+  );
+  return user;
 }

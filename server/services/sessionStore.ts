@@ -1,0 +1,133 @@
+import type { AuthUser, LiveSession, NewSession, Queryable, SessionRecord, SessionStore } from '../contracts';
+import { SESSION_ABSOLUTE_S, SESSION_IDLE_S } from './sessionLimits';
+
+/** A user that may act: activated and not disabled (`u` = users). Same rule as canSignIn. */
+export const LIVE_USER = `u.status = 'active' AND NOT u.disabled`;
+
+/**
+ * THE definition of a live session (`s` = sessions joined with its user `u`): not revoked,
+ * within the absolute and idle limits, user live. Authentication, refresh and the admin list
+ * all use this fragment, so they can never disagree. The idle limit is a constant, not input.
+ */
+export const LIVE_SESSION = `s.revoked_at IS NULL AND s.expires_at > now()
+  AND s.last_seen_at > now() - make_interval(secs => ${SESSION_IDLE_S}) AND ${LIVE_USER}`;
+
+const SESSION_COLUMNS = 's.id, s.user_id, s.tenant_id, s.provider, s.provider_data, s.created_at, s.last_seen_at, s.expires_at, s.ip, s.user_agent';
+/** What authentication reads of the user along with the session (enough for sign-in answers). */
+const USER_COLUMNS = 'u.id AS u_id, u.tenant_id AS u_tenant_id, u.email AS u_email, u.permissions AS u_permissions, u.totp_enabled AS u_totp_enabled';
+
+interface SessionDbRow {
+  id: string;
+  user_id: string;
+  tenant_id: string;
+  provider: string;
+  provider_data: unknown;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+interface UserDbRow {
+  u_id: string;
+  u_tenant_id: string;
+  u_email: string;
+  u_permissions: string[];
+  u_totp_enabled: boolean;
+}
+
+function record(row: SessionDbRow): SessionRecord {
+  return {
+    id: row.id,
+    userId: row.user_id,
+    tenantId: row.tenant_id,
+    provider: row.provider,
+    providerData: row.provider_data,
+    createdAt: row.created_at,
+    lastSeenAt: row.last_seen_at,
+    expiresAt: row.expires_at,
+    ip: row.ip,
+    userAgent: row.user_agent,
+  };
+}
+
+function authUser(row: UserDbRow): AuthUser {
+  return { id: row.u_id, tenantId: row.u_tenant_id, email: row.u_email, permissions: row.u_permissions, totpEnabled: row.u_totp_enabled };
+}
+
+function liveSession(row: (SessionDbRow & UserDbRow) | undefined): LiveSession | null {
+  return row ? { session: { id: row.id, expiresAt: row.expires_at }, user: authUser(row) } : null;
+}
+
+/** Opens a session (absolute limit from now); usable inside a transaction. */
+export async function createSession(q: Queryable, s: NewSession): Promise<SessionRecord> {
+  const [row] = await q.query<SessionDbRow>(
+    `INSERT INTO sessions AS s (user_id, tenant_id, provider, provider_data, expires_at, ip, user_agent)
+     VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, $7) RETURNING ${SESSION_COLUMNS}`,
+    [s.userId, s.tenantId, s.provider, s.providerData === undefined ? null : JSON.stringify(s.providerData), SESSION_ABSOLUTE_S, s.ip ?? null, s.userAgent?.slice(0, 512) ?? null],
+  );
+  return record(row!);
+}
+
+/** Ends every session of a user except `keepSessionId`; usable inside a transaction (password reset). */
+export async function revokeUserSessions(q: Queryable, userId: string, keepSessionId?: string | null): Promise<number> {
+  const rows = await q.query(
+    `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid) RETURNING id`,
+    [userId, keepSessionId ?? null],
+  );
+  return rows.length;
+}
+
+/** The session store over a database (one per app: `app.sessions`). */
+export function createSessionStore(db: Queryable): SessionStore {
+  return {
+    create: (session) => createSession(db, session),
+
+    async verify(sessionId, userId) {
+      const [row] = await db.query<SessionDbRow & UserDbRow>(
+        `SELECT ${SESSION_COLUMNS}, ${USER_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.id = $1 AND s.user_id = $2 AND ${LIVE_SESSION}`,
+        [sessionId, userId],
+      );
+      return liveSession(row);
+    },
+
+    async touch(sessionId, userId) {
+      // One round trip for a refresh: the live check, the "seen" mark and the user read.
+      const [row] = await db.query<SessionDbRow & UserDbRow>(
+        `UPDATE sessions s SET last_seen_at = now() FROM users u
+          WHERE u.id = s.user_id AND s.id = $1 AND s.user_id = $2 AND ${LIVE_SESSION}
+          RETURNING ${SESSION_COLUMNS}, ${USER_COLUMNS}`,
+        [sessionId, userId],
+      );
+      return liveSession(row);
+    },
+
+    async verifyUser(userId) {
+      const [row] = await db.query<UserDbRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND ${LIVE_USER}`, [userId]);
+      return row ? authUser(row) : null;
+    },
+
+    async revoke(sessionId, owner) {
+      const [row] = await db.query<SessionDbRow>(
+        `UPDATE sessions s SET revoked_at = now()
+          WHERE s.id = $1 AND s.revoked_at IS NULL AND ($2::uuid IS NULL OR (s.user_id = $2::uuid AND s.tenant_id = $3::uuid))
+          RETURNING ${SESSION_COLUMNS}`,
+        [sessionId, owner?.userId ?? null, owner?.tenantId ?? null],
+      );
+      return row ? record(row) : null;
+    },
+
+    revokeAll: (userId, keepSessionId) => revokeUserSessions(db, userId, keepSessionId),
+
+    async listLive(tenantId, userId) {
+      const rows = await db.query<SessionDbRow>(
+        `SELECT ${SESSION_COLUMNS} FROM sessions s JOIN users u ON u.id = s.user_id
+          WHERE s.user_id = $1 AND s.tenant_id = $2 AND ${LIVE_SESSION} ORDER BY s.created_at DESC`,
+        [userId, tenantId],
+      );
+      return rows.map(record);
+    },
+  };
+}
