@@ -1,0 +1,70 @@
+import { useEffect, useReducer, useRef } from 'react';
+import type { DownloadService } from '@core/downloads/DownloadService';
+import type { HttpService } from '@core/http/HttpService';
+import { getLinkValidation } from '../api/getLinkValidation';
+import { postCollectorDownload } from '../api/postCollectorDownload';
+import type { CollectorOs, CollectorUserData } from '../api/types';
+import { callFailure } from '../logic/callFailure';
+import { downloadErrorMessage } from '../logic/downloadErrorMessage';
+import { linkMessage } from '../logic/linkMessage';
+import { defaultOs } from '../logic/os';
+import { canDownload, collectorReducer, initialCollectorState, type CollectorDetails, type CollectorState } from './collectorReducer';
+
+export interface CollectorWizard {
+  state: CollectorState;
+  /** Step 1 -> step 2 with the typed details. */
+  submitDetails(details: CollectorDetails): void;
+  /** The breadcrumb's step 1. */
+  back(): void;
+  chooseOs(os: CollectorOs): void;
+  download(): Promise<void>;
+}
+
+/** The body of the install request (spec §3 "Inspection user data"): trimmed, phone only when filled. */
+export function userDataOf(details: CollectorDetails, os: CollectorOs): CollectorUserData {
+  const phone = details.phone.trim();
+  return { fullName: details.fullName.trim(), email: details.email.trim(), ...(phone ? { phone } : {}), os };
+}
+
+/** Validates the link once, then drives the two steps and the download. */
+export function useCollectorWizard(http: HttpService, downloads: DownloadService, linkId: string): CollectorWizard {
+  const [state, dispatch] = useReducer(collectorReducer, undefined, () => initialCollectorState(defaultOs()));
+  const current = useRef(state);
+  current.current = state;
+
+  useEffect(() => {
+    let active = true;
+    getLinkValidation(http, linkId).then(
+      () => active && dispatch({ type: 'linkValid' }),
+      async (error: unknown) => {
+        const message = linkMessage(await callFailure(error));
+        if (active) dispatch({ type: 'linkInvalid', message });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [http, linkId]);
+
+  const download = async () => {
+    const state = current.current;
+    if (!canDownload(state)) return;
+    dispatch({ type: 'downloadStarted' });
+    // The ref follows renders; mark the click now so a double click cannot start two installs.
+    current.current = { ...state, download: { kind: 'running', os: state.os } };
+    try {
+      await postCollectorDownload(downloads, linkId, userDataOf(state.details, state.os));
+      dispatch({ type: 'downloadSucceeded', os: state.os });
+    } catch (error) {
+      dispatch({ type: 'downloadFailed', message: downloadErrorMessage(await callFailure(error)) });
+    }
+  };
+
+  return {
+    state,
+    submitDetails: (details) => dispatch({ type: 'continue', details }),
+    back: () => dispatch({ type: 'back' }),
+    chooseOs: (os) => dispatch({ type: 'chooseOs', os }),
+    download,
+  };
+}

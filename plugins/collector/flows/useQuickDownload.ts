@@ -1,0 +1,37 @@
+import { useMemo, useRef, useState } from 'react';
+import type { DownloadService } from '@core/downloads/DownloadService';
+import { getQuickDownload } from '../api/getQuickDownload';
+import { callFailure } from '../logic/callFailure';
+import { downloadErrorMessage } from '../logic/downloadErrorMessage';
+import { readQuickLinkToken, type QuickLinkToken } from '../logic/quickLinkToken';
+
+export type QuickDownloadStatus = { kind: 'idle' } | { kind: 'running' } | { kind: 'done' } | { kind: 'failed'; message: string };
+
+export interface QuickDownload {
+  token: QuickLinkToken;
+  status: QuickDownloadStatus;
+  download(): Promise<void>;
+}
+
+/** The quick-link screen: the OS read from the token, one download. */
+export function useQuickDownload(downloads: DownloadService, rawToken: string | null): QuickDownload {
+  const token = useMemo(() => readQuickLinkToken(rawToken), [rawToken]);
+  const [status, setStatus] = useState<QuickDownloadStatus>({ kind: 'idle' });
+  const clicked = useRef(false);
+
+  const download = async () => {
+    if (token.kind !== 'ok' || !rawToken || clicked.current) return;
+    clicked.current = true;
+    setStatus({ kind: 'running' });
+    try {
+      await getQuickDownload(downloads, rawToken, token.os);
+      setStatus({ kind: 'done' });
+    } catch (error) {
+      // The token is not single-use: a failed download may be tried again.
+      clicked.current = false;
+      setStatus({ kind: 'failed', message: downloadErrorMessage(await callFailure(error)) });
+    }
+  };
+
+  return { token, status, download };
+}

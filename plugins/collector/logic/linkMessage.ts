@@ -1,0 +1,23 @@
+import { CollectorTexts } from './texts';
+
+/** Status and server message of a failed call (status 0: no answer). */
+export interface CallFailure {
+  status: number;
+  message: string | null;
+}
+
+/**
+ * Spec §8 "Link validation": a 403 is read by its text ('expired', 'not active', 'reached the
+ * maximum number'), any other text is shown as sent; other statuses show the server's message.
+ */
+export function linkMessage({ status, message }: CallFailure): string {
+  if (status === 403 && message) {
+    const text = message.toLowerCase();
+    if (text.includes('expired')) return CollectorTexts.linkExpired;
+    if (text.includes('not active')) return CollectorTexts.linkDisabled;
+    if (text.includes('reached the maximum number')) return CollectorTexts.linkLimit;
+    return message;
+  }
+  // 5xx answers carry no detail worth showing (the API hides them).
+  return message && status > 0 && status < 500 ? message : CollectorTexts.linkUnchecked;
+}
