@@ -3,7 +3,6 @@ import { loginErrorMessage } from '../logic/loginErrorMessage';
 import { LoginTexts } from '../logic/texts';
 import { done, fieldError, go, type FlowResult } from './FlowResult';
 import type { LoginServices } from './LoginServices';
-import { providerSignIn } from './providerSignIn';
 import { startGoogle } from './startGoogle';
 
 /**
@@ -12,19 +11,18 @@ import { startGoogle } from './startGoogle';
  * 'Third-party cookies should be enabled'; the provider's refusal shows as 'Access Denied'.
  */
 export async function googleSignIn(services: LoginServices, popup: Window | null, returnUrl: string | null): Promise<FlowResult> {
-  let handoff;
   try {
     if (!popup) {
       await startGoogle(services, returnUrl);
       return done;
     }
-    const { runGooglePopup } = await import('./runGooglePopup');
+    // Lazy: only a popup sign-in needs them (first load of /login).
+    const [{ runGooglePopup }, { providerSignIn }] = await Promise.all([import('./runGooglePopup'), import('./providerSignIn')]);
     const outcome = await runGooglePopup(services, popup, returnUrl);
     if (outcome.kind === 'closed') return fieldError(LoginTexts.thirdPartyCookies);
     if (outcome.kind === 'refused') return go({ type: 'back-to-login', notice: { title: LoginTexts.accessDenied, message: outcome.description } });
-    handoff = outcome.handoff;
+    return await providerSignIn(services, outcome.handoff, returnUrl);
   } catch (error) {
     return fieldError(loginErrorMessage(errorInfo(error)));
   }
-  return providerSignIn(services, handoff, returnUrl);
 }

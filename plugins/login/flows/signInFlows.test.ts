@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { beginOAuth } from '@core/auth/oauthRequest';
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
 import { StorageKeys } from '@core/storage/StorageService';
-import { fakeJwt, type FakeReply } from '@core/testing/createFakeAxios';
+import type { FakeReply } from '@core/testing/createFakeAxios';
+import { makeTestToken } from '../../../tests/harness/tokens';
 import { parseLoginQuery } from '../logic/loginQuery';
 import { LoginTexts } from '../logic/texts';
 import { completeSignIn, finishSignIn } from './completeSignIn';
@@ -19,11 +20,11 @@ import { runVisitStart, visitStart } from './visitStart';
 
 const user = { username: 'bob@example.com', email: 'bob@example.com', totpEnabled: false };
 const perms = ['gln#rpt#rw', 'ntr#dev#r'];
-const accessToken = fakeJwt({ perms, exp: 4102444800 });
+const accessToken = makeTestToken(perms, { exp: 4102444800 });
 const signedIn = () => ({ status: 200, data: { token: accessToken, user } });
 const secondFactorAnswer = () => ({ status: 200, data: { token: 'mfa-token', user, mfaRequired: true } });
 const error = (status: number, message?: string) => (): FakeReply => ({ status, data: message ? { message } : {} });
-const pendingFor = (returnUrl: string | null = '/neutrino', provider?: 'okta') => new FakeSignInSession({ pending: { username: 'bob@example.com', returnUrl, provider } });
+const pendingFor = (returnUrl: string | null = '/neutrino', provider?: 'okta') => FakeSignInSession.pending({ username: 'bob@example.com', returnUrl, ...(provider ? { provider } : {}) });
 
 const noConnection = 'No connection, please make sure you have a valid internet connection and try again';
 
@@ -59,7 +60,7 @@ describe('finish sign-in (one place for every path)', () => {
 describe('password step (spec §4, §8)', () => {
   it('sends the trimmed username, the remembered device and a login captcha token, then signs in', async () => {
     const session = new FakeSignInSession();
-    session.remembered.set('bob', 'device-1');
+    session.rememberedDevices.set('bob', 'device-1');
     const { services, calls, captchaActions, nav } = fakeLoginServices({ 'POST /um/login': signedIn }, session, { captchaToken: 'c-1' });
     expect(await passwordSignIn(services, { username: ' bob ', password: 'pw' }, '/neutrino')).toEqual(done);
     const request = calls('POST /um/login')[0]!;
@@ -73,7 +74,7 @@ describe('password step (spec §4, §8)', () => {
   it('a second-factor answer goes to two-auth (the session decides, from mfaRequired)', async () => {
     const { services, session } = fakeLoginServices({ 'POST /um/login': secondFactorAnswer });
     expect(await passwordSignIn(services, { username: 'bob', password: 'pw' }, '/gluon')).toEqual(go({ type: 'second-factor' }));
-    expect(session.secondFactor()).toEqual({ username: 'bob@example.com', returnUrl: '/gluon', provider: undefined });
+    expect(session.secondFactor()).toEqual({ username: 'bob@example.com', returnUrl: '/gluon' });
   });
 
   it.each([
@@ -152,10 +153,10 @@ describe('verify a code, then finish sign-in (two-auth and recovery-code)', () =
 describe('link token and provider returns', () => {
   it('?token= is adopted by the session and lands with the page\'s return URL', async () => {
     const session = new FakeSignInSession();
-    session.linkAnswer = async () => ({ token: accessToken, user });
+    session.linkTokens.set('handed-over', { token: accessToken, user });
     const { services, registry } = fakeLoginServices({}, session);
     expect(await linkTokenSignIn(services, 'handed-over', '/gluon/x')).toEqual(done);
-    expect(session.calls).toContain('adoptLinkToken handed-over');
+    expect(session.calls).toContain('adoptLinkToken');
     expect(registry.targets[0]!.returnUrl).toBe('/gluon/x');
   });
 
@@ -174,10 +175,10 @@ describe('link token and provider returns', () => {
     const url = new URL(await beginOAuth({ provider: 'okta', returnPath: '/neutrino', clientId: 'c', authorizationEndpoint: 'https://o.example/auth', tokenEndpoint: 'https://o.example/token', nonce: 'n-1', redirectUri: 'http://x/login/callback' }));
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     const session = new FakeSignInSession();
-    session.remembered.set('bob@example.com', 'device-9');
+    session.rememberedDevices.set('bob@example.com', 'device-9');
     const { services, calls } = fakeLoginServices(
       {
-        'POST https://o.example/token': () => ({ status: 200, data: { id_token: fakeJwt({ nonce: 'n-1', email: 'bob@example.com' }) } }),
+        'POST https://o.example/token': () => ({ status: 200, data: { id_token: makeTestToken({ nonce: 'n-1', email: 'bob@example.com' }) } }),
         'POST /um/oauth2Login': secondFactorAnswer,
       },
       session,
@@ -215,19 +216,20 @@ describe('Google (spec §8)', () => {
 });
 
 describe('how a visit starts (spec §2)', () => {
-  const expired = fakeJwt({ perms, exp: 1000 });
+  const expired = makeTestToken(perms, { exp: 1000 });
 
+  const stored = () => new FakeSignInSession(accessToken, user);
   it.each([
-    ['a stored session without ?token= goes to the site root', { token: accessToken, profile: user }, '', { kind: 'signed-in' }],
-    ['?token= wins over a stored session', { token: accessToken, profile: user }, 'token=t', { kind: 'link-token', token: 't' }],
-    ['an expired stored token is dropped first', { token: expired, profile: user }, '', { kind: 'form' }],
-    ['a pending second factor opens two-auth', { pending: { username: 'bob', returnUrl: null } }, 'token=t', { kind: 'second-factor' }],
-    ['a provider return finishes the sign-in', {}, 'googleRedirect=true', { kind: 'provider-return' }],
-    ['ssoDomain starts the vendor look-up', {}, 'ssoDomain=corp.example', { kind: 'jamf', domain: 'corp.example' }],
-    ['reauth=true only shows the Jamf screen', {}, 'reauth=true', { kind: 'form' }],
-    ['legacy keeps the classic form', {}, 'ssoDomain=corp.example&legacy=true', { kind: 'form' }],
-  ])('%s', (_name, state, search, expected) => {
-    const session = new FakeSignInSession(state);
+    ['a stored session without ?token= goes to the site root', stored, '', { kind: 'signed-in' }],
+    ['?token= wins over a stored session', stored, 'token=t', { kind: 'link-token', token: 't' }],
+    ['an expired stored token is dropped first', () => new FakeSignInSession(expired, user), '', { kind: 'form' }],
+    ['a pending second factor opens two-auth', () => FakeSignInSession.pending(), 'token=t', { kind: 'second-factor' }],
+    ['a provider return finishes the sign-in', () => new FakeSignInSession(), 'googleRedirect=true', { kind: 'provider-return' }],
+    ['ssoDomain starts the vendor look-up', () => new FakeSignInSession(), 'ssoDomain=corp.example', { kind: 'jamf', domain: 'corp.example' }],
+    ['reauth=true only shows the Jamf screen', () => new FakeSignInSession(), 'reauth=true', { kind: 'form' }],
+    ['legacy keeps the classic form', () => new FakeSignInSession(), 'ssoDomain=corp.example&legacy=true', { kind: 'form' }],
+  ])('%s', (_name, makeSession, search, expected) => {
+    const session = makeSession();
     expect(visitStart(session, parseLoginQuery(search))).toEqual(expected);
     expect(session.calls[0]).toBe('dropExpired');
   });

@@ -3,7 +3,6 @@ import { initialStep, type LoginQuery } from '../logic/loginQuery';
 import { done, go, type FlowResult } from './FlowResult';
 import { linkTokenSignIn } from './linkTokenSignIn';
 import type { LoginServices } from './LoginServices';
-import { providerSignIn } from './providerSignIn';
 import { startJamf } from './startJamf';
 
 /** What a visit to /login starts with (spec §2, §4). */
@@ -44,8 +43,13 @@ export async function runVisitStart(services: LoginServices, start: VisitStart, 
       return go({ type: 'second-factor' });
     case 'link-token':
       return linkTokenSignIn(services, start.token, returnUrl);
-    case 'provider-return':
-      return providerSignIn(services, takeOAuthCallback(), returnUrl);
+    case 'provider-return': {
+      // Taken before the chunk loads: the parked answer is single use.
+      const handoff = takeOAuthCallback();
+      // Only provider returns need the code exchange: a chunk of its own, off the first load of /login.
+      const { providerSignIn } = await import('./providerSignIn');
+      return providerSignIn(services, handoff, returnUrl);
+    }
     case 'jamf':
       // Spec §4: no vendor IdP for the domain (or a failed look-up) falls back to the regular login.
       return (await startJamf(services, start.domain, query.url ?? returnUrl)) ? done : go({ type: 'back-to-login' });

@@ -30,7 +30,7 @@ function renderLoginFlow(routes: Routes, session: FakeSignInSession, path = '/lo
 
 describe('useLoginFlow', () => {
   it('opens two-auth for a pending second factor; returning to login cancels it in the session', async () => {
-    const session = new FakeSignInSession({ pending: { username: 'bob', returnUrl: null } });
+    const session = FakeSignInSession.pending();
     const { result } = renderLoginFlow({}, session);
     await waitFor(() => expect(result.current.step).toBe('two-auth'));
     act(() => result.current.go({ type: 'use-recovery-code' }));
@@ -42,7 +42,7 @@ describe('useLoginFlow', () => {
   });
 
   it('a failed code step lands on login with its notice and without the pending sign-in', async () => {
-    const session = new FakeSignInSession({ pending: { username: 'bob', returnUrl: null } });
+    const session = FakeSignInSession.pending();
     const { result } = renderLoginFlow({ 'POST /um/mfa/totp/validateCode': () => ({ status: 503, data: {} }) }, session);
     await waitFor(() => expect(result.current.step).toBe('two-auth'));
     let error: string | undefined = 'not called';
@@ -67,7 +67,7 @@ describe('useLoginFlow', () => {
   });
 
   it('a stored session leaves for the site root without asking anything', async () => {
-    const { nav, calls } = renderLoginFlow({}, new FakeSignInSession({ token: 'stored', profile: { username: 'bob', email: 'bob', totpEnabled: false } }));
+    const { nav, calls } = renderLoginFlow({}, new FakeSignInSession('stored', { username: 'bob', email: 'bob', totpEnabled: false }));
     await waitFor(() => expect(nav.path()).toBe('/'));
     expect(calls('GET /um/passwordRecovery/enabled')).toHaveLength(0);
   });

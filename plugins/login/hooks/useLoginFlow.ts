@@ -17,10 +17,7 @@ import type { LoginServices } from '../flows/LoginServices';
 import { openSignInPopup } from '../flows/openSignInPopup';
 import { passwordSignIn, type PasswordCredentials } from '../flows/passwordSignIn';
 import { requestPasswordReset } from '../flows/requestPasswordReset';
-import { authenticationCode, recoveryCode } from '../flows/secondFactorMethods';
 import { startJamf } from '../flows/startJamf';
-import { startOkta } from '../flows/startOkta';
-import { verifySecondFactor } from '../flows/verifySecondFactor';
 import { runVisitStart, visitStart } from '../flows/visitStart';
 import { initialLoginState, loginReducer, type LoginEvent } from '../logic/loginReducer';
 import { parseLoginQuery } from '../logic/loginQuery';
@@ -28,7 +25,8 @@ import { LoginTexts } from '../logic/texts';
 
 /**
  * The /login page's state and handlers: the step machine (loginReducer) fed by the sign-in
- * flows. Form handlers answer the error text to show under the form, or nothing.
+ * flows. Form handlers answer the error text to show under the form, or nothing. The flows of
+ * the secondary steps load with them (lazily), off the first load of /login.
  */
 export function useLoginFlow() {
   const http = useService(HttpServiceToken);
@@ -83,8 +81,14 @@ export function useLoginFlow() {
     waitingDomain,
     go,
     signIn: (values: PasswordCredentials) => passwordSignIn(services, values, returnUrl).then(apply),
-    verifyCode: (values: TwoAuthValues) => verifySecondFactor(services, authenticationCode, values).then(apply),
-    verifyRecoveryCode: (values: RecoveryCodeValues) => verifySecondFactor(services, recoveryCode, values).then(apply),
+    verifyCode: async (values: TwoAuthValues) => {
+      const { verifySecondFactor, authenticationCode } = await import('../flows/secondFactorSignIn');
+      return apply(await verifySecondFactor(services, authenticationCode, values));
+    },
+    verifyRecoveryCode: async (values: RecoveryCodeValues) => {
+      const { verifySecondFactor, recoveryCode } = await import('../flows/secondFactorSignIn');
+      return apply(await verifySecondFactor(services, recoveryCode, values));
+    },
     google: () => {
       // Opened before any await so that the click still counts as the user's gesture.
       const popup = openSignInPopup();
@@ -97,10 +101,13 @@ export function useLoginFlow() {
     },
     /** The Jamf screen's Login. */
     jamfScreen: async (email: string): Promise<JamfOutcome> => ((await startJamf(services, email, query.url ?? returnUrl)) ? 'redirecting' : 'regular-flow'),
-    okta: (domain: string) => startOkta(services, domain, returnUrl).then(
-      () => undefined,
-      () => LoginTexts.oktaInvalid,
-    ),
+    okta: async (domain: string) => {
+      const { startOkta } = await import('../flows/startOkta');
+      return startOkta(services, domain, returnUrl).then(
+        () => undefined,
+        () => LoginTexts.oktaInvalid,
+      );
+    },
     lostPassword: (email: string) => requestPasswordReset(services, email),
   };
 }

@@ -1,11 +1,10 @@
 import type { AxiosRequestConfig } from 'axios';
-import { BehaviorSubject, map } from 'rxjs';
 import type { HttpService } from '@core/http/HttpService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import type { PluginRegistry, SignInTargetInput } from '@core/plugin/PluginRegistry';
-import { decodeClaims } from '@core/session/decodeClaims';
-import type { AuthResult, PendingSecondFactor, Profile, SessionService, SignInContext, SignInOutcome } from '@core/session/SessionService';
+import type { AuthResult, SignInContext, SignInOutcome } from '@core/session/SessionService';
 import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
+import { FakeSessionService } from '../../../../tests/harness/fakeSession';
 import { MemoryStorageService } from '../../../../tests/harness/MemoryStorageService';
 import type { LoginServices } from '../LoginServices';
 
@@ -26,95 +25,31 @@ export function fakeHttp(routes: Routes): { http: HttpService; requests: FakeReq
   return { http, requests: fake.requests };
 }
 
-/**
- * The session contract as the sign-in flows see it: `adopt` holds an `mfaRequired` answer as the
- * pending second factor, starts a session otherwise, and `calls` records what was asked of it.
- */
-export class FakeSignInSession implements SessionService {
-  private readonly tokenState = new BehaviorSubject<string | null>(null);
-  private readonly profileState = new BehaviorSubject<Profile | null>(null);
-  private readonly pendingState = new BehaviorSubject<PendingSecondFactor | null>(null);
-  private readonly recoveryState = new BehaviorSubject<string | null>(null);
-  readonly token$ = this.tokenState.asObservable();
-  readonly profile$ = this.profileState.asObservable();
-  readonly claims$ = this.tokenState.pipe(map(decodeClaims));
-  readonly signedIn$ = this.tokenState.pipe(map(() => Boolean(this.tokenState.value && this.profileState.value)));
-  readonly secondFactor$ = this.pendingState.asObservable();
-  readonly recoveryActive$ = this.recoveryState.pipe(map(Boolean));
-  readonly calls: string[] = [];
-  readonly adopted: Array<{ answer: AuthResult; context: SignInContext }> = [];
-  readonly remembered = new Map<string, string>();
-  /** What `adoptLinkToken` answers (or throws). */
-  linkAnswer: () => Promise<AuthResult> = () => Promise.reject(new Error('no link answer'));
+/** The harness's session, recording the context of every `adopt` and the calls the flows make on load. */
+export class FakeSignInSession extends FakeSessionService {
+  readonly adopted: Array<{ answer: AuthResult; context: SignInContext | undefined }> = [];
 
-  constructor({ token = null, profile = null, pending = null }: { token?: string | null; profile?: Profile | null; pending?: PendingSecondFactor | null } = {}) {
-    this.tokenState.next(token);
-    this.profileState.next(profile);
-    this.pendingState.next(pending);
+  /** A session holding a pending second factor, as `/login/callback` or the password step leaves it. */
+  static pending(pending: SignInContext = { username: 'bob@example.com', returnUrl: '/neutrino' }): FakeSignInSession {
+    const session = new FakeSignInSession();
+    session.adopt({ token: 'mfa-token', user: { username: pending.username ?? '', email: '', totpEnabled: true }, mfaRequired: true }, pending);
+    session.adopted.length = 0;
+    session.calls.length = 0;
+    return session;
   }
 
-  token(): string | null {
-    return this.tokenState.value;
-  }
-  profile(): Profile | null {
-    return this.profileState.value;
-  }
-  claims() {
-    return decodeClaims(this.tokenState.value);
-  }
-  secondFactor(): PendingSecondFactor | null {
-    return this.pendingState.value;
-  }
-  adopt(answer: AuthResult, context: SignInContext = {}): SignInOutcome {
-    this.calls.push('adopt');
+  override adopt(answer: AuthResult, context?: SignInContext): SignInOutcome {
     this.adopted.push({ answer, context });
-    const username = answer.user?.username || context.username || '';
-    if (answer.mfaRequired) {
-      const pending = { username, returnUrl: context.returnUrl ?? null, provider: context.provider };
-      this.pendingState.next(pending);
-      return { kind: 'second-factor', pending };
-    }
-    if (answer.rememberToken) this.remembered.set(username, answer.rememberToken);
-    this.pendingState.next(null);
-    this.profileState.next(answer.user);
-    this.tokenState.next(answer.token);
-    return { kind: 'signed-in', claims: decodeClaims(answer.token) ?? { perms: [] }, profile: answer.user, returnUrl: context.returnUrl ?? null, provider: context.provider };
+    return super.adopt(answer, context);
   }
-  async adoptLinkToken(token: string): Promise<SignInOutcome> {
-    this.calls.push(`adoptLinkToken ${token}`);
-    return this.adopt(await this.linkAnswer());
-  }
-  cancelSecondFactor(): void {
+  override cancelSecondFactor(): void {
     this.calls.push('cancelSecondFactor');
-    this.pendingState.next(null);
+    super.cancelSecondFactor();
   }
-  updateProfile(patch: Partial<Profile>): void {
-    const current = this.profileState.value;
-    if (current) this.profileState.next({ ...current, ...patch });
-  }
-  authorization(): string | null {
-    return null;
-  }
-  rememberedDevice(username: string): string | null {
-    return this.remembered.get(username) ?? null;
-  }
-  forgetDevice(username: string): void {
-    this.remembered.delete(username);
-  }
-  setRecoveryToken(token: string | null): void {
-    this.recoveryState.next(token);
-  }
-  dropExpired(): void {
+  override dropExpired(): void {
     this.calls.push('dropExpired');
-    const exp = this.claims()?.exp;
-    if (typeof exp === 'number' && exp * 1000 <= Date.now()) {
-      this.tokenState.next(null);
-      this.profileState.next(null);
-    }
+    super.dropExpired();
   }
-  async refresh(): Promise<void> {}
-  async logout(): Promise<void> {}
-  forceLogout(): void {}
 }
 
 /** A registry whose landing rule is recorded and answers `target`. */
