@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { container as rootContainer } from 'tsyringe';
+import { makeTestToken } from '../tests/harness/tokens';
 import { DownloadServiceToken } from './downloads/DownloadService';
+import { GlobalErrorReporterToken } from './errors/GlobalErrorReporter';
 import { AxiosInstanceToken, HttpServiceToken } from './http/HttpService';
 import { LocaleServiceToken } from './locale/LocaleService';
 import { ModalServiceToken } from './modals/ModalService';
@@ -8,16 +10,19 @@ import { BrowserNavigationService } from './navigation/BrowserNavigationService'
 import { MemoryNavigationService } from './navigation/MemoryNavigationService';
 import { NavigationServiceToken } from './navigation/NavigationService';
 import { PermissionsServiceToken } from './permissions/PermissionsService';
-import { registerCoreServices } from './registerCoreServices';
+import { registerCoreServices, serviceOverride } from './registerCoreServices';
 import { SessionServiceToken } from './session/SessionService';
+import { SessionTransportToken } from './session/SessionTransport';
 import { StorageServiceToken } from './storage/StorageService';
-import { createFakeAxios, fakeJwt } from './testing/createFakeAxios';
-import { ThemeServiceToken } from './theme/ThemeService';
+import { createFakeAxios } from './testing/createFakeAxios';
+import { ThemeServiceToken, type ThemeService } from './theme/ThemeService';
 import { DefaultToastService } from './toasts/DefaultToastService';
 import { ToastServiceToken } from './toasts/ToastService';
 
 const ALL = [
   AxiosInstanceToken,
+  SessionTransportToken,
+  GlobalErrorReporterToken,
   NavigationServiceToken,
   StorageServiceToken,
   SessionServiceToken,
@@ -56,7 +61,7 @@ describe('registerCoreServices', () => {
     await container.dispose();
   });
 
-  it('initialPath gives an in-memory navigation; the given axios is shared by session and http', async () => {
+  it('initialPath gives an in-memory navigation; the given axios serves http, and the session through its own transport', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const fake = createFakeAxios(() => ({ status: 200, data: {} }));
     const container = registerCoreServices(rootContainer.createChildContainer(), { initialPath: '/login?x=1', axios: fake.axios });
@@ -66,11 +71,49 @@ describe('registerCoreServices', () => {
 
     const session = container.resolve(SessionServiceToken);
     const http = container.resolve(HttpServiceToken);
-    const token = fakeJwt({ perms: ['gln#fl#r'] });
-    session.signIn({ token, user: { username: 'ann', email: 'a@x', totpEnabled: false } });
+    const token = makeTestToken(['gln#fl#r']);
+    session.adopt({ token, user: { username: 'ann', email: 'a@x', totpEnabled: false } });
     await http.get('/gluon-backend/anything');
     expect(fake.requests.at(-1)!.headers.Authorization).toBe(`Bearer ${token}`);
     expect(container.resolve(PermissionsServiceToken).perms()).toEqual(['gln#fl#r']);
+    await container.dispose();
+  });
+
+  it("the session's refresh reaches the same server without passing through the HTTP service's interceptors", async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
+    const fake = createFakeAxios((request) =>
+      request.url.endsWith('/refresh') ? { status: 401, data: {} } : { status: 200, data: {} },
+    );
+    const container = registerCoreServices(rootContainer.createChildContainer(), { initialPath: '/gluon/devices', axios: fake.axios });
+    const http = container.resolve(HttpServiceToken);
+    const session = container.resolve(SessionServiceToken);
+    const intercepted: string[] = [];
+    http.axios.interceptors.request.use((config) => (intercepted.push(config.url ?? ''), config));
+    const token = makeTestToken(['gln#fl#r']);
+    session.adopt({ token, user: { username: 'ann', email: 'a@x', totpEnabled: false } });
+    await http.get('/gluon-backend/anything');
+    await session.refresh();
+    expect(fake.requests.map((r) => r.url)).toEqual(['/gluon-backend/anything', '/um/refresh']);
+    expect(fake.requests[1]!.headers.Authorization).toBe(`Bearer ${token}`);
+    expect(intercepted).toEqual(['/gluon-backend/anything']);
+    // The session handled its own 401 (forced logout back here), with no global 'No Permissions'.
+    expect((container.resolve(NavigationServiceToken) as MemoryNavigationService).href()).toBe('/login?returnUrl=%2Fgluon%2Fdevices');
+    let toasts: readonly unknown[] = [];
+    container.resolve(ToastServiceToken).toasts$.subscribe((list) => (toasts = list));
+    expect(toasts).toEqual([]);
+    await container.dispose();
+  });
+
+  it('type-checks each [token, fake] pair against the token', async () => {
+    const theme: ThemeService = { theme$: null as never, theme: () => 'dark', set: () => {}, toggle: () => {} };
+    const container = registerCoreServices(rootContainer.createChildContainer(), {
+      services: [[ThemeServiceToken, theme], serviceOverride(NavigationServiceToken, new MemoryNavigationService('/x'))],
+    });
+    expect(container.resolve(ThemeServiceToken)).toBe(theme);
+    // @ts-expect-error a fake that does not implement the token's interface does not compile
+    registerCoreServices(rootContainer.createChildContainer(), { services: [[ThemeServiceToken, { theme: 1 }]] });
+    // @ts-expect-error neither through the helper
+    serviceOverride(ThemeServiceToken, { toggle: 'no' });
     await container.dispose();
   });
 });

@@ -1,8 +1,10 @@
 import axios, { type AxiosInstance } from 'axios';
-import { Lifecycle, type DependencyContainer, type InjectionToken } from 'tsyringe';
+import { instanceCachingFactory, Lifecycle, type DependencyContainer, type InjectionToken } from 'tsyringe';
 import type { ServiceToken } from './di/ServiceToken';
 import { DefaultDownloadService } from './downloads/DefaultDownloadService';
 import { DownloadServiceToken } from './downloads/DownloadService';
+import { DefaultGlobalErrorReporter } from './errors/DefaultGlobalErrorReporter';
+import { GlobalErrorReporterToken } from './errors/GlobalErrorReporter';
 import { DefaultHttpService } from './http/DefaultHttpService';
 import { AxiosInstanceToken, HttpServiceToken } from './http/HttpService';
 import { DefaultLocaleService } from './locale/DefaultLocaleService';
@@ -14,8 +16,10 @@ import { MemoryNavigationService } from './navigation/MemoryNavigationService';
 import { NavigationServiceToken } from './navigation/NavigationService';
 import { DefaultPermissionsService } from './permissions/DefaultPermissionsService';
 import { PermissionsServiceToken } from './permissions/PermissionsService';
+import { AxiosSessionTransport, withoutInterceptors } from './session/AxiosSessionTransport';
 import { DefaultSessionService } from './session/DefaultSessionService';
 import { SessionServiceToken } from './session/SessionService';
+import { SessionTransportToken } from './session/SessionTransport';
 import { BrowserStorageService } from './storage/BrowserStorageService';
 import { StorageServiceToken } from './storage/StorageService';
 import { DefaultThemeService } from './theme/DefaultThemeService';
@@ -23,16 +27,35 @@ import { ThemeServiceToken } from './theme/ThemeService';
 import { DefaultToastService } from './toasts/DefaultToastService';
 import { ToastServiceToken } from './toasts/ToastService';
 
-/** A `[token, implementation]` pair, e.g. `[SessionServiceToken, fakeSession]`. */
+/**
+ * A `[token, implementation]` pair, e.g. `[SessionServiceToken, fakeSession]`. Written as a
+ * literal inside `services: [...]` of `registerCoreServices` or `renderHost`, each pair's
+ * implementation is checked against its token's interface (see {@link ServiceOverrides}).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ServiceOverride = readonly [ServiceToken<any>, unknown];
+export type ServiceOverride<T = any> = readonly [ServiceToken<T>, T];
 
-export interface RegisterCoreServicesOptions {
+/**
+ * A list of overrides, each implementation typed by its own token: `Services` is inferred per
+ * element from the tokens, so `[[ThemeServiceToken, { theme: 1 }]]` does not compile.
+ */
+export type ServiceOverrides<Services extends readonly unknown[] = readonly unknown[]> = {
+  // Inferred from the token only: the fake is then checked against it, not used to widen it.
+  readonly [K in keyof Services]: readonly [ServiceToken<Services[K]>, NoInfer<Services[K]>];
+};
+
+/** One override, checked against its token (for lists built outside a `services: [...]` literal). */
+export function serviceOverride<T>(token: ServiceToken<T>, implementation: NoInfer<T>): ServiceOverride<T> {
+  return [token, implementation];
+}
+
+export interface RegisterCoreServicesOptions<Services extends readonly unknown[] = readonly unknown[]> {
   /** Registered first (as values), so the defaults below skip their tokens. */
-  services?: readonly ServiceOverride[];
+  services?: ServiceOverrides<Services>;
   /** Use an in-memory NavigationService starting here (tests, harness) instead of the browser's. */
   initialPath?: string;
-  /** The shared axios instance (tests pass one with a fake adapter). */
+  /** The HTTP service's axios instance (tests pass one with a fake adapter). The session's
+   *  transport is a fresh instance with the same defaults and none of its interceptors. */
   axios?: AxiosInstance;
 }
 
@@ -42,11 +65,11 @@ type Constructor<T> = new (...args: never[]) => T;
  * Registers every default core service as a container singleton, leaving alone any token the
  * caller registered already (fakes in tests, a harness's `[token, fake]` pairs).
  */
-export function registerCoreServices(
+export function registerCoreServices<const Services extends readonly unknown[] = readonly unknown[]>(
   container: DependencyContainer,
-  options: RegisterCoreServicesOptions = {},
+  options: RegisterCoreServicesOptions<Services> = {},
 ): DependencyContainer {
-  for (const [token, value] of options.services ?? []) container.register(token, { useValue: value });
+  for (const [token, value] of (options.services ?? []) as readonly ServiceOverride[]) container.register(token, { useValue: value });
 
   const free = (token: symbol) => !container.isRegistered(token as InjectionToken<unknown>, true);
   const singleton = <T>(token: ServiceToken<T>, implementation: Constructor<T>) => {
@@ -56,14 +79,20 @@ export function registerCoreServices(
   };
 
   if (free(AxiosInstanceToken)) container.register(AxiosInstanceToken, { useValue: options.axios ?? axios.create() });
+  if (free(SessionTransportToken)) {
+    container.register(SessionTransportToken, {
+      useFactory: instanceCachingFactory((c) => new AxiosSessionTransport(withoutInterceptors(c.resolve(AxiosInstanceToken)))),
+    });
+  }
   if (free(NavigationServiceToken) && options.initialPath !== undefined) {
     container.register(NavigationServiceToken, { useValue: new MemoryNavigationService(options.initialPath) });
   }
   singleton(NavigationServiceToken, BrowserNavigationService);
   singleton(StorageServiceToken, BrowserStorageService);
+  singleton(ToastServiceToken, DefaultToastService);
+  singleton(GlobalErrorReporterToken, DefaultGlobalErrorReporter);
   singleton(SessionServiceToken, DefaultSessionService);
   singleton(PermissionsServiceToken, DefaultPermissionsService);
-  singleton(ToastServiceToken, DefaultToastService);
   singleton(HttpServiceToken, DefaultHttpService);
   singleton(ModalServiceToken, DefaultModalService);
   singleton(DownloadServiceToken, DefaultDownloadService);

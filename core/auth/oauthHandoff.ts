@@ -1,7 +1,7 @@
-import type { AuthResult } from '../session/SessionService';
 import { OAuthSessionKeys } from './oauthRequest';
 
-/** The provider's answer, parked by `/login/callback` for the login page to finish. */
+/** The provider's answer, parked by `/login/callback` for the login page to finish. (A sign-in
+ *  that needs its second factor is handed over by the session itself: `session.adopt`.) */
 export interface OAuthCallbackHandoff {
   code: string;
   state: string;
@@ -19,30 +19,6 @@ export function takeOAuthCallback(storage: Storage = window.sessionStorage): OAu
   try {
     const value = JSON.parse(raw) as Partial<OAuthCallbackHandoff>;
     return typeof value.code === 'string' && typeof value.state === 'string' ? { code: value.code, state: value.state } : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A provider sign-in that still needs the second factor (token with `umg#otp#r` only). */
-export interface SecondFactorHandoff {
-  result: AuthResult;
-  returnUrl?: string;
-  /** Provider marker stored as `oauth-provider` once the second factor passes. */
-  provider?: 'google' | 'okta' | 'jamf';
-}
-
-export function stashSecondFactor(handoff: SecondFactorHandoff, storage: Storage = window.sessionStorage): void {
-  storage.setItem(OAuthSessionKeys.secondFactor, JSON.stringify(handoff));
-}
-
-export function takeSecondFactor(storage: Storage = window.sessionStorage): SecondFactorHandoff | null {
-  const raw = storage.getItem(OAuthSessionKeys.secondFactor);
-  storage.removeItem(OAuthSessionKeys.secondFactor);
-  if (!raw) return null;
-  try {
-    const value = JSON.parse(raw) as SecondFactorHandoff;
-    return value && typeof value.result?.token === 'string' && value.result.user ? value : null;
   } catch {
     return null;
   }

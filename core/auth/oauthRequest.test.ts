@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { beginOAuth, consumeOAuth, OAuthSessionKeys, OAUTH_REQUEST_TTL_MS, peekOAuthRequest } from './oauthRequest';
 import { pkceChallenge } from './pkce';
 import { parseOAuthState } from './oauthState';
-import { stashOAuthCallback, stashSecondFactor, takeOAuthCallback, takeSecondFactor } from './oauthHandoff';
+import { stashOAuthCallback, takeOAuthCallback } from './oauthHandoff';
 
 const base = {
   provider: 'okta' as const,
@@ -50,15 +50,12 @@ describe('beginOAuth / consumeOAuth', () => {
     expect(consumeOAuth(url.searchParams.get('state'))).toEqual({ ok: false, reason: 'expired' });
   });
 
-  it('hands callback and second-factor data over once', () => {
+  // The second-factor handoff moved to the session (core/session/DefaultSessionService.adopt.test.ts).
+  it('hands callback data over once', () => {
     stashOAuthCallback({ code: 'c', state: 's' });
     expect(takeOAuthCallback()).toEqual({ code: 'c', state: 's' });
     expect(takeOAuthCallback()).toBeNull();
-    const result = { token: 't', user: { username: 'u', email: 'u@x.y', totpEnabled: true } };
-    stashSecondFactor({ result, provider: 'jamf' });
-    expect(takeSecondFactor()).toEqual({ result, provider: 'jamf' });
-    expect(takeSecondFactor()).toBeNull();
-    sessionStorage.setItem(OAuthSessionKeys.secondFactor, '{bad');
-    expect(takeSecondFactor()).toBeNull();
+    sessionStorage.setItem(OAuthSessionKeys.callback, '{bad');
+    expect(takeOAuthCallback()).toBeNull();
   });
 });

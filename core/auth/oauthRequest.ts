@@ -10,8 +10,6 @@ export const OAuthSessionKeys = {
   request: 'oauth-request',
   /** `{ code, state }` handed from `/login/callback` to the login page (Okta, Google). */
   callback: 'oauth-callback',
-  /** A second-factor sign-in handed from `/login/callback` to the login page's two-auth step. */
-  secondFactor: 'oauth-mfa',
 } as const;
 
 export const OAUTH_SCOPE = 'openid profile email';

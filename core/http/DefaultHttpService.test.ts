@@ -1,19 +1,25 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isAxiosError } from 'axios';
+import { DefaultGlobalErrorReporter } from '../errors/DefaultGlobalErrorReporter';
 import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
-import type { LogoutOptions, SessionService } from '../session/SessionService';
-import { BrowserStorageService } from '../storage/BrowserStorageService';
-import { StorageKeys } from '../storage/StorageService';
+import { authorizationHeader } from '../session/authorizationHeader';
+import type { AuthMode, LogoutOptions, SessionService } from '../session/SessionService';
 import { createFakeAxios, type FakeHandler } from '../testing/createFakeAxios';
 import { DefaultToastService } from '../toasts/DefaultToastService';
 import type { Toast } from '../toasts/ToastService';
 import { DefaultHttpService } from './DefaultHttpService';
 
-/** Records forced logouts; the real session is tested on its own. */
+/** Holds credentials and records forced logouts; the real session is tested on its own. */
 class RecordingSession {
   readonly forced: Array<LogoutOptions | undefined> = [];
+  access: string | null = null;
+  recovery: string | null = null;
+  secondFactor: string | null = null;
   forceLogout(options?: LogoutOptions) {
     this.forced.push(options);
+  }
+  authorization(mode: AuthMode) {
+    return authorizationHeader(mode, { access: this.access, recovery: this.recovery, secondFactor: this.secondFactor });
   }
 }
 
@@ -24,7 +30,6 @@ const byPath: FakeHandler = (req) => {
 };
 
 function setup(path = '/gluon/devices?tab=2') {
-  const storage = new BrowserStorageService();
   const nav = new MemoryNavigationService(path);
   const session = new RecordingSession();
   const toasts = new DefaultToastService();
@@ -34,8 +39,8 @@ function setup(path = '/gluon/devices?tab=2') {
     for (const t of list) if (!seenIds.has(t.id)) (seenIds.add(t.id), shown.push(t));
   });
   const fake = createFakeAxios(byPath);
-  const http = new DefaultHttpService(fake.axios, storage, session as unknown as SessionService, toasts, nav);
-  return { http, storage, nav, session, shown, requests: fake.requests };
+  const http = new DefaultHttpService(fake.axios, session as unknown as SessionService, new DefaultGlobalErrorReporter(toasts, nav), nav);
+  return { http, nav, session, shown, requests: fake.requests };
 }
 
 async function statusOf(promise: Promise<unknown>): Promise<number | undefined> {
@@ -55,8 +60,8 @@ afterEach(() => vi.useRealTimers());
 
 describe('Authorization per authMode', () => {
   it('bearer (default) sends the stored access token', async () => {
-    const { http, storage, requests } = setup();
-    storage.set(StorageKeys.token, 'access-1');
+    const { http, session, requests } = setup();
+    session.access = 'access-1';
     await http.get('/gluon-backend/x');
     await http.get('/gluon-backend/y', { authMode: { kind: 'bearer' } });
     expect(requests.map((r) => r.headers.Authorization)).toEqual(['Bearer access-1', 'Bearer access-1']);
@@ -69,33 +74,43 @@ describe('Authorization per authMode', () => {
   });
 
   it('public sends none, even when signed in', async () => {
-    const { http, storage, requests } = setup();
-    storage.set(StorageKeys.token, 'access-1');
+    const { http, session, requests } = setup();
+    session.access = 'access-1';
     await http.get('/um/captcha/Google', { authMode: { kind: 'public' } });
     expect(requests[0]!.headers.Authorization).toBeUndefined();
   });
 
   it('quickLink sends its own token', async () => {
-    const { http, storage, requests } = setup();
-    storage.set(StorageKeys.token, 'access-1');
+    const { http, session, requests } = setup();
+    session.access = 'access-1';
     await http.get('/gluon-backend/extractors/quickdownload', { authMode: { kind: 'quickLink', token: 'ql-9' } });
     expect(requests[0]!.headers.Authorization).toBe('Bearer ql-9');
   });
 
   it('recovery sends zo-recovery-token', async () => {
-    const { http, storage, requests } = setup();
-    storage.set(StorageKeys.token, 'access-1');
-    storage.set(StorageKeys.recoveryToken, 'rec-7');
+    const { http, session, requests } = setup();
+    session.access = 'access-1';
+    session.recovery = 'rec-7';
     await http.put('/um/mfa/totp/create', {}, { authMode: { kind: 'recovery' } });
     expect(requests[0]!.headers.Authorization).toBe('Bearer rec-7');
     expect(requests[0]!.method).toBe('PUT');
   });
 
-  it('keeps an Authorization header the caller set without an authMode', async () => {
-    const { http, storage, requests } = setup();
-    storage.set(StorageKeys.token, 'access-1');
+  it('the session decides the header: one the caller set is replaced (no escape hatch)', async () => {
+    const { http, session, requests } = setup();
+    session.access = 'access-1';
     await http.get('/x', { headers: { Authorization: 'Bearer explicit' } });
-    expect(requests[0]!.headers.Authorization).toBe('Bearer explicit');
+    await http.get('/y', { headers: { Authorization: 'Bearer explicit' }, authMode: { kind: 'public' } });
+    expect(requests[0]!.headers.Authorization).toBe('Bearer access-1');
+    expect(requests[1]!.headers.Authorization).toBeUndefined();
+  });
+
+  it('secondFactor sends the pending second-factor token the session holds', async () => {
+    const { http, session, requests } = setup();
+    session.access = 'access-1';
+    session.secondFactor = 'mfa-3';
+    await http.post('/um/mfa/totp/validateCode', {}, { authMode: { kind: 'secondFactor' } });
+    expect(requests[0]!.headers.Authorization).toBe('Bearer mfa-3');
   });
 
   it('post/delete send method and body', async () => {
@@ -206,8 +221,8 @@ describe('global error handling', () => {
   });
 
   it('dispose removes the interceptors', async () => {
-    const { http, storage, requests, shown } = setup();
-    storage.set(StorageKeys.token, 'access-1');
+    const { http, session, requests, shown } = setup();
+    session.access = 'access-1';
     (http as DefaultHttpService).dispose();
     await statusOf(http.axios.get('/x/status/403'));
     expect(requests[0]!.headers.Authorization).toBeUndefined();

@@ -1,43 +1,33 @@
 import { inject, injectable } from 'tsyringe';
-import {
-  isAxiosError,
-  type AxiosInstance,
-  type AxiosRequestConfig,
-  type AxiosResponse,
-  type InternalAxiosRequestConfig,
-} from 'axios';
+import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
+import { GlobalErrorReporterToken, type GlobalErrorReporter } from '../errors/GlobalErrorReporter';
+import { isLoginPath } from '../errors/DefaultGlobalErrorReporter';
 import { NavigationServiceToken, type NavigationService } from '../navigation/NavigationService';
 import { SessionServiceToken, type SessionService } from '../session/SessionService';
-import { StorageKeys, StorageServiceToken, type StorageService } from '../storage/StorageService';
-import { ToastServiceToken, type ToastService } from '../toasts/ToastService';
-import {
-  GLOBAL_TOAST_DEBOUNCE_MS,
-  NO_CONNECTION_TOAST,
-  NO_PERMISSIONS_TOAST,
-  isGlobalErrorException,
-} from './globalErrorRules';
+import { createAuthorizationMiddleware, type ConsoleRequestConfig } from './authorizationMiddleware';
+import { isGlobalErrorException } from './globalErrorRules';
 import { AxiosInstanceToken, type HttpRequestConfig, type HttpService } from './HttpService';
 
-type ConsoleRequestConfig = InternalAxiosRequestConfig & Pick<HttpRequestConfig, 'authMode' | 'skipGlobalErrors'>;
-
 /**
- * The one axios instance of the console with its two interceptors: Authorization per `authMode`
- * and the global 401/403/504 handling of spec §8. Errors always reach the caller too.
+ * The console's HTTP client: one axios instance with two middlewares, the session's
+ * Authorization per `authMode` and the global 401/403/504 handling of spec §8 (a 401 forces
+ * logout here; toasts and the 504 navigation are the GlobalErrorReporter's, shared with the
+ * session's refresh). Errors always reach the caller too. Depends on the session, never the
+ * reverse.
  */
 @injectable()
 export class DefaultHttpService implements HttpService {
-  private readonly lastToastAt = new Map<string, number>();
   private readonly interceptorIds: { request: number; response: number };
 
   constructor(
     @inject(AxiosInstanceToken) readonly axios: AxiosInstance,
-    @inject(StorageServiceToken) private readonly storage: StorageService,
     @inject(SessionServiceToken) private readonly session: SessionService,
-    @inject(ToastServiceToken) private readonly toasts: ToastService,
+    @inject(GlobalErrorReporterToken) private readonly errors: GlobalErrorReporter,
     @inject(NavigationServiceToken) private readonly nav: NavigationService,
   ) {
+    const authorize = createAuthorizationMiddleware(session);
     this.interceptorIds = {
-      request: axios.interceptors.request.use((config) => this.authorize(config as ConsoleRequestConfig)),
+      request: axios.interceptors.request.use((config) => authorize(config as ConsoleRequestConfig)),
       response: axios.interceptors.response.use(undefined, (error: unknown) => this.onError(error)),
     };
   }
@@ -62,61 +52,24 @@ export class DefaultHttpService implements HttpService {
     return this.request<T>({ ...config, method: 'DELETE', url });
   }
 
-  /** Removes the interceptors (tsyringe calls it on `container.dispose()`). */
+  /** Removes the middleware (tsyringe calls it on `container.dispose()`). */
   dispose(): void {
     this.axios.interceptors.request.eject(this.interceptorIds.request);
     this.axios.interceptors.response.eject(this.interceptorIds.response);
-  }
-
-  private authorize(config: ConsoleRequestConfig): ConsoleRequestConfig {
-    const mode = config.authMode;
-    // A caller (the session's own refresh/logout) may set the header itself.
-    if (!mode && config.headers.has('Authorization')) return config;
-    let token: string | null;
-    switch (mode?.kind ?? 'bearer') {
-      case 'public':
-        token = null;
-        break;
-      case 'quickLink':
-        token = mode?.kind === 'quickLink' ? mode.token : null;
-        break;
-      case 'recovery':
-        token = this.storage.get(StorageKeys.recoveryToken);
-        break;
-      default:
-        token = this.storage.get(StorageKeys.token);
-    }
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    else config.headers.delete('Authorization');
-    return config;
   }
 
   private onError(error: unknown): Promise<never> {
     const status = isAxiosError(error) ? error.response?.status : undefined;
     if (isAxiosError(error) && error.config && !skipsGlobalHandling((error.config as ConsoleRequestConfig).skipGlobalErrors, status)) {
       if ((status === 401 || status === 403) && !isGlobalErrorException(error.config.url)) {
-        if (status === 401 && !this.onLoginPage()) this.session.forceLogout({ returnUrl: this.currentHref() });
-        this.toastOnce('no-permissions', () => this.toasts.error(NO_PERMISSIONS_TOAST.title, NO_PERMISSIONS_TOAST.message));
+        // Several calls failing together must not stack `returnUrl=/login?returnUrl=…`.
+        if (status === 401 && !isLoginPath(this.nav.path())) this.session.forceLogout({ returnUrl: this.currentHref() });
+        this.errors.report(status);
       } else if (status === 504) {
-        this.toastOnce('no-connection', () => this.toasts.info(NO_CONNECTION_TOAST.title, NO_CONNECTION_TOAST.message));
-        if (!this.onLoginPage()) this.nav.navigate('/login');
+        this.errors.report(status);
       }
     }
     return Promise.reject(error);
-  }
-
-  /** Parallel failing calls would stack identical toasts; show one per 2 s. */
-  private toastOnce(key: string, show: () => void): void {
-    const now = Date.now();
-    const last = this.lastToastAt.get(key);
-    if (last !== undefined && now - last < GLOBAL_TOAST_DEBOUNCE_MS) return;
-    this.lastToastAt.set(key, now);
-    show();
-  }
-
-  /** Several calls failing together must not stack `returnUrl=/login?returnUrl=…`. */
-  private onLoginPage(): boolean {
-    return /^\/login(\/|$)/.test(this.nav.path());
   }
 
   private currentHref(): string {

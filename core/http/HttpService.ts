@@ -1,15 +1,16 @@
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { createServiceToken } from '../di/ServiceToken';
+import type { AuthMode } from '../session/AuthMode';
 
-/** How a request authenticates (spec §7). */
-export type AuthMode =
-  | { kind: 'bearer' }
-  | { kind: 'public' }
-  | { kind: 'quickLink'; token: string }
-  | { kind: 'recovery' };
+/** How a request authenticates (spec §7); the session turns it into the header. */
+export type { AuthMode } from '../session/AuthMode';
 
 export interface HttpRequestConfig extends Omit<AxiosRequestConfig, 'auth'> {
-  /** Defaults to bearer with the stored access token. */
+  /**
+   * Defaults to bearer (the access token). The `Authorization` header is always the session's
+   * answer for this mode: a header set by the caller is replaced (use `quickLink` for a token
+   * from the address).
+   */
   authMode?: AuthMode;
   /** Skip the global 401/403/504 handling (the caller shows its own error): `true` for every
    *  status, or only the listed ones (the others still get the global toast and navigation). */
@@ -17,7 +18,7 @@ export interface HttpRequestConfig extends Omit<AxiosRequestConfig, 'auth'> {
 }
 
 export interface HttpService {
-  /** The single axios instance, interceptors installed. */
+  /** The axios instance with the console's middleware installed. */
   readonly axios: AxiosInstance;
   request<T = unknown>(config: HttpRequestConfig): Promise<AxiosResponse<T>>;
   get<T = unknown>(url: string, config?: HttpRequestConfig): Promise<AxiosResponse<T>>;
@@ -27,5 +28,8 @@ export interface HttpService {
 }
 
 export const HttpServiceToken = createServiceToken<HttpService>('http');
-/** The raw axios instance shared by HttpService and SessionService (breaks their cycle). */
+/**
+ * The axios instance the HTTP service installs its middleware on (tests pass one whose adapter
+ * is an in-memory server). Only the HTTP service uses it: the session has its own transport.
+ */
 export const AxiosInstanceToken = createServiceToken<AxiosInstance>('axios');

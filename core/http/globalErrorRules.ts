@@ -27,15 +27,6 @@ export function isGlobalErrorException(url: string | undefined): boolean {
   return GLOBAL_ERROR_EXCEPTIONS.some((fragment) => path.includes(fragment));
 }
 
-/** Same toast at most once per this many ms (spec §9). */
-export const GLOBAL_TOAST_DEBOUNCE_MS = 2000;
-
-export const NO_PERMISSIONS_TOAST = {
-  title: 'No Permissions',
-  message: "You don't have permissions to view this page or perform this action.",
-} as const;
-
-export const NO_CONNECTION_TOAST = {
-  title: 'No Connection',
-  message: 'Please make sure you have a valid internet connection and try again',
-} as const;
+// The toasts and their 2 s debounce live with the GlobalErrorReporter (core/errors), which the
+// session's refresh uses too.
+export { GLOBAL_TOAST_DEBOUNCE_MS, NO_CONNECTION_TOAST, NO_PERMISSIONS_TOAST } from '../errors/GlobalErrorReporter';

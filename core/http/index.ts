@@ -1,3 +1,4 @@
 export * from './HttpService';
 export { DefaultHttpService } from './DefaultHttpService';
+export { createAuthorizationMiddleware } from './authorizationMiddleware';
 export * from './globalErrorRules';

@@ -1,9 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstValueFrom } from 'rxjs';
+import { makeTestToken } from '../../tests/harness/tokens';
+import { DefaultGlobalErrorReporter } from '../errors/DefaultGlobalErrorReporter';
 import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
 import { BrowserStorageService } from '../storage/BrowserStorageService';
 import { StorageKeys } from '../storage/StorageService';
-import { createFakeAxios, fakeJwt, type FakeHandler } from '../testing/createFakeAxios';
+import { createFakeAxios, type FakeHandler } from '../testing/createFakeAxios';
+import { DefaultToastService } from '../toasts/DefaultToastService';
+import { AxiosSessionTransport } from './AxiosSessionTransport';
 import { DefaultSessionService } from './DefaultSessionService';
 import { REFRESH_INTERVAL_MS, type Profile } from './SessionService';
 
@@ -12,7 +16,7 @@ const ISS = 'http://api.test/um';
 const NOW = new Date('2026-03-01T10:00:00Z').getTime();
 
 function token(extra: Record<string, unknown> = {}): string {
-  return fakeJwt({ sub: 'u1', perms: ['gln#fl#r'], iss: ISS, exp: NOW / 1000 + 3600, ...extra });
+  return makeTestToken(['gln#fl#r'], { sub: 'u1', iss: ISS, exp: NOW / 1000 + 3600, ...extra });
 }
 
 let refreshCount = 0;
@@ -32,7 +36,8 @@ function setup(options: { path?: string; handler?: FakeHandler } = {}) {
   const storage = new BrowserStorageService();
   const nav = new MemoryNavigationService(options.path ?? '/gluon');
   const fake = createFakeAxios(options.handler ?? server());
-  const session = new DefaultSessionService(storage, nav, fake.axios);
+  const errors = new DefaultGlobalErrorReporter(new DefaultToastService(), nav);
+  const session = new DefaultSessionService(storage, nav, new AxiosSessionTransport(fake.axios), errors);
   const refreshes = () => fake.requests.filter((r) => r.url.endsWith('/refresh'));
   return { storage, nav, session, requests: fake.requests, refreshes };
 }
@@ -45,6 +50,7 @@ function track<T extends { session: DefaultSessionService }>(value: T): T {
 
 beforeEach(() => {
   localStorage.clear();
+  sessionStorage.clear();
   document.cookie = 'access_token=; path=/; max-age=0';
   refreshCount = 0;
   vi.useFakeTimers({ now: NOW, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
@@ -55,11 +61,11 @@ afterEach(() => {
 });
 
 describe('sign-in state', () => {
-  it('signIn stores token and profile, mirrors the cookie and reports signed in', async () => {
+  it('adopt stores token and profile, mirrors the cookie and reports signed in', async () => {
     const { session, storage } = track(setup({ path: '/login' }));
     expect(await firstValueFrom(session.signedIn$)).toBe(false);
     const t = token();
-    session.signIn({ token: t, user: PROFILE });
+    session.adopt({ token: t, user: PROFILE });
     expect(localStorage.getItem('zo-token')).toBe(t);
     expect(JSON.parse(localStorage.getItem('zo-profile')!)).toEqual(PROFILE);
     expect(storage.getAccessCookie()).toBe(t);
@@ -94,14 +100,15 @@ describe('sign-in state', () => {
     const { session } = track(setup());
     session.setRecoveryToken('rec');
     expect(localStorage.getItem('zo-recovery-token')).toBe('rec');
-    expect(await firstValueFrom(session.recoveryToken$)).toBe('rec');
+    expect(await firstValueFrom(session.recoveryActive$)).toBe(true);
+    expect(session.authorization({ kind: 'recovery' })).toBe('Bearer rec');
     session.setRecoveryToken(null);
     expect(localStorage.getItem('zo-recovery-token')).toBeNull();
   });
 
   it('updateProfile patches the stored profile', () => {
     const { session } = track(setup({ path: '/login' }));
-    session.signIn({ token: token(), user: PROFILE });
+    session.adopt({ token: token(), user: PROFILE });
     session.updateProfile({ totpEnabled: true });
     expect(JSON.parse(localStorage.getItem('zo-profile')!).totpEnabled).toBe(true);
   });
@@ -110,7 +117,7 @@ describe('sign-in state', () => {
 describe('periodic refresh', () => {
   it('runs immediately and then every 3 minutes, replacing token, profile and cookie', async () => {
     const { session, storage, refreshes } = track(setup({ path: '/gluon' }));
-    session.signIn({ token: token(), user: PROFILE });
+    session.adopt({ token: token(), user: PROFILE });
     await vi.advanceTimersByTimeAsync(0);
     expect(refreshes()).toHaveLength(1);
     expect(refreshes()[0]!.url).toBe(`${ISS}/refresh`);
@@ -132,14 +139,14 @@ describe('periodic refresh', () => {
 
   it('uses /um/refresh when the token has no issuer', async () => {
     const { session, refreshes } = track(setup());
-    session.signIn({ token: token({ iss: undefined }), user: PROFILE });
+    session.adopt({ token: token({ iss: undefined }), user: PROFILE });
     await vi.advanceTimersByTimeAsync(0);
     expect(refreshes()[0]!.url).toBe('/um/refresh');
   });
 
   it.each(['/login', '/login/callback', '/invite/abc123'])('does not run on %s, and starts when leaving it', async (path) => {
     const { session, nav, refreshes } = track(setup({ path }));
-    session.signIn({ token: token(), user: PROFILE });
+    session.adopt({ token: token(), user: PROFILE });
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS * 2);
     expect(refreshes()).toHaveLength(0);
     nav.navigate('/gluon');
@@ -149,7 +156,7 @@ describe('periodic refresh', () => {
 
   it('stops when the user goes to /login and does not restart on moves between app pages', async () => {
     const { session, nav, refreshes } = track(setup({ path: '/gluon' }));
-    session.signIn({ token: token(), user: PROFILE });
+    session.adopt({ token: token(), user: PROFILE });
     await vi.advanceTimersByTimeAsync(0);
     nav.navigate('/gluon/upload');
     await vi.advanceTimersByTimeAsync(0);
@@ -161,7 +168,7 @@ describe('periodic refresh', () => {
 
   it('a return from /login within half a period does not refresh again (no loop through a gateway outage)', async () => {
     const { session, nav, refreshes } = track(setup({ path: '/gluon' }));
-    session.signIn({ token: token(), user: PROFILE });
+    session.adopt({ token: token(), user: PROFILE });
     await vi.advanceTimersByTimeAsync(0);
     expect(refreshes()).toHaveLength(1);
     nav.navigate('/login');
@@ -180,7 +187,7 @@ describe('periodic refresh', () => {
 
   it('stops on sign-out', async () => {
     const { session, refreshes } = track(setup({ path: '/gluon' }));
-    session.signIn({ token: token(), user: PROFILE });
+    session.adopt({ token: token(), user: PROFILE });
     await vi.advanceTimersByTimeAsync(0);
     await session.logout();
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS * 3);
@@ -189,10 +196,10 @@ describe('periodic refresh', () => {
 
   it('does not start for a second-factor-only token (first permission umg#otp#r)', async () => {
     const { session, refreshes } = track(setup({ path: '/gluon' }));
-    session.signIn({ token: token({ perms: ['umg#otp#r'] }), user: PROFILE });
+    session.adopt({ token: token({ perms: ['umg#otp#r'] }), user: PROFILE });
     await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS * 2);
     expect(refreshes()).toHaveLength(0);
-    session.signIn({ token: token(), user: PROFILE });
+    session.adopt({ token: token(), user: PROFILE });
     await vi.advanceTimersByTimeAsync(0);
     expect(refreshes()).toHaveLength(1);
   });
@@ -210,7 +217,7 @@ describe('periodic refresh', () => {
       setup({ path: '/gluon/devices', handler: (req) => (req.url.endsWith('/refresh') ? { status: 401 } : { status: 200, data: {} }) }),
     );
     nav.navigate('/gluon/devices?tab=2');
-    session.signIn({ token: token(), user: PROFILE });
+    session.adopt({ token: token(), user: PROFILE });
     await vi.advanceTimersByTimeAsync(0);
     expect(session.token()).toBeNull();
     expect(nav.href()).toBe('/login?returnUrl=%2Fgluon%2Fdevices%3Ftab%3D2');
@@ -222,7 +229,7 @@ describe('periodic refresh', () => {
       setup({ handler: () => (fail ? { networkError: true } : { status: 200, data: { token: token({ n: 'ok' }) } }) }),
     );
     const t = token();
-    session.signIn({ token: t, user: PROFILE });
+    session.adopt({ token: t, user: PROFILE });
     await vi.advanceTimersByTimeAsync(0);
     expect(session.token()).toBe(t);
     fail = false;
@@ -235,7 +242,7 @@ describe('periodic refresh', () => {
 describe('logout and forced logout', () => {
   function signedIn(path = '/gluon', handler?: FakeHandler, provider?: string) {
     const ctx = track(setup({ path: '/login', handler }));
-    ctx.session.signIn({ token: token(), user: PROFILE });
+    ctx.session.adopt({ token: token(), user: PROFILE });
     if (provider) ctx.storage.set(StorageKeys.oauthProvider, provider);
     ctx.storage.set(StorageKeys.envType, 'saas');
     ctx.storage.set(StorageKeys.onboarding, '1');
@@ -320,7 +327,7 @@ describe('two tabs', () => {
 
   it('a sign-out in another tab signs this tab out and goes to /login', async () => {
     const { session, nav, refreshes } = track(setup({ path: '/login' }));
-    session.signIn({ token: token(), user: PROFILE });
+    session.adopt({ token: token(), user: PROFILE });
     nav.navigate('/gluon/devices');
     await vi.advanceTimersByTimeAsync(0);
     expect(refreshes()).toHaveLength(1);
@@ -335,7 +342,7 @@ describe('two tabs', () => {
 
   it('a token refreshed by another tab is picked up', () => {
     const { session } = track(setup({ path: '/login' }));
-    session.signIn({ token: token(), user: PROFILE });
+    session.adopt({ token: token(), user: PROFILE });
     const newer = token({ n: 'other-tab' });
     otherTabWrote('zo-token', newer);
     expect(session.token()).toBe(newer);

@@ -1,5 +1,4 @@
 import { inject, injectable } from 'tsyringe';
-import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import { isAxiosError } from 'axios';
 import {
   BehaviorSubject,
@@ -12,21 +11,32 @@ import {
   timer,
   type Observable,
 } from 'rxjs';
-import { AxiosInstanceToken, type HttpRequestConfig } from '../http/HttpService';
+import { GlobalErrorReporterToken, type GlobalErrorReporter } from '../errors/GlobalErrorReporter';
 import { NavigationServiceToken, type NavigationService } from '../navigation/NavigationService';
 import { SessionScopedKeys, StorageKeys, StorageServiceToken, type StorageService } from '../storage/StorageService';
 import { randomId } from '../util/randomId';
-import { decodeClaims, isExpired, isSecondFactorOnly, issuerEndpoint } from './decodeClaims';
+import type { AuthMode } from './AuthMode';
+import { authorizationHeader } from './authorizationHeader';
+import { ClaimsCache } from './ClaimsCache';
+import { isExpired, isSecondFactorAnswer, isSecondFactorOnly, issuerEndpoint } from './decodeClaims';
 import { acquireRefreshLease, releaseRefreshLease } from './refreshLease';
+import { loadSecondFactor, saveSecondFactor, type HeldSecondFactor } from './secondFactorHandoff';
 import {
   NO_REFRESH_PATHS,
   REFRESH_INTERVAL_MS,
   type AuthResult,
   type LogoutOptions,
+  type PendingSecondFactor,
   type Profile,
   type SessionService,
+  type SignInContext,
+  type SignInOutcome,
   type TokenClaims,
 } from './SessionService';
+import { SessionTransportToken, type SessionTransport } from './SessionTransport';
+
+/** Where a link token (`?token=`) is exchanged for a session (spec §2). */
+const LINK_TOKEN_EXCHANGE_URL = '/um/refresh';
 
 function parseProfile(raw: string | null): Profile | null {
   if (!raw) return null;
@@ -59,17 +69,22 @@ function isWebUrl(value: unknown): value is string {
 }
 
 /**
- * Token and profile live in localStorage (zo-token, zo-profile) so a reload and other tabs see
- * them; this service mirrors them into observables, refreshes the token every 3 minutes from
- * one tab, and follows sign-outs made in other tabs.
+ * The owner of the console's credentials. It holds the access token (mirrored to `zo-token` and
+ * the `access_token` cookie: persistence for reloads, the cookie for the backends, and cross-tab
+ * sync through storage events), the profile, the pending second-factor token (memory + this
+ * tab's sessionStorage), the recovery token of 2FA set-up and the remembered-device tokens.
+ * The HTTP layer asks `authorization(mode)`; nobody else reads those keys. The session's own
+ * calls go through a SessionTransport, never the HTTP service. One tab refreshes per period.
  */
 @injectable()
 export class DefaultSessionService implements SessionService {
   private readonly tabId = randomId();
   private readonly tokenSubject = new BehaviorSubject<string | null>(null);
   private readonly profileSubject = new BehaviorSubject<Profile | null>(null);
+  private readonly secondFactorSubject = new BehaviorSubject<HeldSecondFactor | null>(null);
+  private readonly recoverySubject = new BehaviorSubject<string | null>(null);
+  private readonly claimsCache = new ClaimsCache();
   private readonly subscriptions = new Subscription();
-  private claimsCache: { token: string | null; claims: TokenClaims | null } = { token: null, claims: null };
   private inflightRefresh: Promise<void> | null = null;
 
   readonly token$: Observable<string | null> = this.tokenSubject.pipe(distinctUntilChanged());
@@ -79,24 +94,20 @@ export class DefaultSessionService implements SessionService {
     map(([token, profile]) => Boolean(token && profile)),
     distinctUntilChanged(),
   );
-  readonly recoveryToken$: Observable<string | null>;
+  readonly secondFactor$: Observable<PendingSecondFactor | null> = this.secondFactorSubject.pipe(
+    map((held) => held?.pending ?? null),
+    distinctUntilChanged(),
+  );
+  readonly recoveryActive$: Observable<boolean> = this.recoverySubject.pipe(map(Boolean), distinctUntilChanged());
 
   constructor(
     @inject(StorageServiceToken) private readonly storage: StorageService,
     @inject(NavigationServiceToken) private readonly nav: NavigationService,
-    @inject(AxiosInstanceToken) private readonly axios: AxiosInstance,
+    @inject(SessionTransportToken) private readonly transport: SessionTransport,
+    @inject(GlobalErrorReporterToken) private readonly errors: GlobalErrorReporter,
   ) {
-    this.recoveryToken$ = storage.watch(StorageKeys.recoveryToken);
-
-    // A token that expired while the browser was closed is useless: start signed out.
-    if (isExpired(decodeClaims(storage.get(StorageKeys.token)))) {
-      storage.remove(StorageKeys.token);
-      storage.remove(StorageKeys.profile);
-      storage.setAccessCookie(null);
-    }
-
     // Our own writes update the subjects first, so anything arriving here with a different value
-    // came from another tab (or code writing storage directly).
+    // came from another tab (or the browser's storage on start).
     this.subscriptions.add(storage.watch(StorageKeys.token).subscribe((value) => this.onStoredToken(value)));
     this.subscriptions.add(
       storage.watch(StorageKeys.profile).subscribe((raw) => {
@@ -104,6 +115,11 @@ export class DefaultSessionService implements SessionService {
         if (JSON.stringify(profile) !== JSON.stringify(this.profileSubject.value)) this.profileSubject.next(profile);
       }),
     );
+    this.subscriptions.add(storage.watch(StorageKeys.recoveryToken).subscribe((value) => this.recoverySubject.next(value)));
+    // A sign-in handed over by /login/callback (or a reload of the two-auth step).
+    this.secondFactorSubject.next(loadSecondFactor());
+    // A token that expired while the browser was closed is useless: start signed out.
+    this.dropExpired();
 
     const refreshAllowed$ = combineLatest([
       this.signedIn$,
@@ -141,21 +157,90 @@ export class DefaultSessionService implements SessionService {
   }
 
   claims(): TokenClaims | null {
-    const token = this.tokenSubject.value;
-    if (this.claimsCache.token !== token) this.claimsCache = { token, claims: decodeClaims(token) };
-    return this.claimsCache.claims;
+    return this.claimsCache.get(this.tokenSubject.value);
   }
 
-  signIn(result: AuthResult): void {
-    this.storeProfile(result.user);
+  secondFactor(): PendingSecondFactor | null {
+    return this.secondFactorSubject.value?.pending ?? null;
+  }
+
+  adopt(result: AuthResult, context: SignInContext = {}): SignInOutcome {
+    if (!result || typeof result.token !== 'string' || !result.token) throw new Error('adopt: the sign-in answer carries no token');
+    const claims = this.claimsCache.get(result.token);
+    const username = (typeof result.user?.username === 'string' && result.user.username) || context.username || '';
+    const returnUrl = context.returnUrl ?? null;
+    const provider = context.provider;
+
+    if (isSecondFactorAnswer(result, claims)) {
+      const pending: PendingSecondFactor = { username, returnUrl, ...(provider ? { provider } : {}) };
+      this.holdSecondFactor({ token: result.token, pending });
+      return { kind: 'second-factor', pending };
+    }
+
+    if (!result.user || typeof result.user !== 'object') throw new Error('adopt: the sign-in answer carries no user');
+    this.holdSecondFactor(null);
+    if (result.rememberToken && username) this.storage.setRememberToken(username, result.rememberToken);
+    this.storage.set(StorageKeys.sessionStart, String(Date.now()));
+    if (provider) this.storage.set(StorageKeys.oauthProvider, provider);
+    else this.storage.remove(StorageKeys.oauthProvider);
+    // The vendor IdP's sessions remember the account as `domain` (spec §4).
+    if (provider === 'jamf') this.storage.set(StorageKeys.domain, username);
+    else this.storage.remove(StorageKeys.domain);
+    // Profile before token: whoever follows the token sees a complete session.
+    const profile = this.storeProfile(result.user);
     this.storeToken(result.token);
-    this.storage.setAccessCookie(result.token);
+    return { kind: 'signed-in', claims: claims ?? { perms: [] }, profile, returnUrl, ...(provider ? { provider } : {}) };
+  }
+
+  async adoptLinkToken(token: string): Promise<SignInOutcome> {
+    if (typeof token !== 'string' || !token.trim()) throw new Error('adoptLinkToken: no token given');
+    const answer = await this.transport.get<Partial<AuthResult> | null>(LINK_TOKEN_EXCHANGE_URL, token.trim());
+    if (!answer || typeof answer.token !== 'string' || !answer.user) throw new Error('adoptLinkToken: the answer carries no session');
+    return this.adopt(answer as AuthResult);
+  }
+
+  cancelSecondFactor(): void {
+    this.holdSecondFactor(null);
   }
 
   updateProfile(patch: Partial<Profile>): void {
     const current = this.profileSubject.value;
     if (!current) return;
     this.storeProfile({ ...current, ...patch });
+  }
+
+  authorization(mode: AuthMode): string | null {
+    return authorizationHeader(mode, {
+      access: this.tokenSubject.value,
+      recovery: this.recoverySubject.value,
+      secondFactor: this.secondFactorSubject.value?.token ?? null,
+    });
+  }
+
+  rememberedDevice(username: string): string | null {
+    return username ? this.storage.getRememberToken(username) : null;
+  }
+
+  forgetDevice(username: string): void {
+    if (username) this.storage.setRememberToken(username, null);
+  }
+
+  setRecoveryToken(token: string | null): void {
+    this.recoverySubject.next(token || null);
+    if (token) this.storage.set(StorageKeys.recoveryToken, token);
+    else this.storage.remove(StorageKeys.recoveryToken);
+  }
+
+  dropExpired(): void {
+    if (this.tokenSubject.value && isExpired(this.claims())) {
+      this.tokenSubject.next(null);
+      this.profileSubject.next(null);
+      this.storage.remove(StorageKeys.token);
+      this.storage.remove(StorageKeys.profile);
+      this.storage.setAccessCookie(null);
+    }
+    const held = this.secondFactorSubject.value;
+    if (held && isExpired(this.claimsCache.get(held.token))) this.holdSecondFactor(null);
   }
 
   refresh(): Promise<void> {
@@ -169,8 +254,8 @@ export class DefaultSessionService implements SessionService {
     let logoutUrl: string | undefined;
     if (token) {
       try {
-        const response = await this.axios.get<{ logoutUrl?: unknown }>(issuerEndpoint(this.claims(), 'logout'), this.bearer(token));
-        if (isWebUrl(response.data?.logoutUrl)) logoutUrl = response.data.logoutUrl;
+        const answer = await this.transport.get<{ logoutUrl?: unknown } | null>(issuerEndpoint(this.claims(), 'logout'), token);
+        if (isWebUrl(answer?.logoutUrl)) logoutUrl = answer.logoutUrl;
       } catch {
         // The server may already consider the session gone; signing out locally is what matters.
       }
@@ -193,11 +278,6 @@ export class DefaultSessionService implements SessionService {
     this.nav.navigate(loginUrl(params));
   }
 
-  setRecoveryToken(token: string | null): void {
-    if (token) this.storage.set(StorageKeys.recoveryToken, token);
-    else this.storage.remove(StorageKeys.recoveryToken);
-  }
-
   /** Stops timers and listeners (tsyringe calls it on `container.dispose()`). */
   dispose(): void {
     this.subscriptions.unsubscribe();
@@ -214,16 +294,9 @@ export class DefaultSessionService implements SessionService {
   private async doRefresh(): Promise<void> {
     const token = this.token();
     if (!token) return;
+    let answer: Partial<AuthResult> | null;
     try {
-      const response = await this.axios.get<Partial<AuthResult>>(issuerEndpoint(this.claims(), 'refresh'), this.bearer(token, [401, 403]));
-      // Signed out (or replaced by another tab) while the call was running: drop the answer.
-      if (this.token() !== token) return;
-      const data = response.data ?? {};
-      if (data.user && typeof data.user === 'object') this.storeProfile(data.user);
-      if (typeof data.token === 'string' && data.token) {
-        this.storeToken(data.token);
-        this.storage.setAccessCookie(data.token);
-      }
+      answer = await this.transport.get<Partial<AuthResult> | null>(issuerEndpoint(this.claims(), 'refresh'), token);
     } catch (error) {
       const status = isAxiosError(error) ? error.response?.status : undefined;
       if ((status === 401 || status === 403) && this.token() === token) {
@@ -231,8 +304,14 @@ export class DefaultSessionService implements SessionService {
         this.forceLogout({ returnUrl: this.currentHref() });
         return;
       }
+      // A gateway timeout gets the console-wide 'No Connection' handling (spec §8).
+      if (status === 504) this.errors.report(status);
       throw error;
     }
+    // Signed out (or replaced by another tab) while the call was running: drop the answer.
+    if (this.token() !== token) return;
+    if (answer?.user && typeof answer.user === 'object') this.storeProfile(answer.user);
+    if (typeof answer?.token === 'string' && answer.token) this.storeToken(answer.token);
   }
 
   private onStoredToken(value: string | null): void {
@@ -246,31 +325,33 @@ export class DefaultSessionService implements SessionService {
     }
   }
 
+  /** Memory, storage and the cookie together (spec §3, §4: the cookie mirrors every token). */
   private storeToken(token: string): void {
     this.tokenSubject.next(token);
     this.storage.set(StorageKeys.token, token);
+    this.storage.setAccessCookie(token);
   }
 
-  private storeProfile(profile: Profile): void {
-    const clean: Profile = { username: profile.username, email: profile.email, totpEnabled: profile.totpEnabled === true };
+  private storeProfile(profile: Profile): Profile {
+    const clean: Profile = { username: String(profile.username ?? ''), email: String(profile.email ?? ''), totpEnabled: profile.totpEnabled === true };
     this.profileSubject.next(clean);
     this.storage.set(StorageKeys.profile, JSON.stringify(clean));
+    return clean;
+  }
+
+  private holdSecondFactor(held: HeldSecondFactor | null): void {
+    this.secondFactorSubject.next(held);
+    saveSecondFactor(held);
   }
 
   private clear(): void {
     releaseRefreshLease(this.storage, this.tabId);
     this.tokenSubject.next(null);
     this.profileSubject.next(null);
+    this.recoverySubject.next(null);
+    this.holdSecondFactor(null);
     for (const key of SessionScopedKeys) this.storage.remove(key);
     this.storage.setAccessCookie(null);
-  }
-
-  /** Session calls handle an ended session themselves (sign in again, no 'No Permissions'
-   *  toast); a gateway timeout on refresh still gets the global 'No Connection' handling,
-   *  logout's failures are ignored altogether. */
-  private bearer(token: string, skipGlobalErrors: HttpRequestConfig['skipGlobalErrors'] = true): AxiosRequestConfig {
-    const config: HttpRequestConfig = { headers: { Authorization: `Bearer ${token}` }, skipGlobalErrors };
-    return config as AxiosRequestConfig;
   }
 
   private currentHref(): string {

@@ -91,9 +91,12 @@ export interface SessionService {
    * `/login/callback` can hand it to `/login`) and reported as `second-factor`; anything else
    * starts the session: token, profile, cookie, remembered-device token, provider and session
    * start are stored, the pending second factor is dropped, and periodic refresh starts.
+   * Second factor: `mfaRequired === true`, or the token's first permission is `umg#otp#r`.
+   * Throws on an answer without a token (or, for a session, without a user).
    */
   adopt(result: AuthResult, context?: SignInContext): SignInOutcome;
-  /** Exchanges a token handed over in a link (`?token=`) at `/um/refresh` and adopts the answer. */
+  /** Exchanges a token handed over in a link (`?token=`) at `/um/refresh` and adopts the answer.
+   *  Rejects with the call's error (an axios error with the answer's status) when the link is refused. */
   adoptLinkToken(token: string): Promise<SignInOutcome>;
   /** Forgets the pending second factor (back to the login form). */
   cancelSecondFactor(): void;
@@ -105,6 +108,7 @@ export interface SessionService {
   rememberedDevice(username: string): string | null;
   /** Forgets this user's remembered device (2FA turned off). */
   forgetDevice(username: string): void;
+  /** Holds (or with null drops) the recovery token of 2FA set-up, sent for `{ kind: 'recovery' }`. */
   setRecoveryToken(token: string | null): void;
   /** Drops an expired stored token (the login page does this on load, spec §2). */
   dropExpired(): void;

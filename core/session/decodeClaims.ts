@@ -1,5 +1,5 @@
 import { jwtDecode } from 'jwt-decode';
-import type { TokenClaims } from './SessionService';
+import type { AuthResult, TokenClaims } from './SessionService';
 
 /** Claims of a token as the console reads them; `null` when absent or undecodable.
  *  The console never trusts these for security, it only shapes the UI; the API verifies. */
@@ -20,6 +20,12 @@ export const SECOND_FACTOR_PERMISSION = 'umg#otp#r';
 
 export function isSecondFactorOnly(claims: TokenClaims | null): boolean {
   return claims?.perms[0] === SECOND_FACTOR_PERMISSION;
+}
+
+/** A sign-in answer that asks for the second factor: the API's flag, or the token's first
+ *  permission (spec §4), so an API that only does one of the two is still understood. */
+export function isSecondFactorAnswer(result: Pick<AuthResult, 'mfaRequired'>, claims: TokenClaims | null): boolean {
+  return result.mfaRequired === true || isSecondFactorOnly(claims);
 }
 
 /** True when the token carries an `exp` in the past. */

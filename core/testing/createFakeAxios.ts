@@ -58,10 +58,3 @@ export function createFakeAxios(handler: FakeHandler): { axios: AxiosInstance; r
   });
   return { axios: instance, requests };
 }
-
-/** An unsigned JWT for tests: the console only decodes tokens, the API verifies them. */
-export function fakeJwt(claims: Record<string, unknown>): string {
-  const encode = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
-  return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(claims)}.sig`;
-}

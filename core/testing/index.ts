@@ -1,2 +1,2 @@
-export { createFakeAxios, fakeJwt } from './createFakeAxios';
+export { createFakeAxios } from './createFakeAxios';
 export type { FakeHandler, FakeReply, FakeRequest } from './createFakeAxios';

@@ -1,9 +1,7 @@
 import { isAxiosError } from 'axios';
 import { beginOAuth, consumeOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
-import { stashSecondFactor } from '@core/auth/oauthHandoff';
 import type { OAuthState } from '@core/auth/oauthState';
 import { resolveJamfReturnPath } from '../logic/resolveJamfReturnPath';
-import { decodeClaims, isSecondFactorOnly } from '@core/session/decodeClaims';
 import { StorageKeys } from '@core/storage/StorageService';
 import { getEnvironmentType } from '@core/auth/api/getEnvironmentType';
 import { getInvite } from '../api/getInvite';
@@ -24,8 +22,9 @@ function serverMessage(error: unknown): string | null {
 /**
  * Vendor-IdP answers (spec §4). With an invitation: load it, activate the invited user with code
  * and state, then go to the provider again with provider=jamf so the next answer signs in.
- * Without: sign in, set the access_token cookie, store sesionStart, oauth-provider 'jamf' and
- * domain (the username), fetch the environment type and go to the return path.
+ * Without: hand the answer to the session (which stores token, access_token cookie, sesionStart,
+ * oauth-provider 'jamf' and domain, or holds the second factor for /login), fetch the
+ * environment type and go to the return path.
  */
 export async function handleJamfCallback(services: CallbackServices, code: string, rawState: string, state: OAuthState): Promise<void> {
   const { http, session, storage, nav } = services;
@@ -59,25 +58,20 @@ export async function handleJamfCallback(services: CallbackServices, code: strin
     return;
   }
 
-  let result;
+  const returnPath = resolveJamfReturnPath(state.returnPath);
+  let outcome;
   try {
-    result = await postOAuth2LoginWithCode(http, body);
+    // adopt refuses an answer without a token or user, like a refused sign-in.
+    outcome = session.adopt(await postOAuth2LoginWithCode(http, body), { provider: 'jamf', returnUrl: returnPath });
   } catch (error) {
     nav.navigate(loginWithError(ACCESS_DENIED, serverMessage(error) ?? USER_NOT_FOUND), { replace: true });
     return;
   }
-  const returnPath = resolveJamfReturnPath(state.returnPath);
-  if (isSecondFactorOnly(decodeClaims(result.token))) {
-    // The two-auth step belongs to the login page; hand the second-factor login over to it.
-    stashSecondFactor({ result, returnUrl: returnPath, provider: 'jamf' });
+  if (outcome.kind === 'second-factor') {
+    // The two-auth step belongs to the login page; the session hands the sign-in over to it.
     nav.navigate('/login', { replace: true });
     return;
   }
-  session.signIn(result);
-  storage.setAccessCookie(result.token);
-  storage.set(StorageKeys.sessionStart, String(Date.now()));
-  storage.set(StorageKeys.oauthProvider, 'jamf');
-  storage.set(StorageKeys.domain, result.user.username);
   const envType = await getEnvironmentType(http);
   if (envType) storage.set(StorageKeys.envType, envType);
   nav.navigate(returnPath, { replace: true });

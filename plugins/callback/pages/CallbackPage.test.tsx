@@ -1,12 +1,14 @@
 import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
-import { takeOAuthCallback, takeSecondFactor } from '@core/auth/oauthHandoff';
+import { takeOAuthCallback } from '@core/auth/oauthHandoff';
 import { parseOAuthState } from '@core/auth/oauthState';
 import { AxiosInstanceToken } from '@core/http/HttpService';
+import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
-import { createFakeAxios, fakeJwt, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
+import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
 import { renderHost } from '../../../tests/harness/renderHost';
+import { makeTestToken } from '../../../tests/harness/tokens';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
@@ -25,7 +27,7 @@ const stubPages = definePlugin({
 type Routes = Record<string, (request: FakeRequest) => FakeReply>;
 
 const user = { username: 'jamf.user@corp.example', email: 'jamf.user@corp.example', totpEnabled: false };
-const accessToken = fakeJwt({ perms: ['gln#rpt#rw'], typ: 'access', exp: 4102444800 });
+const accessToken = makeTestToken(['gln#rpt#rw'], { typ: 'access', exp: 4102444800 });
 const info = { domain: 'corp.example', publicId: 'jamf-client', nonce: 'n-2', connectionName: 'corp', authorizationEndpoint: 'https://jamf.example/authorize' };
 
 function setup(path: string, routes: Routes = {}) {
@@ -43,9 +45,12 @@ function setup(path: string, routes: Routes = {}) {
     plugins: [callbackPlugin, stubPages],
     path,
     services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], [NavigationServiceToken, navigation]],
+    // The real session: these tests check what it stores for the callback.
+    realSession: true,
   });
   const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
-  return { host, storage, calls, visited };
+  const session = host.services.resolve(SessionServiceToken);
+  return { host, session, storage, calls, visited };
 }
 
 async function jamfState(options: { returnPath?: string; inviteId?: string } = {}) {
@@ -77,7 +82,7 @@ describe('callback page', () => {
 
   it('Jamf without invitation: signs in, stores cookie and flags, fetches the environment type, goes to the return path', async () => {
     const state = await jamfState({ returnPath: '/devices/3' });
-    const { host, storage, calls, visited } = setup(`/login/callback?code=code-1&state=${state}`, {
+    const { session, storage, calls, visited } = setup(`/login/callback?code=code-1&state=${state}`, {
       'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }),
       'GET /um/environmentType': () => ({ status: 200, data: { environmentType: 'saas' } }),
     });
@@ -85,7 +90,7 @@ describe('callback page', () => {
     const body = calls('POST /um/oauth2Login')[0]!.data as Record<string, string>;
     expect(body).toMatchObject({ provider: 'JamfAuth0', code: 'code-1', nonce: 'n-1', redirectUri: 'http://localhost:3000/login/callback' });
     expect(body.codeVerifier).toMatch(/^[\w-]{43,}$/);
-    expect(host.session!.token()).toBe(accessToken);
+    expect(session.token()).toBe(accessToken);
     expect(storage.getAccessCookie()).toBe(accessToken);
     expect(Number(storage.get(StorageKeys.sessionStart))).toBeGreaterThan(0);
     expect(storage.get(StorageKeys.oauthProvider)).toBe('jamf');
@@ -102,10 +107,10 @@ describe('callback page', () => {
 
   it('Jamf: a refused sign-in goes to login with Access Denied / User not found', async () => {
     const state = await jamfState();
-    const { visited, host } = setup(`/login/callback?code=c&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 401, data: { message: 'User not found' } }) });
+    const { visited, session } = setup(`/login/callback?code=c&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 401, data: { message: 'User not found' } }) });
     await waitFor(() => expect(visited.some((h) => h.startsWith('/login?error'))).toBe(true));
     expect(loginParams(visited.find((h) => h.startsWith('/login?error'))).params).toEqual({ error: 'Access Denied', error_description: 'User not found' });
-    expect(host.session!.token()).toBeNull();
+    expect(session.token()).toBeNull();
   });
 
   it('Jamf: a state this browser did not issue is refused without calling the API', async () => {
@@ -132,12 +137,18 @@ describe('callback page', () => {
   });
 
   it('Jamf: a second-factor account is handed to the login page', async () => {
-    const mfaToken = fakeJwt({ perms: ['umg#otp#r'], typ: 'mfa' });
+    const mfaToken = makeTestToken(['umg#otp#r'], { typ: 'mfa' });
     const state = await jamfState({ returnPath: '/gluon/x' });
-    const { visited, host } = setup(`/login/callback?code=c&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 200, data: { token: mfaToken, user } }) });
+    const { visited, session, storage } = setup(`/login/callback?code=c&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 200, data: { token: mfaToken, user } }) });
     await waitFor(() => expect(visited).toContain('/login'));
-    expect(host.session!.token()).toBeNull();
-    expect(takeSecondFactor()).toEqual({ result: { token: mfaToken, user }, returnUrl: '/gluon/x', provider: 'jamf' });
+    expect(session.token()).toBeNull();
+    // The session holds the sign-in for the login page's two-auth step, also across a page load.
+    const handedOver = { username: user.username, returnUrl: '/gluon/x', provider: 'jamf' };
+    expect(session.secondFactor()).toEqual(handedOver);
+    expect(session.authorization({ kind: 'secondFactor' })).toBe(`Bearer ${mfaToken}`);
+    const nextPage = renderHost({ plugins: [], path: '/login', services: [[StorageServiceToken, storage]], realSession: true }).services.resolve(SessionServiceToken);
+    expect(nextPage.secondFactor()).toEqual(handedOver);
+    expect(nextPage.authorization({ kind: 'secondFactor' })).toBe(`Bearer ${mfaToken}`);
   });
 
   it.each([

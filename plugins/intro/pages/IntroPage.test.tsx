@@ -4,12 +4,14 @@ import { AxiosInstanceToken } from '@core/http/HttpService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { createFakeAxios, fakeJwt } from '@core/testing/createFakeAxios';
+import { SessionServiceToken } from '@core/session/SessionService';
+import { createFakeAxios } from '@core/testing/createFakeAxios';
 import { renderHost } from '../../../tests/harness/renderHost';
+import { makeTestToken } from '../../../tests/harness/tokens';
 import { introPlugin } from '../index';
 
 const user = { username: 'bob@example.com', email: 'bob@example.com', totpEnabled: false };
-const fresh = fakeJwt({ perms: ['gln#rpt#rw'], typ: 'access', exp: 4102444800 });
+const fresh = makeTestToken(['gln#rpt#rw'], { typ: 'access', exp: 4102444800 });
 
 const stubPages = definePlugin({
   id: 'stub',
@@ -26,8 +28,9 @@ function setup(path: string, token: string | null = null, refreshOk = true) {
   const navigation = new MemoryNavigationService(path);
   const visited: string[] = [];
   navigation.path$.subscribe(() => visited.push(navigation.href()));
-  const host = renderHost({ plugins: [introPlugin, stubPages], path, token, services: [[AxiosInstanceToken, fake.axios], [NavigationServiceToken, navigation]] });
-  return { host, visited, requests: fake.requests };
+  // The real session: the link token is exchanged by it, over the fake server.
+  const host = renderHost({ plugins: [introPlugin, stubPages], path, token, services: [[AxiosInstanceToken, fake.axios], [NavigationServiceToken, navigation]], realSession: true });
+  return { host, session: host.services.resolve(SessionServiceToken), visited, requests: fake.requests };
 }
 
 afterEach(cleanup);
@@ -39,17 +42,17 @@ describe('intro plugin', () => {
     ['/?token=link-token&deviceId=d-1', '/devices/d-1'],
     ['/?token=link-token&product=gluon&incidentId=i-9', '/incident-management/i-9'],
   ])('%s stores the token and opens %s', async (path, target) => {
-    const { host, visited, requests } = setup(path);
+    const { session, visited, requests } = setup(path);
     await waitFor(() => expect(visited).toContain(target));
     expect(requests[0]!.headers.Authorization).toBe('Bearer link-token');
-    expect(host.session!.token()).toBe(fresh);
-    expect(host.session!.profile()).toEqual(user);
+    expect(session.token()).toBe(fresh);
+    expect(session.profile()).toEqual(user);
   });
 
   it('an invalid link goes to login with Access Denied', async () => {
-    const { host, visited } = setup('/?token=bad', null, false);
+    const { session, visited } = setup('/?token=bad', null, false);
     await waitFor(() => expect(visited.some((h) => h.startsWith('/login?error=Access+Denied'))).toBe(true));
-    expect(host.session!.token()).toBeNull();
+    expect(session.token()).toBeNull();
   });
 
   it('without a token: signed in -> /gluon, else /login', async () => {

@@ -1,0 +1,2 @@
+export * from './GlobalErrorReporter';
+export { DefaultGlobalErrorReporter, isLoginPath } from './DefaultGlobalErrorReporter';
