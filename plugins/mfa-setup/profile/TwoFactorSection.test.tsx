@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServicesProvider } from '@core/react/ServicesProvider';
-import { fakeJwt } from '@core/testing/createFakeAxios';
+import { makeTestToken as fakeJwt } from '../../../tests/harness/tokens';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { mfaSetupPlugin } from '../index';
 
