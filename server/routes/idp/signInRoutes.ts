@@ -26,7 +26,7 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
         'Body `{ provider: Google|Okta, idToken, nonce, email?, rememberToken?, captchaToken? }` (the console exchanged the code) or ' +
         '`{ provider, code, codeVerifier, redirectUri, nonce, rememberToken? }` (the API exchanges it; the only way for JamfAuth0). ' +
         'The ID token is verified against the provider keys (issuer, audience, nonce, expiry); the user is matched by (provider, subject) ' +
-        'or, the first time, by verified e-mail. Answers like /um/login (MFA users get a typ mfa token). Unknown or disabled user: 401 "User not found".',
+        'or, the first time, by verified e-mail. Answers like /um/login (MFA users get a typ mfa token and mfaRequired true). Unknown or disabled user: 401 "User not found".',
       body: signInBodySchema,
       response: { 200: tokenAnswerSchema, ...errors(400, 401, 404, 429, 502, 503) },
     },
