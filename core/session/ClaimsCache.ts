@@ -9,12 +9,15 @@ import type { TokenClaims } from './SessionService';
 export class ClaimsCache {
   private readonly byToken = new Map<string, TokenClaims | null>();
 
-  constructor(private readonly capacity = 4) {}
+  constructor(
+    private readonly capacity = 4,
+    private readonly decode: (token: string) => TokenClaims | null = decodeClaims,
+  ) {}
 
   get(token: string | null): TokenClaims | null {
     if (!token) return null;
     if (this.byToken.has(token)) return this.byToken.get(token)!;
-    const claims = decodeClaims(token);
+    const claims = this.decode(token);
     this.byToken.set(token, claims);
     // Oldest first (insertion order): forget it once over capacity.
     if (this.byToken.size > this.capacity) this.byToken.delete(this.byToken.keys().next().value!);
