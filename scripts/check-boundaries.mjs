@@ -1,6 +1,10 @@
 #!/usr/bin/env node
 // Import boundaries (bulletproof-react): plugins -> core; host -> core + plugin manifests;
-// core -> nothing of ours above it; no plugin imports another plugin; no cycles.
+// core -> nothing of ours above it; no plugin imports another plugin; no cycles. Inside core,
+// the session never imports http (http asks the session for credentials, not the reverse).
+// Credentials: only core/session (and core/storage, which persists them) touches the token
+// storage keys (zo-token, zo-recovery-token, zo-profile, zo-remember-2fa) or the access_token
+// cookie; every other file asks the session.
 //
 //   node scripts/check-boundaries.mjs [--root <dir>]
 //
@@ -68,6 +72,43 @@ export function resolveImport(root, fromFile, specifier) {
 
 const isTestFile = (file) => /\.test\.tsx?$/.test(file);
 
+/** Inside core: folder -> core folders it must not import. */
+const CORE_FORBIDDEN = {
+  session: ['http'],
+  storage: ['session', 'http'],
+  errors: ['session', 'http'],
+};
+const CORE_FORBIDDEN_WHY = {
+  http: 'the HTTP service asks the session for credentials, never the reverse',
+  session: 'the session is built on storage, not the reverse',
+};
+
+/** Where credentials may be touched: the session owns them, storage persists them. */
+const CREDENTIAL_OWNERS = ['core/session/', 'core/storage/'];
+
+/** Reads or writes of a credential: token storage keys (by name or by value) and the cookie. */
+const CREDENTIAL_USAGES = [
+  { re: /\bStorageKeys\s*\.\s*(token|recoveryToken|profile|rememberedDevices)\b/g, usage: (m) => `StorageKeys.${m[1]}` },
+  { re: /(['"`])(zo-token|zo-recovery-token|zo-profile|zo-remember-2fa)\1/g, usage: (m) => `'${m[2]}'` },
+  { re: /\b(setAccessCookie|getAccessCookie|getRememberToken|setRememberToken|ACCESS_TOKEN_COOKIE)\b/g, usage: (m) => m[1] },
+  { re: /\bdocument\s*\.\s*cookie\b/g, usage: () => 'document.cookie' },
+];
+
+/** Every credential usage of a source file (comments ignored), in order. */
+export function findCredentialUsages(source) {
+  const text = stripComments(source);
+  const found = [];
+  for (const { re, usage } of CREDENTIAL_USAGES) {
+    for (const match of text.matchAll(re)) found.push({ usage: usage(match), line: text.slice(0, match.index).split('\n').length });
+  }
+  return found.sort((a, b) => a.line - b.line);
+}
+
+function credentialRuleApplies(root, file) {
+  const rel = path.relative(root, file).split(path.sep).join('/');
+  return !isTestFile(file) && !CREDENTIAL_OWNERS.some((owner) => rel.startsWith(owner));
+}
+
 function areaOf(root, file) {
   const rel = path.relative(root, file).split(path.sep);
   return { area: rel[0], plugin: rel[0] === 'plugins' ? rel[1] : undefined, rel: rel.join('/') };
@@ -81,6 +122,8 @@ function ruleViolation(root, from, to) {
   if (a.area === 'core') {
     if (b.area === 'plugins' || b.area === 'host') return `core must not import ${b.area}/ (${b.rel})`;
     if (b.area !== 'core') return `core must not import ${b.rel}`;
+    const [from, to] = [a.rel.split('/')[1], b.rel.split('/')[1]];
+    if (CORE_FORBIDDEN[from]?.includes(to)) return `core/${from} must not import core/${to}: ${CORE_FORBIDDEN_WHY[to]} (${b.rel})`;
   }
   if (a.area === 'plugins') {
     if (b.area === 'plugins' && b.plugin !== a.plugin) return `plugin '${a.plugin}' imports another plugin (${b.rel})`;
@@ -164,7 +207,13 @@ export function checkBoundaries(root) {
   for (const file of files) {
     const edges = new Set();
     graph.set(file, edges);
-    for (const imp of parseImports(readFileSync(file, 'utf8'))) {
+    const source = readFileSync(file, 'utf8');
+    if (credentialRuleApplies(root, file)) {
+      for (const { usage, line } of findCredentialUsages(source)) {
+        violations.push({ file: path.relative(root, file), line, usage, problem: 'only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)' });
+      }
+    }
+    for (const imp of parseImports(source)) {
       const target = resolveImport(root, file, imp.specifier);
       if (!target) continue;
       const problem = ruleViolation(root, file, target);
@@ -179,7 +228,7 @@ export function checkBoundaries(root) {
 
 export function formatBoundaryReport({ files, violations, cycles }) {
   const lines = [];
-  for (const v of violations) lines.push(`${v.file}:${v.line}: import '${v.specifier}': ${v.problem}`);
+  for (const v of violations) lines.push(`${v.file}:${v.line}: ${v.usage ? `uses ${v.usage}` : `import '${v.specifier}'`}: ${v.problem}`);
   for (const cycle of cycles) lines.push(`import cycle: ${cycle.join(' -> ')}`);
   lines.push(
     violations.length || cycles.length

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
-import { checkBoundaries, formatBoundaryReport, parseImports } from '../scripts/check-boundaries.mjs';
+import { checkBoundaries, findCredentialUsages, formatBoundaryReport, parseImports } from '../scripts/check-boundaries.mjs';
 
-type Result = { violations: { file: string; line: number; specifier: string; problem: string }[]; cycles: string[][]; files: number };
+type Result = { violations: { file: string; line: number; specifier?: string; usage?: string; problem: string }[]; cycles: string[][]; files: number };
 
 let root: string;
 function tree(files: Record<string, string>): string {
@@ -84,5 +84,59 @@ describe('check-boundaries', () => {
       /* import h from 'h'; */
     `).map((i: { specifier: string; typeOnly: boolean }) => `${i.specifier}${i.typeOnly ? ' (type)' : ''}`);
     expect(specs.sort()).toEqual(['./c', './d', './e (type)', './f.css', './g', 'a', 'b (type)'].sort());
+  });
+
+  it('flags every credential usage outside the session: token storage keys and the access cookie', () => {
+    const result: Result = checkBoundaries(
+      tree({
+        ...clean,
+        'plugins/one/flows/signIn.ts': [
+          "import { StorageKeys } from '@core/storage/StorageService';",
+          '// StorageKeys.token in a comment is not a usage',
+          'export function signIn(storage, token) {',
+          '  storage.set(StorageKeys.token, token);',
+          "  storage.setAccessCookie(token); localStorage.getItem('zo-remember-2fa');",
+          '  return storage.getRememberToken(\'ann\') ?? document.cookie;',
+          '}',
+        ].join('\n'),
+        'host/boot.ts': "export const t = localStorage.getItem(`zo-token`);",
+        'core/http/Auth.ts': "import { StorageKeys } from '../storage/StorageService';\nexport const k = StorageKeys.recoveryToken;",
+        // The owners, and tests setting up fixtures, may.
+        'core/session/Session.ts': "import { StorageKeys } from '../storage/StorageService';\nexport const k = [StorageKeys.token, 'zo-profile'];",
+        'core/storage/Storage.ts': "export const cookie = () => document.cookie;",
+        'plugins/one/one.test.tsx': "import { renderHost } from '../../tests/harness/renderHost';\nlocalStorage.setItem('zo-token', 'x');",
+        // Other keys are not credentials.
+        'plugins/one/flows/env.ts': "export const k = (s) => s.set(StorageKeys.envType, 'saas') ?? 'access_token';",
+      }),
+    );
+    const lines = formatBoundaryReport(result).split('\n');
+    expect(lines).toEqual([
+      'core/http/Auth.ts:2: uses StorageKeys.recoveryToken: only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
+      'host/boot.ts:1: uses \'zo-token\': only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
+      'plugins/one/flows/signIn.ts:4: uses StorageKeys.token: only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
+      'plugins/one/flows/signIn.ts:5: uses \'zo-remember-2fa\': only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
+      'plugins/one/flows/signIn.ts:5: uses setAccessCookie: only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
+      'plugins/one/flows/signIn.ts:6: uses getRememberToken: only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
+      'plugins/one/flows/signIn.ts:6: uses document.cookie: only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
+      'Boundaries: 7 violation(s), 0 cycle(s) in 12 files',
+    ]);
+  });
+
+  it('finds credential usages by key name, key value and cookie helper', () => {
+    const usages = findCredentialUsages("a(StorageKeys . profile); b('zo-recovery-token'); c.ACCESS_TOKEN_COOKIE; /* document.cookie */ d.setRememberToken").map((u: { usage: string }) => u.usage);
+    expect(usages.sort()).toEqual(['ACCESS_TOKEN_COOKIE', 'StorageKeys.profile', "'zo-recovery-token'", 'setRememberToken'].sort());
+  });
+
+  it('keeps the session from importing http (http asks the session, never the reverse)', () => {
+    const result: Result = checkBoundaries(
+      tree({
+        ...clean,
+        'core/http/Http.ts': "import type { S } from '../session/Session';\nexport const http = 1;",
+        'core/session/Session.ts': "import type { Http } from '@core/http/Http';\nexport const s = 1;",
+      }),
+    );
+    expect(result.violations.map((v) => `${v.file}:${v.line} ${v.specifier} :: ${v.problem}`)).toEqual([
+      'core/session/Session.ts:1 @core/http/Http :: core/session must not import core/http: the HTTP service asks the session for credentials, never the reverse (core/http/Http.ts)',
+    ]);
   });
 });
