@@ -165,7 +165,14 @@ describe('buildMatcher suppressions', () => {
     expect(ids(m.match(obs('process', 'BackupAgent')))).toEqual([processBad.id]);
   });
 
+  it('a suppression naming an indicator and a kind spares the other kinds', () => {
+    const m = buildMatcher(all, [{ indicatorId: processBad.id, kind: 'path' }]);
+    expect(m.match(obs('path', '/x/BackupAgent'))).toEqual([]);
+    expect(ids(m.match(obs('process', 'BackupAgent')))).toEqual([processBad.id]);
+  });
+
   it('refuses a suppression that would match everything', () => {
     expect(() => buildMatcher(all, [{ reason: 'oops' }])).toThrow(SuppressionError);
+    expect(() => buildMatcher(all, [{ kind: 'process' }])).toThrow('A suppression needs an indicator id or a value');
   });
 });

@@ -1,4 +1,4 @@
-import { basename, normalizeDevicePath } from './devicePath';
+import { basename, devicePathSegments } from './devicePath';
 import { PathTrie } from './pathTrie';
 import { domainCandidates, normalizeDomain } from './registrableDomain';
 import { isIpv4 } from './stixPattern';
@@ -20,6 +20,17 @@ export class SuppressionError extends Error {
 
 /** Indicators of one type keyed by their normalised value. */
 type Index = Map<string, Indicator[]>;
+
+interface Candidate {
+  indicator: Indicator;
+  route: MatchRoute;
+}
+
+const NONE: Indicator[] = [];
+
+function collect(out: Candidate[], list: Indicator[], route: MatchRoute): void {
+  for (let i = 0; i < list.length; i++) out.push({ indicator: list[i]!, route });
+}
 
 function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
   const list = map.get(key);
@@ -45,79 +56,74 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
       push(index, indicator.value, indicator);
     }
   }
-  const lookup = (type: IndicatorType, key: string): Indicator[] => exact.get(type)?.get(key) ?? [];
+  const lookup = (type: IndicatorType, key: string): Indicator[] => exact.get(type)?.get(key) ?? NONE;
 
-  const byIndicator = new Map<string, Suppression>();
-  const byValue = new Map<string, Suppression>();
-  const byPair = new Map<string, Suppression>();
+  // Keyed by the fields a suppression gives (indicator, kind, value; absent ones empty), so a
+  // finding is checked against the six combinations instead of a loop over the suppressions.
+  const suppressionKey = (id = '', kind = '', value = ''): string => `${id}${SEP}${kind}${SEP}${value}`;
+  const suppressed = new Map<string, Suppression>();
   for (const s of suppressions) {
-    if (!s.indicatorId && !s.value) throw new SuppressionError('A suppression needs an indicator id or a value');
-    // `kind` is part of the value key; a suppression without a kind covers the value in any kind.
-    const valueKey = s.value === undefined ? undefined : `${s.kind ?? '*'}${SEP}${s.value}`;
-    if (s.indicatorId && valueKey) byPair.set(`${s.indicatorId}${SEP}${valueKey}`, s);
-    else if (s.indicatorId) byIndicator.set(s.indicatorId, s);
-    else if (valueKey) byValue.set(valueKey, s);
+    if (!s.indicatorId && s.value === undefined) throw new SuppressionError('A suppression needs an indicator id or a value');
+    suppressed.set(suppressionKey(s.indicatorId, s.kind, s.value), s);
   }
-  const suppressionFor = (indicatorId: string, o: Observation): Suppression | undefined => {
-    const keys = [`${o.kind}${SEP}${o.value}`, `*${SEP}${o.value}`];
-    return (
-      byIndicator.get(indicatorId) ??
-      keys.map((k) => byValue.get(k) ?? byPair.get(`${indicatorId}${SEP}${k}`)).find((s) => s !== undefined)
-    );
-  };
+  const suppressionFor = (id: string, o: Observation): Suppression | undefined =>
+    suppressed.size === 0
+      ? undefined
+      : suppressed.get(suppressionKey(id)) ??
+        suppressed.get(suppressionKey(id, o.kind)) ??
+        suppressed.get(suppressionKey(undefined, undefined, o.value)) ??
+        suppressed.get(suppressionKey(undefined, o.kind, o.value)) ??
+        suppressed.get(suppressionKey(id, undefined, o.value)) ??
+        suppressed.get(suppressionKey(id, o.kind, o.value));
 
-  const candidates = (o: Observation): Array<[Indicator, MatchRoute]> => {
-    const out: Array<[Indicator, MatchRoute]> = [];
-    const add = (list: Indicator[], route: MatchRoute) => {
-      for (const i of list) out.push([i, route]);
-    };
+  const hashTypes = ['file:hashes.sha256', 'file:hashes.sha1', 'file:hashes.md5'] as const;
+  /** Indicators the observation reaches, with how; plain loops, as this runs per observation. */
+  const candidates = (o: Observation): Candidate[] => {
+    const out: Candidate[] = [];
     const value = o.value.trim();
     switch (o.kind as ObservationKind) {
       case 'process': {
         // iOS process names are case-sensitive; a process given with its path is matched by name.
         const name = basename(value);
-        add(lookup('process:name', name), name === value ? 'exact' : 'basename');
+        collect(out, lookup('process:name', name), name === value ? 'exact' : 'basename');
         break;
       }
       case 'path': {
-        const path = normalizeDevicePath(value);
+        const segments = devicePathSegments(value);
+        if (segments) collect(out, paths.lookupSegments(segments), 'path-prefix');
         const name = basename(value);
-        if (path) add(paths.lookup(path), 'path-prefix');
         if (name) {
-          add(lookup('file:name', name), 'basename');
-          add(lookup('process:name', name), 'basename');
+          collect(out, lookup('file:name', name), 'basename');
+          collect(out, lookup('process:name', name), 'basename');
         }
         break;
       }
       case 'domain': {
         if (isIpv4(value)) {
-          add(lookup('ipv4-addr:value', value), 'exact');
+          collect(out, lookup('ipv4-addr:value', value), 'exact');
           break;
         }
         const host = normalizeDomain(value);
         if (!host) break;
-        domainCandidates(host).forEach((candidate, i) =>
-          add(lookup('domain-name:value', candidate), i === 0 ? 'exact' : 'subdomain'),
-        );
+        const list = domainCandidates(host);
+        for (let i = 0; i < list.length; i++) collect(out, lookup('domain-name:value', list[i]!), i === 0 ? 'exact' : 'subdomain');
         break;
       }
       case 'bundleId':
-        add(lookup('app:id', value), 'exact');
+        collect(out, lookup('app:id', value), 'exact');
         break;
       case 'ipv4':
-        add(lookup('ipv4-addr:value', value), 'exact');
+        collect(out, lookup('ipv4-addr:value', value), 'exact');
         break;
       case 'email':
-        add(lookup('email-addr:value', value.toLowerCase()), 'exact');
+        collect(out, lookup('email-addr:value', value.toLowerCase()), 'exact');
         break;
       case 'url':
-        add(lookup('url:value', value), 'exact');
+        collect(out, lookup('url:value', value), 'exact');
         break;
       case 'fileHash': {
         const hex = value.toLowerCase();
-        for (const type of ['file:hashes.sha256', 'file:hashes.sha1', 'file:hashes.md5'] as const) {
-          add(lookup(type, hex), 'exact');
-        }
+        for (const type of hashTypes) collect(out, lookup(type, hex), 'exact');
         break;
       }
     }
@@ -127,13 +133,17 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
   return {
     indicatorCount: indicators.length,
     match(observation, options = {}) {
+      const found = candidates(observation);
+      if (found.length === 0) return [];
       const findings: Finding[] = [];
       const seen = new Set<string>();
-      for (const [indicator, route] of candidates(observation)) {
+      for (const { indicator, route } of found) {
         // One finding per indicator and observation, even when two routes reach it.
-        const key = `${indicator.ruleSet.id}${SEP}${indicator.ruleSet.version}${SEP}${indicator.id}`;
-        if (seen.has(key)) continue;
-        seen.add(key);
+        if (found.length > 1) {
+          const key = `${indicator.ruleSet.id}${SEP}${indicator.ruleSet.version}${SEP}${indicator.id}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+        }
         const suppression = suppressionFor(indicator.id, observation);
         if (suppression && !options.includeSuppressed) continue;
         findings.push({

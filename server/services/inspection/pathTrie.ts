@@ -33,7 +33,11 @@ export class PathTrie<T> {
   /** Every stored value whose prefix contains `path` (equal paths included). */
   lookup(path: string): T[] {
     const segments = devicePathSegments(path);
-    if (segments === null) return [];
+    return segments === null ? [] : this.lookupSegments(segments);
+  }
+
+  /** As `lookup`, for a path already split by `devicePathSegments`. */
+  lookupSegments(segments: string[]): T[] {
     const found: T[] = [];
     let node: Node<T> | undefined = this.root;
     for (const segment of segments) {

@@ -24,24 +24,25 @@ const SECOND_LEVEL_SUFFIXES = new Set([
   'com.sa', 'com.eg', 'com.pk', 'com.ng', 'com.vn', 'com.ph', 'com.bd', 'co.id', 'co.th',
 ]);
 
+/** Two or more DNS labels (underscores allowed: they occur in real service names). */
+const HOST = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?\.)+[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/;
+
 /** Lower-cased host without a trailing dot; `null` when it is not a plausible DNS name. */
 export function normalizeDomain(value: string): string | null {
-  const host = value.trim().toLowerCase().replace(/\.$/, '');
-  if (host.length === 0 || host.length > 253) return null;
-  const labels = host.split('.');
-  if (labels.length < 2) return null;
-  for (const label of labels) {
-    if (!/^[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?$/.test(label)) return null;
-  }
-  return host;
+  let host = value.trim().toLowerCase();
+  if (host.endsWith('.')) host = host.slice(0, -1);
+  return host.length <= 253 && HOST.test(host) ? host : null;
 }
 
 /** Registrable domain of a normalised host (see the rule above). */
 export function registrableDomain(host: string): string {
-  const labels = host.split('.');
-  if (labels.length <= 2) return host;
-  const lastTwo = labels.slice(-2).join('.');
-  return SECOND_LEVEL_SUFFIXES.has(lastTwo) ? labels.slice(-3).join('.') : lastTwo;
+  const last = host.lastIndexOf('.');
+  const second = last < 0 ? -1 : host.lastIndexOf('.', last - 1);
+  if (second < 0) return host;
+  const lastTwo = host.slice(second + 1);
+  if (!SECOND_LEVEL_SUFFIXES.has(lastTwo)) return lastTwo;
+  const third = host.lastIndexOf('.', second - 1);
+  return third < 0 ? host : host.slice(third + 1);
 }
 
 /**

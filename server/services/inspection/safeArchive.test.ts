@@ -213,9 +213,32 @@ describe('extractArchive', () => {
     const err = await refusal(extractArchive(createTarGz([{ path: 'out/escaped.txt', data: 'pwned' }]), target));
     expect(err.code).toBe('unsafe-path');
     const result = await extractArchive(createTarGz([{ path: 'keep.txt', data: 'theirs' }]), target);
-    expect(result.warnings).toEqual(['keep.txt: duplicate entry skipped']);
+    expect(result.warnings).toEqual(['keep.txt: a file of that name is already in the target, entry skipped']);
+    expect(result.files).toEqual([]);
     expect(await readFile(path.join(target, 'keep.txt'), 'utf8')).toBe('mine');
     expect(await readdir(work)).toEqual(['target']);
+  });
+
+  it('keeps the first of two entries with one name', async () => {
+    const result = await extractArchive(
+      createTarGz([
+        { path: 'a/x.txt', data: 'first' },
+        { path: 'a/x.txt', data: 'second' },
+        { path: 'a/big.bin', data: Buffer.alloc(2 * 1024 * 1024, 7) },
+      ]),
+      target,
+    );
+    expect(result.warnings).toEqual(['a/x.txt: duplicate entry skipped']);
+    expect(result.files).toEqual(['a/x.txt', 'a/big.bin']);
+    expect(await readFile(path.join(target, 'a/x.txt'), 'utf8')).toBe('first');
+    expect((await readFile(path.join(target, 'a/big.bin'))).equals(Buffer.alloc(2 * 1024 * 1024, 7))).toBe(true);
+  });
+
+  it('a refusal after many files removes every one of them', async () => {
+    const files = Array.from({ length: 50 }, (_, i) => ({ path: `d${i % 5}/f${i}.ips`, data: 'x'.repeat(600) }));
+    const err = await refusal(extractArchive(createTarGz([...files, { path: 'd0/../../out', data: 'pwned' }]), target));
+    expect(err.code).toBe('unsafe-path');
+    expect(await tree(target)).toEqual([]);
   });
 
   it('refuses a target that is not a folder', async () => {

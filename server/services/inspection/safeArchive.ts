@@ -40,6 +40,10 @@ export interface ArchiveSummary {
   warnings: string[];
 }
 
+/** Entries up to this size are read whole and written in parallel; larger ones are streamed. */
+const SMALL_FILE_BYTES = 1024 * 1024;
+const PARALLEL_WRITES = 4;
+
 const NESTED_ARCHIVE = /\.(tar|tgz|tar\.gz|gz|zip|tbz2?|tar\.bz2|xz|txz)$/i;
 
 /** Why an entry is skipped rather than read, or null when it is a regular file or directory. */
@@ -121,6 +125,10 @@ export async function extractArchive(
   const createdDirs: string[] = [];
   const createdFiles: string[] = [];
   const checkedDirs = new Set<string>([root]);
+  const written = new Set<string>();
+  const records: Array<{ path: string; target: string; size: number; ok: boolean }> = [];
+  const pending = new Set<Promise<void>>();
+  let writeError: unknown;
 
   /** Creates `dir` (absolute, under root) one level at a time, checking each level stays inside. */
   const ensureDir = async (dir: string): Promise<void> => {
@@ -138,8 +146,30 @@ export async function extractArchive(
     checkedDirs.add(dir);
   };
 
+  /** Creates the file exclusively (never through a link, never over a file) and writes it. */
+  const writeFile = async (record: (typeof records)[number], data: Buffer | AsyncIterable<Buffer>): Promise<void> => {
+    let handle;
+    try {
+      handle = await open(record.target, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code !== 'EEXIST' && code !== 'EISDIR') throw err;
+      result.warnings.push(`${record.path}: a file of that name is already in the target, entry skipped`);
+      return;
+    }
+    createdFiles.push(record.target);
+    try {
+      if (Buffer.isBuffer(data)) await handle.write(data);
+      else for await (const chunk of data) await handle.write(chunk);
+    } finally {
+      await handle.close();
+    }
+    record.ok = true;
+  };
+
   try {
     for await (const entry of readTar(tarBytes(input), limits)) {
+      if (writeError) throw writeError;
       result.entries += 1;
       result.totalBytes += entry.size;
       const reason = skipReason(entry);
@@ -155,39 +185,51 @@ export async function extractArchive(
         await ensureDir(target);
         continue;
       }
+      if (written.has(target)) {
+        result.warnings.push(`${entry.path}: duplicate entry skipped`);
+        continue;
+      }
+      written.add(target);
       await ensureDir(path.dirname(target));
-      let handle;
-      try {
-        handle = await open(target, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
-      } catch (err) {
-        const code = (err as NodeJS.ErrnoException).code;
-        if (code === 'EEXIST' || code === 'EISDIR') {
-          result.warnings.push(`${entry.path}: duplicate entry skipped`);
-          continue;
-        }
-        throw err;
+      const record = { path: entry.path, target, size: entry.size, ok: false };
+      records.push(record);
+      if (entry.size > SMALL_FILE_BYTES) {
+        await writeFile(record, entry.chunks());
+        continue;
       }
-      createdFiles.push(target);
-      try {
-        for await (const chunk of entry.chunks()) await handle.write(chunk);
-      } finally {
-        await handle.close();
-      }
-      result.files.push(entry.path);
-      const kind = artefactKind(entry.path);
-      if (kind && entry.size <= limits.maxArtefactBytes) {
-        result.artefacts += 1;
-        result.artefactFiles.push({ path: entry.path, kind, file: target });
-      } else if (kind) {
-        result.warnings.push(`${entry.path}: ${entry.size} bytes, larger than ${limits.maxArtefactBytes}: not read`);
-      } else if (!kind && NESTED_ARCHIVE.test(entry.path)) {
-        result.warnings.push(`${entry.path}: nested archive not opened`);
-      }
+      // Small files (most of a sysdiagnose) are written a few at a time: creating a file costs
+      // more than writing it, and the disk overlaps those costs.
+      const data = await entry.read();
+      const job: Promise<void> = writeFile(record, data).then(
+        () => void pending.delete(job),
+        (err: unknown) => {
+          pending.delete(job);
+          writeError ??= err;
+        },
+      );
+      pending.add(job);
+      if (pending.size >= PARALLEL_WRITES) await Promise.race(pending);
     }
+    await Promise.all(pending);
+    if (writeError) throw writeError;
   } catch (err) {
+    await Promise.allSettled(pending);
     await Promise.all(createdFiles.map((f) => rm(f, { force: true })));
     for (const dir of createdDirs.reverse()) await rmdir(dir).catch(() => undefined);
     throw err;
+  }
+  for (const record of records) {
+    if (!record.ok) continue;
+    result.files.push(record.path);
+    const kind = artefactKind(record.path);
+    if (kind && record.size <= limits.maxArtefactBytes) {
+      result.artefacts += 1;
+      result.artefactFiles.push({ path: record.path, kind, file: record.target });
+    } else if (kind) {
+      result.warnings.push(`${record.path}: ${record.size} bytes, larger than ${limits.maxArtefactBytes}: not read`);
+    } else if (NESTED_ARCHIVE.test(record.path)) {
+      result.warnings.push(`${record.path}: nested archive not opened`);
+    }
   }
   return result;
 }

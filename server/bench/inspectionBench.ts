@@ -1,0 +1,119 @@
+/**
+ * `npx tsx server/bench/inspectionBench.ts`: the inspection engine's throughput.
+ * 1. Observations matched per second against the three public MVT bundles (shared/fixtures).
+ * 2. A generated sysdiagnose-like archive of 10,000 crash reports: read in memory, observations
+ *    extracted and matched end to end (target: 10 s on the 2-core machine), then the same
+ *    unpacked to a temporary folder and read back from disk.
+ * BENCH_REPORTS changes the number of crash reports (default 10000).
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { extractArtefact } from '../services/inspection/artefacts';
+import { FIXTURE_BUNDLES, readFixtureBundle } from '../services/inspection/indicatorFixtures';
+import { inspectArchive } from '../services/inspection/inspectArchive';
+import { buildMatcher } from '../services/inspection/matcher';
+import { extractArchive } from '../services/inspection/safeArchive';
+import { crashIps, jetsamIps, shutdownLogText } from '../services/inspection/sampleArtefacts';
+import { parseStixBundle } from '../services/inspection/stixBundle';
+import { createTarGz, type TarWriterEntry } from '../services/inspection/tarWriter';
+import type { Observation } from '../services/inspection/types';
+
+const TARGET_SECONDS = 10;
+const reports = Number(process.env.BENCH_REPORTS ?? 10_000);
+if (!Number.isInteger(reports) || reports < 1 || reports > 200_000) throw new Error('BENCH_REPORTS must be 1..200000');
+
+const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
+const seconds = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+
+// --- 1. matching throughput ---------------------------------------------------------------
+let started = performance.now();
+const ruleSets = FIXTURE_BUNDLES.map((name) => parseStixBundle(readFixtureBundle(name)));
+const indicators = ruleSets.flatMap((r) => r.indicators);
+const matcher = buildMatcher(indicators);
+console.log(`Rule sets: ${ruleSets.map((r) => `${r.name} (${r.indicators.length})`).join(', ')} parsed and indexed in ${(performance.now() - started).toFixed(1)} ms`);
+
+// A realistic mix: mostly clean system processes, paths and domains, one in a hundred a hit.
+const sample: Observation[] = [];
+for (let i = 0; i < 10_000; i++) {
+  const hit = i % 100 === 0;
+  const o = (kind: Observation['kind'], value: string): Observation => ({ kind, value, source: 'bench' });
+  switch (i % 4) {
+    case 0:
+      sample.push(o('process', hit ? 'BackupAgent' : `daemon${i}`));
+      break;
+    case 1:
+      sample.push(o('path', hit ? '/var/tmp/icloud_dump/x.db' : `/System/Library/PrivateFrameworks/F${i}.framework/F${i}`));
+      break;
+    case 2:
+      sample.push(o('domain', hit ? 'a.cdn.cdncounter.net' : `api${i}.apple.com`));
+      break;
+    default:
+      sample.push(o('bundleId', `com.apple.app${i}`));
+  }
+}
+let matched = 0;
+let findings = 0;
+started = performance.now();
+while (performance.now() - started < 2_000) {
+  for (const observation of sample) findings += matcher.match(observation).length;
+  matched += sample.length;
+}
+const matchMs = performance.now() - started;
+console.log(`Matching: ${fmt((matched / matchMs) * 1000)} observations/s against ${indicators.length} indicators (${fmt(matched)} matched, ${fmt(findings)} findings)`);
+
+// --- 2. archive end to end -----------------------------------------------------------------
+started = performance.now();
+const dir = 'sysdiagnose_bench';
+const entries: TarWriterEntry[] = [
+  {
+    path: `${dir}/system_logs.logarchive/Extra/shutdown.log`,
+    data: shutdownLogText([{ epoch: 1_700_000_000, clients: [{ pid: 7, path: '/private/var/db/com.apple.xpc.roleaccountd.staging/subridged', times: 3 }] }]),
+  },
+  { path: `${dir}/crashes_and_spins/JetsamEvent.ips`, data: jetsamIps(['SpringBoard', 'BackupAgent']) },
+];
+const libraries = Array.from({ length: 24 }, (_, i) => `/System/Library/PrivateFrameworks/Lib${i}.framework/Lib${i}`);
+for (let i = 0; i < reports; i++) {
+  const name = `proc${i % 500}`;
+  entries.push({
+    path: `${dir}/crashes_and_spins/${name}-2023-06-01-${String(i).padStart(6, '0')}.ips`,
+    data: crashIps({
+      procName: name,
+      procPath: `/usr/libexec/${name}`,
+      bundleId: `com.apple.${name}`,
+      images: [`/usr/libexec/${name}`, ...libraries, ...(i === reports - 1 ? ['/private/var/tmp/icloud_dump/loader.dylib'] : [])],
+    }),
+  });
+}
+const archive = createTarGz(entries);
+console.log(`Generated ${fmt(entries.length)} entries: ${(archive.length / 1024 ** 2).toFixed(1)} MiB gzip in ${seconds(performance.now() - started)} (not counted)`);
+
+started = performance.now();
+const report = await inspectArchive(archive, matcher);
+const memoryMs = performance.now() - started;
+console.log(
+  `In memory: ${fmt(report.archive.entries)} entries (${(report.archive.totalBytes / 1024 ** 2).toFixed(1)} MiB) read, ` +
+    `${fmt(report.observations)} observations extracted, ${report.findings.length} findings + ${report.heuristics.length} heuristic findings ` +
+    `in ${seconds(memoryMs)} (${fmt((report.archive.entries / memoryMs) * 1000)} reports/s) — target ${TARGET_SECONDS} s: ${memoryMs <= TARGET_SECONDS * 1000 ? 'met' : 'MISSED'}`,
+);
+
+const work = await mkdtemp(path.join(os.tmpdir(), 'inspection-bench-'));
+try {
+  started = performance.now();
+  const extracted = await extractArchive(archive, work);
+  const unpackMs = performance.now() - started;
+  let diskObservations = 0;
+  let diskFindings = 0;
+  for (const artefact of extracted.artefactFiles) {
+    const result = extractArtefact(artefact.path, await readFile(artefact.file));
+    diskObservations += result.observations.length;
+    for (const observation of result.observations) diskFindings += matcher.match(observation).length;
+  }
+  const diskMs = performance.now() - started;
+  console.log(
+    `On disk: ${fmt(extracted.files.length)} files unpacked in ${seconds(unpackMs)}, then ${fmt(diskObservations)} observations, ` +
+      `${diskFindings} findings: ${seconds(diskMs)} in all — target ${TARGET_SECONDS} s: ${diskMs <= TARGET_SECONDS * 1000 ? 'met' : 'MISSED'}`,
+  );
+} finally {
+  await rm(work, { recursive: true, force: true });
+}
