@@ -1,0 +1,12 @@
+import type { HttpService } from '@core/http/HttpService';
+import type { NavigationService } from '@core/navigation/NavigationService';
+import type { SessionService } from '@core/session/SessionService';
+import type { StorageService } from '@core/storage/StorageService';
+
+/** The core services the invite flows use; the page resolves them, tests pass the harness's. */
+export interface InviteServices {
+  http: HttpService;
+  session: SessionService;
+  storage: StorageService;
+  nav: NavigationService;
+}

@@ -1,0 +1,35 @@
+import { postLogin } from '../api/postLogin';
+import { postSetPassword } from '../api/postSetPassword';
+import type { Invite } from '../api/types';
+import { serverMessage } from '../logic/callFailure';
+import { completeInviteSignIn, type InviteSignIn } from './completeInviteSignIn';
+import type { InviteServices } from './InviteServices';
+
+/** Where the password activation stopped: before the account was active, or after. */
+export class PasswordActivationError extends Error {
+  constructor(
+    readonly stage: 'activation' | 'sign-in',
+    message: string,
+  ) {
+    super(message);
+    this.name = 'PasswordActivationError';
+  }
+}
+
+/**
+ * Spec §4 "Password": change the password from the invite, then sign in with the invite's e-mail
+ * and the new password.
+ */
+export async function activateWithPassword(services: InviteServices, inviteId: string, invite: Invite, password: string): Promise<InviteSignIn> {
+  try {
+    await postSetPassword(services.http, inviteId, password);
+  } catch (error) {
+    throw new PasswordActivationError('activation', serverMessage(error));
+  }
+  try {
+    return await completeInviteSignIn(services, await postLogin(services.http, invite.username, password), invite.username);
+  } catch (error) {
+    // The invitation is used now: retrying here would only say it expired.
+    throw new PasswordActivationError('sign-in', serverMessage(error));
+  }
+}

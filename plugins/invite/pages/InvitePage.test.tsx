@@ -1,0 +1,298 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { stashOAuthCallback } from '@core/auth/oauthHandoff';
+import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
+import { parseOAuthState } from '@core/auth/oauthState';
+import { AxiosInstanceToken } from '@core/http/HttpService';
+import { definePlugin } from '@core/plugin/PluginManifest';
+import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
+import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
+import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
+import { renderHost } from '../../../tests/harness/renderHost';
+import { makeTestToken } from '../../../tests/harness/tokens';
+import { invitePlugin } from '../index';
+
+const ID = 'invite-token-1';
+const INVITE = `GET /um/invite/${ID}`;
+const SET_PASSWORD = `POST /um/invite/${ID}/setPassword`;
+const SET_OAUTH2 = `POST /um/invite/${ID}/setOAuth2`;
+const LOGIN = 'POST /um/login';
+const ENV = 'GET /um/environmentType';
+const EXPIRED = 'Sorry, but this link is expired. Please contact the account administrator for assitance.';
+
+const user = { username: 'new.admin@corp.example', email: 'new.admin@corp.example', totpEnabled: false };
+const accessToken = makeTestToken(['gln#rpt#rw']);
+const signedIn = () => ({ status: 200, data: { token: accessToken, user } });
+const invite = (allowedLoginMethods: string[], expired = false) => () => ({ status: 200, data: { username: user.username, expired, allowedLoginMethods } });
+const failure = (status: number, message: string) => () => ({ status, data: { statusCode: status, error: 'x', message } });
+const google = { publicId: 'google-client', authorizationEndpoint: 'https://idp.example/google/auth', tokenEndpoint: 'https://idp.example/google/token', nonce: 'n-google' };
+const okta = { clientIssuer: 'https://acme.okta.example/oauth2/default', publicId: 'okta-client', authorizationEndpoint: 'https://acme.okta.example/v1/authorize', tokenEndpoint: 'https://acme.okta.example/v1/token', nonce: 'n-okta' };
+
+/** Where the wizard sends people, so the host has a page there. */
+const stubPages = definePlugin({
+  id: 'stub',
+  title: 'Stub',
+  kind: 'public',
+  requires: [],
+  routes: ['/login', '/gluon', '/gluon/config/2fa'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
+});
+
+type Routes = Record<string, (request: FakeRequest) => FakeReply | Promise<FakeReply>>;
+
+function setup(path: string, routes: Routes) {
+  const fake = createFakeAxios((request) => {
+    const all: Routes = { [ENV]: () => ({ status: 200, data: { environmentType: 'saas' } }), ...routes };
+    const route = all[`${request.method} ${request.url}`];
+    return route ? route(request) : { status: 404, data: { statusCode: 404, message: `no route ${request.method} ${request.url}` } };
+  });
+  const storage = new MemoryStorageService();
+  const host = renderHost({ plugins: [invitePlugin, stubPages], path, services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage]] });
+  const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
+  return { host, storage, calls, requests: fake.requests };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const loginButton = () => screen.getByRole('button', { name: 'Login' }) as HTMLButtonElement;
+
+beforeEach(() => sessionStorage.clear());
+
+describe('loading the invitation', () => {
+  it('loads it publicly, then shows step 1 First Login: Welcome / Enter your details below', async () => {
+    const { calls } = setup(`/invite/${ID}`, { [INVITE]: invite(['password']) });
+    expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
+    expect(await screen.findByText('Enter your details below')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Steps' })).getByText('First Login').closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect(calls(INVITE)[0]!.headers.Authorization).toBeUndefined();
+  });
+
+  it.each([
+    ['an unknown invitation (404)', failure(404, 'This invitation does not exist')],
+    ['an expired or used invitation', invite(['password'], true)],
+    ['no answer', () => ({ networkError: true as const })],
+    ['a malformed answer', () => ({ status: 200, data: { nothing: true } })],
+  ])('%s shows the expired text', async (_name, reply) => {
+    setup(`/invite/${ID}`, { [INVITE]: reply });
+    expect((await screen.findByRole('alert')).textContent).toBe(EXPIRED);
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+});
+
+describe('password', () => {
+  it('email read-only and equal to the invitation, the hint, Login disabled until both passwords match', async () => {
+    setup(`/invite/${ID}`, { [INVITE]: invite(['password']) });
+    await screen.findByLabelText('New Password');
+    expect(field('Email').value).toBe(user.username);
+    expect(field('Email').readOnly).toBe(true);
+    expect(screen.getByText('Use 8 or more characters with a mix of letters, numbers & symbols')).toBeTruthy();
+    expect(loginButton().disabled).toBe(true);
+    await userEvent.type(field('New Password'), 'Passw0rd!x');
+    expect(loginButton().disabled).toBe(true);
+    await userEvent.type(field('Confirm Password'), 'Passw0rd!y');
+    expect(await screen.findByText('Your passwords do not match.')).toBeTruthy();
+    expect(loginButton().disabled).toBe(true);
+    await userEvent.clear(field('Confirm Password'));
+    await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
+    expect(screen.queryByText('Your passwords do not match.')).toBeNull();
+    expect(loginButton().disabled).toBe(false);
+  });
+
+  it('sets the password, signs in with the invitation e-mail, adopts the answer and shows Activate 2FA', async () => {
+    let release!: () => void;
+    const { host, calls, storage } = setup(`/invite/${ID}`, {
+      [INVITE]: invite(['password']),
+      [SET_PASSWORD]: () => new Promise((resolve) => (release = () => resolve({ status: 200, data: { user } }))),
+      [LOGIN]: signedIn,
+    });
+    await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
+    await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
+    await userEvent.click(loginButton());
+    expect(await screen.findByText('Logging you in')).toBeTruthy();
+    release();
+    expect(await screen.findByRole('button', { name: 'Activate 2-factor authentication' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Activate 2FA' })).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Steps' })).getByText('Activate 2FA').closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect(calls(SET_PASSWORD)[0]!.data).toEqual({ newPassword: 'Passw0rd!x' });
+    expect(calls(LOGIN)[0]!.data).toEqual({ username: user.username, password: 'Passw0rd!x' });
+    expect(calls(LOGIN)[0]!.headers.Authorization).toBeUndefined();
+    expect(host.session!.calls).toContain('adopt');
+    expect(host.session!.token()).toBe(accessToken);
+    expect(storage.get(StorageKeys.envType)).toBe('saas');
+  });
+
+  it('shows the server message when the password is refused, and keeps the form', async () => {
+    const { calls } = setup(`/invite/${ID}`, { [INVITE]: invite(['password']), [SET_PASSWORD]: failure(400, 'The password must have at least 8 characters') });
+    await userEvent.type(await screen.findByLabelText('New Password'), 'short');
+    await userEvent.type(field('Confirm Password'), 'short');
+    await userEvent.click(loginButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('The password must have at least 8 characters');
+    expect(screen.getByText('Enter your details below')).toBeTruthy();
+    expect(calls(LOGIN)).toHaveLength(0);
+  });
+
+  it('an account active but not signed in points to the login page', async () => {
+    const { host } = setup(`/invite/${ID}`, { [INVITE]: invite([]), [SET_PASSWORD]: () => ({ status: 200, data: { user } }), [LOGIN]: failure(429, 'Too many attempts') });
+    await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
+    await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
+    await userEvent.click(loginButton());
+    expect((await screen.findByRole('alert')).textContent).toContain('Too many attempts');
+    expect(screen.queryByLabelText('New Password')).toBeNull();
+    await userEvent.click(screen.getByRole('link', { name: 'Go to the login page' }));
+    await host.waitForPath('/login');
+  });
+
+  it('an account that needs its second factor continues on the login page', async () => {
+    const mfa = makeTestToken(['umg#otp#r'], { typ: 'mfa' });
+    const { host } = setup(`/invite/${ID}`, {
+      [INVITE]: invite(['password']),
+      [SET_PASSWORD]: () => ({ status: 200, data: { user } }),
+      [LOGIN]: () => ({ status: 200, data: { token: mfa, user, mfaRequired: true } }),
+    });
+    await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
+    await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
+    await userEvent.click(loginButton());
+    await host.waitForPath('/login');
+    expect(host.session!.secondFactor()).toMatchObject({ username: user.username });
+    expect(host.session!.token()).toBeNull();
+  });
+});
+
+describe('step 2: Activate 2FA', () => {
+  async function reachStep2() {
+    const rendered = setup(`/invite/${ID}`, { [INVITE]: invite(['password']), [SET_PASSWORD]: () => ({ status: 200, data: { user } }), [LOGIN]: signedIn });
+    await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
+    await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
+    await userEvent.click(loginButton());
+    await screen.findByRole('button', { name: 'Skip to dashboard' });
+    return rendered;
+  }
+
+  it("'Activate 2-factor authentication' goes to /gluon/config/2fa", async () => {
+    const { host } = await reachStep2();
+    await userEvent.click(screen.getByRole('button', { name: 'Activate 2-factor authentication' }));
+    await host.waitForPath('/gluon/config/2fa');
+  });
+
+  it("'Skip to dashboard' goes to /gluon", async () => {
+    const { host } = await reachStep2();
+    await userEvent.click(screen.getByRole('button', { name: 'Skip to dashboard' }));
+    await host.waitForPath('/gluon');
+  });
+});
+
+describe('Google and Okta', () => {
+  it('Google: leaves for the provider with state inviteId=… and the way back to this invitation', async () => {
+    const { host } = setup(`/invite/${ID}`, { [INVITE]: invite(['Google', 'password']), 'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: google }) });
+    expect(screen.queryByRole('separator')).toBeNull();
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
+    const url = new URL(host.navigation.assigned[0]!);
+    expect(url.origin + url.pathname).toBe(google.authorizationEndpoint);
+    expect(url.searchParams.get('login_hint')).toBe(user.username);
+    expect(url.searchParams.get('redirect_uri')).toBe(`${window.location.origin}/login/callback`);
+    expect(parseOAuthState(url.searchParams.get('state'))).toMatchObject({ inviteId: ID, returnPath: `/invite/${ID}` });
+    expect(JSON.parse(sessionStorage.getItem(OAuthSessionKeys.request)!)).toMatchObject({ provider: 'google', inviteId: ID });
+  });
+
+  it('Okta: an OR separator and the button; the look-up is bound to the invitation; the issuer is kept', async () => {
+    const { host, calls, storage } = setup(`/invite/${ID}`, { [INVITE]: invite(['Okta']), 'GET /um/oauth2LoginProviders/Okta/publicId': () => ({ status: 200, data: okta }) });
+    expect(await screen.findByRole('separator', { name: 'OR' })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in with Okta' }));
+    await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
+    expect(calls('GET /um/oauth2LoginProviders/Okta/publicId')[0]!.config.params).toEqual({ invitationId: ID });
+    const url = new URL(host.navigation.assigned[0]!);
+    expect(url.searchParams.get('client_id')).toBe('okta-client');
+    expect(url.searchParams.get('nonce')).toBe('n-okta');
+    expect(parseOAuthState(url.searchParams.get('state'))).toMatchObject({ inviteId: ID, returnPath: `/invite/${ID}` });
+    expect(storage.get(StorageKeys.oktaClientIssuer)).toBe(okta.clientIssuer);
+  });
+
+  it("Okta: a failed start says 'Invalid Okta domain'", async () => {
+    const { host } = setup(`/invite/${ID}`, { [INVITE]: invite(['Okta']), 'GET /um/oauth2LoginProviders/Okta/publicId': failure(404, 'No Okta configuration') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Okta' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Invalid Okta domain');
+    expect(host.navigation.assigned).toEqual([]);
+  });
+
+  async function parkAnswer(provider: 'okta' | 'google', inviteId = ID) {
+    const url = new URL(
+      await beginOAuth({
+        provider,
+        inviteId,
+        returnPath: `/invite/${inviteId}`,
+        clientId: 'client',
+        authorizationEndpoint: 'https://idp.example/authorize',
+        tokenEndpoint: 'https://idp.example/token',
+        nonce: `n-${provider}`,
+        redirectUri: 'http://localhost:3000/login/callback',
+      }),
+    );
+    stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
+  }
+
+  it('Okta return: activates with the code-flow body, signs in, stores the provider and the environment type, step 2', async () => {
+    await parkAnswer('okta');
+    const { host, calls, storage } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=okta`, { [INVITE]: invite(['Okta']), [SET_OAUTH2]: signedIn });
+    expect(await screen.findByRole('button', { name: 'Activate 2-factor authentication' })).toBeTruthy();
+    const body = calls(SET_OAUTH2)[0]!.data as Record<string, string>;
+    expect(body).toMatchObject({ provider: 'Okta', code: 'code-1', redirectUri: 'http://localhost:3000/login/callback', nonce: 'n-okta' });
+    expect(body.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
+    expect(calls(SET_OAUTH2)[0]!.headers.Authorization).toBeUndefined();
+    expect(host.session!.provider).toBe('okta');
+    expect(storage.get(StorageKeys.envType)).toBe('saas');
+    // Single use: the pending request is gone.
+    expect(sessionStorage.getItem(OAuthSessionKeys.state)).toBeNull();
+  });
+
+  it.each([
+    ['okta', 'Okta', 401, 'The e-mail of this account does not match the invitation'],
+    ['google', 'Google', 403, 'This invitation does not allow sign-in with Google'],
+  ] as const)('%s return: a refused activation shows the server message and the button again', async (flow, method, status, message) => {
+    await parkAnswer(flow);
+    const { host } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=${flow}`, { [INVITE]: invite([method]), [SET_OAUTH2]: failure(status, message) });
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(screen.getByRole('button', { name: `Sign in with ${method}` })).toBeTruthy();
+    expect(screen.getByText('Enter your details below')).toBeTruthy();
+    expect(host.session!.calls).not.toContain('adopt');
+  });
+
+  it.each([
+    ['without a parked answer', async () => {}],
+    ['with an answer started for another invitation', () => parkAnswer('okta', 'other-invite')],
+    ['with an answer of another provider', () => parkAnswer('google')],
+  ])('a return %s activates nothing', async (_name, prepare) => {
+    await prepare();
+    const { calls } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=okta`, { [INVITE]: invite(['Okta']), [SET_OAUTH2]: signedIn });
+    expect((await screen.findByRole('alert')).textContent).toBe('The sign-in response does not match this browser session. Please try again.');
+    expect(calls(SET_OAUTH2)).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Sign in with Okta' })).toBeTruthy();
+  });
+});
+
+describe('Jamf', () => {
+  const jamfInfo = { domain: 'corp.example', publicId: 'jamf-client', state: 's', nonce: 'n-jamf', connectionName: 'corp', customIdp: false, authorizationEndpoint: 'https://jamf.example/authorize' };
+
+  it('a separate layout with a header that only redirects, returning to /gluon', async () => {
+    const { host, calls } = setup(`/invite/${ID}`, { [INVITE]: invite(['JamfAuth0']), 'GET /um/oauth2LoginProviders/JamfAuth0/info': () => ({ status: 200, data: jamfInfo }) });
+    expect(await screen.findByText('Sign in with Jamf')).toBeTruthy();
+    await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
+    expect(calls('GET /um/oauth2LoginProviders/JamfAuth0/info')[0]!.config.params).toEqual({ emailDomain: 'corp.example' });
+    const url = new URL(host.navigation.assigned[0]!);
+    expect(url.searchParams.get('login_hint')).toBe(user.username);
+    expect(url.searchParams.get('connection')).toBe('corp');
+    expect(parseOAuthState(url.searchParams.get('state'))).toMatchObject({ inviteId: ID, returnPath: '/gluon' });
+    expect(screen.queryByRole('heading', { name: 'Welcome' })).toBeNull();
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('a failed look-up shows the server message and can be tried again', async () => {
+    let attempts = 0;
+    const { host } = setup(`/invite/${ID}`, {
+      [INVITE]: invite(['JamfAuth0']),
+      'GET /um/oauth2LoginProviders/JamfAuth0/info': () => (++attempts === 1 ? failure(404, 'No single sign-on is configured for this domain')() : { status: 200, data: jamfInfo }),
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe('No single sign-on is configured for this domain');
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
+  });
+});
