@@ -1,7 +1,11 @@
 import type { Observable } from 'rxjs';
 import { createServiceToken } from '../di/ServiceToken';
 
-/** Every local-storage key of spec §3. The names (typos included) are the product's. */
+/**
+ * Every local-storage key of spec §3. The names (typos included) are the product's. `token`,
+ * `recoveryToken`, `profile` and `rememberedDevices` hold credentials: only the session reads or
+ * writes them (scripts/check-boundaries.mjs enforces it); everyone else asks SessionService.
+ */
 export const StorageKeys = {
   token: 'zo-token',
   recoveryToken: 'zo-recovery-token',
@@ -46,16 +50,17 @@ export const ACCESS_COOKIE_MAX_AGE_S = 24 * 60 * 60;
 
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 
+/** localStorage and the access cookie: persistence and cross-tab sync, never a message bus. */
 export interface StorageService {
   get(key: StorageKey): string | null;
   set(key: StorageKey, value: string): void;
   remove(key: StorageKey): void;
   /** Emits the key's value now and whenever it changes, in this tab or another one. */
   watch(key: StorageKey): Observable<string | null>;
-  /** Per-username remembered-device tokens; a malformed stored map is discarded. */
+  /** Per-username remembered-device tokens; a malformed stored map is discarded. Session only. */
   getRememberToken(username: string): string | null;
   setRememberToken(username: string, token: string | null): void;
-  /** The site-wide `access_token` cookie (path `/`, 1 day). `null` deletes it. */
+  /** The site-wide `access_token` cookie (path `/`, 1 day). `null` deletes it. Session only. */
   setAccessCookie(token: string | null): void;
   getAccessCookie(): string | null;
 }
