@@ -10,8 +10,9 @@ import { LazyOutlets } from './layout/LazyOutlets';
 import { shouldShowProductsHeader } from './layout/shouldShowProductsHeader';
 import { useViewport, type Viewport } from './layout/useViewport';
 import { PluginErrorBoundary } from './PluginErrorBoundary';
+import { PluginServices } from './PluginServices';
 import { decideRoute } from './routing/decideRoute';
-import { lazyComponent } from './routing/lazyComponent';
+import { lazyComponent, preloadComponent } from './routing/lazyComponent';
 
 export interface HostChromeProps {
   /** Optional title next to the logo (spec §1). */
@@ -81,10 +82,15 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
   let content;
   if (decision.kind === 'page') {
     const Page = lazyComponent(decision.route.route.page);
+    const manifest = registry.get(decision.route.pluginId);
+    // The page chunk and the plugin's services chunk are fetched together.
+    if (manifest?.services) preloadComponent(decision.route.route.page);
     content = (
       <PluginErrorBoundary key={decision.route.pluginId} pluginTitle={decision.route.pluginTitle} resetKey={path}>
         <Suspense fallback={<PageFallback />}>
-          <Page params={decision.params} />
+          <PluginServices manifest={manifest}>
+            <Page params={decision.params} />
+          </PluginServices>
         </Suspense>
       </PluginErrorBoundary>
     );

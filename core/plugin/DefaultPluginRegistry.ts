@@ -3,8 +3,9 @@ import { inject, injectable } from 'tsyringe';
 import { PermissionsServiceToken, type PermissionsService } from '../permissions/PermissionsService';
 import { SessionServiceToken, type SessionService } from '../session/SessionService';
 import { buildSnapshot } from './buildSnapshot';
+import { landingFor, signInTarget } from './landing';
 import type { PluginManifest } from './PluginManifest';
-import { PluginManifestsToken, type PluginRegistry, type RegistrySnapshot } from './PluginRegistry';
+import { PluginManifestsToken, type PluginRegistry, type RegistrySnapshot, type SignInTargetInput } from './PluginRegistry';
 import { validateManifests } from './validateManifests';
 
 const idsOf = (snapshot: RegistrySnapshot) => snapshot.plugins.map((plugin) => plugin.id).join(',');
@@ -49,6 +50,14 @@ export class DefaultPluginRegistry implements PluginRegistry {
 
   get(id: string): PluginManifest | undefined {
     return this.known.find((plugin) => plugin.id === id);
+  }
+
+  signInTarget(input: SignInTargetInput): string {
+    return signInTarget(this.known, input);
+  }
+
+  landing(perms: readonly string[]): string | null {
+    return landingFor(this.known, perms);
   }
 
   /** For tests and hot reload: stop following the session. */

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { AnyServiceFactory } from './ServiceFactory';
 
 /**
  * product: one of the suite's modules, registered when the token holds one of its prefixes.
@@ -6,10 +7,6 @@ import type { ComponentType } from 'react';
  * shell:   pieces of the signed-in shell (2FA set-up, profile menu items), registered when signed in.
  */
 export type PluginKind = 'product' | 'public' | 'shell';
-
-/** Module prefixes of spec §1; the registry rejects any other. */
-export const KNOWN_PERMISSION_PREFIXES = ['gln', 'elc', 'ntr', 'mnt', 'umg'] as const;
-export type PermissionPrefix = (typeof KNOWN_PERMISSION_PREFIXES)[number];
 
 /** What a page receives from the router. */
 export interface PageProps {
@@ -67,6 +64,42 @@ export interface ProfileMenuContribution {
   visible?: (perms: readonly string[]) => boolean;
 }
 
+/** Facts a sign-in redirect claim decides on (spec §4); pure, so the rules are table-tested. */
+export interface SignInFacts {
+  perms: readonly string[];
+  /** GET /um/environmentType answer, e.g. 'saas'; null when unknown. */
+  envType: string | null;
+}
+
+/** A product's own post-sign-in rule, e.g. gluon's "uploaders go to /gluon/upload". */
+export interface SignInClaim {
+  /** Route path, resolved like a route's: '' is the product root, 'upload' is `/{id}/upload`. */
+  target: string;
+  when: (facts: SignInFacts) => boolean;
+}
+
+/** Where users of a product land: `''` (spec §2) and the post-sign-in redirect (spec §4). */
+export interface ProductLanding {
+  /** Route path of the landing page, resolved like a route's; defaults to '' (`/{id}`). */
+  root?: string;
+  /** Lower wins when several products could receive a user; the lowest suite product is the suite's home. */
+  rank: number;
+  /**
+   * One of the suite's modules (spec §6 "module enabled"): users of exactly one suite product
+   * land on it after sign-in, and `''` sends users of any suite product to the suite's home.
+   */
+  suite?: boolean;
+  /** Checked first, in rank order, for users this product permits. */
+  signInClaims?: readonly SignInClaim[];
+}
+
+/** A product rule hiding other plugins' profile-menu sections, e.g. uploaders see no contact (spec §6). */
+export interface ProfileMenuRule {
+  /** Contribution ids, e.g. 'contact', 'feature-request'. */
+  hide: readonly string[];
+  when: (perms: readonly string[]) => boolean;
+}
+
 /** Shown in the products header (spec §1). */
 export interface ProductMetadata {
   /** Label, e.g. 'Gluon'. */
@@ -74,6 +107,8 @@ export interface ProductMetadata {
   /** Order in the products header. */
   order: number;
   description?: string;
+  /** Spec §1: "the products header shows when neutrino is enabled" (neutrino sets it). */
+  showsProductsHeader?: boolean;
 }
 
 export interface PluginManifest {
@@ -81,12 +116,30 @@ export interface PluginManifest {
   id: string;
   title: string;
   kind: PluginKind;
-  /** For products: registered when a permission starts with `{prefix}#` for any of these. */
+  /**
+   * Permission prefixes (spec §1 module prefixes) this plugin introduces, e.g. gluon `['gln']`.
+   * Each prefix is declared by exactly one manifest; core keeps no list of them.
+   */
+  prefixes?: readonly string[];
+  /**
+   * For products: registered when a permission starts with `{prefix}#` for any of these. Any
+   * prefix some known manifest declares (its own, or another's, as the rules repository needs gluon's).
+   */
   requires: readonly string[];
   routes: readonly PluginRoute[];
   header?: readonly HeaderContribution[];
   profileMenu?: readonly ProfileMenuContribution[];
   product?: ProductMetadata;
+  /** For products: where its users land after sign-in and on `''`. */
+  landing?: ProductLanding;
+  /** Rules this product applies to the profile menu of its users. */
+  profileMenuRules?: readonly ProfileMenuRule[];
+  /**
+   * The plugin's own services, `() => import('./services/xServices').then((m) => m.xServices)`:
+   * loaded with its page chunk (never in the first load) and registered in a per-plugin child
+   * container, where tokens the host already has (a harness's fakes) win.
+   */
+  services?: () => Promise<readonly AnyServiceFactory[]>;
 }
 
 /** Identity helper that keeps literal types and documents intent at the call site. */

@@ -21,7 +21,7 @@ describe('validateManifests', () => {
   it('finds routes colliding after relative paths are resolved', () => {
     const problems = findManifestProblems([
       testManifest({ id: 'gluon', routes: [{ path: 'upload', page }] }),
-      testManifest({ id: 'uploader', routes: [{ path: '/gluon/upload', page }] }),
+      testManifest({ id: 'uploader', prefixes: [], routes: [{ path: '/gluon/upload', page }] }),
     ]);
     expect(problems).toEqual(["plugin 'uploader': route '/gluon/upload' collides with '/gluon/upload' of plugin 'gluon'"]);
   });
@@ -35,7 +35,10 @@ describe('validateManifests', () => {
   });
 
   it('rejects unknown permission prefixes and products without prefixes', () => {
-    const problems = findManifestProblems([testManifest({ id: 'gluon', requires: ['gln', 'xyz'] }), testManifest({ id: 'empty', requires: [] })]);
+    const problems = findManifestProblems([
+      testManifest({ id: 'gluon', requires: ['gln', 'xyz'], prefixes: ['gln', 'elc', 'ntr', 'mnt', 'umg'] }),
+      testManifest({ id: 'empty', requires: [] }),
+    ]);
     expect(problems).toEqual([
       "plugin 'gluon': unknown permission prefix 'xyz' (known: gln, elc, ntr, mnt, umg)",
       "plugin 'empty': a product plugin needs at least one permission prefix in 'requires'",
@@ -63,12 +66,50 @@ describe('validateManifests', () => {
   });
 
   it('throws one error listing every problem', () => {
-    expect(() => validateManifests([testManifest({ id: 'a', requires: ['zzz'] }), testManifest({ id: 'a' })])).toThrowError(PluginManifestError);
+    expect(() => validateManifests([testManifest({ id: 'a', requires: ['zzz'], prefixes: [] }), testManifest({ id: 'a' })])).toThrowError(PluginManifestError);
     try {
-      validateManifests([testManifest({ id: 'a', requires: ['zzz'] }), testManifest({ id: 'a' })]);
+      validateManifests([testManifest({ id: 'a', requires: ['zzz'], prefixes: [] }), testManifest({ id: 'a' })]);
     } catch (error) {
       expect((error as PluginManifestError).problems).toHaveLength(3);
       expect((error as Error).message).toContain("plugin 'a': unknown permission prefix 'zzz'");
     }
+  });
+
+  it('knows the prefixes the manifests declare, and only those', () => {
+    const sonar = testManifest({ id: 'sonar', requires: ['snr'] });
+    const rules = testManifest({ id: 'rules', requires: ['snr'], prefixes: [] });
+    expect(findManifestProblems([sonar, rules])).toEqual([]);
+    expect(findManifestProblems([rules])).toEqual(["plugin 'rules': unknown permission prefix 'snr' (known: none declared)"]);
+  });
+
+  it('names both plugins declaring one prefix, and a malformed prefix', () => {
+    const problems = findManifestProblems([
+      testManifest({ id: 'gluon', requires: ['gln'] }),
+      testManifest({ id: 'copy', requires: ['gln'], prefixes: ['gln', 'Bad#'] }),
+    ]);
+    expect(problems).toEqual([
+      "plugin 'copy': permission prefix 'gln' is already declared by plugin 'gluon'",
+      `plugin 'copy': permission prefix 'Bad#' must match ${String(/^[a-z][a-z0-9]{1,15}$/)}`,
+    ]);
+  });
+
+  it('checks landings, sign-in claims, services and profile-menu rules', () => {
+    const problems = findManifestProblems([
+      testManifest({
+        id: 'gluon',
+        landing: { root: 'missing', rank: Number.NaN, signInClaims: [{ target: '//evil', when: () => true }] },
+        services: 'nope' as never,
+        profileMenuRules: [{ hide: 'contact' as never, when: () => true }],
+      }),
+      testManifest({ id: 'login', kind: 'public', requires: [], routes: [{ path: '/login', page }], landing: { rank: 1 } }),
+    ]);
+    expect(problems).toEqual([
+      "plugin 'gluon': landing.rank must be a number",
+      "plugin 'gluon': landing root '/gluon/missing' is not one of its routes",
+      "plugin 'gluon': sign-in claim target '//evil' must be a plain route path",
+      "plugin 'gluon': services must be a lazy loader (() => import('./services/…').then((m) => m.…))",
+      "plugin 'gluon': a profile-menu rule needs 'hide' (ids) and 'when' (perms => boolean)",
+      "plugin 'login': only a product plugin has a landing",
+    ]);
   });
 });

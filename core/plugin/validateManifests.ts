@@ -1,7 +1,9 @@
-import { KNOWN_PERMISSION_PREFIXES, type PluginManifest } from './PluginManifest';
-import { resolveRoutes, routeCollisionKey } from './resolveRoutes';
+import type { PluginManifest } from './PluginManifest';
+import { resolveRoutePath, resolveRoutes, routeCollisionKey } from './resolveRoutes';
 
 export const PLUGIN_ID_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
+/** The module part of `module#resource#mode`: short, lower-case (spec §1's are three letters). */
+export const PERMISSION_PREFIX_PATTERN = /^[a-z][a-z0-9]{1,15}$/;
 const KINDS = new Set(['product', 'public', 'shell']);
 const SLOTS = new Set(['start', 'center', 'end']);
 
@@ -18,10 +20,10 @@ export function findManifestProblems(manifests: readonly PluginManifest[]): stri
   const problems: string[] = [];
   const ids = new Map<string, number>();
   const routeOwners = new Map<string, { plugin: string; path: string }>();
-  const known = new Set<string>(KNOWN_PERMISSION_PREFIXES);
+  const declared = declaredPrefixes(manifests, problems);
 
   manifests.forEach((manifest, index) => {
-    const name = typeof manifest?.id === 'string' && manifest.id ? `plugin '${manifest.id}'` : `plugin #${index}`;
+    const name = nameOf(manifest, index);
     if (typeof manifest?.id !== 'string' || !PLUGIN_ID_PATTERN.test(manifest.id)) {
       problems.push(`${name}: id must match ${PLUGIN_ID_PATTERN} (lower-case letters, digits, dashes; it becomes the URL /{id})`);
     }
@@ -34,9 +36,18 @@ export function findManifestProblems(manifests: readonly PluginManifest[]): stri
     if (!manifest.title) problems.push(`${name}: title is required`);
 
     for (const prefix of manifest.requires ?? []) {
-      if (!known.has(prefix)) {
-        problems.push(`${name}: unknown permission prefix '${prefix}' (known: ${KNOWN_PERMISSION_PREFIXES.join(', ')})`);
+      if (!declared.has(prefix)) {
+        // The known ones are those the manifests declare in `prefixes`: core keeps no list.
+        const known = declared.size ? [...declared.keys()].join(', ') : 'none declared';
+        problems.push(`${name}: unknown permission prefix '${prefix}' (known: ${known})`);
       }
+    }
+    if (manifest.landing !== undefined) problems.push(...landingProblems(manifest, name));
+    if (manifest.services !== undefined && typeof manifest.services !== 'function') {
+      problems.push(`${name}: services must be a lazy loader (() => import('./services/…').then((m) => m.…))`);
+    }
+    for (const rule of manifest.profileMenuRules ?? []) {
+      if (!Array.isArray(rule?.hide) || typeof rule.when !== 'function') problems.push(`${name}: a profile-menu rule needs 'hide' (ids) and 'when' (perms => boolean)`);
     }
     if (manifest.kind === 'product' && (manifest.requires ?? []).length === 0) {
       problems.push(`${name}: a product plugin needs at least one permission prefix in 'requires'`);
@@ -75,6 +86,51 @@ export function findManifestProblems(manifests: readonly PluginManifest[]): stri
       }
     }
   });
+  return problems;
+}
+
+const nameOf = (manifest: PluginManifest, index: number) =>
+  typeof manifest?.id === 'string' && manifest.id ? `plugin '${manifest.id}'` : `plugin #${index}`;
+
+/** Prefix -> declaring plugin id; a prefix declared twice, or malformed, is a problem. */
+function declaredPrefixes(manifests: readonly PluginManifest[], problems: string[]): Map<string, string> {
+  const owners = new Map<string, string>();
+  manifests.forEach((manifest, index) => {
+    const name = nameOf(manifest, index);
+    if (manifest?.prefixes !== undefined && !Array.isArray(manifest.prefixes)) {
+      problems.push(`${name}: prefixes must be an array of permission prefixes`);
+      return;
+    }
+    for (const prefix of manifest?.prefixes ?? []) {
+      if (typeof prefix !== 'string' || !PERMISSION_PREFIX_PATTERN.test(prefix)) {
+        problems.push(`${name}: permission prefix '${String(prefix)}' must match ${PERMISSION_PREFIX_PATTERN}`);
+        continue;
+      }
+      const owner = owners.get(prefix);
+      // A duplicate manifest (same id) is reported once, as a duplicate id.
+      if (owner !== undefined && owner !== manifest.id) problems.push(`${name}: permission prefix '${prefix}' is already declared by plugin '${owner}'`);
+      if (owner === undefined) owners.set(prefix, manifest.id);
+    }
+  });
+  return owners;
+}
+
+function landingProblems(manifest: PluginManifest, name: string): string[] {
+  const landing = manifest.landing!;
+  const problems: string[] = [];
+  if (manifest.kind !== 'product') problems.push(`${name}: only a product plugin has a landing`);
+  if (typeof landing.rank !== 'number' || !Number.isFinite(landing.rank)) problems.push(`${name}: landing.rank must be a number`);
+  const root = resolveRoutePath(manifest.id, landing.root ?? '');
+  if (Array.isArray(manifest.routes) && !resolveRoutes(manifest).some((route) => route.path === root)) {
+    problems.push(`${name}: landing root '${root}' is not one of its routes`);
+  }
+  for (const claim of landing.signInClaims ?? []) {
+    if (typeof claim?.target !== 'string' || typeof claim.when !== 'function') {
+      problems.push(`${name}: a sign-in claim needs a 'target' route path and a 'when' function`);
+    } else if (/[\s?#]/.test(claim.target) || claim.target.startsWith('//')) {
+      problems.push(`${name}: sign-in claim target '${claim.target}' must be a plain route path`);
+    }
+  }
   return problems;
 }
 

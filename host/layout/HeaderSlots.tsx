@@ -1,15 +1,20 @@
 import { Suspense } from 'react';
 import type { HeaderSlot } from '@core/plugin/PluginManifest';
-import type { RegisteredHeaderContribution } from '@core/plugin/PluginRegistry';
+import { PluginRegistryToken, type RegisteredHeaderContribution } from '@core/plugin/PluginRegistry';
+import { useService } from '@core/react';
 import { PluginErrorBoundary } from '../PluginErrorBoundary';
+import { PluginServices } from '../PluginServices';
 import { lazyComponent } from '../routing/lazyComponent';
 
 function Contribution({ contribution }: { contribution: RegisteredHeaderContribution }) {
   const Component = lazyComponent(contribution.component);
+  const manifest = useService(PluginRegistryToken).get(contribution.pluginId);
   return (
     <PluginErrorBoundary pluginTitle={contribution.pluginId} quiet>
       <Suspense fallback={null}>
-        <Component />
+        <PluginServices manifest={manifest}>
+          <Component />
+        </PluginServices>
       </Suspense>
     </PluginErrorBoundary>
   );

@@ -4,7 +4,7 @@ import type { PluginManifest } from '@core/plugin/PluginManifest';
 import { pluginBasePath } from '@core/plugin/resolveRoutes';
 
 // Loaded lazily by HostShell; whether it shows is decided by shouldShowProductsHeader.ts.
-export { PRODUCTS_HEADER_PLUGIN, shouldShowProductsHeader } from './shouldShowProductsHeader';
+export { shouldShowProductsHeader } from './shouldShowProductsHeader';
 
 /** Links to every registered product, in their declared order. */
 export function ProductsHeader({ registered }: { registered: readonly PluginManifest[] }) {

@@ -61,12 +61,14 @@ export function decideRoute(facts: RouteFacts): RouteDecision {
   }
 
   if (path === '/' || path === '') {
-    const target = landingTarget(signedIn);
+    const target = landingTarget(known, signedIn, perms);
     // '' must lead somewhere routable, or unknown -> '' -> target -> unknown would loop forever.
     const routable =
-      routes.some((route) => match(parser, route.path, target) !== null) ||
-      (signedIn && known.some((plugin) => plugin.kind === 'product' && belongsTo(plugin, target, parser)));
+      target !== null &&
+      (routes.some((route) => match(parser, route.path, target) !== null) ||
+        (signedIn && known.some((plugin) => plugin.kind === 'product' && belongsTo(plugin, target, parser))));
     if (routable) return { kind: 'redirect', to: target };
+    // Products without a declared landing still receive their users at their root.
     const first = signedIn ? snapshot.plugins.find((plugin) => plugin.kind === 'product' && plugin.routes.some((r) => r.path === '')) : undefined;
     return first ? { kind: 'redirect', to: pluginBasePath(first.id) } : { kind: 'nowhere' };
   }

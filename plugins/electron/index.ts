@@ -5,7 +5,9 @@ export const electronPlugin = definePlugin({
   id: 'electron',
   title: 'Electron',
   kind: 'product',
+  prefixes: ['elc'],
   requires: ['elc'],
   routes: [{ path: '', page: () => import('./pages/ElectronPage') }],
   product: { name: 'Electron', order: 30 },
+  landing: { rank: 30, suite: true },
 });

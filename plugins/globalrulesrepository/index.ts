@@ -5,7 +5,9 @@ export const globalrulesrepositoryPlugin = definePlugin({
   id: 'globalrulesrepository',
   title: 'Global rules repository',
   kind: 'product',
+  // Gluon's prefix (declared by gluon): the repository serves gluon's users.
   requires: ['gln'],
   routes: [{ path: '', page: () => import('./pages/GlobalrulesrepositoryPage') }],
   product: { name: 'Global rules repository', order: 60 },
+  landing: { rank: 60 },
 });

@@ -1,10 +1,14 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { BehaviorSubject } from 'rxjs';
+import { describe, expect, it, vi } from 'vitest';
 import { renderHost } from '../../tests/harness/renderHost';
 import { makeTestToken } from '../../tests/harness/tokens';
 import { gluonPlugin } from './index';
+import { gluonAccess } from './services/gluonAccess';
+import { GluonAccessServiceToken, type GluonAccess, type GluonAccessService } from './services/GluonAccessService';
 
 const token = makeTestToken(['gln#rpt#r']);
+const tools = async () => within(await screen.findByTestId('gluon-tools')).getAllByRole('listitem').map((item) => item.textContent);
 
 describe('gluon plugin', () => {
   it.each([
@@ -14,12 +18,53 @@ describe('gluon plugin', () => {
     ['/incident-management/i-7', 'Incident i-7'],
   ])('renders %s', async (path, heading) => {
     renderHost({ plugins: [gluonPlugin], token, path });
-    expect(await screen.findByRole('heading', { name: heading })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: heading }, { timeout: 3000 })).toBeTruthy();
   });
 
   it('sends a signed-in user without gln permissions to the upgrade page', async () => {
     const host = renderHost({ plugins: [gluonPlugin], token: makeTestToken(['elc#a#r']), path: '/devices/d-1' });
     await host.waitForPath('/upgrade/gluon');
     expect(await screen.findByText('Gluon is not enabled')).toBeTruthy();
+  });
+});
+
+describe("gluon's own service (GluonAccessService)", () => {
+  it('shows the tools the token enables, and follows a refresh', async () => {
+    const host = renderHost({ plugins: [gluonPlugin], token: makeTestToken(['gln#fl#rw', 'gln#cre#r']), path: '/gluon' });
+    expect(await tools()).toEqual(['New inspection', 'File downloads', 'Crash explorer']);
+    act(() => host.session!.setToken(makeTestToken(['gln#cfg#r', 'gln#rsn#r'])));
+    expect(await tools()).toEqual(['Rescan', 'Configuration']);
+  });
+
+  it('is replaced by a fake given to the harness by its token', async () => {
+    const access$ = new BehaviorSubject<GluonAccess>({ ...gluonAccess([]), processExplorer: true });
+    const fake: GluonAccessService = { access$, access: () => access$.value };
+    renderHost({ plugins: [gluonPlugin], token, path: '/gluon', services: [[GluonAccessServiceToken, fake]] });
+    expect(await tools()).toEqual(['Process explorer']);
+  });
+
+  it('is downloaded with the page, and only for a token that permits gluon', async () => {
+    const services = vi.fn(gluonPlugin.services!);
+    const plugin = { ...gluonPlugin, services };
+    const refused = renderHost({ plugins: [plugin], token: makeTestToken(['elc#a#r']), path: '/gluon' });
+    await refused.waitForPath('/upgrade/gluon');
+    expect(services).not.toHaveBeenCalled();
+    refused.unmount();
+
+    renderHost({ plugins: [plugin], token, path: '/gluon' });
+    expect(await screen.findByText('No inspection tool is enabled for your account.')).toBeTruthy();
+    expect(services).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('gluon manifest rules', () => {
+  const rule = gluonPlugin.profileMenuRules![0]!;
+  it.each([
+    [['gln#upl#rw'], true],
+    [['gln#suv#r', 'gln#sdv#r', 'gln#pdv#r'], true],
+    [['gln#rpt#rw'], false],
+  ])('uploaders (%j: %s) see no contact or feature request in the profile menu', (perms, hidden) => {
+    expect(rule.hide).toEqual(['contact', 'feature-request']);
+    expect(rule.when(perms)).toBe(hidden);
   });
 });

@@ -1,10 +1,12 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
+import { isSaasVariant, isUploader } from './permissions/checks';
 
 /** Gluon (crash / process / file inspection): /gluon, its uploader, device and incident pages. */
 export const gluonPlugin = definePlugin({
   id: 'gluon',
   title: 'Gluon',
   kind: 'product',
+  prefixes: ['gln'],
   requires: ['gln'],
   routes: [
     { path: '', page: () => import('./pages/GluonPage') },
@@ -13,4 +15,17 @@ export const gluonPlugin = definePlugin({
     { path: '/incident-management/:incidentId', page: () => import('./pages/IncidentPage') },
   ],
   product: { name: 'Gluon', order: 10 },
+  // The suite's home: '' and unsafe return URLs lead here (spec §2, §9), as the best-ranked suite product.
+  landing: {
+    rank: 10,
+    suite: true,
+    signInClaims: [
+      // Spec §4: uploaders go to /gluon/upload; SaaS-only gluon users go to /gluon.
+      { target: 'upload', when: ({ perms }) => isUploader(perms) },
+      { target: '', when: ({ perms, envType }) => envType?.toLowerCase() === 'saas' && isSaasVariant(perms) },
+    ],
+  },
+  // Spec §6: uploaders do not see contact / feature options in the profile menu.
+  profileMenuRules: [{ hide: ['contact', 'feature-request'], when: isUploader }],
+  services: () => import('./services/gluonServices').then((m) => m.gluonServices),
 });

@@ -5,7 +5,10 @@ export const neutrinoPlugin = definePlugin({
   id: 'neutrino',
   title: 'Neutrino',
   kind: 'product',
+  prefixes: ['ntr'],
   requires: ['ntr'],
   routes: [{ path: '', page: () => import('./pages/NeutrinoPage') }],
-  product: { name: 'Neutrino', order: 20 },
+  // Spec §1: the products header shows when neutrino is enabled.
+  product: { name: 'Neutrino', order: 20, showsProductsHeader: true },
+  landing: { rank: 20, suite: true },
 });

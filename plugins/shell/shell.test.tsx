@@ -8,8 +8,9 @@ import { shellPlugin } from './index';
 import { profileMenuVisible } from './profile/profileMenuVisible';
 
 const page = (text: string) => async () => ({ default: () => <h1>{text}</h1> });
+const prefixOf = (id: string) => (id === 'monitoring' ? 'mnt' : id === 'gluon' ? 'gln' : id === 'neutrino' ? 'ntr' : 'elc');
 const products = ['gluon', 'neutrino', 'electron', 'monitoring'].map((id) =>
-  definePlugin({ id, title: id, kind: 'product', requires: [id === 'monitoring' ? 'mnt' : id === 'gluon' ? 'gln' : id === 'neutrino' ? 'ntr' : 'elc'], routes: [{ path: '', page: page(`${id} page`) }] }),
+  definePlugin({ id, title: id, kind: 'product', requires: [prefixOf(id)], prefixes: [prefixOf(id)], routes: [{ path: '', page: page(`${id} page`) }] }),
 );
 const token = makeTestToken(['gln#a#r', 'ntr#a#r', 'elc#a#r', 'mnt#a#r']);
 const profile = { username: 'ada', email: 'ada@example.com', totpEnabled: false };

@@ -88,6 +88,7 @@ describe('host routing', () => {
       title: 'Gluon',
       kind: 'product',
       requires: ['gln'],
+      prefixes: ['gln'],
       routes: [{ path: '/devices/:deviceId', page: pageLoader('Device', ({ params }) => <p>id={params.deviceId}</p>) }],
     });
     renderHost({ plugins: [devices], token: makeTestToken(['gln#rpt#r']), path: '/devices/d-9' });

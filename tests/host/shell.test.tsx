@@ -34,6 +34,7 @@ describe('host shell', () => {
       title: 'Gluon',
       kind: 'product',
       requires: ['gln'],
+      prefixes: ['gln'],
       routes: [
         {
           path: '',
@@ -60,6 +61,7 @@ describe('host shell', () => {
       title: 'Electron',
       kind: 'product',
       requires: ['elc'],
+      prefixes: ['elc'],
       routes: [{ path: '', page: () => Promise.reject(new Error('Failed to fetch dynamically imported module')) }],
     });
     renderHost({ plugins: [offline], token: makeTestToken(['elc#a#r']), path: '/electron' });
@@ -120,7 +122,7 @@ describe('host shell', () => {
   });
 
   it('shows the products header only when neutrino is enabled', async () => {
-    const plugins = [testProduct('gluon', ['gln']), testProduct('neutrino', ['ntr'])];
+    const plugins = [testProduct('gluon', ['gln']), testProduct('neutrino', ['ntr'], { showsProductsHeader: true })];
     const host = renderHost({ plugins, token, path: '/gluon' });
     await screen.findByRole('heading', { name: 'gluon home' });
     expect(screen.queryByRole('navigation', { name: 'Products' })).toBeNull();
