@@ -1,6 +1,6 @@
 /**
  * `npx tsx server/bench/inspectionBench.ts`: the inspection engine's throughput.
- * 1. Observations matched per second against the three public MVT bundles (shared/fixtures).
+ * 1. Observations matched per second against the three public MVT bundles (server/assets/indicators).
  * 2. A generated sysdiagnose-like archive of 10,000 crash reports: read in memory, observations
  *    extracted and matched end to end (target: 10 s on the 2-core machine), then the same
  *    unpacked to a temporary folder and read back from disk.

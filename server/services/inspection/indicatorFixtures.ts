@@ -2,11 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The public MVT STIX bundles (MIT, see their README and LICENSE) live in the project's shared/
- * folder, beside the repository; INDICATOR_FIXTURES_DIR points elsewhere when needed.
+ * The public MVT STIX bundles (MIT: their README and LICENSE travel with them) are copied into
+ * server/assets/indicators, so a clean clone tests and seeds with them; INDICATOR_FIXTURES_DIR
+ * points elsewhere when needed.
  */
 export const INDICATOR_FIXTURES_DIR =
-  process.env.INDICATOR_FIXTURES_DIR ?? fileURLToPath(new URL('../../../../shared/fixtures/indicators/', import.meta.url));
+  process.env.INDICATOR_FIXTURES_DIR ?? fileURLToPath(new URL('../../assets/indicators/', import.meta.url));
 
 export const FIXTURE_BUNDLES = ['darksword', 'kingspawn', 'operation_triangulation'] as const;
 
