@@ -2,10 +2,14 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
-import { stashOAuthCallback, stashSecondFactor } from '@core/auth/oauthHandoff';
+import { stashOAuthCallback } from '@core/auth/oauthHandoff';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { StorageKeys, StorageServiceToken, type StorageKey } from '@core/storage/StorageService';
-import { createFakeAxios, fakeJwt, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
+import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
+import { saveSecondFactor } from '@core/session/secondFactorHandoff';
+import { SessionServiceToken, type SessionService } from '@core/session/SessionService';
+import { testProduct } from '../../../tests/harness/testPlugins';
+import { makeTestToken } from '../../../tests/harness/tokens';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
@@ -19,17 +23,29 @@ const stubPages = definePlugin({
   title: 'Stub',
   kind: 'public',
   requires: [],
-  routes: ['/', '/gluon', '/gluon/x', '/gluon/upload', '/neutrino', '/neutrino/devices'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
+  routes: ['/', '/gluon/x', '/gluon/upload', '/neutrino/devices'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
 });
+
+/** The suite's products: the post-sign-in redirect rules come from their manifests. */
+const products = [testProduct('gluon', ['gln'], { landing: { rank: 10, suite: true } }), testProduct('neutrino', ['ntr'], { landing: { rank: 20, suite: true } })];
 
 type Routes = Record<string, (request: FakeRequest) => FakeReply>;
 
 const user = { username: 'bob@example.com', email: 'bob@example.com', totpEnabled: false };
-const accessToken = fakeJwt({ perms: ['gln#rpt#rw', 'gln#cre#r', 'ntr#dev#r'], typ: 'access', exp: 4102444800 });
-const mfaToken = fakeJwt({ perms: ['umg#otp#r'], typ: 'mfa', exp: 4102444800 });
+const accessToken = makeTestToken(['gln#rpt#rw', 'gln#cre#r', 'ntr#dev#r'], { typ: 'access', exp: 4102444800 });
+const mfaToken = makeTestToken(['umg#otp#r'], { typ: 'mfa', exp: 4102444800 });
 
-/** Public answers every visit makes, then the test's own routes. */
-function setup(path: string, routes: Routes = {}, storageValues: Partial<Record<StorageKey, string>> = {}, session?: { token: string; profile: typeof user | null }) {
+/**
+ * Public answers every visit makes, then the test's own routes. `realSession`: the real
+ * DefaultSessionService, for tests that check what the session stores or sends itself.
+ */
+function setup(
+  path: string,
+  routes: Routes = {},
+  storageValues: Partial<Record<StorageKey, string>> = {},
+  session?: { token: string; profile: typeof user | null },
+  { realSession = false }: { realSession?: boolean } = {},
+) {
   const all: Routes = {
     'GET /um/passwordRecovery/enabled': () => ({ status: 200, data: { passwordRecoveryEnabled: true } }),
     'GET /um/captcha/Google': () => ({ status: 200, data: { siteId: null } }),
@@ -46,10 +62,11 @@ function setup(path: string, routes: Routes = {}, storageValues: Partial<Record<
   const visited: string[] = [];
   navigation.path$.subscribe((p) => visited.push(p));
   const host = renderHost({
-    plugins: [loginPlugin, stubPages],
+    plugins: [loginPlugin, stubPages, ...products],
     path,
     token: session?.token ?? null,
     profile: session ? session.profile : undefined,
+    realSession,
     services: [
       [AxiosInstanceToken, fake.axios],
       [StorageServiceToken, storage],
@@ -57,7 +74,9 @@ function setup(path: string, routes: Routes = {}, storageValues: Partial<Record<
     ],
   });
   const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
-  return { host, storage, requests: fake.requests, calls, visited };
+  // The session the page used: the harness's fake, or the real one.
+  const signIn = host.session ?? host.services.resolve<SessionService>(SessionServiceToken);
+  return { host, storage, requests: fake.requests, calls, visited, session: signIn };
 }
 
 async function fillLogin(username: string, password: string) {
@@ -100,7 +119,7 @@ describe('login step', () => {
     await waitFor(() => expect(visited).toContain('/neutrino/devices'));
     expect(calls('POST /um/login')[0]!.data).toEqual({ username: 'bob@example.com', password: 'Passw0rd!' });
     expect(calls('POST /um/login')[0]!.headers.Authorization).toBeUndefined();
-    expect(host.session!.calls).toContain('signIn');
+    expect(host.session!.calls).toContain('adopt');
     expect(host.session!.token()).toBe(accessToken);
     expect(storage.get(StorageKeys.envType)).toBe('onprem');
   });
@@ -133,7 +152,7 @@ describe('login step', () => {
   });
 
   it('sends the remembered-device token of that username', async () => {
-    const { calls, storage } = setup('/login', { 'POST /um/login': error(401) });
+    const { calls, storage } = setup('/login', { 'POST /um/login': error(401) }, {}, undefined, { realSession: true });
     storage.setRememberToken('bob', 'remember-1');
     await fillLogin('bob', 'pw');
     await screen.findByText("The username / password you've entered doesn't match any account.");
@@ -175,8 +194,8 @@ describe('stored session on load', () => {
   });
 
   it('clears an expired stored token', async () => {
-    const expired = fakeJwt({ perms: ['gln#rpt#rw'], exp: 1000 });
-    const { storage, host } = setup('/login', {}, { [StorageKeys.token]: expired, [StorageKeys.profile]: JSON.stringify(user) }, { token: expired, profile: user });
+    const expired = makeTestToken({ perms: ['gln#rpt#rw'], exp: 1000 });
+    const { storage, host } = setup('/login', {}, { [StorageKeys.token]: expired, [StorageKeys.profile]: JSON.stringify(user) }, { token: expired, profile: user }, { realSession: true });
     await screen.findByRole('button', { name: 'Login' });
     expect(storage.get(StorageKeys.token)).toBeNull();
     expect(storage.get(StorageKeys.profile)).toBeNull();
@@ -184,8 +203,8 @@ describe('stored session on load', () => {
   });
 
   it('adopts a token given in the address', async () => {
-    const { host, calls } = setup('/login?token=handed-over', { 'GET /um/refresh': () => ({ status: 200, data: { token: accessToken, user } }) });
-    await waitFor(() => expect(host.session!.token()).toBe(accessToken));
+    const { session, calls } = setup('/login?token=handed-over', { 'GET /um/refresh': () => ({ status: 200, data: { token: accessToken, user } }) }, {}, undefined, { realSession: true });
+    await waitFor(() => expect(session.token()).toBe(accessToken));
     expect(calls('GET /um/refresh')[0]!.headers.Authorization).toBe('Bearer handed-over');
   });
 
@@ -210,7 +229,7 @@ describe('two-auth and recovery-code steps', () => {
     await fillLogin('bob@example.com', 'pw');
     const code = await screen.findByLabelText('Authentication code');
     expect(code.getAttribute('inputmode')).toBe('numeric');
-    expect(host.session!.calls).not.toContain('signIn');
+    expect(host.session!.token()).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Authentication code is required')).toBeTruthy();
     await userEvent.type(code, '65a4321');
@@ -227,10 +246,16 @@ describe('two-auth and recovery-code steps', () => {
   });
 
   it('stores the remembered-device token per username', async () => {
-    const { storage } = setup('/login', {
-      'POST /um/login': mfaLogin,
-      'POST /um/mfa/totp/validateCode': () => ({ status: 200, data: { token: accessToken, user, rememberToken: 'device-1' } }),
-    });
+    const { storage } = setup(
+      '/login',
+      {
+        'POST /um/login': mfaLogin,
+        'POST /um/mfa/totp/validateCode': () => ({ status: 200, data: { token: accessToken, user, rememberToken: 'device-1' } }),
+      },
+      {},
+      undefined,
+      { realSession: true },
+    );
     await fillLogin('bob@example.com', 'pw');
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('checkbox'));
@@ -282,13 +307,12 @@ describe('two-auth and recovery-code steps', () => {
   });
 
   it('opens two-auth for a second-factor sign-in handed over by the callback', async () => {
-    stashSecondFactor({ result: { token: mfaToken, user }, returnUrl: '/gluon/x', provider: 'jamf' });
-    const { storage, host } = setup('/login', {
-      'POST /um/mfa/totp/validateCode': () => ({ status: 200, data: { token: accessToken, user } }),
-    });
+    // What /login/callback's adopt leaves in this tab for the real session to pick up.
+    saveSecondFactor({ token: mfaToken, pending: { username: user.username, returnUrl: '/gluon/x', provider: 'jamf' } });
+    const { storage, session } = setup('/login', { 'POST /um/mfa/totp/validateCode': () => ({ status: 200, data: { token: accessToken, user } }) }, {}, undefined, { realSession: true });
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(host.session!.token()).toBe(accessToken));
+    await waitFor(() => expect(session.token()).toBe(accessToken));
     expect(storage.get(StorageKeys.oauthProvider)).toBe('jamf');
   });
 });
@@ -344,11 +368,17 @@ describe('Okta', () => {
       await beginOAuth({ provider: 'okta', returnPath: '/neutrino', clientId: 'okta-client', authorizationEndpoint: details.authorizationEndpoint, tokenEndpoint: details.tokenEndpoint, nonce: 'n-okta', redirectUri: 'http://localhost:3000/login/callback', context: { domain: 'https://acme.okta.com' } }),
     );
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
-    const idToken = fakeJwt({ nonce: 'n-okta', email: 'bob@example.com' });
-    const { calls, visited, storage } = setup('/login?oktaRedirect=true', {
-      [`POST ${details.tokenEndpoint}`]: () => ({ status: 200, data: { id_token: idToken } }),
-      'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }),
-    });
+    const idToken = makeTestToken({ nonce: 'n-okta', email: 'bob@example.com' });
+    const { calls, visited, storage } = setup(
+      '/login?oktaRedirect=true',
+      {
+        [`POST ${details.tokenEndpoint}`]: () => ({ status: 200, data: { id_token: idToken } }),
+        'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }),
+      },
+      {},
+      undefined,
+      { realSession: true },
+    );
     expect(await screen.findByDisplayValue('https://acme.okta.com')).toBeTruthy();
     await waitFor(() => expect(visited).toContain('/neutrino'));
     const exchange = new URLSearchParams(calls(`POST ${details.tokenEndpoint}`)[0]!.data as string);
@@ -361,7 +391,7 @@ describe('Okta', () => {
   it('refuses an ID token with another nonce', async () => {
     const url = new URL(await beginOAuth({ provider: 'okta', clientId: 'c', authorizationEndpoint: details.authorizationEndpoint, tokenEndpoint: details.tokenEndpoint, nonce: 'n-okta', redirectUri: 'http://x/login/callback' }));
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
-    const { calls } = setup('/login?oktaRedirect=true', { [`POST ${details.tokenEndpoint}`]: () => ({ status: 200, data: { id_token: fakeJwt({ nonce: 'other' }) } }) });
+    const { calls } = setup('/login?oktaRedirect=true', { [`POST ${details.tokenEndpoint}`]: () => ({ status: 200, data: { id_token: makeTestToken({ nonce: 'other' }) } }) });
     expect(await screen.findByText('Access Denied')).toBeTruthy();
     expect(await screen.findByLabelText('Username')).toBeTruthy();
     expect(calls('POST /um/oauth2Login')).toHaveLength(0);
@@ -371,7 +401,7 @@ describe('Okta', () => {
     const url = new URL(await beginOAuth({ provider: 'google', clientId: 'g', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n-g', redirectUri: 'http://x/login/callback' }));
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     setup('/login?googleRedirect=true', {
-      'POST https://g.example/token': () => ({ status: 200, data: { id_token: fakeJwt({ nonce: 'n-g', email: 'x@y.z' }) } }),
+      'POST https://g.example/token': () => ({ status: 200, data: { id_token: makeTestToken({ nonce: 'n-g', email: 'x@y.z' }) } }),
       'POST /um/oauth2Login': error(401, 'User not found'),
     });
     expect(await screen.findByText('User not found')).toBeTruthy();
@@ -398,12 +428,18 @@ describe('Google popup', () => {
   it('opens the authorisation page in a popup and finishes the sign-in from its answer', async () => {
     const popup = fakePopup();
     const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    const idToken = fakeJwt({ nonce: 'n-g', email: 'bob@example.com' });
-    const { calls, visited, storage, host } = setup('/login?returnUrl=%2Fneutrino', {
-      'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: googleInfo }),
-      'POST https://g.example/token': () => ({ status: 200, data: { id_token: idToken } }),
-      'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }),
-    });
+    const idToken = makeTestToken({ nonce: 'n-g', email: 'bob@example.com' });
+    const { calls, visited, storage, host } = setup(
+      '/login?returnUrl=%2Fneutrino',
+      {
+        'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: googleInfo }),
+        'POST https://g.example/token': () => ({ status: 200, data: { id_token: idToken } }),
+        'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }),
+      },
+      {},
+      undefined,
+      { realSession: true },
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     expect(open).toHaveBeenCalledTimes(1);
     await waitFor(() => expect(popup.location.href).toMatch(/^https:\/\/g\.example\/auth\?/));
@@ -455,7 +491,7 @@ describe('Google popup', () => {
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     setup('/login', {
       'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: googleInfo }),
-      'POST https://g.example/token': () => ({ status: 200, data: { id_token: fakeJwt({ nonce: 'n-g', email: 'bob@example.com' }) } }),
+      'POST https://g.example/token': () => ({ status: 200, data: { id_token: makeTestToken({ nonce: 'n-g', email: 'bob@example.com' }) } }),
       'POST /um/oauth2Login': () => ({ status: 200, data: { token: mfaToken, user } }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));

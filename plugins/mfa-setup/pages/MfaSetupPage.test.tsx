@@ -1,6 +1,5 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
@@ -73,7 +72,7 @@ describe('two-factor set-up', () => {
     await confirmPassword('Passw0rd!');
     expect((await screen.findByTestId('mfa-secret')).textContent).toBe(setupAnswer.secret);
     expect(await screen.findByRole('img', { name: /QR code/ })).toBeTruthy();
-    expect(await firstValueFrom(host.session!.recoveryToken$)).toBe('recovery-1');
+    expect(host.session!.authorization({ kind: 'recovery' })).toBe('Bearer recovery-1');
     expect(calls('GET /um/mfa/totp/qr')[0]!.config.responseType).toBe('blob');
 
     const code = screen.getByLabelText('Authentication code');
@@ -95,21 +94,22 @@ describe('two-factor set-up', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Done' }));
     expect((await screen.findByTestId('mfa-state')).textContent).toBe('On');
     expect(screen.queryByText('1111-2222')).toBeNull();
-    expect(await firstValueFrom(host.session!.recoveryToken$)).toBeNull();
+    expect(host.session!.authorization({ kind: 'recovery' })).toBeNull();
   });
 
   it('turns MFA off after confirmation and forgets the remembered device', async () => {
-    const { host, storage, calls } = setup('/gluon/config/2fa', true);
-    storage.setRememberToken('bob', 'device-1');
-    storage.setRememberToken('alice', 'device-2');
+    const { host, calls } = setup('/gluon/config/2fa', true);
+    // Remembered devices are the session's now (it stores them itself).
+    host.session!.rememberedDevices.set('bob', 'device-1');
+    host.session!.rememberedDevices.set('alice', 'device-2');
     await userEvent.click(await screen.findByRole('button', { name: 'Turn off two-factor authentication' }));
     await confirmPassword('Passw0rd!');
     expect(await screen.findByText('Confirm your action')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(calls('DELETE /um/mfa/totp')).toHaveLength(1));
     await waitFor(() => expect(host.session!.profile()!.totpEnabled).toBe(false));
-    expect(storage.getRememberToken('bob')).toBeNull();
-    expect(storage.getRememberToken('alice')).toBe('device-2');
+    expect(host.session!.rememberedDevice('bob')).toBeNull();
+    expect(host.session!.rememberedDevice('alice')).toBe('device-2');
   });
 
   it('keeps MFA on when the confirmation is cancelled', async () => {
@@ -195,7 +195,7 @@ describe('re-validation at the identity provider (SSO accounts)', () => {
     const body = calls('POST /um/mfa/validateOAuth2')[0]!.data as Record<string, string>;
     expect(body).toMatchObject({ provider: 'Okta', code: 'code-9', redirectUri: 'http://localhost:3000/login/callback', nonce: 'n-okta' });
     expect(body.codeVerifier).toMatch(/^[\w-]{43,}$/);
-    expect(await firstValueFrom(host.session!.recoveryToken$)).toBe('recovery-sso');
+    expect(host.session!.authorization({ kind: 'recovery' })).toBe('Bearer recovery-sso');
     expect(visited).toContain('/config/2fa');
     // Single use: state and verifier are gone.
     expect(sessionStorage.getItem(OAuthSessionKeys.pkce)).toBeNull();
