@@ -1,10 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { collectorPlugin } from '../index';
+
+// The first render would otherwise pay for compiling the lazy chunks inside a findBy timeout.
+beforeAll(async () => {
+  await import('./CollectorPage');
+  await import('../components/HowToGuide/HowToGuide');
+});
 
 const LINK = 'link-token-1';
 const VALIDATE = `GET /gluon-backend/sharedExtractorLinks/${LINK}/validate`;

@@ -1,11 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { createFakeAxios, type FakeReply } from '@core/testing/createFakeAxios';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { collectorPlugin } from '../index';
+
+// The first render would otherwise pay for compiling the lazy chunks inside a findBy timeout.
+beforeAll(async () => {
+  await import('./QuickLinkPage');
+  await import('./CollectorPage');
+});
 
 const QUICK = 'GET /gluon-backend/extractors/quickdownload';
 const future = Math.floor(Date.now() / 1000) + 3600;

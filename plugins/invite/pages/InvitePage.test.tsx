@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
 import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
 import { parseOAuthState } from '@core/auth/oauthState';
@@ -12,6 +12,11 @@ import { MemoryStorageService } from '../../../tests/harness/MemoryStorageServic
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { invitePlugin } from '../index';
+
+// The first render would otherwise pay for compiling the lazy chunks inside a findBy timeout.
+beforeAll(async () => {
+  await import('./InvitePage');
+});
 
 const ID = 'invite-token-1';
 const INVITE = `GET /um/invite/${ID}`;

@@ -1,12 +1,17 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { definePlugin } from '@core/plugin/PluginManifest';
 import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
 import { ToastServiceToken, type Toast, type ToastService } from '@core/toasts/ToastService';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { resetPasswordPlugin } from '../index';
+
+// The first render would otherwise pay for compiling the lazy chunks inside a findBy timeout.
+beforeAll(async () => {
+  await import('./ResetPasswordPage');
+});
 
 const ID = 'abcdefghijklmnopqrstuv';
 const CHECK = `GET /um/passwordRecovery/${ID}`;

@@ -1,10 +1,15 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { unsubscribePlugin } from '../index';
+
+// The first render would otherwise pay for compiling the lazy chunks inside a findBy timeout.
+beforeAll(async () => {
+  await import('./UnsubscribePage');
+});
 
 const URL_ONE = '/gluon-backend/externalNotifications/recipients/unsubscribe?all=false';
 const URL_ALL = '/gluon-backend/externalNotifications/recipients/unsubscribe?all=true';

@@ -27,12 +27,8 @@ export function CollectorField({ name, label, labelInfo, type = 'text', validate
           <FormGroup label={label} labelInfo={labelInfo} labelFor={id} intent={error ? Intent.DANGER : Intent.NONE} helperText={error ?? undefined} disabled={disabled}>
             <InputGroup
               id={id}
-              name={input.name}
+              {...input}
               type={type}
-              value={input.value ?? ''}
-              onChange={input.onChange}
-              onBlur={input.onBlur}
-              onFocus={input.onFocus}
               autoComplete={autoComplete}
               maxLength={maxLength}
               disabled={disabled}

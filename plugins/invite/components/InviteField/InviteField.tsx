@@ -24,12 +24,8 @@ export function InviteField({ name, label, type = 'text', autoComplete, readOnly
         <FormGroup label={label} labelFor={id} intent={error ? Intent.DANGER : Intent.NONE} helperText={error ?? hint}>
           <InputGroup
             id={id}
-            name={input.name}
+            {...input}
             type={type}
-            value={input.value ?? ''}
-            onChange={input.onChange}
-            onBlur={input.onBlur}
-            onFocus={input.onFocus}
             autoComplete={autoComplete}
             readOnly={readOnly}
             maxLength={1024}

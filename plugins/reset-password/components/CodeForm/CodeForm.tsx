@@ -2,7 +2,6 @@ import { Button, Intent } from '@blueprintjs/core';
 import { Form } from 'react-final-form';
 import { ResetTexts } from '../../logic/texts';
 import { parseCode, parseRecoveryInput, validateCode, validateRecoveryCode } from '../../logic/validators';
-import { ActionLink } from '../ActionLink/ActionLink';
 import { FormField } from '../FormField/FormField';
 
 export interface CodeFormProps {
@@ -51,9 +50,7 @@ export function CodeForm({ kind, onSubmit, onSwitch, submitting }: CodeFormProps
           <FormField name="code" label={k.label} validate={k.validate} parse={k.parse} inputMode="numeric" maxLength={k.maxLength} autoComplete={k.autoComplete} autoFocus />
           <Button type="submit" intent={Intent.PRIMARY} fill loading={submitting} text={ResetTexts.verify} />
           <p className="reset-links">
-            <ActionLink onClick={onSwitch} disabled={submitting}>
-              {k.switchText}
-            </ActionLink>
+            <Button variant="minimal" size="small" intent={Intent.PRIMARY} text={k.switchText} onClick={onSwitch} disabled={submitting} />
           </p>
         </form>
       )}

@@ -27,12 +27,8 @@ export function FormField({ name, label, type = 'text', validate, parse, inputMo
           <FormGroup label={label} labelFor={id} intent={error ? Intent.DANGER : Intent.NONE} helperText={error ?? undefined}>
             <InputGroup
               id={id}
-              name={input.name}
+              {...input}
               type={type}
-              value={input.value ?? ''}
-              onChange={input.onChange}
-              onBlur={input.onBlur}
-              onFocus={input.onFocus}
               inputMode={inputMode}
               autoComplete={autoComplete}
               maxLength={maxLength}
