@@ -2,7 +2,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { beginOAuth } from '@core/auth/oauthRequest';
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
 import { StorageKeys } from '@core/storage/StorageService';
+import type { AuthResult, SignInContext, SignInOutcome } from '@core/session/SessionService';
 import type { FakeReply } from '@core/testing/createFakeAxios';
+import { FakeSessionService } from '../../../tests/harness/fakeSession';
+import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { parseLoginQuery } from '../logic/loginQuery';
 import { LoginTexts } from '../logic/texts';
@@ -14,9 +17,40 @@ import { passwordSignIn } from './passwordSignIn';
 import { providerSignIn } from './providerSignIn';
 import { requestPasswordReset } from './requestPasswordReset';
 import { authenticationCode, recoveryCode } from './secondFactorMethods';
-import { FakeSignInSession, fakeLoginServices } from './testing/fakeLoginServices';
+import { fakeLoginServices, type Routes } from './testing/fakeLoginServices';
 import { verifySecondFactor } from './verifySecondFactor';
 import { runVisitStart, visitStart } from './visitStart';
+
+/** The harness's session, recording the context of every `adopt` and the calls the flows make on load. */
+class FakeSignInSession extends FakeSessionService {
+  readonly adopted: Array<{ answer: AuthResult; context: SignInContext | undefined }> = [];
+
+  /** A session holding a pending second factor, as `/login/callback` or the password step leaves it. */
+  static pending(pending: SignInContext = { username: 'bob@example.com', returnUrl: '/neutrino' }): FakeSignInSession {
+    const session = new FakeSignInSession();
+    session.adopt({ token: 'mfa-token', user: { username: pending.username ?? '', email: '', totpEnabled: true }, mfaRequired: true }, pending);
+    session.adopted.length = 0;
+    session.calls.length = 0;
+    return session;
+  }
+
+  override adopt(answer: AuthResult, context?: SignInContext): SignInOutcome {
+    this.adopted.push({ answer, context });
+    return super.adopt(answer, context);
+  }
+  override cancelSecondFactor(): void {
+    this.calls.push('cancelSecondFactor');
+    super.cancelSecondFactor();
+  }
+  override dropExpired(): void {
+    this.calls.push('dropExpired');
+    super.dropExpired();
+  }
+}
+
+/** The flows' services around that session and an in-memory storage. */
+const fakes = (routes: Routes, session = new FakeSignInSession(), { captchaToken }: { captchaToken?: string } = {}) =>
+  fakeLoginServices(routes, { session, storage: new MemoryStorageService(), captchaToken });
 
 const user = { username: 'bob@example.com', email: 'bob@example.com', totpEnabled: false };
 const perms = ['gln#rpt#rw', 'ntr#dev#r'];
@@ -32,7 +66,7 @@ beforeEach(() => sessionStorage.clear());
 
 describe('finish sign-in (one place for every path)', () => {
   it('adopts the answer with its context, stores the environment type and goes to the registry\'s target', async () => {
-    const { services, session, registry, nav, storage } = fakeLoginServices({});
+    const { services, session, registry, nav, storage } = fakes({});
     const result = await completeSignIn(services, { token: accessToken, user }, { username: 'bob', returnUrl: '/neutrino/x', provider: 'okta' });
     expect(result).toEqual(done);
     expect(session.adopted[0]!.context).toEqual({ username: 'bob', returnUrl: '/neutrino/x', provider: 'okta' });
@@ -42,7 +76,7 @@ describe('finish sign-in (one place for every path)', () => {
   });
 
   it('a second-factor answer opens two-auth and neither navigates nor asks the environment type', async () => {
-    const { services, registry, nav, calls } = fakeLoginServices({});
+    const { services, registry, nav, calls } = fakes({});
     expect(await completeSignIn(services, { token: 'mfa', user, mfaRequired: true }, { username: 'bob' })).toEqual(go({ type: 'second-factor' }));
     expect(registry.targets).toHaveLength(0);
     expect(calls('GET /um/environmentType')).toHaveLength(0);
@@ -50,7 +84,7 @@ describe('finish sign-in (one place for every path)', () => {
   });
 
   it('an unknown environment type is passed as null and not stored; the fallback return URL applies', async () => {
-    const { services, registry, storage } = fakeLoginServices({ 'GET /um/environmentType': error(500) });
+    const { services, registry, storage } = fakes({ 'GET /um/environmentType': error(500) });
     await finishSignIn(services, { kind: 'signed-in', claims: { perms }, profile: user, returnUrl: null }, '/gluon/x');
     expect(registry.targets).toEqual([{ perms, envType: null, returnUrl: '/gluon/x' }]);
     expect(storage.get(StorageKeys.envType)).toBeNull();
@@ -61,7 +95,7 @@ describe('password step (spec §4, §8)', () => {
   it('sends the trimmed username, the remembered device and a login captcha token, then signs in', async () => {
     const session = new FakeSignInSession();
     session.rememberedDevices.set('bob', 'device-1');
-    const { services, calls, captchaActions, nav } = fakeLoginServices({ 'POST /um/login': signedIn }, session, { captchaToken: 'c-1' });
+    const { services, calls, captchaActions, nav } = fakes({ 'POST /um/login': signedIn }, session, { captchaToken: 'c-1' });
     expect(await passwordSignIn(services, { username: ' bob ', password: 'pw' }, '/neutrino')).toEqual(done);
     const request = calls('POST /um/login')[0]!;
     expect(request.data).toEqual({ username: 'bob', password: 'pw', rememberToken: 'device-1', captchaToken: 'c-1' });
@@ -72,7 +106,7 @@ describe('password step (spec §4, §8)', () => {
   });
 
   it('a second-factor answer goes to two-auth (the session decides, from mfaRequired)', async () => {
-    const { services, session } = fakeLoginServices({ 'POST /um/login': secondFactorAnswer });
+    const { services, session } = fakes({ 'POST /um/login': secondFactorAnswer });
     expect(await passwordSignIn(services, { username: 'bob', password: 'pw' }, '/gluon')).toEqual(go({ type: 'second-factor' }));
     expect(session.secondFactor()).toEqual({ username: 'bob@example.com', returnUrl: '/gluon' });
   });
@@ -85,7 +119,7 @@ describe('password step (spec §4, §8)', () => {
     [error(400, 'Account locked for 5 minutes'), 'Account locked for 5 minutes'],
     [error(500, 'secret detail'), 'The application has encountered an unknown error'],
   ])('failure %# shows the spec §8 text under the form', async (reply, text) => {
-    const { services, session } = fakeLoginServices({ 'POST /um/login': reply });
+    const { services, session } = fakes({ 'POST /um/login': reply });
     expect(await passwordSignIn(services, { username: 'bob', password: 'pw' }, null)).toEqual(fieldError(text));
     expect(session.calls).not.toContain('adopt');
   });
@@ -94,7 +128,7 @@ describe('password step (spec §4, §8)', () => {
 describe('verify a code, then finish sign-in (two-auth and recovery-code)', () => {
   it('two-auth sends code, remember and the pending username with the second-factor auth mode', async () => {
     const session = pendingFor('/neutrino', 'okta');
-    const { services, calls, captchaActions, registry } = fakeLoginServices({ 'POST /um/mfa/totp/validateCode': signedIn }, session, { captchaToken: 'c-2' });
+    const { services, calls, captchaActions, registry } = fakes({ 'POST /um/mfa/totp/validateCode': signedIn }, session, { captchaToken: 'c-2' });
     expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: true })).toEqual(done);
     const request = calls('POST /um/mfa/totp/validateCode')[0]!;
     expect(request.data).toEqual({ totpCode: '123456', remember: true, username: 'bob@example.com', captchaToken: 'c-2' });
@@ -107,7 +141,7 @@ describe('verify a code, then finish sign-in (two-auth and recovery-code)', () =
   });
 
   it('recovery-code removes dashes and uses its own captcha action', async () => {
-    const { services, calls, captchaActions } = fakeLoginServices({ 'POST /um/mfa/totp/validateRecoveryCode': signedIn }, pendingFor());
+    const { services, calls, captchaActions } = fakes({ 'POST /um/mfa/totp/validateRecoveryCode': signedIn }, pendingFor());
     expect(await verifySecondFactor(services, recoveryCode, { recoveryCode: '1234-5678 90' })).toEqual(done);
     const request = calls('POST /um/mfa/totp/validateRecoveryCode')[0]!;
     expect(request.data).toEqual({ totpRecoveryCode: '1234567890' });
@@ -121,7 +155,7 @@ describe('verify a code, then finish sign-in (two-auth and recovery-code)', () =
     ['recovery-code', recoveryCode, { recoveryCode: '9999' }, 'POST /um/mfa/totp/validateRecoveryCode', 'Wrong TOTP recovery code', 'Invalid recovery code.'],
   ] as const)('%s: a wrong code is an error under the field and keeps the pending sign-in', async (_name, method, values, route, message, text) => {
     const session = pendingFor();
-    const { services } = fakeLoginServices({ [route]: error(401, message) }, session);
+    const { services } = fakes({ [route]: error(401, message) }, session);
     expect(await verifySecondFactor(services, method as typeof authenticationCode, values as never)).toEqual(fieldError(text));
     expect(session.secondFactor()).not.toBeNull();
   });
@@ -133,18 +167,18 @@ describe('verify a code, then finish sign-in (two-auth and recovery-code)', () =
     [error(400, 'Captcha token is required'), 'Captcha token is required'],
     [error(500), 'The application has encountered an unknown error'],
   ])('any other failure (%#) returns to login with its message', async (reply, message) => {
-    const { services } = fakeLoginServices({ 'POST /um/mfa/totp/validateCode': reply, 'POST /um/mfa/totp/validateRecoveryCode': reply }, pendingFor());
+    const { services } = fakes({ 'POST /um/mfa/totp/validateCode': reply, 'POST /um/mfa/totp/validateRecoveryCode': reply }, pendingFor());
     expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: false })).toEqual(go({ type: 'back-to-login', notice: { message } }));
     expect(await verifySecondFactor(services, recoveryCode, { recoveryCode: '12345678' })).toEqual(go({ type: 'back-to-login', notice: { message } }));
   });
 
   it('a wrong-code text on the other step is not a wrong code', async () => {
-    const { services } = fakeLoginServices({ 'POST /um/mfa/totp/validateRecoveryCode': error(401, 'Wrong TOTP code') }, pendingFor());
+    const { services } = fakes({ 'POST /um/mfa/totp/validateRecoveryCode': error(401, 'Wrong TOTP code') }, pendingFor());
     expect(await verifySecondFactor(services, recoveryCode, { recoveryCode: '1234' })).toEqual(go({ type: 'back-to-login', notice: { message: 'Your sign-in has expired. Please sign in again.' } }));
   });
 
   it('without a pending sign-in nothing is sent and the page returns to login', async () => {
-    const { services, requests } = fakeLoginServices({});
+    const { services, requests } = fakes({});
     expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: false })).toEqual(go({ type: 'back-to-login' }));
     expect(requests).toHaveLength(0);
   });
@@ -154,19 +188,19 @@ describe('link token and provider returns', () => {
   it('?token= is adopted by the session and lands with the page\'s return URL', async () => {
     const session = new FakeSignInSession();
     session.linkTokens.set('handed-over', { token: accessToken, user });
-    const { services, registry } = fakeLoginServices({}, session);
+    const { services, registry } = fakes({}, session);
     expect(await linkTokenSignIn(services, 'handed-over', '/gluon/x')).toEqual(done);
     expect(session.calls).toContain('adoptLinkToken');
     expect(registry.targets[0]!.returnUrl).toBe('/gluon/x');
   });
 
   it('a refused link token shows the login error', async () => {
-    const { services } = fakeLoginServices({});
+    const { services } = fakes({});
     expect(await linkTokenSignIn(services, 'bad', null)).toEqual(go({ type: 'back-to-login', notice: { message: 'The application has encountered an unknown error' } }));
   });
 
   it('a missing provider answer returns to login with Access Denied', async () => {
-    const { services } = fakeLoginServices({});
+    const { services } = fakes({});
     const result = await providerSignIn(services, null, null);
     expect(result).toEqual(go({ type: 'back-to-login', notice: { title: LoginTexts.accessDenied, message: 'The sign-in response is missing. Please try again.' } }));
   });
@@ -176,7 +210,7 @@ describe('link token and provider returns', () => {
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     const session = new FakeSignInSession();
     session.rememberedDevices.set('bob@example.com', 'device-9');
-    const { services, calls } = fakeLoginServices(
+    const { services, calls } = fakes(
       {
         'POST https://o.example/token': () => ({ status: 200, data: { id_token: makeTestToken({ nonce: 'n-1', email: 'bob@example.com' }) } }),
         'POST /um/oauth2Login': secondFactorAnswer,
@@ -195,14 +229,14 @@ describe('Google (spec §8)', () => {
   const google = { 'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: { publicId: 'g', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n' } }) };
 
   it('a blocked popup falls back to the full-page redirect', async () => {
-    const { services, nav } = fakeLoginServices(google);
+    const { services, nav } = fakes(google);
     expect(await googleSignIn(services, null, null)).toEqual(done);
     expect(nav.assigned[0]).toMatch(/^https:\/\/g\.example\/auth\?/);
   });
 
   it("a popup closed without an answer shows 'Third-party cookies should be enabled'", async () => {
     const win = popup();
-    const { services } = fakeLoginServices(google);
+    const { services } = fakes(google);
     const result = googleSignIn(services, win as unknown as Window, null);
     await new Promise((resolve) => setTimeout(resolve, 10));
     win.closed = true;
@@ -210,7 +244,7 @@ describe('Google (spec §8)', () => {
   }, 5000);
 
   it('a failed look-up is an error under the form', async () => {
-    const { services } = fakeLoginServices({ 'GET /um/oauth2LoginProviders/Google/publicId': error(503) });
+    const { services } = fakes({ 'GET /um/oauth2LoginProviders/Google/publicId': error(503) });
     expect(await googleSignIn(services, popup() as unknown as Window, null)).toEqual(fieldError(noConnection));
   });
 });
@@ -235,23 +269,23 @@ describe('how a visit starts (spec §2)', () => {
   });
 
   it('signed in: replaces /login by the site root', async () => {
-    const { services, nav } = fakeLoginServices({});
+    const { services, nav } = fakes({});
     expect(await runVisitStart(services, { kind: 'signed-in' }, parseLoginQuery(''))).toEqual(done);
     expect(nav.path()).toBe('/');
   });
 
   it('a domain without a vendor IdP falls back to the regular login', async () => {
-    const { services } = fakeLoginServices({ 'GET /um/oauth2LoginProviders/JamfAuth0/info': error(404) });
+    const { services } = fakes({ 'GET /um/oauth2LoginProviders/JamfAuth0/info': error(404) });
     expect(await runVisitStart(services, { kind: 'jamf', domain: 'unknown.example' }, parseLoginQuery('ssoDomain=unknown.example'))).toEqual(go({ type: 'back-to-login' }));
   });
 });
 
 describe('lost password', () => {
   it('confirms unknown addresses too, and shows other failures', async () => {
-    const unknown = fakeLoginServices({ 'POST /um/passwordRecovery': error(404) });
+    const unknown = fakes({ 'POST /um/passwordRecovery': error(404) });
     expect(await requestPasswordReset(unknown.services, 'x@y.example')).toBeUndefined();
     expect(unknown.calls('POST /um/passwordRecovery')[0]!.data).toEqual({ username: 'x@y.example' });
-    const down = fakeLoginServices({ 'POST /um/passwordRecovery': error(503) });
+    const down = fakes({ 'POST /um/passwordRecovery': error(503) });
     expect(await requestPasswordReset(down.services, 'x@y.example')).toBe(noConnection);
   });
 });

@@ -9,12 +9,14 @@ import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
 import { ServicesProvider } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageServiceToken } from '@core/storage/StorageService';
-import { FakeSignInSession, fakeLoginServices, type Routes } from '../flows/testing/fakeLoginServices';
+import { fakeLoginServices, type Routes } from '../flows/testing/fakeLoginServices';
+import { FakeSessionService } from '../../../tests/harness/fakeSession';
+import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { useLoginFlow } from './useLoginFlow';
 
 /** The hook with every service it resolves faked, as `[token, fake]` pairs in a child container. */
-function renderLoginFlow(routes: Routes, session: FakeSignInSession, path = '/login') {
-  const fakes = fakeLoginServices({ 'GET /um/passwordRecovery/enabled': () => ({ status: 200, data: { passwordRecoveryEnabled: true } }), ...routes }, session);
+function renderLoginFlow(routes: Routes, session: FakeSessionService, path = '/login') {
+  const fakes = fakeLoginServices({ 'GET /um/passwordRecovery/enabled': () => ({ status: 200, data: { passwordRecoveryEnabled: true } }), ...routes }, { session, storage: new MemoryStorageService() });
   fakes.nav.navigate(path);
   const services = rootContainer.createChildContainer();
   for (const [token, fake] of [
@@ -28,21 +30,27 @@ function renderLoginFlow(routes: Routes, session: FakeSignInSession, path = '/lo
   return { ...renderHook(() => useLoginFlow(), { wrapper }), ...fakes };
 }
 
+/** A session holding a sign-in that waits for its second factor. */
+function pendingSession(): FakeSessionService {
+  const session = new FakeSessionService();
+  session.adopt({ token: 'mfa-token', user: { username: 'bob', email: 'bob', totpEnabled: true }, mfaRequired: true }, { username: 'bob' });
+  return session;
+}
+
 describe('useLoginFlow', () => {
   it('opens two-auth for a pending second factor; returning to login cancels it in the session', async () => {
-    const session = FakeSignInSession.pending();
+    const session = pendingSession();
     const { result } = renderLoginFlow({}, session);
     await waitFor(() => expect(result.current.step).toBe('two-auth'));
     act(() => result.current.go({ type: 'use-recovery-code' }));
     expect(result.current.step).toBe('recovery-code');
     act(() => result.current.go({ type: 'back-to-login' }));
     expect(result.current.step).toBe('login');
-    expect(session.calls).toContain('cancelSecondFactor');
     expect(session.secondFactor()).toBeNull();
   });
 
   it('a failed code step lands on login with its notice and without the pending sign-in', async () => {
-    const session = FakeSignInSession.pending();
+    const session = pendingSession();
     const { result } = renderLoginFlow({ 'POST /um/mfa/totp/validateCode': () => ({ status: 503, data: {} }) }, session);
     await waitFor(() => expect(result.current.step).toBe('two-auth'));
     let error: string | undefined = 'not called';
@@ -56,7 +64,7 @@ describe('useLoginFlow', () => {
   });
 
   it('a wrong password stays on login and answers the text for the form; recovery availability is read', async () => {
-    const { result } = renderLoginFlow({ 'POST /um/login': () => ({ status: 401, data: {} }) }, new FakeSignInSession());
+    const { result } = renderLoginFlow({ 'POST /um/login': () => ({ status: 401, data: {} }) }, new FakeSessionService());
     await waitFor(() => expect(result.current.recoveryEnabled).toBe(true));
     let error: string | undefined;
     await act(async () => {
@@ -67,7 +75,7 @@ describe('useLoginFlow', () => {
   });
 
   it('a stored session leaves for the site root without asking anything', async () => {
-    const { nav, calls } = renderLoginFlow({}, new FakeSignInSession('stored', { username: 'bob', email: 'bob', totpEnabled: false }));
+    const { nav, calls } = renderLoginFlow({}, new FakeSessionService('stored', { username: 'bob', email: 'bob', totpEnabled: false }));
     await waitFor(() => expect(nav.path()).toBe('/'));
     expect(calls('GET /um/passwordRecovery/enabled')).toHaveLength(0);
   });

@@ -2,10 +2,9 @@ import type { AxiosRequestConfig } from 'axios';
 import type { HttpService } from '@core/http/HttpService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import type { PluginRegistry, SignInTargetInput } from '@core/plugin/PluginRegistry';
-import type { AuthResult, SignInContext, SignInOutcome } from '@core/session/SessionService';
+import type { SessionService } from '@core/session/SessionService';
+import type { StorageService } from '@core/storage/StorageService';
 import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
-import { FakeSessionService } from '../../../../tests/harness/fakeSession';
-import { MemoryStorageService } from '../../../../tests/harness/MemoryStorageService';
 import type { LoginServices } from '../LoginServices';
 
 export type Routes = Record<string, (request: FakeRequest) => FakeReply>;
@@ -25,33 +24,6 @@ export function fakeHttp(routes: Routes): { http: HttpService; requests: FakeReq
   return { http, requests: fake.requests };
 }
 
-/** The harness's session, recording the context of every `adopt` and the calls the flows make on load. */
-export class FakeSignInSession extends FakeSessionService {
-  readonly adopted: Array<{ answer: AuthResult; context: SignInContext | undefined }> = [];
-
-  /** A session holding a pending second factor, as `/login/callback` or the password step leaves it. */
-  static pending(pending: SignInContext = { username: 'bob@example.com', returnUrl: '/neutrino' }): FakeSignInSession {
-    const session = new FakeSignInSession();
-    session.adopt({ token: 'mfa-token', user: { username: pending.username ?? '', email: '', totpEnabled: true }, mfaRequired: true }, pending);
-    session.adopted.length = 0;
-    session.calls.length = 0;
-    return session;
-  }
-
-  override adopt(answer: AuthResult, context?: SignInContext): SignInOutcome {
-    this.adopted.push({ answer, context });
-    return super.adopt(answer, context);
-  }
-  override cancelSecondFactor(): void {
-    this.calls.push('cancelSecondFactor');
-    super.cancelSecondFactor();
-  }
-  override dropExpired(): void {
-    this.calls.push('dropExpired');
-    super.dropExpired();
-  }
-}
-
 /** A registry whose landing rule is recorded and answers `target`. */
 export function fakeRegistry(target = '/landing'): PluginRegistry & { targets: SignInTargetInput[] } {
   const targets: SignInTargetInput[] = [];
@@ -67,18 +39,19 @@ export function fakeRegistry(target = '/landing'): PluginRegistry & { targets: S
   };
 }
 
-/** Every service of the sign-in flows, faked; `captchaActions` records the reCAPTCHA actions asked for. */
-export function fakeLoginServices(routes: Routes, session = new FakeSignInSession(), { captchaToken }: { captchaToken?: string } = {}) {
+/**
+ * Every service of the sign-in flows, faked around the given session and storage (the test
+ * harness's, which only test files may import); `captchaActions` records the reCAPTCHA actions.
+ */
+export function fakeLoginServices<Session extends SessionService, Storage extends StorageService>(
+  routes: Routes,
+  { session, storage, captchaToken }: { session: Session; storage: Storage; captchaToken?: string },
+) {
   const { http, requests } = fakeHttp({ 'GET /um/environmentType': () => ({ status: 200, data: { environmentType: 'saas' } }), ...routes });
   const captchaActions: string[] = [];
-  const services: LoginServices = {
-    http,
-    session,
-    storage: new MemoryStorageService(),
-    nav: new MemoryNavigationService('/login'),
-    registry: fakeRegistry(),
-    captcha: { getToken: async (action) => (captchaActions.push(action), captchaToken) },
-  };
+  const registry = fakeRegistry();
+  const nav = new MemoryNavigationService('/login');
+  const services: LoginServices = { http, session, storage, nav, registry, captcha: { getToken: async (action) => (captchaActions.push(action), captchaToken) } };
   const calls = (key: string) => requests.filter((r) => `${r.method} ${r.url}` === key);
-  return { services, session, registry: services.registry as ReturnType<typeof fakeRegistry>, nav: services.nav as MemoryNavigationService, storage: services.storage as MemoryStorageService, requests, calls, captchaActions };
+  return { services, session, storage, registry, nav, requests, calls, captchaActions };
 }
