@@ -1,6 +1,5 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { DependencyContainer } from 'tsyringe';
-import { createPluginContainer } from '@core/plugin/createPluginContainer';
 import type { PluginManifest } from '@core/plugin/PluginManifest';
 import { ServicesProvider, useContainer } from '@core/react';
 
@@ -20,9 +19,10 @@ function scopeProvider(parent: DependencyContainer, manifest: PluginManifest, lo
   let provider = byPlugin.get(manifest);
   if (!provider) {
     const plugins = byPlugin;
+    // The container code is only fetched for a plugin with services, not by the first load.
     provider = lazy(() =>
-      load().then(
-        (factories) => {
+      Promise.all([import('@core/plugin/createPluginContainer'), load()]).then(
+        ([{ createPluginContainer }, factories]) => {
           const container = createPluginContainer(parent, manifest.id, factories);
           return { default: ({ children }: { children: ReactNode }) => <ServicesProvider container={container}>{children}</ServicesProvider> };
         },

@@ -6,7 +6,6 @@ import { buildSnapshot } from './buildSnapshot';
 import { landingFor, signInTarget } from './landing';
 import type { PluginManifest } from './PluginManifest';
 import { PluginManifestsToken, type PluginRegistry, type RegistrySnapshot, type SignInTargetInput } from './PluginRegistry';
-import { validateManifests } from './validateManifests';
 
 const idsOf = (snapshot: RegistrySnapshot) => snapshot.plugins.map((plugin) => plugin.id).join(',');
 
@@ -27,7 +26,6 @@ export class DefaultPluginRegistry implements PluginRegistry {
     @inject(SessionServiceToken) session: SessionService,
     @inject(PermissionsServiceToken) permissions: PermissionsService,
   ) {
-    validateManifests(manifests);
     this.known = manifests;
     this.state = new BehaviorSubject(buildSnapshot(manifests, { signedIn: false, perms: [] }));
     // claims$ is in the combination so a refresh that keeps the same perms still re-evaluates.

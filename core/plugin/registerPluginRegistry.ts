@@ -1,12 +1,10 @@
 import type { DependencyContainer } from 'tsyringe';
-import { DefaultPluginRegistry } from './DefaultPluginRegistry';
 import type { PluginManifest } from './PluginManifest';
-import { PluginManifestsToken, PluginRegistryToken } from './PluginRegistry';
+import { registerManifests } from './registerManifests';
+import { validateManifests } from './validateManifests';
 
-/** Registers the manifests and the registry (validating them now, so a bad manifest fails start-up). */
+/** Validates the manifests (a bad one throws here, naming the plugin), then registers them and the registry. */
 export function registerPluginRegistry(container: DependencyContainer, manifests: readonly PluginManifest[]): void {
-  container.register(PluginManifestsToken, { useValue: manifests });
-  if (!container.isRegistered(PluginRegistryToken)) {
-    container.register(PluginRegistryToken, { useValue: container.resolve(DefaultPluginRegistry) });
-  }
+  validateManifests(manifests);
+  registerManifests(container, manifests);
 }

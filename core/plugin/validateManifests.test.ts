@@ -93,22 +93,18 @@ describe('validateManifests', () => {
     ]);
   });
 
-  it('checks landings, sign-in claims, services and profile-menu rules', () => {
+  it('checks landings and their sign-in claims', () => {
     const problems = findManifestProblems([
       testManifest({
         id: 'gluon',
-        landing: { root: 'missing', rank: Number.NaN, signInClaims: [{ target: '//evil', when: () => true }] },
-        services: 'nope' as never,
-        profileMenuRules: [{ hide: 'contact' as never, when: () => true }],
+        landing: { root: 'missing', rank: 1, signInClaims: [{ target: '//evil', when: () => true }, { target: '/\\evil', when: () => true }] },
       }),
       testManifest({ id: 'login', kind: 'public', requires: [], routes: [{ path: '/login', page }], landing: { rank: 1 } }),
     ]);
     expect(problems).toEqual([
-      "plugin 'gluon': landing.rank must be a number",
       "plugin 'gluon': landing root '/gluon/missing' is not one of its routes",
-      "plugin 'gluon': sign-in claim target '//evil' must be a plain route path",
-      "plugin 'gluon': services must be a lazy loader (() => import('./services/…').then((m) => m.…))",
-      "plugin 'gluon': a profile-menu rule needs 'hide' (ids) and 'when' (perms => boolean)",
+      "plugin 'gluon': sign-in claim target '//evil' must be a route path",
+      "plugin 'gluon': sign-in claim target '/\\evil' must be a route path",
       "plugin 'login': only a product plugin has a landing",
     ]);
   });
