@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
-import { bearerToken } from '../../plugins/authenticate';
 import { bearerSecurity, errors } from '../../schemas';
 import { findInstaller, INSTALLER_OS, type InstallerOs } from '../../services/installers';
 import { tenantExists } from '../../services/tenants';
@@ -15,6 +14,8 @@ export const quickDownloadRoute: FastifyPluginAsync = async (app) => {
   app.get(
     '/gluon-backend/extractors/quickdownload',
     {
+      // A quick-link token is checked for signature, type and expiry only (no session).
+      preHandler: app.authenticate({ typ: 'quick-link' }),
       schema: {
         tags: ['collector links'],
         summary: 'Streams the installer for the OS named in the quick-link token (Authorization: Bearer <quick-link token>).',
@@ -23,7 +24,7 @@ export const quickDownloadRoute: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const claims = await app.tokens.verify<{ os?: unknown; tenant?: unknown }>(bearerToken(request), 'quick-link');
+      const { claims } = request.auth!;
       if (!INSTALLER_OS.includes(claims.os as InstallerOs)) throw new HttpError(400, 'The quick link names no supported operating system.');
       const os = claims.os as InstallerOs;
       const tenantId = typeof claims.tenant === 'string' ? claims.tenant : null;
