@@ -1,20 +1,25 @@
 #!/usr/bin/env node
-// Scaffolds a plugin:  npm run new-plugin -- <id> [--kind product|public|shell] [--requires gln,elc] [--title "Name"] [--root <dir>]
+// Scaffolds a plugin:
+//   npm run new-plugin -- <id> [--kind product|public|shell] [--prefix snr] [--requires gln,elc] [--title "Name"] [--root <dir>]
 //
 // Writes plugins/<id>/index.ts (the manifest), plugins/<id>/pages/<Id>Page.tsx and
-// plugins/<id>/<id>.test.tsx, refuses to overwrite, and registers the manifest in
-// host/main.tsx (import + entry in the `plugins` list) so the new plugin builds and is tested
-// by the next `npm test`.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// plugins/<id>/<id>.test.tsx; a product also gets a service of its own in plugins/<id>/services/
+// (contract + token, implementation, factory list), loaded with its page. `--prefix` declares a
+// NEW permission prefix (the product is then enabled by `<prefix>#…` permissions); `--requires`
+// names prefixes other manifests declare. Refuses to overwrite, and registers the manifest in
+// host/main.tsx (import + entry in the `plugins` list) so the new plugin builds and is tested by
+// the next `npm test`. Nothing outside plugins/<id>/ and that host line changes.
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { camelCase, manifestSource, pageSource, pascalCase, PLUGIN_ID_PATTERN, testSource, titleCase } from './lib/pluginTemplate.mjs';
+import { camelCase, PERMISSION_PREFIX_PATTERN, PLUGIN_ID_PATTERN, pluginFiles, titleCase } from './lib/pluginTemplate.mjs';
 
-const KNOWN_PREFIXES = ['gln', 'elc', 'ntr', 'mnt', 'umg'];
 const KINDS = ['product', 'public', 'shell'];
+const USAGE = 'usage: npm run new-plugin -- <id> [--kind product|public|shell] [--prefix snr] [--requires gln,elc] [--title "Name"]';
+const csv = (text) => text.split(',').map((s) => s.trim()).filter(Boolean);
 
 export function parseArgs(argv) {
-  const options = { kind: 'product', requires: null, title: null, root: null, register: true };
+  const options = { kind: 'product', prefixes: [], requires: null, title: null, root: null, register: true };
   const positional = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -24,29 +29,57 @@ export function parseArgs(argv) {
       return next;
     };
     if (arg === '--kind') options.kind = value();
-    else if (arg === '--requires') options.requires = value().split(',').map((s) => s.trim()).filter(Boolean);
+    else if (arg === '--prefix') options.prefixes = csv(value());
+    else if (arg === '--requires') options.requires = csv(value());
     else if (arg === '--title') options.title = value();
     else if (arg === '--root') options.root = value();
     else if (arg === '--no-register') options.register = false;
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else positional.push(arg);
   }
-  if (positional.length !== 1) throw new Error('usage: npm run new-plugin -- <id> [--kind product|public|shell] [--requires gln,elc] [--title "Name"]');
+  if (positional.length !== 1) throw new Error(USAGE);
   options.id = positional[0];
   return options;
 }
 
-export function validate(options) {
+/**
+ * Prefix -> plugin id, read from the `prefixes: [...]` of every plugins/<id>/index.ts: the
+ * manifests are the only list of prefixes (core keeps none).
+ */
+export function declaredPrefixes(root) {
+  const declared = new Map();
+  const dir = path.join(root, 'plugins');
+  if (!existsSync(dir)) return declared;
+  for (const id of readdirSync(dir).sort()) {
+    const manifest = path.join(dir, id, 'index.ts');
+    if (!existsSync(manifest)) continue;
+    const list = /\bprefixes:\s*\[([^\]]*)\]/.exec(readFileSync(manifest, 'utf8'))?.[1] ?? '';
+    for (const [, prefix] of list.matchAll(/['"]([^'"]+)['"]/g)) if (!declared.has(prefix)) declared.set(prefix, id);
+  }
+  return declared;
+}
+
+export function validate(options, declared = new Map()) {
   if (!PLUGIN_ID_PATTERN.test(options.id)) {
     throw new Error(`invalid plugin id '${options.id}': lower-case letters, digits and dashes, starting with a letter (it becomes the URL /${options.id})`);
   }
   if (!KINDS.includes(options.kind)) throw new Error(`invalid kind '${options.kind}' (one of ${KINDS.join(', ')})`);
-  const requires = options.requires ?? (options.kind === 'product' ? ['gln'] : []);
-  if (options.kind === 'product' && requires.length === 0) throw new Error('a product plugin needs --requires with at least one prefix');
-  for (const prefix of requires) {
-    if (!KNOWN_PREFIXES.includes(prefix)) throw new Error(`unknown permission prefix '${prefix}' (known: ${KNOWN_PREFIXES.join(', ')})`);
+  const prefixes = options.prefixes ?? [];
+  for (const prefix of prefixes) {
+    if (!PERMISSION_PREFIX_PATTERN.test(prefix)) throw new Error(`invalid permission prefix '${prefix}': must match ${PERMISSION_PREFIX_PATTERN}`);
+    if (declared.has(prefix)) throw new Error(`permission prefix '${prefix}' is already declared by plugin '${declared.get(prefix)}'; use --requires ${prefix}`);
   }
-  return { ...options, requires, title: options.title ?? titleCase(options.id) };
+  const requires = [...new Set([...prefixes, ...(options.requires ?? [])])];
+  if (options.kind === 'product' && requires.length === 0) {
+    throw new Error('a product plugin needs --prefix <new prefix> or --requires <declared prefix>');
+  }
+  const known = [...declared.keys()];
+  for (const prefix of requires) {
+    if (!prefixes.includes(prefix) && !declared.has(prefix)) {
+      throw new Error(`unknown permission prefix '${prefix}' (known: ${known.join(', ') || 'none'}); declare a new one with --prefix ${prefix}`);
+    }
+  }
+  return { ...options, prefixes, requires, title: options.title ?? titleCase(options.id) };
 }
 
 /** Adds the import and the list entry to host/main.tsx; returns false when it is already there. */
@@ -62,15 +95,12 @@ export function registerInHost(mainSource, id) {
 }
 
 export function scaffold(rawOptions) {
-  const options = validate(rawOptions);
-  const root = path.resolve(options.root ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
-  const dir = path.join(root, 'plugins', options.id);
-  if (existsSync(dir)) throw new Error(`plugins/${options.id} already exists; not overwriting it`);
-  const files = {
-    [path.join(dir, 'index.ts')]: manifestSource(options),
-    [path.join(dir, 'pages', `${pascalCase(options.id)}Page.tsx`)]: pageSource(options),
-    [path.join(dir, `${options.id}.test.tsx`)]: testSource(options),
-  };
+  const root = path.resolve(rawOptions.root ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
+  if (!PLUGIN_ID_PATTERN.test(rawOptions.id)) validate(rawOptions); // throws the id error
+  const dir = path.join(root, 'plugins', rawOptions.id);
+  if (existsSync(dir)) throw new Error(`plugins/${rawOptions.id} already exists; not overwriting it`);
+  const options = validate(rawOptions, declaredPrefixes(root));
+  const files = Object.fromEntries(Object.entries(pluginFiles(options)).map(([file, text]) => [path.join(dir, file), text]));
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text, { flag: 'wx' });
@@ -91,7 +121,8 @@ const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fil
 if (invokedDirectly) {
   try {
     const { files, registered, options } = scaffold(parseArgs(process.argv.slice(2)));
-    console.log(`Created plugin '${options.id}' (${options.kind}${options.requires.length ? `, requires ${options.requires.join(', ')}` : ''}):`);
+    const declares = options.prefixes.length ? `, declares ${options.prefixes.join(', ')}` : '';
+    console.log(`Created plugin '${options.id}' (${options.kind}${declares}${options.requires.length ? `, requires ${options.requires.join(', ')}` : ''}):`);
     for (const file of files) console.log(`  ${file}`);
     console.log(
       registered

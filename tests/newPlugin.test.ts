@@ -1,11 +1,12 @@
 // @vitest-environment node
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
-import { parseArgs, registerInHost, scaffold } from '../scripts/new-plugin.mjs';
+import { declaredPrefixes, parseArgs, registerInHost, scaffold } from '../scripts/new-plugin.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 let copy: string;
@@ -21,6 +22,17 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(copy, { recursive: true, force: true }));
 
+/** Hash of every file of the copy (not node_modules nor build output), by relative path. */
+function snapshot(dir: string, base = dir, into = new Map<string, string>()): Map<string, string> {
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name === 'dist-test') continue;
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) snapshot(full, base, into);
+    else into.set(path.relative(base, full), createHash('sha1').update(readFileSync(full)).digest('hex'));
+  }
+  return into;
+}
+
 describe('new-plugin', () => {
   it.each([['Bad'], ['1x'], ['a_b'], ['has space']])('rejects the id %j', (id) => {
     expect(() => scaffold({ ...parseArgs([id]), root: copy })).toThrow(/invalid plugin id/);
@@ -31,6 +43,15 @@ describe('new-plugin', () => {
     expect(() => scaffold({ ...parseArgs(['gluon']), root: copy })).toThrow(/already exists/);
   });
 
+  it('knows the prefixes from the manifests, and refuses to declare one twice or a malformed one', () => {
+    const declared = declaredPrefixes(copy);
+    expect(Object.fromEntries(declared)).toMatchObject({ gln: 'gluon', ntr: 'neutrino', elc: 'electron', mnt: 'monitoring', umg: 'admin' });
+    expect(() => scaffold({ ...parseArgs(['sonar', '--prefix', 'gln']), root: copy })).toThrow("permission prefix 'gln' is already declared by plugin 'gluon'; use --requires gln");
+    expect(() => scaffold({ ...parseArgs(['sonar', '--prefix', 'S#R']), root: copy })).toThrow(/invalid permission prefix 'S#R'/);
+    expect(() => scaffold({ ...parseArgs(['sonar']), root: copy })).toThrow('a product plugin needs --prefix <new prefix> or --requires <declared prefix>');
+    expect(existsSync(path.join(copy, 'plugins/sonar'))).toBe(false);
+  });
+
   it('registers the manifest in host/main.tsx once', () => {
     const main = "import { a } from '../plugins/a';\nimport { startHost } from './startHost';\n\nexport const plugins = [\n  a,\n];\n";
     const next = registerInHost(main, 'sonar-scope');
@@ -39,26 +60,49 @@ describe('new-plugin', () => {
     expect(registerInHost(next, 'sonar-scope')).toBeNull();
   });
 
-  it('scaffolds a plugin that builds into its own chunk, passes its test and the boundaries', () => {
-    const result = spawnSync('node', ['scripts/new-plugin.mjs', 'sonar', '--requires', 'elc', '--title', 'Sonar'], { cwd: copy, encoding: 'utf8' });
+  it('scaffolds a product with a new prefix and a service of its own that builds into its own chunks, passes its tests and the boundaries', () => {
+    const before = snapshot(copy);
+    const result = spawnSync('node', ['scripts/new-plugin.mjs', 'sonar', '--prefix', 'snr', '--title', 'Sonar'], { cwd: copy, encoding: 'utf8' });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain('Registered sonarPlugin in host/main.tsx');
-    for (const file of ['plugins/sonar/index.ts', 'plugins/sonar/pages/SonarPage.tsx', 'plugins/sonar/sonar.test.tsx']) {
-      expect(existsSync(path.join(copy, file)), file).toBe(true);
-    }
+    const files = [
+      'plugins/sonar/index.ts',
+      'plugins/sonar/pages/SonarPage.tsx',
+      'plugins/sonar/sonar.test.tsx',
+      'plugins/sonar/services/SonarAccessService.ts',
+      'plugins/sonar/services/DefaultSonarAccessService.ts',
+      'plugins/sonar/services/sonarServices.ts',
+    ];
+    for (const file of files) expect(existsSync(path.join(copy, file)), file).toBe(true);
     expect(readFileSync(path.join(copy, 'host/main.tsx'), 'utf8')).toContain("import { sonarPlugin } from '../plugins/sonar';");
+    expect(readFileSync(path.join(copy, 'plugins/sonar/index.ts'), 'utf8')).toContain("prefixes: ['snr'],");
+    // Nothing else changed: no edit to core, the login plugin or the scaffold's own lists.
+    const after = snapshot(copy);
+    const changed = [...after.keys()].filter((file) => before.get(file) !== after.get(file)).sort();
+    expect(changed).toEqual(['host/main.tsx', ...files].sort());
+
+    // An existing prefix keeps working (the rules-repository case: another manifest declares it).
+    const radar = spawnSync('node', ['scripts/new-plugin.mjs', 'radar', '--requires', 'elc'], { cwd: copy, encoding: 'utf8' });
+    expect(radar.status, radar.stderr).toBe(0);
 
     const outdir = path.join(copy, 'dist-test');
     mkdirSync(outdir, { recursive: true });
     execFileSync('node', ['build.mjs', '--outdir', outdir, '--quiet'], { cwd: copy, stdio: 'pipe' });
-    const report = JSON.parse(readFileSync(path.join(outdir, 'build-report.json'), 'utf8')) as { routes: { path: string; pageChunk: string | null }[] };
+    const report = JSON.parse(readFileSync(path.join(outdir, 'build-report.json'), 'utf8')) as {
+      routes: { path: string; pageChunk: string | null; js: { files: string[] } }[];
+      chunks: { file: string; plugins: string[] }[];
+    };
     expect(report.routes.find((route) => route.path === '/sonar')?.pageChunk).toMatch(/^SonarPage-[A-Z0-9]+\.js$/);
+    const servicesChunk = report.chunks.find((chunk) => /^sonarServices-/.test(chunk.file));
+    expect(servicesChunk?.plugins).toEqual(['sonar']);
+    // The service implementation is in nobody's first load, not even the product's own page's.
+    for (const route of report.routes) expect(route.js.files, route.path).not.toContain(servicesChunk!.file);
 
-    const tests = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'plugins/sonar'], { cwd: copy, encoding: 'utf8' });
+    const tests = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'plugins/sonar', 'plugins/radar'], { cwd: copy, encoding: 'utf8' });
     expect(tests.status, tests.stdout + tests.stderr).toBe(0);
-    expect(tests.stdout).toMatch(/2 passed/);
+    expect(tests.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests\s+8 passed \(8\)/);
 
     const boundaries = spawnSync('node', ['scripts/check-boundaries.mjs'], { cwd: copy, encoding: 'utf8' });
     expect(boundaries.status, boundaries.stderr).toBe(0);
-  }, 240_000);
+  }, 300_000);
 });
