@@ -5,6 +5,7 @@ export const betaPlugin = definePlugin({
   id: 'beta',
   title: 'Beta',
   kind: 'product',
+  prefixes: ['ntr'],
   requires: ['ntr'],
   routes: [{ path: '', page: () => import('./pages/BetaPage') }],
   product: { name: 'Beta', order: 2 },
