@@ -73,7 +73,7 @@ describe('DefaultPluginRegistry', () => {
 
   it('exposes header and profile menu contributions sorted by order', () => {
     const container = rootContainer.createChildContainer();
-    const session = new FakeSessionService(makeTestToken(['gln#a#r']));
+    const session = new FakeSessionService(makeTestToken(['tst#a#r']));
     container.register(SessionServiceToken, { useValue: session });
     container.register(PermissionsServiceToken, { useValue: new FakePermissionsService(session) });
     const c = neverLoadingPage as never;

@@ -10,7 +10,7 @@ const page = () => new Promise<{ default: ComponentType<PageProps> }>(() => unde
  */
 export function testManifest(patch: Partial<PluginManifest> & Pick<PluginManifest, 'id'>): PluginManifest {
   const kind = patch.kind ?? 'product';
-  const requires = patch.requires ?? (kind === 'product' ? ['gln'] : []);
+  const requires = patch.requires ?? (kind === 'product' ? ['tst'] : []);
   return definePlugin({ title: patch.id, kind, requires, prefixes: kind === 'product' ? requires : [], routes: [{ path: '', page }], ...patch });
 }
 export { page as neverLoadingPage };
