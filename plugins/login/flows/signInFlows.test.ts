@@ -257,7 +257,7 @@ describe('how a visit starts (spec §2)', () => {
     ['a stored session without ?token= goes to the site root', stored, '', { kind: 'signed-in' }],
     ['?token= wins over a stored session', stored, 'token=t', { kind: 'link-token', token: 't' }],
     ['an expired stored token is dropped first', () => new FakeSignInSession(expired, user), '', { kind: 'form' }],
-    ['a pending second factor opens two-auth', () => FakeSignInSession.pending(), 'token=t', { kind: 'second-factor' }],
+    ['a pending second factor reopens two-auth on a plain /login', () => FakeSignInSession.pending(), 'returnUrl=%2Fgluon', { kind: 'second-factor' }],
     ['a provider return finishes the sign-in', () => new FakeSignInSession(), 'googleRedirect=true', { kind: 'provider-return' }],
     ['ssoDomain starts the vendor look-up', () => new FakeSignInSession(), 'ssoDomain=corp.example', { kind: 'jamf', domain: 'corp.example' }],
     ['reauth=true only shows the Jamf screen', () => new FakeSignInSession(), 'reauth=true', { kind: 'form' }],
@@ -266,6 +266,18 @@ describe('how a visit starts (spec §2)', () => {
     const session = makeSession();
     expect(visitStart(session, parseLoginQuery(search))).toEqual(expected);
     expect(session.calls[0]).toBe('dropExpired');
+  });
+
+  it.each([
+    ['token=t', { kind: 'link-token', token: 't' }],
+    ['reauth=true', { kind: 'form' }],
+    ['okta', { kind: 'form' }],
+    ['oktaRedirect=true', { kind: 'provider-return' }],
+    ['error=Access%20Denied', { kind: 'form' }],
+  ])('an address asking for another step (%s) abandons a pending second factor', (search, expected) => {
+    const session = FakeSignInSession.pending();
+    expect(visitStart(session, parseLoginQuery(search))).toEqual(expected);
+    expect(session.secondFactor()).toBeNull();
   });
 
   it('signed in: replaces /login by the site root', async () => {

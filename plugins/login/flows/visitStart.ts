@@ -9,7 +9,7 @@ import { startJamf } from './startJamf';
 export type VisitStart =
   /** A session is stored and no `token` is given: the site root. */
   | { kind: 'signed-in' }
-  /** A sign-in waits for its second factor (e.g. handed over by /login/callback). */
+  /** A sign-in waits for its second factor (handed over by /login/callback, or a reload of two-auth). */
   | { kind: 'second-factor' }
   /** `?token=`: adopt the handed-over token. */
   | { kind: 'link-token'; token: string }
@@ -20,11 +20,23 @@ export type VisitStart =
   /** The first step's form, nothing to do. */
   | { kind: 'form' };
 
-/** Drops an expired stored token (spec §2), then decides how the visit starts. */
+/**
+ * Drops an expired stored token (spec §2), then decides how the visit starts. A sign-in waiting
+ * for its code (held by the session across page loads of this tab) reopens two-auth on a plain
+ * /login, the callback's hand-over; an address asking for anything else abandons it.
+ */
 export function visitStart(session: LoginServices['session'], query: LoginQuery): VisitStart {
   session.dropExpired();
   if (!query.token && session.token() && session.profile()) return { kind: 'signed-in' };
-  if (session.secondFactor()) return { kind: 'second-factor' };
+  const asked = addressStart(query);
+  const plain = asked.kind === 'form' && initialStep(query) === 'login' && !query.error;
+  if (plain) return session.secondFactor() ? { kind: 'second-factor' } : asked;
+  if (session.secondFactor()) session.cancelSecondFactor();
+  return asked;
+}
+
+/** What the address itself asks for. */
+function addressStart(query: LoginQuery): VisitStart {
   if (query.token) return { kind: 'link-token', token: query.token };
   const step = initialStep(query);
   if (step === 'okta-waiting') return { kind: 'provider-return' };
