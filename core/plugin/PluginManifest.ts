@@ -27,8 +27,12 @@ export interface GuardContext {
   search: string;
 }
 
-/** `true` renders the route; a string redirects there. */
-export type RouteGuard = (context: GuardContext) => true | string;
+/**
+ * `true` renders the route; a string redirects there; `null` passes: the route does not apply
+ * to this visit and matching goes on (intro claims '/' only for links carrying a token, so '' is
+ * otherwise decided by the products' landing).
+ */
+export type RouteGuard = (context: GuardContext) => true | string | null;
 
 export interface PluginRoute {
   /**

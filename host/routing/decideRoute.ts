@@ -56,6 +56,7 @@ export function decideRoute(facts: RouteFacts): RouteDecision {
     if (!params) continue;
     const context: GuardContext = { perms, signedIn, path, search };
     const verdict = route.route.guard ? route.route.guard(context) : true;
+    if (verdict === null) continue;
     if (verdict !== true) return { kind: 'redirect', to: verdict };
     return { kind: 'page', route, params };
   }

@@ -8,7 +8,9 @@ export const introPlugin = definePlugin({
   kind: 'public',
   requires: [],
   routes: [
-    { path: '/', page: () => import('./pages/IntroPage'), guard: introGuard, layout: 'bare' },
+    // Only a link carrying a token is the intro's; otherwise '' follows the products' landing
+    // (PluginRegistry.landing: /gluon for suite users, /monitoring for a monitoring-only user...).
+    { path: '/', page: () => import('./pages/IntroPage'), guard: (context) => introGuard(context) === true || null, layout: 'bare' },
     { path: '/welcome', page: () => import('./pages/WelcomePage'), guard: welcomeGuard, layout: 'bare' },
   ],
 });

@@ -4,6 +4,7 @@ import { definePlugin } from '@core/plugin/PluginManifest';
 import { renderHost } from '../harness/renderHost';
 import { pageLoader, testLoginPlugin, testProduct } from '../harness/testPlugins';
 import { makeTestToken } from '../harness/tokens';
+import { introPlugin } from '../../plugins/intro';
 
 describe('host routing', () => {
   it("sends '' to /login when signed out", async () => {
@@ -30,6 +31,25 @@ describe('host routing', () => {
     const host = renderHost({ plugins: [testLoginPlugin, intro], path: '/?token=abc' });
     expect(await screen.findByRole('heading', { name: 'Intro' })).toBeTruthy();
     act(() => host.navigation.navigate('/'));
+    await host.waitForPath('/login');
+  });
+
+  it("sends '' to the user's product when it is not a suite product, past the intro's '/'", async () => {
+    const gluon = testProduct('gluon', ['gln'], { landing: { rank: 10, suite: true } });
+    const monitoring = testProduct('monitoring', ['mnt'], { landing: { rank: 40 } });
+    const host = renderHost({ plugins: [introPlugin, testLoginPlugin, gluon, monitoring], token: makeTestToken(['mnt#cfg#rw']), path: '/' });
+    await host.waitForPath('/monitoring');
+    expect(await screen.findByRole('heading', { name: 'monitoring home' })).toBeTruthy();
+    act(() => host.navigation.navigate('/'));
+    await host.waitForPath('/monitoring');
+    act(() => host.session!.setToken(makeTestToken(['gln#rpt#r', 'mnt#cfg#rw'])));
+    act(() => host.navigation.navigate('/'));
+    await host.waitForPath('/gluon'); // a suite user: the suite's home (spec §2)
+  });
+
+  it("lets a guard pass (null) so '' follows the landing rule", async () => {
+    const passing = definePlugin({ id: 'intro', title: 'Intro', kind: 'public', requires: [], routes: [{ path: '/', page: pageLoader('Intro'), guard: () => null }] });
+    const host = renderHost({ plugins: [testLoginPlugin, passing], path: '/' });
     await host.waitForPath('/login');
   });
 

@@ -7,6 +7,7 @@ import { definePlugin } from '@core/plugin/PluginManifest';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { createFakeAxios } from '@core/testing/createFakeAxios';
 import { renderHost } from '../../../tests/harness/renderHost';
+import { testProduct } from '../../../tests/harness/testPlugins';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { introPlugin } from '../index';
 
@@ -18,8 +19,10 @@ const stubPages = definePlugin({
   title: 'Stub',
   kind: 'public',
   requires: [],
-  routes: ['/login', '/gluon', '/neutrino', '/devices/:id', '/incident-management/:id'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
+  routes: ['/login', '/neutrino', '/devices/:id', '/incident-management/:id'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
 });
+// The suite's home: without a token, '' follows the products' landing (PluginRegistry.landing).
+const gluon = testProduct('gluon', ['gln'], { landing: { rank: 10, suite: true } });
 
 function setup(path: string, token: string | null = null, refreshOk = true) {
   const fake = createFakeAxios((request) =>
@@ -29,7 +32,7 @@ function setup(path: string, token: string | null = null, refreshOk = true) {
   const visited: string[] = [];
   navigation.path$.subscribe(() => visited.push(navigation.href()));
   // The real session: the link token is exchanged by it, over the fake server.
-  const host = renderHost({ plugins: [introPlugin, stubPages], path, token, services: [[AxiosInstanceToken, fake.axios], [NavigationServiceToken, navigation]], realSession: true });
+  const host = renderHost({ plugins: [introPlugin, stubPages, gluon], path, token, services: [[AxiosInstanceToken, fake.axios], [NavigationServiceToken, navigation]], realSession: true });
   return { host, session: host.services.resolve(SessionServiceToken), visited, requests: fake.requests };
 }
 
