@@ -11,6 +11,7 @@ import { installAuthenticate } from './plugins/authenticate';
 import { errorBody, installErrorHandler } from './plugins/errorHandler';
 import { loadSigningKey, signingKeyFromPem } from './plugins/keys';
 import { createMailer } from './plugins/mailer';
+import { installOperatorChannel } from './plugins/operatorChannel';
 import { installSecurityHeaders, isApiPath } from './plugins/securityHeaders';
 import { createTokenService } from './plugins/tokens';
 import { installValidators } from './plugins/validators';
@@ -29,7 +30,7 @@ export interface BuildOverrides {
   signingKeyPem?: string;
   mailer?: Mailer;
   tokens?: TokenService;
-  /** Fastify logger option; default: info level, off when NODE_ENV=test. */
+  /** Fastify logger option; default: LOG_LEVEL (warn in development, info in production), off when NODE_ENV=test. */
   logger?: FastifyServerOptions['logger'];
 }
 
@@ -54,7 +55,7 @@ export const MAX_HEADER_BYTES = 2 * 1024 * 1024;
 /** Builds the API (not listening). Close it with `app.close()`: the database closes with it. */
 export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: overrides.logger ?? (config.nodeEnv === 'test' ? false : { level: 'info' }),
+    logger: overrides.logger ?? (config.nodeEnv === 'test' ? false : { level: config.logLevel }),
     bodyLimit: BODY_LIMIT,
     // The Contact Us call carries its message (≤ 200000 characters) in the query string (spec
     // section 7); percent-encoded that is up to ~1.8 MB, far above Node's 16 KiB header limit.
@@ -67,8 +68,11 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   installErrorHandler(app);
   installSecurityHeaders(app, config);
 
-  const db = overrides.db ?? (await openDatabase(config));
+  const opened = overrides.db ? null : await openDatabase(config);
+  const db = overrides.db ?? opened!;
   app.decorate('db', db);
+  // This process holds the PGlite folder: operator commands (npm run admin) run here meanwhile.
+  if (opened?.lock) installOperatorChannel(app, opened.lock);
   if (!(overrides.db && overrides.keepDbOpen)) {
     app.addHook('onClose', async () => {
       await db.close();

@@ -37,9 +37,25 @@ describe('loadConfig', () => {
     ['IDP_PORT', '-1', /Invalid IDP_PORT/],
     ['IP_FAILURE_LIMIT', '0', /Invalid IP_FAILURE_LIMIT/],
     ['TRUST_PROXY', 'perhaps', /Invalid TRUST_PROXY/],
+    ['LOG_LEVEL', 'loud', /Invalid LOG_LEVEL: "loud" is not one of fatal, error, warn/],
+    ['DEV_MAILBOX', 'sometimes', /Invalid DEV_MAILBOX/],
   ])('rejects %s=%s naming the variable', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+
+  it('keeps request logs quiet in development (warn) and verbose in production (info); LOG_LEVEL chooses', () => {
+    expect(loadConfig({}).logLevel).toBe('warn');
+    expect(loadConfig({ NODE_ENV: 'production' }).logLevel).toBe('info');
+    expect(loadConfig({ LOG_LEVEL: 'Debug' }).logLevel).toBe('debug');
+    expect(loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'error' }).logLevel).toBe('error');
+  });
+
+  it('offers the development mailbox outside production only', () => {
+    expect(loadConfig({}).devMailbox).toBe(true);
+    expect(loadConfig({ DEV_MAILBOX: 'off' }).devMailbox).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'on' })).toThrow(/Invalid DEV_MAILBOX: .*NODE_ENV=production/);
   });
 
   it('accepts PostgreSQL and SMTP URLs', () => {

@@ -39,10 +39,17 @@ export interface AppConfig {
   ipFailureLimit: number;
   /** TRUST_PROXY=on: client IP from X-Forwarded-For (behind a load balancer); rate limits use it. */
   trustProxy: boolean;
+  /** LOG_LEVEL: warn by default in development (no request lines under the start banner), info in production. */
+  logLevel: LogLevel;
+  /** DEV_MAILBOX: GET /dev/mailbox shows the outbox (on by default outside production; never in production). */
+  devMailbox: boolean;
   idp: IdpConfig;
   /** Captcha, environment type, installers folder, support address (server/services/backendConfig.ts). */
   backends: BackendConfig;
 }
+
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 /** A configuration error names the variable and what is wrong with it. */
 export class ConfigError extends Error {
@@ -111,6 +118,14 @@ function email(env: Env, name: string): string | null {
   return raw.toLowerCase();
 }
 
+function logLevel(env: Env, name: string, fallback: LogLevel): LogLevel {
+  const raw = str(env, name);
+  if (raw === null) return fallback;
+  const v = raw.toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(v)) throw new ConfigError(name, `"${raw}" is not one of ${LOG_LEVELS.join(', ')}`);
+  return v as LogLevel;
+}
+
 /** Reads the configuration from environment variables; throws ConfigError for a bad value. */
 export function loadConfig(env: Env = process.env): AppConfig {
   const portNumber = port(env, 'PORT', 8080);
@@ -121,6 +136,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const adminPassword = str(env, 'ADMIN_PASSWORD');
   if (adminPassword !== null && adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD', 'must have at least 8 characters');
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
+  const production = nodeEnv === 'production';
+  // The mailbox shows every mail's links (invitations, password resets): never in production.
+  const devMailbox = flag(env, 'DEV_MAILBOX', !production);
+  if (devMailbox && production) throw new ConfigError('DEV_MAILBOX', 'the development mailbox is not available with NODE_ENV=production');
   return {
     port: portNumber,
     host,
@@ -137,6 +156,8 @@ export function loadConfig(env: Env = process.env): AppConfig {
     passwordRecoveryEnabled: flag(env, 'PASSWORD_RECOVERY', true),
     trustProxy: flag(env, 'TRUST_PROXY', false),
     ipFailureLimit: positiveInt(env, 'IP_FAILURE_LIMIT', 50),
+    logLevel: logLevel(env, 'LOG_LEVEL', production ? 'info' : 'warn'),
+    devMailbox,
     idp: {
       googleIssuer: url(env, 'GOOGLE_ISSUER', ['http:', 'https:']),
       googleClientId: str(env, 'GOOGLE_CLIENT_ID'),

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from '../contracts';
+import { acquireDataDirLock, type DataDirLock, type LockHolder } from './dataDirLock';
 
 /** int8 (counts, sums) as number, like the PostgreSQL adapter, so SQL results look the same on both. */
 const parsers = { 20: (v: string) => Number(v) };
@@ -10,19 +11,32 @@ export interface PgliteOptions {
   dataDir?: string;
   /** Tarball from `dumpDataDir()` to start from (the migrated test template). */
   loadDataDir?: Blob;
+  /** Recorded in `<dataDir>.lock` for whoever else tries the folder (default 'api'). */
+  holder?: LockHolder;
 }
 
 /**
  * PGlite is one single-user backend: queries of a transaction must not interleave with others,
- * so every top-level query and transaction runs through one queue.
+ * so every top-level query and transaction runs through one queue. A data folder is held by one
+ * process at a time (`<dataDir>.lock`, db/dataDirLock.ts): a second opener gets DataDirBusyError.
  */
-export async function openPglite(options: PgliteOptions = {}): Promise<Database & { pglite: PGlite }> {
-  if (options.dataDir !== undefined) mkdirSync(options.dataDir, { recursive: true });
-  const pglite = await PGlite.create({
-    ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
-    ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
-    parsers,
-  });
+export async function openPglite(options: PgliteOptions = {}): Promise<Database & { pglite: PGlite; lock: DataDirLock | null }> {
+  let lock: DataDirLock | null = null;
+  if (options.dataDir !== undefined) {
+    mkdirSync(options.dataDir, { recursive: true });
+    lock = acquireDataDirLock(options.dataDir, options.holder ?? 'api');
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create({
+      ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
+      ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
+      parsers,
+    });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   let queue: Promise<unknown> = Promise.resolve();
   const exclusive = <T>(fn: () => Promise<T>): Promise<T> => {
     const run = queue.then(fn, fn);
@@ -33,6 +47,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
   return {
     kind: 'pglite',
     pglite,
+    lock,
     query: <T>(sql: string, params: readonly unknown[] = []) =>
       exclusive(async () => (await pglite.query<T>(sql, params as unknown[])).rows),
     exec: (sql: string) =>
@@ -54,7 +69,11 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     close: async () => {
       if (closed) return;
       closed = true;
-      await exclusive(() => pglite.close());
+      try {
+        await exclusive(() => pglite.close());
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
