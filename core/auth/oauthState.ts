@@ -21,6 +21,9 @@ export function buildOAuthState(state: OAuthState): string {
   if (state.random.includes('|')) throw new Error('state random must not contain "|"');
   let marker = state.inviteId !== undefined ? `inviteId=${encodeURIComponent(state.inviteId)}` : `provider=${state.provider ?? ''}`;
   // Flags ride in the marker part (`provider=google&popup=1`), so older readers still find the provider.
+  // An invitation activated with Google or Okta names its provider too, so /login/callback can
+  // send the answer back to the invite page instead of the vendor IdP's invite handler.
+  if (state.inviteId !== undefined && state.provider) marker += `&provider=${state.provider}`;
   if (state.popup) marker += '&popup=1';
   if (state.revalidate) marker += `&revalidate=${state.revalidate}`;
   const parts = [state.random, marker];
@@ -42,6 +45,8 @@ export function parseOAuthState(raw: string | null | undefined): OAuthState | nu
   } else if (head?.startsWith('inviteId=')) {
     const id = safeDecode(head.slice('inviteId='.length));
     if (id) state.inviteId = id;
+    const provider = flags.find((flag) => flag.startsWith('provider='))?.slice('provider='.length).toLowerCase();
+    if (id && provider && PROVIDERS.includes(provider)) state.provider = provider as OAuthProviderMarker;
   }
   if (flags.includes('popup=1')) state.popup = true;
   if (flags.includes('revalidate=2fa')) state.revalidate = '2fa';

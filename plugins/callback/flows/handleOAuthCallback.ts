@@ -7,7 +7,8 @@ import { ACCESS_DENIED, loginWithError } from '../logic/resolveCallback';
 
 /**
  * Generic handler (Google, Okta). The login page owns the rest of the sign-in (okta-waiting,
- * and two-auth when the account has a second factor), so this checks the state belongs to this
+ * and two-auth when the account has a second factor) — or the invite page, for an invitation
+ * activated with the provider — so this checks the state belongs to this
  * browser session, parks code and state in sessionStorage and returns there with
  * `oktaRedirect` (or `googleRedirect`). The login page consumes the state and PKCE verifier.
  */
@@ -22,5 +23,12 @@ export function handleOAuthCallback(nav: NavigationService, code: string, rawSta
     return;
   }
   stashOAuthCallback({ code, state: rawState }, storage);
-  nav.navigate(state.provider === 'okta' ? '/login?oktaRedirect=true' : '/login?googleRedirect=true', { replace: true });
+  nav.navigate(returnTarget(state.provider, state.inviteId), { replace: true });
+}
+
+/** The page that finishes the sign-in: the invitation's own page (spec §2: `oktaRedirect` and
+ *  `inviteFlow` on return from the provider) or the login page. */
+function returnTarget(provider: 'okta' | 'google', inviteId: string | undefined): string {
+  if (inviteId !== undefined) return `/invite/${encodeURIComponent(inviteId)}?${new URLSearchParams({ oktaRedirect: 'true', inviteFlow: provider })}`;
+  return provider === 'okta' ? '/login?oktaRedirect=true' : '/login?googleRedirect=true';
 }

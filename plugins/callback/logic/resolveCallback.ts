@@ -8,6 +8,8 @@ export type CallbackAction =
   | { kind: 'popupError'; description: string; rawState: string; to: string }
   /** Vendor IdP answer (provider=jamf or an invitation). */
   | { kind: 'jamf'; code: string; rawState: string; state: OAuthState }
+  /** An invitation activated with Google or Okta: the invite page finishes it. */
+  | { kind: 'invite'; code: string; rawState: string; state: OAuthState & { inviteId: string } }
   /** Any other provider (Google, Okta). */
   | { kind: 'oauth'; code: string; rawState: string; state: OAuthState }
   /** A signed-in user's re-validation (two-factor set-up), whichever the provider. */
@@ -22,7 +24,8 @@ export function loginWithError(title: string, description: string): string {
 /**
  * Pure: query string -> action. Order of spec §4: error (+error_description) -> login with
  * 'Access Denied' and the description; ssoDomain -> login with ssoDomain (and url); code and
- * state whose marker is provider=jamf or inviteId -> Jamf handler; code and state -> generic
+ * state of an invitation activated with Google or Okta -> back to the invite page; provider=jamf or
+ * another inviteId -> Jamf handler; code and state -> generic
  * OAuth handler. A state flagged `revalidate=2fa` is not a sign-in: it goes back to /config/2fa. Anything else cannot be completed and goes to login with 'Access Denied'.
  */
 export function resolveCallback(search: string): CallbackAction {
@@ -47,6 +50,9 @@ export function resolveCallback(search: string): CallbackAction {
   const state = parseOAuthState(rawState);
   if (code && rawState && state) {
     if (state.revalidate === '2fa' && state.provider) return { kind: 'revalidate', code, rawState, state };
+    if (state.inviteId !== undefined && (state.provider === 'google' || state.provider === 'okta')) {
+      return { kind: 'invite', code, rawState, state: { ...state, inviteId: state.inviteId } };
+    }
     if (state.provider === 'jamf' || state.inviteId !== undefined) return { kind: 'jamf', code, rawState, state };
     return { kind: 'oauth', code, rawState, state };
   }

@@ -162,6 +162,14 @@ describe('callback page', () => {
     expect(takeOAuthCallback()).toEqual({ code: 'code-5', state });
   });
 
+  it.each(['okta', 'google'] as const)('an invitation activated with %s goes back to its invite page, code and state parked', async (provider) => {
+    const url = new URL(await beginOAuth({ provider, inviteId: 'inv 7', returnPath: '/invite/inv%207', clientId: 'c', authorizationEndpoint: 'https://idp.example/authorize', tokenEndpoint: 'https://idp.example/token', nonce: 'n', redirectUri: 'http://x/login/callback' }));
+    const state = url.searchParams.get('state')!;
+    const { visited } = setup(`/login/callback?code=code-6&state=${encodeURIComponent(state)}`);
+    await waitFor(() => expect(visited).toContain(`/invite/inv%207?oktaRedirect=true&inviteFlow=${provider}`));
+    expect(takeOAuthCallback()).toEqual({ code: 'code-6', state });
+  });
+
   it('generic handler refuses a foreign state', async () => {
     const { visited } = setup('/login/callback?code=c&state=forged%7Cprovider%3Dokta');
     await waitFor(() => expect(visited.some((h) => h.startsWith('/login?error=Access+Denied'))).toBe(true));

@@ -40,6 +40,9 @@ export default function CallbackPage(_props: PageProps) {
         if (action.state.popup && handOffToOpener({ code: action.code, state: action.rawState })) break;
         handleOAuthCallback(nav, action.code, action.rawState, action.state);
         break;
+      case 'invite':
+        handleOAuthCallback(nav, action.code, action.rawState, action.state);
+        break;
       case 'revalidate':
         handleRevalidateCallback(nav, action.code, action.rawState, action.state);
         break;
