@@ -6,15 +6,19 @@ import '@blueprintjs/core/lib/css/blueprint.css';
 import 'normalize.css/normalize.css';
 import { adminPlugin } from '../plugins/admin';
 import { callbackPlugin } from '../plugins/callback';
+import { collectorPlugin } from '../plugins/collector';
 import { electronPlugin } from '../plugins/electron';
 import { globalrulesrepositoryPlugin } from '../plugins/globalrulesrepository';
 import { gluonPlugin } from '../plugins/gluon';
 import { introPlugin } from '../plugins/intro';
+import { invitePlugin } from '../plugins/invite';
 import { loginPlugin } from '../plugins/login';
 import { mfaSetupPlugin } from '../plugins/mfa-setup';
 import { monitoringPlugin } from '../plugins/monitoring';
 import { neutrinoPlugin } from '../plugins/neutrino';
+import { resetPasswordPlugin } from '../plugins/reset-password';
 import { shellPlugin } from '../plugins/shell';
+import { unsubscribePlugin } from '../plugins/unsubscribe';
 import { startHost } from './startHost';
 
 export const plugins = [
@@ -22,6 +26,11 @@ export const plugins = [
   introPlugin,
   loginPlugin,
   callbackPlugin,
+  // public: flows opened from links the API sends
+  invitePlugin,
+  resetPasswordPlugin,
+  collectorPlugin,
+  unsubscribePlugin,
   // shell: signed-in chrome and account pages
   shellPlugin,
   mfaSetupPlugin,
