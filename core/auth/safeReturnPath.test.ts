@@ -41,18 +41,15 @@ describe('sanitizeReturnPath', () => {
   });
 });
 
-// The vendor IdP's rule with gluon's root; plugins/callback applies it (resolveJamfReturnPath).
-describe('resolveProductReturnPath (vendor IdP rules of spec §4)', () => {
+// The vendor IdP's rule for gluon (its table: plugins/callback/logic/resolveJamfReturnPath.test.ts),
+// here with another product's root: the product part is a parameter.
+describe('resolveProductReturnPath', () => {
   it.each([
-    [undefined, '/gluon'],
-    ['', '/gluon'],
-    ['/', '/gluon'],
-    ['https://evil.example/gluon', '/gluon'],
-    ['//evil.example', '/gluon'],
-    ['/gluon/devices/2', '/gluon/devices/2'],
-    ['/devices/2', '/gluon/devices/2'],
-    ['/settings?x=1', '/gluon/settings?x=1'],
+    [undefined, '/sonar'],
+    ['//evil.example', '/sonar'],
+    ['/sonar/scans/2', '/sonar/scans/2'],
+    ['/scans/2?x=1', '/sonar/scans/2?x=1'],
   ])('%j -> %s', (input, expected) => {
-    expect(resolveProductReturnPath(input, '/gluon')).toBe(expected);
+    expect(resolveProductReturnPath(input, '/sonar')).toBe(expected);
   });
 });

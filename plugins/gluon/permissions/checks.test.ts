@@ -1,10 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describeChecks, type CheckRow } from '../../../tests/harness/describeChecks';
 import * as checks from './checks';
 
 const ADMIN = ['gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw'];
-type Row = [label: string, perms: string[], expected: boolean];
 
-const tables: Record<string, Row[]> = {
+const tables: Record<string, CheckRow[]> = {
   isInspectionAdmin: [
     ['all three rw', ADMIN, true],
     ['all three plus more', [...ADMIN, 'elc#dev#r'], true],
@@ -78,17 +77,5 @@ const tables: Record<string, Row[]> = {
   ],
 };
 
-type CheckName = keyof typeof tables;
-
-describe.each(Object.keys(tables) as CheckName[])('%s', (name) => {
-  const check = (checks as unknown as Record<string, (perms: readonly string[]) => boolean>)[name]!;
-  it('is exported as a function', () => {
-    expect(typeof check).toBe('function');
-  });
-  it.each(tables[name]!)('%s -> %s', (_label, perms, expected) => {
-    expect(check(perms)).toBe(expected);
-  });
-  it('ignores malformed permission strings', () => {
-    expect(check(['not-a-permission', 'gln#', '##'])).toBe(name === 'isSaasVariant');
-  });
-});
+// Malformed strings: only isSaasVariant (an absence) is true.
+describeChecks(checks, tables, (name) => name === 'isSaasVariant');

@@ -1,9 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describeChecks, type CheckRow } from '../../../tests/harness/describeChecks';
 import * as checks from './checks';
 
-type Row = [label: string, perms: string[], expected: boolean];
 
-const tables: Record<string, Row[]> = {
+const tables: Record<string, CheckRow[]> = {
   isMonitoringAdmin: [
     ['rsc w', ['mnt#rsc#w'], true],
     ['rsc r', ['mnt#rsc#r'], false],
@@ -18,17 +17,5 @@ const tables: Record<string, Row[]> = {
   ],
 };
 
-type CheckName = keyof typeof tables;
-
-describe.each(Object.keys(tables) as CheckName[])('%s', (name) => {
-  const check = (checks as unknown as Record<string, (perms: readonly string[]) => boolean>)[name]!;
-  it('is exported as a function', () => {
-    expect(typeof check).toBe('function');
-  });
-  it.each(tables[name]!)('%s -> %s', (_label, perms, expected) => {
-    expect(check(perms)).toBe(expected);
-  });
-  it('ignores malformed permission strings', () => {
-    expect(check(['not-a-permission', 'gln#', '##'])).toBe(false);
-  });
-});
+// Malformed strings: every check is false.
+describeChecks(checks, tables);
