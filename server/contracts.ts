@@ -165,6 +165,9 @@ export class HttpError extends Error {
   }
 }
 
+/** The 401 message of `tokens.verify` for an expired token (routes with links turn it into their own wording). */
+export const TOKEN_EXPIRED = 'Token expired';
+
 export interface AuditEvent {
   tenantId: string | null;
   actorId: string | null;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bootstrapAdmin } from './main';
+import { loadConfig } from './config';
+import { bootstrapAdmin, startBanner } from './main';
 import { ALL_PERMISSIONS } from './services/users';
 import { createTestApp, type TestApp } from './test/testApp';
 
@@ -32,6 +33,38 @@ describe('first start', () => {
       await expect(other.login(admin.email, admin.password!)).resolves.toHaveProperty('token');
     } finally {
       await other.close();
+    }
+  });
+});
+
+describe('start banner and logs', () => {
+  const admin = { email: 'admin@example.com', password: 'Generated-1', created: true };
+
+  it('shows address, credentials, the mailbox and the operator CLI in development', () => {
+    const banner = startBanner(loadConfig({ DEV_IDP: 'off' }), admin, false).join('\n');
+    expect(banner).toContain('Console and API: http://127.0.0.1:8080');
+    expect(banner).toContain('Sign in as admin@example.com with password Generated-1');
+    expect(banner).toContain('Mailbox:         http://127.0.0.1:8080/dev/mailbox');
+    expect(banner).toContain('npm run admin -- --help');
+    expect(banner).toMatch(/Logs: +warn and above, no request lines \(LOG_LEVEL=info shows them\)/);
+  });
+
+  it('never mentions a mailbox in production', () => {
+    const banner = startBanner(loadConfig({ NODE_ENV: 'production' }), admin, false).join('\n');
+    expect(banner).not.toContain('mailbox');
+    expect(banner).toMatch(/Logs: +info, every request/);
+  });
+
+  it('logs warnings and errors only by default in development (no request lines); LOG_LEVEL=info shows requests', async () => {
+    const quiet = await createTestApp({ env: { NODE_ENV: 'development' }, overrides: { logger: undefined } });
+    const verbose = await createTestApp({ env: { NODE_ENV: 'development', LOG_LEVEL: 'info' }, overrides: { logger: undefined } });
+    try {
+      expect(quiet.app.log.level).toBe('warn');
+      expect(quiet.app.log.isLevelEnabled('info')).toBe(false);
+      expect(quiet.app.log.isLevelEnabled('error')).toBe(true);
+      expect(verbose.app.log.isLevelEnabled('info')).toBe(true);
+    } finally {
+      await Promise.all([quiet.close(), verbose.close()]);
     }
   });
 });

@@ -3,8 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type AppConfig } from './config';
 import type { Database } from './contracts';
+import { assertDataDirFree, DataDirBusyError } from './db/dataDirLock';
+import { pgliteDir } from './db/index';
 import { DEFAULT_DEV_IDP_USERS, DEV_IDP_PASSWORD, startDevIdpForApi } from './devIdp/index';
 import { seedDevSsoUsers } from './devIdp/seedDevSsoUsers';
+import { MAILBOX_PATH } from './routes/dev/mailboxRoutes';
 import { hashPassword, verifyPassword } from './services/passwords';
 import { ALL_PERMISSIONS } from './services/users';
 
@@ -32,6 +35,18 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     throw error;
+  }
+  // A second start on the same PGlite folder stops here, before taking the IdP's port.
+  if (!config.databaseUrl) {
+    try {
+      assertDataDirFree(pgliteDir(config.dataDir));
+    } catch (error) {
+      if (error instanceof DataDirBusyError) {
+        console.error(error.message);
+        process.exit(1);
+      }
+      throw error;
+    }
   }
   // The development identity provider starts first: it fills `config.idp` (issuers, client ids,
   // the confidential client's secret) that the sign-in routes read.
@@ -71,6 +86,11 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  console.log(startBanner(config, admin, stopIdp !== null).join('\n') + '\n');
+}
+
+/** What a developer needs after `npm start`: address, credentials, mailbox, CLI, identity provider. */
+export function startBanner(config: AppConfig, admin: { email: string; password: string | null; created: boolean }, devIdp: boolean): string[] {
   const lines = [
     '',
     `  Console and API: ${config.publicUrl}`,
@@ -82,7 +102,9 @@ async function main(): Promise<void> {
   } else {
     lines.push(`  Sign in with an existing account (npm run admin -- --help to manage users).`);
   }
-  if (stopIdp) {
+  if (config.devMailbox) lines.push(`  Mailbox:         ${config.publicUrl}${MAILBOX_PATH} (mail the API sent: invitations, password resets)`);
+  lines.push(`  Operator CLI:    npm run admin -- --help (in another terminal, while this runs)`);
+  if (devIdp) {
     const idpOrigin = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.idp.idpPort}`;
     lines.push(
       `  Development IdP: ${idpOrigin} (DEV_IDP=off to disable)`,
@@ -90,7 +112,9 @@ async function main(): Promise<void> {
       `    Okta domain to type on the login page: ${idpOrigin}`,
     );
   }
-  console.log(lines.join('\n') + '\n');
+  const verbose = config.logLevel === 'info' || config.logLevel === 'debug' || config.logLevel === 'trace';
+  lines.push(verbose ? `  Logs:            ${config.logLevel}, every request` : `  Logs:            ${config.logLevel} and above, no request lines (LOG_LEVEL=info shows them)`);
+  return lines;
 }
 
 const isEntry = process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href;

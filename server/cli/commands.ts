@@ -4,6 +4,7 @@ import { HttpError, type Database, type Mailer, type TokenService } from '../con
 import { collectorLinkUrl, createCollectorLink } from '../services/collectorLinks';
 import { INSTALLER_OS, type InstallerOs } from '../services/installers';
 import { invitationMail } from '../services/invitationMail';
+import { listOutbox } from '../services/mailbox';
 import { createInvitation, invitationUrl } from '../services/invitations';
 import { hashPassword, passwordProblem } from '../services/passwords';
 import { mintQuickLink, mintUnsubscribeLink, QUICK_LINK_TTL_S, UNSUBSCRIBE_LINK_TTL_S } from '../services/signedLinks';
@@ -270,18 +271,10 @@ export const commands: Command[] = [
       const o = parseOptions(this.options, argv);
       const limit = o.limit === undefined ? 10 : parsePositiveInt(o.limit, 'limit');
       const to = o.to === undefined ? null : email(o.to, 'to');
-      const rows = await ctx.db.query<{ created_at: Date; to_address: string; subject: string; body_text: string; sent_at: Date | null; error: string | null }>(
-        `SELECT created_at, to_address, subject, body_text, sent_at, error FROM mail_outbox
-          WHERE ($1::text IS NULL OR to_address = $1) ORDER BY created_at DESC, id DESC LIMIT $2`,
-        [to, Math.min(limit, 1000)],
-      );
-      if (rows.length === 0) return 'The outbox is empty.';
-      return rows
-        .reverse()
-        .map((m) => {
-          const state = m.error ? `failed: ${m.error}` : m.sent_at ? 'sent by SMTP' : 'outbox only';
-          return [`--- ${new Date(m.created_at).toISOString()}  to ${m.to_address}  (${state})`, `Subject: ${m.subject}`, '', m.body_text].join('\n');
-        })
+      const mails = await listOutbox(ctx.db, { to, limit });
+      if (mails.length === 0) return 'The outbox is empty.';
+      return mails
+        .map((m) => [`--- ${m.createdAt.toISOString()}  to ${m.to}  (${m.state})`, `Subject: ${m.subject}`, '', m.text].join('\n'))
         .join('\n\n');
     },
   },
@@ -293,6 +286,7 @@ export function helpText(): string {
     'Usage: npm run admin -- <command> [options]',
     '',
     'Uses the same database as the API (DATABASE_URL, else PGlite in DATA_DIR) and its signing key.',
+    'While the API (npm start) holds the PGlite folder, the command runs inside the API.',
     '',
     'Commands:',
     ...commands.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),

@@ -1,8 +1,6 @@
 /** HTML of the development identity provider: plain forms with stable names for Playwright. */
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"'`]/g, (c) => `&#${c.charCodeAt(0)};`);
-}
+import { escapeHtml } from '../services/escapeHtml';
 
 const STYLE = `body{font-family:system-ui,sans-serif;background:#f5f6f8;margin:0}
 main{max-width:360px;margin:48px auto;background:#fff;padding:24px 28px;border-radius:6px;box-shadow:0 1px 4px rgba(0,0,0,.2)}

@@ -3,8 +3,9 @@ import nodemailer from 'nodemailer';
 import type { Database, Mailer, MailMessage } from '../contracts';
 
 /**
- * Every mail lands in mail_outbox and in a log line (development reads links there); with
- * SMTP_URL it is also delivered by nodemailer. A delivery failure is recorded on the row and
+ * Every mail lands in mail_outbox (read it at GET /dev/mailbox in development, or with
+ * `npm run admin -- outbox`); with SMTP_URL it is also delivered by nodemailer. The log line
+ * names recipient and subject only: mail text carries reset and invitation secrets. A delivery failure is recorded on the row and
  * logged, never thrown: callers such as password recovery must answer the same either way.
  */
 export function createMailer(db: Database, log: FastifyBaseLogger, smtpUrl: string | null, from = 'MTD Console <no-reply@localhost>'): Mailer & { close(): void } {
@@ -15,7 +16,7 @@ export function createMailer(db: Database, log: FastifyBaseLogger, smtpUrl: stri
         'INSERT INTO mail_outbox (tenant_id, to_address, subject, body_text, body_html) VALUES ($1, $2, $3, $4, $5) RETURNING id',
         [tenantId, message.to, message.subject, message.text, message.html ?? null],
       );
-      log.info({ mailId: row?.id, to: message.to, subject: message.subject }, `mail queued: ${message.subject}\n${message.text}`);
+      log.info({ mailId: row?.id, to: message.to, subject: message.subject }, 'mail queued');
       if (!transport || !row) return;
       try {
         await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });

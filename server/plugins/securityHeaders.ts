@@ -52,9 +52,10 @@ export function installSecurityHeaders(app: FastifyInstance, config: AppConfig):
   });
 }
 
-const API_PREFIXES = ['/um/', '/gluon-backend/', '/neutrino-backend/', '/electron-backend/', '/api/'];
+/** Paths the console never owns: unknown ones answer a JSON 404 (never index.html), answers are not cached. */
+const API_PREFIXES = ['/um/', '/gluon-backend/', '/neutrino-backend/', '/electron-backend/', '/api/', '/dev/'];
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';
-  return API_PREFIXES.some((p) => path.startsWith(p)) || path === '/openapi.json';
+  return API_PREFIXES.some((p) => path.startsWith(p)) || path === '/openapi.json' || path === '/dev';
 }

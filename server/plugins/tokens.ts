@@ -1,6 +1,6 @@
 import { createHmac, hkdfSync, randomUUID } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, jwtVerify, SignJWT, errors as joseErrors } from 'jose';
-import { HttpError, type TokenService, type TokenType } from '../contracts';
+import { HttpError, TOKEN_EXPIRED, type TokenService, type TokenType } from '../contracts';
 import type { SigningKey } from './keys';
 
 const ALG = 'EdDSA';
@@ -46,7 +46,7 @@ export async function createTokenService(key: SigningKey, publicUrl: string): Pr
         return payload as unknown as T & { typ: TokenType; iss: string; exp: number; iat: number };
       } catch (error) {
         if (error instanceof HttpError) throw error;
-        if (error instanceof joseErrors.JWTExpired) throw new HttpError(401, 'Token expired');
+        if (error instanceof joseErrors.JWTExpired) throw new HttpError(401, TOKEN_EXPIRED);
         throw new HttpError(401, 'Invalid token');
       }
     },

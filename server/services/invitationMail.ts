@@ -1,7 +1,5 @@
 import type { MailMessage } from '../contracts';
-
-const escapeHtml = (s: string): string =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from './escapeHtml';
 
 /** The invitation mail: the single-use link and when it stops working. */
 export function invitationMail(input: { to: string; link: string; expiresAt: Date; invitedBy: string | null }): MailMessage {

@@ -85,6 +85,17 @@ export function invitationExpired(inv: InvitationRow): boolean {
   return inv.used_at !== null || inv.expires_at.getTime() <= Date.now();
 }
 
+export const INVITATION_NOT_FOUND = 'This invitation does not exist';
+export const INVITATION_EXPIRED = 'This invitation has expired';
+export const INVITATION_USED = 'This invitation has already been used';
+
+/** 404 unknown, 410 used (single use) or expired: what the invite page shows as its expired view. */
+export function assertInvitationOpen(inv: InvitationRow | null): asserts inv is InvitationRow {
+  if (!inv) throw new HttpError(404, INVITATION_NOT_FOUND);
+  if (inv.used_at !== null) throw new HttpError(410, INVITATION_USED);
+  if (inv.expires_at.getTime() <= Date.now()) throw new HttpError(410, INVITATION_EXPIRED);
+}
+
 /**
  * Inside a transaction: locks and checks the invitation (404 unknown, 410 used or expired),
  * then activates the invited user with the invitation's permissions and marks it used.
@@ -92,10 +103,9 @@ export function invitationExpired(inv: InvitationRow): boolean {
  */
 export async function acceptInvitation(q: Queryable, token: string, setUser: (user: UserRow, inv: InvitationRow) => Promise<void>): Promise<{ invitation: InvitationRow; user: UserRow }> {
   const inv = await findInvitation(q, token, true);
-  if (!inv) throw new HttpError(404, 'This invitation does not exist');
-  if (invitationExpired(inv)) throw new HttpError(410, 'This invitation has expired');
+  assertInvitationOpen(inv);
   const [user] = await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [inv.user_id]);
-  if (!user) throw new HttpError(404, 'This invitation does not exist');
+  if (!user) throw new HttpError(404, INVITATION_NOT_FOUND);
   await setUser(user, inv);
   const [activated] = await q.query<UserRow>(
     `UPDATE users SET status = 'active', permissions = $2, allowed_login_methods = $3, updated_at = now() WHERE id = $1 RETURNING *`,

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
 import { errors, userSchema } from '../../schemas';
-import { acceptInvitationWithPassword, findInvitation, invitationAllows, invitationExpired } from '../../services/invitations';
+import { acceptInvitationWithPassword, assertInvitationOpen, findInvitation, INVITATION_EXPIRED, INVITATION_NOT_FOUND, INVITATION_USED, invitationAllows, invitationExpired } from '../../services/invitations';
 import { hashPassword, passwordProblem } from '../../services/passwords';
 import { userView } from '../../services/users';
 
-export const INVITATION_NOT_FOUND = 'This invitation does not exist';
+export { INVITATION_NOT_FOUND } from '../../services/invitations';
 
 const tokenParam = {
   type: 'object',
@@ -49,7 +49,7 @@ export const invitationRoutes: FastifyPluginAsync = async (app) => {
         summary: 'Accept an invitation with a password',
         description:
           'Public, single use. Activates the invited user with the invitation\'s permissions and the password (8 to 1024 characters); the console then signs in with /um/login. ' +
-          '404 unknown, 410 expired or used, 403 when the invitation allows only identity-provider sign-in.',
+          `404 unknown, 410 "${INVITATION_USED}" (single use) or "${INVITATION_EXPIRED}", 403 when the invitation allows only identity-provider sign-in.`,
         params: tokenParam,
         body: { type: 'object', required: ['newPassword'], additionalProperties: false, properties: { newPassword: { type: 'string', maxLength: 1024 } } },
         response: { 200: { type: 'object', additionalProperties: false, required: ['user'], properties: { user: userSchema } }, ...errors(400, 403, 404, 410) },
@@ -58,8 +58,7 @@ export const invitationRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { newPassword } = request.body;
       const probe = await findInvitation(app.db, request.params.token);
-      if (!probe) throw new HttpError(404, INVITATION_NOT_FOUND);
-      if (invitationExpired(probe)) throw new HttpError(410, 'This invitation has expired');
+      assertInvitationOpen(probe);
       if (!invitationAllows(probe, 'password')) throw new HttpError(403, `This invitation requires signing in with ${probe.allowed_login_methods[0] ?? 'an identity provider'}`);
       const problem = passwordProblem(newPassword, probe.email);
       if (problem) throw new HttpError(400, problem);

@@ -3,6 +3,7 @@ import { HttpError } from '../../contracts';
 import { captchaField, errors } from '../../schemas';
 import { claimAttempt, recordFailure } from '../../services/lockout';
 import { createRecoveryRequest, LINK_EXPIRED, LINK_INVALID, MAX_REQUESTS_PER_HOUR, recoveryLinkOwner, resetPassword } from '../../services/passwordRecovery';
+import { escapeHtml } from '../../services/escapeHtml';
 import { hashPassword, passwordProblem } from '../../services/passwords';
 import { consumeRecoveryCode } from '../../services/recoveryCodes';
 import { acceptTotpCode, normaliseTotpInput } from '../../services/secondFactor';
@@ -158,7 +159,3 @@ export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 };
-
-function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}

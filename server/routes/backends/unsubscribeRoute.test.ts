@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isUnsubscribed } from '../../services/unsubscribes';
 import { mintUnsubscribeLink } from '../../services/signedLinks';
 import { createTestApp, type TestApp } from '../../test/testApp';
+import { UNSUBSCRIBE_LINK_EXPIRED, UNSUBSCRIBE_LINK_INVALID } from './unsubscribeRoute';
 
 describe('unsubscribe', () => {
   let t: TestApp;
@@ -49,9 +50,11 @@ describe('unsubscribe', () => {
     const at = genuine.length - 20;
     const forged = genuine.slice(0, at) + (genuine[at] === 'A' ? 'B' : 'A') + genuine.slice(at + 1);
     expect((await post(forged)).statusCode).toBe(401);
+    expect((await post(forged)).json().message).toBe(UNSUBSCRIBE_LINK_INVALID);
     expect((await post('not-a-jwt')).statusCode).toBe(401);
     const access = await t.app.tokens.sign('access', { sub: 'x', tenant: tenantId, sid: 'y', perms: [] }, 60);
     expect((await post(access)).statusCode).toBe(401);
+    expect((await post(access)).json().message).toBe(UNSUBSCRIBE_LINK_INVALID);
     const incomplete = await t.app.tokens.sign('unsubscribe', { tenant: tenantId, notification: 'n' }, 60);
     const res = await post(incomplete);
     expect(res.statusCode).toBe(400);
@@ -61,6 +64,7 @@ describe('unsubscribe', () => {
     try {
       vi.setSystemTime(Date.now() + 31 * 24 * 3600_000);
       expect((await post(expiring)).statusCode).toBe(401);
+      expect((await post(expiring)).json().message).toBe(UNSUBSCRIBE_LINK_EXPIRED);
     } finally {
       vi.useRealTimers();
     }

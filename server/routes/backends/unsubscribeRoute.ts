@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HttpError } from '../../contracts';
+import { HttpError, TOKEN_EXPIRED } from '../../contracts';
 import { errors } from '../../schemas';
 import { recordUnsubscribe } from '../../services/unsubscribes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const UNSUBSCRIBE_LINK_EXPIRED = 'The unsubscribe link has expired.';
+export const UNSUBSCRIBE_LINK_INVALID = 'The unsubscribe link is invalid.';
 
 /**
  * POST /gluon-backend/externalNotifications/recipients/unsubscribe?all={bool} (public), body
@@ -17,6 +19,7 @@ export const unsubscribeRoute: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['notifications'],
         summary: 'Unsubscribes the recipient named in the signed token from that notification, or from all with ?all=true. Idempotent.',
+        description: `401 "${UNSUBSCRIBE_LINK_EXPIRED}" or "${UNSUBSCRIBE_LINK_INVALID}" (tampered, or another kind of token); 400 "The unsubscribe link is incomplete."`,
         querystring: { type: 'object', properties: { all: { type: 'boolean', default: false } }, additionalProperties: false },
         body: {
           type: 'object',
@@ -36,7 +39,11 @@ export const unsubscribeRoute: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const claims = await app.tokens.verify<{ email?: unknown; notification?: unknown; tenant?: unknown }>(request.body.jwt, 'unsubscribe');
+      const claims = await app.tokens.verify<{ email?: unknown; notification?: unknown; tenant?: unknown }>(request.body.jwt, 'unsubscribe').catch((error: unknown) => {
+        // Say what is wrong with the link rather than with "the token".
+        if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, error.message === TOKEN_EXPIRED ? UNSUBSCRIBE_LINK_EXPIRED : UNSUBSCRIBE_LINK_INVALID);
+        throw error;
+      });
       const email = typeof claims.email === 'string' ? claims.email : '';
       const notification = typeof claims.notification === 'string' ? claims.notification : '';
       if (!email.includes('@') || !notification) throw new HttpError(400, 'The unsubscribe link is incomplete.');

@@ -20,7 +20,7 @@ export const signInBodySchema = {
   properties: {
     ...providerProofProperties,
     rememberToken: { type: 'string', maxLength: 4096 },
-    captchaToken: { type: 'string', maxLength: 4096 },
+    captchaToken: { type: ['string', 'null'], maxLength: 4096, description: 'reCAPTCHA token; required while captcha is active (GET /um/captcha/Google answers a site id).' },
   },
   required: ['provider', 'nonce'],
   additionalProperties: false,

@@ -7,7 +7,7 @@ import { issueNonce } from '../../services/oidc/nonces';
 import { emailDomainOf, findDomainMapping, findOktaTenantOnDomain, googleClient, jamfClient, oktaClient } from '../../services/oidc/providerClients';
 import { normaliseOktaUrl } from '../../services/oidc/oktaIssuer';
 import { hashToken } from '../../services/secrets';
-import { findInvitation, invitationExpired } from '../../services/invitations';
+import { assertInvitationOpen, findInvitation } from '../../services/invitations';
 import { googlePublicIdSchema, jamfInfoSchema, oktaDetailsSchema, oktaPublicIdSchema } from './idpSchemas';
 
 /**
@@ -44,8 +44,7 @@ export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => {
     const invitation = await findInvitation(app.db, request.query.invitationId);
-    if (!invitation) throw new HttpError(404, 'This invitation does not exist');
-    if (invitationExpired(invitation)) throw new HttpError(410, 'This invitation has expired');
+    assertInvitationOpen(invitation);
     const client = await oktaClient(app.db, invitation.tenant_id);
     return {
       clientIssuer: client.issuer,

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
 import { bearerSecurity, errors, tokenAnswerSchema } from '../../schemas';
 import { isAnyUser } from '../../services/accessChecks';
-import { findInvitation, invitationAllows, invitationExpired } from '../../services/invitations';
+import { assertInvitationOpen, findInvitation, invitationAllows } from '../../services/invitations';
 import type { OAuthProvider } from '../../services/oidc/nonces';
 import { acceptInvitationWithIdentity, authenticateAtProvider, identityOwner, matchUser, sessionProviderData, type ProviderProof } from '../../services/oidc/providerSignIn';
 import { hashToken } from '../../services/secrets';
@@ -14,7 +14,7 @@ import { signInClient, signInDeps } from '../auth/signInContext';
 import { providerProofProperties, recoveryTokenSchema, signInBodySchema } from './idpSchemas';
 import { providerDeps } from './providerDeps';
 
-type SignInBody = ProviderProof & { rememberToken?: string; captchaToken?: string; nonce: string };
+type SignInBody = ProviderProof & { rememberToken?: string; captchaToken?: string | null; nonce: string };
 
 /** Sign-in, invitation activation and MFA re-validation through an identity provider. */
 export const signInRoutes: FastifyPluginAsync = async (app) => {
@@ -32,7 +32,7 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => {
     checkIpBudget(app, request);
-    await checkCaptcha(app, request, request.body.captchaToken);
+    await checkCaptcha(app, request, request.body.captchaToken ?? undefined);
     try {
       const auth = await authenticateAtProvider(providerDeps(app), request.body);
       const user = await matchUser(app.db, auth).catch(async (error: unknown) => {
@@ -70,12 +70,11 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (request) => {
     checkIpBudget(app, request);
-    await checkCaptcha(app, request, request.body.captchaToken);
+    await checkCaptcha(app, request, request.body.captchaToken ?? undefined);
     const { token } = request.params;
     const provider: OAuthProvider = request.body.provider;
     const invitation = await findInvitation(app.db, token);
-    if (!invitation) throw new HttpError(404, 'This invitation does not exist');
-    if (invitationExpired(invitation)) throw new HttpError(410, 'This invitation has expired');
+    assertInvitationOpen(invitation);
     if (!invitationAllows(invitation, provider)) throw new HttpError(403, `This invitation does not allow sign-in with ${provider}`);
     const auth = await authenticateAtProvider(providerDeps(app), request.body).catch((error: unknown) => {
       if (error instanceof HttpError && error.statusCode === 401) spendIpBudget(app, request);

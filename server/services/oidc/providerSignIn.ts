@@ -1,6 +1,6 @@
 import type { IdpConfig } from '../../config';
 import { HttpError, type Database, type Queryable, type TokenService } from '../../contracts';
-import { acceptInvitation } from '../invitations';
+import { acceptInvitation, INVITATION_EXPIRED } from '../invitations';
 import type { UserRow } from '../users';
 import { discoverOrFail } from './discovery';
 import { exchangeCode } from './exchangeCode';
@@ -157,7 +157,7 @@ export async function identityOwner(q: Queryable, provider: OAuthProvider, subje
 export async function acceptInvitationWithIdentity(db: Database, token: string, provider: OAuthProvider, identity: Pick<VerifiedIdentity, 'subject' | 'email'>): Promise<UserRow> {
   const { user } = await db.tx((q) =>
     acceptInvitation(q, token, async (invited) => {
-      if (invited.disabled) throw new HttpError(410, 'This invitation has expired');
+      if (invited.disabled) throw new HttpError(410, INVITATION_EXPIRED);
       const owner = await identityOwner(q, provider, identity.subject);
       if (owner && owner !== invited.id) throw new HttpError(409, 'This account is already linked to another user');
       if (!owner) {
