@@ -1,0 +1,37 @@
+import { defineConfig, devices } from '@playwright/test';
+import type { PublicFixtures } from './fixtures/test';
+
+type Options = { captcha: boolean };
+
+/**
+ * Public pages end to end (issue 9): every journey starts from a real link — the development
+ * mailbox or the operator CLI — against the real API, in Debian's Chromium. Spec files are
+ * independent (one API each), so two workers run them side by side; the `captcha` project runs
+ * the same journeys again with captcha active. Run: npx playwright test -c e2e/public/playwright.config.ts
+ */
+export default defineConfig<PublicFixtures & Options>({
+  testDir: './specs',
+  outputDir: '../../test-results/public',
+  globalSetup: './fixtures/globalSetup.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list'], ['html', { open: 'never', outputFolder: '../../test-results/public-report' }]],
+  use: {
+    ...devices['Desktop Chrome'],
+    viewport: { width: 1280, height: 800 },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    acceptDownloads: true,
+    launchOptions: {
+      executablePath: '/usr/bin/chromium',
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'public', use: { captcha: false } },
+    { name: 'captcha', use: { captcha: true } },
+  ],
+});
