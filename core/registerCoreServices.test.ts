@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { container as rootContainer } from 'tsyringe';
 import { makeTestToken } from '../tests/harness/tokens';
+import { CaptchaServiceToken } from './captcha/CaptchaService';
 import { DownloadServiceToken } from './downloads/DownloadService';
 import { GlobalErrorReporterToken } from './errors/GlobalErrorReporter';
 import { AxiosInstanceToken, HttpServiceToken } from './http/HttpService';
@@ -33,6 +34,7 @@ const ALL = [
   DownloadServiceToken,
   ThemeServiceToken,
   LocaleServiceToken,
+  CaptchaServiceToken,
 ];
 
 beforeEach(() => localStorage.clear());

@@ -1,5 +1,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import { instanceCachingFactory, Lifecycle, type DependencyContainer, type InjectionToken } from 'tsyringe';
+import { CaptchaServiceToken } from './captcha/CaptchaService';
+import { DefaultCaptchaService } from './captcha/DefaultCaptchaService';
 import type { ServiceToken } from './di/ServiceToken';
 import { DefaultDownloadService } from './downloads/DefaultDownloadService';
 import { DownloadServiceToken } from './downloads/DownloadService';
@@ -98,5 +100,6 @@ export function registerCoreServices<const Services extends readonly unknown[] =
   singleton(DownloadServiceToken, DefaultDownloadService);
   singleton(ThemeServiceToken, DefaultThemeService);
   singleton(LocaleServiceToken, DefaultLocaleService);
+  singleton(CaptchaServiceToken, DefaultCaptchaService);
   return container;
 }

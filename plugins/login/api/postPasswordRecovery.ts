@@ -1,6 +1,11 @@
 import type { HttpService } from '@core/http/HttpService';
 
+export interface PasswordRecoveryBody {
+  username: string;
+  captchaToken?: string;
+}
+
 /** POST /um/passwordRecovery (public): mails a reset link to the account's address. */
-export async function postPasswordRecovery(http: HttpService, username: string): Promise<void> {
-  await http.post('/um/passwordRecovery', { username }, { authMode: { kind: 'public' }, skipGlobalErrors: true });
+export async function postPasswordRecovery(http: HttpService, body: PasswordRecoveryBody): Promise<void> {
+  await http.post('/um/passwordRecovery', body, { authMode: { kind: 'public' }, skipGlobalErrors: true });
 }

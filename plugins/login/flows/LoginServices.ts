@@ -1,9 +1,9 @@
+import type { CaptchaService } from '@core/captcha/CaptchaService';
 import type { HttpService } from '@core/http/HttpService';
 import type { NavigationService } from '@core/navigation/NavigationService';
 import type { PluginRegistry } from '@core/plugin/PluginRegistry';
 import type { SessionService } from '@core/session/SessionService';
 import type { StorageService } from '@core/storage/StorageService';
-import type { Captcha } from '../captcha/useCaptcha';
 
 /** The core services the sign-in flows use; the page resolves them, tests pass fakes. */
 export interface LoginServices {
@@ -13,5 +13,5 @@ export interface LoginServices {
   nav: NavigationService;
   registry: PluginRegistry;
   /** reCAPTCHA tokens per action (none while captcha is inactive). */
-  captcha: Pick<Captcha, 'getToken'>;
+  captcha: Pick<CaptchaService, 'getToken'>;
 }

@@ -3,10 +3,10 @@ import { errorInfo } from '../logic/errorInfo';
 import { loginErrorMessage } from '../logic/loginErrorMessage';
 import type { LoginServices } from './LoginServices';
 
-/** lost-password: mails a reset link; answers the error text to show, or nothing. */
-export async function requestPasswordReset({ http }: Pick<LoginServices, 'http'>, email: string): Promise<string | undefined> {
+/** lost-password: mails a reset link (a captcha token while captcha is active); answers the error text to show, or nothing. */
+export async function requestPasswordReset({ http, captcha }: Pick<LoginServices, 'http' | 'captcha'>, email: string): Promise<string | undefined> {
   try {
-    await postPasswordRecovery(http, email);
+    await postPasswordRecovery(http, { username: email, captchaToken: await captcha.getToken('password_recovery') });
     return undefined;
   } catch (error) {
     const info = errorInfo(error);

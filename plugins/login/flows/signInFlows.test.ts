@@ -300,4 +300,57 @@ describe('lost password', () => {
     const down = fakes({ 'POST /um/passwordRecovery': error(503) });
     expect(await requestPasswordReset(down.services, 'x@y.example')).toBe(noConnection);
   });
+  it('sends a password_recovery captcha token while captcha is active, none otherwise', async () => {
+    const active = fakes({ 'POST /um/passwordRecovery': () => ({ status: 204 }) }, undefined, { captchaToken: 'c-lost' });
+    expect(await requestPasswordReset(active.services, 'x@y.example')).toBeUndefined();
+    expect(active.calls('POST /um/passwordRecovery')[0]!.data).toEqual({ username: 'x@y.example', captchaToken: 'c-lost' });
+    expect(active.captchaActions).toEqual(['password_recovery']);
+    const inactive = fakes({ 'POST /um/passwordRecovery': () => ({ status: 204 }) });
+    await requestPasswordReset(inactive.services, 'x@y.example');
+    expect(inactive.calls('POST /um/passwordRecovery')[0]!.data).not.toHaveProperty('captchaToken');
+  });
+});
+
+describe('captcha on the guarded sign-in calls', () => {
+  const oktaReturn = async () => {
+    const url = new URL(await beginOAuth({ provider: 'okta', returnPath: '/neutrino', clientId: 'c', authorizationEndpoint: 'https://o.example/auth', tokenEndpoint: 'https://o.example/token', nonce: 'n-1', redirectUri: 'http://x/login/callback' }));
+    stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
+  };
+  const providerRoutes = {
+    'POST https://o.example/token': () => ({ status: 200, data: { id_token: makeTestToken({ nonce: 'n-1', email: 'bob@example.com' }) } }),
+    'POST /um/oauth2Login': signedIn,
+  };
+
+  it('inactive: the password, code and recovery-code calls carry no captchaToken', async () => {
+    const login = fakes({ 'POST /um/login': signedIn });
+    await passwordSignIn(login.services, { username: 'bob', password: 'pw' }, null);
+    expect(login.calls('POST /um/login')[0]!.data).not.toHaveProperty('captchaToken');
+    const code = fakes({ 'POST /um/mfa/totp/validateCode': signedIn, 'POST /um/mfa/totp/validateRecoveryCode': signedIn }, pendingFor());
+    await verifySecondFactor(code.services, authenticationCode, { digitCode: '123456', remember2fa: false });
+    expect(code.calls('POST /um/mfa/totp/validateCode')[0]!.data).not.toHaveProperty('captchaToken');
+    const recovery = fakes({ 'POST /um/mfa/totp/validateRecoveryCode': signedIn }, pendingFor());
+    await verifySecondFactor(recovery.services, recoveryCode, { recoveryCode: '12345678' });
+    expect(recovery.calls('POST /um/mfa/totp/validateRecoveryCode')[0]!.data).not.toHaveProperty('captchaToken');
+  });
+
+  it('active: the recovery code sends the token', async () => {
+    const { services, calls } = fakes({ 'POST /um/mfa/totp/validateRecoveryCode': signedIn }, pendingFor(), { captchaToken: 'c-3' });
+    await verifySecondFactor(services, recoveryCode, { recoveryCode: '12345678' });
+    expect(calls('POST /um/mfa/totp/validateRecoveryCode')[0]!.data).toEqual({ totpRecoveryCode: '12345678', captchaToken: 'c-3' });
+  });
+
+  it('a provider return (Okta, Google redirect or popup) sends a login token to /um/oauth2Login while active', async () => {
+    await oktaReturn();
+    const { services, calls, captchaActions } = fakes(providerRoutes, undefined, { captchaToken: 'c-sso' });
+    expect(await runVisitStart(services, { kind: 'provider-return' }, parseLoginQuery('oktaRedirect=true'))).toEqual(done);
+    expect(calls('POST /um/oauth2Login')[0]!.data).toMatchObject({ provider: 'Okta', captchaToken: 'c-sso' });
+    expect(captchaActions).toEqual(['login']);
+  });
+
+  it('a provider return sends no captchaToken while inactive', async () => {
+    await oktaReturn();
+    const { services, calls } = fakes(providerRoutes);
+    expect(await runVisitStart(services, { kind: 'provider-return' }, parseLoginQuery('oktaRedirect=true'))).toEqual(done);
+    expect(calls('POST /um/oauth2Login')[0]!.data).not.toHaveProperty('captchaToken');
+  });
 });

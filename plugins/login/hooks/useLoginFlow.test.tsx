@@ -3,6 +3,7 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { container as rootContainer } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
+import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
@@ -25,6 +26,7 @@ function renderLoginFlow(routes: Routes, session: FakeSessionService, path = '/l
     [StorageServiceToken, fakes.services.storage],
     [NavigationServiceToken, fakes.nav],
     [PluginRegistryToken, fakes.registry],
+    [CaptchaServiceToken, fakes.captcha],
   ] as const) services.register(token, { useValue: fake });
   const wrapper = ({ children }: { children: ReactNode }) => <ServicesProvider container={services}>{children}</ServicesProvider>;
   return { ...renderHook(() => useLoginFlow(), { wrapper }), ...fakes };

@@ -1,4 +1,5 @@
 import { peekOAuthRequest } from '@core/auth/oauthRequest';
+import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
@@ -7,7 +8,6 @@ import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { getPasswordRecoveryEnabled } from '../api/getPasswordRecoveryEnabled';
-import { useCaptcha } from '../captcha/useCaptcha';
 import type { JamfOutcome } from '../components/JamfLogin/JamfLogin';
 import type { RecoveryCodeValues } from '../components/RecoveryCodeForm/RecoveryCodeForm';
 import type { TwoAuthValues } from '../components/TwoAuthForm/TwoAuthForm';
@@ -34,9 +34,8 @@ export function useLoginFlow() {
   const storage = useService(StorageServiceToken);
   const nav = useService(NavigationServiceToken);
   const registry = useService(PluginRegistryToken);
-  const captcha = useCaptcha(http);
-  const { getToken } = captcha;
-  const services = useMemo<LoginServices>(() => ({ http, session, storage, nav, registry, captcha: { getToken } }), [http, session, storage, nav, registry, getToken]);
+  const captcha = useService(CaptchaServiceToken);
+  const services = useMemo<LoginServices>(() => ({ http, session, storage, nav, registry, captcha }), [http, session, storage, nav, registry, captcha]);
   const search = useObservable(nav.search$, nav.search());
   const query = useMemo(() => parseLoginQuery(search), [search]);
   const returnUrl = query.returnUrl ?? query.url;
@@ -77,7 +76,6 @@ export function useLoginFlow() {
     ...state,
     query,
     recoveryEnabled,
-    captchaActive: captcha.active,
     waitingDomain,
     go,
     signIn: (values: PasswordCredentials) => passwordSignIn(services, values, returnUrl).then(apply),

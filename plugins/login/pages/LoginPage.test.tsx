@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
+import { RECAPTCHA_SCRIPT_ID } from '@core/captcha/loadRecaptcha';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { StorageKeys, StorageServiceToken, type StorageKey } from '@core/storage/StorageService';
 import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
@@ -167,7 +168,7 @@ describe('login step', () => {
       'POST /um/login': error(401),
     });
     await screen.findByText(/protected by reCAPTCHA/);
-    const script = document.getElementById('login-recaptcha') as HTMLScriptElement;
+    const script = document.getElementById(RECAPTCHA_SCRIPT_ID) as HTMLScriptElement;
     expect(script.src).toContain('render=site-1');
     script.dispatchEvent(new Event('load'));
     await fillLogin('bob', 'pw');
@@ -183,7 +184,7 @@ describe('login step', () => {
     await fillLogin('bob', 'pw');
     await screen.findByText("The username / password you've entered doesn't match any account.");
     expect(calls('POST /um/login')[0]!.data).not.toHaveProperty('captchaToken');
-    expect(document.getElementById('login-recaptcha')).toBeNull();
+    expect(document.getElementById(RECAPTCHA_SCRIPT_ID)).toBeNull();
   });
 });
 

@@ -1,7 +1,7 @@
 import { Card, Classes, Elevation, H1, Spinner } from '@blueprintjs/core';
+import { CaptchaNotice } from '@core/captcha/CaptchaNotice';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { Suspense } from 'react';
-import { CaptchaNotice } from '../components/CaptchaNotice/CaptchaNotice';
 import { ErrorCallout } from '../components/ErrorCallout/ErrorCallout';
 import { LoginFooter } from '../components/LoginFooter/LoginFooter';
 import { LoginForm } from '../components/LoginForm/LoginForm';
@@ -64,7 +64,7 @@ export default function LoginPage(_props: PageProps) {
         <Suspense fallback={<Spinner size={24} aria-label="Loading" />}>
           <StepBody flow={flow} />
         </Suspense>
-        <CaptchaNotice active={flow.captchaActive} />
+        <CaptchaNotice />
       </Card>
       <LoginFooter />
     </main>

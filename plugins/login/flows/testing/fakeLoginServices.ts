@@ -1,4 +1,5 @@
 import type { AxiosRequestConfig } from 'axios';
+import { FakeCaptchaService } from '@core/captcha/FakeCaptchaService';
 import type { HttpService } from '@core/http/HttpService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import type { PluginRegistry, SignInTargetInput } from '@core/plugin/PluginRegistry';
@@ -48,10 +49,10 @@ export function fakeLoginServices<Session extends SessionService, Storage extend
   { session, storage, captchaToken }: { session: Session; storage: Storage; captchaToken?: string },
 ) {
   const { http, requests } = fakeHttp({ 'GET /um/environmentType': () => ({ status: 200, data: { environmentType: 'saas' } }), ...routes });
-  const captchaActions: string[] = [];
+  const captcha = new FakeCaptchaService(captchaToken);
   const registry = fakeRegistry();
   const nav = new MemoryNavigationService('/login');
-  const services: LoginServices = { http, session, storage, nav, registry, captcha: { getToken: async (action) => (captchaActions.push(action), captchaToken) } };
+  const services: LoginServices = { http, session, storage, nav, registry, captcha };
   const calls = (key: string) => requests.filter((r) => `${r.method} ${r.url}` === key);
-  return { services, session, storage, registry, nav, requests, calls, captchaActions };
+  return { services, session, storage, registry, nav, captcha, requests, calls, captchaActions: captcha.actions };
 }

@@ -1,6 +1,6 @@
-import type { HttpService } from '@core/http/HttpService';
+import type { HttpService } from '../http/HttpService';
 
-/** GET /um/captcha/Google (public): the reCAPTCHA site id, null when captcha is inactive. */
+/** GET /um/captcha/Google (public): the reCAPTCHA site id, null when captcha is inactive or the call fails. */
 export async function getCaptchaSiteId(http: HttpService): Promise<string | null> {
   try {
     const response = await http.get<{ siteId?: string | null }>('/um/captcha/Google', { authMode: { kind: 'public' }, skipGlobalErrors: true });
