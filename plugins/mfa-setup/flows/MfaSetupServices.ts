@@ -1,3 +1,4 @@
+import type { CaptchaService } from '@core/captcha/CaptchaService';
 import type { HttpService } from '@core/http/HttpService';
 import type { ModalService } from '@core/modals/ModalService';
 import type { SessionService } from '@core/session/SessionService';
@@ -10,6 +11,8 @@ export interface MfaSetupServices {
   session: Pick<SessionService, 'profile' | 'updateProfile' | 'forgetDevice' | 'setRecoveryToken'>;
   modals: Pick<ModalService, 'confirm'>;
   toasts: Pick<ToastService, 'success'>;
+  /** The password check is guarded by captcha while it is active. */
+  captcha: Pick<CaptchaService, 'getToken'>;
 }
 
 /** How a flow moves the set-up along (the page's reducer, through its side effects). */

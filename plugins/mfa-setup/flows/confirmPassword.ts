@@ -2,10 +2,13 @@ import { postValidatePassword } from '../api/postValidatePassword';
 import { passwordErrorText } from '../logic/mfaErrors';
 import type { MfaSetupServices } from './MfaSetupServices';
 
-/** The password check: its answer is the 10-minute recovery token. Answers the error text, or nothing. */
-export async function confirmPassword({ http, session }: Pick<MfaSetupServices, 'http' | 'session'>, password: string): Promise<string | undefined> {
+/**
+ * The password check (with a captcha token while captcha is active): its answer is the 10-minute
+ * recovery token. Answers the error text, or nothing.
+ */
+export async function confirmPassword({ http, session, captcha }: Pick<MfaSetupServices, 'http' | 'session' | 'captcha'>, password: string): Promise<string | undefined> {
   try {
-    session.setRecoveryToken(await postValidatePassword(http, password));
+    session.setRecoveryToken(await postValidatePassword(http, { password, captchaToken: await captcha.getToken('validate_password') }));
     return undefined;
   } catch (error) {
     return passwordErrorText(error);

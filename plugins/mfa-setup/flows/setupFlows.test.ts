@@ -1,6 +1,7 @@
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { beginOAuth } from '@core/auth/oauthRequest';
+import { FakeCaptchaService } from '@core/captcha/FakeCaptchaService';
 import type { HttpRequestConfig, HttpService } from '@core/http/HttpService';
 import type { Profile } from '@core/session/SessionService';
 import { MfaTexts } from '../logic/mfaErrors';
@@ -15,7 +16,10 @@ import { verifyAuthenticator } from './verifyAuthenticator';
 type Answer = { status: number; data?: unknown };
 
 /** Services of the set-up flows: answers by `METHOD url`, and a record of what the flows did. */
-function fakes(answers: Record<string, Answer>, { confirmed = true, profile = { username: 'bob', email: 'bob@example.com', totpEnabled: true } as Profile } = {}) {
+function fakes(
+  answers: Record<string, Answer>,
+  { confirmed = true, profile = { username: 'bob', email: 'bob@example.com', totpEnabled: true } as Profile, captchaToken = undefined as string | undefined } = {},
+) {
   const sent: Array<{ call: string; data?: unknown; config?: HttpRequestConfig }> = [];
   const send = async (method: string, url: string, data: unknown, config?: HttpRequestConfig): Promise<AxiosResponse> => {
     sent.push({ call: `${method} ${url}`, data, config });
@@ -31,6 +35,7 @@ function fakes(answers: Record<string, Answer>, { confirmed = true, profile = { 
     delete: (url: string, config?: HttpRequestConfig) => send('DELETE', url, undefined, config),
   } as unknown as HttpService;
   const did: string[] = [];
+  const captcha = new FakeCaptchaService(captchaToken);
   let current: Profile | null = profile;
   const services: MfaSetupServices = {
     http,
@@ -42,9 +47,10 @@ function fakes(answers: Record<string, Answer>, { confirmed = true, profile = { 
     },
     modals: { confirm: async () => (did.push('confirm'), confirmed) },
     toasts: { success: (title, message) => (did.push(`toast ${title}: ${message}`), 'id') },
+    captcha,
   };
   const events: MfaSetupEvent[] = [];
-  return { services, sent, did, events, emit: (event: MfaSetupEvent) => events.push(event), profile: () => current };
+  return { services, sent, did, events, captcha, emit: (event: MfaSetupEvent) => events.push(event), profile: () => current };
 }
 
 const setup = { secret: 'S', otpauthUrl: 'otpauth://x', recoveryCodes: ['1111-2222'] };
@@ -56,6 +62,16 @@ describe('password check', () => {
     expect(await confirmPassword(services, 'pw')).toBeUndefined();
     expect(sent[0]!.data).toEqual({ password: 'pw' });
     expect(did).toEqual(['setRecoveryToken recovery-1']);
+  });
+
+  it('sends a validate_password captcha token while captcha is active, none otherwise', async () => {
+    const active = fakes({ 'POST /um/mfa/validatePassword': { status: 200, data: { token: 'recovery-1' } } }, { captchaToken: 'c-mfa' });
+    expect(await confirmPassword(active.services, 'pw')).toBeUndefined();
+    expect(active.sent[0]!.data).toEqual({ password: 'pw', captchaToken: 'c-mfa' });
+    expect(active.captcha.actions).toEqual(['validate_password']);
+    const inactive = fakes({ 'POST /um/mfa/validatePassword': { status: 200, data: { token: 'recovery-1' } } });
+    expect(await confirmPassword(inactive.services, 'pw')).toBeUndefined();
+    expect(inactive.sent[0]!.data).toEqual({ password: 'pw' });
   });
 
   it.each([

@@ -1,4 +1,5 @@
 import { takeOAuthCallback } from '@core/auth/oauthHandoff';
+import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { ModalServiceToken } from '@core/modals/ModalService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
@@ -28,7 +29,8 @@ export function useMfaSetup() {
   const nav = useService(NavigationServiceToken);
   const modals = useService(ModalServiceToken);
   const toasts = useService(ToastServiceToken);
-  const services = useMemo<MfaSetupServices>(() => ({ http, session, modals, toasts }), [http, session, modals, toasts]);
+  const captcha = useService(CaptchaServiceToken);
+  const services = useMemo<MfaSetupServices>(() => ({ http, session, modals, toasts, captcha }), [http, session, modals, toasts, captcha]);
   const profile = useObservable(session.profile$, session.profile());
   const [state, dispatch] = useReducer(mfaSetupReducer, nav.search(), initialMfaSetupState);
   // SSO accounts may have no console password: they re-validate at their provider instead.

@@ -1,6 +1,8 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
+import { FakeCaptchaService } from '@core/captcha/FakeCaptchaService';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
@@ -26,7 +28,7 @@ const okRoutes: Routes = {
   'DELETE /um/mfa/totp': () => ({ status: 204 }),
 };
 
-function setup(path: string, totpEnabled: boolean, routes: Routes = okRoutes, storageValues: Partial<Record<StorageKey, string>> = {}) {
+function setup(path: string, totpEnabled: boolean, routes: Routes = okRoutes, storageValues: Partial<Record<StorageKey, string>> = {}, captcha = new FakeCaptchaService()) {
   const fake = createFakeAxios((request) => {
     const route = routes[`${request.method} ${request.url}`];
     return route ? route(request) : { status: 404, data: {} };
@@ -41,7 +43,7 @@ function setup(path: string, totpEnabled: boolean, routes: Routes = okRoutes, st
     path,
     token,
     profile: { username: 'bob', email: 'bob@example.com', totpEnabled },
-    services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], [NavigationServiceToken, navigation]],
+    services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], [NavigationServiceToken, navigation], [CaptchaServiceToken, captcha]],
   });
   const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
   return { host, storage, calls, visited };
@@ -120,6 +122,26 @@ describe('two-factor set-up', () => {
     expect((await screen.findByTestId('mfa-state')).textContent).toBe('On');
     expect(calls('DELETE /um/mfa/totp')).toHaveLength(0);
     expect(host.session!.profile()!.totpEnabled).toBe(true);
+  });
+
+  it('the password check carries a captcha token and shows the reCAPTCHA notice while captcha is active', async () => {
+    const captcha = new FakeCaptchaService('c-page');
+    const { calls } = setup('/config/2fa', false, okRoutes, {}, captcha);
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
+    expect(await screen.findByText(/This site is protected by reCAPTCHA/)).toBeTruthy();
+    await confirmPassword('Passw0rd!');
+    expect(await screen.findByTestId('mfa-secret')).toBeTruthy();
+    expect(calls('POST /um/mfa/validatePassword')[0]!.data).toEqual({ password: 'Passw0rd!', captchaToken: 'c-page' });
+    expect(captcha.actions).toEqual(['validate_password']);
+  });
+
+  it('without captcha: no notice and no captchaToken on the password check', async () => {
+    const { calls } = setup('/config/2fa', false);
+    await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
+    await confirmPassword('Passw0rd!');
+    expect(await screen.findByTestId('mfa-secret')).toBeTruthy();
+    expect(calls('POST /um/mfa/validatePassword')[0]!.data).not.toHaveProperty('captchaToken');
+    expect(screen.queryByText(/This site is protected by reCAPTCHA/)).toBeNull();
   });
 
   it('restarts at /config/2fa when a recovery-mode call answers 401', async () => {

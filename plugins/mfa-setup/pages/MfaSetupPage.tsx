@@ -1,4 +1,5 @@
 import { Callout, Card, Classes, Elevation, H2, Intent } from '@blueprintjs/core';
+import { CaptchaNotice } from '@core/captcha/CaptchaNotice';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { MfaStatus } from '../components/MfaStatus/MfaStatus';
 import { PasswordCheckForm } from '../components/PasswordCheckForm/PasswordCheckForm';
@@ -20,6 +21,7 @@ function PhaseBody({ mfa }: { mfa: MfaSetup }) {
         <>
           {mfa.ssoProvider && <ProviderCheck label={mfa.ssoProvider.label} onVerify={() => mfa.verifyWithProvider(phase.purpose)} />}
           <PasswordCheckForm purpose={phase.purpose} provider={mfa.ssoProvider?.label} onCancel={mfa.cancel} onSubmit={(password) => mfa.confirmPassword(phase.purpose, password)} />
+          <CaptchaNotice />
         </>
       );
     case 'qr':
