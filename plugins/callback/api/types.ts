@@ -17,4 +17,6 @@ export interface CodeSignInBody {
   redirectUri: string;
   nonce: string;
   rememberToken?: string;
+  /** reCAPTCHA token while captcha is active. */
+  captchaToken?: string;
 }

@@ -20,14 +20,15 @@ function serverMessage(error: unknown): string | null {
 }
 
 /**
- * Vendor-IdP answers (spec §4). With an invitation: load it, activate the invited user with code
+ * Vendor-IdP answers (spec §4), each call with a captcha token while captcha is active. With an
+ * invitation: load it, activate the invited user with code
  * and state, then go to the provider again with provider=jamf so the next answer signs in.
  * Without: hand the answer to the session (which stores token, access_token cookie, sesionStart,
  * oauth-provider 'jamf' and domain, or holds the second factor for /login), fetch the
  * environment type and go to the return path.
  */
 export async function handleJamfCallback(services: CallbackServices, code: string, rawState: string, state: OAuthState): Promise<void> {
-  const { http, session, storage, nav } = services;
+  const { http, session, storage, nav, captcha } = services;
   const check = consumeOAuth(rawState);
   if (!check.ok) {
     nav.navigate(loginWithError(ACCESS_DENIED, 'The sign-in response does not match this browser session. Please try again.'), { replace: true });
@@ -39,7 +40,7 @@ export async function handleJamfCallback(services: CallbackServices, code: strin
   if (state.inviteId !== undefined) {
     try {
       const invite = await getInvite(http, state.inviteId);
-      await postInviteSetOAuth2(http, state.inviteId, body);
+      await postInviteSetOAuth2(http, state.inviteId, { ...body, captchaToken: await captcha.getToken('invite') });
       const domain = invite.username.slice(invite.username.lastIndexOf('@') + 1);
       const info = await getJamfProviderInfo(http, domain);
       const url = await beginOAuth({
@@ -62,7 +63,7 @@ export async function handleJamfCallback(services: CallbackServices, code: strin
   let outcome;
   try {
     // adopt refuses an answer without a token or user, like a refused sign-in.
-    outcome = session.adopt(await postOAuth2LoginWithCode(http, body), { provider: 'jamf', returnUrl: returnPath });
+    outcome = session.adopt(await postOAuth2LoginWithCode(http, { ...body, captchaToken: await captcha.getToken('login') }), { provider: 'jamf', returnUrl: returnPath });
   } catch (error) {
     nav.navigate(loginWithError(ACCESS_DENIED, serverMessage(error) ?? USER_NOT_FOUND), { replace: true });
     return;

@@ -3,11 +3,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
 import { takeOAuthCallback } from '@core/auth/oauthHandoff';
 import { parseOAuthState } from '@core/auth/oauthState';
+import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
+import { FakeCaptchaService } from '@core/captcha/FakeCaptchaService';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
 import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
-import { renderHost } from '../../../tests/harness/renderHost';
+import { renderHost, serviceOverride } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
@@ -30,7 +32,8 @@ const user = { username: 'jamf.user@corp.example', email: 'jamf.user@corp.exampl
 const accessToken = makeTestToken(['gln#rpt#rw'], { typ: 'access', exp: 4102444800 });
 const info = { domain: 'corp.example', publicId: 'jamf-client', nonce: 'n-2', connectionName: 'corp', authorizationEndpoint: 'https://jamf.example/authorize' };
 
-function setup(path: string, routes: Routes = {}) {
+/** `captcha`: a fake for tests of the captcha token; the default service otherwise (its look-up answers 404: inactive). */
+function setup(path: string, routes: Routes = {}, captcha?: FakeCaptchaService) {
   const fake = createFakeAxios((request) => {
     const route = routes[`${request.method} ${request.url}`];
     return route ? route(request) : { status: 404, data: { message: 'not found' } };
@@ -44,7 +47,7 @@ function setup(path: string, routes: Routes = {}) {
   const host = renderHost({
     plugins: [callbackPlugin, stubPages],
     path,
-    services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], [NavigationServiceToken, navigation]],
+    services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], [NavigationServiceToken, navigation], ...(captcha ? [serviceOverride(CaptchaServiceToken, captcha)] : [])],
     // The real session: these tests check what it stores for the callback.
     realSession: true,
   });
@@ -134,6 +137,39 @@ describe('callback page', () => {
     expect(parseOAuthState(next.searchParams.get('state'))).toMatchObject({ provider: 'jamf', returnPath: '/gluon' });
     expect(next.searchParams.get('nonce')).toBe('n-2');
     expect(next.searchParams.get('login_hint')).toBe('new.admin@corp.example');
+  });
+
+  it('Jamf sign-in: /um/oauth2Login carries a login captcha token while captcha is active', async () => {
+    const state = await jamfState({ returnPath: '/devices/3' });
+    const captcha = new FakeCaptchaService('c-jamf');
+    const { calls, visited } = setup(`/login/callback?code=code-1&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }) }, captcha);
+    await waitFor(() => expect(visited).toContain('/gluon/devices/3'));
+    expect(calls('POST /um/oauth2Login')[0]!.data).toMatchObject({ provider: 'JamfAuth0', code: 'code-1', captchaToken: 'c-jamf' });
+    expect(captcha.actions).toEqual(['login']);
+  });
+
+  it('Jamf sign-in: no captchaToken while captcha is inactive', async () => {
+    const state = await jamfState({ returnPath: '/devices/3' });
+    const { calls, visited } = setup(`/login/callback?code=code-1&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }) }, new FakeCaptchaService());
+    await waitFor(() => expect(visited).toContain('/gluon/devices/3'));
+    expect(calls('POST /um/oauth2Login')[0]!.data).not.toHaveProperty('captchaToken');
+  });
+
+  it('Jamf invitation: /um/invite/{id}/setOAuth2 carries an invite captcha token while active, none while inactive', async () => {
+    const routes = {
+      'GET /um/invite/inv-1': () => ({ status: 200, data: { username: 'new.admin@corp.example', expired: false, allowedLoginMethods: ['JamfAuth0'] } }),
+      'POST /um/invite/inv-1/setOAuth2': () => ({ status: 200, data: { token: accessToken, user } }),
+      'GET /um/oauth2LoginProviders/JamfAuth0/info': () => ({ status: 200, data: info }),
+    };
+    const captcha = new FakeCaptchaService('c-invite');
+    const active = setup(`/login/callback?code=code-9&state=${await jamfState({ inviteId: 'inv-1' })}`, routes, captcha);
+    await waitFor(() => expect(active.host.navigation.assigned).toHaveLength(1));
+    expect(active.calls('POST /um/invite/inv-1/setOAuth2')[0]!.data).toMatchObject({ provider: 'JamfAuth0', code: 'code-9', captchaToken: 'c-invite' });
+    expect(captcha.actions).toEqual(['invite']);
+    cleanup();
+    const inactive = setup(`/login/callback?code=code-9&state=${await jamfState({ inviteId: 'inv-1' })}`, routes, new FakeCaptchaService());
+    await waitFor(() => expect(inactive.host.navigation.assigned).toHaveLength(1));
+    expect(inactive.calls('POST /um/invite/inv-1/setOAuth2')[0]!.data).not.toHaveProperty('captchaToken');
   });
 
   it('Jamf: a second-factor account is handed to the login page', async () => {

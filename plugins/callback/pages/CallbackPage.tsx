@@ -1,4 +1,5 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
@@ -18,6 +19,7 @@ export default function CallbackPage(_props: PageProps) {
   const session = useService(SessionServiceToken);
   const storage = useService(StorageServiceToken);
   const nav = useService(NavigationServiceToken);
+  const captcha = useService(CaptchaServiceToken);
   // The code is single use: run once even under StrictMode's double effects.
   const handled = useRef(false);
 
@@ -33,7 +35,7 @@ export default function CallbackPage(_props: PageProps) {
         if (!handOffToOpener({ error: action.description, state: action.rawState })) nav.navigate(action.to, { replace: true });
         break;
       case 'jamf':
-        void handleJamfCallback({ http, session, storage, nav }, action.code, action.rawState, action.state);
+        void handleJamfCallback({ http, session, storage, nav, captcha }, action.code, action.rawState, action.state);
         break;
       case 'oauth':
         // Inside the Google popup the opener finishes the sign-in (plugins/login/README.md).
@@ -47,7 +49,7 @@ export default function CallbackPage(_props: PageProps) {
         handleRevalidateCallback(nav, action.code, action.rawState, action.state);
         break;
     }
-  }, [http, session, storage, nav]);
+  }, [http, session, storage, nav, captcha]);
 
   return <NonIdealState icon={<Spinner />} title="Signing you in…" />;
 }
