@@ -17,6 +17,8 @@ export interface ProviderCodeBody {
   codeVerifier: string;
   redirectUri: string;
   nonce: string;
+  /** reCAPTCHA token while captcha is active. */
+  captchaToken?: string;
 }
 
 /** GET /um/oauth2LoginProviders/Okta/publicId?invitationId= answer. */

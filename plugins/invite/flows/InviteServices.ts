@@ -1,3 +1,4 @@
+import type { CaptchaService } from '@core/captcha/CaptchaService';
 import type { HttpService } from '@core/http/HttpService';
 import type { NavigationService } from '@core/navigation/NavigationService';
 import type { SessionService } from '@core/session/SessionService';
@@ -9,4 +10,6 @@ export interface InviteServices {
   session: SessionService;
   storage: StorageService;
   nav: NavigationService;
+  /** The sign-in after a password activation and `setOAuth2` are guarded by captcha while it is active. */
+  captcha: Pick<CaptchaService, 'getToken'>;
 }

@@ -18,7 +18,8 @@ export class PasswordActivationError extends Error {
 
 /**
  * Spec §4 "Password": change the password from the invite, then sign in with the invite's e-mail
- * and the new password.
+ * and the new password (with a captcha token while captcha is active: /um/login is guarded,
+ * setPassword is not).
  */
 export async function activateWithPassword(services: InviteServices, inviteId: string, invite: Invite, password: string): Promise<InviteSignIn> {
   try {
@@ -27,7 +28,8 @@ export async function activateWithPassword(services: InviteServices, inviteId: s
     throw new PasswordActivationError('activation', serverMessage(error));
   }
   try {
-    return await completeInviteSignIn(services, await postLogin(services.http, invite.username, password), invite.username);
+    const answer = await postLogin(services.http, { username: invite.username, password, captchaToken: await services.captcha.getToken('login') });
+    return await completeInviteSignIn(services, answer, invite.username);
   } catch (error) {
     // The invitation is used now: retrying here would only say it expired.
     throw new PasswordActivationError('sign-in', serverMessage(error));

@@ -11,7 +11,8 @@ import type { InviteServices } from './InviteServices';
 /**
  * The return from Google or Okta (spec §4): the parked answer must carry this browser's state
  * for this invitation; then the API exchanges the code (PKCE verifier, nonce) and activates the
- * invited user, who is signed in, the provider stored and the environment type fetched.
+ * invited user (a captcha token while captcha is active), who is signed in, the provider stored
+ * and the environment type fetched.
  * Rejects with the text to show (the server's message for a refused activation).
  */
 export async function finishProviderActivation(services: InviteServices, inviteId: string, invite: Invite, flow: InviteFlow | null): Promise<InviteSignIn> {
@@ -32,6 +33,7 @@ export async function finishProviderActivation(services: InviteServices, inviteI
       codeVerifier: request.codeVerifier,
       redirectUri: request.redirectUri,
       nonce: request.nonce,
+      captchaToken: await services.captcha.getToken('invite'),
     });
   } catch (error) {
     throw new Error(serverMessage(error));

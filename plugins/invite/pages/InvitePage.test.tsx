@@ -1,15 +1,17 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
 import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
 import { parseOAuthState } from '@core/auth/oauthState';
+import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
+import { FakeCaptchaService } from '@core/captcha/FakeCaptchaService';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { definePlugin } from '@core/plugin/PluginManifest';
 import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
 import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
-import { renderHost } from '../../../tests/harness/renderHost';
+import { renderHost, serviceOverride } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { invitePlugin } from '../index';
 
@@ -45,14 +47,19 @@ const stubPages = definePlugin({
 
 type Routes = Record<string, (request: FakeRequest) => FakeReply | Promise<FakeReply>>;
 
-function setup(path: string, routes: Routes) {
+/** `captcha`: a fake for the captcha tests; the default service otherwise (its look-up answers 404: inactive). */
+function setup(path: string, routes: Routes, captcha?: FakeCaptchaService) {
   const fake = createFakeAxios((request) => {
     const all: Routes = { [ENV]: () => ({ status: 200, data: { environmentType: 'saas' } }), ...routes };
     const route = all[`${request.method} ${request.url}`];
     return route ? route(request) : { status: 404, data: { statusCode: 404, message: `no route ${request.method} ${request.url}` } };
   });
   const storage = new MemoryStorageService();
-  const host = renderHost({ plugins: [invitePlugin, stubPages], path, services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage]] });
+  const host = renderHost({
+    plugins: [invitePlugin, stubPages],
+    path,
+    services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], ...(captcha ? [serviceOverride(CaptchaServiceToken, captcha)] : [])],
+  });
   const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
   return { host, storage, calls, requests: fake.requests };
 }
@@ -271,6 +278,57 @@ describe('Google and Okta', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The sign-in response does not match this browser session. Please try again.');
     expect(calls(SET_OAUTH2)).toHaveLength(0);
     expect(screen.getByRole('button', { name: 'Sign in with Okta' })).toBeTruthy();
+  });
+});
+
+describe('captcha (the API guards /um/login and setOAuth2)', () => {
+  const NOTICE = /This site is protected by reCAPTCHA/;
+
+  async function activateWithPassword(captcha: FakeCaptchaService) {
+    const { calls } = setup(`/invite/${ID}`, { [INVITE]: invite(['password']), [SET_PASSWORD]: () => ({ status: 200, data: { user } }), [LOGIN]: signedIn }, captcha);
+    await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
+    await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
+    await userEvent.click(loginButton());
+    expect(await screen.findByRole('button', { name: 'Activate 2-factor authentication' })).toBeTruthy();
+    return calls;
+  }
+
+  it('active: the notice shows on step 1, and the sign-in after setPassword carries a login token (setPassword none)', async () => {
+    const captcha = new FakeCaptchaService('c-login');
+    setup(`/invite/${ID}`, { [INVITE]: invite(['password']) }, captcha);
+    expect(await screen.findByText(NOTICE)).toBeTruthy();
+    cleanup();
+    const calls = await activateWithPassword(captcha);
+    expect(calls(SET_PASSWORD)[0]!.data).toEqual({ newPassword: 'Passw0rd!x' });
+    expect(calls(LOGIN)[0]!.data).toEqual({ username: user.username, password: 'Passw0rd!x', captchaToken: 'c-login' });
+    expect(captcha.actions).toEqual(['login']);
+  });
+
+  it('inactive: no notice and no captchaToken', async () => {
+    setup(`/invite/${ID}`, { [INVITE]: invite(['Google']) }, new FakeCaptchaService());
+    await screen.findByRole('button', { name: 'Sign in with Google' });
+    expect(screen.queryByText(NOTICE)).toBeNull();
+    cleanup();
+    const calls = await activateWithPassword(new FakeCaptchaService());
+    expect(calls(LOGIN)[0]!.data).not.toHaveProperty('captchaToken');
+  });
+
+  it.each([
+    ['active', 'c-invite'],
+    ['inactive', undefined],
+  ])('provider return, captcha %s: setOAuth2 carries the invite token only while active', async (_name, token) => {
+    const url = new URL(
+      await beginOAuth({ provider: 'google', inviteId: ID, returnPath: `/invite/${ID}`, clientId: 'client', authorizationEndpoint: 'https://idp.example/authorize', tokenEndpoint: 'https://idp.example/token', nonce: 'n-google', redirectUri: 'http://localhost:3000/login/callback' }),
+    );
+    stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
+    const captcha = new FakeCaptchaService(token);
+    const { calls } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=google`, { [INVITE]: invite(['Google']), [SET_OAUTH2]: signedIn }, captcha);
+    expect(await screen.findByRole('button', { name: 'Activate 2-factor authentication' })).toBeTruthy();
+    const body = calls(SET_OAUTH2)[0]!.data as Record<string, string>;
+    expect(body).toMatchObject({ provider: 'Google', code: 'code-1' });
+    if (token) expect(body.captchaToken).toBe(token);
+    else expect(body).not.toHaveProperty('captchaToken');
+    expect(captcha.actions).toEqual(['invite']);
   });
 });
 

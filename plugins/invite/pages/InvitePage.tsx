@@ -1,4 +1,6 @@
 import { Callout, Classes, Intent, Link, Spinner } from '@blueprintjs/core';
+import { CaptchaNotice } from '@core/captcha/CaptchaNotice';
+import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
@@ -23,7 +25,8 @@ export default function InvitePage({ params }: PageProps) {
   const session = useService(SessionServiceToken);
   const storage = useService(StorageServiceToken);
   const nav = useService(NavigationServiceToken);
-  const services = useMemo<InviteServices>(() => ({ http, session, storage, nav }), [http, session, storage, nav]);
+  const captcha = useService(CaptchaServiceToken);
+  const services = useMemo<InviteServices>(() => ({ http, session, storage, nav, captcha }), [http, session, storage, nav, captcha]);
   // Read once: the return query belongs to the visit that brought the provider's answer.
   const query = useMemo(() => parseInviteQuery(nav.search()), [nav]);
   const wizard = useInvite(services, params.id ?? '', query);
@@ -85,6 +88,7 @@ export default function InvitePage({ params }: PageProps) {
           ) : (
             <ProviderSignIn provider={state.method} email={state.invite.username} busy={state.busy} onStart={() => void wizard.startProvider()} />
           )}
+          <CaptchaNotice />
         </InviteCard>
       );
   }
