@@ -1,3 +1,4 @@
+import os from 'node:os';
 import Fastify from 'fastify';
 import { ConfigError, loadConfig, type AppConfig } from '../config';
 import { HttpError } from '../contracts';
@@ -52,7 +53,8 @@ export async function runCli(argv: readonly string[], env: Record<string, string
       io.err(error.message);
       return 1;
     }
-    if (holder?.operator) {
+    // The channel listens on the holder's loopback: usable from the same machine only.
+    if (holder?.operator && holder.hostname === os.hostname()) {
       const outcome = await runRemoteCommand(holder.operator, argv, holder.pid);
       if (outcome.ok) {
         io.out(outcome.output);
