@@ -7,6 +7,9 @@ import { turnOnTwoFactor } from '../fixtures/twoFactor';
 
 const EXPIRED = 'Sorry, but this link is expired. Please contact the account administrator for assitance.';
 const INVITE_SUBJECT = 'You are invited to the MTD console';
+const GOOGLE_USER = 'google.user@example.com';
+const OKTA_USER = 'okta.user@example.com';
+const JAMF_USER = 'jamf.user@corp.example';
 let counter = 0;
 const uniqueEmail = (name: string) => `${name}-${process.pid}-${++counter}@invitee.example`;
 
@@ -60,5 +63,88 @@ test.describe('invitations: from the operator CLI and the mail to the dashboard 
     await expect(page.getByRole('alert')).toHaveText(EXPIRED);
     await expect(page.getByRole('textbox', { name: 'New Password' })).toHaveCount(0);
     await screens('invite-04-expired');
+  });
+
+  test('Google: the mailed link, Sign in with Google at the IdP, back on the invite page, Activate 2FA through a Google round trip', async ({ page, api, admin, screens }) => {
+    await admin('invite', '--email', GOOGLE_USER, '--perms', 'all', '--methods', 'Google');
+    const mail = await followMailLink(page, GOOGLE_USER, '/invite/');
+    await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(GOOGLE_USER);
+    await screens('invite-05-google');
+    const authorize = page.waitForRequest((r) => r.url().startsWith(`${api.idpOrigin}/google/`));
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+    const state = new URL((await authorize).url()).searchParams.get('state') ?? '';
+    expect(state).toContain(`inviteId=${new URL(mail.href).pathname.split('/').pop()}`);
+    await signInAtDevIdp(page, api.idpOrigin, GOOGLE_USER);
+    await expect(page).toHaveURL(/\/invite\/[^/?]+\?oktaRedirect=true&inviteFlow=google$/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Activate 2FA' })).toBeVisible({ timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('oauth-provider'))).toBe('google');
+
+    await page.getByRole('button', { name: 'Activate 2-factor authentication' }).click();
+    await expect(page).toHaveURL(/\/gluon\/config\/2fa$/);
+    await turnOnTwoFactor(page, { provider: 'Google', idpOrigin: api.idpOrigin, email: GOOGLE_USER });
+    await page.goto('/gluon');
+    await expect(page.getByRole('heading', { name: 'Gluon' })).toBeVisible();
+  });
+
+  test('Okta: the mailed link, OR + Sign in with Okta (the tenant\'s Okta), back on the invite page, Skip to dashboard', async ({ page, api, admin, screens }) => {
+    await admin('invite', '--email', OKTA_USER, '--perms', 'all', '--methods', 'Okta');
+    await followMailLink(page, OKTA_USER, '/invite/');
+    await expect(page.getByRole('separator', { name: 'OR' })).toBeVisible();
+    await screens('invite-06-okta');
+    const authorize = page.waitForRequest((r) => r.url().startsWith(`${api.idpOrigin}/okta/oauth2/default/v1/authorize`));
+    await page.getByRole('button', { name: 'Sign in with Okta' }).click();
+    expect(new URL((await authorize).url()).searchParams.get('code_challenge_method')).toBe('S256');
+    await signInAtDevIdp(page, api.idpOrigin, OKTA_USER);
+    await expect(page).toHaveURL(/\/invite\/[^/?]+\?oktaRedirect=true&inviteFlow=okta$/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Activate 2FA' })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Skip to dashboard' }).click();
+    await expect(page).toHaveURL(/\/gluon$/);
+    await expect(page.getByRole('heading', { name: 'Gluon' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('oauth-provider'))).toBe('okta');
+  });
+
+  test('Jamf: the mailed link redirects to the vendor IdP at once; back through /login/callback the invitee lands on the dashboard', async ({ page, api, admin, screens }) => {
+    await admin('invite', '--email', JAMF_USER, '--perms', 'all', '--methods', 'JamfAuth0');
+    // Hold the provider look-up (under the page's 5 s limit) so the vendor layout can be shot before it redirects.
+    api.proxy.delay('/um/oauth2LoginProviders/JamfAuth0', 4000);
+    const authorize = page.waitForRequest((r) => r.url().startsWith(`${api.idpOrigin}/jamf/`));
+    const mail = await followMailLink(page, JAMF_USER, '/invite/');
+    const redirecting = page.getByText('Redirecting you to your organisation’s sign-in page…');
+    await expect(redirecting).toBeVisible();
+    await screens('invite-07-jamf-redirecting', { still: redirecting });
+    const authUrl = new URL((await authorize).url());
+    expect(authUrl.searchParams.get('login_hint')).toBe(JAMF_USER);
+    expect(authUrl.searchParams.get('state')).toContain(`inviteId=${new URL(mail.href).pathname.split('/').pop()}`);
+    await signInAtDevIdp(page, api.idpOrigin, JAMF_USER);
+    // The callback activates the invitation, then signs in at the provider again (its session answers).
+    const idpEmail = page.locator('input[name="email"]');
+    await expect(page.getByRole('heading', { name: 'Gluon' }).or(idpEmail)).toBeVisible({ timeout: 20_000 });
+    if (await idpEmail.isVisible()) await signInAtDevIdp(page, api.idpOrigin, JAMF_USER);
+    await expect(page).toHaveURL(/\/gluon$/, { timeout: 15_000 });
+    await expect(page.getByRole('heading', { name: 'Gluon' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('oauth-provider'))).toBe('jamf');
+    // Used: the mail link is expired now.
+    await page.goto(mail.href);
+    await expect(page.getByRole('alert')).toHaveText(EXPIRED);
+  });
+
+  test('a tampered link, a cut one and a replaced one show the expired view, never a blank page', async ({ page, api, admin }) => {
+    const email = uniqueEmail('tampered');
+    const first = printedLink(await admin('invite', '--email', email), api.origin, '/invite/');
+    const token = new URL(first).pathname.split('/').pop()!;
+    const flipped = `${token.slice(0, -1)}${token.endsWith('A') ? 'B' : 'A'}`;
+    for (const path of [`/invite/${flipped}`, `/invite/${token.slice(0, 10)}`, '/invite/%3Cscript%3E']) {
+      await page.goto(path);
+      await expect(page.getByRole('alert')).toHaveText(EXPIRED);
+      await expect(page.getByRole('button')).toHaveCount(0);
+    }
+    // Inviting the same address again replaces the link: the first one stops working.
+    const second = printedLink(await admin('invite', '--email', email), api.origin, '/invite/');
+    expect(second).not.toBe(first);
+    await page.goto(first);
+    await expect(page.getByRole('alert')).toHaveText(EXPIRED);
+    await page.goto(second);
+    await expect(page.getByRole('textbox', { name: 'New Password' })).toBeVisible();
   });
 });
