@@ -3,24 +3,26 @@ import { inject, injectable } from 'tsyringe';
 import { HttpServiceToken, type HttpService } from '../http/HttpService';
 import type { CaptchaService } from './CaptchaService';
 import type { RecaptchaClient } from './createRecaptchaClient';
+import { getCaptchaSiteId } from './getCaptchaSiteId';
 
 /**
- * Kept small on purpose: it is part of every first load. The site-id request, the script loader
- * and the timeout live in a chunk fetched on first use (createRecaptchaClient).
+ * Kept small on purpose: it is part of every first load. Google's script loader and the timeout
+ * are a chunk fetched only once the API names a site, so an inactive captcha costs one look-up.
  */
 @injectable()
 export class DefaultCaptchaService implements CaptchaService {
-  private loading?: Promise<RecaptchaClient>;
+  private loading?: Promise<RecaptchaClient | null>;
   // shareReplay: a form mounted later reads the answer at once instead of flashing without the notice.
-  readonly active$: Observable<boolean> = defer(() => this.client().then((client) => client.active, () => false)).pipe(shareReplay(1));
+  readonly active$: Observable<boolean> = defer(() => this.client().then(Boolean, () => false)).pipe(shareReplay(1));
 
   constructor(@inject(HttpServiceToken) private readonly http: HttpService) {}
 
   getToken(action: string): Promise<string | undefined> {
-    return this.client().then((client) => client.token(action), () => undefined);
+    return this.client().then((client) => client?.token(action), () => undefined);
   }
 
-  private client(): Promise<RecaptchaClient> {
-    return (this.loading ??= import('./createRecaptchaClient').then((m) => m.createRecaptchaClient(this.http)));
+  /** The site id asked once per page load; with one, the script starts loading at once so a token is quick. */
+  private client(): Promise<RecaptchaClient | null> {
+    return (this.loading ??= getCaptchaSiteId(this.http).then((siteId) => (siteId ? import('./createRecaptchaClient').then((m) => m.createRecaptchaClient(siteId)) : null)));
   }
 }
