@@ -16,6 +16,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
+          // A page test's first render transforms and imports its lazy chunks: seconds on a busy 2-core machine.
+          testTimeout: 15_000,
         },
       },
       {
@@ -38,6 +40,8 @@ export default defineConfig({
           name: 'server-pg',
           environment: 'node',
           include: ['server/**/*.test.ts'],
+          // The inspection engine's modules touch no database: once, in the PGlite run, is enough.
+          exclude: ['server/services/inspection/**'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',
