@@ -1,9 +1,10 @@
-import { Callout, Card, Classes, Elevation, H1, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, Classes, H1, Intent, Spinner } from '@blueprintjs/core';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react';
 import { ToastServiceToken } from '@core/toasts/ToastService';
+import { PublicPage } from '@core/ui/PublicPage/PublicPage';
 import { useMemo } from 'react';
 import { CodeForm } from '../components/CodeForm/CodeForm';
 import { ExpiredView } from '../components/ExpiredView/ExpiredView';
@@ -67,11 +68,9 @@ export default function ResetPasswordPage({ params }: PageProps) {
   }
 
   return (
-    <main className="reset-page">
-      <Card elevation={Elevation.TWO} className="reset-card">
-        {state.phase === 'expired' ? null : <H1 className={`reset-title ${Classes.HEADING}`}>{title}</H1>}
-        {body}
-      </Card>
-    </main>
+    <PublicPage width={400}>
+      {state.phase === 'expired' ? null : <H1 className={`reset-title ${Classes.HEADING}`}>{title}</H1>}
+      {body}
+    </PublicPage>
   );
 }

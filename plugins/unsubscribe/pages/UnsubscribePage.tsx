@@ -1,8 +1,9 @@
-import { Button, Callout, Card, Classes, Elevation, H1, Intent } from '@blueprintjs/core';
+import { Button, Callout, Classes, H1, Intent } from '@blueprintjs/core';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
+import { PublicPage } from '@core/ui/PublicPage/PublicPage';
 import { UnsubscribeTexts } from '../logic/texts';
 import { useMinWidth } from '../logic/useMinWidth';
 import { useUnsubscribe } from '../logic/useUnsubscribe';
@@ -19,11 +20,11 @@ export default function UnsubscribePage(_props: PageProps) {
 
   if (!wide) {
     return (
-      <main className="unsubscribe-page">
+      <PublicPage card={false}>
         <p className={Classes.TEXT_MUTED} role="note">
           {UnsubscribeTexts.narrow}
         </p>
-      </main>
+      </PublicPage>
     );
   }
 
@@ -58,10 +59,8 @@ export default function UnsubscribePage(_props: PageProps) {
   }
 
   return (
-    <main className="unsubscribe-page">
-      <Card elevation={Elevation.TWO} className="unsubscribe-card">
-        {body}
-      </Card>
-    </main>
+    <PublicPage width={520} cardClassName="unsubscribe-card">
+      {body}
+    </PublicPage>
   );
 }

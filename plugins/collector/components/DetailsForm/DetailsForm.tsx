@@ -1,10 +1,10 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { ArrowRight } from '@blueprintjs/icons';
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { Form } from 'react-final-form';
 import type { CollectorDetails } from '../../flows/collectorReducer';
 import { CollectorTexts } from '../../logic/texts';
 import { MAX_LENGTHS, validateEmail, validateFullName, validatePhone } from '../../logic/validators';
-import { CollectorField } from '../CollectorField/CollectorField';
 
 export interface DetailsFormProps {
   /** What was typed before (coming back through the breadcrumb). */
@@ -22,9 +22,10 @@ export function DetailsForm({ initialValues, enabled, onContinue }: DetailsFormP
       initialValues={initialValues}
       render={({ handleSubmit, invalid }) => (
         <form onSubmit={handleSubmit} noValidate aria-label={CollectorTexts.stepDetails}>
-          <CollectorField name="fullName" label={CollectorTexts.fullName} validate={validateFullName} autoComplete="name" maxLength={MAX_LENGTHS.fullName} disabled={!enabled} autoFocus />
-          <CollectorField name="email" label={CollectorTexts.email} type="email" validate={validateEmail} autoComplete="email" maxLength={MAX_LENGTHS.email} disabled={!enabled} />
-          <CollectorField
+          <FormTextField idPrefix="collector" name="fullName" label={CollectorTexts.fullName} validate={validateFullName} autoComplete="name" maxLength={MAX_LENGTHS.fullName} disabled={!enabled} autoFocus />
+          <FormTextField idPrefix="collector" name="email" label={CollectorTexts.email} type="email" validate={validateEmail} autoComplete="email" maxLength={MAX_LENGTHS.email} disabled={!enabled} />
+          <FormTextField
+            idPrefix="collector"
             name="phone"
             label={CollectorTexts.phone}
             labelInfo={CollectorTexts.optional}

@@ -1,4 +1,5 @@
-import { Card, Classes, Elevation, H1 } from '@blueprintjs/core';
+import { Classes, H1 } from '@blueprintjs/core';
+import { PublicPage } from '@core/ui/PublicPage/PublicPage';
 import type { ReactNode } from 'react';
 import { InviteTexts } from '../../logic/texts';
 import { WizardSteps } from '../WizardSteps/WizardSteps';
@@ -13,17 +14,15 @@ export interface InviteCardProps {
 /** The card of the invite wizard: steps, 'Welcome', the step's body. */
 export function InviteCard({ step, subtitle, children }: InviteCardProps) {
   return (
-    <main className="invite-page">
-      <Card elevation={Elevation.TWO} className="invite-card">
-        <WizardSteps current={step} />
-        {step === 1 ? (
-          <>
-            <H1 className={`invite-title ${Classes.HEADING}`}>{InviteTexts.welcome}</H1>
-            {subtitle ? <p className={Classes.TEXT_MUTED}>{subtitle}</p> : null}
-          </>
-        ) : null}
-        {children}
-      </Card>
-    </main>
+    <PublicPage width={420}>
+      <WizardSteps current={step} />
+      {step === 1 ? (
+        <>
+          <H1 className={`invite-title ${Classes.HEADING}`}>{InviteTexts.welcome}</H1>
+          {subtitle ? <p className={Classes.TEXT_MUTED}>{subtitle}</p> : null}
+        </>
+      ) : null}
+      {children}
+    </PublicPage>
   );
 }

@@ -1,8 +1,8 @@
 import { Button, Intent } from '@blueprintjs/core';
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { Form } from 'react-final-form';
 import { passwordsComplete, passwordsMismatch, showMismatch, type PasswordValues } from '../../logic/passwordRules';
 import { InviteTexts } from '../../logic/texts';
-import { InviteField } from '../InviteField/InviteField';
 
 interface PasswordFormValues extends PasswordValues {
   email: string;
@@ -28,9 +28,17 @@ export function PasswordForm({ email, busy, onSubmit }: PasswordFormProps) {
         const ready = passwordsComplete(values) && !passwordsMismatch(values);
         return (
           <form onSubmit={handleSubmit} noValidate aria-label={InviteTexts.stepFirstLogin}>
-            <InviteField name="email" label={InviteTexts.email} type="email" readOnly autoComplete="username" />
-            <InviteField name="newPassword" label={InviteTexts.newPassword} type="password" autoComplete="new-password" hint={InviteTexts.passwordHint} autoFocus />
-            <InviteField name="validatePassword" label={InviteTexts.confirmPassword} type="password" autoComplete="new-password" error={mismatch ? InviteTexts.mismatch : null} />
+            <FormTextField idPrefix="invite" name="email" label={InviteTexts.email} type="email" readOnly autoComplete="username" maxLength={1024} />
+            <FormTextField idPrefix="invite" name="newPassword" label={InviteTexts.newPassword} type="password" autoComplete="new-password" maxLength={1024} hint={InviteTexts.passwordHint} autoFocus />
+            <FormTextField
+              idPrefix="invite"
+              name="validatePassword"
+              label={InviteTexts.confirmPassword}
+              type="password"
+              autoComplete="new-password"
+              maxLength={1024}
+              externalError={mismatch ? InviteTexts.mismatch : null}
+            />
             <Button type="submit" intent={Intent.PRIMARY} fill loading={busy} disabled={!ready || busy} text={InviteTexts.login} />
           </form>
         );

@@ -1,11 +1,11 @@
 import { Button, Classes, Intent } from '@blueprintjs/core';
 import { Envelope } from '@blueprintjs/icons';
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
 import { LoginTexts } from '../../logic/texts';
 import { validateJamfEmail } from '../../logic/validators';
 import { ActionLink } from '../ActionLink/ActionLink';
-import { TextField } from '../TextField/TextField';
 
 /** Spec §9: the Login button comes back after 10 s if the browser never left. */
 export const JAMF_LOADING_RESET_MS = 10_000;
@@ -53,7 +53,7 @@ export function JamfLogin({ initialEmail, onLogin, onRegularFlow, loadingResetMs
       render={({ handleSubmit, values }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Jamf login">
           <p>Sign in with your Jamf ID.</p>
-          <TextField name="email" label="Email" type="email" validate={validateJamfEmail} autoComplete="email" inputMode="email" autoFocus leftIcon={<Envelope />} disabled={loading} />
+          <FormTextField idPrefix="login" name="email" label="Email" type="email" validate={validateJamfEmail} autoComplete="email" inputMode="email" autoFocus leftIcon={<Envelope />} disabled={loading} />
           <Button type="submit" intent={Intent.PRIMARY} fill loading={loading} disabled={loading || !values.email?.trim()} text="Login" />
           <p className={`login-links ${Classes.TEXT_SMALL}`}>
             <a href={JAMF_CREATE_ACCOUNT_URL} target="_blank" rel="noopener noreferrer">

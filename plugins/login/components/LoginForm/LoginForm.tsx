@@ -1,5 +1,6 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { Lock, User } from '@blueprintjs/icons';
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
 import { Form, FormSpy } from 'react-final-form';
@@ -8,7 +9,6 @@ import { LoginTexts } from '../../logic/texts';
 import { ActionLink } from '../ActionLink/ActionLink';
 import { ErrorCallout } from '../ErrorCallout/ErrorCallout';
 import { OrSeparator } from '../OrSeparator/OrSeparator';
-import { TextField } from '../TextField/TextField';
 
 export interface LoginFormValues {
   username: string;
@@ -68,8 +68,8 @@ export function LoginForm({ initialUsername, passwordRecoveryEnabled, onSubmit, 
           <form onSubmit={handleSubmit} noValidate aria-label="Login">
             {shownError ? <ErrorCallout message={String(shownError)} /> : <ErrorCallout {...initialError} />}
             <FormSpy<LoginFormValues> subscription={{ values: true }} onChange={({ values }) => jamfError && values.username !== jamfFor && setJamfError(null)} />
-            <TextField name="username" label="Username" validate={validateUsername} autoComplete="username" autoFocus leftIcon={<User />} externalError={jamfError} />
-            <TextField name="password" label="Password" type="password" validate={validatePassword} autoComplete="current-password" leftIcon={<Lock />} />
+            <FormTextField idPrefix="login" name="username" label="Username" validate={validateUsername} autoComplete="username" autoFocus leftIcon={<User />} externalError={jamfError} />
+            <FormTextField idPrefix="login" name="password" label="Password" type="password" validate={validatePassword} autoComplete="current-password" leftIcon={<Lock />} />
             {passwordRecoveryEnabled && (
               <p className="login-links">
                 <ActionLink onClick={onForgotPassword} disabled={busy}>

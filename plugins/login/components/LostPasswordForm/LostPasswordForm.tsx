@@ -1,5 +1,6 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { Envelope } from '@blueprintjs/icons';
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
@@ -7,7 +8,6 @@ import { LoginTexts } from '../../logic/texts';
 import { validateRecoveryEmail } from '../../logic/validators';
 import { ActionLink } from '../ActionLink/ActionLink';
 import { ErrorCallout } from '../ErrorCallout/ErrorCallout';
-import { TextField } from '../TextField/TextField';
 
 export interface LostPasswordFormProps {
   /** Asks for a reset link; answers an error text or nothing. */
@@ -32,7 +32,7 @@ export function LostPasswordForm({ onSubmit, onReturn }: LostPasswordFormProps) 
         <form onSubmit={handleSubmit} noValidate aria-label="Lost password">
           <p>Enter the e-mail address of your account and we will send you a link to reset your password.</p>
           <ErrorCallout message={submitError ? String(submitError) : null} />
-          <TextField name="email" label="Email" type="email" validate={validateRecoveryEmail} autoComplete="email" inputMode="email" autoFocus leftIcon={<Envelope />} disabled={sentTo !== null} />
+          <FormTextField idPrefix="login" name="email" label="Email" type="email" validate={validateRecoveryEmail} autoComplete="email" inputMode="email" autoFocus leftIcon={<Envelope />} disabled={sentTo !== null} />
           {sentTo !== null && (
             <Callout intent={Intent.SUCCESS} role="status" className="login-callout">
               If an account exists for {sentTo}, an e-mail with a link to reset your password is on its way.

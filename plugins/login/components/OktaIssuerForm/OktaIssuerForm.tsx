@@ -1,11 +1,11 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { Globe } from '@blueprintjs/icons';
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
 import { LoginTexts } from '../../logic/texts';
 import { validateOktaDomain } from '../../logic/validators';
 import { ActionLink } from '../ActionLink/ActionLink';
-import { TextField } from '../TextField/TextField';
 
 export interface OktaIssuerFormProps {
   /** Domain typed before (e.g. `?okta=acme.okta.com`). */
@@ -28,7 +28,7 @@ export function OktaIssuerForm({ initialDomain, onSubmit, onReturn }: OktaIssuer
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Okta sign-in">
           <p>Enter your organisation's Okta domain, e.g. acme.okta.com.</p>
-          <TextField name="oktaDomain" label="Okta domain" validate={validateOktaDomain} autoComplete="url" autoFocus leftIcon={<Globe />} />
+          <FormTextField idPrefix="login" name="oktaDomain" label="Okta domain" validate={validateOktaDomain} autoComplete="url" autoFocus leftIcon={<Globe />} />
           <Button type="submit" intent={Intent.PRIMARY} fill loading={submitting} text="Continue" />
           <p className="login-links">
             <ActionLink onClick={onReturn} disabled={submitting}>

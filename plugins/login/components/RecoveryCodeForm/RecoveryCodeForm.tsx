@@ -1,6 +1,6 @@
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { validateRecoveryCode } from '../../logic/validators';
 import { SecondFactorForm, type SecondFactorStep } from '../SecondFactorForm/SecondFactorForm';
-import { TextField } from '../TextField/TextField';
 
 export interface RecoveryCodeValues {
   recoveryCode: string;
@@ -32,7 +32,7 @@ const STEP: SecondFactorStep<RecoveryCodeValues> = {
 export function RecoveryCodeForm({ onSubmit, onUseCode, onReturn }: RecoveryCodeFormProps) {
   return (
     <SecondFactorForm step={STEP} onSubmit={onSubmit} onSwitch={onUseCode} onReturn={onReturn}>
-      <TextField name="recoveryCode" label="Recovery code" validate={validateRecoveryCode} parse={parseRecoveryInput} inputMode="numeric" autoComplete="off" autoFocus />
+      <FormTextField idPrefix="login" name="recoveryCode" label="Recovery code" validate={validateRecoveryCode} parse={parseRecoveryInput} inputMode="numeric" autoComplete="off" autoFocus />
     </SecondFactorForm>
   );
 }

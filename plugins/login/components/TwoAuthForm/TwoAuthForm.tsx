@@ -1,8 +1,8 @@
 import { Checkbox } from '@blueprintjs/core';
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { Field } from 'react-final-form';
 import { parseDigits, validateCode } from '../../logic/validators';
 import { SecondFactorForm, type SecondFactorStep } from '../SecondFactorForm/SecondFactorForm';
-import { TextField } from '../TextField/TextField';
 
 export interface TwoAuthValues {
   digitCode: string;
@@ -30,7 +30,8 @@ const STEP: SecondFactorStep<TwoAuthValues> = {
 export function TwoAuthForm({ onSubmit, onUseRecoveryCode, onReturn }: TwoAuthFormProps) {
   return (
     <SecondFactorForm step={STEP} onSubmit={onSubmit} onSwitch={onUseRecoveryCode} onReturn={onReturn}>
-      <TextField
+      <FormTextField
+        idPrefix="login"
         name="digitCode"
         label="Authentication code"
         validate={validateCode}

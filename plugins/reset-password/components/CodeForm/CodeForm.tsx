@@ -1,8 +1,8 @@
 import { Button, Intent } from '@blueprintjs/core';
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { Form } from 'react-final-form';
 import { ResetTexts } from '../../logic/texts';
 import { parseCode, parseRecoveryInput, validateCode, validateRecoveryCode } from '../../logic/validators';
-import { FormField } from '../FormField/FormField';
 
 export interface CodeFormProps {
   /** twoFactor: the six-digit authentication code; recoveryCode: one of the saved codes. */
@@ -47,7 +47,7 @@ export function CodeForm({ kind, onSubmit, onSwitch, submitting }: CodeFormProps
       render={({ handleSubmit }) => (
         <form onSubmit={handleSubmit} noValidate aria-label={k.formName}>
           <p>{k.intro}</p>
-          <FormField name="code" label={k.label} validate={k.validate} parse={k.parse} inputMode="numeric" maxLength={k.maxLength} autoComplete={k.autoComplete} autoFocus />
+          <FormTextField idPrefix="reset" name="code" label={k.label} validate={k.validate} parse={k.parse} inputMode="numeric" maxLength={k.maxLength} autoComplete={k.autoComplete} autoFocus />
           <Button type="submit" intent={Intent.PRIMARY} fill loading={submitting} text={ResetTexts.verify} />
           <p className="reset-links">
             <Button variant="minimal" size="small" intent={Intent.PRIMARY} text={k.switchText} onClick={onSwitch} disabled={submitting} />

@@ -1,8 +1,8 @@
 import { Button, Intent } from '@blueprintjs/core';
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { Form } from 'react-final-form';
 import { ResetTexts } from '../../logic/texts';
 import { validateConfirmation, validateNewPassword } from '../../logic/validators';
-import { FormField } from '../FormField/FormField';
 
 interface NewPasswordValues {
   password: string;
@@ -23,8 +23,9 @@ export function NewPasswordForm({ onSubmit, submitting }: NewPasswordFormProps) 
       initialValues={{ password: '', confirmation: '' }}
       render={({ handleSubmit }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="New password">
-          <FormField name="password" label={ResetTexts.newPassword} type="password" validate={validateNewPassword} autoComplete="new-password" maxLength={1024} autoFocus />
-          <FormField
+          <FormTextField idPrefix="reset" name="password" label={ResetTexts.newPassword} type="password" validate={validateNewPassword} autoComplete="new-password" maxLength={1024} autoFocus />
+          <FormTextField
+            idPrefix="reset"
             name="confirmation"
             label={ResetTexts.confirmPassword}
             type="password"
