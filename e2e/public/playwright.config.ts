@@ -7,7 +7,7 @@ type Options = { captcha: boolean };
  * Public pages end to end (issue 9): every journey starts from a real link — the development
  * mailbox or the operator CLI — against the real API, in Debian's Chromium. Spec files are
  * independent (one API each), so two workers run them side by side; the `captcha` project runs
- * the same journeys again with captcha active. Run: npx playwright test -c e2e/public/playwright.config.ts
+ * the journeys that meet the captcha again with captcha active. Run: npx playwright test -c e2e/public/playwright.config.ts
  */
 export default defineConfig<PublicFixtures & Options>({
   testDir: './specs',
@@ -32,6 +32,9 @@ export default defineConfig<PublicFixtures & Options>({
   },
   projects: [
     { name: 'public', use: { captcha: false } },
-    { name: 'captcha', use: { captcha: true } },
+    // Again with captcha active: the journeys that reach a captcha-protected call (tagged @captcha:
+    // sign-in, second factor, password check, lost password, invitation activation). The others
+    // only call public endpoints the captcha setting does not touch.
+    { name: 'captcha', use: { captcha: true }, grep: /@captcha/ },
   ],
 });

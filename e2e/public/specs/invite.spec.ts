@@ -14,7 +14,7 @@ let counter = 0;
 const uniqueEmail = (name: string) => `${name}-${process.pid}-${++counter}@invitee.example`;
 
 test.describe('invitations: from the operator CLI and the mail to the dashboard (spec §2 Invite wizard, §4 Invite flow)', () => {
-  test('password: the mailed link, First Login, Activate 2FA, set-up, dashboard; the used link is expired', async ({ page, api, admin, screens }) => {
+  test('password: the mailed link, First Login, Activate 2FA, set-up, dashboard; the used link is expired', { tag: '@captcha' }, async ({ page, api, admin, screens, expectCaptchaVerified }) => {
     const email = uniqueEmail('password');
     const printed = printedLink(await admin('invite', '--email', email, '--perms', 'all', '--methods', 'password'), api.origin, '/invite/');
 
@@ -57,6 +57,7 @@ test.describe('invitations: from the operator CLI and the mail to the dashboard 
     await login.code.fill(totp(secret, 1));
     await login.verify.click();
     await expect(page).toHaveURL(/\/gluon$/);
+    expectCaptchaVerified('login', 'validate_password', 'two_factor');
 
     // Single use: the same mail link now shows the expired view.
     await page.goto(mail.href);
@@ -65,7 +66,7 @@ test.describe('invitations: from the operator CLI and the mail to the dashboard 
     await screens('invite-04-expired');
   });
 
-  test('Google: the mailed link, Sign in with Google at the IdP, back on the invite page, Activate 2FA through a Google round trip', async ({ page, api, admin, screens }) => {
+  test('Google: the mailed link, Sign in with Google at the IdP, back on the invite page, Activate 2FA through a Google round trip', { tag: '@captcha' }, async ({ page, api, admin, screens, expectCaptchaVerified }) => {
     await admin('invite', '--email', GOOGLE_USER, '--perms', 'all', '--methods', 'Google');
     const mail = await followMailLink(page, GOOGLE_USER, '/invite/');
     await expect(page.getByRole('heading', { name: 'Welcome' })).toBeVisible();
@@ -79,6 +80,7 @@ test.describe('invitations: from the operator CLI and the mail to the dashboard 
     await expect(page).toHaveURL(/\/invite\/[^/?]+\?oktaRedirect=true&inviteFlow=google$/, { timeout: 15_000 });
     await expect(page.getByRole('heading', { name: 'Activate 2FA' })).toBeVisible({ timeout: 15_000 });
     expect(await page.evaluate(() => localStorage.getItem('oauth-provider'))).toBe('google');
+    expectCaptchaVerified('invite');
 
     await page.getByRole('button', { name: 'Activate 2-factor authentication' }).click();
     await expect(page).toHaveURL(/\/gluon\/config\/2fa$/);
@@ -87,7 +89,7 @@ test.describe('invitations: from the operator CLI and the mail to the dashboard 
     await expect(page.getByRole('heading', { name: 'Gluon' })).toBeVisible();
   });
 
-  test('Okta: the mailed link, OR + Sign in with Okta (the tenant\'s Okta), back on the invite page, Skip to dashboard', async ({ page, api, admin, screens }) => {
+  test('Okta: the mailed link, OR + Sign in with Okta (the tenant\'s Okta), back on the invite page, Skip to dashboard', { tag: '@captcha' }, async ({ page, api, admin, screens, expectCaptchaVerified }) => {
     await admin('invite', '--email', OKTA_USER, '--perms', 'all', '--methods', 'Okta');
     await followMailLink(page, OKTA_USER, '/invite/');
     await expect(page.getByRole('separator', { name: 'OR' })).toBeVisible();
@@ -102,17 +104,19 @@ test.describe('invitations: from the operator CLI and the mail to the dashboard 
     await expect(page).toHaveURL(/\/gluon$/);
     await expect(page.getByRole('heading', { name: 'Gluon' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('oauth-provider'))).toBe('okta');
+    expectCaptchaVerified('invite');
   });
 
-  test('Jamf: the mailed link redirects to the vendor IdP at once; back through /login/callback the invitee lands on the dashboard', async ({ page, api, admin, screens }) => {
+  test('Jamf: the mailed link redirects to the vendor IdP at once; back through /login/callback the invitee lands on the dashboard', { tag: '@captcha' }, async ({ page, api, admin, screens, expectCaptchaVerified }) => {
     await admin('invite', '--email', JAMF_USER, '--perms', 'all', '--methods', 'JamfAuth0');
-    // Hold the provider look-up (under the page's 5 s limit) so the vendor layout can be shot before it redirects.
-    api.proxy.delay('/um/oauth2LoginProviders/JamfAuth0', 4000);
+    // Hold the provider look-up (the page waits 5 s for it) so the vendor layout can be shot before it redirects.
+    const release = api.proxy.hold('/um/oauth2LoginProviders/JamfAuth0');
     const authorize = page.waitForRequest((r) => r.url().startsWith(`${api.idpOrigin}/jamf/`));
     const mail = await followMailLink(page, JAMF_USER, '/invite/');
     const redirecting = page.getByText('Redirecting you to your organisation’s sign-in page…');
     await expect(redirecting).toBeVisible();
     await screens('invite-07-jamf-redirecting', { still: redirecting });
+    release();
     const authUrl = new URL((await authorize).url());
     expect(authUrl.searchParams.get('login_hint')).toBe(JAMF_USER);
     expect(authUrl.searchParams.get('state')).toContain(`inviteId=${new URL(mail.href).pathname.split('/').pop()}`);
@@ -124,6 +128,7 @@ test.describe('invitations: from the operator CLI and the mail to the dashboard 
     await expect(page).toHaveURL(/\/gluon$/, { timeout: 15_000 });
     await expect(page.getByRole('heading', { name: 'Gluon' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('oauth-provider'))).toBe('jamf');
+    expectCaptchaVerified('invite', 'login');
     // Used: the mail link is expired now.
     await page.goto(mail.href);
     await expect(page.getByRole('alert')).toHaveText(EXPIRED);

@@ -12,14 +12,14 @@ let counter = 0;
 const uniqueEmail = (name: string) => `${name}-${process.pid}-${++counter}@reset.example`;
 
 /** "Forgot your password?" on the login page, then the link of the mail, as the user follows it. */
-async function requestResetAndFollowMail(page: Page, email: string) {
+async function requestResetAndFollowMail(page: Page, email: string, beforeClick?: (href: string) => void) {
   const login = loginPage(page);
   await login.open();
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
   await page.getByRole('textbox', { name: 'Email' }).fill(email);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByRole('status').filter({ hasText: email })).toBeVisible();
-  const mail = await followMailLink(page, email, '/resetPassword/');
+  const mail = await followMailLink(page, email, '/resetPassword/', { beforeClick });
   expect(mail.subject).toBe('Reset your password');
   return mail;
 }
@@ -39,16 +39,18 @@ async function expectResetDone(page: Page, email: string) {
 }
 
 test.describe('lost password: the mail, the reset page, the new password (spec Â§2 Reset password page, Â§4 Reset flow)', () => {
-  test('without 2FA: validating, form validation, Change password, toast, sign-in with the new password; the used link is expired', async ({ page, api, admin, screens }) => {
+  test('without 2FA: validating, form validation, Change password, toast, sign-in with the new password; the used link is expired', { tag: '@captcha' }, async ({ page, api, admin, screens, expectCaptchaVerified }) => {
     const email = uniqueEmail('plain');
     await admin('create-user', '--email', email, '--password', OLD_PASSWORD, '--perms', 'all');
     // Hold the link check so the validating spinner can be seen.
-    api.proxy.delay('/um/passwordRecovery/', 5000);
-    const mail = await requestResetAndFollowMail(page, email);
+    let release = () => {};
+    const mail = await requestResetAndFollowMail(page, email, (href) => {
+      release = api.proxy.hold(`/um/passwordRecovery/${new URL(href).pathname.split('/').pop()}`);
+    });
     const checking = page.getByText('Checking your linkâ€¦');
     await expect(checking).toBeVisible();
     await screens('reset-01-validating', { still: checking });
-    api.proxy.clear();
+    release();
 
     const change = page.getByRole('button', { name: 'Change password' });
     await expect(change).toBeVisible({ timeout: 15_000 });
@@ -65,6 +67,7 @@ test.describe('lost password: the mail, the reset page, the new password (spec Â
     await change.click();
     await expectResetDone(page, email);
     await expect(page).toHaveURL(/\/gluon$/);
+    expectCaptchaVerified('password_recovery', 'login');
 
     // Single use: the mail's link now shows the expired view, whose 'Try again' leads to /login.
     await page.goto(mail.href);
@@ -76,7 +79,7 @@ test.describe('lost password: the mail, the reset page, the new password (spec Â
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('with 2FA: the password step moves on to the code, a wrong code keeps the step, the right one resets', async ({ page, admin, screens }) => {
+  test('with 2FA: the password step moves on to the code, a wrong code keeps the step, the right one resets', { tag: '@captcha' }, async ({ page, admin, screens, expectCaptchaVerified }) => {
     const email = uniqueEmail('totp');
     const printed = await admin('create-user', '--email', email, '--password', OLD_PASSWORD, '--perms', 'all', '--mfa', 'on');
     const secret = /TOTP secret: ([A-Z2-7]+)/.exec(printed)?.[1];
@@ -104,6 +107,7 @@ test.describe('lost password: the mail, the reset page, the new password (spec Â
     await login.code.fill(totp(secret!, 1));
     await login.verify.click();
     await expect(page).toHaveURL(/\/gluon$/);
+    expectCaptchaVerified('password_recovery', 'login', 'two_factor');
   });
 
   test('with a recovery code kept at 2FA set-up: Use a recovery code, dashes and all, resets once', async ({ page, admin, screens }) => {
