@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { debianChromium } from './shared/debianChromium';
 
 /**
  * Chromium from Debian (`/usr/bin/chromium`, installed by scripts/ensure-chromium.sh); Playwright
@@ -18,18 +19,6 @@ export default defineConfig({
     headless: true,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: debianChromium,
   },
 });

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { debianChromium } from '../shared/debianChromium';
 import type { PublicFixtures } from './fixtures/test';
 
 type Options = { captcha: boolean };
@@ -25,10 +26,7 @@ export default defineConfig<PublicFixtures & Options>({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     acceptDownloads: true,
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: debianChromium,
   },
   projects: [
     { name: 'public', use: { captcha: false } },

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { debianChromium } from '../shared/debianChromium';
 
 /**
  * Sign-in spine end to end (issue 4 item 7): real API + real development IdP per test file,
@@ -20,9 +21,6 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     acceptDownloads: true,
-    launchOptions: {
-      executablePath: '/usr/bin/chromium',
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    },
+    launchOptions: debianChromium,
   },
 });
