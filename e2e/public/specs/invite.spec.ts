@@ -2,7 +2,7 @@ import { loginPage, signInAtDevIdp, signOutViaMenu } from '../../signin/fixtures
 import { totp } from '../../signin/fixtures/totp';
 import { followMailLink } from '../fixtures/mailbox';
 import { printedLink } from '../fixtures/operatorCli';
-import { expect, test } from '../fixtures/test';
+import { expect, test, uniqueAddress } from '../fixtures/test';
 import { turnOnTwoFactor } from '../fixtures/twoFactor';
 
 const EXPIRED = 'Sorry, but this link is expired. Please contact the account administrator for assitance.';
@@ -10,8 +10,7 @@ const INVITE_SUBJECT = 'You are invited to the MTD console';
 const GOOGLE_USER = 'google.user@example.com';
 const OKTA_USER = 'okta.user@example.com';
 const JAMF_USER = 'jamf.user@corp.example';
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${process.pid}-${++counter}@invitee.example`;
+const uniqueEmail = (name: string) => uniqueAddress(name, 'invitee.example');
 
 test.describe('invitations: from the operator CLI and the mail to the dashboard (spec §2 Invite wizard, §4 Invite flow)', () => {
   test('password: the mailed link, First Login, Activate 2FA, set-up, dashboard; the used link is expired', { tag: '@captcha' }, async ({ page, api, admin, screens, expectCaptchaVerified }) => {

@@ -2,14 +2,13 @@ import type { Page } from '@playwright/test';
 import { loginPage, signOutViaMenu } from '../../signin/fixtures/loginPage';
 import { totp } from '../../signin/fixtures/totp';
 import { followMailLink } from '../fixtures/mailbox';
-import { expect, test } from '../fixtures/test';
+import { expect, test, uniqueAddress } from '../fixtures/test';
 import { turnOnTwoFactor } from '../fixtures/twoFactor';
 
 const EXPIRED_TITLE = 'Sorry, this link has expired!';
 const OLD_PASSWORD = 'Old-Passw0rd!';
 const NEW_PASSWORD = 'Brand-new-Passw0rd!';
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${process.pid}-${++counter}@reset.example`;
+const uniqueEmail = (name: string) => uniqueAddress(name, 'reset.example');
 
 /** "Forgot your password?" on the login page, then the link of the mail, as the user follows it. */
 async function requestResetAndFollowMail(page: Page, email: string, beforeClick?: (href: string) => void) {

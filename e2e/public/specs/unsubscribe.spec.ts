@@ -1,9 +1,8 @@
 import { printedLink } from '../fixtures/operatorCli';
-import { expect, test } from '../fixtures/test';
+import { expect, test, uniqueAddress } from '../fixtures/test';
 
 const EXPIRED = 'The link provided has expired. Please provide a new one.';
-let counter = 0;
-const uniqueEmail = (name: string) => `${name}-${process.pid}-${++counter}@recipient.example`;
+const uniqueEmail = (name: string) => uniqueAddress(name, 'recipient.example');
 
 test.describe('unsubscribe links from the operator CLI (spec §2 Unsubscribe page, §8)', () => {
   test('from this notification: the question, then the confirmation', async ({ page, api, admin, screens }) => {
