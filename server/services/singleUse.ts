@@ -1,7 +1,7 @@
 import type { Queryable } from '../contracts';
 
 /** What a single-use value is; kinds never collide (`mfa:<jti>` vs `oidc:<jti>`). */
-export type SingleUseKind = 'mfa' | 'oidc';
+export type SingleUseKind = 'mfa' | 'oidc' | 'unsubscribe';
 
 /**
  * Uses `value` up: true the first time, false on every later call, on every API instance (the

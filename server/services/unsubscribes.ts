@@ -1,4 +1,6 @@
-import type { Queryable } from '../contracts';
+import type { Database, Queryable } from '../contracts';
+import { hashToken } from './secrets';
+import { claimOnce } from './singleUse';
 
 /**
  * Records an unsubscription (idempotent): from one notification, or with `all` from every
@@ -25,4 +27,22 @@ export async function isUnsubscribed(db: Queryable, email: string, notification:
     notification,
   ]);
   return rows.length > 0;
+}
+
+/**
+ * Uses an unsubscribe link up and records what it asked, in one transaction: true the first
+ * time, false for a link already used (issue 9: the second use shows the expired alert). The
+ * link's token is kept only as a hash, until it would have expired anyway.
+ */
+export async function unsubscribeOnce(
+  db: Database,
+  token: string,
+  expiresAt: Date,
+  input: { tenantId: string | null; email: string; notification: string; all: boolean },
+): Promise<boolean> {
+  return db.tx(async (q) => {
+    if (!(await claimOnce(q, 'unsubscribe', hashToken(token), expiresAt))) return false;
+    await recordUnsubscribe(q, input);
+    return true;
+  });
 }

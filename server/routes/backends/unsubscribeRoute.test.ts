@@ -29,8 +29,10 @@ describe('unsubscribe', () => {
     expect(res.json()).toEqual({ unsubscribed: 'notification', notification: 'weekly-report' });
     expect(await isUnsubscribed(t.db, 'rec@example.com', 'weekly-report')).toBe(true);
     expect(await isUnsubscribed(t.db, 'rec@example.com', 'incident-alert')).toBe(false);
-    // Idempotent: a second click neither fails nor duplicates the row.
-    expect((await post(token)).statusCode).toBe(200);
+    // Single use (issue 9): the second click is refused as an expired link and adds no row.
+    const again = await post(token);
+    expect(again.statusCode).toBe(401);
+    expect(again.json().message).toBe('The unsubscribe link has expired.');
     const rows = await t.db.query("SELECT 1 FROM unsubscribes WHERE email = 'rec@example.com'");
     expect(rows).toHaveLength(1);
   });

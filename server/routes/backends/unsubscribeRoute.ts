@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError, TOKEN_EXPIRED } from '../../contracts';
 import { errors } from '../../schemas';
-import { recordUnsubscribe } from '../../services/unsubscribes';
+import { unsubscribeOnce } from '../../services/unsubscribes';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const UNSUBSCRIBE_LINK_EXPIRED = 'The unsubscribe link has expired.';
@@ -18,8 +18,8 @@ export const unsubscribeRoute: FastifyPluginAsync = async (app) => {
     {
       schema: {
         tags: ['notifications'],
-        summary: 'Unsubscribes the recipient named in the signed token from that notification, or from all with ?all=true. Idempotent.',
-        description: `401 "${UNSUBSCRIBE_LINK_EXPIRED}" or "${UNSUBSCRIBE_LINK_INVALID}" (tampered, or another kind of token); 400 "The unsubscribe link is incomplete."`,
+        summary: 'Unsubscribes the recipient named in the signed token from that notification, or from all with ?all=true. Each link works once.',
+        description: `401 "${UNSUBSCRIBE_LINK_EXPIRED}" (also for a link already used) or "${UNSUBSCRIBE_LINK_INVALID}" (tampered, or another kind of token); 400 "The unsubscribe link is incomplete."`,
         querystring: { type: 'object', properties: { all: { type: 'boolean', default: false } }, additionalProperties: false },
         body: {
           type: 'object',
@@ -39,7 +39,7 @@ export const unsubscribeRoute: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const claims = await app.tokens.verify<{ email?: unknown; notification?: unknown; tenant?: unknown }>(request.body.jwt, 'unsubscribe').catch((error: unknown) => {
+      const claims = await app.tokens.verify<{ email?: unknown; notification?: unknown; tenant?: unknown; exp?: unknown }>(request.body.jwt, 'unsubscribe').catch((error: unknown) => {
         // Say what is wrong with the link rather than with "the token".
         if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, error.message === TOKEN_EXPIRED ? UNSUBSCRIBE_LINK_EXPIRED : UNSUBSCRIBE_LINK_INVALID);
         throw error;
@@ -49,7 +49,11 @@ export const unsubscribeRoute: FastifyPluginAsync = async (app) => {
       if (!email.includes('@') || !notification) throw new HttpError(400, 'The unsubscribe link is incomplete.');
       const tenantId = typeof claims.tenant === 'string' && UUID.test(claims.tenant) ? claims.tenant : null;
       const all = request.query.all;
-      await recordUnsubscribe(app.db, { tenantId, email, notification, all });
+      // Tokens always carry exp (plugins/tokens.ts); the fallback only bounds the marker's life.
+      const expiresAt = new Date(typeof claims.exp === 'number' ? claims.exp * 1000 : Date.now() + 60 * 24 * 3600 * 1000);
+      if (!(await unsubscribeOnce(app.db, request.body.jwt, expiresAt, { tenantId, email, notification, all }))) {
+        throw new HttpError(401, UNSUBSCRIBE_LINK_EXPIRED);
+      }
       await app.audit({ tenantId, actorId: null, action: all ? 'notifications.unsubscribeAll' : 'notifications.unsubscribe', target: email.toLowerCase(), details: { notification }, ip: request.ip });
       return { unsubscribed: all ? ('all' as const) : ('notification' as const), notification };
     },
