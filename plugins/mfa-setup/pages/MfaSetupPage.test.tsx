@@ -10,14 +10,14 @@ import { StorageKeys, StorageServiceToken, type StorageKey } from '@core/storage
 import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
 import { stashOAuthCallback, takeOAuthCallback } from '@core/auth/oauthHandoff';
 import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
-import { makeTestToken as fakeJwt } from '../../../tests/harness/tokens';
+import { makeTestToken } from '../../../tests/harness/tokens';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { mfaSetupPlugin } from '../index';
 
 type Routes = Record<string, (request: FakeRequest) => FakeReply>;
 
-const token = fakeJwt({ perms: ['gln#rpt#rw'], typ: 'access', exp: 4102444800 });
+const token = makeTestToken({ perms: ['gln#rpt#rw'], typ: 'access', exp: 4102444800 });
 const setupAnswer = { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', recoveryCodes: ['1111-2222', '3333-4444'] };
 
 const okRoutes: Routes = {

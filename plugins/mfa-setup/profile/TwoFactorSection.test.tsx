@@ -2,11 +2,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ServicesProvider } from '@core/react/ServicesProvider';
-import { makeTestToken as fakeJwt } from '../../../tests/harness/tokens';
+import { makeTestToken } from '../../../tests/harness/tokens';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { mfaSetupPlugin } from '../index';
 
-const token = fakeJwt({ perms: ['gln#rpt#rw'], typ: 'access', exp: 4102444800 });
+const token = makeTestToken({ perms: ['gln#rpt#rw'], typ: 'access', exp: 4102444800 });
 
 afterEach(cleanup);
 
