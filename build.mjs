@@ -8,13 +8,15 @@
 //   node build.mjs --entry <file> --outdir <dir> [--plugins <dir>] [--quiet]   test builds
 import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { computeReport, formatReport, staticClosure } from './scripts/lib/buildReport.mjs';
+import { computeReport, formatReport, readManifestRoutes, staticClosure } from './scripts/lib/buildReport.mjs';
 import { blueprintDeepImports } from './scripts/lib/deepImports.mjs';
-import { firstLoadGroups, firstLoadModules, groupAppendix, groupReexport } from './scripts/lib/firstLoadGroup.mjs';
+import { DOCUMENT_STYLES, prerenderPages } from './scripts/lib/prerender.mjs';
+import { compactRouteModules, modulepreloadLinks, routeModules } from './scripts/lib/routeModules.mjs';
+import { firstLoadGroups, firstLoadModules, groupAppendix, groupReexport, pluginPageGroups } from './scripts/lib/firstLoadGroup.mjs';
 import { axiosWithoutFetchAdapter, blueprintConstantClasses, blueprintIconsStub, chunkCss, reflectMetadataShim, stripIconFonts } from './scripts/lib/esbuildPlugins.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -43,7 +45,7 @@ export function parseArgs(argv) {
  * `groups` (from planFirstLoadGroups) make esbuild emit the first load's library and core code
  * as one shared chunk instead of ~25 small ones (see scripts/lib/firstLoadGroup.mjs).
  */
-export function esbuildOptions({ entry, outdir }, groups = []) {
+export function esbuildOptions({ entry, outdir }, groups = [], documentStyles = new Map()) {
   const append = (file) => groupAppendix(groups, file);
   return {
     absWorkingDir: root,
@@ -77,7 +79,7 @@ export function esbuildOptions({ entry, outdir }, groups = []) {
     loader: { '.svg': 'file', '.png': 'file', '.woff2': 'file', '.woff': 'file', '.ttf': 'file' },
     plugins: [
       reflectMetadataShim(),
-      chunkCss({ root }),
+      chunkCss({ root, inDocument: DOCUMENT_STYLES, documentStyles }),
       blueprintDeepImports({ append }),
       blueprintIconsStub({ appendToLoader: groups.length ? groupReexport(0) : '' }),
       stripIconFonts(),
@@ -91,8 +93,9 @@ export function esbuildOptions({ entry, outdir }, groups = []) {
 
 /**
  * First pass (nothing written): the library, core and host modules the entry loads, to be shared
- * by every entry point. (Grouping a page with its own lazy steps the same way was tried: it
- * made /login heavier.)
+ * by every entry point; and per plugin, the small chunks of its pages' first load that only its
+ * own entry points share (pluginPageGroups). (Grouping a page with everything its lazy steps
+ * use was tried: it made /login heavier.)
  */
 async function planFirstLoadGroups(options) {
   const { metafile } = await esbuild.build({ ...esbuildOptions(options), write: false });
@@ -111,6 +114,8 @@ async function planFirstLoadGroups(options) {
       members: new Set(lazyOuts.map(source)),
     },
   ];
+  const routes = readManifestRoutes(path.resolve(root, options.pluginsDir));
+  for (const group of pluginPageGroups({ metafile, root, esbuild, routes })) groups.push({ id: groups.length, ...group });
   return groups;
 }
 
@@ -123,18 +128,31 @@ function writeReflectShim(outdir) {
   return name;
 }
 
-function indexHtml({ title, entryFile, cssFiles, preload, classicScripts }) {
+/** Where the server adds a public route's modulepreload links (server/plugins/staticAssets.ts). */
+export const ROUTE_PRELOADS_MARK = '<!-- route-modulepreload -->';
+
+function indexHtml({ title, entryFile, cssFiles, preload, classicScripts, routeTable, documentStyles }) {
   const links = cssFiles.map((file) => `    <link rel="stylesheet" href="/${file}" />`).join('\n');
-  const preloads = preload.map((file) => `    <link rel="modulepreload" href="/${file}" />`).join('\n');
+  // A public first screen's own styles (chunkCss `inDocument`): its copy in the document paints
+  // with them, before any script runs. Same id as the chunk would inject them under.
+  const styles = [...documentStyles].map(([id, css]) => `    <style data-chunk-css="${id}">${css.replace(/</g, '\\3c ')}</style>`).join('\n');
+  const preloads = modulepreloadLinks(preload.map((file) => `/${file}`));
+  // Not executed (CSP allows no inline script): data the host reads to preload a permitted
+  // route's modules together with its page chunk (host/routing/routeModules.ts).
+  const table = JSON.stringify(routeTable).replace(/</g, '\\u003c');
   return `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${title}</title>
+    <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
 ${links}
+${styles}
 ${classicScripts.map((file) => `    <script src="/${file}"></script>`).join('\n')}
 ${preloads}
+    ${ROUTE_PRELOADS_MARK}
+    <script type="application/json" id="route-modules">${table}</script>
   </head>
   <body>
     <div id="root"></div>
@@ -157,8 +175,8 @@ function writePrecompressed(files) {
   }
 }
 
-/** Writes index.html, metafile.json and build-report.json next to the bundle; returns the report. */
-function finish(result, options) {
+/** Writes index.html, route-modules.json, metafile.json and build-report.json next to the bundle; returns the report. */
+function finish(result, options, documentStyles = new Map()) {
   const outdir = path.resolve(root, options.outdir);
   const shim = writeReflectShim(outdir);
   const report = computeReport({
@@ -172,10 +190,23 @@ function finish(result, options) {
   const entryOut = Object.entries(result.metafile.outputs).find(([, info]) => info.entryPoint === options.entry.split(path.sep).join('/'))?.[0];
   const entryInfo = result.metafile.outputs[entryOut];
   const preload = (entryInfo.imports ?? []).filter((imp) => imp.kind === 'import-statement').map((imp) => rel(imp.path));
+  const routes = routeModules({ metafile: result.metafile, root, entry: options.entry, pluginsDir: path.resolve(root, options.pluginsDir), outdir });
   writeFileSync(
     path.join(outdir, 'index.html'),
-    indexHtml({ title: options.title, entryFile: rel(entryOut), cssFiles: entryInfo.cssBundle ? [rel(entryInfo.cssBundle)] : [], preload, classicScripts: [shim] }),
+    indexHtml({
+      title: options.title,
+      entryFile: rel(entryOut),
+      cssFiles: entryInfo.cssBundle ? [rel(entryInfo.cssBundle)] : [],
+      preload,
+      classicScripts: [shim],
+      routeTable: compactRouteModules(routes),
+      documentStyles,
+    }),
   );
+  // The product mark as the tab icon (unhashed: served no-cache, like index.html).
+  copyFileSync(path.join(root, 'host/layout/favicon.svg'), path.join(outdir, 'favicon.svg'));
+  // Read by the server at start-up (never served in production, like the two files below).
+  writeFileSync(path.join(outdir, 'route-modules.json'), `${JSON.stringify(routes, null, 2)}\n`);
   writeFileSync(path.join(outdir, 'metafile.json'), JSON.stringify(result.metafile));
   writePrecompressed([
     path.join(outdir, shim),
@@ -187,13 +218,25 @@ function finish(result, options) {
   return report;
 }
 
+/**
+ * The console's own build (not a test build of another entry) also writes `prerendered.json`:
+ * per public route, the copy of its first screen the API puts into the document (issue 13).
+ */
+async function writePrerendered(options) {
+  if (!(options.prerender ?? options.entry === 'host/main.tsx')) return;
+  const markup = await prerenderPages({ esbuild, root });
+  writeFileSync(path.join(path.resolve(root, options.outdir), 'prerendered.json'), `${JSON.stringify(markup, null, 2)}\n`);
+}
+
 export async function buildConsole(options) {
   const outdir = path.resolve(root, options.outdir);
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   const started = Date.now();
-  const result = await esbuild.build(esbuildOptions(options, await planFirstLoadGroups(options)));
-  const report = finish(result, options);
+  const documentStyles = new Map();
+  const result = await esbuild.build(esbuildOptions(options, await planFirstLoadGroups(options), documentStyles));
+  const report = finish(result, options, documentStyles);
+  await writePrerendered(options);
   if (!options.quiet) console.log(`Built ${options.entry} into ${options.outdir}/ in ${Date.now() - started} ms`);
   return { result, report };
 }
@@ -201,7 +244,8 @@ export async function buildConsole(options) {
 async function watch(options) {
   const outdir = path.resolve(root, options.outdir);
   mkdirSync(outdir, { recursive: true });
-  const base = esbuildOptions(options);
+  const documentStyles = new Map();
+  const base = esbuildOptions(options, [], documentStyles);
   const context = await esbuild.context({
     ...base,
     plugins: [
@@ -214,10 +258,12 @@ async function watch(options) {
             rmSync(outdir, { recursive: true, force: true });
             mkdirSync(outdir, { recursive: true });
           });
-          build.onEnd((result) => {
+          build.onEnd(async (result) => {
             if (result.errors.length) return;
             try {
-              finish(result, { ...options, quiet: true });
+              // The copy first: the API re-reads it with index.html, when that one changes.
+              await writePrerendered(options);
+              finish(result, { ...options, quiet: true }, documentStyles);
               console.log(`[${new Date().toLocaleTimeString()}] rebuilt ${options.outdir}/ (serve it with: npx tsx server/main.ts)`);
             } catch (error) {
               console.error(error);

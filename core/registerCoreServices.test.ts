@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { container as rootContainer } from 'tsyringe';
 import { makeTestToken } from '../tests/harness/tokens';
+import { BrandingServiceToken } from './branding/BrandingService';
 import { CaptchaServiceToken } from './captcha/CaptchaService';
 import { DownloadServiceToken } from './downloads/DownloadService';
 import { GlobalErrorReporterToken } from './errors/GlobalErrorReporter';
@@ -35,6 +36,7 @@ const ALL = [
   ThemeServiceToken,
   LocaleServiceToken,
   CaptchaServiceToken,
+  BrandingServiceToken,
 ];
 
 beforeEach(() => localStorage.clear());

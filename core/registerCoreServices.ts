@@ -1,5 +1,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import { instanceCachingFactory, Lifecycle, type DependencyContainer, type InjectionToken } from 'tsyringe';
+import { BrandingServiceToken } from './branding/BrandingService';
+import { DefaultBrandingService } from './branding/DefaultBrandingService';
 import { CaptchaServiceToken } from './captcha/CaptchaService';
 import { DefaultCaptchaService } from './captcha/DefaultCaptchaService';
 import type { ServiceToken } from './di/ServiceToken';
@@ -101,5 +103,6 @@ export function registerCoreServices<const Services extends readonly unknown[] =
   singleton(ThemeServiceToken, DefaultThemeService);
   singleton(LocaleServiceToken, DefaultLocaleService);
   singleton(CaptchaServiceToken, DefaultCaptchaService);
+  singleton(BrandingServiceToken, DefaultBrandingService);
   return container;
 }

@@ -1,4 +1,4 @@
-import { Classes, NonIdealState, Spinner } from '@blueprintjs/core';
+import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { Suspense, useMemo, useRef } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
@@ -6,6 +6,7 @@ import { PluginRegistryToken, type RegistrySnapshot } from '@core/plugin/PluginR
 import { useObservable, useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { ThemeServiceToken } from '@core/theme/ThemeService';
+import { HostFrame } from './layout/HostFrame';
 import { LazyOutlets } from './layout/LazyOutlets';
 import { shouldShowProductsHeader } from './layout/shouldShowProductsHeader';
 import { useViewport, type Viewport } from './layout/useViewport';
@@ -114,18 +115,21 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
 
   const pluginId = decision.kind === 'page' ? decision.route.pluginId : decision.kind;
   return (
-    <div
-      className={['host-root', `host-${viewport}`, `host-layout-${layout}`, `host-theme-${currentTheme}`, currentTheme === 'dark' ? Classes.DARK : ''].join(' ')}
-      data-layout={viewport}
-      data-plugin={pluginId}
+    <HostFrame
+      viewport={viewport}
+      layout={layout}
+      theme={currentTheme}
+      pluginId={pluginId}
+      chrome={
+        layout === 'full' ? (
+          <Suspense fallback={<div className="host-top-bar-placeholder" />}>
+            <FullChrome title={title} logoUrl={logoUrl} snapshot={snapshot} viewport={viewport} />
+          </Suspense>
+        ) : null
+      }
+      outlets={<LazyOutlets />}
     >
-      {layout === 'full' ? (
-        <Suspense fallback={<div className="host-top-bar-placeholder" />}>
-          <FullChrome title={title} logoUrl={logoUrl} snapshot={snapshot} viewport={viewport} />
-        </Suspense>
-      ) : null}
-      <main className="host-main">{content}</main>
-      <LazyOutlets />
-    </div>
+      {content}
+    </HostFrame>
   );
 }

@@ -3,8 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import type { PluginManifest } from '@core/plugin/PluginManifest';
 import { registerManifests } from '@core/plugin/registerManifests';
+import { NavigationServiceToken, type NavigationService } from '@core/navigation';
 import { registerCoreServices } from '@core/registerCoreServices';
 import { HostApp } from './HostApp';
+import { loadComponent } from './routing/lazyComponent';
+import { publicPageAt, registerRouteLoaders } from './routing/routeModules';
 import './host.css';
 
 export interface StartHostOptions {
@@ -23,16 +26,44 @@ export interface StartedHost {
   unmount(): void;
 }
 
+/** The longest the first render waits for the first screen's public page to load. */
+const FIRST_PAGE_WAIT_MS = 3000;
+
+/** After `load`, React still renders the first screen; the check waits this long, then for an idle moment. */
+const CHECK_DELAY_MS = 1000;
+
+/**
+ * Resolves a while after the page has loaded, when the browser is idle: the manifest check is
+ * not needed for the first screen, so its chunk is not one more script request before it
+ * (issue 13). Without a browser (tests) it resolves at once.
+ */
+function afterFirstScreen(): Promise<void> {
+  if (typeof requestIdleCallback !== 'function') return Promise.resolve();
+  return new Promise((resolve) => {
+    const later = () => setTimeout(() => requestIdleCallback(() => resolve(), { timeout: 2000 }), CHECK_DELAY_MS);
+    if (document.readyState === 'complete') later();
+    else window.addEventListener('load', later, { once: true });
+  });
+}
+
 /**
  * Registers core services and the plugin registry, renders, and validates the manifests from a
- * lazy chunk (tests validate them synchronously through registerPluginRegistry).
+ * lazy chunk once the first screen is up (tests validate them synchronously through
+ * registerPluginRegistry).
  */
 export function startHost({ plugins, rootElement, container, title, logoUrl }: StartHostOptions): StartedHost {
   const services = container ?? rootContainer.createChildContainer();
   registerCoreServices(services);
   registerManifests(services, plugins);
+  registerRouteLoaders(plugins);
   const root = createRoot(rootElement);
-  root.render(<HostApp container={services} title={title} logoUrl={logoUrl} />);
-  const manifestProblems = import('./checkManifests').then(({ checkManifests }) => checkManifests(plugins, root));
+  const render = () => root.render(<HostApp container={services} title={title} logoUrl={logoUrl} />);
+  // A public page's modules arrive with the entry (announced in the document): waiting for them
+  // paints the page itself first, not a loading state and then the page (issue 13). Bounded:
+  // a slow chunk shows the loading state as before.
+  const first = publicPageAt(plugins, services.resolve<NavigationService>(NavigationServiceToken).path());
+  if (first) void Promise.race([loadComponent(first), new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render);
+  else render();
+  const manifestProblems = afterFirstScreen().then(() => import('./checkManifests').then(({ checkManifests }) => checkManifests(plugins, root)));
   return { container: services, manifestProblems, unmount: () => root.unmount() };
 }

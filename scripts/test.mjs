@@ -29,6 +29,48 @@ function vitestCounts(file) {
   return { passed: json.numPassedTests ?? 0, failed };
 }
 
+/** Strips colours and keeps the first lines of an error, so the summary stays short. */
+function firstLines(message, lines = 6) {
+  return String(message ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .filter((line) => line.trim() && !/^\s*at /.test(line))
+    .slice(0, lines)
+    .map((line) => `      ${line.slice(0, 200)}`);
+}
+
+/** Failed tests of a vitest JSON report: name and the start of the first failure message. */
+function vitestFailures(file) {
+  const json = readJson(file);
+  if (!json) return [];
+  return (json.testResults ?? []).flatMap((result) => {
+    const where = path.relative(root, result.name ?? '');
+    const failedTests = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
+    if (failedTests.length === 0 && result.status === 'failed') return [`    ${where}`, ...firstLines(result.message)];
+    return failedTests.flatMap((test) => [`    ${where} › ${test.fullName ?? test.title}`, ...firstLines(test.failureMessages?.[0])]);
+  });
+}
+
+/** Failed tests of a Playwright JSON report (suites nest), with the start of their first error. */
+function playwrightFailures(file) {
+  const lines = [];
+  const visit = (suite, outer) => {
+    // The top suites are files; the ones below them are describe blocks.
+    const titles = suite.title && !/\.[cm]?[jt]sx?$/.test(suite.title) ? [...outer, suite.title] : outer;
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'unexpected') continue;
+        const last = test.results?.[test.results.length - 1];
+        lines.push(`    ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`, ...firstLines(last?.error?.message ?? last?.errors?.[0]?.message));
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, titles);
+  };
+  for (const suite of readJson(file)?.suites ?? []) visit(suite, []);
+  return lines;
+}
+
 function playwrightCounts(file) {
   const stats = readJson(file)?.stats;
   return stats ? { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 } : null;
@@ -44,12 +86,14 @@ const steps = [
     cmd: 'npx',
     args: ['vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'unit.json')}`],
     counts: () => vitestCounts(path.join(reports, 'unit.json')),
+    failures: () => vitestFailures(path.join(reports, 'unit.json')),
   },
   {
     name: 'server tests (PGlite)',
     cmd: 'npx',
     args: ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'server.json')}`],
     counts: () => vitestCounts(path.join(reports, 'server.json')),
+    failures: () => vitestFailures(path.join(reports, 'server.json')),
   },
   {
     // The same API suite on a real PostgreSQL server (Debian's postgresql, started by the setup).
@@ -57,6 +101,7 @@ const steps = [
     cmd: 'npx',
     args: ['vitest', 'run', '--project', 'server-pg', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'server-pg.json')}`],
     counts: () => vitestCounts(path.join(reports, 'server-pg.json')),
+    failures: () => vitestFailures(path.join(reports, 'server-pg.json')),
   },
   ...playwrightConfigs().map((config, index) => {
     const output = path.join(reports, `playwright-${index}.json`);
@@ -66,6 +111,7 @@ const steps = [
       args: ['playwright', 'test', '-c', config, '--reporter=list,json'],
       env: { PLAYWRIGHT_JSON_OUTPUT_FILE: output },
       counts: () => playwrightCounts(output),
+      failures: () => playwrightFailures(output),
     };
   }),
 ];
@@ -88,6 +134,8 @@ for (const step of steps) {
   else failed += 1;
   summary.push(`${ok ? 'PASS' : 'FAIL'}  ${step.name} (${seconds}s)${counts ? `: ${counts.passed} passed, ${counts.failed} failed` : ''}`);
   if (!ok) {
+    // Named here, at the end, because CI shows only the tail of the output.
+    summary.push(...(step.failures?.() ?? []).slice(0, 60));
     summary.push(`stopped after '${step.name}' failed (exit ${run.status ?? run.signal})`);
     break;
   }

@@ -1,19 +1,20 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import type { Database, Mailer, TokenService } from './contracts';
 import { openDatabase } from './db/index';
+import { withLogSerializers } from './ops/logSerializers';
 import { installAudit } from './plugins/audit';
 import { installAuthenticate } from './plugins/authenticate';
-import { errorBody, installErrorHandler } from './plugins/errorHandler';
+import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandler, NOT_FOUND_MESSAGE } from './plugins/errorHandler';
 import { loadSigningKey, signingKeyFromPem } from './plugins/keys';
 import { createMailer } from './plugins/mailer';
 import { installOperatorChannel } from './plugins/operatorChannel';
-import { installSecurityHeaders, isApiPath } from './plugins/securityHeaders';
+import { installSecurityHeaders } from './plugins/securityHeaders';
+import { installStaticAssets } from './plugins/staticAssets';
 import { createTokenService } from './plugins/tokens';
+import { fastifyTrustProxy } from './plugins/trustedProxies';
+import { installStringGuard } from './plugins/stringGuard';
 import { installValidators } from './plugins/validators';
 import { routeAreas } from './routes/index';
 import { createBackgroundTasks, type BackgroundTasks } from './services/backgroundTasks';
@@ -39,7 +40,7 @@ export type LogoutUrlProvider = (session: { id: string; userId: string; tenantId
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Per-instance limiter of failed sign-in attempts by client IP (see ARCHITECTURE.md). */
+    /** Limiter of failed sign-in attempts by client IP, kept in the database (see ARCHITECTURE.md). */
     failureLimiter: FailureLimiter;
     /** provider name -> end-session URL builder, consulted by GET /um/logout. */
     logoutUrlProviders: Map<string, LogoutUrlProvider>;
@@ -55,17 +56,22 @@ export const MAX_HEADER_BYTES = 2 * 1024 * 1024;
 /** Builds the API (not listening). Close it with `app.close()`: the database closes with it. */
 export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: overrides.logger ?? (config.nodeEnv === 'test' ? false : { level: config.logLevel }),
+    // Request lines name the route, never a URL carrying a link secret (ops/logSerializers.ts).
+    logger: withLogSerializers(overrides.logger ?? (config.nodeEnv === 'test' ? false : { level: config.logLevel })),
     bodyLimit: BODY_LIMIT,
     // The Contact Us call carries its message (≤ 200000 characters) in the query string (spec
     // section 7); percent-encoded that is up to ~1.8 MB, far above Node's 16 KiB header limit.
     http: { maxHeaderSize: MAX_HEADER_BYTES },
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     return503OnClosing: true,
+    // Router and socket errors answer in the one error shape with the security headers.
+    frameworkErrors: frameworkErrorHandler(config),
+    clientErrorHandler: clientErrorHandler(config),
   });
   installValidators(app);
   installErrorHandler(app);
+  installStringGuard(app);
   installSecurityHeaders(app, config);
 
   const opened = overrides.db ? null : await openDatabase(config);
@@ -80,7 +86,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   }
   const tokens =
     overrides.tokens ??
-    (await createTokenService(overrides.signingKeyPem ? signingKeyFromPem(overrides.signingKeyPem) : await loadSigningKey(config), config.publicUrl));
+    (await createTokenService(overrides.signingKeyPem ? signingKeyFromPem(overrides.signingKeyPem) : await loadSigningKey(config), config.publicUrl, config.tokenIssuer));
   app.decorate('tokens', tokens);
   // Stores are decorations built from what they use (here the database), like repositories.
   app.decorate('sessions', createSessionStore(db));
@@ -88,7 +94,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   app.decorate('mailer', mailer);
   if ('close' in mailer && typeof mailer.close === 'function') app.addHook('onClose', async () => (mailer as { close(): void }).close());
   app.decorate('config', config);
-  app.decorate('failureLimiter', createFailureLimiter(config.ipFailureLimit));
+  app.decorate('failureLimiter', createFailureLimiter(db, config.ipFailureLimit));
   app.decorate('logoutUrlProviders', new Map<string, LogoutUrlProvider>());
   const background = createBackgroundTasks(app.log);
   app.decorate('background', background);
@@ -114,18 +120,6 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
 
   for (const area of routeAreas) await app.register(area);
 
-  const staticDir = path.resolve(config.staticDir);
-  const hasConsole = existsSync(path.join(staticDir, 'index.html'));
-  if (hasConsole) {
-    // build.mjs writes .br and .gz beside every script and stylesheet: send those when the browser accepts them.
-    await app.register(fastifyStatic, { root: staticDir, index: ['index.html'], wildcard: false, serveDotFiles: false, preCompressed: true });
-  }
-  app.setNotFoundHandler(async (request, reply) => {
-    // The console is a single-page app: any non-API GET that is not a file gets index.html.
-    if (hasConsole && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url)) {
-      return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send(errorBody(404, `Route ${request.method} ${request.url.split('?')[0]} not found`));
-  });
+  await installStaticAssets(app, { staticDir: config.staticDir, production: config.nodeEnv === 'production' });
   return app;
 }

@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { loadBackendConfig, type BackendConfig } from './services/backendConfig';
+import { parseTrustProxy, type TrustProxy } from './plugins/trustedProxies';
+import { loadGluonConfig, type GluonConfig } from './services/gluon/gluonConfig';
 
 /** Settings of the identity providers; read here, used by server/routes/idp and server/devIdp. */
 export interface IdpConfig {
@@ -21,8 +23,18 @@ export interface AppConfig {
   dataDir: string;
   /** When set, PostgreSQL is used instead of PGlite. */
   databaseUrl: string | null;
-  /** Public origin of the API and console, without trailing slash; tokens' `iss` is `${publicUrl}/um`. */
+  /** Public origin of the API and console, without trailing slash. */
   publicUrl: string;
+  /**
+   * `iss` of every token the API signs and the only one it accepts: TOKEN_ISSUER, else
+   * `${publicUrl}/um`. One value for the whole deployment (every instance); on PostgreSQL the
+   * first instance records it and a disagreeing one does not start (ops/deploymentIdentity.ts).
+   */
+  tokenIssuer: string;
+  /** REPLACE_DEPLOYMENT_IDENTITY=on: this instance's issuer and key become the deployment's (after a move). */
+  replaceDeploymentIdentity: boolean;
+  /** STARTUP_TIMEOUT_S: a start that has not finished after this many seconds stops, naming its step (default 90). */
+  startupTimeoutS: number;
   smtpUrl: string | null;
   /** Folder holding `signing-key.pem` (generated when absent). */
   keysDir: string;
@@ -37,8 +49,11 @@ export interface AppConfig {
   passwordRecoveryEnabled: boolean;
   /** IP_FAILURE_LIMIT: failed sign-in attempts per client IP and 10 minutes before 429 (default 50). */
   ipFailureLimit: number;
-  /** TRUST_PROXY=on: client IP from X-Forwarded-For (behind a load balancer); rate limits use it. */
-  trustProxy: boolean;
+  /**
+   * TRUST_PROXY: off | on (1 hop) | hop count | list of proxy addresses/CIDRs. The client IP (rate
+   * limits, audit, sessions) is the right-most X-Forwarded-For hop that is not a trusted proxy.
+   */
+  trustProxy: TrustProxy;
   /** LOG_LEVEL: warn by default in development (no request lines under the start banner), info in production. */
   logLevel: LogLevel;
   /** DEV_MAILBOX: GET /dev/mailbox shows the outbox (on by default outside production; never in production). */
@@ -46,6 +61,8 @@ export interface AppConfig {
   idp: IdpConfig;
   /** Captcha, environment type, installers folder, support address (server/services/backendConfig.ts). */
   backends: BackendConfig;
+  /** Gluon: upload size limit, storage folder, worker, example rule sets (server/services/gluon/gluonConfig.ts). */
+  gluon: GluonConfig;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -118,6 +135,12 @@ function email(env: Env, name: string): string | null {
   return raw.toLowerCase();
 }
 
+function trustProxy(env: Env): TrustProxy {
+  const parsed = parseTrustProxy(str(env, 'TRUST_PROXY'));
+  if ('problem' in parsed) throw new ConfigError('TRUST_PROXY', parsed.problem);
+  return parsed.value;
+}
+
 function logLevel(env: Env, name: string, fallback: LogLevel): LogLevel {
   const raw = str(env, name);
   if (raw === null) return fallback;
@@ -133,6 +156,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const dataDir = path.resolve(str(env, 'DATA_DIR') ?? './data');
   const hostForUrl = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${hostForUrl}:${portNumber}`).replace(/\/+$/, '');
+  const tokenIssuer = (url(env, 'TOKEN_ISSUER', ['http:', 'https:']) ?? `${publicUrl}/um`).replace(/\/+$/, '');
+  // Several instances share a PostgreSQL database; an issuer made up from each one's own HOST:PORT would differ.
+  if (str(env, 'NODE_ENV') === 'production' && str(env, 'DATABASE_URL') !== null && str(env, 'PUBLIC_URL') === null && str(env, 'TOKEN_ISSUER') === null) {
+    throw new ConfigError('PUBLIC_URL', 'is required with DATABASE_URL in production: every API instance must sign tokens as the same issuer (set the same PUBLIC_URL, or TOKEN_ISSUER, on each)');
+  }
   const adminPassword = str(env, 'ADMIN_PASSWORD');
   if (adminPassword !== null && adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD', 'must have at least 8 characters');
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
@@ -146,6 +174,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     databaseUrl: url(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     publicUrl,
+    tokenIssuer,
+    replaceDeploymentIdentity: flag(env, 'REPLACE_DEPLOYMENT_IDENTITY', false),
+    startupTimeoutS: positiveInt(env, 'STARTUP_TIMEOUT_S', 90),
     smtpUrl: url(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     keysDir: path.resolve(str(env, 'KEYS_DIR') ?? path.join(dataDir, 'keys')),
     signingKeyFile: str(env, 'SIGNING_KEY_FILE') === null ? null : path.resolve(str(env, 'SIGNING_KEY_FILE')!),
@@ -154,7 +185,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     staticDir: path.resolve(str(env, 'STATIC_DIR') ?? './dist'),
     nodeEnv,
     passwordRecoveryEnabled: flag(env, 'PASSWORD_RECOVERY', true),
-    trustProxy: flag(env, 'TRUST_PROXY', false),
+    trustProxy: trustProxy(env),
     ipFailureLimit: positiveInt(env, 'IP_FAILURE_LIMIT', 50),
     logLevel: logLevel(env, 'LOG_LEVEL', production ? 'info' : 'warn'),
     devMailbox,
@@ -168,6 +199,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
       idpPort: port(env, 'IDP_PORT', portNumber === 0 ? 0 : portNumber + 1),
     },
     backends: loadBackendConfig(env, (variable, problem) => {
+      throw new ConfigError(variable, problem);
+    }),
+    gluon: loadGluonConfig(env, dataDir, nodeEnv, (variable, problem) => {
       throw new ConfigError(variable, problem);
     }),
   };

@@ -16,6 +16,12 @@ export interface Database extends Queryable {
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
   readonly kind: 'pglite' | 'postgres';
+  /**
+   * `query` for a hot statement as a named prepared statement: parsed and planned once, then only
+   * bound and executed (one name, one text). Optional, so wrappers and fakes may leave it out;
+   * call it through db/prepared.ts, which falls back to `query`.
+   */
+  prepared?<T = Record<string, unknown>>(name: string, sql: string, params?: readonly unknown[]): Promise<T[]>;
 }
 
 /** Token types; a token of one type never passes where another is expected. */

@@ -7,7 +7,10 @@ import { assertDataDirFree, DataDirBusyError } from './db/dataDirLock';
 import { pgliteDir } from './db/index';
 import { DEFAULT_DEV_IDP_USERS, DEV_IDP_PASSWORD, startDevIdpForApi } from './devIdp/index';
 import { seedDevSsoUsers } from './devIdp/seedDevSsoUsers';
+import { checkDeploymentIdentity, DeploymentIdentityError } from './ops/deploymentIdentity';
+import { startStartupWatchdog } from './ops/startupWatchdog';
 import { MAILBOX_PATH } from './routes/dev/mailboxRoutes';
+import { seedExampleRuleSets } from './services/gluon/seedExamples';
 import { hashPassword, verifyPassword } from './services/passwords';
 import { ALL_PERMISSIONS } from './services/users';
 
@@ -25,6 +28,9 @@ export async function bootstrapAdmin(db: Database, config: AppConfig): Promise<{
   return { email, password, created: true };
 }
 
+/** Requests in flight get this long to finish on SIGTERM / SIGINT before the process exits anyway. */
+const SHUTDOWN_LIMIT_S = 20;
+
 async function main(): Promise<void> {
   let config: AppConfig;
   try {
@@ -36,10 +42,13 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Every step of the start is named: one that does not finish in time stops the process with its name.
+  const watchdog = startStartupWatchdog(config.startupTimeoutS * 1000);
+  const step = watchdog.step;
   // A second start on the same PGlite folder stops here, before taking the IdP's port.
   if (!config.databaseUrl) {
     try {
-      assertDataDirFree(pgliteDir(config.dataDir));
+      await step('PGlite folder lock', () => assertDataDirFree(pgliteDir(config.dataDir)));
     } catch (error) {
       if (error instanceof DataDirBusyError) {
         console.error(error.message);
@@ -53,29 +62,57 @@ async function main(): Promise<void> {
   let stopIdp: (() => Promise<void>) | null = null;
   let seedIdp: ((app: FastifyInstance) => Promise<void>) | null = null;
   if (config.idp.devIdp) {
-    const started = await startDevIdpForApi(config);
+    const started = await step('development identity provider (keys, port)', () => startDevIdpForApi(config));
     config = started.config;
     stopIdp = () => started.close();
     seedIdp = (app) => started.seed(app);
   }
-  const app = await buildApp(config);
-  const admin = await bootstrapAdmin(app.db, config);
+  const app = await step(config.databaseUrl ? 'PostgreSQL: connect and migrate' : 'PGlite: open and migrate', () => buildApp(config));
+  if (config.databaseUrl) {
+    const signingKeyId = String(((await app.tokens.jwks()).keys[0] as { kid?: string } | undefined)?.kid ?? '');
+    try {
+      await step('deployment identity (issuer and signing key)', () =>
+        checkDeploymentIdentity(app.db, { tokenIssuer: config.tokenIssuer, signingKeyId }, { replace: config.replaceDeploymentIdentity }),
+      );
+    } catch (error) {
+      if (error instanceof DeploymentIdentityError) {
+        console.error(error.message);
+        await app.close();
+        await stopIdp?.();
+        process.exit(2);
+      }
+      throw error;
+    }
+  }
+  const admin = await step('first-start administrator', () => bootstrapAdmin(app.db, config));
+  if (config.gluon.seedExamples) await step('gluon example rule sets', () => seedExampleRuleSets(app.db, app.log));
   // Compute the dummy hash now, so the first unknown-user login takes no longer than the others.
-  await verifyPassword(null, 'warm-up');
+  await step('password hashing warm-up', () => verifyPassword(null, 'warm-up'));
   // S2: the dev tenant's Okta settings and the corp.example vendor-IdP mapping (needs the tenant).
-  await seedIdp?.(app);
-  if (seedIdp && admin.created) await seedDevSsoUsers(app);
+  await step('development identity provider settings', async () => {
+    await seedIdp?.(app);
+    if (seedIdp && admin.created) await seedDevSsoUsers(app);
+  });
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: shutting down`);
-    const timer = setTimeout(() => process.exit(1), 10_000);
+    let stage = 'answering requests in flight, then closing the database';
+    const timer = setTimeout(() => {
+      console.error(`The shutdown did not finish within ${SHUTDOWN_LIMIT_S} s (stuck: ${stage}); exiting anyway.`);
+      process.exit(1);
+    }, SHUTDOWN_LIMIT_S * 1000);
     timer.unref();
     try {
+      // Stop accepting, let requests in flight finish, then close the database (app.close does all three).
+      // A request answered during the drain leaves its keep-alive connection idle, and an idle
+      // connection (a load balancer's, a browser's) would hold the close until its timeout.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+      await app.close().finally(() => clearInterval(sweep));
+      stage = 'stopping the development identity provider';
       await stopIdp?.();
-      await app.close();
       process.exit(0);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
@@ -85,7 +122,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  await step(`listen on ${config.host}:${config.port}`, () => app.listen({ port: config.port, host: config.host }));
+  await watchdog.finish();
   console.log(startBanner(config, admin, stopIdp !== null).join('\n') + '\n');
 }
 

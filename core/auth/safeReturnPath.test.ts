@@ -6,6 +6,10 @@ describe('sanitizeReturnPath', () => {
     ['/gluon/devices/1', '/gluon/devices/1'],
     ['/neutrino?tab=a#x', '/neutrino?tab=a#x'],
     ['/a/../gluon', '/gluon'],
+    ['/./gluon/./devices', '/gluon/devices'],
+    ['/a/%2e%2e/gluon', '/gluon'],
+    ['/gluon/x/..', '/gluon/'],
+    ['/neutrino?next=/a//b', '/neutrino?next=/a//b'],
   ])('keeps the same-origin path %s', (input, expected) => {
     expect(sanitizeReturnPath(input)).toBe(expected);
   });
@@ -29,6 +33,26 @@ describe('sanitizeReturnPath', () => {
     [' /gluon'],
     ['/%E0%A4%A'],
     ['/' + 'a'.repeat(3000)],
+    // Dot segments that resolve to a protocol-relative path (issue 14).
+    ['/.//evil.example'],
+    ['/a/..//evil.example'],
+    ['/a/b/../..//evil.example'],
+    ['/././/evil.example/x'],
+    ['/..//evil.example'],
+    ['/%2e//evil.example'],
+    ['/%2E%2E//evil.example'],
+    ['/a/%2e%2e//evil.example'],
+    ['/a/.%2e//evil.example'],
+    ['/%252e%252e//evil.example'],
+    ['/a/..%2F%2Fevil.example'],
+    ['/%2e%2e/%2F%2Fevil.example'],
+    ['/a/..%2f/evil.example'],
+    // Backslash variants, plain and encoded, before and after dot segments.
+    ['/.\\evil.example'],
+    ['/a/..\\\\evil.example'],
+    ['/a/../%5C%5Cevil.example'],
+    ['/%2e%2e%5C/evil.example'],
+    ['/.%5C/evil.example'],
   ])('rejects %j', (input) => {
     expect(sanitizeReturnPath(input)).toBeNull();
   });

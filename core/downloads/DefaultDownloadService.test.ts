@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AxiosRequestConfig } from 'axios';
 import type { HttpService } from '../http/HttpService';
 import { createFakeAxios, type FakeHandler } from '../testing/createFakeAxios';
+import { createGate } from '../testing/createGate';
 import { DefaultDownloadService, formatProgress } from './DefaultDownloadService';
 import { DOWNLOAD_ERROR, formatMegabytes, type DownloadItem } from './DownloadService';
 import { fileNameFromContentDisposition } from './saveBlob';
@@ -61,11 +62,10 @@ describe('formatting', () => {
 
 describe('DefaultDownloadService', () => {
   it('shows progress while receiving, then saves the file and removes the panel', async () => {
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const gate = createGate();
     const { http, requests } = httpOver(async (req) => {
       req.config.onDownloadProgress?.({ loaded: 0.5 * MB, total: 2 * MB, bytes: 0.5 * MB, lengthComputable: true });
-      await gate;
+      await gate.opened;
       return {
         status: 200,
         data: new Blob(['x'.repeat(16)]),
@@ -85,7 +85,7 @@ describe('DefaultDownloadService', () => {
     expect(formatProgress(item)).toBe('0.50 MB / 2.00 MB');
     expect(requests[0]!.config.responseType).toBe('blob');
 
-    release();
+    gate.open();
     await done;
     expect(saved).toEqual([{ name: 'jamf-collector.pkg', href: 'blob:fake/1' }]);
     expect(latest(service)).toEqual([]);

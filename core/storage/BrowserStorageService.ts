@@ -4,6 +4,8 @@ import {
   ACCESS_COOKIE_MAX_AGE_S,
   ACCESS_TOKEN_COOKIE,
   StorageKeys,
+  THEME_COOKIE,
+  THEME_COOKIE_MAX_AGE_S,
   type StorageKey,
   type StorageService,
 } from './StorageService';
@@ -92,6 +94,12 @@ export class BrowserStorageService implements StorageService {
       token === null
         ? `${ACCESS_TOKEN_COOKIE}=; path=/; max-age=0; SameSite=Lax${secure}`
         : `${ACCESS_TOKEN_COOKIE}=${encodeURIComponent(token)}; path=/; max-age=${ACCESS_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+  }
+
+  setThemeCookie(theme: 'light' | 'dark'): void {
+    if (typeof document === 'undefined') return;
+    const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${THEME_COOKIE}=${theme}; path=/; max-age=${THEME_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
   }
 
   getAccessCookie(): string | null {

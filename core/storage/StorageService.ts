@@ -50,6 +50,14 @@ export const ACCESS_COOKIE_MAX_AGE_S = 24 * 60 * 60;
 
 export const ACCESS_TOKEN_COOKIE = 'access_token';
 
+/**
+ * The theme, mirrored from localStorage into a cookie so that the API can send a document's copy
+ * of the first screen (issue 13: /login painted before the script) in the reader's theme instead
+ * of flashing the light one. Not a secret; read by server/plugins/staticAssets.ts.
+ */
+export const THEME_COOKIE = 'jetp-theme';
+export const THEME_COOKIE_MAX_AGE_S = 365 * 24 * 60 * 60;
+
 /** localStorage and the access cookie: persistence and cross-tab sync, never a message bus. */
 export interface StorageService {
   get(key: StorageKey): string | null;
@@ -63,6 +71,8 @@ export interface StorageService {
   /** The site-wide `access_token` cookie (path `/`, 1 day). `null` deletes it. Session only. */
   setAccessCookie(token: string | null): void;
   getAccessCookie(): string | null;
+  /** The site-wide `jetp-theme` cookie (path `/`, 1 year): the theme the API paints a document's copy in. */
+  setThemeCookie(theme: 'light' | 'dark'): void;
 }
 
 export const StorageServiceToken = createServiceToken<StorageService>('storage');

@@ -1,2 +1,4 @@
 export { createFakeAxios } from './createFakeAxios';
 export type { FakeHandler, FakeReply, FakeRequest } from './createFakeAxios';
+export { createGate } from './createGate';
+export type { Gate } from './createGate';

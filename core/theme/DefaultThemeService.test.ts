@@ -31,6 +31,15 @@ describe('DefaultThemeService', () => {
     expect(seen).toEqual(['light', 'dark', 'light']);
   });
 
+  it('mirrors the theme into the jetp-theme cookie at start and on every change (the API paints its copy in it)', () => {
+    localStorage.setItem('jetp-theme', 'dark');
+    const theme = new DefaultThemeService(new BrowserStorageService());
+    expect(document.cookie).toContain('jetp-theme=dark');
+    theme.toggle();
+    expect(document.cookie).toContain('jetp-theme=light');
+    expect(document.cookie).not.toContain('jetp-theme=dark');
+  });
+
   it('a stored dark theme applies at start', () => {
     localStorage.setItem('jetp-theme', 'dark');
     const theme = new DefaultThemeService(new BrowserStorageService());

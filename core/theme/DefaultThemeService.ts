@@ -8,7 +8,10 @@ function parseTheme(value: string | null): Theme {
   return value === 'dark' ? 'dark' : 'light';
 }
 
-/** Light/dark persisted in `jetp-theme`; Blueprint's dark class on <body> so portals follow too. */
+/**
+ * Light/dark persisted in `jetp-theme` (and mirrored into the cookie of that name, so the API
+ * serves a document's painted copy in this theme); Blueprint's dark class on <body> so portals follow too.
+ */
 @injectable()
 export class DefaultThemeService implements ThemeService {
   private readonly current: BehaviorSubject<Theme>;
@@ -47,6 +50,7 @@ export class DefaultThemeService implements ThemeService {
   }
 
   private apply(theme: Theme): void {
+    this.storage.setThemeCookie(theme);
     if (typeof document === 'undefined') return;
     document.body.classList.toggle(Classes.DARK, theme === 'dark');
   }

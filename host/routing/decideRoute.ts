@@ -82,9 +82,13 @@ export function decideRoute(facts: RouteFacts): RouteDecision {
     return { kind: 'upgrade', product };
   }
 
-  if (signedIn) {
-    const locked = known.find((plugin) => plugin.kind === 'product' && !registeredIds.has(plugin.id) && belongsTo(plugin, path, parser));
-    if (locked) return { kind: 'redirect', to: `/upgrade/${locked.id}` };
+  const owner = known.find((plugin) => plugin.kind === 'product' && !registeredIds.has(plugin.id) && belongsTo(plugin, path, parser));
+  if (owner && signedIn) return { kind: 'redirect', to: `/upgrade/${owner.id}` };
+  if (owner) {
+    // A deep link opened while signed out (`/devices/123`) comes back after sign-in (spec §8's
+    // returnUrl); the sign-in page judges it again before it navigates.
+    const signIn = landingTarget(known, false, []);
+    if (signIn) return { kind: 'redirect', to: `${signIn}?returnUrl=${encodeURIComponent(path + search)}` };
   }
   return { kind: 'redirect', to: '/' };
 }

@@ -1,16 +1,23 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { preloadRouteModules } from './routeModules';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyLoader = () => Promise<{ default: ComponentType<any> }>;
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const cache = new WeakMap<AnyLoader, LazyExoticComponent<ComponentType<any>>>();
+const cache = new WeakMap<AnyLoader, LazyExoticComponent<ComponentType<any>> | ComponentType<any>>();
 const loading = new WeakMap<AnyLoader, Promise<{ default: ComponentType<unknown> }>>();
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const loaded = new WeakMap<AnyLoader, ComponentType<any>>();
 
 /** One `import()` per loader, shared by `preloadComponent` and the lazy component. */
 function load(loader: AnyLoader) {
   let promise = loading.get(loader);
   if (!promise) {
+    // A page's own imports go out with its chunk, not after it has run (issue 13).
+    preloadRouteModules(loader);
     promise = loader();
+    promise.then((module) => loaded.set(loader, module.default), () => undefined);
     loading.set(loader, promise);
   }
   return promise;
@@ -20,13 +27,23 @@ function load(loader: AnyLoader) {
  * One React.lazy per loader, created on first render, so `import()` (and the chunk request)
  * only happens when a registered route or contribution is actually rendered.
  */
-export function lazyComponent<P>(loader: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> {
+export function lazyComponent<P>(loader: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> | ComponentType<P> {
   let component = cache.get(loader);
   if (!component) {
-    component = lazy(() => load(loader));
+    // Already loaded (the first screen's page, awaited by startHost): rendered at once, without
+    // a loading state first. Cached either way, so a component never changes type (no remount).
+    component = loaded.get(loader) ?? lazy(() => load(loader));
     cache.set(loader, component);
   }
-  return component as LazyExoticComponent<ComponentType<P>>;
+  return component as LazyExoticComponent<ComponentType<P>> | ComponentType<P>;
+}
+
+/** Loads a page before the first render (startHost); resolves when it is there or has failed. */
+export function loadComponent(loader: AnyLoader): Promise<void> {
+  return load(loader).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /**

@@ -1,6 +1,10 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
 
-/** Administration: everything under /admin. Only this manifest is imported by the host; the page is a lazy chunk. */
+/**
+ * Administration: users, invitations, permissions, sessions, audit log, sign-in settings and
+ * branding under /admin (its own side navigation). Only this manifest is imported by the host;
+ * each page is a lazy chunk.
+ */
 export const adminPlugin = definePlugin({
   id: 'admin',
   title: 'Administration',
@@ -8,7 +12,18 @@ export const adminPlugin = definePlugin({
   // User management (spec §1); its `umg#otp#r` also marks a sign-in awaiting its second factor.
   prefixes: ['umg'],
   requires: ['umg'],
-  routes: [{ path: '', page: () => import('./pages/AdminPage') }],
+  routes: [
+    // The users table is the plugin's root; /admin/users is the same page (bookmarkable either way).
+    { path: '', page: () => import('./pages/UsersPage') },
+    { path: 'users', page: () => import('./pages/UsersPage') },
+    // Declared before users/:userId so "invite" is never taken for an id.
+    { path: 'users/invite', page: () => import('./pages/InvitePage') },
+    { path: 'users/:userId', page: () => import('./pages/UserPage') },
+    { path: 'sessions', page: () => import('./pages/MySessionsPage') },
+    { path: 'audit', page: () => import('./pages/AuditPage') },
+    { path: 'sign-in', page: () => import('./pages/SignInSettingsPage') },
+    { path: 'branding', page: () => import('./pages/BrandingPage') },
+  ],
   product: { name: 'Administration', order: 50 },
   // Not a suite module (spec §6 "module enabled" is gln, elc, ntr): users with only umg land here.
   landing: { rank: 50 },

@@ -11,6 +11,7 @@ export const gluonPlugin = definePlugin({
   routes: [
     { path: '', page: () => import('./pages/GluonPage') },
     { path: 'upload', page: () => import('./pages/UploadPage') },
+    { path: 'collector-links', page: () => import('./collectorLinks/CollectorLinksPage') },
     { path: '/devices/:deviceId', page: () => import('./pages/DevicePage') },
     { path: '/incident-management/:incidentId', page: () => import('./pages/IncidentPage') },
   ],

@@ -1,19 +1,22 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { definePlugin } from '@core/plugin/PluginManifest';
 import { ThemeServiceToken, type ThemeService } from '@core/theme/ThemeService';
 import { renderHost } from '../../tests/harness/renderHost';
 import { makeTestToken } from '../../tests/harness/tokens';
 import { shellPlugin } from './index';
-import { profileMenuVisible } from './profile/profileMenuVisible';
+import { PROFILE_MENU_DELAY_MS, profileMenuVisible } from './profile/profileMenuVisible';
+import { ALL_PRODUCT_PERMS, shellHost, testProducts } from './shellTestSetup';
 
-const page = (text: string) => async () => ({ default: () => <h1>{text}</h1> });
-const prefixOf = (id: string) => (id === 'monitoring' ? 'mnt' : id === 'gluon' ? 'gln' : id === 'neutrino' ? 'ntr' : 'elc');
-const products = ['gluon', 'neutrino', 'electron', 'monitoring'].map((id) =>
-  definePlugin({ id, title: id, kind: 'product', requires: [prefixOf(id)], prefixes: [prefixOf(id)], routes: [{ path: '', page: page(`${id} page`) }] }),
-);
-const token = makeTestToken(['gln#a#r', 'ntr#a#r', 'elc#a#r', 'mnt#a#r']);
-const profile = { username: 'ada', email: 'ada@example.com', totpEnabled: false };
+function renderShell({ path, token = makeTestToken(ALL_PRODUCT_PERMS) }: { path: string; token?: string }) {
+  return { host: renderHost(shellHost({ path, token }).options) };
+}
+
+async function openMenu() {
+  fireEvent.click(await screen.findByTestId('profile-menu-button', {}, { timeout: 5000 }));
+  return screen.findByTestId('profile-menu', {}, { timeout: 5000 });
+}
+
+const entries = (menu: HTMLElement) => within(menu).getAllByRole('menuitem').map((item) => item.textContent);
 
 describe('shell plugin', () => {
   it.each([
@@ -24,47 +27,99 @@ describe('shell plugin', () => {
     ['/monitoring', false],
     ['/gluonx', false],
     ['/', false],
-  ])('profile menu visible on %s: %s', (path, expected) => {
+  ])('full profile menu on %s: %s', (path, expected) => {
     expect(profileMenuVisible(path)).toBe(expected);
   });
 
-  it('opens the profile menu with the email and logs out', async () => {
-    const host = renderHost({ plugins: [shellPlugin, ...products], token, profile, path: '/gluon' });
-    fireEvent.click(await screen.findByTestId('profile-menu-button'));
-    expect((await screen.findByTestId('profile-email')).textContent).toBe('ada@example.com');
-    fireEvent.click(screen.getByText('Logout'));
+  it('lists e-mail, options, contact, feature request, Logout and Close on gluon, and logs out', async () => {
+    const { host } = renderShell({ path: '/gluon' });
+    const menu = await openMenu();
+    expect(within(menu).getByTestId('profile-email').textContent).toBe('ada@example.com');
+    expect(entries(menu)).toEqual(['Options', 'Contact Us', 'Feature request', 'Logout', 'Close']);
+    fireEvent.click(within(menu).getByText('Logout'));
     await waitFor(() => expect(host.session!.calls).toContain('logout'));
   });
 
-  it('lists profile-menu sections contributed by other plugins, filtered by permission', async () => {
-    const contact = definePlugin({
-      id: 'contact',
-      title: 'Contact',
-      kind: 'shell',
-      requires: [],
-      routes: [],
-      profileMenu: [
-        { id: 'contact', order: 10, label: 'Contact us', component: async () => ({ default: () => <p>Contact form</p> }) },
-        { id: 'hidden', order: 20, label: 'Uploader-hidden', component: async () => ({ default: () => <p>x</p> }), visible: (perms) => perms.includes('umg#usr#rw') },
-      ],
-    });
-    renderHost({ plugins: [shellPlugin, contact, ...products], token, profile, path: '/neutrino' });
-    fireEvent.click(await screen.findByTestId('profile-menu-button'));
-    fireEvent.click(await screen.findByText('Contact us'));
-    expect(screen.queryByText('Uploader-hidden')).toBeNull();
-    expect(await screen.findByText('Contact form')).toBeTruthy();
-    fireEvent.click(screen.getByText('Back'));
-    expect(await screen.findByText('Logout')).toBeTruthy();
+  it('hides contact and feature request from uploaders (spec §6)', async () => {
+    renderShell({ path: '/gluon', token: makeTestToken(['gln#upl#rw']) });
+    expect(entries(await openMenu())).toEqual(['Options', 'Logout', 'Close']);
   });
 
-  it('has no profile menu on monitoring pages', async () => {
-    renderHost({ plugins: [shellPlugin, ...products], token, profile, path: '/monitoring' });
-    expect(await screen.findByTestId('theme-toggle')).toBeTruthy();
-    expect(screen.queryByTestId('profile-menu-button')).toBeNull();
+  it('opens and closes with the delay, also when clicked', async () => {
+    renderShell({ path: '/neutrino' });
+    const button = await screen.findByTestId('profile-menu-button', {}, { timeout: 5000 });
+    const start = performance.now();
+    fireEvent.click(button);
+    expect(screen.queryByTestId('profile-menu')).toBeNull();
+    await screen.findByTestId('profile-menu', {}, { timeout: 5000 });
+    expect(performance.now() - start).toBeGreaterThanOrEqual(PROFILE_MENU_DELAY_MS - 5);
+    fireEvent.click(button);
+    expect(screen.queryByTestId('profile-menu')).not.toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('profile-menu')).toBeNull());
+  });
+
+  it('keyboard: focus on the first entry, arrows move, Escape closes and focus returns to the button', async () => {
+    renderShell({ path: '/electron' });
+    const menu = await openMenu();
+    const items = within(menu).getAllByRole('menuitem');
+    await waitFor(() => expect(document.activeElement).toBe(items[0]));
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowDown' });
+    expect(document.activeElement).toBe(items[1]);
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    fireEvent.keyDown(document.activeElement!, { key: 'ArrowUp' });
+    expect(document.activeElement).toBe(items.at(-1));
+    fireEvent.keyDown(document.activeElement!, { key: 'Home' });
+    expect(document.activeElement).toBe(items[0]);
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('profile-menu')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByTestId('profile-menu-button'));
+  });
+
+  it('a section opens in place with Back; feature request explains and Proceed opens the ideas site in a new tab', async () => {
+    const opened: unknown[][] = [];
+    const original = window.open;
+    window.open = ((...args: unknown[]) => {
+      opened.push(args);
+      return null;
+    }) as typeof window.open;
+    try {
+      renderShell({ path: '/gluon' });
+      fireEvent.click(within(await openMenu()).getByText('Feature request'));
+      const section = await screen.findByTestId('feature-request-section');
+      expect(section.textContent).toMatch(/ideas site/);
+      fireEvent.click(screen.getByText('Back'));
+      expect(await screen.findByText('Logout')).toBeTruthy();
+      fireEvent.click(screen.getByText('Feature request'));
+      fireEvent.click(await screen.findByText('Proceed'));
+      expect(opened).toEqual([['https://ideas.example.com/', '_blank', 'noopener,noreferrer']]);
+    } finally {
+      window.open = original;
+    }
+  });
+
+  it('outside gluon/electron/neutrino: the e-mail, a way back to the console and Logout (no dead end)', async () => {
+    const { host } = renderShell({ path: '/monitoring', token: makeTestToken(['mnt#cfg#rw']) });
+    const visited: string[] = [];
+    host.navigation.path$.subscribe((path) => visited.push(path));
+    const menu = await openMenu();
+    expect(within(menu).getByTestId('profile-email').textContent).toBe('ada@example.com');
+    expect(entries(menu)).toEqual(['Back to the console', 'Logout', 'Close']);
+    fireEvent.click(within(menu).getByText('Back to the console'));
+    // The console's root, which sends this monitoring-only user on to their landing page.
+    await waitFor(() => expect(visited).toContain('/'));
+    await waitFor(() => expect(screen.queryByTestId('profile-menu')).toBeNull());
+    fireEvent.click(await screen.findByTestId('profile-menu-button', {}, { timeout: 5000 }));
+    fireEvent.click(within(await screen.findByTestId('profile-menu', {}, { timeout: 5000 })).getByText('Logout'));
+    await waitFor(() => expect(host.session!.calls).toContain('logout'));
+  });
+
+  it('names the tab after the product of the page', async () => {
+    renderShell({ path: '/neutrino' });
+    await waitFor(() => expect(document.title).toBe('Neutrino · Console'));
   });
 
   it('toggles the theme', async () => {
-    const host = renderHost({ plugins: [shellPlugin, ...products], token, profile, path: '/gluon' });
+    const host = renderHost({ plugins: [shellPlugin, ...testProducts], token: makeTestToken(['gln#a#r']), path: '/gluon' });
     const theme = host.services.resolve<ThemeService>(ThemeServiceToken);
     const before = theme.theme();
     fireEvent.click(await screen.findByTestId('theme-toggle'));
@@ -73,7 +128,7 @@ describe('shell plugin', () => {
   });
 
   it('is not registered when signed out', async () => {
-    const host = renderHost({ plugins: [shellPlugin, ...products], path: '/' });
+    const host = renderHost({ plugins: [shellPlugin, ...testProducts], path: '/' });
     expect(host.registry.isRegistered('shell')).toBe(false);
   });
 });

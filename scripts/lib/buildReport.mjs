@@ -21,7 +21,7 @@ function sum(list) {
 }
 
 /** Output path (as in the metafile) of the chunk whose entry point is `source` (a dynamic import). */
-function outputOf(metafile, source) {
+export function outputOf(metafile, source) {
   const wanted = source.split(path.sep).join('/');
   for (const [out, info] of Object.entries(metafile.outputs)) {
     if (info.entryPoint === wanted && out.endsWith('.js')) return out;
@@ -48,7 +48,7 @@ function cssOf(metafile, jsFiles) {
 }
 
 /**
- * Reads the route table from the plugin manifests' source: `id: '...'` and every
+ * Reads the route table from the plugin manifests' source: `id: '...'`, `kind: '...'` and every
  * `path: '...'` followed by `page: () => import('...')` (the convention new-plugin scaffolds).
  */
 export function readManifestRoutes(pluginsDir) {
@@ -59,11 +59,17 @@ export function readManifestRoutes(pluginsDir) {
     if (!existsSync(index)) continue;
     const text = readFileSync(index, 'utf8');
     const pluginId = /\bid:\s*['"]([^'"]+)['"]/.exec(text)?.[1] ?? id;
-    const pattern = /\bpath:\s*['"]([^'"]*)['"][^}]*?\bpage:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)/g;
+    // Public plugins' pages may be announced to anyone (the server adds them to the document).
+    const kind = /\bkind:\s*['"]([^'"]+)['"]/.exec(text)?.[1] ?? null;
+    // A product's module prefixes: the server announces its pages only to a token holding one.
+    const requires = [...(/\brequires:\s*\[([^\]]*)\]/.exec(text)?.[1] ?? '').matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1]);
+    const pattern = /\bpath:\s*['"]([^'"]*)['"][^}]*?\bpage:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)([^}]*)/g;
     for (const match of text.matchAll(pattern)) {
-      const [, routePath, spec] = match;
+      const [, routePath, spec, rest] = match;
+      // Public pages are bare unless they say otherwise, the others full (core/plugin/resolveRoutes.ts).
+      const layout = /\blayout:\s*['"](bare|full)['"]/.exec(`${match[0]}${rest}`)?.[1] ?? (kind === 'public' ? 'bare' : 'full');
       const absolute = routePath.startsWith('/') ? routePath : routePath === '' ? `/${pluginId}` : `/${pluginId}/${routePath}`;
-      routes.push({ plugin: pluginId, path: absolute, page: resolveSource(path.dirname(index), spec) });
+      routes.push({ plugin: pluginId, kind, requires, layout, path: absolute, page: resolveSource(path.dirname(index), spec) });
     }
   }
   return routes;

@@ -94,6 +94,17 @@ export function rewriteImports(source, maps) {
 }
 
 /**
+ * Blueprint guards its development warnings with `isNodeEnv("production")`, a function that
+ * reads a bundler-injected `NODE_ENV` at run time: esbuild cannot see through the call, so the
+ * warnings and their texts (`common/errors.js`, ~3 KB minified) stayed in the first load. The
+ * console bundle is always a production build: the calls become constants and the dead
+ * branches (and the texts only they use) are dropped.
+ */
+export function productionChecks(source) {
+  return source.replace(/\bisNodeEnv\("production"\)/g, 'true').replace(/\bisNodeEnv\("(?:development|test)"\)/g, 'false');
+}
+
+/**
  * `append(file)` may return text added to one of our sources (see firstLoadGroup.mjs); it lives
  * here because esbuild uses the first onLoad that answers for a file.
  */
@@ -115,11 +126,12 @@ export function blueprintDeepImports({ packages = ['@blueprintjs/core', '@bluepr
       const commonIndex = path.join(path.dirname(packageEntry('@blueprintjs/core')), 'common', 'index.js');
       const commonMap = buildExportMap(commonIndex);
       build.onLoad({ filter: /[\\/]@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/].*\.js$/ }, (args) => {
-        const source = readFileSync(args.path, 'utf8');
+        const original = readFileSync(args.path, 'utf8');
+        const source = productionChecks(original);
         const commonSpecs = [...new Set([...source.matchAll(/from\s*"((?:\.\.?\/)+common)"/g)].map((m) => m[1]))].filter(
           (spec) => path.resolve(path.dirname(args.path), spec, 'index.js') === commonIndex,
         );
-        if (!source.includes('@blueprintjs/icons') && commonSpecs.length === 0) return undefined;
+        if (!source.includes('@blueprintjs/icons') && commonSpecs.length === 0) return source === original ? undefined : { contents: source, loader: 'js', resolveDir: path.dirname(args.path) };
         const fileMaps = new Map([...maps, ...commonSpecs.map((spec) => [spec, commonMap])]);
         return { contents: rewriteImports(source, fileMaps), loader: 'js', resolveDir: path.dirname(args.path) };
       });

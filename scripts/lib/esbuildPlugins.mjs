@@ -102,8 +102,12 @@ export function reflectMetadataShim() {
  * esbuild does not load the CSS of lazily imported chunks. Stylesheets imported by plugins
  * (and core components) are therefore minified into their chunk and injected when it runs,
  * so a page's styles arrive with the page and never weigh on the first load.
+ *
+ * `inDocument` (ids relative to the root) are the exception: the styles of a public first
+ * screen whose copy the document carries (scripts/lib/prerender.mjs). Those are collected into
+ * `documentStyles` (the build writes them into index.html) and their chunk carries nothing.
  */
-export function chunkCss({ root, dirs = ['plugins', 'core'] }) {
+export function chunkCss({ root, dirs = ['plugins', 'core'], inDocument = [], documentStyles = new Map() }) {
   const inside = (file) => dirs.some((dir) => file.startsWith(`${root}/${dir}/`));
   const helper = new URL('./injectStyle.js', import.meta.url).pathname;
   return {
@@ -115,6 +119,10 @@ export function chunkCss({ root, dirs = ['plugins', 'core'] }) {
         const esbuild = await import('esbuild');
         const { code } = await esbuild.transform(await readFile(args.path, 'utf8'), { loader: 'css', minify: true });
         const id = args.path.slice(root.length + 1);
+        if (inDocument.includes(id)) {
+          documentStyles.set(id, code);
+          return { loader: 'js', contents: '' };
+        }
         return {
           loader: 'js',
           contents: `import { injectStyle } from ${JSON.stringify(helper)};\ninjectStyle(${JSON.stringify(code)}, ${JSON.stringify(id)});`,
@@ -168,10 +176,13 @@ export function blueprintConstantClasses() {
         const values = createRequire(import.meta.url)(args.path.replace(/([\\/]lib[\\/])esm([\\/])/, '$1cjs$2'));
         const source = await readFile(args.path, 'utf8');
         let replaced = 0;
+        // The warning texts only serve development builds (React itself drops its own in
+        // production): each becomes its constant's name, enough to look it up.
+        const warnings = /[\\/]errors\.js$/.test(args.path);
         const contents = source.replace(/^export const (\w+) = [^;\n]*;$/gm, (line, name) => {
           if (typeof values[name] !== 'string') return line;
           replaced += 1;
-          return `export const ${name} = ${JSON.stringify(values[name])};`;
+          return `export const ${name} = ${JSON.stringify(warnings ? `[Blueprint] ${name}` : values[name])};`;
         });
         if (replaced < 40) throw new Error(`blueprint-constant-classes: only ${replaced} constants in ${args.path}; update the plugin`);
         return { loader: 'js', contents };

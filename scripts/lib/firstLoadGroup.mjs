@@ -14,6 +14,7 @@
 // Only unused exports of modules that are loaded anyway come along (measured in the report).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { staticClosure } from './buildReport.mjs';
 
 export const FIRST_LOAD_GROUP = 'first-load-group';
 const EXPORT_NAME = '__firstLoadGroup';
@@ -46,6 +47,40 @@ export function firstLoadModules({ metafile, outputs, root, esbuild, maxUnusedBy
     if (whole - bytes <= maxUnusedBytes) modules.push(file);
   }
   return modules.sort();
+}
+
+/**
+ * The same for one plugin's pages: its page chunk imports a dozen small chunks that esbuild cut
+ * because the plugin's lazy steps share them (a form field, the texts, a validator...), each
+ * fetched and compressed on its own. Modules of a page's static closure that only that
+ * plugin's entry points reach join one group whose members are exactly those entry points, so
+ * they become one chunk; nothing another plugin loads moves, and nothing a step alone uses
+ * joins the page's first load. Answers `{ modules, members }` per plugin with such modules.
+ */
+export function pluginPageGroups({ metafile, root, esbuild, routes }) {
+  const jsEntries = Object.entries(metafile.outputs)
+    .filter(([file, info]) => file.endsWith('.js') && info.entryPoint && !info.entryPoint.includes(':'))
+    .map(([file, info]) => ({ file, source: info.entryPoint }));
+  const reachedBy = new Map();
+  for (const entry of jsEntries) {
+    for (const chunk of staticClosure(metafile, entry.file)) {
+      if (!reachedBy.has(chunk)) reachedBy.set(chunk, new Set());
+      reachedBy.get(chunk).add(entry.source);
+    }
+  }
+  const pageOutputs = new Map(jsEntries.map((entry) => [entry.source, entry.file]));
+  const groups = [];
+  for (const plugin of [...new Set(routes.map((route) => route.plugin))]) {
+    const own = (source) => source.startsWith(`plugins/${plugin}/`);
+    const pages = routes.filter((route) => route.plugin === plugin).map((route) => pageOutputs.get(path.relative(root, route.page).split(path.sep).join('/'))).filter(Boolean);
+    const chunks = [...new Set(pages.flatMap((page) => staticClosure(metafile, page)))].filter((chunk) => !metafile.outputs[chunk].entryPoint && [...reachedBy.get(chunk)].every(own));
+    if (chunks.length < 2) continue;
+    const modules = firstLoadModules({ metafile, outputs: chunks, root, esbuild, include: /^(node_modules|core|plugins)\// });
+    if (modules.length < 2) continue;
+    const members = new Set(jsEntries.filter((entry) => own(entry.source)).map((entry) => path.join(root, entry.source)));
+    groups.push({ modules, members });
+  }
+  return groups;
 }
 
 /**

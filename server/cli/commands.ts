@@ -11,6 +11,7 @@ import { mintQuickLink, mintUnsubscribeLink, QUICK_LINK_TTL_S, UNSUBSCRIBE_LINK_
 import { newTotpSecret, otpauthUrl } from '../services/totp';
 import { resetUserMfa } from '../services/userAdmin';
 import { ALL_PERMISSIONS, isUuid, normaliseEmail } from '../services/users';
+import { backupDatabase, fileArgument } from './backup';
 import { CliError, parseDuration, parseExpiry, parseList, parseOnOff, parseOptions, parsePositiveInt, type OptionSpec } from './cliArgs';
 
 /** What every command works with: the same database, keys and mailer as the API. */
@@ -276,6 +277,23 @@ export const commands: Command[] = [
       return mails
         .map((m) => [`--- ${m.createdAt.toISOString()}  to ${m.to}  (${m.state})`, `Subject: ${m.subject}`, '', m.text].join('\n'))
         .join('\n\n');
+    },
+  },
+  {
+    name: 'backup',
+    summary: 'backup <file>: write a consistent copy of the PGlite database (also while the API runs)',
+    options: {},
+    async run(ctx, argv) {
+      return backupDatabase(ctx.db, fileArgument('backup', argv));
+    },
+  },
+  {
+    name: 'restore',
+    summary: 'restore <file>: load a backup into an empty DATA_DIR (the API stopped or started elsewhere)',
+    options: {},
+    async run() {
+      // runCli handles restore before opening any database; the API never runs it.
+      throw new CliError('restore loads a backup into an empty DATA_DIR and cannot run inside a running API: stop it first, or give another DATA_DIR.');
     },
   },
 ];

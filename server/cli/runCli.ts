@@ -7,6 +7,7 @@ import { openDatabase, pgliteDir } from '../db/index';
 import { loadSigningKey } from '../plugins/keys';
 import { createMailer } from '../plugins/mailer';
 import { createTokenService } from '../plugins/tokens';
+import { fileArgument, restoreDatabase, withAbsoluteFile } from './backup';
 import { CliError } from './cliArgs';
 import { helpText, runCommand } from './commands';
 import { runRemoteCommand } from './operatorClient';
@@ -44,6 +45,8 @@ export async function runCli(argv: readonly string[], env: Record<string, string
     }
     throw error;
   }
+  argv = withAbsoluteFile(argv);
+  if (argv[0] === 'restore' && !argv.includes('--help')) return runRestore(config, argv, io);
   if (!config.databaseUrl) {
     let holder: LockInfo | null;
     try {
@@ -89,6 +92,24 @@ async function waitForHolder(folder: string, waitMs: number): Promise<LockInfo |
     }
     if (settled || Date.now() >= deadline) return holder;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
+}
+
+/** Restore opens no existing database: it fills an empty folder (server/cli/backup.ts). */
+async function runRestore(config: AppConfig, argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    io.out(await restoreDatabase(config, fileArgument('restore', argv.slice(1))));
+    return 0;
+  } catch (error) {
+    if (error instanceof DataDirBusyError) {
+      io.err(error.message);
+      return 1;
+    }
+    if (error instanceof CliError) {
+      io.err(error.message);
+      return 2;
+    }
+    throw error;
   }
 }
 

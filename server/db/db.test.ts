@@ -33,6 +33,28 @@ describe('database adapter (PGlite or PostgreSQL per TEST_DB)', () => {
     expect(applied.map((r) => r.version)).toEqual((await readMigrations()).map((m) => m.version));
   });
 
+  it('indexes no column that every sign-in or refresh writes, so those updates stay heap-only', async () => {
+    // An indexed column makes each of these updates write an entry into every index of the table
+    // (006_sign_in_write.sql); unindexed, PostgreSQL updates the row in place.
+    const hot: Array<[string, string]> = [
+      ['users', 'last_login_at'],
+      ['users', 'failed_logins'],
+      ['users', 'last_failed_login_at'],
+      ['sessions', 'last_seen_at'],
+    ];
+    for (const [table, column] of hot) {
+      const indexes = await db.query<{ name: string }>(
+        `SELECT i.indexrelid::regclass::text AS name FROM pg_index i
+           JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY (i.indkey)
+          WHERE i.indrelid = $1::regclass AND a.attname = $2`,
+        [table, column],
+      );
+      expect(indexes.map((r) => `${table}.${column}: ${r.name}`)).toEqual([]);
+    }
+    const [users] = await db.query<{ reloptions: string[] | null }>("SELECT reloptions FROM pg_class WHERE oid = 'users'::regclass");
+    expect(users!.reloptions).toContain('fillfactor=90');
+  });
+
   it('returns the same JS types on both engines', async () => {
     const [row] = await db.query<{ n: number; at: Date; arr: string[]; j: { a: number } }>(
       "SELECT count(*) AS n, now() AS at, ARRAY['a','b']::text[] AS arr, '{\"a\":1}'::jsonb AS j FROM tenants",

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import type { Database, Queryable } from '../contracts';
 import { acquireDataDirLock, type DataDirLock, type LockHolder } from './dataDirLock';
+import { createPglitePrepared } from './pglitePrepared';
 
 /** int8 (counts, sums) as number, like the PostgreSQL adapter, so SQL results look the same on both. */
 const parsers = { 20: (v: string) => Number(v) };
@@ -20,7 +21,18 @@ export interface PgliteOptions {
  * so every top-level query and transaction runs through one queue. A data folder is held by one
  * process at a time (`<dataDir>.lock`, db/dataDirLock.ts): a second opener gets DataDirBusyError.
  */
-export async function openPglite(options: PgliteOptions = {}): Promise<Database & { pglite: PGlite; lock: DataDirLock | null }> {
+export interface PgliteDatabase extends Database {
+  pglite: PGlite;
+  lock: DataDirLock | null;
+  /** A consistent gzipped tarball of the data folder, taken between queries and transactions (backups). */
+  dumpDataDir(): Promise<Blob>;
+}
+
+export function isPgliteDatabase(db: Database): db is PgliteDatabase {
+  return db.kind === 'pglite' && typeof (db as Partial<PgliteDatabase>).dumpDataDir === 'function';
+}
+
+export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDatabase> {
   let lock: DataDirLock | null = null;
   if (options.dataDir !== undefined) {
     mkdirSync(options.dataDir, { recursive: true });
@@ -44,12 +56,14 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
     return run;
   };
   let closed = false;
+  const prepared = createPglitePrepared(pglite);
   return {
-    kind: 'pglite',
+    kind: 'pglite' as const,
     pglite,
     lock,
     query: <T>(sql: string, params: readonly unknown[] = []) =>
       exclusive(async () => (await pglite.query<T>(sql, params as unknown[])).rows),
+    prepared: <T>(name: string, sql: string, params: readonly unknown[] = []) => exclusive(() => pglite.runExclusive(() => prepared<T>(name, sql, params))),
     exec: (sql: string) =>
       exclusive(async () => {
         await pglite.exec(sql);
@@ -66,6 +80,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<Database 
           return fn(q);
         }),
       ),
+    dumpDataDir: () => exclusive(() => pglite.dumpDataDir('gzip')),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -19,6 +19,8 @@ export async function openPostgres(connectionString: string, options: { max?: nu
     kind: 'postgres',
     pool,
     query: async <T>(sql: string, params: readonly unknown[] = []) => (await pool.query(sql, params as unknown[])).rows as T[],
+    // pg prepares a named statement once per pooled connection and then only binds and executes it.
+    prepared: async <T>(name: string, sql: string, params: readonly unknown[] = []) => (await pool.query({ name, text: sql, values: params as unknown[] })).rows as T[],
     exec: async (sql: string) => {
       await pool.query(sql);
     },

@@ -15,7 +15,10 @@ describe('seedDevSsoUsers (first development start)', () => {
 
   it("creates SSO-only accounts for the verified test users in the oldest tenant, once, keeping existing ones", async () => {
     const first = await t.createTenant('First');
-    await t.createTenant('Second');
+    const second = await t.createTenant('Second');
+    // Made plainly younger: PGlite's clock can give two statements in a row the same now(), and
+    // then the id (random) would decide which tenant is the oldest.
+    await t.db.query("UPDATE tenants SET created_at = created_at + interval '1 second' WHERE id = $1", [second]);
     await t.createUser({ tenantId: first, email: 'google.user@example.com', permissions: ['gln#rpt#r'] });
     expect((await seedDevSsoUsers(t.app)).sort()).toEqual(['jamf.user@corp.example', 'okta.user@example.com']);
     const rows = await t.db.query<{ email: string; tenant_id: string; has_password: boolean; permissions: string[] }>(

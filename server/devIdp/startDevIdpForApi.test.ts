@@ -60,4 +60,22 @@ describe('startDevIdpForApi (npm start in development)', () => {
     const [kept] = await t.db.query<{ issuer: string }>(`SELECT issuer FROM idp_settings WHERE tenant_id = $1 AND provider = 'Okta'`, [first]);
     expect(kept?.issuer).toBe('https://acme.okta.com/oauth2/default');
   });
+
+  it("a second instance's dev IdP leaves a live dev issuer alone and replaces only one that no longer answers", async () => {
+    const second = await startDevIdpForApi(loadConfig({ NODE_ENV: 'development', PORT: '0', DATA_DIR: dir, PUBLIC_URL: TEST_PUBLIC_URL }));
+    const oktaIssuer = async () =>
+      (await t.db.query<{ issuer: string }>(`SELECT issuer FROM idp_settings WHERE tenant_id = (SELECT id FROM tenants ORDER BY created_at, id LIMIT 1) AND provider = 'Okta'`))[0]?.issuer;
+    try {
+      expect(second.idp.issuers.okta).not.toBe(started.idp.issuers.okta);
+      await t.db.query(`UPDATE idp_settings SET issuer = $1 WHERE provider = 'Okta'`, [started.idp.issuers.okta]);
+      await second.seed(t.app);
+      expect(await oktaIssuer()).toBe(started.idp.issuers.okta);
+      // A dev issuer of an earlier start on a port nobody serves now: the live one takes over.
+      await t.db.query(`UPDATE idp_settings SET issuer = 'http://127.0.0.1:9/okta/oauth2/default' WHERE provider = 'Okta'`);
+      await second.seed(t.app);
+      expect(await oktaIssuer()).toBe(second.idp.issuers.okta);
+    } finally {
+      await second.close();
+    }
+  });
 });

@@ -1,12 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 import type { Database, Mailer, MailMessage } from '../contracts';
+import { redactLinks } from '../services/mailbox';
 
 /**
  * Every mail lands in mail_outbox (read it at GET /dev/mailbox in development, or with
- * `npm run admin -- outbox`); with SMTP_URL it is also delivered by nodemailer. The log line
- * names recipient and subject only: mail text carries reset and invitation secrets. A delivery failure is recorded on the row and
- * logged, never thrown: callers such as password recovery must answer the same either way.
+ * `npm run admin -- outbox`); with SMTP_URL it is also delivered by nodemailer. Mail text carries
+ * link secrets (invitations, password resets, collector and unsubscribe links), so: the log line
+ * names recipient and subject only, and once SMTP has delivered a mail the outbox keeps only its
+ * redacted form (links cut after their first path segment, `redactLinks`). An undelivered mail
+ * keeps its links: without SMTP the outbox is how the operator hands them over. A delivery failure
+ * is recorded on the row and logged, never thrown: callers such as password recovery must answer
+ * the same either way.
  */
 export function createMailer(db: Database, log: FastifyBaseLogger, smtpUrl: string | null, from = 'MTD Console <no-reply@localhost>'): Mailer & { close(): void } {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
@@ -20,7 +25,11 @@ export function createMailer(db: Database, log: FastifyBaseLogger, smtpUrl: stri
       if (!transport || !row) return;
       try {
         await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
-        await db.query('UPDATE mail_outbox SET sent_at = now() WHERE id = $1', [row.id]);
+        await db.query('UPDATE mail_outbox SET sent_at = now(), body_text = $2, body_html = $3 WHERE id = $1', [
+          row.id,
+          redactLinks(message.text),
+          message.html ? redactLinks(message.html) : null,
+        ]);
       } catch (error) {
         log.error({ err: error, mailId: row.id }, 'SMTP delivery failed');
         await db.query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [row.id, String((error as Error).message).slice(0, 500)]);

@@ -35,19 +35,33 @@ export function contentSecurityPolicy(config: AppConfig): string {
   ].join('; ');
 }
 
+/** The security headers every answer carries (also written by the router and socket error handlers). */
+export function securityHeaderValues(config: AppConfig, url: string, csp = contentSecurityPolicy(config)): Record<string, string> {
+  const headers: Record<string, string> = {
+    'Content-Security-Policy': csp,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    // Reset and invitation links carry secrets in the path: never leak them in Referer.
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
+  };
+  if (config.publicUrl.startsWith('https:')) headers['Strict-Transport-Security'] = 'max-age=31536000';
+  if (isApiPath(url)) headers['Cache-Control'] = 'no-store';
+  return headers;
+}
+
 /** Security headers on every answer, API and static files alike. */
 export function installSecurityHeaders(app: FastifyInstance, config: AppConfig): void {
   const csp = contentSecurityPolicy(config);
   app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('Content-Security-Policy', csp);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    // Reset and invitation links carry secrets in the path: never leak them in Referer.
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=()');
-    if (config.publicUrl.startsWith('https:')) reply.header('Strict-Transport-Security', 'max-age=31536000');
-    if (isApiPath(request.url) && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
+    for (const [name, value] of Object.entries(securityHeaderValues(config, request.url, csp))) {
+      // A route's own Cache-Control (static files, downloads) wins over the API default.
+      if (name === 'Cache-Control' && reply.hasHeader(name)) continue;
+      reply.header(name, value);
+    }
+    // Error answers are never cached, whatever the path (a 404 for a missing asset included).
+    if (reply.statusCode >= 400 && !reply.hasHeader('Cache-Control')) reply.header('Cache-Control', 'no-store');
     return payload;
   });
 }

@@ -148,18 +148,29 @@ export async function reserveCollectorInstall(
   return db.tx ? db.tx(run) : run(db);
 }
 
+/** Sortable columns of the links table; the id breaks ties so pages never overlap. */
+export const LINK_SORTS = ['createdAt', 'name', 'installs', 'expiresAt'] as const;
+export type LinkSort = (typeof LINK_SORTS)[number];
+const LINK_SORT_SQL: Record<LinkSort, string> = { createdAt: 'created_at', name: 'lower(name)', installs: 'install_count', expiresAt: 'expires_at' };
+
 export interface LinkPageQuery {
   page: number;
   size: number;
   filter?: string | undefined;
+  /** Default: newest first. */
+  sort?: LinkSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
 }
 
-/** One page of a tenant's links, newest first; `filter` matches the name (case-insensitive). */
+/** One page of a tenant's links (newest first unless sorted); `filter` matches the name (case-insensitive). */
 export async function listCollectorLinks(db: Queryable, tenantId: string, query: LinkPageQuery): Promise<{ items: CollectorLink[]; total: number }> {
   const pattern = query.filter ? `%${query.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = `tenant_id = $1 AND ($2::text IS NULL OR name ILIKE $2)`;
+  const direction = (query.order ?? (query.sort ? 'asc' : 'desc')) === 'desc' ? 'DESC' : 'ASC';
+  // Unnamed links and links that never expire sort last either way.
+  const orderBy = `${LINK_SORT_SQL[query.sort ?? 'createdAt']} ${direction} NULLS LAST, id`;
   const [rows, count] = await Promise.all([
-    db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE ${where} ORDER BY created_at DESC, id LIMIT $3 OFFSET $4`, [
+    db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE ${where} ORDER BY ${orderBy} LIMIT $3 OFFSET $4`, [
       tenantId,
       pattern,
       query.size,
@@ -207,4 +218,24 @@ export async function findTenantLinkByToken(db: Queryable, tenantId: string, tok
   const row = await findByToken(db, token);
   if (!row || row.tenant_id !== tenantId) throw new HttpError(404, LINK_MESSAGES.notFound);
   return toLink(row);
+}
+
+export interface CollectorInstall {
+  id: string;
+  fullName: string;
+  email: string;
+  phone: string | null;
+  os: string;
+  createdAt: string;
+}
+
+/** The installs registered through a link of the tenant, newest first (404 for another tenant's link). */
+export async function listLinkInstalls(db: Queryable, tenantId: string, linkId: string): Promise<CollectorInstall[]> {
+  const [link] = await db.query<{ id: string }>('SELECT id FROM collector_links WHERE id = $1 AND tenant_id = $2', [linkId, tenantId]);
+  if (!link) throw new HttpError(404, LINK_MESSAGES.notFound);
+  const rows = await db.query<{ id: string; full_name: string; email: string; phone: string | null; os: string; created_at: Date | string }>(
+    'SELECT id, full_name, email, phone, os, created_at FROM collector_installs WHERE link_id = $1 ORDER BY created_at DESC, id LIMIT 1000',
+    [linkId],
+  );
+  return rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email, phone: r.phone, os: r.os, createdAt: iso(r.created_at)! }));
 }

@@ -34,6 +34,26 @@ const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;
 /** Sentence punctuation after a link is not part of it ("open https://x/y."). */
 const TRAILING = /[.,;:!?)\]]+$/;
 
+/** What replaces a link's secret part in a delivered mail kept in the outbox. */
+export const REDACTED = '[redacted]';
+
+/**
+ * The form of a mail kept once SMTP has delivered it: every link keeps its origin and first path
+ * segment (which page it opened: /invite, /resetPassword, /collector, /unsubscribe) and loses the
+ * rest, where the secrets are (path tokens, `?jwt=`, `?tokenquick=`).
+ */
+export function redactLinks(text: string): string {
+  return text.replace(URL_IN_TEXT, (match) => {
+    const url = match.replace(TRAILING, '');
+    const tail = match.slice(url.length);
+    const parsed = URL.parse(url);
+    if (!parsed) return REDACTED + tail;
+    const segments = parsed.pathname.split('/');
+    const secretPart = segments.length > 2 || parsed.search !== '' || parsed.hash !== '';
+    return (secretPart ? `${parsed.origin}/${segments[1]}/${REDACTED}` : url) + tail;
+  });
+}
+
 export interface TextPart {
   text: string;
   /** Set when `text` is one of the console's own links. */

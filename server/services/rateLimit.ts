@@ -1,42 +1,78 @@
+import { HttpError, type Queryable } from '../contracts';
+
 /**
  * Limits failed attempts (wrong password, wrong code, wrong recovery code) per client IP in a
  * sliding window; successes are not counted, so benchmarks and busy offices are not throttled.
- * Per instance (in memory): with N instances an IP gets at most N times the budget; the
- * per-account lockout (in the database) is the cross-instance guard.
+ * The failures live in the database (table failure_events, migration 002): every instance on
+ * it shares one budget per IP and a restart does not reset it.
  */
 export interface FailureLimiter {
   /** Seconds to wait when `key` is over budget, else 0. */
-  retryAfter(key: string): number;
-  fail(key: string): void;
-  reset(key: string): void;
+  retryAfter(key: string): Promise<number>;
+  fail(key: string): Promise<void>;
+  reset(key: string): Promise<void>;
+  /** Deletes failures older than the window and stale unknown-account stand-ins, at most once a minute per instance. */
+  prune(): Promise<void>;
+  readonly limit: number;
+  readonly windowS: number;
 }
 
 export const IP_FAILURE_LIMIT = 50;
 export const IP_FAILURE_WINDOW_S = 10 * 60;
+/** Days a stand-in lockout of an e-mail without an account is kept after its last failure. */
+export const UNKNOWN_ACCOUNT_RETENTION_DAYS = 30;
+/** How often one instance prunes rows older than the window (any instance's prune serves all). */
+const PRUNE_EVERY_MS = 60_000;
 
-export function createFailureLimiter(limit = IP_FAILURE_LIMIT, windowS = IP_FAILURE_WINDOW_S, now: () => number = Date.now): FailureLimiter {
-  const hits = new Map<string, number[]>();
-  const recent = (key: string): number[] => {
-    const since = now() - windowS * 1000;
-    const list = (hits.get(key) ?? []).filter((t) => t > since);
-    if (list.length === 0) hits.delete(key);
-    else hits.set(key, list);
-    return list;
+/** A 429 with the seconds to wait; the error handler sends them as `Retry-After`. */
+export class TooManyAttempts extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+  ) {
+    super(429, message);
+  }
+}
+
+/** The statement that spends one unit of `key`'s budget (also used inside combined statements). */
+export const SPEND_SQL = 'INSERT INTO failure_events (key) VALUES';
+
+export function createFailureLimiter(db: Queryable, limit = IP_FAILURE_LIMIT, windowS = IP_FAILURE_WINDOW_S, now: () => number = Date.now): FailureLimiter {
+  let lastPrune = 0;
+  const limiter: FailureLimiter = {
+    limit,
+    windowS,
+    async retryAfter(key) {
+      const [row] = await db.query<{ wait: number | null }>(`SELECT (${ipWaitSql('$1', '$2', '$3')}) AS wait`, [key, windowS, limit - 1]);
+      return row?.wait ? Math.max(1, row.wait) : 0;
+    },
+    async fail(key) {
+      await db.query(`${SPEND_SQL} ($1)`, [key]);
+      await limiter.prune();
+    },
+    async reset(key) {
+      await db.query('DELETE FROM failure_events WHERE key = $1', [key]);
+    },
+    async prune() {
+      if (now() - lastPrune < PRUNE_EVERY_MS) return;
+      lastPrune = now();
+      await db.query('DELETE FROM failure_events WHERE at < now() - make_interval(secs => $1)', [windowS]);
+      // Stand-ins of e-mails without an account (services/lockout.ts) would otherwise grow with every
+      // sprayed name; a month without a failure forgets one (a real account's lock would stay: the
+      // price of a bounded table, documented in ARCHITECTURE.md).
+      await db.query('DELETE FROM unknown_account_lockouts WHERE last_failed_at < now() - make_interval(days => $1)', [UNKNOWN_ACCOUNT_RETENTION_DAYS]);
+    },
   };
-  return {
-    retryAfter(key) {
-      const list = recent(key);
-      if (list.length < limit) return 0;
-      return Math.max(1, Math.ceil((list[0]! + windowS * 1000 - now()) / 1000));
-    },
-    fail(key) {
-      const list = recent(key);
-      list.push(now());
-      hits.set(key, list);
-      if (hits.size > 100_000) hits.delete(hits.keys().next().value!);
-    },
-    reset(key) {
-      hits.delete(key);
-    },
-  };
+  return limiter;
+}
+
+/**
+ * Seconds until `key` is back under budget, or NULL: the (limit)-th most recent failure inside
+ * the window keeps the key over budget until it leaves the window. A scalar subquery, so sign-in
+ * can read it together with the account (services/signIn.ts). Parameters: key, window (s), limit - 1.
+ */
+export function ipWaitSql(key: string, windowS: string, offset: string): string {
+  return `SELECT CEIL(EXTRACT(EPOCH FROM (f.at + make_interval(secs => ${windowS}) - now())))::int
+            FROM failure_events f WHERE f.key = ${key} AND f.at > now() - make_interval(secs => ${windowS})
+           ORDER BY f.at DESC OFFSET ${offset} LIMIT 1`;
 }

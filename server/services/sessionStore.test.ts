@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SessionStore } from '../contracts';
 import { createTestApp, type TestApp, type TestUser } from '../test/testApp';
-import { createSessionStore } from './sessionStore';
+import { createSessionStore, TOUCH_EVERY_S } from './sessionStore';
 
 describe('session store: one definition of a live session', () => {
   let t: TestApp;
@@ -75,6 +75,19 @@ describe('session store: one definition of a live session', () => {
     const [row] = await t.db.query<{ fresh: boolean }>("SELECT last_seen_at > now() - interval '1 minute' AS fresh FROM sessions WHERE id = $1", [s.id]);
     expect(row?.fresh).toBe(true);
     await t.db.query("UPDATE users SET permissions = '{gln#rpt#rw}' WHERE id = $1", [user.id]);
+  });
+
+  it('touch writes the seen mark only when it is older than TOUCH_EVERY_S (most refreshes write nothing)', async () => {
+    const s = await open();
+    await age(s.id, "last_seen_at = now() - interval '20 seconds'");
+    const [before] = await t.db.query<{ at: Date }>('SELECT last_seen_at AS at FROM sessions WHERE id = $1', [s.id]);
+    expect(await store.touch(s.id, user.id)).not.toBeNull();
+    const [same] = await t.db.query<{ at: Date }>('SELECT last_seen_at AS at FROM sessions WHERE id = $1', [s.id]);
+    expect(same!.at.getTime()).toBe(before!.at.getTime());
+    await age(s.id, `last_seen_at = now() - make_interval(secs => ${TOUCH_EVERY_S + 5})`);
+    expect(await store.touch(s.id, user.id)).not.toBeNull();
+    const [fresh] = await t.db.query<{ fresh: boolean }>("SELECT last_seen_at > now() - interval '5 seconds' AS fresh FROM sessions WHERE id = $1", [s.id]);
+    expect(fresh!.fresh).toBe(true);
   });
 
   it('listLive lists exactly the sessions verify accepts, newest first, tenant-scoped', async () => {

@@ -1,5 +1,6 @@
 import { HttpError, type Database, type Queryable, type SessionStore } from '../contracts';
 import { createInvitation, type CreatedInvitation, type NewInvitation } from './invitations';
+import { HARD_LOCK_FAILURES } from './lockout';
 import { forgetSecondFactor, TOTP_OFF } from './totpSetup';
 import { isUuid } from './users';
 
@@ -20,6 +21,10 @@ export interface AdminUserView {
   allowedLoginMethods: string[];
   createdAt: string;
   lastLoginAt: string | null;
+  /** Hard-locked after HARD_LOCK_FAILURES consecutive failures; enabling (or reset MFA) clears it. */
+  locked: boolean;
+  /** How the user can sign in: 'password' when one is set, then linked providers (Google, Okta, JamfAuth0), oldest first. */
+  identities: string[];
 }
 
 interface AdminUserRow {
@@ -32,9 +37,15 @@ interface AdminUserRow {
   allowed_login_methods: string[];
   created_at: Date | string;
   last_login_at: Date | string | null;
+  locked: boolean;
+  has_password: boolean;
+  identities: string[] | null;
 }
 
-const USER_COLUMNS = 'id, email, permissions, status, disabled, totp_enabled, allowed_login_methods, created_at, last_login_at';
+const USER_COLUMNS = `id, email, permissions, status, disabled, totp_enabled, allowed_login_methods, created_at, last_login_at,
+  (failed_logins >= ${HARD_LOCK_FAILURES} OR failed_mfa >= ${HARD_LOCK_FAILURES}) AS locked,
+  (password_hash IS NOT NULL) AS has_password,
+  ARRAY(SELECT i.provider FROM user_identities i WHERE i.user_id = users.id ORDER BY i.created_at) AS identities`;
 const iso = (d: Date | string): string => new Date(d).toISOString();
 
 export function adminUserView(row: AdminUserRow): AdminUserView {
@@ -48,6 +59,8 @@ export function adminUserView(row: AdminUserRow): AdminUserView {
     allowedLoginMethods: row.allowed_login_methods,
     createdAt: iso(row.created_at),
     lastLoginAt: row.last_login_at === null ? null : iso(row.last_login_at),
+    locked: row.locked,
+    identities: [...(row.has_password ? ['password'] : []), ...(row.identities ?? [])],
   };
 }
 
@@ -61,11 +74,32 @@ export interface PageQuery {
   size: number;
 }
 
-export async function listTenantUsers(q: Queryable, tenantId: string, query: PageQuery & { search?: string | undefined }): Promise<{ items: AdminUserView[]; total: number }> {
+/** Sortable columns of the users table; the e-mail (unique) breaks ties so pages never overlap. */
+export const USER_SORTS = ['email', 'status', 'totpEnabled', 'lastLoginAt', 'createdAt'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+const SORT_SQL: Record<UserSort, string> = {
+  email: 'email',
+  // invited, active, then disabled: the order of the status tags.
+  status: "(CASE WHEN disabled THEN 2 WHEN status = 'active' THEN 1 ELSE 0 END)",
+  totpEnabled: 'totp_enabled',
+  lastLoginAt: 'last_login_at',
+  createdAt: 'created_at',
+};
+
+export interface UserListQuery extends PageQuery {
+  search?: string | undefined;
+  sort?: UserSort | undefined;
+  order?: 'asc' | 'desc' | undefined;
+}
+
+export async function listTenantUsers(q: Queryable, tenantId: string, query: UserListQuery): Promise<{ items: AdminUserView[]; total: number }> {
   const pattern = likePattern(query.search);
   const where = 'tenant_id = $1 AND ($2::text IS NULL OR email ILIKE $2)';
+  const direction = query.order === 'desc' ? 'DESC' : 'ASC';
+  // Never-signed-in users sort last either way: "no date" is not the oldest date.
+  const orderBy = `${SORT_SQL[query.sort ?? 'email']} ${direction} NULLS LAST, email ${direction}`;
   const [rows, count] = await Promise.all([
-    q.query<AdminUserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY email LIMIT $3 OFFSET $4`, [tenantId, pattern, query.size, query.page * query.size]),
+    q.query<AdminUserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY ${orderBy} LIMIT $3 OFFSET $4`, [tenantId, pattern, query.size, query.page * query.size]),
     q.query<{ n: string | number }>(`SELECT count(*) AS n FROM users WHERE ${where}`, [tenantId, pattern]),
   ]);
   return { items: rows.map(adminUserView), total: Number(count[0]?.n ?? 0) };
@@ -102,6 +136,28 @@ export function setUserDisabled(q: Queryable, tenantId: string, userId: string, 
 export async function inviteTenantUser(db: Database, invitation: NewInvitation): Promise<{ user: AdminUserView; created: CreatedInvitation }> {
   const created = await db.tx((q) => createInvitation(q, invitation));
   return { user: await getTenantUser(db, invitation.tenantId, created.userId), created };
+}
+
+/** The pending invitation's user, or 409 for an account that already accepted. */
+async function invitedUser(q: Queryable, tenantId: string, userId: string): Promise<AdminUserView> {
+  const user = await getTenantUser(q, tenantId, userId);
+  if (user.status !== 'invited') throw new HttpError(409, 'The user has already accepted the invitation.');
+  return user;
+}
+
+/** A new link for a pending invitation (same permissions and methods); the earlier link stops working. */
+export async function resendInvitation(db: Database, tenantId: string, userId: string, invitedBy: string): Promise<{ user: AdminUserView; created: CreatedInvitation }> {
+  const user = await invitedUser(db, tenantId, userId);
+  return inviteTenantUser(db, { tenantId, email: user.email, permissions: user.permissions, allowedLoginMethods: user.allowedLoginMethods, invitedBy });
+}
+
+/** Revokes a pending invitation: the invited (never activated) user and its links go. */
+export function revokeInvitation(db: Database, tenantId: string, userId: string): Promise<AdminUserView> {
+  return db.tx(async (q) => {
+    const user = await invitedUser(q, tenantId, userId);
+    await q.query("DELETE FROM users WHERE id = $1 AND tenant_id = $2 AND status = 'invited'", [userId, tenantId]);
+    return user;
+  });
 }
 
 /** Turns MFA off (one transaction): secret, pending set-up, replay step, recovery codes and remembered devices go. */
@@ -152,43 +208,4 @@ export async function revokeUserSession(q: Queryable, sessions: Pick<SessionStor
   if (!isUuid(sessionId)) throw new HttpError(404, 'The session does not exist.');
   await getTenantUser(q, tenantId, userId);
   if (!(await sessions.revoke(sessionId, { userId, tenantId }))) throw new HttpError(404, 'The session does not exist.');
-}
-
-export interface AuditEventView {
-  id: string;
-  action: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  target: string | null;
-  details: Record<string, unknown>;
-  ip: string | null;
-  createdAt: string;
-}
-
-/** The tenant's audit log, newest first; `action` filters by prefix (e.g. 'user.'). */
-export async function listAuditEvents(q: Queryable, tenantId: string, query: PageQuery & { action?: string | undefined }): Promise<{ items: AuditEventView[]; total: number }> {
-  const prefix = query.action ? `${query.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = 'e.tenant_id = $1 AND ($2::text IS NULL OR e.action LIKE $2)';
-  const [rows, count] = await Promise.all([
-    q.query<{ id: string; action: string; actor_id: string | null; actor_email: string | null; target: string | null; details: unknown; ip: string | null; created_at: Date }>(
-      `SELECT e.id, e.action, e.actor_id, u.email AS actor_email, e.target, e.details, e.ip, e.created_at
-         FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id
-        WHERE ${where} ORDER BY e.created_at DESC, e.id LIMIT $3 OFFSET $4`,
-      [tenantId, prefix, query.size, query.page * query.size],
-    ),
-    q.query<{ n: string | number }>(`SELECT count(*) AS n FROM audit_events e WHERE ${where}`, [tenantId, prefix]),
-  ]);
-  return {
-    items: rows.map((r) => ({
-      id: r.id,
-      action: r.action,
-      actorId: r.actor_id,
-      actorEmail: r.actor_email,
-      target: r.target,
-      details: (typeof r.details === 'string' ? JSON.parse(r.details) : (r.details ?? {})) as Record<string, unknown>,
-      ip: r.ip,
-      createdAt: iso(r.created_at),
-    })),
-    total: Number(count[0]?.n ?? 0),
-  };
 }

@@ -65,9 +65,16 @@ export async function findUserById(q: Queryable, id: string): Promise<UserRow | 
   return row ?? null;
 }
 
-/** Every permission of the product, granted to the first administrator. */
+/**
+ * Every permission the console's products declare (spec §6), each in its widest mode: the first
+ * administrator of a tenant holds them all, so (granting by mode, core/permissions/grants.ts)
+ * they can grant every permission in every mode. `GET /um/permissions` answers this list as the
+ * permission editor's grid.
+ */
 export const ALL_PERMISSIONS: readonly string[] = [
   'gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw', 'gln#upl#rw', 'gln#ext#rw', 'gln#cre#r', 'gln#pre#r', 'gln#rsn#r',
+  // Basic uploader (spec §6): without them nobody could create one.
+  'gln#suv#r', 'gln#sdv#r', 'gln#pdv#r',
   'elc#rpt#rw', 'elc#cfg#rw',
   'ntr#rpt#rw', 'ntr#cfg#rw',
   'mnt#cfg#rw', 'mnt#rpt#rw', 'mnt#rsc#w',

@@ -45,4 +45,9 @@ export class MemoryStorageService implements StorageService {
   getAccessCookie(): string | null {
     return this.cookie;
   }
+  /** The last theme mirrored into the cookie (null: never). */
+  themeCookie: 'light' | 'dark' | null = null;
+  setThemeCookie(theme: 'light' | 'dark'): void {
+    this.themeCookie = theme;
+  }
 }

@@ -1,4 +1,5 @@
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { definePlugin } from '@core/plugin/PluginManifest';
 import { renderHost } from '../harness/renderHost';
@@ -77,6 +78,19 @@ describe('host routing', () => {
     await host.waitForPath('/upgrade/neutrino');
     expect(await screen.findByText('Neutrino is not enabled')).toBeTruthy();
     expect(neutrino.loader.calls).toBe(0);
+  });
+
+  it("'Check again' on /upgrade/{product} refreshes the token: the product opens when enabled, else the page says so", async () => {
+    const neutrino = testProduct('neutrino', ['ntr']);
+    const host = renderHost({ plugins: [neutrino], token: makeTestToken(['gln#rpt#r']), path: '/upgrade/neutrino' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Check again' }));
+    expect(host.session!.calls).toContain('refresh');
+    expect(await screen.findByText(/still does not include Neutrino/)).toBeTruthy();
+    // An administrator grants the product: the next refresh brings it, and the host opens it.
+    host.session!.refresh = async () => host.session!.setToken(makeTestToken(['gln#rpt#r', 'ntr#dev#r']));
+    await userEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    await host.waitForPath('/neutrino');
+    expect(await screen.findByRole('heading', { name: 'neutrino home' })).toBeTruthy();
   });
 
   it('leaves /upgrade/{product} for the product once a refresh enables it', async () => {

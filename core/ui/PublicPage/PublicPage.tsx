@@ -19,7 +19,7 @@ export interface PublicPageProps {
 /** A page outside the console's shell: one card centred on the screen, an optional footer under it. */
 export function PublicPage({ width = 400, cardClassName, footer, card = true, children }: PublicPageProps) {
   return (
-    <main className={Classes.PUBLIC_PAGE}>
+    <div className={Classes.PUBLIC_PAGE}>
       {card ? (
         <Card elevation={Elevation.TWO} className={cardClassName ? `${Classes.PUBLIC_PAGE_CARD} ${cardClassName}` : Classes.PUBLIC_PAGE_CARD} style={{ maxWidth: width }}>
           {children}
@@ -28,6 +28,6 @@ export function PublicPage({ width = 400, cardClassName, footer, card = true, ch
         children
       )}
       {footer}
-    </main>
+    </div>
   );
 }

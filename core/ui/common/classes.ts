@@ -5,4 +5,5 @@
 export const Classes = {
   PUBLIC_PAGE: 'zo-public-page',
   PUBLIC_PAGE_CARD: 'zo-public-page-card',
+  OR_SEPARATOR: 'zo-or-separator',
 } as const;

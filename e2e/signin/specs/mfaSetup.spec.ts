@@ -93,11 +93,13 @@ test.describe('two-factor set-up at /config/2fa', () => {
     await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
     await page.getByRole('textbox', { name: 'Password' }).fill(user.password);
     // The recovery token is bound to the session: ending the session makes it refused (401).
-    api.proxy.delay('/um/mfa/totp/create', 1500);
+    // The next step's call waits at the proxy until the session has been ended.
+    const release = api.proxy.hold('/um/mfa/totp/create');
     const validated = page.waitForResponse((r) => r.url().endsWith('/um/mfa/validatePassword'));
     await page.getByRole('button', { name: 'Continue' }).click();
     expect((await validated).status()).toBe(200);
     await api.revokeSessions(user.email);
+    release();
     await expect(page).toHaveURL(/\/config\/2fa\?expired=true/);
     await expect(page.getByRole('alert')).toContainText('Your verification has expired');
   });

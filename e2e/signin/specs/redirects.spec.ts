@@ -14,7 +14,7 @@ test.describe('post-login redirect rules', () => {
   test('an uploader goes to /gluon/upload (even with a returnUrl)', async ({ page, api }) => {
     await signInWith(page, api, { name: 'uploader', permissions: ['gln#upl#rw'] }, '?returnUrl=%2Fneutrino');
     await expect(page).toHaveURL(/\/gluon\/upload$/);
-    await expect(page.getByRole('heading', { name: 'Upload' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Upload', exact: true })).toBeVisible();
   });
 
   test('a single-product user goes to that product root', async ({ page, api }) => {

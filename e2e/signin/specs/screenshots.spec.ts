@@ -14,6 +14,10 @@ function ensureOktaUser(api: RunningApi) {
   return seeded.get(api.origin)!;
 }
 
+// The four variants are independent walks of ~20-30 s each: spread over both workers (the other
+// worker starts its own API for this file) instead of one worker taking all four in a row.
+test.describe.configure({ mode: 'parallel' });
+
 for (const theme of ['light', 'dark'] as const) {
   for (const width of [1280, 375] as const) {
     test(`every step, ${theme} theme, ${width} px`, async ({ page, api, context, shot }) => {
@@ -53,11 +57,12 @@ for (const theme of ['light', 'dark'] as const) {
       await shot(name('06-okta-client-issuer'));
       await ensureOktaUser(api);
       await page.getByRole('textbox', { name: 'Okta domain' }).fill(api.idpOrigin);
-      api.proxy.delay('/um/oauth2Login', 2500);
+      const release = api.proxy.hold('/um/oauth2Login');
       await page.getByRole('button', { name: 'Continue' }).click();
       await signInAtDevIdp(page, api.idpOrigin, OKTA_USER);
       await expect(page.getByText('Logging you in with Okta…')).toBeVisible();
       await shot(name('07-okta-waiting'));
+      release();
       await expect(page).toHaveURL(/\/gluon$/, { timeout: 15_000 });
       await expect(page.getByRole('heading', { name: 'Gluon' })).toBeVisible();
       await checkTheme();

@@ -1,4 +1,4 @@
-import { accessCookie, expect, jwtClaims, test } from '../fixtures/test';
+import { accessCookie, expect, jwtClaims, refreshSettled, test } from '../fixtures/test';
 import { loginPage, signInAtDevIdp, signOutViaMenu } from '../fixtures/loginPage';
 import type { RunningApi } from '../fixtures/apiProcess';
 
@@ -40,13 +40,14 @@ test.describe('identity-provider sign-ins through the development IdP', () => {
     expect(authUrl.searchParams.get('state')).toContain('provider=okta');
     expect(authUrl.searchParams.get('nonce')).toBeTruthy();
 
-    // Hold the API's sign-in answer so the okta-waiting step can be seen.
-    api.proxy.delay('/um/oauth2Login', 1500);
+    // Hold the API's sign-in answer (until released, not for a guessed time) so the okta-waiting step can be seen.
+    const release = api.proxy.hold('/um/oauth2Login');
     await signInAtDevIdp(page, api.idpOrigin, OKTA_USER);
     await expect(page).toHaveURL(/\/login\?oktaRedirect=true/);
     await expect(login.title).toHaveText('Signing in');
     await expect(page.getByText('Logging you in with Okta…')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Okta domain' })).toBeDisabled();
+    release();
     await expect(page).toHaveURL(/\/gluon$/, { timeout: 15_000 });
     const token = await page.evaluate(() => localStorage.getItem('zo-token'));
     expect(token && jwtClaims(token).typ).toBe('access');
@@ -149,12 +150,13 @@ test.describe('identity-provider sign-ins through the development IdP', () => {
     await login.open();
     await login.username.fill(JAMF_USER);
     await page.getByRole('button', { name: 'Sign in with Jamf' }).click();
-    const first = page.waitForResponse((r) => r.url().endsWith('/um/refresh') && r.status() === 200);
+    const first = refreshSettled(page);
     await signInAtDevIdp(page, api.idpOrigin, JAMF_USER);
     await expect(page).toHaveURL(/\/gluon$/, { timeout: 15_000 });
     await first;
+    // Any call's 401 ends the session (one still in flight may meet the revocation first).
+    const rejected = page.waitForResponse((r) => r.url().startsWith(api.origin) && r.status() === 401);
     await api.revokeSessions(JAMF_USER);
-    const rejected = page.waitForResponse((r) => r.url().endsWith('/um/refresh') && r.status() === 401);
     await page.clock.fastForward('03:01');
     await rejected;
     await expect(page).toHaveURL(/\/login\?reauth=true&returnUrl=%2Fgluon$/);

@@ -1,6 +1,10 @@
-import { Classes, H2, H5 } from '@blueprintjs/core';
+import { Button, Classes, H2, H5, InputGroup } from '@blueprintjs/core';
+import { Search } from '@blueprintjs/icons';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
+import { DevicesTable } from '../components/DevicesTable/DevicesTable';
+import { GluonLink } from '../components/GluonLink/GluonLink';
+import { DEVICES_PAGE_SIZE, useDevices } from '../hooks/useDevices';
 import { GluonAccessServiceToken, type GluonAccess } from '../services/GluonAccessService';
 
 const TOOLS: ReadonlyArray<readonly [keyof GluonAccess, string]> = [
@@ -12,7 +16,29 @@ const TOOLS: ReadonlyArray<readonly [keyof GluonAccess, string]> = [
   ['readConfig', 'Configuration'],
 ];
 
-/** Product root of gluon: the inspection tools this token enables (GluonAccessService). */
+function Devices() {
+  const { search, setSearch, page, setPage, devices } = useDevices();
+  const total = devices.data?.total ?? 0;
+  const last = Math.max(0, Math.ceil(total / DEVICES_PAGE_SIZE) - 1);
+  return (
+    <section aria-label="Devices list">
+      <InputGroup leftIcon={<Search />} placeholder="Search model, OS version, name" aria-label="Search devices" value={search} onValueChange={setSearch} style={{ maxWidth: 360, marginBottom: 8 }} />
+      {devices.error && <p className={Classes.TEXT_MUTED}>{devices.error}</p>}
+      {devices.data && <DevicesTable devices={devices.data.items} />}
+      {last > 0 && (
+        <div style={{ marginTop: 8 }}>
+          <Button size="small" text="Previous" disabled={page === 0} onClick={() => setPage(page - 1)} />{' '}
+          <span className={Classes.TEXT_MUTED}>
+            Page {page + 1} of {last + 1} ({total} devices)
+          </span>{' '}
+          <Button size="small" text="Next" disabled={page >= last} onClick={() => setPage(page + 1)} />
+        </div>
+      )}
+    </section>
+  );
+}
+
+/** Product root of gluon: the devices (searchable, paged on the server) and the tools this token enables. */
 export default function GluonPage(_props: PageProps) {
   const service = useService(GluonAccessServiceToken);
   const access = useObservable(service.access$, service.access());
@@ -21,7 +47,13 @@ export default function GluonPage(_props: PageProps) {
     <section className="gluon-page" style={{ padding: 24 }}>
       <H2>Gluon</H2>
       <p className={Classes.TEXT_MUTED}>Crash, process and file inspection.</p>
-      <H5>Your tools</H5>
+      {access.upload && (
+        <p>
+          <GluonLink to="/gluon/upload">Upload files for inspection</GluonLink>
+        </p>
+      )}
+      {access.readReports && <Devices />}
+      <H5 style={{ marginTop: 24 }}>Your tools</H5>
       {tools.length ? (
         <ul aria-label="Gluon tools" data-testid="gluon-tools">
           {tools.map(([key, label]) => (

@@ -1,11 +1,52 @@
-import { H2 } from '@blueprintjs/core';
+import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
 import type { PageProps } from '@core/plugin/PluginManifest';
+import { useObservable, useService } from '@core/react';
+import { EvidenceTable } from '../components/EvidenceTable/EvidenceTable';
+import { GluonLink } from '../components/GluonLink/GluonLink';
+import { IncidentTimeline } from '../components/IncidentTimeline/IncidentTimeline';
+import { StatusTag } from '../components/StatusTag/StatusTag';
+import { TriageForm } from '../components/TriageForm/TriageForm';
+import { useIncident } from '../hooks/useIncident';
+import { GluonAccessServiceToken } from '../services/GluonAccessService';
 
-/** /incident-management/{incidentId}. */
+/** /incident-management/{incidentId}: evidence, timeline and triage of one family's findings on one device. */
 export default function IncidentPage({ params }: PageProps) {
+  const incidentId = params.incidentId ?? '';
+  const service = useService(GluonAccessServiceToken);
+  const access = useObservable(service.access$, service.access());
+  const { incident, triage, falsePositive } = useIncident(incidentId);
+  const data = incident.data;
+  if (!access.readReports) {
+    return (
+      <section className="gluon-incident-page" style={{ padding: 24 }}>
+        <H2>Incident {incidentId}</H2>
+        <p>Your account cannot view incidents.</p>
+      </section>
+    );
+  }
   return (
-    <section className="gluon-incident-page" style={{ padding: 24 }}>
-      <H2>Incident {params.incidentId}</H2>
+    <section className="gluon-incident-page" style={{ padding: 24, maxWidth: 1200 }}>
+      <H2>{data ? `${data.familyName} on ${data.deviceName}` : `Incident ${incidentId}`}</H2>
+      {incident.error && <Callout intent="danger">{incident.error}</Callout>}
+      {data && (
+        <>
+          <p>
+            <StatusTag status={data.state} /> {data.activeFindings} active finding(s) ·{' '}
+            <GluonLink to={`/devices/${data.deviceId}`}>Open the device</GluonLink>
+          </p>
+          <H4>Evidence</H4>
+          <EvidenceTable evidence={data.evidence} {...(access.triage ? { onFalsePositive: falsePositive } : {})} />
+          {access.triage && (
+            <>
+              <H4 style={{ marginTop: 24 }}>Triage</H4>
+              <TriageForm key={data.state} state={data.state} onSave={triage} />
+            </>
+          )}
+          <H4 style={{ marginTop: 24 }}>Timeline</H4>
+          <IncidentTimeline events={data.timeline} />
+        </>
+      )}
+      {!data && !incident.error && <p className={Classes.SKELETON}>Loading</p>}
     </section>
   );
 }

@@ -1,12 +1,35 @@
-import { Classes, H2 } from '@blueprintjs/core';
+import { Button, Classes, H2, H4 } from '@blueprintjs/core';
 import type { PageProps } from '@core/plugin/PluginManifest';
+import { useObservable, useService } from '@core/react';
+import { RecentUploads } from '../components/RecentUploads/RecentUploads';
+import { UploadDropZone } from '../components/UploadDropZone/UploadDropZone';
+import { UploadProgressList } from '../components/UploadProgressList/UploadProgressList';
+import { useRecentUploads } from '../hooks/useRecentUploads';
+import { ACCEPTED_HINT, useUploadQueue } from '../hooks/useUploadQueue';
+import { GluonAccessServiceToken } from '../services/GluonAccessService';
 
-/** /gluon/upload: where uploaders land after signing in (spec §4). */
+/** /gluon/upload: where uploaders land after signing in (spec §4); files in, inspections out. */
 export default function UploadPage(_props: PageProps) {
+  const service = useService(GluonAccessServiceToken);
+  const access = useObservable(service.access$, service.access());
+  const { uploads, setPage } = useRecentUploads();
+  const queue = useUploadQueue(uploads.reload);
   return (
-    <section className="gluon-upload-page" style={{ padding: 24 }}>
+    <section className="gluon-upload-page" style={{ padding: 24, maxWidth: 1100 }}>
       <H2>Upload</H2>
       <p className={Classes.TEXT_MUTED}>Upload files for inspection.</p>
+      {access.upload ? (
+        <>
+          <UploadDropZone onFiles={queue.add} hint={ACCEPTED_HINT} />
+          <UploadProgressList files={queue.files} />
+          {queue.files.some((f) => f.status !== 'waiting' && f.status !== 'uploading') && <Button size="small" variant="minimal" text="Clear finished" onClick={queue.clearFinished} />}
+        </>
+      ) : (
+        <p>Your account cannot start inspections.</p>
+      )}
+      <H4 style={{ marginTop: 24 }}>Recent uploads</H4>
+      {uploads.error && <p className={Classes.TEXT_MUTED}>{uploads.error}</p>}
+      {uploads.data && <RecentUploads page={uploads.data} linkDevices={access.readReports} onPage={setPage} />}
     </section>
   );
 }

@@ -68,6 +68,24 @@ const tables: Record<string, CheckRow[]> = {
     ['read only', ['gln#fl#r', 'gln#upl#r', 'gln#ext#r'], false],
     ['nothing', [], false],
   ],
+  canUpload: [
+    ['upl w', ['gln#upl#w'], true],
+    ['basic uploader', ['gln#suv#r', 'gln#sdv#r', 'gln#pdv#r'], true],
+    ['admin', ADMIN, true],
+    ['reports only', ['gln#rpt#r'], false],
+  ],
+  canReadReports: [
+    ['rpt r', ['gln#rpt#r'], true],
+    ['admin', ADMIN, true],
+    ['rpt r but uploader', ['gln#rpt#r', 'gln#upl#rw'], false],
+    ['rpt w', ['gln#rpt#w'], false],
+  ],
+  canTriage: [
+    ['rpt rw', ['gln#rpt#rw'], true],
+    ['rpt w', ['gln#rpt#w'], true],
+    ['rpt r', ['gln#rpt#r'], false],
+    ['basic uploader with rpt rw', ['gln#rpt#rw', 'gln#suv#r', 'gln#sdv#r', 'gln#pdv#r'], false],
+  ],
   isSaasVariant: [
     ['no explorer permissions', ['gln#fl#r'], true],
     ['nothing', [], true],

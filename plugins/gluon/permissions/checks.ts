@@ -70,3 +70,18 @@ export function hasNewInspectionAccess(perms: Perms): boolean {
 export function isSaasVariant(perms: Perms): boolean {
   return !hasCrashExplorer(perms) && !hasProcessExplorer(perms) && !canRescan(perms);
 }
+
+/** Upload: new-inspection access, or an uploader (basic uploaders included). */
+export function canUpload(perms: Perms): boolean {
+  return hasNewInspectionAccess(perms) || isUploader(perms);
+}
+
+/** Devices, incidents and reports: gln#rpt#r or rw, and not an uploader (who sees the upload screen only). */
+export function canReadReports(perms: Perms): boolean {
+  return hasPermission(perms, 'gln', 'rpt', ['r', 'rw']) && !isUploader(perms);
+}
+
+/** Triage (incident state, false positives): gln#rpt#w or rw, and not an uploader. */
+export function canTriage(perms: Perms): boolean {
+  return hasPermission(perms, 'gln', 'rpt', ['w', 'rw']) && !isUploader(perms);
+}

@@ -13,6 +13,9 @@ export interface GluonAccess {
   processExplorer: boolean;
   rescan: boolean;
   saasVariant: boolean;
+  upload: boolean;
+  readReports: boolean;
+  triage: boolean;
 }
 
 export interface GluonAccessService {

@@ -1,5 +1,8 @@
 import {
   canDownloadFiles,
+  canReadReports,
+  canTriage,
+  canUpload,
   canReadConfig,
   canRescan,
   canWriteConfig,
@@ -25,5 +28,8 @@ export function gluonAccess(perms: readonly string[]): GluonAccess {
     processExplorer: hasProcessExplorer(perms),
     rescan: canRescan(perms),
     saasVariant: isSaasVariant(perms),
+    upload: canUpload(perms),
+    readReports: canReadReports(perms),
+    triage: canTriage(perms),
   };
 }

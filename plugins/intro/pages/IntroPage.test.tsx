@@ -25,9 +25,11 @@ const stubPages = definePlugin({
 const gluon = testProduct('gluon', ['gln'], { landing: { rank: 10, suite: true } });
 
 function setup(path: string, token: string | null = null, refreshOk = true) {
-  const fake = createFakeAxios((request) =>
-    request.url === '/um/refresh' && refreshOk ? { status: 200, data: { token: fresh, user } } : { status: 401, data: { message: 'Invalid token' } },
-  );
+  const fake = createFakeAxios((request) => {
+    // The signed-in frame asks for the tenant's logo; this tenant has none.
+    if (request.url === '/um/logo') return { status: 404, data: { message: 'No logo has been uploaded.' } };
+    return request.url === '/um/refresh' && refreshOk ? { status: 200, data: { token: fresh, user } } : { status: 401, data: { message: 'Invalid token' } };
+  });
   const navigation = new MemoryNavigationService(path);
   const visited: string[] = [];
   navigation.path$.subscribe(() => visited.push(navigation.href()));
@@ -47,7 +49,7 @@ describe('intro plugin', () => {
   ])('%s stores the token and opens %s', async (path, target) => {
     const { session, visited, requests } = setup(path);
     await waitFor(() => expect(visited).toContain(target));
-    expect(requests[0]!.headers.Authorization).toBe('Bearer link-token');
+    expect(requests.find((r) => r.url === '/um/refresh')!.headers.Authorization).toBe('Bearer link-token');
     expect(session.token()).toBe(fresh);
     expect(session.profile()).toEqual(user);
   });

@@ -2,10 +2,10 @@ import { readOAuthPopupMessage } from '@core/auth/oauthPopup';
 import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
 import { beginOAuth, clearOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
-import { getGoogleProviderInfo } from '@core/auth/api/getGoogleProviderInfo';
 import type { LoginServices } from './LoginServices';
+import { lookUpGoogle } from './lookUpGoogle';
 
-export type GooglePopupOutcome = { kind: 'callback'; handoff: OAuthCallbackHandoff } | { kind: 'refused'; description: string } | { kind: 'closed' };
+export type GooglePopupOutcome = { kind: 'callback'; handoff: OAuthCallbackHandoff } | { kind: 'refused'; description: string } | { kind: 'closed'; withoutId: boolean };
 
 export interface GooglePopupOptions {
   /** The window that opened the popup (the login page's). */
@@ -18,7 +18,7 @@ export interface GooglePopupOptions {
  * Google in a popup (spec §8): the same state/PKCE/nonce round trip as the redirect, but the
  * authorisation page loads in `popup`, and its `/login/callback` posts `{ code, state }` back
  * here (or the provider's refusal). Answers `closed` when the popup goes away without an answer (the caller shows 'Third-party
- * cookies should be enabled'); the pending request is then dropped.
+ * cookies should be enabled', unless the look-up failed and Google itself showed why); the pending request is then dropped.
  */
 export async function runGooglePopup(
   { http }: Pick<LoginServices, 'http'>,
@@ -26,9 +26,10 @@ export async function runGooglePopup(
   returnUrl: string | null,
   { win = window, pollMs = 500 }: GooglePopupOptions = {},
 ): Promise<GooglePopupOutcome> {
+  let withoutId = false;
   try {
-    const info = await getGoogleProviderInfo(http);
-    if (!info?.publicId || !info.authorizationEndpoint) throw new Error('Google sign-in is not configured');
+    const info = await lookUpGoogle(http);
+    withoutId = !info.publicId;
     popup.location.href = await beginOAuth({
       provider: 'google',
       popup: true,
@@ -62,7 +63,7 @@ export async function runGooglePopup(
     let seenClosed = false;
     const timer = win.setInterval(() => {
       if (!popup.closed) return;
-      if (seenClosed) done({ kind: 'closed' });
+      if (seenClosed) done({ kind: 'closed', withoutId });
       seenClosed = true;
     }, pollMs);
   });

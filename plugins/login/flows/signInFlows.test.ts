@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { beginOAuth } from '@core/auth/oauthRequest';
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
 import { StorageKeys } from '@core/storage/StorageService';
@@ -12,6 +12,7 @@ import { LoginTexts } from '../logic/texts';
 import { completeSignIn, finishSignIn } from './completeSignIn';
 import { done, fieldError, go } from './FlowResult';
 import { googleSignIn } from './googleSignIn';
+import { GOOGLE_AUTHORIZATION_ENDPOINT } from './lookUpGoogle';
 import { linkTokenSignIn } from './linkTokenSignIn';
 import { passwordSignIn } from './passwordSignIn';
 import { providerSignIn } from './providerSignIn';
@@ -243,9 +244,33 @@ describe('Google (spec §8)', () => {
     expect(await result).toEqual(fieldError(LoginTexts.thirdPartyCookies));
   }, 5000);
 
-  it('a failed look-up is an error under the form', async () => {
-    const { services } = fakes({ 'GET /um/oauth2LoginProviders/Google/publicId': error(503) });
-    expect(await googleSignIn(services, popup() as unknown as Window, null)).toEqual(fieldError(noConnection));
+  it.each([
+    ['no answer', () => ({ networkError: true }) as FakeReply],
+    ['a server error', error(503)],
+    ['an answer without a client id', (): FakeReply => ({ status: 200, data: { publicId: '', authorizationEndpoint: 'https://g.example/auth', nonce: 'n' } })],
+  ])('a failed look-up (%s) signs in with a provider that has no id, not an error text (spec §4)', async (_, reply) => {
+    const { services, nav } = fakes({ 'GET /um/oauth2LoginProviders/Google/publicId': reply });
+    expect(await googleSignIn(services, null, null)).toEqual(done);
+    const url = new URL(nav.assigned[0]!);
+    expect(`${url.origin}${url.pathname}`).toBe(GOOGLE_AUTHORIZATION_ENDPOINT);
+    expect(url.searchParams.has('client_id')).toBe(false);
+    expect(url.searchParams.get('response_type')).toBe('code');
+  });
+
+  it('a popup sent to a provider with no id and closed shows no cookie hint (Google showed its own error)', async () => {
+    const win = popup();
+    const { services } = fakes({ 'GET /um/oauth2LoginProviders/Google/publicId': error(502) });
+    const result = googleSignIn(services, win as unknown as Window, null);
+    await vi.waitFor(() => expect(win.location.href.startsWith(`${GOOGLE_AUTHORIZATION_ENDPOINT}?`)).toBe(true));
+    win.closed = true;
+    expect(await result).toEqual(done);
+  }, 5000);
+
+  it('a 404 is the answer "no Google client here": said plainly, the popup closed', async () => {
+    const win = popup();
+    const { services } = fakes({ 'GET /um/oauth2LoginProviders/Google/publicId': error(404, 'Google sign-in is not configured') });
+    expect(await googleSignIn(services, win as unknown as Window, null)).toEqual(fieldError(LoginTexts.googleNotConfigured));
+    expect(win.closed).toBe(true);
   });
 });
 

@@ -1,12 +1,11 @@
-import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
-import { getGoogleProviderInfo } from '@core/auth/api/getGoogleProviderInfo';
+import { lookUpGoogle } from './lookUpGoogle';
 import type { LoginServices } from './LoginServices';
 
-/** Looks up Google's client and leaves for its authorisation page (code flow + PKCE). */
+/** Looks up Google's client (a failed look-up: a provider with no id) and leaves for its authorisation page (code flow + PKCE). */
 export async function startGoogle({ http, nav }: Pick<LoginServices, 'http' | 'nav'>, returnUrl: string | null): Promise<void> {
-  const info = await getGoogleProviderInfo(http);
-  if (!info?.publicId || !info.authorizationEndpoint) throw new Error('Google sign-in is not configured');
+  // The OAuth request helpers load with the look-up, off the first load of /login.
+  const [info, { beginOAuth, oauthRedirectUri }] = await Promise.all([lookUpGoogle(http), import('@core/auth/oauthRequest')]);
   const url = await beginOAuth({
     provider: 'google',
     returnPath: sanitizeReturnPath(returnUrl) ?? undefined,

@@ -1,4 +1,3 @@
-import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
 import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
 import { emailDomain } from '../logic/validators';
@@ -20,7 +19,8 @@ export async function startJamf(
   const domain = isEmail ? emailDomain(emailOrDomain) : emailOrDomain.trim().toLowerCase();
   if (!domain) return false;
   try {
-    const info = await getJamfProviderInfo(http, domain, JAMF_REDIRECT_TIMEOUT_MS);
+    // The OAuth request helpers load with the look-up, off the first load of /login.
+    const [info, { beginOAuth, oauthRedirectUri }] = await Promise.all([getJamfProviderInfo(http, domain, JAMF_REDIRECT_TIMEOUT_MS), import('@core/auth/oauthRequest')]);
     if (!info?.publicId || !info.authorizationEndpoint || !info.nonce) return false;
     const url = await beginOAuth({
       provider: 'jamf',

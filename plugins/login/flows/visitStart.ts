@@ -1,4 +1,3 @@
-import { takeOAuthCallback } from '@core/auth/oauthHandoff';
 import { initialStep, type LoginQuery } from '../logic/loginQuery';
 import { done, go, type FlowResult } from './FlowResult';
 import { linkTokenSignIn } from './linkTokenSignIn';
@@ -44,8 +43,11 @@ function addressStart(query: LoginQuery): VisitStart {
   return { kind: 'form' };
 }
 
-/** Runs what the visit starts with; the result is the page's next step, if any. */
-export async function runVisitStart(services: LoginServices, start: VisitStart, query: LoginQuery): Promise<FlowResult> {
+/**
+ * Runs what the visit starts with; the result is the page's next step, if any.
+ * `onWaitingDomain`: the Okta domain of a provider return's pending request, for okta-waiting.
+ */
+export async function runVisitStart(services: LoginServices, start: VisitStart, query: LoginQuery, onWaitingDomain?: (domain: string) => void): Promise<FlowResult> {
   const returnUrl = query.returnUrl ?? query.url;
   switch (start.kind) {
     case 'signed-in':
@@ -56,10 +58,17 @@ export async function runVisitStart(services: LoginServices, start: VisitStart, 
     case 'link-token':
       return linkTokenSignIn(services, start.token, returnUrl);
     case 'provider-return': {
-      // Taken before the chunk loads: the parked answer is single use.
+      // Only provider returns need the hand-over, the pending request and the code exchange:
+      // chunks of their own, off the first load of /login.
+      const [{ takeOAuthCallback }, { peekOAuthRequest }, { providerSignIn }] = await Promise.all([
+        import('@core/auth/oauthHandoff'),
+        import('@core/auth/oauthRequest'),
+        import('./providerSignIn'),
+      ]);
+      // The parked answer is single use; the pending request is read before the exchange consumes it.
       const handoff = takeOAuthCallback();
-      // Only provider returns need the code exchange: a chunk of its own, off the first load of /login.
-      const { providerSignIn } = await import('./providerSignIn');
+      const domain = peekOAuthRequest()?.context?.domain;
+      if (domain) onWaitingDomain?.(domain);
       return providerSignIn(services, handoff, returnUrl);
     }
     case 'jamf':

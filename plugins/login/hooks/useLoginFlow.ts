@@ -1,4 +1,3 @@
-import { peekOAuthRequest } from '@core/auth/oauthRequest';
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
@@ -42,8 +41,9 @@ export function useLoginFlow() {
 
   const [state, dispatch] = useReducer(loginReducer, query, initialLoginState);
   const [recoveryEnabled, setRecoveryEnabled] = useState(false);
-  // The Okta domain shown on okta-waiting, read before the pending request is consumed.
-  const [waitingDomain] = useState(() => peekOAuthRequest()?.context?.domain ?? storage.get(StorageKeys.oktaClientIssuer));
+  // The Okta domain shown on okta-waiting: the remembered issuer at once, the pending request's
+  // own domain when the OAuth helpers have loaded (they are off the first load of /login).
+  const [waitingDomain, setWaitingDomain] = useState(() => storage.get(StorageKeys.oktaClientIssuer));
 
   const go = useCallback(
     (event: LoginEvent) => {
@@ -68,7 +68,7 @@ export function useLoginFlow() {
     started.current = true;
     const start = visitStart(session, query);
     if (start.kind !== 'signed-in') void getPasswordRecoveryEnabled(http).then(setRecoveryEnabled);
-    void runVisitStart(services, start, query).then(apply);
+    void runVisitStart(services, start, query, setWaitingDomain).then(apply);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

@@ -21,4 +21,7 @@ export const LoginTexts = {
   signInExpired: 'Your sign-in has expired. Please sign in again.',
   forgotPassword: 'Forgot your password?',
   returnToLogin: 'Return to login screen',
+  // Not quoted by the spec (README, "Providers that are not configured"): said plainly instead
+  // of the unknown-error text when the API has no Google client.
+  googleNotConfigured: 'Sign in with Google is not available: it is not configured for this console.',
 } as const;

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
 import { RECAPTCHA_SCRIPT_ID } from '@core/captcha/loadRecaptcha';
@@ -88,10 +88,22 @@ async function fillLogin(username: string, password: string) {
 
 const error = (status: number, message?: string) => () => ({ status, data: message ? { statusCode: status, message } : {} });
 
+// The first render imports the page and its lazy steps: transformed once here, so a busy
+// machine's first test waits for the page, not for the transform.
+beforeAll(async () => {
+  await Promise.all([import('./LoginPage'), import('../components/TwoAuthForm/TwoAuthForm'), import('../components/OktaIssuerForm/OktaIssuerForm')]);
+}, 60_000);
 beforeEach(() => sessionStorage.clear());
 afterEach(cleanup);
 
 describe('login step', () => {
+  it('names the tab "Sign in"', async () => {
+    document.title = '';
+    setup('/login');
+    await screen.findByRole('button', { name: 'Login' });
+    expect(document.title).toBe('Sign in · Console');
+  });
+
   it('requires username and password', async () => {
     const { calls } = setup('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
@@ -132,14 +144,32 @@ describe('login step', () => {
     expect(visited.some((entry) => entry.includes('evil'))).toBe(false);
   });
 
-  it("shows 'Forgot your password?' only when password recovery is enabled", async () => {
+  it("shows 'Forgot your password?' only when password recovery is enabled, in a place kept either way", async () => {
     setup('/login');
-    expect(await screen.findByText('Forgot your password?')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Forgot your password?' })).toBeTruthy();
     cleanup();
     const { calls } = setup('/login', { 'GET /um/passwordRecovery/enabled': () => ({ status: 200, data: { passwordRecoveryEnabled: false } }) });
     await screen.findByRole('button', { name: 'Login' });
     await waitFor(() => expect(calls('GET /um/passwordRecovery/enabled')).toHaveLength(1));
-    expect(screen.queryByText('Forgot your password?')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Forgot your password?' })).toBeNull();
+    // The line stays (hidden), so the form below it does not move when the answer arrives.
+    const line = document.querySelector<HTMLElement>('.login-links');
+    expect(line?.style.visibility).toBe('hidden');
+    expect(line?.getAttribute('aria-hidden')).toBe('true');
+  });
+
+  it('renders the form before the settings answer, then fills in', async () => {
+    let answer: (reply: { status: number; data: unknown }) => void = () => undefined;
+    const pending = new Promise<{ status: number; data: unknown }>((resolve) => (answer = resolve));
+    setup('/login', { 'GET /um/passwordRecovery/enabled': () => pending as never });
+    const username = await screen.findByLabelText('Username');
+    expect(screen.getByLabelText('Password')).toBeTruthy();
+    expect(document.querySelector('.login-links')).not.toBeNull();
+    expect(screen.queryByRole('button', { name: 'Forgot your password?' })).toBeNull();
+    await userEvent.type(username, 'typed before the answer');
+    answer({ status: 200, data: { passwordRecoveryEnabled: true } });
+    expect(await screen.findByRole('button', { name: 'Forgot your password?' })).toBeTruthy();
+    expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('typed before the answer');
   });
 
   it('offers Jamf, Google and Okta separated by OR, and the footer links', async () => {
@@ -459,6 +489,15 @@ describe('Google popup', () => {
     expect(new URLSearchParams(exchanges[0]!.data as string).get('code')).toBe('code-1');
     expect(calls('POST /um/oauth2Login')[0]!.data).toEqual({ provider: 'Google', idToken, nonce: 'n-g', email: 'bob@example.com' });
     expect(storage.get(StorageKeys.oauthProvider)).toBe('google');
+  });
+
+  it('says plainly that Google is not configured when the API has no Google client', async () => {
+    const popup = fakePopup();
+    vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+    setup('/login', { 'GET /um/oauth2LoginProviders/Google/publicId': error(404, 'Google sign-in is not configured') });
+    await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
+    expect(await screen.findByText('Sign in with Google is not available: it is not configured for this console.')).toBeTruthy();
+    expect(screen.queryByText('The application has encountered an unknown error')).toBeNull();
   });
 
   it("shows 'Third-party cookies should be enabled' when the popup is closed without an answer", async () => {

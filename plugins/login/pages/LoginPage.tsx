@@ -1,25 +1,15 @@
-import { Card, Classes, Elevation, H1, Spinner } from '@blueprintjs/core';
+import { Spinner } from '@blueprintjs/core';
 import { CaptchaNotice } from '@core/captcha/CaptchaNotice';
 import type { PageProps } from '@core/plugin/PluginManifest';
+import { usePageTitle } from '@core/ui/usePageTitle';
 import { Suspense } from 'react';
 import { ErrorCallout } from '../components/ErrorCallout/ErrorCallout';
-import { LoginFooter } from '../components/LoginFooter/LoginFooter';
 import { LoginForm } from '../components/LoginForm/LoginForm';
+import { LoginLayout } from '../components/LoginLayout/LoginLayout';
 import { SsoWaiting } from '../components/SsoWaiting/SsoWaiting';
 import { useLoginFlow, type LoginFlow } from '../hooks/useLoginFlow';
-import type { LoginStep } from '../logic/loginQuery';
-import './LoginPage.css';
+import { STEP_TITLES } from '../logic/stepTitles';
 import { JamfLogin, LostPasswordForm, OktaIssuerForm, RecoveryCodeForm, TwoAuthForm } from './lazySteps';
-
-const STEP_TITLES: Record<LoginStep, string> = {
-  login: 'Sign in',
-  'two-auth': 'Two-factor authentication',
-  'recovery-code': 'Recovery code',
-  'lost-password': 'Reset your password',
-  'okta-client-issuer': 'Sign in with Okta',
-  'okta-waiting': 'Signing in',
-  jamf: 'Sign in with Jamf',
-};
 
 /** The body of the card for the current step. */
 function StepBody({ flow }: { flow: LoginFlow }) {
@@ -56,17 +46,15 @@ function StepBody({ flow }: { flow: LoginFlow }) {
 /** The /login page: one card whose body is the current step (spec §2, §4); useLoginFlow holds the logic. */
 export default function LoginPage(_props: PageProps) {
   const flow = useLoginFlow();
+  // One tab title for every step: the card's heading says which step it is.
+  usePageTitle('Sign in');
   return (
-    <main className="login-page">
-      <Card elevation={Elevation.TWO} className="login-card">
-        <H1 className={`login-title ${Classes.HEADING}`}>{STEP_TITLES[flow.step]}</H1>
-        {flow.step !== 'login' && <ErrorCallout {...flow.notice} />}
-        <Suspense fallback={<Spinner size={24} aria-label="Loading" />}>
-          <StepBody flow={flow} />
-        </Suspense>
-        <CaptchaNotice />
-      </Card>
-      <LoginFooter />
-    </main>
+    <LoginLayout title={STEP_TITLES[flow.step]}>
+      {flow.step !== 'login' && <ErrorCallout {...flow.notice} />}
+      <Suspense fallback={<Spinner size={24} aria-label="Loading" />}>
+        <StepBody flow={flow} />
+      </Suspense>
+      <CaptchaNotice />
+    </LoginLayout>
   );
 }

@@ -8,12 +8,13 @@ describe('useObjectUrl', () => {
   beforeEach(() => {
     let next = 0;
     revoked.length = 0;
-    URL.createObjectURL = () => `blob:${++next}`;
-    URL.revokeObjectURL = (url) => void revoked.push(url);
+    // Defined, not assigned: another file may have left them non-writable (the unit project shares one window per worker).
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: () => `blob:${++next}` });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: (url: string) => void revoked.push(url) });
   });
   afterEach(() => {
-    URL.createObjectURL = original.create;
-    URL.revokeObjectURL = original.revoke;
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: original.create });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: original.revoke });
   });
 
   it('gives an URL while a blob is shown and revokes it when the blob goes or changes', () => {

@@ -35,7 +35,7 @@ function PhaseBody({ mfa }: { mfa: MfaSetup }) {
 export default function MfaSetupPage(_props: PageProps) {
   const mfa = useMfaSetup();
   return (
-    <main className="mfa-page">
+    <div className="mfa-page">
       <Card elevation={Elevation.ONE} className="mfa-card">
         <H2 className={Classes.HEADING}>Two-factor authentication</H2>
         {mfa.notice && (
@@ -45,6 +45,6 @@ export default function MfaSetupPage(_props: PageProps) {
         )}
         <PhaseBody mfa={mfa} />
       </Card>
-    </main>
+    </div>
   );
 }

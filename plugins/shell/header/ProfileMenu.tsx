@@ -1,15 +1,30 @@
-import { Button, PopoverNext } from '@blueprintjs/core';
-import { UserIcon } from '@blueprintjs/icons';
-import { useState } from 'react';
+import { Button, Card } from '@blueprintjs/core';
+import { MenuIcon, UserIcon } from '@blueprintjs/icons';
+import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
+import { pluginBasePath } from '@core/plugin/resolveRoutes';
 import { useObservable, useService } from '@core/react';
+import { useViewport } from '@core/ui/useViewport';
 import { SessionServiceToken } from '@core/session/SessionService';
-import { ProfileMenuPanel } from '../profile/ProfileMenuPanel';
+import type { ProfileMenuLink } from '../profile/ProfileMenuPanel';
 import { PROFILE_MENU_DELAY_MS, profileMenuVisible } from '../profile/profileMenuVisible';
+import '../shell.css';
 
-/** Profile button of the top bar (only on gluon, electron and neutrino pages). */
+// The panel (Blueprint's Menu, the sections' list) is fetched when the button is first pointed
+// at or focused, so it is off the signed-in first load and ready by the end of the open delay.
+const loadPanel = () => import('../profile/ProfileMenuPanel').then((m) => ({ default: m.ProfileMenuPanel }));
+const ProfileMenuPanel = lazy(loadPanel);
+const preloadPanel = () => void loadPanel();
+
+/**
+ * The profile button of the top bar and its dropdown. On gluon, electron and neutrino it holds
+ * every section (spec §1); on every other signed-in page the e-mail, a way back to the console
+ * and Logout, so no page is a dead end. Below 600 px it is the header's one menu button and
+ * lists the products too. Opening and closing wait PROFILE_MENU_DELAY_MS, for clicks as well;
+ * Escape or a click outside closes and focus returns to the button.
+ */
 export default function ProfileMenu() {
   const session = useService(SessionServiceToken);
   const navigation = useService(NavigationServiceToken);
@@ -19,31 +34,93 @@ export default function ProfileMenu() {
   const path = useObservable(navigation.path$, navigation.path());
   const snapshot = useObservable(registry.registered$, registry.registered());
   const perms = useObservable(permissions.perms$, permissions.perms());
+  const narrow = useViewport() === 'mobile';
   const [isOpen, setOpen] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const wrapper = useRef<HTMLDivElement>(null);
 
-  if (!profile || !profileMenuVisible(path)) return null;
-  const sections = snapshot.profileMenu.filter((section) => !section.visible || section.visible(perms));
+  const schedule = useCallback((next: boolean, returnFocus = false) => {
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      setOpen(next);
+      // Back to the button unless focus has moved on meanwhile (the Contact Us modal took it).
+      const active = document.activeElement;
+      const unclaimed = !active || active === document.body || !!wrapper.current?.contains(active);
+      if (!next && returnFocus && unclaimed) trigger.current?.focus();
+    }, PROFILE_MENU_DELAY_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  useEffect(() => {
+    if (!isOpen) return undefined;
+    const onPointerDown = (event: PointerEvent | MouseEvent) => {
+      if (!wrapper.current?.contains(event.target as Node)) schedule(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) schedule(false, true);
+    };
+    document.addEventListener('mousedown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('mousedown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [isOpen, schedule]);
+
+  // A route change (a product link, Back to the console) closes the menu.
+  useEffect(() => setOpen(false), [path]);
+
+  if (!profile) return null;
+  const full = profileMenuVisible(path);
+  const sections = full ? snapshot.profileMenu.filter((section) => !section.visible || section.visible(perms)) : [];
+  const products: ProfileMenuLink[] = narrow
+    ? snapshot.plugins
+        .filter((plugin) => plugin.kind === 'product' && plugin.product)
+        .sort((a, b) => (a.product?.order ?? 0) - (b.product?.order ?? 0))
+        .map((plugin) => {
+          const base = pluginBasePath(plugin.id);
+          return { id: plugin.id, label: plugin.product?.name ?? plugin.title, path: base, active: path === base || path.startsWith(`${base}/`) };
+        })
+    : [];
+  const close = () => schedule(false, true);
 
   return (
-    <PopoverNext
-      isOpen={isOpen}
-      onInteraction={(next) => setOpen(next)}
-      placement="bottom-end"
-      hoverOpenDelay={PROFILE_MENU_DELAY_MS}
-      hoverCloseDelay={PROFILE_MENU_DELAY_MS}
-      content={
-        <ProfileMenuPanel
-          email={profile.email}
-          sections={sections}
-          onClose={() => setOpen(false)}
-          onLogout={() => {
-            setOpen(false);
-            void session.logout();
-          }}
-        />
-      }
-    >
-      <Button variant="minimal" icon={<UserIcon />} aria-label="Profile menu" data-testid="profile-menu-button" />
-    </PopoverNext>
+    <div className="shell-profile" ref={wrapper}>
+      <Button
+        ref={trigger}
+        variant="minimal"
+        icon={narrow ? <MenuIcon /> : <UserIcon />}
+        aria-label="Profile menu"
+        aria-haspopup="true"
+        aria-expanded={isOpen}
+        data-testid="profile-menu-button"
+        onPointerEnter={preloadPanel}
+        onFocus={preloadPanel}
+        onClick={() => schedule(!isOpen)}
+      />
+      {isOpen ? (
+        // The card appears with its content: the panel's chunk is usually there already.
+        <Suspense fallback={null}>
+          <Card className="shell-profile-dropdown" elevation={3} compact data-testid="profile-menu">
+            <ProfileMenuPanel
+              email={profile.email}
+              sections={sections}
+              products={products}
+              backToConsole={!full}
+              onNavigate={(to) => {
+                setOpen(false);
+                navigation.navigate(to);
+              }}
+              onClose={close}
+              onLogout={() => {
+                setOpen(false);
+                void session.logout();
+              }}
+            />
+          </Card>
+        </Suspense>
+      ) : null}
+    </div>
   );
 }

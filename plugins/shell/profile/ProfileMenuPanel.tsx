@@ -1,12 +1,26 @@
-import { Button, Classes, Divider, Menu, MenuItem, Spinner } from '@blueprintjs/core';
-import { ArrowLeftIcon, CrossIcon, LogOutIcon } from '@blueprintjs/icons';
-import { Suspense, lazy, useMemo, useState, type ComponentType } from 'react';
+import { Button, Classes, Divider, Menu, MenuDivider, MenuItem, Spinner } from '@blueprintjs/core';
+import { ArrowLeftIcon, CrossIcon, HomeIcon, LogOutIcon } from '@blueprintjs/icons';
+import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import type { RegisteredProfileMenuContribution } from '@core/plugin/PluginRegistry';
 import { PROFILE_MENU_WIDTH_PX } from './profileMenuVisible';
+import { sectionIcon } from './sectionIcons';
+
+export interface ProfileMenuLink {
+  id: string;
+  label: string;
+  path: string;
+  active: boolean;
+}
 
 export interface ProfileMenuPanelProps {
   email: string;
+  /** Contributed sections (options, two-factor, contact, feature-request...), already filtered. */
   sections: readonly RegisteredProfileMenuContribution[];
+  /** Product links (the collapsed mobile header puts them here). */
+  products?: readonly ProfileMenuLink[];
+  /** Pages outside gluon/electron/neutrino get a way back to the console (no dead ends). */
+  backToConsole?: boolean;
+  onNavigate(path: string): void;
   onLogout(): void;
   onClose(): void;
 }
@@ -21,20 +35,41 @@ function lazySection(section: RegisteredProfileMenuContribution) {
   return component;
 }
 
+/** Arrow keys, Home and End move between the entries (the menu keyboard pattern). */
+function moveFocus(event: KeyboardEvent<HTMLElement>): void {
+  const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
+  if (!keys.includes(event.key)) return;
+  const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'));
+  if (items.length === 0) return;
+  event.preventDefault();
+  const index = items.indexOf(document.activeElement as HTMLElement);
+  const next =
+    event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : event.key === 'ArrowDown' ? (index + 1) % items.length : (index - 1 + items.length) % items.length;
+  items[next]?.focus();
+}
+
 /**
- * The 320 px menu: 'options' lists the email, every contributed section (contact, feature
- * request... from whichever plugins are registered), Logout and Close; choosing a section
- * shows its body with a Back button.
+ * The 320 px menu (spec §2): the e-mail, every contributed section, Logout and Close; a section
+ * opens in place with Back. On pages outside the three products it holds the e-mail, the way
+ * back to the console and Logout; on a narrow screen the products come first.
  */
-export function ProfileMenuPanel({ email, sections, onLogout, onClose }: ProfileMenuPanelProps) {
+export function ProfileMenuPanel({ email, sections, products = [], backToConsole = false, onNavigate, onLogout, onClose }: ProfileMenuPanelProps) {
   const [openId, setOpenId] = useState<string | null>(null);
   const open = useMemo(() => sections.find((section) => section.id === openId) ?? null, [sections, openId]);
+  const menuRef = useRef<HTMLUListElement>(null);
+  const backRef = useRef<HTMLButtonElement>(null);
+
+  // Focus follows the view: the first entry of the list, or Back of an opened section.
+  useEffect(() => {
+    if (open) backRef.current?.focus();
+    else menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
 
   if (open) {
     const Section = lazySection(open);
     return (
-      <div className="shell-profile-menu" style={{ width: PROFILE_MENU_WIDTH_PX, padding: 8 }} data-section={open.id}>
-        <Button variant="minimal" icon={<ArrowLeftIcon />} text="Back" onClick={() => setOpenId(null)} />
+      <div className="shell-profile-menu shell-profile-menu-section" style={{ width: PROFILE_MENU_WIDTH_PX }} data-section={open.id} role="group" aria-label={open.label}>
+        <Button ref={backRef} variant="minimal" icon={<ArrowLeftIcon />} text="Back" onClick={() => setOpenId(null)} />
         <Suspense fallback={<Spinner size={20} />}>
           <Section close={onClose} />
         </Suspense>
@@ -43,15 +78,32 @@ export function ProfileMenuPanel({ email, sections, onLogout, onClose }: Profile
   }
 
   return (
-    <div className="shell-profile-menu" style={{ width: PROFILE_MENU_WIDTH_PX }} data-section="options">
-      <div className={Classes.TEXT_OVERFLOW_ELLIPSIS} style={{ padding: '10px 12px', fontWeight: 600 }} data-testid="profile-email">
+    <div className="shell-profile-menu" style={{ width: PROFILE_MENU_WIDTH_PX }} data-section="menu" onKeyDown={moveFocus}>
+      <div className={`shell-profile-email ${Classes.TEXT_OVERFLOW_ELLIPSIS}`} data-testid="profile-email" title={email}>
         {email}
       </div>
       <Divider />
-      <Menu>
+      <Menu ulRef={menuRef} aria-label="Profile menu entries">
+        {products.length > 0 ? (
+          <>
+            {products.map((product) => (
+              <MenuItem key={product.id} icon={sectionIcon('')} text={product.label} active={product.active} onClick={() => onNavigate(product.path)} />
+            ))}
+            <MenuDivider />
+          </>
+        ) : null}
+        {backToConsole ? <MenuItem icon={<HomeIcon />} text="Back to the console" onClick={() => onNavigate('/')} data-testid="back-to-console" /> : null}
         {sections.map((section) => (
-          <MenuItem key={`${section.pluginId}:${section.id}`} text={section.label} shouldDismissPopover={false} onClick={() => setOpenId(section.id)} />
+          <MenuItem
+            key={`${section.pluginId}:${section.id}`}
+            icon={sectionIcon(section.id)}
+            text={section.label}
+            shouldDismissPopover={false}
+            onClick={() => setOpenId(section.id)}
+            data-section-id={section.id}
+          />
         ))}
+        <MenuDivider />
         <MenuItem icon={<LogOutIcon />} text="Logout" onClick={onLogout} />
         <MenuItem icon={<CrossIcon />} text="Close" onClick={onClose} />
       </Menu>

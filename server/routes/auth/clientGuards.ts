@@ -1,15 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { HttpError } from '../../contracts';
 import { verifyCaptcha } from '../../services/captcha';
+import { TooManyAttempts } from '../../services/rateLimit';
 
-/** 429 when this client IP spent its failure budget (services/rateLimit.ts). */
-export function checkIpBudget(app: FastifyInstance, request: FastifyRequest): void {
-  const wait = app.failureLimiter.retryAfter(`ip:${request.ip}`);
-  if (wait > 0) throw new HttpError(429, `Too many failed attempts from your network. Try again in ${wait} seconds.`);
+/** 429 (with Retry-After) when this client IP spent its failure budget (services/rateLimit.ts, in the database). */
+export async function checkIpBudget(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const wait = await app.failureLimiter.retryAfter(ipBudgetKey(request));
+  if (wait > 0) throw ipBudgetSpent(wait);
 }
 
-export function spendIpBudget(app: FastifyInstance, request: FastifyRequest): void {
-  app.failureLimiter.fail(`ip:${request.ip}`);
+export function ipBudgetSpent(wait: number): TooManyAttempts {
+  return new TooManyAttempts(`Too many failed attempts from your network. Try again in ${wait} seconds.`, wait);
+}
+
+export async function spendIpBudget(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  await app.failureLimiter.fail(ipBudgetKey(request));
+}
+
+/** request.ip is the right-most untrusted hop (TRUST_PROXY, config.ts), never a client-chosen entry. */
+export function ipBudgetKey(request: FastifyRequest): string {
+  return `ip:${request.ip}`;
 }
 
 /** Captcha when active (CAPTCHA_SITE_ID set); a no-op otherwise. */

@@ -169,7 +169,7 @@ describe('login lockout and rate limits', () => {
   it('limits failed attempts per client IP (50 per 10 minutes), not successes', async () => {
     const u = await t.createUser();
     for (let i = 0; i < 3; i++) expect((await attempt(u.email, u.password, '10.0.4.1')).statusCode).toBe(200);
-    for (let i = 0; i < 50; i++) t.app.failureLimiter.fail('ip:10.0.4.1');
+    for (let i = 0; i < 50; i++) await t.app.failureLimiter.fail('ip:10.0.4.1');
     const res = await attempt(u.email, u.password, '10.0.4.1');
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/network/);

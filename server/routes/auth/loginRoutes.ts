@@ -1,11 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
 import { captchaField, errors, passwordField, tokenAnswerSchema } from '../../schemas';
-import { claimAttempt, createPhantomLockout, recordFailure, resetFailures } from '../../services/lockout';
+import { claimFromState, recordSubjectFailure, resetFailures, type LockoutSubject } from '../../services/lockout';
 import { verifyPassword } from '../../services/passwords';
-import { canSignIn, completeSignIn, MFA_PERMISSION } from '../../services/signIn';
-import { authUserOf, findUserByEmail, normaliseEmail } from '../../services/users';
-import { checkCaptcha, checkIpBudget, spendIpBudget } from './clientGuards';
+import { canSignIn, completeSignIn, MFA_PERMISSION, readPasswordSignIn } from '../../services/signIn';
+import { normaliseEmail } from '../../services/users';
+import { checkCaptcha, ipBudgetKey, ipBudgetSpent } from './clientGuards';
 import { signInClient, signInDeps } from './signInContext';
 
 /** One message for unknown user, wrong password, disabled or not yet activated account. */
@@ -19,7 +19,6 @@ interface LoginBody {
 }
 
 export const loginRoutes: FastifyPluginAsync = async (app) => {
-  const phantom = createPhantomLockout();
   app.post<{ Body: LoginBody }>(
     '/um/login',
     {
@@ -45,24 +44,26 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { username, password, rememberToken, captchaToken } = request.body;
-      checkIpBudget(app, request);
+      // Known and unknown names do the same work (issue 14): one read (account, lockout counter,
+      // IP budget), the lockout decision (+ a claiming update past the free failures), one argon2id
+      // verification, and on failure one statement spending the IP budget and counting the failure.
+      const ipKey = ipBudgetKey(request);
+      const { user, lock, ipWait } = await readPasswordSignIn(app.db, username, { key: ipKey, limit: app.failureLimiter.limit, windowS: app.failureLimiter.windowS });
+      if (ipWait > 0) throw ipBudgetSpent(ipWait);
       await checkCaptcha(app, request, captchaToken ?? undefined);
-      const user = await findUserByEmail(app.db, username);
-      if (user) await claimAttempt(app.db, user.id, 'login');
-      else phantom.claim(normaliseEmail(username));
-      const passwordOk = await verifyPassword(user?.password_hash, password);
+      const subject: LockoutSubject = user ? { userId: user.id, counter: 'login' } : { unknownEmail: normaliseEmail(username) };
+      await claimFromState(app.db, subject, lock);
+      const passwordOk = await verifyPassword(user?.passwordHash, password);
       if (!passwordOk || !canSignIn(user)) {
-        spendIpBudget(app, request);
-        if (user) {
-          await recordFailure(app.db, user.id, 'login');
-          await app.audit({ tenantId: user.tenant_id, actorId: user.id, action: 'login.failed', ip: request.ip });
-        } else {
-          phantom.fail(normaliseEmail(username));
-        }
+        await recordSubjectFailure(app.db, subject, ipKey);
+        await app.failureLimiter.prune();
+        // Queued, written after the answer (plugins/audit.ts): not part of what an attacker can time.
+        if (user) void app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'login.failed', ip: request.ip });
         throw new HttpError(401, LOGIN_FAILED);
       }
-      await resetFailures(app.db, user.id, 'login');
-      return completeSignIn(signInDeps(app), signInClient(request), authUserOf(user), { provider: 'password', rememberToken: rememberToken ?? null });
+      if (lock && lock.failures > 0) await resetFailures(app.db, user.id, 'login');
+      const { passwordHash: _hash, disabled: _disabled, status: _status, ...authUser } = user;
+      return completeSignIn(signInDeps(app), signInClient(request), authUser, { provider: 'password', rememberToken: rememberToken ?? null });
     },
   );
 };

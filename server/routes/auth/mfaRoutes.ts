@@ -51,7 +51,7 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
   }
 
   async function failSecondFactor(request: FastifyRequest, user: Pick<AuthUser, 'id' | 'tenantId'>, message: string): Promise<never> {
-    spendIpBudget(app, request);
+    await spendIpBudget(app, request);
     await recordFailure(app.db, user.id, 'mfa');
     await app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'mfa.failed', ip: request.ip });
     throw new HttpError(400, message);
@@ -91,7 +91,7 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { totpCode, remember, captchaToken } = request.body;
-      checkIpBudget(app, request);
+      await checkIpBudget(app, request);
       await checkCaptcha(app, request, captchaToken ?? undefined);
       const user = await mfaUser(request);
       const { secret } = await findTotpSecrets(app.db, user.id);
@@ -131,7 +131,7 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { totpRecoveryCode, captchaToken } = request.body;
-      checkIpBudget(app, request);
+      await checkIpBudget(app, request);
       await checkCaptcha(app, request, captchaToken ?? undefined);
       const user = await mfaUser(request);
       await claimAttempt(app.db, user.id, 'mfa');
@@ -163,13 +163,13 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const auth = request.auth!;
-      checkIpBudget(app, request);
+      await checkIpBudget(app, request);
       await checkCaptcha(app, request, request.body.captchaToken ?? undefined);
       const user = await findUserById(app.db, auth.userId);
       if (!canSignIn(user)) throw new HttpError(401, 'Session expired');
       await claimAttempt(app.db, user.id, 'login');
       if (!(await verifyPassword(user.password_hash, request.body.password))) {
-        spendIpBudget(app, request);
+        await spendIpBudget(app, request);
         await recordFailure(app.db, user.id, 'login');
         throw new HttpError(400, 'The password is incorrect');
       }
@@ -257,7 +257,7 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      checkIpBudget(app, request);
+      await checkIpBudget(app, request);
       const user = recoveryUser(request);
       const pending = await pendingSecret(user.id);
       await claimAttempt(app.db, user.id, 'mfa');

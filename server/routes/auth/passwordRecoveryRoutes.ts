@@ -58,10 +58,10 @@ export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       ensureEnabled();
-      checkIpBudget(app, request);
+      await checkIpBudget(app, request);
       await checkCaptcha(app, request, request.body.captchaToken ?? undefined);
       // Every request spends budget: the endpoint sends mail.
-      spendIpBudget(app, request);
+      await spendIpBudget(app, request);
       const username = request.body.username;
       const ip = request.ip;
       app.background.run('password recovery mail', async () => {
@@ -134,7 +134,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       ensureEnabled();
       const { password, otp, otpRecoveryCode } = request.body;
-      checkIpBudget(app, request);
+      await checkIpBudget(app, request);
       const owner = await recoveryLinkOwner(app.db, request.params.id);
       const problem = passwordProblem(password, owner.email);
       if (problem) throw new HttpError(400, problem);
@@ -147,7 +147,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
           ? await acceptTotpCode(app.db, owner, normaliseTotpInput(otp!))
           : await consumeRecoveryCode(app.db, app.tokens, owner.id, String(otpRecoveryCode));
         if (!ok) {
-          spendIpBudget(app, request);
+          await spendIpBudget(app, request);
           await recordFailure(app.db, owner.id, 'mfa');
           throw new HttpError(400, hasOtp ? WRONG_TOTP : WRONG_RECOVERY_CODE);
         }

@@ -83,12 +83,12 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const auth = request.auth!;
       const { oldPassword, newPassword } = request.body;
-      checkIpBudget(app, request);
+      await checkIpBudget(app, request);
       const user = await findUserById(app.db, auth.userId);
       if (!user) throw new HttpError(401, 'Session expired');
       await claimAttempt(app.db, user.id, 'login');
       if (!(await verifyPassword(user.password_hash, oldPassword))) {
-        spendIpBudget(app, request);
+        await spendIpBudget(app, request);
         await recordFailure(app.db, user.id, 'login');
         throw new HttpError(400, 'The current password is incorrect');
       }

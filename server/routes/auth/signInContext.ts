@@ -3,7 +3,7 @@ import type { SignInClient, SignInDeps } from '../../services/signIn';
 
 /** What the sign-in services use, taken from the app's decorations. */
 export function signInDeps(app: FastifyInstance): SignInDeps {
-  return { db: app.db, tokens: app.tokens, sessions: app.sessions, audit: app.audit };
+  return { db: app.db, tokens: app.tokens, audit: app.audit };
 }
 
 /** The calling client as sessions and the audit log record it. */

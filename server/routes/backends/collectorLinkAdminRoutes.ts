@@ -6,12 +6,16 @@ import {
   collectorLinkUrl,
   createCollectorLink,
   findTenantLinkByToken,
+  LINK_SORTS,
   listCollectorLinks,
+  listLinkInstalls,
   updateCollectorLink,
   type LinkChanges,
+  type LinkSort,
 } from '../../services/collectorLinks';
 import { findInstaller, type InstallerOs } from '../../services/installers';
-import { collectorLinkSchema, linkFields, linkIdParams, linkTokenParams, osSchema } from './collectorLinkSchemas';
+import { mintQuickLink } from '../../services/signedLinks';
+import { collectorInstallSchema, collectorLinkSchema, linkFields, linkIdParams, linkTokenParams, osSchema, quickLinkSchema } from './collectorLinkSchemas';
 import { fileAnswerSchema, sendInstaller } from './sendInstaller';
 
 type NewLinkBody = LinkChanges;
@@ -22,13 +26,13 @@ function assertFuture(expiresAt: string | null | undefined): void {
 
 /** Signed-in management of the tenant's collector links (gln#ext# permissions). */
 export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { page: number; size: number; filter?: string } }>(
+  app.get<{ Querystring: { page: number; size: number; filter?: string; sort?: LinkSort; order?: 'asc' | 'desc' } }>(
     '/gluon-backend/query-api/sharedExtractorLinks',
     {
       preHandler: app.authenticate({ allow: canReadCollectorLinks }),
       schema: {
         tags: ['collector links'],
-        summary: "One page of the tenant's links, newest first, with install counts; filter matches the name.",
+        summary: "One page of the tenant's links with install counts, newest first unless sort says otherwise; filter matches the name.",
         security: bearerSecurity,
         querystring: {
           type: 'object',
@@ -36,6 +40,8 @@ export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
             page: { type: 'integer', minimum: 0, maximum: 100000, default: 0 },
             size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
             filter: { type: 'string', maxLength: 200 },
+            sort: { type: 'string', enum: [...LINK_SORTS] },
+            order: { type: 'string', enum: ['asc', 'desc'] },
           },
           additionalProperties: false,
         },
@@ -56,8 +62,8 @@ export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { page, size, filter } = request.query;
-      const { items, total } = await listCollectorLinks(app.db, request.auth!.tenantId, { page, size, filter });
+      const { page, size, filter, sort, order } = request.query;
+      const { items, total } = await listCollectorLinks(app.db, request.auth!.tenantId, { page, size, filter, sort, order });
       return { items, total, page, size };
     },
   );
@@ -131,6 +137,44 @@ export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       await findTenantLinkByToken(app.db, request.auth!.tenantId, request.params.id);
       return sendInstaller(reply, await findInstaller(app.config.backends.installersDir, request.query.os));
+    },
+  );
+
+  app.get<{ Params: { id: string } }>(
+    '/gluon-backend/sharedExtractorLinks/:id/installs',
+    {
+      preHandler: app.authenticate({ allow: canReadCollectorLinks }),
+      schema: {
+        tags: ['collector links'],
+        summary: 'The installs registered through a link (by its id from the list), newest first, at most 1000.',
+        security: bearerSecurity,
+        params: linkIdParams,
+        response: {
+          200: { type: 'object', properties: { items: { type: 'array', items: collectorInstallSchema } }, required: ['items'], additionalProperties: false },
+          ...errors(400, 401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({ items: await listLinkInstalls(app.db, request.auth!.tenantId, request.params.id) }),
+  );
+
+  app.post<{ Body: { os: InstallerOs } }>(
+    '/gluon-backend/extractors/quickLink',
+    {
+      preHandler: app.authenticate({ allow: canWriteCollectorLinks }),
+      schema: {
+        tags: ['collector links'],
+        summary: 'Mints a quick link for one OS (a signed token, 7 days): /collector/quick?tokenquick=… downloads without the details form.',
+        security: bearerSecurity,
+        body: { type: 'object', properties: { os: osSchema }, required: ['os'], additionalProperties: false },
+        response: { 201: quickLinkSchema, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const quick = await mintQuickLink(app.tokens, app.config.publicUrl, { tenantId: auth.tenantId, os: request.body.os });
+      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'collectorLink.quickLink', target: request.body.os, ip: request.ip });
+      return reply.code(201).send({ url: quick.url, os: request.body.os });
     },
   );
 };

@@ -45,7 +45,7 @@ export const collectorLinkPublicRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['collector links'],
         summary:
-          'Registers one install (public) with the visitor details and streams the installer for body.os. Counts against the link limit atomically; same 403/404 as validate.',
+          'Registers one install (public) with the visitor details and streams the installer for body.os. Counts against the link limit atomically; same 403/404 as validate. The X-Install-Id header names the install: the connector sends its files to …/sharedExtractorLinks/{id}/installs/{installId}/files.',
         params: linkTokenParams,
         body: {
           type: 'object',
@@ -72,6 +72,9 @@ export const collectorLinkPublicRoutes: FastifyPluginAsync = async (app) => {
         request.ip,
       );
       await app.audit({ tenantId: install.tenantId, actorId: null, action: 'collectorLink.install', target: install.linkId, details: { installId: install.installId, os: user.os }, ip: request.ip });
+      // The connector's address for its uploads (gluon's collector upload route); not a secret on
+      // its own: an upload needs the link token as well.
+      reply.header('x-install-id', install.installId);
       return sendInstaller(reply, file);
     },
   );

@@ -39,3 +39,24 @@ export const linkFields = {
   maxInstalls: { type: ['integer', 'null'], minimum: 1, maximum: 1000000 },
   expiresAt: { type: ['string', 'null'], format: 'date-time' },
 } as const;
+
+export const collectorInstallSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    fullName: { type: 'string' },
+    email: { type: 'string' },
+    phone: { type: ['string', 'null'] },
+    os: { type: 'string' },
+    createdAt: { type: 'string', format: 'date-time' },
+  },
+  required: ['id', 'fullName', 'email', 'phone', 'os', 'createdAt'],
+  additionalProperties: false,
+} as const;
+
+export const quickLinkSchema = {
+  type: 'object',
+  properties: { url: { type: 'string', description: '${PUBLIC_URL}/collector/quick?tokenquick=…' }, os: osSchema },
+  required: ['url', 'os'],
+  additionalProperties: false,
+} as const;

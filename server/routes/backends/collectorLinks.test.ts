@@ -211,7 +211,7 @@ describe('collector links', () => {
     it('checks list permissions and query parameters', async () => {
       expect((await t.app.inject({ method: 'GET', url: '/gluon-backend/query-api/sharedExtractorLinks', headers: auth(noPermToken) })).statusCode).toBe(403);
       expect((await t.app.inject({ method: 'GET', url: '/gluon-backend/query-api/sharedExtractorLinks' })).statusCode).toBe(401);
-      for (const q of ['size=0', 'size=1000', 'page=-1', 'page=x', 'sort=name']) {
+      for (const q of ['size=0', 'size=1000', 'page=-1', 'page=x', 'sort=token']) {
         const res = await t.app.inject({ method: 'GET', url: `/gluon-backend/query-api/sharedExtractorLinks?${q}`, headers: auth(adminToken) });
         expect(res.statusCode, q).toBe(400);
       }

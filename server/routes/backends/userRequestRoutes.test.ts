@@ -88,3 +88,36 @@ describe('userRequests (Contact Us)', () => {
     expect((await post('/monitoring-backend/userRequests/contactSupport', { subject: 's', message: 'm' })).statusCode).toBe(404);
   });
 });
+
+describe('userRequests with the fields in a JSON body (long messages behind a proxy)', () => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    const user = await t.createUser({ permissions: ['gln#rpt#r'] });
+    token = (await t.accessToken(user)).token;
+  });
+  afterAll(() => t?.close());
+
+  const postBody = (payload: unknown, query = '') =>
+    t.app.inject({ method: 'POST', url: `/gluon-backend/userRequests/sendFeedback${query}`, headers: { authorization: `Bearer ${token}` }, payload: payload as Record<string, unknown> });
+
+  it('stores a 200000-character message sent as a body, with its rating', async () => {
+    const message = 'é'.repeat(200000);
+    const res = await postBody({ subject: 'Long', message, rating: 4, relatedPageUrl: '/gluon' });
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.query<{ message: string; rating: number; related_page_url: string }>('SELECT * FROM contact_requests WHERE id = $1', [res.json().id]);
+    expect(row).toMatchObject({ message, rating: 4, related_page_url: '/gluon' });
+  });
+
+  it('refuses fields in both places, and a body missing a field, with a message', async () => {
+    const both = await postBody({ subject: 's', message: 'm' }, '?subject=s&message=m');
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toMatch(/not both/);
+    const missing = await postBody({ subject: 's' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toMatch(/message/);
+    const tooLong = await postBody({ subject: 's', message: 'm'.repeat(200001) });
+    expect(tooLong.statusCode).toBe(400);
+  });
+});

@@ -31,7 +31,7 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: tokenAnswerSchema, ...errors(400, 401, 404, 429, 502, 503) },
     },
   }, async (request) => {
-    checkIpBudget(app, request);
+    await checkIpBudget(app, request);
     await checkCaptcha(app, request, request.body.captchaToken ?? undefined);
     try {
       const auth = await authenticateAtProvider(providerDeps(app), request.body);
@@ -47,7 +47,7 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
         rememberToken: request.body.rememberToken ?? null,
       });
     } catch (error) {
-      if (error instanceof HttpError && error.statusCode === 401) spendIpBudget(app, request);
+      if (error instanceof HttpError && error.statusCode === 401) await spendIpBudget(app, request);
       throw error;
     }
   });
@@ -69,15 +69,15 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: tokenAnswerSchema, ...errors(400, 401, 403, 404, 409, 410, 429, 502, 503) },
     },
   }, async (request) => {
-    checkIpBudget(app, request);
+    await checkIpBudget(app, request);
     await checkCaptcha(app, request, request.body.captchaToken ?? undefined);
     const { token } = request.params;
     const provider: OAuthProvider = request.body.provider;
     const invitation = await findInvitation(app.db, token);
     assertInvitationOpen(invitation);
     if (!invitationAllows(invitation, provider)) throw new HttpError(403, `This invitation does not allow sign-in with ${provider}`);
-    const auth = await authenticateAtProvider(providerDeps(app), request.body).catch((error: unknown) => {
-      if (error instanceof HttpError && error.statusCode === 401) spendIpBudget(app, request);
+    const auth = await authenticateAtProvider(providerDeps(app), request.body).catch(async (error: unknown) => {
+      if (error instanceof HttpError && error.statusCode === 401) await spendIpBudget(app, request);
       throw error;
     });
     const { binding, identity } = auth;

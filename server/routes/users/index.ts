@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { auditRoutes } from './auditRoutes';
 import { userAdminRoutes } from './userAdminRoutes';
 import { userSessionRoutes } from './userSessionRoutes';
 
@@ -6,4 +7,5 @@ import { userSessionRoutes } from './userSessionRoutes';
 export const userRoutes: FastifyPluginAsync = async (app) => {
   await app.register(userAdminRoutes);
   await app.register(userSessionRoutes);
+  await app.register(auditRoutes);
 };

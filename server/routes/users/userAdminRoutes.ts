@@ -1,25 +1,35 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { notCovered } from '../../../core/permissions/grants';
 import { HttpError, type AuthContext } from '../../contracts';
 import { bearerSecurity, errors } from '../../schemas';
 import { canReadUsers, canWriteUsers } from '../../services/accessChecks';
-import { invitationUrl } from '../../services/invitations';
+import { invitationUrl, type CreatedInvitation } from '../../services/invitations';
 import { invitationMail } from '../../services/invitationMail';
 import {
   deleteTenantUser,
   getTenantUser,
   inviteTenantUser,
   listTenantUsers,
+  resendInvitation,
   resetUserMfa,
+  revokeInvitation,
   setUserDisabled,
   setUserPermissions,
+  USER_SORTS,
+  type AdminUserView,
+  type UserSort,
 } from '../../services/userAdmin';
-import { adminUserSchema, LOGIN_METHODS, pageQueryProperties, permissionsField, userIdParams } from './userSchemas';
+import { ALL_PERMISSIONS } from '../../services/users';
+import { adminUserSchema, invitationAnswerSchema, LOGIN_METHODS, pageQueryProperties, permissionsField, userIdParams } from './userSchemas';
 
 type IdParams = { id: string };
 
-/** Granting a permission the caller does not hold would let any user admin escalate. */
+/**
+ * Granting a permission the caller does not hold would let any user admin escalate. "Holds" is
+ * by mode (the one rule the permission editor shows too): rw covers r, w and rw.
+ */
 function assertGrantable(auth: AuthContext, permissions: readonly string[]): void {
-  const notHeld = permissions.filter((p) => !auth.perms.includes(p));
+  const notHeld = notCovered(auth.perms, permissions);
   if (notHeld.length > 0) throw new HttpError(403, `You cannot grant permissions you do not hold: ${notHeld.join(', ')}`);
 }
 
@@ -38,17 +48,47 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
   const read = app.authenticate({ allow: canReadUsers });
   const write = app.authenticate({ allow: canWriteUsers });
 
-  app.get<{ Querystring: { page: number; size: number; search?: string } }>(
+  /** Mails the invitation link and answers it too (the administrator can pass it on where mail does not reach). */
+  async function sendInvitation(request: FastifyRequest, user: AdminUserView, created: CreatedInvitation) {
+    const link = invitationUrl(app.config.publicUrl, created.token);
+    await app.mailer.send(request.auth!.tenantId, invitationMail({ to: user.email, link, expiresAt: created.expiresAt, invitedBy: request.auth!.user?.email ?? null }));
+    return { user, invitationExpiresAt: created.expiresAt.toISOString(), invitationUrl: link };
+  }
+
+  app.get(
+    '/um/permissions',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['user management'],
+        summary:
+          "Every permission the console's products declare, each in its widest mode (module#resource#mode): the permission editor's grid. Holding m#res#rw covers m#res#r, m#res#w and m#res#rw when granting.",
+        security: bearerSecurity,
+        response: {
+          200: { type: 'object', properties: { items: { type: 'array', items: { type: 'string' } } }, required: ['items'], additionalProperties: false },
+          ...errors(401, 403),
+        },
+      },
+    },
+    async () => ({ items: [...ALL_PERMISSIONS] }),
+  );
+
+  app.get<{ Querystring: { page: number; size: number; search?: string; sort?: UserSort; order?: 'asc' | 'desc' } }>(
     '/um/users',
     {
       preHandler: read,
       schema: {
         tags: ['user management'],
-        summary: "One page of the tenant's users ordered by e-mail; search matches part of the e-mail.",
+        summary: "One page of the tenant's users (by e-mail unless sort says otherwise); search matches part of the e-mail.",
         security: bearerSecurity,
         querystring: {
           type: 'object',
-          properties: { ...pageQueryProperties, search: { type: 'string', maxLength: 254 } },
+          properties: {
+            ...pageQueryProperties,
+            search: { type: 'string', maxLength: 254 },
+            sort: { type: 'string', enum: [...USER_SORTS], default: 'email' },
+            order: { type: 'string', enum: ['asc', 'desc'], default: 'asc' },
+          },
           additionalProperties: false,
         },
         response: {
@@ -63,8 +103,8 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { page, size, search } = request.query;
-      return { ...(await listTenantUsers(app.db, request.auth!.tenantId, { page, size, search })), page, size };
+      const { page, size, search, sort, order } = request.query;
+      return { ...(await listTenantUsers(app.db, request.auth!.tenantId, { page, size, search, sort, order })), page, size };
     },
   );
 
@@ -96,15 +136,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
           required: ['email', 'permissions'],
           additionalProperties: false,
         },
-        response: {
-          201: {
-            type: 'object',
-            properties: { user: adminUserSchema, invitationExpiresAt: { type: 'string', format: 'date-time' } },
-            required: ['user', 'invitationExpiresAt'],
-            additionalProperties: false,
-          },
-          ...errors(400, 401, 403, 409),
-        },
+        response: { 201: invitationAnswerSchema, ...errors(400, 401, 403, 409) },
       },
     },
     async (request, reply) => {
@@ -112,12 +144,52 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       const { email, permissions, allowedLoginMethods } = request.body;
       assertGrantable(auth, permissions);
       const { user, created } = await inviteTenantUser(app.db, { tenantId: auth.tenantId, email, permissions, allowedLoginMethods, invitedBy: auth.userId });
-      await app.mailer.send(
-        auth.tenantId,
-        invitationMail({ to: user.email, link: invitationUrl(app.config.publicUrl, created.token), expiresAt: created.expiresAt, invitedBy: auth.user?.email ?? null }),
-      );
+      const answer = await sendInvitation(request, user, created);
       await audit(request, 'user.invite', user.email, { userId: user.id, permissions, allowedLoginMethods });
-      return reply.code(201).send({ user, invitationExpiresAt: created.expiresAt.toISOString() });
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.post<{ Params: IdParams }>(
+    '/um/users/:id/invitation',
+    {
+      preHandler: write,
+      schema: {
+        tags: ['user management'],
+        summary: 'Resends a pending invitation: a new single-use link (7 days) is mailed and answered; the earlier link stops working. 409 once accepted.',
+        security: bearerSecurity,
+        params: userIdParams,
+        response: { 201: invitationAnswerSchema, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const auth = request.auth!;
+      const pending = await getTenantUser(app.db, auth.tenantId, request.params.id);
+      // A resend grants the invitation's permissions again: the same rule as inviting.
+      assertGrantable(auth, pending.permissions);
+      const { user, created } = await resendInvitation(app.db, auth.tenantId, request.params.id, auth.userId);
+      const answer = await sendInvitation(request, user, created);
+      await audit(request, 'user.inviteResend', user.email, { userId: user.id });
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/um/users/:id/invitation',
+    {
+      preHandler: write,
+      schema: {
+        tags: ['user management'],
+        summary: 'Revokes a pending invitation: its links stop working and the invited user is removed. 409 once accepted.',
+        security: bearerSecurity,
+        params: userIdParams,
+        response: { 204: { type: 'null', description: 'Revoked' }, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request, reply) => {
+      const user = await revokeInvitation(app.db, request.auth!.tenantId, request.params.id);
+      await audit(request, 'user.inviteRevoke', user.email, { userId: user.id });
+      return reply.code(204).send();
     },
   );
 

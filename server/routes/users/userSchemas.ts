@@ -30,8 +30,10 @@ export const adminUserSchema = {
     allowedLoginMethods: { type: 'array', items: { type: 'string' } },
     createdAt: { type: 'string', format: 'date-time' },
     lastLoginAt: { type: ['string', 'null'], format: 'date-time' },
+    locked: { type: 'boolean', description: 'Hard-locked after 100 consecutive failed attempts; enabling the user clears it' },
+    identities: { type: 'array', items: { type: 'string' }, description: "How the user signs in: 'password' when one is set, then linked providers (Google, Okta, JamfAuth0)" },
   },
-  required: ['id', 'email', 'permissions', 'status', 'disabled', 'totpEnabled', 'allowedLoginMethods', 'createdAt', 'lastLoginAt'],
+  required: ['id', 'email', 'permissions', 'status', 'disabled', 'totpEnabled', 'allowedLoginMethods', 'createdAt', 'lastLoginAt', 'locked', 'identities'],
   additionalProperties: false,
 } as const;
 
@@ -70,5 +72,17 @@ export const auditEventSchema = {
     createdAt: { type: 'string', format: 'date-time' },
   },
   required: ['id', 'action', 'actorId', 'actorEmail', 'target', 'details', 'ip', 'createdAt'],
+  additionalProperties: false,
+} as const;
+
+/** The answer of an invitation (new or resent): the link is shown to the administrator too, for tenants without mail. */
+export const invitationAnswerSchema = {
+  type: 'object',
+  properties: {
+    user: adminUserSchema,
+    invitationExpiresAt: { type: 'string', format: 'date-time' },
+    invitationUrl: { type: 'string', description: '${PUBLIC_URL}/invite/{token}, single use' },
+  },
+  required: ['user', 'invitationExpiresAt', 'invitationUrl'],
   additionalProperties: false,
 } as const;

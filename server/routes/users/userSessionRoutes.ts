@@ -1,13 +1,18 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { HttpError } from '../../contracts';
 import { bearerSecurity, errors } from '../../schemas';
 import { canReadUsers, canWriteUsers } from '../../services/accessChecks';
-import { getTenantUser, listAuditEvents, listUserSessions, revokeUserSession } from '../../services/userAdmin';
-import { auditEventSchema, pageQueryProperties, sessionSchema, userIdParams } from './userSchemas';
+import { getTenantUser, listUserSessions, revokeUserSession } from '../../services/userAdmin';
+import { sessionSchema, userIdParams } from './userSchemas';
 
-/** A user's sessions (list, revoke one or all) and the tenant's audit log. */
+/** A user's sessions (list, revoke one or all). */
 export const userSessionRoutes: FastifyPluginAsync = async (app) => {
   const read = app.authenticate({ allow: canReadUsers });
-  const write = app.authenticate({ allow: canWriteUsers });
+  /** Any reader may end their own sessions; ending someone else's needs user write. */
+  const ownOrWrite = (request: FastifyRequest<{ Params: { id: string } }>): void => {
+    const auth = request.auth!;
+    if (auth.userId !== request.params.id && !canWriteUsers(auth.perms)) throw new HttpError(403, "You cannot end another user's sessions.");
+  };
 
   app.get<{ Params: { id: string } }>(
     '/um/users/:id/sessions',
@@ -33,10 +38,10 @@ export const userSessionRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string } }>(
     '/um/users/:id/sessions',
     {
-      preHandler: write,
+      preHandler: read,
       schema: {
         tags: ['user management'],
-        summary: "Ends every session of a user (the caller's own current session is kept).",
+        summary: "Ends every session of a user (the caller's own current session is kept). Your own with any user-management permission, anyone's with umg#usr#rw.",
         security: bearerSecurity,
         params: userIdParams,
         response: {
@@ -46,6 +51,7 @@ export const userSessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
+      ownOrWrite(request);
       const auth = request.auth!;
       const user = await getTenantUser(app.db, auth.tenantId, request.params.id);
       const revoked = await app.sessions.revokeAll(user.id, auth.sessionId);
@@ -57,10 +63,10 @@ export const userSessionRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: { id: string; sessionId: string } }>(
     '/um/users/:id/sessions/:sessionId',
     {
-      preHandler: write,
+      preHandler: read,
       schema: {
         tags: ['user management'],
-        summary: 'Ends one session of a user; its tokens stop working at once.',
+        summary: 'Ends one session of a user; its tokens stop working at once. Your own with any user-management permission, anyone\'s with umg#usr#rw.',
         security: bearerSecurity,
         params: {
           type: 'object',
@@ -72,40 +78,11 @@ export const userSessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
+      ownOrWrite(request);
       const auth = request.auth!;
       await revokeUserSession(app.db, app.sessions, auth.tenantId, request.params.id, request.params.sessionId);
       await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'user.sessionRevoke', target: request.params.id, details: { sessionId: request.params.sessionId }, ip: request.ip });
       return reply.code(204).send();
-    },
-  );
-
-  app.get<{ Querystring: { page: number; size: number; action?: string } }>(
-    '/um/auditEvents',
-    {
-      preHandler: read,
-      schema: {
-        tags: ['user management'],
-        summary: "The tenant's audit log, newest first; action filters by prefix (e.g. user. or collectorLink.).",
-        security: bearerSecurity,
-        querystring: {
-          type: 'object',
-          properties: { ...pageQueryProperties, action: { type: 'string', maxLength: 100 } },
-          additionalProperties: false,
-        },
-        response: {
-          200: {
-            type: 'object',
-            properties: { items: { type: 'array', items: auditEventSchema }, total: { type: 'integer' }, page: { type: 'integer' }, size: { type: 'integer' } },
-            required: ['items', 'total', 'page', 'size'],
-            additionalProperties: false,
-          },
-          ...errors(400, 401, 403),
-        },
-      },
-    },
-    async (request) => {
-      const { page, size, action } = request.query;
-      return { ...(await listAuditEvents(app.db, request.auth!.tenantId, { page, size, action })), page, size };
     },
   );
 };

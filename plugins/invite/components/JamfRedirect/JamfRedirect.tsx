@@ -16,7 +16,7 @@ export function JamfRedirect({ error, onRetry }: JamfRedirectProps) {
           <NavbarHeading>{InviteTexts.jamfTitle}</NavbarHeading>
         </NavbarGroup>
       </Navbar>
-      <main className="invite-jamf-body">
+      <div className="invite-jamf-body">
         {error ? (
           <>
             <Callout intent={Intent.DANGER} role="alert" className="invite-callout">
@@ -30,7 +30,7 @@ export function JamfRedirect({ error, onRetry }: JamfRedirectProps) {
             <span className={Classes.TEXT_MUTED}>{InviteTexts.jamfRedirecting}</span>
           </div>
         )}
-      </main>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Classes, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { LogIn } from '@blueprintjs/icons';
+import { OrSeparator } from '@core/ui/OrSeparator/OrSeparator';
 import { InviteTexts } from '../../logic/texts';
 
 export interface ProviderSignInProps {
@@ -18,9 +19,7 @@ export function ProviderSignIn({ provider, email, busy, onStart }: ProviderSignI
         <InputGroup id="invite-provider-email" type="email" value={email} readOnly />
       </FormGroup>
       {provider === 'okta' ? (
-        <div className="invite-or" role="separator" aria-label={InviteTexts.or}>
-          <span className={Classes.TEXT_MUTED}>{InviteTexts.or}</span>
-        </div>
+        <OrSeparator label={InviteTexts.or} />
       ) : null}
       <Button fill intent={Intent.PRIMARY} icon={<LogIn />} loading={busy} text={provider === 'okta' ? InviteTexts.okta : InviteTexts.google} onClick={onStart} />
     </div>

@@ -1,0 +1,2 @@
+export * from "./BrandingService";
+export { DefaultBrandingService } from './DefaultBrandingService';

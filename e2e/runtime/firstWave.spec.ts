@@ -1,0 +1,184 @@
+import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type BrowserContext } from '@playwright/test';
+// @ts-expect-error plain ESM helpers without type declarations
+import { announcedScripts, liveSelector, scriptWaves, watchReady } from '../../scripts/lib/requestWaves.mjs';
+
+// Issue 13 against the real API serving a real build: the first load of /login asks for every
+// script at once, and the documents announce a product's chunks only to a token that permits it.
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const ADMIN = { email: 'first-wave-admin@example.com', password: 'First-Wave-1!' };
+const GLUON_ONLY = { email: 'gluon-only@example.com', password: 'Gluon-Only-1!' };
+
+interface ScriptEntry {
+  name: string;
+  startTime: number;
+  responseEnd: number;
+}
+interface RouteModules {
+  path: string;
+  plugin: string;
+  files: string[];
+}
+
+let outdir: string;
+let ownBuild = false;
+let dataDir: string;
+let api: ChildProcess;
+let origin: string;
+let neutrinoOnly: string[];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function admin(args: string[]): Promise<string> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' }, timeout: 60_000 }, (error, stdout, stderr) =>
+      error ? reject(new Error(`admin ${args.join(' ')}: ${stderr}${stdout}`)) : resolve(stdout),
+    );
+  });
+}
+
+async function signIn(account: { email: string; password: string }): Promise<string> {
+  const response = await fetch(`${origin}/um/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) });
+  expect(response.status).toBe(200);
+  return ((await response.json()) as { token: string }).token;
+}
+
+/** Where the console keeps a session: localStorage and the access cookie (core/storage). */
+async function holdSession(context: BrowserContext, token: string, email: string) {
+  await context.addCookies([{ name: 'access_token', value: encodeURIComponent(token), url: origin, sameSite: 'Lax' }]);
+  await context.addInitScript(
+    ({ token: t, email: e }) => {
+      localStorage.setItem('zo-token', t);
+      localStorage.setItem('zo-profile', JSON.stringify({ username: e, email: e, totpEnabled: false }));
+    },
+    { token, email },
+  );
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  dataDir = mkdtempSync(path.join(tmpdir(), 'first-wave-data-'));
+  // `npm test` builds dist/ first and passes CONSOLE_BUILD_DIR; run alone, the spec builds its own.
+  const reuse = process.env.CONSOLE_BUILD_DIR;
+  if (reuse && existsSync(path.join(reuse, 'route-modules.json'))) {
+    outdir = reuse;
+  } else {
+    outdir = mkdtempSync(path.join(tmpdir(), 'first-wave-dist-'));
+    ownBuild = true;
+    // @ts-expect-error plain ESM build script without type declarations
+    const { buildConsole } = await import('../../build.mjs');
+    await buildConsole({ entry: 'host/main.tsx', outdir, pluginsDir: 'plugins', quiet: true, title: 'Console' });
+  }
+  const routes = JSON.parse(readFileSync(path.join(outdir, 'route-modules.json'), 'utf8')) as RouteModules[];
+  // Files only neutrino's routes list: its own code (shared library chunks may serve others).
+  const elsewhere = new Set(routes.filter((route) => route.plugin !== 'neutrino').flatMap((route) => route.files));
+  neutrinoOnly = [...new Set(routes.filter((route) => route.plugin === 'neutrino').flatMap((route) => route.files))].filter((file) => !elsewhere.has(file));
+
+  const port = await freePort();
+  origin = `http://127.0.0.1:${port}`;
+  api = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: outdir, DEV_IDP: 'off', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    let out = '';
+    api.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('Console and API:')) resolve();
+    });
+    api.on('exit', (code) => reject(new Error(`the API exited with ${code}`)));
+  });
+  api.stdout!.resume();
+  await admin(['create-user', '--email', GLUON_ONLY.email, '--password', GLUON_ONLY.password, '--perms', 'gln#rpt#rw']);
+});
+
+test.afterAll(async () => {
+  if (api && api.exitCode === null) {
+    api.kill('SIGTERM');
+    await new Promise((resolve) => api.on('exit', resolve));
+  }
+  if (ownBuild) rmSync(outdir, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('loading /login issues no script request after the first script wave', async ({ page }) => {
+  // The document's copy of the form paints before any script: what counts is the live form
+  // (the copy replaced), which needs the scripts.
+  await page.addInitScript(watchReady, liveSelector('#login-password'));
+  await page.goto(`${origin}/login`);
+  await expect(page.locator('#root:not([data-prerendered]) #login-password')).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const { ready, scripts } = await page.evaluate(() => ({
+    ready: (window as unknown as { __benchReady: number }).__benchReady,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((entry) => /\.js(\?|$)/.test(entry.name))
+      .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime, responseEnd: (entry as PerformanceResourceTiming).responseEnd })),
+  }));
+  const loginChunk = scripts.find((entry: ScriptEntry) => /\/LoginPage-[A-Z0-9]+\.js$/.test(entry.name));
+  expect(loginChunk, 'the page chunk is fetched').toBeDefined();
+  // What the document names counts as asked for at once (the browser may queue it behind its
+  // six connections per host); anything else before the form is a script discovered by a script.
+  const document = await (await page.request.get(`${origin}/login`)).text();
+  expect(document, 'the document carries the copy of the form').toContain('<div id="root" data-prerendered="login">');
+  const announced = announcedScripts(document, origin);
+  expect(announced.has(loginChunk!.name), 'the document announces the page chunk').toBe(true);
+  expect(scriptWaves(scripts, ready, announced), `scripts before the form was usable:\n${scripts.map((s: ScriptEntry) => `${Math.round(s.startTime)} ${s.name}`).join('\n')}`).toBe(1);
+  // After the first screen, the only script is the manifest check the host defers until idle.
+  const firstArrival = Math.min(...scripts.filter((entry: ScriptEntry) => entry.startTime <= ready).map((entry: ScriptEntry) => entry.responseEnd));
+  const later = scripts.filter((entry: ScriptEntry) => entry.startTime > firstArrival && !announced.has(entry.name)).map((entry: ScriptEntry) => entry.name);
+  expect(later.filter((name: string) => !/\/checkManifests-[A-Z0-9]+\.js$/.test(name))).toEqual([]);
+});
+
+test('a token without ntr#… never receives a neutrino chunk, announced or fetched', async ({ browser }) => {
+  expect(neutrinoOnly.length).toBeGreaterThan(0);
+  const visit = async (account: { email: string; password: string }, paths: string[]) => {
+    const context = await browser.newContext();
+    await holdSession(context, await signIn(account), account.email);
+    const page = await context.newPage();
+    const fetched: string[] = [];
+    const documents: string[] = [];
+    page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
+    page.on('response', async (response) => {
+      if (response.request().resourceType() === 'document') documents.push(await response.text());
+    });
+    for (const target of paths) {
+      await page.goto(`${origin}${target}`);
+      await page.waitForLoadState('networkidle');
+    }
+    const finalPath = new URL(page.url()).pathname;
+    await context.close();
+    return { fetched, documents: documents.join('\n'), finalPath };
+  };
+
+  const gluonOnly = await visit(GLUON_ONLY, ['/neutrino', '/gluon']);
+  for (const file of neutrinoOnly) {
+    expect(gluonOnly.documents, `${file} announced`).not.toContain(file);
+    expect(gluonOnly.fetched, `${file} fetched`).not.toContain(file);
+  }
+  expect(gluonOnly.documents).toContain('rel="modulepreload"');
+  expect(gluonOnly.finalPath).toBe('/gluon');
+
+  // The control: a token with ntr#… is announced and fetches neutrino's page.
+  const everything = await visit(ADMIN, ['/neutrino']);
+  expect(everything.documents).toContain(neutrinoOnly[0]);
+  expect(everything.fetched).toContain(neutrinoOnly[0]);
+});

@@ -1,0 +1,25 @@
+import { Button } from '@blueprintjs/core';
+
+/** PagerProps: `page` is 0-based; `onPage` receives the page to show. */
+export interface PagerProps {
+  page: number;
+  size: number;
+  total: number;
+  onPage(page: number): void;
+}
+
+/** "21–40 of 10,000" with Previous / Next: the server pages, the browser holds one page. */
+export function Pager({ page, size, total, onPage }: PagerProps) {
+  const first = total === 0 ? 0 : page * size + 1;
+  const last = Math.min(total, (page + 1) * size);
+  const lastPage = Math.max(0, Math.ceil(total / size) - 1);
+  return (
+    <div className="admin-pager">
+      <span aria-live="polite">
+        {first.toLocaleString('en-US')}–{last.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+      </span>
+      <Button size="small" text="Previous" disabled={page <= 0} onClick={() => onPage(page - 1)} />
+      <Button size="small" text="Next" disabled={page >= lastPage} onClick={() => onPage(page + 1)} />
+    </div>
+  );
+}

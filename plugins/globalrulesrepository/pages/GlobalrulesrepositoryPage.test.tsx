@@ -1,0 +1,103 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AxiosInstanceToken } from '@core/http/HttpService';
+import { createFakeAxios, type FakeHandler } from '@core/testing/createFakeAxios';
+import { renderHost } from '../../../tests/harness/renderHost';
+import { prefixOwner } from '../../../tests/harness/testPlugins';
+import { makeTestToken } from '../../../tests/harness/tokens';
+import type { RuleSet } from '../api/types';
+import { globalrulesrepositoryPlugin } from '../index';
+
+beforeAll(async () => {
+  await import('./GlobalrulesrepositoryPage');
+});
+
+const NOW = '2026-11-23T05:00:00.000Z';
+const darkSword: RuleSet = {
+  id: 'r-1',
+  bundleId: 'bundle--1',
+  name: 'DarkSword',
+  version: '2025-03-01T00:00:00Z',
+  revision: 1,
+  author: 'MVT',
+  enabled: true,
+  indicatorCount: 3,
+  counts: { 'file:path': 2, 'domain-name:value': 1, 'process:name': 0 },
+  families: [{ id: 'malware--1', name: 'DarkSword', indicators: 3 }],
+  unsupported: [{ id: 'indicator--9', pattern: "[ipv4-addr:value = '10.0.0.0/8']", reason: 'CIDR ranges are not supported' }],
+  suppressions: 0,
+  createdAt: NOW,
+  updatedAt: NOW,
+};
+
+function host(perms: string[], handler: FakeHandler) {
+  const fake = createFakeAxios(handler);
+  renderHost({ plugins: [globalrulesrepositoryPlugin, prefixOwner('gln')], token: makeTestToken(perms), path: '/globalrulesrepository', services: [[AxiosInstanceToken, fake.axios]] });
+  return fake;
+}
+
+describe('rule sets screen', () => {
+  it('lists rule sets with families, counts per type, version and unsupported patterns; imports a pasted bundle', async () => {
+    let sets = [darkSword];
+    const fake = host(['gln#cfg#rw'], (r) => {
+      if (r.method === 'GET' && r.url === '/globalrulesrepository-backend/ruleSets') return { status: 200, data: sets };
+      if (r.method === 'POST' && r.url === '/globalrulesrepository-backend/ruleSets') {
+        const ks = { ...darkSword, id: 'r-2', name: 'KingSpawn', version: '2', families: [{ id: 'm-2', name: 'KingSpawn', indicators: 5 }], indicatorCount: 5, unsupported: [] };
+        sets = [darkSword, ks];
+        return { status: 201, data: { ruleSet: ks, status: 'created' } };
+      }
+      return { status: 404, data: { message: 'no' } };
+    });
+    const row = await screen.findByTestId('rule-set-row');
+    expect(within(row).getByText('DarkSword (3)')).toBeTruthy();
+    expect(row.textContent).toContain('file:path: 2, domain-name:value: 1');
+    expect(row.textContent).not.toContain('process:name');
+    expect(row.textContent).toContain('version 2025-03-01T00:00:00Z');
+    expect(row.textContent).toContain('CIDR ranges are not supported');
+
+    await userEvent.click(screen.getByLabelText('Or paste a bundle'));
+    await userEvent.paste('{"type":"bundle","id":"bundle--2","objects":[]}');
+    await userEvent.click(screen.getByRole('button', { name: 'Import pasted bundle' }));
+    expect(await screen.findByText(/KingSpawn 2: imported \(5 indicators, 0 unsupported\)/)).toBeTruthy();
+    await waitFor(() => expect(screen.getAllByTestId('rule-set-row')).toHaveLength(2));
+    expect(fake.requests.find((r) => r.method === 'POST')!.data).toEqual({ bundle: '{"type":"bundle","id":"bundle--2","objects":[]}' });
+  });
+
+  it("shows the server's reason when a bundle is refused", async () => {
+    host(['gln#cfg#rw'], (r) => (r.method === 'GET' ? { status: 200, data: [] } : { status: 400, data: { statusCode: 400, error: 'Bad Request', message: 'Bundle is not valid JSON' } }));
+    expect(await screen.findByText('No rule set yet: import a STIX 2.1 bundle.')).toBeTruthy();
+    await userEvent.click(screen.getByLabelText('Or paste a bundle'));
+    await userEvent.paste('{');
+    await userEvent.click(screen.getByRole('button', { name: 'Import pasted bundle' }));
+    expect(await screen.findByText('Bundle is not valid JSON')).toBeTruthy();
+  });
+
+  it('suppresses an indicator with a reason and disables a rule set', async () => {
+    const fake = host(['gln#cfg#rw'], (r) => {
+      if (r.url === '/globalrulesrepository-backend/ruleSets' && r.method === 'GET') return { status: 200, data: [darkSword] };
+      if (r.url === '/globalrulesrepository-backend/ruleSets/r-1/indicators') {
+        return { status: 200, data: { items: [{ id: 'indicator--1', type: 'file:path', value: '/private/var/tmp/icloud_dump', pattern: 'p', familyName: 'DarkSword', suppression: null }], total: 1, page: 0, size: 25 } };
+      }
+      if (r.url === '/globalrulesrepository-backend/suppressions') return { status: 201, data: { findings: 1 } };
+      if (r.method === 'PATCH') return { status: 200, data: { ...darkSword, enabled: false } };
+      return { status: 404, data: { message: 'no' } };
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Indicators' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Suppress' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Reason' }), 'Shared test device');
+    await userEvent.click(screen.getByRole('button', { name: 'Suppress' }));
+    await waitFor(() => expect(fake.requests.some((r) => r.url === '/globalrulesrepository-backend/suppressions')).toBe(true));
+    expect(fake.requests.find((r) => r.url === '/globalrulesrepository-backend/suppressions')!.data).toEqual({ indicatorId: 'indicator--1', reason: 'Shared test device' });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'DarkSword enabled' }));
+    await waitFor(() => expect(fake.requests.find((r) => r.method === 'PATCH')?.data).toEqual({ enabled: false }));
+  });
+
+  it('is read-only with gln#cfg#r: no import, no delete, switches disabled', async () => {
+    host(['gln#cfg#r'], () => ({ status: 200, data: [darkSword] }));
+    await screen.findByTestId('rule-set-row');
+    expect(screen.queryByRole('button', { name: 'Import pasted bundle' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect((screen.getByRole('checkbox', { name: 'DarkSword enabled' }) as HTMLInputElement).disabled).toBe(true);
+  });
+});

@@ -1,0 +1,45 @@
+import { isAxiosError } from 'axios';
+import type { NewLink } from './api/types';
+
+export interface LinkFormValues {
+  name: string;
+  /** Digits, or empty for unlimited. */
+  limit: string;
+  /** yyyy-mm-dd, or empty for never. */
+  expires: string;
+}
+
+/** The API's rules (name ≤ 200, limit 1–1,000,000, expiry in the future): an error, or the body to send. */
+export function parseLinkForm(v: LinkFormValues, now = new Date()): { error: string } | { link: NewLink } {
+  const name = v.name.trim();
+  if (name.length > 200) return { error: 'The name is longer than 200 characters.' };
+  let maxInstalls: number | null = null;
+  if (v.limit.trim()) {
+    const n = Number(v.limit.trim());
+    if (!Number.isInteger(n) || n < 1 || n > 1_000_000) return { error: 'The install limit must be a whole number from 1 to 1,000,000 (empty: unlimited).' };
+    maxInstalls = n;
+  }
+  let expiresAt: string | null = null;
+  if (v.expires) {
+    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v.expires);
+    // The link works through the whole chosen day (the user's zone).
+    const end = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1) : null;
+    if (!end || Number.isNaN(end.getTime())) return { error: 'The expiry date is not a date.' };
+    if (end.getTime() <= now.getTime()) return { error: 'The expiry date must be in the future.' };
+    expiresAt = end.toISOString();
+  }
+  return { link: { name: name || null, maxInstalls, expiresAt } };
+}
+
+/** The API's message for a failed call. */
+export function callMessage(error: unknown): string {
+  const message = isAxiosError(error) ? (error.response?.data as { message?: unknown } | undefined)?.message : undefined;
+  return typeof message === 'string' && message ? message : 'The application has encountered an unknown error';
+}
+
+export const STATUS_LABELS: Record<string, { text: string; intent: 'success' | 'none' | 'warning' | 'danger' }> = {
+  active: { text: 'active', intent: 'success' },
+  disabled: { text: 'disabled', intent: 'none' },
+  expired: { text: 'expired', intent: 'warning' },
+  limitReached: { text: 'limit reached', intent: 'danger' },
+};

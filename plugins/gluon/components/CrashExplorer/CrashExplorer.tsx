@@ -1,0 +1,82 @@
+import { Button, Classes, HTMLTable, Pre } from '@blueprintjs/core';
+import { useState } from 'react';
+import { HttpServiceToken } from '@core/http/HttpService';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { useService } from '@core/react/useService';
+import { getCrashContent } from '../../api/getCrashContent';
+import { getCrashes } from '../../api/getCrashes';
+import type { CrashRow } from '../../api/types';
+import { errorMessage } from '../../hooks/errorMessage';
+import { useLoader } from '../../hooks/useLoader';
+
+/** CrashExplorerProps: the device whose crash reports are listed. */
+export interface CrashExplorerProps {
+  deviceId: string;
+}
+
+/** The device's .ips reports with the processes they name; one opens as formatted text (gln#cre#r). */
+export function CrashExplorer({ deviceId }: CrashExplorerProps) {
+  const http = useService(HttpServiceToken);
+  const formatDate = useDateTimeFormatter();
+  const crashes = useLoader(deviceId, () => getCrashes(http, deviceId));
+  const [open, setOpen] = useState<{ crash: CrashRow; text: string } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const show = async (crash: CrashRow) => {
+    setError(null);
+    try {
+      setOpen({ crash, text: readable(await getCrashContent(http, deviceId, crash)) });
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+  return (
+    <div data-testid="crash-explorer">
+      {crashes.error && <p className={Classes.TEXT_MUTED}>{crashes.error}</p>}
+      {crashes.data && !crashes.data.length && <p className={Classes.TEXT_MUTED}>No crash report.</p>}
+      {!!crashes.data?.length && (
+        <HTMLTable compact striped style={{ width: '100%' }} aria-label="Crash reports">
+          <thead>
+            <tr>
+              <th>Report</th>
+              <th>Date</th>
+              <th>Processes</th>
+              <th />
+            </tr>
+          </thead>
+          <tbody>
+            {crashes.data.map((c) => (
+              <tr key={`${c.inspectionId}/${c.path}`}>
+                <td>{c.path.split('/').pop()}</td>
+                <td>{formatDate(c.at ?? c.uploadedAt)}</td>
+                <td>{c.error ?? c.processes.join(', ')}</td>
+                <td>
+                  <Button size="small" text="Open" onClick={() => void show(c)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+      {error && <p className={Classes.TEXT_MUTED}>{error}</p>}
+      {open && (
+        <section aria-label={`Crash report ${open.crash.path.split('/').pop()}`}>
+          <h4>{open.crash.path}</h4>
+          <Pre style={{ maxHeight: 480, overflow: 'auto' }}>{open.text}</Pre>
+        </section>
+      )}
+    </div>
+  );
+}
+
+/** An .ips is a JSON header line and a JSON body: each is indented for reading; other text as is. */
+export function readable(text: string): string {
+  const newline = text.indexOf('\n');
+  if (newline < 0) return text;
+  try {
+    const header = JSON.stringify(JSON.parse(text.slice(0, newline)), null, 2);
+    const body = JSON.stringify(JSON.parse(text.slice(newline + 1)), null, 2);
+    return `${header}\n\n${body}`;
+  } catch {
+    return text;
+  }
+}

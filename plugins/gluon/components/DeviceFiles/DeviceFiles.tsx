@@ -1,0 +1,53 @@
+import { Button, Classes, HTMLTable } from '@blueprintjs/core';
+import { Download } from '@blueprintjs/icons';
+import { DownloadServiceToken, formatMegabytes } from '@core/downloads/DownloadService';
+import { HttpServiceToken } from '@core/http/HttpService';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { useService } from '@core/react/useService';
+import { fileDownload } from '../../api/downloadRequests';
+import { getDeviceFiles } from '../../api/getDeviceFiles';
+import { useLoader } from '../../hooks/useLoader';
+
+/** DeviceFilesProps: the device whose original files are listed. */
+export interface DeviceFilesProps {
+  deviceId: string;
+}
+
+/** The files inspected for the device; Download goes through the downloads panel (gln#fl). */
+export function DeviceFiles({ deviceId }: DeviceFilesProps) {
+  const http = useService(HttpServiceToken);
+  const downloads = useService(DownloadServiceToken);
+  const formatDate = useDateTimeFormatter();
+  const files = useLoader(deviceId, () => getDeviceFiles(http, deviceId));
+  if (files.error) return <p className={Classes.TEXT_MUTED}>{files.error}</p>;
+  if (!files.data) return null;
+  if (!files.data.length) return <p className={Classes.TEXT_MUTED}>No file.</p>;
+  return (
+    <HTMLTable compact striped style={{ width: '100%' }} aria-label="Files" data-testid="device-files">
+      <thead>
+        <tr>
+          <th>File</th>
+          <th>Size (MB)</th>
+          <th>SHA-256</th>
+          <th>Uploaded</th>
+          <th />
+        </tr>
+      </thead>
+      <tbody>
+        {files.data.map((f) => (
+          <tr key={f.id}>
+            <td>{f.name}</td>
+            <td>{formatMegabytes(f.size)}</td>
+            <td>
+              <code title={f.sha256}>{f.sha256.slice(0, 16)}…</code>
+            </td>
+            <td>{formatDate(f.uploadedAt)}</td>
+            <td>
+              <Button size="small" icon={<Download />} text="Download" onClick={() => void downloads.start(fileDownload(f)).catch(() => undefined)} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}

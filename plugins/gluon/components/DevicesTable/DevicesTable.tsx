@@ -1,0 +1,46 @@
+import { Classes, HTMLTable } from '@blueprintjs/core';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import type { Device } from '../../api/types';
+import { GluonLink } from '../GluonLink/GluonLink';
+import { StatusTag } from '../StatusTag/StatusTag';
+
+/** DevicesTableProps: one page of devices as the server answered it. */
+export interface DevicesTableProps {
+  devices: readonly Device[];
+}
+
+/** Devices with model, OS version, last inspection, open incidents and severity; the name opens the device page. */
+export function DevicesTable({ devices }: DevicesTableProps) {
+  const formatDate = useDateTimeFormatter();
+  if (!devices.length) return <p className={Classes.TEXT_MUTED}>No device matches.</p>;
+  return (
+    <HTMLTable compact striped interactive style={{ width: '100%' }} aria-label="Devices">
+      <thead>
+        <tr>
+          <th>Device</th>
+          <th>Model</th>
+          <th>OS version</th>
+          <th>Last inspection</th>
+          <th>Open incidents</th>
+          <th>Severity</th>
+        </tr>
+      </thead>
+      <tbody>
+        {devices.map((d) => (
+          <tr key={d.id} data-testid="device-row">
+            <td>
+              <GluonLink to={`/devices/${d.id}`}>{d.name}</GluonLink>
+            </td>
+            <td>{d.modelCode ?? ''}</td>
+            <td>{d.osVersion ?? ''}</td>
+            <td>{d.lastInspectionAt ? formatDate(d.lastInspectionAt) : ''}</td>
+            <td>{d.openIncidents}</td>
+            <td>
+              <StatusTag status={d.severity} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}

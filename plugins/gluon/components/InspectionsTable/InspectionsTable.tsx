@@ -1,0 +1,56 @@
+import { Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import type { Inspection } from '../../api/types';
+import { StatusTag } from '../StatusTag/StatusTag';
+
+/** InspectionsTableProps: the device's inspections, newest first. */
+export interface InspectionsTableProps {
+  inspections: readonly Inspection[];
+}
+
+const ORIGINS: Record<string, string> = { upload: 'Upload', collector: 'Collector', rescan: 'Rescan' };
+
+/** Inspections over time: what was read, with which rule-set versions, what it found, and heuristics. */
+export function InspectionsTable({ inspections }: InspectionsTableProps) {
+  const formatDate = useDateTimeFormatter();
+  if (!inspections.length) return <p className={Classes.TEXT_MUTED}>No inspection yet.</p>;
+  return (
+    <HTMLTable compact striped style={{ width: '100%' }} aria-label="Inspections">
+      <thead>
+        <tr>
+          <th>Date</th>
+          <th>Origin</th>
+          <th>File</th>
+          <th>Status</th>
+          <th>Rule sets</th>
+          <th>Findings (new)</th>
+          <th>Notes</th>
+        </tr>
+      </thead>
+      <tbody>
+        {inspections.map((n) => (
+          <tr key={n.id} data-testid="inspection-row" data-origin={n.origin}>
+            <td>{formatDate(n.createdAt)}</td>
+            <td>{ORIGINS[n.origin] ?? n.origin}</td>
+            <td>{n.fileName ?? ''}</td>
+            <td>
+              <StatusTag status={n.status} />
+              {n.status === 'running' && <ProgressBar value={n.progress / 100} />}
+              {n.error && <div className={Classes.TEXT_MUTED}>{n.error}</div>}
+            </td>
+            <td>{n.ruleSetVersions.map((v) => `${v.name} ${v.version}`).join(', ')}</td>
+            <td>
+              {n.findings} ({n.newFindings})
+            </td>
+            <td>
+              {n.heuristics.map((h, i) => (
+                <div key={i}>{h.message}</div>
+              ))}
+              {n.warnings.length > 0 && <div className={Classes.TEXT_MUTED}>{n.warnings.length} warning(s): {n.warnings.slice(0, 3).join('; ')}</div>}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}

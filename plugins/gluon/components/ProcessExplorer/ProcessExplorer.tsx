@@ -1,0 +1,49 @@
+import { Classes, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Search } from '@blueprintjs/icons';
+import { useState } from 'react';
+import { HttpServiceToken } from '@core/http/HttpService';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { useService } from '@core/react/useService';
+import { getProcesses } from '../../api/getProcesses';
+import { useLoader } from '../../hooks/useLoader';
+
+/** ProcessExplorerProps: the device whose processes are listed. */
+export interface ProcessExplorerProps {
+  deviceId: string;
+}
+
+/** Every process seen on the device, first and last seen, and the files it came from (gln#pre#r). */
+export function ProcessExplorer({ deviceId }: ProcessExplorerProps) {
+  const http = useService(HttpServiceToken);
+  const formatDate = useDateTimeFormatter();
+  const [search, setSearch] = useState('');
+  const processes = useLoader(`${deviceId}|${search}`, () => getProcesses(http, deviceId, search));
+  return (
+    <div data-testid="process-explorer">
+      <InputGroup leftIcon={<Search />} placeholder="Search processes" value={search} onValueChange={setSearch} aria-label="Search processes" style={{ maxWidth: 320 }} />
+      {processes.error && <p className={Classes.TEXT_MUTED}>{processes.error}</p>}
+      {processes.data && (
+        <HTMLTable compact striped style={{ width: '100%' }} aria-label="Processes">
+          <thead>
+            <tr>
+              <th>Process</th>
+              <th>First seen</th>
+              <th>Last seen</th>
+              <th>Source</th>
+            </tr>
+          </thead>
+          <tbody>
+            {processes.data.map((p) => (
+              <tr key={p.name}>
+                <td>{p.name}</td>
+                <td>{p.firstSeen ? formatDate(p.firstSeen) : ''}</td>
+                <td>{p.lastSeen ? formatDate(p.lastSeen) : ''}</td>
+                <td>{p.sources.map((s) => s.split('/').pop()).join(', ')}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+import { Button, Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
+import { formatMegabytes } from '@core/downloads/DownloadService';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import type { Page, Upload } from '../../api/types';
+import { GluonLink } from '../GluonLink/GluonLink';
+import { StatusTag } from '../StatusTag/StatusTag';
+
+/** RecentUploadsProps: one page of uploads; `linkDevices` when the user may open device pages. */
+export interface RecentUploadsProps {
+  page: Page<Upload>;
+  linkDevices: boolean;
+  onPage(page: number): void;
+}
+
+/** Recent uploads and their inspection status; the page polls while one is queued or running. */
+export function RecentUploads({ page, linkDevices, onPage }: RecentUploadsProps) {
+  const formatDate = useDateTimeFormatter();
+  if (!page.items.length) return <p className={Classes.TEXT_MUTED}>No upload yet.</p>;
+  const last = Math.max(0, Math.ceil(page.total / page.size) - 1);
+  return (
+    <>
+      <HTMLTable compact striped style={{ width: '100%' }} aria-label="Recent uploads">
+        <thead>
+          <tr>
+            <th>File</th>
+            <th>Size (MB)</th>
+            <th>Uploaded</th>
+            <th>Inspection</th>
+            <th>Device</th>
+            <th>Findings</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.items.map((u) => (
+            <tr key={u.inspectionId} data-testid="recent-upload" data-status={u.status}>
+              <td>{u.fileName}</td>
+              <td>{u.size === null ? '' : formatMegabytes(u.size)}</td>
+              <td>{formatDate(u.createdAt)}</td>
+              <td>
+                <StatusTag status={u.status} />
+                {u.status === 'running' && <ProgressBar value={u.progress / 100} />}
+                {u.error && <div className={Classes.TEXT_MUTED}>{u.error}</div>}
+              </td>
+              <td>{u.deviceId && linkDevices ? <GluonLink to={`/devices/${u.deviceId}`}>{u.deviceName}</GluonLink> : u.deviceName}</td>
+              <td>{u.status === 'done' ? u.findings : ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      {last > 0 && (
+        <div style={{ marginTop: 8 }}>
+          <Button size="small" text="Newer" disabled={page.page === 0} onClick={() => onPage(page.page - 1)} />{' '}
+          <span className={Classes.TEXT_MUTED}>
+            Page {page.page + 1} of {last + 1}
+          </span>{' '}
+          <Button size="small" text="Older" disabled={page.page >= last} onClick={() => onPage(page.page + 1)} />
+        </div>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+import { useCallback, useState } from 'react';
+import { DownloadServiceToken } from '@core/downloads/DownloadService';
+import { HttpServiceToken } from '@core/http/HttpService';
+import { useService } from '@core/react/useService';
+import { reportDownload } from '../api/downloadRequests';
+import { getDevice } from '../api/getDevice';
+import { postRescan } from '../api/postRescan';
+import type { DeviceDetail, ReportFormat } from '../api/types';
+import { errorMessage } from './errorMessage';
+import { useLoader } from './useLoader';
+
+const POLL_MS = 2000;
+/** After "Rescan", poll this long for the rescan inspection to appear. */
+const RESCAN_WATCH_MS = 20_000;
+
+const busy = (detail: DeviceDetail | null) => !!detail?.inspections.some((n) => n.status === 'queued' || n.status === 'running');
+
+/** The device page's data: detail (polled while an inspection runs or a rescan is awaited), rescan, reports. */
+export function useDeviceDetail(deviceId: string) {
+  const http = useService(HttpServiceToken);
+  const downloads = useService(DownloadServiceToken);
+  const [watchUntil, setWatchUntil] = useState(0);
+  const [message, setMessage] = useState<string | null>(null);
+  const detail = useLoader(deviceId, () => getDevice(http, deviceId), (data) => (busy(data) || Date.now() < watchUntil ? POLL_MS : 0));
+  const rescan = useCallback(async () => {
+    setMessage(null);
+    try {
+      await postRescan(http, deviceId);
+      setWatchUntil(Date.now() + RESCAN_WATCH_MS);
+      setMessage('Rescan queued: stored observations are matched against the enabled rule sets.');
+      detail.reload();
+    } catch (error) {
+      setMessage(errorMessage(error));
+    }
+  }, [http, deviceId, detail]);
+  const report = useCallback(
+    (format: ReportFormat) => {
+      const name = detail.data?.device.name ?? deviceId;
+      void downloads.start(reportDownload(deviceId, name, format)).catch(() => undefined);
+    },
+    [downloads, deviceId, detail.data],
+  );
+  return { detail, rescan, report, message };
+}

@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+import { HttpServiceToken } from '@core/http/HttpService';
+import { useService } from '@core/react/useService';
+import { getDevices } from '../api/getDevices';
+import { useLoader } from './useLoader';
+
+export const DEVICES_PAGE_SIZE = 20;
+
+/** The devices list: search (debounced, sent to the server) and paging. */
+export function useDevices() {
+  const http = useService(HttpServiceToken);
+  const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(0);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setQuery(search);
+      setPage(0);
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const devices = useLoader(`${query}|${page}`, () => getDevices(http, { page, size: DEVICES_PAGE_SIZE, search: query }));
+  return { search, setSearch, page, setPage, devices };
+}

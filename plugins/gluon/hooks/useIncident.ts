@@ -1,0 +1,28 @@
+import { useCallback } from 'react';
+import { HttpServiceToken } from '@core/http/HttpService';
+import { useService } from '@core/react/useService';
+import { getIncident } from '../api/getIncident';
+import { postFalsePositive } from '../api/postFalsePositive';
+import { postTriage } from '../api/postTriage';
+import type { IncidentState } from '../api/types';
+import { errorMessage } from './errorMessage';
+import { useLoader } from './useLoader';
+
+/** The incident page's data and its two actions; each answers the updated incident. */
+export function useIncident(incidentId: string) {
+  const http = useService(HttpServiceToken);
+  const incident = useLoader(incidentId, () => getIncident(http, incidentId));
+  const { set } = incident;
+  const triage = useCallback(
+    async (change: { state: IncidentState; comment: string }) => {
+      try {
+        set(await postTriage(http, incidentId, change));
+      } catch (error) {
+        throw new Error(errorMessage(error, 'The triage was not saved.'));
+      }
+    },
+    [http, incidentId, set],
+  );
+  const falsePositive = useCallback(async (findingId: string, reason: string) => set(await postFalsePositive(http, findingId, reason)), [http, set]);
+  return { incident, triage, falsePositive };
+}

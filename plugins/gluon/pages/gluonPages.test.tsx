@@ -1,0 +1,186 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { AxiosInstanceToken } from '@core/http/HttpService';
+import { createFakeAxios, type FakeHandler } from '@core/testing/createFakeAxios';
+import { renderHost } from '../../../tests/harness/renderHost';
+import { makeTestToken } from '../../../tests/harness/tokens';
+import type { DeviceDetail, IncidentDetail, Upload } from '../api/types';
+import { gluonPlugin } from '../index';
+
+beforeAll(async () => {
+  await Promise.all([import('./UploadPage'), import('./GluonPage'), import('./DevicePage'), import('./IncidentPage')]);
+});
+
+const ANALYST = ['gln#rpt#rw', 'gln#upl#w', 'gln#pre#r', 'gln#rsn#r', 'gln#fl#r'];
+const NOW = '2026-11-23T05:00:00.000Z';
+
+const upload = (over: Partial<Upload>): Upload => ({
+  inspectionId: 'n-1',
+  fileId: 'f-1',
+  fileName: 'sysdiagnose.tar.gz',
+  size: 3 * 1024 * 1024,
+  sha256: 'ab'.repeat(32),
+  origin: 'upload',
+  status: 'done',
+  progress: 100,
+  error: null,
+  deviceId: 'd-1',
+  deviceName: 'iPhone14,2',
+  findings: 2,
+  createdAt: NOW,
+  finishedAt: NOW,
+  warnings: [],
+  ...over,
+});
+
+function host(path: string, perms: string[], handler: FakeHandler) {
+  const fake = createFakeAxios(handler);
+  renderHost({ plugins: [gluonPlugin], path, token: makeTestToken(perms), services: [[AxiosInstanceToken, fake.axios]] });
+  return fake;
+}
+
+describe('upload page', () => {
+  it('uploads each file with its own result: accepted, refused by the server with its reason, refused here by type', async () => {
+    let uploads: Upload[] = [];
+    const fake = host('/gluon/upload', ['gln#upl#rw'], (r) => {
+      if (r.method === 'GET' && r.url === '/gluon-backend/uploads') return { status: 200, data: { items: uploads, total: uploads.length, page: 0, size: 20 } };
+      if (r.method === 'POST' && r.url === '/gluon-backend/uploads') {
+        const name = r.config.params.name as string;
+        if (name === 'big.ips') return { status: 413, data: { statusCode: 413, error: 'Payload Too Large', message: 'The file is larger than the upload limit (1024 MB).' } };
+        uploads = [upload({ fileName: name, status: 'queued', progress: 0, deviceId: null, deviceName: null })];
+        return { status: 201, data: { upload: uploads[0], duplicate: false } };
+      }
+      return { status: 404, data: { message: 'no' } };
+    });
+    expect(await screen.findByText('No upload yet.')).toBeTruthy();
+    const files = [new File(['a'.repeat(2048)], 'sysdiagnose.tar.gz'), new File(['b'], 'big.ips'), new File(['c'], 'setup.exe')];
+    await userEvent.upload(screen.getByTestId('upload-input'), files, { applyAccept: false });
+    await waitFor(() => expect(screen.getAllByTestId('upload-file').map((li) => li.dataset.status)).toEqual(['done', 'error', 'error']));
+    const [ok, big, exe] = screen.getAllByTestId('upload-file');
+    expect(ok!.textContent).toContain('0.00 / 0.00 MB');
+    expect(ok!.textContent).toContain('Uploaded, inspection queued');
+    expect(big!.textContent).toContain('The file is larger than the upload limit (1024 MB).');
+    expect(exe!.textContent).toContain('Not a file Gluon inspects');
+    // The refused type never left the browser; the file went as raw bytes with its name.
+    const posts = fake.requests.filter((r) => r.method === 'POST');
+    expect(posts.map((p) => p.config.params.name)).toEqual(['sysdiagnose.tar.gz', 'big.ips']);
+    expect(posts[0]!.headers['Content-Type']).toBe('application/octet-stream');
+    // The recent uploads list reloaded and shows the queued inspection; an uploader gets no device link.
+    const row = await screen.findByTestId('recent-upload');
+    expect(within(row).getByText('Queued')).toBeTruthy();
+  });
+});
+
+describe('gluon root', () => {
+  it('lists devices paged and searched on the server, each linking to its page', async () => {
+    const fake = host('/gluon', ANALYST, (r) => {
+      const search = r.config.params?.search as string | undefined;
+      const items = [{ id: 'd-1', name: 'iPhone14,2 · c0ffee00', modelCode: 'iPhone14,2', osVersion: 'iPhone OS 16.5 (20F66)', crashReporterKey: 'k', lastInspectionAt: NOW, inspections: 1, openIncidents: 2, severity: 'high' }];
+      return { status: 200, data: { items: search === 'nothing' ? [] : items, total: search === 'nothing' ? 0 : 1, page: 0, size: 20 } };
+    });
+    const link = await screen.findByRole('link', { name: 'iPhone14,2 · c0ffee00' });
+    expect(link.getAttribute('href')).toBe('/devices/d-1');
+    expect(within(screen.getByTestId('device-row')).getByText('High')).toBeTruthy();
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search devices' }), 'nothing');
+    expect(await screen.findByText('No device matches.')).toBeTruthy();
+    expect(fake.requests.at(-1)!.config.params).toEqual({ page: 0, size: 20, search: 'nothing' });
+  });
+});
+
+const detail: DeviceDetail = {
+  device: { id: 'd-1', name: 'iPhone14,2 · c0ffee00', modelCode: 'iPhone14,2', osVersion: 'iPhone OS 16.5', crashReporterKey: 'k', lastInspectionAt: NOW, inspections: 1, openIncidents: 1, severity: 'high' },
+  inspections: [
+    {
+      id: 'n-1', origin: 'upload', fileId: 'f-1', fileName: 'sysdiagnose.tar.gz', status: 'done', progress: 100, error: null,
+      ruleSetVersions: [{ id: 'r-1', name: 'DarkSword', version: '2025-01-01', revision: 1 }], observations: 40, findings: 1, newFindings: 1,
+      heuristics: [{ rule: 'shutdown.suspicious-path', message: 'Client running from /private/var/tmp/', source: 'shutdown.log', line: 3 }], warnings: [], createdAt: NOW, finishedAt: NOW,
+    },
+  ],
+  incidents: [{ id: 'i-1', deviceId: 'd-1', deviceName: 'iPhone', familyId: 'm-1', familyName: 'DarkSword', state: 'open', severity: 'high', findings: 1, activeFindings: 1, createdAt: NOW, updatedAt: NOW }],
+};
+
+describe('device page', () => {
+  const deviceServer: FakeHandler = (r) => {
+    if (r.url === '/gluon-backend/devices/d-1') return { status: 200, data: detail };
+    if (r.url === '/gluon-backend/devices/d-1/processes') return { status: 200, data: [{ name: 'BackupAgent', firstSeen: NOW, lastSeen: NOW, sources: ['a/JetsamEvent.ips'], records: 1 }] };
+    if (r.url === '/gluon-backend/devices/d-1/rescan') return { status: 202, data: { queued: true } };
+    return { status: 404, data: { message: 'no' } };
+  };
+
+  it('shows incidents, and the explorers and actions the token allows: no crash explorer without gln#cre#r', async () => {
+    const fake = host('/devices/d-1', ANALYST, deviceServer);
+    expect(await screen.findByRole('heading', { name: 'iPhone14,2 · c0ffee00' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'DarkSword' }).getAttribute('href')).toBe('/incident-management/i-1');
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['Incidents (1)', 'Inspections', 'Process explorer', 'Files']);
+    await userEvent.click(screen.getByRole('tab', { name: 'Process explorer' }));
+    expect(await within(await screen.findByTestId('process-explorer')).findByText('BackupAgent')).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: 'Inspections' }));
+    expect(screen.getByText('Client running from /private/var/tmp/')).toBeTruthy();
+    expect(screen.getByText('DarkSword 2025-01-01')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Rescan' }));
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(fake.requests.some((r) => r.method === 'POST' && r.url === '/gluon-backend/devices/d-1/rescan')).toBe(true);
+  });
+
+  it('has a crash explorer with gln#cre#r and no rescan without gln#rsn#r', async () => {
+    host('/devices/d-1', ['gln#rpt#r', 'gln#cre#r'], (r) => (r.url === '/gluon-backend/devices/d-1/crashes' ? { status: 200, data: [] } : deviceServer(r)));
+    await screen.findByRole('heading', { name: 'iPhone14,2 · c0ffee00' });
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Incidents (1)', 'Inspections', 'Crash explorer']);
+    expect(screen.queryByRole('button', { name: 'Rescan' })).toBeNull();
+  });
+});
+
+describe('incident page', () => {
+  const incident: IncidentDetail = {
+    ...detail.incidents[0]!,
+    evidence: [
+      {
+        id: 'f-1', indicatorId: 'indicator--1', indicatorType: 'file:path', indicatorValue: '/private/var/tmp/icloud_dump', pattern: "[file:path='/private/var/tmp/icloud_dump/']",
+        ruleSetName: 'DarkSword', ruleSetVersion: '2025-01-01', route: 'path-prefix', kind: 'path', value: '/private/var/tmp/icloud_dump/helper', source: 'x/shutdown.log', line: 3,
+        raw: 'remaining client pid: 412 (/private/var/tmp/icloud_dump/helper)', observedAt: NOW, inspectionId: 'n-1', suppressed: false, suppressionReason: null, createdAt: NOW,
+      },
+    ],
+    timeline: [{ at: NOW, kind: 'opened', fromState: null, toState: 'open', comment: '1 finding(s)', author: null }],
+  };
+
+  it('shows evidence and timeline; triage sends state and comment, a finding is marked false positive with a reason', async () => {
+    let current = incident;
+    const fake = host('/incident-management/i-1', ANALYST, (r) => {
+      if (r.method === 'GET') return { status: 200, data: current };
+      if (r.url === '/gluon-backend/incidents/i-1/triage') {
+        const body = r.data as { state: string; comment: string };
+        current = { ...current, state: body.state as IncidentDetail['state'], timeline: [...current.timeline, { at: NOW, kind: 'triage', fromState: 'open', toState: body.state, comment: body.comment, author: 'ana@example.com' }] };
+        return { status: 200, data: current };
+      }
+      if (r.url === '/gluon-backend/findings/f-1/falsePositive') {
+        current = { ...current, evidence: [{ ...current.evidence[0]!, suppressed: true, suppressionReason: (r.data as { reason: string }).reason }] };
+        return { status: 201, data: { suppression: {}, incident: current } };
+      }
+      return { status: 404, data: { message: 'no' } };
+    });
+    expect(await screen.findByRole('heading', { name: 'DarkSword on iPhone' })).toBeTruthy();
+    expect(screen.getByText('remaining client pid: 412 (/private/var/tmp/icloud_dump/helper)')).toBeTruthy();
+    expect(screen.getByText('shutdown.log:3')).toBeTruthy();
+
+    await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Confirmed with the owner');
+    await userEvent.click(screen.getByRole('button', { name: 'Save triage' }));
+    const triaged = await screen.findByText(/Open → Confirmed/);
+    expect(triaged.closest('li')!.textContent).toContain('by ana@example.com');
+    expect(fake.requests.find((r) => r.url.endsWith('/triage'))!.data).toEqual({ state: 'confirmed', comment: 'Confirmed with the owner' });
+
+    await userEvent.click(screen.getByRole('button', { name: 'Mark false positive' }));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Reason' }), 'Test device');
+    await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.getByTestId('evidence-row').dataset.suppressed).toBe('true'));
+    expect(fake.requests.find((r) => r.url.endsWith('/falsePositive'))!.data).toEqual({ reason: 'Test device' });
+  });
+
+  it('a reader (gln#rpt#r) sees the evidence without triage', async () => {
+    host('/incident-management/i-1', ['gln#rpt#r'], () => ({ status: 200, data: incident }));
+    await screen.findByRole('heading', { name: 'DarkSword on iPhone' });
+    expect(screen.queryByRole('form', { name: 'Triage' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Mark false positive' })).toBeNull();
+  });
+});

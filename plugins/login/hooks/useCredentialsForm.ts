@@ -1,0 +1,63 @@
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+
+export type FieldValidator = (value: string) => string | undefined;
+
+export interface CredentialsFormOptions<V extends { [K in keyof V]: string }> {
+  initialValues: V;
+  validators: { [K in keyof V]?: FieldValidator };
+  /** Answers the error to show above the form, or nothing on success. */
+  onSubmit(values: V): Promise<string | undefined>;
+}
+
+/**
+ * The small form state the sign-in step needs (values, touched, submit error, submitting),
+ * without final-form: that library is ~9 KiB brotli of the /login first load (issue 13,
+ * 110 KiB budget). Same rules as core's FormTextField: a field's error shows once it was left or
+ * a submit failed; the submit error shows until a value changes.
+ */
+export function useCredentialsForm<V extends { [K in keyof V]: string }>({ initialValues, validators, onSubmit }: CredentialsFormOptions<V>) {
+  const [values, setValues] = useState<V>(initialValues);
+  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const [submitFailed, setSubmitFailed] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // The latest values for handlers that run after an await (the Jamf button reads the username).
+  const latest = useRef(values);
+  latest.current = values;
+
+  const errorOf = (name: keyof V) => validators[name]?.(values[name] ?? '');
+  const fieldError = (name: keyof V): string | null => ((touched[name] || submitFailed) && errorOf(name)) || null;
+
+  const field = (name: keyof V) => ({
+    name: String(name),
+    value: values[name],
+    onChange: (event: { target: { value: string } }) => {
+      const value = event.target.value;
+      setValues((previous) => ({ ...previous, [name]: value }));
+      setSubmitError(null);
+    },
+    onBlur: () => setTouched((previous) => ({ ...previous, [name]: true })),
+  });
+
+  const handleSubmit = useCallback(
+    async (event?: FormEvent) => {
+      event?.preventDefault();
+      if (submitting) return;
+      const current = latest.current;
+      const invalid = (Object.keys(validators) as (keyof V)[]).some((name) => validators[name]?.(current[name] ?? ''));
+      if (invalid) {
+        setSubmitFailed(true);
+        return;
+      }
+      setSubmitting(true);
+      try {
+        setSubmitError((await onSubmit(current)) ?? null);
+      } finally {
+        setSubmitting(false);
+      }
+    },
+    [onSubmit, submitting, validators],
+  );
+
+  return { values, latest, field, fieldError, submitError, submitting, handleSubmit };
+}

@@ -1,0 +1,21 @@
+import { useEffect, useRef } from 'react';
+import { ModalServiceToken } from '@core/modals/ModalService';
+import { useService } from '@core/react';
+import { ContactUsModal } from './ContactUsModal';
+
+/**
+ * The profile menu's *contact* entry: it closes the menu and opens the Contact Us modal (a
+ * basic modal, over the page rather than inside the 320 px menu).
+ */
+export default function ContactSection({ close }: { close(): void }) {
+  const modals = useService(ModalServiceToken);
+  const opened = useRef(false);
+  useEffect(() => {
+    // Once per choice of the entry, even if the menu re-renders before it closes.
+    if (opened.current) return;
+    opened.current = true;
+    close();
+    modals.open({ kind: 'component', placement: 'basic', title: 'Contact Us', component: ContactUsModal, closeOnBackdrop: false });
+  }, [close, modals]);
+  return null;
+}

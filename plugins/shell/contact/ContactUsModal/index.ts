@@ -1,0 +1,2 @@
+export { ContactUsModal } from './ContactUsModal';
+export type { ContactUsModalProps } from './ContactUsModal';
