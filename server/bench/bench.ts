@@ -8,10 +8,13 @@
  * BENCH_ROUNDS (default 2, max 10): each scenario and its reference alternate in that many rounds
  * (A B, then B A, ...) sharing the duration, so a change of machine load meets both sides alike.
  * BENCH_WARMUP (seconds per scenario before the measured rounds, default 3, max 30, 0 for none).
+ * BENCH_DATABASE (pglite, the default, or postgres): the database of the API the bench starts.
  */
 import autocannon from 'autocannon';
 import { baselineScenarios, BASELINE_LOGIN, BASELINE_REFRESH, forkBenchServer, printRatios, ratio, startBaseline, type Scenario } from './ratioBench';
 import { runTwoInstancesBench } from './twoInstances';
+import { startPostgres } from '../test/postgres';
+import { postgresCpuMicros } from './postgresCpu';
 
 interface Target {
   url: string;
@@ -32,8 +35,29 @@ function intEnv(name: string, fallback: number, min: number, max: number): numbe
   return n;
 }
 
-function startLocalApi(): Promise<Target> {
-  return forkBenchServer<{ url: string; email: string; password: string }>('./benchServer.ts', 'benchmark API');
+/**
+ * The API in its own process on a temporary PGlite, or with BENCH_DATABASE=postgres on a
+ * throw-away PostgreSQL (Debian's, as the server-pg tests start it: fsync off, like PGlite,
+ * which writes without syncing): its CPU then counts the database server's processes too.
+ */
+async function startLocalApi(): Promise<Target> {
+  const fork = () => forkBenchServer<{ url: string; email: string; password: string }>('./benchServer.ts', 'benchmark API');
+  if (process.env.BENCH_DATABASE === undefined || process.env.BENCH_DATABASE === 'pglite') return fork();
+  if (process.env.BENCH_DATABASE !== 'postgres') throw new Error('BENCH_DATABASE must be pglite or postgres');
+  const server = await startPostgres();
+  process.env.BENCH_DATABASE_URL = server.url;
+  const api = await fork().catch(async (error: unknown) => {
+    await server.stop();
+    throw error;
+  });
+  return {
+    ...api,
+    cpu: async () => (await api.cpu()) + postgresCpuMicros(server.dataDir),
+    stop: async () => {
+      await api.stop();
+      await server.stop();
+    },
+  };
 }
 
 function remoteTarget(url: string): Target {

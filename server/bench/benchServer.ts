@@ -1,6 +1,8 @@
 /**
  * The API for the benchmark, in its own process so the load generator does not share its
- * event loop: a fresh PGlite in a temporary folder, one tenant and one user (no MFA).
+ * event loop: a fresh PGlite in a temporary folder (or the migrated-on-start PostgreSQL of
+ * BENCH_DATABASE_URL, which bench.ts sets for BENCH_DATABASE=postgres), one tenant and one user
+ * (no MFA).
  * Reports { url, email, password } to the parent over IPC; exits on SIGTERM.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,7 +22,9 @@ async function start(): Promise<void> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'mtd-bench-'));
   // GLUON_WORKER off: the inspection queue's poller would share the database and the event loop
   // with the calls measured; the bench has no uploads for it to inspect.
-  const config = loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DEV_IDP: 'off', STATIC_DIR: path.join(dataDir, 'no-console'), GLUON_WORKER: 'off' });
+  // On PostgreSQL, production requires the deployment's issuer (PUBLIC_URL) to be named.
+  const postgres = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL, PUBLIC_URL: 'https://console.bench.example' } : {};
+  const config = loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DEV_IDP: 'off', STATIC_DIR: path.join(dataDir, 'no-console'), GLUON_WORKER: 'off', ...postgres });
   const app = await buildApp(config, { signingKeyPem: generateSigningKeyPem(), logger: false });
   await app.db.tx(async (q) => {
     const [tenant] = await q.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Bench') RETURNING id");

@@ -121,5 +121,5 @@ export function printRatios(ratios: Ratio[]): void {
   console.table(ratios);
   const [load1 = 0] = os.loadavg();
   console.log(`load average (1 min) at the end: ${load1.toFixed(2)} on ${os.cpus().length} cores; other work on the machine lowers both sides.`);
-  console.log('CPU ratio: CPU time per request of the reference over that of the API (server process, all threads): the rate ratio an idle machine would give when CPU bounds both.');
+  console.log('CPU ratio: CPU time per request of the reference over that of the API (server process, all threads; with BENCH_DATABASE=postgres also the PostgreSQL processes): the rate ratio an idle machine would give when CPU bounds both.');
 }

@@ -44,6 +44,8 @@ function freePort(): Promise<number> {
 
 export interface RunningPostgres {
   url: string;
+  /** The cluster's data folder (its `postmaster.pid` names the server process). */
+  dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -74,6 +76,7 @@ export async function startPostgres(): Promise<RunningPostgres> {
   ]);
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    dataDir,
     async stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);
