@@ -29,6 +29,9 @@ describe('build helpers', () => {
     expect(out).toMatch(/import \{ Button as Button \} from ".*buttons\.js";/);
     expect(out).toMatch(/import \* as C from ".*classes\.js";/);
     expect(out).toContain("import { type ButtonProps } from '@blueprintjs/core';");
+    // From a file's folder, relative: the same text whatever folder the checkout is in.
+    const fromPlugin = rewriteImports("import { Button } from '@blueprintjs/core';", new Map([['@blueprintjs/core', core]]), path.join(root, 'plugins/admin/pages'));
+    expect(fromPlugin).toBe('import { Button as Button } from "../../../node_modules/@blueprintjs/core/lib/esm/components/button/buttons.js";');
   });
 
   it('reads routes from plugin manifests, relative and absolute', () => {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import zlib from 'node:zlib';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -110,6 +110,16 @@ describe('bundle budget', () => {
       expect(own.length, `plugin ${plugin} has no chunk of its own`).toBeGreaterThan(0);
     }
     for (const route of report.routes) expect(route.pageChunk, `route ${route.path} has no page chunk`).not.toBeNull();
+  });
+
+  it('names no checkout folder in any output: the same sources give the same file names anywhere', () => {
+    // Content hashes cover the source maps, and the maps carry the sources the build plugins
+    // generate: an absolute import path there renamed every chunk per checkout folder (and moved
+    // /login's size by the length of the hashes' differences).
+    const files = readdirSync(outdir, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(js|css|map|html)$/.test(file));
+    expect(files.filter((file) => file.endsWith('.map')).length).toBeGreaterThan(10);
+    const naming = files.filter((file) => readFileSync(path.join(outdir, file), 'utf8').includes(root));
+    expect(naming).toEqual([]);
   });
 
   it('writes .br and .gz next to the JS and CSS for a server that sends precompressed files', () => {

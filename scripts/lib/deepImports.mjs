@@ -68,8 +68,19 @@ function packageEntry(pkg) {
   return path.join(path.dirname(manifestPath), manifest.module);
 }
 
-/** Rewrites the named imports of `packages` in one source text; unknown names stay (types). */
-export function rewriteImports(source, maps) {
+/** `file` as an import specifier from `fromDir` ('./x.js', '../y/z.js'), with forward slashes. */
+export function relativeSpecifier(fromDir, file) {
+  const relative = path.relative(fromDir, file).split(path.sep).join('/');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+/**
+ * Rewrites the named imports of `packages` in one source text; unknown names stay (types).
+ * With `fromDir` (the folder of the file being rewritten), modules are imported by relative
+ * paths: the rewritten source is in the source maps, which the content hashes cover, so absolute
+ * paths would give the same code other file names in every checkout folder.
+ */
+export function rewriteImports(source, maps, fromDir = null) {
   return source.replace(/import\s*\{([^}]*)\}\s*from\s*(["'])([^"']+)\2\s*;?/g, (whole, names, _q, pkg) => {
     const map = maps.get(pkg);
     if (!map) return whole;
@@ -84,7 +95,7 @@ export function rewriteImports(source, maps) {
         keep.push(raw);
         continue;
       }
-      const from = JSON.stringify(where.file ?? where.pkg);
+      const from = JSON.stringify(where.file ? (fromDir ? relativeSpecifier(fromDir, where.file) : where.file) : where.pkg);
       lines.push(where.namespace ? `import * as ${local} from ${from};` : `import { ${where.imported} as ${local} } from ${from};`);
     }
     // Names we could not place are types (elided by esbuild when only used as types).
@@ -118,7 +129,7 @@ export function blueprintDeepImports({ packages = ['@blueprintjs/core', '@bluepr
         const source = readFileSync(args.path, 'utf8');
         const extra = append(args.path);
         if (!extra && !packages.some((pkg) => source.includes(pkg))) return undefined;
-        return { contents: rewriteImports(source, maps) + (extra ?? ''), loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) };
+        return { contents: rewriteImports(source, maps, path.dirname(args.path)) + (extra ?? ''), loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) };
       });
       // Blueprint core itself imports its icons through the icons barrel, and its constants
       // through `common/index.js`, whose `import * as Classes; export { Classes }` makes esbuild
@@ -133,7 +144,7 @@ export function blueprintDeepImports({ packages = ['@blueprintjs/core', '@bluepr
         );
         if (!source.includes('@blueprintjs/icons') && commonSpecs.length === 0) return source === original ? undefined : { contents: source, loader: 'js', resolveDir: path.dirname(args.path) };
         const fileMaps = new Map([...maps, ...commonSpecs.map((spec) => [spec, commonMap])]);
-        return { contents: rewriteImports(source, fileMaps), loader: 'js', resolveDir: path.dirname(args.path) };
+        return { contents: rewriteImports(source, fileMaps, path.dirname(args.path)), loader: 'js', resolveDir: path.dirname(args.path) };
       });
     },
   };

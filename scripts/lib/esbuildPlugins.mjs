@@ -1,4 +1,6 @@
 // esbuild plugins that keep Blueprint's icon data out of the bundle.
+import path from 'node:path';
+import { relativeSpecifier } from './deepImports.mjs';
 
 const ICONS_LIB = /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]/;
 
@@ -123,9 +125,12 @@ export function chunkCss({ root, dirs = ['plugins', 'core'], inDocument = [], do
           documentStyles.set(id, code);
           return { loader: 'js', contents: '' };
         }
+        // The helper by a relative path: generated sources end up in the source maps, which the
+        // content hashes cover, so an absolute one would name the same code differently per folder.
         return {
           loader: 'js',
-          contents: `import { injectStyle } from ${JSON.stringify(helper)};\ninjectStyle(${JSON.stringify(code)}, ${JSON.stringify(id)});`,
+          contents: `import { injectStyle } from ${JSON.stringify(relativeSpecifier(path.dirname(args.path), helper))};\ninjectStyle(${JSON.stringify(code)}, ${JSON.stringify(id)});`,
+          resolveDir: path.dirname(args.path),
         };
       });
     },

@@ -97,17 +97,20 @@ export function exportsOf(file, esbuild) {
 /**
  * Source of the virtual module: it imports every export of the listed modules by name and
  * exports them as one array, so all of them are reached (`null`: a namespace import).
+ * `specifier` turns a module's file into the text of its import (relative to the build's
+ * folder in the build: the source is part of what the chunk hashes cover, so an absolute path
+ * would give every checkout folder other file names for the same code).
  */
-export function groupModuleSource(modules, exportsByModule, exportName = `${EXPORT_NAME}0`) {
+export function groupModuleSource(modules, exportsByModule, exportName = `${EXPORT_NAME}0`, specifier = (file) => file) {
   const lines = [];
   const refs = [];
   modules.forEach((file, i) => {
     const names = exportsByModule.get(file);
     if (names === null) {
-      lines.push(`import * as m${i} from ${JSON.stringify(file)};`);
+      lines.push(`import * as m${i} from ${JSON.stringify(specifier(file))};`);
       refs.push(`m${i}`);
     } else if (names.length) {
-      lines.push(`import { ${names.map((name, j) => `${JSON.stringify(name)} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(file)};`);
+      lines.push(`import { ${names.map((name, j) => `${JSON.stringify(name)} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(specifier(file))};`);
       names.forEach((_, j) => refs.push(`m${i}_${j}`));
     }
   });
@@ -136,7 +139,9 @@ export function firstLoadGroups({ groups, esbuild }) {
         const id = Number(args.path.split('/').pop());
         const group = groups.find((candidate) => candidate.id === id);
         const exportsByModule = new Map(group.modules.map((file) => [file, exportsOf(file, esbuild)]));
-        return { loader: 'js', contents: groupModuleSource(group.modules, exportsByModule, `${EXPORT_NAME}${id}`), resolveDir: build.initialOptions.absWorkingDir };
+        const root = build.initialOptions.absWorkingDir;
+        const relative = (file) => `./${path.relative(root, file).split(path.sep).join('/')}`;
+        return { loader: 'js', contents: groupModuleSource(group.modules, exportsByModule, `${EXPORT_NAME}${id}`, relative), resolveDir: root };
       });
     },
   };
