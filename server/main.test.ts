@@ -45,6 +45,7 @@ describe('start banner and logs', () => {
     expect(banner).toContain('Console and API: http://127.0.0.1:8080');
     expect(banner).toContain('Sign in as admin@example.com with password Generated-1');
     expect(banner).toContain('Mailbox:         http://127.0.0.1:8080/dev/mailbox');
+    expect(banner).toContain('Sample upload:   http://127.0.0.1:8080/dev/samples/sysdiagnose.tar.gz');
     expect(banner).toContain('npm run admin -- --help');
     expect(banner).toMatch(/Logs: +warn and above, no request lines \(LOG_LEVEL=info shows them\)/);
   });
@@ -52,6 +53,7 @@ describe('start banner and logs', () => {
   it('never mentions a mailbox in production', () => {
     const banner = startBanner(loadConfig({ NODE_ENV: 'production' }), admin, false).join('\n');
     expect(banner).not.toContain('mailbox');
+    expect(banner).not.toContain('Sample upload');
     expect(banner).toMatch(/Logs: +info, every request/);
   });
 

@@ -10,6 +10,7 @@ import { seedDevSsoUsers } from './devIdp/seedDevSsoUsers';
 import { checkDeploymentIdentity, DeploymentIdentityError } from './ops/deploymentIdentity';
 import { startStartupWatchdog } from './ops/startupWatchdog';
 import { MAILBOX_PATH } from './routes/dev/mailboxRoutes';
+import { SAMPLE_SYSDIAGNOSE_PATH } from './routes/dev/sampleRoutes';
 import { seedExampleRuleSets } from './services/gluon/seedExamples';
 import { hashPassword, verifyPassword } from './services/passwords';
 import { ALL_PERMISSIONS } from './services/users';
@@ -141,6 +142,7 @@ export function startBanner(config: AppConfig, admin: { email: string; password:
     lines.push(`  Sign in with an existing account (npm run admin -- --help to manage users).`);
   }
   if (config.devMailbox) lines.push(`  Mailbox:         ${config.publicUrl}${MAILBOX_PATH} (mail the API sent: invitations, password resets)`);
+  if (config.gluon.seedExamples) lines.push(`  Sample upload:   ${config.publicUrl}${SAMPLE_SYSDIAGNOSE_PATH} (upload it on /gluon/upload: the example rule sets flag it)`);
   lines.push(`  Operator CLI:    npm run admin -- --help (in another terminal, while this runs)`);
   if (devIdp) {
     const idpOrigin = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.idp.idpPort}`;
