@@ -40,10 +40,6 @@ export function authUserOf(user: UserRow): AuthUser {
   return { id: user.id, tenantId: user.tenant_id, email: user.email, permissions: user.permissions, totpEnabled: user.totp_enabled };
 }
 
-export async function markSignedIn(q: Queryable, userId: string): Promise<void> {
-  await q.query('UPDATE users SET last_login_at = now() WHERE id = $1', [userId]);
-}
-
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
 }

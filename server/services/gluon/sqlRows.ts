@@ -8,10 +8,6 @@ export function iso(value: Stamp): string | null {
   return value instanceof Date ? value.toISOString() : new Date(value).toISOString();
 }
 
-export function isoOrNow(value: Stamp): string {
-  return iso(value) ?? new Date().toISOString();
-}
-
 /** jsonb columns come back parsed from pg and PGlite alike; a text answer is parsed here. */
 export function json<T>(value: unknown, fallback: T): T {
   if (value === null || value === undefined) return fallback;
@@ -24,5 +20,3 @@ export function json<T>(value: unknown, fallback: T): T {
   }
   return value as T;
 }
-
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
