@@ -1,5 +1,6 @@
 import { HttpError, type Queryable } from '../../contracts';
 import type { DeviceIdentity } from '../inspection/types';
+import { likePattern } from '../userAdmin';
 import { iso, json, type Stamp } from './sqlRows';
 
 /**
@@ -78,13 +79,10 @@ function toSummary(r: DeviceRow): DeviceSummary {
   };
 }
 
-const likePattern = (search: string | undefined): string | null =>
-  search?.trim() ? `%${search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-
 /** One page of devices, most recently inspected first; `search` matches name, model, OS and key. */
 export async function listDevices(q: Queryable, tenantId: string, options: { page: number; size: number; search?: string }): Promise<{ items: DeviceSummary[]; total: number }> {
   const where = `d.tenant_id = $1 AND ($2::text IS NULL OR lower(d.name) LIKE $2 OR lower(coalesce(d.model_code, '')) LIKE $2 OR lower(coalesce(d.os_version, '')) LIKE $2 OR lower(coalesce(d.crash_reporter_key, '')) LIKE $2)`;
-  const search = likePattern(options.search);
+  const search = likePattern(options.search?.trim().toLowerCase());
   const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_devices d WHERE ${where}`, [tenantId, search]);
   const rows = await q.query<DeviceRow>(`${SELECT_DEVICES} WHERE ${where} ORDER BY d.last_inspection_at DESC NULLS LAST, d.id LIMIT $3 OFFSET $4`, [
     tenantId,
@@ -160,7 +158,7 @@ export async function listProcesses(q: Queryable, tenantId: string, deviceId: st
      FROM gluon_observations WHERE device_id = $1 AND ($2::text IS NULL OR lower(value) LIKE $2)
        AND (kind = 'process' OR (kind = 'path' AND (raw LIKE 'procPath%' OR source LIKE '%ps.txt' OR source LIKE '%shutdown.log')))
      GROUP BY value ORDER BY max(last_seen) DESC NULLS LAST, value LIMIT $3`,
-    [deviceId, likePattern(options.search), options.limit],
+    [deviceId, likePattern(options.search?.trim().toLowerCase()), options.limit],
   );
   return rows.map((r) => ({ name: r.value, firstSeen: iso(r.first_seen), lastSeen: iso(r.last_seen), sources: r.sources ?? [], records: r.records }));
 }

@@ -2,6 +2,7 @@ import { HttpError, type Database, type Queryable } from '../../contracts';
 import { buildMatcher, type Matcher } from '../inspection/matcher';
 import { parseStixBundle, StixImportError, type UnsupportedIndicator } from '../inspection/stixBundle';
 import type { Indicator, IndicatorType, Suppression } from '../inspection/types';
+import { likePattern } from '../userAdmin';
 import { iso, json, type Stamp } from './sqlRows';
 
 export interface FamilySummary {
@@ -180,7 +181,7 @@ export async function listIndicators(
 ): Promise<{ items: IndicatorItem[]; total: number }> {
   const [owner] = await q.query('SELECT 1 FROM gluon_rule_sets WHERE tenant_id = $1 AND id = $2', [tenantId, ruleSetId]);
   if (!owner) throw new HttpError(404, 'Rule set not found');
-  const search = options.search?.trim() ? `%${options.search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const search = likePattern(options.search?.trim().toLowerCase());
   const where = `i.rule_set_id = $1 AND ($2::text IS NULL OR lower(i.value) LIKE $2 OR lower(i.family_name) LIKE $2 OR lower(i.stix_id) LIKE $2)`;
   const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_indicators i WHERE ${where}`, [ruleSetId, search]);
   const rows = await q.query<{ stix_id: string; type: string; value: string; pattern: string; family_name: string; s_id: string | null; reason: string | null; author_email: string | null; s_at: Stamp }>(
