@@ -1,20 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HttpError } from '../../contracts';
 import { errors } from '../../schemas';
 import { collectorDevice } from '../../services/gluon/collectorUploads';
-import { UploadTooLargeError } from '../../services/gluon/fileStorage';
 import type { GluonContext } from '../../services/gluon/gluonContext';
 import { receiveUpload } from '../../services/gluon/uploads';
-import { uploadSchema } from './gluonSchemas';
+import { uploadAnswerSchema } from './gluonSchemas';
+import { acceptStreamedUploads, assertStreamedUpload } from './streamedUpload';
 
 /**
  * Public: the connector installed from a collector link sends the end user's diagnostics here;
  * each file becomes an inspection of the install's device (issue 12, item 8).
  */
 export const collectorUploadRoutes: FastifyPluginAsync<{ gluon: GluonContext }> = async (app, { gluon }) => {
-  // The file is streamed from request.raw by the handler; the parser leaves it unread and sets no
-  // body, so body hooks (the string guard walks parsed bodies) never see the stream object.
-  app.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null, undefined));
+  acceptStreamedUploads(app);
   const limit = app.config.gluon.uploadLimitBytes;
 
   app.post<{ Params: { id: string; installId: string }; Querystring: { name: string }; Body: undefined }>('/gluon-backend/sharedExtractorLinks/:id/installs/:installId/files', {
@@ -29,22 +26,14 @@ export const collectorUploadRoutes: FastifyPluginAsync<{ gluon: GluonContext }> 
       },
       querystring: { type: 'object', properties: { name: { type: 'string', minLength: 1, maxLength: 1024 } }, required: ['name'], additionalProperties: false },
       response: {
-        201: { type: 'object', properties: { upload: uploadSchema, duplicate: { type: 'boolean' } }, required: ['upload', 'duplicate'], additionalProperties: false },
+        201: uploadAnswerSchema,
         ...errors(400, 403, 404, 413, 415, 422, 429),
       },
     },
   }, async (request, reply) => {
-    if (!request.headers['content-type']?.startsWith('application/octet-stream')) throw new HttpError(415, 'Send the file as application/octet-stream.');
-    const declared = Number(request.headers['content-length'] ?? NaN);
-    if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, new UploadTooLargeError(limit).message);
+    assertStreamedUpload(request, limit);
     const target = await collectorDevice(app.db, request.params.id, request.params.installId);
-    let result;
-    try {
-      result = await receiveUpload(app.db, gluon.storage, { tenantId: target.tenantId, userId: null, fileName: request.query.name, body: request.raw, maxBytes: limit, origin: 'collector', deviceId: target.deviceId });
-    } catch (error) {
-      if (error instanceof UploadTooLargeError) throw new HttpError(413, error.message);
-      throw error;
-    }
+    const result = await receiveUpload(app.db, gluon.storage, { tenantId: target.tenantId, userId: null, fileName: request.query.name, body: request.raw, maxBytes: limit, origin: 'collector', deviceId: target.deviceId });
     gluon.kick();
     await app.audit({ tenantId: target.tenantId, actorId: null, action: 'gluon.collectorUpload', target: result.upload.inspectionId, details: { linkId: target.linkId, installId: request.params.installId, name: result.upload.fileName, sha256: result.upload.sha256 }, ip: request.ip });
     return reply.code(201).send(result);

@@ -68,6 +68,9 @@ export const uploadSchema = obj({
   warnings: { type: 'array', items: str },
 });
 
+/** The answer of an upload (signed-in or from a collector's connector). */
+export const uploadAnswerSchema = obj({ upload: uploadSchema, duplicate: bool });
+
 export const deviceSchema = obj({
   id: str,
   name: str,

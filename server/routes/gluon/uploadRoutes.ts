@@ -2,20 +2,18 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
 import { bearerSecurity, errors } from '../../schemas';
 import { getDevice } from '../../services/gluon/devices';
-import { UploadTooLargeError } from '../../services/gluon/fileStorage';
 import { canReadReports, canUpload, isUploader } from '../../services/gluon/gluonAccess';
 import type { GluonContext } from '../../services/gluon/gluonContext';
 import { listUploads, receiveUpload } from '../../services/gluon/uploads';
-import { pageQuery, paged, uploadSchema } from './gluonSchemas';
+import { pageQuery, paged, uploadAnswerSchema, uploadSchema } from './gluonSchemas';
+import { acceptStreamedUploads, assertStreamedUpload } from './streamedUpload';
 
 const tags = ['gluon'];
 
 /** Upload (spec §6: new-inspection access, or an uploader) and the recent uploads with their inspection status. */
 export const uploadRoutes: FastifyPluginAsync<{ gluon: GluonContext }> = async (app, { gluon }) => {
   // The file is streamed to storage (hashed and counted on the way), never buffered whole.
-  // The file is streamed from request.raw by the handler; the parser leaves it unread and sets no
-  // body, so body hooks (the string guard walks parsed bodies) never see the stream object.
-  app.addContentTypeParser('application/octet-stream', (_request, _payload, done) => done(null, undefined));
+  acceptStreamedUploads(app);
   const limit = app.config.gluon.uploadLimitBytes;
 
   app.post<{ Querystring: { name: string; deviceId?: string; reinspect?: boolean }; Body: undefined }>('/gluon-backend/uploads', {
@@ -31,35 +29,27 @@ export const uploadRoutes: FastifyPluginAsync<{ gluon: GluonContext }> = async (
         additionalProperties: false,
       },
       response: {
-        201: { type: 'object', properties: { upload: uploadSchema, duplicate: { type: 'boolean' } }, required: ['upload', 'duplicate'], additionalProperties: false },
+        201: uploadAnswerSchema,
         ...errors(400, 401, 403, 404, 413, 415, 422),
       },
     },
   }, async (request, reply) => {
     const auth = request.auth!;
-    if (!request.headers['content-type']?.startsWith('application/octet-stream')) throw new HttpError(415, 'Send the file as application/octet-stream.');
-    const declared = Number(request.headers['content-length'] ?? NaN);
-    if (Number.isFinite(declared) && declared > limit) throw new HttpError(413, new UploadTooLargeError(limit).message);
+    assertStreamedUpload(request, limit);
     if (request.query.deviceId) {
       if (!canReadReports(auth.perms)) throw new HttpError(403, "You don't have permissions to perform this action");
       await getDevice(app.db, auth.tenantId, request.query.deviceId);
     }
-    let result;
-    try {
-      result = await receiveUpload(app.db, gluon.storage, {
-        tenantId: auth.tenantId,
-        userId: auth.userId,
-        fileName: request.query.name,
-        body: request.raw,
-        maxBytes: limit,
-        origin: 'upload',
-        deviceId: request.query.deviceId ?? null,
-        reinspect: request.query.reinspect ?? false,
-      });
-    } catch (error) {
-      if (error instanceof UploadTooLargeError) throw new HttpError(413, error.message);
-      throw error;
-    }
+    const result = await receiveUpload(app.db, gluon.storage, {
+      tenantId: auth.tenantId,
+      userId: auth.userId,
+      fileName: request.query.name,
+      body: request.raw,
+      maxBytes: limit,
+      origin: 'upload',
+      deviceId: request.query.deviceId ?? null,
+      reinspect: request.query.reinspect ?? false,
+    });
     if (!result.duplicate || result.upload.status === 'queued') gluon.kick();
     await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.upload', target: result.upload.inspectionId, details: { name: result.upload.fileName, sha256: result.upload.sha256, size: result.upload.size, duplicate: result.duplicate }, ip: request.ip });
     return reply.code(201).send(result);

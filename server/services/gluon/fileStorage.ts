@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import { HttpError } from '../../contracts';
 
 /** What an upload became: its content address and size. */
 export interface StoredObject {
@@ -13,11 +14,11 @@ export interface StoredObject {
   size: number;
 }
 
-/** Raised when a stream passes the size limit; nothing is kept. */
-export class UploadTooLargeError extends Error {
+/** Raised when a stream passes the size limit; nothing is kept. A 413 as it stands (the error handler answers it). */
+export class UploadTooLargeError extends HttpError {
   override readonly name = 'UploadTooLargeError';
   constructor(readonly limit: number) {
-    super(`The file is larger than the upload limit (${Math.round(limit / (1024 * 1024))} MB).`);
+    super(413, `The file is larger than the upload limit (${Math.round(limit / (1024 * 1024))} MB).`);
   }
 }
 
