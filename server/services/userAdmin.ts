@@ -138,23 +138,25 @@ export async function inviteTenantUser(db: Database, invitation: NewInvitation):
   return { user: await getTenantUser(db, invitation.tenantId, created.userId), created };
 }
 
-/** The pending invitation's user, or 409 for an account that already accepted. */
-async function invitedUser(q: Queryable, tenantId: string, userId: string): Promise<AdminUserView> {
-  const user = await getTenantUser(q, tenantId, userId);
+/** 409 for an account that already accepted its invitation. */
+function assertInvited(user: AdminUserView): void {
   if (user.status !== 'invited') throw new HttpError(409, 'The user has already accepted the invitation.');
-  return user;
 }
 
-/** A new link for a pending invitation (same permissions and methods); the earlier link stops working. */
-export async function resendInvitation(db: Database, tenantId: string, userId: string, invitedBy: string): Promise<{ user: AdminUserView; created: CreatedInvitation }> {
-  const user = await invitedUser(db, tenantId, userId);
-  return inviteTenantUser(db, { tenantId, email: user.email, permissions: user.permissions, allowedLoginMethods: user.allowedLoginMethods, invitedBy });
+/**
+ * A new link for a pending invitation (same permissions and methods); the earlier link stops
+ * working. `pending` is the user as getTenantUser read it (the caller checks who may resend first).
+ */
+export async function resendInvitation(db: Database, pending: AdminUserView, tenantId: string, invitedBy: string): Promise<{ user: AdminUserView; created: CreatedInvitation }> {
+  assertInvited(pending);
+  return inviteTenantUser(db, { tenantId, email: pending.email, permissions: pending.permissions, allowedLoginMethods: pending.allowedLoginMethods, invitedBy });
 }
 
 /** Revokes a pending invitation: the invited (never activated) user and its links go. */
 export function revokeInvitation(db: Database, tenantId: string, userId: string): Promise<AdminUserView> {
   return db.tx(async (q) => {
-    const user = await invitedUser(q, tenantId, userId);
+    const user = await getTenantUser(q, tenantId, userId);
+    assertInvited(user);
     await q.query("DELETE FROM users WHERE id = $1 AND tenant_id = $2 AND status = 'invited'", [userId, tenantId]);
     return user;
   });

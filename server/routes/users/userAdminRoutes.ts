@@ -167,7 +167,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       const pending = await getTenantUser(app.db, auth.tenantId, request.params.id);
       // A resend grants the invitation's permissions again: the same rule as inviting.
       assertGrantable(auth, pending.permissions);
-      const { user, created } = await resendInvitation(app.db, auth.tenantId, request.params.id, auth.userId);
+      const { user, created } = await resendInvitation(app.db, pending, auth.tenantId, auth.userId);
       const answer = await sendInvitation(request, user, created);
       await audit(request, 'user.inviteResend', user.email, { userId: user.id });
       return reply.code(201).send(answer);
