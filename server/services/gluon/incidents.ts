@@ -259,9 +259,12 @@ export async function applySuppression(
   const touched = [...new Set(marked.map((m) => m.incident_id))];
   const resolved: string[] = [];
   for (const incidentId of touched) {
-    const [left] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM gluon_findings WHERE incident_id = $1 AND NOT suppressed', [incidentId]);
-    const [incident] = await q.query<{ state: IncidentState }>('SELECT state FROM gluon_incidents WHERE id = $1', [incidentId]);
-    if ((left?.n ?? 0) === 0 && incident?.state === 'open') {
+    // The incident's state and its findings still active, in one read per incident.
+    const [incident] = await q.query<{ state: IncidentState; active: number }>(
+      'SELECT i.state, (SELECT count(*)::int FROM gluon_findings f WHERE f.incident_id = i.id AND NOT f.suppressed) AS active FROM gluon_incidents i WHERE i.id = $1',
+      [incidentId],
+    );
+    if (incident?.active === 0 && incident.state === 'open') {
       await q.query("UPDATE gluon_incidents SET state = 'false_positive', updated_at = now() WHERE id = $1", [incidentId]);
       await addEvent(q, incidentId, { kind: 'suppressed', from: 'open', to: 'false_positive', comment: `Every finding suppressed: ${suppression.reason}` }, actor);
       resolved.push(incidentId);
