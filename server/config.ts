@@ -79,6 +79,11 @@ export class ConfigError extends Error {
   }
 }
 
+/** ConfigError's thrower, handed to the config loaders of services (they do not import this file). */
+function fail(variable: string, problem: string): never {
+  throw new ConfigError(variable, problem);
+}
+
 type Env = Record<string, string | undefined>;
 
 function str(env: Env, name: string): string | null {
@@ -198,11 +203,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
       devIdp: flag(env, 'DEV_IDP', nodeEnv !== 'production'),
       idpPort: port(env, 'IDP_PORT', portNumber === 0 ? 0 : portNumber + 1),
     },
-    backends: loadBackendConfig(env, (variable, problem) => {
-      throw new ConfigError(variable, problem);
-    }),
-    gluon: loadGluonConfig(env, dataDir, nodeEnv, (variable, problem) => {
-      throw new ConfigError(variable, problem);
-    }),
+    backends: loadBackendConfig(env, fail),
+    gluon: loadGluonConfig(env, dataDir, nodeEnv, fail),
   };
 }

@@ -83,8 +83,8 @@ export interface LockState {
 
 /** The decision of claimSubjectAttempt for a state already read (e.g. with the user, readPasswordSignIn). */
 export async function claimFromState(q: Queryable, subject: LockoutSubject, state: LockState | null): Promise<void> {
-  const { c, id, locked } = rowOf(subject);
   if (!state) return;
+  const { c, id, locked } = rowOf(subject);
   // Waiting does not lift a hard lock; Retry-After says when asking again makes sense at the earliest.
   if (state.failures >= HARD_LOCK_FAILURES) throw new TooManyAttempts(locked, MAX_DELAY_S);
   if (state.failures < FREE_FAILURES) return;
