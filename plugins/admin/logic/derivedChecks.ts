@@ -1,13 +1,14 @@
 import { hasPermission, hasPrefix } from '@core/permissions/checks';
+import { canWriteUsers, hasUserManagementAccess, isInspectionAdmin } from '../permissions/checks';
 
 type Perms = readonly string[];
 
 /**
- * The derived checks of spec §6, restated from the permission strings (plugins never import each
- * other): the permission editor shows live which of them a selection satisfies.
+ * The derived checks of spec §6: user management's own from permissions/checks.ts, the others
+ * restated from the permission strings (plugins never import each other). The permission editor
+ * shows live which of them a selection satisfies.
  */
-const inspectionAdmin = (p: Perms) => (['rpt', 'cfg', 'fl'] as const).every((r) => hasPermission(p, 'gln', r, ['rw']));
-const basicUploader = (p: Perms) => !inspectionAdmin(p) && (['suv', 'sdv', 'pdv'] as const).every((r) => hasPermission(p, 'gln', r, ['r']));
+const basicUploader = (p: Perms) => !isInspectionAdmin(p) && (['suv', 'sdv', 'pdv'] as const).every((r) => hasPermission(p, 'gln', r, ['r']));
 
 export interface DerivedCheck {
   id: string;
@@ -18,10 +19,10 @@ export interface DerivedCheck {
 }
 
 export const DERIVED_CHECKS: readonly DerivedCheck[] = [
-  { id: 'userWrite', label: 'User write', rule: 'umg#usr#rw', test: (p) => hasPermission(p, 'umg', 'usr', ['rw']) },
-  { id: 'userAccess', label: 'User-management access', rule: 'any umg#usr# permission, or inspection admin', test: (p) => hasPermission(p, 'umg', 'usr', ['r', 'w', 'rw']) || inspectionAdmin(p) },
-  { id: 'inspectionAdmin', label: 'Inspection admin', rule: 'gln#rpt#rw, gln#cfg#rw and gln#fl#rw', test: inspectionAdmin },
-  { id: 'fileDownload', label: 'File download', rule: 'gln#fl#r or rw, or admin', test: (p) => hasPermission(p, 'gln', 'fl', ['r', 'rw']) || inspectionAdmin(p) },
+  { id: 'userWrite', label: 'User write', rule: 'umg#usr#rw', test: canWriteUsers },
+  { id: 'userAccess', label: 'User-management access', rule: 'any umg#usr# permission, or inspection admin', test: hasUserManagementAccess },
+  { id: 'inspectionAdmin', label: 'Inspection admin', rule: 'gln#rpt#rw, gln#cfg#rw and gln#fl#rw', test: isInspectionAdmin },
+  { id: 'fileDownload', label: 'File download', rule: 'gln#fl#r or rw, or admin', test: (p) => hasPermission(p, 'gln', 'fl', ['r', 'rw']) || isInspectionAdmin(p) },
   { id: 'configRead', label: 'Config read', rule: 'gln#cfg#r or rw', test: (p) => hasPermission(p, 'gln', 'cfg', ['r', 'rw']) },
   { id: 'configWrite', label: 'Config write', rule: 'gln#cfg#w or rw', test: (p) => hasPermission(p, 'gln', 'cfg', ['w', 'rw']) },
   { id: 'monitoringAdmin', label: 'Monitoring admin', rule: 'mnt#rsc#w', test: (p) => hasPermission(p, 'mnt', 'rsc', ['w']) },
@@ -29,7 +30,7 @@ export const DERIVED_CHECKS: readonly DerivedCheck[] = [
   { id: 'crashExplorer', label: 'Crash explorer', rule: 'gln#cre#r', test: (p) => hasPermission(p, 'gln', 'cre', ['r']) },
   { id: 'processExplorer', label: 'Process explorer', rule: 'gln#pre#r', test: (p) => hasPermission(p, 'gln', 'pre', ['r']) },
   { id: 'rescan', label: 'Rescan', rule: 'gln#rsn#r', test: (p) => hasPermission(p, 'gln', 'rsn', ['r']) },
-  { id: 'uploader', label: 'Uploader', rule: 'gln#upl#rw and not admin, or basic uploader', test: (p) => (hasPermission(p, 'gln', 'upl', ['rw']) && !inspectionAdmin(p)) || basicUploader(p) },
+  { id: 'uploader', label: 'Uploader', rule: 'gln#upl#rw and not admin, or basic uploader', test: (p) => (hasPermission(p, 'gln', 'upl', ['rw']) && !isInspectionAdmin(p)) || basicUploader(p) },
   { id: 'basicUploader', label: 'Basic uploader', rule: 'gln#suv#r, gln#sdv#r and gln#pdv#r, and not admin', test: basicUploader },
   { id: 'newInspection', label: 'New-inspection access', rule: 'gln#fl#w or rw, gln#upl#w or rw, gln#ext#w or rw', test: (p) => (['fl', 'upl', 'ext'] as const).some((r) => hasPermission(p, 'gln', r, ['w', 'rw'])) },
   { id: 'moduleEnabled', label: 'Module enabled', rule: 'any gln#, elc# or ntr# permission', test: (p) => ['gln', 'elc', 'ntr'].some((m) => hasPrefix(p, m)) },

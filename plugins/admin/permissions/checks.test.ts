@@ -11,6 +11,11 @@ const tables: Record<string, CheckRow[]> = {
     ['admin without umg', ADMIN, false],
     ['nothing', [], false],
   ],
+  isInspectionAdmin: [
+    ['gln#rpt#rw, gln#cfg#rw and gln#fl#rw', ADMIN, true],
+    ['partial admin', ['gln#rpt#rw', 'gln#cfg#rw'], false],
+    ['r modes', ['gln#rpt#r', 'gln#cfg#r', 'gln#fl#r'], false],
+  ],
   hasUserManagementAccess: [
     ['umg#usr#r', ['umg#usr#r'], true],
     ['umg#usr#rw', ['umg#usr#rw'], true],

@@ -9,11 +9,14 @@ export function canWriteUsers(perms: Perms): boolean {
 }
 
 /**
- * Any user-management access: any umg#usr# permission, or full inspection admin (gln#rpt#rw,
- * gln#cfg#rw and gln#fl#rw together). The admin rule is restated from the permission strings
- * rather than imported from gluon: plugins never import each other.
+ * Inspection admin: gln#rpt#rw, gln#cfg#rw and gln#fl#rw together. Restated from the permission
+ * strings rather than imported from gluon: plugins never import each other.
  */
+export function isInspectionAdmin(perms: Perms): boolean {
+  return (['rpt', 'cfg', 'fl'] as const).every((resource) => hasPermission(perms, 'gln', resource, ['rw']));
+}
+
+/** Any user-management access: any umg#usr# permission, or inspection admin. */
 export function hasUserManagementAccess(perms: Perms): boolean {
-  const inspectionAdmin = (['rpt', 'cfg', 'fl'] as const).every((resource) => hasPermission(perms, 'gln', resource, ['rw']));
-  return hasPermission(perms, 'umg', 'usr', ['r', 'w', 'rw']) || inspectionAdmin;
+  return hasPermission(perms, 'umg', 'usr', ['r', 'w', 'rw']) || isInspectionAdmin(perms);
 }

@@ -4,6 +4,7 @@ import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
 import { useAdminAccess } from '../../hooks/useAdminAccess';
+import { isInspectionAdmin } from '../../permissions/checks';
 import { AdminLink } from '../AdminLink/AdminLink';
 import '../../admin.css';
 
@@ -19,7 +20,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string }[] = [
 /** Gluon's collector-links screen, listed for those who may read links (any gln#ext#, or inspection admin): a URL, not an import. */
 const COLLECTOR_LINKS = { path: '/gluon/collector-links', label: 'Collector links' };
 const readsCollectorLinks = (perms: readonly string[]) =>
-  perms.some((p) => p.startsWith('gln#ext#')) || ['gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw'].every((p) => perms.includes(p));
+  perms.some((p) => p.startsWith('gln#ext#')) || isInspectionAdmin(perms);
 
 /** AdminLayoutProps: `title` is the page heading; `actions` sit at its right (writers' buttons). */
 export interface AdminLayoutProps {
