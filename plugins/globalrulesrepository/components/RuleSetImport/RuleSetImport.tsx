@@ -4,12 +4,11 @@ import { useRef, useState } from 'react';
 
 /** RuleSetImportProps: `onImport` receives the bundle's text and, for a file, its name. */
 export interface RuleSetImportProps {
-  disabled?: boolean;
   onImport(bundle: string, fileName?: string): Promise<void>;
 }
 
 /** Import a STIX 2.1 bundle: choose a .stix2/.json file, or paste its JSON. */
-export function RuleSetImport({ disabled, onImport }: RuleSetImportProps) {
+export function RuleSetImport({ onImport }: RuleSetImportProps) {
   const input = useRef<HTMLInputElement>(null);
   const [pasted, setPasted] = useState('');
   const [busy, setBusy] = useState(false);
@@ -23,7 +22,7 @@ export function RuleSetImport({ disabled, onImport }: RuleSetImportProps) {
   };
   return (
     <section aria-label="Import a rule set" style={{ marginBottom: 24 }}>
-      <Button icon={<Import />} text="Import a STIX 2.1 file" disabled={disabled || busy} onClick={() => input.current?.click()} />
+      <Button icon={<Import />} text="Import a STIX 2.1 file" disabled={busy} onClick={() => input.current?.click()} />
       <input
         ref={input}
         type="file"
@@ -37,11 +36,11 @@ export function RuleSetImport({ disabled, onImport }: RuleSetImportProps) {
         }}
       />
       <FormGroup label="Or paste a bundle" labelFor="bundle-paste" style={{ marginTop: 12 }}>
-        <TextArea id="bundle-paste" fill rows={4} placeholder='{"type": "bundle", "id": "bundle--…", "objects": […]}' value={pasted} onChange={(event) => setPasted(event.target.value)} disabled={disabled} />
+        <TextArea id="bundle-paste" fill rows={4} placeholder='{"type": "bundle", "id": "bundle--…", "objects": […]}' value={pasted} onChange={(event) => setPasted(event.target.value)} />
       </FormGroup>
       <Button
         text="Import pasted bundle"
-        disabled={disabled || busy || !pasted.trim()}
+        disabled={busy || !pasted.trim()}
         onClick={() =>
           void run(
             onImport(pasted).then(() => {
