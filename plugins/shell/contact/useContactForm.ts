@@ -4,7 +4,7 @@ import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useService } from '@core/react';
 import { ToastServiceToken } from '@core/toasts/ToastService';
 import { sendContactRequest, type RequestType } from '../api/sendContactRequest';
-import { serverMessage } from '../api/serverMessage';
+import { serverMessage } from '../logic/serverMessage';
 import { RATING_DEFAULT, productOfPath, ratingToSend, validateContact, type ContactErrors } from './contactRules';
 
 export interface ContactForm {

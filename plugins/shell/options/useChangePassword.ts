@@ -3,7 +3,7 @@ import { HttpServiceToken } from '@core/http/HttpService';
 import { useService } from '@core/react';
 import { ToastServiceToken } from '@core/toasts/ToastService';
 import { changePassword } from '../api/changePassword';
-import { serverMessage } from '../api/serverMessage';
+import { serverMessage } from '../logic/serverMessage';
 
 export interface PasswordErrors {
   oldPassword?: string;
