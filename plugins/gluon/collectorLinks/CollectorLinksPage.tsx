@@ -7,7 +7,7 @@ import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
-import { hasNewInspectionAccess, isInspectionAdmin } from '../permissions/checks';
+import { canReadCollectorLinks, canWriteCollectorLinks } from '../permissions/checks';
 import { getCollectorLinks } from './api/getCollectorLinks';
 import { patchCollectorLink } from './api/patchCollectorLink';
 import { postQuickLink } from './api/postQuickLink';
@@ -53,8 +53,8 @@ export default function CollectorLinksPage(_props: PageProps) {
   const page = Math.max(0, Number.parseInt(search.get('page') ?? '0', 10) || 0);
   const sort = (SORTS as readonly string[]).includes(search.get('sort') ?? '') ? (search.get('sort') as LinkSort) : undefined;
   const order = search.get('order') === 'asc' || search.get('order') === 'desc' ? (search.get('order') as 'asc' | 'desc') : undefined;
-  const canRead = perms.some((p) => p.startsWith('gln#ext#')) || isInspectionAdmin(perms);
-  const canWrite = hasNewInspectionAccess(perms) && (perms.includes('gln#ext#w') || perms.includes('gln#ext#rw') || isInspectionAdmin(perms));
+  const canRead = canReadCollectorLinks(perms);
+  const canWrite = canWriteCollectorLinks(perms);
 
   const [typed, setTyped] = useState(filter);
   const [data, setData] = useState<LinkPage | null>(null);

@@ -93,6 +93,20 @@ const tables: Record<string, CheckRow[]> = {
     ['process explorer', ['gln#pre#r'], false],
     ['rescan', ['gln#rsn#r'], false],
   ],
+  canReadCollectorLinks: [
+    ['ext r', ['gln#ext#r'], true],
+    ['ext w', ['gln#ext#w'], true],
+    ['admin', ADMIN, true],
+    ['other resource', ['gln#fl#rw'], false],
+    ['nothing', [], false],
+  ],
+  canWriteCollectorLinks: [
+    ['ext w', ['gln#ext#w'], true],
+    ['ext rw', ['gln#ext#rw'], true],
+    ['admin (its fl#rw is new-inspection access)', ADMIN, true],
+    ['ext r', ['gln#ext#r'], false],
+    ['new-inspection access without ext', ['gln#upl#w'], false],
+  ],
 };
 
 // Malformed strings: only isSaasVariant (an absence) is true.

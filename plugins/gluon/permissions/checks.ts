@@ -85,3 +85,13 @@ export function canReadReports(perms: Perms): boolean {
 export function canTriage(perms: Perms): boolean {
   return hasPermission(perms, 'gln', 'rpt', ['w', 'rw']) && !isUploader(perms);
 }
+
+/** Collector links, read: any gln#ext# permission, or admin (as the API: server/services/accessChecks.ts). */
+export function canReadCollectorLinks(perms: Perms): boolean {
+  return perms.some((p) => p.startsWith('gln#ext#')) || isInspectionAdmin(perms);
+}
+
+/** Collector links, create and change: new-inspection access, and gln#ext#w or rw or admin. */
+export function canWriteCollectorLinks(perms: Perms): boolean {
+  return hasNewInspectionAccess(perms) && (hasPermission(perms, 'gln', 'ext', ['w', 'rw']) || isInspectionAdmin(perms));
+}
