@@ -22,17 +22,18 @@ export function useDeviceDetail(deviceId: string) {
   const [watchUntil, setWatchUntil] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
   const detail = useLoader(deviceId, () => getDevice(http, deviceId), (data) => (busy(data) || Date.now() < watchUntil ? POLL_MS : 0));
+  const { reload } = detail;
   const rescan = useCallback(async () => {
     setMessage(null);
     try {
       await postRescan(http, deviceId);
       setWatchUntil(Date.now() + RESCAN_WATCH_MS);
       setMessage('Rescan queued: stored observations are matched against the enabled rule sets.');
-      detail.reload();
+      reload();
     } catch (error) {
       setMessage(errorMessage(error));
     }
-  }, [http, deviceId, detail]);
+  }, [http, deviceId, reload]);
   const report = useCallback(
     (format: ReportFormat) => {
       const name = detail.data?.device.name ?? deviceId;
