@@ -38,7 +38,14 @@ export interface FileApi {
  * proxy rules cleared before and after the test, and its log attached to a failed test.
  */
 export async function useFileApi<A extends FileApi>(pool: ResourcePerFile<A>, use: (api: A) => Promise<void>, testInfo: TestInfo): Promise<void> {
-  const api = await pool.forFile(testInfo.file);
+  await useApiForTest(await pool.forFile(testInfo.file), use, testInfo);
+}
+
+/**
+ * One test's use of an API shared with other tests (per file or per worker): its proxy rules
+ * cleared before and after the test, and its log attached to a failed test.
+ */
+export async function useApiForTest<A extends FileApi>(api: A, use: (api: A) => Promise<void>, testInfo: TestInfo): Promise<void> {
   api.proxy.clear();
   await use(api);
   api.proxy.clear();
