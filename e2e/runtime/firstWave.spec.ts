@@ -1,10 +1,10 @@
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type BrowserContext } from '@playwright/test';
+import { freePort } from '../../server/ops/processHarness';
 // @ts-expect-error plain ESM helpers without type declarations
 import { announcedScripts, liveSelector, scriptWaves, watchReady } from '../../scripts/lib/requestWaves.mjs';
 
@@ -32,17 +32,6 @@ let dataDir: string;
 let api: ChildProcess;
 let origin: string;
 let neutrinoOnly: string[];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function admin(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
