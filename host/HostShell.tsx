@@ -6,10 +6,10 @@ import { PluginRegistryToken, type RegistrySnapshot } from '@core/plugin/PluginR
 import { useObservable, useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { ThemeServiceToken } from '@core/theme/ThemeService';
+import { useViewport, type Viewport } from '@core/ui/useViewport';
 import { HostFrame } from './layout/HostFrame';
 import { LazyOutlets } from './layout/LazyOutlets';
 import { shouldShowProductsHeader } from './layout/shouldShowProductsHeader';
-import { useViewport, type Viewport } from './layout/useViewport';
 import { PluginErrorBoundary } from './PluginErrorBoundary';
 import { PluginServices } from './PluginServices';
 import { decideRoute } from './routing/decideRoute';

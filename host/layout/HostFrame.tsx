@@ -1,7 +1,7 @@
 import { Classes } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import type { Theme } from '@core/theme/ThemeService';
-import type { Viewport } from './useViewport';
+import type { Viewport } from '@core/ui/useViewport';
 
 export interface HostFrameProps {
   viewport: Viewport;

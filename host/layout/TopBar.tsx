@@ -1,6 +1,6 @@
 import { Classes, Navbar, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
 import type { RegistrySnapshot } from '@core/plugin/PluginRegistry';
-import type { Viewport } from './useViewport';
+import type { Viewport } from '@core/ui/useViewport';
 import { HeaderSlotView } from './HeaderSlots';
 import { Logo } from './Logo';
 
