@@ -88,18 +88,12 @@ export class BrowserStorageService implements StorageService {
   }
 
   setAccessCookie(token: string | null): void {
-    if (typeof document === 'undefined') return;
-    const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-    document.cookie =
-      token === null
-        ? `${ACCESS_TOKEN_COOKIE}=; path=/; max-age=0; SameSite=Lax${secure}`
-        : `${ACCESS_TOKEN_COOKIE}=${encodeURIComponent(token)}; path=/; max-age=${ACCESS_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+    if (token === null) this.writeCookie(ACCESS_TOKEN_COOKIE, '', 0);
+    else this.writeCookie(ACCESS_TOKEN_COOKIE, encodeURIComponent(token), ACCESS_COOKIE_MAX_AGE_S);
   }
 
   setThemeCookie(theme: 'light' | 'dark'): void {
-    if (typeof document === 'undefined') return;
-    const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
-    document.cookie = `${THEME_COOKIE}=${theme}; path=/; max-age=${THEME_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+    this.writeCookie(THEME_COOKIE, theme, THEME_COOKIE_MAX_AGE_S);
   }
 
   getAccessCookie(): string | null {
@@ -112,6 +106,13 @@ export class BrowserStorageService implements StorageService {
       }
     }
     return null;
+  }
+
+  /** A site-wide cookie (path `/`, SameSite=Lax, Secure over https); max-age 0 deletes it. */
+  private writeCookie(name: string, value: string, maxAgeS: number): void {
+    if (typeof document === 'undefined') return;
+    const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : '';
+    document.cookie = `${name}=${value}; path=/; max-age=${maxAgeS}; SameSite=Lax${secure}`;
   }
 
   /** A malformed map (not JSON, not an object of strings) is removed and treated as empty. */
