@@ -28,7 +28,7 @@ export interface ServerSvgProps {
  * appended, nothing is ever set through innerHTML, so only vector-graphic tags and attributes
  * on the allow-list reach the page.
  */
-export function ServerSvg({ markup, viewBox = SERVER_SVG_DEFAULT_VIEWBOX, width = SERVER_SVG_DEFAULT_WIDTH, height = 'auto', label, className, fallback, ...rest }: ServerSvgProps) {
+export function ServerSvg({ markup, viewBox = SERVER_SVG_DEFAULT_VIEWBOX, width = SERVER_SVG_DEFAULT_WIDTH, height = 'auto', label, className, fallback, 'data-testid': testId }: ServerSvgProps) {
   const host = useRef<HTMLSpanElement>(null);
 
   useLayoutEffect(() => {
@@ -53,12 +53,7 @@ export function ServerSvg({ markup, viewBox = SERVER_SVG_DEFAULT_VIEWBOX, width 
     return () => target.replaceChildren();
   }, [markup, viewBox, width, height, label]);
 
-  const drawable = sanitizeSvgPresence(markup);
-  if (!drawable && fallback !== undefined) return <>{fallback}</>;
-  return <span ref={host} className={className} style={{ display: 'inline-flex', alignItems: 'center' }} data-testid={rest['data-testid']} />;
-}
-
-/** Cheap check before mounting: is there an `<svg` at all? (The full pass runs in the effect.) */
-function sanitizeSvgPresence(markup: string): boolean {
-  return /<svg[\s>]/i.test(markup);
+  // A cheap look for an `<svg` tag before mounting; the sanitising pass runs in the effect.
+  if (!/<svg[\s>]/i.test(markup) && fallback !== undefined) return <>{fallback}</>;
+  return <span ref={host} className={className} style={{ display: 'inline-flex', alignItems: 'center' }} data-testid={testId} />;
 }
