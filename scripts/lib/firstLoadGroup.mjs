@@ -15,6 +15,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { staticClosure } from './buildReport.mjs';
+import { relativeSpecifier } from './deepImports.mjs';
 
 export const FIRST_LOAD_GROUP = 'first-load-group';
 const EXPORT_NAME = '__firstLoadGroup';
@@ -140,8 +141,7 @@ export function firstLoadGroups({ groups, esbuild }) {
         const group = groups.find((candidate) => candidate.id === id);
         const exportsByModule = new Map(group.modules.map((file) => [file, exportsOf(file, esbuild)]));
         const root = build.initialOptions.absWorkingDir;
-        const relative = (file) => `./${path.relative(root, file).split(path.sep).join('/')}`;
-        return { loader: 'js', contents: groupModuleSource(group.modules, exportsByModule, `${EXPORT_NAME}${id}`, relative), resolveDir: root };
+        return { loader: 'js', contents: groupModuleSource(group.modules, exportsByModule, `${EXPORT_NAME}${id}`, (file) => relativeSpecifier(root, file)), resolveDir: root };
       });
     },
   };
