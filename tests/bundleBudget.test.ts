@@ -1,7 +1,6 @@
 // @vitest-environment node
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import zlib from 'node:zlib';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -38,7 +37,11 @@ beforeAll(async () => {
   if (reuse && existsSync(path.join(reuse, 'build-report.json'))) {
     outdir = reuse;
   } else {
-    outdir = mkdtempSync(path.join(tmpdir(), 'console-build-'));
+    // Inside the checkout, as dist/ is: source maps name sources relative to their folder, so a
+    // build elsewhere would name the checkout folder in them (see the reproducibility test).
+    const cache = path.join(root, 'node_modules', '.cache');
+    mkdirSync(cache, { recursive: true });
+    outdir = mkdtempSync(path.join(cache, 'console-build-'));
     ownBuild = true;
     // @ts-expect-error plain ESM build script without type declarations
     const { buildConsole } = await import('../build.mjs');
