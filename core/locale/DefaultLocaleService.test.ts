@@ -127,5 +127,12 @@ describe('DefaultLocaleService', () => {
     expect((await firstValueFrom(locale.timeZone$)).abbr).toBe('JST');
     expect(await firstValueFrom(locale.dateFormat$)).toBe('MM/dd/yyyy HH:mm');
     await expect(locale.setTimeZone('NOPE')).rejects.toThrow(/Unknown time zone/);
+    // An entry of the table is taken as itself, even where its value repeats another's.
+    const zones = await firstValueFrom(locale.timeZones$);
+    const dublin = zones.find((z) => z.text === '(UTC) Dublin, Lisbon')!;
+    expect(zones.filter((z) => z.value === dublin.value)).toHaveLength(2);
+    await locale.setTimeZone(dublin);
+    expect(locale.timeZone().text).toBe('(UTC) Dublin, Lisbon');
+    await expect(locale.setTimeZone({ ...dublin, text: 'Nowhere' })).rejects.toThrow(/Unknown time zone/);
   });
 });

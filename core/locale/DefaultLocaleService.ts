@@ -70,11 +70,14 @@ export class DefaultLocaleService implements LocaleService {
   }
 
   /** Takes the abbreviation (what is stored) or an entry's value (exact pick from a list). */
-  async setTimeZone(abbr: string): Promise<void> {
+  async setTimeZone(choice: string | TimeZone): Promise<void> {
     await this.loaded;
     const table = this.table!;
-    const zone = table.TIME_ZONES.find((z) => z.value === abbr) ?? table.findTimeZoneByAbbr(abbr, browserRegion());
-    if (!zone) throw new Error(`Unknown time zone abbreviation: ${abbr}`);
+    const zone =
+      typeof choice === 'string'
+        ? (table.TIME_ZONES.find((z) => z.value === choice) ?? table.findTimeZoneByAbbr(choice, browserRegion()))
+        : table.TIME_ZONES.find((z) => z.text === choice.text);
+    if (!zone) throw new Error(`Unknown time zone abbreviation: ${typeof choice === 'string' ? choice : choice.text}`);
     this.storage.set(StorageKeys.timeZone, zone.abbr);
     this.applyZone(zone);
   }

@@ -30,8 +30,12 @@ export interface LocaleService {
   /** The current zone; UTC until `ready()` has resolved. */
   timeZone(): TimeZone;
   dateFormat(): string;
-  /** Store a choice by abbreviation (or an entry's value); it wins over the browser default. */
-  setTimeZone(abbr: string): Promise<void>;
+  /**
+   * Store a choice by abbreviation (or an entry's value), or as one of `timeZones$`'s entries (a
+   * picker passes the entry: values and abbreviations repeat in the table, labels do not); it
+   * wins over the browser default.
+   */
+  setTimeZone(zone: string | TimeZone): Promise<void>;
   setDateFormat(format: string): void;
 }
 

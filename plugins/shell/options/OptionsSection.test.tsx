@@ -63,9 +63,17 @@ describe('profile menu options', () => {
     expect(select.options.length).toBeLessThan(10);
     const before = screen.getByTestId('date-sample').textContent;
     fireEvent.change(select, { target: { value: tokyo.value } });
-    await waitFor(() => expect(locale.timeZone().value).toBe(tokyo.value));
+    await waitFor(() => expect(locale.timeZone().text).toBe(tokyo.value));
     expect(storage.get(StorageKeys.timeZone)).toBe(locale.timeZone().abbr);
     await waitFor(() => expect(screen.getByTestId('date-sample').textContent).not.toBe(before));
+
+    // Two entries share the value 'GMT Standard Time'; each can be chosen (options are keyed by label).
+    fireEvent.change(screen.getByTestId('time-zone-search'), { target: { value: 'GMT Standard Time' } });
+    const gmt = Array.from(select.options).filter((o) => /London|Lisbon/.test(o.text));
+    expect(gmt.map((o) => o.text)).toEqual(['(UTC) Edinburgh, London', '(UTC) Dublin, Lisbon']);
+    fireEvent.change(select, { target: { value: '(UTC) Dublin, Lisbon' } });
+    await waitFor(() => expect(locale.timeZone().text).toBe('(UTC) Dublin, Lisbon'));
+    expect(storage.get(StorageKeys.timeZone)).toBe('GDT');
 
     fireEvent.change(screen.getByLabelText('Date format'), { target: { value: 'MM/dd/yyyy HH:mm' } });
     expect(storage.get(StorageKeys.dateFormat)).toBe('MM/dd/yyyy HH:mm');

@@ -19,7 +19,7 @@ export function TimeZonePicker() {
     const q = query.trim().toLowerCase();
     const matching = q ? zones.filter((z) => `${z.text} ${z.abbr} ${z.value} ${z.utc.join(' ')}`.toLowerCase().includes(q)) : zones;
     // The current choice stays selectable even when the filter hides it.
-    return matching.some((z) => z.value === current.value) ? matching : [current, ...matching];
+    return matching.some((z) => z.text === current.text) ? matching : [current, ...matching];
   }, [zones, query, current]);
 
   return (
@@ -36,9 +36,14 @@ export function TimeZonePicker() {
       <HTMLSelect
         id="shell-time-zone"
         fill
-        value={current.value}
-        options={shown.map((z) => ({ value: z.value, label: z.text }))}
-        onChange={(event) => void locale.setTimeZone(event.currentTarget.value)}
+        // Options are keyed by label: two entries share the value 'GMT Standard Time' (London;
+        // Dublin, Lisbon), and abbreviations repeat too.
+        value={current.text}
+        options={shown.map((z) => ({ value: z.text, label: z.text }))}
+        onChange={(event) => {
+          const zone = shown.find((z) => z.text === event.currentTarget.value);
+          if (zone) void locale.setTimeZone(zone);
+        }}
         style={{ marginTop: 4 }}
       />
     </FormGroup>
