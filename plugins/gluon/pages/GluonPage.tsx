@@ -24,7 +24,7 @@ function Devices() {
     <section aria-label="Devices list">
       <InputGroup leftIcon={<Search />} placeholder="Search model, OS version, name" aria-label="Search devices" value={search} onValueChange={setSearch} style={{ maxWidth: 360, marginBottom: 8 }} />
       {devices.error && <p className={Classes.TEXT_MUTED}>{devices.error}</p>}
-      {devices.data && <DevicesTable devices={devices.data.items} />}
+      {devices.data && <DevicesTable devices={devices.data.items} searched={search.trim() !== ''} />}
       {last > 0 && (
         <div style={{ marginTop: 8 }}>
           <Button size="small" text="Previous" disabled={page === 0} onClick={() => setPage(page - 1)} />{' '}

@@ -73,6 +73,12 @@ describe('upload page', () => {
 });
 
 describe('gluon root', () => {
+  it('says that nothing was inspected yet when a tenant has no device (not "no match")', async () => {
+    host('/gluon', ANALYST, () => ({ status: 200, data: { items: [], total: 0, page: 0, size: 20 } }));
+    expect(await screen.findByText('No device inspected yet: devices appear here once their files are uploaded.')).toBeTruthy();
+    expect(screen.queryByText('No device matches.')).toBeNull();
+  });
+
   it('lists devices paged and searched on the server, each linking to its page', async () => {
     const fake = host('/gluon', ANALYST, (r) => {
       const search = r.config.params?.search as string | undefined;

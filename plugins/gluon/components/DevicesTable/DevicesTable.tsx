@@ -7,12 +7,16 @@ import { StatusTag } from '../StatusTag/StatusTag';
 /** DevicesTableProps: one page of devices as the server answered it. */
 export interface DevicesTableProps {
   devices: readonly Device[];
+  /** Whether a search narrowed the list: an empty answer then means "no match", else "nothing inspected yet". */
+  searched: boolean;
 }
 
 /** Devices with model, OS version, last inspection, open incidents and severity; the name opens the device page. */
-export function DevicesTable({ devices }: DevicesTableProps) {
+export function DevicesTable({ devices, searched }: DevicesTableProps) {
   const formatDate = useDateTimeFormatter();
-  if (!devices.length) return <p className={Classes.TEXT_MUTED}>No device matches.</p>;
+  if (!devices.length) {
+    return <p className={Classes.TEXT_MUTED}>{searched ? 'No device matches.' : 'No device inspected yet: devices appear here once their files are uploaded.'}</p>;
+  }
   return (
     <HTMLTable compact striped interactive style={{ width: '100%' }} aria-label="Devices">
       <thead>
