@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -231,6 +232,16 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
     expect(exe.json().message).toMatch(/not a file Gluon inspects/);
     const big = await upload('big.ips', Buffer.alloc(1024 * 1024 + 1, 0x41));
     expect(big.statusCode).toBe(413);
+    // Without a Content-Length the limit is only found while streaming: the same 413 and message.
+    const streamed = await t.app.inject({
+      method: 'POST',
+      url: '/gluon-backend/uploads?name=streamed.ips',
+      headers: { ...auth(admin), 'content-type': 'application/octet-stream' },
+      payload: Readable.from([Buffer.alloc(600 * 1024, 0x41), Buffer.alloc(600 * 1024, 0x41)]),
+    });
+    expect(streamed.raw.req.headers['content-length']).toBeUndefined();
+    expect(streamed.statusCode).toBe(413);
+    expect(streamed.json().message).toBe(big.json().message);
     const notGzip = await upload('fake.tar.gz', Buffer.from('this is not gzip at all'));
     expect(notGzip.statusCode).toBe(422);
     const traversal = await upload('evil.tar', createTar([{ path: '../../escape.ips', data: '{}' }]));

@@ -59,14 +59,19 @@ export function createFsStorage(dir: string): FileStorage {
           done(null, chunk);
         },
       });
+      // `pipe`, not pipeline, from the source: a refused upload must not destroy the request
+      // stream, which would reset the connection before the 413 is answered (the server drains
+      // what the client still sends once the answer is out).
+      source.pipe(counter);
       try {
-        await pipeline(source, counter, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+        await pipeline(counter, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
         const sha256 = hash.digest('hex');
         const target = fileOf(sha256);
         await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
         await rename(tmp, target);
         return { key: sha256, sha256, size };
       } catch (error) {
+        source.unpipe(counter);
         await rm(tmp, { force: true });
         throw error;
       }
