@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { AuthUser, Database, LiveSession, NewSession, Queryable, SessionRecord, SessionStore } from '../contracts';
 import { preparedQuery } from '../db/prepared';
 import { SESSION_ABSOLUTE_S, SESSION_IDLE_S } from './sessionLimits';
@@ -82,10 +83,10 @@ export async function createSession(q: Queryable, s: NewSession): Promise<Sessio
  * Opens the session of a finished sign-in, records the sign-in on the user (last_login_at) and
  * writes its 'login' audit row (target: the session, details: the provider), in one statement:
  * one write and one commit per sign-in instead of two (issue 14), and no session without its
- * audit row even if the process dies right after.
+ * audit row even if the process dies right after. Answers what the access token needs.
  */
-export async function openSignedInSession(q: Queryable & Partial<Pick<Database, 'prepared'>>, s: NewSession): Promise<SessionRecord> {
-  const [row] = await preparedQuery<SessionDbRow>(q, 'open_signed_in_session', OPEN_SIGNED_IN_SQL, [
+export async function openSignedInSession(q: Queryable & Partial<Pick<Database, 'prepared'>>, s: NewSession): Promise<Pick<SessionRecord, 'id' | 'expiresAt'>> {
+  const [row] = await preparedQuery<Pick<SessionDbRow, 'id' | 'expires_at'>>(q, 'open_signed_in_session', OPEN_SIGNED_IN_SQL, [
     s.userId,
     s.tenantId,
     s.provider,
@@ -93,20 +94,26 @@ export async function openSignedInSession(q: Queryable & Partial<Pick<Database, 
     SESSION_ABSOLUTE_S,
     s.ip ?? null,
     s.userAgent?.slice(0, 512) ?? null,
+    randomUUID(),
+    randomUUID(),
   ]);
-  return record(row!);
+  return { id: row!.id, expiresAt: row!.expires_at };
 }
 
-/** A named prepared statement (db/prepared.ts): every sign-in runs it. */
+/**
+ * A named prepared statement (db/prepared.ts): every sign-in runs it. The two ids come from
+ * Node's generator: on PGlite, gen_random_uuid() opens and reads /dev/urandom through the
+ * WebAssembly file system on each call, twice per sign-in.
+ */
 const OPEN_SIGNED_IN_SQL = `WITH signed_in AS (UPDATE users SET last_login_at = now() WHERE id = $1),
   s AS (
-    INSERT INTO sessions (user_id, tenant_id, provider, provider_data, expires_at, ip, user_agent)
-    VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, $7) RETURNING *
+    INSERT INTO sessions (id, user_id, tenant_id, provider, provider_data, expires_at, ip, user_agent)
+    VALUES ($8, $1, $2, $3, $4, now() + make_interval(secs => $5), $6, $7) RETURNING id, tenant_id, user_id, provider, ip, expires_at
   ), audited AS (
-    INSERT INTO audit_events (tenant_id, actor_id, action, target, details, ip)
-    SELECT s.tenant_id, s.user_id, 'login', s.id::text, jsonb_build_object('provider', s.provider), s.ip FROM s
+    INSERT INTO audit_events (id, tenant_id, actor_id, action, target, details, ip)
+    SELECT $9, s.tenant_id, s.user_id, 'login', s.id::text, jsonb_build_object('provider', s.provider), s.ip FROM s
   )
-  SELECT ${SESSION_COLUMNS} FROM s`;
+  SELECT id, expires_at FROM s`;
 
 /** Ends every session of a user except `keepSessionId`; usable inside a transaction (password reset). */
 export async function revokeUserSessions(q: Queryable, userId: string, keepSessionId?: string | null): Promise<number> {
