@@ -3,7 +3,8 @@
  * Fastify doing only the unavoidable work of each call, so the API's rate can be read as a
  * share of it.
  *  - GET /baseline/refresh: verify the EdDSA access token (same token service, same key kind)
- *    and sign a new one; no database.
+ *    and sign a new one carrying the same claims (every permission, like the bench user); no
+ *    database.
  *  - POST /baseline/login: one argon2id verification (same parameters) of the posted password.
  * Reports { url, token, password } to the parent over IPC; exits on SIGTERM.
  */
@@ -13,6 +14,7 @@ import { generateSigningKeyPem, signingKeyFromPem } from '../plugins/keys';
 import { createTokenService } from '../plugins/tokens';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { signAccessToken } from '../services/sessions';
+import { ALL_PERMISSIONS } from '../services/users';
 import type { AccessClaims } from '../contracts';
 import { answerCpuRequests } from './ratioBench';
 
@@ -37,7 +39,8 @@ async function start(): Promise<void> {
     userId: '00000000-0000-4000-8000-000000000001',
     tenantId: '00000000-0000-4000-8000-000000000002',
     sessionId: '00000000-0000-4000-8000-000000000003',
-    perms: ['umg#usr#r'],
+    // The bench's API user holds every permission: the reference signs a token of the same size.
+    perms: [...ALL_PERMISSIONS],
     sessionExpiresAt,
   });
   const stop = async () => {

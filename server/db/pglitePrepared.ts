@@ -1,15 +1,17 @@
 import { protocol, type messages, type PGlite } from '@electric-sql/pglite';
 
 /**
- * Named prepared statements on PGlite, for the hottest statements (the refresh's session check).
- * PGlite's `query` sends Parse, Describe, Bind, Describe, Execute and Sync as six calls into the
- * WebAssembly backend and parses, analyses and plans the SQL on every call; for the refresh
- * statement that is about four fifths of its CPU time (server/ARCHITECTURE.md, "Benchmark").
- * Here the statement is parsed once per database (Parse + Describe, which also gives the
- * parameter types), and each call is one message buffer: Bind, Describe portal, Execute, Sync.
- * Parameters and results go through PGlite's own serializers and parsers, so rows look exactly
- * as `query` returns them. PostgreSQL re-plans a prepared statement by itself when a table it
- * uses changes.
+ * Named prepared statements on PGlite, for the hottest statements (sign-in, refresh, the
+ * session check). PGlite's `query` sends Parse, Describe, Bind, Describe, Execute and Sync as six
+ * calls into the WebAssembly backend and parses, analyses and plans the SQL on every call; for
+ * the refresh statement that was about four fifths of its CPU time (server/ARCHITECTURE.md,
+ * "Benchmark"). Here the statement is parsed once per database (Parse + Describe, which also
+ * gives the parameter types), and each call is one message buffer built in one allocation: Bind,
+ * Describe portal, Execute, Sync. The answer is read here (row description, data rows, error)
+ * rather than by PGlite's general protocol parser; values still go through PGlite's own
+ * serializers and type parsers, so rows look exactly as `query` returns them, and an error is
+ * PGlite's DatabaseError. PostgreSQL re-plans a prepared statement by itself when a table it uses
+ * changes.
  */
 
 const encoder = new TextEncoder();
@@ -119,24 +121,15 @@ interface Field {
   dataTypeID: number;
 }
 
-/** Where a backend message sits in an answer: its type byte and its body. */
+/** A backend message in an answer: its type byte and where its body starts. */
 interface RawMessage {
   type: number;
   start: number;
-  end: number;
 }
 
 const ROW_DESCRIPTION = 0x54; // 'T'
 const DATA_ROW = 0x44; // 'D'
 const ERROR_RESPONSE = 0x45; // 'E'
-
-function* rawMessages(data: Uint8Array, view: DataView): Generator<RawMessage> {
-  for (let at = 0; at + 5 <= data.length; ) {
-    const end = at + 1 + view.getInt32(at + 1);
-    yield { type: data[at]!, start: at + 5, end };
-    at = end;
-  }
-}
 
 /** RowDescription: per column its name (C string) and type OID; the other attributes are not needed. */
 function rowDescription(data: Uint8Array, view: DataView, m: RawMessage): Field[] {
@@ -218,7 +211,10 @@ export function createPglitePrepared(pglite: PGlite): <T>(name: string, sql: str
     const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
     let fields: Field[] = [];
     const rows: T[] = [];
-    for (const m of rawMessages(data, view)) {
+    // Each backend message: type byte, int32 length (itself included), body.
+    for (let at = 0; at + 5 <= data.length; ) {
+      const m: RawMessage = { type: data[at]!, start: at + 5 };
+      at += 1 + view.getInt32(at + 1);
       if (m.type === ERROR_RESPONSE) throw databaseError(data);
       if (m.type === ROW_DESCRIPTION) fields = rowDescription(data, view, m);
       else if (m.type === DATA_ROW) {

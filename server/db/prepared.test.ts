@@ -31,6 +31,17 @@ describe('prepared statements (PGlite or PostgreSQL per TEST_DB)', () => {
     expect(await preparedQuery(db, 'test_types', TYPES_SQL, [PARAMS[0], null, [], false, 0, null, null])).toEqual([]);
   });
 
+  it('answers a result larger than one backend send buffer (many rows, long values, NULLs) as query does', async () => {
+    const sql = `SELECT i, repeat(md5(i::text), $1) AS long, CASE WHEN i % 7 = 0 THEN NULL ELSE i::text END AS maybe
+      FROM generate_series(1, $2::int) AS i`;
+    const params = [40, 3000];
+    const prepared = await preparedQuery<{ i: number; long: string; maybe: string | null }>(db, 'test_large', sql, params);
+    expect(prepared).toHaveLength(3000);
+    expect(prepared[6]).toMatchObject({ i: 7, maybe: null });
+    expect(prepared[2999]!.long).toHaveLength(32 * 40);
+    expect(prepared).toEqual(await db.query(sql, params));
+  });
+
   it('reports a database error as query does, and the statement still works afterwards', async () => {
     const sql = 'SELECT $1::uuid AS id';
     await expect(preparedQuery(db, 'test_error', sql, ['not-a-uuid'])).rejects.toMatchObject({ code: '22P02' });
