@@ -15,13 +15,16 @@ const RESCAN_WATCH_MS = 20_000;
 
 const busy = (detail: DeviceDetail | null) => !!detail?.inspections.some((n) => n.status === 'queued' || n.status === 'running');
 
-/** The device page's data: detail (polled while an inspection runs or a rescan is awaited), rescan, reports. */
-export function useDeviceDetail(deviceId: string) {
+/**
+ * The device page's data: detail (polled while an inspection runs or a rescan is awaited), rescan,
+ * reports. `allowed`: the token may read reports; without it nothing is loaded.
+ */
+export function useDeviceDetail(deviceId: string, allowed: boolean) {
   const http = useService(HttpServiceToken);
   const downloads = useService(DownloadServiceToken);
   const [watchUntil, setWatchUntil] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
-  const detail = useLoader(deviceId, () => getDevice(http, deviceId), (data) => (busy(data) || Date.now() < watchUntil ? POLL_MS : 0));
+  const detail = useLoader(allowed ? deviceId : null, () => getDevice(http, deviceId), (data) => (busy(data) || Date.now() < watchUntil ? POLL_MS : 0));
   const { reload } = detail;
   const rescan = useCallback(async () => {
     setMessage(null);

@@ -8,10 +8,13 @@ import type { IncidentState } from '../api/types';
 import { errorMessage } from './errorMessage';
 import { useLoader } from './useLoader';
 
-/** The incident page's data and its two actions; each answers the updated incident. */
-export function useIncident(incidentId: string) {
+/**
+ * The incident page's data and its two actions; each answers the updated incident. `allowed`: the
+ * token may read reports; without it nothing is loaded.
+ */
+export function useIncident(incidentId: string, allowed: boolean) {
   const http = useService(HttpServiceToken);
-  const incident = useLoader(incidentId, () => getIncident(http, incidentId));
+  const incident = useLoader(allowed ? incidentId : null, () => getIncident(http, incidentId));
   const { set } = incident;
   const triage = useCallback(
     async (change: { state: IncidentState; comment: string }) => {

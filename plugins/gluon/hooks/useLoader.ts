@@ -12,12 +12,13 @@ export interface Loaded<T> {
 
 /**
  * Runs `load` when `key` changes and on reload; `refreshMs(data)` > 0 polls again (inspections in
- * progress). A late answer for an older key is dropped.
+ * progress). A late answer for an older key is dropped. A null key loads nothing (the page's
+ * permission check failed: no call the server would refuse).
  */
-export function useLoader<T>(key: string, load: () => Promise<T>, refreshMs: (data: T | null) => number = () => 0): Loaded<T> {
+export function useLoader<T>(key: string | null, load: () => Promise<T>, refreshMs: (data: T | null) => number = () => 0): Loaded<T> {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [loading, setLoading] = useState(true);
+  const [loading, setLoading] = useState(key !== null);
   const [tick, setTick] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
@@ -25,6 +26,7 @@ export function useLoader<T>(key: string, load: () => Promise<T>, refreshMs: (da
   refreshRef.current = refreshMs;
 
   useEffect(() => {
+    if (key === null) return;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
     setLoading(true);

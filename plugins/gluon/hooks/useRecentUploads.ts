@@ -6,10 +6,13 @@ import { useLoader } from './useLoader';
 
 const POLL_MS = 1500;
 
-/** Recent uploads, polled while one of them is queued or being inspected (the list survives a reload). */
-export function useRecentUploads() {
+/**
+ * Recent uploads, polled while one of them is queued or being inspected (the list survives a
+ * reload). `allowed`: the token may upload (the list's permission); without it nothing is loaded.
+ */
+export function useRecentUploads(allowed: boolean) {
   const http = useService(HttpServiceToken);
   const [page, setPage] = useState(0);
-  const uploads = useLoader(String(page), () => getUploads(http, page), (data) => (data?.items.some((u) => u.status === 'queued' || u.status === 'running') ? POLL_MS : 0));
+  const uploads = useLoader(allowed ? String(page) : null, () => getUploads(http, page), (data) => (data?.items.some((u) => u.status === 'queued' || u.status === 'running') ? POLL_MS : 0));
   return { uploads, setPage };
 }

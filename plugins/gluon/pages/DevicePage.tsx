@@ -52,7 +52,7 @@ export default function DevicePage({ params }: PageProps) {
   const deviceId = params.deviceId ?? '';
   const service = useService(GluonAccessServiceToken);
   const access = useObservable(service.access$, service.access());
-  const { detail, rescan, report, message } = useDeviceDetail(deviceId);
+  const { detail, rescan, report, message } = useDeviceDetail(deviceId, access.readReports);
   const formatDate = useDateTimeFormatter();
   const data = detail.data;
   if (!access.readReports) {

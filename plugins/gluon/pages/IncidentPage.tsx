@@ -14,7 +14,7 @@ export default function IncidentPage({ params }: PageProps) {
   const incidentId = params.incidentId ?? '';
   const service = useService(GluonAccessServiceToken);
   const access = useObservable(service.access$, service.access());
-  const { incident, triage, falsePositive } = useIncident(incidentId);
+  const { incident, triage, falsePositive } = useIncident(incidentId, access.readReports);
   const data = incident.data;
   if (!access.readReports) {
     return (

@@ -12,7 +12,7 @@ import { GluonAccessServiceToken } from '../services/GluonAccessService';
 export default function UploadPage(_props: PageProps) {
   const service = useService(GluonAccessServiceToken);
   const access = useObservable(service.access$, service.access());
-  const { uploads, setPage } = useRecentUploads();
+  const { uploads, setPage } = useRecentUploads(access.upload);
   const queue = useUploadQueue(uploads.reload);
   return (
     <section className="gluon-upload-page" style={{ padding: 24, maxWidth: 1100 }}>
@@ -21,15 +21,19 @@ export default function UploadPage(_props: PageProps) {
       {access.upload ? (
         <>
           <UploadDropZone onFiles={queue.add} hint={ACCEPTED_HINT} />
-          <UploadProgressList files={queue.files} />
+          <UploadProgressList files={queue.files} latest={uploads.data?.items ?? []} />
           {queue.files.some((f) => f.status !== 'waiting' && f.status !== 'uploading') && <Button size="small" variant="minimal" text="Clear finished" onClick={queue.clearFinished} />}
         </>
       ) : (
         <p>Your account cannot start inspections.</p>
       )}
-      <H4 style={{ marginTop: 24 }}>Recent uploads</H4>
-      {uploads.error && <p className={Classes.TEXT_MUTED}>{uploads.error}</p>}
-      {uploads.data && <RecentUploads page={uploads.data} linkDevices={access.readReports} onPage={setPage} />}
+      {access.upload && (
+        <>
+          <H4 style={{ marginTop: 24 }}>Recent uploads</H4>
+          {uploads.error && <p className={Classes.TEXT_MUTED}>{uploads.error}</p>}
+          {uploads.data && <RecentUploads page={uploads.data} linkDevices={access.readReports} onPage={setPage} />}
+        </>
+      )}
     </section>
   );
 }

@@ -69,6 +69,17 @@ describe('upload page', () => {
     // The recent uploads list reloaded and shows the queued inspection; an uploader gets no device link.
     const row = await screen.findByTestId('recent-upload');
     expect(within(row).getByText('Queued')).toBeTruthy();
+    // The list polls while the inspection runs, and the file's own line follows it to the end.
+    uploads = [{ ...uploads[0]!, status: 'done', progress: 100, findings: 3 }];
+    await waitFor(() => expect(screen.getAllByTestId('upload-file')[0]!.textContent).toContain('Inspected: 3 findings'), { timeout: 5000 });
+    expect(screen.getAllByTestId('upload-file')[0]!.textContent).not.toContain('inspection queued');
+  });
+
+  it('without the upload permission: says so and asks the server nothing', async () => {
+    const fake = host('/gluon/upload', ['gln#rpt#r'], () => ({ status: 403, data: { statusCode: 403, error: 'Forbidden', message: 'Forbidden' } }));
+    expect(await screen.findByText('Your account cannot start inspections.')).toBeTruthy();
+    expect(screen.queryByText('Recent uploads')).toBeNull();
+    expect(fake.requests.filter((r) => r.url.startsWith('/gluon-backend/'))).toEqual([]);
   });
 });
 
@@ -136,6 +147,12 @@ describe('device page', () => {
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Incidents (1)', 'Inspections', 'Crash explorer']);
     expect(screen.queryByRole('button', { name: 'Rescan' })).toBeNull();
   });
+
+  it('without gln#rpt#r: says so and asks the server nothing', async () => {
+    const fake = host('/devices/d-1', ['gln#upl#w'], deviceServer);
+    expect(await screen.findByText('Your account cannot view devices.')).toBeTruthy();
+    expect(fake.requests.filter((r) => r.url.startsWith('/gluon-backend/devices'))).toEqual([]);
+  });
 });
 
 describe('incident page', () => {
@@ -188,5 +205,11 @@ describe('incident page', () => {
     await screen.findByRole('heading', { name: 'DarkSword on iPhone' });
     expect(screen.queryByRole('form', { name: 'Triage' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark false positive' })).toBeNull();
+  });
+
+  it('without gln#rpt#r: says so and asks the server nothing', async () => {
+    const fake = host('/incident-management/i-1', ['gln#upl#w'], () => ({ status: 200, data: incident }));
+    expect(await screen.findByText('Your account cannot view incidents.')).toBeTruthy();
+    expect(fake.requests.filter((r) => r.url.startsWith('/gluon-backend/'))).toEqual([]);
   });
 });

@@ -1,39 +1,68 @@
 import { Callout, Classes, Intent, ProgressBar } from '@blueprintjs/core';
 import { formatMegabytes } from '@core/downloads/DownloadService';
+import type { Upload } from '../../api/types';
 import type { QueuedFile } from '../../hooks/useUploadQueue';
 
-/** UploadProgressListProps: the files of this visit, in the order they were added. */
+/** UploadProgressListProps: the files of this visit and the newest state of their inspections. */
 export interface UploadProgressListProps {
+  /** The files of this visit, in the order they were added. */
   files: readonly QueuedFile[];
+  /**
+   * Uploads as the recent-uploads list last read them (it polls while one is queued or running):
+   * a file's line follows its inspection from queued to done instead of keeping the upload's answer.
+   */
+  latest: readonly Upload[];
 }
 
-const DONE_TEXT: Partial<Record<QueuedFile['status'], string>> = {
+const STATUS_TEXT: Partial<Record<QueuedFile['status'], string>> = {
   waiting: 'Waiting',
-  done: 'Uploaded, inspection queued',
   duplicate: 'Already uploaded: the earlier inspection is shown below',
 };
 
+/** What an accepted file's line says of its inspection. */
+export function inspectionText(upload: Upload): string {
+  switch (upload.status) {
+    case 'queued':
+      return 'Uploaded, inspection queued';
+    case 'running':
+      return `Uploaded, inspection running (${Math.round(upload.progress)} %)`;
+    case 'done':
+      return upload.findings === 0 ? 'Inspected: no finding' : `Inspected: ${upload.findings} finding${upload.findings === 1 ? '' : 's'}`;
+    case 'failed':
+      return `Inspection failed${upload.error ? `: ${upload.error}` : ''}`;
+  }
+}
+
+function lineText(file: QueuedFile, latest: readonly Upload[]): string | undefined {
+  if (file.status !== 'done' || !file.upload) return STATUS_TEXT[file.status];
+  const id = file.upload.inspectionId;
+  return inspectionText(latest.find((u) => u.inspectionId === id) ?? file.upload);
+}
+
 /** Each file with its progress in MB (2 decimals) and, when refused, the server's reason. */
-export function UploadProgressList({ files }: UploadProgressListProps) {
+export function UploadProgressList({ files, latest }: UploadProgressListProps) {
   if (!files.length) return null;
   return (
     <ul aria-label="Files being uploaded" style={{ listStyle: 'none', padding: 0 }}>
-      {files.map((file) => (
-        <li key={file.key} data-testid="upload-file" data-status={file.status} style={{ margin: '12px 0' }}>
-          <strong>{file.name}</strong>{' '}
-          <span className={Classes.TEXT_MUTED}>
-            {formatMegabytes(file.status === 'error' ? 0 : file.loaded)} / {formatMegabytes(file.size)} MB
-          </span>
-          {file.status === 'uploading' && <ProgressBar value={file.size ? file.loaded / file.size : 0} intent={Intent.PRIMARY} animate stripes />}
-          {file.status === 'error' ? (
-            <Callout intent={Intent.DANGER} compact>
-              {file.error}
-            </Callout>
-          ) : (
-            DONE_TEXT[file.status] && <div className={Classes.TEXT_MUTED}>{DONE_TEXT[file.status]}</div>
-          )}
-        </li>
-      ))}
+      {files.map((file) => {
+        const text = lineText(file, latest);
+        return (
+          <li key={file.key} data-testid="upload-file" data-status={file.status} style={{ margin: '12px 0' }}>
+            <strong>{file.name}</strong>{' '}
+            <span className={Classes.TEXT_MUTED}>
+              {formatMegabytes(file.status === 'error' ? 0 : file.loaded)} / {formatMegabytes(file.size)} MB
+            </span>
+            {file.status === 'uploading' && <ProgressBar value={file.size ? file.loaded / file.size : 0} intent={Intent.PRIMARY} animate stripes />}
+            {file.status === 'error' ? (
+              <Callout intent={Intent.DANGER} compact>
+                {file.error}
+              </Callout>
+            ) : (
+              text && <div className={Classes.TEXT_MUTED}>{text}</div>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
