@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { HttpServiceToken } from '@core/http/HttpService';
+import { ModalServiceToken } from '@core/modals/ModalService';
 import { useService } from '@core/react/useService';
 import { deleteRuleSet } from '../api/deleteRuleSet';
 import { getRuleSets } from '../api/getRuleSets';
@@ -10,9 +11,10 @@ import { errorText } from './errorText';
 
 const IMPORT_MESSAGES = { created: 'imported', updated: 'updated to the new version', unchanged: 'already imported, unchanged' } as const;
 
-/** The rule sets screen's data: the list, import (file or paste), enable/disable and delete. */
+/** The rule sets screen's data: the list, import (file or paste), enable/disable and delete (after the console's confirmation). */
 export function useRuleSets() {
   const http = useService(HttpServiceToken);
+  const modals = useService(ModalServiceToken);
   const [ruleSets, setRuleSets] = useState<RuleSet[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -59,10 +61,12 @@ export function useRuleSets() {
         await patchRuleSet(http, ruleSet.id, enabled);
         return `${ruleSet.name} ${enabled ? 'enabled' : 'disabled'}.`;
       }),
-    remove: (ruleSet: RuleSet) =>
-      act(async () => {
+    remove: async (ruleSet: RuleSet) => {
+      if (!(await modals.confirm(`Delete ${ruleSet.name}? Findings it produced stay.`))) return;
+      await act(async () => {
         await deleteRuleSet(http, ruleSet.id);
         return `${ruleSet.name} deleted.`;
-      }),
+      });
+    },
   };
 }

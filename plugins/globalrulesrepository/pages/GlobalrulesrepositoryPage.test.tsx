@@ -93,6 +93,30 @@ describe('rule sets screen', () => {
     await waitFor(() => expect(fake.requests.find((r) => r.method === 'PATCH')?.data).toEqual({ enabled: false }));
   });
 
+  it("deletes a rule set only after the console's confirmation", async () => {
+    let sets = [darkSword];
+    const fake = host(['gln#cfg#rw'], (r) => {
+      if (r.method === 'GET') return { status: 200, data: sets };
+      if (r.method === 'DELETE' && r.url === '/globalrulesrepository-backend/ruleSets/r-1') {
+        sets = [];
+        return { status: 204, data: '' };
+      }
+      return { status: 404, data: { message: 'no' } };
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
+    const asked = await screen.findByRole('dialog');
+    expect(asked.textContent).toContain('Delete DarkSword? Findings it produced stay.');
+    await userEvent.click(within(asked).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(fake.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText('DarkSword deleted.')).toBeTruthy();
+    expect(fake.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+    expect(await screen.findByText('No rule set yet: import a STIX 2.1 bundle.')).toBeTruthy();
+  });
+
   it('is read-only with gln#cfg#r: no import, no delete, switches disabled', async () => {
     host(['gln#cfg#r'], () => ({ status: 200, data: [darkSword] }));
     await screen.findByTestId('rule-set-row');

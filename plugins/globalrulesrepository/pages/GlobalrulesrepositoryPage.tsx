@@ -26,9 +26,7 @@ function RuleSets({ canWrite }: { canWrite: boolean }) {
           {...(canWrite
             ? {
                 onToggle: (r: RuleSet, enabled: boolean) => void setEnabled(r, enabled),
-                onDelete: (r: RuleSet) => {
-                  if (window.confirm(`Delete ${r.name}? Findings it produced stay.`)) void remove(r);
-                },
+                onDelete: (r: RuleSet) => void remove(r),
               }
             : {})}
         />
