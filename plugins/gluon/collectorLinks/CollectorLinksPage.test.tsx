@@ -37,6 +37,20 @@ describe('collector links page', () => {
     await waitFor(() => expect(lists().at(-1)!.config.params).toEqual({ page: 0, size: 20, filter: 'field', sort: 'name', order: 'asc' }));
   });
 
+  it('asks the server once per pause in typing the filter, from the first page', async () => {
+    const { requests, navigation } = render('/gluon/collector-links?page=2', ['gln#ext#r']);
+    await screen.findByTestId('link-row');
+    const lists = () => requests.filter((r) => r.url === '/gluon-backend/query-api/sharedExtractorLinks');
+    expect(lists()).toHaveLength(1);
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Filter links' }), ' kiosk ');
+    await waitFor(() => expect(navigation.search()).toBe('filter=kiosk'));
+    await waitFor(() => expect(lists()).toHaveLength(2));
+    expect(lists()[1]!.config.params).toEqual({ page: 0, size: 20, filter: 'kiosk' });
+    // Nothing more once the filter has settled, whatever re-renders the answer causes.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(lists()).toHaveLength(2);
+  });
+
   it('shows the installs of a link', async () => {
     render('/gluon/collector-links', ['gln#ext#r'], (r) =>
       r.url.endsWith('/installs') ? { status: 200, data: { items: [{ id: 'i1', fullName: 'Ada Lovelace', email: 'ada@example.com', phone: null, os: 'MAC', createdAt: '2026-11-20T10:00:00Z' }] } } : undefined,

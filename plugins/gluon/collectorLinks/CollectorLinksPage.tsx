@@ -1,24 +1,17 @@
 import { Button, Callout, Classes, H2, H4, HTMLTable, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
-import { Fragment, useEffect, useState } from 'react';
-import { HttpServiceToken } from '@core/http/HttpService';
+import { Fragment, useState } from 'react';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
 import { canReadCollectorLinks, canWriteCollectorLinks } from '../permissions/checks';
-import { getCollectorLinks } from './api/getCollectorLinks';
-import { patchCollectorLink } from './api/patchCollectorLink';
-import { postQuickLink } from './api/postQuickLink';
-import type { LinkPage, LinkSort } from './api/types';
+import type { LinkSort } from './api/types';
 import { LinkInstalls } from './components/LinkInstalls/LinkInstalls';
 import { NewLinkForm } from './components/NewLinkForm/NewLinkForm';
-import { callMessage, STATUS_LABELS } from './linkForm';
+import { LINKS_PAGE_SIZE, useCollectorLinks } from './hooks/useCollectorLinks';
+import { STATUS_LABELS } from './linkForm';
 import './collectorLinks.css';
-
-export const LINKS_PAGE_SIZE = 20;
-const SORTS: readonly LinkSort[] = ['createdAt', 'name', 'installs', 'expiresAt'];
 
 /** A URL shown with Copy and Open (every link opens the public collector wizard). */
 function ShareableLink({ label, url }: { label: string; url: string }) {
@@ -43,51 +36,13 @@ function ShareableLink({ label, url }: { label: string; url: string }) {
  * server, in the query string), create, disable / enable, installs, and one-OS quick links.
  */
 export default function CollectorLinksPage(_props: PageProps) {
-  const http = useService(HttpServiceToken);
-  const nav = useService(NavigationServiceToken);
   const permissions = useService(PermissionsServiceToken);
   const perms = useObservable(permissions.perms$, permissions.perms());
   const format = useDateTimeFormatter();
-  const search = new URLSearchParams(useObservable(nav.search$, nav.search()));
-  const filter = search.get('filter') ?? '';
-  const page = Math.max(0, Number.parseInt(search.get('page') ?? '0', 10) || 0);
-  const sort = (SORTS as readonly string[]).includes(search.get('sort') ?? '') ? (search.get('sort') as LinkSort) : undefined;
-  const order = search.get('order') === 'asc' || search.get('order') === 'desc' ? (search.get('order') as 'asc' | 'desc') : undefined;
   const canRead = canReadCollectorLinks(perms);
   const canWrite = canWriteCollectorLinks(perms);
-
-  const [typed, setTyped] = useState(filter);
-  const [data, setData] = useState<LinkPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
-  const [shared, setShared] = useState<{ label: string; url: string } | null>(null);
+  const { filter, page, sort, order, typed, setTyped, data, error, shared, busyId, lastPage, setPage, sortBy, toggle, quick, created } = useCollectorLinks(canRead);
   const [openInstalls, setOpenInstalls] = useState<string | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
-
-  const setQuery = (patch: Record<string, string>) => {
-    const next = new URLSearchParams(nav.search());
-    for (const [k, v] of Object.entries(patch)) (v ? next.set(k, v) : next.delete(k));
-    const q = next.toString();
-    nav.navigate(`/gluon/collector-links${q ? `?${q}` : ''}`, { replace: true });
-  };
-
-  useEffect(() => {
-    if (typed === filter) return;
-    const timer = setTimeout(() => setQuery({ filter: typed.trim(), page: '' }), 250);
-    return () => clearTimeout(timer);
-  });
-
-  useEffect(() => {
-    if (!canRead) return;
-    let live = true;
-    getCollectorLinks(http, { page, size: LINKS_PAGE_SIZE, filter: filter || undefined, sort, order }).then(
-      (answer) => live && (setData(answer), setError(null)),
-      (e: unknown) => live && setError(callMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [http, canRead, page, filter, sort, order, tick]);
 
   if (!canRead) {
     return (
@@ -98,26 +53,6 @@ export default function CollectorLinksPage(_props: PageProps) {
     );
   }
 
-  const toggle = async (id: string, active: boolean) => {
-    if (busyId) return;
-    setBusyId(id);
-    try {
-      await patchCollectorLink(http, id, { active });
-      setTick((t) => t + 1);
-    } catch (e) {
-      setError(callMessage(e));
-    } finally {
-      setBusyId(null);
-    }
-  };
-  const quick = async (os: 'WIN' | 'MAC') => {
-    try {
-      setShared({ label: `Quick link for ${os === 'WIN' ? 'Windows' : 'macOS'} (valid 7 days)`, url: await postQuickLink(http, os) });
-    } catch (e) {
-      setError(callMessage(e));
-    }
-  };
-  const sortBy = (column: LinkSort) => setQuery({ sort: column, order: sort === column && order !== 'desc' ? 'desc' : 'asc', page: '' });
   const th = (column: LinkSort, label: string) => (
     <th aria-sort={sort === column ? (order === 'desc' ? 'descending' : 'ascending') : 'none'}>
       <button type="button" className="collector-links-sort" onClick={() => sortBy(column)}>
@@ -125,7 +60,6 @@ export default function CollectorLinksPage(_props: PageProps) {
       </button>
     </th>
   );
-  const lastPage = data ? Math.max(0, Math.ceil(data.total / LINKS_PAGE_SIZE) - 1) : 0;
 
   return (
     <section className="collector-links">
@@ -134,12 +68,7 @@ export default function CollectorLinksPage(_props: PageProps) {
       {canWrite && (
         <div className="collector-links-section">
           <H4>New link</H4>
-          <NewLinkForm
-            onCreated={({ link, url }) => {
-              setShared({ label: `Link ${link.name ?? ''} created: copy it now, it is shown only once`, url });
-              setTick((t) => t + 1);
-            }}
-          />
+          <NewLinkForm onCreated={created} />
           <div className="collector-links-row">
             <Button text="Quick link for Windows" onClick={() => void quick('WIN')} />
             <Button text="Quick link for macOS" onClick={() => void quick('MAC')} />
@@ -207,8 +136,8 @@ export default function CollectorLinksPage(_props: PageProps) {
           <span>
             Page {page + 1} of {lastPage + 1}
           </span>
-          <Button size="small" text="Previous" disabled={page === 0} onClick={() => setQuery({ page: page - 1 ? String(page - 1) : '' })} />
-          <Button size="small" text="Next" disabled={page >= lastPage} onClick={() => setQuery({ page: String(page + 1) })} />
+          <Button size="small" text="Previous" disabled={page === 0} onClick={() => setPage(page - 1)} />
+          <Button size="small" text="Next" disabled={page >= lastPage} onClick={() => setPage(page + 1)} />
         </div>
       )}
       <p className={Classes.TEXT_MUTED}>A link's address is shown once, when it is created: the server keeps only its hash. Create a new link to share again.</p>
