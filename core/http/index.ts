@@ -2,3 +2,4 @@ export * from './HttpService';
 export { DefaultHttpService } from './DefaultHttpService';
 export { createAuthorizationMiddleware } from './authorizationMiddleware';
 export * from './globalErrorRules';
+export * from './callFailure';

@@ -1,5 +1,5 @@
-import { isAxiosError } from 'axios';
 import { beginOAuth, consumeOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
+import { callFailure } from '@core/http/callFailure';
 import type { OAuthState } from '@core/auth/oauthState';
 import { resolveJamfReturnPath } from '../logic/resolveJamfReturnPath';
 import { StorageKeys } from '@core/storage/StorageService';
@@ -14,9 +14,7 @@ import type { CallbackServices } from './CallbackServices';
 export const USER_NOT_FOUND = 'User not found';
 
 function serverMessage(error: unknown): string | null {
-  if (!isAxiosError(error)) return null;
-  const message = (error.response?.data as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message.trim() ? message : null;
+  return callFailure(error).message;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { useEffect, useReducer, useRef } from 'react';
 import type { DownloadService } from '@core/downloads/DownloadService';
 import type { HttpService } from '@core/http/HttpService';
+import { readCallFailure } from '@core/http/callFailure';
 import { getLinkValidation } from '../api/getLinkValidation';
 import { postCollectorDownload } from '../api/postCollectorDownload';
 import type { CollectorOs, CollectorUserData } from '../api/types';
-import { callFailure } from '../logic/callFailure';
 import { downloadErrorMessage } from '../logic/downloadErrorMessage';
 import { linkMessage } from '../logic/linkMessage';
 import { defaultOs } from '../logic/os';
@@ -37,7 +37,7 @@ export function useCollectorWizard(http: HttpService, downloads: DownloadService
     getLinkValidation(http, linkId).then(
       () => active && dispatch({ type: 'linkValid' }),
       async (error: unknown) => {
-        const message = linkMessage(await callFailure(error));
+        const message = linkMessage(await readCallFailure(error));
         if (active) dispatch({ type: 'linkInvalid', message });
       },
     );
@@ -56,7 +56,7 @@ export function useCollectorWizard(http: HttpService, downloads: DownloadService
       await postCollectorDownload(downloads, linkId, userDataOf(state.details, state.os));
       dispatch({ type: 'downloadSucceeded', os: state.os });
     } catch (error) {
-      dispatch({ type: 'downloadFailed', message: downloadErrorMessage(await callFailure(error)) });
+      dispatch({ type: 'downloadFailed', message: downloadErrorMessage(await readCallFailure(error)) });
     }
   };
 

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from 'react';
 import type { DownloadService } from '@core/downloads/DownloadService';
+import { readCallFailure } from '@core/http/callFailure';
 import { getQuickDownload } from '../api/getQuickDownload';
-import { callFailure } from '../logic/callFailure';
 import { downloadErrorMessage } from '../logic/downloadErrorMessage';
 import { readQuickLinkToken, type QuickLinkToken } from '../logic/quickLinkToken';
 
@@ -29,7 +29,7 @@ export function useQuickDownload(downloads: DownloadService, rawToken: string | 
     } catch (error) {
       // The token is not single-use: a failed download may be tried again.
       clicked.current = false;
-      setStatus({ kind: 'failed', message: downloadErrorMessage(await callFailure(error)) });
+      setStatus({ kind: 'failed', message: downloadErrorMessage(await readCallFailure(error)) });
     }
   };
 

@@ -1,5 +1,6 @@
 import { DOWNLOAD_ERROR } from '@core/downloads/DownloadService';
-import { linkMessage, type CallFailure } from './linkMessage';
+import type { CallFailure } from '@core/http/callFailure';
+import { linkMessage } from './linkMessage';
 import { CollectorTexts } from './texts';
 
 /**

@@ -1,10 +1,5 @@
+import type { CallFailure } from '@core/http/callFailure';
 import { CollectorTexts } from './texts';
-
-/** Status and server message of a failed call (status 0: no answer). */
-export interface CallFailure {
-  status: number;
-  message: string | null;
-}
 
 /**
  * Spec §8 "Link validation": a 403 is read by its text ('expired', 'not active', 'reached the

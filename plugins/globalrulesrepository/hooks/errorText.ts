@@ -1,10 +1,6 @@
-import { isAxiosError } from 'axios';
+import { failureMessage } from '@core/http/callFailure';
 
 /** The server's message for a refused call (a bad bundle says what is wrong), else a generic text. */
 export function errorText(error: unknown): string {
-  if (isAxiosError(error)) {
-    const message = (error.response?.data as { message?: unknown } | undefined)?.message;
-    if (typeof message === 'string' && message) return message;
-  }
-  return 'The request failed. Try again.';
+  return failureMessage(error, { fallback: 'The request failed. Try again.' });
 }

@@ -1,4 +1,4 @@
-import { isAxiosError } from 'axios';
+import { failureMessage } from '@core/http/callFailure';
 import type { NewLink } from './api/types';
 
 export interface LinkFormValues {
@@ -33,8 +33,7 @@ export function parseLinkForm(v: LinkFormValues, now = new Date()): { error: str
 
 /** The API's message for a failed call. */
 export function callMessage(error: unknown): string {
-  const message = isAxiosError(error) ? (error.response?.data as { message?: unknown } | undefined)?.message : undefined;
-  return typeof message === 'string' && message ? message : 'The application has encountered an unknown error';
+  return failureMessage(error, { fallback: 'The application has encountered an unknown error' });
 }
 
 export const STATUS_LABELS: Record<string, { text: string; intent: 'success' | 'none' | 'warning' | 'danger' }> = {

@@ -1,11 +1,6 @@
-import { isAxiosError } from 'axios';
+import { failureMessage } from '@core/http/callFailure';
 
 /** The server's message for a failed call (4xx carry one the user can act on), else a generic text. */
 export function errorMessage(error: unknown, fallback = 'Something went wrong. Try again.'): string {
-  if (isAxiosError(error)) {
-    const message = (error.response?.data as { message?: unknown } | undefined)?.message;
-    if (typeof message === 'string' && message) return message;
-    if (!error.response) return 'The server could not be reached.';
-  }
-  return fallback;
+  return failureMessage(error, { fallback, unreachable: 'The server could not be reached.' });
 }

@@ -1,7 +1,7 @@
 import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
 import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
+import { callFailure } from '@core/http/callFailure';
 import type { Invite } from '../api/types';
-import { callFailure } from '../logic/callFailure';
 import { DASHBOARD_PATH } from '../logic/inviteQuery';
 import { InviteTexts } from '../logic/texts';
 import type { InviteServices } from './InviteServices';

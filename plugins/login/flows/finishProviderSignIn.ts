@@ -2,9 +2,9 @@ import { consumeOAuth } from '@core/auth/oauthRequest';
 import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
 import { decodeClaims } from '@core/session/decodeClaims';
 import type { AuthResult } from '@core/session/SessionService';
+import { callFailure } from '@core/http/callFailure';
 import { postOAuth2Login } from '../api/postOAuth2Login';
 import { postTokenExchange } from '../api/postTokenExchange';
-import { errorInfo } from '../logic/errorInfo';
 import { LoginTexts } from '../logic/texts';
 import type { LoginServices } from './LoginServices';
 
@@ -70,7 +70,7 @@ export async function finishProviderSignIn(
     });
     return { result, provider: request.provider, email, returnPath: state.returnPath };
   } catch (error) {
-    const info = errorInfo(error);
+    const info = callFailure(error);
     throw new ProviderSignInError(LoginTexts.accessDenied, info.message ?? (info.status === 401 ? LoginTexts.userNotFound : LoginTexts.unknownError));
   }
 }

@@ -1,4 +1,4 @@
-import { errorInfo } from '../logic/errorInfo';
+import { callFailure } from '@core/http/callFailure';
 import { loginErrorMessage } from '../logic/loginErrorMessage';
 import { LoginTexts } from '../logic/texts';
 import { done, fieldError, go, type FlowResult } from './FlowResult';
@@ -26,6 +26,6 @@ export async function googleSignIn(services: LoginServices, popup: Window | null
     if (outcome.kind === 'refused') return go({ type: 'back-to-login', notice: { title: LoginTexts.accessDenied, message: outcome.description } });
     return await providerSignIn(services, outcome.handoff, returnUrl);
   } catch (error) {
-    return fieldError(isGoogleNotConfigured(error) ? LoginTexts.googleNotConfigured : loginErrorMessage(errorInfo(error)));
+    return fieldError(isGoogleNotConfigured(error) ? LoginTexts.googleNotConfigured : loginErrorMessage(callFailure(error)));
   }
 }

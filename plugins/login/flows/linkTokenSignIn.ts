@@ -1,4 +1,4 @@
-import { errorInfo } from '../logic/errorInfo';
+import { callFailure } from '@core/http/callFailure';
 import { loginErrorMessage } from '../logic/loginErrorMessage';
 import { finishSignIn } from './completeSignIn';
 import { go, type FlowResult } from './FlowResult';
@@ -9,6 +9,6 @@ export async function linkTokenSignIn(services: LoginServices, token: string, re
   try {
     return await finishSignIn(services, await services.session.adoptLinkToken(token), returnUrl);
   } catch (error) {
-    return go({ type: 'back-to-login', notice: { message: loginErrorMessage(errorInfo(error)) } });
+    return go({ type: 'back-to-login', notice: { message: loginErrorMessage(callFailure(error)) } });
   }
 }

@@ -2,7 +2,7 @@ import type { HttpService } from '@core/http/HttpService';
 import { getGoogleProviderInfo } from '@core/auth/api/getGoogleProviderInfo';
 import type { GoogleProviderInfo } from '@core/auth/api/providerInfo';
 import { randomUrlSafe } from '@core/auth/pkce';
-import { errorInfo } from '../logic/errorInfo';
+import { callFailure } from '@core/http/callFailure';
 import { GOOGLE_NOT_CONFIGURED } from './googleNotConfigured';
 
 /** Google's own authorisation endpoint (its OpenID discovery document): where a provider without an id goes. */
@@ -20,7 +20,7 @@ export async function lookUpGoogle(http: HttpService): Promise<GoogleProviderInf
     const info = await getGoogleProviderInfo(http);
     if (info?.publicId && info.authorizationEndpoint && info.nonce) return info;
   } catch (error) {
-    if (errorInfo(error).status === 404) throw new Error(GOOGLE_NOT_CONFIGURED);
+    if (callFailure(error).status === 404) throw new Error(GOOGLE_NOT_CONFIGURED);
   }
   // No token endpoint: nothing can come back to exchange. The nonce never reaches our API.
   return { publicId: '', authorizationEndpoint: GOOGLE_AUTHORIZATION_ENDPOINT, tokenEndpoint: '', nonce: randomUrlSafe(24) };

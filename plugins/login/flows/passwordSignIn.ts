@@ -1,5 +1,5 @@
+import { callFailure } from '@core/http/callFailure';
 import { postLogin } from '../api/postLogin';
-import { errorInfo } from '../logic/errorInfo';
 import { loginErrorMessage } from '../logic/loginErrorMessage';
 import { completeSignIn } from './completeSignIn';
 import { fieldError, type FlowResult } from './FlowResult';
@@ -22,6 +22,6 @@ export async function passwordSignIn(services: LoginServices, { username, passwo
     });
     return await completeSignIn(services, answer, { username: trimmed, returnUrl });
   } catch (error) {
-    return fieldError(loginErrorMessage(errorInfo(error)));
+    return fieldError(loginErrorMessage(callFailure(error)));
   }
 }

@@ -1,5 +1,5 @@
+import { callFailure } from '@core/http/callFailure';
 import { postPasswordRecovery } from '../api/postPasswordRecovery';
-import { errorInfo } from '../logic/errorInfo';
 import { loginErrorMessage } from '../logic/loginErrorMessage';
 import type { LoginServices } from './LoginServices';
 
@@ -9,7 +9,7 @@ export async function requestPasswordReset({ http, captcha }: Pick<LoginServices
     await postPasswordRecovery(http, { username: email, captchaToken: await captcha.getToken('password_recovery') });
     return undefined;
   } catch (error) {
-    const info = errorInfo(error);
+    const info = callFailure(error);
     // Unknown addresses get the same confirmation: the page must not reveal accounts.
     if (info.status === 404) return undefined;
     return loginErrorMessage(info);

@@ -1,11 +1,11 @@
 import type { HttpService } from '@core/http/HttpService';
 import type { PendingSecondFactor } from '@core/session/SessionService';
+import type { CallFailure } from '@core/http/callFailure';
 import { postValidateCode } from '../api/postValidateCode';
 import { postValidateRecoveryCode } from '../api/postValidateRecoveryCode';
 import type { AuthAnswer } from '../api/types';
 import type { TwoAuthValues } from '../components/TwoAuthForm/TwoAuthForm';
 import type { RecoveryCodeValues } from '../components/RecoveryCodeForm/RecoveryCodeForm';
-import type { ErrorInfo } from '../logic/errorInfo';
 import { codeErrorOutcome, recoveryErrorOutcome, type SecondFactorOutcome } from '../logic/secondFactorError';
 import { normalizeRecoveryCode } from '../logic/validators';
 
@@ -16,7 +16,7 @@ export interface SecondFactorMethod<Values> {
   /** The call, with the form's values and the sign-in waiting for it. */
   send(http: HttpService, values: Values, pending: PendingSecondFactor, captchaToken: string | undefined): Promise<AuthAnswer>;
   /** Which failures are a wrong code (an error under the field); anything else returns to login. */
-  errorOutcome(info: ErrorInfo): SecondFactorOutcome;
+  errorOutcome(info: CallFailure): SecondFactorOutcome;
 }
 
 /** two-auth: the six-digit code, "remember this device" and the sign-in's username (spec §7). */

@@ -1,4 +1,4 @@
-import { errorInfo } from '../logic/errorInfo';
+import { callFailure } from '@core/http/callFailure';
 import { secondFactorFailureMessage } from '../logic/secondFactorError';
 import { completeSignIn } from './completeSignIn';
 import { fieldError, go, type FlowResult } from './FlowResult';
@@ -16,7 +16,7 @@ export async function verifySecondFactor<Values>(services: LoginServices, method
     const answer = await method.send(services.http, values, pending, await services.captcha.getToken(method.captchaAction));
     return await completeSignIn(services, answer, pending);
   } catch (error) {
-    const info = errorInfo(error);
+    const info = callFailure(error);
     const outcome = method.errorOutcome(info);
     if (outcome.kind === 'field-error') return fieldError(outcome.message);
     return go({ type: 'back-to-login', notice: { message: secondFactorFailureMessage(info) } });

@@ -1,4 +1,4 @@
-import type { ErrorInfo } from './errorInfo';
+import type { CallFailure } from '@core/http/callFailure';
 import { LoginTexts } from './texts';
 
 /**
@@ -6,7 +6,7 @@ import { LoginTexts } from './texts';
  * 400 with a message -> that message; anything else -> unknown error. A request that got no
  * answer at all (status 0: offline, DNS, CORS) is also reported as no connection.
  */
-export function loginErrorMessage({ status, message }: ErrorInfo): string {
+export function loginErrorMessage({ status, message }: CallFailure): string {
   if (status === 401 || status === 403) return LoginTexts.badCredentials;
   if (status > 500 || status === 0) return LoginTexts.noConnection;
   if (status === 400 && message) return message;

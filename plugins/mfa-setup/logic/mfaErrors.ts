@@ -1,4 +1,4 @@
-import { isAxiosError } from 'axios';
+import { callFailure } from '@core/http/callFailure';
 
 export const MfaTexts = {
   passwordRequired: 'Password is required',
@@ -10,13 +10,11 @@ export const MfaTexts = {
 } as const;
 
 export function errorStatus(error: unknown): number {
-  return isAxiosError(error) ? (error.response?.status ?? 0) : -1;
+  return callFailure(error).status;
 }
 
 export function errorMessage(error: unknown): string | null {
-  if (!isAxiosError(error)) return null;
-  const message = (error.response?.data as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message.trim() ? message : null;
+  return callFailure(error).message;
 }
 
 /** Recovery-mode calls: a 401 means the 10-minute recovery token is gone (restart the flow). */

@@ -1,4 +1,4 @@
-import type { CallFailure } from '../logic/serverMessage';
+import type { CallFailure } from '@core/http/callFailure';
 import { ResetTexts } from '../logic/texts';
 
 export type ResetStep = 'resetPassword' | 'twoFactor' | 'recoveryCode';
