@@ -1,33 +1,12 @@
 import { Button, Callout, Classes, H4, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { useService } from '@core/react/useService';
-import { deleteInvitation } from '../api/deleteInvitation';
-import { deleteUser } from '../api/deleteUser';
-import { deleteUserMfa } from '../api/deleteUserMfa';
-import { deleteUserSession } from '../api/deleteUserSession';
-import { deleteUserSessions } from '../api/deleteUserSessions';
-import { getPermissionCatalogue } from '../api/getPermissionCatalogue';
-import { getUser } from '../api/getUser';
-import { getUserSessions } from '../api/getUserSessions';
-import { postDisableUser } from '../api/postDisableUser';
-import { postEnableUser } from '../api/postEnableUser';
-import { postResendInvitation } from '../api/postResendInvitation';
-import { putUserPermissions } from '../api/putUserPermissions';
-import type { AdminUser, InvitationAnswer } from '../api/types';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { InvitationLink } from '../components/InvitationLink/InvitationLink';
 import { PermissionEditor } from '../components/PermissionEditor/PermissionEditor';
 import { SessionsTable } from '../components/SessionsTable/SessionsTable';
 import { UserStatusTags } from '../components/UserStatusTags/UserStatusTags';
-import { useAction } from '../hooks/useAction';
-import { useAdminAccess } from '../hooks/useAdminAccess';
-import { useConfirmedAction } from '../hooks/useConfirmedAction';
-import { useLoad } from '../hooks/useLoad';
-import { permissionsError } from '../logic/validators';
+import { useUserDetail } from '../hooks/useUserDetail';
 
 export const USER_WRITE = 'umg#usr#rw';
 export const SELF_STRIP_REASON = 'You cannot remove your own user-management permission.';
@@ -35,27 +14,37 @@ const METHOD_LABELS: Record<string, string> = { password: 'Password', Google: 'G
 
 /** /admin/users/:userId: identities, MFA, permissions and sessions of one user, and the writers' actions. */
 export default function UserPage({ params }: PageProps) {
-  const userId = params.userId ?? '';
-  const http = useService(HttpServiceToken);
-  const nav = useService(NavigationServiceToken);
   const format = useDateTimeFormatter();
-  const { perms, canWrite, selfId } = useAdminAccess();
-  const isSelf = selfId === userId;
-  const loaded = useLoad(() => getUser(http, userId), userId);
-  const catalogue = useLoad(() => getPermissionCatalogue(http), 'catalogue');
-  const sessions = useLoad(() => getUserSessions(http, userId), userId);
-  const action = useAction();
-  const confirmed = useConfirmedAction(action);
-  const [user, setUser] = useState<AdminUser>();
-  const [draft, setDraft] = useState<string[] | null>(null);
-  const [invitation, setInvitation] = useState<InvitationAnswer | null>(null);
+  const {
+    perms,
+    canWrite,
+    isSelf,
+    endOwn,
+    loadError,
+    user,
+    catalogue,
+    sessions,
+    action,
+    invitation,
+    permissions,
+    setDraft,
+    dirty,
+    draftError,
+    back,
+    savePermissions,
+    setDisabled,
+    resetMfa,
+    endAll,
+    endOne,
+    remove,
+    resend,
+    revoke,
+  } = useUserDetail(params.userId ?? '');
 
-  useEffect(() => setUser(loaded.data), [loaded.data]);
-
-  if (loaded.error && !user) {
+  if (loadError && !user) {
     return (
       <AdminLayout title="User">
-        <NonIdealState title={loaded.error} action={<Button text="Back to users" onClick={() => nav.navigate('/admin/users')} />} />
+        <NonIdealState title={loadError} action={<Button text="Back to users" onClick={back} />} />
       </AdminLayout>
     );
   }
@@ -66,63 +55,6 @@ export default function UserPage({ params }: PageProps) {
       </AdminLayout>
     );
   }
-
-  const permissions = draft ?? user.permissions;
-  const dirty = draft !== null && [...draft].sort().join() !== [...user.permissions].sort().join();
-  const draftError = draft ? permissionsError(draft) : undefined;
-  const endOwn = isSelf || canWrite;
-
-  const savePermissions = async () => {
-    if (!draft || draftError) return;
-    const updated = await action.run(() => putUserPermissions(http, user.id, draft));
-    if (updated) {
-      setUser(updated);
-      setDraft(null);
-      sessions.reload();
-    }
-  };
-  const setDisabled = async (disabled: boolean) => {
-    const updated = disabled
-      ? await confirmed(`Disable ${user.email}? Their sessions end at once.`, () => postDisableUser(http, user.id), { title: 'User disabled', message: user.email })
-      : await action.run(() => postEnableUser(http, user.id));
-    if (updated) {
-      setUser(updated);
-      sessions.reload();
-    }
-  };
-  const resetMfa = async () => {
-    const updated = await confirmed(`Reset two-factor authentication of ${user.email}? They sign in with the password alone until they set it up again.`, () => deleteUserMfa(http, user.id), {
-      title: 'MFA reset',
-      message: user.email,
-    });
-    if (updated) setUser(updated);
-  };
-  const endAll = async () => {
-    const done = await confirmed(isSelf ? 'End all your other sessions?' : `End every session of ${user.email}?`, () => deleteUserSessions(http, user.id), { title: 'Sessions ended', message: user.email });
-    if (done !== undefined) sessions.reload();
-  };
-  const endOne = async (sessionId: string) => {
-    const done = await confirmed('End this session? Its device is signed out at once.', async () => deleteUserSession(http, user.id, sessionId).then(() => true), { title: 'Session ended', message: user.email });
-    if (done) sessions.reload();
-  };
-  const remove = async () => {
-    const done = await confirmed(`Delete ${user.email}? Their sessions, identities and invitations go with them.`, () => deleteUser(http, user.id).then(() => true), { title: 'User deleted', message: user.email });
-    if (done) nav.navigate('/admin/users');
-  };
-  const resend = async () => {
-    const answer = await action.run(() => postResendInvitation(http, user.id));
-    if (answer) {
-      setInvitation(answer);
-      setUser(answer.user);
-    }
-  };
-  const revoke = async () => {
-    const done = await confirmed(`Revoke the invitation of ${user.email}? The link stops working and the invited user is removed.`, () => deleteInvitation(http, user.id).then(() => true), {
-      title: 'Invitation revoked',
-      message: user.email,
-    });
-    if (done) nav.navigate('/admin/users');
-  };
 
   const actions = canWrite && (
     <>

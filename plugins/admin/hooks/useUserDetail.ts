@@ -1,0 +1,121 @@
+import { useEffect, useState } from 'react';
+import { HttpServiceToken } from '@core/http/HttpService';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { useService } from '@core/react/useService';
+import { deleteInvitation } from '../api/deleteInvitation';
+import { deleteUser } from '../api/deleteUser';
+import { deleteUserMfa } from '../api/deleteUserMfa';
+import { deleteUserSession } from '../api/deleteUserSession';
+import { deleteUserSessions } from '../api/deleteUserSessions';
+import { getPermissionCatalogue } from '../api/getPermissionCatalogue';
+import { getUser } from '../api/getUser';
+import { getUserSessions } from '../api/getUserSessions';
+import { postDisableUser } from '../api/postDisableUser';
+import { postEnableUser } from '../api/postEnableUser';
+import { postResendInvitation } from '../api/postResendInvitation';
+import { putUserPermissions } from '../api/putUserPermissions';
+import type { AdminUser, InvitationAnswer } from '../api/types';
+import { permissionsError } from '../logic/validators';
+import { useAction } from './useAction';
+import { useAdminAccess } from './useAdminAccess';
+import { useConfirmedAction } from './useConfirmedAction';
+import { useLoad } from './useLoad';
+
+/**
+ * One user's page: the user (kept current by every action's answer), the permission catalogue,
+ * the sessions, the permissions being edited, and the writers' actions. Destructive ones ask
+ * first (useConfirmedAction); a deleted or revoked user leads back to the list.
+ */
+export function useUserDetail(userId: string) {
+  const http = useService(HttpServiceToken);
+  const nav = useService(NavigationServiceToken);
+  const { perms, canWrite, selfId } = useAdminAccess();
+  const isSelf = selfId === userId;
+  const loaded = useLoad(() => getUser(http, userId), userId);
+  const catalogue = useLoad(() => getPermissionCatalogue(http), 'catalogue');
+  const sessions = useLoad(() => getUserSessions(http, userId), userId);
+  const action = useAction();
+  const confirmed = useConfirmedAction(action);
+  const [user, setUser] = useState<AdminUser>();
+  const [draft, setDraft] = useState<string[] | null>(null);
+  const [invitation, setInvitation] = useState<InvitationAnswer | null>(null);
+
+  useEffect(() => setUser(loaded.data), [loaded.data]);
+
+  const dirty = !!user && draft !== null && [...draft].sort().join() !== [...user.permissions].sort().join();
+  const draftError = draft ? permissionsError(draft) : undefined;
+
+  // Each action runs only once the user is loaded (the page offers none before).
+  const withUser = <A extends unknown[]>(fn: (u: AdminUser, ...args: A) => Promise<void>) => (...args: A) => (user ? fn(user, ...args) : Promise.resolve());
+
+  return {
+    perms,
+    canWrite,
+    isSelf,
+    /** Whether this account may end the user's sessions: their own, or as a writer. */
+    endOwn: isSelf || canWrite,
+    loadError: loaded.error,
+    user,
+    catalogue,
+    sessions,
+    action,
+    invitation,
+    /** The permissions shown: the edit in progress, else the user's. */
+    permissions: draft ?? user?.permissions ?? [],
+    setDraft,
+    dirty,
+    draftError,
+    back: () => nav.navigate('/admin/users'),
+    savePermissions: withUser(async (u) => {
+      if (!draft || draftError) return;
+      const updated = await action.run(() => putUserPermissions(http, u.id, draft));
+      if (updated) {
+        setUser(updated);
+        setDraft(null);
+        sessions.reload();
+      }
+    }),
+    setDisabled: withUser(async (u, disabled: boolean) => {
+      const updated = disabled
+        ? await confirmed(`Disable ${u.email}? Their sessions end at once.`, () => postDisableUser(http, u.id), { title: 'User disabled', message: u.email })
+        : await action.run(() => postEnableUser(http, u.id));
+      if (updated) {
+        setUser(updated);
+        sessions.reload();
+      }
+    }),
+    resetMfa: withUser(async (u) => {
+      const updated = await confirmed(`Reset two-factor authentication of ${u.email}? They sign in with the password alone until they set it up again.`, () => deleteUserMfa(http, u.id), {
+        title: 'MFA reset',
+        message: u.email,
+      });
+      if (updated) setUser(updated);
+    }),
+    endAll: withUser(async (u) => {
+      const done = await confirmed(isSelf ? 'End all your other sessions?' : `End every session of ${u.email}?`, () => deleteUserSessions(http, u.id), { title: 'Sessions ended', message: u.email });
+      if (done !== undefined) sessions.reload();
+    }),
+    endOne: withUser(async (u, sessionId: string) => {
+      const done = await confirmed('End this session? Its device is signed out at once.', async () => deleteUserSession(http, u.id, sessionId).then(() => true), { title: 'Session ended', message: u.email });
+      if (done) sessions.reload();
+    }),
+    remove: withUser(async (u) => {
+      const done = await confirmed(`Delete ${u.email}? Their sessions, identities and invitations go with them.`, () => deleteUser(http, u.id).then(() => true), { title: 'User deleted', message: u.email });
+      if (done) nav.navigate('/admin/users');
+    }),
+    resend: withUser(async (u) => {
+      const answer = await action.run(() => postResendInvitation(http, u.id));
+      if (answer) {
+        setInvitation(answer);
+        setUser(answer.user);
+      }
+    }),
+    revoke: withUser(async (u) => {
+      const done = await confirmed(`Revoke the invitation of ${u.email}? The link stops working and the invited user is removed.`, () => deleteInvitation(http, u.id).then(() => true), {
+        title: 'Invitation revoked',
+        message: u.email,
+      });
+      if (done) nav.navigate('/admin/users');
+    }),
+  };
+}
