@@ -29,6 +29,54 @@ async function addEvent(
   ]);
 }
 
+/** Rows per INSERT: one statement for a family's findings, however many the rule sets produce. */
+const FINDINGS_BATCH = 1000;
+
+/**
+ * Inserts an incident's findings, FINDINGS_BATCH to a statement (arrays unnested on the server);
+ * one already recorded for the device (same indicator, kind and value) is skipped. Returns how
+ * many were new.
+ */
+async function insertFindings(
+  q: Queryable,
+  input: { tenantId: string; deviceId: string; inspectionId: string; incidentId: string; ruleSetIds: Map<string, string> },
+  findings: Finding[],
+): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < findings.length; i += FINDINGS_BATCH) {
+    const part = findings.slice(i, i + FINDINGS_BATCH);
+    const rows = await q.query(
+      `INSERT INTO gluon_findings (tenant_id, incident_id, device_id, inspection_id, indicator_id, indicator_type, indicator_value, pattern, rule_set_id, rule_set_name, rule_set_version, route, kind, value, source, line, raw, observed_at)
+       SELECT $1, $2, $3, $4, ii, it, iv, pa, rs, rn, rv, ro, k, v, s, l, r, t
+       FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::uuid[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::int[], $17::text[], $18::timestamptz[])
+         AS u(ii, it, iv, pa, rs, rn, rv, ro, k, v, s, l, r, t)
+       ON CONFLICT (device_id, indicator_id, kind, value) DO NOTHING RETURNING id`,
+      [
+        input.tenantId,
+        input.incidentId,
+        input.deviceId,
+        input.inspectionId,
+        part.map((f) => f.indicator.id),
+        part.map((f) => f.indicator.type),
+        part.map((f) => f.indicator.value),
+        part.map((f) => f.indicator.pattern),
+        part.map((f) => input.ruleSetIds.get(f.ruleSet.id) ?? null),
+        part.map((f) => f.ruleSet.name),
+        part.map((f) => f.ruleSet.version),
+        part.map((f) => f.route),
+        part.map((f) => f.observation.kind),
+        part.map((f) => f.observation.value),
+        part.map((f) => f.observation.source),
+        part.map((f) => f.observation.line ?? null),
+        part.map((f) => f.observation.raw ?? null),
+        part.map((f) => f.observation.timestamp ?? null),
+      ],
+    );
+    added += rows.length;
+  }
+  return added;
+}
+
 /**
  * Stores the unsuppressed findings of one device: one incident per device and family, one finding
  * per (indicator, observed kind and value) however often it is seen. Only findings not stored
@@ -61,36 +109,7 @@ export async function recordFindings(
       incidentId = row!.id;
       created = true;
     }
-    let added = 0;
-    for (const f of findings) {
-      const o = f.observation;
-      const rows = await q.query(
-        `INSERT INTO gluon_findings (tenant_id, incident_id, device_id, inspection_id, indicator_id, indicator_type, indicator_value, pattern, rule_set_id, rule_set_name, rule_set_version, route, kind, value, source, line, raw, observed_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)
-         ON CONFLICT (device_id, indicator_id, kind, value) DO NOTHING RETURNING id`,
-        [
-          input.tenantId,
-          incidentId,
-          input.deviceId,
-          input.inspectionId,
-          f.indicator.id,
-          f.indicator.type,
-          f.indicator.value,
-          f.indicator.pattern,
-          input.ruleSetIds.get(f.ruleSet.id) ?? null,
-          f.ruleSet.name,
-          f.ruleSet.version,
-          f.route,
-          o.kind,
-          o.value,
-          o.source,
-          o.line ?? null,
-          o.raw ?? null,
-          o.timestamp ?? null,
-        ],
-      );
-      added += rows.length;
-    }
+    const added = await insertFindings(q, { ...input, incidentId }, findings);
     fresh += added;
     if (created) await addEvent(q, incidentId, { kind: 'opened', to: 'open', comment: `${added} finding(s)` });
     else if (added > 0) {
