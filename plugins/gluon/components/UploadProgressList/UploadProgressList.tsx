@@ -20,7 +20,7 @@ const STATUS_TEXT: Partial<Record<QueuedFile['status'], string>> = {
 };
 
 /** What an accepted file's line says of its inspection. */
-export function inspectionText(upload: Upload): string {
+function inspectionText(upload: Upload): string {
   switch (upload.status) {
     case 'queued':
       return 'Uploaded, inspection queued';
