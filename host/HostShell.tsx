@@ -36,6 +36,19 @@ function PageFallback() {
   );
 }
 
+/**
+ * Holds the top bar's and products header's places while their chunks load, so the page below
+ * does not move when they arrive (measured by e2e/shell layoutShift.spec.ts).
+ */
+function ChromePlaceholder({ productsHeader }: { productsHeader: boolean }) {
+  return (
+    <>
+      <div className="host-top-bar-placeholder" />
+      {productsHeader ? <div className="host-products-header host-products-header-placeholder" aria-hidden="true" /> : null}
+    </>
+  );
+}
+
 function FullChrome({ title, logoUrl, snapshot, viewport }: HostChromeProps & { snapshot: RegistrySnapshot; viewport: Viewport }) {
   const TopBar = lazyComponent(loadTopBar);
   const ProductsHeader = lazyComponent(loadProductsHeader);
@@ -122,7 +135,7 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
       pluginId={pluginId}
       chrome={
         layout === 'full' ? (
-          <Suspense fallback={<div className="host-top-bar-placeholder" />}>
+          <Suspense fallback={<ChromePlaceholder productsHeader={shouldShowProductsHeader(snapshot.plugins)} />}>
             <FullChrome title={title} logoUrl={logoUrl} snapshot={snapshot} viewport={viewport} />
           </Suspense>
         ) : null
