@@ -9,6 +9,7 @@
  * (A B, then B A, ...) sharing the duration, so a change of machine load meets both sides alike.
  * BENCH_WARMUP (seconds per scenario before the measured rounds, default 3, max 30, 0 for none).
  * BENCH_DATABASE (pglite, the default, or postgres): the database of the API the bench starts.
+ * BENCH_ONLY (sign-in or refresh): measure that pair alone, e.g. while working on one of them.
  */
 import autocannon from 'autocannon';
 import { baselineScenarios, BASELINE_LOGIN, BASELINE_REFRESH, forkBenchServer, printRatios, ratio, startBaseline, type Scenario } from './ratioBench';
@@ -125,7 +126,7 @@ async function main(): Promise<number> {
     console.log(`Benchmarking ${target.url}: ${duration} s per scenario, ${connections} connections, scenario and reference alternating in ${intEnv('BENCH_ROUNDS', 2, 1, 10)} rounds`);
     const reference = baselineScenarios(baseline);
     // Each API scenario is measured next to its reference, so both meet the same machine load.
-    const scenarios: Scenario[] = [
+    const signInPair: Scenario[] = [
       {
         scenario: 'password login (POST /um/login)',
         options: {
@@ -136,12 +137,17 @@ async function main(): Promise<number> {
         },
       },
       reference.login,
+    ];
+    const refreshPair: Scenario[] = [
       {
         scenario: 'refresh (GET /um/refresh)',
         options: { method: 'GET', url: `${target.url}/um/refresh`, headers: { authorization: `Bearer ${token}` } },
       },
       reference.refresh,
     ];
+    const only = process.env.BENCH_ONLY;
+    if (only !== undefined && only !== 'sign-in' && only !== 'refresh') throw new Error('BENCH_ONLY must be sign-in or refresh');
+    const scenarios = only === 'sign-in' ? signInPair : only === 'refresh' ? refreshPair : [...signInPair, ...refreshPair];
     // Pairs (API scenario, its reference) alternate in rounds; each row adds up its rounds.
     const rounds = intEnv('BENCH_ROUNDS', 2, 1, 10);
     const slice = Math.max(1, Math.round(duration / rounds));
@@ -172,12 +178,12 @@ async function main(): Promise<number> {
     console.table(rows);
     const rate = (name: string) => rows.find((r) => r.scenario === name)?.['req/s'] ?? 0;
     const cpuMs = (name: string) => rows.find((r) => r.scenario === name)?.['CPU ms/req'] ?? null;
-    const [logins, , refreshes] = rows;
-    console.log(`password logins/s: ${logins!['req/s']}  (p99 ${logins!['p99 ms']} ms)`);
-    console.log(`refreshes/s:       ${refreshes!['req/s']}  (p99 ${refreshes!['p99 ms']} ms)`);
+    const [logins, refreshes] = [signInPair[0]!, refreshPair[0]!].map((s) => rows.find((r) => r.scenario === s.scenario));
+    if (logins) console.log(`password logins/s: ${logins['req/s']}  (p99 ${logins['p99 ms']} ms)`);
+    if (refreshes) console.log(`refreshes/s:       ${refreshes['req/s']}  (p99 ${refreshes['p99 ms']} ms)`);
     printRatios([
-      ratio('sign-in vs argon2id only', logins!['req/s'], rate(BASELINE_LOGIN), 0.9, { api: logins!['CPU ms/req'], reference: cpuMs(BASELINE_LOGIN) }),
-      ratio('refresh vs crypto only', refreshes!['req/s'], rate(BASELINE_REFRESH), 0.5, { api: refreshes!['CPU ms/req'], reference: cpuMs(BASELINE_REFRESH) }),
+      ...(logins ? [ratio('sign-in vs argon2id only', logins['req/s'], rate(BASELINE_LOGIN), 0.9, { api: logins['CPU ms/req'], reference: cpuMs(BASELINE_LOGIN) })] : []),
+      ...(refreshes ? [ratio('refresh vs crypto only', refreshes['req/s'], rate(BASELINE_REFRESH), 0.5, { api: refreshes['CPU ms/req'], reference: cpuMs(BASELINE_REFRESH) })] : []),
     ]);
     // Failed requests mean the figures measure error paths, not the calls: say so in the exit code.
     if (rows.some((r) => r['non-2xx'] > 0 || r.errors > 0)) {
