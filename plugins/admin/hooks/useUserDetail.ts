@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useService } from '@core/react/useService';
+import { useLoader } from '@core/react/useLoader';
 import { deleteInvitation } from '../api/deleteInvitation';
 import { deleteUser } from '../api/deleteUser';
 import { deleteUserMfa } from '../api/deleteUserMfa';
@@ -15,11 +16,11 @@ import { postEnableUser } from '../api/postEnableUser';
 import { postResendInvitation } from '../api/postResendInvitation';
 import { putUserPermissions } from '../api/putUserPermissions';
 import type { AdminUser, InvitationAnswer } from '../api/types';
+import { apiMessage } from '../logic/apiMessage';
 import { permissionsError } from '../logic/validators';
 import { useAction } from './useAction';
 import { useAdminAccess } from './useAdminAccess';
 import { useConfirmedAction } from './useConfirmedAction';
-import { useLoad } from './useLoad';
 
 /**
  * One user's page: the user (kept current by every action's answer), the permission catalogue,
@@ -31,16 +32,15 @@ export function useUserDetail(userId: string) {
   const nav = useService(NavigationServiceToken);
   const { perms, canWrite, selfId } = useAdminAccess();
   const isSelf = selfId === userId;
-  const loaded = useLoad(() => getUser(http, userId), userId);
-  const catalogue = useLoad(() => getPermissionCatalogue(http), 'catalogue');
-  const sessions = useLoad(() => getUserSessions(http, userId), userId);
+  const loaded = useLoader(userId, () => getUser(http, userId), { describe: apiMessage });
+  const catalogue = useLoader('catalogue', () => getPermissionCatalogue(http), { describe: apiMessage });
+  const sessions = useLoader(userId, () => getUserSessions(http, userId), { describe: apiMessage });
   const action = useAction();
   const confirmed = useConfirmedAction(action);
-  const [user, setUser] = useState<AdminUser>();
+  // Every action answers the user as it now is: that answer replaces the loaded one.
+  const { data: user, set: setUser } = loaded;
   const [draft, setDraft] = useState<string[] | null>(null);
   const [invitation, setInvitation] = useState<InvitationAnswer | null>(null);
-
-  useEffect(() => setUser(loaded.data), [loaded.data]);
 
   const dirty = !!user && draft !== null && [...draft].sort().join() !== [...user.permissions].sort().join();
   const draftError = draft ? permissionsError(draft) : undefined;

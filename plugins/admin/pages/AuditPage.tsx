@@ -5,13 +5,14 @@ import { HttpServiceToken } from '@core/http/HttpService';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
+import { useLoader } from '@core/react/useLoader';
 import { downloadAuditCsv } from '../api/downloadAuditCsv';
 import { getAuditEvents } from '../api/getAuditEvents';
 import type { AuditFilter } from '../api/types';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { Pager } from '../components/Pager/Pager';
 import { useAction } from '../hooks/useAction';
-import { useLoad } from '../hooks/useLoad';
+import { apiMessage } from '../logic/apiMessage';
 import { pageParam, useQueryState } from '../hooks/useQueryState';
 import { dayRange } from '../logic/dayRange';
 
@@ -29,7 +30,7 @@ export default function AuditPage(_props: PageProps) {
   const page = pageParam(query.page);
   const range = dayRange(query.from, query.to);
   const filter: AuditFilter = { actor: query.actor || undefined, action: query.action || undefined, from: range.from, to: range.to };
-  const events = useLoad(() => (range.error ? Promise.reject(new Error(range.error)) : getAuditEvents(http, { ...filter, page, size: AUDIT_PAGE_SIZE })), JSON.stringify([filter, page, range.error]));
+  const events = useLoader(JSON.stringify([filter, page, range.error]), () => (range.error ? Promise.reject(new Error(range.error)) : getAuditEvents(http, { ...filter, page, size: AUDIT_PAGE_SIZE })), { describe: apiMessage });
   const exporting = useAction();
 
   useEffect(() => {

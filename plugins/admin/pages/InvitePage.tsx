@@ -4,6 +4,7 @@ import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
+import { useLoader } from '@core/react/useLoader';
 import { getPermissionCatalogue } from '../api/getPermissionCatalogue';
 import { postInvitation } from '../api/postInvitation';
 import { LOGIN_METHODS, type InvitationAnswer, type LoginMethod } from '../api/types';
@@ -12,7 +13,7 @@ import { InvitationLink } from '../components/InvitationLink/InvitationLink';
 import { PermissionEditor } from '../components/PermissionEditor/PermissionEditor';
 import { useAction } from '../hooks/useAction';
 import { useAdminAccess } from '../hooks/useAdminAccess';
-import { useLoad } from '../hooks/useLoad';
+import { apiMessage } from '../logic/apiMessage';
 import { emailError, permissionsError } from '../logic/validators';
 
 const METHOD_LABELS: Record<LoginMethod, string> = { password: 'Password', Google: 'Google', Okta: 'Okta', JamfAuth0: 'Jamf (vendor sign-in)' };
@@ -22,7 +23,7 @@ export default function InvitePage(_props: PageProps) {
   const http = useService(HttpServiceToken);
   const nav = useService(NavigationServiceToken);
   const { perms, canWrite } = useAdminAccess();
-  const catalogue = useLoad(() => getPermissionCatalogue(http), 'catalogue');
+  const catalogue = useLoader('catalogue', () => getPermissionCatalogue(http), { describe: apiMessage });
   const action = useAction();
   const [email, setEmail] = useState('');
   const [touched, setTouched] = useState(false);

@@ -2,6 +2,7 @@ import { Button, Callout, Classes, Spinner } from '@blueprintjs/core';
 import { HttpServiceToken } from '@core/http/HttpService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
+import { useLoader } from '@core/react/useLoader';
 import { deleteUserSession } from '../api/deleteUserSession';
 import { deleteUserSessions } from '../api/deleteUserSessions';
 import { getUserSessions } from '../api/getUserSessions';
@@ -10,13 +11,13 @@ import { SessionsTable } from '../components/SessionsTable/SessionsTable';
 import { useAction } from '../hooks/useAction';
 import { useAdminAccess } from '../hooks/useAdminAccess';
 import { useConfirmedAction } from '../hooks/useConfirmedAction';
-import { useLoad } from '../hooks/useLoad';
+import { apiMessage } from '../logic/apiMessage';
 
 /** /admin/sessions: the signed-in administrator's own sessions; any reader may end their own. */
 export default function MySessionsPage(_props: PageProps) {
   const http = useService(HttpServiceToken);
   const { selfId } = useAdminAccess();
-  const sessions = useLoad(() => (selfId ? getUserSessions(http, selfId) : Promise.resolve([])), selfId ?? '');
+  const sessions = useLoader(selfId ?? '', () => (selfId ? getUserSessions(http, selfId) : Promise.resolve([])), { describe: apiMessage });
   const action = useAction();
   const confirmed = useConfirmedAction(action);
   if (!selfId) return <AdminLayout title="My sessions">{<Callout intent="warning">Your session carries no user id.</Callout>}</AdminLayout>;

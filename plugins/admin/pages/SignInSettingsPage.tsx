@@ -5,6 +5,7 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
+import { useLoader } from '@core/react/useLoader';
 import { deleteOktaConfig } from '../api/deleteOktaConfig';
 import { getOktaConfig } from '../api/getOktaConfig';
 import { getPasswordRecoveryEnabled } from '../api/getPasswordRecoveryEnabled';
@@ -15,7 +16,7 @@ import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { useAction } from '../hooks/useAction';
 import { useAdminAccess } from '../hooks/useAdminAccess';
 import { useConfirmedAction } from '../hooks/useConfirmedAction';
-import { useLoad } from '../hooks/useLoad';
+import { apiMessage } from '../logic/apiMessage';
 import { urlError } from '../logic/validators';
 
 /**
@@ -27,8 +28,8 @@ export default function SignInSettingsPage(_props: PageProps) {
   const toasts = useService(ToastServiceToken);
   const format = useDateTimeFormatter();
   const { canWrite } = useAdminAccess();
-  const okta = useLoad(() => getOktaConfig(http), 'okta');
-  const recovery = useLoad(() => getPasswordRecoveryEnabled(http), 'recovery');
+  const okta = useLoader('okta', () => getOktaConfig(http), { describe: apiMessage });
+  const recovery = useLoader('recovery', () => getPasswordRecoveryEnabled(http), { describe: apiMessage });
   const action = useAction();
   const confirmed = useConfirmedAction(action);
   const [saved, setSaved] = useState<OktaConfig | null>(null);

@@ -5,6 +5,7 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
+import { useLoader } from '@core/react/useLoader';
 import { getUsers } from '../api/getUsers';
 import type { UserSort } from '../api/types';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
@@ -12,7 +13,7 @@ import { AdminLink } from '../components/AdminLink/AdminLink';
 import { Pager } from '../components/Pager/Pager';
 import { UserStatusTags } from '../components/UserStatusTags/UserStatusTags';
 import { useAdminAccess } from '../hooks/useAdminAccess';
-import { useLoad } from '../hooks/useLoad';
+import { apiMessage } from '../logic/apiMessage';
 import { pageParam, useQueryState } from '../hooks/useQueryState';
 
 export const USERS_PAGE_SIZE = 25;
@@ -39,10 +40,7 @@ export default function UsersPage(_props: PageProps) {
     return () => clearTimeout(timer);
   }, [typed, query.q, setQuery]);
 
-  const users = useLoad(
-    () => getUsers(http, { page, size: USERS_PAGE_SIZE, search: query.q.trim() || undefined, sort, order }),
-    JSON.stringify([page, query.q, sort, order]),
-  );
+  const users = useLoader(JSON.stringify([page, query.q, sort, order]), () => getUsers(http, { page, size: USERS_PAGE_SIZE, search: query.q.trim() || undefined, sort, order }), { describe: apiMessage });
 
   const sortBy = (column: UserSort) =>
     setQuery({ sort: column === 'email' ? '' : column, order: sort === column && order === 'asc' ? 'desc' : '', page: '' });

@@ -2,12 +2,12 @@ import { useCallback, useState } from 'react';
 import { DownloadServiceToken } from '@core/downloads/DownloadService';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { useService } from '@core/react/useService';
+import { useLoader } from '@core/react/useLoader';
 import { reportDownload } from '../api/downloadRequests';
 import { getDevice } from '../api/getDevice';
 import { postRescan } from '../api/postRescan';
 import type { DeviceDetail, ReportFormat } from '../api/types';
 import { errorMessage } from './errorMessage';
-import { useLoader } from './useLoader';
 
 const POLL_MS = 2000;
 /** After "Rescan", poll this long for the rescan inspection to appear. */
@@ -24,7 +24,7 @@ export function useDeviceDetail(deviceId: string, allowed: boolean) {
   const downloads = useService(DownloadServiceToken);
   const [watchUntil, setWatchUntil] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
-  const detail = useLoader(allowed ? deviceId : null, () => getDevice(http, deviceId), (data) => (busy(data) || Date.now() < watchUntil ? POLL_MS : 0));
+  const detail = useLoader(allowed ? deviceId : null, () => getDevice(http, deviceId), { describe: errorMessage, refreshMs: (data) => (busy(data) || Date.now() < watchUntil ? POLL_MS : 0) });
   const { reload } = detail;
   const rescan = useCallback(async () => {
     setMessage(null);

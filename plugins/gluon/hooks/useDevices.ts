@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { useService } from '@core/react/useService';
+import { useLoader } from '@core/react/useLoader';
 import { getDevices } from '../api/getDevices';
-import { useLoader } from './useLoader';
+import { errorMessage } from './errorMessage';
 
 export const DEVICES_PAGE_SIZE = 20;
 
@@ -19,6 +20,6 @@ export function useDevices() {
     }, 300);
     return () => clearTimeout(timer);
   }, [search]);
-  const devices = useLoader(`${query}|${page}`, () => getDevices(http, { page, size: DEVICES_PAGE_SIZE, search: query }));
+  const devices = useLoader(`${query}|${page}`, () => getDevices(http, { page, size: DEVICES_PAGE_SIZE, search: query }), { describe: errorMessage });
   return { search, setSearch, page, setPage, devices };
 }

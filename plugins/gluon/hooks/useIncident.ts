@@ -1,12 +1,12 @@
 import { useCallback } from 'react';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { useService } from '@core/react/useService';
+import { useLoader } from '@core/react/useLoader';
 import { getIncident } from '../api/getIncident';
 import { postFalsePositive } from '../api/postFalsePositive';
 import { postTriage } from '../api/postTriage';
 import type { IncidentState } from '../api/types';
 import { errorMessage } from './errorMessage';
-import { useLoader } from './useLoader';
 
 /**
  * The incident page's data and its two actions; each answers the updated incident. `allowed`: the
@@ -14,7 +14,7 @@ import { useLoader } from './useLoader';
  */
 export function useIncident(incidentId: string, allowed: boolean) {
   const http = useService(HttpServiceToken);
-  const incident = useLoader(allowed ? incidentId : null, () => getIncident(http, incidentId));
+  const incident = useLoader(allowed ? incidentId : null, () => getIncident(http, incidentId), { describe: errorMessage });
   const { set } = incident;
   const triage = useCallback(
     async (change: { state: IncidentState; comment: string }) => {

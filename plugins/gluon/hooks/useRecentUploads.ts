@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { useService } from '@core/react/useService';
+import { useLoader } from '@core/react/useLoader';
 import { getUploads } from '../api/getUploads';
-import { useLoader } from './useLoader';
+import { errorMessage } from './errorMessage';
 
 const POLL_MS = 1500;
 
@@ -13,6 +14,6 @@ const POLL_MS = 1500;
 export function useRecentUploads(allowed: boolean) {
   const http = useService(HttpServiceToken);
   const [page, setPage] = useState(0);
-  const uploads = useLoader(allowed ? String(page) : null, () => getUploads(http, page), (data) => (data?.items.some((u) => u.status === 'queued' || u.status === 'running') ? POLL_MS : 0));
+  const uploads = useLoader(allowed ? String(page) : null, () => getUploads(http, page), { describe: errorMessage, refreshMs: (data) => (data?.items.some((u) => u.status === 'queued' || u.status === 'running') ? POLL_MS : 0) });
   return { uploads, setPage };
 }

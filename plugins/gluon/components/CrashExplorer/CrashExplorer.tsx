@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useService } from '@core/react/useService';
+import { useLoader } from '@core/react/useLoader';
 import { getCrashContent } from '../../api/getCrashContent';
 import { getCrashes } from '../../api/getCrashes';
 import type { CrashRow } from '../../api/types';
 import { errorMessage } from '../../hooks/errorMessage';
-import { useLoader } from '../../hooks/useLoader';
 
 /** CrashExplorerProps: the device whose crash reports are listed. */
 export interface CrashExplorerProps {
@@ -18,7 +18,7 @@ export interface CrashExplorerProps {
 export function CrashExplorer({ deviceId }: CrashExplorerProps) {
   const http = useService(HttpServiceToken);
   const formatDate = useDateTimeFormatter();
-  const crashes = useLoader(deviceId, () => getCrashes(http, deviceId));
+  const crashes = useLoader(deviceId, () => getCrashes(http, deviceId), { describe: errorMessage });
   const [open, setOpen] = useState<{ crash: CrashRow; text: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const show = async (crash: CrashRow) => {

@@ -4,9 +4,10 @@ import { DownloadServiceToken, formatMegabytes } from '@core/downloads/DownloadS
 import { HttpServiceToken } from '@core/http/HttpService';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useService } from '@core/react/useService';
+import { useLoader } from '@core/react/useLoader';
 import { fileDownload } from '../../api/downloadRequests';
 import { getDeviceFiles } from '../../api/getDeviceFiles';
-import { useLoader } from '../../hooks/useLoader';
+import { errorMessage } from '../../hooks/errorMessage';
 
 /** DeviceFilesProps: the device whose original files are listed. */
 export interface DeviceFilesProps {
@@ -18,7 +19,7 @@ export function DeviceFiles({ deviceId }: DeviceFilesProps) {
   const http = useService(HttpServiceToken);
   const downloads = useService(DownloadServiceToken);
   const formatDate = useDateTimeFormatter();
-  const files = useLoader(deviceId, () => getDeviceFiles(http, deviceId));
+  const files = useLoader(deviceId, () => getDeviceFiles(http, deviceId), { describe: errorMessage });
   if (files.error) return <p className={Classes.TEXT_MUTED}>{files.error}</p>;
   if (!files.data) return null;
   if (!files.data.length) return <p className={Classes.TEXT_MUTED}>No file.</p>;

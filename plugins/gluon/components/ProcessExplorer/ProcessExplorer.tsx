@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useService } from '@core/react/useService';
+import { useLoader } from '@core/react/useLoader';
 import { getProcesses } from '../../api/getProcesses';
-import { useLoader } from '../../hooks/useLoader';
+import { errorMessage } from '../../hooks/errorMessage';
 
 /** ProcessExplorerProps: the device whose processes are listed. */
 export interface ProcessExplorerProps {
@@ -17,7 +18,7 @@ export function ProcessExplorer({ deviceId }: ProcessExplorerProps) {
   const http = useService(HttpServiceToken);
   const formatDate = useDateTimeFormatter();
   const [search, setSearch] = useState('');
-  const processes = useLoader(`${deviceId}|${search}`, () => getProcesses(http, deviceId, search));
+  const processes = useLoader(`${deviceId}|${search}`, () => getProcesses(http, deviceId, search), { describe: errorMessage });
   return (
     <div data-testid="process-explorer">
       <InputGroup leftIcon={<Search />} placeholder="Search processes" value={search} onValueChange={setSearch} aria-label="Search processes" style={{ maxWidth: 320 }} />
