@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
 import type { Database } from '../contracts';
 import { createTestDatabase } from '../test/testApp';
 import { migrate, readMigrations } from './migrate';
@@ -148,6 +148,44 @@ describe('housekeeping', () => {
       expect(await db.query('SELECT 1 FROM sessions')).toHaveLength(2);
     } finally {
       await db.close();
+    }
+  });
+
+  it('vacuums and analyses the embedded database (PGlite has no autovacuum); leaves PostgreSQL to its own', async () => {
+    const { vacuumEmbeddedDatabase } = await import('../services/housekeeping');
+    const db = await createTestDatabase();
+    try {
+      const [t] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('vacuum') RETURNING id");
+      await db.query("INSERT INTO audit_events (tenant_id, action, details) SELECT $1, 'login', '{}'::jsonb FROM generate_series(1, 250)", [t!.id]);
+      await db.query("DELETE FROM audit_events WHERE action = 'login' AND tenant_id = $1 AND ctid IN (SELECT ctid FROM audit_events WHERE tenant_id = $1 LIMIT 50)", [t!.id]);
+      const estimate = async () => (await db.query<{ n: number }>("SELECT reltuples::int AS n FROM pg_class WHERE relname = 'audit_events'"))[0]!.n;
+      const ran = await vacuumEmbeddedDatabase(db);
+      expect(ran).toBe(db.kind === 'pglite');
+      // Never analysed is -1; once analysed, the planner knows the 200 live rows.
+      if (ran) expect(await estimate()).toBe(200);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('schedules the vacuum with the first clean-up and every VACUUM_EVERY_CLEANUPS-th after it', async () => {
+    const { scheduleCleanUp, VACUUM_EVERY_CLEANUPS } = await import('../services/housekeeping');
+    vi.useFakeTimers();
+    const statements: string[] = [];
+    const db = { kind: 'pglite', query: async (sql: string) => (statements.push(sql), []) } as unknown as Database;
+    const stop = scheduleCleanUp(db, { warn: () => undefined }, 1000);
+    try {
+      const vacuums = () => statements.filter((sql) => sql.startsWith('VACUUM')).length;
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(vacuums()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1000 * (VACUUM_EVERY_CLEANUPS - 1));
+      expect(vacuums()).toBe(1);
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(vacuums()).toBe(2);
+      expect(statements.filter((sql) => sql.startsWith('DELETE FROM sessions'))).toHaveLength(VACUUM_EVERY_CLEANUPS + 1);
+    } finally {
+      stop();
+      vi.useRealTimers();
     }
   });
 });
