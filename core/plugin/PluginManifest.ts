@@ -130,6 +130,12 @@ export interface PluginManifest {
    * prefix some known manifest declares (its own, or another's, as the rules repository needs gluon's).
    */
   requires: readonly string[];
+  /**
+   * For products: a derived check (spec §6) that registers the product for a token holding none
+   * of `requires`, e.g. administration for a full inspection admin. It reads permission strings
+   * only, so the manifest stays small data for the host's first load.
+   */
+  grantedBy?: (perms: readonly string[]) => boolean;
   routes: readonly PluginRoute[];
   header?: readonly HeaderContribution[];
   profileMenu?: readonly ProfileMenuContribution[];

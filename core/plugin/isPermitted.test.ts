@@ -13,6 +13,9 @@ describe('isPermitted', () => {
     ['product without its prefix', product(['ntr']), true, ['gln#rpt#rw', 'elc#a#r'], false],
     ['product: prefix must be followed by #', product(['ntr']), true, ['ntrx#a#r', 'ntr'], false],
     ['product, signed out', product(['ntr']), false, ['ntr#dev#r'], false],
+    ['product granted by its derived check', { ...product(['umg']), grantedBy: (p: readonly string[]) => p.includes('gln#cfg#rw') }, true, ['gln#cfg#rw'], true],
+    ['product whose derived check fails', { ...product(['umg']), grantedBy: (p: readonly string[]) => p.includes('gln#cfg#rw') }, true, ['gln#cfg#r'], false],
+    ['product granted by its check, signed out', { ...product(['umg']), grantedBy: () => true }, false, [], false],
   ])('%s', (_name, manifest, signedIn, perms, expected) => {
     expect(isPermitted(manifest, { signedIn, perms })).toBe(expected);
   });

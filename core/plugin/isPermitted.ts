@@ -11,18 +11,23 @@ export function hasAnyPrefix(perms: readonly string[], prefixes: readonly string
   return perms.some((perm) => prefixes.some((prefix) => perm.startsWith(`${prefix}#`)));
 }
 
+/** A product's own rule: a permission of one of its required prefixes, or its derived check. */
+export function holdsProduct(manifest: Pick<PluginManifest, 'requires' | 'grantedBy'>, perms: readonly string[]): boolean {
+  return hasAnyPrefix(perms, manifest.requires) || manifest.grantedBy?.(perms) === true;
+}
+
 /**
- * public: always; shell: when signed in; product: when signed in and the token holds a
- * permission of one of the plugin's required module prefixes.
+ * public: always; shell: when signed in; product: when signed in and holdsProduct (a permission
+ * of one of the plugin's required module prefixes, or its `grantedBy` check).
  */
-export function isPermitted(manifest: Pick<PluginManifest, 'kind' | 'requires'>, access: AccessContext): boolean {
+export function isPermitted(manifest: Pick<PluginManifest, 'kind' | 'requires' | 'grantedBy'>, access: AccessContext): boolean {
   switch (manifest.kind) {
     case 'public':
       return true;
     case 'shell':
       return access.signedIn;
     case 'product':
-      return access.signedIn && hasAnyPrefix(access.perms, manifest.requires);
+      return access.signedIn && holdsProduct(manifest, access.perms);
     default:
       return false;
   }

@@ -1,5 +1,5 @@
 import { safeReturnPathOrDefault } from '../auth/safeReturnPath';
-import { hasAnyPrefix } from './isPermitted';
+import { holdsProduct } from './isPermitted';
 import type { PluginManifest, ProductLanding } from './PluginManifest';
 import type { SignInTargetInput } from './PluginRegistry';
 import { resolveRoutePath } from './resolveRoutes';
@@ -19,7 +19,7 @@ function landings(known: readonly PluginManifest[]): Landing[] {
     .sort((a, b) => a.landing.rank - b.landing.rank);
 }
 
-const permits = (perms: readonly string[]) => (entry: Landing) => hasAnyPrefix(perms, entry.manifest.requires);
+const permits = (perms: readonly string[]) => (entry: Landing) => holdsProduct(entry.manifest, perms);
 
 /**
  * The suite's home: the best-ranked suite product this console knows, permitted or not

@@ -1,4 +1,5 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
+import { isInspectionAdmin } from './permissions/checks';
 
 /**
  * Administration: users, invitations, permissions, sessions, audit log, sign-in settings and
@@ -12,6 +13,8 @@ export const adminPlugin = definePlugin({
   // User management (spec §1); its `umg#otp#r` also marks a sign-in awaiting its second factor.
   prefixes: ['umg'],
   requires: ['umg'],
+  // Spec §6: "Any user-management access: any umg#usr# permission, or full inspection admin."
+  grantedBy: isInspectionAdmin,
   routes: [
     // The users table is the plugin's root; /admin/users is the same page (bookmarkable either way).
     { path: '', page: () => import('./pages/UsersPage') },

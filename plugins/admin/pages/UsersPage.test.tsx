@@ -37,6 +37,19 @@ describe('users page', () => {
     expect(screen.queryByRole('button', { name: 'Invite user' })).toBeNull();
   });
 
+  it('a full inspection admin without any umg# permission reads the users (spec §6 user-management access)', async () => {
+    const host = renderAdmin('/admin/users', ['gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw'], (r) => (r.url === '/um/users' ? page(3) : undefined));
+    expect(await screen.findAllByTestId('user-row')).toHaveLength(3);
+    expect(host.navigation.path()).toBe('/admin/users');
+    expect(screen.queryByRole('button', { name: 'Invite user' })).toBeNull();
+  });
+
+  it('gluon permissions short of inspection admin do not open administration', async () => {
+    const host = renderAdmin('/admin/users', ['gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#r']);
+    await host.waitForPath('/upgrade/admin');
+    expect(host.requests.filter((r) => r.url === '/um/users')).toHaveLength(0);
+  });
+
   it('writers see Invite user, which opens the invite page', async () => {
     const host = renderAdmin('/admin/users', WRITER, (r) => (r.url === '/um/users' ? page(3) : undefined));
     await userEvent.click(await screen.findByRole('button', { name: 'Invite user' }));
