@@ -98,7 +98,9 @@ export function assertInvitationOpen(inv: InvitationRow | null): asserts inv is 
 
 /**
  * Inside a transaction: locks and checks the invitation (404 unknown, 410 used or expired),
- * then activates the invited user with the invitation's permissions and marks it used.
+ * then activates the invited user and marks it used. The user keeps the permissions the user row
+ * holds now: createInvitation wrote the invitation's there, and an administrator may have changed
+ * them since (a snapshot taken at invitation time would give back what was taken away).
  * `setUser` runs first on the locked user (e.g. set the password hash, or link the SSO identity).
  */
 export async function acceptInvitation(q: Queryable, token: string, setUser: (user: UserRow, inv: InvitationRow) => Promise<void>): Promise<{ invitation: InvitationRow; user: UserRow }> {
@@ -107,10 +109,7 @@ export async function acceptInvitation(q: Queryable, token: string, setUser: (us
   const [user] = await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [inv.user_id]);
   if (!user) throw new HttpError(404, INVITATION_NOT_FOUND);
   await setUser(user, inv);
-  const [activated] = await q.query<UserRow>(
-    `UPDATE users SET status = 'active', permissions = $2, allowed_login_methods = $3, updated_at = now() WHERE id = $1 RETURNING *`,
-    [user.id, inv.permissions, inv.allowed_login_methods],
-  );
+  const [activated] = await q.query<UserRow>(`UPDATE users SET status = 'active', updated_at = now() WHERE id = $1 RETURNING *`, [user.id]);
   await q.query('UPDATE invitations SET used_at = now() WHERE id = $1', [inv.id]);
   return { invitation: inv, user: activated! };
 }

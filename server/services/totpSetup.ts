@@ -40,6 +40,9 @@ export function enableTotp(db: Database, userId: string, step: number, pendingSe
     );
     if (!row) throw new HttpError(404, SETUP_NOT_STARTED);
     await activatePendingRecoveryCodes(q, userId);
+    // A new secret is often a reaction to a lost or compromised authenticator: devices remembered
+    // under the old one must ask for the new factor.
+    await forgetDevices(q, userId);
     return row;
   });
 }

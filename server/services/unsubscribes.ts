@@ -32,16 +32,16 @@ export async function isUnsubscribed(db: Queryable, email: string, notification:
 /**
  * Uses an unsubscribe link up and records what it asked, in one transaction: true the first
  * time, false for a link already used (issue 9: the second use shows the expired alert). The
- * link's token is kept only as a hash, until it would have expired anyway.
+ * link is known by its token's `jti`, kept only as a hash until the link would have expired anyway.
  */
 export async function unsubscribeOnce(
   db: Database,
-  token: string,
+  linkId: string,
   expiresAt: Date,
   input: { tenantId: string | null; email: string; notification: string; all: boolean },
 ): Promise<boolean> {
   return db.tx(async (q) => {
-    if (!(await claimOnce(q, 'unsubscribe', hashToken(token), expiresAt))) return false;
+    if (!(await claimOnce(q, 'unsubscribe', hashToken(linkId), expiresAt))) return false;
     await recordUnsubscribe(q, input);
     return true;
   });

@@ -37,6 +37,22 @@ describe('unsubscribe', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('another spelling of a used link is the same link: refused, nothing recorded', async () => {
+    const { token } = await link('spelled@example.com', 'weekly-report');
+    expect((await post(token, 'false')).statusCode).toBe(200);
+    // The signature's last base64url character carries 4 unused bits: three other characters
+    // decode to the same signature, and the token still verifies.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+    const last = alphabet.indexOf(token.at(-1)!);
+    for (const d of [1, 2, 3]) {
+      const variant = token.slice(0, -1) + alphabet[(last & ~3) | ((last + d) & 3)];
+      const answer = await post(variant, 'true');
+      expect(answer.statusCode).toBe(401);
+      expect(answer.json().message).toBe('The unsubscribe link has expired.');
+    }
+    expect(await isUnsubscribed(t.db, 'spelled@example.com', 'incident-alert')).toBe(false);
+  });
+
   it('unsubscribes from all notifications with all=true', async () => {
     const { token } = await link('all@example.com', 'weekly-report');
     const res = await post(token, 'true');

@@ -39,19 +39,22 @@ export const unsubscribeRoute: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const claims = await app.tokens.verify<{ email?: unknown; notification?: unknown; tenant?: unknown; exp?: unknown }>(request.body.jwt, 'unsubscribe').catch((error: unknown) => {
+      const claims = await app.tokens.verify<{ email?: unknown; notification?: unknown; tenant?: unknown; exp?: unknown; jti?: unknown }>(request.body.jwt, 'unsubscribe').catch((error: unknown) => {
         // Say what is wrong with the link rather than with "the token".
         if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, error.message === TOKEN_EXPIRED ? UNSUBSCRIBE_LINK_EXPIRED : UNSUBSCRIBE_LINK_INVALID);
         throw error;
       });
       const email = typeof claims.email === 'string' ? claims.email : '';
       const notification = typeof claims.notification === 'string' ? claims.notification : '';
-      if (!email.includes('@') || !notification) throw new HttpError(400, 'The unsubscribe link is incomplete.');
+      // The link is used up by its id: a JWT has other spellings that verify too (the signature's
+      // last base64url character carries unused bits), so its text is not what makes it one link.
+      const linkId = typeof claims.jti === 'string' ? claims.jti : '';
+      if (!email.includes('@') || !notification || !linkId) throw new HttpError(400, 'The unsubscribe link is incomplete.');
       const tenantId = typeof claims.tenant === 'string' && UUID.test(claims.tenant) ? claims.tenant : null;
       const all = request.query.all;
       // Tokens always carry exp (plugins/tokens.ts); the fallback only bounds the marker's life.
       const expiresAt = new Date(typeof claims.exp === 'number' ? claims.exp * 1000 : Date.now() + 60 * 24 * 3600 * 1000);
-      if (!(await unsubscribeOnce(app.db, request.body.jwt, expiresAt, { tenantId, email, notification, all }))) {
+      if (!(await unsubscribeOnce(app.db, linkId, expiresAt, { tenantId, email, notification, all }))) {
         throw new HttpError(401, UNSUBSCRIBE_LINK_EXPIRED);
       }
       await app.audit({ tenantId, actorId: null, action: all ? 'notifications.unsubscribeAll' : 'notifications.unsubscribe', target: email.toLowerCase(), details: { notification }, ip: request.ip });
