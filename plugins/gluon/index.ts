@@ -14,6 +14,10 @@ export const gluonPlugin = definePlugin({
     { path: 'collector-links', page: () => import('./collectorLinks/CollectorLinksPage') },
     { path: '/devices/:deviceId', page: () => import('./pages/DevicePage') },
     { path: '/incident-management/:incidentId', page: () => import('./pages/IncidentPage') },
+    // The vendor IdP's return rule (spec §4) puts a path without 'gluon' under /gluon: a Jamf
+    // sign-in that began on /devices/2 comes back to /gluon/devices/2, which must open the device.
+    { path: 'devices/:deviceId', page: () => import('./pages/DevicePage') },
+    { path: 'incident-management/:incidentId', page: () => import('./pages/IncidentPage') },
   ],
   product: { name: 'Gluon', order: 10 },
   // The suite's home: '' and unsafe return URLs lead here (spec §2, §9), as the best-ranked suite product.
