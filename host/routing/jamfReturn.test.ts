@@ -1,12 +1,15 @@
 import { parse } from 'regexparam';
 import { describe, expect, it } from 'vitest';
+import { resolveProductReturnPath } from '@core/auth/safeReturnPath';
 import { buildSnapshot } from '@core/plugin/buildSnapshot';
-import { resolveJamfReturnPath } from '../../plugins/callback/logic/resolveJamfReturnPath';
 import { gluonPlugin } from '../../plugins/gluon';
 import { loginPlugin } from '../../plugins/login';
 import { decideRoute } from './decideRoute';
 
 const known = [loginPlugin, gluonPlugin];
+// The callback plugin's vendor-IdP rule (plugins/callback/logic/resolveJamfReturnPath.ts) is this,
+// with gluon's root; the host may import plugin manifests only.
+const resolveJamfReturnPath = (raw: string | null) => resolveProductReturnPath(raw, '/gluon');
 const perms = ['gln#rpt#r'];
 
 /** Where the host sends a signed-in gluon reader for `path`. */
