@@ -9,8 +9,8 @@ import type { IncidentState } from '../api/types';
 import { errorMessage } from './errorMessage';
 
 /**
- * The incident page's data and its two actions; each answers the updated incident. `allowed`: the
- * token may read reports; without it nothing is loaded.
+ * The incident page's data and its two actions; each answers the updated incident, or throws an
+ * Error whose message is the one to show. `allowed`: the token may read reports; without it nothing is loaded.
  */
 export function useIncident(incidentId: string, allowed: boolean) {
   const http = useService(HttpServiceToken);
@@ -26,6 +26,15 @@ export function useIncident(incidentId: string, allowed: boolean) {
     },
     [http, incidentId, set],
   );
-  const falsePositive = useCallback(async (findingId: string, reason: string) => set(await postFalsePositive(http, findingId, reason)), [http, set]);
+  const falsePositive = useCallback(
+    async (findingId: string, reason: string) => {
+      try {
+        set(await postFalsePositive(http, findingId, reason));
+      } catch (error) {
+        throw new Error(errorMessage(error, 'The finding was not marked a false positive.'));
+      }
+    },
+    [http, set],
+  );
   return { incident, triage, falsePositive };
 }

@@ -12,8 +12,8 @@ import { GluonAccessServiceToken } from '../services/GluonAccessService';
 export default function UploadPage(_props: PageProps) {
   const service = useService(GluonAccessServiceToken);
   const access = useObservable(service.access$, service.access());
-  const { uploads, setPage } = useRecentUploads(access.upload);
-  const queue = useUploadQueue(uploads.reload);
+  const { uploads, setPage, showNewest } = useRecentUploads(access.upload);
+  const queue = useUploadQueue(showNewest);
   return (
     <section className="gluon-upload-page" style={{ padding: 24, maxWidth: 1100 }}>
       <H2>Upload</H2>

@@ -75,6 +75,35 @@ describe('upload page', () => {
     expect(screen.getAllByTestId('upload-file')[0]!.textContent).not.toContain('inspection queued');
   });
 
+  it('an upload sent while an older page of recent uploads is shown goes back to page 0 and follows its inspection', async () => {
+    let all: Upload[] = Array.from({ length: 25 }, (_, i) => upload({ inspectionId: `n-${i + 10}`, fileName: `f${i + 10}.ips` }));
+    const fake = host('/gluon/upload', ['gln#upl#rw'], (r) => {
+      if (r.method === 'GET' && r.url === '/gluon-backend/uploads') {
+        const page = Number(r.config.params.page);
+        const size = Number(r.config.params.size);
+        return { status: 200, data: { items: all.slice(page * size, page * size + size), total: all.length, page, size } };
+      }
+      if (r.method === 'POST' && r.url === '/gluon-backend/uploads') {
+        const fresh = upload({ inspectionId: 'n-new', fileName: 'new.ips', status: 'queued', progress: 0, deviceId: null, deviceName: null, findings: 0, finishedAt: null });
+        all = [fresh, ...all];
+        return { status: 201, data: { upload: fresh, duplicate: false } };
+      }
+      return { status: 404, data: { message: 'no' } };
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Older' }));
+    await screen.findByText('Page 2 of 2');
+    await userEvent.upload(screen.getByTestId('upload-input'), [new File(['x'], 'new.ips')], { applyAccept: false });
+    await screen.findByText('Page 1 of 2');
+    // The server finishes the inspection after the upload was answered: only polling page 0 sees it.
+    all = [{ ...all[0]!, status: 'done', progress: 100, findings: 1, finishedAt: NOW }, ...all.slice(1)];
+    await waitFor(() => expect(screen.getAllByTestId('upload-file')[0]!.textContent).toContain('Inspected: 1 finding'), { timeout: 5000 });
+    // Every list request after the upload asked page 0 (the reload, then the polls).
+    const posted = fake.requests.findIndex((r) => r.method === 'POST');
+    const after = fake.requests.slice(posted).filter((r) => r.method === 'GET' && r.url === '/gluon-backend/uploads');
+    expect(after.length).toBeGreaterThanOrEqual(2);
+    expect(after.map((r) => r.config.params.page)).toEqual(after.map(() => 0));
+  });
+
   it('without the upload permission: says so and asks the server nothing', async () => {
     const fake = host('/gluon/upload', ['gln#rpt#r'], () => ({ status: 403, data: { statusCode: 403, error: 'Forbidden', message: 'Forbidden' } }));
     expect(await screen.findByText('Your account cannot start inspections.')).toBeTruthy();
@@ -198,6 +227,34 @@ describe('incident page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByTestId('evidence-row').dataset.suppressed).toBe('true'));
     expect(fake.requests.find((r) => r.url.endsWith('/falsePositive'))!.data).toEqual({ reason: 'Test device' });
+  });
+
+  it('a false positive the API refuses (400) shows its message by the form, with no unhandled rejection', async () => {
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    try {
+      const fake = host('/incident-management/i-1', ANALYST, (r) => {
+        if (r.method === 'GET') return { status: 200, data: incident };
+        if (r.url === '/gluon-backend/findings/f-1/falsePositive') return { status: 400, data: { statusCode: 400, error: 'Bad Request', message: 'body/reason must NOT have more than 2000 characters' } };
+        return { status: 404, data: { message: 'no' } };
+      });
+      await userEvent.click(await screen.findByRole('button', { name: 'Mark false positive' }));
+      const reason = screen.getByRole('textbox', { name: 'Reason' });
+      // The input stops where the server's schema does (maxLength 2000).
+      expect(reason.getAttribute('maxlength')).toBe('2000');
+      await userEvent.type(reason, 'Test device');
+      await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('body/reason must NOT have more than 2000 characters');
+      expect(fake.requests.filter((r) => r.url.endsWith('/falsePositive'))).toHaveLength(1);
+      // The form stays open with the reason to correct; the finding is not marked.
+      expect((screen.getByRole('textbox', { name: 'Reason' }) as HTMLInputElement).value).toBe('Test device');
+      expect(screen.getByTestId('evidence-row').dataset.suppressed).toBe('false');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unhandled).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', onUnhandled);
+    }
   });
 
   it('a reader (gln#rpt#r) sees the evidence without triage', async () => {

@@ -1,5 +1,6 @@
 import { HttpError, type Queryable } from '../../contracts';
 import { ArchiveError } from '../inspection/archiveError';
+import { artefactKind } from '../inspection/artefacts';
 import { scanArchive } from '../inspection/safeArchive';
 import type { FileStorage } from './fileStorage';
 import { uploadKind } from './uploads';
@@ -14,9 +15,13 @@ function asText(data: Uint8Array): string {
 
 /** The text of one .ips report of a device's inspection, read again from the stored original. */
 export async function readCrashReport(q: Queryable, storage: FileStorage, tenantId: string, deviceId: string, inspectionId: string, path: string): Promise<string> {
-  if (!path.endsWith('.ips')) throw new HttpError(400, 'Only .ips crash reports can be shown.');
+  if (artefactKind(path) !== 'ips') throw new HttpError(400, 'Only .ips crash reports can be shown.');
+  // The stored file is shared by everyone who uploaded the same bytes (deduplicated by sha256), so
+  // its name is the first uploader's; the crash list shows the name this inspection read it under,
+  // with the same fallback as the runner.
   const [row] = await q.query<{ storage_key: string; name: string }>(
-    'SELECT f.storage_key, f.name FROM gluon_inspections n JOIN gluon_files f ON f.id = n.file_id WHERE n.tenant_id = $1 AND n.device_id = $2 AND n.id = $3',
+    `SELECT f.storage_key, COALESCE(n.file_name, 'upload') AS name FROM gluon_inspections n JOIN gluon_files f ON f.id = n.file_id
+     WHERE n.tenant_id = $1 AND n.device_id = $2 AND n.id = $3`,
     [tenantId, deviceId, inspectionId],
   );
   if (!row) throw new HttpError(404, 'Crash report not found');

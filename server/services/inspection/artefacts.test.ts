@@ -12,6 +12,12 @@ describe('artefactKind', () => {
     expect(artefactKind('.ips')).toBeNull();
     expect(artefactKind('shutdown.log.old')).toBeNull();
   });
+
+  it('reads the .ips extension in any case, as the console accepts it', () => {
+    expect(artefactKind('Crash.IPS')).toBe('ips');
+    expect(artefactKind('crashes/Report.Ips')).toBe('ips');
+    expect(artefactKind('.IPS')).toBeNull();
+  });
 });
 
 describe('extractArtefact', () => {

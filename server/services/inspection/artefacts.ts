@@ -13,7 +13,8 @@ export function artefactKind(path: string): ArtefactKind | null {
   const name = path.slice(path.lastIndexOf('/') + 1);
   if (name === 'shutdown.log') return 'shutdown.log';
   if (name === 'ps.txt') return 'ps.txt';
-  if (name.endsWith('.ips') && name.length > 4) return 'ips';
+  // Extensions ignore case as the console's file check does (Crash.IPS), else the client passes it and we answer 415.
+  if (name.toLowerCase().endsWith('.ips') && name.length > 4) return 'ips';
   return null;
 }
 

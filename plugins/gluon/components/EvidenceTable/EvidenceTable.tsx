@@ -1,9 +1,15 @@
-import { Button, Classes, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, Callout, Classes, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { Evidence } from '../../api/types';
 
-/** EvidenceTableProps: the incident's findings; `onFalsePositive` is given when the user may triage. */
+/** Longest reason the API takes (POST /findings/{id}/falsePositive); longer is refused with a 400. */
+export const MAX_REASON_LENGTH = 2000;
+
+/**
+ * EvidenceTableProps: the incident's findings; `onFalsePositive` is given when the user may triage,
+ * and rejects with an Error whose message is shown.
+ */
 export interface EvidenceTableProps {
   evidence: readonly Evidence[];
   onFalsePositive?: (findingId: string, reason: string) => Promise<void>;
@@ -15,13 +21,22 @@ export function EvidenceTable({ evidence, onFalsePositive }: EvidenceTableProps)
   const [marking, setMarking] = useState<string | null>(null);
   const [reason, setReason] = useState('');
   const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const mark = (id: string | null) => {
+    setMarking(id);
+    setError(null);
+  };
   const submit = async (id: string) => {
     if (!onFalsePositive || !reason.trim()) return;
     setBusy(true);
+    setError(null);
     try {
       await onFalsePositive(id, reason.trim());
       setMarking(null);
       setReason('');
+    } catch (failure) {
+      // The form stays open with the reason, so the user can shorten or fix it and confirm again.
+      setError(failure instanceof Error ? failure.message : 'The finding was not marked a false positive.');
     } finally {
       setBusy(false);
     }
@@ -73,12 +88,17 @@ export function EvidenceTable({ evidence, onFalsePositive }: EvidenceTableProps)
                     void submit(f.id);
                   }}
                 >
-                  <InputGroup size="small" autoFocus placeholder="Reason" aria-label="Reason" value={reason} onValueChange={setReason} />
+                  <InputGroup size="small" autoFocus placeholder="Reason" aria-label="Reason" maxLength={MAX_REASON_LENGTH} value={reason} onValueChange={setReason} />
                   <Button size="small" type="submit" intent="primary" text="Confirm" disabled={!reason.trim() || busy} />
-                  <Button size="small" variant="minimal" text="Cancel" onClick={() => setMarking(null)} />
+                  <Button size="small" variant="minimal" text="Cancel" onClick={() => mark(null)} />
+                  {error && (
+                    <Callout compact intent={Intent.DANGER} role="alert">
+                      {error}
+                    </Callout>
+                  )}
                 </form>
               ) : (
-                onFalsePositive && <Button size="small" text="Mark false positive" onClick={() => setMarking(f.id)} />
+                onFalsePositive && <Button size="small" text="Mark false positive" onClick={() => mark(f.id)} />
               )}
             </td>
           </tr>
