@@ -41,7 +41,8 @@ export default function InvitePage(_props: PageProps) {
 
   const emailProblem = emailError(email);
   const problem = emailProblem ?? (methods.length === 0 ? 'Choose at least one sign-in method.' : permissionsError(permissions));
-  const toggleMethod = (m: LoginMethod, on: boolean) => setMethods(on ? [...methods, m] : methods.filter((x) => x !== m));
+  // Kept in the order shown, not the order clicked: the invite page offers the first entry (spec §3).
+  const toggleMethod = (m: LoginMethod, on: boolean) => setMethods(LOGIN_METHODS.filter((x) => (x === m ? on : methods.includes(x))));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

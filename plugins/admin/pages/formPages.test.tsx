@@ -43,6 +43,18 @@ describe('invite page', () => {
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('taken@example.com');
   });
 
+  it('sends the sign-in methods in the order shown, not the order ticked (the invite page offers the first)', async () => {
+    const { api } = render('/admin/users/invite', WRITER, (r) => (r.url === '/um/users/invitations' ? { status: 409, data: { message: 'A user with this e-mail address already exists' } } : undefined));
+    await userEvent.type(await screen.findByLabelText('Email'), 'new@example.com');
+    await userEvent.click(screen.getByLabelText('Password'));
+    await userEvent.click(screen.getByLabelText('Okta'));
+    await userEvent.click(screen.getByLabelText('Google'));
+    await userEvent.click(screen.getByLabelText('Password'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() => expect(api.calls('POST', '/um/users/invitations')).toHaveLength(1));
+    expect((api.calls('POST', '/um/users/invitations')[0]!.data as { allowedLoginMethods: string[] }).allowedLoginMethods).toEqual(['password', 'Google', 'Okta']);
+  });
+
   it('shows the invitation link after sending (for tenants without mail)', async () => {
     render('/admin/users/invite', WRITER, (r) =>
       r.url === '/um/users/invitations' ? { status: 201, data: { user: adminUser({ email: 'new@example.com', status: 'invited' }), invitationExpiresAt: '2026-11-30T10:00:00Z', invitationUrl: 'http://127.0.0.1:8080/invite/abc' } } : undefined,

@@ -1,3 +1,5 @@
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { downloadErrorMessage } from './downloadErrorMessage';
@@ -28,6 +30,21 @@ describe('downloadErrorMessage', () => {
     expect(downloadErrorMessage({ status: 401, message: 'bad token' })).toBe('The link is expired.');
     expect(downloadErrorMessage({ status: 500, message: null })).toBe('Error - File Not Found');
     expect(downloadErrorMessage({ status: 0, message: null })).toBe('Error - File Not Found');
+  });
+
+  it.each([
+    ['body email must match format "email"', 'Please insert a valid email.'],
+    ['body email must NOT have more than 254 characters', 'Please insert a valid email.'],
+    ['body fullName must match pattern "\\S"', 'Please insert your full name.'],
+    ['body phone must match pattern "^[0-9+()./ -]*$"', 'Please insert a valid phone number.'],
+    ['body must NOT have additional properties', 'body must NOT have additional properties'],
+    ['The quick link names no supported operating system.', 'The quick link names no supported operating system.'],
+  ])('a 400 is refused details, not a missing file: %s -> %s', (message, text) => {
+    expect(downloadErrorMessage({ status: 400, message })).toBe(text);
+  });
+
+  it('a 400 without a message falls back to the panel text', () => {
+    expect(downloadErrorMessage({ status: 400, message: null })).toBe('Error - File Not Found');
   });
 });
 
@@ -68,5 +85,36 @@ describe('validators (spec §5)', () => {
     expect(validatePhone('+44 (20) 7946-0000')).toBeUndefined();
     expect(validatePhone('call me')).toBe('Please insert a valid phone number.');
     expect(validatePhone('--')).toBe('Please insert a valid phone number.');
+  });
+
+  // The install route's check, as server/plugins/validators.ts sets it up (ajv-formats' default, "full" mode).
+  const ajv = new Ajv({ strict: false });
+  (addFormats as unknown as (a: Ajv) => Ajv)(ajv);
+  const serverAccepts = ajv.compile({ type: 'string', format: 'email', maxLength: 254 });
+
+  it.each([
+    ['josé@example.com', false],
+    ['ada..l@example.com', false],
+    ['ada.@example.com', false],
+    ['.ada@example.com', false],
+    ['ada@exa_mple.com', false],
+    ['ada(x)@example.com', false],
+    ['ada@example', false],
+    ['ada@localhost', false],
+    ['ada@-example.com', false],
+    ['ada@example-.com', false],
+    ['ada@example.com.', false],
+    ['ada@[10.0.0.1]', false],
+    ['"ada l"@example.com', false],
+    [`${'a'.repeat(64)}@${'b'.repeat(63)}.${'c'.repeat(63)}.${'d'.repeat(63)}.com`, false],
+    ['ada@example.com', true],
+    ['ADA@Example.COM', true],
+    ['ada.l+tag@mail.example.co.uk', true],
+    ["o'brien@example.com", true],
+    ['ada@xn--bcher-kva.example', true],
+    ['a@b.c', true],
+  ])('the email %s is accepted here exactly when the server accepts it (%s)', (email, accepted) => {
+    expect(serverAccepts(email)).toBe(accepted);
+    expect(validateEmail(email)).toBe(accepted ? undefined : 'Please insert a valid email.');
   });
 });

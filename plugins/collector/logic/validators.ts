@@ -2,8 +2,12 @@ import { CollectorTexts } from './texts';
 
 export type Validator = (value: unknown) => string | undefined;
 
-/** One `@`, no spaces, a dotted domain. */
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
+/**
+ * The install route checks `format: 'email'` with ajv-formats in its default ("full") mode
+ * (server/plugins/validators.ts): this is that regex, so nothing passes here that the download
+ * then refuses. ASCII only, dot-separated local part, dotted domain of hostname labels.
+ */
+const EMAIL_PATTERN = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 /** What the API accepts for a phone number, with at least one digit. */
 const PHONE_PATTERN = /^[0-9+()./ -]*$/;
 
@@ -13,8 +17,11 @@ const text = (value: unknown) => (typeof value === 'string' ? value.trim() : '')
 
 export const validateFullName: Validator = (value) => (text(value) ? undefined : CollectorTexts.fullNameRequired);
 
-/** Spec §5: required and valid, one message for both. */
-export const validateEmail: Validator = (value) => (EMAIL_PATTERN.test(text(value)) ? undefined : CollectorTexts.emailInvalid);
+/** Spec §5: required and valid, one message for both (the route also caps it at 254 characters). */
+export const validateEmail: Validator = (value) => {
+  const email = text(value);
+  return email.length <= MAX_LENGTHS.email && EMAIL_PATTERN.test(email) ? undefined : CollectorTexts.emailInvalid;
+};
 
 /** Optional; when filled, digits and the usual separators. */
 export const validatePhone: Validator = (value) => {

@@ -184,6 +184,16 @@ describe('step 2: Download the connector', () => {
     expect(saved).toEqual([]);
   });
 
+  it("refused details (400) name the field with the form's text in the inline box, not 'Error - File Not Found'", async () => {
+    const body = new Blob([JSON.stringify({ statusCode: 400, error: 'Bad Request', message: 'body email must match format "email"' })], { type: 'application/json' });
+    setup(`/collector/${LINK}`, { [VALIDATE]: valid, [INSTALL]: () => ({ status: 400, data: body }) });
+    await fillDetails();
+    await userEvent.click(continueButton());
+    await userEvent.click(await screen.findByRole('button', { name: 'Download for Windows' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please insert a valid email.');
+    expect((screen.getByRole('button', { name: 'Download for Windows' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('a link that reached its limit meanwhile says so in the inline box (error body read from the blob)', async () => {
     const body = new Blob([JSON.stringify({ statusCode: 403, message: 'The link has reached the maximum number of installations.' })], { type: 'application/json' });
     setup(`/collector/${LINK}`, { [VALIDATE]: valid, [INSTALL]: () => ({ status: 403, data: body }) });

@@ -11,7 +11,7 @@ import { errorText } from './errorText';
 
 const IMPORT_MESSAGES = { created: 'imported', updated: 'updated to the new version', unchanged: 'already imported, unchanged' } as const;
 
-/** The rule sets screen's data: the list, import (file or paste), enable/disable and delete (after the console's confirmation). */
+/** The rule sets screen's data: the list, import (file or paste), enable/disable and delete (after the console's confirmation). Actions resolve `true` when the server accepted them. */
 export function useRuleSets() {
   const http = useService(HttpServiceToken);
   const modals = useService(ModalServiceToken);
@@ -31,16 +31,19 @@ export function useRuleSets() {
     void reload();
   }, [reload]);
 
+  // Resolves whether the work succeeded: failures are shown here, but callers (the paste box) must know not to discard input.
   const act = useCallback(
-    async (work: () => Promise<string>) => {
+    async (work: () => Promise<string>): Promise<boolean> => {
       setError(null);
       try {
         setNotice(await work());
-        await reload();
       } catch (failure) {
         setNotice(null);
         setError(errorText(failure));
+        return false;
       }
+      await reload();
+      return true;
     },
     [reload],
   );
@@ -62,8 +65,8 @@ export function useRuleSets() {
         return `${ruleSet.name} ${enabled ? 'enabled' : 'disabled'}.`;
       }),
     remove: async (ruleSet: RuleSet) => {
-      if (!(await modals.confirm(`Delete ${ruleSet.name}? Findings it produced stay.`))) return;
-      await act(async () => {
+      if (!(await modals.confirm(`Delete ${ruleSet.name}? Findings it produced stay.`))) return false;
+      return act(async () => {
         await deleteRuleSet(http, ruleSet.id);
         return `${ruleSet.name} deleted.`;
       });

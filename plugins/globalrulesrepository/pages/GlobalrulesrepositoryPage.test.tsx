@@ -73,6 +73,30 @@ describe('rule sets screen', () => {
     expect(await screen.findByText('Bundle is not valid JSON')).toBeTruthy();
   });
 
+  it('keeps a refused pasted bundle in the box next to the error; clears it once an import succeeds', async () => {
+    host(['gln#cfg#rw'], (r) => {
+      if (r.method === 'GET') return { status: 200, data: [] };
+      const bundle = (r.data as { bundle: string }).bundle;
+      return bundle === '{' ? { status: 400, data: { statusCode: 400, error: 'Bad Request', message: 'Bundle is not valid JSON' } } : { status: 201, data: { ruleSet: darkSword, status: 'created' } };
+    });
+    expect(await screen.findByText('No rule set yet: import a STIX 2.1 bundle.')).toBeTruthy();
+    const box = screen.getByLabelText('Or paste a bundle') as HTMLTextAreaElement;
+    await userEvent.click(box);
+    await userEvent.paste('{');
+    await userEvent.click(screen.getByRole('button', { name: 'Import pasted bundle' }));
+    expect(await screen.findByText('Bundle is not valid JSON')).toBeTruthy();
+    // The file button is enabled again once the import has fully settled, whatever the box holds.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Import a STIX 2.1 file' }).hasAttribute('disabled')).toBe(false));
+    expect(box.value).toBe('{');
+
+    await userEvent.click(box);
+    await userEvent.paste('"type":"bundle","id":"bundle--1","objects":[]}');
+    await userEvent.click(screen.getByRole('button', { name: 'Import pasted bundle' }));
+    expect(await screen.findByText(/DarkSword 2025-03-01T00:00:00Z: imported/)).toBeTruthy();
+    await waitFor(() => expect(box.value).toBe(''));
+    expect(screen.queryByText('Bundle is not valid JSON')).toBeNull();
+  });
+
   it('suppresses an indicator with a reason and disables a rule set', async () => {
     const fake = host(['gln#cfg#rw'], (r) => {
       if (r.url === '/globalrulesrepository-backend/ruleSets' && r.method === 'GET') return { status: 200, data: [darkSword] };

@@ -2,9 +2,9 @@ import { Button, FormGroup, TextArea } from '@blueprintjs/core';
 import { Import } from '@blueprintjs/icons';
 import { useRef, useState } from 'react';
 
-/** RuleSetImportProps: `onImport` receives the bundle's text and, for a file, its name. */
+/** RuleSetImportProps: `onImport` receives the bundle's text and, for a file, its name; it resolves whether the import succeeded. */
 export interface RuleSetImportProps {
-  onImport(bundle: string, fileName?: string): Promise<void>;
+  onImport(bundle: string, fileName?: string): Promise<boolean>;
 }
 
 /** Import a STIX 2.1 bundle: choose a .stix2/.json file, or paste its JSON. */
@@ -12,7 +12,7 @@ export function RuleSetImport({ onImport }: RuleSetImportProps) {
   const input = useRef<HTMLInputElement>(null);
   const [pasted, setPasted] = useState('');
   const [busy, setBusy] = useState(false);
-  const run = async (work: Promise<void>) => {
+  const run = async (work: Promise<unknown>) => {
     setBusy(true);
     try {
       await work;
@@ -43,8 +43,9 @@ export function RuleSetImport({ onImport }: RuleSetImportProps) {
         disabled={busy || !pasted.trim()}
         onClick={() =>
           void run(
-            onImport(pasted).then(() => {
-              setPasted('');
+            // A refused bundle stays in the box so it can be corrected, next to the error shown.
+            onImport(pasted).then((imported) => {
+              if (imported) setPasted('');
             }),
           )
         }
