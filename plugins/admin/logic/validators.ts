@@ -1,15 +1,15 @@
+import { isApiEmail } from '@core/util/isApiEmail';
 /**
  * The API's input rules, checked before sending (the API checks again): an e-mail as the
  * server's `format: email` and ≤ 254 characters; permissions `module#resource#mode`.
  */
-const EMAIL = /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
 export const PERMISSION_PATTERN = /^[a-z]{3}#[a-z]{2,4}#(r|w|rw)$/;
 
 export function emailError(value: string): string | undefined {
   const email = value.trim();
   if (!email) return 'Email is required';
   if (email.length > 254) return 'The e-mail address is longer than 254 characters.';
-  if (!EMAIL.test(email)) return 'Please enter a valid email address';
+  if (!isApiEmail(email)) return 'Please enter a valid email address';
   return undefined;
 }
 

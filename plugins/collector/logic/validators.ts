@@ -1,13 +1,8 @@
+import { isApiEmail } from '@core/util/isApiEmail';
 import { CollectorTexts } from './texts';
 
 export type Validator = (value: unknown) => string | undefined;
 
-/**
- * The install route checks `format: 'email'` with ajv-formats in its default ("full") mode
- * (server/plugins/validators.ts): this is that regex, so nothing passes here that the download
- * then refuses. ASCII only, dot-separated local part, dotted domain of hostname labels.
- */
-const EMAIL_PATTERN = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 /** What the API accepts for a phone number, with at least one digit. */
 const PHONE_PATTERN = /^[0-9+()./ -]*$/;
 
@@ -20,7 +15,7 @@ export const validateFullName: Validator = (value) => (text(value) ? undefined :
 /** Spec §5: required and valid, one message for both (the route also caps it at 254 characters). */
 export const validateEmail: Validator = (value) => {
   const email = text(value);
-  return email.length <= MAX_LENGTHS.email && EMAIL_PATTERN.test(email) ? undefined : CollectorTexts.emailInvalid;
+  return email.length <= MAX_LENGTHS.email && isApiEmail(email) ? undefined : CollectorTexts.emailInvalid;
 };
 
 /** Optional; when filled, digits and the usual separators. */
