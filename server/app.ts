@@ -18,6 +18,7 @@ import { installStringGuard } from './plugins/stringGuard';
 import { installValidators } from './plugins/validators';
 import { routeAreas } from './routes/index';
 import { createBackgroundTasks, type BackgroundTasks } from './services/backgroundTasks';
+import { createAttemptsInFlight, type AttemptsInFlight } from './services/attemptsInFlight';
 import { scheduleCleanUp } from './services/housekeeping';
 import { createFailureLimiter, type FailureLimiter } from './services/rateLimit';
 import { createSessionStore } from './services/sessionStore';
@@ -42,6 +43,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Limiter of failed sign-in attempts by client IP, kept in the database (see ARCHITECTURE.md). */
     failureLimiter: FailureLimiter;
+    /** Secret checks this instance is running and has not recorded yet (services/attemptsInFlight.ts). */
+    attemptsInFlight: AttemptsInFlight;
     /** provider name -> end-session URL builder, consulted by GET /um/logout. */
     logoutUrlProviders: Map<string, LogoutUrlProvider>;
     /** Work finished after the answer (mails); drained on close. */
@@ -95,6 +98,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   if ('close' in mailer && typeof mailer.close === 'function') app.addHook('onClose', async () => (mailer as { close(): void }).close());
   app.decorate('config', config);
   app.decorate('failureLimiter', createFailureLimiter(db, config.ipFailureLimit));
+  app.decorate('attemptsInFlight', createAttemptsInFlight());
   app.decorate('logoutUrlProviders', new Map<string, LogoutUrlProvider>());
   const background = createBackgroundTasks(app.log);
   app.decorate('background', background);

@@ -64,7 +64,7 @@ export function delaySeconds(failures: number): number {
  * Call before checking the secret. Known users and unknown names run the same statements
  * (one read; one claiming update once past the free failures), so timing tells nothing.
  */
-export async function claimSubjectAttempt(q: Queryable, subject: LockoutSubject): Promise<void> {
+export async function claimSubjectAttempt(q: Queryable, subject: LockoutSubject, inFlight = 0): Promise<void> {
   const { c, id } = rowOf(subject);
   const [row] = await q.query<LockState>(
     `SELECT ${c.count} AS failures,
@@ -72,7 +72,7 @@ export async function claimSubjectAttempt(q: Queryable, subject: LockoutSubject)
        FROM ${c.table} WHERE ${c.key} = $1`,
     [id, FREE_FAILURES, MAX_DELAY_S],
   );
-  await claimFromState(q, subject, row ?? null);
+  await claimFromState(q, subject, row ?? null, inFlight);
 }
 
 /** A counter as read: consecutive failures and seconds until the next slot opens. */
@@ -81,13 +81,25 @@ export interface LockState {
   wait: number | null;
 }
 
-/** The decision of claimSubjectAttempt for a state already read (e.g. with the user, readPasswordSignIn). */
-export async function claimFromState(q: Queryable, subject: LockoutSubject, state: LockState | null): Promise<void> {
-  if (!state) return;
-  const { c, id, locked } = rowOf(subject);
+/** A free attempt is refused while this many others run: they may all fail (attemptsInFlight.ts). */
+const BUSY_WAIT_S = 1;
+
+/**
+ * The decision of claimSubjectAttempt for a state already read (e.g. with the user,
+ * readPasswordSignIn). `inFlight`: checks of the same subject this instance is running and has
+ * not recorded yet (attemptsInFlight.ts); each may still become a failure, so the free failures
+ * count them too. Past the free failures the database claim below admits one attempt at a time.
+ */
+export async function claimFromState(q: Queryable, subject: LockoutSubject, state: LockState | null, inFlight = 0): Promise<void> {
+  const failures = state?.failures ?? 0;
+  const { locked } = rowOf(subject);
   // Waiting does not lift a hard lock; Retry-After says when asking again makes sense at the earliest.
-  if (state.failures >= HARD_LOCK_FAILURES) throw new TooManyAttempts(locked, MAX_DELAY_S);
-  if (state.failures < FREE_FAILURES) return;
+  if (failures >= HARD_LOCK_FAILURES) throw new TooManyAttempts(locked, MAX_DELAY_S);
+  if (failures < FREE_FAILURES) {
+    if (failures + inFlight < FREE_FAILURES) return;
+    throw new TooManyAttempts(`Too many failed attempts. Try again in ${BUSY_WAIT_S} seconds.`, BUSY_WAIT_S);
+  }
+  const { c, id } = rowOf(subject);
   // Claim the slot: only one of several parallel attempts passes once the wait is over.
   const claimed = await q.query(
     `UPDATE ${c.table} SET ${c.at} = now()
@@ -97,7 +109,7 @@ export async function claimFromState(q: Queryable, subject: LockoutSubject, stat
     [id, FREE_FAILURES, MAX_DELAY_S],
   );
   if (claimed.length === 0) {
-    const wait = Math.max(1, state.wait ?? 1);
+    const wait = Math.max(1, state?.wait ?? 1);
     throw new TooManyAttempts(`Too many failed attempts. Try again in ${wait} seconds.`, wait);
   }
 }
@@ -122,8 +134,8 @@ export async function recordSubjectFailure(q: Queryable & Partial<Pick<Database,
 }
 
 /** claimSubjectAttempt for a user's counter. */
-export function claimAttempt(q: Queryable, userId: string, counter: Counter): Promise<void> {
-  return claimSubjectAttempt(q, { userId, counter });
+export function claimAttempt(q: Queryable, userId: string, counter: Counter, inFlight = 0): Promise<void> {
+  return claimSubjectAttempt(q, { userId, counter }, inFlight);
 }
 
 export function recordFailure(q: Queryable, userId: string, counter: Counter): Promise<number> {

@@ -7,8 +7,11 @@ import { HttpError, type Queryable } from '../contracts';
  * it shares one budget per IP and a restart does not reset it.
  */
 export interface FailureLimiter {
-  /** Seconds to wait when `key` is over budget, else 0. */
-  retryAfter(key: string): Promise<number>;
+  /**
+   * Seconds to wait when `key` is over budget, else 0. `inFlight`: the key's checks this instance
+   * is running and has not recorded yet (attemptsInFlight.ts), counted as if they failed.
+   */
+  retryAfter(key: string, inFlight?: number): Promise<number>;
   fail(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   /** Deletes failures older than the window and stale unknown-account stand-ins, at most once a minute per instance. */
@@ -34,6 +37,18 @@ export class TooManyAttempts extends HttpError {
   }
 }
 
+/** Retry-After when the checks already running could spend the rest of the budget. */
+export const IN_FLIGHT_WAIT_S = 1;
+
+/**
+ * ipWaitSql's offset: the failure that, with the `inFlight` checks still running, would be the
+ * limit-th; null when those checks alone could spend the budget.
+ */
+export function ipBudgetOffset(limit: number, inFlight: number): number | null {
+  const offset = limit - 1 - inFlight;
+  return offset < 0 ? null : offset;
+}
+
 /** The statement that spends one unit of `key`'s budget (also used inside combined statements). */
 export const SPEND_SQL = 'INSERT INTO failure_events (key) VALUES';
 
@@ -42,8 +57,10 @@ export function createFailureLimiter(db: Queryable, limit = IP_FAILURE_LIMIT, wi
   const limiter: FailureLimiter = {
     limit,
     windowS,
-    async retryAfter(key) {
-      const [row] = await db.query<{ wait: number | null }>(`SELECT (${ipWaitSql('$1', '$2', '$3')}) AS wait`, [key, windowS, limit - 1]);
+    async retryAfter(key, inFlight = 0) {
+      const offset = ipBudgetOffset(limit, inFlight);
+      if (offset === null) return IN_FLIGHT_WAIT_S;
+      const [row] = await db.query<{ wait: number | null }>(`SELECT (${ipWaitSql('$1', '$2', '$3')}) AS wait`, [key, windowS, offset]);
       return row?.wait ? Math.max(1, row.wait) : 0;
     },
     async fail(key) {

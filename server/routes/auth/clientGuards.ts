@@ -2,10 +2,34 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { verifyCaptcha } from '../../services/captcha';
 import { TooManyAttempts } from '../../services/rateLimit';
 
-/** 429 (with Retry-After) when this client IP spent its failure budget (services/rateLimit.ts, in the database). */
-export async function checkIpBudget(app: FastifyInstance, request: FastifyRequest): Promise<void> {
-  const wait = await app.failureLimiter.retryAfter(ipBudgetKey(request));
+/**
+ * 429 (with Retry-After) when this client IP spent its failure budget (services/rateLimit.ts, in
+ * the database), counting as failures the `inFlight` checks from this IP still running.
+ */
+export async function checkIpBudget(app: FastifyInstance, request: FastifyRequest, inFlight = 0): Promise<void> {
+  const wait = await app.failureLimiter.retryAfter(ipBudgetKey(request), inFlight);
   if (wait > 0) throw ipBudgetSpent(wait);
+}
+
+/**
+ * Runs a secret check (`check`: read the counters, claim, verify, record a failure) holding one
+ * attempt on each key (services/attemptsInFlight.ts): `check` gets how many other checks held each
+ * key when it began, and every decision counts them as possible failures. The holds end with
+ * `check`, after its failure is recorded, so a burst of parallel guesses cannot all pass a counter
+ * that has not seen any of them yet.
+ */
+export async function whileHeld<T>(app: FastifyInstance, keys: readonly string[], check: (inFlight: number[]) => Promise<T>): Promise<T> {
+  const holds = keys.map((key) => app.attemptsInFlight.hold(key));
+  try {
+    return await check(holds.map((hold) => hold.before));
+  } finally {
+    for (const hold of holds) hold.release();
+  }
+}
+
+/** The in-flight key of a counter of a user (password or second factor), shared by every route that checks it. */
+export function attemptKey(counter: 'password' | 'mfa', subject: string): string {
+  return `${counter}:${subject}`;
 }
 
 export function ipBudgetSpent(wait: number): TooManyAttempts {

@@ -5,7 +5,7 @@ import { claimFromState, recordSubjectFailure, resetFailures, type LockoutSubjec
 import { verifyPassword } from '../../services/passwords';
 import { canSignIn, completeSignIn, MFA_PERMISSION, readPasswordSignIn } from '../../services/signIn';
 import { normaliseEmail } from '../../services/users';
-import { checkCaptcha, ipBudgetKey, ipBudgetSpent } from './clientGuards';
+import { attemptKey, checkCaptcha, ipBudgetKey, ipBudgetSpent, whileHeld } from './clientGuards';
 import { signInClient, signInDeps } from './signInContext';
 
 /** One message for unknown user, wrong password, disabled or not yet activated account. */
@@ -47,22 +47,27 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
       // Known and unknown names do the same work (issue 14): one read (account, lockout counter,
       // IP budget), the lockout decision (+ a claiming update past the free failures), one argon2id
       // verification, and on failure one statement spending the IP budget and counting the failure.
+      // The checks of this name and IP still running count as failures in every decision (whileHeld).
       const ipKey = ipBudgetKey(request);
-      const { user, lock, ipWait } = await readPasswordSignIn(app.db, username, { key: ipKey, limit: app.failureLimiter.limit, windowS: app.failureLimiter.windowS });
-      if (ipWait > 0) throw ipBudgetSpent(ipWait);
-      await checkCaptcha(app, request, captchaToken ?? undefined);
-      const subject: LockoutSubject = user ? { userId: user.id, counter: 'login' } : { unknownEmail: normaliseEmail(username) };
-      await claimFromState(app.db, subject, lock);
-      const passwordOk = await verifyPassword(user?.passwordHash, password);
-      if (!passwordOk || !canSignIn(user)) {
-        await recordSubjectFailure(app.db, subject, ipKey);
-        await app.failureLimiter.prune();
-        // Queued, written after the answer (plugins/audit.ts): not part of what an attacker can time.
-        if (user) void app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'login.failed', ip: request.ip });
-        throw new HttpError(401, LOGIN_FAILED);
-      }
-      if (lock && lock.failures > 0) await resetFailures(app.db, user.id, 'login');
-      const { passwordHash: _hash, disabled: _disabled, status: _status, ...authUser } = user;
+      const email = normaliseEmail(username);
+      const signedIn = await whileHeld(app, [ipKey, attemptKey('password', email)], async ([ipInFlight, nameInFlight]) => {
+        const { user, lock, ipWait } = await readPasswordSignIn(app.db, username, { key: ipKey, limit: app.failureLimiter.limit, windowS: app.failureLimiter.windowS, inFlight: ipInFlight });
+        if (ipWait > 0) throw ipBudgetSpent(ipWait);
+        await checkCaptcha(app, request, captchaToken ?? undefined);
+        const subject: LockoutSubject = user ? { userId: user.id, counter: 'login' } : { unknownEmail: email };
+        await claimFromState(app.db, subject, lock, nameInFlight);
+        const passwordOk = await verifyPassword(user?.passwordHash, password);
+        if (!passwordOk || !canSignIn(user)) {
+          await recordSubjectFailure(app.db, subject, ipKey);
+          await app.failureLimiter.prune();
+          // Queued, written after the answer (plugins/audit.ts): not part of what an attacker can time.
+          if (user) void app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'login.failed', ip: request.ip });
+          throw new HttpError(401, LOGIN_FAILED);
+        }
+        if (lock && lock.failures > 0) await resetFailures(app.db, user.id, 'login');
+        return user;
+      });
+      const { passwordHash: _hash, disabled: _disabled, status: _status, ...authUser } = signedIn;
       return completeSignIn(signInDeps(app), signInClient(request), authUser, { provider: 'password', rememberToken: rememberToken ?? null });
     },
   );

@@ -13,7 +13,7 @@ import { claimOnce, wasClaimed } from '../../services/singleUse';
 import { disableTotp, enableTotp, findTotpSecrets, SETUP_NOT_STARTED, startTotpSetup } from '../../services/totpSetup';
 import { matchTotp, newTotpSecret, otpauthUrl } from '../../services/totp';
 import { findUserById, userView } from '../../services/users';
-import { checkCaptcha, checkIpBudget, spendIpBudget } from './clientGuards';
+import { attemptKey, checkCaptcha, checkIpBudget, ipBudgetKey, spendIpBudget, whileHeld } from './clientGuards';
 import { signInClient, signInDeps } from './signInContext';
 
 export const WRONG_TOTP = 'Wrong TOTP code';
@@ -91,13 +91,16 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { totpCode, remember, captchaToken } = request.body;
-      await checkIpBudget(app, request);
-      await checkCaptcha(app, request, captchaToken ?? undefined);
-      const user = await mfaUser(request);
-      const { secret } = await findTotpSecrets(app.db, user.id);
-      if (!secret) throw new HttpError(401, MFA_NOT_ENABLED);
-      await claimAttempt(app.db, user.id, 'mfa');
-      if (!(await acceptTotpCode(app.db, { id: user.id, totp_secret: secret }, normaliseTotpInput(totpCode)))) return failSecondFactor(request, user, WRONG_TOTP);
+      const user = await whileHeld(app, [ipBudgetKey(request), attemptKey('mfa', request.auth!.userId)], async ([ipInFlight, mine]) => {
+        await checkIpBudget(app, request, ipInFlight);
+        await checkCaptcha(app, request, captchaToken ?? undefined);
+        const checked = await mfaUser(request);
+        const { secret } = await findTotpSecrets(app.db, checked.id);
+        if (!secret) throw new HttpError(401, MFA_NOT_ENABLED);
+        await claimAttempt(app.db, checked.id, 'mfa', mine);
+        if (!(await acceptTotpCode(app.db, { id: checked.id, totp_secret: secret }, normaliseTotpInput(totpCode)))) return failSecondFactor(request, checked, WRONG_TOTP);
+        return checked;
+      });
       await resetFailures(app.db, user.id, 'mfa');
       await consumeMfaToken(request);
       const answer = await startSession(signInDeps(app), signInClient(request), user, provider(request));
@@ -131,11 +134,14 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { totpRecoveryCode, captchaToken } = request.body;
-      await checkIpBudget(app, request);
-      await checkCaptcha(app, request, captchaToken ?? undefined);
-      const user = await mfaUser(request);
-      await claimAttempt(app.db, user.id, 'mfa');
-      if (!(await consumeRecoveryCode(app.db, app.tokens, user.id, String(totpRecoveryCode)))) return failSecondFactor(request, user, WRONG_RECOVERY_CODE);
+      const user = await whileHeld(app, [ipBudgetKey(request), attemptKey('mfa', request.auth!.userId)], async ([ipInFlight, mine]) => {
+        await checkIpBudget(app, request, ipInFlight);
+        await checkCaptcha(app, request, captchaToken ?? undefined);
+        const checked = await mfaUser(request);
+        await claimAttempt(app.db, checked.id, 'mfa', mine);
+        if (!(await consumeRecoveryCode(app.db, app.tokens, checked.id, String(totpRecoveryCode)))) return failSecondFactor(request, checked, WRONG_RECOVERY_CODE);
+        return checked;
+      });
       await resetFailures(app.db, user.id, 'mfa');
       await consumeMfaToken(request);
       await app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'mfa.recovery-code-used', ip: request.ip });
@@ -163,16 +169,22 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const auth = request.auth!;
-      await checkIpBudget(app, request);
-      await checkCaptcha(app, request, request.body.captchaToken ?? undefined);
-      const user = await findUserById(app.db, auth.userId);
-      if (!canSignIn(user)) throw new HttpError(401, 'Session expired');
-      await claimAttempt(app.db, user.id, 'login');
-      if (!(await verifyPassword(user.password_hash, request.body.password))) {
-        await spendIpBudget(app, request);
-        await recordFailure(app.db, user.id, 'login');
-        throw new HttpError(400, 'The password is incorrect');
-      }
+      const user = await whileHeld(app, [ipBudgetKey(request)], async ([ipInFlight]) => {
+        await checkIpBudget(app, request, ipInFlight);
+        await checkCaptcha(app, request, request.body.captchaToken ?? undefined);
+        const found = await findUserById(app.db, auth.userId);
+        if (!canSignIn(found)) throw new HttpError(401, 'Session expired');
+        // The password counter is the sign-in's: held under the same key as POST /um/login's.
+        return whileHeld(app, [attemptKey('password', found.email)], async ([mine]) => {
+          await claimAttempt(app.db, found.id, 'login', mine);
+          if (!(await verifyPassword(found.password_hash, request.body.password))) {
+            await spendIpBudget(app, request);
+            await recordFailure(app.db, found.id, 'login');
+            throw new HttpError(400, 'The password is incorrect');
+          }
+          return found;
+        });
+      });
       await resetFailures(app.db, user.id, 'login');
       const token = await app.tokens.sign('recovery', { sub: user.id, tenant: user.tenant_id, sid: auth.sessionId, perms: [] }, RECOVERY_TOKEN_TTL_S);
       return { token };
@@ -257,12 +269,15 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      await checkIpBudget(app, request);
       const user = recoveryUser(request);
-      const pending = await pendingSecret(user.id);
-      await claimAttempt(app.db, user.id, 'mfa');
-      const step = matchTotp(pending, normaliseTotpInput(request.body.totpCode));
-      if (step === null) return failSecondFactor(request, user, WRONG_TOTP);
+      const { step, pending } = await whileHeld(app, [ipBudgetKey(request), attemptKey('mfa', user.id)], async ([ipInFlight, mine]) => {
+        await checkIpBudget(app, request, ipInFlight);
+        const secret = await pendingSecret(user.id);
+        await claimAttempt(app.db, user.id, 'mfa', mine);
+        const matched = matchTotp(secret, normaliseTotpInput(request.body.totpCode));
+        if (matched === null) return failSecondFactor(request, user, WRONG_TOTP);
+        return { step: matched, pending: secret };
+      });
       const updated = await enableTotp(app.db, user.id, step, pending);
       await app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'mfa.enable', target: user.id, ip: request.ip });
       return { user: userView(updated) };

@@ -8,7 +8,7 @@ import { hashPassword, passwordProblem } from '../../services/passwords';
 import { consumeRecoveryCode } from '../../services/recoveryCodes';
 import { acceptTotpCode, normaliseTotpInput } from '../../services/secondFactor';
 import { findUserByEmail } from '../../services/users';
-import { checkCaptcha, checkIpBudget, spendIpBudget } from './clientGuards';
+import { attemptKey, checkCaptcha, checkIpBudget, ipBudgetKey, spendIpBudget, whileHeld } from './clientGuards';
 import { WRONG_RECOVERY_CODE, WRONG_TOTP } from './mfaRoutes';
 
 export { LINK_EXPIRED, LINK_INVALID, MAX_REQUESTS_PER_HOUR } from '../../services/passwordRecovery';
@@ -142,15 +142,18 @@ export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
         const hasOtp = otp !== undefined && otp !== null && otp !== '';
         const hasCode = otpRecoveryCode !== undefined && otpRecoveryCode !== null && otpRecoveryCode !== '';
         if (!hasOtp && !hasCode) throw new HttpError(400, 'Authentication code is required');
-        await claimAttempt(app.db, owner.id, 'mfa');
-        const ok = hasOtp
-          ? await acceptTotpCode(app.db, owner, normaliseTotpInput(otp!))
-          : await consumeRecoveryCode(app.db, app.tokens, owner.id, String(otpRecoveryCode));
-        if (!ok) {
-          await spendIpBudget(app, request);
-          await recordFailure(app.db, owner.id, 'mfa');
-          throw new HttpError(400, hasOtp ? WRONG_TOTP : WRONG_RECOVERY_CODE);
-        }
+        await whileHeld(app, [ipBudgetKey(request), attemptKey('mfa', owner.id)], async ([ipInFlight, mine]) => {
+          await checkIpBudget(app, request, ipInFlight);
+          await claimAttempt(app.db, owner.id, 'mfa', mine);
+          const ok = hasOtp
+            ? await acceptTotpCode(app.db, owner, normaliseTotpInput(otp!))
+            : await consumeRecoveryCode(app.db, app.tokens, owner.id, String(otpRecoveryCode));
+          if (!ok) {
+            await spendIpBudget(app, request);
+            await recordFailure(app.db, owner.id, 'mfa');
+            throw new HttpError(400, hasOtp ? WRONG_TOTP : WRONG_RECOVERY_CODE);
+          }
+        });
       }
       const hash = await hashPassword(password);
       await resetPassword(app.db, request.params.id, hash);

@@ -7,7 +7,7 @@ import { hashPassword, passwordProblem, verifyPassword } from '../../services/pa
 import { signAccessToken } from '../../services/sessions';
 import { signInAnswer } from '../../services/signIn';
 import { findUserById, userView } from '../../services/users';
-import { checkIpBudget, spendIpBudget } from './clientGuards';
+import { attemptKey, checkIpBudget, ipBudgetKey, spendIpBudget, whileHeld } from './clientGuards';
 
 export const sessionRoutes: FastifyPluginAsync = async (app) => {
   app.get(
@@ -83,15 +83,21 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const auth = request.auth!;
       const { oldPassword, newPassword } = request.body;
-      await checkIpBudget(app, request);
-      const user = await findUserById(app.db, auth.userId);
-      if (!user) throw new HttpError(401, 'Session expired');
-      await claimAttempt(app.db, user.id, 'login');
-      if (!(await verifyPassword(user.password_hash, oldPassword))) {
-        await spendIpBudget(app, request);
-        await recordFailure(app.db, user.id, 'login');
-        throw new HttpError(400, 'The current password is incorrect');
-      }
+      const user = await whileHeld(app, [ipBudgetKey(request)], async ([ipInFlight]) => {
+        await checkIpBudget(app, request, ipInFlight);
+        const found = await findUserById(app.db, auth.userId);
+        if (!found) throw new HttpError(401, 'Session expired');
+        // The sign-in's password counter, held under the same key as POST /um/login's.
+        return whileHeld(app, [attemptKey('password', found.email)], async ([mine]) => {
+          await claimAttempt(app.db, found.id, 'login', mine);
+          if (!(await verifyPassword(found.password_hash, oldPassword))) {
+            await spendIpBudget(app, request);
+            await recordFailure(app.db, found.id, 'login');
+            throw new HttpError(400, 'The current password is incorrect');
+          }
+          return found;
+        });
+      });
       await resetFailures(app.db, user.id, 'login');
       const problem = passwordProblem(newPassword, user.email);
       if (problem) throw new HttpError(400, problem);
