@@ -4,7 +4,8 @@
  * Without BENCH_URL it starts the API in a child process on a temporary PGlite; with
  * BENCH_URL (loopback only) it measures a running server, signing in as BENCH_EMAIL /
  * BENCH_PASSWORD (a user without MFA, e.g. the admin `npm start` printed).
- * BENCH_DURATION (seconds per scenario, default 10, max 60), BENCH_CONNECTIONS (default 4),
+ * BENCH_DURATION (seconds per scenario, default 10, max 60), BENCH_CONNECTIONS (default 4; at most
+ * 5 with the sign-in scenario: one account's password checks run at most 5 at once),
  * BENCH_ROUNDS (default 2, max 10): each scenario and its reference alternate in that many rounds
  * (A B, then B A, ...) sharing the duration, so a change of machine load meets both sides alike.
  * BENCH_WARMUP (seconds per scenario before the measured rounds, default 3, max 30, 0 for none).
@@ -16,6 +17,7 @@ import { baselineScenarios, BASELINE_LOGIN, BASELINE_REFRESH, forkBenchServer, p
 import { runTwoInstancesBench } from './twoInstances';
 import { startPostgres } from '../test/postgres';
 import { postgresCpuMicros } from './postgresCpu';
+import { FREE_FAILURES } from '../services/lockout';
 
 interface Target {
   url: string;
@@ -148,6 +150,11 @@ async function main(): Promise<number> {
     const only = process.env.BENCH_ONLY;
     if (only !== undefined && only !== 'sign-in' && only !== 'refresh') throw new Error('BENCH_ONLY must be sign-in or refresh');
     const scenarios = only === 'sign-in' ? signInPair : only === 'refresh' ? refreshPair : [...signInPair, ...refreshPair];
+    // One account's password checks run at most FREE_FAILURES at once (attemptsInFlight.ts): more
+    // connections signing in as the bench user would measure 429s, not sign-ins.
+    if (only !== 'refresh' && connections > FREE_FAILURES) {
+      throw new Error(`BENCH_CONNECTIONS above ${FREE_FAILURES} signs in as one account more often at once than its lockout allows; use BENCH_ONLY=refresh for more connections`);
+    }
     // Pairs (API scenario, its reference) alternate in rounds; each row adds up its rounds.
     const rounds = intEnv('BENCH_ROUNDS', 2, 1, 10);
     const slice = Math.max(1, Math.round(duration / rounds));
