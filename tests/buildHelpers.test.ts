@@ -37,7 +37,7 @@ describe('build helpers', () => {
   it('reads routes from plugin manifests, relative and absolute', () => {
     const routes: { plugin: string; path: string; page: string; kind: string; requires: string[]; layout: string }[] = readManifestRoutes(path.join(root, 'plugins'));
     const gluon = routes.filter((route) => route.plugin === 'gluon').map((route) => route.path);
-    expect(gluon).toEqual(['/gluon', '/gluon/upload', '/gluon/collector-links', '/devices/:deviceId', '/incident-management/:incidentId']);
+    expect(gluon).toEqual(['/gluon', '/gluon/upload', '/gluon/collector-links', '/devices/:deviceId', '/incident-management/:incidentId', '/gluon/devices/:deviceId', '/gluon/incident-management/:incidentId']);
     expect(routes.find((route) => route.path === '/gluon/upload')?.page).toMatch(/plugins\/gluon\/pages\/UploadPage\.tsx$/);
     // What the server needs to announce a route's modules: its kind, prefixes and layout.
     expect(routes.find((route) => route.path === '/gluon')).toMatchObject({ kind: 'product', requires: ['gln'], layout: 'full' });
