@@ -213,11 +213,15 @@ export async function updateCollectorLink(db: Queryable, tenantId: string, id: s
   return toLink(rows[0]);
 }
 
-/** The link of a token when it belongs to `tenantId` (signed-in downloads); 404 otherwise. */
-export async function findTenantLinkByToken(db: Queryable, tenantId: string, token: string): Promise<CollectorLink> {
-  const row = await findByToken(db, token);
-  if (!row || row.tenant_id !== tenantId) throw new HttpError(404, LINK_MESSAGES.notFound);
-  return toLink(row);
+/**
+ * A link of `tenantId` by its id from the list (signed-in installer download); 404 for an unknown
+ * id or another tenant's link, so ids of other tenants cannot be probed. Its state is not checked:
+ * an administrator may deploy the installer of a disabled, expired or full link.
+ */
+export async function findTenantLink(db: Queryable, tenantId: string, id: string): Promise<CollectorLink> {
+  const rows = await db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE id = $1 AND tenant_id = $2`, [id, tenantId]);
+  if (!rows[0]) throw new HttpError(404, LINK_MESSAGES.notFound);
+  return toLink(rows[0]);
 }
 
 export interface CollectorInstall {

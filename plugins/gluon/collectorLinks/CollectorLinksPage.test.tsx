@@ -1,6 +1,6 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { createFakeAxios, createGate, type FakeReply, type FakeRequest } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
@@ -93,6 +93,55 @@ describe('collector links page', () => {
     expect(requests.find((r) => r.method === 'PATCH')!.data).toEqual({ active: false });
     await userEvent.click(screen.getByRole('button', { name: 'Quick link for Windows' }));
     expect((await screen.findByTestId('shared-url')).textContent).toBe('http://127.0.0.1:8080/collector/quick?tokenquick=q');
+  });
+
+  describe('installer download', () => {
+    const ID = '11111111-1111-4111-8111-111111111111';
+    const installerUrl = (os: string) => `/gluon-backend/sharedExtractorLinks/${ID}/installerExtractor?os=${os}`;
+    let saved: string[];
+    beforeEach(() => {
+      saved = [];
+      Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: vi.fn(() => 'blob:fake/1') });
+      Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      });
+    });
+    afterEach(() => vi.restoreAllMocks());
+
+    it("a reader downloads a disabled link's installer by its id, per OS, through the downloads service", async () => {
+      const disabled = { status: 200, data: { items: [link({ active: false, status: 'disabled' })], total: 1, page: 0, size: 20 } };
+      const { requests } = render('/gluon/collector-links', ['gln#ext#r'], (r) => {
+        if (r.url === '/gluon-backend/query-api/sharedExtractorLinks') return disabled;
+        if (r.url.includes('/installerExtractor')) {
+          const file = r.url.endsWith('os=WIN') ? 'Connector.exe' : 'Connector.pkg';
+          return { status: 200, data: new Blob(['x']), headers: { 'content-disposition': `attachment; filename="${file}"` } };
+        }
+        return undefined;
+      });
+      const installers = () => requests.filter((r) => r.url.includes('/installerExtractor'));
+      await userEvent.click(await screen.findByRole('button', { name: 'Windows installer' }));
+      await waitFor(() => expect(saved).toEqual(['Connector.exe']));
+      expect(installers().map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${installerUrl('WIN')}`]);
+      // A blob request: the downloads service made it (it alone asks for blobs), with the session's bearer.
+      expect(installers()[0]!.config.responseType).toBe('blob');
+      expect(installers()[0]!.headers.Authorization).toMatch(/^Bearer /);
+      await userEvent.click(screen.getByRole('button', { name: 'macOS installer' }));
+      await waitFor(() => expect(saved).toEqual(['Connector.exe', 'Connector.pkg']));
+      expect(installers()[1]!.url).toBe(installerUrl('MAC'));
+      // Readers still get no write action.
+      expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
+    });
+
+    it("a refused download: the panel says 'Error - File Not Found' and the API's reason shows above the list", async () => {
+      render('/gluon/collector-links', ['gln#ext#rw', 'gln#fl#rw'], (r) =>
+        r.url.includes('/installerExtractor') ? { status: 404, data: new Blob([JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'The link does not exist.' })]) } : undefined,
+      );
+      await userEvent.click(await screen.findByRole('button', { name: 'macOS installer' }));
+      expect((await screen.findByRole('alert')).textContent).toBe('The link does not exist.');
+      expect(within(await screen.findByTestId('download-panel')).getByText('Error - File Not Found')).toBeTruthy();
+      expect(saved).toEqual([]);
+    });
   });
 
   it('without a gln#ext# permission the page says what is needed', async () => {

@@ -1,4 +1,5 @@
 import { Button, Callout, Classes, H2, H4, HTMLTable, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
+import { Download } from '@blueprintjs/icons';
 import { Fragment, useState } from 'react';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
@@ -33,7 +34,8 @@ function ShareableLink({ label, url }: { label: string; url: string }) {
 
 /**
  * /gluon/collector-links: the tenant's shared collector links (filter, sort and page on the
- * server, in the query string), create, disable / enable, installs, and one-OS quick links.
+ * server, in the query string), create, disable / enable, installs, each link's installer
+ * download, and one-OS quick links.
  */
 export default function CollectorLinksPage(_props: PageProps) {
   const permissions = useService(PermissionsServiceToken);
@@ -41,7 +43,7 @@ export default function CollectorLinksPage(_props: PageProps) {
   const format = useDateTimeFormatter();
   const canRead = canReadCollectorLinks(perms);
   const canWrite = canWriteCollectorLinks(perms);
-  const { filter, page, sort, order, typed, setTyped, data, error, shared, busyId, lastPage, setPage, sortBy, toggle, quick, created } = useCollectorLinks(canRead);
+  const { filter, page, sort, order, typed, setTyped, data, error, shared, busyId, lastPage, setPage, sortBy, toggle, quick, created, installer } = useCollectorLinks(canRead);
   const [openInstalls, setOpenInstalls] = useState<string | null>(null);
 
   if (!canRead) {
@@ -114,6 +116,9 @@ export default function CollectorLinksPage(_props: PageProps) {
                   <td>{format(link.createdAt)}</td>
                   <td className="collector-links-row">
                     <Button size="small" variant="minimal" text={openInstalls === link.id ? 'Hide installs' : 'Show installs'} onClick={() => setOpenInstalls(openInstalls === link.id ? null : link.id)} />
+                    {/* Every reader (the page is gated above), as the API: the installer is not a change to the link. */}
+                    <Button size="small" variant="minimal" icon={<Download />} text="Windows installer" onClick={() => void installer(link.id, 'WIN')} />
+                    <Button size="small" variant="minimal" icon={<Download />} text="macOS installer" onClick={() => void installer(link.id, 'MAC')} />
                     {canWrite && (
                       <Button size="small" variant="minimal" text={link.active ? 'Disable' : 'Enable'} disabled={busyId !== null} onClick={() => void toggle(link.id, !link.active)} />
                     )}

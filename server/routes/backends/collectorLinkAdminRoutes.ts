@@ -5,7 +5,7 @@ import { canReadCollectorLinks, canWriteCollectorLinks } from '../../services/ac
 import {
   collectorLinkUrl,
   createCollectorLink,
-  findTenantLinkByToken,
+  findTenantLink,
   LINK_SORTS,
   listCollectorLinks,
   listLinkInstalls,
@@ -15,7 +15,7 @@ import {
 } from '../../services/collectorLinks';
 import { findInstaller, type InstallerOs } from '../../services/installers';
 import { mintQuickLink } from '../../services/signedLinks';
-import { collectorInstallSchema, collectorLinkSchema, linkFields, linkIdParams, linkTokenParams, osSchema, quickLinkSchema } from './collectorLinkSchemas';
+import { collectorInstallSchema, collectorLinkSchema, linkFields, linkIdParams, osSchema, quickLinkSchema } from './collectorLinkSchemas';
 import { fileAnswerSchema, sendInstaller } from './sendInstaller';
 
 type NewLinkBody = LinkChanges;
@@ -127,15 +127,16 @@ export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['collector links'],
         summary:
-          "Downloads the installer for a link of the caller's tenant (bearer, the console's 'enterprise installer' download). Registers no install and does not count against the limit.",
+          "Downloads the installer for a link of the caller's tenant, by its id from the list (bearer; the console's 'enterprise installer' download on the collector links page). Works whatever the link's state, registers no install and does not count against the limit.",
         security: bearerSecurity,
-        params: linkTokenParams,
+        // The id, not the token: the signed-in console only knows ids (a token is shown once, at creation).
+        params: linkIdParams,
         querystring: { type: 'object', properties: { os: osSchema }, required: ['os'], additionalProperties: false },
         response: { 200: fileAnswerSchema, ...errors(400, 401, 403, 404) },
       },
     },
     async (request, reply) => {
-      await findTenantLinkByToken(app.db, request.auth!.tenantId, request.params.id);
+      await findTenantLink(app.db, request.auth!.tenantId, request.params.id);
       return sendInstaller(reply, await findInstaller(app.config.backends.installersDir, request.query.os));
     },
   );

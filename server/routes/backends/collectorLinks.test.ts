@@ -234,21 +234,55 @@ describe('collector links', () => {
       expect((await validate(token)).statusCode).toBe(200);
     });
 
-    it('downloads the installer of a tenant link for signed-in users (installerExtractor)', async () => {
+    it('downloads the installer of a tenant link by its id for signed-in readers (installerExtractor), whatever its state, without counting', async () => {
       const { token, link } = await createLink({ maxInstalls: 1 });
-      const url = `/gluon-backend/sharedExtractorLinks/${token}/installerExtractor?os=MAC`;
-      const res = await t.app.inject({ method: 'GET', url, headers: auth(readerToken) });
-      expect(res.statusCode).toBe(200);
+      const installer = (id: string, query = '?os=MAC') => `/gluon-backend/sharedExtractorLinks/${id}/installerExtractor${query}`;
+      const get = (url: string, bearer?: string) => t.app.inject({ method: 'GET', url, headers: bearer ? auth(bearer) : {} });
+      const res = await get(installer(link.id), readerToken);
+      expect(res.statusCode, res.body).toBe(200);
       expect(res.rawPayload.equals(await readFile(MAC_FILE))).toBe(true);
-      const [row] = await t.db.query<{ install_count: number }>('SELECT install_count FROM collector_links WHERE id = $1', [link.id]);
+      expect(res.headers['content-disposition']).toContain('filename="collector-dev-placeholder-mac.txt"');
+      const win = await get(installer(link.id, '?os=WIN'), adminToken);
+      expect(win.rawPayload.equals(await readFile(WIN_FILE))).toBe(true);
+      const [row] = await t.db.query<{ install_count: number; n: string | number }>(
+        'SELECT install_count, (SELECT count(*) FROM collector_installs WHERE link_id = $1) AS n FROM collector_links WHERE id = $1',
+        [link.id],
+      );
       expect(row!.install_count).toBe(0);
-      expect((await t.app.inject({ method: 'GET', url, headers: auth(otherAdminToken) })).statusCode).toBe(404);
-      expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);
-      expect((await t.app.inject({ method: 'GET', url, headers: auth(noPermToken) })).statusCode).toBe(403);
-      const noOs = await t.app.inject({ method: 'GET', url: `/gluon-backend/sharedExtractorLinks/${token}/installerExtractor`, headers: auth(adminToken) });
-      expect(noOs.statusCode).toBe(400);
-      const badOs = await t.app.inject({ method: 'GET', url: `/gluon-backend/sharedExtractorLinks/${token}/installerExtractor?os=LINUX`, headers: auth(adminToken) });
-      expect(badOs.statusCode).toBe(400);
+      expect(Number(row!.n)).toBe(0);
+      // The limit still holds for visitors: the downloads above used none of it.
+      expect((await validate(token)).json().remainingInstalls).toBe(1);
+      // An administrator may deploy the installer of a disabled or expired link.
+      await t.db.query("UPDATE collector_links SET active = false, expires_at = now() - interval '1 minute' WHERE id = $1", [link.id]);
+      expect((await get(installer(link.id), readerToken)).statusCode).toBe(200);
+    });
+
+    it('refuses the installer download: other tenant or unknown id 404, no permission 403, no bearer 401, token or bad os 400', async () => {
+      const { token, link } = await createLink();
+      const theirs = await createLink({ name: 'Their link' }, otherAdminToken);
+      const installer = (id: string, query = '?os=WIN') => `/gluon-backend/sharedExtractorLinks/${id}/installerExtractor${query}`;
+      const get = (url: string, bearer?: string) => t.app.inject({ method: 'GET', url, headers: bearer ? auth(bearer) : {} });
+      for (const [id, bearer] of [
+        [theirs.link.id, adminToken],
+        [link.id, otherAdminToken],
+        ['00000000-0000-4000-8000-000000000000', adminToken],
+      ] as const) {
+        const res = await get(installer(id), bearer);
+        expect(res.statusCode, id).toBe(404);
+        // The same answer as the other id routes, so another tenant's ids cannot be told from unknown ones.
+        expect(res.json().message).toBe('The link does not exist.');
+      }
+      const forbidden = await get(installer(link.id), noPermToken);
+      expect(forbidden.statusCode).toBe(403);
+      expect(forbidden.rawPayload.equals(await readFile(WIN_FILE))).toBe(false);
+      expect((await get(installer(link.id))).statusCode).toBe(401);
+      for (const query of ['', '?os=LINUX', '?os=win', '?os=WIN&extra=1']) {
+        const res = await get(installer(link.id, query), adminToken);
+        expect(res.statusCode, query).toBe(400);
+        expect(res.json().message).toEqual(expect.any(String));
+      }
+      // The route is keyed by the id now: the link token is not an id.
+      expect((await get(installer(encodeURIComponent(token)), adminToken)).statusCode).toBe(400);
     });
   });
 

@@ -35,3 +35,6 @@ export interface NewLink {
   maxInstalls: number | null;
   expiresAt: string | null;
 }
+
+/** The installer platforms the API serves (quick links and installer downloads). */
+export type InstallerOs = 'WIN' | 'MAC';

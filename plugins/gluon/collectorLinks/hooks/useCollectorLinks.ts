@@ -1,18 +1,23 @@
 import { useCallback, useEffect, useState } from 'react';
+import { DownloadServiceToken } from '@core/downloads/DownloadService';
+import { readCallFailure } from '@core/http/callFailure';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
 import { getCollectorLinks } from '../api/getCollectorLinks';
+import { getLinkInstaller } from '../api/getLinkInstaller';
 import { patchCollectorLink } from '../api/patchCollectorLink';
 import { postQuickLink } from '../api/postQuickLink';
-import type { CollectorLink, LinkPage, LinkSort } from '../api/types';
+import type { CollectorLink, InstallerOs, LinkPage, LinkSort } from '../api/types';
 import { callMessage } from '../linkForm';
 
 export const LINKS_PAGE_SIZE = 20;
 const SORTS: readonly LinkSort[] = ['createdAt', 'name', 'installs', 'expiresAt'];
 /** How long the filter waits after the last keystroke before it asks the server. */
 const FILTER_DEBOUNCE_MS = 250;
+
+const INSTALLER_FAILED = 'The installer could not be downloaded.';
 
 /** A link address to show once, with what it is. */
 export interface SharedLink {
@@ -27,6 +32,7 @@ export interface SharedLink {
  */
 export function useCollectorLinks(canRead: boolean) {
   const http = useService(HttpServiceToken);
+  const downloads = useService(DownloadServiceToken);
   const nav = useService(NavigationServiceToken);
   const search = new URLSearchParams(useObservable(nav.search$, nav.search()));
   const filter = search.get('filter') ?? '';
@@ -107,6 +113,20 @@ export function useCollectorLinks(canRead: boolean) {
         setShared({ label: `Quick link for ${os === 'WIN' ? 'Windows' : 'macOS'} (valid 7 days)`, url: await postQuickLink(http, os) });
       } catch (e) {
         setError(callMessage(e));
+      }
+    },
+    /**
+     * The link's installer for one OS ('enterprise installer'). Offered whatever the link's state:
+     * an administrator deploying a disabled or expired link still needs it, and the server decides.
+     * The downloads panel marks a failure; the API's reason (a Blob, as the answer was to be a
+     * file) shows above the list, except for 5xx whose text says nothing the user can act on.
+     */
+    async installer(id: string, os: InstallerOs) {
+      try {
+        await getLinkInstaller(downloads, id, os);
+      } catch (e) {
+        const { status, message } = await readCallFailure(e);
+        setError(message && status < 500 ? message : INSTALLER_FAILED);
       }
     },
     /** A link the form created: shown once, and the list reloads with it. */
