@@ -13,7 +13,7 @@
  * BENCH_ONLY (sign-in or refresh): measure that pair alone, e.g. while working on one of them.
  */
 import autocannon from 'autocannon';
-import { baselineScenarios, BASELINE_LOGIN, BASELINE_REFRESH, forkBenchServer, printRatios, ratio, startBaseline, type Scenario } from './ratioBench';
+import { baselineScenarios, BASELINE_LOGIN, BASELINE_REFRESH, forkBenchServer, printRatios, ratio, settle, startBaseline, type Scenario } from './ratioBench';
 import { runTwoInstancesBench } from './twoInstances';
 import { startPostgres } from '../test/postgres';
 import { postgresCpuMicros } from './postgresCpu';
@@ -166,7 +166,12 @@ async function main(): Promise<number> {
     // be charged inside its first measured round (a statement measured 0.56 ms CPU early, 0.32 ms
     // once warm). Every scenario, references included, gets the same warm-up.
     const warmup = intEnv('BENCH_WARMUP', 3, 0, 30);
-    if (warmup > 0) for (const s of scenarios) await autocannon({ ...s.options, connections, duration: warmup, timeout: 30 });
+    if (warmup > 0) {
+      for (const s of scenarios) {
+        await autocannon({ ...s.options, connections, duration: warmup, timeout: 30 });
+        await settle();
+      }
+    }
     for (let pair = 0; pair < scenarios.length; pair += 2) {
       for (let round = 0; round < rounds; round++) {
         const order = round % 2 === 0 ? [scenarios[pair]!, scenarios[pair + 1]!] : [scenarios[pair + 1]!, scenarios[pair]!];
@@ -174,6 +179,7 @@ async function main(): Promise<number> {
           const cpu = cpuOf(s);
           const before = cpu ? await cpu() : null;
           const r = await autocannon({ ...s.options, connections, duration: slice, timeout: 30 });
+          await settle();
           const used = cpu && before !== null ? (await cpu()) - before : null;
           runs.set(s.scenario, [...(runs.get(s.scenario) ?? []), r]);
           const sofar = cpuUsed.has(s.scenario) ? cpuUsed.get(s.scenario)! : 0;

@@ -76,6 +76,15 @@ export async function forkBenchServer<T extends object>(file: string, name: stri
   };
 }
 
+/**
+ * autocannon stops with requests still in flight; the server finishes them (argon2id and all).
+ * Waiting for them before the next run keeps runs from overlapping: sign-ins of the bench user
+ * from both would exceed the account's checks in flight (services/attemptsInFlight.ts) and get 429.
+ */
+export function settle(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 300));
+}
+
 export function startBaseline(): Promise<Baseline> {
   return forkBenchServer<{ url: string; token: string; password: string }>('./baselineServer.ts', 'baseline server');
 }

@@ -15,7 +15,7 @@ import { generateSigningKeyPem } from '../plugins/keys';
 import { hashPassword } from '../services/passwords';
 import { ALL_PERMISSIONS } from '../services/users';
 import { startPostgres } from '../test/postgres';
-import { forkBenchServer } from './ratioBench';
+import { forkBenchServer, settle } from './ratioBench';
 
 type LoadOptions = Parameters<typeof autocannon>[0];
 
@@ -57,6 +57,7 @@ interface Measured {
 async function measure(targets: LoadOptions[], connections: number, duration: number): Promise<Measured> {
   const share = Math.max(1, Math.floor(connections / targets.length));
   const results = await Promise.all(targets.map((t) => autocannon({ ...t, connections: share, duration, timeout: 30 })));
+  await settle();
   return {
     rate: Math.round(results.reduce((sum, r) => sum + r.requests.average, 0) * 10) / 10,
     p99: Math.max(...results.map((r) => r.latency.p99)),
