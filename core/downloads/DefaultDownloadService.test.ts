@@ -3,6 +3,7 @@ import type { AxiosRequestConfig } from 'axios';
 import type { HttpService } from '../http/HttpService';
 import { createFakeAxios, type FakeHandler } from '../testing/createFakeAxios';
 import { createGate } from '../testing/createGate';
+import { captureSavedFiles, type SavedFile } from '../testing/captureSavedFiles';
 import { DefaultDownloadService, formatProgress } from './DefaultDownloadService';
 import { DOWNLOAD_ERROR, formatMegabytes, type DownloadItem } from './DownloadService';
 import { fileNameFromContentDisposition } from './saveBlob';
@@ -22,14 +23,9 @@ function latest(service: DefaultDownloadService): readonly DownloadItem[] {
   return items;
 }
 
-let saved: Array<{ name: string; href: string }>;
+let saved: SavedFile[];
 beforeEach(() => {
-  saved = [];
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: vi.fn(() => 'blob:fake/1') });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push({ name: this.download, href: this.href });
-  });
+  saved = captureSavedFiles();
 });
 afterEach(() => vi.restoreAllMocks());
 

@@ -2,7 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
-import { createGate } from '@core/testing';
+import { captureSavedFiles, createGate } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { adminPlugin } from '../index';
@@ -75,12 +75,7 @@ describe('audit page', () => {
   const events = { status: 200, data: { items: [{ id: 'e1', action: 'user.invite', actorId: SELF_ID, actorEmail: 'boss@example.com', target: 'new@example.com', details: {}, ip: '10.0.0.1', createdAt: '2026-11-20T10:00:00Z' }], total: 120, page: 0, size: 50 } };
 
   it('filters by actor, action and dates through the query string and exports the same filter as CSV', async () => {
-    const saved: string[] = [];
-    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: vi.fn(() => 'blob:fake/1') });
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      saved.push(this.download);
-    });
+    const saved = captureSavedFiles();
     const { api, navigation } = render('/admin/audit?action=user.&from=2026-11-01&to=2026-11-30', READER, (r) => {
       if (r.url === '/um/auditEvents') return events;
       if (r.url === '/um/auditEvents/export') return { status: 200, data: new Blob(['time,action\r\n']), headers: { 'content-disposition': 'attachment; filename="audit-log-2026-11-23.csv"' } };
@@ -95,9 +90,9 @@ describe('audit page', () => {
     await waitFor(() => expect(navigation.search()).toContain('actor=boss'));
     await waitFor(() => expect((api.calls('GET', '/um/auditEvents').at(-1)!.config.params as Record<string, string>).actor).toBe('boss'));
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-    await waitFor(() => expect(saved).toEqual(['audit-log-2026-11-23.csv']));
+    await waitFor(() => expect(saved.map((file) => file.name)).toEqual(['audit-log-2026-11-23.csv']));
     expect(api.calls('GET', '/um/auditEvents/export')[0]!.config.params).toMatchObject({ actor: 'boss', action: 'user.' });
-    click.mockRestore();
+    vi.restoreAllMocks();
   });
 
   it('refuses an inverted date range before asking the server', async () => {

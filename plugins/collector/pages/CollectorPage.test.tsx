@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
-import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
+import { captureSavedFiles, createFakeAxios, type FakeReply, type FakeRequest, type SavedFile } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { collectorPlugin } from '../index';
 
@@ -33,17 +33,13 @@ function setup(path: string, routes: Routes = {}) {
   return { host, calls };
 }
 
-let saved: string[];
+let saved: SavedFile[];
+const savedNames = () => saved.map((file) => file.name);
 let platform: string;
 beforeEach(() => {
-  saved = [];
   platform = 'Win32';
   vi.spyOn(navigator, 'platform', 'get').mockImplementation(() => platform);
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: vi.fn(() => 'blob:fake/1') });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = captureSavedFiles();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -154,7 +150,7 @@ describe('step 2: Download the connector', () => {
     expect((screen.getByRole('button', { name: 'Download for Windows' }) as HTMLButtonElement).disabled).toBe(true);
     await act(async () => finish());
     await waitFor(() => expect(screen.queryByTestId('download-panel')).toBeNull());
-    expect(saved).toEqual(['Connector Setup.exe']);
+    expect(savedNames()).toEqual(['Connector Setup.exe']);
     expect(calls(INSTALL)).toHaveLength(1);
     expect(calls(INSTALL)[0]!.data).toEqual({ fullName: 'Ada Lovelace', email: 'ada@example.com', os: 'WIN' });
     expect(calls(INSTALL)[0]!.headers.Authorization).toBeUndefined();
@@ -169,7 +165,7 @@ describe('step 2: Download the connector', () => {
     await userEvent.click(continueButton());
     await userEvent.click(await screen.findByRole('radio', { name: 'macOS' }));
     await userEvent.click(screen.getByRole('button', { name: 'Download for macOS' }));
-    await waitFor(() => expect(saved).toEqual(['connector.pkg']));
+    await waitFor(() => expect(savedNames()).toEqual(['connector.pkg']));
     expect(calls(INSTALL)[0]!.data).toEqual({ fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', os: 'MAC' });
   });
 
@@ -181,7 +177,7 @@ describe('step 2: Download the connector', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Error - File Not Found');
     expect(within(await screen.findByTestId('download-panel')).getByText('Error - File Not Found')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Download for Windows' }) as HTMLButtonElement).disabled).toBe(false);
-    expect(saved).toEqual([]);
+    expect(savedNames()).toEqual([]);
   });
 
   it("refused details (400) name the field with the form's text in the inline box, not 'Error - File Not Found'", async () => {

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
-import { createFakeAxios, type FakeReply } from '@core/testing/createFakeAxios';
+import { captureSavedFiles, createFakeAxios, type FakeReply, type SavedFile } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { collectorPlugin } from '../index';
@@ -24,14 +24,10 @@ function setup(path: string, reply: () => FakeReply = () => ({ status: 200, data
   return fake;
 }
 
-let saved: string[];
+let saved: SavedFile[];
+const savedNames = () => saved.map((file) => file.name);
 beforeEach(() => {
-  saved = [];
-  Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: vi.fn(() => 'blob:fake/1') });
-  Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
-  vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-    saved.push(this.download);
-  });
+  saved = captureSavedFiles();
 });
 afterEach(() => vi.restoreAllMocks());
 
@@ -40,7 +36,7 @@ describe('quick link', () => {
     const fake = setup(`/collector/quick?tokenquick=${macToken}`);
     expect(await screen.findByText('macOS')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Download for macOS' }));
-    await waitFor(() => expect(saved).toEqual(['Connector.pkg']));
+    await waitFor(() => expect(savedNames()).toEqual(['Connector.pkg']));
     // No link check: the quick screen is not the wizard.
     expect(fake.requests.map((r) => `${r.method} ${r.url}`)).toEqual([QUICK]);
     expect(fake.requests[0]!.headers.Authorization).toBe(`Bearer ${macToken}`);

@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
-import { createFakeAxios, createGate, type FakeReply, type FakeRequest } from '@core/testing';
+import { captureSavedFiles, createFakeAxios, createGate, type FakeReply, type FakeRequest, type SavedFile } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { gluonPlugin } from '../index';
@@ -98,14 +98,10 @@ describe('collector links page', () => {
   describe('installer download', () => {
     const ID = '11111111-1111-4111-8111-111111111111';
     const installerUrl = (os: string) => `/gluon-backend/sharedExtractorLinks/${ID}/installerExtractor?os=${os}`;
-    let saved: string[];
+    let saved: SavedFile[];
+    const savedNames = () => saved.map((file) => file.name);
     beforeEach(() => {
-      saved = [];
-      Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: vi.fn(() => 'blob:fake/1') });
-      Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: vi.fn() });
-      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-        saved.push(this.download);
-      });
+      saved = captureSavedFiles();
     });
     afterEach(() => vi.restoreAllMocks());
 
@@ -121,13 +117,13 @@ describe('collector links page', () => {
       });
       const installers = () => requests.filter((r) => r.url.includes('/installerExtractor'));
       await userEvent.click(await screen.findByRole('button', { name: 'Windows installer' }));
-      await waitFor(() => expect(saved).toEqual(['Connector.exe']));
+      await waitFor(() => expect(savedNames()).toEqual(['Connector.exe']));
       expect(installers().map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${installerUrl('WIN')}`]);
       // A blob request: the downloads service made it (it alone asks for blobs), with the session's bearer.
       expect(installers()[0]!.config.responseType).toBe('blob');
       expect(installers()[0]!.headers.Authorization).toMatch(/^Bearer /);
       await userEvent.click(screen.getByRole('button', { name: 'macOS installer' }));
-      await waitFor(() => expect(saved).toEqual(['Connector.exe', 'Connector.pkg']));
+      await waitFor(() => expect(savedNames()).toEqual(['Connector.exe', 'Connector.pkg']));
       expect(installers()[1]!.url).toBe(installerUrl('MAC'));
       // Readers still get no write action.
       expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
@@ -140,7 +136,7 @@ describe('collector links page', () => {
       await userEvent.click(await screen.findByRole('button', { name: 'macOS installer' }));
       expect((await screen.findByRole('alert')).textContent).toBe('The link does not exist.');
       expect(within(await screen.findByTestId('download-panel')).getByText('Error - File Not Found')).toBeTruthy();
-      expect(saved).toEqual([]);
+      expect(savedNames()).toEqual([]);
     });
   });
 
