@@ -15,6 +15,11 @@ import { uploadKind } from './uploads';
 
 /** How often progress and the job's heartbeat are written while a file is read. */
 const PROGRESS_EVERY_MS = 500;
+/**
+ * Distinct observations one inspection keeps (each artefact gives at most
+ * MAX_OBSERVATIONS_PER_FILE); a sysdiagnose gives some thousands.
+ */
+export const MAX_OBSERVATIONS_PER_INSPECTION = 200_000;
 
 /** Bytes of `source`, counted as they are pulled, so progress follows the reader. */
 async function* counted(source: AsyncIterable<Uint8Array>, onBytes: (n: number) => void): AsyncGenerator<Uint8Array> {
@@ -61,8 +66,16 @@ export async function extractStoredFile(
   const device: DeviceIdentity = {};
   const artefacts: StoredArtefact[] = [];
   const warnings: string[] = [];
+  let full = false;
   const take = (result: ExtractionResult, path: string, kind: ArtefactReport['kind']) => {
-    for (const o of result.observations) observations.add(o);
+    for (const o of result.observations) {
+      if (observations.size >= MAX_OBSERVATIONS_PER_INSPECTION) {
+        if (!full) warnings.push(`more than ${MAX_OBSERVATIONS_PER_INSPECTION} distinct observations: ${path} and the files after it were read only in part`);
+        full = true;
+        break;
+      }
+      observations.add(o);
+    }
     observations.heuristics.push(...result.heuristics);
     for (const key of ['osVersion', 'modelCode', 'crashReporterKey'] as const) {
       const value = result.device[key];

@@ -5,8 +5,11 @@ import type { ExtractionResult } from './types';
 
 export type ArtefactKind = 'shutdown.log' | 'ips' | 'ps.txt';
 
-/** Largest artefact read into memory; a sysdiagnose's real ones stay well below. */
-export const MAX_ARTEFACT_BYTES = 64 * 1024 * 1024;
+/**
+ * Largest artefact read into memory; a sysdiagnose's real ones stay well below (stackshots, the
+ * largest, are a few MB). What reading one may cost beyond its size is bounded in bounds.ts.
+ */
+export const MAX_ARTEFACT_BYTES = 16 * 1024 * 1024;
 
 /** The artefact kind a file name denotes (by its base name), or null when we do not read it. */
 export function artefactKind(path: string): ArtefactKind | null {

@@ -1,5 +1,9 @@
+import { countJsonContainers, MAX_JSON_CONTAINERS, MAX_OBSERVATIONS_PER_FILE } from './bounds';
 import { ipsTimestampToIso } from './ipsTimestamp';
 import { clipRaw, type DeviceIdentity, type ExtractionResult, type Observation, type ObservationKind } from './types';
+
+/** JSON objects and arrays a header line may hold (real ones: one, with a nested one or two). */
+const MAX_HEADER_CONTAINERS = 1_000;
 
 /** Most process and image entries read from one report; real reports stay far below. */
 export const MAX_IPS_ENTRIES = 20_000;
@@ -24,6 +28,10 @@ export function extractIpsReport(content: string, source: string): ExtractionRes
   const headerText = (newline < 0 ? content : content.slice(0, newline)).trim();
   const bodyText = newline < 0 ? '' : content.slice(newline + 1).trim();
 
+  // A header is one small flat object; a huge first line is not one, and is not parsed.
+  if (countJsonContainers(headerText, MAX_HEADER_CONTAINERS + 1) > MAX_HEADER_CONTAINERS) {
+    return { ...result, error: 'not an .ips report: the first line is not a JSON header' };
+  }
   let header: unknown;
   try {
     header = JSON.parse(headerText);
@@ -38,6 +46,7 @@ export function extractIpsReport(content: string, source: string): ExtractionRes
   const observe = (kind: ObservationKind, value: unknown, raw: string, line?: number) => {
     const v = text(value);
     if (!v || seen.has(`${kind}\u0000${v}`)) return;
+    if (result.observations.length >= MAX_OBSERVATIONS_PER_FILE) return;
     seen.add(`${kind}\u0000${v}`);
     const observation: Observation = {
       kind,
@@ -60,6 +69,13 @@ export function extractIpsReport(content: string, source: string): ExtractionRes
     if (['309', '298', '288'].includes(bugType)) return { ...result, error: `bug_type ${bugType} report has no body` };
     processHeaderName(header, observe);
     return result;
+  }
+  // Counted before parsing: JSON.parse would build every object first (a few hundred KB of gzip
+  // can hold tens of MB of `{},`), and the entry limits below apply only after.
+  const containers = countJsonContainers(bodyText);
+  if (containers > MAX_JSON_CONTAINERS) {
+    processHeaderName(header, observe);
+    return { ...result, error: `report body has more than ${MAX_JSON_CONTAINERS} JSON objects and arrays: not read` };
   }
   let body: unknown;
   try {

@@ -1,4 +1,5 @@
 import { normalizeDevicePath } from './devicePath';
+import { forEachLine, MAX_LINES_PER_FILE, MAX_OBSERVATIONS_PER_FILE } from './bounds';
 import { clipRaw, type ExtractionResult, type HeuristicFinding, type Observation } from './types';
 
 /** A client still running at this many checks of one shutdown held the reboot back repeatedly. */
@@ -59,26 +60,31 @@ export function extractShutdownLog(text: string, source: string): ExtractionResu
     group = new Map();
   };
 
-  const lines = text.split(/\r?\n/);
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
+  const warnings: string[] = [];
+  let full = false;
+  const cut = forEachLine(text, (line, i) => {
     const sigterm = SIGTERM_LINE.exec(line);
     if (sigterm) {
       const seconds = Number(sigterm[1]);
       const date = new Date(seconds * 1000);
       close(Number.isFinite(date.getTime()) ? date.toISOString() : undefined);
-      continue;
+      return;
     }
     const client = CLIENT_LINE.exec(line);
-    if (!client) continue;
+    if (!client) return;
     const [, pid, path] = client as unknown as [string, string, string];
-    if (path === '') continue;
+    if (path === '') return;
     const key = `${pid} ${path}`;
     const known = group.get(key);
     if (known) known.count += 1;
-    else group.set(key, { pid, path, line: i + 1, raw: clipRaw(line.trim()), count: 1 });
-  }
+    else if (observations.length + group.size < MAX_OBSERVATIONS_PER_FILE) group.set(key, { pid, path, line: i + 1, raw: clipRaw(line.trim()), count: 1 });
+    else if (!full) {
+      full = true;
+      warnings.push(`more than ${MAX_OBSERVATIONS_PER_FILE} clients: the rest not read`);
+    }
+  });
   // Clients after the last SIGTERM belong to a shutdown that did not finish logging: undated.
   close(undefined);
-  return { source, observations, heuristics, device: {}, warnings: [] };
+  if (cut) warnings.push(`more than ${MAX_LINES_PER_FILE} lines: the rest not read`);
+  return { source, observations, heuristics, device: {}, warnings };
 }
