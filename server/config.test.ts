@@ -19,9 +19,21 @@ describe('loadConfig', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://console.example.com/' }).publicUrl).toBe('https://console.example.com');
   });
 
-  it('turns the dev IdP off in production unless asked', () => {
+  it('turns the dev IdP off in production and refuses it there', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).idp.devIdp).toBe(false);
-    expect(loadConfig({ NODE_ENV: 'production', DEV_IDP: 'on' }).idp.devIdp).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', DEV_IDP: 'off' }).idp.devIdp).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_IDP: 'on' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_IDP: 'on' })).toThrow(/Invalid DEV_IDP: .*NODE_ENV=production/);
+    expect(loadConfig({ DEV_IDP: 'on' }).idp.devIdp).toBe(true);
+  });
+
+  it('seeds the example rule sets (and their /dev sample) in development only, refused in production', () => {
+    expect(loadConfig({}).gluon.seedExamples).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).gluon.seedExamples).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', GLUON_EXAMPLE_RULE_SETS: 'off' }).gluon.seedExamples).toBe(false);
+    expect(() => loadConfig({ NODE_ENV: 'production', GLUON_EXAMPLE_RULE_SETS: 'on' })).toThrow(ConfigError);
+    expect(() => loadConfig({ NODE_ENV: 'production', GLUON_EXAMPLE_RULE_SETS: 'on' })).toThrow(/Invalid GLUON_EXAMPLE_RULE_SETS: .*NODE_ENV=production/);
+    expect(loadConfig({ NODE_ENV: 'test', GLUON_EXAMPLE_RULE_SETS: 'on' }).gluon.seedExamples).toBe(true);
   });
 
   it.each([

@@ -10,7 +10,7 @@ export interface IdpConfig {
   jamfIssuer: string | null;
   jamfClientId: string | null;
   jamfClientSecret: string | null;
-  /** Start the development OIDC provider beside the API. */
+  /** Start the development OIDC provider beside the API (DEV_IDP; never with NODE_ENV=production). */
   devIdp: boolean;
   /** Port of the development OIDC provider (default PORT + 1). */
   idpPort: number;
@@ -173,6 +173,12 @@ export function loadConfig(env: Env = process.env): AppConfig {
   // The mailbox shows every mail's links (invitations, password resets): never in production.
   const devMailbox = flag(env, 'DEV_MAILBOX', !production);
   if (devMailbox && production) throw new ConfigError('DEV_MAILBOX', 'the development mailbox is not available with NODE_ENV=production');
+  // The development IdP signs anyone in with a known password, and its SSO accounts are seeded with every permission.
+  const devIdp = flag(env, 'DEV_IDP', !production);
+  if (devIdp && production) throw new ConfigError('DEV_IDP', 'the development identity provider is not available with NODE_ENV=production');
+  const gluon = loadGluonConfig(env, dataDir, nodeEnv, fail);
+  // The example rule sets come with a development route (/dev/samples/…): not in production either.
+  if (gluon.seedExamples && production) throw new ConfigError('GLUON_EXAMPLE_RULE_SETS', 'the example rule sets and sample download are not available with NODE_ENV=production');
   return {
     port: portNumber,
     host,
@@ -200,10 +206,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
       jamfIssuer: url(env, 'JAMF_ISSUER', ['http:', 'https:']),
       jamfClientId: str(env, 'JAMF_CLIENT_ID'),
       jamfClientSecret: str(env, 'JAMF_CLIENT_SECRET'),
-      devIdp: flag(env, 'DEV_IDP', nodeEnv !== 'production'),
+      devIdp,
       idpPort: port(env, 'IDP_PORT', portNumber === 0 ? 0 : portNumber + 1),
     },
     backends: loadBackendConfig(env, fail),
-    gluon: loadGluonConfig(env, dataDir, nodeEnv, fail),
+    gluon,
   };
 }

@@ -20,8 +20,9 @@ import { fileAnswerSchema, sendInstaller } from './sendInstaller';
 
 type NewLinkBody = LinkChanges;
 
+/** expiresAt passed the schema's date-time (plugins/validators.ts: Date.parse reads it); a NaN would still not pass for the future. */
 function assertFuture(expiresAt: string | null | undefined): void {
-  if (expiresAt && new Date(expiresAt).getTime() <= Date.now()) throw new HttpError(400, 'The expiry date must be in the future.');
+  if (expiresAt && !(Date.parse(expiresAt) > Date.now())) throw new HttpError(400, 'The expiry date must be in the future.');
 }
 
 /** Signed-in management of the tenant's collector links (gln#ext# permissions). */

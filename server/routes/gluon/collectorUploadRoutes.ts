@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { errors } from '../../schemas';
-import { collectorDevice } from '../../services/gluon/collectorUploads';
+import { assertInstallHasRoom, collectorDevice } from '../../services/gluon/collectorUploads';
 import type { GluonContext } from '../../services/gluon/gluonContext';
 import { receiveUpload } from '../../services/gluon/uploads';
 import { uploadAnswerSchema } from './gluonSchemas';
@@ -17,7 +17,7 @@ export const collectorUploadRoutes: FastifyPluginAsync<{ gluon: GluonContext }> 
   app.post<{ Params: { id: string; installId: string }; Querystring: { name: string }; Body: undefined }>('/gluon-backend/sharedExtractorLinks/:id/installs/:installId/files', {
     schema: {
       tags: ['collector links'],
-      summary: 'Public (link token): one file from the connector of a collector install, as application/octet-stream; it is inspected as the install\'s device. Same checks as the upload (type, size limit, gzip); 404 unknown link or install, 403 disabled or expired link.',
+      summary: 'Public (link token): one file from the connector of a collector install, as application/octet-stream; it is inspected as the install\'s device. Same checks as the upload (type, size limit, gzip); 404 unknown link or install, 403 disabled or expired link, 429 when the install already sent MAX_FILES_PER_INSTALL (100) files.',
       params: {
         type: 'object',
         properties: { id: { type: 'string', minLength: 1, maxLength: 256, description: 'The link token' }, installId: { type: 'string', format: 'uuid' } },
@@ -32,8 +32,18 @@ export const collectorUploadRoutes: FastifyPluginAsync<{ gluon: GluonContext }> 
     },
   }, async (request, reply) => {
     assertStreamedUpload(request, limit);
+    // A full install is refused before its file is read; parallel uploads are counted exactly when their inspection is recorded.
     const target = await collectorDevice(app.db, request.params.id, request.params.installId);
-    const result = await receiveUpload(app.db, gluon.storage, { tenantId: target.tenantId, userId: null, fileName: request.query.name, body: request.raw, maxBytes: limit, origin: 'collector', deviceId: target.deviceId });
+    const result = await receiveUpload(app.db, gluon.storage, {
+      tenantId: target.tenantId,
+      userId: null,
+      fileName: request.query.name,
+      body: request.raw,
+      maxBytes: limit,
+      origin: 'collector',
+      deviceId: target.deviceId,
+      claim: (q) => assertInstallHasRoom(q, target.deviceId),
+    });
     gluon.kick();
     await app.audit({ tenantId: target.tenantId, actorId: null, action: 'gluon.collectorUpload', target: result.upload.inspectionId, details: { linkId: target.linkId, installId: request.params.installId, name: result.upload.fileName, sha256: result.upload.sha256 }, ip: request.ip });
     return reply.code(201).send(result);

@@ -4,10 +4,14 @@ import { hashToken } from '../secrets';
 /** Files one collector install may send (a sysdiagnose and a few loose reports fit many times over). */
 export const MAX_FILES_PER_INSTALL = 100;
 
+const tooManyFiles = () => new HttpError(429, `This collector already sent ${MAX_FILES_PER_INSTALL} files.`);
+
 /**
  * The device a collector install's files land on. The link token is checked like the collector's
  * other public calls (unknown 404; disabled or expired 403); a used-up install limit does not stop
  * uploads from installs already counted. The device is the install's, created on its first file.
+ * A full install is refused here before its file is read (429) — a cheap pre-check only: uploads
+ * in parallel all pass it, assertInstallHasRoom makes the limit exact.
  */
 export async function collectorDevice(q: Queryable, token: string, installId: string): Promise<{ tenantId: string; deviceId: string; linkId: string }> {
   const [row] = await q.query<{ link_id: string; tenant_id: string; active: boolean; expired: boolean; full_name: string; email: string }>(
@@ -24,6 +28,18 @@ export async function collectorDevice(q: Queryable, token: string, installId: st
      RETURNING id, (SELECT count(*)::int FROM gluon_inspections n WHERE n.device_id = gluon_devices.id AND n.origin = 'collector') AS files`,
     [row.tenant_id, `${row.full_name} (${row.email})`, installId],
   );
-  if (device!.files >= MAX_FILES_PER_INSTALL) throw new HttpError(429, `This collector already sent ${MAX_FILES_PER_INSTALL} files.`);
+  if (device!.files >= MAX_FILES_PER_INSTALL) throw tooManyFiles();
   return { tenantId: row.tenant_id, deviceId: device!.id, linkId: row.link_id };
+}
+
+/**
+ * MAX_FILES_PER_INSTALL, exactly: run inside the transaction that inserts the file's inspection
+ * (receiveUpload's `claim`). The install's device row is locked (FOR UPDATE) until that
+ * transaction ends, so parallel uploads of one install count one after the other and each sees
+ * the inspections committed before it; the 101st is refused with the pre-check's 429.
+ */
+export async function assertInstallHasRoom(q: Queryable, deviceId: string): Promise<void> {
+  await q.query('SELECT id FROM gluon_devices WHERE id = $1 FOR UPDATE', [deviceId]);
+  const [count] = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM gluon_inspections WHERE device_id = $1 AND origin = 'collector'", [deviceId]);
+  if (count!.n >= MAX_FILES_PER_INSTALL) throw tooManyFiles();
 }

@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import { HttpError, type Database, type Queryable } from '../../contracts';
 import { artefactKind } from '../inspection/artefacts';
-import type { FileStorage } from './fileStorage';
+import type { FileStorage, StoredObject } from './fileStorage';
 import { enqueueJob } from './jobs';
 import { iso, json, type Stamp } from './sqlRows';
 
@@ -119,24 +119,30 @@ async function head(storage: FileStorage, key: string, n: number): Promise<Buffe
   return Buffer.concat(chunks).subarray(0, n);
 }
 
+export interface UploadInput {
+  tenantId: string;
+  userId: string | null;
+  fileName: string;
+  body: Readable;
+  maxBytes: number;
+  origin: 'upload' | 'collector';
+  deviceId?: string | null;
+  reinspect?: boolean;
+  claim?: (q: Queryable) => Promise<void>;
+}
+
 /**
  * Stores an uploaded file under its sha256 and queues its inspection. The same bytes uploaded
  * again by the same user are recognised: nothing is stored or inspected twice unless `reinspect`
  * asks for it (another user's upload of the same bytes gets its own inspection, the file is kept once).
+ * `claim` runs first inside the transaction that inserts the inspection (a limit that must hold
+ * under parallel uploads: collectorUploads.ts assertInstallHasRoom); when it or the transaction
+ * throws, nothing is recorded and the stored bytes are removed unless a file row refers to them.
  */
 export async function receiveUpload(
   db: Database,
   storage: FileStorage,
-  input: {
-    tenantId: string;
-    userId: string | null;
-    fileName: string;
-    body: Readable;
-    maxBytes: number;
-    origin: 'upload' | 'collector';
-    deviceId?: string | null;
-    reinspect?: boolean;
-  },
+  input: UploadInput,
 ): Promise<{ upload: UploadItem; duplicate: boolean }> {
   const fileName = cleanFileName(input.fileName);
   const kind = uploadKind(fileName);
@@ -147,42 +153,61 @@ export async function receiveUpload(
   if (lower.endsWith('.gz') || lower.endsWith('.tgz')) {
     const magic = await head(storage, stored.key, 2);
     if (magic[0] !== GZIP[0] || magic[1] !== GZIP[1]) {
-      if (!(await isReferenced(db, stored.sha256))) await storage.remove(stored.key);
+      await discard(db, storage, stored);
       throw new HttpError(422, `${fileName} is not a gzip archive (corrupt or renamed).`);
     }
   }
-  return db.tx(async (q) => {
-    const [existing] = await q.query<{ id: string }>('SELECT id FROM gluon_files WHERE tenant_id = $1 AND sha256 = $2 FOR UPDATE', [input.tenantId, stored.sha256]);
-    if (existing && !input.reinspect && !input.deviceId) {
-      // The uploader's own earlier inspection: someone else's (and its device) is not shown to them.
-      const [last] = await q.query<{ id: string }>(
-        "SELECT id FROM gluon_inspections WHERE file_id = $1 AND origin <> 'rescan' AND created_by IS NOT DISTINCT FROM $2 ORDER BY created_at DESC LIMIT 1",
-        [existing.id, input.userId],
-      );
-      if (last) return { upload: (await getUpload(q, input.tenantId, last.id))!, duplicate: true };
-    }
-    const fileId =
-      existing?.id ??
-      (
-        await q.query<{ id: string }>('INSERT INTO gluon_files (tenant_id, sha256, size, storage_key, name) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
-          input.tenantId,
-          stored.sha256,
-          stored.size,
-          stored.key,
-          fileName,
-        ])
-      )[0]!.id;
-    const [inspection] = await q.query<{ id: string }>(
-      'INSERT INTO gluon_inspections (tenant_id, file_id, device_id, origin, file_name, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
-      [input.tenantId, fileId, input.deviceId ?? null, input.origin, fileName, input.userId],
+  try {
+    return await db.tx((q) => recordUpload(q, input, fileName, stored));
+  } catch (error) {
+    // The refusal (or the database's error) is the answer; a failed clean-up only leaves bytes behind.
+    await discard(db, storage, stored).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function recordUpload(
+  q: Queryable,
+  input: UploadInput,
+  fileName: string,
+  stored: StoredObject,
+): Promise<{ upload: UploadItem; duplicate: boolean }> {
+  if (input.claim) await input.claim(q);
+  const [existing] = await q.query<{ id: string }>('SELECT id FROM gluon_files WHERE tenant_id = $1 AND sha256 = $2 FOR UPDATE', [input.tenantId, stored.sha256]);
+  if (existing && !input.reinspect && !input.deviceId) {
+    // The uploader's own earlier inspection: someone else's (and its device) is not shown to them.
+    const [last] = await q.query<{ id: string }>(
+      "SELECT id FROM gluon_inspections WHERE file_id = $1 AND origin <> 'rescan' AND created_by IS NOT DISTINCT FROM $2 ORDER BY created_at DESC LIMIT 1",
+      [existing.id, input.userId],
     );
-    await enqueueJob(q, { tenantId: input.tenantId, kind: 'inspect', inspectionId: inspection!.id });
-    return { upload: (await getUpload(q, input.tenantId, inspection!.id))!, duplicate: Boolean(existing) };
-  });
+    if (last) return { upload: (await getUpload(q, input.tenantId, last.id))!, duplicate: true };
+  }
+  const fileId =
+    existing?.id ??
+    (
+      await q.query<{ id: string }>('INSERT INTO gluon_files (tenant_id, sha256, size, storage_key, name) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
+        input.tenantId,
+        stored.sha256,
+        stored.size,
+        stored.key,
+        fileName,
+      ])
+    )[0]!.id;
+  const [inspection] = await q.query<{ id: string }>(
+    'INSERT INTO gluon_inspections (tenant_id, file_id, device_id, origin, file_name, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+    [input.tenantId, fileId, input.deviceId ?? null, input.origin, fileName, input.userId],
+  );
+  await enqueueJob(q, { tenantId: input.tenantId, kind: 'inspect', inspectionId: inspection!.id });
+  return { upload: (await getUpload(q, input.tenantId, inspection!.id))!, duplicate: Boolean(existing) };
 }
 
 /** Storage is content-addressed across tenants: a file is removed only when no tenant holds it. */
 async function isReferenced(db: Database, sha256: string): Promise<boolean> {
   const rows = await db.query('SELECT 1 FROM gluon_files WHERE sha256 = $1 LIMIT 1', [sha256]);
   return rows.length > 0;
+}
+
+/** Removes the bytes of an upload that was refused after they were stored, unless a file row holds them. */
+async function discard(db: Database, storage: FileStorage, stored: StoredObject): Promise<void> {
+  if (!(await isReferenced(db, stored.sha256))) await storage.remove(stored.key);
 }
