@@ -9,9 +9,11 @@ describe('attempts in flight', () => {
     const other = inFlight.hold('ip:10.0.0.1');
     expect([a.before, b.before, other.before]).toEqual([0, 1, 0]);
     expect(inFlight.count('mfa:u1')).toBe(2);
+    expect([a.others(), b.others()]).toEqual([1, 1]);
     a.release();
     a.release();
     expect(inFlight.count('mfa:u1')).toBe(1);
+    expect(b.others()).toBe(0);
     expect(inFlight.hold('mfa:u1').before).toBe(1);
     b.release();
     other.release();

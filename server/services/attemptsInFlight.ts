@@ -14,7 +14,13 @@ export interface AttemptsInFlight {
 }
 
 export interface AttemptHold {
+  /** Others holding the key when this hold began. */
   before: number;
+  /**
+   * Others holding the key now. A decision reads it right before it reads the counters: a check
+   * that let go before then had recorded its failure already, one still holding is counted here.
+   */
+  others(): number;
   release(): void;
 }
 
@@ -27,6 +33,7 @@ export function createAttemptsInFlight(): AttemptsInFlight {
       let held = true;
       return {
         before,
+        others: () => (counts.get(key) ?? 1) - (held ? 1 : 0),
         release() {
           if (!held) return;
           held = false;

@@ -64,15 +64,17 @@ export function delaySeconds(failures: number): number {
  * Call before checking the secret. Known users and unknown names run the same statements
  * (one read; one claiming update once past the free failures), so timing tells nothing.
  */
-export async function claimSubjectAttempt(q: Queryable, subject: LockoutSubject, inFlight = 0): Promise<void> {
+export async function claimSubjectAttempt(q: Queryable, subject: LockoutSubject, inFlight: () => number = () => 0): Promise<void> {
   const { c, id } = rowOf(subject);
+  // Read before the counter: a check that ended before now has its failure in the counter.
+  const running = inFlight();
   const [row] = await q.query<LockState>(
     `SELECT ${c.count} AS failures,
             CEIL(EXTRACT(EPOCH FROM (${c.at} + make_interval(secs => LEAST(power(2, GREATEST(${c.count} - $2, 0)), $3)) - now())))::int AS wait
        FROM ${c.table} WHERE ${c.key} = $1`,
     [id, FREE_FAILURES, MAX_DELAY_S],
   );
-  await claimFromState(q, subject, row ?? null, inFlight);
+  await claimFromState(q, subject, row ?? null, running);
 }
 
 /** A counter as read: consecutive failures and seconds until the next slot opens. */
@@ -134,7 +136,7 @@ export async function recordSubjectFailure(q: Queryable & Partial<Pick<Database,
 }
 
 /** claimSubjectAttempt for a user's counter. */
-export function claimAttempt(q: Queryable, userId: string, counter: Counter, inFlight = 0): Promise<void> {
+export function claimAttempt(q: Queryable, userId: string, counter: Counter, inFlight: () => number = () => 0): Promise<void> {
   return claimSubjectAttempt(q, { userId, counter }, inFlight);
 }
 

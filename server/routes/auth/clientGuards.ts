@@ -4,24 +4,28 @@ import { TooManyAttempts } from '../../services/rateLimit';
 
 /**
  * 429 (with Retry-After) when this client IP spent its failure budget (services/rateLimit.ts, in
- * the database), counting as failures the `inFlight` checks from this IP still running.
+ * the database), counting as failures the checks from this IP still running (`inFlight`, read
+ * right before the budget is).
  */
-export async function checkIpBudget(app: FastifyInstance, request: FastifyRequest, inFlight = 0): Promise<void> {
-  const wait = await app.failureLimiter.retryAfter(ipBudgetKey(request), inFlight);
+export async function checkIpBudget(app: FastifyInstance, request: FastifyRequest, inFlight: () => number = () => 0): Promise<void> {
+  const wait = await app.failureLimiter.retryAfter(ipBudgetKey(request), inFlight());
   if (wait > 0) throw ipBudgetSpent(wait);
 }
 
+/** How many other checks hold a key now (services/attemptsInFlight.ts AttemptHold.others). */
+export type InFlight = () => number;
+
 /**
  * Runs a secret check (`check`: read the counters, claim, verify, record a failure) holding one
- * attempt on each key (services/attemptsInFlight.ts): `check` gets how many other checks held each
- * key when it began, and every decision counts them as possible failures. The holds end with
- * `check`, after its failure is recorded, so a burst of parallel guesses cannot all pass a counter
- * that has not seen any of them yet.
+ * attempt on each key (services/attemptsInFlight.ts): `check` gets, per key, how many other checks
+ * hold it, to read right before the counters are read, and every decision counts them as possible
+ * failures. The holds end with `check`, after its failure is recorded, so a burst of parallel
+ * guesses cannot all pass a counter that has not seen any of them yet.
  */
-export async function whileHeld<T>(app: FastifyInstance, keys: readonly string[], check: (inFlight: number[]) => Promise<T>): Promise<T> {
+export async function whileHeld<T>(app: FastifyInstance, keys: readonly string[], check: (inFlight: InFlight[]) => Promise<T>): Promise<T> {
   const holds = keys.map((key) => app.attemptsInFlight.hold(key));
   try {
-    return await check(holds.map((hold) => hold.before));
+    return await check(holds.map((hold) => () => hold.others()));
   } finally {
     for (const hold of holds) hold.release();
   }
