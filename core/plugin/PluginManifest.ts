@@ -66,6 +66,12 @@ export interface ProfileMenuContribution {
   component: LazyComponent<{ close(): void }>;
   /** Hidden for some users (e.g. uploaders do not see contact / feature request). */
   visible?: (perms: readonly string[]) => boolean;
+  /**
+   * The user's own account (options, two-factor), not a product's: listed on every signed-in page.
+   * Other sections show only on the pages whose profile menu is full (spec §1: gluon, electron,
+   * neutrino); an administration-only user must still find their password and second factor.
+   */
+  account?: boolean;
 }
 
 /** Facts a sign-in redirect claim decides on (spec §4); pure, so the rules are table-tested. */

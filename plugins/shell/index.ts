@@ -19,7 +19,7 @@ export const shellPlugin = definePlugin({
     { id: 'page-title', slot: 'end', order: 99, component: () => import('./header/PageTitle') },
   ],
   profileMenu: [
-    { id: 'options', order: 0, label: 'Options', component: () => import('./options/OptionsSection') },
+    { id: 'options', order: 0, label: 'Options', account: true, component: () => import('./options/OptionsSection') },
     { id: 'contact', order: 20, label: 'Contact Us', component: () => import('./contact/ContactSection') },
     { id: 'feature-request', order: 30, label: 'Feature request', component: () => import('./feature/FeatureRequestSection') },
   ],

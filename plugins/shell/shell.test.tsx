@@ -97,13 +97,14 @@ describe('shell plugin', () => {
     }
   });
 
-  it('outside gluon/electron/neutrino: the e-mail, a way back to the console and Logout (no dead end)', async () => {
+  it("outside gluon/electron/neutrino: the e-mail, the account's own sections, a way back to the console and Logout (no dead end)", async () => {
     const { host } = renderShell({ path: '/monitoring', token: makeTestToken(['mnt#cfg#rw']) });
     const visited: string[] = [];
     host.navigation.path$.subscribe((path) => visited.push(path));
     const menu = await openMenu();
     expect(within(menu).getByTestId('profile-email').textContent).toBe('ada@example.com');
-    expect(entries(menu)).toEqual(['Back to the console', 'Logout', 'Close']);
+    // Options (password, time zone) is the user's own; Contact Us and Feature request are the products'.
+    expect(entries(menu)).toEqual(['Back to the console', 'Options', 'Logout', 'Close']);
     fireEvent.click(within(menu).getByText('Back to the console'));
     // The console's root, which sends this monitoring-only user on to their landing page.
     await waitFor(() => expect(visited).toContain('/'));

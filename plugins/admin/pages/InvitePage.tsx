@@ -77,7 +77,11 @@ export default function InvitePage(_props: PageProps) {
         <FormGroup label="Email" labelFor="invite-email" helperText={touched && emailProblem} intent={touched && emailProblem ? 'danger' : 'none'}>
           <InputGroup id="invite-email" type="email" value={email} maxLength={254} autoComplete="off" onChange={(e) => setEmail(e.currentTarget.value)} onBlur={() => setTouched(true)} />
         </FormGroup>
-        <FormGroup label="Allowed sign-in methods" helperText="The invite page offers the first one ticked, in this order.">
+        <FormGroup
+          label="Allowed sign-in methods"
+          // Says which one the invitee gets: ticking Google beside the default Password still sends a password invitation.
+          helperText={methods.length > 0 ? `The invite page offers the first one ticked, in this order: ${METHOD_LABELS[methods[0]!]}.` : 'The invite page offers the first one ticked, in this order.'}
+        >
           {LOGIN_METHODS.map((m) => (
             <Checkbox key={m} inline label={METHOD_LABELS[m]} checked={methods.includes(m)} onChange={(e) => toggleMethod(m, e.currentTarget.checked)} />
           ))}

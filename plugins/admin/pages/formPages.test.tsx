@@ -49,7 +49,10 @@ describe('invite page', () => {
     await userEvent.click(screen.getByLabelText('Password'));
     await userEvent.click(screen.getByLabelText('Okta'));
     await userEvent.click(screen.getByLabelText('Google'));
+    // The form says which method the invitee will be offered: the first in the order shown.
+    expect(screen.getByText('The invite page offers the first one ticked, in this order: Google.')).toBeTruthy();
     await userEvent.click(screen.getByLabelText('Password'));
+    expect(screen.getByText('The invite page offers the first one ticked, in this order: Password.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
     await waitFor(() => expect(api.calls('POST', '/um/users/invitations')).toHaveLength(1));
     expect((api.calls('POST', '/um/users/invitations')[0]!.data as { allowedLoginMethods: string[] }).allowedLoginMethods).toEqual(['password', 'Google', 'Okta']);

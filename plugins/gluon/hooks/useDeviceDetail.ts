@@ -8,6 +8,7 @@ import { getDevice } from '../api/getDevice';
 import { postRescan } from '../api/postRescan';
 import type { DeviceDetail, ReportFormat } from '../api/types';
 import { errorMessage } from './errorMessage';
+import { pageLoadError } from './pageLoadError';
 
 const POLL_MS = 2000;
 /** After "Rescan", poll this long for the rescan inspection to appear. */
@@ -24,7 +25,7 @@ export function useDeviceDetail(deviceId: string, allowed: boolean) {
   const downloads = useService(DownloadServiceToken);
   const [watchUntil, setWatchUntil] = useState(0);
   const [message, setMessage] = useState<string | null>(null);
-  const detail = useLoader(allowed ? deviceId : null, () => getDevice(http, deviceId), { describe: errorMessage, refreshMs: (data) => (busy(data) || Date.now() < watchUntil ? POLL_MS : 0) });
+  const detail = useLoader(allowed ? deviceId : null, () => getDevice(http, deviceId), { describe: pageLoadError('Device not found'), refreshMs: (data) => (busy(data) || Date.now() < watchUntil ? POLL_MS : 0) });
   const { reload } = detail;
   const rescan = useCallback(async () => {
     setMessage(null);

@@ -7,6 +7,7 @@ import { postFalsePositive } from '../api/postFalsePositive';
 import { postTriage } from '../api/postTriage';
 import type { IncidentState } from '../api/types';
 import { errorMessage } from './errorMessage';
+import { pageLoadError } from './pageLoadError';
 
 /**
  * The incident page's data and its two actions; each answers the updated incident, or throws an
@@ -14,7 +15,7 @@ import { errorMessage } from './errorMessage';
  */
 export function useIncident(incidentId: string, allowed: boolean) {
   const http = useService(HttpServiceToken);
-  const incident = useLoader(allowed ? incidentId : null, () => getIncident(http, incidentId), { describe: errorMessage });
+  const incident = useLoader(allowed ? incidentId : null, () => getIncident(http, incidentId), { describe: pageLoadError('Incident not found') });
   const { set } = incident;
   const triage = useCallback(
     async (change: { state: IncidentState; comment: string }) => {

@@ -264,6 +264,12 @@ describe('incident page', () => {
     expect(screen.queryByRole('button', { name: 'Mark false positive' })).toBeNull();
   });
 
+  it("an address whose id is not an id reads as an unknown incident, not as the API's parameter message", async () => {
+    host('/incident-management/nonsense', ['gln#rpt#r'], () => ({ status: 400, data: { statusCode: 400, error: 'Bad Request', message: 'params id must match format "uuid"' } }));
+    expect(await screen.findByText('Incident not found')).toBeTruthy();
+    expect(screen.queryByText(/must match format/)).toBeNull();
+  });
+
   it('without gln#rpt#r: says so and asks the server nothing', async () => {
     const fake = host('/incident-management/i-1', ['gln#upl#w'], () => ({ status: 200, data: incident }));
     expect(await screen.findByText('Your account cannot view incidents.')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { getInvite } from '../api/getInvite';
 import { firstLoginMethod } from '../logic/loginMethod';
-import { DASHBOARD_PATH, TWO_FACTOR_SETUP_PATH, type InviteFlow } from '../logic/inviteQuery';
+import { CONSOLE_ROOT, TWO_FACTOR_SETUP_PATH, type InviteFlow } from '../logic/inviteQuery';
 import { activateWithPassword, PasswordActivationError } from './activateWithPassword';
 import type { InviteSignIn } from './completeInviteSignIn';
 import { finishProviderActivation } from './finishProviderActivation';
@@ -95,6 +95,6 @@ export function useInvite(services: InviteServices, inviteId: string, query: { r
     startProvider,
     retryJamf,
     activateTwoFactor: () => services.nav.navigate(TWO_FACTOR_SETUP_PATH),
-    skipToDashboard: () => services.nav.navigate(DASHBOARD_PATH),
+    skipToDashboard: () => services.nav.navigate(CONSOLE_ROOT),
   };
 }

@@ -16,6 +16,12 @@ export function invitePath(inviteId: string): string {
   return `/invite/${encodeURIComponent(inviteId)}`;
 }
 
-/** Spec §2 step 2 and §7 (the Jamf redirect's returnUrl). */
+/** Spec §7: the Jamf redirect's returnUrl. */
 export const DASHBOARD_PATH = '/gluon';
+/**
+ * Where 'Skip to dashboard' goes: the console's root, which sends the new user to their landing.
+ * That is /gluon (spec §2 step 2) for everyone gluon permits; a user without gluon (monitoring or
+ * administration only) lands on their own product instead of "Gluon is not enabled".
+ */
+export const CONSOLE_ROOT = '/';
 export const TWO_FACTOR_SETUP_PATH = '/gluon/config/2fa';

@@ -12,12 +12,14 @@ export interface CredentialsFormOptions<V extends { [K in keyof V]: string }> {
 /**
  * The small form state the sign-in step needs (values, touched, submit error, submitting),
  * without final-form: that library is ~9 KiB brotli of the /login first load (issue 13,
- * 110 KiB budget). Same rules as core's FormTextField: a field's error shows once it was left or
- * a submit failed; the submit error shows until a value changes.
+ * 110 KiB budget). A field's error shows once it was left after being typed in, or a submit
+ * failed: leaving the autofocused, still empty username for "Sign in with Google" is not a
+ * mistake to point at. The submit error shows until a value changes.
  */
 export function useCredentialsForm<V extends { [K in keyof V]: string }>({ initialValues, validators, onSubmit }: CredentialsFormOptions<V>) {
   const [values, setValues] = useState<V>(initialValues);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
+  const edited = useRef<Partial<Record<keyof V, boolean>>>({});
   const [submitFailed, setSubmitFailed] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -33,10 +35,13 @@ export function useCredentialsForm<V extends { [K in keyof V]: string }>({ initi
     value: values[name],
     onChange: (event: { target: { value: string } }) => {
       const value = event.target.value;
+      edited.current[name] = true;
       setValues((previous) => ({ ...previous, [name]: value }));
       setSubmitError(null);
     },
-    onBlur: () => setTouched((previous) => ({ ...previous, [name]: true })),
+    onBlur: () => {
+      if (edited.current[name]) setTouched((previous) => ({ ...previous, [name]: true }));
+    },
   });
 
   const handleSubmit = useCallback(

@@ -112,6 +112,18 @@ describe('login step', () => {
     expect(calls('POST /um/login')).toHaveLength(0);
   });
 
+  it('leaving the autofocused, untouched username (e.g. for an SSO button) shows no error; leaving it after typing does', async () => {
+    setup('/login');
+    const username = (await screen.findByLabelText(/username/i)) as HTMLInputElement;
+    username.focus();
+    await userEvent.tab();
+    expect(screen.queryByText('Username is required')).toBeNull();
+    await userEvent.type(username, 'a');
+    await userEvent.clear(username);
+    await userEvent.tab();
+    expect(await screen.findByText('Username is required')).toBeTruthy();
+  });
+
   it.each([
     [error(401), "The username / password you've entered doesn't match any account."],
     [error(403), "The username / password you've entered doesn't match any account."],

@@ -20,8 +20,9 @@ const preloadPanel = () => void loadPanel();
 
 /**
  * The profile button of the top bar and its dropdown. On gluon, electron and neutrino it holds
- * every section (spec §1); on every other signed-in page the e-mail, a way back to the console
- * and Logout, so no page is a dead end. Below 600 px it is the header's one menu button and
+ * every section (spec §1); on every other signed-in page the e-mail, the account's own sections
+ * (options, two-factor: `account` contributions), a way back to the console and Logout, so no
+ * page is a dead end and every user reaches their password and second factor. Below 600 px it is the header's one menu button and
  * lists the products too. Opening and closing wait PROFILE_MENU_DELAY_MS, for clicks as well;
  * Escape or a click outside closes and focus returns to the button.
  */
@@ -73,7 +74,7 @@ export default function ProfileMenu() {
 
   if (!profile) return null;
   const full = profileMenuVisible(path);
-  const sections = full ? snapshot.profileMenu.filter((section) => !section.visible || section.visible(perms)) : [];
+  const sections = snapshot.profileMenu.filter((section) => (full || section.account) && (!section.visible || section.visible(perms)));
   const products: ProfileMenuLink[] = narrow
     ? snapshot.plugins
         .filter((plugin) => plugin.kind === 'product' && plugin.product)

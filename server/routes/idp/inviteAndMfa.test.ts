@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claimsOf, createInvitation, getJson, idTokenVia, jamfCode, startIdpHarness, type IdpHarness, type Lookup } from './idpTestSetup';
+import { UNVERIFIED_EMAIL } from './signInRoutes';
 
 describe('POST /um/invite/{invitationId}/setOAuth2', () => {
   let h: IdpHarness;
@@ -58,6 +59,16 @@ describe('POST /um/invite/{invitationId}/setOAuth2', () => {
     const res = await setOAuth2(invitationId, { provider: 'Okta', ...proof });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('The e-mail of this account does not match the invitation');
+    expect((await h.t.app.inject({ method: 'GET', url: `/um/oauth2LoginProviders/Okta/publicId?invitationId=${invitationId}` })).statusCode).toBe(200);
+  });
+
+  it('an address the provider has not verified -> 401 saying so, and the invitation stays open', async () => {
+    const { invitationId } = await createInvitation(h.t, { tenantId: h.tenantId, email: 'unverified.person@example.com' });
+    h.idp.users.add({ email: 'unverified.person@example.com', password: 'Passw0rd!', name: 'Un Verified', emailVerified: false });
+    const proof = await idTokenVia(h, await oktaForInvite(invitationId), 'unverified.person@example.com');
+    const res = await setOAuth2(invitationId, { provider: 'Okta', ...proof });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe(UNVERIFIED_EMAIL);
     expect((await h.t.app.inject({ method: 'GET', url: `/um/oauth2LoginProviders/Okta/publicId?invitationId=${invitationId}` })).statusCode).toBe(200);
   });
 

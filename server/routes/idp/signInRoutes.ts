@@ -14,6 +14,9 @@ import { signInClient, signInDeps } from '../auth/signInContext';
 import { providerProofProperties, recoveryTokenSchema, signInBodySchema } from './idpSchemas';
 import { providerDeps } from './providerDeps';
 
+/** The provider signed the user in but has not verified the address the invitation was sent to. */
+export const UNVERIFIED_EMAIL = 'The identity provider has not verified the e-mail of this account; verify it there, then try again.';
+
 type SignInBody = ProviderProof & { rememberToken?: string; captchaToken?: string | null; nonce: string };
 
 /** Sign-in, invitation activation and MFA re-validation through an identity provider. */
@@ -84,9 +87,11 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
     // A nonce issued for another invitation or tenant is not accepted here.
     if (binding.tenantId && binding.tenantId !== invitation.tenant_id) throw new HttpError(401, 'Invalid nonce');
     if (binding.invitation && binding.invitation !== hashToken(token)) throw new HttpError(401, 'Invalid nonce');
-    if (!identity.email || !identity.emailVerified || identity.email !== invitation.email.toLowerCase()) {
+    if (!identity.email || identity.email !== invitation.email.toLowerCase()) {
       throw new HttpError(401, 'The e-mail of this account does not match the invitation');
     }
+    // The addresses match, but the provider does not vouch for it: say so, not "does not match".
+    if (!identity.emailVerified) throw new HttpError(401, UNVERIFIED_EMAIL);
     const user = await acceptInvitationWithIdentity(app.db, token, provider, identity);
     await app.audit({ tenantId: invitation.tenant_id, actorId: user.id, action: 'invitation.accepted', target: user.email, details: { provider }, ip: request.ip });
     return completeSignIn(signInDeps(app), signInClient(request), authUserOf(user), { provider, providerData: sessionProviderData(auth) });
