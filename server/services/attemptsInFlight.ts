@@ -2,48 +2,52 @@
  * Secret checks (a password, a TOTP or recovery code) this instance is running and has not
  * recorded yet. The database counters (lockout.ts, rateLimit.ts) learn of an attempt only once it
  * failed: without this, a burst of parallel guesses would all be checked against the same
- * "under the limit" state. A check holds its keys from before it reads the counters until its
- * failure is recorded (or it succeeded), and every decision counts the holds of the others.
+ * "under the limit" state. A check holds its keys until its failure is recorded (or it
+ * succeeded), and every decision counts, as possible failures, the checks that began before it
+ * and still hold: the first of a burst always gets its answer, the ones past the limit get 429.
  * Per instance: N instances let at most N bursts' worth of checks run at once (ARCHITECTURE.md).
  */
 export interface AttemptsInFlight {
-  /** Holds one attempt on `key`; `before` is how many others were in flight then. `release` is idempotent. */
+  /** Holds one attempt on `key` until `release()` (idempotent). */
   hold(key: string): AttemptHold;
   /** Attempts in flight on `key` now (tests, diagnostics). */
   count(key: string): number;
 }
 
 export interface AttemptHold {
-  /** Others holding the key when this hold began. */
-  before: number;
   /**
-   * Others holding the key now. A decision reads it right before it reads the counters: a check
-   * that let go before then had recorded its failure already, one still holding is counted here.
+   * Checks on the same key that began before this one and still hold it. A decision reads it right
+   * before it reads the counters: an earlier check that let go before then had recorded its failure.
    */
-  others(): number;
+  earlier(): number;
   release(): void;
 }
 
 export function createAttemptsInFlight(): AttemptsInFlight {
-  const counts = new Map<string, number>();
+  const active = new Map<string, Set<number>>();
+  let next = 0;
   return {
     hold(key) {
-      const before = counts.get(key) ?? 0;
-      counts.set(key, before + 1);
+      const mine = next++;
+      const holders = active.get(key) ?? new Set<number>();
+      holders.add(mine);
+      active.set(key, holders);
       let held = true;
       return {
-        before,
-        others: () => (counts.get(key) ?? 1) - (held ? 1 : 0),
+        earlier() {
+          let n = 0;
+          for (const other of active.get(key) ?? []) if (other < mine) n++;
+          return n;
+        },
         release() {
           if (!held) return;
           held = false;
-          const left = (counts.get(key) ?? 1) - 1;
+          holders.delete(mine);
           // Keys of finished attempts go, so the map stays as small as the attempts running.
-          if (left > 0) counts.set(key, left);
-          else counts.delete(key);
+          if (holders.size === 0 && active.get(key) === holders) active.delete(key);
         },
       };
     },
-    count: (key) => counts.get(key) ?? 0,
+    count: (key) => active.get(key)?.size ?? 0,
   };
 }

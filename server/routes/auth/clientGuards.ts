@@ -12,20 +12,20 @@ export async function checkIpBudget(app: FastifyInstance, request: FastifyReques
   if (wait > 0) throw ipBudgetSpent(wait);
 }
 
-/** How many other checks hold a key now (services/attemptsInFlight.ts AttemptHold.others). */
+/** How many checks that began earlier still hold a key (services/attemptsInFlight.ts AttemptHold.earlier). */
 export type InFlight = () => number;
 
 /**
  * Runs a secret check (`check`: read the counters, claim, verify, record a failure) holding one
- * attempt on each key (services/attemptsInFlight.ts): `check` gets, per key, how many other checks
- * hold it, to read right before the counters are read, and every decision counts them as possible
- * failures. The holds end with `check`, after its failure is recorded, so a burst of parallel
+ * attempt on each key (services/attemptsInFlight.ts): `check` gets, per key, how many checks that
+ * began earlier still hold it, to read right before the counters are read, and every decision
+ * counts them as possible failures. The holds end with `check`, after its failure is recorded, so a burst of parallel
  * guesses cannot all pass a counter that has not seen any of them yet.
  */
 export async function whileHeld<T>(app: FastifyInstance, keys: readonly string[], check: (inFlight: InFlight[]) => Promise<T>): Promise<T> {
   const holds = keys.map((key) => app.attemptsInFlight.hold(key));
   try {
-    return await check(holds.map((hold) => () => hold.others()));
+    return await check(holds.map((hold) => () => hold.earlier()));
   } finally {
     for (const hold of holds) hold.release();
   }

@@ -50,9 +50,9 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
       // The checks of this name and IP still running count as failures in every decision (whileHeld).
       const ipKey = ipBudgetKey(request);
       const email = normaliseEmail(username);
-      const signedIn = await whileHeld(app, [ipKey, attemptKey('password', email)], async ([ipOthers, nameOthers]) => {
+      const signedIn = await whileHeld(app, [ipKey, attemptKey('password', email)], async ([ipEarlier, nameEarlier]) => {
         // Both read right before the counters are: a check that ended before has its failure in them.
-        const [ipInFlight, nameInFlight] = [ipOthers!(), nameOthers!()];
+        const [ipInFlight, nameInFlight] = [ipEarlier!(), nameEarlier!()];
         const { user, lock, ipWait } = await readPasswordSignIn(app.db, username, { key: ipKey, limit: app.failureLimiter.limit, windowS: app.failureLimiter.windowS, inFlight: ipInFlight });
         if (ipWait > 0) throw ipBudgetSpent(ipWait);
         await checkCaptcha(app, request, captchaToken ?? undefined);
