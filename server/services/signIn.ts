@@ -3,7 +3,7 @@ import { isRememberedDevice } from './rememberedDevices';
 import { signAccessToken } from './sessions';
 import { MFA_TOKEN_TTL_S } from './sessionLimits';
 import { FREE_FAILURES, MAX_DELAY_S, unknownAccountKey, type LockState } from './lockout';
-import { IN_FLIGHT_WAIT_S, ipBudgetOffset, ipWaitSql } from './rateLimit';
+import { ipWaitSql } from './rateLimit';
 import { preparedQuery } from '../db/prepared';
 import { openSignedInSession } from './sessionStore';
 import { authUserView, normaliseEmail, type UserView } from './users';
@@ -124,13 +124,10 @@ const PASSWORD_SIGN_IN_SQL = `SELECT u.id, u.tenant_id, u.email, u.password_hash
  * the account, its lockout counter (users or the unknown-account stand-in, by the SHA-256 key)
  * and the client IP's budget. A named prepared statement: parsed and planned once, not per sign-in.
  */
-export async function readPasswordSignIn(q: Queryable & Partial<Pick<Database, 'prepared'>>, email: string, ip: { key: string; limit: number; windowS: number; inFlight?: number }): Promise<PasswordSignInRead> {
+export async function readPasswordSignIn(q: Queryable & Partial<Pick<Database, 'prepared'>>, email: string, ip: { key: string; windowS: number; offset: number }): Promise<PasswordSignInRead> {
   const normalised = normaliseEmail(email);
-  const offset = ipBudgetOffset(ip.limit, ip.inFlight ?? 0);
   const [row] = await preparedQuery<PasswordSignInRow>(q, 'password_sign_in_read', PASSWORD_SIGN_IN_SQL,
-    // With no room left for the checks in flight, the budget read asks for a failure that cannot exist (NULL);
-    // the answer's ipWait then comes from IN_FLIGHT_WAIT_S below.
-    [normalised, unknownAccountKey(normalised), FREE_FAILURES, MAX_DELAY_S, ip.key, ip.windowS, offset ?? 2 ** 31 - 1],
+    [normalised, unknownAccountKey(normalised), FREE_FAILURES, MAX_DELAY_S, ip.key, ip.windowS, ip.offset],
   );
   const r = row!;
   return {
@@ -138,6 +135,6 @@ export async function readPasswordSignIn(q: Queryable & Partial<Pick<Database, '
       ? { id: r.id, tenantId: r.tenant_id, email: r.email, permissions: r.permissions, totpEnabled: r.totp_enabled, passwordHash: r.password_hash, disabled: r.disabled, status: r.status }
       : null,
     lock: r.failures === null ? null : { failures: r.failures, wait: r.wait },
-    ipWait: offset === null ? IN_FLIGHT_WAIT_S : r.ip_wait ? Math.max(1, r.ip_wait) : 0,
+    ipWait: r.ip_wait ? Math.max(1, r.ip_wait) : 0,
   };
 }

@@ -3,6 +3,7 @@ import { HttpError } from '../../contracts';
 import { captchaField, errors, passwordField, tokenAnswerSchema } from '../../schemas';
 import { claimFromState, recordSubjectFailure, resetFailures, type LockoutSubject } from '../../services/lockout';
 import { verifyPassword } from '../../services/passwords';
+import { IN_FLIGHT_WAIT_S, ipBudgetOffset } from '../../services/rateLimit';
 import { canSignIn, completeSignIn, MFA_PERMISSION, readPasswordSignIn } from '../../services/signIn';
 import { normaliseEmail } from '../../services/users';
 import { attemptKey, checkCaptcha, ipBudgetKey, ipBudgetSpent, whileHeld } from './clientGuards';
@@ -53,7 +54,10 @@ export const loginRoutes: FastifyPluginAsync = async (app) => {
       const signedIn = await whileHeld(app, [ipKey, attemptKey('password', email)], async ([ipEarlier, nameEarlier]) => {
         // Both read right before the counters are: a check that ended before has its failure in them.
         const [ipInFlight, nameInFlight] = [ipEarlier!(), nameEarlier!()];
-        const { user, lock, ipWait } = await readPasswordSignIn(app.db, username, { key: ipKey, limit: app.failureLimiter.limit, windowS: app.failureLimiter.windowS, inFlight: ipInFlight });
+        // The checks in flight from this IP could spend its whole budget: no need to read it.
+        const offset = ipBudgetOffset(app.failureLimiter.limit, ipInFlight);
+        if (offset === null) throw ipBudgetSpent(IN_FLIGHT_WAIT_S);
+        const { user, lock, ipWait } = await readPasswordSignIn(app.db, username, { key: ipKey, windowS: app.failureLimiter.windowS, offset });
         if (ipWait > 0) throw ipBudgetSpent(ipWait);
         await checkCaptcha(app, request, captchaToken ?? undefined);
         const subject: LockoutSubject = user ? { userId: user.id, counter: 'login' } : { unknownEmail: email };

@@ -131,34 +131,35 @@ export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
         response: { 200: { type: 'object', additionalProperties: false, required: ['message'], properties: { message: { type: 'string' } } }, ...errors(400, 404, 410, 429) },
       },
     },
-    async (request) => {
-      ensureEnabled();
-      const { password, otp, otpRecoveryCode } = request.body;
-      await checkIpBudget(app, request);
-      const owner = await recoveryLinkOwner(app.db, request.params.id);
-      const problem = passwordProblem(password, owner.email);
-      if (problem) throw new HttpError(400, problem);
-      if (owner.totp_enabled) {
-        const hasOtp = otp !== undefined && otp !== null && otp !== '';
-        const hasCode = otpRecoveryCode !== undefined && otpRecoveryCode !== null && otpRecoveryCode !== '';
-        if (!hasOtp && !hasCode) throw new HttpError(400, 'Authentication code is required');
-        await whileHeld(app, [ipBudgetKey(request), attemptKey('mfa', owner.id)], async ([ipInFlight, mine]) => {
-          await checkIpBudget(app, request, ipInFlight);
-          await claimAttempt(app.db, owner.id, 'mfa', mine);
-          const ok = hasOtp
-            ? await acceptTotpCode(app.db, owner, normaliseTotpInput(otp!))
-            : await consumeRecoveryCode(app.db, app.tokens, owner.id, String(otpRecoveryCode));
-          if (!ok) {
-            await spendIpBudget(app, request);
-            await recordFailure(app.db, owner.id, 'mfa');
-            throw new HttpError(400, hasOtp ? WRONG_TOTP : WRONG_RECOVERY_CODE);
-          }
-        });
-      }
-      const hash = await hashPassword(password);
-      await resetPassword(app.db, request.params.id, hash);
-      await app.audit({ tenantId: owner.tenant_id, actorId: owner.id, action: 'password.reset', target: owner.id, ip: request.ip });
-      return { message: 'Your password has been reset' };
-    },
+    // The IP is held for the whole reset, so its budget is read once, with the checks in flight.
+    async (request) =>
+      whileHeld(app, [ipBudgetKey(request)], async ([ipInFlight]) => {
+        ensureEnabled();
+        const { password, otp, otpRecoveryCode } = request.body;
+        await checkIpBudget(app, request, ipInFlight);
+        const owner = await recoveryLinkOwner(app.db, request.params.id);
+        const problem = passwordProblem(password, owner.email);
+        if (problem) throw new HttpError(400, problem);
+        if (owner.totp_enabled) {
+          const hasOtp = otp !== undefined && otp !== null && otp !== '';
+          const hasCode = otpRecoveryCode !== undefined && otpRecoveryCode !== null && otpRecoveryCode !== '';
+          if (!hasOtp && !hasCode) throw new HttpError(400, 'Authentication code is required');
+          await whileHeld(app, [attemptKey('mfa', owner.id)], async ([mine]) => {
+            await claimAttempt(app.db, owner.id, 'mfa', mine);
+            const ok = hasOtp
+              ? await acceptTotpCode(app.db, owner, normaliseTotpInput(otp!))
+              : await consumeRecoveryCode(app.db, app.tokens, owner.id, String(otpRecoveryCode));
+            if (!ok) {
+              await spendIpBudget(app, request);
+              await recordFailure(app.db, owner.id, 'mfa');
+              throw new HttpError(400, hasOtp ? WRONG_TOTP : WRONG_RECOVERY_CODE);
+            }
+          });
+        }
+        const hash = await hashPassword(password);
+        await resetPassword(app.db, request.params.id, hash);
+        await app.audit({ tenantId: owner.tenant_id, actorId: owner.id, action: 'password.reset', target: owner.id, ip: request.ip });
+        return { message: 'Your password has been reset' };
+      }),
   );
 };
