@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { '@core/': `${root}core/` } },
+  resolve: { alias: { '@core/': `${root}core/`, '@common/': `${root}common/` } },
   // tsyringe needs legacy (parameter) decorators, as esbuild compiles them for the bundle.
   oxc: { decorator: { legacy: true, emitDecoratorMetadata: false } } as never,
   test: {
@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+          include: ['common/**/*.test.{ts,tsx}', 'core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/setup.ts'],
           // One jsdom window and module graph per worker instead of per file: the unit run drops from
           // ~275 s to ~90 s on 2 cores (environment set-up and imports were two thirds of it).

@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // Import boundaries (bulletproof-react): plugins -> core; host -> core + plugin manifests;
-// core -> nothing of ours above it; no plugin imports another plugin; no cycles. Inside core,
+// core -> nothing of ours above it; no plugin imports another plugin; no cycles. common/ is the
+// contract both sides of the wire share (generated API types, permission rules, sanitiser lists,
+// formats): every area may import it, and it imports nothing of ours but itself. server/ imports
+// common/ and itself, never the console (core, plugins, host), and the console never imports server/. Inside core,
 // the session never imports http (http asks the session for credentials, not the reverse).
 // Credentials: only core/session (and core/storage, which persists them) touches the token
 // storage keys (zo-token, zo-recovery-token, zo-profile, zo-remember-2fa) or the access_token
@@ -14,7 +17,9 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const AREAS = ['core', 'plugins', 'host'];
+const AREAS = ['common', 'core', 'plugins', 'host', 'server'];
+/** Areas whose files run in the browser: the credential rule applies to them. */
+const CONSOLE_AREAS = ['core', 'plugins', 'host'];
 const EXTENSIONS = ['.ts', '.tsx'];
 
 function walk(dir, files = []) {
@@ -66,6 +71,7 @@ export function resolveImport(root, fromFile, specifier) {
   if (specifier.startsWith('.')) base = path.resolve(path.dirname(fromFile), specifier);
   else if (specifier.startsWith('@core/')) base = path.join(root, 'core', specifier.slice('@core/'.length));
   else if (specifier === '@core') base = path.join(root, 'core');
+  else if (specifier.startsWith('@common/')) base = path.join(root, 'common', specifier.slice('@common/'.length));
   else return null;
   return resolveFile(base) ?? base;
 }
@@ -106,7 +112,7 @@ export function findCredentialUsages(source) {
 
 function credentialRuleApplies(root, file) {
   const rel = path.relative(root, file).split(path.sep).join('/');
-  return !isTestFile(file) && !CREDENTIAL_OWNERS.some((owner) => rel.startsWith(owner));
+  return !isTestFile(file) && CONSOLE_AREAS.includes(rel.split('/')[0]) && !CREDENTIAL_OWNERS.some((owner) => rel.startsWith(owner));
 }
 
 function areaOf(root, file) {
@@ -119,6 +125,10 @@ function ruleViolation(root, from, to) {
   const b = areaOf(root, to);
   if (b.rel.startsWith('..')) return `imports ${b.rel}, outside the project`;
   if (b.area === 'tests') return isTestFile(from) ? null : `imports the test harness ${b.rel} from non-test code`;
+  if (a.area === 'common') return b.area === 'common' ? null : `common/ is shared by the console and the API: it must not import ${b.rel}`;
+  if (b.area === 'common') return null;
+  if (a.area === 'server') return b.area === 'server' ? null : `server/ must not import the console (${b.rel}); share it through common/`;
+  if (b.area === 'server') return `the console must not import server/ (${b.rel}); share it through common/`;
   if (a.area === 'core') {
     if (b.area === 'plugins' || b.area === 'host') return `core must not import ${b.area}/ (${b.rel})`;
     if (b.area !== 'core') return `core must not import ${b.rel}`;

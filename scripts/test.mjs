@@ -78,8 +78,11 @@ function playwrightCounts(file) {
 
 const steps = [
   { name: 'chromium', cmd: 'bash', args: ['scripts/ensure-chromium.sh'] },
-  { name: 'typecheck', cmd: 'npx', args: ['tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  { name: 'typecheck', cmd: 'node', args: ['node_modules/typescript-native/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
   { name: 'boundaries', cmd: 'node', args: ['scripts/check-boundaries.mjs'] },
+  // The console's API types are generated from the route schemas: a schema changed without
+  // `npm run gen:api` fails here, before any test runs on a stale contract.
+  { name: 'api types', cmd: 'npx', args: ['tsx', 'scripts/gen-api-types.ts', '--check'] },
   { name: 'build', cmd: 'node', args: ['build.mjs'] },
   {
     name: 'unit tests',

@@ -196,6 +196,12 @@ declare module 'fastify' {
     audit: AuditLog;
   }
   interface FastifyRequest {
-    auth?: AuthContext;
+    /**
+     * The caller's verified identity, set by `app.authenticate` (a route's preHandler). Reading it
+     * on a route without that preHandler throws a 401: a route that forgot its guard fails closed.
+     */
+    readonly auth: AuthContext;
+    /** The slot behind `auth` (null until authenticate ran); only plugins/authenticate.ts writes it. */
+    authContext: AuthContext | null;
   }
 }

@@ -21,6 +21,13 @@ export function bearerToken(request: FastifyRequest): string {
  * what it read (claims, user, session) lands in request.auth so routes never read it again.
  */
 export function installAuthenticate(app: FastifyInstance): void {
+  app.decorateRequest('authContext', null);
+  app.decorateRequest('auth', {
+    getter(this: FastifyRequest): AuthContext {
+      if (!this.authContext) throw new HttpError(401, 'Missing bearer token');
+      return this.authContext;
+    },
+  });
   app.decorate('authenticate', (options: AuthenticateOptions = {}) => {
     const typs: readonly TokenType[] = options.typ === undefined ? ['access'] : typeof options.typ === 'string' ? [options.typ] : options.typ;
     return async (request: FastifyRequest, _reply: FastifyReply) => {
@@ -53,7 +60,7 @@ export function installAuthenticate(app: FastifyInstance): void {
         ...(user ? { user } : {}),
         ...(session ? { session } : {}),
       };
-      request.auth = auth;
+      request.authContext = auth;
       if (options.allow && !options.allow(perms)) throw new HttpError(403, "You don't have permissions to perform this action");
     };
   });
