@@ -1,4 +1,13 @@
-/** JSON schemas of gluon's and the global rules repository's answers (inlined, see server/schemas.ts). */
+import type { JSONSchema } from 'json-schema-to-ts';
+import { HEURISTIC_RULES, INDICATOR_TYPES, MATCH_ROUTES, OBSERVATION_KINDS } from './inspection/types';
+import { INCIDENT_EVENT_KINDS, INCIDENT_SEVERITIES, INCIDENT_STATES } from './services/incidents';
+import { INSPECTION_ORIGINS, INSPECTION_STATUSES, UPLOAD_ORIGINS } from './services/inspectionStatus';
+
+/**
+ * JSON schemas of gluon's and the global rules repository's answers (inlined, see server/schemas.ts).
+ * They are `as const` and the helpers keep their literal types: the type provider types each
+ * handler by them (server/http/routePlugin.ts), and the console's types are generated from them.
+ */
 
 const str = { type: 'string' } as const;
 const nstr = { type: ['string', 'null'] } as const;
@@ -6,8 +15,19 @@ const int = { type: 'integer' } as const;
 const nint = { type: ['integer', 'null'] } as const;
 const bool = { type: 'boolean' } as const;
 
-function obj(properties: Record<string, unknown>, required: string[] = Object.keys(properties)) {
-  return { type: 'object', properties, required, additionalProperties: false } as const;
+/** A closed set of strings (the services name each set once). */
+function oneOf<const Values extends readonly string[]>(values: Values) {
+  return { type: 'string', enum: values } as const;
+}
+
+/** The same closed set, or null. */
+function nullable<const Values extends readonly string[]>(schema: { type: 'string'; enum: Values }) {
+  return { type: ['string', 'null'], enum: [...schema.enum, null] } as const;
+}
+
+/** An object whose properties are all required and no other is allowed. */
+function obj<const Properties extends Record<string, JSONSchema>>(properties: Properties) {
+  return { type: 'object', properties, required: Object.keys(properties) as Array<keyof Properties & string>, additionalProperties: false } as const;
 }
 
 export const idParams = obj({ id: { type: 'string', format: 'uuid' } });
@@ -18,9 +38,13 @@ export const pageQuery = {
   search: { type: 'string', maxLength: 200 },
 } as const;
 
-export function paged(item: unknown) {
+export function paged<const Item extends JSONSchema>(item: Item) {
   return obj({ items: { type: 'array', items: item }, total: int, page: int, size: int });
 }
+
+const incidentState = oneOf(INCIDENT_STATES);
+const indicatorType = oneOf(INDICATOR_TYPES);
+const observationKind = oneOf(OBSERVATION_KINDS);
 
 export const ruleSetSchema = obj({
   id: str,
@@ -41,14 +65,14 @@ export const ruleSetSchema = obj({
 
 export const indicatorSchema = obj({
   id: str,
-  type: str,
+  type: indicatorType,
   value: str,
   pattern: str,
   familyName: str,
   suppression: { anyOf: [{ type: 'null' }, obj({ id: str, reason: str, author: nstr, createdAt: str })] },
 });
 
-export const suppressionSchema = obj({ id: str, indicatorId: str, kind: nstr, value: nstr, reason: str, author: nstr, createdAt: str });
+export const suppressionSchema = obj({ id: str, indicatorId: str, kind: nullable(observationKind), value: nstr, reason: str, author: nstr, createdAt: str });
 
 export const uploadSchema = obj({
   inspectionId: str,
@@ -56,8 +80,8 @@ export const uploadSchema = obj({
   fileName: str,
   size: nint,
   sha256: nstr,
-  origin: str,
-  status: { type: 'string', enum: ['queued', 'running', 'done', 'failed'] },
+  origin: oneOf(UPLOAD_ORIGINS),
+  status: oneOf(INSPECTION_STATUSES),
   progress: int,
   error: nstr,
   deviceId: nstr,
@@ -85,17 +109,17 @@ export const deviceSchema = obj({
 
 export const inspectionSchema = obj({
   id: str,
-  origin: str,
+  origin: oneOf(INSPECTION_ORIGINS),
   fileId: nstr,
   fileName: nstr,
-  status: str,
+  status: oneOf(INSPECTION_STATUSES),
   progress: int,
   error: nstr,
   ruleSetVersions: { type: 'array', items: obj({ id: str, name: str, version: str, revision: int }) },
   observations: int,
   findings: int,
   newFindings: int,
-  heuristics: { type: 'array', items: obj({ rule: str, message: str, source: str, line: nint }) },
+  heuristics: { type: 'array', items: obj({ rule: oneOf(HEURISTIC_RULES), message: str, source: str, line: nint }) },
   warnings: { type: 'array', items: str },
   createdAt: str,
   finishedAt: nstr,
@@ -107,8 +131,8 @@ export const incidentSummarySchema = obj({
   deviceName: str,
   familyId: str,
   familyName: str,
-  state: { type: 'string', enum: ['open', 'confirmed', 'benign', 'false_positive'] },
-  severity: str,
+  state: incidentState,
+  severity: oneOf(INCIDENT_SEVERITIES),
   findings: int,
   activeFindings: int,
   createdAt: str,
@@ -124,13 +148,13 @@ export const deviceDetailSchema = obj({
 export const findingSchema = obj({
   id: str,
   indicatorId: str,
-  indicatorType: str,
+  indicatorType: indicatorType,
   indicatorValue: str,
   pattern: str,
   ruleSetName: str,
   ruleSetVersion: str,
-  route: str,
-  kind: str,
+  route: oneOf(MATCH_ROUTES),
+  kind: observationKind,
   value: str,
   source: str,
   line: nint,
@@ -145,7 +169,7 @@ export const findingSchema = obj({
 export const incidentDetailSchema = obj({
   ...incidentSummarySchema.properties,
   evidence: { type: 'array', items: findingSchema },
-  timeline: { type: 'array', items: obj({ at: str, kind: str, fromState: nstr, toState: nstr, comment: nstr, author: nstr }) },
+  timeline: { type: 'array', items: obj({ at: str, kind: oneOf(INCIDENT_EVENT_KINDS), fromState: nullable(incidentState), toState: nullable(incidentState), comment: nstr, author: nstr }) },
 });
 
 export const processSchema = obj({ name: str, firstSeen: nstr, lastSeen: nstr, sources: { type: 'array', items: str }, records: int });
@@ -166,13 +190,13 @@ export const reportFindingSchema = obj({
   id: str,
   incidentId: str,
   family: str,
-  incidentState: str,
+  incidentState: incidentState,
   indicatorId: str,
-  indicatorType: str,
+  indicatorType: indicatorType,
   indicatorValue: str,
   ruleSet: str,
   ruleSetVersion: str,
-  kind: str,
+  kind: observationKind,
   value: str,
   source: str,
   line: nint,

@@ -1,7 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../../contracts';
+import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { canReadCollectorLinks, canWriteCollectorLinks } from '../../../services/accessChecks';
+import { mintQuickLink } from '../../../services/signedLinks';
 import {
   collectorLinkUrl,
   createCollectorLink,
@@ -10,15 +11,10 @@ import {
   listCollectorLinks,
   listLinkInstalls,
   updateCollectorLink,
-  type LinkChanges,
-  type LinkSort,
 } from './collectorLinks';
-import { findInstaller, type InstallerOs } from './installers';
-import { mintQuickLink } from '../../../services/signedLinks';
+import { findInstaller } from './installers';
 import { collectorInstallSchema, collectorLinkSchema, linkFields, linkIdParams, osSchema, quickLinkSchema } from './schemas';
 import { fileAnswerSchema, sendInstaller } from './sendInstaller';
-
-type NewLinkBody = LinkChanges;
 
 /** expiresAt passed the schema's date-time (plugins/validators.ts: Date.parse reads it); a NaN would still not pass for the future. */
 function assertFuture(expiresAt: string | null | undefined): void {
@@ -26,8 +22,8 @@ function assertFuture(expiresAt: string | null | undefined): void {
 }
 
 /** Signed-in management of the tenant's collector links (gln#ext# permissions). */
-export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: { page: number; size: number; filter?: string; sort?: LinkSort; order?: 'asc' | 'desc' } }>(
+export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
+  app.get(
     '/gluon-backend/query-api/sharedExtractorLinks',
     {
       preHandler: app.authenticate({ allow: canReadCollectorLinks }),
@@ -60,16 +56,16 @@ export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
           },
           ...errors(400, 401, 403),
         },
-      },
+      } as const,
     },
     async (request) => {
       const { page, size, filter, sort, order } = request.query;
-      const { items, total } = await listCollectorLinks(app.db, request.auth!.tenantId, { page, size, filter, sort, order });
+      const { items, total } = await listCollectorLinks(app.db, request.auth.tenantId, { page, size, filter, sort, order });
       return { items, total, page, size };
     },
   );
 
-  app.post<{ Body: NewLinkBody }>(
+  app.post(
     '/gluon-backend/sharedExtractorLinks',
     {
       preHandler: app.authenticate({ allow: canWriteCollectorLinks }),
@@ -88,10 +84,10 @@ export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
           },
           ...errors(400, 401, 403),
         },
-      },
+      } as const,
     },
     async (request, reply) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       assertFuture(request.body.expiresAt);
       const { link, token } = await createCollectorLink(app.db, { tenantId: auth.tenantId, createdBy: auth.userId, ...request.body });
       await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'collectorLink.create', target: link.id, details: { maxInstalls: link.maxInstalls, expiresAt: link.expiresAt, active: link.active }, ip: request.ip });
@@ -99,7 +95,7 @@ export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: LinkChanges }>(
+  app.patch(
     '/gluon-backend/sharedExtractorLinks/:id',
     {
       preHandler: app.authenticate({ allow: canWriteCollectorLinks }),
@@ -110,10 +106,10 @@ export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
         params: linkIdParams,
         body: { type: 'object', properties: linkFields, additionalProperties: false, minProperties: 1 },
         response: { 200: collectorLinkSchema, ...errors(400, 401, 403, 404) },
-      },
+      } as const,
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       assertFuture(request.body.expiresAt);
       const link = await updateCollectorLink(app.db, auth.tenantId, request.params.id, request.body);
       await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'collectorLink.update', target: link.id, details: { ...request.body }, ip: request.ip });
@@ -121,7 +117,7 @@ export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { id: string }; Querystring: { os: InstallerOs } }>(
+  app.get(
     '/gluon-backend/sharedExtractorLinks/:id/installerExtractor',
     {
       preHandler: app.authenticate({ allow: canReadCollectorLinks }),
@@ -134,15 +130,15 @@ export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
         params: linkIdParams,
         querystring: { type: 'object', properties: { os: osSchema }, required: ['os'], additionalProperties: false },
         response: { 200: fileAnswerSchema, ...errors(400, 401, 403, 404) },
-      },
+      } as const,
     },
     async (request, reply) => {
-      await findTenantLink(app.db, request.auth!.tenantId, request.params.id);
+      await findTenantLink(app.db, request.auth.tenantId, request.params.id);
       return sendInstaller(reply, await findInstaller(app.config.backends.installersDir, request.query.os));
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/gluon-backend/sharedExtractorLinks/:id/installs',
     {
       preHandler: app.authenticate({ allow: canReadCollectorLinks }),
@@ -155,12 +151,12 @@ export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
           200: { type: 'object', properties: { items: { type: 'array', items: collectorInstallSchema } }, required: ['items'], additionalProperties: false },
           ...errors(400, 401, 403, 404),
         },
-      },
+      } as const,
     },
-    async (request) => ({ items: await listLinkInstalls(app.db, request.auth!.tenantId, request.params.id) }),
+    async (request) => ({ items: await listLinkInstalls(app.db, request.auth.tenantId, request.params.id) }),
   );
 
-  app.post<{ Body: { os: InstallerOs } }>(
+  app.post(
     '/gluon-backend/extractors/quickLink',
     {
       preHandler: app.authenticate({ allow: canWriteCollectorLinks }),
@@ -170,10 +166,10 @@ export const collectorLinkAdminRoutes: FastifyPluginAsync = async (app) => {
         security: bearerSecurity,
         body: { type: 'object', properties: { os: osSchema }, required: ['os'], additionalProperties: false },
         response: { 201: quickLinkSchema, ...errors(400, 401, 403) },
-      },
+      } as const,
     },
     async (request, reply) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       const quick = await mintQuickLink(app.tokens, app.config.publicUrl, { tenantId: auth.tenantId, os: request.body.os });
       await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'collectorLink.quickLink', target: request.body.os, ip: request.ip });
       return reply.code(201).send({ url: quick.url, os: request.body.os });

@@ -1,16 +1,16 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { RoutePlugin } from '../../../http/routePlugin';
 import { errors } from '../../../schemas';
-import { reserveCollectorInstall, validateCollectorLink, type CollectorUserData } from './collectorLinks';
+import { reserveCollectorInstall, validateCollectorLink } from './collectorLinks';
 import { findInstaller } from './installers';
-import { fileAnswerSchema, sendInstaller } from './sendInstaller';
 import { linkTokenParams, osSchema } from './schemas';
+import { fileAnswerSchema, sendInstaller } from './sendInstaller';
 
 /**
  * Public calls of the collector wizard (/collector/{id}): validate the link, then register
  * an install with the visitor's details and download the installer for the chosen OS.
  */
-export const collectorLinkPublicRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { id: string } }>(
+export const collectorLinkPublicRoutes: RoutePlugin = async (app) => {
+  app.get(
     '/gluon-backend/sharedExtractorLinks/:id/validate',
     {
       schema: {
@@ -27,7 +27,7 @@ export const collectorLinkPublicRoutes: FastifyPluginAsync = async (app) => {
           },
           ...errors(400, 403, 404),
         },
-      },
+      } as const,
     },
     async (request) => {
       const { link } = await validateCollectorLink(app.db, request.params.id);
@@ -39,7 +39,7 @@ export const collectorLinkPublicRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: { id: string }; Body: CollectorUserData }>(
+  app.post(
     '/gluon-backend/sharedExtractorLinks/:id',
     {
       schema: {
@@ -59,7 +59,7 @@ export const collectorLinkPublicRoutes: FastifyPluginAsync = async (app) => {
           additionalProperties: false,
         },
         response: { 200: fileAnswerSchema, ...errors(400, 403, 404) },
-      },
+      } as const,
     },
     async (request, reply) => {
       const user = request.body;

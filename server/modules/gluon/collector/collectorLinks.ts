@@ -229,7 +229,7 @@ export interface CollectorInstall {
   fullName: string;
   email: string;
   phone: string | null;
-  os: string;
+  os: InstallerOs;
   createdAt: string;
 }
 
@@ -237,7 +237,7 @@ export interface CollectorInstall {
 export async function listLinkInstalls(db: Queryable, tenantId: string, linkId: string): Promise<CollectorInstall[]> {
   const [link] = await db.query<{ id: string }>('SELECT id FROM collector_links WHERE id = $1 AND tenant_id = $2', [linkId, tenantId]);
   if (!link) throw new HttpError(404, LINK_MESSAGES.notFound);
-  const rows = await db.query<{ id: string; full_name: string; email: string; phone: string | null; os: string; created_at: Date | string }>(
+  const rows = await db.query<{ id: string; full_name: string; email: string; phone: string | null; os: InstallerOs; created_at: Date | string }>(
     'SELECT id, full_name, email, phone, os, created_at FROM collector_installs WHERE link_id = $1 ORDER BY created_at DESC, id LIMIT 1000',
     [linkId],
   );

@@ -1,8 +1,8 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../../contracts';
+import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
-import { findInstaller, INSTALLER_OS, type InstallerOs } from './installers';
 import { tenantExists } from '../../../services/tenants';
+import { findInstaller, INSTALLER_OS, type InstallerOs } from './installers';
 import { fileAnswerSchema, sendInstaller } from './sendInstaller';
 
 /**
@@ -10,7 +10,7 @@ import { fileAnswerSchema, sendInstaller } from './sendInstaller';
  * (typ 'quick-link', claims tenant and os): streams that OS's installer. The token expires
  * (default 7 days) but is not single-use, so a broken download can be retried.
  */
-export const quickDownloadRoute: FastifyPluginAsync = async (app) => {
+export const quickDownloadRoute: RoutePlugin = async (app) => {
   app.get(
     '/gluon-backend/extractors/quickdownload',
     {
@@ -21,10 +21,10 @@ export const quickDownloadRoute: FastifyPluginAsync = async (app) => {
         summary: 'Streams the installer for the OS named in the quick-link token (Authorization: Bearer <quick-link token>).',
         security: bearerSecurity,
         response: { 200: fileAnswerSchema, ...errors(400, 401) },
-      },
+      } as const,
     },
     async (request, reply) => {
-      const { claims } = request.auth!;
+      const { claims } = request.auth;
       if (!INSTALLER_OS.includes(claims.os as InstallerOs)) throw new HttpError(400, 'The quick link names no supported operating system.');
       const os = claims.os as InstallerOs;
       const tenantId = typeof claims.tenant === 'string' ? claims.tenant : null;

@@ -45,7 +45,8 @@ export interface Indicator {
  * What the extractors saw on the device. The four first kinds are produced today; `ipv4`,
  * `email`, `url` and `fileHash` exist so their indicators can be matched once an extractor yields them.
  */
-export type ObservationKind = 'process' | 'path' | 'domain' | 'bundleId' | 'ipv4' | 'email' | 'url' | 'fileHash';
+export const OBSERVATION_KINDS = ['process', 'path', 'domain', 'bundleId', 'ipv4', 'email', 'url', 'fileHash'] as const;
+export type ObservationKind = (typeof OBSERVATION_KINDS)[number];
 
 export interface Observation {
   kind: ObservationKind;
@@ -65,7 +66,8 @@ export interface DeviceIdentity {
   crashReporterKey?: string;
 }
 
-export type HeuristicRule = 'shutdown.delayed-client' | 'shutdown.suspicious-path';
+export const HEURISTIC_RULES = ['shutdown.delayed-client', 'shutdown.suspicious-path'] as const;
+export type HeuristicRule = (typeof HEURISTIC_RULES)[number];
 
 /** A finding that comes from behaviour rather than from an indicator. */
 export interface HeuristicFinding {
@@ -85,7 +87,8 @@ export interface ExtractionResult {
   warnings: string[];
 }
 
-export type MatchRoute = 'exact' | 'basename' | 'path-prefix' | 'subdomain';
+export const MATCH_ROUTES = ['exact', 'basename', 'path-prefix', 'subdomain'] as const;
+export type MatchRoute = (typeof MATCH_ROUTES)[number];
 
 export interface Finding {
   observation: Observation;

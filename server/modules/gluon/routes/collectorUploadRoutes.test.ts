@@ -2,8 +2,8 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_FILES_PER_INSTALL } from '../services/collectorUploads';
 import { createTestApp, type TestApp } from '../../../test/testApp';
+import { MAX_FILES_PER_INSTALL } from '../services/collectorUploads';
 
 /** The files-per-install limit holds when a collector sends its files in parallel (PGlite and, in server-pg, PostgreSQL). */
 describe('collector uploads: MAX_FILES_PER_INSTALL', () => {

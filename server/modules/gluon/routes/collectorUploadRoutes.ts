@@ -1,20 +1,20 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { RoutePlugin } from '../../../http/routePlugin';
 import { errors } from '../../../schemas';
+import { uploadAnswerSchema } from '../schemas';
 import { assertInstallHasRoom, collectorDevice } from '../services/collectorUploads';
 import type { GluonContext } from '../services/gluonContext';
 import { receiveUpload } from '../services/uploads';
-import { uploadAnswerSchema } from '../schemas';
 import { acceptStreamedUploads, assertStreamedUpload } from './streamedUpload';
 
 /**
  * Public: the connector installed from a collector link sends the end user's diagnostics here;
  * each file becomes an inspection of the install's device (issue 12, item 8).
  */
-export const collectorUploadRoutes: FastifyPluginAsync<{ gluon: GluonContext }> = async (app, { gluon }) => {
+export const collectorUploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { gluon }) => {
   acceptStreamedUploads(app);
   const limit = app.config.gluon.uploadLimitBytes;
 
-  app.post<{ Params: { id: string; installId: string }; Querystring: { name: string }; Body: undefined }>('/gluon-backend/sharedExtractorLinks/:id/installs/:installId/files', {
+  app.post('/gluon-backend/sharedExtractorLinks/:id/installs/:installId/files', {
     schema: {
       tags: ['collector links'],
       summary: 'Public (link token): one file from the connector of a collector install, as application/octet-stream; it is inspected as the install\'s device. Same checks as the upload (type, size limit, gzip); 404 unknown link or install, 403 disabled or expired link, 429 when the install already sent MAX_FILES_PER_INSTALL (100) files.',
@@ -29,7 +29,7 @@ export const collectorUploadRoutes: FastifyPluginAsync<{ gluon: GluonContext }> 
         201: uploadAnswerSchema,
         ...errors(400, 403, 404, 413, 415, 422, 429),
       },
-    },
+    } as const,
   }, async (request, reply) => {
     assertStreamedUpload(request, limit);
     // A full install is refused before its file is read; parallel uploads are counted exactly when their inspection is recorded.

@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { crashIps } from '../inspection/sampleArtefacts';
 import { createTestApp, type TestApp } from '../../../test/testApp';
+import { crashIps } from '../inspection/sampleArtefacts';
 
 type Json = Record<string, any>;
 

@@ -1,12 +1,12 @@
-import { Readable } from 'node:stream';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleSysdiagnose } from '../services/sampleUploads';
+import { createTestApp, type TestApp } from '../../../test/testApp';
 import { readFixtureBundle } from '../inspection/indicatorFixtures';
 import { createTar, createTarGz } from '../inspection/tarWriter';
-import { createTestApp, type TestApp } from '../../../test/testApp';
+import { sampleSysdiagnose } from '../services/sampleUploads';
 
 type Json = Record<string, any>;
 

@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/testApp';
+import { readFixtureBundle } from '../inspection/indicatorFixtures';
 import { createFsStorage } from '../services/fileStorage';
 import { runInspectJob } from '../services/inspectionRunner';
 import { claimJob } from '../services/jobs';
 import { sampleSysdiagnose } from '../services/sampleUploads';
 import { GluonWorker } from '../services/worker';
-import { readFixtureBundle } from '../inspection/indicatorFixtures';
-import { createTestApp, type TestApp } from '../../../test/testApp';
 
 describe('gluon job queue: a restart mid-inspection finishes the job once', () => {
   let t: TestApp;

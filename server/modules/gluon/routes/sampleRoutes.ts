@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { RoutePlugin } from '../../../http/routePlugin';
 import { sampleSysdiagnose } from '../services/sampleUploads';
 
 export const SAMPLE_SYSDIAGNOSE_PATH = '/dev/samples/sysdiagnose.tar.gz';
@@ -10,7 +11,7 @@ const FILE_NAME = 'sysdiagnose_2023.06.01_iPhone_sample.tar.gz';
  * match DarkSword and Operation Triangulation indicators). Made-up data, no secret, so any client
  * may fetch it; registered only with GLUON_EXAMPLE_RULE_SETS (development).
  */
-export const sampleRoutes: FastifyPluginAsync = async (app) => {
+export const sampleRoutes: RoutePlugin = async (app) => {
   let archive: Buffer | null = null;
   app.get(
     SAMPLE_SYSDIAGNOSE_PATH,
@@ -19,11 +20,14 @@ export const sampleRoutes: FastifyPluginAsync = async (app) => {
         tags: ['development'],
         summary: 'A sysdiagnose-like sample archive that the example rule sets flag (development only)',
         response: { 200: { type: 'string', format: 'binary', description: 'application/gzip' } },
-      },
+      } as const,
     },
     async (_request, reply) => {
       archive ??= sampleSysdiagnose();
-      return reply.type('application/gzip').header('content-disposition', `attachment; filename="${FILE_NAME}"`).send(archive);
+      // Bytes, not JSON: the binary schema documents them and a Buffer bypasses the serializer, so
+      // they are sent through the untyped reply.
+      const fileReply: FastifyReply = reply;
+      return fileReply.type('application/gzip').header('content-disposition', `attachment; filename="${FILE_NAME}"`).send(archive);
     },
   );
 };

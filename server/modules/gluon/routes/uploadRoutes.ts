@@ -1,22 +1,22 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../../contracts';
+import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
+import { pageQuery, paged, uploadAnswerSchema, uploadSchema } from '../schemas';
 import { getDevice } from '../services/devices';
 import { canReadReports, canUpload, isUploader } from '../services/gluonAccess';
 import type { GluonContext } from '../services/gluonContext';
 import { listUploads, receiveUpload } from '../services/uploads';
-import { pageQuery, paged, uploadAnswerSchema, uploadSchema } from '../schemas';
 import { acceptStreamedUploads, assertStreamedUpload } from './streamedUpload';
 
 const tags = ['gluon'];
 
 /** Upload (spec §6: new-inspection access, or an uploader) and the recent uploads with their inspection status. */
-export const uploadRoutes: FastifyPluginAsync<{ gluon: GluonContext }> = async (app, { gluon }) => {
+export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { gluon }) => {
   // The file is streamed to storage (hashed and counted on the way), never buffered whole.
   acceptStreamedUploads(app);
   const limit = app.config.gluon.uploadLimitBytes;
 
-  app.post<{ Querystring: { name: string; deviceId?: string; reinspect?: boolean }; Body: undefined }>('/gluon-backend/uploads', {
+  app.post('/gluon-backend/uploads', {
     preHandler: app.authenticate({ allow: canUpload }),
     schema: {
       tags,
@@ -32,9 +32,9 @@ export const uploadRoutes: FastifyPluginAsync<{ gluon: GluonContext }> = async (
         201: uploadAnswerSchema,
         ...errors(400, 401, 403, 404, 413, 415, 422),
       },
-    },
+    } as const,
   }, async (request, reply) => {
-    const auth = request.auth!;
+    const auth = request.auth;
     assertStreamedUpload(request, limit);
     if (request.query.deviceId) {
       if (!canReadReports(auth.perms)) throw new HttpError(403, "You don't have permissions to perform this action");
@@ -55,7 +55,7 @@ export const uploadRoutes: FastifyPluginAsync<{ gluon: GluonContext }> = async (
     return reply.code(201).send(result);
   });
 
-  app.get<{ Querystring: { page: number; size: number } }>('/gluon-backend/uploads', {
+  app.get('/gluon-backend/uploads', {
     preHandler: app.authenticate({ allow: canUpload }),
     schema: {
       tags,
@@ -63,9 +63,9 @@ export const uploadRoutes: FastifyPluginAsync<{ gluon: GluonContext }> = async (
       security: bearerSecurity,
       querystring: { type: 'object', properties: { page: pageQuery.page, size: pageQuery.size }, additionalProperties: false },
       response: { 200: paged(uploadSchema), ...errors(400, 401, 403) },
-    },
+    } as const,
   }, async (request) => {
-    const auth = request.auth!;
+    const auth = request.auth;
     const { page, size } = request.query;
     const own = isUploader(auth.perms) || !canReadReports(auth.perms);
     const result = await listUploads(app.db, auth.tenantId, { page, size, createdBy: own ? auth.userId : null });

@@ -1,6 +1,7 @@
 import { HttpError, type Queryable } from '../../../contracts';
-import type { DeviceIdentity } from '../inspection/types';
 import { likePattern } from '../../../services/userAdmin';
+import type { DeviceIdentity, HeuristicRule } from '../inspection/types';
+import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, json, type Stamp } from './sqlRows';
 
 /**
@@ -101,17 +102,17 @@ export async function getDevice(q: Queryable, tenantId: string, deviceId: string
 
 export interface InspectionItem {
   id: string;
-  origin: string;
+  origin: InspectionOrigin;
   fileId: string | null;
   fileName: string | null;
-  status: string;
+  status: InspectionStatus;
   progress: number;
   error: string | null;
   ruleSetVersions: Array<{ id: string; name: string; version: string; revision: number }>;
   observations: number;
   findings: number;
   newFindings: number;
-  heuristics: Array<{ rule: string; message: string; source: string; line: number | null }>;
+  heuristics: Array<{ rule: HeuristicRule; message: string; source: string; line: number | null }>;
   warnings: string[];
   createdAt: string;
   finishedAt: string | null;
@@ -122,10 +123,10 @@ export async function listDeviceInspections(q: Queryable, tenantId: string, devi
   const rows = await q.query<Record<string, unknown>>('SELECT * FROM gluon_inspections WHERE tenant_id = $1 AND device_id = $2 ORDER BY created_at DESC LIMIT 200', [tenantId, deviceId]);
   return rows.map((r) => ({
     id: r.id as string,
-    origin: r.origin as string,
+    origin: r.origin as InspectionOrigin,
     fileId: (r.file_id as string | null) ?? null,
     fileName: (r.file_name as string | null) ?? null,
-    status: r.status as string,
+    status: r.status as InspectionStatus,
     progress: r.progress as number,
     error: (r.error as string | null) ?? null,
     ruleSetVersions: json(r.rule_set_versions, []),

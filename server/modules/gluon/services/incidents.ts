@@ -1,9 +1,17 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
-import type { Finding } from '../inspection/types';
+import type { Finding, IndicatorType, MatchRoute, ObservationKind } from '../inspection/types';
 import { iso, type Stamp } from './sqlRows';
 
 export const INCIDENT_STATES = ['open', 'confirmed', 'benign', 'false_positive'] as const;
 export type IncidentState = (typeof INCIDENT_STATES)[number];
+
+/** Every incident is `high` today (the column's default); a new level is named here first. */
+export const INCIDENT_SEVERITIES = ['high'] as const;
+export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
+
+/** What a timeline event records: opened, new findings, a triage, a suppression. */
+export const INCIDENT_EVENT_KINDS = ['opened', 'findings', 'triage', 'suppressed'] as const;
+export type IncidentEventKind = (typeof INCIDENT_EVENT_KINDS)[number];
 
 export interface Actor {
   userId: string | null;
@@ -15,7 +23,7 @@ const SYSTEM: Actor = { userId: null, email: null };
 async function addEvent(
   q: Queryable,
   incidentId: string,
-  event: { kind: string; from?: string | null; to?: string | null; comment?: string | null },
+  event: { kind: IncidentEventKind; from?: IncidentState | null; to?: IncidentState | null; comment?: string | null },
   actor: Actor = SYSTEM,
 ): Promise<void> {
   await q.query('INSERT INTO gluon_incident_events (incident_id, kind, from_state, to_state, comment, author_id, author_email) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
@@ -125,13 +133,13 @@ export async function recordFindings(
 export interface IncidentFinding {
   id: string;
   indicatorId: string;
-  indicatorType: string;
+  indicatorType: IndicatorType;
   indicatorValue: string;
   pattern: string;
   ruleSetName: string;
   ruleSetVersion: string;
-  route: string;
-  kind: string;
+  route: MatchRoute;
+  kind: ObservationKind;
   value: string;
   source: string;
   line: number | null;
@@ -145,9 +153,9 @@ export interface IncidentFinding {
 
 export interface IncidentEvent {
   at: string;
-  kind: string;
-  fromState: string | null;
-  toState: string | null;
+  kind: IncidentEventKind;
+  fromState: IncidentState | null;
+  toState: IncidentState | null;
   comment: string | null;
   author: string | null;
 }
@@ -159,7 +167,7 @@ export interface IncidentSummary {
   familyId: string;
   familyName: string;
   state: IncidentState;
-  severity: string;
+  severity: IncidentSeverity;
   findings: number;
   activeFindings: number;
   createdAt: string;
@@ -178,7 +186,7 @@ interface IncidentRow {
   family_id: string;
   family_name: string;
   state: IncidentState;
-  severity: string;
+  severity: IncidentSeverity;
   findings: number;
   active: number;
   created_at: Stamp;
@@ -216,7 +224,7 @@ export async function getIncident(q: Queryable, tenantId: string, incidentId: st
   const [row] = await q.query<IncidentRow>(`${SELECT_INCIDENTS} WHERE i.tenant_id = $1 AND i.id = $2`, [tenantId, incidentId]);
   if (!row) throw new HttpError(404, 'Incident not found');
   const findings = await q.query<Record<string, unknown>>('SELECT * FROM gluon_findings WHERE incident_id = $1 ORDER BY observed_at NULLS LAST, created_at, source, line', [incidentId]);
-  const events = await q.query<{ at: Stamp; kind: string; from_state: string | null; to_state: string | null; comment: string | null; author_email: string | null }>(
+  const events = await q.query<{ at: Stamp; kind: IncidentEventKind; from_state: IncidentState | null; to_state: IncidentState | null; comment: string | null; author_email: string | null }>(
     'SELECT * FROM gluon_incident_events WHERE incident_id = $1 ORDER BY at, id',
     [incidentId],
   );
@@ -225,13 +233,13 @@ export async function getIncident(q: Queryable, tenantId: string, incidentId: st
     evidence: findings.map((f) => ({
       id: f.id as string,
       indicatorId: f.indicator_id as string,
-      indicatorType: f.indicator_type as string,
+      indicatorType: f.indicator_type as IndicatorType,
       indicatorValue: f.indicator_value as string,
       pattern: f.pattern as string,
       ruleSetName: f.rule_set_name as string,
       ruleSetVersion: f.rule_set_version as string,
-      route: f.route as string,
-      kind: f.kind as string,
+      route: f.route as MatchRoute,
+      kind: f.kind as ObservationKind,
       value: f.value as string,
       source: f.source as string,
       line: (f.line as number | null) ?? null,
@@ -266,7 +274,7 @@ async function triageIn(q: Queryable, tenantId: string, incidentId: string, chan
 export async function applySuppression(
   q: Queryable,
   tenantId: string,
-  suppression: { indicatorId: string; kind: string | null; value: string | null; reason: string },
+  suppression: { indicatorId: string; kind: ObservationKind | null; value: string | null; reason: string },
   actor: Actor,
 ): Promise<{ findings: number; resolvedIncidents: string[] }> {
   const marked = await q.query<{ incident_id: string }>(

@@ -1,19 +1,21 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../../contracts';
+import type { IndicatorType, ObservationKind } from '../inspection/types';
 import { getDevice, type DeviceSummary } from './devices';
+import type { IncidentState } from './incidents';
 import { iso, type Stamp } from './sqlRows';
 
 export interface ReportFinding {
   id: string;
   incidentId: string;
   family: string;
-  incidentState: string;
+  incidentState: IncidentState;
   indicatorId: string;
-  indicatorType: string;
+  indicatorType: IndicatorType;
   indicatorValue: string;
   ruleSet: string;
   ruleSetVersion: string;
-  kind: string;
+  kind: ObservationKind;
   value: string;
   source: string;
   line: number | null;
@@ -35,13 +37,13 @@ export async function deviceFindings(q: Queryable, tenantId: string, deviceId: s
       id: f.id as string,
       incidentId: f.incident_id as string,
       family: f.family_name as string,
-      incidentState: f.state as string,
+      incidentState: f.state as IncidentState,
       indicatorId: f.indicator_id as string,
-      indicatorType: f.indicator_type as string,
+      indicatorType: f.indicator_type as IndicatorType,
       indicatorValue: f.indicator_value as string,
       ruleSet: f.rule_set_name as string,
       ruleSetVersion: f.rule_set_version as string,
-      kind: f.kind as string,
+      kind: f.kind as ObservationKind,
       value: f.value as string,
       source: f.source as string,
       line: (f.line as number | null) ?? null,

@@ -1,8 +1,8 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
+import { likePattern } from '../../../services/userAdmin';
 import { buildMatcher, type Matcher } from '../inspection/matcher';
 import { parseStixBundle, StixImportError, type UnsupportedIndicator } from '../inspection/stixBundle';
 import type { Indicator, IndicatorType, Suppression } from '../inspection/types';
-import { likePattern } from '../../../services/userAdmin';
 import { iso, json, type Stamp } from './sqlRows';
 
 export interface FamilySummary {
@@ -166,7 +166,7 @@ export async function deleteRuleSet(q: Queryable, tenantId: string, id: string):
 
 export interface IndicatorItem {
   id: string;
-  type: string;
+  type: IndicatorType;
   value: string;
   pattern: string;
   familyName: string;
@@ -184,7 +184,7 @@ export async function listIndicators(
   const search = likePattern(options.search?.trim().toLowerCase());
   const where = `i.rule_set_id = $1 AND ($2::text IS NULL OR lower(i.value) LIKE $2 OR lower(i.family_name) LIKE $2 OR lower(i.stix_id) LIKE $2)`;
   const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_indicators i WHERE ${where}`, [ruleSetId, search]);
-  const rows = await q.query<{ stix_id: string; type: string; value: string; pattern: string; family_name: string; s_id: string | null; reason: string | null; author_email: string | null; s_at: Stamp }>(
+  const rows = await q.query<{ stix_id: string; type: IndicatorType; value: string; pattern: string; family_name: string; s_id: string | null; reason: string | null; author_email: string | null; s_at: Stamp }>(
     `SELECT i.stix_id, i.type, i.value, i.pattern, i.family_name, s.id AS s_id, s.reason, s.author_email, s.created_at AS s_at
      FROM gluon_indicators i
      LEFT JOIN LATERAL (SELECT * FROM gluon_suppressions s WHERE s.tenant_id = $3 AND s.indicator_id = i.stix_id AND s.value IS NULL ORDER BY s.created_at LIMIT 1) s ON true

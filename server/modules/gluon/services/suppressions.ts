@@ -1,11 +1,12 @@
 import { HttpError, type Database } from '../../../contracts';
+import type { ObservationKind } from '../inspection/types';
 import { applySuppression, type Actor } from './incidents';
 import { iso, type Stamp } from './sqlRows';
 
 export interface SuppressionItem {
   id: string;
   indicatorId: string;
-  kind: string | null;
+  kind: ObservationKind | null;
   value: string | null;
   reason: string;
   author: string | null;
@@ -20,7 +21,7 @@ export interface SuppressionItem {
 export async function addSuppression(
   db: Database,
   tenantId: string,
-  input: { indicatorId: string; kind?: string | null; value?: string | null; reason: string },
+  input: { indicatorId: string; kind?: ObservationKind | null; value?: string | null; reason: string },
   actor: Actor,
 ): Promise<{ suppression: SuppressionItem; findings: number; resolvedIncidents: string[] }> {
   const reason = input.reason.trim();
@@ -55,7 +56,7 @@ export async function markFindingFalsePositive(
   reason: string,
   actor: Actor,
 ): Promise<{ suppression: SuppressionItem; findings: number; resolvedIncidents: string[]; incidentId: string }> {
-  const [finding] = await db.query<{ indicator_id: string; kind: string; value: string; incident_id: string }>(
+  const [finding] = await db.query<{ indicator_id: string; kind: ObservationKind; value: string; incident_id: string }>(
     'SELECT indicator_id, kind, value, incident_id FROM gluon_findings WHERE tenant_id = $1 AND id = $2',
     [tenantId, findingId],
   );
@@ -65,7 +66,7 @@ export async function markFindingFalsePositive(
 }
 
 export async function listSuppressions(db: Database, tenantId: string): Promise<SuppressionItem[]> {
-  const rows = await db.query<{ id: string; indicator_id: string; kind: string | null; value: string | null; reason: string; author_email: string | null; created_at: Stamp }>(
+  const rows = await db.query<{ id: string; indicator_id: string; kind: ObservationKind | null; value: string | null; reason: string; author_email: string | null; created_at: Stamp }>(
     'SELECT * FROM gluon_suppressions WHERE tenant_id = $1 ORDER BY created_at DESC',
     [tenantId],
   );

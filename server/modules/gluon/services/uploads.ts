@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import { HttpError, type Database, type Queryable } from '../../../contracts';
 import { artefactKind } from '../inspection/artefacts';
 import type { FileStorage, StoredObject } from './fileStorage';
+import type { InspectionStatus, UploadOrigin } from './inspectionStatus';
 import { enqueueJob } from './jobs';
 import { iso, json, type Stamp } from './sqlRows';
 
@@ -28,8 +29,8 @@ export interface UploadItem {
   fileName: string;
   size: number | null;
   sha256: string | null;
-  origin: string;
-  status: string;
+  origin: UploadOrigin;
+  status: InspectionStatus;
   progress: number;
   error: string | null;
   deviceId: string | null;
@@ -46,8 +47,9 @@ interface UploadRow {
   file_name: string | null;
   size: string | number | null;
   sha256: string | null;
-  origin: string;
-  status: string;
+  /** Rescans are not uploads: every query of this row excludes them. */
+  origin: UploadOrigin;
+  status: InspectionStatus;
   progress: number;
   error: string | null;
   device_id: string | null;
@@ -125,7 +127,7 @@ export interface UploadInput {
   fileName: string;
   body: Readable;
   maxBytes: number;
-  origin: 'upload' | 'collector';
+  origin: UploadOrigin;
   deviceId?: string | null;
   reinspect?: boolean;
   claim?: (q: Queryable) => Promise<void>;
