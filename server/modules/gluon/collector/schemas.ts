@@ -47,7 +47,7 @@ export const collectorInstallSchema = {
     fullName: { type: 'string' },
     email: { type: 'string' },
     phone: { type: ['string', 'null'] },
-    os: { type: 'string' },
+    os: osSchema,
     createdAt: { type: 'string', format: 'date-time' },
   },
   required: ['id', 'fullName', 'email', 'phone', 'os', 'createdAt'],
