@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { loadBackendConfig, type BackendConfig } from './services/backendConfig';
 import { parseTrustProxy, type TrustProxy } from './plugins/trustedProxies';
-import { loadGluonConfig, type GluonConfig } from './services/gluon/gluonConfig';
+import { loadGluonConfig, type GluonConfig } from './modules/gluon/services/gluonConfig';
 
 /** Settings of the identity providers; read here, used by server/routes/idp and server/devIdp. */
 export interface IdpConfig {
@@ -61,7 +61,7 @@ export interface AppConfig {
   idp: IdpConfig;
   /** Captcha, environment type, installers folder, support address (server/services/backendConfig.ts). */
   backends: BackendConfig;
-  /** Gluon: upload size limit, storage folder, worker, example rule sets (server/services/gluon/gluonConfig.ts). */
+  /** Gluon: upload size limit, storage folder, worker, example rule sets (server/modules/gluon/services/gluonConfig.ts). */
   gluon: GluonConfig;
 }
 

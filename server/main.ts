@@ -10,8 +10,8 @@ import { seedDevSsoUsers } from './devIdp/seedDevSsoUsers';
 import { checkDeploymentIdentity, DeploymentIdentityError } from './ops/deploymentIdentity';
 import { startStartupWatchdog } from './ops/startupWatchdog';
 import { MAILBOX_PATH } from './routes/dev/mailboxRoutes';
-import { SAMPLE_SYSDIAGNOSE_PATH } from './routes/dev/sampleRoutes';
-import { seedExampleRuleSets } from './services/gluon/seedExamples';
+import { SAMPLE_SYSDIAGNOSE_PATH } from './modules/gluon/routes/sampleRoutes';
+import { seedExampleRuleSets } from './modules/gluon/services/seedExamples';
 import { hashPassword, verifyPassword } from './services/passwords';
 import { ALL_PERMISSIONS } from './services/users';
 

@@ -710,7 +710,8 @@ export interface paths {
                                     id: string;
                                     reason: string;
                                 };
-                                type: string;
+                                /** @enum {string} */
+                                type: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
                                 value: string;
                             }[];
                             page: number;
@@ -809,7 +810,8 @@ export interface paths {
                             createdAt: string;
                             id: string;
                             indicatorId: string;
-                            kind: string | null;
+                            /** @enum {string|null} */
+                            kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | null;
                             reason: string;
                             value: string | null;
                         }[];
@@ -875,7 +877,8 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 indicatorId: string;
-                                kind: string | null;
+                                /** @enum {string|null} */
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | null;
                                 reason: string;
                                 value: string | null;
                             };
@@ -1084,7 +1087,8 @@ export interface paths {
                                 familyName: string;
                                 findings: number;
                                 id: string;
-                                severity: string;
+                                /** @enum {string} */
+                                severity: "high";
                                 /** @enum {string} */
                                 state: "open" | "confirmed" | "benign" | "false_positive";
                                 updatedAt: string;
@@ -1099,13 +1103,15 @@ export interface paths {
                                 heuristics: {
                                     line: number | null;
                                     message: string;
-                                    rule: string;
+                                    /** @enum {string} */
+                                    rule: "shutdown.delayed-client" | "shutdown.suspicious-path";
                                     source: string;
                                 }[];
                                 id: string;
                                 newFindings: number;
                                 observations: number;
-                                origin: string;
+                                /** @enum {string} */
+                                origin: "upload" | "collector" | "rescan";
                                 progress: number;
                                 ruleSetVersions: {
                                     id: string;
@@ -1113,7 +1119,8 @@ export interface paths {
                                     revision: number;
                                     version: string;
                                 }[];
-                                status: string;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
                                 warnings: string[];
                             }[];
                         };
@@ -1626,11 +1633,14 @@ export interface paths {
                                 foundAt: string;
                                 id: string;
                                 incidentId: string;
-                                incidentState: string;
+                                /** @enum {string} */
+                                incidentState: "open" | "confirmed" | "benign" | "false_positive";
                                 indicatorId: string;
-                                indicatorType: string;
+                                /** @enum {string} */
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
                                 indicatorValue: string;
-                                kind: string;
+                                /** @enum {string} */
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash";
                                 line: number | null;
                                 observedAt: string | null;
                                 ruleSet: string;
@@ -2157,15 +2167,18 @@ export interface paths {
                                     createdAt: string;
                                     id: string;
                                     indicatorId: string;
-                                    indicatorType: string;
+                                    /** @enum {string} */
+                                    indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
                                     indicatorValue: string;
                                     inspectionId: string | null;
-                                    kind: string;
+                                    /** @enum {string} */
+                                    kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash";
                                     line: number | null;
                                     observedAt: string | null;
                                     pattern: string;
                                     raw: string | null;
-                                    route: string;
+                                    /** @enum {string} */
+                                    route: "exact" | "basename" | "path-prefix" | "subdomain";
                                     ruleSetName: string;
                                     ruleSetVersion: string;
                                     source: string;
@@ -2177,16 +2190,20 @@ export interface paths {
                                 familyName: string;
                                 findings: number;
                                 id: string;
-                                severity: string;
+                                /** @enum {string} */
+                                severity: "high";
                                 /** @enum {string} */
                                 state: "open" | "confirmed" | "benign" | "false_positive";
                                 timeline: {
                                     at: string;
                                     author: string | null;
                                     comment: string | null;
-                                    fromState: string | null;
-                                    kind: string;
-                                    toState: string | null;
+                                    /** @enum {string|null} */
+                                    fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
+                                    /** @enum {string} */
+                                    kind: "opened" | "findings" | "triage" | "suppressed";
+                                    /** @enum {string|null} */
+                                    toState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                 }[];
                                 updatedAt: string;
                             };
@@ -2195,7 +2212,8 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 indicatorId: string;
-                                kind: string | null;
+                                /** @enum {string|null} */
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | null;
                                 reason: string;
                                 value: string | null;
                             };
@@ -2296,15 +2314,18 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 indicatorId: string;
-                                indicatorType: string;
+                                /** @enum {string} */
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
                                 indicatorValue: string;
                                 inspectionId: string | null;
-                                kind: string;
+                                /** @enum {string} */
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash";
                                 line: number | null;
                                 observedAt: string | null;
                                 pattern: string;
                                 raw: string | null;
-                                route: string;
+                                /** @enum {string} */
+                                route: "exact" | "basename" | "path-prefix" | "subdomain";
                                 ruleSetName: string;
                                 ruleSetVersion: string;
                                 source: string;
@@ -2316,16 +2337,20 @@ export interface paths {
                             familyName: string;
                             findings: number;
                             id: string;
-                            severity: string;
+                            /** @enum {string} */
+                            severity: "high";
                             /** @enum {string} */
                             state: "open" | "confirmed" | "benign" | "false_positive";
                             timeline: {
                                 at: string;
                                 author: string | null;
                                 comment: string | null;
-                                fromState: string | null;
-                                kind: string;
-                                toState: string | null;
+                                /** @enum {string|null} */
+                                fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
+                                /** @enum {string} */
+                                kind: "opened" | "findings" | "triage" | "suppressed";
+                                /** @enum {string|null} */
+                                toState: "open" | "confirmed" | "benign" | "false_positive" | null;
                             }[];
                             updatedAt: string;
                         };
@@ -2437,15 +2462,18 @@ export interface paths {
                                 createdAt: string;
                                 id: string;
                                 indicatorId: string;
-                                indicatorType: string;
+                                /** @enum {string} */
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
                                 indicatorValue: string;
                                 inspectionId: string | null;
-                                kind: string;
+                                /** @enum {string} */
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash";
                                 line: number | null;
                                 observedAt: string | null;
                                 pattern: string;
                                 raw: string | null;
-                                route: string;
+                                /** @enum {string} */
+                                route: "exact" | "basename" | "path-prefix" | "subdomain";
                                 ruleSetName: string;
                                 ruleSetVersion: string;
                                 source: string;
@@ -2457,16 +2485,20 @@ export interface paths {
                             familyName: string;
                             findings: number;
                             id: string;
-                            severity: string;
+                            /** @enum {string} */
+                            severity: "high";
                             /** @enum {string} */
                             state: "open" | "confirmed" | "benign" | "false_positive";
                             timeline: {
                                 at: string;
                                 author: string | null;
                                 comment: string | null;
-                                fromState: string | null;
-                                kind: string;
-                                toState: string | null;
+                                /** @enum {string|null} */
+                                fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
+                                /** @enum {string} */
+                                kind: "opened" | "findings" | "triage" | "suppressed";
+                                /** @enum {string|null} */
+                                toState: "open" | "confirmed" | "benign" | "false_positive" | null;
                             }[];
                             updatedAt: string;
                         };
@@ -3050,7 +3082,8 @@ export interface paths {
                                 fullName: string;
                                 /** Format: uuid */
                                 id: string;
-                                os: string;
+                                /** @enum {string} */
+                                os: "WIN" | "MAC";
                                 phone: string | null;
                             }[];
                         };
@@ -3161,7 +3194,8 @@ export interface paths {
                                 findings: number;
                                 finishedAt: string | null;
                                 inspectionId: string;
-                                origin: string;
+                                /** @enum {string} */
+                                origin: "upload" | "collector";
                                 progress: number;
                                 sha256: string | null;
                                 size: number | null;
@@ -3391,7 +3425,8 @@ export interface paths {
                                 findings: number;
                                 finishedAt: string | null;
                                 inspectionId: string;
-                                origin: string;
+                                /** @enum {string} */
+                                origin: "upload" | "collector";
                                 progress: number;
                                 sha256: string | null;
                                 size: number | null;
@@ -3479,7 +3514,8 @@ export interface paths {
                                 findings: number;
                                 finishedAt: string | null;
                                 inspectionId: string;
-                                origin: string;
+                                /** @enum {string} */
+                                origin: "upload" | "collector";
                                 progress: number;
                                 sha256: string | null;
                                 size: number | null;

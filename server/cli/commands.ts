@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { AppConfig } from '../config';
 import { HttpError, type Database, type Mailer, type TokenService } from '../contracts';
-import { collectorLinkUrl, createCollectorLink } from '../services/collectorLinks';
-import { INSTALLER_OS, type InstallerOs } from '../services/installers';
+import { collectorLinkUrl, createCollectorLink } from '../modules/gluon/collector/collectorLinks';
+import { INSTALLER_OS, type InstallerOs } from '../modules/gluon/collector/installers';
 import { invitationMail } from '../services/invitationMail';
 import { listOutbox } from '../services/mailbox';
 import { createInvitation, invitationUrl } from '../services/invitations';

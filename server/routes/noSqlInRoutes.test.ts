@@ -3,14 +3,20 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeFindings, findSql, isRouteSource, scanForSql } from '../test/sqlInRoutes';
+import { describeFindings, findSql, isModuleRouteSource, isRouteSource, scanForSql } from '../test/sqlInRoutes';
 
 const routesDir = path.dirname(fileURLToPath(import.meta.url));
+const modulesDir = path.resolve(routesDir, '../modules');
 
 describe('no SQL in route modules (routes call services; SQL lives in services and stores)', () => {
   it('server/routes/** has no SQL statement, .query(, q( or db.tx( outside tests and test helpers', async () => {
     const findings = await scanForSql(routesDir, path.resolve(routesDir, '../..'));
     expect(describeFindings(findings), 'move these into a service or store').toBe('');
+  });
+
+  it('server/modules/** route files (*Routes.ts, *Route.ts, routes/) have none either; their services may', async () => {
+    const findings = await scanForSql(modulesDir, path.resolve(routesDir, '../..'), isModuleRouteSource);
+    expect(describeFindings(findings), 'move these into the module\'s services').toBe('');
   });
 
   describe('the scanner', () => {
@@ -83,6 +89,11 @@ describe('no SQL in route modules (routes call services; SQL lives in services a
 
     it('treats *.test.ts files and test helpers as outside the rule', () => {
       expect(['loginRoutes.ts', 'idpTestSetup.ts', 'mfa.test.ts', 'types.d.ts'].filter(isRouteSource)).toEqual(['loginRoutes.ts']);
+    });
+
+    it('takes only the route files of a module', () => {
+      const files = ['gluon/routes/deviceRoutes.ts', 'gluon/routes/streamedUpload.ts', 'gluon/collector/quickDownloadRoute.ts', 'gluon/services/devices.ts', 'gluon/index.ts', 'gluon/routes/gluonJourney.test.ts'];
+      expect(files.filter(isModuleRouteSource)).toEqual(['gluon/routes/deviceRoutes.ts', 'gluon/routes/streamedUpload.ts', 'gluon/collector/quickDownloadRoute.ts']);
     });
   });
 });

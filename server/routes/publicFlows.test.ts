@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCollectorLink } from '../services/collectorLinks';
+import { createCollectorLink } from '../modules/gluon/collector/collectorLinks';
 import { INVITATION_EXPIRED, INVITATION_NOT_FOUND, INVITATION_USED } from '../services/invitations';
 import { LINK_EXPIRED, LINK_INVALID } from '../services/passwordRecovery';
 import { mintQuickLink, mintUnsubscribeLink } from '../services/signedLinks';

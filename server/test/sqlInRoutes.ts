@@ -155,11 +155,20 @@ export function isRouteSource(file: string): boolean {
   return name.endsWith('.ts') && !name.endsWith('.d.ts') && !/test/i.test(name);
 }
 
-/** Every finding under `dir` (recursively), files named relative to `root`. */
-export async function scanForSql(dir: string, root = dir): Promise<SqlFinding[]> {
+/**
+ * Route sources of a domain module (server/modules/<domain>/), which also holds its services and
+ * their SQL: `*Routes.ts`/`*Route.ts` files and whatever sits in a `routes/` folder. `file` is
+ * relative to the modules folder.
+ */
+export function isModuleRouteSource(file: string): boolean {
+  return isRouteSource(file) && (/Routes?\.ts$/.test(path.basename(file)) || file.split(/[\\/]/).slice(0, -1).includes('routes'));
+}
+
+/** Every finding under `dir` (recursively) in the files `accept` takes (path relative to `dir`), files named relative to `root`. */
+export async function scanForSql(dir: string, root = dir, accept: (file: string) => boolean = isRouteSource): Promise<SqlFinding[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries
-    .filter((e) => e.isFile() && isRouteSource(e.name))
+    .filter((e) => e.isFile() && accept(path.relative(dir, path.join(e.parentPath, e.name))))
     .map((e) => path.join(e.parentPath, e.name))
     .sort();
   const findings: SqlFinding[] = [];

@@ -1,8 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { collectorLinkAdminRoutes } from './collectorLinkAdminRoutes';
-import { collectorLinkPublicRoutes } from './collectorLinkPublicRoutes';
 import { logoRoutes } from './logoRoutes';
-import { quickDownloadRoute } from './quickDownloadRoute';
 import { settingsRoutes } from './settingsRoutes';
 import { unsubscribeRoute } from './unsubscribeRoute';
 import { userRequestRoutes } from './userRequestRoutes';
@@ -12,8 +9,5 @@ export const backendRoutes: FastifyPluginAsync = async (app) => {
   await app.register(settingsRoutes);
   await app.register(logoRoutes);
   await app.register(userRequestRoutes);
-  await app.register(collectorLinkPublicRoutes);
-  await app.register(collectorLinkAdminRoutes);
-  await app.register(quickDownloadRoute);
   await app.register(unsubscribeRoute);
 };

@@ -1,0 +1,26 @@
+import type { RoutePlugin } from '../../http/routePlugin';
+import { collectorRoutes } from './collector/index';
+import { collectorUploadRoutes } from './routes/collectorUploadRoutes';
+import { deviceRoutes } from './routes/deviceRoutes';
+import { incidentRoutes } from './routes/incidentRoutes';
+import { ruleSetRoutes } from './routes/ruleSetRoutes';
+import { sampleRoutes } from './routes/sampleRoutes';
+import { uploadRoutes } from './routes/uploadRoutes';
+import { createGluonContext } from './services/gluonContext';
+
+/**
+ * Gluon's API (console: plugins/gluon, plugins/globalrulesrepository, plugins/collector):
+ * /gluon-backend and the global rules repository (/globalrulesrepository-backend), sharing one
+ * storage and worker, the collector links, and the sample archive of development.
+ */
+export const gluonModule: RoutePlugin = async (app) => {
+  const gluon = createGluonContext(app);
+  await app.register(ruleSetRoutes, { gluon });
+  await app.register(uploadRoutes, { gluon });
+  await app.register(deviceRoutes, { gluon });
+  await app.register(incidentRoutes, { gluon });
+  await app.register(collectorUploadRoutes, { gluon });
+  await app.register(collectorRoutes);
+  // Something to upload next to the example rule sets: development only (never in production).
+  if (app.config.gluon.seedExamples) await app.register(sampleRoutes);
+};

@@ -1,0 +1,121 @@
+/** Shared shapes of the inspection engine: indicators in, observations through, findings out. */
+
+/** The indicator patterns we understand, named by their STIX object path. */
+export const INDICATOR_TYPES = [
+  'process:name',
+  'domain-name:value',
+  'ipv4-addr:value',
+  'file:name',
+  'file:path',
+  'file:hashes.sha256',
+  'file:hashes.sha1',
+  'file:hashes.md5',
+  'email-addr:value',
+  'url:value',
+  'app:id',
+] as const;
+
+export type IndicatorType = (typeof INDICATOR_TYPES)[number];
+
+export interface RuleSetRef {
+  /** The STIX bundle id. */
+  id: string;
+  name: string;
+  version: string;
+}
+
+export interface Family {
+  id: string;
+  name: string;
+}
+
+export interface Indicator {
+  /** STIX indicator id. */
+  id: string;
+  type: IndicatorType;
+  /** Normalised value (lower-case domains and hashes, canonical device paths). */
+  value: string;
+  /** The pattern as written in the bundle. */
+  pattern: string;
+  family: Family;
+  ruleSet: RuleSetRef;
+}
+
+/**
+ * What the extractors saw on the device. The four first kinds are produced today; `ipv4`,
+ * `email`, `url` and `fileHash` exist so their indicators can be matched once an extractor yields them.
+ */
+export const OBSERVATION_KINDS = ['process', 'path', 'domain', 'bundleId', 'ipv4', 'email', 'url', 'fileHash'] as const;
+export type ObservationKind = (typeof OBSERVATION_KINDS)[number];
+
+export interface Observation {
+  kind: ObservationKind;
+  value: string;
+  /** Artefact the value came from (file name inside the archive). */
+  source: string;
+  line?: number;
+  /** ISO 8601, when the artefact dates the record. */
+  timestamp?: string;
+  /** The record as written (a log line, a JSON field), shortened to a bounded length. */
+  raw?: string;
+}
+
+export interface DeviceIdentity {
+  osVersion?: string;
+  modelCode?: string;
+  crashReporterKey?: string;
+}
+
+export const HEURISTIC_RULES = ['shutdown.delayed-client', 'shutdown.suspicious-path'] as const;
+export type HeuristicRule = (typeof HEURISTIC_RULES)[number];
+
+/** A finding that comes from behaviour rather than from an indicator. */
+export interface HeuristicFinding {
+  rule: HeuristicRule;
+  message: string;
+  observation: Observation;
+}
+
+export interface ExtractionResult {
+  source: string;
+  observations: Observation[];
+  heuristics: HeuristicFinding[];
+  device: DeviceIdentity;
+  /** Set when the artefact could not be read; observations may then be partial or empty. */
+  error?: string;
+  /** Records skipped without failing the artefact (e.g. a ps line with too few columns). */
+  warnings: string[];
+}
+
+export const MATCH_ROUTES = ['exact', 'basename', 'path-prefix', 'subdomain'] as const;
+export type MatchRoute = (typeof MATCH_ROUTES)[number];
+
+export interface Finding {
+  observation: Observation;
+  indicator: Pick<Indicator, 'id' | 'type' | 'value' | 'pattern'>;
+  family: Family;
+  ruleSet: RuleSetRef;
+  /** How the observation reached the indicator. */
+  route: MatchRoute;
+  /** Present only when the caller asked for suppressed findings too. */
+  suppression?: Suppression;
+}
+
+/**
+ * A known false positive. Applies to a finding when every field given here matches it; at least
+ * one of `indicatorId` and `value` is required.
+ */
+export interface Suppression {
+  indicatorId?: string;
+  /** Observation kind and value (the value as extracted, before normalisation). */
+  kind?: ObservationKind;
+  value?: string;
+  reason?: string;
+}
+
+/** Longest raw record kept as evidence. */
+export const MAX_RAW_CHARS = 500;
+
+export function clipRaw(raw: string): string {
+  return raw.length > MAX_RAW_CHARS ? `${raw.slice(0, MAX_RAW_CHARS)}…` : raw;
+}

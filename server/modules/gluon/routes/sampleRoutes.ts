@@ -1,0 +1,33 @@
+import type { FastifyReply } from 'fastify';
+import type { RoutePlugin } from '../../../http/routePlugin';
+import { sampleSysdiagnose } from '../services/sampleUploads';
+
+export const SAMPLE_SYSDIAGNOSE_PATH = '/dev/samples/sysdiagnose.tar.gz';
+const FILE_NAME = 'sysdiagnose_2023.06.01_iPhone_sample.tar.gz';
+
+/**
+ * GET /dev/samples/sysdiagnose.tar.gz: something to upload on /gluon/upload when trying the
+ * console, next to the example rule sets `npm start` seeds (its shutdown.log and Jetsam report
+ * match DarkSword and Operation Triangulation indicators). Made-up data, no secret, so any client
+ * may fetch it; registered only with GLUON_EXAMPLE_RULE_SETS (development).
+ */
+export const sampleRoutes: RoutePlugin = async (app) => {
+  let archive: Buffer | null = null;
+  app.get(
+    SAMPLE_SYSDIAGNOSE_PATH,
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'A sysdiagnose-like sample archive that the example rule sets flag (development only)',
+        response: { 200: { type: 'string', format: 'binary', description: 'application/gzip' } },
+      } as const,
+    },
+    async (_request, reply) => {
+      archive ??= sampleSysdiagnose();
+      // Bytes, not JSON: the binary schema documents them and a Buffer bypasses the serializer, so
+      // they are sent through the untyped reply.
+      const fileReply: FastifyReply = reply;
+      return fileReply.type('application/gzip').header('content-disposition', `attachment; filename="${FILE_NAME}"`).send(archive);
+    },
+  );
+};

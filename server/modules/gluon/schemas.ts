@@ -1,0 +1,208 @@
+import type { JSONSchema } from 'json-schema-to-ts';
+import { HEURISTIC_RULES, INDICATOR_TYPES, MATCH_ROUTES, OBSERVATION_KINDS } from './inspection/types';
+import { INCIDENT_EVENT_KINDS, INCIDENT_SEVERITIES, INCIDENT_STATES } from './services/incidents';
+import { INSPECTION_ORIGINS, INSPECTION_STATUSES, UPLOAD_ORIGINS } from './services/inspectionStatus';
+
+/**
+ * JSON schemas of gluon's and the global rules repository's answers (inlined, see server/schemas.ts).
+ * They are `as const` and the helpers keep their literal types: the type provider types each
+ * handler by them (server/http/routePlugin.ts), and the console's types are generated from them.
+ */
+
+const str = { type: 'string' } as const;
+const nstr = { type: ['string', 'null'] } as const;
+const int = { type: 'integer' } as const;
+const nint = { type: ['integer', 'null'] } as const;
+const bool = { type: 'boolean' } as const;
+
+/** A closed set of strings (the services name each set once). */
+function oneOf<const Values extends readonly string[]>(values: Values) {
+  return { type: 'string', enum: values } as const;
+}
+
+/** The same closed set, or null. */
+function nullable<const Values extends readonly string[]>(schema: { type: 'string'; enum: Values }) {
+  return { type: ['string', 'null'], enum: [...schema.enum, null] } as const;
+}
+
+/** An object whose properties are all required and no other is allowed. */
+function obj<const Properties extends Record<string, JSONSchema>>(properties: Properties) {
+  return { type: 'object', properties, required: Object.keys(properties) as Array<keyof Properties & string>, additionalProperties: false } as const;
+}
+
+export const idParams = obj({ id: { type: 'string', format: 'uuid' } });
+
+export const pageQuery = {
+  page: { type: 'integer', minimum: 0, maximum: 100000, default: 0 },
+  size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+  search: { type: 'string', maxLength: 200 },
+} as const;
+
+export function paged<const Item extends JSONSchema>(item: Item) {
+  return obj({ items: { type: 'array', items: item }, total: int, page: int, size: int });
+}
+
+const incidentState = oneOf(INCIDENT_STATES);
+const indicatorType = oneOf(INDICATOR_TYPES);
+const observationKind = oneOf(OBSERVATION_KINDS);
+
+export const ruleSetSchema = obj({
+  id: str,
+  bundleId: str,
+  name: str,
+  version: str,
+  revision: int,
+  author: nstr,
+  enabled: bool,
+  indicatorCount: int,
+  counts: { type: 'object', additionalProperties: int },
+  families: { type: 'array', items: obj({ id: str, name: str, indicators: int }) },
+  unsupported: { type: 'array', items: obj({ id: str, pattern: str, reason: str }) },
+  suppressions: int,
+  createdAt: str,
+  updatedAt: str,
+});
+
+export const indicatorSchema = obj({
+  id: str,
+  type: indicatorType,
+  value: str,
+  pattern: str,
+  familyName: str,
+  suppression: { anyOf: [{ type: 'null' }, obj({ id: str, reason: str, author: nstr, createdAt: str })] },
+});
+
+export const suppressionSchema = obj({ id: str, indicatorId: str, kind: nullable(observationKind), value: nstr, reason: str, author: nstr, createdAt: str });
+
+export const uploadSchema = obj({
+  inspectionId: str,
+  fileId: nstr,
+  fileName: str,
+  size: nint,
+  sha256: nstr,
+  origin: oneOf(UPLOAD_ORIGINS),
+  status: oneOf(INSPECTION_STATUSES),
+  progress: int,
+  error: nstr,
+  deviceId: nstr,
+  deviceName: nstr,
+  findings: int,
+  createdAt: str,
+  finishedAt: nstr,
+  warnings: { type: 'array', items: str },
+});
+
+/** The answer of an upload (signed-in or from a collector's connector). */
+export const uploadAnswerSchema = obj({ upload: uploadSchema, duplicate: bool });
+
+export const deviceSchema = obj({
+  id: str,
+  name: str,
+  modelCode: nstr,
+  osVersion: nstr,
+  crashReporterKey: nstr,
+  lastInspectionAt: nstr,
+  inspections: int,
+  openIncidents: int,
+  severity: { type: 'string', enum: ['high', 'none'] },
+});
+
+export const inspectionSchema = obj({
+  id: str,
+  origin: oneOf(INSPECTION_ORIGINS),
+  fileId: nstr,
+  fileName: nstr,
+  status: oneOf(INSPECTION_STATUSES),
+  progress: int,
+  error: nstr,
+  ruleSetVersions: { type: 'array', items: obj({ id: str, name: str, version: str, revision: int }) },
+  observations: int,
+  findings: int,
+  newFindings: int,
+  heuristics: { type: 'array', items: obj({ rule: oneOf(HEURISTIC_RULES), message: str, source: str, line: nint }) },
+  warnings: { type: 'array', items: str },
+  createdAt: str,
+  finishedAt: nstr,
+});
+
+export const incidentSummarySchema = obj({
+  id: str,
+  deviceId: str,
+  deviceName: str,
+  familyId: str,
+  familyName: str,
+  state: incidentState,
+  severity: oneOf(INCIDENT_SEVERITIES),
+  findings: int,
+  activeFindings: int,
+  createdAt: str,
+  updatedAt: str,
+});
+
+export const deviceDetailSchema = obj({
+  device: deviceSchema,
+  inspections: { type: 'array', items: inspectionSchema },
+  incidents: { type: 'array', items: incidentSummarySchema },
+});
+
+export const findingSchema = obj({
+  id: str,
+  indicatorId: str,
+  indicatorType: indicatorType,
+  indicatorValue: str,
+  pattern: str,
+  ruleSetName: str,
+  ruleSetVersion: str,
+  route: oneOf(MATCH_ROUTES),
+  kind: observationKind,
+  value: str,
+  source: str,
+  line: nint,
+  raw: nstr,
+  observedAt: nstr,
+  inspectionId: nstr,
+  suppressed: bool,
+  suppressionReason: nstr,
+  createdAt: str,
+});
+
+export const incidentDetailSchema = obj({
+  ...incidentSummarySchema.properties,
+  evidence: { type: 'array', items: findingSchema },
+  timeline: { type: 'array', items: obj({ at: str, kind: oneOf(INCIDENT_EVENT_KINDS), fromState: nullable(incidentState), toState: nullable(incidentState), comment: nstr, author: nstr }) },
+});
+
+export const processSchema = obj({ name: str, firstSeen: nstr, lastSeen: nstr, sources: { type: 'array', items: str }, records: int });
+
+export const crashSchema = obj({
+  inspectionId: str,
+  path: str,
+  observations: int,
+  error: nstr,
+  processes: { type: 'array', items: str },
+  at: nstr,
+  uploadedAt: str,
+});
+
+export const deviceFileSchema = obj({ id: str, name: str, size: int, sha256: str, uploadedAt: str });
+
+export const reportFindingSchema = obj({
+  id: str,
+  incidentId: str,
+  family: str,
+  incidentState: incidentState,
+  indicatorId: str,
+  indicatorType: indicatorType,
+  indicatorValue: str,
+  ruleSet: str,
+  ruleSetVersion: str,
+  kind: observationKind,
+  value: str,
+  source: str,
+  line: nint,
+  observedAt: nstr,
+  foundAt: str,
+  suppressed: bool,
+});
+
+export const jobAnswerSchema = obj({ queued: bool });

@@ -1,0 +1,218 @@
+import { HttpError, type Queryable } from '../../../contracts';
+import { likePattern } from '../../../services/userAdmin';
+import type { DeviceIdentity, HeuristicRule } from '../inspection/types';
+import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
+import { iso, json, type Stamp } from './sqlRows';
+
+/**
+ * The device an inspection belongs to: the one it was uploaded for (a collector link or the
+ * device page), else the one with the report's crashReporterKey, else a new device named after the file.
+ */
+export async function resolveDevice(q: Queryable, tenantId: string, presetId: string | null, identity: DeviceIdentity, fileName: string): Promise<string> {
+  const model = identity.modelCode ?? null;
+  const os = identity.osVersion ?? null;
+  if (presetId) {
+    await q.query('UPDATE gluon_devices SET model_code = COALESCE($2, model_code), os_version = COALESCE($3, os_version), last_inspection_at = now() WHERE id = $1', [presetId, model, os]);
+    return presetId;
+  }
+  const key = identity.crashReporterKey ?? null;
+  const name = model ? `${model}${key ? ` · ${key.slice(0, 8)}` : ''}` : `Device from ${fileName}`;
+  if (key) {
+    const [row] = await q.query<{ id: string }>(
+      `INSERT INTO gluon_devices (tenant_id, name, model_code, os_version, crash_reporter_key, last_inspection_at) VALUES ($1, $2, $3, $4, $5, now())
+       ON CONFLICT (tenant_id, crash_reporter_key) WHERE crash_reporter_key IS NOT NULL
+       DO UPDATE SET model_code = COALESCE(EXCLUDED.model_code, gluon_devices.model_code), os_version = COALESCE(EXCLUDED.os_version, gluon_devices.os_version), last_inspection_at = now()
+       RETURNING id`,
+      [tenantId, name, model, os, key],
+    );
+    return row!.id;
+  }
+  const [row] = await q.query<{ id: string }>('INSERT INTO gluon_devices (tenant_id, name, model_code, os_version, last_inspection_at) VALUES ($1, $2, $3, $4, now()) RETURNING id', [
+    tenantId,
+    name,
+    model,
+    os,
+  ]);
+  return row!.id;
+}
+
+export interface DeviceSummary {
+  id: string;
+  name: string;
+  modelCode: string | null;
+  osVersion: string | null;
+  crashReporterKey: string | null;
+  lastInspectionAt: string | null;
+  inspections: number;
+  openIncidents: number;
+  /** high when an incident is open or confirmed, else none. */
+  severity: 'high' | 'none';
+}
+
+interface DeviceRow {
+  id: string;
+  name: string;
+  model_code: string | null;
+  os_version: string | null;
+  crash_reporter_key: string | null;
+  last_inspection_at: Stamp;
+  inspections: number;
+  open_incidents: number;
+}
+
+const SELECT_DEVICES = `
+  SELECT d.*,
+    (SELECT count(*)::int FROM gluon_inspections n WHERE n.device_id = d.id AND n.origin <> 'rescan') AS inspections,
+    (SELECT count(*)::int FROM gluon_incidents i WHERE i.device_id = d.id AND i.state IN ('open', 'confirmed')) AS open_incidents
+  FROM gluon_devices d`;
+
+function toSummary(r: DeviceRow): DeviceSummary {
+  return {
+    id: r.id,
+    name: r.name,
+    modelCode: r.model_code,
+    osVersion: r.os_version,
+    crashReporterKey: r.crash_reporter_key,
+    lastInspectionAt: iso(r.last_inspection_at),
+    inspections: r.inspections,
+    openIncidents: r.open_incidents,
+    severity: r.open_incidents > 0 ? 'high' : 'none',
+  };
+}
+
+/** One page of devices, most recently inspected first; `search` matches name, model, OS and key. */
+export async function listDevices(q: Queryable, tenantId: string, options: { page: number; size: number; search?: string }): Promise<{ items: DeviceSummary[]; total: number }> {
+  const where = `d.tenant_id = $1 AND ($2::text IS NULL OR lower(d.name) LIKE $2 OR lower(coalesce(d.model_code, '')) LIKE $2 OR lower(coalesce(d.os_version, '')) LIKE $2 OR lower(coalesce(d.crash_reporter_key, '')) LIKE $2)`;
+  const search = likePattern(options.search?.trim().toLowerCase());
+  const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_devices d WHERE ${where}`, [tenantId, search]);
+  const rows = await q.query<DeviceRow>(`${SELECT_DEVICES} WHERE ${where} ORDER BY d.last_inspection_at DESC NULLS LAST, d.id LIMIT $3 OFFSET $4`, [
+    tenantId,
+    search,
+    options.size,
+    options.page * options.size,
+  ]);
+  return { items: rows.map(toSummary), total: count?.n ?? 0 };
+}
+
+export async function getDevice(q: Queryable, tenantId: string, deviceId: string): Promise<DeviceSummary> {
+  const [row] = await q.query<DeviceRow>(`${SELECT_DEVICES} WHERE d.tenant_id = $1 AND d.id = $2`, [tenantId, deviceId]);
+  if (!row) throw new HttpError(404, 'Device not found');
+  return toSummary(row);
+}
+
+export interface InspectionItem {
+  id: string;
+  origin: InspectionOrigin;
+  fileId: string | null;
+  fileName: string | null;
+  status: InspectionStatus;
+  progress: number;
+  error: string | null;
+  ruleSetVersions: Array<{ id: string; name: string; version: string; revision: number }>;
+  observations: number;
+  findings: number;
+  newFindings: number;
+  heuristics: Array<{ rule: HeuristicRule; message: string; source: string; line: number | null }>;
+  warnings: string[];
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** The device's inspections over time (uploads, collector files and rescans), newest first. */
+export async function listDeviceInspections(q: Queryable, tenantId: string, deviceId: string): Promise<InspectionItem[]> {
+  const rows = await q.query<Record<string, unknown>>('SELECT * FROM gluon_inspections WHERE tenant_id = $1 AND device_id = $2 ORDER BY created_at DESC LIMIT 200', [tenantId, deviceId]);
+  return rows.map((r) => ({
+    id: r.id as string,
+    origin: r.origin as InspectionOrigin,
+    fileId: (r.file_id as string | null) ?? null,
+    fileName: (r.file_name as string | null) ?? null,
+    status: r.status as InspectionStatus,
+    progress: r.progress as number,
+    error: (r.error as string | null) ?? null,
+    ruleSetVersions: json(r.rule_set_versions, []),
+    observations: r.observation_count as number,
+    findings: r.finding_count as number,
+    newFindings: r.new_finding_count as number,
+    heuristics: json(r.heuristics, []),
+    warnings: json(r.warnings, []),
+    createdAt: iso(r.created_at as Stamp)!,
+    finishedAt: iso(r.finished_at as Stamp),
+  }));
+}
+
+export interface ProcessItem {
+  name: string;
+  firstSeen: string | null;
+  lastSeen: string | null;
+  sources: string[];
+  records: number;
+}
+
+/**
+ * Process explorer: every process seen on the device (names, and the executables of crash reports,
+ * ps.txt and shutdown.log clients, by path), first and last seen, and where.
+ */
+export async function listProcesses(q: Queryable, tenantId: string, deviceId: string, options: { search?: string; limit: number }): Promise<ProcessItem[]> {
+  await getDevice(q, tenantId, deviceId);
+  const rows = await q.query<{ value: string; first_seen: Stamp; last_seen: Stamp; sources: string[]; records: number }>(
+    `SELECT value, min(first_seen) AS first_seen, max(last_seen) AS last_seen, (array_agg(DISTINCT source))[1:5] AS sources, sum(occurrences)::int AS records
+     FROM gluon_observations WHERE device_id = $1 AND ($2::text IS NULL OR lower(value) LIKE $2)
+       AND (kind = 'process' OR (kind = 'path' AND (raw LIKE 'procPath%' OR source LIKE '%ps.txt' OR source LIKE '%shutdown.log')))
+     GROUP BY value ORDER BY max(last_seen) DESC NULLS LAST, value LIMIT $3`,
+    [deviceId, likePattern(options.search?.trim().toLowerCase()), options.limit],
+  );
+  return rows.map((r) => ({ name: r.value, firstSeen: iso(r.first_seen), lastSeen: iso(r.last_seen), sources: r.sources ?? [], records: r.records }));
+}
+
+export interface CrashItem {
+  inspectionId: string;
+  path: string;
+  observations: number;
+  error: string | null;
+  processes: string[];
+  at: string | null;
+  uploadedAt: string;
+}
+
+/** Crash explorer: the device's .ips reports, each with the processes it names. */
+export async function listCrashReports(q: Queryable, tenantId: string, deviceId: string): Promise<CrashItem[]> {
+  await getDevice(q, tenantId, deviceId);
+  const inspections = await q.query<{ id: string; artefacts: unknown; created_at: Stamp }>(
+    "SELECT id, artefacts, created_at FROM gluon_inspections WHERE device_id = $1 AND origin <> 'rescan' AND status = 'done' ORDER BY created_at DESC LIMIT 50",
+    [deviceId],
+  );
+  const items: CrashItem[] = [];
+  for (const inspection of inspections) {
+    for (const a of json<Array<{ path: string; kind: string; observations: number; error?: string; processes?: string[]; at?: string }>>(inspection.artefacts, [])) {
+      if (a.kind !== 'ips') continue;
+      items.push({ inspectionId: inspection.id, path: a.path, observations: a.observations, error: a.error ?? null, processes: a.processes ?? [], at: a.at ?? null, uploadedAt: iso(inspection.created_at)! });
+      if (items.length >= 1000) return items;
+    }
+  }
+  return items;
+}
+
+export interface DeviceFile {
+  id: string;
+  name: string;
+  size: number;
+  sha256: string;
+  uploadedAt: string;
+}
+
+/** The original files inspected for the device. */
+export async function listDeviceFiles(q: Queryable, tenantId: string, deviceId: string): Promise<DeviceFile[]> {
+  await getDevice(q, tenantId, deviceId);
+  const rows = await q.query<{ id: string; name: string; size: string | number; sha256: string; uploaded_at: Stamp }>(
+    `SELECT f.id, f.name, f.size, f.sha256, max(n.created_at) AS uploaded_at FROM gluon_files f JOIN gluon_inspections n ON n.file_id = f.id
+     WHERE n.device_id = $1 AND f.tenant_id = $2 GROUP BY f.id ORDER BY max(n.created_at) DESC`,
+    [deviceId, tenantId],
+  );
+  return rows.map((r) => ({ id: r.id, name: r.name, size: Number(r.size), sha256: r.sha256, uploadedAt: iso(r.uploaded_at)! }));
+}
+
+export async function getFile(q: Queryable, tenantId: string, fileId: string): Promise<{ name: string; size: number; storageKey: string }> {
+  const [row] = await q.query<{ name: string; size: string | number; storage_key: string }>('SELECT name, size, storage_key FROM gluon_files WHERE tenant_id = $1 AND id = $2', [tenantId, fileId]);
+  if (!row) throw new HttpError(404, 'File not found');
+  return { name: row.name, size: Number(row.size), storageKey: row.storage_key };
+}

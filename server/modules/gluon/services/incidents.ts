@@ -1,0 +1,303 @@
+import { HttpError, type Database, type Queryable } from '../../../contracts';
+import type { Finding, IndicatorType, MatchRoute, ObservationKind } from '../inspection/types';
+import { iso, type Stamp } from './sqlRows';
+
+export const INCIDENT_STATES = ['open', 'confirmed', 'benign', 'false_positive'] as const;
+export type IncidentState = (typeof INCIDENT_STATES)[number];
+
+/** Every incident is `high` today (the column's default); a new level is named here first. */
+export const INCIDENT_SEVERITIES = ['high'] as const;
+export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
+
+/** What a timeline event records: opened, new findings, a triage, a suppression. */
+export const INCIDENT_EVENT_KINDS = ['opened', 'findings', 'triage', 'suppressed'] as const;
+export type IncidentEventKind = (typeof INCIDENT_EVENT_KINDS)[number];
+
+export interface Actor {
+  userId: string | null;
+  email: string | null;
+}
+
+const SYSTEM: Actor = { userId: null, email: null };
+
+async function addEvent(
+  q: Queryable,
+  incidentId: string,
+  event: { kind: IncidentEventKind; from?: IncidentState | null; to?: IncidentState | null; comment?: string | null },
+  actor: Actor = SYSTEM,
+): Promise<void> {
+  await q.query('INSERT INTO gluon_incident_events (incident_id, kind, from_state, to_state, comment, author_id, author_email) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+    incidentId,
+    event.kind,
+    event.from ?? null,
+    event.to ?? null,
+    event.comment ?? null,
+    actor.userId,
+    actor.email,
+  ]);
+}
+
+/** Rows per INSERT: one statement for a family's findings, however many the rule sets produce. */
+const FINDINGS_BATCH = 1000;
+
+/**
+ * Inserts an incident's findings, FINDINGS_BATCH to a statement (arrays unnested on the server);
+ * one already recorded for the device (same indicator, kind and value) is skipped. Returns how
+ * many were new.
+ */
+async function insertFindings(
+  q: Queryable,
+  input: { tenantId: string; deviceId: string; inspectionId: string; incidentId: string; ruleSetIds: Map<string, string> },
+  findings: Finding[],
+): Promise<number> {
+  let added = 0;
+  for (let i = 0; i < findings.length; i += FINDINGS_BATCH) {
+    const part = findings.slice(i, i + FINDINGS_BATCH);
+    const rows = await q.query(
+      `INSERT INTO gluon_findings (tenant_id, incident_id, device_id, inspection_id, indicator_id, indicator_type, indicator_value, pattern, rule_set_id, rule_set_name, rule_set_version, route, kind, value, source, line, raw, observed_at)
+       SELECT $1, $2, $3, $4, ii, it, iv, pa, rs, rn, rv, ro, k, v, s, l, r, t
+       FROM unnest($5::text[], $6::text[], $7::text[], $8::text[], $9::uuid[], $10::text[], $11::text[], $12::text[], $13::text[], $14::text[], $15::text[], $16::int[], $17::text[], $18::timestamptz[])
+         AS u(ii, it, iv, pa, rs, rn, rv, ro, k, v, s, l, r, t)
+       ON CONFLICT (device_id, indicator_id, kind, value) DO NOTHING RETURNING id`,
+      [
+        input.tenantId,
+        input.incidentId,
+        input.deviceId,
+        input.inspectionId,
+        part.map((f) => f.indicator.id),
+        part.map((f) => f.indicator.type),
+        part.map((f) => f.indicator.value),
+        part.map((f) => f.indicator.pattern),
+        part.map((f) => input.ruleSetIds.get(f.ruleSet.id) ?? null),
+        part.map((f) => f.ruleSet.name),
+        part.map((f) => f.ruleSet.version),
+        part.map((f) => f.route),
+        part.map((f) => f.observation.kind),
+        part.map((f) => f.observation.value),
+        part.map((f) => f.observation.source),
+        part.map((f) => f.observation.line ?? null),
+        part.map((f) => f.observation.raw ?? null),
+        part.map((f) => f.observation.timestamp ?? null),
+      ],
+    );
+    added += rows.length;
+  }
+  return added;
+}
+
+/**
+ * Stores the unsuppressed findings of one device: one incident per device and family, one finding
+ * per (indicator, observed kind and value) however often it is seen. Only findings not stored
+ * before open an incident, add to it, or reopen one triaged benign / false positive.
+ * Returns how many findings were new.
+ */
+export async function recordFindings(
+  q: Queryable,
+  input: { tenantId: string; deviceId: string; inspectionId: string; findings: Finding[]; ruleSetIds: Map<string, string> },
+): Promise<number> {
+  const byFamily = new Map<string, Finding[]>();
+  for (const f of input.findings) {
+    if (f.suppression) continue;
+    const list = byFamily.get(f.family.id);
+    if (list) list.push(f);
+    else byFamily.set(f.family.id, [f]);
+  }
+  let fresh = 0;
+  for (const [familyId, findings] of byFamily) {
+    const [existing] = await q.query<{ id: string; state: IncidentState }>('SELECT id, state FROM gluon_incidents WHERE device_id = $1 AND family_id = $2 FOR UPDATE', [input.deviceId, familyId]);
+    let incidentId = existing?.id;
+    let created = false;
+    if (!incidentId) {
+      const [row] = await q.query<{ id: string }>('INSERT INTO gluon_incidents (tenant_id, device_id, family_id, family_name) VALUES ($1, $2, $3, $4) RETURNING id', [
+        input.tenantId,
+        input.deviceId,
+        familyId,
+        findings[0]!.family.name,
+      ]);
+      incidentId = row!.id;
+      created = true;
+    }
+    const added = await insertFindings(q, { ...input, incidentId }, findings);
+    fresh += added;
+    if (created) await addEvent(q, incidentId, { kind: 'opened', to: 'open', comment: `${added} finding(s)` });
+    else if (added > 0) {
+      const reopen = existing!.state === 'benign' || existing!.state === 'false_positive';
+      if (reopen) await q.query("UPDATE gluon_incidents SET state = 'open', updated_at = now() WHERE id = $1", [incidentId]);
+      else await q.query('UPDATE gluon_incidents SET updated_at = now() WHERE id = $1', [incidentId]);
+      await addEvent(q, incidentId, { kind: 'findings', from: existing!.state, to: reopen ? 'open' : existing!.state, comment: `${added} new finding(s)` });
+    }
+  }
+  return fresh;
+}
+
+export interface IncidentFinding {
+  id: string;
+  indicatorId: string;
+  indicatorType: IndicatorType;
+  indicatorValue: string;
+  pattern: string;
+  ruleSetName: string;
+  ruleSetVersion: string;
+  route: MatchRoute;
+  kind: ObservationKind;
+  value: string;
+  source: string;
+  line: number | null;
+  raw: string | null;
+  observedAt: string | null;
+  inspectionId: string | null;
+  suppressed: boolean;
+  suppressionReason: string | null;
+  createdAt: string;
+}
+
+export interface IncidentEvent {
+  at: string;
+  kind: IncidentEventKind;
+  fromState: IncidentState | null;
+  toState: IncidentState | null;
+  comment: string | null;
+  author: string | null;
+}
+
+export interface IncidentSummary {
+  id: string;
+  deviceId: string;
+  deviceName: string;
+  familyId: string;
+  familyName: string;
+  state: IncidentState;
+  severity: IncidentSeverity;
+  findings: number;
+  activeFindings: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface IncidentDetail extends IncidentSummary {
+  evidence: IncidentFinding[];
+  timeline: IncidentEvent[];
+}
+
+interface IncidentRow {
+  id: string;
+  device_id: string;
+  device_name: string;
+  family_id: string;
+  family_name: string;
+  state: IncidentState;
+  severity: IncidentSeverity;
+  findings: number;
+  active: number;
+  created_at: Stamp;
+  updated_at: Stamp;
+}
+
+const SELECT_INCIDENTS = `
+  SELECT i.*, d.name AS device_name,
+    (SELECT count(*)::int FROM gluon_findings f WHERE f.incident_id = i.id) AS findings,
+    (SELECT count(*)::int FROM gluon_findings f WHERE f.incident_id = i.id AND NOT f.suppressed) AS active
+  FROM gluon_incidents i JOIN gluon_devices d ON d.id = i.device_id`;
+
+function toSummary(r: IncidentRow): IncidentSummary {
+  return {
+    id: r.id,
+    deviceId: r.device_id,
+    deviceName: r.device_name,
+    familyId: r.family_id,
+    familyName: r.family_name,
+    state: r.state,
+    severity: r.severity,
+    findings: r.findings,
+    activeFindings: r.active,
+    createdAt: iso(r.created_at)!,
+    updatedAt: iso(r.updated_at)!,
+  };
+}
+
+export async function listDeviceIncidents(q: Queryable, tenantId: string, deviceId: string): Promise<IncidentSummary[]> {
+  const rows = await q.query<IncidentRow>(`${SELECT_INCIDENTS} WHERE i.tenant_id = $1 AND i.device_id = $2 ORDER BY i.updated_at DESC`, [tenantId, deviceId]);
+  return rows.map(toSummary);
+}
+
+export async function getIncident(q: Queryable, tenantId: string, incidentId: string): Promise<IncidentDetail> {
+  const [row] = await q.query<IncidentRow>(`${SELECT_INCIDENTS} WHERE i.tenant_id = $1 AND i.id = $2`, [tenantId, incidentId]);
+  if (!row) throw new HttpError(404, 'Incident not found');
+  const findings = await q.query<Record<string, unknown>>('SELECT * FROM gluon_findings WHERE incident_id = $1 ORDER BY observed_at NULLS LAST, created_at, source, line', [incidentId]);
+  const events = await q.query<{ at: Stamp; kind: IncidentEventKind; from_state: IncidentState | null; to_state: IncidentState | null; comment: string | null; author_email: string | null }>(
+    'SELECT * FROM gluon_incident_events WHERE incident_id = $1 ORDER BY at, id',
+    [incidentId],
+  );
+  return {
+    ...toSummary(row),
+    evidence: findings.map((f) => ({
+      id: f.id as string,
+      indicatorId: f.indicator_id as string,
+      indicatorType: f.indicator_type as IndicatorType,
+      indicatorValue: f.indicator_value as string,
+      pattern: f.pattern as string,
+      ruleSetName: f.rule_set_name as string,
+      ruleSetVersion: f.rule_set_version as string,
+      route: f.route as MatchRoute,
+      kind: f.kind as ObservationKind,
+      value: f.value as string,
+      source: f.source as string,
+      line: (f.line as number | null) ?? null,
+      raw: (f.raw as string | null) ?? null,
+      observedAt: iso(f.observed_at as Stamp),
+      inspectionId: (f.inspection_id as string | null) ?? null,
+      suppressed: f.suppressed as boolean,
+      suppressionReason: (f.suppression_reason as string | null) ?? null,
+      createdAt: iso(f.created_at as Stamp)!,
+    })),
+    timeline: events.map((e) => ({ at: iso(e.at)!, kind: e.kind, fromState: e.from_state, toState: e.to_state, comment: e.comment, author: e.author_email })),
+  };
+}
+
+/** Moves an incident to a triage state with the analyst's comment; the timeline keeps who and when. */
+export function triageIncident(db: Database, tenantId: string, incidentId: string, change: { state: IncidentState; comment: string }, actor: Actor): Promise<{ from: IncidentState }> {
+  return db.tx((q) => triageIn(q, tenantId, incidentId, change, actor));
+}
+
+async function triageIn(q: Queryable, tenantId: string, incidentId: string, change: { state: IncidentState; comment: string }, actor: Actor): Promise<{ from: IncidentState }> {
+  const [row] = await q.query<{ state: IncidentState }>('SELECT state FROM gluon_incidents WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [tenantId, incidentId]);
+  if (!row) throw new HttpError(404, 'Incident not found');
+  await q.query('UPDATE gluon_incidents SET state = $2, updated_at = now() WHERE id = $1', [incidentId, change.state]);
+  await addEvent(q, incidentId, { kind: 'triage', from: row.state, to: change.state, comment: change.comment }, actor);
+  return { from: row.state };
+}
+
+/**
+ * Marks the findings a new suppression covers and resolves, as false positive, each open incident
+ * left without an active finding (its timeline says why). Other incidents are not touched.
+ */
+export async function applySuppression(
+  q: Queryable,
+  tenantId: string,
+  suppression: { indicatorId: string; kind: ObservationKind | null; value: string | null; reason: string },
+  actor: Actor,
+): Promise<{ findings: number; resolvedIncidents: string[] }> {
+  const marked = await q.query<{ incident_id: string }>(
+    `UPDATE gluon_findings SET suppressed = true, suppression_reason = $5
+     WHERE tenant_id = $1 AND indicator_id = $2 AND ($3::text IS NULL OR kind = $3) AND ($4::text IS NULL OR value = $4) AND NOT suppressed
+     RETURNING incident_id`,
+    [tenantId, suppression.indicatorId, suppression.kind, suppression.value, suppression.reason],
+  );
+  const touched = [...new Set(marked.map((m) => m.incident_id))];
+  const resolved: string[] = [];
+  for (const incidentId of touched) {
+    // The incident's state and its findings still active, in one read per incident.
+    const [incident] = await q.query<{ state: IncidentState; active: number }>(
+      'SELECT i.state, (SELECT count(*)::int FROM gluon_findings f WHERE f.incident_id = i.id AND NOT f.suppressed) AS active FROM gluon_incidents i WHERE i.id = $1',
+      [incidentId],
+    );
+    if (incident?.active === 0 && incident.state === 'open') {
+      await q.query("UPDATE gluon_incidents SET state = 'false_positive', updated_at = now() WHERE id = $1", [incidentId]);
+      await addEvent(q, incidentId, { kind: 'suppressed', from: 'open', to: 'false_positive', comment: `Every finding suppressed: ${suppression.reason}` }, actor);
+      resolved.push(incidentId);
+    } else {
+      await addEvent(q, incidentId, { kind: 'suppressed', from: incident?.state ?? null, to: incident?.state ?? null, comment: suppression.reason }, actor);
+    }
+  }
+  return { findings: marked.length, resolvedIncidents: resolved };
+}

@@ -1,0 +1,260 @@
+import type { Readable } from 'node:stream';
+import type { Database, Queryable } from '../../../contracts';
+import { ArchiveError } from '../inspection/archiveError';
+import { artefactKind, extractArtefact, MAX_ARTEFACT_BYTES } from '../inspection/artefacts';
+import type { ArtefactReport } from '../inspection/inspectArchive';
+import { DEFAULT_ARCHIVE_LIMITS, scanArchive } from '../inspection/safeArchive';
+import type { DeviceIdentity, ExtractionResult, Finding } from '../inspection/types';
+import { resolveDevice } from './devices';
+import type { FileStorage } from './fileStorage';
+import { recordFindings } from './incidents';
+import { finishJob, heartbeat, holdClaim, type Job } from './jobs';
+import { asObservation, ObservationSet, type StoredObservation } from './observationSet';
+import { loadMatchContext, type MatchContext } from './ruleSets';
+import { uploadKind } from './uploads';
+
+/** How often progress and the job's heartbeat are written while a file is read. */
+const PROGRESS_EVERY_MS = 500;
+/**
+ * Distinct observations one inspection keeps (each artefact gives at most
+ * MAX_OBSERVATIONS_PER_FILE); a sysdiagnose gives some thousands.
+ */
+export const MAX_OBSERVATIONS_PER_INSPECTION = 200_000;
+
+/** Bytes of `source`, counted as they are pulled, so progress follows the reader. */
+async function* counted(source: AsyncIterable<Uint8Array>, onBytes: (n: number) => void): AsyncGenerator<Uint8Array> {
+  for await (const chunk of source) {
+    onBytes(chunk.length);
+    yield chunk;
+  }
+}
+
+async function readAll(stream: Readable, max: number): Promise<Buffer | null> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    size += (chunk as Buffer).length;
+    if (size > max) {
+      stream.destroy();
+      return null;
+    }
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/** An artefact as the inspection records it; the crash explorer lists the .ips ones with their processes. */
+export interface StoredArtefact extends ArtefactReport {
+  processes: string[];
+  at?: string;
+}
+
+interface Extracted {
+  observations: ObservationSet;
+  device: DeviceIdentity;
+  artefacts: StoredArtefact[];
+  warnings: string[];
+}
+
+/** Runs the extractors over a stored file: an archive entry by entry, or one loose artefact. */
+export async function extractStoredFile(
+  storage: FileStorage,
+  file: { key: string; name: string; size: number },
+  onProgress: (fraction: number) => void,
+): Promise<Extracted> {
+  const observations = new ObservationSet();
+  const device: DeviceIdentity = {};
+  const artefacts: StoredArtefact[] = [];
+  const warnings: string[] = [];
+  let full = false;
+  const take = (result: ExtractionResult, path: string, kind: ArtefactReport['kind']) => {
+    for (const o of result.observations) {
+      if (observations.size >= MAX_OBSERVATIONS_PER_INSPECTION) {
+        if (!full) warnings.push(`more than ${MAX_OBSERVATIONS_PER_INSPECTION} distinct observations: ${path} and the files after it were read only in part`);
+        full = true;
+        break;
+      }
+      observations.add(o);
+    }
+    observations.heuristics.push(...result.heuristics);
+    for (const key of ['osVersion', 'modelCode', 'crashReporterKey'] as const) {
+      const value = result.device[key];
+      if (!value) continue;
+      if (!device[key]) device[key] = value;
+      else if (key === 'crashReporterKey' && device[key] !== value) warnings.push(`${path}: report of another device (crashReporterKey ${value})`);
+    }
+    const processes = kind === 'ips' ? [...new Set(result.observations.filter((o) => o.kind === 'process' || o.raw?.startsWith('procPath')).map((o) => o.value))].slice(0, 10) : [];
+    const at = result.observations.find((o) => o.timestamp)?.timestamp;
+    artefacts.push({ path, kind, observations: result.observations.length, ...(result.error ? { error: result.error } : {}), warnings: result.warnings, processes, ...(at ? { at } : {}) });
+  };
+  if (uploadKind(file.name) === 'archive') {
+    let read = 0;
+    const summary = await scanArchive(
+      counted(storage.read(file.key), (n) => {
+        read += n;
+        onProgress(file.size ? Math.min(read / file.size, 1) : 0);
+      }),
+      ({ path, kind, data }) => take(extractArtefact(path, data, DEFAULT_ARCHIVE_LIMITS.maxArtefactBytes), path, kind),
+    );
+    warnings.push(...summary.warnings);
+  } else {
+    const data = await readAll(storage.read(file.key), MAX_ARTEFACT_BYTES);
+    const result: ExtractionResult = data
+      ? extractArtefact(file.name, data)
+      : { source: file.name, observations: [], heuristics: [], device: {}, warnings: [], error: `file is too large (at most ${MAX_ARTEFACT_BYTES} bytes)` };
+    take(result, file.name, artefactKind(file.name) ?? 'ips');
+  }
+  return { observations, device, artefacts, warnings };
+}
+
+function matchAll(ctx: MatchContext, observations: StoredObservation[]): Finding[] {
+  const findings: Finding[] = [];
+  for (const o of observations) findings.push(...ctx.matcher.match(asObservation(o), { includeSuppressed: true }));
+  return findings;
+}
+
+async function insertObservations(q: Queryable, inspectionId: string, deviceId: string, observations: StoredObservation[]): Promise<void> {
+  const BATCH = 2000;
+  for (let i = 0; i < observations.length; i += BATCH) {
+    const part = observations.slice(i, i + BATCH);
+    await q.query(
+      `INSERT INTO gluon_observations (inspection_id, device_id, kind, value, source, line, first_seen, last_seen, raw, occurrences, sources)
+       SELECT $1, $2, k, v, s, l, f, t, r, n, string_to_array(ss, E'\\n')
+       FROM unnest($3::text[], $4::text[], $5::text[], $6::int[], $7::timestamptz[], $8::timestamptz[], $9::text[], $10::int[], $11::text[]) AS u(k, v, s, l, f, t, r, n, ss)
+       ON CONFLICT DO NOTHING`,
+      [
+        inspectionId,
+        deviceId,
+        part.map((o) => o.kind),
+        part.map((o) => o.value),
+        part.map((o) => o.source),
+        part.map((o) => o.line),
+        part.map((o) => o.firstSeen),
+        part.map((o) => o.lastSeen),
+        part.map((o) => o.raw),
+        part.map((o) => o.occurrences),
+        // text[][] must be rectangular: each list travels as one newline-joined string (paths hold no newline).
+        part.map((o) => o.sources.join('\n')),
+      ],
+    );
+  }
+}
+
+export interface RunnerHooks {
+  /** Tests stop here to play a worker that dies mid-inspection. */
+  beforeCommit?: (job: Job) => Promise<void>;
+}
+
+/**
+ * One inspection job: read the stored file, extract, match against the tenant's enabled rule sets,
+ * then store observations, findings and incidents in ONE transaction that first checks the job is
+ * still ours — a worker that lost its claim (it stalled and another took over) writes nothing.
+ */
+export async function runInspectJob(db: Database, storage: FileStorage, job: Job, hooks: RunnerHooks = {}): Promise<void> {
+  const [inspection] = await db.query<{ id: string; tenant_id: string; device_id: string | null; file_name: string | null; storage_key: string | null; size: string | number | null }>(
+    `SELECT n.id, n.tenant_id, n.device_id, n.file_name, f.storage_key, f.size FROM gluon_inspections n LEFT JOIN gluon_files f ON f.id = n.file_id WHERE n.id = $1`,
+    [job.inspectionId],
+  );
+  if (!inspection || !inspection.storage_key) {
+    await finishJob(db, job, 'The inspection or its file no longer exists.');
+    return;
+  }
+  const started = await db.query(
+    `UPDATE gluon_inspections SET status = 'running', progress = 0, started_at = now(), error = NULL
+     WHERE id = $1 AND EXISTS (SELECT 1 FROM gluon_jobs WHERE id = $2 AND claimed_by = $3 AND attempts = $4 AND status = 'running') RETURNING id`,
+    [inspection.id, job.id, job.claimedBy, job.attempts],
+  );
+  // Our claim was taken over (this worker stalled): the other worker owns the inspection now.
+  if (!started.length) return;
+  let lastWrite = Date.now();
+  let pending: Promise<unknown> = Promise.resolve();
+  const onProgress = (fraction: number) => {
+    if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
+    lastWrite = Date.now();
+    const percent = Math.min(95, Math.floor(fraction * 95));
+    pending = pending.then(() => Promise.all([db.query("UPDATE gluon_inspections SET progress = $2 WHERE id = $1 AND status = 'running'", [inspection.id, percent]), heartbeat(db, job)])).catch(() => undefined);
+  };
+  const fileName = inspection.file_name ?? 'upload';
+  let extracted: Extracted;
+  try {
+    extracted = await extractStoredFile(storage, { key: inspection.storage_key, name: fileName, size: Number(inspection.size ?? 0) }, onProgress);
+  } catch (error) {
+    await pending;
+    const message = error instanceof ArchiveError ? `${fileName}: ${error.message}` : `${fileName} could not be read.`;
+    await db.tx(async (q) => {
+      if (!(await holdClaim(q, job))) return;
+      await q.query("UPDATE gluon_inspections SET status = 'failed', error = $2, finished_at = now() WHERE id = $1", [inspection.id, message]);
+      await finishJob(q, job, message);
+    });
+    return;
+  }
+  await pending;
+  const ctx = await loadMatchContext(db, inspection.tenant_id);
+  const observations = extracted.observations.values();
+  const findings = matchAll(ctx, observations);
+  await hooks.beforeCommit?.(job);
+  await db.tx(async (q) => {
+    if (!(await holdClaim(q, job))) return;
+    const deviceId = await resolveDevice(q, inspection.tenant_id, inspection.device_id, extracted.device, fileName);
+    await q.query('DELETE FROM gluon_observations WHERE inspection_id = $1', [inspection.id]);
+    await insertObservations(q, inspection.id, deviceId, observations);
+    const fresh = await recordFindings(q, { tenantId: inspection.tenant_id, deviceId, inspectionId: inspection.id, findings, ruleSetIds: ctx.ruleSetIds });
+    const heuristics = extracted.observations.heuristics.slice(0, 500).map((h) => ({ rule: h.rule, message: h.message, source: h.observation.source, line: h.observation.line ?? null }));
+    const failedArtefacts = extracted.artefacts.filter((a) => a.error).map((a) => `${a.path}: ${a.error}`);
+    await q.query(
+      `UPDATE gluon_inspections SET status = 'done', progress = 100, finished_at = now(), device_id = $2, rule_set_versions = $3, observation_count = $4,
+         finding_count = $5, new_finding_count = $6, artefacts = $7, heuristics = $8, warnings = $9 WHERE id = $1`,
+      [
+        inspection.id,
+        deviceId,
+        JSON.stringify(ctx.versions),
+        observations.length,
+        findings.filter((f) => !f.suppression).length,
+        fresh,
+        JSON.stringify(extracted.artefacts.slice(0, 20_000).map(({ path, kind, observations: n, error, processes, at }) => ({ path, kind, observations: n, processes, ...(at ? { at } : {}), ...(error ? { error } : {}) }))),
+        JSON.stringify(heuristics),
+        JSON.stringify([...failedArtefacts, ...extracted.warnings].slice(0, 200)),
+      ],
+    );
+    await finishJob(q, job);
+  });
+}
+
+/**
+ * A rescan: the stored observations of one device (or of every device of the tenant) matched
+ * again against the current rule sets, without the files. Each device gets a rescan inspection
+ * recording the rule-set versions used; only findings not stored before open or update incidents.
+ */
+export async function runRescanJob(db: Database, job: Job): Promise<void> {
+  const devices = job.deviceId
+    ? [{ id: job.deviceId }]
+    : await db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY id', [job.tenantId]);
+  const ctx = await loadMatchContext(db, job.tenantId);
+  for (const device of devices) {
+    const rows = await db.query<{ kind: StoredObservation['kind']; value: string; source: string; line: number | null; first_seen: Date | string | null; raw: string | null }>(
+      'SELECT DISTINCT ON (kind, value) kind, value, source, line, first_seen, raw FROM gluon_observations WHERE device_id = $1 ORDER BY kind, value, first_seen NULLS LAST',
+      [device.id],
+    );
+    const observations: StoredObservation[] = rows.map((r) => {
+      const firstSeen = r.first_seen === null ? null : new Date(r.first_seen).toISOString();
+      return { kind: r.kind, value: r.value, source: r.source, line: r.line, raw: r.raw, sources: [r.source], occurrences: 1, firstSeen, lastSeen: firstSeen };
+    });
+    const findings = matchAll(ctx, observations);
+    const stillOurs = await db.tx(async (q) => {
+      if (!(await holdClaim(q, job))) return false;
+      const [exists] = await q.query('SELECT 1 FROM gluon_devices WHERE id = $1 AND tenant_id = $2', [device.id, job.tenantId]);
+      if (!exists) return true;
+      const [inspection] = await q.query<{ id: string }>(
+        `INSERT INTO gluon_inspections (tenant_id, device_id, origin, status, progress, started_at, finished_at, rule_set_versions, observation_count, finding_count)
+         VALUES ($1, $2, 'rescan', 'done', 100, now(), now(), $3, $4, $5) RETURNING id`,
+        [job.tenantId, device.id, JSON.stringify(ctx.versions), observations.length, findings.filter((f) => !f.suppression).length],
+      );
+      const fresh = await recordFindings(q, { tenantId: job.tenantId, deviceId: device.id, inspectionId: inspection!.id, findings, ruleSetIds: ctx.ruleSetIds });
+      await q.query('UPDATE gluon_inspections SET new_finding_count = $2 WHERE id = $1', [inspection!.id, fresh]);
+      await heartbeat(q, job);
+      return true;
+    });
+    if (!stillOurs) return;
+  }
+  await finishJob(db, job);
+}

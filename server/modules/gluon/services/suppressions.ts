@@ -1,0 +1,74 @@
+import { HttpError, type Database } from '../../../contracts';
+import type { ObservationKind } from '../inspection/types';
+import { applySuppression, type Actor } from './incidents';
+import { iso, type Stamp } from './sqlRows';
+
+export interface SuppressionItem {
+  id: string;
+  indicatorId: string;
+  kind: ObservationKind | null;
+  value: string | null;
+  reason: string;
+  author: string | null;
+  createdAt: string;
+}
+
+/**
+ * Suppresses an indicator of the tenant's rule sets (false-positive handling), for every value or
+ * for one observed kind and value. Stored findings it covers are marked at once; the rule sets
+ * holding the indicator get a new revision so the next inspections record it.
+ */
+export async function addSuppression(
+  db: Database,
+  tenantId: string,
+  input: { indicatorId: string; kind?: ObservationKind | null; value?: string | null; reason: string },
+  actor: Actor,
+): Promise<{ suppression: SuppressionItem; findings: number; resolvedIncidents: string[] }> {
+  const reason = input.reason.trim();
+  if (!reason) throw new HttpError(400, 'A reason is required.');
+  return db.tx(async (q) => {
+    const sets = await q.query<{ id: string }>(
+      'SELECT r.id FROM gluon_rule_sets r JOIN gluon_indicators i ON i.rule_set_id = r.id WHERE r.tenant_id = $1 AND i.stix_id = $2',
+      [tenantId, input.indicatorId],
+    );
+    const [finding] = sets.length ? [] : await q.query('SELECT 1 FROM gluon_findings WHERE tenant_id = $1 AND indicator_id = $2 LIMIT 1', [tenantId, input.indicatorId]);
+    if (!sets.length && !finding) throw new HttpError(404, 'Indicator not found');
+    const kind = input.kind ?? null;
+    const value = input.value ?? null;
+    const [row] = await q.query<{ id: string; created_at: Stamp }>(
+      'INSERT INTO gluon_suppressions (tenant_id, indicator_id, kind, value, reason, author_id, author_email) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, created_at',
+      [tenantId, input.indicatorId, kind, value, reason, actor.userId, actor.email],
+    );
+    if (sets.length) await q.query('UPDATE gluon_rule_sets SET revision = revision + 1, updated_at = now() WHERE id = ANY($1::uuid[])', [sets.map((s) => s.id)]);
+    const applied = await applySuppression(q, tenantId, { indicatorId: input.indicatorId, kind, value, reason }, actor);
+    return {
+      suppression: { id: row!.id, indicatorId: input.indicatorId, kind, value, reason, author: actor.email, createdAt: iso(row!.created_at)! },
+      ...applied,
+    };
+  });
+}
+
+/** A finding marked false positive: a suppression of its indicator for exactly the value observed. */
+export async function markFindingFalsePositive(
+  db: Database,
+  tenantId: string,
+  findingId: string,
+  reason: string,
+  actor: Actor,
+): Promise<{ suppression: SuppressionItem; findings: number; resolvedIncidents: string[]; incidentId: string }> {
+  const [finding] = await db.query<{ indicator_id: string; kind: ObservationKind; value: string; incident_id: string }>(
+    'SELECT indicator_id, kind, value, incident_id FROM gluon_findings WHERE tenant_id = $1 AND id = $2',
+    [tenantId, findingId],
+  );
+  if (!finding) throw new HttpError(404, 'Finding not found');
+  const result = await addSuppression(db, tenantId, { indicatorId: finding.indicator_id, kind: finding.kind, value: finding.value, reason }, actor);
+  return { ...result, incidentId: finding.incident_id };
+}
+
+export async function listSuppressions(db: Database, tenantId: string): Promise<SuppressionItem[]> {
+  const rows = await db.query<{ id: string; indicator_id: string; kind: ObservationKind | null; value: string | null; reason: string; author_email: string | null; created_at: Stamp }>(
+    'SELECT * FROM gluon_suppressions WHERE tenant_id = $1 ORDER BY created_at DESC',
+    [tenantId],
+  );
+  return rows.map((r) => ({ id: r.id, indicatorId: r.indicator_id, kind: r.kind, value: r.value, reason: r.reason, author: r.author_email, createdAt: iso(r.created_at)! }));
+}

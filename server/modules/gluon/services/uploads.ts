@@ -1,0 +1,215 @@
+import type { Readable } from 'node:stream';
+import { HttpError, type Database, type Queryable } from '../../../contracts';
+import { artefactKind } from '../inspection/artefacts';
+import type { FileStorage, StoredObject } from './fileStorage';
+import type { InspectionStatus, UploadOrigin } from './inspectionStatus';
+import { enqueueJob } from './jobs';
+import { iso, json, type Stamp } from './sqlRows';
+
+export type UploadKind = 'archive' | 'artefact';
+
+/** What we inspect: a sysdiagnose-like archive, or one loose artefact the extractors read. */
+export function uploadKind(name: string): UploadKind | null {
+  const lower = name.toLowerCase();
+  if (lower.endsWith('.tar.gz') || lower.endsWith('.tgz') || lower.endsWith('.tar')) return 'archive';
+  return artefactKind(name) ? 'artefact' : null;
+}
+
+export const ACCEPTED_FILES = 'a sysdiagnose archive (.tar.gz, .tgz, .tar), a crash or diagnostic report (.ips), shutdown.log or ps.txt';
+
+/** A file name as shown and stored: its last segment, without control characters. */
+export function cleanFileName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+}
+
+export interface UploadItem {
+  inspectionId: string;
+  fileId: string | null;
+  fileName: string;
+  size: number | null;
+  sha256: string | null;
+  origin: UploadOrigin;
+  status: InspectionStatus;
+  progress: number;
+  error: string | null;
+  deviceId: string | null;
+  deviceName: string | null;
+  findings: number;
+  createdAt: string;
+  finishedAt: string | null;
+  warnings: string[];
+}
+
+interface UploadRow {
+  id: string;
+  file_id: string | null;
+  file_name: string | null;
+  size: string | number | null;
+  sha256: string | null;
+  /** Rescans are not uploads: every query of this row excludes them. */
+  origin: UploadOrigin;
+  status: InspectionStatus;
+  progress: number;
+  error: string | null;
+  device_id: string | null;
+  device_name: string | null;
+  finding_count: number;
+  created_at: Stamp;
+  finished_at: Stamp;
+  warnings: unknown;
+}
+
+const SELECT_UPLOADS = `
+  SELECT n.id, n.file_id, n.file_name, f.size, f.sha256, n.origin, n.status, n.progress, n.error, n.device_id, d.name AS device_name,
+         n.finding_count, n.created_at, n.finished_at, n.warnings
+  FROM gluon_inspections n LEFT JOIN gluon_files f ON f.id = n.file_id LEFT JOIN gluon_devices d ON d.id = n.device_id`;
+
+function toItem(r: UploadRow): UploadItem {
+  return {
+    inspectionId: r.id,
+    fileId: r.file_id,
+    fileName: r.file_name ?? '',
+    size: r.size === null ? null : Number(r.size),
+    sha256: r.sha256,
+    origin: r.origin,
+    status: r.status,
+    progress: r.progress,
+    error: r.error,
+    deviceId: r.device_id,
+    deviceName: r.device_name,
+    findings: r.finding_count,
+    createdAt: iso(r.created_at)!,
+    finishedAt: iso(r.finished_at),
+    warnings: json<string[]>(r.warnings, []),
+  };
+}
+
+export async function getUpload(q: Queryable, tenantId: string, inspectionId: string): Promise<UploadItem | null> {
+  const [row] = await q.query<UploadRow>(`${SELECT_UPLOADS} WHERE n.tenant_id = $1 AND n.id = $2`, [tenantId, inspectionId]);
+  return row ? toItem(row) : null;
+}
+
+/** Recent uploads (newest first); `createdBy` limits them to one user's (uploaders see their own). */
+export async function listUploads(
+  q: Queryable,
+  tenantId: string,
+  options: { page: number; size: number; createdBy?: string | null },
+): Promise<{ items: UploadItem[]; total: number }> {
+  const where = "n.tenant_id = $1 AND n.origin <> 'rescan' AND ($2::uuid IS NULL OR n.created_by = $2)";
+  const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_inspections n WHERE ${where}`, [tenantId, options.createdBy ?? null]);
+  const rows = await q.query<UploadRow>(`${SELECT_UPLOADS} WHERE ${where} ORDER BY n.created_at DESC, n.id LIMIT $3 OFFSET $4`, [
+    tenantId,
+    options.createdBy ?? null,
+    options.size,
+    options.page * options.size,
+  ]);
+  return { items: rows.map(toItem), total: count?.n ?? 0 };
+}
+
+const GZIP = [0x1f, 0x8b];
+
+/** First bytes of a stored file, to refuse what cannot be what its name says before queueing it. */
+async function head(storage: FileStorage, key: string, n: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of storage.read(key)) {
+    chunks.push(chunk as Buffer);
+    size += (chunk as Buffer).length;
+    if (size >= n) break;
+  }
+  return Buffer.concat(chunks).subarray(0, n);
+}
+
+export interface UploadInput {
+  tenantId: string;
+  userId: string | null;
+  fileName: string;
+  body: Readable;
+  maxBytes: number;
+  origin: UploadOrigin;
+  deviceId?: string | null;
+  reinspect?: boolean;
+  claim?: (q: Queryable) => Promise<void>;
+}
+
+/**
+ * Stores an uploaded file under its sha256 and queues its inspection. The same bytes uploaded
+ * again by the same user are recognised: nothing is stored or inspected twice unless `reinspect`
+ * asks for it (another user's upload of the same bytes gets its own inspection, the file is kept once).
+ * `claim` runs first inside the transaction that inserts the inspection (a limit that must hold
+ * under parallel uploads: collectorUploads.ts assertInstallHasRoom); when it or the transaction
+ * throws, nothing is recorded and the stored bytes are removed unless a file row refers to them.
+ */
+export async function receiveUpload(
+  db: Database,
+  storage: FileStorage,
+  input: UploadInput,
+): Promise<{ upload: UploadItem; duplicate: boolean }> {
+  const fileName = cleanFileName(input.fileName);
+  const kind = uploadKind(fileName);
+  if (!fileName || !kind) throw new HttpError(415, `${fileName || 'This file'} is not a file Gluon inspects: upload ${ACCEPTED_FILES}.`);
+  const stored = await storage.put(input.body, input.maxBytes);
+  if (stored.size === 0) throw new HttpError(400, `${fileName} is empty.`);
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.gz') || lower.endsWith('.tgz')) {
+    const magic = await head(storage, stored.key, 2);
+    if (magic[0] !== GZIP[0] || magic[1] !== GZIP[1]) {
+      await discard(db, storage, stored);
+      throw new HttpError(422, `${fileName} is not a gzip archive (corrupt or renamed).`);
+    }
+  }
+  try {
+    return await db.tx((q) => recordUpload(q, input, fileName, stored));
+  } catch (error) {
+    // The refusal (or the database's error) is the answer; a failed clean-up only leaves bytes behind.
+    await discard(db, storage, stored).catch(() => undefined);
+    throw error;
+  }
+}
+
+async function recordUpload(
+  q: Queryable,
+  input: UploadInput,
+  fileName: string,
+  stored: StoredObject,
+): Promise<{ upload: UploadItem; duplicate: boolean }> {
+  if (input.claim) await input.claim(q);
+  const [existing] = await q.query<{ id: string }>('SELECT id FROM gluon_files WHERE tenant_id = $1 AND sha256 = $2 FOR UPDATE', [input.tenantId, stored.sha256]);
+  if (existing && !input.reinspect && !input.deviceId) {
+    // The uploader's own earlier inspection: someone else's (and its device) is not shown to them.
+    const [last] = await q.query<{ id: string }>(
+      "SELECT id FROM gluon_inspections WHERE file_id = $1 AND origin <> 'rescan' AND created_by IS NOT DISTINCT FROM $2 ORDER BY created_at DESC LIMIT 1",
+      [existing.id, input.userId],
+    );
+    if (last) return { upload: (await getUpload(q, input.tenantId, last.id))!, duplicate: true };
+  }
+  const fileId =
+    existing?.id ??
+    (
+      await q.query<{ id: string }>('INSERT INTO gluon_files (tenant_id, sha256, size, storage_key, name) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
+        input.tenantId,
+        stored.sha256,
+        stored.size,
+        stored.key,
+        fileName,
+      ])
+    )[0]!.id;
+  const [inspection] = await q.query<{ id: string }>(
+    'INSERT INTO gluon_inspections (tenant_id, file_id, device_id, origin, file_name, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
+    [input.tenantId, fileId, input.deviceId ?? null, input.origin, fileName, input.userId],
+  );
+  await enqueueJob(q, { tenantId: input.tenantId, kind: 'inspect', inspectionId: inspection!.id });
+  return { upload: (await getUpload(q, input.tenantId, inspection!.id))!, duplicate: Boolean(existing) };
+}
+
+/** Storage is content-addressed across tenants: a file is removed only when no tenant holds it. */
+async function isReferenced(db: Database, sha256: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM gluon_files WHERE sha256 = $1 LIMIT 1', [sha256]);
+  return rows.length > 0;
+}
+
+/** Removes the bytes of an upload that was refused after they were stored, unless a file row holds them. */
+async function discard(db: Database, storage: FileStorage, stored: StoredObject): Promise<void> {
+  if (!(await isReferenced(db, stored.sha256))) await storage.remove(stored.key);
+}
