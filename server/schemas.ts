@@ -1,4 +1,4 @@
-import { MFA_PERMISSION } from './services/signIn';
+import { MFA_PERMISSION } from './modules/auth/signIn';
 
 /**
  * JSON-schema building blocks shared by the routes. Schemas are inlined (no $ref) so the two

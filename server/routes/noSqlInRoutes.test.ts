@@ -3,13 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { describeFindings, findSql, isRouteSource, scanForSql } from '../test/sqlInRoutes';
+import { describeFindings, findSql, isRouteFile, isRouteSource, scanForSql } from '../test/sqlInRoutes';
 
 const routesDir = path.dirname(fileURLToPath(import.meta.url));
 
 describe('no SQL in route modules (routes call services; SQL lives in services and stores)', () => {
-  it('server/routes/** has no SQL statement, .query(, q( or db.tx( outside tests and test helpers', async () => {
-    const findings = await scanForSql(routesDir, path.resolve(routesDir, '../..'));
+  it('route files of server/modules/** and server/routes/** have no SQL statement, .query(, q( or db.tx( outside tests and test helpers', async () => {
+    const modulesDir = path.resolve(routesDir, '../modules');
+    const findings = [...(await scanForSql(modulesDir, path.resolve(routesDir, '../..'), isRouteFile)), ...(await scanForSql(routesDir, path.resolve(routesDir, '../..')))];
     expect(describeFindings(findings), 'move these into a service or store').toBe('');
   });
 
@@ -83,6 +84,10 @@ describe('no SQL in route modules (routes call services; SQL lives in services a
 
     it('treats *.test.ts files and test helpers as outside the rule', () => {
       expect(['loginRoutes.ts', 'idpTestSetup.ts', 'mfa.test.ts', 'types.d.ts'].filter(isRouteSource)).toEqual(['loginRoutes.ts']);
+    });
+
+    it('in a module folder checks the route files and the module index, not the services beside them', () => {
+      expect(['loginRoutes.ts', 'unsubscribeRoute.ts', 'index.ts', 'signIn.ts', 'login.test.ts'].filter(isRouteFile)).toEqual(['loginRoutes.ts', 'unsubscribeRoute.ts', 'index.ts']);
     });
   });
 });

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCollectorLink } from '../services/collectorLinks';
-import { INVITATION_EXPIRED, INVITATION_NOT_FOUND, INVITATION_USED } from '../services/invitations';
-import { LINK_EXPIRED, LINK_INVALID } from '../services/passwordRecovery';
+import { INVITATION_EXPIRED, INVITATION_NOT_FOUND, INVITATION_USED } from '../modules/invitations/invitations';
+import { LINK_EXPIRED, LINK_INVALID } from '../modules/auth/passwordRecovery';
 import { mintQuickLink, mintUnsubscribeLink } from '../services/signedLinks';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../test/testApp';
 

@@ -155,11 +155,16 @@ export function isRouteSource(file: string): boolean {
   return name.endsWith('.ts') && !name.endsWith('.d.ts') && !/test/i.test(name);
 }
 
-/** Every finding under `dir` (recursively), files named relative to `root`. */
-export async function scanForSql(dir: string, root = dir): Promise<SqlFinding[]> {
+/** Route files of a module folder, where services sit beside routes: `*Routes.ts`, `*Route.ts`, and the module's `index.ts`. */
+export function isRouteFile(file: string): boolean {
+  return isRouteSource(file) && /(?:Routes?|^index)\.ts$/.test(path.basename(file));
+}
+
+/** Every finding under `dir` (recursively) in the files `include` picks, named relative to `root`. */
+export async function scanForSql(dir: string, root = dir, include: (file: string) => boolean = isRouteSource): Promise<SqlFinding[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries
-    .filter((e) => e.isFile() && isRouteSource(e.name))
+    .filter((e) => e.isFile() && include(e.name))
     .map((e) => path.join(e.parentPath, e.name))
     .sort();
   const findings: SqlFinding[] = [];

@@ -1,19 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { collectorLinkAdminRoutes } from './collectorLinkAdminRoutes';
 import { collectorLinkPublicRoutes } from './collectorLinkPublicRoutes';
-import { logoRoutes } from './logoRoutes';
 import { quickDownloadRoute } from './quickDownloadRoute';
-import { settingsRoutes } from './settingsRoutes';
-import { unsubscribeRoute } from './unsubscribeRoute';
-import { userRequestRoutes } from './userRequestRoutes';
 
-/** Routes for product backends, captcha, environment type, logo. */
+/**
+ * Gluon's collector links (shared extractor links, quick download). The other former "backend"
+ * routes live in server/modules (settings, branding, support, notifications); these move to
+ * gluon's module with the rest of gluon (issue 21).
+ */
 export const backendRoutes: FastifyPluginAsync = async (app) => {
-  await app.register(settingsRoutes);
-  await app.register(logoRoutes);
-  await app.register(userRequestRoutes);
   await app.register(collectorLinkPublicRoutes);
   await app.register(collectorLinkAdminRoutes);
   await app.register(quickDownloadRoute);
-  await app.register(unsubscribeRoute);
 };

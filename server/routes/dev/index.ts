@@ -1,9 +1,0 @@
-import type { FastifyPluginAsync } from 'fastify';
-import { mailboxRoutes } from './mailboxRoutes';
-import { sampleRoutes } from './sampleRoutes';
-
-/** Development helpers; each is registered only when its setting allows it (never in production). */
-export const devRoutes: FastifyPluginAsync = async (app) => {
-  if (app.config.devMailbox) await app.register(mailboxRoutes);
-  if (app.config.gluon.seedExamples) await app.register(sampleRoutes);
-};
