@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import type { Database, TokenService, TokenType } from '../../contracts';
-import { currentStep, totpCode } from './totp';
 import { createTestApp, type TestApp } from '../../test/testApp';
+import { currentStep, totpCode } from './totp';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

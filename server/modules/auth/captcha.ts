@@ -1,5 +1,5 @@
-import type { BackendConfig } from '../../services/backendConfig';
 import { HttpError } from '../../contracts';
+import type { BackendConfig } from '../../services/backendConfig';
 
 const VERIFY_TIMEOUT_MS = 5000;
 

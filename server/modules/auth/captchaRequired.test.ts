@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 import { createInvitation } from '../invitations/invitations';
 import { currentStep, totpCode } from './totp';
-import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 
 const MISSING = 'Please confirm that you are not a robot.';
 const REJECTED = 'Captcha verification failed, please try again.';

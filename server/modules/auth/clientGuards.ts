@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { verifyCaptcha } from './captcha';
 import { TooManyAttempts } from '../../services/rateLimit';
+import { verifyCaptcha } from './captcha';
 
 /**
  * 429 (with Retry-After) when this client IP spent its failure budget (services/rateLimit.ts, in

@@ -1,26 +1,19 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { captchaField, errors, passwordField, tokenAnswerSchema } from '../../schemas';
-import { claimFromState, recordSubjectFailure, resetFailures, type LockoutSubject } from './lockout';
 import { verifyPassword } from '../../services/passwords';
 import { IN_FLIGHT_WAIT_S, ipBudgetOffset } from '../../services/rateLimit';
-import { canSignIn, completeSignIn, MFA_PERMISSION, readPasswordSignIn } from './signIn';
 import { normaliseEmail } from '../../services/users';
 import { attemptKey, checkCaptcha, ipBudgetKey, ipBudgetSpent, whileHeld } from './clientGuards';
+import { claimFromState, recordSubjectFailure, resetFailures, type LockoutSubject } from './lockout';
+import { canSignIn, completeSignIn, MFA_PERMISSION, readPasswordSignIn } from './signIn';
 import { signInClient, signInDeps } from './signInContext';
 
 /** One message for unknown user, wrong password, disabled or not yet activated account. */
 export const LOGIN_FAILED = 'The username or password is incorrect';
 
-interface LoginBody {
-  username: string;
-  password: string;
-  rememberToken?: string | null;
-  captchaToken?: string | null;
-}
-
-export const loginRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: LoginBody }>(
+export const loginRoutes: RoutePlugin = async (app) => {
+  app.post(
     '/um/login',
     {
       schema: {

@@ -1,8 +1,8 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
-import { currentStep, totpCode } from './totp';
 import { WRONG_RECOVERY_CODE, WRONG_TOTP } from './mfaRoutes';
+import { currentStep, totpCode } from './totp';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

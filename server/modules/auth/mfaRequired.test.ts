@@ -1,9 +1,9 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 import { activatePendingRecoveryCodes, createPendingRecoveryCodes } from './recoveryCodes';
 import { MFA_PERMISSION } from './signIn';
 import { currentStep, totpCode } from './totp';
-import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

@@ -1,20 +1,21 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
 import { HttpError, type AuthUser } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, captchaField, errors, passwordField, tokenAnswerSchema, userSchema } from '../../schemas';
-import { claimAttempt, recordFailure, resetFailures } from './lockout';
 import { verifyPassword } from '../../services/passwords';
+import { RECOVERY_TOKEN_TTL_S } from '../../services/sessionLimits';
+import { claimOnce, wasClaimed } from '../../services/singleUse';
+import { findUserById, userView } from '../../services/users';
+import { attemptKey, checkCaptcha, checkIpBudget, ipBudgetKey, spendIpBudget, whileHeld } from './clientGuards';
+import { claimAttempt, recordFailure, resetFailures } from './lockout';
 import { consumeRecoveryCode } from './recoveryCodes';
 import { rememberDevice } from './rememberedDevices';
 import { acceptTotpCode, normaliseTotpInput } from './secondFactor';
-import { RECOVERY_TOKEN_TTL_S } from '../../services/sessionLimits';
 import { canSignIn, startSession } from './signIn';
-import { claimOnce, wasClaimed } from '../../services/singleUse';
-import { disableTotp, enableTotp, findTotpSecrets, SETUP_NOT_STARTED, startTotpSetup } from './totpSetup';
-import { matchTotp, newTotpSecret, otpauthUrl } from './totp';
-import { findUserById, userView } from '../../services/users';
-import { attemptKey, checkCaptcha, checkIpBudget, ipBudgetKey, spendIpBudget, whileHeld } from './clientGuards';
 import { signInClient, signInDeps } from './signInContext';
+import { matchTotp, newTotpSecret, otpauthUrl } from './totp';
+import { disableTotp, enableTotp, findTotpSecrets, SETUP_NOT_STARTED, startTotpSetup } from './totpSetup';
 
 export const WRONG_TOTP = 'Wrong TOTP code';
 export const WRONG_RECOVERY_CODE = 'Wrong TOTP recovery code';
@@ -28,15 +29,15 @@ const userAnswer = { type: 'object', additionalProperties: false, required: ['us
 
 /** The verified mfa token's id; every token we sign has one. */
 function mfaTokenId(request: FastifyRequest): string {
-  const { jti } = request.auth!.claims;
+  const { jti } = request.auth.claims;
   if (typeof jti !== 'string') throw new HttpError(401, 'Invalid token');
   return jti;
 }
 
-export const mfaRoutes: FastifyPluginAsync = async (app) => {
+export const mfaRoutes: RoutePlugin = async (app) => {
   /** Marks the mfa token used: a second-factor token opens at most one session. */
   async function consumeMfaToken(request: FastifyRequest): Promise<void> {
-    const { exp } = request.auth!.claims;
+    const { exp } = request.auth.claims;
     if (!(await claimOnce(app.db, 'mfa', mfaTokenId(request), new Date(exp * 1000)))) throw new HttpError(401, STEP_ALREADY_DONE);
   }
 
@@ -44,7 +45,7 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
   async function mfaUser(request: FastifyRequest): Promise<AuthUser> {
     // Already used: refuse before spending a code of the user.
     if (await wasClaimed(app.db, 'mfa', mfaTokenId(request))) throw new HttpError(401, STEP_ALREADY_DONE);
-    const user = request.auth!.user;
+    const user = request.auth.user;
     if (!user) throw new HttpError(401, 'Session expired');
     if (!user.totpEnabled) throw new HttpError(401, MFA_NOT_ENABLED);
     return user;
@@ -59,11 +60,11 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
 
   /** The sign-in provider the mfa token remembers (prov, pdata), for the session it opens. */
   function provider(request: FastifyRequest): { provider: string; providerData?: unknown } {
-    const { prov, pdata } = request.auth!.claims;
+    const { prov, pdata } = request.auth.claims;
     return { provider: typeof prov === 'string' ? prov : 'password', ...(pdata === undefined ? {} : { providerData: pdata }) };
   }
 
-  app.post<{ Body: { totpCode: string | number; remember?: boolean; captchaToken?: string | null; username?: string; email?: string } }>(
+  app.post(
     '/um/mfa/totp/validateCode',
     {
       preHandler: app.authenticate({ typ: 'mfa' }),
@@ -91,7 +92,7 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { totpCode, remember, captchaToken } = request.body;
-      const user = await whileHeld(app, [ipBudgetKey(request), attemptKey('mfa', request.auth!.userId)], async ([ipInFlight, mine]) => {
+      const user = await whileHeld(app, [ipBudgetKey(request), attemptKey('mfa', request.auth.userId)], async ([ipInFlight, mine]) => {
         await checkIpBudget(app, request, ipInFlight);
         await checkCaptcha(app, request, captchaToken ?? undefined);
         const checked = await mfaUser(request);
@@ -109,7 +110,7 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { totpRecoveryCode: string | number; captchaToken?: string | null; username?: string; email?: string } }>(
+  app.post(
     '/um/mfa/totp/validateRecoveryCode',
     {
       preHandler: app.authenticate({ typ: 'mfa' }),
@@ -134,7 +135,7 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { totpRecoveryCode, captchaToken } = request.body;
-      const user = await whileHeld(app, [ipBudgetKey(request), attemptKey('mfa', request.auth!.userId)], async ([ipInFlight, mine]) => {
+      const user = await whileHeld(app, [ipBudgetKey(request), attemptKey('mfa', request.auth.userId)], async ([ipInFlight, mine]) => {
         await checkIpBudget(app, request, ipInFlight);
         await checkCaptcha(app, request, captchaToken ?? undefined);
         const checked = await mfaUser(request);
@@ -149,7 +150,7 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { password: string; captchaToken?: string | null } }>(
+  app.post(
     '/um/mfa/validatePassword',
     {
       preHandler: app.authenticate(),
@@ -168,7 +169,7 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       const user = await whileHeld(app, [ipBudgetKey(request)], async ([ipInFlight]) => {
         await checkIpBudget(app, request, ipInFlight);
         await checkCaptcha(app, request, request.body.captchaToken ?? undefined);
@@ -195,7 +196,7 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
 
   /** The recovery token's user as authentication read it (session live, user active and enabled). */
   function recoveryUser(request: FastifyRequest): AuthUser {
-    const user = request.auth!.user;
+    const user = request.auth.user;
     if (!user) throw new HttpError(401, 'Session expired');
     return user;
   }
@@ -251,11 +252,13 @@ export const mfaRoutes: FastifyPluginAsync = async (app) => {
       const user = recoveryUser(request);
       const pending = await pendingSecret(user.id);
       const png = await QRCode.toBuffer(otpauthUrl(pending, user.email, TOTP_ISSUER), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 256 });
-      return reply.type('image/png').header('Cache-Control', 'no-store').send(png);
+      // The schema documents the PNG as a binary string (OpenAPI), which types the reply as string;
+      // Fastify sends the Buffer's bytes as they are.
+      return reply.type('image/png').header('Cache-Control', 'no-store').send(png as unknown as string);
     },
   );
 
-  app.post<{ Body: { totpCode: string | number } }>(
+  app.post(
     '/um/mfa/totp/verifyQr',
     {
       preHandler: recovery,

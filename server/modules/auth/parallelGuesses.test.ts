@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentStep, totpCode } from './totp';
-import { FREE_FAILURES } from './lockout';
 import { createTestApp, type TestApp } from '../../test/testApp';
+import { FREE_FAILURES } from './lockout';
+import { currentStep, totpCode } from './totp';
 
 // A burst of parallel guesses must meet the same limits as guesses one after the other: the
 // counters in the database see a guess only once it failed, so the checks still running count too.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp, type TestUser } from '../../test/testApp';
-import { currentStep, totpCode } from './totp';
 import { LINK_EXPIRED, LINK_INVALID, RECOVERY_REQUESTED } from './passwordRecoveryRoutes';
+import { currentStep, totpCode } from './totp';
 
 describe('password recovery', () => {
   let t: TestApp;

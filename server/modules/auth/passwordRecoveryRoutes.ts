@@ -1,15 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { captchaField, errors } from '../../schemas';
-import { claimAttempt, recordFailure } from './lockout';
-import { createRecoveryRequest, LINK_EXPIRED, LINK_INVALID, MAX_REQUESTS_PER_HOUR, recoveryLinkOwner, resetPassword } from './passwordRecovery';
 import { escapeHtml } from '../../services/escapeHtml';
 import { hashPassword, passwordProblem } from '../../services/passwords';
-import { consumeRecoveryCode } from './recoveryCodes';
-import { acceptTotpCode, normaliseTotpInput } from './secondFactor';
 import { findUserByEmail } from '../../services/users';
 import { attemptKey, checkCaptcha, checkIpBudget, ipBudgetKey, spendIpBudget, whileHeld } from './clientGuards';
+import { claimAttempt, recordFailure } from './lockout';
 import { WRONG_RECOVERY_CODE, WRONG_TOTP } from './mfaRoutes';
+import { createRecoveryRequest, LINK_EXPIRED, LINK_INVALID, MAX_REQUESTS_PER_HOUR, recoveryLinkOwner, resetPassword } from './passwordRecovery';
+import { consumeRecoveryCode } from './recoveryCodes';
+import { acceptTotpCode, normaliseTotpInput } from './secondFactor';
 
 export { LINK_EXPIRED, LINK_INVALID, MAX_REQUESTS_PER_HOUR } from './passwordRecovery';
 export const RECOVERY_REQUESTED = 'If an account exists for this e-mail address, we have sent a link to reset its password.';
@@ -21,7 +21,7 @@ const idParam = {
   properties: { id: { type: 'string', maxLength: 200 } },
 } as const;
 
-export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
+export const passwordRecoveryRoutes: RoutePlugin = async (app) => {
   app.get(
     '/um/passwordRecovery/enabled',
     {
@@ -38,7 +38,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
     if (!app.config.passwordRecoveryEnabled) throw new HttpError(404, 'Password recovery is not enabled');
   }
 
-  app.post<{ Body: { username: string; captchaToken?: string | null } }>(
+  app.post(
     '/um/passwordRecovery',
     {
       schema: {
@@ -82,7 +82,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/um/passwordRecovery/:id',
     {
       schema: {
@@ -100,14 +100,7 @@ export const passwordRecoveryRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  interface ChangeBody {
-    password: string;
-    otp?: string | number | null;
-    otpRecoveryCode?: string | number | null;
-    resetPasswordId?: string;
-  }
-
-  app.post<{ Params: { id: string }; Body: ChangeBody }>(
+  app.post(
     '/um/passwordRecovery/:id/changePassword',
     {
       schema: {

@@ -1,15 +1,15 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors, passwordField, tokenAnswerSchema, userSchema } from '../../schemas';
-import { claimAttempt, recordFailure, resetFailures } from './lockout';
-import { changePassword } from './changePassword';
 import { hashPassword, passwordProblem, verifyPassword } from '../../services/passwords';
 import { signAccessToken } from '../../services/sessions';
-import { signInAnswer } from './signIn';
 import { findUserById, userView } from '../../services/users';
+import { changePassword } from './changePassword';
 import { attemptKey, checkIpBudget, ipBudgetKey, spendIpBudget, whileHeld } from './clientGuards';
+import { claimAttempt, recordFailure, resetFailures } from './lockout';
+import { signInAnswer } from './signIn';
 
-export const sessionRoutes: FastifyPluginAsync = async (app) => {
+export const sessionRoutes: RoutePlugin = async (app) => {
   app.get(
     '/um/refresh',
     {
@@ -24,7 +24,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const { user, session } = request.auth!;
+      const { user, session } = request.auth;
       if (!user || !session) throw new HttpError(401, 'Session expired');
       const token = await signAccessToken(app.tokens, { userId: user.id, tenantId: user.tenantId, sessionId: session.id, perms: user.permissions, sessionExpiresAt: session.expiresAt });
       return signInAnswer(token, user, false);
@@ -47,7 +47,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       const session = await app.sessions.revoke(auth.sessionId);
       await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'logout', target: auth.sessionId, ip: request.ip });
       const provider = session ? app.logoutUrlProviders.get(session.provider) : undefined;
@@ -62,7 +62,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: { oldPassword: string; newPassword: string } }>(
+  app.post(
     '/um/password',
     {
       preHandler: app.authenticate(),
@@ -81,7 +81,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       const { oldPassword, newPassword } = request.body;
       const user = await whileHeld(app, [ipBudgetKey(request)], async ([ipInFlight]) => {
         await checkIpBudget(app, request, ipInFlight);

@@ -1,12 +1,12 @@
 import type { AuditLog, AuthUser, Database, Queryable, TokenService } from '../../contracts';
-import { isRememberedDevice } from './rememberedDevices';
-import { signAccessToken } from '../../services/sessions';
-import { MFA_TOKEN_TTL_S } from '../../services/sessionLimits';
-import { FREE_FAILURES, MAX_DELAY_S, unknownAccountKey, type LockState } from './lockout';
-import { ipWaitSql } from '../../services/rateLimit';
 import { preparedQuery } from '../../db/prepared';
+import { ipWaitSql } from '../../services/rateLimit';
+import { MFA_TOKEN_TTL_S } from '../../services/sessionLimits';
 import { openSignedInSession } from '../../services/sessionStore';
+import { signAccessToken } from '../../services/sessions';
 import { authUserView, normaliseEmail, type UserView } from '../../services/users';
+import { FREE_FAILURES, MAX_DELAY_S, unknownAccountKey, type LockState } from './lockout';
+import { isRememberedDevice } from './rememberedDevices';
 
 /**
  * The only permission of a second-factor token (spec). The answer's `mfaRequired` says the same

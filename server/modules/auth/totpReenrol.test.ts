@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentStep, totpCode } from './totp';
 import { createTestApp, type TestApp } from '../../test/testApp';
+import { currentStep, totpCode } from './totp';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { HttpError, type Database, type Queryable, type TokenService } from '../../contracts';
+import type { UserRow } from '../../services/users';
 import { activatePendingRecoveryCodes, createPendingRecoveryCodes, deleteRecoveryCodes } from './recoveryCodes';
 import { forgetDevices } from './rememberedDevices';
-import type { UserRow } from '../../services/users';
 
 export const SETUP_NOT_STARTED = 'Start the two-factor set-up first';
 

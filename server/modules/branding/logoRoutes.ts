@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
 import { canWriteUsers } from '../../services/accessChecks';
 import { LogoRejectedError, MAX_LOGO_BYTES, prepareLogo } from './logoImage';
@@ -11,7 +11,7 @@ const LOGO_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml', 'applicati
  * The tenant's logo. PUT takes the raw file as the body (any of LOGO_MEDIA_TYPES; the format
  * is detected from the bytes, never from the header), ≤ 512 KiB; SVG is sanitised.
  */
-export const logoRoutes: FastifyPluginAsync = async (app) => {
+export const logoRoutes: RoutePlugin = async (app) => {
   // Scoped to this plugin: only the logo route reads raw image bodies. The parser's limit is
   // above MAX_LOGO_BYTES so prepareLogo answers the size error with its own message.
   app.addContentTypeParser(LOGO_MEDIA_TYPES, { parseAs: 'buffer', bodyLimit: MAX_LOGO_BYTES * 2 }, (_request, body, done) => done(null, body));
@@ -28,13 +28,15 @@ export const logoRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const logo = await readLogo(app.db, request.auth!.tenantId);
+      const logo = await readLogo(app.db, request.auth.tenantId);
       if (!logo) throw new HttpError(404, 'No logo has been uploaded.');
+      // The schema documents the logo as a binary string (OpenAPI), which types the reply as
+      // string; Fastify sends the Buffer's bytes as they are.
       return reply
         .header('Content-Type', logo.contentType)
         .header('Cache-Control', 'private, no-cache')
         .header('Last-Modified', new Date(logo.updatedAt).toUTCString())
-        .send(logo.data);
+        .send(logo.data as unknown as string);
     },
   );
 
@@ -66,7 +68,7 @@ export const logoRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       if (!Buffer.isBuffer(request.body)) throw new HttpError(415, 'Send the logo as the raw PNG, JPEG or SVG file.');
       let logo;
       try {
@@ -93,11 +95,11 @@ export const logoRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       if (await deleteLogo(app.db, auth.tenantId)) {
         await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'logo.delete', ip: request.ip });
       }
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

@@ -1,7 +1,7 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
-import { sanitizeSvg, SvgRejectedError } from './svgSanitizer';
 import { LogoRejectedError, MAX_LOGO_BYTES, prepareLogo } from './logoImage';
+import { sanitizeSvg, SvgRejectedError } from './svgSanitizer';
 
 const { DOMParser } = new JSDOM('').window;
 

@@ -1,5 +1,6 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { errors } from '../../schemas';
 import { consoleLinks, listOutbox, MAILBOX_MAX_LIMIT } from '../../services/mailbox';
 import { renderMailboxPage } from './mailboxPage';
@@ -18,11 +19,6 @@ const query = {
   },
 } as const;
 
-interface MailboxQuery {
-  to?: string;
-  limit: number;
-}
-
 /**
  * Mail carries invitation and reset links: the socket's own peer address decides (never
  * X-Forwarded-For), so a development server listening on 0.0.0.0 does not hand them out.
@@ -32,8 +28,8 @@ function onlyLoopback(request: FastifyRequest): void {
 }
 
 /** GET /dev/mailbox (HTML) and GET /dev/mailbox/messages (JSON, for scripts): the outbox in development. */
-export const mailboxRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: MailboxQuery }>(
+export const mailboxRoutes: RoutePlugin = async (app) => {
+  app.get(
     MAILBOX_PATH,
     {
       schema: {
@@ -51,7 +47,7 @@ export const mailboxRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: MailboxQuery }>(
+  app.get(
     `${MAILBOX_PATH}/messages`,
     {
       schema: {

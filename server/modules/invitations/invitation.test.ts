@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/testApp';
-import { createInvitation } from './invitations';
 import { INVITATION_NOT_FOUND } from './invitationRoutes';
+import { createInvitation } from './invitations';
 
 describe('invitations', () => {
   let t: TestApp;

@@ -1,9 +1,9 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { errors, userSchema } from '../../schemas';
-import { acceptInvitationWithPassword, assertInvitationOpen, findInvitation, INVITATION_EXPIRED, INVITATION_NOT_FOUND, INVITATION_USED, invitationAllows, invitationExpired } from './invitations';
 import { hashPassword, passwordProblem } from '../../services/passwords';
 import { userView } from '../../services/users';
+import { acceptInvitationWithPassword, assertInvitationOpen, findInvitation, INVITATION_EXPIRED, INVITATION_NOT_FOUND, INVITATION_USED, invitationAllows, invitationExpired } from './invitations';
 
 export { INVITATION_NOT_FOUND } from './invitations';
 
@@ -14,8 +14,8 @@ const tokenParam = {
   properties: { token: { type: 'string', maxLength: 200 } },
 } as const;
 
-export const invitationRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: { token: string } }>(
+export const invitationRoutes: RoutePlugin = async (app) => {
+  app.get(
     '/um/invite/:token',
     {
       schema: {
@@ -41,7 +41,7 @@ export const invitationRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: { token: string }; Body: { newPassword: string } }>(
+  app.post(
     '/um/invite/:token/setPassword',
     {
       schema: {

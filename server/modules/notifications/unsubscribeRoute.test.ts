@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { isUnsubscribed } from './unsubscribes';
 import { mintUnsubscribeLink } from '../../services/signedLinks';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { UNSUBSCRIBE_LINK_EXPIRED, UNSUBSCRIBE_LINK_INVALID } from './unsubscribeRoute';
+import { isUnsubscribed } from './unsubscribes';
 
 describe('unsubscribe', () => {
   let t: TestApp;

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError, TOKEN_EXPIRED } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { errors } from '../../schemas';
 import { unsubscribeOnce } from './unsubscribes';
 
@@ -12,8 +12,8 @@ export const UNSUBSCRIBE_LINK_INVALID = 'The unsubscribe link is invalid.';
  * `{ jwt }`: a token of typ 'unsubscribe' (claims email, notification, tenant) from the
  * notification mail's link /unsubscribe?jwt=...
  */
-export const unsubscribeRoute: FastifyPluginAsync = async (app) => {
-  app.post<{ Querystring: { all: boolean }; Body: { jwt: string } }>(
+export const unsubscribeRoute: RoutePlugin = async (app) => {
+  app.post(
     '/gluon-backend/externalNotifications/recipients/unsubscribe',
     {
       schema: {

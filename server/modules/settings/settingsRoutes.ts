@@ -1,10 +1,10 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
 import { tenantEnvironmentType } from '../../services/tenants';
 
 /** GET /um/captcha/Google (public) and GET /um/environmentType (bearer). */
-export const settingsRoutes: FastifyPluginAsync = async (app) => {
+export const settingsRoutes: RoutePlugin = async (app) => {
   app.get(
     '/um/captcha/Google',
     {
@@ -46,7 +46,7 @@ export const settingsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const configured = app.config.backends.environmentType;
       if (configured) return { environmentType: configured };
-      const environmentType = await tenantEnvironmentType(app.db, request.auth!.tenantId);
+      const environmentType = await tenantEnvironmentType(app.db, request.auth.tenantId);
       if (environmentType === null) throw new HttpError(404, 'The tenant does not exist.');
       return { environmentType };
     },

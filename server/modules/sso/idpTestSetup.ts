@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { exchangeAsPublicClient, obtainCode, type CodeGrant } from '../../devIdp/devIdpTestKit';
 import { seedDevIdentityProviders } from '../../devIdp/seedDevIdentityProviders';
 import { startDevIdp, type DevIdp } from '../../devIdp/startDevIdp';
-import { exchangeAsPublicClient, obtainCode, type CodeGrant } from '../../devIdp/devIdpTestKit';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/testApp';
 import { createInvitation as createUserInvitation } from '../invitations/invitations';
 

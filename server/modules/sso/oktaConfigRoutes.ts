@@ -1,11 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
 import { canReadUsers, canWriteUsers } from '../../services/accessChecks';
 import { discover, DiscoveryError } from './discovery';
-import { deleteOktaSettings, findOktaSettings, saveOktaSettings } from './providerClients';
-import { normaliseOktaUrl } from './oktaIssuer';
 import { oktaConfigBodySchema, oktaConfigSchema, oktaVerifyAnswerSchema, oktaVerifyBodySchema } from './idpSchemas';
+import { normaliseOktaUrl } from './oktaIssuer';
+import { deleteOktaSettings, findOktaSettings, saveOktaSettings } from './providerClients';
 
 const INVALID = 'Invalid Okta domain';
 
@@ -14,7 +14,7 @@ function view(row: { issuer: string; client_id: string; updated_at: Date }) {
 }
 
 /** The signed-in tenant's Okta configuration: read with any umg#usr# permission, written with umg#usr#rw. */
-export const oktaConfigRoutes: FastifyPluginAsync = async (app) => {
+export const oktaConfigRoutes: RoutePlugin = async (app) => {
   const allowLoopbackHttp = app.config.nodeEnv !== 'production';
 
   app.get('/um/oauth2config/okta', {
@@ -26,12 +26,12 @@ export const oktaConfigRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: oktaConfigSchema, ...errors(401, 403, 404) },
     },
   }, async (request) => {
-    const row = await findOktaSettings(app.db, request.auth!.tenantId);
+    const row = await findOktaSettings(app.db, request.auth.tenantId);
     if (!row) throw new HttpError(404, 'Okta is not configured');
     return view(row);
   });
 
-  app.put<{ Body: { clientIssuer: string; clientId: string } }>('/um/oauth2config/okta', {
+  app.put('/um/oauth2config/okta', {
     preHandler: app.authenticate({ allow: canWriteUsers }),
     schema: {
       tags: ['identity providers'],
@@ -43,7 +43,7 @@ export const oktaConfigRoutes: FastifyPluginAsync = async (app) => {
   }, async (request) => {
     const issuer = normaliseOktaUrl(request.body.clientIssuer, { allowLoopbackHttp });
     if (!issuer) throw new HttpError(400, INVALID);
-    const { tenantId, userId } = request.auth!;
+    const { tenantId, userId } = request.auth;
     const row = await saveOktaSettings(app.db, tenantId, issuer, request.body.clientId);
     await app.audit({ tenantId, actorId: userId, action: 'okta-config.update', details: { clientIssuer: issuer, clientId: request.body.clientId }, ip: request.ip });
     return view(row);
@@ -58,13 +58,13 @@ export const oktaConfigRoutes: FastifyPluginAsync = async (app) => {
       response: { 204: { type: 'null', description: 'Removed' }, ...errors(401, 403, 404) },
     },
   }, async (request, reply) => {
-    const { tenantId, userId } = request.auth!;
+    const { tenantId, userId } = request.auth;
     if (!(await deleteOktaSettings(app.db, tenantId))) throw new HttpError(404, 'Okta is not configured');
     await app.audit({ tenantId, actorId: userId, action: 'okta-config.delete', ip: request.ip });
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
-  app.post<{ Body: { clientIssuer?: string } }>('/um/oauth2config/okta/verify', {
+  app.post('/um/oauth2config/okta/verify', {
     preHandler: app.authenticate({ allow: canWriteUsers }),
     schema: {
       tags: ['identity providers'],
@@ -76,7 +76,7 @@ export const oktaConfigRoutes: FastifyPluginAsync = async (app) => {
   }, async (request) => {
     let raw = request.body?.clientIssuer;
     if (raw === undefined) {
-      const row = await findOktaSettings(app.db, request.auth!.tenantId);
+      const row = await findOktaSettings(app.db, request.auth.tenantId);
       if (!row) throw new HttpError(400, INVALID);
       raw = row.issuer;
     }

@@ -1,20 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { errors } from '../../schemas';
-import { discoverOrFail } from './discovery';
-import { issueNonce } from './nonces';
-import { emailDomainOf, findDomainMapping, findOktaTenantOnDomain, googleClient, jamfClient, oktaClient } from './providerClients';
-import { normaliseOktaUrl } from './oktaIssuer';
 import { hashToken } from '../../services/secrets';
 import { assertInvitationOpen, findInvitation } from '../invitations/invitations';
+import { discoverOrFail } from './discovery';
 import { googlePublicIdSchema, jamfInfoSchema, oktaDetailsSchema, oktaPublicIdSchema } from './idpSchemas';
+import { issueNonce } from './nonces';
+import { normaliseOktaUrl } from './oktaIssuer';
+import { emailDomainOf, findDomainMapping, findOktaTenantOnDomain, googleClient, jamfClient, oktaClient } from './providerClients';
 
 /**
  * Public look-ups that give the console what it needs to redirect to a provider: client id,
  * endpoints (from the provider's discovery document) and a nonce issued by the API.
  */
-export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
+export const providerLookupRoutes: RoutePlugin = async (app) => {
   app.get('/um/oauth2LoginProviders/Google/publicId', {
     schema: {
       tags: ['identity providers'],
@@ -30,7 +30,7 @@ export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get<{ Querystring: { invitationId: string } }>('/um/oauth2LoginProviders/Okta/publicId', {
+  app.get('/um/oauth2LoginProviders/Okta/publicId', {
     schema: {
       tags: ['identity providers'],
       summary: "The inviting tenant's Okta application for an invitation (public)",
@@ -54,7 +54,7 @@ export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get<{ Querystring: { domain: string } }>('/um/oauth2config/okta/details', {
+  app.get('/um/oauth2config/okta/details', {
     schema: {
       tags: ['identity providers'],
       summary: 'The Okta application of the tenant whose Okta issuer is on this domain (public)',
@@ -80,7 +80,7 @@ export const providerLookupRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 
-  app.get<{ Querystring: { emailDomain: string } }>('/um/oauth2LoginProviders/JamfAuth0/info', {
+  app.get('/um/oauth2LoginProviders/JamfAuth0/info', {
     schema: {
       tags: ['identity providers'],
       summary: 'Vendor IdP (JamfAuth0) sign-in data for an e-mail domain (public; the spec\'s {hash} call)',

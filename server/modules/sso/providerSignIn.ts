@@ -1,7 +1,7 @@
 import type { IdpConfig } from '../../config';
 import { HttpError, type Database, type Queryable, type TokenService } from '../../contracts';
-import { acceptInvitation, INVITATION_EXPIRED } from '../invitations/invitations';
 import type { UserRow } from '../../services/users';
+import { acceptInvitation, INVITATION_EXPIRED } from '../invitations/invitations';
 import { discoverOrFail } from './discovery';
 import { exchangeCode } from './exchangeCode';
 import { consumeNonce, readNonce, type NonceBinding, type OAuthProvider } from './nonces';

@@ -1,27 +1,25 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors, tokenAnswerSchema } from '../../schemas';
 import { isAnyUser } from '../../services/accessChecks';
-import { assertInvitationOpen, findInvitation, invitationAllows } from '../invitations/invitations';
-import type { OAuthProvider } from './nonces';
-import { acceptInvitationWithIdentity, authenticateAtProvider, identityOwner, matchUser, sessionProviderData, type ProviderProof } from './providerSignIn';
 import { hashToken } from '../../services/secrets';
 import { RECOVERY_TOKEN_TTL_S } from '../../services/sessionLimits';
-import { completeSignIn } from '../auth/signIn';
 import { authUserOf } from '../../services/users';
 import { checkCaptcha, checkIpBudget, spendIpBudget } from '../auth/clientGuards';
+import { completeSignIn } from '../auth/signIn';
 import { signInClient, signInDeps } from '../auth/signInContext';
+import { assertInvitationOpen, findInvitation, invitationAllows } from '../invitations/invitations';
 import { providerProofProperties, recoveryTokenSchema, signInBodySchema } from './idpSchemas';
+import type { OAuthProvider } from './nonces';
 import { providerDeps } from './providerDeps';
+import { acceptInvitationWithIdentity, authenticateAtProvider, identityOwner, matchUser, sessionProviderData } from './providerSignIn';
 
 /** The provider signed the user in but has not verified the address the invitation was sent to. */
 export const UNVERIFIED_EMAIL = 'The identity provider has not verified the e-mail of this account; verify it there, then try again.';
 
-type SignInBody = ProviderProof & { rememberToken?: string; captchaToken?: string | null; nonce: string };
-
 /** Sign-in, invitation activation and MFA re-validation through an identity provider. */
-export const signInRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: SignInBody }>('/um/oauth2Login', {
+export const signInRoutes: RoutePlugin = async (app) => {
+  app.post('/um/oauth2Login', {
     schema: {
       tags: ['identity providers'],
       summary: 'Sign in with an identity provider (public)',
@@ -55,7 +53,7 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
     }
   });
 
-  app.post<{ Params: { token: string }; Body: SignInBody }>('/um/invite/:token/setOAuth2', {
+  app.post('/um/invite/:token/setOAuth2', {
     schema: {
       tags: ['invitations'],
       summary: 'Accept an invitation with an identity-provider account (public, single use)',
@@ -97,7 +95,7 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
     return completeSignIn(signInDeps(app), signInClient(request), authUserOf(user), { provider, providerData: sessionProviderData(auth) });
   });
 
-  app.post<{ Body: ProviderProof }>('/um/mfa/validateOAuth2', {
+  app.post('/um/mfa/validateOAuth2', {
     preHandler: app.authenticate({ allow: isAnyUser }),
     schema: {
       tags: ['multi-factor'],
@@ -115,7 +113,7 @@ export const signInRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: recoveryTokenSchema, ...errors(400, 401, 403, 404, 502) },
     },
   }, async (request) => {
-    const { userId, tenantId, sessionId } = request.auth!;
+    const { userId, tenantId, sessionId } = request.auth;
     const proof = request.body;
     // Okta settings are the signed-in user's tenant's, whatever the nonce says.
     const auth = await authenticateAtProvider(providerDeps(app), proof, { nonceRequired: false, tenantId });

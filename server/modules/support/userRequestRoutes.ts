@@ -1,21 +1,21 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FromSchema } from 'json-schema-to-ts';
 import { HttpError } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { PRODUCTS, REQUEST_TYPES, submitContactRequest, type RequestType } from './contactRequests';
+import { PRODUCTS, REQUEST_TYPES, submitContactRequest } from './contactRequests';
 
-interface UserRequestFields {
-  subject?: string;
-  message?: string;
-  rating?: number;
-  relatedPageUrl?: string;
-}
-
-const fieldProperties = {
-  subject: { type: 'string', minLength: 1, maxLength: 250 },
-  message: { type: 'string', minLength: 1, maxLength: 200000 },
-  rating: { type: 'integer', minimum: 0, maximum: 5 },
-  relatedPageUrl: { type: 'string', maxLength: 2048 },
+/** The request's fields, in the query string or in the body (see pickFields). */
+const fieldsSchema = {
+  type: 'object',
+  properties: {
+    subject: { type: 'string', minLength: 1, maxLength: 250 },
+    message: { type: 'string', minLength: 1, maxLength: 200000 },
+    rating: { type: 'integer', minimum: 0, maximum: 5 },
+    relatedPageUrl: { type: 'string', maxLength: 2048 },
+  },
+  additionalProperties: false,
 } as const;
+type UserRequestFields = FromSchema<typeof fieldsSchema>;
 
 /**
  * Where the fields came from. The spec's call carries them in the query string with no body;
@@ -40,9 +40,9 @@ function pickFields(query: UserRequestFields, body: UserRequestFields | undefine
  * Values travel in the query string (spec section 7) or, for long messages, as a JSON body with
  * the same fields (see pickFields). Stored in contact_requests and mailed to SUPPORT_EMAIL.
  */
-export const userRequestRoutes: FastifyPluginAsync = async (app) => {
+export const userRequestRoutes: RoutePlugin = async (app) => {
   for (const product of PRODUCTS) {
-    app.post<{ Params: { requestType: RequestType }; Querystring: UserRequestFields; Body: UserRequestFields | undefined }>(
+    app.post(
       `/${product}-backend/userRequests/:requestType`,
       {
         preHandler: app.authenticate(),
@@ -58,8 +58,8 @@ export const userRequestRoutes: FastifyPluginAsync = async (app) => {
             required: ['requestType'],
             additionalProperties: false,
           },
-          querystring: { type: 'object', properties: fieldProperties, additionalProperties: false },
-          body: { type: ['object', 'null'], properties: fieldProperties, additionalProperties: false },
+          querystring: fieldsSchema,
+          body: { ...fieldsSchema, type: ['object', 'null'] },
           response: {
             201: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false },
             ...errors(400, 401, 403),
@@ -67,7 +67,7 @@ export const userRequestRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request, reply) => {
-        const auth = request.auth!;
+        const auth = request.auth;
         const fields = pickFields(request.query, request.body ?? undefined);
         const id = await submitContactRequest(app.db, app.mailer, app.config.backends.supportEmail, {
           tenantId: auth.tenantId,

@@ -1,5 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
 import { canReadUsers } from '../../services/accessChecks';
 import { AUDIT_EXPORT_LIMIT, auditEventsCsv, listAuditEvents, type AuditFilter } from './auditLog';
@@ -17,10 +17,10 @@ function assertRange(f: AuditFilter): void {
 }
 
 /** The tenant's audit log: one page as JSON, or the filtered log as CSV. Any user-management reader. */
-export const auditRoutes: FastifyPluginAsync = async (app) => {
+export const auditRoutes: RoutePlugin = async (app) => {
   const read = app.authenticate({ allow: canReadUsers });
 
-  app.get<{ Querystring: { page: number; size: number } & AuditFilter }>(
+  app.get(
     '/um/auditEvents',
     {
       preHandler: read,
@@ -43,11 +43,11 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     async (request) => {
       const { page, size, action, actor, from, to } = request.query;
       assertRange(request.query);
-      return { ...(await listAuditEvents(app.db, request.auth!.tenantId, { page, size, action, actor, from, to })), page, size };
+      return { ...(await listAuditEvents(app.db, request.auth.tenantId, { page, size, action, actor, from, to })), page, size };
     },
   );
 
-  app.get<{ Querystring: AuditFilter }>(
+  app.get(
     '/um/auditEvents/export',
     {
       preHandler: read,
@@ -63,7 +63,7 @@ export const auditRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const { action, actor, from, to } = request.query;
       assertRange(request.query);
-      const csv = await auditEventsCsv(app.db, request.auth!.tenantId, { action, actor, from, to });
+      const csv = await auditEventsCsv(app.db, request.auth.tenantId, { action, actor, from, to });
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

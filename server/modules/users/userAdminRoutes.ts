@@ -1,10 +1,12 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { notCovered } from '../../../core/permissions/grants';
 import { HttpError, type AuthContext } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
 import { canReadUsers, canWriteUsers } from '../../services/accessChecks';
-import { invitationUrl, type CreatedInvitation } from '../invitations/invitations';
+import { ALL_PERMISSIONS } from '../../services/users';
 import { invitationMail } from '../invitations/invitationMail';
+import { invitationUrl, type CreatedInvitation } from '../invitations/invitations';
 import {
   deleteTenantUser,
   getTenantUser,
@@ -17,12 +19,8 @@ import {
   setUserPermissions,
   USER_SORTS,
   type AdminUserView,
-  type UserSort,
 } from './userAdmin';
-import { ALL_PERMISSIONS } from '../../services/users';
 import { adminUserSchema, invitationAnswerSchema, LOGIN_METHODS, pageQueryProperties, permissionsField, userIdParams } from './userSchemas';
-
-type IdParams = { id: string };
 
 /**
  * Granting a permission the caller does not hold would let any user admin escalate. "Holds" is
@@ -38,20 +36,20 @@ function assertNotSelf(auth: AuthContext, userId: string, what: string): void {
 }
 
 const audit = (request: FastifyRequest, action: string, target: string, details?: Record<string, unknown>) =>
-  request.server.audit({ tenantId: request.auth!.tenantId, actorId: request.auth!.userId, action, target, details, ip: request.ip });
+  request.server.audit({ tenantId: request.auth.tenantId, actorId: request.auth.userId, action, target, details, ip: request.ip });
 
 /**
  * User management of the caller's tenant: any umg#usr# permission (or gluon admin) reads,
  * umg#usr#rw writes. Users of other tenants answer 404 like missing ones.
  */
-export const userAdminRoutes: FastifyPluginAsync = async (app) => {
+export const userAdminRoutes: RoutePlugin = async (app) => {
   const read = app.authenticate({ allow: canReadUsers });
   const write = app.authenticate({ allow: canWriteUsers });
 
   /** Mails the invitation link and answers it too (the administrator can pass it on where mail does not reach). */
   async function sendInvitation(request: FastifyRequest, user: AdminUserView, created: CreatedInvitation) {
     const link = invitationUrl(app.config.publicUrl, created.token);
-    await app.mailer.send(request.auth!.tenantId, invitationMail({ to: user.email, link, expiresAt: created.expiresAt, invitedBy: request.auth!.user?.email ?? null }));
+    await app.mailer.send(request.auth.tenantId, invitationMail({ to: user.email, link, expiresAt: created.expiresAt, invitedBy: request.auth.user?.email ?? null }));
     return { user, invitationExpiresAt: created.expiresAt.toISOString(), invitationUrl: link };
   }
 
@@ -73,7 +71,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
     async () => ({ items: [...ALL_PERMISSIONS] }),
   );
 
-  app.get<{ Querystring: { page: number; size: number; search?: string; sort?: UserSort; order?: 'asc' | 'desc' } }>(
+  app.get(
     '/um/users',
     {
       preHandler: read,
@@ -104,20 +102,20 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { page, size, search, sort, order } = request.query;
-      return { ...(await listTenantUsers(app.db, request.auth!.tenantId, { page, size, search, sort, order })), page, size };
+      return { ...(await listTenantUsers(app.db, request.auth.tenantId, { page, size, search, sort, order })), page, size };
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/um/users/:id',
     {
       preHandler: read,
       schema: { tags: ['user management'], summary: 'One user of the tenant.', security: bearerSecurity, params: userIdParams, response: { 200: adminUserSchema, ...errors(400, 401, 403, 404) } },
     },
-    async (request) => getTenantUser(app.db, request.auth!.tenantId, request.params.id),
+    async (request) => getTenantUser(app.db, request.auth.tenantId, request.params.id),
   );
 
-  app.post<{ Body: { email: string; permissions: string[]; allowedLoginMethods: string[] } }>(
+  app.post(
     '/um/users/invitations',
     {
       preHandler: write,
@@ -140,7 +138,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       const { email, permissions, allowedLoginMethods } = request.body;
       assertGrantable(auth, permissions);
       const { user, created } = await inviteTenantUser(app.db, { tenantId: auth.tenantId, email, permissions, allowedLoginMethods, invitedBy: auth.userId });
@@ -150,7 +148,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/um/users/:id/invitation',
     {
       preHandler: write,
@@ -163,7 +161,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       const pending = await getTenantUser(app.db, auth.tenantId, request.params.id);
       // A resend grants the invitation's permissions again: the same rule as inviting.
       assertGrantable(auth, pending.permissions);
@@ -174,7 +172,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/um/users/:id/invitation',
     {
       preHandler: write,
@@ -187,13 +185,13 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = await revokeInvitation(app.db, request.auth!.tenantId, request.params.id);
+      const user = await revokeInvitation(app.db, request.auth.tenantId, request.params.id);
       await audit(request, 'user.inviteRevoke', user.email, { userId: user.id });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 
-  app.put<{ Params: IdParams; Body: { permissions: string[] } }>(
+  app.put(
     '/um/users/:id/permissions',
     {
       preHandler: write,
@@ -207,7 +205,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       const { permissions } = request.body;
       assertGrantable(auth, permissions);
       if (auth.userId === request.params.id && !permissions.includes('umg#usr#rw')) {
@@ -225,7 +223,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
     ['disable', true],
     ['enable', false],
   ] as const) {
-    app.post<{ Params: IdParams }>(
+    app.post(
       `/um/users/:id/${action}`,
       {
         preHandler: write,
@@ -238,7 +236,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
         },
       },
       async (request) => {
-        const auth = request.auth!;
+        const auth = request.auth;
         if (disabled) assertNotSelf(auth, request.params.id, 'disable');
         const user = await setUserDisabled(app.db, auth.tenantId, request.params.id, disabled);
         if (disabled) await app.sessions.revokeAll(user.id);
@@ -248,7 +246,7 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
     );
   }
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/um/users/:id/mfa',
     {
       preHandler: write,
@@ -261,14 +259,14 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       const user = await resetUserMfa(app.db, auth.tenantId, request.params.id);
       await audit(request, 'user.mfaReset', user.email, { userId: user.id });
       return user;
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/um/users/:id',
     {
       preHandler: write,
@@ -281,11 +279,11 @@ export const userAdminRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      const auth = request.auth!;
+      const auth = request.auth;
       assertNotSelf(auth, request.params.id, 'delete');
       const user = await deleteTenantUser(app.db, auth.tenantId, request.params.id);
       await audit(request, 'user.delete', user.email, { userId: user.id });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };

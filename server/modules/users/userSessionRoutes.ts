@@ -1,20 +1,19 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { HttpError } from '../../contracts';
+import { HttpError, type AuthContext } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
 import { canReadUsers, canWriteUsers } from '../../services/accessChecks';
 import { getTenantUser, listUserSessions, revokeUserSession } from './userAdmin';
 import { sessionSchema, userIdParams } from './userSchemas';
 
 /** A user's sessions (list, revoke one or all). */
-export const userSessionRoutes: FastifyPluginAsync = async (app) => {
+export const userSessionRoutes: RoutePlugin = async (app) => {
   const read = app.authenticate({ allow: canReadUsers });
   /** Any reader may end their own sessions; ending someone else's needs user write. */
-  const ownOrWrite = (request: FastifyRequest<{ Params: { id: string } }>): void => {
-    const auth = request.auth!;
-    if (auth.userId !== request.params.id && !canWriteUsers(auth.perms)) throw new HttpError(403, "You cannot end another user's sessions.");
+  const ownOrWrite = (auth: AuthContext, userId: string): void => {
+    if (auth.userId !== userId && !canWriteUsers(auth.perms)) throw new HttpError(403, "You cannot end another user's sessions.");
   };
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/um/users/:id/sessions',
     {
       preHandler: read,
@@ -30,12 +29,12 @@ export const userSessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      const sessions = await listUserSessions(app.db, app.sessions, request.auth!.tenantId, request.params.id);
-      return { items: sessions.map((s) => ({ ...s, current: s.id === request.auth!.sessionId })) };
+      const sessions = await listUserSessions(app.db, app.sessions, request.auth.tenantId, request.params.id);
+      return { items: sessions.map((s) => ({ ...s, current: s.id === request.auth.sessionId })) };
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/um/users/:id/sessions',
     {
       preHandler: read,
@@ -51,8 +50,8 @@ export const userSessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request) => {
-      ownOrWrite(request);
-      const auth = request.auth!;
+      const auth = request.auth;
+      ownOrWrite(auth, request.params.id);
       const user = await getTenantUser(app.db, auth.tenantId, request.params.id);
       const revoked = await app.sessions.revokeAll(user.id, auth.sessionId);
       await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'user.sessionsRevoke', target: user.email, details: { userId: user.id, revoked }, ip: request.ip });
@@ -60,7 +59,7 @@ export const userSessionRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: { id: string; sessionId: string } }>(
+  app.delete(
     '/um/users/:id/sessions/:sessionId',
     {
       preHandler: read,
@@ -78,11 +77,11 @@ export const userSessionRoutes: FastifyPluginAsync = async (app) => {
       },
     },
     async (request, reply) => {
-      ownOrWrite(request);
-      const auth = request.auth!;
+      const auth = request.auth;
+      ownOrWrite(auth, request.params.id);
       await revokeUserSession(app.db, app.sessions, auth.tenantId, request.params.id, request.params.sessionId);
       await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'user.sessionRevoke', target: request.params.id, details: { sessionId: request.params.sessionId }, ip: request.ip });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   );
 };
