@@ -16,7 +16,7 @@ import { createTokenService } from './plugins/tokens';
 import { fastifyTrustProxy } from './plugins/trustedProxies';
 import { installStringGuard } from './plugins/stringGuard';
 import { installValidators } from './plugins/validators';
-import { routeAreas } from './routes/index';
+import { apiModules } from './modules/index';
 import { createBackgroundTasks, type BackgroundTasks } from './services/backgroundTasks';
 import { createAttemptsInFlight, type AttemptsInFlight } from './services/attemptsInFlight';
 import { scheduleCleanUp } from './services/housekeeping';
@@ -122,7 +122,7 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  for (const area of routeAreas) await app.register(area);
+  for (const domain of apiModules) await app.register(domain);
 
   await installStaticAssets(app, { staticDir: config.staticDir, production: config.nodeEnv === 'production' });
   return app;

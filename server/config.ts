@@ -3,7 +3,7 @@ import { loadBackendConfig, type BackendConfig } from './services/backendConfig'
 import { parseTrustProxy, type TrustProxy } from './plugins/trustedProxies';
 import { loadGluonConfig, type GluonConfig } from './modules/gluon/services/gluonConfig';
 
-/** Settings of the identity providers; read here, used by server/routes/idp and server/devIdp. */
+/** Settings of the identity providers; read here, used by server/modules/sso and server/devIdp. */
 export interface IdpConfig {
   googleIssuer: string | null;
   googleClientId: string | null;

@@ -9,7 +9,7 @@ import { DEFAULT_DEV_IDP_USERS, DEV_IDP_PASSWORD, startDevIdpForApi } from './de
 import { seedDevSsoUsers } from './devIdp/seedDevSsoUsers';
 import { checkDeploymentIdentity, DeploymentIdentityError } from './ops/deploymentIdentity';
 import { startStartupWatchdog } from './ops/startupWatchdog';
-import { MAILBOX_PATH } from './routes/dev/mailboxRoutes';
+import { MAILBOX_PATH } from './modules/dev/mailboxRoutes';
 import { SAMPLE_SYSDIAGNOSE_PATH } from './modules/gluon/routes/sampleRoutes';
 import { seedExampleRuleSets } from './modules/gluon/services/seedExamples';
 import { hashPassword, verifyPassword } from './services/passwords';

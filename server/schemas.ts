@@ -1,4 +1,4 @@
-import { MFA_PERMISSION } from './services/signIn';
+import { MFA_PERMISSION } from './modules/auth/signIn';
 
 /**
  * JSON-schema building blocks shared by the routes. Schemas are inlined (no $ref) so the two
@@ -17,9 +17,13 @@ export const errorSchema = {
   additionalProperties: false,
 } as const;
 
-/** `{ 400: errorSchema, 401: errorSchema, ... }` for the listed statuses. */
-export function errors(...statuses: number[]): Record<number, typeof errorSchema> {
-  return Object.fromEntries(statuses.map((s) => [s, errorSchema]));
+/**
+ * `{ 400: errorSchema, 401: errorSchema, ... }` for the listed statuses, keyed by the literal
+ * statuses so a route's reply type (server/http/routePlugin.ts) knows which codes answer errors.
+ */
+export function errors<const Statuses extends readonly number[]>(...statuses: Statuses): { [Status in Statuses[number]]: typeof errorSchema } {
+  // Object.fromEntries types its keys as string; the keys are exactly `statuses`.
+  return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as { [Status in Statuses[number]]: typeof errorSchema };
 }
 
 export const userSchema = {

@@ -17,7 +17,7 @@ import { baselineScenarios, BASELINE_LOGIN, BASELINE_REFRESH, forkBenchServer, p
 import { runTwoInstancesBench } from './twoInstances';
 import { startPostgres } from '../test/postgres';
 import { postgresCpuMicros } from './postgresCpu';
-import { FREE_FAILURES } from '../services/lockout';
+import { FREE_FAILURES } from '../modules/auth/lockout';
 
 interface Target {
   url: string;

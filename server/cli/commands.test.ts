@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { currentStep, totpCode } from '../services/totp';
+import { currentStep, totpCode } from '../modules/auth/totp';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { CliError, parseDuration, parseExpiry } from './cliArgs';
 import { helpText, runCommand, type CliContext } from './commands';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listOutbox, REDACTED, redactLinks } from '../services/mailbox';
 import { mintQuickLink, mintUnsubscribeLink } from '../services/signedLinks';
-import { currentStep, totpCode } from '../services/totp';
+import { currentStep, totpCode } from '../modules/auth/totp';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../test/testApp';
 import { startSmtpReceiver, type SmtpReceiver } from './smtpReceiver';
 

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { lockPathOf } from '../db/dataDirLock';
 import { pgliteDir } from '../db/index';
 import { openPglite } from '../db/pglite';
-import { currentStep, totpCode } from '../services/totp';
+import { currentStep, totpCode } from '../modules/auth/totp';
 import { freePort, spawnApi, type ApiProcess } from './processHarness';
 
 const ADMIN = { email: 'admin@restart.example', password: 'Restart-Admin-Pass-1' };
@@ -106,7 +106,7 @@ describe('SIGKILL and SIGTERM on PGlite', () => {
     // Sign-ins, downloads, invitation acceptances and second factors in flight; the process dies under them.
     // The same TOTP code twice and the same recovery code twice, each with its own second-factor
     // token, sent first so that their answers come before the kill. Four at once: one user's
-    // second-factor checks past five at once meet the lockout (routes/auth/parallelGuesses.test.ts).
+    // second-factor checks past five at once meet the lockout (modules/auth/parallelGuesses.test.ts).
     const totpTries = secondFactor.slice(0, 2).map((token) => attempt(`${base}/um/mfa/totp/validateCode`, json({ totpCode: code }, token)));
     const recoveryTries = secondFactor.slice(2, 4).map((token) => attempt(`${base}/um/mfa/totp/validateRecoveryCode`, json({ totpRecoveryCode: recoveryCode }, token)));
     const downloads = Array.from({ length: 24 }, () => attempt(`${base}/gluon-backend/sharedExtractorLinks/${encodeURIComponent(link.token)}`, json(VISITOR)));

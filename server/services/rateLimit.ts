@@ -74,7 +74,7 @@ export function createFailureLimiter(db: Queryable, limit = IP_FAILURE_LIMIT, wi
       if (now() - lastPrune < PRUNE_EVERY_MS) return;
       lastPrune = now();
       await db.query('DELETE FROM failure_events WHERE at < now() - make_interval(secs => $1)', [windowS]);
-      // Stand-ins of e-mails without an account (services/lockout.ts) would otherwise grow with every
+      // Stand-ins of e-mails without an account (modules/auth/lockout.ts) would otherwise grow with every
       // sprayed name; a month without a failure forgets one (a real account's lock would stay: the
       // price of a bounded table, documented in ARCHITECTURE.md).
       await db.query('DELETE FROM unknown_account_lockouts WHERE last_failed_at < now() - make_interval(days => $1)', [UNKNOWN_ACCOUNT_RETENTION_DAYS]);
@@ -86,7 +86,7 @@ export function createFailureLimiter(db: Queryable, limit = IP_FAILURE_LIMIT, wi
 /**
  * Seconds until `key` is back under budget, or NULL: the (limit)-th most recent failure inside
  * the window keeps the key over budget until it leaves the window. A scalar subquery, so sign-in
- * can read it together with the account (services/signIn.ts). Parameters: key, window (s), limit - 1.
+ * can read it together with the account (modules/auth/signIn.ts). Parameters: key, window (s), limit - 1.
  */
 export function ipWaitSql(key: string, windowS: string, offset: string): string {
   return `SELECT CEIL(EXTRACT(EPOCH FROM (f.at + make_interval(secs => ${windowS}) - now())))::int

@@ -157,11 +157,12 @@ export function isRouteSource(file: string): boolean {
 
 /**
  * Route sources of a domain module (server/modules/<domain>/), which also holds its services and
- * their SQL: `*Routes.ts`/`*Route.ts` files and whatever sits in a `routes/` folder. `file` is
- * relative to the modules folder.
+ * their SQL: `*Routes.ts`/`*Route.ts` files, the module's `index.ts` and whatever sits in a
+ * `routes/` folder. `file` is relative to the modules folder.
  */
 export function isModuleRouteSource(file: string): boolean {
-  return isRouteSource(file) && (/Routes?\.ts$/.test(path.basename(file)) || file.split(/[\\/]/).slice(0, -1).includes('routes'));
+  const name = path.basename(file);
+  return isRouteSource(file) && (/(?:Routes?|^index)\.ts$/.test(name) || file.split(/[\\/]/).slice(0, -1).includes('routes'));
 }
 
 /** Every finding under `dir` (recursively) in the files `accept` takes (path relative to `dir`), files named relative to `root`. */

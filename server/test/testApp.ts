@@ -15,7 +15,7 @@ import { generateSigningKeyPem } from '../plugins/keys';
 import { hashPassword } from '../services/passwords';
 import { signAccessToken } from '../services/sessions';
 import { ALL_PERMISSIONS } from '../services/users';
-import { base32Encode } from '../services/totp';
+import { base32Encode } from '../modules/auth/totp';
 
 export const TEST_PUBLIC_URL = 'http://127.0.0.1:8080';
 

@@ -1,5 +1,5 @@
 import { HttpError, type Queryable } from '../../../contracts';
-import { likePattern } from '../../../services/userAdmin';
+import { likePattern } from '../../../services/listQuery';
 import type { DeviceIdentity, HeuristicRule } from '../inspection/types';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, json, type Stamp } from './sqlRows';

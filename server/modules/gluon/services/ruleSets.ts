@@ -1,5 +1,5 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
-import { likePattern } from '../../../services/userAdmin';
+import { likePattern } from '../../../services/listQuery';
 import { buildMatcher, type Matcher } from '../inspection/matcher';
 import { parseStixBundle, StixImportError, type UnsupportedIndicator } from '../inspection/stixBundle';
 import type { Indicator, IndicatorType, Suppression } from '../inspection/types';

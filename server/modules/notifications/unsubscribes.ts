@@ -1,0 +1,48 @@
+import type { Database, Queryable } from '../../contracts';
+import { hashToken } from '../../services/secrets';
+import { claimOnce } from '../../services/singleUse';
+
+/**
+ * Records an unsubscription (idempotent): from one notification, or with `all` from every
+ * notification (stored as notification NULL).
+ */
+export async function recordUnsubscribe(
+  db: Queryable,
+  input: { tenantId: string | null; email: string; notification: string; all: boolean },
+): Promise<void> {
+  const notification = input.all ? null : input.notification;
+  await db.query(
+    `INSERT INTO unsubscribes (tenant_id, email, notification)
+     SELECT $1, $2, $3::text
+      WHERE NOT EXISTS (SELECT 1 FROM unsubscribes WHERE email = $2 AND notification IS NOT DISTINCT FROM $3::text
+                          AND tenant_id IS NOT DISTINCT FROM $1::uuid)`,
+    [input.tenantId, input.email.toLowerCase(), notification],
+  );
+}
+
+/** True when the recipient unsubscribed from this notification or from all. */
+export async function isUnsubscribed(db: Queryable, email: string, notification: string): Promise<boolean> {
+  const rows = await db.query('SELECT 1 FROM unsubscribes WHERE email = $1 AND (notification IS NULL OR notification = $2) LIMIT 1', [
+    email.toLowerCase(),
+    notification,
+  ]);
+  return rows.length > 0;
+}
+
+/**
+ * Uses an unsubscribe link up and records what it asked, in one transaction: true the first
+ * time, false for a link already used (issue 9: the second use shows the expired alert). The
+ * link is known by its token's `jti`, kept only as a hash until the link would have expired anyway.
+ */
+export async function unsubscribeOnce(
+  db: Database,
+  linkId: string,
+  expiresAt: Date,
+  input: { tenantId: string | null; email: string; notification: string; all: boolean },
+): Promise<boolean> {
+  return db.tx(async (q) => {
+    if (!(await claimOnce(q, 'unsubscribe', hashToken(linkId), expiresAt))) return false;
+    await recordUnsubscribe(q, input);
+    return true;
+  });
+}

@@ -1,0 +1,94 @@
+import type { Queryable } from '../../contracts';
+import { likePattern, type PageQuery } from '../../services/listQuery';
+
+/** Reading the tenant's audit log (the write path is server/plugins/audit.ts). */
+
+export interface AuditEventView {
+  id: string;
+  action: string;
+  actorId: string | null;
+  actorEmail: string | null;
+  target: string | null;
+  details: Record<string, unknown>;
+  ip: string | null;
+  createdAt: string;
+}
+
+export interface AuditFilter {
+  /** Action prefix, e.g. 'user.' or 'user.invite'. */
+  action?: string | undefined;
+  /** Part of the actor's e-mail. */
+  actor?: string | undefined;
+  /** Inclusive lower bound (ISO date-time). */
+  from?: string | undefined;
+  /** Exclusive upper bound (ISO date-time). */
+  to?: string | undefined;
+}
+
+/** At most this many rows go into one CSV export (newest first); the filter narrows a bigger log. */
+export const AUDIT_EXPORT_LIMIT = 10_000;
+
+type AuditRow = { id: string; action: string; actor_id: string | null; actor_email: string | null; target: string | null; details: unknown; ip: string | null; created_at: Date };
+
+const WHERE = `e.tenant_id = $1
+  AND ($2::text IS NULL OR e.action LIKE $2)
+  AND ($3::text IS NULL OR u.email ILIKE $3)
+  AND ($4::timestamptz IS NULL OR e.created_at >= $4)
+  AND ($5::timestamptz IS NULL OR e.created_at < $5)`;
+
+function filterParams(tenantId: string, f: AuditFilter): unknown[] {
+  const prefix = f.action ? `${f.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return [tenantId, prefix, likePattern(f.actor), f.from ?? null, f.to ?? null];
+}
+
+function view(r: AuditRow): AuditEventView {
+  return {
+    id: r.id,
+    action: r.action,
+    actorId: r.actor_id,
+    actorEmail: r.actor_email,
+    target: r.target,
+    details: (typeof r.details === 'string' ? JSON.parse(r.details) : (r.details ?? {})) as Record<string, unknown>,
+    ip: r.ip,
+    createdAt: new Date(r.created_at).toISOString(),
+  };
+}
+
+async function selectEvents(q: Queryable, tenantId: string, f: AuditFilter, limit: number, offset: number): Promise<AuditEventView[]> {
+  const rows = await q.query<AuditRow>(
+    `SELECT e.id, e.action, e.actor_id, u.email AS actor_email, e.target, e.details, e.ip, e.created_at
+       FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id
+      WHERE ${WHERE} ORDER BY e.created_at DESC, e.id LIMIT $6 OFFSET $7`,
+    [...filterParams(tenantId, f), limit, offset],
+  );
+  return rows.map(view);
+}
+
+/** The tenant's audit log, newest first, filtered and paged. */
+export async function listAuditEvents(q: Queryable, tenantId: string, query: PageQuery & AuditFilter): Promise<{ items: AuditEventView[]; total: number }> {
+  const [items, count] = await Promise.all([
+    selectEvents(q, tenantId, query, query.size, query.page * query.size),
+    q.query<{ n: string | number }>(`SELECT count(*) AS n FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id WHERE ${WHERE}`, filterParams(tenantId, query)),
+  ]);
+  return { items, total: Number(count[0]?.n ?? 0) };
+}
+
+/**
+ * One CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab/CR) defused with a quote
+ * so a spreadsheet never runs an audited value (a target e-mail, say) as a formula.
+ */
+export function csvCell(value: unknown): string {
+  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+export const AUDIT_CSV_COLUMNS = ['time', 'action', 'actor', 'target', 'ip', 'details'] as const;
+
+/** The filtered log as CSV (header + newest first), at most AUDIT_EXPORT_LIMIT rows. */
+export async function auditEventsCsv(q: Queryable, tenantId: string, filter: AuditFilter): Promise<string> {
+  const events = await selectEvents(q, tenantId, filter, AUDIT_EXPORT_LIMIT, 0);
+  const lines = [AUDIT_CSV_COLUMNS.join(',')];
+  for (const e of events) lines.push([e.createdAt, e.action, e.actorEmail ?? e.actorId, e.target, e.ip, e.details].map(csvCell).join(','));
+  return `${lines.join('\r\n')}\r\n`;
+}

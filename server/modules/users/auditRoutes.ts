@@ -1,0 +1,74 @@
+import { HttpError } from '../../contracts';
+import type { RoutePlugin } from '../../http/routePlugin';
+import { bearerSecurity, errors } from '../../schemas';
+import { canReadUsers } from '../../services/accessChecks';
+import { AUDIT_EXPORT_LIMIT, auditEventsCsv, listAuditEvents, type AuditFilter } from './auditLog';
+import { auditEventSchema, pageQueryProperties } from './userSchemas';
+
+const filterProperties = {
+  action: { type: 'string', maxLength: 100, description: 'Action prefix, e.g. user. or collectorLink.' },
+  actor: { type: 'string', maxLength: 254, description: "Part of the actor's e-mail" },
+  from: { type: 'string', format: 'date-time', description: 'Inclusive lower bound' },
+  to: { type: 'string', format: 'date-time', description: 'Exclusive upper bound' },
+} as const;
+
+function assertRange(f: AuditFilter): void {
+  if (f.from && f.to && new Date(f.from).getTime() >= new Date(f.to).getTime()) throw new HttpError(400, 'The start of the date range must be before its end.');
+}
+
+/** The tenant's audit log: one page as JSON, or the filtered log as CSV. Any user-management reader. */
+export const auditRoutes: RoutePlugin = async (app) => {
+  const read = app.authenticate({ allow: canReadUsers });
+
+  app.get(
+    '/um/auditEvents',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['user management'],
+        summary: "The tenant's audit log, newest first, paged; filtered by action prefix, actor e-mail and date range.",
+        security: bearerSecurity,
+        querystring: { type: 'object', properties: { ...pageQueryProperties, ...filterProperties }, additionalProperties: false },
+        response: {
+          200: {
+            type: 'object',
+            properties: { items: { type: 'array', items: auditEventSchema }, total: { type: 'integer' }, page: { type: 'integer' }, size: { type: 'integer' } },
+            required: ['items', 'total', 'page', 'size'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const { page, size, action, actor, from, to } = request.query;
+      assertRange(request.query);
+      return { ...(await listAuditEvents(app.db, request.auth.tenantId, { page, size, action, actor, from, to })), page, size };
+    },
+  );
+
+  app.get(
+    '/um/auditEvents/export',
+    {
+      preHandler: read,
+      schema: {
+        tags: ['user management'],
+        summary: `The filtered audit log as CSV (time, action, actor, target, ip, details), newest first, at most ${AUDIT_EXPORT_LIMIT} rows.`,
+        security: bearerSecurity,
+        querystring: { type: 'object', properties: filterProperties, additionalProperties: false },
+        produces: ['text/csv'],
+        response: { 200: { type: 'string', description: 'text/csv' }, ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const { action, actor, from, to } = request.query;
+      assertRange(request.query);
+      const csv = await auditEventsCsv(app.db, request.auth.tenantId, { action, actor, from, to });
+      const day = new Date().toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
+        .send(csv);
+    },
+  );
+};
