@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -16,7 +16,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['common/**/*.test.{ts,tsx}', 'core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
           // tests/contract/** build the API (server project).
-          exclude: ['tests/contract/**'],
+          exclude: [...configDefaults.exclude, 'tests/contract/**'],
           setupFiles: ['tests/setup.ts'],
           // One jsdom window and module graph per worker instead of per file: the unit run drops from
           // ~275 s to ~90 s on 2 cores (environment set-up and imports were two thirds of it).

@@ -74,6 +74,13 @@ const tables: Record<string, CheckRow[]> = {
     ['admin', ADMIN, true],
     ['reports only', ['gln#rpt#r'], false],
   ],
+  canUploadToDevice: [
+    ['admin', ADMIN, true],
+    ['upload and reports', ['gln#upl#w', 'gln#rpt#r'], true],
+    ['upload only', ['gln#upl#w'], false],
+    ['reports only', ['gln#rpt#r'], false],
+    ['uploader holding reports', ['gln#upl#rw', 'gln#rpt#rw'], false],
+  ],
   canReadReports: [
     ['rpt r', ['gln#rpt#r'], true],
     ['admin', ADMIN, true],

@@ -83,6 +83,15 @@ export function canUpload(perms: Perms): boolean {
   return hasNewInspectionAccess(perms) || isUploader(perms);
 }
 
+/**
+ * Upload attached to a known device (`POST /gluon-backend/uploads?deviceId=`): upload and read
+ * reports, or the answer (404 or not) would tell an uploader which devices exist. The console's
+ * upload screen attaches no device; the API's check is this.
+ */
+export function canUploadToDevice(perms: Perms): boolean {
+  return canUpload(perms) && canReadReports(perms);
+}
+
 /** Devices, inspections, incidents and report exports: gln#rpt#r or rw, and not an uploader (who sees the upload screen only). */
 export function canReadReports(perms: Perms): boolean {
   return hasPermission(perms, 'gln', 'rpt', ['r', 'rw']) && !isUploader(perms);
