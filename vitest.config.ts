@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -15,6 +15,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'jsdom',
           include: ['common/**/*.test.{ts,tsx}', 'core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+          // tests/contract/** build the API (server project).
+          exclude: [...configDefaults.exclude, 'tests/contract/**'],
           setupFiles: ['tests/setup.ts'],
           // One jsdom window and module graph per worker instead of per file: the unit run drops from
           // ~275 s to ~90 s on 2 cores (environment set-up and imports were two thirds of it).
@@ -29,7 +31,8 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          // tests/contract/**: the console's rules (common/) against the API built here.
+          include: ['server/**/*.test.ts', 'tests/contract/**/*.test.ts'],
           // *.pg.test.ts need a PostgreSQL server (several API instances on one database): server-pg only.
           exclude: ['server/**/*.pg.test.ts'],
           testTimeout: 30_000,

@@ -15,7 +15,7 @@ let copy: string;
 // without touching the working tree.
 beforeAll(() => {
   copy = mkdtempSync(path.join(tmpdir(), 'new-plugin-'));
-  for (const entry of ['core', 'host', 'plugins', 'tests', 'scripts', 'types', 'build.mjs', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
+  for (const entry of ['common', 'core', 'host', 'plugins', 'tests', 'scripts', 'types', 'build.mjs', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
     cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) });
   }
   symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');

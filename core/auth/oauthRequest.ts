@@ -1,3 +1,4 @@
+import { idpCallbackUrl } from '@common/navigation/idpCallback';
 import { buildOAuthState, parseOAuthState, type OAuthProviderMarker, type OAuthState } from './oauthState';
 import { constantTimeEqual, pkceChallenge, randomUrlSafe } from './pkce';
 
@@ -16,8 +17,9 @@ export const OAUTH_SCOPE = 'openid profile email';
 /** Requests older than this are refused on return (the API's nonce lives 10 minutes too). */
 export const OAUTH_REQUEST_TTL_MS = 10 * 60 * 1000;
 
+/** The console's callback as the provider and the API's code exchange expect it (common/navigation/idpCallback). */
 export function oauthRedirectUri(origin: string = window.location.origin): string {
-  return `${origin}/login/callback`;
+  return idpCallbackUrl(origin);
 }
 
 export interface BeginOAuthOptions {

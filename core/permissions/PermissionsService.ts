@@ -1,12 +1,8 @@
 import type { Observable } from 'rxjs';
 import { createServiceToken } from '../di/ServiceToken';
 
-/** A parsed `module#resource#mode` permission. */
-export interface Permission {
-  module: string;
-  resource: string;
-  mode: 'r' | 'w' | 'rw';
-}
+/** The permission rules themselves (parsing, spec §6 checks) are in common/permissions: the API applies the same. */
+export type { Permission, PermissionMode } from '@common/permissions/parsePermission';
 
 export interface PermissionsService {
   /** Permission strings of the current token (empty when signed out). */

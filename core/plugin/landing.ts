@@ -1,4 +1,4 @@
-import { safeReturnPathOrDefault } from '../auth/safeReturnPath';
+import { safeReturnPathOrDefault } from '@common/navigation/safeReturnPath';
 import { holdsProduct } from './isPermitted';
 import type { PluginManifest, ProductLanding } from './PluginManifest';
 import type { SignInTargetInput } from './PluginRegistry';

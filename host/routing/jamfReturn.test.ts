@@ -1,6 +1,6 @@
 import { parse } from 'regexparam';
 import { describe, expect, it } from 'vitest';
-import { resolveProductReturnPath } from '@core/auth/safeReturnPath';
+import { resolveProductReturnPath } from '@common/navigation/safeReturnPath';
 import { buildSnapshot } from '@core/plugin/buildSnapshot';
 import { gluonPlugin } from '../../plugins/gluon';
 import { loginPlugin } from '../../plugins/login';

@@ -1,5 +1,5 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { isInspectionAdmin } from './permissions/checks';
+import { isInspectionAdmin } from '@common/permissions/gluonAccess';
 
 /**
  * Administration: users, invitations, permissions, sessions, audit log, sign-in settings and

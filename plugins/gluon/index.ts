@@ -1,5 +1,5 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { isSaasVariant, isUploader } from './permissions/checks';
+import { isSaasVariant, isUploader } from '@common/permissions/gluonAccess';
 
 /** Gluon (crash / process / file inspection): /gluon, its uploader, device and incident pages. */
 export const gluonPlugin = definePlugin({

@@ -122,7 +122,7 @@ export const ${pascal}AccessServiceToken = createServiceToken<${pascal}AccessSer
 export function serviceSource({ id, requires }) {
   const pascal = pascalCase(id);
   return `import { map, type Observable } from 'rxjs';
-import { parsePermission } from '@core/permissions/parsePermission';
+import { parsePermission } from '@common/permissions/parsePermission';
 import type { PermissionsService } from '@core/permissions/PermissionsService';
 import type { ${pascal}AccessService } from './${pascal}AccessService';
 

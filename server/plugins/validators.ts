@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { isApiEmail } from '@common/format/isApiEmail';
 
 /** The form every id of this API has: lower-case hex, 8-4-4-4-12. */
 export const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -61,6 +62,8 @@ export function installValidators(app: FastifyInstance): void {
     // ajv-formats' date-time takes what PostgreSQL refuses (year 0000, offsets past ±15:59) or
     // moves (a leap second), and what Date.parse cannot read: see isApiDateTime.
     ajv.addFormat('date-time', { type: 'string', validate: isApiDateTime });
+    // The console's forms check addresses with the same function (common/format/isApiEmail.ts).
+    ajv.addFormat('email', { type: 'string', validate: isApiEmail });
   }
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema));
 }

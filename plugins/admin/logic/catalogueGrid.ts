@@ -1,6 +1,5 @@
-import { coveredModes } from '@core/permissions/grants';
-import { parsePermission } from '@core/permissions/parsePermission';
-import type { PermissionMode } from '@core/permissions/checks';
+import { coveredModes } from '@common/permissions/grants';
+import { parsePermission, type PermissionMode } from '@common/permissions/parsePermission';
 
 export interface GridRow {
   module: string;

@@ -1,4 +1,4 @@
-import { isApiEmail } from '@core/util/isApiEmail';
+import { isApiEmail } from '@common/format/isApiEmail';
 /**
  * The API's input rules, checked before sending (the API checks again): an e-mail as the
  * server's `format: email` and ≤ 254 characters; permissions `module#resource#mode`.

@@ -1,4 +1,4 @@
-import { resolveProductReturnPath } from '@core/auth/safeReturnPath';
+import { resolveProductReturnPath } from '@common/navigation/safeReturnPath';
 
 /** The vendor IdP serves gluon: its sign-ins return under gluon's root (spec §4). */
 export const JAMF_PRODUCT_ROOT = '/gluon';

@@ -1,4 +1,4 @@
-import { isApiEmail } from '@core/util/isApiEmail';
+import { isApiEmail } from '@common/format/isApiEmail';
 import { CollectorTexts } from './texts';
 
 export type Validator = (value: unknown) => string | undefined;

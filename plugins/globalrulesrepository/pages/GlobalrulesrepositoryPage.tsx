@@ -1,5 +1,6 @@
 import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
 import { useState } from 'react';
+import { canReadRuleSets, canWriteRuleSets } from '@common/permissions/rulesRepositoryAccess';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
@@ -8,7 +9,6 @@ import { IndicatorList } from '../components/IndicatorList/IndicatorList';
 import { RuleSetImport } from '../components/RuleSetImport/RuleSetImport';
 import { RuleSetTable } from '../components/RuleSetTable/RuleSetTable';
 import { useRuleSets } from '../hooks/useRuleSets';
-import { canReadRuleSets, canWriteRuleSets } from '../permissions/checks';
 
 function RuleSets({ canWrite }: { canWrite: boolean }) {
   const { ruleSets, error, notice, reload, importBundle, setEnabled, remove } = useRuleSets();

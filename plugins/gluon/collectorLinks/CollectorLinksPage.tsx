@@ -1,12 +1,12 @@
 import { Button, Callout, Classes, H2, H4, HTMLTable, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import { Fragment, useState } from 'react';
+import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/permissions/collectorLinkAccess';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
-import { canReadCollectorLinks, canWriteCollectorLinks } from '../permissions/checks';
 import type { LinkSort } from './api/types';
 import { LinkInstalls } from './components/LinkInstalls/LinkInstalls';
 import { NewLinkForm } from './components/NewLinkForm/NewLinkForm';

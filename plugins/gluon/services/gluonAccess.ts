@@ -12,7 +12,7 @@ import {
   isInspectionAdmin,
   isSaasVariant,
   isUploader,
-} from '../permissions/checks';
+} from '@common/permissions/gluonAccess';
 import type { GluonAccess } from './GluonAccessService';
 
 /** Every gluon check of spec §6 for one set of permissions. */

@@ -1,7 +1,7 @@
 import { readOAuthPopupMessage } from '@core/auth/oauthPopup';
 import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
 import { beginOAuth, clearOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
-import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
+import { sanitizeReturnPath } from '@common/navigation/safeReturnPath';
 import type { LoginServices } from './LoginServices';
 import { lookUpGoogle } from './lookUpGoogle';
 

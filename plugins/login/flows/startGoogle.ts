@@ -1,4 +1,4 @@
-import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
+import { sanitizeReturnPath } from '@common/navigation/safeReturnPath';
 import { lookUpGoogle } from './lookUpGoogle';
 import type { LoginServices } from './LoginServices';
 

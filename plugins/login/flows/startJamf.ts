@@ -1,4 +1,4 @@
-import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
+import { sanitizeReturnPath } from '@common/navigation/safeReturnPath';
 import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
 import { emailDomain } from '../logic/validators';
 import type { LoginServices } from './LoginServices';

@@ -1,5 +1,5 @@
 import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
-import { sanitizeReturnPath } from '@core/auth/safeReturnPath';
+import { sanitizeReturnPath } from '@common/navigation/safeReturnPath';
 import { StorageKeys } from '@core/storage/StorageService';
 import { getOktaDetails } from '@core/auth/api/getOktaDetails';
 import { normalizeOktaDomain } from '../logic/normalizeOktaDomain';

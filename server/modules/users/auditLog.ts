@@ -1,3 +1,4 @@
+import { csvCell as sharedCsvCell, csvDocument } from '@common/csv/csvCell';
 import type { Queryable } from '../../contracts';
 import { likePattern, type PageQuery } from '../../services/listQuery';
 
@@ -74,13 +75,12 @@ export async function listAuditEvents(q: Queryable, tenantId: string, query: Pag
 }
 
 /**
- * One CSV cell: quoted, quotes doubled, and a leading = + - @ (or tab/CR) defused with a quote
- * so a spreadsheet never runs an audited value (a target e-mail, say) as a formula.
+ * One audit CSV cell: always quoted (actions, targets and details are free text), quotes
+ * doubled, a leading = + - @ (or tab/CR) defused with a quote so a spreadsheet never runs an
+ * audited value (a target e-mail, say) as a formula. The escaper is common/csv's, shared by every export.
  */
 export function csvCell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return `"${safe.replace(/"/g, '""')}"`;
+  return sharedCsvCell(value, 'always');
 }
 
 export const AUDIT_CSV_COLUMNS = ['time', 'action', 'actor', 'target', 'ip', 'details'] as const;
@@ -88,7 +88,9 @@ export const AUDIT_CSV_COLUMNS = ['time', 'action', 'actor', 'target', 'ip', 'de
 /** The filtered log as CSV (header + newest first), at most AUDIT_EXPORT_LIMIT rows. */
 export async function auditEventsCsv(q: Queryable, tenantId: string, filter: AuditFilter): Promise<string> {
   const events = await selectEvents(q, tenantId, filter, AUDIT_EXPORT_LIMIT, 0);
-  const lines = [AUDIT_CSV_COLUMNS.join(',')];
-  for (const e of events) lines.push([e.createdAt, e.action, e.actorEmail ?? e.actorId, e.target, e.ip, e.details].map(csvCell).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(
+    AUDIT_CSV_COLUMNS,
+    events.map((e) => [e.createdAt, e.action, e.actorEmail ?? e.actorId, e.target, e.ip, e.details]),
+    'always',
+  );
 }

@@ -1,10 +1,10 @@
 import { Classes, H2 } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+import { canReadCollectorLinks } from '@common/permissions/collectorLinkAccess';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
 import { useAdminAccess } from '../../hooks/useAdminAccess';
-import { isInspectionAdmin } from '../../permissions/checks';
 import { AdminLink } from '../AdminLink/AdminLink';
 import '../../admin.css';
 
@@ -17,10 +17,8 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string }[] = [
   { path: '/admin/branding', label: 'Branding' },
 ];
 
-/** Gluon's collector-links screen, listed for those who may read links (any gln#ext#, or inspection admin): a URL, not an import. */
+/** Gluon's collector-links screen, listed for those who may read links (canReadCollectorLinks): a URL, not an import. */
 const COLLECTOR_LINKS = { path: '/gluon/collector-links', label: 'Collector links' };
-const readsCollectorLinks = (perms: readonly string[]) =>
-  perms.some((p) => p.startsWith('gln#ext#')) || isInspectionAdmin(perms);
 
 /** AdminLayoutProps: `title` is the page heading; `actions` sit at its right (writers' buttons). */
 export interface AdminLayoutProps {
@@ -33,7 +31,7 @@ export function AdminLayout({ title, actions, children }: AdminLayoutProps) {
   const nav = useService(NavigationServiceToken);
   const path = useObservable(nav.path$, nav.path());
   const { perms } = useAdminAccess();
-  const sections = readsCollectorLinks(perms) ? [...ADMIN_SECTIONS, COLLECTOR_LINKS] : ADMIN_SECTIONS;
+  const sections = canReadCollectorLinks(perms) ? [...ADMIN_SECTIONS, COLLECTOR_LINKS] : ADMIN_SECTIONS;
   const active = (section: string) => path === section || path.startsWith(`${section}/`) || (section === '/admin/users' && (path === '/admin' || path === '/admin/'));
   return (
     <div className="admin-page">

@@ -1,6 +1,6 @@
 import { Button, Callout, Checkbox, Classes, HTMLTable, Tag, Tooltip } from '@blueprintjs/core';
 import { Fragment, useMemo } from 'react';
-import { isCovered } from '@core/permissions/grants';
+import { isCovered } from '@common/permissions/grants';
 import { catalogueGrid } from '../../logic/catalogueGrid';
 import { DERIVED_CHECKS, PRESETS } from '../../logic/derivedChecks';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePermission } from './parsePermission';
+import { PERMISSION_PATTERN, parsePermission } from './parsePermission';
 
 describe('parsePermission', () => {
   it.each([
@@ -24,5 +24,21 @@ describe('parsePermission', () => {
     [null],
   ])('rejects %s', (value) => {
     expect(parsePermission(value)).toBeNull();
+  });
+});
+
+describe('PERMISSION_PATTERN (the stored form)', () => {
+  const stored = new RegExp(PERMISSION_PATTERN);
+  it.each([
+    ['gln#rpt#rw', true],
+    ['umg#usr#r', true],
+    ['mnt#rsc#w', true],
+    ['gln#x#r', false],
+    ['GLN#rpt#r', false],
+    ['glnx#rpt#r', false],
+    ['gln#rpt#wr', false],
+  ])('%s is stored: %s, and a stored one parses', (value, expected) => {
+    expect(stored.test(value)).toBe(expected);
+    if (expected) expect(parsePermission(value)).not.toBeNull();
   });
 });

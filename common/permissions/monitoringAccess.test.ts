@@ -1,6 +1,5 @@
-import { describeChecks, type CheckRow } from '../../../tests/harness/describeChecks';
-import * as checks from './checks';
-
+import { describeChecks, type CheckRow } from '../../tests/harness/describeChecks';
+import * as checks from './monitoringAccess';
 
 const tables: Record<string, CheckRow[]> = {
   isMonitoringAdmin: [

@@ -1,9 +1,16 @@
-import { hasPermission } from '@core/permissions/checks';
+import { hasPermission } from './hasPermission';
 
 /**
- * Gluon's derived checks of spec §6, as pure functions of the token's permission strings. Each
- * names the exact modes the spec lists. The manifest's sign-in claims and profile-menu rule use
- * them synchronously; pages read them through GluonAccessService.
+ * Gluon's derived checks of spec §6, and gluon's own (upload, reports, triage), as pure functions
+ * of the token's permission strings: the console shows a screen or an action when one says yes,
+ * the API (`app.authenticate({ allow })`) refuses with 403 when it says no, and
+ * tests/contract/permissionAgreement.test.ts holds the two to each other. Each names the exact
+ * modes the spec lists. The choices the spec leaves open (reports read = results, rule sets =
+ * config) are written in server/services/gluon/README.md.
+ *
+ * Before issue 21 the API had its own copy (server/services/gluon/gluonAccess.ts, matching exact
+ * strings) and the console another (plugins/gluon/permissions/checks.ts, parsing): they agreed on
+ * every valid permission. This one parses, so a malformed string never counts.
  */
 type Perms = readonly string[];
 
@@ -52,7 +59,7 @@ export function isBasicUploader(perms: Perms): boolean {
   );
 }
 
-/** Uploader: gln#upl#rw and not admin, or basic uploader. */
+/** Uploader: gln#upl#rw and not admin, or basic uploader. They see the upload screen only. */
 export function isUploader(perms: Perms): boolean {
   return (hasPermission(perms, 'gln', 'upl', ['rw']) && !isInspectionAdmin(perms)) || isBasicUploader(perms);
 }
@@ -71,27 +78,26 @@ export function isSaasVariant(perms: Perms): boolean {
   return !hasCrashExplorer(perms) && !hasProcessExplorer(perms) && !canRescan(perms);
 }
 
-/** Upload: new-inspection access, or an uploader (basic uploaders included). */
+/** Upload (a new inspection): new-inspection access, or an uploader (basic uploaders included). */
 export function canUpload(perms: Perms): boolean {
   return hasNewInspectionAccess(perms) || isUploader(perms);
 }
 
-/** Devices, incidents and reports: gln#rpt#r or rw, and not an uploader (who sees the upload screen only). */
+/**
+ * Upload attached to a known device (`POST /gluon-backend/uploads?deviceId=`): upload and read
+ * reports, or the answer (404 or not) would tell an uploader which devices exist. The console's
+ * upload screen attaches no device; the API's check is this.
+ */
+export function canUploadToDevice(perms: Perms): boolean {
+  return canUpload(perms) && canReadReports(perms);
+}
+
+/** Devices, inspections, incidents and report exports: gln#rpt#r or rw, and not an uploader (who sees the upload screen only). */
 export function canReadReports(perms: Perms): boolean {
   return hasPermission(perms, 'gln', 'rpt', ['r', 'rw']) && !isUploader(perms);
 }
 
-/** Triage (incident state, false positives): gln#rpt#w or rw, and not an uploader. */
+/** Triage (incident state, a finding marked false positive): gln#rpt#w or rw, and not an uploader. */
 export function canTriage(perms: Perms): boolean {
   return hasPermission(perms, 'gln', 'rpt', ['w', 'rw']) && !isUploader(perms);
-}
-
-/** Collector links, read: any gln#ext# permission, or admin (as the API: server/services/accessChecks.ts). */
-export function canReadCollectorLinks(perms: Perms): boolean {
-  return perms.some((p) => p.startsWith('gln#ext#')) || isInspectionAdmin(perms);
-}
-
-/** Collector links, create and change: new-inspection access, and gln#ext#w or rw or admin. */
-export function canWriteCollectorLinks(perms: Perms): boolean {
-  return hasNewInspectionAccess(perms) && (hasPermission(perms, 'gln', 'ext', ['w', 'rw']) || isInspectionAdmin(perms));
 }

@@ -1,6 +1,6 @@
-import { hasPermission } from '@core/permissions/checks';
+import { hasPermission } from './hasPermission';
 
-/** Monitoring's derived checks of spec §6, pure functions of the token's permission strings. */
+/** Monitoring's derived checks of spec §6 (the `mnt` prefix), pure functions of the token's permission strings. */
 type Perms = readonly string[];
 
 /** Monitoring admin: mnt#rsc#w. */

@@ -3,7 +3,7 @@ import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { isApiEmail } from './isApiEmail';
 
-// The API's validator as server/plugins/validators.ts builds it.
+// ajv-formats' own "full" email format, which the API's validator used before it installed isApiEmail.
 const ajv = new Ajv({ strict: false });
 (addFormats as unknown as (a: Ajv) => Ajv)(ajv);
 const apiAccepts = ajv.compile({ type: 'string', format: 'email' });

@@ -1,5 +1,5 @@
-import { describeChecks, type CheckRow } from '../../../tests/harness/describeChecks';
-import * as checks from './checks';
+import { describeChecks, type CheckRow } from '../../tests/harness/describeChecks';
+import * as checks from './gluonAccess';
 
 const ADMIN = ['gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw'];
 
@@ -74,6 +74,13 @@ const tables: Record<string, CheckRow[]> = {
     ['admin', ADMIN, true],
     ['reports only', ['gln#rpt#r'], false],
   ],
+  canUploadToDevice: [
+    ['admin', ADMIN, true],
+    ['upload and reports', ['gln#upl#w', 'gln#rpt#r'], true],
+    ['upload only', ['gln#upl#w'], false],
+    ['reports only', ['gln#rpt#r'], false],
+    ['uploader holding reports', ['gln#upl#rw', 'gln#rpt#rw'], false],
+  ],
   canReadReports: [
     ['rpt r', ['gln#rpt#r'], true],
     ['admin', ADMIN, true],
@@ -92,20 +99,6 @@ const tables: Record<string, CheckRow[]> = {
     ['crash explorer', ['gln#cre#r'], false],
     ['process explorer', ['gln#pre#r'], false],
     ['rescan', ['gln#rsn#r'], false],
-  ],
-  canReadCollectorLinks: [
-    ['ext r', ['gln#ext#r'], true],
-    ['ext w', ['gln#ext#w'], true],
-    ['admin', ADMIN, true],
-    ['other resource', ['gln#fl#rw'], false],
-    ['nothing', [], false],
-  ],
-  canWriteCollectorLinks: [
-    ['ext w', ['gln#ext#w'], true],
-    ['ext rw', ['gln#ext#rw'], true],
-    ['admin (its fl#rw is new-inspection access)', ADMIN, true],
-    ['ext r', ['gln#ext#r'], false],
-    ['new-inspection access without ext', ['gln#upl#w'], false],
   ],
 };
 

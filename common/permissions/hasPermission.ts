@@ -1,13 +1,11 @@
-import type { Permission } from './PermissionsService';
-import { parsePermission } from './parsePermission';
+import { parsePermission, type PermissionMode } from './parsePermission';
 
 /**
- * Generic permission helpers. The derived checks of spec §6 belong to their products
- * (plugins/gluon/permissions, plugins/monitoring/permissions, plugins/admin/permissions): core
- * names no module. A `rw` permission is not assumed to imply `r` unless a check says so.
+ * Generic permission helpers: the derived checks of spec §6 are built on them, one file per
+ * product area beside this one (gluonAccess, userAccess, monitoringAccess, …). A `rw` permission
+ * is not assumed to imply `r` unless a check says so. Malformed strings never match.
  */
 type Perms = readonly string[];
-export type PermissionMode = Permission['mode'];
 
 /** A valid `module#resource#mode` permission with one of `modes` is held. */
 export function hasPermission(perms: Perms, module: string, resource: string, modes: readonly PermissionMode[]): boolean {

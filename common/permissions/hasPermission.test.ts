@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import * as checks from './checks';
+import * as checks from './hasPermission';
+import type { PermissionMode } from './parsePermission';
 
 describe('hasPrefix', () => {
   it.each<[string[], string, boolean]>([
@@ -15,7 +16,7 @@ describe('hasPrefix', () => {
 });
 
 describe('hasPermission', () => {
-  it.each<[string[], checks.PermissionMode[], boolean]>([
+  it.each<[string[], PermissionMode[], boolean]>([
     [['abc#res#r'], ['r'], true],
     [['abc#res#rw'], ['r', 'rw'], true],
     [['abc#res#rw'], ['r'], false],
