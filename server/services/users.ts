@@ -63,7 +63,7 @@ export async function findUserById(q: Queryable, id: string): Promise<UserRow | 
 
 /**
  * Every permission the console's products declare (spec §6), each in its widest mode: the first
- * administrator of a tenant holds them all, so (granting by mode, core/permissions/grants.ts)
+ * administrator of a tenant holds them all, so (granting by mode, common/permissions/grants.ts)
  * they can grant every permission in every mode. `GET /um/permissions` answers this list as the
  * permission editor's grid.
  */

@@ -65,9 +65,10 @@ describe('sanitizeSvg', () => {
     });
   }
 
-  it('keeps a local url() reference in inline style and drops a remote one', () => {
-    const out = sanitizeSvg(wrap('<rect style="fill:url(#g);stroke:red"/><rect style="fill:url(\'https://evil.example\')"/>'));
-    expect(out).toContain('style="fill:url(#g);stroke:red"');
+  it('drops inline style (common/svg/svgAllowList: the console and the API share one list) and keeps a local url() presentation attribute', () => {
+    const out = sanitizeSvg(wrap('<rect style="fill:url(#g);stroke:red" fill="url(#g)"/><rect style="fill:url(\'https://evil.example\')"/>'));
+    expect(out).not.toContain('style=');
+    expect(out).toContain('fill="url(#g)"');
     expect(out).not.toContain('evil');
   });
 

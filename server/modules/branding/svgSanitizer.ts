@@ -1,63 +1,14 @@
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
+import { isAllowedSvgAttribute, isAllowedSvgTag, isSafeSvgAttributeValue, SVG_ALLOWED_ATTRS, SVG_ALLOWED_TAGS, SVG_FORBIDDEN_TAGS, SVG_LEGACY_ATTRS } from '@common/svg/svgAllowList';
 
-/**
- * Vector-graphic elements a logo may use. No script, style, foreignObject, image, feImage,
- * a, animate*, set, iframe: each of those can run code, load remote content or restyle the page.
- */
-const ALLOWED_TAGS = [
-  'svg', 'g', 'defs', 'title', 'desc', 'symbol', 'use', 'path', 'rect', 'circle', 'ellipse', 'line',
-  'polyline', 'polygon', 'text', 'tspan', 'lineargradient', 'radialgradient', 'stop', 'clippath', 'mask',
-  'pattern', 'marker', 'filter', 'feblend', 'fecolormatrix', 'fecomposite', 'fedropshadow', 'feflood',
-  'fegaussianblur', 'femerge', 'femergenode', 'femorphology', 'feoffset',
-] as const;
-
-/** Geometry, paint and text attributes; no event handlers, no external references. */
-const ALLOWED_ATTRS = [
-  'id', 'class', 'viewbox', 'width', 'height', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx', 'ry',
-  'fx', 'fy', 'fr', 'd', 'points', 'pathlength', 'transform', 'preserveaspectratio', 'version', 'fill',
-  'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin',
-  'stroke-miterlimit', 'stroke-dasharray', 'stroke-dashoffset', 'stroke-opacity', 'opacity', 'color',
-  'visibility', 'display', 'clip-path', 'clip-rule', 'clippathunits', 'mask', 'maskunits',
-  'maskcontentunits', 'patternunits', 'patterncontentunits', 'patterntransform', 'gradientunits',
-  'gradienttransform', 'spreadmethod', 'offset', 'stop-color', 'stop-opacity', 'font-family', 'font-size',
-  'font-weight', 'font-style', 'text-anchor', 'dominant-baseline', 'letter-spacing', 'word-spacing', 'dx',
-  'dy', 'rotate', 'textlength', 'lengthadjust', 'filter', 'filterunits', 'primitiveunits', 'in', 'in2',
-  'result', 'stddeviation', 'mode', 'type', 'values', 'operator', 'k1', 'k2', 'k3', 'k4', 'radius',
-  'flood-color', 'flood-opacity', 'marker-start', 'marker-mid', 'marker-end', 'markerwidth', 'markerheight',
-  'markerunits', 'refx', 'refy', 'orient', 'vector-effect', 'shape-rendering', 'paint-order', 'style',
-  'href', 'xlink:href', 'xmlns', 'xmlns:xlink',
-] as const;
-
-const TAG_SET: ReadonlySet<string> = new Set(ALLOWED_TAGS);
-const ATTR_SET: ReadonlySet<string> = new Set(ALLOWED_ATTRS);
 const SVG_NS = 'http://www.w3.org/2000/svg';
-
-/** Only same-document references (`#id`) may appear in href. */
-const LOCAL_REF = /^#[A-Za-z_][\w.:-]*$/;
-/** `url(...)` is allowed only as `url(#id)`: anything else could fetch a remote or data resource. */
-const URL_CALL = /url\s*\(\s*(['"]?)(.*?)\1\s*\)/gi;
-/** CSS constructs with no place in a logo's inline style and a history of abuse. */
-const BAD_STYLE = /@import|expression\s*\(|javascript:|behavior\s*:|-moz-binding|\\|<|image-set|image\s*\(/i;
 
 export class SvgRejectedError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'SvgRejectedError';
   }
-}
-
-function valueIsSafe(name: string, value: string): boolean {
-  const lower = name.toLowerCase();
-  if (lower === 'href' || lower === 'xlink:href') return LOCAL_REF.test(value.trim());
-  if (lower === 'style' && BAD_STYLE.test(value)) return false;
-  for (const match of value.matchAll(URL_CALL)) {
-    if (!LOCAL_REF.test((match[2] ?? '').trim())) return false;
-  }
-  // A `url(` that the pattern above could not parse (unbalanced, escaped) is refused too.
-  const calls = value.match(/url\s*\(/gi)?.length ?? 0;
-  const parsed = [...value.matchAll(URL_CALL)].length;
-  return calls === parsed;
 }
 
 /**
@@ -70,7 +21,7 @@ function enforceAllowList(root: Element): void {
     for (const child of Array.from(element.childNodes)) {
       if (child.nodeType === 1) {
         const el = child as Element;
-        if (!TAG_SET.has(el.localName.toLowerCase()) || el.namespaceURI !== SVG_NS) {
+        if (!isAllowedSvgTag(el.localName) || el.namespaceURI !== SVG_NS) {
           el.remove();
           continue;
         }
@@ -81,7 +32,7 @@ function enforceAllowList(root: Element): void {
       }
     }
     for (const attr of Array.from(element.attributes)) {
-      if (!ATTR_SET.has(attr.name.toLowerCase()) || !valueIsSafe(attr.name, attr.value)) {
+      if (!(isAllowedSvgAttribute(attr.name) || SVG_LEGACY_ATTRS.includes(attr.name.toLowerCase())) || !isSafeSvgAttributeValue(attr.name, attr.value)) {
         element.removeAttributeNode(attr);
       } else if (attr.name.toLowerCase() === 'xlink:href') {
         // SVG 2 plain href renders everywhere and keeps the output free of the xlink namespace.
@@ -101,7 +52,7 @@ function getPurifier(): { purify: ReturnType<typeof createDOMPurify>; window: Wi
     windowRef = new JSDOM('').window;
     purifier = createDOMPurify(windowRef);
     purifier.addHook('uponSanitizeAttribute', (_node, data) => {
-      if (!valueIsSafe(data.attrName, data.attrValue)) data.keepAttr = false;
+      if (!isSafeSvgAttributeValue(data.attrName, data.attrValue)) data.keepAttr = false;
     });
   }
   return { purify: purifier, window: windowRef };
@@ -114,14 +65,14 @@ function getPurifier(): { purify: ReturnType<typeof createDOMPurify>; window: Wi
 export function sanitizeSvg(input: string): string {
   const { purify, window } = getPurifier();
   const fragment = purify.sanitize(input, {
-    ALLOWED_TAGS: [...ALLOWED_TAGS],
-    ALLOWED_ATTR: [...ALLOWED_ATTRS],
+    ALLOWED_TAGS: [...SVG_ALLOWED_TAGS],
+    ALLOWED_ATTR: [...SVG_ALLOWED_ATTRS, ...SVG_LEGACY_ATTRS],
     ALLOW_DATA_ATTR: false,
     ALLOW_ARIA_ATTR: false,
     // DOMPurify tests every attribute value with this; no scheme at all is allowed (the hook
     // narrows href further to `#id`).
     ALLOWED_URI_REGEXP: /^(?:[^a-z]|[a-z+.\-]+(?:[^a-z+.\-:]|$))/i,
-    FORBID_TAGS: ['style', 'script', 'foreignobject', 'image', 'feimage', 'a', 'iframe', 'animate', 'set'],
+    FORBID_TAGS: [...SVG_FORBIDDEN_TAGS],
     RETURN_DOM_FRAGMENT: true,
   });
   const svg = Array.from(fragment.children).find((el) => el.localName === 'svg' && el.namespaceURI === SVG_NS);

@@ -1,7 +1,7 @@
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { canReadUsers, canWriteUsers } from '../../services/accessChecks';
+import { canWriteUsers, hasUserManagementAccess } from '@common/permissions/userAccess';
 import { discover, DiscoveryError } from './discovery';
 import { oktaConfigBodySchema, oktaConfigSchema, oktaVerifyAnswerSchema, oktaVerifyBodySchema } from './idpSchemas';
 import { normaliseOktaUrl } from './oktaIssuer';
@@ -18,7 +18,7 @@ export const oktaConfigRoutes: RoutePlugin = async (app) => {
   const allowLoopbackHttp = app.config.nodeEnv !== 'production';
 
   app.get('/um/oauth2config/okta', {
-    preHandler: app.authenticate({ allow: canReadUsers }),
+    preHandler: app.authenticate({ allow: hasUserManagementAccess }),
     schema: {
       tags: ['identity providers'],
       summary: "The tenant's Okta configuration",

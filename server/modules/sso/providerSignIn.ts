@@ -1,3 +1,4 @@
+import { idpCallbackUrl } from '@common/navigation/idpCallback';
 import type { IdpConfig } from '../../config';
 import { HttpError, type Database, type Queryable, type TokenService } from '../../contracts';
 import type { UserRow } from '../../services/users';
@@ -33,10 +34,6 @@ export interface ProviderSignInDeps {
   publicUrl: string;
 }
 
-/** The only redirect target the API passes to a token endpoint: the console's callback on our origin. */
-export function callbackUrl(publicUrl: string): string {
-  return `${publicUrl}/login/callback`;
-}
 
 /**
  * Proves who the caller is at the provider: obtains the ID token (as given, or by exchanging the
@@ -65,7 +62,7 @@ export async function authenticateAtProvider(
     idToken = proof.idToken;
   } else {
     if (!proof.code || !proof.codeVerifier || !proof.redirectUri) throw new HttpError(400, 'Send idToken, or code with codeVerifier and redirectUri');
-    if (proof.redirectUri !== callbackUrl(deps.publicUrl)) throw new HttpError(400, 'redirectUri is not the console callback of this server');
+    if (proof.redirectUri !== idpCallbackUrl(deps.publicUrl)) throw new HttpError(400, 'redirectUri is not the console callback of this server');
     idToken = await exchangeCode({
       tokenEndpoint: metadata.token_endpoint,
       clientId: client.clientId,

@@ -1,7 +1,7 @@
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { canReadUsers } from '../../services/accessChecks';
+import { hasUserManagementAccess } from '@common/permissions/userAccess';
 import { AUDIT_EXPORT_LIMIT, auditEventsCsv, listAuditEvents, type AuditFilter } from './auditLog';
 import { auditEventSchema, pageQueryProperties } from './userSchemas';
 
@@ -18,7 +18,7 @@ function assertRange(f: AuditFilter): void {
 
 /** The tenant's audit log: one page as JSON, or the filtered log as CSV. Any user-management reader. */
 export const auditRoutes: RoutePlugin = async (app) => {
-  const read = app.authenticate({ allow: canReadUsers });
+  const read = app.authenticate({ allow: hasUserManagementAccess });
 
   app.get(
     '/um/auditEvents',

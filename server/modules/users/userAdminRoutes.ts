@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import { notCovered } from '../../../core/permissions/grants';
+import { notCovered } from '@common/permissions/grants';
 import { HttpError, type AuthContext } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { canReadUsers, canWriteUsers } from '../../services/accessChecks';
+import { canWriteUsers, hasUserManagementAccess } from '@common/permissions/userAccess';
 import { ALL_PERMISSIONS } from '../../services/users';
 import { invitationMail } from '../invitations/invitationMail';
 import { invitationUrl, type CreatedInvitation } from '../invitations/invitations';
@@ -43,7 +43,7 @@ const audit = (request: FastifyRequest, action: string, target: string, details?
  * umg#usr#rw writes. Users of other tenants answer 404 like missing ones.
  */
 export const userAdminRoutes: RoutePlugin = async (app) => {
-  const read = app.authenticate({ allow: canReadUsers });
+  const read = app.authenticate({ allow: hasUserManagementAccess });
   const write = app.authenticate({ allow: canWriteUsers });
 
   /** Mails the invitation link and answers it too (the administrator can pass it on where mail does not reach). */

@@ -1,6 +1,6 @@
 /** JSON schemas of the user-management routes. */
+import { PERMISSION_PATTERN } from '@common/permissions/parsePermission';
 
-export const PERMISSION_PATTERN = '^[a-z]{3}#[a-z]{2,4}#(r|w|rw)$';
 export const LOGIN_METHODS = ['password', 'Google', 'Okta', 'JamfAuth0'] as const;
 
 export const permissionsField = {

@@ -1,13 +1,13 @@
 import { HttpError, type AuthContext } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { canReadUsers, canWriteUsers } from '../../services/accessChecks';
+import { canWriteUsers, hasUserManagementAccess } from '@common/permissions/userAccess';
 import { getTenantUser, listUserSessions, revokeUserSession } from './userAdmin';
 import { sessionSchema, userIdParams } from './userSchemas';
 
 /** A user's sessions (list, revoke one or all). */
 export const userSessionRoutes: RoutePlugin = async (app) => {
-  const read = app.authenticate({ allow: canReadUsers });
+  const read = app.authenticate({ allow: hasUserManagementAccess });
   /** Any reader may end their own sessions; ending someone else's needs user write. */
   const ownOrWrite = (auth: AuthContext, userId: string): void => {
     if (auth.userId !== userId && !canWriteUsers(auth.perms)) throw new HttpError(403, "You cannot end another user's sessions.");

@@ -5,7 +5,7 @@ import { attachmentHeader } from '../collector/installers';
 import { crashSchema, deviceDetailSchema, deviceFileSchema, deviceSchema, idParams, jobAnswerSchema, pageQuery, paged, processSchema, reportFindingSchema } from '../schemas';
 import { readCrashReport } from '../services/crashReports';
 import { getDevice, getFile, listCrashReports, listDeviceFiles, listDeviceInspections, listDevices, listProcesses } from '../services/devices';
-import { canDownloadFiles, canReadReports, canRescan, hasCrashExplorer, hasProcessExplorer } from '../services/gluonAccess';
+import { canDownloadFiles, canReadReports, canRescan, hasCrashExplorer, hasProcessExplorer } from '@common/permissions/gluonAccess';
 import type { GluonContext } from '../services/gluonContext';
 import { listDeviceIncidents } from '../services/incidents';
 import { enqueueJob } from '../services/jobs';

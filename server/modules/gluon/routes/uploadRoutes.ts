@@ -3,7 +3,7 @@ import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { pageQuery, paged, uploadAnswerSchema, uploadSchema } from '../schemas';
 import { getDevice } from '../services/devices';
-import { canReadReports, canUpload, isUploader } from '../services/gluonAccess';
+import { canReadReports, canUpload, canUploadToDevice, isUploader } from '@common/permissions/gluonAccess';
 import type { GluonContext } from '../services/gluonContext';
 import { listUploads, receiveUpload } from '../services/uploads';
 import { acceptStreamedUploads, assertStreamedUpload } from './streamedUpload';
@@ -37,7 +37,7 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     const auth = request.auth;
     assertStreamedUpload(request, limit);
     if (request.query.deviceId) {
-      if (!canReadReports(auth.perms)) throw new HttpError(403, "You don't have permissions to perform this action");
+      if (!canUploadToDevice(auth.perms)) throw new HttpError(403, "You don't have permissions to perform this action");
       await getDevice(app.db, auth.tenantId, request.query.deviceId);
     }
     const result = await receiveUpload(app.db, gluon.storage, {

@@ -1,3 +1,4 @@
+import { csvDocument } from '@common/csv/csvCell';
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../../contracts';
 import type { IndicatorType, ObservationKind } from '../inspection/types';
@@ -71,17 +72,9 @@ const CSV_COLUMNS: Array<keyof ReportFinding> = [
   'suppressed',
 ];
 
-/** RFC 4180 quoting; a leading = + - @ is prefixed with ' so a spreadsheet never runs it as a formula. */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
+/** The findings as CSV (the one escaper of common/csv: RFC 4180, formulas defused). */
 export function findingsCsv(findings: ReportFinding[]): string {
-  const lines = [CSV_COLUMNS.join(',')];
-  for (const f of findings) lines.push(CSV_COLUMNS.map((c) => csvCell(f[c])).join(','));
-  return `${lines.join('\r\n')}\r\n`;
+  return csvDocument(CSV_COLUMNS, findings.map((f) => CSV_COLUMNS.map((c) => f[c])));
 }
 
 /** A stable STIX id from its parts, so exporting twice gives the same objects. */
