@@ -36,8 +36,7 @@ import { ToastServiceToken } from './toasts/ToastService';
  * literal inside `services: [...]` of `registerCoreServices` or `renderHost`, each pair's
  * implementation is checked against its token's interface (see {@link ServiceOverrides}).
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type ServiceOverride<T = any> = readonly [ServiceToken<T>, T];
+export type ServiceOverride<T = unknown> = readonly [ServiceToken<T>, T];
 
 /**
  * A list of overrides, each implementation typed by its own token: `Services` is inferred per

@@ -117,7 +117,7 @@ async function signIn(origin) {
   return { token, profile: { username: user.username, email: user.email, totpEnabled: user.totpEnabled } };
 }
 
-async function measure(page, url, selector) {
+async function measure(page, url) {
   const document = await page.goto(url, { waitUntil: 'commit' });
   await page.waitForFunction(() => window.__benchReady !== undefined && window.__benchLive !== undefined, null, { timeout: 30_000, polling: 50 });
   // Full URLs, as resource timing names them: what the document itself asked for.
@@ -168,9 +168,9 @@ async function benchPage(browser, origin, session, spec, runs) {
   for (let i = 0; i <= runs; i++) {
     const context = await newContext();
     const page = await context.newPage();
-    const result = await measure(page, spec.url, selector);
+    const result = await measure(page, spec.url);
     if (i > 0) loads.push(result);
-    if (i === runs) repeat = await measure(page, spec.url, selector);
+    if (i === runs) repeat = await measure(page, spec.url);
     await context.close();
   }
   const median = (key) => {

@@ -25,7 +25,6 @@ const HEADER = `/**
  * Run \`npm run gen:api\` after changing a route schema; \`npm test\` fails while this is out of date.
  * Read it through common/api/apiTypes.ts (ApiResponse, ApiBody, ApiQuery, ApiParams).
  */
-/* eslint-disable */
 `;
 
 export async function generateApiTypes(): Promise<string> {

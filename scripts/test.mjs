@@ -1,11 +1,12 @@
 #!/usr/bin/env node
-// `npm test`: chromium, typecheck, import boundaries, build, unit tests (incl. bundle budget),
-// server tests, Playwright suites. Stops at the first failing step and ends with a summary and
+// `npm test`: chromium, typecheck, import boundaries, API types, lint, format, build, unit tests
+// (incl. bundle budget), server tests, Playwright suites. Stops at the first failing step and ends with a summary and
 // a final line `N passed, N failed` (tests counted; a step without tests counts as one).
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { playwrightConfigs } from './e2e.mjs';
 
@@ -31,9 +32,7 @@ function vitestCounts(file) {
 
 /** Strips colours and keeps the first lines of an error, so the summary stays short. */
 function firstLines(message, lines = 6) {
-  return String(message ?? '')
-    // eslint-disable-next-line no-control-regex
-    .replace(/\u001b\[[0-9;]*m/g, '')
+  return stripVTControlCharacters(String(message ?? ''))
     .split('\n')
     .filter((line) => line.trim() && !/^\s*at /.test(line))
     .slice(0, lines)
@@ -71,6 +70,40 @@ function playwrightFailures(file) {
   return lines;
 }
 
+/** ESLint's problems from its JSON report: a count per rule, then each problem's place and rule. */
+function eslintFailures(file) {
+  const results = readJson(file);
+  if (!results) return [];
+  const problems = results.flatMap((result) =>
+    result.messages.map((message) => ({
+      where: `${path.relative(root, result.filePath)}:${message.line ?? 0}:${message.column ?? 0}`,
+      rule: message.ruleId ?? (message.fatal ? 'parse error' : 'eslint'),
+      text: firstLines(message.message, 1)[0]?.trim() ?? '',
+    })),
+  );
+  const perRule = new Map();
+  for (const problem of problems) perRule.set(problem.rule, (perRule.get(problem.rule) ?? 0) + 1);
+  const ranking = [...perRule].sort((a, b) => b[1] - a[1]).map(([rule, count]) => `${rule} ${count}`);
+  const shown = 40;
+  return [
+    `    ${problems.length} problems: ${ranking.join(', ')}`,
+    ...problems.slice(0, shown).map((problem) => `    ${problem.where} ${problem.rule}: ${problem.text.slice(0, 140)}`),
+    ...(problems.length > shown ? [`    … and ${problems.length - shown} more (npm run lint)`] : []),
+  ];
+}
+
+/** The files `prettier --check` found unformatted, from its captured output. */
+function prettierFailures(run) {
+  const lines = stripVTControlCharacters(`${run.stdout ?? ''}\n${run.stderr ?? ''}`).split('\n');
+  const files = lines.filter((line) => /^\[warn\] /.test(line) && !/Code style issues|Run Prettier/.test(line)).map((line) => line.slice('[warn] '.length));
+  const errors = lines.filter((line) => /^\[error\] /.test(line));
+  return [
+    ...(files.length ? [`    ${files.length} files not formatted (npm run format):`, ...files.slice(0, 40).map((file) => `    ${file}`)] : []),
+    ...(files.length > 40 ? [`    … and ${files.length - 40} more`] : []),
+    ...errors.slice(0, 10).map((line) => `    ${line.slice(0, 200)}`),
+  ];
+}
+
 function playwrightCounts(file) {
   const stats = readJson(file)?.stats;
   return stats ? { passed: (stats.expected ?? 0) + (stats.flaky ?? 0), failed: stats.unexpected ?? 0 } : null;
@@ -83,6 +116,14 @@ const steps = [
   // The console's API types are generated from the route schemas: a schema changed without
   // `npm run gen:api` fails here, before any test runs on a stale contract.
   { name: 'api types', cmd: 'npx', args: ['tsx', 'scripts/gen-api-types.ts', '--check'] },
+  // --max-warnings 0: a warning fails too, so warnings cannot pile up unread.
+  {
+    name: 'lint',
+    cmd: 'npx',
+    args: ['eslint', '.', '--max-warnings', '0', '--format', 'json', '--output-file', path.join(reports, 'eslint.json')],
+    failures: () => eslintFailures(path.join(reports, 'eslint.json')),
+  },
+  { name: 'format', cmd: 'npx', args: ['prettier', '--check', '.'], capture: true, failures: prettierFailures },
   { name: 'build', cmd: 'node', args: ['build.mjs'] },
   {
     name: 'unit tests',
@@ -125,7 +166,18 @@ let failed = 0;
 for (const step of steps) {
   console.log(`\n\u25B6 ${step.name}: ${[step.cmd, ...step.args].join(' ')}`);
   const started = Date.now();
-  const run = spawnSync(step.cmd, step.args, { cwd: root, stdio: 'inherit', env: { ...env, ...step.env } });
+  // A captured step's output is shown when it ends, and read for the summary.
+  const run = spawnSync(step.cmd, step.args, {
+    cwd: root,
+    stdio: step.capture ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...env, ...step.env },
+  });
+  if (step.capture) {
+    process.stdout.write(run.stdout ?? '');
+    process.stderr.write(run.stderr ?? '');
+  }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = run.status === 0;
   const counts = step.counts?.() ?? null;
@@ -138,7 +190,7 @@ for (const step of steps) {
   summary.push(`${ok ? 'PASS' : 'FAIL'}  ${step.name} (${seconds}s)${counts ? `: ${counts.passed} passed, ${counts.failed} failed` : ''}`);
   if (!ok) {
     // Named here, at the end, because CI shows only the tail of the output.
-    summary.push(...(step.failures?.() ?? []).slice(0, 60));
+    summary.push(...(step.failures?.(run) ?? []).slice(0, 60));
     summary.push(`stopped after '${step.name}' failed (exit ${run.status ?? run.signal})`);
     break;
   }

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { declaredPrefixes, parseArgs, registerInHost, scaffold } from '../scripts/new-plugin.mjs';
@@ -100,7 +101,7 @@ describe('new-plugin', () => {
 
     const tests = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'plugins/sonar', 'plugins/radar'], { cwd: copy, encoding: 'utf8' });
     expect(tests.status, tests.stdout + tests.stderr).toBe(0);
-    expect(tests.stdout.replace(/\u001b\[[0-9;]*m/g, '')).toMatch(/Tests\s+8 passed \(8\)/);
+    expect(stripVTControlCharacters(tests.stdout)).toMatch(/Tests\s+8 passed \(8\)/);
 
     const boundaries = spawnSync('node', ['scripts/check-boundaries.mjs'], { cwd: copy, encoding: 'utf8' });
     expect(boundaries.status, boundaries.stderr).toBe(0);

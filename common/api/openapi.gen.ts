@@ -3,7 +3,6 @@
  * Run `npm run gen:api` after changing a route schema; `npm test` fails while this is out of date.
  * Read it through common/api/apiTypes.ts (ApiResponse, ApiBody, ApiQuery, ApiParams).
  */
-/* eslint-disable */
 export interface paths {
     "/dev/mailbox": {
         parameters: {

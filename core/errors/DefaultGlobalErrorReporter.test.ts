@@ -10,7 +10,11 @@ function setup(path = '/gluon/devices') {
   const shown: Toast[] = [];
   const seen = new Set<string>();
   toasts.toasts$.subscribe((list) => {
-    for (const t of list) if (!seen.has(t.id)) (seen.add(t.id), shown.push(t));
+    for (const t of list) {
+      if (seen.has(t.id)) continue;
+      seen.add(t.id);
+      shown.push(t);
+    }
   });
   return { reporter: new DefaultGlobalErrorReporter(toasts, nav), nav, shown };
 }

@@ -36,7 +36,11 @@ function setup(path = '/gluon/devices?tab=2') {
   const shown: Toast[] = [];
   const seenIds = new Set<string>();
   toasts.toasts$.subscribe((list) => {
-    for (const t of list) if (!seenIds.has(t.id)) (seenIds.add(t.id), shown.push(t));
+    for (const t of list) {
+      if (seenIds.has(t.id)) continue;
+      seenIds.add(t.id);
+      shown.push(t);
+    }
   });
   const fake = createFakeAxios(byPath);
   const http = new DefaultHttpService(fake.axios, session as unknown as SessionService, new DefaultGlobalErrorReporter(toasts, nav), nav);

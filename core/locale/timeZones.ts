@@ -10,6 +10,8 @@ import type { TimeZone } from './LocaleService';
 // code on the first load.
 type Row = [value: string, abbr: string, offset: number, isdst: boolean, text: string, utc: string];
 
+// A data table: one zone a row reads and diffs better than one field a line.
+// prettier-ignore
 const ROWS: Row[] = [
   ['Dateline Standard Time', 'DST', -12, false, '(UTC-12:00) International Date Line West', 'Etc/GMT+12'],
   ['UTC-11', 'U', -11, false, '(UTC-11:00) Coordinated Universal Time-11', 'Etc/GMT+11 Pacific/Midway Pacific/Niue Pacific/Pago_Pago'],

@@ -1,7 +1,7 @@
 import type { ServiceToken } from '../di/ServiceToken';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyToken = ServiceToken<any>;
+// A token's type parameter only describes what it resolves to, so any token is a ServiceToken<unknown>.
+type AnyToken = ServiceToken<unknown>;
 
 /** Tokens a factory needs, by the name its `factory` receives them under. */
 export type ServiceDeps = Readonly<Record<string, AnyToken>>;
@@ -19,7 +19,8 @@ export interface ServiceFactory<T, D extends ServiceDeps = ServiceDeps> {
   factory: (deps: ResolvedDeps<D>) => T;
 }
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+/** A manifest's list holds factories of different services and deps, each checked by `createServiceFactory`. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- each `factory` takes its own deps (a parameter): only any holds them all
 export type AnyServiceFactory = ServiceFactory<any, any>;
 
 /** Identity helper: checks that the factory returns what the token promises, with typed deps. */

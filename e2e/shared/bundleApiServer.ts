@@ -1,6 +1,5 @@
 import { build, type Plugin } from 'esbuild';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 /**

@@ -1,14 +1,13 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { preloadRouteModules } from './routeModules';
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyLoader = () => Promise<{ default: ComponentType<any> }>;
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const cache = new WeakMap<AnyLoader, LazyExoticComponent<ComponentType<any>> | ComponentType<any>>();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- components of any props: P goes both in and out of ComponentType<P>, so only any holds them all
+type AnyComponent = ComponentType<any>;
+type AnyLoader = () => Promise<{ default: AnyComponent }>;
+const cache = new WeakMap<AnyLoader, LazyExoticComponent<AnyComponent> | AnyComponent>();
 const loading = new WeakMap<AnyLoader, Promise<{ default: ComponentType<unknown> }>>();
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const loaded = new WeakMap<AnyLoader, ComponentType<any>>();
+const loaded = new WeakMap<AnyLoader, AnyComponent>();
 
 /** One `import()` per loader, shared by `preloadComponent` and the lazy component. */
 function load(loader: AnyLoader) {

@@ -5,14 +5,12 @@ import { HttpError } from '../contracts';
 /** Message of the 400 for a string the database cannot store. */
 export const INVALID_TEXT = 'The request contains characters that are not allowed (NUL or an invalid Unicode sequence).';
 
-/**
- * NUL (PostgreSQL text and jsonb refuse it) or a UTF-16 surrogate without its partner (not
- * encodable as UTF-8: silently replaced by one driver, an error in another).
- */
-const INVALID = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+/** A UTF-16 surrogate without its partner: not encodable as UTF-8 (silently replaced by one driver, an error in another). */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 export function isStorableText(value: string): boolean {
-  return !INVALID.test(value);
+  // NUL: PostgreSQL text and jsonb refuse it.
+  return !value.includes('\u0000') && !LONE_SURROGATE.test(value);
 }
 
 /** Deeper than any body this API takes; a value nested further is refused rather than left unchecked. */

@@ -1,5 +1,5 @@
 import { accessCookie, expect, jwtClaims, refreshSettled, test } from '../fixtures/test';
-import { loginPage, signInAtDevIdp, signOutViaMenu } from '../fixtures/loginPage';
+import { loginPage, signInAtDevIdp } from '../fixtures/loginPage';
 import type { RunningApi } from '../fixtures/apiProcess';
 
 const OKTA_USER = 'okta.user@example.com';
