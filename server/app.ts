@@ -6,7 +6,7 @@ import { openDatabase } from './db/index';
 import { withLogSerializers } from './ops/logSerializers';
 import { installAudit } from './plugins/audit';
 import { installAuthenticate } from './plugins/authenticate';
-import { clientErrorHandler, errorBody, frameworkErrorHandler, installErrorHandler, NOT_FOUND_MESSAGE } from './plugins/errorHandler';
+import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from './plugins/errorHandler';
 import { loadSigningKey, signingKeyFromPem } from './plugins/keys';
 import { createMailer } from './plugins/mailer';
 import { installOperatorChannel } from './plugins/operatorChannel';

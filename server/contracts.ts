@@ -2,7 +2,7 @@
  * The API's internal contracts: what every route module may rely on. The foundation
  * (app.ts, plugins/) implements them; route modules under routes/ use only these.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 
 /** Runs unchanged on PGlite and PostgreSQL: `$1` placeholders, plain SQL. */
 export interface Queryable {

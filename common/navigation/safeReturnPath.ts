@@ -24,6 +24,7 @@ function decodeAll(raw: string): string | null {
 function normalisedSameOrigin(candidate: string): URL | null {
   // Browsers drop tabs and newlines inside URLs, which would turn `/\t/evil` into `//evil`;
   // a backslash is a slash to them.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point of this check
   if (/[\u0000-\u001f\u007f\s\\]/.test(candidate)) return null;
   if (!candidate.startsWith('/') || candidate.startsWith('//')) return null;
   let url: URL;

@@ -71,7 +71,7 @@ export function sanitizeSvg(input: string): string {
     ALLOW_ARIA_ATTR: false,
     // DOMPurify tests every attribute value with this; no scheme at all is allowed (the hook
     // narrows href further to `#id`).
-    ALLOWED_URI_REGEXP: /^(?:[^a-z]|[a-z+.\-]+(?:[^a-z+.\-:]|$))/i,
+    ALLOWED_URI_REGEXP: /^(?:[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i,
     FORBID_TAGS: [...SVG_FORBIDDEN_TAGS],
     RETURN_DOM_FRAGMENT: true,
   });

@@ -52,7 +52,10 @@ export function useCollectorLinks(canRead: boolean) {
   const setQuery = useCallback(
     (patch: Record<string, string>) => {
       const next = new URLSearchParams(nav.search());
-      for (const [k, v] of Object.entries(patch)) (v ? next.set(k, v) : next.delete(k));
+      for (const [k, v] of Object.entries(patch)) {
+        if (v) next.set(k, v);
+        else next.delete(k);
+      }
       const q = next.toString();
       nav.navigate(`/gluon/collector-links${q ? `?${q}` : ''}`, { replace: true });
     },

@@ -261,6 +261,7 @@ export function safeRelativePath(raw: string, limits: Pick<TarLimits, 'maxDepth'
   if (raw.length > limits.maxPathLength) {
     throw new ArchiveError('unsafe-path', `Archive entry path is longer than ${limits.maxPathLength} characters`);
   }
+  // eslint-disable-next-line no-control-regex -- a path with control characters is what this refuses
   if (/[\u0000-\u001f]/.test(raw)) throw new ArchiveError('unsafe-path', `Archive entry ${printable(raw)} has control characters in its path`);
   if (raw.startsWith('/') || raw.startsWith('\\') || /^[A-Za-z]:/.test(raw)) {
     throw new ArchiveError('unsafe-path', `Archive entry ${printable(raw)} has an absolute path`);

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
 import { crashIps } from '../inspection/sampleArtefacts';
+import type { Json } from '../../../test/json';
 
-type Json = Record<string, any>;
 
 describe('gluon crash explorer: loose .ips uploads', () => {
   let t: TestApp;

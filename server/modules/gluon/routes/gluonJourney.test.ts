@@ -7,8 +7,8 @@ import { createTestApp, type TestApp } from '../../../test/testApp';
 import { readFixtureBundle } from '../inspection/indicatorFixtures';
 import { createTar, createTarGz } from '../inspection/tarWriter';
 import { sampleSysdiagnose } from '../services/sampleUploads';
+import type { Json } from '../../../test/json';
 
-type Json = Record<string, any>;
 
 describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> rescan', () => {
   let t: TestApp;
@@ -31,7 +31,7 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
   });
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
-  const get = async (url: string, token = admin): Promise<any> => {
+  const get = async (url: string, token = admin): Promise<Json> => {
     const res = await t.app.inject({ method: 'GET', url, headers: auth(token) });
     expect(res.statusCode, res.body).toBe(200);
     return res.json();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { DeviceSummary } from './devices';
 import { ObservationSet } from './observationSet';
 import { findingsCsv, findingsStix, type ReportFinding } from './reports';
+import type { Json } from '../../../test/json';
 
 const device: DeviceSummary = { id: 'd-1', name: 'iPhone', modelCode: 'iPhone14,2', osVersion: '16.5', crashReporterKey: 'k', lastInspectionAt: null, inspections: 1, openIncidents: 1, severity: 'high' };
 const finding = (over: Partial<ReportFinding>): ReportFinding => ({
@@ -34,7 +35,7 @@ describe('reports', () => {
 
   it('STIX: one sighting per active finding, referencing the indicator and the device identity; ids stable', () => {
     const at = new Date('2026-11-23T05:00:00Z');
-    const bundle = findingsStix(device, [finding({}), finding({ id: 'f-2', suppressed: true })], at) as { objects: Array<Record<string, any>> };
+    const bundle = findingsStix(device, [finding({}), finding({ id: 'f-2', suppressed: true })], at) as { objects: Json[] };
     const [identity, ...sightings] = bundle.objects;
     expect(identity).toMatchObject({ type: 'identity', spec_version: '2.1', name: 'iPhone', identity_class: 'system' });
     expect(sightings).toHaveLength(1);

@@ -20,6 +20,7 @@ export const ACCEPTED_FILES = 'a sysdiagnose archive (.tar.gz, .tgz, .tar), a cr
 /** A file name as shown and stored: its last segment, without control characters. */
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are what a stored file name drops
   return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
 }
 
