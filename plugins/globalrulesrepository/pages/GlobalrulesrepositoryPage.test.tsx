@@ -6,7 +6,7 @@ import { createFakeAxios, type FakeHandler } from '@core/testing/createFakeAxios
 import { renderHost } from '../../../tests/harness/renderHost';
 import { prefixOwner } from '../../../tests/harness/testPlugins';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import type { RuleSet } from '../api/types';
+import type { RuleSet } from '../api/RulesRepositoryApi';
 import { globalrulesrepositoryPlugin } from '../index';
 
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { failureMessage } from '@core/http/callFailure';
-import type { NewLink } from './api/types';
+import type { NewLink } from '../api/GluonApi';
 
 export interface LinkFormValues {
   name: string;

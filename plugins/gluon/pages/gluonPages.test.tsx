@@ -5,7 +5,7 @@ import { AxiosInstanceToken } from '@core/http/HttpService';
 import { createFakeAxios, type FakeHandler } from '@core/testing/createFakeAxios';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import type { DeviceDetail, IncidentDetail, Upload } from '../api/types';
+import type { DeviceDetail, IncidentDetail, Upload } from '../api/GluonApi';
 import { gluonPlugin } from '../index';
 
 beforeAll(async () => {
