@@ -169,6 +169,30 @@ describe('device page', () => {
     expect(screen.queryByRole('button', { name: 'Rescan' })).toBeNull();
   });
 
+  it('opens a crash report as indented text, and another one after it', async () => {
+    const crashes = [
+      { inspectionId: 'n-1', path: 'logs/JetsamEvent-1.ips', observations: 2, error: null, processes: ['BackupAgent'], at: NOW, uploadedAt: NOW },
+      { inspectionId: 'n-1', path: 'logs/Other.ips', observations: 1, error: null, processes: ['kernel'], at: NOW, uploadedAt: NOW },
+    ];
+    const fake = host('/devices/d-1', ['gln#rpt#r', 'gln#cre#r'], {
+      ...deviceServer,
+      getCrashes: async () => crashes,
+      getCrashContent: async (_id, crash) => (crash.path.endsWith('JetsamEvent-1.ips') ? '{"bug_type":"298"}\n{"pid":412}' : 'plain text'),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Crash explorer' }));
+    const [first, second] = await within(await screen.findByTestId('crash-explorer')).findAllByRole('button', { name: 'Open' });
+    await userEvent.click(first!);
+    const report = await screen.findByRole('region', { name: 'Crash report JetsamEvent-1.ips' });
+    expect(report.textContent).toContain('"bug_type": "298"');
+    expect(report.textContent).toContain('"pid": 412');
+    await userEvent.click(second!);
+    expect((await screen.findByRole('region', { name: 'Crash report Other.ips' })).textContent).toContain('plain text');
+    expect(fake.argsOf('getCrashContent')).toEqual([
+      ['d-1', crashes[0]],
+      ['d-1', crashes[1]],
+    ]);
+  });
+
   it('without gln#rpt#r: says so and asks the server nothing', async () => {
     const fake = host('/devices/d-1', ['gln#upl#w'], deviceServer);
     expect(await screen.findByText('Your account cannot view devices.')).toBeTruthy();

@@ -5,7 +5,7 @@ import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
-import { GluonApiToken, type CreatedLink, type InstallerOs, type LinkQuery, type LinkSort } from '../../api/GluonApi';
+import { GluonApiToken, type CreatedLink, type InstallerOs, type LinkPage, type LinkQuery, type LinkSort } from '../../api/GluonApi';
 import { gluonKeys } from '../../hooks/gluonKeys';
 import { callMessage } from '../linkForm';
 
@@ -40,13 +40,13 @@ export function useCollectorLinks(canRead: boolean) {
 
   const [typed, setTyped] = useState(filter);
   const [shared, setShared] = useState<SharedLink | null>(null);
-  // The last action's failure; the list's next answer clears it, as the list's own failure.
-  const [failure, setFailure] = useState<string | null>(null);
+  // The last action's failure, shown over the list it failed on: the list's next answer hides it.
+  const [failure, setFailure] = useState<{ text: string; over: LinkPage | null } | null>(null);
 
   const query: LinkQuery = { page, size: LINKS_PAGE_SIZE, filter: filter || undefined, sort, order };
   const links = useLoader(canRead ? gluonKeys.linkPage(query) : null, () => api.getCollectorLinks(query), { describe: callMessage });
   const { data } = links;
-  useEffect(() => setFailure(null), [data]);
+  const fail = (text: string) => setFailure({ text, over: data });
 
   const toggling = useMutation((id: string, active: boolean) => api.setCollectorLinkActive(id, active), { describe: callMessage, invalidates: [gluonKeys.links] });
   const minting = useMutation((os: InstallerOs) => api.createQuickLink(os), {
@@ -79,7 +79,7 @@ export function useCollectorLinks(canRead: boolean) {
     typed,
     setTyped,
     data,
-    error: failure ?? links.error,
+    error: (failure && failure.over === data ? failure.text : null) ?? links.error,
     shared,
     /** A link is being disabled or enabled: one change at a time. */
     busy: toggling.pending,
@@ -91,12 +91,12 @@ export function useCollectorLinks(canRead: boolean) {
     async toggle(id: string, active: boolean) {
       if (toggling.pending) return;
       const result = await toggling.run(id, active);
-      if (!result.ok) setFailure(result.error);
+      if (!result.ok) fail(result.error);
     },
     /** A one-OS quick link, valid 7 days, shown once. */
     async quick(os: InstallerOs) {
       const result = await minting.run(os);
-      if (!result.ok) setFailure(result.error);
+      if (!result.ok) fail(result.error);
     },
     /**
      * The link's installer for one OS ('enterprise installer'). Offered whatever the link's state:
@@ -109,7 +109,7 @@ export function useCollectorLinks(canRead: boolean) {
         await api.downloadLinkInstaller(id, os);
       } catch (e) {
         const { status, message } = await readCallFailure(e);
-        setFailure(message && status < 500 ? message : INSTALLER_FAILED);
+        fail(message && status < 500 ? message : INSTALLER_FAILED);
       }
     },
     /** A link the form created: shown once (the form's mutation made the list load again). */
