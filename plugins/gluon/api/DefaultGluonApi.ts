@@ -3,18 +3,22 @@ import type { HttpService } from '@core/http/HttpService';
 import type {
   CollectorInstall,
   CollectorLink,
+  CrashContent,
   CrashRow,
   CreatedLink,
   DeviceDetail,
   DeviceFile,
   DevicePage,
+  FalsePositiveAnswer,
   GluonApi,
   IncidentDetail,
   InstallerOs,
+  LinkInstalls,
   LinkPage,
   LinkQuery,
   NewLink,
   ProcessRow,
+  QuickLink,
   ReportFormat,
   TriageChange,
   UploadAnswer,
@@ -74,7 +78,7 @@ export class DefaultGluonApi implements GluonApi {
   }
 
   async getCrashContent(deviceId: string, crash: Pick<CrashRow, 'inspectionId' | 'path'>): Promise<string> {
-    const response = await this.http.get<{ text: string }>(`${GLUON}/devices/${id(deviceId)}/crashes/content`, {
+    const response = await this.http.get<CrashContent>(`${GLUON}/devices/${id(deviceId)}/crashes/content`, {
       params: { inspectionId: crash.inspectionId, path: crash.path },
       skipGlobalErrors: [404, 422],
     });
@@ -109,7 +113,7 @@ export class DefaultGluonApi implements GluonApi {
   }
 
   async markFalsePositive(findingId: string, reason: string): Promise<IncidentDetail> {
-    const response = await this.http.post<{ incident: IncidentDetail }>(`${GLUON}/findings/${id(findingId)}/falsePositive`, { reason }, { skipGlobalErrors: [400] });
+    const response = await this.http.post<FalsePositiveAnswer>(`${GLUON}/findings/${id(findingId)}/falsePositive`, { reason }, { skipGlobalErrors: [400] });
     return response.data.incident;
   }
 
@@ -142,11 +146,11 @@ export class DefaultGluonApi implements GluonApi {
   }
 
   async getLinkInstalls(linkId: string): Promise<CollectorInstall[]> {
-    return (await this.http.get<{ items: CollectorInstall[] }>(`${GLUON}/sharedExtractorLinks/${id(linkId)}/installs`)).data.items;
+    return (await this.http.get<LinkInstalls>(`${GLUON}/sharedExtractorLinks/${id(linkId)}/installs`)).data.items;
   }
 
   async createQuickLink(os: InstallerOs): Promise<string> {
-    return (await this.http.post<{ url: string }>(`${GLUON}/extractors/quickLink`, { os }, { skipGlobalErrors: LINK_REFUSALS })).data.url;
+    return (await this.http.post<QuickLink>(`${GLUON}/extractors/quickLink`, { os }, { skipGlobalErrors: LINK_REFUSALS })).data.url;
   }
 
   downloadLinkInstaller(linkId: string, os: InstallerOs): Promise<void> {

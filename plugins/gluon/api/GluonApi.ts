@@ -14,8 +14,10 @@ export type IncidentDetail = ApiResponse<'/gluon-backend/incidents/{id}', 'get'>
 export type Evidence = IncidentDetail['evidence'][number];
 export type TimelineEvent = IncidentDetail['timeline'][number];
 export type TriageChange = ApiBody<'/gluon-backend/incidents/{id}/triage', 'post'>;
+export type FalsePositiveAnswer = ApiResponse<'/gluon-backend/findings/{id}/falsePositive', 'post'>;
 export type ProcessRow = ApiResponse<'/gluon-backend/devices/{id}/processes', 'get'>[number];
 export type CrashRow = ApiResponse<'/gluon-backend/devices/{id}/crashes', 'get'>[number];
+export type CrashContent = ApiResponse<'/gluon-backend/devices/{id}/crashes/content', 'get'>;
 export type DeviceFile = ApiResponse<'/gluon-backend/devices/{id}/files', 'get'>[number];
 export type ReportFormat = NonNullable<ApiQuery<'/gluon-backend/devices/{id}/report', 'get'>['format']>;
 export type UploadPage = ApiResponse<'/gluon-backend/uploads', 'get'>;
@@ -29,9 +31,11 @@ export type LinkStatus = CollectorLink['status'];
 export type LinkSort = NonNullable<LinkQuery['sort']>;
 export type NewLink = ApiBody<'/gluon-backend/sharedExtractorLinks', 'post'>;
 export type CreatedLink = ApiResponse<'/gluon-backend/sharedExtractorLinks', 'post'>;
-export type CollectorInstall = ApiResponse<'/gluon-backend/sharedExtractorLinks/{id}/installs', 'get'>['items'][number];
+export type LinkInstalls = ApiResponse<'/gluon-backend/sharedExtractorLinks/{id}/installs', 'get'>;
+export type CollectorInstall = LinkInstalls['items'][number];
+export type QuickLink = ApiResponse<'/gluon-backend/extractors/quickLink', 'post'>;
 /** The installer platforms the API serves (quick links and installer downloads). */
-export type InstallerOs = ApiBody<'/gluon-backend/extractors/quickLink', 'post'>['os'];
+export type InstallerOs = QuickLink['os'];
 
 /** A file picked or dropped for upload: the browser's File, or any Blob with a name (tests). */
 export type UploadFile = Blob & { name: string };
