@@ -1,7 +1,8 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { DependencyContainer } from 'tsyringe';
 
-const ContainerContext = createContext<DependencyContainer | null>(null);
+/** The nearest container; null outside a ServicesProvider (hooks that work without services read it). */
+export const ContainerContext = createContext<DependencyContainer | null>(null);
 
 export interface ServicesProviderProps {
   container: DependencyContainer;

@@ -2,5 +2,7 @@ export { ServicesProvider, useContainer } from './ServicesProvider';
 export type { ServicesProviderProps } from './ServicesProvider';
 export { useService } from './useService';
 export { useObservable } from './useObservable';
-export { useLoader } from './useLoader';
-export type { Loaded, LoaderOptions } from './useLoader';
+// useLoader and useMutation are imported by path (`@core/react/useLoader`): product pages use
+// them, and re-exported here they would ride in every first load with this index.
+export type { Loaded, LoaderKey, LoaderOptions } from './useLoader';
+export type { Mutation, MutationOptions, MutationResult } from './useMutation';

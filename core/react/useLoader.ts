@@ -1,4 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { startsWithKey, type CacheKey } from '../cache/LoaderCache';
+import { useLoaderCache } from './useLoaderCache';
 
 /** What a page shows of a call it loads: the answer, the failure's line, whether one is running. */
 export interface Loaded<T> {
@@ -10,7 +12,7 @@ export interface Loaded<T> {
   loading: boolean;
   /** Loads the current key again (after a change the page made). */
   reload(): void;
-  /** Replaces the data with an answer the caller already has (e.g. a PUT's). */
+  /** Replaces the data with an answer the caller already has (e.g. a PUT's); a cached key keeps it too. */
   set(data: T): void;
 }
 
@@ -22,32 +24,55 @@ export interface LoaderOptions<T> {
 }
 
 /**
+ * A string names a load for this component only; an array (`['gluon', 'devices', search, page]`)
+ * is also a cache key when the plugin provides a LoaderCache (see core/cache).
+ */
+export type LoaderKey = string | CacheKey;
+
+const cacheKeyOf = (key: LoaderKey | null): CacheKey | null => (key !== null && typeof key !== 'string' ? key : null);
+
+/**
  * Runs `load` when `key` changes and on `reload()`. An answer for an older key is dropped, so a
  * search box never shows a stale page. A null key loads nothing: the page already knows the
  * server would refuse (no permission), and asks nothing.
+ *
+ * With an array key and the plugin's LoaderCache, the last answer for the key is shown at once
+ * (a revisit, another page of a list seen before) while the call runs, every answer is stored, and
+ * `invalidate(prefix)` after a mutation makes the loader load again.
  */
-export function useLoader<T>(key: string | null, load: () => Promise<T>, options: LoaderOptions<T>): Loaded<T> {
-  const [data, setData] = useState<T | null>(null);
+export function useLoader<T>(key: LoaderKey | null, load: () => Promise<T>, options: LoaderOptions<T>): Loaded<T> {
+  const cache = useLoaderCache();
+  const cacheKey = cache ? cacheKeyOf(key) : null;
+  const id = key === null ? null : typeof key === 'string' ? key : JSON.stringify(key);
+  const [data, setData] = useState<T | null>(() => (cache && cacheKey ? (cache.read<T>(cacheKey) ?? null) : null));
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(key !== null);
   const [tick, setTick] = useState(0);
-  // The latest closures, read when a call starts or ends: callers pass new ones on each render.
+  // The latest closures and key, read when a call starts or ends: callers pass new ones on each render.
   const loadRef = useRef(load);
   loadRef.current = load;
   const optionsRef = useRef(options);
   optionsRef.current = options;
+  const keyRef = useRef(cacheKey);
+  keyRef.current = cacheKey;
 
   useEffect(() => {
-    if (key === null) {
+    if (id === null) {
       setLoading(false);
       return undefined;
     }
+    const stored = keyRef.current;
     let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    if (stored) {
+      const seen = cache?.read<T>(stored);
+      if (seen !== undefined) setData(seen);
+    }
     setLoading(true);
     loadRef.current().then(
       (value) => {
         if (!live) return;
+        if (stored) cache?.write(stored, value);
         setData(value);
         setError(null);
         setLoading(false);
@@ -64,8 +89,24 @@ export function useLoader<T>(key: string | null, load: () => Promise<T>, options
       live = false;
       if (timer) clearTimeout(timer);
     };
-  }, [key, tick]);
+  }, [id, tick, cache]);
+
+  // A mutation under this key's prefix: load again (the shown answer stays until the new one).
+  useEffect(() => {
+    if (!cache) return undefined;
+    const subscription = cache.invalidated$.subscribe((prefix) => {
+      if (keyRef.current && startsWithKey(keyRef.current, prefix)) setTick((n) => n + 1);
+    });
+    return () => subscription.unsubscribe();
+  }, [cache]);
 
   const reload = useCallback(() => setTick((n) => n + 1), []);
-  return { data, error, loading, reload, set: setData };
+  const set = useCallback(
+    (value: T) => {
+      setData(value);
+      if (keyRef.current) cache?.write(keyRef.current, value);
+    },
+    [cache],
+  );
+  return { data, error, loading, reload, set };
 }

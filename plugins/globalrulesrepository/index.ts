@@ -10,4 +10,5 @@ export const globalrulesrepositoryPlugin = definePlugin({
   routes: [{ path: '', page: () => import('./pages/GlobalrulesrepositoryPage') }],
   product: { name: 'Global rules repository', order: 60 },
   landing: { rank: 60 },
+  services: () => import('./services/rulesRepositoryServices').then((m) => m.rulesRepositoryServices),
 });

@@ -1,12 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AxiosInstanceToken } from '@core/http/HttpService';
-import { createFakeAxios, type FakeHandler } from '@core/testing/createFakeAxios';
+import { apiFailure, createFakeApi } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { prefixOwner } from '../../../tests/harness/testPlugins';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import type { RuleSet } from '../api/types';
+import { RulesRepositoryApiToken, type RuleSet, type RulesRepositoryApi } from '../api/RulesRepositoryApi';
 import { globalrulesrepositoryPlugin } from '../index';
 
 beforeAll(async () => {
@@ -31,23 +30,25 @@ const darkSword: RuleSet = {
   updatedAt: NOW,
 };
 
-function host(perms: string[], handler: FakeHandler) {
-  const fake = createFakeAxios(handler);
-  renderHost({ plugins: [globalrulesrepositoryPlugin, prefixOwner('gln')], token: makeTestToken(perms), path: '/globalrulesrepository', services: [[AxiosInstanceToken, fake.axios]] });
+/** The page over a fake client: `methods` answer as the server would; any other call is refused (404). */
+function host(perms: string[], methods: Partial<RulesRepositoryApi>) {
+  const fake = createFakeApi<RulesRepositoryApi>(methods);
+  renderHost({ plugins: [globalrulesrepositoryPlugin, prefixOwner('gln')], token: makeTestToken(perms), path: '/globalrulesrepository', services: [[RulesRepositoryApiToken, fake.api]] });
   return fake;
 }
+
+const invalidBundle = () => Promise.reject(apiFailure(400, 'Bundle is not valid JSON'));
 
 describe('rule sets screen', () => {
   it('lists rule sets with families, counts per type, version and unsupported patterns; imports a pasted bundle', async () => {
     let sets = [darkSword];
-    const fake = host(['gln#cfg#rw'], (r) => {
-      if (r.method === 'GET' && r.url === '/globalrulesrepository-backend/ruleSets') return { status: 200, data: sets };
-      if (r.method === 'POST' && r.url === '/globalrulesrepository-backend/ruleSets') {
+    const fake = host(['gln#cfg#rw'], {
+      getRuleSets: async () => sets,
+      importRuleSet: async () => {
         const ks = { ...darkSword, id: 'r-2', name: 'KingSpawn', version: '2', families: [{ id: 'm-2', name: 'KingSpawn', indicators: 5 }], indicatorCount: 5, unsupported: [] };
         sets = [darkSword, ks];
-        return { status: 201, data: { ruleSet: ks, status: 'created' } };
-      }
-      return { status: 404, data: { message: 'no' } };
+        return { ruleSet: ks, status: 'created' };
+      },
     });
     const row = await screen.findByTestId('rule-set-row');
     expect(within(row).getByText('DarkSword (3)')).toBeTruthy();
@@ -61,11 +62,12 @@ describe('rule sets screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Import pasted bundle' }));
     expect(await screen.findByText(/KingSpawn 2: imported \(5 indicators, 0 unsupported\)/)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('rule-set-row')).toHaveLength(2));
-    expect(fake.requests.find((r) => r.method === 'POST')!.data).toEqual({ bundle: '{"type":"bundle","id":"bundle--2","objects":[]}' });
+    // Pasted: no file name.
+    expect(fake.argsOf('importRuleSet')).toEqual([['{"type":"bundle","id":"bundle--2","objects":[]}', undefined]]);
   });
 
   it("shows the server's reason when a bundle is refused", async () => {
-    host(['gln#cfg#rw'], (r) => (r.method === 'GET' ? { status: 200, data: [] } : { status: 400, data: { statusCode: 400, error: 'Bad Request', message: 'Bundle is not valid JSON' } }));
+    host(['gln#cfg#rw'], { getRuleSets: async () => [], importRuleSet: invalidBundle });
     expect(await screen.findByText('No rule set yet: import a STIX 2.1 bundle.')).toBeTruthy();
     await userEvent.click(screen.getByLabelText('Or paste a bundle'));
     await userEvent.paste('{');
@@ -74,10 +76,9 @@ describe('rule sets screen', () => {
   });
 
   it('keeps a refused pasted bundle in the box next to the error; clears it once an import succeeds', async () => {
-    host(['gln#cfg#rw'], (r) => {
-      if (r.method === 'GET') return { status: 200, data: [] };
-      const bundle = (r.data as { bundle: string }).bundle;
-      return bundle === '{' ? { status: 400, data: { statusCode: 400, error: 'Bad Request', message: 'Bundle is not valid JSON' } } : { status: 201, data: { ruleSet: darkSword, status: 'created' } };
+    host(['gln#cfg#rw'], {
+      getRuleSets: async () => [],
+      importRuleSet: (bundle) => (bundle === '{' ? invalidBundle() : Promise.resolve({ ruleSet: darkSword, status: 'created' as const })),
     });
     expect(await screen.findByText('No rule set yet: import a STIX 2.1 bundle.')).toBeTruthy();
     const box = screen.getByLabelText('Or paste a bundle') as HTMLTextAreaElement;
@@ -98,51 +99,45 @@ describe('rule sets screen', () => {
   });
 
   it('suppresses an indicator with a reason and disables a rule set', async () => {
-    const fake = host(['gln#cfg#rw'], (r) => {
-      if (r.url === '/globalrulesrepository-backend/ruleSets' && r.method === 'GET') return { status: 200, data: [darkSword] };
-      if (r.url === '/globalrulesrepository-backend/ruleSets/r-1/indicators') {
-        return { status: 200, data: { items: [{ id: 'indicator--1', type: 'file:path', value: '/private/var/tmp/icloud_dump', pattern: 'p', familyName: 'DarkSword', suppression: null }], total: 1, page: 0, size: 25 } };
-      }
-      if (r.url === '/globalrulesrepository-backend/suppressions') return { status: 201, data: { findings: 1 } };
-      if (r.method === 'PATCH') return { status: 200, data: { ...darkSword, enabled: false } };
-      return { status: 404, data: { message: 'no' } };
+    const fake = host(['gln#cfg#rw'], {
+      getRuleSets: async () => [darkSword],
+      getIndicators: async () => ({ items: [{ id: 'indicator--1', type: 'file:path', value: '/private/var/tmp/icloud_dump', pattern: 'p', familyName: 'DarkSword', suppression: null }], total: 1, page: 0, size: 25 }),
+      suppressIndicator: async (indicatorId, reason) => ({ findings: 1, resolvedIncidents: [], suppression: { id: 's-1', indicatorId, reason, author: null, kind: null, value: null, createdAt: NOW } }),
+      setRuleSetEnabled: async () => ({ ...darkSword, enabled: false }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Indicators' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Suppress' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Reason' }), 'Shared test device');
     await userEvent.click(screen.getByRole('button', { name: 'Suppress' }));
-    await waitFor(() => expect(fake.requests.some((r) => r.url === '/globalrulesrepository-backend/suppressions')).toBe(true));
-    expect(fake.requests.find((r) => r.url === '/globalrulesrepository-backend/suppressions')!.data).toEqual({ indicatorId: 'indicator--1', reason: 'Shared test device' });
+    await waitFor(() => expect(fake.argsOf('suppressIndicator')).toEqual([['indicator--1', 'Shared test device']]));
     await userEvent.click(screen.getByRole('checkbox', { name: 'DarkSword enabled' }));
-    await waitFor(() => expect(fake.requests.find((r) => r.method === 'PATCH')?.data).toEqual({ enabled: false }));
+    await waitFor(() => expect(fake.argsOf('setRuleSetEnabled')).toEqual([['r-1', false]]));
   });
 
   it("deletes a rule set only after the console's confirmation", async () => {
     let sets = [darkSword];
-    const fake = host(['gln#cfg#rw'], (r) => {
-      if (r.method === 'GET') return { status: 200, data: sets };
-      if (r.method === 'DELETE' && r.url === '/globalrulesrepository-backend/ruleSets/r-1') {
+    const fake = host(['gln#cfg#rw'], {
+      getRuleSets: async () => sets,
+      deleteRuleSet: async () => {
         sets = [];
-        return { status: 204, data: '' };
-      }
-      return { status: 404, data: { message: 'no' } };
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Delete' }));
     const asked = await screen.findByRole('dialog');
     expect(asked.textContent).toContain('Delete DarkSword? Findings it produced stay.');
     await userEvent.click(within(asked).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fake.requests.filter((r) => r.method === 'DELETE')).toEqual([]);
+    expect(fake.argsOf('deleteRuleSet')).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('DarkSword deleted.')).toBeTruthy();
-    expect(fake.requests.filter((r) => r.method === 'DELETE')).toHaveLength(1);
+    expect(fake.argsOf('deleteRuleSet')).toEqual([['r-1']]);
     expect(await screen.findByText('No rule set yet: import a STIX 2.1 bundle.')).toBeTruthy();
   });
 
   it('is read-only with gln#cfg#r: no import, no delete, switches disabled', async () => {
-    host(['gln#cfg#r'], () => ({ status: 200, data: [darkSword] }));
+    host(['gln#cfg#r'], { getRuleSets: async () => [darkSword] });
     await screen.findByTestId('rule-set-row');
     expect(screen.queryByRole('button', { name: 'Import pasted bundle' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();

@@ -4,14 +4,14 @@ import { canReadRuleSets, canWriteRuleSets } from '@common/permissions/rulesRepo
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
-import type { RuleSet } from '../api/types';
+import type { RuleSet } from '../api/RulesRepositoryApi';
 import { IndicatorList } from '../components/IndicatorList/IndicatorList';
 import { RuleSetImport } from '../components/RuleSetImport/RuleSetImport';
 import { RuleSetTable } from '../components/RuleSetTable/RuleSetTable';
 import { useRuleSets } from '../hooks/useRuleSets';
 
 function RuleSets({ canWrite }: { canWrite: boolean }) {
-  const { ruleSets, error, notice, reload, importBundle, setEnabled, remove } = useRuleSets();
+  const { ruleSets, error, notice, importBundle, setEnabled, remove } = useRuleSets();
   const [shown, setShown] = useState<RuleSet | null>(null);
   return (
     <>
@@ -31,7 +31,7 @@ function RuleSets({ canWrite }: { canWrite: boolean }) {
             : {})}
         />
       )}
-      {shown && <IndicatorList key={shown.id} ruleSet={shown} canSuppress={canWrite} onChanged={() => void reload()} />}
+      {shown && <IndicatorList key={shown.id} ruleSet={shown} canSuppress={canWrite} />}
     </>
   );
 }

@@ -1,10 +1,10 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AxiosInstanceToken } from '@core/http/HttpService';
-import { captureSavedFiles, createFakeAxios, createGate, type FakeReply, type FakeRequest, type SavedFile } from '@core/testing';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { apiFailure, createFakeApi, createGate } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
+import { GluonApiToken, type CollectorLink, type GluonApi, type LinkPage } from '../api/GluonApi';
 import { gluonPlugin } from '../index';
 import { parseLinkForm } from './linkForm';
 
@@ -13,48 +13,50 @@ beforeAll(async () => {
   await import('./CollectorLinksPage');
 });
 
-const link = (patch: object = {}) => ({ id: '11111111-1111-4111-8111-111111111111', name: 'Field team', active: true, maxInstalls: 1, installs: 1, expiresAt: null, createdAt: '2026-11-01T10:00:00Z', status: 'limitReached', ...patch });
-const list = { status: 200, data: { items: [link()], total: 45, page: 0, size: 20 } };
+const ID = '11111111-1111-4111-8111-111111111111';
+const link = (patch: Partial<CollectorLink> = {}): CollectorLink => ({ id: ID, name: 'Field team', active: true, maxInstalls: 1, installs: 1, expiresAt: null, createdAt: '2026-11-01T10:00:00Z', status: 'limitReached', ...patch });
+const list: LinkPage = { items: [link()], total: 45, page: 0, size: 20 };
 
-function render(path: string, perms: string[], route: (r: FakeRequest) => FakeReply | Promise<FakeReply> | undefined = () => undefined) {
-  const fake = createFakeAxios((r) => route(r) ?? (r.url === '/gluon-backend/query-api/sharedExtractorLinks' ? list : { status: 404, data: { message: 'none' } }));
-  const host = renderHost({ plugins: [gluonPlugin], token: makeTestToken(perms), path, services: [[AxiosInstanceToken, fake.axios]] });
-  return { ...host, requests: fake.requests };
+/** The page over a fake client: the list answers `list` unless `methods` says otherwise; other calls are refused (404). */
+function render(path: string, perms: string[], methods: Partial<GluonApi> = {}) {
+  const fake = createFakeApi<GluonApi>({ getCollectorLinks: async () => list, ...methods });
+  const host = renderHost({ plugins: [gluonPlugin], token: makeTestToken(perms), path, services: [[GluonApiToken, fake.api]] });
+  return { ...host, fake };
 }
 
 describe('collector links page', () => {
   it('lists links with status and installs; filter, sort and page go to the server and the query string; readers get no actions', async () => {
-    const { requests, navigation } = render('/gluon/collector-links?filter=field&sort=installs&order=desc&page=1', ['gln#ext#r']);
+    const { fake, navigation } = render('/gluon/collector-links?filter=field&sort=installs&order=desc&page=1', ['gln#ext#r']);
     const row = await screen.findByTestId('link-row');
     expect(within(row).getByText('limit reached')).toBeTruthy();
     expect(within(row).getByText('1 / 1')).toBeTruthy();
-    const lists = () => requests.filter((r) => r.url === '/gluon-backend/query-api/sharedExtractorLinks');
-    expect(lists()[0]!.config.params).toEqual({ page: 1, size: 20, filter: 'field', sort: 'installs', order: 'desc' });
+    const lists = () => fake.argsOf('getCollectorLinks').map(([query]) => query);
+    expect(lists()[0]).toEqual({ page: 1, size: 20, filter: 'field', sort: 'installs', order: 'desc' });
     expect(screen.queryByRole('button', { name: 'Create link' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: /^Name/ }));
     await waitFor(() => expect(navigation.search()).toBe('filter=field&sort=name&order=asc'));
-    await waitFor(() => expect(lists().at(-1)!.config.params).toEqual({ page: 0, size: 20, filter: 'field', sort: 'name', order: 'asc' }));
+    await waitFor(() => expect(lists().at(-1)).toEqual({ page: 0, size: 20, filter: 'field', sort: 'name', order: 'asc' }));
   });
 
   it('asks the server once per pause in typing the filter, from the first page', async () => {
-    const { requests, navigation } = render('/gluon/collector-links?page=2', ['gln#ext#r']);
+    const { fake, navigation } = render('/gluon/collector-links?page=2', ['gln#ext#r']);
     await screen.findByTestId('link-row');
-    const lists = () => requests.filter((r) => r.url === '/gluon-backend/query-api/sharedExtractorLinks');
+    const lists = () => fake.argsOf('getCollectorLinks').map(([query]) => query);
     expect(lists()).toHaveLength(1);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Filter links' }), ' kiosk ');
     await waitFor(() => expect(navigation.search()).toBe('filter=kiosk'));
     await waitFor(() => expect(lists()).toHaveLength(2));
-    expect(lists()[1]!.config.params).toEqual({ page: 0, size: 20, filter: 'kiosk' });
+    expect(lists()[1]).toEqual({ page: 0, size: 20, filter: 'kiosk' });
     // Nothing more once the filter has settled, whatever re-renders the answer causes.
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(lists()).toHaveLength(2);
   });
 
   it('shows the installs of a link', async () => {
-    render('/gluon/collector-links', ['gln#ext#r'], (r) =>
-      r.url.endsWith('/installs') ? { status: 200, data: { items: [{ id: 'i1', fullName: 'Ada Lovelace', email: 'ada@example.com', phone: null, os: 'MAC', createdAt: '2026-11-20T10:00:00Z' }] } } : undefined,
-    );
+    render('/gluon/collector-links', ['gln#ext#r'], {
+      getLinkInstalls: async () => [{ id: 'i1', fullName: 'Ada Lovelace', email: 'ada@example.com', phone: null, os: 'MAC', createdAt: '2026-11-20T10:00:00Z' }],
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Show installs' }));
     const install = await screen.findByTestId('install-row');
     expect(within(install).getByText('Ada Lovelace')).toBeTruthy();
@@ -64,9 +66,9 @@ describe('collector links page', () => {
   it('creates a link (one request per double click) and shows its address once, opening the public wizard', async () => {
     // The answer waits until both clicks of the double click are done: the second must meet the request in flight.
     const answer = createGate();
-    const { requests } = render('/gluon/collector-links', ['gln#ext#rw', 'gln#fl#rw'], (r) =>
-      r.method === 'POST' && r.url === '/gluon-backend/sharedExtractorLinks' ? answer.opened.then(() => ({ status: 201, data: { link: link({ name: 'Kiosk', installs: 0, status: 'active' }), token: 't', url: 'http://127.0.0.1:8080/collector/tok' } })) : undefined,
-    );
+    const { fake } = render('/gluon/collector-links', ['gln#ext#rw', 'gln#fl#rw'], {
+      createCollectorLink: () => answer.opened.then(() => ({ link: link({ name: 'Kiosk', installs: 0, status: 'active' }), token: 't', url: 'http://127.0.0.1:8080/collector/tok' })),
+    });
     await userEvent.type(await screen.findByLabelText('Name'), 'Kiosk');
     await userEvent.type(screen.getByLabelText('Install limit'), '0');
     await userEvent.click(screen.getByRole('button', { name: 'Create link' }));
@@ -77,66 +79,40 @@ describe('collector links page', () => {
     answer.open();
     expect((await screen.findByTestId('shared-url')).textContent).toBe('http://127.0.0.1:8080/collector/tok');
     expect(screen.getByRole('link', { name: 'Open the collector page' }).getAttribute('href')).toBe('http://127.0.0.1:8080/collector/tok');
-    const posts = requests.filter((r) => r.method === 'POST' && r.url === '/gluon-backend/sharedExtractorLinks');
-    expect(posts).toHaveLength(1);
-    expect(posts[0]!.data).toEqual({ name: 'Kiosk', maxInstalls: 1, expiresAt: null });
+    expect(fake.argsOf('createCollectorLink')).toEqual([[{ name: 'Kiosk', maxInstalls: 1, expiresAt: null }]]);
   });
 
   it('disables a link and mints a quick link for Windows', async () => {
-    const { requests } = render('/gluon/collector-links', ['gln#ext#rw'], (r) => {
-      if (r.method === 'PATCH') return { status: 200, data: link({ active: false, status: 'disabled' }) };
-      if (r.url === '/gluon-backend/extractors/quickLink') return { status: 201, data: { url: 'http://127.0.0.1:8080/collector/quick?tokenquick=q', os: 'WIN' } };
-      return undefined;
+    const { fake } = render('/gluon/collector-links', ['gln#ext#rw'], {
+      setCollectorLinkActive: async () => link({ active: false, status: 'disabled' }),
+      createQuickLink: async () => 'http://127.0.0.1:8080/collector/quick?tokenquick=q',
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Disable' }));
-    await waitFor(() => expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(1));
-    expect(requests.find((r) => r.method === 'PATCH')!.data).toEqual({ active: false });
+    await waitFor(() => expect(fake.argsOf('setCollectorLinkActive')).toHaveLength(1));
+    expect(fake.argsOf('setCollectorLinkActive')).toEqual([[ID, false]]);
     await userEvent.click(screen.getByRole('button', { name: 'Quick link for Windows' }));
     expect((await screen.findByTestId('shared-url')).textContent).toBe('http://127.0.0.1:8080/collector/quick?tokenquick=q');
   });
 
+  // How the installer is fetched and saved (blob, bearer, file name, the panel's error) is
+  // DefaultGluonApi.test.ts's, over the real HTTP and downloads services.
   describe('installer download', () => {
-    const ID = '11111111-1111-4111-8111-111111111111';
-    const installerUrl = (os: string) => `/gluon-backend/sharedExtractorLinks/${ID}/installerExtractor?os=${os}`;
-    let saved: SavedFile[];
-    const savedNames = () => saved.map((file) => file.name);
-    beforeEach(() => {
-      saved = captureSavedFiles();
-    });
-    afterEach(() => vi.restoreAllMocks());
-
-    it("a reader downloads a disabled link's installer by its id, per OS, through the downloads service", async () => {
-      const disabled = { status: 200, data: { items: [link({ active: false, status: 'disabled' })], total: 1, page: 0, size: 20 } };
-      const { requests } = render('/gluon/collector-links', ['gln#ext#r'], (r) => {
-        if (r.url === '/gluon-backend/query-api/sharedExtractorLinks') return disabled;
-        if (r.url.includes('/installerExtractor')) {
-          const file = r.url.endsWith('os=WIN') ? 'Connector.exe' : 'Connector.pkg';
-          return { status: 200, data: new Blob(['x']), headers: { 'content-disposition': `attachment; filename="${file}"` } };
-        }
-        return undefined;
-      });
-      const installers = () => requests.filter((r) => r.url.includes('/installerExtractor'));
+    it("a reader downloads a disabled link's installer by its id, per OS", async () => {
+      const disabled: LinkPage = { items: [link({ active: false, status: 'disabled' })], total: 1, page: 0, size: 20 };
+      const { fake } = render('/gluon/collector-links', ['gln#ext#r'], { getCollectorLinks: async () => disabled, downloadLinkInstaller: async () => undefined });
       await userEvent.click(await screen.findByRole('button', { name: 'Windows installer' }));
-      await waitFor(() => expect(savedNames()).toEqual(['Connector.exe']));
-      expect(installers().map((r) => `${r.method} ${r.url}`)).toEqual([`GET ${installerUrl('WIN')}`]);
-      // A blob request: the downloads service made it (it alone asks for blobs), with the session's bearer.
-      expect(installers()[0]!.config.responseType).toBe('blob');
-      expect(installers()[0]!.headers.Authorization).toMatch(/^Bearer /);
+      await waitFor(() => expect(fake.argsOf('downloadLinkInstaller')).toEqual([[ID, 'WIN']]));
       await userEvent.click(screen.getByRole('button', { name: 'macOS installer' }));
-      await waitFor(() => expect(savedNames()).toEqual(['Connector.exe', 'Connector.pkg']));
-      expect(installers()[1]!.url).toBe(installerUrl('MAC'));
+      await waitFor(() => expect(fake.argsOf('downloadLinkInstaller')).toEqual([[ID, 'WIN'], [ID, 'MAC']]));
       // Readers still get no write action.
       expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
     });
 
-    it("a refused download: the panel says 'Error - File Not Found' and the API's reason shows above the list", async () => {
-      render('/gluon/collector-links', ['gln#ext#rw', 'gln#fl#rw'], (r) =>
-        r.url.includes('/installerExtractor') ? { status: 404, data: new Blob([JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'The link does not exist.' })]) } : undefined,
-      );
+    it("a refused download: the API's reason (a Blob, as a file was asked) shows above the list", async () => {
+      const refusal = new Blob([JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'The link does not exist.' })]);
+      render('/gluon/collector-links', ['gln#ext#rw', 'gln#fl#rw'], { downloadLinkInstaller: () => Promise.reject(apiFailure(404, refusal)) });
       await userEvent.click(await screen.findByRole('button', { name: 'macOS installer' }));
       expect((await screen.findByRole('alert')).textContent).toBe('The link does not exist.');
-      expect(within(await screen.findByTestId('download-panel')).getByText('Error - File Not Found')).toBeTruthy();
-      expect(savedNames()).toEqual([]);
     });
   });
 

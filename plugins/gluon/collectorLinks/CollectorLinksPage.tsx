@@ -7,7 +7,7 @@ import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
-import type { LinkSort } from './api/types';
+import type { LinkSort } from '../api/GluonApi';
 import { LinkInstalls } from './components/LinkInstalls/LinkInstalls';
 import { NewLinkForm } from './components/NewLinkForm/NewLinkForm';
 import { LINKS_PAGE_SIZE, useCollectorLinks } from './hooks/useCollectorLinks';
@@ -43,7 +43,7 @@ export default function CollectorLinksPage(_props: PageProps) {
   const format = useDateTimeFormatter();
   const canRead = canReadCollectorLinks(perms);
   const canWrite = canWriteCollectorLinks(perms);
-  const { filter, page, sort, order, typed, setTyped, data, error, shared, busyId, lastPage, setPage, sortBy, toggle, quick, created, installer } = useCollectorLinks(canRead);
+  const { filter, page, sort, order, typed, setTyped, data, error, shared, busy, lastPage, setPage, sortBy, toggle, quick, created, installer } = useCollectorLinks(canRead);
   const [openInstalls, setOpenInstalls] = useState<string | null>(null);
 
   if (!canRead) {
@@ -120,7 +120,7 @@ export default function CollectorLinksPage(_props: PageProps) {
                     <Button size="small" variant="minimal" icon={<Download />} text="Windows installer" onClick={() => void installer(link.id, 'WIN')} />
                     <Button size="small" variant="minimal" icon={<Download />} text="macOS installer" onClick={() => void installer(link.id, 'MAC')} />
                     {canWrite && (
-                      <Button size="small" variant="minimal" text={link.active ? 'Disable' : 'Enable'} disabled={busyId !== null} onClick={() => void toggle(link.id, !link.active)} />
+                      <Button size="small" variant="minimal" text={link.active ? 'Disable' : 'Enable'} disabled={busy} onClick={() => void toggle(link.id, !link.active)} />
                     )}
                   </td>
                 </tr>

@@ -1,5 +1,5 @@
 import { failureMessage } from '@core/http/callFailure';
-import type { NewLink } from './api/types';
+import type { LinkStatus, NewLink } from '../api/GluonApi';
 
 export interface LinkFormValues {
   name: string;
@@ -36,7 +36,7 @@ export function callMessage(error: unknown): string {
   return failureMessage(error, { fallback: 'The application has encountered an unknown error' });
 }
 
-export const STATUS_LABELS: Record<string, { text: string; intent: 'success' | 'none' | 'warning' | 'danger' }> = {
+export const STATUS_LABELS: Record<LinkStatus, { text: string; intent: 'success' | 'none' | 'warning' | 'danger' }> = {
   active: { text: 'active', intent: 'success' },
   disabled: { text: 'disabled', intent: 'none' },
   expired: { text: 'expired', intent: 'warning' },

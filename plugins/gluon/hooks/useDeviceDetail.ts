@@ -1,13 +1,10 @@
 import { useCallback, useState } from 'react';
-import { DownloadServiceToken } from '@core/downloads/DownloadService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
-import { reportDownload } from '../api/downloadRequests';
-import { getDevice } from '../api/getDevice';
-import { postRescan } from '../api/postRescan';
-import type { DeviceDetail, ReportFormat } from '../api/types';
+import { useMutation } from '@core/react/useMutation';
+import { GluonApiToken, type DeviceDetail, type ReportFormat } from '../api/GluonApi';
 import { errorMessage } from './errorMessage';
+import { gluonKeys } from './gluonKeys';
 import { pageLoadError } from './pageLoadError';
 
 const POLL_MS = 2000;
@@ -21,29 +18,24 @@ const busy = (detail: DeviceDetail | null) => !!detail?.inspections.some((n) => 
  * reports. `allowed`: the token may read reports; without it nothing is loaded.
  */
 export function useDeviceDetail(deviceId: string, allowed: boolean) {
-  const http = useService(HttpServiceToken);
-  const downloads = useService(DownloadServiceToken);
+  const api = useService(GluonApiToken);
   const [watchUntil, setWatchUntil] = useState(0);
-  const [message, setMessage] = useState<string | null>(null);
-  const detail = useLoader(allowed ? deviceId : null, () => getDevice(http, deviceId), { describe: pageLoadError('Device not found'), refreshMs: (data) => (busy(data) || Date.now() < watchUntil ? POLL_MS : 0) });
-  const { reload } = detail;
-  const rescan = useCallback(async () => {
-    setMessage(null);
-    try {
-      await postRescan(http, deviceId);
+  const [notice, setNotice] = useState<string | null>(null);
+  const detail = useLoader(allowed ? gluonKeys.deviceDetail(deviceId) : null, () => api.getDevice(deviceId), { describe: pageLoadError('Device not found'), refreshMs: (data) => (busy(data) || Date.now() < watchUntil ? POLL_MS : 0) });
+  const rescanning = useMutation(() => api.rescanDevice(deviceId), {
+    describe: errorMessage,
+    onSuccess: () => {
       setWatchUntil(Date.now() + RESCAN_WATCH_MS);
-      setMessage('Rescan queued: stored observations are matched against the enabled rule sets.');
-      reload();
-    } catch (error) {
-      setMessage(errorMessage(error));
-    }
-  }, [http, deviceId, reload]);
-  const report = useCallback(
-    (format: ReportFormat) => {
-      const name = detail.data?.device.name ?? deviceId;
-      void downloads.start(reportDownload(deviceId, name, format)).catch(() => undefined);
+      setNotice('Rescan queued: stored observations are matched against the enabled rule sets.');
     },
-    [downloads, deviceId, detail.data],
-  );
-  return { detail, rescan, report, message };
+    invalidates: [gluonKeys.deviceDetail(deviceId)],
+  });
+  const { run } = rescanning;
+  const rescan = useCallback(async () => {
+    setNotice(null);
+    await run();
+  }, [run]);
+  const name = detail.data?.device.name ?? deviceId;
+  const report = useCallback((format: ReportFormat) => void api.downloadReport(deviceId, name, format).catch(() => undefined), [api, deviceId, name]);
+  return { detail, rescan, report, message: rescanning.error ?? notice };
 }

@@ -1,41 +1,30 @@
-import { useCallback } from 'react';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
-import { getIncident } from '../api/getIncident';
-import { postFalsePositive } from '../api/postFalsePositive';
-import { postTriage } from '../api/postTriage';
-import type { IncidentState } from '../api/types';
+import { useMutation } from '@core/react/useMutation';
+import { GluonApiToken, type IncidentDetail, type TriageChange } from '../api/GluonApi';
 import { errorMessage } from './errorMessage';
+import { gluonKeys } from './gluonKeys';
 import { pageLoadError } from './pageLoadError';
 
+/** What an answered incident changes elsewhere: the devices list's open incidents and its device's page. */
+const touchedBy = (incident: IncidentDetail) => [gluonKeys.devices, gluonKeys.deviceDetail(incident.deviceId)];
+
 /**
- * The incident page's data and its two actions; each answers the updated incident, or throws an
- * Error whose message is the one to show. `allowed`: the token may read reports; without it nothing is loaded.
+ * The incident page's data and its two actions (mutations whose `run` resolves the updated
+ * incident or the line to show). `allowed`: the token may read reports; without it nothing is loaded.
  */
 export function useIncident(incidentId: string, allowed: boolean) {
-  const http = useService(HttpServiceToken);
-  const incident = useLoader(allowed ? incidentId : null, () => getIncident(http, incidentId), { describe: pageLoadError('Incident not found') });
-  const { set } = incident;
-  const triage = useCallback(
-    async (change: { state: IncidentState; comment: string }) => {
-      try {
-        set(await postTriage(http, incidentId, change));
-      } catch (error) {
-        throw new Error(errorMessage(error, 'The triage was not saved.'));
-      }
-    },
-    [http, incidentId, set],
-  );
-  const falsePositive = useCallback(
-    async (findingId: string, reason: string) => {
-      try {
-        set(await postFalsePositive(http, findingId, reason));
-      } catch (error) {
-        throw new Error(errorMessage(error, 'The finding was not marked a false positive.'));
-      }
-    },
-    [http, set],
-  );
+  const api = useService(GluonApiToken);
+  const incident = useLoader(allowed ? gluonKeys.incident(incidentId) : null, () => api.getIncident(incidentId), { describe: pageLoadError('Incident not found') });
+  const triage = useMutation((change: TriageChange) => api.triageIncident(incidentId, change), {
+    describe: (failure) => errorMessage(failure, 'The triage was not saved.'),
+    onSuccess: incident.set,
+    invalidates: touchedBy,
+  });
+  const falsePositive = useMutation((findingId: string, reason: string) => api.markFalsePositive(findingId, reason), {
+    describe: (failure) => errorMessage(failure, 'The finding was not marked a false positive.'),
+    onSuccess: incident.set,
+    invalidates: touchedBy,
+  });
   return { incident, triage, falsePositive };
 }

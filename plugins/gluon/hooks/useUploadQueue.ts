@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { useService } from '@core/react/useService';
-import { postUpload } from '../api/postUpload';
-import type { Upload } from '../api/types';
+import { useMutation } from '@core/react/useMutation';
+import { GluonApiToken, type Upload, type UploadFile } from '../api/GluonApi';
 import { errorMessage } from './errorMessage';
+import { gluonKeys } from './gluonKeys';
 
 export type QueuedStatus = 'waiting' | 'uploading' | 'done' | 'duplicate' | 'error';
 
@@ -27,16 +27,20 @@ export const ACCEPTED_HINT = 'Sysdiagnose archives (.tar.gz, .tgz, .tar), crash 
 
 /**
  * Uploads dropped or picked files one after the other, each with its own progress and error, and
- * calls `onUploaded` after each accepted file (the recent uploads list reloads).
+ * calls `onUploaded` after each accepted file; each invalidates the uploads and devices lists.
  */
-export function useUploadQueue(onUploaded: () => void): { files: QueuedFile[]; add(files: ReadonlyArray<Blob & { name: string }>): void; clearFinished(): void } {
-  const http = useService(HttpServiceToken);
+export function useUploadQueue(onUploaded: () => void): { files: QueuedFile[]; add(files: ReadonlyArray<UploadFile>): void; clearFinished(): void } {
+  const api = useService(GluonApiToken);
   const [files, setFiles] = useState<QueuedFile[]>([]);
-  const queue = useRef<Array<{ key: string; file: Blob & { name: string } }>>([]);
+  const queue = useRef<Array<{ key: string; file: UploadFile }>>([]);
   const busy = useRef(false);
   const counter = useRef(0);
-  const onUploadedRef = useRef(onUploaded);
-  onUploadedRef.current = onUploaded;
+  const { run: send } = useMutation((file: UploadFile, onProgress: (loaded: number) => void) => api.upload(file, onProgress), {
+    describe: (failure) => errorMessage(failure, 'The upload failed.'),
+    // Before the invalidation: the list shows page 0 when it loads again.
+    onSuccess: () => onUploaded(),
+    invalidates: [gluonKeys.uploads, gluonKeys.devices],
+  });
 
   const patch = (key: string, change: Partial<QueuedFile>) => setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...change } : f)));
 
@@ -47,21 +51,17 @@ export function useUploadQueue(onUploaded: () => void): { files: QueuedFile[]; a
       for (let next = queue.current.shift(); next; next = queue.current.shift()) {
         const { key, file } = next;
         patch(key, { status: 'uploading' });
-        try {
-          const answer = await postUpload(http, file, (loaded) => patch(key, { loaded }));
-          patch(key, { status: answer.duplicate ? 'duplicate' : 'done', loaded: file.size, upload: answer.upload });
-          onUploadedRef.current();
-        } catch (error) {
-          patch(key, { status: 'error', error: errorMessage(error, 'The upload failed.') });
-        }
+        const sent = await send(file, (loaded) => patch(key, { loaded }));
+        if (sent.ok) patch(key, { status: sent.value.duplicate ? 'duplicate' : 'done', loaded: file.size, upload: sent.value.upload });
+        else patch(key, { status: 'error', error: sent.error });
       }
     } finally {
       busy.current = false;
     }
-  }, [http]);
+  }, [send]);
 
   const add = useCallback(
-    (picked: ReadonlyArray<Blob & { name: string }>) => {
+    (picked: ReadonlyArray<UploadFile>) => {
       const entries: QueuedFile[] = [];
       for (const file of picked) {
         const key = `f${counter.current++}`;

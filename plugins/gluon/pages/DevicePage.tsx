@@ -3,7 +3,7 @@ import { Refresh } from '@blueprintjs/icons';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
-import type { IncidentSummary } from '../api/types';
+import type { IncidentSummary } from '../api/GluonApi';
 import { CrashExplorer } from '../components/CrashExplorer/CrashExplorer';
 import { DeviceFiles } from '../components/DeviceFiles/DeviceFiles';
 import { GluonLink } from '../components/GluonLink/GluonLink';

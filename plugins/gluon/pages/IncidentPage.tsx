@@ -35,11 +35,11 @@ export default function IncidentPage({ params }: PageProps) {
             <GluonLink to={`/devices/${data.deviceId}`}>Open the device</GluonLink>
           </p>
           <H4>Evidence</H4>
-          <EvidenceTable evidence={data.evidence} {...(access.triage ? { onFalsePositive: falsePositive } : {})} />
+          <EvidenceTable evidence={data.evidence} {...(access.triage ? { onFalsePositive: falsePositive.run } : {})} />
           {access.triage && (
             <>
               <H4 style={{ marginTop: 24 }}>Triage</H4>
-              <TriageForm key={data.state} state={data.state} onSave={triage} />
+              <TriageForm key={data.state} state={data.state} onSave={triage.run} />
             </>
           )}
           <H4 style={{ marginTop: 24 }}>Timeline</H4>

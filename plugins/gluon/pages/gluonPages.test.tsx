@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AxiosInstanceToken } from '@core/http/HttpService';
-import { createFakeAxios, type FakeHandler } from '@core/testing/createFakeAxios';
+import { apiFailure, createFakeApi } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import type { DeviceDetail, IncidentDetail, Upload } from '../api/types';
+import { GluonApiToken, type DeviceDetail, type GluonApi, type IncidentDetail, type Upload } from '../api/GluonApi';
 import { gluonPlugin } from '../index';
 
 beforeAll(async () => {
@@ -34,24 +33,23 @@ const upload = (over: Partial<Upload>): Upload => ({
   ...over,
 });
 
-function host(path: string, perms: string[], handler: FakeHandler) {
-  const fake = createFakeAxios(handler);
-  renderHost({ plugins: [gluonPlugin], path, token: makeTestToken(perms), services: [[AxiosInstanceToken, fake.axios]] });
+/** Gluon's pages over a fake client: `methods` answer as the server would; any other call is refused (404). */
+function host(path: string, perms: string[], methods: Partial<GluonApi>) {
+  const fake = createFakeApi<GluonApi>(methods);
+  renderHost({ plugins: [gluonPlugin], path, token: makeTestToken(perms), services: [[GluonApiToken, fake.api]] });
   return fake;
 }
 
 describe('upload page', () => {
   it('uploads each file with its own result: accepted, refused by the server with its reason, refused here by type', async () => {
     let uploads: Upload[] = [];
-    const fake = host('/gluon/upload', ['gln#upl#rw'], (r) => {
-      if (r.method === 'GET' && r.url === '/gluon-backend/uploads') return { status: 200, data: { items: uploads, total: uploads.length, page: 0, size: 20 } };
-      if (r.method === 'POST' && r.url === '/gluon-backend/uploads') {
-        const name = r.config.params.name as string;
-        if (name === 'big.ips') return { status: 413, data: { statusCode: 413, error: 'Payload Too Large', message: 'The file is larger than the upload limit (1024 MB).' } };
-        uploads = [upload({ fileName: name, status: 'queued', progress: 0, deviceId: null, deviceName: null })];
-        return { status: 201, data: { upload: uploads[0], duplicate: false } };
-      }
-      return { status: 404, data: { message: 'no' } };
+    const fake = host('/gluon/upload', ['gln#upl#rw'], {
+      getUploads: async () => ({ items: uploads, total: uploads.length, page: 0, size: 20 }),
+      upload: async (file) => {
+        if (file.name === 'big.ips') throw apiFailure(413, 'The file is larger than the upload limit (1024 MB).');
+        uploads = [upload({ fileName: file.name, status: 'queued', progress: 0, deviceId: null, deviceName: null })];
+        return { upload: uploads[0]!, duplicate: false };
+      },
     });
     expect(await screen.findByText('No upload yet.')).toBeTruthy();
     const files = [new File(['a'.repeat(2048)], 'sysdiagnose.tar.gz'), new File(['b'], 'big.ips'), new File(['c'], 'setup.exe')];
@@ -62,10 +60,8 @@ describe('upload page', () => {
     expect(ok!.textContent).toContain('Uploaded, inspection queued');
     expect(big!.textContent).toContain('The file is larger than the upload limit (1024 MB).');
     expect(exe!.textContent).toContain('Not a file Gluon inspects');
-    // The refused type never left the browser; the file went as raw bytes with its name.
-    const posts = fake.requests.filter((r) => r.method === 'POST');
-    expect(posts.map((p) => p.config.params.name)).toEqual(['sysdiagnose.tar.gz', 'big.ips']);
-    expect(posts[0]!.headers['Content-Type']).toBe('application/octet-stream');
+    // The refused type never left the browser (how a file is sent: DefaultGluonApi.test.ts).
+    expect(fake.argsOf('upload').map(([file]) => file.name)).toEqual(['sysdiagnose.tar.gz', 'big.ips']);
     // The recent uploads list reloaded and shows the queued inspection; an uploader gets no device link.
     const row = await screen.findByTestId('recent-upload');
     expect(within(row).getByText('Queued')).toBeTruthy();
@@ -77,18 +73,13 @@ describe('upload page', () => {
 
   it('an upload sent while an older page of recent uploads is shown goes back to page 0 and follows its inspection', async () => {
     let all: Upload[] = Array.from({ length: 25 }, (_, i) => upload({ inspectionId: `n-${i + 10}`, fileName: `f${i + 10}.ips` }));
-    const fake = host('/gluon/upload', ['gln#upl#rw'], (r) => {
-      if (r.method === 'GET' && r.url === '/gluon-backend/uploads') {
-        const page = Number(r.config.params.page);
-        const size = Number(r.config.params.size);
-        return { status: 200, data: { items: all.slice(page * size, page * size + size), total: all.length, page, size } };
-      }
-      if (r.method === 'POST' && r.url === '/gluon-backend/uploads') {
+    const fake = host('/gluon/upload', ['gln#upl#rw'], {
+      getUploads: async (page, size) => ({ items: all.slice(page * size, page * size + size), total: all.length, page, size }),
+      upload: async () => {
         const fresh = upload({ inspectionId: 'n-new', fileName: 'new.ips', status: 'queued', progress: 0, deviceId: null, deviceName: null, findings: 0, finishedAt: null });
         all = [fresh, ...all];
-        return { status: 201, data: { upload: fresh, duplicate: false } };
-      }
-      return { status: 404, data: { message: 'no' } };
+        return { upload: fresh, duplicate: false };
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Older' }));
     await screen.findByText('Page 2 of 2');
@@ -98,39 +89,40 @@ describe('upload page', () => {
     all = [{ ...all[0]!, status: 'done', progress: 100, findings: 1, finishedAt: NOW }, ...all.slice(1)];
     await waitFor(() => expect(screen.getAllByTestId('upload-file')[0]!.textContent).toContain('Inspected: 1 finding'), { timeout: 5000 });
     // Every list request after the upload asked page 0 (the reload, then the polls).
-    const posted = fake.requests.findIndex((r) => r.method === 'POST');
-    const after = fake.requests.slice(posted).filter((r) => r.method === 'GET' && r.url === '/gluon-backend/uploads');
+    const posted = fake.calls.findIndex((call) => call.method === 'upload');
+    const after = fake.calls.slice(posted).filter((call) => call.method === 'getUploads');
     expect(after.length).toBeGreaterThanOrEqual(2);
-    expect(after.map((r) => r.config.params.page)).toEqual(after.map(() => 0));
+    expect(after.map((call) => call.args[0])).toEqual(after.map(() => 0));
   });
 
   it('without the upload permission: says so and asks the server nothing', async () => {
-    const fake = host('/gluon/upload', ['gln#rpt#r'], () => ({ status: 403, data: { statusCode: 403, error: 'Forbidden', message: 'Forbidden' } }));
+    const fake = host('/gluon/upload', ['gln#rpt#r'], { getUploads: () => Promise.reject(apiFailure(403, 'Forbidden')) });
     expect(await screen.findByText('Your account cannot start inspections.')).toBeTruthy();
     expect(screen.queryByText('Recent uploads')).toBeNull();
-    expect(fake.requests.filter((r) => r.url.startsWith('/gluon-backend/'))).toEqual([]);
+    expect(fake.calls).toEqual([]);
   });
 });
 
 describe('gluon root', () => {
   it('says that nothing was inspected yet when a tenant has no device (not "no match")', async () => {
-    host('/gluon', ANALYST, () => ({ status: 200, data: { items: [], total: 0, page: 0, size: 20 } }));
+    host('/gluon', ANALYST, { getDevices: async () => ({ items: [], total: 0, page: 0, size: 20 }) });
     expect(await screen.findByText('No device inspected yet: devices appear here once their files are uploaded.')).toBeTruthy();
     expect(screen.queryByText('No device matches.')).toBeNull();
   });
 
   it('lists devices paged and searched on the server, each linking to its page', async () => {
-    const fake = host('/gluon', ANALYST, (r) => {
-      const search = r.config.params?.search as string | undefined;
-      const items = [{ id: 'd-1', name: 'iPhone14,2 · c0ffee00', modelCode: 'iPhone14,2', osVersion: 'iPhone OS 16.5 (20F66)', crashReporterKey: 'k', lastInspectionAt: NOW, inspections: 1, openIncidents: 2, severity: 'high' }];
-      return { status: 200, data: { items: search === 'nothing' ? [] : items, total: search === 'nothing' ? 0 : 1, page: 0, size: 20 } };
+    const fake = host('/gluon', ANALYST, {
+      getDevices: async ({ search }) => {
+        const items = [{ id: 'd-1', name: 'iPhone14,2 · c0ffee00', modelCode: 'iPhone14,2', osVersion: 'iPhone OS 16.5 (20F66)', crashReporterKey: 'k', lastInspectionAt: NOW, inspections: 1, openIncidents: 2, severity: 'high' as const }];
+        return { items: search === 'nothing' ? [] : items, total: search === 'nothing' ? 0 : 1, page: 0, size: 20 };
+      },
     });
     const link = await screen.findByRole('link', { name: 'iPhone14,2 · c0ffee00' });
     expect(link.getAttribute('href')).toBe('/devices/d-1');
     expect(within(screen.getByTestId('device-row')).getByText('High')).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: 'Search devices' }), 'nothing');
     expect(await screen.findByText('No device matches.')).toBeTruthy();
-    expect(fake.requests.at(-1)!.config.params).toEqual({ page: 0, size: 20, search: 'nothing' });
+    expect(fake.argsOf('getDevices').at(-1)).toEqual([{ page: 0, size: 20, search: 'nothing' }]);
   });
 });
 
@@ -147,11 +139,11 @@ const detail: DeviceDetail = {
 };
 
 describe('device page', () => {
-  const deviceServer: FakeHandler = (r) => {
-    if (r.url === '/gluon-backend/devices/d-1') return { status: 200, data: detail };
-    if (r.url === '/gluon-backend/devices/d-1/processes') return { status: 200, data: [{ name: 'BackupAgent', firstSeen: NOW, lastSeen: NOW, sources: ['a/JetsamEvent.ips'], records: 1 }] };
-    if (r.url === '/gluon-backend/devices/d-1/rescan') return { status: 202, data: { queued: true } };
-    return { status: 404, data: { message: 'no' } };
+  const notFound = () => Promise.reject(apiFailure(404, 'no'));
+  const deviceServer: Partial<GluonApi> = {
+    getDevice: (id) => (id === 'd-1' ? Promise.resolve(detail) : notFound()),
+    getProcesses: (id) => (id === 'd-1' ? Promise.resolve([{ name: 'BackupAgent', firstSeen: NOW, lastSeen: NOW, sources: ['a/JetsamEvent.ips'], records: 1 }]) : notFound()),
+    rescanDevice: (id) => (id === 'd-1' ? Promise.resolve() : notFound()),
   };
 
   it('shows incidents, and the explorers and actions the token allows: no crash explorer without gln#cre#r', async () => {
@@ -167,20 +159,44 @@ describe('device page', () => {
     expect(screen.getByText('DarkSword 2025-01-01')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Rescan' }));
     expect(await screen.findByRole('status')).toBeTruthy();
-    expect(fake.requests.some((r) => r.method === 'POST' && r.url === '/gluon-backend/devices/d-1/rescan')).toBe(true);
+    expect(fake.argsOf('rescanDevice')).toEqual([['d-1']]);
   });
 
   it('has a crash explorer with gln#cre#r and no rescan without gln#rsn#r', async () => {
-    host('/devices/d-1', ['gln#rpt#r', 'gln#cre#r'], (r) => (r.url === '/gluon-backend/devices/d-1/crashes' ? { status: 200, data: [] } : deviceServer(r)));
+    host('/devices/d-1', ['gln#rpt#r', 'gln#cre#r'], { ...deviceServer, getCrashes: async () => [] });
     await screen.findByRole('heading', { name: 'iPhone14,2 · c0ffee00' });
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Incidents (1)', 'Inspections', 'Crash explorer']);
     expect(screen.queryByRole('button', { name: 'Rescan' })).toBeNull();
   });
 
+  it('opens a crash report as indented text, and another one after it', async () => {
+    const crashes = [
+      { inspectionId: 'n-1', path: 'logs/JetsamEvent-1.ips', observations: 2, error: null, processes: ['BackupAgent'], at: NOW, uploadedAt: NOW },
+      { inspectionId: 'n-1', path: 'logs/Other.ips', observations: 1, error: null, processes: ['kernel'], at: NOW, uploadedAt: NOW },
+    ];
+    const fake = host('/devices/d-1', ['gln#rpt#r', 'gln#cre#r'], {
+      ...deviceServer,
+      getCrashes: async () => crashes,
+      getCrashContent: async (_id, crash) => (crash.path.endsWith('JetsamEvent-1.ips') ? '{"bug_type":"298"}\n{"pid":412}' : 'plain text'),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Crash explorer' }));
+    const [first, second] = await within(await screen.findByTestId('crash-explorer')).findAllByRole('button', { name: 'Open' });
+    await userEvent.click(first!);
+    const report = await screen.findByRole('region', { name: 'Crash report JetsamEvent-1.ips' });
+    expect(report.textContent).toContain('"bug_type": "298"');
+    expect(report.textContent).toContain('"pid": 412');
+    await userEvent.click(second!);
+    expect((await screen.findByRole('region', { name: 'Crash report Other.ips' })).textContent).toContain('plain text');
+    expect(fake.argsOf('getCrashContent')).toEqual([
+      ['d-1', crashes[0]],
+      ['d-1', crashes[1]],
+    ]);
+  });
+
   it('without gln#rpt#r: says so and asks the server nothing', async () => {
     const fake = host('/devices/d-1', ['gln#upl#w'], deviceServer);
     expect(await screen.findByText('Your account cannot view devices.')).toBeTruthy();
-    expect(fake.requests.filter((r) => r.url.startsWith('/gluon-backend/devices'))).toEqual([]);
+    expect(fake.calls).toEqual([]);
   });
 });
 
@@ -199,18 +215,16 @@ describe('incident page', () => {
 
   it('shows evidence and timeline; triage sends state and comment, a finding is marked false positive with a reason', async () => {
     let current = incident;
-    const fake = host('/incident-management/i-1', ANALYST, (r) => {
-      if (r.method === 'GET') return { status: 200, data: current };
-      if (r.url === '/gluon-backend/incidents/i-1/triage') {
-        const body = r.data as { state: string; comment: string };
-        current = { ...current, state: body.state as IncidentDetail['state'], timeline: [...current.timeline, { at: NOW, kind: 'triage', fromState: 'open', toState: body.state, comment: body.comment, author: 'ana@example.com' }] };
-        return { status: 200, data: current };
-      }
-      if (r.url === '/gluon-backend/findings/f-1/falsePositive') {
-        current = { ...current, evidence: [{ ...current.evidence[0]!, suppressed: true, suppressionReason: (r.data as { reason: string }).reason }] };
-        return { status: 201, data: { suppression: {}, incident: current } };
-      }
-      return { status: 404, data: { message: 'no' } };
+    const fake = host('/incident-management/i-1', ANALYST, {
+      getIncident: async () => current,
+      triageIncident: async (_id, change) => {
+        current = { ...current, state: change.state, timeline: [...current.timeline, { at: NOW, kind: 'triage', fromState: 'open', toState: change.state, comment: change.comment, author: 'ana@example.com' }] };
+        return current;
+      },
+      markFalsePositive: async (_findingId, reason) => {
+        current = { ...current, evidence: [{ ...current.evidence[0]!, suppressed: true, suppressionReason: reason }] };
+        return current;
+      },
     });
     expect(await screen.findByRole('heading', { name: 'DarkSword on iPhone' })).toBeTruthy();
     expect(screen.getByText('remaining client pid: 412 (/private/var/tmp/icloud_dump/helper)')).toBeTruthy();
@@ -220,13 +234,13 @@ describe('incident page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save triage' }));
     const triaged = await screen.findByText(/Open → Confirmed/);
     expect(triaged.closest('li')!.textContent).toContain('by ana@example.com');
-    expect(fake.requests.find((r) => r.url.endsWith('/triage'))!.data).toEqual({ state: 'confirmed', comment: 'Confirmed with the owner' });
+    expect(fake.argsOf('triageIncident')).toEqual([['i-1', { state: 'confirmed', comment: 'Confirmed with the owner' }]]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Mark false positive' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Reason' }), 'Test device');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByTestId('evidence-row').dataset.suppressed).toBe('true'));
-    expect(fake.requests.find((r) => r.url.endsWith('/falsePositive'))!.data).toEqual({ reason: 'Test device' });
+    expect(fake.argsOf('markFalsePositive')).toEqual([['f-1', 'Test device']]);
   });
 
   it('a false positive the API refuses (400) shows its message by the form, with no unhandled rejection', async () => {
@@ -234,10 +248,9 @@ describe('incident page', () => {
     const onUnhandled = (reason: unknown) => unhandled.push(reason);
     process.on('unhandledRejection', onUnhandled);
     try {
-      const fake = host('/incident-management/i-1', ANALYST, (r) => {
-        if (r.method === 'GET') return { status: 200, data: incident };
-        if (r.url === '/gluon-backend/findings/f-1/falsePositive') return { status: 400, data: { statusCode: 400, error: 'Bad Request', message: 'body/reason must NOT have more than 2000 characters' } };
-        return { status: 404, data: { message: 'no' } };
+      const fake = host('/incident-management/i-1', ANALYST, {
+        getIncident: async () => incident,
+        markFalsePositive: () => Promise.reject(apiFailure(400, 'body/reason must NOT have more than 2000 characters')),
       });
       await userEvent.click(await screen.findByRole('button', { name: 'Mark false positive' }));
       const reason = screen.getByRole('textbox', { name: 'Reason' });
@@ -246,7 +259,7 @@ describe('incident page', () => {
       await userEvent.type(reason, 'Test device');
       await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
       expect((await screen.findByRole('alert')).textContent).toBe('body/reason must NOT have more than 2000 characters');
-      expect(fake.requests.filter((r) => r.url.endsWith('/falsePositive'))).toHaveLength(1);
+      expect(fake.argsOf('markFalsePositive')).toHaveLength(1);
       // The form stays open with the reason to correct; the finding is not marked.
       expect((screen.getByRole('textbox', { name: 'Reason' }) as HTMLInputElement).value).toBe('Test device');
       expect(screen.getByTestId('evidence-row').dataset.suppressed).toBe('false');
@@ -258,21 +271,21 @@ describe('incident page', () => {
   });
 
   it('a reader (gln#rpt#r) sees the evidence without triage', async () => {
-    host('/incident-management/i-1', ['gln#rpt#r'], () => ({ status: 200, data: incident }));
+    host('/incident-management/i-1', ['gln#rpt#r'], { getIncident: async () => incident });
     await screen.findByRole('heading', { name: 'DarkSword on iPhone' });
     expect(screen.queryByRole('form', { name: 'Triage' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark false positive' })).toBeNull();
   });
 
   it("an address whose id is not an id reads as an unknown incident, not as the API's parameter message", async () => {
-    host('/incident-management/nonsense', ['gln#rpt#r'], () => ({ status: 400, data: { statusCode: 400, error: 'Bad Request', message: 'params id must match format "uuid"' } }));
+    host('/incident-management/nonsense', ['gln#rpt#r'], { getIncident: () => Promise.reject(apiFailure(400, 'params id must match format "uuid"')) });
     expect(await screen.findByText('Incident not found')).toBeTruthy();
     expect(screen.queryByText(/must match format/)).toBeNull();
   });
 
   it('without gln#rpt#r: says so and asks the server nothing', async () => {
-    const fake = host('/incident-management/i-1', ['gln#upl#w'], () => ({ status: 200, data: incident }));
+    const fake = host('/incident-management/i-1', ['gln#upl#w'], { getIncident: async () => incident });
     expect(await screen.findByText('Your account cannot view incidents.')).toBeTruthy();
-    expect(fake.requests.filter((r) => r.url.startsWith('/gluon-backend/'))).toEqual([]);
+    expect(fake.calls).toEqual([]);
   });
 });

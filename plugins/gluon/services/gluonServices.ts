@@ -1,5 +1,10 @@
+import { loaderCacheFactory } from '@core/cache/loaderCacheFactory';
+import { DownloadServiceToken } from '@core/downloads/DownloadService';
+import { HttpServiceToken } from '@core/http/HttpService';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
+import { DefaultGluonApi } from '../api/DefaultGluonApi';
+import { GluonApiToken } from '../api/GluonApi';
 import { DefaultGluonAccessService } from './DefaultGluonAccessService';
 import { GluonAccessServiceToken } from './GluonAccessService';
 
@@ -10,4 +15,11 @@ export const gluonServices = [
     deps: { permissions: PermissionsServiceToken },
     factory: ({ permissions }) => new DefaultGluonAccessService(permissions),
   }),
+  createServiceFactory({
+    token: GluonApiToken,
+    deps: { http: HttpServiceToken, downloads: DownloadServiceToken },
+    factory: ({ http, downloads }) => new DefaultGluonApi(http, downloads),
+  }),
+  // Gluon's array-keyed loaders are cached and invalidated by its mutations (core/cache).
+  loaderCacheFactory,
 ];

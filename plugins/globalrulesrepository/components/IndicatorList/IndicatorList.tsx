@@ -1,56 +1,63 @@
 import { Button, Classes, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
 import { useEffect, useState } from 'react';
-import { HttpServiceToken } from '@core/http/HttpService';
+import { Field, Form } from 'react-final-form';
+import { useLoader } from '@core/react/useLoader';
+import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
-import { getIndicators } from '../../api/getIndicators';
-import { postSuppression } from '../../api/postSuppression';
-import type { IndicatorPage, RuleSet } from '../../api/types';
+import { RulesRepositoryApiToken, type RuleSet } from '../../api/RulesRepositoryApi';
 import { errorText } from '../../hooks/errorText';
+import { rulesKeys } from '../../hooks/rulesKeys';
 
 const SIZE = 25;
+/** How long the search waits after the last keystroke before it asks the server. */
+const SEARCH_DEBOUNCE_MS = 200;
 
 /** IndicatorListProps: the rule set shown; `canSuppress` when the user may change rule sets. */
 export interface IndicatorListProps {
   ruleSet: RuleSet;
   canSuppress: boolean;
-  onChanged(): void;
+}
+
+const required = (value: string | undefined) => (value?.trim() ? undefined : 'A reason is required.');
+
+/** The reason a suppression is recorded with; a refusal shows on the list's line. */
+function ReasonForm({ onSuppress, onCancel }: { onSuppress(reason: string): Promise<unknown>; onCancel(): void }) {
+  return (
+    <Form<{ reason?: string }> onSubmit={async ({ reason }) => void (await onSuppress(reason?.trim() ?? ''))} subscription={{ invalid: true }}>
+      {({ handleSubmit, invalid }) => (
+        <form onSubmit={handleSubmit}>
+          <Field<string> name="reason" validate={required}>
+            {({ input }) => <InputGroup size="small" autoFocus placeholder="Reason" aria-label="Reason" {...input} />}
+          </Field>
+          <Button size="small" type="submit" intent="primary" text="Suppress" disabled={invalid} />
+          <Button size="small" variant="minimal" text="Cancel" onClick={onCancel} />
+        </form>
+      )}
+    </Form>
+  );
 }
 
 /** A rule set's indicators (searched and paged on the server); one can be suppressed with a reason. */
-export function IndicatorList({ ruleSet, canSuppress, onChanged }: IndicatorListProps) {
-  const http = useService(HttpServiceToken);
+export function IndicatorList({ ruleSet, canSuppress }: IndicatorListProps) {
+  const api = useService(RulesRepositoryApiToken);
   const [search, setSearch] = useState('');
+  const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
-  const [data, setData] = useState<IndicatorPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [suppressing, setSuppressing] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [tick, setTick] = useState(0);
   useEffect(() => {
-    let live = true;
-    const timer = setTimeout(() => {
-      getIndicators(http, ruleSet.id, { page, size: SIZE, search }).then(
-        (answer) => live && (setData(answer), setError(null)),
-        (failure: unknown) => live && setError(errorText(failure)),
-      );
-    }, 200);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [http, ruleSet.id, page, search, tick]);
-  const suppress = async (indicatorId: string) => {
-    try {
-      await postSuppression(http, indicatorId, reason.trim());
-      setSuppressing(null);
-      setReason('');
-      setTick((n) => n + 1);
-      onChanged();
-    } catch (failure) {
-      setError(errorText(failure));
-    }
-  };
+    const timer = setTimeout(() => setQuery(search), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [search]);
+  const indicators = useLoader(rulesKeys.indicators(ruleSet.id, query, page), () => api.getIndicators(ruleSet.id, { page, size: SIZE, search: query }), { describe: errorText });
+  // A suppression changes this list and the rule set's counts: both load again.
+  const suppression = useMutation((indicatorId: string, reason: string) => api.suppressIndicator(indicatorId, reason), {
+    describe: errorText,
+    onSuccess: () => setSuppressing(null),
+    invalidates: [rulesKeys.all],
+  });
+  const data = indicators.data;
+  const error = suppression.error ?? indicators.error;
   const last = data ? Math.max(0, Math.ceil(data.total / SIZE) - 1) : 0;
   return (
     <section aria-label={`Indicators of ${ruleSet.name}`} style={{ marginTop: 16 }}>
@@ -90,16 +97,7 @@ export function IndicatorList({ ruleSet, canSuppress, onChanged }: IndicatorList
                       Suppressed: {i.suppression.reason}
                     </Tag>
                   ) : canSuppress && suppressing === i.id ? (
-                    <form
-                      onSubmit={(event) => {
-                        event.preventDefault();
-                        if (reason.trim()) void suppress(i.id);
-                      }}
-                    >
-                      <InputGroup size="small" autoFocus placeholder="Reason" aria-label="Reason" value={reason} onValueChange={setReason} />
-                      <Button size="small" type="submit" intent="primary" text="Suppress" disabled={!reason.trim()} />
-                      <Button size="small" variant="minimal" text="Cancel" onClick={() => setSuppressing(null)} />
-                    </form>
+                    <ReasonForm onSuppress={(reason) => suppression.run(i.id, reason)} onCancel={() => setSuppressing(null)} />
                   ) : (
                     canSuppress && <Button size="small" text="Suppress" onClick={() => setSuppressing(i.id)} />
                   )}

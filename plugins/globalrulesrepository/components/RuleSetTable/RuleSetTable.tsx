@@ -1,6 +1,6 @@
 import { Button, Classes, HTMLTable, Switch, Tag } from '@blueprintjs/core';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import type { RuleSet } from '../../api/types';
+import type { RuleSet } from '../../api/RulesRepositoryApi';
 
 /** RuleSetTableProps: the rule sets; the actions are given only when the user may change them (gln#cfg write). */
 export interface RuleSetTableProps {

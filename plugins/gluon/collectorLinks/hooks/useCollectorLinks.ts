@@ -1,15 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
-import { DownloadServiceToken } from '@core/downloads/DownloadService';
 import { readCallFailure } from '@core/http/callFailure';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { useLoader } from '@core/react/useLoader';
+import { useMutation } from '@core/react/useMutation';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
-import { getCollectorLinks } from '../api/getCollectorLinks';
-import { getLinkInstaller } from '../api/getLinkInstaller';
-import { patchCollectorLink } from '../api/patchCollectorLink';
-import { postQuickLink } from '../api/postQuickLink';
-import type { CollectorLink, InstallerOs, LinkPage, LinkSort } from '../api/types';
+import { GluonApiToken, type CreatedLink, type InstallerOs, type LinkPage, type LinkQuery, type LinkSort } from '../../api/GluonApi';
+import { gluonKeys } from '../../hooks/gluonKeys';
 import { callMessage } from '../linkForm';
 
 export const LINKS_PAGE_SIZE = 20;
@@ -31,8 +28,7 @@ export interface SharedLink {
  * `canRead`: without it nothing is asked.
  */
 export function useCollectorLinks(canRead: boolean) {
-  const http = useService(HttpServiceToken);
-  const downloads = useService(DownloadServiceToken);
+  const api = useService(GluonApiToken);
   const nav = useService(NavigationServiceToken);
   const search = new URLSearchParams(useObservable(nav.search$, nav.search()));
   const filter = search.get('filter') ?? '';
@@ -43,11 +39,20 @@ export function useCollectorLinks(canRead: boolean) {
   const order = orderParam === 'asc' || orderParam === 'desc' ? orderParam : undefined;
 
   const [typed, setTyped] = useState(filter);
-  const [data, setData] = useState<LinkPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
   const [shared, setShared] = useState<SharedLink | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
+  // The last action's failure, shown over the list it failed on: the list's next answer hides it.
+  const [failure, setFailure] = useState<{ text: string; over: LinkPage | null } | null>(null);
+
+  const query: LinkQuery = { page, size: LINKS_PAGE_SIZE, filter: filter || undefined, sort, order };
+  const links = useLoader(canRead ? gluonKeys.linkPage(query) : null, () => api.getCollectorLinks(query), { describe: callMessage });
+  const { data } = links;
+  const fail = (text: string) => setFailure({ text, over: data });
+
+  const toggling = useMutation((id: string, active: boolean) => api.setCollectorLinkActive(id, active), { describe: callMessage, invalidates: [gluonKeys.links] });
+  const minting = useMutation((os: InstallerOs) => api.createQuickLink(os), {
+    describe: callMessage,
+    onSuccess: (url, os) => setShared({ label: `Quick link for ${os === 'WIN' ? 'Windows' : 'macOS'} (valid 7 days)`, url }),
+  });
 
   const setQuery = useCallback(
     (patch: Record<string, string>) => {
@@ -69,19 +74,6 @@ export function useCollectorLinks(canRead: boolean) {
     return () => clearTimeout(timer);
   }, [typed, filter, setQuery]);
 
-  useEffect(() => {
-    if (!canRead) return;
-    let live = true;
-    getCollectorLinks(http, { page, size: LINKS_PAGE_SIZE, filter: filter || undefined, sort, order }).then(
-      (answer) => live && (setData(answer), setError(null)),
-      (e: unknown) => live && setError(callMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [http, canRead, page, filter, sort, order, tick]);
-
-  const reload = () => setTick((t) => t + 1);
   return {
     filter,
     page,
@@ -90,33 +82,24 @@ export function useCollectorLinks(canRead: boolean) {
     typed,
     setTyped,
     data,
-    error,
+    error: (failure && failure.over === data ? failure.text : null) ?? links.error,
     shared,
-    busyId,
+    /** A link is being disabled or enabled: one change at a time. */
+    busy: toggling.pending,
     lastPage: data ? Math.max(0, Math.ceil(data.total / LINKS_PAGE_SIZE) - 1) : 0,
     setPage: (next: number) => setQuery({ page: next ? String(next) : '' }),
     /** Sorts by `column`, ascending first; the same column again flips the order. */
     sortBy: (column: LinkSort) => setQuery({ sort: column, order: sort === column && order !== 'desc' ? 'desc' : 'asc', page: '' }),
-    /** Disables or enables a link; one change at a time. */
+    /** Disables or enables a link; the list loads again (the link's status changed). */
     async toggle(id: string, active: boolean) {
-      if (busyId) return;
-      setBusyId(id);
-      try {
-        await patchCollectorLink(http, id, { active });
-        reload();
-      } catch (e) {
-        setError(callMessage(e));
-      } finally {
-        setBusyId(null);
-      }
+      if (toggling.pending) return;
+      const result = await toggling.run(id, active);
+      if (!result.ok) fail(result.error);
     },
     /** A one-OS quick link, valid 7 days, shown once. */
-    async quick(os: 'WIN' | 'MAC') {
-      try {
-        setShared({ label: `Quick link for ${os === 'WIN' ? 'Windows' : 'macOS'} (valid 7 days)`, url: await postQuickLink(http, os) });
-      } catch (e) {
-        setError(callMessage(e));
-      }
+    async quick(os: InstallerOs) {
+      const result = await minting.run(os);
+      if (!result.ok) fail(result.error);
     },
     /**
      * The link's installer for one OS ('enterprise installer'). Offered whatever the link's state:
@@ -126,16 +109,15 @@ export function useCollectorLinks(canRead: boolean) {
      */
     async installer(id: string, os: InstallerOs) {
       try {
-        await getLinkInstaller(downloads, id, os);
+        await api.downloadLinkInstaller(id, os);
       } catch (e) {
         const { status, message } = await readCallFailure(e);
-        setError(message && status < 500 ? message : INSTALLER_FAILED);
+        fail(message && status < 500 ? message : INSTALLER_FAILED);
       }
     },
-    /** A link the form created: shown once, and the list reloads with it. */
-    created({ link, url }: { link: CollectorLink; url: string }) {
+    /** A link the form created: shown once (the form's mutation made the list load again). */
+    created({ link, url }: CreatedLink) {
       setShared({ label: `Link ${link.name ?? ''} created: copy it now, it is shown only once`, url });
-      reload();
     },
   };
 }

@@ -1,13 +1,11 @@
 import { Button, Classes, HTMLTable, Pre } from '@blueprintjs/core';
 import { useState } from 'react';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
-import { getCrashContent } from '../../api/getCrashContent';
-import { getCrashes } from '../../api/getCrashes';
-import type { CrashRow } from '../../api/types';
+import { GluonApiToken, type CrashRow } from '../../api/GluonApi';
 import { errorMessage } from '../../hooks/errorMessage';
+import { gluonKeys } from '../../hooks/gluonKeys';
 
 /** CrashExplorerProps: the device whose crash reports are listed. */
 export interface CrashExplorerProps {
@@ -16,19 +14,14 @@ export interface CrashExplorerProps {
 
 /** The device's .ips reports with the processes they name; one opens as formatted text (gln#cre#r). */
 export function CrashExplorer({ deviceId }: CrashExplorerProps) {
-  const http = useService(HttpServiceToken);
+  const api = useService(GluonApiToken);
   const formatDate = useDateTimeFormatter();
-  const crashes = useLoader(deviceId, () => getCrashes(http, deviceId), { describe: errorMessage });
-  const [open, setOpen] = useState<{ crash: CrashRow; text: string } | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const show = async (crash: CrashRow) => {
-    setError(null);
-    try {
-      setOpen({ crash, text: readable(await getCrashContent(http, deviceId, crash)) });
-    } catch (failure) {
-      setError(errorMessage(failure));
-    }
-  };
+  const crashes = useLoader(gluonKeys.crashes(deviceId), () => api.getCrashes(deviceId), { describe: errorMessage });
+  const [chosen, setChosen] = useState<CrashRow | null>(null);
+  // The answer carries its crash: while the next one loads, the heading stays with the text shown.
+  const content = useLoader(chosen && gluonKeys.crashContent(deviceId, chosen.inspectionId, chosen.path), async () => (chosen ? { crash: chosen, text: readable(await api.getCrashContent(deviceId, chosen)) } : null), { describe: errorMessage });
+  const open = content.data;
+  const error = content.error;
   return (
     <div data-testid="crash-explorer">
       {crashes.error && <p className={Classes.TEXT_MUTED}>{crashes.error}</p>}
@@ -50,7 +43,7 @@ export function CrashExplorer({ deviceId }: CrashExplorerProps) {
                 <td>{formatDate(c.at ?? c.uploadedAt)}</td>
                 <td>{c.error ?? c.processes.join(', ')}</td>
                 <td>
-                  <Button size="small" text="Open" onClick={() => void show(c)} />
+                  <Button size="small" text="Open" onClick={() => setChosen(c)} />
                 </td>
               </tr>
             ))}

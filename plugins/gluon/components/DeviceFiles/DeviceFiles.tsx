@@ -1,13 +1,12 @@
 import { Button, Classes, HTMLTable } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
-import { DownloadServiceToken, formatMegabytes } from '@core/downloads/DownloadService';
-import { HttpServiceToken } from '@core/http/HttpService';
+import { formatMegabytes } from '@core/downloads/DownloadService';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
-import { fileDownload } from '../../api/downloadRequests';
-import { getDeviceFiles } from '../../api/getDeviceFiles';
+import { GluonApiToken } from '../../api/GluonApi';
 import { errorMessage } from '../../hooks/errorMessage';
+import { gluonKeys } from '../../hooks/gluonKeys';
 
 /** DeviceFilesProps: the device whose original files are listed. */
 export interface DeviceFilesProps {
@@ -16,10 +15,9 @@ export interface DeviceFilesProps {
 
 /** The files inspected for the device; Download goes through the downloads panel (gln#fl). */
 export function DeviceFiles({ deviceId }: DeviceFilesProps) {
-  const http = useService(HttpServiceToken);
-  const downloads = useService(DownloadServiceToken);
+  const api = useService(GluonApiToken);
   const formatDate = useDateTimeFormatter();
-  const files = useLoader(deviceId, () => getDeviceFiles(http, deviceId), { describe: errorMessage });
+  const files = useLoader(gluonKeys.files(deviceId), () => api.getDeviceFiles(deviceId), { describe: errorMessage });
   if (files.error) return <p className={Classes.TEXT_MUTED}>{files.error}</p>;
   if (!files.data) return null;
   if (!files.data.length) return <p className={Classes.TEXT_MUTED}>No file.</p>;
@@ -44,7 +42,7 @@ export function DeviceFiles({ deviceId }: DeviceFilesProps) {
             </td>
             <td>{formatDate(f.uploadedAt)}</td>
             <td>
-              <Button size="small" icon={<Download />} text="Download" onClick={() => void downloads.start(fileDownload(f)).catch(() => undefined)} />
+              <Button size="small" icon={<Download />} text="Download" onClick={() => void api.downloadFile(f).catch(() => undefined)} />
             </td>
           </tr>
         ))}

@@ -1,6 +1,6 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import type { Device } from '../../api/types';
+import type { Device } from '../../api/GluonApi';
 import { GluonLink } from '../GluonLink/GluonLink';
 import { StatusTag } from '../StatusTag/StatusTag';
 

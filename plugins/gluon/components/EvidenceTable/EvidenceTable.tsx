@@ -1,46 +1,57 @@
 import { Button, Callout, Classes, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
+import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
+import { Field, Form } from 'react-final-form';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import type { Evidence } from '../../api/types';
+import type { MutationResult } from '@core/react/useMutation';
+import type { Evidence } from '../../api/GluonApi';
 
 /** Longest reason the API takes (POST /findings/{id}/falsePositive); longer is refused with a 400. */
 export const MAX_REASON_LENGTH = 2000;
 
 /**
  * EvidenceTableProps: the incident's findings; `onFalsePositive` is given when the user may triage,
- * and rejects with an Error whose message is shown.
+ * and resolves the failure's line to show, if any.
  */
 export interface EvidenceTableProps {
   evidence: readonly Evidence[];
-  onFalsePositive?: (findingId: string, reason: string) => Promise<void>;
+  onFalsePositive?: (findingId: string, reason: string) => Promise<MutationResult<unknown>>;
+}
+
+const required = (value: string | undefined) => (value?.trim() ? undefined : 'A reason is required.');
+
+/** The reason asked before a finding is marked a false positive; a refusal shows by the form, which keeps the reason to fix. */
+function ReasonForm({ onConfirm, onCancel }: { onConfirm(reason: string): Promise<MutationResult<unknown>>; onCancel(): void }) {
+  return (
+    <Form<{ reason?: string }>
+      onSubmit={async ({ reason }) => {
+        const marked = await onConfirm(reason?.trim() ?? '');
+        return marked.ok ? undefined : { [FORM_ERROR]: marked.error };
+      }}
+      subscription={{ submitting: true, submitError: true, invalid: true }}
+    >
+      {({ handleSubmit, submitting, submitError, invalid }) => (
+        <form onSubmit={handleSubmit}>
+          <Field<string> name="reason" validate={required}>
+            {({ input }) => <InputGroup size="small" autoFocus placeholder="Reason" aria-label="Reason" maxLength={MAX_REASON_LENGTH} {...input} />}
+          </Field>
+          <Button size="small" type="submit" intent="primary" text="Confirm" disabled={invalid || submitting} />
+          <Button size="small" variant="minimal" text="Cancel" onClick={onCancel} />
+          {submitError && (
+            <Callout compact intent={Intent.DANGER} role="alert">
+              {submitError}
+            </Callout>
+          )}
+        </form>
+      )}
+    </Form>
+  );
 }
 
 /** Each finding's evidence: the file and line, the record as written, the indicator and its rule-set version. */
 export function EvidenceTable({ evidence, onFalsePositive }: EvidenceTableProps) {
   const formatDate = useDateTimeFormatter();
   const [marking, setMarking] = useState<string | null>(null);
-  const [reason, setReason] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const mark = (id: string | null) => {
-    setMarking(id);
-    setError(null);
-  };
-  const submit = async (id: string) => {
-    if (!onFalsePositive || !reason.trim()) return;
-    setBusy(true);
-    setError(null);
-    try {
-      await onFalsePositive(id, reason.trim());
-      setMarking(null);
-      setReason('');
-    } catch (failure) {
-      // The form stays open with the reason, so the user can shorten or fix it and confirm again.
-      setError(failure instanceof Error ? failure.message : 'The finding was not marked a false positive.');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <HTMLTable compact striped style={{ width: '100%' }} aria-label="Evidence">
       <thead>
@@ -82,23 +93,16 @@ export function EvidenceTable({ evidence, onFalsePositive }: EvidenceTableProps)
                   False positive
                 </Tag>
               ) : onFalsePositive && marking === f.id ? (
-                <form
-                  onSubmit={(event) => {
-                    event.preventDefault();
-                    void submit(f.id);
+                <ReasonForm
+                  onConfirm={async (reason) => {
+                    const marked = await onFalsePositive(f.id, reason);
+                    if (marked.ok) setMarking(null);
+                    return marked;
                   }}
-                >
-                  <InputGroup size="small" autoFocus placeholder="Reason" aria-label="Reason" maxLength={MAX_REASON_LENGTH} value={reason} onValueChange={setReason} />
-                  <Button size="small" type="submit" intent="primary" text="Confirm" disabled={!reason.trim() || busy} />
-                  <Button size="small" variant="minimal" text="Cancel" onClick={() => mark(null)} />
-                  {error && (
-                    <Callout compact intent={Intent.DANGER} role="alert">
-                      {error}
-                    </Callout>
-                  )}
-                </form>
+                  onCancel={() => setMarking(null)}
+                />
               ) : (
-                onFalsePositive && <Button size="small" text="Mark false positive" onClick={() => mark(f.id)} />
+                onFalsePositive && <Button size="small" text="Mark false positive" onClick={() => setMarking(f.id)} />
               )}
             </td>
           </tr>

@@ -1,6 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import type { TimelineEvent } from '../../api/types';
+import type { TimelineEvent } from '../../api/GluonApi';
 import { TRIAGE_STATES } from '../TriageForm/TriageForm';
 
 /** IncidentTimelineProps: the incident's events, oldest first. */

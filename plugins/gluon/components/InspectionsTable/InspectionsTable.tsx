@@ -1,6 +1,6 @@
 import { Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import type { Inspection } from '../../api/types';
+import type { Inspection } from '../../api/GluonApi';
 import { StatusTag } from '../StatusTag/StatusTag';
 
 /** InspectionsTableProps: the device's inspections, newest first. */

@@ -1,12 +1,12 @@
 import { Classes, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
 import { useState } from 'react';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
-import { getProcesses } from '../../api/getProcesses';
+import { GluonApiToken } from '../../api/GluonApi';
 import { errorMessage } from '../../hooks/errorMessage';
+import { gluonKeys } from '../../hooks/gluonKeys';
 
 /** ProcessExplorerProps: the device whose processes are listed. */
 export interface ProcessExplorerProps {
@@ -15,10 +15,10 @@ export interface ProcessExplorerProps {
 
 /** Every process seen on the device, first and last seen, and the files it came from (gln#pre#r). */
 export function ProcessExplorer({ deviceId }: ProcessExplorerProps) {
-  const http = useService(HttpServiceToken);
+  const api = useService(GluonApiToken);
   const formatDate = useDateTimeFormatter();
   const [search, setSearch] = useState('');
-  const processes = useLoader(`${deviceId}|${search}`, () => getProcesses(http, deviceId, search), { describe: errorMessage });
+  const processes = useLoader(gluonKeys.processes(deviceId, search), () => api.getProcesses(deviceId, search), { describe: errorMessage });
   return (
     <div data-testid="process-explorer">
       <InputGroup leftIcon={<Search />} placeholder="Search processes" value={search} onValueChange={setSearch} aria-label="Search processes" style={{ maxWidth: 320 }} />

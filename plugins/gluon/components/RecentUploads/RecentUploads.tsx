@@ -1,13 +1,13 @@
 import { Button, Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { formatMegabytes } from '@core/downloads/DownloadService';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import type { Page, Upload } from '../../api/types';
+import type { UploadPage } from '../../api/GluonApi';
 import { GluonLink } from '../GluonLink/GluonLink';
 import { StatusTag } from '../StatusTag/StatusTag';
 
 /** RecentUploadsProps: one page of uploads; `linkDevices` when the user may open device pages. */
 export interface RecentUploadsProps {
-  page: Page<Upload>;
+  page: UploadPage;
   linkDevices: boolean;
   onPage(page: number): void;
 }

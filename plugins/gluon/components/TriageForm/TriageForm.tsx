@@ -1,6 +1,8 @@
 import { Button, Callout, FormGroup, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
-import { useState } from 'react';
-import type { IncidentState } from '../../api/types';
+import { FORM_ERROR } from 'final-form';
+import { Field, Form } from 'react-final-form';
+import type { MutationResult } from '@core/react/useMutation';
+import type { IncidentState, TriageChange } from '../../api/GluonApi';
 
 export const TRIAGE_STATES: ReadonlyArray<[IncidentState, string]> = [
   ['open', 'Open'],
@@ -12,43 +14,45 @@ export const TRIAGE_STATES: ReadonlyArray<[IncidentState, string]> = [
 /** TriageFormProps: the incident's current state; `onSave` sends the new state and the comment (required). */
 export interface TriageFormProps {
   state: IncidentState;
-  onSave(change: { state: IncidentState; comment: string }): Promise<void>;
+  onSave(change: TriageChange): Promise<MutationResult<unknown>>;
 }
+
+interface TriageValues {
+  state: IncidentState;
+  comment?: string;
+}
+
+const OPTIONS = TRIAGE_STATES.map(([value, label]) => ({ value, label }));
+const required = (value: string | undefined) => (value?.trim() ? undefined : 'A comment is required.');
 
 /** Triage: a state and a comment; the author and time go to the timeline and the audit log. */
 export function TriageForm({ state, onSave }: TriageFormProps) {
-  const [next, setNext] = useState<IncidentState>(state === 'open' ? 'confirmed' : state);
-  const [comment, setComment] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const save = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      await onSave({ state: next, comment: comment.trim() });
-      setComment('');
-    } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The triage was not saved.');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
-    <form
-      aria-label="Triage"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
+    <Form<TriageValues>
+      initialValues={{ state: state === 'open' ? 'confirmed' : state }}
+      onSubmit={async (values, form) => {
+        const saved = await onSave({ state: values.state, comment: values.comment?.trim() ?? '' });
+        if (!saved.ok) return { [FORM_ERROR]: saved.error };
+        form.restart();
+        return undefined;
       }}
+      subscription={{ submitting: true, submitError: true, invalid: true }}
     >
-      <FormGroup label="New state" labelFor="triage-state">
-        <HTMLSelect id="triage-state" value={next} onChange={(event) => setNext(event.target.value as IncidentState)} options={TRIAGE_STATES.map(([value, label]) => ({ value, label }))} />
-      </FormGroup>
-      <FormGroup label="Comment" labelFor="triage-comment">
-        <TextArea id="triage-comment" fill value={comment} onChange={(event) => setComment(event.target.value)} />
-      </FormGroup>
-      {error && <Callout intent={Intent.DANGER}>{error}</Callout>}
-      <Button type="submit" intent={Intent.PRIMARY} text="Save triage" disabled={busy || !comment.trim()} />
-    </form>
+      {({ handleSubmit, submitting, submitError, invalid }) => (
+        <form aria-label="Triage" onSubmit={handleSubmit}>
+          <FormGroup label="New state" labelFor="triage-state">
+            <Field<IncidentState> name="state">{({ input }) => <HTMLSelect id="triage-state" name={input.name} value={input.value} onChange={input.onChange} onBlur={input.onBlur} onFocus={input.onFocus} options={OPTIONS} />}</Field>
+          </FormGroup>
+          <FormGroup label="Comment" labelFor="triage-comment">
+            <Field<string> name="comment" validate={required}>
+              {({ input }) => <TextArea id="triage-comment" fill {...input} />}
+            </Field>
+          </FormGroup>
+          {submitError && <Callout intent={Intent.DANGER}>{submitError}</Callout>}
+          {/* The comment's rule shows as the disabled button, as before: no message under the field. */}
+          <Button type="submit" intent={Intent.PRIMARY} text="Save triage" disabled={submitting || invalid} />
+        </form>
+      )}
+    </Form>
   );
 }

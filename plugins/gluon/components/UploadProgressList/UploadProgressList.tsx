@@ -1,6 +1,6 @@
 import { Callout, Classes, Intent, ProgressBar } from '@blueprintjs/core';
 import { formatMegabytes } from '@core/downloads/DownloadService';
-import type { Upload } from '../../api/types';
+import type { Upload } from '../../api/GluonApi';
 import type { QueuedFile } from '../../hooks/useUploadQueue';
 
 /** UploadProgressListProps: the files of this visit and the newest state of their inspections. */

@@ -1,10 +1,9 @@
 import { Callout, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
-import { useEffect, useState } from 'react';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
-import { getLinkInstalls } from '../../api/getLinkInstalls';
-import type { CollectorInstall } from '../../api/types';
+import { GluonApiToken } from '../../../api/GluonApi';
+import { gluonKeys } from '../../../hooks/gluonKeys';
 import { callMessage } from '../../linkForm';
 
 /** LinkInstallsProps: the link (by id) whose installs to list. */
@@ -16,20 +15,9 @@ const OS_NAMES: Record<string, string> = { WIN: 'Windows', MAC: 'macOS' };
 
 /** Who installed through a link: full name, e-mail, phone, OS and time. */
 export function LinkInstalls({ linkId }: LinkInstallsProps) {
-  const http = useService(HttpServiceToken);
+  const api = useService(GluonApiToken);
   const format = useDateTimeFormatter();
-  const [installs, setInstalls] = useState<CollectorInstall[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    getLinkInstalls(http, linkId).then(
-      (items) => live && setInstalls(items),
-      (e: unknown) => live && setError(callMessage(e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [http, linkId]);
+  const { data: installs, error } = useLoader(gluonKeys.linkInstalls(linkId), () => api.getLinkInstalls(linkId), { describe: callMessage });
   if (error) return <Callout intent="danger">{error}</Callout>;
   if (!installs) return <Spinner size={20} />;
   if (installs.length === 0) return <NonIdealState title="No installs yet" />;

@@ -1,0 +1,3 @@
+export * from './LoaderCache';
+export { DefaultLoaderCache } from './DefaultLoaderCache';
+export { loaderCacheFactory } from './loaderCacheFactory';

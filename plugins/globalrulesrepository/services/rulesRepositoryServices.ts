@@ -1,0 +1,16 @@
+import { loaderCacheFactory } from '@core/cache/loaderCacheFactory';
+import { HttpServiceToken } from '@core/http/HttpService';
+import { createServiceFactory } from '@core/plugin/ServiceFactory';
+import { DefaultRulesRepositoryApi } from '../api/DefaultRulesRepositoryApi';
+import { RulesRepositoryApiToken } from '../api/RulesRepositoryApi';
+
+/** The repository's services, loaded with its page chunk (manifest `services`), never in the first load. */
+export const rulesRepositoryServices = [
+  createServiceFactory({
+    token: RulesRepositoryApiToken,
+    deps: { http: HttpServiceToken },
+    factory: ({ http }) => new DefaultRulesRepositoryApi(http),
+  }),
+  // Its array-keyed loaders are cached and invalidated by its mutations (core/cache).
+  loaderCacheFactory,
+];

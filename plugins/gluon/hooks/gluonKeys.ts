@@ -1,0 +1,22 @@
+import type { LinkQuery } from '../api/GluonApi';
+
+/**
+ * Gluon's loader cache keys, general to specific, so a mutation invalidates a whole branch:
+ * `gluonKeys.device(id)` reaches the device's detail, processes, crashes and files.
+ */
+export const gluonKeys = {
+  devices: ['gluon', 'devices'] as const,
+  devicePage: (search: string, page: number) => ['gluon', 'devices', search, page] as const,
+  device: (deviceId: string) => ['gluon', 'device', deviceId] as const,
+  deviceDetail: (deviceId: string) => ['gluon', 'device', deviceId, 'detail'] as const,
+  processes: (deviceId: string, search: string) => ['gluon', 'device', deviceId, 'processes', search] as const,
+  crashes: (deviceId: string) => ['gluon', 'device', deviceId, 'crashes'] as const,
+  crashContent: (deviceId: string, inspectionId: string, path: string) => ['gluon', 'device', deviceId, 'crash', inspectionId, path] as const,
+  files: (deviceId: string) => ['gluon', 'device', deviceId, 'files'] as const,
+  incident: (incidentId: string) => ['gluon', 'incident', incidentId] as const,
+  uploads: ['gluon', 'uploads'] as const,
+  uploadPage: (page: number) => ['gluon', 'uploads', page] as const,
+  links: ['gluon', 'collector-links'] as const,
+  linkPage: (query: LinkQuery) => ['gluon', 'collector-links', 'list', query.page ?? 0, query.filter ?? '', query.sort ?? '', query.order ?? ''] as const,
+  linkInstalls: (linkId: string) => ['gluon', 'collector-links', 'installs', linkId] as const,
+};
