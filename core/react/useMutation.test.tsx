@@ -27,7 +27,7 @@ describe('useMutation', () => {
     let finish!: (value: { deviceId: string }) => void;
     const { result } = renderHook(
       () =>
-        useMutation((id: string) => new Promise<{ deviceId: string }>((resolve) => (finish = resolve)), {
+        useMutation((_id: string) => new Promise<{ deviceId: string }>((resolve) => (finish = resolve)), {
           describe: describeFailure,
           onSuccess: (answer, id) => events.push(`success ${id} ${answer.deviceId}`),
           invalidates: (answer): CacheKey[] => [['gluon', 'devices'], ['gluon', 'device', answer.deviceId]],
