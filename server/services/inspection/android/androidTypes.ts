@@ -122,6 +122,8 @@ export interface AndroidPackage {
   grantedPermissions: string[];
   /** Requested permissions of protection level `dangerous` (runtime permissions). */
   dangerousPermissions: string[];
+  /** Dangerous permissions granted (to user 0); absent when the artefacts do not say what is granted. */
+  grantedDangerousPermissions?: string[];
   files: ApkFile[];
   /** Artefacts that described the package. */
   sources: string[];
