@@ -25,7 +25,11 @@ export class GetpropParser implements LineSink {
   /** Lines that were not properties (counted for the not-a-getprop check). */
   others = 0;
 
-  constructor(private readonly list: ObservationList) {}
+  /** `into`: also record each property there as soon as it is read (first value wins). */
+  constructor(
+    private readonly list: ObservationList,
+    private readonly into?: Map<string, Fact>,
+  ) {}
 
   line(text: string, lineNo: number): void {
     if (this.pending) {
@@ -57,7 +61,9 @@ export class GetpropParser implements LineSink {
   private record(name: string, rawValue: string, line: number, raw: string): void {
     const value = rawValue.length > MAX_VALUE_CHARS ? rawValue.slice(0, MAX_VALUE_CHARS) : rawValue;
     const observation = this.list.add({ kind: 'property', value: name, line, raw, detail: { value } });
-    if (observation && !this.properties.has(name)) this.properties.set(name, { value, observation });
+    if (!observation || this.properties.has(name)) return;
+    this.properties.set(name, { value, observation });
+    if (this.into && !this.into.has(name)) this.into.set(name, { value, observation });
   }
 }
 

@@ -257,9 +257,8 @@ class Reader {
       dumpstate: (title) => {
         sawSection = true;
         if (title === 'SYSTEM PROPERTIES') {
-          return section('getprop', (list) => new GetpropParser(list), (sink) => {
-            for (const [name, fact] of (sink as GetpropParser).properties) if (!ctx.properties.has(name)) ctx.properties.set(name, fact);
-          });
+          // Into the context as read: dumpsys package, later in the text, reads times in the device's zone.
+          return section('getprop', (list) => new GetpropParser(list, ctx.properties));
         }
         if (title === 'PROCESSES AND THREADS' || title === 'PROCESSES') return section('ps', (list) => new PsParser(list));
         return null;
@@ -296,11 +295,9 @@ async function readAndroidQf(zip: SafeZip, acq: Extract<Acquisition, { kind: 'an
 
   if ((entry = file('getprop.txt'))) {
     await reader.text(entry, 'getprop', (text, list) => {
-      const parser = new GetpropParser(list);
+      const parser = new GetpropParser(list, ctx.properties);
       textLines(text, parser);
-      if (parser.properties.size === 0) return 'no `[property]: [value]` lines';
-      for (const [name, fact] of parser.properties) if (!ctx.properties.has(name)) ctx.properties.set(name, fact);
-      return undefined;
+      return parser.properties.size === 0 ? 'no `[property]: [value]` lines' : undefined;
     });
   }
   if ((entry = file('selinux.txt'))) {
