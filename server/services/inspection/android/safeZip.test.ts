@@ -162,6 +162,12 @@ describe('openZip refuses, before reading anything', () => {
     }
   });
 
+  it('an age-encrypted AndroidQF output is named as such', async () => {
+    const err = await refusal(Buffer.from('age-encryption.org/v1\n-> X25519 abc\n--- def\n\u0000\u0001binary'));
+    expect(err.reason).toBe('encrypted');
+    expect(err.message).toMatch(/decrypt it/);
+  });
+
   it('binary garbage, an empty input and a tar are not zips', async () => {
     const garbage = Buffer.from(Array.from({ length: 4096 }, (_, i) => (i * 7919) % 251));
     for (const input of [garbage, Buffer.alloc(0), Buffer.from('ustar'.padEnd(1024, '\0'))]) {

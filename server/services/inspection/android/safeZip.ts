@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
 import { ArchiveError, type ArchiveErrorCode } from '../archiveError';
@@ -291,14 +292,16 @@ function openYauzl(input: ZipInput): Promise<yauzl.ZipFile> {
   return typeof input === 'string' ? yauzl.openPromise(input, options) : yauzl.fromBufferPromise(input, options);
 }
 
-async function startsLikeZip(input: ZipInput): Promise<boolean> {
-  if (typeof input !== 'string') return input.subarray(0, 4).equals(LOCAL_HEADER);
-  const { open } = await import('node:fs/promises');
+const AGE_HEADER = Buffer.from('age-encryption.org/', 'latin1');
+
+/** The input's first bytes (a local header says zip; age's header says an encrypted AndroidQF output). */
+async function head(input: ZipInput): Promise<Buffer> {
+  if (typeof input !== 'string') return input.subarray(0, 32);
   const handle = await open(input, 'r');
   try {
-    const head = Buffer.alloc(4);
-    await handle.read(head, 0, 4, 0);
-    return head.equals(LOCAL_HEADER);
+    const bytes = Buffer.alloc(32);
+    const { bytesRead } = await handle.read(bytes, 0, 32, 0);
+    return bytes.subarray(0, bytesRead);
   } finally {
     await handle.close();
   }
@@ -309,8 +312,12 @@ async function startsLikeZip(input: ZipInput): Promise<boolean> {
  * (an ArchiveError) on the first unsafe or inconsistent thing, with the reason.
  */
 export async function openZip(input: ZipInput, limits: ZipLimits = DEFAULT_ZIP_LIMITS): Promise<SafeZip> {
-  const looksLikeZip = await startsLikeZip(input).catch(() => false);
+  const first = await head(input).catch(() => Buffer.alloc(0));
+  const looksLikeZip = first.subarray(0, 4).equals(LOCAL_HEADER);
   if (typeof input !== 'string' && input.length === 0) throw refuse('not-a-zip', 'Archive is empty');
+  if (first.subarray(0, AGE_HEADER.length).equals(AGE_HEADER)) {
+    throw refuse('encrypted', 'This is an age-encrypted file (an encrypted AndroidQF output): decrypt it with its key first, then upload the zip');
+  }
   let zip: yauzl.ZipFile;
   try {
     zip = await openYauzl(input);
