@@ -157,6 +157,7 @@ function asRefusal(err: unknown, startsLikeZip: boolean): ArchiveError {
 /** The checked, normalised path of an entry name, or a refusal. */
 function checkedPath(name: string, limits: ZipLimits): { path: string; trailingSlash: boolean } {
   // Control characters (NUL included) have no place in a file name and hide what a name really is.
+  // eslint-disable-next-line no-control-regex -- matching control characters is the check
   if (/[\u0000-\u001f\u007f]/.test(name)) throw refuse('control-character', `Zip entry name ${shown(name)} has control characters`);
   if (name.includes('\\')) throw refuse('backslash', `Zip entry name ${shown(name)} has a backslash (a Windows path separator)`);
   if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) throw refuse('absolute-path', `Zip entry ${shown(name)} has an absolute path`);
