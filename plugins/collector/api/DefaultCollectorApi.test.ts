@@ -51,7 +51,8 @@ describe('DefaultCollectorApi', () => {
     const names = ['attachment; filename="Connector.pkg"'];
     const { api, requests, saved } = client(() => {
       const disposition = names.shift();
-      return { status: 200, data: new Blob(['x']), headers: disposition ? { 'content-disposition': disposition } : {} };
+      const headers: Record<string, string> = disposition ? { 'content-disposition': disposition } : {};
+      return { status: 200, data: new Blob(['x']), headers };
     });
     await api.quickDownload('quick-token', 'MAC');
     await api.quickDownload('quick-token', 'WIN');
