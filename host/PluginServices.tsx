@@ -1,5 +1,6 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { DependencyContainer } from 'tsyringe';
+import { createPluginContainer } from '@core/plugin/createPluginContainer';
 import type { PluginManifest } from '@core/plugin/PluginManifest';
 import type { AnyServiceFactory } from '@core/plugin/ServiceFactory';
 import { ServicesProvider, useContainer } from '@core/react';
@@ -9,12 +10,13 @@ type ScopeProvider = ComponentType<{ children: ReactNode }>;
 const scopes = new WeakMap<DependencyContainer, WeakMap<PluginManifest, ScopeProvider>>();
 /** What loadServices fetched: a plugin whose services are here renders without suspending. */
 const loaded = new WeakMap<PluginManifest, readonly AnyServiceFactory[]>();
-let containerModule: typeof import('@core/plugin/createPluginContainer') | undefined;
 
-/** The container code (only fetched for a plugin with services, not by the first load) and the plugin's services. */
+/**
+ * The plugin's services chunk. (The container code itself is in the first load: every public
+ * page but the intro, and every signed-in page, has a plugin with services.)
+ */
 function loadServices(manifest: PluginManifest, services: NonNullable<PluginManifest['services']>) {
-  return Promise.all([import('@core/plugin/createPluginContainer'), services()]).then(([module, factories]) => {
-    containerModule = module;
+  return services().then((factories) => {
     loaded.set(manifest, factories);
     return factories;
   });
@@ -35,7 +37,7 @@ function scopeProvider(parent: DependencyContainer, manifest: PluginManifest, se
   if (!scope) {
     const plugins = byPlugin;
     const scoped = (factories: readonly AnyServiceFactory[]): ScopeProvider => {
-      const container = containerModule!.createPluginContainer(parent, manifest.id, factories);
+      const container = createPluginContainer(parent, manifest.id, factories);
       return ({ children }) => <ServicesProvider container={container}>{children}</ServicesProvider>;
     };
     const factories = loaded.get(manifest);

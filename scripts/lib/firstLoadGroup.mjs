@@ -14,7 +14,7 @@
 // Only unused exports of modules that are loaded anyway come along (measured in the report).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { staticClosure } from './buildReport.mjs';
+import { pageServices, staticClosure } from './buildReport.mjs';
 import { relativeSpecifier } from './deepImports.mjs';
 
 export const FIRST_LOAD_GROUP = 'first-load-group';
@@ -51,6 +51,19 @@ export function firstLoadModules({ metafile, outputs, root, esbuild, maxUnusedBy
 }
 
 /**
+ * Modules of ours that emit no code at all (an identity helper esbuild inlines, like
+ * createServiceFactory) but that lazily loaded code imports: esbuild gives each set of
+ * importers an empty chunk of its own, one more request for every page that imports it. In
+ * the shared group they cost a few bytes. `outputs`: the lazily loaded outputs.
+ */
+export function codelessModules({ metafile, root, outputs, include = /^core\// }) {
+  const emitted = new Set(Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs ?? {})));
+  const importers = new Set(outputs.flatMap((out) => Object.keys(metafile.outputs[out]?.inputs ?? {})));
+  const imported = new Set([...importers].flatMap((input) => (metafile.inputs[input]?.imports ?? []).filter((imp) => imp.kind === 'import-statement').map((imp) => imp.path)));
+  return [...imported].filter((input) => include.test(input) && /\.tsx?$/.test(input) && !emitted.has(input)).map((input) => path.join(root, input)).sort();
+}
+
+/**
  * The same for one plugin's pages: its page chunk imports a dozen small chunks that esbuild cut
  * because the plugin's lazy steps share them (a form field, the texts, a validator...), each
  * fetched and compressed on its own. Modules of a page's static closure that only that
@@ -74,7 +87,12 @@ export function pluginPageGroups({ metafile, root, esbuild, routes }) {
   for (const plugin of [...new Set(routes.map((route) => route.plugin))]) {
     const own = (source) => source.startsWith(`plugins/${plugin}/`);
     const pages = routes.filter((route) => route.plugin === plugin).map((route) => pageOutputs.get(path.relative(root, route.page).split(path.sep).join('/'))).filter(Boolean);
-    const chunks = [...new Set(pages.flatMap((page) => staticClosure(metafile, page)))].filter((chunk) => !metafile.outputs[chunk].entryPoint && [...reachedBy.get(chunk)].every(own));
+    // The plugin's services load with its pages (pageServices): their own code joins the group too.
+    const services = pageServices(metafile, 'plugins', plugin).map((source) => pageOutputs.get(source)).filter((out) => out && own(metafile.outputs[out].entryPoint));
+    const chunks = [
+      ...[...new Set(pages.flatMap((page) => staticClosure(metafile, page)))].filter((chunk) => !metafile.outputs[chunk].entryPoint && [...reachedBy.get(chunk)].every(own)),
+      ...services,
+    ];
     if (chunks.length < 2) continue;
     const modules = firstLoadModules({ metafile, outputs: chunks, root, esbuild, include: /^(node_modules|core|plugins)\// });
     if (modules.length < 2) continue;
