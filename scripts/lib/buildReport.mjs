@@ -81,25 +81,9 @@ function resolveSource(dir, spec) {
   return candidates.find((file) => existsSync(file)) ?? candidates[0];
 }
 
-/** Sources `source` imports with `import()` (metafile input paths). */
-export function lazyImports(metafile, source) {
-  return (metafile.inputs[source]?.imports ?? []).filter((imp) => imp.kind === 'dynamic-import' && !imp.external).map((imp) => imp.path);
-}
-
-/**
- * What a page of `plugin` cannot render without besides its own chunk: the plugin's services
- * (manifest `services`, a module under a `services/` folder) and the host's container code
- * that registers them (host/PluginServices.tsx). Sources, as metafile inputs; none without services.
- */
-export function pageServices(metafile, pluginsDirRel, plugin) {
-  const services = lazyImports(metafile, `${pluginsDirRel}/${plugin}/index.ts`).filter((source) => /\/services\//.test(source));
-  return services.length ? [...services, ...lazyImports(metafile, 'host/PluginServices.tsx')] : [];
-}
-
 /**
  * Per chunk and per route: raw / gzip / brotli of the first-load JS and CSS.
- * A route's first load = the entry and its static imports + the page chunk and its static
- * imports + the plugin's services and the container code (pageServices), with theirs.
+ * A route's first load = the entry and its static imports + the page chunk and its static imports.
  */
 export function computeReport({ metafile, root, entry, pluginsDir, extraFirstLoad = [] }) {
   const rel = (p) => path.relative(root, p).split(path.sep).join('/');
@@ -120,14 +104,9 @@ export function computeReport({ metafile, root, entry, pluginsDir, extraFirstLoa
 
   // Classic scripts index.html loads before the entry count as first load too.
   const entryClosure = [...extraFirstLoad, ...staticClosure(metafile, entryOut)];
-  const closure = (source) => {
-    const out = outputOf(metafile, source);
-    return out ? staticClosure(metafile, out) : [];
-  };
   const routes = readManifestRoutes(pluginsDir).map((route) => {
     const pageOut = outputOf(metafile, rel(route.page));
-    const services = pageServices(metafile, rel(pluginsDir), route.plugin).flatMap(closure);
-    const js = [...new Set([...entryClosure, ...(pageOut ? staticClosure(metafile, pageOut) : []), ...services])];
+    const js = [...new Set([...entryClosure, ...(pageOut ? staticClosure(metafile, pageOut) : [])])];
     return { path: route.path, plugin: route.plugin, pageChunk: pageOut ? path.basename(pageOut) : null, ...bundle(js) };
   });
 
@@ -148,7 +127,7 @@ const kib = (n) => `${(n / KIB).toFixed(1).padStart(7)} KiB`;
 
 export function formatReport(report) {
   const lines = [];
-  lines.push('First load per route (entry + static imports + page chunk + plugin services), compressed sizes:');
+  lines.push('First load per route (entry + static imports + page chunk), compressed sizes:');
   lines.push(`  ${'route'.padEnd(36)} ${'JS brotli'.padStart(11)} ${'JS gzip'.padStart(11)} ${'CSS brotli'.padStart(11)} ${'CSS gzip'.padStart(11)}`);
   const rows = [{ path: '(shell: entry only)', ...report.firstLoad }, ...report.routes];
   for (const r of rows) {

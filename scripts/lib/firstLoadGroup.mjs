@@ -14,7 +14,7 @@
 // Only unused exports of modules that are loaded anyway come along (measured in the report).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { pageServices, staticClosure } from './buildReport.mjs';
+import { staticClosure } from './buildReport.mjs';
 import { relativeSpecifier } from './deepImports.mjs';
 
 export const FIRST_LOAD_GROUP = 'first-load-group';
@@ -87,12 +87,7 @@ export function pluginPageGroups({ metafile, root, esbuild, routes }) {
   for (const plugin of [...new Set(routes.map((route) => route.plugin))]) {
     const own = (source) => source.startsWith(`plugins/${plugin}/`);
     const pages = routes.filter((route) => route.plugin === plugin).map((route) => pageOutputs.get(path.relative(root, route.page).split(path.sep).join('/'))).filter(Boolean);
-    // The plugin's services load with its pages (pageServices): their own code joins the group too.
-    const services = pageServices(metafile, 'plugins', plugin).map((source) => pageOutputs.get(source)).filter((out) => out && own(metafile.outputs[out].entryPoint));
-    const chunks = [
-      ...[...new Set(pages.flatMap((page) => staticClosure(metafile, page)))].filter((chunk) => !metafile.outputs[chunk].entryPoint && [...reachedBy.get(chunk)].every(own)),
-      ...services,
-    ];
+    const chunks = [...new Set(pages.flatMap((page) => staticClosure(metafile, page)))].filter((chunk) => !metafile.outputs[chunk].entryPoint && [...reachedBy.get(chunk)].every(own));
     if (chunks.length < 2) continue;
     const modules = firstLoadModules({ metafile, outputs: chunks, root, esbuild, include: /^(node_modules|core|plugins)\// });
     if (modules.length < 2) continue;

@@ -3,7 +3,7 @@
 // entry has run, and of the page's own imports only when the page chunk has run: three waves.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { lazyImports, outputOf, pageServices, readManifestRoutes, staticClosure } from './buildReport.mjs';
+import { outputOf, readManifestRoutes, staticClosure } from './buildReport.mjs';
 
 /**
  * Per route of the manifests: the page chunk and every output it imports statically (the same
@@ -41,8 +41,7 @@ export function routeModules({ metafile, root, entry, pluginsDir, outdir }) {
     const pageOut = outputOf(metafile, rel(route.page));
     if (!pageOut) throw new Error(`route ${route.path}: no chunk for ${rel(route.page)}`);
     // The page chunk first: it is what the router imports, the rest is what it imports.
-    // A bare page with services needs the container code too (the signed-in frame has it).
-    const needed = [...staticClosure(metafile, pageOut), ...closure(companions(route.plugin)), ...(route.layout === 'bare' ? closure(pageServices(metafile, rel(pluginsDir), route.plugin)) : frame)];
+    const needed = [...staticClosure(metafile, pageOut), ...closure(companions(route.plugin)), ...(route.layout === 'bare' ? [] : frame)];
     const files = [...new Set(needed)].filter((file) => !loaded.has(file));
     return { path: route.path, plugin: route.plugin, kind: route.kind, requires: route.requires, public: route.kind === 'public', files: files.map(url) };
   });
@@ -57,6 +56,11 @@ function shellPluginIds(pluginsDir) {
       const index = path.join(pluginsDir, id, 'index.ts');
       return existsSync(index) && /\bkind:\s*['"]shell['"]/.test(readFileSync(index, 'utf8'));
     });
+}
+
+/** Sources `source` imports with `import()` (metafile input paths). */
+function lazyImports(metafile, source) {
+  return (metafile.inputs[source]?.imports ?? []).filter((imp) => imp.kind === 'dynamic-import' && !imp.external).map((imp) => imp.path);
 }
 
 /**
