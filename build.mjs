@@ -16,7 +16,7 @@ import { computeReport, formatReport, readManifestRoutes, staticClosure } from '
 import { blueprintDeepImports } from './scripts/lib/deepImports.mjs';
 import { DOCUMENT_STYLES, prerenderPages } from './scripts/lib/prerender.mjs';
 import { compactRouteModules, modulepreloadLinks, routeModules } from './scripts/lib/routeModules.mjs';
-import { firstLoadGroups, firstLoadModules, groupAppendix, groupReexport, pluginPageGroups } from './scripts/lib/firstLoadGroup.mjs';
+import { codelessModules, firstLoadGroups, firstLoadModules, groupAppendix, groupReexport, pluginPageGroups } from './scripts/lib/firstLoadGroup.mjs';
 import { axiosWithoutFetchAdapter, blueprintConstantClasses, blueprintIconsStub, chunkCss, reflectMetadataShim, stripIconFonts } from './scripts/lib/esbuildPlugins.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
@@ -129,6 +129,7 @@ async function planFirstLoadGroups(options) {
         ...new Set([
           ...firstLoadModules({ metafile, outputs: entryClosure.filter((file) => file !== entryOut), root, esbuild, include: /^(node_modules|core|host)\// }),
           ...firstLoadModules({ metafile, outputs: firstScreenChunks, root, esbuild, include: /^(node_modules|core)\// }),
+          ...codelessModules({ metafile, root, outputs: lazyOuts.flatMap((out) => staticClosure(metafile, out)).filter((file) => !entryClosure.includes(file)) }),
         ]),
       ].sort(),
       members: new Set(lazyOuts.map(source)),

@@ -1,41 +1,70 @@
 import { lazy, type ComponentType, type ReactNode } from 'react';
 import type { DependencyContainer } from 'tsyringe';
+import { createPluginContainer } from '@core/plugin/createPluginContainer';
 import type { PluginManifest } from '@core/plugin/PluginManifest';
+import type { AnyServiceFactory } from '@core/plugin/ServiceFactory';
 import { ServicesProvider, useContainer } from '@core/react';
 
 type ScopeProvider = ComponentType<{ children: ReactNode }>;
+
 const scopes = new WeakMap<DependencyContainer, WeakMap<PluginManifest, ScopeProvider>>();
+/** What loadServices fetched: a plugin whose services are here renders without suspending. */
+const loaded = new WeakMap<PluginManifest, readonly AnyServiceFactory[]>();
 
 /**
- * A lazy provider of the plugin's child container, one per host container and plugin: React.lazy
- * suspends until the services chunk is loaded and then keeps the container.
+ * The plugin's services chunk. (The container code itself is in the first load: every public
+ * page but the intro, and every signed-in page, has a plugin with services.)
  */
-function scopeProvider(parent: DependencyContainer, manifest: PluginManifest, load: NonNullable<PluginManifest['services']>): ScopeProvider {
+function loadServices(manifest: PluginManifest, services: NonNullable<PluginManifest['services']>) {
+  return services().then((factories) => {
+    loaded.set(manifest, factories);
+    return factories;
+  });
+}
+
+/**
+ * A provider of the plugin's child container, one per host container and plugin: built at once
+ * when the services are loaded (the first screen's, see preloadPluginServices), else React.lazy
+ * suspends until they are and then keeps the container.
+ */
+function scopeProvider(parent: DependencyContainer, manifest: PluginManifest, services: NonNullable<PluginManifest['services']>): ScopeProvider {
   let byPlugin = scopes.get(parent);
   if (!byPlugin) {
     byPlugin = new WeakMap();
     scopes.set(parent, byPlugin);
   }
-  let provider = byPlugin.get(manifest);
-  if (!provider) {
+  let scope = byPlugin.get(manifest);
+  if (!scope) {
     const plugins = byPlugin;
-    // The container code is only fetched for a plugin with services, not by the first load.
-    provider = lazy(() =>
-      Promise.all([import('@core/plugin/createPluginContainer'), load()]).then(
-        ([{ createPluginContainer }, factories]) => {
-          const container = createPluginContainer(parent, manifest.id, factories);
-          return { default: ({ children }: { children: ReactNode }) => <ServicesProvider container={container}>{children}</ServicesProvider> };
-        },
-        (error: unknown) => {
-          // A failed chunk request is retried the next time the plugin renders.
-          plugins.delete(manifest);
-          throw error;
-        },
-      ),
-    );
-    byPlugin.set(manifest, provider);
+    const scoped = (factories: readonly AnyServiceFactory[]): ScopeProvider => {
+      const container = createPluginContainer(parent, manifest.id, factories);
+      return ({ children }) => <ServicesProvider container={container}>{children}</ServicesProvider>;
+    };
+    const factories = loaded.get(manifest);
+    scope = factories
+      ? scoped(factories)
+      : lazy(() =>
+          loadServices(manifest, services).then(
+            (fetched) => ({ default: scoped(fetched) }),
+            (error: unknown) => {
+              // A failed chunk request is retried the next time the plugin renders.
+              plugins.delete(manifest);
+              throw error;
+            },
+          ),
+        );
+    byPlugin.set(manifest, scope);
   }
-  return provider;
+  return scope;
+}
+
+/**
+ * Fetches a plugin's services with the first screen's page, so a public page (a /login
+ * prerendered in the document) is not replaced by a loading state while they arrive. Resolves
+ * either way: a failure is retried, and shown, when the page renders.
+ */
+export function preloadPluginServices(manifest: PluginManifest): Promise<unknown> | undefined {
+  return manifest.services && loadServices(manifest, manifest.services).catch(() => undefined);
 }
 
 /**

@@ -6,6 +6,7 @@ import { registerManifests } from '@core/plugin/registerManifests';
 import { NavigationServiceToken, type NavigationService } from '@core/navigation';
 import { registerCoreServices } from '@core/registerCoreServices';
 import { HostApp } from './HostApp';
+import { preloadPluginServices } from './PluginServices';
 import { loadComponent } from './routing/lazyComponent';
 import { publicPageAt, registerRouteLoaders } from './routing/routeModules';
 import './host.css';
@@ -61,9 +62,13 @@ export function startHost({ plugins, rootElement, container, title, logoUrl }: S
   // A public page's modules arrive with the entry (announced in the document): waiting for them
   // paints the page itself first, not a loading state and then the page (issue 13). Bounded:
   // a slow chunk shows the loading state as before.
+  // The page's plugin services come with it (a public plugin's API client), in the same wave.
   const first = publicPageAt(plugins, services.resolve<NavigationService>(NavigationServiceToken).path());
-  if (first) void Promise.race([loadComponent(first), new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render);
-  else render();
+  if (first) {
+    const owner = plugins.find((plugin) => plugin.routes.some((route) => route.page === first));
+    const ready = Promise.all([loadComponent(first), owner && preloadPluginServices(owner)]);
+    void Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render);
+  } else render();
   const manifestProblems = afterFirstScreen().then(() => import('./checkManifests').then(({ checkManifests }) => checkManifests(plugins, root)));
   return { container: services, manifestProblems, unmount: () => root.unmount() };
 }

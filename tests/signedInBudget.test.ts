@@ -11,8 +11,8 @@ const SIGNED_IN_JS_BUDGET = 150 * 1024;
 /**
  * Chunks a signed-in /gluon page fetches besides its route's own first load (entry + page chunk
  * with their static imports, `routes[]` of build-report.json): the top bar and products header,
- * the shell's header contributions, the zone table the date formatter waits for, and the SVG
- * sanitiser a tenant's SVG logo pulls in. Worst case on purpose: a user of every product whose
+ * the shell's header contributions and its services, the zone table the date formatter waits
+ * for, and the SVG sanitiser a tenant's SVG logo pulls in. Worst case on purpose: a user of every product whose
  * tenant has an SVG logo.
  */
 const SIGNED_IN_ENTRY_POINTS = [
@@ -21,6 +21,8 @@ const SIGNED_IN_ENTRY_POINTS = [
   'plugins/shell/header/ProfileMenu.tsx',
   'plugins/shell/header/ThemeToggle.tsx',
   'plugins/shell/header/PageTitle.tsx',
+  // The shell's own client, which its header pieces render with (manifest `services`).
+  'plugins/shell/services/shellServices.ts',
   'core/locale/timeZones.ts',
   'core/ui/ServerSvg/ServerSvg.tsx',
   'core/ui/ServerSvg/sanitizeSvg.ts',

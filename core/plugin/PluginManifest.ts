@@ -152,8 +152,9 @@ export interface PluginManifest {
   profileMenuRules?: readonly ProfileMenuRule[];
   /**
    * The plugin's own services, `() => import('./services/xServices').then((m) => m.xServices)`:
-   * loaded with its page chunk (never in the first load) and registered in a per-plugin child
-   * container, where tokens the host already has (a harness's fakes) win.
+   * loaded with its page chunk (a product's never in the first load; a public first screen's
+   * before it renders) and registered in a per-plugin child container, where tokens the host
+   * already has (a harness's fakes) win.
    */
   services?: () => Promise<readonly AnyServiceFactory[]>;
 }

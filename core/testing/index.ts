@@ -8,3 +8,7 @@ export { createGate } from './createGate';
 export type { Gate } from './createGate';
 export { captureSavedFiles } from './captureSavedFiles';
 export type { SavedFile } from './captureSavedFiles';
+export { createFakeHttpService } from './createFakeHttpService';
+export { apiFailure, networkFailure } from './apiFailure';
+export { fakeService } from './fakeService';
+export type { Faked } from './fakeService';

@@ -4,11 +4,13 @@ import { PluginRegistryToken, type RegisteredHeaderContribution } from '@core/pl
 import { useService } from '@core/react';
 import { PluginErrorBoundary } from '../PluginErrorBoundary';
 import { PluginServices } from '../PluginServices';
-import { lazyComponent } from '../routing/lazyComponent';
+import { lazyComponent, preloadComponent } from '../routing/lazyComponent';
 
 function Contribution({ contribution }: { contribution: RegisteredHeaderContribution }) {
   const Component = lazyComponent(contribution.component);
   const manifest = useService(PluginRegistryToken).get(contribution.pluginId);
+  // The piece's chunk and its plugin's services chunk are fetched together.
+  if (manifest?.services) preloadComponent(contribution.component);
   return (
     <PluginErrorBoundary pluginTitle={contribution.pluginId} quiet>
       <Suspense fallback={null}>

@@ -30,4 +30,5 @@ export const adminPlugin = definePlugin({
   product: { name: 'Administration', order: 50 },
   // Not a suite module (spec §6 "module enabled" is gln, elc, ntr): users with only umg land here.
   landing: { rank: 50 },
+  services: () => import('./services/adminServices').then((m) => m.adminServices),
 });

@@ -10,4 +10,5 @@ export const callbackPlugin = definePlugin({
     { path: '/login/callback', page: () => import('./pages/CallbackPage'), layout: 'bare' },
     { path: '/r', page: () => import('./pages/CallbackPage'), layout: 'bare' },
   ],
+  services: () => import('./services/callbackServices').then((m) => m.callbackServices),
 });

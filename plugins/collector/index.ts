@@ -14,4 +14,5 @@ export const collectorPlugin = definePlugin({
     { path: 'quick', page: () => import('./pages/QuickLinkPage'), layout: 'bare' },
     { path: ':id', page: () => import('./pages/CollectorPage'), layout: 'bare' },
   ],
+  services: () => import('./services/collectorServices').then((m) => m.collectorServices),
 });

@@ -11,4 +11,5 @@ export const invitePlugin = definePlugin({
   kind: 'public',
   requires: [],
   routes: [{ path: ':id', page: () => import('./pages/InvitePage'), layout: 'bare' }],
+  services: () => import('./services/inviteServices').then((m) => m.inviteServices),
 });

@@ -12,4 +12,5 @@ export const mfaSetupPlugin = definePlugin({
   ],
   // How a signed-in user finds the set-up page.
   profileMenu: [{ id: 'two-factor', order: 10, label: 'Two-factor authentication', account: true, component: () => import('./profile/TwoFactorSection') }],
+  services: () => import('./services/mfaSetupServices').then((m) => m.mfaSetupServices),
 });

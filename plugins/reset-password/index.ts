@@ -7,4 +7,5 @@ export const resetPasswordPlugin = definePlugin({
   kind: 'public',
   requires: [],
   routes: [{ path: '/resetPassword/:password_recovery_id', page: () => import('./pages/ResetPasswordPage'), layout: 'bare' }],
+  services: () => import('./services/resetPasswordServices').then((m) => m.resetPasswordServices),
 });

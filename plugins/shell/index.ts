@@ -23,4 +23,5 @@ export const shellPlugin = definePlugin({
     { id: 'contact', order: 20, label: 'Contact Us', component: () => import('./contact/ContactSection') },
     { id: 'feature-request', order: 30, label: 'Feature request', component: () => import('./feature/FeatureRequestSection') },
   ],
+  services: () => import('./services/shellServices').then((m) => m.shellServices),
 });

@@ -1,6 +1,7 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
-import { createFakeAxios, type FakeHandler } from '@core/testing';
+import { createFakeAxios, fakeService } from '@core/testing';
+import { ShellApiToken, type ShellApi } from './api/ShellApi';
 import { shellPlugin } from './index';
 
 const page = (text: string) => async () => ({ default: () => <h1>{text}</h1> });
@@ -26,18 +27,24 @@ export const ALL_PRODUCT_PERMS = ['gln#a#r', 'ntr#a#r', 'elc#a#r', 'mnt#a#r'];
 
 /**
  * Options for the harness's renderHost (test files import the harness; this file may not):
- * the shell, the stand-in products and an in-memory API answering with `handler`.
+ * the shell, the stand-in products, a fake ShellApi with the test's `api` methods (the requests
+ * themselves: api/DefaultShellApi.test.ts), and for the console's own calls (the header's
+ * logo) an API that has nothing.
  */
-export function shellHost(options: { path: string; token: string; handler?: FakeHandler }) {
-  const fake = createFakeAxios(options.handler ?? (() => ({ status: 404, data: { message: 'Not found' } })));
+export function shellHost(options: { path: string; token: string; api?: Partial<ShellApi> }) {
+  const api = fakeService<ShellApi>('ShellApi', {}, options.api);
+  const core = createFakeAxios(() => ({ status: 404, data: { message: 'Not found' } }));
   return {
-    requests: fake.requests,
+    api,
     options: {
       plugins: [shellPlugin, ...testProducts],
       token: options.token,
       profile,
       path: options.path,
-      services: [[AxiosInstanceToken, fake.axios]] as const,
+      services: [
+        [ShellApiToken, api],
+        [AxiosInstanceToken, core.axios],
+      ] as const,
     },
   };
 }

@@ -7,4 +7,5 @@ export const unsubscribePlugin = definePlugin({
   kind: 'public',
   requires: [],
   routes: [{ path: '', page: () => import('./pages/UnsubscribePage'), layout: 'bare' }],
+  services: () => import('./services/unsubscribeServices').then((m) => m.unsubscribeServices),
 });

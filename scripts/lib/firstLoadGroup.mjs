@@ -51,6 +51,19 @@ export function firstLoadModules({ metafile, outputs, root, esbuild, maxUnusedBy
 }
 
 /**
+ * Modules of ours that emit no code at all (an identity helper esbuild inlines, like
+ * createServiceFactory) but that lazily loaded code imports: esbuild gives each set of
+ * importers an empty chunk of its own, one more request for every page that imports it. In
+ * the shared group they cost a few bytes. `outputs`: the lazily loaded outputs.
+ */
+export function codelessModules({ metafile, root, outputs, include = /^core\// }) {
+  const emitted = new Set(Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs ?? {})));
+  const importers = new Set(outputs.flatMap((out) => Object.keys(metafile.outputs[out]?.inputs ?? {})));
+  const imported = new Set([...importers].flatMap((input) => (metafile.inputs[input]?.imports ?? []).filter((imp) => imp.kind === 'import-statement').map((imp) => imp.path)));
+  return [...imported].filter((input) => include.test(input) && /\.tsx?$/.test(input) && !emitted.has(input)).map((input) => path.join(root, input)).sort();
+}
+
+/**
  * The same for one plugin's pages: its page chunk imports a dozen small chunks that esbuild cut
  * because the plugin's lazy steps share them (a form field, the texts, a validator...), each
  * fetched and compressed on its own. Modules of a page's static closure that only that

@@ -1,5 +1,9 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createServiceToken } from '@core/di/ServiceToken';
+import { definePlugin, type PageProps } from '@core/plugin/PluginManifest';
+import { createServiceFactory } from '@core/plugin/ServiceFactory';
+import { useService } from '@core/react';
 import { startHost, type StartedHost } from '../../host/startHost';
 import { testLoginPlugin, testProduct } from '../harness/testPlugins';
 
@@ -38,5 +42,29 @@ describe('startHost', () => {
     expect(screen.getByTestId('manifest-problems').textContent).toContain("plugin 'sonar': unknown permission prefix 'snr' (known: none declared)");
     expect(error).toHaveBeenCalledWith(expect.stringContaining("plugin 'sonar'"));
     error.mockRestore();
+  });
+
+  it("renders a public first screen with its plugin's services at once, without a loading state first", async () => {
+    const GreetingToken = createServiceToken<{ text(): string }>('test.startHost.greeting');
+    function Page(_props: PageProps) {
+      return <h1>{useService(GreetingToken).text()}</h1>;
+    }
+    const load = vi.fn(async () => [createServiceFactory({ token: GreetingToken, deps: {}, factory: () => ({ text: () => 'Welcome page' }) })]);
+    const welcome = definePlugin({ id: 'welcome', title: 'Welcome', kind: 'public', requires: [], routes: [{ path: '', page: async () => ({ default: Page }) }], services: load });
+    window.history.replaceState(null, '', '/welcome');
+    const rootElement = document.createElement('div');
+    document.body.append(rootElement);
+    // What the root showed after each change: the page, or the loading state.
+    const shown: string[] = [];
+    const observer = new MutationObserver(() => shown.push(rootElement.querySelector('[aria-label="Loading"]') ? 'loading' : (rootElement.textContent ?? '')));
+    observer.observe(rootElement, { childList: true, subtree: true, characterData: true });
+    act(() => {
+      started = startHost({ plugins: [welcome], rootElement });
+    });
+    expect(await screen.findByRole('heading', { name: 'Welcome page' })).toBeTruthy();
+    observer.disconnect();
+    expect(shown.filter((text) => text !== '')[0]).toBe('Welcome page');
+    expect(rootElement.querySelector('[aria-label="Loading"]')).toBeNull();
+    expect(load).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,21 +1,8 @@
 import { useState } from 'react';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
-import { deleteInvitation } from '../api/deleteInvitation';
-import { deleteUser } from '../api/deleteUser';
-import { deleteUserMfa } from '../api/deleteUserMfa';
-import { deleteUserSession } from '../api/deleteUserSession';
-import { deleteUserSessions } from '../api/deleteUserSessions';
-import { getPermissionCatalogue } from '../api/getPermissionCatalogue';
-import { getUser } from '../api/getUser';
-import { getUserSessions } from '../api/getUserSessions';
-import { postDisableUser } from '../api/postDisableUser';
-import { postEnableUser } from '../api/postEnableUser';
-import { postResendInvitation } from '../api/postResendInvitation';
-import { putUserPermissions } from '../api/putUserPermissions';
-import type { AdminUser, InvitationAnswer } from '../api/types';
+import { AdminApiToken, type AdminUser, type InvitationAnswer } from '../api/AdminApi';
 import { apiMessage } from '../logic/apiMessage';
 import { permissionsError } from '../logic/validators';
 import { useAction } from './useAction';
@@ -28,13 +15,13 @@ import { useConfirmedAction } from './useConfirmedAction';
  * first (useConfirmedAction); a deleted or revoked user leads back to the list.
  */
 export function useUserDetail(userId: string) {
-  const http = useService(HttpServiceToken);
+  const api = useService(AdminApiToken);
   const nav = useService(NavigationServiceToken);
   const { perms, canWrite, selfId } = useAdminAccess();
   const isSelf = selfId === userId;
-  const loaded = useLoader(userId, () => getUser(http, userId), { describe: apiMessage });
-  const catalogue = useLoader('catalogue', () => getPermissionCatalogue(http), { describe: apiMessage });
-  const sessions = useLoader(userId, () => getUserSessions(http, userId), { describe: apiMessage });
+  const loaded = useLoader(userId, () => api.getUser(userId), { describe: apiMessage });
+  const catalogue = useLoader('catalogue', () => api.getPermissionCatalogue(), { describe: apiMessage });
+  const sessions = useLoader(userId, () => api.getUserSessions(userId), { describe: apiMessage });
   const action = useAction();
   const confirmed = useConfirmedAction(action);
   // Every action answers the user as it now is: that answer replaces the loaded one.
@@ -68,7 +55,7 @@ export function useUserDetail(userId: string) {
     back: () => nav.navigate('/admin/users'),
     savePermissions: withUser(async (u) => {
       if (!draft || draftError) return;
-      const updated = await action.run(() => putUserPermissions(http, u.id, draft));
+      const updated = await action.run(() => api.setPermissions(u.id, draft));
       if (updated) {
         setUser(updated);
         setDraft(null);
@@ -77,41 +64,41 @@ export function useUserDetail(userId: string) {
     }),
     setDisabled: withUser(async (u, disabled: boolean) => {
       const updated = disabled
-        ? await confirmed(`Disable ${u.email}? Their sessions end at once.`, () => postDisableUser(http, u.id), { title: 'User disabled', message: u.email })
-        : await action.run(() => postEnableUser(http, u.id));
+        ? await confirmed(`Disable ${u.email}? Their sessions end at once.`, () => api.disableUser(u.id), { title: 'User disabled', message: u.email })
+        : await action.run(() => api.enableUser(u.id));
       if (updated) {
         setUser(updated);
         sessions.reload();
       }
     }),
     resetMfa: withUser(async (u) => {
-      const updated = await confirmed(`Reset two-factor authentication of ${u.email}? They sign in with the password alone until they set it up again.`, () => deleteUserMfa(http, u.id), {
+      const updated = await confirmed(`Reset two-factor authentication of ${u.email}? They sign in with the password alone until they set it up again.`, () => api.resetMfa(u.id), {
         title: 'MFA reset',
         message: u.email,
       });
       if (updated) setUser(updated);
     }),
     endAll: withUser(async (u) => {
-      const done = await confirmed(isSelf ? 'End all your other sessions?' : `End every session of ${u.email}?`, () => deleteUserSessions(http, u.id), { title: 'Sessions ended', message: u.email });
+      const done = await confirmed(isSelf ? 'End all your other sessions?' : `End every session of ${u.email}?`, () => api.endSessions(u.id), { title: 'Sessions ended', message: u.email });
       if (done !== undefined) sessions.reload();
     }),
     endOne: withUser(async (u, sessionId: string) => {
-      const done = await confirmed('End this session? Its device is signed out at once.', async () => deleteUserSession(http, u.id, sessionId).then(() => true), { title: 'Session ended', message: u.email });
+      const done = await confirmed('End this session? Its device is signed out at once.', async () => api.endSession(u.id, sessionId).then(() => true), { title: 'Session ended', message: u.email });
       if (done) sessions.reload();
     }),
     remove: withUser(async (u) => {
-      const done = await confirmed(`Delete ${u.email}? Their sessions, identities and invitations go with them.`, () => deleteUser(http, u.id).then(() => true), { title: 'User deleted', message: u.email });
+      const done = await confirmed(`Delete ${u.email}? Their sessions, identities and invitations go with them.`, () => api.deleteUser(u.id).then(() => true), { title: 'User deleted', message: u.email });
       if (done) nav.navigate('/admin/users');
     }),
     resend: withUser(async (u) => {
-      const answer = await action.run(() => postResendInvitation(http, u.id));
+      const answer = await action.run(() => api.resendInvitation(u.id));
       if (answer) {
         setInvitation(answer);
         setUser(answer.user);
       }
     }),
     revoke: withUser(async (u) => {
-      const done = await confirmed(`Revoke the invitation of ${u.email}? The link stops working and the invited user is removed.`, () => deleteInvitation(http, u.id).then(() => true), {
+      const done = await confirmed(`Revoke the invitation of ${u.email}? The link stops working and the invited user is removed.`, () => api.revokeInvitation(u.id).then(() => true), {
         title: 'Invitation revoked',
         message: u.email,
       });

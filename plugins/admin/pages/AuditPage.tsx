@@ -1,14 +1,10 @@
 import { Button, Callout, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { DownloadServiceToken } from '@core/downloads/DownloadService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
-import { downloadAuditCsv } from '../api/downloadAuditCsv';
-import { getAuditEvents } from '../api/getAuditEvents';
-import type { AuditFilter } from '../api/types';
+import { AdminApiToken, type AuditFilter } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { Pager } from '../components/Pager/Pager';
 import { useAction } from '../hooks/useAction';
@@ -21,8 +17,7 @@ const KEYS = ['actor', 'action', 'from', 'to', 'page'] as const;
 
 /** /admin/audit: every audited event, newest first, filtered and paged on the server, exported as CSV. */
 export default function AuditPage(_props: PageProps) {
-  const http = useService(HttpServiceToken);
-  const downloads = useService(DownloadServiceToken);
+  const api = useService(AdminApiToken);
   const format = useDateTimeFormatter();
   const [query, setQuery] = useQueryState(KEYS);
   const [actor, setActor] = useState(query.actor);
@@ -30,7 +25,7 @@ export default function AuditPage(_props: PageProps) {
   const page = pageParam(query.page);
   const range = dayRange(query.from, query.to);
   const filter: AuditFilter = { actor: query.actor || undefined, action: query.action || undefined, from: range.from, to: range.to };
-  const events = useLoader(JSON.stringify([filter, page, range.error]), () => (range.error ? Promise.reject(new Error(range.error)) : getAuditEvents(http, { ...filter, page, size: AUDIT_PAGE_SIZE })), { describe: apiMessage });
+  const events = useLoader(JSON.stringify([filter, page, range.error]), () => (range.error ? Promise.reject(new Error(range.error)) : api.getAuditEvents({ ...filter, page, size: AUDIT_PAGE_SIZE })), { describe: apiMessage });
   const exporting = useAction();
 
   useEffect(() => {
@@ -41,7 +36,7 @@ export default function AuditPage(_props: PageProps) {
   }, [actor, actionPrefix, query.actor, query.action, setQuery]);
 
   return (
-    <AdminLayout title="Audit log" actions={<Button text="Export CSV" disabled={exporting.busy || !!range.error} onClick={() => void exporting.run(() => downloadAuditCsv(downloads, filter))} />}>
+    <AdminLayout title="Audit log" actions={<Button text="Export CSV" disabled={exporting.busy || !!range.error} onClick={() => void exporting.run(() => api.exportAuditCsv(filter))} />}>
       <div className="admin-toolbar">
         <FormGroup label="Actor" labelFor="audit-actor">
           <InputGroup id="audit-actor" placeholder="Part of an e-mail" value={actor} maxLength={254} onChange={(e) => setActor(e.currentTarget.value)} />

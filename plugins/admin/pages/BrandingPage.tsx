@@ -1,14 +1,12 @@
 import { Button, Callout, Classes, FormGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 import { BrandingServiceToken, type TenantLogo } from '@core/branding/BrandingService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
 import { ServerSvg } from '@core/ui/ServerSvg';
-import { deleteLogo } from '../api/deleteLogo';
-import { putLogo } from '../api/putLogo';
+import { AdminApiToken } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { useAction } from '../hooks/useAction';
 import { useAdminAccess } from '../hooks/useAdminAccess';
@@ -24,7 +22,7 @@ function LogoPicture({ logo, label }: { logo: TenantLogo; label: string }) {
 
 /** /admin/branding: upload (previewed first) or remove the tenant's logo; the header follows at once. */
 export default function BrandingPage(_props: PageProps) {
-  const http = useService(HttpServiceToken);
+  const api = useService(AdminApiToken);
   const branding = useService(BrandingServiceToken);
   const toasts = useService(ToastServiceToken);
   const current = useObservable(branding.logo$, undefined);
@@ -51,7 +49,7 @@ export default function BrandingPage(_props: PageProps) {
   };
   const upload = async () => {
     if (!preview) return;
-    const done = await action.run(() => putLogo(http, preview.file));
+    const done = await action.run(() => api.uploadLogo(preview.file));
     if (done) {
       setPreview(null);
       branding.reload();
@@ -59,7 +57,7 @@ export default function BrandingPage(_props: PageProps) {
     }
   };
   const remove = async () => {
-    const done = await confirmed('Remove the logo? The header shows the product mark again.', () => deleteLogo(http).then(() => true), { title: 'Logo', message: 'The logo has been removed.' });
+    const done = await confirmed('Remove the logo? The header shows the product mark again.', () => api.deleteLogo().then(() => true), { title: 'Logo', message: 'The logo has been removed.' });
     if (done) branding.reload();
   };
 

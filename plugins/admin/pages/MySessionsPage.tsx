@@ -1,11 +1,8 @@
 import { Button, Callout, Classes, Spinner } from '@blueprintjs/core';
-import { HttpServiceToken } from '@core/http/HttpService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
-import { deleteUserSession } from '../api/deleteUserSession';
-import { deleteUserSessions } from '../api/deleteUserSessions';
-import { getUserSessions } from '../api/getUserSessions';
+import { AdminApiToken } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { SessionsTable } from '../components/SessionsTable/SessionsTable';
 import { useAction } from '../hooks/useAction';
@@ -15,18 +12,18 @@ import { apiMessage } from '../logic/apiMessage';
 
 /** /admin/sessions: the signed-in administrator's own sessions; any reader may end their own. */
 export default function MySessionsPage(_props: PageProps) {
-  const http = useService(HttpServiceToken);
+  const api = useService(AdminApiToken);
   const { selfId } = useAdminAccess();
-  const sessions = useLoader(selfId ?? '', () => (selfId ? getUserSessions(http, selfId) : Promise.resolve([])), { describe: apiMessage });
+  const sessions = useLoader(selfId ?? '', () => (selfId ? api.getUserSessions(selfId) : Promise.resolve([])), { describe: apiMessage });
   const action = useAction();
   const confirmed = useConfirmedAction(action);
   if (!selfId) return <AdminLayout title="My sessions">{<Callout intent="warning">Your session carries no user id.</Callout>}</AdminLayout>;
 
   const endOne = async (id: string) => {
-    if (await confirmed('End this session? Its device is signed out at once.', () => deleteUserSession(http, selfId, id).then(() => true), { title: 'Session ended', message: 'The device is signed out.' })) sessions.reload();
+    if (await confirmed('End this session? Its device is signed out at once.', () => api.endSession(selfId, id).then(() => true), { title: 'Session ended', message: 'The device is signed out.' })) sessions.reload();
   };
   const endOthers = async () => {
-    if ((await confirmed('End all your other sessions?', () => deleteUserSessions(http, selfId), { title: 'Sessions ended', message: 'Only this session is left.' })) !== undefined) sessions.reload();
+    if ((await confirmed('End all your other sessions?', () => api.endSessions(selfId), { title: 'Sessions ended', message: 'Only this session is left.' })) !== undefined) sessions.reload();
   };
   const others = sessions.data?.some((s) => !s.current) ?? false;
   return (

@@ -1,13 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AxiosInstanceToken } from '@core/http/HttpService';
-import { createGate } from '@core/testing';
+import { apiFailure, createGate } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { NOT_HELD_REASON } from '../components/PermissionEditor/PermissionEditor';
+import { AdminApiToken, type AdminApi, type UserSession } from '../api/AdminApi';
 import { adminPlugin } from '../index';
-import { adminUser, fakeAdminApi, OTHER_ID, READER, SELF_ID, WRITER, type Route } from '../testing/fakeAdminApi';
+import { adminUser, fakeAdminApi, OTHER_ID, READER, SELF_ID, WRITER } from '../testing/fakeAdminApi';
 import { SELF_STRIP_REASON } from './UserPage';
 
 // A busy 2-core machine: the page's lazy chunk and the modal's transition can take over a second.
@@ -17,18 +17,18 @@ beforeAll(async () => {
   await import('./UserPage');
 });
 
-function renderUser(id: string, perms: readonly string[], route?: Route) {
-  const api = fakeAdminApi(route);
-  const host = renderHost({ plugins: [adminPlugin], token: makeTestToken([...perms], { sub: SELF_ID }), path: `/admin/users/${id}`, services: [[AxiosInstanceToken, api.axios]] });
+function renderUser(id: string, perms: readonly string[], own?: Partial<AdminApi>) {
+  const api = fakeAdminApi(own);
+  const host = renderHost({ plugins: [adminPlugin], token: makeTestToken([...perms], { sub: SELF_ID }), path: `/admin/users/${id}`, services: [[AdminApiToken, api]] });
   return { ...host, api };
 }
 
 const ACTIONS = ['Disable', 'Enable', 'Reset MFA', 'Delete', 'Resend invitation', 'Revoke invitation', 'Save permissions', 'End all sessions'];
-const sessions = { status: 200, data: { items: [{ id: 's-1', provider: 'password', createdAt: '2026-11-20T08:00:00Z', lastSeenAt: '2026-11-20T09:00:00Z', expiresAt: '2026-11-21T08:00:00Z', ip: '10.0.0.7', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Chrome/120.0', current: false }] } };
+const sessions: UserSession[] = [{ id: 's-1', provider: 'password', createdAt: '2026-11-20T08:00:00Z', lastSeenAt: '2026-11-20T09:00:00Z', expiresAt: '2026-11-21T08:00:00Z', ip: '10.0.0.7', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Chrome/120.0', current: false }];
 
 describe('user page', () => {
   it('a reader sees identities, MFA, permissions and sessions, and no action at all', async () => {
-    renderUser(OTHER_ID, READER, (r) => (r.url.endsWith('/sessions') ? sessions : undefined));
+    renderUser(OTHER_ID, READER, { getUserSessions: async () => sessions });
     expect(await screen.findByRole('heading', { name: 'colleague@example.com' }, { timeout: 5000 })).toBeTruthy();
     expect(screen.getByTestId('identities').textContent).toBe('Password, Okta');
     expect(await screen.findByText('Chrome on macOS')).toBeTruthy();
@@ -45,19 +45,19 @@ describe('user page', () => {
     expect(await screen.findByText('Disable colleague@example.com? Their sessions end at once.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByText('Disable colleague@example.com? Their sessions end at once.')).toBeNull());
-    expect(api.calls('POST', `/um/users/${OTHER_ID}/disable`)).toHaveLength(0);
+    expect(api.disableUser).not.toHaveBeenCalled();
   });
 
   it('disable after Yes sends one request and shows the user disabled', async () => {
-    const { api } = renderUser(OTHER_ID, WRITER, (r) => (r.url === `/um/users/${OTHER_ID}/disable` ? { status: 200, data: adminUser({ disabled: true }) } : undefined));
+    const { api } = renderUser(OTHER_ID, WRITER, { disableUser: async () => adminUser({ disabled: true }) });
     await userEvent.click(await screen.findByRole('button', { name: 'Disable' }, { timeout: 5000 }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
     expect(await screen.findByRole('button', { name: 'Enable' })).toBeTruthy();
-    expect(api.calls('POST', `/um/users/${OTHER_ID}/disable`)).toHaveLength(1);
+    expect(api.disableUser.mock.calls).toEqual([[OTHER_ID]]);
   });
 
   it('on their own page an administrator cannot disable, delete or drop umg#usr#rw', async () => {
-    renderUser(SELF_ID, WRITER, (r) => (r.url === `/um/users/${SELF_ID}` ? { status: 200, data: adminUser({ id: SELF_ID, email: 'me@example.com', permissions: WRITER }) } : undefined));
+    renderUser(SELF_ID, WRITER, { getUser: async () => adminUser({ id: SELF_ID, email: 'me@example.com', permissions: WRITER }) });
     await screen.findByRole('heading', { name: 'me@example.com' });
     expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
@@ -71,11 +71,11 @@ describe('user page', () => {
     // The refusal is held back until both clicks of the double click are done, so the second
     // click meets the request in flight however slow the machine is.
     const refusal = createGate();
-    let answer: () => Promise<{ status: number; data: unknown }> = async () => {
+    let answer: AdminApi['setPermissions'] = async () => {
       await refusal.opened;
-      return { status: 403, data: { message: 'You cannot grant permissions you do not hold: mnt#rsc#w' } };
+      throw apiFailure(403, { message: 'You cannot grant permissions you do not hold: mnt#rsc#w' });
     };
-    const { api } = renderUser(OTHER_ID, WRITER, (r) => (r.method === 'PUT' ? answer() : undefined));
+    const { api } = renderUser(OTHER_ID, WRITER, { setPermissions: (...args) => answer(...args) });
     const notHeld = (await screen.findByRole('checkbox', { name: 'mnt#rsc#w' }, { timeout: 5000 })) as HTMLInputElement;
     expect(notHeld.disabled).toBe(true);
     expect(notHeld.closest('td')!.title).toBe(NOT_HELD_REASON);
@@ -92,40 +92,40 @@ describe('user page', () => {
     await userEvent.dblClick(save);
     refusal.open();
     expect((await screen.findByRole('alert')).textContent).toBe('You cannot grant permissions you do not hold: mnt#rsc#w');
-    expect(api.calls('PUT', `/um/users/${OTHER_ID}/permissions`)).toHaveLength(1);
+    expect(api.setPermissions).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('selected-permissions').textContent).toBe('gln#rpt#r, gln#upl#rw');
-    answer = async () => ({ status: 200, data: adminUser({ permissions: ['gln#rpt#r', 'gln#upl#rw'] }) });
+    answer = async () => adminUser({ permissions: ['gln#rpt#r', 'gln#upl#rw'] });
     await userEvent.click(save);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Save permissions' }).hasAttribute('disabled')).toBe(true));
-    expect(api.calls('PUT', `/um/users/${OTHER_ID}/permissions`).at(-1)!.data).toEqual({ permissions: ['gln#rpt#r', 'gln#upl#rw'] });
+    expect(api.setPermissions.mock.calls.at(-1)).toEqual([OTHER_ID, ['gln#rpt#r', 'gln#upl#rw']]);
   });
 
   it('a pending invitation can be resent (the new link shows) or revoked after confirming', async () => {
     const invited = adminUser({ status: 'invited', lastLoginAt: null, identities: [] });
-    const { api, navigation } = renderUser(OTHER_ID, WRITER, (r) => {
-      if (r.url === `/um/users/${OTHER_ID}` && r.method === 'GET') return { status: 200, data: invited };
-      if (r.url === `/um/users/${OTHER_ID}/invitation` && r.method === 'POST') return { status: 201, data: { user: invited, invitationExpiresAt: '2026-11-30T10:00:00Z', invitationUrl: 'http://127.0.0.1:8080/invite/new-token' } };
-      if (r.url === `/um/users/${OTHER_ID}/invitation` && r.method === 'DELETE') return { status: 204 };
-      return undefined;
+    const { api, navigation } = renderUser(OTHER_ID, WRITER, {
+      getUser: async () => invited,
+      resendInvitation: async () => ({ user: invited, invitationExpiresAt: '2026-11-30T10:00:00Z', invitationUrl: 'http://127.0.0.1:8080/invite/new-token' }),
+      revokeInvitation: async () => undefined,
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Resend invitation' }, { timeout: 5000 }));
     expect((await screen.findByTestId('invitation-url')).textContent).toBe('http://127.0.0.1:8080/invite/new-token');
     await userEvent.click(screen.getByRole('button', { name: 'Revoke invitation' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(navigation.path()).toBe('/admin/users'));
-    expect(api.calls('DELETE', `/um/users/${OTHER_ID}/invitation`)).toHaveLength(1);
+    expect(api.revokeInvitation.mock.calls).toEqual([[OTHER_ID]]);
   });
 
   it('ends one session of a user after confirming', async () => {
     let ended = false;
-    const { api } = renderUser(OTHER_ID, WRITER, (r) => {
-      if (r.method === 'DELETE' && r.url.endsWith('/sessions/s-1')) return (ended = true), { status: 204 };
-      if (r.url.endsWith('/sessions')) return ended ? { status: 200, data: { items: [] } } : sessions;
-      return undefined;
+    const { api } = renderUser(OTHER_ID, WRITER, {
+      endSession: async () => {
+        ended = true;
+      },
+      getUserSessions: async () => (ended ? [] : sessions),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'End' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('No active sessions')).toBeTruthy();
-    expect(api.calls('DELETE', `/um/users/${OTHER_ID}/sessions/s-1`)).toHaveLength(1);
+    expect(api.endSession.mock.calls).toEqual([[OTHER_ID, 's-1']]);
   });
 });

@@ -1,29 +1,33 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AxiosInstanceToken } from '@core/http/HttpService';
+import { AdminApiToken, type AdminApi, type UsersPage } from '../api/AdminApi';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { adminPlugin } from '../index';
-import { adminUser, fakeAdminApi, READER, SELF_ID, WRITER, type Route } from '../testing/fakeAdminApi';
+import { adminUser, fakeAdminApi, READER, SELF_ID, WRITER } from '../testing/fakeAdminApi';
 
 beforeAll(async () => {
   await import('./UsersPage');
 });
 
-const page = (total: number) => ({
-  status: 200,
-  data: { items: [adminUser(), adminUser({ id: 'u-2', email: 'new@example.com', status: 'invited', lastLoginAt: null, totpEnabled: false }), adminUser({ id: 'u-3', email: 'off@example.com', disabled: true, locked: true })], total, page: 0, size: 25 },
+const page = (total: number): Partial<AdminApi> => ({
+  getUsers: async (): Promise<UsersPage> => ({
+    items: [adminUser(), adminUser({ id: 'u-2', email: 'new@example.com', status: 'invited', lastLoginAt: null, totpEnabled: false }), adminUser({ id: 'u-3', email: 'off@example.com', disabled: true, locked: true })],
+    total,
+    page: 0,
+    size: 25,
+  }),
 });
 
-function renderAdmin(path: string, perms: readonly string[], route?: Route) {
-  const api = fakeAdminApi(route);
-  return { ...renderHost({ plugins: [adminPlugin], token: makeTestToken([...perms], { sub: SELF_ID }), path, services: [[AxiosInstanceToken, api.axios]] }), requests: api.requests };
+function renderAdmin(path: string, perms: readonly string[], own?: Partial<AdminApi>) {
+  const api = fakeAdminApi(own);
+  return { ...renderHost({ plugins: [adminPlugin], token: makeTestToken([...perms], { sub: SELF_ID }), path, services: [[AdminApiToken, api]] }), api };
 }
 
 describe('users page', () => {
   it('shows e-mail, status tags, MFA and last sign-in (user time zone); readers get no Invite button', async () => {
-    renderAdmin('/admin/users', READER, (r) => (r.url === '/um/users' ? page(3) : undefined));
+    renderAdmin('/admin/users', READER, page(3));
     const rows = await screen.findAllByTestId('user-row');
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByRole('link', { name: 'colleague@example.com' }).getAttribute('href')).toBe(`/admin/users/${adminUser().id}`);
@@ -38,7 +42,7 @@ describe('users page', () => {
   });
 
   it('a full inspection admin without any umg# permission reads the users (spec §6 user-management access)', async () => {
-    const host = renderAdmin('/admin/users', ['gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw'], (r) => (r.url === '/um/users' ? page(3) : undefined));
+    const host = renderAdmin('/admin/users', ['gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw'], page(3));
     expect(await screen.findAllByTestId('user-row')).toHaveLength(3);
     expect(host.navigation.path()).toBe('/admin/users');
     expect(screen.queryByRole('button', { name: 'Invite user' })).toBeNull();
@@ -47,20 +51,20 @@ describe('users page', () => {
   it('gluon permissions short of inspection admin do not open administration', async () => {
     const host = renderAdmin('/admin/users', ['gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#r']);
     await host.waitForPath('/upgrade/admin');
-    expect(host.requests.filter((r) => r.url === '/um/users')).toHaveLength(0);
+    expect(host.api.getUsers).not.toHaveBeenCalled();
   });
 
   it('writers see Invite user, which opens the invite page', async () => {
-    const host = renderAdmin('/admin/users', WRITER, (r) => (r.url === '/um/users' ? page(3) : undefined));
+    const host = renderAdmin('/admin/users', WRITER, page(3));
     await userEvent.click(await screen.findByRole('button', { name: 'Invite user' }));
     await host.waitForPath('/admin/users/invite');
   });
 
   it('keeps search, sort and page in the query string and asks the server for them', async () => {
-    const host = renderAdmin('/admin/users?q=coll&sort=lastLoginAt&order=desc&page=2', READER, (r) => (r.url === '/um/users' ? page(1000) : undefined));
+    const host = renderAdmin('/admin/users?q=coll&sort=lastLoginAt&order=desc&page=2', READER, page(1000));
     await screen.findAllByTestId('user-row');
-    const userCalls = () => host.requests.filter((r) => r.url === '/um/users');
-    expect(userCalls()[0]!.config.params).toEqual({ page: 2, size: 25, search: 'coll', sort: 'lastLoginAt', order: 'desc' });
+    const userCalls = () => host.api.getUsers.mock.calls.map(([query]) => query);
+    expect(userCalls()[0]).toEqual({ page: 2, size: 25, search: 'coll', sort: 'lastLoginAt', order: 'desc' });
     expect((screen.getByLabelText('Search users') as HTMLInputElement).value).toBe('coll');
     expect(screen.getByText('51–75 of 1,000')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
@@ -70,6 +74,6 @@ describe('users page', () => {
     await userEvent.clear(screen.getByLabelText('Search users'));
     await userEvent.type(screen.getByLabelText('Search users'), 'new');
     await waitFor(() => expect(host.navigation.search()).toBe('q=new'));
-    await waitFor(() => expect(userCalls().at(-1)!.config.params).toEqual({ page: 0, size: 25, search: 'new', sort: 'email', order: 'asc' }));
+    await waitFor(() => expect(userCalls().at(-1)).toEqual({ page: 0, size: 25, search: 'new', sort: 'email', order: 'asc' }));
   });
 });

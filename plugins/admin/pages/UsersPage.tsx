@@ -1,13 +1,11 @@
 import { Button, Callout, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
-import { getUsers } from '../api/getUsers';
-import type { UserSort } from '../api/types';
+import { AdminApiToken, type UserSort } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { AdminLink } from '../components/AdminLink/AdminLink';
 import { Pager } from '../components/Pager/Pager';
@@ -24,7 +22,7 @@ const SEARCH_DEBOUNCE_MS = 250;
 
 /** /admin/users (the plugin's root): the tenant's users, searched, sorted and paged on the server. */
 export default function UsersPage(_props: PageProps) {
-  const http = useService(HttpServiceToken);
+  const api = useService(AdminApiToken);
   const nav = useService(NavigationServiceToken);
   const format = useDateTimeFormatter();
   const { canWrite } = useAdminAccess();
@@ -40,7 +38,7 @@ export default function UsersPage(_props: PageProps) {
     return () => clearTimeout(timer);
   }, [typed, query.q, setQuery]);
 
-  const users = useLoader(JSON.stringify([page, query.q, sort, order]), () => getUsers(http, { page, size: USERS_PAGE_SIZE, search: query.q.trim() || undefined, sort, order }), { describe: apiMessage });
+  const users = useLoader(JSON.stringify([page, query.q, sort, order]), () => api.getUsers({ page, size: USERS_PAGE_SIZE, search: query.q.trim() || undefined, sort, order }), { describe: apiMessage });
 
   const sortBy = (column: UserSort) =>
     setQuery({ sort: column === 'email' ? '' : column, order: sort === column && order === 'asc' ? 'desc' : '', page: '' });

@@ -1,7 +1,8 @@
-import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
-import type { AdminUser } from '../api/types';
+import { apiFailure } from '@core/testing/apiFailure';
+import { fakeService, type Faked } from '@core/testing/fakeService';
+import type { AdminApi, AdminUser } from '../api/AdminApi';
 
-/** Test data and a fake API for the admin pages: an in-memory server behind the real HTTP service. */
+/** Test data and a fake AdminApi for the admin pages (registered by AdminApiToken). */
 export const CATALOGUE = ['gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw', 'gln#upl#rw', 'gln#suv#r', 'gln#sdv#r', 'gln#pdv#r', 'mnt#rsc#w', 'umg#usr#rw'];
 export const WRITER = ['umg#usr#rw', 'gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw', 'gln#upl#rw'];
 export const READER = ['umg#usr#r'];
@@ -25,22 +26,23 @@ export function adminUser(patch: Partial<AdminUser> = {}): AdminUser {
   };
 }
 
-/** A test's own answers; a promise holds the answer back (for in-flight states). */
-export type Route = (request: FakeRequest) => FakeReply | Promise<FakeReply> | undefined;
+export type FakeAdminApi = Faked<AdminApi>;
 
 /**
- * The admin API as an in-memory server (tests pass its axios as AxiosInstanceToken): `route`
- * answers first; the catalogue, sessions and the colleague are answered otherwise.
+ * The admin API as a fake client: the test's own methods answer first; the catalogue, no
+ * sessions and the colleague are answered otherwise, and any other call fails naming itself.
  */
-export function fakeAdminApi(route: Route = () => undefined) {
-  const fake = createFakeAxios((request) => {
-    const own = route(request);
-    if (own) return own;
-    const key = `${request.method} ${request.url}`;
-    if (key === 'GET /um/permissions') return { status: 200, data: { items: CATALOGUE } };
-    if (/^GET \/um\/users\/[^/]+\/sessions$/.test(key)) return { status: 200, data: { items: [] } };
-    if (key === `GET /um/users/${OTHER_ID}`) return { status: 200, data: adminUser() };
-    return { status: 404, data: { message: `no fake for ${key}` } };
-  });
-  return { ...fake, calls: (method: string, url: string) => fake.requests.filter((r) => r.method === method && r.url === url) };
+export function fakeAdminApi(own: Partial<AdminApi> = {}): FakeAdminApi {
+  return fakeService<AdminApi>(
+    'AdminApi',
+    {
+      getPermissionCatalogue: async () => CATALOGUE,
+      getUserSessions: async () => [],
+      getUser: async (id) => {
+        if (id === OTHER_ID) return adminUser();
+        throw apiFailure(404, { statusCode: 404, message: 'User not found' });
+      },
+    },
+    own,
+  );
 }

@@ -1,11 +1,11 @@
 import type { CaptchaService } from '@core/captcha/CaptchaService';
-import type { HttpService } from '@core/http/HttpService';
 import type { NavigationService } from '@core/navigation/NavigationService';
 import type { SessionService } from '@core/session/SessionService';
 import type { StorageService } from '@core/storage/StorageService';
+import type { CallbackApi } from '../api/CallbackApi';
 
 export interface CallbackServices {
-  http: HttpService;
+  api: CallbackApi;
   session: SessionService;
   storage: StorageService;
   nav: NavigationService;

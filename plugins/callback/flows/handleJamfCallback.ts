@@ -3,11 +3,6 @@ import { callFailure } from '@core/http/callFailure';
 import type { OAuthState } from '@core/auth/oauthState';
 import { resolveJamfReturnPath } from '../logic/resolveJamfReturnPath';
 import { StorageKeys } from '@core/storage/StorageService';
-import { getEnvironmentType } from '@core/auth/api/getEnvironmentType';
-import { getInvite } from '../api/getInvite';
-import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
-import { postInviteSetOAuth2 } from '../api/postInviteSetOAuth2';
-import { postOAuth2LoginWithCode } from '../api/postOAuth2LoginWithCode';
 import { ACCESS_DENIED, loginWithError } from '../logic/resolveCallback';
 import type { CallbackServices } from './CallbackServices';
 
@@ -26,7 +21,7 @@ function serverMessage(error: unknown): string | null {
  * environment type and go to the return path.
  */
 export async function handleJamfCallback(services: CallbackServices, code: string, rawState: string, state: OAuthState): Promise<void> {
-  const { http, session, storage, nav, captcha } = services;
+  const { api, session, storage, nav, captcha } = services;
   const check = consumeOAuth(rawState);
   if (!check.ok) {
     nav.navigate(loginWithError(ACCESS_DENIED, 'The sign-in response does not match this browser session. Please try again.'), { replace: true });
@@ -37,10 +32,10 @@ export async function handleJamfCallback(services: CallbackServices, code: strin
 
   if (state.inviteId !== undefined) {
     try {
-      const invite = await getInvite(http, state.inviteId);
-      await postInviteSetOAuth2(http, state.inviteId, { ...body, captchaToken: await captcha.getToken('invite') });
+      const invite = await api.getInvite(state.inviteId);
+      await api.activateInvite(state.inviteId, { ...body, captchaToken: await captcha.getToken('invite') });
       const domain = invite.username.slice(invite.username.lastIndexOf('@') + 1);
-      const info = await getJamfProviderInfo(http, domain);
+      const info = await api.jamfProviderInfo(domain);
       const url = await beginOAuth({
         provider: 'jamf',
         returnPath: state.returnPath ?? '/gluon',
@@ -61,7 +56,7 @@ export async function handleJamfCallback(services: CallbackServices, code: strin
   let outcome;
   try {
     // adopt refuses an answer without a token or user, like a refused sign-in.
-    outcome = session.adopt(await postOAuth2LoginWithCode(http, { ...body, captchaToken: await captcha.getToken('login') }), { provider: 'jamf', returnUrl: returnPath });
+    outcome = session.adopt(await api.signInWithCode({ ...body, captchaToken: await captcha.getToken('login') }), { provider: 'jamf', returnUrl: returnPath });
   } catch (error) {
     nav.navigate(loginWithError(ACCESS_DENIED, serverMessage(error) ?? USER_NOT_FOUND), { replace: true });
     return;
@@ -71,7 +66,7 @@ export async function handleJamfCallback(services: CallbackServices, code: strin
     nav.navigate('/login', { replace: true });
     return;
   }
-  const envType = await getEnvironmentType(http);
+  const envType = await api.environmentType();
   if (envType) storage.set(StorageKeys.envType, envType);
   nav.navigate(returnPath, { replace: true });
 }

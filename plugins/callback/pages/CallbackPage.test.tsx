@@ -8,13 +8,15 @@ import { FakeCaptchaService } from '@core/captcha/FakeCaptchaService';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
-import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
+import { apiFailure, fakeService } from '@core/testing';
+import { createFakeAxios } from '@core/testing/createFakeAxios';
 import { renderHost, serviceOverride } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { definePlugin } from '@core/plugin/PluginManifest';
+import { CallbackApiToken, type CallbackApi } from '../api/CallbackApi';
 import { callbackPlugin } from '../index';
 
 /** Where the callback sends people, so the host has a page there (no unknown-path redirects). */
@@ -26,18 +28,26 @@ const stubPages = definePlugin({
   routes: ['/login', '/config/2fa', '/gluon/config/2fa', '/gluon', '/gluon/devices/:id', '/gluon/x'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
 });
 
-type Routes = Record<string, (request: FakeRequest) => FakeReply>;
-
 const user = { username: 'jamf.user@corp.example', email: 'jamf.user@corp.example', totpEnabled: false };
 const accessToken = makeTestToken(['gln#rpt#rw'], { typ: 'access', exp: 4102444800 });
 const info = { domain: 'corp.example', publicId: 'jamf-client', nonce: 'n-2', connectionName: 'corp', authorizationEndpoint: 'https://jamf.example/authorize' };
+const signedIn = async () => ({ token: accessToken, user, mfaRequired: false });
+/** An invitation to activate with the vendor IdP, then the provider's client for its domain. */
+const invitation: Partial<CallbackApi> = {
+  getInvite: async () => ({ username: 'new.admin@corp.example', expired: false, allowedLoginMethods: ['JamfAuth0'] }),
+  activateInvite: signedIn,
+  jamfProviderInfo: async () => info,
+};
 
-/** `captcha`: a fake for tests of the captcha token; the default service otherwise (its look-up answers 404: inactive). */
-function setup(path: string, routes: Routes = {}, captcha?: FakeCaptchaService) {
-  const fake = createFakeAxios((request) => {
-    const route = routes[`${request.method} ${request.url}`];
-    return route ? route(request) : { status: 404, data: { message: 'not found' } };
-  });
+/**
+ * The page over a fake CallbackApi with the test's own methods (the requests themselves:
+ * api/DefaultCallbackApi.test.ts; the environment type is unknown unless a test says). The
+ * console's own calls (the captcha look-up) meet an API that has nothing. `captcha`: a fake for
+ * tests of the captcha token; the default service otherwise (its look-up answers 404: inactive).
+ */
+function setup(path: string, own: Partial<CallbackApi> = {}, captcha?: FakeCaptchaService) {
+  const api = fakeService<CallbackApi>('CallbackApi', { environmentType: async () => null }, own);
+  const fake = createFakeAxios(() => ({ status: 404, data: { message: 'not found' } }));
   const storage = new MemoryStorageService();
   // Subscribed before rendering: a cached page chunk renders, and redirects, inside render().
   const navigation = new MemoryNavigationService(path);
@@ -47,13 +57,12 @@ function setup(path: string, routes: Routes = {}, captcha?: FakeCaptchaService) 
   const host = renderHost({
     plugins: [callbackPlugin, stubPages],
     path,
-    services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], [NavigationServiceToken, navigation], ...(captcha ? [serviceOverride(CaptchaServiceToken, captcha)] : [])],
+    services: [[CallbackApiToken, api], [AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], [NavigationServiceToken, navigation], ...(captcha ? [serviceOverride(CaptchaServiceToken, captcha)] : [])],
     // The real session: these tests check what it stores for the callback.
     realSession: true,
   });
-  const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
   const session = host.services.resolve(SessionServiceToken);
-  return { host, session, storage, calls, visited };
+  return { host, session, storage, api, visited };
 }
 
 async function jamfState(options: { returnPath?: string; inviteId?: string } = {}) {
@@ -85,12 +94,12 @@ describe('callback page', () => {
 
   it('Jamf without invitation: signs in, stores cookie and flags, fetches the environment type, goes to the return path', async () => {
     const state = await jamfState({ returnPath: '/devices/3' });
-    const { session, storage, calls, visited } = setup(`/login/callback?code=code-1&state=${state}`, {
-      'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }),
-      'GET /um/environmentType': () => ({ status: 200, data: { environmentType: 'saas' } }),
+    const { session, storage, api, visited } = setup(`/login/callback?code=code-1&state=${state}`, {
+      signInWithCode: signedIn,
+      environmentType: async () => 'saas',
     });
     await waitFor(() => expect(visited).toContain('/gluon/devices/3'));
-    const body = calls('POST /um/oauth2Login')[0]!.data as Record<string, string>;
+    const body = api.signInWithCode.mock.calls[0]![0];
     expect(body).toMatchObject({ provider: 'JamfAuth0', code: 'code-1', nonce: 'n-1', redirectUri: 'http://localhost:3000/login/callback' });
     expect(body.codeVerifier).toMatch(/^[\w-]{43,}$/);
     expect(session.token()).toBe(accessToken);
@@ -104,13 +113,13 @@ describe('callback page', () => {
 
   it('Jamf: an absent return path goes to /gluon', async () => {
     const state = await jamfState();
-    const { visited } = setup(`/r?code=c&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }) });
+    const { visited } = setup(`/r?code=c&state=${state}`, { signInWithCode: signedIn });
     await waitFor(() => expect(visited).toContain('/gluon'));
   });
 
   it('Jamf: a refused sign-in goes to login with Access Denied / User not found', async () => {
     const state = await jamfState();
-    const { visited, session } = setup(`/login/callback?code=c&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 401, data: { message: 'User not found' } }) });
+    const { visited, session } = setup(`/login/callback?code=c&state=${state}`, { signInWithCode: () => Promise.reject(apiFailure(401, { message: 'User not found' })) });
     await waitFor(() => expect(visited.some((h) => h.startsWith('/login?error'))).toBe(true));
     expect(loginParams(visited.find((h) => h.startsWith('/login?error'))).params).toEqual({ error: 'Access Denied', error_description: 'User not found' });
     expect(session.token()).toBeNull();
@@ -118,21 +127,18 @@ describe('callback page', () => {
 
   it('Jamf: a state this browser did not issue is refused without calling the API', async () => {
     await jamfState();
-    const { visited, calls } = setup('/login/callback?code=c&state=forged%7Cprovider%3Djamf');
+    const { visited, api } = setup('/login/callback?code=c&state=forged%7Cprovider%3Djamf');
     await waitFor(() => expect(visited.some((h) => h.startsWith('/login?error=Access+Denied'))).toBe(true));
-    expect(calls('POST /um/oauth2Login')).toHaveLength(0);
+    expect(api.signInWithCode).not.toHaveBeenCalled();
   });
 
   it('Jamf with an invitation: loads it, activates the user, then goes to the provider again with provider=jamf', async () => {
     const state = await jamfState({ inviteId: 'inv-1' });
-    const { host, calls } = setup(`/login/callback?code=code-9&state=${state}`, {
-      'GET /um/invite/inv-1': () => ({ status: 200, data: { username: 'new.admin@corp.example', expired: false, allowedLoginMethods: ['JamfAuth0'] } }),
-      'POST /um/invite/inv-1/setOAuth2': () => ({ status: 200, data: { token: accessToken, user } }),
-      'GET /um/oauth2LoginProviders/JamfAuth0/info': () => ({ status: 200, data: info }),
-    });
+    const { host, api } = setup(`/login/callback?code=code-9&state=${state}`, invitation);
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
-    expect(calls('POST /um/invite/inv-1/setOAuth2')[0]!.data).toMatchObject({ provider: 'JamfAuth0', code: 'code-9', nonce: 'n-1' });
-    expect(calls('GET /um/oauth2LoginProviders/JamfAuth0/info')[0]!.config.params).toEqual({ emailDomain: 'corp.example' });
+    expect(api.getInvite.mock.calls).toEqual([['inv-1']]);
+    expect(api.activateInvite.mock.calls[0]).toEqual(['inv-1', expect.objectContaining({ provider: 'JamfAuth0', code: 'code-9', nonce: 'n-1' })]);
+    expect(api.jamfProviderInfo.mock.calls).toEqual([['corp.example']]);
     const next = new URL(host.navigation.assigned[0]!);
     expect(parseOAuthState(next.searchParams.get('state'))).toMatchObject({ provider: 'jamf', returnPath: '/gluon' });
     expect(next.searchParams.get('nonce')).toBe('n-2');
@@ -142,40 +148,36 @@ describe('callback page', () => {
   it('Jamf sign-in: /um/oauth2Login carries a login captcha token while captcha is active', async () => {
     const state = await jamfState({ returnPath: '/devices/3' });
     const captcha = new FakeCaptchaService('c-jamf');
-    const { calls, visited } = setup(`/login/callback?code=code-1&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }) }, captcha);
+    const { api, visited } = setup(`/login/callback?code=code-1&state=${state}`, { signInWithCode: signedIn }, captcha);
     await waitFor(() => expect(visited).toContain('/gluon/devices/3'));
-    expect(calls('POST /um/oauth2Login')[0]!.data).toMatchObject({ provider: 'JamfAuth0', code: 'code-1', captchaToken: 'c-jamf' });
+    expect(api.signInWithCode.mock.calls[0]![0]).toMatchObject({ provider: 'JamfAuth0', code: 'code-1', captchaToken: 'c-jamf' });
     expect(captcha.actions).toEqual(['login']);
   });
 
   it('Jamf sign-in: no captchaToken while captcha is inactive', async () => {
     const state = await jamfState({ returnPath: '/devices/3' });
-    const { calls, visited } = setup(`/login/callback?code=code-1&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }) }, new FakeCaptchaService());
+    const { api, visited } = setup(`/login/callback?code=code-1&state=${state}`, { signInWithCode: signedIn }, new FakeCaptchaService());
     await waitFor(() => expect(visited).toContain('/gluon/devices/3'));
-    expect(calls('POST /um/oauth2Login')[0]!.data).not.toHaveProperty('captchaToken');
+    // Undefined: JSON leaves it out of the request.
+    expect(api.signInWithCode.mock.calls[0]![0].captchaToken).toBeUndefined();
   });
 
   it('Jamf invitation: /um/invite/{id}/setOAuth2 carries an invite captcha token while active, none while inactive', async () => {
-    const routes = {
-      'GET /um/invite/inv-1': () => ({ status: 200, data: { username: 'new.admin@corp.example', expired: false, allowedLoginMethods: ['JamfAuth0'] } }),
-      'POST /um/invite/inv-1/setOAuth2': () => ({ status: 200, data: { token: accessToken, user } }),
-      'GET /um/oauth2LoginProviders/JamfAuth0/info': () => ({ status: 200, data: info }),
-    };
     const captcha = new FakeCaptchaService('c-invite');
-    const active = setup(`/login/callback?code=code-9&state=${await jamfState({ inviteId: 'inv-1' })}`, routes, captcha);
+    const active = setup(`/login/callback?code=code-9&state=${await jamfState({ inviteId: 'inv-1' })}`, invitation, captcha);
     await waitFor(() => expect(active.host.navigation.assigned).toHaveLength(1));
-    expect(active.calls('POST /um/invite/inv-1/setOAuth2')[0]!.data).toMatchObject({ provider: 'JamfAuth0', code: 'code-9', captchaToken: 'c-invite' });
+    expect(active.api.activateInvite.mock.calls[0]![1]).toMatchObject({ provider: 'JamfAuth0', code: 'code-9', captchaToken: 'c-invite' });
     expect(captcha.actions).toEqual(['invite']);
     cleanup();
-    const inactive = setup(`/login/callback?code=code-9&state=${await jamfState({ inviteId: 'inv-1' })}`, routes, new FakeCaptchaService());
+    const inactive = setup(`/login/callback?code=code-9&state=${await jamfState({ inviteId: 'inv-1' })}`, invitation, new FakeCaptchaService());
     await waitFor(() => expect(inactive.host.navigation.assigned).toHaveLength(1));
-    expect(inactive.calls('POST /um/invite/inv-1/setOAuth2')[0]!.data).not.toHaveProperty('captchaToken');
+    expect(inactive.api.activateInvite.mock.calls[0]![1].captchaToken).toBeUndefined();
   });
 
   it('Jamf: a second-factor account is handed to the login page', async () => {
     const mfaToken = makeTestToken(['umg#otp#r'], { typ: 'mfa' });
     const state = await jamfState({ returnPath: '/gluon/x' });
-    const { visited, session, storage } = setup(`/login/callback?code=c&state=${state}`, { 'POST /um/oauth2Login': () => ({ status: 200, data: { token: mfaToken, user } }) });
+    const { visited, session, storage } = setup(`/login/callback?code=c&state=${state}`, { signInWithCode: async () => ({ token: mfaToken, user, mfaRequired: true }) });
     await waitFor(() => expect(visited).toContain('/login'));
     expect(session.token()).toBeNull();
     // The session holds the sign-in for the login page's two-auth step, also across a page load.
@@ -240,12 +242,12 @@ describe('callback page', () => {
   it('a re-validation answer goes back to the set-up page it came from, parked for it', async () => {
     const url = new URL(await beginOAuth({ provider: 'okta', revalidate: '2fa', returnPath: '/gluon/config/2fa', clientId: 'c', authorizationEndpoint: 'https://okta.example/v1/authorize', nonce: 'n', redirectUri: 'http://localhost:3000/login/callback' }));
     const state = url.searchParams.get('state')!;
-    const { visited, calls } = setup(`/login/callback?code=code-8&state=${encodeURIComponent(state)}`);
+    const { visited, api } = setup(`/login/callback?code=code-8&state=${encodeURIComponent(state)}`);
     await waitFor(() => expect(visited).toContain('/gluon/config/2fa?revalidate=2fa'));
     expect(takeOAuthCallback()).toEqual({ code: 'code-8', state });
     // Not a sign-in: the pending request stays for the set-up page, and the API was not called.
     expect(sessionStorage.getItem(OAuthSessionKeys.pkce)).toBeTruthy();
-    expect(calls('POST /um/oauth2Login')).toHaveLength(0);
+    expect(api.signInWithCode).not.toHaveBeenCalled();
   });
 
   it('a re-validation answer never goes anywhere but the set-up page, and a foreign one is not parked', async () => {

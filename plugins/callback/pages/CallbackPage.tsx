@@ -1,12 +1,12 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageServiceToken } from '@core/storage/StorageService';
 import { useEffect, useRef } from 'react';
+import { CallbackApiToken } from '../api/CallbackApi';
 import { handleJamfCallback } from '../flows/handleJamfCallback';
 import { handleOAuthCallback } from '../flows/handleOAuthCallback';
 import { handleRevalidateCallback } from '../flows/handleRevalidateCallback';
@@ -15,7 +15,7 @@ import { resolveCallback } from '../logic/resolveCallback';
 
 /** `/login/callback` and `/r`: resolves the identity provider's answer, then leaves. */
 export default function CallbackPage(_props: PageProps) {
-  const http = useService(HttpServiceToken);
+  const api = useService(CallbackApiToken);
   const session = useService(SessionServiceToken);
   const storage = useService(StorageServiceToken);
   const nav = useService(NavigationServiceToken);
@@ -35,7 +35,7 @@ export default function CallbackPage(_props: PageProps) {
         if (!handOffToOpener({ error: action.description, state: action.rawState })) nav.navigate(action.to, { replace: true });
         break;
       case 'jamf':
-        void handleJamfCallback({ http, session, storage, nav, captcha }, action.code, action.rawState, action.state);
+        void handleJamfCallback({ api, session, storage, nav, captcha }, action.code, action.rawState, action.state);
         break;
       case 'oauth':
         // Inside the Google popup the opener finishes the sign-in (plugins/login/README.md).
@@ -49,7 +49,7 @@ export default function CallbackPage(_props: PageProps) {
         handleRevalidateCallback(nav, action.code, action.rawState, action.state);
         break;
     }
-  }, [http, session, storage, nav, captcha]);
+  }, [api, session, storage, nav, captcha]);
 
   return <NonIdealState icon={<Spinner />} title="Signing you in…" />;
 }

@@ -1,4 +1,4 @@
-import type { CollectorOs } from '../api/types';
+import type { CollectorOs } from '../api/CollectorApi';
 
 export type LinkStatus = { kind: 'validating' } | { kind: 'valid' } | { kind: 'invalid'; message: string };
 

@@ -1,10 +1,6 @@
 import { useEffect, useReducer, useRef } from 'react';
-import type { DownloadService } from '@core/downloads/DownloadService';
-import type { HttpService } from '@core/http/HttpService';
 import { readCallFailure } from '@core/http/callFailure';
-import { getLinkValidation } from '../api/getLinkValidation';
-import { postCollectorDownload } from '../api/postCollectorDownload';
-import type { CollectorOs, CollectorUserData } from '../api/types';
+import type { CollectorApi, CollectorOs, CollectorUserData } from '../api/CollectorApi';
 import { downloadErrorMessage } from '../logic/downloadErrorMessage';
 import { linkMessage } from '../logic/linkMessage';
 import { defaultOs } from '../logic/os';
@@ -27,14 +23,14 @@ export function userDataOf(details: CollectorDetails, os: CollectorOs): Collecto
 }
 
 /** Validates the link once, then drives the two steps and the download. */
-export function useCollectorWizard(http: HttpService, downloads: DownloadService, linkId: string): CollectorWizard {
+export function useCollectorWizard(api: CollectorApi, linkId: string): CollectorWizard {
   const [state, dispatch] = useReducer(collectorReducer, undefined, () => initialCollectorState(defaultOs()));
   const current = useRef(state);
   current.current = state;
 
   useEffect(() => {
     let active = true;
-    getLinkValidation(http, linkId).then(
+    api.validateLink(linkId).then(
       () => active && dispatch({ type: 'linkValid' }),
       async (error: unknown) => {
         const message = linkMessage(await readCallFailure(error));
@@ -44,7 +40,7 @@ export function useCollectorWizard(http: HttpService, downloads: DownloadService
     return () => {
       active = false;
     };
-  }, [http, linkId]);
+  }, [api, linkId]);
 
   const download = async () => {
     const state = current.current;
@@ -53,7 +49,7 @@ export function useCollectorWizard(http: HttpService, downloads: DownloadService
     // The ref follows renders; mark the click now so a double click cannot start two installs.
     current.current = { ...state, download: { kind: 'running', os: state.os } };
     try {
-      await postCollectorDownload(downloads, linkId, userDataOf(state.details, state.os));
+      await api.downloadConnector(linkId, userDataOf(state.details, state.os));
       dispatch({ type: 'downloadSucceeded', os: state.os });
     } catch (error) {
       dispatch({ type: 'downloadFailed', message: downloadErrorMessage(await readCallFailure(error)) });

@@ -1,7 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
-import type { DownloadService } from '@core/downloads/DownloadService';
 import { readCallFailure } from '@core/http/callFailure';
-import { getQuickDownload } from '../api/getQuickDownload';
+import type { CollectorApi } from '../api/CollectorApi';
 import { downloadErrorMessage } from '../logic/downloadErrorMessage';
 import { readQuickLinkToken, type QuickLinkToken } from '../logic/quickLinkToken';
 
@@ -14,7 +13,7 @@ export interface QuickDownload {
 }
 
 /** The quick-link screen: the OS read from the token, one download. */
-export function useQuickDownload(downloads: DownloadService, rawToken: string | null): QuickDownload {
+export function useQuickDownload(api: CollectorApi, rawToken: string | null): QuickDownload {
   const token = useMemo(() => readQuickLinkToken(rawToken), [rawToken]);
   const [status, setStatus] = useState<QuickDownloadStatus>({ kind: 'idle' });
   const clicked = useRef(false);
@@ -24,7 +23,7 @@ export function useQuickDownload(downloads: DownloadService, rawToken: string | 
     clicked.current = true;
     setStatus({ kind: 'running' });
     try {
-      await getQuickDownload(downloads, rawToken, token.os);
+      await api.quickDownload(rawToken, token.os);
       setStatus({ kind: 'done' });
     } catch (error) {
       // The token is not single-use: a failed download may be tried again.

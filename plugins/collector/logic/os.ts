@@ -1,4 +1,4 @@
-import type { CollectorOs } from '../api/types';
+import type { CollectorOs } from '../api/CollectorApi';
 
 export const OS_LABELS: Record<CollectorOs, string> = { WIN: 'Windows', MAC: 'macOS' };
 

@@ -1,5 +1,5 @@
 import { decodeClaims, isExpired } from '@core/session/decodeClaims';
-import type { CollectorOs } from '../api/types';
+import type { CollectorOs } from '../api/CollectorApi';
 import { isCollectorOs } from './os';
 
 export type QuickLinkToken = { kind: 'ok'; os: CollectorOs } | { kind: 'expired' } | { kind: 'invalid' };

@@ -1,9 +1,8 @@
 import { Callout, Classes, Intent, Spinner } from '@blueprintjs/core';
-import { DownloadServiceToken } from '@core/downloads/DownloadService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
+import { CollectorApiToken } from '../api/CollectorApi';
 import { CollectorLayout } from '../components/CollectorLayout/CollectorLayout';
 import { DetailsForm } from '../components/DetailsForm/DetailsForm';
 import { DownloadStep } from '../components/DownloadStep/DownloadStep';
@@ -23,9 +22,7 @@ export default function CollectorPage({ params }: PageProps) {
 }
 
 function Wizard({ linkId }: { linkId: string }) {
-  const http = useService(HttpServiceToken);
-  const downloads = useService(DownloadServiceToken);
-  const wizard = useCollectorWizard(http, downloads, linkId);
+  const wizard = useCollectorWizard(useService(CollectorApiToken), linkId);
   const { link, step, details, os, download } = wizard.state;
 
   return (

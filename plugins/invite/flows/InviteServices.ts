@@ -1,12 +1,12 @@
 import type { CaptchaService } from '@core/captcha/CaptchaService';
-import type { HttpService } from '@core/http/HttpService';
 import type { NavigationService } from '@core/navigation/NavigationService';
 import type { SessionService } from '@core/session/SessionService';
 import type { StorageService } from '@core/storage/StorageService';
+import type { InviteApi } from '../api/InviteApi';
 
 /** The core services the invite flows use; the page resolves them, tests pass the harness's. */
 export interface InviteServices {
-  http: HttpService;
+  api: InviteApi;
   session: SessionService;
   storage: StorageService;
   nav: NavigationService;

@@ -1,6 +1,4 @@
-import { postLogin } from '../api/postLogin';
-import { postSetPassword } from '../api/postSetPassword';
-import type { Invite } from '../api/types';
+import type { Invite } from '../api/InviteApi';
 import { serverMessage } from '../logic/callFailure';
 import { completeInviteSignIn, type InviteSignIn } from './completeInviteSignIn';
 import type { InviteServices } from './InviteServices';
@@ -23,12 +21,12 @@ export class PasswordActivationError extends Error {
  */
 export async function activateWithPassword(services: InviteServices, inviteId: string, invite: Invite, password: string): Promise<InviteSignIn> {
   try {
-    await postSetPassword(services.http, inviteId, password);
+    await services.api.setPassword(inviteId, password);
   } catch (error) {
     throw new PasswordActivationError('activation', serverMessage(error));
   }
   try {
-    const answer = await postLogin(services.http, { username: invite.username, password, captchaToken: await services.captcha.getToken('login') });
+    const answer = await services.api.login({ username: invite.username, password, captchaToken: await services.captcha.getToken('login') });
     return await completeInviteSignIn(services, answer, invite.username);
   } catch (error) {
     // The invitation is used now: retrying here would only say it expired.

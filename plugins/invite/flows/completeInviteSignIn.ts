@@ -1,7 +1,6 @@
-import { getEnvironmentType } from '@core/auth/api/getEnvironmentType';
 import type { SignInProvider } from '@core/session/SessionService';
 import { StorageKeys } from '@core/storage/StorageService';
-import type { AuthAnswer } from '../api/types';
+import type { AuthAnswer } from '../api/InviteApi';
 import type { InviteServices } from './InviteServices';
 
 export type InviteSignIn = 'signed-in' | 'second-factor';
@@ -12,7 +11,7 @@ export type InviteSignIn = 'signed-in' | 'second-factor';
  * continues on the login page, where the session hands the pending sign-in to the two-auth step.
  */
 export async function completeInviteSignIn(
-  { http, session, storage, nav }: InviteServices,
+  { api, session, storage, nav }: InviteServices,
   answer: AuthAnswer,
   username: string,
   provider?: SignInProvider,
@@ -22,7 +21,7 @@ export async function completeInviteSignIn(
     nav.navigate('/login', { replace: true });
     return 'second-factor';
   }
-  const envType = await getEnvironmentType(http);
+  const envType = await api.environmentType();
   if (envType) storage.set(StorageKeys.envType, envType);
   return 'signed-in';
 }

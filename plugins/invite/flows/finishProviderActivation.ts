@@ -1,7 +1,6 @@
 import { takeOAuthCallback } from '@core/auth/oauthHandoff';
 import { consumeOAuth } from '@core/auth/oauthRequest';
-import { postSetOAuth2 } from '../api/postSetOAuth2';
-import type { Invite } from '../api/types';
+import type { Invite } from '../api/InviteApi';
 import { serverMessage } from '../logic/callFailure';
 import type { InviteFlow } from '../logic/inviteQuery';
 import { InviteTexts } from '../logic/texts';
@@ -27,7 +26,7 @@ export async function finishProviderActivation(services: InviteServices, inviteI
   }
   let answer;
   try {
-    answer = await postSetOAuth2(services.http, inviteId, {
+    answer = await services.api.activateWithProvider(inviteId, {
       provider: provider === 'okta' ? 'Okta' : 'Google',
       code: handoff.code,
       codeVerifier: request.codeVerifier,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Invite } from '../api/types';
+import type { Invite } from '../api/InviteApi';
 import { firstLoginMethod } from '../logic/loginMethod';
 import { parseInviteQuery } from '../logic/inviteQuery';
 import { passwordsComplete, passwordsMismatch, showMismatch } from '../logic/passwordRules';

@@ -1,4 +1,4 @@
-import type { Invite } from '../api/types';
+import type { Invite } from '../api/InviteApi';
 import { firstLoginMethod } from '../logic/loginMethod';
 
 export type InviteState =

@@ -1,8 +1,6 @@
-import { getGoogleProviderInfo } from '@core/auth/api/getGoogleProviderInfo';
 import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { StorageKeys } from '@core/storage/StorageService';
-import { getOktaInviteClient } from '../api/getOktaInviteClient';
-import type { Invite } from '../api/types';
+import type { Invite } from '../api/InviteApi';
 import { serverMessage } from '../logic/callFailure';
 import { invitePath, type InviteFlow } from '../logic/inviteQuery';
 import { InviteTexts } from '../logic/texts';
@@ -14,13 +12,13 @@ import type { InviteServices } from './InviteServices';
  * `/invite/{id}?oktaRedirect=true&inviteFlow=…`. Rejects with the text to show: for Okta always
  * 'Invalid Okta domain' (spec §8), for Google the server's message.
  */
-export async function startProviderActivation({ http, storage, nav }: InviteServices, inviteId: string, invite: Invite, provider: InviteFlow): Promise<void> {
+export async function startProviderActivation({ api, storage, nav }: InviteServices, inviteId: string, invite: Invite, provider: InviteFlow): Promise<void> {
   let url: string;
   try {
     const client =
       provider === 'okta'
-        ? await getOktaInviteClient(http, inviteId).then((okta) => ({ ...okta, clientId: okta.publicId }))
-        : await getGoogleProviderInfo(http).then((google) => ({ ...google, clientId: google.publicId, clientIssuer: null }));
+        ? await api.oktaInviteClient(inviteId).then((okta) => ({ ...okta, clientId: okta.publicId }))
+        : await api.googleProviderInfo().then((google) => ({ ...google, clientId: google.publicId, clientIssuer: null }));
     if (!client.clientId || !client.authorizationEndpoint || !client.nonce) throw new Error('The provider look-up is incomplete');
     // Two-factor set-up re-validates Okta sessions against this issuer later.
     if (client.clientIssuer) storage.set(StorageKeys.oktaClientIssuer, client.clientIssuer);

@@ -1,5 +1,4 @@
 import { useEffect, useReducer, useRef } from 'react';
-import { getInvite } from '../api/getInvite';
 import { firstLoginMethod } from '../logic/loginMethod';
 import { CONSOLE_ROOT, TWO_FACTOR_SETUP_PATH, type InviteFlow } from '../logic/inviteQuery';
 import { activateWithPassword, PasswordActivationError } from './activateWithPassword';
@@ -44,7 +43,7 @@ export function useInvite(services: InviteServices, inviteId: string, query: { r
     void (async () => {
       let invite;
       try {
-        invite = await getInvite(services.http, inviteId);
+        invite = await services.api.getInvite(inviteId);
       } catch {
         dispatch({ type: 'loadFailed' });
         return;

@@ -9,10 +9,12 @@ import { FakeCaptchaService } from '@core/captcha/FakeCaptchaService';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { definePlugin } from '@core/plugin/PluginManifest';
 import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
-import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
+import { apiFailure, fakeService, networkFailure } from '@core/testing';
+import { createFakeAxios } from '@core/testing/createFakeAxios';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { renderHost, serviceOverride } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
+import { InviteApiToken, type InviteApi } from '../api/InviteApi';
 import { invitePlugin } from '../index';
 
 // The first render would otherwise pay for compiling the lazy chunks inside a findBy timeout.
@@ -21,18 +23,14 @@ beforeAll(async () => {
 });
 
 const ID = 'invite-token-1';
-const INVITE = `GET /um/invite/${ID}`;
-const SET_PASSWORD = `POST /um/invite/${ID}/setPassword`;
-const SET_OAUTH2 = `POST /um/invite/${ID}/setOAuth2`;
-const LOGIN = 'POST /um/login';
-const ENV = 'GET /um/environmentType';
 const EXPIRED = 'Sorry, but this link is expired. Please contact the account administrator for assitance.';
 
 const user = { username: 'new.admin@corp.example', email: 'new.admin@corp.example', totpEnabled: false };
 const accessToken = makeTestToken(['gln#rpt#rw']);
-const signedIn = () => ({ status: 200, data: { token: accessToken, user } });
-const invite = (allowedLoginMethods: string[], expired = false) => () => ({ status: 200, data: { username: user.username, expired, allowedLoginMethods } });
-const failure = (status: number, message: string) => () => ({ status, data: { statusCode: status, error: 'x', message } });
+const signedIn = async () => ({ token: accessToken, user, mfaRequired: false });
+const invite = (allowedLoginMethods: string[], expired = false) => async () => ({ username: user.username, expired, allowedLoginMethods });
+const failure = (status: number, message: string) => () => Promise.reject(apiFailure(status, { statusCode: status, error: 'x', message }));
+const passwordSet = async () => undefined;
 const google = { publicId: 'google-client', authorizationEndpoint: 'https://idp.example/google/auth', tokenEndpoint: 'https://idp.example/google/token', nonce: 'n-google' };
 const okta = { clientIssuer: 'https://acme.okta.example/oauth2/default', publicId: 'okta-client', authorizationEndpoint: 'https://acme.okta.example/v1/authorize', tokenEndpoint: 'https://acme.okta.example/v1/token', nonce: 'n-okta' };
 
@@ -45,23 +43,22 @@ const stubPages = definePlugin({
   routes: ['/login', '/gluon', '/gluon/config/2fa'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
 });
 
-type Routes = Record<string, (request: FakeRequest) => FakeReply | Promise<FakeReply>>;
-
-/** `captcha`: a fake for the captcha tests; the default service otherwise (its look-up answers 404: inactive). */
-function setup(path: string, routes: Routes, captcha?: FakeCaptchaService) {
-  const fake = createFakeAxios((request) => {
-    const all: Routes = { [ENV]: () => ({ status: 200, data: { environmentType: 'saas' } }), ...routes };
-    const route = all[`${request.method} ${request.url}`];
-    return route ? route(request) : { status: 404, data: { statusCode: 404, message: `no route ${request.method} ${request.url}` } };
-  });
+/**
+ * The wizard over a fake InviteApi with the test's own methods (the requests themselves:
+ * api/DefaultInviteApi.test.ts; the environment type is 'saas'). The console's own calls (the
+ * captcha look-up) meet an API that has nothing. `captcha`: a fake for the captcha tests; the
+ * default service otherwise (its look-up answers 404: inactive).
+ */
+function setup(path: string, own: Partial<InviteApi>, captcha?: FakeCaptchaService) {
+  const api = fakeService<InviteApi>('InviteApi', { environmentType: async () => 'saas' }, own);
+  const core = createFakeAxios(() => ({ status: 404, data: { statusCode: 404, message: 'Not Found' } }));
   const storage = new MemoryStorageService();
   const host = renderHost({
     plugins: [invitePlugin, stubPages],
     path,
-    services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], ...(captcha ? [serviceOverride(CaptchaServiceToken, captcha)] : [])],
+    services: [[InviteApiToken, api], [AxiosInstanceToken, core.axios], [StorageServiceToken, storage], ...(captcha ? [serviceOverride(CaptchaServiceToken, captcha)] : [])],
   });
-  const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
-  return { host, storage, calls, requests: fake.requests };
+  return { host, storage, api };
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
@@ -71,20 +68,21 @@ beforeEach(() => sessionStorage.clear());
 
 describe('loading the invitation', () => {
   it('loads it publicly, then shows step 1 First Login: Welcome / Enter your details below', async () => {
-    const { calls } = setup(`/invite/${ID}`, { [INVITE]: invite(['password']) });
+    const { api } = setup(`/invite/${ID}`, { getInvite: invite(['password']) });
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
     expect(await screen.findByText('Enter your details below')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Steps' })).getByText('First Login').closest('li')?.getAttribute('aria-current')).toBe('step');
-    expect(calls(INVITE)[0]!.headers.Authorization).toBeUndefined();
+    expect(api.getInvite.mock.calls).toEqual([[ID]]);
   });
 
   it.each([
     ['an unknown invitation (404)', failure(404, 'This invitation does not exist')],
     ['an expired or used invitation', invite(['password'], true)],
-    ['no answer', () => ({ networkError: true as const })],
-    ['a malformed answer', () => ({ status: 200, data: { nothing: true } })],
-  ])('%s shows the expired text', async (_name, reply) => {
-    setup(`/invite/${ID}`, { [INVITE]: reply });
+    ['no answer', () => Promise.reject(networkFailure())],
+    // DefaultInviteApi refuses an answer that names no user (DefaultInviteApi.test.ts).
+    ['a malformed answer', () => Promise.reject(new Error('The invitation answer names no user'))],
+  ])('%s shows the expired text', async (_name, getInvite) => {
+    setup(`/invite/${ID}`, { getInvite });
     expect((await screen.findByRole('alert')).textContent).toBe(EXPIRED);
     expect(screen.queryByRole('button')).toBeNull();
   });
@@ -92,7 +90,7 @@ describe('loading the invitation', () => {
 
 describe('password', () => {
   it('email read-only and equal to the invitation, the hint, Login disabled until both passwords match', async () => {
-    setup(`/invite/${ID}`, { [INVITE]: invite(['password']) });
+    setup(`/invite/${ID}`, { getInvite: invite(['password']) });
     await screen.findByLabelText('New Password');
     expect(field('Email').value).toBe(user.username);
     expect(field('Email').readOnly).toBe(true);
@@ -111,10 +109,10 @@ describe('password', () => {
 
   it('sets the password, signs in with the invitation e-mail, adopts the answer and shows Activate 2FA', async () => {
     let release!: () => void;
-    const { host, calls, storage } = setup(`/invite/${ID}`, {
-      [INVITE]: invite(['password']),
-      [SET_PASSWORD]: () => new Promise((resolve) => (release = () => resolve({ status: 200, data: { user } }))),
-      [LOGIN]: signedIn,
+    const { host, api, storage } = setup(`/invite/${ID}`, {
+      getInvite: invite(['password']),
+      setPassword: () => new Promise((resolve) => (release = () => resolve())),
+      login: signedIn,
     });
     await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
     await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
@@ -124,26 +122,25 @@ describe('password', () => {
     expect(await screen.findByRole('button', { name: 'Activate 2-factor authentication' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Activate 2FA' })).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Steps' })).getByText('Activate 2FA').closest('li')?.getAttribute('aria-current')).toBe('step');
-    expect(calls(SET_PASSWORD)[0]!.data).toEqual({ newPassword: 'Passw0rd!x' });
-    expect(calls(LOGIN)[0]!.data).toEqual({ username: user.username, password: 'Passw0rd!x' });
-    expect(calls(LOGIN)[0]!.headers.Authorization).toBeUndefined();
+    expect(api.setPassword.mock.calls).toEqual([[ID, 'Passw0rd!x']]);
+    expect(api.login.mock.calls).toEqual([[{ username: user.username, password: 'Passw0rd!x' }]]);
     expect(host.session!.calls).toContain('adopt');
     expect(host.session!.token()).toBe(accessToken);
     expect(storage.get(StorageKeys.envType)).toBe('saas');
   });
 
   it('shows the server message when the password is refused, and keeps the form', async () => {
-    const { calls } = setup(`/invite/${ID}`, { [INVITE]: invite(['password']), [SET_PASSWORD]: failure(400, 'The password must have at least 8 characters') });
+    const { api } = setup(`/invite/${ID}`, { getInvite: invite(['password']), setPassword: failure(400, 'The password must have at least 8 characters') });
     await userEvent.type(await screen.findByLabelText('New Password'), 'short');
     await userEvent.type(field('Confirm Password'), 'short');
     await userEvent.click(loginButton());
     expect((await screen.findByRole('alert')).textContent).toBe('The password must have at least 8 characters');
     expect(screen.getByText('Enter your details below')).toBeTruthy();
-    expect(calls(LOGIN)).toHaveLength(0);
+    expect(api.login).not.toHaveBeenCalled();
   });
 
   it('an account active but not signed in points to the login page', async () => {
-    const { host } = setup(`/invite/${ID}`, { [INVITE]: invite([]), [SET_PASSWORD]: () => ({ status: 200, data: { user } }), [LOGIN]: failure(429, 'Too many attempts') });
+    const { host } = setup(`/invite/${ID}`, { getInvite: invite([]), setPassword: passwordSet, login: failure(429, 'Too many attempts') });
     await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
     await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
     await userEvent.click(loginButton());
@@ -156,9 +153,9 @@ describe('password', () => {
   it('an account that needs its second factor continues on the login page', async () => {
     const mfa = makeTestToken(['umg#otp#r'], { typ: 'mfa' });
     const { host } = setup(`/invite/${ID}`, {
-      [INVITE]: invite(['password']),
-      [SET_PASSWORD]: () => ({ status: 200, data: { user } }),
-      [LOGIN]: () => ({ status: 200, data: { token: mfa, user, mfaRequired: true } }),
+      getInvite: invite(['password']),
+      setPassword: passwordSet,
+      login: async () => ({ token: mfa, user, mfaRequired: true }),
     });
     await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
     await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
@@ -171,7 +168,7 @@ describe('password', () => {
 
 describe('step 2: Activate 2FA', () => {
   async function reachStep2() {
-    const rendered = setup(`/invite/${ID}`, { [INVITE]: invite(['password']), [SET_PASSWORD]: () => ({ status: 200, data: { user } }), [LOGIN]: signedIn });
+    const rendered = setup(`/invite/${ID}`, { getInvite: invite(['password']), setPassword: passwordSet, login: signedIn });
     await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
     await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
     await userEvent.click(loginButton());
@@ -194,7 +191,7 @@ describe('step 2: Activate 2FA', () => {
 
 describe('Google and Okta', () => {
   it('Google: leaves for the provider with state inviteId=… and the way back to this invitation', async () => {
-    const { host } = setup(`/invite/${ID}`, { [INVITE]: invite(['Google', 'password']), 'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: google }) });
+    const { host } = setup(`/invite/${ID}`, { getInvite: invite(['Google', 'password']), googleProviderInfo: async () => google });
     expect(screen.queryByRole('separator')).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
@@ -207,11 +204,11 @@ describe('Google and Okta', () => {
   });
 
   it('Okta: an OR separator and the button; the look-up is bound to the invitation; the issuer is kept', async () => {
-    const { host, calls, storage } = setup(`/invite/${ID}`, { [INVITE]: invite(['Okta']), 'GET /um/oauth2LoginProviders/Okta/publicId': () => ({ status: 200, data: okta }) });
+    const { host, api, storage } = setup(`/invite/${ID}`, { getInvite: invite(['Okta']), oktaInviteClient: async () => okta });
     expect(await screen.findByRole('separator', { name: 'OR' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with Okta' }));
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
-    expect(calls('GET /um/oauth2LoginProviders/Okta/publicId')[0]!.config.params).toEqual({ invitationId: ID });
+    expect(api.oktaInviteClient.mock.calls).toEqual([[ID]]);
     const url = new URL(host.navigation.assigned[0]!);
     expect(url.searchParams.get('client_id')).toBe('okta-client');
     expect(url.searchParams.get('nonce')).toBe('n-okta');
@@ -220,7 +217,7 @@ describe('Google and Okta', () => {
   });
 
   it("Okta: a failed start says 'Invalid Okta domain'", async () => {
-    const { host } = setup(`/invite/${ID}`, { [INVITE]: invite(['Okta']), 'GET /um/oauth2LoginProviders/Okta/publicId': failure(404, 'No Okta configuration') });
+    const { host } = setup(`/invite/${ID}`, { getInvite: invite(['Okta']), oktaInviteClient: failure(404, 'No Okta configuration') });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Okta' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid Okta domain');
     expect(host.navigation.assigned).toEqual([]);
@@ -244,12 +241,12 @@ describe('Google and Okta', () => {
 
   it('Okta return: activates with the code-flow body, signs in, stores the provider and the environment type, step 2', async () => {
     await parkAnswer('okta');
-    const { host, calls, storage } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=okta`, { [INVITE]: invite(['Okta']), [SET_OAUTH2]: signedIn });
+    const { host, api, storage } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=okta`, { getInvite: invite(['Okta']), activateWithProvider: signedIn });
     expect(await screen.findByRole('button', { name: 'Activate 2-factor authentication' })).toBeTruthy();
-    const body = calls(SET_OAUTH2)[0]!.data as Record<string, string>;
+    const [inviteId, body] = api.activateWithProvider.mock.calls[0]!;
+    expect(inviteId).toBe(ID);
     expect(body).toMatchObject({ provider: 'Okta', code: 'code-1', redirectUri: 'http://localhost:3000/login/callback', nonce: 'n-okta' });
     expect(body.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
-    expect(calls(SET_OAUTH2)[0]!.headers.Authorization).toBeUndefined();
     expect(host.session!.provider).toBe('okta');
     expect(storage.get(StorageKeys.envType)).toBe('saas');
     // Single use: the pending request is gone.
@@ -261,7 +258,7 @@ describe('Google and Okta', () => {
     ['google', 'Google', 403, 'This invitation does not allow sign-in with Google'],
   ] as const)('%s return: a refused activation shows the server message and the button again', async (flow, method, status, message) => {
     await parkAnswer(flow);
-    const { host } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=${flow}`, { [INVITE]: invite([method]), [SET_OAUTH2]: failure(status, message) });
+    const { host } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=${flow}`, { getInvite: invite([method]), activateWithProvider: failure(status, message) });
     expect((await screen.findByRole('alert')).textContent).toBe(message);
     expect(screen.getByRole('button', { name: `Sign in with ${method}` })).toBeTruthy();
     expect(screen.getByText('Enter your details below')).toBeTruthy();
@@ -274,9 +271,9 @@ describe('Google and Okta', () => {
     ['with an answer of another provider', () => parkAnswer('google')],
   ])('a return %s activates nothing', async (_name, prepare) => {
     await prepare();
-    const { calls } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=okta`, { [INVITE]: invite(['Okta']), [SET_OAUTH2]: signedIn });
+    const { api } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=okta`, { getInvite: invite(['Okta']), activateWithProvider: signedIn });
     expect((await screen.findByRole('alert')).textContent).toBe('The sign-in response does not match this browser session. Please try again.');
-    expect(calls(SET_OAUTH2)).toHaveLength(0);
+    expect(api.activateWithProvider).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Sign in with Okta' })).toBeTruthy();
   });
 });
@@ -285,32 +282,33 @@ describe('captcha (the API guards /um/login and setOAuth2)', () => {
   const NOTICE = /This site is protected by reCAPTCHA/;
 
   async function activateWithPassword(captcha: FakeCaptchaService) {
-    const { calls } = setup(`/invite/${ID}`, { [INVITE]: invite(['password']), [SET_PASSWORD]: () => ({ status: 200, data: { user } }), [LOGIN]: signedIn }, captcha);
+    const { api } = setup(`/invite/${ID}`, { getInvite: invite(['password']), setPassword: passwordSet, login: signedIn }, captcha);
     await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
     await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
     await userEvent.click(loginButton());
     expect(await screen.findByRole('button', { name: 'Activate 2-factor authentication' })).toBeTruthy();
-    return calls;
+    return api;
   }
 
   it('active: the notice shows on step 1, and the sign-in after setPassword carries a login token (setPassword none)', async () => {
     const captcha = new FakeCaptchaService('c-login');
-    setup(`/invite/${ID}`, { [INVITE]: invite(['password']) }, captcha);
+    setup(`/invite/${ID}`, { getInvite: invite(['password']) }, captcha);
     expect(await screen.findByText(NOTICE)).toBeTruthy();
     cleanup();
-    const calls = await activateWithPassword(captcha);
-    expect(calls(SET_PASSWORD)[0]!.data).toEqual({ newPassword: 'Passw0rd!x' });
-    expect(calls(LOGIN)[0]!.data).toEqual({ username: user.username, password: 'Passw0rd!x', captchaToken: 'c-login' });
+    const api = await activateWithPassword(captcha);
+    expect(api.setPassword.mock.calls).toEqual([[ID, 'Passw0rd!x']]);
+    expect(api.login.mock.calls).toEqual([[{ username: user.username, password: 'Passw0rd!x', captchaToken: 'c-login' }]]);
     expect(captcha.actions).toEqual(['login']);
   });
 
   it('inactive: no notice and no captchaToken', async () => {
-    setup(`/invite/${ID}`, { [INVITE]: invite(['Google']) }, new FakeCaptchaService());
+    setup(`/invite/${ID}`, { getInvite: invite(['Google']) }, new FakeCaptchaService());
     await screen.findByRole('button', { name: 'Sign in with Google' });
     expect(screen.queryByText(NOTICE)).toBeNull();
     cleanup();
-    const calls = await activateWithPassword(new FakeCaptchaService());
-    expect(calls(LOGIN)[0]!.data).not.toHaveProperty('captchaToken');
+    const api = await activateWithPassword(new FakeCaptchaService());
+    // Undefined: JSON leaves it out of the request.
+    expect(api.login.mock.calls[0]![0].captchaToken).toBeUndefined();
   });
 
   it.each([
@@ -322,12 +320,11 @@ describe('captcha (the API guards /um/login and setOAuth2)', () => {
     );
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     const captcha = new FakeCaptchaService(token);
-    const { calls } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=google`, { [INVITE]: invite(['Google']), [SET_OAUTH2]: signedIn }, captcha);
+    const { api } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=google`, { getInvite: invite(['Google']), activateWithProvider: signedIn }, captcha);
     expect(await screen.findByRole('button', { name: 'Activate 2-factor authentication' })).toBeTruthy();
-    const body = calls(SET_OAUTH2)[0]!.data as Record<string, string>;
+    const body = api.activateWithProvider.mock.calls[0]![1];
     expect(body).toMatchObject({ provider: 'Google', code: 'code-1' });
-    if (token) expect(body.captchaToken).toBe(token);
-    else expect(body).not.toHaveProperty('captchaToken');
+    expect(body.captchaToken).toBe(token);
     expect(captcha.actions).toEqual(['invite']);
   });
 });
@@ -336,10 +333,10 @@ describe('Jamf', () => {
   const jamfInfo = { domain: 'corp.example', publicId: 'jamf-client', state: 's', nonce: 'n-jamf', connectionName: 'corp', customIdp: false, authorizationEndpoint: 'https://jamf.example/authorize' };
 
   it('a separate layout with a header that only redirects, returning to /gluon', async () => {
-    const { host, calls } = setup(`/invite/${ID}`, { [INVITE]: invite(['JamfAuth0']), 'GET /um/oauth2LoginProviders/JamfAuth0/info': () => ({ status: 200, data: jamfInfo }) });
+    const { host, api } = setup(`/invite/${ID}`, { getInvite: invite(['JamfAuth0']), jamfProviderInfo: async () => jamfInfo });
     expect(await screen.findByText('Sign in with Jamf')).toBeTruthy();
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
-    expect(calls('GET /um/oauth2LoginProviders/JamfAuth0/info')[0]!.config.params).toEqual({ emailDomain: 'corp.example' });
+    expect(api.jamfProviderInfo.mock.calls).toEqual([['corp.example', 5000]]);
     const url = new URL(host.navigation.assigned[0]!);
     expect(url.searchParams.get('login_hint')).toBe(user.username);
     expect(url.searchParams.get('connection')).toBe('corp');
@@ -351,8 +348,8 @@ describe('Jamf', () => {
   it('a failed look-up shows the server message and can be tried again', async () => {
     let attempts = 0;
     const { host } = setup(`/invite/${ID}`, {
-      [INVITE]: invite(['JamfAuth0']),
-      'GET /um/oauth2LoginProviders/JamfAuth0/info': () => (++attempts === 1 ? failure(404, 'No single sign-on is configured for this domain')() : { status: 200, data: jamfInfo }),
+      getInvite: invite(['JamfAuth0']),
+      jamfProviderInfo: () => (++attempts === 1 ? failure(404, 'No single sign-on is configured for this domain')() : Promise.resolve(jamfInfo)),
     });
     expect((await screen.findByRole('alert')).textContent).toBe('No single sign-on is configured for this domain');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

@@ -1,13 +1,13 @@
 import { Callout, Classes, Intent, Link, Spinner } from '@blueprintjs/core';
 import { CaptchaNotice } from '@core/captcha/CaptchaNotice';
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageServiceToken } from '@core/storage/StorageService';
 import { useMemo } from 'react';
+import { InviteApiToken } from '../api/InviteApi';
 import { ActivateTwoFactor } from '../components/ActivateTwoFactor/ActivateTwoFactor';
 import { InviteCard } from '../components/InviteCard/InviteCard';
 import { JamfRedirect } from '../components/JamfRedirect/JamfRedirect';
@@ -21,12 +21,12 @@ import './InvitePage.css';
 
 /** `/invite/{id}` (spec §2 "Invite wizard", §4 "Invite flow"). */
 export default function InvitePage({ params }: PageProps) {
-  const http = useService(HttpServiceToken);
+  const api = useService(InviteApiToken);
   const session = useService(SessionServiceToken);
   const storage = useService(StorageServiceToken);
   const nav = useService(NavigationServiceToken);
   const captcha = useService(CaptchaServiceToken);
-  const services = useMemo<InviteServices>(() => ({ http, session, storage, nav, captcha }), [http, session, storage, nav, captcha]);
+  const services = useMemo<InviteServices>(() => ({ api, session, storage, nav, captcha }), [api, session, storage, nav, captcha]);
   // Read once: the return query belongs to the visit that brought the provider's answer.
   const query = useMemo(() => parseInviteQuery(nav.search()), [nav]);
   const wizard = useInvite(services, params.id ?? '', query);

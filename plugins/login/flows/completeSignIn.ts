@@ -1,4 +1,3 @@
-import { getEnvironmentType } from '@core/auth/api/getEnvironmentType';
 import type { AuthResult, SignInContext, SignInOutcome } from '@core/session/SessionService';
 import { StorageKeys } from '@core/storage/StorageService';
 import { done, go, type FlowResult } from './FlowResult';
@@ -10,12 +9,12 @@ import type { LoginServices } from './LoginServices';
  * environment type, then goes where the products' landing rules say.
  */
 export async function finishSignIn(
-  { http, storage, nav, registry }: Pick<LoginServices, 'http' | 'storage' | 'nav' | 'registry'>,
+  { api, storage, nav, registry }: Pick<LoginServices, 'api' | 'storage' | 'nav' | 'registry'>,
   outcome: SignInOutcome,
   returnUrl: string | null = null,
 ): Promise<FlowResult> {
   if (outcome.kind === 'second-factor') return go({ type: 'second-factor' });
-  const envType = await getEnvironmentType(http);
+  const envType = await api.environmentType();
   if (envType) storage.set(StorageKeys.envType, envType);
   const target = registry.signInTarget({ perms: outcome.claims.perms ?? [], envType, returnUrl: outcome.returnUrl ?? returnUrl });
   nav.navigate(target, { replace: true });
@@ -24,7 +23,7 @@ export async function finishSignIn(
 
 /** Hands an API answer to the session (which decides between session and second factor), then finishes. */
 export function completeSignIn(
-  services: Pick<LoginServices, 'http' | 'session' | 'storage' | 'nav' | 'registry'>,
+  services: Pick<LoginServices, 'api' | 'session' | 'storage' | 'nav' | 'registry'>,
   answer: AuthResult,
   context: SignInContext,
 ): Promise<FlowResult> {

@@ -3,8 +3,6 @@ import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
 import { decodeClaims } from '@core/session/decodeClaims';
 import type { AuthResult } from '@core/session/SessionService';
 import { callFailure } from '@core/http/callFailure';
-import { postOAuth2Login } from '../api/postOAuth2Login';
-import { postTokenExchange } from '../api/postTokenExchange';
 import { LoginTexts } from '../logic/texts';
 import type { LoginServices } from './LoginServices';
 
@@ -32,7 +30,7 @@ export interface ProviderSignIn {
  * the PKCE verifier, check the ID token's nonce, then POST it to /um/oauth2Login.
  */
 export async function finishProviderSignIn(
-  { http, session }: Pick<LoginServices, 'http' | 'session'>,
+  { api, session }: Pick<LoginServices, 'api' | 'session'>,
   handoff: OAuthCallbackHandoff | null,
   captchaToken?: string,
 ): Promise<ProviderSignIn> {
@@ -45,7 +43,7 @@ export async function finishProviderSignIn(
   }
   let idToken: string;
   try {
-    idToken = await postTokenExchange(http, {
+    idToken = await api.exchangeCode({
       tokenEndpoint: request.tokenEndpoint,
       code: handoff.code,
       codeVerifier: request.codeVerifier,
@@ -60,7 +58,7 @@ export async function finishProviderSignIn(
   const email = typeof claims.email === 'string' ? claims.email : undefined;
   const rememberToken = email ? (session.rememberedDevice(email) ?? undefined) : undefined;
   try {
-    const result = await postOAuth2Login(http, {
+    const result = await api.oauth2Login({
       provider: request.provider === 'okta' ? 'Okta' : 'Google',
       idToken,
       nonce: request.nonce,

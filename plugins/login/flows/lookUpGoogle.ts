@@ -1,8 +1,7 @@
-import type { HttpService } from '@core/http/HttpService';
-import { getGoogleProviderInfo } from '@core/auth/api/getGoogleProviderInfo';
 import type { GoogleProviderInfo } from '@core/auth/api/providerInfo';
 import { randomUrlSafe } from '@core/auth/pkce';
 import { callFailure } from '@core/http/callFailure';
+import type { LoginApi } from '../api/LoginApi';
 import { GOOGLE_NOT_CONFIGURED } from './googleNotConfigured';
 
 /** Google's own authorisation endpoint (its OpenID discovery document): where a provider without an id goes. */
@@ -15,9 +14,9 @@ export const GOOGLE_AUTHORIZATION_ENDPOINT = 'https://accounts.google.com/o/oaut
  * unknown-error text. A 404 is not a failure of the look-up but its answer ("this console has no
  * Google client"): that one is rethrown so the page can say so plainly (plugins/login/README.md).
  */
-export async function lookUpGoogle(http: HttpService): Promise<GoogleProviderInfo> {
+export async function lookUpGoogle(api: Pick<LoginApi, 'googleProviderInfo'>): Promise<GoogleProviderInfo> {
   try {
-    const info = await getGoogleProviderInfo(http);
+    const info = await api.googleProviderInfo();
     if (info?.publicId && info.authorizationEndpoint && info.nonce) return info;
   } catch (error) {
     if (callFailure(error).status === 404) throw new Error(GOOGLE_NOT_CONFIGURED);

@@ -1,5 +1,4 @@
 import { callFailure } from '@core/http/callFailure';
-import { postLogin } from '../api/postLogin';
 import { loginErrorMessage } from '../logic/loginErrorMessage';
 import { completeSignIn } from './completeSignIn';
 import { fieldError, type FlowResult } from './FlowResult';
@@ -14,7 +13,7 @@ export interface PasswordCredentials {
 export async function passwordSignIn(services: LoginServices, { username, password }: PasswordCredentials, returnUrl: string | null): Promise<FlowResult> {
   const trimmed = username.trim();
   try {
-    const answer = await postLogin(services.http, {
+    const answer = await services.api.login({
       username: trimmed,
       password,
       rememberToken: services.session.rememberedDevice(trimmed) ?? undefined,

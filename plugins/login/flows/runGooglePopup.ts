@@ -21,14 +21,14 @@ export interface GooglePopupOptions {
  * cookies should be enabled', unless the look-up failed and Google itself showed why); the pending request is then dropped.
  */
 export async function runGooglePopup(
-  { http }: Pick<LoginServices, 'http'>,
+  { api }: Pick<LoginServices, 'api'>,
   popup: Window,
   returnUrl: string | null,
   { win = window, pollMs = 500 }: GooglePopupOptions = {},
 ): Promise<GooglePopupOutcome> {
   let withoutId = false;
   try {
-    const info = await lookUpGoogle(http);
+    const info = await lookUpGoogle(api);
     withoutId = !info.publicId;
     popup.location.href = await beginOAuth({
       provider: 'google',

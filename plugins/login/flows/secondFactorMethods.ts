@@ -1,9 +1,6 @@
-import type { HttpService } from '@core/http/HttpService';
 import type { PendingSecondFactor } from '@core/session/SessionService';
 import type { CallFailure } from '@core/http/callFailure';
-import { postValidateCode } from '../api/postValidateCode';
-import { postValidateRecoveryCode } from '../api/postValidateRecoveryCode';
-import type { AuthAnswer } from '../api/types';
+import type { AuthAnswer, LoginApi } from '../api/LoginApi';
 import type { TwoAuthValues } from '../components/TwoAuthForm/TwoAuthForm';
 import type { RecoveryCodeValues } from '../components/RecoveryCodeForm/RecoveryCodeForm';
 import { codeErrorOutcome, recoveryErrorOutcome, type SecondFactorOutcome } from '../logic/secondFactorError';
@@ -14,7 +11,7 @@ export interface SecondFactorMethod<Values> {
   /** reCAPTCHA action of the call. */
   captchaAction: string;
   /** The call, with the form's values and the sign-in waiting for it. */
-  send(http: HttpService, values: Values, pending: PendingSecondFactor, captchaToken: string | undefined): Promise<AuthAnswer>;
+  send(api: LoginApi, values: Values, pending: PendingSecondFactor, captchaToken: string | undefined): Promise<AuthAnswer>;
   /** Which failures are a wrong code (an error under the field); anything else returns to login. */
   errorOutcome(info: CallFailure): SecondFactorOutcome;
 }
@@ -22,14 +19,13 @@ export interface SecondFactorMethod<Values> {
 /** two-auth: the six-digit code, "remember this device" and the sign-in's username (spec §7). */
 export const authenticationCode: SecondFactorMethod<TwoAuthValues> = {
   captchaAction: 'two_factor',
-  send: (http, { digitCode, remember2fa }, pending, captchaToken) =>
-    postValidateCode(http, { totpCode: digitCode, remember: remember2fa, username: pending.username, captchaToken }),
+  send: (api, { digitCode, remember2fa }, pending, captchaToken) => api.validateCode({ totpCode: digitCode, remember: remember2fa, username: pending.username, captchaToken }),
   errorOutcome: codeErrorOutcome,
 };
 
 /** recovery-code: dashes are removed before sending (spec §5). */
 export const recoveryCode: SecondFactorMethod<RecoveryCodeValues> = {
   captchaAction: 'recovery_code',
-  send: (http, values, _pending, captchaToken) => postValidateRecoveryCode(http, { totpRecoveryCode: normalizeRecoveryCode(values.recoveryCode), captchaToken }),
+  send: (api, values, _pending, captchaToken) => api.validateRecoveryCode({ totpRecoveryCode: normalizeRecoveryCode(values.recoveryCode), captchaToken }),
   errorOutcome: recoveryErrorOutcome,
 };

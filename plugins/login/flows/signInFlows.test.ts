@@ -3,7 +3,8 @@ import { beginOAuth } from '@core/auth/oauthRequest';
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
 import { StorageKeys } from '@core/storage/StorageService';
 import type { AuthResult, SignInContext, SignInOutcome } from '@core/session/SessionService';
-import type { FakeReply } from '@core/testing/createFakeAxios';
+import { apiFailure, networkFailure } from '@core/testing/apiFailure';
+import type { LoginApi } from '../api/LoginApi';
 import { FakeSessionService } from '../../../tests/harness/fakeSession';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { makeTestToken } from '../../../tests/harness/tokens';
@@ -18,7 +19,7 @@ import { passwordSignIn } from './passwordSignIn';
 import { providerSignIn } from './providerSignIn';
 import { requestPasswordReset } from './requestPasswordReset';
 import { authenticationCode, recoveryCode } from './secondFactorMethods';
-import { fakeLoginServices, type Routes } from './testing/fakeLoginServices';
+import { fakeLoginServices } from './testing/fakeLoginServices';
 import { verifySecondFactor } from './verifySecondFactor';
 import { runVisitStart, visitStart } from './visitStart';
 
@@ -49,16 +50,18 @@ class FakeSignInSession extends FakeSessionService {
   }
 }
 
-/** The flows' services around that session and an in-memory storage. */
-const fakes = (routes: Routes, session = new FakeSignInSession(), { captchaToken }: { captchaToken?: string } = {}) =>
-  fakeLoginServices(routes, { session, storage: new MemoryStorageService(), captchaToken });
+/** The flows' services around that session and an in-memory storage, over a fake LoginApi with the test's own methods. */
+const fakes = (own: Partial<LoginApi>, session = new FakeSignInSession(), { captchaToken }: { captchaToken?: string } = {}) =>
+  fakeLoginServices(own, { session, storage: new MemoryStorageService(), captchaToken });
 
 const user = { username: 'bob@example.com', email: 'bob@example.com', totpEnabled: false };
 const perms = ['gln#rpt#rw', 'ntr#dev#r'];
 const accessToken = makeTestToken(perms, { exp: 4102444800 });
-const signedIn = () => ({ status: 200, data: { token: accessToken, user } });
-const secondFactorAnswer = () => ({ status: 200, data: { token: 'mfa-token', user, mfaRequired: true } });
-const error = (status: number, message?: string) => (): FakeReply => ({ status, data: message ? { message } : {} });
+const signedIn = async () => ({ token: accessToken, user, mfaRequired: false });
+const secondFactorAnswer = async () => ({ token: 'mfa-token', user, mfaRequired: true });
+/** A call the API refused with `status` (and `message`). */
+const error = (status: number, message?: string) => () => Promise.reject(apiFailure(status, message ? { message } : {}));
+const unreachable = () => Promise.reject(networkFailure());
 const pendingFor = (returnUrl: string | null = '/neutrino', provider?: 'okta') => FakeSignInSession.pending({ username: 'bob@example.com', returnUrl, ...(provider ? { provider } : {}) });
 
 const noConnection = 'No connection, please make sure you have a valid internet connection and try again';
@@ -77,15 +80,15 @@ describe('finish sign-in (one place for every path)', () => {
   });
 
   it('a second-factor answer opens two-auth and neither navigates nor asks the environment type', async () => {
-    const { services, registry, nav, calls } = fakes({});
+    const { services, registry, nav, api } = fakes({});
     expect(await completeSignIn(services, { token: 'mfa', user, mfaRequired: true }, { username: 'bob' })).toEqual(go({ type: 'second-factor' }));
     expect(registry.targets).toHaveLength(0);
-    expect(calls('GET /um/environmentType')).toHaveLength(0);
+    expect(api.environmentType).not.toHaveBeenCalled();
     expect(nav.path()).toBe('/login');
   });
 
   it('an unknown environment type is passed as null and not stored; the fallback return URL applies', async () => {
-    const { services, registry, storage } = fakes({ 'GET /um/environmentType': error(500) });
+    const { services, registry, storage } = fakes({ environmentType: async () => null });
     await finishSignIn(services, { kind: 'signed-in', claims: { perms }, profile: user, returnUrl: null }, '/gluon/x');
     expect(registry.targets).toEqual([{ perms, envType: null, returnUrl: '/gluon/x' }]);
     expect(storage.get(StorageKeys.envType)).toBeNull();
@@ -96,18 +99,16 @@ describe('password step (spec §4, §8)', () => {
   it('sends the trimmed username, the remembered device and a login captcha token, then signs in', async () => {
     const session = new FakeSignInSession();
     session.rememberedDevices.set('bob', 'device-1');
-    const { services, calls, captchaActions, nav } = fakes({ 'POST /um/login': signedIn }, session, { captchaToken: 'c-1' });
+    const { services, api, captchaActions, nav } = fakes({ login: signedIn }, session, { captchaToken: 'c-1' });
     expect(await passwordSignIn(services, { username: ' bob ', password: 'pw' }, '/neutrino')).toEqual(done);
-    const request = calls('POST /um/login')[0]!;
-    expect(request.data).toEqual({ username: 'bob', password: 'pw', rememberToken: 'device-1', captchaToken: 'c-1' });
-    expect(request.config).toMatchObject({ authMode: { kind: 'public' } });
+    expect(api.login.mock.calls).toEqual([[{ username: 'bob', password: 'pw', rememberToken: 'device-1', captchaToken: 'c-1' }]]);
     expect(captchaActions).toEqual(['login']);
     expect(session.adopted[0]!.context).toEqual({ username: 'bob', returnUrl: '/neutrino' });
     expect(nav.path()).toBe('/landing');
   });
 
   it('a second-factor answer goes to two-auth (the session decides, from mfaRequired)', async () => {
-    const { services, session } = fakes({ 'POST /um/login': secondFactorAnswer });
+    const { services, session } = fakes({ login: secondFactorAnswer });
     expect(await passwordSignIn(services, { username: 'bob', password: 'pw' }, '/gluon')).toEqual(go({ type: 'second-factor' }));
     expect(session.secondFactor()).toEqual({ username: 'bob@example.com', returnUrl: '/gluon' });
   });
@@ -116,11 +117,11 @@ describe('password step (spec §4, §8)', () => {
     [error(401), "The username / password you've entered doesn't match any account."],
     [error(403, 'Locked'), "The username / password you've entered doesn't match any account."],
     [error(503), noConnection],
-    [() => ({ networkError: true }) as FakeReply, noConnection],
+    [unreachable, noConnection],
     [error(400, 'Account locked for 5 minutes'), 'Account locked for 5 minutes'],
     [error(500, 'secret detail'), 'The application has encountered an unknown error'],
-  ])('failure %# shows the spec §8 text under the form', async (reply, text) => {
-    const { services, session } = fakes({ 'POST /um/login': reply });
+  ])('failure %# shows the spec §8 text under the form', async (login, text) => {
+    const { services, session } = fakes({ login });
     expect(await passwordSignIn(services, { username: 'bob', password: 'pw' }, null)).toEqual(fieldError(text));
     expect(session.calls).not.toContain('adopt');
   });
@@ -129,12 +130,9 @@ describe('password step (spec §4, §8)', () => {
 describe('verify a code, then finish sign-in (two-auth and recovery-code)', () => {
   it('two-auth sends code, remember and the pending username with the second-factor auth mode', async () => {
     const session = pendingFor('/neutrino', 'okta');
-    const { services, calls, captchaActions, registry } = fakes({ 'POST /um/mfa/totp/validateCode': signedIn }, session, { captchaToken: 'c-2' });
+    const { services, api, captchaActions, registry } = fakes({ validateCode: signedIn }, session, { captchaToken: 'c-2' });
     expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: true })).toEqual(done);
-    const request = calls('POST /um/mfa/totp/validateCode')[0]!;
-    expect(request.data).toEqual({ totpCode: '123456', remember: true, username: 'bob@example.com', captchaToken: 'c-2' });
-    expect(request.config).toMatchObject({ authMode: { kind: 'secondFactor' } });
-    expect(request.headers.Authorization).toBeUndefined();
+    expect(api.validateCode.mock.calls).toEqual([[{ totpCode: '123456', remember: true, username: 'bob@example.com', captchaToken: 'c-2' }]]);
     expect(captchaActions).toEqual(['two_factor']);
     // The pending sign-in's return URL and provider carry over to the session.
     expect(session.adopted[0]!.context).toEqual({ username: 'bob@example.com', returnUrl: '/neutrino', provider: 'okta' });
@@ -142,21 +140,19 @@ describe('verify a code, then finish sign-in (two-auth and recovery-code)', () =
   });
 
   it('recovery-code removes dashes and uses its own captcha action', async () => {
-    const { services, calls, captchaActions } = fakes({ 'POST /um/mfa/totp/validateRecoveryCode': signedIn }, pendingFor());
+    const { services, api, captchaActions } = fakes({ validateRecoveryCode: signedIn }, pendingFor());
     expect(await verifySecondFactor(services, recoveryCode, { recoveryCode: '1234-5678 90' })).toEqual(done);
-    const request = calls('POST /um/mfa/totp/validateRecoveryCode')[0]!;
-    expect(request.data).toEqual({ totpRecoveryCode: '1234567890' });
-    expect(request.config).toMatchObject({ authMode: { kind: 'secondFactor' } });
+    expect(api.validateRecoveryCode.mock.calls).toEqual([[{ totpRecoveryCode: '1234567890' }]]);
     expect(captchaActions).toEqual(['recovery_code']);
   });
 
   it.each([
-    ['two-auth', authenticationCode, { digitCode: '000000', remember2fa: false }, 'POST /um/mfa/totp/validateCode', 'Wrong TOTP code', 'Invalid six digit code.'],
-    ['two-auth (parse error)', authenticationCode, { digitCode: '000000', remember2fa: false }, 'POST /um/mfa/totp/validateCode', 'Could not parse the code', 'Invalid six digit code.'],
-    ['recovery-code', recoveryCode, { recoveryCode: '9999' }, 'POST /um/mfa/totp/validateRecoveryCode', 'Wrong TOTP recovery code', 'Invalid recovery code.'],
-  ] as const)('%s: a wrong code is an error under the field and keeps the pending sign-in', async (_name, method, values, route, message, text) => {
+    ['two-auth', authenticationCode, { digitCode: '000000', remember2fa: false }, 'validateCode', 'Wrong TOTP code', 'Invalid six digit code.'],
+    ['two-auth (parse error)', authenticationCode, { digitCode: '000000', remember2fa: false }, 'validateCode', 'Could not parse the code', 'Invalid six digit code.'],
+    ['recovery-code', recoveryCode, { recoveryCode: '9999' }, 'validateRecoveryCode', 'Wrong TOTP recovery code', 'Invalid recovery code.'],
+  ] as const)('%s: a wrong code is an error under the field and keeps the pending sign-in', async (_name, method, values, call, message, text) => {
     const session = pendingFor();
-    const { services } = fakes({ [route]: error(401, message) }, session);
+    const { services } = fakes({ [call]: error(401, message) }, session);
     expect(await verifySecondFactor(services, method as typeof authenticationCode, values as never)).toEqual(fieldError(text));
     expect(session.secondFactor()).not.toBeNull();
   });
@@ -167,21 +163,21 @@ describe('verify a code, then finish sign-in (two-auth and recovery-code)', () =
     [error(503), noConnection],
     [error(400, 'Captcha token is required'), 'Captcha token is required'],
     [error(500), 'The application has encountered an unknown error'],
-  ])('any other failure (%#) returns to login with its message', async (reply, message) => {
-    const { services } = fakes({ 'POST /um/mfa/totp/validateCode': reply, 'POST /um/mfa/totp/validateRecoveryCode': reply }, pendingFor());
+  ])('any other failure (%#) returns to login with its message', async (refused, message) => {
+    const { services } = fakes({ validateCode: refused, validateRecoveryCode: refused }, pendingFor());
     expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: false })).toEqual(go({ type: 'back-to-login', notice: { message } }));
     expect(await verifySecondFactor(services, recoveryCode, { recoveryCode: '12345678' })).toEqual(go({ type: 'back-to-login', notice: { message } }));
   });
 
   it('a wrong-code text on the other step is not a wrong code', async () => {
-    const { services } = fakes({ 'POST /um/mfa/totp/validateRecoveryCode': error(401, 'Wrong TOTP code') }, pendingFor());
+    const { services } = fakes({ validateRecoveryCode: error(401, 'Wrong TOTP code') }, pendingFor());
     expect(await verifySecondFactor(services, recoveryCode, { recoveryCode: '1234' })).toEqual(go({ type: 'back-to-login', notice: { message: 'Your sign-in has expired. Please sign in again.' } }));
   });
 
   it('without a pending sign-in nothing is sent and the page returns to login', async () => {
-    const { services, requests } = fakes({});
+    const { services, api } = fakes({});
     expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: false })).toEqual(go({ type: 'back-to-login' }));
-    expect(requests).toHaveLength(0);
+    expect(api.validateCode).not.toHaveBeenCalled();
   });
 });
 
@@ -211,23 +207,24 @@ describe('link token and provider returns', () => {
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     const session = new FakeSignInSession();
     session.rememberedDevices.set('bob@example.com', 'device-9');
-    const { services, calls } = fakes(
+    const { services, api } = fakes(
       {
-        'POST https://o.example/token': () => ({ status: 200, data: { id_token: makeTestToken({ nonce: 'n-1', email: 'bob@example.com' }) } }),
-        'POST /um/oauth2Login': secondFactorAnswer,
+        exchangeCode: async () => makeTestToken({ nonce: 'n-1', email: 'bob@example.com' }),
+        oauth2Login: secondFactorAnswer,
       },
       session,
     );
     const result = await runVisitStart(services, { kind: 'provider-return' }, parseLoginQuery('oktaRedirect=true'));
     expect(result).toEqual(go({ type: 'second-factor' }));
-    expect(calls('POST /um/oauth2Login')[0]!.data).toMatchObject({ provider: 'Okta', email: 'bob@example.com', rememberToken: 'device-9' });
+    expect(api.exchangeCode.mock.calls[0]![0]).toMatchObject({ tokenEndpoint: 'https://o.example/token', code: 'code-1', clientId: 'c', redirectUri: 'http://x/login/callback' });
+    expect(api.oauth2Login.mock.calls[0]![0]).toMatchObject({ provider: 'Okta', email: 'bob@example.com', rememberToken: 'device-9' });
     expect(session.adopted[0]!.context).toEqual({ username: 'bob@example.com', returnUrl: '/neutrino', provider: 'okta' });
   });
 });
 
 describe('Google (spec §8)', () => {
   const popup = () => ({ location: { href: 'about:blank' }, closed: false, close() { this.closed = true; } });
-  const google = { 'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: { publicId: 'g', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n' } }) };
+  const google: Partial<LoginApi> = { googleProviderInfo: async () => ({ publicId: 'g', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n' }) };
 
   it('a blocked popup falls back to the full-page redirect', async () => {
     const { services, nav } = fakes(google);
@@ -245,11 +242,11 @@ describe('Google (spec §8)', () => {
   }, 5000);
 
   it.each([
-    ['no answer', () => ({ networkError: true }) as FakeReply],
+    ['no answer', unreachable],
     ['a server error', error(503)],
-    ['an answer without a client id', (): FakeReply => ({ status: 200, data: { publicId: '', authorizationEndpoint: 'https://g.example/auth', nonce: 'n' } })],
-  ])('a failed look-up (%s) signs in with a provider that has no id, not an error text (spec §4)', async (_, reply) => {
-    const { services, nav } = fakes({ 'GET /um/oauth2LoginProviders/Google/publicId': reply });
+    ['an answer without a client id', async () => ({ publicId: '', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: '', nonce: 'n' })],
+  ])('a failed look-up (%s) signs in with a provider that has no id, not an error text (spec §4)', async (_, googleProviderInfo) => {
+    const { services, nav } = fakes({ googleProviderInfo });
     expect(await googleSignIn(services, null, null)).toEqual(done);
     const url = new URL(nav.assigned[0]!);
     expect(`${url.origin}${url.pathname}`).toBe(GOOGLE_AUTHORIZATION_ENDPOINT);
@@ -259,7 +256,7 @@ describe('Google (spec §8)', () => {
 
   it('a popup sent to a provider with no id and closed shows no cookie hint (Google showed its own error)', async () => {
     const win = popup();
-    const { services } = fakes({ 'GET /um/oauth2LoginProviders/Google/publicId': error(502) });
+    const { services } = fakes({ googleProviderInfo: error(502) });
     const result = googleSignIn(services, win as unknown as Window, null);
     await vi.waitFor(() => expect(win.location.href.startsWith(`${GOOGLE_AUTHORIZATION_ENDPOINT}?`)).toBe(true));
     win.closed = true;
@@ -268,7 +265,7 @@ describe('Google (spec §8)', () => {
 
   it('a 404 is the answer "no Google client here": said plainly, the popup closed', async () => {
     const win = popup();
-    const { services } = fakes({ 'GET /um/oauth2LoginProviders/Google/publicId': error(404, 'Google sign-in is not configured') });
+    const { services } = fakes({ googleProviderInfo: error(404, 'Google sign-in is not configured') });
     expect(await googleSignIn(services, win as unknown as Window, null)).toEqual(fieldError(LoginTexts.googleNotConfigured));
     expect(win.closed).toBe(true);
   });
@@ -312,27 +309,28 @@ describe('how a visit starts (spec §2)', () => {
   });
 
   it('a domain without a vendor IdP falls back to the regular login', async () => {
-    const { services } = fakes({ 'GET /um/oauth2LoginProviders/JamfAuth0/info': error(404) });
+    const { services } = fakes({ jamfProviderInfo: error(404) });
     expect(await runVisitStart(services, { kind: 'jamf', domain: 'unknown.example' }, parseLoginQuery('ssoDomain=unknown.example'))).toEqual(go({ type: 'back-to-login' }));
   });
 });
 
 describe('lost password', () => {
   it('confirms unknown addresses too, and shows other failures', async () => {
-    const unknown = fakes({ 'POST /um/passwordRecovery': error(404) });
+    const unknown = fakes({ requestPasswordReset: error(404) });
     expect(await requestPasswordReset(unknown.services, 'x@y.example')).toBeUndefined();
-    expect(unknown.calls('POST /um/passwordRecovery')[0]!.data).toEqual({ username: 'x@y.example' });
-    const down = fakes({ 'POST /um/passwordRecovery': error(503) });
+    expect(unknown.api.requestPasswordReset.mock.calls).toEqual([[{ username: 'x@y.example' }]]);
+    const down = fakes({ requestPasswordReset: error(503) });
     expect(await requestPasswordReset(down.services, 'x@y.example')).toBe(noConnection);
   });
   it('sends a password_recovery captcha token while captcha is active, none otherwise', async () => {
-    const active = fakes({ 'POST /um/passwordRecovery': () => ({ status: 204 }) }, undefined, { captchaToken: 'c-lost' });
+    const active = fakes({ requestPasswordReset: async () => undefined }, undefined, { captchaToken: 'c-lost' });
     expect(await requestPasswordReset(active.services, 'x@y.example')).toBeUndefined();
-    expect(active.calls('POST /um/passwordRecovery')[0]!.data).toEqual({ username: 'x@y.example', captchaToken: 'c-lost' });
+    expect(active.api.requestPasswordReset.mock.calls).toEqual([[{ username: 'x@y.example', captchaToken: 'c-lost' }]]);
     expect(active.captchaActions).toEqual(['password_recovery']);
-    const inactive = fakes({ 'POST /um/passwordRecovery': () => ({ status: 204 }) });
+    const inactive = fakes({ requestPasswordReset: async () => undefined });
     await requestPasswordReset(inactive.services, 'x@y.example');
-    expect(inactive.calls('POST /um/passwordRecovery')[0]!.data).not.toHaveProperty('captchaToken');
+    // Undefined: JSON leaves it out of the request.
+    expect(inactive.api.requestPasswordReset.mock.calls[0]![0].captchaToken).toBeUndefined();
   });
 });
 
@@ -341,41 +339,42 @@ describe('captcha on the guarded sign-in calls', () => {
     const url = new URL(await beginOAuth({ provider: 'okta', returnPath: '/neutrino', clientId: 'c', authorizationEndpoint: 'https://o.example/auth', tokenEndpoint: 'https://o.example/token', nonce: 'n-1', redirectUri: 'http://x/login/callback' }));
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
   };
-  const providerRoutes = {
-    'POST https://o.example/token': () => ({ status: 200, data: { id_token: makeTestToken({ nonce: 'n-1', email: 'bob@example.com' }) } }),
-    'POST /um/oauth2Login': signedIn,
+  const providerCalls: Partial<LoginApi> = {
+    exchangeCode: async () => makeTestToken({ nonce: 'n-1', email: 'bob@example.com' }),
+    oauth2Login: signedIn,
   };
 
   it('inactive: the password, code and recovery-code calls carry no captchaToken', async () => {
-    const login = fakes({ 'POST /um/login': signedIn });
+    // Undefined: JSON leaves it out of the request.
+    const login = fakes({ login: signedIn });
     await passwordSignIn(login.services, { username: 'bob', password: 'pw' }, null);
-    expect(login.calls('POST /um/login')[0]!.data).not.toHaveProperty('captchaToken');
-    const code = fakes({ 'POST /um/mfa/totp/validateCode': signedIn, 'POST /um/mfa/totp/validateRecoveryCode': signedIn }, pendingFor());
+    expect(login.api.login.mock.calls[0]![0].captchaToken).toBeUndefined();
+    const code = fakes({ validateCode: signedIn, validateRecoveryCode: signedIn }, pendingFor());
     await verifySecondFactor(code.services, authenticationCode, { digitCode: '123456', remember2fa: false });
-    expect(code.calls('POST /um/mfa/totp/validateCode')[0]!.data).not.toHaveProperty('captchaToken');
-    const recovery = fakes({ 'POST /um/mfa/totp/validateRecoveryCode': signedIn }, pendingFor());
+    expect(code.api.validateCode.mock.calls[0]![0].captchaToken).toBeUndefined();
+    const recovery = fakes({ validateRecoveryCode: signedIn }, pendingFor());
     await verifySecondFactor(recovery.services, recoveryCode, { recoveryCode: '12345678' });
-    expect(recovery.calls('POST /um/mfa/totp/validateRecoveryCode')[0]!.data).not.toHaveProperty('captchaToken');
+    expect(recovery.api.validateRecoveryCode.mock.calls[0]![0].captchaToken).toBeUndefined();
   });
 
   it('active: the recovery code sends the token', async () => {
-    const { services, calls } = fakes({ 'POST /um/mfa/totp/validateRecoveryCode': signedIn }, pendingFor(), { captchaToken: 'c-3' });
+    const { services, api } = fakes({ validateRecoveryCode: signedIn }, pendingFor(), { captchaToken: 'c-3' });
     await verifySecondFactor(services, recoveryCode, { recoveryCode: '12345678' });
-    expect(calls('POST /um/mfa/totp/validateRecoveryCode')[0]!.data).toEqual({ totpRecoveryCode: '12345678', captchaToken: 'c-3' });
+    expect(api.validateRecoveryCode.mock.calls).toEqual([[{ totpRecoveryCode: '12345678', captchaToken: 'c-3' }]]);
   });
 
   it('a provider return (Okta, Google redirect or popup) sends a login token to /um/oauth2Login while active', async () => {
     await oktaReturn();
-    const { services, calls, captchaActions } = fakes(providerRoutes, undefined, { captchaToken: 'c-sso' });
+    const { services, api, captchaActions } = fakes(providerCalls, undefined, { captchaToken: 'c-sso' });
     expect(await runVisitStart(services, { kind: 'provider-return' }, parseLoginQuery('oktaRedirect=true'))).toEqual(done);
-    expect(calls('POST /um/oauth2Login')[0]!.data).toMatchObject({ provider: 'Okta', captchaToken: 'c-sso' });
+    expect(api.oauth2Login.mock.calls[0]![0]).toMatchObject({ provider: 'Okta', captchaToken: 'c-sso' });
     expect(captchaActions).toEqual(['login']);
   });
 
   it('a provider return sends no captchaToken while inactive', async () => {
     await oktaReturn();
-    const { services, calls } = fakes(providerRoutes);
+    const { services, api } = fakes(providerCalls);
     expect(await runVisitStart(services, { kind: 'provider-return' }, parseLoginQuery('oktaRedirect=true'))).toEqual(done);
-    expect(calls('POST /um/oauth2Login')[0]!.data).not.toHaveProperty('captchaToken');
+    expect(api.oauth2Login.mock.calls[0]![0].captchaToken).toBeUndefined();
   });
 });

@@ -1,5 +1,4 @@
 import { sanitizeReturnPath } from '@common/navigation/safeReturnPath';
-import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
 import { emailDomain } from '../logic/validators';
 import type { LoginServices } from './LoginServices';
 
@@ -11,7 +10,7 @@ export const JAMF_REDIRECT_TIMEOUT_MS = 5000;
  * domain has none or the look-up fails (spec §4: fall back to the regular login).
  */
 export async function startJamf(
-  { http, nav }: Pick<LoginServices, 'http' | 'nav'>,
+  { api, nav }: Pick<LoginServices, 'api' | 'nav'>,
   emailOrDomain: string,
   returnUrl: string | null,
 ): Promise<boolean> {
@@ -20,7 +19,7 @@ export async function startJamf(
   if (!domain) return false;
   try {
     // The OAuth request helpers load with the look-up, off the first load of /login.
-    const [info, { beginOAuth, oauthRedirectUri }] = await Promise.all([getJamfProviderInfo(http, domain, JAMF_REDIRECT_TIMEOUT_MS), import('@core/auth/oauthRequest')]);
+    const [info, { beginOAuth, oauthRedirectUri }] = await Promise.all([api.jamfProviderInfo(domain, JAMF_REDIRECT_TIMEOUT_MS), import('@core/auth/oauthRequest')]);
     if (!info?.publicId || !info.authorizationEndpoint || !info.nonce) return false;
     const url = await beginOAuth({
       provider: 'jamf',

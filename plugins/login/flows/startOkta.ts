@@ -1,7 +1,6 @@
 import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { sanitizeReturnPath } from '@common/navigation/safeReturnPath';
 import { StorageKeys } from '@core/storage/StorageService';
-import { getOktaDetails } from '@core/auth/api/getOktaDetails';
 import { normalizeOktaDomain } from '../logic/normalizeOktaDomain';
 import type { LoginServices } from './LoginServices';
 
@@ -14,12 +13,12 @@ export class InvalidOktaDomainError extends Error {
 }
 
 /** Normalises the domain, looks up the tenant's Okta client and leaves for Okta. */
-export async function startOkta({ http, storage, nav }: Pick<LoginServices, 'http' | 'storage' | 'nav'>, domainInput: string, returnUrl: string | null): Promise<void> {
+export async function startOkta({ api, storage, nav }: Pick<LoginServices, 'api' | 'storage' | 'nav'>, domainInput: string, returnUrl: string | null): Promise<void> {
   const domain = normalizeOktaDomain(domainInput);
   if (!domain) throw new InvalidOktaDomainError();
   let url: string;
   try {
-    const details = await getOktaDetails(http, domain);
+    const details = await api.oktaDetails(domain);
     if (!details?.clientId || !details.authorizationEndpoint) throw new InvalidOktaDomainError();
     storage.set(StorageKeys.oktaClientIssuer, details.clientIssuer);
     url = await beginOAuth({

@@ -13,7 +13,7 @@ export async function verifySecondFactor<Values>(services: LoginServices, method
   const pending = services.session.secondFactor();
   if (!pending) return go({ type: 'back-to-login' });
   try {
-    const answer = await method.send(services.http, values, pending, await services.captcha.getToken(method.captchaAction));
+    const answer = await method.send(services.api, values, pending, await services.captcha.getToken(method.captchaAction));
     return await completeSignIn(services, answer, pending);
   } catch (error) {
     const info = callFailure(error);

@@ -4,24 +4,25 @@ import type { ReactNode } from 'react';
 import { container as rootContainer } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
 import { ServicesProvider } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageServiceToken } from '@core/storage/StorageService';
-import { fakeLoginServices, type Routes } from '../flows/testing/fakeLoginServices';
+import { apiFailure } from '@core/testing/apiFailure';
+import { LoginApiToken, type LoginApi } from '../api/LoginApi';
+import { fakeLoginServices } from '../flows/testing/fakeLoginServices';
 import { FakeSessionService } from '../../../tests/harness/fakeSession';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { useLoginFlow } from './useLoginFlow';
 
 /** The hook with every service it resolves faked, as `[token, fake]` pairs in a child container. */
-function renderLoginFlow(routes: Routes, session: FakeSessionService, path = '/login') {
-  const fakes = fakeLoginServices({ 'GET /um/passwordRecovery/enabled': () => ({ status: 200, data: { passwordRecoveryEnabled: true } }), ...routes }, { session, storage: new MemoryStorageService() });
+function renderLoginFlow(own: Partial<LoginApi>, session: FakeSessionService, path = '/login') {
+  const fakes = fakeLoginServices({ passwordRecoveryEnabled: async () => true, ...own }, { session, storage: new MemoryStorageService() });
   fakes.nav.navigate(path);
   const services = rootContainer.createChildContainer();
   for (const [token, fake] of [
-    [HttpServiceToken, fakes.services.http],
+    [LoginApiToken, fakes.api],
     [SessionServiceToken, session],
     [StorageServiceToken, fakes.services.storage],
     [NavigationServiceToken, fakes.nav],
@@ -53,7 +54,7 @@ describe('useLoginFlow', () => {
 
   it('a failed code step lands on login with its notice and without the pending sign-in', async () => {
     const session = pendingSession();
-    const { result } = renderLoginFlow({ 'POST /um/mfa/totp/validateCode': () => ({ status: 503, data: {} }) }, session);
+    const { result } = renderLoginFlow({ validateCode: () => Promise.reject(apiFailure(503, {})) }, session);
     await waitFor(() => expect(result.current.step).toBe('two-auth'));
     let error: string | undefined = 'not called';
     await act(async () => {
@@ -66,7 +67,7 @@ describe('useLoginFlow', () => {
   });
 
   it('a wrong password stays on login and answers the text for the form; recovery availability is read', async () => {
-    const { result } = renderLoginFlow({ 'POST /um/login': () => ({ status: 401, data: {} }) }, new FakeSessionService());
+    const { result } = renderLoginFlow({ login: () => Promise.reject(apiFailure(401, {})) }, new FakeSessionService());
     await waitFor(() => expect(result.current.recoveryEnabled).toBe(true));
     let error: string | undefined;
     await act(async () => {
@@ -77,8 +78,8 @@ describe('useLoginFlow', () => {
   });
 
   it('a stored session leaves for the site root without asking anything', async () => {
-    const { nav, calls } = renderLoginFlow({}, new FakeSessionService('stored', { username: 'bob', email: 'bob', totpEnabled: false }));
+    const { nav, api } = renderLoginFlow({}, new FakeSessionService('stored', { username: 'bob', email: 'bob', totpEnabled: false }));
     await waitFor(() => expect(nav.path()).toBe('/'));
-    expect(calls('GET /um/passwordRecovery/enabled')).toHaveLength(0);
+    expect(api.passwordRecoveryEnabled).not.toHaveBeenCalled();
   });
 });

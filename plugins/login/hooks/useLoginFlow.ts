@@ -1,12 +1,11 @@
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
 import { useObservable, useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
-import { getPasswordRecoveryEnabled } from '../api/getPasswordRecoveryEnabled';
+import { LoginApiToken } from '../api/LoginApi';
 import type { JamfOutcome } from '../components/JamfLogin/JamfLogin';
 import type { RecoveryCodeValues } from '../components/RecoveryCodeForm/RecoveryCodeForm';
 import type { TwoAuthValues } from '../components/TwoAuthForm/TwoAuthForm';
@@ -28,13 +27,13 @@ import { LoginTexts } from '../logic/texts';
  * the secondary steps load with them (lazily), off the first load of /login.
  */
 export function useLoginFlow() {
-  const http = useService(HttpServiceToken);
+  const api = useService(LoginApiToken);
   const session = useService(SessionServiceToken);
   const storage = useService(StorageServiceToken);
   const nav = useService(NavigationServiceToken);
   const registry = useService(PluginRegistryToken);
   const captcha = useService(CaptchaServiceToken);
-  const services = useMemo<LoginServices>(() => ({ http, session, storage, nav, registry, captcha }), [http, session, storage, nav, registry, captcha]);
+  const services = useMemo<LoginServices>(() => ({ api, session, storage, nav, registry, captcha }), [api, session, storage, nav, registry, captcha]);
   const search = useObservable(nav.search$, nav.search());
   const query = useMemo(() => parseLoginQuery(search), [search]);
   const returnUrl = query.returnUrl ?? query.url;
@@ -67,7 +66,7 @@ export function useLoginFlow() {
     if (started.current) return;
     started.current = true;
     const start = visitStart(session, query);
-    if (start.kind !== 'signed-in') void getPasswordRecoveryEnabled(http).then(setRecoveryEnabled);
+    if (start.kind !== 'signed-in') void api.passwordRecoveryEnabled().then(setRecoveryEnabled);
     void runVisitStart(services, start, query, setWaitingDomain).then(apply);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);

@@ -6,6 +6,7 @@ import { stashOAuthCallback } from '@core/auth/oauthHandoff';
 import { RECAPTCHA_SCRIPT_ID } from '@core/captcha/loadRecaptcha';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { StorageKeys, StorageServiceToken, type StorageKey } from '@core/storage/StorageService';
+import { apiFailure } from '@core/testing/apiFailure';
 import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
 import { saveSecondFactor } from '@core/session/secondFactorHandoff';
 import { SessionServiceToken, type SessionService } from '@core/session/SessionService';
@@ -16,6 +17,8 @@ import { MemoryStorageService } from '../../../tests/harness/MemoryStorageServic
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { definePlugin } from '@core/plugin/PluginManifest';
+import { LoginApiToken, type LoginApi } from '../api/LoginApi';
+import { fakeLoginApi } from '../flows/testing/fakeLoginServices';
 import { loginPlugin } from '../index';
 
 /** Pages where sign-in lands, so the host never loops through unknown-path redirects. */
@@ -30,6 +33,7 @@ const stubPages = definePlugin({
 /** The suite's products: the post-sign-in redirect rules come from their manifests. */
 const products = [testProduct('gluon', ['gln'], { landing: { rank: 10, suite: true } }), testProduct('neutrino', ['ntr'], { landing: { rank: 20, suite: true } })];
 
+/** The console's own calls (the captcha look-up, the session's token exchange), by `METHOD url`. */
 type Routes = Record<string, (request: FakeRequest) => FakeReply>;
 
 const user = { username: 'bob@example.com', email: 'bob@example.com', totpEnabled: false };
@@ -37,21 +41,22 @@ const accessToken = makeTestToken(['gln#rpt#rw', 'gln#cre#r', 'ntr#dev#r'], { ty
 const mfaToken = makeTestToken(['umg#otp#r'], { typ: 'mfa', exp: 4102444800 });
 
 /**
- * Public answers every visit makes, then the test's own routes. `realSession`: the real
- * DefaultSessionService, for tests that check what the session stores or sends itself.
+ * The page over a fake LoginApi: the test's own methods, else password recovery enabled and the
+ * environment type 'onprem' (the requests themselves: api/DefaultLoginApi.test.ts). The console's
+ * own calls meet `core` (no captcha by default). `realSession`: the real DefaultSessionService,
+ * for tests that check what the session stores or sends itself.
  */
 function setup(
   path: string,
-  routes: Routes = {},
+  own: Partial<LoginApi> = {},
   storageValues: Partial<Record<StorageKey, string>> = {},
   session?: { token: string; profile: typeof user | null },
-  { realSession = false }: { realSession?: boolean } = {},
+  { realSession = false, core = {} }: { realSession?: boolean; core?: Routes } = {},
 ) {
+  const api = fakeLoginApi({ passwordRecoveryEnabled: async () => true, environmentType: async () => 'onprem', ...own });
   const all: Routes = {
-    'GET /um/passwordRecovery/enabled': () => ({ status: 200, data: { passwordRecoveryEnabled: true } }),
     'GET /um/captcha/Google': () => ({ status: 200, data: { siteId: null } }),
-    'GET /um/environmentType': () => ({ status: 200, data: { environmentType: 'onprem' } }),
-    ...routes,
+    ...core,
   };
   const fake = createFakeAxios((request) => {
     const route = all[`${request.method} ${request.url}`];
@@ -69,6 +74,7 @@ function setup(
     profile: session ? session.profile : undefined,
     realSession,
     services: [
+      [LoginApiToken, api],
       [AxiosInstanceToken, fake.axios],
       [StorageServiceToken, storage],
       [NavigationServiceToken, navigation],
@@ -77,7 +83,7 @@ function setup(
   const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
   // The session the page used: the harness's fake, or the real one.
   const signIn = host.session ?? host.services.resolve<SessionService>(SessionServiceToken);
-  return { host, storage, requests: fake.requests, calls, visited, session: signIn };
+  return { host, storage, api, calls, visited, session: signIn };
 }
 
 async function fillLogin(username: string, password: string) {
@@ -86,7 +92,9 @@ async function fillLogin(username: string, password: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Login' }));
 }
 
-const error = (status: number, message?: string) => () => ({ status, data: message ? { statusCode: status, message } : {} });
+/** A call the API refused with `status` (and `message`). */
+const error = (status: number, message?: string) => () => Promise.reject(apiFailure(status, message ? { statusCode: status, message } : {}));
+const signedIn = async () => ({ token: accessToken, user, mfaRequired: false });
 
 // The first render imports the page and its lazy steps: transformed once here, so a busy
 // machine's first test waits for the page, not for the transform.
@@ -105,11 +113,11 @@ describe('login step', () => {
   });
 
   it('requires username and password', async () => {
-    const { calls } = setup('/login');
+    const { api } = setup('/login');
     await userEvent.click(await screen.findByRole('button', { name: 'Login' }));
     expect(await screen.findByText('Username is required')).toBeTruthy();
     expect(screen.getByText('Password is required')).toBeTruthy();
-    expect(calls('POST /um/login')).toHaveLength(0);
+    expect(api.login).not.toHaveBeenCalled();
   });
 
   it('leaving the autofocused, untouched username (e.g. for an SSO button) shows no error; leaving it after typing does', async () => {
@@ -130,27 +138,24 @@ describe('login step', () => {
     [error(503), 'No connection, please make sure you have a valid internet connection and try again'],
     [error(400, 'Account locked for 5 minutes'), 'Account locked for 5 minutes'],
     [error(500, 'secret detail'), 'The application has encountered an unknown error'],
-  ])('shows the spec §8 text for a failed login (%#)', async (reply, text) => {
-    setup('/login', { 'POST /um/login': reply });
+  ])('shows the spec §8 text for a failed login (%#)', async (login, text) => {
+    setup('/login', { login });
     await fillLogin('bob', 'pw');
     expect(await screen.findByText(text)).toBeTruthy();
   });
 
   it('signs in, stores the environment type and follows the redirect rules', async () => {
-    const { host, storage, calls, visited } = setup('/login?returnUrl=%2Fneutrino%2Fdevices', {
-      'POST /um/login': () => ({ status: 200, data: { token: accessToken, user } }),
-    });
+    const { host, storage, api, visited } = setup('/login?returnUrl=%2Fneutrino%2Fdevices', { login: signedIn });
     await fillLogin('bob@example.com', 'Passw0rd!');
     await waitFor(() => expect(visited).toContain('/neutrino/devices'));
-    expect(calls('POST /um/login')[0]!.data).toEqual({ username: 'bob@example.com', password: 'Passw0rd!' });
-    expect(calls('POST /um/login')[0]!.headers.Authorization).toBeUndefined();
+    expect(api.login.mock.calls).toEqual([[{ username: 'bob@example.com', password: 'Passw0rd!' }]]);
     expect(host.session!.calls).toContain('adopt');
     expect(host.session!.token()).toBe(accessToken);
     expect(storage.get(StorageKeys.envType)).toBe('onprem');
   });
 
   it('refuses an unsafe returnUrl', async () => {
-    const { visited } = setup('/login?returnUrl=%2F%2Fevil.example', { 'POST /um/login': () => ({ status: 200, data: { token: accessToken, user } }) });
+    const { visited } = setup('/login?returnUrl=%2F%2Fevil.example', { login: signedIn });
     await fillLogin('bob', 'pw');
     await waitFor(() => expect(visited).toContain('/gluon'));
     expect(visited.some((entry) => entry.includes('evil'))).toBe(false);
@@ -160,9 +165,9 @@ describe('login step', () => {
     setup('/login');
     expect(await screen.findByRole('button', { name: 'Forgot your password?' })).toBeTruthy();
     cleanup();
-    const { calls } = setup('/login', { 'GET /um/passwordRecovery/enabled': () => ({ status: 200, data: { passwordRecoveryEnabled: false } }) });
+    const { api } = setup('/login', { passwordRecoveryEnabled: async () => false });
     await screen.findByRole('button', { name: 'Login' });
-    await waitFor(() => expect(calls('GET /um/passwordRecovery/enabled')).toHaveLength(1));
+    await waitFor(() => expect(api.passwordRecoveryEnabled).toHaveBeenCalledTimes(1));
     expect(screen.queryByRole('button', { name: 'Forgot your password?' })).toBeNull();
     // The line stays (hidden), so the form below it does not move when the answer arrives.
     const line = document.querySelector<HTMLElement>('.login-links');
@@ -171,15 +176,15 @@ describe('login step', () => {
   });
 
   it('renders the form before the settings answer, then fills in', async () => {
-    let answer: (reply: { status: number; data: unknown }) => void = () => undefined;
-    const pending = new Promise<{ status: number; data: unknown }>((resolve) => (answer = resolve));
-    setup('/login', { 'GET /um/passwordRecovery/enabled': () => pending as never });
+    let answer: (enabled: boolean) => void = () => undefined;
+    const pending = new Promise<boolean>((resolve) => (answer = resolve));
+    setup('/login', { passwordRecoveryEnabled: () => pending });
     const username = await screen.findByLabelText('Username');
     expect(screen.getByLabelText('Password')).toBeTruthy();
     expect(document.querySelector('.login-links')).not.toBeNull();
     expect(screen.queryByRole('button', { name: 'Forgot your password?' })).toBeNull();
     await userEvent.type(username, 'typed before the answer');
-    answer({ status: 200, data: { passwordRecoveryEnabled: true } });
+    answer(true);
     expect(await screen.findByRole('button', { name: 'Forgot your password?' })).toBeTruthy();
     expect((screen.getByLabelText('Username') as HTMLInputElement).value).toBe('typed before the answer');
   });
@@ -195,37 +200,35 @@ describe('login step', () => {
   });
 
   it('sends the remembered-device token of that username', async () => {
-    const { calls, storage } = setup('/login', { 'POST /um/login': error(401) }, {}, undefined, { realSession: true });
+    const { api, storage } = setup('/login', { login: error(401) }, {}, undefined, { realSession: true });
     storage.setRememberToken('bob', 'remember-1');
     await fillLogin('bob', 'pw');
     await screen.findByText("The username / password you've entered doesn't match any account.");
-    expect(calls('POST /um/login')[0]!.data).toMatchObject({ rememberToken: 'remember-1' });
+    expect(api.login.mock.calls[0]![0]).toMatchObject({ rememberToken: 'remember-1' });
   });
 
   it('sends a captcha token when a site id is returned', async () => {
     const executed: string[] = [];
     window.grecaptcha = { ready: (cb) => cb(), execute: async (_site, { action }) => (executed.push(action), 'captcha-token') };
-    const { calls } = setup('/login', {
-      'GET /um/captcha/Google': () => ({ status: 200, data: { siteId: 'site-1' } }),
-      'POST /um/login': error(401),
-    });
+    const { api } = setup('/login', { login: error(401) }, {}, undefined, { core: { 'GET /um/captcha/Google': () => ({ status: 200, data: { siteId: 'site-1' } }) } });
     await screen.findByText(/protected by reCAPTCHA/);
     const script = document.getElementById(RECAPTCHA_SCRIPT_ID) as HTMLScriptElement;
     expect(script.src).toContain('render=site-1');
     script.dispatchEvent(new Event('load'));
     await fillLogin('bob', 'pw');
     await screen.findByText("The username / password you've entered doesn't match any account.");
-    expect(calls('POST /um/login')[0]!.data).toMatchObject({ captchaToken: 'captcha-token' });
+    expect(api.login.mock.calls[0]![0]).toMatchObject({ captchaToken: 'captcha-token' });
     expect(executed).toEqual(['login']);
     script.remove();
     delete window.grecaptcha;
   });
 
   it('sends no captcha token and loads no script without a site id', async () => {
-    const { calls } = setup('/login', { 'POST /um/login': error(401) });
+    const { api } = setup('/login', { login: error(401) });
     await fillLogin('bob', 'pw');
     await screen.findByText("The username / password you've entered doesn't match any account.");
-    expect(calls('POST /um/login')[0]!.data).not.toHaveProperty('captchaToken');
+    // Undefined: JSON leaves it out of the request.
+    expect(api.login.mock.calls[0]![0].captchaToken).toBeUndefined();
     expect(document.getElementById(RECAPTCHA_SCRIPT_ID)).toBeNull();
   });
 });
@@ -246,7 +249,7 @@ describe('stored session on load', () => {
   });
 
   it('adopts a token given in the address', async () => {
-    const { session, calls } = setup('/login?token=handed-over', { 'GET /um/refresh': () => ({ status: 200, data: { token: accessToken, user } }) }, {}, undefined, { realSession: true });
+    const { session, calls } = setup('/login?token=handed-over', {}, {}, undefined, { realSession: true, core: { 'GET /um/refresh': () => ({ status: 200, data: { token: accessToken, user } }) } });
     await waitFor(() => expect(session.token()).toBe(accessToken));
     expect(calls('GET /um/refresh')[0]!.headers.Authorization).toBe('Bearer handed-over');
   });
@@ -259,15 +262,15 @@ describe('stored session on load', () => {
 });
 
 describe('two-auth and recovery-code steps', () => {
-  const mfaLogin = () => ({ status: 200, data: { token: mfaToken, user } });
+  const mfaLogin = async () => ({ token: mfaToken, user, mfaRequired: true });
 
   it('goes to two-auth for a umg#otp#r token and validates the code', async () => {
-    const { calls, host } = setup('/login', {
-      'POST /um/login': mfaLogin,
-      'POST /um/mfa/totp/validateCode': (request) =>
-        (request.data as { totpCode: string }).totpCode === '123456'
-          ? { status: 200, data: { token: accessToken, user, rememberToken: 'device-1' } }
-          : { status: 401, data: { message: 'Wrong TOTP code' } },
+    const { api, host } = setup('/login', {
+      login: mfaLogin,
+      validateCode: async ({ totpCode }) => {
+        if (totpCode !== '123456') throw apiFailure(401, { message: 'Wrong TOTP code' });
+        return { token: accessToken, user, rememberToken: 'device-1', mfaRequired: false };
+      },
     });
     await fillLogin('bob@example.com', 'pw');
     const code = await screen.findByLabelText('Authentication code');
@@ -279,21 +282,20 @@ describe('two-auth and recovery-code steps', () => {
     expect((code as HTMLInputElement).value).toBe('654321');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Invalid six digit code.')).toBeTruthy();
-    expect(calls('POST /um/mfa/totp/validateCode')[0]!.headers.Authorization).toBe(`Bearer ${mfaToken}`);
     await userEvent.clear(code);
     await userEvent.type(code, '123456');
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(host.session!.token()).toBe(accessToken));
-    expect(calls('POST /um/mfa/totp/validateCode')[1]!.data).toMatchObject({ totpCode: '123456', remember: true, username: 'bob@example.com' });
+    expect(api.validateCode.mock.calls[1]![0]).toMatchObject({ totpCode: '123456', remember: true, username: 'bob@example.com' });
   });
 
   it('stores the remembered-device token per username', async () => {
     const { storage } = setup(
       '/login',
       {
-        'POST /um/login': mfaLogin,
-        'POST /um/mfa/totp/validateCode': () => ({ status: 200, data: { token: accessToken, user, rememberToken: 'device-1' } }),
+        login: mfaLogin,
+        validateCode: async () => ({ token: accessToken, user, rememberToken: 'device-1', mfaRequired: false }),
       },
       {},
       undefined,
@@ -307,7 +309,7 @@ describe('two-auth and recovery-code steps', () => {
   });
 
   it('returns to login on any failure other than a wrong code', async () => {
-    setup('/login', { 'POST /um/login': mfaLogin, 'POST /um/mfa/totp/validateCode': error(503) });
+    setup('/login', { login: mfaLogin, validateCode: error(503) });
     await fillLogin('bob', 'pw');
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -316,12 +318,12 @@ describe('two-auth and recovery-code steps', () => {
   });
 
   it('switches to the recovery code, removes dashes and reports a wrong one', async () => {
-    const { calls, host } = setup('/login', {
-      'POST /um/login': mfaLogin,
-      'POST /um/mfa/totp/validateRecoveryCode': (request) =>
-        (request.data as { totpRecoveryCode: string }).totpRecoveryCode === '12345678'
-          ? { status: 200, data: { token: accessToken, user } }
-          : { status: 401, data: { message: 'Wrong TOTP recovery code' } },
+    const { api, host } = setup('/login', {
+      login: mfaLogin,
+      validateRecoveryCode: async ({ totpRecoveryCode }) => {
+        if (totpRecoveryCode !== '12345678') throw apiFailure(401, { message: 'Wrong TOTP recovery code' });
+        return { token: accessToken, user, mfaRequired: false };
+      },
     });
     await fillLogin('bob', 'pw');
     await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
@@ -335,12 +337,12 @@ describe('two-auth and recovery-code steps', () => {
     await userEvent.type(field, '1234-5678');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(host.session!.token()).toBe(accessToken));
-    expect(calls('POST /um/mfa/totp/validateRecoveryCode').map((r) => (r.data as { totpRecoveryCode: string }).totpRecoveryCode)).toEqual(['99990000', '12345678']);
+    expect(api.validateRecoveryCode.mock.calls.map(([body]) => body.totpRecoveryCode)).toEqual(['99990000', '12345678']);
     cleanup();
   });
 
   it('toggles back from recovery code to the code, and every step returns to login', async () => {
-    setup('/login', { 'POST /um/login': mfaLogin });
+    setup('/login', { login: mfaLogin });
     await fillLogin('bob', 'pw');
     await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Use an authentication code' }));
@@ -352,7 +354,7 @@ describe('two-auth and recovery-code steps', () => {
   it('opens two-auth for a second-factor sign-in handed over by the callback', async () => {
     // What /login/callback's adopt leaves in this tab for the real session to pick up.
     saveSecondFactor({ token: mfaToken, pending: { username: user.username, returnUrl: '/gluon/x', provider: 'jamf' } });
-    const { storage, session } = setup('/login', { 'POST /um/mfa/totp/validateCode': () => ({ status: 200, data: { token: accessToken, user } }) }, {}, undefined, { realSession: true });
+    const { storage, session } = setup('/login', { validateCode: signedIn }, {}, undefined, { realSession: true });
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(session.token()).toBe(accessToken));
@@ -362,7 +364,7 @@ describe('two-auth and recovery-code steps', () => {
 
 describe('lost-password step', () => {
   it('validates the e-mail, then disables Send and confirms', async () => {
-    const { calls } = setup('/login', { 'POST /um/passwordRecovery': () => ({ status: 200, data: {} }) });
+    const { api } = setup('/login', { requestPasswordReset: async () => undefined });
     await userEvent.click(await screen.findByText('Forgot your password?'));
     await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Email is required')).toBeTruthy();
@@ -373,7 +375,7 @@ describe('lost-password step', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText(/If an account exists for bob@example.com/)).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(calls('POST /um/passwordRecovery')[0]!.data).toEqual({ username: 'bob@example.com' });
+    expect(api.requestPasswordReset.mock.calls).toEqual([[{ username: 'bob@example.com' }]]);
     await userEvent.click(screen.getByRole('button', { name: 'Return to login screen' }));
     expect(await screen.findByLabelText('Username')).toBeTruthy();
   });
@@ -383,9 +385,11 @@ describe('Okta', () => {
   const details = { clientIssuer: 'https://acme.okta.com/oauth2/default', clientId: 'okta-client', authorizationEndpoint: 'https://acme.okta.com/oauth2/default/v1/authorize', tokenEndpoint: 'https://acme.okta.com/oauth2/default/v1/token', nonce: 'n-okta' };
 
   it('requires a domain, adds https:// and shows Invalid Okta domain on failure', async () => {
-    const { calls, host } = setup('/login', {
-      'GET /um/oauth2config/okta/details': (request) =>
-        request.config.params.domain === 'https://acme.okta.com' ? { status: 200, data: details } : { status: 404, data: { message: 'Invalid Okta domain' } },
+    const { api, host } = setup('/login', {
+      oktaDetails: async (domain) => {
+        if (domain !== 'https://acme.okta.com') throw apiFailure(404, { message: 'Invalid Okta domain' });
+        return details;
+      },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Okta' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
@@ -394,7 +398,7 @@ describe('Okta', () => {
     await userEvent.type(field, 'other.okta.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
     expect(await screen.findByText('Invalid Okta domain')).toBeTruthy();
-    expect(calls('GET /um/oauth2config/okta/details')[0]!.config.params).toEqual({ domain: 'https://other.okta.com' });
+    expect(api.oktaDetails.mock.calls[0]).toEqual(['https://other.okta.com']);
     await userEvent.clear(field);
     await userEvent.type(field, 'acme.okta.com');
     await userEvent.click(screen.getByRole('button', { name: 'Continue' }));
@@ -412,11 +416,11 @@ describe('Okta', () => {
     );
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     const idToken = makeTestToken({ nonce: 'n-okta', email: 'bob@example.com' });
-    const { calls, visited, storage } = setup(
+    const { api, visited, storage } = setup(
       '/login?oktaRedirect=true',
       {
-        [`POST ${details.tokenEndpoint}`]: () => ({ status: 200, data: { id_token: idToken } }),
-        'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }),
+        exchangeCode: async () => idToken,
+        oauth2Login: signedIn,
       },
       {},
       undefined,
@@ -424,28 +428,28 @@ describe('Okta', () => {
     );
     expect(await screen.findByDisplayValue('https://acme.okta.com')).toBeTruthy();
     await waitFor(() => expect(visited).toContain('/neutrino'));
-    const exchange = new URLSearchParams(calls(`POST ${details.tokenEndpoint}`)[0]!.data as string);
-    expect(exchange.get('code')).toBe('code-1');
-    expect(exchange.get('code_verifier')).toBeTruthy();
-    expect(calls('POST /um/oauth2Login')[0]!.data).toEqual({ provider: 'Okta', idToken, nonce: 'n-okta', email: 'bob@example.com' });
+    const [exchange] = api.exchangeCode.mock.calls[0]!;
+    expect(exchange).toMatchObject({ tokenEndpoint: details.tokenEndpoint, code: 'code-1' });
+    expect(exchange.codeVerifier).toBeTruthy();
+    expect(api.oauth2Login.mock.calls).toEqual([[{ provider: 'Okta', idToken, nonce: 'n-okta', email: 'bob@example.com' }]]);
     expect(storage.get(StorageKeys.oauthProvider)).toBe('okta');
   });
 
   it('refuses an ID token with another nonce', async () => {
     const url = new URL(await beginOAuth({ provider: 'okta', clientId: 'c', authorizationEndpoint: details.authorizationEndpoint, tokenEndpoint: details.tokenEndpoint, nonce: 'n-okta', redirectUri: 'http://x/login/callback' }));
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
-    const { calls } = setup('/login?oktaRedirect=true', { [`POST ${details.tokenEndpoint}`]: () => ({ status: 200, data: { id_token: makeTestToken({ nonce: 'other' }) } }) });
+    const { api } = setup('/login?oktaRedirect=true', { exchangeCode: async () => makeTestToken({ nonce: 'other' }) });
     expect(await screen.findByText('Access Denied')).toBeTruthy();
     expect(await screen.findByLabelText('Username')).toBeTruthy();
-    expect(calls('POST /um/oauth2Login')).toHaveLength(0);
+    expect(api.oauth2Login).not.toHaveBeenCalled();
   });
 
   it('shows User not found when the API knows no such user', async () => {
     const url = new URL(await beginOAuth({ provider: 'google', clientId: 'g', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n-g', redirectUri: 'http://x/login/callback' }));
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     setup('/login?googleRedirect=true', {
-      'POST https://g.example/token': () => ({ status: 200, data: { id_token: makeTestToken({ nonce: 'n-g', email: 'x@y.z' }) } }),
-      'POST /um/oauth2Login': error(401, 'User not found'),
+      exchangeCode: async () => makeTestToken({ nonce: 'n-g', email: 'x@y.z' }),
+      oauth2Login: error(401, 'User not found'),
     });
     expect(await screen.findByText('User not found')).toBeTruthy();
     expect(screen.getByText('Access Denied')).toBeTruthy();
@@ -472,12 +476,12 @@ describe('Google popup', () => {
     const popup = fakePopup();
     const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     const idToken = makeTestToken({ nonce: 'n-g', email: 'bob@example.com' });
-    const { calls, visited, storage, host } = setup(
+    const { api, visited, storage, host } = setup(
       '/login?returnUrl=%2Fneutrino',
       {
-        'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: googleInfo }),
-        'POST https://g.example/token': () => ({ status: 200, data: { id_token: idToken } }),
-        'POST /um/oauth2Login': () => ({ status: 200, data: { token: accessToken, user } }),
+        googleProviderInfo: async () => googleInfo,
+        exchangeCode: async () => idToken,
+        oauth2Login: signedIn,
       },
       {},
       undefined,
@@ -496,17 +500,15 @@ describe('Google popup', () => {
     postFromPopup(popup, { type: 'oauth-popup-callback', code: 'code-1', state });
     await waitFor(() => expect(visited).toContain('/neutrino'));
     expect(popup.closed).toBe(true);
-    const exchanges = calls('POST https://g.example/token');
-    expect(exchanges).toHaveLength(1);
-    expect(new URLSearchParams(exchanges[0]!.data as string).get('code')).toBe('code-1');
-    expect(calls('POST /um/oauth2Login')[0]!.data).toEqual({ provider: 'Google', idToken, nonce: 'n-g', email: 'bob@example.com' });
+    expect(api.exchangeCode.mock.calls).toEqual([[expect.objectContaining({ tokenEndpoint: 'https://g.example/token', code: 'code-1' })]]);
+    expect(api.oauth2Login.mock.calls).toEqual([[{ provider: 'Google', idToken, nonce: 'n-g', email: 'bob@example.com' }]]);
     expect(storage.get(StorageKeys.oauthProvider)).toBe('google');
   });
 
   it('says plainly that Google is not configured when the API has no Google client', async () => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    setup('/login', { 'GET /um/oauth2LoginProviders/Google/publicId': error(404, 'Google sign-in is not configured') });
+    setup('/login', { googleProviderInfo: error(404, 'Google sign-in is not configured') });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     expect(await screen.findByText('Sign in with Google is not available: it is not configured for this console.')).toBeTruthy();
     expect(screen.queryByText('The application has encountered an unknown error')).toBeNull();
@@ -515,19 +517,19 @@ describe('Google popup', () => {
   it("shows 'Third-party cookies should be enabled' when the popup is closed without an answer", async () => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    const { calls } = setup('/login', { 'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: googleInfo }) });
+    const { api } = setup('/login', { googleProviderInfo: async () => googleInfo });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     await waitFor(() => expect(popup.location.href).toMatch(/^https:\/\/g\.example/));
     popup.closed = true;
     expect(await screen.findByText('Third-party cookies should be enabled', {}, { timeout: 4000 })).toBeTruthy();
     expect(sessionStorage.getItem(OAuthSessionKeys.pkce)).toBeNull();
-    expect(calls('POST /um/oauth2Login')).toHaveLength(0);
+    expect(api.oauth2Login).not.toHaveBeenCalled();
   });
 
   it("shows the provider's refusal handed over by the popup as Access Denied", async () => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
-    const { calls } = setup('/login', { 'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: googleInfo }) });
+    const { api } = setup('/login', { googleProviderInfo: async () => googleInfo });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     await waitFor(() => expect(popup.location.href).toMatch(/^https:\/\/g\.example/));
     postFromPopup(popup, { type: 'oauth-popup-callback', error: 'The user cancelled', state: new URL(popup.location.href).searchParams.get('state') });
@@ -535,16 +537,16 @@ describe('Google popup', () => {
     expect(screen.getByText('Access Denied')).toBeTruthy();
     expect(popup.closed).toBe(true);
     expect(sessionStorage.getItem(OAuthSessionKeys.pkce)).toBeNull();
-    expect(calls('POST https://g.example/token')).toHaveLength(0);
+    expect(api.exchangeCode).not.toHaveBeenCalled();
   });
 
   it('goes to two-auth when the account has a second factor', async () => {
     const popup = fakePopup();
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     setup('/login', {
-      'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: googleInfo }),
-      'POST https://g.example/token': () => ({ status: 200, data: { id_token: makeTestToken({ nonce: 'n-g', email: 'bob@example.com' }) } }),
-      'POST /um/oauth2Login': () => ({ status: 200, data: { token: mfaToken, user } }),
+      googleProviderInfo: async () => googleInfo,
+      exchangeCode: async () => makeTestToken({ nonce: 'n-g', email: 'bob@example.com' }),
+      oauth2Login: async () => ({ token: mfaToken, user, mfaRequired: true }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     await waitFor(() => expect(popup.location.href).toMatch(/^https:\/\/g\.example/));
@@ -555,7 +557,7 @@ describe('Google popup', () => {
   it('a blocked popup falls back to the full-page redirect, with PKCE', async () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     const { host } = setup('/login?returnUrl=%2Fgluon%2Fx', {
-      'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 200, data: { publicId: 'g-client', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n-g' } }),
+      googleProviderInfo: async () => ({ publicId: 'g-client', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n-g' }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
@@ -570,14 +572,14 @@ describe('Jamf', () => {
   const info = { domain: 'corp.example', publicId: 'jamf-client', nonce: 'n-j', connectionName: 'corp', customIdp: false, authorizationEndpoint: 'https://jamf.example/authorize' };
 
   it('needs a valid e-mail in the username field', async () => {
-    const { calls, host } = setup('/login', { 'GET /um/oauth2LoginProviders/JamfAuth0/info': () => ({ status: 200, data: info }) });
+    const { api, host } = setup('/login', { jamfProviderInfo: async () => info });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Jamf' }));
     expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
-    expect(calls('GET /um/oauth2LoginProviders/JamfAuth0/info')).toHaveLength(0);
+    expect(api.jamfProviderInfo).not.toHaveBeenCalled();
     await userEvent.type(screen.getByLabelText('Username'), 'jamf.user@corp.example');
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with Jamf' }));
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
-    expect(calls('GET /um/oauth2LoginProviders/JamfAuth0/info')[0]!.config.params).toEqual({ emailDomain: 'corp.example' });
+    expect(api.jamfProviderInfo.mock.calls).toEqual([['corp.example', 5000]]);
     const url = new URL(host.navigation.assigned[0]!);
     expect(url.searchParams.get('login_hint')).toBe('jamf.user@corp.example');
     expect(url.searchParams.get('connection')).toBe('corp');
@@ -585,7 +587,7 @@ describe('Jamf', () => {
   });
 
   it('Jamf screen: validation, disabled button, and regular flow when the domain is unknown', async () => {
-    setup('/login?reauth=true');
+    setup('/login?reauth=true', { jamfProviderInfo: error(404) });
     const login = await screen.findByRole('button', { name: 'Login' });
     expect((login as HTMLButtonElement).disabled).toBe(true);
     expect(screen.getByRole('link', { name: 'Create an account' })).toBeTruthy();
@@ -605,7 +607,7 @@ describe('Jamf', () => {
   });
 
   it('Jamf screen redirects for a known domain; ssoDomain starts it by itself', async () => {
-    const { host } = setup('/login?ssoDomain=corp.example&url=%2Fgluon%2Fdevices', { 'GET /um/oauth2LoginProviders/JamfAuth0/info': () => ({ status: 200, data: info }) });
+    const { host } = setup('/login?ssoDomain=corp.example&url=%2Fgluon%2Fdevices', { jamfProviderInfo: async () => info });
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
     expect(new URL(host.navigation.assigned[0]!).searchParams.get('state')).toMatch(/\|provider=jamf\|\/gluon\/devices$/);
   });

@@ -11,6 +11,9 @@ import { useLoginFlow, type LoginFlow } from '../hooks/useLoginFlow';
 import { STEP_TITLES } from '../logic/stepTitles';
 import { JamfLogin, LostPasswordForm, OktaIssuerForm, RecoveryCodeForm, TwoAuthForm } from './lazySteps';
 
+/** The plugin's services, loaded with this page (plugins/login/index.ts). */
+export { loginServices } from '../services/loginServices';
+
 /** The body of the card for the current step. */
 function StepBody({ flow }: { flow: LoginFlow }) {
   const toLogin = () => flow.go({ type: 'back-to-login' });

@@ -1,13 +1,13 @@
 import type { CaptchaService } from '@core/captcha/CaptchaService';
-import type { HttpService } from '@core/http/HttpService';
 import type { ModalService } from '@core/modals/ModalService';
 import type { SessionService } from '@core/session/SessionService';
 import type { ToastService } from '@core/toasts/ToastService';
+import type { MfaSetupApi } from '../api/MfaSetupApi';
 import type { MfaSetupEvent } from '../logic/mfaSetupReducer';
 
 /** What the set-up flows use of the core services; the page passes the services, tests fakes. */
 export interface MfaSetupServices {
-  http: HttpService;
+  api: MfaSetupApi;
   session: Pick<SessionService, 'profile' | 'updateProfile' | 'forgetDevice' | 'setRecoveryToken'>;
   modals: Pick<ModalService, 'confirm'>;
   toasts: Pick<ToastService, 'success'>;

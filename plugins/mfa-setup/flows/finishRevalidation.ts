@@ -1,8 +1,6 @@
 import { consumeOAuth } from '@core/auth/oauthRequest';
 import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
-import type { HttpService } from '@core/http/HttpService';
-import { postValidateOAuth2 } from '../api/postValidateOAuth2';
-import type { ApiProvider } from '../api/types';
+import type { ApiProvider, MfaSetupApi } from '../api/MfaSetupApi';
 
 const API_PROVIDERS = { google: 'Google', okta: 'Okta', jamf: 'JamfAuth0' } as const satisfies Record<string, ApiProvider>;
 
@@ -23,14 +21,14 @@ export class RevalidationError extends Error {
  * Back on /config/2fa: checks the state against this browser's pending re-validation (single
  * use), then lets the API exchange the code with the PKCE verifier and answer a recovery token.
  */
-export async function finishRevalidation(http: HttpService, handoff: OAuthCallbackHandoff | null, storage: Storage = window.sessionStorage): Promise<Revalidated> {
+export async function finishRevalidation(api: MfaSetupApi, handoff: OAuthCallbackHandoff | null, storage: Storage = window.sessionStorage): Promise<Revalidated> {
   if (!handoff) throw new RevalidationError('The identity provider did not answer. Please try again.');
   const check = consumeOAuth(handoff.state, storage);
   if (!check.ok || check.request.revalidate !== '2fa' || check.state.revalidate !== '2fa') {
     throw new RevalidationError('The identity provider answer does not match this browser session. Please try again.');
   }
   const { request } = check;
-  const recoveryToken = await postValidateOAuth2(http, {
+  const recoveryToken = await api.validateOAuth2({
     provider: API_PROVIDERS[request.provider],
     code: handoff.code,
     codeVerifier: request.codeVerifier,

@@ -8,7 +8,7 @@ import type { Emit, MfaSetupServices } from './MfaSetupServices';
 export async function resumeRevalidation(services: MfaSetupServices, handoff: OAuthCallbackHandoff | null, emit: Emit): Promise<void> {
   let revalidated;
   try {
-    revalidated = await finishRevalidation(services.http, handoff);
+    revalidated = await finishRevalidation(services.api, handoff);
   } catch (error) {
     emit({ type: 'finish', notice: error instanceof RevalidationError ? error.message : passwordErrorText(error) });
     return;

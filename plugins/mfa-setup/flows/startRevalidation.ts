@@ -1,11 +1,15 @@
 import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
-import type { HttpService } from '@core/http/HttpService';
 import type { NavigationService } from '@core/navigation/NavigationService';
-import { getGoogleProviderInfo } from '@core/auth/api/getGoogleProviderInfo';
-import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
-import { getOktaDetails } from '@core/auth/api/getOktaDetails';
-import type { ProviderLookup } from '../api/types';
+import type { MfaSetupApi } from '../api/MfaSetupApi';
 import type { RevalidationProvider } from './revalidationProvider';
+
+/** What a provider look-up gives the re-validation round trip. */
+interface ProviderLookup {
+  clientId: string;
+  authorizationEndpoint: string;
+  nonce: string;
+  extraParams?: Record<string, string | undefined>;
+}
 
 export interface StartRevalidation {
   provider: RevalidationProvider;
@@ -18,18 +22,18 @@ export interface StartRevalidation {
 }
 
 /** The client, endpoint and nonce of the provider the session signed in with. */
-async function lookup(http: HttpService, { provider, email }: StartRevalidation): Promise<ProviderLookup> {
+async function lookup(api: MfaSetupApi, { provider, email }: StartRevalidation): Promise<ProviderLookup> {
   switch (provider.marker) {
     case 'google': {
-      const { publicId, authorizationEndpoint, nonce } = await getGoogleProviderInfo(http);
+      const { publicId, authorizationEndpoint, nonce } = await api.googleProviderInfo();
       return { clientId: publicId, authorizationEndpoint, nonce };
     }
     case 'okta': {
-      const { clientId, authorizationEndpoint, nonce } = await getOktaDetails(http, provider.oktaIssuer ?? '');
+      const { clientId, authorizationEndpoint, nonce } = await api.oktaDetails(provider.oktaIssuer ?? '');
       return { clientId, authorizationEndpoint, nonce };
     }
     case 'jamf': {
-      const { publicId, authorizationEndpoint, nonce, connectionName } = await getJamfProviderInfo(http, email);
+      const { publicId, authorizationEndpoint, nonce, connectionName } = await api.jamfProviderInfo(email);
       return { clientId: publicId, authorizationEndpoint, nonce, extraParams: { login_hint: email, connection: connectionName } };
     }
   }
@@ -40,8 +44,8 @@ async function lookup(http: HttpService, { provider, email }: StartRevalidation)
  * API nonce) with the state flag `revalidate=2fa`, so `/login/callback` hands the answer back
  * to the set-up page instead of signing in.
  */
-export async function startRevalidation(http: HttpService, nav: NavigationService, start: StartRevalidation): Promise<void> {
-  const info = await lookup(http, start);
+export async function startRevalidation(api: MfaSetupApi, nav: NavigationService, start: StartRevalidation): Promise<void> {
+  const info = await lookup(api, start);
   if (!info?.clientId || !info.authorizationEndpoint || !info.nonce) throw new Error(`${start.provider.label} is not configured`);
   const url = await beginOAuth({
     provider: start.provider.marker,

@@ -1,4 +1,3 @@
-import { deleteTotp } from '../api/deleteTotp';
 import { recoveryCallFailed } from '../logic/mfaSetupReducer';
 import type { Emit, MfaSetupServices } from './MfaSetupServices';
 
@@ -6,13 +5,13 @@ import type { Emit, MfaSetupServices } from './MfaSetupServices';
  * After re-validation, turning off (spec §4): confirmation, DELETE, totpEnabled false, and this
  * user's remembered device forgotten.
  */
-export async function turnOff({ http, session, modals, toasts }: Pick<MfaSetupServices, 'http' | 'session' | 'modals' | 'toasts'>, emit: Emit): Promise<void> {
+export async function turnOff({ api, session, modals, toasts }: Pick<MfaSetupServices, 'api' | 'session' | 'modals' | 'toasts'>, emit: Emit): Promise<void> {
   if (!(await modals.confirm('Turn off two-factor authentication? Signing in will only ask for your password.'))) {
     emit({ type: 'finish' });
     return;
   }
   try {
-    await deleteTotp(http);
+    await api.deleteTotp();
     session.updateProfile({ totpEnabled: false });
     const username = session.profile()?.username;
     if (username) session.forgetDevice(username);

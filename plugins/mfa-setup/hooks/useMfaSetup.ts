@@ -1,6 +1,5 @@
 import { takeOAuthCallback } from '@core/auth/oauthHandoff';
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { ModalServiceToken } from '@core/modals/ModalService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useObservable, useService } from '@core/react';
@@ -8,6 +7,7 @@ import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageServiceToken } from '@core/storage/StorageService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+import { MfaSetupApiToken } from '../api/MfaSetupApi';
 import { confirmPassword } from '../flows/confirmPassword';
 import { continueSetup } from '../flows/continueSetup';
 import type { MfaSetupServices } from '../flows/MfaSetupServices';
@@ -23,14 +23,14 @@ export const MFA_RESTART_PATH = '/config/2fa?expired=true';
 
 /** The /config/2fa page's state and handlers: the set-up machine (mfaSetupReducer) fed by its flows. */
 export function useMfaSetup() {
-  const http = useService(HttpServiceToken);
+  const api = useService(MfaSetupApiToken);
   const session = useService(SessionServiceToken);
   const storage = useService(StorageServiceToken);
   const nav = useService(NavigationServiceToken);
   const modals = useService(ModalServiceToken);
   const toasts = useService(ToastServiceToken);
   const captcha = useService(CaptchaServiceToken);
-  const services = useMemo<MfaSetupServices>(() => ({ http, session, modals, toasts, captcha }), [http, session, modals, toasts, captcha]);
+  const services = useMemo<MfaSetupServices>(() => ({ api, session, modals, toasts, captcha }), [api, session, modals, toasts, captcha]);
   const profile = useObservable(session.profile$, session.profile());
   const [state, dispatch] = useReducer(mfaSetupReducer, nav.search(), initialMfaSetupState);
   // SSO accounts may have no console password: they re-validate at their provider instead.
@@ -78,7 +78,7 @@ export function useMfaSetup() {
       if (!ssoProvider) return undefined;
       try {
         const email = profile?.email || profile?.username || '';
-        await startRevalidation(http, nav, { provider: ssoProvider, purpose, email, returnPath: nav.path() });
+        await startRevalidation(api, nav, { provider: ssoProvider, purpose, email, returnPath: nav.path() });
         return undefined;
       } catch {
         return `${ssoProvider.label} is not available right now. Please try again or use your password.`;

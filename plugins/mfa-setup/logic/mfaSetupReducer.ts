@@ -1,4 +1,4 @@
-import type { TotpSetup } from '../api/putTotpCreate';
+import type { TotpSetup } from '../api/MfaSetupApi';
 import { MfaTexts, isRecoveryExpired } from './mfaErrors';
 
 /** Turning the second factor on or off: what the re-validation is for. */

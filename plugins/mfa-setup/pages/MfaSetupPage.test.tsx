@@ -9,30 +9,38 @@ import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { StorageKeys, StorageServiceToken, type StorageKey } from '@core/storage/StorageService';
 import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
 import { stashOAuthCallback, takeOAuthCallback } from '@core/auth/oauthHandoff';
-import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
+import { apiFailure, fakeService } from '@core/testing';
+import { createFakeAxios } from '@core/testing/createFakeAxios';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
+import { MfaSetupApiToken, type MfaSetupApi } from '../api/MfaSetupApi';
 import { mfaSetupPlugin } from '../index';
-
-type Routes = Record<string, (request: FakeRequest) => FakeReply>;
 
 const token = makeTestToken({ perms: ['gln#rpt#rw'], typ: 'access', exp: 4102444800 });
 const setupAnswer = { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', recoveryCodes: ['1111-2222', '3333-4444'] };
 
-const okRoutes: Routes = {
-  'POST /um/mfa/validatePassword': (r) => ((r.data as { password: string }).password === 'Passw0rd!' ? { status: 200, data: { token: 'recovery-1' } } : { status: 401, data: { message: 'Wrong password' } }),
-  'PUT /um/mfa/totp/create': () => ({ status: 200, data: setupAnswer }),
-  'GET /um/mfa/totp/qr': () => ({ status: 200, data: new Blob(['png'], { type: 'image/png' }) }),
-  'POST /um/mfa/totp/verifyQr': (r) => ((r.data as { totpCode: string }).totpCode === '123456' ? { status: 200, data: { user: {} } } : { status: 400, data: { message: 'Wrong TOTP code' } }),
-  'DELETE /um/mfa/totp': () => ({ status: 204 }),
+/** An API that knows the password 'Passw0rd!' and the code 123456. */
+const okApi: Partial<MfaSetupApi> = {
+  validatePassword: async ({ password }) => {
+    if (password === 'Passw0rd!') return 'recovery-1';
+    throw apiFailure(401, { message: 'Wrong password' });
+  },
+  createTotp: async () => setupAnswer,
+  totpQr: async () => new Blob(['png'], { type: 'image/png' }),
+  verifyQr: async (totpCode) => {
+    if (totpCode !== '123456') throw apiFailure(400, { message: 'Wrong TOTP code' });
+  },
+  deleteTotp: async () => undefined,
 };
 
-function setup(path: string, totpEnabled: boolean, routes: Routes = okRoutes, storageValues: Partial<Record<StorageKey, string>> = {}, captcha = new FakeCaptchaService()) {
-  const fake = createFakeAxios((request) => {
-    const route = routes[`${request.method} ${request.url}`];
-    return route ? route(request) : { status: 404, data: {} };
-  });
+/**
+ * The page over a fake MfaSetupApi (the requests themselves, with the recovery token:
+ * api/DefaultMfaSetupApi.test.ts); the console's own calls (the header's logo) meet an API that has nothing.
+ */
+function setup(path: string, totpEnabled: boolean, own: Partial<MfaSetupApi> = okApi, storageValues: Partial<Record<StorageKey, string>> = {}, captcha = new FakeCaptchaService()) {
+  const api = fakeService<MfaSetupApi>('MfaSetupApi', {}, own);
+  const fake = createFakeAxios(() => ({ status: 404, data: {} }));
   const storage = new MemoryStorageService(storageValues);
   const navigation = new MemoryNavigationService(path);
   const visited: string[] = [];
@@ -43,10 +51,9 @@ function setup(path: string, totpEnabled: boolean, routes: Routes = okRoutes, st
     path,
     token,
     profile: { username: 'bob', email: 'bob@example.com', totpEnabled },
-    services: [[AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], [NavigationServiceToken, navigation], [CaptchaServiceToken, captcha]],
+    services: [[MfaSetupApiToken, api], [AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], [NavigationServiceToken, navigation], [CaptchaServiceToken, captcha]],
   });
-  const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
-  return { host, storage, calls, visited };
+  return { host, storage, api, visited };
 }
 
 async function confirmPassword(password: string) {
@@ -63,7 +70,7 @@ afterEach(cleanup);
 
 describe('two-factor set-up', () => {
   it('turns MFA on: password, QR with the secret as text, six-digit verification, recovery codes once', async () => {
-    const { host, calls } = setup('/config/2fa', false);
+    const { host, api } = setup('/config/2fa', false);
     expect((await screen.findByTestId('mfa-state')).textContent).toBe('Off');
     await userEvent.click(screen.getByRole('button', { name: 'Turn on two-factor authentication' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Continue' }));
@@ -75,7 +82,7 @@ describe('two-factor set-up', () => {
     expect((await screen.findByTestId('mfa-secret')).textContent).toBe(setupAnswer.secret);
     expect(await screen.findByRole('img', { name: /QR code/ })).toBeTruthy();
     expect(host.session!.authorization({ kind: 'recovery' })).toBe('Bearer recovery-1');
-    expect(calls('GET /um/mfa/totp/qr')[0]!.config.responseType).toBe('blob');
+    expect(api.totpQr).toHaveBeenCalledTimes(1);
 
     const code = screen.getByLabelText('Authentication code');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -100,7 +107,7 @@ describe('two-factor set-up', () => {
   });
 
   it('turns MFA off after confirmation and forgets the remembered device', async () => {
-    const { host, calls } = setup('/gluon/config/2fa', true);
+    const { host, api } = setup('/gluon/config/2fa', true);
     // Remembered devices are the session's now (it stores them itself).
     host.session!.rememberedDevices.set('bob', 'device-1');
     host.session!.rememberedDevices.set('alice', 'device-2');
@@ -108,44 +115,45 @@ describe('two-factor set-up', () => {
     await confirmPassword('Passw0rd!');
     expect(await screen.findByText('Confirm your action')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(calls('DELETE /um/mfa/totp')).toHaveLength(1));
+    await waitFor(() => expect(api.deleteTotp).toHaveBeenCalledTimes(1));
     await waitFor(() => expect(host.session!.profile()!.totpEnabled).toBe(false));
     expect(host.session!.rememberedDevice('bob')).toBeNull();
     expect(host.session!.rememberedDevice('alice')).toBe('device-2');
   });
 
   it('keeps MFA on when the confirmation is cancelled', async () => {
-    const { host, calls } = setup('/config/2fa', true);
+    const { host, api } = setup('/config/2fa', true);
     await userEvent.click(await screen.findByRole('button', { name: 'Turn off two-factor authentication' }));
     await confirmPassword('Passw0rd!');
     await userEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect((await screen.findByTestId('mfa-state')).textContent).toBe('On');
-    expect(calls('DELETE /um/mfa/totp')).toHaveLength(0);
+    expect(api.deleteTotp).not.toHaveBeenCalled();
     expect(host.session!.profile()!.totpEnabled).toBe(true);
   });
 
   it('the password check carries a captcha token and shows the reCAPTCHA notice while captcha is active', async () => {
     const captcha = new FakeCaptchaService('c-page');
-    const { calls } = setup('/config/2fa', false, okRoutes, {}, captcha);
+    const { api } = setup('/config/2fa', false, okApi, {}, captcha);
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
     expect(await screen.findByText(/This site is protected by reCAPTCHA/)).toBeTruthy();
     await confirmPassword('Passw0rd!');
     expect(await screen.findByTestId('mfa-secret')).toBeTruthy();
-    expect(calls('POST /um/mfa/validatePassword')[0]!.data).toEqual({ password: 'Passw0rd!', captchaToken: 'c-page' });
+    expect(api.validatePassword.mock.calls).toEqual([[{ password: 'Passw0rd!', captchaToken: 'c-page' }]]);
     expect(captcha.actions).toEqual(['validate_password']);
   });
 
   it('without captcha: no notice and no captchaToken on the password check', async () => {
-    const { calls } = setup('/config/2fa', false);
+    const { api } = setup('/config/2fa', false);
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
     await confirmPassword('Passw0rd!');
     expect(await screen.findByTestId('mfa-secret')).toBeTruthy();
-    expect(calls('POST /um/mfa/validatePassword')[0]!.data).not.toHaveProperty('captchaToken');
+    // Undefined: JSON leaves it out of the request.
+    expect(api.validatePassword.mock.calls[0]![0].captchaToken).toBeUndefined();
     expect(screen.queryByText(/This site is protected by reCAPTCHA/)).toBeNull();
   });
 
   it('restarts at /config/2fa when a recovery-mode call answers 401', async () => {
-    const { visited } = setup('/gluon/config/2fa', false, { ...okRoutes, 'PUT /um/mfa/totp/create': () => ({ status: 401, data: { message: 'Invalid token' } }) });
+    const { visited } = setup('/gluon/config/2fa', false, { ...okApi, createTotp: () => Promise.reject(apiFailure(401, { message: 'Invalid token' })) });
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
     await confirmPassword('Passw0rd!');
     await waitFor(() => expect(visited).toContain('/config/2fa?expired=true'));
@@ -160,19 +168,19 @@ describe('re-validation at the identity provider (SSO accounts)', () => {
   beforeEach(() => sessionStorage.clear());
 
   it('offers no provider to a password sign-in, nor Okta without a known issuer', async () => {
-    setup('/config/2fa', false, okRoutes, { [StorageKeys.oauthProvider]: 'okta' });
+    setup('/config/2fa', false, okApi, { [StorageKeys.oauthProvider]: 'okta' });
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
     expect(await screen.findByLabelText('Password')).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Verify with/ })).toBeNull();
   });
 
   it('leaves for the Okta the user signed in with, flagged revalidate=2fa and back to this page', async () => {
-    const { host, calls } = setup('/gluon/config/2fa', false, { ...okRoutes, 'GET /um/oauth2config/okta/details': () => ({ status: 200, data: details }) }, okta);
+    const { host, api } = setup('/gluon/config/2fa', false, { ...okApi, oktaDetails: async () => details }, okta);
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
     expect(await screen.findByText(/use the password of your console account, or verify with Okta above/)).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Verify with Okta' }));
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
-    expect(calls('GET /um/oauth2config/okta/details')[0]!.config.params).toEqual({ domain: issuer });
+    expect(api.oktaDetails.mock.calls).toEqual([[issuer]]);
     const url = new URL(host.navigation.assigned[0]!);
     expect(url.origin + url.pathname).toBe(details.authorizationEndpoint);
     expect(url.searchParams.get('state')).toMatch(/\|provider=okta&revalidate=2fa\|\/gluon\/config\/2fa$/);
@@ -182,21 +190,21 @@ describe('re-validation at the identity provider (SSO accounts)', () => {
   });
 
   it('the vendor IdP is chosen by the e-mail of the signed-in user', async () => {
-    const { host, calls } = setup('/config/2fa', false, {
-      ...okRoutes,
-      'GET /um/oauth2LoginProviders/JamfAuth0/info': () => ({ status: 200, data: { domain: 'example.com', publicId: 'jamf-client', nonce: 'n-j', connectionName: 'corp', authorizationEndpoint: 'https://jamf.example/authorize' } }),
+    const { host, api } = setup('/config/2fa', false, {
+      ...okApi,
+      jamfProviderInfo: async () => ({ domain: 'example.com', publicId: 'jamf-client', nonce: 'n-j', connectionName: 'corp', authorizationEndpoint: 'https://jamf.example/authorize' }),
     }, { [StorageKeys.oauthProvider]: 'jamf' });
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Verify with Jamf' }));
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
-    expect(calls('GET /um/oauth2LoginProviders/JamfAuth0/info')[0]!.config.params).toEqual({ emailDomain: 'bob@example.com' });
+    expect(api.jamfProviderInfo.mock.calls).toEqual([['bob@example.com']]);
     const url = new URL(host.navigation.assigned[0]!);
     expect(url.searchParams.get('connection')).toBe('corp');
     expect(url.searchParams.get('login_hint')).toBe('bob@example.com');
   });
 
   it('a failed look-up says so and keeps the password form', async () => {
-    setup('/config/2fa', false, { ...okRoutes, 'GET /um/oauth2LoginProviders/Google/publicId': () => ({ status: 503, data: {} }) }, { [StorageKeys.oauthProvider]: 'google' });
+    setup('/config/2fa', false, { ...okApi, googleProviderInfo: () => Promise.reject(apiFailure(503, {})) }, { [StorageKeys.oauthProvider]: 'google' });
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Verify with Google' }));
     expect(await screen.findByText('Google is not available right now. Please try again or use your password.')).toBeTruthy();
@@ -212,9 +220,9 @@ describe('re-validation at the identity provider (SSO accounts)', () => {
 
   it('back from the provider: the code gives the recovery token and the set-up continues', async () => {
     await pendingAnswer('enable');
-    const { host, calls, visited } = setup('/config/2fa?revalidate=2fa', false, { ...okRoutes, 'POST /um/mfa/validateOAuth2': () => ({ status: 200, data: { token: 'recovery-sso' } }) }, okta);
+    const { host, api, visited } = setup('/config/2fa?revalidate=2fa', false, { ...okApi, validateOAuth2: async () => 'recovery-sso' }, okta);
     expect((await screen.findByTestId('mfa-secret')).textContent).toBe(setupAnswer.secret);
-    const body = calls('POST /um/mfa/validateOAuth2')[0]!.data as Record<string, string>;
+    const body = api.validateOAuth2.mock.calls[0]![0];
     expect(body).toMatchObject({ provider: 'Okta', code: 'code-9', redirectUri: 'http://localhost:3000/login/callback', nonce: 'n-okta' });
     expect(body.codeVerifier).toMatch(/^[\w-]{43,}$/);
     expect(host.session!.authorization({ kind: 'recovery' })).toBe('Bearer recovery-sso');
@@ -226,21 +234,21 @@ describe('re-validation at the identity provider (SSO accounts)', () => {
 
   it('back from the provider to turn MFA off: asks for confirmation, then turns it off', async () => {
     await pendingAnswer('disable');
-    const { calls } = setup('/config/2fa?revalidate=2fa', true, { ...okRoutes, 'POST /um/mfa/validateOAuth2': () => ({ status: 200, data: { token: 'recovery-sso' } }) }, okta);
+    const { api } = setup('/config/2fa?revalidate=2fa', true, { ...okApi, validateOAuth2: async () => 'recovery-sso' }, okta);
     expect(await screen.findByText('Confirm your action')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
-    await waitFor(() => expect(calls('DELETE /um/mfa/totp')).toHaveLength(1));
+    await waitFor(() => expect(api.deleteTotp).toHaveBeenCalledTimes(1));
   });
 
   it('an answer the API refuses shows its message; a missing one never reaches the API', async () => {
     await pendingAnswer('enable');
-    setup('/config/2fa?revalidate=2fa', false, { ...okRoutes, 'POST /um/mfa/validateOAuth2': () => ({ status: 401, data: { message: 'This account is not linked to your user' } }) }, okta);
+    setup('/config/2fa?revalidate=2fa', false, { ...okApi, validateOAuth2: () => Promise.reject(apiFailure(401, { message: 'This account is not linked to your user' })) }, okta);
     expect(await screen.findByText('This account is not linked to your user')).toBeTruthy();
     expect((await screen.findByTestId('mfa-state')).textContent).toBe('Off');
     cleanup();
 
-    const { calls } = setup('/config/2fa?revalidate=2fa', false, okRoutes, okta);
+    const { api } = setup('/config/2fa?revalidate=2fa', false, okApi, okta);
     expect(await screen.findByText('The identity provider did not answer. Please try again.')).toBeTruthy();
-    expect(calls('POST /um/mfa/validateOAuth2')).toHaveLength(0);
+    expect(api.validateOAuth2).not.toHaveBeenCalled();
   });
 });

@@ -1,16 +1,14 @@
 import { useEffect, useReducer, useRef } from 'react';
-import type { HttpService } from '@core/http/HttpService';
 import type { NavigationService } from '@core/navigation/NavigationService';
 import { TOAST_TIMEOUT_MS, type ToastService } from '@core/toasts/ToastService';
 import { callFailure } from '@core/http/callFailure';
-import { getPasswordRecovery } from '../api/getPasswordRecovery';
-import { postChangePassword, type ChangePasswordBody } from '../api/postChangePassword';
+import type { ChangePasswordBody, ResetPasswordApi } from '../api/ResetPasswordApi';
 import { ResetTexts } from '../logic/texts';
 import { normalizeRecoveryCode } from '../logic/validators';
 import { initialResetState, resetReducer, type ResetState } from './resetReducer';
 
 export interface ResetServices {
-  http: HttpService;
+  api: ResetPasswordApi;
   nav: NavigationService;
   toasts: ToastService;
 }
@@ -24,7 +22,7 @@ export interface ResetPasswordFlow {
 }
 
 /** Validates the link once, then runs the steps of spec §4 "Reset flow". */
-export function useResetPassword({ http, nav, toasts }: ResetServices, resetPasswordId: string): ResetPasswordFlow {
+export function useResetPassword({ api, nav, toasts }: ResetServices, resetPasswordId: string): ResetPasswordFlow {
   const [state, dispatch] = useReducer(resetReducer, initialResetState);
   // The reducer's state as of the last render, for the async submitters.
   const current = useRef(state);
@@ -32,18 +30,18 @@ export function useResetPassword({ http, nav, toasts }: ResetServices, resetPass
 
   useEffect(() => {
     let active = true;
-    getPasswordRecovery(http, resetPasswordId).then(
+    api.checkLink(resetPasswordId).then(
       ({ otp }) => active && dispatch({ type: 'validated', otp }),
       (error: unknown) => active && dispatch({ type: 'validationFailed', failure: callFailure(error) }),
     );
     return () => {
       active = false;
     };
-  }, [http, resetPasswordId]);
+  }, [api, resetPasswordId]);
 
   const change = async (body: ChangePasswordBody) => {
     try {
-      await postChangePassword(http, resetPasswordId, body);
+      await api.changePassword(resetPasswordId, body);
       dispatch({ type: 'succeeded' });
       toasts.show({ intent: 'success', title: ResetTexts.toastTitle, message: ResetTexts.toastMessage, timeout: TOAST_TIMEOUT_MS });
       nav.navigate('/login', { replace: true });

@@ -1,11 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AxiosInstanceToken } from '@core/http/HttpService';
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
+import { apiFailure, fakeService, networkFailure } from '@core/testing';
 import { ToastServiceToken, type Toast, type ToastService } from '@core/toasts/ToastService';
 import { renderHost } from '../../../tests/harness/renderHost';
+import { ResetPasswordApiToken, type ResetPasswordApi } from '../api/ResetPasswordApi';
 import { resetPasswordPlugin } from '../index';
 
 // The first render would otherwise pay for compiling the lazy chunks inside a findBy timeout.
@@ -14,31 +14,26 @@ beforeAll(async () => {
 });
 
 const ID = 'abcdefghijklmnopqrstuv';
-const CHECK = `GET /um/passwordRecovery/${ID}`;
-const CHANGE = `POST /um/passwordRecovery/${ID}/changePassword`;
 
 /** /login exists, so the success redirect lands on a page. */
 const loginStub = definePlugin({ id: 'stub', title: 'Stub', kind: 'public', requires: [], routes: [{ path: '/login', page: async () => ({ default: () => <p>login page</p> }) }] });
 
-type Routes = Record<string, (request: FakeRequest) => FakeReply | Promise<FakeReply>>;
-
-function setup(routes: Routes) {
-  const fake = createFakeAxios((request) => {
-    const route = routes[`${request.method} ${request.url}`];
-    return route ? route(request) : { status: 404, data: { message: `no route ${request.method} ${request.url}` } };
-  });
-  const host = renderHost({ plugins: [resetPasswordPlugin, loginStub], path: `/resetPassword/${ID}`, services: [[AxiosInstanceToken, fake.axios]] });
+/** The page with a fake ResetPasswordApi (the requests themselves: DefaultResetPasswordApi.test.ts). */
+function setup(own: Partial<ResetPasswordApi>) {
+  const api = fakeService<ResetPasswordApi>('ResetPasswordApi', {}, own);
+  const host = renderHost({ plugins: [resetPasswordPlugin, loginStub], path: `/resetPassword/${ID}`, services: [[ResetPasswordApiToken, api]] });
   const toasts = () => {
     let list: readonly Toast[] = [];
     host.services.resolve<ToastService>(ToastServiceToken).toasts$.subscribe((value) => (list = value)).unsubscribe();
     return list;
   };
-  const calls = (key: string) => fake.requests.filter((r) => `${r.method} ${r.url}` === key);
-  return { host, calls, toasts };
+  const calls = () => api.changePassword.mock.calls;
+  return { host, api, calls, toasts };
 }
 
-const reply = (status: number, data?: unknown) => () => ({ status, data });
-const failure = (status: number, message: string) => reply(status, { statusCode: status, error: 'x', message });
+const failure = (status: number, message: string) => () => Promise.reject(apiFailure(status, { statusCode: status, error: 'x', message }));
+const withOtp = (otp: boolean) => async () => ({ otp });
+const changed = async () => undefined;
 
 async function typePasswords(password: string, confirmation = password) {
   await userEvent.type(await screen.findByLabelText('New Password'), password);
@@ -48,17 +43,17 @@ async function typePasswords(password: string, confirmation = password) {
 
 describe('validation of the link', () => {
   it('shows a spinner while the link is checked (public call)', async () => {
-    const { calls } = setup({ [CHECK]: () => new Promise(() => {}) });
+    const { api } = setup({ checkLink: () => new Promise(() => {}) });
     expect(await screen.findByText('Checking your link…')).toBeTruthy();
     expect(screen.queryByLabelText('New Password')).toBeNull();
-    expect(calls(CHECK)[0]!.headers.Authorization).toBeUndefined();
+    expect(api.checkLink.mock.calls).toEqual([[ID]]);
   });
 
   it.each([
     [410, 'This password reset link has expired'],
     [404, 'This password reset link is invalid'],
   ])('%d: the expired view with the server message, a way back to login and to support', async (status, message) => {
-    const { host } = setup({ [CHECK]: failure(status, message) });
+    const { host } = setup({ checkLink: failure(status, message) });
     expect(await screen.findByRole('heading', { name: 'Sorry, this link has expired!' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(message);
     expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('https://support.jamf.com/');
@@ -68,7 +63,7 @@ describe('validation of the link', () => {
   });
 
   it('a network failure also shows the expired view, never a blank page', async () => {
-    setup({ [CHECK]: () => ({ networkError: true }) });
+    setup({ checkLink: () => Promise.reject(networkFailure()) });
     expect(await screen.findByRole('heading', { name: 'Sorry, this link has expired!' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -76,26 +71,24 @@ describe('validation of the link', () => {
 
 describe('without a second factor', () => {
   it("requires both passwords and says when they do not match (no call)", async () => {
-    const { calls } = setup({ [CHECK]: reply(200, { otp: false }) });
+    const { calls } = setup({ checkLink: withOtp(false) });
     await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
     expect(screen.getAllByText('Password is required')).toHaveLength(2);
     await typePasswords('Passw0rd!x', 'Passw0rd!y');
     expect(await screen.findByText("Password doesn't match")).toBeTruthy();
-    expect(calls(CHANGE)).toHaveLength(0);
+    expect(calls()).toHaveLength(0);
   });
 
   it('submits at once, shows the success toast for 3 s and goes to /login', async () => {
-    const { host, calls, toasts } = setup({ [CHECK]: reply(200, { otp: false }), [CHANGE]: reply(200, { message: 'Your password has been reset' }) });
+    const { host, calls, toasts } = setup({ checkLink: withOtp(false), changePassword: changed });
     await typePasswords('Passw0rd!x');
     await host.waitForPath('/login');
-    expect(calls(CHANGE)).toHaveLength(1);
-    expect(calls(CHANGE)[0]!.data).toEqual({ otp: null, otpRecoveryCode: null, password: 'Passw0rd!x' });
-    expect(calls(CHANGE)[0]!.headers.Authorization).toBeUndefined();
+    expect(calls()).toEqual([[ID, { otp: null, otpRecoveryCode: null, password: 'Passw0rd!x' }]]);
     expect(toasts()).toEqual([expect.objectContaining({ intent: 'success', title: 'Reset password', message: 'Your password has been reset', timeout: 3000 })]);
   });
 
   it('shows the server message when the change fails, and keeps the form', async () => {
-    const { host, toasts } = setup({ [CHECK]: reply(200, { otp: false }), [CHANGE]: failure(400, 'The password must have at least 8 characters') });
+    const { host, toasts } = setup({ checkLink: withOtp(false), changePassword: failure(400, 'The password must have at least 8 characters') });
     await typePasswords('short');
     expect((await screen.findByRole('alert')).textContent).toBe('The password must have at least 8 characters');
     expect(screen.getByLabelText('New Password')).toBeTruthy();
@@ -104,7 +97,7 @@ describe('without a second factor', () => {
   });
 
   it('a link used meanwhile turns into the expired view', async () => {
-    setup({ [CHECK]: reply(200, { otp: false }), [CHANGE]: failure(410, 'This password reset link has expired') });
+    setup({ checkLink: withOtp(false), changePassword: failure(410, 'This password reset link has expired') });
     await typePasswords('Passw0rd!x');
     expect(await screen.findByRole('heading', { name: 'Sorry, this link has expired!' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe('This password reset link has expired');
@@ -112,24 +105,24 @@ describe('without a second factor', () => {
 });
 
 describe('with a second factor', () => {
-  const otp = { [CHECK]: reply(200, { otp: true }) };
+  const otp = { checkLink: withOtp(true) };
 
   it('collects the password without a call, then asks for the numeric authentication code', async () => {
-    const { host, calls } = setup({ ...otp, [CHANGE]: reply(200, {}) });
+    const { host, calls } = setup({ ...otp, changePassword: changed });
     await typePasswords('Passw0rd!x');
     const code = await screen.findByLabelText('Authentication code');
-    expect(calls(CHANGE)).toHaveLength(0);
+    expect(calls()).toHaveLength(0);
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Authentication code is required')).toBeTruthy();
     await userEvent.type(code, '12a34-56');
     expect((code as HTMLInputElement).value).toBe('123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await host.waitForPath('/login');
-    expect(calls(CHANGE)[0]!.data).toEqual({ otp: '123456', otpRecoveryCode: null, password: 'Passw0rd!x' });
+    expect(calls()).toEqual([[ID, { otp: '123456', otpRecoveryCode: null, password: 'Passw0rd!x' }]]);
   });
 
   it('switches to the recovery code and back; dashes are removed before sending', async () => {
-    const { host, calls } = setup({ ...otp, [CHANGE]: reply(200, {}) });
+    const { host, calls } = setup({ ...otp, changePassword: changed });
     await typePasswords('Passw0rd!x');
     await userEvent.click(await screen.findByRole('button', { name: 'Use a recovery code' }));
     await screen.findByLabelText('Recovery code');
@@ -141,11 +134,11 @@ describe('with a second factor', () => {
     await userEvent.type(await screen.findByLabelText('Recovery code'), '1234-5678-9012');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await host.waitForPath('/login');
-    expect(calls(CHANGE)[0]!.data).toEqual({ otp: null, otpRecoveryCode: '123456789012', password: 'Passw0rd!x' });
+    expect(calls()).toEqual([[ID, { otp: null, otpRecoveryCode: '123456789012', password: 'Passw0rd!x' }]]);
   });
 
   it('a wrong code keeps the code step with the server message', async () => {
-    setup({ ...otp, [CHANGE]: failure(400, 'Wrong TOTP code') });
+    setup({ ...otp, changePassword: failure(400, 'Wrong TOTP code') });
     await typePasswords('Passw0rd!x');
     await userEvent.type(await screen.findByLabelText('Authentication code'), '000000');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -154,7 +147,7 @@ describe('with a second factor', () => {
   });
 
   it('a refused password goes back to the password step with the server message', async () => {
-    setup({ ...otp, [CHANGE]: failure(400, 'The password must not be your e-mail address') });
+    setup({ ...otp, changePassword: failure(400, 'The password must not be your e-mail address') });
     await typePasswords('bob@example.com');
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -163,7 +156,7 @@ describe('with a second factor', () => {
   });
 
   it('hides 5xx details behind the unknown-error text', async () => {
-    setup({ ...otp, [CHANGE]: failure(500, 'Internal Server Error') });
+    setup({ ...otp, changePassword: failure(500, 'Internal Server Error') });
     await typePasswords('Passw0rd!x');
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));

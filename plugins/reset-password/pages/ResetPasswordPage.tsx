@@ -1,11 +1,11 @@
 import { Callout, Classes, H1, Intent, Spinner } from '@blueprintjs/core';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react';
 import { ToastServiceToken } from '@core/toasts/ToastService';
 import { PublicPage } from '@core/ui/PublicPage/PublicPage';
 import { useMemo } from 'react';
+import { ResetPasswordApiToken } from '../api/ResetPasswordApi';
 import { CodeForm } from '../components/CodeForm/CodeForm';
 import { ExpiredView } from '../components/ExpiredView/ExpiredView';
 import { NewPasswordForm } from '../components/NewPasswordForm/NewPasswordForm';
@@ -22,10 +22,10 @@ const STEP_TITLES: Record<ResetStep, string> = {
 
 /** `/resetPassword/{password_recovery_id}` (spec §2, §4 "Reset flow"). */
 export default function ResetPasswordPage({ params }: PageProps) {
-  const http = useService(HttpServiceToken);
+  const api = useService(ResetPasswordApiToken);
   const nav = useService(NavigationServiceToken);
   const toasts = useService(ToastServiceToken);
-  const services = useMemo(() => ({ http, nav, toasts }), [http, nav, toasts]);
+  const services = useMemo(() => ({ api, nav, toasts }), [api, nav, toasts]);
   const { state, submitPassword, submitCode, submitRecoveryCode, switchStep } = useResetPassword(services, params.password_recovery_id ?? '');
 
   let title: string = ResetTexts.title;

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { ModalServiceToken } from '@core/modals/ModalService';
-import { useService } from '@core/react';
+import { ModalServiceToken, type ModalBodyProps } from '@core/modals/ModalService';
+import { ServicesProvider, useContainer, useService } from '@core/react';
 import { ContactUsModal } from './ContactUsModal';
 
 /**
@@ -9,13 +9,20 @@ import { ContactUsModal } from './ContactUsModal';
  */
 export default function ContactSection({ close }: { close(): void }) {
   const modals = useService(ModalServiceToken);
+  const container = useContainer();
   const opened = useRef(false);
   useEffect(() => {
     // Once per choice of the entry, even if the menu re-renders before it closes.
     if (opened.current) return;
     opened.current = true;
     close();
-    modals.open({ kind: 'component', placement: 'basic', title: 'Contact Us', component: ContactUsModal, closeOnBackdrop: false });
-  }, [close, modals]);
+    // The modal renders in the host's outlet: it keeps this section's services (the shell's client).
+    const component = (props: ModalBodyProps) => (
+      <ServicesProvider container={container}>
+        <ContactUsModal {...props} />
+      </ServicesProvider>
+    );
+    modals.open({ kind: 'component', placement: 'basic', title: 'Contact Us', component, closeOnBackdrop: false });
+  }, [close, modals, container]);
   return null;
 }

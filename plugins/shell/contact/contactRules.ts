@@ -1,4 +1,4 @@
-import type { ContactProduct, RequestType } from '../api/sendContactRequest';
+import type { ContactProduct, RequestType } from '../api/ShellApi';
 
 /** The type select, in the spec's order and words (spec §2). */
 export const REQUEST_TYPE_OPTIONS: readonly { value: RequestType; label: string }[] = [

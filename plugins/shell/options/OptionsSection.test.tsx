@@ -3,26 +3,27 @@ import { describe, expect, it } from 'vitest';
 import { LocaleServiceToken, type LocaleService } from '@core/locale/LocaleService';
 import { StorageKeys, StorageServiceToken, type StorageService } from '@core/storage/StorageService';
 import { ThemeServiceToken, type ThemeService } from '@core/theme/ThemeService';
-import type { FakeHandler } from '@core/testing';
+import { apiFailure } from '@core/testing';
+import type { ShellApi } from '../api/ShellApi';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { ALL_PRODUCT_PERMS, shellHost } from '../shellTestSetup';
 import { validatePasswordChange } from './useChangePassword';
 
-async function openOptions(handler?: FakeHandler) {
-  const { options, requests } = shellHost({ path: '/gluon', token: makeTestToken(ALL_PRODUCT_PERMS), handler });
+async function openOptions(api?: Partial<ShellApi>) {
+  const { options, api: fake } = shellHost({ path: '/gluon', token: makeTestToken(ALL_PRODUCT_PERMS), api });
   const host = renderHost(options);
   fireEvent.click(await screen.findByTestId('profile-menu-button', {}, { timeout: 5000 }));
   fireEvent.click(within(await screen.findByTestId('profile-menu', {}, { timeout: 5000 })).getByText('Options'));
   await screen.findByTestId('options-section', {}, { timeout: 5000 });
-  return { host, requests };
+  return { host, api: fake };
 }
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 
 describe('profile menu options', () => {
-  it('change password: clear errors first, then POST /um/password with old and new', async () => {
-    const { requests } = await openOptions(() => ({ status: 200, data: { user: { username: 'ada', email: 'ada@example.com', totpEnabled: false } } }));
+  it('change password: clear errors first, then the change with old and new', async () => {
+    const { api } = await openOptions({ changePassword: async () => undefined });
     fireEvent.click(screen.getByTestId('change-password-open'));
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByText('Current password is required')).toBeTruthy();
@@ -34,14 +35,14 @@ describe('profile menu options', () => {
     expect(await screen.findByText('Your passwords do not match.')).toBeTruthy();
     type('Confirm new password', 'New-Password-2');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    await waitFor(() => expect(requests.filter((r) => r.url === '/um/password')).toHaveLength(1));
-    expect(requests.find((r) => r.url === '/um/password')!.data).toEqual({ oldPassword: 'Old-Password-1', newPassword: 'New-Password-2' });
+    await waitFor(() => expect(api.changePassword).toHaveBeenCalledTimes(1));
+    expect(api.changePassword.mock.calls[0]).toEqual([{ oldPassword: 'Old-Password-1', newPassword: 'New-Password-2' }]);
     // Folded away again on success.
     await waitFor(() => expect(screen.queryByTestId('change-password-form')).toBeNull());
   });
 
   it('change password: the server\'s message shows and the typed values stay', async () => {
-    await openOptions(() => ({ status: 400, data: { message: 'The current password is incorrect' } }));
+    await openOptions({ changePassword: () => Promise.reject(apiFailure(400, { message: 'The current password is incorrect' })) });
     fireEvent.click(screen.getByTestId('change-password-open'));
     type('Current password', 'wrong');
     type('New password', 'New-Password-2');

@@ -1,15 +1,15 @@
-import { useState } from 'react';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { useService } from '@core/react';
 import { ToastServiceToken } from '@core/toasts/ToastService';
-import { changePassword } from '../api/changePassword';
+import { ShellApiToken } from '../api/ShellApi';
 import { serverMessage } from '../logic/serverMessage';
 
-export interface PasswordErrors {
-  oldPassword?: string;
-  newPassword?: string;
-  confirmPassword?: string;
+export interface PasswordValues {
+  oldPassword: string;
+  newPassword: string;
+  confirmPassword: string;
 }
+
+export type PasswordErrors = Partial<Record<keyof PasswordValues, string>>;
 
 export function validatePasswordChange(oldPassword: string, newPassword: string, confirmPassword: string): PasswordErrors {
   const errors: PasswordErrors = {};
@@ -22,43 +22,21 @@ export function validatePasswordChange(oldPassword: string, newPassword: string,
 }
 
 /**
- * Change password: POST /um/password. The API ends every other session of the user and keeps
- * this one, so on success the form only clears and says so; the server's message (wrong current
- * password, a weak new one) shows as it is, with the typed values kept.
+ * Change password through the shell's client. The API ends every other session of the user and
+ * keeps this one, so on success the form only clears and says so. Answers the server's message
+ * (wrong current password, a weak new one) on failure, shown as it is; nothing on success.
  */
-export function useChangePassword(onDone: () => void) {
-  const http = useService(HttpServiceToken);
+export function useChangePassword(onDone: () => void): (values: PasswordValues) => Promise<string | undefined> {
+  const api = useService(ShellApiToken);
   const toasts = useService(ToastServiceToken);
-  const [values, setValues] = useState({ oldPassword: '', newPassword: '', confirmPassword: '' });
-  const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const errors = validatePasswordChange(values.oldPassword, values.newPassword, values.confirmPassword);
-
-  return {
-    values,
-    errors: submitted ? errors : {},
-    saving,
-    failure,
-    set(field: keyof typeof values, value: string) {
-      setValues((current) => ({ ...current, [field]: value }));
-    },
-    async submit() {
-      setSubmitted(true);
-      if (Object.keys(errors).length > 0 || saving) return;
-      setSaving(true);
-      setFailure(null);
-      try {
-        await changePassword(http, values.oldPassword, values.newPassword);
-        setValues({ oldPassword: '', newPassword: '', confirmPassword: '' });
-        setSubmitted(false);
-        toasts.success('Change password', 'Your password has been changed. Your other sessions were signed out.');
-        onDone();
-      } catch (error) {
-        setFailure(serverMessage(error));
-      } finally {
-        setSaving(false);
-      }
-    },
+  return async ({ oldPassword, newPassword }) => {
+    try {
+      await api.changePassword({ oldPassword, newPassword });
+    } catch (error) {
+      return serverMessage(error);
+    }
+    toasts.success('Change password', 'Your password has been changed. Your other sessions were signed out.');
+    onDone();
+    return undefined;
   };
 }

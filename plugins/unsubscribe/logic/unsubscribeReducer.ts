@@ -1,4 +1,4 @@
-import type { UnsubscribeScope } from '../api/postUnsubscribe';
+import type { UnsubscribeScope } from '../api/UnsubscribeApi';
 
 export type UnsubscribeState =
   /** The question; `pending` names the button whose call is running. */

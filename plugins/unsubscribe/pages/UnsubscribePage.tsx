@@ -1,9 +1,9 @@
 import { Button, Callout, Classes, H1, Intent } from '@blueprintjs/core';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
 import { PublicPage } from '@core/ui/PublicPage/PublicPage';
+import { UnsubscribeApiToken } from '../api/UnsubscribeApi';
 import { UnsubscribeTexts } from '../logic/texts';
 import { useMinWidth } from '../logic/useMinWidth';
 import { useUnsubscribe } from '../logic/useUnsubscribe';
@@ -11,11 +11,11 @@ import './UnsubscribePage.css';
 
 /** `/unsubscribe?jwt=…`: leave one notification or all of them (spec §2). */
 export default function UnsubscribePage(_props: PageProps) {
-  const http = useService(HttpServiceToken);
+  const api = useService(UnsubscribeApiToken);
   const nav = useService(NavigationServiceToken);
   const search = useObservable(nav.search$, nav.search());
   const jwt = new URLSearchParams(search).get('jwt')?.trim() || null;
-  const { state, unsubscribe } = useUnsubscribe(http, jwt);
+  const { state, unsubscribe } = useUnsubscribe(api, jwt);
   const wide = useMinWidth();
 
   if (!wide) {

@@ -1,7 +1,7 @@
 import { Button, Callout, Classes } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import type { InvitationAnswer } from '../../api/types';
+import type { InvitationAnswer } from '../../api/AdminApi';
 
 /** InvitationLinkProps: the API's answer to an invitation (new or resent). */
 export interface InvitationLinkProps {

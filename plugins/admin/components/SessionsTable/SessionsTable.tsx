@@ -1,6 +1,6 @@
 import { Button, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import type { UserSession } from '../../api/types';
+import type { UserSession } from '../../api/AdminApi';
 import { describeDevice } from '../../logic/describeDevice';
 
 /**

@@ -1,6 +1,6 @@
 import { Button, Callout, Intent, Radio, RadioGroup } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
-import type { CollectorOs } from '../../api/types';
+import type { CollectorOs } from '../../api/CollectorApi';
 import { OS_LABELS } from '../../logic/os';
 import { CollectorTexts } from '../../logic/texts';
 import { HowToLink } from '../HowToLink/HowToLink';

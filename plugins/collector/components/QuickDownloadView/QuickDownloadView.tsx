@@ -1,7 +1,7 @@
 import { Button, Callout, Classes, H2, Intent } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
-import { DownloadServiceToken } from '@core/downloads/DownloadService';
 import { useService } from '@core/react';
+import { CollectorApiToken } from '../../api/CollectorApi';
 import { useQuickDownload } from '../../flows/useQuickDownload';
 import { OS_LABELS } from '../../logic/os';
 import { CollectorTexts } from '../../logic/texts';
@@ -9,8 +9,7 @@ import { HowToLink } from '../HowToLink/HowToLink';
 
 /** The quick-link screen (spec §2): the OS from the token and one Download button. */
 export function QuickDownloadView({ token }: { token: string | null }) {
-  const downloads = useService(DownloadServiceToken);
-  const quick = useQuickDownload(downloads, token);
+  const quick = useQuickDownload(useService(CollectorApiToken), token);
 
   if (quick.token.kind !== 'ok') {
     return (

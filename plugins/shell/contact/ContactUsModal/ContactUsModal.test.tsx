@@ -1,29 +1,29 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ToastServiceToken, type ToastService } from '@core/toasts/ToastService';
-import type { FakeHandler, FakeRequest } from '@core/testing';
+import { apiFailure } from '@core/testing';
 import { renderHost } from '../../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../../tests/harness/tokens';
-import { MAX_QUERY_URL_BYTES } from '../../api/sendContactRequest';
+import type { ShellApi } from '../../api/ShellApi';
 import { ALL_PRODUCT_PERMS, shellHost } from '../../shellTestSetup';
 import { MESSAGE_MAX, SUBJECT_MAX, ratingToSend } from '../contactRules';
 
-async function openContact(path: string, handler: FakeHandler) {
-  const { options, requests } = shellHost({ path, token: makeTestToken(ALL_PRODUCT_PERMS), handler });
+/** The modal opened from the profile menu, over a fake ShellApi (the request itself: api/DefaultShellApi.test.ts). */
+async function openContact(path: string, sendContactRequest: ShellApi['sendContactRequest']) {
+  const { options, api } = shellHost({ path, token: makeTestToken(ALL_PRODUCT_PERMS), api: { sendContactRequest } });
   const host = renderHost(options);
   fireEvent.click(await screen.findByTestId('profile-menu-button', {}, { timeout: 5000 }));
   fireEvent.click(within(await screen.findByTestId('profile-menu', {}, { timeout: 5000 })).getByText('Contact Us'));
   const modal = await screen.findByTestId('contact-us-modal', {}, { timeout: 5000 });
-  return { host, requests, modal };
+  return { host, api, modal };
 }
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
-const contactCalls = (requests: FakeRequest[]) => requests.filter((r) => r.url.includes('/userRequests/'));
-const queryOf = (request: FakeRequest) => Object.fromEntries(new URL(request.url, 'http://x').searchParams);
+const sent = async () => undefined;
 
 describe('Contact Us modal', () => {
   it('has the four types in the spec\'s words, Dismiss and Send; the rating shows for feedback only', async () => {
-    await openContact('/gluon', () => ({ status: 201, data: { id: '1' } }));
+    await openContact('/gluon', sent);
     const select = screen.getByLabelText('Type') as HTMLSelectElement;
     expect(Array.from(select.options).map((o) => [o.value, o.text])).toEqual([
       ['contactSupport', 'Contact Support'],
@@ -41,17 +41,17 @@ describe('Contact Us modal', () => {
   });
 
   it('requires subject and message and bounds them at 250 / 200000', async () => {
-    const { requests } = await openContact('/gluon', () => ({ status: 201, data: { id: '1' } }));
+    const { api } = await openContact('/gluon', sent);
     fireEvent.click(screen.getByText('Send'));
     expect(await screen.findByText('Subject is required')).toBeTruthy();
     expect(screen.getByText('Message is required')).toBeTruthy();
-    expect(contactCalls(requests)).toHaveLength(0);
+    expect(api.sendContactRequest).not.toHaveBeenCalled();
     expect((screen.getByLabelText('Subject', { exact: false }) as HTMLInputElement).maxLength).toBe(SUBJECT_MAX);
     expect((screen.getByLabelText('Message', { exact: false }) as HTMLTextAreaElement).maxLength).toBe(MESSAGE_MAX);
   });
 
-  it('sends feedback with four stars in the query of the product the user is in, then toasts and closes', async () => {
-    const { host, requests } = await openContact('/neutrino', () => ({ status: 201, data: { id: '1' } }));
+  it('sends feedback with four stars to the product the user is in, then toasts and closes', async () => {
+    const { host, api } = await openContact('/neutrino', sent);
     const shown: string[] = [];
     host.services.resolve<ToastService>(ToastServiceToken).toasts$.subscribe((list) => list.forEach((t) => shown.push(`${t.title}|${t.message}|${t.timeout}`)));
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'sendFeedback' } });
@@ -60,42 +60,27 @@ describe('Contact Us modal', () => {
     fireEvent.click(screen.getByLabelText('4 stars'));
     fireEvent.click(screen.getByText('Send'));
     await waitFor(() => expect(screen.queryByTestId('contact-us-modal')).toBeNull());
-    const [call] = contactCalls(requests);
-    expect(call!.method).toBe('POST');
-    expect(call!.url.split('?')[0]).toBe('/neutrino-backend/userRequests/sendFeedback');
-    expect(call!.data).toBeUndefined();
-    expect(queryOf(call!)).toEqual({ subject: 'Nice & quick', message: 'Works well?', rating: '4', relatedPageUrl: `${window.location.origin}/neutrino` });
+    expect(api.sendContactRequest.mock.calls).toEqual([['neutrino', { requestType: 'sendFeedback', subject: 'Nice & quick', message: 'Works well?', rating: 4, relatedPageUrl: `${window.location.origin}/neutrino` }]]);
     expect(shown).toContain('Contact Us|Contact form has been sent|3000');
   });
 
   it('sends rating 0 for the other types, whatever was picked before', async () => {
-    const { requests } = await openContact('/electron', () => ({ status: 201, data: { id: '1' } }));
+    const { api } = await openContact('/electron', sent);
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'sendFeedback' } });
     fireEvent.click(screen.getByLabelText('5 stars'));
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'reportABug' } });
     fill('Subject', 's');
     fill('Message', 'm');
     fireEvent.click(screen.getByText('Send'));
-    await waitFor(() => expect(contactCalls(requests)).toHaveLength(1));
-    expect(queryOf(contactCalls(requests)[0]!).rating).toBe('0');
+    await waitFor(() => expect(api.sendContactRequest).toHaveBeenCalledTimes(1));
+    expect(api.sendContactRequest.mock.calls[0]![0]).toBe('electron');
+    expect(api.sendContactRequest.mock.calls[0]![1]).toMatchObject({ requestType: 'reportABug', rating: 0 });
     expect(ratingToSend('featureRequest', 4)).toBe(0);
     expect(ratingToSend('sendFeedback', 4)).toBe(4);
   });
 
-  it('a long message goes as a JSON body instead of an address over 8 KiB', async () => {
-    const { requests } = await openContact('/gluon', () => ({ status: 201, data: { id: '1' } }));
-    fill('Subject', 'Long');
-    fill('Message', 'x'.repeat(MAX_QUERY_URL_BYTES));
-    fireEvent.click(screen.getByText('Send'));
-    await waitFor(() => expect(contactCalls(requests)).toHaveLength(1));
-    const [call] = contactCalls(requests);
-    expect(call!.url).toBe('/gluon-backend/userRequests/contactSupport');
-    expect(call!.data).toMatchObject({ subject: 'Long', rating: 0 });
-    expect((call!.data as { message: string }).message).toHaveLength(MAX_QUERY_URL_BYTES);
-  });
-
   it('a failed send shows the server\'s message in the modal and keeps what was typed', async () => {
-    await openContact('/gluon', () => ({ status: 400, data: { message: 'subject must NOT have more than 250 characters' } }));
+    await openContact('/gluon', () => Promise.reject(apiFailure(400, { message: 'subject must NOT have more than 250 characters' })));
     fill('Subject', 'Kept subject');
     fill('Message', 'Kept message');
     fireEvent.click(screen.getByText('Send'));
