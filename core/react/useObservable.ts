@@ -32,7 +32,7 @@ function createStore<T>(obs$: Observable<T>, initial: T): ObservableStore<T> {
  */
 export function useObservable<T>(obs$: Observable<T>, initial: T): T {
   // `initial` only matters for the first store of a given stream.
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `initial` seeds a new stream's store only; a new initial for the same stream must not resubscribe
   const store = useMemo(() => createStore(obs$, initial), [obs$]);
   return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
 }

@@ -1,26 +1,9 @@
+import type { ApiResponse } from '@common/api/apiTypes';
+
 /** Answers of the identity-provider look-ups (docs/sign-in-protocol.md), shared by the sign-in,
- *  callback and two-factor set-up plugins. */
-export interface GoogleProviderInfo {
-  publicId: string;
-  authorizationEndpoint: string;
-  tokenEndpoint: string;
-  nonce: string;
-}
+ *  callback and two-factor set-up plugins; named from the generated API document. */
+export type GoogleProviderInfo = ApiResponse<'/um/oauth2LoginProviders/Google/publicId', 'get'>;
 
-export interface OktaDetails {
-  clientIssuer: string;
-  clientId: string;
-  authorizationEndpoint: string;
-  tokenEndpoint: string;
-  nonce: string;
-}
+export type OktaDetails = ApiResponse<'/um/oauth2config/okta/details', 'get'>;
 
-export interface JamfProviderInfo {
-  domain: string;
-  publicId: string;
-  state?: string;
-  nonce: string;
-  connectionName?: string;
-  customIdp?: boolean;
-  authorizationEndpoint: string;
-}
+export type JamfProviderInfo = ApiResponse<'/um/oauth2LoginProviders/JamfAuth0/info', 'get'>;

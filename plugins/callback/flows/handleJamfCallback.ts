@@ -43,7 +43,7 @@ export async function handleJamfCallback(services: CallbackServices, code: strin
         authorizationEndpoint: info.authorizationEndpoint,
         nonce: info.nonce,
         redirectUri: oauthRedirectUri(),
-        extraParams: { login_hint: invite.username, connection: info.connectionName },
+        extraParams: { login_hint: invite.username, connection: info.connectionName ?? undefined },
       });
       nav.assign(url);
     } catch (error) {

@@ -30,7 +30,7 @@ const stubPages = definePlugin({
 
 const user = { username: 'jamf.user@corp.example', email: 'jamf.user@corp.example', totpEnabled: false };
 const accessToken = makeTestToken(['gln#rpt#rw'], { typ: 'access', exp: 4102444800 });
-const info = { domain: 'corp.example', publicId: 'jamf-client', nonce: 'n-2', connectionName: 'corp', authorizationEndpoint: 'https://jamf.example/authorize' };
+const info = { domain: 'corp.example', publicId: 'jamf-client', nonce: 'n-2', connectionName: 'corp', customIdp: false, state: 's-2', authorizationEndpoint: 'https://jamf.example/authorize' };
 const signedIn = async () => ({ token: accessToken, user, mfaRequired: false });
 /** An invitation to activate with the vendor IdP, then the provider's client for its domain. */
 const invitation: Partial<CallbackApi> = {

@@ -58,7 +58,7 @@ export function useInvite(services: InviteServices, inviteId: string, query: { r
         await finishProviderActivation(services, inviteId, invite, query.flow).then(afterSignIn, (error: unknown) => dispatch({ type: 'failed', message: messageOf(error) }));
       }
     })();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the invitation is read and a return from the provider finished once per visit (single-use link)
   }, []);
 
   const submitPassword = async (password: string) => {

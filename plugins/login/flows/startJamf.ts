@@ -28,7 +28,7 @@ export async function startJamf(
       authorizationEndpoint: info.authorizationEndpoint,
       nonce: info.nonce,
       redirectUri: oauthRedirectUri(),
-      extraParams: { login_hint: isEmail ? emailOrDomain.trim() : undefined, connection: info.connectionName },
+      extraParams: { login_hint: isEmail ? emailOrDomain.trim() : undefined, connection: info.connectionName ?? undefined },
     });
     nav.assign(url);
     return true;

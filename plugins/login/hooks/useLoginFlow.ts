@@ -68,7 +68,7 @@ export function useLoginFlow() {
     const start = visitStart(session, query);
     if (start.kind !== 'signed-in') void api.passwordRecoveryEnabled().then(setRecoveryEnabled);
     void runVisitStart(services, start, query, setWaitingDomain).then(apply);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the visit starts once (single-use links and codes); later renders must not start it again
   }, []);
 
   return {

@@ -569,7 +569,7 @@ describe('Google popup', () => {
 });
 
 describe('Jamf', () => {
-  const info = { domain: 'corp.example', publicId: 'jamf-client', nonce: 'n-j', connectionName: 'corp', customIdp: false, authorizationEndpoint: 'https://jamf.example/authorize' };
+  const info = { domain: 'corp.example', publicId: 'jamf-client', nonce: 'n-j', connectionName: 'corp', customIdp: false, state: 's-j', authorizationEndpoint: 'https://jamf.example/authorize' };
 
   it('needs a valid e-mail in the username field', async () => {
     const { api, host } = setup('/login', { jamfProviderInfo: async () => info });

@@ -34,7 +34,7 @@ async function lookup(api: MfaSetupApi, { provider, email }: StartRevalidation):
     }
     case 'jamf': {
       const { publicId, authorizationEndpoint, nonce, connectionName } = await api.jamfProviderInfo(email);
-      return { clientId: publicId, authorizationEndpoint, nonce, extraParams: { login_hint: email, connection: connectionName } };
+      return { clientId: publicId, authorizationEndpoint, nonce, extraParams: { login_hint: email, connection: connectionName ?? undefined } };
     }
   }
 }

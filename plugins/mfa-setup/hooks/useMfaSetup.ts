@@ -58,7 +58,7 @@ export function useMfaSetup() {
     const handoff = takeOAuthCallback();
     nav.navigate(nav.path(), { replace: true });
     void resumeRevalidation(services, handoff, emit);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the provider's code is single use: handled once per visit, whatever re-renders
   }, []);
 
   return {

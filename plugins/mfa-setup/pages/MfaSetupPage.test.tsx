@@ -192,7 +192,7 @@ describe('re-validation at the identity provider (SSO accounts)', () => {
   it('the vendor IdP is chosen by the e-mail of the signed-in user', async () => {
     const { host, api } = setup('/config/2fa', false, {
       ...okApi,
-      jamfProviderInfo: async () => ({ domain: 'example.com', publicId: 'jamf-client', nonce: 'n-j', connectionName: 'corp', authorizationEndpoint: 'https://jamf.example/authorize' }),
+      jamfProviderInfo: async () => ({ domain: 'example.com', publicId: 'jamf-client', nonce: 'n-j', connectionName: 'corp', customIdp: false, state: 's-j', authorizationEndpoint: 'https://jamf.example/authorize' }),
     }, { [StorageKeys.oauthProvider]: 'jamf' });
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Verify with Jamf' }));
