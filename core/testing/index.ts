@@ -1,9 +1,6 @@
 export { createFakeAxios } from './createFakeAxios';
 export type { FakeHandler, FakeReply, FakeRequest } from './createFakeAxios';
 export { createFakeHttp } from './createFakeHttp';
-export { createFakeApi } from './createFakeApi';
-export type { FakeApi, FakeApiCall } from './createFakeApi';
-export { apiFailure } from './apiFailure';
 export { createGate } from './createGate';
 export type { Gate } from './createGate';
 export { captureSavedFiles } from './captureSavedFiles';

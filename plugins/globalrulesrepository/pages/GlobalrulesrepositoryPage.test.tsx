@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiFailure, createFakeApi } from '@core/testing';
+import { apiFailure, fakeService } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { prefixOwner } from '../../../tests/harness/testPlugins';
 import { makeTestToken } from '../../../tests/harness/tokens';
@@ -32,8 +32,8 @@ const darkSword: RuleSet = {
 
 /** The page over a fake client: `methods` answer as the server would; any other call is refused (404). */
 function host(perms: string[], methods: Partial<RulesRepositoryApi>) {
-  const fake = createFakeApi<RulesRepositoryApi>(methods);
-  renderHost({ plugins: [globalrulesrepositoryPlugin, prefixOwner('gln')], token: makeTestToken(perms), path: '/globalrulesrepository', services: [[RulesRepositoryApiToken, fake.api]] });
+  const fake = fakeService<RulesRepositoryApi>('RulesRepositoryApi', methods);
+  renderHost({ plugins: [globalrulesrepositoryPlugin, prefixOwner('gln')], token: makeTestToken(perms), path: '/globalrulesrepository', services: [[RulesRepositoryApiToken, fake]] });
   return fake;
 }
 
@@ -63,7 +63,7 @@ describe('rule sets screen', () => {
     expect(await screen.findByText(/KingSpawn 2: imported \(5 indicators, 0 unsupported\)/)).toBeTruthy();
     await waitFor(() => expect(screen.getAllByTestId('rule-set-row')).toHaveLength(2));
     // Pasted: no file name.
-    expect(fake.argsOf('importRuleSet')).toEqual([['{"type":"bundle","id":"bundle--2","objects":[]}', undefined]]);
+    expect(fake.importRuleSet.mock.calls).toEqual([['{"type":"bundle","id":"bundle--2","objects":[]}', undefined]]);
   });
 
   it("shows the server's reason when a bundle is refused", async () => {
@@ -109,9 +109,9 @@ describe('rule sets screen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Suppress' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Reason' }), 'Shared test device');
     await userEvent.click(screen.getByRole('button', { name: 'Suppress' }));
-    await waitFor(() => expect(fake.argsOf('suppressIndicator')).toEqual([['indicator--1', 'Shared test device']]));
+    await waitFor(() => expect(fake.suppressIndicator.mock.calls).toEqual([['indicator--1', 'Shared test device']]));
     await userEvent.click(screen.getByRole('checkbox', { name: 'DarkSword enabled' }));
-    await waitFor(() => expect(fake.argsOf('setRuleSetEnabled')).toEqual([['r-1', false]]));
+    await waitFor(() => expect(fake.setRuleSetEnabled.mock.calls).toEqual([['r-1', false]]));
   });
 
   it("deletes a rule set only after the console's confirmation", async () => {
@@ -127,12 +127,12 @@ describe('rule sets screen', () => {
     expect(asked.textContent).toContain('Delete DarkSword? Findings it produced stay.');
     await userEvent.click(within(asked).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(fake.argsOf('deleteRuleSet')).toEqual([]);
+    expect(fake.deleteRuleSet.mock.calls).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
     expect(await screen.findByText('DarkSword deleted.')).toBeTruthy();
-    expect(fake.argsOf('deleteRuleSet')).toEqual([['r-1']]);
+    expect(fake.deleteRuleSet.mock.calls).toEqual([['r-1']]);
     expect(await screen.findByText('No rule set yet: import a STIX 2.1 bundle.')).toBeTruthy();
   });
 

@@ -1,7 +1,7 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { apiFailure, createFakeApi, createGate } from '@core/testing';
+import { apiFailure, createGate, fakeService } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { GluonApiToken, type CollectorLink, type GluonApi, type LinkPage } from '../api/GluonApi';
@@ -19,8 +19,8 @@ const list: LinkPage = { items: [link()], total: 45, page: 0, size: 20 };
 
 /** The page over a fake client: the list answers `list` unless `methods` says otherwise; other calls are refused (404). */
 function render(path: string, perms: string[], methods: Partial<GluonApi> = {}) {
-  const fake = createFakeApi<GluonApi>({ getCollectorLinks: async () => list, ...methods });
-  const host = renderHost({ plugins: [gluonPlugin], token: makeTestToken(perms), path, services: [[GluonApiToken, fake.api]] });
+  const fake = fakeService<GluonApi>('GluonApi', { getCollectorLinks: async () => list }, methods);
+  const host = renderHost({ plugins: [gluonPlugin], token: makeTestToken(perms), path, services: [[GluonApiToken, fake]] });
   return { ...host, fake };
 }
 
@@ -30,7 +30,7 @@ describe('collector links page', () => {
     const row = await screen.findByTestId('link-row');
     expect(within(row).getByText('limit reached')).toBeTruthy();
     expect(within(row).getByText('1 / 1')).toBeTruthy();
-    const lists = () => fake.argsOf('getCollectorLinks').map(([query]) => query);
+    const lists = () => fake.getCollectorLinks.mock.calls.map(([query]) => query);
     expect(lists()[0]).toEqual({ page: 1, size: 20, filter: 'field', sort: 'installs', order: 'desc' });
     expect(screen.queryByRole('button', { name: 'Create link' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
@@ -42,7 +42,7 @@ describe('collector links page', () => {
   it('asks the server once per pause in typing the filter, from the first page', async () => {
     const { fake, navigation } = render('/gluon/collector-links?page=2', ['gln#ext#r']);
     await screen.findByTestId('link-row');
-    const lists = () => fake.argsOf('getCollectorLinks').map(([query]) => query);
+    const lists = () => fake.getCollectorLinks.mock.calls.map(([query]) => query);
     expect(lists()).toHaveLength(1);
     await userEvent.type(screen.getByRole('searchbox', { name: 'Filter links' }), ' kiosk ');
     await waitFor(() => expect(navigation.search()).toBe('filter=kiosk'));
@@ -79,7 +79,7 @@ describe('collector links page', () => {
     answer.open();
     expect((await screen.findByTestId('shared-url')).textContent).toBe('http://127.0.0.1:8080/collector/tok');
     expect(screen.getByRole('link', { name: 'Open the collector page' }).getAttribute('href')).toBe('http://127.0.0.1:8080/collector/tok');
-    expect(fake.argsOf('createCollectorLink')).toEqual([[{ name: 'Kiosk', maxInstalls: 1, expiresAt: null }]]);
+    expect(fake.createCollectorLink.mock.calls).toEqual([[{ name: 'Kiosk', maxInstalls: 1, expiresAt: null }]]);
   });
 
   it('disables a link and mints a quick link for Windows', async () => {
@@ -88,8 +88,8 @@ describe('collector links page', () => {
       createQuickLink: async () => 'http://127.0.0.1:8080/collector/quick?tokenquick=q',
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Disable' }));
-    await waitFor(() => expect(fake.argsOf('setCollectorLinkActive')).toHaveLength(1));
-    expect(fake.argsOf('setCollectorLinkActive')).toEqual([[ID, false]]);
+    await waitFor(() => expect(fake.setCollectorLinkActive.mock.calls).toHaveLength(1));
+    expect(fake.setCollectorLinkActive.mock.calls).toEqual([[ID, false]]);
     await userEvent.click(screen.getByRole('button', { name: 'Quick link for Windows' }));
     expect((await screen.findByTestId('shared-url')).textContent).toBe('http://127.0.0.1:8080/collector/quick?tokenquick=q');
   });
@@ -101,9 +101,9 @@ describe('collector links page', () => {
       const disabled: LinkPage = { items: [link({ active: false, status: 'disabled' })], total: 1, page: 0, size: 20 };
       const { fake } = render('/gluon/collector-links', ['gln#ext#r'], { getCollectorLinks: async () => disabled, downloadLinkInstaller: async () => undefined });
       await userEvent.click(await screen.findByRole('button', { name: 'Windows installer' }));
-      await waitFor(() => expect(fake.argsOf('downloadLinkInstaller')).toEqual([[ID, 'WIN']]));
+      await waitFor(() => expect(fake.downloadLinkInstaller.mock.calls).toEqual([[ID, 'WIN']]));
       await userEvent.click(screen.getByRole('button', { name: 'macOS installer' }));
-      await waitFor(() => expect(fake.argsOf('downloadLinkInstaller')).toEqual([[ID, 'WIN'], [ID, 'MAC']]));
+      await waitFor(() => expect(fake.downloadLinkInstaller.mock.calls).toEqual([[ID, 'WIN'], [ID, 'MAC']]));
       // Readers still get no write action.
       expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
     });

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { apiFailure, createFakeApi } from '@core/testing';
+import { beforeAll, describe, expect, it, type Mock } from 'vitest';
+import { apiFailure, fakeService, type Faked } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { GluonApiToken, type DeviceDetail, type GluonApi, type IncidentDetail, type Upload } from '../api/GluonApi';
@@ -35,10 +35,13 @@ const upload = (over: Partial<Upload>): Upload => ({
 
 /** Gluon's pages over a fake client: `methods` answer as the server would; any other call is refused (404). */
 function host(path: string, perms: string[], methods: Partial<GluonApi>) {
-  const fake = createFakeApi<GluonApi>(methods);
-  renderHost({ plugins: [gluonPlugin], path, token: makeTestToken(perms), services: [[GluonApiToken, fake.api]] });
+  const fake = fakeService<GluonApi>('GluonApi', methods);
+  renderHost({ plugins: [gluonPlugin], path, token: makeTestToken(perms), services: [[GluonApiToken, fake]] });
   return fake;
 }
+
+/** Every call the fake received, whatever the method (its own keys are the methods asked). */
+const callsTo = (fake: Faked<GluonApi>) => Object.values(fake as unknown as Record<string, Mock>).flatMap((method) => method.mock.calls);
 
 describe('upload page', () => {
   it('uploads each file with its own result: accepted, refused by the server with its reason, refused here by type', async () => {
@@ -61,7 +64,7 @@ describe('upload page', () => {
     expect(big!.textContent).toContain('The file is larger than the upload limit (1024 MB).');
     expect(exe!.textContent).toContain('Not a file Gluon inspects');
     // The refused type never left the browser (how a file is sent: DefaultGluonApi.test.ts).
-    expect(fake.argsOf('upload').map(([file]) => file.name)).toEqual(['sysdiagnose.tar.gz', 'big.ips']);
+    expect(fake.upload.mock.calls.map(([file]) => file.name)).toEqual(['sysdiagnose.tar.gz', 'big.ips']);
     // The recent uploads list reloaded and shows the queued inspection; an uploader gets no device link.
     const row = await screen.findByTestId('recent-upload');
     expect(within(row).getByText('Queued')).toBeTruthy();
@@ -89,17 +92,17 @@ describe('upload page', () => {
     all = [{ ...all[0]!, status: 'done', progress: 100, findings: 1, finishedAt: NOW }, ...all.slice(1)];
     await waitFor(() => expect(screen.getAllByTestId('upload-file')[0]!.textContent).toContain('Inspected: 1 finding'), { timeout: 5000 });
     // Every list request after the upload asked page 0 (the reload, then the polls).
-    const posted = fake.calls.findIndex((call) => call.method === 'upload');
-    const after = fake.calls.slice(posted).filter((call) => call.method === 'getUploads');
+    const posted = fake.upload.mock.invocationCallOrder[0]!;
+    const after = fake.getUploads.mock.calls.filter((_, i) => fake.getUploads.mock.invocationCallOrder[i]! > posted);
     expect(after.length).toBeGreaterThanOrEqual(2);
-    expect(after.map((call) => call.args[0])).toEqual(after.map(() => 0));
+    expect(after.map(([page]) => page)).toEqual(after.map(() => 0));
   });
 
   it('without the upload permission: says so and asks the server nothing', async () => {
     const fake = host('/gluon/upload', ['gln#rpt#r'], { getUploads: () => Promise.reject(apiFailure(403, 'Forbidden')) });
     expect(await screen.findByText('Your account cannot start inspections.')).toBeTruthy();
     expect(screen.queryByText('Recent uploads')).toBeNull();
-    expect(fake.calls).toEqual([]);
+    expect(callsTo(fake)).toEqual([]);
   });
 });
 
@@ -122,7 +125,7 @@ describe('gluon root', () => {
     expect(within(screen.getByTestId('device-row')).getByText('High')).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: 'Search devices' }), 'nothing');
     expect(await screen.findByText('No device matches.')).toBeTruthy();
-    expect(fake.argsOf('getDevices').at(-1)).toEqual([{ page: 0, size: 20, search: 'nothing' }]);
+    expect(fake.getDevices.mock.calls.at(-1)).toEqual([{ page: 0, size: 20, search: 'nothing' }]);
   });
 });
 
@@ -159,7 +162,7 @@ describe('device page', () => {
     expect(screen.getByText('DarkSword 2025-01-01')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Rescan' }));
     expect(await screen.findByRole('status')).toBeTruthy();
-    expect(fake.argsOf('rescanDevice')).toEqual([['d-1']]);
+    expect(fake.rescanDevice.mock.calls).toEqual([['d-1']]);
   });
 
   it('has a crash explorer with gln#cre#r and no rescan without gln#rsn#r', async () => {
@@ -187,7 +190,7 @@ describe('device page', () => {
     expect(report.textContent).toContain('"pid": 412');
     await userEvent.click(second!);
     expect((await screen.findByRole('region', { name: 'Crash report Other.ips' })).textContent).toContain('plain text');
-    expect(fake.argsOf('getCrashContent')).toEqual([
+    expect(fake.getCrashContent.mock.calls).toEqual([
       ['d-1', crashes[0]],
       ['d-1', crashes[1]],
     ]);
@@ -196,7 +199,7 @@ describe('device page', () => {
   it('without gln#rpt#r: says so and asks the server nothing', async () => {
     const fake = host('/devices/d-1', ['gln#upl#w'], deviceServer);
     expect(await screen.findByText('Your account cannot view devices.')).toBeTruthy();
-    expect(fake.calls).toEqual([]);
+    expect(callsTo(fake)).toEqual([]);
   });
 });
 
@@ -234,13 +237,13 @@ describe('incident page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Save triage' }));
     const triaged = await screen.findByText(/Open → Confirmed/);
     expect(triaged.closest('li')!.textContent).toContain('by ana@example.com');
-    expect(fake.argsOf('triageIncident')).toEqual([['i-1', { state: 'confirmed', comment: 'Confirmed with the owner' }]]);
+    expect(fake.triageIncident.mock.calls).toEqual([['i-1', { state: 'confirmed', comment: 'Confirmed with the owner' }]]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Mark false positive' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Reason' }), 'Test device');
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByTestId('evidence-row').dataset.suppressed).toBe('true'));
-    expect(fake.argsOf('markFalsePositive')).toEqual([['f-1', 'Test device']]);
+    expect(fake.markFalsePositive.mock.calls).toEqual([['f-1', 'Test device']]);
   });
 
   it('a false positive the API refuses (400) shows its message by the form, with no unhandled rejection', async () => {
@@ -259,7 +262,7 @@ describe('incident page', () => {
       await userEvent.type(reason, 'Test device');
       await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
       expect((await screen.findByRole('alert')).textContent).toBe('body/reason must NOT have more than 2000 characters');
-      expect(fake.argsOf('markFalsePositive')).toHaveLength(1);
+      expect(fake.markFalsePositive.mock.calls).toHaveLength(1);
       // The form stays open with the reason to correct; the finding is not marked.
       expect((screen.getByRole('textbox', { name: 'Reason' }) as HTMLInputElement).value).toBe('Test device');
       expect(screen.getByTestId('evidence-row').dataset.suppressed).toBe('false');
@@ -286,6 +289,6 @@ describe('incident page', () => {
   it('without gln#rpt#r: says so and asks the server nothing', async () => {
     const fake = host('/incident-management/i-1', ['gln#upl#w'], { getIncident: async () => incident });
     expect(await screen.findByText('Your account cannot view incidents.')).toBeTruthy();
-    expect(fake.calls).toEqual([]);
+    expect(callsTo(fake)).toEqual([]);
   });
 });
