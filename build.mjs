@@ -230,7 +230,9 @@ function finish(result, options, documentStyles = new Map()) {
   writeFileSync(path.join(outdir, 'metafile.json'), JSON.stringify(result.metafile));
   writePrecompressed([
     path.join(outdir, shim),
-    ...Object.keys(result.metafile.outputs).filter((file) => /\.(js|css)$/.test(file)).map((file) => path.resolve(root, file)),
+    ...Object.keys(result.metafile.outputs)
+      .filter((file) => /\.(js|css)$/.test(file))
+      .map((file) => path.resolve(root, file)),
   ]);
   writeFileSync(path.join(outdir, 'build-report.json'), `${JSON.stringify(report, null, 2)}\n`);
   if (report.fonts.length) throw new Error(`font files were emitted (icon fonts must stay out): ${report.fonts.join(', ')}`);

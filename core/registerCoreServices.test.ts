@@ -85,9 +85,7 @@ describe('registerCoreServices', () => {
 
   it("the session's refresh reaches the same server without passing through the HTTP service's interceptors", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    const fake = createFakeAxios((request) =>
-      request.url.endsWith('/refresh') ? { status: 401, data: {} } : { status: 200, data: {} },
-    );
+    const fake = createFakeAxios((request) => (request.url.endsWith('/refresh') ? { status: 401, data: {} } : { status: 200, data: {} }));
     const container = registerCoreServices(rootContainer.createChildContainer(), { initialPath: '/gluon/devices', axios: fake.axios });
     const http = container.resolve(HttpServiceToken);
     const session = container.resolve(SessionServiceToken);

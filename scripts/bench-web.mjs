@@ -174,7 +174,10 @@ async function benchPage(browser, origin, session, spec, runs) {
     await context.close();
   }
   const median = (key) => {
-    const values = loads.map((load) => load[key]).filter((value) => value !== null).sort((a, b) => a - b);
+    const values = loads
+      .map((load) => load[key])
+      .filter((value) => value !== null)
+      .sort((a, b) => a - b);
     return values.length ? values[Math.floor((values.length - 1) / 2)] : null;
   };
   return {

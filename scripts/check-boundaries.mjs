@@ -220,7 +220,12 @@ export function checkBoundaries(root) {
     const source = readFileSync(file, 'utf8');
     if (credentialRuleApplies(root, file)) {
       for (const { usage, line } of findCredentialUsages(source)) {
-        violations.push({ file: path.relative(root, file), line, usage, problem: 'only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)' });
+        violations.push({
+          file: path.relative(root, file),
+          line,
+          usage,
+          problem: 'only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
+        });
       }
     }
     for (const imp of parseImports(source)) {
@@ -240,11 +245,7 @@ export function formatBoundaryReport({ files, violations, cycles }) {
   const lines = [];
   for (const v of violations) lines.push(`${v.file}:${v.line}: ${v.usage ? `uses ${v.usage}` : `import '${v.specifier}'`}: ${v.problem}`);
   for (const cycle of cycles) lines.push(`import cycle: ${cycle.join(' -> ')}`);
-  lines.push(
-    violations.length || cycles.length
-      ? `Boundaries: ${violations.length} violation(s), ${cycles.length} cycle(s) in ${files} files`
-      : `Boundaries OK (${files} files)`,
-  );
+  lines.push(violations.length || cycles.length ? `Boundaries: ${violations.length} violation(s), ${cycles.length} cycle(s) in ${files} files` : `Boundaries OK (${files} files)`);
   return lines.join('\n');
 }
 

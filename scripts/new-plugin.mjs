@@ -16,7 +16,11 @@ import { camelCase, PERMISSION_PREFIX_PATTERN, PLUGIN_ID_PATTERN, pluginFiles, t
 
 const KINDS = ['product', 'public', 'shell'];
 const USAGE = 'usage: npm run new-plugin -- <id> [--kind product|public|shell] [--prefix snr] [--requires gln,elc] [--title "Name"]';
-const csv = (text) => text.split(',').map((s) => s.trim()).filter(Boolean);
+const csv = (text) =>
+  text
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 
 export function parseArgs(argv) {
   const options = { kind: 'product', prefixes: [], requires: null, title: null, root: null, register: true };

@@ -89,7 +89,12 @@ describe('app foundation', () => {
   it('rejects malformed JSON and oversized bodies with 4xx', async () => {
     const bad = await t.app.inject({ method: 'POST', url: '/um/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
     expect(bad.statusCode).toBe(400);
-    const big = await t.app.inject({ method: 'POST', url: '/um/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'x'.repeat(1_100_000), password: 'x' }) });
+    const big = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'x'.repeat(1_100_000), password: 'x' }),
+    });
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBeTruthy();
   });

@@ -164,7 +164,10 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const tokenIssuer = (url(env, 'TOKEN_ISSUER', ['http:', 'https:']) ?? `${publicUrl}/um`).replace(/\/+$/, '');
   // Several instances share a PostgreSQL database; an issuer made up from each one's own HOST:PORT would differ.
   if (str(env, 'NODE_ENV') === 'production' && str(env, 'DATABASE_URL') !== null && str(env, 'PUBLIC_URL') === null && str(env, 'TOKEN_ISSUER') === null) {
-    throw new ConfigError('PUBLIC_URL', 'is required with DATABASE_URL in production: every API instance must sign tokens as the same issuer (set the same PUBLIC_URL, or TOKEN_ISSUER, on each)');
+    throw new ConfigError(
+      'PUBLIC_URL',
+      'is required with DATABASE_URL in production: every API instance must sign tokens as the same issuer (set the same PUBLIC_URL, or TOKEN_ISSUER, on each)',
+    );
   }
   const adminPassword = str(env, 'ADMIN_PASSWORD');
   if (adminPassword !== null && adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD', 'must have at least 8 characters');

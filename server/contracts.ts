@@ -43,7 +43,10 @@ export interface TokenService {
   /** Signs a JWT of `typ` with the API's private key; `ttlSeconds` sets exp. */
   sign(typ: TokenType, claims: Record<string, unknown>, ttlSeconds: number): Promise<string>;
   /** Verifies signature, algorithm, issuer, expiry and type (one of `typ` when a list); throws HttpError(401) otherwise. */
-  verify<T extends Record<string, unknown> = AccessClaims>(token: string, typ: TokenType | readonly TokenType[]): Promise<T & { typ: TokenType; iss: string; exp: number; iat: number }>;
+  verify<T extends Record<string, unknown> = AccessClaims>(
+    token: string,
+    typ: TokenType | readonly TokenType[],
+  ): Promise<T & { typ: TokenType; iss: string; exp: number; iat: number }>;
   /** Public JWKS, for documentation and other services. */
   jwks(): Promise<{ keys: Record<string, unknown>[] }>;
   /** Keyed hash (HMAC-SHA256, pepper derived from the signing key) for low-entropy secrets such as recovery codes. */

@@ -148,7 +148,9 @@ export function startBanner(config: AppConfig, admin: { email: string; password:
     const idpOrigin = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.idp.idpPort}`;
     lines.push(
       `  Development IdP: ${idpOrigin} (DEV_IDP=off to disable)`,
-      `    SSO test users, password ${DEV_IDP_PASSWORD}: ${DEFAULT_DEV_IDP_USERS.filter((u) => u.emailVerified).map((u) => u.email).join(', ')}`,
+      `    SSO test users, password ${DEV_IDP_PASSWORD}: ${DEFAULT_DEV_IDP_USERS.filter((u) => u.emailVerified)
+        .map((u) => u.email)
+        .join(', ')}`,
       `    Okta domain to type on the login page: ${idpOrigin}`,
     );
   }

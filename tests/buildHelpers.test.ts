@@ -37,7 +37,15 @@ describe('build helpers', () => {
   it('reads routes from plugin manifests, relative and absolute', () => {
     const routes: { plugin: string; path: string; page: string; kind: string; requires: string[]; layout: string }[] = readManifestRoutes(path.join(root, 'plugins'));
     const gluon = routes.filter((route) => route.plugin === 'gluon').map((route) => route.path);
-    expect(gluon).toEqual(['/gluon', '/gluon/upload', '/gluon/collector-links', '/devices/:deviceId', '/incident-management/:incidentId', '/gluon/devices/:deviceId', '/gluon/incident-management/:incidentId']);
+    expect(gluon).toEqual([
+      '/gluon',
+      '/gluon/upload',
+      '/gluon/collector-links',
+      '/devices/:deviceId',
+      '/incident-management/:incidentId',
+      '/gluon/devices/:deviceId',
+      '/gluon/incident-management/:incidentId',
+    ]);
     expect(routes.find((route) => route.path === '/gluon/upload')?.page).toMatch(/plugins\/gluon\/pages\/UploadPage\.tsx$/);
     // What the server needs to announce a route's modules: its kind, prefixes and layout.
     expect(routes.find((route) => route.path === '/gluon')).toMatchObject({ kind: 'product', requires: ['gln'], layout: 'full' });
@@ -47,7 +55,12 @@ describe('build helpers', () => {
   it('follows only static imports for the first load', () => {
     const metafile = {
       outputs: {
-        'main.js': { imports: [{ path: 'a.js', kind: 'import-statement' }, { path: 'lazy.js', kind: 'dynamic-import' }] },
+        'main.js': {
+          imports: [
+            { path: 'a.js', kind: 'import-statement' },
+            { path: 'lazy.js', kind: 'dynamic-import' },
+          ],
+        },
         'a.js': { imports: [{ path: 'b.js', kind: 'import-statement' }] },
         'b.js': { imports: [] },
         'lazy.js': { imports: [{ path: 'c.js', kind: 'import-statement' }] },
@@ -58,14 +71,21 @@ describe('build helpers', () => {
   });
 
   it('imports every export of a grouped module by name, CommonJS as a namespace', () => {
-    const source = groupModuleSource(['/x/esm.js', '/x/cjs.js', '/x/empty.js'], new Map<string, string[] | null>([['/x/esm.js', ['a', 'default']], ['/x/cjs.js', null], ['/x/empty.js', []]]));
+    const source = groupModuleSource(
+      ['/x/esm.js', '/x/cjs.js', '/x/empty.js'],
+      new Map<string, string[] | null>([
+        ['/x/esm.js', ['a', 'default']],
+        ['/x/cjs.js', null],
+        ['/x/empty.js', []],
+      ]),
+    );
     expect(source).toContain('import { "a" as m0_0, "default" as m0_1 } from "/x/esm.js";');
     expect(source).toContain('import * as m1 from "/x/cjs.js";');
     expect(source).not.toContain('empty.js');
     expect(source).toContain('export const __firstLoadGroup0 = [m0_0, m0_1, m1];');
   });
 
-  it('lists a module\'s exports; none for a re-exporting index; default for CommonJS', () => {
+  it("lists a module's exports; none for a re-exporting index; default for CommonJS", () => {
     const blueprint = path.join(root, 'node_modules/@blueprintjs/core/lib/esm');
     expect(exportsOf(path.join(blueprint, 'common/refs.js'), esbuild)).toEqual(expect.arrayContaining(['mergeRefs', 'setRef']));
     expect(exportsOf(path.join(blueprint, 'common/index.js'), esbuild)).toEqual([]);
@@ -73,7 +93,17 @@ describe('build helpers', () => {
   });
 
   async function bundle(contents: string, plugins: unknown[]) {
-    const result = await esbuild.build({ stdin: { contents, resolveDir: root }, bundle: true, write: false, minify: true, format: 'esm', platform: 'browser', metafile: true, plugins: plugins as esbuild.Plugin[], logLevel: 'silent' });
+    const result = await esbuild.build({
+      stdin: { contents, resolveDir: root },
+      bundle: true,
+      write: false,
+      minify: true,
+      format: 'esm',
+      platform: 'browser',
+      metafile: true,
+      plugins: plugins as esbuild.Plugin[],
+      logLevel: 'silent',
+    });
     return { text: result.outputFiles[0]!.text, inputs: Object.keys(result.metafile.inputs) };
   }
 

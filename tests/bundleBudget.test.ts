@@ -8,7 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const JS_BUDGET = 110 * 1024;
 const CSS_BUDGET = 40 * 1024;
 
-interface Sizes { files: string[]; raw: number; gzip: number; brotli: number }
+interface Sizes {
+  files: string[];
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
 interface Report {
   entry: string;
   firstLoad: { js: Sizes; css: Sizes };
@@ -20,7 +25,13 @@ interface Metafile {
   inputs: Record<string, unknown>;
   outputs: Record<string, { entryPoint?: string; inputs: Record<string, { bytesInOutput: number }>; imports?: { path: string; kind: string; external?: boolean }[] }>;
 }
-interface RouteModules { path: string; plugin: string; kind: string; public: boolean; files: string[] }
+interface RouteModules {
+  path: string;
+  plugin: string;
+  kind: string;
+  public: boolean;
+  files: string[];
+}
 
 const root = path.resolve(import.meta.dirname, '..');
 let outdir: string;
@@ -72,11 +83,16 @@ describe('bundle budget', () => {
       .sort((a, b) => (b.brotli ?? 0) - (a.brotli ?? 0))
       .map(({ file, brotli }) => `  ${file}: ${brotli === undefined ? 'classic script' : kib(brotli)}`)
       .join('\n');
-    console.info(`/login first load: JS ${kib(js.brotli)} brotli (${kib(js.gzip)} gzip) in ${js.files.length} files, CSS ${kib(css.brotli)} brotli; shell alone ${kib(report.firstLoad.js.brotli)}`);
+    console.info(
+      `/login first load: JS ${kib(js.brotli)} brotli (${kib(js.gzip)} gzip) in ${js.files.length} files, CSS ${kib(css.brotli)} brotli; shell alone ${kib(report.firstLoad.js.brotli)}`,
+    );
     expect(login!.pageChunk, 'the /login page chunk is missing from the first load').not.toBeNull();
     expect(js.files).toContain(login!.pageChunk);
     expect(js.files).toContain(report.entry);
-    expect(js.files.some((file) => /^reflect-metadata-/.test(file)), 'the reflect shim is not counted').toBe(true);
+    expect(
+      js.files.some((file) => /^reflect-metadata-/.test(file)),
+      'the reflect shim is not counted',
+    ).toBe(true);
     expect(js.brotli, `/login first-load JS ${kib(js.brotli)} > 110 KiB:\n${breakdown}`).toBeLessThanOrEqual(JS_BUDGET);
     expect(css.brotli, `/login first-load CSS ${kib(css.brotli)} > 40 KiB: ${css.files.join(', ')}`).toBeLessThanOrEqual(CSS_BUDGET);
   });
@@ -99,7 +115,11 @@ describe('bundle budget', () => {
     expect(lazyModules.size).toBeGreaterThan(5);
     const offenders = Object.entries(metafile.outputs)
       .filter(([file]) => firstLoad.has(path.basename(file)))
-      .flatMap(([, output]) => Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0).map(([input]) => input))
+      .flatMap(([, output]) =>
+        Object.entries(output.inputs)
+          .filter(([, info]) => info.bytesInOutput > 0)
+          .map(([input]) => input),
+      )
       .filter((input) => lazyModules.has(input) || /^plugins\/[^/]+\/(pages|header)\//.test(input));
     expect(offenders).toEqual([]);
   });
@@ -158,7 +178,10 @@ describe('route modules (no chunk waterfall)', () => {
     for (const route of report.routes) {
       const announced = new Set([...entryWave, ...routeModules.find((r) => r.path === route.path)!.files]);
       const needed = closureUrls(outputNamed(route.pageChunk!));
-      expect(needed.filter((url) => !announced.has(url)), route.path).toEqual([]);
+      expect(
+        needed.filter((url) => !announced.has(url)),
+        route.path,
+      ).toEqual([]);
       expect(needed[0], `${route.path}: page chunk listed first`).toMatch(new RegExp(`/${route.pageChunk}$`));
     }
   });

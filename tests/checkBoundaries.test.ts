@@ -49,8 +49,8 @@ describe('check-boundaries', () => {
     const lines = result.violations.map((v) => `${v.file}:${v.line} ${v.specifier} :: ${v.problem}`);
     expect(lines).toEqual([
       'core/c/C.ts:1 ../../plugins/one :: core must not import plugins/ (plugins/one/index.ts)',
-      'host/deep.ts:1 ../plugins/one/pages/P :: host may import only a plugin\'s index.ts manifest (plugins/one/pages/P.tsx)',
-      "plugins/one/pages/Q.ts:1 ../../../tests/harness/renderHost :: imports the test harness tests/harness/renderHost.tsx from non-test code",
+      "host/deep.ts:1 ../plugins/one/pages/P :: host may import only a plugin's index.ts manifest (plugins/one/pages/P.tsx)",
+      'plugins/one/pages/Q.ts:1 ../../../tests/harness/renderHost :: imports the test harness tests/harness/renderHost.tsx from non-test code',
       "plugins/two/index.ts:2 ../one :: plugin 'two' imports another plugin (plugins/one/index.ts)",
       "plugins/two/index.ts:3 ../../host/main :: plugin 'two' may import only core/ and its own folder (host/main.tsx)",
     ]);
@@ -96,14 +96,14 @@ describe('check-boundaries', () => {
           'export function signIn(storage, token) {',
           '  storage.set(StorageKeys.token, token);',
           "  storage.setAccessCookie(token); localStorage.getItem('zo-remember-2fa');",
-          '  return storage.getRememberToken(\'ann\') ?? document.cookie;',
+          "  return storage.getRememberToken('ann') ?? document.cookie;",
           '}',
         ].join('\n'),
-        'host/boot.ts': "export const t = localStorage.getItem(`zo-token`);",
+        'host/boot.ts': 'export const t = localStorage.getItem(`zo-token`);',
         'core/http/Auth.ts': "import { StorageKeys } from '../storage/StorageService';\nexport const k = StorageKeys.recoveryToken;",
         // The owners, and tests setting up fixtures, may.
         'core/session/Session.ts': "import { StorageKeys } from '../storage/StorageService';\nexport const k = [StorageKeys.token, 'zo-profile'];",
-        'core/storage/Storage.ts': "export const cookie = () => document.cookie;",
+        'core/storage/Storage.ts': 'export const cookie = () => document.cookie;',
         'plugins/one/one.test.tsx': "import { renderHost } from '../../tests/harness/renderHost';\nlocalStorage.setItem('zo-token', 'x');",
         // Other keys are not credentials.
         'plugins/one/flows/env.ts': "export const k = (s) => s.set(StorageKeys.envType, 'saas') ?? 'access_token';",
@@ -112,9 +112,9 @@ describe('check-boundaries', () => {
     const lines = formatBoundaryReport(result).split('\n');
     expect(lines).toEqual([
       'core/http/Auth.ts:2: uses StorageKeys.recoveryToken: only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
-      'host/boot.ts:1: uses \'zo-token\': only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
+      "host/boot.ts:1: uses 'zo-token': only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)",
       'plugins/one/flows/signIn.ts:4: uses StorageKeys.token: only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
-      'plugins/one/flows/signIn.ts:5: uses \'zo-remember-2fa\': only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
+      "plugins/one/flows/signIn.ts:5: uses 'zo-remember-2fa': only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)",
       'plugins/one/flows/signIn.ts:5: uses setAccessCookie: only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
       'plugins/one/flows/signIn.ts:6: uses getRememberToken: only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
       'plugins/one/flows/signIn.ts:6: uses document.cookie: only the session touches credentials (ask SessionService: adopt, authorization, rememberedDevice…)',
@@ -123,7 +123,9 @@ describe('check-boundaries', () => {
   });
 
   it('finds credential usages by key name, key value and cookie helper', () => {
-    const usages = findCredentialUsages("a(StorageKeys . profile); b('zo-recovery-token'); c.ACCESS_TOKEN_COOKIE; /* document.cookie */ d.setRememberToken").map((u: { usage: string }) => u.usage);
+    const usages = findCredentialUsages("a(StorageKeys . profile); b('zo-recovery-token'); c.ACCESS_TOKEN_COOKIE; /* document.cookie */ d.setRememberToken").map(
+      (u: { usage: string }) => u.usage,
+    );
     expect(usages.sort()).toEqual(['ACCESS_TOKEN_COOKIE', 'StorageKeys.profile', "'zo-recovery-token'", 'setRememberToken'].sort());
   });
 

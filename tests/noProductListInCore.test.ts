@@ -151,7 +151,10 @@ export function findProductLiterals(root: string): ProductLiteral[] {
     for (const { text, line } of stringLiterals(readFileSync(path.join(root, file), 'utf8'))) {
       if (exempt.has(text)) continue;
       // Words of the literal: '/gluon/upload' -> gluon, upload; 'gln#fl#r' -> gln, fl, r.
-      const name = text.toLowerCase().split(/[^a-z0-9-]+/).find((word) => names.has(word));
+      const name = text
+        .toLowerCase()
+        .split(/[^a-z0-9-]+/)
+        .find((word) => names.has(word));
       if (name) problems.push({ file, line, literal: text, name });
     }
   }
@@ -166,7 +169,9 @@ afterAll(() => {
 
 describe('no product list in core/ or host/', () => {
   it("reads this console's product ids and prefixes from the manifests", () => {
-    expect(productNames(root)).toEqual(expect.arrayContaining(['admin', 'elc', 'electron', 'gln', 'gluon', 'globalrulesrepository', 'mnt', 'monitoring', 'neutrino', 'ntr', 'umg']));
+    expect(productNames(root)).toEqual(
+      expect.arrayContaining(['admin', 'elc', 'electron', 'gln', 'gluon', 'globalrulesrepository', 'mnt', 'monitoring', 'neutrino', 'ntr', 'umg']),
+    );
   });
 
   it('finds no product literal in core/ and host/', () => {

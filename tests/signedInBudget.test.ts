@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-
 /** Issue 10: the signed-in first load of /gluon, JavaScript, brotli. */
 const SIGNED_IN_JS_BUDGET = 150 * 1024;
 
@@ -98,7 +97,7 @@ describe('signed-in bundle budget', () => {
     expect(total, `/gluon signed-in JS ${kib(total)} > 150 KiB:\n${breakdown}`).toBeLessThanOrEqual(SIGNED_IN_JS_BUDGET);
   });
 
-  it('keeps the shell\'s pieces out of the public first load', () => {
+  it("keeps the shell's pieces out of the public first load", () => {
     const login = report.routes.find((route) => route.path === '/login')!;
     const lazyOnly = report.chunks.filter((chunk) => chunk.entryPoint && /^(plugins\/shell\/|core\/ui\/ServerSvg\/|host\/layout\/TopBar)/.test(chunk.entryPoint));
     expect(lazyOnly.length).toBeGreaterThanOrEqual(4);

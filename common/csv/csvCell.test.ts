@@ -29,7 +29,15 @@ describe('csvCell', () => {
 
 describe('csvDocument', () => {
   it('writes the header and one CRLF-ended line per row', () => {
-    expect(csvDocument(['name', 'count'], [['a', 1], ['=b', null]])).toBe("name,count\r\na,1\r\n'=b,\r\n");
+    expect(
+      csvDocument(
+        ['name', 'count'],
+        [
+          ['a', 1],
+          ['=b', null],
+        ],
+      ),
+    ).toBe("name,count\r\na,1\r\n'=b,\r\n");
     expect(csvDocument(['name'], [['a']], 'always')).toBe('name\r\n"a"\r\n');
     expect(csvDocument(['name'], [])).toBe('name\r\n');
   });

@@ -11,18 +11,7 @@ describe('parsePermission', () => {
     expect(parsePermission(value)).toEqual(expected);
   });
 
-  it.each([
-    ['gln#fl'],
-    ['gln#fl#x'],
-    ['gln#fl#wr'],
-    ['gln##r'],
-    ['#fl#r'],
-    ['gln#fl#r#extra'],
-    [''],
-    ['gln fl r'],
-    [42],
-    [null],
-  ])('rejects %s', (value) => {
+  it.each([['gln#fl'], ['gln#fl#x'], ['gln#fl#wr'], ['gln##r'], ['#fl#r'], ['gln#fl#r#extra'], [''], ['gln fl r'], [42], [null]])('rejects %s', (value) => {
     expect(parsePermission(value)).toBeNull();
   });
 });

@@ -7,12 +7,18 @@ describe('OAuth popup messages', () => {
   const data = oauthPopupMessage({ code: 'c1', state: 'r|provider=google&popup=1' });
 
   it('reads the code and state posted by our popup from our origin', () => {
-    expect(readOAuthPopupMessage({ origin: 'https://console.example', source: popup as MessageEventSource, data }, expected)).toEqual({ code: 'c1', state: 'r|provider=google&popup=1' });
+    expect(readOAuthPopupMessage({ origin: 'https://console.example', source: popup as MessageEventSource, data }, expected)).toEqual({
+      code: 'c1',
+      state: 'r|provider=google&popup=1',
+    });
   });
 
   it('reads a refusal with its description', () => {
     const refusal = oauthPopupMessage({ error: 'The user cancelled', state: 'r|provider=google&popup=1' });
-    expect(readOAuthPopupMessage({ origin: 'https://console.example', source: popup as MessageEventSource, data: refusal }, expected)).toEqual({ error: 'The user cancelled', state: 'r|provider=google&popup=1' });
+    expect(readOAuthPopupMessage({ origin: 'https://console.example', source: popup as MessageEventSource, data: refusal }, expected)).toEqual({
+      error: 'The user cancelled',
+      state: 'r|provider=google&popup=1',
+    });
   });
 
   it.each([

@@ -66,7 +66,14 @@ export async function beginOAuth(options: BeginOAuthOptions): Promise<string> {
   const storage = options.storage ?? window.sessionStorage;
   const random = randomUrlSafe(24);
   const codeVerifier = randomUrlSafe(48);
-  const state = buildOAuthState({ random, provider: options.provider, inviteId: options.inviteId, popup: options.popup, revalidate: options.revalidate, returnPath: options.returnPath });
+  const state = buildOAuthState({
+    random,
+    provider: options.provider,
+    inviteId: options.inviteId,
+    popup: options.popup,
+    revalidate: options.revalidate,
+    returnPath: options.returnPath,
+  });
   const request: Omit<PendingOAuthRequest, 'nonce' | 'codeVerifier'> = {
     provider: options.provider,
     clientId: options.clientId,
@@ -99,9 +106,7 @@ export async function beginOAuth(options: BeginOAuthOptions): Promise<string> {
   return url.toString();
 }
 
-export type OAuthCheck =
-  | { ok: true; state: OAuthState; request: PendingOAuthRequest }
-  | { ok: false; reason: 'missing' | 'mismatch' | 'expired' };
+export type OAuthCheck = { ok: true; state: OAuthState; request: PendingOAuthRequest } | { ok: false; reason: 'missing' | 'mismatch' | 'expired' };
 
 /** The pending request, if it exists (does not consume it): e.g. the Okta domain for display. */
 export function peekOAuthRequest(storage: Storage = window.sessionStorage): PendingOAuthRequest | null {

@@ -45,7 +45,10 @@ export function parseOAuthState(raw: string | null | undefined): OAuthState | nu
   } else if (head?.startsWith('inviteId=')) {
     const id = safeDecode(head.slice('inviteId='.length));
     if (id) state.inviteId = id;
-    const provider = flags.find((flag) => flag.startsWith('provider='))?.slice('provider='.length).toLowerCase();
+    const provider = flags
+      .find((flag) => flag.startsWith('provider='))
+      ?.slice('provider='.length)
+      .toLowerCase();
     if (id && provider && PROVIDERS.includes(provider)) state.provider = provider as OAuthProviderMarker;
   }
   if (flags.includes('popup=1')) state.popup = true;

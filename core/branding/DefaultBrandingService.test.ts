@@ -50,7 +50,10 @@ describe('DefaultBrandingService', () => {
   });
 
   it('an SVG arrives as sanitised markup', async () => {
-    const { branding } = setup(() => ({ status: 200, data: blob('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>x()</script><path d="M0 0h1"/></svg>', 'image/svg+xml') }));
+    const { branding } = setup(() => ({
+      status: 200,
+      data: blob('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>x()</script><path d="M0 0h1"/></svg>', 'image/svg+xml'),
+    }));
     const logo = await answered(branding.logo$);
     expect(logo?.kind).toBe('svg');
     const markup = (logo as { markup: string }).markup;

@@ -32,7 +32,14 @@ export class DefaultBrandingService implements BrandingService {
     );
     this.logo$ = user$.pipe(
       // concatMap: every answer is adopted in order, so each replaced object URL is revoked.
-      switchMap((user) => (user === null ? of(null) : this.reloads.pipe(startWith(undefined), concatMap(() => this.fetch())))),
+      switchMap((user) =>
+        user === null
+          ? of(null)
+          : this.reloads.pipe(
+              startWith(undefined),
+              concatMap(() => this.fetch()),
+            ),
+      ),
       map((logo) => this.adopt(logo)),
       startWith(undefined),
       shareReplay({ bufferSize: 1, refCount: false }),

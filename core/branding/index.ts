@@ -1,2 +1,2 @@
-export * from "./BrandingService";
+export * from './BrandingService';
 export { DefaultBrandingService } from './DefaultBrandingService';

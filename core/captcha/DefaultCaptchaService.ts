@@ -18,7 +18,10 @@ export class DefaultCaptchaService implements CaptchaService {
   constructor(@inject(HttpServiceToken) private readonly http: HttpService) {}
 
   getToken(action: string): Promise<string | undefined> {
-    return this.client().then((client) => client?.token(action), () => undefined);
+    return this.client().then(
+      (client) => client?.token(action),
+      () => undefined,
+    );
   }
 
   /** The site id asked once per page load; with one, the script starts loading at once so a token is quick. */

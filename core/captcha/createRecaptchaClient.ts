@@ -22,7 +22,10 @@ export function createRecaptchaClient(siteId: string, doc: Document = document):
       const timeout = new Promise<undefined>((resolve) => (timer = window.setTimeout(resolve, CAPTCHA_TIMEOUT_MS)));
       const token = script.then((grecaptcha) => grecaptcha.execute(siteId, { action }));
       return Promise.race([token, timeout])
-        .then((value) => (typeof value === 'string' && value ? value : undefined), () => undefined)
+        .then(
+          (value) => (typeof value === 'string' && value ? value : undefined),
+          () => undefined,
+        )
         .finally(() => window.clearTimeout(timer));
     },
   };

@@ -97,9 +97,7 @@ describe('DefaultDownloadService', () => {
   it('a failure marks the panel with the error and keeps it until dismissed', async () => {
     const { http } = httpOver(() => ({ status: 404 }));
     const service = new DefaultDownloadService(http);
-    await expect(
-      service.start({ type: 'enterprise_installer', titleMessage: 'Installer', request: { url: '/missing' }, fileName: 'a.pkg' }),
-    ).rejects.toThrow();
+    await expect(service.start({ type: 'enterprise_installer', titleMessage: 'Installer', request: { url: '/missing' }, fileName: 'a.pkg' })).rejects.toThrow();
     const [item] = latest(service);
     expect(item).toMatchObject({ error: DOWNLOAD_ERROR, done: true });
     expect(DOWNLOAD_ERROR).toBe('Error - File Not Found');
@@ -110,9 +108,7 @@ describe('DefaultDownloadService', () => {
 
   it('stacks several downloads, newest last', async () => {
     const gates: Array<() => void> = [];
-    const { http } = httpOver(
-      () => new Promise((resolve) => gates.push(() => resolve({ status: 200, data: new Blob(['z']) }))),
-    );
+    const { http } = httpOver(() => new Promise((resolve) => gates.push(() => resolve({ status: 200, data: new Blob(['z']) }))));
     const service = new DefaultDownloadService(http);
     const a = service.start({ type: 'file', titleMessage: 'A', request: { url: '/a' }, fileName: 'a' });
     const b = service.start({ type: 'file', titleMessage: 'B', request: { url: '/b' }, fileName: 'b' });

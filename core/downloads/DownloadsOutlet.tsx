@@ -30,9 +30,7 @@ export function DownloadsOutlet() {
         <Card key={item.id} elevation={Elevation.TWO} data-testid="download-panel">
           <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
             {item.noTitle ? <span /> : <strong>{item.titleMessage}</strong>}
-            {item.error ? (
-              <Button variant="minimal" size="small" icon={<Cross />} aria-label="Close" onClick={() => downloads.dismiss(item.id)} />
-            ) : null}
+            {item.error ? <Button variant="minimal" size="small" icon={<Cross />} aria-label="Close" onClick={() => downloads.dismiss(item.id)} /> : null}
           </div>
           {item.message ? <p className={Classes.TEXT_MUTED}>{item.message}</p> : null}
           {item.error ? (
@@ -41,11 +39,7 @@ export function DownloadsOutlet() {
             </Callout>
           ) : (
             <>
-              <ProgressBar
-                intent={Intent.PRIMARY}
-                value={item.total ? Math.min(1, item.loaded / item.total) : undefined}
-                animate={!item.done}
-              />
+              <ProgressBar intent={Intent.PRIMARY} value={item.total ? Math.min(1, item.loaded / item.total) : undefined} animate={!item.done} />
               <div className={Classes.TEXT_SMALL}>{formatProgress(item)}</div>
             </>
           )}

@@ -26,9 +26,7 @@ describe('DefaultGlobalErrorReporter', () => {
   it('401 and 403 show No Permissions and stay on the page', () => {
     const { reporter, nav, shown } = setup();
     reporter.report(401);
-    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([
-      ['error', 'No Permissions', "You don't have permissions to view this page or perform this action."],
-    ]);
+    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([['error', 'No Permissions', "You don't have permissions to view this page or perform this action."]]);
     expect(nav.path()).toBe('/gluon/devices');
   });
 

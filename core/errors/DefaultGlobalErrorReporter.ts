@@ -1,12 +1,7 @@
 import { inject, injectable } from 'tsyringe';
 import { NavigationServiceToken, type NavigationService } from '../navigation/NavigationService';
 import { ToastServiceToken, type ToastService } from '../toasts/ToastService';
-import {
-  GLOBAL_TOAST_DEBOUNCE_MS,
-  NO_CONNECTION_TOAST,
-  NO_PERMISSIONS_TOAST,
-  type GlobalErrorReporter,
-} from './GlobalErrorReporter';
+import { GLOBAL_TOAST_DEBOUNCE_MS, NO_CONNECTION_TOAST, NO_PERMISSIONS_TOAST, type GlobalErrorReporter } from './GlobalErrorReporter';
 
 /** Toasts and the 504 navigation of spec §8, debounced per toast. */
 @injectable()

@@ -134,9 +134,7 @@ describe('global error handling', () => {
     const { http, session, shown } = setup('/gluon/devices?tab=2');
     expect(await statusOf(http.get('/gluon-backend/status/401'))).toBe(401);
     expect(session.forced).toEqual([{ returnUrl: '/gluon/devices?tab=2' }]);
-    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([
-      ['error', 'No Permissions', "You don't have permissions to view this page or perform this action."],
-    ]);
+    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([['error', 'No Permissions', "You don't have permissions to view this page or perform this action."]]);
   });
 
   it('403 shows No Permissions without logging out', async () => {
@@ -149,9 +147,7 @@ describe('global error handling', () => {
   it('504 shows No Connection (info) and goes to /login', async () => {
     const { http, nav, shown, session } = setup();
     expect(await statusOf(http.get('/gluon-backend/status/504'))).toBe(504);
-    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([
-      ['info', 'No Connection', 'Please make sure you have a valid internet connection and try again'],
-    ]);
+    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([['info', 'No Connection', 'Please make sure you have a valid internet connection and try again']]);
     expect(nav.path()).toBe('/login');
     expect(session.forced).toEqual([]);
   });

@@ -110,8 +110,10 @@ describe('resolveModalBehaviour', () => {
   });
 
   it('explicit options win', () => {
-    expect(
-      resolveModalBehaviour({ kind: 'message', closeOnBackdrop: true, closeOnEscape: false, closeOnRouteChange: false }, 'basic'),
-    ).toEqual({ closeOnBackdrop: true, closeOnEscape: false, closeOnRouteChange: false });
+    expect(resolveModalBehaviour({ kind: 'message', closeOnBackdrop: true, closeOnEscape: false, closeOnRouteChange: false }, 'basic')).toEqual({
+      closeOnBackdrop: true,
+      closeOnEscape: false,
+      closeOnRouteChange: false,
+    });
   });
 });

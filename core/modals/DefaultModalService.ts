@@ -2,13 +2,7 @@ import { inject, injectable } from 'tsyringe';
 import { AsyncSubject, BehaviorSubject, firstValueFrom, skip, type Observable, type Subscription } from 'rxjs';
 import { NavigationServiceToken, type NavigationService } from '../navigation/NavigationService';
 import { randomId } from '../util/randomId';
-import {
-  MODAL_OPEN_DELAY_MS,
-  type ModalOptions,
-  type ModalRef,
-  type ModalService,
-  type OpenModal,
-} from './ModalService';
+import { MODAL_OPEN_DELAY_MS, type ModalOptions, type ModalRef, type ModalService, type OpenModal } from './ModalService';
 import { resolveModalBehaviour } from './resolveModalBehaviour';
 
 export const CONFIRM_TITLE = 'Confirm your action';

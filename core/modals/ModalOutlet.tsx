@@ -71,13 +71,7 @@ function ModalView({ modal, service, isTop }: { modal: OpenModal; service: Modal
   if (isSidePlacement(placement)) {
     const size = placement === 'side-custom' ? (options.width ?? SIDE_PANEL_SIZES['side-custom']) : SIDE_PANEL_SIZES[placement as keyof typeof SIDE_PANEL_SIZES];
     return (
-      <Drawer
-        {...common}
-        position={Position.RIGHT}
-        size={size}
-        style={placement === 'side-floating-small' ? FLOATING_STYLE : undefined}
-        data-placement={placement}
-      >
+      <Drawer {...common} position={Position.RIGHT} size={size} style={placement === 'side-floating-small' ? FLOATING_STYLE : undefined} data-placement={placement}>
         {content}
       </Drawer>
     );

@@ -42,12 +42,7 @@ describe('DefaultPluginRegistry', () => {
     session.setToken(makeTestToken(['elc#dev#r', 'ntr#dev#r'])); // a refresh that adds a module
     expect(registry.isRegistered('neutrino')).toBe(true);
     session.setToken(null); // logout
-    expect(seen).toEqual([
-      ['login'],
-      ['login', 'shell', 'electron'],
-      ['login', 'shell', 'electron', 'neutrino'],
-      ['login'],
-    ]);
+    expect(seen).toEqual([['login'], ['login', 'shell', 'electron'], ['login', 'shell', 'electron', 'neutrino'], ['login']]);
   });
 
   it('does not emit again when a refresh keeps the same plugins', () => {
@@ -89,7 +84,11 @@ describe('DefaultPluginRegistry', () => {
         ],
         profileMenu: [{ id: 'logout', order: 100, label: 'Logout', component: c }],
       }),
-      testManifest({ id: 'gluon', header: [{ id: 'search', slot: 'center', order: 1, component: c }], profileMenu: [{ id: 'contact', order: 10, label: 'Contact', component: c }] }),
+      testManifest({
+        id: 'gluon',
+        header: [{ id: 'search', slot: 'center', order: 1, component: c }],
+        profileMenu: [{ id: 'contact', order: 10, label: 'Contact', component: c }],
+      }),
     ]);
     const snapshot = container.resolve<PluginRegistry>(PluginRegistryToken).registered();
     expect(snapshot.header.end.map((h) => h.id)).toEqual(['theme', 'profile']);

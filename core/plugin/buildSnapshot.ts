@@ -20,9 +20,7 @@ export function buildSnapshot(known: readonly PluginManifest[], access: AccessCo
     plugins,
     routes: plugins.flatMap(resolveRoutes),
     header,
-    profileMenu: plugins
-      .flatMap((plugin) => (plugin.profileMenu ?? []).map((item) => ({ ...item, visible: visibility(item, rules), pluginId: plugin.id })))
-      .sort(byOrder),
+    profileMenu: plugins.flatMap((plugin) => (plugin.profileMenu ?? []).map((item) => ({ ...item, visible: visibility(item, rules), pluginId: plugin.id }))).sort(byOrder),
   };
 }
 

@@ -5,8 +5,12 @@ import { createServiceToken } from '../di/ServiceToken';
 import { createPluginContainer } from './createPluginContainer';
 import { createServiceFactory } from './ServiceFactory';
 
-interface Clock { now(): number }
-interface Greeter { greet(name: string): string }
+interface Clock {
+  now(): number;
+}
+interface Greeter {
+  greet(name: string): string;
+}
 const ClockToken = createServiceToken<Clock>('test.plugin.clock');
 const GreeterToken = createServiceToken<Greeter>('test.plugin.greeter');
 const MissingToken = createServiceToken<Clock>('test.plugin.missing');

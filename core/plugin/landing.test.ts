@@ -7,7 +7,10 @@ import { neverLoadingPage as page, testManifest } from './pluginTestManifests';
 const alpha = testManifest({
   id: 'alpha',
   requires: ['alp'],
-  routes: [{ path: '', page }, { path: 'inbox', page }],
+  routes: [
+    { path: '', page },
+    { path: 'inbox', page },
+  ],
   landing: {
     rank: 20,
     suite: true,

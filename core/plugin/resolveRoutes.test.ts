@@ -17,7 +17,13 @@ describe('resolveRoutePath', () => {
 describe('resolveRoutes', () => {
   it('gives public routes the bare layout and others the full one unless they say otherwise', () => {
     const login = testManifest({ id: 'login', kind: 'public', requires: [], routes: [{ path: '/login', page: async () => ({ default: () => null }) }] });
-    const gluon = testManifest({ id: 'gluon', routes: [{ path: '', page: async () => ({ default: () => null }) }, { path: 'upload', layout: 'bare', page: async () => ({ default: () => null }) }] });
+    const gluon = testManifest({
+      id: 'gluon',
+      routes: [
+        { path: '', page: async () => ({ default: () => null }) },
+        { path: 'upload', layout: 'bare', page: async () => ({ default: () => null }) },
+      ],
+    });
     expect(resolveRoutes(login).map((r) => [r.path, r.layout])).toEqual([['/login', 'bare']]);
     expect(resolveRoutes(gluon).map((r) => [r.path, r.layout, r.pluginId])).toEqual([
       ['/gluon', 'full', 'gluon'],

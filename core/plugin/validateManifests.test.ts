@@ -6,7 +6,14 @@ describe('validateManifests', () => {
   it('accepts a valid set', () => {
     expect(() =>
       validateManifests([
-        testManifest({ id: 'gluon', routes: [{ path: '', page }, { path: 'upload', page }, { path: '/devices/:deviceId', page }] }),
+        testManifest({
+          id: 'gluon',
+          routes: [
+            { path: '', page },
+            { path: 'upload', page },
+            { path: '/devices/:deviceId', page },
+          ],
+        }),
         testManifest({ id: 'neutrino', requires: ['ntr'] }),
         testManifest({ id: 'login', kind: 'public', requires: [], routes: [{ path: '/login', page }] }),
       ]),
@@ -83,10 +90,7 @@ describe('validateManifests', () => {
   });
 
   it('names both plugins declaring one prefix, and a malformed prefix', () => {
-    const problems = findManifestProblems([
-      testManifest({ id: 'gluon', requires: ['gln'] }),
-      testManifest({ id: 'copy', requires: ['gln'], prefixes: ['gln', 'Bad#'] }),
-    ]);
+    const problems = findManifestProblems([testManifest({ id: 'gluon', requires: ['gln'] }), testManifest({ id: 'copy', requires: ['gln'], prefixes: ['gln', 'Bad#'] })]);
     expect(problems).toEqual([
       "plugin 'copy': permission prefix 'gln' is already declared by plugin 'gluon'",
       `plugin 'copy': permission prefix 'Bad#' must match ${String(/^[a-z][a-z0-9]{1,15}$/)}`,
@@ -97,7 +101,14 @@ describe('validateManifests', () => {
     const problems = findManifestProblems([
       testManifest({
         id: 'gluon',
-        landing: { root: 'missing', rank: 1, signInClaims: [{ target: '//evil', when: () => true }, { target: '/\\evil', when: () => true }] },
+        landing: {
+          root: 'missing',
+          rank: 1,
+          signInClaims: [
+            { target: '//evil', when: () => true },
+            { target: '/\\evil', when: () => true },
+          ],
+        },
       }),
       testManifest({ id: 'login', kind: 'public', requires: [], routes: [{ path: '/login', page }], landing: { rank: 1 } }),
     ]);

@@ -83,8 +83,7 @@ export function findManifestProblems(manifests: readonly PluginManifest[]): stri
   return problems;
 }
 
-const nameOf = (manifest: PluginManifest, index: number) =>
-  typeof manifest?.id === 'string' && manifest.id ? `plugin '${manifest.id}'` : `plugin #${index}`;
+const nameOf = (manifest: PluginManifest, index: number) => (typeof manifest?.id === 'string' && manifest.id ? `plugin '${manifest.id}'` : `plugin #${index}`);
 
 /** Prefix -> declaring plugin id; a prefix declared twice, or malformed, is a problem. */
 function declaredPrefixes(manifests: readonly PluginManifest[], problems: string[]): Map<string, string> {

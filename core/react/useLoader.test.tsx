@@ -27,11 +27,19 @@ function deferred<T>() {
 describe('useLoader', () => {
   it('loads for a key, keeps the data while the next key loads and drops a late answer for an old key', async () => {
     const calls = new Map<string, ReturnType<typeof deferred<string>>>();
-    const { result, rerender } = renderHook(({ key }) => useLoader(key, () => {
-      const call = deferred<string>();
-      calls.set(key, call);
-      return call.promise;
-    }, { describe: describeFailure }), { initialProps: { key: 'a' } });
+    const { result, rerender } = renderHook(
+      ({ key }) =>
+        useLoader(
+          key,
+          () => {
+            const call = deferred<string>();
+            calls.set(key, call);
+            return call.promise;
+          },
+          { describe: describeFailure },
+        ),
+      { initialProps: { key: 'a' } },
+    );
     expect(result.current.loading).toBe(true);
     await act(async () => calls.get('a')!.resolve('page a'));
     expect([result.current.data, result.current.loading]).toEqual(['page a', false]);
@@ -115,11 +123,19 @@ describe('useLoader with a LoaderCache (array keys)', () => {
   it('shows a key seen before at once when the key changes back (a page of a list)', async () => {
     const { wrapper } = withCache();
     const pages = new Map<number, ReturnType<typeof deferred<string>>>();
-    const { result, rerender } = renderHook(({ page }) => useLoader(['list', page], () => {
-      const call = deferred<string>();
-      pages.set(page, call);
-      return call.promise;
-    }, { describe: describeFailure }), { wrapper, initialProps: { page: 0 } });
+    const { result, rerender } = renderHook(
+      ({ page }) =>
+        useLoader(
+          ['list', page],
+          () => {
+            const call = deferred<string>();
+            pages.set(page, call);
+            return call.promise;
+          },
+          { describe: describeFailure },
+        ),
+      { wrapper, initialProps: { page: 0 } },
+    );
     await act(async () => pages.get(0)!.resolve('page 0'));
     rerender({ page: 1 });
     await act(async () => pages.get(1)!.resolve('page 1'));
@@ -130,11 +146,14 @@ describe('useLoader with a LoaderCache (array keys)', () => {
   it('invalidate(prefix) makes the mounted loaders under it load again, and only those', async () => {
     const { cache, wrapper } = withCache();
     const load = { detail: vi.fn(() => Promise.resolve('detail')), files: vi.fn(() => Promise.resolve('files')), other: vi.fn(() => Promise.resolve('other')) };
-    renderHook(() => [
-      useLoader(['gluon', 'device', 'd-1', 'detail'], load.detail, { describe: describeFailure }),
-      useLoader(['gluon', 'device', 'd-1', 'files'], load.files, { describe: describeFailure }),
-      useLoader(['gluon', 'device', 'd-10', 'detail'], load.other, { describe: describeFailure }),
-    ], { wrapper });
+    renderHook(
+      () => [
+        useLoader(['gluon', 'device', 'd-1', 'detail'], load.detail, { describe: describeFailure }),
+        useLoader(['gluon', 'device', 'd-1', 'files'], load.files, { describe: describeFailure }),
+        useLoader(['gluon', 'device', 'd-10', 'detail'], load.other, { describe: describeFailure }),
+      ],
+      { wrapper },
+    );
     await waitFor(() => expect(load.other).toHaveBeenCalledTimes(1));
     act(() => cache.invalidate(['gluon', 'device', 'd-1']));
     await waitFor(() => expect(load.files).toHaveBeenCalledTimes(2));
@@ -144,11 +163,19 @@ describe('useLoader with a LoaderCache (array keys)', () => {
   it('drops a late answer for an older key from the page and from the cache', async () => {
     const { cache, wrapper } = withCache();
     const calls = new Map<string, ReturnType<typeof deferred<string>>>();
-    const { result, rerender } = renderHook(({ search }) => useLoader(['search', search], () => {
-      const call = deferred<string>();
-      calls.set(search, call);
-      return call.promise;
-    }, { describe: describeFailure }), { wrapper, initialProps: { search: 'a' } });
+    const { result, rerender } = renderHook(
+      ({ search }) =>
+        useLoader(
+          ['search', search],
+          () => {
+            const call = deferred<string>();
+            calls.set(search, call);
+            return call.promise;
+          },
+          { describe: describeFailure },
+        ),
+      { wrapper, initialProps: { search: 'a' } },
+    );
     rerender({ search: 'ab' });
     await act(async () => calls.get('ab')!.resolve('ab results'));
     await act(async () => calls.get('a')!.resolve('a results (late)'));
@@ -162,7 +189,10 @@ describe('useLoader with a LoaderCache (array keys)', () => {
     const { cache, wrapper } = withCache();
     const states = ['running', 'done'];
     let call = 0;
-    const { result } = renderHook(() => useLoader(['job'], () => Promise.resolve(states[Math.min(call++, 1)]!), { describe: describeFailure, refreshMs: (data) => (data === 'running' ? 1000 : 0) }), { wrapper });
+    const { result } = renderHook(
+      () => useLoader(['job'], () => Promise.resolve(states[Math.min(call++, 1)]!), { describe: describeFailure, refreshMs: (data) => (data === 'running' ? 1000 : 0) }),
+      { wrapper },
+    );
     await act(async () => {});
     expect(cache.read(['job'])).toBe('running');
     await act(async () => vi.advanceTimersByTimeAsync(1000));

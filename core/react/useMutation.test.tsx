@@ -30,7 +30,10 @@ describe('useMutation', () => {
         useMutation((_id: string) => new Promise<{ deviceId: string }>((resolve) => (finish = resolve)), {
           describe: describeFailure,
           onSuccess: (answer, id) => events.push(`success ${id} ${answer.deviceId}`),
-          invalidates: (answer): CacheKey[] => [['gluon', 'devices'], ['gluon', 'device', answer.deviceId]],
+          invalidates: (answer): CacheKey[] => [
+            ['gluon', 'devices'],
+            ['gluon', 'device', answer.deviceId],
+          ],
         }),
       { wrapper },
     );
@@ -49,7 +52,10 @@ describe('useMutation', () => {
     const { wrapper } = withCache();
     const onSuccess = vi.fn();
     let fail = true;
-    const { result } = renderHook(() => useMutation(async () => (fail ? Promise.reject(new Error('offline')) : 'saved'), { describe: describeFailure, onSuccess, invalidates: [['k']] }), { wrapper });
+    const { result } = renderHook(
+      () => useMutation(async () => (fail ? Promise.reject(new Error('offline')) : 'saved'), { describe: describeFailure, onSuccess, invalidates: [['k']] }),
+      { wrapper },
+    );
     let outcome: unknown;
     await act(async () => {
       outcome = await result.current.run();

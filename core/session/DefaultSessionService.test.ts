@@ -213,9 +213,7 @@ describe('periodic refresh', () => {
   });
 
   it('a 401 from refresh forces logout back to the current page', async () => {
-    const { session, nav } = track(
-      setup({ path: '/gluon/devices', handler: (req) => (req.url.endsWith('/refresh') ? { status: 401 } : { status: 200, data: {} }) }),
-    );
+    const { session, nav } = track(setup({ path: '/gluon/devices', handler: (req) => (req.url.endsWith('/refresh') ? { status: 401 } : { status: 200, data: {} }) }));
     nav.navigate('/gluon/devices?tab=2');
     session.adopt({ token: token(), user: PROFILE });
     await vi.advanceTimersByTimeAsync(0);
@@ -225,9 +223,7 @@ describe('periodic refresh', () => {
 
   it('keeps the token when refresh fails for network reasons and retries next period', async () => {
     let fail = true;
-    const { session, refreshes } = track(
-      setup({ handler: () => (fail ? { networkError: true } : { status: 200, data: { token: token({ n: 'ok' }) } }) }),
-    );
+    const { session, refreshes } = track(setup({ handler: () => (fail ? { networkError: true } : { status: 200, data: { token: token({ n: 'ok' }) } }) }));
     const t = token();
     session.adopt({ token: t, user: PROFILE });
     await vi.advanceTimersByTimeAsync(0);

@@ -1,16 +1,6 @@
 import { inject, injectable } from 'tsyringe';
 import { isAxiosError } from 'axios';
-import {
-  BehaviorSubject,
-  EMPTY,
-  Subscription,
-  combineLatest,
-  distinctUntilChanged,
-  map,
-  switchMap,
-  timer,
-  type Observable,
-} from 'rxjs';
+import { BehaviorSubject, EMPTY, Subscription, combineLatest, distinctUntilChanged, map, switchMap, timer, type Observable } from 'rxjs';
 import { GlobalErrorReporterToken, type GlobalErrorReporter } from '../errors/GlobalErrorReporter';
 import { NavigationServiceToken, type NavigationService } from '../navigation/NavigationService';
 import { SessionScopedKeys, StorageKeys, StorageServiceToken, type StorageService } from '../storage/StorageService';
@@ -135,11 +125,7 @@ export class DefaultSessionService implements SessionService {
       map((conditions) => conditions.every(Boolean)),
       distinctUntilChanged(),
     );
-    this.subscriptions.add(
-      refreshAllowed$
-        .pipe(switchMap((allowed) => (allowed ? timer(0, REFRESH_INTERVAL_MS) : EMPTY)))
-        .subscribe(() => this.periodicRefresh()),
-    );
+    this.subscriptions.add(refreshAllowed$.pipe(switchMap((allowed) => (allowed ? timer(0, REFRESH_INTERVAL_MS) : EMPTY))).subscribe(() => this.periodicRefresh()));
 
     if (typeof window !== 'undefined') {
       const release = () => releaseRefreshLease(this.storage, this.tabId);

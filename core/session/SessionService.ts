@@ -55,8 +55,7 @@ export interface PendingSecondFactor {
 }
 
 export type SignInOutcome =
-  | { kind: 'signed-in'; claims: TokenClaims; profile: Profile; returnUrl: string | null; provider?: SignInProvider }
-  | { kind: 'second-factor'; pending: PendingSecondFactor };
+  { kind: 'signed-in'; claims: TokenClaims; profile: Profile; returnUrl: string | null; provider?: SignInProvider } | { kind: 'second-factor'; pending: PendingSecondFactor };
 
 export interface LogoutOptions {
   /** Path to come back to after signing in again. */

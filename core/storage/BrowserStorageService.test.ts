@@ -25,7 +25,7 @@ describe('BrowserStorageService', () => {
     expect(storage.get(StorageKeys.envType)).toBeNull();
   });
 
-  it('watch emits the current value, own writes and other tabs\' storage events', () => {
+  it("watch emits the current value, own writes and other tabs' storage events", () => {
     const storage = new BrowserStorageService();
     const seen: Array<string | null> = [];
     const sub = storage.watch(StorageKeys.token).subscribe((v) => seen.push(v));
@@ -51,17 +51,14 @@ describe('BrowserStorageService', () => {
     expect(storage.getRememberToken('bob')).toBe('t2');
   });
 
-  it.each([['not json{'], ['["array"]'], ['{"ann": 5}'], ['null'], ['"text"']])(
-    'discards a malformed remembered-device map %s',
-    (raw) => {
-      localStorage.setItem('zo-remember-2fa', raw);
-      const storage = new BrowserStorageService();
-      expect(storage.getRememberToken('ann')).toBeNull();
-      expect(localStorage.getItem('zo-remember-2fa')).toBeNull();
-      storage.setRememberToken('ann', 'fresh');
-      expect(JSON.parse(localStorage.getItem('zo-remember-2fa')!)).toEqual({ ann: 'fresh' });
-    },
-  );
+  it.each([['not json{'], ['["array"]'], ['{"ann": 5}'], ['null'], ['"text"']])('discards a malformed remembered-device map %s', (raw) => {
+    localStorage.setItem('zo-remember-2fa', raw);
+    const storage = new BrowserStorageService();
+    expect(storage.getRememberToken('ann')).toBeNull();
+    expect(localStorage.getItem('zo-remember-2fa')).toBeNull();
+    storage.setRememberToken('ann', 'fresh');
+    expect(JSON.parse(localStorage.getItem('zo-remember-2fa')!)).toEqual({ ann: 'fresh' });
+  });
 
   it('writes the access_token cookie for path / with a one-day max-age and SameSite=Lax', () => {
     const storage = new BrowserStorageService();

@@ -9,9 +9,7 @@ export interface FakeRequest {
   config: InternalAxiosRequestConfig;
 }
 
-export type FakeReply =
-  | { status: number; data?: unknown; headers?: Record<string, string> }
-  | { networkError: true };
+export type FakeReply = { status: number; data?: unknown; headers?: Record<string, string> } | { networkError: true };
 
 export type FakeHandler = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
 

@@ -23,9 +23,7 @@ export function fakeService<T extends object>(name: string, defaults: Partial<T>
       if (!Object.hasOwn(target, key)) {
         const given = Object.hasOwn(methods, key) ? methods[key] : undefined;
         target[key] =
-          typeof given === 'function'
-            ? vi.fn(given as (...args: unknown[]) => unknown)
-            : vi.fn(() => Promise.reject(apiFailure(404, `${name}.${key} is not faked in this test`)));
+          typeof given === 'function' ? vi.fn(given as (...args: unknown[]) => unknown) : vi.fn(() => Promise.reject(apiFailure(404, `${name}.${key} is not faked in this test`)));
       }
       return target[key];
     },

@@ -18,7 +18,7 @@ describe('DefaultThemeService', () => {
     expect(document.body.classList.contains(Classes.DARK)).toBe(false);
   });
 
-  it('toggle switches, persists in jetp-theme and sets Blueprint\'s dark class on the body', () => {
+  it("toggle switches, persists in jetp-theme and sets Blueprint's dark class on the body", () => {
     const theme = new DefaultThemeService(new BrowserStorageService());
     const seen: string[] = [];
     theme.theme$.subscribe((t) => seen.push(t));

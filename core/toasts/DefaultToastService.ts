@@ -15,7 +15,11 @@ export class DefaultToastService implements ToastService {
     const timeout = toast.timeout ?? TOAST_TIMEOUT_MS;
     this.list.next([...this.list.value, { id, intent: toast.intent, title: toast.title, message: toast.message, timeout }]);
     // timeout <= 0 keeps the toast until dismissed.
-    if (timeout > 0) this.timers.set(id, setTimeout(() => this.dismiss(id), timeout));
+    if (timeout > 0)
+      this.timers.set(
+        id,
+        setTimeout(() => this.dismiss(id), timeout),
+      );
     return id;
   }
 

@@ -35,14 +35,21 @@ let neutrinoOnly: string[];
 
 function admin(args: string[]): Promise<string> {
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ['--import', 'tsx', 'server/cli/admin.ts', ...args], { cwd: root, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' }, timeout: 60_000 }, (error, stdout, stderr) =>
-      error ? reject(new Error(`admin ${args.join(' ')}: ${stderr}${stdout}`)) : resolve(stdout),
+    execFile(
+      process.execPath,
+      ['--import', 'tsx', 'server/cli/admin.ts', ...args],
+      { cwd: root, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' }, timeout: 60_000 },
+      (error, stdout, stderr) => (error ? reject(new Error(`admin ${args.join(' ')}: ${stderr}${stdout}`)) : resolve(stdout)),
     );
   });
 }
 
 async function signIn(account: { email: string; password: string }): Promise<string> {
-  const response = await fetch(`${origin}/um/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: account.email, password: account.password }) });
+  const response = await fetch(`${origin}/um/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: account.email, password: account.password }),
+  });
   expect(response.status).toBe(200);
   return ((await response.json()) as { token: string }).token;
 }
@@ -84,7 +91,17 @@ test.beforeAll(async () => {
   origin = `http://127.0.0.1:${port}`;
   api = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, STATIC_DIR: outdir, DEV_IDP: 'off', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      STATIC_DIR: outdir,
+      DEV_IDP: 'off',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -130,7 +147,9 @@ test('loading /login issues no script request after the first script wave', asyn
   expect(document, 'the document carries the copy of the form').toContain('<div id="root" data-prerendered="login">');
   const announced = announcedScripts(document, origin);
   expect(announced.has(loginChunk!.name), 'the document announces the page chunk').toBe(true);
-  expect(scriptWaves(scripts, ready, announced), `scripts before the form was usable:\n${scripts.map((s: ScriptEntry) => `${Math.round(s.startTime)} ${s.name}`).join('\n')}`).toBe(1);
+  expect(scriptWaves(scripts, ready, announced), `scripts before the form was usable:\n${scripts.map((s: ScriptEntry) => `${Math.round(s.startTime)} ${s.name}`).join('\n')}`).toBe(
+    1,
+  );
   // After the first screen, the only script is the manifest check the host defers until idle.
   const firstArrival = Math.min(...scripts.filter((entry: ScriptEntry) => entry.startTime <= ready).map((entry: ScriptEntry) => entry.responseEnd));
   const later = scripts.filter((entry: ScriptEntry) => entry.startTime > firstArrival && !announced.has(entry.name)).map((entry: ScriptEntry) => entry.name);

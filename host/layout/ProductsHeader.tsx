@@ -9,9 +9,7 @@ export { shouldShowProductsHeader } from './shouldShowProductsHeader';
 /** Links to every registered product, in their declared order. */
 export function ProductsHeader({ registered }: { registered: readonly PluginManifest[] }) {
   const [path, navigate] = useLocation();
-  const products = registered
-    .filter((plugin) => plugin.kind === 'product' && plugin.product)
-    .sort((a, b) => (a.product?.order ?? 0) - (b.product?.order ?? 0));
+  const products = registered.filter((plugin) => plugin.kind === 'product' && plugin.product).sort((a, b) => (a.product?.order ?? 0) - (b.product?.order ?? 0));
   return (
     <nav className={`host-products-header ${Classes.ELEVATION_0}`} aria-label="Products">
       {products.map((plugin) => {

@@ -7,9 +7,39 @@ import { decideRoute } from './decideRoute';
 const page = async () => ({ default: () => null });
 const login = definePlugin({ id: 'login', title: 'Login', kind: 'public', requires: [], routes: [{ path: '', page }] });
 // Two suite products, gluon the suite's home (its landing has the best rank), as in this console.
-const gluon = definePlugin({ id: 'gluon', title: 'Gluon', kind: 'product', prefixes: ['gln'], requires: ['gln'], routes: [{ path: '', page }, { path: '/devices/list', page }, { path: '/devices/:id', page }], product: { name: 'Gluon', order: 1 }, landing: { rank: 1, suite: true } });
-const neutrino = definePlugin({ id: 'neutrino', title: 'Neutrino', kind: 'product', prefixes: ['ntr'], requires: ['ntr'], routes: [{ path: '', page }], product: { name: 'Neutrino', order: 2 }, landing: { rank: 2, suite: true } });
-const monitoring = definePlugin({ id: 'monitoring', title: 'Monitoring', kind: 'product', prefixes: ['mnt'], requires: ['mnt'], routes: [{ path: '', page }], landing: { rank: 3 } });
+const gluon = definePlugin({
+  id: 'gluon',
+  title: 'Gluon',
+  kind: 'product',
+  prefixes: ['gln'],
+  requires: ['gln'],
+  routes: [
+    { path: '', page },
+    { path: '/devices/list', page },
+    { path: '/devices/:id', page },
+  ],
+  product: { name: 'Gluon', order: 1 },
+  landing: { rank: 1, suite: true },
+});
+const neutrino = definePlugin({
+  id: 'neutrino',
+  title: 'Neutrino',
+  kind: 'product',
+  prefixes: ['ntr'],
+  requires: ['ntr'],
+  routes: [{ path: '', page }],
+  product: { name: 'Neutrino', order: 2 },
+  landing: { rank: 2, suite: true },
+});
+const monitoring = definePlugin({
+  id: 'monitoring',
+  title: 'Monitoring',
+  kind: 'product',
+  prefixes: ['mnt'],
+  requires: ['mnt'],
+  routes: [{ path: '', page }],
+  landing: { rank: 3 },
+});
 const unlanded = definePlugin({ id: 'unlanded', title: 'Unlanded', kind: 'product', prefixes: ['unl'], requires: ['unl'], routes: [{ path: '', page }] });
 const known: PluginManifest[] = [login, gluon, neutrino, monitoring, unlanded];
 

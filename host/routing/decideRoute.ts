@@ -66,8 +66,7 @@ export function decideRoute(facts: RouteFacts): RouteDecision {
     // '' must lead somewhere routable, or unknown -> '' -> target -> unknown would loop forever.
     const routable =
       target !== null &&
-      (routes.some((route) => match(parser, route.path, target) !== null) ||
-        (signedIn && known.some((plugin) => plugin.kind === 'product' && belongsTo(plugin, target, parser))));
+      (routes.some((route) => match(parser, route.path, target) !== null) || (signedIn && known.some((plugin) => plugin.kind === 'product' && belongsTo(plugin, target, parser))));
     if (routable) return { kind: 'redirect', to: target };
     // Products without a declared landing still receive their users at their root.
     const first = signedIn ? snapshot.plugins.find((plugin) => plugin.kind === 'product' && plugin.routes.some((r) => r.path === '')) : undefined;

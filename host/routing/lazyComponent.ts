@@ -16,7 +16,10 @@ function load(loader: AnyLoader) {
     // A page's own imports go out with its chunk, not after it has run (issue 13).
     preloadRouteModules(loader);
     promise = loader();
-    promise.then((module) => loaded.set(loader, module.default), () => undefined);
+    promise.then(
+      (module) => loaded.set(loader, module.default),
+      () => undefined,
+    );
     loading.set(loader, promise);
   }
   return promise;

@@ -8,7 +8,10 @@ import { gluonAccess } from './services/gluonAccess';
 import { GluonAccessServiceToken, type GluonAccess, type GluonAccessService } from './services/GluonAccessService';
 
 const token = makeTestToken(['gln#rpt#r']);
-const tools = async () => within(await screen.findByTestId('gluon-tools')).getAllByRole('listitem').map((item) => item.textContent);
+const tools = async () =>
+  within(await screen.findByTestId('gluon-tools'))
+    .getAllByRole('listitem')
+    .map((item) => item.textContent);
 
 describe('gluon plugin', () => {
   it.each([

@@ -16,7 +16,10 @@ async function openMenu() {
   return screen.findByTestId('profile-menu', {}, { timeout: 5000 });
 }
 
-const entries = (menu: HTMLElement) => within(menu).getAllByRole('menuitem').map((item) => item.textContent);
+const entries = (menu: HTMLElement) =>
+  within(menu)
+    .getAllByRole('menuitem')
+    .map((item) => item.textContent);
 
 describe('shell plugin', () => {
   it.each([

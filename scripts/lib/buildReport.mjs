@@ -95,7 +95,14 @@ export function computeReport({ metafile, root, entry, pluginsDir, extraFirstLoa
     return sizeOf.get(file);
   };
   const bundle = (js) => {
-    const css = [...new Set(cssOf(metafile, js.filter((file) => metafile.outputs[file])))];
+    const css = [
+      ...new Set(
+        cssOf(
+          metafile,
+          js.filter((file) => metafile.outputs[file]),
+        ),
+      ),
+    ];
     return {
       js: { files: js.map((f) => path.basename(f)), ...sum(js.map(measure)) },
       css: { files: css.map((f) => path.basename(f)), ...sum(css.map(measure)) },

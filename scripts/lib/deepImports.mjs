@@ -23,11 +23,16 @@ export function buildExportMap(entryFile, seen = new Set()) {
   const map = new Map();
   if (seen.has(entryFile)) return map;
   seen.add(entryFile);
-  const text = readFileSync(entryFile, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+  const text = readFileSync(entryFile, 'utf8')
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/^\s*\/\/.*$/gm, '');
 
   for (const m of text.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']([^"']+)["']/g)) {
     const target = resolveSpec(entryFile, m[2]);
-    for (const part of m[1].split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const part of m[1]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       if (part.startsWith('type ')) continue;
       const [imported, local = imported] = part.split(/\s+as\s+/).map((s) => s.trim());
       if (target.file && imported !== 'default') {
@@ -50,7 +55,10 @@ export function buildExportMap(entryFile, seen = new Set()) {
   // `import * as Classes from "./classes"; export { Classes };`
   const namespaces = new Map([...text.matchAll(/import\s*\*\s*as\s+(\w+)\s*from\s*["']([^"']+)["']/g)].map((m) => [m[1], m[2]]));
   for (const m of text.matchAll(/export\s*\{([^}]*)\}\s*;/g)) {
-    for (const part of m[1].split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const part of m[1]
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const [imported, local = imported] = part.split(/\s+as\s+/).map((s) => s.trim());
       if (namespaces.has(imported)) map.set(local, { ...resolveSpec(entryFile, namespaces.get(imported)), namespace: true });
     }
@@ -86,7 +94,10 @@ export function rewriteImports(source, maps, fromDir = null) {
     if (!map) return whole;
     const keep = [];
     const lines = [];
-    for (const raw of names.split(',').map((s) => s.trim()).filter(Boolean)) {
+    for (const raw of names
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)) {
       const isType = raw.startsWith('type ');
       const part = isType ? raw.slice(5).trim() : raw;
       const [imported, local = imported] = part.split(/\s+as\s+/).map((s) => s.trim());
@@ -119,7 +130,11 @@ export function productionChecks(source) {
  * `append(file)` may return text added to one of our sources (see firstLoadGroup.mjs); it lives
  * here because esbuild uses the first onLoad that answers for a file.
  */
-export function blueprintDeepImports({ packages = ['@blueprintjs/core', '@blueprintjs/icons'], include = /[\\/](core|plugins|host|e2e)[\\/].*\.tsx?$/, append = () => undefined } = {}) {
+export function blueprintDeepImports({
+  packages = ['@blueprintjs/core', '@blueprintjs/icons'],
+  include = /[\\/](core|plugins|host|e2e)[\\/].*\.tsx?$/,
+  append = () => undefined,
+} = {}) {
   return {
     name: 'blueprint-deep-imports',
     setup(build) {
@@ -129,7 +144,11 @@ export function blueprintDeepImports({ packages = ['@blueprintjs/core', '@bluepr
         const source = readFileSync(args.path, 'utf8');
         const extra = append(args.path);
         if (!extra && !packages.some((pkg) => source.includes(pkg))) return undefined;
-        return { contents: rewriteImports(source, maps, path.dirname(args.path)) + (extra ?? ''), loader: args.path.endsWith('x') ? 'tsx' : 'ts', resolveDir: path.dirname(args.path) };
+        return {
+          contents: rewriteImports(source, maps, path.dirname(args.path)) + (extra ?? ''),
+          loader: args.path.endsWith('x') ? 'tsx' : 'ts',
+          resolveDir: path.dirname(args.path),
+        };
       });
       // Blueprint core itself imports its icons through the icons barrel, and its constants
       // through `common/index.js`, whose `import * as Classes; export { Classes }` makes esbuild
@@ -142,7 +161,8 @@ export function blueprintDeepImports({ packages = ['@blueprintjs/core', '@bluepr
         const commonSpecs = [...new Set([...source.matchAll(/from\s*"((?:\.\.?\/)+common)"/g)].map((m) => m[1]))].filter(
           (spec) => path.resolve(path.dirname(args.path), spec, 'index.js') === commonIndex,
         );
-        if (!source.includes('@blueprintjs/icons') && commonSpecs.length === 0) return source === original ? undefined : { contents: source, loader: 'js', resolveDir: path.dirname(args.path) };
+        if (!source.includes('@blueprintjs/icons') && commonSpecs.length === 0)
+          return source === original ? undefined : { contents: source, loader: 'js', resolveDir: path.dirname(args.path) };
         const fileMaps = new Map([...maps, ...commonSpecs.map((spec) => [spec, commonMap])]);
         return { contents: rewriteImports(source, fileMaps, path.dirname(args.path)), loader: 'js', resolveDir: path.dirname(args.path) };
       });

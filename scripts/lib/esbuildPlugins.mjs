@@ -15,9 +15,7 @@ export function blueprintIconsStub({ appendToLoader = '' } = {}) {
   return {
     name: 'blueprint-icons-stub',
     setup(build) {
-      build.onResolve({ filter: /(^|[\\/])allPaths(\.js)?$/ }, (args) =>
-        ICONS_LIB.test(args.importer) ? { path: 'allPaths', namespace: 'blueprint-icons-stub' } : undefined,
-      );
+      build.onResolve({ filter: /(^|[\\/])allPaths(\.js)?$/ }, (args) => (ICONS_LIB.test(args.importer) ? { path: 'allPaths', namespace: 'blueprint-icons-stub' } : undefined));
       // Both loaders (`paths-loaders/*` and the `next/` generation's `pathsLoader`), and any
       // direct import of a generated paths index, resolve to loaders that find nothing.
       build.onResolve({ filter: /(paths-loaders[\\/]|(^|[\\/])pathsLoader(\.js)?$|generated[\\/](16px[\\/]|20px[\\/])?paths([\\/]index)?(\.js)?$)/ }, (args) =>
@@ -25,9 +23,7 @@ export function blueprintIconsStub({ appendToLoader = '' } = {}) {
       );
       // The name tables (every icon name, plus change-case to derive them) only serve string
       // icon names, which we do not use: an empty table makes Blueprint warn about any such name.
-      build.onResolve({ filter: /(^|[\\/])iconNames(\.js)?$/ }, (args) =>
-        ICONS_LIB.test(args.importer) ? { path: 'iconNames', namespace: 'blueprint-icons-stub' } : undefined,
-      );
+      build.onResolve({ filter: /(^|[\\/])iconNames(\.js)?$/ }, (args) => (ICONS_LIB.test(args.importer) ? { path: 'iconNames', namespace: 'blueprint-icons-stub' } : undefined));
       build.onLoad({ filter: /^iconNames$/, namespace: 'blueprint-icons-stub' }, () => ({
         loader: 'js',
         contents: ['export const IconNames = {};', 'export const IconNamesSet = new Set();'].join('\n'),
@@ -43,13 +39,14 @@ export function blueprintIconsStub({ appendToLoader = '' } = {}) {
       }));
       build.onLoad({ filter: /^pathsLoader$/, namespace: 'blueprint-icons-stub' }, () => ({
         loader: 'js',
-        contents: [
-          'const none = async () => undefined;',
-          'export const allPathsLoader = none;',
-          'export const splitPathsBySizeLoader = none;',
-          'export const defaultNextIconPathsLoader = none;',
-          'export default {};',
-        ].join('\n') + appendToLoader,
+        contents:
+          [
+            'const none = async () => undefined;',
+            'export const allPathsLoader = none;',
+            'export const splitPathsBySizeLoader = none;',
+            'export const defaultNextIconPathsLoader = none;',
+            'export default {};',
+          ].join('\n') + appendToLoader,
         // The loader is a lazily imported module: it may join the first-load group (build.mjs).
         resolveDir: process.cwd(),
       }));

@@ -60,7 +60,10 @@ export function codelessModules({ metafile, root, outputs, include = /^core\// }
   const emitted = new Set(Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs ?? {})));
   const importers = new Set(outputs.flatMap((out) => Object.keys(metafile.outputs[out]?.inputs ?? {})));
   const imported = new Set([...importers].flatMap((input) => (metafile.inputs[input]?.imports ?? []).filter((imp) => imp.kind === 'import-statement').map((imp) => imp.path)));
-  return [...imported].filter((input) => include.test(input) && /\.tsx?$/.test(input) && !emitted.has(input)).map((input) => path.join(root, input)).sort();
+  return [...imported]
+    .filter((input) => include.test(input) && /\.tsx?$/.test(input) && !emitted.has(input))
+    .map((input) => path.join(root, input))
+    .sort();
 }
 
 /**
@@ -86,8 +89,13 @@ export function pluginPageGroups({ metafile, root, esbuild, routes }) {
   const groups = [];
   for (const plugin of [...new Set(routes.map((route) => route.plugin))]) {
     const own = (source) => source.startsWith(`plugins/${plugin}/`);
-    const pages = routes.filter((route) => route.plugin === plugin).map((route) => pageOutputs.get(path.relative(root, route.page).split(path.sep).join('/'))).filter(Boolean);
-    const chunks = [...new Set(pages.flatMap((page) => staticClosure(metafile, page)))].filter((chunk) => !metafile.outputs[chunk].entryPoint && [...reachedBy.get(chunk)].every(own));
+    const pages = routes
+      .filter((route) => route.plugin === plugin)
+      .map((route) => pageOutputs.get(path.relative(root, route.page).split(path.sep).join('/')))
+      .filter(Boolean);
+    const chunks = [...new Set(pages.flatMap((page) => staticClosure(metafile, page)))].filter(
+      (chunk) => !metafile.outputs[chunk].entryPoint && [...reachedBy.get(chunk)].every(own),
+    );
     if (chunks.length < 2) continue;
     const modules = firstLoadModules({ metafile, outputs: chunks, root, esbuild, include: /^(node_modules|core|plugins)\// });
     if (modules.length < 2) continue;
@@ -139,7 +147,10 @@ export function groupReexport(id) {
 
 /** What to append to `file`: a re-export for each group it belongs to. */
 export function groupAppendix(groups, file) {
-  const text = groups.filter((group) => group.members.has(file)).map((group) => groupReexport(group.id)).join('');
+  const text = groups
+    .filter((group) => group.members.has(file))
+    .map((group) => groupReexport(group.id))
+    .join('');
   return text || undefined;
 }
 

@@ -28,7 +28,12 @@ function entrySource(pages) {
       // The frame of a bare (public) page; the viewport class only changes the signed-in top bar.
       `  [${JSON.stringify(page.route)}]: { pluginId: ${JSON.stringify(page.pluginId)}, query: ${JSON.stringify(page.query)}, ` +
       // Both themes: the API sends the one of the reader's `jetp-theme` cookie (core/storage).
-      ['light', 'dark'].map((theme) => `${theme === 'light' ? 'html' : 'htmlDark'}: renderToStaticMarkup(<HostFrame viewport="wide" layout="bare" theme="${theme}" pluginId=${JSON.stringify(page.pluginId)}><Page${i} /></HostFrame>)`).join(', ') +
+      ['light', 'dark']
+        .map(
+          (theme) =>
+            `${theme === 'light' ? 'html' : 'htmlDark'}: renderToStaticMarkup(<HostFrame viewport="wide" layout="bare" theme="${theme}" pluginId=${JSON.stringify(page.pluginId)}><Page${i} /></HostFrame>)`,
+        )
+        .join(', ') +
       ` },`,
   );
   return [

@@ -19,7 +19,11 @@ export function routeModules({ metafile, root, entry, pluginsDir, outdir }) {
   const entryOut = outputOf(metafile, rel(path.resolve(root, entry)));
   if (!entryOut) throw new Error(`entry ${entry} not found in the metafile outputs`);
   const loaded = new Set(staticClosure(metafile, entryOut));
-  const closure = (sources) => sources.map((source) => outputOf(metafile, source)).filter(Boolean).flatMap((out) => staticClosure(metafile, out));
+  const closure = (sources) =>
+    sources
+      .map((source) => outputOf(metafile, source))
+      .filter(Boolean)
+      .flatMap((out) => staticClosure(metafile, out));
   const routes = readManifestRoutes(pluginsDir);
   const pages = new Set(routes.map((route) => rel(route.page)));
   // What a plugin's manifest loads besides its pages when one of them shows: its services and

@@ -125,7 +125,9 @@ async function main(): Promise<number> {
   });
   try {
     const token = await login(target);
-    console.log(`Benchmarking ${target.url}: ${duration} s per scenario, ${connections} connections, scenario and reference alternating in ${intEnv('BENCH_ROUNDS', 2, 1, 10)} rounds`);
+    console.log(
+      `Benchmarking ${target.url}: ${duration} s per scenario, ${connections} connections, scenario and reference alternating in ${intEnv('BENCH_ROUNDS', 2, 1, 10)} rounds`,
+    );
     const reference = baselineScenarios(baseline);
     // Each API scenario is measured next to its reference, so both meet the same machine load.
     const signInPair: Scenario[] = [
@@ -196,7 +198,9 @@ async function main(): Promise<number> {
     if (refreshes) console.log(`refreshes/s:       ${refreshes['req/s']}  (p99 ${refreshes['p99 ms']} ms)`);
     printRatios([
       ...(logins ? [ratio('sign-in vs argon2id only', logins['req/s'], rate(BASELINE_LOGIN), 0.9, { api: logins['CPU ms/req'], reference: cpuMs(BASELINE_LOGIN) })] : []),
-      ...(refreshes ? [ratio('refresh vs crypto only', refreshes['req/s'], rate(BASELINE_REFRESH), 0.5, { api: refreshes['CPU ms/req'], reference: cpuMs(BASELINE_REFRESH) })] : []),
+      ...(refreshes
+        ? [ratio('refresh vs crypto only', refreshes['req/s'], rate(BASELINE_REFRESH), 0.5, { api: refreshes['CPU ms/req'], reference: cpuMs(BASELINE_REFRESH) })]
+        : []),
     ]);
     // Failed requests mean the figures measure error paths, not the calls: say so in the exit code.
     if (rows.some((r) => r['non-2xx'] > 0 || r.errors > 0)) {

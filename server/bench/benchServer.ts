@@ -24,11 +24,25 @@ async function start(): Promise<void> {
   // with the calls measured; the bench has no uploads for it to inspect.
   // On PostgreSQL, production requires the deployment's issuer (PUBLIC_URL) to be named.
   const postgres = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL, PUBLIC_URL: 'https://console.bench.example' } : {};
-  const config = loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, DEV_IDP: 'off', STATIC_DIR: path.join(dataDir, 'no-console'), GLUON_WORKER: 'off', ...postgres });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    PORT: '0',
+    DATA_DIR: dataDir,
+    DEV_IDP: 'off',
+    STATIC_DIR: path.join(dataDir, 'no-console'),
+    GLUON_WORKER: 'off',
+    ...postgres,
+  });
   const app = await buildApp(config, { signingKeyPem: generateSigningKeyPem(), logger: false });
   await app.db.tx(async (q) => {
     const [tenant] = await q.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Bench') RETURNING id");
-    await q.query('INSERT INTO users (tenant_id, email, password_hash, permissions) VALUES ($1, $2, $3, $4)', [tenant!.id, BENCH_EMAIL, await hashPassword(BENCH_PASSWORD), [...ALL_PERMISSIONS]]);
+    await q.query('INSERT INTO users (tenant_id, email, password_hash, permissions) VALUES ($1, $2, $3, $4)', [
+      tenant!.id,
+      BENCH_EMAIL,
+      await hashPassword(BENCH_PASSWORD),
+      [...ALL_PERMISSIONS],
+    ]);
   });
   const address = await app.listen({ port: 0, host: '127.0.0.1' });
   const stop = async () => {

@@ -165,11 +165,21 @@ try {
   const storage = createFsStorage(store);
   const worker = new GluonWorker(db, storage, Fastify({ logger: false }).log);
   started = performance.now();
-  const { upload } = await receiveUpload(db, storage, { tenantId: tenant!.id, userId: null, fileName: 'sysdiagnose_bench.tar.gz', body: Readable.from([archive]), maxBytes: 2 * 1024 ** 3, origin: 'upload' });
+  const { upload } = await receiveUpload(db, storage, {
+    tenantId: tenant!.id,
+    userId: null,
+    fileName: 'sysdiagnose_bench.tar.gz',
+    body: Readable.from([archive]),
+    maxBytes: 2 * 1024 ** 3,
+    origin: 'upload',
+  });
   const storedMs = performance.now() - started;
   await worker.runOnce();
   const pipelineMs = performance.now() - started;
-  const [row] = await db.query<{ status: string; observation_count: number; finding_count: number }>('SELECT status, observation_count, finding_count FROM gluon_inspections WHERE id = $1', [upload.inspectionId]);
+  const [row] = await db.query<{ status: string; observation_count: number; finding_count: number }>(
+    'SELECT status, observation_count, finding_count FROM gluon_inspections WHERE id = $1',
+    [upload.inspectionId],
+  );
   const [incidents] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM gluon_incidents');
   console.log(
     `Pipeline (PGlite): stored with sha256 in ${seconds(storedMs)}, inspection ${row?.status}: ${fmt(row?.observation_count ?? 0)} distinct observations stored, ` +

@@ -97,7 +97,12 @@ export function baselineScenarios(baseline: Baseline): { login: Scenario; refres
   return {
     login: {
       scenario: BASELINE_LOGIN,
-      options: { method: 'POST', url: `${baseline.url}/baseline/login`, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'baseline', password: baseline.password }) },
+      options: {
+        method: 'POST',
+        url: `${baseline.url}/baseline/login`,
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'baseline', password: baseline.password }),
+      },
     },
     refresh: {
       scenario: BASELINE_REFRESH,
@@ -130,5 +135,7 @@ export function printRatios(ratios: Ratio[]): void {
   console.table(ratios);
   const [load1 = 0] = os.loadavg();
   console.log(`load average (1 min) at the end: ${load1.toFixed(2)} on ${os.cpus().length} cores; other work on the machine lowers both sides.`);
-  console.log('CPU ratio: CPU time per request of the reference over that of the API (server process, all threads; with BENCH_DATABASE=postgres also the PostgreSQL processes): the rate ratio an idle machine would give when CPU bounds both.');
+  console.log(
+    'CPU ratio: CPU time per request of the reference over that of the API (server process, all threads; with BENCH_DATABASE=postgres also the PostgreSQL processes): the rate ratio an idle machine would give when CPU bounds both.',
+  );
 }

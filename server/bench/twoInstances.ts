@@ -80,7 +80,12 @@ export async function runTwoInstancesBench(options: { duration?: number; connect
     try {
       await migrate(db);
       const [tenant] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Bench') RETURNING id");
-      await db.query('INSERT INTO users (tenant_id, email, password_hash, permissions) VALUES ($1, $2, $3, $4)', [tenant!.id, EMAIL, await hashPassword(PASSWORD), [...ALL_PERMISSIONS]]);
+      await db.query('INSERT INTO users (tenant_id, email, password_hash, permissions) VALUES ($1, $2, $3, $4)', [
+        tenant!.id,
+        EMAIL,
+        await hashPassword(PASSWORD),
+        [...ALL_PERMISSIONS],
+      ]);
     } finally {
       await db.close();
     }
@@ -107,7 +112,9 @@ export async function runTwoInstancesBench(options: { duration?: number; connect
       { scenario: 'password login, A and B together', ...(await measure([login(a), login(b)], connections, duration)) },
     ];
     console.table(rows.map((r) => ({ scenario: r.scenario, 'req/s': r.rate, 'p99 ms': r.p99, 'non-2xx/errors': r.non2xx })));
-    console.log(`two instances / one: refresh ${(rows[1]!.rate / rows[0]!.rate).toFixed(2)}, password login ${(rows[3]!.rate / rows[2]!.rate).toFixed(2)} (${connections} connections in all)`);
+    console.log(
+      `two instances / one: refresh ${(rows[1]!.rate / rows[0]!.rate).toFixed(2)}, password login ${(rows[3]!.rate / rows[2]!.rate).toFixed(2)} (${connections} connections in all)`,
+    );
   } finally {
     await Promise.all(instances.map((i) => i.stop()));
     await server.stop();

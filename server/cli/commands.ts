@@ -137,7 +137,16 @@ export const commands: Command[] = [
     async run(ctx, argv) {
       const o = parseOptions(this.options, argv);
       const tenant = o.tenant ? await resolveTenant(ctx.db, o.tenant) : null;
-      const rows = await ctx.db.query<{ id: string; email: string; status: string; disabled: boolean; totp_enabled: boolean; permissions: string[]; tenant_id: string; tenant_name: string }>(
+      const rows = await ctx.db.query<{
+        id: string;
+        email: string;
+        status: string;
+        disabled: boolean;
+        totp_enabled: boolean;
+        permissions: string[];
+        tenant_id: string;
+        tenant_name: string;
+      }>(
         `SELECT u.id, u.email, u.status, u.disabled, u.totp_enabled, u.permissions, t.id AS tenant_id, t.name AS tenant_name
            FROM users u JOIN tenants t ON t.id = u.tenant_id WHERE ($1::uuid IS NULL OR u.tenant_id = $1::uuid)
           ORDER BY t.name, u.email`,
@@ -274,9 +283,7 @@ export const commands: Command[] = [
       const to = o.to === undefined ? null : email(o.to, 'to');
       const mails = await listOutbox(ctx.db, { to, limit });
       if (mails.length === 0) return 'The outbox is empty.';
-      return mails
-        .map((m) => [`--- ${m.createdAt.toISOString()}  to ${m.to}  (${m.state})`, `Subject: ${m.subject}`, '', m.text].join('\n'))
-        .join('\n\n');
+      return mails.map((m) => [`--- ${m.createdAt.toISOString()}  to ${m.to}  (${m.state})`, `Subject: ${m.subject}`, '', m.text].join('\n')).join('\n\n');
     },
   },
   {

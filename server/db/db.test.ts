@@ -19,9 +19,26 @@ describe('database adapter (PGlite or PostgreSQL per TEST_DB)', () => {
     const rows = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
     const names = rows.map((r) => r.table_name);
     for (const table of [
-      'tenants', 'users', 'user_identities', 'recovery_codes', 'sessions', 'remembered_devices', 'invitations',
-      'password_recovery_requests', 'collector_links', 'collector_installs', 'contact_requests', 'logos', 'idp_settings',
-      'idp_domain_mappings', 'used_nonces', 'mail_outbox', 'audit_events', 'notification_subscriptions', 'unsubscribes', 'schema_migrations',
+      'tenants',
+      'users',
+      'user_identities',
+      'recovery_codes',
+      'sessions',
+      'remembered_devices',
+      'invitations',
+      'password_recovery_requests',
+      'collector_links',
+      'collector_installs',
+      'contact_requests',
+      'logos',
+      'idp_settings',
+      'idp_domain_mappings',
+      'used_nonces',
+      'mail_outbox',
+      'audit_events',
+      'notification_subscriptions',
+      'unsubscribes',
+      'schema_migrations',
     ]) {
       expect(names).toContain(table);
     }
@@ -119,7 +136,7 @@ describe('PGlite persistence and migration files', () => {
     const template = inject('pgliteTemplate');
     const first = await openPglite({ dataDir, ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}) });
     let started = Date.now();
-    await first.exec('CREATE TABLE kept (v text); INSERT INTO kept VALUES (\'still here\');');
+    await first.exec("CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here');");
     await first.close();
     started = Date.now();
     const second = await openPglite({ dataDir });
@@ -137,7 +154,9 @@ describe('housekeeping', () => {
       const [t] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('hk') RETURNING id");
       const [u] = await db.query<{ id: string }>("INSERT INTO users (tenant_id, email) VALUES ($1, 'hk@example.com') RETURNING id", [t!.id]);
       await db.query("INSERT INTO used_nonces (nonce, expires_at) VALUES ('old', now() - interval '1 minute'), ('live', now() + interval '1 minute')");
-      await db.query("INSERT INTO remembered_devices (user_id, token_hash, expires_at) VALUES ($1, 'old', now() - interval '1 minute'), ($1, 'live', now() + interval '1 day')", [u!.id]);
+      await db.query("INSERT INTO remembered_devices (user_id, token_hash, expires_at) VALUES ($1, 'old', now() - interval '1 minute'), ($1, 'live', now() + interval '1 day')", [
+        u!.id,
+      ]);
       await db.query(
         "INSERT INTO sessions (user_id, tenant_id, expires_at, revoked_at) VALUES ($1, $2, now() - interval '40 days', NULL), ($1, $2, now() + interval '1 hour', NULL), ($1, $2, now() + interval '1 hour', now() - interval '1 day')",
         [u!.id, t!.id],

@@ -17,9 +17,7 @@ export function pgliteDir(dataDir: string): string {
  * (`holder` says who we are to a second opener, which gets DataDirBusyError).
  */
 export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, holder: LockHolder = 'api'): Promise<Database & { lock: DataDirLock | null }> {
-  const db = config.databaseUrl
-    ? Object.assign(await openPostgres(config.databaseUrl), { lock: null })
-    : await openPglite({ dataDir: pgliteDir(config.dataDir), holder });
+  const db = config.databaseUrl ? Object.assign(await openPostgres(config.databaseUrl), { lock: null }) : await openPglite({ dataDir: pgliteDir(config.dataDir), holder });
   try {
     await migrate(db);
   } catch (error) {

@@ -61,8 +61,7 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     kind: 'pglite' as const,
     pglite,
     lock,
-    query: <T>(sql: string, params: readonly unknown[] = []) =>
-      exclusive(async () => (await pglite.query<T>(sql, params as unknown[])).rows),
+    query: <T>(sql: string, params: readonly unknown[] = []) => exclusive(async () => (await pglite.query<T>(sql, params as unknown[])).rows),
     // The queue is the only way into this PGlite instance, so PGlite's own mutex would add
     // nothing but CPU to the hottest calls.
     prepared: <T>(name: string, sql: string, params: readonly unknown[] = []) => exclusive(() => prepared<T>(name, sql, params)),

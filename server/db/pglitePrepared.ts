@@ -71,7 +71,13 @@ function parse(name: string, sql: string): Uint8Array {
 
 /** Describe a statement ('S') or the unnamed portal ('P'). */
 function describe(kind: 'S' | 'P', name: string): Uint8Array {
-  return message('D', new Body().bytes(new Uint8Array([kind.charCodeAt(0)])).cstring(name).done());
+  return message(
+    'D',
+    new Body()
+      .bytes(new Uint8Array([kind.charCodeAt(0)]))
+      .cstring(name)
+      .done(),
+  );
 }
 
 /** Describe portal, Execute (all rows), Sync: the same after every Bind. */
@@ -212,7 +218,7 @@ export function createPglitePrepared(pglite: PGlite): <T>(name: string, sql: str
     let fields: Field[] = [];
     const rows: T[] = [];
     // Each backend message: type byte, int32 length (itself included), body.
-    for (let at = 0; at + 5 <= data.length; ) {
+    for (let at = 0; at + 5 <= data.length;) {
       const m: RawMessage = { type: data[at]!, start: at + 5 };
       at += 1 + view.getInt32(at + 1);
       if (m.type === ERROR_RESPONSE) throw databaseError(data);

@@ -2,8 +2,7 @@ import pg from 'pg';
 import type { Database, Queryable } from '../contracts';
 
 const types = {
-  getTypeParser: ((oid: number, format?: string) =>
-    oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser,
 };
 
 /** PostgreSQL through a pool; a transaction holds one pooled client. */

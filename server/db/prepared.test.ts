@@ -17,7 +17,15 @@ describe('prepared statements (PGlite or PostgreSQL per TEST_DB)', () => {
   const TYPES_SQL = `SELECT $1::uuid AS id, $2::text AS name, $3::text[] AS list, $4::boolean AS flag, $5::int8 AS big,
       $6::jsonb AS doc, $7::timestamptz AS at, now() - now() + $7::timestamptz AS at2, NULL::text AS nothing
     FROM (SELECT 1) AS one WHERE $2::text IS NOT NULL`;
-  const PARAMS = ['6f1c1c3e-8d3a-4f57-9a5e-0b6e0d4b7a11', "it's ü, \"quoted\" and {braced}", ['a', 'b c', 'd"e', 'f,g'], true, 9007199254740991, { a: [1, 'x'] }, new Date('2026-11-23T08:00:00.123Z')];
+  const PARAMS = [
+    '6f1c1c3e-8d3a-4f57-9a5e-0b6e0d4b7a11',
+    'it\'s ü, "quoted" and {braced}',
+    ['a', 'b c', 'd"e', 'f,g'],
+    true,
+    9007199254740991,
+    { a: [1, 'x'] },
+    new Date('2026-11-23T08:00:00.123Z'),
+  ];
 
   it('answers the same rows, with the same JS types, as query for every kind of column', async () => {
     expect(db.prepared).toBeTypeOf('function');
@@ -27,7 +35,9 @@ describe('prepared statements (PGlite or PostgreSQL per TEST_DB)', () => {
     expect(prepared[0]).toMatchObject({ list: PARAMS[2], flag: true, big: 9007199254740991, doc: { a: [1, 'x'] }, nothing: null });
     expect((prepared[0] as { at: Date }).at).toBeInstanceOf(Date);
     // Again (the statement is prepared now) with other values, and with a null parameter: no row.
-    expect(await preparedQuery(db, 'test_types', TYPES_SQL, [PARAMS[0], 'x', [], false, 0, null, null])).toEqual(await db.query(TYPES_SQL, [PARAMS[0], 'x', [], false, 0, null, null]));
+    expect(await preparedQuery(db, 'test_types', TYPES_SQL, [PARAMS[0], 'x', [], false, 0, null, null])).toEqual(
+      await db.query(TYPES_SQL, [PARAMS[0], 'x', [], false, 0, null, null]),
+    );
     expect(await preparedQuery(db, 'test_types', TYPES_SQL, [PARAMS[0], null, [], false, 0, null, null])).toEqual([]);
   });
 

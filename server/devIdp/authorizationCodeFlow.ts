@@ -109,7 +109,13 @@ export async function runAuthorizationCodeFlow(authorizationUrl: string, redirec
       };
       continue;
     }
-    throw new Error(`Authorisation flow stopped at ${next.url} with status ${response.status}: ${html.replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/g, ' ').replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').slice(0, 300)}`);
+    throw new Error(
+      `Authorisation flow stopped at ${next.url} with status ${response.status}: ${html
+        .replace(/<(style|script)[^>]*>[\s\S]*?<\/\1>/g, ' ')
+        .replace(/<[^>]+>/g, ' ')
+        .replace(/\s+/g, ' ')
+        .slice(0, 300)}`,
+    );
   }
   throw new Error('Authorisation flow did not reach the redirect URI');
 }

@@ -46,7 +46,11 @@ describe('development identity provider', () => {
 
   it.each(['google', 'okta'] as const)('signs in at %s with PKCE; the public client exchanges the code with CORS for the console', async (key) => {
     const meta = await discovery(idp.issuers[key]);
-    const grant = await obtainCode({ authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients[key].clientId, nonce: 'nonce-1' }, CALLBACK, `${key}.user@example.com`);
+    const grant = await obtainCode(
+      { authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients[key].clientId, nonce: 'nonce-1' },
+      CALLBACK,
+      `${key}.user@example.com`,
+    );
     const { idToken, allowOrigin } = await exchangeAsPublicClient(meta.token_endpoint!, idp.clients[key].clientId, grant, API);
     expect(allowOrigin).toBe(API);
     const { payload } = await jwtVerify(idToken, createRemoteJWKSet(new URL(meta.jwks_uri!)), { issuer: idp.issuers[key], audience: idp.clients[key].clientId });
@@ -62,14 +66,23 @@ describe('development identity provider', () => {
 
   it('the vendor IdP client is confidential: no code exchange without the secret', async () => {
     const meta = await discovery(idp.issuers.jamf);
-    const grant = await obtainCode({ authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients.jamf.clientId, nonce: 'n' }, CALLBACK, 'jamf.user@corp.example', { connection: 'corp-sso' });
+    const grant = await obtainCode({ authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients.jamf.clientId, nonce: 'n' }, CALLBACK, 'jamf.user@corp.example', {
+      connection: 'corp-sso',
+    });
     await expect(exchangeAsPublicClient(meta.token_endpoint!, idp.clients.jamf.clientId, grant, API)).rejects.toThrow(/invalid_client/);
   });
 
   it('requires PKCE', async () => {
     const meta = await discovery(idp.issuers.okta);
     const url = new URL(meta.authorization_endpoint!);
-    url.search = new URLSearchParams({ response_type: 'code', client_id: idp.clients.okta.clientId, redirect_uri: CALLBACK, scope: 'openid email', state: 's', nonce: 'n' }).toString();
+    url.search = new URLSearchParams({
+      response_type: 'code',
+      client_id: idp.clients.okta.clientId,
+      redirect_uri: CALLBACK,
+      scope: 'openid email',
+      state: 's',
+      nonce: 'n',
+    }).toString();
     const response = await fetch(url, { redirect: 'manual' });
     const location = new URL(response.headers.get('location')!);
     expect(location.href.startsWith(CALLBACK)).toBe(true);
@@ -79,7 +92,14 @@ describe('development identity provider', () => {
 
   it('refuses a redirect URI that is not registered', async () => {
     const meta = await discovery(idp.issuers.google);
-    const url = buildAuthorizationUrl({ authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients.google.clientId, redirectUri: 'http://evil.example/login/callback', codeChallenge: createPkce().challenge, state: 's', nonce: 'n' });
+    const url = buildAuthorizationUrl({
+      authorizationEndpoint: meta.authorization_endpoint!,
+      clientId: idp.clients.google.clientId,
+      redirectUri: 'http://evil.example/login/callback',
+      codeChallenge: createPkce().challenge,
+      state: 's',
+      nonce: 'n',
+    });
     const response = await fetch(url, { redirect: 'manual' });
     expect(response.status).toBe(400);
     expect(await response.text()).toMatch(/redirect_uri/);
@@ -87,13 +107,27 @@ describe('development identity provider', () => {
 
   it('shows the form again on a wrong password', async () => {
     const meta = await discovery(idp.issuers.google);
-    const url = buildAuthorizationUrl({ authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients.google.clientId, redirectUri: CALLBACK, codeChallenge: createPkce().challenge, state: 's', nonce: 'n' });
+    const url = buildAuthorizationUrl({
+      authorizationEndpoint: meta.authorization_endpoint!,
+      clientId: idp.clients.google.clientId,
+      redirectUri: CALLBACK,
+      codeChallenge: createPkce().challenge,
+      state: 's',
+      nonce: 'n',
+    });
     await expect(runAuthorizationCodeFlow(url, CALLBACK, { email: 'google.user@example.com', password: 'wrong' })).rejects.toThrow(/Wrong e-mail or password/);
   });
 
   it('Cancel on the sign-in page returns access_denied to the callback', async () => {
     const meta = await discovery(idp.issuers.okta);
-    const url = buildAuthorizationUrl({ authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients.okta.clientId, redirectUri: CALLBACK, codeChallenge: createPkce().challenge, state: 'st', nonce: 'n' });
+    const url = buildAuthorizationUrl({
+      authorizationEndpoint: meta.authorization_endpoint!,
+      clientId: idp.clients.okta.clientId,
+      redirectUri: CALLBACK,
+      codeChallenge: createPkce().challenge,
+      state: 'st',
+      nonce: 'n',
+    });
     const cookies: string[] = [];
     const keep = (r: Response) => cookies.push(...r.headers.getSetCookie().map((c) => c.split(';')[0]!));
     const start = await fetch(url, { redirect: 'manual' });
@@ -135,7 +169,13 @@ describe('development identity provider', () => {
     const confirm = await fetch(new URL(action, url), {
       method: 'POST',
       redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ') },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        cookie: page.headers
+          .getSetCookie()
+          .map((c) => c.split(';')[0])
+          .join('; '),
+      },
       body: new URLSearchParams({ xsrf, logout: 'yes' }),
     });
     expect(confirm.status).toBe(303);
@@ -146,7 +186,14 @@ describe('development identity provider', () => {
     const meta = await discovery(idp.issuers.okta);
     const pkce = createPkce();
     const flow = await runAuthorizationCodeFlow(
-      buildAuthorizationUrl({ authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients.okta.clientId, redirectUri: CALLBACK, codeChallenge: pkce.challenge, state: 's', nonce: 'n' }),
+      buildAuthorizationUrl({
+        authorizationEndpoint: meta.authorization_endpoint!,
+        clientId: idp.clients.okta.clientId,
+        redirectUri: CALLBACK,
+        codeChallenge: pkce.challenge,
+        state: 's',
+        nonce: 'n',
+      }),
       CALLBACK,
       { email: 'okta.user@example.com', password: 'Passw0rd!' },
     );
@@ -159,7 +206,12 @@ describe('development identity provider', () => {
     const action = /<form[^>]*action="([^"]+)"/.exec(html)![1]!;
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(html)![1]!;
     const cookie = [flow.cookies, ...page.headers.getSetCookie().map((c) => c.split(';')[0])].join('; ');
-    const confirm = await fetch(new URL(action, url), { method: 'POST', redirect: 'manual', headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, body: new URLSearchParams({ xsrf, logout: 'yes' }) });
+    const confirm = await fetch(new URL(action, url), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      body: new URLSearchParams({ xsrf, logout: 'yes' }),
+    });
     expect(confirm.status).toBe(303);
     expect(confirm.headers.get('location')).toBe(`${API}/login?reauth=false`);
   });

@@ -57,7 +57,5 @@ export async function signWithIssuerKey(keyFile: string, issuerKey: DevIssuerKey
   const jwk = keys[issuerKey];
   const key = await importJWK(jwk, 'RS256');
   const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ iat: now, exp: now + 600, ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, ...header })
-    .sign(key);
+  return new SignJWT({ iat: now, exp: now + 600, ...claims }).setProtectedHeader({ alg: 'RS256', kid: jwk.kid, ...header }).sign(key);
 }

@@ -47,7 +47,9 @@ export class DevIdpDirectory {
     const user = this.users.get(email.trim().toLowerCase());
     // Compare digests so the comparison time does not depend on where the strings differ.
     const given = createHash('sha256').update(password).digest();
-    const expected = createHash('sha256').update(user?.password ?? '\u0000no-user').digest();
+    const expected = createHash('sha256')
+      .update(user?.password ?? '\u0000no-user')
+      .digest();
     const same = timingSafeEqual(given, expected);
     return user && same ? user : undefined;
   }

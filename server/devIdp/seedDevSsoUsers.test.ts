@@ -13,7 +13,7 @@ describe('seedDevSsoUsers (first development start)', () => {
     expect(await seedDevSsoUsers(t.app)).toEqual([]);
   });
 
-  it("creates SSO-only accounts for the verified test users in the oldest tenant, once, keeping existing ones", async () => {
+  it('creates SSO-only accounts for the verified test users in the oldest tenant, once, keeping existing ones', async () => {
     const first = await t.createTenant('First');
     const second = await t.createTenant('Second');
     // Made plainly younger: PGlite's clock can give two statements in a row the same now(), and

@@ -36,7 +36,14 @@ describe('startDevIdpForApi (npm start in development)', () => {
   });
 
   it('an issuer set by the environment is kept', async () => {
-    const config = loadConfig({ NODE_ENV: 'development', PORT: '0', DATA_DIR: dir, PUBLIC_URL: TEST_PUBLIC_URL, GOOGLE_ISSUER: 'https://accounts.google.com', GOOGLE_CLIENT_ID: 'real-id' });
+    const config = loadConfig({
+      NODE_ENV: 'development',
+      PORT: '0',
+      DATA_DIR: dir,
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      GOOGLE_ISSUER: 'https://accounts.google.com',
+      GOOGLE_CLIENT_ID: 'real-id',
+    });
     const other = await startDevIdpForApi(config);
     try {
       expect(other.config.idp.googleIssuer).toBe('https://accounts.google.com');
@@ -52,7 +59,9 @@ describe('startDevIdpForApi (npm start in development)', () => {
     await started.seed(t.app);
     const [okta] = await t.db.query<{ issuer: string; client_id: string }>(`SELECT issuer, client_id FROM idp_settings WHERE tenant_id = $1 AND provider = 'Okta'`, [first]);
     expect(okta).toEqual({ issuer: started.idp.issuers.okta, client_id: '0oadevconsole0okta0id' });
-    const [mapping] = await t.db.query<{ tenant_id: string; connection_name: string }>(`SELECT tenant_id, connection_name FROM idp_domain_mappings WHERE email_domain = 'corp.example'`);
+    const [mapping] = await t.db.query<{ tenant_id: string; connection_name: string }>(
+      `SELECT tenant_id, connection_name FROM idp_domain_mappings WHERE email_domain = 'corp.example'`,
+    );
     expect(mapping).toEqual({ tenant_id: first, connection_name: 'corp-sso' });
 
     await t.db.query(`UPDATE idp_settings SET issuer = 'https://acme.okta.com/oauth2/default' WHERE tenant_id = $1`, [first]);
@@ -64,7 +73,8 @@ describe('startDevIdpForApi (npm start in development)', () => {
   it("a second instance's dev IdP leaves a live dev issuer alone and replaces only one that no longer answers", async () => {
     const second = await startDevIdpForApi(loadConfig({ NODE_ENV: 'development', PORT: '0', DATA_DIR: dir, PUBLIC_URL: TEST_PUBLIC_URL }));
     const oktaIssuer = async () =>
-      (await t.db.query<{ issuer: string }>(`SELECT issuer FROM idp_settings WHERE tenant_id = (SELECT id FROM tenants ORDER BY created_at, id LIMIT 1) AND provider = 'Okta'`))[0]?.issuer;
+      (await t.db.query<{ issuer: string }>(`SELECT issuer FROM idp_settings WHERE tenant_id = (SELECT id FROM tenants ORDER BY created_at, id LIMIT 1) AND provider = 'Okta'`))[0]
+        ?.issuer;
     try {
       expect(second.idp.issuers.okta).not.toBe(started.idp.issuers.okta);
       await t.db.query(`UPDATE idp_settings SET issuer = $1 WHERE provider = 'Okta'`, [started.idp.issuers.okta]);

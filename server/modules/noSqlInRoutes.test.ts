@@ -10,7 +10,7 @@ const modulesDir = path.dirname(fileURLToPath(import.meta.url));
 describe('no SQL in route modules (routes call services; SQL lives in services and stores)', () => {
   it('server/modules/** route files (*Routes.ts, *Route.ts, index.ts, routes/) have no SQL statement, .query(, q( or db.tx(; their services may', async () => {
     const findings = await scanForSql(modulesDir, path.resolve(modulesDir, '../..'), isModuleRouteSource);
-    expect(describeFindings(findings), 'move these into the module\'s services').toBe('');
+    expect(describeFindings(findings), "move these into the module's services").toBe('');
   });
 
   describe('the scanner', () => {
@@ -49,7 +49,7 @@ describe('no SQL in route modules (routes call services; SQL lives in services a
         '     FROM users WHERE id = ${id}`,', // 3
         ');', // 4
         'await app.db.tx(async (tx) => {', // 5
-        "  await tx.query(`UPDATE users SET x = ${`a`} WHERE id = $1`, [id]);", // 6
+        '  await tx.query(`UPDATE users SET x = ${`a`} WHERE id = $1`, [id]);', // 6
         '});', // 7
         "const rows = await q('x');", // 8
         "const text = 'INSERT INTO sessions (id) VALUES ($1)';", // 9
@@ -86,8 +86,23 @@ describe('no SQL in route modules (routes call services; SQL lives in services a
     });
 
     it('takes only the route files of a module and its index, not the services beside them', () => {
-      const files = ['gluon/routes/deviceRoutes.ts', 'gluon/routes/streamedUpload.ts', 'gluon/collector/quickDownloadRoute.ts', 'gluon/services/devices.ts', 'gluon/index.ts', 'gluon/routes/gluonJourney.test.ts', 'auth/signIn.ts', 'notifications/unsubscribeRoute.ts'];
-      expect(files.filter(isModuleRouteSource)).toEqual(['gluon/routes/deviceRoutes.ts', 'gluon/routes/streamedUpload.ts', 'gluon/collector/quickDownloadRoute.ts', 'gluon/index.ts', 'notifications/unsubscribeRoute.ts']);
+      const files = [
+        'gluon/routes/deviceRoutes.ts',
+        'gluon/routes/streamedUpload.ts',
+        'gluon/collector/quickDownloadRoute.ts',
+        'gluon/services/devices.ts',
+        'gluon/index.ts',
+        'gluon/routes/gluonJourney.test.ts',
+        'auth/signIn.ts',
+        'notifications/unsubscribeRoute.ts',
+      ];
+      expect(files.filter(isModuleRouteSource)).toEqual([
+        'gluon/routes/deviceRoutes.ts',
+        'gluon/routes/streamedUpload.ts',
+        'gluon/collector/quickDownloadRoute.ts',
+        'gluon/index.ts',
+        'notifications/unsubscribeRoute.ts',
+      ]);
     });
   });
 });

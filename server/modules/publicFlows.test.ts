@@ -71,11 +71,18 @@ describe('public flows: mail links, their pages, tampered / expired / reused tok
     const unknown = await t.app.inject({ url: `/um/invite/${tampered}` });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe(INVITATION_NOT_FOUND);
-    expect((await t.app.inject({ method: 'POST', url: `/um/invite/${tampered}/setPassword`, payload: { newPassword: 'Welcome-Pass-1' } })).json().message).toBe(INVITATION_NOT_FOUND);
+    expect((await t.app.inject({ method: 'POST', url: `/um/invite/${tampered}/setPassword`, payload: { newPassword: 'Welcome-Pass-1' } })).json().message).toBe(
+      INVITATION_NOT_FOUND,
+    );
   });
 
   it('invitation: an expired one answers 410 "has expired"', async () => {
-    await t.app.inject({ method: 'POST', url: '/um/users/invitations', headers: { authorization: `Bearer ${adminToken}` }, payload: { email: 'late@example.com', permissions: [] } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/um/users/invitations',
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { email: 'late@example.com', permissions: [] },
+    });
     const token = (await linksMailedTo('late@example.com'))[0]!.split('/').pop()!;
     await t.db.query("UPDATE invitations SET expires_at = now() - interval '1 second' WHERE email = 'late@example.com'");
     const res = await t.app.inject({ method: 'POST', url: `/um/invite/${token}/setPassword`, payload: { newPassword: 'Welcome-Pass-1' } });

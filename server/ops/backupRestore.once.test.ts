@@ -31,7 +31,14 @@ describe('backup and restore of the embedded database', () => {
 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'mtd-backup-'));
-    envOf = (dataDir) => ({ NODE_ENV: 'test', DATA_DIR: dataDir, PUBLIC_URL: TEST_PUBLIC_URL, DEV_IDP: 'off', STATIC_DIR: '/nonexistent-static-dir', KEYS_DIR: path.join(dir, 'keys') });
+    envOf = (dataDir) => ({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      DEV_IDP: 'off',
+      STATIC_DIR: '/nonexistent-static-dir',
+      KEYS_DIR: path.join(dir, 'keys'),
+    });
     const template = inject('pgliteTemplate');
     const seed = await openPglite({ dataDir: pgliteDir(path.join(dir, 'live')), ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}) });
     await seed.close();

@@ -22,8 +22,12 @@ describe('one issuer and one signing key per deployment', () => {
   it('another issuer or another key does not start, and the message says what to set', async () => {
     const otherIssuer = checkDeploymentIdentity(db, { ...a, tokenIssuer: 'http://127.0.0.1:8090/um' });
     await expect(otherIssuer).rejects.toBeInstanceOf(DeploymentIdentityError);
-    await expect(otherIssuer).rejects.toThrow(/issued as https:\/\/console\.example\/um, this instance's would be http:\/\/127\.0\.0\.1:8090\/um: set the same PUBLIC_URL \(or TOKEN_ISSUER\)/);
-    await expect(checkDeploymentIdentity(db, { ...a, signingKeyId: 'key-b' })).rejects.toThrow(/signs with key key-a, this instance has key-b: give every instance the same SIGNING_KEY_FILE/);
+    await expect(otherIssuer).rejects.toThrow(
+      /issued as https:\/\/console\.example\/um, this instance's would be http:\/\/127\.0\.0\.1:8090\/um: set the same PUBLIC_URL \(or TOKEN_ISSUER\)/,
+    );
+    await expect(checkDeploymentIdentity(db, { ...a, signingKeyId: 'key-b' })).rejects.toThrow(
+      /signs with key key-a, this instance has key-b: give every instance the same SIGNING_KEY_FILE/,
+    );
     // Nothing was overwritten by the refused instances.
     expect((await db.query<{ token_issuer: string }>('SELECT token_issuer FROM deployment_identity'))[0]!.token_issuer).toBe(a.tokenIssuer);
   });

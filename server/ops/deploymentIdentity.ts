@@ -21,10 +21,7 @@ export class DeploymentIdentityError extends Error {
       );
     }
     if (recorded.signingKeyId !== mine.signingKeyId) {
-      problems.push(
-        `the deployment signs with key ${recorded.signingKeyId}, this instance has ${mine.signingKeyId}: ` +
-          'give every instance the same SIGNING_KEY_FILE',
-      );
+      problems.push(`the deployment signs with key ${recorded.signingKeyId}, this instance has ${mine.signingKeyId}: ` + 'give every instance the same SIGNING_KEY_FILE');
     }
     super(
       `This API instance does not match the others on this database: ${problems.join('; ')}. ` +

@@ -58,10 +58,15 @@ describe('no secret in the log or at rest in the outbox', () => {
     secrets.totpSecret = mfaUser.totpSecret!;
     secrets.mfaToken = ok(await t.app.inject({ method: 'POST', url: '/um/login', payload: { username: mfaUser.email, password: mfaUser.password } })).token!;
     secrets.totpCode = totpCode(mfaUser.totpSecret!, currentStep());
-    secrets.mfaAccessToken = ok(await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(secrets.mfaToken), payload: { totpCode: secrets.totpCode } })).token!;
+    secrets.mfaAccessToken = ok(
+      await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(secrets.mfaToken), payload: { totpCode: secrets.totpCode } }),
+    ).token!;
 
     // Invitation: mailed link, read, accepted.
-    ok(await t.app.inject({ method: 'POST', url: '/um/users/invitations', headers: bearer(secrets.refreshedToken), payload: { email: 'invitee@logs.example', permissions: [] } }), 201);
+    ok(
+      await t.app.inject({ method: 'POST', url: '/um/users/invitations', headers: bearer(secrets.refreshedToken), payload: { email: 'invitee@logs.example', permissions: [] } }),
+      201,
+    );
     secrets.invitation = linkIn(await mailTo('invitee@logs.example'), /\/invite\/([A-Za-z0-9_-]{20,})/);
     ok(await t.app.inject({ url: `/um/invite/${secrets.invitation}` }));
     secrets.invitePassword = 'Invitee-Secret-Pass-3';
@@ -76,7 +81,10 @@ describe('no secret in the log or at rest in the outbox', () => {
     ok(await t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${secrets.resetLink}/changePassword`, payload: { password: secrets.resetPassword } }));
 
     // Collector link: created, validated, downloaded; a quick link downloaded.
-    const collector = ok(await t.app.inject({ method: 'POST', url: '/gluon-backend/sharedExtractorLinks', headers: bearer(secrets.refreshedToken), payload: { maxInstalls: 5 } }), 201);
+    const collector = ok(
+      await t.app.inject({ method: 'POST', url: '/gluon-backend/sharedExtractorLinks', headers: bearer(secrets.refreshedToken), payload: { maxInstalls: 5 } }),
+      201,
+    );
     secrets.collector = String(collector.token);
     ok(await t.app.inject({ url: `/gluon-backend/sharedExtractorLinks/${encodeURIComponent(secrets.collector)}/validate` }));
     const download = await t.app.inject({

@@ -93,7 +93,10 @@ describe('SIGKILL and SIGTERM on PGlite', () => {
     expect((await fetch(`${base}/um/invite/${mfaInvitation}/setPassword`, json({ newPassword: MFA_USER.password }))).status).toBe(200);
     const mfaSession = await signInAs(MFA_USER);
     const recovery = (await (await fetch(`${base}/um/mfa/validatePassword`, json({ password: MFA_USER.password }, mfaSession))).json()) as { token: string };
-    const totpSetup = (await (await fetch(`${base}/um/mfa/totp/create`, { method: 'PUT', headers: { authorization: `Bearer ${recovery.token}` } })).json()) as { secret: string; recoveryCodes: string[] };
+    const totpSetup = (await (await fetch(`${base}/um/mfa/totp/create`, { method: 'PUT', headers: { authorization: `Bearer ${recovery.token}` } })).json()) as {
+      secret: string;
+      recoveryCodes: string[];
+    };
     const s0 = currentStep();
     expect((await fetch(`${base}/um/mfa/totp/verifyQr`, json({ totpCode: totpCode(totpSetup.secret, s0) }, recovery.token))).status).toBe(200);
     const secondFactor: string[] = [];
@@ -186,7 +189,9 @@ describe('SIGKILL and SIGTERM on PGlite', () => {
       );
       expect(mfa).toEqual({ last_step: nextStep, used: 1 });
       // A session and its 'login' audit row are one statement: a kill never leaves one without the other.
-      const unaudited = await db.query<{ n: number }>("SELECT count(*)::int AS n FROM sessions s WHERE NOT EXISTS (SELECT 1 FROM audit_events a WHERE a.action = 'login' AND a.target = s.id::text)");
+      const unaudited = await db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM sessions s WHERE NOT EXISTS (SELECT 1 FROM audit_events a WHERE a.action = 'login' AND a.target = s.id::text)",
+      );
       expect(unaudited[0]!.n).toBe(0);
     } finally {
       await db.close();

@@ -26,7 +26,10 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        const raw = Buffer.concat(chunks).toString('utf8').replace(/=\r?\n/g, '').replace(/=3D/gi, '=');
+        const raw = Buffer.concat(chunks)
+          .toString('utf8')
+          .replace(/=\r?\n/g, '')
+          .replace(/=3D/gi, '=');
         inbox.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
         callback();
       });

@@ -31,7 +31,8 @@ export interface StartupWatchdog {
   finish(): Promise<void>;
 }
 
-export const DEFAULT_STARTUP_HINT = 'Run it again; if it hangs in the same step, that step\'s service (database, port, identity provider) is the cause. STARTUP_TIMEOUT_S sets the limit.';
+export const DEFAULT_STARTUP_HINT =
+  "Run it again; if it hangs in the same step, that step's service (database, port, identity provider) is the cause. STARTUP_TIMEOUT_S sets the limit.";
 
 /** Keeps the process alive until `finish()`: a start waiting on nothing at all is a hang too, not a silent exit. */
 export function startStartupWatchdog(limitMs: number, hint = DEFAULT_STARTUP_HINT): StartupWatchdog {

@@ -65,7 +65,12 @@ describe('two API instances on one PostgreSQL database', () => {
     [a, b] = [await instance(), await instance()];
     email = `two-${randomUUID().slice(0, 8)}@instances.example`;
     const [tenant] = await a.db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Two instances') RETURNING id");
-    await a.db.query('INSERT INTO users (tenant_id, email, password_hash, permissions) VALUES ($1, $2, $3, $4)', [tenant!.id, email, await hashPassword(PASSWORD), [...ALL_PERMISSIONS]]);
+    await a.db.query('INSERT INTO users (tenant_id, email, password_hash, permissions) VALUES ($1, $2, $3, $4)', [
+      tenant!.id,
+      email,
+      await hashPassword(PASSWORD),
+      [...ALL_PERMISSIONS],
+    ]);
   });
   afterAll(async () => {
     await a?.close();

@@ -42,7 +42,11 @@ describe('every error answer goes through the error handler', () => {
   });
 
   it('404 for API and non-API paths alike, without the path', async () => {
-    for (const [method, url] of [['GET', '/um/no-such-route-xyz'], ['POST', '/elsewhere-xyz'], ['DELETE', '/openapi.json']] as const) {
+    for (const [method, url] of [
+      ['GET', '/um/no-such-route-xyz'],
+      ['POST', '/elsewhere-xyz'],
+      ['DELETE', '/openapi.json'],
+    ] as const) {
       const res = await t.app.inject({ method, url });
       expect(res.statusCode).toBe(404);
       expectErrorAnswer(404, res.headers, res.body, ['xyz']);
@@ -63,7 +67,12 @@ describe('every error answer goes through the error handler', () => {
   });
 
   it('an oversized body: 413', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/um/login', headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ username: 'y'.repeat(1_100_000), password: 'x' }) });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ username: 'y'.repeat(1_100_000), password: 'x' }),
+    });
     expect(res.statusCode).toBe(413);
     expectErrorAnswer(413, res.headers, res.body, ['yyyy']);
     expect(res.json().message).toBe('The request body is too large.');

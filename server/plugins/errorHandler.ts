@@ -94,7 +94,13 @@ export function clientErrorHandler(config: AppConfig) {
           ? [431, 'The request headers are too large.']
           : [400, 'The request is not valid HTTP.'];
     const body = JSON.stringify(errorBody(status, message));
-    const headers = { ...securityHeaderValues(config, '/'), 'Cache-Control': 'no-store', 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': String(Buffer.byteLength(body)), Connection: 'close' };
+    const headers = {
+      ...securityHeaderValues(config, '/'),
+      'Cache-Control': 'no-store',
+      'Content-Type': 'application/json; charset=utf-8',
+      'Content-Length': String(Buffer.byteLength(body)),
+      Connection: 'close',
+    };
     if (socket.writable) {
       const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}`);
       socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n${body}`);

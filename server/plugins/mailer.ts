@@ -17,10 +17,13 @@ export function createMailer(db: Database, log: FastifyBaseLogger, smtpUrl: stri
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     async send(tenantId: string | null, message: MailMessage) {
-      const [row] = await db.query<{ id: string }>(
-        'INSERT INTO mail_outbox (tenant_id, to_address, subject, body_text, body_html) VALUES ($1, $2, $3, $4, $5) RETURNING id',
-        [tenantId, message.to, message.subject, message.text, message.html ?? null],
-      );
+      const [row] = await db.query<{ id: string }>('INSERT INTO mail_outbox (tenant_id, to_address, subject, body_text, body_html) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
+        tenantId,
+        message.to,
+        message.subject,
+        message.text,
+        message.html ?? null,
+      ]);
       log.info({ mailId: row?.id, to: message.to, subject: message.subject }, 'mail queued');
       if (!transport || !row) return;
       try {

@@ -50,10 +50,7 @@ describe('static assets', () => {
   beforeAll(async () => {
     staticDir = await mkdtemp(path.join(os.tmpdir(), 'mtd-static-assets-'));
     await writeConsole(staticDir);
-    [production, development] = await Promise.all([
-      createTestApp({ env: { STATIC_DIR: staticDir, NODE_ENV: 'production' } }),
-      createTestApp({ env: { STATIC_DIR: staticDir } }),
-    ]);
+    [production, development] = await Promise.all([createTestApp({ env: { STATIC_DIR: staticDir, NODE_ENV: 'production' } }), createTestApp({ env: { STATIC_DIR: staticDir } })]);
   });
   afterAll(async () => {
     await Promise.all([production?.close(), development?.close()]);
@@ -166,14 +163,23 @@ describe('static assets', () => {
       expect(preloads(body), url).toEqual(['/chunks/LoginPage-LOGN2345.js', '/chunks/chunk-SHRD2345.js']);
     }
     // Another step (a handed-over token, Okta, a Jamf domain, a provider's return) or another page: no copy.
-    for (const url of ['/login?token=abc', '/login?okta', '/login?ssoDomain=example.com', '/login?oktaRedirect=true', '/login?reauth=true', '/login/callback', '/invite/abc', '/']) {
+    for (const url of [
+      '/login?token=abc',
+      '/login?okta',
+      '/login?ssoDomain=example.com',
+      '/login?oktaRedirect=true',
+      '/login?reauth=true',
+      '/login/callback',
+      '/invite/abc',
+      '/',
+    ]) {
       const body = (await production.app.inject({ url })).body;
       expect(body, url).toContain('<div id="root"></div>');
       expect(body, url).not.toContain('data-prerendered');
     }
   });
 
-  it("sends a reader whose jetp-theme cookie says dark the dark copy and a dark <body> (no light flash); anyone else the light one", async () => {
+  it('sends a reader whose jetp-theme cookie says dark the dark copy and a dark <body> (no light flash); anyone else the light one', async () => {
     const dark = await production.app.inject({ url: '/login', headers: { cookie: 'other=1; jetp-theme=dark' } });
     expect(dark.body).toContain(`<div id="root" data-prerendered="login">${DARK_COPY}</div>`);
     expect(dark.body).toContain('<body class="bp6-dark">');

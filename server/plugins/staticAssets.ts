@@ -195,7 +195,11 @@ export async function installStaticAssets(app: FastifyInstance, { staticDir, pro
       if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !FILE_LIKE.test(urlPath)) {
         const reader = await readerOf(app, request);
         // What a document announces depends on the cookie: never shared between readers.
-        return reply.type('text/html; charset=utf-8').header('Cache-Control', REVALIDATE).header('Vary', 'Cookie').send(themedDocumentFor(urlPath, reader, search, DARK_THEME_COOKIE.test(request.headers.cookie ?? '')));
+        return reply
+          .type('text/html; charset=utf-8')
+          .header('Cache-Control', REVALIDATE)
+          .header('Vary', 'Cookie')
+          .send(themedDocumentFor(urlPath, reader, search, DARK_THEME_COOKIE.test(request.headers.cookie ?? '')));
       }
       return notFound(reply);
     });

@@ -38,7 +38,11 @@ describe('token service', () => {
     const tokens = await createTokenService(key, 'https://a.example');
     const other = await createTokenService(key, 'https://b.example');
     const unsubscribe = await tokens.sign('unsubscribe', { email: 'x@y.z' }, 60);
-    const expired = await new SignJWT({ typ: 'access' }).setProtectedHeader({ alg: 'EdDSA' }).setIssuer('https://a.example/um').setExpirationTime(Math.floor(Date.now() / 1000) - 10).sign(key.privateKey);
+    const expired = await new SignJWT({ typ: 'access' })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setIssuer('https://a.example/um')
+      .setExpirationTime(Math.floor(Date.now() / 1000) - 10)
+      .sign(key.privateKey);
     const good = await tokens.sign('access', { sub: 'u' }, 60);
     const [h, p, s] = good.split('.');
     const tampered = `${h}.${Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(p!, 'base64url').toString()), perms: ['umg#usr#rw'] })).toString('base64url')}.${s}`;

@@ -20,9 +20,7 @@ export async function createTokenService(key: SigningKey, publicUrl: string, iss
   const publicJwk = await exportJWK(key.publicKey);
   const kid = await calculateJwkThumbprint(publicJwk);
   // Pepper for low-entropy secrets (recovery codes), derived from the signing key so every instance shares it.
-  const pepper = Buffer.from(
-    hkdfSync('sha256', key.privateKey.export({ format: 'der', type: 'pkcs8' }), Buffer.alloc(0), 'mtd-console recovery-code pepper', 32),
-  );
+  const pepper = Buffer.from(hkdfSync('sha256', key.privateKey.export({ format: 'der', type: 'pkcs8' }), Buffer.alloc(0), 'mtd-console recovery-code pepper', 32));
   const protectedHeader = Buffer.from(JSON.stringify({ alg: ALG, kid, typ: 'JWT' })).toString('base64url');
   return {
     kid,

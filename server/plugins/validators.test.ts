@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { isApiDateTime } from './validators';
 
-describe('isApiDateTime (the schemas\' date-time)', () => {
+describe("isApiDateTime (the schemas' date-time)", () => {
   it.each([
     '2030-06-30T23:59:59Z',
     '2030-06-30t23:59:59z',
@@ -35,7 +35,7 @@ describe('isApiDateTime (the schemas\' date-time)', () => {
     ['2030-01-01T00:00:00', 'no time zone'],
     ['2030-01-01 00:00:00Z', 'space for T'],
     ['2030-01-01T00:00:00+0100', 'offset without colon'],
-    ['2030-01-01T00:00:00+16:00', 'offset past PostgreSQL\'s ±15:59'],
+    ['2030-01-01T00:00:00+16:00', "offset past PostgreSQL's ±15:59"],
     ['2030-01-01', 'date only'],
     ['', 'empty'],
   ])('refuses %s (%s)', (value) => {

@@ -18,7 +18,9 @@ describe('failure limiter (database)', () => {
     expect(wait).toBeGreaterThan(590);
     expect(wait).toBeLessThanOrEqual(600);
     // The window slides: once the oldest of the three is older than it, the key is under budget again.
-    await t.db.query("UPDATE failure_events SET at = now() - interval '11 minutes' WHERE key = 'ip:10.40.0.1' AND id = (SELECT min(id) FROM failure_events WHERE key = 'ip:10.40.0.1')");
+    await t.db.query(
+      "UPDATE failure_events SET at = now() - interval '11 minutes' WHERE key = 'ip:10.40.0.1' AND id = (SELECT min(id) FROM failure_events WHERE key = 'ip:10.40.0.1')",
+    );
     expect(await limiter.retryAfter('ip:10.40.0.1')).toBe(0);
     await limiter.reset('ip:10.40.0.1');
     const [left] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM failure_events WHERE key = 'ip:10.40.0.1'");

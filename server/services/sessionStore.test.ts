@@ -14,12 +14,20 @@ describe('session store: one definition of a live session', () => {
   });
   afterAll(() => t.close());
 
-  const open = (u: TestUser = user, provider = 'password') => store.create({ userId: u.id, tenantId: u.tenantId, provider, providerData: { issuer: 'https://idp.example' }, ip: '10.0.0.1', userAgent: 'vitest' });
+  const open = (u: TestUser = user, provider = 'password') =>
+    store.create({ userId: u.id, tenantId: u.tenantId, provider, providerData: { issuer: 'https://idp.example' }, ip: '10.0.0.1', userAgent: 'vitest' });
   const age = (sessionId: string, set: string) => t.db.query(`UPDATE sessions SET ${set} WHERE id = $1`, [sessionId]);
 
   it('create opens a session with the absolute limit and the client; verify answers it with its user', async () => {
     const s = await open();
-    expect(s).toMatchObject({ userId: user.id, tenantId: user.tenantId, provider: 'password', providerData: { issuer: 'https://idp.example' }, ip: '10.0.0.1', userAgent: 'vitest' });
+    expect(s).toMatchObject({
+      userId: user.id,
+      tenantId: user.tenantId,
+      provider: 'password',
+      providerData: { issuer: 'https://idp.example' },
+      ip: '10.0.0.1',
+      userAgent: 'vitest',
+    });
     const hours = (s.expiresAt.getTime() - s.createdAt.getTime()) / 3600_000;
     expect(hours).toBeCloseTo(12, 3);
     expect(await store.verify(s.id, user.id)).toEqual({

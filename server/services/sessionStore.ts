@@ -117,10 +117,10 @@ const OPEN_SIGNED_IN_SQL = `WITH signed_in AS (UPDATE users SET last_login_at = 
 
 /** Ends every session of a user except `keepSessionId`; usable inside a transaction (password reset). */
 export async function revokeUserSessions(q: Queryable, userId: string, keepSessionId?: string | null): Promise<number> {
-  const rows = await q.query(
-    `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid) RETURNING id`,
-    [userId, keepSessionId ?? null],
-  );
+  const rows = await q.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid) RETURNING id`, [
+    userId,
+    keepSessionId ?? null,
+  ]);
   return rows.length;
 }
 

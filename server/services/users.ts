@@ -68,11 +68,24 @@ export async function findUserById(q: Queryable, id: string): Promise<UserRow | 
  * permission editor's grid.
  */
 export const ALL_PERMISSIONS: readonly string[] = [
-  'gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw', 'gln#upl#rw', 'gln#ext#rw', 'gln#cre#r', 'gln#pre#r', 'gln#rsn#r',
+  'gln#rpt#rw',
+  'gln#cfg#rw',
+  'gln#fl#rw',
+  'gln#upl#rw',
+  'gln#ext#rw',
+  'gln#cre#r',
+  'gln#pre#r',
+  'gln#rsn#r',
   // Basic uploader (spec §6): without them nobody could create one.
-  'gln#suv#r', 'gln#sdv#r', 'gln#pdv#r',
-  'elc#rpt#rw', 'elc#cfg#rw',
-  'ntr#rpt#rw', 'ntr#cfg#rw',
-  'mnt#cfg#rw', 'mnt#rpt#rw', 'mnt#rsc#w',
+  'gln#suv#r',
+  'gln#sdv#r',
+  'gln#pdv#r',
+  'elc#rpt#rw',
+  'elc#cfg#rw',
+  'ntr#rpt#rw',
+  'ntr#cfg#rw',
+  'mnt#cfg#rw',
+  'mnt#rpt#rw',
+  'mnt#rsc#w',
   'umg#usr#rw',
 ];

@@ -15,14 +15,15 @@ export function postgresBinDir(): string {
   const find = () => {
     const base = '/usr/lib/postgresql';
     if (!existsSync(base)) return null;
-    const versions = readdirSync(base).filter((v) => existsSync(path.join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(base)
+      .filter((v) => existsSync(path.join(base, v, 'bin', 'initdb')))
+      .sort((a, b) => Number(b) - Number(a));
     return versions[0] ? path.join(base, versions[0], 'bin') : null;
   };
   const found = find();
   if (found) return found;
   // A fresh machine may have no package lists yet: update first, as scripts/ensure-chromium.sh does.
-  const apt = (...args: string[]) =>
-    execFileSync('flock', ['/tmp/apt.lock', 'apt-get', ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const apt = (...args: string[]) => execFileSync('flock', ['/tmp/apt.lock', 'apt-get', ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
   apt('update');
   apt('install', '-y', '--no-install-recommends', 'postgresql');
   const installed = find();
@@ -70,8 +71,15 @@ export async function startPostgres(): Promise<RunningPostgres> {
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
   const port = await freePort();
   run('pg_ctl', [
-    '-D', dataDir, '-l', path.join(dir, 'server.log'), '-w', '-t', '60',
-    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
     'start',
   ]);
   return {

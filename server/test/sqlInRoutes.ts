@@ -103,7 +103,17 @@ export function lex(source: string): { code: string; literals: Literal[] } {
       const r = readTemplate(i + 1);
       i = r.next;
       prev = r.ended ? 'a' : '{';
-    } else if (c === '/' && (prev === '' || BEFORE_REGEX.has(prev) || KEYWORD_BEFORE_REGEX.test(code.slice(Math.max(0, i - 12), i).join('').trimEnd()))) {
+    } else if (
+      c === '/' &&
+      (prev === '' ||
+        BEFORE_REGEX.has(prev) ||
+        KEYWORD_BEFORE_REGEX.test(
+          code
+            .slice(Math.max(0, i - 12), i)
+            .join('')
+            .trimEnd(),
+        ))
+    ) {
       let j = i + 1;
       let inClass = false;
       while (j < n && source[j] !== '\n') {
@@ -140,7 +150,8 @@ export function findSql(source: string): { line: number; what: string }[] {
   for (const literal of literals) {
     for (const pattern of SQL_TEXT) {
       const match = pattern.exec(literal.text);
-      if (match) found.push({ line: lineAt(source, literal.start + match.index), what: `SQL in a literal: ${literal.text.slice(match.index, match.index + 40).replace(/\s+/g, ' ')}` });
+      if (match)
+        found.push({ line: lineAt(source, literal.start + match.index), what: `SQL in a literal: ${literal.text.slice(match.index, match.index + 40).replace(/\s+/g, ' ')}` });
     }
   }
   for (const [pattern, what] of SQL_CALLS) {

@@ -98,7 +98,11 @@ export interface TestApp {
  * environment variables given to loadConfig.
  */
 export async function createTestApp(
-  options: { env?: Record<string, string>; overrides?: BuildOverrides; /** adds routes or hooks before app.ready() */ beforeReady?: (app: FastifyInstance) => void | Promise<void> } = {},
+  options: {
+    env?: Record<string, string>;
+    overrides?: BuildOverrides;
+    /** adds routes or hooks before app.ready() */ beforeReady?: (app: FastifyInstance) => void | Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -139,7 +143,13 @@ export async function createTestApp(
     },
     async accessToken(user, provider = 'password') {
       const session = await app.sessions.create({ userId: user.id, tenantId: user.tenantId, provider });
-      const token = await signAccessToken(app.tokens, { userId: user.id, tenantId: user.tenantId, sessionId: session.id, perms: user.permissions, sessionExpiresAt: session.expiresAt });
+      const token = await signAccessToken(app.tokens, {
+        userId: user.id,
+        tenantId: user.tenantId,
+        sessionId: session.id,
+        perms: user.permissions,
+        sessionExpiresAt: session.expiresAt,
+      });
       return { token, sessionId: session.id };
     },
     async login(email, password) {

@@ -3,16 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/permissions/collectorLinkAccess';
 import { coveredModes } from '@common/permissions/grants';
-import {
-  canDownloadFiles,
-  canReadReports,
-  canRescan,
-  canTriage,
-  canUpload,
-  canUploadToDevice,
-  hasCrashExplorer,
-  hasProcessExplorer,
-} from '@common/permissions/gluonAccess';
+import { canDownloadFiles, canReadReports, canRescan, canTriage, canUpload, canUploadToDevice, hasCrashExplorer, hasProcessExplorer } from '@common/permissions/gluonAccess';
 import { parsePermission } from '@common/permissions/parsePermission';
 import { canReadRuleSets, canWriteRuleSets } from '@common/permissions/rulesRepositoryAccess';
 import { canWriteUsers, hasUserManagementAccess, isAnyUser } from '@common/permissions/userAccess';
@@ -306,7 +297,10 @@ describe('console and API agree', () => {
       .map(async ([route, c]) => [keyOf(route), (await t.app.inject(injectOptions(route, c, { user }, token))).statusCode] as const);
     const statuses = Object.fromEntries(await Promise.all(answers));
     expect(Object.keys(statuses)).toHaveLength(7);
-    expect(Object.values(statuses).every((status) => status === 401), JSON.stringify(statuses)).toBe(true);
+    expect(
+      Object.values(statuses).every((status) => status === 401),
+      JSON.stringify(statuses),
+    ).toBe(true);
   });
 
   it('the API answers 403 exactly when the console check says no, for every permission set', async () => {
@@ -332,7 +326,9 @@ describe('console and API agree', () => {
         const apiAllows = res.statusCode !== 403;
         const consoleAllows = c.console === 'signed-in' ? true : c.console(perms);
         if (apiAllows !== consoleAllows) {
-          disagreements.push(`${where}: API ${res.statusCode} ${apiAllows ? '' : `"${res.json().message}" `}but the console's ${checkName(c)} says ${consoleAllows ? 'yes' : 'no'}`);
+          disagreements.push(
+            `${where}: API ${res.statusCode} ${apiAllows ? '' : `"${res.json().message}" `}but the console's ${checkName(c)} says ${consoleAllows ? 'yes' : 'no'}`,
+          );
         }
       }
     }

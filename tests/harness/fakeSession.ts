@@ -2,16 +2,7 @@ import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxj
 import type { PermissionsService } from '@core/permissions/PermissionsService';
 import { authorizationHeader } from '@core/session/authorizationHeader';
 import { decodeClaims, isExpired, isSecondFactorAnswer } from '@core/session/decodeClaims';
-import type {
-  AuthMode,
-  AuthResult,
-  PendingSecondFactor,
-  Profile,
-  SessionService,
-  SignInContext,
-  SignInOutcome,
-  TokenClaims,
-} from '@core/session/SessionService';
+import type { AuthMode, AuthResult, PendingSecondFactor, Profile, SessionService, SignInContext, SignInOutcome, TokenClaims } from '@core/session/SessionService';
 
 /**
  * An in-memory SessionService for tests: no HTTP, no timers, no storage. `setToken` plays the

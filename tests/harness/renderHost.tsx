@@ -88,9 +88,10 @@ export function renderHost<const Services extends readonly unknown[] = readonly 
     navigation,
     session,
     registry: services.resolve<PluginRegistry>(PluginRegistryToken),
-    waitForPath: (path) => waitFor(() => {
-      if (navigation.path() !== path) throw new Error(`still at ${navigation.path()}, waiting for ${path}`);
-    }),
+    waitForPath: (path) =>
+      waitFor(() => {
+        if (navigation.path() !== path) throw new Error(`still at ${navigation.path()}, waiting for ${path}`);
+      }),
   };
 }
 

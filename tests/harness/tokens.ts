@@ -23,8 +23,6 @@ export function makeTestToken(permsOrClaims: readonly string[] | Partial<TokenCl
   const given = Array.isArray(permsOrClaims) ? { perms: [...permsOrClaims], ...claims } : (permsOrClaims as Partial<TokenClaims>);
   const now = Math.floor(Date.now() / 1000);
   const header = base64url(JSON.stringify({ alg: 'none', typ: 'JWT' }));
-  const payload = base64url(
-    JSON.stringify({ sub: 'user-1', tenant: 'acme', sid: 'session-1', typ: 'access', iat: now, exp: now + 3600, perms: [], ...given }),
-  );
+  const payload = base64url(JSON.stringify({ sub: 'user-1', tenant: 'acme', sid: 'session-1', typ: 'access', iat: now, exp: now + 3600, perms: [], ...given }));
   return `${header}.${payload}.`;
 }

@@ -21,9 +21,11 @@ function HeaderPiece() {
 }
 
 /** A product with its own service, depending on a core service (toasts: any core token would do). */
-function greeter(load = vi.fn(async () => [
-  createServiceFactory({ token: GreetingToken, deps: { toasts: ToastServiceToken }, factory: ({ toasts }) => ({ text: () => `hello (${typeof toasts.show})` }) }),
-])) {
+function greeter(
+  load = vi.fn(async () => [
+    createServiceFactory({ token: GreetingToken, deps: { toasts: ToastServiceToken }, factory: ({ toasts }) => ({ text: () => `hello (${typeof toasts.show})` }) }),
+  ]),
+) {
   const plugin = definePlugin({
     id: 'greeter',
     title: 'Greeter',

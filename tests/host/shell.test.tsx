@@ -17,7 +17,12 @@ function headerPlugin(items: { id: string; slot: 'start' | 'center' | 'end'; ord
     kind: 'shell',
     requires: [],
     routes: [],
-    header: items.map((item) => ({ id: item.id, slot: item.slot, order: item.order, component: async () => ({ default: () => <span data-testid="contribution">{item.text}</span> }) })),
+    header: items.map((item) => ({
+      id: item.id,
+      slot: item.slot,
+      order: item.order,
+      component: async () => ({ default: () => <span data-testid="contribution">{item.text}</span> }),
+    })),
   });
 }
 
@@ -86,7 +91,11 @@ describe('host shell', () => {
     });
     await screen.findByText('end-20');
     const slot = (name: string) => document.querySelector(`[data-slot="${name}"]`) as HTMLElement;
-    expect(within(slot('end')).getAllByTestId('contribution').map((n) => n.textContent)).toEqual(['end-10', 'end-20']);
+    expect(
+      within(slot('end'))
+        .getAllByTestId('contribution')
+        .map((n) => n.textContent),
+    ).toEqual(['end-10', 'end-20']);
     expect(within(slot('center')).getByText('center-1')).toBeTruthy();
     expect(within(slot('start')).getByText('start-5')).toBeTruthy();
   });
@@ -155,7 +164,11 @@ describe('host shell', () => {
 
   it('uses fake services given as [token, fake] pairs', async () => {
     const fakeTheme: ThemeService = { theme$: new BehaviorSubject<Theme>('dark'), theme: () => 'dark', set: vi.fn(), toggle: vi.fn() };
-    const host = renderHost({ plugins: [{ ...testLoginPlugin, routes: [{ path: '/login', page: pageLoader('Sign in page') }] }], path: '/login', services: [[ThemeServiceToken, fakeTheme]] });
+    const host = renderHost({
+      plugins: [{ ...testLoginPlugin, routes: [{ path: '/login', page: pageLoader('Sign in page') }] }],
+      path: '/login',
+      services: [[ThemeServiceToken, fakeTheme]],
+    });
     expect(host.services.resolve(ThemeServiceToken)).toBe(fakeTheme);
   });
 });

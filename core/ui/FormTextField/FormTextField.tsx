@@ -38,7 +38,24 @@ export interface FormTextFieldProps {
 }
 
 /** A Blueprint FormGroup + InputGroup bound to react-final-form; its errors show once touched or submitted. */
-export function FormTextField({ name, idPrefix, label, labelInfo, type = 'text', validate, parse, inputMode, autoComplete, maxLength, disabled, readOnly, autoFocus, leftIcon, hint, externalError }: FormTextFieldProps) {
+export function FormTextField({
+  name,
+  idPrefix,
+  label,
+  labelInfo,
+  type = 'text',
+  validate,
+  parse,
+  inputMode,
+  autoComplete,
+  maxLength,
+  disabled,
+  readOnly,
+  autoFocus,
+  leftIcon,
+  hint,
+  externalError,
+}: FormTextFieldProps) {
   const id = `${idPrefix}-${name}`;
   return (
     <Field<string> name={name} validate={validate} parse={parse ? (value) => parse(value ?? '') : (value) => value ?? ''}>

@@ -43,7 +43,7 @@ describe('ServerSvg', () => {
     expect(container.innerHTML).not.toMatch(/script|onload|onclick/i);
   });
 
-  it('keeps the markup\'s own viewBox, takes a width and a label', () => {
+  it("keeps the markup's own viewBox, takes a width and a label", () => {
     const { container } = render(<ServerSvg markup={'<svg viewBox="0 0 100 50" width="900"><rect width="10" height="10"/></svg>'} width={120} label="Acme" />);
     const svg = container.querySelector('svg')!;
     expect(svg.getAttribute('viewBox')).toBe('0 0 100 50');

@@ -28,7 +28,16 @@ export interface ServerSvgProps {
  * appended, nothing is ever set through innerHTML, so only vector-graphic tags and attributes
  * on the allow-list reach the page.
  */
-export function ServerSvg({ markup, viewBox = SERVER_SVG_DEFAULT_VIEWBOX, width = SERVER_SVG_DEFAULT_WIDTH, height = 'auto', label, className, fallback, 'data-testid': testId }: ServerSvgProps) {
+export function ServerSvg({
+  markup,
+  viewBox = SERVER_SVG_DEFAULT_VIEWBOX,
+  width = SERVER_SVG_DEFAULT_WIDTH,
+  height = 'auto',
+  label,
+  className,
+  fallback,
+  'data-testid': testId,
+}: ServerSvgProps) {
   const host = useRef<HTMLSpanElement>(null);
 
   useLayoutEffect(() => {

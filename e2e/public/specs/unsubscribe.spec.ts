@@ -39,7 +39,11 @@ test.describe('unsubscribe links from the operator CLI (spec §2 Unsubscribe pag
   });
 
   test('an expired link and a tampered one show the expired alert', async ({ page, api, admin, screens }) => {
-    const expiring = printedLink(await admin('unsubscribe-link', '--email', uniqueEmail('late'), '--notification', 'weekly-report', '--ttl', '1s'), api.origin, '/unsubscribe?jwt=');
+    const expiring = printedLink(
+      await admin('unsubscribe-link', '--email', uniqueEmail('late'), '--notification', 'weekly-report', '--ttl', '1s'),
+      api.origin,
+      '/unsubscribe?jwt=',
+    );
     const jwt = new URL(expiring).searchParams.get('jwt')!;
     const tampered = `${jwt.slice(0, -2)}${jwt.endsWith('AA') ? 'BB' : 'AA'}`;
     await page.goto(`/unsubscribe?jwt=${tampered}`);

@@ -30,7 +30,7 @@ test.describe('password sign-in', () => {
     await expect(page.getByText('Password is required')).toBeVisible();
   });
 
-  test("401: wrong password shows the credentials text", async ({ page, api }) => {
+  test('401: wrong password shows the credentials text', async ({ page, api }) => {
     const user = await api.createUser({ name: 'wrongpw' });
     const login = loginPage(page);
     await login.open();
@@ -58,10 +58,7 @@ test.describe('password sign-in', () => {
     const login = loginPage(page);
     await login.open();
     // The API's own validation answers 400 with its message for a body it refuses (password > 1024 chars).
-    const [response] = await Promise.all([
-      page.waitForResponse((r) => r.url().endsWith('/um/login')),
-      login.signIn('long@example.com', 'x'.repeat(1100)),
-    ]);
+    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/um/login')), login.signIn('long@example.com', 'x'.repeat(1100))]);
     expect(response.status()).toBe(400);
     const { message } = (await response.json()) as { message: string };
     expect(message.length).toBeGreaterThan(0);

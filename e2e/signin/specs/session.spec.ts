@@ -131,10 +131,7 @@ test.describe('session after sign-in', () => {
     await signOutViaMenu(page);
     expect((await logout).status()).toBe(200);
     // The old token is dead on the server.
-    const old = await api.query<{ revoked: boolean }>(
-      "SELECT revoked_at IS NOT NULL AS revoked FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1",
-      [user.email],
-    );
+    const old = await api.query<{ revoked: boolean }>('SELECT revoked_at IS NOT NULL AS revoked FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1', [user.email]);
     expect(old.every((s) => s.revoked)).toBe(true);
   });
 });

@@ -1,6 +1,21 @@
 import type { DownloadService } from '@core/downloads/DownloadService';
 import type { HttpService } from '@core/http/HttpService';
-import type { AdminApi, AdminUser, AuditFilter, AuditPage, AuditQuery, InvitationAnswer, LogoAnswer, NewInvitation, OktaConfig, OktaSettings, OktaVerifyAnswer, UserListQuery, UserSession, UsersPage } from './AdminApi';
+import type {
+  AdminApi,
+  AdminUser,
+  AuditFilter,
+  AuditPage,
+  AuditQuery,
+  InvitationAnswer,
+  LogoAnswer,
+  NewInvitation,
+  OktaConfig,
+  OktaSettings,
+  OktaVerifyAnswer,
+  UserListQuery,
+  UserSession,
+  UsersPage,
+} from './AdminApi';
 
 const user = (id: string) => `/um/users/${encodeURIComponent(id)}`;
 /** Refusals of a write are the page's to show (which rule refused), not the global toast's. */

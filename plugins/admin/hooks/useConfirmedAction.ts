@@ -13,7 +13,7 @@ export function useConfirmedAction(action: Action) {
   const modals = useService(ModalServiceToken);
   const toasts = useService(ToastServiceToken);
   return useCallback(
-    async <T,>(message: string, fn: () => Promise<T>, done: { title: string; message: string }): Promise<T | undefined> => {
+    async <T>(message: string, fn: () => Promise<T>, done: { title: string; message: string }): Promise<T | undefined> => {
       if (action.busy || !(await modals.confirm(message))) return undefined;
       const out = await action.run(async () => ({ value: await fn() }));
       if (out) toasts.success(done.title, done.message);

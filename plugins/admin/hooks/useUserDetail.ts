@@ -33,7 +33,10 @@ export function useUserDetail(userId: string) {
   const draftError = draft ? permissionsError(draft) : undefined;
 
   // Each action runs only once the user is loaded (the page offers none before).
-  const withUser = <A extends unknown[]>(fn: (u: AdminUser, ...args: A) => Promise<void>) => (...args: A) => (user ? fn(user, ...args) : Promise.resolve());
+  const withUser =
+    <A extends unknown[]>(fn: (u: AdminUser, ...args: A) => Promise<void>) =>
+    (...args: A) =>
+      user ? fn(user, ...args) : Promise.resolve();
 
   return {
     perms,
@@ -79,15 +82,24 @@ export function useUserDetail(userId: string) {
       if (updated) setUser(updated);
     }),
     endAll: withUser(async (u) => {
-      const done = await confirmed(isSelf ? 'End all your other sessions?' : `End every session of ${u.email}?`, () => api.endSessions(u.id), { title: 'Sessions ended', message: u.email });
+      const done = await confirmed(isSelf ? 'End all your other sessions?' : `End every session of ${u.email}?`, () => api.endSessions(u.id), {
+        title: 'Sessions ended',
+        message: u.email,
+      });
       if (done !== undefined) sessions.reload();
     }),
     endOne: withUser(async (u, sessionId: string) => {
-      const done = await confirmed('End this session? Its device is signed out at once.', async () => api.endSession(u.id, sessionId).then(() => true), { title: 'Session ended', message: u.email });
+      const done = await confirmed('End this session? Its device is signed out at once.', async () => api.endSession(u.id, sessionId).then(() => true), {
+        title: 'Session ended',
+        message: u.email,
+      });
       if (done) sessions.reload();
     }),
     remove: withUser(async (u) => {
-      const done = await confirmed(`Delete ${u.email}? Their sessions, identities and invitations go with them.`, () => api.deleteUser(u.id).then(() => true), { title: 'User deleted', message: u.email });
+      const done = await confirmed(`Delete ${u.email}? Their sessions, identities and invitations go with them.`, () => api.deleteUser(u.id).then(() => true), {
+        title: 'User deleted',
+        message: u.email,
+      });
       if (done) nav.navigate('/admin/users');
     }),
     resend: withUser(async (u) => {
@@ -98,10 +110,14 @@ export function useUserDetail(userId: string) {
       }
     }),
     revoke: withUser(async (u) => {
-      const done = await confirmed(`Revoke the invitation of ${u.email}? The link stops working and the invited user is removed.`, () => api.revokeInvitation(u.id).then(() => true), {
-        title: 'Invitation revoked',
-        message: u.email,
-      });
+      const done = await confirmed(
+        `Revoke the invitation of ${u.email}? The link stops working and the invited user is removed.`,
+        () => api.revokeInvitation(u.id).then(() => true),
+        {
+          title: 'Invitation revoked',
+          message: u.email,
+        },
+      );
       if (done) nav.navigate('/admin/users');
     }),
   };

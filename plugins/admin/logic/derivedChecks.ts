@@ -1,4 +1,15 @@
-import { canDownloadFiles, canReadConfig, canRescan, canWriteConfig, hasCrashExplorer, hasNewInspectionAccess, hasProcessExplorer, isBasicUploader, isInspectionAdmin, isUploader } from '@common/permissions/gluonAccess';
+import {
+  canDownloadFiles,
+  canReadConfig,
+  canRescan,
+  canWriteConfig,
+  hasCrashExplorer,
+  hasNewInspectionAccess,
+  hasProcessExplorer,
+  isBasicUploader,
+  isInspectionAdmin,
+  isUploader,
+} from '@common/permissions/gluonAccess';
 import { isModuleEnabled } from '@common/permissions/moduleAccess';
 import { hasMonitoringAccess, isMonitoringAdmin } from '@common/permissions/monitoringAccess';
 import { canWriteUsers, hasUserManagementAccess } from '@common/permissions/userAccess';

@@ -25,7 +25,11 @@ export default function AuditPage(_props: PageProps) {
   const page = pageParam(query.page);
   const range = dayRange(query.from, query.to);
   const filter: AuditFilter = { actor: query.actor || undefined, action: query.action || undefined, from: range.from, to: range.to };
-  const events = useLoader(JSON.stringify([filter, page, range.error]), () => (range.error ? Promise.reject(new Error(range.error)) : api.getAuditEvents({ ...filter, page, size: AUDIT_PAGE_SIZE })), { describe: apiMessage });
+  const events = useLoader(
+    JSON.stringify([filter, page, range.error]),
+    () => (range.error ? Promise.reject(new Error(range.error)) : api.getAuditEvents({ ...filter, page, size: AUDIT_PAGE_SIZE })),
+    { describe: apiMessage },
+  );
   const exporting = useAction();
 
   useEffect(() => {
@@ -36,7 +40,10 @@ export default function AuditPage(_props: PageProps) {
   }, [actor, actionPrefix, query.actor, query.action, setQuery]);
 
   return (
-    <AdminLayout title="Audit log" actions={<Button text="Export CSV" disabled={exporting.busy || !!range.error} onClick={() => void exporting.run(() => api.exportAuditCsv(filter))} />}>
+    <AdminLayout
+      title="Audit log"
+      actions={<Button text="Export CSV" disabled={exporting.busy || !!range.error} onClick={() => void exporting.run(() => api.exportAuditCsv(filter))} />}
+    >
       <div className="admin-toolbar">
         <FormGroup label="Actor" labelFor="audit-actor">
           <InputGroup id="audit-actor" placeholder="Part of an e-mail" value={actor} maxLength={254} onChange={(e) => setActor(e.currentTarget.value)} />
@@ -58,37 +65,39 @@ export default function AuditPage(_props: PageProps) {
         </Callout>
       )}
       {exporting.error && <Callout intent="danger">{exporting.error}</Callout>}
-      {events.data && !range.error && (events.data.items.length === 0 ? (
-        <NonIdealState title="No events match" />
-      ) : (
-        <>
-          <HTMLTable compact striped className="admin-table" aria-label="Audit events">
-            <thead>
-              <tr>
-                <th>Time</th>
-                <th>Action</th>
-                <th>Actor</th>
-                <th>Target</th>
-                <th>Address</th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.data.items.map((e) => (
-                <tr key={e.id} data-testid="audit-row" title={JSON.stringify(e.details)}>
-                  <td>{format(e.createdAt)}</td>
-                  <td>
-                    <code>{e.action}</code>
-                  </td>
-                  <td>{e.actorEmail ?? e.actorId ?? '—'}</td>
-                  <td>{e.target ?? '—'}</td>
-                  <td>{e.ip ?? '—'}</td>
+      {events.data &&
+        !range.error &&
+        (events.data.items.length === 0 ? (
+          <NonIdealState title="No events match" />
+        ) : (
+          <>
+            <HTMLTable compact striped className="admin-table" aria-label="Audit events">
+              <thead>
+                <tr>
+                  <th>Time</th>
+                  <th>Action</th>
+                  <th>Actor</th>
+                  <th>Target</th>
+                  <th>Address</th>
                 </tr>
-              ))}
-            </tbody>
-          </HTMLTable>
-          <Pager page={page} size={AUDIT_PAGE_SIZE} total={events.data.total} onPage={(p) => setQuery({ page: p ? String(p) : '' })} />
-        </>
-      ))}
+              </thead>
+              <tbody>
+                {events.data.items.map((e) => (
+                  <tr key={e.id} data-testid="audit-row" title={JSON.stringify(e.details)}>
+                    <td>{format(e.createdAt)}</td>
+                    <td>
+                      <code>{e.action}</code>
+                    </td>
+                    <td>{e.actorEmail ?? e.actorId ?? '—'}</td>
+                    <td>{e.target ?? '—'}</td>
+                    <td>{e.ip ?? '—'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+            <Pager page={page} size={AUDIT_PAGE_SIZE} total={events.data.total} onPage={(p) => setQuery({ page: p ? String(p) : '' })} />
+          </>
+        ))}
     </AdminLayout>
   );
 }

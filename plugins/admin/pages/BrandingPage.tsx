@@ -32,9 +32,12 @@ export default function BrandingPage(_props: PageProps) {
   const [preview, setPreview] = useState<Preview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 
-  useEffect(() => () => {
-    if (preview?.logo.kind === 'image') URL.revokeObjectURL(preview.logo.url);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview?.logo.kind === 'image') URL.revokeObjectURL(preview.logo.url);
+    },
+    [preview],
+  );
 
   const choose = async (file: File | undefined) => {
     setProblem(null);
@@ -57,7 +60,10 @@ export default function BrandingPage(_props: PageProps) {
     }
   };
   const remove = async () => {
-    const done = await confirmed('Remove the logo? The header shows the product mark again.', () => api.deleteLogo().then(() => true), { title: 'Logo', message: 'The logo has been removed.' });
+    const done = await confirmed('Remove the logo? The header shows the product mark again.', () => api.deleteLogo().then(() => true), {
+      title: 'Logo',
+      message: 'The logo has been removed.',
+    });
     if (done) branding.reload();
   };
 
@@ -66,14 +72,22 @@ export default function BrandingPage(_props: PageProps) {
       <section className="admin-section">
         <FormGroup label="Current logo">
           <div className="admin-logo-preview" data-testid="current-logo">
-            {current ? <LogoPicture logo={current} label="Current logo" /> : <span className={Classes.TEXT_MUTED}>{current === null ? 'No logo: the header shows the product mark.' : '…'}</span>}
+            {current ? (
+              <LogoPicture logo={current} label="Current logo" />
+            ) : (
+              <span className={Classes.TEXT_MUTED}>{current === null ? 'No logo: the header shows the product mark.' : '…'}</span>
+            )}
           </div>
         </FormGroup>
         {canWrite && current && <Button intent="danger" variant="minimal" text="Remove logo" disabled={action.busy} onClick={() => void remove()} />}
       </section>
       {canWrite && (
         <section className="admin-section admin-form">
-          <FormGroup label="Upload a new logo" labelFor="logo-file" helperText={`SVG or PNG (JPEG too), at most ${MAX_LOGO_BYTES / 1024} KiB. An SVG is sanitised: scripts, links and external references are removed.`}>
+          <FormGroup
+            label="Upload a new logo"
+            labelFor="logo-file"
+            helperText={`SVG or PNG (JPEG too), at most ${MAX_LOGO_BYTES / 1024} KiB. An SVG is sanitised: scripts, links and external references are removed.`}
+          >
             {/* A native file input: Blueprint's FileInput draws its placeholder below the contrast ratio axe requires. */}
             <input
               id="logo-file"
@@ -83,7 +97,11 @@ export default function BrandingPage(_props: PageProps) {
               onChange={(e) => void choose(e.currentTarget.files?.[0])}
             />
           </FormGroup>
-          {problem && <Callout intent="danger" role="alert">{problem}</Callout>}
+          {problem && (
+            <Callout intent="danger" role="alert">
+              {problem}
+            </Callout>
+          )}
           {preview && (
             <FormGroup label="Preview">
               <div className="admin-logo-preview" data-testid="logo-preview">
@@ -91,7 +109,11 @@ export default function BrandingPage(_props: PageProps) {
               </div>
             </FormGroup>
           )}
-          {action.error && <Callout intent="danger" role="alert">{action.error}</Callout>}
+          {action.error && (
+            <Callout intent="danger" role="alert">
+              {action.error}
+            </Callout>
+          )}
           <Button intent="primary" text="Upload" disabled={!preview || action.busy} onClick={() => void upload()} />
         </section>
       )}

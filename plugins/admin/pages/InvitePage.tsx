@@ -88,7 +88,11 @@ export default function InvitePage(_props: PageProps) {
                   <FormGroup
                     label="Allowed sign-in methods"
                     // Says which one the invitee gets: ticking Google beside the default Password still sends a password invitation.
-                    helperText={input.value.length > 0 ? `The invite page offers the first one ticked, in this order: ${METHOD_LABELS[input.value[0]!]}.` : 'The invite page offers the first one ticked, in this order.'}
+                    helperText={
+                      input.value.length > 0
+                        ? `The invite page offers the first one ticked, in this order: ${METHOD_LABELS[input.value[0]!]}.`
+                        : 'The invite page offers the first one ticked, in this order.'
+                    }
                   >
                     {LOGIN_METHODS.map((m) => (
                       <Checkbox

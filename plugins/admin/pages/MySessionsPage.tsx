@@ -20,16 +20,27 @@ export default function MySessionsPage(_props: PageProps) {
   if (!selfId) return <AdminLayout title="My sessions">{<Callout intent="warning">Your session carries no user id.</Callout>}</AdminLayout>;
 
   const endOne = async (id: string) => {
-    if (await confirmed('End this session? Its device is signed out at once.', () => api.endSession(selfId, id).then(() => true), { title: 'Session ended', message: 'The device is signed out.' })) sessions.reload();
+    if (
+      await confirmed('End this session? Its device is signed out at once.', () => api.endSession(selfId, id).then(() => true), {
+        title: 'Session ended',
+        message: 'The device is signed out.',
+      })
+    )
+      sessions.reload();
   };
   const endOthers = async () => {
-    if ((await confirmed('End all your other sessions?', () => api.endSessions(selfId), { title: 'Sessions ended', message: 'Only this session is left.' })) !== undefined) sessions.reload();
+    if ((await confirmed('End all your other sessions?', () => api.endSessions(selfId), { title: 'Sessions ended', message: 'Only this session is left.' })) !== undefined)
+      sessions.reload();
   };
   const others = sessions.data?.some((s) => !s.current) ?? false;
   return (
     <AdminLayout title="My sessions" actions={others && <Button text="End all other sessions" disabled={action.busy} onClick={() => void endOthers()} />}>
       <p className={Classes.TEXT_MUTED}>Every device signed in as you. End one you do not recognise, and change your password.</p>
-      {action.error && <Callout intent="danger" role="alert">{action.error}</Callout>}
+      {action.error && (
+        <Callout intent="danger" role="alert">
+          {action.error}
+        </Callout>
+      )}
       {sessions.error && <Callout intent="danger">{sessions.error}</Callout>}
       {sessions.loading && !sessions.data && <Spinner />}
       {sessions.data && <SessionsTable sessions={sessions.data} busy={action.busy} onEnd={(s) => void endOne(s.id)} />}

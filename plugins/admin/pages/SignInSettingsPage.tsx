@@ -24,7 +24,25 @@ const validateIssuer = (value: string | undefined) => urlError(value ?? '', 'Okt
 const validateClientId = (value: string | undefined) => urlError(value ?? '', 'Client id');
 
 /** An Okta setting's field: its error shows once Verify or Save was tried, not when it is left. */
-function OktaField({ name, label, id, placeholder, checked, readOnly, validate, onEdit }: { name: keyof OktaValues; label: string; id: string; placeholder?: string; checked: boolean; readOnly: boolean; validate: (value: string | undefined) => string | undefined; onEdit?: () => void }) {
+function OktaField({
+  name,
+  label,
+  id,
+  placeholder,
+  checked,
+  readOnly,
+  validate,
+  onEdit,
+}: {
+  name: keyof OktaValues;
+  label: string;
+  id: string;
+  placeholder?: string;
+  checked: boolean;
+  readOnly: boolean;
+  validate: (value: string | undefined) => string | undefined;
+  onEdit?: () => void;
+}) {
   return (
     <Field<string> name={name} validate={validate} parse={(value) => value ?? ''}>
       {({ input, meta }) => {
@@ -94,7 +112,10 @@ export default function SignInSettingsPage(_props: PageProps) {
     }
   };
   const remove = async () => {
-    const done = await confirmed('Remove the Okta configuration? Okta sign-in stops for every user of the tenant.', () => api.deleteOktaConfig().then(() => true), { title: 'Okta', message: 'The Okta configuration has been removed.' });
+    const done = await confirmed('Remove the Okta configuration? Okta sign-in stops for every user of the tenant.', () => api.deleteOktaConfig().then(() => true), {
+      title: 'Okta',
+      message: 'The Okta configuration has been removed.',
+    });
     if (done) {
       setSaved(null);
       formRef.current?.change('issuer', '');
@@ -110,7 +131,9 @@ export default function SignInSettingsPage(_props: PageProps) {
         {okta.loading && okta.data === undefined && <Spinner size={20} />}
         {okta.error && <Callout intent="danger">{okta.error}</Callout>}
         <p className={Classes.TEXT_MUTED}>
-          {saved ? `Configured (last changed ${format(saved.updatedAt)}). Users with the Okta method sign in through this application.` : 'Not configured: nobody of this tenant can sign in with Okta.'}
+          {saved
+            ? `Configured (last changed ${format(saved.updatedAt)}). Users with the Okta method sign in through this application.`
+            : 'Not configured: nobody of this tenant can sign in with Okta.'}
         </p>
         <Form<OktaValues>
           onSubmit={save}
@@ -119,11 +142,23 @@ export default function SignInSettingsPage(_props: PageProps) {
             formRef.current = form;
             const verifiedNow = isVerified(values.issuer ?? '');
             return (
-              <form onSubmit={(e) => {
-                setChecked(true);
-                void handleSubmit(e);
-              }} noValidate>
-                <OktaField name="issuer" label="Okta domain (issuer)" id="okta-issuer" placeholder="https://your-org.okta.com" checked={checked} readOnly={!canWrite} validate={validateIssuer} onEdit={() => setVerified(null)} />
+              <form
+                onSubmit={(e) => {
+                  setChecked(true);
+                  void handleSubmit(e);
+                }}
+                noValidate
+              >
+                <OktaField
+                  name="issuer"
+                  label="Okta domain (issuer)"
+                  id="okta-issuer"
+                  placeholder="https://your-org.okta.com"
+                  checked={checked}
+                  readOnly={!canWrite}
+                  validate={validateIssuer}
+                  onEdit={() => setVerified(null)}
+                />
                 <OktaField name="clientId" label="Client id" id="okta-client" checked={checked} readOnly={!canWrite} validate={validateClientId} />
                 {verified && (
                   <Callout intent="success" title="Verified" data-testid="okta-verified">

@@ -24,7 +24,18 @@ function renderUser(id: string, perms: readonly string[], own?: Partial<AdminApi
 }
 
 const ACTIONS = ['Disable', 'Enable', 'Reset MFA', 'Delete', 'Resend invitation', 'Revoke invitation', 'Save permissions', 'End all sessions'];
-const sessions: UserSession[] = [{ id: 's-1', provider: 'password', createdAt: '2026-11-20T08:00:00Z', lastSeenAt: '2026-11-20T09:00:00Z', expiresAt: '2026-11-21T08:00:00Z', ip: '10.0.0.7', userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Chrome/120.0', current: false }];
+const sessions: UserSession[] = [
+  {
+    id: 's-1',
+    provider: 'password',
+    createdAt: '2026-11-20T08:00:00Z',
+    lastSeenAt: '2026-11-20T09:00:00Z',
+    expiresAt: '2026-11-21T08:00:00Z',
+    ip: '10.0.0.7',
+    userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) Chrome/120.0',
+    current: false,
+  },
+];
 
 describe('user page', () => {
   it('a reader sees identities, MFA, permissions and sessions, and no action at all', async () => {
@@ -86,8 +97,18 @@ describe('user page', () => {
     expect(screen.getByTestId('selected-permissions').textContent).toBe('gln#rpt#r, gln#upl#rw');
     expect(screen.getByRole('button', { name: 'Basic uploader' }).hasAttribute('disabled')).toBe(true);
     const checks = screen.getByRole('list', { name: 'Derived checks' });
-    expect(within(checks).getByText(/^✓ Uploader/).closest('[data-satisfied]')!.getAttribute('data-satisfied')).toBe('true');
-    expect(within(checks).getByText(/User write/).closest('[data-satisfied]')!.getAttribute('data-satisfied')).toBe('false');
+    expect(
+      within(checks)
+        .getByText(/^✓ Uploader/)
+        .closest('[data-satisfied]')!
+        .getAttribute('data-satisfied'),
+    ).toBe('true');
+    expect(
+      within(checks)
+        .getByText(/User write/)
+        .closest('[data-satisfied]')!
+        .getAttribute('data-satisfied'),
+    ).toBe('false');
     const save = screen.getByRole('button', { name: 'Save permissions' });
     await userEvent.dblClick(save);
     refusal.open();

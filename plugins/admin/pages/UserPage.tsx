@@ -60,7 +60,12 @@ export default function UserPage({ params }: PageProps) {
     <>
       {user.status === 'invited' && <Button text="Resend invitation" disabled={action.busy} onClick={() => void resend()} />}
       {user.status === 'invited' && <Button text="Revoke invitation" intent="danger" disabled={action.busy} onClick={() => void revoke()} />}
-      {!isSelf && (user.disabled || user.locked ? <Button text="Enable" disabled={action.busy} onClick={() => void setDisabled(false)} /> : <Button text="Disable" intent="warning" disabled={action.busy} onClick={() => void setDisabled(true)} />)}
+      {!isSelf &&
+        (user.disabled || user.locked ? (
+          <Button text="Enable" disabled={action.busy} onClick={() => void setDisabled(false)} />
+        ) : (
+          <Button text="Disable" intent="warning" disabled={action.busy} onClick={() => void setDisabled(true)} />
+        ))}
       {user.totpEnabled && <Button text="Reset MFA" intent="warning" disabled={action.busy} onClick={() => void resetMfa()} />}
       {!isSelf && <Button text="Delete" intent="danger" disabled={action.busy} onClick={() => void remove()} />}
     </>

@@ -13,7 +13,11 @@ beforeAll(async () => {
 
 const page = (total: number): Partial<AdminApi> => ({
   getUsers: async (): Promise<UsersPage> => ({
-    items: [adminUser(), adminUser({ id: 'u-2', email: 'new@example.com', status: 'invited', lastLoginAt: null, totpEnabled: false }), adminUser({ id: 'u-3', email: 'off@example.com', disabled: true, locked: true })],
+    items: [
+      adminUser(),
+      adminUser({ id: 'u-2', email: 'new@example.com', status: 'invited', lastLoginAt: null, totpEnabled: false }),
+      adminUser({ id: 'u-3', email: 'off@example.com', disabled: true, locked: true }),
+    ],
     total,
     page: 0,
     size: 25,

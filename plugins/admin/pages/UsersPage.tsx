@@ -38,10 +38,11 @@ export default function UsersPage(_props: PageProps) {
     return () => clearTimeout(timer);
   }, [typed, query.q, setQuery]);
 
-  const users = useLoader(JSON.stringify([page, query.q, sort, order]), () => api.getUsers({ page, size: USERS_PAGE_SIZE, search: query.q.trim() || undefined, sort, order }), { describe: apiMessage });
+  const users = useLoader(JSON.stringify([page, query.q, sort, order]), () => api.getUsers({ page, size: USERS_PAGE_SIZE, search: query.q.trim() || undefined, sort, order }), {
+    describe: apiMessage,
+  });
 
-  const sortBy = (column: UserSort) =>
-    setQuery({ sort: column === 'email' ? '' : column, order: sort === column && order === 'asc' ? 'desc' : '', page: '' });
+  const sortBy = (column: UserSort) => setQuery({ sort: column === 'email' ? '' : column, order: sort === column && order === 'asc' ? 'desc' : '', page: '' });
   const header = (column: UserSort, label: string) => (
     <th aria-sort={sort === column ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button type="button" onClick={() => sortBy(column)}>
@@ -55,7 +56,7 @@ export default function UsersPage(_props: PageProps) {
       <div className="admin-toolbar">
         <InputGroup
           type="search"
-         
+
           placeholder="Search by e-mail"
           aria-label="Search users"
           value={typed}

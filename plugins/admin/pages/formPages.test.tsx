@@ -20,7 +20,19 @@ beforeAll(async () => {
 function render(path: string, perms: readonly string[], own?: Partial<AdminApi>, core: FakeHandler = () => ({ status: 404, data: {} })) {
   const api = fakeAdminApi(own);
   const server = createFakeAxios(core);
-  return { ...renderHost({ plugins: [adminPlugin], token: makeTestToken([...perms], { sub: SELF_ID }), path, services: [[AdminApiToken, api], [AxiosInstanceToken, server.axios]] }), api, core: server };
+  return {
+    ...renderHost({
+      plugins: [adminPlugin],
+      token: makeTestToken([...perms], { sub: SELF_ID }),
+      path,
+      services: [
+        [AdminApiToken, api],
+        [AxiosInstanceToken, server.axios],
+      ],
+    }),
+    api,
+    core: server,
+  };
 }
 
 describe('invite page', () => {
@@ -64,7 +76,11 @@ describe('invite page', () => {
 
   it('shows the invitation link after sending (for tenants without mail)', async () => {
     render('/admin/users/invite', WRITER, {
-      invite: async () => ({ user: adminUser({ email: 'new@example.com', status: 'invited' }), invitationExpiresAt: '2026-11-30T10:00:00Z', invitationUrl: 'http://127.0.0.1:8080/invite/abc' }),
+      invite: async () => ({
+        user: adminUser({ email: 'new@example.com', status: 'invited' }),
+        invitationExpiresAt: '2026-11-30T10:00:00Z',
+        invitationUrl: 'http://127.0.0.1:8080/invite/abc',
+      }),
     });
     await userEvent.type(await screen.findByLabelText('Email'), 'new@example.com');
     await userEvent.click(screen.getByRole('button', { name: 'Send invitation' }));
@@ -73,7 +89,11 @@ describe('invite page', () => {
 
   it('Invite another starts from an empty e-mail and keeps the methods and permissions chosen', async () => {
     const { api } = render('/admin/users/invite', WRITER, {
-      invite: async (invitation) => ({ user: adminUser({ email: invitation.email, status: 'invited' }), invitationExpiresAt: '2026-11-30T10:00:00Z', invitationUrl: 'http://127.0.0.1:8080/invite/abc' }),
+      invite: async (invitation) => ({
+        user: adminUser({ email: invitation.email, status: 'invited' }),
+        invitationExpiresAt: '2026-11-30T10:00:00Z',
+        invitationUrl: 'http://127.0.0.1:8080/invite/abc',
+      }),
     });
     await userEvent.type(await screen.findByLabelText('Email'), 'new@example.com');
     await userEvent.click(screen.getByLabelText('Okta'));
@@ -96,7 +116,23 @@ describe('invite page', () => {
 
 describe('audit page', () => {
   const events: Partial<AdminApi> = {
-    getAuditEvents: async () => ({ items: [{ id: 'e1', action: 'user.invite', actorId: SELF_ID, actorEmail: 'boss@example.com', target: 'new@example.com', details: {}, ip: '10.0.0.1', createdAt: '2026-11-20T10:00:00Z' }], total: 120, page: 0, size: 50 }),
+    getAuditEvents: async () => ({
+      items: [
+        {
+          id: 'e1',
+          action: 'user.invite',
+          actorId: SELF_ID,
+          actorEmail: 'boss@example.com',
+          target: 'new@example.com',
+          details: {},
+          ip: '10.0.0.1',
+          createdAt: '2026-11-20T10:00:00Z',
+        },
+      ],
+      total: 120,
+      page: 0,
+      size: 50,
+    }),
   };
 
   it('filters by actor, action and dates through the query string and exports the same filter as CSV', async () => {
@@ -154,7 +190,7 @@ describe('sign-in settings', () => {
     expect(await screen.findByText(/^Configured/)).toBeTruthy();
   });
 
-  it('shows the fields\' errors once Verify is tried, not when a field is left; Verify sends nothing then', async () => {
+  it("shows the fields' errors once Verify is tried, not when a field is left; Verify sends nothing then", async () => {
     const { api } = render('/admin/sign-in', WRITER, { getOktaConfig: async () => null, passwordRecoveryEnabled: async () => true });
     await userEvent.click(await screen.findByLabelText('Okta domain (issuer)'));
     await userEvent.tab();
@@ -188,7 +224,10 @@ describe('branding', () => {
           return { contentType: 'image/svg+xml', size: svg.length };
         },
       },
-      (r) => (r.url === '/um/logo' && r.method === 'GET' && stored ? { status: 200, data: stored, headers: { 'content-type': 'image/svg+xml' } } : { status: 404, data: new Blob(['{}']) }),
+      (r) =>
+        r.url === '/um/logo' && r.method === 'GET' && stored
+          ? { status: 200, data: stored, headers: { 'content-type': 'image/svg+xml' } }
+          : { status: 404, data: new Blob(['{}']) },
     );
     expect(await screen.findByText('No logo: the header shows the product mark.')).toBeTruthy();
     expect(screen.getByText(/at most 512 KiB/)).toBeTruthy();

@@ -17,12 +17,69 @@ const body = { provider: 'JamfAuth0' as const, code: 'c', codeVerifier: 'v', red
 
 describe('DefaultCallbackApi', () => {
   it.each<[string, (api: CallbackApi) => Promise<unknown>, FakeReply, ReturnType<typeof sent>, unknown]>([
-    ['getInvite', (api) => api.getInvite('inv 1'), { status: 200, data: { username: 'a@corp.example', expired: false, allowedLoginMethods: [] } }, { method: 'GET', url: '/um/invite/inv%201', params: undefined, data: undefined, authMode: { kind: 'public' }, skipGlobalErrors: true }, { username: 'a@corp.example', expired: false, allowedLoginMethods: [] }],
-    ['activateInvite', (api) => api.activateInvite('inv 1', body), { status: 200, data: answer }, { method: 'POST', url: '/um/invite/inv%201/setOAuth2', params: undefined, data: { provider: 'JamfAuth0', code: 'c', codeVerifier: 'v', redirectUri: 'http://x/login/callback', nonce: 'n' }, authMode: { kind: 'public' }, skipGlobalErrors: true }, answer],
-    ['signInWithCode', (api) => api.signInWithCode(body), { status: 200, data: answer }, { method: 'POST', url: '/um/oauth2Login', params: undefined, data: { provider: 'JamfAuth0', code: 'c', codeVerifier: 'v', redirectUri: 'http://x/login/callback', nonce: 'n' }, authMode: { kind: 'public' }, skipGlobalErrors: true }, answer],
-    ['jamfProviderInfo', (api) => api.jamfProviderInfo('corp.example'), { status: 200, data: { domain: 'corp.example', publicId: 'p' } }, { method: 'GET', url: '/um/oauth2LoginProviders/JamfAuth0/info', params: { emailDomain: 'corp.example' }, data: undefined, authMode: { kind: 'public' }, skipGlobalErrors: true }, { domain: 'corp.example', publicId: 'p' }],
-    ['environmentType', (api) => api.environmentType(), { status: 200, data: { environmentType: 'saas' } }, { method: 'GET', url: '/um/environmentType', params: undefined, data: undefined, authMode: undefined, skipGlobalErrors: true }, 'saas'],
-    ['environmentType (unreadable)', (api) => api.environmentType(), { status: 500, data: {} }, { method: 'GET', url: '/um/environmentType', params: undefined, data: undefined, authMode: undefined, skipGlobalErrors: true }, null],
+    [
+      'getInvite',
+      (api) => api.getInvite('inv 1'),
+      { status: 200, data: { username: 'a@corp.example', expired: false, allowedLoginMethods: [] } },
+      { method: 'GET', url: '/um/invite/inv%201', params: undefined, data: undefined, authMode: { kind: 'public' }, skipGlobalErrors: true },
+      { username: 'a@corp.example', expired: false, allowedLoginMethods: [] },
+    ],
+    [
+      'activateInvite',
+      (api) => api.activateInvite('inv 1', body),
+      { status: 200, data: answer },
+      {
+        method: 'POST',
+        url: '/um/invite/inv%201/setOAuth2',
+        params: undefined,
+        data: { provider: 'JamfAuth0', code: 'c', codeVerifier: 'v', redirectUri: 'http://x/login/callback', nonce: 'n' },
+        authMode: { kind: 'public' },
+        skipGlobalErrors: true,
+      },
+      answer,
+    ],
+    [
+      'signInWithCode',
+      (api) => api.signInWithCode(body),
+      { status: 200, data: answer },
+      {
+        method: 'POST',
+        url: '/um/oauth2Login',
+        params: undefined,
+        data: { provider: 'JamfAuth0', code: 'c', codeVerifier: 'v', redirectUri: 'http://x/login/callback', nonce: 'n' },
+        authMode: { kind: 'public' },
+        skipGlobalErrors: true,
+      },
+      answer,
+    ],
+    [
+      'jamfProviderInfo',
+      (api) => api.jamfProviderInfo('corp.example'),
+      { status: 200, data: { domain: 'corp.example', publicId: 'p' } },
+      {
+        method: 'GET',
+        url: '/um/oauth2LoginProviders/JamfAuth0/info',
+        params: { emailDomain: 'corp.example' },
+        data: undefined,
+        authMode: { kind: 'public' },
+        skipGlobalErrors: true,
+      },
+      { domain: 'corp.example', publicId: 'p' },
+    ],
+    [
+      'environmentType',
+      (api) => api.environmentType(),
+      { status: 200, data: { environmentType: 'saas' } },
+      { method: 'GET', url: '/um/environmentType', params: undefined, data: undefined, authMode: undefined, skipGlobalErrors: true },
+      'saas',
+    ],
+    [
+      'environmentType (unreadable)',
+      (api) => api.environmentType(),
+      { status: 500, data: {} },
+      { method: 'GET', url: '/um/environmentType', params: undefined, data: undefined, authMode: undefined, skipGlobalErrors: true },
+      null,
+    ],
   ])('%s sends its request and answers the body', async (_name, call, reply, request, expected) => {
     const { http, requests } = createFakeHttpService(() => reply);
     expect(await call(new DefaultCallbackApi(http))).toEqual(expected);

@@ -26,15 +26,40 @@ describe('resolveCallback (spec §4)', () => {
     expect(loginQuery(resolveCallback('ssoDomain=corp.example')).params).toEqual({ ssoDomain: 'corp.example' });
   });
   it.each([
-    ['code=c&state=r1|provider=jamf|/gluon/x', { kind: 'jamf', code: 'c', rawState: 'r1|provider=jamf|/gluon/x', state: { random: 'r1', provider: 'jamf', returnPath: '/gluon/x' } }],
+    [
+      'code=c&state=r1|provider=jamf|/gluon/x',
+      { kind: 'jamf', code: 'c', rawState: 'r1|provider=jamf|/gluon/x', state: { random: 'r1', provider: 'jamf', returnPath: '/gluon/x' } },
+    ],
     ['code=c&state=r1|inviteId=inv-9', { kind: 'jamf', code: 'c', rawState: 'r1|inviteId=inv-9', state: { random: 'r1', inviteId: 'inv-9' } }],
-    ['code=c&state=r1|inviteId=inv-9%26provider=okta|/invite/inv-9', { kind: 'invite', code: 'c', rawState: 'r1|inviteId=inv-9&provider=okta|/invite/inv-9', state: { random: 'r1', inviteId: 'inv-9', provider: 'okta', returnPath: '/invite/inv-9' } }],
-    ['code=c&state=r1|inviteId=inv-9%26provider=jamf', { kind: 'jamf', code: 'c', rawState: 'r1|inviteId=inv-9&provider=jamf', state: { random: 'r1', inviteId: 'inv-9', provider: 'jamf' } }],
+    [
+      'code=c&state=r1|inviteId=inv-9%26provider=okta|/invite/inv-9',
+      {
+        kind: 'invite',
+        code: 'c',
+        rawState: 'r1|inviteId=inv-9&provider=okta|/invite/inv-9',
+        state: { random: 'r1', inviteId: 'inv-9', provider: 'okta', returnPath: '/invite/inv-9' },
+      },
+    ],
+    [
+      'code=c&state=r1|inviteId=inv-9%26provider=jamf',
+      { kind: 'jamf', code: 'c', rawState: 'r1|inviteId=inv-9&provider=jamf', state: { random: 'r1', inviteId: 'inv-9', provider: 'jamf' } },
+    ],
     ['code=c&state=r1|provider=google', { kind: 'oauth', code: 'c', rawState: 'r1|provider=google', state: { random: 'r1', provider: 'google' } }],
-    ['code=c&state=r1|provider=okta|/neutrino', { kind: 'oauth', code: 'c', rawState: 'r1|provider=okta|/neutrino', state: { random: 'r1', provider: 'okta', returnPath: '/neutrino' } }],
+    [
+      'code=c&state=r1|provider=okta|/neutrino',
+      { kind: 'oauth', code: 'c', rawState: 'r1|provider=okta|/neutrino', state: { random: 'r1', provider: 'okta', returnPath: '/neutrino' } },
+    ],
     ['code=c&state=r1', { kind: 'oauth', code: 'c', rawState: 'r1', state: { random: 'r1' } }],
     ['code=c&state=r1|provider=google%26popup=1', { kind: 'oauth', code: 'c', rawState: 'r1|provider=google&popup=1', state: { random: 'r1', provider: 'google', popup: true } }],
-    ['code=c&state=r1|provider=jamf%26revalidate=2fa|/config/2fa', { kind: 'revalidate', code: 'c', rawState: 'r1|provider=jamf&revalidate=2fa|/config/2fa', state: { random: 'r1', provider: 'jamf', revalidate: '2fa', returnPath: '/config/2fa' } }],
+    [
+      'code=c&state=r1|provider=jamf%26revalidate=2fa|/config/2fa',
+      {
+        kind: 'revalidate',
+        code: 'c',
+        rawState: 'r1|provider=jamf&revalidate=2fa|/config/2fa',
+        state: { random: 'r1', provider: 'jamf', revalidate: '2fa', returnPath: '/config/2fa' },
+      },
+    ],
   ])('%s', (search, expected) => {
     expect(resolveCallback(search)).toEqual(expected);
   });

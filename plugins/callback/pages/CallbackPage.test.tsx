@@ -25,12 +25,23 @@ const stubPages = definePlugin({
   title: 'Stub',
   kind: 'public',
   requires: [],
-  routes: ['/login', '/config/2fa', '/gluon/config/2fa', '/gluon', '/gluon/devices/:id', '/gluon/x'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
+  routes: ['/login', '/config/2fa', '/gluon/config/2fa', '/gluon', '/gluon/devices/:id', '/gluon/x'].map((path) => ({
+    path,
+    page: async () => ({ default: () => <p>stub {path}</p> }),
+  })),
 });
 
 const user = { username: 'jamf.user@corp.example', email: 'jamf.user@corp.example', totpEnabled: false };
 const accessToken = makeTestToken(['gln#rpt#rw'], { typ: 'access', exp: 4102444800 });
-const info = { domain: 'corp.example', publicId: 'jamf-client', nonce: 'n-2', connectionName: 'corp', customIdp: false, state: 's-2', authorizationEndpoint: 'https://jamf.example/authorize' };
+const info = {
+  domain: 'corp.example',
+  publicId: 'jamf-client',
+  nonce: 'n-2',
+  connectionName: 'corp',
+  customIdp: false,
+  state: 's-2',
+  authorizationEndpoint: 'https://jamf.example/authorize',
+};
 const signedIn = async () => ({ token: accessToken, user, mfaRequired: false });
 /** An invitation to activate with the vendor IdP, then the provider's client for its domain. */
 const invitation: Partial<CallbackApi> = {
@@ -57,7 +68,13 @@ function setup(path: string, own: Partial<CallbackApi> = {}, captcha?: FakeCaptc
   const host = renderHost({
     plugins: [callbackPlugin, stubPages],
     path,
-    services: [[CallbackApiToken, api], [AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], [NavigationServiceToken, navigation], ...(captcha ? [serviceOverride(CaptchaServiceToken, captcha)] : [])],
+    services: [
+      [CallbackApiToken, api],
+      [AxiosInstanceToken, fake.axios],
+      [StorageServiceToken, storage],
+      [NavigationServiceToken, navigation],
+      ...(captcha ? [serviceOverride(CaptchaServiceToken, captcha)] : []),
+    ],
     // The real session: these tests check what it stores for the callback.
     realSession: true,
   });
@@ -67,7 +84,14 @@ function setup(path: string, own: Partial<CallbackApi> = {}, captcha?: FakeCaptc
 
 async function jamfState(options: { returnPath?: string; inviteId?: string } = {}) {
   const url = new URL(
-    await beginOAuth({ provider: 'jamf', clientId: 'jamf-client', authorizationEndpoint: info.authorizationEndpoint, nonce: 'n-1', redirectUri: 'http://localhost:3000/login/callback', ...options }),
+    await beginOAuth({
+      provider: 'jamf',
+      clientId: 'jamf-client',
+      authorizationEndpoint: info.authorizationEndpoint,
+      nonce: 'n-1',
+      redirectUri: 'http://localhost:3000/login/callback',
+      ...options,
+    }),
   );
   return encodeURIComponent(url.searchParams.get('state')!);
 }
@@ -193,7 +217,16 @@ describe('callback page', () => {
     ['okta', '/login?oktaRedirect=true'],
     ['google', '/login?googleRedirect=true'],
   ] as const)('generic handler (%s) parks code and state for the login page', async (provider, target) => {
-    const url = new URL(await beginOAuth({ provider, clientId: 'c', authorizationEndpoint: 'https://idp.example/authorize', tokenEndpoint: 'https://idp.example/token', nonce: 'n', redirectUri: 'http://x/login/callback' }));
+    const url = new URL(
+      await beginOAuth({
+        provider,
+        clientId: 'c',
+        authorizationEndpoint: 'https://idp.example/authorize',
+        tokenEndpoint: 'https://idp.example/token',
+        nonce: 'n',
+        redirectUri: 'http://x/login/callback',
+      }),
+    );
     const state = url.searchParams.get('state')!;
     const { visited } = setup(`/login/callback?code=code-5&state=${encodeURIComponent(state)}`);
     await waitFor(() => expect(visited).toContain(target));
@@ -201,7 +234,18 @@ describe('callback page', () => {
   });
 
   it.each(['okta', 'google'] as const)('an invitation activated with %s goes back to its invite page, code and state parked', async (provider) => {
-    const url = new URL(await beginOAuth({ provider, inviteId: 'inv 7', returnPath: '/invite/inv%207', clientId: 'c', authorizationEndpoint: 'https://idp.example/authorize', tokenEndpoint: 'https://idp.example/token', nonce: 'n', redirectUri: 'http://x/login/callback' }));
+    const url = new URL(
+      await beginOAuth({
+        provider,
+        inviteId: 'inv 7',
+        returnPath: '/invite/inv%207',
+        clientId: 'c',
+        authorizationEndpoint: 'https://idp.example/authorize',
+        tokenEndpoint: 'https://idp.example/token',
+        nonce: 'n',
+        redirectUri: 'http://x/login/callback',
+      }),
+    );
     const state = url.searchParams.get('state')!;
     const { visited } = setup(`/login/callback?code=code-6&state=${encodeURIComponent(state)}`);
     await waitFor(() => expect(visited).toContain(`/invite/inv%207?oktaRedirect=true&inviteFlow=${provider}`));
@@ -240,7 +284,17 @@ describe('callback page', () => {
   });
 
   it('a re-validation answer goes back to the set-up page it came from, parked for it', async () => {
-    const url = new URL(await beginOAuth({ provider: 'okta', revalidate: '2fa', returnPath: '/gluon/config/2fa', clientId: 'c', authorizationEndpoint: 'https://okta.example/v1/authorize', nonce: 'n', redirectUri: 'http://localhost:3000/login/callback' }));
+    const url = new URL(
+      await beginOAuth({
+        provider: 'okta',
+        revalidate: '2fa',
+        returnPath: '/gluon/config/2fa',
+        clientId: 'c',
+        authorizationEndpoint: 'https://okta.example/v1/authorize',
+        nonce: 'n',
+        redirectUri: 'http://localhost:3000/login/callback',
+      }),
+    );
     const state = url.searchParams.get('state')!;
     const { visited, api } = setup(`/login/callback?code=code-8&state=${encodeURIComponent(state)}`);
     await waitFor(() => expect(visited).toContain('/gluon/config/2fa?revalidate=2fa'));

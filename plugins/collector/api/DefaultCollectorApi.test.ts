@@ -20,7 +20,9 @@ describe('DefaultCollectorApi', () => {
   it('validateLink asks the link check, public, the page showing its own errors', async () => {
     const { api, requests } = client(() => ({ status: 200, data: { valid: true, remainingInstalls: 3, expiresAt: null } }));
     expect(await api.validateLink('a/b')).toEqual({ valid: true, remainingInstalls: 3, expiresAt: null });
-    expect(requests.map((r) => [r.method, r.url, r.data, options(r)])).toEqual([['GET', '/gluon-backend/sharedExtractorLinks/a%2Fb/validate', undefined, { authMode: { kind: 'public' }, skipGlobalErrors: true }]]);
+    expect(requests.map((r) => [r.method, r.url, r.data, options(r)])).toEqual([
+      ['GET', '/gluon-backend/sharedExtractorLinks/a%2Fb/validate', undefined, { authMode: { kind: 'public' }, skipGlobalErrors: true }],
+    ]);
   });
 
   it('downloadConnector posts the details (public) and downloads through the panel: progress in MB, saved under the server name, panel removed', async () => {
@@ -33,7 +35,12 @@ describe('DefaultCollectorApi', () => {
     await api.downloadConnector('link-1', { fullName: 'Ada Lovelace', email: 'ada@example.com', os: 'WIN' });
     expect(await progress).toEqual([expect.objectContaining({ type: 'collector', titleMessage: 'Connector for Windows', loaded: 1.5 * MB, total: 3 * MB, done: false })]);
     expect(requests.map((r) => [r.method, r.url, r.data, options(r)])).toEqual([
-      ['POST', '/gluon-backend/sharedExtractorLinks/link-1', { fullName: 'Ada Lovelace', email: 'ada@example.com', os: 'WIN' }, { authMode: { kind: 'public' }, skipGlobalErrors: true }],
+      [
+        'POST',
+        '/gluon-backend/sharedExtractorLinks/link-1',
+        { fullName: 'Ada Lovelace', email: 'ada@example.com', os: 'WIN' },
+        { authMode: { kind: 'public' }, skipGlobalErrors: true },
+      ],
     ]);
     expect(saved.map((file) => file.name)).toEqual(['Connector Setup.exe']);
     expect(await firstValueFrom(downloads.items$)).toEqual([]);

@@ -120,7 +120,7 @@ describe('step 2: Download the connector', () => {
     setup(`/collector/${LINK}`, valid);
     await fillDetails();
     await userEvent.click(continueButton());
-    expect((await screen.findByRole('radio', { name: 'macOS' }) as HTMLInputElement).checked).toBe(true);
+    expect(((await screen.findByRole('radio', { name: 'macOS' })) as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Download for macOS' })).toBeTruthy();
   });
 

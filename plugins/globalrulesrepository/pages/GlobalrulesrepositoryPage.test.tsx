@@ -33,7 +33,12 @@ const darkSword: RuleSet = {
 /** The page over a fake client: `methods` answer as the server would; any other call is refused (404). */
 function host(perms: string[], methods: Partial<RulesRepositoryApi>) {
   const fake = fakeService<RulesRepositoryApi>('RulesRepositoryApi', methods);
-  renderHost({ plugins: [globalrulesrepositoryPlugin, prefixOwner('gln')], token: makeTestToken(perms), path: '/globalrulesrepository', services: [[RulesRepositoryApiToken, fake]] });
+  renderHost({
+    plugins: [globalrulesrepositoryPlugin, prefixOwner('gln')],
+    token: makeTestToken(perms),
+    path: '/globalrulesrepository',
+    services: [[RulesRepositoryApiToken, fake]],
+  });
   return fake;
 }
 
@@ -101,8 +106,17 @@ describe('rule sets screen', () => {
   it('suppresses an indicator with a reason and disables a rule set', async () => {
     const fake = host(['gln#cfg#rw'], {
       getRuleSets: async () => [darkSword],
-      getIndicators: async () => ({ items: [{ id: 'indicator--1', type: 'file:path', value: '/private/var/tmp/icloud_dump', pattern: 'p', familyName: 'DarkSword', suppression: null }], total: 1, page: 0, size: 25 }),
-      suppressIndicator: async (indicatorId, reason) => ({ findings: 1, resolvedIncidents: [], suppression: { id: 's-1', indicatorId, reason, author: null, kind: null, value: null, createdAt: NOW } }),
+      getIndicators: async () => ({
+        items: [{ id: 'indicator--1', type: 'file:path', value: '/private/var/tmp/icloud_dump', pattern: 'p', familyName: 'DarkSword', suppression: null }],
+        total: 1,
+        page: 0,
+        size: 25,
+      }),
+      suppressIndicator: async (indicatorId, reason) => ({
+        findings: 1,
+        resolvedIncidents: [],
+        suppression: { id: 's-1', indicatorId, reason, author: null, kind: null, value: null, createdAt: NOW },
+      }),
       setRuleSetEnabled: async () => ({ ...darkSword, enabled: false }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Indicators' }));

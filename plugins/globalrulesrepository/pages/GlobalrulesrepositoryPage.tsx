@@ -17,7 +17,11 @@ function RuleSets({ canWrite }: { canWrite: boolean }) {
     <>
       {canWrite && <RuleSetImport onImport={importBundle} />}
       {error && <Callout intent="danger">{error}</Callout>}
-      {notice && <Callout intent="success" role="status">{notice}</Callout>}
+      {notice && (
+        <Callout intent="success" role="status">
+          {notice}
+        </Callout>
+      )}
       <H4 style={{ marginTop: 16 }}>Rule sets</H4>
       {ruleSets && (
         <RuleSetTable

@@ -16,7 +16,13 @@ import type { DeviceFile, GluonApi } from './GluonApi';
 const ID = '11111111-1111-4111-8111-111111111111';
 
 /** What a request carried, as the API reads it. */
-const sent = (r: FakeRequest) => ({ method: r.method, url: r.url, params: r.config.params as unknown, data: r.data, skipGlobalErrors: (r.config as { skipGlobalErrors?: unknown }).skipGlobalErrors });
+const sent = (r: FakeRequest) => ({
+  method: r.method,
+  url: r.url,
+  params: r.config.params as unknown,
+  data: r.data,
+  skipGlobalErrors: (r.config as { skipGlobalErrors?: unknown }).skipGlobalErrors,
+});
 
 /** The client over a fake HTTP service answering `reply` to every request, and a downloads panel that only records. */
 function client(reply: unknown = null) {
@@ -29,23 +35,131 @@ function client(reply: unknown = null) {
 describe('DefaultGluonApi: each call as the API expects it', () => {
   const cases: Array<[string, (api: GluonApi) => Promise<unknown>, ReturnType<typeof sent>, unknown, unknown]> = [
     // [name, call, request, server's answer, what the call resolves]
-    ['getDevices (a blank search is not sent)', (api) => api.getDevices({ page: 2, size: 20, search: '  ' }), { method: 'GET', url: '/gluon-backend/devices', params: { page: 2, size: 20 }, data: undefined, skipGlobalErrors: undefined }, { items: [] }, { items: [] }],
-    ['getDevices (searched)', (api) => api.getDevices({ page: 0, size: 20, search: ' iPhone ' }), { method: 'GET', url: '/gluon-backend/devices', params: { page: 0, size: 20, search: 'iPhone' }, data: undefined, skipGlobalErrors: undefined }, { items: [] }, { items: [] }],
-    ['getDevice', (api) => api.getDevice('d/1'), { method: 'GET', url: '/gluon-backend/devices/d%2F1', params: undefined, data: undefined, skipGlobalErrors: [404] }, { device: {} }, { device: {} }],
-    ['rescanDevice', (api) => api.rescanDevice('d-1'), { method: 'POST', url: '/gluon-backend/devices/d-1/rescan', params: undefined, data: undefined, skipGlobalErrors: undefined }, { queued: true }, undefined],
-    ['getProcesses', (api) => api.getProcesses('d-1', ' Backup '), { method: 'GET', url: '/gluon-backend/devices/d-1/processes', params: { search: 'Backup' }, data: undefined, skipGlobalErrors: undefined }, [], []],
-    ['getCrashes', (api) => api.getCrashes('d-1'), { method: 'GET', url: '/gluon-backend/devices/d-1/crashes', params: undefined, data: undefined, skipGlobalErrors: undefined }, [], []],
-    ['getCrashContent', (api) => api.getCrashContent('d-1', { inspectionId: 'n-1', path: 'a/b.ips' }), { method: 'GET', url: '/gluon-backend/devices/d-1/crashes/content', params: { inspectionId: 'n-1', path: 'a/b.ips' }, data: undefined, skipGlobalErrors: [404, 422] }, { text: 'report' }, 'report'],
-    ['getDeviceFiles', (api) => api.getDeviceFiles('d-1'), { method: 'GET', url: '/gluon-backend/devices/d-1/files', params: undefined, data: undefined, skipGlobalErrors: undefined }, [], []],
-    ['getIncident', (api) => api.getIncident('i-1'), { method: 'GET', url: '/gluon-backend/incidents/i-1', params: undefined, data: undefined, skipGlobalErrors: [404] }, { id: 'i-1' }, { id: 'i-1' }],
-    ['triageIncident', (api) => api.triageIncident('i-1', { state: 'benign', comment: 'ok' }), { method: 'POST', url: '/gluon-backend/incidents/i-1/triage', params: undefined, data: { state: 'benign', comment: 'ok' }, skipGlobalErrors: [400] }, { id: 'i-1' }, { id: 'i-1' }],
-    ['markFalsePositive (answers the incident)', (api) => api.markFalsePositive('f-1', 'Test device'), { method: 'POST', url: '/gluon-backend/findings/f-1/falsePositive', params: undefined, data: { reason: 'Test device' }, skipGlobalErrors: [400] }, { suppression: {}, incident: { id: 'i-1' } }, { id: 'i-1' }],
-    ['getUploads', (api) => api.getUploads(1, 20), { method: 'GET', url: '/gluon-backend/uploads', params: { page: 1, size: 20 }, data: undefined, skipGlobalErrors: undefined }, { items: [] }, { items: [] }],
-    ['getCollectorLinks (unset values are not sent)', (api) => api.getCollectorLinks({ page: 0, size: 20, filter: 'field', sort: undefined, order: 'desc' }), { method: 'GET', url: '/gluon-backend/query-api/sharedExtractorLinks', params: { page: 0, size: 20, filter: 'field', order: 'desc' }, data: undefined, skipGlobalErrors: undefined }, { items: [] }, { items: [] }],
-    ['createCollectorLink', (api) => api.createCollectorLink({ name: 'Kiosk', maxInstalls: 1, expiresAt: null }), { method: 'POST', url: '/gluon-backend/sharedExtractorLinks', params: undefined, data: { name: 'Kiosk', maxInstalls: 1, expiresAt: null }, skipGlobalErrors: [403] }, { link: { id: ID }, token: 't', url: 'u' }, { link: { id: ID }, token: 't', url: 'u' }],
-    ['setCollectorLinkActive', (api) => api.setCollectorLinkActive(ID, false), { method: 'PATCH', url: `/gluon-backend/sharedExtractorLinks/${ID}`, params: undefined, data: { active: false }, skipGlobalErrors: [403] }, { id: ID }, { id: ID }],
-    ['getLinkInstalls (the items)', (api) => api.getLinkInstalls(ID), { method: 'GET', url: `/gluon-backend/sharedExtractorLinks/${ID}/installs`, params: undefined, data: undefined, skipGlobalErrors: undefined }, { items: [{ id: 'i1' }] }, [{ id: 'i1' }]],
-    ['createQuickLink (the URL)', (api) => api.createQuickLink('MAC'), { method: 'POST', url: '/gluon-backend/extractors/quickLink', params: undefined, data: { os: 'MAC' }, skipGlobalErrors: [403] }, { url: 'http://q', os: 'MAC' }, 'http://q'],
+    [
+      'getDevices (a blank search is not sent)',
+      (api) => api.getDevices({ page: 2, size: 20, search: '  ' }),
+      { method: 'GET', url: '/gluon-backend/devices', params: { page: 2, size: 20 }, data: undefined, skipGlobalErrors: undefined },
+      { items: [] },
+      { items: [] },
+    ],
+    [
+      'getDevices (searched)',
+      (api) => api.getDevices({ page: 0, size: 20, search: ' iPhone ' }),
+      { method: 'GET', url: '/gluon-backend/devices', params: { page: 0, size: 20, search: 'iPhone' }, data: undefined, skipGlobalErrors: undefined },
+      { items: [] },
+      { items: [] },
+    ],
+    [
+      'getDevice',
+      (api) => api.getDevice('d/1'),
+      { method: 'GET', url: '/gluon-backend/devices/d%2F1', params: undefined, data: undefined, skipGlobalErrors: [404] },
+      { device: {} },
+      { device: {} },
+    ],
+    [
+      'rescanDevice',
+      (api) => api.rescanDevice('d-1'),
+      { method: 'POST', url: '/gluon-backend/devices/d-1/rescan', params: undefined, data: undefined, skipGlobalErrors: undefined },
+      { queued: true },
+      undefined,
+    ],
+    [
+      'getProcesses',
+      (api) => api.getProcesses('d-1', ' Backup '),
+      { method: 'GET', url: '/gluon-backend/devices/d-1/processes', params: { search: 'Backup' }, data: undefined, skipGlobalErrors: undefined },
+      [],
+      [],
+    ],
+    [
+      'getCrashes',
+      (api) => api.getCrashes('d-1'),
+      { method: 'GET', url: '/gluon-backend/devices/d-1/crashes', params: undefined, data: undefined, skipGlobalErrors: undefined },
+      [],
+      [],
+    ],
+    [
+      'getCrashContent',
+      (api) => api.getCrashContent('d-1', { inspectionId: 'n-1', path: 'a/b.ips' }),
+      { method: 'GET', url: '/gluon-backend/devices/d-1/crashes/content', params: { inspectionId: 'n-1', path: 'a/b.ips' }, data: undefined, skipGlobalErrors: [404, 422] },
+      { text: 'report' },
+      'report',
+    ],
+    [
+      'getDeviceFiles',
+      (api) => api.getDeviceFiles('d-1'),
+      { method: 'GET', url: '/gluon-backend/devices/d-1/files', params: undefined, data: undefined, skipGlobalErrors: undefined },
+      [],
+      [],
+    ],
+    [
+      'getIncident',
+      (api) => api.getIncident('i-1'),
+      { method: 'GET', url: '/gluon-backend/incidents/i-1', params: undefined, data: undefined, skipGlobalErrors: [404] },
+      { id: 'i-1' },
+      { id: 'i-1' },
+    ],
+    [
+      'triageIncident',
+      (api) => api.triageIncident('i-1', { state: 'benign', comment: 'ok' }),
+      { method: 'POST', url: '/gluon-backend/incidents/i-1/triage', params: undefined, data: { state: 'benign', comment: 'ok' }, skipGlobalErrors: [400] },
+      { id: 'i-1' },
+      { id: 'i-1' },
+    ],
+    [
+      'markFalsePositive (answers the incident)',
+      (api) => api.markFalsePositive('f-1', 'Test device'),
+      { method: 'POST', url: '/gluon-backend/findings/f-1/falsePositive', params: undefined, data: { reason: 'Test device' }, skipGlobalErrors: [400] },
+      { suppression: {}, incident: { id: 'i-1' } },
+      { id: 'i-1' },
+    ],
+    [
+      'getUploads',
+      (api) => api.getUploads(1, 20),
+      { method: 'GET', url: '/gluon-backend/uploads', params: { page: 1, size: 20 }, data: undefined, skipGlobalErrors: undefined },
+      { items: [] },
+      { items: [] },
+    ],
+    [
+      'getCollectorLinks (unset values are not sent)',
+      (api) => api.getCollectorLinks({ page: 0, size: 20, filter: 'field', sort: undefined, order: 'desc' }),
+      {
+        method: 'GET',
+        url: '/gluon-backend/query-api/sharedExtractorLinks',
+        params: { page: 0, size: 20, filter: 'field', order: 'desc' },
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
+      { items: [] },
+      { items: [] },
+    ],
+    [
+      'createCollectorLink',
+      (api) => api.createCollectorLink({ name: 'Kiosk', maxInstalls: 1, expiresAt: null }),
+      { method: 'POST', url: '/gluon-backend/sharedExtractorLinks', params: undefined, data: { name: 'Kiosk', maxInstalls: 1, expiresAt: null }, skipGlobalErrors: [403] },
+      { link: { id: ID }, token: 't', url: 'u' },
+      { link: { id: ID }, token: 't', url: 'u' },
+    ],
+    [
+      'setCollectorLinkActive',
+      (api) => api.setCollectorLinkActive(ID, false),
+      { method: 'PATCH', url: `/gluon-backend/sharedExtractorLinks/${ID}`, params: undefined, data: { active: false }, skipGlobalErrors: [403] },
+      { id: ID },
+      { id: ID },
+    ],
+    [
+      'getLinkInstalls (the items)',
+      (api) => api.getLinkInstalls(ID),
+      { method: 'GET', url: `/gluon-backend/sharedExtractorLinks/${ID}/installs`, params: undefined, data: undefined, skipGlobalErrors: undefined },
+      { items: [{ id: 'i1' }] },
+      [{ id: 'i1' }],
+    ],
+    [
+      'createQuickLink (the URL)',
+      (api) => api.createQuickLink('MAC'),
+      { method: 'POST', url: '/gluon-backend/extractors/quickLink', params: undefined, data: { os: 'MAC' }, skipGlobalErrors: [403] },
+      { url: 'http://q', os: 'MAC' },
+      'http://q',
+    ],
   ];
 
   it.each(cases)('%s', async (_name, call, request, reply, result) => {
@@ -60,7 +174,13 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
     const progress = vi.fn();
     expect(await api.upload(file, progress)).toEqual({ upload: { inspectionId: 'n-1' }, duplicate: false });
     const [request] = requests;
-    expect(sent(request!)).toEqual({ method: 'POST', url: '/gluon-backend/uploads', params: { name: 'sysdiagnose.tar.gz' }, data: file, skipGlobalErrors: [400, 403, 413, 415, 422] });
+    expect(sent(request!)).toEqual({
+      method: 'POST',
+      url: '/gluon-backend/uploads',
+      params: { name: 'sysdiagnose.tar.gz' },
+      data: file,
+      skipGlobalErrors: [400, 403, 413, 415, 422],
+    });
     expect(request!.headers['Content-Type']).toBe('application/octet-stream');
     request!.config.onUploadProgress?.({ loaded: 2, bytes: 2, lengthComputable: false });
     expect(progress).toHaveBeenCalledWith(2, 3);
@@ -74,9 +194,26 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
     await api.downloadLinkInstaller(ID, 'WIN');
     expect(requests).toEqual([]);
     expect(started).toEqual([
-      { type: 'file', titleMessage: 'Downloading file', message: 'sysdiagnose.tar.gz', fileName: 'sysdiagnose.tar.gz', request: { method: 'GET', url: '/gluon-backend/files/f%2F1' } },
-      { type: 'file', titleMessage: 'Downloading report', message: 'gluon-iPhone14_2_c0ffee00-findings.stix2.json', fileName: 'gluon-iPhone14_2_c0ffee00-findings.stix2.json', request: { method: 'GET', url: '/gluon-backend/devices/d-1/report', params: { format: 'stix' } } },
-      { type: 'enterprise_installer', titleMessage: 'Installer for Windows', fileName: 'connector-windows.exe', request: { method: 'GET', url: `/gluon-backend/sharedExtractorLinks/${ID}/installerExtractor?os=WIN`, skipGlobalErrors: [403] } },
+      {
+        type: 'file',
+        titleMessage: 'Downloading file',
+        message: 'sysdiagnose.tar.gz',
+        fileName: 'sysdiagnose.tar.gz',
+        request: { method: 'GET', url: '/gluon-backend/files/f%2F1' },
+      },
+      {
+        type: 'file',
+        titleMessage: 'Downloading report',
+        message: 'gluon-iPhone14_2_c0ffee00-findings.stix2.json',
+        fileName: 'gluon-iPhone14_2_c0ffee00-findings.stix2.json',
+        request: { method: 'GET', url: '/gluon-backend/devices/d-1/report', params: { format: 'stix' } },
+      },
+      {
+        type: 'enterprise_installer',
+        titleMessage: 'Installer for Windows',
+        fileName: 'connector-windows.exe',
+        request: { method: 'GET', url: `/gluon-backend/sharedExtractorLinks/${ID}/installerExtractor?os=WIN`, skipGlobalErrors: [403] },
+      },
     ]);
   });
 });
@@ -85,7 +222,11 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
 function realStack(handler: FakeHandler) {
   const fake = createFakeAxios(handler);
   const services = rootContainer.createChildContainer();
-  registerCoreServices(services, { services: [[SessionServiceToken, new FakeSessionService(makeTestToken(['gln#ext#r']))]], axios: fake.axios, initialPath: '/gluon/collector-links' });
+  registerCoreServices(services, {
+    services: [[SessionServiceToken, new FakeSessionService(makeTestToken(['gln#ext#r']))]],
+    axios: fake.axios,
+    initialPath: '/gluon/collector-links',
+  });
   const downloads = services.resolve(DownloadServiceToken);
   let panels: readonly DownloadItem[] = [];
   downloads.items$.subscribe((items) => (panels = items));
@@ -100,11 +241,18 @@ describe("DefaultGluonApi: a link's installer through the downloads service", ()
   afterEach(() => vi.restoreAllMocks());
 
   it('asks for a blob with the bearer and saves it under the name the answer gives', async () => {
-    const { api, requests } = realStack((r) => ({ status: 200, data: new Blob(['x']), headers: { 'content-disposition': `attachment; filename="${r.url.endsWith('os=WIN') ? 'Connector.exe' : 'Connector.pkg'}"` } }));
+    const { api, requests } = realStack((r) => ({
+      status: 200,
+      data: new Blob(['x']),
+      headers: { 'content-disposition': `attachment; filename="${r.url.endsWith('os=WIN') ? 'Connector.exe' : 'Connector.pkg'}"` },
+    }));
     await api.downloadLinkInstaller(ID, 'WIN');
     await api.downloadLinkInstaller(ID, 'MAC');
     expect(saved.map((file) => file.name)).toEqual(['Connector.exe', 'Connector.pkg']);
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([`GET /gluon-backend/sharedExtractorLinks/${ID}/installerExtractor?os=WIN`, `GET /gluon-backend/sharedExtractorLinks/${ID}/installerExtractor?os=MAC`]);
+    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
+      `GET /gluon-backend/sharedExtractorLinks/${ID}/installerExtractor?os=WIN`,
+      `GET /gluon-backend/sharedExtractorLinks/${ID}/installerExtractor?os=MAC`,
+    ]);
     expect(requests[0]!.config.responseType).toBe('blob');
     expect(requests[0]!.headers.Authorization).toMatch(/^Bearer /);
   });

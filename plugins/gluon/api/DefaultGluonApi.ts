@@ -90,7 +90,13 @@ export class DefaultGluonApi implements GluonApi {
   }
 
   downloadFile(file: DeviceFile): Promise<void> {
-    return this.downloads.start({ type: 'file', titleMessage: 'Downloading file', message: file.name, fileName: file.name, request: { method: 'GET', url: `${GLUON}/files/${id(file.id)}` } });
+    return this.downloads.start({
+      type: 'file',
+      titleMessage: 'Downloading file',
+      message: file.name,
+      fileName: file.name,
+      request: { method: 'GET', url: `${GLUON}/files/${id(file.id)}` },
+    });
   }
 
   downloadReport(deviceId: string, deviceName: string, format: ReportFormat): Promise<void> {
@@ -142,7 +148,8 @@ export class DefaultGluonApi implements GluonApi {
   }
 
   async setCollectorLinkActive(linkId: string, active: boolean): Promise<CollectorLink> {
-    return (await this.http.request<CollectorLink>({ method: 'PATCH', url: `${GLUON}/sharedExtractorLinks/${id(linkId)}`, data: { active }, skipGlobalErrors: LINK_REFUSALS })).data;
+    return (await this.http.request<CollectorLink>({ method: 'PATCH', url: `${GLUON}/sharedExtractorLinks/${id(linkId)}`, data: { active }, skipGlobalErrors: LINK_REFUSALS }))
+      .data;
   }
 
   async getLinkInstalls(linkId: string): Promise<CollectorInstall[]> {

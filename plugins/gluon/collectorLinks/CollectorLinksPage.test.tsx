@@ -14,7 +14,17 @@ beforeAll(async () => {
 });
 
 const ID = '11111111-1111-4111-8111-111111111111';
-const link = (patch: Partial<CollectorLink> = {}): CollectorLink => ({ id: ID, name: 'Field team', active: true, maxInstalls: 1, installs: 1, expiresAt: null, createdAt: '2026-11-01T10:00:00Z', status: 'limitReached', ...patch });
+const link = (patch: Partial<CollectorLink> = {}): CollectorLink => ({
+  id: ID,
+  name: 'Field team',
+  active: true,
+  maxInstalls: 1,
+  installs: 1,
+  expiresAt: null,
+  createdAt: '2026-11-01T10:00:00Z',
+  status: 'limitReached',
+  ...patch,
+});
 const list: LinkPage = { items: [link()], total: 45, page: 0, size: 20 };
 
 /** The page over a fake client: the list answers `list` unless `methods` says otherwise; other calls are refused (404). */
@@ -67,7 +77,8 @@ describe('collector links page', () => {
     // The answer waits until both clicks of the double click are done: the second must meet the request in flight.
     const answer = createGate();
     const { fake } = render('/gluon/collector-links', ['gln#ext#rw', 'gln#fl#rw'], {
-      createCollectorLink: () => answer.opened.then(() => ({ link: link({ name: 'Kiosk', installs: 0, status: 'active' }), token: 't', url: 'http://127.0.0.1:8080/collector/tok' })),
+      createCollectorLink: () =>
+        answer.opened.then(() => ({ link: link({ name: 'Kiosk', installs: 0, status: 'active' }), token: 't', url: 'http://127.0.0.1:8080/collector/tok' })),
     });
     await userEvent.type(await screen.findByLabelText('Name'), 'Kiosk');
     await userEvent.type(screen.getByLabelText('Install limit'), '0');
@@ -103,7 +114,12 @@ describe('collector links page', () => {
       await userEvent.click(await screen.findByRole('button', { name: 'Windows installer' }));
       await waitFor(() => expect(fake.downloadLinkInstaller.mock.calls).toEqual([[ID, 'WIN']]));
       await userEvent.click(screen.getByRole('button', { name: 'macOS installer' }));
-      await waitFor(() => expect(fake.downloadLinkInstaller.mock.calls).toEqual([[ID, 'WIN'], [ID, 'MAC']]));
+      await waitFor(() =>
+        expect(fake.downloadLinkInstaller.mock.calls).toEqual([
+          [ID, 'WIN'],
+          [ID, 'MAC'],
+        ]),
+      );
       // Readers still get no write action.
       expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
     });

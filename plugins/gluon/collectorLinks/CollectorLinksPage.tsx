@@ -115,7 +115,12 @@ export default function CollectorLinksPage(_props: PageProps) {
                   <td>{link.expiresAt ? format(link.expiresAt) : 'Never'}</td>
                   <td>{format(link.createdAt)}</td>
                   <td className="collector-links-row">
-                    <Button size="small" variant="minimal" text={openInstalls === link.id ? 'Hide installs' : 'Show installs'} onClick={() => setOpenInstalls(openInstalls === link.id ? null : link.id)} />
+                    <Button
+                      size="small"
+                      variant="minimal"
+                      text={openInstalls === link.id ? 'Hide installs' : 'Show installs'}
+                      onClick={() => setOpenInstalls(openInstalls === link.id ? null : link.id)}
+                    />
                     {/* Every reader (the page is gated above), as the API: the installer is not a change to the link. */}
                     <Button size="small" variant="minimal" icon={<Download />} text="Windows installer" onClick={() => void installer(link.id, 'WIN')} />
                     <Button size="small" variant="minimal" icon={<Download />} text="macOS installer" onClick={() => void installer(link.id, 'MAC')} />

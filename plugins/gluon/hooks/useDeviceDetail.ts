@@ -21,7 +21,10 @@ export function useDeviceDetail(deviceId: string, allowed: boolean) {
   const api = useService(GluonApiToken);
   const [watchUntil, setWatchUntil] = useState(0);
   const [notice, setNotice] = useState<string | null>(null);
-  const detail = useLoader(allowed ? gluonKeys.deviceDetail(deviceId) : null, () => api.getDevice(deviceId), { describe: pageLoadError('Device not found'), refreshMs: (data) => (busy(data) || Date.now() < watchUntil ? POLL_MS : 0) });
+  const detail = useLoader(allowed ? gluonKeys.deviceDetail(deviceId) : null, () => api.getDevice(deviceId), {
+    describe: pageLoadError('Device not found'),
+    refreshMs: (data) => (busy(data) || Date.now() < watchUntil ? POLL_MS : 0),
+  });
   const rescanning = useMutation(() => api.rescanDevice(deviceId), {
     describe: errorMessage,
     onSuccess: () => {

@@ -17,7 +17,10 @@ const PAGE_SIZE = 20;
 export function useRecentUploads(allowed: boolean) {
   const api = useService(GluonApiToken);
   const [page, setPage] = useState(0);
-  const uploads = useLoader(allowed ? gluonKeys.uploadPage(page) : null, () => api.getUploads(page, PAGE_SIZE), { describe: errorMessage, refreshMs: (data) => (data?.items.some((u) => u.status === 'queued' || u.status === 'running') ? POLL_MS : 0) });
+  const uploads = useLoader(allowed ? gluonKeys.uploadPage(page) : null, () => api.getUploads(page, PAGE_SIZE), {
+    describe: errorMessage,
+    refreshMs: (data) => (data?.items.some((u) => u.status === 'queued' || u.status === 'running') ? POLL_MS : 0),
+  });
   // A new upload is on page 0: only the page shown is polled, and the upload lines follow the
   // inspections it lists, so an older page would leave the new line "queued" forever.
   const showNewest = useCallback(() => setPage(0), []);

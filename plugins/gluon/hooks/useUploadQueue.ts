@@ -66,7 +66,15 @@ export function useUploadQueue(onUploaded: () => void): { files: QueuedFile[]; a
       for (const file of picked) {
         const key = `f${counter.current++}`;
         const accepted = acceptedFileName(file.name);
-        entries.push({ key, name: file.name, size: file.size, loaded: 0, status: accepted ? 'waiting' : 'error', error: accepted ? null : `Not a file Gluon inspects. Accepted: ${ACCEPTED_HINT}.`, upload: null });
+        entries.push({
+          key,
+          name: file.name,
+          size: file.size,
+          loaded: 0,
+          status: accepted ? 'waiting' : 'error',
+          error: accepted ? null : `Not a file Gluon inspects. Accepted: ${ACCEPTED_HINT}.`,
+          upload: null,
+        });
         if (accepted) queue.current.push({ key, file });
       }
       setFiles((list) => [...list, ...entries]);

@@ -70,7 +70,9 @@ export default function DevicePage({ params }: PageProps) {
       {data && (
         <>
           <p className={Classes.TEXT_MUTED}>
-            {[data.device.modelCode, data.device.osVersion, data.device.lastInspectionAt && `last inspected ${formatDate(data.device.lastInspectionAt)}`].filter(Boolean).join(' · ')}{' '}
+            {[data.device.modelCode, data.device.osVersion, data.device.lastInspectionAt && `last inspected ${formatDate(data.device.lastInspectionAt)}`]
+              .filter(Boolean)
+              .join(' · ')}{' '}
             <StatusTag status={data.device.severity} />
           </p>
           <ButtonGroup>

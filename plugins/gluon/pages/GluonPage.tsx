@@ -22,7 +22,14 @@ function Devices() {
   const last = Math.max(0, Math.ceil(total / DEVICES_PAGE_SIZE) - 1);
   return (
     <section aria-label="Devices list">
-      <InputGroup leftIcon={<Search />} placeholder="Search model, OS version, name" aria-label="Search devices" value={search} onValueChange={setSearch} style={{ maxWidth: 360, marginBottom: 8 }} />
+      <InputGroup
+        leftIcon={<Search />}
+        placeholder="Search model, OS version, name"
+        aria-label="Search devices"
+        value={search}
+        onValueChange={setSearch}
+        style={{ maxWidth: 360, marginBottom: 8 }}
+      />
       {devices.error && <p className={Classes.TEXT_MUTED}>{devices.error}</p>}
       {devices.data && <DevicesTable devices={devices.data.items} searched={search.trim() !== ''} />}
       {last > 0 && (

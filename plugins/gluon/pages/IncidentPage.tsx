@@ -31,8 +31,7 @@ export default function IncidentPage({ params }: PageProps) {
       {data && (
         <>
           <p>
-            <StatusTag status={data.state} /> {data.activeFindings} active finding(s) ·{' '}
-            <GluonLink to={`/devices/${data.deviceId}`}>Open the device</GluonLink>
+            <StatusTag status={data.state} /> {data.activeFindings} active finding(s) · <GluonLink to={`/devices/${data.deviceId}`}>Open the device</GluonLink>
           </p>
           <H4>Evidence</H4>
           <EvidenceTable evidence={data.evidence} {...(access.triage ? { onFalsePositive: falsePositive.run } : {})} />

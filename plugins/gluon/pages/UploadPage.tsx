@@ -22,7 +22,9 @@ export default function UploadPage(_props: PageProps) {
         <>
           <UploadDropZone onFiles={queue.add} hint={ACCEPTED_HINT} />
           <UploadProgressList files={queue.files} latest={uploads.data?.items ?? []} />
-          {queue.files.some((f) => f.status !== 'waiting' && f.status !== 'uploading') && <Button size="small" variant="minimal" text="Clear finished" onClick={queue.clearFinished} />}
+          {queue.files.some((f) => f.status !== 'waiting' && f.status !== 'uploading') && (
+            <Button size="small" variant="minimal" text="Clear finished" onClick={queue.clearFinished} />
+          )}
         </>
       ) : (
         <p>Your account cannot start inspections.</p>

@@ -116,7 +116,19 @@ describe('gluon root', () => {
   it('lists devices paged and searched on the server, each linking to its page', async () => {
     const fake = host('/gluon', ANALYST, {
       getDevices: async ({ search }) => {
-        const items = [{ id: 'd-1', name: 'iPhone14,2 · c0ffee00', modelCode: 'iPhone14,2', osVersion: 'iPhone OS 16.5 (20F66)', crashReporterKey: 'k', lastInspectionAt: NOW, inspections: 1, openIncidents: 2, severity: 'high' as const }];
+        const items = [
+          {
+            id: 'd-1',
+            name: 'iPhone14,2 · c0ffee00',
+            modelCode: 'iPhone14,2',
+            osVersion: 'iPhone OS 16.5 (20F66)',
+            crashReporterKey: 'k',
+            lastInspectionAt: NOW,
+            inspections: 1,
+            openIncidents: 2,
+            severity: 'high' as const,
+          },
+        ];
         return { items: search === 'nothing' ? [] : items, total: search === 'nothing' ? 0 : 1, page: 0, size: 20 };
       },
     });
@@ -130,15 +142,51 @@ describe('gluon root', () => {
 });
 
 const detail: DeviceDetail = {
-  device: { id: 'd-1', name: 'iPhone14,2 · c0ffee00', modelCode: 'iPhone14,2', osVersion: 'iPhone OS 16.5', crashReporterKey: 'k', lastInspectionAt: NOW, inspections: 1, openIncidents: 1, severity: 'high' },
+  device: {
+    id: 'd-1',
+    name: 'iPhone14,2 · c0ffee00',
+    modelCode: 'iPhone14,2',
+    osVersion: 'iPhone OS 16.5',
+    crashReporterKey: 'k',
+    lastInspectionAt: NOW,
+    inspections: 1,
+    openIncidents: 1,
+    severity: 'high',
+  },
   inspections: [
     {
-      id: 'n-1', origin: 'upload', fileId: 'f-1', fileName: 'sysdiagnose.tar.gz', status: 'done', progress: 100, error: null,
-      ruleSetVersions: [{ id: 'r-1', name: 'DarkSword', version: '2025-01-01', revision: 1 }], observations: 40, findings: 1, newFindings: 1,
-      heuristics: [{ rule: 'shutdown.suspicious-path', message: 'Client running from /private/var/tmp/', source: 'shutdown.log', line: 3 }], warnings: [], createdAt: NOW, finishedAt: NOW,
+      id: 'n-1',
+      origin: 'upload',
+      fileId: 'f-1',
+      fileName: 'sysdiagnose.tar.gz',
+      status: 'done',
+      progress: 100,
+      error: null,
+      ruleSetVersions: [{ id: 'r-1', name: 'DarkSword', version: '2025-01-01', revision: 1 }],
+      observations: 40,
+      findings: 1,
+      newFindings: 1,
+      heuristics: [{ rule: 'shutdown.suspicious-path', message: 'Client running from /private/var/tmp/', source: 'shutdown.log', line: 3 }],
+      warnings: [],
+      createdAt: NOW,
+      finishedAt: NOW,
     },
   ],
-  incidents: [{ id: 'i-1', deviceId: 'd-1', deviceName: 'iPhone', familyId: 'm-1', familyName: 'DarkSword', state: 'open', severity: 'high', findings: 1, activeFindings: 1, createdAt: NOW, updatedAt: NOW }],
+  incidents: [
+    {
+      id: 'i-1',
+      deviceId: 'd-1',
+      deviceName: 'iPhone',
+      familyId: 'm-1',
+      familyName: 'DarkSword',
+      state: 'open',
+      severity: 'high',
+      findings: 1,
+      activeFindings: 1,
+      createdAt: NOW,
+      updatedAt: NOW,
+    },
+  ],
 };
 
 describe('device page', () => {
@@ -208,9 +256,24 @@ describe('incident page', () => {
     ...detail.incidents[0]!,
     evidence: [
       {
-        id: 'f-1', indicatorId: 'indicator--1', indicatorType: 'file:path', indicatorValue: '/private/var/tmp/icloud_dump', pattern: "[file:path='/private/var/tmp/icloud_dump/']",
-        ruleSetName: 'DarkSword', ruleSetVersion: '2025-01-01', route: 'path-prefix', kind: 'path', value: '/private/var/tmp/icloud_dump/helper', source: 'x/shutdown.log', line: 3,
-        raw: 'remaining client pid: 412 (/private/var/tmp/icloud_dump/helper)', observedAt: NOW, inspectionId: 'n-1', suppressed: false, suppressionReason: null, createdAt: NOW,
+        id: 'f-1',
+        indicatorId: 'indicator--1',
+        indicatorType: 'file:path',
+        indicatorValue: '/private/var/tmp/icloud_dump',
+        pattern: "[file:path='/private/var/tmp/icloud_dump/']",
+        ruleSetName: 'DarkSword',
+        ruleSetVersion: '2025-01-01',
+        route: 'path-prefix',
+        kind: 'path',
+        value: '/private/var/tmp/icloud_dump/helper',
+        source: 'x/shutdown.log',
+        line: 3,
+        raw: 'remaining client pid: 412 (/private/var/tmp/icloud_dump/helper)',
+        observedAt: NOW,
+        inspectionId: 'n-1',
+        suppressed: false,
+        suppressionReason: null,
+        createdAt: NOW,
       },
     ],
     timeline: [{ at: NOW, kind: 'opened', fromState: null, toState: 'open', comment: '1 finding(s)', author: null }],
@@ -221,7 +284,11 @@ describe('incident page', () => {
     const fake = host('/incident-management/i-1', ANALYST, {
       getIncident: async () => current,
       triageIncident: async (_id, change) => {
-        current = { ...current, state: change.state, timeline: [...current.timeline, { at: NOW, kind: 'triage', fromState: 'open', toState: change.state, comment: change.comment, author: 'ana@example.com' }] };
+        current = {
+          ...current,
+          state: change.state,
+          timeline: [...current.timeline, { at: NOW, kind: 'triage', fromState: 'open', toState: change.state, comment: change.comment, author: 'ana@example.com' }],
+        };
         return current;
       },
       markFalsePositive: async (_findingId, reason) => {

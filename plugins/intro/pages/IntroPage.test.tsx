@@ -34,7 +34,16 @@ function setup(path: string, token: string | null = null, refreshOk = true) {
   const visited: string[] = [];
   navigation.path$.subscribe(() => visited.push(navigation.href()));
   // The real session: the link token is exchanged by it, over the fake server.
-  const host = renderHost({ plugins: [introPlugin, stubPages, gluon], path, token, services: [[AxiosInstanceToken, fake.axios], [NavigationServiceToken, navigation]], realSession: true });
+  const host = renderHost({
+    plugins: [introPlugin, stubPages, gluon],
+    path,
+    token,
+    services: [
+      [AxiosInstanceToken, fake.axios],
+      [NavigationServiceToken, navigation],
+    ],
+    realSession: true,
+  });
   return { host, session: host.services.resolve(SessionServiceToken), visited, requests: fake.requests };
 }
 

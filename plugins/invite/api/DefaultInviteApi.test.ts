@@ -19,14 +19,62 @@ const codeBody = { provider: 'Okta' as const, code: 'c', codeVerifier: 'v', redi
 
 describe('DefaultInviteApi', () => {
   it.each<[string, (api: InviteApi) => Promise<unknown>, FakeReply, ReturnType<typeof sent>, unknown]>([
-    ['getInvite', (api) => api.getInvite('inv 1'), { status: 200, data: invitation }, { method: 'GET', url: '/um/invite/inv%201', params: undefined, data: undefined, ...PUBLIC }, invitation],
-    ['setPassword', (api) => api.setPassword('inv 1', 'Passw0rd!x'), { status: 200, data: { user } }, { method: 'POST', url: '/um/invite/inv%201/setPassword', params: undefined, data: { newPassword: 'Passw0rd!x' }, ...PUBLIC }, undefined],
-    ['login', (api) => api.login({ username: 'a@corp.example', password: 'p', captchaToken: 'c-login' }), { status: 200, data: answer }, { method: 'POST', url: '/um/login', params: undefined, data: { username: 'a@corp.example', password: 'p', captchaToken: 'c-login' }, ...PUBLIC }, answer],
-    ['activateWithProvider', (api) => api.activateWithProvider('inv 1', codeBody), { status: 200, data: answer }, { method: 'POST', url: '/um/invite/inv%201/setOAuth2', params: undefined, data: codeBody, ...PUBLIC }, answer],
-    ['oktaInviteClient', (api) => api.oktaInviteClient('inv 1'), { status: 200, data: { publicId: 'p' } }, { method: 'GET', url: '/um/oauth2LoginProviders/Okta/publicId', params: { invitationId: 'inv 1' }, data: undefined, ...PUBLIC }, { publicId: 'p' }],
-    ['googleProviderInfo', (api) => api.googleProviderInfo(), { status: 200, data: { publicId: 'g' } }, { method: 'GET', url: '/um/oauth2LoginProviders/Google/publicId', params: undefined, data: undefined, ...PUBLIC }, { publicId: 'g' }],
-    ['jamfProviderInfo', (api) => api.jamfProviderInfo('corp.example', 5000), { status: 200, data: { publicId: 'j' } }, { method: 'GET', url: '/um/oauth2LoginProviders/JamfAuth0/info', params: { emailDomain: 'corp.example' }, data: undefined, ...PUBLIC }, { publicId: 'j' }],
-    ['environmentType', (api) => api.environmentType(), { status: 200, data: { environmentType: 'saas' } }, { method: 'GET', url: '/um/environmentType', params: undefined, data: undefined, authMode: undefined, skipGlobalErrors: true }, 'saas'],
+    [
+      'getInvite',
+      (api) => api.getInvite('inv 1'),
+      { status: 200, data: invitation },
+      { method: 'GET', url: '/um/invite/inv%201', params: undefined, data: undefined, ...PUBLIC },
+      invitation,
+    ],
+    [
+      'setPassword',
+      (api) => api.setPassword('inv 1', 'Passw0rd!x'),
+      { status: 200, data: { user } },
+      { method: 'POST', url: '/um/invite/inv%201/setPassword', params: undefined, data: { newPassword: 'Passw0rd!x' }, ...PUBLIC },
+      undefined,
+    ],
+    [
+      'login',
+      (api) => api.login({ username: 'a@corp.example', password: 'p', captchaToken: 'c-login' }),
+      { status: 200, data: answer },
+      { method: 'POST', url: '/um/login', params: undefined, data: { username: 'a@corp.example', password: 'p', captchaToken: 'c-login' }, ...PUBLIC },
+      answer,
+    ],
+    [
+      'activateWithProvider',
+      (api) => api.activateWithProvider('inv 1', codeBody),
+      { status: 200, data: answer },
+      { method: 'POST', url: '/um/invite/inv%201/setOAuth2', params: undefined, data: codeBody, ...PUBLIC },
+      answer,
+    ],
+    [
+      'oktaInviteClient',
+      (api) => api.oktaInviteClient('inv 1'),
+      { status: 200, data: { publicId: 'p' } },
+      { method: 'GET', url: '/um/oauth2LoginProviders/Okta/publicId', params: { invitationId: 'inv 1' }, data: undefined, ...PUBLIC },
+      { publicId: 'p' },
+    ],
+    [
+      'googleProviderInfo',
+      (api) => api.googleProviderInfo(),
+      { status: 200, data: { publicId: 'g' } },
+      { method: 'GET', url: '/um/oauth2LoginProviders/Google/publicId', params: undefined, data: undefined, ...PUBLIC },
+      { publicId: 'g' },
+    ],
+    [
+      'jamfProviderInfo',
+      (api) => api.jamfProviderInfo('corp.example', 5000),
+      { status: 200, data: { publicId: 'j' } },
+      { method: 'GET', url: '/um/oauth2LoginProviders/JamfAuth0/info', params: { emailDomain: 'corp.example' }, data: undefined, ...PUBLIC },
+      { publicId: 'j' },
+    ],
+    [
+      'environmentType',
+      (api) => api.environmentType(),
+      { status: 200, data: { environmentType: 'saas' } },
+      { method: 'GET', url: '/um/environmentType', params: undefined, data: undefined, authMode: undefined, skipGlobalErrors: true },
+      'saas',
+    ],
   ])('%s sends its request and answers the body', async (_name, call, reply, request, expected) => {
     const { http, requests } = createFakeHttpService(() => reply);
     expect(await call(new DefaultInviteApi(http))).toEqual(expected);

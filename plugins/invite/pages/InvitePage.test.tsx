@@ -28,11 +28,19 @@ const EXPIRED = 'Sorry, but this link is expired. Please contact the account adm
 const user = { username: 'new.admin@corp.example', email: 'new.admin@corp.example', totpEnabled: false };
 const accessToken = makeTestToken(['gln#rpt#rw']);
 const signedIn = async () => ({ token: accessToken, user, mfaRequired: false });
-const invite = (allowedLoginMethods: string[], expired = false) => async () => ({ username: user.username, expired, allowedLoginMethods });
+const invite =
+  (allowedLoginMethods: string[], expired = false) =>
+  async () => ({ username: user.username, expired, allowedLoginMethods });
 const failure = (status: number, message: string) => () => Promise.reject(apiFailure(status, { statusCode: status, error: 'x', message }));
 const passwordSet = async () => undefined;
 const google = { publicId: 'google-client', authorizationEndpoint: 'https://idp.example/google/auth', tokenEndpoint: 'https://idp.example/google/token', nonce: 'n-google' };
-const okta = { clientIssuer: 'https://acme.okta.example/oauth2/default', publicId: 'okta-client', authorizationEndpoint: 'https://acme.okta.example/v1/authorize', tokenEndpoint: 'https://acme.okta.example/v1/token', nonce: 'n-okta' };
+const okta = {
+  clientIssuer: 'https://acme.okta.example/oauth2/default',
+  publicId: 'okta-client',
+  authorizationEndpoint: 'https://acme.okta.example/v1/authorize',
+  tokenEndpoint: 'https://acme.okta.example/v1/token',
+  nonce: 'n-okta',
+};
 
 /** Where the wizard sends people, so the host has a page there. */
 const stubPages = definePlugin({
@@ -71,7 +79,12 @@ describe('loading the invitation', () => {
     const { api } = setup(`/invite/${ID}`, { getInvite: invite(['password']) });
     expect(await screen.findByRole('heading', { name: 'Welcome' })).toBeTruthy();
     expect(await screen.findByText('Enter your details below')).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Steps' })).getByText('First Login').closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect(
+      within(screen.getByRole('list', { name: 'Steps' }))
+        .getByText('First Login')
+        .closest('li')
+        ?.getAttribute('aria-current'),
+    ).toBe('step');
     expect(api.getInvite.mock.calls).toEqual([[ID]]);
   });
 
@@ -121,7 +134,12 @@ describe('password', () => {
     release();
     expect(await screen.findByRole('button', { name: 'Activate 2-factor authentication' })).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Activate 2FA' })).toBeTruthy();
-    expect(within(screen.getByRole('list', { name: 'Steps' })).getByText('Activate 2FA').closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect(
+      within(screen.getByRole('list', { name: 'Steps' }))
+        .getByText('Activate 2FA')
+        .closest('li')
+        ?.getAttribute('aria-current'),
+    ).toBe('step');
     expect(api.setPassword.mock.calls).toEqual([[ID, 'Passw0rd!x']]);
     expect(api.login.mock.calls).toEqual([[{ username: user.username, password: 'Passw0rd!x' }]]);
     expect(host.session!.calls).toContain('adopt');
@@ -316,7 +334,16 @@ describe('captcha (the API guards /um/login and setOAuth2)', () => {
     ['inactive', undefined],
   ])('provider return, captcha %s: setOAuth2 carries the invite token only while active', async (_name, token) => {
     const url = new URL(
-      await beginOAuth({ provider: 'google', inviteId: ID, returnPath: `/invite/${ID}`, clientId: 'client', authorizationEndpoint: 'https://idp.example/authorize', tokenEndpoint: 'https://idp.example/token', nonce: 'n-google', redirectUri: 'http://localhost:3000/login/callback' }),
+      await beginOAuth({
+        provider: 'google',
+        inviteId: ID,
+        returnPath: `/invite/${ID}`,
+        clientId: 'client',
+        authorizationEndpoint: 'https://idp.example/authorize',
+        tokenEndpoint: 'https://idp.example/token',
+        nonce: 'n-google',
+        redirectUri: 'http://localhost:3000/login/callback',
+      }),
     );
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     const captcha = new FakeCaptchaService(token);
@@ -330,7 +357,15 @@ describe('captcha (the API guards /um/login and setOAuth2)', () => {
 });
 
 describe('Jamf', () => {
-  const jamfInfo = { domain: 'corp.example', publicId: 'jamf-client', state: 's', nonce: 'n-jamf', connectionName: 'corp', customIdp: false, authorizationEndpoint: 'https://jamf.example/authorize' };
+  const jamfInfo = {
+    domain: 'corp.example',
+    publicId: 'jamf-client',
+    state: 's',
+    nonce: 'n-jamf',
+    connectionName: 'corp',
+    customIdp: false,
+    authorizationEndpoint: 'https://jamf.example/authorize',
+  };
 
   it('a separate layout with a header that only redirects, returning to /gluon', async () => {
     const { host, api } = setup(`/invite/${ID}`, { getInvite: invite(['JamfAuth0']), jamfProviderInfo: async () => jamfInfo });

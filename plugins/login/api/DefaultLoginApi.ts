@@ -32,7 +32,10 @@ export class DefaultLoginApi implements LoginApi {
   }
   async exchangeCode({ tokenEndpoint, code, codeVerifier, clientId, redirectUri }: TokenExchange): Promise<string> {
     const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: codeVerifier });
-    const answer = await this.send<{ id_token?: string } | undefined>(tokenEndpoint, form.toString(), { ...PUBLIC, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const answer = await this.send<{ id_token?: string } | undefined>(tokenEndpoint, form.toString(), {
+      ...PUBLIC,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     const idToken = answer?.id_token;
     if (typeof idToken !== 'string' || !idToken) throw new Error('The provider answered without an ID token');
     return idToken;

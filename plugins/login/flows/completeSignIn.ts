@@ -22,10 +22,6 @@ export async function finishSignIn(
 }
 
 /** Hands an API answer to the session (which decides between session and second factor), then finishes. */
-export function completeSignIn(
-  services: Pick<LoginServices, 'api' | 'session' | 'storage' | 'nav' | 'registry'>,
-  answer: AuthResult,
-  context: SignInContext,
-): Promise<FlowResult> {
+export function completeSignIn(services: Pick<LoginServices, 'api' | 'session' | 'storage' | 'nav' | 'registry'>, answer: AuthResult, context: SignInContext): Promise<FlowResult> {
   return finishSignIn(services, services.session.adopt(answer, context));
 }

@@ -54,7 +54,8 @@ export async function finishProviderSignIn(
     throw new ProviderSignInError(LoginTexts.accessDenied, 'The identity provider refused the sign-in.');
   }
   const claims = decodeClaims(idToken);
-  if (!claims || claims.nonce !== request.nonce) throw new ProviderSignInError(LoginTexts.accessDenied, 'The sign-in response does not match this browser session. Please try again.');
+  if (!claims || claims.nonce !== request.nonce)
+    throw new ProviderSignInError(LoginTexts.accessDenied, 'The sign-in response does not match this browser session. Please try again.');
   const email = typeof claims.email === 'string' ? claims.email : undefined;
   const rememberToken = email ? (session.rememberedDevice(email) ?? undefined) : undefined;
   try {

@@ -62,14 +62,15 @@ const secondFactorAnswer = async () => ({ token: 'mfa-token', user, mfaRequired:
 /** A call the API refused with `status` (and `message`). */
 const error = (status: number, message?: string) => () => Promise.reject(apiFailure(status, message ? { message } : {}));
 const unreachable = () => Promise.reject(networkFailure());
-const pendingFor = (returnUrl: string | null = '/neutrino', provider?: 'okta') => FakeSignInSession.pending({ username: 'bob@example.com', returnUrl, ...(provider ? { provider } : {}) });
+const pendingFor = (returnUrl: string | null = '/neutrino', provider?: 'okta') =>
+  FakeSignInSession.pending({ username: 'bob@example.com', returnUrl, ...(provider ? { provider } : {}) });
 
 const noConnection = 'No connection, please make sure you have a valid internet connection and try again';
 
 beforeEach(() => sessionStorage.clear());
 
 describe('finish sign-in (one place for every path)', () => {
-  it('adopts the answer with its context, stores the environment type and goes to the registry\'s target', async () => {
+  it("adopts the answer with its context, stores the environment type and goes to the registry's target", async () => {
     const { services, session, registry, nav, storage } = fakes({});
     const result = await completeSignIn(services, { token: accessToken, user }, { username: 'bob', returnUrl: '/neutrino/x', provider: 'okta' });
     expect(result).toEqual(done);
@@ -171,7 +172,9 @@ describe('verify a code, then finish sign-in (two-auth and recovery-code)', () =
 
   it('a wrong-code text on the other step is not a wrong code', async () => {
     const { services } = fakes({ validateRecoveryCode: error(401, 'Wrong TOTP code') }, pendingFor());
-    expect(await verifySecondFactor(services, recoveryCode, { recoveryCode: '1234' })).toEqual(go({ type: 'back-to-login', notice: { message: 'Your sign-in has expired. Please sign in again.' } }));
+    expect(await verifySecondFactor(services, recoveryCode, { recoveryCode: '1234' })).toEqual(
+      go({ type: 'back-to-login', notice: { message: 'Your sign-in has expired. Please sign in again.' } }),
+    );
   });
 
   it('without a pending sign-in nothing is sent and the page returns to login', async () => {
@@ -182,7 +185,7 @@ describe('verify a code, then finish sign-in (two-auth and recovery-code)', () =
 });
 
 describe('link token and provider returns', () => {
-  it('?token= is adopted by the session and lands with the page\'s return URL', async () => {
+  it("?token= is adopted by the session and lands with the page's return URL", async () => {
     const session = new FakeSignInSession();
     session.linkTokens.set('handed-over', { token: accessToken, user });
     const { services, registry } = fakes({}, session);
@@ -202,8 +205,18 @@ describe('link token and provider returns', () => {
     expect(result).toEqual(go({ type: 'back-to-login', notice: { title: LoginTexts.accessDenied, message: 'The sign-in response is missing. Please try again.' } }));
   });
 
-  it('a provider answer signs in with the provider, the ID token e-mail\'s remembered device and the state\'s return path', async () => {
-    const url = new URL(await beginOAuth({ provider: 'okta', returnPath: '/neutrino', clientId: 'c', authorizationEndpoint: 'https://o.example/auth', tokenEndpoint: 'https://o.example/token', nonce: 'n-1', redirectUri: 'http://x/login/callback' }));
+  it("a provider answer signs in with the provider, the ID token e-mail's remembered device and the state's return path", async () => {
+    const url = new URL(
+      await beginOAuth({
+        provider: 'okta',
+        returnPath: '/neutrino',
+        clientId: 'c',
+        authorizationEndpoint: 'https://o.example/auth',
+        tokenEndpoint: 'https://o.example/token',
+        nonce: 'n-1',
+        redirectUri: 'http://x/login/callback',
+      }),
+    );
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     const session = new FakeSignInSession();
     session.rememberedDevices.set('bob@example.com', 'device-9');
@@ -223,8 +236,16 @@ describe('link token and provider returns', () => {
 });
 
 describe('Google (spec §8)', () => {
-  const popup = () => ({ location: { href: 'about:blank' }, closed: false, close() { this.closed = true; } });
-  const google: Partial<LoginApi> = { googleProviderInfo: async () => ({ publicId: 'g', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n' }) };
+  const popup = () => ({
+    location: { href: 'about:blank' },
+    closed: false,
+    close() {
+      this.closed = true;
+    },
+  });
+  const google: Partial<LoginApi> = {
+    googleProviderInfo: async () => ({ publicId: 'g', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n' }),
+  };
 
   it('a blocked popup falls back to the full-page redirect', async () => {
     const { services, nav } = fakes(google);
@@ -336,7 +357,17 @@ describe('lost password', () => {
 
 describe('captcha on the guarded sign-in calls', () => {
   const oktaReturn = async () => {
-    const url = new URL(await beginOAuth({ provider: 'okta', returnPath: '/neutrino', clientId: 'c', authorizationEndpoint: 'https://o.example/auth', tokenEndpoint: 'https://o.example/token', nonce: 'n-1', redirectUri: 'http://x/login/callback' }));
+    const url = new URL(
+      await beginOAuth({
+        provider: 'okta',
+        returnPath: '/neutrino',
+        clientId: 'c',
+        authorizationEndpoint: 'https://o.example/auth',
+        tokenEndpoint: 'https://o.example/token',
+        nonce: 'n-1',
+        redirectUri: 'http://x/login/callback',
+      }),
+    );
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
   };
   const providerCalls: Partial<LoginApi> = {

@@ -9,11 +9,7 @@ export const JAMF_REDIRECT_TIMEOUT_MS = 5000;
  * Chooses the vendor IdP connection by e-mail domain and leaves for it. Answers false when the
  * domain has none or the look-up fails (spec §4: fall back to the regular login).
  */
-export async function startJamf(
-  { api, nav }: Pick<LoginServices, 'api' | 'nav'>,
-  emailOrDomain: string,
-  returnUrl: string | null,
-): Promise<boolean> {
+export async function startJamf({ api, nav }: Pick<LoginServices, 'api' | 'nav'>, emailOrDomain: string, returnUrl: string | null): Promise<boolean> {
   const isEmail = emailOrDomain.includes('@');
   const domain = isEmail ? emailDomain(emailOrDomain) : emailOrDomain.trim().toLowerCase();
   if (!domain) return false;

@@ -28,7 +28,8 @@ function renderLoginFlow(own: Partial<LoginApi>, session: FakeSessionService, pa
     [NavigationServiceToken, fakes.nav],
     [PluginRegistryToken, fakes.registry],
     [CaptchaServiceToken, fakes.captcha],
-  ] as const) services.register(token, { useValue: fake });
+  ] as const)
+    services.register(token, { useValue: fake });
   const wrapper = ({ children }: { children: ReactNode }) => <ServicesProvider container={services}>{children}</ServicesProvider>;
   return { ...renderHook(() => useLoginFlow(), { wrapper }), ...fakes };
 }

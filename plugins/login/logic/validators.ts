@@ -55,5 +55,10 @@ export function normalizeRecoveryCode(value: string): string {
 /** The domain part of an e-mail address, lower-cased. */
 export function emailDomain(email: string): string {
   const at = email.trim().lastIndexOf('@');
-  return at < 0 ? '' : email.trim().slice(at + 1).toLowerCase();
+  return at < 0
+    ? ''
+    : email
+        .trim()
+        .slice(at + 1)
+        .toLowerCase();
 }

@@ -241,7 +241,13 @@ describe('stored session on load', () => {
 
   it('clears an expired stored token', async () => {
     const expired = makeTestToken({ perms: ['gln#rpt#rw'], exp: 1000 });
-    const { storage, host } = setup('/login', {}, { [StorageKeys.token]: expired, [StorageKeys.profile]: JSON.stringify(user) }, { token: expired, profile: user }, { realSession: true });
+    const { storage, host } = setup(
+      '/login',
+      {},
+      { [StorageKeys.token]: expired, [StorageKeys.profile]: JSON.stringify(user) },
+      { token: expired, profile: user },
+      { realSession: true },
+    );
     await screen.findByRole('button', { name: 'Login' });
     expect(storage.get(StorageKeys.token)).toBeNull();
     expect(storage.get(StorageKeys.profile)).toBeNull();
@@ -249,7 +255,10 @@ describe('stored session on load', () => {
   });
 
   it('adopts a token given in the address', async () => {
-    const { session, calls } = setup('/login?token=handed-over', {}, {}, undefined, { realSession: true, core: { 'GET /um/refresh': () => ({ status: 200, data: { token: accessToken, user } }) } });
+    const { session, calls } = setup('/login?token=handed-over', {}, {}, undefined, {
+      realSession: true,
+      core: { 'GET /um/refresh': () => ({ status: 200, data: { token: accessToken, user } }) },
+    });
     await waitFor(() => expect(session.token()).toBe(accessToken));
     expect(calls('GET /um/refresh')[0]!.headers.Authorization).toBe('Bearer handed-over');
   });
@@ -382,7 +391,13 @@ describe('lost-password step', () => {
 });
 
 describe('Okta', () => {
-  const details = { clientIssuer: 'https://acme.okta.com/oauth2/default', clientId: 'okta-client', authorizationEndpoint: 'https://acme.okta.com/oauth2/default/v1/authorize', tokenEndpoint: 'https://acme.okta.com/oauth2/default/v1/token', nonce: 'n-okta' };
+  const details = {
+    clientIssuer: 'https://acme.okta.com/oauth2/default',
+    clientId: 'okta-client',
+    authorizationEndpoint: 'https://acme.okta.com/oauth2/default/v1/authorize',
+    tokenEndpoint: 'https://acme.okta.com/oauth2/default/v1/token',
+    nonce: 'n-okta',
+  };
 
   it('requires a domain, adds https:// and shows Invalid Okta domain on failure', async () => {
     const { api, host } = setup('/login', {
@@ -412,7 +427,16 @@ describe('Okta', () => {
 
   it('finishes on okta-waiting: exchanges the code, checks the nonce and signs in', async () => {
     const url = new URL(
-      await beginOAuth({ provider: 'okta', returnPath: '/neutrino', clientId: 'okta-client', authorizationEndpoint: details.authorizationEndpoint, tokenEndpoint: details.tokenEndpoint, nonce: 'n-okta', redirectUri: 'http://localhost:3000/login/callback', context: { domain: 'https://acme.okta.com' } }),
+      await beginOAuth({
+        provider: 'okta',
+        returnPath: '/neutrino',
+        clientId: 'okta-client',
+        authorizationEndpoint: details.authorizationEndpoint,
+        tokenEndpoint: details.tokenEndpoint,
+        nonce: 'n-okta',
+        redirectUri: 'http://localhost:3000/login/callback',
+        context: { domain: 'https://acme.okta.com' },
+      }),
     );
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     const idToken = makeTestToken({ nonce: 'n-okta', email: 'bob@example.com' });
@@ -436,7 +460,16 @@ describe('Okta', () => {
   });
 
   it('refuses an ID token with another nonce', async () => {
-    const url = new URL(await beginOAuth({ provider: 'okta', clientId: 'c', authorizationEndpoint: details.authorizationEndpoint, tokenEndpoint: details.tokenEndpoint, nonce: 'n-okta', redirectUri: 'http://x/login/callback' }));
+    const url = new URL(
+      await beginOAuth({
+        provider: 'okta',
+        clientId: 'c',
+        authorizationEndpoint: details.authorizationEndpoint,
+        tokenEndpoint: details.tokenEndpoint,
+        nonce: 'n-okta',
+        redirectUri: 'http://x/login/callback',
+      }),
+    );
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     const { api } = setup('/login?oktaRedirect=true', { exchangeCode: async () => makeTestToken({ nonce: 'other' }) });
     expect(await screen.findByText('Access Denied')).toBeTruthy();
@@ -445,7 +478,16 @@ describe('Okta', () => {
   });
 
   it('shows User not found when the API knows no such user', async () => {
-    const url = new URL(await beginOAuth({ provider: 'google', clientId: 'g', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n-g', redirectUri: 'http://x/login/callback' }));
+    const url = new URL(
+      await beginOAuth({
+        provider: 'google',
+        clientId: 'g',
+        authorizationEndpoint: 'https://g.example/auth',
+        tokenEndpoint: 'https://g.example/token',
+        nonce: 'n-g',
+        redirectUri: 'http://x/login/callback',
+      }),
+    );
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     setup('/login?googleRedirect=true', {
       exchangeCode: async () => makeTestToken({ nonce: 'n-g', email: 'x@y.z' }),
@@ -458,7 +500,13 @@ describe('Okta', () => {
 
 /** A window.open result that records where it was sent and whether it was closed. */
 function fakePopup() {
-  return { location: { href: 'about:blank' }, closed: false, close() { this.closed = true; } };
+  return {
+    location: { href: 'about:blank' },
+    closed: false,
+    close() {
+      this.closed = true;
+    },
+  };
 }
 
 /** What a popup's /login/callback posts; jsdom's MessageEvent refuses a non-window source, so it is set afterwards. */
@@ -569,7 +617,15 @@ describe('Google popup', () => {
 });
 
 describe('Jamf', () => {
-  const info = { domain: 'corp.example', publicId: 'jamf-client', nonce: 'n-j', connectionName: 'corp', customIdp: false, state: 's-j', authorizationEndpoint: 'https://jamf.example/authorize' };
+  const info = {
+    domain: 'corp.example',
+    publicId: 'jamf-client',
+    nonce: 'n-j',
+    connectionName: 'corp',
+    customIdp: false,
+    state: 's-j',
+    authorizationEndpoint: 'https://jamf.example/authorize',
+  };
 
   it('needs a valid e-mail in the username field', async () => {
     const { api, host } = setup('/login', { jamfProviderInfo: async () => info });

@@ -45,7 +45,11 @@ function visibleMarkup(node: Node): string {
   const attributes = [...node.attributes]
     .filter((attribute) => !IGNORED.has(attribute.name))
     .map((attribute) => {
-      if (attribute.name === 'class') return `class="${[...node.classList].filter((name) => name !== 'bp6-disabled').sort().join(' ')}"`;
+      if (attribute.name === 'class')
+        return `class="${[...node.classList]
+          .filter((name) => name !== 'bp6-disabled')
+          .sort()
+          .join(' ')}"`;
       if (attribute.name === 'style') {
         const style = (node as HTMLElement).style;
         if (node.tagName === 'INPUT') style.removeProperty('padding-left');

@@ -43,7 +43,10 @@ function fakes(
 
 const setup = { secret: 'S', otpauthUrl: 'otpauth://x', recoveryCodes: ['1111-2222'] };
 /** A call the API refused with `status` (and `data` as its body). */
-const failed = (status: number, data: unknown = {}) => () => Promise.reject(apiFailure(status, data));
+const failed =
+  (status: number, data: unknown = {}) =>
+  () =>
+    Promise.reject(apiFailure(status, data));
 
 describe('password check', () => {
   it('keeps the answer as recovery token', async () => {
@@ -80,7 +83,10 @@ describe('turning on', () => {
     const image = new Blob(['png']);
     const { services, api, events, emit } = fakes({ createTotp: async () => setup, totpQr: async () => image });
     await turnOn(services, emit);
-    expect(events).toEqual([{ type: 'qr-created', setup }, { type: 'qr-image', image }]);
+    expect(events).toEqual([
+      { type: 'qr-created', setup },
+      { type: 'qr-image', image },
+    ]);
     expect([api.createTotp.mock.calls, api.totpQr.mock.calls]).toEqual([[[]], [[]]]);
   });
 
@@ -90,7 +96,10 @@ describe('turning on', () => {
     expect(expired.events).toEqual([{ type: 'expired' }]);
     const broken = fakes({ createTotp: async () => setup, totpQr: failed(500) });
     await turnOn(broken.services, broken.emit);
-    expect(broken.events).toEqual([{ type: 'qr-created', setup }, { type: 'finish', notice: MfaTexts.unknownError }]);
+    expect(broken.events).toEqual([
+      { type: 'qr-created', setup },
+      { type: 'finish', notice: MfaTexts.unknownError },
+    ]);
   });
 
   it('a matching code turns MFA on; a wrong one is a field error; a 401 restarts', async () => {
@@ -112,7 +121,7 @@ describe('turning on', () => {
 });
 
 describe('turning off (spec §4 "MFA")', () => {
-  it('after confirmation: DELETE, totpEnabled false, this user\'s remembered device forgotten, a toast', async () => {
+  it("after confirmation: DELETE, totpEnabled false, this user's remembered device forgotten, a toast", async () => {
     const { services, api, did, events, emit, profile } = fakes({ deleteTotp: async () => undefined });
     await turnOff(services, emit);
     expect(api.deleteTotp).toHaveBeenCalledTimes(1);
@@ -149,7 +158,18 @@ describe('back from the provider', () => {
   });
 
   it('the answer gives the recovery token and the set-up continues with its purpose', async () => {
-    const url = new URL(await beginOAuth({ provider: 'google', revalidate: '2fa', returnPath: '/config/2fa', clientId: 'g', authorizationEndpoint: 'https://g.example/auth', nonce: 'n', redirectUri: 'http://x/login/callback', context: { purpose: 'enable' } }));
+    const url = new URL(
+      await beginOAuth({
+        provider: 'google',
+        revalidate: '2fa',
+        returnPath: '/config/2fa',
+        clientId: 'g',
+        authorizationEndpoint: 'https://g.example/auth',
+        nonce: 'n',
+        redirectUri: 'http://x/login/callback',
+        context: { purpose: 'enable' },
+      }),
+    );
     const { services, api, did, events, emit } = fakes({
       validateOAuth2: async () => 'recovery-sso',
       createTotp: async () => setup,
@@ -162,7 +182,18 @@ describe('back from the provider', () => {
   });
 
   it('an answer the API refuses shows its message', async () => {
-    const url = new URL(await beginOAuth({ provider: 'google', revalidate: '2fa', returnPath: '/config/2fa', clientId: 'g', authorizationEndpoint: 'https://g.example/auth', nonce: 'n', redirectUri: 'http://x/login/callback', context: { purpose: 'disable' } }));
+    const url = new URL(
+      await beginOAuth({
+        provider: 'google',
+        revalidate: '2fa',
+        returnPath: '/config/2fa',
+        clientId: 'g',
+        authorizationEndpoint: 'https://g.example/auth',
+        nonce: 'n',
+        redirectUri: 'http://x/login/callback',
+        context: { purpose: 'disable' },
+      }),
+    );
     const { services, did, events, emit } = fakes({ validateOAuth2: failed(401, { message: 'This account is not linked to your user' }) });
     await resumeRevalidation(services, { code: 'c', state: url.searchParams.get('state')! }, emit);
     expect(events).toEqual([{ type: 'finish', notice: 'This account is not linked to your user' }]);

@@ -51,7 +51,13 @@ function setup(path: string, totpEnabled: boolean, own: Partial<MfaSetupApi> = o
     path,
     token,
     profile: { username: 'bob', email: 'bob@example.com', totpEnabled },
-    services: [[MfaSetupApiToken, api], [AxiosInstanceToken, fake.axios], [StorageServiceToken, storage], [NavigationServiceToken, navigation], [CaptchaServiceToken, captcha]],
+    services: [
+      [MfaSetupApiToken, api],
+      [AxiosInstanceToken, fake.axios],
+      [StorageServiceToken, storage],
+      [NavigationServiceToken, navigation],
+      [CaptchaServiceToken, captcha],
+    ],
   });
   return { host, storage, api, visited };
 }
@@ -190,10 +196,23 @@ describe('re-validation at the identity provider (SSO accounts)', () => {
   });
 
   it('the vendor IdP is chosen by the e-mail of the signed-in user', async () => {
-    const { host, api } = setup('/config/2fa', false, {
-      ...okApi,
-      jamfProviderInfo: async () => ({ domain: 'example.com', publicId: 'jamf-client', nonce: 'n-j', connectionName: 'corp', customIdp: false, state: 's-j', authorizationEndpoint: 'https://jamf.example/authorize' }),
-    }, { [StorageKeys.oauthProvider]: 'jamf' });
+    const { host, api } = setup(
+      '/config/2fa',
+      false,
+      {
+        ...okApi,
+        jamfProviderInfo: async () => ({
+          domain: 'example.com',
+          publicId: 'jamf-client',
+          nonce: 'n-j',
+          connectionName: 'corp',
+          customIdp: false,
+          state: 's-j',
+          authorizationEndpoint: 'https://jamf.example/authorize',
+        }),
+      },
+      { [StorageKeys.oauthProvider]: 'jamf' },
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Verify with Jamf' }));
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
@@ -213,7 +232,16 @@ describe('re-validation at the identity provider (SSO accounts)', () => {
 
   async function pendingAnswer(purpose: 'enable' | 'disable') {
     const url = new URL(
-      await beginOAuth({ provider: 'okta', revalidate: '2fa', returnPath: '/config/2fa', clientId: 'okta-client', authorizationEndpoint: details.authorizationEndpoint, nonce: 'n-okta', redirectUri: 'http://localhost:3000/login/callback', context: { purpose } }),
+      await beginOAuth({
+        provider: 'okta',
+        revalidate: '2fa',
+        returnPath: '/config/2fa',
+        clientId: 'okta-client',
+        authorizationEndpoint: details.authorizationEndpoint,
+        nonce: 'n-okta',
+        redirectUri: 'http://localhost:3000/login/callback',
+        context: { purpose },
+      }),
     );
     stashOAuthCallback({ code: 'code-9', state: url.searchParams.get('state')! });
   }

@@ -20,7 +20,12 @@ function PhaseBody({ mfa }: { mfa: MfaSetup }) {
       return (
         <>
           {mfa.ssoProvider && <ProviderCheck label={mfa.ssoProvider.label} onVerify={() => mfa.verifyWithProvider(phase.purpose)} />}
-          <PasswordCheckForm purpose={phase.purpose} provider={mfa.ssoProvider?.label} onCancel={mfa.cancel} onSubmit={(password) => mfa.confirmPassword(phase.purpose, password)} />
+          <PasswordCheckForm
+            purpose={phase.purpose}
+            provider={mfa.ssoProvider?.label}
+            onCancel={mfa.cancel}
+            onSubmit={(password) => mfa.confirmPassword(phase.purpose, password)}
+          />
           <CaptchaNotice />
         </>
       );

@@ -18,7 +18,9 @@ describe('DefaultResetPasswordApi', () => {
   it('changePassword posts the body (public, own errors)', async () => {
     const { http, requests } = createFakeHttpService(() => ({ status: 200, data: { message: 'Your password has been reset' } }));
     await new DefaultResetPasswordApi(http).changePassword('id-1', { otp: '123456', otpRecoveryCode: null, password: 'Passw0rd!x' });
-    expect(requests.map(sent)).toEqual([['POST', '/um/passwordRecovery/id-1/changePassword', { otp: '123456', otpRecoveryCode: null, password: 'Passw0rd!x' }, { kind: 'public' }, true]]);
+    expect(requests.map(sent)).toEqual([
+      ['POST', '/um/passwordRecovery/id-1/changePassword', { otp: '123456', otpRecoveryCode: null, password: 'Passw0rd!x' }, { kind: 'public' }, true],
+    ]);
   });
 
   it('passes a refusal on with the API message', async () => {

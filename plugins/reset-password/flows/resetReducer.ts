@@ -55,9 +55,7 @@ export function resetReducer(state: ResetState, event: ResetEvent): ResetState {
     case 'passwordEntered':
       if (state.step !== 'resetPassword' || state.submitting) return state;
       // Spec §4: with a second factor the first step only collects the password (no call).
-      return state.otp
-        ? { ...state, step: 'twoFactor', password: event.password, error: null }
-        : { ...state, password: event.password, submitting: true, error: null };
+      return state.otp ? { ...state, step: 'twoFactor', password: event.password, error: null } : { ...state, password: event.password, submitting: true, error: null };
     case 'codeSubmitted':
       return state.step === 'resetPassword' || state.submitting || state.password === null ? state : { ...state, submitting: true, error: null };
     case 'switchStep':

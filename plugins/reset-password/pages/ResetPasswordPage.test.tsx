@@ -24,7 +24,10 @@ function setup(own: Partial<ResetPasswordApi>) {
   const host = renderHost({ plugins: [resetPasswordPlugin, loginStub], path: `/resetPassword/${ID}`, services: [[ResetPasswordApiToken, api]] });
   const toasts = () => {
     let list: readonly Toast[] = [];
-    host.services.resolve<ToastService>(ToastServiceToken).toasts$.subscribe((value) => (list = value)).unsubscribe();
+    host.services
+      .resolve<ToastService>(ToastServiceToken)
+      .toasts$.subscribe((value) => (list = value))
+      .unsubscribe();
     return list;
   };
   const calls = () => api.changePassword.mock.calls;
@@ -70,7 +73,7 @@ describe('validation of the link', () => {
 });
 
 describe('without a second factor', () => {
-  it("requires both passwords and says when they do not match (no call)", async () => {
+  it('requires both passwords and says when they do not match (no call)', async () => {
     const { calls } = setup({ checkLink: withOtp(false) });
     await userEvent.click(await screen.findByRole('button', { name: 'Change password' }));
     expect(screen.getAllByText('Password is required')).toHaveLength(2);

@@ -4,4 +4,6 @@ import { DefaultResetPasswordApi } from '../api/DefaultResetPasswordApi';
 import { ResetPasswordApiToken } from '../api/ResetPasswordApi';
 
 /** The reset-password plugin's services, loaded with its page (manifest `services`). */
-export const resetPasswordServices = [createServiceFactory({ token: ResetPasswordApiToken, deps: { http: HttpServiceToken }, factory: ({ http }) => new DefaultResetPasswordApi(http) })];
+export const resetPasswordServices = [
+  createServiceFactory({ token: ResetPasswordApiToken, deps: { http: HttpServiceToken }, factory: ({ http }) => new DefaultResetPasswordApi(http) }),
+];

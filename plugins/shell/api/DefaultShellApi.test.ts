@@ -15,7 +15,9 @@ describe('DefaultShellApi', () => {
   it('changePassword posts old and new to /um/password (bearer, global errors as usual)', async () => {
     const { api, requests } = client();
     await api.changePassword({ oldPassword: 'Old-Password-1', newPassword: 'New-Password-2' });
-    expect(requests.map((r) => [r.method, r.url, r.data, skip(r)])).toEqual([['POST', '/um/password', { oldPassword: 'Old-Password-1', newPassword: 'New-Password-2' }, undefined]]);
+    expect(requests.map((r) => [r.method, r.url, r.data, skip(r)])).toEqual([
+      ['POST', '/um/password', { oldPassword: 'Old-Password-1', newPassword: 'New-Password-2' }, undefined],
+    ]);
   });
 
   it('sendContactRequest posts the fields in the query of the product’s address, without a body', async () => {
@@ -28,7 +30,13 @@ describe('DefaultShellApi', () => {
 
   it('a long message goes as a JSON body instead of an address over 8 KiB', async () => {
     const { api, requests } = client();
-    await api.sendContactRequest('gluon', { requestType: 'contactSupport', subject: 'Long', message: 'x'.repeat(MAX_QUERY_URL_BYTES), rating: 0, relatedPageUrl: 'http://x/gluon' });
+    await api.sendContactRequest('gluon', {
+      requestType: 'contactSupport',
+      subject: 'Long',
+      message: 'x'.repeat(MAX_QUERY_URL_BYTES),
+      rating: 0,
+      relatedPageUrl: 'http://x/gluon',
+    });
     const [call] = requests;
     expect([call!.method, call!.url, skip(call!)]).toEqual(['POST', '/gluon-backend/userRequests/contactSupport', [403]]);
     expect(call!.data).toMatchObject({ subject: 'Long', rating: 0, relatedPageUrl: 'http://x/gluon' });

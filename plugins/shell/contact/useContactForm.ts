@@ -24,7 +24,13 @@ export function useContactForm(onSent: () => void): (values: ContactValues) => P
   return async ({ requestType, subject, message, rating }) => {
     const path = navigation.path();
     try {
-      await api.sendContactRequest(productOfPath(path), { requestType, subject, message, rating: ratingToSend(requestType, rating), relatedPageUrl: window.location.origin + path });
+      await api.sendContactRequest(productOfPath(path), {
+        requestType,
+        subject,
+        message,
+        rating: ratingToSend(requestType, rating),
+        relatedPageUrl: window.location.origin + path,
+      });
     } catch (error) {
       return serverMessage(error);
     }

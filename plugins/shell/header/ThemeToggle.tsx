@@ -11,13 +11,6 @@ export default function ThemeToggle() {
   return (
     // A native title, not Blueprint's Tooltip: the tooltip's positioning library alone weighed
     // ~16 KiB brotli on every signed-in first load (tests/signedInBudget.test.ts).
-    <Button
-      variant="minimal"
-      aria-label={label}
-      title={label}
-      data-testid="theme-toggle"
-      icon={current === 'dark' ? <FlashIcon /> : <MoonIcon />}
-      onClick={() => theme.toggle()}
-    />
+    <Button variant="minimal" aria-label={label} title={label} data-testid="theme-toggle" icon={current === 'dark' ? <FlashIcon /> : <MoonIcon />} onClick={() => theme.toggle()} />
   );
 }

@@ -54,7 +54,16 @@ export function ChangePasswordForm({ onDone }: ChangePasswordFormProps) {
                 const intent = error ? Intent.DANGER : Intent.NONE;
                 return (
                   <FormGroup label={label} labelFor={`shell-${key}`} intent={intent} helperText={error}>
-                    <InputGroup id={`shell-${key}`} type="password" autoComplete={autoComplete} value={input.value} intent={intent} onValueChange={input.onChange} onBlur={input.onBlur} onFocus={input.onFocus} />
+                    <InputGroup
+                      id={`shell-${key}`}
+                      type="password"
+                      autoComplete={autoComplete}
+                      value={input.value}
+                      intent={intent}
+                      onValueChange={input.onChange}
+                      onBlur={input.onBlur}
+                      onFocus={input.onFocus}
+                    />
                   </FormGroup>
                 );
               }}

@@ -41,7 +41,7 @@ describe('profile menu options', () => {
     await waitFor(() => expect(screen.queryByTestId('change-password-form')).toBeNull());
   });
 
-  it('change password: the server\'s message shows and the typed values stay', async () => {
+  it("change password: the server's message shows and the typed values stay", async () => {
     await openOptions({ changePassword: () => Promise.reject(apiFailure(400, { message: 'The current password is incorrect' })) });
     fireEvent.click(screen.getByTestId('change-password-open'));
     type('Current password', 'wrong');

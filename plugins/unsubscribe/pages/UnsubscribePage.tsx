@@ -49,7 +49,13 @@ export default function UnsubscribePage(_props: PageProps) {
         <H1 className={`unsubscribe-title ${Classes.HEADING}`}>{UnsubscribeTexts.question}</H1>
         {state.kind === 'ask' ? (
           <div className="unsubscribe-actions">
-            <Button intent={Intent.PRIMARY} text={UnsubscribeTexts.one} loading={pending === 'notification'} disabled={pending === 'all'} onClick={() => void unsubscribe('notification')} />
+            <Button
+              intent={Intent.PRIMARY}
+              text={UnsubscribeTexts.one}
+              loading={pending === 'notification'}
+              disabled={pending === 'all'}
+              onClick={() => void unsubscribe('notification')}
+            />
             <Button text={UnsubscribeTexts.all} loading={pending === 'all'} disabled={pending === 'notification'} onClick={() => void unsubscribe('all')} />
           </div>
         ) : null}

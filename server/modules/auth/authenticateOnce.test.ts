@@ -76,7 +76,12 @@ describe('authentication reads once', () => {
     expect(login.json().mfaRequired).toBe(true);
     verified.length = 0;
     statements.length = 0;
-    const res = await app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(login.json().token), payload: { totpCode: totpCode(user.totpSecret!, currentStep()) } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateCode',
+      headers: bearer(login.json().token),
+      payload: { totpCode: totpCode(user.totpSecret!, currentStep()) },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(verified).toEqual([['mfa']]);
     // the user was read by authentication only; the step itself reads just the secret

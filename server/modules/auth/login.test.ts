@@ -120,8 +120,7 @@ describe('login lockout and rate limits', () => {
   });
   afterAll(() => t.close());
 
-  const attempt = (username: string, password: string, ip = '10.0.0.1') =>
-    t.app.inject({ method: 'POST', url: '/um/login', payload: { username, password }, remoteAddress: ip });
+  const attempt = (username: string, password: string, ip = '10.0.0.1') => t.app.inject({ method: 'POST', url: '/um/login', payload: { username, password }, remoteAddress: ip });
 
   it('allows 5 failures, then makes each attempt wait (429), then lets the right password in after the wait', async () => {
     const u = await t.createUser();
@@ -141,7 +140,10 @@ describe('login lockout and rate limits', () => {
     const u = await t.createUser();
     const answers: Record<string, { status: number; message: string }[]> = { known: [], unknown: [] };
     for (let i = 0; i < 7; i++) {
-      for (const [kind, email] of [['known', u.email], ['unknown', 'nobody-here@example.com']] as const) {
+      for (const [kind, email] of [
+        ['known', u.email],
+        ['unknown', 'nobody-here@example.com'],
+      ] as const) {
         const res = await attempt(email, 'bad password', `10.0.6.${i}`);
         answers[kind]!.push({ status: res.statusCode, message: res.json().message.replace(/\d+ seconds/, 'N seconds') });
       }

@@ -73,7 +73,12 @@ describe('MFA set-up and second sign-in step', () => {
     expect(qr.headers['content-type']).toBe('image/png');
     expect(qr.rawPayload.subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
 
-    const wrong = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/verifyQr', headers: bearer(recovery), payload: { totpCode: '000000' === totpCode(secret, currentStep()) ? '111111' : '000000' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/verifyQr',
+      headers: bearer(recovery),
+      payload: { totpCode: '000000' === totpCode(secret, currentStep()) ? '111111' : '000000' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(WRONG_TOTP);
 
@@ -135,9 +140,7 @@ describe('MFA set-up and second sign-in step', () => {
     const u = await t.createUser({ totp: true });
     const [a, b] = await Promise.all([mfaToken(u), mfaToken(u)]);
     const code = await freshCode(u);
-    const answers = await Promise.all(
-      [a!, b!].map((tok) => t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(tok), payload: { totpCode: code } })),
-    );
+    const answers = await Promise.all([a!, b!].map((tok) => t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(tok), payload: { totpCode: code } })));
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
@@ -145,7 +148,12 @@ describe('MFA set-up and second sign-in step', () => {
     const u = await t.createUser({ totp: true });
     const mfa = await mfaToken(u);
     const code = await freshCode(u);
-    const res = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(mfa), payload: { totpCode: Number(code), username: u.email, captchaToken: null } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateCode',
+      headers: bearer(mfa),
+      payload: { totpCode: Number(code), username: u.email, captchaToken: null },
+    });
     expect(res.statusCode).toBe(200);
   });
 
@@ -166,7 +174,12 @@ describe('MFA set-up and second sign-in step', () => {
   it('remember=true answers a remembered-device token that skips the second factor for that user only', async () => {
     const u = await t.createUser({ totp: true });
     const other = await t.createUser({ totp: true });
-    const res = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(await mfaToken(u)), payload: { totpCode: await freshCode(u), remember: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateCode',
+      headers: bearer(await mfaToken(u)),
+      payload: { totpCode: await freshCode(u), remember: true },
+    });
     expect(res.statusCode).toBe(200);
     const rememberToken = res.json().rememberToken as string;
     expect(rememberToken.length).toBeGreaterThanOrEqual(40);
@@ -200,9 +213,19 @@ describe('MFA set-up and second sign-in step', () => {
     const again = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateRecoveryCode', headers: bearer(await mfaToken(u)), payload: { totpRecoveryCode: code } });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(WRONG_RECOVERY_CODE);
-    const withDashes = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateRecoveryCode', headers: bearer(await mfaToken(u)), payload: { totpRecoveryCode: recoveryCodes[1] } });
+    const withDashes = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateRecoveryCode',
+      headers: bearer(await mfaToken(u)),
+      payload: { totpRecoveryCode: recoveryCodes[1] },
+    });
     expect(withDashes.statusCode).toBe(200);
-    const wrong = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateRecoveryCode', headers: bearer(await mfaToken(u)), payload: { totpRecoveryCode: '0000-0000-0000' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateRecoveryCode',
+      headers: bearer(await mfaToken(u)),
+      payload: { totpRecoveryCode: '0000-0000-0000' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(WRONG_RECOVERY_CODE);
   });
@@ -214,9 +237,19 @@ describe('MFA set-up and second sign-in step', () => {
     await t.app.inject({ method: 'POST', url: '/um/mfa/totp/verifyQr', headers: bearer(recovery), payload: { totpCode: totpCode(first.secret, currentStep()) } });
     const second = (await t.app.inject({ method: 'PUT', url: '/um/mfa/totp/create', headers: bearer(recovery) })).json();
     // not verified yet: the first set-up's codes still work, the second's do not
-    const bad = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateRecoveryCode', headers: bearer(await mfaToken(u)), payload: { totpRecoveryCode: second.recoveryCodes[0] } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateRecoveryCode',
+      headers: bearer(await mfaToken(u)),
+      payload: { totpRecoveryCode: second.recoveryCodes[0] },
+    });
     expect(bad.statusCode).toBe(400);
-    const good = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateRecoveryCode', headers: bearer(await mfaToken(u)), payload: { totpRecoveryCode: first.recoveryCodes[0] } });
+    const good = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateRecoveryCode',
+      headers: bearer(await mfaToken(u)),
+      payload: { totpRecoveryCode: first.recoveryCodes[0] },
+    });
     expect(good.statusCode).toBe(200);
   });
 

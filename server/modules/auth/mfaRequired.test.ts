@@ -38,7 +38,12 @@ describe('mfaRequired in sign-in answers', () => {
   it('validateCode: false (a session token); with a remembered device the next login answers false', async () => {
     const u = await t.createUser({ totp: true });
     const first = (await login(u)).json();
-    const res = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(first.token), payload: { totpCode: totpCode(u.totpSecret!, currentStep()), remember: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateCode',
+      headers: bearer(first.token),
+      payload: { totpCode: totpCode(u.totpSecret!, currentStep()), remember: true },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expectConsistent(res.json(), false);
     const remembered = await login(u, { rememberToken: res.json().rememberToken });
@@ -69,7 +74,14 @@ describe('mfaRequired in sign-in answers', () => {
 
   it('is documented as a required boolean of the token answer in /openapi.json', async () => {
     const spec = (await t.app.inject({ url: '/openapi.json' })).json();
-    for (const [path, method] of [['/um/login', 'post'], ['/um/refresh', 'get'], ['/um/mfa/totp/validateCode', 'post'], ['/um/mfa/totp/validateRecoveryCode', 'post'], ['/um/oauth2Login', 'post'], ['/um/invite/{token}/setOAuth2', 'post']] as const) {
+    for (const [path, method] of [
+      ['/um/login', 'post'],
+      ['/um/refresh', 'get'],
+      ['/um/mfa/totp/validateCode', 'post'],
+      ['/um/mfa/totp/validateRecoveryCode', 'post'],
+      ['/um/oauth2Login', 'post'],
+      ['/um/invite/{token}/setOAuth2', 'post'],
+    ] as const) {
       const schema = spec.paths[path][method].responses['200'].content['application/json'].schema;
       expect(schema.required, path).toContain('mfaRequired');
       expect(schema.properties.mfaRequired.type, path).toBe('boolean');

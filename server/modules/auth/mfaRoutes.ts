@@ -254,7 +254,10 @@ export const mfaRoutes: RoutePlugin = async (app) => {
       const png = await QRCode.toBuffer(otpauthUrl(pending, user.email, TOTP_ISSUER), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 256 });
       // The schema documents the PNG as a binary string (OpenAPI), which types the reply as string;
       // Fastify sends the Buffer's bytes as they are.
-      return reply.type('image/png').header('Cache-Control', 'no-store').send(png as unknown as string);
+      return reply
+        .type('image/png')
+        .header('Cache-Control', 'no-store')
+        .send(png as unknown as string);
     },
   );
 

@@ -60,7 +60,13 @@ describe('parallel guesses', () => {
     const wrong = (i: number) => (String(100000 + i) === good ? '999999' : String(100000 + i));
     const answers = await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', remoteAddress: `10.5.0.${i}`, headers: { authorization: `Bearer ${mfa}` }, payload: { totpCode: wrong(i) } }),
+        t.app.inject({
+          method: 'POST',
+          url: '/um/mfa/totp/validateCode',
+          remoteAddress: `10.5.0.${i}`,
+          headers: { authorization: `Bearer ${mfa}` },
+          payload: { totpCode: wrong(i) },
+        }),
       ),
     );
     const byStatus = tally(answers);

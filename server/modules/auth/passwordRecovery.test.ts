@@ -59,7 +59,11 @@ describe('password recovery', () => {
     const check = await t.app.inject({ url: `/um/passwordRecovery/${id}` });
     expect(check.statusCode).toBe(200);
     expect(check.json()).toEqual({ otp: false });
-    const change = await t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${id}/changePassword`, payload: { password: 'Brand-New-Pass-1', otp: null, otpRecoveryCode: null, resetPasswordId: id } });
+    const change = await t.app.inject({
+      method: 'POST',
+      url: `/um/passwordRecovery/${id}/changePassword`,
+      payload: { password: 'Brand-New-Pass-1', otp: null, otpRecoveryCode: null, resetPasswordId: id },
+    });
     expect(change.statusCode).toBe(200);
     expect(change.json()).toEqual({ message: 'Your password has been reset' });
     expect((await t.app.inject({ url: '/um/refresh', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
@@ -76,13 +80,25 @@ describe('password recovery', () => {
     expect((await t.app.inject({ url: `/um/passwordRecovery/${id}` })).json()).toEqual({ otp: true });
     const none = await t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${id}/changePassword`, payload: { password: 'Brand-New-Pass-1' } });
     expect(none.statusCode).toBe(400);
-    const wrong = await t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${id}/changePassword`, payload: { password: 'Brand-New-Pass-1', otp: totpCode(u.totpSecret!, currentStep() + 5) } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: `/um/passwordRecovery/${id}/changePassword`,
+      payload: { password: 'Brand-New-Pass-1', otp: totpCode(u.totpSecret!, currentStep() + 5) },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('Wrong TOTP code');
-    const wrongRecovery = await t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${id}/changePassword`, payload: { password: 'Brand-New-Pass-1', otpRecoveryCode: '1234-5678-9012' } });
+    const wrongRecovery = await t.app.inject({
+      method: 'POST',
+      url: `/um/passwordRecovery/${id}/changePassword`,
+      payload: { password: 'Brand-New-Pass-1', otpRecoveryCode: '1234-5678-9012' },
+    });
     expect(wrongRecovery.statusCode).toBe(400);
     expect(wrongRecovery.json().message).toBe('Wrong TOTP recovery code');
-    const ok = await t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${id}/changePassword`, payload: { password: 'Brand-New-Pass-1', otp: totpCode(u.totpSecret!, currentStep()) } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: `/um/passwordRecovery/${id}/changePassword`,
+      payload: { password: 'Brand-New-Pass-1', otp: totpCode(u.totpSecret!, currentStep()) },
+    });
     expect(ok.statusCode).toBe(200);
   });
 

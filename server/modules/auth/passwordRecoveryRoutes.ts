@@ -139,9 +139,7 @@ export const passwordRecoveryRoutes: RoutePlugin = async (app) => {
           if (!hasOtp && !hasCode) throw new HttpError(400, 'Authentication code is required');
           await whileHeld(app, [attemptKey('mfa', owner.id)], async ([mine]) => {
             await claimAttempt(app.db, owner.id, 'mfa', mine);
-            const ok = hasOtp
-              ? await acceptTotpCode(app.db, owner, normaliseTotpInput(otp!))
-              : await consumeRecoveryCode(app.db, app.tokens, owner.id, String(otpRecoveryCode));
+            const ok = hasOtp ? await acceptTotpCode(app.db, owner, normaliseTotpInput(otp!)) : await consumeRecoveryCode(app.db, app.tokens, owner.id, String(otpRecoveryCode));
             if (!ok) {
               await spendIpBudget(app, request);
               await recordFailure(app.db, owner.id, 'mfa');

@@ -69,7 +69,10 @@ describe('refresh and sign-in use prepared statements', () => {
     // Written by the statement that opened the session: there before anything is drained.
     const { token } = ok.json() as { token: string };
     const { sid } = decodeJwt(token) as { sid: string };
-    const rows = await t.db.query<{ action: string; details: unknown; ip: string }>("SELECT action, details, ip FROM audit_events WHERE actor_id = $1 AND target = $2", [user.id, sid]);
+    const rows = await t.db.query<{ action: string; details: unknown; ip: string }>('SELECT action, details, ip FROM audit_events WHERE actor_id = $1 AND target = $2', [
+      user.id,
+      sid,
+    ]);
     expect(rows).toEqual([{ action: 'login', details: { provider: 'password' }, ip: '127.0.0.1' }]);
     await app.auditQueue.drain();
     expect(own()).toEqual(['prepared password_sign_in_read', 'prepared open_signed_in_session']);

@@ -41,10 +41,10 @@ export async function activatePendingRecoveryCodes(q: Queryable, userId: string)
 export async function consumeRecoveryCode(q: Queryable, tokens: Pick<TokenService, 'digest'>, userId: string, code: string): Promise<boolean> {
   const normalised = normaliseRecoveryCode(code);
   if (!/^\d{6,20}$/.test(normalised)) return false;
-  const rows = await q.query(
-    'UPDATE recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND NOT pending AND used_at IS NULL RETURNING id',
-    [userId, codeHash(tokens, userId, normalised)],
-  );
+  const rows = await q.query('UPDATE recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND NOT pending AND used_at IS NULL RETURNING id', [
+    userId,
+    codeHash(tokens, userId, normalised),
+  ]);
   return rows.length > 0;
 }
 

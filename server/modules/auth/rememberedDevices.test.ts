@@ -9,7 +9,7 @@ describe('remembered devices: 30 days for the console, 60 for monitoring (spec Â
   });
   afterAll(() => t?.close());
 
-  it('decides the lifetime from the user\'s permissions', () => {
+  it("decides the lifetime from the user's permissions", () => {
     expect(REMEMBER_DEVICE_CONSOLE_S).toBe(30 * 86400);
     expect(REMEMBER_DEVICE_MONITORING_S).toBe(60 * 86400);
     expect(rememberDeviceSeconds(['mnt#cfg#rw'])).toBe(REMEMBER_DEVICE_MONITORING_S);
@@ -24,10 +24,9 @@ describe('remembered devices: 30 days for the console, 60 for monitoring (spec Â
       const user = await t.createUser({ permissions });
       const token = await rememberDevice(t.db, user.id);
       expect(await isRememberedDevice(t.db, user.id, token)).toBe(true);
-      const [row] = await t.db.query<{ days: string }>(
-        'SELECT round(extract(epoch FROM (expires_at - created_at)) / 86400) AS days FROM remembered_devices WHERE user_id = $1',
-        [user.id],
-      );
+      const [row] = await t.db.query<{ days: string }>('SELECT round(extract(epoch FROM (expires_at - created_at)) / 86400) AS days FROM remembered_devices WHERE user_id = $1', [
+        user.id,
+      ]);
       return Number(row!.days);
     };
     expect(await expiry(['mnt#rpt#rw'])).toBe(60);

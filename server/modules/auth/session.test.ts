@@ -91,7 +91,12 @@ describe('refresh, logout and password change', () => {
       const u = await t.createUser({ password: 'Old-Password-1' });
       const current = await t.login(u.email, 'Old-Password-1');
       const otherSession = await t.login(u.email, 'Old-Password-1');
-      const res = await t.app.inject({ method: 'POST', url: '/um/password', headers: bearer(current.token), payload: { oldPassword: 'Old-Password-1', newPassword: 'New-Password-2' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/um/password',
+        headers: bearer(current.token),
+        payload: { oldPassword: 'Old-Password-1', newPassword: 'New-Password-2' },
+      });
       expect(res.statusCode).toBe(200);
       expect(res.json().user.email).toBe(u.email);
       expect((await t.app.inject({ url: '/um/refresh', headers: bearer(current.token) })).statusCode).toBe(200);

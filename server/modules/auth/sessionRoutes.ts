@@ -26,7 +26,13 @@ export const sessionRoutes: RoutePlugin = async (app) => {
     async (request) => {
       const { user, session } = request.auth;
       if (!user || !session) throw new HttpError(401, 'Session expired');
-      const token = await signAccessToken(app.tokens, { userId: user.id, tenantId: user.tenantId, sessionId: session.id, perms: user.permissions, sessionExpiresAt: session.expiresAt });
+      const token = await signAccessToken(app.tokens, {
+        userId: user.id,
+        tenantId: user.tenantId,
+        sessionId: session.id,
+        perms: user.permissions,
+        sessionExpiresAt: session.expiresAt,
+      });
       return signInAnswer(token, user, false);
     },
   );

@@ -5,7 +5,10 @@ import { createTestApp, type TestApp } from '../../test/testApp';
 import { LOGIN_FAILED } from './loginRoutes';
 
 type Inject = (options: InjectOptions) => Promise<LightMyRequestResponse>;
-const injectOf = (t: TestApp): Inject => (options) => t.app.inject(options);
+const injectOf =
+  (t: TestApp): Inject =>
+  (options) =>
+    t.app.inject(options);
 const attempt = (inject: Inject, username: string, password: string, ip: string, headers: Record<string, string> = {}) =>
   inject({ method: 'POST', url: '/um/login', payload: { username, password }, remoteAddress: ip, headers });
 
@@ -57,7 +60,10 @@ describe('sign-in limits are shared by instances and survive a restart', () => {
     const user = await a.createUser();
     const answers: Record<'known' | 'unknown', { status: number; message: string; retry: boolean }[]> = { known: [], unknown: [] };
     for (let i = 0; i < 6; i++) {
-      for (const [kind, email] of [['known', user.email], ['unknown', ghost]] as const) {
+      for (const [kind, email] of [
+        ['known', user.email],
+        ['unknown', ghost],
+      ] as const) {
         // alternate instances and addresses: neither the instance nor the IP budget matters here
         const res = await attempt(i % 2 ? injectA : injectB, email, 'bad password', `10.21.${i}.${kind === 'known' ? 1 : 2}`);
         answers[kind].push({ status: res.statusCode, message: String(res.json().message).replace(/\d+ seconds/, 'N seconds'), retry: 'retry-after' in res.headers });

@@ -76,7 +76,13 @@ export async function startSession(deps: SignInDeps, client: SignInClient, user:
     ip: client.ip,
     userAgent: client.userAgent,
   });
-  const token = await signAccessToken(deps.tokens, { userId: user.id, tenantId: user.tenantId, sessionId: session.id, perms: user.permissions, sessionExpiresAt: session.expiresAt });
+  const token = await signAccessToken(deps.tokens, {
+    userId: user.id,
+    tenantId: user.tenantId,
+    sessionId: session.id,
+    perms: user.permissions,
+    sessionExpiresAt: session.expiresAt,
+  });
   // The 'login' audit row is written by the statement that opened the session (sessionStore.ts).
   return signInAnswer(token, user, false);
 }
@@ -124,15 +130,34 @@ const PASSWORD_SIGN_IN_SQL = `SELECT u.id, u.tenant_id, u.email, u.password_hash
  * the account, its lockout counter (users or the unknown-account stand-in, by the SHA-256 key)
  * and the client IP's budget. A named prepared statement: parsed and planned once, not per sign-in.
  */
-export async function readPasswordSignIn(q: Queryable & Partial<Pick<Database, 'prepared'>>, email: string, ip: { key: string; windowS: number; offset: number }): Promise<PasswordSignInRead> {
+export async function readPasswordSignIn(
+  q: Queryable & Partial<Pick<Database, 'prepared'>>,
+  email: string,
+  ip: { key: string; windowS: number; offset: number },
+): Promise<PasswordSignInRead> {
   const normalised = normaliseEmail(email);
-  const [row] = await preparedQuery<PasswordSignInRow>(q, 'password_sign_in_read', PASSWORD_SIGN_IN_SQL,
-    [normalised, unknownAccountKey(normalised), FREE_FAILURES, MAX_DELAY_S, ip.key, ip.windowS, ip.offset],
-  );
+  const [row] = await preparedQuery<PasswordSignInRow>(q, 'password_sign_in_read', PASSWORD_SIGN_IN_SQL, [
+    normalised,
+    unknownAccountKey(normalised),
+    FREE_FAILURES,
+    MAX_DELAY_S,
+    ip.key,
+    ip.windowS,
+    ip.offset,
+  ]);
   const r = row!;
   return {
     user: r.id
-      ? { id: r.id, tenantId: r.tenant_id, email: r.email, permissions: r.permissions, totpEnabled: r.totp_enabled, passwordHash: r.password_hash, disabled: r.disabled, status: r.status }
+      ? {
+          id: r.id,
+          tenantId: r.tenant_id,
+          email: r.email,
+          permissions: r.permissions,
+          totpEnabled: r.totp_enabled,
+          passwordHash: r.password_hash,
+          disabled: r.disabled,
+          status: r.status,
+        }
       : null,
     lock: r.failures === null ? null : { failures: r.failures, wait: r.wait },
     ipWait: r.ip_wait ? Math.max(1, r.ip_wait) : 0,

@@ -8,13 +8,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const post = (url: string, token: string | undefined, payload: object) => t.app.inject({ method: 'POST', url, headers: token ? { authorization: `Bearer ${token}` } : {}, payload });
+const post = (url: string, token: string | undefined, payload: object) =>
+  t.app.inject({ method: 'POST', url, headers: token ? { authorization: `Bearer ${token}` } : {}, payload });
 
 describe('setting up two-factor authentication again', () => {
   it('forgets the devices remembered under the old secret', async () => {
     const u = await t.createUser({ totp: true });
     const mfa = (await post('/um/login', undefined, { username: u.email, password: u.password })).json<{ token: string }>().token;
-    const done = (await post('/um/mfa/totp/validateCode', mfa, { totpCode: totpCode(u.totpSecret!, currentStep()), remember: true })).json<{ token: string; rememberToken: string }>();
+    const done = (await post('/um/mfa/totp/validateCode', mfa, { totpCode: totpCode(u.totpSecret!, currentStep()), remember: true })).json<{
+      token: string;
+      rememberToken: string;
+    }>();
     expect(done.rememberToken).toBeTruthy();
     const remembered = (await post('/um/login', undefined, { username: u.email, password: u.password, rememberToken: done.rememberToken })).json<{ mfaRequired: boolean }>();
     expect(remembered.mfaRequired).toBe(false);

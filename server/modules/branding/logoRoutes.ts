@@ -46,7 +46,8 @@ export const logoRoutes: RoutePlugin = async (app) => {
       preHandler: app.authenticate({ allow: canWriteUsers }),
       schema: {
         tags: ['settings'],
-        summary: 'Replaces the logo. Body: the raw PNG, JPEG or SVG file (≤ 512 KiB); Content-Type one of image/png, image/jpeg, image/svg+xml, application/octet-stream. Needs umg#usr#rw.',
+        summary:
+          'Replaces the logo. Body: the raw PNG, JPEG or SVG file (≤ 512 KiB); Content-Type one of image/png, image/jpeg, image/svg+xml, application/octet-stream. Needs umg#usr#rw.',
         security: bearerSecurity,
         headers: {
           type: 'object',

@@ -1,6 +1,14 @@
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
-import { isAllowedSvgAttribute, isAllowedSvgTag, isSafeSvgAttributeValue, SVG_ALLOWED_ATTRS, SVG_ALLOWED_TAGS, SVG_FORBIDDEN_TAGS, SVG_LEGACY_ATTRS } from '@common/svg/svgAllowList';
+import {
+  isAllowedSvgAttribute,
+  isAllowedSvgTag,
+  isSafeSvgAttributeValue,
+  SVG_ALLOWED_ATTRS,
+  SVG_ALLOWED_TAGS,
+  SVG_FORBIDDEN_TAGS,
+  SVG_LEGACY_ATTRS,
+} from '@common/svg/svgAllowList';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
 

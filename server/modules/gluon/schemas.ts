@@ -169,7 +169,10 @@ export const findingSchema = obj({
 export const incidentDetailSchema = obj({
   ...incidentSummarySchema.properties,
   evidence: { type: 'array', items: findingSchema },
-  timeline: { type: 'array', items: obj({ at: str, kind: oneOf(INCIDENT_EVENT_KINDS), fromState: nullable(incidentState), toState: nullable(incidentState), comment: nstr, author: nstr }) },
+  timeline: {
+    type: 'array',
+    items: obj({ at: str, kind: oneOf(INCIDENT_EVENT_KINDS), fromState: nullable(incidentState), toState: nullable(incidentState), comment: nstr, author: nstr }),
+  },
 });
 
 export const processSchema = obj({ name: str, firstSeen: nstr, lastSeen: nstr, sources: { type: 'array', items: str }, records: int });

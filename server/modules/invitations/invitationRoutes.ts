@@ -3,7 +3,16 @@ import type { RoutePlugin } from '../../http/routePlugin';
 import { errors, userSchema } from '../../schemas';
 import { hashPassword, passwordProblem } from '../../services/passwords';
 import { userView } from '../../services/users';
-import { acceptInvitationWithPassword, assertInvitationOpen, findInvitation, INVITATION_EXPIRED, INVITATION_NOT_FOUND, INVITATION_USED, invitationAllows, invitationExpired } from './invitations';
+import {
+  acceptInvitationWithPassword,
+  assertInvitationOpen,
+  findInvitation,
+  INVITATION_EXPIRED,
+  INVITATION_NOT_FOUND,
+  INVITATION_USED,
+  invitationAllows,
+  invitationExpired,
+} from './invitations';
 
 export { INVITATION_NOT_FOUND } from './invitations';
 
@@ -48,7 +57,7 @@ export const invitationRoutes: RoutePlugin = async (app) => {
         tags: ['invitations'],
         summary: 'Accept an invitation with a password',
         description:
-          'Public, single use. Activates the invited user with the invitation\'s permissions and the password (8 to 1024 characters); the console then signs in with /um/login. ' +
+          "Public, single use. Activates the invited user with the invitation's permissions and the password (8 to 1024 characters); the console then signs in with /um/login. " +
           `404 unknown, 410 "${INVITATION_USED}" (single use) or "${INVITATION_EXPIRED}", 403 when the invitation allows only identity-provider sign-in.`,
         params: tokenParam,
         body: { type: 'object', required: ['newPassword'], additionalProperties: false, properties: { newPassword: { type: 'string', maxLength: 1024 } } },

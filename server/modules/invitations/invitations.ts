@@ -103,7 +103,11 @@ export function assertInvitationOpen(inv: InvitationRow | null): asserts inv is 
  * them since (a snapshot taken at invitation time would give back what was taken away).
  * `setUser` runs first on the locked user (e.g. set the password hash, or link the SSO identity).
  */
-export async function acceptInvitation(q: Queryable, token: string, setUser: (user: UserRow, inv: InvitationRow) => Promise<void>): Promise<{ invitation: InvitationRow; user: UserRow }> {
+export async function acceptInvitation(
+  q: Queryable,
+  token: string,
+  setUser: (user: UserRow, inv: InvitationRow) => Promise<void>,
+): Promise<{ invitation: InvitationRow; user: UserRow }> {
   const inv = await findInvitation(q, token, true);
   assertInvitationOpen(inv);
   const [user] = await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [inv.user_id]);

@@ -39,11 +39,14 @@ export const unsubscribeRoute: RoutePlugin = async (app) => {
       },
     },
     async (request) => {
-      const claims = await app.tokens.verify<{ email?: unknown; notification?: unknown; tenant?: unknown; exp?: unknown; jti?: unknown }>(request.body.jwt, 'unsubscribe').catch((error: unknown) => {
-        // Say what is wrong with the link rather than with "the token".
-        if (error instanceof HttpError && error.statusCode === 401) throw new HttpError(401, error.message === TOKEN_EXPIRED ? UNSUBSCRIBE_LINK_EXPIRED : UNSUBSCRIBE_LINK_INVALID);
-        throw error;
-      });
+      const claims = await app.tokens
+        .verify<{ email?: unknown; notification?: unknown; tenant?: unknown; exp?: unknown; jti?: unknown }>(request.body.jwt, 'unsubscribe')
+        .catch((error: unknown) => {
+          // Say what is wrong with the link rather than with "the token".
+          if (error instanceof HttpError && error.statusCode === 401)
+            throw new HttpError(401, error.message === TOKEN_EXPIRED ? UNSUBSCRIBE_LINK_EXPIRED : UNSUBSCRIBE_LINK_INVALID);
+          throw error;
+        });
       const email = typeof claims.email === 'string' ? claims.email : '';
       const notification = typeof claims.notification === 'string' ? claims.notification : '';
       // The link is used up by its id: a JWT has other spellings that verify too (the signature's
@@ -57,7 +60,14 @@ export const unsubscribeRoute: RoutePlugin = async (app) => {
       if (!(await unsubscribeOnce(app.db, linkId, expiresAt, { tenantId, email, notification, all }))) {
         throw new HttpError(401, UNSUBSCRIBE_LINK_EXPIRED);
       }
-      await app.audit({ tenantId, actorId: null, action: all ? 'notifications.unsubscribeAll' : 'notifications.unsubscribe', target: email.toLowerCase(), details: { notification }, ip: request.ip });
+      await app.audit({
+        tenantId,
+        actorId: null,
+        action: all ? 'notifications.unsubscribeAll' : 'notifications.unsubscribe',
+        target: email.toLowerCase(),
+        details: { notification },
+        ip: request.ip,
+      });
       return { unsubscribed: all ? ('all' as const) : ('notification' as const), notification };
     },
   );

@@ -6,10 +6,7 @@ import { claimOnce } from '../../services/singleUse';
  * Records an unsubscription (idempotent): from one notification, or with `all` from every
  * notification (stored as notification NULL).
  */
-export async function recordUnsubscribe(
-  db: Queryable,
-  input: { tenantId: string | null; email: string; notification: string; all: boolean },
-): Promise<void> {
+export async function recordUnsubscribe(db: Queryable, input: { tenantId: string | null; email: string; notification: string; all: boolean }): Promise<void> {
   const notification = input.all ? null : input.notification;
   await db.query(
     `INSERT INTO unsubscribes (tenant_id, email, notification)
@@ -22,10 +19,7 @@ export async function recordUnsubscribe(
 
 /** True when the recipient unsubscribed from this notification or from all. */
 export async function isUnsubscribed(db: Queryable, email: string, notification: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM unsubscribes WHERE email = $1 AND (notification IS NULL OR notification = $2) LIMIT 1', [
-    email.toLowerCase(),
-    notification,
-  ]);
+  const rows = await db.query('SELECT 1 FROM unsubscribes WHERE email = $1 AND (notification IS NULL OR notification = $2) LIMIT 1', [email.toLowerCase(), notification]);
   return rows.length > 0;
 }
 

@@ -5,10 +5,7 @@ describe('captcha and environment type', () => {
   let t: TestApp;
   let withEnv: TestApp;
   beforeAll(async () => {
-    [t, withEnv] = await Promise.all([
-      createTestApp(),
-      createTestApp({ env: { CAPTCHA_SITE_ID: 'site-123', CAPTCHA_SECRET: 'shh', ENVIRONMENT_TYPE: 'onprem' } }),
-    ]);
+    [t, withEnv] = await Promise.all([createTestApp(), createTestApp({ env: { CAPTCHA_SITE_ID: 'site-123', CAPTCHA_SECRET: 'shh', ENVIRONMENT_TYPE: 'onprem' } })]);
   });
   afterAll(async () => {
     await Promise.all([t?.close(), withEnv?.close()]);

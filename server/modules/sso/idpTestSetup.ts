@@ -63,12 +63,17 @@ export async function idTokenVia(h: IdpHarness, lookup: Lookup, email: string): 
 /** The vendor IdP: look-up by domain, redirect with the connection, code back for the API. */
 export async function jamfCode(h: IdpHarness, email: string): Promise<CodeGrant & { nonce: string }> {
   const info = await getJson<Lookup & { connectionName: string }>(h.t, `/um/oauth2LoginProviders/JamfAuth0/info?emailDomain=${email.split('@')[1]}`);
-  const grant = await obtainCode({ authorizationEndpoint: info.authorizationEndpoint, clientId: info.publicId!, nonce: info.nonce }, CALLBACK, email, { connection: info.connectionName });
+  const grant = await obtainCode({ authorizationEndpoint: info.authorizationEndpoint, clientId: info.publicId!, nonce: info.nonce }, CALLBACK, email, {
+    connection: info.connectionName,
+  });
   return { ...grant, nonce: info.nonce };
 }
 
 /** An invitation (S1's createInvitation) for a new invited user; returns the id of its link. */
-export async function createInvitation(t: TestApp, options: { tenantId: string; email: string; methods?: string[]; expired?: boolean }): Promise<{ invitationId: string; userId: string }> {
+export async function createInvitation(
+  t: TestApp,
+  options: { tenantId: string; email: string; methods?: string[]; expired?: boolean },
+): Promise<{ invitationId: string; userId: string }> {
   const created = await t.db.tx((q) =>
     createUserInvitation(q, {
       tenantId: options.tenantId,

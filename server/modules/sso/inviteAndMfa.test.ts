@@ -72,7 +72,7 @@ describe('POST /um/invite/{invitationId}/setOAuth2', () => {
     expect((await h.t.app.inject({ method: 'GET', url: `/um/oauth2LoginProviders/Okta/publicId?invitationId=${invitationId}` })).statusCode).toBe(200);
   });
 
-  it("a nonce issued for another invitation is refused", async () => {
+  it('a nonce issued for another invitation is refused', async () => {
     const first = await createInvitation(h.t, { tenantId: h.tenantId, email: 'first.invite@example.com' });
     const second = await createInvitation(h.t, { tenantId: h.tenantId, email: 'second.invite@example.com' });
     h.idp.users.add({ email: 'second.invite@example.com', password: 'Passw0rd!', name: 'Sec Ond', emailVerified: true });
@@ -112,7 +112,11 @@ describe('POST /um/mfa/validateOAuth2', () => {
 
   it("the linked identity's fresh ID token gives a recovery token usable as one", async () => {
     const user = await h.t.createUser({ tenantId: h.tenantId, email: 'google.user@example.com' });
-    const first = await h.t.app.inject({ method: 'POST', url: '/um/oauth2Login', payload: { provider: 'Google', ...(await idTokenVia(h, await getJson(h.t, '/um/oauth2LoginProviders/Google/publicId'), 'google.user@example.com')) } });
+    const first = await h.t.app.inject({
+      method: 'POST',
+      url: '/um/oauth2Login',
+      payload: { provider: 'Google', ...(await idTokenVia(h, await getJson(h.t, '/um/oauth2LoginProviders/Google/publicId'), 'google.user@example.com')) },
+    });
     expect(first.statusCode, first.body).toBe(200);
     const access = first.json().token as string;
     const proof = await idTokenVia(h, await getJson(h.t, '/um/oauth2LoginProviders/Google/publicId'), 'google.user@example.com');

@@ -62,7 +62,13 @@ describe('POST /um/oauth2Login', () => {
   it('JamfAuth0: domain info, redirect with connection, the API exchanges the code; logout answers the end-session URL', async () => {
     const user = await h.t.createUser({ tenantId: h.tenantId, email: 'jamf.user@corp.example' });
     const info = await getJson<Lookup & Record<string, unknown>>(h.t, '/um/oauth2LoginProviders/JamfAuth0/info?emailDomain=corp.example');
-    expect(info).toMatchObject({ domain: 'corp.example', publicId: h.idp.clients.jamf.clientId, connectionName: 'corp-sso', customIdp: false, authorizationEndpoint: `${h.idp.issuers.jamf}/authorize` });
+    expect(info).toMatchObject({
+      domain: 'corp.example',
+      publicId: h.idp.clients.jamf.clientId,
+      connectionName: 'corp-sso',
+      customIdp: false,
+      authorizationEndpoint: `${h.idp.issuers.jamf}/authorize`,
+    });
     expect(typeof info.state).toBe('string');
     const grant = await jamfCode(h, 'jamf.user@corp.example');
     const res = await login({ provider: 'JamfAuth0', code: grant.code, codeVerifier: grant.codeVerifier, redirectUri: grant.redirectUri, nonce: grant.nonce });
@@ -125,13 +131,20 @@ describe('POST /um/oauth2Login', () => {
     h.idp.users.add({ email: 'linked.once@example.com', password: 'Passw0rd!', name: 'Linked Once', emailVerified: true });
     expect((await login({ provider: 'Google', ...(await idTokenVia(h, await googleLookup(), 'linked.once@example.com')) })).statusCode).toBe(200);
     const lookup = await googleLookup();
-    const idToken = await signWithIssuerKey(h.keyFile, 'google', { iss: h.idp.issuers.google, aud: h.idp.clients.google.clientId, sub: 'google-another-account', email: user.email, email_verified: true, nonce: lookup.nonce });
+    const idToken = await signWithIssuerKey(h.keyFile, 'google', {
+      iss: h.idp.issuers.google,
+      aud: h.idp.clients.google.clientId,
+      sub: 'google-another-account',
+      email: user.email,
+      email_verified: true,
+      nonce: lookup.nonce,
+    });
     const res = await login({ provider: 'Google', idToken, nonce: lookup.nonce });
     expect(res.statusCode).toBe(401);
     expect(res.json().message).toBe('User not found');
   });
 
-  it("a user whose allowed login methods exclude the provider is refused", async () => {
+  it('a user whose allowed login methods exclude the provider is refused', async () => {
     await h.t.createUser({ tenantId: h.tenantId, email: 'password.only@example.com' });
     await h.t.db.query(`UPDATE users SET allowed_login_methods = '{password}' WHERE email = 'password.only@example.com'`);
     h.idp.users.add({ email: 'password.only@example.com', password: 'Passw0rd!', name: 'Pass Word', emailVerified: true });
@@ -193,7 +206,14 @@ describe('POST /um/oauth2Login', () => {
     async function forged(claims: Record<string, unknown>, issuerKey: 'google' | 'okta' = 'google') {
       await h.t.createUser({ tenantId: h.tenantId, email: `forge.${Math.random().toString(36).slice(2)}@example.com` }).catch(() => undefined);
       const lookup = await googleLookup();
-      const base = { iss: h.idp.issuers.google, aud: h.idp.clients.google.clientId, sub: 'google-forged-subject', email: 'google.user@example.com', email_verified: true, nonce: lookup.nonce };
+      const base = {
+        iss: h.idp.issuers.google,
+        aud: h.idp.clients.google.clientId,
+        sub: 'google-forged-subject',
+        email: 'google.user@example.com',
+        email_verified: true,
+        nonce: lookup.nonce,
+      };
       const idToken = await signWithIssuerKey(h.keyFile, issuerKey, { ...base, ...claims });
       return login({ provider: 'Google', idToken, nonce: lookup.nonce });
     }
@@ -244,7 +264,7 @@ describe('POST /um/oauth2Login', () => {
       expect(res.json().message).toBe('Invalid nonce');
     });
 
-    it("a nonce issued for another provider -> 401", async () => {
+    it('a nonce issued for another provider -> 401', async () => {
       const okta = await oktaLookup();
       const idToken = await signWithIssuerKey(h.keyFile, 'google', { iss: h.idp.issuers.google, aud: h.idp.clients.google.clientId, sub: 's', nonce: okta.nonce });
       expect((await login({ provider: 'Google', idToken, nonce: okta.nonce })).statusCode).toBe(401);
@@ -252,7 +272,14 @@ describe('POST /um/oauth2Login', () => {
 
     it('tampered payload (signature no longer matches) -> 401', async () => {
       const lookup = await googleLookup();
-      const idToken = await signWithIssuerKey(h.keyFile, 'google', { iss: h.idp.issuers.google, aud: h.idp.clients.google.clientId, sub: 'google-x', email: 'x@example.com', email_verified: true, nonce: lookup.nonce });
+      const idToken = await signWithIssuerKey(h.keyFile, 'google', {
+        iss: h.idp.issuers.google,
+        aud: h.idp.clients.google.clientId,
+        sub: 'google-x',
+        email: 'x@example.com',
+        email_verified: true,
+        nonce: lookup.nonce,
+      });
       const [head, payload, sig] = idToken.split('.');
       const changed = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), email: 'google.user@example.com' })).toString('base64url');
       const res = await login({ provider: 'Google', idToken: `${head}.${changed}.${sig}`, nonce: lookup.nonce });
@@ -263,7 +290,14 @@ describe('POST /um/oauth2Login', () => {
     it('alg none / HS256 -> 401', async () => {
       const lookup = await googleLookup();
       const enc = (o: unknown) => Buffer.from(JSON.stringify(o)).toString('base64url');
-      const payload = enc({ iss: h.idp.issuers.google, aud: h.idp.clients.google.clientId, sub: 's', nonce: lookup.nonce, exp: Math.floor(Date.now() / 1000) + 60, iat: Math.floor(Date.now() / 1000) });
+      const payload = enc({
+        iss: h.idp.issuers.google,
+        aud: h.idp.clients.google.clientId,
+        sub: 's',
+        nonce: lookup.nonce,
+        exp: Math.floor(Date.now() / 1000) + 60,
+        iat: Math.floor(Date.now() / 1000),
+      });
       for (const alg of ['none', 'HS256']) {
         const res = await login({ provider: 'Google', idToken: `${enc({ alg, typ: 'JWT' })}.${payload}.${alg === 'none' ? '' : 'c2ln'}`, nonce: lookup.nonce });
         expect(res.statusCode).toBe(401);

@@ -34,7 +34,6 @@ export interface ProviderSignInDeps {
   publicUrl: string;
 }
 
-
 /**
  * Proves who the caller is at the provider: obtains the ID token (as given, or by exchanging the
  * code with the PKCE verifier), verifies it against the provider's keys and our client id, checks
@@ -108,10 +107,7 @@ async function matchUserIn(q: Queryable, auth: ProviderAuthentication): Promise<
   const provider = binding.provider;
   if (binding.emailDomain && identity.email?.split('@')[1] !== binding.emailDomain) throw new HttpError(401, NOT_FOUND);
 
-  let [user] = await q.query<UserRow>(
-    `SELECT u.* FROM user_identities i JOIN users u ON u.id = i.user_id WHERE i.provider = $1 AND i.subject = $2`,
-    [provider, identity.subject],
-  );
+  let [user] = await q.query<UserRow>(`SELECT u.* FROM user_identities i JOIN users u ON u.id = i.user_id WHERE i.provider = $1 AND i.subject = $2`, [provider, identity.subject]);
   if (!user) {
     if (!identity.email || !identity.emailVerified) throw new HttpError(401, NOT_FOUND);
     [user] = await q.query<UserRow>(`SELECT * FROM users WHERE email = $1 AND status = 'active'`, [identity.email]);
@@ -122,10 +118,12 @@ async function matchUserIn(q: Queryable, auth: ProviderAuthentication): Promise<
     // One identity per provider and user: a second account at the same provider is not linked silently.
     const linked = await q.query('SELECT 1 FROM user_identities WHERE user_id = $1 AND provider = $2', [user.id, provider]);
     if (linked.length > 0) throw new HttpError(401, NOT_FOUND);
-    await q.query(
-      `INSERT INTO user_identities (user_id, provider, subject, email) VALUES ($1, $2, $3, $4) ON CONFLICT (provider, subject) DO NOTHING`,
-      [user.id, provider, identity.subject, identity.email],
-    );
+    await q.query(`INSERT INTO user_identities (user_id, provider, subject, email) VALUES ($1, $2, $3, $4) ON CONFLICT (provider, subject) DO NOTHING`, [
+      user.id,
+      provider,
+      identity.subject,
+      identity.email,
+    ]);
     return user;
   }
   if (user.status !== 'active') throw new HttpError(401, NOT_FOUND);

@@ -24,7 +24,16 @@ describe('userRequests (Contact Us)', () => {
     const res = await post('/gluon-backend/userRequests/sendFeedback', { subject: 'Great', message: 'Love it & more', rating: '5', relatedPageUrl: '/gluon/devices' });
     expect(res.statusCode).toBe(201);
     const [row] = await stored(res.json().id);
-    expect(row).toMatchObject({ product: 'gluon', request_type: 'sendFeedback', subject: 'Great', message: 'Love it & more', rating: 5, related_page_url: '/gluon/devices', tenant_id: user.tenantId, user_id: user.id });
+    expect(row).toMatchObject({
+      product: 'gluon',
+      request_type: 'sendFeedback',
+      subject: 'Great',
+      message: 'Love it & more',
+      rating: 5,
+      related_page_url: '/gluon/devices',
+      tenant_id: user.tenantId,
+      user_id: user.id,
+    });
     const mail = (await t.outbox()).at(-1)!;
     expect(mail.to_address).toBe('help@support.example');
     expect(mail.subject).toBe('[Send Feedback] Great');
@@ -100,7 +109,12 @@ describe('userRequests with the fields in a JSON body (long messages behind a pr
   afterAll(() => t?.close());
 
   const postBody = (payload: unknown, query = '') =>
-    t.app.inject({ method: 'POST', url: `/gluon-backend/userRequests/sendFeedback${query}`, headers: { authorization: `Bearer ${token}` }, payload: payload as Record<string, unknown> });
+    t.app.inject({
+      method: 'POST',
+      url: `/gluon-backend/userRequests/sendFeedback${query}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: payload as Record<string, unknown>,
+    });
 
   it('stores a 200000-character message sent as a body, with its rating', async () => {
     const message = 'é'.repeat(200000);

@@ -80,7 +80,7 @@ describe('admin console calls', () => {
     expect((await call('DELETE', `/um/users/${reader.id}/invitation`, adminToken)).statusCode).toBe(409);
   });
 
-  it('a reader ends their own sessions but not anyone else\'s', async () => {
+  it("a reader ends their own sessions but not anyone else's", async () => {
     const extra = await t.accessToken(reader);
     expect((await call('DELETE', `/um/users/${reader.id}/sessions/${extra.sessionId}`, readerToken)).statusCode).toBe(204);
     expect((await call('DELETE', `/um/users/${admin.id}/sessions`, readerToken)).statusCode).toBe(403);

@@ -65,10 +65,7 @@ export const auditRoutes: RoutePlugin = async (app) => {
       assertRange(request.query);
       const csv = await auditEventsCsv(app.db, request.auth.tenantId, { action, actor, from, to });
       const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
-        .send(csv);
+      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="audit-log-${day}.csv"`).send(csv);
     },
   );
 };

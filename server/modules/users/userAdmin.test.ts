@@ -46,7 +46,7 @@ describe('user management', () => {
       expect((await call('GET', '/um/users?search=%25', adminToken)).json().total).toBe(0);
     });
 
-    it('reads one user; another tenant\'s user is 404', async () => {
+    it("reads one user; another tenant's user is 404", async () => {
       expect((await call('GET', `/um/users/${admin.id}`, readerToken)).json().email).toBe('admin@tenant-a.example');
       const cross = await call('GET', `/um/users/${other.id}`, adminToken);
       expect(cross.statusCode).toBe(404);
@@ -72,7 +72,11 @@ describe('user management', () => {
 
   describe('invite', () => {
     it('creates an invited user and mails a single-use /invite/{token} link, stored hashed, 7 days', async () => {
-      const res = await call('POST', '/um/users/invitations', adminToken, { email: 'New.Admin@Tenant-A.example', permissions: ['gln#rpt#rw'], allowedLoginMethods: ['Okta', 'password'] });
+      const res = await call('POST', '/um/users/invitations', adminToken, {
+        email: 'New.Admin@Tenant-A.example',
+        permissions: ['gln#rpt#rw'],
+        allowedLoginMethods: ['Okta', 'password'],
+      });
       expect(res.statusCode).toBe(201);
       const { user, invitationExpiresAt } = res.json();
       expect(user).toMatchObject({ email: 'new.admin@tenant-a.example', status: 'invited', permissions: ['gln#rpt#rw'], allowedLoginMethods: ['Okta', 'password'] });
@@ -122,7 +126,7 @@ describe('user management', () => {
   });
 
   describe('change, disable, reset, delete', () => {
-    it('changes permissions, ends the user\'s sessions and keeps tenants apart', async () => {
+    it("changes permissions, ends the user's sessions and keeps tenants apart", async () => {
       const u = await t.createUser({ tenantId: admin.tenantId, permissions: ['gln#rpt#rw'] });
       const { token } = await t.accessToken(u);
       const res = await call('PUT', `/um/users/${u.id}/permissions`, adminToken, { permissions: ['gln#rpt#rw', 'umg#usr#rw'] });
@@ -190,7 +194,7 @@ describe('user management', () => {
       expect((await call('DELETE', `/um/users/${u.id}/mfa`, readerToken)).statusCode).toBe(403);
     });
 
-    it('deletes a user of the tenant, never oneself or another tenant\'s', async () => {
+    it("deletes a user of the tenant, never oneself or another tenant's", async () => {
       const u = await t.createUser({ tenantId: admin.tenantId, permissions: [] });
       const { token } = await t.accessToken(u);
       expect((await call('DELETE', `/um/users/${u.id}`, readerToken)).statusCode).toBe(403);
@@ -212,7 +216,12 @@ describe('user management', () => {
       const s3 = await t.accessToken(u);
       const list = await call('GET', `/um/users/${u.id}/sessions`, readerToken);
       expect(list.statusCode).toBe(200);
-      expect(list.json().items.map((s: { id: string }) => s.id).sort()).toEqual([s1.sessionId, s2.sessionId, s3.sessionId].sort());
+      expect(
+        list
+          .json()
+          .items.map((s: { id: string }) => s.id)
+          .sort(),
+      ).toEqual([s1.sessionId, s2.sessionId, s3.sessionId].sort());
       expect((await call('DELETE', `/um/users/${u.id}/sessions/${s1.sessionId}`, adminToken)).statusCode).toBe(204);
       expect(await stillValid(s1.token)).toBe(false);
       expect(await stillValid(s2.token)).toBe(true);

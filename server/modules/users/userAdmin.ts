@@ -104,10 +104,11 @@ export async function getTenantUser(q: Queryable, tenantId: string, userId: stri
 }
 
 async function updateTenantUser(q: Queryable, tenantId: string, userId: string, set: string, params: unknown[]): Promise<AdminUserView> {
-  const [row] = await q.query<AdminUserRow>(
-    `UPDATE users SET ${set}, updated_at = now() WHERE id = $1 AND tenant_id = $2 RETURNING ${USER_COLUMNS}`,
-    [userId, tenantId, ...params],
-  );
+  const [row] = await q.query<AdminUserRow>(`UPDATE users SET ${set}, updated_at = now() WHERE id = $1 AND tenant_id = $2 RETURNING ${USER_COLUMNS}`, [
+    userId,
+    tenantId,
+    ...params,
+  ]);
   if (!row) throw new HttpError(404, USER_NOT_FOUND);
   return adminUserView(row);
 }

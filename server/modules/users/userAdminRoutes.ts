@@ -110,7 +110,13 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     '/um/users/:id',
     {
       preHandler: read,
-      schema: { tags: ['user management'], summary: 'One user of the tenant.', security: bearerSecurity, params: userIdParams, response: { 200: adminUserSchema, ...errors(400, 401, 403, 404) } },
+      schema: {
+        tags: ['user management'],
+        summary: 'One user of the tenant.',
+        security: bearerSecurity,
+        params: userIdParams,
+        response: { 200: adminUserSchema, ...errors(400, 401, 403, 404) },
+      },
     },
     async (request) => getTenantUser(app.db, request.auth.tenantId, request.params.id),
   );
@@ -197,7 +203,8 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
       preHandler: write,
       schema: {
         tags: ['user management'],
-        summary: "Replaces a user's permissions and ends their other sessions so the change applies at once (tokens carry perms). Only permissions the caller holds can be granted.",
+        summary:
+          "Replaces a user's permissions and ends their other sessions so the change applies at once (tokens carry perms). Only permissions the caller holds can be granted.",
         security: bearerSecurity,
         params: userIdParams,
         body: { type: 'object', properties: { permissions: permissionsField }, required: ['permissions'], additionalProperties: false },

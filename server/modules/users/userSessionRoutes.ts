@@ -65,7 +65,7 @@ export const userSessionRoutes: RoutePlugin = async (app) => {
       preHandler: read,
       schema: {
         tags: ['user management'],
-        summary: 'Ends one session of a user; its tokens stop working at once. Your own with any user-management permission, anyone\'s with umg#usr#rw.',
+        summary: "Ends one session of a user; its tokens stop working at once. Your own with any user-management permission, anyone's with umg#usr#rw.",
         security: bearerSecurity,
         params: {
           type: 'object',
@@ -80,7 +80,14 @@ export const userSessionRoutes: RoutePlugin = async (app) => {
       const auth = request.auth;
       ownOrWrite(auth, request.params.id);
       await revokeUserSession(app.db, app.sessions, auth.tenantId, request.params.id, request.params.sessionId);
-      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'user.sessionRevoke', target: request.params.id, details: { sessionId: request.params.sessionId }, ip: request.ip });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'user.sessionRevoke',
+        target: request.params.id,
+        details: { sessionId: request.params.sessionId },
+        ip: request.ip,
+      });
       return reply.code(204).send(null);
     },
   );

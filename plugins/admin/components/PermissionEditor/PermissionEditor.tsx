@@ -86,7 +86,12 @@ export function PermissionEditor({ catalogue, value, onChange, held, locked = []
                   </td>
                   {(['r', 'w', 'rw'] as const).map((mode) => {
                     const perm = `${row.module}#${row.resource}#${mode}`;
-                    if (!row.modes.includes(mode)) return <td key={mode} className={Classes.TEXT_MUTED}>–</td>;
+                    if (!row.modes.includes(mode))
+                      return (
+                        <td key={mode} className={Classes.TEXT_MUTED}>
+                          –
+                        </td>
+                      );
                     const isLocked = locked.includes(perm) && selected.has(perm);
                     const notHeld = !grantable(perm);
                     const reason = isLocked ? lockedReason : notHeld ? NOT_HELD_REASON : undefined;
@@ -110,8 +115,7 @@ export function PermissionEditor({ catalogue, value, onChange, held, locked = []
       </HTMLTable>
       {!readOnly && anyNotHeld && (
         <p className={Classes.TEXT_MUTED} data-testid="not-held-note">
-          Greyed-out boxes are permissions you do not hold: you cannot grant them (the API refuses them). A permission held
-          in mode rw lets you grant r, w and rw.
+          Greyed-out boxes are permissions you do not hold: you cannot grant them (the API refuses them). A permission held in mode rw lets you grant r, w and rw.
         </p>
       )}
       <div className="admin-section">

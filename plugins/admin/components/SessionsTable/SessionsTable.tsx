@@ -32,17 +32,18 @@ export function SessionsTable({ sessions, onEnd, busy = false }: SessionsTablePr
         {sessions.map((s) => (
           <tr key={s.id} data-testid="session-row">
             <td>
-              {describeDevice(s.userAgent)} {s.current && <Tag minimal intent="primary">this session</Tag>}
+              {describeDevice(s.userAgent)}{' '}
+              {s.current && (
+                <Tag minimal intent="primary">
+                  this session
+                </Tag>
+              )}
             </td>
             <td>{s.ip ?? '—'}</td>
             <td>{s.provider}</td>
             <td>{format(s.createdAt)}</td>
             <td>{format(s.lastSeenAt)}</td>
-            {onEnd && (
-              <td>
-                {!s.current && <Button size="small" intent="danger" variant="minimal" text="End" disabled={busy} onClick={() => onEnd(s)} />}
-              </td>
-            )}
+            {onEnd && <td>{!s.current && <Button size="small" intent="danger" variant="minimal" text="End" disabled={busy} onClick={() => onEnd(s)} />}</td>}
           </tr>
         ))}
       </tbody>

@@ -11,13 +11,23 @@ export function UserStatusTags({ user }: UserStatusTagsProps) {
   return (
     <span className="admin-actions">
       {user.disabled ? (
-        <Tag intent="danger" minimal>disabled</Tag>
+        <Tag intent="danger" minimal>
+          disabled
+        </Tag>
       ) : user.status === 'invited' ? (
-        <Tag intent="primary" minimal>invited</Tag>
+        <Tag intent="primary" minimal>
+          invited
+        </Tag>
       ) : (
-        <Tag intent="success" minimal>active</Tag>
+        <Tag intent="success" minimal>
+          active
+        </Tag>
       )}
-      {user.locked && <Tag intent="warning" minimal>locked</Tag>}
+      {user.locked && (
+        <Tag intent="warning" minimal>
+          locked
+        </Tag>
+      )}
     </span>
   );
 }

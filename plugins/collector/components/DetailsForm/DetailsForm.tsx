@@ -22,8 +22,26 @@ export function DetailsForm({ initialValues, enabled, onContinue }: DetailsFormP
       initialValues={initialValues}
       render={({ handleSubmit, invalid }) => (
         <form onSubmit={handleSubmit} noValidate aria-label={CollectorTexts.stepDetails}>
-          <FormTextField idPrefix="collector" name="fullName" label={CollectorTexts.fullName} validate={validateFullName} autoComplete="name" maxLength={MAX_LENGTHS.fullName} disabled={!enabled} autoFocus />
-          <FormTextField idPrefix="collector" name="email" label={CollectorTexts.email} type="email" validate={validateEmail} autoComplete="email" maxLength={MAX_LENGTHS.email} disabled={!enabled} />
+          <FormTextField
+            idPrefix="collector"
+            name="fullName"
+            label={CollectorTexts.fullName}
+            validate={validateFullName}
+            autoComplete="name"
+            maxLength={MAX_LENGTHS.fullName}
+            disabled={!enabled}
+            autoFocus
+          />
+          <FormTextField
+            idPrefix="collector"
+            name="email"
+            label={CollectorTexts.email}
+            type="email"
+            validate={validateEmail}
+            autoComplete="email"
+            maxLength={MAX_LENGTHS.email}
+            disabled={!enabled}
+          />
           <FormTextField
             idPrefix="collector"
             name="phone"

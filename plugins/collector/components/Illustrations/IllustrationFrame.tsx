@@ -12,7 +12,19 @@ export interface IllustrationFrameProps {
  */
 export function IllustrationFrame({ label, children }: IllustrationFrameProps) {
   return (
-    <svg className="collector-illustration" viewBox="0 0 160 100" width="160" height="100" role="img" aria-label={label} fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round">
+    <svg
+      className="collector-illustration"
+      viewBox="0 0 160 100"
+      width="160"
+      height="100"
+      role="img"
+      aria-label={label}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    >
       {children}
     </svg>
   );

@@ -19,7 +19,11 @@ export function CrashExplorer({ deviceId }: CrashExplorerProps) {
   const crashes = useLoader(gluonKeys.crashes(deviceId), () => api.getCrashes(deviceId), { describe: errorMessage });
   const [chosen, setChosen] = useState<CrashRow | null>(null);
   // The answer carries its crash: while the next one loads, the heading stays with the text shown.
-  const content = useLoader(chosen && gluonKeys.crashContent(deviceId, chosen.inspectionId, chosen.path), async () => (chosen ? { crash: chosen, text: readable(await api.getCrashContent(deviceId, chosen)) } : null), { describe: errorMessage });
+  const content = useLoader(
+    chosen && gluonKeys.crashContent(deviceId, chosen.inspectionId, chosen.path),
+    async () => (chosen ? { crash: chosen, text: readable(await api.getCrashContent(deviceId, chosen)) } : null),
+    { describe: errorMessage },
+  );
   const open = content.data;
   const error = content.error;
   return (

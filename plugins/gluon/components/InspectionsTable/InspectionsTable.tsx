@@ -46,7 +46,11 @@ export function InspectionsTable({ inspections }: InspectionsTableProps) {
               {n.heuristics.map((h, i) => (
                 <div key={i}>{h.message}</div>
               ))}
-              {n.warnings.length > 0 && <div className={Classes.TEXT_MUTED}>{n.warnings.length} warning(s): {n.warnings.slice(0, 3).join('; ')}</div>}
+              {n.warnings.length > 0 && (
+                <div className={Classes.TEXT_MUTED}>
+                  {n.warnings.length} warning(s): {n.warnings.slice(0, 3).join('; ')}
+                </div>
+              )}
             </td>
           </tr>
         ))}

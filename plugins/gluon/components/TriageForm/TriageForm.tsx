@@ -41,7 +41,11 @@ export function TriageForm({ state, onSave }: TriageFormProps) {
       {({ handleSubmit, submitting, submitError, invalid }) => (
         <form aria-label="Triage" onSubmit={handleSubmit}>
           <FormGroup label="New state" labelFor="triage-state">
-            <Field<IncidentState> name="state">{({ input }) => <HTMLSelect id="triage-state" name={input.name} value={input.value} onChange={input.onChange} onBlur={input.onBlur} onFocus={input.onFocus} options={OPTIONS} />}</Field>
+            <Field<IncidentState> name="state">
+              {({ input }) => (
+                <HTMLSelect id="triage-state" name={input.name} value={input.value} onChange={input.onChange} onBlur={input.onBlur} onFocus={input.onFocus} options={OPTIONS} />
+              )}
+            </Field>
           </FormGroup>
           <FormGroup label="Comment" labelFor="triage-comment">
             <Field<string> name="comment" validate={required}>

@@ -29,7 +29,16 @@ export function PasswordForm({ email, busy, onSubmit }: PasswordFormProps) {
         return (
           <form onSubmit={handleSubmit} noValidate aria-label={InviteTexts.stepFirstLogin}>
             <FormTextField idPrefix="invite" name="email" label={InviteTexts.email} type="email" readOnly autoComplete="username" maxLength={1024} />
-            <FormTextField idPrefix="invite" name="newPassword" label={InviteTexts.newPassword} type="password" autoComplete="new-password" maxLength={1024} hint={InviteTexts.passwordHint} autoFocus />
+            <FormTextField
+              idPrefix="invite"
+              name="newPassword"
+              label={InviteTexts.newPassword}
+              type="password"
+              autoComplete="new-password"
+              maxLength={1024}
+              hint={InviteTexts.passwordHint}
+              autoFocus
+            />
             <FormTextField
               idPrefix="invite"
               name="validatePassword"

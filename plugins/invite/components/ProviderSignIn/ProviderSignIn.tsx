@@ -18,9 +18,7 @@ export function ProviderSignIn({ provider, email, busy, onStart }: ProviderSignI
       <FormGroup label={InviteTexts.email} labelFor="invite-provider-email">
         <InputGroup id="invite-provider-email" type="email" value={email} readOnly />
       </FormGroup>
-      {provider === 'okta' ? (
-        <OrSeparator label={InviteTexts.or} />
-      ) : null}
+      {provider === 'okta' ? <OrSeparator label={InviteTexts.or} /> : null}
       <Button fill intent={Intent.PRIMARY} icon={<LogIn />} loading={busy} text={provider === 'okta' ? InviteTexts.okta : InviteTexts.google} onClick={onStart} />
     </div>
   );

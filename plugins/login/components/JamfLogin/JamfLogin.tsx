@@ -53,7 +53,18 @@ export function JamfLogin({ initialEmail, onLogin, onRegularFlow, loadingResetMs
       render={({ handleSubmit, values }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Jamf login">
           <p>Sign in with your Jamf ID.</p>
-          <FormTextField idPrefix="login" name="email" label="Email" type="email" validate={validateJamfEmail} autoComplete="email" inputMode="email" autoFocus leftIcon={<Envelope />} disabled={loading} />
+          <FormTextField
+            idPrefix="login"
+            name="email"
+            label="Email"
+            type="email"
+            validate={validateJamfEmail}
+            autoComplete="email"
+            inputMode="email"
+            autoFocus
+            leftIcon={<Envelope />}
+            disabled={loading}
+          />
           <Button type="submit" intent={Intent.PRIMARY} fill loading={loading} disabled={loading || !values.email?.trim()} text="Login" />
           <p className={`login-links ${Classes.TEXT_SMALL}`}>
             <a href={JAMF_CREATE_ACCOUNT_URL} target="_blank" rel="noopener noreferrer">

@@ -86,8 +86,26 @@ export function LoginForm({ initialUsername, passwordRecoveryEnabled, onSubmit, 
   return (
     <form onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Login">
       {shownError ? <ErrorCallout message={shownError} /> : <ErrorCallout {...initialError} />}
-      <TextField idPrefix="login" label="Username" autoComplete="username" autoFocus leftIcon={<FieldIcon icon="user" />} inputRef={usernameInput} {...form.field('username')} error={usernameError} />
-      <TextField idPrefix="login" label="Password" type="password" autoComplete="current-password" leftIcon={<FieldIcon icon="lock" />} inputRef={passwordInput} {...form.field('password')} error={form.fieldError('password')} />
+      <TextField
+        idPrefix="login"
+        label="Username"
+        autoComplete="username"
+        autoFocus
+        leftIcon={<FieldIcon icon="user" />}
+        inputRef={usernameInput}
+        {...form.field('username')}
+        error={usernameError}
+      />
+      <TextField
+        idPrefix="login"
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        leftIcon={<FieldIcon icon="lock" />}
+        inputRef={passwordInput}
+        {...form.field('password')}
+        error={form.fieldError('password')}
+      />
       <p className="login-links" style={passwordRecoveryEnabled ? undefined : RESERVED} aria-hidden={passwordRecoveryEnabled ? undefined : true}>
         <ActionLink onClick={onForgotPassword} disabled={busy || !passwordRecoveryEnabled}>
           {LoginTexts.forgotPassword}

@@ -32,7 +32,18 @@ export function LostPasswordForm({ onSubmit, onReturn }: LostPasswordFormProps) 
         <form onSubmit={handleSubmit} noValidate aria-label="Lost password">
           <p>Enter the e-mail address of your account and we will send you a link to reset your password.</p>
           <ErrorCallout message={submitError ? String(submitError) : null} />
-          <FormTextField idPrefix="login" name="email" label="Email" type="email" validate={validateRecoveryEmail} autoComplete="email" inputMode="email" autoFocus leftIcon={<Envelope />} disabled={sentTo !== null} />
+          <FormTextField
+            idPrefix="login"
+            name="email"
+            label="Email"
+            type="email"
+            validate={validateRecoveryEmail}
+            autoComplete="email"
+            inputMode="email"
+            autoFocus
+            leftIcon={<Envelope />}
+            disabled={sentTo !== null}
+          />
           {sentTo !== null && (
             <Callout intent={Intent.SUCCESS} role="status" className="login-callout">
               If an account exists for {sentTo}, an e-mail with a link to reset your password is on its way.

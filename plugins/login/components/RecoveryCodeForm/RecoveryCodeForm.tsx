@@ -32,7 +32,16 @@ const STEP: SecondFactorStep<RecoveryCodeValues> = {
 export function RecoveryCodeForm({ onSubmit, onUseCode, onReturn }: RecoveryCodeFormProps) {
   return (
     <SecondFactorForm step={STEP} onSubmit={onSubmit} onSwitch={onUseCode} onReturn={onReturn}>
-      <FormTextField idPrefix="login" name="recoveryCode" label="Recovery code" validate={validateRecoveryCode} parse={parseRecoveryInput} inputMode="numeric" autoComplete="off" autoFocus />
+      <FormTextField
+        idPrefix="login"
+        name="recoveryCode"
+        label="Recovery code"
+        validate={validateRecoveryCode}
+        parse={parseRecoveryInput}
+        inputMode="numeric"
+        autoComplete="off"
+        autoFocus
+      />
     </SecondFactorForm>
   );
 }

@@ -45,14 +45,7 @@ export function SingleFieldForm({ ariaLabel, intro, label, inputId, validate, pa
               const error = ((meta.touched || meta.submitFailed) && meta.error) || (!dirtySinceLastSubmit && submitError) || null;
               return (
                 <FormGroup label={label} labelFor={inputId} intent={error ? Intent.DANGER : Intent.NONE} helperText={error ? String(error) : undefined}>
-                  <InputGroup
-                    {...inputProps}
-                    id={inputId}
-                    value={input.value ?? ''}
-                    onChange={input.onChange}
-                    onBlur={input.onBlur}
-                    intent={error ? Intent.DANGER : Intent.NONE}
-                  />
+                  <InputGroup {...inputProps} id={inputId} value={input.value ?? ''} onChange={input.onChange} onBlur={input.onBlur} intent={error ? Intent.DANGER : Intent.NONE} />
                 </FormGroup>
               );
             }}

@@ -47,7 +47,17 @@ export function CodeForm({ kind, onSubmit, onSwitch, submitting }: CodeFormProps
       render={({ handleSubmit }) => (
         <form onSubmit={handleSubmit} noValidate aria-label={k.formName}>
           <p>{k.intro}</p>
-          <FormTextField idPrefix="reset" name="code" label={k.label} validate={k.validate} parse={k.parse} inputMode="numeric" maxLength={k.maxLength} autoComplete={k.autoComplete} autoFocus />
+          <FormTextField
+            idPrefix="reset"
+            name="code"
+            label={k.label}
+            validate={k.validate}
+            parse={k.parse}
+            inputMode="numeric"
+            maxLength={k.maxLength}
+            autoComplete={k.autoComplete}
+            autoFocus
+          />
           <Button type="submit" intent={Intent.PRIMARY} fill loading={submitting} text={ResetTexts.verify} />
           <p className="reset-links">
             <Button variant="minimal" size="small" intent={Intent.PRIMARY} text={k.switchText} onClick={onSwitch} disabled={submitting} />

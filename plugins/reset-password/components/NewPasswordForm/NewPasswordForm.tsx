@@ -23,7 +23,16 @@ export function NewPasswordForm({ onSubmit, submitting }: NewPasswordFormProps) 
       initialValues={{ password: '', confirmation: '' }}
       render={({ handleSubmit }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="New password">
-          <FormTextField idPrefix="reset" name="password" label={ResetTexts.newPassword} type="password" validate={validateNewPassword} autoComplete="new-password" maxLength={1024} autoFocus />
+          <FormTextField
+            idPrefix="reset"
+            name="password"
+            label={ResetTexts.newPassword}
+            type="password"
+            validate={validateNewPassword}
+            autoComplete="new-password"
+            maxLength={1024}
+            autoFocus
+          />
           <FormTextField
             idPrefix="reset"
             name="confirmation"

@@ -22,7 +22,7 @@ const fill = (label: string, value: string) => fireEvent.change(screen.getByLabe
 const sent = async () => undefined;
 
 describe('Contact Us modal', () => {
-  it('has the four types in the spec\'s words, Dismiss and Send; the rating shows for feedback only', async () => {
+  it("has the four types in the spec's words, Dismiss and Send; the rating shows for feedback only", async () => {
     await openContact('/gluon', sent);
     const select = screen.getByLabelText('Type') as HTMLSelectElement;
     expect(Array.from(select.options).map((o) => [o.value, o.text])).toEqual([
@@ -60,7 +60,9 @@ describe('Contact Us modal', () => {
     fireEvent.click(screen.getByLabelText('4 stars'));
     fireEvent.click(screen.getByText('Send'));
     await waitFor(() => expect(screen.queryByTestId('contact-us-modal')).toBeNull());
-    expect(api.sendContactRequest.mock.calls).toEqual([['neutrino', { requestType: 'sendFeedback', subject: 'Nice & quick', message: 'Works well?', rating: 4, relatedPageUrl: `${window.location.origin}/neutrino` }]]);
+    expect(api.sendContactRequest.mock.calls).toEqual([
+      ['neutrino', { requestType: 'sendFeedback', subject: 'Nice & quick', message: 'Works well?', rating: 4, relatedPageUrl: `${window.location.origin}/neutrino` }],
+    ]);
     expect(shown).toContain('Contact Us|Contact form has been sent|3000');
   });
 
@@ -79,7 +81,7 @@ describe('Contact Us modal', () => {
     expect(ratingToSend('sendFeedback', 4)).toBe(4);
   });
 
-  it('a failed send shows the server\'s message in the modal and keeps what was typed', async () => {
+  it("a failed send shows the server's message in the modal and keeps what was typed", async () => {
     await openContact('/gluon', () => Promise.reject(apiFailure(400, { message: 'subject must NOT have more than 250 characters' })));
     fill('Subject', 'Kept subject');
     fill('Message', 'Kept message');

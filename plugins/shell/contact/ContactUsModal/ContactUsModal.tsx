@@ -17,7 +17,19 @@ const validate = (values: Partial<ContactValues>) => validateContact(values.subj
 const keepEmpty = (value: string | undefined) => value ?? '';
 
 /** A required text field: its error shows once Send was pressed; `hint` otherwise. */
-function TextField({ name, label, showErrors, hint, children }: { name: 'subject' | 'message'; label: string; showErrors: boolean; hint?: (value: string) => ReactNode; children: (input: { value: string; onChange(value: string): void; intent: Intent }) => ReactNode }) {
+function TextField({
+  name,
+  label,
+  showErrors,
+  hint,
+  children,
+}: {
+  name: 'subject' | 'message';
+  label: string;
+  showErrors: boolean;
+  hint?: (value: string) => ReactNode;
+  children: (input: { value: string; onChange(value: string): void; intent: Intent }) => ReactNode;
+}) {
   return (
     <Field<string> name={name} parse={keepEmpty}>
       {({ input, meta }) => {
@@ -68,7 +80,13 @@ export function ContactUsModal({ close, initialType = 'contactSupport' }: Contac
             <Field<RequestType> name="requestType">
               {({ input }) => (
                 <FormGroup label="Type" labelFor="contact-type">
-                  <HTMLSelect id="contact-type" fill value={input.value} options={REQUEST_TYPE_OPTIONS.map((o) => ({ value: o.value, label: o.label }))} onChange={(event) => input.onChange(event.currentTarget.value)} />
+                  <HTMLSelect
+                    id="contact-type"
+                    fill
+                    value={input.value}
+                    options={REQUEST_TYPE_OPTIONS.map((o) => ({ value: o.value, label: o.label }))}
+                    onChange={(event) => input.onChange(event.currentTarget.value)}
+                  />
                 </FormGroup>
               )}
             </Field>
@@ -76,7 +94,9 @@ export function ContactUsModal({ close, initialType = 'contactSupport' }: Contac
               {({ value, onChange, intent }) => <InputGroup id="contact-subject" value={value} maxLength={SUBJECT_MAX} intent={intent} onValueChange={onChange} />}
             </TextField>
             <TextField name="message" label="Message" showErrors={submitted} hint={(value) => `${value.length} / ${MESSAGE_MAX}`}>
-              {({ value, onChange, intent }) => <TextArea id="contact-message" fill rows={6} value={value} maxLength={MESSAGE_MAX} intent={intent} onChange={(event) => onChange(event.currentTarget.value)} />}
+              {({ value, onChange, intent }) => (
+                <TextArea id="contact-message" fill rows={6} value={value} maxLength={MESSAGE_MAX} intent={intent} onChange={(event) => onChange(event.currentTarget.value)} />
+              )}
             </TextField>
             {values.requestType === 'sendFeedback' ? (
               <Field<number> name="rating">

@@ -3,15 +3,7 @@ import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/permissions/collectorLinkAccess';
 import { mintQuickLink } from '../../../services/signedLinks';
-import {
-  collectorLinkUrl,
-  createCollectorLink,
-  findTenantLink,
-  LINK_SORTS,
-  listCollectorLinks,
-  listLinkInstalls,
-  updateCollectorLink,
-} from './collectorLinks';
+import { collectorLinkUrl, createCollectorLink, findTenantLink, LINK_SORTS, listCollectorLinks, listLinkInstalls, updateCollectorLink } from './collectorLinks';
 import { findInstaller } from './installers';
 import { collectorInstallSchema, collectorLinkSchema, linkFields, linkIdParams, osSchema, quickLinkSchema } from './schemas';
 import { fileAnswerSchema, sendInstaller } from './sendInstaller';
@@ -90,7 +82,14 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
       const auth = request.auth;
       assertFuture(request.body.expiresAt);
       const { link, token } = await createCollectorLink(app.db, { tenantId: auth.tenantId, createdBy: auth.userId, ...request.body });
-      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'collectorLink.create', target: link.id, details: { maxInstalls: link.maxInstalls, expiresAt: link.expiresAt, active: link.active }, ip: request.ip });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'collectorLink.create',
+        target: link.id,
+        details: { maxInstalls: link.maxInstalls, expiresAt: link.expiresAt, active: link.active },
+        ip: request.ip,
+      });
       return reply.code(201).send({ link, token, url: collectorLinkUrl(app.config.publicUrl, token) });
     },
   );

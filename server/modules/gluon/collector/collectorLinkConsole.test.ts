@@ -25,7 +25,8 @@ describe('collector links screen calls', () => {
     await create({ name: 'Alpha' });
     await create({ expiresAt: new Date(Date.now() + 86400_000).toISOString() });
     await t.app.inject({ method: 'POST', url: `/gluon-backend/sharedExtractorLinks/${b.token}`, payload: { fullName: 'Ada', email: 'ada@example.com', os: 'MAC' } });
-    const names = async (q: string) => (await call('GET', `/gluon-backend/query-api/sharedExtractorLinks?${q}`, readerToken)).json().items.map((l: { name: string | null }) => l.name);
+    const names = async (q: string) =>
+      (await call('GET', `/gluon-backend/query-api/sharedExtractorLinks?${q}`, readerToken)).json().items.map((l: { name: string | null }) => l.name);
     expect(await names('sort=name')).toEqual(['Alpha', 'bravo', null]);
     expect(await names('sort=name&order=desc')).toEqual(['bravo', 'Alpha', null]);
     expect((await names('sort=installs&order=desc'))[0]).toBe('bravo');
@@ -36,11 +37,17 @@ describe('collector links screen calls', () => {
 
   it("lists a link's installs to readers; another tenant's link is 404", async () => {
     const link = await create({ name: 'with installs', maxInstalls: 1 });
-    const installed = await t.app.inject({ method: 'POST', url: `/gluon-backend/sharedExtractorLinks/${link.token}`, payload: { fullName: 'Grace Hopper', email: 'Grace@Example.com', phone: '+1 555 0100', os: 'WIN' } });
+    const installed = await t.app.inject({
+      method: 'POST',
+      url: `/gluon-backend/sharedExtractorLinks/${link.token}`,
+      payload: { fullName: 'Grace Hopper', email: 'Grace@Example.com', phone: '+1 555 0100', os: 'WIN' },
+    });
     expect(installed.statusCode).toBe(200);
     const res = await call('GET', `/gluon-backend/sharedExtractorLinks/${link.link.id}/installs`, readerToken);
     expect(res.statusCode).toBe(200);
-    expect(res.json().items).toEqual([{ id: expect.any(String), fullName: 'Grace Hopper', email: expect.stringMatching(/^grace@example\.com$/i), phone: '+1 555 0100', os: 'WIN', createdAt: expect.any(String) }]);
+    expect(res.json().items).toEqual([
+      { id: expect.any(String), fullName: 'Grace Hopper', email: expect.stringMatching(/^grace@example\.com$/i), phone: '+1 555 0100', os: 'WIN', createdAt: expect.any(String) },
+    ]);
     expect((await call('GET', `/gluon-backend/sharedExtractorLinks/${link.link.id}/installs`, otherToken)).statusCode).toBe(404);
     expect((await call('GET', '/gluon-backend/sharedExtractorLinks/not-a-uuid/installs', readerToken)).statusCode).toBe(400);
   });

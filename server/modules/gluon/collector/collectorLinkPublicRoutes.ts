@@ -15,8 +15,7 @@ export const collectorLinkPublicRoutes: RoutePlugin = async (app) => {
     {
       schema: {
         tags: ['collector links'],
-        summary:
-          "Checks a link (public). 403 messages contain 'not active', 'expired' or 'reached the maximum number' (the console maps them); 404 unknown link.",
+        summary: "Checks a link (public). 403 messages contain 'not active', 'expired' or 'reached the maximum number' (the console maps them); 404 unknown link.",
         params: linkTokenParams,
         response: {
           200: {
@@ -71,7 +70,14 @@ export const collectorLinkPublicRoutes: RoutePlugin = async (app) => {
         { fullName: user.fullName.trim(), email: user.email, phone: user.phone?.trim() || undefined, os: user.os },
         request.ip,
       );
-      await app.audit({ tenantId: install.tenantId, actorId: null, action: 'collectorLink.install', target: install.linkId, details: { installId: install.installId, os: user.os }, ip: request.ip });
+      await app.audit({
+        tenantId: install.tenantId,
+        actorId: null,
+        action: 'collectorLink.install',
+        target: install.linkId,
+        details: { installId: install.installId, os: user.os },
+        ip: request.ip,
+      });
       // The connector's address for its uploads (gluon's collector upload route); not a secret on
       // its own: an upload needs the link token as well.
       reply.header('x-install-id', install.installId);

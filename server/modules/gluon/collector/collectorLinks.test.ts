@@ -175,7 +175,12 @@ describe('collector links', () => {
       const broken = await createTestApp({ env: { INSTALLERS_DIR: '/nonexistent-installers' } });
       try {
         const u = await broken.createUser({ permissions: ['gln#ext#rw'] });
-        const res = await broken.app.inject({ method: 'POST', url: '/gluon-backend/sharedExtractorLinks', headers: auth((await broken.accessToken(u)).token), payload: { maxInstalls: 1 } });
+        const res = await broken.app.inject({
+          method: 'POST',
+          url: '/gluon-backend/sharedExtractorLinks',
+          headers: auth((await broken.accessToken(u)).token),
+          payload: { maxInstalls: 1 },
+        });
         const { token, link } = res.json();
         const dl = await broken.app.inject({ method: 'POST', url: `/gluon-backend/sharedExtractorLinks/${token}`, payload: visitor });
         expect(dl.statusCode).toBe(500);
@@ -287,8 +292,7 @@ describe('collector links', () => {
   });
 
   describe('quick download', () => {
-    const quick = (token?: string) =>
-      t.app.inject({ method: 'GET', url: '/gluon-backend/extractors/quickdownload', headers: token ? { authorization: `Bearer ${token}` } : {} });
+    const quick = (token?: string) => t.app.inject({ method: 'GET', url: '/gluon-backend/extractors/quickdownload', headers: token ? { authorization: `Bearer ${token}` } : {} });
 
     it("streams the installer of the token's OS", async () => {
       const { token, url } = await mintQuickLink(t.app.tokens, t.config.publicUrl, { tenantId: admin.tenantId, os: 'MAC' });

@@ -139,10 +139,14 @@ export async function reserveCollectorInstall(
     );
     const link = reserved[0];
     if (!link) refuse(await findByToken(q, token));
-    const installs = await q.query<{ id: string }>(
-      `INSERT INTO collector_installs (link_id, full_name, email, phone, os, ip) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [link.id, user.fullName, user.email.toLowerCase(), user.phone ?? null, user.os, ip],
-    );
+    const installs = await q.query<{ id: string }>(`INSERT INTO collector_installs (link_id, full_name, email, phone, os, ip) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [
+      link.id,
+      user.fullName,
+      user.email.toLowerCase(),
+      user.phone ?? null,
+      user.os,
+      ip,
+    ]);
     return { installId: installs[0]!.id, tenantId: link.tenant_id, linkId: link.id };
   };
   return db.tx ? db.tx(run) : run(db);
@@ -170,12 +174,7 @@ export async function listCollectorLinks(db: Queryable, tenantId: string, query:
   // Unnamed links and links that never expire sort last either way.
   const orderBy = `${LINK_SORT_SQL[query.sort ?? 'createdAt']} ${direction} NULLS LAST, id`;
   const [rows, count] = await Promise.all([
-    db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE ${where} ORDER BY ${orderBy} LIMIT $3 OFFSET $4`, [
-      tenantId,
-      pattern,
-      query.size,
-      query.page * query.size,
-    ]),
+    db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE ${where} ORDER BY ${orderBy} LIMIT $3 OFFSET $4`, [tenantId, pattern, query.size, query.page * query.size]),
     db.query<{ n: number | string }>(`SELECT count(*) AS n FROM collector_links WHERE ${where}`, [tenantId, pattern]),
   ]);
   return { items: rows.map(toLink), total: Number(count[0]?.n ?? 0) };

@@ -38,11 +38,7 @@ function mergeDevice(into: DeviceIdentity, from: DeviceIdentity, source: string,
  * findings are kept. ArchiveError when the archive itself is refused; an unreadable artefact is
  * listed with its error and the others are still inspected.
  */
-export async function inspectArchive(
-  input: ArchiveInput,
-  matcher: Matcher,
-  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
-): Promise<InspectionReport> {
+export async function inspectArchive(input: ArchiveInput, matcher: Matcher, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<InspectionReport> {
   const device: DeviceIdentity = {};
   const findings: Finding[] = [];
   const heuristics: HeuristicFinding[] = [];

@@ -69,12 +69,12 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
   const suppressionFor = (id: string, o: Observation): Suppression | undefined =>
     suppressed.size === 0
       ? undefined
-      : suppressed.get(suppressionKey(id)) ??
+      : (suppressed.get(suppressionKey(id)) ??
         suppressed.get(suppressionKey(id, o.kind)) ??
         suppressed.get(suppressionKey(undefined, undefined, o.value)) ??
         suppressed.get(suppressionKey(undefined, o.kind, o.value)) ??
         suppressed.get(suppressionKey(id, undefined, o.value)) ??
-        suppressed.get(suppressionKey(id, o.kind, o.value));
+        suppressed.get(suppressionKey(id, o.kind, o.value)));
 
   const hashTypes = ['file:hashes.sha256', 'file:hashes.sha1', 'file:hashes.md5'] as const;
   /** Indicators the observation reaches, with how; plain loops, as this runs per observation. */

@@ -105,11 +105,7 @@ export interface ExtractedArchive extends ArchiveSummary {
  * following links, with 0600/0700 modes whatever the archive says. When the archive is refused,
  * everything this call wrote is removed again before the ArchiveError is thrown.
  */
-export async function extractArchive(
-  input: ArchiveInput,
-  targetDir: string,
-  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
-): Promise<ExtractedArchive> {
+export async function extractArchive(input: ArchiveInput, targetDir: string, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<ExtractedArchive> {
   const stat = await lstat(targetDir);
   if (!stat.isDirectory()) throw new Error(`Extraction target ${targetDir} is not a directory`);
   const root = await realpath(targetDir);

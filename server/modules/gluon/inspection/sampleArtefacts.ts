@@ -27,10 +27,7 @@ const header = (bugType: string, extra: Record<string, unknown>, device = SAMPLE
   });
 
 /** bug_type 309: a process crash. */
-export function crashIps(
-  opts: { procName: string; procPath: string; bundleId?: string; parentProc?: string; images?: string[] },
-  device = SAMPLE_DEVICE,
-): string {
+export function crashIps(opts: { procName: string; procPath: string; bundleId?: string; parentProc?: string; images?: string[] }, device = SAMPLE_DEVICE): string {
   const body = {
     uptime: 12000,
     procRole: 'Unspecified',
@@ -90,9 +87,7 @@ export function jetsamIps(processNames: string[], device = SAMPLE_DEVICE): strin
 
 /** bug_type 288: a stackshot, processes keyed by pid. */
 export function stackshotIps(processNames: string[], device = SAMPLE_DEVICE): string {
-  const processByPid = Object.fromEntries(
-    processNames.map((procname, i) => [String(i), { pid: i, procname, timesThrottled: 0, threadById: {} }]),
-  );
+  const processByPid = Object.fromEntries(processNames.map((procname, i) => [String(i), { pid: i, procname, timesThrottled: 0, threadById: {} }]));
   const body = {
     crashReporterKey: device.crashReporterKey,
     kernel: 'Darwin Kernel Version 22.5.0',
@@ -126,8 +121,7 @@ export function shutdownLogText(shutdowns: Array<{ epoch: number; clients: Array
 export function psText(commands: string[]): string {
   const head = 'USER               UID PRSNA   PID  PPID        F  %CPU %MEM PRI NI      VSZ    RSS WCHAN    TT  STAT STARTED      TIME COMMAND';
   const rows = commands.map(
-    (command, i) =>
-      `root                 0     -  ${String(100 + i).padStart(4)}     1     4004   0.0  0.1  31  0  4194688   2048 -        ??  Ss   10:01AM   0:00.05 ${command}`,
+    (command, i) => `root                 0     -  ${String(100 + i).padStart(4)}     1     4004   0.0  0.1  31  0  4194688   2048 -        ??  Ss   10:01AM   0:00.05 ${command}`,
   );
   return `${[head, ...rows].join('\n')}\n`;
 }

@@ -47,9 +47,7 @@ describe('extractShutdownLog', () => {
   it('keeps clients after the last SIGTERM undated, ignores noise, never throws on garbage', () => {
     const text = 'garbage line\n\u0001\u0002 remaining client pid: x (bad)\nremaining client pid: 5 (/usr/sbin/late)\r\n';
     const { observations } = extractShutdownLog(text, 'shutdown.log');
-    expect(observations).toEqual([
-      { kind: 'path', value: '/usr/sbin/late', source: 'shutdown.log', line: 3, raw: 'remaining client pid: 5 (/usr/sbin/late)' },
-    ]);
+    expect(observations).toEqual([{ kind: 'path', value: '/usr/sbin/late', source: 'shutdown.log', line: 3, raw: 'remaining client pid: 5 (/usr/sbin/late)' }]);
     expect(extractShutdownLog('SIGTERM: [99999999999999999999]\n', 'x').observations).toEqual([]);
   });
 });

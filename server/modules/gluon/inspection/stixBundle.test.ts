@@ -10,8 +10,7 @@ const indicator = (id: string, pattern: string, extra: Record<string, unknown> =
   pattern_type: 'stix',
   ...extra,
 });
-const bundle = (objects: unknown[], extra: Record<string, unknown> = {}): string =>
-  JSON.stringify({ type: 'bundle', id: 'bundle--test', objects, ...extra });
+const bundle = (objects: unknown[], extra: Record<string, unknown> = {}): string => JSON.stringify({ type: 'bundle', id: 'bundle--test', objects, ...extra });
 
 describe('parseStixBundle on the public MVT bundles', () => {
   it('imports DarkSword: every indicator supported, counted per type, one family', () => {
@@ -47,7 +46,7 @@ describe('parseStixBundle on the public MVT bundles', () => {
     expect(tri.unsupported).toEqual([]);
   });
 
-  it('normalises file paths to the /private form and drops a folder\'s trailing slash', () => {
+  it("normalises file paths to the /private form and drops a folder's trailing slash", () => {
     const set = parseStixBundle(fixture('darksword'));
     const values = set.indicators.filter((i) => i.type === 'file:path').map((i) => i.value);
     expect(values).toContain('/private/var/tmp/icloud_dump');
@@ -158,10 +157,8 @@ describe('parseStixBundle families and metadata', () => {
     expect(set.indicators[0]!.family).toEqual({ id: 'bundle--test#default', name: 'Unattributed' });
   });
 
-  it('takes an explicit bundle version over the objects\' modified stamps', () => {
-    const set = parseStixBundle(
-      bundle([indicator('1', "[app:id = 'x.y']", { modified: '2024-01-01T00:00:00Z' })], { x_version: '2024.3' }),
-    );
+  it("takes an explicit bundle version over the objects' modified stamps", () => {
+    const set = parseStixBundle(bundle([indicator('1', "[app:id = 'x.y']", { modified: '2024-01-01T00:00:00Z' })], { x_version: '2024.3' }));
     expect(set.version).toBe('2024.3');
   });
 });

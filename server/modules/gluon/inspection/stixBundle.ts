@@ -40,12 +40,10 @@ const FAMILY_LINKS = new Set(['indicates', 'related-to']);
 const FAMILY_TYPES = new Set(['malware', 'report']);
 const DEFAULT_FAMILY_NAME = 'Unattributed';
 
-const str = (value: unknown): string | undefined =>
-  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
 
 /** An explicit version where a producer wrote one (not in STIX core, common as a custom property). */
-const explicitVersion = (o: Record<string, unknown> | undefined): string | undefined =>
-  o ? str(o.version) ?? str(o.x_version) ?? str(o.x_mvt_version) : undefined;
+const explicitVersion = (o: Record<string, unknown> | undefined): string | undefined => (o ? (str(o.version) ?? str(o.x_version) ?? str(o.x_mvt_version)) : undefined);
 
 /**
  * Imports a STIX 2.1 bundle as a rule set: its indicators of the supported single-comparison
@@ -70,9 +68,7 @@ export function parseStixBundle(input: string | Buffer, options: ParseOptions = 
     throw new StixImportError(`Bundle has too many objects (${root.objects.length}, at most ${MAX_BUNDLE_OBJECTS})`);
   }
 
-  const objects = root.objects.filter(
-    (o): o is StixObject => isRecord(o) && typeof o.type === 'string' && typeof o.id === 'string',
-  );
+  const objects = root.objects.filter((o): o is StixObject => isRecord(o) && typeof o.type === 'string' && typeof o.id === 'string');
   const unsupported: UnsupportedIndicator[] = [];
   const malformed = root.objects.length - objects.length;
   if (malformed > 0) unsupported.push({ id: '', pattern: '', reason: `${malformed} object(s) without a type or id` });
@@ -83,11 +79,7 @@ export function parseStixBundle(input: string | Buffer, options: ParseOptions = 
   const malware = objects.filter((o) => o.type === 'malware');
 
   const name =
-    str(reports[0]?.name) ??
-    str(root.name) ??
-    (malware.length > 0 ? malware.map((m) => str(m.name) ?? m.id).join(', ') : undefined) ??
-    str(options.fallbackName) ??
-    bundleId;
+    str(reports[0]?.name) ?? str(root.name) ?? (malware.length > 0 ? malware.map((m) => str(m.name) ?? m.id).join(', ') : undefined) ?? str(options.fallbackName) ?? bundleId;
   const version = explicitVersion(root) ?? explicitVersion(reports[0]) ?? explicitVersion(identity) ?? latestModified(objects) ?? '1';
   const ruleSet: RuleSetRef = { id: bundleId, name, version };
 

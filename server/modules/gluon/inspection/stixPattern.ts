@@ -84,9 +84,7 @@ export function parseIndicatorPattern(pattern: string): PatternResult {
     case 'file:name':
       return value.includes('/') ? { ok: false, reason: 'file name contains a slash' } : { ok: true, type, value };
     case 'email-addr:value':
-      return /^[^\s@]+@[^\s@]+$/.test(value)
-        ? { ok: true, type, value: value.toLowerCase() }
-        : { ok: false, reason: 'not an e-mail address' };
+      return /^[^\s@]+@[^\s@]+$/.test(value) ? { ok: true, type, value: value.toLowerCase() } : { ok: false, reason: 'not an e-mail address' };
     default:
       return { ok: true, type, value };
   }

@@ -24,7 +24,11 @@ describe('collector uploads: MAX_FILES_PER_INSTALL', () => {
     const link = await t.app.inject({ method: 'POST', url: '/gluon-backend/sharedExtractorLinks', headers: { authorization: `Bearer ${token}` }, payload: {} });
     expect(link.statusCode, link.body).toBe(201);
     const linkToken = link.json().token as string;
-    const install = await t.app.inject({ method: 'POST', url: `/gluon-backend/sharedExtractorLinks/${linkToken}`, payload: { fullName: 'Eve', email: 'eve@example.com', os: 'MAC' } });
+    const install = await t.app.inject({
+      method: 'POST',
+      url: `/gluon-backend/sharedExtractorLinks/${linkToken}`,
+      payload: { fullName: 'Eve', email: 'eve@example.com', os: 'MAC' },
+    });
     expect(install.statusCode, install.body).toBeLessThan(300);
     return { linkToken, installId: install.headers['x-install-id'] as string };
   }

@@ -6,7 +6,6 @@ import { createTestApp, type TestApp } from '../../../test/testApp';
 import { crashIps } from '../inspection/sampleArtefacts';
 import type { Json } from '../../../test/json';
 
-
 describe('gluon crash explorer: loose .ips uploads', () => {
   let t: TestApp;
   let storageDir: string;
@@ -27,7 +26,12 @@ describe('gluon crash explorer: loose .ips uploads', () => {
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: auth(token) });
   const upload = (name: string, body: Buffer, token: string) =>
-    t.app.inject({ method: 'POST', url: `/gluon-backend/uploads?name=${encodeURIComponent(name)}`, headers: { ...auth(token), 'content-type': 'application/octet-stream' }, payload: body });
+    t.app.inject({
+      method: 'POST',
+      url: `/gluon-backend/uploads?name=${encodeURIComponent(name)}`,
+      headers: { ...auth(token), 'content-type': 'application/octet-stream' },
+      payload: body,
+    });
   async function settled(inspectionId: string, token: string): Promise<Json> {
     for (let i = 0; i < 200; i++) {
       const item = (await get('/gluon-backend/uploads?size=200', token)).json().items.find((u: Json) => u.inspectionId === inspectionId);

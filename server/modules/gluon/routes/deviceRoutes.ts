@@ -17,114 +17,207 @@ const tags = ['gluon'];
 export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { gluon }) => {
   const reports = app.authenticate({ allow: canReadReports });
 
-  app.get('/gluon-backend/devices', {
-    preHandler: reports,
-    schema: { tags, summary: 'One page of devices, most recently inspected first; search matches name, model, OS version and crash reporter key.', security: bearerSecurity, querystring: { type: 'object', properties: pageQuery, additionalProperties: false }, response: { 200: paged(deviceSchema), ...errors(400, 401, 403) } } as const,
-  }, async (request) => {
-    const { page, size, search } = request.query;
-    const result = await listDevices(app.db, request.auth.tenantId, { page, size, ...(search ? { search } : {}) });
-    return { ...result, page, size };
-  });
+  app.get(
+    '/gluon-backend/devices',
+    {
+      preHandler: reports,
+      schema: {
+        tags,
+        summary: 'One page of devices, most recently inspected first; search matches name, model, OS version and crash reporter key.',
+        security: bearerSecurity,
+        querystring: { type: 'object', properties: pageQuery, additionalProperties: false },
+        response: { 200: paged(deviceSchema), ...errors(400, 401, 403) },
+      } as const,
+    },
+    async (request) => {
+      const { page, size, search } = request.query;
+      const result = await listDevices(app.db, request.auth.tenantId, { page, size, ...(search ? { search } : {}) });
+      return { ...result, page, size };
+    },
+  );
 
-  app.get('/gluon-backend/devices/:id', {
-    preHandler: reports,
-    schema: { tags, summary: 'A device with its inspections over time (rule-set versions used, heuristics) and its incidents.', security: bearerSecurity, params: idParams, response: { 200: deviceDetailSchema, ...errors(400, 401, 403, 404) } } as const,
-  }, async (request) => {
-    const tenantId = request.auth.tenantId;
-    const device = await getDevice(app.db, tenantId, request.params.id);
-    return { device, inspections: await listDeviceInspections(app.db, tenantId, device.id), incidents: await listDeviceIncidents(app.db, tenantId, device.id) };
-  });
+  app.get(
+    '/gluon-backend/devices/:id',
+    {
+      preHandler: reports,
+      schema: {
+        tags,
+        summary: 'A device with its inspections over time (rule-set versions used, heuristics) and its incidents.',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: deviceDetailSchema, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request) => {
+      const tenantId = request.auth.tenantId;
+      const device = await getDevice(app.db, tenantId, request.params.id);
+      return { device, inspections: await listDeviceInspections(app.db, tenantId, device.id), incidents: await listDeviceIncidents(app.db, tenantId, device.id) };
+    },
+  );
 
-  app.get('/gluon-backend/devices/:id/processes', {
-    preHandler: app.authenticate({ allow: hasProcessExplorer }),
-    schema: { tags, summary: 'Process explorer (gln#pre#r): every process seen on the device, first and last seen, and the files it was seen in.', security: bearerSecurity, params: idParams, querystring: { type: 'object', properties: { search: pageQuery.search }, additionalProperties: false }, response: { 200: { type: 'array', items: processSchema }, ...errors(400, 401, 403, 404) } } as const,
-  }, async (request) => listProcesses(app.db, request.auth.tenantId, request.params.id, { limit: 2000, ...(request.query.search ? { search: request.query.search } : {}) }));
+  app.get(
+    '/gluon-backend/devices/:id/processes',
+    {
+      preHandler: app.authenticate({ allow: hasProcessExplorer }),
+      schema: {
+        tags,
+        summary: 'Process explorer (gln#pre#r): every process seen on the device, first and last seen, and the files it was seen in.',
+        security: bearerSecurity,
+        params: idParams,
+        querystring: { type: 'object', properties: { search: pageQuery.search }, additionalProperties: false },
+        response: { 200: { type: 'array', items: processSchema }, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request) => listProcesses(app.db, request.auth.tenantId, request.params.id, { limit: 2000, ...(request.query.search ? { search: request.query.search } : {}) }),
+  );
 
-  app.get('/gluon-backend/devices/:id/crashes', {
-    preHandler: app.authenticate({ allow: hasCrashExplorer }),
-    schema: { tags, summary: "Crash explorer (gln#cre#r): the device's .ips reports with the processes each names.", security: bearerSecurity, params: idParams, response: { 200: { type: 'array', items: crashSchema }, ...errors(400, 401, 403, 404) } } as const,
-  }, async (request) => listCrashReports(app.db, request.auth.tenantId, request.params.id));
+  app.get(
+    '/gluon-backend/devices/:id/crashes',
+    {
+      preHandler: app.authenticate({ allow: hasCrashExplorer }),
+      schema: {
+        tags,
+        summary: "Crash explorer (gln#cre#r): the device's .ips reports with the processes each names.",
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: { type: 'array', items: crashSchema }, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request) => listCrashReports(app.db, request.auth.tenantId, request.params.id),
+  );
 
-  app.get('/gluon-backend/devices/:id/crashes/content', {
-    preHandler: app.authenticate({ allow: hasCrashExplorer }),
-    schema: {
-      tags,
-      summary: 'The text of one crash report (gln#cre#r), read again from the stored original (at most 2 MiB shown).',
-      security: bearerSecurity,
-      params: idParams,
-      querystring: { type: 'object', properties: { inspectionId: { type: 'string', format: 'uuid' }, path: { type: 'string', minLength: 1, maxLength: 1024 } }, required: ['inspectionId', 'path'], additionalProperties: false },
-      response: { 200: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false }, ...errors(400, 401, 403, 404, 422) },
-    } as const,
-  }, async (request) => ({ text: await readCrashReport(app.db, gluon.storage, request.auth.tenantId, request.params.id, request.query.inspectionId, request.query.path) }));
-
-  app.get('/gluon-backend/devices/:id/files', {
-    preHandler: app.authenticate({ allow: canDownloadFiles }),
-    schema: { tags, summary: 'The original files inspected for the device (gln#fl#r|rw or admin).', security: bearerSecurity, params: idParams, response: { 200: { type: 'array', items: deviceFileSchema }, ...errors(400, 401, 403, 404) } } as const,
-  }, async (request) => listDeviceFiles(app.db, request.auth.tenantId, request.params.id));
-
-  app.get('/gluon-backend/files/:id', {
-    preHandler: app.authenticate({ allow: canDownloadFiles }),
-    schema: { tags, summary: 'Downloads an original file (gln#fl#r|rw or admin), with its length for the progress in MB.', security: bearerSecurity, params: idParams, response: { 200: { description: 'The file (Content-Disposition: attachment).', type: 'string', format: 'binary' }, ...errors(400, 401, 403, 404) } } as const,
-  }, async (request, reply) => {
-    const auth = request.auth;
-    const file = await getFile(app.db, auth.tenantId, request.params.id);
-    await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.file.download', target: request.params.id, details: { name: file.name }, ip: request.ip });
-    // A file, not JSON: the binary schema documents it and the stream bypasses the serializer, so
-    // it is sent through the untyped reply.
-    const fileReply: FastifyReply = reply;
-    return fileReply
-      .header('Content-Type', 'application/octet-stream')
-      .header('Content-Length', String(file.size))
-      .header('Content-Disposition', attachmentHeader(file.name))
-      .header('Cache-Control', 'no-store')
-      .send(gluon.storage.read(file.storageKey));
-  });
-
-  app.post('/gluon-backend/devices/:id/rescan', {
-    preHandler: app.authenticate({ allow: canRescan }),
-    schema: { tags, summary: "Rescan (gln#rsn#r): the device's stored observations matched again against the enabled rule sets, in the background.", security: bearerSecurity, params: idParams, response: { 202: jobAnswerSchema, ...errors(400, 401, 403, 404) } } as const,
-  }, async (request, reply) => {
-    const auth = request.auth;
-    const device = await getDevice(app.db, auth.tenantId, request.params.id);
-    await enqueueJob(app.db, { tenantId: auth.tenantId, kind: 'rescan', deviceId: device.id });
-    gluon.kick();
-    await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.device.rescan', target: device.id, ip: request.ip });
-    return reply.code(202).send({ queued: true });
-  });
-
-  app.get('/gluon-backend/devices/:id/report', {
-    preHandler: reports,
-    schema: {
-      tags,
-      summary: "A device's findings (gln#rpt): JSON, CSV, or a STIX 2.1 bundle of sightings referencing the matched indicators. Downloaded as an attachment.",
-      security: bearerSecurity,
-      params: idParams,
-      querystring: { type: 'object', properties: { format: { type: 'string', enum: ['json', 'csv', 'stix'], default: 'json' } }, additionalProperties: false },
-      response: {
-        200: {
-          description: 'json: { device, findings }; csv: text/csv; stix: a STIX 2.1 bundle.',
-          anyOf: [
-            { type: 'object', properties: { device: deviceSchema, findings: { type: 'array', items: reportFindingSchema } }, required: ['device', 'findings'], additionalProperties: false },
-            { type: 'string' },
-            { type: 'object', additionalProperties: true },
-          ],
+  app.get(
+    '/gluon-backend/devices/:id/crashes/content',
+    {
+      preHandler: app.authenticate({ allow: hasCrashExplorer }),
+      schema: {
+        tags,
+        summary: 'The text of one crash report (gln#cre#r), read again from the stored original (at most 2 MiB shown).',
+        security: bearerSecurity,
+        params: idParams,
+        querystring: {
+          type: 'object',
+          properties: { inspectionId: { type: 'string', format: 'uuid' }, path: { type: 'string', minLength: 1, maxLength: 1024 } },
+          required: ['inspectionId', 'path'],
+          additionalProperties: false,
         },
-        ...errors(400, 401, 403, 404),
-      },
-    } as const,
-  }, async (request, reply) => {
-    const { device, findings } = await deviceFindings(app.db, request.auth.tenantId, request.params.id);
-    const base = `gluon-${device.name.replace(/[^\w.-]+/g, '_')}-findings`;
-    reply.header('Cache-Control', 'no-store');
-    // Serialised here: the anyOf answer schema documents the three shapes.
-    if (request.query.format === 'csv') {
-      return reply.type('text/csv; charset=utf-8').header('Content-Disposition', attachmentHeader(`${base}.csv`)).serializer((x: unknown) => x as string).send(findingsCsv(findings));
-    }
-    const body = request.query.format === 'stix' ? findingsStix(device, findings) : { device, findings };
-    return reply
-      .type(request.query.format === 'stix' ? 'application/stix+json; charset=utf-8' : 'application/json; charset=utf-8')
-      .header('Content-Disposition', attachmentHeader(`${base}.${request.query.format === 'stix' ? 'stix2.json' : 'json'}`))
-      .serializer((x: unknown) => JSON.stringify(x))
-      .send(body);
-  });
+        response: { 200: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false }, ...errors(400, 401, 403, 404, 422) },
+      } as const,
+    },
+    async (request) => ({ text: await readCrashReport(app.db, gluon.storage, request.auth.tenantId, request.params.id, request.query.inspectionId, request.query.path) }),
+  );
+
+  app.get(
+    '/gluon-backend/devices/:id/files',
+    {
+      preHandler: app.authenticate({ allow: canDownloadFiles }),
+      schema: {
+        tags,
+        summary: 'The original files inspected for the device (gln#fl#r|rw or admin).',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: { type: 'array', items: deviceFileSchema }, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request) => listDeviceFiles(app.db, request.auth.tenantId, request.params.id),
+  );
+
+  app.get(
+    '/gluon-backend/files/:id',
+    {
+      preHandler: app.authenticate({ allow: canDownloadFiles }),
+      schema: {
+        tags,
+        summary: 'Downloads an original file (gln#fl#r|rw or admin), with its length for the progress in MB.',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: { description: 'The file (Content-Disposition: attachment).', type: 'string', format: 'binary' }, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      const file = await getFile(app.db, auth.tenantId, request.params.id);
+      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.file.download', target: request.params.id, details: { name: file.name }, ip: request.ip });
+      // A file, not JSON: the binary schema documents it and the stream bypasses the serializer, so
+      // it is sent through the untyped reply.
+      const fileReply: FastifyReply = reply;
+      return fileReply
+        .header('Content-Type', 'application/octet-stream')
+        .header('Content-Length', String(file.size))
+        .header('Content-Disposition', attachmentHeader(file.name))
+        .header('Cache-Control', 'no-store')
+        .send(gluon.storage.read(file.storageKey));
+    },
+  );
+
+  app.post(
+    '/gluon-backend/devices/:id/rescan',
+    {
+      preHandler: app.authenticate({ allow: canRescan }),
+      schema: {
+        tags,
+        summary: "Rescan (gln#rsn#r): the device's stored observations matched again against the enabled rule sets, in the background.",
+        security: bearerSecurity,
+        params: idParams,
+        response: { 202: jobAnswerSchema, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      const device = await getDevice(app.db, auth.tenantId, request.params.id);
+      await enqueueJob(app.db, { tenantId: auth.tenantId, kind: 'rescan', deviceId: device.id });
+      gluon.kick();
+      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.device.rescan', target: device.id, ip: request.ip });
+      return reply.code(202).send({ queued: true });
+    },
+  );
+
+  app.get(
+    '/gluon-backend/devices/:id/report',
+    {
+      preHandler: reports,
+      schema: {
+        tags,
+        summary: "A device's findings (gln#rpt): JSON, CSV, or a STIX 2.1 bundle of sightings referencing the matched indicators. Downloaded as an attachment.",
+        security: bearerSecurity,
+        params: idParams,
+        querystring: { type: 'object', properties: { format: { type: 'string', enum: ['json', 'csv', 'stix'], default: 'json' } }, additionalProperties: false },
+        response: {
+          200: {
+            description: 'json: { device, findings }; csv: text/csv; stix: a STIX 2.1 bundle.',
+            anyOf: [
+              {
+                type: 'object',
+                properties: { device: deviceSchema, findings: { type: 'array', items: reportFindingSchema } },
+                required: ['device', 'findings'],
+                additionalProperties: false,
+              },
+              { type: 'string' },
+              { type: 'object', additionalProperties: true },
+            ],
+          },
+          ...errors(400, 401, 403, 404),
+        },
+      } as const,
+    },
+    async (request, reply) => {
+      const { device, findings } = await deviceFindings(app.db, request.auth.tenantId, request.params.id);
+      const base = `gluon-${device.name.replace(/[^\w.-]+/g, '_')}-findings`;
+      reply.header('Cache-Control', 'no-store');
+      // Serialised here: the anyOf answer schema documents the three shapes.
+      if (request.query.format === 'csv') {
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('Content-Disposition', attachmentHeader(`${base}.csv`))
+          .serializer((x: unknown) => x as string)
+          .send(findingsCsv(findings));
+      }
+      const body = request.query.format === 'stix' ? findingsStix(device, findings) : { device, findings };
+      return reply
+        .type(request.query.format === 'stix' ? 'application/stix+json; charset=utf-8' : 'application/json; charset=utf-8')
+        .header('Content-Disposition', attachmentHeader(`${base}.${request.query.format === 'stix' ? 'stix2.json' : 'json'}`))
+        .serializer((x: unknown) => JSON.stringify(x))
+        .send(body);
+    },
+  );
 };

@@ -9,7 +9,6 @@ import { createTar, createTarGz } from '../inspection/tarWriter';
 import { sampleSysdiagnose } from '../services/sampleUploads';
 import type { Json } from '../../../test/json';
 
-
 describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> rescan', () => {
   let t: TestApp;
   let storageDir: string;
@@ -39,7 +38,12 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
   const importBundle = async (name: 'darksword' | 'kingspawn' | 'operation_triangulation', bundle = readFixtureBundle(name).toString('utf8')) =>
     t.app.inject({ method: 'POST', url: '/globalrulesrepository-backend/ruleSets', headers: auth(admin), payload: { bundle, fileName: `${name}.stix2` } });
   const upload = (name: string, body: Buffer, token = admin, query = '') =>
-    t.app.inject({ method: 'POST', url: `/gluon-backend/uploads?name=${encodeURIComponent(name)}${query}`, headers: { ...auth(token), 'content-type': 'application/octet-stream' }, payload: body });
+    t.app.inject({
+      method: 'POST',
+      url: `/gluon-backend/uploads?name=${encodeURIComponent(name)}${query}`,
+      headers: { ...auth(token), 'content-type': 'application/octet-stream' },
+      payload: body,
+    });
   async function settled(inspectionId: string, token = admin): Promise<Json> {
     for (let i = 0; i < 200; i++) {
       const list = await get('/gluon-backend/uploads?size=200', token);
@@ -100,7 +104,12 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
 
     darkSword = await get(`/gluon-backend/incidents/${detail.incidents.find((i: Json) => i.familyName === 'DarkSword').id}`);
     triangulation = await get(`/gluon-backend/incidents/${detail.incidents.find((i: Json) => i.familyName === 'OperationTriangulation').id}`);
-    expect(darkSword.evidence[0]).toMatchObject({ kind: 'path', value: '/private/var/tmp/icloud_dump/helper', indicatorType: 'file:path', source: expect.stringMatching(/shutdown\.log$/) });
+    expect(darkSword.evidence[0]).toMatchObject({
+      kind: 'path',
+      value: '/private/var/tmp/icloud_dump/helper',
+      indicatorType: 'file:path',
+      source: expect.stringMatching(/shutdown\.log$/),
+    });
     expect(darkSword.evidence[0].line).toBeGreaterThan(0);
     expect(triangulation.evidence[0]).toMatchObject({ kind: 'process', value: 'BackupAgent', raw: 'processes[1].name = BackupAgent' });
     expect(darkSword.timeline[0]).toMatchObject({ kind: 'opened', toState: 'open' });
@@ -122,18 +131,39 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
   });
 
   it('triages with a comment and author, kept in the timeline and the audit log', async () => {
-    const res = await t.app.inject({ method: 'POST', url: `/gluon-backend/incidents/${darkSword.id}/triage`, headers: auth(admin), payload: { state: 'confirmed', comment: 'Seen on the device by hand' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/gluon-backend/incidents/${darkSword.id}/triage`,
+      headers: auth(admin),
+      payload: { state: 'confirmed', comment: 'Seen on the device by hand' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().state).toBe('confirmed');
-    expect(res.json().timeline.at(-1)).toMatchObject({ kind: 'triage', fromState: 'open', toState: 'confirmed', comment: 'Seen on the device by hand', author: expect.stringContaining('@') });
+    expect(res.json().timeline.at(-1)).toMatchObject({
+      kind: 'triage',
+      fromState: 'open',
+      toState: 'confirmed',
+      comment: 'Seen on the device by hand',
+      author: expect.stringContaining('@'),
+    });
     const [audit] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_events WHERE action = 'gluon.incident.triage' AND target = $1", [darkSword.id]);
     expect(audit!.n).toBe(1);
-    const refused = await t.app.inject({ method: 'POST', url: `/gluon-backend/incidents/${darkSword.id}/triage`, headers: auth(reader), payload: { state: 'benign', comment: 'x' } });
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: `/gluon-backend/incidents/${darkSword.id}/triage`,
+      headers: auth(reader),
+      payload: { state: 'benign', comment: 'x' },
+    });
     expect(refused.statusCode).toBe(403);
   });
 
   it('a finding marked false positive resolves its incident only; a newer rule set rescans stored observations and opens only new incidents', async () => {
-    const fp = await t.app.inject({ method: 'POST', url: `/gluon-backend/findings/${triangulation.evidence[0].id}/falsePositive`, headers: auth(admin), payload: { reason: 'Apple backup agent on this device' } });
+    const fp = await t.app.inject({
+      method: 'POST',
+      url: `/gluon-backend/findings/${triangulation.evidence[0].id}/falsePositive`,
+      headers: auth(admin),
+      payload: { reason: 'Apple backup agent on this device' },
+    });
     expect(fp.statusCode, fp.body).toBe(201);
     expect(fp.json().incident.state).toBe('false_positive');
     expect(fp.json().incident.activeFindings).toBe(0);
@@ -188,7 +218,9 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
 
   it('explorers: processes with first and last seen, a crash report readable, the original file downloadable', async () => {
     const processes = await get(`/gluon-backend/devices/${deviceId}/processes`);
-    expect(processes.map((p: Json) => p.name)).toEqual(expect.arrayContaining(['BackupAgent', '/Applications/MobileSafari.app/MobileSafari', '/private/var/tmp/icloud_dump/helper']));
+    expect(processes.map((p: Json) => p.name)).toEqual(
+      expect.arrayContaining(['BackupAgent', '/Applications/MobileSafari.app/MobileSafari', '/private/var/tmp/icloud_dump/helper']),
+    );
     const crashes = await get(`/gluon-backend/devices/${deviceId}/crashes`);
     const safari = crashes.find((c: Json) => c.path.endsWith('MobileSafari-2023-06-01.ips'));
     const content = await get(`/gluon-backend/devices/${deviceId}/crashes/content?inspectionId=${safari.inspectionId}&path=${encodeURIComponent(safari.path)}`);
@@ -199,18 +231,27 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
     expect(file.rawPayload.equals(sampleSysdiagnose())).toBe(true);
   });
 
-  it('a file sent through a collector link lands as an inspection of the install\'s device (item 8)', async () => {
+  it("a file sent through a collector link lands as an inspection of the install's device (item 8)", async () => {
     const link = await t.app.inject({ method: 'POST', url: '/gluon-backend/sharedExtractorLinks', headers: auth(admin), payload: { name: 'Field team' } });
     expect(link.statusCode, link.body).toBe(201);
     const linkToken = link.json().token as string;
-    const install = await t.app.inject({ method: 'POST', url: `/gluon-backend/sharedExtractorLinks/${linkToken}`, payload: { fullName: 'Ada Lovelace', email: 'ada@example.com', os: 'MAC' } });
+    const install = await t.app.inject({
+      method: 'POST',
+      url: `/gluon-backend/sharedExtractorLinks/${linkToken}`,
+      payload: { fullName: 'Ada Lovelace', email: 'ada@example.com', os: 'MAC' },
+    });
     expect(install.statusCode).toBe(200);
     // The download names the install, as the connector learns it (no database read here).
     const installId = install.headers['x-install-id'] as string;
     const [row] = await t.db.query<{ id: string }>("SELECT id FROM collector_installs WHERE email = 'ada@example.com'");
     expect(installId).toBe(row!.id);
     const send = (token: string, installId: string, name: string, body: Buffer) =>
-      t.app.inject({ method: 'POST', url: `/gluon-backend/sharedExtractorLinks/${token}/installs/${installId}/files?name=${name}`, headers: { 'content-type': 'application/octet-stream' }, payload: body });
+      t.app.inject({
+        method: 'POST',
+        url: `/gluon-backend/sharedExtractorLinks/${token}/installs/${installId}/files?name=${name}`,
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: body,
+      });
     const other = { osVersion: 'iPhone OS 17.1', build: '21B74', modelCode: 'iPhone15,3', crashReporterKey: 'aaaabbbbccccdddd000000000000000000000001' };
     const sent = await send(linkToken, installId, 'sysdiagnose.tar.gz', sampleSysdiagnose({ device: other }));
     expect(sent.statusCode, sent.body).toBe(201);
@@ -251,6 +292,6 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
     const truncated = await upload('cut.tar.gz', createTarGz([{ path: 'a/shutdown.log', data: 'x'.repeat(5000) }]).subarray(0, 60));
     expect((await settled(truncated.json().upload.inspectionId)).status).toBe('failed');
     expect((await readdir(storageDir)).sort().every((entry) => /^[0-9a-f]{2}$|^tmp$/.test(entry))).toBe(true);
-    expect((await readdir(path.join(storageDir, 'tmp')))).toEqual([]);
+    expect(await readdir(path.join(storageDir, 'tmp'))).toEqual([]);
   });
 });

@@ -32,7 +32,12 @@ describe('gluon job queue: a restart mid-inspection finishes the job once', () =
       expect(res.statusCode).toBe(201);
     }
     await t.db.query("DELETE FROM gluon_jobs WHERE kind = 'rescan'");
-    const up = await t.app.inject({ method: 'POST', url: '/gluon-backend/uploads?name=s.tar.gz', headers: { ...headers, 'content-type': 'application/octet-stream' }, payload: sampleSysdiagnose() });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/gluon-backend/uploads?name=s.tar.gz',
+      headers: { ...headers, 'content-type': 'application/octet-stream' },
+      payload: sampleSysdiagnose(),
+    });
     expect(up.statusCode).toBe(201);
     const inspectionId = up.json().upload.inspectionId as string;
 
@@ -52,7 +57,9 @@ describe('gluon job queue: a restart mid-inspection finishes the job once', () =
     // A wakes up and runs its (lost) claim to the end: its transaction sees the claim gone and writes nothing.
     await runInspectJob(t.db, storage, stalled!);
 
-    const [job] = await t.db.query<{ status: string; attempts: number; claimed_by: string }>('SELECT status, attempts, claimed_by FROM gluon_jobs WHERE inspection_id = $1', [inspectionId]);
+    const [job] = await t.db.query<{ status: string; attempts: number; claimed_by: string }>('SELECT status, attempts, claimed_by FROM gluon_jobs WHERE inspection_id = $1', [
+      inspectionId,
+    ]);
     expect(job).toMatchObject({ status: 'done', attempts: 2, claimed_by: b.id });
     const [counts] = await t.db.query<{ findings: number; incidents: number; observations: number; distinct_obs: number }>(
       `SELECT (SELECT count(*)::int FROM gluon_findings) AS findings, (SELECT count(*)::int FROM gluon_incidents) AS incidents,
@@ -68,7 +75,12 @@ describe('gluon job queue: a restart mid-inspection finishes the job once', () =
 
   it('a job that stopped its worker three times fails, and so does its inspection', async () => {
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' };
-    const up = await t.app.inject({ method: 'POST', url: '/gluon-backend/uploads?name=shutdown.log', headers, payload: Buffer.from('remaining client pid: 9 (/usr/libexec/crashy)\n') });
+    const up = await t.app.inject({
+      method: 'POST',
+      url: '/gluon-backend/uploads?name=shutdown.log',
+      headers,
+      payload: Buffer.from('remaining client pid: 9 (/usr/libexec/crashy)\n'),
+    });
     const inspectionId = up.json().upload.inspectionId as string;
     for (let i = 0; i < 3; i++) {
       expect((await claimJob(t.db, `dying-${i}`, 60))?.inspectionId).toBe(inspectionId);
@@ -86,7 +98,12 @@ describe('gluon job queue: a restart mid-inspection finishes the job once', () =
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/octet-stream' };
     const ids: string[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/gluon-backend/uploads?name=shutdown.log', headers, payload: Buffer.from(`remaining client pid: ${100 + i} (/usr/libexec/d${i})\n`) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/gluon-backend/uploads?name=shutdown.log',
+        headers,
+        payload: Buffer.from(`remaining client pid: ${100 + i} (/usr/libexec/d${i})\n`),
+      });
       ids.push(res.json().upload.inspectionId);
     }
     const storage = createFsStorage(storageDir);

@@ -11,45 +11,96 @@ const tags = ['gluon'];
 
 /** Incidents (one per device and family): evidence and timeline (gln#rpt read), triage (gln#rpt write). */
 export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { gluon }) => {
-  app.get('/gluon-backend/incidents/:id', {
-    preHandler: app.authenticate({ allow: canReadReports }),
-    schema: { tags, summary: 'An incident with its evidence (file, line, raw record, indicator, rule-set version) and its timeline.', security: bearerSecurity, params: idParams, response: { 200: incidentDetailSchema, ...errors(400, 401, 403, 404) } } as const,
-  }, async (request) => getIncident(app.db, request.auth.tenantId, request.params.id));
+  app.get(
+    '/gluon-backend/incidents/:id',
+    {
+      preHandler: app.authenticate({ allow: canReadReports }),
+      schema: {
+        tags,
+        summary: 'An incident with its evidence (file, line, raw record, indicator, rule-set version) and its timeline.',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 200: incidentDetailSchema, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request) => getIncident(app.db, request.auth.tenantId, request.params.id),
+  );
 
-  app.post('/gluon-backend/incidents/:id/triage', {
-    preHandler: app.authenticate({ allow: canTriage }),
-    schema: {
-      tags,
-      summary: 'Triage: open -> confirmed | benign | false_positive (or back to open), with a comment; the author is recorded in the timeline and the audit log.',
-      security: bearerSecurity,
-      params: idParams,
-      body: { type: 'object', properties: { state: { type: 'string', enum: [...INCIDENT_STATES] }, comment: { type: 'string', minLength: 1, maxLength: 5000 } }, required: ['state', 'comment'], additionalProperties: false },
-      response: { 200: incidentDetailSchema, ...errors(400, 401, 403, 404) },
-    } as const,
-  }, async (request) => {
-    const auth = request.auth;
-    const comment = request.body.comment.trim();
-    const { from } = await triageIncident(app.db, auth.tenantId, request.params.id, { state: request.body.state, comment }, { userId: auth.userId, email: auth.user?.email ?? null });
-    await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.incident.triage', target: request.params.id, details: { from, to: request.body.state, comment }, ip: request.ip });
-    return getIncident(app.db, auth.tenantId, request.params.id);
-  });
+  app.post(
+    '/gluon-backend/incidents/:id/triage',
+    {
+      preHandler: app.authenticate({ allow: canTriage }),
+      schema: {
+        tags,
+        summary: 'Triage: open -> confirmed | benign | false_positive (or back to open), with a comment; the author is recorded in the timeline and the audit log.',
+        security: bearerSecurity,
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: { state: { type: 'string', enum: [...INCIDENT_STATES] }, comment: { type: 'string', minLength: 1, maxLength: 5000 } },
+          required: ['state', 'comment'],
+          additionalProperties: false,
+        },
+        response: { 200: incidentDetailSchema, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request) => {
+      const auth = request.auth;
+      const comment = request.body.comment.trim();
+      const { from } = await triageIncident(
+        app.db,
+        auth.tenantId,
+        request.params.id,
+        { state: request.body.state, comment },
+        { userId: auth.userId, email: auth.user?.email ?? null },
+      );
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'gluon.incident.triage',
+        target: request.params.id,
+        details: { from, to: request.body.state, comment },
+        ip: request.ip,
+      });
+      return getIncident(app.db, auth.tenantId, request.params.id);
+    },
+  );
 
-  app.post('/gluon-backend/findings/:id/falsePositive', {
-    preHandler: app.authenticate({ allow: canTriage }),
-    schema: {
-      tags,
-      summary: "Marks one finding a false positive: its indicator is suppressed for exactly the value observed (other values still match), with the reason.",
-      security: bearerSecurity,
-      params: idParams,
-      body: { type: 'object', properties: { reason: { type: 'string', minLength: 1, maxLength: 2000 } }, required: ['reason'], additionalProperties: false },
-      response: { 201: { type: 'object', properties: { suppression: suppressionSchema, incident: incidentDetailSchema }, required: ['suppression', 'incident'], additionalProperties: false }, ...errors(400, 401, 403, 404) },
-    } as const,
-  }, async (request, reply) => {
-    const auth = request.auth;
-    const result = await markFindingFalsePositive(app.db, auth.tenantId, request.params.id, request.body.reason, { userId: auth.userId, email: auth.user?.email ?? null });
-    await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.finding.falsePositive', target: request.params.id, details: { indicatorId: result.suppression.indicatorId, reason: result.suppression.reason }, ip: request.ip });
-    await enqueueTenantRescan(app.db, auth.tenantId);
-    gluon.kick();
-    return reply.code(201).send({ suppression: result.suppression, incident: await getIncident(app.db, auth.tenantId, result.incidentId) });
-  });
+  app.post(
+    '/gluon-backend/findings/:id/falsePositive',
+    {
+      preHandler: app.authenticate({ allow: canTriage }),
+      schema: {
+        tags,
+        summary: 'Marks one finding a false positive: its indicator is suppressed for exactly the value observed (other values still match), with the reason.',
+        security: bearerSecurity,
+        params: idParams,
+        body: { type: 'object', properties: { reason: { type: 'string', minLength: 1, maxLength: 2000 } }, required: ['reason'], additionalProperties: false },
+        response: {
+          201: {
+            type: 'object',
+            properties: { suppression: suppressionSchema, incident: incidentDetailSchema },
+            required: ['suppression', 'incident'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403, 404),
+        },
+      } as const,
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      const result = await markFindingFalsePositive(app.db, auth.tenantId, request.params.id, request.body.reason, { userId: auth.userId, email: auth.user?.email ?? null });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'gluon.finding.falsePositive',
+        target: request.params.id,
+        details: { indicatorId: result.suppression.indicatorId, reason: result.suppression.reason },
+        ip: request.ip,
+      });
+      await enqueueTenantRescan(app.db, auth.tenantId);
+      gluon.kick();
+      return reply.code(201).send({ suppression: result.suppression, incident: await getIncident(app.db, auth.tenantId, result.incidentId) });
+    },
+  );
 };

@@ -15,7 +15,12 @@ describe('rule set deletion', () => {
 
   it('answers 204 with no body (the typed handler sends null, which a 204 drops), then 404', async () => {
     const headers = { authorization: `Bearer ${admin}` };
-    const imported = await t.app.inject({ method: 'POST', url: '/globalrulesrepository-backend/ruleSets', headers, payload: { bundle: readFixtureBundle('kingspawn').toString('utf8') } });
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/globalrulesrepository-backend/ruleSets',
+      headers,
+      payload: { bundle: readFixtureBundle('kingspawn').toString('utf8') },
+    });
     expect(imported.statusCode, imported.body).toBe(201);
     const id = imported.json().ruleSet.id as string;
     const gone = await t.app.inject({ method: 'DELETE', url: `/globalrulesrepository-backend/ruleSets/${id}`, headers });

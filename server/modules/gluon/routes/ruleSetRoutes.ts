@@ -20,91 +20,198 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
     gluon.kick();
   };
 
-  app.get('/globalrulesrepository-backend/ruleSets', {
-    preHandler: read,
-    schema: { tags, summary: "The tenant's rule sets with families, indicator counts per type and unsupported patterns.", security: bearerSecurity, response: { 200: { type: 'array', items: ruleSetSchema }, ...errors(401, 403) } } as const,
-  }, async (request) => listRuleSets(app.db, request.auth.tenantId));
+  app.get(
+    '/globalrulesrepository-backend/ruleSets',
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: "The tenant's rule sets with families, indicator counts per type and unsupported patterns.",
+        security: bearerSecurity,
+        response: { 200: { type: 'array', items: ruleSetSchema }, ...errors(401, 403) },
+      } as const,
+    },
+    async (request) => listRuleSets(app.db, request.auth.tenantId),
+  );
 
-  app.post(`${BASE}/ruleSets`, {
-    preHandler: write,
-    // A pasted or uploaded bundle travels as JSON text; allow the bundle limit plus the envelope.
-    bodyLimit: MAX_BUNDLE_BYTES * 2 + 4096,
-    schema: {
-      tags,
-      summary: 'Imports a STIX 2.1 bundle (pasted or read from a file). The same bundle id with other content replaces the rule set (a newer version); stored observations are then matched again.',
-      security: bearerSecurity,
-      body: { type: 'object', properties: { bundle: { type: 'string', minLength: 1 }, fileName: { type: 'string', maxLength: 255 } }, required: ['bundle'], additionalProperties: false },
-      response: {
-        200: { type: 'object', properties: { ruleSet: ruleSetSchema, status: { type: 'string', enum: ['unchanged'] } }, required: ['ruleSet', 'status'], additionalProperties: false },
-        201: { type: 'object', properties: { ruleSet: ruleSetSchema, status: { type: 'string', enum: ['created', 'updated'] } }, required: ['ruleSet', 'status'], additionalProperties: false },
-        ...errors(400, 401, 403, 413),
-      },
-    } as const,
-  }, async (request, reply) => {
-    const auth = request.auth;
-    const { ruleSet, status } = await importRuleSet(app.db, { tenantId: auth.tenantId, userId: auth.userId, bundle: request.body.bundle, ...(request.body.fileName ? { fileName: request.body.fileName } : {}) });
-    if (status === 'unchanged') return reply.code(200).send({ ruleSet, status });
-    await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: `gluon.ruleSet.${status === 'created' ? 'import' : 'update'}`, target: ruleSet.id, details: { name: ruleSet.name, version: ruleSet.version, indicators: ruleSet.indicatorCount }, ip: request.ip });
-    await rescan(auth.tenantId);
-    return reply.code(201).send({ ruleSet, status });
-  });
+  app.post(
+    `${BASE}/ruleSets`,
+    {
+      preHandler: write,
+      // A pasted or uploaded bundle travels as JSON text; allow the bundle limit plus the envelope.
+      bodyLimit: MAX_BUNDLE_BYTES * 2 + 4096,
+      schema: {
+        tags,
+        summary:
+          'Imports a STIX 2.1 bundle (pasted or read from a file). The same bundle id with other content replaces the rule set (a newer version); stored observations are then matched again.',
+        security: bearerSecurity,
+        body: {
+          type: 'object',
+          properties: { bundle: { type: 'string', minLength: 1 }, fileName: { type: 'string', maxLength: 255 } },
+          required: ['bundle'],
+          additionalProperties: false,
+        },
+        response: {
+          200: {
+            type: 'object',
+            properties: { ruleSet: ruleSetSchema, status: { type: 'string', enum: ['unchanged'] } },
+            required: ['ruleSet', 'status'],
+            additionalProperties: false,
+          },
+          201: {
+            type: 'object',
+            properties: { ruleSet: ruleSetSchema, status: { type: 'string', enum: ['created', 'updated'] } },
+            required: ['ruleSet', 'status'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403, 413),
+        },
+      } as const,
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      const { ruleSet, status } = await importRuleSet(app.db, {
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        bundle: request.body.bundle,
+        ...(request.body.fileName ? { fileName: request.body.fileName } : {}),
+      });
+      if (status === 'unchanged') return reply.code(200).send({ ruleSet, status });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: `gluon.ruleSet.${status === 'created' ? 'import' : 'update'}`,
+        target: ruleSet.id,
+        details: { name: ruleSet.name, version: ruleSet.version, indicators: ruleSet.indicatorCount },
+        ip: request.ip,
+      });
+      await rescan(auth.tenantId);
+      return reply.code(201).send({ ruleSet, status });
+    },
+  );
 
-  app.patch(`${BASE}/ruleSets/:id`, {
-    preHandler: write,
-    schema: {
-      tags,
-      summary: 'Enables or disables a rule set; enabling matches stored observations again.',
-      security: bearerSecurity,
-      params: idParams,
-      body: { type: 'object', properties: { enabled: { type: 'boolean' } }, required: ['enabled'], additionalProperties: false },
-      response: { 200: ruleSetSchema, ...errors(400, 401, 403, 404) },
-    } as const,
-  }, async (request) => {
-    const auth = request.auth;
-    const ruleSet = await setRuleSetEnabled(app.db, auth.tenantId, request.params.id, request.body.enabled);
-    await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: request.body.enabled ? 'gluon.ruleSet.enable' : 'gluon.ruleSet.disable', target: ruleSet.id, details: { name: ruleSet.name }, ip: request.ip });
-    if (request.body.enabled) await rescan(auth.tenantId);
-    return ruleSet;
-  });
+  app.patch(
+    `${BASE}/ruleSets/:id`,
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Enables or disables a rule set; enabling matches stored observations again.',
+        security: bearerSecurity,
+        params: idParams,
+        body: { type: 'object', properties: { enabled: { type: 'boolean' } }, required: ['enabled'], additionalProperties: false },
+        response: { 200: ruleSetSchema, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request) => {
+      const auth = request.auth;
+      const ruleSet = await setRuleSetEnabled(app.db, auth.tenantId, request.params.id, request.body.enabled);
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: request.body.enabled ? 'gluon.ruleSet.enable' : 'gluon.ruleSet.disable',
+        target: ruleSet.id,
+        details: { name: ruleSet.name },
+        ip: request.ip,
+      });
+      if (request.body.enabled) await rescan(auth.tenantId);
+      return ruleSet;
+    },
+  );
 
-  app.delete(`${BASE}/ruleSets/:id`, {
-    preHandler: write,
-    schema: { tags, summary: 'Deletes a rule set and its indicators; findings it produced stay, with its name and version.', security: bearerSecurity, params: idParams, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } } as const,
-  }, async (request, reply) => {
-    const auth = request.auth;
-    const gone = await deleteRuleSet(app.db, auth.tenantId, request.params.id);
-    await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.ruleSet.delete', target: request.params.id, details: gone, ip: request.ip });
-    return reply.code(204).send(null);
-  });
+  app.delete(
+    `${BASE}/ruleSets/:id`,
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary: 'Deletes a rule set and its indicators; findings it produced stay, with its name and version.',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      const gone = await deleteRuleSet(app.db, auth.tenantId, request.params.id);
+      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.ruleSet.delete', target: request.params.id, details: gone, ip: request.ip });
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.get(`${BASE}/ruleSets/:id/indicators`, {
-    preHandler: read,
-    schema: { tags, summary: "One page of a rule set's indicators with their suppression; search matches value, family and id.", security: bearerSecurity, params: idParams, querystring: { type: 'object', properties: pageQuery, additionalProperties: false }, response: { 200: paged(indicatorSchema), ...errors(400, 401, 403, 404) } } as const,
-  }, async (request) => {
-    const { page, size, search } = request.query;
-    const result = await listIndicators(app.db, request.auth.tenantId, request.params.id, { page, size, ...(search ? { search } : {}) });
-    return { ...result, page, size };
-  });
+  app.get(
+    `${BASE}/ruleSets/:id/indicators`,
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: "One page of a rule set's indicators with their suppression; search matches value, family and id.",
+        security: bearerSecurity,
+        params: idParams,
+        querystring: { type: 'object', properties: pageQuery, additionalProperties: false },
+        response: { 200: paged(indicatorSchema), ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request) => {
+      const { page, size, search } = request.query;
+      const result = await listIndicators(app.db, request.auth.tenantId, request.params.id, { page, size, ...(search ? { search } : {}) });
+      return { ...result, page, size };
+    },
+  );
 
-  app.get(`${BASE}/suppressions`, {
-    preHandler: read,
-    schema: { tags, summary: 'Suppressed indicators (false positives), newest first.', security: bearerSecurity, response: { 200: { type: 'array', items: suppressionSchema }, ...errors(401, 403) } } as const,
-  }, async (request) => listSuppressions(app.db, request.auth.tenantId));
+  app.get(
+    `${BASE}/suppressions`,
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary: 'Suppressed indicators (false positives), newest first.',
+        security: bearerSecurity,
+        response: { 200: { type: 'array', items: suppressionSchema }, ...errors(401, 403) },
+      } as const,
+    },
+    async (request) => listSuppressions(app.db, request.auth.tenantId),
+  );
 
-  app.post(`${BASE}/suppressions`, {
-    preHandler: write,
-    schema: {
-      tags,
-      summary: 'Suppresses one indicator (a false positive) with a reason: its stored findings are marked suppressed at once, an open incident left without findings is resolved as false positive.',
-      security: bearerSecurity,
-      body: { type: 'object', properties: { indicatorId: { type: 'string', minLength: 1, maxLength: 300 }, reason: { type: 'string', minLength: 1, maxLength: 2000 } }, required: ['indicatorId', 'reason'], additionalProperties: false },
-      response: { 201: { type: 'object', properties: { suppression: suppressionSchema, findings: { type: 'integer' }, resolvedIncidents: { type: 'array', items: { type: 'string' } } }, required: ['suppression', 'findings', 'resolvedIncidents'], additionalProperties: false }, ...errors(400, 401, 403, 404) },
-    } as const,
-  }, async (request, reply) => {
-    const auth = request.auth;
-    const result = await addSuppression(app.db, auth.tenantId, request.body, { userId: auth.userId, email: auth.user?.email ?? null });
-    await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.indicator.suppress', target: request.body.indicatorId, details: { reason: result.suppression.reason, findings: result.findings }, ip: request.ip });
-    await rescan(auth.tenantId);
-    return reply.code(201).send(result);
-  });
+  app.post(
+    `${BASE}/suppressions`,
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary:
+          'Suppresses one indicator (a false positive) with a reason: its stored findings are marked suppressed at once, an open incident left without findings is resolved as false positive.',
+        security: bearerSecurity,
+        body: {
+          type: 'object',
+          properties: { indicatorId: { type: 'string', minLength: 1, maxLength: 300 }, reason: { type: 'string', minLength: 1, maxLength: 2000 } },
+          required: ['indicatorId', 'reason'],
+          additionalProperties: false,
+        },
+        response: {
+          201: {
+            type: 'object',
+            properties: { suppression: suppressionSchema, findings: { type: 'integer' }, resolvedIncidents: { type: 'array', items: { type: 'string' } } },
+            required: ['suppression', 'findings', 'resolvedIncidents'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403, 404),
+        },
+      } as const,
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      const result = await addSuppression(app.db, auth.tenantId, request.body, { userId: auth.userId, email: auth.user?.email ?? null });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'gluon.indicator.suppress',
+        target: request.body.indicatorId,
+        details: { reason: result.suppression.reason, findings: result.findings },
+        ip: request.ip,
+      });
+      await rescan(auth.tenantId);
+      return reply.code(201).send(result);
+    },
+  );
 };

@@ -7,10 +7,7 @@ describe('development sample upload', () => {
   let withExamples: TestApp;
   let without: TestApp;
   beforeAll(async () => {
-    [withExamples, without] = await Promise.all([
-      createTestApp({ env: { GLUON_EXAMPLE_RULE_SETS: 'on' } }),
-      createTestApp({ env: { GLUON_EXAMPLE_RULE_SETS: 'off' } }),
-    ]);
+    [withExamples, without] = await Promise.all([createTestApp({ env: { GLUON_EXAMPLE_RULE_SETS: 'on' } }), createTestApp({ env: { GLUON_EXAMPLE_RULE_SETS: 'off' } })]);
   });
   afterAll(async () => {
     await Promise.all([withExamples?.close(), without?.close()]);

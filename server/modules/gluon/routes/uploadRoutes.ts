@@ -16,60 +16,74 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
   acceptStreamedUploads(app);
   const limit = app.config.gluon.uploadLimitBytes;
 
-  app.post('/gluon-backend/uploads', {
-    preHandler: app.authenticate({ allow: canUpload }),
-    schema: {
-      tags,
-      summary: `Uploads one file for inspection as application/octet-stream (name in the query): a sysdiagnose archive (.tar.gz, .tgz, .tar), an .ips report, shutdown.log or ps.txt. Stored under its sha256: the same bytes again answer the earlier inspection with duplicate=true (reinspect=true queues a new one). deviceId attaches it to a known device.`,
-      security: bearerSecurity,
-      querystring: {
-        type: 'object',
-        properties: { name: { type: 'string', minLength: 1, maxLength: 1024 }, deviceId: { type: 'string', format: 'uuid' }, reinspect: { type: 'boolean', default: false } },
-        required: ['name'],
-        additionalProperties: false,
-      },
-      response: {
-        201: uploadAnswerSchema,
-        ...errors(400, 401, 403, 404, 413, 415, 422),
-      },
-    } as const,
-  }, async (request, reply) => {
-    const auth = request.auth;
-    assertStreamedUpload(request, limit);
-    if (request.query.deviceId) {
-      if (!canUploadToDevice(auth.perms)) throw new HttpError(403, "You don't have permissions to perform this action");
-      await getDevice(app.db, auth.tenantId, request.query.deviceId);
-    }
-    const result = await receiveUpload(app.db, gluon.storage, {
-      tenantId: auth.tenantId,
-      userId: auth.userId,
-      fileName: request.query.name,
-      body: request.raw,
-      maxBytes: limit,
-      origin: 'upload',
-      deviceId: request.query.deviceId ?? null,
-      reinspect: request.query.reinspect ?? false,
-    });
-    if (!result.duplicate || result.upload.status === 'queued') gluon.kick();
-    await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.upload', target: result.upload.inspectionId, details: { name: result.upload.fileName, sha256: result.upload.sha256, size: result.upload.size, duplicate: result.duplicate }, ip: request.ip });
-    return reply.code(201).send(result);
-  });
+  app.post(
+    '/gluon-backend/uploads',
+    {
+      preHandler: app.authenticate({ allow: canUpload }),
+      schema: {
+        tags,
+        summary: `Uploads one file for inspection as application/octet-stream (name in the query): a sysdiagnose archive (.tar.gz, .tgz, .tar), an .ips report, shutdown.log or ps.txt. Stored under its sha256: the same bytes again answer the earlier inspection with duplicate=true (reinspect=true queues a new one). deviceId attaches it to a known device.`,
+        security: bearerSecurity,
+        querystring: {
+          type: 'object',
+          properties: { name: { type: 'string', minLength: 1, maxLength: 1024 }, deviceId: { type: 'string', format: 'uuid' }, reinspect: { type: 'boolean', default: false } },
+          required: ['name'],
+          additionalProperties: false,
+        },
+        response: {
+          201: uploadAnswerSchema,
+          ...errors(400, 401, 403, 404, 413, 415, 422),
+        },
+      } as const,
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      assertStreamedUpload(request, limit);
+      if (request.query.deviceId) {
+        if (!canUploadToDevice(auth.perms)) throw new HttpError(403, "You don't have permissions to perform this action");
+        await getDevice(app.db, auth.tenantId, request.query.deviceId);
+      }
+      const result = await receiveUpload(app.db, gluon.storage, {
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        fileName: request.query.name,
+        body: request.raw,
+        maxBytes: limit,
+        origin: 'upload',
+        deviceId: request.query.deviceId ?? null,
+        reinspect: request.query.reinspect ?? false,
+      });
+      if (!result.duplicate || result.upload.status === 'queued') gluon.kick();
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'gluon.upload',
+        target: result.upload.inspectionId,
+        details: { name: result.upload.fileName, sha256: result.upload.sha256, size: result.upload.size, duplicate: result.duplicate },
+        ip: request.ip,
+      });
+      return reply.code(201).send(result);
+    },
+  );
 
-  app.get('/gluon-backend/uploads', {
-    preHandler: app.authenticate({ allow: canUpload }),
-    schema: {
-      tags,
-      summary: 'Recent uploads, newest first, with their inspection status and progress. Uploaders see their own.',
-      security: bearerSecurity,
-      querystring: { type: 'object', properties: { page: pageQuery.page, size: pageQuery.size }, additionalProperties: false },
-      response: { 200: paged(uploadSchema), ...errors(400, 401, 403) },
-    } as const,
-  }, async (request) => {
-    const auth = request.auth;
-    const { page, size } = request.query;
-    const own = isUploader(auth.perms) || !canReadReports(auth.perms);
-    const result = await listUploads(app.db, auth.tenantId, { page, size, createdBy: own ? auth.userId : null });
-    return { ...result, page, size };
-  });
-
+  app.get(
+    '/gluon-backend/uploads',
+    {
+      preHandler: app.authenticate({ allow: canUpload }),
+      schema: {
+        tags,
+        summary: 'Recent uploads, newest first, with their inspection status and progress. Uploaders see their own.',
+        security: bearerSecurity,
+        querystring: { type: 'object', properties: { page: pageQuery.page, size: pageQuery.size }, additionalProperties: false },
+        response: { 200: paged(uploadSchema), ...errors(400, 401, 403) },
+      } as const,
+    },
+    async (request) => {
+      const auth = request.auth;
+      const { page, size } = request.query;
+      const own = isUploader(auth.perms) || !canReadReports(auth.perms);
+      const result = await listUploads(app.db, auth.tenantId, { page, size, createdBy: own ? auth.userId : null });
+      return { ...result, page, size };
+    },
+  );
 };

@@ -12,7 +12,11 @@ export async function resolveDevice(q: Queryable, tenantId: string, presetId: st
   const model = identity.modelCode ?? null;
   const os = identity.osVersion ?? null;
   if (presetId) {
-    await q.query('UPDATE gluon_devices SET model_code = COALESCE($2, model_code), os_version = COALESCE($3, os_version), last_inspection_at = now() WHERE id = $1', [presetId, model, os]);
+    await q.query('UPDATE gluon_devices SET model_code = COALESCE($2, model_code), os_version = COALESCE($3, os_version), last_inspection_at = now() WHERE id = $1', [
+      presetId,
+      model,
+      os,
+    ]);
     return presetId;
   }
   const key = identity.crashReporterKey ?? null;
@@ -27,12 +31,10 @@ export async function resolveDevice(q: Queryable, tenantId: string, presetId: st
     );
     return row!.id;
   }
-  const [row] = await q.query<{ id: string }>('INSERT INTO gluon_devices (tenant_id, name, model_code, os_version, last_inspection_at) VALUES ($1, $2, $3, $4, now()) RETURNING id', [
-    tenantId,
-    name,
-    model,
-    os,
-  ]);
+  const [row] = await q.query<{ id: string }>(
+    'INSERT INTO gluon_devices (tenant_id, name, model_code, os_version, last_inspection_at) VALUES ($1, $2, $3, $4, now()) RETURNING id',
+    [tenantId, name, model, os],
+  );
   return row!.id;
 }
 
@@ -120,7 +122,10 @@ export interface InspectionItem {
 
 /** The device's inspections over time (uploads, collector files and rescans), newest first. */
 export async function listDeviceInspections(q: Queryable, tenantId: string, deviceId: string): Promise<InspectionItem[]> {
-  const rows = await q.query<Record<string, unknown>>('SELECT * FROM gluon_inspections WHERE tenant_id = $1 AND device_id = $2 ORDER BY created_at DESC LIMIT 200', [tenantId, deviceId]);
+  const rows = await q.query<Record<string, unknown>>('SELECT * FROM gluon_inspections WHERE tenant_id = $1 AND device_id = $2 ORDER BY created_at DESC LIMIT 200', [
+    tenantId,
+    deviceId,
+  ]);
   return rows.map((r) => ({
     id: r.id as string,
     origin: r.origin as InspectionOrigin,
@@ -185,7 +190,15 @@ export async function listCrashReports(q: Queryable, tenantId: string, deviceId:
   for (const inspection of inspections) {
     for (const a of json<Array<{ path: string; kind: string; observations: number; error?: string; processes?: string[]; at?: string }>>(inspection.artefacts, [])) {
       if (a.kind !== 'ips') continue;
-      items.push({ inspectionId: inspection.id, path: a.path, observations: a.observations, error: a.error ?? null, processes: a.processes ?? [], at: a.at ?? null, uploadedAt: iso(inspection.created_at)! });
+      items.push({
+        inspectionId: inspection.id,
+        path: a.path,
+        observations: a.observations,
+        error: a.error ?? null,
+        processes: a.processes ?? [],
+        at: a.at ?? null,
+        uploadedAt: iso(inspection.created_at)!,
+      });
       if (items.length >= 1000) return items;
     }
   }
@@ -212,7 +225,10 @@ export async function listDeviceFiles(q: Queryable, tenantId: string, deviceId: 
 }
 
 export async function getFile(q: Queryable, tenantId: string, fileId: string): Promise<{ name: string; size: number; storageKey: string }> {
-  const [row] = await q.query<{ name: string; size: string | number; storage_key: string }>('SELECT name, size, storage_key FROM gluon_files WHERE tenant_id = $1 AND id = $2', [tenantId, fileId]);
+  const [row] = await q.query<{ name: string; size: string | number; storage_key: string }>('SELECT name, size, storage_key FROM gluon_files WHERE tenant_id = $1 AND id = $2', [
+    tenantId,
+    fileId,
+  ]);
   if (!row) throw new HttpError(404, 'File not found');
   return { name: row.name, size: Number(row.size), storageKey: row.storage_key };
 }

@@ -33,7 +33,8 @@ export function loadGluonConfig(env: Env, dataDir: string, nodeEnv: string, fail
   const rawLimit = read(env, 'GLUON_UPLOAD_LIMIT_MB');
   let limitMb = 1024;
   if (rawLimit !== null) {
-    if (!/^\d+$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > 1_000_000) fail('GLUON_UPLOAD_LIMIT_MB', `"${rawLimit}" is not a whole number of MiB from 1 to 1000000`);
+    if (!/^\d+$/.test(rawLimit) || Number(rawLimit) < 1 || Number(rawLimit) > 1_000_000)
+      fail('GLUON_UPLOAD_LIMIT_MB', `"${rawLimit}" is not a whole number of MiB from 1 to 1000000`);
     limitMb = Number(rawLimit);
   }
   return {

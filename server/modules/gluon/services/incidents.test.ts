@@ -14,12 +14,22 @@ describe('recordFindings', () => {
     db = await createTestDatabase();
     [{ id: tenantId }] = (await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Findings') RETURNING id")) as [{ id: string }];
     [{ id: deviceId }] = (await db.query<{ id: string }>("INSERT INTO gluon_devices (tenant_id, name) VALUES ($1, 'iPhone') RETURNING id", [tenantId])) as [{ id: string }];
-    [{ id: inspectionId }] = (await db.query<{ id: string }>("INSERT INTO gluon_inspections (tenant_id, device_id, origin) VALUES ($1, $2, 'upload') RETURNING id", [tenantId, deviceId])) as [{ id: string }];
+    [{ id: inspectionId }] = (await db.query<{ id: string }>("INSERT INTO gluon_inspections (tenant_id, device_id, origin) VALUES ($1, $2, 'upload') RETURNING id", [
+      tenantId,
+      deviceId,
+    ])) as [{ id: string }];
   });
   afterAll(() => db.close());
 
   const finding = (i: number, family = 'malware--dark'): Finding => ({
-    observation: { kind: 'path', value: `/private/var/tmp/implant-${i}`, source: 'ps.txt', line: i, timestamp: '2023-06-01 10:17:55.00 +0200', ...(i % 2 ? { raw: `line ${i}` } : {}) },
+    observation: {
+      kind: 'path',
+      value: `/private/var/tmp/implant-${i}`,
+      source: 'ps.txt',
+      line: i,
+      timestamp: '2023-06-01 10:17:55.00 +0200',
+      ...(i % 2 ? { raw: `line ${i}` } : {}),
+    },
     indicator: { id: `indicator--${i % 7}`, type: 'file:path', value: `/private/var/tmp/implant-${i}`, pattern: `[file:path = '/private/var/tmp/implant-${i}']` },
     family: { id: family, name: family === 'malware--dark' ? 'DarkSword' : 'KingSpawn' },
     ruleSet: { id: 'bundle--1', name: 'Rules', version: '1' },
@@ -39,7 +49,10 @@ describe('recordFindings', () => {
       { family_name: 'DarkSword', n: 2500 },
       { family_name: 'KingSpawn', n: 1 },
     ]);
-    const [one] = await db.query<{ line: number; raw: string | null; observed_at: Date; inspection_id: string }>('SELECT line, raw, observed_at, inspection_id FROM gluon_findings WHERE value = $1', ['/private/var/tmp/implant-3']);
+    const [one] = await db.query<{ line: number; raw: string | null; observed_at: Date; inspection_id: string }>(
+      'SELECT line, raw, observed_at, inspection_id FROM gluon_findings WHERE value = $1',
+      ['/private/var/tmp/implant-3'],
+    );
     expect(one).toMatchObject({ line: 3, raw: 'line 3', inspection_id: inspectionId });
     expect(one!.observed_at.toISOString()).toBe('2023-06-01T08:17:55.000Z');
     // The next inspection finds the same things: nothing new, no second incident.

@@ -104,7 +104,10 @@ export async function recordFindings(
   }
   let fresh = 0;
   for (const [familyId, findings] of byFamily) {
-    const [existing] = await q.query<{ id: string; state: IncidentState }>('SELECT id, state FROM gluon_incidents WHERE device_id = $1 AND family_id = $2 FOR UPDATE', [input.deviceId, familyId]);
+    const [existing] = await q.query<{ id: string; state: IncidentState }>('SELECT id, state FROM gluon_incidents WHERE device_id = $1 AND family_id = $2 FOR UPDATE', [
+      input.deviceId,
+      familyId,
+    ]);
     let incidentId = existing?.id;
     let created = false;
     if (!incidentId) {
@@ -223,11 +226,17 @@ export async function listDeviceIncidents(q: Queryable, tenantId: string, device
 export async function getIncident(q: Queryable, tenantId: string, incidentId: string): Promise<IncidentDetail> {
   const [row] = await q.query<IncidentRow>(`${SELECT_INCIDENTS} WHERE i.tenant_id = $1 AND i.id = $2`, [tenantId, incidentId]);
   if (!row) throw new HttpError(404, 'Incident not found');
-  const findings = await q.query<Record<string, unknown>>('SELECT * FROM gluon_findings WHERE incident_id = $1 ORDER BY observed_at NULLS LAST, created_at, source, line', [incidentId]);
-  const events = await q.query<{ at: Stamp; kind: IncidentEventKind; from_state: IncidentState | null; to_state: IncidentState | null; comment: string | null; author_email: string | null }>(
-    'SELECT * FROM gluon_incident_events WHERE incident_id = $1 ORDER BY at, id',
-    [incidentId],
-  );
+  const findings = await q.query<Record<string, unknown>>('SELECT * FROM gluon_findings WHERE incident_id = $1 ORDER BY observed_at NULLS LAST, created_at, source, line', [
+    incidentId,
+  ]);
+  const events = await q.query<{
+    at: Stamp;
+    kind: IncidentEventKind;
+    from_state: IncidentState | null;
+    to_state: IncidentState | null;
+    comment: string | null;
+    author_email: string | null;
+  }>('SELECT * FROM gluon_incident_events WHERE incident_id = $1 ORDER BY at, id', [incidentId]);
   return {
     ...toSummary(row),
     evidence: findings.map((f) => ({
@@ -255,7 +264,13 @@ export async function getIncident(q: Queryable, tenantId: string, incidentId: st
 }
 
 /** Moves an incident to a triage state with the analyst's comment; the timeline keeps who and when. */
-export function triageIncident(db: Database, tenantId: string, incidentId: string, change: { state: IncidentState; comment: string }, actor: Actor): Promise<{ from: IncidentState }> {
+export function triageIncident(
+  db: Database,
+  tenantId: string,
+  incidentId: string,
+  change: { state: IncidentState; comment: string },
+  actor: Actor,
+): Promise<{ from: IncidentState }> {
   return db.tx((q) => triageIn(q, tenantId, incidentId, change, actor));
 }
 

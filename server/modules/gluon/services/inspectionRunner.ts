@@ -57,11 +57,7 @@ interface Extracted {
 }
 
 /** Runs the extractors over a stored file: an archive entry by entry, or one loose artefact. */
-export async function extractStoredFile(
-  storage: FileStorage,
-  file: { key: string; name: string; size: number },
-  onProgress: (fraction: number) => void,
-): Promise<Extracted> {
+export async function extractStoredFile(storage: FileStorage, file: { key: string; name: string; size: number }, onProgress: (fraction: number) => void): Promise<Extracted> {
   const observations = new ObservationSet();
   const device: DeviceIdentity = {};
   const artefacts: StoredArtefact[] = [];
@@ -85,7 +81,15 @@ export async function extractStoredFile(
     }
     const processes = kind === 'ips' ? [...new Set(result.observations.filter((o) => o.kind === 'process' || o.raw?.startsWith('procPath')).map((o) => o.value))].slice(0, 10) : [];
     const at = result.observations.find((o) => o.timestamp)?.timestamp;
-    artefacts.push({ path, kind, observations: result.observations.length, ...(result.error ? { error: result.error } : {}), warnings: result.warnings, processes, ...(at ? { at } : {}) });
+    artefacts.push({
+      path,
+      kind,
+      observations: result.observations.length,
+      ...(result.error ? { error: result.error } : {}),
+      warnings: result.warnings,
+      processes,
+      ...(at ? { at } : {}),
+    });
   };
   if (uploadKind(file.name) === 'archive') {
     let read = 0;
@@ -151,10 +155,16 @@ export interface RunnerHooks {
  * still ours — a worker that lost its claim (it stalled and another took over) writes nothing.
  */
 export async function runInspectJob(db: Database, storage: FileStorage, job: Job, hooks: RunnerHooks = {}): Promise<void> {
-  const [inspection] = await db.query<{ id: string; tenant_id: string; device_id: string | null; file_name: string | null; storage_key: string | null; size: string | number | null }>(
-    `SELECT n.id, n.tenant_id, n.device_id, n.file_name, f.storage_key, f.size FROM gluon_inspections n LEFT JOIN gluon_files f ON f.id = n.file_id WHERE n.id = $1`,
-    [job.inspectionId],
-  );
+  const [inspection] = await db.query<{
+    id: string;
+    tenant_id: string;
+    device_id: string | null;
+    file_name: string | null;
+    storage_key: string | null;
+    size: string | number | null;
+  }>(`SELECT n.id, n.tenant_id, n.device_id, n.file_name, f.storage_key, f.size FROM gluon_inspections n LEFT JOIN gluon_files f ON f.id = n.file_id WHERE n.id = $1`, [
+    job.inspectionId,
+  ]);
   if (!inspection || !inspection.storage_key) {
     await finishJob(db, job, 'The inspection or its file no longer exists.');
     return;
@@ -172,7 +182,9 @@ export async function runInspectJob(db: Database, storage: FileStorage, job: Job
     if (Date.now() - lastWrite < PROGRESS_EVERY_MS) return;
     lastWrite = Date.now();
     const percent = Math.min(95, Math.floor(fraction * 95));
-    pending = pending.then(() => Promise.all([db.query("UPDATE gluon_inspections SET progress = $2 WHERE id = $1 AND status = 'running'", [inspection.id, percent]), heartbeat(db, job)])).catch(() => undefined);
+    pending = pending
+      .then(() => Promise.all([db.query("UPDATE gluon_inspections SET progress = $2 WHERE id = $1 AND status = 'running'", [inspection.id, percent]), heartbeat(db, job)]))
+      .catch(() => undefined);
   };
   const fileName = inspection.file_name ?? 'upload';
   let extracted: Extracted;
@@ -199,7 +211,9 @@ export async function runInspectJob(db: Database, storage: FileStorage, job: Job
     await q.query('DELETE FROM gluon_observations WHERE inspection_id = $1', [inspection.id]);
     await insertObservations(q, inspection.id, deviceId, observations);
     const fresh = await recordFindings(q, { tenantId: inspection.tenant_id, deviceId, inspectionId: inspection.id, findings, ruleSetIds: ctx.ruleSetIds });
-    const heuristics = extracted.observations.heuristics.slice(0, 500).map((h) => ({ rule: h.rule, message: h.message, source: h.observation.source, line: h.observation.line ?? null }));
+    const heuristics = extracted.observations.heuristics
+      .slice(0, 500)
+      .map((h) => ({ rule: h.rule, message: h.message, source: h.observation.source, line: h.observation.line ?? null }));
     const failedArtefacts = extracted.artefacts.filter((a) => a.error).map((a) => `${a.path}: ${a.error}`);
     await q.query(
       `UPDATE gluon_inspections SET status = 'done', progress = 100, finished_at = now(), device_id = $2, rule_set_versions = $3, observation_count = $4,
@@ -211,7 +225,11 @@ export async function runInspectJob(db: Database, storage: FileStorage, job: Job
         observations.length,
         findings.filter((f) => !f.suppression).length,
         fresh,
-        JSON.stringify(extracted.artefacts.slice(0, 20_000).map(({ path, kind, observations: n, error, processes, at }) => ({ path, kind, observations: n, processes, ...(at ? { at } : {}), ...(error ? { error } : {}) }))),
+        JSON.stringify(
+          extracted.artefacts
+            .slice(0, 20_000)
+            .map(({ path, kind, observations: n, error, processes, at }) => ({ path, kind, observations: n, processes, ...(at ? { at } : {}), ...(error ? { error } : {}) })),
+        ),
         JSON.stringify(heuristics),
         JSON.stringify([...failedArtefacts, ...extracted.warnings].slice(0, 200)),
       ],
@@ -226,9 +244,7 @@ export async function runInspectJob(db: Database, storage: FileStorage, job: Job
  * recording the rule-set versions used; only findings not stored before open or update incidents.
  */
 export async function runRescanJob(db: Database, job: Job): Promise<void> {
-  const devices = job.deviceId
-    ? [{ id: job.deviceId }]
-    : await db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY id', [job.tenantId]);
+  const devices = job.deviceId ? [{ id: job.deviceId }] : await db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY id', [job.tenantId]);
   const ctx = await loadMatchContext(db, job.tenantId);
   for (const device of devices) {
     const rows = await db.query<{ kind: StoredObservation['kind']; value: string; source: string; line: number | null; first_seen: Date | string | null; raw: string | null }>(

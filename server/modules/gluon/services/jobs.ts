@@ -63,7 +63,11 @@ export async function claimJob(db: Database, workerId: string, staleSeconds: num
 
 /** Still ours? Locks the job row for the finishing transaction; false when another worker took it over. */
 export async function holdClaim(q: Queryable, job: Job): Promise<boolean> {
-  const rows = await q.query("SELECT 1 FROM gluon_jobs WHERE id = $1 AND status = 'running' AND claimed_by = $2 AND attempts = $3 FOR UPDATE", [job.id, job.claimedBy, job.attempts]);
+  const rows = await q.query("SELECT 1 FROM gluon_jobs WHERE id = $1 AND status = 'running' AND claimed_by = $2 AND attempts = $3 FOR UPDATE", [
+    job.id,
+    job.claimedBy,
+    job.attempts,
+  ]);
   return rows.length > 0;
 }
 

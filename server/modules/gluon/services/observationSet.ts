@@ -29,7 +29,17 @@ export class ObservationSet {
     const ts = o.timestamp ?? null;
     const known = this.byKey.get(key);
     if (!known) {
-      this.byKey.set(key, { kind: o.kind, value: o.value, source: o.source, line: o.line ?? null, raw: o.raw ?? null, sources: [o.source], occurrences: 1, firstSeen: ts, lastSeen: ts });
+      this.byKey.set(key, {
+        kind: o.kind,
+        value: o.value,
+        source: o.source,
+        line: o.line ?? null,
+        raw: o.raw ?? null,
+        sources: [o.source],
+        occurrences: 1,
+        firstSeen: ts,
+        lastSeen: ts,
+      });
       return;
     }
     known.occurrences += 1;

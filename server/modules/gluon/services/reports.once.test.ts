@@ -4,7 +4,17 @@ import { ObservationSet } from './observationSet';
 import { findingsCsv, findingsStix, type ReportFinding } from './reports';
 import type { Json } from '../../../test/json';
 
-const device: DeviceSummary = { id: 'd-1', name: 'iPhone', modelCode: 'iPhone14,2', osVersion: '16.5', crashReporterKey: 'k', lastInspectionAt: null, inspections: 1, openIncidents: 1, severity: 'high' };
+const device: DeviceSummary = {
+  id: 'd-1',
+  name: 'iPhone',
+  modelCode: 'iPhone14,2',
+  osVersion: '16.5',
+  crashReporterKey: 'k',
+  lastInspectionAt: null,
+  inspections: 1,
+  openIncidents: 1,
+  severity: 'high',
+};
 const finding = (over: Partial<ReportFinding>): ReportFinding => ({
   id: 'f-1',
   incidentId: 'i-1',
@@ -48,7 +58,8 @@ describe('reports', () => {
 describe('observation set', () => {
   it('keeps one row per kind and value: the first as evidence, five sources, occurrences, first and last seen', () => {
     const set = new ObservationSet();
-    for (let i = 0; i < 8; i++) set.add({ kind: 'path', value: '/usr/lib/libA.dylib', source: `r${i}.ips`, line: i + 1, raw: `usedImages[0].path`, timestamp: `2023-06-0${i + 1}T00:00:00.000Z` });
+    for (let i = 0; i < 8; i++)
+      set.add({ kind: 'path', value: '/usr/lib/libA.dylib', source: `r${i}.ips`, line: i + 1, raw: `usedImages[0].path`, timestamp: `2023-06-0${i + 1}T00:00:00.000Z` });
     set.add({ kind: 'process', value: '/usr/lib/libA.dylib', source: 'ps.txt' });
     expect(set.size).toBe(2);
     const [lib] = set.values();

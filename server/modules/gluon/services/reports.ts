@@ -74,7 +74,10 @@ const CSV_COLUMNS: Array<keyof ReportFinding> = [
 
 /** The findings as CSV (the one escaper of common/csv: RFC 4180, formulas defused). */
 export function findingsCsv(findings: ReportFinding[]): string {
-  return csvDocument(CSV_COLUMNS, findings.map((f) => CSV_COLUMNS.map((c) => f[c])));
+  return csvDocument(
+    CSV_COLUMNS,
+    findings.map((f) => CSV_COLUMNS.map((c) => f[c])),
+  );
 }
 
 /** A stable STIX id from its parts, so exporting twice gives the same objects. */

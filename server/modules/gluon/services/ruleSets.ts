@@ -86,7 +86,15 @@ async function insertIndicators(q: Queryable, ruleSetId: string, indicators: Ind
       `INSERT INTO gluon_indicators (rule_set_id, stix_id, type, value, pattern, family_id, family_name)
        SELECT $1, * FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[])
        ON CONFLICT DO NOTHING`,
-      [ruleSetId, part.map((x) => x.id), part.map((x) => x.type), part.map((x) => x.value), part.map((x) => x.pattern), part.map((x) => x.family.id), part.map((x) => x.family.name)],
+      [
+        ruleSetId,
+        part.map((x) => x.id),
+        part.map((x) => x.type),
+        part.map((x) => x.value),
+        part.map((x) => x.pattern),
+        part.map((x) => x.family.id),
+        part.map((x) => x.family.name),
+      ],
     );
   }
 }
@@ -115,9 +123,21 @@ export async function importRuleSet(
   }
   const families = [...perFamily.values()].filter((f) => f.indicators > 0);
   const status = await db.tx(async (q) => {
-    const [existing] = await q.query<{ id: string; digest: string }>('SELECT id, digest FROM gluon_rule_sets WHERE tenant_id = $1 AND bundle_id = $2 FOR UPDATE', [input.tenantId, parsed.id]);
+    const [existing] = await q.query<{ id: string; digest: string }>('SELECT id, digest FROM gluon_rule_sets WHERE tenant_id = $1 AND bundle_id = $2 FOR UPDATE', [
+      input.tenantId,
+      parsed.id,
+    ]);
     if (existing?.digest === parsed.digest) return { id: existing.id, status: 'unchanged' as const };
-    const values = [parsed.name, parsed.version, parsed.author ?? null, parsed.digest, JSON.stringify(families), JSON.stringify(parsed.counts), JSON.stringify(parsed.unsupported), parsed.indicators.length];
+    const values = [
+      parsed.name,
+      parsed.version,
+      parsed.author ?? null,
+      parsed.digest,
+      JSON.stringify(families),
+      JSON.stringify(parsed.counts),
+      JSON.stringify(parsed.unsupported),
+      parsed.indicators.length,
+    ];
     let id: string;
     if (existing) {
       await q.query(
@@ -152,7 +172,11 @@ export async function listRuleSets(q: Queryable, tenantId: string): Promise<Rule
 }
 
 export async function setRuleSetEnabled(q: Queryable, tenantId: string, id: string, enabled: boolean): Promise<RuleSetSummary> {
-  const rows = await q.query('UPDATE gluon_rule_sets SET enabled = $3, revision = revision + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING id', [tenantId, id, enabled]);
+  const rows = await q.query('UPDATE gluon_rule_sets SET enabled = $3, revision = revision + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING id', [
+    tenantId,
+    id,
+    enabled,
+  ]);
   if (!rows.length) throw new HttpError(404, 'Rule set not found');
   return (await getRuleSet(q, tenantId, id))!;
 }
@@ -184,7 +208,17 @@ export async function listIndicators(
   const search = likePattern(options.search?.trim().toLowerCase());
   const where = `i.rule_set_id = $1 AND ($2::text IS NULL OR lower(i.value) LIKE $2 OR lower(i.family_name) LIKE $2 OR lower(i.stix_id) LIKE $2)`;
   const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_indicators i WHERE ${where}`, [ruleSetId, search]);
-  const rows = await q.query<{ stix_id: string; type: IndicatorType; value: string; pattern: string; family_name: string; s_id: string | null; reason: string | null; author_email: string | null; s_at: Stamp }>(
+  const rows = await q.query<{
+    stix_id: string;
+    type: IndicatorType;
+    value: string;
+    pattern: string;
+    family_name: string;
+    s_id: string | null;
+    reason: string | null;
+    author_email: string | null;
+    s_at: Stamp;
+  }>(
     `SELECT i.stix_id, i.type, i.value, i.pattern, i.family_name, s.id AS s_id, s.reason, s.author_email, s.created_at AS s_at
      FROM gluon_indicators i
      LEFT JOIN LATERAL (SELECT * FROM gluon_suppressions s WHERE s.tenant_id = $3 AND s.indicator_id = i.stix_id AND s.value IS NULL ORDER BY s.created_at LIMIT 1) s ON true

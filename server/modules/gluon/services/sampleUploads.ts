@@ -23,10 +23,21 @@ export function sampleSysdiagnose(options: { device?: SampleDevice; extraProcess
         },
       ]),
     },
-    { path: `${dir}/crashes_and_spins/JetsamEvent-2023-06-01.ips`, data: jetsamIps(['SpringBoard', 'BackupAgent', ...(options.extraProcess ? [options.extraProcess] : [])], device) },
+    {
+      path: `${dir}/crashes_and_spins/JetsamEvent-2023-06-01.ips`,
+      data: jetsamIps(['SpringBoard', 'BackupAgent', ...(options.extraProcess ? [options.extraProcess] : [])], device),
+    },
     {
       path: `${dir}/crashes_and_spins/MobileSafari-2023-06-01.ips`,
-      data: crashIps({ procName: 'MobileSafari', procPath: '/Applications/MobileSafari.app/MobileSafari', bundleId: 'com.apple.mobilesafari', images: ['/Applications/MobileSafari.app/MobileSafari'] }, device),
+      data: crashIps(
+        {
+          procName: 'MobileSafari',
+          procPath: '/Applications/MobileSafari.app/MobileSafari',
+          bundleId: 'com.apple.mobilesafari',
+          images: ['/Applications/MobileSafari.app/MobileSafari'],
+        },
+        device,
+      ),
     },
     { path: `${dir}/ps.txt`, data: psText(['/sbin/launchd', '/usr/libexec/mobileassetd']) },
   ]);

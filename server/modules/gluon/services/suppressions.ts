@@ -27,10 +27,10 @@ export async function addSuppression(
   const reason = input.reason.trim();
   if (!reason) throw new HttpError(400, 'A reason is required.');
   return db.tx(async (q) => {
-    const sets = await q.query<{ id: string }>(
-      'SELECT r.id FROM gluon_rule_sets r JOIN gluon_indicators i ON i.rule_set_id = r.id WHERE r.tenant_id = $1 AND i.stix_id = $2',
-      [tenantId, input.indicatorId],
-    );
+    const sets = await q.query<{ id: string }>('SELECT r.id FROM gluon_rule_sets r JOIN gluon_indicators i ON i.rule_set_id = r.id WHERE r.tenant_id = $1 AND i.stix_id = $2', [
+      tenantId,
+      input.indicatorId,
+    ]);
     const [finding] = sets.length ? [] : await q.query('SELECT 1 FROM gluon_findings WHERE tenant_id = $1 AND indicator_id = $2 LIMIT 1', [tenantId, input.indicatorId]);
     if (!sets.length && !finding) throw new HttpError(404, 'Indicator not found');
     const kind = input.kind ?? null;
@@ -66,9 +66,14 @@ export async function markFindingFalsePositive(
 }
 
 export async function listSuppressions(db: Database, tenantId: string): Promise<SuppressionItem[]> {
-  const rows = await db.query<{ id: string; indicator_id: string; kind: ObservationKind | null; value: string | null; reason: string; author_email: string | null; created_at: Stamp }>(
-    'SELECT * FROM gluon_suppressions WHERE tenant_id = $1 ORDER BY created_at DESC',
-    [tenantId],
-  );
+  const rows = await db.query<{
+    id: string;
+    indicator_id: string;
+    kind: ObservationKind | null;
+    value: string | null;
+    reason: string;
+    author_email: string | null;
+    created_at: Stamp;
+  }>('SELECT * FROM gluon_suppressions WHERE tenant_id = $1 ORDER BY created_at DESC', [tenantId]);
   return rows.map((r) => ({ id: r.id, indicatorId: r.indicator_id, kind: r.kind, value: r.value, reason: r.reason, author: r.author_email, createdAt: iso(r.created_at)! }));
 }

@@ -21,7 +21,8 @@ export const ACCEPTED_FILES = 'a sysdiagnose archive (.tar.gz, .tgz, .tar), a cr
 export function cleanFileName(raw: string): string {
   const base = raw.split(/[\\/]/).pop() ?? '';
   // eslint-disable-next-line no-control-regex -- control characters are what a stored file name drops
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 255);
+  const CONTROL = /[\u0000-\u001f\u007f]/g;
+  return base.replace(CONTROL, '').trim().slice(0, 255);
 }
 
 export interface UploadItem {
@@ -142,11 +143,7 @@ export interface UploadInput {
  * under parallel uploads: collectorUploads.ts assertInstallHasRoom); when it or the transaction
  * throws, nothing is recorded and the stored bytes are removed unless a file row refers to them.
  */
-export async function receiveUpload(
-  db: Database,
-  storage: FileStorage,
-  input: UploadInput,
-): Promise<{ upload: UploadItem; duplicate: boolean }> {
+export async function receiveUpload(db: Database, storage: FileStorage, input: UploadInput): Promise<{ upload: UploadItem; duplicate: boolean }> {
   const fileName = cleanFileName(input.fileName);
   const kind = uploadKind(fileName);
   if (!fileName || !kind) throw new HttpError(415, `${fileName || 'This file'} is not a file Gluon inspects: upload ${ACCEPTED_FILES}.`);
@@ -169,12 +166,7 @@ export async function receiveUpload(
   }
 }
 
-async function recordUpload(
-  q: Queryable,
-  input: UploadInput,
-  fileName: string,
-  stored: StoredObject,
-): Promise<{ upload: UploadItem; duplicate: boolean }> {
+async function recordUpload(q: Queryable, input: UploadInput, fileName: string, stored: StoredObject): Promise<{ upload: UploadItem; duplicate: boolean }> {
   if (input.claim) await input.claim(q);
   const [existing] = await q.query<{ id: string }>('SELECT id FROM gluon_files WHERE tenant_id = $1 AND sha256 = $2 FOR UPDATE', [input.tenantId, stored.sha256]);
   if (existing && !input.reinspect && !input.deviceId) {

@@ -71,7 +71,9 @@ export class GluonWorker {
       await finishJob(this.db, job, 'The inspection failed unexpectedly.').catch(() => undefined);
       if (job.inspectionId) {
         await this.db
-          .query("UPDATE gluon_inspections SET status = 'failed', error = 'The inspection failed unexpectedly.', finished_at = now() WHERE id = $1 AND status <> 'done'", [job.inspectionId])
+          .query("UPDATE gluon_inspections SET status = 'failed', error = 'The inspection failed unexpectedly.', finished_at = now() WHERE id = $1 AND status <> 'done'", [
+            job.inspectionId,
+          ])
           .catch(() => undefined);
       }
     }

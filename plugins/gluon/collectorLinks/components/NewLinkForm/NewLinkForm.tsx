@@ -16,11 +16,26 @@ export interface NewLinkFormProps {
 /** final-form leaves an emptied field undefined; the rules read empty text. */
 const filled = (values: Partial<LinkFormValues>): LinkFormValues => ({ name: values.name ?? '', limit: values.limit ?? '', expires: values.expires ?? '' });
 
-function TextField({ name, label, helperText, ...input }: { name: keyof LinkFormValues; label: string; helperText?: string; maxLength?: number; placeholder?: string; inputMode?: 'numeric'; type?: 'date' }) {
+function TextField({
+  name,
+  label,
+  helperText,
+  ...input
+}: {
+  name: keyof LinkFormValues;
+  label: string;
+  helperText?: string;
+  maxLength?: number;
+  placeholder?: string;
+  inputMode?: 'numeric';
+  type?: 'date';
+}) {
   const id = `link-${name}`;
   return (
     <FormGroup label={label} labelFor={id} inline helperText={helperText}>
-      <Field<string> name={name}>{({ input: field }) => <InputGroup id={id} {...input} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} onFocus={field.onFocus} />}</Field>
+      <Field<string> name={name}>
+        {({ input: field }) => <InputGroup id={id} {...input} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} onFocus={field.onFocus} />}
+      </Field>
     </FormGroup>
   );
 }

@@ -118,7 +118,15 @@ export function packagesJson(packages: SamplePackage[] = SAMPLE_PACKAGES): strin
         error: '',
         verified_certificate: p.cert !== undefined,
         certificate: p.cert
-          ? { Md5: p.cert.md5, Sha1: p.cert.sha1, Sha256: p.cert.sha256, ValidFrom: '2023-01-01T00:00:00Z', ValidTo: '2053-01-01T00:00:00Z', Issuer: p.cert.subject, Subject: p.cert.subject }
+          ? {
+              Md5: p.cert.md5,
+              Sha1: p.cert.sha1,
+              Sha256: p.cert.sha256,
+              ValidFrom: '2023-01-01T00:00:00Z',
+              ValidTo: '2053-01-01T00:00:00Z',
+              Issuer: p.cert.subject,
+              Subject: p.cert.subject,
+            }
           : { Md5: '', Sha1: '', Sha256: '', ValidFrom: '0001-01-01T00:00:00Z', ValidTo: '0001-01-01T00:00:00Z', Issuer: '', Subject: '' },
         certificate_error: '',
         trusted_certificate: false,
@@ -307,7 +315,21 @@ export function androidQfFiles(options: AndroidQfOptions = {}): TestZipEntry[] {
   const root = options.root ?? '6f1c2b9e-0d4a-4e1b-9d7f-2a3b4c5d6e7f';
   const at = (name: string): string => (root ? `${root}/${name}` : name);
   const files: Record<string, string | Buffer> = {
-    'acquisition.json': JSON.stringify({ uuid: root, androidqf_version: '1.8.0', storage_path: root, started: '2023-03-05T10:00:00Z', completed: '2023-03-05T10:20:00Z', collector: null, tmp_dir: '/data/local/tmp/', sdcard: '/sdcard/', cpu: 'arm64-v8a' }, null, ' '),
+    'acquisition.json': JSON.stringify(
+      {
+        uuid: root,
+        androidqf_version: '1.8.0',
+        storage_path: root,
+        started: '2023-03-05T10:00:00Z',
+        completed: '2023-03-05T10:20:00Z',
+        collector: null,
+        tmp_dir: '/data/local/tmp/',
+        sdcard: '/sdcard/',
+        cpu: 'arm64-v8a',
+      },
+      null,
+      ' ',
+    ),
     'getprop.txt': getpropText(),
     'selinux.txt': 'Permissive\n',
     'settings_global.txt': ['adb_enabled=1', 'package_verifier_enable=0', 'verifier_verify_adb_installs=1', 'device_name=Example Phone'].join('\n'),
@@ -318,7 +340,16 @@ export function androidQfFiles(options: AndroidQfOptions = {}): TestZipEntry[] {
     'dumpsys.txt': dumpsysText(),
     'files.json': JSON.stringify(
       [
-        { path: '/data/local/tmp/implantd', size: 12345, mode: '-rwxr-xr-x', user_name: 'root', group_name: 'root', modified_time: 1677900000, sha256: sha('sha256', 'implantd'), md5: sha('md5', 'implantd') },
+        {
+          path: '/data/local/tmp/implantd',
+          size: 12345,
+          mode: '-rwxr-xr-x',
+          user_name: 'root',
+          group_name: 'root',
+          modified_time: 1677900000,
+          sha256: sha('sha256', 'implantd'),
+          md5: sha('md5', 'implantd'),
+        },
         { path: '/sdcard/Download/notes.txt', size: 10, mode: '-rw-rw----', user_name: 'u0_a180', group_name: 'media_rw', modified_time: 1677800000 },
       ],
       null,
@@ -384,13 +415,13 @@ export function dumpstateText(): string {
     '',
     '------ UPTIME (uptime) ------',
     ' 10:15:00 up 2 days,  3:00,  0 users,  load average: 1.00, 1.00, 1.00',
-    '------ 0.005s was the duration of \'UPTIME\' ------',
+    "------ 0.005s was the duration of 'UPTIME' ------",
     '------ SYSTEM PROPERTIES (getprop) ------',
     getpropText().trimEnd(),
-    '------ 0.020s was the duration of \'SYSTEM PROPERTIES\' ------',
+    "------ 0.020s was the duration of 'SYSTEM PROPERTIES' ------",
     '------ PROCESSES AND THREADS (ps -A -T -Z -O pri,nice,rtprio,sched,pcy,time) ------',
     ps,
-    '------ 0.100s was the duration of \'PROCESSES AND THREADS\' ------',
+    "------ 0.100s was the duration of 'PROCESSES AND THREADS' ------",
     '------ DUMPSYS (/system/bin/dumpsys -T 10000 --skip meminfo) ------',
     service('accessibility', dumpsysAccessibilityText()),
     '--------- 0.010s was the duration of dumpsys accessibility, ending at: 2023-03-05 10:15:10',
@@ -402,7 +433,7 @@ export function dumpstateText(): string {
     '--------- 0.500s was the duration of dumpsys package, ending at: 2023-03-05 10:15:13',
     service('settings', settings),
     '--------- 0.010s was the duration of dumpsys settings, ending at: 2023-03-05 10:15:14',
-    '------ 3.000s was the duration of \'DUMPSYS\' ------',
+    "------ 3.000s was the duration of 'DUMPSYS' ------",
     '------ LOGCAT (logcat -v threadtime -v printable -v uid -d *:v) ------',
     '03-05 10:00:00.000  1000  1234  1234 I ActivityManager: Start proc 4321:com.example.spyagent',
   ].join('\n');

@@ -30,16 +30,7 @@ export type AndroidObservationKind =
   | 'tombstone';
 
 /** The engine's kinds, which `../matcher` already matches. */
-export const CORE_OBSERVATION_KINDS: readonly ObservationKind[] = [
-  'process',
-  'path',
-  'domain',
-  'bundleId',
-  'ipv4',
-  'email',
-  'url',
-  'fileHash',
-];
+export const CORE_OBSERVATION_KINDS: readonly ObservationKind[] = ['process', 'path', 'domain', 'bundleId', 'ipv4', 'email', 'url', 'fileHash'];
 
 export interface AndroidObservation extends Omit<Observation, 'kind'> {
   kind: AndroidObservationKind;
@@ -159,12 +150,7 @@ export interface Tombstone {
 }
 
 export type AndroidHeuristicRule =
-  | 'android.sideloaded-app'
-  | 'android.root-binary'
-  | 'android.selinux-permissive'
-  | 'android.old-security-patch'
-  | 'android.package-verification-disabled'
-  | 'android.adb-enabled';
+  'android.sideloaded-app' | 'android.root-binary' | 'android.selinux-permissive' | 'android.old-security-patch' | 'android.package-verification-disabled' | 'android.adb-enabled';
 
 /** A warning from the device's state rather than from an indicator. */
 export interface AndroidHeuristicFinding {

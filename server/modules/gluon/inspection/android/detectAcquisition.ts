@@ -63,7 +63,11 @@ async function sniff(zip: SafeZip, entry: ZipEntryInfo): Promise<string> {
   return new TextDecoder('utf-8', { fatal: false }).decode(head);
 }
 
-const firstLine = (text: string): string => text.replace(/^\uFEFF/, '').split(/\r?\n/).find((l) => l.trim() !== '') ?? '';
+const firstLine = (text: string): string =>
+  text
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .find((l) => l.trim() !== '') ?? '';
 
 /** What each AndroidQF file must start with; a file with that name but other content does not count. */
 const CONTENT_CHECKS: Array<{ name: string; test: (head: string) => boolean; says: string }> = [

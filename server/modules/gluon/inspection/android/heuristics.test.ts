@@ -26,10 +26,7 @@ describe('android heuristics', () => {
       pkg('com.system.app', { system: true, dangerousPermissions: ['android.permission.READ_SMS'] }),
       pkg('com.side.plain'),
     ];
-    const found = androidHeuristics(
-      state({ packages, accessibilityServices: [obs('accessibilityService', 'com.side.a11y/.S', { appId: 'com.side.a11y' })] }),
-      { now: NOW },
-    );
+    const found = androidHeuristics(state({ packages, accessibilityServices: [obs('accessibilityService', 'com.side.a11y/.S', { appId: 'com.side.a11y' })] }), { now: NOW });
     expect(found.map((f) => f.message)).toEqual([
       'com.side.sms was installed without an installer (sideloaded) and requests dangerous permissions (READ_SMS)',
       'com.side.a11y was installed without an installer (sideloaded) and has an enabled accessibility service (com.side.a11y/.S)',

@@ -39,8 +39,7 @@ export const WHY: Record<AndroidHeuristicFinding['rule'], string> = {
     'SELinux confines every app and system service. In permissive mode its rules are logged but not enforced, which rooting tools and ' +
     'exploits do to gain access; production phones ship enforcing.',
   'android.old-security-patch':
-    'Spyware vendors exploit the vulnerabilities that the monthly Android security patches close; a phone months behind stays open to ' +
-    'exploits that are known and used.',
+    'Spyware vendors exploit the vulnerabilities that the monthly Android security patches close; a phone months behind stays open to ' + 'exploits that are known and used.',
   'android.package-verification-disabled':
     'Package verification (Google Play Protect) checks apps installed from outside the Play Store, including over ADB; turning it off is a ' +
     'step in installing spyware by hand.',
@@ -80,7 +79,10 @@ export function androidHeuristics(state: DeviceState, options: HeuristicOptions)
     const adminOf = admins.get(pkg.name) ?? [];
     const reasons: string[] = [];
     if (dangerous.length > 0) {
-      const shown = dangerous.slice(0, 6).map((p) => p.replace(/^android\.permission\./, '')).join(', ');
+      const shown = dangerous
+        .slice(0, 6)
+        .map((p) => p.replace(/^android\.permission\./, ''))
+        .join(', ');
       const more = dangerous.length > 6 ? ` and ${dangerous.length - 6} more` : '';
       reasons.push(`${pkg.grantedDangerousPermissions ? 'holds' : 'requests'} dangerous permissions (${shown}${more})`);
     }

@@ -54,7 +54,9 @@ export const DANGEROUS_PERMISSIONS: ReadonlySet<string> = new Set(
     'NEARBY_WIFI_DEVICES',
     'UWB_RANGING',
     'POST_NOTIFICATIONS',
-  ].map((p) => `android.permission.${p}`).concat(['com.android.voicemail.permission.ADD_VOICEMAIL']),
+  ]
+    .map((p) => `android.permission.${p}`)
+    .concat(['com.android.voicemail.permission.ADD_VOICEMAIL']),
 );
 
 export function isDangerousPermission(name: string): boolean {

@@ -96,10 +96,7 @@ export function deviceFromProperties(props: Map<string, Fact>): AndroidDeviceIde
 }
 
 /** AndroidQF's selinux.txt: the output of `getenforce` (`Enforcing`, `Permissive`, `Disabled`). */
-export function parseGetenforce(
-  text: string,
-  list: ObservationList,
-): { mode: 'enforcing' | 'permissive' | 'disabled'; observation: AndroidObservation } | { error: string } {
+export function parseGetenforce(text: string, list: ObservationList): { mode: 'enforcing' | 'permissive' | 'disabled'; observation: AndroidObservation } | { error: string } {
   const lines = text.split(/\r?\n/, 20);
   for (let i = 0; i < lines.length; i++) {
     const mode = lines[i]!.trim().toLowerCase();

@@ -95,7 +95,21 @@ describe('AndroidQF output', () => {
 
   it('reports each artefact, dumpsys by section', () => {
     const kinds = result.artefacts.map((a) => a.kind);
-    for (const kind of ['getprop', 'getenforce', 'settings global', 'settings secure', 'packages', 'ps', 'dumpsys package', 'dumpsys accessibility', 'dumpsys device_policy', 'dumpsys appops', 'files', 'root binaries', 'mounts']) {
+    for (const kind of [
+      'getprop',
+      'getenforce',
+      'settings global',
+      'settings secure',
+      'packages',
+      'ps',
+      'dumpsys package',
+      'dumpsys accessibility',
+      'dumpsys device_policy',
+      'dumpsys appops',
+      'files',
+      'root binaries',
+      'mounts',
+    ]) {
       expect(kinds).toContain(kind);
     }
     expect(result.artefacts.filter((a) => a.error)).toEqual([]);
@@ -112,7 +126,9 @@ describe('AndroidQF output', () => {
       'android.sideloaded-app',
     ]);
     const sideloaded = result.heuristics.find((h) => h.rule === 'android.sideloaded-app')!;
-    expect(sideloaded.message).toMatch(/com\.example\.spyagent was installed without an installer.*holds dangerous permissions \(READ_SMS, RECORD_AUDIO\).*accessibility service.*device administrator/);
+    expect(sideloaded.message).toMatch(
+      /com\.example\.spyagent was installed without an installer.*holds dangerous permissions \(READ_SMS, RECORD_AUDIO\).*accessibility service.*device administrator/,
+    );
     expect(sideloaded.why).toMatch(/outside an app store/);
     expect(sideloaded.observation.value).toBe(BAD.package);
     expect(sideloaded.evidence.map((o) => o.kind).sort()).toEqual(['accessibilityService', 'accessibilityService', 'deviceAdmin']);
@@ -226,9 +242,19 @@ describe('detection', () => {
   };
 
   it('does not go by names: AndroidQF names with other content, a renamed dumpstate', async () => {
-    expect((await detect([{ name: 'getprop.txt', data: 'hello' }, { name: 'packages.json', data: '{"x": 1}' }])).kind).toBe('unknown');
+    expect(
+      (
+        await detect([
+          { name: 'getprop.txt', data: 'hello' },
+          { name: 'packages.json', data: '{"x": 1}' },
+        ])
+      ).kind,
+    ).toBe('unknown');
     expect((await detect([{ name: 'bugreport-x.txt', data: 'just text' }])).kind).toBe('unknown');
-    const renamed = await detect([{ name: 'anything.txt', data: 'x' }, { name: 'main_entry.txt', data: 'anything.txt' }]);
+    const renamed = await detect([
+      { name: 'anything.txt', data: 'x' },
+      { name: 'main_entry.txt', data: 'anything.txt' },
+    ]);
     expect(renamed.kind).toBe('unknown');
     const real = await detect(bugreportFiles({ mainName: 'report.txt' }));
     expect(real.kind).toBe('bugreport');
@@ -236,11 +262,23 @@ describe('detection', () => {
 
   it('needs two AndroidQF files in one folder', async () => {
     expect((await detect([{ name: 'getprop.txt', data: '[a]: [b]\n' }])).kind).toBe('unknown');
-    expect((await detect([{ name: 'getprop.txt', data: '[a]: [b]\n' }, { name: 'selinux.txt', data: 'Enforcing' }])).kind).toBe('androidqf');
+    expect(
+      (
+        await detect([
+          { name: 'getprop.txt', data: '[a]: [b]\n' },
+          { name: 'selinux.txt', data: 'Enforcing' },
+        ])
+      ).kind,
+    ).toBe('androidqf');
   });
 
   it('a zip that is neither is refused with the reason', async () => {
-    const err = await refused(createZip([{ name: 'photo.jpg', data: Buffer.from([0xff, 0xd8, 0xff]) }, { name: 'notes.txt', data: 'hi' }]));
+    const err = await refused(
+      createZip([
+        { name: 'photo.jpg', data: Buffer.from([0xff, 0xd8, 0xff]) },
+        { name: 'notes.txt', data: 'hi' },
+      ]),
+    );
     expect([err.reason, err.code]).toEqual(['not-android', 'not-an-archive']);
     expect(err.message).toMatch(/not an Android acquisition/);
   });
@@ -264,11 +302,7 @@ describe('malformed input: a clear error, nothing written, no other exception', 
     ['a traversal name', () => androidQfZip({ extra: [{ name: '../../../etc/cron.d/evil', data: 'x' }] }), 'traversal'],
     ['an absolute name', () => androidQfZip({ extra: [{ name: '/etc/passwd', data: 'x' }] }), 'absolute-path'],
     ['a symlink entry', () => androidQfZip({ extra: [{ name: 'link', data: '/etc/shadow', method: 'store', unixMode: 0o120777 }] }), 'link'],
-    [
-      'overlapping entries',
-      () => createZip([...androidQfFiles(), { name: 'copy-of-getprop.txt', sharesLocalHeaderOf: 2 }]),
-      'overlapping-entries',
-    ],
+    ['overlapping entries', () => createZip([...androidQfFiles(), { name: 'copy-of-getprop.txt', sharesLocalHeaderOf: 2 }]), 'overlapping-entries'],
     ['binary garbage', () => Buffer.from(Array.from({ length: 10_000 }, (_, i) => (i * 131 + 7) % 256)), 'not-a-zip'],
   ];
 

@@ -1,12 +1,6 @@
 import { ArchiveError } from '../archiveError';
 import { MAX_OBSERVATIONS_PER_FILE } from '../bounds';
-import type {
-  AndroidDeviceIdentity,
-  AndroidHeuristicFinding,
-  AndroidObservation,
-  AndroidPackage,
-  Tombstone,
-} from './androidTypes';
+import type { AndroidDeviceIdentity, AndroidHeuristicFinding, AndroidObservation, AndroidPackage, Tombstone } from './androidTypes';
 import { ObservationList } from './collect';
 import { detectAcquisition, type Acquisition } from './detectAcquisition';
 import { AccessibilityParser, AppopsParser, componentsIn, DevicePolicyParser } from './dumpsysServices';
@@ -236,20 +230,36 @@ class Reader {
         sawSection = true;
         switch (name) {
           case 'package':
-            return section('dumpsys package', (list) => new DumpsysPackageParser(list, ctx.timeZone), (sink) => {
-              const parser = sink as DumpsysPackageParser;
-              for (const pkg of parser.packages.values()) ctx.mergePackage(pkg);
-            });
+            return section(
+              'dumpsys package',
+              (list) => new DumpsysPackageParser(list, ctx.timeZone),
+              (sink) => {
+                const parser = sink as DumpsysPackageParser;
+                for (const pkg of parser.packages.values()) ctx.mergePackage(pkg);
+              },
+            );
           case 'accessibility':
-            return section('dumpsys accessibility', (list) => new AccessibilityParser(list), (sink) => ctx.accessibility.push(...(sink as AccessibilityParser).services));
+            return section(
+              'dumpsys accessibility',
+              (list) => new AccessibilityParser(list),
+              (sink) => ctx.accessibility.push(...(sink as AccessibilityParser).services),
+            );
           case 'device_policy':
-            return section('dumpsys device_policy', (list) => new DevicePolicyParser(list), (sink) => ctx.admins.push(...(sink as DevicePolicyParser).admins));
+            return section(
+              'dumpsys device_policy',
+              (list) => new DevicePolicyParser(list),
+              (sink) => ctx.admins.push(...(sink as DevicePolicyParser).admins),
+            );
           case 'appops':
             return section('dumpsys appops', (list) => new AppopsParser(list, ctx.timeZone));
           case 'settings':
-            return section('dumpsys settings', (list) => new DumpsysSettingsParser(list), (sink) => {
-              for (const [key, fact] of (sink as DumpsysSettingsParser).settings) if (!ctx.settings.has(key)) ctx.settings.set(key, fact);
-            });
+            return section(
+              'dumpsys settings',
+              (list) => new DumpsysSettingsParser(list),
+              (sink) => {
+                for (const [key, fact] of (sink as DumpsysSettingsParser).settings) if (!ctx.settings.has(key)) ctx.settings.set(key, fact);
+              },
+            );
           default:
             return null;
         }
@@ -319,7 +329,14 @@ async function readAndroidQf(zip: SafeZip, acq: Extract<Acquisition, { kind: 'an
       const services = parser.settings.get('secure/enabled_accessibility_services');
       if (services) {
         for (const { component, pkg } of componentsIn(services.value)) {
-          const o = list.add({ kind: 'accessibilityService', value: component, line: services.observation.line, raw: services.observation.raw ?? '', appId: pkg, detail: { user: 0 } });
+          const o = list.add({
+            kind: 'accessibilityService',
+            value: component,
+            line: services.observation.line,
+            raw: services.observation.raw ?? '',
+            appId: pkg,
+            detail: { user: 0 },
+          });
           if (o) ctx.accessibility.push(o);
         }
       }

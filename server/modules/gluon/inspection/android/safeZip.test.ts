@@ -78,7 +78,16 @@ describe('openZip: a sound zip', () => {
 
   it('normalises `./` and doubled slashes, and calls that a duplicate when it collides', async () => {
     expect([...(await readAll(createZip([{ name: './a//b.txt', data: 'x' }]))).keys()]).toEqual(['a/b.txt']);
-    expect((await refusal(createZip([{ name: 'a/b.txt', data: 'x' }, { name: 'a/./b.txt', data: 'y' }]))).reason).toBe('duplicate-entry');
+    expect(
+      (
+        await refusal(
+          createZip([
+            { name: 'a/b.txt', data: 'x' },
+            { name: 'a/./b.txt', data: 'y' },
+          ]),
+        )
+      ).reason,
+    ).toBe('duplicate-entry');
   });
 });
 
@@ -95,8 +104,24 @@ describe('openZip refuses, before reading anything', () => {
     ['a FIFO', [{ name: 'acq/fifo', unixMode: 0o010644 }], 'special-file', /FIFO/],
     ['an encrypted entry', [{ name: 'secret.txt', data: 'x'.repeat(20), encrypted: true, method: 'store', declaredSize: 8 }], 'encrypted', /encrypted/],
     ['an unknown compression method', [{ name: 'a.txt', data: 'x', methodNumber: 14 }], 'unsupported-compression', /method 14/],
-    ['two entries of one name', [{ name: 'a.txt', data: 'x' }, { name: 'a.txt', data: 'y' }], 'duplicate-entry', /two entries/],
-    ['a file and a folder of one name', [{ name: 'a', data: 'x' }, { name: 'a/b', data: 'y' }], 'corrupt', /file and a folder/],
+    [
+      'two entries of one name',
+      [
+        { name: 'a.txt', data: 'x' },
+        { name: 'a.txt', data: 'y' },
+      ],
+      'duplicate-entry',
+      /two entries/,
+    ],
+    [
+      'a file and a folder of one name',
+      [
+        { name: 'a', data: 'x' },
+        { name: 'a/b', data: 'y' },
+      ],
+      'corrupt',
+      /file and a folder/,
+    ],
     ['a local name that differs', [{ name: 'getprop.txt', localName: 'evil.txt', data: 'x' }], 'corrupt', /another name/],
   ];
   it.each(cases)('%s', async (_label, entries, reason, message) => {

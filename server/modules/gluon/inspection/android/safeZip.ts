@@ -138,9 +138,7 @@ function asRefusal(err: unknown, startsLikeZip: boolean): ArchiveError {
   const message = err instanceof Error ? err.message : String(err);
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (/end of central directory record signature not found/i.test(message)) {
-    return startsLikeZip
-      ? refuse('truncated', 'Zip archive is truncated: its central directory (at the end of the file) is missing')
-      : refuse('not-a-zip', 'Not a zip archive');
+    return startsLikeZip ? refuse('truncated', 'Zip archive is truncated: its central directory (at the end of the file) is missing') : refuse('not-a-zip', 'Not a zip archive');
   }
   if (/unexpected EOF|overflows file bounds/i.test(message)) return refuse('truncated', 'Zip archive is truncated: an entry runs past the end of the file');
   if (/strong encryption/i.test(message)) return refuse('encrypted', 'Zip archive has encrypted entries, which are not read');
@@ -272,7 +270,7 @@ export class SafeZip {
     }
     if (!stopped) {
       if (count !== info.size) throw refuse('size-mismatch', `Zip entry ${shown(info.path)} holds ${count} bytes, not the ${info.size} it declares`);
-      if ((crc >>> 0) !== (entry.crc32 >>> 0)) throw refuse('crc-mismatch', `Zip entry ${shown(info.path)} fails its CRC check`);
+      if (crc >>> 0 !== entry.crc32 >>> 0) throw refuse('crc-mismatch', `Zip entry ${shown(info.path)} fails its CRC check`);
     }
   }
 
@@ -364,10 +362,7 @@ async function readCentralDirectory(zip: yauzl.ZipFile, limits: ZipLimits): Prom
     }
     total += entry.uncompressedSize;
     if (total > limits.maxTotalBytes) throw refuse('total-too-large', `Zip archive declares more than ${limits.maxTotalBytes} bytes uncompressed`);
-    if (
-      entry.uncompressedSize > limits.ratioFloorBytes &&
-      entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxCompressionRatio
-    ) {
+    if (entry.uncompressedSize > limits.ratioFloorBytes && entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxCompressionRatio) {
       const ratio = Math.round(entry.uncompressedSize / Math.max(entry.compressedSize, 1));
       throw refuse('compression-ratio', `Zip entry ${shown(name)} expands ${ratio} times (more than ${limits.maxCompressionRatio}): a zip bomb`);
     }
@@ -409,10 +404,7 @@ async function checkLocalHeaders(zip: yauzl.ZipFile, located: Located[], central
     const previous = spans[i - 1]!;
     const current = spans[i]!;
     if (current.start < previous.end) {
-      throw refuse(
-        'overlapping-entries',
-        `Zip entries ${shown(previous.name)} and ${shown(current.name)} share bytes (overlapping entries, a zip bomb technique)`,
-      );
+      throw refuse('overlapping-entries', `Zip entries ${shown(previous.name)} and ${shown(current.name)} share bytes (overlapping entries, a zip bomb technique)`);
     }
   }
   const last = spans[spans.length - 1];

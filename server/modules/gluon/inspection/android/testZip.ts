@@ -58,7 +58,7 @@ export function createZip(entries: TestZipEntry[], options: { comment?: string }
     const deflate = !folder && (e.method ?? 'deflate') === 'deflate' && e.methodNumber === undefined;
     const body = deflate ? deflateRawSync(data) : data;
     const method = e.methodNumber ?? (deflate ? 8 : 0);
-    const crc = e.crc ?? (crc32(data) >>> 0);
+    const crc = e.crc ?? crc32(data) >>> 0;
     const size = e.declaredSize ?? data.length;
     const flags = 0x800 | (e.encrypted ? 1 : 0);
     let versionMadeBy = 20;

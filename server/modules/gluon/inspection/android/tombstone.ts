@@ -160,11 +160,7 @@ export class TombstoneParser implements LineSink {
   finish(): { tombstone: Tombstone } | { error: string } {
     const t = this.tombstone;
     if (t.pid === undefined || !t.process) return { error: 'not a tombstone: no `pid: N, tid: N, name: ... >>> process <<<` line' };
-    const summary = [
-      `${t.process} pid ${t.pid}`,
-      t.signal ? `signal ${t.signal.number} (${t.signal.name})` : undefined,
-      t.abortMessage ? `abort: ${t.abortMessage}` : undefined,
-    ]
+    const summary = [`${t.process} pid ${t.pid}`, t.signal ? `signal ${t.signal.number} (${t.signal.name})` : undefined, t.abortMessage ? `abort: ${t.abortMessage}` : undefined]
       .filter(Boolean)
       .join(', ');
     const detail: Record<string, string | number> = { pid: t.pid };
