@@ -4,3 +4,4 @@ export { UTC_TIME_ZONE } from './utcTimeZone';
 // The table itself (`./timeZones`) is not re-exported: it is a lazy chunk (see LocaleService).
 export { formatDateTime } from './formatDateTime';
 export { useDateTimeFormatter } from './useDateTimeFormatter';
+export { formatSize } from './formatSize';

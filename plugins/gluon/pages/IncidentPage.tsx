@@ -1,3 +1,4 @@
+import { count } from '@common/format/count';
 import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
@@ -31,7 +32,7 @@ export default function IncidentPage({ params }: PageProps) {
       {data && (
         <>
           <p>
-            <StatusTag status={data.state} /> {data.activeFindings} active finding(s) · <GluonLink to={`/devices/${data.deviceId}`}>Open the device</GluonLink>
+            <StatusTag status={data.state} /> {count(data.activeFindings, 'active finding')} · <GluonLink to={`/devices/${data.deviceId}`}>Open the device</GluonLink>
           </p>
           <H4>Evidence</H4>
           <EvidenceTable evidence={data.evidence} {...(access.triage ? { onFalsePositive: falsePositive.run } : {})} />

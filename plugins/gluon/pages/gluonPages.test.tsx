@@ -59,7 +59,8 @@ describe('upload page', () => {
     await userEvent.upload(screen.getByTestId('upload-input'), files, { applyAccept: false });
     await waitFor(() => expect(screen.getAllByTestId('upload-file').map((li) => li.dataset.status)).toEqual(['done', 'error', 'error']));
     const [ok, big, exe] = screen.getAllByTestId('upload-file');
-    expect(ok!.textContent).toContain('0.00 / 0.00 MB');
+    // Sizes in words, not "0.00 MB" (MB with two decimals is for downloads, spec §9).
+    expect(ok!.textContent).toContain('2 KB / 2 KB');
     expect(ok!.textContent).toContain('Uploaded, inspection queued');
     expect(big!.textContent).toContain('The file is larger than the upload limit (1024 MB).');
     expect(exe!.textContent).toContain('Not a file Gluon inspects');
@@ -195,6 +196,7 @@ describe('device page', () => {
     getDevice: (id) => (id === 'd-1' ? Promise.resolve(detail) : notFound()),
     getProcesses: (id) => (id === 'd-1' ? Promise.resolve([{ name: 'BackupAgent', firstSeen: NOW, lastSeen: NOW, sources: ['a/JetsamEvent.ips'], records: 1 }]) : notFound()),
     rescanDevice: (id) => (id === 'd-1' ? Promise.resolve() : notFound()),
+    getDeviceFiles: (id) => (id === 'd-1' ? Promise.resolve([{ id: 'f-1', name: 'shutdown.log', sha256: 'cd'.repeat(32), size: 1638, uploadedAt: NOW }]) : notFound()),
   };
 
   it('shows incidents, and the explorers and actions the token allows: no crash explorer without gln#cre#r', async () => {
@@ -211,6 +213,9 @@ describe('device page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Rescan' }));
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(fake.rescanDevice.mock.calls).toEqual([['d-1']]);
+    // A file's size in words (downloads keep MB with two decimals, spec §9).
+    await userEvent.click(screen.getByRole('tab', { name: 'Files' }));
+    expect(within(await screen.findByTestId('device-files')).getByText('1.6 KB')).toBeTruthy();
   });
 
   it('has a crash explorer with gln#cre#r and no rescan without gln#rsn#r', async () => {
@@ -276,7 +281,7 @@ describe('incident page', () => {
         createdAt: NOW,
       },
     ],
-    timeline: [{ at: NOW, kind: 'opened', fromState: null, toState: 'open', comment: '1 finding(s)', author: null }],
+    timeline: [{ at: NOW, kind: 'opened', fromState: null, toState: 'open', comment: '1 finding', author: null }],
   };
 
   it('shows evidence and timeline; triage sends state and comment, a finding is marked false positive with a reason', async () => {
@@ -299,6 +304,7 @@ describe('incident page', () => {
     expect(await screen.findByRole('heading', { name: 'DarkSword on iPhone' })).toBeTruthy();
     expect(screen.getByText('remaining client pid: 412 (/private/var/tmp/icloud_dump/helper)')).toBeTruthy();
     expect(screen.getByText('shutdown.log:3')).toBeTruthy();
+    expect(screen.getByText(/1 active finding ·/)).toBeTruthy();
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Confirmed with the owner');
     await userEvent.click(screen.getByRole('button', { name: 'Save triage' }));

@@ -1,6 +1,6 @@
 import { Button, Classes, HTMLTable } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
-import { formatMegabytes } from '@core/downloads/DownloadService';
+import { formatSize } from '@core/locale/formatSize';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
@@ -26,7 +26,7 @@ export function DeviceFiles({ deviceId }: DeviceFilesProps) {
       <thead>
         <tr>
           <th>File</th>
-          <th>Size (MB)</th>
+          <th>Size</th>
           <th>SHA-256</th>
           <th>Uploaded</th>
           <th />
@@ -36,7 +36,7 @@ export function DeviceFiles({ deviceId }: DeviceFilesProps) {
         {files.data.map((f) => (
           <tr key={f.id}>
             <td>{f.name}</td>
-            <td>{formatMegabytes(f.size)}</td>
+            <td>{formatSize(f.size)}</td>
             <td>
               <code title={f.sha256}>{f.sha256.slice(0, 16)}…</code>
             </td>

@@ -1,3 +1,4 @@
+import { count } from '@common/format/count';
 import { Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { Inspection } from '../../api/GluonApi';
@@ -48,7 +49,7 @@ export function InspectionsTable({ inspections }: InspectionsTableProps) {
               ))}
               {n.warnings.length > 0 && (
                 <div className={Classes.TEXT_MUTED}>
-                  {n.warnings.length} warning(s): {n.warnings.slice(0, 3).join('; ')}
+                  {count(n.warnings.length, 'warning')}: {n.warnings.slice(0, 3).join('; ')}
                 </div>
               )}
             </td>

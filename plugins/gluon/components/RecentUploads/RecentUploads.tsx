@@ -1,5 +1,5 @@
 import { Button, Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
-import { formatMegabytes } from '@core/downloads/DownloadService';
+import { formatSize } from '@core/locale/formatSize';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { UploadPage } from '../../api/GluonApi';
 import { GluonLink } from '../GluonLink/GluonLink';
@@ -23,7 +23,7 @@ export function RecentUploads({ page, linkDevices, onPage }: RecentUploadsProps)
         <thead>
           <tr>
             <th>File</th>
-            <th>Size (MB)</th>
+            <th>Size</th>
             <th>Uploaded</th>
             <th>Inspection</th>
             <th>Device</th>
@@ -34,7 +34,7 @@ export function RecentUploads({ page, linkDevices, onPage }: RecentUploadsProps)
           {page.items.map((u) => (
             <tr key={u.inspectionId} data-testid="recent-upload" data-status={u.status}>
               <td>{u.fileName}</td>
-              <td>{u.size === null ? '' : formatMegabytes(u.size)}</td>
+              <td>{u.size === null ? '' : formatSize(u.size)}</td>
               <td>{formatDate(u.createdAt)}</td>
               <td>
                 <StatusTag status={u.status} />

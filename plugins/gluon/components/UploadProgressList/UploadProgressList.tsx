@@ -1,5 +1,6 @@
+import { count } from '@common/format/count';
 import { Callout, Classes, Intent, ProgressBar } from '@blueprintjs/core';
-import { formatMegabytes } from '@core/downloads/DownloadService';
+import { formatSize } from '@core/locale/formatSize';
 import type { Upload } from '../../api/GluonApi';
 import type { QueuedFile } from '../../hooks/useUploadQueue';
 
@@ -27,7 +28,7 @@ function inspectionText(upload: Upload): string {
     case 'running':
       return `Uploaded, inspection running (${Math.round(upload.progress)} %)`;
     case 'done':
-      return upload.findings === 0 ? 'Inspected: no finding' : `Inspected: ${upload.findings} finding${upload.findings === 1 ? '' : 's'}`;
+      return upload.findings === 0 ? 'Inspected: no finding' : `Inspected: ${count(upload.findings, 'finding')}`;
     case 'failed':
       return `Inspection failed${upload.error ? `: ${upload.error}` : ''}`;
   }
@@ -39,7 +40,7 @@ function lineText(file: QueuedFile, latest: readonly Upload[]): string | undefin
   return inspectionText(latest.find((u) => u.inspectionId === id) ?? file.upload);
 }
 
-/** Each file with its progress in MB (2 decimals) and, when refused, the server's reason. */
+/** Each file with its progress in words ("1.6 KB / 3.2 MB"; downloads keep MB, spec §9) and, when refused, the server's reason. */
 export function UploadProgressList({ files, latest }: UploadProgressListProps) {
   if (!files.length) return null;
   return (
@@ -50,7 +51,7 @@ export function UploadProgressList({ files, latest }: UploadProgressListProps) {
           <li key={file.key} data-testid="upload-file" data-status={file.status} style={{ margin: '12px 0' }}>
             <strong>{file.name}</strong>{' '}
             <span className={Classes.TEXT_MUTED}>
-              {formatMegabytes(file.status === 'error' ? 0 : file.loaded)} / {formatMegabytes(file.size)} MB
+              {formatSize(file.status === 'error' ? 0 : file.loaded)} / {formatSize(file.size)}
             </span>
             {file.status === 'uploading' && <ProgressBar value={file.size ? file.loaded / file.size : 0} intent={Intent.PRIMARY} animate stripes />}
             {file.status === 'error' ? (

@@ -185,6 +185,6 @@ describe('parseStixBundle refuses bad input clearly', () => {
   it('skips objects without type or id and says so', () => {
     const set = parseStixBundle(bundle([42, { type: 'indicator' }, indicator('1', "[app:id = 'x.y']")]));
     expect(set.indicators).toHaveLength(1);
-    expect(set.unsupported).toEqual([{ id: '', pattern: '', reason: '2 object(s) without a type or id' }]);
+    expect(set.unsupported).toEqual([{ id: '', pattern: '', reason: '2 objects without a type or id' }]);
   });
 });

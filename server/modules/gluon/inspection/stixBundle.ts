@@ -1,3 +1,4 @@
+import { count } from '@common/format/count';
 import { createHash } from 'node:crypto';
 import { parseIndicatorPattern } from './stixPattern';
 import { INDICATOR_TYPES, type Family, type Indicator, type IndicatorType, type RuleSetRef } from './types';
@@ -71,7 +72,7 @@ export function parseStixBundle(input: string | Buffer, options: ParseOptions = 
   const objects = root.objects.filter((o): o is StixObject => isRecord(o) && typeof o.type === 'string' && typeof o.id === 'string');
   const unsupported: UnsupportedIndicator[] = [];
   const malformed = root.objects.length - objects.length;
-  if (malformed > 0) unsupported.push({ id: '', pattern: '', reason: `${malformed} object(s) without a type or id` });
+  if (malformed > 0) unsupported.push({ id: '', pattern: '', reason: `${count(malformed, 'object')} without a type or id` });
 
   const byId = new Map(objects.map((o) => [o.id, o]));
   const reports = objects.filter((o) => o.type === 'report');

@@ -58,5 +58,14 @@ describe('recordFindings', () => {
     // The next inspection finds the same things: nothing new, no second incident.
     expect(await db.tx((q) => recordFindings(q, input))).toBe(0);
     expect(await db.query('SELECT id FROM gluon_incidents WHERE device_id = $1', [deviceId])).toHaveLength(2);
+    // The timeline counts in words: "1 finding", not "1 finding(s)".
+    const opened = await db.query<{ family_name: string; comment: string }>(
+      "SELECT i.family_name, e.comment FROM gluon_incident_events e JOIN gluon_incidents i ON i.id = e.incident_id WHERE i.device_id = $1 AND e.kind = 'opened' ORDER BY 1",
+      [deviceId],
+    );
+    expect(opened).toEqual([
+      { family_name: 'DarkSword', comment: '2500 findings' },
+      { family_name: 'KingSpawn', comment: '1 finding' },
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { count } from '@common/format/count';
 import { HttpError, type Database, type Queryable } from '../../../contracts';
 import type { Finding, IndicatorType, MatchRoute, ObservationKind } from '../inspection/types';
 import { iso, type Stamp } from './sqlRows';
@@ -122,12 +123,12 @@ export async function recordFindings(
     }
     const added = await insertFindings(q, { ...input, incidentId }, findings);
     fresh += added;
-    if (created) await addEvent(q, incidentId, { kind: 'opened', to: 'open', comment: `${added} finding(s)` });
+    if (created) await addEvent(q, incidentId, { kind: 'opened', to: 'open', comment: count(added, 'finding') });
     else if (added > 0) {
       const reopen = existing!.state === 'benign' || existing!.state === 'false_positive';
       if (reopen) await q.query("UPDATE gluon_incidents SET state = 'open', updated_at = now() WHERE id = $1", [incidentId]);
       else await q.query('UPDATE gluon_incidents SET updated_at = now() WHERE id = $1', [incidentId]);
-      await addEvent(q, incidentId, { kind: 'findings', from: existing!.state, to: reopen ? 'open' : existing!.state, comment: `${added} new finding(s)` });
+      await addEvent(q, incidentId, { kind: 'findings', from: existing!.state, to: reopen ? 'open' : existing!.state, comment: count(added, 'new finding') });
     }
   }
   return fresh;
