@@ -49,8 +49,8 @@ export class DefaultModalService implements ModalService {
     };
   }
 
-  confirm(message?: string): Promise<boolean> {
-    return this.open<boolean>({ kind: 'confirm', title: CONFIRM_TITLE, message }).result.then((r) => r === true);
+  confirm(message?: string, confirmText?: string): Promise<boolean> {
+    return this.open<boolean>({ kind: 'confirm', title: CONFIRM_TITLE, message, ...(confirmText ? { confirmText } : {}) }).result.then((r) => r === true);
   }
 
   accept(title: string, message?: string): Promise<boolean> {

@@ -50,6 +50,17 @@ describe('ModalOutlet', () => {
     await expect(result).resolves.toBe(true);
   });
 
+  it('confirm with a verb: the button says it (Delete) instead of Yes, and resolves true', async () => {
+    const { modals } = renderOutlet();
+    let result!: Promise<boolean>;
+    act(() => void (result = modals.confirm('Delete DarkSword?', 'Delete')));
+    afterOpenDelay();
+    expect(screen.getByText('Confirm your action')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Yes' })).toBeNull();
+    act(() => fireEvent.click(screen.getByRole('button', { name: 'Delete' })));
+    await expect(result).resolves.toBe(true);
+  });
+
   it('Enter confirms', async () => {
     const { modals } = renderOutlet();
     let result!: Promise<boolean>;

@@ -90,7 +90,7 @@ function GenericBody({ modal, close }: { modal: OpenModal; close(result?: unknow
     actions = (
       <>
         <Button text="Cancel" onClick={() => close(false)} />
-        <Button text="Yes" intent={Intent.PRIMARY} onClick={() => close(true)} />
+        <Button text={modal.options.confirmText ?? 'Yes'} intent={modal.options.confirmText ? Intent.DANGER : Intent.PRIMARY} onClick={() => close(true)} />
       </>
     );
   } else if (modal.kind === 'accept') {

@@ -18,6 +18,11 @@ export interface ModalOptions<R = unknown> {
   title?: string;
   /** Defaults to 'Are you sure you want to proceed?'. */
   message?: string;
+  /**
+   * For kind 'confirm': the confirming button's words, 'Yes' when absent (spec §2). A destructive
+   * action names its verb ('Delete'), and the button then shows the danger intent.
+   */
+  confirmText?: string;
   /** For kind 'component'. */
   component?: ComponentType<ModalBodyProps<R>>;
   /** Width for placement 'side-custom' (CSS length). */
@@ -49,8 +54,8 @@ export interface ModalRef<R> {
 export interface ModalService {
   readonly modals$: Observable<readonly OpenModal[]>;
   open<R = unknown>(options: ModalOptions<R>): ModalRef<R>;
-  /** 'Confirm your action', Cancel/Yes; resolves true on Yes or Enter. */
-  confirm(message?: string): Promise<boolean>;
+  /** 'Confirm your action', Cancel/Yes (or Cancel/`confirmText`, e.g. 'Delete'); resolves true on it or Enter. */
+  confirm(message?: string, confirmText?: string): Promise<boolean>;
   /** Custom title, Cancel/Confirm. */
   accept(title: string, message?: string): Promise<boolean>;
   /** Title and Close. */

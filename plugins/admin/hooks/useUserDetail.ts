@@ -96,10 +96,12 @@ export function useUserDetail(userId: string) {
       if (done) sessions.reload();
     }),
     remove: withUser(async (u) => {
-      const done = await confirmed(`Delete ${u.email}? Their sessions, identities and invitations go with them.`, () => api.deleteUser(u.id).then(() => true), {
-        title: 'User deleted',
-        message: u.email,
-      });
+      const done = await confirmed(
+        `Delete ${u.email}? Their sessions, identities and invitations go with them.`,
+        () => api.deleteUser(u.id).then(() => true),
+        { title: 'User deleted', message: u.email },
+        'Delete',
+      );
       if (done) nav.navigate('/admin/users');
     }),
     resend: withUser(async (u) => {

@@ -67,6 +67,16 @@ describe('user page', () => {
     expect(api.disableUser.mock.calls).toEqual([[OTHER_ID]]);
   });
 
+  it('delete asks with a Delete button (not Yes), sends one request and goes back to the list', async () => {
+    const { api, navigation } = renderUser(OTHER_ID, WRITER, { deleteUser: async () => undefined });
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).queryByRole('button', { name: 'Yes' })).toBeNull();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(navigation.path()).toBe('/admin/users'));
+    expect(api.deleteUser.mock.calls).toEqual([[OTHER_ID]]);
+  });
+
   it('on their own page an administrator cannot disable, delete or drop umg#usr#rw', async () => {
     renderUser(SELF_ID, WRITER, { getUser: async () => adminUser({ id: SELF_ID, email: 'me@example.com', permissions: WRITER }) });
     await screen.findByRole('heading', { name: 'me@example.com' });

@@ -41,7 +41,7 @@ export function useRuleSets() {
         return `${ruleSet.name} ${enabled ? 'enabled' : 'disabled'}.`;
       }),
     remove: async (ruleSet: RuleSet) => {
-      if (!(await modals.confirm(`Delete ${ruleSet.name}? Findings it produced stay.`))) return false;
+      if (!(await modals.confirm(`Delete ${ruleSet.name}? Findings it produced stay.`, 'Delete'))) return false;
       return act(async () => {
         await api.deleteRuleSet(ruleSet.id);
         return `${ruleSet.name} deleted.`;

@@ -144,7 +144,8 @@ describe('rule sets screen', () => {
     expect(fake.deleteRuleSet.mock.calls).toEqual([]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Yes' }));
+    // The delete dialog's button names what it does (the generic confirm keeps Yes, spec §2).
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('DarkSword deleted.')).toBeTruthy();
     expect(fake.deleteRuleSet.mock.calls).toEqual([['r-1']]);
     expect(await screen.findByText('No rule set yet: import a STIX 2.1 bundle.')).toBeTruthy();
