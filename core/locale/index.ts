@@ -5,3 +5,5 @@ export { UTC_TIME_ZONE } from './utcTimeZone';
 export { formatDateTime } from './formatDateTime';
 export { useDateTimeFormatter } from './useDateTimeFormatter';
 export { formatSize } from './formatSize';
+export { formatVersion } from './formatVersion';
+export { useVersionFormatter } from './useVersionFormatter';

@@ -59,7 +59,9 @@ describe('rule sets screen', () => {
     expect(within(row).getByText('DarkSword (3)')).toBeTruthy();
     expect(row.textContent).toContain('file:path: 2, domain-name:value: 1');
     expect(row.textContent).not.toContain('process:name');
-    expect(row.textContent).toContain('version 2025-03-01T00:00:00Z');
+    // A version that is a timestamp reads as a date in the user's format (US or day-first), not as ISO.
+    expect(row.textContent).toMatch(/version (03\/01|01\/03)\/2025 \d\d:\d\d/);
+    expect(row.textContent).not.toContain('2025-03-01T00:00:00Z');
     expect(row.textContent).toContain('CIDR ranges are not supported');
 
     await userEvent.click(screen.getByLabelText('Or paste a bundle'));

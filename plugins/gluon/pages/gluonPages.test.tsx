@@ -209,7 +209,8 @@ describe('device page', () => {
     expect(await within(await screen.findByTestId('process-explorer')).findByText('BackupAgent')).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: 'Inspections' }));
     expect(screen.getByText('Client running from /private/var/tmp/')).toBeTruthy();
-    expect(screen.getByText('DarkSword 2025-01-01')).toBeTruthy();
+    // The rule-set version that names a day reads as a date in the user's format.
+    expect(screen.getByText('DarkSword 01/01/2025')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Rescan' }));
     expect(await screen.findByRole('status')).toBeTruthy();
     expect(fake.rescanDevice.mock.calls).toEqual([['d-1']]);

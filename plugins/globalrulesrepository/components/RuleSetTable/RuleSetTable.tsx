@@ -1,5 +1,6 @@
 import { Button, Classes, HTMLTable, Switch, Tag } from '@blueprintjs/core';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { useVersionFormatter } from '@core/locale/useVersionFormatter';
 import type { RuleSet } from '../../api/RulesRepositoryApi';
 
 /** RuleSetTableProps: the rule sets; the actions are given only when the user may change them (gln#cfg write). */
@@ -13,6 +14,7 @@ export interface RuleSetTableProps {
 /** Rule sets with families, version, indicator counts per type and what was not supported. */
 export function RuleSetTable({ ruleSets, onToggle, onDelete, onShowIndicators }: RuleSetTableProps) {
   const formatDate = useDateTimeFormatter();
+  const formatVersion = useVersionFormatter();
   if (!ruleSets.length) return <p className={Classes.TEXT_MUTED}>No rule set yet: import a STIX 2.1 bundle.</p>;
   return (
     <HTMLTable compact striped style={{ width: '100%' }} aria-label="Rule sets">
@@ -32,7 +34,7 @@ export function RuleSetTable({ ruleSets, onToggle, onDelete, onShowIndicators }:
             <td>
               <strong>{r.name}</strong>
               <div className={Classes.TEXT_MUTED}>
-                version {r.version}
+                version {formatVersion(r.version)}
                 {r.author && ` · ${r.author}`} · updated {formatDate(r.updatedAt)}
               </div>
             </td>

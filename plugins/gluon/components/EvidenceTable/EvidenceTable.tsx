@@ -3,6 +3,7 @@ import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { useVersionFormatter } from '@core/locale/useVersionFormatter';
 import type { MutationResult } from '@core/react/useMutation';
 import type { Evidence } from '../../api/GluonApi';
 
@@ -51,6 +52,7 @@ function ReasonForm({ onConfirm, onCancel }: { onConfirm(reason: string): Promis
 /** Each finding's evidence: the file and line, the record as written, the indicator and its rule-set version. */
 export function EvidenceTable({ evidence, onFalsePositive }: EvidenceTableProps) {
   const formatDate = useDateTimeFormatter();
+  const formatVersion = useVersionFormatter();
   const [marking, setMarking] = useState<string | null>(null);
   return (
     <HTMLTable compact striped style={{ width: '100%' }} aria-label="Evidence">
@@ -85,7 +87,7 @@ export function EvidenceTable({ evidence, onFalsePositive }: EvidenceTableProps)
               </div>
             </td>
             <td>
-              {f.ruleSetName} {f.ruleSetVersion}
+              {f.ruleSetName} {formatVersion(f.ruleSetVersion)}
             </td>
             <td>
               {f.suppressed ? (

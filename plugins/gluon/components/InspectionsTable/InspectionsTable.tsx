@@ -1,6 +1,7 @@
 import { count } from '@common/format/count';
 import { Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { useVersionFormatter } from '@core/locale/useVersionFormatter';
 import type { Inspection } from '../../api/GluonApi';
 import { StatusTag } from '../StatusTag/StatusTag';
 
@@ -14,6 +15,7 @@ const ORIGINS: Record<string, string> = { upload: 'Upload', collector: 'Collecto
 /** Inspections over time: what was read, with which rule-set versions, what it found, and heuristics. */
 export function InspectionsTable({ inspections }: InspectionsTableProps) {
   const formatDate = useDateTimeFormatter();
+  const formatVersion = useVersionFormatter();
   if (!inspections.length) return <p className={Classes.TEXT_MUTED}>No inspection yet.</p>;
   return (
     <HTMLTable compact striped style={{ width: '100%' }} aria-label="Inspections">
@@ -39,7 +41,7 @@ export function InspectionsTable({ inspections }: InspectionsTableProps) {
               {n.status === 'running' && <ProgressBar value={n.progress / 100} />}
               {n.error && <div className={Classes.TEXT_MUTED}>{n.error}</div>}
             </td>
-            <td>{n.ruleSetVersions.map((v) => `${v.name} ${v.version}`).join(', ')}</td>
+            <td>{n.ruleSetVersions.map((v) => `${v.name} ${formatVersion(v.version)}`).join(', ')}</td>
             <td>
               {n.findings} ({n.newFindings})
             </td>
