@@ -16,8 +16,8 @@ test.describe('users: invite, grant, narrow, disable, reset MFA, end a session, 
     await page.goto('/admin/users');
     await page.getByRole('button', { name: 'Invite user' }).click();
     await page.getByLabel('Email').fill(email);
-    await page.getByRole('checkbox', { name: 'gln#rpt#r', exact: true }).check({ force: true }); // Blueprint's indicator covers the input
-    await page.getByRole('checkbox', { name: 'umg#usr#r', exact: true }).check({ force: true }); // Blueprint's indicator covers the input
+    await page.getByRole('checkbox', { name: 'Devices, incidents and reports: View', exact: true }).check({ force: true }); // Blueprint's indicator covers the input
+    await page.getByRole('checkbox', { name: 'Users and permissions: View', exact: true }).check({ force: true }); // Blueprint's indicator covers the input
     await page.getByRole('button', { name: 'Send invitation' }).click();
     const link = (await page.getByTestId('invitation-url').textContent())!;
     expect(link.startsWith(`${api.origin}/invite/`)).toBe(true);
@@ -40,7 +40,7 @@ test.describe('users: invite, grant, narrow, disable, reset MFA, end a session, 
     await page.goto(`/admin/users?q=${encodeURIComponent(email)}`);
     await page.getByRole('link', { name: email }).click();
     await expect(page.getByRole('heading', { name: email })).toBeVisible();
-    await page.getByRole('checkbox', { name: 'umg#usr#r', exact: true }).uncheck({ force: true });
+    await page.getByRole('checkbox', { name: 'Users and permissions: View', exact: true }).uncheck({ force: true });
     await page.getByRole('button', { name: 'Save permissions' }).click();
     await expect(page.getByRole('button', { name: 'Save permissions' })).toBeDisabled();
     await invitee.goto('/admin/users');

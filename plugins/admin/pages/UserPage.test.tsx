@@ -45,9 +45,14 @@ describe('user page', () => {
     expect(await screen.findByText('Chrome on macOS')).toBeTruthy();
     expect(screen.getByText('10.0.0.7')).toBeTruthy();
     for (const name of [...ACTIONS, 'End']) expect(screen.queryByRole('button', { name }), name).toBeNull();
-    const box = await screen.findByRole('checkbox', { name: 'gln#rpt#r' });
+    const box = await screen.findByRole('checkbox', { name: 'Devices, incidents and reports: View' });
     expect((box as HTMLInputElement).checked).toBe(true);
     expect((box as HTMLInputElement).disabled).toBe(true);
+    // Resources are named by what they allow; the code is in the tooltip.
+    const names = screen.getAllByTestId('permission-name');
+    const users = names.find((n) => n.textContent === 'Users and permissions');
+    expect(users?.title).toBe('umg#usr');
+    expect(names.map((n) => n.textContent)).not.toContain('umg#usr');
   });
 
   it('disable asks for confirmation first: Cancel sends nothing', async () => {
@@ -83,7 +88,7 @@ describe('user page', () => {
     expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Reset MFA' })).toBeTruthy();
-    const own = (await screen.findByRole('checkbox', { name: 'umg#usr#rw' })) as HTMLInputElement;
+    const own = (await screen.findByRole('checkbox', { name: 'Users and permissions: View and change' })) as HTMLInputElement;
     expect(own.checked && own.disabled).toBe(true);
     expect(own.closest('td')!.title).toBe(SELF_STRIP_REASON);
   });
@@ -97,12 +102,12 @@ describe('user page', () => {
       throw apiFailure(403, { message: 'You cannot grant permissions you do not hold: mnt#rsc#w' });
     };
     const { api } = renderUser(OTHER_ID, WRITER, { setPermissions: (...args) => answer(...args) });
-    const notHeld = (await screen.findByRole('checkbox', { name: 'mnt#rsc#w' }, { timeout: 5000 })) as HTMLInputElement;
+    const notHeld = (await screen.findByRole('checkbox', { name: 'Monitoring administration: Change' }, { timeout: 5000 })) as HTMLInputElement;
     expect(notHeld.disabled).toBe(true);
     expect(notHeld.closest('td')!.title).toBe(NOT_HELD_REASON);
     expect(screen.getByRole('button', { name: 'Monitoring admin' }).hasAttribute('disabled')).toBe(true);
     // Holding gln#rpt#rw covers gln#rpt#w.
-    expect((screen.getByRole('checkbox', { name: 'gln#rpt#w' }) as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByRole('checkbox', { name: 'Devices, incidents and reports: Change' }) as HTMLInputElement).disabled).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Uploader' }));
     expect(screen.getByTestId('selected-permissions').textContent).toBe('gln#rpt#r, gln#upl#rw');
     expect(screen.getByRole('button', { name: 'Basic uploader' }).hasAttribute('disabled')).toBe(true);

@@ -1,6 +1,7 @@
 import { Button, Callout, Checkbox, Classes, HTMLTable, Tag, Tooltip } from '@blueprintjs/core';
 import { Fragment, useMemo } from 'react';
 import { isCovered } from '@common/permissions/grants';
+import { MODE_NAMES, permissionName, resourceName } from '@common/permissions/permissionNames';
 import { catalogueGrid } from '../../logic/catalogueGrid';
 import { DERIVED_CHECKS, PRESETS } from '../../logic/derivedChecks';
 
@@ -24,7 +25,11 @@ export interface PermissionEditorProps {
 
 export const NOT_HELD_REASON = 'You cannot grant a permission you do not hold (the API refuses it).';
 
-/** A grid of modules × resources × modes (r, w, rw) with presets and the derived checks shown live. */
+/**
+ * A grid of modules × resources × modes (r, w, rw) with presets and the derived checks shown live;
+ * each resource and mode is named by what it allows (common/permissions/permissionNames), its code
+ * in a tooltip.
+ */
 export function PermissionEditor({ catalogue, value, onChange, held, locked = [], lockedReason, readOnly = false }: PermissionEditorProps) {
   const grid = useMemo(() => catalogueGrid(catalogue, value), [catalogue, value]);
   const selected = new Set(value);
@@ -51,7 +56,7 @@ export function PermissionEditor({ catalogue, value, onChange, held, locked = []
               />
             );
             return missing.length > 0 ? (
-              <Tooltip key={preset.id} content={`${NOT_HELD_REASON} Missing: ${missing.join(', ')}`}>
+              <Tooltip key={preset.id} content={`${NOT_HELD_REASON} Missing: ${missing.map(permissionName).join('; ')}`}>
                 {button}
               </Tooltip>
             ) : (
@@ -63,10 +68,10 @@ export function PermissionEditor({ catalogue, value, onChange, held, locked = []
       <HTMLTable compact className="admin-grid admin-table" aria-label="Permissions">
         <thead>
           <tr>
-            <th>Module / resource</th>
-            <th>r</th>
-            <th>w</th>
-            <th>rw</th>
+            <th>Allows</th>
+            <th title="r">{MODE_NAMES.r}</th>
+            <th title="w">{MODE_NAMES.w}</th>
+            <th title="rw">{MODE_NAMES.rw}</th>
           </tr>
         </thead>
         <tbody>
@@ -80,9 +85,9 @@ export function PermissionEditor({ catalogue, value, onChange, held, locked = []
               {module.rows.map((row) => (
                 <tr key={row.resource}>
                   <td>
-                    <code>
-                      {row.module}#{row.resource}
-                    </code>
+                    <span data-testid="permission-name" title={`${row.module}#${row.resource}`}>
+                      {resourceName(row.module, row.resource)}
+                    </span>
                   </td>
                   {(['r', 'w', 'rw'] as const).map((mode) => {
                     const perm = `${row.module}#${row.resource}#${mode}`;
@@ -96,9 +101,9 @@ export function PermissionEditor({ catalogue, value, onChange, held, locked = []
                     const notHeld = !grantable(perm);
                     const reason = isLocked ? lockedReason : notHeld ? NOT_HELD_REASON : undefined;
                     return (
-                      <td key={mode} title={reason}>
+                      <td key={mode} title={reason ?? perm}>
                         <Checkbox
-                          aria-label={perm}
+                          aria-label={permissionName(perm)}
                           checked={selected.has(perm)}
                           disabled={readOnly || isLocked || (notHeld && !selected.has(perm))}
                           onChange={(e) => toggle(perm, e.currentTarget.checked)}
