@@ -3863,6 +3863,8 @@ export interface paths {
                                 id: string;
                                 ip: string | null;
                                 target: string | null;
+                                /** @description The target in words when it is the id of one of the tenant's records (a user's e-mail, a device's or rule set's name, an incident's family and device); null otherwise */
+                                targetName: string | null;
                             }[];
                             page: number;
                             size: number;

@@ -89,7 +89,7 @@ export default function AuditPage(_props: PageProps) {
                       <code>{e.action}</code>
                     </td>
                     <td>{e.actorEmail ?? e.actorId ?? '—'}</td>
-                    <td>{e.target ?? '—'}</td>
+                    <td>{e.targetName ? <span title={e.target ?? undefined}>{e.targetName}</span> : (e.target ?? '—')}</td>
                     <td>{e.ip ?? '—'}</td>
                   </tr>
                 ))}

@@ -124,9 +124,21 @@ describe('audit page', () => {
           actorId: SELF_ID,
           actorEmail: 'boss@example.com',
           target: 'new@example.com',
+          targetName: null,
           details: {},
           ip: '10.0.0.1',
           createdAt: '2026-11-20T10:00:00Z',
+        },
+        {
+          id: 'e2',
+          action: 'user.sessionRevoke',
+          actorId: SELF_ID,
+          actorEmail: 'boss@example.com',
+          target: '3f2b8c1e-0d4a-4e6b-9a7c-1b2c3d4e5f60',
+          targetName: 'colleague@example.com',
+          details: {},
+          ip: '10.0.0.1',
+          createdAt: '2026-11-20T09:00:00Z',
         },
       ],
       total: 120,
@@ -139,6 +151,10 @@ describe('audit page', () => {
     // The CSV's request and file name are DefaultAdminApi's (DefaultAdminApi.test.ts): here, that the export gets the table's filter.
     const { api, navigation } = render('/admin/audit?action=user.&from=2026-11-01&to=2026-11-30', READER, { ...events, exportAuditCsv: async () => undefined });
     expect(await screen.findByText('new@example.com')).toBeTruthy();
+    // A target the API names is shown by its name, the id in the tooltip.
+    const named = screen.getByText('colleague@example.com');
+    expect(named.getAttribute('title')).toBe('3f2b8c1e-0d4a-4e6b-9a7c-1b2c3d4e5f60');
+    expect(screen.queryByText('3f2b8c1e-0d4a-4e6b-9a7c-1b2c3d4e5f60')).toBeNull();
     const first = api.getAuditEvents.mock.calls[0]![0];
     expect(first.action).toBe('user.');
     expect(new Date(first.from!).getDate()).toBe(1);

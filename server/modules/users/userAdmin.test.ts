@@ -224,6 +224,12 @@ describe('user management', () => {
       ).toEqual([s1.sessionId, s2.sessionId, s3.sessionId].sort());
       expect((await call('DELETE', `/um/users/${u.id}/sessions/${s1.sessionId}`, adminToken)).statusCode).toBe(204);
       expect(await stillValid(s1.token)).toBe(false);
+      // The audit row's target is the user's id; the log names it by e-mail.
+      const [revoked] = (await call('GET', '/um/auditEvents?action=user.sessionRevoke&size=1', readerToken)).json().items;
+      expect(revoked).toMatchObject({ target: u.id, targetName: u.email });
+      // A target that names nothing of the tenant (an e-mail already) has no name.
+      const [invited] = (await call('GET', '/um/auditEvents?action=user.invite&size=1', readerToken)).json().items;
+      expect(invited.targetName).toBeNull();
       expect(await stillValid(s2.token)).toBe(true);
       expect((await call('DELETE', `/um/users/${u.id}/sessions/${s1.sessionId}`, adminToken)).statusCode).toBe(404);
       expect((await call('DELETE', `/um/users/${u.id}/sessions/${s2.sessionId}`, readerToken)).statusCode).toBe(403);

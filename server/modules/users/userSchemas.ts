@@ -66,12 +66,17 @@ export const auditEventSchema = {
     actorId: { type: ['string', 'null'] },
     actorEmail: { type: ['string', 'null'] },
     target: { type: ['string', 'null'] },
+    targetName: {
+      type: ['string', 'null'],
+      description:
+        "The target in words when it is the id of one of the tenant's records (a user's e-mail, a device's or rule set's name, an incident's family and device); null otherwise",
+    },
     // Free-form by nature: each action records its own details.
     details: { type: 'object', additionalProperties: true },
     ip: { type: ['string', 'null'] },
     createdAt: { type: 'string', format: 'date-time' },
   },
-  required: ['id', 'action', 'actorId', 'actorEmail', 'target', 'details', 'ip', 'createdAt'],
+  required: ['id', 'action', 'actorId', 'actorEmail', 'target', 'targetName', 'details', 'ip', 'createdAt'],
   additionalProperties: false,
 } as const;
 
