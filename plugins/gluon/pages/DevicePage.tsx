@@ -1,3 +1,4 @@
+import { appleModelLabel, deviceDisplayName } from '@common/devices/appleModels';
 import { Button, ButtonGroup, Callout, Classes, H2, H4, HTMLTable, Tab, Tabs } from '@blueprintjs/core';
 import { Refresh } from '@blueprintjs/icons';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
@@ -65,12 +66,12 @@ export default function DevicePage({ params }: PageProps) {
   }
   return (
     <section className="gluon-device-page" style={{ padding: 24 }}>
-      <H2>{data ? data.device.name : `Device ${deviceId}`}</H2>
+      <H2>{data ? deviceDisplayName(data.device.name) : `Device ${deviceId}`}</H2>
       {detail.error && <Callout intent="danger">{detail.error}</Callout>}
       {data && (
         <>
           <p className={Classes.TEXT_MUTED}>
-            {[data.device.modelCode, data.device.osVersion, data.device.lastInspectionAt && `last inspected ${formatDate(data.device.lastInspectionAt)}`]
+            {[appleModelLabel(data.device.modelCode), data.device.osVersion, data.device.lastInspectionAt && `last inspected ${formatDate(data.device.lastInspectionAt)}`]
               .filter(Boolean)
               .join(' · ')}{' '}
             <StatusTag status={data.device.severity} />

@@ -1,3 +1,4 @@
+import { deviceDisplayName } from '@common/devices/appleModels';
 import { count } from '@common/format/count';
 import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
 import type { PageProps } from '@core/plugin/PluginManifest';
@@ -27,7 +28,7 @@ export default function IncidentPage({ params }: PageProps) {
   }
   return (
     <section className="gluon-incident-page" style={{ padding: 24, maxWidth: 1200 }}>
-      <H2>{data ? `${data.familyName} on ${data.deviceName}` : `Incident ${incidentId}`}</H2>
+      <H2>{data ? `${data.familyName} on ${deviceDisplayName(data.deviceName)}` : `Incident ${incidentId}`}</H2>
       {incident.error && <Callout intent="danger">{incident.error}</Callout>}
       {data && (
         <>

@@ -133,8 +133,10 @@ describe('gluon root', () => {
         return { items: search === 'nothing' ? [] : items, total: search === 'nothing' ? 0 : 1, page: 0, size: 20 };
       },
     });
-    const link = await screen.findByRole('link', { name: 'iPhone14,2 · c0ffee00' });
+    // Named by marketing name, the model code beside it.
+    const link = await screen.findByRole('link', { name: 'iPhone 13 Pro · c0ffee00' });
     expect(link.getAttribute('href')).toBe('/devices/d-1');
+    expect(within(screen.getByTestId('device-row')).getByText('iPhone14,2').tagName).toBe('CODE');
     expect(within(screen.getByTestId('device-row')).getByText('High')).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: 'Search devices' }), 'nothing');
     expect(await screen.findByText('No device matches.')).toBeTruthy();
@@ -201,8 +203,9 @@ describe('device page', () => {
 
   it('shows incidents, and the explorers and actions the token allows: no crash explorer without gln#cre#r', async () => {
     const fake = host('/devices/d-1', ANALYST, deviceServer);
-    expect(await screen.findByRole('heading', { name: 'iPhone14,2 · c0ffee00' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'iPhone 13 Pro · c0ffee00' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'DarkSword' }).getAttribute('href')).toBe('/incident-management/i-1');
+    expect(screen.getByText(/iPhone 13 Pro \(iPhone14,2\) · iPhone OS 16\.5/)).toBeTruthy();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
     expect(tabs).toEqual(['Incidents (1)', 'Inspections', 'Process explorer', 'Files']);
     await userEvent.click(screen.getByRole('tab', { name: 'Process explorer' }));
@@ -221,7 +224,7 @@ describe('device page', () => {
 
   it('has a crash explorer with gln#cre#r and no rescan without gln#rsn#r', async () => {
     host('/devices/d-1', ['gln#rpt#r', 'gln#cre#r'], { ...deviceServer, getCrashes: async () => [] });
-    await screen.findByRole('heading', { name: 'iPhone14,2 · c0ffee00' });
+    await screen.findByRole('heading', { name: 'iPhone 13 Pro · c0ffee00' });
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Incidents (1)', 'Inspections', 'Crash explorer']);
     expect(screen.queryByRole('button', { name: 'Rescan' })).toBeNull();
   });

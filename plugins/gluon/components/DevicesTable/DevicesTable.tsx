@@ -1,3 +1,4 @@
+import { appleModelName, deviceDisplayName } from '@common/devices/appleModels';
 import { Classes, HTMLTable } from '@blueprintjs/core';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { Device } from '../../api/GluonApi';
@@ -33,9 +34,17 @@ export function DevicesTable({ devices, searched }: DevicesTableProps) {
         {devices.map((d) => (
           <tr key={d.id} data-testid="device-row">
             <td>
-              <GluonLink to={`/devices/${d.id}`}>{d.name}</GluonLink>
+              <GluonLink to={`/devices/${d.id}`}>{deviceDisplayName(d.name)}</GluonLink>
             </td>
-            <td>{d.modelCode ?? ''}</td>
+            <td>
+              {appleModelName(d.modelCode) ?? d.modelCode ?? ''}
+              {appleModelName(d.modelCode) && (
+                <>
+                  {' '}
+                  <code className={Classes.TEXT_MUTED}>{d.modelCode}</code>
+                </>
+              )}
+            </td>
             <td>{d.osVersion ?? ''}</td>
             <td>{d.lastInspectionAt ? formatDate(d.lastInspectionAt) : ''}</td>
             <td>{d.openIncidents}</td>

@@ -1,3 +1,4 @@
+import { deviceDisplayName } from '@common/devices/appleModels';
 import { Button, Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { formatSize } from '@core/locale/formatSize';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
@@ -41,7 +42,9 @@ export function RecentUploads({ page, linkDevices, onPage }: RecentUploadsProps)
                 {u.status === 'running' && <ProgressBar value={u.progress / 100} />}
                 {u.error && <div className={Classes.TEXT_MUTED}>{u.error}</div>}
               </td>
-              <td>{u.deviceId && linkDevices ? <GluonLink to={`/devices/${u.deviceId}`}>{u.deviceName}</GluonLink> : u.deviceName}</td>
+              <td>
+                {u.deviceId && linkDevices ? <GluonLink to={`/devices/${u.deviceId}`}>{deviceDisplayName(u.deviceName ?? '')}</GluonLink> : deviceDisplayName(u.deviceName ?? '')}
+              </td>
               <td>{u.status === 'done' ? u.findings : ''}</td>
             </tr>
           ))}
