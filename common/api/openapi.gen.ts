@@ -4591,7 +4591,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant's logo as stored (image/png, image/jpeg or sanitised image/svg+xml). */
+        /** The tenant's logo as stored (image/png, image/jpeg or sanitised image/svg+xml); 204 when none was uploaded. No logo is the usual case, not an error: a 404 would put a console error on every page of the console. */
         get: {
             parameters: {
                 query?: never;
@@ -4610,6 +4610,13 @@ export interface paths {
                         "application/json": string;
                     };
                 };
+                /** @description No logo has been uploaded */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
                 /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
                 401: {
                     headers: {
@@ -4625,19 +4632,6 @@ export interface paths {
                 };
                 /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
                 403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            error: string;
-                            message: string;
-                            statusCode: number;
-                        };
-                    };
-                };
-                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
-                404: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -43,10 +43,19 @@ const answered = (logo$: Observable<TenantLogo | null | undefined>) => firstValu
 const blob = (body: string, type: string) => new Blob([body], { type });
 
 describe('DefaultBrandingService', () => {
-  it('null (the product mark) when the tenant has no logo', async () => {
-    const { branding, requests } = setup(() => ({ status: 404, data: blob('{"message":"No logo has been uploaded."}', 'application/json') }));
-    expect(await answered(branding.logo$)).toBeNull();
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /um/logo']);
+  it('null (the product mark) when the tenant has no logo: 204, or 404 from an older API; nothing is logged', async () => {
+    const logged = vi.spyOn(console, 'error');
+    const warned = vi.spyOn(console, 'warn');
+    for (const reply of [
+      { status: 204, data: null },
+      { status: 404, data: blob('{"message":"No logo has been uploaded."}', 'application/json') },
+    ]) {
+      const { branding, requests } = setup(() => reply);
+      expect(await answered(branding.logo$)).toBeNull();
+      expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual(['GET /um/logo']);
+    }
+    expect(logged).not.toHaveBeenCalled();
+    expect(warned).not.toHaveBeenCalled();
   });
 
   it('an SVG arrives as sanitised markup', async () => {

@@ -11,7 +11,8 @@ export const BRANDING_CHANNEL = 'jetp-branding';
  * Fetches `GET /um/logo` while someone is signed in and listens (the header subscribes; nothing
  * is asked on the public pages). An SVG is sanitised in a lazy chunk (DOMPurify stays off every
  * first load) and handed on as markup; a raster image becomes an object URL that is revoked as
- * soon as another logo (or none) replaces it. A 404 means "no logo": the product mark shows.
+ * soon as another logo (or none) replaces it. A 204 (or, from an older API, a 404) means "no
+ * logo": the product mark shows, and nothing is logged.
  * `reload()` also tells the console's other tabs (a BroadcastChannel: the storage service is no
  * message bus), so an upload or removal changes every open header, not only this tab's.
  */
@@ -61,6 +62,8 @@ export class DefaultBrandingService implements BrandingService {
   private async fetch(): Promise<TenantLogo | null> {
     try {
       const response = await this.http.get<Blob>('/um/logo', { responseType: 'blob', skipGlobalErrors: [403, 404] });
+      // 204: no logo (the usual case, answered without an error so no page logs one).
+      if (response.status === 204 || !response.data) return null;
       const blob = response.data;
       const type = (blob.type || String(response.headers['content-type'] ?? '')).toLowerCase();
       if (type.startsWith('image/svg')) {

@@ -28,10 +28,10 @@ describe('logo', () => {
     t.app.inject({ method: 'PUT', url: '/um/logo', headers: { authorization: `Bearer ${token}`, 'content-type': type }, payload: body });
   const get = (token: string) => t.app.inject({ method: 'GET', url: '/um/logo', headers: { authorization: `Bearer ${token}` } });
 
-  it('answers 404 with a message while there is no logo', async () => {
+  it("answers 204 with no body while there is no logo (the usual case: no error in every page's console)", async () => {
     const res = await get(adminToken);
-    expect(res.statusCode).toBe(404);
-    expect(res.json().message).toBe('No logo has been uploaded.');
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
   });
 
   it('stores a PNG and serves the same bytes with its content type to any user of the tenant', async () => {
@@ -60,8 +60,10 @@ describe('logo', () => {
   });
 
   it('keeps tenants apart', async () => {
+    // The other tenant has no logo of its own: it sees none, not this one.
     const res = await get(otherTenantToken);
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(204);
+    expect(res.rawPayload.length).toBe(0);
   });
 
   it('rejects other formats, empty and oversized files with a message', async () => {
@@ -97,7 +99,7 @@ describe('logo', () => {
   it('deletes the logo (idempotently) and audits the changes', async () => {
     const del = await t.app.inject({ method: 'DELETE', url: '/um/logo', headers: { authorization: `Bearer ${adminToken}` } });
     expect(del.statusCode).toBe(204);
-    expect((await get(adminToken)).statusCode).toBe(404);
+    expect((await get(adminToken)).statusCode).toBe(204);
     const again = await t.app.inject({ method: 'DELETE', url: '/um/logo', headers: { authorization: `Bearer ${adminToken}` } });
     expect(again.statusCode).toBe(204);
     const events = await t.db.query<{ action: string }>('SELECT action FROM audit_events WHERE tenant_id = $1 ORDER BY created_at', [admin.tenantId]);

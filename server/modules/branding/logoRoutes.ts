@@ -22,14 +22,19 @@ export const logoRoutes: RoutePlugin = async (app) => {
       preHandler: app.authenticate(),
       schema: {
         tags: ['settings'],
-        summary: "The tenant's logo as stored (image/png, image/jpeg or sanitised image/svg+xml).",
+        summary:
+          "The tenant's logo as stored (image/png, image/jpeg or sanitised image/svg+xml); 204 when none was uploaded. No logo is the usual case, not an error: a 404 would put a console error on every page of the console.",
         security: bearerSecurity,
-        response: { 200: { type: 'string', format: 'binary', description: 'The logo bytes' }, ...errors(401, 403, 404) },
+        response: {
+          200: { type: 'string', format: 'binary', description: 'The logo bytes' },
+          204: { type: 'null', description: 'No logo has been uploaded' },
+          ...errors(401, 403),
+        },
       },
     },
     async (request, reply) => {
       const logo = await readLogo(app.db, request.auth.tenantId);
-      if (!logo) throw new HttpError(404, 'No logo has been uploaded.');
+      if (!logo) return reply.code(204).header('Cache-Control', 'private, no-cache').send(null);
       // The schema documents the logo as a binary string (OpenAPI), which types the reply as
       // string; Fastify sends the Buffer's bytes as they are.
       return reply
