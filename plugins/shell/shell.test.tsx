@@ -34,6 +34,20 @@ describe('shell plugin', () => {
     expect(profileMenuVisible(path)).toBe(expected);
   });
 
+  it.each([
+    ['/devices/d-1', true],
+    ['/incident-management/i-1', true],
+    ['/devices', false],
+    ['/devices/d-1/extra', false],
+    ['/monitoring/devices/d-1', false],
+  ])("full profile menu on gluon's own page %s: %s", (path, expected) => {
+    const plugins = [
+      { id: 'gluon', routes: [{ path: '' }, { path: '/devices/:deviceId' }, { path: '/incident-management/:incidentId' }] },
+      { id: 'monitoring', routes: [{ path: '/monitoring/devices/:id' }] },
+    ];
+    expect(profileMenuVisible(path, plugins)).toBe(expected);
+  });
+
   it('lists e-mail, options, contact, feature request, Logout and Close on gluon, and logs out', async () => {
     const { host } = renderShell({ path: '/gluon' });
     const menu = await openMenu();

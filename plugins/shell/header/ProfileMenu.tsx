@@ -73,7 +73,7 @@ export default function ProfileMenu() {
   useEffect(() => setOpen(false), [path]);
 
   if (!profile) return null;
-  const full = profileMenuVisible(path);
+  const full = profileMenuVisible(path, snapshot.plugins);
   const sections = snapshot.profileMenu.filter((section) => (full || section.account) && (!section.visible || section.visible(perms)));
   const products: ProfileMenuLink[] = narrow
     ? snapshot.plugins

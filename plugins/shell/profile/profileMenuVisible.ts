@@ -1,8 +1,28 @@
 /** Spec §1: the profile menu shows only for gluon, electron and neutrino. */
 export const PROFILE_MENU_PRODUCTS = ['gluon', 'electron', 'neutrino'] as const;
 
-export function profileMenuVisible(path: string): boolean {
-  return PROFILE_MENU_PRODUCTS.some((product) => path === `/${product}` || path.startsWith(`/${product}/`));
+/** A product's own routes outside its base path (gluon's `/devices/:deviceId`), from its manifest. */
+export interface ProductRoutes {
+  id: string;
+  routes: readonly { path: string }[];
+}
+
+/** Whether an absolute wouter pattern (`/devices/:deviceId`) matches a path; relative patterns are under the base path already. */
+function matchesPattern(pattern: string, path: string): boolean {
+  if (!pattern.startsWith('/')) return false;
+  const want = pattern.split('/');
+  const have = path.split('/');
+  return want.length === have.length && want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment.toLowerCase() === have[i]!.toLowerCase()));
+}
+
+/**
+ * The full menu on gluon's, electron's and neutrino's pages: under their base path, and on the
+ * pages they declare elsewhere (gluon's `/devices/{id}` and `/incident-management/{id}` are gluon
+ * pages too, spec §1), read from the registered manifests.
+ */
+export function profileMenuVisible(path: string, plugins: readonly ProductRoutes[] = []): boolean {
+  if (PROFILE_MENU_PRODUCTS.some((product) => path === `/${product}` || path.startsWith(`/${product}/`))) return true;
+  return plugins.some((plugin) => (PROFILE_MENU_PRODUCTS as readonly string[]).includes(plugin.id) && plugin.routes.some((route) => matchesPattern(route.path, path)));
 }
 
 /** Width of the menu (spec §9). */
