@@ -40,7 +40,7 @@ test.describe('second factor at sign-in', () => {
     await expect(login.title).toHaveText('Two-factor authentication');
     await login.code.fill(totp(user.totpSecret!));
     await login.rememberMe.click();
-    await expect(page.getByRole('checkbox', { name: 'Remember this device for 30 days' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Remember this device for 30 days (60 days for monitoring users)' })).toBeChecked();
     await login.verify.click();
     await expect(page).toHaveURL(/\/gluon$/);
     const remembered = JSON.parse((await page.evaluate(() => localStorage.getItem('zo-remember-2fa'))) ?? '{}') as Record<string, string>;

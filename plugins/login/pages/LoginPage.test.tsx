@@ -1,3 +1,4 @@
+import { REMEMBER_LABEL } from '../components/TwoAuthForm/TwoAuthForm';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -284,6 +285,10 @@ describe('two-auth and recovery-code steps', () => {
     await fillLogin('bob@example.com', 'pw');
     const code = await screen.findByLabelText('Authentication code');
     expect(code.getAttribute('inputmode')).toBe('numeric');
+    // Spec §9: 30 days for the console, 60 for a monitoring user (the API decides from the account;
+    // before the second factor the page cannot know which, so the label says both).
+    expect(screen.getByRole('checkbox', { name: REMEMBER_LABEL })).toBeTruthy();
+    expect(REMEMBER_LABEL).toBe('Remember this device for 30 days (60 days for monitoring users)');
     expect(host.session!.token()).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('Authentication code is required')).toBeTruthy();

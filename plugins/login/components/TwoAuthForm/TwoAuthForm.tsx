@@ -27,6 +27,14 @@ const STEP: SecondFactorStep<TwoAuthValues> = {
 };
 
 /** The two-auth step: six-digit numeric code, remember-me, link to the recovery code. */
+/**
+ * Spec §9: a remembered device skips the second factor for 30 days in the console and 60 for a
+ * monitoring user. The API decides which from the account's permissions (rememberedDevices.ts),
+ * which the page cannot see before the second factor (the mfa token holds only umg#otp#r), so
+ * the label states both rather than a number that is wrong for some users.
+ */
+export const REMEMBER_LABEL = 'Remember this device for 30 days (60 days for monitoring users)';
+
 export function TwoAuthForm({ onSubmit, onUseRecoveryCode, onReturn }: TwoAuthFormProps) {
   return (
     <SecondFactorForm step={STEP} onSubmit={onSubmit} onSwitch={onUseRecoveryCode} onReturn={onReturn}>
@@ -42,7 +50,7 @@ export function TwoAuthForm({ onSubmit, onUseRecoveryCode, onReturn }: TwoAuthFo
         autoFocus
       />
       <Field<boolean> name="remember2fa" type="checkbox">
-        {({ input }) => <Checkbox checked={Boolean(input.checked)} onChange={input.onChange} name={input.name} label="Remember this device for 30 days" />}
+        {({ input }) => <Checkbox checked={Boolean(input.checked)} onChange={input.onChange} name={input.name} label={REMEMBER_LABEL} />}
       </Field>
     </SecondFactorForm>
   );
