@@ -13,6 +13,6 @@ export function linkMessage({ status, message }: CallFailure): string {
     if (text.includes('reached the maximum number')) return CollectorTexts.linkLimit;
     return message;
   }
-  // 5xx answers carry no detail worth showing (the API hides them).
-  return message && status > 0 && status < 500 ? message : CollectorTexts.linkUnchecked;
+  // "Other statuses also show the server message" (5xx included); no message (offline, a 403 without text): the generic text.
+  return message && status > 0 ? message : CollectorTexts.linkUnchecked;
 }

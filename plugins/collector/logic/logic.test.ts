@@ -16,7 +16,8 @@ describe('linkMessage (spec §8)', () => {
     [403, 'The link has reached the maximum number of installations.', 'You have reached the installation limit.'],
     [403, 'Something else', 'Something else'],
     [404, 'The link does not exist.', 'The link does not exist.'],
-    [500, 'Internal Server Error', 'The link could not be checked. Please try again later.'],
+    [500, 'Internal Server Error', 'Internal Server Error'],
+    [503, null, 'The link could not be checked. Please try again later.'],
     [0, null, 'The link could not be checked. Please try again later.'],
     [403, null, 'The link could not be checked. Please try again later.'],
   ])('%d %s -> %s', (status, message, text) => {

@@ -157,6 +157,14 @@ describe('password', () => {
     expect(api.login).not.toHaveBeenCalled();
   });
 
+  it('shows a 5xx server message too (spec §8: the password change failure shows the server message)', async () => {
+    setup(`/invite/${ID}`, { getInvite: invite(['password']), setPassword: failure(503, 'Sign-in is paused for maintenance until 06:00 UTC.') });
+    await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
+    await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
+    await userEvent.click(loginButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('Sign-in is paused for maintenance until 06:00 UTC.');
+  });
+
   it('an account active but not signed in points to the login page', async () => {
     const { host } = setup(`/invite/${ID}`, { getInvite: invite([]), setPassword: passwordSet, login: failure(429, 'Too many attempts') });
     await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');

@@ -31,9 +31,9 @@ export type ResetEvent =
 
 export const initialResetState: ResetState = { phase: 'validating' };
 
-/** The server's words, except for its hidden 5xx details. */
-export function failureMessage({ status, message }: CallFailure): string {
-  return status < 500 && message ? message : ResetTexts.unknownError;
+/** Spec §8 "reset failure shows server message": the server's words whatever the status; the unknown-error text only when there are none. */
+export function failureMessage({ message }: CallFailure): string {
+  return message ?? ResetTexts.unknownError;
 }
 
 /** Wrong or missing codes keep the code step; anything else concerns the password. */

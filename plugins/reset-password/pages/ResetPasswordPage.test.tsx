@@ -34,7 +34,7 @@ function setup(own: Partial<ResetPasswordApi>) {
   return { host, api, calls, toasts };
 }
 
-const failure = (status: number, message: string) => () => Promise.reject(apiFailure(status, { statusCode: status, error: 'x', message }));
+const failure = (status: number, message: string | null) => () => Promise.reject(apiFailure(status, message === null ? {} : { statusCode: status, error: 'x', message }));
 const withOtp = (otp: boolean) => async () => ({ otp });
 const changed = async () => undefined;
 
@@ -158,8 +158,16 @@ describe('with a second factor', () => {
     expect(await screen.findByLabelText('New Password')).toBeTruthy();
   });
 
-  it('hides 5xx details behind the unknown-error text', async () => {
-    setup({ ...otp, changePassword: failure(500, 'Internal Server Error') });
+  it("shows a 5xx's server message (spec §8), and the unknown-error text only when there is none", async () => {
+    setup({ ...otp, changePassword: failure(503, 'The mail service is down, try again in a minute.') });
+    await typePasswords('Passw0rd!x');
+    await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The mail service is down, try again in a minute.'));
+  });
+
+  it('a failure without a message shows the unknown-error text', async () => {
+    setup({ ...otp, changePassword: failure(500, null) });
     await typePasswords('Passw0rd!x');
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
