@@ -7,9 +7,11 @@ import type { LoginServices } from './LoginServices';
 
 /**
  * Okta and Google answers (redirect return on okta-waiting, or the Google popup): sign in, or
- * two-auth, or back to login with the failure in the Callout.
+ * two-auth, or back to login with the failure in the Callout. A failure of a return from Okta
+ * (`returnFrom` 'okta') is titled 'Invalid Okta domain' (spec §8 "Okta failure"), its reason below;
+ * Google's keep 'Access Denied'.
  */
-export async function providerSignIn(services: LoginServices, handoff: OAuthCallbackHandoff | null, returnUrl: string | null): Promise<FlowResult> {
+export async function providerSignIn(services: LoginServices, handoff: OAuthCallbackHandoff | null, returnUrl: string | null, returnFrom?: 'okta'): Promise<FlowResult> {
   try {
     const signIn = await finishProviderSignIn(services, handoff, await services.captcha.getToken('login'));
     return await completeSignIn(services, signIn.result, {
@@ -18,7 +20,8 @@ export async function providerSignIn(services: LoginServices, handoff: OAuthCall
       provider: signIn.provider,
     });
   } catch (error) {
-    const notice = error instanceof ProviderSignInError ? { title: error.title, message: error.description } : { title: LoginTexts.accessDenied, message: LoginTexts.unknownError };
+    const title = returnFrom === 'okta' ? LoginTexts.oktaInvalid : error instanceof ProviderSignInError ? error.title : LoginTexts.accessDenied;
+    const notice = { title, message: error instanceof ProviderSignInError ? error.description : LoginTexts.unknownError };
     return go({ type: 'back-to-login', notice });
   }
 }

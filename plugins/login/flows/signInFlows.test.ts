@@ -205,6 +205,12 @@ describe('link token and provider returns', () => {
     expect(result).toEqual(go({ type: 'back-to-login', notice: { title: LoginTexts.accessDenied, message: 'The sign-in response is missing. Please try again.' } }));
   });
 
+  it("a return from Okta that cannot finish is titled 'Invalid Okta domain' (spec §8), with its reason", async () => {
+    const { services } = fakes({});
+    const result = await runVisitStart(services, { kind: 'provider-return' }, parseLoginQuery('oktaRedirect=true'));
+    expect(result).toEqual(go({ type: 'back-to-login', notice: { title: 'Invalid Okta domain', message: 'The sign-in response is missing. Please try again.' } }));
+  });
+
   it("a provider answer signs in with the provider, the ID token e-mail's remembered device and the state's return path", async () => {
     const url = new URL(
       await beginOAuth({

@@ -69,7 +69,8 @@ export async function runVisitStart(services: LoginServices, start: VisitStart, 
       const handoff = takeOAuthCallback();
       const domain = peekOAuthRequest()?.context?.domain;
       if (domain) onWaitingDomain?.(domain);
-      return providerSignIn(services, handoff, returnUrl);
+      // Spec §8 "Okta failure -> 'Invalid Okta domain'": a return from Okta that cannot finish says so.
+      return providerSignIn(services, handoff, returnUrl, query.oktaRedirect ? 'okta' : undefined);
     }
     case 'jamf':
       // Spec §4: no vendor IdP for the domain (or a failed look-up) falls back to the regular login.

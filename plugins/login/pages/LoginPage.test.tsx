@@ -477,7 +477,8 @@ describe('Okta', () => {
     );
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     const { api } = setup('/login?oktaRedirect=true', { exchangeCode: async () => makeTestToken({ nonce: 'other' }) });
-    expect(await screen.findByText('Access Denied')).toBeTruthy();
+    // Spec §8: an Okta failure says 'Invalid Okta domain' (not 'Access Denied').
+    expect(await screen.findByText('Invalid Okta domain')).toBeTruthy();
     expect(await screen.findByLabelText('Username')).toBeTruthy();
     expect(api.oauth2Login).not.toHaveBeenCalled();
   });
