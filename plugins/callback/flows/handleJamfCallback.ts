@@ -56,7 +56,14 @@ export async function handleJamfCallback(services: CallbackServices, code: strin
   let outcome;
   try {
     // adopt refuses an answer without a token or user, like a refused sign-in.
-    outcome = session.adopt(await api.signInWithCode({ ...body, captchaToken: await captcha.getToken('login') }), { provider: 'jamf', returnUrl: returnPath });
+    // Spec §7: /um/oauth2Login carries the remembered device of the address the sign-in began with
+    // (startJamf keeps it with the request), so a remembered device skips the second factor here too.
+    const email = request.context?.email;
+    const rememberToken = email ? (session.rememberedDevice(email) ?? undefined) : undefined;
+    outcome = session.adopt(await api.signInWithCode({ ...body, ...(rememberToken ? { rememberToken } : {}), captchaToken: await captcha.getToken('login') }), {
+      provider: 'jamf',
+      returnUrl: returnPath,
+    });
   } catch (error) {
     nav.navigate(loginWithError(ACCESS_DENIED, serverMessage(error) ?? USER_NOT_FOUND), { replace: true });
     return;

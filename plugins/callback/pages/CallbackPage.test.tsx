@@ -56,10 +56,11 @@ const invitation: Partial<CallbackApi> = {
  * console's own calls (the captcha look-up) meet an API that has nothing. `captcha`: a fake for
  * tests of the captcha token; the default service otherwise (its look-up answers 404: inactive).
  */
-function setup(path: string, own: Partial<CallbackApi> = {}, captcha?: FakeCaptchaService) {
+function setup(path: string, own: Partial<CallbackApi> = {}, captcha?: FakeCaptchaService, remembered: Record<string, string> = {}) {
   const api = fakeService<CallbackApi>('CallbackApi', { environmentType: async () => null }, own);
   const fake = createFakeAxios(() => ({ status: 404, data: { message: 'not found' } }));
   const storage = new MemoryStorageService();
+  for (const [username, token] of Object.entries(remembered)) storage.setRememberToken(username, token);
   // Subscribed before rendering: a cached page chunk renders, and redirects, inside render().
   const navigation = new MemoryNavigationService(path);
   const visited: string[] = [];
@@ -82,7 +83,7 @@ function setup(path: string, own: Partial<CallbackApi> = {}, captcha?: FakeCaptc
   return { host, session, storage, api, visited };
 }
 
-async function jamfState(options: { returnPath?: string; inviteId?: string } = {}) {
+async function jamfState(options: { returnPath?: string; inviteId?: string; context?: Record<string, string> } = {}) {
   const url = new URL(
     await beginOAuth({
       provider: 'jamf',
@@ -133,6 +134,22 @@ describe('callback page', () => {
     expect(storage.get(StorageKeys.domain)).toBe('jamf.user@corp.example');
     expect(storage.get(StorageKeys.envType)).toBe('saas');
     expect(sessionStorage.getItem(OAuthSessionKeys.pkce)).toBeNull();
+  });
+
+  it('Jamf: sends the remembered device of the address the sign-in began with (spec §7), and none without an address', async () => {
+    const state = await jamfState({ context: { email: 'jamf.user@corp.example' } });
+    const first = setup(`/login/callback?code=c&state=${state}`, { signInWithCode: signedIn }, undefined, {
+      'jamf.user@corp.example': 'device-7',
+      'other@corp.example': 'device-8',
+    });
+    await waitFor(() => expect(first.api.signInWithCode).toHaveBeenCalled());
+    expect(first.api.signInWithCode.mock.calls[0]![0].rememberToken).toBe('device-7');
+    cleanup();
+
+    const plain = await jamfState();
+    const second = setup(`/login/callback?code=c&state=${plain}`, { signInWithCode: signedIn }, undefined, { 'jamf.user@corp.example': 'device-7' });
+    await waitFor(() => expect(second.api.signInWithCode).toHaveBeenCalled());
+    expect(second.api.signInWithCode.mock.calls[0]![0]).not.toHaveProperty('rememberToken');
   });
 
   it('Jamf: an absent return path goes to /gluon', async () => {

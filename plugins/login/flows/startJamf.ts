@@ -25,6 +25,8 @@ export async function startJamf({ api, nav }: Pick<LoginServices, 'api' | 'nav'>
       nonce: info.nonce,
       redirectUri: oauthRedirectUri(),
       extraParams: { login_hint: isEmail ? emailOrDomain.trim() : undefined, connection: info.connectionName ?? undefined },
+      // The callback sends this address's remembered device with the sign-in (spec §7 /um/oauth2Login).
+      ...(isEmail ? { context: { email: emailOrDomain.trim() } } : {}),
     });
     nav.assign(url);
     return true;

@@ -2,7 +2,7 @@ import { REMEMBER_LABEL } from '../components/TwoAuthForm/TwoAuthForm';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
+import { beginOAuth, OAuthSessionKeys, peekOAuthRequest } from '@core/auth/oauthRequest';
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
 import { RECAPTCHA_SCRIPT_ID } from '@core/captcha/loadRecaptcha';
 import { AxiosInstanceToken } from '@core/http/HttpService';
@@ -646,6 +646,8 @@ describe('Jamf', () => {
     expect(url.searchParams.get('login_hint')).toBe('jamf.user@corp.example');
     expect(url.searchParams.get('connection')).toBe('corp');
     expect(url.searchParams.get('state')).toMatch(/\|provider=jamf$/);
+    // The address stays with the pending request: the callback sends its remembered device (spec §7).
+    expect(peekOAuthRequest()?.context).toEqual({ email: 'jamf.user@corp.example' });
   });
 
   it('Jamf screen: validation, disabled button, and regular flow when the domain is unknown', async () => {
