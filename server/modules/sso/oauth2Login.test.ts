@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWithIssuerKey } from '../../devIdp/devIdpTestKit';
 import { currentStep, totpCode } from '../auth/totp';
+import { rememberDevice } from '../auth/rememberedDevices';
 import { CALLBACK, claimsOf, getJson, idTokenVia, jamfCode, startIdpHarness, type IdpHarness, type Lookup } from './idpTestSetup';
 
 describe('POST /um/oauth2Login', () => {
@@ -124,6 +125,25 @@ describe('POST /um/oauth2Login', () => {
     expect(second.statusCode, second.body).toBe(200);
     const logout = await h.t.app.inject({ method: 'GET', url: '/um/logout', headers: { authorization: `Bearer ${second.json().token}` } });
     expect(logout.json().logoutUrl).toMatch(new RegExp(`^${h.idp.issuers.jamf}/oidc/logout\\?`));
+  });
+
+  it("JamfAuth0 with MFA and the user's remembered device (spec §7 rememberToken): no second factor; another user's device does not count", async () => {
+    const user = await h.t.createUser({ tenantId: h.tenantId, email: 'remembered.jamf@corp.example', totp: true });
+    const other = await h.t.createUser({ tenantId: h.tenantId, email: 'other.jamf@corp.example', totp: true });
+    h.idp.users.add({ email: 'remembered.jamf@corp.example', password: 'Passw0rd!', name: 'Remembered Jamf', emailVerified: true });
+    const mine = await rememberDevice(h.t.db, user.id);
+    const theirs = await rememberDevice(h.t.db, other.id);
+    const signIn = async (rememberToken: string) => {
+      const grant = await jamfCode(h, 'remembered.jamf@corp.example');
+      return login({ provider: 'JamfAuth0', code: grant.code, codeVerifier: grant.codeVerifier, redirectUri: grant.redirectUri, nonce: grant.nonce, rememberToken });
+    };
+    const foreign = await signIn(theirs);
+    expect(foreign.statusCode, foreign.body).toBe(200);
+    expect(foreign.json().mfaRequired).toBe(true);
+    const remembered = await signIn(mine);
+    expect(remembered.statusCode, remembered.body).toBe(200);
+    expect(remembered.json().mfaRequired).toBe(false);
+    expect(claimsOf(remembered.json().token)).toMatchObject({ typ: 'access', sub: user.id });
   });
 
   it('a second account at the same provider is not linked to an already linked user', async () => {
