@@ -4149,6 +4149,8 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description true once the invitation was accepted (the account is active): the page offers to sign in instead of calling the link expired */
+                            accepted?: boolean;
                             allowedLoginMethods: string[];
                             expired: boolean;
                             username: string;

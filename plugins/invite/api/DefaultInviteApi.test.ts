@@ -14,7 +14,7 @@ const sent = (r: FakeRequest) => ({
 const PUBLIC = { authMode: { kind: 'public' }, skipGlobalErrors: true };
 const user = { username: 'a@corp.example', email: 'a@corp.example', totpEnabled: false };
 const answer = { token: 't', user, mfaRequired: false };
-const invitation = { username: 'a@corp.example', expired: false, allowedLoginMethods: ['password'] };
+const invitation = { username: 'a@corp.example', expired: false, accepted: false, allowedLoginMethods: ['password'] };
 const codeBody = { provider: 'Okta' as const, code: 'c', codeVerifier: 'v', redirectUri: 'http://x/login/callback', nonce: 'n' };
 
 describe('DefaultInviteApi', () => {
@@ -85,6 +85,8 @@ describe('DefaultInviteApi', () => {
     const malformed = createFakeHttpService(() => ({ status: 200, data: { nothing: true } }));
     await expect(new DefaultInviteApi(malformed.http).getInvite('i')).rejects.toThrow('The invitation answer names no user');
     const sparse = createFakeHttpService(() => ({ status: 200, data: { username: 'a@corp.example', allowedLoginMethods: ['Okta', 7] } }));
-    expect(await new DefaultInviteApi(sparse.http).getInvite('i')).toEqual({ username: 'a@corp.example', expired: false, allowedLoginMethods: ['Okta'] });
+    expect(await new DefaultInviteApi(sparse.http).getInvite('i')).toEqual({ username: 'a@corp.example', expired: false, accepted: false, allowedLoginMethods: ['Okta'] });
+    const used = createFakeHttpService(() => ({ status: 200, data: { username: 'a@corp.example', expired: true, accepted: true, allowedLoginMethods: [] } }));
+    expect(await new DefaultInviteApi(used.http).getInvite('i')).toMatchObject({ expired: true, accepted: true });
   });
 });

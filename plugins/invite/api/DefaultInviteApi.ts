@@ -14,6 +14,7 @@ function readInvite(data: Partial<Invite> | undefined): Invite {
   return {
     username: data.username,
     expired: data.expired === true,
+    accepted: data.accepted === true,
     allowedLoginMethods: Array.isArray(data.allowedLoginMethods) ? data.allowedLoginMethods.filter((m): m is string => typeof m === 'string') : [],
   };
 }

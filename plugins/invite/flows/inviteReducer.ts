@@ -5,6 +5,8 @@ export type InviteState =
   | { phase: 'loading' }
   /** Load failure, unknown, used or expired invitation (spec §8). */
   | { phase: 'expired' }
+  /** An invitation already accepted (a reload after step 1, or the link opened again): the account is active, sign in. */
+  | { phase: 'accepted'; username: string }
   /** Step 1 'First Login' with the first allowed method; `busy` reads 'Logging you in'. */
   | { phase: 'first-login'; invite: Invite; method: 'password' | 'google' | 'okta'; busy: boolean; error: string | null }
   /** The vendor IdP: a separate layout that only redirects. */
@@ -28,6 +30,7 @@ export function inviteReducer(state: InviteState, event: InviteEvent): InviteSta
   switch (event.type) {
     case 'loaded': {
       if (state.phase !== 'loading') return state;
+      if (event.invite.accepted) return { phase: 'accepted', username: event.invite.username };
       if (event.invite.expired) return { phase: 'expired' };
       const method = firstLoginMethod(event.invite.allowedLoginMethods);
       return method === 'jamf' ? { phase: 'jamf', invite: event.invite, error: null } : { phase: 'first-login', invite: event.invite, method, busy: false, error: null };

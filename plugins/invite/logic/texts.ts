@@ -6,6 +6,8 @@ export const InviteTexts = {
   enterDetails: 'Enter your details below',
   loggingIn: 'Logging you in',
   expired: 'Sorry, but this link is expired. Please contact the account administrator for assitance.',
+  accepted: 'This invitation has already been accepted: your account is active.',
+  signIn: 'Sign in',
   email: 'Email',
   newPassword: 'New Password',
   confirmPassword: 'Confirm Password',

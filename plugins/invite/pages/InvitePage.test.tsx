@@ -99,6 +99,14 @@ describe('loading the invitation', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(EXPIRED);
     expect(screen.queryByRole('button')).toBeNull();
   });
+
+  it('an invitation already accepted (the second step reloaded) says the account is active and offers Sign in', async () => {
+    const { host } = setup(`/invite/${ID}`, { getInvite: async () => ({ username: user.username, expired: true, accepted: true, allowedLoginMethods: ['password'] }) });
+    expect(await screen.findByText('This invitation has already been accepted: your account is active.')).toBeTruthy();
+    expect(screen.queryByText(EXPIRED)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await host.waitForPath('/login');
+  });
 });
 
 describe('password', () => {

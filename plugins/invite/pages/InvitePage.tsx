@@ -1,4 +1,4 @@
-import { Callout, Classes, Intent, Link, Spinner } from '@blueprintjs/core';
+import { AnchorButton, Callout, Classes, Intent, Link, Spinner } from '@blueprintjs/core';
 import { CaptchaNotice } from '@core/captcha/CaptchaNotice';
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
@@ -47,6 +47,23 @@ export default function InvitePage({ params }: PageProps) {
           <Callout intent={Intent.WARNING} role="alert" className="invite-callout">
             {InviteTexts.expired}
           </Callout>
+        </InviteCard>
+      );
+    case 'accepted':
+      return (
+        <InviteCard step={1}>
+          <Callout intent={Intent.PRIMARY} className="invite-callout">
+            {InviteTexts.accepted}
+          </Callout>
+          <AnchorButton
+            intent={Intent.PRIMARY}
+            href="/login"
+            text={InviteTexts.signIn}
+            onClick={(event) => {
+              event.preventDefault();
+              nav.navigate('/login');
+            }}
+          />
         </InviteCard>
       );
     case 'jamf':

@@ -37,7 +37,15 @@ export const invitationRoutes: RoutePlugin = async (app) => {
             type: 'object',
             additionalProperties: false,
             required: ['username', 'expired', 'allowedLoginMethods'],
-            properties: { username: { type: 'string' }, expired: { type: 'boolean' }, allowedLoginMethods: { type: 'array', items: { type: 'string' } } },
+            properties: {
+              username: { type: 'string' },
+              expired: { type: 'boolean' },
+              accepted: {
+                type: 'boolean',
+                description: 'true once the invitation was accepted (the account is active): the page offers to sign in instead of calling the link expired',
+              },
+              allowedLoginMethods: { type: 'array', items: { type: 'string' } },
+            },
           },
           ...errors(404),
         },
@@ -46,7 +54,7 @@ export const invitationRoutes: RoutePlugin = async (app) => {
     async (request) => {
       const inv = await findInvitation(app.db, request.params.token);
       if (!inv) throw new HttpError(404, INVITATION_NOT_FOUND);
-      return { username: inv.email, expired: invitationExpired(inv), allowedLoginMethods: inv.allowed_login_methods };
+      return { username: inv.email, expired: invitationExpired(inv), accepted: inv.used_at !== null, allowedLoginMethods: inv.allowed_login_methods };
     },
   );
 
