@@ -7,6 +7,7 @@ import { turnOnTwoFactor } from '../fixtures/twoFactor';
 
 const REDIRECTING = 'Redirecting you to your organisation’s sign-in page…';
 const EXPIRED = 'Sorry, but this link is expired. Please contact the account administrator for assitance.';
+const ACCEPTED = 'This invitation has already been accepted: your account is active.';
 const INVITE_SUBJECT = 'You are invited to the MTD console';
 const GOOGLE_USER = 'google.user@example.com';
 const OKTA_USER = 'okta.user@example.com';
@@ -62,9 +63,10 @@ test.describe('invitations: from the operator CLI and the mail to the dashboard 
       await expect(page).toHaveURL(/\/gluon$/);
       expectCaptchaVerified('login', 'validate_password', 'two_factor');
 
-      // Single use: the same mail link now shows the expired view.
+      // Single use: the same mail link now says the account is active and offers Sign in.
       await page.goto(mail.href);
-      await expect(page.getByRole('alert')).toHaveText(EXPIRED);
+      await expect(page.getByText(ACCEPTED)).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'New Password' })).toHaveCount(0);
       await screens('invite-04-expired');
     },
@@ -156,9 +158,9 @@ test.describe('invitations: from the operator CLI and the mail to the dashboard 
       await expect(page.getByRole('heading', { name: 'Gluon' })).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem('oauth-provider'))).toBe('jamf');
       expectCaptchaVerified('invite', 'login');
-      // Used: the mail link is expired now.
+      // Used: the mail link now says the account is active and offers Sign in.
       await page.goto(mail.href);
-      await expect(page.getByRole('alert')).toHaveText(EXPIRED);
+      await expect(page.getByText(ACCEPTED)).toBeVisible();
     },
   );
 
