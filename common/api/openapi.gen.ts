@@ -708,6 +708,7 @@ export interface paths {
                                     createdAt: string;
                                     id: string;
                                     reason: string;
+                                    value: string | null;
                                 };
                                 /** @enum {string} */
                                 type: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";

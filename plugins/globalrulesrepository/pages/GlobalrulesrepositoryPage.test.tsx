@@ -130,6 +130,31 @@ describe('rule sets screen', () => {
     await waitFor(() => expect(fake.setRuleSetEnabled.mock.calls).toEqual([['r-1', false]]));
   });
 
+  it('marks an indicator suppressed for one value (a false positive) and still offers to suppress it whole', async () => {
+    host(['gln#cfg#rw'], {
+      getRuleSets: async () => [{ ...darkSword, suppressions: 1 }],
+      getIndicators: async () => ({
+        items: [
+          {
+            id: 'indicator--1',
+            type: 'process:name',
+            value: 'BackupAgent',
+            pattern: 'p',
+            familyName: 'DarkSword',
+            suppression: { id: 's-1', reason: 'Apple backup agent', author: 'ana@example.com', createdAt: NOW, value: 'BackupAgent' },
+          },
+        ],
+        total: 1,
+        page: 0,
+        size: 25,
+      }),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Indicators' }));
+    const row = await screen.findByTestId('indicator-row');
+    expect(within(row).getByText('Suppressed for BackupAgent: Apple backup agent')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Suppress' })).toBeTruthy();
+  });
+
   it("deletes a rule set only after the console's confirmation", async () => {
     let sets = [darkSword];
     const fake = host(['gln#cfg#rw'], {

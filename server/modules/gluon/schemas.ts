@@ -69,7 +69,7 @@ export const indicatorSchema = obj({
   value: str,
   pattern: str,
   familyName: str,
-  suppression: { anyOf: [{ type: 'null' }, obj({ id: str, reason: str, author: nstr, createdAt: str })] },
+  suppression: { anyOf: [{ type: 'null' }, obj({ id: str, reason: str, author: nstr, createdAt: str, value: nstr })] },
 });
 
 export const suppressionSchema = obj({ id: str, indicatorId: str, kind: nullable(observationKind), value: nstr, reason: str, author: nstr, createdAt: str });

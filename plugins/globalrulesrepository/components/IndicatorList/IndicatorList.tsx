@@ -92,11 +92,12 @@ export function IndicatorList({ ruleSet, canSuppress }: IndicatorListProps) {
                 </td>
                 <td>{i.familyName}</td>
                 <td>
-                  {i.suppression ? (
+                  {i.suppression && (
                     <Tag minimal title={`${i.suppression.reason}${i.suppression.author ? ` (${i.suppression.author})` : ''}`}>
-                      Suppressed: {i.suppression.reason}
+                      {i.suppression.value === null ? `Suppressed: ${i.suppression.reason}` : `Suppressed for ${i.suppression.value}: ${i.suppression.reason}`}
                     </Tag>
-                  ) : canSuppress && suppressing === i.id ? (
+                  )}{' '}
+                  {i.suppression?.value === null ? null : canSuppress && suppressing === i.id ? (
                     <ReasonForm onSuppress={(reason) => suppression.run(i.id, reason)} onCancel={() => setSuppressing(null)} />
                   ) : (
                     canSuppress && <Button size="small" text="Suppress" onClick={() => setSuppressing(i.id)} />

@@ -167,6 +167,12 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
     expect(fp.statusCode, fp.body).toBe(201);
     expect(fp.json().incident.state).toBe('false_positive');
     expect(fp.json().incident.activeFindings).toBe(0);
+    // The rule set's indicator list marks the indicator suppressed for the value seen (not only the count says so).
+    const seen = triangulation.evidence[0];
+    const ruleSet = (await get('/globalrulesrepository-backend/ruleSets')).find((r: Json) => r.name === seen.ruleSetName);
+    const listed = await get(`/globalrulesrepository-backend/ruleSets/${ruleSet.id}/indicators?size=100&search=${encodeURIComponent(seen.indicatorId)}`);
+    const row = listed.items.find((i: Json) => i.id === seen.indicatorId);
+    expect(row.suppression).toMatchObject({ reason: 'Apple backup agent on this device', value: 'BackupAgent' });
     await rescansDone();
     expect((await get(`/gluon-backend/incidents/${darkSword.id}`)).state).toBe('confirmed');
 

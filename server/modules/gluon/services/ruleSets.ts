@@ -194,7 +194,8 @@ export interface IndicatorItem {
   value: string;
   pattern: string;
   familyName: string;
-  suppression: { id: string; reason: string; author: string | null; createdAt: string } | null;
+  /** The whole indicator's suppression, else the first one narrowed to an observed value (a false positive); `value` null = the whole indicator. */
+  suppression: { id: string; reason: string; author: string | null; createdAt: string; value: string | null } | null;
 }
 
 export async function listIndicators(
@@ -215,13 +216,14 @@ export async function listIndicators(
     pattern: string;
     family_name: string;
     s_id: string | null;
+    s_value: string | null;
     reason: string | null;
     author_email: string | null;
     s_at: Stamp;
   }>(
-    `SELECT i.stix_id, i.type, i.value, i.pattern, i.family_name, s.id AS s_id, s.reason, s.author_email, s.created_at AS s_at
+    `SELECT i.stix_id, i.type, i.value, i.pattern, i.family_name, s.id AS s_id, s.value AS s_value, s.reason, s.author_email, s.created_at AS s_at
      FROM gluon_indicators i
-     LEFT JOIN LATERAL (SELECT * FROM gluon_suppressions s WHERE s.tenant_id = $3 AND s.indicator_id = i.stix_id AND s.value IS NULL ORDER BY s.created_at LIMIT 1) s ON true
+     LEFT JOIN LATERAL (SELECT * FROM gluon_suppressions s WHERE s.tenant_id = $3 AND s.indicator_id = i.stix_id ORDER BY (s.value IS NOT NULL), s.created_at LIMIT 1) s ON true
      WHERE ${where} ORDER BY i.type, i.value LIMIT $4 OFFSET $5`,
     [ruleSetId, search, tenantId, options.size, options.page * options.size],
   );
@@ -233,7 +235,7 @@ export async function listIndicators(
       value: r.value,
       pattern: r.pattern,
       familyName: r.family_name,
-      suppression: r.s_id ? { id: r.s_id, reason: r.reason ?? '', author: r.author_email, createdAt: iso(r.s_at)! } : null,
+      suppression: r.s_id ? { id: r.s_id, reason: r.reason ?? '', author: r.author_email, createdAt: iso(r.s_at)!, value: r.s_value } : null,
     })),
   };
 }
