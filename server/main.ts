@@ -43,6 +43,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const sharing = storageWarning(config);
+  if (sharing) console.warn(sharing);
   // Every step of the start is named: one that does not finish in time stops the process with its name.
   const watchdog = startStartupWatchdog(config.startupTimeoutS * 1000);
   const step = watchdog.step;
@@ -126,6 +128,19 @@ async function main(): Promise<void> {
   await step(`listen on ${config.host}:${config.port}`, () => app.listen({ port: config.port, host: config.host }));
   await watchdog.finish();
   console.log(startBanner(config, admin, stopIdp !== null).join('\n') + '\n');
+}
+
+/**
+ * Several instances on one PostgreSQL (production with DATABASE_URL) but files in a local folder:
+ * what one instance stores, the others cannot read (downloads, crash reports, inspections by
+ * another instance's worker fail). Said at every start; null when there is nothing to say.
+ */
+export function storageWarning(config: AppConfig): string | null {
+  if (config.nodeEnv !== 'production' || !config.databaseUrl || config.gluon.s3) return null;
+  return (
+    `Warning: uploaded files are kept in the local folder ${config.gluon.storageDir} and are not shared with other API instances. ` +
+    'With more than one instance, set STORAGE_URL=s3://bucket/prefix (an S3-compatible object store; README, "Several instances").'
+  );
 }
 
 /** What a developer needs after `npm start`: address, credentials, mailbox, CLI, identity provider. */

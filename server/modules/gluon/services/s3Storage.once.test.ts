@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3, type TestS3 } from '../../../test/s3Server';
 import { UploadTooLargeError, type FileStorage } from './fileStorage';
-import { createS3Storage, parseS3Url } from './s3Storage';
+import { createS3Storage } from './s3Storage';
+import { parseS3Url } from './storageLocation';
 
 const MiB = 1024 * 1024;
 /** `n` bytes that differ from part to part (a repeated pattern would hide a part sent twice). */
@@ -14,9 +15,12 @@ const bytesOf = (n: number, seed: number) => {
   return b.subarray(0, n);
 };
 /** Streams `buffer` in 64 KiB chunks, as a request body arrives. */
-const chunked = (buffer: Buffer) => Readable.from((function* () {
-  for (let i = 0; i < buffer.length; i += 64 * 1024) yield buffer.subarray(i, i + 64 * 1024);
-})());
+const chunked = (buffer: Buffer) =>
+  Readable.from(
+    (function* () {
+      for (let i = 0; i < buffer.length; i += 64 * 1024) yield buffer.subarray(i, i + 64 * 1024);
+    })(),
+  );
 
 describe('S3 storage (s3rver on 127.0.0.1)', () => {
   let s3: TestS3;
@@ -65,11 +69,13 @@ describe('S3 storage (s3rver on 127.0.0.1)', () => {
 
   it('aborts when the source fails mid-way, and keeps nothing', async () => {
     const before = await objects();
-    const failing = Readable.from((async function* () {
-      yield bytesOf(6 * MiB, 4);
-      yield bytesOf(5 * MiB, 5);
-      throw new Error('client went away');
-    })());
+    const failing = Readable.from(
+      (async function* () {
+        yield bytesOf(6 * MiB, 4);
+        yield bytesOf(5 * MiB, 5);
+        throw new Error('client went away');
+      })(),
+    );
     // The request stream fails (the client went away): put rejects rather than storing a truncated file.
     await expect(storage.put(failing, 64 * MiB)).rejects.toThrow('client went away');
     expect(await s3.pendingUploads()).toEqual([]);
@@ -81,7 +87,12 @@ describe('S3 storage (s3rver on 127.0.0.1)', () => {
     const b = await storage.put(Readable.from([Buffer.from('bravo!')]), 1024);
     const listed = [];
     for await (const item of storage.list()) listed.push(item);
-    expect(listed).toEqual(expect.arrayContaining([{ key: a.key, size: 5 }, { key: b.key, size: 6 }]));
+    expect(listed).toEqual(
+      expect.arrayContaining([
+        { key: a.key, size: 5 },
+        { key: b.key, size: 6 },
+      ]),
+    );
     await storage.remove(a.key);
     expect(await storage.exists(a.key)).toBe(false);
     expect(await storage.size(a.key)).toBeNull();

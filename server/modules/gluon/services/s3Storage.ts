@@ -3,34 +3,7 @@ import { PassThrough, pipeline, type Readable } from 'node:stream';
 import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import { checkKey, checkRange, hashingCounter, STORAGE_KEY, UploadTooLargeError, type FileStorage } from './fileStorage';
-
-/** `s3://bucket/prefix`, parsed; the prefix is empty or ends with `/`. */
-export interface S3Location {
-  bucket: string;
-  prefix: string;
-}
-
-/** How to reach the store (STORAGE_URL's companions; credentials come from the SDK's usual chain). */
-export interface S3Settings {
-  /** AWS_ENDPOINT_URL_S3, else AWS_ENDPOINT_URL: a MinIO, Ceph, R2… server; null = AWS itself. */
-  endpoint: string | null;
-  /** AWS_REGION (default us-east-1). */
-  region: string;
-  /** STORAGE_S3_PATH_STYLE=on: `endpoint/bucket/key` rather than `bucket.endpoint/key` (MinIO and most self-hosted servers). */
-  forcePathStyle: boolean;
-}
-
-/** Parses `s3://bucket/some/prefix`; null when `raw` is not an s3 URL, a string saying what is wrong when it is a bad one. */
-export function parseS3Url(raw: string): S3Location | null | string {
-  if (!/^s3:\/\//i.test(raw)) return null;
-  const rest = raw.slice('s3://'.length);
-  const slash = rest.indexOf('/');
-  const bucket = slash < 0 ? rest : rest.slice(0, slash);
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) return `"${bucket}" is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`;
-  const parts = (slash < 0 ? '' : rest.slice(slash + 1)).split('/').filter(Boolean);
-  if (parts.some((p) => p === '.' || p === '..')) return `the prefix of "${raw}" has a "." or ".." segment`;
-  return { bucket, prefix: parts.length ? `${parts.join('/')}/` : '' };
-}
+import type { S3Location, S3Settings } from './storageLocation';
 
 /** The client for `settings`; the SDK finds credentials as usual (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, an instance role). */
 export function createS3Client(settings: S3Settings): S3Client {
@@ -40,8 +13,6 @@ export function createS3Client(settings: S3Settings): S3Client {
 /** Multipart upload in parts of 8 MiB, two in flight: at most ~16 MiB of a file in memory, whatever its size. */
 const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
-/** The largest object one CopyObject can copy (S3's limit); config refuses a larger upload limit with STORAGE_URL. */
-export const S3_COPY_LIMIT_BYTES = 5 * 1024 * 1024 * 1024;
 
 function isNotFound(error: unknown): boolean {
   if (error instanceof S3ServiceException) return error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey';
@@ -98,7 +69,9 @@ export function createS3Storage(client: S3Client, location: S3Location, options:
       const { sha256, size: bytes } = counter.result();
       try {
         if ((await size(sha256)) === null) {
-          await client.send(new CopyObjectCommand({ Bucket: bucket, Key: objectOf(sha256), CopySource: `${bucket}/${encodeURI(tmpKey)}`, ContentType: 'application/octet-stream' }));
+          await client.send(
+            new CopyObjectCommand({ Bucket: bucket, Key: objectOf(sha256), CopySource: `${bucket}/${encodeURI(tmpKey)}`, ContentType: 'application/octet-stream' }),
+          );
         }
       } finally {
         await removeObject(tmpKey).catch(() => undefined);
