@@ -23,7 +23,14 @@ describe('gluon with STORAGE_URL: files on the object store', () => {
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3RVER_CREDENTIALS.secretAccessKey);
     // GLUON_STORAGE_DIR is set to show that it is not used once STORAGE_URL is.
     t = await createTestApp({
-      env: { STORAGE_URL: 's3://gluon-app/tenant-files', AWS_ENDPOINT_URL_S3: s3.endpoint, STORAGE_S3_PATH_STYLE: 'on', GLUON_STORAGE_DIR: localDir, GLUON_WORKER: 'off' },
+      env: {
+        STORAGE_URL: 's3://gluon-app/tenant-files',
+        AWS_ENDPOINT_URL_S3: s3.endpoint,
+        STORAGE_S3_PATH_STYLE: 'on',
+        GLUON_STORAGE_DIR: localDir,
+        GLUON_WORKER: 'off',
+        GLUON_UPLOAD_LIMIT_MB: '1',
+      },
     });
     headers = { authorization: `Bearer ${(await t.accessToken(await t.createUser())).token}` };
   });
@@ -68,5 +75,19 @@ describe('gluon with STORAGE_URL: files on the object store', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-length']).toBe(String(sample.length));
     expect(file.rawPayload.equals(sample)).toBe(true);
+  });
+
+  it('answers 413 to an upload past the limit and leaves nothing in the bucket', async () => {
+    const objects = async () => ((await s3.client.send(new ListObjectsV2Command({ Bucket: 'gluon-app' }))).Contents ?? []).map((o) => o.Key);
+    const before = await objects();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/gluon-backend/uploads?name=big.log',
+      headers: { ...headers, 'content-type': 'application/octet-stream' },
+      payload: Buffer.alloc(3 * 1024 * 1024, 0x61),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(await objects()).toEqual(before);
+    expect(await s3.pendingUploads()).toEqual([]);
   });
 });
