@@ -2177,7 +2177,7 @@ export interface paths {
                                     pattern: string;
                                     raw: string | null;
                                     /** @enum {string} */
-                                    route: "exact" | "basename" | "path-prefix" | "subdomain";
+                                    route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component";
                                     ruleSetName: string;
                                     ruleSetVersion: string;
                                     source: string;
@@ -2324,7 +2324,7 @@ export interface paths {
                                 pattern: string;
                                 raw: string | null;
                                 /** @enum {string} */
-                                route: "exact" | "basename" | "path-prefix" | "subdomain";
+                                route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component";
                                 ruleSetName: string;
                                 ruleSetVersion: string;
                                 source: string;
@@ -2472,7 +2472,7 @@ export interface paths {
                                 pattern: string;
                                 raw: string | null;
                                 /** @enum {string} */
-                                route: "exact" | "basename" | "path-prefix" | "subdomain";
+                                route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component";
                                 ruleSetName: string;
                                 ruleSetVersion: string;
                                 source: string;

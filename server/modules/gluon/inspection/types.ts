@@ -87,7 +87,12 @@ export interface ExtractionResult {
   warnings: string[];
 }
 
-export const MATCH_ROUTES = ['exact', 'basename', 'path-prefix', 'subdomain'] as const;
+/**
+ * `truncated-name`: a 16-character process name (the kernel's cut) reached an indicator that starts
+ * with it; `path-component`: a shutdown.log client path holds the process-name indicator as one of
+ * its folders (MVT's rules, README "Matching rules").
+ */
+export const MATCH_ROUTES = ['exact', 'basename', 'path-prefix', 'subdomain', 'truncated-name', 'path-component'] as const;
 export type MatchRoute = (typeof MATCH_ROUTES)[number];
 
 export interface Finding {

@@ -162,7 +162,7 @@ export async function listProcesses(q: Queryable, tenantId: string, deviceId: st
   const rows = await q.query<{ value: string; first_seen: Stamp; last_seen: Stamp; sources: string[]; records: number }>(
     `SELECT value, min(first_seen) AS first_seen, max(last_seen) AS last_seen, (array_agg(DISTINCT source))[1:5] AS sources, sum(occurrences)::int AS records
      FROM gluon_observations WHERE device_id = $1 AND ($2::text IS NULL OR lower(value) LIKE $2)
-       AND (kind = 'process' OR (kind = 'path' AND (raw LIKE 'procPath%' OR source LIKE '%ps.txt' OR source LIKE '%shutdown.log')))
+       AND (kind = 'process' OR (kind = 'path' AND (raw LIKE 'procPath%' OR source LIKE '%ps.txt' OR source LIKE '%shutdown.log' OR source LIKE '%shutdown._%.log')))
      GROUP BY value ORDER BY max(last_seen) DESC NULLS LAST, value LIMIT $3`,
     [deviceId, likePattern(options.search?.trim().toLowerCase()), options.limit],
   );
