@@ -710,7 +710,7 @@ export interface paths {
                                     reason: string;
                                 };
                                 /** @enum {string} */
-                                type: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
+                                type: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
                                 value: string;
                             }[];
                             page: number;
@@ -810,7 +810,7 @@ export interface paths {
                             id: string;
                             indicatorId: string;
                             /** @enum {string|null} */
-                            kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | null;
+                            kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | null;
                             reason: string;
                             value: string | null;
                         }[];
@@ -877,7 +877,7 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string|null} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | null;
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | null;
                                 reason: string;
                                 value: string | null;
                             };
@@ -1636,10 +1636,10 @@ export interface paths {
                                 incidentState: "open" | "confirmed" | "benign" | "false_positive";
                                 indicatorId: string;
                                 /** @enum {string} */
-                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
                                 indicatorValue: string;
                                 /** @enum {string} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash";
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
                                 line: number | null;
                                 observedAt: string | null;
                                 ruleSet: string;
@@ -2167,17 +2167,17 @@ export interface paths {
                                     id: string;
                                     indicatorId: string;
                                     /** @enum {string} */
-                                    indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
+                                    indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
                                     indicatorValue: string;
                                     inspectionId: string | null;
                                     /** @enum {string} */
-                                    kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash";
+                                    kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
                                     line: number | null;
                                     observedAt: string | null;
                                     pattern: string;
                                     raw: string | null;
                                     /** @enum {string} */
-                                    route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component";
+                                    route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component" | "package";
                                     ruleSetName: string;
                                     ruleSetVersion: string;
                                     source: string;
@@ -2212,7 +2212,7 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string|null} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | null;
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | null;
                                 reason: string;
                                 value: string | null;
                             };
@@ -2314,17 +2314,17 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string} */
-                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
                                 indicatorValue: string;
                                 inspectionId: string | null;
                                 /** @enum {string} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash";
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
                                 line: number | null;
                                 observedAt: string | null;
                                 pattern: string;
                                 raw: string | null;
                                 /** @enum {string} */
-                                route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component";
+                                route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component" | "package";
                                 ruleSetName: string;
                                 ruleSetVersion: string;
                                 source: string;
@@ -2462,17 +2462,17 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string} */
-                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
                                 indicatorValue: string;
                                 inspectionId: string | null;
                                 /** @enum {string} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash";
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
                                 line: number | null;
                                 observedAt: string | null;
                                 pattern: string;
                                 raw: string | null;
                                 /** @enum {string} */
-                                route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component";
+                                route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component" | "package";
                                 ruleSetName: string;
                                 ruleSetVersion: string;
                                 source: string;

@@ -102,6 +102,12 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
         suppressed.get(suppressionKey(id, o.kind, o.value)));
 
   const hashTypes = ['file:hashes.sha256', 'file:hashes.sha1', 'file:hashes.md5'] as const;
+  const certTypes: Record<number, IndicatorType> = { 32: 'app:cert.md5', 40: 'app:cert.sha1', 64: 'app:cert.sha256' };
+  /** The package of an Android component (`pkg/.Cls`, `pkg/pkg.Cls`) or app op (`pkg:OP`). */
+  const packageOf = (value: string): string => {
+    const cut = value.search(/[/:]/);
+    return (cut < 0 ? value : value.slice(0, cut)).toLowerCase();
+  };
   /** Indicators the observation reaches, with how; plain loops, as this runs per observation. */
   const candidates = (o: Observation): Candidate[] => {
     const out: Candidate[] = [];
@@ -158,6 +164,23 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
         for (const type of hashTypes) collect(out, lookup(type, hex), 'exact');
         break;
       }
+      case 'appCert': {
+        // The digest's length says its algorithm, so a stored observation rescans without it.
+        const hex = value.toLowerCase();
+        const type = certTypes[hex.length];
+        if (type) collect(out, lookup(type, hex), 'exact');
+        break;
+      }
+      case 'property':
+        // The property's name, as written (getprop names are case-sensitive).
+        collect(out, lookup('android-property:name', value), 'exact');
+        break;
+      case 'accessibilityService':
+      case 'deviceAdmin':
+      case 'receiver':
+      case 'appop':
+        collect(out, lookup('app:id', packageOf(value)), 'package');
+        break;
     }
     return out;
   };
