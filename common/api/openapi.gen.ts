@@ -973,6 +973,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
+                                buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
                                 id: string;
                                 inspections: number;
@@ -981,6 +982,10 @@ export interface paths {
                                 name: string;
                                 openIncidents: number;
                                 osVersion: string | null;
+                                /** @enum {string} */
+                                platform?: "ios" | "android";
+                                securityPatch?: string | null;
+                                serial?: string | null;
                                 /** @enum {string} */
                                 severity: "high" | "none";
                             }[];
@@ -1066,6 +1071,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             device: {
+                                buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
                                 id: string;
                                 inspections: number;
@@ -1074,6 +1080,10 @@ export interface paths {
                                 name: string;
                                 openIncidents: number;
                                 osVersion: string | null;
+                                /** @enum {string} */
+                                platform?: "ios" | "android";
+                                securityPatch?: string | null;
+                                serial?: string | null;
                                 /** @enum {string} */
                                 severity: "high" | "none";
                             };
@@ -1100,11 +1110,19 @@ export interface paths {
                                 findings: number;
                                 finishedAt: string | null;
                                 heuristics: {
+                                    evidence?: {
+                                        kind: string;
+                                        line: number | null;
+                                        raw: string | null;
+                                        source: string;
+                                        value: string;
+                                    }[];
                                     line: number | null;
                                     message: string;
                                     /** @enum {string} */
-                                    rule: "shutdown.delayed-client" | "shutdown.suspicious-path";
+                                    rule: "shutdown.delayed-client" | "shutdown.suspicious-path" | "android.sideloaded-app" | "android.root-binary" | "android.selinux-permissive" | "android.old-security-patch" | "android.package-verification-disabled" | "android.adb-enabled";
                                     source: string;
+                                    why?: string | null;
                                 }[];
                                 id: string;
                                 newFindings: number;
@@ -1616,6 +1634,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             device: {
+                                buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
                                 id: string;
                                 inspections: number;
@@ -1624,6 +1643,10 @@ export interface paths {
                                 name: string;
                                 openIncidents: number;
                                 osVersion: string | null;
+                                /** @enum {string} */
+                                platform?: "ios" | "android";
+                                securityPatch?: string | null;
+                                serial?: string | null;
                                 /** @enum {string} */
                                 severity: "high" | "none";
                             };
@@ -3159,7 +3182,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Public (link token): one file from the connector of a collector install, as application/octet-stream; it is inspected as the install's device. Same checks as the upload (type, size limit, gzip); 404 unknown link or install, 403 disabled or expired link, 429 when the install already sent MAX_FILES_PER_INSTALL (100) files. */
+        /** Public (link token): one file from the connector of a collector install, as application/octet-stream; it is inspected as the install's device. Same checks as the upload (type, size limit, gzip; an Android acquisition zip is accepted by its content); 404 unknown link or install, 403 disabled or expired link, 429 when the install already sent MAX_FILES_PER_INSTALL (100) files. */
         post: {
             parameters: {
                 query: {
@@ -3481,7 +3504,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Uploads one file for inspection as application/octet-stream (name in the query): a sysdiagnose archive (.tar.gz, .tgz, .tar), an .ips report, shutdown.log or ps.txt. Stored under its sha256: the same bytes again answer the earlier inspection with duplicate=true (reinspect=true queues a new one). deviceId attaches it to a known device. */
+        /** Uploads one file for inspection as application/octet-stream (name in the query): a sysdiagnose archive (.tar.gz, .tgz, .tar), an .ips report, shutdown.log (or a rotated shutdown.N.log) or ps.txt, or an Android acquisition (AndroidQF output or bugreport zip, recognised by its content whatever its name; a zip that is not one, or is unsafe, fails its inspection with the reason). Stored under its sha256: the same bytes again answer the earlier inspection with duplicate=true (reinspect=true queues a new one). deviceId attaches it to a known device. */
         post: {
             parameters: {
                 query: {

@@ -86,13 +86,31 @@ export interface Observation {
   raw?: string;
 }
 
+export const PLATFORMS = ['ios', 'android'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
 export interface DeviceIdentity {
+  /** Absent: iOS (what every iOS artefact leaves unsaid). */
+  platform?: Platform;
   osVersion?: string;
   modelCode?: string;
   crashReporterKey?: string;
+  /** Android (getprop): `ro.build.version.security_patch`, `ro.build.fingerprint`, `ro.serialno`. */
+  securityPatch?: string;
+  fingerprint?: string;
+  serial?: string;
 }
 
-export const HEURISTIC_RULES = ['shutdown.delayed-client', 'shutdown.suspicious-path'] as const;
+export const HEURISTIC_RULES = [
+  'shutdown.delayed-client',
+  'shutdown.suspicious-path',
+  'android.sideloaded-app',
+  'android.root-binary',
+  'android.selinux-permissive',
+  'android.old-security-patch',
+  'android.package-verification-disabled',
+  'android.adb-enabled',
+] as const;
 export type HeuristicRule = (typeof HEURISTIC_RULES)[number];
 
 /** A finding that comes from behaviour rather than from an indicator. */
@@ -100,6 +118,10 @@ export interface HeuristicFinding {
   rule: HeuristicRule;
   message: string;
   observation: Observation;
+  /** Why it matters (Android heuristics say it). */
+  why?: string;
+  /** Further records the warning rests on. */
+  evidence?: Observation[];
 }
 
 export interface ExtractionResult {

@@ -32,6 +32,12 @@ export interface FileStorage {
   read(key: string): Readable;
   exists(key: string): Promise<boolean>;
   remove(key: string): Promise<void>;
+  /**
+   * The stored file's path on this machine, when it has one: a zip is read in place (its central
+   * directory at the end, entries opened at their offsets), which keeps memory flat. An object
+   * store leaves it out and the file is read into memory (bounded).
+   */
+  localPath?(key: string): string;
 }
 
 const KEY = /^[0-9a-f]{64}$/;
@@ -88,6 +94,9 @@ export function createFsStorage(dir: string): FileStorage {
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });
+    },
+    localPath(key) {
+      return fileOf(key);
     },
   };
 }
