@@ -169,6 +169,29 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
     const [row] = await t.db.query<{ artefacts: unknown }>('SELECT artefacts FROM gluon_inspections WHERE id = $1', [done.inspectionId]);
     const artefacts = (typeof row!.artefacts === 'string' ? JSON.parse(row!.artefacts) : row!.artefacts) as Json[];
     expect(artefacts.filter((a) => a.kind === 'tombstone').map((a) => a.processes[0])).toContain(BAD.tombstoneProcess);
+
+    // The crash explorer lists the tombstones beside .ips reports and shows their text from the stored zip.
+    const crashes = await get(`/gluon-backend/devices/${deviceId}/crashes`);
+    const crash = crashes.find((c: Json) => c.processes.includes(BAD.tombstoneProcess));
+    expect(crash).toMatchObject({ path: 'FS/data/tombstones/tombstone_00', inspectionId: done.inspectionId });
+    const content = await get(`/gluon-backend/devices/${deviceId}/crashes/content?inspectionId=${crash.inspectionId}&path=${encodeURIComponent(crash.path)}`);
+    expect(content.text).toContain(BAD.abortMessage);
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/gluon-backend/devices/${deviceId}/crashes/content?inspectionId=${crash.inspectionId}&path=${encodeURIComponent('FS/data/tombstones/tombstone_99')}`,
+      headers: auth(),
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it("an AndroidQF output's nested bugreport.zip: its tombstones are listed and readable too", async () => {
+    const done = await inspected('nested.zip', androidQfZip({ nestedBugreport: bugreportZip() }));
+    expect(done.status, done.error).toBe('done');
+    const crashes = await get(`/gluon-backend/devices/${done.deviceId}/crashes`);
+    const crash = crashes.find((c: Json) => c.inspectionId === done.inspectionId && c.processes.includes(BAD.tombstoneProcess));
+    expect(crash.path).toMatch(/bugreport\.zip\/FS\/data\/tombstones\/tombstone_00$/);
+    const content = await get(`/gluon-backend/devices/${done.deviceId}/crashes/content?inspectionId=${crash.inspectionId}&path=${encodeURIComponent(crash.path)}`);
+    expect(content.text).toContain(BAD.abortMessage);
   });
 
   it('a collector link takes an AndroidQF zip for its install', async () => {

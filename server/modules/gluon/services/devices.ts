@@ -219,7 +219,7 @@ export interface CrashItem {
   uploadedAt: string;
 }
 
-/** Crash explorer: the device's .ips reports, each with the processes it names. */
+/** Crash explorer: the device's .ips reports and Android tombstones, each with the processes it names. */
 export async function listCrashReports(q: Queryable, tenantId: string, deviceId: string): Promise<CrashItem[]> {
   await getDevice(q, tenantId, deviceId);
   const inspections = await q.query<{ id: string; artefacts: unknown; created_at: Stamp }>(
@@ -229,7 +229,7 @@ export async function listCrashReports(q: Queryable, tenantId: string, deviceId:
   const items: CrashItem[] = [];
   for (const inspection of inspections) {
     for (const a of json<Array<{ path: string; kind: string; observations: number; error?: string; processes?: string[]; at?: string }>>(inspection.artefacts, [])) {
-      if (a.kind !== 'ips') continue;
+      if (a.kind !== 'ips' && a.kind !== 'tombstone') continue;
       items.push({
         inspectionId: inspection.id,
         path: a.path,
