@@ -195,14 +195,14 @@ export interface ProcessItem {
 
 /**
  * Process explorer: every process seen on the device (names, and the executables of crash reports,
- * ps.txt and shutdown.log clients, by path), first and last seen, and where.
+ * ps.txt and shutdown.log clients, AndroidQF processes.txt/json, by path), first and last seen, and where.
  */
 export async function listProcesses(q: Queryable, tenantId: string, deviceId: string, options: { search?: string; limit: number }): Promise<ProcessItem[]> {
   await getDevice(q, tenantId, deviceId);
   const rows = await q.query<{ value: string; first_seen: Stamp; last_seen: Stamp; sources: string[]; records: number }>(
     `SELECT value, min(first_seen) AS first_seen, max(last_seen) AS last_seen, (array_agg(DISTINCT source))[1:5] AS sources, sum(occurrences)::int AS records
      FROM gluon_observations WHERE device_id = $1 AND ($2::text IS NULL OR lower(value) LIKE $2)
-       AND (kind = 'process' OR (kind = 'path' AND (raw LIKE 'procPath%' OR source LIKE '%ps.txt' OR source LIKE '%shutdown.log' OR source LIKE '%shutdown._%.log')))
+       AND (kind = 'process' OR (kind = 'path' AND (raw LIKE 'procPath%' OR source LIKE '%ps.txt' OR source LIKE '%shutdown.log' OR source LIKE '%shutdown._%.log' OR source LIKE '%processes.txt' OR source LIKE '%processes.json')))
      GROUP BY value ORDER BY max(last_seen) DESC NULLS LAST, value LIMIT $3`,
     [deviceId, likePattern(options.search?.trim().toLowerCase()), options.limit],
   );
