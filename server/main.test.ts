@@ -46,6 +46,7 @@ describe('start banner and logs', () => {
     expect(banner).toContain('Sign in as admin@example.com with password Generated-1');
     expect(banner).toContain('Mailbox:         http://127.0.0.1:8080/dev/mailbox');
     expect(banner).toContain('Sample upload:   http://127.0.0.1:8080/dev/samples/sysdiagnose.tar.gz');
+    expect(banner).toContain('Android sample:  http://127.0.0.1:8080/dev/samples/androidqf.zip');
     expect(banner).toContain('npm run admin -- --help');
     expect(banner).toMatch(/Logs: +warn and above, no request lines \(LOG_LEVEL=info shows them\)/);
   });
@@ -54,6 +55,7 @@ describe('start banner and logs', () => {
     const banner = startBanner(loadConfig({ NODE_ENV: 'production' }), admin, false).join('\n');
     expect(banner).not.toContain('mailbox');
     expect(banner).not.toContain('Sample upload');
+    expect(banner).not.toContain('Android sample');
     expect(banner).toMatch(/Logs: +info, every request/);
   });
 

@@ -10,7 +10,7 @@ import { seedDevSsoUsers } from './devIdp/seedDevSsoUsers';
 import { checkDeploymentIdentity, DeploymentIdentityError } from './ops/deploymentIdentity';
 import { startStartupWatchdog } from './ops/startupWatchdog';
 import { MAILBOX_PATH } from './modules/dev/mailboxRoutes';
-import { SAMPLE_SYSDIAGNOSE_PATH } from './modules/gluon/routes/sampleRoutes';
+import { SAMPLE_ANDROID_PATH, SAMPLE_SYSDIAGNOSE_PATH } from './modules/gluon/routes/sampleRoutes';
 import { seedExampleRuleSets } from './modules/gluon/services/seedExamples';
 import { hashPassword, verifyPassword } from './services/passwords';
 import { ALL_PERMISSIONS } from './services/users';
@@ -158,6 +158,7 @@ export function startBanner(config: AppConfig, admin: { email: string; password:
   }
   if (config.devMailbox) lines.push(`  Mailbox:         ${config.publicUrl}${MAILBOX_PATH} (mail the API sent: invitations, password resets)`);
   if (config.gluon.seedExamples) lines.push(`  Sample upload:   ${config.publicUrl}${SAMPLE_SYSDIAGNOSE_PATH} (upload it on /gluon/upload: the example rule sets flag it)`);
+  if (config.gluon.seedExamples) lines.push(`  Android sample:  ${config.publicUrl}${SAMPLE_ANDROID_PATH} (an AndroidQF output the example Android rule set flags)`);
   lines.push(`  Operator CLI:    npm run admin -- --help (in another terminal, while this runs)`);
   if (devIdp) {
     const idpOrigin = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.idp.idpPort}`;

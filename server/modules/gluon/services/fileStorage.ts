@@ -46,6 +46,12 @@ export interface FileStorage {
   /** Every stored file (storage-copy walks it). */
   list(): AsyncIterable<{ key: string; size: number }>;
   remove(key: string): Promise<void>;
+  /**
+   * The stored file's path on this machine, when it has one: a zip is read in place (its central
+   * directory at the end, entries opened at their offsets), which keeps memory flat. An object
+   * store leaves it out and the file is read into memory (bounded).
+   */
+  localPath?(key: string): string;
 }
 
 export const STORAGE_KEY = /^[0-9a-f]{64}$/;
@@ -154,6 +160,9 @@ export function createFsStorage(dir: string): FileStorage {
     },
     async remove(key) {
       await rm(fileOf(key), { force: true });
+    },
+    localPath(key) {
+      return fileOf(key);
     },
   };
 }
