@@ -77,3 +77,31 @@ describe('loadConfig', () => {
     expect(c.signingKeyFile).toBe('/k.pem');
   });
 });
+
+describe('file storage (STORAGE_URL)', () => {
+  it('is the local folder by default, an S3-compatible store with STORAGE_URL and its companions', () => {
+    expect(loadConfig({ GLUON_STORAGE_DIR: '/srv/gluon' }).gluon).toMatchObject({ s3: null, storageDir: '/srv/gluon' });
+    expect(loadConfig({ STORAGE_URL: 's3://gluon-files/prod', AWS_ENDPOINT_URL: 'http://minio:9000', AWS_REGION: 'eu-west-3', STORAGE_S3_PATH_STYLE: 'on' }).gluon.s3).toEqual({
+      bucket: 'gluon-files',
+      prefix: 'prod/',
+      endpoint: 'http://minio:9000',
+      region: 'eu-west-3',
+      forcePathStyle: true,
+    });
+    expect(loadConfig({ STORAGE_URL: 's3://gluon-files', AWS_ENDPOINT_URL: 'http://a:1', AWS_ENDPOINT_URL_S3: 'https://s3.b.example' }).gluon.s3).toEqual({
+      bucket: 'gluon-files',
+      prefix: '',
+      endpoint: 'https://s3.b.example',
+      region: 'us-east-1',
+      forcePathStyle: false,
+    });
+  });
+
+  it('names the variable that is wrong', () => {
+    expect(() => loadConfig({ STORAGE_URL: '/srv/files' })).toThrow('Invalid STORAGE_URL: "/srv/files" is not s3://bucket/prefix');
+    expect(() => loadConfig({ STORAGE_URL: 's3://A_B' })).toThrow(/Invalid STORAGE_URL: "A_B" is not a bucket name/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', AWS_ENDPOINT_URL: 'minio:9000' })).toThrow('Invalid AWS_ENDPOINT_URL: "minio:9000" is not an http(s) URL');
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', STORAGE_S3_PATH_STYLE: 'maybe' })).toThrow('Invalid STORAGE_S3_PATH_STYLE');
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', GLUON_UPLOAD_LIMIT_MB: '6000' })).toThrow(/Invalid GLUON_UPLOAD_LIMIT_MB: at most 5120 with STORAGE_URL/);
+  });
+});

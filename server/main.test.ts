@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { bootstrapAdmin, startBanner } from './main';
+import { bootstrapAdmin, startBanner, storageWarning } from './main';
 import { ALL_PERMISSIONS } from './services/users';
 import { createTestApp, type TestApp } from './test/testApp';
 
@@ -46,6 +46,7 @@ describe('start banner and logs', () => {
     expect(banner).toContain('Sign in as admin@example.com with password Generated-1');
     expect(banner).toContain('Mailbox:         http://127.0.0.1:8080/dev/mailbox');
     expect(banner).toContain('Sample upload:   http://127.0.0.1:8080/dev/samples/sysdiagnose.tar.gz');
+    expect(banner).toContain('Android sample:  http://127.0.0.1:8080/dev/samples/androidqf.zip');
     expect(banner).toContain('npm run admin -- --help');
     expect(banner).toMatch(/Logs: +warn and above, no request lines \(LOG_LEVEL=info shows them\)/);
   });
@@ -54,6 +55,7 @@ describe('start banner and logs', () => {
     const banner = startBanner(loadConfig({ NODE_ENV: 'production' }), admin, false).join('\n');
     expect(banner).not.toContain('mailbox');
     expect(banner).not.toContain('Sample upload');
+    expect(banner).not.toContain('Android sample');
     expect(banner).toMatch(/Logs: +info, every request/);
   });
 
@@ -67,5 +69,23 @@ describe('start banner and logs', () => {
     } finally {
       await Promise.all([quiet.close(), verbose.close()]);
     }
+  });
+});
+
+describe('storage warning at start', () => {
+  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db.example/x', PUBLIC_URL: 'https://mtd.example.com', GLUON_STORAGE_DIR: '/srv/gluon' };
+
+  it('says that files are not shared in production on PostgreSQL with the local folder', () => {
+    const warning = storageWarning(loadConfig(production));
+    expect(warning).toBe(
+      'Warning: uploaded files are kept in the local folder /srv/gluon and are not shared with other API instances. ' +
+        'With more than one instance, set STORAGE_URL=s3://bucket/prefix (an S3-compatible object store; README, "Several instances").',
+    );
+  });
+
+  it('says nothing with an object store, on PGlite, or in development', () => {
+    expect(storageWarning(loadConfig({ ...production, STORAGE_URL: 's3://gluon-files/prod' }))).toBeNull();
+    expect(storageWarning(loadConfig({ ...production, DATABASE_URL: '' }))).toBeNull();
+    expect(storageWarning(loadConfig({ DATABASE_URL: 'postgres://u:p@db.example/x', DEV_IDP: 'off' }))).toBeNull();
   });
 });

@@ -10,7 +10,7 @@ import { seedDevSsoUsers } from './devIdp/seedDevSsoUsers';
 import { checkDeploymentIdentity, DeploymentIdentityError } from './ops/deploymentIdentity';
 import { startStartupWatchdog } from './ops/startupWatchdog';
 import { MAILBOX_PATH } from './modules/dev/mailboxRoutes';
-import { SAMPLE_SYSDIAGNOSE_PATH } from './modules/gluon/routes/sampleRoutes';
+import { SAMPLE_ANDROID_PATH, SAMPLE_SYSDIAGNOSE_PATH } from './modules/gluon/routes/sampleRoutes';
 import { seedExampleRuleSets } from './modules/gluon/services/seedExamples';
 import { hashPassword, verifyPassword } from './services/passwords';
 import { ALL_PERMISSIONS } from './services/users';
@@ -43,6 +43,8 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  const sharing = storageWarning(config);
+  if (sharing) console.warn(sharing);
   // Every step of the start is named: one that does not finish in time stops the process with its name.
   const watchdog = startStartupWatchdog(config.startupTimeoutS * 1000);
   const step = watchdog.step;
@@ -128,6 +130,19 @@ async function main(): Promise<void> {
   console.log(startBanner(config, admin, stopIdp !== null).join('\n') + '\n');
 }
 
+/**
+ * Several instances on one PostgreSQL (production with DATABASE_URL) but files in a local folder:
+ * what one instance stores, the others cannot read (downloads, crash reports, inspections by
+ * another instance's worker fail). Said at every start; null when there is nothing to say.
+ */
+export function storageWarning(config: AppConfig): string | null {
+  if (config.nodeEnv !== 'production' || !config.databaseUrl || config.gluon.s3) return null;
+  return (
+    `Warning: uploaded files are kept in the local folder ${config.gluon.storageDir} and are not shared with other API instances. ` +
+    'With more than one instance, set STORAGE_URL=s3://bucket/prefix (an S3-compatible object store; README, "Several instances").'
+  );
+}
+
 /** What a developer needs after `npm start`: address, credentials, mailbox, CLI, identity provider. */
 export function startBanner(config: AppConfig, admin: { email: string; password: string | null; created: boolean }, devIdp: boolean): string[] {
   const lines = [
@@ -143,6 +158,7 @@ export function startBanner(config: AppConfig, admin: { email: string; password:
   }
   if (config.devMailbox) lines.push(`  Mailbox:         ${config.publicUrl}${MAILBOX_PATH} (mail the API sent: invitations, password resets)`);
   if (config.gluon.seedExamples) lines.push(`  Sample upload:   ${config.publicUrl}${SAMPLE_SYSDIAGNOSE_PATH} (upload it on /gluon/upload: the example rule sets flag it)`);
+  if (config.gluon.seedExamples) lines.push(`  Android sample:  ${config.publicUrl}${SAMPLE_ANDROID_PATH} (an AndroidQF output the example Android rule set flags)`);
   lines.push(`  Operator CLI:    npm run admin -- --help (in another terminal, while this runs)`);
   if (devIdp) {
     const idpOrigin = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.idp.idpPort}`;

@@ -711,7 +711,7 @@ export interface paths {
                                     value: string | null;
                                 };
                                 /** @enum {string} */
-                                type: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
+                                type: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
                                 value: string;
                             }[];
                             page: number;
@@ -811,7 +811,7 @@ export interface paths {
                             id: string;
                             indicatorId: string;
                             /** @enum {string|null} */
-                            kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | null;
+                            kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | null;
                             reason: string;
                             value: string | null;
                         }[];
@@ -878,7 +878,7 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string|null} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | null;
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | null;
                                 reason: string;
                                 value: string | null;
                             };
@@ -974,6 +974,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
+                                buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
                                 id: string;
                                 inspections: number;
@@ -982,6 +983,10 @@ export interface paths {
                                 name: string;
                                 openIncidents: number;
                                 osVersion: string | null;
+                                /** @enum {string} */
+                                platform?: "ios" | "android";
+                                securityPatch?: string | null;
+                                serial?: string | null;
                                 /** @enum {string} */
                                 severity: "high" | "none";
                             }[];
@@ -1067,6 +1072,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             device: {
+                                buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
                                 id: string;
                                 inspections: number;
@@ -1075,6 +1081,10 @@ export interface paths {
                                 name: string;
                                 openIncidents: number;
                                 osVersion: string | null;
+                                /** @enum {string} */
+                                platform?: "ios" | "android";
+                                securityPatch?: string | null;
+                                serial?: string | null;
                                 /** @enum {string} */
                                 severity: "high" | "none";
                             };
@@ -1101,11 +1111,19 @@ export interface paths {
                                 findings: number;
                                 finishedAt: string | null;
                                 heuristics: {
+                                    evidence?: {
+                                        kind: string;
+                                        line: number | null;
+                                        raw: string | null;
+                                        source: string;
+                                        value: string;
+                                    }[];
                                     line: number | null;
                                     message: string;
                                     /** @enum {string} */
-                                    rule: "shutdown.delayed-client" | "shutdown.suspicious-path";
+                                    rule: "shutdown.delayed-client" | "shutdown.suspicious-path" | "android.sideloaded-app" | "android.root-binary" | "android.selinux-permissive" | "android.old-security-patch" | "android.package-verification-disabled" | "android.adb-enabled";
                                     source: string;
+                                    why?: string | null;
                                 }[];
                                 id: string;
                                 newFindings: number;
@@ -1617,6 +1635,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             device: {
+                                buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
                                 id: string;
                                 inspections: number;
@@ -1625,6 +1644,10 @@ export interface paths {
                                 name: string;
                                 openIncidents: number;
                                 osVersion: string | null;
+                                /** @enum {string} */
+                                platform?: "ios" | "android";
+                                securityPatch?: string | null;
+                                serial?: string | null;
                                 /** @enum {string} */
                                 severity: "high" | "none";
                             };
@@ -1637,10 +1660,10 @@ export interface paths {
                                 incidentState: "open" | "confirmed" | "benign" | "false_positive";
                                 indicatorId: string;
                                 /** @enum {string} */
-                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
                                 indicatorValue: string;
                                 /** @enum {string} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash";
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
                                 line: number | null;
                                 observedAt: string | null;
                                 ruleSet: string;
@@ -2168,17 +2191,17 @@ export interface paths {
                                     id: string;
                                     indicatorId: string;
                                     /** @enum {string} */
-                                    indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
+                                    indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
                                     indicatorValue: string;
                                     inspectionId: string | null;
                                     /** @enum {string} */
-                                    kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash";
+                                    kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
                                     line: number | null;
                                     observedAt: string | null;
                                     pattern: string;
                                     raw: string | null;
                                     /** @enum {string} */
-                                    route: "exact" | "basename" | "path-prefix" | "subdomain";
+                                    route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component" | "package";
                                     ruleSetName: string;
                                     ruleSetVersion: string;
                                     source: string;
@@ -2213,7 +2236,7 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string|null} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | null;
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | null;
                                 reason: string;
                                 value: string | null;
                             };
@@ -2315,17 +2338,17 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string} */
-                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
                                 indicatorValue: string;
                                 inspectionId: string | null;
                                 /** @enum {string} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash";
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
                                 line: number | null;
                                 observedAt: string | null;
                                 pattern: string;
                                 raw: string | null;
                                 /** @enum {string} */
-                                route: "exact" | "basename" | "path-prefix" | "subdomain";
+                                route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component" | "package";
                                 ruleSetName: string;
                                 ruleSetVersion: string;
                                 source: string;
@@ -2463,17 +2486,17 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string} */
-                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id";
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
                                 indicatorValue: string;
                                 inspectionId: string | null;
                                 /** @enum {string} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash";
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
                                 line: number | null;
                                 observedAt: string | null;
                                 pattern: string;
                                 raw: string | null;
                                 /** @enum {string} */
-                                route: "exact" | "basename" | "path-prefix" | "subdomain";
+                                route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component" | "package";
                                 ruleSetName: string;
                                 ruleSetVersion: string;
                                 source: string;
@@ -3160,7 +3183,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Public (link token): one file from the connector of a collector install, as application/octet-stream; it is inspected as the install's device. Same checks as the upload (type, size limit, gzip); 404 unknown link or install, 403 disabled or expired link, 429 when the install already sent MAX_FILES_PER_INSTALL (100) files. */
+        /** Public (link token): one file from the connector of a collector install, as application/octet-stream; it is inspected as the install's device. Same checks as the upload (type, size limit, gzip; an Android acquisition zip is accepted by its content); 404 unknown link or install, 403 disabled or expired link, 429 when the install already sent MAX_FILES_PER_INSTALL (100) files. */
         post: {
             parameters: {
                 query: {
@@ -3482,7 +3505,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Uploads one file for inspection as application/octet-stream (name in the query): a sysdiagnose archive (.tar.gz, .tgz, .tar), an .ips report, shutdown.log or ps.txt. Stored under its sha256: the same bytes again answer the earlier inspection with duplicate=true (reinspect=true queues a new one). deviceId attaches it to a known device. */
+        /** Uploads one file for inspection as application/octet-stream (name in the query): a sysdiagnose archive (.tar.gz, .tgz, .tar), an .ips report, shutdown.log (or a rotated shutdown.N.log) or ps.txt, or an Android acquisition (AndroidQF output or bugreport zip, recognised by its content whatever its name; a zip that is not one, or is unsafe, fails its inspection with the reason). Stored under its sha256: the same bytes again answer the earlier inspection with duplicate=true (reinspect=true queues a new one). deviceId attaches it to a known device. */
         post: {
             parameters: {
                 query: {

@@ -71,6 +71,18 @@ describe('useMutation', () => {
     expect(result.current.error).toBeNull();
   });
 
+  it('clearError forgets the last failure without another call', async () => {
+    const work = vi.fn(() => Promise.reject(new Error('too large')));
+    const { result } = renderHook(() => useMutation(work, { describe: describeFailure }));
+    await act(async () => {
+      await result.current.run();
+    });
+    expect(result.current.error).toBe('failed: too large');
+    act(() => result.current.clearError());
+    expect(result.current.error).toBeNull();
+    expect(work).toHaveBeenCalledTimes(1);
+  });
+
   it('works outside a container, with nothing to invalidate', async () => {
     const { result } = renderHook(() => useMutation(async (n: number) => n * 2, { describe: describeFailure, invalidates: [['k']] }));
     let outcome: unknown;

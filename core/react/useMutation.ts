@@ -22,6 +22,8 @@ export interface Mutation<A extends unknown[], R> {
   pending: boolean;
   /** The last call's failure as the page shows it; null while one runs and after a success. */
   error: string | null;
+  /** Forgets the last failure (the user changed what caused it). */
+  clearError(): void;
 }
 
 /**
@@ -61,5 +63,6 @@ export function useMutation<A extends unknown[], R>(work: (...args: A) => Promis
     },
     [cache],
   );
-  return { run, pending, error };
+  const clearError = useCallback(() => setError(null), []);
+  return { run, pending, error, clearError };
 }

@@ -12,6 +12,7 @@ import { newTotpSecret, otpauthUrl } from '../modules/auth/totp';
 import { resetUserMfa } from '../modules/users/userAdmin';
 import { ALL_PERMISSIONS, isUuid, normaliseEmail } from '../services/users';
 import { backupDatabase, fileArgument } from './backup';
+import { copyStorage, copySummary, storageArgument } from './storageCopy';
 import { CliError, parseDuration, parseExpiry, parseList, parseOnOff, parseOptions, parsePositiveInt, type OptionSpec } from './cliArgs';
 
 /** What every command works with: the same database, keys and mailer as the API. */
@@ -292,6 +293,25 @@ export const commands: Command[] = [
     options: {},
     async run(ctx, argv) {
       return backupDatabase(ctx.db, fileArgument('backup', argv));
+    },
+  },
+  {
+    name: 'storage-copy',
+    summary: 'storage-copy --from <local|folder|s3://bucket/prefix> --to <…>: copy every uploaded file between storages (skips those already there)',
+    options: {
+      from: {
+        type: 'string',
+        description: 'local (GLUON_STORAGE_DIR), a folder, or s3://bucket/prefix (AWS_ENDPOINT_URL, AWS_REGION, STORAGE_S3_PATH_STYLE, credentials as for the API)',
+        required: true,
+      },
+      to: { type: 'string', description: 'where to copy to, as --from', required: true },
+    },
+    async run(ctx, argv) {
+      const o = parseOptions(this.options, argv);
+      const from = storageArgument('from', o.from, ctx.config);
+      const to = storageArgument('to', o.to, ctx.config);
+      if (from.location === to.location) throw new CliError(`--from and --to are the same storage (${from.location})`);
+      return copySummary(from, to, await copyStorage(from, to));
     },
   },
   {

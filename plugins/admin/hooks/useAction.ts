@@ -1,4 +1,5 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useRef } from 'react';
+import { useMutation } from '@core/react/useMutation';
 import { apiMessage } from '../logic/apiMessage';
 
 export interface Action {
@@ -13,25 +14,29 @@ export interface Action {
   clearError(): void;
 }
 
+const call = (fn: () => Promise<unknown>) => fn();
+
+/**
+ * Administration's pages send many different calls from one button row, so the call is given
+ * to `run` rather than to the hook: a thin adapter over core's `useMutation` (the one way a page
+ * sends a change), adding the one-request-per-double-click guard.
+ */
 export function useAction(): Action {
   const inFlight = useRef(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = useCallback(async <T>(fn: () => Promise<T>): Promise<T | undefined> => {
-    if (inFlight.current) return undefined;
-    inFlight.current = true;
-    setBusy(true);
-    setError(null);
-    try {
-      return await fn();
-    } catch (e) {
-      setError(apiMessage(e));
-      return undefined;
-    } finally {
-      inFlight.current = false;
-      setBusy(false);
-    }
-  }, []);
-  const clearError = useCallback(() => setError(null), []);
-  return { busy, error, run, clearError };
+  const mutation = useMutation(call, { describe: apiMessage });
+  const { run: send } = mutation;
+  const run = useCallback(
+    async <T>(fn: () => Promise<T>): Promise<T | undefined> => {
+      if (inFlight.current) return undefined;
+      inFlight.current = true;
+      try {
+        const result = await send(fn);
+        return result.ok ? (result.value as T) : undefined;
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [send],
+  );
+  return { busy: mutation.pending, error: mutation.error, run, clearError: mutation.clearError };
 }

@@ -1,5 +1,5 @@
 import type { JSONSchema } from 'json-schema-to-ts';
-import { HEURISTIC_RULES, INDICATOR_TYPES, MATCH_ROUTES, OBSERVATION_KINDS } from './inspection/types';
+import { HEURISTIC_RULES, INDICATOR_TYPES, MATCH_ROUTES, OBSERVATION_KINDS, PLATFORMS } from './inspection/types';
 import { INCIDENT_EVENT_KINDS, INCIDENT_SEVERITIES, INCIDENT_STATES } from './services/incidents';
 import { INSPECTION_ORIGINS, INSPECTION_STATUSES, UPLOAD_ORIGINS } from './services/inspectionStatus';
 
@@ -28,6 +28,19 @@ function nullable<const Values extends readonly string[]>(schema: { type: 'strin
 /** An object whose properties are all required and no other is allowed. */
 function obj<const Properties extends Record<string, JSONSchema>>(properties: Properties) {
   return { type: 'object', properties, required: Object.keys(properties) as Array<keyof Properties & string>, additionalProperties: false } as const;
+}
+
+/**
+ * An object whose `optional` properties may be left out: fields added after the console's fakes
+ * were written (issue 22's Android fields), so older fakes and answers stay valid.
+ */
+function objWith<const Required extends Record<string, JSONSchema>, const Optional extends Record<string, JSONSchema>>(properties: Required, optional: Optional) {
+  return {
+    type: 'object',
+    properties: { ...properties, ...optional },
+    required: Object.keys(properties) as Array<keyof Required & string>,
+    additionalProperties: false,
+  } as const;
 }
 
 export const idParams = obj({ id: { type: 'string', format: 'uuid' } });
@@ -95,17 +108,21 @@ export const uploadSchema = obj({
 /** The answer of an upload (signed-in or from a collector's connector). */
 export const uploadAnswerSchema = obj({ upload: uploadSchema, duplicate: bool });
 
-export const deviceSchema = obj({
-  id: str,
-  name: str,
-  modelCode: nstr,
-  osVersion: nstr,
-  crashReporterKey: nstr,
-  lastInspectionAt: nstr,
-  inspections: int,
-  openIncidents: int,
-  severity: { type: 'string', enum: ['high', 'none'] },
-});
+export const deviceSchema = objWith(
+  {
+    id: str,
+    name: str,
+    modelCode: nstr,
+    osVersion: nstr,
+    crashReporterKey: nstr,
+    lastInspectionAt: nstr,
+    inspections: int,
+    openIncidents: int,
+    severity: { type: 'string', enum: ['high', 'none'] },
+  },
+  // Android (issue 22): the platform, and what getprop identifies the phone by.
+  { platform: oneOf(PLATFORMS), securityPatch: nstr, buildFingerprint: nstr, serial: nstr },
+);
 
 export const inspectionSchema = obj({
   id: str,
@@ -119,7 +136,14 @@ export const inspectionSchema = obj({
   observations: int,
   findings: int,
   newFindings: int,
-  heuristics: { type: 'array', items: obj({ rule: oneOf(HEURISTIC_RULES), message: str, source: str, line: nint }) },
+  heuristics: {
+    type: 'array',
+    items: objWith(
+      { rule: oneOf(HEURISTIC_RULES), message: str, source: str, line: nint },
+      // Android heuristics: why the warning matters, and the further records it rests on.
+      { why: nstr, evidence: { type: 'array', items: obj({ kind: str, value: str, source: str, line: nint, raw: nstr }) } },
+    ),
+  },
   warnings: { type: 'array', items: str },
   createdAt: str,
   finishedAt: nstr,

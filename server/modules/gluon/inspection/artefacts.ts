@@ -14,7 +14,8 @@ export const MAX_ARTEFACT_BYTES = 16 * 1024 * 1024;
 /** The artefact kind a file name denotes (by its base name), or null when we do not read it. */
 export function artefactKind(path: string): ArtefactKind | null {
   const name = path.slice(path.lastIndexOf('/') + 1);
-  if (name === 'shutdown.log') return 'shutdown.log';
+  // shutdown.log and its rotations beside it (shutdown.0.log, shutdown.1.log, ...).
+  if (/^shutdown(?:\.\d+)?\.log$/.test(name)) return 'shutdown.log';
   if (name === 'ps.txt') return 'ps.txt';
   // Extensions ignore case as the console's file check does (Crash.IPS), else the client passes it and we answer 415.
   if (name.toLowerCase().endsWith('.ips') && name.length > 4) return 'ips';

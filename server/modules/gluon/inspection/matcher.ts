@@ -41,6 +41,20 @@ function push<K, V>(map: Map<K, V[]>, key: K, value: V): void {
 const SEP = '\u0000';
 
 /**
+ * The kernel keeps 16 characters of a process name (TASK_COMM_LEN): a name of exactly this length
+ * may be cut, so it also matches the process-name indicators that start with it (MVT's rule).
+ */
+export const TRUNCATED_PROCESS_NAME_CHARS = 16;
+
+/** sysdiagnose's shutdown.log and its rotations (shutdown.0.log, shutdown.1.log, ...). */
+export const SHUTDOWN_LOG_NAME = /^shutdown(?:\.\d+)?\.log$/;
+
+/** Whether the observation is a client path of a shutdown.log, whose every folder names a process. */
+function isShutdownClient(o: Observation): boolean {
+  return o.kind === 'path' && SHUTDOWN_LOG_NAME.test(basename(o.source));
+}
+
+/**
  * Builds a matcher over indicators of any number of rule sets. Every look-up is a Map/Set hit or a
  * walk over the observed path's segments or domain labels, so matching one observation costs
  * the same with 10 indicators as with 100,000.
@@ -48,15 +62,26 @@ const SEP = '\u0000';
 export function buildMatcher(indicators: Indicator[], suppressions: Suppression[] = []): Matcher {
   const exact = new Map<IndicatorType, Index>();
   const paths = new PathTrie<Indicator>();
+  /** Process-name indicators longer than a truncated name, keyed by their first 16 characters. */
+  const processPrefixes: Index = new Map();
   for (const indicator of indicators) {
     if (indicator.type === 'file:path') paths.add(indicator.value, indicator);
     else {
       let index = exact.get(indicator.type);
       if (!index) exact.set(indicator.type, (index = new Map()));
-      push(index, indicator.value, indicator);
+      // App ids (bundle ids, package names) compare case-insensitively.
+      push(index, indicator.type === 'app:id' ? indicator.value.toLowerCase() : indicator.value, indicator);
+      if (indicator.type === 'process:name' && indicator.value.length > TRUNCATED_PROCESS_NAME_CHARS) {
+        push(processPrefixes, indicator.value.slice(0, TRUNCATED_PROCESS_NAME_CHARS), indicator);
+      }
     }
   }
   const lookup = (type: IndicatorType, key: string): Indicator[] => exact.get(type)?.get(key) ?? NONE;
+  /** A process name: equal, or cut by the kernel at 16 characters from a longer indicator. */
+  const processName = (out: Candidate[], name: string, route: MatchRoute): void => {
+    collect(out, lookup('process:name', name), route);
+    if (name.length === TRUNCATED_PROCESS_NAME_CHARS) collect(out, processPrefixes.get(name) ?? NONE, 'truncated-name');
+  };
 
   // Keyed by the fields a suppression gives (indicator, kind, value; absent ones empty), so a
   // finding is checked against the six combinations instead of a loop over the suppressions.
@@ -77,6 +102,12 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
         suppressed.get(suppressionKey(id, o.kind, o.value)));
 
   const hashTypes = ['file:hashes.sha256', 'file:hashes.sha1', 'file:hashes.md5'] as const;
+  const certTypes: Record<number, IndicatorType> = { 32: 'app:cert.md5', 40: 'app:cert.sha1', 64: 'app:cert.sha256' };
+  /** The package of an Android component (`pkg/.Cls`, `pkg/pkg.Cls`) or app op (`pkg:OP`). */
+  const packageOf = (value: string): string => {
+    const cut = value.search(/[/:]/);
+    return (cut < 0 ? value : value.slice(0, cut)).toLowerCase();
+  };
   /** Indicators the observation reaches, with how; plain loops, as this runs per observation. */
   const candidates = (o: Observation): Candidate[] => {
     const out: Candidate[] = [];
@@ -85,7 +116,7 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
       case 'process': {
         // iOS process names are case-sensitive; a process given with its path is matched by name.
         const name = basename(value);
-        collect(out, lookup('process:name', name), name === value ? 'exact' : 'basename');
+        processName(out, name, name === value ? 'exact' : 'basename');
         break;
       }
       case 'path': {
@@ -94,7 +125,12 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
         const name = basename(value);
         if (name) {
           collect(out, lookup('file:name', name), 'basename');
-          collect(out, lookup('process:name', name), 'basename');
+          processName(out, name, 'basename');
+        }
+        if (isShutdownClient(o)) {
+          // A shutdown.log client matches a process-name indicator equal to any folder of its path.
+          const parts = value.split('/');
+          for (let i = 0; i < parts.length - 1; i++) if (parts[i]) collect(out, lookup('process:name', parts[i]!), 'path-component');
         }
         break;
       }
@@ -110,7 +146,9 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
         break;
       }
       case 'bundleId':
-        collect(out, lookup('app:id', value), 'exact');
+        // Case-insensitive, and an app id is also a process name (Android names a package's process after it).
+        collect(out, lookup('app:id', value.toLowerCase()), 'exact');
+        processName(out, value, 'exact');
         break;
       case 'ipv4':
         collect(out, lookup('ipv4-addr:value', value), 'exact');
@@ -126,6 +164,23 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
         for (const type of hashTypes) collect(out, lookup(type, hex), 'exact');
         break;
       }
+      case 'appCert': {
+        // The digest's length says its algorithm, so a stored observation rescans without it.
+        const hex = value.toLowerCase();
+        const type = certTypes[hex.length];
+        if (type) collect(out, lookup(type, hex), 'exact');
+        break;
+      }
+      case 'property':
+        // The property's name, as written (getprop names are case-sensitive).
+        collect(out, lookup('android-property:name', value), 'exact');
+        break;
+      case 'accessibilityService':
+      case 'deviceAdmin':
+      case 'receiver':
+      case 'appop':
+        collect(out, lookup('app:id', packageOf(value)), 'package');
+        break;
     }
     return out;
   };

@@ -9,7 +9,8 @@ export const DELAYED_CLIENT_THRESHOLD = 3;
 const SUSPICIOUS_PREFIXES = ['/private/var/db/', '/private/var/tmp/'];
 
 const CLIENT_LINE = /remaining client pid:\s*(\d+)\s*\((.*)\)\s*$/;
-const SIGTERM_LINE = /^\s*SIGTERM:\s*\[(\d+)\]/;
+/** `SIGTERM: [1700000000]` (older iOS) or `SIGTERM: ... @1700000000` (newer): the epoch either way. */
+const SIGTERM_LINE = /^\s*SIGTERM\b.*?(?:\[(\d+)\]|\s@(\d+)\b)/;
 
 interface Client {
   pid: string;
@@ -21,7 +22,8 @@ interface Client {
 
 /**
  * sysdiagnose's shutdown.log: during each shutdown, the processes still running at each check are
- * listed as `remaining client pid: N (path)`, and the shutdown ends with `SIGTERM: [epoch]`.
+ * listed as `remaining client pid: N (path)`, and the shutdown ends with `SIGTERM: [epoch]` (or
+ * ` @epoch`). Rotated logs (shutdown.0.log, ...) read the same.
  * Clients are grouped by the SIGTERM that follows them, which dates them.
  */
 export function extractShutdownLog(text: string, source: string): ExtractionResult {
@@ -65,7 +67,7 @@ export function extractShutdownLog(text: string, source: string): ExtractionResu
   const cut = forEachLine(text, (line, i) => {
     const sigterm = SIGTERM_LINE.exec(line);
     if (sigterm) {
-      const seconds = Number(sigterm[1]);
+      const seconds = Number(sigterm[1] ?? sigterm[2]);
       const date = new Date(seconds * 1000);
       close(Number.isFinite(date.getTime()) ? date.toISOString() : undefined);
       return;

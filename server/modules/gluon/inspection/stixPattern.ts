@@ -31,6 +31,8 @@ const SIMPLE_PROPERTIES: Record<string, IndicatorType> = {
   'email-addr:value': 'email-addr:value',
   'url:value': 'url:value',
   'app:id': 'app:id',
+  // A system property's name (MVT documents the name only: the property being set is the sign).
+  'android-property:name': 'android-property:name',
 };
 
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
@@ -67,6 +69,15 @@ export function parseIndicatorPattern(pattern: string): PatternResult {
     return { ok: true, type: `file:hashes.${algorithm}`, value: hex };
   }
 
+  if (objectType === 'app' && property.startsWith('cert.')) {
+    // An Android app's signing certificate digest, as AndroidQF's packages.json gives it.
+    const algorithm = ({ md5: 'md5', sha1: 'sha1', sha256: 'sha256' } as const)[property.slice(5).toLowerCase() as 'md5'];
+    if (!algorithm) return { ok: false, reason: `unsupported certificate hash in app:${property}` };
+    const hex = value.toLowerCase();
+    if (!/^[0-9a-f]+$/.test(hex) || hex.length !== HASH_LENGTHS[algorithm]) return { ok: false, reason: `not a ${algorithm} hex digest` };
+    return { ok: true, type: `app:cert.${algorithm}`, value: hex };
+  }
+
   const type = SIMPLE_PROPERTIES[`${objectType}:${property}`];
   if (!type) return { ok: false, reason: `unsupported object path ${objectType}:${property}` };
   switch (type) {
@@ -83,6 +94,8 @@ export function parseIndicatorPattern(pattern: string): PatternResult {
     }
     case 'file:name':
       return value.includes('/') ? { ok: false, reason: 'file name contains a slash' } : { ok: true, type, value };
+    case 'android-property:name':
+      return /^[A-Za-z0-9_.:@-]+$/.test(value) ? { ok: true, type, value } : { ok: false, reason: 'not a system property name' };
     case 'email-addr:value':
       return /^[^\s@]+@[^\s@]+$/.test(value) ? { ok: true, type, value: value.toLowerCase() } : { ok: false, reason: 'not an e-mail address' };
     default:

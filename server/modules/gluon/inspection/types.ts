@@ -13,6 +13,10 @@ export const INDICATOR_TYPES = [
   'email-addr:value',
   'url:value',
   'app:id',
+  'app:cert.sha256',
+  'app:cert.sha1',
+  'app:cert.md5',
+  'android-property:name',
 ] as const;
 
 export type IndicatorType = (typeof INDICATOR_TYPES)[number];
@@ -42,10 +46,32 @@ export interface Indicator {
 }
 
 /**
- * What the extractors saw on the device. The four first kinds are produced today; `ipv4`,
- * `email`, `url` and `fileHash` exist so their indicators can be matched once an extractor yields them.
+ * What the extractors saw on the device. iOS yields the four first kinds; `ipv4`, `email` and `url`
+ * exist so their indicators can be matched once an extractor yields them. Android acquisitions
+ * (`android/`) add `fileHash` (APK and file digests) and the kinds after it: `appCert` (a signing
+ * certificate's hex digest), `property` (a getprop name), `setting` (`namespace/name`), `mount`,
+ * `accessibilityService` / `deviceAdmin` / `receiver` (`package/class`), `appop` (`package:OP`),
+ * `tombstone` (the crashing process).
  */
-export const OBSERVATION_KINDS = ['process', 'path', 'domain', 'bundleId', 'ipv4', 'email', 'url', 'fileHash'] as const;
+export const OBSERVATION_KINDS = [
+  'process',
+  'path',
+  'domain',
+  'bundleId',
+  'ipv4',
+  'email',
+  'url',
+  'fileHash',
+  'appCert',
+  'property',
+  'setting',
+  'mount',
+  'accessibilityService',
+  'deviceAdmin',
+  'receiver',
+  'appop',
+  'tombstone',
+] as const;
 export type ObservationKind = (typeof OBSERVATION_KINDS)[number];
 
 export interface Observation {
@@ -60,13 +86,31 @@ export interface Observation {
   raw?: string;
 }
 
+export const PLATFORMS = ['ios', 'android'] as const;
+export type Platform = (typeof PLATFORMS)[number];
+
 export interface DeviceIdentity {
+  /** Absent: iOS (what every iOS artefact leaves unsaid). */
+  platform?: Platform;
   osVersion?: string;
   modelCode?: string;
   crashReporterKey?: string;
+  /** Android (getprop): `ro.build.version.security_patch`, `ro.build.fingerprint`, `ro.serialno`. */
+  securityPatch?: string;
+  fingerprint?: string;
+  serial?: string;
 }
 
-export const HEURISTIC_RULES = ['shutdown.delayed-client', 'shutdown.suspicious-path'] as const;
+export const HEURISTIC_RULES = [
+  'shutdown.delayed-client',
+  'shutdown.suspicious-path',
+  'android.sideloaded-app',
+  'android.root-binary',
+  'android.selinux-permissive',
+  'android.old-security-patch',
+  'android.package-verification-disabled',
+  'android.adb-enabled',
+] as const;
 export type HeuristicRule = (typeof HEURISTIC_RULES)[number];
 
 /** A finding that comes from behaviour rather than from an indicator. */
@@ -74,6 +118,10 @@ export interface HeuristicFinding {
   rule: HeuristicRule;
   message: string;
   observation: Observation;
+  /** Why it matters (Android heuristics say it). */
+  why?: string;
+  /** Further records the warning rests on. */
+  evidence?: Observation[];
 }
 
 export interface ExtractionResult {
@@ -87,7 +135,13 @@ export interface ExtractionResult {
   warnings: string[];
 }
 
-export const MATCH_ROUTES = ['exact', 'basename', 'path-prefix', 'subdomain'] as const;
+/**
+ * `truncated-name`: a 16-character process name (the kernel's cut) reached an indicator that starts
+ * with it; `path-component`: a shutdown.log client path holds the process-name indicator as one of
+ * its folders (MVT's rules, README "Matching rules"); `package`: an Android component (accessibility
+ * service, device admin, receiver, app op) reached an `app:id` indicator through its package.
+ */
+export const MATCH_ROUTES = ['exact', 'basename', 'path-prefix', 'subdomain', 'truncated-name', 'path-component', 'package'] as const;
 export type MatchRoute = (typeof MATCH_ROUTES)[number];
 
 export interface Finding {

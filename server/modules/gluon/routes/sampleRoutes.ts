@@ -1,8 +1,10 @@
 import type { FastifyReply } from 'fastify';
 import type { RoutePlugin } from '../../../http/routePlugin';
-import { sampleSysdiagnose } from '../services/sampleUploads';
+import { sampleAndroidQf, sampleSysdiagnose } from '../services/sampleUploads';
 
 export const SAMPLE_SYSDIAGNOSE_PATH = '/dev/samples/sysdiagnose.tar.gz';
+/** The Android sample (issue 22): an AndroidQF output the example Android rule set flags. */
+export const SAMPLE_ANDROID_PATH = '/dev/samples/androidqf.zip';
 const FILE_NAME = 'sysdiagnose_2023.06.01_iPhone_sample.tar.gz';
 
 /**
@@ -28,6 +30,22 @@ export const sampleRoutes: RoutePlugin = async (app) => {
       // they are sent through the untyped reply.
       const fileReply: FastifyReply = reply;
       return fileReply.type('application/gzip').header('content-disposition', `attachment; filename="${FILE_NAME}"`).send(archive);
+    },
+  );
+  let android: Buffer | null = null;
+  app.get(
+    SAMPLE_ANDROID_PATH,
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'An AndroidQF-like sample acquisition (zip) that the example Android rule set flags (development only)',
+        response: { 200: { type: 'string', format: 'binary', description: 'application/zip' } },
+      } as const,
+    },
+    async (_request, reply) => {
+      android ??= sampleAndroidQf();
+      const fileReply: FastifyReply = reply;
+      return fileReply.type('application/zip').header('content-disposition', 'attachment; filename="androidqf_sample.zip"').send(android);
     },
   );
 };

@@ -1,7 +1,13 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
-import { SAMPLE_SYSDIAGNOSE_PATH } from './sampleRoutes';
+import { readAndroidAcquisition } from '../inspection/android/readAndroid';
+import { toCoreObservation } from '../inspection/android/androidTypes';
+import { buildMatcher } from '../inspection/matcher';
+import { parseStixBundle } from '../inspection/stixBundle';
+import { EXAMPLE_ANDROID_BUNDLE_ID, exampleAndroidBundle } from '../services/sampleUploads';
+import { seedExampleRuleSets } from '../services/seedExamples';
+import { SAMPLE_ANDROID_PATH, SAMPLE_SYSDIAGNOSE_PATH } from './sampleRoutes';
 
 describe('development sample upload', () => {
   let withExamples: TestApp;
@@ -24,7 +30,32 @@ describe('development sample upload', () => {
     expect(tar).toContain('BackupAgent');
   });
 
+  it('serves an AndroidQF sample that the example Android rule set flags (package, certificate, property)', async () => {
+    const res = await withExamples.app.inject({ url: SAMPLE_ANDROID_PATH });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const acquisition = await readAndroidAcquisition(res.rawPayload, { now: new Date('2026-01-01T00:00:00Z') });
+    expect(acquisition.acquisition).toBe('androidqf');
+    const ruleSet = parseStixBundle(Buffer.from(exampleAndroidBundle()));
+    expect(ruleSet.unsupported).toEqual([]);
+    const matcher = buildMatcher(ruleSet.indicators);
+    const hit = new Set(acquisition.observations.flatMap((o) => matcher.match(toCoreObservation(o)!)).map((f) => f.indicator.type));
+    expect(hit).toEqual(new Set(['app:id', 'app:cert.sha256', 'android-property:name']));
+    expect(acquisition.heuristics.map((h) => h.rule)).toContain('android.sideloaded-app');
+  });
+
+  it('seeds the made-up Android rule set beside the three MVT bundles', async () => {
+    const user = await withExamples.createUser();
+    await seedExampleRuleSets(withExamples.db, withExamples.app.log);
+    const rows = await withExamples.db.query<{ bundle_id: string; unsupported: unknown }>('SELECT bundle_id, unsupported FROM gluon_rule_sets WHERE tenant_id = $1', [
+      user.tenantId,
+    ]);
+    expect(rows).toHaveLength(4);
+    expect(rows.map((r) => r.bundle_id)).toContain(EXAMPLE_ANDROID_BUNDLE_ID);
+  });
+
   it('does not exist without the example rule sets', async () => {
     expect((await without.app.inject({ url: SAMPLE_SYSDIAGNOSE_PATH })).statusCode).toBe(404);
+    expect((await without.app.inject({ url: SAMPLE_ANDROID_PATH })).statusCode).toBe(404);
   });
 });

@@ -22,7 +22,7 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
       preHandler: app.authenticate({ allow: canUpload }),
       schema: {
         tags,
-        summary: `Uploads one file for inspection as application/octet-stream (name in the query): a sysdiagnose archive (.tar.gz, .tgz, .tar), an .ips report, shutdown.log or ps.txt. Stored under its sha256: the same bytes again answer the earlier inspection with duplicate=true (reinspect=true queues a new one). deviceId attaches it to a known device.`,
+        summary: `Uploads one file for inspection as application/octet-stream (name in the query): a sysdiagnose archive (.tar.gz, .tgz, .tar), an .ips report, shutdown.log (or a rotated shutdown.N.log) or ps.txt, or an Android acquisition (AndroidQF output or bugreport zip, recognised by its content whatever its name; a zip that is not one, or is unsafe, fails its inspection with the reason). Stored under its sha256: the same bytes again answer the earlier inspection with duplicate=true (reinspect=true queues a new one). deviceId attaches it to a known device.`,
         security: bearerSecurity,
         querystring: {
           type: 'object',

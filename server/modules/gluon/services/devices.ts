@@ -1,6 +1,6 @@
 import { HttpError, type Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
-import type { DeviceIdentity, HeuristicRule } from '../inspection/types';
+import type { DeviceIdentity, HeuristicRule, Platform } from '../inspection/types';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, json, type Stamp } from './sqlRows';
 
@@ -11,36 +11,53 @@ import { iso, json, type Stamp } from './sqlRows';
 export async function resolveDevice(q: Queryable, tenantId: string, presetId: string | null, identity: DeviceIdentity, fileName: string): Promise<string> {
   const model = identity.modelCode ?? null;
   const os = identity.osVersion ?? null;
+  // The platform is set only when an artefact says it (an Android acquisition); iOS is the default.
+  const platform = identity.platform ?? null;
+  const patch = identity.securityPatch ?? null;
+  const fingerprint = identity.fingerprint ?? null;
+  const serial = identity.serial ?? null;
+  const facts = [model, os, platform, patch, fingerprint];
+  const update = `model_code = COALESCE($2, model_code), os_version = COALESCE($3, os_version), platform = COALESCE($4, platform),
+    security_patch = COALESCE($5, security_patch), build_fingerprint = COALESCE($6, build_fingerprint), last_inspection_at = now()`;
   if (presetId) {
-    await q.query('UPDATE gluon_devices SET model_code = COALESCE($2, model_code), os_version = COALESCE($3, os_version), last_inspection_at = now() WHERE id = $1', [
-      presetId,
-      model,
-      os,
-    ]);
+    // A collector's device learns its serial, unless another device of the tenant already holds it.
+    await q.query(
+      `UPDATE gluon_devices SET ${update},
+         serial = CASE WHEN serial IS NULL AND NOT EXISTS (SELECT 1 FROM gluon_devices o WHERE o.tenant_id = gluon_devices.tenant_id AND o.serial = $7) THEN $7 ELSE serial END
+       WHERE id = $1`,
+      [presetId, ...facts, serial],
+    );
     return presetId;
   }
   const key = identity.crashReporterKey ?? null;
-  const name = model ? `${model}${key ? ` · ${key.slice(0, 8)}` : ''}` : `Device from ${fileName}`;
+  const name = model ? `${model}${key ? ` · ${key.slice(0, 8)}` : serial ? ` · ${serial.slice(0, 8)}` : ''}` : `Device from ${fileName}`;
+  const excluded = (c: string) => `${c} = COALESCE(EXCLUDED.${c}, gluon_devices.${c})`;
+  const onConflictUpdate = `DO UPDATE SET ${['model_code', 'os_version', 'platform', 'security_patch', 'build_fingerprint'].map(excluded).join(', ')}, last_inspection_at = now()`;
+  const insert = `INSERT INTO gluon_devices (tenant_id, name, model_code, os_version, platform, security_patch, build_fingerprint, crash_reporter_key, serial, last_inspection_at)
+    VALUES ($1, $2, $3, $4, COALESCE($5, 'ios'), $6, $7, $8, $9, now())`;
+  const values = [tenantId, name, ...facts, key, serial];
   if (key) {
     const [row] = await q.query<{ id: string }>(
-      `INSERT INTO gluon_devices (tenant_id, name, model_code, os_version, crash_reporter_key, last_inspection_at) VALUES ($1, $2, $3, $4, $5, now())
-       ON CONFLICT (tenant_id, crash_reporter_key) WHERE crash_reporter_key IS NOT NULL
-       DO UPDATE SET model_code = COALESCE(EXCLUDED.model_code, gluon_devices.model_code), os_version = COALESCE(EXCLUDED.os_version, gluon_devices.os_version), last_inspection_at = now()
-       RETURNING id`,
-      [tenantId, name, model, os, key],
+      `${insert} ON CONFLICT (tenant_id, crash_reporter_key) WHERE crash_reporter_key IS NOT NULL ${onConflictUpdate} RETURNING id`,
+      values,
     );
     return row!.id;
   }
-  const [row] = await q.query<{ id: string }>(
-    'INSERT INTO gluon_devices (tenant_id, name, model_code, os_version, last_inspection_at) VALUES ($1, $2, $3, $4, now()) RETURNING id',
-    [tenantId, name, model, os],
-  );
+  if (serial) {
+    const [row] = await q.query<{ id: string }>(`${insert} ON CONFLICT (tenant_id, serial) WHERE serial IS NOT NULL ${onConflictUpdate} RETURNING id`, values);
+    return row!.id;
+  }
+  const [row] = await q.query<{ id: string }>(`${insert} RETURNING id`, values);
   return row!.id;
 }
 
 export interface DeviceSummary {
   id: string;
   name: string;
+  platform: Platform;
+  securityPatch: string | null;
+  buildFingerprint: string | null;
+  serial: string | null;
   modelCode: string | null;
   osVersion: string | null;
   crashReporterKey: string | null;
@@ -54,6 +71,10 @@ export interface DeviceSummary {
 interface DeviceRow {
   id: string;
   name: string;
+  platform: Platform;
+  security_patch: string | null;
+  build_fingerprint: string | null;
+  serial: string | null;
   model_code: string | null;
   os_version: string | null;
   crash_reporter_key: string | null;
@@ -72,6 +93,10 @@ function toSummary(r: DeviceRow): DeviceSummary {
   return {
     id: r.id,
     name: r.name,
+    platform: r.platform,
+    securityPatch: r.security_patch,
+    buildFingerprint: r.build_fingerprint,
+    serial: r.serial,
     modelCode: r.model_code,
     osVersion: r.os_version,
     crashReporterKey: r.crash_reporter_key,
@@ -114,7 +139,14 @@ export interface InspectionItem {
   observations: number;
   findings: number;
   newFindings: number;
-  heuristics: Array<{ rule: HeuristicRule; message: string; source: string; line: number | null }>;
+  heuristics: Array<{
+    rule: HeuristicRule;
+    message: string;
+    source: string;
+    line: number | null;
+    why: string | null;
+    evidence: Array<{ kind: string; value: string; source: string; line: number | null; raw: string | null }>;
+  }>;
   warnings: string[];
   createdAt: string;
   finishedAt: string | null;
@@ -138,7 +170,15 @@ export async function listDeviceInspections(q: Queryable, tenantId: string, devi
     observations: r.observation_count as number,
     findings: r.finding_count as number,
     newFindings: r.new_finding_count as number,
-    heuristics: json(r.heuristics, []),
+    // Inspections stored before Android heuristics carry neither `why` nor `evidence`.
+    heuristics: json<Array<Partial<InspectionItem['heuristics'][number]> & Pick<InspectionItem['heuristics'][number], 'rule' | 'message' | 'source' | 'line'>>>(
+      r.heuristics,
+      [],
+    ).map((h) => ({
+      ...h,
+      why: h.why ?? null,
+      evidence: h.evidence ?? [],
+    })),
     warnings: json(r.warnings, []),
     createdAt: iso(r.created_at as Stamp)!,
     finishedAt: iso(r.finished_at as Stamp),
@@ -155,14 +195,14 @@ export interface ProcessItem {
 
 /**
  * Process explorer: every process seen on the device (names, and the executables of crash reports,
- * ps.txt and shutdown.log clients, by path), first and last seen, and where.
+ * ps.txt and shutdown.log clients, AndroidQF processes.txt/json, by path), first and last seen, and where.
  */
 export async function listProcesses(q: Queryable, tenantId: string, deviceId: string, options: { search?: string; limit: number }): Promise<ProcessItem[]> {
   await getDevice(q, tenantId, deviceId);
   const rows = await q.query<{ value: string; first_seen: Stamp; last_seen: Stamp; sources: string[]; records: number }>(
     `SELECT value, min(first_seen) AS first_seen, max(last_seen) AS last_seen, (array_agg(DISTINCT source))[1:5] AS sources, sum(occurrences)::int AS records
      FROM gluon_observations WHERE device_id = $1 AND ($2::text IS NULL OR lower(value) LIKE $2)
-       AND (kind = 'process' OR (kind = 'path' AND (raw LIKE 'procPath%' OR source LIKE '%ps.txt' OR source LIKE '%shutdown.log')))
+       AND (kind = 'process' OR (kind = 'path' AND (raw LIKE 'procPath%' OR source LIKE '%ps.txt' OR source LIKE '%shutdown.log' OR source LIKE '%shutdown._%.log' OR source LIKE '%processes.txt' OR source LIKE '%processes.json')))
      GROUP BY value ORDER BY max(last_seen) DESC NULLS LAST, value LIMIT $3`,
     [deviceId, likePattern(options.search?.trim().toLowerCase()), options.limit],
   );
@@ -179,7 +219,7 @@ export interface CrashItem {
   uploadedAt: string;
 }
 
-/** Crash explorer: the device's .ips reports, each with the processes it names. */
+/** Crash explorer: the device's .ips reports and Android tombstones, each with the processes it names. */
 export async function listCrashReports(q: Queryable, tenantId: string, deviceId: string): Promise<CrashItem[]> {
   await getDevice(q, tenantId, deviceId);
   const inspections = await q.query<{ id: string; artefacts: unknown; created_at: Stamp }>(
@@ -189,7 +229,7 @@ export async function listCrashReports(q: Queryable, tenantId: string, deviceId:
   const items: CrashItem[] = [];
   for (const inspection of inspections) {
     for (const a of json<Array<{ path: string; kind: string; observations: number; error?: string; processes?: string[]; at?: string }>>(inspection.artefacts, [])) {
-      if (a.kind !== 'ips') continue;
+      if (a.kind !== 'ips' && a.kind !== 'tombstone') continue;
       items.push({
         inspectionId: inspection.id,
         path: a.path,

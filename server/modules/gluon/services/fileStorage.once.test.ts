@@ -32,6 +32,20 @@ describe('filesystem storage', () => {
     expect(await readdir(path.join(dir, 'tmp'))).toEqual([]);
   });
 
+  it('reads a range of bytes (both ends included), knows sizes and lists what it holds', async () => {
+    const bytes = Buffer.from('0123456789abcdefghij');
+    const { key } = await storage.put(Readable.from([bytes]), 1024);
+    expect((await Buffer.concat(await storage.read(key, { start: 3, end: 7 }).toArray())).toString()).toBe('34567');
+    expect((await Buffer.concat(await storage.read(key, { start: 19, end: 19 }).toArray())).toString()).toBe('j');
+    expect(() => storage.read(key, { start: -1, end: 2 })).toThrow(/Invalid byte range/);
+    expect(await storage.size(key)).toBe(20);
+    expect(await storage.size('b'.repeat(64))).toBeNull();
+    const listed = [];
+    for await (const item of storage.list()) listed.push(item);
+    expect(listed).toContainEqual({ key, size: 20 });
+    expect(listed.every((item) => /^[0-9a-f]{64}$/.test(item.key))).toBe(true);
+  });
+
   it('never resolves a key outside its folder', async () => {
     expect(() => storage.read('../../etc/passwd')).toThrow(/Invalid storage key/);
     expect(await storage.exists('a'.repeat(64))).toBe(false);

@@ -1,11 +1,16 @@
 import path from 'node:path';
+import { parseS3Url, S3_COPY_LIMIT_BYTES, type S3Location, type S3Settings } from './storageLocation';
 
 /** Gluon's settings (read by server/config.ts). */
 export interface GluonConfig {
   /** GLUON_UPLOAD_LIMIT_MB: largest uploaded file (default 1024 MiB). */
   uploadLimitBytes: number;
-  /** GLUON_STORAGE_DIR: where uploaded files are kept (default DATA_DIR/gluon-files). */
+  /** GLUON_STORAGE_DIR: where uploaded files are kept without STORAGE_URL (default DATA_DIR/gluon-files). */
   storageDir: string;
+  /** STORAGE_URL=s3://bucket/prefix: files in an S3-compatible object store, shared by every instance; null = the local folder. */
+  s3: (S3Location & S3Settings) | null;
+  /** How to reach an object store (endpoint, region, path style), also without STORAGE_URL: `npm run admin -- storage-copy --to s3://…` uses it. */
+  s3Settings: S3Settings;
   /** GLUON_WORKER=off: this instance claims no inspection jobs (another instance runs them). Default on, off under NODE_ENV=test. */
   worker: boolean;
   /** GLUON_EXAMPLE_RULE_SETS: `npm start` seeds the three shared bundles into tenants without rule sets (default on in development). */
@@ -39,9 +44,35 @@ export function loadGluonConfig(env: Env, dataDir: string, nodeEnv: string, fail
   }
   return {
     uploadLimitBytes: limitMb * 1024 * 1024,
+    s3: loadS3(env, limitMb * 1024 * 1024, fail),
+    s3Settings: loadS3Settings(env, fail),
     storageDir: path.resolve(read(env, 'GLUON_STORAGE_DIR') ?? path.join(dataDir, 'gluon-files')),
     // Off by default under NODE_ENV=test: the API's other tests need no poller; gluon's own turn it on.
     worker: onOff(env, 'GLUON_WORKER', nodeEnv !== 'test', fail),
     seedExamples: onOff(env, 'GLUON_EXAMPLE_RULE_SETS', nodeEnv === 'development', fail),
   };
+}
+
+/**
+ * STORAGE_URL and its companions: the endpoint (AWS_ENDPOINT_URL_S3, else AWS_ENDPOINT_URL), the
+ * region (AWS_REGION) and STORAGE_S3_PATH_STYLE; the credentials are the SDK's to find
+ * (AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY, a profile or a role), never kept in the config.
+ */
+function loadS3(env: Env, uploadLimitBytes: number, fail: Fail): (S3Location & S3Settings) | null {
+  const raw = read(env, 'STORAGE_URL');
+  if (raw === null) return null;
+  const location = parseS3Url(raw);
+  if (location === null) return fail('STORAGE_URL', `"${raw}" is not s3://bucket/prefix (leave it unset for the local folder GLUON_STORAGE_DIR)`);
+  if (typeof location === 'string') return fail('STORAGE_URL', location);
+  // An upload is copied to its content address by one CopyObject, which S3 limits to 5 GiB.
+  if (uploadLimitBytes > S3_COPY_LIMIT_BYTES)
+    fail('GLUON_UPLOAD_LIMIT_MB', `at most ${S3_COPY_LIMIT_BYTES / (1024 * 1024)} with STORAGE_URL (the object store copies at most 5 GiB at once)`);
+  return { ...location, ...loadS3Settings(env, fail) };
+}
+
+function loadS3Settings(env: Env, fail: Fail): S3Settings {
+  const endpointVariable = read(env, 'AWS_ENDPOINT_URL_S3') !== null ? 'AWS_ENDPOINT_URL_S3' : 'AWS_ENDPOINT_URL';
+  const endpoint = read(env, endpointVariable);
+  if (endpoint !== null && !/^https?:\/\/[^/\s]+/i.test(endpoint)) fail(endpointVariable, `"${endpoint}" is not an http(s) URL`);
+  return { endpoint, region: read(env, 'AWS_REGION') ?? read(env, 'AWS_DEFAULT_REGION') ?? 'us-east-1', forcePathStyle: onOff(env, 'STORAGE_S3_PATH_STYLE', false, fail) };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createFsStorage, type FileStorage } from './fileStorage';
+import type { FileStorage } from './fileStorage';
+import { storageFromConfig } from './storageFromConfig';
 import { GluonWorker, type WorkerOptions } from './worker';
 
 /** What gluon's routes share: the file storage and this instance's worker (null with GLUON_WORKER=off). */
@@ -16,7 +17,7 @@ export interface GluonContext {
  * rule sets: server/main.ts calls seedExampleRuleSets.)
  */
 export function createGluonContext(app: FastifyInstance, workerOptions: WorkerOptions = {}): GluonContext {
-  const storage = createFsStorage(app.config.gluon.storageDir);
+  const storage = storageFromConfig(app.config.gluon);
   const worker = app.config.gluon.worker ? new GluonWorker(app.db, storage, app.log, workerOptions) : null;
   app.addHook('onReady', async () => {
     worker?.start();

@@ -11,7 +11,14 @@ import { recordFindings } from './incidents';
 import { finishJob, heartbeat, holdClaim, type Job } from './jobs';
 import { asObservation, ObservationSet, type StoredObservation } from './observationSet';
 import { loadMatchContext, type MatchContext } from './ruleSets';
-import { uploadKind } from './uploads';
+import { storedKind } from './uploads';
+import { readAndroidAcquisition } from '../inspection/android/readAndroid';
+import type { AndroidHeuristicFinding, AndroidObservation } from '../inspection/android/androidTypes';
+import { toCoreObservation } from '../inspection/android/androidTypes';
+import type { HeuristicFinding } from '../inspection/types';
+
+/** A zip read into memory when the storage has no local path (an object store). */
+export const MAX_IN_MEMORY_ZIP_BYTES = 256 * 1024 * 1024;
 
 /** How often progress and the job's heartbeat are written while a file is read. */
 const PROGRESS_EVERY_MS = 500;
@@ -43,8 +50,13 @@ async function readAll(stream: Readable, max: number): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
-/** An artefact as the inspection records it; the crash explorer lists the .ips ones with their processes. */
-export interface StoredArtefact extends ArtefactReport {
+/**
+ * An artefact as the inspection records it; the crash explorer lists the .ips ones with their
+ * processes. An Android acquisition's artefacts carry what the reader read in them (`getprop`,
+ * `dumpsys package`...), and each tombstone is one (`tombstone`, its process, its time).
+ */
+export interface StoredArtefact extends Omit<ArtefactReport, 'kind'> {
+  kind: ArtefactReport['kind'] | (string & {});
   processes: string[];
   at?: string;
 }
@@ -91,7 +103,20 @@ export async function extractStoredFile(storage: FileStorage, file: { key: strin
       ...(at ? { at } : {}),
     });
   };
-  if (uploadKind(file.name) === 'archive') {
+  const kind = await storedKind(storage, file.key, file.name);
+  if (kind === 'android') {
+    await readAndroid(
+      storage,
+      file,
+      { observations, device, artefacts, warnings },
+      () => full,
+      (path) => {
+        if (!full) warnings.push(`more than ${MAX_OBSERVATIONS_PER_INSPECTION} distinct observations: ${path} and the files after it were read only in part`);
+        full = true;
+      },
+    );
+    onProgress(1);
+  } else if (kind === 'archive') {
     let read = 0;
     const summary = await scanArchive(
       counted(storage.read(file.key), (n) => {
@@ -109,6 +134,65 @@ export async function extractStoredFile(storage: FileStorage, file: { key: strin
     take(result, file.name, artefactKind(file.name) ?? 'ips');
   }
   return { observations, device, artefacts, warnings };
+}
+
+/** The engine's observation of the reader's (the Android kinds are the engine's too). */
+function core(o: AndroidObservation): HeuristicFinding['observation'] {
+  return toCoreObservation(o)!;
+}
+
+function androidHeuristic(h: AndroidHeuristicFinding): HeuristicFinding {
+  return { rule: h.rule, message: h.message, why: h.why, observation: core(h.observation), evidence: h.evidence.slice(0, 20).map(core) };
+}
+
+/**
+ * An Android acquisition (AndroidQF output or bugreport zip), read in place from the storage's
+ * path: the zip's checks (bounds, traversal, links, bombs, overlapping entries) refuse it with an
+ * ArchiveError before anything is inflated, and nothing is written anywhere. Observations go
+ * straight into the inspection's set as they are read.
+ */
+async function readAndroid(storage: FileStorage, file: { key: string; name: string }, into: Extracted, isFull: () => boolean, onFull: (path: string) => void): Promise<void> {
+  let input: Buffer | string;
+  if (storage.localPath) input = storage.localPath(file.key);
+  else {
+    const data = await readAll(storage.read(file.key), MAX_IN_MEMORY_ZIP_BYTES);
+    if (!data) throw new ArchiveError('too-large', `the zip is larger than ${MAX_IN_MEMORY_ZIP_BYTES} bytes`);
+    input = data;
+  }
+  const result = await readAndroidAcquisition(input, {
+    now: new Date(),
+    keepObservations: false,
+    onObservation: (o) => {
+      if (isFull()) return;
+      if (into.observations.size >= MAX_OBSERVATIONS_PER_INSPECTION) return onFull(o.source);
+      into.observations.add(core(o));
+    },
+  });
+  into.observations.heuristics.push(...result.heuristics.map(androidHeuristic));
+  const d = result.device;
+  const model = [d.manufacturer, d.model].filter(Boolean).join(' ') || undefined;
+  Object.assign(into.device, {
+    platform: 'android',
+    ...(model ? { modelCode: model } : {}),
+    ...(d.androidVersion ? { osVersion: `Android ${d.androidVersion}${d.buildId ? ` (${d.buildId})` : ''}` } : {}),
+    ...(d.securityPatch ? { securityPatch: d.securityPatch } : {}),
+    ...(d.fingerprint ? { fingerprint: d.fingerprint } : {}),
+    ...(d.serial ? { serial: d.serial } : {}),
+  });
+  for (const a of result.artefacts) {
+    into.artefacts.push({ path: a.path, kind: a.kind, observations: a.observations, ...(a.error ? { error: a.error } : {}), warnings: a.warnings, processes: [] });
+  }
+  for (const t of result.tombstones.slice(0, 1000)) {
+    into.artefacts.push({
+      path: t.source,
+      kind: 'tombstone',
+      observations: 1,
+      warnings: [],
+      processes: t.process ? [t.process] : [],
+      ...(t.timestamp ? { at: t.timestamp } : {}),
+    });
+  }
+  into.warnings.push(`${result.acquisition === 'androidqf' ? 'AndroidQF acquisition' : 'Android bugreport'}: ${result.evidence}`, ...result.archive.warnings);
 }
 
 function matchAll(ctx: MatchContext, observations: StoredObservation[]): Finding[] {
@@ -211,9 +295,14 @@ export async function runInspectJob(db: Database, storage: FileStorage, job: Job
     await q.query('DELETE FROM gluon_observations WHERE inspection_id = $1', [inspection.id]);
     await insertObservations(q, inspection.id, deviceId, observations);
     const fresh = await recordFindings(q, { tenantId: inspection.tenant_id, deviceId, inspectionId: inspection.id, findings, ruleSetIds: ctx.ruleSetIds });
-    const heuristics = extracted.observations.heuristics
-      .slice(0, 500)
-      .map((h) => ({ rule: h.rule, message: h.message, source: h.observation.source, line: h.observation.line ?? null }));
+    const evidence = (o: HeuristicFinding['observation']) => ({ kind: o.kind, value: o.value, source: o.source, line: o.line ?? null, raw: o.raw ?? null });
+    const heuristics = extracted.observations.heuristics.slice(0, 500).map((h) => ({
+      rule: h.rule,
+      message: h.message,
+      source: h.observation.source,
+      line: h.observation.line ?? null,
+      ...(h.why ? { why: h.why, evidence: [evidence(h.observation), ...(h.evidence ?? []).map(evidence)] } : {}),
+    }));
     const failedArtefacts = extracted.artefacts.filter((a) => a.error).map((a) => `${a.path}: ${a.error}`);
     await q.query(
       `UPDATE gluon_inspections SET status = 'done', progress = 100, finished_at = now(), device_id = $2, rule_set_versions = $3, observation_count = $4,

@@ -7,6 +7,10 @@ import type { Json } from '../../../test/json';
 const device: DeviceSummary = {
   id: 'd-1',
   name: 'iPhone',
+  platform: 'ios',
+  securityPatch: null,
+  buildFingerprint: null,
+  serial: null,
   modelCode: 'iPhone14,2',
   osVersion: '16.5',
   crashReporterKey: 'k',

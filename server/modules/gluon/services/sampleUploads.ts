@@ -1,5 +1,6 @@
 import { crashIps, jetsamIps, psText, SAMPLE_DEVICE, shutdownLogText, type SampleDevice } from '../inspection/sampleArtefacts';
 import { createTarGz } from '../inspection/tarWriter';
+import { androidQfZip, BAD } from '../inspection/android/androidSamples';
 
 /**
  * Test and demo support: a sysdiagnose-like archive whose shutdown.log lists a DarkSword path
@@ -41,4 +42,37 @@ export function sampleSysdiagnose(options: { device?: SampleDevice; extraProcess
     },
     { path: `${dir}/ps.txt`, data: psText(['/sbin/launchd', '/usr/libexec/mobileassetd']) },
   ]);
+}
+
+/**
+ * Test and demo support (issue 22): a made-up AndroidQF output of a phone carrying a sideloaded
+ * "spy agent" (a package, its signing certificate and a system property the example Android rule
+ * set names, plus what the heuristics warn about). No real device data.
+ */
+export function sampleAndroidQf(): Buffer {
+  return androidQfZip();
+}
+
+export const EXAMPLE_ANDROID_BUNDLE_ID = 'bundle--6a3c1d2e-0000-4000-8000-00000000a022';
+
+/** A made-up STIX 2.1 rule set naming the sample's spy agent: an Android example beside the public MVT bundles. */
+export function exampleAndroidBundle(): string {
+  const malware = { type: 'malware', spec_version: '2.1', id: 'malware--6a3c1d2e-0000-4000-8000-00000000a022', name: 'ExampleSpyAgent (made-up)', is_family: true };
+  const patterns = [`[app:id = '${BAD.package}']`, `[app:cert.sha256 = '${BAD.certSha256}']`, `[android-property:name = '${BAD.property}']`];
+  const objects: unknown[] = [malware];
+  patterns.forEach((pattern, i) => {
+    const id = `indicator--6a3c1d2e-0000-4000-8000-00000000a0${30 + i}`;
+    objects.push(
+      { type: 'indicator', spec_version: '2.1', id, pattern, pattern_type: 'stix', valid_from: '2026-01-01T00:00:00Z', modified: '2026-01-01T00:00:00Z' },
+      {
+        type: 'relationship',
+        spec_version: '2.1',
+        id: `relationship--6a3c1d2e-0000-4000-8000-00000000a0${30 + i}`,
+        relationship_type: 'indicates',
+        source_ref: id,
+        target_ref: malware.id,
+      },
+    );
+  });
+  return JSON.stringify({ type: 'bundle', id: EXAMPLE_ANDROID_BUNDLE_ID, objects });
 }

@@ -2,10 +2,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../contracts';
 import { FIXTURE_BUNDLES, readFixtureBundle } from '../inspection/indicatorFixtures';
 import { importRuleSet } from './ruleSets';
+import { exampleAndroidBundle } from './sampleUploads';
 
 /**
  * Development: every tenant without a rule set gets the three public MVT bundles (MIT, see
- * server/assets/indicators/LICENSE) as example rule sets, so a first `npm start` can inspect.
+ * server/assets/indicators/LICENSE) and a made-up Android one (sampleUploads.ts) as example rule
+ * sets, so a first `npm start` can inspect both sample uploads.
  * A tenant that deleted them is seeded again only if it has none left.
  */
 export async function seedExampleRuleSets(db: Database, log: FastifyBaseLogger): Promise<number> {
@@ -19,6 +21,12 @@ export async function seedExampleRuleSets(db: Database, log: FastifyBaseLogger):
       } catch (error) {
         log.warn({ err: error, bundle: name }, 'example rule set not seeded');
       }
+    }
+    try {
+      await importRuleSet(db, { tenantId: tenant.id, userId: null, bundle: Buffer.from(exampleAndroidBundle()), fileName: 'example_android.stix2' });
+      seeded += 1;
+    } catch (error) {
+      log.warn({ err: error, bundle: 'example_android' }, 'example rule set not seeded');
     }
   }
   return seeded;

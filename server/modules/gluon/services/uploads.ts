@@ -6,7 +6,7 @@ import type { InspectionStatus, UploadOrigin } from './inspectionStatus';
 import { enqueueJob } from './jobs';
 import { iso, json, type Stamp } from './sqlRows';
 
-export type UploadKind = 'archive' | 'artefact';
+export type UploadKind = 'archive' | 'artefact' | 'android';
 
 /** What we inspect: a sysdiagnose-like archive, or one loose artefact the extractors read. */
 export function uploadKind(name: string): UploadKind | null {
@@ -15,7 +15,21 @@ export function uploadKind(name: string): UploadKind | null {
   return artefactKind(name) ? 'artefact' : null;
 }
 
-export const ACCEPTED_FILES = 'a sysdiagnose archive (.tar.gz, .tgz, .tar), a crash or diagnostic report (.ips), shutdown.log or ps.txt';
+export const ACCEPTED_FILES =
+  'a sysdiagnose archive (.tar.gz, .tgz, .tar), a crash or diagnostic report (.ips), shutdown.log or ps.txt, or an Android acquisition (an AndroidQF output or a bugreport, .zip)';
+
+/** A zip's first four bytes: a local file header, or the end record of an empty zip. */
+export function isZipHead(head: Uint8Array): boolean {
+  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06));
+}
+
+/**
+ * What a stored file is, by its content first: a zip is an Android acquisition whatever its name
+ * (the reader then checks which, or refuses it); anything else is what its name says.
+ */
+export async function storedKind(storage: FileStorage, key: string, name: string): Promise<UploadKind | null> {
+  return isZipHead(await head(storage, key, 4)) ? 'android' : uploadKind(name);
+}
 
 /** A file name as shown and stored: its last segment, without control characters. */
 export function cleanFileName(raw: string): string {
@@ -145,12 +159,20 @@ export interface UploadInput {
  */
 export async function receiveUpload(db: Database, storage: FileStorage, input: UploadInput): Promise<{ upload: UploadItem; duplicate: boolean }> {
   const fileName = cleanFileName(input.fileName);
-  const kind = uploadKind(fileName);
-  if (!fileName || !kind) throw new HttpError(415, `${fileName || 'This file'} is not a file Gluon inspects: upload ${ACCEPTED_FILES}.`);
+  const refused = () => new HttpError(415, `${fileName || 'This file'} is not a file Gluon inspects: upload ${ACCEPTED_FILES}.`);
+  if (!fileName) throw refused();
+  // A name we know is checked before the body is read; any other name may still be a zip (an
+  // Android acquisition is recognised by its content), so its first bytes decide.
+  const named = uploadKind(fileName);
   const stored = await storage.put(input.body, input.maxBytes);
   if (stored.size === 0) throw new HttpError(400, `${fileName} is empty.`);
+  const kind = await storedKind(storage, stored.key, fileName);
+  if (!kind) {
+    await discard(db, storage, stored);
+    throw refused();
+  }
   const lower = fileName.toLowerCase();
-  if (lower.endsWith('.gz') || lower.endsWith('.tgz')) {
+  if (kind === 'archive' && named === 'archive' && (lower.endsWith('.gz') || lower.endsWith('.tgz'))) {
     const magic = await head(storage, stored.key, 2);
     if (magic[0] !== GZIP[0] || magic[1] !== GZIP[1]) {
       await discard(db, storage, stored);

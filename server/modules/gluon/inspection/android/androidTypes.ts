@@ -3,7 +3,7 @@
  * kinds the matcher already knows keep their meaning (`bundleId` is an app id, a package name on
  * Android), and the new kinds are listed in the README with the matcher rules they want.
  */
-import type { Observation, ObservationKind } from '../types';
+import { OBSERVATION_KINDS, type Observation, type ObservationKind } from '../types';
 
 export type HashAlgorithm = 'md5' | 'sha1' | 'sha256';
 
@@ -29,8 +29,8 @@ export type AndroidObservationKind =
   /** A native crash report: the crashing process as value. */
   | 'tombstone';
 
-/** The engine's kinds, which `../matcher` already matches. */
-export const CORE_OBSERVATION_KINDS: readonly ObservationKind[] = ['process', 'path', 'domain', 'bundleId', 'ipv4', 'email', 'url', 'fileHash'];
+/** The engine's kinds: since issue 22's wiring, every Android kind is one (`../types`). */
+export const CORE_OBSERVATION_KINDS: readonly ObservationKind[] = OBSERVATION_KINDS;
 
 export interface AndroidObservation extends Omit<Observation, 'kind'> {
   kind: AndroidObservationKind;

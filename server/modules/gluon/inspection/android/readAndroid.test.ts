@@ -160,8 +160,8 @@ describe('AndroidQF output', () => {
       return core ? matcher.match(core) : [];
     });
     expect(new Set(hits.map((f) => f.indicator.id))).toEqual(new Set(['indicator--1', 'indicator--2', 'indicator--3']));
-    // appCert and property have no matcher rule yet: they are not handed to it.
-    expect(toCoreObservation(find(result, 'appCert', BAD.certSha256)!)).toBeNull();
+    // Every Android kind is the engine's since the wiring (issue 22): appCert goes to the matcher too.
+    expect(toCoreObservation(find(result, 'appCert', BAD.certSha256)!)?.kind).toBe('appCert');
   });
 
   it('streams observations to a callback without keeping them', async () => {
