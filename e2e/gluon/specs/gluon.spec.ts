@@ -18,7 +18,8 @@ test('an analyst imports rule sets, uploads an archive, triages the incident and
   await page.goto('/gluon/upload');
   await page.getByTestId('upload-input').setInputFiles(sysdiagnoseFile());
   await expect(page.getByTestId('upload-file')).toHaveAttribute('data-status', 'done');
-  await expect(page.getByTestId('upload-file')).toContainText('MB');
+  // An upload's size in words (the sample is 1.6 KB); MB with two decimals is for downloads (spec §9).
+  await expect(page.getByTestId('upload-file')).toContainText(/\d+(\.\d)? KB \/ \d+(\.\d)? KB/);
   // The inspection runs in the background; the list follows it to the end.
   await expect(page.getByTestId('recent-upload').first()).toHaveAttribute('data-status', 'done');
 
