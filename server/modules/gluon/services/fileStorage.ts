@@ -121,8 +121,9 @@ export function createFsStorage(dir: string): FileStorage {
       await mkdir(tmpDir, { recursive: true, mode: 0o700 });
       const tmp = path.join(tmpDir, randomUUID());
       const counter = hashingCounter(source, maxBytes);
+      const out = createWriteStream(tmp, { flags: 'wx', mode: 0o600 });
       try {
-        await pipeline(counter.stream, createWriteStream(tmp, { flags: 'wx', mode: 0o600 }));
+        await pipeline(counter.stream, out);
         const { sha256, size } = counter.result();
         const target = fileOf(sha256);
         await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
@@ -130,6 +131,9 @@ export function createFsStorage(dir: string): FileStorage {
         return { key: sha256, sha256, size };
       } catch (error) {
         counter.detach();
+        // A refusal can come before the file is even open; the stream still opens it, then closes.
+        // Removing it before that 'close' would leave the file behind in tmp/.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(tmp, { force: true });
         throw error;
       }
