@@ -1,6 +1,5 @@
 export { createFakeAxios } from './createFakeAxios';
 export type { FakeHandler, FakeReply, FakeRequest } from './createFakeAxios';
-export { createFakeHttp } from './createFakeHttp';
 export { createGate } from './createGate';
 export type { Gate } from './createGate';
 export { captureSavedFiles } from './captureSavedFiles';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFakeHttp, type FakeRequest } from '@core/testing';
+import { createFakeHttpService, type FakeRequest } from '@core/testing';
 import { DefaultRulesRepositoryApi } from './DefaultRulesRepositoryApi';
 import type { RulesRepositoryApi } from './RulesRepositoryApi';
 
@@ -86,7 +86,7 @@ describe('DefaultRulesRepositoryApi: each call as the API expects it', () => {
   ];
 
   it.each(cases)('%s', async (_name, call, request, reply, result) => {
-    const { http, requests } = createFakeHttp(() => ({ status: 200, data: reply }));
+    const { http, requests } = createFakeHttpService(() => ({ status: 200, data: reply }));
     expect(await call(new DefaultRulesRepositoryApi(http))).toEqual(result);
     expect(requests.map(sent)).toEqual([request]);
   });

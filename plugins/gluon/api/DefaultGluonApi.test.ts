@@ -7,7 +7,7 @@ import { readCallFailure } from '@core/http/callFailure';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { registerCoreServices } from '@core/registerCoreServices';
 import { SessionServiceToken } from '@core/session/SessionService';
-import { captureSavedFiles, createFakeAxios, createFakeHttp, type FakeHandler, type FakeRequest, type SavedFile } from '@core/testing';
+import { captureSavedFiles, createFakeAxios, createFakeHttpService, type FakeHandler, type FakeRequest, type SavedFile } from '@core/testing';
 import { FakeSessionService } from '../../../tests/harness/fakeSession';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { DefaultGluonApi } from './DefaultGluonApi';
@@ -26,7 +26,7 @@ const sent = (r: FakeRequest) => ({
 
 /** The client over a fake HTTP service answering `reply` to every request, and a downloads panel that only records. */
 function client(reply: unknown = null) {
-  const { http, requests } = createFakeHttp(() => ({ status: 200, data: reply }));
+  const { http, requests } = createFakeHttpService(() => ({ status: 200, data: reply }));
   const started: DownloadRequest[] = [];
   const downloads: DownloadService = { items$: EMPTY, dismiss: () => undefined, start: async (request) => void started.push(request) };
   return { api: new DefaultGluonApi(http, downloads), requests, started };
