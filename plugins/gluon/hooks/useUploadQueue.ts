@@ -20,10 +20,12 @@ export interface QueuedFile {
 /** What the server inspects; checked here too so a wrong file is refused before it is sent. */
 export function acceptedFileName(name: string): boolean {
   const lower = name.toLowerCase();
-  return ['.tar.gz', '.tgz', '.tar', '.ips'].some((ext) => lower.endsWith(ext) && lower.length > ext.length) || name === 'shutdown.log' || name === 'ps.txt';
+  // A .zip is an Android acquisition: the API recognises it by its content (AndroidQF or bugreport).
+  return ['.tar.gz', '.tgz', '.tar', '.ips', '.zip'].some((ext) => lower.endsWith(ext) && lower.length > ext.length) || /^shutdown(\.\d+)?\.log$/.test(name) || name === 'ps.txt';
 }
 
-export const ACCEPTED_HINT = 'Sysdiagnose archives (.tar.gz, .tgz, .tar), crash and diagnostic reports (.ips), shutdown.log, ps.txt';
+export const ACCEPTED_HINT =
+  'Sysdiagnose archives (.tar.gz, .tgz, .tar), crash and diagnostic reports (.ips), shutdown.log, ps.txt, Android acquisitions (AndroidQF or bugreport .zip)';
 
 /**
  * Uploads dropped or picked files one after the other, each with its own progress and error, and
