@@ -82,6 +82,19 @@ describe('database adapter (PGlite or PostgreSQL per TEST_DB)', () => {
     expect(row!.j).toEqual({ a: 1 });
   });
 
+  it('has pg_trgm on both engines: a substring search can use a GIN trigram index', async () => {
+    const [row] = await db.query<{ s: number }>("SELECT similarity('helperd', 'helper') AS s");
+    expect(row!.s).toBeGreaterThan(0.5);
+    await db.tx(async (q) => {
+      await q.exec('CREATE TEMP TABLE trgm_probe (v text)');
+      await q.exec('CREATE INDEX trgm_probe_v ON trgm_probe USING gin (v gin_trgm_ops)');
+      await q.query("INSERT INTO trgm_probe SELECT 'proc-' || g FROM generate_series(1, 50) g");
+      const found = await q.query<{ v: string }>("SELECT v FROM trgm_probe WHERE v LIKE '%c-4%' ORDER BY v");
+      expect(found.map((r) => r.v)).toEqual(['proc-4', 'proc-40', 'proc-41', 'proc-42', 'proc-43', 'proc-44', 'proc-45', 'proc-46', 'proc-47', 'proc-48', 'proc-49']);
+      await q.exec('DROP TABLE trgm_probe');
+    });
+  });
+
   it('rolls a failed transaction back', async () => {
     await expect(
       db.tx(async (q) => {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable } from '../contracts';
 import { acquireDataDirLock, type DataDirLock, type LockHolder } from './dataDirLock';
 import { createPglitePrepared } from './pglitePrepared';
@@ -44,6 +45,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
       ...(options.dataDir === undefined ? {} : { dataDir: options.dataDir }),
       ...(options.loadDataDir === undefined ? {} : { loadDataDir: options.loadDataDir }),
       parsers,
+      // Substring search (device lists, hunts) runs on trigram indexes on both databases.
+      extensions: { pg_trgm },
     });
   } catch (error) {
     lock?.release();
