@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractArtefact, MAX_ARTEFACT_BYTES } from './artefacts';
-import { countJsonContainers, forEachLine, MAX_JSON_CONTAINERS, MAX_OBSERVATIONS_PER_FILE, MAX_WARNINGS_PER_FILE } from './bounds';
+import { countJsonContainers, exceedsJsonContainers, forEachLine, MAX_JSON_CONTAINERS, MAX_OBSERVATIONS_PER_FILE, MAX_WARNINGS_PER_FILE } from './bounds';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -56,5 +56,14 @@ describe('artefact bounds', () => {
     expect(forEachLine('1\n2\n3', (line) => first.push(line), 2)).toBe(true);
     expect(first).toEqual(['1', '2']);
     expect(countJsonContainers('{"a":[1,{"b":"{"}]}')).toBe(4);
+  });
+});
+
+describe('exceedsJsonContainers', () => {
+  it('is false for a text no longer than the bound, without reading it, and counts longer ones', () => {
+    expect(exceedsJsonContainers('{'.repeat(10), 10)).toBe(false);
+    expect(exceedsJsonContainers('{'.repeat(11), 10)).toBe(true);
+    expect(exceedsJsonContainers(`${'['.repeat(10)}${' '.repeat(100)}`, 10)).toBe(false);
+    expect(exceedsJsonContainers(`"${'x'.repeat(100)}"`, 10)).toBe(false);
   });
 });

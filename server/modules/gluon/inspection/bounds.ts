@@ -57,3 +57,12 @@ export function countJsonContainers(text: string, stopAt = MAX_JSON_CONTAINERS +
   }
   return n;
 }
+
+/**
+ * Whether `text` holds more than `max` JSON objects and arrays. Each needs a character, so a text
+ * of at most `max` characters (every real crash report against MAX_JSON_CONTAINERS) is answered
+ * without reading it.
+ */
+export function exceedsJsonContainers(text: string, max = MAX_JSON_CONTAINERS): boolean {
+  return text.length > max && countJsonContainers(text, max + 1) > max;
+}

@@ -49,8 +49,12 @@ export async function inspectArchive(input: ArchiveInput, matcher: Matcher, limi
     input,
     ({ path, kind, data }) => {
       const result: ExtractionResult = extractArtefact(path, data, limits.maxArtefactBytes);
-      for (const observation of result.observations) findings.push(...matcher.match(observation));
-      heuristics.push(...result.heuristics);
+      for (const observation of result.observations) {
+        const found = matcher.match(observation);
+        // Most observations find nothing: no spread call for them (this runs 270,000 times in the bench).
+        for (let i = 0; i < found.length; i++) findings.push(found[i]!);
+      }
+      for (const heuristic of result.heuristics) heuristics.push(heuristic);
       mergeDevice(device, result.device, path, deviceWarnings);
       observations += result.observations.length;
       artefacts.push({

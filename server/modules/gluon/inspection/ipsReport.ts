@@ -1,4 +1,4 @@
-import { countJsonContainers, MAX_JSON_CONTAINERS, MAX_OBSERVATIONS_PER_FILE } from './bounds';
+import { exceedsJsonContainers, MAX_JSON_CONTAINERS, MAX_OBSERVATIONS_PER_FILE } from './bounds';
 import { ipsTimestampToIso } from './ipsTimestamp';
 import { clipRaw, type DeviceIdentity, type ExtractionResult, type Observation, type ObservationKind } from './types';
 
@@ -29,7 +29,7 @@ export function extractIpsReport(content: string, source: string): ExtractionRes
   const bodyText = newline < 0 ? '' : content.slice(newline + 1).trim();
 
   // A header is one small flat object; a huge first line is not one, and is not parsed.
-  if (countJsonContainers(headerText, MAX_HEADER_CONTAINERS + 1) > MAX_HEADER_CONTAINERS) {
+  if (exceedsJsonContainers(headerText, MAX_HEADER_CONTAINERS)) {
     return { ...result, error: 'not an .ips report: the first line is not a JSON header' };
   }
   let header: unknown;
@@ -42,21 +42,23 @@ export function extractIpsReport(content: string, source: string): ExtractionRes
 
   const bugType = String(header.bug_type ?? '');
   const timestamp = ipsTimestampToIso(header.timestamp);
-  const seen = new Set<string>();
+  // One set per kind: this runs for every process and image of every report, and a key built
+  // from kind and value would be a new string to allocate and hash each time.
+  const seen = new Map<ObservationKind, Set<string>>();
+  const observations = result.observations;
   const observe = (kind: ObservationKind, value: unknown, raw: string, line?: number) => {
-    const v = text(value);
-    if (!v || seen.has(`${kind}\u0000${v}`)) return;
-    if (result.observations.length >= MAX_OBSERVATIONS_PER_FILE) return;
-    seen.add(`${kind}\u0000${v}`);
-    const observation: Observation = {
-      kind,
-      value: v,
-      source,
-      raw: clipRaw(`${raw} = ${v}`),
-      ...(line ? { line } : {}),
-      ...(timestamp ? { timestamp } : {}),
-    };
-    result.observations.push(observation);
+    if (typeof value !== 'string') return;
+    const v = value.trim();
+    if (v === '') return;
+    let seenOfKind = seen.get(kind);
+    if (!seenOfKind) seen.set(kind, (seenOfKind = new Set()));
+    if (seenOfKind.has(v) || observations.length >= MAX_OBSERVATIONS_PER_FILE) return;
+    seenOfKind.add(v);
+    // Fields in the order the stored evidence has always had them.
+    const observation: Observation = { kind, value: v, source, raw: clipRaw(`${raw} = ${v}`) };
+    if (line) observation.line = line;
+    if (timestamp) observation.timestamp = timestamp;
+    observations.push(observation);
   };
   const device: DeviceIdentity = {};
   const osVersion = text(header.os_version);
@@ -72,8 +74,7 @@ export function extractIpsReport(content: string, source: string): ExtractionRes
   }
   // Counted before parsing: JSON.parse would build every object first (a few hundred KB of gzip
   // can hold tens of MB of `{},`), and the entry limits below apply only after.
-  const containers = countJsonContainers(bodyText);
-  if (containers > MAX_JSON_CONTAINERS) {
+  if (exceedsJsonContainers(bodyText)) {
     processHeaderName(header, observe);
     return { ...result, error: `report body has more than ${MAX_JSON_CONTAINERS} JSON objects and arrays: not read` };
   }
@@ -113,6 +114,18 @@ export function extractIpsReport(content: string, source: string): ExtractionRes
   return result;
 }
 
+/**
+ * `usedImages[3].path`: the evidence label of a list entry, kept for the first entries, which every
+ * report has, instead of building the same string for each of them again.
+ */
+const LABELS_KEPT = 256;
+const IMAGE_LABELS: string[] = [];
+const PROCESS_LABELS: string[] = [];
+function entryLabel(kept: string[], list: string, i: number, field: string): string {
+  if (i >= LABELS_KEPT) return `${list}[${i}].${field}`;
+  return (kept[i] ??= `${list}[${i}].${field}`);
+}
+
 type Observe = (kind: ObservationKind, value: unknown, raw: string, line?: number) => void;
 
 function processHeaderName(header: Json, observe: Observe): void {
@@ -130,11 +143,12 @@ function readCrash(body: Json, header: Json, observe: Observe, result: Extractio
   observe('process', body.parentProc, 'parentProc');
   observe('process', body.responsibleProc, 'responsibleProc');
   if (Array.isArray(body.usedImages)) {
-    const images = body.usedImages.slice(0, MAX_IPS_ENTRIES);
-    if (body.usedImages.length > images.length) result.warnings.push(`usedImages cut at ${MAX_IPS_ENTRIES} entries`);
-    images.forEach((image, i) => {
-      if (isRecord(image)) observe('path', image.path, `usedImages[${i}].path`);
-    });
+    const images: unknown[] = body.usedImages;
+    if (images.length > MAX_IPS_ENTRIES) result.warnings.push(`usedImages cut at ${MAX_IPS_ENTRIES} entries`);
+    for (let i = 0, n = Math.min(images.length, MAX_IPS_ENTRIES); i < n; i++) {
+      const image = images[i];
+      if (isRecord(image)) observe('path', image.path, entryLabel(IMAGE_LABELS, 'usedImages', i, 'path'));
+    }
   }
 }
 
@@ -143,11 +157,12 @@ function readJetsam(body: Json, observe: Observe, result: ExtractionResult): voi
     result.warnings.push('Jetsam report without a processes list');
     return;
   }
-  const processes = body.processes.slice(0, MAX_IPS_ENTRIES);
-  if (body.processes.length > processes.length) result.warnings.push(`processes cut at ${MAX_IPS_ENTRIES} entries`);
-  processes.forEach((p, i) => {
-    if (isRecord(p)) observe('process', p.name, `processes[${i}].name`);
-  });
+  const processes: unknown[] = body.processes;
+  if (processes.length > MAX_IPS_ENTRIES) result.warnings.push(`processes cut at ${MAX_IPS_ENTRIES} entries`);
+  for (let i = 0, n = Math.min(processes.length, MAX_IPS_ENTRIES); i < n; i++) {
+    const p = processes[i];
+    if (isRecord(p)) observe('process', p.name, entryLabel(PROCESS_LABELS, 'processes', i, 'name'));
+  }
   observe('process', body.largestProcess, 'largestProcess');
 }
 

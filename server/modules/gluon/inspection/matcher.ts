@@ -1,4 +1,4 @@
-import { basename, devicePathSegments } from './devicePath';
+import { basename } from './devicePath';
 import { PathTrie } from './pathTrie';
 import { domainCandidates, normalizeDomain } from './registrableDomain';
 import { isIpv4 } from './stixPattern';
@@ -28,7 +28,7 @@ interface Candidate {
 
 const NONE: Indicator[] = [];
 
-function collect(out: Candidate[], list: Indicator[], route: MatchRoute): void {
+function collect(out: Candidate[], list: readonly Indicator[], route: MatchRoute): void {
   for (let i = 0; i < list.length; i++) out.push({ indicator: list[i]!, route });
 }
 
@@ -48,11 +48,6 @@ export const TRUNCATED_PROCESS_NAME_CHARS = 16;
 
 /** sysdiagnose's shutdown.log and its rotations (shutdown.0.log, shutdown.1.log, ...). */
 export const SHUTDOWN_LOG_NAME = /^shutdown(?:\.\d+)?\.log$/;
-
-/** Whether the observation is a client path of a shutdown.log, whose every folder names a process. */
-function isShutdownClient(o: Observation): boolean {
-  return o.kind === 'path' && SHUTDOWN_LOG_NAME.test(basename(o.source));
-}
 
 /**
  * Builds a matcher over indicators of any number of rule sets. Every look-up is a Map/Set hit or a
@@ -76,10 +71,15 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
       }
     }
   }
+  const EMPTY: Index = new Map();
   const lookup = (type: IndicatorType, key: string): Indicator[] => exact.get(type)?.get(key) ?? NONE;
+  // The indexes every iOS observation consults, resolved once.
+  const processNames = exact.get('process:name') ?? EMPTY;
+  const fileNames = exact.get('file:name') ?? EMPTY;
+  const appIds = exact.get('app:id') ?? EMPTY;
   /** A process name: equal, or cut by the kernel at 16 characters from a longer indicator. */
   const processName = (out: Candidate[], name: string, route: MatchRoute): void => {
-    collect(out, lookup('process:name', name), route);
+    collect(out, processNames.get(name) ?? NONE, route);
     if (name.length === TRUNCATED_PROCESS_NAME_CHARS) collect(out, processPrefixes.get(name) ?? NONE, 'truncated-name');
   };
 
@@ -108,9 +108,28 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
     const cut = value.search(/[/:]/);
     return (cut < 0 ? value : value.slice(0, cut)).toLowerCase();
   };
-  /** Indicators the observation reaches, with how; plain loops, as this runs per observation. */
+  /**
+   * Whether the observation is a client path of a shutdown.log, whose every folder names a
+   * process. An artefact's observations come one after the other with the same source: its
+   * answer is kept for the next.
+   */
+  let lastSource: string | undefined;
+  let lastIsShutdownLog = false;
+  const isShutdownClient = (o: Observation): boolean => {
+    if (o.source !== lastSource) {
+      lastSource = o.source;
+      lastIsShutdownLog = SHUTDOWN_LOG_NAME.test(basename(o.source));
+    }
+    return lastIsShutdownLog;
+  };
+
+  /**
+   * Indicators the observation reaches, with how; plain loops, as this runs per observation. One
+   * array serves every call (matching is synchronous), so a miss allocates nothing.
+   */
+  const out: Candidate[] = [];
   const candidates = (o: Observation): Candidate[] => {
-    const out: Candidate[] = [];
+    out.length = 0;
     const value = o.value.trim();
     switch (o.kind as ObservationKind) {
       case 'process': {
@@ -120,17 +139,16 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
         break;
       }
       case 'path': {
-        const segments = devicePathSegments(value);
-        if (segments) collect(out, paths.lookupSegments(segments), 'path-prefix');
+        collect(out, paths.lookupPath(value), 'path-prefix');
         const name = basename(value);
         if (name) {
-          collect(out, lookup('file:name', name), 'basename');
+          collect(out, fileNames.get(name) ?? NONE, 'basename');
           processName(out, name, 'basename');
         }
         if (isShutdownClient(o)) {
           // A shutdown.log client matches a process-name indicator equal to any folder of its path.
           const parts = value.split('/');
-          for (let i = 0; i < parts.length - 1; i++) if (parts[i]) collect(out, lookup('process:name', parts[i]!), 'path-component');
+          for (let i = 0; i < parts.length - 1; i++) if (parts[i]) collect(out, processNames.get(parts[i]!) ?? NONE, 'path-component');
         }
         break;
       }
@@ -147,7 +165,7 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
       }
       case 'bundleId':
         // Case-insensitive, and an app id is also a process name (Android names a package's process after it).
-        collect(out, lookup('app:id', value.toLowerCase()), 'exact');
+        collect(out, appIds.get(value.toLowerCase()) ?? NONE, 'exact');
         processName(out, value, 'exact');
         break;
       case 'ipv4':
@@ -187,7 +205,7 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
 
   return {
     indicatorCount: indicators.length,
-    match(observation, options = {}) {
+    match(observation, options) {
       const found = candidates(observation);
       if (found.length === 0) return [];
       const findings: Finding[] = [];
@@ -200,7 +218,7 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
           seen.add(key);
         }
         const suppression = suppressionFor(indicator.id, observation);
-        if (suppression && !options.includeSuppressed) continue;
+        if (suppression && !options?.includeSuppressed) continue;
         findings.push({
           observation,
           indicator: { id: indicator.id, type: indicator.type, value: indicator.value, pattern: indicator.pattern },

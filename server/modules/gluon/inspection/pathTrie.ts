@@ -1,5 +1,8 @@
 import { devicePathSegments } from './devicePath';
 
+const NONE: readonly never[] = Object.freeze([]);
+const PRIVATE_ALIASES = new Set(['var', 'tmp', 'etc']);
+
 interface Node<T> {
   children: Map<string, Node<T>>;
   values: T[];
@@ -34,6 +37,41 @@ export class PathTrie<T> {
   lookup(path: string): T[] {
     const segments = devicePathSegments(path);
     return segments === null ? [] : this.lookupSegments(segments);
+  }
+
+  /**
+   * As `lookup`, walking the path's segments in place: only the segments the trie holds are cut
+   * out, and no array is built (this runs for every path of every report). A path with a `.` or
+   * `..` segment (or any `/.`) is normalised by `devicePathSegments` first. The answer is shared:
+   * do not change it.
+   */
+  lookupPath(path: string): readonly T[] {
+    if (path.charCodeAt(0) !== 47 /* '/' */) return NONE;
+    if (path.includes('/.')) return this.lookupSegments(devicePathSegments(path)!);
+    let found: T[] | undefined;
+    let node: Node<T> | undefined = this.root;
+    let first = true;
+    for (let start = 1; start < path.length;) {
+      let end = path.indexOf('/', start);
+      if (end < 0) end = path.length;
+      if (end > start) {
+        const segment = path.slice(start, end);
+        if (first) {
+          first = false;
+          // `/var`, `/tmp`, `/etc` are read as `/private/...`, as devicePathSegments does.
+          if (PRIVATE_ALIASES.has(segment)) {
+            node = node.children.get('private');
+            if (!node) return NONE;
+            if (node.values.length > 0) (found ??= []).push(...node.values);
+          }
+        }
+        node = node.children.get(segment);
+        if (!node) break;
+        if (node.values.length > 0) (found ??= []).push(...node.values);
+      }
+      start = end + 1;
+    }
+    return found ?? NONE;
   }
 
   /** As `lookup`, for a path already split by `devicePathSegments`. */
