@@ -129,7 +129,8 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
    */
   const out: Candidate[] = [];
   const candidates = (o: Observation): Candidate[] => {
-    out.length = 0;
+    // Setting an array's length is a runtime call: only when the last observation found something.
+    if (out.length !== 0) out.length = 0;
     const value = o.value.trim();
     switch (o.kind as ObservationKind) {
       case 'process': {
