@@ -39,6 +39,8 @@ export const SEEDED_INDICATORS: Indicator[] = [
   ind('i-path-tmp', 'file:path', '/private/var/tmp/drop'),
   ind('i-path-db', 'file:path', '/private/var/db/com.apple.xpc.roleaccountd.staging'),
   ind('i-path-usr', 'file:path', '/usr/libexec/evil'),
+  ind('i-path-etc', 'file:path', '/private/etc/evil'),
+  ind('i-path-private-tmp', 'file:path', '/private/tmp/stage'),
   ind('i-app', 'app:id', 'com.evil.app'),
   ind('i-domain', 'domain-name:value', 'evil.co.uk'),
   ind('i-domain-sub', 'domain-name:value', 'cdn.bad.com'),
@@ -87,6 +89,11 @@ const PATHS = [
   '/trailing/implantd/',
   '/private/var/roleaccountd.staging/implantd/implantd',
   '/var/containers/implantd/helper',
+  '/etc/evil/conf',
+  '/tmp/stage/x',
+  '/private/tmp/stage',
+  '/tmp/./stage/y',
+  '/tmpx/stage',
 ];
 const BUNDLES = ['com.apple.mobilesafari', 'com.evil.app', 'COM.EVIL.APP', 'com.evil.agent', 'com.evil.apps'];
 
