@@ -233,3 +233,46 @@ export const reportFindingSchema = obj({
 });
 
 export const jobAnswerSchema = obj({ queued: bool });
+
+const nbool = { type: ['boolean', 'null'] } as const;
+const strings = { type: 'array', items: str } as const;
+
+/** A page of an Android inspection's facts: the inspection they come from (null: the device has none), the rows matched and those shown. */
+function factPage<const Item extends JSONSchema>(item: Item) {
+  return obj({ inspectionId: nstr, inspectedAt: nstr, total: int, items: { type: 'array', items: item } });
+}
+
+/** An Android package as the device page shows it (services/androidFacts.ts). */
+export const packageSchema = obj({
+  name: str,
+  versionName: nstr,
+  installer: nstr,
+  initiatingInstaller: nstr,
+  sideloaded: bool,
+  system: nbool,
+  thirdParty: nbool,
+  disabled: nbool,
+  firstInstallTime: nstr,
+  lastUpdateTime: nstr,
+  dangerousPermissions: strings,
+  grantedDangerousPermissions: { type: ['array', 'null'], items: str },
+  files: {
+    type: 'array',
+    items: obj({
+      path: str,
+      md5: nstr,
+      sha1: nstr,
+      sha256: nstr,
+      certificate: { anyOf: [obj({ md5: nstr, sha1: nstr, sha256: nstr, subject: nstr, issuer: nstr }), { type: 'null' }] },
+    }),
+  },
+  source: str,
+  line: nint,
+});
+
+export const packagePageSchema = factPage(packageSchema);
+
+/** A system property (getprop) or a setting (`global/adb_enabled`) with its value. */
+export const propertySchema = obj({ kind: oneOf(['property', 'setting'] as const), name: str, value: str, source: str, line: nint });
+
+export const propertyPageSchema = factPage(propertySchema);
