@@ -1052,7 +1052,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A device with its inspections over time (rule-set versions used, heuristics) and its incidents. */
+        /** A device with its inspections over time (rule-set versions used, heuristics), its incidents and its latest rescan job (followed until it ends). */
         get: {
             parameters: {
                 query?: never;
@@ -1141,6 +1141,14 @@ export interface paths {
                                 status: "queued" | "running" | "done" | "failed";
                                 warnings: string[];
                             }[];
+                            lastRescan?: {
+                                createdAt: string;
+                                error: string | null;
+                                finishedAt: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            } | null;
                         };
                     };
                 };

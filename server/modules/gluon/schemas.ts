@@ -163,11 +163,18 @@ export const incidentSummarySchema = obj({
   updatedAt: str,
 });
 
-export const deviceDetailSchema = obj({
-  device: deviceSchema,
-  inspections: { type: 'array', items: inspectionSchema },
-  incidents: { type: 'array', items: incidentSummarySchema },
-});
+/** A rescan job of one device (gluon_jobs): the device page follows it until it ends. */
+export const rescanJobSchema = obj({ id: str, status: oneOf(['queued', 'running', 'done', 'failed'] as const), error: nstr, createdAt: str, finishedAt: nstr });
+
+export const deviceDetailSchema = objWith(
+  {
+    device: deviceSchema,
+    inspections: { type: 'array', items: inspectionSchema },
+    incidents: { type: 'array', items: incidentSummarySchema },
+  },
+  // The device's latest rescan (null: never rescanned); optional so older fakes stay valid.
+  { lastRescan: { anyOf: [rescanJobSchema, { type: 'null' }] } },
+);
 
 export const findingSchema = obj({
   id: str,

@@ -86,6 +86,24 @@ describe('gluon Android device facts (packages, properties, settings)', () => {
     expect(rules).toEqual(expect.arrayContaining(['android.old-security-patch', 'android.sideloaded-app']));
   });
 
+  it('follows a rescan to its end: the device answers the job (queued, then done) and "last inspected" moves', async () => {
+    const before = (await get(`/gluon-backend/devices/${deviceId}`)).body;
+    expect(before.lastRescan).toBeNull();
+    const res = await t.app.inject({ method: 'POST', url: `/gluon-backend/devices/${deviceId}/rescan`, headers: { authorization: `Bearer ${admin}` } });
+    expect(res.statusCode).toBe(202);
+    let after: Json = null;
+    for (let i = 0; i < 400; i++) {
+      after = (await get(`/gluon-backend/devices/${deviceId}`)).body;
+      if (after.lastRescan?.status === 'done' || after.lastRescan?.status === 'failed') break;
+      expect(['queued', 'running']).toContain(after.lastRescan.status);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(after.lastRescan).toMatchObject({ status: 'done', error: null, finishedAt: expect.any(String) });
+    expect(Date.parse(after.device.lastInspectionAt)).toBeGreaterThan(Date.parse(before.device.lastInspectionAt));
+    // The rescan matched stored observations only: the packages are still the acquisition's.
+    expect((await get(`/gluon-backend/devices/${deviceId}/packages`)).body.items[0].name).toBe(BAD.package);
+  });
+
   it('answers 404 for a device of another tenant, and an iOS-only device has no Android facts', async () => {
     const other = (await t.accessToken(await t.createUser({ tenantId: await t.createTenant('Other tenant') }))).token;
     expect((await get(`/gluon-backend/devices/${deviceId}/packages`, other)).status).toBe(404);

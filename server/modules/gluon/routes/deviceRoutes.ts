@@ -22,7 +22,7 @@ import { getDevice, getFile, listCrashReports, listDeviceFiles, listDeviceInspec
 import { canDownloadFiles, canReadReports, canRescan, hasCrashExplorer, hasProcessExplorer } from '@common/permissions/gluonAccess';
 import type { GluonContext } from '../services/gluonContext';
 import { listDeviceIncidents } from '../services/incidents';
-import { enqueueJob } from '../services/jobs';
+import { enqueueJob, latestDeviceRescan } from '../services/jobs';
 import { deviceFindings, findingsCsv, findingsStix } from '../services/reports';
 
 const tags = ['gluon'];
@@ -56,7 +56,7 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
       preHandler: reports,
       schema: {
         tags,
-        summary: 'A device with its inspections over time (rule-set versions used, heuristics) and its incidents.',
+        summary: 'A device with its inspections over time (rule-set versions used, heuristics), its incidents and its latest rescan job (followed until it ends).',
         security: bearerSecurity,
         params: idParams,
         response: { 200: deviceDetailSchema, ...errors(400, 401, 403, 404) },
@@ -65,7 +65,12 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     async (request) => {
       const tenantId = request.auth.tenantId;
       const device = await getDevice(app.db, tenantId, request.params.id);
-      return { device, inspections: await listDeviceInspections(app.db, tenantId, device.id), incidents: await listDeviceIncidents(app.db, tenantId, device.id) };
+      return {
+        device,
+        inspections: await listDeviceInspections(app.db, tenantId, device.id),
+        incidents: await listDeviceIncidents(app.db, tenantId, device.id),
+        lastRescan: await latestDeviceRescan(app.db, tenantId, device.id),
+      };
     },
   );
 
