@@ -99,7 +99,10 @@ describe('gluon Android device facts (packages, properties, settings)', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(after.lastRescan).toMatchObject({ status: 'done', error: null, finishedAt: expect.any(String) });
-    expect(Date.parse(after.device.lastInspectionAt)).toBeGreaterThan(Date.parse(before.device.lastInspectionAt));
+    // "Last inspected" is the rescan's time now (the same transaction wrote both), later than the upload's.
+    const rescan = after.inspections.find((n: Json) => n.origin === 'rescan');
+    expect(after.device.lastInspectionAt).toBe(rescan.createdAt);
+    expect(Date.parse(rescan.createdAt)).toBeGreaterThanOrEqual(Date.parse(before.device.lastInspectionAt));
     // The rescan matched stored observations only: the packages are still the acquisition's.
     expect((await get(`/gluon-backend/devices/${deviceId}/packages`)).body.items[0].name).toBe(BAD.package);
   });
