@@ -55,6 +55,18 @@ test('an analyst uploads an AndroidQF output, opens the incident of a package in
   await fitsWidth(page, 375);
   await page.getByRole('tab', { name: /^Incidents/ }).click();
   await fitsWidth(page, 375);
+  // Dark theme too (the theme is kept in local storage).
+  await page.evaluate(() => localStorage.setItem('jetp-theme', 'dark'));
+  await page.reload();
+  await expect(page.locator('.host-root')).toHaveClass(/host-theme-dark/);
+  await expect(page.getByTestId('device-warning').first()).toBeVisible();
+  await fitsWidth(page, 375);
+  // A package opened to its hashes and certificate stays within the phone's width.
+  await page.getByRole('tab', { name: 'Packages' }).click();
+  await page.getByRole('button', { name: 'Details of com.example.spyagent' }).click();
+  await expect(page.getByTestId('package-detail')).toBeVisible();
+  await fitsWidth(page, 375);
+  await page.getByRole('tab', { name: /^Incidents/ }).click();
 
   // Rescan: queued, then its end, in place (the job row is polled) and as a toast.
   await page.getByRole('button', { name: 'Rescan' }).click();

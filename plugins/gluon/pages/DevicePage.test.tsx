@@ -172,8 +172,8 @@ describe('device page, Android', () => {
     const { fake, navigation } = host('/devices/d-2?tab=packages', server);
     const rows = await within(await screen.findByTestId('packages')).findAllByTestId('package-row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      'com.example.spyagent1.0noneSideloadedThird party2 granted of 3Details',
-      'com.example.notes1.0com.android.vendingThird party0 granted of 3Details',
+      'com.example.spyagent 1.0DetailsSideloadedThird partyInstaller noneDangerous permissions 2 granted of 3',
+      'com.example.notes 1.0DetailsThird partyInstaller com.android.vendingDangerous permissions 0 granted of 3',
     ]);
     await userEvent.click(screen.getByRole('button', { name: 'Details of com.example.spyagent' }));
     const opened = screen.getByTestId('package-detail');
@@ -185,13 +185,13 @@ describe('device page, Android', () => {
     await userEvent.type(screen.getByRole('textbox', { name: 'Search packages' }), 'notes');
     await waitFor(() => expect(screen.getAllByTestId('package-row')).toHaveLength(1));
     expect(fake.getPackages.mock.calls.at(-1)).toEqual(['d-2', 'notes']);
-    // The table scrolls in its own focusable region on a narrow screen.
-    expect(screen.getByRole('region', { name: 'Packages' }).getAttribute('tabindex')).toBe('0');
 
     await userEvent.click(screen.getByRole('tab', { name: 'Properties and settings' }));
     expect(navigation.href()).toBe('/devices/d-2?tab=properties');
     expect(await within(await screen.findByTestId('properties')).findByText('global/adb_enabled')).toBeTruthy();
     expect(screen.getByText('getprop.txt:7')).toBeTruthy();
+    // A wide table scrolls in its own focusable region on a narrow screen.
+    expect(screen.getByRole('region', { name: 'Properties and settings' }).getAttribute('tabindex')).toBe('0');
     await userEvent.click(screen.getByRole('tab', { name: /^Incidents/ }));
     expect(navigation.href()).toBe('/devices/d-2');
     // Each tab is a history entry: Back returns to the one before.

@@ -1,5 +1,5 @@
 import { count } from '@common/format/count';
-import { Button, Classes, Code, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import { Button, Classes, Code, InputGroup, Tag } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
 import { Fragment, useState } from 'react';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
@@ -8,7 +8,6 @@ import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken, type AndroidPackage } from '../../api/GluonApi';
 import { errorMessage } from '../../hooks/errorMessage';
 import { gluonKeys } from '../../hooks/gluonKeys';
-import { ScrollTable } from '../ScrollTable/ScrollTable';
 
 /** PackagesTableProps: the Android device whose packages are listed. */
 export interface PackagesTableProps {
@@ -126,57 +125,41 @@ export function PackagesTable({ deviceId }: PackagesTableProps) {
             {page.total > page.items.length && `, the first ${page.items.length} shown`}
             {search.trim() ? ` matching “${search.trim()}”` : ''}.
           </p>
-          <ScrollTable label="Packages">
-            <HTMLTable compact striped style={{ width: '100%' }} aria-label="Packages">
-              <thead>
-                <tr>
-                  <th>Package</th>
-                  <th>Installer</th>
-                  <th>Flags</th>
-                  <th>Dangerous permissions</th>
-                  <th />
-                </tr>
-              </thead>
-              <tbody>
-                {page.items.map((p) => (
-                  <Fragment key={p.name}>
-                    <tr data-testid="package-row">
-                      <td style={{ wordBreak: 'break-word' }}>
-                        {p.name}
-                        {p.versionName && <div className={Classes.TEXT_MUTED}>{p.versionName}</div>}
-                      </td>
-                      <td>{p.installer ?? <span className={Classes.TEXT_MUTED}>none</span>}</td>
-                      <td>
-                        <Flags pkg={p} />
-                      </td>
-                      <td>
-                        {p.grantedDangerousPermissions
-                          ? `${p.grantedDangerousPermissions.length} granted of ${p.dangerousPermissions.length}`
-                          : `${p.dangerousPermissions.length} requested`}
-                      </td>
-                      <td>
-                        <Button
-                          size="small"
-                          variant="minimal"
-                          text={open === p.name ? 'Hide' : 'Details'}
-                          aria-expanded={open === p.name}
-                          aria-label={`${open === p.name ? 'Hide' : 'Details of'} ${p.name}`}
-                          onClick={() => setOpen(open === p.name ? null : p.name)}
-                        />
-                      </td>
-                    </tr>
-                    {open === p.name && (
-                      <tr>
-                        <td colSpan={5}>
-                          <PackageDetail pkg={p} />
-                        </td>
-                      </tr>
-                    )}
-                  </Fragment>
-                ))}
-              </tbody>
-            </HTMLTable>
-          </ScrollTable>
+          {/* Stacked rather than a table: a package's flags and opened details stay readable at 375 px. */}
+          <ul aria-label="Packages" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+            {page.items.map((p) => (
+              <li key={p.name} data-testid="package-row" className="gluon-package" style={{ padding: '8px 0', borderBottom: '1px solid rgba(128, 128, 128, 0.25)' }}>
+                <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'baseline', justifyContent: 'space-between' }}>
+                  <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                    <strong>{p.name}</strong>
+                    {p.versionName && <span className={Classes.TEXT_MUTED}> {p.versionName}</span>}
+                  </span>
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    text={open === p.name ? 'Hide' : 'Details'}
+                    aria-expanded={open === p.name}
+                    aria-label={`${open === p.name ? 'Hide' : 'Details of'} ${p.name}`}
+                    onClick={() => setOpen(open === p.name ? null : p.name)}
+                  />
+                </div>
+                <div style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 12px', alignItems: 'center' }}>
+                  <Flags pkg={p} />
+                  <span>
+                    <span className={Classes.TEXT_MUTED}>Installer </span>
+                    {p.installer ?? 'none'}
+                  </span>
+                  <span>
+                    <span className={Classes.TEXT_MUTED}>Dangerous permissions </span>
+                    {p.grantedDangerousPermissions
+                      ? `${p.grantedDangerousPermissions.length} granted of ${p.dangerousPermissions.length}`
+                      : `${p.dangerousPermissions.length} requested`}
+                  </span>
+                </div>
+                {open === p.name && <PackageDetail pkg={p} />}
+              </li>
+            ))}
+          </ul>
         </>
       )}
     </div>
