@@ -13,7 +13,7 @@ export interface CrashExplorerProps {
   deviceId: string;
 }
 
-/** The device's .ips reports with the processes they name; one opens as formatted text (gln#cre#r). */
+/** The device's .ips reports and Android tombstones with the processes they name; one opens as formatted text (gln#cre#r). */
 export function CrashExplorer({ deviceId }: CrashExplorerProps) {
   const api = useService(GluonApiToken);
   const formatDate = useDateTimeFormatter();
