@@ -103,6 +103,7 @@ async function inspect(file: string): Promise<void> {
     const storage = createFsStorage(store);
     const worker = new GluonWorker(db, storage, Fastify({ logger: false }).log);
     const rssBefore = process.resourceUsage().maxRSS * 1024;
+    const residentBefore = process.memoryUsage().rss;
     const size = (await stat(file)).size;
     const data = await readFile(file);
     const started = performance.now();
@@ -127,12 +128,16 @@ async function inspect(file: string): Promise<void> {
     const [incidents] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM gluon_incidents');
     const heuristics = Array.isArray(row?.heuristics) ? row.heuristics.length : JSON.parse(String(row?.heuristics ?? '[]')).length;
     const peak = process.resourceUsage().maxRSS * 1024;
+    const residentAfter = process.memoryUsage().rss;
     console.log(
       `Android bugreport ${mib(size)} through the pipeline (PGlite): stored with sha256 in ${seconds(storedMs)}, inspection ${row?.status}${row?.error ? ` (${row.error})` : ''}: ` +
         `${row?.observation_count} distinct observations, ${facts?.packages} packages, ${facts?.properties} properties and settings, ${row?.finding_count} findings, ` +
         `${heuristics} warnings, ${incidents?.n} incidents in ${seconds(totalMs)} end to end — target ${TARGET_SECONDS} s: ${totalMs <= TARGET_SECONDS * 1000 ? 'met' : 'MISSED'}`,
     );
-    console.log(`Peak RSS of the inspecting process: ${mib(peak)} (${mib(rssBefore)} before the upload: PGlite, rule sets; the zip file is ${mib(size)}, read in place)`);
+    console.log(
+      `Peak RSS of the inspecting process: ${mib(peak)} (peak before the upload, PGlite migrated and rule sets imported: ${mib(rssBefore)}); ` +
+        `resident ${mib(residentBefore)} before the upload, ${mib(residentAfter)} after; the zip (${mib(size)}) is read in place`,
+    );
   } finally {
     await db.close();
     await rm(store, { recursive: true, force: true });
