@@ -388,8 +388,9 @@ export async function runRescanJob(db: Database, job: Job): Promise<void> {
       );
       const fresh = await recordFindings(q, { tenantId: job.tenantId, deviceId: device.id, inspectionId: inspection!.id, findings, ruleSetIds: ctx.ruleSetIds });
       await q.query('UPDATE gluon_inspections SET new_finding_count = $2 WHERE id = $1', [inspection!.id, fresh]);
-      // The device was inspected again (against the current rule sets): "last inspected" moves.
-      await q.query('UPDATE gluon_devices SET last_inspection_at = now() WHERE id = $1', [device.id]);
+      // A rescan asked for this device (its page's Rescan) inspects it again: "last inspected" moves.
+      // A tenant-wide one (a rule-set change) leaves the devices list's order alone.
+      if (job.deviceId) await q.query('UPDATE gluon_devices SET last_inspection_at = now() WHERE id = $1', [device.id]);
       await heartbeat(q, job);
       return true;
     });
