@@ -104,4 +104,11 @@ describe('file storage (STORAGE_URL)', () => {
     expect(() => loadConfig({ STORAGE_URL: 's3://bucket', STORAGE_S3_PATH_STYLE: 'maybe' })).toThrow('Invalid STORAGE_S3_PATH_STYLE');
     expect(() => loadConfig({ STORAGE_URL: 's3://bucket', GLUON_UPLOAD_LIMIT_MB: '6000' })).toThrow(/Invalid GLUON_UPLOAD_LIMIT_MB: at most 5120 with STORAGE_URL/);
   });
+
+  it('reads the Android security-patch age the heuristic warns past (GLUON_ANDROID_PATCH_MAX_AGE_DAYS, default 180)', () => {
+    expect(loadConfig({}).gluon.androidPatchMaxAgeDays).toBe(180);
+    expect(loadConfig({ GLUON_ANDROID_PATCH_MAX_AGE_DAYS: '90' }).gluon.androidPatchMaxAgeDays).toBe(90);
+    expect(() => loadConfig({ GLUON_ANDROID_PATCH_MAX_AGE_DAYS: '0' })).toThrow('Invalid GLUON_ANDROID_PATCH_MAX_AGE_DAYS: "0" is not a whole number from 1 to 3650');
+    expect(() => loadConfig({ GLUON_ANDROID_PATCH_MAX_AGE_DAYS: 'six months' })).toThrow('Invalid GLUON_ANDROID_PATCH_MAX_AGE_DAYS');
+  });
 });

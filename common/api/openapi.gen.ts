@@ -1052,7 +1052,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A device with its inspections over time (rule-set versions used, heuristics) and its incidents. */
+        /** A device with its inspections over time (rule-set versions used, heuristics), its incidents and its latest rescan job (followed until it ends). */
         get: {
             parameters: {
                 query?: never;
@@ -1141,6 +1141,14 @@ export interface paths {
                                 status: "queued" | "running" | "done" | "failed";
                                 warnings: string[];
                             }[];
+                            lastRescan?: {
+                                createdAt: string;
+                                error: string | null;
+                                finishedAt: string | null;
+                                id: string;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            } | null;
                         };
                     };
                 };
@@ -1508,6 +1516,131 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gluon-backend/devices/{id}/packages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An Android device's packages from its latest acquisition (gln#rpt), sideloaded first: installer, flags, dangerous permissions, APK hashes and signing certificates; search matches any of their text. */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            inspectedAt: string | null;
+                            inspectionId: string | null;
+                            items: {
+                                dangerousPermissions: string[];
+                                disabled: boolean | null;
+                                files: {
+                                    certificate: {
+                                        issuer: string | null;
+                                        md5: string | null;
+                                        sha1: string | null;
+                                        sha256: string | null;
+                                        subject: string | null;
+                                    } | null;
+                                    md5: string | null;
+                                    path: string;
+                                    sha1: string | null;
+                                    sha256: string | null;
+                                }[];
+                                firstInstallTime: string | null;
+                                grantedDangerousPermissions: string[] | null;
+                                initiatingInstaller: string | null;
+                                installer: string | null;
+                                lastUpdateTime: string | null;
+                                line: number | null;
+                                name: string;
+                                sideloaded: boolean;
+                                source: string;
+                                system: boolean | null;
+                                thirdParty: boolean | null;
+                                versionName: string | null;
+                            }[];
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gluon-backend/devices/{id}/processes": {
         parameters: {
             query?: never;
@@ -1542,6 +1675,110 @@ export interface paths {
                             records: number;
                             sources: string[];
                         }[];
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gluon-backend/devices/{id}/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An Android device's system properties (getprop) and settings (global, secure, system, SELinux) from its latest acquisition (gln#rpt); search matches name and value. */
+        get: {
+            parameters: {
+                query?: {
+                    search?: string;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            inspectedAt: string | null;
+                            inspectionId: string | null;
+                            items: {
+                                /** @enum {string} */
+                                kind: "property" | "setting";
+                                line: number | null;
+                                name: string;
+                                source: string;
+                                value: string;
+                            }[];
+                            total: number;
+                        };
                     };
                 };
                 /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */

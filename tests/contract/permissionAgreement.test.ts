@@ -127,6 +127,8 @@ const ROUTES: Record<string, Entry> = {
   'GET /gluon-backend/devices': { console: canReadReports },
   'GET /gluon-backend/devices/:id': { console: canReadReports },
   'GET /gluon-backend/devices/:id/report': { console: canReadReports },
+  'GET /gluon-backend/devices/:id/packages': { console: canReadReports },
+  'GET /gluon-backend/devices/:id/properties': { console: canReadReports },
   'GET /gluon-backend/devices/:id/processes': { console: hasProcessExplorer },
   'GET /gluon-backend/devices/:id/crashes': { console: hasCrashExplorer },
   'GET /gluon-backend/devices/:id/crashes/content': { console: hasCrashExplorer, request: { query: { inspectionId: randomUUID(), path: 'x.ips' } } },

@@ -71,6 +71,20 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
       [],
     ],
     [
+      'getPackages',
+      (api) => api.getPackages('d-1', ' spy '),
+      { method: 'GET', url: '/gluon-backend/devices/d-1/packages', params: { search: 'spy' }, data: undefined, skipGlobalErrors: undefined },
+      { inspectionId: null, inspectedAt: null, total: 0, items: [] },
+      { inspectionId: null, inspectedAt: null, total: 0, items: [] },
+    ],
+    [
+      'getProperties',
+      (api) => api.getProperties('d/1', ''),
+      { method: 'GET', url: '/gluon-backend/devices/d%2F1/properties', params: {}, data: undefined, skipGlobalErrors: undefined },
+      { inspectionId: null, inspectedAt: null, total: 0, items: [] },
+      { inspectionId: null, inspectedAt: null, total: 0, items: [] },
+    ],
+    [
       'getCrashes',
       (api) => api.getCrashes('d-1'),
       { method: 'GET', url: '/gluon-backend/devices/d-1/crashes', params: undefined, data: undefined, skipGlobalErrors: undefined },

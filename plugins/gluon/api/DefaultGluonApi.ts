@@ -17,7 +17,9 @@ import type {
   LinkPage,
   LinkQuery,
   NewLink,
+  PackagePage,
   ProcessRow,
+  PropertyPage,
   QuickLink,
   ReportFormat,
   TriageChange,
@@ -71,6 +73,14 @@ export class DefaultGluonApi implements GluonApi {
 
   async getProcesses(deviceId: string, search: string): Promise<ProcessRow[]> {
     return (await this.http.get<ProcessRow[]>(`${GLUON}/devices/${id(deviceId)}/processes`, { params: given({ search }) })).data;
+  }
+
+  async getPackages(deviceId: string, search: string): Promise<PackagePage> {
+    return (await this.http.get<PackagePage>(`${GLUON}/devices/${id(deviceId)}/packages`, { params: given({ search }) })).data;
+  }
+
+  async getProperties(deviceId: string, search: string): Promise<PropertyPage> {
+    return (await this.http.get<PropertyPage>(`${GLUON}/devices/${id(deviceId)}/properties`, { params: given({ search }) })).data;
   }
 
   async getCrashes(deviceId: string): Promise<CrashRow[]> {

@@ -19,6 +19,12 @@ export type ProcessRow = ApiResponse<'/gluon-backend/devices/{id}/processes', 'g
 export type CrashRow = ApiResponse<'/gluon-backend/devices/{id}/crashes', 'get'>[number];
 export type CrashContent = ApiResponse<'/gluon-backend/devices/{id}/crashes/content', 'get'>;
 export type DeviceFile = ApiResponse<'/gluon-backend/devices/{id}/files', 'get'>[number];
+export type PackagePage = ApiResponse<'/gluon-backend/devices/{id}/packages', 'get'>;
+export type AndroidPackage = PackagePage['items'][number];
+export type PropertyPage = ApiResponse<'/gluon-backend/devices/{id}/properties', 'get'>;
+export type DeviceProperty = PropertyPage['items'][number];
+export type Heuristic = Inspection['heuristics'][number];
+export type RescanJob = NonNullable<DeviceDetail['lastRescan']>;
 export type ReportFormat = NonNullable<ApiQuery<'/gluon-backend/devices/{id}/report', 'get'>['format']>;
 export type UploadPage = ApiResponse<'/gluon-backend/uploads', 'get'>;
 export type Upload = UploadPage['items'][number];
@@ -54,6 +60,10 @@ export interface GluonApi {
   rescanDevice(deviceId: string): Promise<void>;
   /** Every process seen on the device (gln#pre#r); a blank search is not sent. */
   getProcesses(deviceId: string, search: string): Promise<ProcessRow[]>;
+  /** An Android device's packages from its latest acquisition, sideloaded first; a blank search is not sent. */
+  getPackages(deviceId: string, search: string): Promise<PackagePage>;
+  /** An Android device's system properties and settings from its latest acquisition; a blank search is not sent. */
+  getProperties(deviceId: string, search: string): Promise<PropertyPage>;
   /** The device's crash reports (gln#cre#r). */
   getCrashes(deviceId: string): Promise<CrashRow[]>;
   /** One crash report's text. */

@@ -1,44 +1,96 @@
-import { useCallback, useState } from 'react';
+import { count } from '@common/format/count';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
+import { ToastServiceToken } from '@core/toasts/ToastService';
 import { GluonApiToken, type DeviceDetail, type ReportFormat } from '../api/GluonApi';
 import { errorMessage } from './errorMessage';
 import { gluonKeys } from './gluonKeys';
 import { pageLoadError } from './pageLoadError';
 
 const POLL_MS = 2000;
-/** After "Rescan", poll this long for the rescan inspection to appear. */
-const RESCAN_WATCH_MS = 20_000;
+/** A rescan is followed this long at most (a worker that is off leaves it queued). */
+const RESCAN_FOLLOW_MS = 15 * 60_000;
 
 const busy = (detail: DeviceDetail | null) => !!detail?.inspections.some((n) => n.status === 'queued' || n.status === 'running');
 
+interface Asked {
+  before: string | null;
+  until: number;
+}
+
+/** Where the rescan asked from this page stands: its job row's status, in words. */
+export interface RescanProgress {
+  state: 'queued' | 'running' | 'done' | 'failed';
+  message: string;
+}
+
 /**
- * The device page's data: detail (polled while an inspection runs or a rescan is awaited), rescan,
- * reports. `allowed`: the token may read reports; without it nothing is loaded.
+ * The rescan asked on this page, followed through the device's job row (`lastRescan`): a job other
+ * than the one known before the click is ours (no clock is compared). Null: none asked.
+ */
+function rescanProgress(detail: DeviceDetail | null, before: string | null): RescanProgress {
+  const job = detail?.lastRescan;
+  if (!job || job.id === before) return { state: 'queued', message: 'Rescan queued: stored observations are matched against the enabled rule sets.' };
+  if (job.status === 'queued') return { state: 'queued', message: 'Rescan queued: stored observations are matched against the enabled rule sets.' };
+  if (job.status === 'running') return { state: 'running', message: 'Rescan running: matching stored observations against the enabled rule sets…' };
+  if (job.status === 'failed') return { state: 'failed', message: `Rescan failed: ${job.error ?? 'the job stopped.'}` };
+  const rescan = detail?.inspections.find((n) => n.origin === 'rescan');
+  return { state: 'done', message: `Rescan done: ${count(rescan?.newFindings ?? 0, 'new finding')}.` };
+}
+
+/**
+ * The device page's data: detail (polled while an inspection runs or a rescan is followed), rescan
+ * with its progress to its end (in place and as a toast), reports. `allowed`: the token may read
+ * reports; without it nothing is loaded.
  */
 export function useDeviceDetail(deviceId: string, allowed: boolean) {
   const api = useService(GluonApiToken);
-  const [watchUntil, setWatchUntil] = useState(0);
-  const [notice, setNotice] = useState<string | null>(null);
+  const toasts = useService(ToastServiceToken);
+  // The rescan asked here: the job row known before the click, and when to stop following. A ref
+  // too: the reload the rescan starts may answer before the next render.
+  const [asked, setAsked] = useState<Asked | null>(null);
+  const askedRef = useRef<Asked | null>(null);
+  const beforeRef = useRef<string | null>(null);
   const detail = useLoader(allowed ? gluonKeys.deviceDetail(deviceId) : null, () => api.getDevice(deviceId), {
     describe: pageLoadError('Device not found'),
-    refreshMs: (data) => (busy(data) || Date.now() < watchUntil ? POLL_MS : 0),
+    refreshMs: (data) => {
+      const following = askedRef.current;
+      const state = following && Date.now() < following.until ? rescanProgress(data, following.before).state : 'done';
+      return busy(data) || state === 'queued' || state === 'running' ? POLL_MS : 0;
+    },
   });
+  const knownJob = detail.data?.lastRescan?.id ?? null;
   const rescanning = useMutation(() => api.rescanDevice(deviceId), {
     describe: errorMessage,
+    // Before the invalidation: the reload it starts is already followed.
     onSuccess: () => {
-      setWatchUntil(Date.now() + RESCAN_WATCH_MS);
-      setNotice('Rescan queued: stored observations are matched against the enabled rule sets.');
+      askedRef.current = { before: beforeRef.current, until: Date.now() + RESCAN_FOLLOW_MS };
+      setAsked(askedRef.current);
     },
     invalidates: [gluonKeys.deviceDetail(deviceId)],
   });
   const { run } = rescanning;
   const rescan = useCallback(async () => {
-    setNotice(null);
+    beforeRef.current = knownJob;
+    askedRef.current = null;
+    setAsked(null);
     await run();
-  }, [run]);
+  }, [run, knownJob]);
+  const progress = asked ? rescanProgress(detail.data, asked.before) : null;
+
+  // The end is told once, as a toast too (the page may be scrolled away from the line).
+  const told = useRef<string | null>(null);
+  const endedJob = progress && (progress.state === 'done' || progress.state === 'failed') ? detail.data?.lastRescan?.id : undefined;
+  useEffect(() => {
+    if (!endedJob || told.current === endedJob || !progress) return;
+    told.current = endedJob;
+    if (progress.state === 'done') toasts.success('Rescan done', progress.message);
+    else toasts.error('Rescan failed', progress.message);
+  }, [endedJob, progress, toasts]);
+
   const name = detail.data?.device.name ?? deviceId;
   const report = useCallback((format: ReportFormat) => void api.downloadReport(deviceId, name, format).catch(() => undefined), [api, deviceId, name]);
-  return { detail, rescan, report, message: rescanning.error ?? notice };
+  return { detail, rescan, report, rescanning: rescanning.pending, progress, message: rescanning.error ?? progress?.message ?? null };
 }

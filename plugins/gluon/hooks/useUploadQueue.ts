@@ -1,3 +1,4 @@
+import { acceptedUploadName } from '@common/gluon/uploadName';
 import { useCallback, useRef, useState } from 'react';
 import { useService } from '@core/react/useService';
 import { useMutation } from '@core/react/useMutation';
@@ -15,13 +16,6 @@ export interface QueuedFile {
   status: QueuedStatus;
   error: string | null;
   upload: Upload | null;
-}
-
-/** What the server inspects; checked here too so a wrong file is refused before it is sent. */
-export function acceptedFileName(name: string): boolean {
-  const lower = name.toLowerCase();
-  // A .zip is an Android acquisition: the API recognises it by its content (AndroidQF or bugreport).
-  return ['.tar.gz', '.tgz', '.tar', '.ips', '.zip'].some((ext) => lower.endsWith(ext) && lower.length > ext.length) || /^shutdown(\.\d+)?\.log$/.test(name) || name === 'ps.txt';
 }
 
 export const ACCEPTED_HINT =
@@ -67,7 +61,8 @@ export function useUploadQueue(onUploaded: () => void): { files: QueuedFile[]; a
       const entries: QueuedFile[] = [];
       for (const file of picked) {
         const key = `f${counter.current++}`;
-        const accepted = acceptedFileName(file.name);
+        // The API's own name rule: a wrong file is refused before it is sent.
+        const accepted = acceptedUploadName(file.name);
         entries.push({
           key,
           name: file.name,

@@ -1,61 +1,96 @@
 import { appleModelLabel, deviceDisplayName } from '@common/devices/appleModels';
-import { Button, ButtonGroup, Callout, Classes, H2, H4, HTMLTable, Tab, Tabs } from '@blueprintjs/core';
+import { Button, ButtonGroup, Callout, Classes, H2, H4, HTMLTable, ProgressBar, Tab, Tabs } from '@blueprintjs/core';
 import { Refresh } from '@blueprintjs/icons';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
-import type { IncidentSummary } from '../api/GluonApi';
+import type { DeviceDetail, IncidentSummary } from '../api/GluonApi';
 import { CrashExplorer } from '../components/CrashExplorer/CrashExplorer';
 import { DeviceFiles } from '../components/DeviceFiles/DeviceFiles';
+import { DeviceWarnings } from '../components/DeviceWarnings/DeviceWarnings';
 import { GluonLink } from '../components/GluonLink/GluonLink';
 import { InspectionsTable } from '../components/InspectionsTable/InspectionsTable';
+import { PackagesTable } from '../components/PackagesTable/PackagesTable';
 import { ProcessExplorer } from '../components/ProcessExplorer/ProcessExplorer';
+import { PropertiesTable } from '../components/PropertiesTable/PropertiesTable';
+import { ScrollTable } from '../components/ScrollTable/ScrollTable';
 import { StatusTag } from '../components/StatusTag/StatusTag';
 import { useDeviceDetail } from '../hooks/useDeviceDetail';
+import { useDeviceTab } from '../hooks/useDeviceTab';
 import { GluonAccessServiceToken } from '../services/GluonAccessService';
+import './devicePage.css';
 
 function Incidents({ incidents }: { incidents: readonly IncidentSummary[] }) {
   const formatDate = useDateTimeFormatter();
   if (!incidents.length) return <p className={Classes.TEXT_MUTED}>No incident: nothing matched the enabled rule sets.</p>;
   return (
-    <HTMLTable compact striped style={{ width: '100%' }} aria-label="Incidents">
-      <thead>
-        <tr>
-          <th>Family</th>
-          <th>State</th>
-          <th>Findings</th>
-          <th>Updated</th>
-        </tr>
-      </thead>
-      <tbody>
-        {incidents.map((i) => (
-          <tr key={i.id} data-testid="incident-row">
-            <td>
-              <GluonLink to={`/incident-management/${i.id}`}>{i.familyName}</GluonLink>
-            </td>
-            <td>
-              <StatusTag status={i.state} />
-            </td>
-            <td>
-              {i.activeFindings}
-              {i.findings !== i.activeFindings && <span className={Classes.TEXT_MUTED}> ({i.findings - i.activeFindings} false positive)</span>}
-            </td>
-            <td>{formatDate(i.updatedAt)}</td>
+    <ScrollTable label="Incidents">
+      <HTMLTable compact striped style={{ width: '100%' }} aria-label="Incidents">
+        <thead>
+          <tr>
+            <th>Family</th>
+            <th>State</th>
+            <th>Findings</th>
+            <th>Updated</th>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {incidents.map((i) => (
+            <tr key={i.id} data-testid="incident-row">
+              <td>
+                <GluonLink to={`/incident-management/${i.id}`}>{i.familyName}</GluonLink>
+              </td>
+              <td>
+                <StatusTag status={i.state} />
+              </td>
+              <td>
+                {i.activeFindings}
+                {i.findings !== i.activeFindings && <span className={Classes.TEXT_MUTED}> ({i.findings - i.activeFindings} false positive)</span>}
+              </td>
+              <td>{formatDate(i.updatedAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </ScrollTable>
   );
 }
 
-/** /devices/{deviceId}: incidents, inspections over time, and the explorers the token allows (spec §6). */
+/** The device's facts in one line: model, OS, patch level (Android), last inspection. */
+function deviceFacts(device: DeviceDetail['device'], formatDate: (iso: string) => string): string {
+  const android = device.platform === 'android';
+  return [
+    android ? device.modelCode : appleModelLabel(device.modelCode),
+    device.osVersion,
+    android && device.securityPatch && `security patch ${device.securityPatch}`,
+    device.lastInspectionAt && `last inspected ${formatDate(device.lastInspectionAt)}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+/**
+ * /devices/{deviceId}: incidents with the heuristic warnings beside them, inspections over time,
+ * an Android device's packages, properties and settings, and the explorers the token allows
+ * (spec §6). The tab is in the address (`?tab=`).
+ */
 export default function DevicePage({ params }: PageProps) {
   const deviceId = params.deviceId ?? '';
   const service = useService(GluonAccessServiceToken);
   const access = useObservable(service.access$, service.access());
-  const { detail, rescan, report, message } = useDeviceDetail(deviceId, access.readReports);
+  const { detail, rescan, report, message, progress, rescanning } = useDeviceDetail(deviceId, access.readReports);
   const formatDate = useDateTimeFormatter();
   const data = detail.data;
+  const android = data?.device.platform === 'android';
+  const tabs = [
+    'incidents',
+    ...(android ? ['packages', 'properties'] : []),
+    'inspections',
+    ...(access.processExplorer ? ['processes'] : []),
+    ...(access.crashExplorer ? ['crashes'] : []),
+    ...(access.downloadFiles ? ['files'] : []),
+  ];
+  const [tab, setTab] = useDeviceTab(tabs, 'incidents');
   if (!access.readReports) {
     return (
       <section className="gluon-device-page" style={{ padding: 24 }}>
@@ -64,27 +99,44 @@ export default function DevicePage({ params }: PageProps) {
       </section>
     );
   }
+  const following = progress?.state === 'queued' || progress?.state === 'running';
   return (
-    <section className="gluon-device-page" style={{ padding: 24 }}>
-      <H2>{data ? deviceDisplayName(data.device.name) : `Device ${deviceId}`}</H2>
+    <section className="gluon-device-page" style={{ padding: 'clamp(12px, 4vw, 24px)', minWidth: 0 }}>
+      <p>
+        <GluonLink to="/gluon">← Devices</GluonLink>
+      </p>
+      <H2 style={{ overflowWrap: 'anywhere' }}>{data ? deviceDisplayName(data.device.name) : `Device ${deviceId}`}</H2>
       {detail.error && <Callout intent="danger">{detail.error}</Callout>}
       {data && (
         <>
-          <p className={Classes.TEXT_MUTED}>
-            {[appleModelLabel(data.device.modelCode), data.device.osVersion, data.device.lastInspectionAt && `last inspected ${formatDate(data.device.lastInspectionAt)}`]
-              .filter(Boolean)
-              .join(' · ')}{' '}
-            <StatusTag status={data.device.severity} />
+          <p className={Classes.TEXT_MUTED} data-testid="device-facts" style={{ overflowWrap: 'anywhere' }}>
+            {deviceFacts(data.device, formatDate)} <StatusTag status={data.device.severity} />
           </p>
-          <ButtonGroup>
-            {access.rescan && <Button icon={<Refresh />} text="Rescan" onClick={() => void rescan()} />}
+          <ButtonGroup style={{ flexWrap: 'wrap' }}>
+            {access.rescan && <Button icon={<Refresh />} text="Rescan" loading={rescanning} disabled={following} onClick={() => void rescan()} />}
             <Button text="Report JSON" onClick={() => report('json')} />
             <Button text="Report CSV" onClick={() => report('csv')} />
             <Button text="STIX sightings" onClick={() => report('stix')} />
           </ButtonGroup>
-          {message && <p role="status">{message}</p>}
-          <Tabs id="device-tabs" renderActiveTabPanelOnly>
-            <Tab id="incidents" title={`Incidents (${data.incidents.length})`} panel={<Incidents incidents={data.incidents} />} />
+          {message && (
+            <div role="status" data-state={progress?.state ?? 'error'} style={{ margin: '8px 0', maxWidth: 480 }}>
+              <p style={{ margin: '0 0 4px' }}>{message}</p>
+              {following && <ProgressBar intent="primary" aria-label="Rescan progress" />}
+            </div>
+          )}
+          <Tabs id="device-tabs" renderActiveTabPanelOnly selectedTabId={tab} onChange={(next) => setTab(String(next))} className="gluon-device-tabs" fill={false}>
+            <Tab
+              id="incidents"
+              title={`Incidents (${data.incidents.length})`}
+              panel={
+                <>
+                  <Incidents incidents={data.incidents} />
+                  <DeviceWarnings inspections={data.inspections} />
+                </>
+              }
+            />
+            {android && <Tab id="packages" title="Packages" panel={<PackagesTable deviceId={deviceId} />} />}
+            {android && <Tab id="properties" title="Properties and settings" panel={<PropertiesTable deviceId={deviceId} />} />}
             <Tab id="inspections" title="Inspections" panel={<InspectionsTable inspections={data.inspections} />} />
             {access.processExplorer && <Tab id="processes" title="Process explorer" panel={<ProcessExplorer deviceId={deviceId} />} />}
             {access.crashExplorer && <Tab id="crashes" title="Crash explorer" panel={<CrashExplorer deviceId={deviceId} />} />}

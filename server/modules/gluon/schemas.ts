@@ -163,11 +163,18 @@ export const incidentSummarySchema = obj({
   updatedAt: str,
 });
 
-export const deviceDetailSchema = obj({
-  device: deviceSchema,
-  inspections: { type: 'array', items: inspectionSchema },
-  incidents: { type: 'array', items: incidentSummarySchema },
-});
+/** A rescan job of one device (gluon_jobs): the device page follows it until it ends. */
+export const rescanJobSchema = obj({ id: str, status: oneOf(['queued', 'running', 'done', 'failed'] as const), error: nstr, createdAt: str, finishedAt: nstr });
+
+export const deviceDetailSchema = objWith(
+  {
+    device: deviceSchema,
+    inspections: { type: 'array', items: inspectionSchema },
+    incidents: { type: 'array', items: incidentSummarySchema },
+  },
+  // The device's latest rescan (null: never rescanned); optional so older fakes stay valid.
+  { lastRescan: { anyOf: [rescanJobSchema, { type: 'null' }] } },
+);
 
 export const findingSchema = obj({
   id: str,
@@ -233,3 +240,46 @@ export const reportFindingSchema = obj({
 });
 
 export const jobAnswerSchema = obj({ queued: bool });
+
+const nbool = { type: ['boolean', 'null'] } as const;
+const strings = { type: 'array', items: str } as const;
+
+/** A page of an Android inspection's facts: the inspection they come from (null: the device has none), the rows matched and those shown. */
+function factPage<const Item extends JSONSchema>(item: Item) {
+  return obj({ inspectionId: nstr, inspectedAt: nstr, total: int, items: { type: 'array', items: item } });
+}
+
+/** An Android package as the device page shows it (services/androidFacts.ts). */
+export const packageSchema = obj({
+  name: str,
+  versionName: nstr,
+  installer: nstr,
+  initiatingInstaller: nstr,
+  sideloaded: bool,
+  system: nbool,
+  thirdParty: nbool,
+  disabled: nbool,
+  firstInstallTime: nstr,
+  lastUpdateTime: nstr,
+  dangerousPermissions: strings,
+  grantedDangerousPermissions: { type: ['array', 'null'], items: str },
+  files: {
+    type: 'array',
+    items: obj({
+      path: str,
+      md5: nstr,
+      sha1: nstr,
+      sha256: nstr,
+      certificate: { anyOf: [obj({ md5: nstr, sha1: nstr, sha256: nstr, subject: nstr, issuer: nstr }), { type: 'null' }] },
+    }),
+  },
+  source: str,
+  line: nint,
+});
+
+export const packagePageSchema = factPage(packageSchema);
+
+/** A system property (getprop) or a setting (`global/adb_enabled`) with its value. */
+export const propertySchema = obj({ kind: oneOf(['property', 'setting'] as const), name: str, value: str, source: str, line: nint });
+
+export const propertyPageSchema = factPage(propertySchema);

@@ -6,13 +6,14 @@ import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken, type CrashRow } from '../../api/GluonApi';
 import { errorMessage } from '../../hooks/errorMessage';
 import { gluonKeys } from '../../hooks/gluonKeys';
+import { ScrollTable } from '../ScrollTable/ScrollTable';
 
 /** CrashExplorerProps: the device whose crash reports are listed. */
 export interface CrashExplorerProps {
   deviceId: string;
 }
 
-/** The device's .ips reports with the processes they name; one opens as formatted text (gln#cre#r). */
+/** The device's .ips reports and Android tombstones with the processes they name; one opens as formatted text (gln#cre#r). */
 export function CrashExplorer({ deviceId }: CrashExplorerProps) {
   const api = useService(GluonApiToken);
   const formatDate = useDateTimeFormatter();
@@ -31,28 +32,30 @@ export function CrashExplorer({ deviceId }: CrashExplorerProps) {
       {crashes.error && <p className={Classes.TEXT_MUTED}>{crashes.error}</p>}
       {crashes.data && !crashes.data.length && <p className={Classes.TEXT_MUTED}>No crash report.</p>}
       {!!crashes.data?.length && (
-        <HTMLTable compact striped style={{ width: '100%' }} aria-label="Crash reports">
-          <thead>
-            <tr>
-              <th>Report</th>
-              <th>Date</th>
-              <th>Processes</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {crashes.data.map((c) => (
-              <tr key={`${c.inspectionId}/${c.path}`}>
-                <td>{c.path.split('/').pop()}</td>
-                <td>{formatDate(c.at ?? c.uploadedAt)}</td>
-                <td>{c.error ?? c.processes.join(', ')}</td>
-                <td>
-                  <Button size="small" text="Open" onClick={() => setChosen(c)} />
-                </td>
+        <ScrollTable label="Crash reports">
+          <HTMLTable compact striped style={{ width: '100%' }} aria-label="Crash reports">
+            <thead>
+              <tr>
+                <th>Report</th>
+                <th>Date</th>
+                <th>Processes</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {crashes.data.map((c) => (
+                <tr key={`${c.inspectionId}/${c.path}`}>
+                  <td>{c.path.split('/').pop()}</td>
+                  <td>{formatDate(c.at ?? c.uploadedAt)}</td>
+                  <td>{c.error ?? c.processes.join(', ')}</td>
+                  <td>
+                    <Button size="small" text="Open" onClick={() => setChosen(c)} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </ScrollTable>
       )}
       {error && <p className={Classes.TEXT_MUTED}>{error}</p>}
       {open && (

@@ -7,6 +7,7 @@ import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken } from '../../api/GluonApi';
 import { errorMessage } from '../../hooks/errorMessage';
 import { gluonKeys } from '../../hooks/gluonKeys';
+import { ScrollTable } from '../ScrollTable/ScrollTable';
 
 /** DeviceFilesProps: the device whose original files are listed. */
 export interface DeviceFilesProps {
@@ -22,31 +23,33 @@ export function DeviceFiles({ deviceId }: DeviceFilesProps) {
   if (!files.data) return null;
   if (!files.data.length) return <p className={Classes.TEXT_MUTED}>No file.</p>;
   return (
-    <HTMLTable compact striped style={{ width: '100%' }} aria-label="Files" data-testid="device-files">
-      <thead>
-        <tr>
-          <th>File</th>
-          <th>Size</th>
-          <th>SHA-256</th>
-          <th>Uploaded</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {files.data.map((f) => (
-          <tr key={f.id}>
-            <td>{f.name}</td>
-            <td>{formatSize(f.size)}</td>
-            <td>
-              <code title={f.sha256}>{f.sha256.slice(0, 16)}…</code>
-            </td>
-            <td>{formatDate(f.uploadedAt)}</td>
-            <td>
-              <Button size="small" icon={<Download />} text="Download" onClick={() => void api.downloadFile(f).catch(() => undefined)} />
-            </td>
+    <ScrollTable label="Files">
+      <HTMLTable compact striped style={{ width: '100%' }} aria-label="Files" data-testid="device-files">
+        <thead>
+          <tr>
+            <th>File</th>
+            <th>Size</th>
+            <th>SHA-256</th>
+            <th>Uploaded</th>
+            <th />
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {files.data.map((f) => (
+            <tr key={f.id}>
+              <td>{f.name}</td>
+              <td>{formatSize(f.size)}</td>
+              <td>
+                <code title={f.sha256}>{f.sha256.slice(0, 16)}…</code>
+              </td>
+              <td>{formatDate(f.uploadedAt)}</td>
+              <td>
+                <Button size="small" icon={<Download />} text="Download" onClick={() => void api.downloadFile(f).catch(() => undefined)} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </ScrollTable>
   );
 }

@@ -7,6 +7,7 @@ import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken } from '../../api/GluonApi';
 import { errorMessage } from '../../hooks/errorMessage';
 import { gluonKeys } from '../../hooks/gluonKeys';
+import { ScrollTable } from '../ScrollTable/ScrollTable';
 
 /** ProcessExplorerProps: the device whose processes are listed. */
 export interface ProcessExplorerProps {
@@ -24,26 +25,28 @@ export function ProcessExplorer({ deviceId }: ProcessExplorerProps) {
       <InputGroup leftIcon={<Search />} placeholder="Search processes" value={search} onValueChange={setSearch} aria-label="Search processes" style={{ maxWidth: 320 }} />
       {processes.error && <p className={Classes.TEXT_MUTED}>{processes.error}</p>}
       {processes.data && (
-        <HTMLTable compact striped style={{ width: '100%' }} aria-label="Processes">
-          <thead>
-            <tr>
-              <th>Process</th>
-              <th>First seen</th>
-              <th>Last seen</th>
-              <th>Source</th>
-            </tr>
-          </thead>
-          <tbody>
-            {processes.data.map((p) => (
-              <tr key={p.name}>
-                <td>{p.name}</td>
-                <td>{p.firstSeen ? formatDate(p.firstSeen) : ''}</td>
-                <td>{p.lastSeen ? formatDate(p.lastSeen) : ''}</td>
-                <td>{p.sources.map((s) => s.split('/').pop()).join(', ')}</td>
+        <ScrollTable label="Processes">
+          <HTMLTable compact striped style={{ width: '100%' }} aria-label="Processes">
+            <thead>
+              <tr>
+                <th>Process</th>
+                <th>First seen</th>
+                <th>Last seen</th>
+                <th>Source</th>
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {processes.data.map((p) => (
+                <tr key={p.name}>
+                  <td>{p.name}</td>
+                  <td>{p.firstSeen ? formatDate(p.firstSeen) : ''}</td>
+                  <td>{p.lastSeen ? formatDate(p.lastSeen) : ''}</td>
+                  <td>{p.sources.map((s) => s.split('/').pop()).join(', ')}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </ScrollTable>
       )}
     </div>
   );

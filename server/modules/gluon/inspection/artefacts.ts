@@ -1,9 +1,10 @@
+import { artefactNameKind, type ArtefactNameKind } from '@common/gluon/uploadName';
 import { extractIpsReport } from './ipsReport';
 import { extractPsList } from './psList';
 import { extractShutdownLog } from './shutdownLog';
 import type { ExtractionResult } from './types';
 
-export type ArtefactKind = 'shutdown.log' | 'ips' | 'ps.txt';
+export type ArtefactKind = ArtefactNameKind;
 
 /**
  * Largest artefact read into memory; a sysdiagnose's real ones stay well below (stackshots, the
@@ -11,15 +12,9 @@ export type ArtefactKind = 'shutdown.log' | 'ips' | 'ps.txt';
  */
 export const MAX_ARTEFACT_BYTES = 16 * 1024 * 1024;
 
-/** The artefact kind a file name denotes (by its base name), or null when we do not read it. */
+/** The artefact kind a file name denotes (by its base name), or null when we do not read it: the rule the console shares (common/gluon/uploadName.ts). */
 export function artefactKind(path: string): ArtefactKind | null {
-  const name = path.slice(path.lastIndexOf('/') + 1);
-  // shutdown.log and its rotations beside it (shutdown.0.log, shutdown.1.log, ...).
-  if (/^shutdown(?:\.\d+)?\.log$/.test(name)) return 'shutdown.log';
-  if (name === 'ps.txt') return 'ps.txt';
-  // Extensions ignore case as the console's file check does (Crash.IPS), else the client passes it and we answer 415.
-  if (name.toLowerCase().endsWith('.ips') && name.length > 4) return 'ips';
-  return null;
+  return artefactNameKind(path);
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });

@@ -2,13 +2,27 @@ import type { FastifyReply } from 'fastify';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { attachmentHeader } from '../collector/installers';
-import { crashSchema, deviceDetailSchema, deviceFileSchema, deviceSchema, idParams, jobAnswerSchema, pageQuery, paged, processSchema, reportFindingSchema } from '../schemas';
+import {
+  crashSchema,
+  deviceDetailSchema,
+  deviceFileSchema,
+  deviceSchema,
+  idParams,
+  jobAnswerSchema,
+  packagePageSchema,
+  pageQuery,
+  paged,
+  processSchema,
+  propertyPageSchema,
+  reportFindingSchema,
+} from '../schemas';
+import { listDevicePackages, listDeviceProperties } from '../services/androidFacts';
 import { readCrashReport } from '../services/crashReports';
 import { getDevice, getFile, listCrashReports, listDeviceFiles, listDeviceInspections, listDevices, listProcesses } from '../services/devices';
 import { canDownloadFiles, canReadReports, canRescan, hasCrashExplorer, hasProcessExplorer } from '@common/permissions/gluonAccess';
 import type { GluonContext } from '../services/gluonContext';
 import { listDeviceIncidents } from '../services/incidents';
-import { enqueueJob } from '../services/jobs';
+import { enqueueJob, latestDeviceRescan } from '../services/jobs';
 import { deviceFindings, findingsCsv, findingsStix } from '../services/reports';
 
 const tags = ['gluon'];
@@ -42,7 +56,7 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
       preHandler: reports,
       schema: {
         tags,
-        summary: 'A device with its inspections over time (rule-set versions used, heuristics) and its incidents.',
+        summary: 'A device with its inspections over time (rule-set versions used, heuristics), its incidents and its latest rescan job (followed until it ends).',
         security: bearerSecurity,
         params: idParams,
         response: { 200: deviceDetailSchema, ...errors(400, 401, 403, 404) },
@@ -51,7 +65,12 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     async (request) => {
       const tenantId = request.auth.tenantId;
       const device = await getDevice(app.db, tenantId, request.params.id);
-      return { device, inspections: await listDeviceInspections(app.db, tenantId, device.id), incidents: await listDeviceIncidents(app.db, tenantId, device.id) };
+      return {
+        device,
+        inspections: await listDeviceInspections(app.db, tenantId, device.id),
+        incidents: await listDeviceIncidents(app.db, tenantId, device.id),
+        lastRescan: await latestDeviceRescan(app.db, tenantId, device.id),
+      };
     },
   );
 
@@ -69,6 +88,40 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
       } as const,
     },
     async (request) => listProcesses(app.db, request.auth.tenantId, request.params.id, { limit: 2000, ...(request.query.search ? { search: request.query.search } : {}) }),
+  );
+
+  app.get(
+    '/gluon-backend/devices/:id/packages',
+    {
+      preHandler: reports,
+      schema: {
+        tags,
+        summary:
+          "An Android device's packages from its latest acquisition (gln#rpt), sideloaded first: installer, flags, dangerous permissions, APK hashes and signing certificates; search matches any of their text.",
+        security: bearerSecurity,
+        params: idParams,
+        querystring: { type: 'object', properties: { search: pageQuery.search }, additionalProperties: false },
+        response: { 200: packagePageSchema, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request) => listDevicePackages(app.db, request.auth.tenantId, request.params.id, request.query.search ? { search: request.query.search } : {}),
+  );
+
+  app.get(
+    '/gluon-backend/devices/:id/properties',
+    {
+      preHandler: reports,
+      schema: {
+        tags,
+        summary:
+          "An Android device's system properties (getprop) and settings (global, secure, system, SELinux) from its latest acquisition (gln#rpt); search matches name and value.",
+        security: bearerSecurity,
+        params: idParams,
+        querystring: { type: 'object', properties: { search: pageQuery.search }, additionalProperties: false },
+        response: { 200: propertyPageSchema, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request) => listDeviceProperties(app.db, request.auth.tenantId, request.params.id, request.query.search ? { search: request.query.search } : {}),
   );
 
   app.get(

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_PATCH_AGE_DAYS } from '../inspection/android/heuristics';
 import path from 'node:path';
 import { parseS3Url, S3_COPY_LIMIT_BYTES, type S3Location, type S3Settings } from './storageLocation';
 
@@ -15,6 +16,11 @@ export interface GluonConfig {
   worker: boolean;
   /** GLUON_EXAMPLE_RULE_SETS: `npm start` seeds the three shared bundles into tenants without rule sets (default on in development). */
   seedExamples: boolean;
+  /**
+   * GLUON_ANDROID_PATCH_MAX_AGE_DAYS: an Android device whose security patch level is older than this
+   * many days gets the `android.old-security-patch` warning (default 180, about six monthly patches).
+   */
+  androidPatchMaxAgeDays: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -31,6 +37,13 @@ function onOff(env: Env, name: string, fallback: boolean, fail: Fail): boolean {
   if (['on', 'true', '1', 'yes'].includes(raw)) return true;
   if (['off', 'false', '0', 'no'].includes(raw)) return false;
   return fail(name, `"${raw}" is not on/off`);
+}
+
+function wholeNumber(env: Env, name: string, fallback: number, range: { min: number; max: number }, fail: Fail): number {
+  const raw = read(env, name);
+  if (raw === null) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < range.min || Number(raw) > range.max) fail(name, `"${raw}" is not a whole number from ${range.min} to ${range.max}`);
+  return Number(raw);
 }
 
 /** `fail` is ConfigError's thrower from server/config.ts (passed in to keep imports one-way). */
@@ -50,6 +63,7 @@ export function loadGluonConfig(env: Env, dataDir: string, nodeEnv: string, fail
     // Off by default under NODE_ENV=test: the API's other tests need no poller; gluon's own turn it on.
     worker: onOff(env, 'GLUON_WORKER', nodeEnv !== 'test', fail),
     seedExamples: onOff(env, 'GLUON_EXAMPLE_RULE_SETS', nodeEnv === 'development', fail),
+    androidPatchMaxAgeDays: wholeNumber(env, 'GLUON_ANDROID_PATCH_MAX_AGE_DAYS', DEFAULT_MAX_PATCH_AGE_DAYS, { min: 1, max: 3650 }, fail),
   };
 }
 

@@ -18,7 +18,9 @@ export interface GluonContext {
  */
 export function createGluonContext(app: FastifyInstance, workerOptions: WorkerOptions = {}): GluonContext {
   const storage = storageFromConfig(app.config.gluon);
-  const worker = app.config.gluon.worker ? new GluonWorker(app.db, storage, app.log, workerOptions) : null;
+  const worker = app.config.gluon.worker
+    ? new GluonWorker(app.db, storage, app.log, { inspect: { maxPatchAgeDays: app.config.gluon.androidPatchMaxAgeDays }, ...workerOptions })
+    : null;
   app.addHook('onReady', async () => {
     worker?.start();
   });

@@ -16,6 +16,7 @@ import { readAndroidAcquisition } from '../inspection/android/readAndroid';
 import type { AndroidHeuristicFinding, AndroidObservation } from '../inspection/android/androidTypes';
 import { toCoreObservation } from '../inspection/android/androidTypes';
 import type { HeuristicFinding } from '../inspection/types';
+import { insertAndroidFacts, packageItem, propertyItem, type AndroidFacts, type PropertyItem } from './androidFacts';
 
 /** A zip read into memory when the storage has no local path (an object store). */
 export const MAX_IN_MEMORY_ZIP_BYTES = 256 * 1024 * 1024;
@@ -66,14 +67,31 @@ interface Extracted {
   device: DeviceIdentity;
   artefacts: StoredArtefact[];
   warnings: string[];
+  /** An Android acquisition's packages, properties and settings, for the device page. */
+  android?: AndroidFacts;
 }
 
+/** How an inspection reads (gluon's config: GLUON_ANDROID_PATCH_MAX_AGE_DAYS). */
+export interface InspectOptions {
+  /** The `android.old-security-patch` heuristic warns past this many days (default 180). */
+  maxPatchAgeDays?: number;
+}
+
+/** Properties and settings one Android inspection keeps for the device page (a phone has some thousand). */
+export const MAX_ANDROID_PROPERTIES = 20_000;
+
 /** Runs the extractors over a stored file: an archive entry by entry, or one loose artefact. */
-export async function extractStoredFile(storage: FileStorage, file: { key: string; name: string; size: number }, onProgress: (fraction: number) => void): Promise<Extracted> {
+export async function extractStoredFile(
+  storage: FileStorage,
+  file: { key: string; name: string; size: number },
+  onProgress: (fraction: number) => void,
+  options: InspectOptions = {},
+): Promise<Extracted> {
   const observations = new ObservationSet();
   const device: DeviceIdentity = {};
   const artefacts: StoredArtefact[] = [];
   const warnings: string[] = [];
+  const result: Extracted = { observations, device, artefacts, warnings };
   let full = false;
   const take = (result: ExtractionResult, path: string, kind: ArtefactReport['kind']) => {
     for (const o of result.observations) {
@@ -108,7 +126,8 @@ export async function extractStoredFile(storage: FileStorage, file: { key: strin
     await readAndroid(
       storage,
       file,
-      { observations, device, artefacts, warnings },
+      result,
+      options,
       () => full,
       (path) => {
         if (!full) warnings.push(`more than ${MAX_OBSERVATIONS_PER_INSPECTION} distinct observations: ${path} and the files after it were read only in part`);
@@ -133,7 +152,7 @@ export async function extractStoredFile(storage: FileStorage, file: { key: strin
       : { source: file.name, observations: [], heuristics: [], device: {}, warnings: [], error: `file is too large (at most ${MAX_ARTEFACT_BYTES} bytes)` };
     take(result, file.name, artefactKind(file.name) ?? 'ips');
   }
-  return { observations, device, artefacts, warnings };
+  return result;
 }
 
 /** The engine's observation of the reader's (the Android kinds are the engine's too). */
@@ -151,7 +170,14 @@ function androidHeuristic(h: AndroidHeuristicFinding): HeuristicFinding {
  * ArchiveError before anything is inflated, and nothing is written anywhere. Observations go
  * straight into the inspection's set as they are read.
  */
-async function readAndroid(storage: FileStorage, file: { key: string; name: string }, into: Extracted, isFull: () => boolean, onFull: (path: string) => void): Promise<void> {
+async function readAndroid(
+  storage: FileStorage,
+  file: { key: string; name: string },
+  into: Extracted,
+  options: InspectOptions,
+  isFull: () => boolean,
+  onFull: (path: string) => void,
+): Promise<void> {
   let input: Buffer | string;
   if (storage.localPath) input = storage.localPath(file.key);
   else {
@@ -159,16 +185,21 @@ async function readAndroid(storage: FileStorage, file: { key: string; name: stri
     if (!data) throw new ArchiveError('too-large', `the zip is larger than ${MAX_IN_MEMORY_ZIP_BYTES} bytes`);
     input = data;
   }
+  const properties: PropertyItem[] = [];
   const result = await readAndroidAcquisition(input, {
     now: new Date(),
+    ...(options.maxPatchAgeDays !== undefined ? { maxPatchAgeDays: options.maxPatchAgeDays } : {}),
     keepObservations: false,
     onObservation: (o) => {
+      const property = properties.length < MAX_ANDROID_PROPERTIES ? propertyItem(o) : null;
+      if (property) properties.push(property);
       if (isFull()) return;
       if (into.observations.size >= MAX_OBSERVATIONS_PER_INSPECTION) return onFull(o.source);
       into.observations.add(core(o));
     },
   });
   into.observations.heuristics.push(...result.heuristics.map(androidHeuristic));
+  into.android = { packages: result.packages.map((p) => packageItem(p)), properties };
   const d = result.device;
   const model = [d.manufacturer, d.model].filter(Boolean).join(' ') || undefined;
   Object.assign(into.device, {
@@ -238,7 +269,7 @@ export interface RunnerHooks {
  * then store observations, findings and incidents in ONE transaction that first checks the job is
  * still ours — a worker that lost its claim (it stalled and another took over) writes nothing.
  */
-export async function runInspectJob(db: Database, storage: FileStorage, job: Job, hooks: RunnerHooks = {}): Promise<void> {
+export async function runInspectJob(db: Database, storage: FileStorage, job: Job, hooks: RunnerHooks = {}, options: InspectOptions = {}): Promise<void> {
   const [inspection] = await db.query<{
     id: string;
     tenant_id: string;
@@ -273,7 +304,7 @@ export async function runInspectJob(db: Database, storage: FileStorage, job: Job
   const fileName = inspection.file_name ?? 'upload';
   let extracted: Extracted;
   try {
-    extracted = await extractStoredFile(storage, { key: inspection.storage_key, name: fileName, size: Number(inspection.size ?? 0) }, onProgress);
+    extracted = await extractStoredFile(storage, { key: inspection.storage_key, name: fileName, size: Number(inspection.size ?? 0) }, onProgress, options);
   } catch (error) {
     await pending;
     const message = error instanceof ArchiveError ? `${fileName}: ${error.message}` : `${fileName} could not be read.`;
@@ -294,6 +325,7 @@ export async function runInspectJob(db: Database, storage: FileStorage, job: Job
     const deviceId = await resolveDevice(q, inspection.tenant_id, inspection.device_id, extracted.device, fileName);
     await q.query('DELETE FROM gluon_observations WHERE inspection_id = $1', [inspection.id]);
     await insertObservations(q, inspection.id, deviceId, observations);
+    if (extracted.android) await insertAndroidFacts(q, inspection.id, deviceId, extracted.android);
     const fresh = await recordFindings(q, { tenantId: inspection.tenant_id, deviceId, inspectionId: inspection.id, findings, ruleSetIds: ctx.ruleSetIds });
     const evidence = (o: HeuristicFinding['observation']) => ({ kind: o.kind, value: o.value, source: o.source, line: o.line ?? null, raw: o.raw ?? null });
     const heuristics = extracted.observations.heuristics.slice(0, 500).map((h) => ({
@@ -356,6 +388,9 @@ export async function runRescanJob(db: Database, job: Job): Promise<void> {
       );
       const fresh = await recordFindings(q, { tenantId: job.tenantId, deviceId: device.id, inspectionId: inspection!.id, findings, ruleSetIds: ctx.ruleSetIds });
       await q.query('UPDATE gluon_inspections SET new_finding_count = $2 WHERE id = $1', [inspection!.id, fresh]);
+      // A rescan asked for this device (its page's Rescan) inspects it again: "last inspected" moves.
+      // A tenant-wide one (a rule-set change) leaves the devices list's order alone.
+      if (job.deviceId) await q.query('UPDATE gluon_devices SET last_inspection_at = now() WHERE id = $1', [device.id]);
       await heartbeat(q, job);
       return true;
     });

@@ -84,3 +84,27 @@ export async function finishJob(q: Queryable, job: Job, error: string | null = n
     error,
   ]);
 }
+
+export interface RescanJob {
+  id: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  error: string | null;
+  createdAt: string;
+  finishedAt: string | null;
+}
+
+/** The device's latest rescan job (its own, not a tenant-wide one), which the device page follows to its end. */
+export async function latestDeviceRescan(q: Queryable, tenantId: string, deviceId: string): Promise<RescanJob | null> {
+  const [row] = await q.query<{ id: string; status: RescanJob['status']; error: string | null; created_at: Date | string; finished_at: Date | string | null }>(
+    "SELECT id, status, error, created_at, finished_at FROM gluon_jobs WHERE tenant_id = $1 AND device_id = $2 AND kind = 'rescan' ORDER BY created_at DESC LIMIT 1",
+    [tenantId, deviceId],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    status: row.status,
+    error: row.error,
+    createdAt: new Date(row.created_at).toISOString(),
+    finishedAt: row.finished_at === null ? null : new Date(row.finished_at).toISOString(),
+  };
+}

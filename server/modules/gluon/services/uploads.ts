@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { HttpError, type Database, type Queryable } from '../../../contracts';
-import { artefactKind } from '../inspection/artefacts';
+import { uploadNameKind } from '@common/gluon/uploadName';
 import type { FileStorage, StoredObject } from './fileStorage';
 import type { InspectionStatus, UploadOrigin } from './inspectionStatus';
 import { enqueueJob } from './jobs';
@@ -10,9 +10,10 @@ export type UploadKind = 'archive' | 'artefact' | 'android';
 
 /** What we inspect: a sysdiagnose-like archive, or one loose artefact the extractors read. */
 export function uploadKind(name: string): UploadKind | null {
-  const lower = name.toLowerCase();
-  if (lower.endsWith('.tar.gz') || lower.endsWith('.tgz') || lower.endsWith('.tar')) return 'archive';
-  return artefactKind(name) ? 'artefact' : null;
+  // The name rule is the console's too (common/gluon/uploadName.ts); a zip is taken by its content
+  // only (storedKind), whatever its name says.
+  const kind = uploadNameKind(name);
+  return kind === 'zip' ? null : kind;
 }
 
 export const ACCEPTED_FILES =

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../contracts';
 import type { FileStorage } from './fileStorage';
-import { runInspectJob, runRescanJob, type RunnerHooks } from './inspectionRunner';
+import { runInspectJob, runRescanJob, type InspectOptions, type RunnerHooks } from './inspectionRunner';
 import { claimJob, finishJob, type Job } from './jobs';
 
 export interface WorkerOptions {
@@ -11,6 +11,8 @@ export interface WorkerOptions {
   /** A running job without a heartbeat for this long is claimed again (its worker died). */
   staleSeconds?: number;
   hooks?: RunnerHooks;
+  /** How inspections read (gluon's config). */
+  inspect?: InspectOptions;
 }
 
 /**
@@ -64,7 +66,7 @@ export class GluonWorker {
 
   private async run(job: Job): Promise<void> {
     try {
-      if (job.kind === 'inspect') await runInspectJob(this.db, this.storage, job, this.options.hooks);
+      if (job.kind === 'inspect') await runInspectJob(this.db, this.storage, job, this.options.hooks, this.options.inspect);
       else await runRescanJob(this.db, job);
     } catch (error) {
       this.log.error({ err: error, job: job.id }, 'gluon job failed');
