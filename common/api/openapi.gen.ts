@@ -2303,6 +2303,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gluon-backend/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incidents across the tenant's devices (open and confirmed by default), filtered by state, severity and a search of family, device name and model, sorted by any column; keyset paged: pass the answer's `next` as `after`. */
+        get: {
+            parameters: {
+                query?: {
+                    after?: string;
+                    order?: "asc" | "desc";
+                    search?: string;
+                    severity?: "high";
+                    size?: number;
+                    sort?: "updated" | "created" | "severity" | "family" | "device" | "state";
+                    state?: "active" | "all" | "open" | "confirmed" | "benign" | "false_positive";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                activeFindings: number;
+                                createdAt: string;
+                                deviceId: string;
+                                deviceName: string;
+                                familyId: string;
+                                familyName: string;
+                                findings: number;
+                                id: string;
+                                /** @enum {string} */
+                                severity: "high";
+                                /** @enum {string} */
+                                state: "open" | "confirmed" | "benign" | "false_positive";
+                                updatedAt: string;
+                            }[];
+                            next: string | null;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gluon-backend/incidents/{id}": {
         parameters: {
             query?: never;
@@ -2581,6 +2682,95 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gluon-backend/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts of incidents by severity (open and confirmed) and by state, and the latest inspections of uploaded and collected files. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bySeverity: {
+                                incidents: number;
+                                /** @enum {string} */
+                                severity: "high";
+                            }[];
+                            byState: {
+                                benign: number;
+                                confirmed: number;
+                                false_positive: number;
+                                open: number;
+                            };
+                            latestInspections: {
+                                createdAt: string;
+                                deviceId: string | null;
+                                deviceName: string | null;
+                                fileName: string | null;
+                                findings: number;
+                                finishedAt: string | null;
+                                id: string;
+                                newFindings: number;
+                                /** @enum {string} */
+                                origin: "upload" | "collector" | "rescan";
+                                progress: number;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -136,6 +136,9 @@ const ROUTES: Record<string, Entry> = {
   'GET /gluon-backend/incidents/:id': { console: canReadReports },
   'POST /gluon-backend/incidents/:id/triage': { console: canTriage, request: { body: { state: 'confirmed', comment: 'x' } } },
   'POST /gluon-backend/findings/:id/falsePositive': { console: canTriage, request: { body: { reason: 'x' } } },
+  // The gluon landing (issue 24): incidents across devices, counts and the latest inspections.
+  'GET /gluon-backend/incidents': { console: canReadReports },
+  'GET /gluon-backend/overview': { console: canReadReports },
 
   // The global rules repository (plugins/globalrulesrepository): gluon configuration.
   'GET /globalrulesrepository-backend/ruleSets': { console: canReadRuleSets },
