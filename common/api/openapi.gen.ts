@@ -243,6 +243,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/globalrulesrepository-backend/matching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the latest "stored observations are being matched again" stands (the tenant-wide rescan a rule-set import, enable or suppression queues): queued, running with devices done, or done with the new findings. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            devicesDone: number;
+                            devicesTotal: number;
+                            error: string | null;
+                            finishedAt: string | null;
+                            newFindings: number;
+                            queuedAt: string | null;
+                            /** @enum {string} */
+                            state: "idle" | "queued" | "running" | "done" | "failed";
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/globalrulesrepository-backend/ruleSets": {
         parameters: {
             query?: never;
@@ -683,6 +754,7 @@ export interface paths {
                     page?: number;
                     search?: string;
                     size?: number;
+                    suppressed?: boolean;
                 };
                 header?: never;
                 path: {
@@ -940,6 +1012,109 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/globalrulesrepository-backend/suppressions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Undoes a suppression: the stored findings it covered are active again at once (an incident it had closed as false positive reopens; one an analyst triaged keeps its state), and stored observations are matched again. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            findings: number;
+                            reopenedIncidents: string[];
+                            suppression: {
+                                author: string | null;
+                                createdAt: string;
+                                id: string;
+                                indicatorId: string;
+                                /** @enum {string|null} */
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | null;
+                                reason: string;
+                                value: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2224,7 +2399,7 @@ export interface paths {
                                     /** @enum {string|null} */
                                     fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                     /** @enum {string} */
-                                    kind: "opened" | "findings" | "triage" | "suppressed";
+                                    kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed";
                                     /** @enum {string|null} */
                                     toState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                 }[];
@@ -2472,7 +2647,7 @@ export interface paths {
                                 /** @enum {string|null} */
                                 fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                 /** @enum {string} */
-                                kind: "opened" | "findings" | "triage" | "suppressed";
+                                kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed";
                                 /** @enum {string|null} */
                                 toState: "open" | "confirmed" | "benign" | "false_positive" | null;
                             }[];
@@ -2620,7 +2795,7 @@ export interface paths {
                                 /** @enum {string|null} */
                                 fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                 /** @enum {string} */
-                                kind: "opened" | "findings" | "triage" | "suppressed";
+                                kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed";
                                 /** @enum {string|null} */
                                 toState: "open" | "confirmed" | "benign" | "false_positive" | null;
                             }[];

@@ -148,6 +148,9 @@ const ROUTES: Record<string, Entry> = {
   'GET /globalrulesrepository-backend/ruleSets/:id/indicators': { console: canReadRuleSets },
   'GET /globalrulesrepository-backend/suppressions': { console: canReadRuleSets },
   'POST /globalrulesrepository-backend/suppressions': { console: canWriteRuleSets, request: { body: { indicatorId: 'indicator--none', reason: 'x' } } },
+  // Issue 24: undo a suppression from the indicator list; the rule-set page follows the matching job.
+  'DELETE /globalrulesrepository-backend/suppressions/:id': { console: canWriteRuleSets },
+  'GET /globalrulesrepository-backend/matching': { console: canReadRuleSets },
 };
 
 const PASSWORD = 'Corr3ct-Horse!';

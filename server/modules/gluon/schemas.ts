@@ -3,6 +3,7 @@ import { HEURISTIC_RULES, INDICATOR_TYPES, MATCH_ROUTES, OBSERVATION_KINDS, PLAT
 import { INCIDENT_EVENT_KINDS, INCIDENT_SEVERITIES, INCIDENT_STATES } from './services/incidents';
 import { INSPECTION_ORIGINS, INSPECTION_STATUSES, UPLOAD_ORIGINS } from './services/inspectionStatus';
 import { QUEUE_SORTS, QUEUE_STATES } from './services/incidentQueue';
+import { MATCHING_STATES } from './services/matchingStatus';
 
 /**
  * JSON schemas of gluon's and the global rules repository's answers (inlined, see server/schemas.ts).
@@ -271,4 +272,15 @@ export const overviewSchema = obj({
       finishedAt: nstr,
     }),
   },
+});
+
+/** Where "stored observations are being matched again" stands (issue 24). */
+export const matchingStatusSchema = obj({
+  state: oneOf(MATCHING_STATES),
+  queuedAt: nstr,
+  finishedAt: nstr,
+  devicesDone: int,
+  devicesTotal: int,
+  newFindings: int,
+  error: nstr,
 });
