@@ -1,5 +1,5 @@
 import { Button, Checkbox, Classes, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
-import { Search } from '@blueprintjs/icons';
+import { Disable, Search } from '@blueprintjs/icons';
 import { useEffect, useState } from 'react';
 import { Field, Form } from 'react-final-form';
 import { useLoader } from '@core/react/useLoader';
@@ -136,7 +136,7 @@ export function IndicatorList({ ruleSet, canSuppress, suppressedOnly = false, on
                 <td>
                   {i.suppression && (
                     <>
-                      <Tag minimal intent="warning" icon="disable" title={`${i.suppression.reason}${i.suppression.author ? ` (${i.suppression.author})` : ''}`}>
+                      <Tag minimal intent="warning" icon={<Disable />} title={`${i.suppression.reason}${i.suppression.author ? ` (${i.suppression.author})` : ''}`}>
                         {i.suppression.value === null ? `Suppressed: ${i.suppression.reason}` : `Suppressed for ${i.suppression.value}: ${i.suppression.reason}`}
                       </Tag>{' '}
                       {canSuppress && (

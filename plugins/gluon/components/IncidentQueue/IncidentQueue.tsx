@@ -1,5 +1,5 @@
 import { Button, Classes, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
-import { Search } from '@blueprintjs/icons';
+import { ChevronDown, ChevronUp, Search } from '@blueprintjs/icons';
 import { deviceDisplayName } from '@common/devices/appleModels';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { QueueSort, QueueState } from '../../api/GluonApi';
@@ -63,7 +63,7 @@ export function IncidentQueue() {
                       variant="minimal"
                       size="small"
                       text={label}
-                      endIcon={queue.sort === key ? (queue.order === 'asc' ? 'chevron-up' : 'chevron-down') : undefined}
+                      endIcon={queue.sort === key ? queue.order === 'asc' ? <ChevronUp /> : <ChevronDown /> : undefined}
                       onClick={() => queue.sortBy(key)}
                     />
                   </th>
