@@ -76,6 +76,10 @@ export function useMatching() {
     status,
     line: status ? matchingLine(status) : null,
     error,
-    watch: useCallback(() => setRun((r) => ({ n: r.n + 1, asked: true })), []),
+    watch: useCallback(() => {
+      // Waiting at once: the last run's end must not read as this one's while the first answer is on its way.
+      setStatus((last) => ({ state: 'queued', queuedAt: null, finishedAt: null, devicesDone: 0, devicesTotal: last?.devicesTotal ?? 0, newFindings: 0, error: null }));
+      setRun((r) => ({ n: r.n + 1, asked: true }));
+    }, []),
   };
 }

@@ -19,25 +19,21 @@ function RuleSets({ canWrite }: { canWrite: boolean }) {
     <>
       {canWrite && <RuleSetImport onImport={importBundle} />}
       {error && <Callout intent="danger">{error}</Callout>}
-      {notice && (
-        <Callout intent="success" role="status">
-          {notice}
-        </Callout>
-      )}
-      {status && matching.line && (
-        <Callout
-          intent={status.state === 'failed' ? 'danger' : status.state === 'done' ? 'success' : 'primary'}
-          role="status"
-          data-testid="matching-status"
-          style={{ marginTop: 8 }}
-        >
-          {matching.line}
-          {running && (
-            <ProgressBar
-              intent="primary"
-              aria-label="Matching progress"
-              {...(status.state === 'running' && status.devicesTotal > 0 ? { value: status.devicesDone / status.devicesTotal } : {})}
-            />
+      {/* One status line: the action's answer, then the matching it queued until it ends (e2e reads one status). */}
+      {(notice || matching.line) && (
+        <Callout intent={status?.state === 'failed' ? 'danger' : running ? 'primary' : 'success'} role="status" style={{ marginTop: 8 }}>
+          {notice && <div>{notice}</div>}
+          {status && matching.line && (
+            <div data-testid="matching-status">
+              {matching.line}
+              {running && (
+                <ProgressBar
+                  intent="primary"
+                  aria-label="Matching progress"
+                  {...(status.state === 'running' && status.devicesTotal > 0 ? { value: status.devicesDone / status.devicesTotal } : {})}
+                />
+              )}
+            </div>
           )}
         </Callout>
       )}
