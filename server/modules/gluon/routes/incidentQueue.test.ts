@@ -103,6 +103,22 @@ describe('GET /gluon-backend/incidents and /overview', () => {
     expect((await get({ search: '100%' })).total).toBe(0);
   });
 
+  it("counts each listed incident's findings and those still active (suppressed ones apart)", async () => {
+    const [target] = (await get({ search: 'Triangulation' })).items;
+    for (const [value, suppressed] of [
+      ['a', false],
+      ['b', true],
+    ] as const) {
+      await t.db.query(
+        `INSERT INTO gluon_findings (tenant_id, incident_id, device_id, indicator_id, indicator_type, indicator_value, pattern, rule_set_name, rule_set_version, route, kind, value, source, suppressed)
+         SELECT tenant_id, id, device_id, 'indicator--1', 'process:name', 'x', 'p', 'Rules', '1', 'exact', 'process', $2, 'ps.txt', $3 FROM gluon_incidents WHERE id = $1`,
+        [target!.id, value, suppressed],
+      );
+    }
+    const [listed] = (await get({ search: 'Triangulation' })).items as unknown as Array<{ findings: number; activeFindings: number }>;
+    expect(listed).toMatchObject({ findings: 2, activeFindings: 1 });
+  });
+
   it('refuses a forged cursor and an unknown sort with 400', async () => {
     const forged = await t.app.inject({ method: 'GET', url: '/gluon-backend/incidents?after=bm90LWEtY3Vyc29y', headers });
     expect(forged.statusCode).toBe(400);

@@ -69,8 +69,6 @@ interface QueueRow {
   family_name: string;
   state: IncidentState;
   severity: IncidentSeverity;
-  findings: number;
-  active: number;
   created_at: Stamp;
   updated_at: Stamp;
   sort_key: string;
@@ -87,7 +85,14 @@ export async function listIncidentQueue(q: Queryable, tenantId: string, query: Q
   const params: unknown[] = [tenantId, states, query.severity ?? null, likePattern(query.search?.trim().toLowerCase())];
   const where = `i.tenant_id = $1 AND i.state = ANY($2::text[]) AND ($3::text IS NULL OR i.severity = $3)
     AND ($4::text IS NULL OR lower(i.family_name) LIKE $4 OR lower(d.name) LIKE $4 OR lower(coalesce(d.model_code, '')) LIKE $4)`;
-  const [counted] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_incidents i JOIN gluon_devices d ON d.id = i.device_id WHERE ${where}`, params);
+  // The device is joined only when the search needs it: the usual count reads (tenant_id, state) alone.
+  const search = params[3] !== null;
+  const [counted] = await q.query<{ n: number }>(
+    search
+      ? `SELECT count(*)::int AS n FROM gluon_incidents i JOIN gluon_devices d ON d.id = i.device_id WHERE ${where}`
+      : 'SELECT count(*)::int AS n FROM gluon_incidents i WHERE i.tenant_id = $1 AND i.state = ANY($2::text[]) AND ($3::text IS NULL OR i.severity = $3) AND $4::text IS NULL',
+    params,
+  );
   const dir = query.order === 'asc' ? 'ASC' : 'DESC';
   let keyset = '';
   if (query.after) {
@@ -97,14 +102,22 @@ export async function listIncidentQueue(q: Queryable, tenantId: string, query: Q
   }
   params.push(query.size + 1);
   const rows = await q.query<QueueRow>(
-    `SELECT i.*, d.name AS device_name, (${expr})::text AS sort_key,
-       (SELECT count(*)::int FROM gluon_findings f WHERE f.incident_id = i.id) AS findings,
-       (SELECT count(*)::int FROM gluon_findings f WHERE f.incident_id = i.id AND NOT f.suppressed) AS active
+    `SELECT i.*, d.name AS device_name, (${expr})::text AS sort_key
      FROM gluon_incidents i JOIN gluon_devices d ON d.id = i.device_id
      WHERE ${where}${keyset}
      ORDER BY ${expr} ${dir}, i.id ${dir} LIMIT $${params.length}`,
     params,
   );
+  // The page's findings are counted once it is chosen: 25 incidents' counts, not every match's.
+  const counts = new Map<string, { findings: number; active: number }>();
+  if (rows.length) {
+    const found = await q.query<{ incident_id: string; findings: number; active: number }>(
+      `SELECT incident_id, count(*)::int AS findings, (count(*) FILTER (WHERE NOT suppressed))::int AS active
+       FROM gluon_findings WHERE incident_id = ANY($1::uuid[]) GROUP BY incident_id`,
+      [rows.map((r) => r.id)],
+    );
+    for (const f of found) counts.set(f.incident_id, { findings: f.findings, active: f.active });
+  }
   const page = rows.slice(0, query.size);
   const last = page.at(-1);
   return {
@@ -116,8 +129,8 @@ export async function listIncidentQueue(q: Queryable, tenantId: string, query: Q
       familyName: r.family_name,
       state: r.state,
       severity: r.severity,
-      findings: r.findings,
-      activeFindings: r.active,
+      findings: counts.get(r.id)?.findings ?? 0,
+      activeFindings: counts.get(r.id)?.active ?? 0,
       createdAt: iso(r.created_at)!,
       updatedAt: iso(r.updated_at)!,
     })),
