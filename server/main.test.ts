@@ -51,6 +51,16 @@ describe('start banner and logs', () => {
     expect(banner).toMatch(/Logs: +warn and above, no request lines \(LOG_LEVEL=info shows them\)/);
   });
 
+  it('leads with the address, how to sign in and the mailbox, before anything else (issue 24)', () => {
+    const lines = startBanner(loadConfig({ DEV_IDP: 'off' }), admin, true).filter((line) => line.trim() !== '');
+    expect(lines[0]).toMatch(/^ {2}Console and API: /);
+    expect(lines[1]).toMatch(/^ {2}Sign in as admin@example.com/);
+    expect(lines[2]).toMatch(/^ {2}Mailbox: /);
+    // An existing account's sign-in line holds the same place.
+    const again = startBanner(loadConfig({ DEV_IDP: 'off' }), { ...admin, created: false }, false).filter((line) => line.trim() !== '');
+    expect(again.slice(0, 3).map((line) => line.trim().split(/[: ]/)[0])).toEqual(['Console', 'Sign', 'Mailbox']);
+  });
+
   it('never mentions a mailbox in production', () => {
     const banner = startBanner(loadConfig({ NODE_ENV: 'production' }), admin, false).join('\n');
     expect(banner).not.toContain('mailbox');

@@ -143,20 +143,20 @@ export function storageWarning(config: AppConfig): string | null {
   );
 }
 
-/** What a developer needs after `npm start`: address, credentials, mailbox, CLI, identity provider. */
+/**
+ * What a developer needs after `npm start`, most needed first (issue 24): the address, how to sign
+ * in and the mailbox (invitations and resets land there), then the rest. `npm start` prints
+ * nothing before it (the build's size table only with --verbose; scripts/start.mjs).
+ */
 export function startBanner(config: AppConfig, admin: { email: string; password: string | null; created: boolean }, devIdp: boolean): string[] {
-  const lines = [
-    '',
-    `  Console and API: ${config.publicUrl}`,
-    `  OpenAPI:         ${config.publicUrl}/openapi.json`,
-    `  Database:        ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/pglite`}`,
-  ];
+  const lines = ['', `  Console and API: ${config.publicUrl}`];
   if (admin.created) {
     lines.push(`  Sign in as ${admin.email} with password ${admin.password}${config.adminPassword ? ' (from ADMIN_PASSWORD)' : ' (generated; shown once)'}`);
   } else {
     lines.push(`  Sign in with an existing account (npm run admin -- --help to manage users).`);
   }
   if (config.devMailbox) lines.push(`  Mailbox:         ${config.publicUrl}${MAILBOX_PATH} (mail the API sent: invitations, password resets)`);
+  lines.push(`  OpenAPI:         ${config.publicUrl}/openapi.json`, `  Database:        ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/pglite`}`);
   if (config.gluon.seedExamples) lines.push(`  Sample upload:   ${config.publicUrl}${SAMPLE_SYSDIAGNOSE_PATH} (upload it on /gluon/upload: the example rule sets flag it)`);
   if (config.gluon.seedExamples) lines.push(`  Android sample:  ${config.publicUrl}${SAMPLE_ANDROID_PATH} (an AndroidQF output the example Android rule set flags)`);
   lines.push(`  Operator CLI:    npm run admin -- --help (in another terminal, while this runs)`);

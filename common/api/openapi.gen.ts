@@ -243,6 +243,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/globalrulesrepository-backend/matching": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the latest "stored observations are being matched again" stands (the tenant-wide rescan a rule-set import, enable or suppression queues): queued, running with devices done, or done with the new findings. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            devicesDone: number;
+                            devicesTotal: number;
+                            error: string | null;
+                            finishedAt: string | null;
+                            newFindings: number;
+                            queuedAt: string | null;
+                            /** @enum {string} */
+                            state: "idle" | "queued" | "running" | "done" | "failed";
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/globalrulesrepository-backend/ruleSets": {
         parameters: {
             query?: never;
@@ -683,6 +754,7 @@ export interface paths {
                     page?: number;
                     search?: string;
                     size?: number;
+                    suppressed?: boolean;
                 };
                 header?: never;
                 path: {
@@ -940,6 +1012,109 @@ export interface paths {
             };
         };
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/globalrulesrepository-backend/suppressions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Undoes a suppression: the stored findings it covered are active again at once (an incident it had closed as false positive reopens; one an analyst triaged keeps its state), and stored observations are matched again. */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            findings: number;
+                            reopenedIncidents: string[];
+                            suppression: {
+                                author: string | null;
+                                createdAt: string;
+                                id: string;
+                                indicatorId: string;
+                                /** @enum {string|null} */
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | null;
+                                reason: string;
+                                value: string | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -2461,7 +2636,7 @@ export interface paths {
                                     /** @enum {string|null} */
                                     fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                     /** @enum {string} */
-                                    kind: "opened" | "findings" | "triage" | "suppressed";
+                                    kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed";
                                     /** @enum {string|null} */
                                     toState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                 }[];
@@ -2540,6 +2715,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gluon-backend/incidents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incidents across the tenant's devices (open and confirmed by default), filtered by state, severity and a search of family, device name and model, sorted by any column; keyset paged: pass the answer's `next` as `after`. */
+        get: {
+            parameters: {
+                query?: {
+                    after?: string;
+                    order?: "asc" | "desc";
+                    search?: string;
+                    severity?: "high";
+                    size?: number;
+                    sort?: "updated" | "created" | "severity" | "family" | "device" | "state";
+                    state?: "active" | "all" | "open" | "confirmed" | "benign" | "false_positive";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                activeFindings: number;
+                                createdAt: string;
+                                deviceId: string;
+                                deviceName: string;
+                                familyId: string;
+                                familyName: string;
+                                findings: number;
+                                id: string;
+                                /** @enum {string} */
+                                severity: "high";
+                                /** @enum {string} */
+                                state: "open" | "confirmed" | "benign" | "false_positive";
+                                updatedAt: string;
+                            }[];
+                            next: string | null;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gluon-backend/incidents/{id}": {
         parameters: {
             query?: never;
@@ -2608,7 +2884,7 @@ export interface paths {
                                 /** @enum {string|null} */
                                 fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                 /** @enum {string} */
-                                kind: "opened" | "findings" | "triage" | "suppressed";
+                                kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed";
                                 /** @enum {string|null} */
                                 toState: "open" | "confirmed" | "benign" | "false_positive" | null;
                             }[];
@@ -2756,7 +3032,7 @@ export interface paths {
                                 /** @enum {string|null} */
                                 fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                 /** @enum {string} */
-                                kind: "opened" | "findings" | "triage" | "suppressed";
+                                kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed";
                                 /** @enum {string|null} */
                                 toState: "open" | "confirmed" | "benign" | "false_positive" | null;
                             }[];
@@ -2818,6 +3094,95 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/gluon-backend/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts of incidents by severity (open and confirmed) and by state, and the latest inspections of uploaded and collected files. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            bySeverity: {
+                                incidents: number;
+                                /** @enum {string} */
+                                severity: "high";
+                            }[];
+                            byState: {
+                                benign: number;
+                                confirmed: number;
+                                false_positive: number;
+                                open: number;
+                            };
+                            latestInspections: {
+                                createdAt: string;
+                                deviceId: string | null;
+                                deviceName: string | null;
+                                fileName: string | null;
+                                findings: number;
+                                finishedAt: string | null;
+                                id: string;
+                                newFindings: number;
+                                /** @enum {string} */
+                                origin: "upload" | "collector" | "rescan";
+                                progress: number;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;

@@ -8,10 +8,11 @@ import { gluonAccess } from './services/gluonAccess';
 import { GluonAccessServiceToken, type GluonAccess, type GluonAccessService } from './services/GluonAccessService';
 
 const token = makeTestToken(['gln#rpt#r']);
-const tools = async () =>
-  within(await screen.findByTestId('gluon-tools'))
-    .getAllByRole('listitem')
-    .map((item) => item.textContent);
+/** The landing's links to the pages the token opens (upload, rule sets). */
+const leads = async () =>
+  within(await screen.findByTestId('gluon-leads'))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
 
 describe('gluon plugin', () => {
   it.each([
@@ -32,18 +33,21 @@ describe('gluon plugin', () => {
 });
 
 describe("gluon's own service (GluonAccessService)", () => {
-  it('shows the tools the token enables, and follows a refresh', async () => {
+  it('leads to the pages the token opens, and follows a refresh', async () => {
     const host = renderHost({ plugins: [gluonPlugin], token: makeTestToken(['gln#fl#rw', 'gln#cre#r']), path: '/gluon' });
-    expect(await tools()).toEqual(['New inspection', 'File downloads', 'Crash explorer']);
+    expect(await leads()).toEqual(['Upload files for inspection']);
     act(() => host.session!.setToken(makeTestToken(['gln#cfg#r', 'gln#rsn#r'])));
-    expect(await tools()).toEqual(['Rescan', 'Configuration']);
+    expect(await leads()).toEqual(['Rule sets']);
   });
 
   it('is replaced by a fake given to the harness by its token', async () => {
     const access$ = new BehaviorSubject<GluonAccess>({ ...gluonAccess([]), processExplorer: true });
     const fake: GluonAccessService = { access$, access: () => access$.value };
     renderHost({ plugins: [gluonPlugin], token, path: '/gluon', services: [[GluonAccessServiceToken, fake]] });
-    expect(await tools()).toEqual(['Process explorer']);
+    // The fake says no reports, no upload, no configuration, whatever the token holds.
+    expect(await screen.findByText('No inspection tool is enabled for your account.')).toBeTruthy();
+    act(() => access$.next({ ...access$.value, upload: true }));
+    expect(await leads()).toEqual(['Upload files for inspection']);
   });
 
   it('is downloaded with the page, and only for a token that permits gluon', async () => {
@@ -55,7 +59,7 @@ describe("gluon's own service (GluonAccessService)", () => {
     refused.unmount();
 
     renderHost({ plugins: [plugin], token, path: '/gluon' });
-    expect(await screen.findByText('No inspection tool is enabled for your account.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Devices' })).toBeTruthy();
     expect(services).toHaveBeenCalledTimes(1);
   });
 });

@@ -138,6 +138,9 @@ const ROUTES: Record<string, Entry> = {
   'GET /gluon-backend/incidents/:id': { console: canReadReports },
   'POST /gluon-backend/incidents/:id/triage': { console: canTriage, request: { body: { state: 'confirmed', comment: 'x' } } },
   'POST /gluon-backend/findings/:id/falsePositive': { console: canTriage, request: { body: { reason: 'x' } } },
+  // The gluon landing (issue 24): incidents across devices, counts and the latest inspections.
+  'GET /gluon-backend/incidents': { console: canReadReports },
+  'GET /gluon-backend/overview': { console: canReadReports },
 
   // The global rules repository (plugins/globalrulesrepository): gluon configuration.
   'GET /globalrulesrepository-backend/ruleSets': { console: canReadRuleSets },
@@ -147,6 +150,9 @@ const ROUTES: Record<string, Entry> = {
   'GET /globalrulesrepository-backend/ruleSets/:id/indicators': { console: canReadRuleSets },
   'GET /globalrulesrepository-backend/suppressions': { console: canReadRuleSets },
   'POST /globalrulesrepository-backend/suppressions': { console: canWriteRuleSets, request: { body: { indicatorId: 'indicator--none', reason: 'x' } } },
+  // Issue 24: undo a suppression from the indicator list; the rule-set page follows the matching job.
+  'DELETE /globalrulesrepository-backend/suppressions/:id': { console: canWriteRuleSets },
+  'GET /globalrulesrepository-backend/matching': { console: canReadRuleSets },
 };
 
 const PASSWORD = 'Corr3ct-Horse!';

@@ -1,9 +1,12 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { readCallFailure } from '@core/http/callFailure';
+import { useService } from '@core/react/useService';
+import { ToastServiceToken } from '@core/toasts/ToastService';
 import type { CollectorApi, CollectorOs, CollectorUserData } from '../api/CollectorApi';
 import { downloadErrorMessage } from '../logic/downloadErrorMessage';
 import { linkMessage } from '../logic/linkMessage';
-import { defaultOs } from '../logic/os';
+import { defaultOs, OS_LABELS } from '../logic/os';
+import { CollectorTexts } from '../logic/texts';
 import { canDownload, collectorReducer, initialCollectorState, type CollectorDetails, type CollectorState } from './collectorReducer';
 
 export interface CollectorWizard {
@@ -27,6 +30,7 @@ export function useCollectorWizard(api: CollectorApi, linkId: string): Collector
   const [state, dispatch] = useReducer(collectorReducer, undefined, () => initialCollectorState(defaultOs()));
   const current = useRef(state);
   current.current = state;
+  const toasts = useService(ToastServiceToken);
 
   useEffect(() => {
     let active = true;
@@ -51,6 +55,7 @@ export function useCollectorWizard(api: CollectorApi, linkId: string): Collector
     try {
       await api.downloadConnector(linkId, userDataOf(state.details, state.os));
       dispatch({ type: 'downloadSucceeded', os: state.os });
+      toasts.success(CollectorTexts.downloadedTitle, CollectorTexts.downloaded(OS_LABELS[state.os]));
     } catch (error) {
       dispatch({ type: 'downloadFailed', message: downloadErrorMessage(await readCallFailure(error)) });
     }

@@ -1,7 +1,11 @@
 import { useMemo, useRef, useState } from 'react';
 import { readCallFailure } from '@core/http/callFailure';
+import { useService } from '@core/react/useService';
+import { ToastServiceToken } from '@core/toasts/ToastService';
 import type { CollectorApi } from '../api/CollectorApi';
 import { downloadErrorMessage } from '../logic/downloadErrorMessage';
+import { OS_LABELS } from '../logic/os';
+import { CollectorTexts } from '../logic/texts';
 import { readQuickLinkToken, type QuickLinkToken } from '../logic/quickLinkToken';
 
 export type QuickDownloadStatus = { kind: 'idle' } | { kind: 'running' } | { kind: 'done' } | { kind: 'failed'; message: string };
@@ -17,6 +21,7 @@ export function useQuickDownload(api: CollectorApi, rawToken: string | null): Qu
   const token = useMemo(() => readQuickLinkToken(rawToken), [rawToken]);
   const [status, setStatus] = useState<QuickDownloadStatus>({ kind: 'idle' });
   const clicked = useRef(false);
+  const toasts = useService(ToastServiceToken);
 
   const download = async () => {
     if (token.kind !== 'ok' || !rawToken || clicked.current) return;
@@ -25,6 +30,7 @@ export function useQuickDownload(api: CollectorApi, rawToken: string | null): Qu
     try {
       await api.quickDownload(rawToken, token.os);
       setStatus({ kind: 'done' });
+      toasts.success(CollectorTexts.downloadedTitle, CollectorTexts.downloaded(OS_LABELS[token.os]));
     } catch (error) {
       // The token is not single-use: a failed download may be tried again.
       clicked.current = false;

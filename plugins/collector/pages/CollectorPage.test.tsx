@@ -5,6 +5,7 @@ import { apiFailure, createGate, fakeService, networkFailure } from '@core/testi
 import { renderHost } from '../../../tests/harness/renderHost';
 import { CollectorApiToken, type CollectorApi } from '../api/CollectorApi';
 import { collectorPlugin } from '../index';
+import { ToastServiceToken, type Toast, type ToastService } from '@core/toasts/ToastService';
 
 // The first render would otherwise pay for compiling the lazy chunks inside a findBy timeout.
 beforeAll(async () => {
@@ -126,13 +127,22 @@ describe('step 2: Download the connector', () => {
 
   it('downloads with the details (trimmed, no phone when empty), Download disabled while it runs and once it is done', async () => {
     const finish = createGate();
-    const { api } = setup(`/collector/${LINK}`, { ...valid, downloadConnector: () => finish.opened });
+    const { api, host } = setup(`/collector/${LINK}`, { ...valid, downloadConnector: () => finish.opened });
     await fillDetails({ fullName: '  Ada Lovelace ', email: 'ada@example.com ' });
     await userEvent.click(continueButton());
     const download = await screen.findByRole('button', { name: 'Download for Windows' });
     await userEvent.click(download);
     await waitFor(() => expect((screen.getByRole('button', { name: 'Download for Windows' }) as HTMLButtonElement).disabled).toBe(true));
+    // Issue 24: the greyed button says what it is doing, then how it ended (in place and as a toast).
+    expect(screen.getByTestId('connector-download-status').textContent).toBe('Preparing the connector for Windows…');
     await act(async () => finish.open());
+    expect(screen.getByTestId('connector-download-status').textContent).toBe('The connector for Windows is in your downloads: open it to install it.');
+    let toasts: readonly Toast[] = [];
+    host.services
+      .resolve<ToastService>(ToastServiceToken)
+      .toasts$.subscribe((value) => (toasts = value))
+      .unsubscribe();
+    expect(toasts).toEqual([expect.objectContaining({ intent: 'success', title: 'Connector downloaded' })]);
     expect(api.downloadConnector.mock.calls).toEqual([[LINK, { fullName: 'Ada Lovelace', email: 'ada@example.com', os: 'WIN' }]]);
     expect((screen.getByRole('button', { name: 'Download for Windows' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Download for Windows' }));

@@ -49,6 +49,7 @@ function Wizard({ linkId }: { linkId: string }) {
           canDownload={canDownload(wizard.state)}
           downloading={download.kind === 'running'}
           error={download.kind === 'failed' ? download.message : null}
+          downloaded={download.kind === 'done' ? download.os : null}
           onDownload={() => void wizard.download()}
         />
       )}

@@ -44,6 +44,33 @@ describe('DefaultRulesRepositoryApi: each call as the API expects it', () => {
       { id: 'r/1' },
     ],
     [
+      'getIndicators (only the suppressed ones)',
+      (api) => api.getIndicators('r-1', { page: 0, size: 25, search: ' ', suppressed: true }),
+      {
+        method: 'GET',
+        url: '/globalrulesrepository-backend/ruleSets/r-1/indicators',
+        params: { page: 0, size: 25, suppressed: true },
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
+      { items: [] },
+      { items: [] },
+    ],
+    [
+      'unsuppress',
+      (api) => api.unsuppress('s/1'),
+      { method: 'DELETE', url: '/globalrulesrepository-backend/suppressions/s%2F1', params: undefined, data: undefined, skipGlobalErrors: [404] },
+      { findings: 1 },
+      { findings: 1 },
+    ],
+    [
+      'getMatching',
+      (api) => api.getMatching(),
+      { method: 'GET', url: '/globalrulesrepository-backend/matching', params: undefined, data: undefined, skipGlobalErrors: undefined },
+      { state: 'running' },
+      { state: 'running' },
+    ],
+    [
       'deleteRuleSet',
       (api) => api.deleteRuleSet('r-1'),
       { method: 'DELETE', url: '/globalrulesrepository-backend/ruleSets/r-1', params: undefined, data: undefined, skipGlobalErrors: undefined },

@@ -1,5 +1,5 @@
 import type { HttpService } from '@core/http/HttpService';
-import type { ImportAnswer, IndicatorPage, RuleSet, RulesRepositoryApi, SuppressionAnswer } from './RulesRepositoryApi';
+import type { ImportAnswer, IndicatorPage, MatchingStatus, RuleSet, RulesRepositoryApi, SuppressionAnswer, UnsuppressAnswer } from './RulesRepositoryApi';
 
 const RULES = '/globalrulesrepository-backend';
 const id = encodeURIComponent;
@@ -28,13 +28,21 @@ export class DefaultRulesRepositoryApi implements RulesRepositoryApi {
     await this.http.delete(`${RULES}/ruleSets/${id(ruleSetId)}`);
   }
 
-  async getIndicators(ruleSetId: string, query: { page: number; size: number; search: string }): Promise<IndicatorPage> {
+  async getIndicators(ruleSetId: string, query: { page: number; size: number; search: string; suppressed?: boolean }): Promise<IndicatorPage> {
     const search = query.search.trim();
-    const params = { page: query.page, size: query.size, ...(search ? { search } : {}) };
+    const params = { page: query.page, size: query.size, ...(search ? { search } : {}), ...(query.suppressed ? { suppressed: true } : {}) };
     return (await this.http.get<IndicatorPage>(`${RULES}/ruleSets/${id(ruleSetId)}/indicators`, { params })).data;
   }
 
   async suppressIndicator(indicatorId: string, reason: string): Promise<SuppressionAnswer> {
     return (await this.http.post<SuppressionAnswer>(`${RULES}/suppressions`, { indicatorId, reason }, { skipGlobalErrors: [400, 404] })).data;
+  }
+
+  async unsuppress(suppressionId: string): Promise<UnsuppressAnswer> {
+    return (await this.http.delete<UnsuppressAnswer>(`${RULES}/suppressions/${id(suppressionId)}`, { skipGlobalErrors: [404] })).data;
+  }
+
+  async getMatching(): Promise<MatchingStatus> {
+    return (await this.http.get<MatchingStatus>(`${RULES}/matching`)).data;
   }
 }

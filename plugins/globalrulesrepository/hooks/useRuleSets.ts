@@ -6,6 +6,7 @@ import { useService } from '@core/react/useService';
 import { RulesRepositoryApiToken, type RuleSet } from '../api/RulesRepositoryApi';
 import { errorText } from './errorText';
 import { rulesKeys } from './rulesKeys';
+import { useMatching } from './useMatching';
 
 const IMPORT_MESSAGES = { created: 'imported', updated: 'updated to the new version', unchanged: 'already imported, unchanged' } as const;
 
@@ -15,6 +16,8 @@ export function useRuleSets() {
   const modals = useService(ModalServiceToken);
   const ruleSets = useLoader(rulesKeys.ruleSets, () => api.getRuleSets(), { describe: errorText });
   const [notice, setNotice] = useState<string | null>(null);
+  // An import, enable or suppression queues a matching of stored observations: followed to its end.
+  const matching = useMatching();
   // Every action is one change whose answer is the line to show; it makes both lists load again.
   const action = useMutation((work: () => Promise<string>) => work(), { describe: errorText, onSuccess: (line) => setNotice(line), invalidates: [rulesKeys.all] });
 
@@ -29,15 +32,18 @@ export function useRuleSets() {
     ruleSets: ruleSets.data,
     error: action.error ?? ruleSets.error,
     notice,
+    matching,
     importBundle: (bundle: string, fileName?: string) =>
       act(async () => {
         const { ruleSet, status } = await api.importRuleSet(bundle, fileName);
         const rescan = status === 'unchanged' ? '' : ' Stored observations are being matched again.';
+        if (status !== 'unchanged') matching.watch();
         return `${ruleSet.name} ${ruleSet.version}: ${IMPORT_MESSAGES[status]} (${ruleSet.indicatorCount} indicators, ${ruleSet.unsupported.length} unsupported).${rescan}`;
       }),
     setEnabled: (ruleSet: RuleSet, enabled: boolean) =>
       act(async () => {
         await api.setRuleSetEnabled(ruleSet.id, enabled);
+        if (enabled) matching.watch();
         return `${ruleSet.name} ${enabled ? 'enabled' : 'disabled'}.`;
       }),
     remove: async (ruleSet: RuleSet) => {

@@ -1,4 +1,4 @@
-import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
+import { Callout, Classes, H2, H4, ProgressBar } from '@blueprintjs/core';
 import { useState } from 'react';
 import { canReadRuleSets, canWriteRuleSets } from '@common/permissions/rulesRepositoryAccess';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
@@ -11,22 +11,39 @@ import { RuleSetTable } from '../components/RuleSetTable/RuleSetTable';
 import { useRuleSets } from '../hooks/useRuleSets';
 
 function RuleSets({ canWrite }: { canWrite: boolean }) {
-  const { ruleSets, error, notice, importBundle, setEnabled, remove } = useRuleSets();
-  const [shown, setShown] = useState<RuleSet | null>(null);
+  const { ruleSets, error, notice, matching, importBundle, setEnabled, remove } = useRuleSets();
+  const [shown, setShown] = useState<{ ruleSet: RuleSet; suppressedOnly: boolean } | null>(null);
+  const status = matching.status;
+  const running = status?.state === 'queued' || status?.state === 'running';
   return (
     <>
       {canWrite && <RuleSetImport onImport={importBundle} />}
       {error && <Callout intent="danger">{error}</Callout>}
-      {notice && (
-        <Callout intent="success" role="status">
-          {notice}
+      {/* One status line: the action's answer, then the matching it queued until it ends (e2e reads one status). */}
+      {(notice || matching.line) && (
+        <Callout intent={status?.state === 'failed' ? 'danger' : running ? 'primary' : 'success'} role="status" style={{ marginTop: 8 }}>
+          {notice && <div>{notice}</div>}
+          {status && matching.line && (
+            <div data-testid="matching-status">
+              {matching.line}
+              {running && (
+                <ProgressBar
+                  intent="primary"
+                  aria-label="Matching progress"
+                  {...(status.state === 'running' && status.devicesTotal > 0 ? { value: status.devicesDone / status.devicesTotal } : {})}
+                />
+              )}
+            </div>
+          )}
         </Callout>
       )}
+      {matching.error && <p className={Classes.TEXT_MUTED}>{matching.error}</p>}
       <H4 style={{ marginTop: 16 }}>Rule sets</H4>
       {ruleSets && (
         <RuleSetTable
           ruleSets={ruleSets}
-          onShowIndicators={setShown}
+          onShowIndicators={(ruleSet) => setShown({ ruleSet, suppressedOnly: false })}
+          onShowSuppressed={(ruleSet) => setShown({ ruleSet, suppressedOnly: true })}
           {...(canWrite
             ? {
                 onToggle: (r: RuleSet, enabled: boolean) => void setEnabled(r, enabled),
@@ -35,7 +52,15 @@ function RuleSets({ canWrite }: { canWrite: boolean }) {
             : {})}
         />
       )}
-      {shown && <IndicatorList key={shown.id} ruleSet={shown} canSuppress={canWrite} />}
+      {shown && (
+        <IndicatorList
+          key={`${shown.ruleSet.id}-${shown.suppressedOnly}`}
+          ruleSet={shown.ruleSet}
+          canSuppress={canWrite}
+          suppressedOnly={shown.suppressedOnly}
+          onMatchingQueued={matching.watch}
+        />
+      )}
     </>
   );
 }

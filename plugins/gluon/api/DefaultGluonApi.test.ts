@@ -50,6 +50,20 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
       { items: [] },
     ],
     [
+      'getIncidentQueue (blank search and cursor are not sent)',
+      (api) => api.getIncidentQueue({ sort: 'family', order: 'asc', state: 'active', search: ' ', after: '', size: 25 }),
+      { method: 'GET', url: '/gluon-backend/incidents', params: { sort: 'family', order: 'asc', state: 'active', size: 25 }, data: undefined, skipGlobalErrors: undefined },
+      { items: [], total: 0, next: null },
+      { items: [], total: 0, next: null },
+    ],
+    [
+      'getOverview',
+      (api) => api.getOverview(),
+      { method: 'GET', url: '/gluon-backend/overview', params: undefined, data: undefined, skipGlobalErrors: undefined },
+      { bySeverity: [] },
+      { bySeverity: [] },
+    ],
+    [
       'getDevice',
       (api) => api.getDevice('d/1'),
       { method: 'GET', url: '/gluon-backend/devices/d%2F1', params: undefined, data: undefined, skipGlobalErrors: [404] },

@@ -10,8 +10,11 @@ import type {
   DeviceFile,
   DevicePage,
   FalsePositiveAnswer,
+  GluonOverview,
   GluonApi,
   IncidentDetail,
+  IncidentQueuePage,
+  IncidentQueueQuery,
   InstallerOs,
   LinkInstalls,
   LinkPage,
@@ -118,6 +121,14 @@ export class DefaultGluonApi implements GluonApi {
       fileName,
       request: { method: 'GET', url: `${GLUON}/devices/${id(deviceId)}/report`, params: { format } },
     });
+  }
+
+  async getIncidentQueue(query: IncidentQueueQuery): Promise<IncidentQueuePage> {
+    return (await this.http.get<IncidentQueuePage>(`${GLUON}/incidents`, { params: given(query) })).data;
+  }
+
+  async getOverview(): Promise<GluonOverview> {
+    return (await this.http.get<GluonOverview>(`${GLUON}/overview`)).data;
   }
 
   async getIncident(incidentId: string): Promise<IncidentDetail> {

@@ -29,6 +29,12 @@ export type ReportFormat = NonNullable<ApiQuery<'/gluon-backend/devices/{id}/rep
 export type UploadPage = ApiResponse<'/gluon-backend/uploads', 'get'>;
 export type Upload = UploadPage['items'][number];
 export type UploadAnswer = ApiResponse<'/gluon-backend/uploads', 'post'>;
+export type IncidentQueueQuery = ApiQuery<'/gluon-backend/incidents', 'get'>;
+export type IncidentQueuePage = ApiResponse<'/gluon-backend/incidents', 'get'>;
+export type QueueSort = NonNullable<IncidentQueueQuery['sort']>;
+export type QueueState = NonNullable<IncidentQueueQuery['state']>;
+export type GluonOverview = ApiResponse<'/gluon-backend/overview', 'get'>;
+export type LatestInspection = GluonOverview['latestInspections'][number];
 
 export type LinkQuery = ApiQuery<'/gluon-backend/query-api/sharedExtractorLinks', 'get'>;
 export type LinkPage = ApiResponse<'/gluon-backend/query-api/sharedExtractorLinks', 'get'>;
@@ -74,6 +80,11 @@ export interface GluonApi {
   downloadFile(file: DeviceFile): Promise<void>;
   /** Saves the device's findings as JSON, CSV or STIX 2.1 sightings through the downloads panel. */
   downloadReport(deviceId: string, deviceName: string, format: ReportFormat): Promise<void>;
+
+  /** Incidents across devices, filtered and sorted on the server; `after` is the previous page's `next` (empty values are not sent). */
+  getIncidentQueue(query: IncidentQueueQuery): Promise<IncidentQueuePage>;
+  /** The landing's counts (by severity and state) and latest inspections. */
+  getOverview(): Promise<GluonOverview>;
 
   /** An incident with its evidence and timeline (404 is the page's to explain). */
   getIncident(incidentId: string): Promise<IncidentDetail>;

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { apiFailure, createGate, fakeService } from '@core/testing';
+import { ToastServiceToken, type Toast, type ToastService } from '@core/toasts/ToastService';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { GluonApiToken, type CollectorLink, type GluonApi, type LinkPage } from '../api/GluonApi';
@@ -122,6 +123,24 @@ describe('collector links page', () => {
       );
       // Readers still get no write action.
       expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
+    });
+
+    it('says Preparing… while the installer downloads, then that it was saved (issue 24: not only a greyed button)', async () => {
+      const gate = createGate();
+      const { fake, services } = render('/gluon/collector-links', ['gln#ext#r'], { downloadLinkInstaller: () => gate.opened });
+      await userEvent.click(await screen.findByRole('button', { name: 'Windows installer' }));
+      expect((await screen.findByTestId('installer-download')).textContent).toBe('Preparing the Windows installer of Field team…');
+      // A second click while it runs starts nothing more.
+      await userEvent.click(screen.getByRole('button', { name: 'macOS installer' }));
+      gate.open();
+      await waitFor(() => expect(screen.getByTestId('installer-download').textContent).toBe('The Windows installer of Field team was saved to your downloads.'));
+      expect(fake.downloadLinkInstaller.mock.calls).toEqual([[ID, 'WIN']]);
+      let toasts: readonly Toast[] = [];
+      services
+        .resolve<ToastService>(ToastServiceToken)
+        .toasts$.subscribe((value) => (toasts = value))
+        .unsubscribe();
+      expect(toasts).toEqual([expect.objectContaining({ intent: 'success', message: 'The Windows installer of Field team was saved to your downloads.' })]);
     });
 
     it("a refused download: the API's reason (a Blob, as a file was asked) shows above the list", async () => {

@@ -43,7 +43,8 @@ export default function CollectorLinksPage(_props: PageProps) {
   const format = useDateTimeFormatter();
   const canRead = canReadCollectorLinks(perms);
   const canWrite = canWriteCollectorLinks(perms);
-  const { filter, page, sort, order, typed, setTyped, data, error, shared, busy, lastPage, setPage, sortBy, toggle, quick, created, installer } = useCollectorLinks(canRead);
+  const { filter, page, sort, order, typed, setTyped, data, error, shared, busy, lastPage, setPage, sortBy, toggle, quick, created, installer, download } =
+    useCollectorLinks(canRead);
   const [openInstalls, setOpenInstalls] = useState<string | null>(null);
 
   if (!canRead) {
@@ -84,6 +85,12 @@ export default function CollectorLinksPage(_props: PageProps) {
       {error && (
         <Callout intent="danger" role="alert">
           {error}
+        </Callout>
+      )}
+      {/* An installer download the user started, from "Preparing…" to its end (the failure's reason is above). */}
+      {download && download.phase !== 'failed' && (
+        <Callout compact intent={download.phase === 'done' ? 'success' : 'primary'} role="status" data-testid="installer-download">
+          {download.line}
         </Callout>
       )}
       {data && data.items.length === 0 && <NonIdealState title={filter ? 'No links match' : 'No collector links yet'} />}

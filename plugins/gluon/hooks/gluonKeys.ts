@@ -1,4 +1,4 @@
-import type { LinkQuery } from '../api/GluonApi';
+import type { IncidentQueueQuery, LinkQuery } from '../api/GluonApi';
 
 /**
  * Gluon's loader cache keys, general to specific, so a mutation invalidates a whole branch:
@@ -16,6 +16,10 @@ export const gluonKeys = {
   crashContent: (deviceId: string, inspectionId: string, path: string) => ['gluon', 'device', deviceId, 'crash', inspectionId, path] as const,
   files: (deviceId: string) => ['gluon', 'device', deviceId, 'files'] as const,
   incident: (incidentId: string) => ['gluon', 'incident', incidentId] as const,
+  // The landing's queue and counts sit under 'incidents': a triage elsewhere invalidates them with gluonKeys.incidents.
+  incidents: ['gluon', 'incidents'] as const,
+  incidentQueue: (q: IncidentQueueQuery) => ['gluon', 'incidents', 'queue', q.sort ?? '', q.order ?? '', q.state ?? '', q.search ?? '', q.after ?? ''] as const,
+  overview: ['gluon', 'incidents', 'overview'] as const,
   uploads: ['gluon', 'uploads'] as const,
   uploadPage: (page: number) => ['gluon', 'uploads', page] as const,
   links: ['gluon', 'collector-links'] as const,

@@ -4,7 +4,7 @@ import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { ToastServiceToken } from '@core/toasts/ToastService';
-import { GluonApiToken, type DeviceDetail, type ReportFormat } from '../api/GluonApi';
+import { GluonApiToken, type DeviceDetail } from '../api/GluonApi';
 import { errorMessage } from './errorMessage';
 import { gluonKeys } from './gluonKeys';
 import { pageLoadError } from './pageLoadError';
@@ -42,7 +42,7 @@ function rescanProgress(detail: DeviceDetail | null, before: string | null): Res
 
 /**
  * The device page's data: detail (polled while an inspection runs or a rescan is followed), rescan
- * with its progress to its end (in place and as a toast), reports. `allowed`: the token may read
+ * with its progress to its end (in place and as a toast); reports are components/ReportExport's. `allowed`: the token may read
  * reports; without it nothing is loaded.
  */
 export function useDeviceDetail(deviceId: string, allowed: boolean) {
@@ -90,7 +90,5 @@ export function useDeviceDetail(deviceId: string, allowed: boolean) {
     else toasts.error('Rescan failed', progress.message);
   }, [endedJob, progress, toasts]);
 
-  const name = detail.data?.device.name ?? deviceId;
-  const report = useCallback((format: ReportFormat) => void api.downloadReport(deviceId, name, format).catch(() => undefined), [api, deviceId, name]);
-  return { detail, rescan, report, rescanning: rescanning.pending, progress, message: rescanning.error ?? progress?.message ?? null };
+  return { detail, rescan, rescanning: rescanning.pending, progress, message: rescanning.error ?? progress?.message ?? null };
 }

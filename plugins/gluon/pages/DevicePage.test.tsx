@@ -227,10 +227,10 @@ describe('device page, Android', () => {
     await screen.findByRole('heading', { name: 'Examplecorp Example Phone 7 · EX7SERIA' });
     const factsBefore = screen.getByTestId('device-facts').textContent;
     // A job that ended before the click is not this page's rescan: nothing is announced.
-    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByTestId('rescan-status')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Rescan' }));
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Rescan done: 3 new findings.'));
-    expect(screen.getByRole('status').getAttribute('data-state')).toBe('done');
+    await waitFor(() => expect(screen.getByTestId('rescan-status').textContent).toBe('Rescan done: 3 new findings.'));
+    expect(screen.getByTestId('rescan-status').getAttribute('data-state')).toBe('done');
     expect(fake.rescanDevice.mock.calls).toEqual([['d-2']]);
     expect(toasts()).toEqual(['success: Rescan done — Rescan done: 3 new findings.']);
     expect(screen.getByTestId('device-facts').textContent).not.toBe(factsBefore);
@@ -252,11 +252,11 @@ describe('device page, Android', () => {
       rescanDevice: async () => undefined,
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Rescan' }));
-    expect((await screen.findByRole('status')).textContent).toContain('Rescan queued: stored observations are matched against the enabled rule sets.');
+    expect((await screen.findByTestId('rescan-status')).textContent).toContain('Rescan queued: stored observations are matched against the enabled rule sets.');
     expect(screen.getByRole('progressbar', { name: 'Rescan progress' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Rescan' }).hasAttribute('disabled')).toBe(true);
     // The page polls the job row (every 2 s) until it ends.
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Rescan failed: The inspection stopped 3 times; it was not retried.'), { timeout: 5000 });
+    await waitFor(() => expect(screen.getByTestId('rescan-status').textContent).toBe('Rescan failed: The inspection stopped 3 times; it was not retried.'), { timeout: 5000 });
     expect(screen.queryByRole('progressbar', { name: 'Rescan progress' })).toBeNull();
     expect(toasts()).toEqual(['error: Rescan failed — Rescan failed: The inspection stopped 3 times; it was not retried.']);
   });

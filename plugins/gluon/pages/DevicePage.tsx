@@ -1,3 +1,4 @@
+import { ReportExport } from '../components/ReportExport/ReportExport';
 import { appleModelLabel, deviceDisplayName } from '@common/devices/appleModels';
 import { Button, ButtonGroup, Callout, Classes, H2, H4, HTMLTable, ProgressBar, Tab, Tabs } from '@blueprintjs/core';
 import { Refresh } from '@blueprintjs/icons';
@@ -78,7 +79,7 @@ export default function DevicePage({ params }: PageProps) {
   const deviceId = params.deviceId ?? '';
   const service = useService(GluonAccessServiceToken);
   const access = useObservable(service.access$, service.access());
-  const { detail, rescan, report, message, progress, rescanning } = useDeviceDetail(deviceId, access.readReports);
+  const { detail, rescan, message, progress, rescanning } = useDeviceDetail(deviceId, access.readReports);
   const formatDate = useDateTimeFormatter();
   const data = detail.data;
   const android = data?.device.platform === 'android';
@@ -114,12 +115,10 @@ export default function DevicePage({ params }: PageProps) {
           </p>
           <ButtonGroup style={{ flexWrap: 'wrap' }}>
             {access.rescan && <Button icon={<Refresh />} text="Rescan" loading={rescanning} disabled={following} onClick={() => void rescan()} />}
-            <Button text="Report JSON" onClick={() => report('json')} />
-            <Button text="Report CSV" onClick={() => report('csv')} />
-            <Button text="STIX sightings" onClick={() => report('stix')} />
           </ButtonGroup>
+          <ReportExport deviceId={deviceId} deviceName={data.device.name} />
           {message && (
-            <div role="status" data-state={progress?.state ?? 'error'} style={{ margin: '8px 0', maxWidth: 480 }}>
+            <div role="status" data-testid="rescan-status" data-state={progress?.state ?? 'error'} style={{ margin: '8px 0', maxWidth: 480 }}>
               <p style={{ margin: '0 0 4px' }}>{message}</p>
               {following && <ProgressBar intent="primary" aria-label="Rescan progress" />}
             </div>

@@ -4,17 +4,10 @@ import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
 import { DevicesTable } from '../components/DevicesTable/DevicesTable';
 import { GluonLink } from '../components/GluonLink/GluonLink';
+import { IncidentQueue } from '../components/IncidentQueue/IncidentQueue';
+import { LandingOverview } from '../components/LandingOverview/LandingOverview';
 import { DEVICES_PAGE_SIZE, useDevices } from '../hooks/useDevices';
-import { GluonAccessServiceToken, type GluonAccess } from '../services/GluonAccessService';
-
-const TOOLS: ReadonlyArray<readonly [keyof GluonAccess, string]> = [
-  ['newInspection', 'New inspection'],
-  ['downloadFiles', 'File downloads'],
-  ['crashExplorer', 'Crash explorer'],
-  ['processExplorer', 'Process explorer'],
-  ['rescan', 'Rescan'],
-  ['readConfig', 'Configuration'],
-];
+import { GluonAccessServiceToken } from '../services/GluonAccessService';
 
 function Devices() {
   const { search, setSearch, page, setPage, devices } = useDevices();
@@ -45,31 +38,44 @@ function Devices() {
   );
 }
 
-/** Product root of gluon: the devices (searchable, paged on the server) and the tools this token enables. */
+/**
+ * Product root of gluon: what an analyst opens first (issue 24): open incidents by severity, the
+ * latest inspections and the incidents across devices, then the devices. Someone who can only
+ * upload or configure is led to the page they can use.
+ */
 export default function GluonPage(_props: PageProps) {
   const service = useService(GluonAccessServiceToken);
   const access = useObservable(service.access$, service.access());
-  const tools = TOOLS.filter(([key]) => access[key]);
+  const leads = [
+    access.upload && (
+      <GluonLink key="upload" to="/gluon/upload">
+        Upload files for inspection
+      </GluonLink>
+    ),
+    access.readConfig && (
+      <GluonLink key="rules" to="/globalrulesrepository">
+        Rule sets
+      </GluonLink>
+    ),
+  ].filter(Boolean);
   return (
-    <section className="gluon-page" style={{ padding: 24 }}>
+    <section className="gluon-page" style={{ padding: 24, minWidth: 0 }}>
       <H2>Gluon</H2>
       <p className={Classes.TEXT_MUTED}>Crash, process and file inspection.</p>
-      {access.upload && (
-        <p>
-          <GluonLink to="/gluon/upload">Upload files for inspection</GluonLink>
-        </p>
+      {leads.length > 0 && (
+        <nav aria-label="Gluon actions" data-testid="gluon-leads" style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px' }}>
+          {leads}
+        </nav>
       )}
-      {access.readReports && <Devices />}
-      <H5 style={{ marginTop: 24 }}>Your tools</H5>
-      {tools.length ? (
-        <ul aria-label="Gluon tools" data-testid="gluon-tools">
-          {tools.map(([key, label]) => (
-            <li key={key}>{label}</li>
-          ))}
-        </ul>
-      ) : (
-        <p className={Classes.TEXT_MUTED}>No inspection tool is enabled for your account.</p>
+      {access.readReports && (
+        <>
+          <LandingOverview />
+          <IncidentQueue />
+          <H5 style={{ marginTop: 24 }}>Devices</H5>
+          <Devices />
+        </>
       )}
+      {!access.readReports && !leads.length && <p className={Classes.TEXT_MUTED}>No inspection tool is enabled for your account.</p>}
     </section>
   );
 }

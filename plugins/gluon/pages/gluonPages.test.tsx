@@ -215,7 +215,7 @@ describe('device page', () => {
     // The rule-set version that names a day reads as a date in the user's format.
     expect(screen.getByText('DarkSword 01/01/2025')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Rescan' }));
-    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(await screen.findByTestId('rescan-status')).toBeTruthy();
     expect(fake.rescanDevice.mock.calls).toEqual([['d-1']]);
     // A file's size in words (downloads keep MB with two decimals, spec §9).
     await userEvent.click(screen.getByRole('tab', { name: 'Files' }));

@@ -3,6 +3,7 @@ import { collectorRoutes } from './collector/index';
 import { collectorUploadRoutes } from './routes/collectorUploadRoutes';
 import { deviceRoutes } from './routes/deviceRoutes';
 import { incidentRoutes } from './routes/incidentRoutes';
+import { overviewRoutes } from './routes/overviewRoutes';
 import { ruleSetRoutes } from './routes/ruleSetRoutes';
 import { sampleRoutes } from './routes/sampleRoutes';
 import { uploadRoutes } from './routes/uploadRoutes';
@@ -19,6 +20,7 @@ export const gluonModule: RoutePlugin = async (app) => {
   await app.register(uploadRoutes, { gluon });
   await app.register(deviceRoutes, { gluon });
   await app.register(incidentRoutes, { gluon });
+  await app.register(overviewRoutes);
   await app.register(collectorUploadRoutes, { gluon });
   await app.register(collectorRoutes);
   // Something to upload next to the example rule sets: development only (never in production).

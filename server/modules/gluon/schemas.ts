@@ -2,6 +2,8 @@ import type { JSONSchema } from 'json-schema-to-ts';
 import { HEURISTIC_RULES, INDICATOR_TYPES, MATCH_ROUTES, OBSERVATION_KINDS, PLATFORMS } from './inspection/types';
 import { INCIDENT_EVENT_KINDS, INCIDENT_SEVERITIES, INCIDENT_STATES } from './services/incidents';
 import { INSPECTION_ORIGINS, INSPECTION_STATUSES, UPLOAD_ORIGINS } from './services/inspectionStatus';
+import { QUEUE_SORTS, QUEUE_STATES } from './services/incidentQueue';
+import { MATCHING_STATES } from './services/matchingStatus';
 
 /**
  * JSON schemas of gluon's and the global rules repository's answers (inlined, see server/schemas.ts).
@@ -283,3 +285,51 @@ export const packagePageSchema = factPage(packageSchema);
 export const propertySchema = obj({ kind: oneOf(['property', 'setting'] as const), name: str, value: str, source: str, line: nint });
 
 export const propertyPageSchema = factPage(propertySchema);
+/** The landing's incident queue (issue 24): filters and a keyset cursor, not a page number. */
+export const incidentQueueQuery = {
+  type: 'object',
+  properties: {
+    sort: { type: 'string', enum: QUEUE_SORTS, default: 'updated' },
+    order: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+    state: { type: 'string', enum: QUEUE_STATES, default: 'active' },
+    severity: oneOf(INCIDENT_SEVERITIES),
+    search: { type: 'string', maxLength: 200 },
+    size: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
+    after: { type: 'string', maxLength: 1000 },
+  },
+  additionalProperties: false,
+} as const;
+
+export const incidentQueueSchema = obj({ items: { type: 'array', items: incidentSummarySchema }, total: int, next: nstr });
+
+export const overviewSchema = obj({
+  bySeverity: { type: 'array', items: obj({ severity: oneOf(INCIDENT_SEVERITIES), incidents: int }) },
+  byState: obj({ open: int, confirmed: int, benign: int, false_positive: int }),
+  latestInspections: {
+    type: 'array',
+    items: obj({
+      id: str,
+      deviceId: nstr,
+      deviceName: nstr,
+      fileName: nstr,
+      origin: oneOf(INSPECTION_ORIGINS),
+      status: oneOf(INSPECTION_STATUSES),
+      progress: int,
+      findings: int,
+      newFindings: int,
+      createdAt: str,
+      finishedAt: nstr,
+    }),
+  },
+});
+
+/** Where "stored observations are being matched again" stands (issue 24). */
+export const matchingStatusSchema = obj({
+  state: oneOf(MATCHING_STATES),
+  queuedAt: nstr,
+  finishedAt: nstr,
+  devicesDone: int,
+  devicesTotal: int,
+  newFindings: int,
+  error: nstr,
+});

@@ -5,6 +5,7 @@ import { CollectorApiToken } from '../../api/CollectorApi';
 import { useQuickDownload } from '../../flows/useQuickDownload';
 import { OS_LABELS } from '../../logic/os';
 import { CollectorTexts } from '../../logic/texts';
+import { DownloadProgressLine } from '../DownloadProgressLine/DownloadProgressLine';
 import { HowToLink } from '../HowToLink/HowToLink';
 
 /** The quick-link screen (spec §2): the OS from the token and one Download button. */
@@ -35,6 +36,7 @@ export function QuickDownloadView({ token }: { token: string | null }) {
         text={CollectorTexts.download(osLabel)}
         onClick={() => void quick.download()}
       />
+      <DownloadProgressLine downloading={running ? osLabel : null} downloaded={quick.status.kind === 'done' ? osLabel : null} />
       {quick.status.kind === 'failed' ? (
         <Callout intent={Intent.DANGER} role="alert" className="collector-callout">
           {quick.status.message}

@@ -9,10 +9,12 @@ export interface RuleSetTableProps {
   onToggle?: (ruleSet: RuleSet, enabled: boolean) => void;
   onDelete?: (ruleSet: RuleSet) => void;
   onShowIndicators(ruleSet: RuleSet): void;
+  /** Opens the rule set's indicators filtered to the suppressed ones ("N suppressed"). */
+  onShowSuppressed?: (ruleSet: RuleSet) => void;
 }
 
 /** Rule sets with families, version, indicator counts per type and what was not supported. */
-export function RuleSetTable({ ruleSets, onToggle, onDelete, onShowIndicators }: RuleSetTableProps) {
+export function RuleSetTable({ ruleSets, onToggle, onDelete, onShowIndicators, onShowSuppressed }: RuleSetTableProps) {
   const formatDate = useDateTimeFormatter();
   const formatVersion = useVersionFormatter();
   if (!ruleSets.length) return <p className={Classes.TEXT_MUTED}>No rule set yet: import a STIX 2.1 bundle.</p>;
@@ -50,7 +52,20 @@ export function RuleSetTable({ ruleSets, onToggle, onDelete, onShowIndicators }:
                 .filter(([, n]) => n > 0)
                 .map(([type, n]) => `${type}: ${n}`)
                 .join(', ')}
-              {r.suppressions > 0 && <div className={Classes.TEXT_MUTED}>{r.suppressions} suppressed</div>}
+              {r.suppressions > 0 &&
+                (onShowSuppressed ? (
+                  <div>
+                    <Button
+                      size="small"
+                      variant="minimal"
+                      text={`${r.suppressions} suppressed`}
+                      aria-label={`Show the ${r.suppressions} suppressed of ${r.name}`}
+                      onClick={() => onShowSuppressed(r)}
+                    />
+                  </div>
+                ) : (
+                  <div className={Classes.TEXT_MUTED}>{r.suppressions} suppressed</div>
+                ))}
             </td>
             <td>
               {r.unsupported.length ? (

@@ -5,6 +5,7 @@ import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
+import { ToastServiceToken } from '@core/toasts/ToastService';
 import { GluonApiToken, type CreatedLink, type InstallerOs, type LinkPage, type LinkQuery, type LinkSort } from '../../api/GluonApi';
 import { gluonKeys } from '../../hooks/gluonKeys';
 import { callMessage } from '../linkForm';
@@ -15,6 +16,16 @@ const SORTS: readonly LinkSort[] = ['createdAt', 'name', 'installs', 'expiresAt'
 const FILTER_DEBOUNCE_MS = 250;
 
 const INSTALLER_FAILED = 'The installer could not be downloaded.';
+
+const OS_LABELS: Record<InstallerOs, string> = { WIN: 'Windows', MAC: 'macOS' };
+
+/** An installer download the user started: preparing (the downloads panel counts its bytes), then saved or failed. */
+export interface InstallerDownload {
+  linkId: string;
+  os: InstallerOs;
+  phase: 'preparing' | 'done' | 'failed';
+  line: string;
+}
 
 /** A link address to show once, with what it is. */
 export interface SharedLink {
@@ -40,6 +51,8 @@ export function useCollectorLinks(canRead: boolean) {
 
   const [typed, setTyped] = useState(filter);
   const [shared, setShared] = useState<SharedLink | null>(null);
+  const toasts = useService(ToastServiceToken);
+  const [download, setDownload] = useState<InstallerDownload | null>(null);
   // The last action's failure, shown over the list it failed on: the list's next answer hides it.
   const [failure, setFailure] = useState<{ text: string; over: LinkPage | null } | null>(null);
 
@@ -108,13 +121,26 @@ export function useCollectorLinks(canRead: boolean) {
      * file) shows above the list, except for 5xx whose text says nothing the user can act on.
      */
     async installer(id: string, os: InstallerOs) {
+      if (download?.phase === 'preparing') return;
+      const name = data?.items.find((l) => l.id === id)?.name;
+      const what = `The ${OS_LABELS[os]} installer${name ? ` of ${name}` : ''}`;
+      // Issue 24: the button no longer just greys; the line says what runs and how it ended.
+      setDownload({ linkId: id, os, phase: 'preparing', line: `Preparing ${what.charAt(0).toLowerCase()}${what.slice(1)}…` });
       try {
         await api.downloadLinkInstaller(id, os);
+        const line = `${what} was saved to your downloads.`;
+        setDownload({ linkId: id, os, phase: 'done', line });
+        toasts.success('Installer downloaded', line);
       } catch (e) {
         const { status, message } = await readCallFailure(e);
-        fail(message && status < 500 ? message : INSTALLER_FAILED);
+        const text = message && status < 500 ? message : INSTALLER_FAILED;
+        fail(text);
+        setDownload({ linkId: id, os, phase: 'failed', line: `${what} could not be downloaded.` });
+        toasts.error('Installer not downloaded', text);
       }
     },
+    /** The installer download started here, to show in place (null before the first). */
+    download,
     /** A link the form created: shown once (the form's mutation made the list load again). */
     created({ link, url }: CreatedLink) {
       setShared({ label: `Link ${link.name ?? ''} created: copy it now, it is shown only once`, url });

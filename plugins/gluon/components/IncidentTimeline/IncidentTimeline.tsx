@@ -20,6 +20,8 @@ function describe(e: TimelineEvent): string {
       return `${stateLabel(e.fromState)} → ${stateLabel(e.toState)}`;
     case 'suppressed':
       return e.fromState !== e.toState ? `Finding suppressed, ${stateLabel(e.fromState)} → ${stateLabel(e.toState)}` : 'Finding suppressed';
+    case 'unsuppressed':
+      return e.fromState !== e.toState ? `Suppression undone, ${stateLabel(e.fromState)} → ${stateLabel(e.toState)}` : 'Suppression undone';
     default:
       return e.kind;
   }

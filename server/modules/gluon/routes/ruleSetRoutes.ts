@@ -1,12 +1,13 @@
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { MAX_BUNDLE_BYTES } from '../inspection/stixBundle';
-import { idParams, indicatorSchema, pageQuery, paged, ruleSetSchema, suppressionSchema } from '../schemas';
+import { idParams, indicatorSchema, matchingStatusSchema, pageQuery, paged, ruleSetSchema, suppressionSchema } from '../schemas';
 import { canReadRuleSets, canWriteRuleSets } from '@common/permissions/rulesRepositoryAccess';
 import type { GluonContext } from '../services/gluonContext';
 import { enqueueTenantRescan } from '../services/jobs';
 import { deleteRuleSet, importRuleSet, listIndicators, listRuleSets, setRuleSetEnabled } from '../services/ruleSets';
-import { addSuppression, listSuppressions } from '../services/suppressions';
+import { matchingStatus } from '../services/matchingStatus';
+import { addSuppression, listSuppressions, removeSuppression } from '../services/suppressions';
 
 const BASE = '/globalrulesrepository-backend';
 const tags = ['global rules repository'];
@@ -148,13 +149,13 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
         summary: "One page of a rule set's indicators with their suppression; search matches value, family and id.",
         security: bearerSecurity,
         params: idParams,
-        querystring: { type: 'object', properties: pageQuery, additionalProperties: false },
+        querystring: { type: 'object', properties: { ...pageQuery, suppressed: { type: 'boolean', default: false } }, additionalProperties: false },
         response: { 200: paged(indicatorSchema), ...errors(400, 401, 403, 404) },
       } as const,
     },
     async (request) => {
-      const { page, size, search } = request.query;
-      const result = await listIndicators(app.db, request.auth.tenantId, request.params.id, { page, size, ...(search ? { search } : {}) });
+      const { page, size, search, suppressed } = request.query;
+      const result = await listIndicators(app.db, request.auth.tenantId, request.params.id, { page, size, suppressed, ...(search ? { search } : {}) });
       return { ...result, page, size };
     },
   );
@@ -213,5 +214,57 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
       await rescan(auth.tenantId);
       return reply.code(201).send(result);
     },
+  );
+
+  app.delete(
+    `${BASE}/suppressions/:id`,
+    {
+      preHandler: write,
+      schema: {
+        tags,
+        summary:
+          'Undoes a suppression: the stored findings it covered are active again at once (an incident it had closed as false positive reopens; one an analyst triaged keeps its state), and stored observations are matched again.',
+        security: bearerSecurity,
+        params: idParams,
+        response: {
+          200: {
+            type: 'object',
+            properties: { suppression: suppressionSchema, findings: { type: 'integer' }, reopenedIncidents: { type: 'array', items: { type: 'string' } } },
+            required: ['suppression', 'findings', 'reopenedIncidents'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403, 404),
+        },
+      } as const,
+    },
+    async (request) => {
+      const auth = request.auth;
+      const result = await removeSuppression(app.db, auth.tenantId, request.params.id, { userId: auth.userId, email: auth.user?.email ?? null });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'gluon.indicator.unsuppress',
+        target: result.suppression.indicatorId,
+        details: { reason: result.suppression.reason, value: result.suppression.value, findings: result.findings, reopenedIncidents: result.reopenedIncidents },
+        ip: request.ip,
+      });
+      await rescan(auth.tenantId);
+      return result;
+    },
+  );
+
+  app.get(
+    `${BASE}/matching`,
+    {
+      preHandler: read,
+      schema: {
+        tags,
+        summary:
+          'Where the latest "stored observations are being matched again" stands (the tenant-wide rescan a rule-set import, enable or suppression queues): queued, running with devices done, or done with the new findings.',
+        security: bearerSecurity,
+        response: { 200: matchingStatusSchema, ...errors(401, 403) },
+      } as const,
+    },
+    async (request) => matchingStatus(app.db, request.auth.tenantId),
   );
 };

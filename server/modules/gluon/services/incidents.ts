@@ -10,8 +10,8 @@ export type IncidentState = (typeof INCIDENT_STATES)[number];
 export const INCIDENT_SEVERITIES = ['high'] as const;
 export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
 
-/** What a timeline event records: opened, new findings, a triage, a suppression. */
-export const INCIDENT_EVENT_KINDS = ['opened', 'findings', 'triage', 'suppressed'] as const;
+/** What a timeline event records: opened, new findings, a triage, a suppression, a suppression undone. */
+export const INCIDENT_EVENT_KINDS = ['opened', 'findings', 'triage', 'suppressed', 'unsuppressed'] as const;
 export type IncidentEventKind = (typeof INCIDENT_EVENT_KINDS)[number];
 
 export interface Actor {
@@ -316,4 +316,44 @@ export async function applySuppression(
     }
   }
   return { findings: marked.length, resolvedIncidents: resolved };
+}
+
+/**
+ * Undoes a suppression on the stored findings: those it covered and no other suppression still
+ * covers are active again. An incident closed as false positive by a suppression (its last state
+ * change) reopens, since the reason it was closed is gone; one an analyst triaged keeps its state.
+ * Every incident touched gets an 'unsuppressed' event with the suppression's reason.
+ */
+export async function revertSuppression(
+  q: Queryable,
+  tenantId: string,
+  suppression: { indicatorId: string; kind: ObservationKind | null; value: string | null; reason: string },
+  actor: Actor,
+): Promise<{ findings: number; reopenedIncidents: string[] }> {
+  const freed = await q.query<{ incident_id: string }>(
+    `UPDATE gluon_findings f SET suppressed = false, suppression_reason = NULL
+     WHERE f.tenant_id = $1 AND f.indicator_id = $2 AND ($3::text IS NULL OR f.kind = $3) AND ($4::text IS NULL OR f.value = $4) AND f.suppressed
+       AND NOT EXISTS (SELECT 1 FROM gluon_suppressions s WHERE s.tenant_id = f.tenant_id AND s.indicator_id = f.indicator_id
+         AND (s.kind IS NULL OR s.kind = f.kind) AND (s.value IS NULL OR s.value = f.value))
+     RETURNING f.incident_id`,
+    [tenantId, suppression.indicatorId, suppression.kind, suppression.value],
+  );
+  const reopened: string[] = [];
+  for (const incidentId of new Set(freed.map((f) => f.incident_id))) {
+    const [incident] = await q.query<{ state: IncidentState; closed_by: IncidentEventKind | null }>(
+      `SELECT i.state, (SELECT e.kind FROM gluon_incident_events e WHERE e.incident_id = i.id AND e.to_state IS DISTINCT FROM e.from_state ORDER BY e.at DESC, e.id DESC LIMIT 1) AS closed_by
+       FROM gluon_incidents i WHERE i.id = $1 FOR UPDATE`,
+      [incidentId],
+    );
+    const state = incident?.state ?? null;
+    if (state === 'false_positive' && incident?.closed_by === 'suppressed') {
+      await q.query("UPDATE gluon_incidents SET state = 'open', updated_at = now() WHERE id = $1", [incidentId]);
+      await addEvent(q, incidentId, { kind: 'unsuppressed', from: state, to: 'open', comment: suppression.reason }, actor);
+      reopened.push(incidentId);
+    } else {
+      await q.query('UPDATE gluon_incidents SET updated_at = now() WHERE id = $1', [incidentId]);
+      await addEvent(q, incidentId, { kind: 'unsuppressed', from: state, to: state, comment: suppression.reason }, actor);
+    }
+  }
+  return { findings: freed.length, reopenedIncidents: reopened };
 }

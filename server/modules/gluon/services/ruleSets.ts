@@ -202,13 +202,18 @@ export async function listIndicators(
   q: Queryable,
   tenantId: string,
   ruleSetId: string,
-  options: { page: number; size: number; search?: string },
+  options: { page: number; size: number; search?: string; suppressed?: boolean },
 ): Promise<{ items: IndicatorItem[]; total: number }> {
   const [owner] = await q.query('SELECT 1 FROM gluon_rule_sets WHERE tenant_id = $1 AND id = $2', [tenantId, ruleSetId]);
   if (!owner) throw new HttpError(404, 'Rule set not found');
   const search = likePattern(options.search?.trim().toLowerCase());
-  const where = `i.rule_set_id = $1 AND ($2::text IS NULL OR lower(i.value) LIKE $2 OR lower(i.family_name) LIKE $2 OR lower(i.stix_id) LIKE $2)`;
-  const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_indicators i WHERE ${where}`, [ruleSetId, search]);
+  // `suppressed`: only the indicators a suppression covers (the rule set's "N suppressed" opens them).
+  // $3 is referenced either way: PostgreSQL cannot type a parameter no clause uses.
+  const onlySuppressed = options.suppressed
+    ? ' AND EXISTS (SELECT 1 FROM gluon_suppressions x WHERE x.tenant_id = $3 AND x.indicator_id = i.stix_id)'
+    : ' AND $3::uuid IS NOT NULL';
+  const where = `i.rule_set_id = $1 AND ($2::text IS NULL OR lower(i.value) LIKE $2 OR lower(i.family_name) LIKE $2 OR lower(i.stix_id) LIKE $2)${onlySuppressed}`;
+  const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_indicators i WHERE ${where}`, [ruleSetId, search, tenantId]);
   const rows = await q.query<{
     stix_id: string;
     type: IndicatorType;

@@ -1,6 +1,6 @@
 import { HttpError, type Database } from '../../../contracts';
 import type { ObservationKind } from '../inspection/types';
-import { applySuppression, type Actor } from './incidents';
+import { applySuppression, revertSuppression, type Actor } from './incidents';
 import { iso, type Stamp } from './sqlRows';
 
 export interface SuppressionItem {
@@ -76,4 +76,39 @@ export async function listSuppressions(db: Database, tenantId: string): Promise<
     created_at: Stamp;
   }>('SELECT * FROM gluon_suppressions WHERE tenant_id = $1 ORDER BY created_at DESC', [tenantId]);
   return rows.map((r) => ({ id: r.id, indicatorId: r.indicator_id, kind: r.kind, value: r.value, reason: r.reason, author: r.author_email, createdAt: iso(r.created_at)! }));
+}
+
+/**
+ * Undoes a suppression (issue 24): the row goes, the rule sets holding the indicator get a new
+ * revision, and the stored findings it covered are active again at once (revertSuppression says
+ * which incidents reopen). Observations matched while it stood were never stored as findings: the
+ * caller queues a tenant-wide rescan so they are matched again.
+ */
+export async function removeSuppression(
+  db: Database,
+  tenantId: string,
+  suppressionId: string,
+  actor: Actor,
+): Promise<{ suppression: SuppressionItem; findings: number; reopenedIncidents: string[] }> {
+  return db.tx(async (q) => {
+    const [row] = await q.query<{
+      id: string;
+      indicator_id: string;
+      kind: ObservationKind | null;
+      value: string | null;
+      reason: string;
+      author_email: string | null;
+      created_at: Stamp;
+    }>('DELETE FROM gluon_suppressions WHERE tenant_id = $1 AND id = $2 RETURNING *', [tenantId, suppressionId]);
+    if (!row) throw new HttpError(404, 'Suppression not found');
+    await q.query(
+      'UPDATE gluon_rule_sets SET revision = revision + 1, updated_at = now() WHERE tenant_id = $1 AND id IN (SELECT rule_set_id FROM gluon_indicators WHERE stix_id = $2)',
+      [tenantId, row.indicator_id],
+    );
+    const reverted = await revertSuppression(q, tenantId, { indicatorId: row.indicator_id, kind: row.kind, value: row.value, reason: row.reason }, actor);
+    return {
+      suppression: { id: row.id, indicatorId: row.indicator_id, kind: row.kind, value: row.value, reason: row.reason, author: row.author_email, createdAt: iso(row.created_at)! },
+      ...reverted,
+    };
+  });
 }

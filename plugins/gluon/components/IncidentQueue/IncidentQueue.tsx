@@ -1,0 +1,103 @@
+import { Button, Classes, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { ChevronDown, ChevronUp, Search } from '@blueprintjs/icons';
+import { deviceDisplayName } from '@common/devices/appleModels';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import type { QueueSort, QueueState } from '../../api/GluonApi';
+import { ageText } from '../../hooks/ageText';
+import { useIncidentQueue } from '../../hooks/useIncidentQueue';
+import { useNow } from '../../hooks/useNow';
+import { GluonLink } from '../GluonLink/GluonLink';
+import { StatusTag } from '../StatusTag/StatusTag';
+import './incidentQueue.css';
+
+const STATES: ReadonlyArray<readonly [QueueState, string]> = [
+  ['active', 'Open and confirmed'],
+  ['open', 'Open'],
+  ['confirmed', 'Confirmed'],
+  ['benign', 'Benign'],
+  ['false_positive', 'False positive'],
+  ['all', 'All states'],
+];
+
+const COLUMNS: ReadonlyArray<readonly [QueueSort, string]> = [
+  ['severity', 'Severity'],
+  ['family', 'Family'],
+  ['device', 'Device'],
+  ['state', 'State'],
+  ['created', 'Age'],
+];
+
+/** Incidents across devices, the analyst's first stop: filtered, sorted and paged on the server. */
+export function IncidentQueue() {
+  const queue = useIncidentQueue();
+  const formatDate = useDateTimeFormatter();
+  const now = useNow();
+  const data = queue.incidents.data;
+  const filtered = queue.state !== 'active' || queue.search.trim() !== '';
+  return (
+    <section aria-labelledby="gluon-queue-title" className="gluon-queue">
+      <h3 id="gluon-queue-title" className={Classes.HEADING}>
+        Incidents{data ? ` (${data.total})` : ''}
+      </h3>
+      <div className="gluon-queue-filters">
+        <InputGroup leftIcon={<Search />} placeholder="Search family, device, model" aria-label="Search incidents" value={queue.search} onValueChange={queue.setSearch} />
+        <HTMLSelect aria-label="Incident state" value={queue.state} onChange={(e) => queue.setState(e.currentTarget.value as QueueState)}>
+          {STATES.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </HTMLSelect>
+      </div>
+      {queue.incidents.error && <p className={Classes.TEXT_MUTED}>{queue.incidents.error}</p>}
+      {data && !data.items.length && <p className={Classes.TEXT_MUTED}>{filtered ? 'No incident matches.' : 'No open incident: nothing found on the devices inspected so far.'}</p>}
+      {data && data.items.length > 0 && (
+        // Focusable, so keyboard users reach columns a narrow screen hides (the table wraps first).
+        <div className="gluon-queue-scroll" tabIndex={0} role="region" aria-label="Incidents table">
+          <HTMLTable compact striped style={{ width: '100%' }} aria-label="Incidents">
+            <thead>
+              <tr>
+                {COLUMNS.map(([key, label]) => (
+                  <th key={key} aria-sort={queue.sort === key ? (queue.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                    <Button
+                      variant="minimal"
+                      size="small"
+                      text={label}
+                      endIcon={queue.sort === key ? queue.order === 'asc' ? <ChevronUp /> : <ChevronDown /> : undefined}
+                      onClick={() => queue.sortBy(key)}
+                    />
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((i) => (
+                <tr key={i.id} data-testid="queue-row">
+                  <td>
+                    <StatusTag status={i.severity} />
+                  </td>
+                  <td>
+                    <GluonLink to={`/incident-management/${i.id}`}>{i.familyName}</GluonLink>
+                  </td>
+                  <td>
+                    <GluonLink to={`/devices/${i.deviceId}`}>{deviceDisplayName(i.deviceName)}</GluonLink>
+                  </td>
+                  <td>
+                    <StatusTag status={i.state} />
+                  </td>
+                  <td title={`Opened ${formatDate(i.createdAt)}, last change ${formatDate(i.updatedAt)}`}>{ageText(i.createdAt, now)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+      {(queue.page > 0 || queue.hasNext) && (
+        <div className="gluon-queue-pages">
+          <Button size="small" text="Previous" disabled={queue.page === 0} onClick={queue.previousPage} /> <span className={Classes.TEXT_MUTED}>Page {queue.page + 1}</span>{' '}
+          <Button size="small" text="Next" disabled={!queue.hasNext} onClick={queue.nextPage} />
+        </div>
+      )}
+    </section>
+  );
+}
