@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { attachmentHeader } from '../collector/installers';
-import { crashSchema, deviceDetailSchema, deviceFileSchema, deviceSchema, idParams, jobAnswerSchema, pageQuery, paged, processSchema, reportFindingSchema } from '../schemas';
+import { crashSchema, deviceDetailSchema, deviceFileSchema, deviceSchema, idParams, jobAnswerSchema, pageQuery, cappedPage, processSchema, reportFindingSchema } from '../schemas';
 import { readCrashReport } from '../services/crashReports';
 import { getDevice, getFile, listCrashReports, listDeviceFiles, listDeviceInspections, listDevices, listProcesses } from '../services/devices';
 import { canDownloadFiles, canReadReports, canRescan, hasCrashExplorer, hasProcessExplorer } from '@common/permissions/gluonAccess';
@@ -26,7 +26,7 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         summary: 'One page of devices, most recently inspected first; search matches name, model, OS version and crash reporter key.',
         security: bearerSecurity,
         querystring: { type: 'object', properties: pageQuery, additionalProperties: false },
-        response: { 200: paged(deviceSchema), ...errors(400, 401, 403) },
+        response: { 200: cappedPage(deviceSchema), ...errors(400, 401, 403) },
       } as const,
     },
     async (request) => {
