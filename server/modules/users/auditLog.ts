@@ -74,10 +74,13 @@ async function filterClause(q: Queryable, tenantId: string, f: AuditFilter): Pro
     const users = await q.query<{ id: string }>(`SELECT id FROM users WHERE tenant_id = $1 AND email ILIKE $2 LIMIT ${AUDIT_ACTOR_MATCHES + 1}`, [tenantId, likePattern(f.actor)]);
     if (!users.length) return null;
     if (users.length > AUDIT_ACTOR_MATCHES) throw new HttpError(400, `More than ${AUDIT_ACTOR_MATCHES} users match "${f.actor}": type more of the actor's e-mail.`);
-    add(
-      (n) => `e.actor_id = ANY($${n}::uuid[])`,
-      users.map((u) => u.id),
-    );
+    // One actor (the usual case) reads audit_events_actor in the list's order; several are merged and sorted (their events only).
+    if (users.length === 1) add((n) => `e.actor_id = $${n}`, users[0]!.id);
+    else
+      add(
+        (n) => `e.actor_id = ANY($${n}::uuid[])`,
+        users.map((u) => u.id),
+      );
   }
   if (f.action) add((n) => `e.action LIKE $${n}`, `${f.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
   if (f.from) add((n) => `e.created_at >= $${n}`, f.from);
