@@ -993,6 +993,7 @@ export interface paths {
                             page: number;
                             size: number;
                             total: number;
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -3460,6 +3461,7 @@ export interface paths {
                             page: number;
                             size: number;
                             total: number;
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -3892,7 +3894,10 @@ export interface paths {
                             }[];
                             page: number;
                             size: number;
+                            /** @description Counted up to 10,000 */
                             total: number;
+                            /** @description More than 10,000 events match: the console shows "10,000+" */
+                            totalCapped?: boolean;
                         };
                     };
                 };
