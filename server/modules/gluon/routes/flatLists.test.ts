@@ -47,12 +47,12 @@ describe('flat lists: devices and uploads', () => {
     return res.json() as Page;
   };
 
-  async function pages(fetch: (page: number) => Promise<Page>) {
+  async function pages<T>(fetch: (page: number) => Promise<{ items: T[]; total: number; size: number }>) {
     const first = await fetch(0);
     const count = Math.ceil(first.total / first.size);
     const forward = [first.items];
     for (let p = 1; p < count; p++) forward.push((await fetch(p)).items);
-    const back = [];
+    const back: T[][] = [];
     for (let p = count - 1; p >= 0; p--) back.unshift((await fetch(p)).items);
     return { first, forward: forward.flat(), back: back.flat() };
   }
@@ -80,12 +80,12 @@ describe('flat lists: devices and uploads', () => {
   });
 
   it('pages uploads forward and back over equal times without rescans, for the tenant and for one uploader', async () => {
-    const all = await pages((page) => listUploads(t.db, tenantId, { page, size: 4 }).then((r) => ({ ...r, page, size: 4 })));
+    const all = await pages((page) => listUploads(t.db, tenantId, { page, size: 4 }).then((r) => ({ ...r, size: 4 })));
     expect(all.first).toMatchObject({ total: 30, totalCapped: false });
     const expected = await t.db.query<{ id: string }>("SELECT id FROM gluon_inspections WHERE tenant_id = $1 AND origin <> 'rescan' ORDER BY created_at DESC, id", [tenantId]);
     expect(all.forward.map((u) => u.inspectionId)).toEqual(expected.map((r) => r.id));
     expect(all.back.map((u) => u.inspectionId)).toEqual(expected.map((r) => r.id));
-    const own = await pages((page) => listUploads(t.db, tenantId, { page, size: 4, createdBy: userId }).then((r) => ({ ...r, page, size: 4 })));
+    const own = await pages((page) => listUploads(t.db, tenantId, { page, size: 4, createdBy: userId }).then((r) => ({ ...r, size: 4 })));
     expect(own.first.total).toBe(25);
     expect(new Set(own.forward.map((u) => u.inspectionId)).size).toBe(25);
     expect(own.back).toEqual(own.forward);
