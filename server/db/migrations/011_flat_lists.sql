@@ -23,3 +23,7 @@ CREATE INDEX audit_events_list ON audit_events (tenant_id, created_at DESC, id);
 CREATE INDEX audit_events_actor ON audit_events (tenant_id, actor_id, created_at DESC, id);
 -- E-mail "contains" for the audit actor filter and the users search.
 CREATE INDEX users_email_trgm ON users USING gin (email gin_trgm_ops);
+
+-- A rule set's indicators: by type and value, the STIX id breaking ties so pages never overlap.
+-- (Their count stays exact: a rule set is as large as its bundle, not as the fleet.)
+CREATE INDEX gluon_indicators_list ON gluon_indicators (rule_set_id, type, value, stix_id);

@@ -91,6 +91,21 @@ describe('flat lists: devices and uploads', () => {
     expect(own.back).toEqual(own.forward);
   });
 
+  it("pages a rule set's indicators over equal type and value: every indicator once (the STIX id breaks ties)", async () => {
+    const [set] = await t.db.query<{ id: string }>("INSERT INTO gluon_rule_sets (tenant_id, bundle_id, name, version, digest) VALUES ($1, 'b', 'Ties', '1', 'd') RETURNING id", [
+      tenantId,
+    ]);
+    await t.db.query(
+      `INSERT INTO gluon_indicators (rule_set_id, stix_id, type, value, pattern, family_id, family_name)
+       SELECT $1, 'indicator--' || md5(i::text), 'domain', 'same-' || (i % 3) || '.example', '[domain-name:value = ''x'']', 'f', 'Family' FROM generate_series(1, 30) AS i`,
+      [set!.id],
+    );
+    const { first, forward, back } = await pages((p) => get(`/globalrulesrepository-backend/ruleSets/${set!.id}/indicators?size=4&page=${p}`));
+    expect(first.total).toBe(30);
+    expect(new Set(forward.map((i) => i.id)).size).toBe(30);
+    expect(back).toEqual(forward);
+  });
+
   it('counts at most 10,000 devices (totalCapped) and refuses a page past row 10,000 with a 400', async () => {
     const big = await t.createUser({ tenantId: await t.createTenant('Big') });
     const bigToken = (await t.accessToken(big)).token;
