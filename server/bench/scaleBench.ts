@@ -105,6 +105,18 @@ async function seedTenant(db: Database): Promise<Seeded> {
   return { tenantId, devices: 0, events: 0 };
 }
 
+/**
+ * fetch, once more on a network error: after minutes of seeding on PGlite (one thread, the event
+ * loop busy) the keep-alive socket of the previous size may be gone when it is reused.
+ */
+async function fetchAgain(url: string, init?: RequestInit): Promise<Response> {
+  try {
+    return await fetch(url, init);
+  } catch {
+    return fetch(url, init);
+  }
+}
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
@@ -113,7 +125,7 @@ function percentile(sorted: number[], p: number): number {
 async function measure(base: string, url: string, token: string, requests: number): Promise<{ p50: number; p95: number }> {
   const get = async () => {
     const started = performance.now();
-    const res = await fetch(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetchAgain(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
     await res.arrayBuffer();
     if (res.status !== 200) throw new Error(`${url}: ${res.status}`);
     return performance.now() - started;
@@ -224,7 +236,7 @@ async function runEngine(engine: Engine, sizes: number[], requests: number): Pro
         `${engine.name}: ${size.toLocaleString('en-US')} devices, ${seeded.events.toLocaleString('en-US')} events seeded (${((performance.now() - started) / 1000).toFixed(0)} s)`,
       );
       // Signed in after seeding: seeding a large size can outlast an access token.
-      const login = await fetch(`${base}/um/login`, {
+      const login = await fetchAgain(`${base}/um/login`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
