@@ -1168,6 +1168,7 @@ export interface paths {
                             page: number;
                             size: number;
                             total: number;
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -4062,6 +4063,7 @@ export interface paths {
                             page: number;
                             size: number;
                             total: number;
+                            totalCapped?: boolean;
                         };
                     };
                 };
@@ -4494,7 +4496,10 @@ export interface paths {
                             }[];
                             page: number;
                             size: number;
+                            /** @description Counted up to 10,000 */
                             total: number;
+                            /** @description More than 10,000 events match: the console shows "10,000+" */
+                            totalCapped?: boolean;
                         };
                     };
                 };

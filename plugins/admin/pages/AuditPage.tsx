@@ -95,7 +95,7 @@ export default function AuditPage(_props: PageProps) {
                 ))}
               </tbody>
             </HTMLTable>
-            <Pager page={page} size={AUDIT_PAGE_SIZE} total={events.data.total} onPage={(p) => setQuery({ page: p ? String(p) : '' })} />
+            <Pager page={page} size={AUDIT_PAGE_SIZE} total={events.data.total} totalCapped={events.data.totalCapped} onPage={(p) => setQuery({ page: p ? String(p) : '' })} />
           </>
         ))}
     </AdminLayout>

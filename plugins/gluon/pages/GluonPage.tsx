@@ -1,4 +1,4 @@
-import { Button, Classes, H2, H5, InputGroup } from '@blueprintjs/core';
+import { Classes, H2, H5, InputGroup } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
@@ -6,13 +6,12 @@ import { DevicesTable } from '../components/DevicesTable/DevicesTable';
 import { GluonLink } from '../components/GluonLink/GluonLink';
 import { IncidentQueue } from '../components/IncidentQueue/IncidentQueue';
 import { LandingOverview } from '../components/LandingOverview/LandingOverview';
+import { ListPager } from '../components/ListPager/ListPager';
 import { DEVICES_PAGE_SIZE, useDevices } from '../hooks/useDevices';
 import { GluonAccessServiceToken } from '../services/GluonAccessService';
 
 function Devices() {
   const { search, setSearch, page, setPage, devices } = useDevices();
-  const total = devices.data?.total ?? 0;
-  const last = Math.max(0, Math.ceil(total / DEVICES_PAGE_SIZE) - 1);
   return (
     <section aria-label="Devices list">
       <InputGroup
@@ -25,14 +24,17 @@ function Devices() {
       />
       {devices.error && <p className={Classes.TEXT_MUTED}>{devices.error}</p>}
       {devices.data && <DevicesTable devices={devices.data.items} searched={search.trim() !== ''} />}
-      {last > 0 && (
-        <div style={{ marginTop: 8 }}>
-          <Button size="small" text="Previous" disabled={page === 0} onClick={() => setPage(page - 1)} />{' '}
-          <span className={Classes.TEXT_MUTED}>
-            Page {page + 1} of {last + 1} ({total} devices)
-          </span>{' '}
-          <Button size="small" text="Next" disabled={page >= last} onClick={() => setPage(page + 1)} />
-        </div>
+      {devices.data && (
+        <ListPager
+          page={page}
+          size={DEVICES_PAGE_SIZE}
+          total={devices.data.total}
+          totalCapped={devices.data.totalCapped}
+          previous="Previous"
+          next="Next"
+          counted="devices"
+          onPage={setPage}
+        />
       )}
     </section>
   );

@@ -57,6 +57,14 @@ export function paged<const Item extends JSONSchema>(item: Item) {
   return obj({ items: { type: 'array', items: item }, total: int, page: int, size: int });
 }
 
+/**
+ * A page of a list that grows with the data (server/services/listQuery.ts): `total` counts at most
+ * 10,000 rows, `totalCapped` says there are more (the console shows "10,000+").
+ */
+export function cappedPage<const Item extends JSONSchema>(item: Item) {
+  return objWith({ items: { type: 'array', items: item }, total: int, page: int, size: int }, { totalCapped: bool });
+}
+
 const incidentState = oneOf(INCIDENT_STATES);
 const indicatorType = oneOf(INDICATOR_TYPES);
 const observationKind = oneOf(OBSERVATION_KINDS);

@@ -1,6 +1,6 @@
 import { csvCell as sharedCsvCell, csvDocument } from '@common/csv/csvCell';
-import type { Queryable } from '../../contracts';
-import { likePattern, type PageQuery } from '../../services/listQuery';
+import { HttpError, type Queryable } from '../../contracts';
+import { cappedCount, likePattern, listOffset, type CappedTotal, type PageQuery } from '../../services/listQuery';
 
 /** Reading the tenant's audit log (the write path is server/plugins/audit.ts). */
 
@@ -43,12 +43,6 @@ type AuditRow = {
   created_at: Date;
 };
 
-const WHERE = `e.tenant_id = $1
-  AND ($2::text IS NULL OR e.action LIKE $2)
-  AND ($3::text IS NULL OR u.email ILIKE $3)
-  AND ($4::timestamptz IS NULL OR e.created_at >= $4)
-  AND ($5::timestamptz IS NULL OR e.created_at < $5)`;
-
 /**
  * A target that is the id of one of the tenant's records, named (only on the page's rows, by
  * primary key): the audit log is read by people, who know a colleague by e-mail and a device by
@@ -61,9 +55,37 @@ const TARGET_NAME = `CASE WHEN p.target_id IS NULL THEN NULL ELSE COALESCE(
     (SELECT i.family_name || ' on ' || d.name FROM gluon_incidents i JOIN gluon_devices d ON d.id = i.device_id WHERE i.id = p.target_id AND i.tenant_id = p.tenant_id)
   ) END`;
 
-function filterParams(tenantId: string, f: AuditFilter): unknown[] {
-  const prefix = f.action ? `${f.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  return [tenantId, prefix, likePattern(f.actor), f.from ?? null, f.to ?? null];
+/** At most this many users match the actor filter; a shorter part of an e-mail that matches more is refused. */
+export const AUDIT_ACTOR_MATCHES = 200;
+
+/**
+ * The filter as a WHERE clause on audit_events alone: the actor's e-mail is resolved to user ids
+ * first (trigram index users_email_trgm), then events are read by actor on audit_events_actor,
+ * so no event is joined to its user before the page is cut. `null` when no user matches.
+ */
+async function filterClause(q: Queryable, tenantId: string, f: AuditFilter): Promise<{ where: string; params: unknown[] } | null> {
+  const conditions = ['e.tenant_id = $1'];
+  const params: unknown[] = [tenantId];
+  const add = (condition: (n: number) => string, value: unknown) => {
+    params.push(value);
+    conditions.push(condition(params.length));
+  };
+  if (f.actor) {
+    const users = await q.query<{ id: string }>(`SELECT id FROM users WHERE tenant_id = $1 AND email ILIKE $2 LIMIT ${AUDIT_ACTOR_MATCHES + 1}`, [tenantId, likePattern(f.actor)]);
+    if (!users.length) return null;
+    if (users.length > AUDIT_ACTOR_MATCHES) throw new HttpError(400, `More than ${AUDIT_ACTOR_MATCHES} users match "${f.actor}": type more of the actor's e-mail.`);
+    // One actor (the usual case) reads audit_events_actor in the list's order; several are merged and sorted (their events only).
+    if (users.length === 1) add((n) => `e.actor_id = $${n}`, users[0]!.id);
+    else
+      add(
+        (n) => `e.actor_id = ANY($${n}::uuid[])`,
+        users.map((u) => u.id),
+      );
+  }
+  if (f.action) add((n) => `e.action LIKE $${n}`, `${f.action.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (f.from) add((n) => `e.created_at >= $${n}`, f.from);
+  if (f.to) add((n) => `e.created_at < $${n}`, f.to);
+  return { where: conditions.join(' AND '), params };
 }
 
 function view(r: AuditRow): AuditEventView {
@@ -80,26 +102,29 @@ function view(r: AuditRow): AuditEventView {
   };
 }
 
-async function selectEvents(q: Queryable, tenantId: string, f: AuditFilter, limit: number, offset: number): Promise<AuditEventView[]> {
+async function selectEvents(q: Queryable, filter: { where: string; params: unknown[] }, limit: number, offset: number): Promise<AuditEventView[]> {
+  const n = filter.params.length;
+  // The page is cut on audit_events alone (index order created_at DESC, id); actors and targets are named for its rows only.
   const rows = await q.query<AuditRow>(
-    `SELECT p.id, p.action, p.actor_id, p.actor_email, p.target, ${TARGET_NAME} AS target_name, p.details, p.ip, p.created_at
-       FROM (SELECT e.id, e.tenant_id, e.action, e.actor_id, u.email AS actor_email, e.target, e.details, e.ip, e.created_at,
+    `SELECT p.id, p.action, p.actor_id, u.email AS actor_email, p.target, ${TARGET_NAME} AS target_name, p.details, p.ip, p.created_at
+       FROM (SELECT e.id, e.tenant_id, e.action, e.actor_id, e.target, e.details, e.ip, e.created_at,
                     CASE WHEN e.target ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN e.target::uuid END AS target_id
-               FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id
-              WHERE ${WHERE} ORDER BY e.created_at DESC, e.id LIMIT $6 OFFSET $7) p
+               FROM audit_events e
+              WHERE ${filter.where} ORDER BY e.created_at DESC, e.id LIMIT $${n + 1} OFFSET $${n + 2}) p
+       LEFT JOIN users u ON u.id = p.actor_id
       ORDER BY p.created_at DESC, p.id`,
-    [...filterParams(tenantId, f), limit, offset],
+    [...filter.params, limit, offset],
   );
   return rows.map(view);
 }
 
-/** The tenant's audit log, newest first, filtered and paged. */
-export async function listAuditEvents(q: Queryable, tenantId: string, query: PageQuery & AuditFilter): Promise<{ items: AuditEventView[]; total: number }> {
-  const [items, count] = await Promise.all([
-    selectEvents(q, tenantId, query, query.size, query.page * query.size),
-    q.query<{ n: string | number }>(`SELECT count(*) AS n FROM audit_events e LEFT JOIN users u ON u.id = e.actor_id WHERE ${WHERE}`, filterParams(tenantId, query)),
-  ]);
-  return { items, total: Number(count[0]?.n ?? 0) };
+/** The tenant's audit log, newest first, filtered and paged (at most LIST_DEPTH deep, the count capped there). */
+export async function listAuditEvents(q: Queryable, tenantId: string, query: PageQuery & AuditFilter): Promise<{ items: AuditEventView[] } & CappedTotal> {
+  const offset = listOffset(query);
+  const filter = await filterClause(q, tenantId, query);
+  if (!filter) return { items: [], total: 0, totalCapped: false };
+  const [items, count] = await Promise.all([selectEvents(q, filter, query.size, offset), cappedCount(q, `FROM audit_events e WHERE ${filter.where}`, filter.params)]);
+  return { items, ...count };
 }
 
 /**
@@ -115,7 +140,8 @@ export const AUDIT_CSV_COLUMNS = ['time', 'action', 'actor', 'target', 'ip', 'de
 
 /** The filtered log as CSV (header + newest first), at most AUDIT_EXPORT_LIMIT rows. */
 export async function auditEventsCsv(q: Queryable, tenantId: string, filter: AuditFilter): Promise<string> {
-  const events = await selectEvents(q, tenantId, filter, AUDIT_EXPORT_LIMIT, 0);
+  const clause = await filterClause(q, tenantId, filter);
+  const events = clause ? await selectEvents(q, clause, AUDIT_EXPORT_LIMIT, 0) : [];
   return csvDocument(
     AUDIT_CSV_COLUMNS,
     events.map((e) => [e.createdAt, e.action, e.actorEmail ?? e.actorId, e.target, e.ip, e.details]),

@@ -32,7 +32,13 @@ export const auditRoutes: RoutePlugin = async (app) => {
         response: {
           200: {
             type: 'object',
-            properties: { items: { type: 'array', items: auditEventSchema }, total: { type: 'integer' }, page: { type: 'integer' }, size: { type: 'integer' } },
+            properties: {
+              items: { type: 'array', items: auditEventSchema },
+              total: { type: 'integer', description: 'Counted up to 10,000' },
+              totalCapped: { type: 'boolean', description: 'More than 10,000 events match: the console shows "10,000+"' },
+              page: { type: 'integer' },
+              size: { type: 'integer' },
+            },
             required: ['items', 'total', 'page', 'size'],
             additionalProperties: false,
           },

@@ -1,9 +1,10 @@
 import { deviceDisplayName } from '@common/devices/appleModels';
-import { Button, Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
+import { Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { formatSize } from '@core/locale/formatSize';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { UploadPage } from '../../api/GluonApi';
 import { GluonLink } from '../GluonLink/GluonLink';
+import { ListPager } from '../ListPager/ListPager';
 import { StatusTag } from '../StatusTag/StatusTag';
 
 /** RecentUploadsProps: one page of uploads; `linkDevices` when the user may open device pages. */
@@ -17,7 +18,6 @@ export interface RecentUploadsProps {
 export function RecentUploads({ page, linkDevices, onPage }: RecentUploadsProps) {
   const formatDate = useDateTimeFormatter();
   if (!page.items.length) return <p className={Classes.TEXT_MUTED}>No upload yet.</p>;
-  const last = Math.max(0, Math.ceil(page.total / page.size) - 1);
   return (
     <>
       <HTMLTable compact striped style={{ width: '100%' }} aria-label="Recent uploads">
@@ -50,15 +50,7 @@ export function RecentUploads({ page, linkDevices, onPage }: RecentUploadsProps)
           ))}
         </tbody>
       </HTMLTable>
-      {last > 0 && (
-        <div style={{ marginTop: 8 }}>
-          <Button size="small" text="Newer" disabled={page.page === 0} onClick={() => onPage(page.page - 1)} />{' '}
-          <span className={Classes.TEXT_MUTED}>
-            Page {page.page + 1} of {last + 1}
-          </span>{' '}
-          <Button size="small" text="Older" disabled={page.page >= last} onClick={() => onPage(page.page + 1)} />
-        </div>
-      )}
+      <ListPager page={page.page} size={page.size} total={page.total} totalCapped={page.totalCapped} previous="Newer" next="Older" onPage={onPage} />
     </>
   );
 }

@@ -11,7 +11,7 @@ import {
   jobAnswerSchema,
   packagePageSchema,
   pageQuery,
-  paged,
+  cappedPage,
   processSchema,
   propertyPageSchema,
   reportFindingSchema,
@@ -40,7 +40,7 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         summary: 'One page of devices, most recently inspected first; search matches name, model, OS version and crash reporter key.',
         security: bearerSecurity,
         querystring: { type: 'object', properties: pageQuery, additionalProperties: false },
-        response: { 200: paged(deviceSchema), ...errors(400, 401, 403) },
+        response: { 200: cappedPage(deviceSchema), ...errors(400, 401, 403) },
       } as const,
     },
     async (request) => {

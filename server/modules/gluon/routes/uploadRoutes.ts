@@ -1,7 +1,7 @@
 import { HttpError } from '../../../contracts';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
-import { pageQuery, paged, uploadAnswerSchema, uploadSchema } from '../schemas';
+import { cappedPage, pageQuery, uploadAnswerSchema, uploadSchema } from '../schemas';
 import { getDevice } from '../services/devices';
 import { canReadReports, canUpload, canUploadToDevice, isUploader } from '@common/permissions/gluonAccess';
 import type { GluonContext } from '../services/gluonContext';
@@ -75,7 +75,7 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         summary: 'Recent uploads, newest first, with their inspection status and progress. Uploaders see their own.',
         security: bearerSecurity,
         querystring: { type: 'object', properties: { page: pageQuery.page, size: pageQuery.size }, additionalProperties: false },
-        response: { 200: paged(uploadSchema), ...errors(400, 401, 403) },
+        response: { 200: cappedPage(uploadSchema), ...errors(400, 401, 403) },
       } as const,
     },
     async (request) => {

@@ -1,5 +1,5 @@
 import { HttpError, type Queryable } from '../../../contracts';
-import { likePattern } from '../../../services/listQuery';
+import { cappedCount, likePattern, listOffset, type CappedTotal, type PageQuery } from '../../../services/listQuery';
 import type { DeviceIdentity, HeuristicRule, Platform } from '../inspection/types';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, json, type Stamp } from './sqlRows';
@@ -107,18 +107,29 @@ function toSummary(r: DeviceRow): DeviceSummary {
   };
 }
 
-/** One page of devices, most recently inspected first; `search` matches name, model, OS and key. */
-export async function listDevices(q: Queryable, tenantId: string, options: { page: number; size: number; search?: string }): Promise<{ items: DeviceSummary[]; total: number }> {
-  const where = `d.tenant_id = $1 AND ($2::text IS NULL OR lower(d.name) LIKE $2 OR lower(coalesce(d.model_code, '')) LIKE $2 OR lower(coalesce(d.os_version, '')) LIKE $2 OR lower(coalesce(d.crash_reporter_key, '')) LIKE $2)`;
+/** The devices list's search text: the expression of the trigram index gluon_devices_search (migration 011). */
+const SEARCH_TEXT = "lower(d.name || chr(31) || coalesce(d.model_code, '') || chr(31) || coalesce(d.os_version, '') || chr(31) || coalesce(d.crash_reporter_key, ''))";
+
+/**
+ * One page of devices, most recently inspected first (never inspected last, id breaks ties: the
+ * order of the index gluon_devices_list); `search` matches name, model, OS and key on a trigram
+ * index. The per-device counts run for the page's rows only, after LIMIT.
+ */
+export async function listDevices(q: Queryable, tenantId: string, options: PageQuery & { search?: string }): Promise<{ items: DeviceSummary[] } & CappedTotal> {
   const search = likePattern(options.search?.trim().toLowerCase());
-  const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_devices d WHERE ${where}`, [tenantId, search]);
-  const rows = await q.query<DeviceRow>(`${SELECT_DEVICES} WHERE ${where} ORDER BY d.last_inspection_at DESC NULLS LAST, d.id LIMIT $3 OFFSET $4`, [
-    tenantId,
-    search,
-    options.size,
-    options.page * options.size,
+  const params: unknown[] = search ? [tenantId, search] : [tenantId];
+  const fromWhere = `FROM gluon_devices d WHERE d.tenant_id = $1${search ? ` AND ${SEARCH_TEXT} LIKE $2` : ''}`;
+  const offset = listOffset(options);
+  const n = params.length;
+  const [rows, count] = await Promise.all([
+    q.query<DeviceRow>(
+      `${SELECT_DEVICES} JOIN (SELECT d.id, d.last_inspection_at ${fromWhere} ORDER BY d.last_inspection_at DESC NULLS LAST, d.id LIMIT $${n + 1} OFFSET $${n + 2}) p ON p.id = d.id
+       ORDER BY p.last_inspection_at DESC NULLS LAST, p.id`,
+      [...params, options.size, offset],
+    ),
+    cappedCount(q, fromWhere, params),
   ]);
-  return { items: rows.map(toSummary), total: count?.n ?? 0 };
+  return { items: rows.map(toSummary), ...count };
 }
 
 export async function getDevice(q: Queryable, tenantId: string, deviceId: string): Promise<DeviceSummary> {

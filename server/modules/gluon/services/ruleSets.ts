@@ -229,7 +229,7 @@ export async function listIndicators(
     `SELECT i.stix_id, i.type, i.value, i.pattern, i.family_name, s.id AS s_id, s.value AS s_value, s.reason, s.author_email, s.created_at AS s_at
      FROM gluon_indicators i
      LEFT JOIN LATERAL (SELECT * FROM gluon_suppressions s WHERE s.tenant_id = $3 AND s.indicator_id = i.stix_id ORDER BY (s.value IS NOT NULL), s.created_at LIMIT 1) s ON true
-     WHERE ${where} ORDER BY i.type, i.value LIMIT $4 OFFSET $5`,
+     WHERE ${where} ORDER BY i.type, i.value, i.stix_id LIMIT $4 OFFSET $5`,
     [ruleSetId, search, tenantId, options.size, options.page * options.size],
   );
   return {

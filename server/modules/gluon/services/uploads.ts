@@ -5,6 +5,7 @@ import type { FileStorage, StoredObject } from './fileStorage';
 import type { InspectionStatus, UploadOrigin } from './inspectionStatus';
 import { enqueueJob } from './jobs';
 import { iso, json, type Stamp } from './sqlRows';
+import { cappedCount, listOffset, type CappedTotal, type PageQuery } from '../../../services/listQuery';
 
 export type UploadKind = 'archive' | 'artefact' | 'android';
 
@@ -107,21 +108,25 @@ export async function getUpload(q: Queryable, tenantId: string, inspectionId: st
   return row ? toItem(row) : null;
 }
 
-/** Recent uploads (newest first); `createdBy` limits them to one user's (uploaders see their own). */
-export async function listUploads(
-  q: Queryable,
-  tenantId: string,
-  options: { page: number; size: number; createdBy?: string | null },
-): Promise<{ items: UploadItem[]; total: number }> {
-  const where = "n.tenant_id = $1 AND n.origin <> 'rescan' AND ($2::uuid IS NULL OR n.created_by = $2)";
-  const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_inspections n WHERE ${where}`, [tenantId, options.createdBy ?? null]);
-  const rows = await q.query<UploadRow>(`${SELECT_UPLOADS} WHERE ${where} ORDER BY n.created_at DESC, n.id LIMIT $3 OFFSET $4`, [
-    tenantId,
-    options.createdBy ?? null,
-    options.size,
-    options.page * options.size,
+/**
+ * Recent uploads (newest first, id breaks ties: the order of the indexes gluon_inspections_uploads
+ * and _uploads_by); `createdBy` limits them to one user's (uploaders see their own). The file and
+ * device are joined to the page's rows only.
+ */
+export async function listUploads(q: Queryable, tenantId: string, options: PageQuery & { createdBy?: string | null }): Promise<{ items: UploadItem[] } & CappedTotal> {
+  const params: unknown[] = options.createdBy ? [tenantId, options.createdBy] : [tenantId];
+  const fromWhere = `FROM gluon_inspections n WHERE n.tenant_id = $1 AND n.origin <> 'rescan'${options.createdBy ? ' AND n.created_by = $2' : ''}`;
+  const offset = listOffset(options);
+  const n = params.length;
+  const [rows, count] = await Promise.all([
+    q.query<UploadRow>(
+      `${SELECT_UPLOADS} JOIN (SELECT n.id ${fromWhere} ORDER BY n.created_at DESC, n.id LIMIT $${n + 1} OFFSET $${n + 2}) p ON p.id = n.id
+       ORDER BY n.created_at DESC, n.id`,
+      [...params, options.size, offset],
+    ),
+    cappedCount(q, fromWhere, params),
   ]);
-  return { items: rows.map(toItem), total: count?.n ?? 0 };
+  return { items: rows.map(toItem), ...count };
 }
 
 const GZIP = [0x1f, 0x8b];
