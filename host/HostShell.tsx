@@ -49,13 +49,13 @@ function ChromePlaceholder({ productsHeader }: { productsHeader: boolean }) {
   );
 }
 
-function FullChrome({ title, logoUrl, snapshot, viewport }: HostChromeProps & { snapshot: RegistrySnapshot; viewport: Viewport }) {
+function FullChrome({ title, logoUrl, snapshot, viewport, pluginId }: HostChromeProps & { snapshot: RegistrySnapshot; viewport: Viewport; pluginId: string }) {
   const TopBar = lazyComponent(loadTopBar);
   const ProductsHeader = lazyComponent(loadProductsHeader);
   return (
     <>
       <TopBar title={title} logoUrl={logoUrl} header={snapshot.header} viewport={viewport} />
-      {shouldShowProductsHeader(snapshot.plugins) ? <ProductsHeader registered={snapshot.plugins} /> : null}
+      {shouldShowProductsHeader(snapshot.plugins) ? <ProductsHeader registered={snapshot.plugins} currentPluginId={pluginId} /> : null}
     </>
   );
 }
@@ -136,7 +136,7 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
       chrome={
         layout === 'full' ? (
           <Suspense fallback={<ChromePlaceholder productsHeader={shouldShowProductsHeader(snapshot.plugins)} />}>
-            <FullChrome title={title} logoUrl={logoUrl} snapshot={snapshot} viewport={viewport} />
+            <FullChrome title={title} logoUrl={logoUrl} snapshot={snapshot} viewport={viewport} pluginId={pluginId} />
           </Suspense>
         ) : null
       }

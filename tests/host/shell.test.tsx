@@ -137,8 +137,22 @@ describe('host shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Products' })).toBeNull();
     act(() => host.session!.setToken(makeTestToken(['gln#rpt#r', 'ntr#dev#r'])));
     const nav = await screen.findByRole('navigation', { name: 'Products' });
-    fireEvent.click(within(nav).getByRole('button', { name: 'Neutrino' }));
+    // Real links: a new tab opens the product; a plain click stays in the page.
+    const neutrino = within(nav).getByRole('link', { name: 'Neutrino' });
+    expect(neutrino.getAttribute('href')).toBe('/neutrino');
+    expect(within(nav).getByRole('link', { name: 'Gluon' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(neutrino);
     await host.waitForPath('/neutrino');
+  });
+
+  it("marks the product of a page outside its base path (gluon's /devices/…) in the products header", async () => {
+    const gluon = testProduct('gluon', ['gln']);
+    const withDevice = { ...gluon, routes: [...gluon.routes, { path: '/devices/:deviceId', page: pageLoader('Device page') }] };
+    renderHost({ plugins: [withDevice, testProduct('neutrino', ['ntr'], { showsProductsHeader: true })], token: makeTestToken(['gln#rpt#r', 'ntr#dev#r']), path: '/devices/7' });
+    await screen.findByRole('heading', { name: 'Device page' });
+    const nav = await screen.findByRole('navigation', { name: 'Products' });
+    expect(within(nav).getByRole('link', { name: 'Gluon' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Neutrino' }).getAttribute('aria-current')).toBeNull();
   });
 
   it('applies the theme from the ThemeService', async () => {

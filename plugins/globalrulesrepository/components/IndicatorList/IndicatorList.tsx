@@ -8,6 +8,7 @@ import { useService } from '@core/react/useService';
 import { RulesRepositoryApiToken, type RuleSet } from '../../api/RulesRepositoryApi';
 import { errorText } from '../../hooks/errorText';
 import { rulesKeys } from '../../hooks/rulesKeys';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 const SIZE = 25;
 /** How long the search waits after the last keystroke before it asks the server. */
@@ -74,39 +75,41 @@ export function IndicatorList({ ruleSet, canSuppress }: IndicatorListProps) {
       />
       {error && <p className={Classes.TEXT_MUTED}>{error}</p>}
       {data && (
-        <HTMLTable compact striped style={{ width: '100%' }} aria-label="Indicators">
-          <thead>
-            <tr>
-              <th>Type</th>
-              <th>Value</th>
-              <th>Family</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((i) => (
-              <tr key={i.id} data-testid="indicator-row">
-                <td>{i.type}</td>
-                <td>
-                  <code>{i.value}</code>
-                </td>
-                <td>{i.familyName}</td>
-                <td>
-                  {i.suppression && (
-                    <Tag minimal title={`${i.suppression.reason}${i.suppression.author ? ` (${i.suppression.author})` : ''}`}>
-                      {i.suppression.value === null ? `Suppressed: ${i.suppression.reason}` : `Suppressed for ${i.suppression.value}: ${i.suppression.reason}`}
-                    </Tag>
-                  )}{' '}
-                  {i.suppression?.value === null ? null : canSuppress && suppressing === i.id ? (
-                    <ReasonForm onSuppress={(reason) => suppression.run(i.id, reason)} onCancel={() => setSuppressing(null)} />
-                  ) : (
-                    canSuppress && <Button size="small" text="Suppress" onClick={() => setSuppressing(i.id)} />
-                  )}
-                </td>
+        <TableScroll label="Indicators">
+          <HTMLTable compact striped style={{ width: '100%' }} aria-label="Indicators">
+            <thead>
+              <tr>
+                <th>Type</th>
+                <th>Value</th>
+                <th>Family</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {data.items.map((i) => (
+                <tr key={i.id} data-testid="indicator-row">
+                  <td>{i.type}</td>
+                  <td>
+                    <code>{i.value}</code>
+                  </td>
+                  <td>{i.familyName}</td>
+                  <td>
+                    {i.suppression && (
+                      <Tag minimal title={`${i.suppression.reason}${i.suppression.author ? ` (${i.suppression.author})` : ''}`}>
+                        {i.suppression.value === null ? `Suppressed: ${i.suppression.reason}` : `Suppressed for ${i.suppression.value}: ${i.suppression.reason}`}
+                      </Tag>
+                    )}{' '}
+                    {i.suppression?.value === null ? null : canSuppress && suppressing === i.id ? (
+                      <ReasonForm onSuppress={(reason) => suppression.run(i.id, reason)} onCancel={() => setSuppressing(null)} />
+                    ) : (
+                      canSuppress && <Button size="small" text="Suppress" onClick={() => setSuppressing(i.id)} />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </TableScroll>
       )}
       {last > 0 && (
         <div>
