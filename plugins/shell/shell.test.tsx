@@ -114,6 +114,23 @@ describe('shell plugin', () => {
     }
   });
 
+  it('below 600 px the menu lists the products as real links (a new tab opens them); a click navigates in the page', async () => {
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 375 });
+    try {
+      const { host } = renderShell({ path: '/gluon' });
+      const visited: string[] = [];
+      host.navigation.path$.subscribe((path) => visited.push(path));
+      const menu = await openMenu();
+      const neutrino = within(menu).getByRole('menuitem', { name: /Neutrino/ });
+      expect(neutrino.getAttribute('href')).toBe('/neutrino');
+      fireEvent.click(neutrino);
+      await waitFor(() => expect(visited).toContain('/neutrino'));
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
+  });
+
   it("outside gluon/electron/neutrino: the e-mail, the account's own sections, a way back to the console and Logout (no dead end)", async () => {
     const { host } = renderShell({ path: '/monitoring', token: makeTestToken(['mnt#cfg#rw']) });
     const visited: string[] = [];
