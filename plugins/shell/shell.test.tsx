@@ -4,7 +4,7 @@ import { ThemeServiceToken, type ThemeService } from '@core/theme/ThemeService';
 import { renderHost } from '../../tests/harness/renderHost';
 import { makeTestToken } from '../../tests/harness/tokens';
 import { shellPlugin } from './index';
-import { PROFILE_MENU_DELAY_MS, profileMenuVisible } from './profile/profileMenuVisible';
+import { PROFILE_MENU_DELAY_MS, productOwnsPath, profileMenuVisible } from './profile/profileMenuVisible';
 import { ALL_PRODUCT_PERMS, shellHost, testProducts } from './shellTestSetup';
 
 function renderShell({ path, token = makeTestToken(ALL_PRODUCT_PERMS) }: { path: string; token?: string }) {
@@ -112,6 +112,20 @@ describe('shell plugin', () => {
     } finally {
       window.open = original;
     }
+  });
+
+  it.each([
+    ['/gluon', true],
+    ['/devices/d-1', true],
+    ['/incident-management/i-1', true],
+    ['/admin/collector-links', false],
+    ['/neutrino', false],
+  ])('gluon owns %s in the menu: %s', (path, expected) => {
+    const gluon = {
+      id: 'gluon',
+      routes: [{ path: '' }, { path: '/devices/:deviceId' }, { path: '/incident-management/:incidentId' }, { path: '/admin/collector-links', frame: 'admin' }],
+    };
+    expect(productOwnsPath(gluon, path)).toBe(expected);
   });
 
   it('below 600 px the menu lists the products as real links (a new tab opens them); a click navigates in the page', async () => {
