@@ -22,14 +22,14 @@ export default function IncidentPage({ params }: PageProps) {
   const data = incident.data;
   if (!access.readReports) {
     return (
-      <section className="gluon-incident-page" style={{ padding: 24 }}>
+      <section className="gluon-incident-page">
         <H2>Incident {incidentId}</H2>
         <p>Your account cannot view incidents.</p>
       </section>
     );
   }
   return (
-    <section className="gluon-incident-page" style={{ padding: 24, maxWidth: 1200 }}>
+    <section className="gluon-incident-page">
       {/* Outside /gluon in the address: the trail says where the page sits (issue 24). */}
       <PageBreadcrumbs
         items={[

@@ -2,6 +2,7 @@ import { deviceDisplayName } from '@common/devices/appleModels';
 import { Button, Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
 import { formatSize } from '@core/locale/formatSize';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 import type { UploadPage } from '../../api/GluonApi';
 import { GluonLink } from '../GluonLink/GluonLink';
 import { StatusTag } from '../StatusTag/StatusTag';
@@ -20,36 +21,38 @@ export function RecentUploads({ page, linkDevices, onPage }: RecentUploadsProps)
   const last = Math.max(0, Math.ceil(page.total / page.size) - 1);
   return (
     <>
-      <HTMLTable compact striped style={{ width: '100%' }} aria-label="Recent uploads">
-        <thead>
-          <tr>
-            <th>File</th>
-            <th>Size</th>
-            <th>Uploaded</th>
-            <th>Inspection</th>
-            <th>Device</th>
-            <th>Findings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.items.map((u) => (
-            <tr key={u.inspectionId} data-testid="recent-upload" data-status={u.status}>
-              <td>{u.fileName}</td>
-              <td>{u.size === null ? '' : formatSize(u.size)}</td>
-              <td>{formatDate(u.createdAt)}</td>
-              <td>
-                <StatusTag status={u.status} />
-                {u.status === 'running' && <ProgressBar value={u.progress / 100} />}
-                {u.error && <div className={Classes.TEXT_MUTED}>{u.error}</div>}
-              </td>
-              <td>
-                {u.deviceId && linkDevices ? <GluonLink to={`/devices/${u.deviceId}`}>{deviceDisplayName(u.deviceName ?? '')}</GluonLink> : deviceDisplayName(u.deviceName ?? '')}
-              </td>
-              <td>{u.status === 'done' ? u.findings : ''}</td>
+      <TableScroll label="Recent uploads">
+        <HTMLTable compact striped style={{ width: '100%' }} aria-label="Recent uploads">
+          <thead>
+            <tr>
+              <th>File</th>
+              <th>Size</th>
+              <th>Uploaded</th>
+              <th>Inspection</th>
+              <th>Device</th>
+              <th>Findings</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {page.items.map((u) => (
+              <tr key={u.inspectionId} data-testid="recent-upload" data-status={u.status}>
+                <td>{u.fileName}</td>
+                <td>{u.size === null ? '' : formatSize(u.size)}</td>
+                <td>{formatDate(u.createdAt)}</td>
+                <td>
+                  <StatusTag status={u.status} />
+                  {u.status === 'running' && <ProgressBar value={u.progress / 100} />}
+                  {u.error && <div className={Classes.TEXT_MUTED}>{u.error}</div>}
+                </td>
+                <td>
+                  {u.deviceId && linkDevices ? <GluonLink to={`/devices/${u.deviceId}`}>{deviceDisplayName(u.deviceName ?? '')}</GluonLink> : deviceDisplayName(u.deviceName ?? '')}
+                </td>
+                <td>{u.status === 'done' ? u.findings : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
       {last > 0 && (
         <div style={{ marginTop: 8 }}>
           <Button size="small" text="Newer" disabled={page.page === 0} onClick={() => onPage(page.page - 1)} />{' '}
