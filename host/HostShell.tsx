@@ -49,13 +49,13 @@ function ChromePlaceholder({ productsHeader }: { productsHeader: boolean }) {
   );
 }
 
-function FullChrome({ title, logoUrl, snapshot, viewport }: HostChromeProps & { snapshot: RegistrySnapshot; viewport: Viewport }) {
+function FullChrome({ title, logoUrl, snapshot, viewport, pluginId }: HostChromeProps & { snapshot: RegistrySnapshot; viewport: Viewport; pluginId: string }) {
   const TopBar = lazyComponent(loadTopBar);
   const ProductsHeader = lazyComponent(loadProductsHeader);
   return (
     <>
       <TopBar title={title} logoUrl={logoUrl} header={snapshot.header} viewport={viewport} />
-      {shouldShowProductsHeader(snapshot.plugins) ? <ProductsHeader registered={snapshot.plugins} /> : null}
+      {shouldShowProductsHeader(snapshot.plugins) ? <ProductsHeader registered={snapshot.plugins} currentPluginId={pluginId} /> : null}
     </>
   );
 }
@@ -93,6 +93,8 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
   redirects.current = 0;
 
   const layout = decision.kind === 'page' ? decision.route.layout : 'full';
+  // The registered plugin whose frame the page asks for (route.frame), if any.
+  const framer = decision.kind === 'page' && decision.route.route.frame ? snapshot.plugins.find((plugin) => plugin.id === decision.route.route.frame && plugin.frame) : undefined;
   let content;
   if (decision.kind === 'page') {
     const Page = lazyComponent(decision.route.route.page);
@@ -100,12 +102,21 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
     // The page chunk and the plugin's services chunk are fetched together.
     if (manifest?.services) preloadComponent(decision.route.route.page);
     content = (
+      <PluginServices manifest={manifest}>
+        <Page params={decision.params} />
+      </PluginServices>
+    );
+    if (framer?.frame) {
+      const Frame = lazyComponent(framer.frame);
+      content = (
+        <PluginServices manifest={framer}>
+          <Frame>{content}</Frame>
+        </PluginServices>
+      );
+    }
+    content = (
       <PluginErrorBoundary key={decision.route.pluginId} pluginTitle={decision.route.pluginTitle} resetKey={path}>
-        <Suspense fallback={<PageFallback />}>
-          <PluginServices manifest={manifest}>
-            <Page params={decision.params} />
-          </PluginServices>
-        </Suspense>
+        <Suspense fallback={<PageFallback />}>{content}</Suspense>
       </PluginErrorBoundary>
     );
   } else if (decision.kind === 'nowhere') {
@@ -127,6 +138,8 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
   }
 
   const pluginId = decision.kind === 'page' ? decision.route.pluginId : decision.kind;
+  // A framed page belongs, for the products header, to the plugin that frames it (Administration).
+  const headerPluginId = framer?.id ?? pluginId;
   return (
     <HostFrame
       viewport={viewport}
@@ -136,7 +149,7 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
       chrome={
         layout === 'full' ? (
           <Suspense fallback={<ChromePlaceholder productsHeader={shouldShowProductsHeader(snapshot.plugins)} />}>
-            <FullChrome title={title} logoUrl={logoUrl} snapshot={snapshot} viewport={viewport} />
+            <FullChrome title={title} logoUrl={logoUrl} snapshot={snapshot} viewport={viewport} pluginId={headerPluginId} />
           </Suspense>
         ) : null
       }

@@ -41,6 +41,7 @@ describe('build helpers', () => {
       '/gluon',
       '/gluon/upload',
       '/gluon/collector-links',
+      '/admin/collector-links',
       '/devices/:deviceId',
       '/incident-management/:incidentId',
       '/gluon/devices/:deviceId',

@@ -1,4 +1,4 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { AnyServiceFactory } from './ServiceFactory';
 
 /**
@@ -46,6 +46,11 @@ export interface PluginRoute {
   guard?: RouteGuard;
   /** Shell chrome around the page: 'full' (top bar) or 'bare' (public pages). Defaults by kind. */
   layout?: 'full' | 'bare';
+  /**
+   * Another plugin whose `frame` the page sits in when that plugin is registered (gluon's
+   * collector links at /admin/collector-links keep Administration's side navigation); alone otherwise.
+   */
+  frame?: string;
 }
 
 export type HeaderSlot = 'start' | 'center' | 'end';
@@ -157,6 +162,11 @@ export interface PluginManifest {
    * already has (a harness's fakes) win.
    */
   services?: () => Promise<readonly AnyServiceFactory[]>;
+  /**
+   * The plugin's page frame (its side navigation) around another plugin's route that names it in
+   * `frame`: a lazy component with the page as children, rendered with this plugin's services.
+   */
+  frame?: LazyComponent<{ children: ReactNode }>;
 }
 
 /** Identity helper that keeps literal types and documents intent at the call site. */

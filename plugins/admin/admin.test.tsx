@@ -30,7 +30,7 @@ describe('admin plugin', () => {
   it('lists the collector-links screen for those who may read links', async () => {
     renderAdmin('/admin', [...READER, 'gln#ext#r'], noUsers);
     const nav = await screen.findByRole('navigation', { name: 'Administration' });
-    expect(within(nav).getByRole('link', { name: 'Collector links' }).getAttribute('href')).toBe('/gluon/collector-links');
+    expect(within(nav).getByRole('link', { name: 'Collector links' }).getAttribute('href')).toBe('/admin/collector-links');
   });
 
   it('is not registered for a token without its permission prefix', async () => {

@@ -31,4 +31,6 @@ export const adminPlugin = definePlugin({
   // Not a suite module (spec §6 "module enabled" is gln, elc, ntr): users with only umg land here.
   landing: { rank: 50 },
   services: () => import('./services/adminServices').then((m) => m.adminServices),
+  // Gluon's collector links (/admin/collector-links) sit in Administration's side navigation.
+  frame: () => import('./components/AdminLayout/AdminFrame'),
 });

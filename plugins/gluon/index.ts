@@ -12,6 +12,8 @@ export const gluonPlugin = definePlugin({
     { path: '', page: () => import('./pages/GluonPage') },
     { path: 'upload', page: () => import('./pages/UploadPage') },
     { path: 'collector-links', page: () => import('./collectorLinks/CollectorLinksPage') },
+    // The same page inside Administration (its side navigation around it, when administration is registered).
+    { path: '/admin/collector-links', page: () => import('./collectorLinks/CollectorLinksPage'), frame: 'admin' },
     { path: '/devices/:deviceId', page: () => import('./pages/DevicePage') },
     { path: '/incident-management/:incidentId', page: () => import('./pages/IncidentPage') },
     // The vendor IdP's return rule (spec §4) puts a path without 'gluon' under /gluon: a Jamf

@@ -4,7 +4,7 @@ import { ThemeServiceToken, type ThemeService } from '@core/theme/ThemeService';
 import { renderHost } from '../../tests/harness/renderHost';
 import { makeTestToken } from '../../tests/harness/tokens';
 import { shellPlugin } from './index';
-import { PROFILE_MENU_DELAY_MS, profileMenuVisible } from './profile/profileMenuVisible';
+import { PROFILE_MENU_DELAY_MS, productOwnsPath, profileMenuVisible } from './profile/profileMenuVisible';
 import { ALL_PRODUCT_PERMS, shellHost, testProducts } from './shellTestSetup';
 
 function renderShell({ path, token = makeTestToken(ALL_PRODUCT_PERMS) }: { path: string; token?: string }) {
@@ -111,6 +111,37 @@ describe('shell plugin', () => {
       expect(opened).toEqual([['https://ideas.example.com/', '_blank', 'noopener,noreferrer']]);
     } finally {
       window.open = original;
+    }
+  });
+
+  it.each([
+    ['/gluon', true],
+    ['/devices/d-1', true],
+    ['/incident-management/i-1', true],
+    ['/admin/collector-links', false],
+    ['/neutrino', false],
+  ])('gluon owns %s in the menu: %s', (path, expected) => {
+    const gluon = {
+      id: 'gluon',
+      routes: [{ path: '' }, { path: '/devices/:deviceId' }, { path: '/incident-management/:incidentId' }, { path: '/admin/collector-links', frame: 'admin' }],
+    };
+    expect(productOwnsPath(gluon, path)).toBe(expected);
+  });
+
+  it('below 600 px the menu lists the products as real links (a new tab opens them); a click navigates in the page', async () => {
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 375 });
+    try {
+      const { host } = renderShell({ path: '/gluon' });
+      const visited: string[] = [];
+      host.navigation.path$.subscribe((path) => visited.push(path));
+      const menu = await openMenu();
+      const neutrino = within(menu).getByRole('menuitem', { name: /Neutrino/ });
+      expect(neutrino.getAttribute('href')).toBe('/neutrino');
+      fireEvent.click(neutrino);
+      await waitFor(() => expect(visited).toContain('/neutrino'));
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
     }
   });
 

@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { definePlugin } from '@core/plugin/PluginManifest';
@@ -137,8 +138,44 @@ describe('host shell', () => {
     expect(screen.queryByRole('navigation', { name: 'Products' })).toBeNull();
     act(() => host.session!.setToken(makeTestToken(['gln#rpt#r', 'ntr#dev#r'])));
     const nav = await screen.findByRole('navigation', { name: 'Products' });
-    fireEvent.click(within(nav).getByRole('button', { name: 'Neutrino' }));
+    // Real links: a new tab opens the product; a plain click stays in the page.
+    const neutrino = within(nav).getByRole('link', { name: 'Neutrino' });
+    expect(neutrino.getAttribute('href')).toBe('/neutrino');
+    expect(within(nav).getByRole('link', { name: 'Gluon' }).getAttribute('aria-current')).toBe('page');
+    fireEvent.click(neutrino);
     await host.waitForPath('/neutrino');
+  });
+
+  it("marks the product of a page outside its base path (gluon's /devices/…) in the products header", async () => {
+    const gluon = testProduct('gluon', ['gln']);
+    const withDevice = { ...gluon, routes: [...gluon.routes, { path: '/devices/:deviceId', page: pageLoader('Device page') }] };
+    renderHost({ plugins: [withDevice, testProduct('neutrino', ['ntr'], { showsProductsHeader: true })], token: makeTestToken(['gln#rpt#r', 'ntr#dev#r']), path: '/devices/7' });
+    await screen.findByRole('heading', { name: 'Device page' });
+    const nav = await screen.findByRole('navigation', { name: 'Products' });
+    expect(within(nav).getByRole('link', { name: 'Gluon' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('link', { name: 'Neutrino' }).getAttribute('aria-current')).toBeNull();
+  });
+
+  it("puts a page that names another plugin's frame inside it (collector links in Administration), and alone when that plugin is not registered", async () => {
+    const admin = {
+      ...testProduct('admin', ['umg']),
+      frame: async () => ({ default: ({ children }: { children: ReactNode }) => <div>{[<nav key="nav" aria-label="Administration" />, children]}</div> }),
+    };
+    const gluon = testProduct('gluon', ['gln']);
+    const framed = { ...gluon, routes: [...gluon.routes, { path: '/admin/collector-links', page: pageLoader('Collector links'), frame: 'admin' }] };
+    const both = renderHost({
+      plugins: [admin, framed, testProduct('neutrino', ['ntr'], { showsProductsHeader: true })],
+      token: makeTestToken(['umg#usr#r', 'gln#ext#r', 'ntr#dev#r']),
+      path: '/admin/collector-links',
+    });
+    const heading = await screen.findByRole('heading', { name: 'Collector links' });
+    expect(screen.getByRole('navigation', { name: 'Administration' }).parentElement!.contains(heading)).toBe(true);
+    const products = await screen.findByRole('navigation', { name: 'Products' });
+    expect(within(products).getByRole('link', { name: 'Admin' }).getAttribute('aria-current')).toBe('page');
+    both.unmount();
+    renderHost({ plugins: [admin, framed], token: makeTestToken(['gln#ext#r']), path: '/admin/collector-links' });
+    await screen.findByRole('heading', { name: 'Collector links' });
+    expect(screen.queryByRole('navigation', { name: 'Administration' })).toBeNull();
   });
 
   it('applies the theme from the ThemeService', async () => {

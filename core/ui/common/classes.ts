@@ -6,4 +6,6 @@ export const Classes = {
   PUBLIC_PAGE: 'zo-public-page',
   PUBLIC_PAGE_CARD: 'zo-public-page-card',
   OR_SEPARATOR: 'zo-or-separator',
+  TABLE_SCROLL: 'zo-table-scroll',
+  PAGE_BREADCRUMBS: 'zo-page-breadcrumbs',
 } as const;

@@ -1,35 +1,37 @@
 import { expectNoSeriousViolations, openInTheme } from '../fixtures/axe';
+import { expectNoHorizontalOverflow } from '../fixtures/layout';
 import { openMenu } from '../fixtures/menu';
-import { expect, test } from '../fixtures/test';
+import { expect, SEEDED_PAGES, test } from '../fixtures/seeded';
 
-/** Every signed-in page of the console (spec §2 routes), for a user of every product. */
-const SIGNED_IN_PAGES = [
-  '/gluon',
-  '/gluon/upload',
-  '/neutrino',
-  '/electron',
-  '/monitoring',
-  '/admin',
-  '/admin/audit',
-  '/admin/sessions',
-  '/admin/sign-in',
-  '/admin/branding',
-  '/gluon/collector-links',
-  '/globalrulesrepository',
-  '/config/2fa',
-  '/devices/123',
-  '/incident-management/1',
-];
+/**
+ * Every signed-in page of the console (spec §2 routes) for a user of every product, WITH data
+ * (fixtures/seeded.ts: a device with findings, its incident, rule sets, collector links, the audit
+ * log): light and dark, 1280 and 375 px; a serious or critical axe violation or a page that
+ * scrolls sideways fails (issue 24).
+ */
+/**
+ * Pages reworked on other branches of issue 24 (the gluon landing, the device page): their tables
+ * still widen the page at 375 px (DevicesTable 580 px; the device page's tabs and incidents table),
+ * so only axe runs on them here. The lead empties this list when those branches land.
+ */
+const OVERFLOW_FIXED_ELSEWHERE: readonly string[] = ['/gluon', '/devices/:device'];
 
-for (const path of SIGNED_IN_PAGES) {
-  test(`axe: ${path} in light and dark; the e-mail and Logout are there (no dead end)`, async ({ page, viewer, signIn }) => {
+for (const route of SEEDED_PAGES) {
+  test(`axe: ${route} with data, light and dark, 1280 and 375 px, no sideways scroll; the e-mail and Logout are there (no dead end)`, async ({ page, viewer, signIn, seeded }) => {
+    const path = seeded.resolve(route);
     await signIn(page, viewer);
-    for (const theme of ['light', 'dark'] as const) {
-      await openInTheme(page, path, theme);
-      await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
-      await page.waitForLoadState('networkidle');
-      await expectNoSeriousViolations(page, `${path} ${theme}`);
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 800 });
+      for (const theme of ['light', 'dark'] as const) {
+        await openInTheme(page, path, theme);
+        await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+        await page.waitForLoadState('networkidle');
+        await expectNoSeriousViolations(page, `${path} ${theme} ${width}px`, { soft: true });
+        if (!OVERFLOW_FIXED_ELSEWHERE.includes(route)) await expectNoHorizontalOverflow(page, `${path} ${theme} ${width}px`, { soft: true });
+      }
     }
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openInTheme(page, path, 'light');
     await openMenu(page);
     await expect(page.getByTestId('profile-email')).toHaveText(viewer.email);
     await expectNoSeriousViolations(page, `${path} profile menu`);

@@ -11,6 +11,7 @@ import { useAction } from '../hooks/useAction';
 import { apiMessage } from '../logic/apiMessage';
 import { pageParam, useQueryState } from '../hooks/useQueryState';
 import { dayRange } from '../logic/dayRange';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 export const AUDIT_PAGE_SIZE = 50;
 const KEYS = ['actor', 'action', 'from', 'to', 'page'] as const;
@@ -71,30 +72,32 @@ export default function AuditPage(_props: PageProps) {
           <NonIdealState title="No events match" />
         ) : (
           <>
-            <HTMLTable compact striped className="admin-table" aria-label="Audit events">
-              <thead>
-                <tr>
-                  <th>Time</th>
-                  <th>Action</th>
-                  <th>Actor</th>
-                  <th>Target</th>
-                  <th>Address</th>
-                </tr>
-              </thead>
-              <tbody>
-                {events.data.items.map((e) => (
-                  <tr key={e.id} data-testid="audit-row" title={JSON.stringify(e.details)}>
-                    <td>{format(e.createdAt)}</td>
-                    <td>
-                      <code>{e.action}</code>
-                    </td>
-                    <td>{e.actorEmail ?? e.actorId ?? '—'}</td>
-                    <td>{e.targetName ? <span title={e.target ?? undefined}>{e.targetName}</span> : (e.target ?? '—')}</td>
-                    <td>{e.ip ?? '—'}</td>
+            <TableScroll label="Audit log">
+              <HTMLTable compact striped className="admin-table" aria-label="Audit events">
+                <thead>
+                  <tr>
+                    <th>Time</th>
+                    <th>Action</th>
+                    <th>Actor</th>
+                    <th>Target</th>
+                    <th>Address</th>
                   </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
+                </thead>
+                <tbody>
+                  {events.data.items.map((e) => (
+                    <tr key={e.id} data-testid="audit-row" title={JSON.stringify(e.details)}>
+                      <td>{format(e.createdAt)}</td>
+                      <td>
+                        <code>{e.action}</code>
+                      </td>
+                      <td>{e.actorEmail ?? e.actorId ?? '—'}</td>
+                      <td>{e.targetName ? <span title={e.target ?? undefined}>{e.targetName}</span> : (e.target ?? '—')}</td>
+                      <td>{e.ip ?? '—'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </TableScroll>
             <Pager page={page} size={AUDIT_PAGE_SIZE} total={events.data.total} totalCapped={events.data.totalCapped} onPage={(p) => setQuery({ page: p ? String(p) : '' })} />
           </>
         ))}

@@ -13,6 +13,7 @@ import { UserStatusTags } from '../components/UserStatusTags/UserStatusTags';
 import { useAdminAccess } from '../hooks/useAdminAccess';
 import { apiMessage } from '../logic/apiMessage';
 import { pageParam, useQueryState } from '../hooks/useQueryState';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 export const USERS_PAGE_SIZE = 25;
 const KEYS = ['q', 'page', 'sort', 'order'] as const;
@@ -71,30 +72,32 @@ export default function UsersPage(_props: PageProps) {
       ) : (
         users.data && (
           <>
-            <HTMLTable compact striped interactive className="admin-table" aria-label="Users">
-              <thead>
-                <tr>
-                  {header('email', 'E-mail')}
-                  {header('status', 'Status')}
-                  {header('totpEnabled', 'MFA')}
-                  {header('lastLoginAt', 'Last sign-in')}
-                </tr>
-              </thead>
-              <tbody>
-                {users.data.items.map((u) => (
-                  <tr key={u.id} data-testid="user-row">
-                    <td>
-                      <AdminLink to={`/admin/users/${u.id}`}>{u.email}</AdminLink>
-                    </td>
-                    <td>
-                      <UserStatusTags user={u} />
-                    </td>
-                    <td>{u.totpEnabled ? 'On' : 'Off'}</td>
-                    <td>{u.lastLoginAt ? format(u.lastLoginAt) : 'Never'}</td>
+            <TableScroll label="Users">
+              <HTMLTable compact striped interactive className="admin-table" aria-label="Users">
+                <thead>
+                  <tr>
+                    {header('email', 'E-mail')}
+                    {header('status', 'Status')}
+                    {header('totpEnabled', 'MFA')}
+                    {header('lastLoginAt', 'Last sign-in')}
                   </tr>
-                ))}
-              </tbody>
-            </HTMLTable>
+                </thead>
+                <tbody>
+                  {users.data.items.map((u) => (
+                    <tr key={u.id} data-testid="user-row">
+                      <td>
+                        <AdminLink to={`/admin/users/${u.id}`}>{u.email}</AdminLink>
+                      </td>
+                      <td>
+                        <UserStatusTags user={u} />
+                      </td>
+                      <td>{u.totpEnabled ? 'On' : 'Off'}</td>
+                      <td>{u.lastLoginAt ? format(u.lastLoginAt) : 'Never'}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </TableScroll>
             <Pager page={page} size={USERS_PAGE_SIZE} total={users.data.total} onPage={(p) => setQuery({ page: p ? String(p) : '' })} />
           </>
         )

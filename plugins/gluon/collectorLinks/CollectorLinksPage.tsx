@@ -7,6 +7,7 @@ import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 import type { LinkSort } from '../api/GluonApi';
 import { LinkInstalls } from './components/LinkInstalls/LinkInstalls';
 import { NewLinkForm } from './components/NewLinkForm/NewLinkForm';
@@ -95,58 +96,63 @@ export default function CollectorLinksPage(_props: PageProps) {
       )}
       {data && data.items.length === 0 && <NonIdealState title={filter ? 'No links match' : 'No collector links yet'} />}
       {data && data.items.length > 0 && (
-        <HTMLTable compact striped className="collector-links-table" aria-label="Collector links">
-          <thead>
-            <tr>
-              {th('name', 'Name')}
-              <th>Status</th>
-              {th('installs', 'Installs')}
-              {th('expiresAt', 'Expires')}
-              {th('createdAt', 'Created')}
-              <th aria-label="Actions" />
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((link) => (
-              <Fragment key={link.id}>
-                <tr data-testid="link-row">
-                  <td>{link.name ?? <span className={Classes.TEXT_MUTED}>Unnamed</span>}</td>
-                  <td>
-                    <Tag minimal intent={STATUS_LABELS[link.status]?.intent ?? 'none'}>
-                      {STATUS_LABELS[link.status]?.text ?? link.status}
-                    </Tag>
-                  </td>
-                  <td>
-                    {link.installs} / {link.maxInstalls ?? '∞'}
-                  </td>
-                  <td>{link.expiresAt ? format(link.expiresAt) : 'Never'}</td>
-                  <td>{format(link.createdAt)}</td>
-                  <td className="collector-links-row">
-                    <Button
-                      size="small"
-                      variant="minimal"
-                      text={openInstalls === link.id ? 'Hide installs' : 'Show installs'}
-                      onClick={() => setOpenInstalls(openInstalls === link.id ? null : link.id)}
-                    />
-                    {/* Every reader (the page is gated above), as the API: the installer is not a change to the link. */}
-                    <Button size="small" variant="minimal" icon={<Download />} text="Windows installer" onClick={() => void installer(link.id, 'WIN')} />
-                    <Button size="small" variant="minimal" icon={<Download />} text="macOS installer" onClick={() => void installer(link.id, 'MAC')} />
-                    {canWrite && (
-                      <Button size="small" variant="minimal" text={link.active ? 'Disable' : 'Enable'} disabled={busy} onClick={() => void toggle(link.id, !link.active)} />
-                    )}
-                  </td>
-                </tr>
-                {openInstalls === link.id && (
-                  <tr>
-                    <td colSpan={6}>
-                      <LinkInstalls linkId={link.id} />
+        <TableScroll label="Collector links">
+          <HTMLTable compact striped className="collector-links-table" aria-label="Collector links">
+            <thead>
+              <tr>
+                {th('name', 'Name')}
+                <th>Status</th>
+                {th('installs', 'Installs')}
+                {th('expiresAt', 'Expires')}
+                {th('createdAt', 'Created')}
+                <th>Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((link) => (
+                <Fragment key={link.id}>
+                  <tr data-testid="link-row">
+                    <td>{link.name ?? <span className={Classes.TEXT_MUTED}>Unnamed</span>}</td>
+                    <td>
+                      <Tag minimal intent={STATUS_LABELS[link.status]?.intent ?? 'none'}>
+                        {STATUS_LABELS[link.status]?.text ?? link.status}
+                      </Tag>
+                    </td>
+                    <td>
+                      {link.installs} / {link.maxInstalls ?? '∞'}
+                    </td>
+                    <td>{link.expiresAt ? format(link.expiresAt) : 'Never'}</td>
+                    <td>{format(link.createdAt)}</td>
+                    {/* The cell stays a table cell (a flex cell left the row, issue 24); its buttons flow inside it. */}
+                    <td>
+                      <div className="collector-links-actions">
+                        <Button
+                          size="small"
+                          variant="minimal"
+                          text={openInstalls === link.id ? 'Hide installs' : 'Show installs'}
+                          onClick={() => setOpenInstalls(openInstalls === link.id ? null : link.id)}
+                        />
+                        {/* Every reader (the page is gated above), as the API: the installer is not a change to the link. */}
+                        <Button size="small" variant="minimal" icon={<Download />} text="Windows installer" onClick={() => void installer(link.id, 'WIN')} />
+                        <Button size="small" variant="minimal" icon={<Download />} text="macOS installer" onClick={() => void installer(link.id, 'MAC')} />
+                        {canWrite && (
+                          <Button size="small" variant="minimal" text={link.active ? 'Disable' : 'Enable'} disabled={busy} onClick={() => void toggle(link.id, !link.active)} />
+                        )}
+                      </div>
                     </td>
                   </tr>
-                )}
-              </Fragment>
-            ))}
-          </tbody>
-        </HTMLTable>
+                  {openInstalls === link.id && (
+                    <tr className="collector-links-installs" data-testid="link-installs-row">
+                      <td colSpan={6}>
+                        <LinkInstalls linkId={link.id} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </TableScroll>
       )}
       {data && data.total > LINKS_PAGE_SIZE && (
         <div className="collector-links-row">

@@ -3,6 +3,7 @@ import { count } from '@common/format/count';
 import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
+import { PageBreadcrumbs } from '@core/ui/PageBreadcrumbs/PageBreadcrumbs';
 import { EvidenceTable } from '../components/EvidenceTable/EvidenceTable';
 import { GluonLink } from '../components/GluonLink/GluonLink';
 import { IncidentTimeline } from '../components/IncidentTimeline/IncidentTimeline';
@@ -10,6 +11,7 @@ import { StatusTag } from '../components/StatusTag/StatusTag';
 import { TriageForm } from '../components/TriageForm/TriageForm';
 import { useIncident } from '../hooks/useIncident';
 import { GluonAccessServiceToken } from '../services/GluonAccessService';
+import './IncidentPage.css';
 
 /** /incident-management/{incidentId}: evidence, timeline and triage of one family's findings on one device. */
 export default function IncidentPage({ params }: PageProps) {
@@ -20,19 +22,27 @@ export default function IncidentPage({ params }: PageProps) {
   const data = incident.data;
   if (!access.readReports) {
     return (
-      <section className="gluon-incident-page" style={{ padding: 24 }}>
+      <section className="gluon-incident-page">
         <H2>Incident {incidentId}</H2>
         <p>Your account cannot view incidents.</p>
       </section>
     );
   }
   return (
-    <section className="gluon-incident-page" style={{ padding: 24, maxWidth: 1200 }}>
+    <section className="gluon-incident-page">
+      {/* Outside /gluon in the address: the trail says where the page sits (issue 24). */}
+      <PageBreadcrumbs
+        items={[
+          { text: 'Gluon', to: '/gluon' },
+          ...(data ? [{ text: deviceDisplayName(data.deviceName), to: `/devices/${data.deviceId}` }] : []),
+          { text: data ? data.familyName : `Incident ${incidentId}` },
+        ]}
+      />
       <H2>{data ? `${data.familyName} on ${deviceDisplayName(data.deviceName)}` : `Incident ${incidentId}`}</H2>
       {incident.error && <Callout intent="danger">{incident.error}</Callout>}
       {data && (
         <>
-          <p>
+          <p className="gluon-incident-summary">
             <StatusTag status={data.state} /> {count(data.activeFindings, 'active finding')} · <GluonLink to={`/devices/${data.deviceId}`}>Open the device</GluonLink>
           </p>
           <H4>Evidence</H4>

@@ -309,6 +309,11 @@ describe('incident page', () => {
     expect(screen.getByText('remaining client pid: 412 (/private/var/tmp/icloud_dump/helper)')).toBeTruthy();
     expect(screen.getByText('shutdown.log:3')).toBeTruthy();
     expect(screen.getByText(/1 active finding ·/)).toBeTruthy();
+    // Where the page sits: Gluon › the device › this incident, as links a new tab can open.
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Gluon' }).getAttribute('href')).toBe('/gluon');
+    expect(within(trail).getByRole('link', { name: 'iPhone' }).getAttribute('href')).toBe(`/devices/${incident.deviceId}`);
+    expect(within(trail).getByText('DarkSword').getAttribute('aria-current')).toBe('page');
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Confirmed with the owner');
     await userEvent.click(screen.getByRole('button', { name: 'Save triage' }));

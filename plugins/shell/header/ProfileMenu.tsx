@@ -9,7 +9,7 @@ import { useObservable, useService } from '@core/react';
 import { useViewport } from '@core/ui/useViewport';
 import { SessionServiceToken } from '@core/session/SessionService';
 import type { ProfileMenuLink } from '../profile/ProfileMenuPanel';
-import { PROFILE_MENU_DELAY_MS, profileMenuVisible } from '../profile/profileMenuVisible';
+import { PROFILE_MENU_DELAY_MS, productOwnsPath, profileMenuVisible } from '../profile/profileMenuVisible';
 import '../shell.css';
 
 // The panel (Blueprint's Menu, the sections' list) is fetched when the button is first pointed
@@ -81,7 +81,7 @@ export default function ProfileMenu() {
         .sort((a, b) => (a.product?.order ?? 0) - (b.product?.order ?? 0))
         .map((plugin) => {
           const base = pluginBasePath(plugin.id);
-          return { id: plugin.id, label: plugin.product?.name ?? plugin.title, path: base, active: path === base || path.startsWith(`${base}/`) };
+          return { id: plugin.id, label: plugin.product?.name ?? plugin.title, path: base, active: productOwnsPath(plugin, path) };
         })
     : [];
   const close = () => schedule(false, true);

@@ -87,7 +87,19 @@ export function ProfileMenuPanel({ email, sections, products = [], backToConsole
         {products.length > 0 ? (
           <>
             {products.map((product) => (
-              <MenuItem key={product.id} icon={sectionIcon('')} text={product.label} active={product.active} onClick={() => onNavigate(product.path)} />
+              // A real link: a new tab opens the product; a plain click navigates in the page.
+              <MenuItem
+                key={product.id}
+                icon={sectionIcon('')}
+                text={product.label}
+                active={product.active}
+                href={product.path}
+                onClick={(event) => {
+                  if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey || event.button !== 0) return;
+                  event.preventDefault();
+                  onNavigate(product.path);
+                }}
+              />
             ))}
             <MenuDivider />
           </>

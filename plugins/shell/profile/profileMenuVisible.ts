@@ -4,7 +4,7 @@ export const PROFILE_MENU_PRODUCTS = ['gluon', 'electron', 'neutrino'] as const;
 /** A product's own routes outside its base path (gluon's `/devices/:deviceId`), from its manifest. */
 export interface ProductRoutes {
   id: string;
-  routes: readonly { path: string }[];
+  routes: readonly { path: string; frame?: string }[];
 }
 
 /** Whether an absolute wouter pattern (`/devices/:deviceId`) matches a path; relative patterns are under the base path already. */
@@ -23,6 +23,17 @@ function matchesPattern(pattern: string, path: string): boolean {
 export function profileMenuVisible(path: string, plugins: readonly ProductRoutes[] = []): boolean {
   if (PROFILE_MENU_PRODUCTS.some((product) => path === `/${product}` || path.startsWith(`/${product}/`))) return true;
   return plugins.some((plugin) => (PROFILE_MENU_PRODUCTS as readonly string[]).includes(plugin.id) && plugin.routes.some((route) => matchesPattern(route.path, path)));
+}
+
+/**
+ * Whether a path is one of the product's pages: under its base path, or one of its absolute
+ * routes (gluon's `/devices/{id}`) — not a route it shows in another plugin's frame
+ * (`/admin/collector-links` is Administration's place in the menu).
+ */
+export function productOwnsPath(plugin: ProductRoutes, path: string): boolean {
+  const base = `/${plugin.id}`;
+  if (path === base || path.startsWith(`${base}/`)) return true;
+  return plugin.routes.some((route) => !route.frame && matchesPattern(route.path, path));
 }
 
 /** Width of the menu (spec §9). */

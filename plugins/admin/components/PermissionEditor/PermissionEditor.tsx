@@ -4,6 +4,7 @@ import { isCovered } from '@common/permissions/grants';
 import { MODE_NAMES, permissionName, resourceName } from '@common/permissions/permissionNames';
 import { catalogueGrid } from '../../logic/catalogueGrid';
 import { DERIVED_CHECKS, PRESETS } from '../../logic/derivedChecks';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 /**
  * PermissionEditorProps:
@@ -65,59 +66,61 @@ export function PermissionEditor({ catalogue, value, onChange, held, locked = []
           })}
         </div>
       )}
-      <HTMLTable compact className="admin-grid admin-table" aria-label="Permissions">
-        <thead>
-          <tr>
-            <th>Allows</th>
-            <th title="r">{MODE_NAMES.r}</th>
-            <th title="w">{MODE_NAMES.w}</th>
-            <th title="rw">{MODE_NAMES.rw}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {grid.map((module) => (
-            <Fragment key={module.module}>
-              <tr>
-                <th colSpan={4} scope="rowgroup">
-                  {module.label}
-                </th>
-              </tr>
-              {module.rows.map((row) => (
-                <tr key={row.resource}>
-                  <td>
-                    <span data-testid="permission-name" title={`${row.module}#${row.resource}`}>
-                      {resourceName(row.module, row.resource)}
-                    </span>
-                  </td>
-                  {(['r', 'w', 'rw'] as const).map((mode) => {
-                    const perm = `${row.module}#${row.resource}#${mode}`;
-                    if (!row.modes.includes(mode))
+      <TableScroll label="Permissions">
+        <HTMLTable compact className="admin-grid admin-table" aria-label="Permissions">
+          <thead>
+            <tr>
+              <th>Allows</th>
+              <th title="r">{MODE_NAMES.r}</th>
+              <th title="w">{MODE_NAMES.w}</th>
+              <th title="rw">{MODE_NAMES.rw}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {grid.map((module) => (
+              <Fragment key={module.module}>
+                <tr>
+                  <th colSpan={4} scope="rowgroup">
+                    {module.label}
+                  </th>
+                </tr>
+                {module.rows.map((row) => (
+                  <tr key={row.resource}>
+                    <td>
+                      <span data-testid="permission-name" title={`${row.module}#${row.resource}`}>
+                        {resourceName(row.module, row.resource)}
+                      </span>
+                    </td>
+                    {(['r', 'w', 'rw'] as const).map((mode) => {
+                      const perm = `${row.module}#${row.resource}#${mode}`;
+                      if (!row.modes.includes(mode))
+                        return (
+                          <td key={mode} className={Classes.TEXT_MUTED}>
+                            –
+                          </td>
+                        );
+                      const isLocked = locked.includes(perm) && selected.has(perm);
+                      const notHeld = !grantable(perm);
+                      const reason = isLocked ? lockedReason : notHeld ? NOT_HELD_REASON : undefined;
                       return (
-                        <td key={mode} className={Classes.TEXT_MUTED}>
-                          –
+                        <td key={mode} title={reason ?? perm}>
+                          <Checkbox
+                            aria-label={permissionName(perm)}
+                            checked={selected.has(perm)}
+                            disabled={readOnly || isLocked || (notHeld && !selected.has(perm))}
+                            onChange={(e) => toggle(perm, e.currentTarget.checked)}
+                            style={{ margin: 0, display: 'inline-block' }}
+                          />
                         </td>
                       );
-                    const isLocked = locked.includes(perm) && selected.has(perm);
-                    const notHeld = !grantable(perm);
-                    const reason = isLocked ? lockedReason : notHeld ? NOT_HELD_REASON : undefined;
-                    return (
-                      <td key={mode} title={reason ?? perm}>
-                        <Checkbox
-                          aria-label={permissionName(perm)}
-                          checked={selected.has(perm)}
-                          disabled={readOnly || isLocked || (notHeld && !selected.has(perm))}
-                          onChange={(e) => toggle(perm, e.currentTarget.checked)}
-                          style={{ margin: 0, display: 'inline-block' }}
-                        />
-                      </td>
-                    );
-                  })}
-                </tr>
-              ))}
-            </Fragment>
-          ))}
-        </tbody>
-      </HTMLTable>
+                    })}
+                  </tr>
+                ))}
+              </Fragment>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
       {!readOnly && anyNotHeld && (
         <p className={Classes.TEXT_MUTED} data-testid="not-held-note">
           Greyed-out boxes are permissions you do not hold: you cannot grant them (the API refuses them). A permission held in mode rw lets you grant r, w and rw.

@@ -9,6 +9,7 @@ import { RulesRepositoryApiToken, type RuleSet } from '../../api/RulesRepository
 import { errorText } from '../../hooks/errorText';
 import { count } from '@common/format/count';
 import { rulesKeys } from '../../hooks/rulesKeys';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 const SIZE = 25;
 /** How long the search waits after the last keystroke before it asks the server. */
@@ -116,50 +117,52 @@ export function IndicatorList({ ruleSet, canSuppress, suppressedOnly = false, on
       )}
       {data && !data.items.length && <p className={Classes.TEXT_MUTED}>{onlySuppressed ? 'No indicator of this rule set is suppressed.' : 'No indicator matches.'}</p>}
       {data && (
-        <HTMLTable compact striped style={{ width: '100%' }} aria-label="Indicators">
-          <thead>
-            <tr>
-              <th>Type</th>
-              <th>Value</th>
-              <th>Family</th>
-              <th />
-            </tr>
-          </thead>
-          <tbody>
-            {data.items.map((i) => (
-              <tr key={i.id} data-testid="indicator-row" data-suppressed={i.suppression ? 'true' : 'false'}>
-                <td>{i.type}</td>
-                <td>
-                  <code>{i.value}</code>
-                </td>
-                <td>{i.familyName}</td>
-                <td>
-                  {i.suppression && (
-                    <>
-                      <Tag minimal intent="warning" icon={<Disable />} title={`${i.suppression.reason}${i.suppression.author ? ` (${i.suppression.author})` : ''}`}>
-                        {i.suppression.value === null ? `Suppressed: ${i.suppression.reason}` : `Suppressed for ${i.suppression.value}: ${i.suppression.reason}`}
-                      </Tag>{' '}
-                      {canSuppress && (
-                        <Button
-                          size="small"
-                          text="Undo"
-                          aria-label={`Undo the suppression of ${i.value}`}
-                          disabled={undo.pending}
-                          onClick={() => void undo.run(i.suppression!.id)}
-                        />
-                      )}
-                    </>
-                  )}{' '}
-                  {i.suppression?.value === null ? null : canSuppress && suppressing === i.id ? (
-                    <ReasonForm onSuppress={(reason) => suppression.run(i.id, reason)} onCancel={() => setSuppressing(null)} />
-                  ) : (
-                    canSuppress && <Button size="small" text="Suppress" onClick={() => setSuppressing(i.id)} />
-                  )}
-                </td>
+        <TableScroll label="Indicators">
+          <HTMLTable compact striped style={{ width: '100%' }} aria-label="Indicators">
+            <thead>
+              <tr>
+                <th>Type</th>
+                <th>Value</th>
+                <th>Family</th>
+                <th />
               </tr>
-            ))}
-          </tbody>
-        </HTMLTable>
+            </thead>
+            <tbody>
+              {data.items.map((i) => (
+                <tr key={i.id} data-testid="indicator-row" data-suppressed={i.suppression ? 'true' : 'false'}>
+                  <td>{i.type}</td>
+                  <td>
+                    <code>{i.value}</code>
+                  </td>
+                  <td>{i.familyName}</td>
+                  <td>
+                    {i.suppression && (
+                      <>
+                        <Tag minimal intent="warning" icon={<Disable />} title={`${i.suppression.reason}${i.suppression.author ? ` (${i.suppression.author})` : ''}`}>
+                          {i.suppression.value === null ? `Suppressed: ${i.suppression.reason}` : `Suppressed for ${i.suppression.value}: ${i.suppression.reason}`}
+                        </Tag>{' '}
+                        {canSuppress && (
+                          <Button
+                            size="small"
+                            text="Undo"
+                            aria-label={`Undo the suppression of ${i.value}`}
+                            disabled={undo.pending}
+                            onClick={() => void undo.run(i.suppression!.id)}
+                          />
+                        )}
+                      </>
+                    )}{' '}
+                    {i.suppression?.value === null ? null : canSuppress && suppressing === i.id ? (
+                      <ReasonForm onSuppress={(reason) => suppression.run(i.id, reason)} onCancel={() => setSuppressing(null)} />
+                    ) : (
+                      canSuppress && <Button size="small" text="Suppress" onClick={() => setSuppressing(i.id)} />
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </TableScroll>
       )}
       {last > 0 && (
         <div>

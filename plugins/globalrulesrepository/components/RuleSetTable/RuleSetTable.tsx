@@ -2,6 +2,7 @@ import { Button, Classes, HTMLTable, Switch, Tag } from '@blueprintjs/core';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useVersionFormatter } from '@core/locale/useVersionFormatter';
 import type { RuleSet } from '../../api/RulesRepositoryApi';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 /** RuleSetTableProps: the rule sets; the actions are given only when the user may change them (gln#cfg write). */
 export interface RuleSetTableProps {
@@ -19,80 +20,82 @@ export function RuleSetTable({ ruleSets, onToggle, onDelete, onShowIndicators, o
   const formatVersion = useVersionFormatter();
   if (!ruleSets.length) return <p className={Classes.TEXT_MUTED}>No rule set yet: import a STIX 2.1 bundle.</p>;
   return (
-    <HTMLTable compact striped style={{ width: '100%' }} aria-label="Rule sets">
-      <thead>
-        <tr>
-          <th>Rule set</th>
-          <th>Families</th>
-          <th>Indicators by type</th>
-          <th>Unsupported</th>
-          <th>Enabled</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {ruleSets.map((r) => (
-          <tr key={r.id} data-testid="rule-set-row">
-            <td>
-              <strong>{r.name}</strong>
-              <div className={Classes.TEXT_MUTED}>
-                version {formatVersion(r.version)}
-                {r.author && ` · ${r.author}`} · updated {formatDate(r.updatedAt)}
-              </div>
-            </td>
-            <td>
-              {r.families.map((f) => (
-                <Tag key={f.id} minimal style={{ marginRight: 4 }}>
-                  {f.name} ({f.indicators})
-                </Tag>
-              ))}
-            </td>
-            <td>
-              {Object.entries(r.counts)
-                .filter(([, n]) => n > 0)
-                .map(([type, n]) => `${type}: ${n}`)
-                .join(', ')}
-              {r.suppressions > 0 &&
-                (onShowSuppressed ? (
-                  <div>
-                    <Button
-                      size="small"
-                      variant="minimal"
-                      text={`${r.suppressions} suppressed`}
-                      aria-label={`Show the ${r.suppressions} suppressed of ${r.name}`}
-                      onClick={() => onShowSuppressed(r)}
-                    />
-                  </div>
-                ) : (
-                  <div className={Classes.TEXT_MUTED}>{r.suppressions} suppressed</div>
-                ))}
-            </td>
-            <td>
-              {r.unsupported.length ? (
-                <details>
-                  <summary>{r.unsupported.length}</summary>
-                  <ul>
-                    {r.unsupported.slice(0, 50).map((u, i) => (
-                      <li key={i}>
-                        <code>{u.pattern || u.id}</code>: {u.reason}
-                      </li>
-                    ))}
-                  </ul>
-                </details>
-              ) : (
-                0
-              )}
-            </td>
-            <td>
-              <Switch checked={r.enabled} disabled={!onToggle} aria-label={`${r.name} enabled`} onChange={(event) => onToggle?.(r, event.currentTarget.checked)} />
-            </td>
-            <td>
-              <Button size="small" text="Indicators" onClick={() => onShowIndicators(r)} />{' '}
-              {onDelete && <Button size="small" intent="danger" variant="minimal" text="Delete" onClick={() => onDelete(r)} />}
-            </td>
+    <TableScroll label="Rule sets">
+      <HTMLTable compact striped style={{ width: '100%' }} aria-label="Rule sets">
+        <thead>
+          <tr>
+            <th>Rule set</th>
+            <th>Families</th>
+            <th>Indicators by type</th>
+            <th>Unsupported</th>
+            <th>Enabled</th>
+            <th />
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {ruleSets.map((r) => (
+            <tr key={r.id} data-testid="rule-set-row">
+              <td>
+                <strong>{r.name}</strong>
+                <div className={Classes.TEXT_MUTED}>
+                  version {formatVersion(r.version)}
+                  {r.author && ` · ${r.author}`} · updated {formatDate(r.updatedAt)}
+                </div>
+              </td>
+              <td>
+                {r.families.map((f) => (
+                  <Tag key={f.id} minimal style={{ marginRight: 4 }}>
+                    {f.name} ({f.indicators})
+                  </Tag>
+                ))}
+              </td>
+              <td>
+                {Object.entries(r.counts)
+                  .filter(([, n]) => n > 0)
+                  .map(([type, n]) => `${type}: ${n}`)
+                  .join(', ')}
+                {r.suppressions > 0 &&
+                  (onShowSuppressed ? (
+                    <div>
+                      <Button
+                        size="small"
+                        variant="minimal"
+                        text={`${r.suppressions} suppressed`}
+                        aria-label={`Show the ${r.suppressions} suppressed of ${r.name}`}
+                        onClick={() => onShowSuppressed(r)}
+                      />
+                    </div>
+                  ) : (
+                    <div className={Classes.TEXT_MUTED}>{r.suppressions} suppressed</div>
+                  ))}
+              </td>
+              <td>
+                {r.unsupported.length ? (
+                  <details>
+                    <summary>{r.unsupported.length}</summary>
+                    <ul>
+                      {r.unsupported.slice(0, 50).map((u, i) => (
+                        <li key={i}>
+                          <code>{u.pattern || u.id}</code>: {u.reason}
+                        </li>
+                      ))}
+                    </ul>
+                  </details>
+                ) : (
+                  0
+                )}
+              </td>
+              <td>
+                <Switch checked={r.enabled} disabled={!onToggle} aria-label={`${r.name} enabled`} onChange={(event) => onToggle?.(r, event.currentTarget.checked)} />
+              </td>
+              <td>
+                <Button size="small" text="Indicators" onClick={() => onShowIndicators(r)} />{' '}
+                {onDelete && <Button size="small" intent="danger" variant="minimal" text="Delete" onClick={() => onDelete(r)} />}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }

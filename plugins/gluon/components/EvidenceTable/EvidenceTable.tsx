@@ -5,7 +5,9 @@ import { Field, Form } from 'react-final-form';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useVersionFormatter } from '@core/locale/useVersionFormatter';
 import type { MutationResult } from '@core/react/useMutation';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 import type { Evidence } from '../../api/GluonApi';
+import './EvidenceTable.css';
 
 /** Longest reason the API takes (POST /findings/{id}/falsePositive); longer is refused with a 400. */
 export const MAX_REASON_LENGTH = 2000;
@@ -32,12 +34,14 @@ function ReasonForm({ onConfirm, onCancel }: { onConfirm(reason: string): Promis
       subscription={{ submitting: true, submitError: true, invalid: true }}
     >
       {({ handleSubmit, submitting, submitError, invalid }) => (
-        <form onSubmit={handleSubmit}>
+        <form className="gluon-reason-form" onSubmit={handleSubmit}>
           <Field<string> name="reason" validate={required}>
-            {({ input }) => <InputGroup size="small" autoFocus placeholder="Reason" aria-label="Reason" maxLength={MAX_REASON_LENGTH} {...input} />}
+            {({ input }) => <InputGroup size="small" fill autoFocus placeholder="Reason" aria-label="Reason" maxLength={MAX_REASON_LENGTH} {...input} />}
           </Field>
-          <Button size="small" type="submit" intent="primary" text="Confirm" disabled={invalid || submitting} />
-          <Button size="small" variant="minimal" text="Cancel" onClick={onCancel} />
+          <div className="gluon-reason-buttons">
+            <Button size="small" type="submit" intent="primary" text="Confirm" disabled={invalid || submitting} />
+            <Button size="small" variant="minimal" text="Cancel" onClick={onCancel} />
+          </div>
           {submitError && (
             <Callout compact intent={Intent.DANGER} role="alert">
               {submitError}
@@ -55,61 +59,63 @@ export function EvidenceTable({ evidence, onFalsePositive }: EvidenceTableProps)
   const formatVersion = useVersionFormatter();
   const [marking, setMarking] = useState<string | null>(null);
   return (
-    <HTMLTable compact striped style={{ width: '100%' }} aria-label="Evidence">
-      <thead>
-        <tr>
-          <th>Seen</th>
-          <th>Observed</th>
-          <th>Source</th>
-          <th>Indicator</th>
-          <th>Rule set</th>
-          <th />
-        </tr>
-      </thead>
-      <tbody>
-        {evidence.map((f) => (
-          <tr key={f.id} data-testid="evidence-row" data-suppressed={f.suppressed}>
-            <td>{f.observedAt ? formatDate(f.observedAt) : formatDate(f.createdAt)}</td>
-            <td>
-              <div>
-                {f.kind}: <code>{f.value}</code>
-              </div>
-              {f.raw && <div className={Classes.TEXT_MUTED}>{f.raw}</div>}
-            </td>
-            <td>
-              {f.source.split('/').pop()}
-              {f.line !== null && `:${f.line}`}
-            </td>
-            <td>
-              <code>{f.pattern}</code>
-              <div className={Classes.TEXT_MUTED}>
-                {f.indicatorId} ({f.route})
-              </div>
-            </td>
-            <td>
-              {f.ruleSetName} {formatVersion(f.ruleSetVersion)}
-            </td>
-            <td>
-              {f.suppressed ? (
-                <Tag minimal title={f.suppressionReason ?? ''}>
-                  False positive
-                </Tag>
-              ) : onFalsePositive && marking === f.id ? (
-                <ReasonForm
-                  onConfirm={async (reason) => {
-                    const marked = await onFalsePositive(f.id, reason);
-                    if (marked.ok) setMarking(null);
-                    return marked;
-                  }}
-                  onCancel={() => setMarking(null)}
-                />
-              ) : (
-                onFalsePositive && <Button size="small" text="Mark false positive" onClick={() => setMarking(f.id)} />
-              )}
-            </td>
+    <TableScroll label="Evidence">
+      <HTMLTable compact striped className="gluon-evidence-table" aria-label="Evidence">
+        <thead>
+          <tr>
+            <th>Seen</th>
+            <th>Observed</th>
+            <th>Source</th>
+            <th>Indicator</th>
+            <th>Rule set</th>
+            <th>Action</th>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {evidence.map((f) => (
+            <tr key={f.id} data-testid="evidence-row" data-suppressed={f.suppressed}>
+              <td>{f.observedAt ? formatDate(f.observedAt) : formatDate(f.createdAt)}</td>
+              <td>
+                <div>
+                  {f.kind}: <code>{f.value}</code>
+                </div>
+                {f.raw && <div className={Classes.TEXT_MUTED}>{f.raw}</div>}
+              </td>
+              <td>
+                {f.source.split('/').pop()}
+                {f.line !== null && `:${f.line}`}
+              </td>
+              <td>
+                <code>{f.pattern}</code>
+                <div className={Classes.TEXT_MUTED}>
+                  {f.indicatorId} ({f.route})
+                </div>
+              </td>
+              <td>
+                {f.ruleSetName} {formatVersion(f.ruleSetVersion)}
+              </td>
+              <td className="gluon-evidence-action">
+                {f.suppressed ? (
+                  <Tag minimal title={f.suppressionReason ?? ''}>
+                    False positive
+                  </Tag>
+                ) : onFalsePositive && marking === f.id ? (
+                  <ReasonForm
+                    onConfirm={async (reason) => {
+                      const marked = await onFalsePositive(f.id, reason);
+                      if (marked.ok) setMarking(null);
+                      return marked;
+                    }}
+                    onCancel={() => setMarking(null)}
+                  />
+                ) : (
+                  onFalsePositive && <Button size="small" text="Mark false positive" onClick={() => setMarking(f.id)} />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }

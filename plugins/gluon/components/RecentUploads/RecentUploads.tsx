@@ -6,6 +6,7 @@ import type { UploadPage } from '../../api/GluonApi';
 import { GluonLink } from '../GluonLink/GluonLink';
 import { ListPager } from '../ListPager/ListPager';
 import { StatusTag } from '../StatusTag/StatusTag';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 /** RecentUploadsProps: one page of uploads; `linkDevices` when the user may open device pages. */
 export interface RecentUploadsProps {
@@ -20,36 +21,38 @@ export function RecentUploads({ page, linkDevices, onPage }: RecentUploadsProps)
   if (!page.items.length) return <p className={Classes.TEXT_MUTED}>No upload yet.</p>;
   return (
     <>
-      <HTMLTable compact striped style={{ width: '100%' }} aria-label="Recent uploads">
-        <thead>
-          <tr>
-            <th>File</th>
-            <th>Size</th>
-            <th>Uploaded</th>
-            <th>Inspection</th>
-            <th>Device</th>
-            <th>Findings</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.items.map((u) => (
-            <tr key={u.inspectionId} data-testid="recent-upload" data-status={u.status}>
-              <td>{u.fileName}</td>
-              <td>{u.size === null ? '' : formatSize(u.size)}</td>
-              <td>{formatDate(u.createdAt)}</td>
-              <td>
-                <StatusTag status={u.status} />
-                {u.status === 'running' && <ProgressBar value={u.progress / 100} />}
-                {u.error && <div className={Classes.TEXT_MUTED}>{u.error}</div>}
-              </td>
-              <td>
-                {u.deviceId && linkDevices ? <GluonLink to={`/devices/${u.deviceId}`}>{deviceDisplayName(u.deviceName ?? '')}</GluonLink> : deviceDisplayName(u.deviceName ?? '')}
-              </td>
-              <td>{u.status === 'done' ? u.findings : ''}</td>
+      <TableScroll label="Recent uploads">
+        <HTMLTable compact striped style={{ width: '100%' }} aria-label="Recent uploads">
+          <thead>
+            <tr>
+              <th>File</th>
+              <th>Size</th>
+              <th>Uploaded</th>
+              <th>Inspection</th>
+              <th>Device</th>
+              <th>Findings</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {page.items.map((u) => (
+              <tr key={u.inspectionId} data-testid="recent-upload" data-status={u.status}>
+                <td>{u.fileName}</td>
+                <td>{u.size === null ? '' : formatSize(u.size)}</td>
+                <td>{formatDate(u.createdAt)}</td>
+                <td>
+                  <StatusTag status={u.status} />
+                  {u.status === 'running' && <ProgressBar value={u.progress / 100} />}
+                  {u.error && <div className={Classes.TEXT_MUTED}>{u.error}</div>}
+                </td>
+                <td>
+                  {u.deviceId && linkDevices ? <GluonLink to={`/devices/${u.deviceId}`}>{deviceDisplayName(u.deviceName ?? '')}</GluonLink> : deviceDisplayName(u.deviceName ?? '')}
+                </td>
+                <td>{u.status === 'done' ? u.findings : ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
       <ListPager page={page.page} size={page.size} total={page.total} totalCapped={page.totalCapped} previous="Newer" next="Older" onPage={onPage} />
     </>
   );
