@@ -17,8 +17,8 @@ describe('neutrino: fleet threat hunting', () => {
   let hunter: string;
   let reader: string;
   let gluonOnly: string;
-  const devices: Record<string, string> = {};
-  const inspections: Record<string, string> = {};
+  const devices = {} as { a: string; b: string; c: string; other: string };
+  const inspections = {} as { a: string; b: string; c: string };
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const get = async (url: string, token = hunter) => t.app.inject({ method: 'GET', url, headers: auth(token) });
