@@ -1,6 +1,6 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
 import { iso, type Stamp } from '../../gluon/services/sqlRows';
-import { huntWhere, SEEN_FIRST, SEEN_LAST, validateHunt, type HuntQuery } from './huntQuery';
+import { huntSql, SEEN_FIRST, SEEN_LAST, validateHunt, type HuntQuery } from './huntQuery';
 import { withTimeBudget } from './timeBudget';
 
 /** Evidence rows shown per device; the rest is counted (and in the CSV export). */
@@ -55,8 +55,6 @@ export function decodeCursor(value: string): Cursor {
   return { lastSeen, deviceId };
 }
 
-const FROM = `FROM gluon_observations o JOIN gluon_devices d ON d.id = o.device_id JOIN gluon_inspections i ON i.id = o.inspection_id`;
-
 interface GroupRow {
   device_id: string;
   name: string;
@@ -106,7 +104,7 @@ export async function huntDevices(db: Database, tenantId: string, input: HuntQue
   const size = Math.min(Math.max(1, page.size), MAX_HUNT_PAGE);
   const cursor = page.cursor ? decodeCursor(page.cursor) : null;
   return withTimeBudget(db, async (q) => {
-    const where = huntWhere(tenantId, query);
+    const where = huntSql(tenantId, query);
     const params = [...where.params];
     let having = '';
     if (cursor) {
@@ -118,7 +116,7 @@ export async function huntDevices(db: Database, tenantId: string, input: HuntQue
       `SELECT o.device_id, d.name, d.platform, d.model_code, d.os_version,
               min(${SEEN_FIRST}) AS first_seen, max(${SEEN_LAST}) AS last_seen,
               count(*)::int AS observations, sum(o.occurrences)::int AS occurrences, count(DISTINCT o.inspection_id)::int AS inspections
-       ${FROM} WHERE ${where.sql}
+       ${where.from} WHERE ${where.where}
        GROUP BY o.device_id, d.name, d.platform, d.model_code, d.os_version ${having}
        ORDER BY max(${SEEN_LAST}) DESC, o.device_id DESC LIMIT $${params.length}`,
       params,
@@ -148,14 +146,14 @@ export async function huntDevices(db: Database, tenantId: string, input: HuntQue
 async function evidenceOf(q: Queryable, tenantId: string, query: HuntQuery, deviceIds: string[]): Promise<Map<string, EvidenceRow[]>> {
   const out = new Map<string, EvidenceRow[]>();
   if (deviceIds.length === 0) return out;
-  const where = huntWhere(tenantId, query);
+  const where = huntSql(tenantId, query);
   const params = [...where.params, deviceIds, EVIDENCE_PER_DEVICE];
   const rows = await q.query<EvidenceRow>(
     `SELECT * FROM (
        SELECT o.device_id, o.inspection_id, i.file_name, i.created_at AS inspected_at, o.kind, o.value, o.source, o.line, o.occurrences,
               ${SEEN_FIRST} AS first_seen, ${SEEN_LAST} AS last_seen,
               row_number() OVER (PARTITION BY o.device_id ORDER BY ${SEEN_LAST} DESC, o.id DESC) AS n
-       ${FROM} WHERE ${where.sql} AND o.device_id = ANY($${params.length - 1}::uuid[])
+       ${where.from} WHERE ${where.where} AND o.device_id = ANY($${params.length - 1}::uuid[])
      ) e WHERE n <= $${params.length} ORDER BY device_id, n`,
     params,
   );
@@ -176,11 +174,11 @@ export interface ExportRow extends Evidence {
 export async function huntRows(db: Database, tenantId: string, input: HuntQuery): Promise<ExportRow[]> {
   const query = validateHunt(input);
   return withTimeBudget(db, async (q) => {
-    const where = huntWhere(tenantId, query);
+    const where = huntSql(tenantId, query);
     const rows = await q.query<EvidenceRow & { name: string }>(
       `SELECT o.device_id, d.name, o.inspection_id, i.file_name, i.created_at AS inspected_at, o.kind, o.value, o.source, o.line, o.occurrences,
               ${SEEN_FIRST} AS first_seen, ${SEEN_LAST} AS last_seen
-       ${FROM} WHERE ${where.sql} ORDER BY d.name, o.device_id, ${SEEN_LAST} DESC, o.id LIMIT ${MAX_EXPORT_ROWS}`,
+       ${where.from} WHERE ${where.where} ORDER BY d.name, o.device_id, ${SEEN_LAST} DESC, o.id LIMIT ${MAX_EXPORT_ROWS}`,
       where.params,
     );
     return rows.map((r) => ({ deviceId: r.device_id, deviceName: r.name, ...toEvidence(r) }));

@@ -37,24 +37,33 @@ export function validateHunt(query: HuntQuery): HuntQuery {
 }
 
 /**
- * The WHERE clause of a hunt over `o` (gluon_observations) joined with `d` (its device) and `i`
- * (its inspection), and its parameters from `$first`. Exact and prefix use the b-tree on value
- * (text_pattern_ops), contains the trigram GIN index (case-insensitive).
+ * The FROM and WHERE of a hunt: `o` (gluon_observations) with `d` (its device, for the tenant) and
+ * `i` (its inspection, for the evidence), and the parameters from `$first`. The value and kind
+ * predicates are fenced in a subquery (OFFSET 0) so they are always the way in: exact and prefix
+ * through the b-tree on value (text_pattern_ops), contains through the trigram GIN index. Without
+ * the fence, a planner with stale statistics (PGlite never auto-analyses) walks the tenant's
+ * devices and probes the GIN index once per device (seconds instead of milliseconds).
  */
-export function huntWhere(tenantId: string, query: HuntQuery, first = 1): { sql: string; params: unknown[] } {
+export function huntSql(tenantId: string, query: HuntQuery, first = 1): { from: string; where: string; params: unknown[] } {
   const params: unknown[] = [tenantId];
   const p = (value: unknown) => {
     params.push(value);
     return `$${first + params.length - 1}`;
   };
-  const parts = [`d.tenant_id = $${first}`];
-  if (query.mode === 'exact') parts.push(`o.value = ${p(query.value)}`);
-  else if (query.mode === 'prefix') parts.push(`o.value LIKE ${p(`${escapeLike(query.value)}%`)}`);
-  else parts.push(`o.value ILIKE ${p(`%${escapeLike(query.value)}%`)}`);
-  if (query.kinds && query.kinds.length > 0) parts.push(`o.kind = ANY(${p([...query.kinds])}::text[])`);
-  if (query.from) parts.push(`${SEEN_LAST} >= ${p(query.from)}::timestamptz`);
-  if (query.to) parts.push(`${SEEN_FIRST} <= ${p(query.to)}::timestamptz`);
-  return { sql: parts.join(' AND '), params };
+  const observation: string[] = [];
+  if (query.mode === 'exact') observation.push(`o.value = ${p(query.value)}`);
+  else if (query.mode === 'prefix') observation.push(`o.value LIKE ${p(`${escapeLike(query.value)}%`)}`);
+  else observation.push(`o.value ILIKE ${p(`%${escapeLike(query.value)}%`)}`);
+  if (query.kinds && query.kinds.length > 0) observation.push(`o.kind = ANY(${p([...query.kinds])}::text[])`);
+  const where = [`d.tenant_id = $${first}`];
+  if (query.from) where.push(`${SEEN_LAST} >= ${p(query.from)}::timestamptz`);
+  if (query.to) where.push(`${SEEN_FIRST} <= ${p(query.to)}::timestamptz`);
+  return {
+    from: `FROM (SELECT * FROM gluon_observations o WHERE ${observation.join(' AND ')} OFFSET 0) o
+           JOIN gluon_devices d ON d.id = o.device_id JOIN gluon_inspections i ON i.id = o.inspection_id`,
+    where: where.join(' AND '),
+    params,
+  };
 }
 
 /** When an observation was first and last seen: its artefact's times, else its inspection's. */

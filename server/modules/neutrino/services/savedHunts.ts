@@ -1,7 +1,7 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
 import type { Indicator, IndicatorType } from '../../gluon/inspection/types';
 import { iso, json, type Stamp } from '../../gluon/services/sqlRows';
-import { huntWhere, validateHunt, type HuntQuery } from './huntQuery';
+import { huntSql, validateHunt, type HuntQuery } from './huntQuery';
 import { matchIndicators } from './sweep';
 import { parseSweep, sweepBundleText, type SweepInput } from './sweepInput';
 
@@ -157,7 +157,7 @@ interface MatchRow {
 async function matchesOf(q: Queryable, hunt: HuntRow, inspectionIds?: string[]): Promise<MatchRow[]> {
   const query = json<StoredQuery>(hunt.query, { indicators: [] });
   if ('hunt' in query) {
-    const where = huntWhere(hunt.tenant_id, query.hunt);
+    const where = huntSql(hunt.tenant_id, query.hunt);
     const params = [...where.params];
     let only = '';
     if (inspectionIds) {
@@ -166,11 +166,12 @@ async function matchesOf(q: Queryable, hunt: HuntRow, inspectionIds?: string[]):
     }
     return q.query<MatchRow>(
       `SELECT o.device_id AS "deviceId", o.inspection_id AS "inspectionId", o.kind, o.value, o.source, o.line
-       FROM gluon_observations o JOIN gluon_devices d ON d.id = o.device_id JOIN gluon_inspections i ON i.id = o.inspection_id
-       WHERE ${where.sql}${only}`,
+       ${where.from} WHERE ${where.where}${only}`,
       params,
     );
   }
+  // As a sweep: one trigram probe per value, never a sequential scan per value (sweep.ts).
+  await q.query('SET LOCAL enable_seqscan = off');
   const ruleSet = { id: hunt.id, name: hunt.name, version: '1' };
   const indicators: Indicator[] = query.indicators.map((i) => ({ ...i, type: i.type as IndicatorType, pattern: '', ruleSet }));
   return matchIndicators(q, hunt.tenant_id, indicators, inspectionIds ? { inspectionIds } : {});

@@ -62,7 +62,7 @@ export async function matchIndicators(q: Queryable, tenantId: string, indicators
   const rows = await q.query<CandidateRow>(
     `SELECT DISTINCT ON (o.id) o.id, o.device_id, o.inspection_id, o.kind, o.value, o.source, o.line, ${SEEN_FIRST} AS first_seen, ${SEEN_LAST} AS last_seen
      FROM unnest($2::text[]) AS n(pattern)
-     JOIN gluon_observations o ON o.value ILIKE n.pattern
+     CROSS JOIN LATERAL (SELECT * FROM gluon_observations o WHERE o.value ILIKE n.pattern OFFSET 0) o
      JOIN gluon_devices d ON d.id = o.device_id
      JOIN gluon_inspections i ON i.id = o.inspection_id
      WHERE d.tenant_id = $1 ${only}
@@ -114,7 +114,7 @@ export interface SweepResult {
 /** Which devices ever observed any of the indicators, without creating a rule set. */
 export async function sweep(db: Database, tenantId: string, input: SweepInput): Promise<SweepResult> {
   const parsed = parseSweep(sweepBundleText(input));
-  const matches = await withTimeBudget(db, (q) => matchIndicators(q, tenantId, parsed.indicators));
+  const matches = await withTimeBudget(db, (q) => matchIndicators(q, tenantId, parsed.indicators), undefined, { indexOnly: true });
   const byDevice = new Map<string, SweepMatch[]>();
   for (const m of matches) {
     const list = byDevice.get(m.deviceId);

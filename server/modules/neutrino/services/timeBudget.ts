@@ -16,11 +16,14 @@ export function timeBudgetMessage(ms: number): string {
  * connection); a statement cut short answers 503 with the message above. PGlite runs in this
  * process and cannot cancel a statement: there the indexes are the bound (README "Neutrino").
  */
-export async function withTimeBudget<T>(db: Database, fn: (q: Queryable) => Promise<T>, ms = HUNT_TIME_BUDGET_MS): Promise<T> {
-  if (db.kind !== 'postgres') return fn(db);
+export async function withTimeBudget<T>(db: Database, fn: (q: Queryable) => Promise<T>, ms = HUNT_TIME_BUDGET_MS, options: { indexOnly?: boolean } = {}): Promise<T> {
+  if (db.kind !== 'postgres' && !options.indexOnly) return fn(db);
   try {
     return await db.tx(async (q) => {
-      await q.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(ms))}`);
+      if (db.kind === 'postgres') await q.query(`SET LOCAL statement_timeout = ${Math.max(1, Math.floor(ms))}`);
+      // A sweep probes the trigram index once per value: a sequential scan per value (what a
+      // planner picks on a small or never-analysed table) would read the table 10,000 times.
+      if (options.indexOnly) await q.query('SET LOCAL enable_seqscan = off');
       return fn(q);
     });
   } catch (error) {
