@@ -224,6 +224,11 @@ describe('neutrino: fleet threat hunting', () => {
         ],
       });
       expect((await get('/neutrino-backend/campaigns?familyId=malware--unknown')).statusCode).toBe(404);
+      // A family of a rule set not seen yet (followed from the rules repository): named, no device.
+      const ruleSets = (await get('/globalrulesrepository-backend/ruleSets')).json();
+      const helper = ruleSets.find((r: Json) => r.name === 'Helper campaign');
+      const unseen = (await get(`/neutrino-backend/campaigns?familyId=${encodeURIComponent(helper.families[0].id)}`)).json();
+      expect(unseen).toMatchObject({ family: { name: 'Helper campaign' }, devices: [], timeline: [], firstSeen: null });
     });
 
     it('follows one indicator value across devices, with the incidents whose findings name it', async () => {

@@ -65,8 +65,14 @@ export async function campaign(db: Database, tenantId: string, input: { familyId
     let sightings: string;
     const params: unknown[] = [tenantId];
     if (input.familyId) {
-      const [row] = await q.query<{ name: string }>('SELECT min(family_name) AS name FROM gluon_incidents WHERE tenant_id = $1 AND family_id = $2', [tenantId, input.familyId]);
-      if (!row?.name) throw new HttpError(404, 'No incident names this family.');
+      // Named by an incident, or (followed from the rules repository before any sighting) by a rule set.
+      const [row] = await q.query<{ name: string | null }>(
+        `SELECT coalesce(
+           (SELECT min(family_name) FROM gluon_incidents WHERE tenant_id = $1 AND family_id = $2),
+           (SELECT min(i.family_name) FROM gluon_indicators i JOIN gluon_rule_sets r ON r.id = i.rule_set_id WHERE r.tenant_id = $1 AND i.family_id = $2)) AS name`,
+        [tenantId, input.familyId],
+      );
+      if (!row?.name) throw new HttpError(404, 'No incident or rule set names this family.');
       family = { id: input.familyId, name: row.name };
       params.push(input.familyId);
       sightings = `SELECT f.device_id, coalesce(f.observed_at, f.created_at) AS at FROM gluon_findings f JOIN gluon_incidents inc ON inc.id = f.incident_id
