@@ -45,6 +45,17 @@ describe('/neutrino hunt', () => {
   it('hunts a value, shows each device with its evidence and pages by the server cursor', async () => {
     const fake = host('/neutrino', ['ntr#hnt#rw', 'gln#rpt#r'], {
       hunt: async (q) => (q.cursor ? { items: [hit('d-2', 'iPhone B')], nextCursor: null } : { items: [hit('d-1', 'iPhone A')], nextCursor: 'next-1' }),
+      saveHunt: async (body) => ({
+        id: 'h-1',
+        name: body.name,
+        type: 'hunt',
+        hunt: { mode: 'exact', value: 'helperd' },
+        indicators: 0,
+        matches: 1,
+        devices: 1,
+        createdAt: SEEN,
+        matchedUntil: SEEN,
+      }),
     });
     await userEvent.type(await screen.findByLabelText('Value'), 'helperd');
     await userEvent.click(screen.getByRole('button', { name: 'Hunt' }));
@@ -55,8 +66,12 @@ describe('/neutrino hunt', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('iPhone B')).toBeTruthy();
     expect(fake.hunt).toHaveBeenLastCalledWith({ value: 'helperd', mode: 'exact', size: 25, cursor: 'next-1' });
-    // Saving needs ntr#hnt#rw, which this user has.
-    expect(screen.getByRole('form', { name: 'Save hunt' })).toBeTruthy();
+    // Saving needs ntr#hnt#rw, which this user has; the saved hunt keeps the search's mode and value.
+    const save = screen.getByRole('form', { name: 'Save hunt' });
+    await userEvent.type(within(save).getByLabelText('Hunt name'), 'helperd anywhere');
+    await userEvent.click(within(save).getByRole('button', { name: 'Save hunt' }));
+    expect(await screen.findByText(/Saved: it runs again on every new inspection/)).toBeTruthy();
+    expect(fake.saveHunt).toHaveBeenCalledWith({ name: 'helperd anywhere', hunt: { mode: 'exact', value: 'helperd' } });
   });
 
   it('says what is wrong before asking the server, and shows no device link without gluon reports', async () => {

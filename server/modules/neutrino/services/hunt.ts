@@ -113,7 +113,7 @@ export async function huntDevices(db: Database, tenantId: string, input: HuntQue
     }
     params.push(size + 1);
     const groups = await q.query<GroupRow>(
-      `SELECT o.device_id, d.name, d.platform, d.model_code, d.os_version,
+      `${where.with} SELECT o.device_id, d.name, d.platform, d.model_code, d.os_version,
               min(${SEEN_FIRST}) AS first_seen, max(${SEEN_LAST}) AS last_seen,
               count(*)::int AS observations, sum(o.occurrences)::int AS occurrences, count(DISTINCT o.inspection_id)::int AS inspections
        ${where.from} WHERE ${where.where}
@@ -149,7 +149,7 @@ async function evidenceOf(q: Queryable, tenantId: string, query: HuntQuery, devi
   const where = huntSql(tenantId, query);
   const params = [...where.params, deviceIds, EVIDENCE_PER_DEVICE];
   const rows = await q.query<EvidenceRow>(
-    `SELECT * FROM (
+    `${where.with} SELECT * FROM (
        SELECT o.device_id, o.inspection_id, i.file_name, i.created_at AS inspected_at, o.kind, o.value, o.source, o.line, o.occurrences,
               ${SEEN_FIRST} AS first_seen, ${SEEN_LAST} AS last_seen,
               row_number() OVER (PARTITION BY o.device_id ORDER BY ${SEEN_LAST} DESC, o.id DESC) AS n
@@ -176,7 +176,7 @@ export async function huntRows(db: Database, tenantId: string, input: HuntQuery)
   return withTimeBudget(db, async (q) => {
     const where = huntSql(tenantId, query);
     const rows = await q.query<EvidenceRow & { name: string }>(
-      `SELECT o.device_id, d.name, o.inspection_id, i.file_name, i.created_at AS inspected_at, o.kind, o.value, o.source, o.line, o.occurrences,
+      `${where.with} SELECT o.device_id, d.name, o.inspection_id, i.file_name, i.created_at AS inspected_at, o.kind, o.value, o.source, o.line, o.occurrences,
               ${SEEN_FIRST} AS first_seen, ${SEEN_LAST} AS last_seen
        ${where.from} WHERE ${where.where} ORDER BY d.name, o.device_id, ${SEEN_LAST} DESC, o.id LIMIT ${MAX_EXPORT_ROWS}`,
       where.params,

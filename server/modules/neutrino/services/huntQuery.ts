@@ -37,14 +37,14 @@ export function validateHunt(query: HuntQuery): HuntQuery {
 }
 
 /**
- * The FROM and WHERE of a hunt: `o` (gluon_observations) with `d` (its device, for the tenant) and
- * `i` (its inspection, for the evidence), and the parameters from `$first`. The value and kind
- * predicates are fenced in a subquery (OFFSET 0) so they are always the way in: exact and prefix
- * through the b-tree on value (text_pattern_ops), contains through the trigram GIN index. Without
- * the fence, a planner with stale statistics (PGlite never auto-analyses) walks the tenant's
- * devices and probes the GIN index once per device (seconds instead of milliseconds).
+ * The WITH, FROM and WHERE of a hunt: `o` (gluon_observations) with `d` (its device, for the
+ * tenant) and `i` (its inspection, for the evidence), and the parameters from `$first`. The value
+ * and kind predicates run once, first, in a MATERIALIZED CTE: exact and prefix through the b-tree
+ * on value (text_pattern_ops), contains through the trigram GIN index. Otherwise a planner with
+ * no statistics on gluon_devices (PGlite never auto-analyses) walks the tenant's devices and
+ * probes the GIN index once per device: 10 s instead of 50 ms at 100,000 observations.
  */
-export function huntSql(tenantId: string, query: HuntQuery, first = 1): { from: string; where: string; params: unknown[] } {
+export function huntSql(tenantId: string, query: HuntQuery, first = 1): { with: string; from: string; where: string; params: unknown[] } {
   const params: unknown[] = [tenantId];
   const p = (value: unknown) => {
     params.push(value);
@@ -59,8 +59,8 @@ export function huntSql(tenantId: string, query: HuntQuery, first = 1): { from: 
   if (query.from) where.push(`${SEEN_LAST} >= ${p(query.from)}::timestamptz`);
   if (query.to) where.push(`${SEEN_FIRST} <= ${p(query.to)}::timestamptz`);
   return {
-    from: `FROM (SELECT * FROM gluon_observations o WHERE ${observation.join(' AND ')} OFFSET 0) o
-           JOIN gluon_devices d ON d.id = o.device_id JOIN gluon_inspections i ON i.id = o.inspection_id`,
+    with: `WITH hits AS MATERIALIZED (SELECT * FROM gluon_observations o WHERE ${observation.join(' AND ')})`,
+    from: `FROM hits o JOIN gluon_devices d ON d.id = o.device_id JOIN gluon_inspections i ON i.id = o.inspection_id`,
     where: where.join(' AND '),
     params,
   };

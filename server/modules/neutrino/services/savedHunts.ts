@@ -165,7 +165,7 @@ async function matchesOf(q: Queryable, hunt: HuntRow, inspectionIds?: string[]):
       only = ` AND o.inspection_id = ANY($${params.length}::uuid[])`;
     }
     return q.query<MatchRow>(
-      `SELECT o.device_id AS "deviceId", o.inspection_id AS "inspectionId", o.kind, o.value, o.source, o.line
+      `${where.with} SELECT o.device_id AS "deviceId", o.inspection_id AS "inspectionId", o.kind, o.value, o.source, o.line
        ${where.from} WHERE ${where.where}${only}`,
       params,
     );

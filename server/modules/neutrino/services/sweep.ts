@@ -59,13 +59,18 @@ export async function matchIndicators(q: Queryable, tenantId: string, indicators
     only = `AND o.inspection_id = ANY($4::uuid[])`;
   }
   // One trigram look-up per needle (a nested loop over the list), each observation once.
+  // One trigram probe per needle (LATERAL), done once (MATERIALIZED) before the tenant's devices
+  // are joined: a planner without statistics would otherwise probe again for every device.
   const rows = await q.query<CandidateRow>(
-    `SELECT DISTINCT ON (o.id) o.id, o.device_id, o.inspection_id, o.kind, o.value, o.source, o.line, ${SEEN_FIRST} AS first_seen, ${SEEN_LAST} AS last_seen
-     FROM unnest($2::text[]) AS n(pattern)
-     CROSS JOIN LATERAL (SELECT * FROM gluon_observations o WHERE o.value ILIKE n.pattern OFFSET 0) o
+    `WITH c AS MATERIALIZED (
+       SELECT o.* FROM unnest($2::text[]) AS n(pattern)
+       CROSS JOIN LATERAL (SELECT * FROM gluon_observations o WHERE o.value ILIKE n.pattern ${only} OFFSET 0) o
+     )
+     SELECT DISTINCT ON (o.id) o.id, o.device_id, o.inspection_id, o.kind, o.value, o.source, o.line, ${SEEN_FIRST} AS first_seen, ${SEEN_LAST} AS last_seen
+     FROM c o
      JOIN gluon_devices d ON d.id = o.device_id
      JOIN gluon_inspections i ON i.id = o.inspection_id
-     WHERE d.tenant_id = $1 ${only}
+     WHERE d.tenant_id = $1
      ORDER BY o.id LIMIT $3`,
     params,
   );
