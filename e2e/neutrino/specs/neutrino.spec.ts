@@ -38,7 +38,7 @@ test('an analyst hunts a process across devices, opens the device, sweeps a past
   await page.getByRole('tab', { name: 'Saved hunts' }).click();
   await expect(page.getByTestId('saved-hunt').filter({ hasText: 'BackupAgent anywhere' })).toBeVisible();
 
-  await page.getByRole('tab', { name: 'Hunt' }).click();
+  await page.getByRole('tab', { name: 'Hunt', exact: true }).click();
   await page.getByLabel('Value').fill('BackupAgent');
   await page.getByRole('button', { name: 'Hunt' }).click();
   await page.getByTestId('hunt-device').getByRole('heading').getByRole('link').click();
