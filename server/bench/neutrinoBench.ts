@@ -4,7 +4,8 @@
  * processes, app paths, domains, app ids; a rare `helperd` on 20 devices), then times hunts by
  * mode through the service the API calls (huntDevices: grouped by device, first page of 25) and,
  * at the largest size, a sweep of 10,000 indicators.
- * PGlite by default; DATABASE_URL runs it on PostgreSQL. BENCH_NTR_SIZES (default
+ * PGlite by default; BENCH_DATABASE=postgres starts a throw-away PostgreSQL (DATABASE_URL: an
+ * existing one). BENCH_NTR_SIZES (default
  * "100000,1000000") are the observation counts measured, in growing order on one database.
  */
 import { readFile } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import { openPostgres } from '../db/postgres';
 import type { Database } from '../contracts';
 import { huntDevices } from '../modules/neutrino/services/hunt';
 import type { HuntQuery } from '../modules/neutrino/services/huntQuery';
+import { startPostgres } from '../test/postgres';
 import { sweep } from '../modules/neutrino/services/sweep';
 
 const sizes = (process.env.BENCH_NTR_SIZES ?? '100000,1000000').split(',').map(Number);
@@ -22,7 +24,9 @@ const RUNS = Number(process.env.BENCH_NTR_RUNS ?? 30);
 const DEVICES = 1000;
 const PER_INSPECTION = 100;
 
-const db: Database = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openPglite();
+const server = process.env.BENCH_DATABASE === 'postgres' && !process.env.DATABASE_URL ? await startPostgres() : null;
+const url = process.env.DATABASE_URL ?? server?.url;
+const db: Database = url ? await openPostgres(url) : await openPglite();
 await migrate(db);
 const [{ id: tenantId }] = (await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Neutrino bench') RETURNING id")) as [{ id: string }];
 await db.query(`INSERT INTO gluon_devices (tenant_id, name) SELECT $1, 'Device ' || g FROM generate_series(1, ${DEVICES}) g`, [tenantId]);
@@ -124,3 +128,4 @@ console.log(sweepLine);
 
 console.log(`\n| Engine | Observations | Hunt | p50 | p95 | Devices on page 1 |\n|---|---|---|---|---|---|\n${rows.join('\n')}`);
 await db.close();
+await server?.stop();
