@@ -21,6 +21,7 @@ export const RESOURCE_NAMES: Readonly<Record<string, string>> = {
   'elc#cfg': 'Electron settings',
   'ntr#rpt': 'Neutrino reports',
   'ntr#cfg': 'Neutrino settings',
+  'ntr#hnt': 'Threat hunting across devices',
   'mnt#cfg': 'Monitoring settings',
   'mnt#rpt': 'Monitoring reports',
   'mnt#rsc': 'Monitoring administration',

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/permissions/collectorLinkAccess';
 import { coveredModes } from '@common/permissions/grants';
 import { canDownloadFiles, canReadReports, canRescan, canTriage, canUpload, canUploadToDevice, hasCrashExplorer, hasProcessExplorer } from '@common/permissions/gluonAccess';
+import { canHunt, canSaveHunts, canSweepIntoRuleSet } from '@common/permissions/neutrinoAccess';
 import { parsePermission } from '@common/permissions/parsePermission';
 import { canReadRuleSets, canWriteRuleSets } from '@common/permissions/rulesRepositoryAccess';
 import { canWriteUsers, hasUserManagementAccess, isAnyUser } from '@common/permissions/userAccess';
@@ -153,6 +154,22 @@ const ROUTES: Record<string, Entry> = {
   // Issue 24: undo a suppression from the indicator list; the rule-set page follows the matching job.
   'DELETE /globalrulesrepository-backend/suppressions/:id': { console: canWriteRuleSets },
   'GET /globalrulesrepository-backend/matching': { console: canReadRuleSets },
+
+  // Neutrino (plugins/neutrino): hunts, sweeps, campaigns and saved hunts (issue 26).
+  'GET /neutrino-backend/hunt': { console: canHunt, request: { query: { value: 'no-such-value' } } },
+  'GET /neutrino-backend/hunt/export': { console: canHunt, request: { query: { mode: 'contains', value: 'ab' } }, why: 'contains under 3 characters: 400' },
+  'GET /neutrino-backend/campaigns/families': { console: canHunt },
+  'GET /neutrino-backend/campaigns': { console: canHunt, why: 'neither a family nor an indicator: 400' },
+  'POST /neutrino-backend/sweeps': { console: canHunt, request: { body: { values: 'ab', type: 'process:name' } }, why: 'a value under 3 characters: 400' },
+  'POST /neutrino-backend/sweeps/ruleSet': { console: canSweepIntoRuleSet, request: { body: { values: 'ab', type: 'process:name' } }, why: 'a value under 3 characters: 400' },
+  'GET /neutrino-backend/savedHunts': { console: canHunt },
+  'POST /neutrino-backend/savedHunts': {
+    console: canSaveHunts,
+    request: { body: { name: 'x', hunt: { mode: 'contains', value: 'ab' } } },
+    why: 'contains under 3 characters: 400',
+  },
+  'DELETE /neutrino-backend/savedHunts/:id': { console: canSaveHunts },
+  'GET /neutrino-backend/savedHunts/:id/matches': { console: canHunt },
 };
 
 const PASSWORD = 'Corr3ct-Horse!';
@@ -175,6 +192,7 @@ const COMPOSITES: Record<string, readonly string[]> = {
   'monitoring access': ['mnt#cfg#rw', 'mnt#rpt#rw'],
   'collector links manager': ['gln#ext#rw'],
   'new-inspection access without links': ['gln#fl#w', 'gln#upl#w'],
+  'neutrino hunter who may write rule sets': ['ntr#hnt#r', 'gln#cfg#w'],
 };
 
 interface Route {

@@ -1,12 +1,36 @@
-import { Classes, H2 } from '@blueprintjs/core';
+import { Callout, Classes, H2, Intent, Tab, Tabs } from '@blueprintjs/core';
+import { useState } from 'react';
 import type { PageProps } from '@core/plugin/PluginManifest';
+import { AppLink } from '../components/AppLink';
+import { CampaignsPanel } from '../components/CampaignsPanel';
+import { HuntPanel } from '../components/HuntPanel';
+import { SavedHuntsPanel } from '../components/SavedHuntsPanel';
+import { SweepPanel } from '../components/SweepPanel';
+import { useNeutrinoAccess } from '../hooks/useNeutrinoAccess';
+import '../neutrino.css';
 
-/** Landing page of /neutrino. */
+type TabId = 'hunt' | 'sweep' | 'campaigns' | 'saved';
+
+/** /neutrino: fleet threat hunting — hunt, sweep, campaigns and saved hunts over every device of the tenant. */
 export default function NeutrinoPage(_props: PageProps) {
+  const access = useNeutrinoAccess();
+  const [tab, setTab] = useState<TabId>('hunt');
   return (
-    <section className="neutrino-page" style={{ padding: 24 }}>
+    <section className="neutrino-page">
       <H2>Neutrino</H2>
-      <p className={Classes.TEXT_MUTED}>Welcome to Neutrino.</p>
+      <p className={Classes.TEXT_MUTED}>Threat hunting across every device: which of your phones ever saw this, and when.</p>
+      {!access.hunt ? (
+        <Callout intent={Intent.WARNING} title="No hunting permission">
+          Your account has no threat-hunting permission (Threat hunting across devices: View). Ask an administrator, or go back to <AppLink to="/">the console</AppLink>.
+        </Callout>
+      ) : (
+        <Tabs id="neutrino-tabs" selectedTabId={tab} onChange={(id) => setTab(id as TabId)} renderActiveTabPanelOnly>
+          <Tab id="hunt" title="Hunt" panel={<HuntPanel access={access} />} />
+          <Tab id="sweep" title="Sweep" panel={<SweepPanel access={access} />} />
+          <Tab id="campaigns" title="Campaigns" panel={<CampaignsPanel />} />
+          <Tab id="saved" title="Saved hunts" panel={<SavedHuntsPanel access={access} />} />
+        </Tabs>
+      )}
     </section>
   );
 }

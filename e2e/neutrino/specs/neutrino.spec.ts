@@ -1,0 +1,53 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sampleSysdiagnose } from '../../../server/modules/gluon/services/sampleUploads';
+import { expect, test } from '../fixtures/test';
+
+test.describe.configure({ mode: 'serial' });
+
+/** The made-up sysdiagnose archive of development (its Jetsam report names BackupAgent). */
+function sysdiagnoseFile(): string {
+  const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-neutrino-')), 'sysdiagnose_2023.06.01_iPhone.tar.gz');
+  writeFileSync(file, sampleSysdiagnose());
+  return file;
+}
+
+test('an analyst hunts a process across devices, opens the device, sweeps a pasted list and saves the hunt', async ({ page, newUser, signIn }) => {
+  await signIn(page, await newUser('all'));
+  await page.goto('/gluon/upload');
+  await page.getByTestId('upload-input').setInputFiles(sysdiagnoseFile());
+  await expect(page.getByTestId('recent-upload').first()).toHaveAttribute('data-status', 'done');
+
+  await page.goto('/neutrino');
+  await page.getByLabel('Value').fill('BackupAgent');
+  await page.getByRole('button', { name: 'Hunt' }).click();
+  const device = page.getByTestId('hunt-device');
+  await expect(device).toHaveCount(1);
+  await expect(device).toContainText('BackupAgent');
+
+  await page.getByRole('form', { name: 'Save hunt' }).getByLabel('Hunt name').fill('BackupAgent anywhere');
+  await page.getByRole('button', { name: 'Save hunt' }).click();
+  await expect(page.getByText('Saved: it runs again on every new inspection')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Sweep' }).click();
+  await page.getByLabel('Indicators').fill('BackupAgent\nnot-a-process-anywhere');
+  await page.getByRole('button', { name: 'Sweep', exact: true }).click();
+  await expect(page.getByText('1 of 2 indicators seen on 1 device.')).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Saved hunts' }).click();
+  await expect(page.getByTestId('saved-hunt').filter({ hasText: 'BackupAgent anywhere' })).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Hunt', exact: true }).click();
+  await page.getByLabel('Value').fill('BackupAgent');
+  await page.getByRole('button', { name: 'Hunt' }).click();
+  await page.getByTestId('hunt-device').getByRole('heading').getByRole('link').click();
+  await expect(page).toHaveURL(/\/devices\//);
+});
+
+test('a user with gluon reports but no ntr permission is offered the upgrade, and the API refuses the hunt', async ({ page, newUser, signIn, apiCall }) => {
+  const token = await signIn(page, await newUser('gln#rpt#rw'));
+  await page.goto('/neutrino');
+  await expect(page).toHaveURL(/\/upgrade\/neutrino/);
+  expect((await apiCall(token, 'GET', '/neutrino-backend/hunt?value=BackupAgent')).status).toBe(403);
+});

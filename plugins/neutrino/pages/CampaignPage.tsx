@@ -1,0 +1,103 @@
+import { Button, Callout, Classes, H2, H4, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
+import { ArrowLeft } from '@blueprintjs/icons';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import type { PageProps } from '@core/plugin/PluginManifest';
+import { useLoader } from '@core/react/useLoader';
+import { useService } from '@core/react/useService';
+import { NeutrinoApiToken } from '../api/NeutrinoApi';
+import { AppLink, DeviceName } from '../components/AppLink';
+import { errorMessage } from '../hooks/errorMessage';
+import { neutrinoKeys } from '../hooks/neutrinoKeys';
+import { useNeutrinoAccess } from '../hooks/useNeutrinoAccess';
+import '../neutrino.css';
+
+const STATE_INTENTS: Record<string, Intent> = { open: Intent.DANGER, confirmed: Intent.WARNING, benign: Intent.SUCCESS, false_positive: Intent.NONE };
+const STATE_NAMES: Record<string, string> = { open: 'Open', confirmed: 'Confirmed', benign: 'Benign', false_positive: 'False positive' };
+
+/** /neutrino/campaigns/family/:familyId and …/indicator/:indicator: one campaign across the fleet. */
+export default function CampaignPage({ params }: PageProps) {
+  const api = useService(NeutrinoApiToken);
+  const navigation = useService(NavigationServiceToken);
+  const access = useNeutrinoAccess();
+  const when = useDateTimeFormatter();
+  const by = params.familyId ? 'family' : 'indicator';
+  const value = params.familyId ?? params.indicator ?? '';
+  const campaign = useLoader(access.hunt && value ? neutrinoKeys.campaign(by, value) : null, () => api.campaign(by === 'family' ? { familyId: value } : { indicator: value }), {
+    describe: errorMessage,
+  });
+  const data = campaign.data;
+  const busiest = Math.max(1, ...(data?.timeline.map((t) => t.devices) ?? [1]));
+  return (
+    <section className="neutrino-page">
+      <Button minimal icon={<ArrowLeft />} text="Back to hunting" onClick={() => navigation.navigate('/neutrino')} />
+      <H2>{data?.family ? `Campaign: ${data.family.name}` : `Indicator: ${value}`}</H2>
+      {!access.hunt && <Callout intent={Intent.WARNING}>Your account has no threat-hunting permission.</Callout>}
+      {campaign.error && <Callout intent={Intent.DANGER}>{campaign.error}</Callout>}
+      {campaign.loading && !data && <Spinner size={24} />}
+      {data && (
+        <>
+          <p className={Classes.TEXT_MUTED}>
+            {data.devices.length === 0
+              ? 'No device has seen it.'
+              : `Seen on ${data.devices.length} device${data.devices.length === 1 ? '' : 's'}, first ${when(data.firstSeen!)}, last ${when(data.lastSeen!)}.`}
+          </p>
+          {data.devices.length > 0 && (
+            <div className="neutrino-scroll">
+              <HTMLTable compact striped>
+                <thead>
+                  <tr>
+                    <th>Device</th>
+                    <th>First seen</th>
+                    <th>Last seen</th>
+                    <th>Sightings</th>
+                    <th>Incidents</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.devices.map((d) => (
+                    <tr key={d.device.id} data-testid="campaign-device">
+                      <td>
+                        <DeviceName id={d.device.id} name={d.device.name} canOpen={access.openDevice} />
+                      </td>
+                      <td>{when(d.firstSeen)}</td>
+                      <td>{when(d.lastSeen)}</td>
+                      <td>{d.sightings}</td>
+                      <td>
+                        {d.incidents.map((i) => (
+                          <Tag key={i.id} intent={STATE_INTENTS[i.state] ?? Intent.NONE} minimal>
+                            {access.openDevice ? <AppLink to={`/incident-management/${encodeURIComponent(i.id)}`}>{i.familyName}</AppLink> : i.familyName}:{' '}
+                            {STATE_NAMES[i.state] ?? i.state}
+                          </Tag>
+                        ))}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </div>
+          )}
+          {data.timeline.length > 0 && (
+            <>
+              <H4>Timeline across the fleet</H4>
+              <HTMLTable compact aria-label="Timeline">
+                <tbody>
+                  {data.timeline.map((t) => (
+                    <tr key={t.day}>
+                      <td>{t.day}</td>
+                      <td>
+                        <span className="neutrino-bar" style={{ width: `${Math.round((t.devices / busiest) * 120)}px` }} /> {t.devices} device{t.devices === 1 ? '' : 's'} (
+                        {t.sightings} sighting
+                        {t.sightings === 1 ? '' : 's'})
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </HTMLTable>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,219 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fakeService } from '@core/testing';
+import { renderHost } from '../../../tests/harness/renderHost';
+import { makeTestToken } from '../../../tests/harness/tokens';
+import { NeutrinoApiToken, type DeviceHits, type NeutrinoApi, type SweepResult } from '../api/NeutrinoApi';
+import { neutrinoPlugin } from '../index';
+
+beforeAll(async () => {
+  await Promise.all([import('./NeutrinoPage'), import('./CampaignPage')]);
+});
+
+const SEEN = '2026-03-10T10:00:00.000Z';
+const hit = (id: string, name: string): DeviceHits => ({
+  device: { id, name, platform: 'ios', modelCode: null, osVersion: null },
+  firstSeen: SEEN,
+  lastSeen: SEEN,
+  observations: 1,
+  occurrences: 3,
+  inspections: 1,
+  evidence: [
+    {
+      inspectionId: `i-${id}`,
+      inspectionFile: 'sysdiagnose.tar.gz',
+      inspectedAt: SEEN,
+      kind: 'process',
+      value: 'helperd',
+      source: 'ps.txt',
+      line: 4,
+      occurrences: 3,
+      firstSeen: SEEN,
+      lastSeen: SEEN,
+    },
+  ],
+});
+
+function host(path: string, perms: string[], methods: Partial<NeutrinoApi>) {
+  const fake = fakeService<NeutrinoApi>('NeutrinoApi', methods);
+  renderHost({ plugins: [neutrinoPlugin], path, token: makeTestToken(perms), services: [[NeutrinoApiToken, fake]] });
+  return fake;
+}
+
+describe('/neutrino hunt', () => {
+  it('hunts a value, shows each device with its evidence and pages by the server cursor', async () => {
+    const fake = host('/neutrino', ['ntr#hnt#rw', 'gln#rpt#r'], {
+      hunt: async (q) => (q.cursor ? { items: [hit('d-2', 'iPhone B')], nextCursor: null } : { items: [hit('d-1', 'iPhone A')], nextCursor: 'next-1' }),
+      saveHunt: async (body) => ({
+        id: 'h-1',
+        name: body.name,
+        type: 'hunt',
+        hunt: { mode: 'exact', value: 'helperd' },
+        indicators: 0,
+        matches: 1,
+        devices: 1,
+        createdAt: SEEN,
+        matchedUntil: SEEN,
+      }),
+    });
+    await userEvent.type(await screen.findByLabelText('Value'), 'helperd');
+    await userEvent.click(screen.getByRole('button', { name: 'Hunt' }));
+    const card = await screen.findByTestId('hunt-device');
+    expect(within(card).getByRole('link', { name: 'iPhone A' }).getAttribute('href')).toBe('/devices/d-1');
+    expect(within(card).getByText('ps.txt:4')).toBeTruthy();
+    expect(fake.hunt).toHaveBeenLastCalledWith({ value: 'helperd', mode: 'exact', size: 25 });
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('iPhone B')).toBeTruthy();
+    expect(fake.hunt).toHaveBeenLastCalledWith({ value: 'helperd', mode: 'exact', size: 25, cursor: 'next-1' });
+    // Saving needs ntr#hnt#rw, which this user has; the saved hunt keeps the search's mode and value.
+    const save = screen.getByRole('form', { name: 'Save hunt' });
+    await userEvent.type(within(save).getByLabelText('Hunt name'), 'helperd anywhere');
+    await userEvent.click(within(save).getByRole('button', { name: 'Save hunt' }));
+    expect(await screen.findByText(/Saved: it runs again on every new inspection/)).toBeTruthy();
+    expect(fake.saveHunt).toHaveBeenCalledWith({ name: 'helperd anywhere', hunt: { mode: 'exact', value: 'helperd' } });
+  });
+
+  it('says what is wrong before asking the server, and shows no device link without gluon reports', async () => {
+    const fake = host('/neutrino', ['ntr#hnt#r'], { hunt: async () => ({ items: [hit('d-1', 'iPhone A')], nextCursor: null }) });
+    await userEvent.selectOptions(await screen.findByLabelText('Match'), 'contains');
+    await userEvent.type(screen.getByLabelText('Value'), 'ab');
+    await userEvent.click(screen.getByRole('button', { name: 'Hunt' }));
+    expect(await screen.findByText('"Contains" needs at least 3 characters.')).toBeTruthy();
+    expect(fake.hunt).not.toHaveBeenCalled();
+    await userEvent.type(screen.getByLabelText('Value'), 'c');
+    await userEvent.click(screen.getByRole('button', { name: 'Hunt' }));
+    const card = await screen.findByTestId('hunt-device');
+    expect(within(card).queryByRole('link', { name: 'iPhone A' })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Save hunt' })).toBeNull();
+  });
+
+  it('tells a neutrino user without the hunting permission, with a way out', async () => {
+    host('/neutrino', ['ntr#rpt#rw'], {});
+    expect(await screen.findByText('No hunting permission')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'the console' })).toBeTruthy();
+  });
+});
+
+describe('/neutrino sweep', () => {
+  const result: SweepResult = {
+    indicators: 2,
+    matchedIndicators: 1,
+    unsupported: [],
+    devices: [
+      {
+        device: { id: 'd-1', name: 'iPhone A', platform: 'ios' },
+        firstSeen: SEEN,
+        lastSeen: SEEN,
+        matchCount: 1,
+        indicators: ['helperd'],
+        matches: [
+          {
+            inspectionId: 'i-1',
+            deviceId: 'd-1',
+            kind: 'process',
+            value: '/usr/libexec/helperd',
+            source: 'ps.txt',
+            line: 2,
+            firstSeen: SEEN,
+            lastSeen: SEEN,
+            indicator: { id: 'indicator--1', type: 'process:name', value: 'helperd' },
+            family: { id: 'f', name: 'Sweep' },
+            route: 'basename',
+          },
+        ],
+      },
+    ],
+  };
+
+  it('sweeps a pasted list and turns it into a rule set with gluon config write', async () => {
+    const fake = host('/neutrino', ['ntr#hnt#r', 'gln#cfg#rw'], {
+      sweep: async () => result,
+      sweepIntoRuleSet: async () => ({ status: 'created', ruleSet: { name: 'Helpers' } }) as Awaited<ReturnType<NeutrinoApi['sweepIntoRuleSet']>>,
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Sweep' }));
+    await userEvent.type(screen.getByLabelText('Indicators'), 'helperd{enter}nothing-here');
+    await userEvent.click(screen.getByRole('button', { name: 'Sweep' }));
+    expect(await screen.findByText('1 of 2 indicators seen on 1 device.')).toBeTruthy();
+    expect(fake.sweep).toHaveBeenCalledWith({ values: 'helperd\nnothing-here', type: 'process:name' });
+    expect(within(screen.getByTestId('sweep-device')).getByText('/usr/libexec/helperd')).toBeTruthy();
+    const form = screen.getByRole('form', { name: 'Turn into a rule set' });
+    await userEvent.type(within(form).getByLabelText('Hunt name'), 'Helpers');
+    await userEvent.click(within(form).getByRole('button', { name: 'Turn into a rule set' }));
+    expect(await screen.findByText(/Rule set “Helpers” created/)).toBeTruthy();
+    expect(fake.sweepIntoRuleSet).toHaveBeenCalledWith({ values: 'helperd\nnothing-here', type: 'process:name', name: 'Helpers' });
+    // Saving a sweep needs ntr#hnt#rw.
+    expect(screen.queryByRole('form', { name: 'Save sweep' })).toBeNull();
+  });
+
+  it('shows the server refusal (a bound) next to the form', async () => {
+    const { apiFailure } = await import('@core/testing');
+    host('/neutrino', ['ntr#hnt#r'], {
+      sweep: async () => {
+        throw apiFailure(400, 'A sweep takes at most 10,000 values (this list has 10,001).');
+      },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Sweep' }));
+    await userEvent.type(screen.getByLabelText('Indicators'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Sweep' }));
+    expect(await screen.findByText('A sweep takes at most 10,000 values (this list has 10,001).')).toBeTruthy();
+    expect(screen.queryByRole('form', { name: 'Turn into a rule set' })).toBeNull();
+  });
+});
+
+describe('campaigns and saved hunts', () => {
+  it('follows a family: devices with incident states and a timeline', async () => {
+    host('/neutrino/campaigns/family/malware--1', ['ntr#hnt#r', 'gln#rpt#r'], {
+      campaign: async () => ({
+        family: { id: 'malware--1', name: 'Helper' },
+        indicator: null,
+        firstSeen: SEEN,
+        lastSeen: SEEN,
+        devices: [
+          {
+            device: { id: 'd-1', name: 'iPhone A', platform: 'ios' },
+            firstSeen: SEEN,
+            lastSeen: SEEN,
+            sightings: 2,
+            incidents: [{ id: 'inc-1', familyName: 'Helper', state: 'confirmed' }],
+          },
+        ],
+        timeline: [{ day: '2026-03-10', devices: 1, sightings: 2 }],
+      }),
+    });
+    expect(await screen.findByRole('heading', { name: 'Campaign: Helper' })).toBeTruthy();
+    const row = screen.getByTestId('campaign-device');
+    expect(within(row).getByRole('link', { name: 'Helper' }).getAttribute('href')).toBe('/incident-management/inc-1');
+    expect(within(row).getByText(/Confirmed/)).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Timeline' })).getByText('2026-03-10')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Back to hunting' })).toBeTruthy();
+  });
+
+  it('lists saved hunts with their matches; deleting needs ntr#hnt#rw', async () => {
+    const fake = host('/neutrino', ['ntr#hnt#r'], {
+      savedHunts: async () => [
+        {
+          id: 'h-1',
+          name: 'helperd anywhere',
+          type: 'hunt',
+          hunt: { mode: 'contains', value: 'helperd' },
+          indicators: 0,
+          matches: 4,
+          devices: 3,
+          createdAt: SEEN,
+          matchedUntil: SEEN,
+        },
+      ],
+      matches: async () => [
+        { id: 'm-1', deviceId: 'd-3', deviceName: 'Pixel C', inspectionId: 'i-9', kind: 'process', value: 'helperd', source: 'ps.txt', line: 1, createdAt: SEEN },
+      ],
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Saved hunts' }));
+    const row = await screen.findByTestId('saved-hunt');
+    expect(within(row).getByText('Contains “helperd”')).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Delete' })).toBeNull();
+    await userEvent.click(within(row).getByRole('button', { name: 'Matches' }));
+    expect(await screen.findByText('Pixel C')).toBeTruthy();
+    expect(fake.matches).toHaveBeenCalledWith('h-1');
+  });
+});

@@ -1,0 +1,131 @@
+/**
+ * `npx tsx server/bench/neutrinoBench.ts`: neutrino's hunt at fleet scale (issue 26). Seeds
+ * synthetic observations into gluon_observations (1,000 devices, inspections of 100 observations:
+ * processes, app paths, domains, app ids; a rare `helperd` on 20 devices), then times hunts by
+ * mode through the service the API calls (huntDevices: grouped by device, first page of 25) and,
+ * at the largest size, a sweep of 10,000 indicators.
+ * PGlite by default; BENCH_DATABASE=postgres starts a throw-away PostgreSQL (DATABASE_URL: an
+ * existing one). BENCH_NTR_SIZES (default
+ * "100000,1000000") are the observation counts measured, in growing order on one database.
+ */
+import { readFile } from 'node:fs/promises';
+import { migrate } from '../db/migrate';
+import { openPglite } from '../db/pglite';
+import { openPostgres } from '../db/postgres';
+import type { Database } from '../contracts';
+import { huntDevices } from '../modules/neutrino/services/hunt';
+import type { HuntQuery } from '../modules/neutrino/services/huntQuery';
+import { startPostgres } from '../test/postgres';
+import { sweep } from '../modules/neutrino/services/sweep';
+
+const sizes = (process.env.BENCH_NTR_SIZES ?? '100000,1000000').split(',').map(Number);
+if (sizes.some((n) => !Number.isInteger(n) || n < 1000) || sizes.some((n, i) => i > 0 && n <= sizes[i - 1]!)) throw new Error('BENCH_NTR_SIZES: growing integers ≥ 1000');
+const RUNS = Number(process.env.BENCH_NTR_RUNS ?? 30);
+const DEVICES = 1000;
+const PER_INSPECTION = 100;
+
+const server = process.env.BENCH_DATABASE === 'postgres' && !process.env.DATABASE_URL ? await startPostgres() : null;
+const url = process.env.DATABASE_URL ?? server?.url;
+const db: Database = url ? await openPostgres(url) : await openPglite();
+await migrate(db);
+const [{ id: tenantId }] = (await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Neutrino bench') RETURNING id")) as [{ id: string }];
+await db.query(`INSERT INTO gluon_devices (tenant_id, name) SELECT $1, 'Device ' || g FROM generate_series(1, ${DEVICES}) g`, [tenantId]);
+
+let seeded = 0;
+/** Neutrino's indexes on gluon_observations (migration 010): dropped while seeding, built once after (as a bulk load would). */
+const INDEXES = (await readFile(new URL('../db/migrations/010_neutrino.sql', import.meta.url), 'utf8')).match(/CREATE INDEX IF NOT EXISTS neutrino_observations[^;]+;/g)!;
+
+/** One inspection per device at a time, each with PER_INSPECTION observations of four kinds. */
+async function seedTo(target: number): Promise<void> {
+  await db.query('DROP INDEX IF EXISTS neutrino_observations_value');
+  await db.query('DROP INDEX IF EXISTS neutrino_observations_value_trgm');
+  while (seeded < target) {
+    const inspections = Math.min(DEVICES, Math.ceil((target - seeded) / PER_INSPECTION));
+    await db.query(
+      `INSERT INTO gluon_inspections (tenant_id, device_id, origin, status, created_at, finished_at)
+       SELECT $1, id, 'upload', 'done', now() - (random() * 365) * interval '1 day', now() FROM gluon_devices WHERE tenant_id = $1 ORDER BY random() LIMIT $2`,
+      [tenantId, inspections],
+    );
+    await db.query(
+      `INSERT INTO gluon_observations (inspection_id, device_id, kind, value, source, line, first_seen, last_seen)
+       SELECT i.id, i.device_id,
+              (ARRAY['process', 'path', 'domain', 'bundleId'])[g % 4 + 1],
+              CASE g % 4
+                WHEN 0 THEN 'proc' || (abs(hashtext(i.id::text || g)) % 50000)
+                WHEN 1 THEN '/private/var/containers/Bundle/Application/' || (abs(hashtext(i.id::text || g)) % 200000) || '/App.app'
+                WHEN 2 THEN 'host' || (abs(hashtext(i.id::text || g)) % 100000) || '.cdn' || (abs(hashtext(i.id::text || g)) % 500) || '.example.com'
+                ELSE 'com.vendor' || (abs(hashtext(i.id::text || g)) % 3000) || '.app' || g
+              END,
+              'bench.txt', g, i.created_at, i.created_at
+       FROM gluon_inspections i CROSS JOIN generate_series(1, ${PER_INSPECTION}) g
+       WHERE i.tenant_id = $1 AND i.observation_count = 0
+       ON CONFLICT DO NOTHING`,
+      [tenantId],
+    );
+    await db.query('UPDATE gluon_inspections SET observation_count = 1 WHERE tenant_id = $1 AND observation_count = 0', [tenantId]);
+    const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM gluon_observations')) as [{ n: number }];
+    seeded = n;
+    if (process.env.BENCH_VERBOSE) console.log(`  ${seeded.toLocaleString('en-US')} observations`);
+  }
+  // The rare process of the story: 20 devices ran helperd.
+  await db.query(
+    `INSERT INTO gluon_observations (inspection_id, device_id, kind, value, source, line, first_seen, last_seen)
+     SELECT DISTINCT ON (device_id) id, device_id, 'process', 'helperd', 'ps.txt', 1, created_at, created_at FROM gluon_inspections WHERE tenant_id = $1 ORDER BY device_id LIMIT 20
+     ON CONFLICT DO NOTHING`,
+    [tenantId],
+  );
+  const indexing = performance.now();
+  for (const sql of INDEXES) await db.query(sql);
+  await db.query('ANALYZE gluon_observations');
+  console.log(`  indexes built in ${((performance.now() - indexing) / 1000).toFixed(1)} s`);
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+async function time(query: HuntQuery): Promise<{ p50: number; p95: number; devices: number }> {
+  const times: number[] = [];
+  let devices = 0;
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    const page = await huntDevices(db, tenantId, query, { size: 25 });
+    times.push(performance.now() - started);
+    devices = page.items.length;
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p95: percentile(times, 95), devices };
+}
+
+const CASES: Array<[string, HuntQuery]> = [
+  // proc77 and Application/777… exist from the first size on (hashes spread over 50,000 and 200,000 values).
+  ['exact process', { mode: 'exact', value: 'proc77', kinds: ['process'] }],
+  ['exact, any kind (rare)', { mode: 'exact', value: 'helperd' }],
+  ['prefix path', { mode: 'prefix', value: '/private/var/containers/Bundle/Application/777' }],
+  ['contains (rare)', { mode: 'contains', value: 'helperd' }],
+  ['contains domain', { mode: 'contains', value: '.cdn42.example' }],
+];
+
+const engine = db.kind === 'postgres' ? 'PostgreSQL' : 'PGlite';
+const rows: string[] = [];
+for (const size of sizes) {
+  const started = performance.now();
+  await seedTo(size);
+  console.log(`${engine}: ${seeded.toLocaleString('en-US')} observations seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  for (const [name, query] of CASES) {
+    const r = await time(query);
+    const line = `| ${engine} | ${seeded.toLocaleString('en-US')} | ${name} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${r.devices} |`;
+    rows.push(line);
+    console.log(line);
+  }
+}
+
+// A sweep of 10,000 indicators (a few of them seen) over everything seeded.
+const values = Array.from({ length: 10_000 }, (_, i) => (i % 1000 === 0 ? `proc${i}` : `nohit-${i}-agent`)).join('\n');
+const started = performance.now();
+const result = await sweep(db, tenantId, { values, type: 'process:name' });
+const sweepLine = `| ${engine} | ${seeded.toLocaleString('en-US')} | sweep of 10,000 process names | ${(performance.now() - started).toFixed(0)} ms (once) | | ${result.devices.length} |`;
+rows.push(sweepLine);
+console.log(sweepLine);
+
+console.log(`\n| Engine | Observations | Hunt | p50 | p95 | Devices on page 1 |\n|---|---|---|---|---|---|\n${rows.join('\n')}`);
+await db.close();
+await server?.stop();

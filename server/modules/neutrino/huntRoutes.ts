@@ -1,0 +1,98 @@
+import { csvDocument } from '@common/csv/csvCell';
+import { canHunt } from '@common/permissions/neutrinoAccess';
+import type { RoutePlugin } from '../../http/routePlugin';
+import { bearerSecurity, errors } from '../../schemas';
+import { attachmentHeader } from '../gluon/collector/installers';
+import { campaignSchema, exportQuerystring, familiesSchema, huntPageSchema, huntQuerystring } from './schemas';
+import { campaign, listFamilies } from './services/campaigns';
+import { EXPORT_HEADER, exportCells, huntDevices, huntRows } from './services/hunt';
+
+export const NEUTRINO_BASE = '/neutrino-backend';
+const tags = ['neutrino'];
+
+/** The hunt across every device of the tenant, its CSV export and campaigns: ntr#hnt#r or rw. */
+export const huntRoutes: RoutePlugin = async (app) => {
+  const hunt = app.authenticate({ allow: canHunt });
+
+  app.get(
+    `${NEUTRINO_BASE}/hunt`,
+    {
+      preHandler: hunt,
+      schema: {
+        tags,
+        summary:
+          "Every observation of the tenant's devices with the value (exact, prefix or contains), by kind and time range, grouped by device (newest sighting first) with the latest evidence; keyset paged by `cursor`. A search over its time budget answers 503.",
+        security: bearerSecurity,
+        querystring: huntQuerystring,
+        response: { 200: huntPageSchema, ...errors(400, 401, 403, 503) },
+      } as const,
+    },
+    async (request) => {
+      const { cursor, size, ...query } = request.query;
+      return huntDevices(app.db, request.auth.tenantId, query, { size, ...(cursor ? { cursor } : {}) });
+    },
+  );
+
+  app.get(
+    `${NEUTRINO_BASE}/hunt/export`,
+    {
+      preHandler: hunt,
+      schema: {
+        tags,
+        summary: 'The same hunt as CSV, one line per observation (at most 50,000).',
+        security: bearerSecurity,
+        querystring: exportQuerystring,
+        response: { 200: { type: 'string', description: 'text/csv' }, ...errors(400, 401, 403, 503) },
+      } as const,
+    },
+    async (request, reply) => {
+      const rows = await huntRows(app.db, request.auth.tenantId, request.query);
+      await app.audit({
+        tenantId: request.auth.tenantId,
+        actorId: request.auth.userId,
+        action: 'neutrino.hunt.export',
+        target: null,
+        details: { mode: request.query.mode, value: request.query.value, rows: rows.length },
+        ip: request.ip,
+      });
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header('Content-Disposition', attachmentHeader('neutrino-hunt.csv'))
+        .send(csvDocument(EXPORT_HEADER, rows.map(exportCells)));
+    },
+  );
+
+  app.get(
+    `${NEUTRINO_BASE}/campaigns/families`,
+    {
+      preHandler: hunt,
+      schema: {
+        tags,
+        summary: "Families the tenant's incidents name, with their devices and open incidents.",
+        security: bearerSecurity,
+        response: { 200: familiesSchema, ...errors(401, 403) },
+      } as const,
+    },
+    async (request) => listFamilies(app.db, request.auth.tenantId),
+  );
+
+  app.get(
+    `${NEUTRINO_BASE}/campaigns`,
+    {
+      preHandler: hunt,
+      schema: {
+        tags,
+        summary: 'A family (`familyId`) or one indicator value (`indicator`) across the fleet: devices, first and last sighting, incidents and triage states, a timeline per day.',
+        security: bearerSecurity,
+        querystring: {
+          type: 'object',
+          properties: { familyId: { type: 'string', minLength: 1, maxLength: 500 }, indicator: { type: 'string', minLength: 1, maxLength: 500 } },
+          additionalProperties: false,
+        },
+        response: { 200: campaignSchema, ...errors(400, 401, 403, 404, 503) },
+      } as const,
+    },
+    async (request) => campaign(app.db, request.auth.tenantId, request.query),
+  );
+};

@@ -1,0 +1,33 @@
+import type { RoutePlugin } from '../../http/routePlugin';
+import { huntRoutes } from './huntRoutes';
+import { savedHuntRoutes } from './savedHuntRoutes';
+import { scanSavedHunts } from './services/savedHunts';
+import { sweepRoutes } from './sweepRoutes';
+
+/** How often saved hunts look for newly finished inspections (the durable scan; README "Neutrino"). */
+export const SAVED_HUNT_SCAN_MS = 15_000;
+
+/**
+ * Neutrino's API (console: plugins/neutrino): fleet threat hunting over gluon's stored
+ * observations — hunts, sweeps, campaigns and saved hunts under /neutrino-backend.
+ */
+export const neutrinoModule: RoutePlugin = async (app) => {
+  await app.register(huntRoutes);
+  await app.register(sweepRoutes);
+  await app.register(savedHuntRoutes);
+
+  // Saved hunts run over every newly finished inspection: a timer over a cursor kept in the
+  // database, so nothing is missed across restarts and two API processes share the work.
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = scanSavedHunts(app.db)
+      .catch((error: unknown) => app.log.error({ err: error }, 'saved hunt scan failed'))
+      .finally(() => (running = null));
+  }, SAVED_HUNT_SCAN_MS);
+  timer.unref();
+  app.addHook('onClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+};

@@ -1,0 +1,125 @@
+import { HttpError, type Database } from '../../../contracts';
+import { iso, type Stamp } from '../../gluon/services/sqlRows';
+import { MAX_HUNT_VALUE_CHARS } from './huntQuery';
+import { withTimeBudget } from './timeBudget';
+
+export interface CampaignDevice {
+  device: { id: string; name: string; platform: string };
+  firstSeen: string;
+  lastSeen: string;
+  sightings: number;
+  /** The device's incidents of this family (or whose findings name the indicator), with their triage state. */
+  incidents: Array<{ id: string; familyName: string; state: string }>;
+}
+
+export interface Campaign {
+  /** What was followed: a family (its name) or one indicator value. */
+  family: { id: string; name: string } | null;
+  indicator: string | null;
+  devices: CampaignDevice[];
+  firstSeen: string | null;
+  lastSeen: string | null;
+  /** Per day: the devices with a sighting that day (the fleet timeline). */
+  timeline: Array<{ day: string; devices: number; sightings: number }>;
+}
+
+export interface FamilyItem {
+  id: string;
+  name: string;
+  devices: number;
+  open: number;
+}
+
+/** Families the tenant's incidents name, with how many devices and open incidents: what can be followed. */
+export async function listFamilies(db: Database, tenantId: string): Promise<FamilyItem[]> {
+  return db.query<FamilyItem>(
+    `SELECT family_id AS id, min(family_name) AS name, count(DISTINCT device_id)::int AS devices, count(*) FILTER (WHERE state = 'open')::int AS open
+     FROM gluon_incidents WHERE tenant_id = $1 GROUP BY family_id ORDER BY count(DISTINCT device_id) DESC, min(family_name) LIMIT 500`,
+    [tenantId],
+  );
+}
+
+/** Most devices one campaign lists (the timeline counts them all). */
+const MAX_CAMPAIGN_DEVICES = 1_000;
+
+interface SightingRow {
+  device_id: string;
+  name: string;
+  platform: string;
+  first_seen: Stamp;
+  last_seen: Stamp;
+  sightings: number;
+}
+
+/**
+ * A family followed across the fleet: its findings (every sighting of one of its indicators) per
+ * device; or one indicator value: every observation of exactly that value, whether or not a rule
+ * set names it. Both with the incidents and their triage states, and a timeline per day.
+ */
+export async function campaign(db: Database, tenantId: string, input: { familyId?: string; indicator?: string }): Promise<Campaign> {
+  if (!input.familyId === !input.indicator) throw new HttpError(400, 'Follow either a family or one indicator value.');
+  if ((input.indicator ?? input.familyId ?? '').length > MAX_HUNT_VALUE_CHARS) throw new HttpError(400, `A value has at most ${MAX_HUNT_VALUE_CHARS} characters.`);
+  return withTimeBudget(db, async (q) => {
+    let family: Campaign['family'] = null;
+    // The sightings, as (device, time) pairs, in SQL shared by the per-device and per-day queries.
+    let sightings: string;
+    const params: unknown[] = [tenantId];
+    if (input.familyId) {
+      // Named by an incident, or (followed from the rules repository before any sighting) by a rule set.
+      const [row] = await q.query<{ name: string | null }>(
+        `SELECT coalesce(
+           (SELECT min(family_name) FROM gluon_incidents WHERE tenant_id = $1 AND family_id = $2),
+           (SELECT min(i.family_name) FROM gluon_indicators i JOIN gluon_rule_sets r ON r.id = i.rule_set_id WHERE r.tenant_id = $1 AND i.family_id = $2)) AS name`,
+        [tenantId, input.familyId],
+      );
+      if (!row?.name) throw new HttpError(404, 'No incident or rule set names this family.');
+      family = { id: input.familyId, name: row.name };
+      params.push(input.familyId);
+      sightings = `SELECT f.device_id, coalesce(f.observed_at, f.created_at) AS at FROM gluon_findings f JOIN gluon_incidents inc ON inc.id = f.incident_id
+                   WHERE f.tenant_id = $1 AND inc.family_id = $2 AND NOT f.suppressed`;
+    } else {
+      params.push(input.indicator);
+      sightings = `SELECT o.device_id, coalesce(o.last_seen, o.first_seen, i.created_at) AS at FROM gluon_observations o
+                   JOIN gluon_devices d ON d.id = o.device_id JOIN gluon_inspections i ON i.id = o.inspection_id
+                   WHERE d.tenant_id = $1 AND o.value = $2`;
+    }
+    const rows = await q.query<SightingRow>(
+      `SELECT s.device_id, d.name, d.platform, min(s.at) AS first_seen, max(s.at) AS last_seen, count(*)::int AS sightings
+       FROM (${sightings}) s JOIN gluon_devices d ON d.id = s.device_id
+       GROUP BY s.device_id, d.name, d.platform ORDER BY max(s.at) DESC LIMIT ${MAX_CAMPAIGN_DEVICES}`,
+      params,
+    );
+    const timeline = await q.query<{ day: Stamp; devices: number; sightings: number }>(
+      `SELECT date_trunc('day', s.at) AS day, count(DISTINCT s.device_id)::int AS devices, count(*)::int AS sightings
+       FROM (${sightings}) s GROUP BY 1 ORDER BY 1`,
+      params,
+    );
+    const ids = rows.map((r) => r.device_id);
+    const incidents = ids.length
+      ? await q.query<{ id: string; device_id: string; family_name: string; state: string }>(
+          input.familyId
+            ? 'SELECT id, device_id, family_name, state FROM gluon_incidents WHERE tenant_id = $1 AND family_id = $2 AND device_id = ANY($3::uuid[])'
+            : `SELECT DISTINCT inc.id, inc.device_id, inc.family_name, inc.state FROM gluon_incidents inc JOIN gluon_findings f ON f.incident_id = inc.id
+               WHERE inc.tenant_id = $1 AND (f.indicator_value = $2 OR f.value = $2) AND inc.device_id = ANY($3::uuid[])`,
+          [tenantId, input.familyId ?? input.indicator, ids],
+        )
+      : [];
+    const devices = rows.map((r): CampaignDevice => ({
+      device: { id: r.device_id, name: r.name, platform: r.platform },
+      firstSeen: iso(r.first_seen)!,
+      lastSeen: iso(r.last_seen)!,
+      sightings: r.sightings,
+      incidents: incidents.filter((i) => i.device_id === r.device_id).map((i) => ({ id: i.id, familyName: i.family_name, state: i.state })),
+    }));
+    const firsts = devices.map((d) => d.firstSeen).sort();
+    const lasts = devices.map((d) => d.lastSeen).sort();
+    return {
+      family,
+      indicator: input.indicator ?? null,
+      devices,
+      firstSeen: firsts[0] ?? null,
+      lastSeen: lasts.at(-1) ?? null,
+      timeline: timeline.map((t) => ({ day: iso(t.day)!.slice(0, 10), devices: t.devices, sightings: t.sightings })),
+    };
+  });
+}

@@ -1,0 +1,75 @@
+import { canHunt, canSweepIntoRuleSet } from '@common/permissions/neutrinoAccess';
+import type { RoutePlugin } from '../../http/routePlugin';
+import { bearerSecurity, errors } from '../../schemas';
+import { MAX_BUNDLE_BYTES } from '../gluon/inspection/stixBundle';
+import { ruleSetSchema } from '../gluon/schemas';
+import { enqueueTenantRescan } from '../gluon/services/jobs';
+import { importRuleSet } from '../gluon/services/ruleSets';
+import { NEUTRINO_BASE } from './huntRoutes';
+import { sweepBody, sweepResultSchema } from './schemas';
+import { sweep } from './services/sweep';
+import { parseSweep, sweepBundleText, sweepInputOf } from './services/sweepInput';
+
+const tags = ['neutrino'];
+const bodyLimit = MAX_BUNDLE_BYTES * 2 + 4096;
+
+/** Sweeps (retro-hunts) over everything collected, and a sweep turned into a gluon rule set. */
+export const sweepRoutes: RoutePlugin = async (app) => {
+  app.post(
+    `${NEUTRINO_BASE}/sweeps`,
+    {
+      preHandler: app.authenticate({ allow: canHunt }),
+      bodyLimit,
+      schema: {
+        tags,
+        summary:
+          'Which devices ever observed any of these indicators (a STIX 2.1 bundle, or values one per line with their type), by the matching rules of inspections; no rule set is created. At most 10,000 values.',
+        security: bearerSecurity,
+        body: sweepBody,
+        response: { 200: sweepResultSchema, ...errors(400, 401, 403, 413, 422, 503) },
+      } as const,
+    },
+    async (request) => sweep(app.db, request.auth.tenantId, sweepInputOf(request.body)),
+  );
+
+  app.post(
+    `${NEUTRINO_BASE}/sweeps/ruleSet`,
+    {
+      preHandler: app.authenticate({ allow: canSweepIntoRuleSet }),
+      bodyLimit,
+      schema: {
+        tags,
+        summary: "Turns a sweep into a gluon rule set (gluon's import: it then keeps watching every inspection). Needs gln#cfg#w or rw too.",
+        security: bearerSecurity,
+        body: sweepBody,
+        response: {
+          201: {
+            type: 'object',
+            properties: { ruleSet: ruleSetSchema, status: { type: 'string', enum: ['created', 'updated', 'unchanged'] } },
+            required: ['ruleSet', 'status'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403, 413),
+        },
+      } as const,
+    },
+    async (request, reply) => {
+      const auth = request.auth;
+      const text = sweepBundleText(sweepInputOf(request.body));
+      // The sweep's own bounds first (values, lengths), then gluon's import of the same text.
+      parseSweep(text);
+      const { ruleSet, status } = await importRuleSet(app.db, { tenantId: auth.tenantId, userId: auth.userId, bundle: text, fileName: 'sweep.stix2' });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'neutrino.sweep.ruleSet',
+        target: ruleSet.id,
+        details: { name: ruleSet.name, indicators: ruleSet.indicatorCount, status },
+        ip: request.ip,
+      });
+      // Stored observations are matched again by gluon's worker, as after any import.
+      if (status !== 'unchanged') await enqueueTenantRescan(app.db, auth.tenantId);
+      return reply.code(201).send({ ruleSet, status });
+    },
+  );
+};
