@@ -4,6 +4,7 @@ import { brandingModule } from './branding/index';
 import { devModule } from './dev/index';
 import { gluonModule } from './gluon/index';
 import { invitationsModule } from './invitations/index';
+import { monitoringModule } from './monitoring/index';
 import { notificationsModule } from './notifications/index';
 import { settingsModule } from './settings/index';
 import { ssoModule } from './sso/index';
@@ -27,4 +28,6 @@ export const apiModules: readonly RoutePlugin[] = [
   devModule,
   // Gluon, the global rules repository's backend and gluon's collector links.
   gluonModule,
+  // Monitoring: alerts, rules, notification mails (/monitoring-backend).
+  monitoringModule,
 ];
