@@ -23,3 +23,35 @@ export async function createSilence(q: Queryable, tenantId: string, input: Silen
   );
   return row!.id;
 }
+
+export interface SilenceView {
+  id: string;
+  ruleId: string | null;
+  deviceId: string | null;
+  startsAt: string;
+  endsAt: string;
+  reason: string;
+  createdBy: string | null;
+}
+
+/** Silences not yet ended by `now`, soonest ending first. */
+export async function listSilences(q: Queryable, tenantId: string, now: Date): Promise<SilenceView[]> {
+  const rows = await q.query<{ id: string; rule_id: string | null; device_id: string | null; starts_at: Date; ends_at: Date; reason: string; email: string | null }>(
+    `SELECT s.id, s.rule_id, s.device_id, s.starts_at, s.ends_at, s.reason, u.email FROM monitoring_silences s LEFT JOIN users u ON u.id = s.created_by
+      WHERE s.tenant_id = $1 AND s.ends_at > $2 ORDER BY s.ends_at, s.id`,
+    [tenantId, now],
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    ruleId: r.rule_id,
+    deviceId: r.device_id,
+    startsAt: new Date(r.starts_at).toISOString(),
+    endsAt: new Date(r.ends_at).toISOString(),
+    reason: r.reason,
+    createdBy: r.email,
+  }));
+}
+
+export async function deleteSilence(q: Queryable, tenantId: string, id: string): Promise<boolean> {
+  return (await q.query('DELETE FROM monitoring_silences WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, tenantId])).length > 0;
+}
