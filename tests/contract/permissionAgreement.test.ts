@@ -168,7 +168,11 @@ const ROUTES: Record<string, Entry> = {
   },
   'DELETE /monitoring-backend/silences/:id': { console: canConfigureMonitoring },
   'GET /monitoring-backend/unsubscribed': { console: canConfigureMonitoring },
-  'POST /monitoring-backend/unsubscribed/resubscribe': { console: canConfigureMonitoring, request: { body: { email: 'nobody@example.com', ruleId: null } }, why: 'not unsubscribed: 404' },
+  'POST /monitoring-backend/unsubscribed/resubscribe': {
+    console: canConfigureMonitoring,
+    request: { body: { email: 'nobody@example.com', ruleId: null } },
+    why: 'not unsubscribed: 404',
+  },
   'GET /monitoring-backend/deliveries': { console: canConfigureMonitoring },
   'GET /monitoring-backend/device-groups': { console: canManageMonitoringResources },
   'POST /monitoring-backend/device-groups': {
