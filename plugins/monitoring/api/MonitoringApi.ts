@@ -1,0 +1,33 @@
+import type { ApiBody, ApiQuery, ApiResponse } from '@common/api/apiTypes';
+import { createServiceToken } from '@core/di/ServiceToken';
+
+// Every shape is named from the generated API document (common/api/openapi.gen.ts).
+export type Overview = ApiResponse<'/monitoring-backend/overview', 'get'>;
+export type DayCount = Overview['incidentsOpened'][number];
+export type RiskLevel = keyof Overview['risk'];
+export type AlertPage = ApiResponse<'/monitoring-backend/alerts', 'get'>;
+export type Alert = AlertPage['items'][number];
+export type AlertStatus = Alert['status'];
+export type AlertQuery = ApiQuery<'/monitoring-backend/alerts', 'get'>;
+export type Rule = ApiResponse<'/monitoring-backend/rules', 'get'>[number];
+export type NewRule = ApiBody<'/monitoring-backend/rules', 'post'>;
+export type Unsubscribed = ApiResponse<'/monitoring-backend/unsubscribed', 'get'>[number];
+export type DeliveryPage = ApiResponse<'/monitoring-backend/deliveries', 'get'>;
+export type Delivery = DeliveryPage['items'][number];
+
+/** Monitoring's calls, one method each; pages take it with `useService(MonitoringApiToken)`, tests fake it by the token. */
+export interface MonitoringApi {
+  getOverview(days: 30 | 90): Promise<Overview>;
+  getAlerts(query: AlertQuery): Promise<AlertPage>;
+  setAlertStatus(alertId: string, status: AlertStatus): Promise<Alert>;
+  /** The filtered alerts as a CSV file, through the downloads panel. */
+  exportAlerts(query: AlertQuery): Promise<void>;
+  getRules(): Promise<Rule[]>;
+  createRule(rule: NewRule): Promise<string>;
+  deleteRule(ruleId: string): Promise<void>;
+  getUnsubscribed(): Promise<Unsubscribed[]>;
+  resubscribe(email: string, ruleId: string | null): Promise<void>;
+  getDeliveries(page: number): Promise<DeliveryPage>;
+}
+
+export const MonitoringApiToken = createServiceToken<MonitoringApi>('monitoring.api');
