@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { fakeService } from '@core/testing';
 import { renderHost } from '../../tests/harness/renderHost';
 import { makeTestToken } from '../../tests/harness/tokens';
@@ -48,6 +48,10 @@ function render(path: string, perms: string[], methods: Partial<MonitoringApi> =
     getDeliveries: async () => ({ items: [], total: 0, page: 0, size: 20 }),
     resubscribe: async () => undefined,
     createRule: async () => 'r2',
+    getSilences: async () => [],
+    createSilence: async () => 's1',
+    getDeviceGroups: async () => [{ id: 'g1', name: 'Executives', watched: true, deviceIds: ['d1'] }],
+    createDeviceGroup: async () => 'g2',
     ...methods,
   });
   const host = renderHost({ plugins: [monitoringPlugin], token: makeTestToken(perms), path, services: [[MonitoringApiToken, api]] });
@@ -115,5 +119,38 @@ describe('monitoring plugin', () => {
         recipients: [{ email: 'me@example.com' }, { email: 'soc@example.org' }],
       }),
     );
+    // Device groups are the monitoring admin's: not asked for mnt#cfg#rw.
+    expect(api.getDeviceGroups).not.toHaveBeenCalled();
+    expect(screen.queryByRole('heading', { name: 'Device groups' })).toBeNull();
+  });
+
+  it('gives the monitoring admin device groups, and silences a rule for a period with a reason', async () => {
+    const rule = {
+      id: 'r1',
+      name: 'High to SOC',
+      enabled: true,
+      minSeverity: 'high' as const,
+      category: null,
+      familyId: null,
+      groupId: null,
+      frequency: 'immediate' as const,
+      groupWindowSeconds: 30,
+      recipients: [],
+    };
+    const { api } = render('/monitoring/settings', ['mnt#rsc#w'], { getRules: async () => [rule] });
+    expect(await screen.findByText('Executives: 1 devices, watched')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Group name'), { target: { value: 'Board' } });
+    fireEvent.change(screen.getByLabelText('Devices (ids or device page addresses)'), {
+      target: { value: 'https://console.example/devices/11111111-1111-4111-8111-111111111111' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Add group' }));
+    await waitFor(() => expect(api.createDeviceGroup).toHaveBeenCalledWith({ name: 'Board', watched: true, deviceIds: ['11111111-1111-4111-8111-111111111111'] }));
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Maintenance' } });
+    fireEvent.change(screen.getByLabelText('For'), { target: { value: '4' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Silence' }));
+    await waitFor(() => expect(api.createSilence).toHaveBeenCalledTimes(1));
+    const sent = vi.mocked(api.createSilence).mock.calls[0]![0];
+    expect(sent).toMatchObject({ ruleId: 'r1', deviceId: null, reason: 'Maintenance' });
+    expect(Date.parse(sent.endsAt) - Date.parse(sent.startsAt)).toBe(4 * 3600_000);
   });
 });

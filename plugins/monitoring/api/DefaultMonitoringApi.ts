@@ -1,6 +1,21 @@
 import type { DownloadService } from '@core/downloads/DownloadService';
 import type { HttpService } from '@core/http/HttpService';
-import type { Alert, AlertPage, AlertQuery, AlertStatus, DeliveryPage, MonitoringApi, NewRule, Overview, Rule, Unsubscribed } from './MonitoringApi';
+import type {
+  Alert,
+  AlertPage,
+  AlertQuery,
+  AlertStatus,
+  DeliveryPage,
+  DeviceGroup,
+  MonitoringApi,
+  NewDeviceGroup,
+  NewRule,
+  NewSilence,
+  Overview,
+  Rule,
+  Silence,
+  Unsubscribed,
+} from './MonitoringApi';
 
 const MNT = '/monitoring-backend';
 const id = encodeURIComponent;
@@ -67,5 +82,29 @@ export class DefaultMonitoringApi implements MonitoringApi {
 
   async getDeliveries(page: number): Promise<DeliveryPage> {
     return (await this.http.get<DeliveryPage>(`${MNT}/deliveries`, { params: { page, size: 20 } })).data;
+  }
+
+  async getSilences(): Promise<Silence[]> {
+    return (await this.http.get<Silence[]>(`${MNT}/silences`)).data;
+  }
+
+  async createSilence(silence: NewSilence): Promise<string> {
+    return (await this.http.post<{ id: string }>(`${MNT}/silences`, silence, { skipGlobalErrors: [400] })).data.id;
+  }
+
+  async deleteSilence(silenceId: string): Promise<void> {
+    await this.http.delete(`${MNT}/silences/${id(silenceId)}`);
+  }
+
+  async getDeviceGroups(): Promise<DeviceGroup[]> {
+    return (await this.http.get<DeviceGroup[]>(`${MNT}/device-groups`)).data;
+  }
+
+  async createDeviceGroup(group: NewDeviceGroup): Promise<string> {
+    return (await this.http.post<{ id: string }>(`${MNT}/device-groups`, group, { skipGlobalErrors: [400, 409] })).data.id;
+  }
+
+  async deleteDeviceGroup(groupId: string): Promise<void> {
+    await this.http.delete(`${MNT}/device-groups/${id(groupId)}`);
   }
 }

@@ -14,6 +14,10 @@ export type NewRule = ApiBody<'/monitoring-backend/rules', 'post'>;
 export type Unsubscribed = ApiResponse<'/monitoring-backend/unsubscribed', 'get'>[number];
 export type DeliveryPage = ApiResponse<'/monitoring-backend/deliveries', 'get'>;
 export type Delivery = DeliveryPage['items'][number];
+export type Silence = ApiResponse<'/monitoring-backend/silences', 'get'>[number];
+export type NewSilence = ApiBody<'/monitoring-backend/silences', 'post'>;
+export type DeviceGroup = ApiResponse<'/monitoring-backend/device-groups', 'get'>[number];
+export type NewDeviceGroup = ApiBody<'/monitoring-backend/device-groups', 'post'>;
 
 /** Monitoring's calls, one method each; pages take it with `useService(MonitoringApiToken)`, tests fake it by the token. */
 export interface MonitoringApi {
@@ -28,6 +32,13 @@ export interface MonitoringApi {
   getUnsubscribed(): Promise<Unsubscribed[]>;
   resubscribe(email: string, ruleId: string | null): Promise<void>;
   getDeliveries(page: number): Promise<DeliveryPage>;
+  getSilences(): Promise<Silence[]>;
+  createSilence(silence: NewSilence): Promise<string>;
+  deleteSilence(silenceId: string): Promise<void>;
+  /** Device groups and watch lists (monitoring admin only). */
+  getDeviceGroups(): Promise<DeviceGroup[]>;
+  createDeviceGroup(group: NewDeviceGroup): Promise<string>;
+  deleteDeviceGroup(groupId: string): Promise<void>;
 }
 
 export const MonitoringApiToken = createServiceToken<MonitoringApi>('monitoring.api');

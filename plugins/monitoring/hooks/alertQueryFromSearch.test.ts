@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseDeviceIds } from '../components/DeviceGroupsCard';
 import { parseRecipients } from '../components/RuleForm';
 import { alertQueryFromSearch } from './alertQueryFromSearch';
 
@@ -15,5 +16,14 @@ describe('parseRecipients', () => {
     expect(parseRecipients(' a@x.com, b@y.org;c@z.io ')).toEqual(['a@x.com', 'b@y.org', 'c@z.io']);
     expect(parseRecipients('a@x.com, nope')).toBeNull();
     expect(parseRecipients('  ')).toBeNull();
+  });
+});
+
+describe('parseDeviceIds', () => {
+  it('takes ids or device page addresses, once each, and refuses anything else', () => {
+    const id = '11111111-1111-4111-8111-111111111111';
+    expect(parseDeviceIds(`${id}, https://x.example/devices/${id}`)).toEqual([id]);
+    expect(parseDeviceIds('')).toEqual([]);
+    expect(parseDeviceIds('phone-1')).toBeNull();
   });
 });

@@ -8,4 +8,6 @@ export const monitoringKeys = {
   rules: ['monitoring', 'rules'] as const,
   unsubscribed: ['monitoring', 'unsubscribed'] as const,
   deliveries: (page: number) => ['monitoring', 'deliveries', page] as const,
+  silences: ['monitoring', 'silences'] as const,
+  deviceGroups: ['monitoring', 'device-groups'] as const,
 };

@@ -1,8 +1,11 @@
 import { Button, Callout, Classes, H2, H3, HTMLTable } from '@blueprintjs/core';
 import type { PageProps } from '@core/plugin/PluginManifest';
+import { DeviceGroupsCard } from '../components/DeviceGroupsCard';
 import { MonitoringNav } from '../components/MonitoringNav';
 import { RuleForm } from '../components/RuleForm';
+import { SilencesCard } from '../components/SilencesCard';
 import { useMonitoringSettings } from '../hooks/useMonitoringSettings';
+import { useSilencesAndGroups } from '../hooks/useSilencesAndGroups';
 import '../monitoring.css';
 
 const FREQUENCY = { immediate: 'At once', daily: 'Daily digest', weekly: 'Weekly summary' } as const;
@@ -11,7 +14,17 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'â€
 /** /monitoring/settings (mnt#cfg#rw or the monitoring admin): rules, unsubscribed recipients, the delivery log. */
 export default function SettingsPage(_props: PageProps) {
   const s = useMonitoringSettings();
-  const error = s.rules.error ?? s.unsubscribed.error ?? s.deliveries.error ?? s.deleteRule.error ?? s.resubscribe.error;
+  const m = useSilencesAndGroups();
+  const error =
+    s.rules.error ??
+    s.unsubscribed.error ??
+    s.deliveries.error ??
+    s.deleteRule.error ??
+    s.resubscribe.error ??
+    m.silences.error ??
+    m.groups.error ??
+    m.deleteSilence.error ??
+    m.deleteGroup.error;
   return (
     <section className="monitoring-page">
       <H2>Monitoring settings</H2>
@@ -47,6 +60,10 @@ export default function SettingsPage(_props: PageProps) {
             </ul>
           )}
         </article>
+        {s.rules.data && m.silences.data && (
+          <SilencesCard rules={s.rules.data} silences={m.silences.data} onCreate={m.createSilence.run} onDelete={(id) => void m.deleteSilence.run(id)} />
+        )}
+        {m.admin && m.groups.data && <DeviceGroupsCard groups={m.groups.data} onCreate={m.createGroup.run} onDelete={(id) => void m.deleteGroup.run(id)} />}
       </div>
       <H3>Delivery log</H3>
       {s.deliveries.data?.items.length === 0 && <p className={Classes.TEXT_MUTED}>Nothing sent yet.</p>}
