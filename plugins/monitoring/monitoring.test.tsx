@@ -108,7 +108,7 @@ describe('monitoring plugin', () => {
     expect(await screen.findByText('No rules yet: nobody is told about alerts.')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Subscribe again' }));
     await waitFor(() => expect(api.resubscribe).toHaveBeenCalledWith('gone@example.com', 'r1'));
-    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'High and above to me' } });
+    fireEvent.change(screen.getByLabelText('Rule name'), { target: { value: 'High and above to me' } });
     fireEvent.change(screen.getByLabelText('Recipients (e-mail)'), { target: { value: 'me@example.com, soc@example.org' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     await waitFor(() =>

@@ -9,7 +9,7 @@ test('a rule "High and above → me, at once" mails the new incident with its li
   await signIn(page, analyst);
 
   await page.goto('/monitoring/settings');
-  await page.getByLabel('Name').fill('High and above to me');
+  await page.getByLabel('Rule name').fill('High and above to me');
   await page.getByLabel('Recipients (e-mail)').fill(analyst.email);
   await page.getByRole('button', { name: 'Add rule' }).click();
   await expect(page.getByText('High and above to me', { exact: false }).first()).toBeVisible();

@@ -46,7 +46,7 @@ export function RuleForm({ onCreate }: { onCreate: (rule: NewRule) => Promise<Mu
         <form onSubmit={handleSubmit} aria-label="New rule">
           <Field name="name">
             {({ input, meta }) => (
-              <FormGroup label="Name" labelFor="mnt-rule-name" helperText={meta.touched && meta.error} intent={meta.touched && meta.error ? 'danger' : 'none'}>
+              <FormGroup label="Rule name" labelFor="mnt-rule-name" helperText={meta.touched && meta.error} intent={meta.touched && meta.error ? 'danger' : 'none'}>
                 <InputGroup id="mnt-rule-name" {...input} />
               </FormGroup>
             )}

@@ -84,7 +84,7 @@ export default function AlertsPage(_props: PageProps) {
       {data && data.items.length === 0 && <p className={Classes.TEXT_MUTED}>No alerts match.</p>}
       {data && data.items.length > 0 && (
         <div className="monitoring-scroll">
-          <HTMLTable compact striped className="monitoring-table">
+          <HTMLTable compact className="monitoring-table">
             <thead>
               <tr>
                 <th scope="col">Severity</th>

@@ -69,7 +69,7 @@ export default function SettingsPage(_props: PageProps) {
       {s.deliveries.data?.items.length === 0 && <p className={Classes.TEXT_MUTED}>Nothing sent yet.</p>}
       {s.deliveries.data && s.deliveries.data.items.length > 0 && (
         <div className="monitoring-scroll">
-          <HTMLTable compact striped className="monitoring-table">
+          <HTMLTable compact className="monitoring-table">
             <thead>
               <tr>
                 <th scope="col">To</th>

@@ -150,6 +150,22 @@ describe('monitoring alerts and deliveries', () => {
     expect(delivery).toEqual({ due_at: new Date('2026-03-11T00:00:00Z'), frequency: 'daily' });
   });
 
+  it('sends the weekly summary on Monday 00:00 UTC with the fleet numbers', async () => {
+    now = new Date('2026-03-11T15:00:00Z'); // a Wednesday
+    await highToMe({ frequency: 'weekly' });
+    await infect(await device('Phone'), [finding(1)]);
+    const w = worker();
+    await w.tick();
+    now = new Date('2026-03-15T23:59:59Z');
+    expect((await w.tick()).deliveries.sent).toBe(0);
+    now = new Date('2026-03-16T00:00:00Z');
+    expect((await w.tick()).deliveries.sent).toBe(1);
+    const [mail] = await t.outbox();
+    expect(mail!.subject).toBe('[Monitoring] weekly summary: 1 alert');
+    expect(mail!.body_text).toContain('Devices: 1 (High 1, Medium 0, Low 0, Secure 0)');
+    expect(mail!.body_text).toContain(`Overview: ${t.config.publicUrl}/monitoring`);
+  });
+
   it('sends nothing for a silenced rule or device while the silence lasts', async () => {
     const ruleId = await highToMe({ groupWindowSeconds: 0 });
     const muted = await device('Muted');

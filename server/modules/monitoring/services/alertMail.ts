@@ -27,6 +27,8 @@ export function composeAlertMail(input: {
   frequency: RuleFrequency;
   alerts: readonly Alert[];
   unsubscribeUrl: string;
+  /** The weekly summary's fleet numbers (the overview's), one line each. */
+  summary?: readonly string[];
 }): MailMessage {
   const { alerts } = input;
   const first = alerts[0]!;
@@ -40,6 +42,7 @@ export function composeAlertMail(input: {
   const text = [
     `${HEADINGS[input.frequency]} (rule "${input.ruleName}")`,
     '',
+    ...(input.summary?.length ? [...input.summary, `Overview: ${input.publicUrl}/monitoring`, ''] : []),
     ...lines.flatMap(({ a, url }) => [`- [${a.severity.toUpperCase()}] ${a.title}`, `  Seen ${a.firstSeen.toISOString()}. Open: ${url}`]),
     '',
     `All alerts: ${input.publicUrl}/monitoring/alerts`,
@@ -50,6 +53,9 @@ export function composeAlertMail(input: {
   const html = [
     `<h2>${escapeHtml(HEADINGS[input.frequency])}</h2>`,
     `<p>Rule "${escapeHtml(input.ruleName)}"</p>`,
+    ...(input.summary?.length
+      ? [`<ul>${input.summary.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`, `<p><a href="${escapeHtml(`${input.publicUrl}/monitoring`)}">Overview</a></p>`]
+      : []),
     '<ul>',
     ...lines.map(
       ({ a, url }) =>

@@ -4,6 +4,7 @@ import { ALERT_COLUMNS, toAlert, type AlertRow } from './alertTypes';
 import { composeAlertMail } from './alertMail';
 import { ruleNotification } from './routeAlerts';
 import type { RuleFrequency } from './ruleMatch';
+import { getOverview } from './overview';
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './schedule';
 
 /** A delivery claimed this long ago and never finished (its instance died) is claimed again. */
@@ -66,7 +67,16 @@ export async function sendDelivery(deps: { db: Database; mailer: Mailer; tokens:
     return 'skipped';
   }
   const { url } = await mintUnsubscribeLink(deps.tokens, deps.publicUrl, { tenantId: d.tenantId, email: d.email, notification });
-  const message = composeAlertMail({ to: d.email, publicUrl: deps.publicUrl, ruleName: rule.name, frequency: d.frequency, alerts, unsubscribeUrl: url });
+  const summary = d.frequency === 'weekly' ? await weeklySummary(db, d.tenantId, now) : undefined;
+  const message = composeAlertMail({
+    to: d.email,
+    publicUrl: deps.publicUrl,
+    ruleName: rule.name,
+    frequency: d.frequency,
+    alerts,
+    unsubscribeUrl: url,
+    ...(summary ? { summary } : {}),
+  });
   const outcome = await deps.mailer.send(d.tenantId, message);
   if (outcome && outcome.error) {
     if (d.attempts >= MAX_DELIVERY_ATTEMPTS) {
@@ -99,4 +109,17 @@ async function finish(db: Database, d: ClaimedDelivery, status: 'failed' | 'skip
     status,
     reason,
   ]);
+}
+
+/** The weekly summary's fleet numbers: the overview's, over the last 7 days. */
+async function weeklySummary(db: Database, tenantId: string, now: Date): Promise<string[]> {
+  const o = await getOverview(db, tenantId, { now, days: 7, staleDays: 14 });
+  const sum = (days: { count: number }[]) => days.reduce((n, d) => n + d.count, 0);
+  return [
+    `Devices: ${o.devices} (High ${o.risk.high}, Medium ${o.risk.medium}, Low ${o.risk.low}, Secure ${o.risk.secure})`,
+    `Incidents in the last 7 days: ${sum(o.incidentsOpened)} opened, ${sum(o.incidentsResolved)} resolved`,
+    `Inspections in the last 7 days: ${sum(o.inspections)}`,
+    `Devices not inspected for ${o.staleDays} days: ${o.staleDevices}`,
+    `Active alerts: ${o.activeAlerts}`,
+  ];
 }
