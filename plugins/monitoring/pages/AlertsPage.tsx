@@ -83,7 +83,7 @@ export default function AlertsPage(_props: PageProps) {
       {(alerts.error ?? setStatus.error ?? exportCsv.error) && <Callout intent="danger">{alerts.error ?? setStatus.error ?? exportCsv.error}</Callout>}
       {data && data.items.length === 0 && <p className={Classes.TEXT_MUTED}>No alerts match.</p>}
       {data && data.items.length > 0 && (
-        <div className="monitoring-scroll">
+        <div className="monitoring-scroll" role="region" aria-label="Alerts table" tabIndex={0}>
           <HTMLTable compact className="monitoring-table">
             <thead>
               <tr>

@@ -68,7 +68,7 @@ export default function SettingsPage(_props: PageProps) {
       <H3>Delivery log</H3>
       {s.deliveries.data?.items.length === 0 && <p className={Classes.TEXT_MUTED}>Nothing sent yet.</p>}
       {s.deliveries.data && s.deliveries.data.items.length > 0 && (
-        <div className="monitoring-scroll">
+        <div className="monitoring-scroll" role="region" aria-label="Delivery log table" tabIndex={0}>
           <HTMLTable compact className="monitoring-table">
             <thead>
               <tr>
