@@ -60,9 +60,18 @@ export interface MailMessage {
   html?: string;
 }
 
+/** What became of a mail: its outbox row, and the SMTP error when delivery failed. */
+export interface MailOutcome {
+  id: string;
+  error: string | null;
+}
+
 export interface Mailer {
-  /** Writes the outbox row, then delivers through SMTP when configured. */
-  send(tenantId: string | null, message: MailMessage): Promise<void>;
+  /**
+   * Writes the outbox row, then delivers through SMTP when configured. Never throws for a failed
+   * delivery; the real mailer answers how it went (monitoring retries on `error`).
+   */
+  send(tenantId: string | null, message: MailMessage): Promise<MailOutcome | void>;
 }
 
 /** The verified payload of the bearer token (signature, issuer, expiry and type checked). */

@@ -12,3 +12,18 @@ export function isMonitoringAdmin(perms: Perms): boolean {
 export function hasMonitoringAccess(perms: Perms): boolean {
   return hasPermission(perms, 'mnt', 'cfg', ['rw']) || hasPermission(perms, 'mnt', 'rpt', ['rw']);
 }
+
+/** Overview, alerts (and their status), device risk: monitoring access or the monitoring admin. */
+export function canViewMonitoring(perms: Perms): boolean {
+  return hasMonitoringAccess(perms) || isMonitoringAdmin(perms);
+}
+
+/** Rules, recipients, silences, unsubscribed recipients, the delivery log: mnt#cfg#rw or the monitoring admin. */
+export function canConfigureMonitoring(perms: Perms): boolean {
+  return hasPermission(perms, 'mnt', 'cfg', ['rw']) || isMonitoringAdmin(perms);
+}
+
+/** Monitoring resources (device groups, watch lists): the monitoring admin only. */
+export function canManageMonitoringResources(perms: Perms): boolean {
+  return isMonitoringAdmin(perms);
+}

@@ -5,6 +5,7 @@ import { devModule } from './dev/index';
 import { gluonModule } from './gluon/index';
 import { invitationsModule } from './invitations/index';
 import { neutrinoModule } from './neutrino/index';
+import { monitoringModule } from './monitoring/index';
 import { notificationsModule } from './notifications/index';
 import { settingsModule } from './settings/index';
 import { ssoModule } from './sso/index';
@@ -30,4 +31,6 @@ export const apiModules: readonly RoutePlugin[] = [
   gluonModule,
   // Neutrino: fleet threat hunting over gluon's observations (issue 26).
   neutrinoModule,
+  // Monitoring: alerts, rules, notification mails (/monitoring-backend).
+  monitoringModule,
 ];

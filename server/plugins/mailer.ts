@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
-import type { Database, Mailer, MailMessage } from '../contracts';
+import type { Database, Mailer, MailMessage, MailOutcome } from '../contracts';
 import { redactLinks } from '../services/mailbox';
 
 /**
@@ -16,7 +16,7 @@ import { redactLinks } from '../services/mailbox';
 export function createMailer(db: Database, log: FastifyBaseLogger, smtpUrl: string | null, from = 'MTD Console <no-reply@localhost>'): Mailer & { close(): void } {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
-    async send(tenantId: string | null, message: MailMessage) {
+    async send(tenantId: string | null, message: MailMessage): Promise<MailOutcome | void> {
       const [row] = await db.query<{ id: string }>('INSERT INTO mail_outbox (tenant_id, to_address, subject, body_text, body_html) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
         tenantId,
         message.to,
@@ -25,7 +25,8 @@ export function createMailer(db: Database, log: FastifyBaseLogger, smtpUrl: stri
         message.html ?? null,
       ]);
       log.info({ mailId: row?.id, to: message.to, subject: message.subject }, 'mail queued');
-      if (!transport || !row) return;
+      if (!row) return;
+      if (!transport) return { id: row.id, error: null };
       try {
         await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
         await db.query('UPDATE mail_outbox SET sent_at = now(), body_text = $2, body_html = $3 WHERE id = $1', [
@@ -33,9 +34,12 @@ export function createMailer(db: Database, log: FastifyBaseLogger, smtpUrl: stri
           redactLinks(message.text),
           message.html ? redactLinks(message.html) : null,
         ]);
+        return { id: row.id, error: null };
       } catch (error) {
         log.error({ err: error, mailId: row.id }, 'SMTP delivery failed');
-        await db.query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [row.id, String((error as Error).message).slice(0, 500)]);
+        const reason = String((error as Error).message).slice(0, 500);
+        await db.query('UPDATE mail_outbox SET error = $2 WHERE id = $1', [row.id, reason]);
+        return { id: row.id, error: reason };
       }
     },
     close() {

@@ -7,6 +7,7 @@ import { canDownloadFiles, canReadReports, canRescan, canTriage, canUpload, canU
 import { canHunt, canSaveHunts, canSweepIntoRuleSet } from '@common/permissions/neutrinoAccess';
 import { parsePermission } from '@common/permissions/parsePermission';
 import { canReadRuleSets, canWriteRuleSets } from '@common/permissions/rulesRepositoryAccess';
+import { canConfigureMonitoring, canManageMonitoringResources, canViewMonitoring } from '@common/permissions/monitoringAccess';
 import { canWriteUsers, hasUserManagementAccess, isAnyUser } from '@common/permissions/userAccess';
 import { createTestApp, type TestApp, type TestUser } from '../../server/test/testApp';
 
@@ -170,6 +171,41 @@ const ROUTES: Record<string, Entry> = {
   },
   'DELETE /neutrino-backend/savedHunts/:id': { console: canSaveHunts },
   'GET /neutrino-backend/savedHunts/:id/matches': { console: canHunt },
+
+  // Monitoring (plugins/monitoring): overview and alerts, settings, device groups (spec §6).
+  'GET /monitoring-backend/overview': { console: canViewMonitoring },
+  'GET /monitoring-backend/devices/risk': { console: canViewMonitoring },
+  'GET /monitoring-backend/alerts': { console: canViewMonitoring },
+  'GET /monitoring-backend/alerts/export': { console: canViewMonitoring },
+  'PUT /monitoring-backend/alerts/:id/status': { console: canViewMonitoring, request: { body: { status: 'acknowledged' } } },
+  'GET /monitoring-backend/rules': { console: canConfigureMonitoring },
+  'POST /monitoring-backend/rules': {
+    console: canConfigureMonitoring,
+    request: { body: { name: 'x', minSeverity: 'high', frequency: 'immediate', recipients: [{ userId: randomUUID() }] } },
+    why: 'an unknown user: 400',
+  },
+  'DELETE /monitoring-backend/rules/:id': { console: canConfigureMonitoring },
+  'GET /monitoring-backend/silences': { console: canConfigureMonitoring },
+  'POST /monitoring-backend/silences': {
+    console: canConfigureMonitoring,
+    request: { body: { ruleId: randomUUID(), deviceId: null, startsAt: '2030-01-01T00:00:00Z', endsAt: '2030-01-02T00:00:00Z', reason: 'x' } },
+    why: 'an unknown rule: 400',
+  },
+  'DELETE /monitoring-backend/silences/:id': { console: canConfigureMonitoring },
+  'GET /monitoring-backend/unsubscribed': { console: canConfigureMonitoring },
+  'POST /monitoring-backend/unsubscribed/resubscribe': {
+    console: canConfigureMonitoring,
+    request: { body: { email: 'nobody@example.com', ruleId: null } },
+    why: 'not unsubscribed: 404',
+  },
+  'GET /monitoring-backend/deliveries': { console: canConfigureMonitoring },
+  'GET /monitoring-backend/device-groups': { console: canManageMonitoringResources },
+  'POST /monitoring-backend/device-groups': {
+    console: canManageMonitoringResources,
+    request: { body: { name: 'x', watched: true, deviceIds: [randomUUID()] } },
+    why: 'an unknown device: 400',
+  },
+  'DELETE /monitoring-backend/device-groups/:id': { console: canManageMonitoringResources },
 };
 
 const PASSWORD = 'Corr3ct-Horse!';

@@ -1,12 +1,145 @@
-import { Classes, H2 } from '@blueprintjs/core';
+import { Callout, Classes, H2, H3, HTMLTable, SegmentedControl, Spinner } from '@blueprintjs/core';
 import type { PageProps } from '@core/plugin/PluginManifest';
+import type { DayCount, Overview, RiskLevel } from '../api/MonitoringApi';
+import { ChartCanvas } from '../components/ChartCanvas';
+import { MonitoringLink } from '../components/MonitoringLink';
+import { MonitoringNav } from '../components/MonitoringNav';
+import { useOverview } from '../hooks/useOverview';
+import '../monitoring.css';
 
-/** Landing page of /monitoring. */
+const RISK: { level: RiskLevel; label: string; color: string; to: string }[] = [
+  { level: 'secure', label: 'Secure', color: '#238551', to: '/gluon' },
+  { level: 'low', label: 'Low', color: '#2d72d2', to: '/monitoring/alerts?severity=low&status=active' },
+  { level: 'medium', label: 'Medium', color: '#c87619', to: '/monitoring/alerts?severity=medium&status=active' },
+  { level: 'high', label: 'High', color: '#cd4246', to: '/monitoring/alerts?severity=high&status=active' },
+];
+
+const total = (days: DayCount[]) => days.reduce((n, d) => n + d.count, 0);
+
+/** /monitoring: the fleet at a glance; every number links to the list behind it. */
 export default function MonitoringPage(_props: PageProps) {
+  const { days, setDays, overview, allowed } = useOverview();
+  const o = overview.data;
   return (
-    <section className="monitoring-page" style={{ padding: 24 }}>
+    <section className="monitoring-page">
       <H2>Monitoring</H2>
-      <p className={Classes.TEXT_MUTED}>Welcome to Monitoring.</p>
+      <MonitoringNav current="/monitoring" />
+      <SegmentedControl
+        aria-label="Period"
+        small
+        value={String(days)}
+        onValueChange={(v) => setDays(v === '90' ? 90 : 30)}
+        options={[
+          { label: 'Last 30 days', value: '30' },
+          { label: 'Last 90 days', value: '90' },
+        ]}
+      />
+      {overview.error && <Callout intent="danger">{overview.error}</Callout>}
+      {!allowed && <Callout intent="warning">Your permissions do not include the monitoring overview or alerts (monitoring access).</Callout>}
+      {allowed && !o && !overview.error && <Spinner size={24} aria-label="Loading" />}
+      {o && <OverviewBody o={o} />}
     </section>
+  );
+}
+
+function OverviewBody({ o }: { o: Overview }) {
+  const opened = total(o.incidentsOpened);
+  const resolved = total(o.incidentsResolved);
+  const inspected = total(o.inspections);
+  return (
+    <div className="monitoring-grid">
+      <article className="monitoring-card" aria-labelledby="mnt-risk">
+        <H3 id="mnt-risk">Devices by risk level</H3>
+        <ChartCanvas
+          type="doughnut"
+          labels={RISK.map((r) => r.label)}
+          series={[{ label: 'Devices', data: RISK.map((r) => o.risk[r.level]), color: RISK.map((r) => r.color).join(',') }]}
+          summary={`${o.devices} devices: ${RISK.map((r) => `${o.risk[r.level]} ${r.label}`).join(', ')}`}
+        />
+        <HTMLTable compact className="monitoring-table">
+          <thead>
+            <tr>
+              <th scope="col">Risk level</th>
+              <th scope="col">Devices</th>
+            </tr>
+          </thead>
+          <tbody>
+            {RISK.map((r) => (
+              <tr key={r.level}>
+                <th scope="row">{r.label}</th>
+                <td>
+                  <MonitoringLink to={r.to} label={`${o.risk[r.level]} ${r.label} devices`}>
+                    {o.risk[r.level]}
+                  </MonitoringLink>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </article>
+      <article className="monitoring-card" aria-labelledby="mnt-incidents">
+        <H3 id="mnt-incidents">Incidents opened and resolved</H3>
+        <ChartCanvas
+          type="line"
+          labels={o.incidentsOpened.map((d) => d.day)}
+          series={[
+            { label: 'Opened', data: o.incidentsOpened.map((d) => d.count), color: '#cd4246' },
+            { label: 'Resolved', data: o.incidentsResolved.map((d) => d.count), color: '#238551' },
+          ]}
+          summary={`In the last ${o.days} days ${opened} incidents opened and ${resolved} resolved`}
+        />
+        <p>
+          <MonitoringLink to="/monitoring/alerts?category=incident">{opened} opened</MonitoringLink>, {resolved} resolved in the last {o.days} days.
+        </p>
+      </article>
+      <article className="monitoring-card" aria-labelledby="mnt-inspections">
+        <H3 id="mnt-inspections">Inspections per day</H3>
+        <ChartCanvas
+          type="bar"
+          labels={o.inspections.map((d) => d.day)}
+          series={[{ label: 'Inspections', data: o.inspections.map((d) => d.count), color: '#2d72d2' }]}
+          summary={`${inspected} inspections in the last ${o.days} days`}
+        />
+        <p>
+          <MonitoringLink to="/gluon">{inspected} inspections</MonitoringLink> in the last {o.days} days.
+        </p>
+      </article>
+      <article className="monitoring-card" aria-labelledby="mnt-families">
+        <H3 id="mnt-families">Top families</H3>
+        {o.topFamilies.length === 0 ? (
+          <p className={Classes.TEXT_MUTED}>No open incidents.</p>
+        ) : (
+          <HTMLTable compact className="monitoring-table">
+            <thead>
+              <tr>
+                <th scope="col">Family</th>
+                <th scope="col">Devices</th>
+              </tr>
+            </thead>
+            <tbody>
+              {o.topFamilies.map((f) => (
+                <tr key={f.familyId}>
+                  <th scope="row">{f.familyName}</th>
+                  <td>
+                    <MonitoringLink to={`/monitoring/alerts?search=${encodeURIComponent(f.familyName)}`} label={`${f.devices} devices with ${f.familyName}`}>
+                      {f.devices}
+                    </MonitoringLink>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        )}
+      </article>
+      <article className="monitoring-card" aria-labelledby="mnt-stale">
+        <H3 id="mnt-stale">Attention</H3>
+        <p>
+          <MonitoringLink to="/monitoring/alerts?category=stale">{o.staleDevices} devices</MonitoringLink> not inspected for {o.staleDays} days.
+        </p>
+        <p>
+          <MonitoringLink to="/monitoring/alerts?status=active">{o.activeAlerts} active alerts</MonitoringLink>.
+        </p>
+      </article>
+    </div>
   );
 }

@@ -1,0 +1,11 @@
+import { defineConfig } from '@playwright/test';
+import { apiSuiteConfig } from '../shared/apiSuiteConfig';
+
+/**
+ * Monitoring end to end (issue 25): an analyst adds the rule "High and above → me, at once",
+ * uploads the sample archive, and finds the alert mail (incident link, unsubscribe link) in the
+ * development mailbox; unsubscribes from that rule and an administrator subscribes them again;
+ * the pages pass axe at 375 px in both themes. One API for the file (the tests build on each other).
+ * Run: npx playwright test -c e2e/monitoring/playwright.config.ts
+ */
+export default defineConfig(apiSuiteConfig('monitoring', { workers: 1, timeout: 150_000, expect: { timeout: 20_000 } }));

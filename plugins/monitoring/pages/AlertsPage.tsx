@@ -1,0 +1,150 @@
+import { Button, Callout, Classes, H2, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import type { PageProps } from '@core/plugin/PluginManifest';
+import type { Alert, AlertQuery, AlertStatus } from '../api/MonitoringApi';
+import { MonitoringLink } from '../components/MonitoringLink';
+import { MonitoringNav } from '../components/MonitoringNav';
+import { useAlerts } from '../hooks/useAlerts';
+import '../monitoring.css';
+
+const STATUS_OPTIONS: AlertStatus[] = ['active', 'acknowledged', 'resolved', 'ignored'];
+const CATEGORY_LABELS: Record<Alert['category'], string> = {
+  incident: 'Incident',
+  finding: 'Finding on a watched device',
+  inspection_failed: 'Failed inspection',
+  stale: 'Stale device',
+  hunt: 'Hunt match',
+};
+const INTENT = { high: 'danger', medium: 'warning', low: 'primary' } as const;
+
+/** Where an alert leads: its incident, else its device. */
+function alertTarget(a: Alert): string | null {
+  if (a.incidentId) return `/incident-management/${a.incidentId}`;
+  if (a.deviceId) return `/devices/${a.deviceId}`;
+  return null;
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString();
+
+/** /monitoring/alerts: filter, sort and page on the server; change status; export CSV. */
+export default function AlertsPage(_props: PageProps) {
+  const { query, filter, setPage, alerts, setStatus, exportCsv } = useAlerts();
+  const data = alerts.data;
+  const size = query.size ?? 20;
+  const page = query.page ?? 0;
+  const last = data ? Math.max(0, Math.ceil(data.total / size) - 1) : 0;
+  const choose =
+    <K extends keyof AlertQuery>(key: K) =>
+    (value: string) =>
+      filter({ [key]: value === '' ? undefined : value } as Partial<AlertQuery>);
+  return (
+    <section className="monitoring-page">
+      <H2>Alerts</H2>
+      <MonitoringNav current="/monitoring/alerts" />
+      <div className="monitoring-filters" role="search">
+        <InputGroup type="search" aria-label="Search alerts" placeholder="Search" defaultValue={query.search ?? ''} onChange={(e) => choose('search')(e.target.value)} />
+        <HTMLSelect aria-label="Status" value={query.status ?? ''} onChange={(e) => choose('status')(e.target.value)}>
+          <option value="">Any status</option>
+          {STATUS_OPTIONS.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </HTMLSelect>
+        <HTMLSelect aria-label="Severity" value={query.severity ?? ''} onChange={(e) => choose('severity')(e.target.value)}>
+          <option value="">Any severity</option>
+          <option value="high">High</option>
+          <option value="medium">Medium</option>
+          <option value="low">Low</option>
+        </HTMLSelect>
+        <HTMLSelect aria-label="Category" value={query.category ?? ''} onChange={(e) => choose('category')(e.target.value)}>
+          <option value="">Any category</option>
+          {Object.entries(CATEGORY_LABELS).map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </HTMLSelect>
+        <HTMLSelect
+          aria-label="Sort by"
+          value={`${query.sort ?? 'lastSeen'}:${query.dir ?? 'desc'}`}
+          onChange={(e) => {
+            const [sort, dir] = e.target.value.split(':') as [AlertQuery['sort'], AlertQuery['dir']];
+            filter({ sort, dir });
+          }}
+        >
+          <option value="lastSeen:desc">Newest first</option>
+          <option value="lastSeen:asc">Oldest first</option>
+          <option value="severity:desc">Most severe first</option>
+          <option value="status:asc">By status</option>
+          <option value="device:asc">By device</option>
+        </HTMLSelect>
+        <Button icon="download" text="Export CSV" loading={exportCsv.pending} onClick={() => void exportCsv.run()} />
+      </div>
+      {(alerts.error ?? setStatus.error ?? exportCsv.error) && <Callout intent="danger">{alerts.error ?? setStatus.error ?? exportCsv.error}</Callout>}
+      {data && data.items.length === 0 && <p className={Classes.TEXT_MUTED}>No alerts match.</p>}
+      {data && data.items.length > 0 && (
+        <div className="monitoring-scroll" role="region" aria-label="Alerts table" tabIndex={0}>
+          <HTMLTable compact className="monitoring-table">
+            <thead>
+              <tr>
+                <th scope="col">Severity</th>
+                <th scope="col">Alert</th>
+                <th scope="col">Device</th>
+                <th scope="col">Family</th>
+                <th scope="col">First seen</th>
+                <th scope="col">Last seen</th>
+                <th scope="col">Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((a) => {
+                const target = alertTarget(a);
+                return (
+                  <tr key={a.id}>
+                    <td>
+                      <Tag intent={INTENT[a.severity]} minimal>
+                        {a.severity}
+                      </Tag>
+                    </td>
+                    <td>
+                      {target ? <MonitoringLink to={target}>{a.title}</MonitoringLink> : a.title}
+                      <div className={Classes.TEXT_MUTED}>{CATEGORY_LABELS[a.category]}</div>
+                    </td>
+                    <td>{a.deviceId ? <MonitoringLink to={`/devices/${a.deviceId}`}>{a.deviceName}</MonitoringLink> : '—'}</td>
+                    <td>{a.familyName ?? '—'}</td>
+                    <td>{when(a.firstSeen)}</td>
+                    <td>{when(a.lastSeen)}</td>
+                    <td>
+                      <HTMLSelect
+                        aria-label={`Status of ${a.title}`}
+                        value={a.status}
+                        disabled={setStatus.pending}
+                        onChange={(e) => void setStatus.run(a.id, e.target.value as AlertStatus)}
+                      >
+                        {STATUS_OPTIONS.map((s) => (
+                          <option key={s} value={s}>
+                            {s}
+                          </option>
+                        ))}
+                      </HTMLSelect>
+                      {a.statusBy && a.statusAt && <div className={Classes.TEXT_MUTED}>{`${a.statusBy}, ${when(a.statusAt)}`}</div>}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+      {data && data.total > size && (
+        <nav aria-label="Pages" className="monitoring-filters">
+          <Button text="Previous" disabled={page === 0} onClick={() => setPage(page - 1)} />
+          <span>
+            Page {page + 1} of {last + 1} ({data.total} alerts)
+          </span>
+          <Button text="Next" disabled={page >= last} onClick={() => setPage(page + 1)} />
+        </nav>
+      )}
+    </section>
+  );
+}

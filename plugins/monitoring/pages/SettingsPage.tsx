@@ -1,0 +1,106 @@
+import { Button, Callout, Classes, H2, H3, HTMLTable } from '@blueprintjs/core';
+import type { PageProps } from '@core/plugin/PluginManifest';
+import { DeviceGroupsCard } from '../components/DeviceGroupsCard';
+import { MonitoringNav } from '../components/MonitoringNav';
+import { RuleForm } from '../components/RuleForm';
+import { SilencesCard } from '../components/SilencesCard';
+import { useMonitoringSettings } from '../hooks/useMonitoringSettings';
+import { useSilencesAndGroups } from '../hooks/useSilencesAndGroups';
+import '../monitoring.css';
+
+const FREQUENCY = { immediate: 'At once', daily: 'Daily digest', weekly: 'Weekly summary' } as const;
+const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
+
+/** /monitoring/settings (mnt#cfg#rw or the monitoring admin): rules, unsubscribed recipients, the delivery log. */
+export default function SettingsPage(_props: PageProps) {
+  const s = useMonitoringSettings();
+  const m = useSilencesAndGroups();
+  const error =
+    s.rules.error ??
+    s.unsubscribed.error ??
+    s.deliveries.error ??
+    s.deleteRule.error ??
+    s.resubscribe.error ??
+    m.silences.error ??
+    m.groups.error ??
+    m.deleteSilence.error ??
+    m.deleteGroup.error;
+  return (
+    <section className="monitoring-page">
+      <H2>Monitoring settings</H2>
+      <MonitoringNav current="/monitoring/settings" />
+      {error && <Callout intent="danger">{error}</Callout>}
+      <div className="monitoring-grid">
+        <article className="monitoring-card" aria-labelledby="mnt-rules">
+          <H3 id="mnt-rules">Rules</H3>
+          {s.rules.data?.length === 0 && <p className={Classes.TEXT_MUTED}>No rules yet: nobody is told about alerts.</p>}
+          {s.rules.data && s.rules.data.length > 0 && (
+            <ul className="monitoring-list">
+              {s.rules.data.map((r) => (
+                <li key={r.id}>
+                  <strong>{r.name}</strong>: {r.minSeverity} and above{r.category ? `, ${r.category}` : ''} → {r.recipients.map((c) => c.email).join(', ')},{' '}
+                  {FREQUENCY[r.frequency]} <Button small minimal icon="trash" aria-label={`Delete rule ${r.name}`} onClick={() => void s.deleteRule.run(r.id)} />
+                </li>
+              ))}
+            </ul>
+          )}
+          <RuleForm onCreate={s.createRule.run} />
+        </article>
+        <article className="monitoring-card" aria-labelledby="mnt-unsubscribed">
+          <H3 id="mnt-unsubscribed">Unsubscribed recipients</H3>
+          {s.unsubscribed.data?.length === 0 && <p className={Classes.TEXT_MUTED}>Nobody has unsubscribed.</p>}
+          {s.unsubscribed.data && s.unsubscribed.data.length > 0 && (
+            <ul className="monitoring-list">
+              {s.unsubscribed.data.map((u) => (
+                <li key={`${u.email}-${u.ruleId ?? 'all'}`}>
+                  {u.email}: {u.ruleName ? `rule "${u.ruleName}"` : 'all notifications'} since {when(u.at)}{' '}
+                  <Button small text="Subscribe again" onClick={() => void s.resubscribe.run(u.email, u.ruleId)} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </article>
+        {s.rules.data && m.silences.data && (
+          <SilencesCard rules={s.rules.data} silences={m.silences.data} onCreate={m.createSilence.run} onDelete={(id) => void m.deleteSilence.run(id)} />
+        )}
+        {m.admin && m.groups.data && <DeviceGroupsCard groups={m.groups.data} onCreate={m.createGroup.run} onDelete={(id) => void m.deleteGroup.run(id)} />}
+      </div>
+      <H3>Delivery log</H3>
+      {s.deliveries.data?.items.length === 0 && <p className={Classes.TEXT_MUTED}>Nothing sent yet.</p>}
+      {s.deliveries.data && s.deliveries.data.items.length > 0 && (
+        <div className="monitoring-scroll" role="region" aria-label="Delivery log table" tabIndex={0}>
+          <HTMLTable compact className="monitoring-table">
+            <thead>
+              <tr>
+                <th scope="col">To</th>
+                <th scope="col">Rule</th>
+                <th scope="col">Alerts</th>
+                <th scope="col">Status</th>
+                <th scope="col">Sent</th>
+                <th scope="col">Error</th>
+              </tr>
+            </thead>
+            <tbody>
+              {s.deliveries.data.items.map((d) => (
+                <tr key={d.id}>
+                  <td>{d.email}</td>
+                  <td>{d.ruleName ?? '—'}</td>
+                  <td>{d.alerts}</td>
+                  <td>{d.attempts > 1 ? `${d.status} (${d.attempts} attempts)` : d.status}</td>
+                  <td>{when(d.sentAt)}</td>
+                  <td>{d.lastError ?? ''}</td>
+                </tr>
+              ))}
+            </tbody>
+          </HTMLTable>
+        </div>
+      )}
+      {s.deliveries.data && s.deliveries.data.total > 20 && (
+        <nav aria-label="Delivery log pages" className="monitoring-filters">
+          <Button text="Previous" disabled={s.deliveryPage === 0} onClick={() => s.setDeliveryPage(s.deliveryPage - 1)} />
+          <Button text="Next" disabled={(s.deliveryPage + 1) * 20 >= s.deliveries.data.total} onClick={() => s.setDeliveryPage(s.deliveryPage + 1)} />
+        </nav>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { loaderCacheFactory } from '@core/cache/loaderCacheFactory';
+import { DownloadServiceToken } from '@core/downloads/DownloadService';
+import { HttpServiceToken } from '@core/http/HttpService';
+import { createServiceFactory } from '@core/plugin/ServiceFactory';
+import { DefaultMonitoringApi } from '../api/DefaultMonitoringApi';
+import { MonitoringApiToken } from '../api/MonitoringApi';
+
+/** Monitoring's services, loaded with its page chunk (manifest `services`), never in the first load. */
+export const monitoringServices = [
+  createServiceFactory({
+    token: MonitoringApiToken,
+    deps: { http: HttpServiceToken, downloads: DownloadServiceToken },
+    factory: ({ http, downloads }) => new DefaultMonitoringApi(http, downloads),
+  }),
+  loaderCacheFactory,
+];

@@ -1,0 +1,29 @@
+import type { RoutePlugin } from '../../http/routePlugin';
+import { alertRoutes } from './routes/alertRoutes';
+import { overviewRoutes } from './routes/overviewRoutes';
+import { settingsRoutes } from './routes/settingsRoutes';
+import { systemClock } from './services/alertTypes';
+import type { MonitoringContext } from './services/monitoringContext';
+import { DEFAULT_STALE_DAYS, MonitoringWorker } from './services/monitoringWorker';
+
+/**
+ * Monitoring's API (/monitoring-backend; console: plugins/monitoring) and its job loop: alerts
+ * from gluon's rows, rules, and notification mails (see README.md). The loop runs where gluon's
+ * worker does (GLUON_WORKER, off under NODE_ENV=test: tests tick a MonitoringWorker with their
+ * own clock).
+ */
+export const monitoringModule: RoutePlugin = async (app) => {
+  const monitoring: MonitoringContext = { clock: systemClock, staleDays: DEFAULT_STALE_DAYS };
+  const worker = app.config.gluon.worker
+    ? new MonitoringWorker({ db: app.db, mailer: app.mailer, tokens: app.tokens, publicUrl: app.config.publicUrl, log: app.log, ...monitoring })
+    : null;
+  app.addHook('onReady', async () => {
+    worker?.start();
+  });
+  app.addHook('preClose', async () => {
+    await worker?.stop();
+  });
+  await app.register(overviewRoutes, { monitoring });
+  await app.register(alertRoutes, { monitoring });
+  await app.register(settingsRoutes, { monitoring });
+};

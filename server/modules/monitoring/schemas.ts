@@ -1,0 +1,165 @@
+import { ALERT_CATEGORIES, ALERT_SEVERITIES, ALERT_STATUSES } from './services/alertTypes';
+import { ALERT_SORTS } from './services/alertList';
+import { RISK_LEVELS } from './services/deviceRisk';
+import { RULE_FREQUENCIES } from './services/ruleMatch';
+
+/** JSON schemas of monitoring's answers (`as const`: they type the handlers and the console's generated types). */
+
+const str = { type: 'string' } as const;
+const nstr = { type: ['string', 'null'] } as const;
+const int = { type: 'integer' } as const;
+const bool = { type: 'boolean' } as const;
+const uuid = { type: 'string', format: 'uuid' } as const;
+const nuuid = { type: ['string', 'null'], format: 'uuid' } as const;
+
+function oneOf<const Values extends readonly string[]>(values: Values) {
+  return { type: 'string', enum: values } as const;
+}
+function nullable<const Values extends readonly string[]>(values: Values) {
+  return { type: ['string', 'null'], enum: [...values, null] } as const;
+}
+function obj<const Properties extends Record<string, unknown>>(properties: Properties) {
+  return { type: 'object', properties, required: Object.keys(properties) as Array<keyof Properties & string>, additionalProperties: false } as const;
+}
+
+export const idParams = obj({ id: uuid });
+export const pageProps = {
+  page: { type: 'integer', minimum: 0, maximum: 100000, default: 0 },
+  size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
+} as const;
+
+const severity = oneOf(ALERT_SEVERITIES);
+const category = oneOf(ALERT_CATEGORIES);
+const status = oneOf(ALERT_STATUSES);
+const frequency = oneOf(RULE_FREQUENCIES);
+
+export const alertSchema = obj({
+  id: str,
+  category,
+  severity,
+  title: str,
+  deviceId: nstr,
+  deviceName: nstr,
+  familyId: nstr,
+  familyName: nstr,
+  incidentId: nstr,
+  inspectionId: nstr,
+  huntId: nstr,
+  firstSeen: str,
+  lastSeen: str,
+  status,
+  statusBy: nstr,
+  statusAt: nstr,
+});
+
+export const alertFilterProps = {
+  status,
+  severity,
+  category,
+  deviceId: uuid,
+  familyId: { type: 'string', maxLength: 200 },
+  search: { type: 'string', maxLength: 200 },
+  sort: { ...oneOf(ALERT_SORTS), default: 'lastSeen' },
+  dir: { type: 'string', enum: ['asc', 'desc'], default: 'desc' },
+} as const;
+
+export const alertStatusBody = obj({ status });
+
+export const alertPage = obj({ items: { type: 'array', items: alertSchema }, total: int, page: int, size: int });
+
+const dayCounts = { type: 'array', items: obj({ day: str, count: int }) } as const;
+
+export const overviewSchema = obj({
+  days: int,
+  staleDays: int,
+  devices: int,
+  risk: obj({ secure: int, low: int, medium: int, high: int }),
+  incidentsOpened: dayCounts,
+  incidentsResolved: dayCounts,
+  inspections: dayCounts,
+  topFamilies: { type: 'array', items: obj({ familyId: str, familyName: str, devices: int }) },
+  staleDevices: int,
+  activeAlerts: int,
+});
+
+export const deviceRiskSchema = obj({
+  deviceId: str,
+  name: str,
+  platform: str,
+  serial: nstr,
+  riskLevel: oneOf(RISK_LEVELS),
+  openIncidents: int,
+  lastInspectionAt: nstr,
+});
+
+const recipientInput = {
+  anyOf: [obj({ userId: uuid }), obj({ email: { type: 'string', format: 'email', maxLength: 254 } })],
+} as const;
+
+export const ruleBody = {
+  type: 'object',
+  properties: {
+    name: { type: 'string', minLength: 1, maxLength: 200 },
+    enabled: bool,
+    minSeverity: severity,
+    category: nullable(ALERT_CATEGORIES),
+    familyId: { type: ['string', 'null'], maxLength: 200 },
+    groupId: nuuid,
+    frequency,
+    groupWindowSeconds: { type: 'integer', minimum: 0, maximum: 3600 },
+    recipients: { type: 'array', minItems: 1, maxItems: 50, items: recipientInput },
+  },
+  required: ['name', 'minSeverity', 'frequency', 'recipients'],
+  additionalProperties: false,
+} as const;
+
+export const ruleSchema = obj({
+  id: str,
+  name: str,
+  enabled: bool,
+  minSeverity: severity,
+  category: nullable(ALERT_CATEGORIES),
+  familyId: nstr,
+  groupId: nstr,
+  frequency,
+  groupWindowSeconds: int,
+  recipients: { type: 'array', items: obj({ id: str, userId: nstr, email: str }) },
+});
+
+export const silenceBody = obj({
+  ruleId: nuuid,
+  deviceId: nuuid,
+  startsAt: { type: 'string', format: 'date-time' },
+  endsAt: { type: 'string', format: 'date-time' },
+  reason: { type: 'string', minLength: 1, maxLength: 500 },
+});
+
+export const silenceSchema = obj({ id: str, ruleId: nstr, deviceId: nstr, startsAt: str, endsAt: str, reason: str, createdBy: nstr });
+
+export const unsubscribedSchema = obj({ email: str, ruleId: nstr, ruleName: nstr, at: str });
+
+export const resubscribeBody = obj({ email: { type: 'string', format: 'email', maxLength: 254 }, ruleId: nuuid });
+
+export const deliverySchema = obj({
+  id: str,
+  ruleId: nstr,
+  ruleName: nstr,
+  email: str,
+  channel: str,
+  frequency: str,
+  status: str,
+  alerts: int,
+  attempts: int,
+  dueAt: str,
+  sentAt: nstr,
+  lastError: nstr,
+  createdAt: str,
+});
+
+export const deviceGroupBody = obj({
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  watched: bool,
+  deviceIds: { type: 'array', maxItems: 10000, items: uuid },
+});
+
+export const deviceGroupSchema = obj({ id: str, name: str, watched: bool, deviceIds: { type: 'array', items: str } });

@@ -1,0 +1,144 @@
+import { csvDocument } from '@common/csv/csvCell';
+import { HttpError, type Queryable } from '../../../contracts';
+import { likePattern } from '../../../services/listQuery';
+import type { AlertCategory, AlertSeverity, AlertStatus } from './alertTypes';
+
+export const ALERT_SORTS = ['lastSeen', 'firstSeen', 'severity', 'status', 'device'] as const;
+export type AlertSort = (typeof ALERT_SORTS)[number];
+
+const ORDER: Record<AlertSort, string> = {
+  lastSeen: 'a.last_seen',
+  firstSeen: 'a.first_seen',
+  severity: "array_position(ARRAY['low', 'medium', 'high'], a.severity)",
+  status: 'a.status',
+  device: 'a.device_name',
+};
+
+export interface AlertFilter {
+  status?: AlertStatus;
+  severity?: AlertSeverity;
+  category?: AlertCategory;
+  deviceId?: string;
+  familyId?: string;
+  search?: string;
+  sort: AlertSort;
+  dir: 'asc' | 'desc';
+}
+
+export interface AlertView {
+  id: string;
+  category: AlertCategory;
+  severity: AlertSeverity;
+  title: string;
+  deviceId: string | null;
+  deviceName: string | null;
+  familyId: string | null;
+  familyName: string | null;
+  incidentId: string | null;
+  inspectionId: string | null;
+  huntId: string | null;
+  firstSeen: string;
+  lastSeen: string;
+  status: AlertStatus;
+  statusBy: string | null;
+  statusAt: string | null;
+}
+
+interface Row {
+  id: string;
+  category: AlertCategory;
+  severity: AlertSeverity;
+  title: string;
+  device_id: string | null;
+  device_name: string | null;
+  family_id: string | null;
+  family_name: string | null;
+  incident_id: string | null;
+  inspection_id: string | null;
+  hunt_id: string | null;
+  first_seen: Date;
+  last_seen: Date;
+  status: AlertStatus;
+  status_by_email: string | null;
+  status_at: Date | null;
+  total: number;
+}
+
+function where(tenantId: string, f: AlertFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [tenantId, f.status ?? null, f.severity ?? null, f.category ?? null, f.deviceId ?? null, f.familyId ?? null, likePattern(f.search)];
+  return {
+    sql: `a.tenant_id = $1 AND ($2::text IS NULL OR a.status = $2) AND ($3::text IS NULL OR a.severity = $3) AND ($4::text IS NULL OR a.category = $4)
+      AND ($5::uuid IS NULL OR a.device_id = $5) AND ($6::text IS NULL OR a.family_id = $6)
+      AND ($7::text IS NULL OR a.title ILIKE $7 OR a.device_name ILIKE $7 OR a.family_name ILIKE $7)`,
+    params,
+  };
+}
+
+function view(r: Row): AlertView {
+  return {
+    id: r.id,
+    category: r.category,
+    severity: r.severity,
+    title: r.title,
+    deviceId: r.device_id,
+    deviceName: r.device_name,
+    familyId: r.family_id,
+    familyName: r.family_name,
+    incidentId: r.incident_id,
+    inspectionId: r.inspection_id,
+    huntId: r.hunt_id,
+    firstSeen: new Date(r.first_seen).toISOString(),
+    lastSeen: new Date(r.last_seen).toISOString(),
+    status: r.status,
+    statusBy: r.status_by_email,
+    statusAt: r.status_at ? new Date(r.status_at).toISOString() : null,
+  };
+}
+
+const COLUMNS = `a.id, a.category, a.severity, a.title, a.device_id, a.device_name, a.family_id, a.family_name, a.incident_id, a.inspection_id, a.hunt_id,
+  a.first_seen, a.last_seen, a.status, a.status_by_email, a.status_at`;
+
+/** One page of the tenant's alerts, filtered and sorted on the server (ties by id, so pages never overlap). */
+export async function listAlerts(q: Queryable, tenantId: string, f: AlertFilter, page: { page: number; size: number }): Promise<{ items: AlertView[]; total: number }> {
+  const w = where(tenantId, f);
+  const rows = await q.query<Row>(
+    `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM monitoring_alerts a WHERE ${w.sql}
+      ORDER BY ${ORDER[f.sort]} ${f.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, a.id LIMIT $8 OFFSET $9`,
+    [...w.params, page.size, page.page * page.size],
+  );
+  return { items: rows.map(view), total: rows[0]?.total ?? 0 };
+}
+
+/** Every alert the filter selects, as CSV (at most `limit` rows, newest first). */
+export async function alertsCsv(q: Queryable, tenantId: string, f: AlertFilter, limit = 50_000): Promise<string> {
+  const w = where(tenantId, f);
+  const rows = await q.query<Row>(
+    `SELECT ${COLUMNS}, 0 AS total FROM monitoring_alerts a WHERE ${w.sql} ORDER BY ${ORDER[f.sort]} ${f.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, a.id LIMIT $8`,
+    [...w.params, limit],
+  );
+  const header = ['id', 'severity', 'category', 'title', 'device', 'family', 'firstSeen', 'lastSeen', 'status', 'statusBy', 'statusAt', 'incidentId', 'deviceId'];
+  return csvDocument(
+    header,
+    rows
+      .map(view)
+      .map((a) => [a.id, a.severity, a.category, a.title, a.deviceName, a.familyName, a.firstSeen, a.lastSeen, a.status, a.statusBy, a.statusAt, a.incidentId, a.deviceId]),
+  );
+}
+
+/** Sets an alert's status, recording who and when; 404 for another tenant's or no alert. */
+export async function setAlertStatus(
+  q: Queryable,
+  tenantId: string,
+  alertId: string,
+  status: AlertStatus,
+  actor: { userId: string; email: string | null },
+  now: Date,
+): Promise<AlertView> {
+  const [row] = await q.query<Row>(
+    `UPDATE monitoring_alerts a SET status = $3, status_by = $4, status_by_email = $5, status_at = $6 WHERE a.id = $1 AND a.tenant_id = $2
+     RETURNING ${COLUMNS}, 0 AS total`,
+    [alertId, tenantId, status, actor.userId, actor.email, now],
+  );
+  if (!row) throw new HttpError(404, 'The alert does not exist.');
+  return view(row);
+}
