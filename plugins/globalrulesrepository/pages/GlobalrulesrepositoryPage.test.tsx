@@ -73,6 +73,18 @@ describe('rule sets screen', () => {
     expect(fake.importRuleSet.mock.calls).toEqual([['{"type":"bundle","id":"bundle--2","objects":[]}', undefined]]);
   });
 
+  it('links each family to its neutrino campaign only for a user who may hunt', async () => {
+    host(['gln#cfg#r', 'ntr#hnt#r'], { getRuleSets: async () => [darkSword] });
+    const link = await screen.findByRole('link', { name: 'Follow DarkSword across the fleet' });
+    expect(link.getAttribute('href')).toBe('/neutrino/campaigns/family/malware--1');
+  });
+
+  it('shows families as plain text without neutrino permission', async () => {
+    host(['gln#cfg#r'], { getRuleSets: async () => [darkSword] });
+    expect(within(await screen.findByTestId('rule-set-row')).getByText('DarkSword (3)')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: /Follow DarkSword/ })).toBeNull();
+  });
+
   it("shows the server's reason when a bundle is refused", async () => {
     host(['gln#cfg#rw'], { getRuleSets: async () => [], importRuleSet: invalidBundle });
     expect(await screen.findByText('No rule set yet: import a STIX 2.1 bundle.')).toBeTruthy();

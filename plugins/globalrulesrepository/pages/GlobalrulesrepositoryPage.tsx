@@ -1,5 +1,6 @@
 import { Callout, Classes, H2, H4, ProgressBar } from '@blueprintjs/core';
 import { useState } from 'react';
+import { canHunt } from '@common/permissions/neutrinoAccess';
 import { canReadRuleSets, canWriteRuleSets } from '@common/permissions/rulesRepositoryAccess';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
@@ -10,7 +11,7 @@ import { RuleSetImport } from '../components/RuleSetImport/RuleSetImport';
 import { RuleSetTable } from '../components/RuleSetTable/RuleSetTable';
 import { useRuleSets } from '../hooks/useRuleSets';
 
-function RuleSets({ canWrite }: { canWrite: boolean }) {
+function RuleSets({ canWrite, canFollow }: { canWrite: boolean; canFollow: boolean }) {
   const { ruleSets, error, notice, matching, importBundle, setEnabled, remove } = useRuleSets();
   const [shown, setShown] = useState<{ ruleSet: RuleSet; suppressedOnly: boolean } | null>(null);
   const status = matching.status;
@@ -44,6 +45,7 @@ function RuleSets({ canWrite }: { canWrite: boolean }) {
           ruleSets={ruleSets}
           onShowIndicators={(ruleSet) => setShown({ ruleSet, suppressedOnly: false })}
           onShowSuppressed={(ruleSet) => setShown({ ruleSet, suppressedOnly: true })}
+          {...(canFollow ? { familyPath: (familyId: string) => `/neutrino/campaigns/family/${encodeURIComponent(familyId)}` } : {})}
           {...(canWrite
             ? {
                 onToggle: (r: RuleSet, enabled: boolean) => void setEnabled(r, enabled),
@@ -73,7 +75,7 @@ export default function GlobalrulesrepositoryPage(_props: PageProps) {
     <section className="globalrulesrepository-page" style={{ padding: 24, maxWidth: 1200 }}>
       <H2>Global rules repository</H2>
       <p className={Classes.TEXT_MUTED}>STIX 2.1 indicator bundles that gluon matches diagnostics against. Changes are matched again over stored observations.</p>
-      {canReadRuleSets(perms) ? <RuleSets canWrite={canWriteRuleSets(perms)} /> : <p>Your account cannot view rule sets (gluon configuration).</p>}
+      {canReadRuleSets(perms) ? <RuleSets canWrite={canWriteRuleSets(perms)} canFollow={canHunt(perms)} /> : <p>Your account cannot view rule sets (gluon configuration).</p>}
     </section>
   );
 }

@@ -1,9 +1,12 @@
 import { deviceDisplayName } from '@common/devices/appleModels';
 import { count } from '@common/format/count';
+import { canHunt } from '@common/permissions/neutrinoAccess';
 import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
+import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
 import { PageBreadcrumbs } from '@core/ui/PageBreadcrumbs/PageBreadcrumbs';
+import type { Evidence } from '../api/GluonApi';
 import { EvidenceTable } from '../components/EvidenceTable/EvidenceTable';
 import { GluonLink } from '../components/GluonLink/GluonLink';
 import { IncidentTimeline } from '../components/IncidentTimeline/IncidentTimeline';
@@ -18,6 +21,8 @@ export default function IncidentPage({ params }: PageProps) {
   const incidentId = params.incidentId ?? '';
   const service = useService(GluonAccessServiceToken);
   const access = useObservable(service.access$, service.access());
+  const permissions = useService(PermissionsServiceToken);
+  const hunts = canHunt(useObservable(permissions.perms$, permissions.perms()));
   const { incident, triage, falsePositive } = useIncident(incidentId, access.readReports);
   const data = incident.data;
   if (!access.readReports) {
@@ -46,7 +51,11 @@ export default function IncidentPage({ params }: PageProps) {
             <StatusTag status={data.state} /> {count(data.activeFindings, 'active finding')} · <GluonLink to={`/devices/${data.deviceId}`}>Open the device</GluonLink>
           </p>
           <H4>Evidence</H4>
-          <EvidenceTable evidence={data.evidence} {...(access.triage ? { onFalsePositive: falsePositive.run } : {})} />
+          <EvidenceTable
+            evidence={data.evidence}
+            {...(access.triage ? { onFalsePositive: falsePositive.run } : {})}
+            {...(hunts ? { otherDevicesPath: (f: Evidence) => `/neutrino/campaigns/indicator/${encodeURIComponent(f.value)}` } : {})}
+          />
           {access.triage && (
             <>
               <H4 style={{ marginTop: 24 }}>Triage</H4>

@@ -360,6 +360,14 @@ describe('incident page', () => {
     await screen.findByRole('heading', { name: 'DarkSword on iPhone' });
     expect(screen.queryByRole('form', { name: 'Triage' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark false positive' })).toBeNull();
+    // No neutrino permission: no fleet link.
+    expect(screen.queryByRole('link', { name: 'Other devices with this indicator' })).toBeNull();
+  });
+
+  it('a user who may hunt follows a finding to the other devices that observed its value (neutrino)', async () => {
+    host('/incident-management/i-1', ['gln#rpt#r', 'ntr#hnt#r'], { getIncident: async () => incident });
+    const link = await screen.findByRole('link', { name: 'Other devices with this indicator' });
+    expect(link.getAttribute('href')).toBe('/neutrino/campaigns/indicator/%2Fprivate%2Fvar%2Ftmp%2Ficloud_dump%2Fhelper');
   });
 
   it("an address whose id is not an id reads as an unknown incident, not as the API's parameter message", async () => {

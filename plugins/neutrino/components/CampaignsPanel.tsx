@@ -6,7 +6,7 @@ import { useService } from '@core/react/useService';
 import { NeutrinoApiToken } from '../api/NeutrinoApi';
 import { errorMessage } from '../hooks/errorMessage';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
-import { AppLink } from './AppLink';
+import { AppLink } from '@core/ui/AppLink/AppLink';
 
 export const familyCampaignPath = (familyId: string) => `/neutrino/campaigns/family/${encodeURIComponent(familyId)}`;
 export const indicatorCampaignPath = (value: string) => `/neutrino/campaigns/indicator/${encodeURIComponent(value)}`;

@@ -1,7 +1,8 @@
 import { Card, Classes, H4, HTMLTable, Tag } from '@blueprintjs/core';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { DeviceHits } from '../api/NeutrinoApi';
-import { AppLink, DeviceName } from './AppLink';
+import { AppLink } from '@core/ui/AppLink/AppLink';
+import { DeviceName } from './DeviceName';
 import { KIND_LABELS } from './kinds';
 
 /** Hunt results, one card per device: when it was seen, how often, and the latest evidence. */

@@ -8,7 +8,7 @@ import { NeutrinoApiToken, type SavedHunt } from '../api/NeutrinoApi';
 import { errorMessage } from '../hooks/errorMessage';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
-import { DeviceName } from './AppLink';
+import { DeviceName } from './DeviceName';
 import { MODE_LABELS } from './kinds';
 
 const describeHunt = (h: SavedHunt) => (h.hunt ? `${MODE_LABELS[h.hunt.mode]} “${h.hunt.value}”` : `Sweep of ${h.indicators} indicator${h.indicators === 1 ? '' : 's'}`);

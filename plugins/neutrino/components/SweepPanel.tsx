@@ -7,7 +7,7 @@ import { NeutrinoApiToken, type IndicatorType, type SweepBody } from '../api/Neu
 import { errorMessage } from '../hooks/errorMessage';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
-import { DeviceName } from './AppLink';
+import { DeviceName } from './DeviceName';
 import { INDICATOR_LABELS } from './kinds';
 import { SaveHuntForm } from './SaveHuntForm';
 

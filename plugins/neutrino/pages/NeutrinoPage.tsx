@@ -1,7 +1,7 @@
 import { Callout, Classes, H2, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { AppLink } from '../components/AppLink';
+import { AppLink } from '@core/ui/AppLink/AppLink';
 import { CampaignsPanel } from '../components/CampaignsPanel';
 import { HuntPanel } from '../components/HuntPanel';
 import { SavedHuntsPanel } from '../components/SavedHuntsPanel';

@@ -101,6 +101,45 @@ describe('monitoring alerts and deliveries', () => {
     expect((await w.tick()).alerts).toBe(0);
   });
 
+  it("raises one alert per saved hunt and new inspection it matched, none for the hunt's first run", async () => {
+    const d = await device('Field phone');
+    const before = await inspection(d);
+    await t.db.query("UPDATE gluon_inspections SET finished_at = now() - interval '1 day' WHERE id = $1", [before]);
+    const [hunt] = await t.db.query<{ id: string }>(
+      `INSERT INTO neutrino_saved_hunts (tenant_id, name, type, query) VALUES ($1, 'helperd anywhere', 'hunt', '{"mode":"contains","value":"helperd"}') RETURNING id`,
+      [tenantId],
+    );
+    const match = (inspectionId: string, value: string) =>
+      t.db.query("INSERT INTO neutrino_hunt_matches (tenant_id, hunt_id, device_id, inspection_id, kind, value) VALUES ($1, $2, $3, $4, 'process', $5)", [
+        tenantId,
+        hunt!.id,
+        d,
+        inspectionId,
+        value,
+      ]);
+    // Saving the hunt matched what was already collected: shown on screen then, no alert.
+    await match(before, 'helperd');
+    const fresh = await inspection(d);
+    await match(fresh, 'helperd');
+    await match(fresh, '/usr/libexec/helperd');
+    const w = worker();
+    expect((await w.tick()).alerts).toBe(1);
+    expect((await w.tick()).alerts).toBe(0);
+    const rows = await t.db.query<{ category: string; title: string; hunt_id: string; device_id: string; inspection_id: string }>(
+      "SELECT category, title, hunt_id, device_id, inspection_id FROM monitoring_alerts WHERE category = 'hunt'",
+    );
+    expect(rows).toEqual([
+      {
+        category: 'hunt',
+        title: 'Saved hunt "helperd anywhere" matched on Field phone: process /usr/libexec/helperd and 1 more',
+        hunt_id: hunt!.id,
+        device_id: d,
+        inspection_id: fresh,
+      },
+    ]);
+    await t.db.query('DELETE FROM neutrino_saved_hunts WHERE id = $1', [hunt!.id]);
+  });
+
   it('mails a matching alert after the grouping window, grouped, with its links, once', async () => {
     await highToMe({ groupWindowSeconds: 30 });
     await createRule(

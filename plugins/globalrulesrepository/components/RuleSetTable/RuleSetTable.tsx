@@ -2,6 +2,7 @@ import { Button, Classes, HTMLTable, Switch, Tag } from '@blueprintjs/core';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useVersionFormatter } from '@core/locale/useVersionFormatter';
 import type { RuleSet } from '../../api/RulesRepositoryApi';
+import { AppLink } from '@core/ui/AppLink/AppLink';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 /** RuleSetTableProps: the rule sets; the actions are given only when the user may change them (gln#cfg write). */
@@ -12,10 +13,12 @@ export interface RuleSetTableProps {
   onShowIndicators(ruleSet: RuleSet): void;
   /** Opens the rule set's indicators filtered to the suppressed ones ("N suppressed"). */
   onShowSuppressed?: (ruleSet: RuleSet) => void;
+  /** Given when the user may hunt (neutrino): the in-app path that follows a family across the fleet. */
+  familyPath?: (familyId: string) => string;
 }
 
 /** Rule sets with families, version, indicator counts per type and what was not supported. */
-export function RuleSetTable({ ruleSets, onToggle, onDelete, onShowIndicators, onShowSuppressed }: RuleSetTableProps) {
+export function RuleSetTable({ ruleSets, onToggle, onDelete, onShowIndicators, onShowSuppressed, familyPath }: RuleSetTableProps) {
   const formatDate = useDateTimeFormatter();
   const formatVersion = useVersionFormatter();
   if (!ruleSets.length) return <p className={Classes.TEXT_MUTED}>No rule set yet: import a STIX 2.1 bundle.</p>;
@@ -45,7 +48,14 @@ export function RuleSetTable({ ruleSets, onToggle, onDelete, onShowIndicators, o
               <td>
                 {r.families.map((f) => (
                   <Tag key={f.id} minimal style={{ marginRight: 4 }}>
-                    {f.name} ({f.indicators})
+                    {familyPath ? (
+                      <AppLink to={familyPath(f.id)} label={`Follow ${f.name} across the fleet`}>
+                        {f.name}
+                      </AppLink>
+                    ) : (
+                      f.name
+                    )}{' '}
+                    ({f.indicators})
                   </Tag>
                 ))}
               </td>

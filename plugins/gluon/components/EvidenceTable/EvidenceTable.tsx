@@ -7,6 +7,7 @@ import { useVersionFormatter } from '@core/locale/useVersionFormatter';
 import type { MutationResult } from '@core/react/useMutation';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 import type { Evidence } from '../../api/GluonApi';
+import { GluonLink } from '../GluonLink/GluonLink';
 import './EvidenceTable.css';
 
 /** Longest reason the API takes (POST /findings/{id}/falsePositive); longer is refused with a 400. */
@@ -19,6 +20,8 @@ export const MAX_REASON_LENGTH = 2000;
 export interface EvidenceTableProps {
   evidence: readonly Evidence[];
   onFalsePositive?: (findingId: string, reason: string) => Promise<MutationResult<unknown>>;
+  /** Given when the user may hunt (neutrino): the in-app path of the fleet view of a finding's observed value. */
+  otherDevicesPath?: (finding: Evidence) => string;
 }
 
 const required = (value: string | undefined) => (value?.trim() ? undefined : 'A reason is required.');
@@ -54,7 +57,7 @@ function ReasonForm({ onConfirm, onCancel }: { onConfirm(reason: string): Promis
 }
 
 /** Each finding's evidence: the file and line, the record as written, the indicator and its rule-set version. */
-export function EvidenceTable({ evidence, onFalsePositive }: EvidenceTableProps) {
+export function EvidenceTable({ evidence, onFalsePositive, otherDevicesPath }: EvidenceTableProps) {
   const formatDate = useDateTimeFormatter();
   const formatVersion = useVersionFormatter();
   const [marking, setMarking] = useState<string | null>(null);
@@ -90,6 +93,11 @@ export function EvidenceTable({ evidence, onFalsePositive }: EvidenceTableProps)
                 <div className={Classes.TEXT_MUTED}>
                   {f.indicatorId} ({f.route})
                 </div>
+                {otherDevicesPath && (
+                  <div>
+                    <GluonLink to={otherDevicesPath(f)}>Other devices with this indicator</GluonLink>
+                  </div>
+                )}
               </td>
               <td>
                 {f.ruleSetName} {formatVersion(f.ruleSetVersion)}

@@ -1,25 +1,7 @@
-import type { MouseEvent, ReactNode } from 'react';
-import { NavigationServiceToken } from '@core/navigation/NavigationService';
-import { useService } from '@core/react/useService';
+import { AppLink, type AppLinkProps } from '@core/ui/AppLink/AppLink';
 
 /** GluonLinkProps: `to` is an in-app path (device or incident page). */
-export interface GluonLinkProps {
-  to: string;
-  children: ReactNode;
-}
+export type GluonLinkProps = AppLinkProps;
 
-/** An address the browser can open in a new tab; a plain click stays in the page. */
-export function GluonLink({ to, children }: GluonLinkProps) {
-  const navigation = useService(NavigationServiceToken);
-  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
-    const modified = event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
-    if (modified || event.button !== 0) return;
-    event.preventDefault();
-    navigation.navigate(to);
-  };
-  return (
-    <a href={to} onClick={follow}>
-      {children}
-    </a>
-  );
-}
+/** Gluon's pages link with core's AppLink (an address that opens in a new tab too). */
+export const GluonLink = AppLink;
