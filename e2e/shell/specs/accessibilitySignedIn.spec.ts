@@ -9,13 +9,6 @@ import { expect, SEEDED_PAGES, test } from '../fixtures/seeded';
  * log): light and dark, 1280 and 375 px; a serious or critical axe violation or a page that
  * scrolls sideways fails (issue 24).
  */
-/**
- * Pages reworked on other branches of issue 24 (the gluon landing, the device page): their tables
- * still widen the page at 375 px (DevicesTable 580 px; the device page's tabs and incidents table),
- * so only axe runs on them here. The lead empties this list when those branches land.
- */
-const OVERFLOW_FIXED_ELSEWHERE: readonly string[] = ['/gluon', '/devices/:device'];
-
 for (const route of SEEDED_PAGES) {
   test(`axe: ${route} with data, light and dark, 1280 and 375 px, no sideways scroll; the e-mail and Logout are there (no dead end)`, async ({ page, viewer, signIn, seeded }) => {
     const path = seeded.resolve(route);
@@ -27,7 +20,7 @@ for (const route of SEEDED_PAGES) {
         await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
         await page.waitForLoadState('networkidle');
         await expectNoSeriousViolations(page, `${path} ${theme} ${width}px`, { soft: true });
-        if (!OVERFLOW_FIXED_ELSEWHERE.includes(route)) await expectNoHorizontalOverflow(page, `${path} ${theme} ${width}px`, { soft: true });
+        await expectNoHorizontalOverflow(page, `${path} ${theme} ${width}px`, { soft: true });
       }
     }
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -4,12 +4,10 @@ import { BLANK_PAGE } from '../fixtures/test';
 import { expectNoHorizontalOverflow, unreachableRowActions } from '../fixtures/layout';
 import { expect, test } from '../fixtures/seeded';
 
-/**
- * The signed-in pages with data tables (fixtures/seeded.ts fills them). The gluon landing ('/gluon')
- * and the device page ('/devices/:device') are reworked on other branches of issue 24 and join this
- * list when those land: at 375 px their row links (device name, family) are still off-screen.
- */
+/** The signed-in pages with data tables (fixtures/seeded.ts fills them). */
 const TABLE_PAGES = [
+  '/gluon',
+  '/devices/:device',
   '/incident-management/:incident',
   '/gluon/collector-links',
   '/admin/collector-links',

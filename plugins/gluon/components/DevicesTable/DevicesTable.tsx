@@ -1,5 +1,6 @@
 import { appleModelName, deviceDisplayName } from '@common/devices/appleModels';
 import { Classes, HTMLTable } from '@blueprintjs/core';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { Device } from '../../api/GluonApi';
 import { GluonLink } from '../GluonLink/GluonLink';
@@ -19,41 +20,43 @@ export function DevicesTable({ devices, searched }: DevicesTableProps) {
     return <p className={Classes.TEXT_MUTED}>{searched ? 'No device matches.' : 'No device inspected yet: devices appear here once their files are uploaded.'}</p>;
   }
   return (
-    <HTMLTable compact striped interactive style={{ width: '100%' }} aria-label="Devices">
-      <thead>
-        <tr>
-          <th>Device</th>
-          <th>Model</th>
-          <th>OS version</th>
-          <th>Last inspection</th>
-          <th>Open incidents</th>
-          <th>Severity</th>
-        </tr>
-      </thead>
-      <tbody>
-        {devices.map((d) => (
-          <tr key={d.id} data-testid="device-row">
-            <td>
-              <GluonLink to={`/devices/${d.id}`}>{deviceDisplayName(d.name)}</GluonLink>
-            </td>
-            <td>
-              {appleModelName(d.modelCode) ?? d.modelCode ?? ''}
-              {appleModelName(d.modelCode) && (
-                <>
-                  {' '}
-                  <code className={Classes.TEXT_MUTED}>{d.modelCode}</code>
-                </>
-              )}
-            </td>
-            <td>{d.osVersion ?? ''}</td>
-            <td>{d.lastInspectionAt ? formatDate(d.lastInspectionAt) : ''}</td>
-            <td>{d.openIncidents}</td>
-            <td>
-              <StatusTag status={d.severity} />
-            </td>
+    <TableScroll label="Devices">
+      <HTMLTable compact striped interactive style={{ width: '100%' }} aria-label="Devices">
+        <thead>
+          <tr>
+            <th>Device</th>
+            <th>Model</th>
+            <th>OS version</th>
+            <th>Last inspection</th>
+            <th>Open incidents</th>
+            <th>Severity</th>
           </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
+        </thead>
+        <tbody>
+          {devices.map((d) => (
+            <tr key={d.id} data-testid="device-row">
+              <td>
+                <GluonLink to={`/devices/${d.id}`}>{deviceDisplayName(d.name)}</GluonLink>
+              </td>
+              <td>
+                {appleModelName(d.modelCode) ?? d.modelCode ?? ''}
+                {appleModelName(d.modelCode) && (
+                  <>
+                    {' '}
+                    <code className={Classes.TEXT_MUTED}>{d.modelCode}</code>
+                  </>
+                )}
+              </td>
+              <td>{d.osVersion ?? ''}</td>
+              <td>{d.lastInspectionAt ? formatDate(d.lastInspectionAt) : ''}</td>
+              <td>{d.openIncidents}</td>
+              <td>
+                <StatusTag status={d.severity} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </TableScroll>
   );
 }

@@ -34,10 +34,10 @@ describe('ReportExport (issue 24)', () => {
   it('says "Preparing…" in place while the report is built, then saved, in place and as a toast', async () => {
     const gate = createGate();
     const { fake, toasts } = host({ downloadReport: () => gate.opened });
-    await userEvent.click(await screen.findByRole('button', { name: 'Export the CSV report' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Report CSV' }));
     expect(screen.getByTestId('report-export-status').textContent).toBe('Preparing the CSV report of iPhone 13 Pro…');
     // The other formats wait for this one; a second click on it sends nothing more.
-    expect((screen.getByRole('button', { name: 'Export the JSON report' }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: 'Report JSON' }) as HTMLButtonElement).disabled).toBe(true);
     gate.open();
     await waitFor(() => expect(screen.getByTestId('report-export-status').textContent).toBe('CSV report of iPhone 13 Pro saved to your downloads.'));
     expect(fake.downloadReport.mock.calls).toEqual([['d-1', 'iPhone 13 Pro', 'csv']]);
@@ -53,7 +53,7 @@ describe('ReportExport (issue 24)', () => {
         if (attempts === 2) throw apiFailure(503, 'upstream timeout at 10.0.0.3');
       },
     });
-    await userEvent.click(await screen.findByRole('button', { name: 'Export the STIX sightings' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'STIX sightings' }));
     await waitFor(() => expect(screen.getByTestId('report-export-status').textContent).toContain('The STIX sightings could not be exported. Device not found'));
     expect(toasts()).toEqual([expect.objectContaining({ intent: 'error', message: 'The STIX sightings could not be exported. Device not found' })]);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

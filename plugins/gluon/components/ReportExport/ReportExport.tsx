@@ -1,7 +1,7 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import type { ReportFormat } from '../../api/GluonApi';
-import { REPORT_LABELS, useReportExport } from '../../hooks/useReportExport';
+import { useReportExport } from '../../hooks/useReportExport';
 
 /** ReportExportProps: the device whose findings are exported (its name names the file). */
 export interface ReportExportProps {
@@ -23,7 +23,6 @@ export function ReportExport({ deviceId, deviceName }: ReportExportProps) {
           key={format}
           icon={<Download />}
           text={BUTTON_TEXT[format]}
-          aria-label={`Export the ${REPORT_LABELS[format]}`}
           loading={running && state?.format === format}
           disabled={running && state?.format !== format}
           onClick={() => void start(format)}
