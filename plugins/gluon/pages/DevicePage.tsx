@@ -1,3 +1,4 @@
+import { PageBreadcrumbs } from '@core/ui/PageBreadcrumbs/PageBreadcrumbs';
 import { ReportExport } from '../components/ReportExport/ReportExport';
 import { appleModelLabel, deviceDisplayName } from '@common/devices/appleModels';
 import { Button, ButtonGroup, Callout, Classes, H2, H4, HTMLTable, ProgressBar, Tab, Tabs } from '@blueprintjs/core';
@@ -103,9 +104,7 @@ export default function DevicePage({ params }: PageProps) {
   const following = progress?.state === 'queued' || progress?.state === 'running';
   return (
     <section className="gluon-device-page" style={{ padding: 'clamp(12px, 4vw, 24px)', minWidth: 0 }}>
-      <p>
-        <GluonLink to="/gluon">← Devices</GluonLink>
-      </p>
+      <PageBreadcrumbs items={[{ text: 'Gluon', to: '/gluon' }, { text: data ? deviceDisplayName(data.device.name) : 'Device' }]} />
       <H2 style={{ overflowWrap: 'anywhere' }}>{data ? deviceDisplayName(data.device.name) : `Device ${deviceId}`}</H2>
       {detail.error && <Callout intent="danger">{detail.error}</Callout>}
       {data && (

@@ -125,4 +125,9 @@ describe('gluon landing (issue 24)', () => {
     expect(fake.getIncidentQueue.mock.calls).toEqual([]);
     expect(fake.getOverview.mock.calls).toEqual([]);
   });
+
+  it("leads a user with monitoring access to monitoring's fleet charts", async () => {
+    host([...ANALYST, 'mnt#rpt#rw'], { getIncidentQueue: async () => ({ items: [], total: 0, next: null }) });
+    expect((await screen.findByRole('link', { name: 'Fleet charts in Monitoring' })).getAttribute('href')).toBe('/monitoring');
+  });
 });

@@ -1,5 +1,7 @@
 import { Classes, H2, H5, InputGroup } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
+import { canViewMonitoring } from '@common/permissions/monitoringAccess';
+import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
 import { DevicesTable } from '../components/DevicesTable/DevicesTable';
@@ -48,6 +50,8 @@ function Devices() {
 export default function GluonPage(_props: PageProps) {
   const service = useService(GluonAccessServiceToken);
   const access = useObservable(service.access$, service.access());
+  const permissions = useService(PermissionsServiceToken);
+  const monitoring = canViewMonitoring(useObservable(permissions.perms$, permissions.perms()));
   const leads = [
     access.upload && (
       <GluonLink key="upload" to="/gluon/upload">
@@ -57,6 +61,12 @@ export default function GluonPage(_props: PageProps) {
     access.readConfig && (
       <GluonLink key="rules" to="/globalrulesrepository">
         Rule sets
+      </GluonLink>
+    ),
+    // The fleet's risk and incidents over time are monitoring's charts (another product's address).
+    monitoring && (
+      <GluonLink key="monitoring" to="/monitoring">
+        Fleet charts in Monitoring
       </GluonLink>
     ),
   ].filter(Boolean);

@@ -129,6 +129,18 @@ describe('gluon root', () => {
             openIncidents: 2,
             severity: 'high' as const,
           },
+          {
+            id: 'd-2',
+            name: 'Pixel 8 · 3a51',
+            modelCode: 'Pixel 8',
+            osVersion: '14',
+            crashReporterKey: null,
+            lastInspectionAt: NOW,
+            inspections: 1,
+            openIncidents: 0,
+            severity: 'none' as const,
+            platform: 'android' as const,
+          },
         ];
         return { items: search === 'nothing' ? [] : items, total: search === 'nothing' ? 0 : 1, page: 0, size: 20 };
       },
@@ -136,8 +148,12 @@ describe('gluon root', () => {
     // Named by marketing name, the model code beside it.
     const link = await screen.findByRole('link', { name: 'iPhone 13 Pro · c0ffee00' });
     expect(link.getAttribute('href')).toBe('/devices/d-1');
-    expect(within(screen.getByTestId('device-row')).getByText('iPhone14,2').tagName).toBe('CODE');
-    expect(within(screen.getByTestId('device-row')).getByText('High')).toBeTruthy();
+    const [iphone, pixel] = screen.getAllByTestId('device-row');
+    expect(within(iphone!).getByText('iPhone14,2').tagName).toBe('CODE');
+    expect(within(iphone!).getByText('High')).toBeTruthy();
+    // The platform: iOS when the API names none (iPhone diagnostics), Android when it says so.
+    expect(screen.getAllByTestId('device-platform').map((c) => c.textContent)).toEqual(['iOS', 'Android']);
+    expect(within(pixel!).getByRole('link', { name: 'Pixel 8 · 3a51' })).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: 'Search devices' }), 'nothing');
     expect(await screen.findByText('No device matches.')).toBeTruthy();
     expect(fake.getDevices.mock.calls.at(-1)).toEqual([{ page: 0, size: 20, search: 'nothing' }]);
@@ -204,6 +220,10 @@ describe('device page', () => {
   it('shows incidents, and the explorers and actions the token allows: no crash explorer without gln#cre#r', async () => {
     const fake = host('/devices/d-1', ANALYST, deviceServer);
     expect(await screen.findByRole('heading', { name: 'iPhone 13 Pro · c0ffee00' })).toBeTruthy();
+    // A way back: Gluon › this device.
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Gluon' }).getAttribute('href')).toBe('/gluon');
+    expect(trail.textContent).toContain('iPhone 13 Pro · c0ffee00');
     expect(screen.getByRole('link', { name: 'DarkSword' }).getAttribute('href')).toBe('/incident-management/i-1');
     expect(screen.getByText(/iPhone 13 Pro \(iPhone14,2\) · iPhone OS 16\.5/)).toBeTruthy();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);

@@ -13,7 +13,10 @@ export interface DevicesTableProps {
   searched: boolean;
 }
 
-/** Devices with model, OS version, last inspection, open incidents and severity; the name opens the device page. */
+/** A device without a platform was read from iPhone diagnostics (the API sets it only for Android). */
+const PLATFORM_NAMES = { ios: 'iOS', android: 'Android' } as const;
+
+/** Devices with platform, model, OS version, last inspection, open incidents and severity; the name opens the device page. */
 export function DevicesTable({ devices, searched }: DevicesTableProps) {
   const formatDate = useDateTimeFormatter();
   if (!devices.length) {
@@ -25,6 +28,7 @@ export function DevicesTable({ devices, searched }: DevicesTableProps) {
         <thead>
           <tr>
             <th>Device</th>
+            <th>Platform</th>
             <th>Model</th>
             <th>OS version</th>
             <th>Last inspection</th>
@@ -38,6 +42,7 @@ export function DevicesTable({ devices, searched }: DevicesTableProps) {
               <td>
                 <GluonLink to={`/devices/${d.id}`}>{deviceDisplayName(d.name)}</GluonLink>
               </td>
+              <td data-testid="device-platform">{PLATFORM_NAMES[d.platform ?? 'ios']}</td>
               <td>
                 {appleModelName(d.modelCode) ?? d.modelCode ?? ''}
                 {appleModelName(d.modelCode) && (
