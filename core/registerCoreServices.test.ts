@@ -65,10 +65,13 @@ describe('registerCoreServices', () => {
     await container.dispose();
   });
 
-  it('initialPath gives an in-memory navigation; the given axios serves http, and the session through its own transport', async () => {
+  it('an in-memory navigation given as a service is used; the given axios serves http, and the session through its own transport', async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const fake = createFakeAxios(() => ({ status: 200, data: {} }));
-    const container = registerCoreServices(rootContainer.createChildContainer(), { initialPath: '/login?x=1', axios: fake.axios });
+    const container = registerCoreServices(rootContainer.createChildContainer(), {
+      services: [[NavigationServiceToken, new MemoryNavigationService('/login?x=1')]],
+      axios: fake.axios,
+    });
     const nav = container.resolve(NavigationServiceToken);
     expect(nav).toBeInstanceOf(MemoryNavigationService);
     expect(nav.search()).toBe('x=1');
@@ -86,7 +89,10 @@ describe('registerCoreServices', () => {
   it("the session's refresh reaches the same server without passing through the HTTP service's interceptors", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
     const fake = createFakeAxios((request) => (request.url.endsWith('/refresh') ? { status: 401, data: {} } : { status: 200, data: {} }));
-    const container = registerCoreServices(rootContainer.createChildContainer(), { initialPath: '/gluon/devices', axios: fake.axios });
+    const container = registerCoreServices(rootContainer.createChildContainer(), {
+      services: [[NavigationServiceToken, new MemoryNavigationService('/gluon/devices')]],
+      axios: fake.axios,
+    });
     const http = container.resolve(HttpServiceToken);
     const session = container.resolve(SessionServiceToken);
     const intercepted: string[] = [];

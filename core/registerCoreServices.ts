@@ -16,7 +16,6 @@ import { LocaleServiceToken } from './locale/LocaleService';
 import { DefaultModalService } from './modals/DefaultModalService';
 import { ModalServiceToken } from './modals/ModalService';
 import { BrowserNavigationService } from './navigation/BrowserNavigationService';
-import { MemoryNavigationService } from './navigation/MemoryNavigationService';
 import { NavigationServiceToken } from './navigation/NavigationService';
 import { DefaultPermissionsService } from './permissions/DefaultPermissionsService';
 import { PermissionsServiceToken } from './permissions/PermissionsService';
@@ -55,8 +54,6 @@ export function serviceOverride<T>(token: ServiceToken<T>, implementation: NoInf
 export interface RegisterCoreServicesOptions<Services extends readonly unknown[] = readonly unknown[]> {
   /** Registered first (as values), so the defaults below skip their tokens. */
   services?: ServiceOverrides<Services>;
-  /** Use an in-memory NavigationService starting here (tests, harness) instead of the browser's. */
-  initialPath?: string;
   /** The HTTP service's axios instance (tests pass one with a fake adapter). The session's
    *  transport is a fresh instance with the same defaults and none of its interceptors. */
   axios?: AxiosInstance;
@@ -86,9 +83,6 @@ export function registerCoreServices<const Services extends readonly unknown[] =
     container.register(SessionTransportToken, {
       useFactory: instanceCachingFactory((c) => new AxiosSessionTransport(withoutInterceptors(c.resolve(AxiosInstanceToken)))),
     });
-  }
-  if (free(NavigationServiceToken) && options.initialPath !== undefined) {
-    container.register(NavigationServiceToken, { useValue: new MemoryNavigationService(options.initialPath) });
   }
   singleton(NavigationServiceToken, BrowserNavigationService);
   singleton(StorageServiceToken, BrowserStorageService);

@@ -8,6 +8,8 @@ import { createFakeAxios, type FakeReply } from '../testing';
 import { BrandingServiceToken, type TenantLogo } from './BrandingService';
 import { FakeSessionService } from '../../tests/harness/fakeSession';
 import { makeTestToken } from '../../tests/harness/tokens';
+import { NavigationServiceToken } from '../navigation/NavigationService';
+import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
 
 const created: string[] = [];
 const revoked: string[] = [];
@@ -34,7 +36,13 @@ afterEach(async () => {
 function setup(reply: () => FakeReply, token: string | null = makeTestToken(['gln#rpt#r'])) {
   const fake = createFakeAxios(() => reply());
   const session = new FakeSessionService(token);
-  const container = registerCoreServices(rootContainer.createChildContainer(), { axios: fake.axios, services: [[SessionServiceToken, session]], initialPath: '/gluon' });
+  const container = registerCoreServices(rootContainer.createChildContainer(), {
+    axios: fake.axios,
+    services: [
+      [SessionServiceToken, session],
+      [NavigationServiceToken, new MemoryNavigationService('/gluon')],
+    ],
+  });
   containers.push(container);
   return { branding: container.resolve(BrandingServiceToken), requests: fake.requests, session };
 }

@@ -7,13 +7,15 @@ import { CaptchaServiceToken } from './CaptchaService';
 import { DefaultCaptchaService } from './DefaultCaptchaService';
 import { CAPTCHA_TIMEOUT_MS } from './createRecaptchaClient';
 import { RECAPTCHA_SCRIPT_ID, type Grecaptcha } from './loadRecaptcha';
+import { NavigationServiceToken } from '../navigation/NavigationService';
+import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
 
 let container: DependencyContainer | undefined;
 
 /** The registered default over an in-memory API answering the site-id look-up with `reply`. */
 function setup(reply: () => FakeReply) {
   const fake = createFakeAxios((request) => (request.url === '/um/captcha/Google' ? reply() : { status: 404, data: {} }));
-  container = registerCoreServices(rootContainer.createChildContainer(), { initialPath: '/login', axios: fake.axios });
+  container = registerCoreServices(rootContainer.createChildContainer(), { services: [[NavigationServiceToken, new MemoryNavigationService('/login')]], axios: fake.axios });
   const captcha = container.resolve(CaptchaServiceToken);
   const lookUps = () => fake.requests.filter((r) => r.method === 'GET' && r.url === '/um/captcha/Google');
   return { captcha, lookUps, requests: fake.requests };

@@ -12,6 +12,8 @@ import { FakeSessionService } from '../../../tests/harness/fakeSession';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { DefaultGluonApi } from './DefaultGluonApi';
 import type { DeviceFile, GluonApi } from './GluonApi';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 
@@ -251,9 +253,11 @@ function realStack(handler: FakeHandler) {
   const fake = createFakeAxios(handler);
   const services = rootContainer.createChildContainer();
   registerCoreServices(services, {
-    services: [[SessionServiceToken, new FakeSessionService(makeTestToken(['gln#ext#r']))]],
+    services: [
+      [SessionServiceToken, new FakeSessionService(makeTestToken(['gln#ext#r']))],
+      [NavigationServiceToken, new MemoryNavigationService('/gluon/collector-links')],
+    ],
     axios: fake.axios,
-    initialPath: '/gluon/collector-links',
   });
   const downloads = services.resolve(DownloadServiceToken);
   let panels: readonly DownloadItem[] = [];

@@ -1,3 +1,4 @@
+import { Trash } from '@blueprintjs/icons';
 import { Button, Callout, Checkbox, Classes, FormGroup, H3, InputGroup } from '@blueprintjs/core';
 import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';
@@ -27,7 +28,7 @@ export function DeviceGroupsCard(props: { groups: DeviceGroup[]; onCreate: (g: N
           {props.groups.map((g) => (
             <li key={g.id}>
               {g.name}: {g.deviceIds.length} devices{g.watched ? ', watched' : ''}{' '}
-              <Button small minimal icon="trash" aria-label={`Delete group ${g.name}`} onClick={() => props.onDelete(g.id)} />
+              <Button size="small" variant="minimal" icon={<Trash />} aria-label={`Delete group ${g.name}`} onClick={() => props.onDelete(g.id)} />
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { Trash } from '@blueprintjs/icons';
 import { Button, Callout, Classes, FormGroup, H3, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';
@@ -19,7 +20,7 @@ export function SilencesCard(props: { rules: Rule[]; silences: Silence[]; onCrea
           {props.silences.map((s) => (
             <li key={s.id}>
               {ruleName(s.ruleId)} until {new Date(s.endsAt).toLocaleString()}: {s.reason}{' '}
-              <Button small minimal icon="trash" aria-label={`End silence: ${s.reason}`} onClick={() => props.onDelete(s.id)} />
+              <Button size="small" variant="minimal" icon={<Trash />} aria-label={`End silence: ${s.reason}`} onClick={() => props.onDelete(s.id)} />
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { Download } from '@blueprintjs/icons';
 import { Button, Callout, Classes, H2, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import type { Alert, AlertQuery, AlertStatus } from '../api/MonitoringApi';
@@ -78,7 +79,7 @@ export default function AlertsPage(_props: PageProps) {
           <option value="status:asc">By status</option>
           <option value="device:asc">By device</option>
         </HTMLSelect>
-        <Button icon="download" text="Export CSV" loading={exportCsv.pending} onClick={() => void exportCsv.run()} />
+        <Button icon={<Download />} text="Export CSV" loading={exportCsv.pending} onClick={() => void exportCsv.run()} />
       </div>
       {(alerts.error ?? setStatus.error ?? exportCsv.error) && <Callout intent="danger">{alerts.error ?? setStatus.error ?? exportCsv.error}</Callout>}
       {data && data.items.length === 0 && <p className={Classes.TEXT_MUTED}>No alerts match.</p>}

@@ -1,3 +1,4 @@
+import { Trash } from '@blueprintjs/icons';
 import { Button, Callout, Classes, H2, H3, HTMLTable } from '@blueprintjs/core';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { DeviceGroupsCard } from '../components/DeviceGroupsCard';
@@ -39,7 +40,8 @@ export default function SettingsPage(_props: PageProps) {
               {s.rules.data.map((r) => (
                 <li key={r.id}>
                   <strong>{r.name}</strong>: {r.minSeverity} and above{r.category ? `, ${r.category}` : ''} → {r.recipients.map((c) => c.email).join(', ')},{' '}
-                  {FREQUENCY[r.frequency]} <Button small minimal icon="trash" aria-label={`Delete rule ${r.name}`} onClick={() => void s.deleteRule.run(r.id)} />
+                  {FREQUENCY[r.frequency]}{' '}
+                  <Button size="small" variant="minimal" icon={<Trash />} aria-label={`Delete rule ${r.name}`} onClick={() => void s.deleteRule.run(r.id)} />
                 </li>
               ))}
             </ul>
@@ -54,7 +56,7 @@ export default function SettingsPage(_props: PageProps) {
               {s.unsubscribed.data.map((u) => (
                 <li key={`${u.email}-${u.ruleId ?? 'all'}`}>
                   {u.email}: {u.ruleName ? `rule "${u.ruleName}"` : 'all notifications'} since {when(u.at)}{' '}
-                  <Button small text="Subscribe again" onClick={() => void s.resubscribe.run(u.email, u.ruleId)} />
+                  <Button size="small" text="Subscribe again" onClick={() => void s.resubscribe.run(u.email, u.ruleId)} />
                 </li>
               ))}
             </ul>

@@ -45,8 +45,8 @@ export function SavedHuntsPanel({ access }: { access: NeutrinoAccess }) {
                 <td>{h.matches}</td>
                 <td>{h.devices}</td>
                 <td>
-                  <Button small text={open === h.id ? 'Hide matches' : 'Matches'} onClick={() => setOpen(open === h.id ? null : h.id)} />
-                  {access.save && <Button small minimal intent={Intent.DANGER} text="Delete" onClick={() => void remove.run(h.id)} />}
+                  <Button size="small" text={open === h.id ? 'Hide matches' : 'Matches'} onClick={() => setOpen(open === h.id ? null : h.id)} />
+                  {access.save && <Button size="small" variant="minimal" intent={Intent.DANGER} text="Delete" onClick={() => void remove.run(h.id)} />}
                 </td>
               </tr>
             ))}

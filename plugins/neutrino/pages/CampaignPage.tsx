@@ -31,7 +31,7 @@ export default function CampaignPage({ params }: PageProps) {
   const busiest = Math.max(1, ...(data?.timeline.map((t) => t.devices) ?? [1]));
   return (
     <section className="neutrino-page">
-      <Button minimal icon={<ArrowLeft />} text="Back to hunting" onClick={() => navigation.navigate('/neutrino')} />
+      <Button variant="minimal" icon={<ArrowLeft />} text="Back to hunting" onClick={() => navigation.navigate('/neutrino')} />
       <H2>{data?.family ? `Campaign: ${data.family.name}` : `Indicator: ${value}`}</H2>
       {!access.hunt && <Callout intent={Intent.WARNING}>Your account has no threat-hunting permission.</Callout>}
       {campaign.error && <Callout intent={Intent.DANGER}>{campaign.error}</Callout>}
