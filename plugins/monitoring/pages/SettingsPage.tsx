@@ -38,8 +38,9 @@ export default function SettingsPage(_props: PageProps) {
             <ul className="monitoring-list">
               {s.rules.data.map((r) => (
                 <li key={r.id}>
-                  <strong>{r.name}</strong>: {r.minSeverity} and above{r.category ? `, ${r.category}` : ''} → {r.recipients.map((c) => c.email).join(', ')},{' '}
-                  {FREQUENCY[r.frequency]} <Button small minimal icon="trash" aria-label={`Delete rule ${r.name}`} onClick={() => void s.deleteRule.run(r.id)} />
+                  <strong>{r.name}</strong>: {r.minSeverity} and above{r.category ? `, ${r.category}` : ''} →{' '}
+                  {r.recipients.map((c) => (c.channel === 'webhook' ? `webhook ${c.email}` : c.email)).join(', ')}, {FREQUENCY[r.frequency]}{' '}
+                  <Button small minimal icon="trash" aria-label={`Delete rule ${r.name}`} onClick={() => void s.deleteRule.run(r.id)} />
                 </li>
               ))}
             </ul>
