@@ -170,7 +170,26 @@ describe('monitoring plugin', () => {
         { id: 'c2', userId: null, email: 'hooks.example.com', channel: 'webhook' as const },
       ],
     };
-    render('/monitoring/settings', ['mnt#cfg#rw'], { getRules: async () => [rule] });
+    const delivery = {
+      id: 'x1',
+      ruleId: 'r1',
+      ruleName: 'High to the SIEM',
+      email: 'hooks.example.com',
+      channel: 'webhook',
+      frequency: 'immediate',
+      status: 'pending',
+      alerts: 1,
+      attempts: 2,
+      dueAt: '2026-01-30T10:01:00.000Z',
+      sentAt: null,
+      lastError: 'HTTP 503: receiver is down',
+      createdAt: '2026-01-30T10:00:00.000Z',
+    };
+    render('/monitoring/settings', ['mnt#cfg#rw'], { getRules: async () => [rule], getDeliveries: async () => ({ items: [delivery], total: 1, page: 0, size: 20 }) });
     expect(await screen.findByText(/soc@example\.com, webhook hooks\.example\.com/)).toBeTruthy();
+    // The delivery log: the webhook's host and why it failed.
+    const row = (await screen.findByText('HTTP 503: receiver is down')).closest('tr')!;
+    expect(within(row).getByText('webhook hooks.example.com')).toBeTruthy();
+    expect(within(row).getByText('pending (2 attempts)')).toBeTruthy();
   });
 });

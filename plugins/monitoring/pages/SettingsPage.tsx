@@ -84,7 +84,7 @@ export default function SettingsPage(_props: PageProps) {
             <tbody>
               {s.deliveries.data.items.map((d) => (
                 <tr key={d.id}>
-                  <td>{d.email}</td>
+                  <td>{d.channel === 'webhook' ? `webhook ${d.email}` : d.email}</td>
                   <td>{d.ruleName ?? '—'}</td>
                   <td>{d.alerts}</td>
                   <td>{d.attempts > 1 ? `${d.status} (${d.attempts} attempts)` : d.status}</td>

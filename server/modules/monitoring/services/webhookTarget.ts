@@ -108,6 +108,8 @@ export function parseWebhookUrl(raw: string, policy: WebhookPolicy): URL {
   return url;
 }
 
+const RESOLVE_TIMEOUT_MS = 5000;
+
 function portOf(url: URL): string {
   return url.port || (url.protocol === 'https:' ? '443' : '80');
 }
@@ -125,7 +127,11 @@ export async function resolveWebhookTarget(raw: string, policy: WebhookPolicy, r
   if (isIP(hostname)) addresses = [{ address: hostname, family: isIP(hostname) }];
   else {
     try {
-      addresses = await resolve(hostname, { all: true, verbatim: true });
+      // getaddrinfo has no timeout of its own: a resolver that hangs must not hold a save or a send.
+      addresses = await Promise.race([
+        resolve(hostname, { all: true, verbatim: true }),
+        new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), RESOLVE_TIMEOUT_MS).unref()),
+      ]);
     } catch {
       throw new WebhookRefused(`The webhook host ${url.hostname} does not resolve.`);
     }
