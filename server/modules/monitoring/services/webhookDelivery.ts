@@ -14,6 +14,12 @@ export const WEBHOOK_HEADERS = {
   delivery: 'x-monitoring-delivery',
 } as const;
 
+/**
+ * At most this many alerts in one POST (a rescan may group thousands into one delivery; chat tools
+ * refuse large bodies): `totalAlerts` says how many there were, the console lists them all.
+ */
+export const WEBHOOK_MAX_ALERTS = 500;
+
 /** The JSON body of a webhook POST: the delivery's alerts and the risk of each device they name. */
 export function webhookBody(input: {
   deliveryId: string;
@@ -24,11 +30,14 @@ export function webhookBody(input: {
   now: Date;
 }) {
   const risk = new Map(input.devices.map((d) => [d.deviceId, d]));
+  const shown = input.alerts.slice(0, WEBHOOK_MAX_ALERTS);
+  const named = new Set(shown.flatMap((a) => (a.deviceId ? [a.deviceId] : [])));
   return {
     delivery: input.deliveryId,
     rule: input.rule,
     sentAt: input.now.toISOString(),
-    alerts: input.alerts.map((a) => ({
+    totalAlerts: input.alerts.length,
+    alerts: shown.map((a) => ({
       id: a.id,
       severity: a.severity,
       category: a.category,
@@ -45,7 +54,7 @@ export function webhookBody(input: {
       lastSeen: a.lastSeen.toISOString(),
     })),
     // The same shape as GET /monitoring-backend/devices/risk, for the devices named above.
-    devices: input.devices,
+    devices: input.devices.filter((d) => named.has(d.deviceId)),
   };
 }
 
