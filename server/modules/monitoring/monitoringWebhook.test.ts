@@ -197,6 +197,14 @@ describe('monitoring webhooks', () => {
     ]);
   });
 
+  it('retries a webhook whose host does not resolve (DNS may come back)', async () => {
+    expect((await rule(`http://127.0.0.1:${port}/hook`)).statusCode).toBe(201);
+    await t.db.query("UPDATE monitoring_recipients SET webhook_url = 'http://receiver.invalid/hook' WHERE channel = 'webhook'");
+    await infectedDevice('Spare phone');
+    expect((await worker().tick()).deliveries.retry).toBe(1);
+    expect(await deliveries()).toEqual([expect.objectContaining({ status: 'pending', attempts: 1, lastError: 'The webhook host receiver.invalid does not resolve.' })]);
+  });
+
   it('fails a delivery after its last attempt, with the reason in the log', async () => {
     expect((await rule(`http://127.0.0.1:${port}/hook`)).statusCode).toBe(201);
     await infectedDevice('Old phone');

@@ -90,7 +90,7 @@ export async function sendWebhookDelivery(
   try {
     target = await resolveWebhookTarget(recipient.webhook_url, policy);
   } catch (error) {
-    if (error instanceof WebhookRefused && !/does not resolve/.test(error.message)) return { error: error.message, refused: true };
+    if (error instanceof WebhookRefused && !error.unresolved) return { error: error.message, refused: true };
     return { error: error instanceof Error ? error.message : 'The webhook host does not resolve.' };
   }
   const deviceIds = new Set(alerts.flatMap((a) => (a.deviceId ? [a.deviceId] : [])));

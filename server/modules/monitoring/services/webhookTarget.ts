@@ -86,8 +86,12 @@ export interface WebhookTarget {
   family: 4 | 6;
 }
 
+/** A webhook URL that may not be used (400 on save). `unresolved`: may resolve later (a send retries). */
 export class WebhookRefused extends HttpError {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    readonly unresolved = false,
+  ) {
     super(400, message);
   }
 }
@@ -133,10 +137,10 @@ export async function resolveWebhookTarget(raw: string, policy: WebhookPolicy, r
         new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), RESOLVE_TIMEOUT_MS).unref()),
       ]);
     } catch {
-      throw new WebhookRefused(`The webhook host ${url.hostname} does not resolve.`);
+      throw new WebhookRefused(`The webhook host ${url.hostname} does not resolve.`, true);
     }
   }
-  if (addresses.length === 0) throw new WebhookRefused(`The webhook host ${url.hostname} does not resolve.`);
+  if (addresses.length === 0) throw new WebhookRefused(`The webhook host ${url.hostname} does not resolve.`, true);
   if (!allowed) {
     const bad = addresses.find((a) => isForbiddenAddress(a.address));
     if (bad) {
