@@ -63,6 +63,8 @@ export interface AppConfig {
   backends: BackendConfig;
   /** Gluon: upload size limit, storage folder, worker, example rule sets (server/modules/gluon/services/gluonConfig.ts). */
   gluon: GluonConfig;
+  /** MONITORING_WEBHOOK_ALLOW: `host:port` list a monitoring webhook may reach even on a private address (server/modules/monitoring/README.md). */
+  monitoringWebhookAllow: string | null;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -214,5 +216,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     backends: loadBackendConfig(env, fail),
     gluon,
+    monitoringWebhookAllow: str(env, 'MONITORING_WEBHOOK_ALLOW'),
   };
 }

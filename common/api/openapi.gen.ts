@@ -5213,6 +5213,8 @@ export interface paths {
                             minSeverity: "low" | "medium" | "high";
                             name: string;
                             recipients: {
+                                /** @enum {string} */
+                                channel: "email" | "webhook";
                                 email: string;
                                 id: string;
                                 userId: string | null;
@@ -5278,6 +5280,8 @@ export interface paths {
                         } | {
                             /** Format: email */
                             email: string;
+                        } | {
+                            webhookUrl: string;
                         })[];
                     };
                 };
@@ -5291,6 +5295,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             id: string;
+                            webhooks: {
+                                host: string;
+                                recipientId: string;
+                                secret: string;
+                            }[];
                         };
                     };
                 };

@@ -47,7 +47,7 @@ function render(path: string, perms: string[], methods: Partial<MonitoringApi> =
     getUnsubscribed: async () => [{ email: 'gone@example.com', ruleId: 'r1', ruleName: 'High to SOC', at: '2026-01-30T10:00:00.000Z' }],
     getDeliveries: async () => ({ items: [], total: 0, page: 0, size: 20 }),
     resubscribe: async () => undefined,
-    createRule: async () => 'r2',
+    createRule: async () => ({ id: 'r2', webhooks: [] }),
     getSilences: async () => [],
     createSilence: async () => 's1',
     getDeviceGroups: async () => [{ id: 'g1', name: 'Executives', watched: true, deviceIds: ['d1'] }],
@@ -152,5 +152,44 @@ describe('monitoring plugin', () => {
     const sent = vi.mocked(api.createSilence).mock.calls[0]![0];
     expect(sent).toMatchObject({ ruleId: 'r1', deviceId: null, reason: 'Maintenance' });
     expect(Date.parse(sent.endsAt) - Date.parse(sent.startsAt)).toBe(4 * 3600_000);
+  });
+
+  it("lists a rule's webhook by its host, never its path or secret", async () => {
+    const rule = {
+      id: 'r1',
+      name: 'High to the SIEM',
+      enabled: true,
+      minSeverity: 'high' as const,
+      category: null,
+      familyId: null,
+      groupId: null,
+      frequency: 'immediate' as const,
+      groupWindowSeconds: 30,
+      recipients: [
+        { id: 'c1', userId: null, email: 'soc@example.com', channel: 'email' as const },
+        { id: 'c2', userId: null, email: 'hooks.example.com', channel: 'webhook' as const },
+      ],
+    };
+    const delivery = {
+      id: 'x1',
+      ruleId: 'r1',
+      ruleName: 'High to the SIEM',
+      email: 'hooks.example.com',
+      channel: 'webhook',
+      frequency: 'immediate',
+      status: 'pending',
+      alerts: 1,
+      attempts: 2,
+      dueAt: '2026-01-30T10:01:00.000Z',
+      sentAt: null,
+      lastError: 'HTTP 503: receiver is down',
+      createdAt: '2026-01-30T10:00:00.000Z',
+    };
+    render('/monitoring/settings', ['mnt#cfg#rw'], { getRules: async () => [rule], getDeliveries: async () => ({ items: [delivery], total: 1, page: 0, size: 20 }) });
+    expect(await screen.findByText(/soc@example\.com, webhook hooks\.example\.com/)).toBeTruthy();
+    // The delivery log: the webhook's host and why it failed.
+    const row = (await screen.findByText('HTTP 503: receiver is down')).closest('tr')!;
+    expect(within(row).getByText('webhook hooks.example.com')).toBeTruthy();
+    expect(within(row).getByText('pending (2 attempts)')).toBeTruthy();
   });
 });

@@ -9,6 +9,7 @@ import type {
   DeviceGroup,
   MonitoringApi,
   NewDeviceGroup,
+  CreatedRule,
   NewRule,
   NewSilence,
   Overview,
@@ -64,8 +65,8 @@ export class DefaultMonitoringApi implements MonitoringApi {
     return (await this.http.get<Rule[]>(`${MNT}/rules`)).data;
   }
 
-  async createRule(rule: NewRule): Promise<string> {
-    return (await this.http.post<{ id: string }>(`${MNT}/rules`, rule, { skipGlobalErrors: [400] })).data.id;
+  async createRule(rule: NewRule): Promise<CreatedRule> {
+    return (await this.http.post<CreatedRule>(`${MNT}/rules`, rule, { skipGlobalErrors: [400] })).data;
   }
 
   async deleteRule(ruleId: string): Promise<void> {

@@ -11,6 +11,8 @@ export type AlertStatus = Alert['status'];
 export type AlertQuery = ApiQuery<'/monitoring-backend/alerts', 'get'>;
 export type Rule = ApiResponse<'/monitoring-backend/rules', 'get'>[number];
 export type NewRule = ApiBody<'/monitoring-backend/rules', 'post'>;
+/** A created rule; `webhooks` carries each webhook's secret, shown this once. */
+export type CreatedRule = ApiResponse<'/monitoring-backend/rules', 'post'>;
 export type Unsubscribed = ApiResponse<'/monitoring-backend/unsubscribed', 'get'>[number];
 export type DeliveryPage = ApiResponse<'/monitoring-backend/deliveries', 'get'>;
 export type Delivery = DeliveryPage['items'][number];
@@ -27,7 +29,7 @@ export interface MonitoringApi {
   /** The filtered alerts as a CSV file, through the downloads panel. */
   exportAlerts(query: AlertQuery): Promise<void>;
   getRules(): Promise<Rule[]>;
-  createRule(rule: NewRule): Promise<string>;
+  createRule(rule: NewRule): Promise<CreatedRule>;
   deleteRule(ruleId: string): Promise<void>;
   getUnsubscribed(): Promise<Unsubscribed[]>;
   resubscribe(email: string, ruleId: string | null): Promise<void>;

@@ -39,8 +39,8 @@ export default function SettingsPage(_props: PageProps) {
             <ul className="monitoring-list">
               {s.rules.data.map((r) => (
                 <li key={r.id}>
-                  <strong>{r.name}</strong>: {r.minSeverity} and above{r.category ? `, ${r.category}` : ''} → {r.recipients.map((c) => c.email).join(', ')},{' '}
-                  {FREQUENCY[r.frequency]}{' '}
+                  <strong>{r.name}</strong>: {r.minSeverity} and above{r.category ? `, ${r.category}` : ''} →{' '}
+                  {r.recipients.map((c) => (c.channel === 'webhook' ? `webhook ${c.email}` : c.email)).join(', ')}, {FREQUENCY[r.frequency]}{' '}
                   <Button size="small" variant="minimal" icon={<Trash />} aria-label={`Delete rule ${r.name}`} onClick={() => void s.deleteRule.run(r.id)} />
                 </li>
               ))}
@@ -85,7 +85,7 @@ export default function SettingsPage(_props: PageProps) {
             <tbody>
               {s.deliveries.data.items.map((d) => (
                 <tr key={d.id}>
-                  <td>{d.email}</td>
+                  <td>{d.channel === 'webhook' ? `webhook ${d.email}` : d.email}</td>
                   <td>{d.ruleName ?? '—'}</td>
                   <td>{d.alerts}</td>
                   <td>{d.attempts > 1 ? `${d.status} (${d.attempts} attempts)` : d.status}</td>

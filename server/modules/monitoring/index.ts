@@ -5,6 +5,7 @@ import { settingsRoutes } from './routes/settingsRoutes';
 import { systemClock } from './services/alertTypes';
 import type { MonitoringContext } from './services/monitoringContext';
 import { DEFAULT_STALE_DAYS, MonitoringWorker } from './services/monitoringWorker';
+import { webhookPolicy } from './services/webhookTarget';
 
 /**
  * Monitoring's API (/monitoring-backend; console: plugins/monitoring) and its job loop: alerts
@@ -13,7 +14,11 @@ import { DEFAULT_STALE_DAYS, MonitoringWorker } from './services/monitoringWorke
  * own clock).
  */
 export const monitoringModule: RoutePlugin = async (app) => {
-  const monitoring: MonitoringContext = { clock: systemClock, staleDays: DEFAULT_STALE_DAYS };
+  const monitoring: MonitoringContext = {
+    clock: systemClock,
+    staleDays: DEFAULT_STALE_DAYS,
+    webhooks: webhookPolicy({ nodeEnv: app.config.nodeEnv, allow: app.config.monitoringWebhookAllow ?? undefined }),
+  };
   const worker = app.config.gluon.worker
     ? new MonitoringWorker({ db: app.db, mailer: app.mailer, tokens: app.tokens, publicUrl: app.config.publicUrl, log: app.log, ...monitoring })
     : null;

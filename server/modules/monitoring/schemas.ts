@@ -93,7 +93,7 @@ export const deviceRiskSchema = obj({
 });
 
 const recipientInput = {
-  anyOf: [obj({ userId: uuid }), obj({ email: { type: 'string', format: 'email', maxLength: 254 } })],
+  anyOf: [obj({ userId: uuid }), obj({ email: { type: 'string', format: 'email', maxLength: 254 } }), obj({ webhookUrl: { type: 'string', minLength: 1, maxLength: 2000 } })],
 } as const;
 
 export const ruleBody = {
@@ -123,7 +123,8 @@ export const ruleSchema = obj({
   groupId: nstr,
   frequency,
   groupWindowSeconds: int,
-  recipients: { type: 'array', items: obj({ id: str, userId: nstr, email: str }) },
+  // A webhook's `email` is its host: never its path, query or secret.
+  recipients: { type: 'array', items: obj({ id: str, userId: nstr, email: str, channel: oneOf(['email', 'webhook'] as const) }) },
 });
 
 export const silenceBody = obj({
@@ -163,3 +164,6 @@ export const deviceGroupBody = obj({
 });
 
 export const deviceGroupSchema = obj({ id: str, name: str, watched: bool, deviceIds: { type: 'array', items: str } });
+
+/** POST rules' answer: each webhook's secret, shown this once and never again. */
+export const ruleCreated = obj({ id: str, webhooks: { type: 'array', items: obj({ recipientId: str, host: str, secret: str }) } });

@@ -10,6 +10,7 @@ import {
   pageProps,
   resubscribeBody,
   ruleBody,
+  ruleCreated,
   ruleSchema,
   silenceBody,
   silenceSchema,
@@ -18,7 +19,7 @@ import {
 import { listDeliveries } from '../services/deliveryLog';
 import { createDeviceGroup, deleteDeviceGroup, listDeviceGroups } from '../services/deviceGroups';
 import type { MonitoringContext } from '../services/monitoringContext';
-import { createRule, deleteRule, listRules, type RuleInput } from '../services/rules';
+import { createRuleWithWebhooks, deleteRule, listRules, type RuleInput } from '../services/rules';
 import { createSilence, deleteSilence, listSilences } from '../services/silences';
 import { listUnsubscribedRecipients, resubscribe } from '../services/unsubscribedRecipients';
 
@@ -52,14 +53,16 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
         summary: 'Adds a rule: which alerts (severity at least, category, family, device group) go to which recipients, at once or as a daily or weekly digest.',
         security: bearerSecurity,
         body: ruleBody,
-        response: { 201: created, ...errors(400, 401, 403) },
+        response: { 201: ruleCreated, ...errors(400, 401, 403) },
       } as const,
     },
     async (request, reply) => {
       const { tenantId, userId } = request.auth;
-      const id = await createRule(app.db, tenantId, request.body as RuleInput, userId);
-      await app.audit({ tenantId, actorId: userId, action: 'monitoring.ruleCreate', target: id, details: { name: request.body.name }, ip: request.ip });
-      return reply.code(201).send({ id });
+      const rule = await createRuleWithWebhooks(app.db, tenantId, request.body as RuleInput, userId, { policy: monitoring.webhooks, tokens: app.tokens });
+      // The audit names each webhook's host, never its path or secret.
+      const webhooks = rule.webhooks.map((w) => w.host);
+      await app.audit({ tenantId, actorId: userId, action: 'monitoring.ruleCreate', target: rule.id, details: { name: request.body.name, webhooks }, ip: request.ip });
+      return reply.code(201).send(rule);
     },
   );
 

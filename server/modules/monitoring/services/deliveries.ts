@@ -6,6 +6,8 @@ import { ruleNotification } from './routeAlerts';
 import type { RuleFrequency } from './ruleMatch';
 import { getOverview } from './overview';
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './schedule';
+import { sendWebhookDelivery } from './webhookDelivery';
+import type { WebhookPolicy } from './webhookTarget';
 
 /** A delivery claimed this long ago and never finished (its instance died) is claimed again. */
 export const DELIVERY_STALE_SECONDS = 300;
@@ -15,6 +17,8 @@ export interface ClaimedDelivery {
   tenantId: string;
   ruleId: string | null;
   email: string;
+  channel: string;
+  recipientId: string | null;
   frequency: RuleFrequency;
   attempts: number;
   claimedBy: string;
@@ -25,16 +29,35 @@ export interface ClaimedDelivery {
  * claiming together get different rows, so each mail is sent by one of them.
  */
 export async function claimDelivery(db: Database, workerId: string, now: Date): Promise<ClaimedDelivery | null> {
-  const [row] = await db.query<{ id: string; tenant_id: string; rule_id: string | null; email: string; frequency: RuleFrequency; attempts: number }>(
+  const [row] = await db.query<{
+    id: string;
+    tenant_id: string;
+    rule_id: string | null;
+    email: string;
+    channel: string;
+    recipient_id: string | null;
+    frequency: RuleFrequency;
+    attempts: number;
+  }>(
     `UPDATE monitoring_deliveries SET status = 'sending', claimed_by = $1, claimed_at = $2, attempts = attempts + 1
       WHERE id = (SELECT id FROM monitoring_deliveries
                    WHERE (status = 'pending' AND due_at <= $2) OR (status = 'sending' AND claimed_at < $2::timestamptz - make_interval(secs => $3))
                    ORDER BY due_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING id, tenant_id, rule_id, email, frequency, attempts`,
+      RETURNING id, tenant_id, rule_id, email, channel, recipient_id, frequency, attempts`,
     [workerId, now, DELIVERY_STALE_SECONDS],
   );
   if (!row) return null;
-  return { id: row.id, tenantId: row.tenant_id, ruleId: row.rule_id, email: row.email, frequency: row.frequency, attempts: row.attempts, claimedBy: workerId };
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    ruleId: row.rule_id,
+    email: row.email,
+    channel: row.channel,
+    recipientId: row.recipient_id,
+    frequency: row.frequency,
+    attempts: row.attempts,
+    claimedBy: workerId,
+  };
 }
 
 export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'skipped';
@@ -44,24 +67,37 @@ export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'skipped';
  * it was queued (or its rule is gone), retried with backoff when SMTP refuses, failed after
  * MAX_DELIVERY_ATTEMPTS.
  */
-export async function sendDelivery(deps: { db: Database; mailer: Mailer; tokens: TokenService; publicUrl: string }, d: ClaimedDelivery, now: Date): Promise<DeliveryResult> {
+export async function sendDelivery(
+  deps: { db: Database; mailer: Mailer; tokens: TokenService; publicUrl: string; webhooks?: WebhookPolicy },
+  d: ClaimedDelivery,
+  now: Date,
+): Promise<DeliveryResult> {
   const { db } = deps;
   const [rule] = d.ruleId ? await db.query<{ name: string }>('SELECT name FROM monitoring_rules WHERE id = $1', [d.ruleId]) : [];
+  if (d.channel === 'webhook') {
+    if (!rule) {
+      await finish(db, d, 'skipped', 'The rule was deleted.');
+      return 'skipped';
+    }
+    const alerts = await deliveryAlerts(db, d.id);
+    if (alerts.length === 0) {
+      await finish(db, d, 'skipped', 'No alerts.');
+      return 'skipped';
+    }
+    const outcome = await sendWebhookDelivery(deps, d, { id: d.ruleId!, name: rule.name }, alerts, now);
+    if (outcome.refused || outcome.gone) {
+      await finish(db, d, outcome.gone ? 'skipped' : 'failed', outcome.error!);
+      return outcome.gone ? 'skipped' : 'failed';
+    }
+    return outcome.error ? retryOrFail(db, d, now, outcome.error) : markSent(db, d, now);
+  }
   const notification = d.ruleId ? ruleNotification(d.ruleId) : '';
   const unsubscribed = await db.query('SELECT 1 FROM unsubscribes WHERE email = $1 AND (notification IS NULL OR notification = $2) LIMIT 1', [d.email.toLowerCase(), notification]);
   if (!rule || unsubscribed.length > 0) {
     await finish(db, d, 'skipped', rule ? 'The recipient unsubscribed.' : 'The rule was deleted.');
     return 'skipped';
   }
-  const alerts = (
-    await db.query<AlertRow>(
-      `SELECT a.id, ${ALERT_COLUMNS.split(', ')
-        .map((c) => `a.${c}`)
-        .join(', ')} FROM monitoring_alerts a JOIN monitoring_delivery_alerts da ON da.alert_id = a.id
-        WHERE da.delivery_id = $1 ORDER BY a.first_seen, a.id`,
-      [d.id],
-    )
-  ).map(toAlert);
+  const alerts = await deliveryAlerts(db, d.id);
   if (alerts.length === 0) {
     await finish(db, d, 'skipped', 'No alerts.');
     return 'skipped';
@@ -78,20 +114,39 @@ export async function sendDelivery(deps: { db: Database; mailer: Mailer; tokens:
     ...(summary ? { summary } : {}),
   });
   const outcome = await deps.mailer.send(d.tenantId, message);
-  if (outcome && outcome.error) {
-    if (d.attempts >= MAX_DELIVERY_ATTEMPTS) {
-      await finish(db, d, 'failed', outcome.error);
-      return 'failed';
-    }
-    await db.query("UPDATE monitoring_deliveries SET status = 'pending', due_at = $4, last_error = $5, claimed_by = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3", [
-      d.id,
-      d.claimedBy,
-      d.attempts,
-      new Date(now.getTime() + retryDelayMs(d.attempts)),
-      outcome.error,
-    ]);
-    return 'retry';
+  if (outcome && outcome.error) return retryOrFail(db, d, now, outcome.error);
+  return markSent(db, d, now);
+}
+
+async function deliveryAlerts(db: Database, deliveryId: string) {
+  return (
+    await db.query<AlertRow>(
+      `SELECT a.id, ${ALERT_COLUMNS.split(', ')
+        .map((c) => `a.${c}`)
+        .join(', ')} FROM monitoring_alerts a JOIN monitoring_delivery_alerts da ON da.alert_id = a.id
+        WHERE da.delivery_id = $1 ORDER BY a.first_seen, a.id`,
+      [deliveryId],
+    )
+  ).map(toAlert);
+}
+
+/** A failed attempt (SMTP refused, webhook non-2xx or silent): again later with backoff, or failed after MAX_DELIVERY_ATTEMPTS. */
+async function retryOrFail(db: Database, d: ClaimedDelivery, now: Date, error: string): Promise<DeliveryResult> {
+  if (d.attempts >= MAX_DELIVERY_ATTEMPTS) {
+    await finish(db, d, 'failed', error);
+    return 'failed';
   }
+  await db.query("UPDATE monitoring_deliveries SET status = 'pending', due_at = $4, last_error = $5, claimed_by = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3", [
+    d.id,
+    d.claimedBy,
+    d.attempts,
+    new Date(now.getTime() + retryDelayMs(d.attempts)),
+    error,
+  ]);
+  return 'retry';
+}
+
+async function markSent(db: Database, d: ClaimedDelivery, now: Date): Promise<DeliveryResult> {
   await db.query("UPDATE monitoring_deliveries SET status = 'sent', sent_at = $4, last_error = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3", [
     d.id,
     d.claimedBy,

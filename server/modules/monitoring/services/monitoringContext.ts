@@ -1,7 +1,9 @@
 import type { Clock } from './alertTypes';
+import type { WebhookPolicy } from './webhookTarget';
 
-/** What monitoring's routes share with its job loop: the clock and the staleness threshold. */
+/** What monitoring's routes share with its job loop: the clock, the staleness threshold, where webhooks may go. */
 export interface MonitoringContext {
   clock: Clock;
   staleDays: number;
+  webhooks: WebhookPolicy;
 }

@@ -6,12 +6,15 @@ import { collectAlerts } from './collectAlerts';
 import { claimDelivery, sendDelivery, type DeliveryResult } from './deliveries';
 import { routeAlerts } from './routeAlerts';
 import { ALERT_SOURCES } from './sources/alertSources';
+import type { WebhookPolicy } from './webhookTarget';
 
 export interface MonitoringDeps {
   db: Database;
   mailer: Mailer;
   tokens: TokenService;
   publicUrl: string;
+  /** Where webhooks may go (MONITORING_WEBHOOK_ALLOW, https in production). */
+  webhooks?: WebhookPolicy;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   clock?: Clock;
   /** A device not inspected for this many days raises a stale alert. */

@@ -85,7 +85,8 @@ export async function routeAlerts(q: Queryable, alerts: readonly Alert[], now: D
 async function addToOpenDelivery(q: Queryable, input: { tenantId: string; rule: Rule; recipientId: string; email: string; alertId: string; now: Date }): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
     await q.query(
-      `INSERT INTO monitoring_deliveries (tenant_id, rule_id, recipient_id, email, frequency, due_at) VALUES ($1, $2, $3, $4, $5, $6)
+      `INSERT INTO monitoring_deliveries (tenant_id, rule_id, recipient_id, email, frequency, due_at, channel)
+       VALUES ($1, $2, $3, $4, $5, $6, (SELECT channel FROM monitoring_recipients WHERE id = $3))
        ON CONFLICT (recipient_id) WHERE status = 'pending' AND attempts = 0 DO NOTHING`,
       [input.tenantId, input.rule.id, input.recipientId, input.email, input.rule.frequency, dueAt(input.rule.frequency, input.now, input.rule.groupWindowSeconds)],
     );
