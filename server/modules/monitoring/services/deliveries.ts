@@ -1,11 +1,12 @@
 import type { Database, Mailer, TokenService } from '../../../contracts';
 import { mintUnsubscribeLink } from '../../../services/signedLinks';
-import { ALERT_COLUMNS, toAlert, type AlertRow } from './alertTypes';
+import { ALERT_COLUMNS, toAlert, type AlertRow, type AlertStatus } from './alertTypes';
 import { composeAlertMail } from './alertMail';
 import { ruleNotification } from './routeAlerts';
 import type { RuleFrequency } from './ruleMatch';
 import { getOverview } from './overview';
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './schedule';
+import { weekStart, weeklyCsv } from './weeklySummary';
 
 /** A delivery claimed this long ago and never finished (its instance died) is claimed again. */
 export const DELIVERY_STALE_SECONDS = 300;
@@ -54,15 +55,16 @@ export async function sendDelivery(deps: { db: Database; mailer: Mailer; tokens:
     return 'skipped';
   }
   const alerts = (
-    await db.query<AlertRow>(
-      `SELECT a.id, ${ALERT_COLUMNS.split(', ')
+    await db.query<AlertRow & { status: AlertStatus }>(
+      `SELECT a.id, a.status, ${ALERT_COLUMNS.split(', ')
         .map((c) => `a.${c}`)
         .join(', ')} FROM monitoring_alerts a JOIN monitoring_delivery_alerts da ON da.alert_id = a.id
         WHERE da.delivery_id = $1 ORDER BY a.first_seen, a.id`,
       [d.id],
     )
-  ).map(toAlert);
-  if (alerts.length === 0) {
+  ).map((row) => ({ ...toAlert(row), status: row.status }));
+  // The weekly summary is sent without alerts too (it says so, with the fleet's numbers).
+  if (alerts.length === 0 && d.frequency !== 'weekly') {
     await finish(db, d, 'skipped', 'No alerts.');
     return 'skipped';
   }
@@ -76,6 +78,7 @@ export async function sendDelivery(deps: { db: Database; mailer: Mailer; tokens:
     alerts,
     unsubscribeUrl: url,
     ...(summary ? { summary } : {}),
+    ...(d.frequency === 'weekly' ? { attachments: [weeklyCsv(alerts, new Date(weekStart(now).getTime() - 7 * 86400_000))] } : {}),
   });
   const outcome = await deps.mailer.send(d.tenantId, message);
   if (outcome && outcome.error) {
