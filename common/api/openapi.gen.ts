@@ -5538,6 +5538,7 @@ export interface paths {
                         "application/json": {
                             createdBy: string | null;
                             deviceId: string | null;
+                            deviceName: string | null;
                             endsAt: string;
                             id: string;
                             reason: string;
