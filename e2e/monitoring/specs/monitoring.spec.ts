@@ -75,6 +75,24 @@ test('a rule "High and above → me, at once" mails the new incident with its li
   await expect(page.getByRole('link', { name: /New incident: DarkSword/ })).toBeVisible();
 });
 
+test("an administrator mutes an alert's device for a day with a reason, then ends the silence", async ({ page, newUser, signIn }) => {
+  await signIn(page, await newUser('all'));
+  await page.goto('/monitoring/alerts');
+  const mute = page.getByRole('link', { name: /^Mute / }).first();
+  const device = (await mute.getAttribute('aria-label'))!.replace(/^Mute /, '');
+  await mute.click();
+  await expect(page).toHaveURL(/\/monitoring\/settings\?muteDevice=/);
+  await page.getByRole('radio', { name: 'A device' }).check();
+  await expect(page.getByLabel('Device (id or device page address)')).not.toHaveValue('');
+  await page.getByLabel('For').selectOption('24');
+  await page.getByLabel('Reason').fill('Travelling');
+  await page.getByRole('button', { name: 'Silence' }).click();
+  const silence = page.getByRole('listitem').filter({ hasText: `Device ${device} until` });
+  await expect(silence).toContainText('Travelling');
+  await silence.getByRole('button', { name: 'End silence: Travelling' }).click();
+  await expect(page.getByText('Nothing is silenced.')).toBeVisible();
+});
+
 test('a mnt#rpt#rw user sees overview and alerts but no settings', async ({ page, newUser, signIn }) => {
   await signIn(page, await newUser('mnt#rpt#rw'));
   await page.goto('/monitoring');
