@@ -58,6 +58,15 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  attachments?: readonly MailAttachment[];
+}
+
+/** A text attachment (a CSV report): stored in the outbox with its mail and sent by SMTP. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  /** UTF-8 text. */
+  content: string;
 }
 
 /** What became of a mail: its outbox row, and the SMTP error when delivery failed. */

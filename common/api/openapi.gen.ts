@@ -70,6 +70,84 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dev/mailbox/{id}/attachments/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One attachment of an outbox mail, as a download (development only, loopback clients) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    index: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description the attachment */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/mailbox/messages": {
         parameters: {
             query?: never;
@@ -99,6 +177,11 @@ export interface paths {
                     content: {
                         "application/json": {
                             items: {
+                                attachments?: {
+                                    contentType: string;
+                                    filename: string;
+                                    size: number;
+                                }[];
                                 /** Format: date-time */
                                 createdAt: string;
                                 id: string;
@@ -5464,6 +5547,7 @@ export interface paths {
                         "application/json": {
                             createdBy: string | null;
                             deviceId: string | null;
+                            deviceName: string | null;
                             endsAt: string;
                             id: string;
                             reason: string;

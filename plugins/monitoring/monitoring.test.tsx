@@ -192,4 +192,52 @@ describe('monitoring plugin', () => {
     expect(within(row).getByText('webhook hooks.example.com')).toBeTruthy();
     expect(within(row).getByText('pending (2 attempts)')).toBeTruthy();
   });
+
+  it('offers "Mute" on an alert\'s device to those who may change silences only', async () => {
+    render('/monitoring/alerts', ['mnt#cfg#rw']);
+    const mute = await screen.findByRole('link', { name: 'Mute CEO iPhone' });
+    expect(mute.getAttribute('href')).toBe('/monitoring/settings?muteDevice=d1');
+  });
+
+  it('hides "Mute" from monitoring access without configuration', async () => {
+    render('/monitoring/alerts', ['mnt#rpt#rw']);
+    expect(await screen.findByRole('link', { name: 'CEO iPhone' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Mute CEO iPhone' })).toBeNull();
+  });
+
+  it('mutes the device the alerts list named, for a period with a reason, and ends a silence', async () => {
+    const device = '22222222-2222-4222-8222-222222222222';
+    const silence = {
+      id: 's9',
+      ruleId: null,
+      deviceId: device,
+      deviceName: 'Lab phone',
+      startsAt: '2026-01-30T10:00:00.000Z',
+      endsAt: '2026-01-31T10:00:00.000Z',
+      reason: 'Lab',
+      createdBy: null,
+    };
+    const { api } = render(`/monitoring/settings?muteDevice=${device}`, ['mnt#cfg#rw'], { getSilences: async () => [silence], deleteSilence: vi.fn(async () => undefined) });
+    expect(await screen.findByText(/^Device Lab phone until .*: Lab$/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'End silence: Lab' }));
+    await waitFor(() => expect(api.deleteSilence).toHaveBeenCalledWith('s9'));
+    // No rules yet: the form mutes a device, here the one from the address.
+    expect((screen.getByLabelText('Device (id or device page address)') as HTMLInputElement).value).toBe(device);
+    fireEvent.change(screen.getByLabelText('For'), { target: { value: '24' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Travelling' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Silence' }));
+    await waitFor(() => expect(api.createSilence).toHaveBeenCalledTimes(1));
+    const sent = vi.mocked(api.createSilence).mock.calls[0]![0];
+    expect(sent).toMatchObject({ ruleId: null, deviceId: device, reason: 'Travelling' });
+    expect(Date.parse(sent.endsAt) - Date.parse(sent.startsAt)).toBe(24 * 3600_000);
+  });
+
+  it('refuses a device field that is not one device', async () => {
+    const { api } = render('/monitoring/settings', ['mnt#cfg#rw']);
+    fireEvent.change(await screen.findByLabelText('Device (id or device page address)'), { target: { value: 'not a device' } });
+    fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Lab' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Silence' }));
+    expect(await screen.findByText('Enter one device id or device page address.')).toBeTruthy();
+    expect(api.createSilence).not.toHaveBeenCalled();
+  });
 });

@@ -17,18 +17,23 @@ export function createMailer(db: Database, log: FastifyBaseLogger, smtpUrl: stri
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     async send(tenantId: string | null, message: MailMessage): Promise<MailOutcome | void> {
-      const [row] = await db.query<{ id: string }>('INSERT INTO mail_outbox (tenant_id, to_address, subject, body_text, body_html) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
-        tenantId,
-        message.to,
-        message.subject,
-        message.text,
-        message.html ?? null,
-      ]);
+      const attachments = message.attachments ?? [];
+      const [row] = await db.query<{ id: string }>(
+        'INSERT INTO mail_outbox (tenant_id, to_address, subject, body_text, body_html, attachments) VALUES ($1, $2, $3, $4, $5, $6::jsonb) RETURNING id',
+        [tenantId, message.to, message.subject, message.text, message.html ?? null, JSON.stringify(attachments)],
+      );
       log.info({ mailId: row?.id, to: message.to, subject: message.subject }, 'mail queued');
       if (!row) return;
       if (!transport) return { id: row.id, error: null };
       try {
-        await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text, ...(message.html ? { html: message.html } : {}) });
+        await transport.sendMail({
+          from,
+          to: message.to,
+          subject: message.subject,
+          text: message.text,
+          ...(message.html ? { html: message.html } : {}),
+          ...(attachments.length ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) } : {}),
+        });
         await db.query('UPDATE mail_outbox SET sent_at = now(), body_text = $2, body_html = $3 WHERE id = $1', [
           row.id,
           redactLinks(message.text),

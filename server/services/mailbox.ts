@@ -9,14 +9,31 @@ export interface OutboxMail {
   text: string;
   /** 'outbox only' (no SMTP_URL), 'sent by SMTP' or 'failed: <reason>'. */
   state: string;
+  /** Name, type and size of each attachment (GET /dev/mailbox/:id/attachments/:index has the content). */
+  attachments: { filename: string; contentType: string; size: number }[];
+}
+
+interface StoredAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export const MAILBOX_MAX_LIMIT = 1000;
 
 /** The newest `limit` mails (optionally to one address), oldest first. */
 export async function listOutbox(db: Queryable, filter: { to: string | null; limit: number }): Promise<OutboxMail[]> {
-  const rows = await db.query<{ id: string; created_at: Date; to_address: string; subject: string; body_text: string; sent_at: Date | null; error: string | null }>(
-    `SELECT id, created_at, to_address, subject, body_text, sent_at, error FROM mail_outbox
+  const rows = await db.query<{
+    id: string;
+    created_at: Date;
+    to_address: string;
+    subject: string;
+    body_text: string;
+    sent_at: Date | null;
+    error: string | null;
+    attachments: StoredAttachment[] | string;
+  }>(
+    `SELECT id, created_at, to_address, subject, body_text, sent_at, error, attachments FROM mail_outbox
       WHERE ($1::text IS NULL OR to_address = $1) ORDER BY created_at DESC, id DESC LIMIT $2`,
     [filter.to, Math.min(filter.limit, MAILBOX_MAX_LIMIT)],
   );
@@ -27,7 +44,20 @@ export async function listOutbox(db: Queryable, filter: { to: string | null; lim
     subject: m.subject,
     text: m.body_text,
     state: m.error ? `failed: ${m.error}` : m.sent_at ? 'sent by SMTP' : 'outbox only',
+    attachments: parseAttachments(m.attachments).map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.content) })),
   }));
+}
+
+/** One stored attachment of one mail, or null when either does not exist. */
+export async function readOutboxAttachment(db: Queryable, mailId: string, index: number): Promise<StoredAttachment | null> {
+  const [row] = await db.query<{ attachments: StoredAttachment[] | string }>('SELECT attachments FROM mail_outbox WHERE id = $1', [mailId]);
+  return (row && parseAttachments(row.attachments)[index]) ?? null;
+}
+
+// jsonb arrives parsed from both engines; a string is tolerated (drivers configured otherwise).
+function parseAttachments(value: StoredAttachment[] | string | null): StoredAttachment[] {
+  if (!value) return [];
+  return typeof value === 'string' ? (JSON.parse(value) as StoredAttachment[]) : value;
 }
 
 const URL_IN_TEXT = /https?:\/\/[^\s<>"']+/g;

@@ -1,4 +1,7 @@
 import { Download } from '@blueprintjs/icons';
+import { canConfigureMonitoring } from '@common/permissions/monitoringAccess';
+import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
+import { useService } from '@core/react/useService';
 import { Button, Callout, Classes, H2, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import type { Alert, AlertQuery, AlertStatus } from '../api/MonitoringApi';
@@ -29,6 +32,8 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 /** /monitoring/alerts: filter, sort and page on the server; change status; export CSV. */
 export default function AlertsPage(_props: PageProps) {
   const { query, filter, setPage, alerts, setStatus, exportCsv } = useAlerts();
+  // Silences are part of the rules' configuration: only those who may change them are offered "Mute".
+  const mayMute = canConfigureMonitoring(useService(PermissionsServiceToken).perms());
   const data = alerts.data;
   const size = query.size ?? 20;
   const page = query.page ?? 0;
@@ -111,7 +116,16 @@ export default function AlertsPage(_props: PageProps) {
                       {target ? <MonitoringLink to={target}>{a.title}</MonitoringLink> : a.title}
                       <div className={Classes.TEXT_MUTED}>{CATEGORY_LABELS[a.category]}</div>
                     </td>
-                    <td>{a.deviceId ? <MonitoringLink to={`/devices/${a.deviceId}`}>{a.deviceName}</MonitoringLink> : '—'}</td>
+                    <td>
+                      {a.deviceId ? <MonitoringLink to={`/devices/${a.deviceId}`}>{a.deviceName}</MonitoringLink> : '—'}
+                      {a.deviceId && mayMute && (
+                        <div>
+                          <MonitoringLink to={`/monitoring/settings?muteDevice=${encodeURIComponent(a.deviceId)}`} label={`Mute ${a.deviceName ?? 'device'}`}>
+                            Mute
+                          </MonitoringLink>
+                        </div>
+                      )}
+                    </td>
                     <td>{a.familyName ?? '—'}</td>
                     <td>{when(a.firstSeen)}</td>
                     <td>{when(a.lastSeen)}</td>

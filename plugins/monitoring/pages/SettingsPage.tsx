@@ -1,6 +1,8 @@
 import { Trash } from '@blueprintjs/icons';
 import { Button, Callout, Classes, H2, H3, HTMLTable } from '@blueprintjs/core';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
+import { useService } from '@core/react/useService';
 import { DeviceGroupsCard } from '../components/DeviceGroupsCard';
 import { MonitoringNav } from '../components/MonitoringNav';
 import { RuleForm } from '../components/RuleForm';
@@ -16,6 +18,8 @@ const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'â€
 export default function SettingsPage(_props: PageProps) {
   const s = useMonitoringSettings();
   const m = useSilencesAndGroups();
+  // The alerts list's "Mute" opens this page on the silence form for that device.
+  const muteDevice = new URLSearchParams(useService(NavigationServiceToken).search()).get('muteDevice');
   const error =
     s.rules.error ??
     s.unsubscribed.error ??
@@ -63,7 +67,7 @@ export default function SettingsPage(_props: PageProps) {
           )}
         </article>
         {s.rules.data && m.silences.data && (
-          <SilencesCard rules={s.rules.data} silences={m.silences.data} onCreate={m.createSilence.run} onDelete={(id) => void m.deleteSilence.run(id)} />
+          <SilencesCard rules={s.rules.data} silences={m.silences.data} muteDevice={muteDevice} onCreate={m.createSilence.run} onDelete={(id) => void m.deleteSilence.run(id)} />
         )}
         {m.admin && m.groups.data && <DeviceGroupsCard groups={m.groups.data} onCreate={m.createGroup.run} onDelete={(id) => void m.deleteGroup.run(id)} />}
       </div>

@@ -74,6 +74,29 @@ describe('development mailbox', () => {
     expect((await t.app.inject({ url: '/dev/mailbox?bogus=1' })).statusCode).toBe(400);
   });
 
+  it("offers a mail's attachments as downloads", async () => {
+    await t.app.mailer.send(null, {
+      to: 'attached@example.com',
+      subject: 'Weekly',
+      text: 'See the attachment.',
+      attachments: [{ filename: 'week "1".csv', contentType: 'text/csv; charset=utf-8', content: 'a,b\r\n"<x>",2\r\n' }],
+    });
+    const page = await t.app.inject({ url: '/dev/mailbox?to=attached@example.com' });
+    const [, id] =
+      /href="\/dev\/mailbox\/([0-9a-f-]+)\/attachments\/0" download="week &#34;1&#34;.csv">week &#34;1&#34;.csv<\/a> \(text\/csv; charset=utf-8, 14 bytes\)/.exec(page.body) ?? [];
+    expect(id).toBeDefined();
+    const json = await t.app.inject({ url: '/dev/mailbox/messages?to=attached@example.com' });
+    expect(json.json().items[0].attachments).toEqual([{ filename: 'week "1".csv', contentType: 'text/csv; charset=utf-8', size: 14 }]);
+    const file = await t.app.inject({ url: `/dev/mailbox/${id}/attachments/0` });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toBe('attachment; filename="week 1.csv"');
+    expect(file.body).toBe('a,b\r\n"<x>",2\r\n');
+    expect((await t.app.inject({ url: `/dev/mailbox/${id}/attachments/1` })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/dev/mailbox/nope/attachments/0' })).statusCode).toBe(400);
+    expect((await t.app.inject({ url: `/dev/mailbox/${id}/attachments/0`, remoteAddress: '192.168.1.20' })).statusCode).toBe(403);
+  });
+
   it('answers only clients on this machine', async () => {
     for (const url of ['/dev/mailbox', '/dev/mailbox/messages']) {
       const remote = await t.app.inject({ url, remoteAddress: '192.168.1.20' });

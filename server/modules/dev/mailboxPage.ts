@@ -21,6 +21,12 @@ export function renderMailboxPage(mails: readonly OutboxMail[], options: { publi
 <h2>${escapeHtml(m.subject)}</h2>
 <p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.createdAt.toISOString())} · ${escapeHtml(m.state)}</p>
 <pre>${mailBody(m.text, options.publicUrl)}</pre>
+${m.attachments
+  .map(
+    (a, i) =>
+      `<p class="meta">Attachment: <a href="${escapeHtml(`/dev/mailbox/${encodeURIComponent(m.id)}/attachments/${i}`)}" download="${escapeHtml(a.filename)}">${escapeHtml(a.filename)}</a> (${escapeHtml(a.contentType)}, ${a.size} bytes)</p>`,
+  )
+  .join('\n')}
 </article>`,
     )
     .join('\n');

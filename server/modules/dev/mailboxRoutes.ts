@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { errors } from '../../schemas';
-import { consoleLinks, listOutbox, MAILBOX_MAX_LIMIT } from '../../services/mailbox';
+import { consoleLinks, listOutbox, MAILBOX_MAX_LIMIT, readOutboxAttachment } from '../../services/mailbox';
 import { renderMailboxPage } from './mailboxPage';
 
 export const MAILBOX_PATH = '/dev/mailbox';
@@ -74,6 +74,15 @@ export const mailboxRoutes: RoutePlugin = async (app) => {
                     text: { type: 'string' },
                     state: { type: 'string' },
                     links: { type: 'array', items: { type: 'string' } },
+                    attachments: {
+                      type: 'array',
+                      items: {
+                        type: 'object',
+                        additionalProperties: false,
+                        required: ['filename', 'contentType', 'size'],
+                        properties: { filename: { type: 'string' }, contentType: { type: 'string' }, size: { type: 'integer' } },
+                      },
+                    },
                   },
                 },
               },
@@ -88,6 +97,35 @@ export const mailboxRoutes: RoutePlugin = async (app) => {
       const to = request.query.to?.trim().toLowerCase() ?? null;
       const mails = await listOutbox(app.db, { to, limit: request.query.limit });
       return { items: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), links: consoleLinks(m.text, app.config.publicUrl) })) };
+    },
+  );
+
+  app.get(
+    `${MAILBOX_PATH}/:id/attachments/:index`,
+    {
+      schema: {
+        tags: ['development'],
+        summary: 'One attachment of an outbox mail, as a download (development only, loopback clients)',
+        params: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['id', 'index'],
+          properties: { id: { type: 'string', format: 'uuid' }, index: { type: 'integer', minimum: 0, maximum: 99 } },
+        },
+        response: { 200: { type: 'string', description: 'the attachment' }, ...errors(400, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      onlyLoopback(request);
+      const attachment = await readOutboxAttachment(app.db, request.params.id, request.params.index);
+      if (!attachment) throw new HttpError(404, 'No such attachment.');
+      // A download, never rendered by the browser: the name is quoted with its quotes removed.
+      const name = attachment.filename.replace(/["\\\r\n]/g, '');
+      return reply
+        .type(attachment.contentType)
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .header('x-content-type-options', 'nosniff')
+        .send(attachment.content);
     },
   );
 };

@@ -8,6 +8,8 @@ import { MonitoringWorker } from './services/monitoringWorker';
 import { createRule } from './services/rules';
 import { createSilence } from './services/silences';
 import { listUnsubscribedRecipients, resubscribe } from './services/unsubscribedRecipients';
+import { weeklyCsv } from './services/weeklySummary';
+import { listOutbox, readOutboxAttachment } from '../../services/mailbox';
 
 /**
  * Monitoring end to end on the database (PGlite, or PostgreSQL under server-pg): gluon rows become
@@ -203,6 +205,66 @@ describe('monitoring alerts and deliveries', () => {
     expect(mail!.subject).toBe('[Monitoring] weekly summary: 1 alert');
     expect(mail!.body_text).toContain('Devices: 1 (High 1, Medium 0, Low 0, Secure 0)');
     expect(mail!.body_text).toContain(`Overview: ${t.config.publicUrl}/monitoring`);
+    // The week's alerts as a CSV attachment, stored with the mail and offered by the dev mailbox.
+    const [stored] = await listOutbox(t.db, { to: 'analyst@example.com', limit: 1 });
+    expect(stored!.attachments).toEqual([{ filename: 'monitoring-week-2026-03-09.csv', contentType: 'text/csv; charset=utf-8', size: expect.any(Number) }]);
+    const csv = await readOutboxAttachment(t.db, stored!.id, 0);
+    const [header, line, end] = csv!.content.split('\r\n');
+    expect(header).toBe('severity,category,title,device,family,first seen,last seen,status');
+    expect(line).toMatch(/^"high","incident","New incident: DarkSword on Phone","Phone","DarkSword","[^"]+Z","[^"]+Z","active"$/);
+    expect(end).toBe('');
+  });
+
+  it('escapes the weekly CSV cells with common/csv', () => {
+    const alert = {
+      id: 'a',
+      tenantId,
+      sourceKey: 'k',
+      category: 'incident' as const,
+      severity: 'high' as const,
+      title: '=HYPERLINK("x")',
+      deviceName: 'Bob\'s "phone", 2',
+      deviceId: null,
+      familyId: null,
+      familyName: null,
+      incidentId: null,
+      inspectionId: null,
+      huntId: null,
+      firstSeen: new Date('2026-03-10T00:00:00Z'),
+      lastSeen: new Date('2026-03-11T00:00:00Z'),
+      status: 'active' as const,
+    };
+    const csv = weeklyCsv([alert], new Date('2026-03-09T00:00:00Z'));
+    expect(csv.content.split('\r\n')[1]).toBe(`"high","incident","'=HYPERLINK(""x"")","Bob's ""phone"", 2","","2026-03-10T00:00:00.000Z","2026-03-11T00:00:00.000Z","active"`);
+  });
+
+  it('sends the weekly summary in a week without alerts, once, with the fleet numbers and an empty CSV', async () => {
+    now = new Date('2026-03-11T15:00:00Z'); // a Wednesday
+    const ruleId = await highToMe({ frequency: 'weekly' });
+    await highToMe({ name: 'At once', frequency: 'immediate' });
+    // Recipients added that Thursday (the test's clock is behind the database's now()).
+    await t.db.query("UPDATE monitoring_recipients SET created_at = '2026-03-12T00:00:00Z' WHERE tenant_id = $1", [tenantId]);
+    await device('Quiet phone');
+    const w = worker();
+    // No summary for the week before they were added.
+    expect((await w.tick()).deliveries.sent).toBe(0);
+    now = new Date('2026-03-15T23:59:59Z');
+    expect((await w.tick()).deliveries.sent).toBe(0);
+    now = new Date('2026-03-16T00:00:00Z');
+    expect((await w.tick()).deliveries.sent).toBe(1);
+    expect((await w.tick()).deliveries.sent).toBe(0);
+    const mails = await t.outbox();
+    expect(mails.map((m) => m.subject)).toEqual(['[Monitoring] weekly summary: no alerts']);
+    expect(mails[0]!.body_text).toContain('No alerts this week.');
+    expect(mails[0]!.body_text).toContain('Devices: 1 (High 0, Medium 0, Low 0, Secure 1)');
+    expect(mails[0]!.body_text).toContain('Unsubscribe: ');
+    const [stored] = await listOutbox(t.db, { to: 'analyst@example.com', limit: 1 });
+    expect((await readOutboxAttachment(t.db, stored!.id, 0))!.content).toBe('severity,category,title,device,family,first seen,last seen,status\r\n');
+    // A recipient who unsubscribed from the rule gets no summary the week after.
+    await t.db.query("INSERT INTO unsubscribes (email, notification) VALUES ('analyst@example.com', $1)", [`monitoring:${ruleId}`]);
+    now = new Date('2026-03-23T00:00:01Z');
+    expect((await w.tick()).deliveries.sent).toBe(0);
+    expect(await t.outbox()).toHaveLength(1);
   });
 
   it('sends nothing for a silenced rule or device while the silence lasts', async () => {

@@ -112,6 +112,21 @@ describe('monitoring routes', () => {
     });
     expect(silence.statusCode).toBe(201);
     expect((await call(cfg, 'GET', '/monitoring-backend/silences')).json()).toMatchObject([{ id: silence.json().id, reason: 'Maintenance window', createdBy: 'cfg@example.com' }]);
+    // A device is muted for a day, named in the list, and the silence ends on request.
+    const muted = await call(cfg, 'POST', '/monitoring-backend/silences', {
+      ruleId: null,
+      deviceId: infected,
+      startsAt: new Date().toISOString(),
+      endsAt: new Date(Date.now() + 86400_000).toISOString(),
+      reason: 'Lab phone',
+    });
+    expect(muted.statusCode).toBe(201);
+    expect((await call(cfg, 'GET', '/monitoring-backend/silences')).json()).toMatchObject([
+      { id: silence.json().id, deviceId: null, deviceName: null },
+      { id: muted.json().id, ruleId: null, deviceId: infected, deviceName: 'Infected', reason: 'Lab phone' },
+    ]);
+    expect((await call(cfg, 'DELETE', `/monitoring-backend/silences/${muted.json().id}`)).statusCode).toBe(204);
+    expect((await call(cfg, 'GET', '/monitoring-backend/silences')).json()).toHaveLength(1);
     expect((await call(cfg, 'DELETE', `/monitoring-backend/rules/${made.json().id}`)).statusCode).toBe(204);
     expect((await call(cfg, 'DELETE', `/monitoring-backend/rules/${made.json().id}`)).statusCode).toBe(404);
   });

@@ -135,7 +135,7 @@ export const silenceBody = obj({
   reason: { type: 'string', minLength: 1, maxLength: 500 },
 });
 
-export const silenceSchema = obj({ id: str, ruleId: nstr, deviceId: nstr, startsAt: str, endsAt: str, reason: str, createdBy: nstr });
+export const silenceSchema = obj({ id: str, ruleId: nstr, deviceId: nstr, deviceName: nstr, startsAt: str, endsAt: str, reason: str, createdBy: nstr });
 
 export const unsubscribedSchema = obj({ email: str, ruleId: nstr, ruleName: nstr, at: str });
 

@@ -77,6 +77,18 @@ describe('mail delivery through a real SMTP receiver', () => {
     expect(row!.sent_at).not.toBeNull();
   });
 
+  it("delivers a mail's attachments", async () => {
+    await t.app.mailer.send(null, {
+      to: 'csv@smtp.example',
+      subject: 'Weekly',
+      text: 'Attached.',
+      attachments: [{ filename: 'week.csv', contentType: 'text/csv', content: 'a,b\r\n1,2\r\n' }],
+    });
+    const mail = await waitForMail('csv@smtp.example');
+    expect(mail.raw).toMatch(/Content-Disposition: attachment; filename=week\.csv/);
+    expect(mail.raw).toContain(Buffer.from('a,b\r\n1,2\r\n').toString('base64'));
+  });
+
   it('delivers the password-reset mail with its /resetPassword/{id} link', async () => {
     const user = await t.createUser({ email: 'reset@smtp.example' });
     const res = await t.app.inject({ method: 'POST', url: '/um/passwordRecovery', payload: { username: user.email } });

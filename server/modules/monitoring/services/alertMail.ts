@@ -1,4 +1,4 @@
-import type { MailMessage } from '../../../contracts';
+import type { MailAttachment, MailMessage } from '../../../contracts';
 import { escapeHtml } from '../../../services/escapeHtml';
 import type { Alert } from './alertTypes';
 import type { RuleFrequency } from './ruleMatch';
@@ -9,6 +9,9 @@ export function alertLink(publicUrl: string, alert: Pick<Alert, 'incidentId' | '
   if (alert.deviceId) return `${publicUrl}/devices/${alert.deviceId}`;
   return `${publicUrl}/monitoring/alerts`;
 }
+
+/** The weekly summary of a week in which the rule selected nothing. */
+export const NO_ALERTS = 'No alerts this week.';
 
 const HEADINGS: Record<RuleFrequency, string> = {
   immediate: 'Monitoring alert',
@@ -29,20 +32,22 @@ export function composeAlertMail(input: {
   unsubscribeUrl: string;
   /** The weekly summary's fleet numbers (the overview's), one line each. */
   summary?: readonly string[];
+  attachments?: readonly MailAttachment[];
 }): MailMessage {
   const { alerts } = input;
-  const first = alerts[0]!;
+  const first = alerts[0];
   const subject =
-    input.frequency === 'immediate'
+    input.frequency === 'immediate' && first
       ? alerts.length === 1
         ? `[Monitoring] ${first.title}`
         : `[Monitoring] ${alerts.length} alerts: ${first.title} and ${alerts.length - 1} more`
-      : `[Monitoring] ${HEADINGS[input.frequency].replace('Monitoring ', '')}: ${alerts.length} alert${alerts.length === 1 ? '' : 's'}`;
+      : `[Monitoring] ${HEADINGS[input.frequency].replace('Monitoring ', '')}: ${alerts.length === 0 ? 'no alerts' : `${alerts.length} alert${alerts.length === 1 ? '' : 's'}`}`;
   const lines = alerts.map((a) => ({ a, url: alertLink(input.publicUrl, a) }));
   const text = [
     `${HEADINGS[input.frequency]} (rule "${input.ruleName}")`,
     '',
     ...(input.summary?.length ? [...input.summary, `Overview: ${input.publicUrl}/monitoring`, ''] : []),
+    ...(alerts.length === 0 ? [NO_ALERTS] : []),
     ...lines.flatMap(({ a, url }) => [`- [${a.severity.toUpperCase()}] ${a.title}`, `  Seen ${a.firstSeen.toISOString()}. Open: ${url}`]),
     '',
     `All alerts: ${input.publicUrl}/monitoring/alerts`,
@@ -56,6 +61,7 @@ export function composeAlertMail(input: {
     ...(input.summary?.length
       ? [`<ul>${input.summary.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`, `<p><a href="${escapeHtml(`${input.publicUrl}/monitoring`)}">Overview</a></p>`]
       : []),
+    ...(alerts.length === 0 ? [`<p>${escapeHtml(NO_ALERTS)}</p>`] : []),
     '<ul>',
     ...lines.map(
       ({ a, url }) =>
@@ -65,5 +71,5 @@ export function composeAlertMail(input: {
     `<p><a href="${escapeHtml(`${input.publicUrl}/monitoring/alerts`)}">All alerts</a></p>`,
     `<p style="color:#5f6b7c;font-size:12px">You receive this because you are a recipient of the monitoring rule "${escapeHtml(input.ruleName)}". <a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a></p>`,
   ].join('\n');
-  return { to: input.to, subject, text, html };
+  return { to: input.to, subject, text, html, ...(input.attachments?.length ? { attachments: input.attachments } : {}) };
 }

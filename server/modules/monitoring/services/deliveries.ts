@@ -1,6 +1,6 @@
 import type { Database, Mailer, TokenService } from '../../../contracts';
 import { mintUnsubscribeLink } from '../../../services/signedLinks';
-import { ALERT_COLUMNS, toAlert, type AlertRow } from './alertTypes';
+import { ALERT_COLUMNS, toAlert, type AlertRow, type AlertStatus } from './alertTypes';
 import { composeAlertMail } from './alertMail';
 import { ruleNotification } from './routeAlerts';
 import type { RuleFrequency } from './ruleMatch';
@@ -8,6 +8,7 @@ import { getOverview } from './overview';
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './schedule';
 import { sendWebhookDelivery } from './webhookDelivery';
 import type { WebhookPolicy } from './webhookTarget';
+import { weekStart, weeklyCsv } from './weeklySummary';
 
 /** A delivery claimed this long ago and never finished (its instance died) is claimed again. */
 export const DELIVERY_STALE_SECONDS = 300;
@@ -98,7 +99,8 @@ export async function sendDelivery(
     return 'skipped';
   }
   const alerts = await deliveryAlerts(db, d.id);
-  if (alerts.length === 0) {
+  // The weekly summary is sent without alerts too (it says so, with the fleet's numbers).
+  if (alerts.length === 0 && d.frequency !== 'weekly') {
     await finish(db, d, 'skipped', 'No alerts.');
     return 'skipped';
   }
@@ -112,22 +114,24 @@ export async function sendDelivery(
     alerts,
     unsubscribeUrl: url,
     ...(summary ? { summary } : {}),
+    ...(d.frequency === 'weekly' ? { attachments: [weeklyCsv(alerts, new Date(weekStart(now).getTime() - 7 * 86400_000))] } : {}),
   });
   const outcome = await deps.mailer.send(d.tenantId, message);
   if (outcome && outcome.error) return retryOrFail(db, d, now, outcome.error);
   return markSent(db, d, now);
 }
 
+/** The alerts of a delivery, oldest first, with their status (the weekly CSV lists it). */
 async function deliveryAlerts(db: Database, deliveryId: string) {
   return (
-    await db.query<AlertRow>(
-      `SELECT a.id, ${ALERT_COLUMNS.split(', ')
+    await db.query<AlertRow & { status: AlertStatus }>(
+      `SELECT a.id, a.status, ${ALERT_COLUMNS.split(', ')
         .map((c) => `a.${c}`)
         .join(', ')} FROM monitoring_alerts a JOIN monitoring_delivery_alerts da ON da.alert_id = a.id
         WHERE da.delivery_id = $1 ORDER BY a.first_seen, a.id`,
       [deliveryId],
     )
-  ).map(toAlert);
+  ).map((row) => ({ ...toAlert(row), status: row.status }));
 }
 
 /** A failed attempt (SMTP refused, webhook non-2xx or silent): again later with backoff, or failed after MAX_DELIVERY_ATTEMPTS. */

@@ -5,6 +5,7 @@ import { systemClock, type Clock } from './alertTypes';
 import { collectAlerts } from './collectAlerts';
 import { claimDelivery, sendDelivery, type DeliveryResult } from './deliveries';
 import { routeAlerts } from './routeAlerts';
+import { openEmptyWeeklySummaries } from './weeklySummary';
 import { ALERT_SOURCES } from './sources/alertSources';
 import type { WebhookPolicy } from './webhookTarget';
 
@@ -58,6 +59,7 @@ export class MonitoringWorker {
         result.queued += await routeAlerts(q, alerts, now);
       });
     }
+    await openEmptyWeeklySummaries(this.deps.db, this.clock());
     for (;;) {
       const now = this.clock();
       const delivery = await claimDelivery(this.deps.db, this.id, now);

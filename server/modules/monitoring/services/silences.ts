@@ -28,6 +28,8 @@ export interface SilenceView {
   id: string;
   ruleId: string | null;
   deviceId: string | null;
+  /** The muted device's name, for the settings' list. */
+  deviceName: string | null;
   startsAt: string;
   endsAt: string;
   reason: string;
@@ -36,8 +38,18 @@ export interface SilenceView {
 
 /** Silences not yet ended by `now`, soonest ending first. */
 export async function listSilences(q: Queryable, tenantId: string, now: Date): Promise<SilenceView[]> {
-  const rows = await q.query<{ id: string; rule_id: string | null; device_id: string | null; starts_at: Date; ends_at: Date; reason: string; email: string | null }>(
-    `SELECT s.id, s.rule_id, s.device_id, s.starts_at, s.ends_at, s.reason, u.email FROM monitoring_silences s LEFT JOIN users u ON u.id = s.created_by
+  const rows = await q.query<{
+    id: string;
+    rule_id: string | null;
+    device_id: string | null;
+    starts_at: Date;
+    ends_at: Date;
+    reason: string;
+    email: string | null;
+    device_name: string | null;
+  }>(
+    `SELECT s.id, s.rule_id, s.device_id, d.name AS device_name, s.starts_at, s.ends_at, s.reason, u.email FROM monitoring_silences s
+       LEFT JOIN users u ON u.id = s.created_by LEFT JOIN gluon_devices d ON d.id = s.device_id
       WHERE s.tenant_id = $1 AND s.ends_at > $2 ORDER BY s.ends_at, s.id`,
     [tenantId, now],
   );
@@ -45,6 +57,7 @@ export async function listSilences(q: Queryable, tenantId: string, now: Date): P
     id: r.id,
     ruleId: r.rule_id,
     deviceId: r.device_id,
+    deviceName: r.device_name,
     startsAt: new Date(r.starts_at).toISOString(),
     endsAt: new Date(r.ends_at).toISOString(),
     reason: r.reason,
