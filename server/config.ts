@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadBackendConfig, type BackendConfig } from './services/backendConfig';
 import { parseTrustProxy, type TrustProxy } from './plugins/trustedProxies';
 import { loadGluonConfig, type GluonConfig } from './modules/gluon/services/gluonConfig';
+import { loadNeutrinoConfig, type NeutrinoConfig } from './modules/neutrino/services/neutrinoConfig';
 
 /** Settings of the identity providers; read here, used by server/modules/sso and server/devIdp. */
 export interface IdpConfig {
@@ -63,6 +64,8 @@ export interface AppConfig {
   backends: BackendConfig;
   /** Gluon: upload size limit, storage folder, worker, example rule sets (server/modules/gluon/services/gluonConfig.ts). */
   gluon: GluonConfig;
+  /** Neutrino: how often saved hunts scan new inspections (server/modules/neutrino/services/neutrinoConfig.ts). */
+  neutrino: NeutrinoConfig;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -214,5 +217,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     },
     backends: loadBackendConfig(env, fail),
     gluon,
+    neutrino: loadNeutrinoConfig(env, fail),
   };
 }

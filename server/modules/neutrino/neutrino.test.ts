@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import type { Json } from '../../test/json';
 import { readFixtureBundle } from '../gluon/inspection/indicatorFixtures';
+import { SAVED_HUNT_SCAN_MS } from './services/neutrinoConfig';
 import { scanSavedHunts } from './services/savedHunts';
 import { withTimeBudget } from './services/timeBudget';
 
@@ -288,5 +290,14 @@ describe('neutrino: fleet threat hunting', () => {
       if (t.db.kind === 'postgres') await expect(slow).rejects.toMatchObject({ statusCode: 503, message: expect.stringMatching(/took longer than 0.02 s/) });
       else await expect(slow).resolves.toEqual([{ ok: 1 }]);
     });
+  });
+});
+
+describe('neutrino: settings', () => {
+  it('reads how often saved hunts scan (NEUTRINO_SAVED_HUNT_SCAN_MS) and refuses what is not a sane interval', () => {
+    expect(loadConfig({}).neutrino.savedHuntScanMs).toBe(SAVED_HUNT_SCAN_MS);
+    expect(loadConfig({ NEUTRINO_SAVED_HUNT_SCAN_MS: '1000' }).neutrino.savedHuntScanMs).toBe(1000);
+    for (const value of ['999', '3600001', '2s', '-5'])
+      expect(() => loadConfig({ NEUTRINO_SAVED_HUNT_SCAN_MS: value })).toThrow(/Invalid NEUTRINO_SAVED_HUNT_SCAN_MS: .*whole number of milliseconds/);
   });
 });
