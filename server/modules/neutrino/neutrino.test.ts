@@ -119,6 +119,38 @@ describe('neutrino: fleet threat hunting', () => {
       expect(names(await hunt(`mode=prefix&value=_`))).toEqual([]);
     });
 
+    it('shows the newest evidence of each device and counts the rest', async () => {
+      // Seven matches over two inspections of one phone: five shown, newest sighting first, seven counted.
+      const d = await device(tenantId, 'iPhone D');
+      await inspection(tenantId, d, '2026-04-01T10:00:00Z', [
+        ['process', 'zzmark-1'],
+        ['process', 'zzmark-2'],
+        ['process', 'zzmark-3'],
+      ]);
+      const newer = await inspection(tenantId, d, '2026-04-02T10:00:00Z', [
+        ['process', 'zzmark-4'],
+        ['process', 'zzmark-5'],
+        ['process', 'zzmark-6'],
+        ['process', 'zzmark-7'],
+      ]);
+      const [item] = (await hunt('mode=contains&value=zzmark')).items;
+      expect(item).toMatchObject({
+        device: { id: d },
+        observations: 7,
+        occurrences: 14,
+        inspections: 2,
+        firstSeen: '2026-04-01T10:00:00.000Z',
+        lastSeen: '2026-04-02T10:00:00.000Z',
+      });
+      expect(item.evidence.map((e: Json) => [e.value, e.inspectionId === newer])).toEqual([
+        ['zzmark-7', true],
+        ['zzmark-6', true],
+        ['zzmark-5', true],
+        ['zzmark-4', true],
+        ['zzmark-3', false],
+      ]);
+    });
+
     it('pages by keyset until the last device', async () => {
       const first = await hunt('mode=contains&value=helperd&size=1');
       expect(names(first)).toEqual(['iPhone B']);
