@@ -158,9 +158,9 @@ export async function huntDevices(db: Database, tenantId: string, input: HuntQue
     );
     const groups: Array<{ group: GroupRow; evidence: EvidenceRow[] }> = [];
     for (const r of rows) {
-      const current = groups.at(-1);
-      const group = current && current.group.device_id === r.device_id ? current : groups[groups.push({ group: r, evidence: [] }) - 1]!;
-      if (r.e_n !== null) group.evidence.push(evidenceOf(r));
+      // Rows come device by device (ORDER BY the group's key first).
+      if (groups.at(-1)?.group.device_id !== r.device_id) groups.push({ group: r, evidence: [] });
+      if (r.e_n !== null) groups.at(-1)!.evidence.push(evidenceOf(r));
     }
     const more = groups.length > size;
     const shown = groups.slice(0, size);
