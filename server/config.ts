@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadBackendConfig, type BackendConfig } from './services/backendConfig';
 import { parseTrustProxy, type TrustProxy } from './plugins/trustedProxies';
 import { loadGluonConfig, type GluonConfig } from './modules/gluon/services/gluonConfig';
+import { loadNeutrinoConfig, type NeutrinoConfig } from './modules/neutrino/services/neutrinoConfig';
 
 /** Settings of the identity providers; read here, used by server/modules/sso and server/devIdp. */
 export interface IdpConfig {
@@ -65,6 +66,8 @@ export interface AppConfig {
   gluon: GluonConfig;
   /** MONITORING_WEBHOOK_ALLOW: `host:port` list a monitoring webhook may reach even on a private address (server/modules/monitoring/README.md). */
   monitoringWebhookAllow: string | null;
+  /** Neutrino: how often saved hunts scan new inspections (server/modules/neutrino/services/neutrinoConfig.ts). */
+  neutrino: NeutrinoConfig;
 }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -217,5 +220,6 @@ export function loadConfig(env: Env = process.env): AppConfig {
     backends: loadBackendConfig(env, fail),
     gluon,
     monitoringWebhookAllow: str(env, 'MONITORING_WEBHOOK_ALLOW'),
+    neutrino: loadNeutrinoConfig(env, fail),
   };
 }

@@ -1,19 +1,27 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SAMPLE_DEVICE } from '../../../server/modules/gluon/inspection/sampleArtefacts';
 import { sampleSysdiagnose } from '../../../server/modules/gluon/services/sampleUploads';
 import { expect, test } from '../fixtures/test';
 
 test.describe.configure({ mode: 'serial' });
 
-/** The made-up sysdiagnose archive of development (its Jetsam report names BackupAgent). */
-function sysdiagnoseFile(): string {
+/**
+ * The made-up sysdiagnose archive of development (its Jetsam report names BackupAgent); with
+ * `crashReporterKey`, the same archive from another phone (a second device of the fleet).
+ */
+function sysdiagnoseFile(crashReporterKey?: string): string {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'e2e-neutrino-')), 'sysdiagnose_2023.06.01_iPhone.tar.gz');
-  writeFileSync(file, sampleSysdiagnose());
+  writeFileSync(file, sampleSysdiagnose(crashReporterKey ? { device: { ...SAMPLE_DEVICE, crashReporterKey } } : {}));
   return file;
 }
 
-test('an analyst hunts a process across devices, opens the device, sweeps a pasted list and saves the hunt', async ({ page, newUser, signIn }) => {
+test('an analyst hunts a process across devices, opens the device, sweeps a pasted list, saves the hunt and is alerted when a second phone matches', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
   await signIn(page, await newUser('all'));
   await page.goto('/gluon/upload');
   await page.getByTestId('upload-input').setInputFiles(sysdiagnoseFile());
@@ -43,6 +51,17 @@ test('an analyst hunts a process across devices, opens the device, sweeps a past
   await page.getByRole('button', { name: 'Hunt' }).click();
   await page.getByTestId('hunt-device').getByRole('heading').getByRole('link').click();
   await expect(page).toHaveURL(/\/devices\//);
+
+  // A second phone's archive matches the saved hunt: the scan (NEUTRINO_SAVED_HUNT_SCAN_MS, short
+  // in this suite) records the match and monitoring's loop raises one alert for it.
+  await page.goto('/gluon/upload');
+  await page.getByTestId('upload-input').setInputFiles(sysdiagnoseFile('c0ffee00d15ea5e0000000000000000000000043'));
+  await expect(page.getByTestId('recent-upload').first()).toHaveAttribute('data-status', 'done');
+  const alert = page.getByRole('link', { name: /^Saved hunt "BackupAgent anywhere" matched on .*BackupAgent/ });
+  await expect(async () => {
+    await page.goto('/monitoring/alerts');
+    await expect(alert).toHaveCount(1, { timeout: 2_000 });
+  }).toPass({ timeout: 60_000, intervals: [1_000] });
 });
 
 test('a user with gluon reports but no ntr permission is offered the upgrade, and the API refuses the hunt', async ({ page, newUser, signIn, apiCall }) => {

@@ -4,8 +4,7 @@ import { savedHuntRoutes } from './savedHuntRoutes';
 import { scanSavedHunts } from './services/savedHunts';
 import { sweepRoutes } from './sweepRoutes';
 
-/** How often saved hunts look for newly finished inspections (the durable scan; README "Neutrino"). */
-export const SAVED_HUNT_SCAN_MS = 15_000;
+export { SAVED_HUNT_SCAN_MS } from './services/neutrinoConfig';
 
 /**
  * Neutrino's API (console: plugins/neutrino): fleet threat hunting over gluon's stored
@@ -24,7 +23,7 @@ export const neutrinoModule: RoutePlugin = async (app) => {
     running = scanSavedHunts(app.db)
       .catch((error: unknown) => app.log.error({ err: error }, 'saved hunt scan failed'))
       .finally(() => (running = null));
-  }, SAVED_HUNT_SCAN_MS);
+  }, app.config.neutrino.savedHuntScanMs);
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import type { Json } from '../../test/json';
 import { readFixtureBundle } from '../gluon/inspection/indicatorFixtures';
+import { SAVED_HUNT_SCAN_MS } from './services/neutrinoConfig';
 import { scanSavedHunts } from './services/savedHunts';
 import { withTimeBudget } from './services/timeBudget';
 
@@ -115,6 +117,38 @@ describe('neutrino: fleet threat hunting', () => {
       expect(names(await hunt(`mode=contains&value=${encodeURIComponent('%b_')}`))).toEqual(['iPhone B']);
       expect(names(await hunt(`mode=prefix&value=${encodeURIComponent('a%')}`))).toEqual(['iPhone B']);
       expect(names(await hunt(`mode=prefix&value=_`))).toEqual([]);
+    });
+
+    it('shows the newest evidence of each device and counts the rest', async () => {
+      // Seven matches over two inspections of one phone: five shown, newest sighting first, seven counted.
+      const d = await device(tenantId, 'iPhone D');
+      await inspection(tenantId, d, '2026-04-01T10:00:00Z', [
+        ['process', 'zzmark-1'],
+        ['process', 'zzmark-2'],
+        ['process', 'zzmark-3'],
+      ]);
+      const newer = await inspection(tenantId, d, '2026-04-02T10:00:00Z', [
+        ['process', 'zzmark-4'],
+        ['process', 'zzmark-5'],
+        ['process', 'zzmark-6'],
+        ['process', 'zzmark-7'],
+      ]);
+      const [item] = (await hunt('mode=contains&value=zzmark')).items;
+      expect(item).toMatchObject({
+        device: { id: d },
+        observations: 7,
+        occurrences: 14,
+        inspections: 2,
+        firstSeen: '2026-04-01T10:00:00.000Z',
+        lastSeen: '2026-04-02T10:00:00.000Z',
+      });
+      expect(item.evidence.map((e: Json) => [e.value, e.inspectionId === newer])).toEqual([
+        ['zzmark-7', true],
+        ['zzmark-6', true],
+        ['zzmark-5', true],
+        ['zzmark-4', true],
+        ['zzmark-3', false],
+      ]);
     });
 
     it('pages by keyset until the last device', async () => {
@@ -288,5 +322,14 @@ describe('neutrino: fleet threat hunting', () => {
       if (t.db.kind === 'postgres') await expect(slow).rejects.toMatchObject({ statusCode: 503, message: expect.stringMatching(/took longer than 0.02 s/) });
       else await expect(slow).resolves.toEqual([{ ok: 1 }]);
     });
+  });
+});
+
+describe('neutrino: settings', () => {
+  it('reads how often saved hunts scan (NEUTRINO_SAVED_HUNT_SCAN_MS) and refuses what is not a sane interval', () => {
+    expect(loadConfig({}).neutrino.savedHuntScanMs).toBe(SAVED_HUNT_SCAN_MS);
+    expect(loadConfig({ NEUTRINO_SAVED_HUNT_SCAN_MS: '1000' }).neutrino.savedHuntScanMs).toBe(1000);
+    for (const value of ['999', '3600001', '2s', '-5'])
+      expect(() => loadConfig({ NEUTRINO_SAVED_HUNT_SCAN_MS: value })).toThrow(/Invalid NEUTRINO_SAVED_HUNT_SCAN_MS: .*whole number of milliseconds/);
   });
 });

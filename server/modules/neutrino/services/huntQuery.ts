@@ -59,12 +59,15 @@ export function huntSql(tenantId: string, query: HuntQuery, first = 1): { with: 
   if (query.from) where.push(`${SEEN_LAST} >= ${p(query.from)}::timestamptz`);
   if (query.to) where.push(`${SEEN_FIRST} <= ${p(query.to)}::timestamptz`);
   return {
-    with: `WITH hits AS MATERIALIZED (SELECT * FROM gluon_observations o WHERE ${observation.join(' AND ')})`,
+    with: `WITH hits AS MATERIALIZED (SELECT ${HIT_COLUMNS} FROM gluon_observations o WHERE ${observation.join(' AND ')})`,
     from: `FROM hits o JOIN gluon_devices d ON d.id = o.device_id JOIN gluon_inspections i ON i.id = o.inspection_id`,
     where: where.join(' AND '),
     params,
   };
 }
+
+/** What hunts read of an observation: not its raw line or file list, which a common match would copy by the million. */
+const HIT_COLUMNS = 'o.id, o.inspection_id, o.device_id, o.kind, o.value, o.source, o.line, o.occurrences, o.first_seen, o.last_seen';
 
 /** When an observation was first and last seen: its artefact's times, else its inspection's. */
 export const SEEN_FIRST = 'coalesce(o.first_seen, o.last_seen, i.created_at)';
