@@ -64,12 +64,16 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     },
     async (request) => {
       const tenantId = request.auth.tenantId;
+      // The job first: a rescan marks its job done only after its inspection committed, so a
+      // "done" read here is always answered with that inspection and the moved "last inspected"
+      // (read the other way round, the page could stop polling on a list from before the rescan).
+      const lastRescan = await latestDeviceRescan(app.db, tenantId, request.params.id);
       const device = await getDevice(app.db, tenantId, request.params.id);
       return {
         device,
         inspections: await listDeviceInspections(app.db, tenantId, device.id),
         incidents: await listDeviceIncidents(app.db, tenantId, device.id),
-        lastRescan: await latestDeviceRescan(app.db, tenantId, device.id),
+        lastRescan,
       };
     },
   );
