@@ -1,7 +1,7 @@
 import { csvDocument } from '@common/csv/csvCell';
 import { HttpError, type Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
-import type { AlertCategory, AlertSeverity, AlertStatus } from './alertTypes';
+import { ALERT_COLUMNS, toAlert, type Alert, type AlertCategory, type AlertRow, type AlertSeverity, type AlertStatus } from './alertTypes';
 
 export const ALERT_SORTS = ['lastSeen', 'firstSeen', 'severity', 'status', 'device'] as const;
 export type AlertSort = (typeof ALERT_SORTS)[number];
@@ -25,39 +25,16 @@ export interface AlertFilter {
   dir: 'asc' | 'desc';
 }
 
-export interface AlertView {
-  id: string;
-  category: AlertCategory;
-  severity: AlertSeverity;
-  title: string;
-  deviceId: string | null;
-  deviceName: string | null;
-  familyId: string | null;
-  familyName: string | null;
-  incidentId: string | null;
-  inspectionId: string | null;
-  huntId: string | null;
+/** An alert as the alerts list shows it: the stored alert (alertTypes.ts) with its status and who set it. */
+export type AlertView = Omit<Alert, 'tenantId' | 'sourceKey' | 'firstSeen' | 'lastSeen'> & {
   firstSeen: string;
   lastSeen: string;
   status: AlertStatus;
   statusBy: string | null;
   statusAt: string | null;
-}
+};
 
-interface Row {
-  id: string;
-  category: AlertCategory;
-  severity: AlertSeverity;
-  title: string;
-  device_id: string | null;
-  device_name: string | null;
-  family_id: string | null;
-  family_name: string | null;
-  incident_id: string | null;
-  inspection_id: string | null;
-  hunt_id: string | null;
-  first_seen: Date;
-  last_seen: Date;
+interface Row extends AlertRow {
   status: AlertStatus;
   status_by_email: string | null;
   status_at: Date | null;
@@ -75,28 +52,20 @@ function where(tenantId: string, f: AlertFilter): { sql: string; params: unknown
 }
 
 function view(r: Row): AlertView {
+  const { tenantId: _tenant, sourceKey: _key, firstSeen, lastSeen, ...alert } = toAlert(r);
   return {
-    id: r.id,
-    category: r.category,
-    severity: r.severity,
-    title: r.title,
-    deviceId: r.device_id,
-    deviceName: r.device_name,
-    familyId: r.family_id,
-    familyName: r.family_name,
-    incidentId: r.incident_id,
-    inspectionId: r.inspection_id,
-    huntId: r.hunt_id,
-    firstSeen: new Date(r.first_seen).toISOString(),
-    lastSeen: new Date(r.last_seen).toISOString(),
+    ...alert,
+    firstSeen: firstSeen.toISOString(),
+    lastSeen: lastSeen.toISOString(),
     status: r.status,
     statusBy: r.status_by_email,
     statusAt: r.status_at ? new Date(r.status_at).toISOString() : null,
   };
 }
 
-const COLUMNS = `a.id, a.category, a.severity, a.title, a.device_id, a.device_name, a.family_id, a.family_name, a.incident_id, a.inspection_id, a.hunt_id,
-  a.first_seen, a.last_seen, a.status, a.status_by_email, a.status_at`;
+const COLUMNS = `a.id, ${ALERT_COLUMNS.split(', ')
+  .map((c) => `a.${c}`)
+  .join(', ')}, a.status, a.status_by_email, a.status_at`;
 
 /** One page of the tenant's alerts, filtered and sorted on the server (ties by id, so pages never overlap). */
 export async function listAlerts(q: Queryable, tenantId: string, f: AlertFilter, page: { page: number; size: number }): Promise<{ items: AlertView[]; total: number }> {
