@@ -1,6 +1,7 @@
 import type { Queryable } from '../../../contracts';
-import type { Alert, AlertCategory, AlertSeverity } from './alertTypes';
-import { ruleMatches, type Rule, type RuleFrequency, type Silence } from './ruleMatch';
+import type { Alert } from './alertTypes';
+import { ruleMatches, type Rule, type Silence } from './ruleMatch';
+import type { RuleRow } from './rules';
 import { dueAt } from './schedule';
 
 /** The unsubscribe notification name of one rule (the `/unsubscribe` link's "from this notification"). */
@@ -8,15 +9,8 @@ export function ruleNotification(ruleId: string): string {
   return `monitoring:${ruleId}`;
 }
 
-interface RecipientRow {
+interface RecipientRow extends RuleRow {
   rule_id: string;
-  enabled: boolean;
-  min_severity: AlertSeverity;
-  category: AlertCategory | null;
-  family_id: string | null;
-  group_id: string | null;
-  frequency: RuleFrequency;
-  group_window_seconds: number;
   recipient_id: string;
   email: string;
 }

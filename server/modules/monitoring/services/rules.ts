@@ -129,20 +129,22 @@ export async function createRuleWithWebhooks(
   });
 }
 
+/** A rule's selection and timing as stored (monitoring_rules); routing reads the same columns. */
+export interface RuleRow {
+  enabled: boolean;
+  min_severity: AlertSeverity;
+  category: AlertCategory | null;
+  family_id: string | null;
+  group_id: string | null;
+  frequency: RuleFrequency;
+  group_window_seconds: number;
+}
+
 export async function listRules(q: Queryable, tenantId: string): Promise<RuleView[]> {
-  const rules = await q.query<{
-    id: string;
-    name: string;
-    enabled: boolean;
-    min_severity: AlertSeverity;
-    category: AlertCategory | null;
-    family_id: string | null;
-    group_id: string | null;
-    frequency: RuleFrequency;
-    group_window_seconds: number;
-  }>('SELECT id, name, enabled, min_severity, category, family_id, group_id, frequency, group_window_seconds FROM monitoring_rules WHERE tenant_id = $1 ORDER BY name, id', [
-    tenantId,
-  ]);
+  const rules = await q.query<RuleRow & { id: string; name: string }>(
+    'SELECT id, name, enabled, min_severity, category, family_id, group_id, frequency, group_window_seconds FROM monitoring_rules WHERE tenant_id = $1 ORDER BY name, id',
+    [tenantId],
+  );
   const recipients = await q.query<{ id: string; rule_id: string; user_id: string | null; email: string; channel: 'email' | 'webhook' }>(
     'SELECT id, rule_id, user_id, email, channel FROM monitoring_recipients WHERE tenant_id = $1 ORDER BY channel, email, id',
     [tenantId],
