@@ -1,6 +1,6 @@
 import { HttpError, type Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
-import { INCIDENT_SEVERITIES, INCIDENT_STATES, type IncidentSeverity, type IncidentState, type IncidentSummary } from './incidents';
+import { INCIDENT_SEVERITIES, INCIDENT_STATES, toSummary, type IncidentRow, type IncidentSeverity, type IncidentState, type IncidentSummary } from './incidents';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, type Stamp } from './sqlRows';
 
@@ -61,18 +61,7 @@ function decodeCursor(cursor: string): [string, string] {
   throw new HttpError(400, 'The page cursor is not valid; load the list again.');
 }
 
-interface QueueRow {
-  id: string;
-  device_id: string;
-  device_name: string;
-  family_id: string;
-  family_name: string;
-  state: IncidentState;
-  severity: IncidentSeverity;
-  created_at: Stamp;
-  updated_at: Stamp;
-  sort_key: string;
-}
+type QueueRow = Omit<IncidentRow, 'findings' | 'active'> & { sort_key: string };
 
 /**
  * The tenant's incidents across devices, filtered and sorted on the server, one keyset page at a
@@ -121,19 +110,7 @@ export async function listIncidentQueue(q: Queryable, tenantId: string, query: Q
   const page = rows.slice(0, query.size);
   const last = page.at(-1);
   return {
-    items: page.map((r) => ({
-      id: r.id,
-      deviceId: r.device_id,
-      deviceName: r.device_name,
-      familyId: r.family_id,
-      familyName: r.family_name,
-      state: r.state,
-      severity: r.severity,
-      findings: counts.get(r.id)?.findings ?? 0,
-      activeFindings: counts.get(r.id)?.active ?? 0,
-      createdAt: iso(r.created_at)!,
-      updatedAt: iso(r.updated_at)!,
-    })),
+    items: page.map((r) => toSummary({ ...r, findings: counts.get(r.id)?.findings ?? 0, active: counts.get(r.id)?.active ?? 0 })),
     total: counted?.n ?? 0,
     next: rows.length > query.size && last ? encodeCursor(last.sort_key, last.id) : null,
   };

@@ -183,7 +183,8 @@ export interface IncidentDetail extends IncidentSummary {
   timeline: IncidentEvent[];
 }
 
-interface IncidentRow {
+/** An incident row with its device's name and finding counts (the queue counts after its LIMIT). */
+export interface IncidentRow {
   id: string;
   device_id: string;
   device_name: string;
@@ -203,7 +204,7 @@ const SELECT_INCIDENTS = `
     (SELECT count(*)::int FROM gluon_findings f WHERE f.incident_id = i.id AND NOT f.suppressed) AS active
   FROM gluon_incidents i JOIN gluon_devices d ON d.id = i.device_id`;
 
-function toSummary(r: IncidentRow): IncidentSummary {
+export function toSummary(r: IncidentRow): IncidentSummary {
   return {
     id: r.id,
     deviceId: r.device_id,
