@@ -62,7 +62,7 @@ export function encodeCursor(key: string | null, id: string): string {
 
 /**
  * A list ordered `key DESC NULLS LAST, id` (a timestamptz and the row's uuid: devices, uploads, the
- * audit log), read from the index of that order. `key` and `id` are SQL expressions of the row.
+ * audit log), read from the index of that order (keysetOrder). `key` and `id` are SQL expressions of the row.
  */
 export interface Keyset {
   key: string;
@@ -92,7 +92,18 @@ export interface KeysetPage {
  */
 const KEY_DIGITS = /^-?\d{1,16}$/;
 const keyText = (expr: string) => `(extract(epoch FROM ${expr}) * 1000000)::bigint::text`;
-const keyValue = (n: number) => `(timestamptz 'epoch' + $${n}::bigint * interval '1 microsecond')`;
+
+/**
+ * The cursor's microseconds as an exact ISO timestamp, sent as a parameter: a constant the planner
+ * sees (an expression on the parameter would hide where the cursor is, and it then sorts).
+ */
+function keyTimestamp(micros: string): string {
+  const us = BigInt(micros);
+  const MILLION = 1_000_000n;
+  const seconds = us / MILLION - (us % MILLION < 0n ? 1n : 0n);
+  const fraction = us - seconds * MILLION;
+  return new Date(Number(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, `.${fraction.toString().padStart(6, '0')}Z`);
+}
 
 type Position = { key: string | null; id: string };
 
@@ -110,15 +121,20 @@ function segments(ks: Keyset, at: Position | null, forward: boolean, base: unkno
     const nulls = { where: `${ks.key} IS NULL AND ${ks.id} ${forward ? '>' : '<'} $${n + 1}`, params: [...base, at.id] };
     return forward ? [nulls] : [nulls, notNull];
   }
-  const key = keyValue(n + 1);
+  const key = `$${n + 1}::timestamptz`;
   const [cmp, tie] = forward ? ['<', '>'] : ['>', '<'];
-  const keyed = { where: `${ks.key} ${cmp}= ${key} AND (${ks.key} ${cmp} ${key} OR ${ks.id} ${tie} $${n + 2})`, params: [...base, at.key, at.id] };
+  const keyed = { where: `${ks.key} ${cmp}= ${key} AND (${ks.key} ${cmp} ${key} OR ${ks.id} ${tie} $${n + 2}::uuid)`, params: [...base, keyTimestamp(at.key), at.id] };
   return forward && ks.nullable ? [keyed, { where: `${ks.key} IS NULL`, params: base }] : [keyed];
 }
 
-/** The list's ORDER BY (the index's) or its reverse (the index read backwards). */
+/**
+ * The list's ORDER BY (its index's) or its reverse (the index read backwards). A nullable key's
+ * index says NULLS LAST; the others are plain `DESC` (NULLS FIRST), and the ORDER BY must say the
+ * same for the planner to read the index instead of sorting.
+ */
 export function keysetOrder(ks: Keyset, forward = true): string {
-  return forward ? `${ks.key} DESC NULLS LAST, ${ks.id}` : `${ks.key} ASC NULLS FIRST, ${ks.id} DESC`;
+  const [desc, asc] = ks.nullable ? ['DESC NULLS LAST', 'ASC NULLS FIRST'] : ['DESC', 'ASC'];
+  return forward ? `${ks.key} ${desc}, ${ks.id}` : `${ks.key} ${asc}, ${ks.id} DESC`;
 }
 
 type KeyRow = { id: string; sort_key: string | null };

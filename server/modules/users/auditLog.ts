@@ -106,7 +106,8 @@ function view(r: AuditRow): AuditEventView {
 async function selectEvents(q: Queryable, filter: { where: string; params: unknown[] }, rows: { ids: string[] } | { limit: number }): Promise<AuditEventView[]> {
   const n = filter.params.length;
   // The CSV's rows are cut on audit_events alone (index order created_at DESC, id); a page's are chosen by keysetPage.
-  const [cut, params] = 'ids' in rows ? [`e.id = ANY($${n + 1}::uuid[])`, [...filter.params, rows.ids]] : [`TRUE ORDER BY e.created_at DESC, e.id LIMIT $${n + 1}`, [...filter.params, rows.limit]];
+  const [cut, params] =
+    'ids' in rows ? [`e.id = ANY($${n + 1}::uuid[])`, [...filter.params, rows.ids]] : [`TRUE ORDER BY e.created_at DESC, e.id LIMIT $${n + 1}`, [...filter.params, rows.limit]];
   const found = await q.query<AuditRow>(
     `SELECT p.id, p.action, p.actor_id, u.email AS actor_email, p.target, ${TARGET_NAME} AS target_name, p.details, p.ip, p.created_at
        FROM (SELECT e.id, e.tenant_id, e.action, e.actor_id, e.target, e.details, e.ip, e.created_at,

@@ -3,7 +3,14 @@ import { createTestApp, type TestApp } from '../../test/testApp';
 import { walkCursors } from '../../test/walkCursors';
 import { listAuditEvents } from './auditLog';
 
-type Page = { items: Array<{ id: string; actorEmail: string | null; action: string }>; total: number; totalCapped?: boolean; size: number; nextCursor?: string | null; prevCursor?: string | null };
+type Page = {
+  items: Array<{ id: string; actorEmail: string | null; action: string }>;
+  total: number;
+  totalCapped?: boolean;
+  size: number;
+  nextCursor?: string | null;
+  prevCursor?: string | null;
+};
 
 /**
  * The audit log pages at most 10,000 events deep and counts at most 10,000 (issue 23); the actor
@@ -96,7 +103,8 @@ describe('audit log paging', () => {
   });
 
   it('walks every event by cursor forward and back past the numbered pages (depth 10 here), over equal times, with the filters', async () => {
-    const order = (where: string, params: unknown[]) => t.db.query<{ id: string }>(`SELECT id FROM audit_events WHERE ${where} ORDER BY created_at DESC, id`, params).then((r) => r.map((e) => e.id));
+    const order = (where: string, params: unknown[]) =>
+      t.db.query<{ id: string }>(`SELECT id FROM audit_events WHERE ${where} ORDER BY created_at DESC, id`, params).then((r) => r.map((e) => e.id));
     const all = await order("tenant_id = $1 AND action LIKE 'test.%'", [tenantId]);
     for (const size of [1, 7, 60]) {
       const walk = await walkCursors((c) => listAuditEvents(t.db, tenantId, { page: 0, size, depth: 10, action: 'test.', ...c }));
@@ -121,7 +129,12 @@ describe('audit log paging', () => {
 
   it('refuses a malformed or a device’s (NULL key) cursor with a 400', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
-    for (const value of ['abc', Buffer.from('[').toString('base64url'), Buffer.from(JSON.stringify([null, id])).toString('base64url'), Buffer.from(JSON.stringify(['1.5', id])).toString('base64url')]) {
+    for (const value of [
+      'abc',
+      Buffer.from('[').toString('base64url'),
+      Buffer.from(JSON.stringify([null, id])).toString('base64url'),
+      Buffer.from(JSON.stringify(['1.5', id])).toString('base64url'),
+    ]) {
       const res = await call(`before=${value}`);
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('The page cursor is not valid; load the list again.');

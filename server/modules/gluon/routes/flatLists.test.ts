@@ -110,7 +110,9 @@ describe('flat lists: devices and uploads', () => {
   });
 
   it('walks every device by cursor forward and back past the numbered pages (depth 10 here), over ties, NULLs and a search', async () => {
-    const expected = (await t.db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY last_inspection_at DESC NULLS LAST, id', [tenantId])).map((r) => r.id);
+    const expected = (await t.db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY last_inspection_at DESC NULLS LAST, id', [tenantId])).map(
+      (r) => r.id,
+    );
     for (const size of [1, 4, 7, 15, 45, 50]) {
       const walk = await walkCursors((c) => listDevices(t.db, tenantId, { page: 0, size, depth: 10, ...c }));
       expect(walk.forward.map((d) => d.id)).toEqual(expected);
@@ -126,16 +128,20 @@ describe('flat lists: devices and uploads', () => {
     expect(third.items.map((d) => d.id)).toEqual(expected.slice(12, 16));
     expect((await listDevices(t.db, tenantId, { page: 0, size: 4, before: second.prevCursor! })).items.map((d) => d.id)).toEqual(expected.slice(4, 8));
     // Over HTTP, with a search that matches across the NULL boundary.
-    const matching = (await t.db.query<{ id: string }>("SELECT id FROM gluon_devices WHERE tenant_id = $1 AND model_code = 'iPhone14,2' ORDER BY last_inspection_at DESC NULLS LAST, id", [tenantId])).map(
-      (r) => r.id,
-    );
+    const matching = (
+      await t.db.query<{ id: string }>("SELECT id FROM gluon_devices WHERE tenant_id = $1 AND model_code = 'iPhone14,2' ORDER BY last_inspection_at DESC NULLS LAST, id", [
+        tenantId,
+      ])
+    ).map((r) => r.id);
     const search = await walkCursors((c) => get(`/gluon-backend/devices?size=4&search=phone14${c.after ? `&after=${c.after}` : ''}${c.before ? `&before=${c.before}` : ''}`));
     expect(search.forward.map((d) => d.id)).toEqual(matching);
     expect(search.back.map((d) => d.id)).toEqual(matching);
   });
 
   it('walks every upload by cursor forward and back past the numbered pages, for the tenant and for one uploader', async () => {
-    const expected = (await t.db.query<{ id: string }>("SELECT id FROM gluon_inspections WHERE tenant_id = $1 AND origin <> 'rescan' ORDER BY created_at DESC, id", [tenantId])).map((r) => r.id);
+    const expected = (
+      await t.db.query<{ id: string }>("SELECT id FROM gluon_inspections WHERE tenant_id = $1 AND origin <> 'rescan' ORDER BY created_at DESC, id", [tenantId])
+    ).map((r) => r.id);
     const all = await walkCursors((c) => listUploads(t.db, tenantId, { page: 0, size: 4, depth: 8, ...c }));
     expect(all.forward.map((u) => u.inspectionId)).toEqual(expected);
     expect(all.back.map((u) => u.inspectionId)).toEqual(expected);
@@ -151,7 +157,16 @@ describe('flat lists: devices and uploads', () => {
     const call = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
     const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
     const id = '00000000-0000-4000-8000-000000000000';
-    const bad = ['%25%25', 'bm90IGpzb24', cursor(['x', id]), cursor(['1', 'not-a-uuid']), cursor([1, id]), cursor(['1', id, 3]), cursor({ key: '1', id }), cursor(['99999999999999999', id])];
+    const bad = [
+      '%25%25',
+      'bm90IGpzb24',
+      cursor(['x', id]),
+      cursor(['1', 'not-a-uuid']),
+      cursor([1, id]),
+      cursor(['1', id, 3]),
+      cursor({ key: '1', id }),
+      cursor(['99999999999999999', id]),
+    ];
     for (const after of bad) {
       for (const list of ['devices', 'uploads']) {
         const res = await call(`/gluon-backend/${list}?after=${after}`);
