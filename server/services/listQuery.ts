@@ -105,7 +105,8 @@ function keyTimestamp(micros: string): string {
   return new Date(Number(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, `.${fraction.toString().padStart(6, '0')}Z`);
 }
 
-type Position = { key: string | null; id: string };
+/** A row's place in a keyset list: its sort key (microseconds, or null) and id. */
+export type Position = { key: string | null; id: string };
 
 /**
  * The WHERE clauses, in list order, that read the rows strictly after (`forward`) or before a
@@ -160,35 +161,46 @@ async function positions(q: Queryable, ks: Keyset, fromWhere: string, base: unkn
  * row, however deep, in time independent of depth and table size.
  */
 export async function keysetPage(q: Queryable, ks: Keyset, fromWhere: string, params: unknown[], query: ListQuery): Promise<KeysetPage> {
-  const validKey = (k: unknown): k is string | null => (typeof k === 'string' && KEY_DIGITS.test(k)) || (k === null && ks.nullable);
-  if (query.after && query.before) throw new HttpError(400, 'Pass one page cursor, after or before, not both.');
-  const cursor = query.after ?? query.before;
-  if (cursor && query.page > 0) throw new HttpError(400, 'Pass a page number or a page cursor, not both.');
-  const cursorAt = cursor ? decodeCursor(cursor, validKey) : null;
-  const at = cursorAt ? { key: cursorAt[0], id: cursorAt[1] } : null;
+  const at = readCursor(ks, query);
   const encode = (r: KeyRow) => encodeCursor(r.sort_key, r.id);
-  const exists = async (from: Position, forward: boolean) => (await positions(q, ks, fromWhere, params, from, forward, 1)).length > 0;
-  const asPosition = (r: KeyRow): Position => ({ key: r.sort_key, id: r.id });
+  // The cursor of `row` when rows lie beyond it (after it when `forward`), else null; on an empty
+  // page (its rows were removed), the cursor asked, if rows lie beyond that.
+  const beyond = async (row: KeyRow | undefined, forward: boolean) => {
+    const from = row ? { key: row.sort_key, id: row.id } : at!;
+    if (!(await positions(q, ks, fromWhere, params, from, forward, 1)).length) return null;
+    return row ? encode(row) : (query.after ?? query.before)!;
+  };
 
   if (query.before && at) {
     const rows = await positions(q, ks, fromWhere, params, at, false, query.size + 1);
     const page = rows.slice(0, query.size).reverse();
-    const last = page.at(-1);
     return {
       ids: page.map((r) => r.id),
       prevCursor: rows.length > query.size && page[0] ? encode(page[0]) : null,
-      nextCursor: last ? ((await exists(asPosition(last), true)) ? encode(last) : null) : (await exists(at, true)) ? cursor! : null,
+      nextCursor: await beyond(page.at(-1), true),
     };
   }
   const offset = at ? 0 : listOffset(query, query.depth);
   const rows = await positions(q, ks, fromWhere, params, at, true, query.size + 1, offset);
   const page = rows.slice(0, query.size);
-  const first = page[0];
   const last = page.at(-1);
-  let prevCursor: string | null = null;
-  if (at) prevCursor = first ? ((await exists(asPosition(first), false)) ? encode(first) : null) : (await exists(at, false)) ? cursor! : null;
-  else if (offset > 0 && first) prevCursor = encode(first);
-  return { ids: page.map((r) => r.id), nextCursor: rows.length > query.size && last ? encode(last) : null, prevCursor };
+  return {
+    ids: page.map((r) => r.id),
+    nextCursor: rows.length > query.size && last ? encode(last) : null,
+    // A numbered page past the first has rows before it; a cursor's page asks the index.
+    prevCursor: at ? await beyond(page[0], false) : offset > 0 && page[0] ? encode(page[0]) : null,
+  };
+}
+
+/** The position `after` / `before` names (null for a numbered page); a malformed or doubled cursor is a 400. */
+export function readCursor(ks: Keyset, query: ListQuery): Position | null {
+  if (query.after && query.before) throw new HttpError(400, 'Pass one page cursor, after or before, not both.');
+  const cursor = query.after ?? query.before;
+  if (!cursor) return null;
+  if (query.page > 0) throw new HttpError(400, 'Pass a page number or a page cursor, not both.');
+  const validKey = (k: unknown): k is string | null => (typeof k === 'string' && KEY_DIGITS.test(k)) || (k === null && ks.nullable);
+  const [key, id] = decodeCursor(cursor, validKey);
+  return { key, id };
 }
 
 /** What a keyset list answers besides its rows (null at the ends). */

@@ -1,6 +1,6 @@
 import { csvCell as sharedCsvCell, csvDocument } from '@common/csv/csvCell';
 import { HttpError, type Queryable } from '../../contracts';
-import { cappedCount, inOrder, keysetPage, likePattern, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../services/listQuery';
+import { cappedCount, inOrder, keysetPage, likePattern, readCursor, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../services/listQuery';
 
 /** Reading the tenant's audit log (the write path is server/plugins/audit.ts). */
 
@@ -126,6 +126,7 @@ export const AUDIT_KEYSET: Keyset = { key: 'e.created_at', id: 'e.id', nullable:
 
 /** The tenant's audit log in AUDIT_KEYSET's order, filtered, by page number (the first LIST_DEPTH rows) or by cursor (any row). */
 export async function listAuditEvents(q: Queryable, tenantId: string, query: ListQuery & AuditFilter): Promise<{ items: AuditEventView[] } & CappedTotal & Cursors> {
+  readCursor(AUDIT_KEYSET, query);
   const filter = await filterClause(q, tenantId, query);
   if (!filter) return { items: [], total: 0, totalCapped: false, nextCursor: null, prevCursor: null };
   const fromWhere = `FROM audit_events e WHERE ${filter.where}`;

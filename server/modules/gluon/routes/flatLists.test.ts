@@ -127,6 +127,10 @@ describe('flat lists: devices and uploads', () => {
     const third = await listDevices(t.db, tenantId, { page: 0, size: 4, depth: 10, after: second.nextCursor! });
     expect(third.items.map((d) => d.id)).toEqual(expected.slice(12, 16));
     expect((await listDevices(t.db, tenantId, { page: 0, size: 4, before: second.prevCursor! })).items.map((d) => d.id)).toEqual(expected.slice(4, 8));
+    // After the very last device (never inspected, the greatest id): an empty page that leads back.
+    const end = Buffer.from(JSON.stringify([null, expected.at(-1)])).toString('base64url');
+    expect(await listDevices(t.db, tenantId, { page: 0, size: 4, after: end })).toMatchObject({ items: [], nextCursor: null, prevCursor: end });
+    expect((await listDevices(t.db, tenantId, { page: 0, size: 4, before: end })).items.map((d) => d.id)).toEqual(expected.slice(-5, -1));
     // Over HTTP, with a search that matches across the NULL boundary.
     const matching = (
       await t.db.query<{ id: string }>("SELECT id FROM gluon_devices WHERE tenant_id = $1 AND model_code = 'iPhone14,2' ORDER BY last_inspection_at DESC NULLS LAST, id", [
