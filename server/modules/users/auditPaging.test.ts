@@ -127,6 +127,22 @@ describe('audit log paging', () => {
     expect(range.back).toEqual(range.forward);
   });
 
+  it('walks events a microsecond apart and before 1970 by cursor: the cursor keeps the microseconds', async () => {
+    await t.db.query(
+      `INSERT INTO audit_events (tenant_id, action, created_at)
+       SELECT $1, 'micro.' || i, CASE WHEN i <= 9 THEN timestamptz '2026-03-02 00:00:00.999998+00' + make_interval(secs => (i % 3) * 0.000001)
+                                      ELSE timestamptz '1969-12-31 23:59:59.999999+00' - make_interval(secs => (i % 2) * 0.000001) END
+         FROM generate_series(1, 13) AS i`,
+      [tenantId],
+    );
+    const expected = (await t.db.query<{ id: string }>("SELECT id FROM audit_events WHERE tenant_id = $1 AND action LIKE 'micro.%' ORDER BY created_at DESC, id", [tenantId])).map(
+      (r) => r.id,
+    );
+    const walk = await walkCursors((c) => listAuditEvents(t.db, tenantId, { page: 0, size: 2, action: 'micro.', ...c }));
+    expect(walk.forward.map((e) => e.id)).toEqual(expected);
+    expect(walk.back.map((e) => e.id)).toEqual(expected);
+  });
+
   it('refuses a malformed or a device’s (NULL key) cursor with a 400', async () => {
     const id = '00000000-0000-4000-8000-000000000000';
     for (const value of [
