@@ -55,3 +55,15 @@ export const bearerSecurity = [{ bearer: [] }];
 /** A password as typed: bounded so argon2 is never fed megabytes. */
 export const passwordField = { type: 'string', minLength: 1, maxLength: 1024 } as const;
 export const captchaField = { type: 'string', maxLength: 4096 } as const;
+
+/** The keyset cursors a flat list (server/services/listQuery.ts keysetPage) accepts: opaque, from its last answer. */
+export const cursorQuery = {
+  after: { type: 'string', maxLength: 200, description: "The page after this cursor (a previous answer's nextCursor)" },
+  before: { type: 'string', maxLength: 200, description: "The page before this cursor (a previous answer's prevCursor)" },
+} as const;
+
+/** The cursors of the pages around the one answered: null at the list's ends. */
+export const cursorAnswer = {
+  nextCursor: { type: ['string', 'null'], description: 'Pass as `after` for the next page; null on the last page' },
+  prevCursor: { type: ['string', 'null'], description: 'Pass as `before` for the previous page; null on the first page' },
+} as const;

@@ -1214,6 +1214,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description The page after this cursor (a previous answer's nextCursor) */
+                    after?: string;
+                    /** @description The page before this cursor (a previous answer's prevCursor) */
+                    before?: string;
                     page?: number;
                     search?: string;
                     size?: number;
@@ -1248,7 +1252,11 @@ export interface paths {
                                 /** @enum {string} */
                                 severity: "high" | "none";
                             }[];
+                            /** @description Pass as `after` for the next page; null on the last page */
+                            nextCursor?: string | null;
                             page: number;
+                            /** @description Pass as `before` for the previous page; null on the first page */
+                            prevCursor?: string | null;
                             size: number;
                             total: number;
                             totalCapped?: boolean;
@@ -4108,6 +4116,10 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
+                    /** @description The page after this cursor (a previous answer's nextCursor) */
+                    after?: string;
+                    /** @description The page before this cursor (a previous answer's prevCursor) */
+                    before?: string;
                     page?: number;
                     size?: number;
                 };
@@ -4143,7 +4155,11 @@ export interface paths {
                                 status: "queued" | "running" | "done" | "failed";
                                 warnings: string[];
                             }[];
+                            /** @description Pass as `after` for the next page; null on the last page */
+                            nextCursor?: string | null;
                             page: number;
+                            /** @description Pass as `before` for the previous page; null on the first page */
+                            prevCursor?: string | null;
                             size: number;
                             total: number;
                             totalCapped?: boolean;
@@ -7144,6 +7160,10 @@ export interface paths {
                     action?: string;
                     /** @description Part of the actor's e-mail */
                     actor?: string;
+                    /** @description The page after this cursor (a previous answer's nextCursor) */
+                    after?: string;
+                    /** @description The page before this cursor (a previous answer's prevCursor) */
+                    before?: string;
                     /** @description Inclusive lower bound */
                     from?: string;
                     page?: number;
@@ -7179,7 +7199,11 @@ export interface paths {
                                 /** @description The target in words when it is the id of one of the tenant's records (a user's e-mail, a device's or rule set's name, an incident's family and device); null otherwise */
                                 targetName: string | null;
                             }[];
+                            /** @description Pass as `after` for the next page; null on the last page */
+                            nextCursor?: string | null;
                             page: number;
+                            /** @description Pass as `before` for the previous page; null on the first page */
+                            prevCursor?: string | null;
                             size: number;
                             /** @description Counted up to 10,000 */
                             total: number;

@@ -8,3 +8,4 @@ export { createFakeHttpService } from './createFakeHttpService';
 export { apiFailure, networkFailure } from './apiFailure';
 export { fakeService } from './fakeService';
 export type { Faked } from './fakeService';
+export { fakeCursorPage } from './fakeCursorPage';

@@ -24,6 +24,7 @@ import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
 import { generateSigningKeyPem } from '../plugins/keys';
+import { encodeCursor } from '../services/listQuery';
 import { hashPassword } from '../services/passwords';
 import { ALL_PERMISSIONS } from '../services/users';
 import { startPostgres } from '../test/postgres';
@@ -153,15 +154,31 @@ async function calls(db: Database, tenantId: string): Promise<Array<[string, str
   };
   const devicesLast = await lastPage('SELECT 1 FROM gluon_devices WHERE tenant_id = $1', 20);
   const auditLast = await lastPage('SELECT 1 FROM audit_events WHERE tenant_id = $1', 50);
+  // The list's real last page, by keyset cursor (the console's Next, however deep): `after` the
+  // row just before it, found here once by OFFSET (not measured).
+  const lastByCursor = async (table: string, where: string, order: string, key: string, size: number) => {
+    const [counted] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE tenant_id = $1 ${where}`, [tenantId]);
+    const [row] = await db.query<{ id: string; k: string | null }>(
+      `SELECT id, (extract(epoch FROM ${key}) * 1000000)::bigint::text AS k FROM ${table} WHERE tenant_id = $1 ${where} ORDER BY ${order} OFFSET $2 LIMIT 1`,
+      [tenantId, Math.max(0, counted!.n - size - 1)],
+    );
+    return encodeCursor(row!.k, row!.id);
+  };
+  const devicesCursor = await lastByCursor('gluon_devices', '', 'last_inspection_at DESC NULLS LAST, id', 'last_inspection_at', 20);
+  const uploadsCursor = await lastByCursor('gluon_inspections', "AND origin <> 'rescan'", 'created_at DESC, id', 'created_at', 20);
+  const auditCursor = await lastByCursor('audit_events', '', 'created_at DESC, id', 'created_at', 50);
   return [
     ['devices, page 0', '/gluon-backend/devices?size=20'],
     [`devices, last page (${devicesLast})`, `/gluon-backend/devices?size=20&page=${devicesLast}`],
+    ['devices, last page by cursor', `/gluon-backend/devices?size=20&after=${devicesCursor}`],
     ['device search (model substring)', '/gluon-backend/devices?size=20&search=hone17'],
     ['device search (name substring)', '/gluon-backend/devices?size=20&search=ice-1234'],
     ['uploads, page 0', '/gluon-backend/uploads?size=20'],
+    ['uploads, last page by cursor', `/gluon-backend/uploads?size=20&after=${uploadsCursor}`],
     ['audit, page 0', '/um/auditEvents?size=50'],
     ['audit, filtered by actor', '/um/auditEvents?size=50&actor=user-00042@'],
     [`audit, last page (${auditLast})`, `/um/auditEvents?size=50&page=${auditLast}`],
+    ['audit, last page by cursor', `/um/auditEvents?size=50&after=${auditCursor}`],
     ['one device', `/gluon-backend/devices/${device!.id}`],
     ['its processes', `/gluon-backend/devices/${device!.id}/processes`],
     ['one incident', `/gluon-backend/incidents/${incident!.id}`],

@@ -17,7 +17,7 @@ export type AuditPage = ApiResponse<'/um/auditEvents', 'get'>;
 export type AuditEvent = AuditPage['items'][number];
 export type AuditQuery = ApiQuery<'/um/auditEvents', 'get'>;
 /** The audit log's filter, shared by the table and the CSV export. */
-export type AuditFilter = Omit<AuditQuery, 'page' | 'size'>;
+export type AuditFilter = Omit<AuditQuery, 'page' | 'size' | 'after' | 'before'>;
 export type OktaConfig = ApiResponse<'/um/oauth2config/okta', 'get'>;
 export type OktaSettings = ApiBody<'/um/oauth2config/okta', 'put'>;
 export type OktaVerifyAnswer = ApiResponse<'/um/oauth2config/okta/verify', 'post'>;

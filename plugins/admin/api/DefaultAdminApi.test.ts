@@ -133,10 +133,10 @@ describe('DefaultAdminApi', () => {
       3,
     ],
     [
-      'getAuditEvents',
-      (api) => api.getAuditEvents({ actor: 'boss', action: '', page: 0, size: 50 }),
+      'getAuditEvents (after a cursor; unset values are not sent)',
+      (api) => api.getAuditEvents({ actor: 'boss', action: '', size: 50, after: 'abc', before: undefined }),
       { status: 200, data: { items: [], total: 0, page: 0, size: 50 } },
-      { method: 'GET', url: '/um/auditEvents', params: { actor: 'boss', page: 0, size: 50 }, data: undefined, skipGlobalErrors: undefined, authMode: undefined },
+      { method: 'GET', url: '/um/auditEvents', params: { actor: 'boss', size: 50, after: 'abc' }, data: undefined, skipGlobalErrors: undefined, authMode: undefined },
       { items: [], total: 0, page: 0, size: 50 },
     ],
     [

@@ -4,6 +4,7 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
+import { nextPosition, positionKey, previousPosition, shownIndex, type CursorPosition } from '@core/paging/cursorPaging';
 import { AdminApiToken, type AuditFilter } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { Pager } from '../components/Pager/Pager';
@@ -14,7 +15,10 @@ import { dayRange } from '../logic/dayRange';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 export const AUDIT_PAGE_SIZE = 50;
-const KEYS = ['actor', 'action', 'from', 'to', 'page'] as const;
+/** A new filter starts on the first page. */
+const FIRST = { page: '', after: '', before: '' };
+// `page` is the page's number as counted while paging; `after` / `before` the cursor that reads it (the API's keyset paging).
+const KEYS = ['actor', 'action', 'from', 'to', 'page', 'after', 'before'] as const;
 
 /** /admin/audit: every audited event, newest first, filtered and paged on the server, exported as CSV. */
 export default function AuditPage(_props: PageProps) {
@@ -23,19 +27,27 @@ export default function AuditPage(_props: PageProps) {
   const [query, setQuery] = useQueryState(KEYS);
   const [actor, setActor] = useState(query.actor);
   const [actionPrefix, setActionPrefix] = useState(query.action);
-  const page = pageParam(query.page);
+  const at: CursorPosition = { index: pageParam(query.page), after: query.after || undefined, before: query.before || undefined };
   const range = dayRange(query.from, query.to);
   const filter: AuditFilter = { actor: query.actor || undefined, action: query.action || undefined, from: range.from, to: range.to };
-  const events = useLoader(
-    JSON.stringify([filter, page, range.error]),
-    () => (range.error ? Promise.reject(new Error(range.error)) : api.getAuditEvents({ ...filter, page, size: AUDIT_PAGE_SIZE })),
+  // Each answer carries the position it was read at: the shown page stays while the next loads, and paging goes on from it.
+  const loaded = useLoader(
+    JSON.stringify([filter, positionKey(at), range.error]),
+    () =>
+      range.error
+        ? Promise.reject(new Error(range.error))
+        : api.getAuditEvents({ ...filter, size: AUDIT_PAGE_SIZE, after: at.after, before: at.before }).then((page) => ({ page, at })),
     { describe: apiMessage },
   );
+  const events = { data: loaded.data?.page ?? null, error: loaded.error, loading: loaded.loading };
+  const shownAt = loaded.data?.at ?? at;
+  const go = (position: CursorPosition | null) =>
+    position ? () => setQuery({ page: position.index ? String(position.index) : '', after: position.after ?? '', before: position.before ?? '' }) : null;
   const exporting = useAction();
 
   useEffect(() => {
     const timer = setTimeout(() => {
-      if (actor !== query.actor || actionPrefix !== query.action) setQuery({ actor, action: actionPrefix, page: '' });
+      if (actor !== query.actor || actionPrefix !== query.action) setQuery({ actor, action: actionPrefix, ...FIRST });
     }, 250);
     return () => clearTimeout(timer);
   }, [actor, actionPrefix, query.actor, query.action, setQuery]);
@@ -53,10 +65,10 @@ export default function AuditPage(_props: PageProps) {
           <InputGroup id="audit-action" placeholder="e.g. user. or collectorLink." value={actionPrefix} maxLength={100} onChange={(e) => setActionPrefix(e.currentTarget.value)} />
         </FormGroup>
         <FormGroup label="From" labelFor="audit-from">
-          <InputGroup id="audit-from" type="date" value={query.from} onChange={(e) => setQuery({ from: e.currentTarget.value, page: '' })} />
+          <InputGroup id="audit-from" type="date" value={query.from} onChange={(e) => setQuery({ from: e.currentTarget.value, ...FIRST })} />
         </FormGroup>
         <FormGroup label="To" labelFor="audit-to">
-          <InputGroup id="audit-to" type="date" value={query.to} onChange={(e) => setQuery({ to: e.currentTarget.value, page: '' })} />
+          <InputGroup id="audit-to" type="date" value={query.to} onChange={(e) => setQuery({ to: e.currentTarget.value, ...FIRST })} />
         </FormGroup>
         {events.loading && <Spinner size={16} />}
       </div>
@@ -98,7 +110,15 @@ export default function AuditPage(_props: PageProps) {
                 </tbody>
               </HTMLTable>
             </TableScroll>
-            <Pager page={page} size={AUDIT_PAGE_SIZE} total={events.data.total} totalCapped={events.data.totalCapped} onPage={(p) => setQuery({ page: p ? String(p) : '' })} />
+            <Pager
+              page={shownIndex(shownAt, events.data)}
+              size={AUDIT_PAGE_SIZE}
+              total={events.data.total}
+              totalCapped={events.data.totalCapped}
+              shown={events.data.items.length}
+              onPrevious={go(previousPosition(shownAt, events.data))}
+              onNext={go(nextPosition(shownAt, events.data))}
+            />
           </>
         ))}
     </AdminLayout>

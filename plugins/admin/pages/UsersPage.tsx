@@ -98,7 +98,13 @@ export default function UsersPage(_props: PageProps) {
                 </tbody>
               </HTMLTable>
             </TableScroll>
-            <Pager page={page} size={USERS_PAGE_SIZE} total={users.data.total} onPage={(p) => setQuery({ page: p ? String(p) : '' })} />
+            <Pager
+              page={page}
+              size={USERS_PAGE_SIZE}
+              total={users.data.total}
+              onPrevious={page > 0 ? () => setQuery({ page: page > 1 ? String(page - 1) : '' }) : null}
+              onNext={(page + 1) * USERS_PAGE_SIZE < users.data.total ? () => setQuery({ page: String(page + 1) }) : null}
+            />
           </>
         )
       )}

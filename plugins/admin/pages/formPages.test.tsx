@@ -2,7 +2,7 @@ import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
-import { apiFailure, createFakeAxios, createGate, type FakeHandler } from '@core/testing';
+import { apiFailure, createFakeAxios, createGate, fakeCursorPage, type FakeHandler } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { AdminApiToken, type AdminApi } from '../api/AdminApi';
@@ -165,6 +165,42 @@ describe('audit page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(api.exportAuditCsv).toHaveBeenCalledTimes(1));
     expect(api.exportAuditCsv.mock.calls[0]![0]).toMatchObject({ actor: 'boss', action: 'user.', from: first.from, to: first.to });
+  });
+
+  it('pages by cursor past the capped count to the oldest event and back, kept in the URL; a new filter starts on the first page', async () => {
+    const all = Array.from({ length: 130 }, (_, i) => ({
+      id: `e${i}`,
+      action: 'user.login',
+      actorId: null,
+      actorEmail: `u${i}@example.com`,
+      target: null,
+      targetName: null,
+      details: {},
+      ip: null,
+      createdAt: '2026-11-20T10:00:00Z',
+    }));
+    // The server counts to 100 here (10,000 in the API).
+    const { api, navigation } = render('/admin/audit', READER, {
+      getAuditEvents: async (query) => ({ ...fakeCursorPage(all, { size: query.size ?? 50, after: query.after, before: query.before }), total: 100, totalCapped: true }),
+    });
+    expect(await screen.findByText('1–50 of 100+')).toBeTruthy();
+    const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
+    expect(button('Previous').disabled).toBe(true);
+    await userEvent.click(button('Next'));
+    expect(await screen.findByText('51–100 of 100+')).toBeTruthy();
+    await userEvent.click(button('Next'));
+    expect(await screen.findByText('101–130 of more than 100')).toBeTruthy();
+    expect(screen.getByText('u129@example.com')).toBeTruthy();
+    expect(button('Next').disabled).toBe(true);
+    expect(navigation.search()).toContain('page=2');
+    expect(navigation.search()).toContain('after=c%3A100');
+    await userEvent.click(button('Previous'));
+    expect(await screen.findByText('51–100 of 100+')).toBeTruthy();
+    expect(api.getAuditEvents.mock.calls.at(-1)![0]).toMatchObject({ before: 'c:100' });
+    await userEvent.type(screen.getByLabelText('Actor'), 'u1');
+    expect(await screen.findByText('1–50 of 100+')).toBeTruthy();
+    await waitFor(() => expect(api.getAuditEvents.mock.calls.at(-1)![0]).toMatchObject({ actor: 'u1', after: undefined, before: undefined }));
+    expect(navigation.search()).not.toContain('page=');
   });
 
   it('refuses an inverted date range before asking the server', async () => {

@@ -38,16 +38,16 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
   const cases: Array<[string, (api: GluonApi) => Promise<unknown>, ReturnType<typeof sent>, unknown, unknown]> = [
     // [name, call, request, server's answer, what the call resolves]
     [
-      'getDevices (a blank search is not sent)',
-      (api) => api.getDevices({ page: 2, size: 20, search: '  ' }),
-      { method: 'GET', url: '/gluon-backend/devices', params: { page: 2, size: 20 }, data: undefined, skipGlobalErrors: undefined },
+      'getDevices (a blank search and an unset cursor are not sent)',
+      (api) => api.getDevices({ size: 20, search: '  ', after: undefined }),
+      { method: 'GET', url: '/gluon-backend/devices', params: { size: 20 }, data: undefined, skipGlobalErrors: undefined },
       { items: [] },
       { items: [] },
     ],
     [
-      'getDevices (searched)',
-      (api) => api.getDevices({ page: 0, size: 20, search: ' iPhone ' }),
-      { method: 'GET', url: '/gluon-backend/devices', params: { page: 0, size: 20, search: 'iPhone' }, data: undefined, skipGlobalErrors: undefined },
+      'getDevices (searched, after a cursor)',
+      (api) => api.getDevices({ size: 20, search: ' iPhone ', after: 'abc' }),
+      { method: 'GET', url: '/gluon-backend/devices', params: { size: 20, search: 'iPhone', after: 'abc' }, data: undefined, skipGlobalErrors: undefined },
       { items: [] },
       { items: [] },
     ],
@@ -143,9 +143,9 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
       { id: 'i-1' },
     ],
     [
-      'getUploads',
-      (api) => api.getUploads(1, 20),
-      { method: 'GET', url: '/gluon-backend/uploads', params: { page: 1, size: 20 }, data: undefined, skipGlobalErrors: undefined },
+      'getUploads (before a cursor)',
+      (api) => api.getUploads({ size: 20, before: 'xyz' }),
+      { method: 'GET', url: '/gluon-backend/uploads', params: { size: 20, before: 'xyz' }, data: undefined, skipGlobalErrors: undefined },
       { items: [] },
       { items: [] },
     ],

@@ -62,7 +62,7 @@ export class DefaultGluonApi implements GluonApi {
     private readonly downloads: DownloadService,
   ) {}
 
-  async getDevices(query: { page: number; size: number; search: string }): Promise<DevicePage> {
+  async getDevices(query: { size: number; search: string; after?: string | undefined; before?: string | undefined }): Promise<DevicePage> {
     return (await this.http.get<DevicePage>(`${GLUON}/devices`, { params: given(query) })).data;
   }
 
@@ -144,8 +144,8 @@ export class DefaultGluonApi implements GluonApi {
     return response.data.incident;
   }
 
-  async getUploads(page: number, size: number): Promise<UploadPage> {
-    return (await this.http.get<UploadPage>(`${GLUON}/uploads`, { params: { page, size } })).data;
+  async getUploads(query: { size: number; after?: string | undefined; before?: string | undefined }): Promise<UploadPage> {
+    return (await this.http.get<UploadPage>(`${GLUON}/uploads`, { params: given(query) })).data;
   }
 
   async upload(file: UploadFile, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<UploadAnswer> {

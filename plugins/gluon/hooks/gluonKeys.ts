@@ -6,7 +6,7 @@ import type { IncidentQueueQuery, LinkQuery } from '../api/GluonApi';
  */
 export const gluonKeys = {
   devices: ['gluon', 'devices'] as const,
-  devicePage: (search: string, page: number) => ['gluon', 'devices', search, page] as const,
+  devicePage: (search: string, position: string) => ['gluon', 'devices', search, position] as const,
   device: (deviceId: string) => ['gluon', 'device', deviceId] as const,
   deviceDetail: (deviceId: string) => ['gluon', 'device', deviceId, 'detail'] as const,
   processes: (deviceId: string, search: string) => ['gluon', 'device', deviceId, 'processes', search] as const,
@@ -21,7 +21,7 @@ export const gluonKeys = {
   incidentQueue: (q: IncidentQueueQuery) => ['gluon', 'incidents', 'queue', q.sort ?? '', q.order ?? '', q.state ?? '', q.search ?? '', q.after ?? ''] as const,
   overview: ['gluon', 'incidents', 'overview'] as const,
   uploads: ['gluon', 'uploads'] as const,
-  uploadPage: (page: number) => ['gluon', 'uploads', page] as const,
+  uploadPage: (position: string) => ['gluon', 'uploads', position] as const,
   links: ['gluon', 'collector-links'] as const,
   linkPage: (query: LinkQuery) => ['gluon', 'collector-links', 'list', query.page ?? 0, query.filter ?? '', query.sort ?? '', query.order ?? ''] as const,
   linkInstalls: (linkId: string) => ['gluon', 'collector-links', 'installs', linkId] as const,

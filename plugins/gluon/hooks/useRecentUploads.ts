@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import { FIRST_PAGE, nextPosition, positionKey, previousPosition, shownIndex, type CursorPosition } from '@core/paging/cursorPaging';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken } from '../api/GluonApi';
@@ -10,19 +11,35 @@ const PAGE_SIZE = 20;
 
 /**
  * Recent uploads, polled while one of them is queued or being inspected (the list survives a
- * reload). `allowed`: the token may upload (the list's permission); without it nothing is loaded.
- * `showNewest`: after an accepted upload, shows page 0, where the new inspection is (the upload
- * invalidates the list, which loads again).
+ * reload), paged by cursor so Older reaches the first upload however many there are.
+ * `allowed`: the token may upload (the list's permission); without it nothing is loaded.
+ * `showNewest`: after an accepted upload, shows the first page, where the new inspection is (the
+ * upload invalidates the list, which loads again). `onPrevious` / `onNext` are null at the ends.
  */
 export function useRecentUploads(allowed: boolean) {
   const api = useService(GluonApiToken);
-  const [page, setPage] = useState(0);
-  const uploads = useLoader(allowed ? gluonKeys.uploadPage(page) : null, () => api.getUploads(page, PAGE_SIZE), {
-    describe: errorMessage,
-    refreshMs: (data) => (data?.items.some((u) => u.status === 'queued' || u.status === 'running') ? POLL_MS : 0),
-  });
-  // A new upload is on page 0: only the page shown is polled, and the upload lines follow the
-  // inspections it lists, so an older page would leave the new line "queued" forever.
-  const showNewest = useCallback(() => setPage(0), []);
-  return { uploads, setPage, showNewest };
+  const [at, setAt] = useState<CursorPosition>(FIRST_PAGE);
+  // Each answer carries the position it was read at: the previous page stays shown while the next
+  // loads, and Older then goes on from what is shown, not from the position asked.
+  const loaded = useLoader(
+    allowed ? gluonKeys.uploadPage(positionKey(at)) : null,
+    () => api.getUploads({ size: PAGE_SIZE, after: at.after, before: at.before }).then((page) => ({ page, at })),
+    {
+      describe: errorMessage,
+      refreshMs: (data) => (data?.page.items.some((u) => u.status === 'queued' || u.status === 'running') ? POLL_MS : 0),
+    },
+  );
+  // A new upload is on the first page: only the page shown is polled, and the upload lines follow
+  // the inspections it lists, so an older page would leave the new line "queued" forever.
+  const showNewest = useCallback(() => setAt(FIRST_PAGE), []);
+  const shown = loaded.data;
+  const next = shown ? nextPosition(shown.at, shown.page) : null;
+  const previous = shown ? previousPosition(shown.at, shown.page) : null;
+  return {
+    uploads: { data: shown?.page ?? null, error: loaded.error },
+    page: shown ? shownIndex(shown.at, shown.page) : 0,
+    onNext: next ? () => setAt(next) : null,
+    onPrevious: previous ? () => setAt(previous) : null,
+    showNewest,
+  };
 }

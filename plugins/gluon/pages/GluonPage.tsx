@@ -13,7 +13,7 @@ import { DEVICES_PAGE_SIZE, useDevices } from '../hooks/useDevices';
 import { GluonAccessServiceToken } from '../services/GluonAccessService';
 
 function Devices() {
-  const { search, setSearch, page, setPage, devices } = useDevices();
+  const { search, setSearch, page, onPrevious, onNext, devices } = useDevices();
   return (
     <section aria-label="Devices list">
       <InputGroup
@@ -35,7 +35,8 @@ function Devices() {
           previous="Previous"
           next="Next"
           counted="devices"
-          onPage={setPage}
+          onPrevious={onPrevious}
+          onNext={onNext}
         />
       )}
     </section>

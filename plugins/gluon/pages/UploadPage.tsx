@@ -12,7 +12,7 @@ import { GluonAccessServiceToken } from '../services/GluonAccessService';
 export default function UploadPage(_props: PageProps) {
   const service = useService(GluonAccessServiceToken);
   const access = useObservable(service.access$, service.access());
-  const { uploads, setPage, showNewest } = useRecentUploads(access.upload);
+  const { uploads, page, onPrevious, onNext, showNewest } = useRecentUploads(access.upload);
   const queue = useUploadQueue(showNewest);
   return (
     <section className="gluon-upload-page" style={{ padding: 24, maxWidth: 1100 }}>
@@ -33,7 +33,7 @@ export default function UploadPage(_props: PageProps) {
         <>
           <H4 style={{ marginTop: 24 }}>Recent uploads</H4>
           {uploads.error && <p className={Classes.TEXT_MUTED}>{uploads.error}</p>}
-          {uploads.data && <RecentUploads page={uploads.data} linkDevices={access.readReports} onPage={setPage} />}
+          {uploads.data && <RecentUploads page={uploads.data} index={page} linkDevices={access.readReports} onNewer={onPrevious} onOlder={onNext} />}
         </>
       )}
     </section>

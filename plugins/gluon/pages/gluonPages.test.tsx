@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, type Mock } from 'vitest';
-import { apiFailure, fakeService, type Faked } from '@core/testing';
+import { apiFailure, fakeCursorPage, fakeService, type Faked } from '@core/testing';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { GluonApiToken, type DeviceDetail, type GluonApi, type IncidentDetail, type Upload } from '../api/GluonApi';
@@ -75,10 +75,10 @@ describe('upload page', () => {
     expect(screen.getAllByTestId('upload-file')[0]!.textContent).not.toContain('inspection queued');
   });
 
-  it('an upload sent while an older page of recent uploads is shown goes back to page 0 and follows its inspection', async () => {
+  it('an upload sent while an older page of recent uploads is shown goes back to the first page and follows its inspection', async () => {
     let all: Upload[] = Array.from({ length: 25 }, (_, i) => upload({ inspectionId: `n-${i + 10}`, fileName: `f${i + 10}.ips` }));
     const fake = host('/gluon/upload', ['gln#upl#rw'], {
-      getUploads: async (page, size) => ({ items: all.slice(page * size, page * size + size), total: all.length, page, size }),
+      getUploads: async (query) => fakeCursorPage(all, query),
       upload: async () => {
         const fresh = upload({ inspectionId: 'n-new', fileName: 'new.ips', status: 'queued', progress: 0, deviceId: null, deviceName: null, findings: 0, finishedAt: null });
         all = [fresh, ...all];
@@ -92,11 +92,11 @@ describe('upload page', () => {
     // The server finishes the inspection after the upload was answered: only polling page 0 sees it.
     all = [{ ...all[0]!, status: 'done', progress: 100, findings: 1, finishedAt: NOW }, ...all.slice(1)];
     await waitFor(() => expect(screen.getAllByTestId('upload-file')[0]!.textContent).toContain('Inspected: 1 finding'), { timeout: 5000 });
-    // Every list request after the upload asked page 0 (the reload, then the polls).
+    // Every list request after the upload asked the first page, without a cursor (the reload, then the polls).
     const posted = fake.upload.mock.invocationCallOrder[0]!;
     const after = fake.getUploads.mock.calls.filter((_, i) => fake.getUploads.mock.invocationCallOrder[i]! > posted);
     expect(after.length).toBeGreaterThanOrEqual(2);
-    expect(after.map(([page]) => page)).toEqual(after.map(() => 0));
+    expect(after.map(([query]) => query)).toEqual(after.map(() => ({ size: 20, after: undefined, before: undefined })));
   });
 
   it('without the upload permission: says so and asks the server nothing', async () => {
@@ -156,7 +156,43 @@ describe('gluon root', () => {
     expect(within(pixel!).getByRole('link', { name: 'Pixel 8 · 3a51' })).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: 'Search devices' }), 'nothing');
     expect(await screen.findByText('No device matches.')).toBeTruthy();
-    expect(fake.getDevices.mock.calls.at(-1)).toEqual([{ page: 0, size: 20, search: 'nothing' }]);
+    expect(fake.getDevices.mock.calls.at(-1)).toEqual([{ size: 20, search: 'nothing', after: undefined, before: undefined }]);
+  });
+
+  it('pages devices by cursor past the capped count to the last device and back, and a search starts again on the first page', async () => {
+    const devices = Array.from({ length: 65 }, (_, i) => ({
+      id: `d-${i}`,
+      name: `Phone ${i}`,
+      modelCode: null,
+      osVersion: null,
+      crashReporterKey: null,
+      lastInspectionAt: null,
+      inspections: 0,
+      openIncidents: 0,
+      severity: 'none' as const,
+    }));
+    // The server counts to 40 here (10,000 in the API): "2+" pages, then the page number alone.
+    const fake = host('/gluon', ANALYST, {
+      getDevices: async (query) => ({ ...fakeCursorPage(query.search ? devices.slice(0, 3) : devices, query), total: query.search ? 3 : 40, totalCapped: !query.search }),
+    });
+    const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
+    expect(await screen.findByText('Page 1 of 2+ (40+ devices)')).toBeTruthy();
+    await userEvent.click(next());
+    expect(await screen.findByText('Page 2 of 2+ (40+ devices)')).toBeTruthy();
+    await userEvent.click(next());
+    expect(await screen.findByText('Page 3 (40+ devices)')).toBeTruthy();
+    await userEvent.click(next());
+    expect(await screen.findByText('Page 4 (40+ devices)')).toBeTruthy();
+    expect(screen.getAllByTestId('device-row')).toHaveLength(5);
+    expect(next().disabled).toBe(true);
+    expect(screen.queryByText(/Pages end here/)).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Previous' }));
+    expect(await screen.findByText('Page 3 (40+ devices)')).toBeTruthy();
+    expect(fake.getDevices.mock.calls.at(-1)![0]).toMatchObject({ before: 'c:60' });
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search devices' }), 'phone');
+    await waitFor(() => expect(fake.getDevices.mock.calls.at(-1)![0]).toEqual({ size: 20, search: 'phone', after: undefined, before: undefined }));
+    await waitFor(() => expect(screen.getAllByTestId('device-row')).toHaveLength(3));
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
   });
 });
 

@@ -4,6 +4,7 @@ import { INCIDENT_EVENT_KINDS, INCIDENT_SEVERITIES, INCIDENT_STATES } from './se
 import { INSPECTION_ORIGINS, INSPECTION_STATUSES, UPLOAD_ORIGINS } from './services/inspectionStatus';
 import { QUEUE_SORTS, QUEUE_STATES } from './services/incidentQueue';
 import { MATCHING_STATES } from './services/matchingStatus';
+import { cursorAnswer } from '../../schemas';
 
 /**
  * JSON schemas of gluon's and the global rules repository's answers (inlined, see server/schemas.ts).
@@ -59,10 +60,11 @@ export function paged<const Item extends JSONSchema>(item: Item) {
 
 /**
  * A page of a list that grows with the data (server/services/listQuery.ts): `total` counts at most
- * 10,000 rows, `totalCapped` says there are more (the console shows "10,000+").
+ * 10,000 rows, `totalCapped` says there are more (the console shows "10,000+"); `nextCursor` /
+ * `prevCursor` page on from any row (keyset).
  */
 export function cappedPage<const Item extends JSONSchema>(item: Item) {
-  return objWith({ items: { type: 'array', items: item }, total: int, page: int, size: int }, { totalCapped: bool });
+  return objWith({ items: { type: 'array', items: item }, total: int, page: int, size: int }, { totalCapped: bool, ...cursorAnswer });
 }
 
 const incidentState = oneOf(INCIDENT_STATES);

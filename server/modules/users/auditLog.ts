@@ -1,6 +1,6 @@
 import { csvCell as sharedCsvCell, csvDocument } from '@common/csv/csvCell';
 import { HttpError, type Queryable } from '../../contracts';
-import { cappedCount, likePattern, listOffset, type CappedTotal, type PageQuery } from '../../services/listQuery';
+import { cappedCount, inOrder, keysetPage, likePattern, readCursor, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../services/listQuery';
 
 /** Reading the tenant's audit log (the write path is server/plugins/audit.ts). */
 
@@ -102,29 +102,37 @@ function view(r: AuditRow): AuditEventView {
   };
 }
 
-async function selectEvents(q: Queryable, filter: { where: string; params: unknown[] }, limit: number, offset: number): Promise<AuditEventView[]> {
+/** The page's events (`ids`) or the newest `limit` (the CSV), actors and targets named for those rows only. */
+async function selectEvents(q: Queryable, filter: { where: string; params: unknown[] }, rows: { ids: string[] } | { limit: number }): Promise<AuditEventView[]> {
   const n = filter.params.length;
-  // The page is cut on audit_events alone (index order created_at DESC, id); actors and targets are named for its rows only.
-  const rows = await q.query<AuditRow>(
+  // The CSV's rows are cut on audit_events alone (index order created_at DESC, id); a page's are chosen by keysetPage.
+  const [cut, params] =
+    'ids' in rows ? [`e.id = ANY($${n + 1}::uuid[])`, [...filter.params, rows.ids]] : [`TRUE ORDER BY e.created_at DESC, e.id LIMIT $${n + 1}`, [...filter.params, rows.limit]];
+  const found = await q.query<AuditRow>(
     `SELECT p.id, p.action, p.actor_id, u.email AS actor_email, p.target, ${TARGET_NAME} AS target_name, p.details, p.ip, p.created_at
        FROM (SELECT e.id, e.tenant_id, e.action, e.actor_id, e.target, e.details, e.ip, e.created_at,
                     CASE WHEN e.target ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN e.target::uuid END AS target_id
                FROM audit_events e
-              WHERE ${filter.where} ORDER BY e.created_at DESC, e.id LIMIT $${n + 1} OFFSET $${n + 2}) p
+              WHERE ${filter.where} AND ${cut}) p
        LEFT JOIN users u ON u.id = p.actor_id
       ORDER BY p.created_at DESC, p.id`,
-    [...filter.params, limit, offset],
+    params,
   );
-  return rows.map(view);
+  return ('ids' in rows ? inOrder(rows.ids, found) : found).map(view);
 }
 
-/** The tenant's audit log, newest first, filtered and paged (at most LIST_DEPTH deep, the count capped there). */
-export async function listAuditEvents(q: Queryable, tenantId: string, query: PageQuery & AuditFilter): Promise<{ items: AuditEventView[] } & CappedTotal> {
-  const offset = listOffset(query);
+/** The audit log's order, that of the indexes audit_events_list and audit_events_actor: newest first, id breaking ties. */
+export const AUDIT_KEYSET: Keyset = { key: 'e.created_at', id: 'e.id', nullable: false };
+
+/** The tenant's audit log in AUDIT_KEYSET's order, filtered, by page number (the first LIST_DEPTH rows) or by cursor (any row). */
+export async function listAuditEvents(q: Queryable, tenantId: string, query: ListQuery & AuditFilter): Promise<{ items: AuditEventView[] } & CappedTotal & Cursors> {
+  readCursor(AUDIT_KEYSET, query);
   const filter = await filterClause(q, tenantId, query);
-  if (!filter) return { items: [], total: 0, totalCapped: false };
-  const [items, count] = await Promise.all([selectEvents(q, filter, query.size, offset), cappedCount(q, `FROM audit_events e WHERE ${filter.where}`, filter.params)]);
-  return { items, ...count };
+  if (!filter) return { items: [], total: 0, totalCapped: false, nextCursor: null, prevCursor: null };
+  const fromWhere = `FROM audit_events e WHERE ${filter.where}`;
+  const [page, count] = await Promise.all([keysetPage(q, AUDIT_KEYSET, fromWhere, filter.params, query), cappedCount(q, fromWhere, filter.params, query.depth)]);
+  const items = page.ids.length ? await selectEvents(q, filter, { ids: page.ids }) : [];
+  return { items, ...count, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 /**
@@ -141,7 +149,7 @@ export const AUDIT_CSV_COLUMNS = ['time', 'action', 'actor', 'target', 'ip', 'de
 /** The filtered log as CSV (header + newest first), at most AUDIT_EXPORT_LIMIT rows. */
 export async function auditEventsCsv(q: Queryable, tenantId: string, filter: AuditFilter): Promise<string> {
   const clause = await filterClause(q, tenantId, filter);
-  const events = clause ? await selectEvents(q, clause, AUDIT_EXPORT_LIMIT, 0) : [];
+  const events = clause ? await selectEvents(q, clause, { limit: AUDIT_EXPORT_LIMIT }) : [];
   return csvDocument(
     AUDIT_CSV_COLUMNS,
     events.map((e) => [e.createdAt, e.action, e.actorEmail ?? e.actorId, e.target, e.ip, e.details]),

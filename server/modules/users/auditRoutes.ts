@@ -1,6 +1,6 @@
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
-import { bearerSecurity, errors } from '../../schemas';
+import { bearerSecurity, cursorAnswer, cursorQuery, errors } from '../../schemas';
 import { hasUserManagementAccess } from '@common/permissions/userAccess';
 import { AUDIT_EXPORT_LIMIT, auditEventsCsv, listAuditEvents, type AuditFilter } from './auditLog';
 import { auditEventSchema, pageQueryProperties } from './userSchemas';
@@ -28,7 +28,7 @@ export const auditRoutes: RoutePlugin = async (app) => {
         tags: ['user management'],
         summary: "The tenant's audit log, newest first, paged; filtered by action prefix, actor e-mail and date range.",
         security: bearerSecurity,
-        querystring: { type: 'object', properties: { ...pageQueryProperties, ...filterProperties }, additionalProperties: false },
+        querystring: { type: 'object', properties: { ...pageQueryProperties, ...cursorQuery, ...filterProperties }, additionalProperties: false },
         response: {
           200: {
             type: 'object',
@@ -38,6 +38,7 @@ export const auditRoutes: RoutePlugin = async (app) => {
               totalCapped: { type: 'boolean', description: 'More than 10,000 events match: the console shows "10,000+"' },
               page: { type: 'integer' },
               size: { type: 'integer' },
+              ...cursorAnswer,
             },
             required: ['items', 'total', 'page', 'size'],
             additionalProperties: false,
@@ -47,9 +48,9 @@ export const auditRoutes: RoutePlugin = async (app) => {
       },
     },
     async (request) => {
-      const { page, size, action, actor, from, to } = request.query;
+      const { page, size, after, before, action, actor, from, to } = request.query;
       assertRange(request.query);
-      return { ...(await listAuditEvents(app.db, request.auth.tenantId, { page, size, action, actor, from, to })), page, size };
+      return { ...(await listAuditEvents(app.db, request.auth.tenantId, { page, size, after, before, action, actor, from, to })), page, size };
     },
   );
 

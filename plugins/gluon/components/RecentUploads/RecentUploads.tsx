@@ -8,15 +8,17 @@ import { ListPager } from '../ListPager/ListPager';
 import { StatusTag } from '../StatusTag/StatusTag';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
-/** RecentUploadsProps: one page of uploads; `linkDevices` when the user may open device pages. */
+/** RecentUploadsProps: one page of uploads and its number (0-based); `linkDevices` when the user may open device pages; `onNewer` / `onOlder` null at the ends. */
 export interface RecentUploadsProps {
   page: UploadPage;
+  index: number;
   linkDevices: boolean;
-  onPage(page: number): void;
+  onNewer: (() => void) | null;
+  onOlder: (() => void) | null;
 }
 
 /** Recent uploads and their inspection status; the page polls while one is queued or running. */
-export function RecentUploads({ page, linkDevices, onPage }: RecentUploadsProps) {
+export function RecentUploads({ page, index, linkDevices, onNewer, onOlder }: RecentUploadsProps) {
   const formatDate = useDateTimeFormatter();
   if (!page.items.length) return <p className={Classes.TEXT_MUTED}>No upload yet.</p>;
   return (
@@ -53,7 +55,7 @@ export function RecentUploads({ page, linkDevices, onPage }: RecentUploadsProps)
           </tbody>
         </HTMLTable>
       </TableScroll>
-      <ListPager page={page.page} size={page.size} total={page.total} totalCapped={page.totalCapped} previous="Newer" next="Older" onPage={onPage} />
+      <ListPager page={index} size={page.size} total={page.total} totalCapped={page.totalCapped} previous="Newer" next="Older" onPrevious={onNewer} onNext={onOlder} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { RoutePlugin } from '../../../http/routePlugin';
-import { bearerSecurity, errors } from '../../../schemas';
+import { bearerSecurity, cursorQuery, errors } from '../../../schemas';
 import { attachmentHeader } from '../collector/installers';
 import {
   crashSchema,
@@ -39,13 +39,13 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         tags,
         summary: 'One page of devices, most recently inspected first; search matches name, model, OS version and crash reporter key.',
         security: bearerSecurity,
-        querystring: { type: 'object', properties: pageQuery, additionalProperties: false },
+        querystring: { type: 'object', properties: { ...pageQuery, ...cursorQuery }, additionalProperties: false },
         response: { 200: cappedPage(deviceSchema), ...errors(400, 401, 403) },
       } as const,
     },
     async (request) => {
-      const { page, size, search } = request.query;
-      const result = await listDevices(app.db, request.auth.tenantId, { page, size, ...(search ? { search } : {}) });
+      const { page, size, search, after, before } = request.query;
+      const result = await listDevices(app.db, request.auth.tenantId, { page, size, after, before, ...(search ? { search } : {}) });
       return { ...result, page, size };
     },
   );

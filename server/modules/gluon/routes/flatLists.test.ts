@@ -1,14 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
+import { walkCursors } from '../../../test/walkCursors';
+import { listDevices } from '../services/devices';
 import { listUploads } from '../services/uploads';
 
 type Json = Record<string, unknown>;
 type Page = { items: Json[]; total: number; totalCapped?: boolean; page: number; size: number };
 
 /**
- * Devices and uploads page at most 10,000 rows deep and count at most 10,000 (issue 23): every row
- * once, in order, forward and back, over equal timestamps and never-inspected devices; a capped
- * count; the search on its trigram index. (EXPLAIN of the index: flatListsPlan.pg.test.ts.)
+ * Devices and uploads page by number at most 10,000 rows deep and count at most 10,000 (issue 23),
+ * and by cursor through every row: every row once, in order, forward and back, over equal
+ * timestamps and never-inspected devices, past the numbered pages (a small depth here); the
+ * search on its trigram index. (EXPLAIN of the index: flatListsPlan.pg.test.ts.)
  */
 describe('flat lists: devices and uploads', () => {
   let t: TestApp;
@@ -106,20 +109,83 @@ describe('flat lists: devices and uploads', () => {
     expect(back).toEqual(forward);
   });
 
-  it('counts at most 10,000 devices (totalCapped) and refuses a page past row 10,000 with a 400', async () => {
-    const big = await t.createUser({ tenantId: await t.createTenant('Big') });
-    const bigToken = (await t.accessToken(big)).token;
-    await t.db.query(
-      `INSERT INTO gluon_devices (tenant_id, name, last_inspection_at) SELECT $1, 'big-' || i, now() - make_interval(secs => i) FROM generate_series(1, 10001) AS i`,
-      [big.tenantId],
+  it('walks every device by cursor forward and back past the numbered pages (depth 10 here), over ties, NULLs and a search', async () => {
+    const expected = (await t.db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY last_inspection_at DESC NULLS LAST, id', [tenantId])).map(
+      (r) => r.id,
     );
-    const call = (query: string) => t.app.inject({ method: 'GET', url: `/gluon-backend/devices?${query}`, headers: { authorization: `Bearer ${bigToken}` } });
-    expect((await call('size=20')).json()).toMatchObject({ total: 10_000, totalCapped: true });
-    const last = (await call('size=20&page=499')).json() as Page;
-    expect(last.items.map((d) => d.name)).toEqual(Array.from({ length: 20 }, (_, i) => `big-${9981 + i}`));
-    const deep = await call('size=20&page=500');
+    for (const size of [1, 4, 7, 15, 45, 50]) {
+      const walk = await walkCursors((c) => listDevices(t.db, tenantId, { page: 0, size, depth: 10, ...c }));
+      expect(walk.forward.map((d) => d.id)).toEqual(expected);
+      expect(walk.back.map((d) => d.id)).toEqual(expected);
+      expect(walk.pages.slice(0, -1).every((n) => n === size)).toBe(true);
+    }
+    // Numbered pages end at the depth and the count is capped there; cursors go on from any numbered page.
+    expect(await listDevices(t.db, tenantId, { page: 0, size: 4, depth: 10 })).toMatchObject({ total: 10, totalCapped: true, prevCursor: null });
+    await expect(listDevices(t.db, tenantId, { page: 3, size: 4, depth: 10 })).rejects.toMatchObject({ statusCode: 400 });
+    const second = await listDevices(t.db, tenantId, { page: 2, size: 4, depth: 10 });
+    expect(second.items.map((d) => d.id)).toEqual(expected.slice(8, 12));
+    const third = await listDevices(t.db, tenantId, { page: 0, size: 4, depth: 10, after: second.nextCursor! });
+    expect(third.items.map((d) => d.id)).toEqual(expected.slice(12, 16));
+    expect((await listDevices(t.db, tenantId, { page: 0, size: 4, before: second.prevCursor! })).items.map((d) => d.id)).toEqual(expected.slice(4, 8));
+    // After the very last device (never inspected, the greatest id): an empty page that leads back.
+    const end = Buffer.from(JSON.stringify([null, expected.at(-1)])).toString('base64url');
+    expect(await listDevices(t.db, tenantId, { page: 0, size: 4, after: end })).toMatchObject({ items: [], nextCursor: null, prevCursor: end });
+    expect((await listDevices(t.db, tenantId, { page: 0, size: 4, before: end })).items.map((d) => d.id)).toEqual(expected.slice(-5, -1));
+    // Over HTTP, with a search that matches across the NULL boundary.
+    const matching = (
+      await t.db.query<{ id: string }>("SELECT id FROM gluon_devices WHERE tenant_id = $1 AND model_code = 'iPhone14,2' ORDER BY last_inspection_at DESC NULLS LAST, id", [
+        tenantId,
+      ])
+    ).map((r) => r.id);
+    const search = await walkCursors((c) => get(`/gluon-backend/devices?size=4&search=phone14${c.after ? `&after=${c.after}` : ''}${c.before ? `&before=${c.before}` : ''}`));
+    expect(search.forward.map((d) => d.id)).toEqual(matching);
+    expect(search.back.map((d) => d.id)).toEqual(matching);
+  });
+
+  it('walks every upload by cursor forward and back past the numbered pages, for the tenant and for one uploader', async () => {
+    const expected = (
+      await t.db.query<{ id: string }>("SELECT id FROM gluon_inspections WHERE tenant_id = $1 AND origin <> 'rescan' ORDER BY created_at DESC, id", [tenantId])
+    ).map((r) => r.id);
+    const all = await walkCursors((c) => listUploads(t.db, tenantId, { page: 0, size: 4, depth: 8, ...c }));
+    expect(all.forward.map((u) => u.inspectionId)).toEqual(expected);
+    expect(all.back.map((u) => u.inspectionId)).toEqual(expected);
+    const own = await walkCursors((c) => get(`/gluon-backend/uploads?size=6${c.after ? `&after=${c.after}` : ''}${c.before ? `&before=${c.before}` : ''}`));
+    expect(own.forward).toHaveLength(30);
+    expect(own.back).toEqual(own.forward);
+    const mine = await walkCursors((c) => listUploads(t.db, tenantId, { page: 0, size: 7, depth: 7, createdBy: userId, ...c }));
+    expect(new Set(mine.forward.map((u) => u.inspectionId)).size).toBe(25);
+    expect(mine.back).toEqual(mine.forward);
+  });
+
+  it('refuses a malformed cursor, two cursors, or a page number with a cursor with a 400, and numbered pages past row 10,000', async () => {
+    const call = (url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
+    const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const id = '00000000-0000-4000-8000-000000000000';
+    const bad = [
+      '%25%25',
+      'bm90IGpzb24',
+      cursor(['x', id]),
+      cursor(['1', 'not-a-uuid']),
+      cursor([1, id]),
+      cursor(['1', id, 3]),
+      cursor({ key: '1', id }),
+      cursor(['99999999999999999', id]),
+    ];
+    for (const after of bad) {
+      for (const list of ['devices', 'uploads']) {
+        const res = await call(`/gluon-backend/${list}?after=${after}`);
+        expect(res.statusCode, `${list} ${after}`).toBe(400);
+        expect(res.json().message).toMatch(/page cursor is not valid|bad percent-encoding/);
+      }
+    }
+    // A NULL key is a device's (never inspected), never an upload's.
+    expect((await call(`/gluon-backend/devices?before=${cursor([null, id])}`)).statusCode).toBe(200);
+    expect((await call(`/gluon-backend/uploads?before=${cursor([null, id])}`)).statusCode).toBe(400);
+    const good = cursor(['1', id]);
+    expect((await call(`/gluon-backend/devices?after=${good}&before=${good}`)).json().message).toBe('Pass one page cursor, after or before, not both.');
+    expect((await call(`/gluon-backend/devices?after=${good}&page=2`)).json().message).toBe('Pass a page number or a page cursor, not both.');
+    const deep = await call('/gluon-backend/devices?size=20&page=500');
     expect(deep.statusCode).toBe(400);
-    expect(deep.json().message).toMatch(/Pages end at row 10,000: narrow the search/);
-    expect((await call('size=20&search=big-1000')).json()).toMatchObject({ total: 3, totalCapped: false });
+    expect(deep.json().message).toMatch(/Numbered pages end at row 10,000: go on with the previous page's nextCursor/);
   });
 });

@@ -1,6 +1,6 @@
 import { HttpError } from '../../../contracts';
 import type { RoutePlugin } from '../../../http/routePlugin';
-import { bearerSecurity, errors } from '../../../schemas';
+import { bearerSecurity, cursorQuery, errors } from '../../../schemas';
 import { cappedPage, pageQuery, uploadAnswerSchema, uploadSchema } from '../schemas';
 import { getDevice } from '../services/devices';
 import { canReadReports, canUpload, canUploadToDevice, isUploader } from '@common/permissions/gluonAccess';
@@ -74,15 +74,15 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         tags,
         summary: 'Recent uploads, newest first, with their inspection status and progress. Uploaders see their own.',
         security: bearerSecurity,
-        querystring: { type: 'object', properties: { page: pageQuery.page, size: pageQuery.size }, additionalProperties: false },
+        querystring: { type: 'object', properties: { page: pageQuery.page, size: pageQuery.size, ...cursorQuery }, additionalProperties: false },
         response: { 200: cappedPage(uploadSchema), ...errors(400, 401, 403) },
       } as const,
     },
     async (request) => {
       const auth = request.auth;
-      const { page, size } = request.query;
+      const { page, size, after, before } = request.query;
       const own = isUploader(auth.perms) || !canReadReports(auth.perms);
-      const result = await listUploads(app.db, auth.tenantId, { page, size, createdBy: own ? auth.userId : null });
+      const result = await listUploads(app.db, auth.tenantId, { page, size, after, before, createdBy: own ? auth.userId : null });
       return { ...result, page, size };
     },
   );

@@ -1,5 +1,5 @@
 import { HttpError, type Queryable } from '../../../contracts';
-import { cappedCount, likePattern, listOffset, type CappedTotal, type PageQuery } from '../../../services/listQuery';
+import { cappedCount, inOrder, keysetPage, likePattern, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../../services/listQuery';
 import type { DeviceIdentity, HeuristicRule, Platform } from '../inspection/types';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, json, type Stamp } from './sqlRows';
@@ -110,26 +110,21 @@ function toSummary(r: DeviceRow): DeviceSummary {
 /** The devices list's search text: the expression of the trigram index gluon_devices_search (migration 011). */
 const SEARCH_TEXT = "lower(d.name || chr(31) || coalesce(d.model_code, '') || chr(31) || coalesce(d.os_version, '') || chr(31) || coalesce(d.crash_reporter_key, ''))";
 
+/** The devices list's order, that of the index gluon_devices_list: most recently inspected first, never inspected last, id breaking ties. */
+export const DEVICES_KEYSET: Keyset = { key: 'd.last_inspection_at', id: 'd.id', nullable: true };
+
 /**
- * One page of devices, most recently inspected first (never inspected last, id breaks ties: the
- * order of the index gluon_devices_list); `search` matches name, model, OS and key on a trigram
- * index. The per-device counts run for the page's rows only, after LIMIT.
+ * One page of devices in DEVICES_KEYSET's order, by number or by cursor (listQuery.ts keysetPage);
+ * `search` matches name, model, OS and key on a trigram index. The page is cut on the index, then
+ * its rows are read with their per-device counts (after LIMIT: 20 devices' counts, not every match's).
  */
-export async function listDevices(q: Queryable, tenantId: string, options: PageQuery & { search?: string }): Promise<{ items: DeviceSummary[] } & CappedTotal> {
+export async function listDevices(q: Queryable, tenantId: string, options: ListQuery & { search?: string }): Promise<{ items: DeviceSummary[] } & CappedTotal & Cursors> {
   const search = likePattern(options.search?.trim().toLowerCase());
   const params: unknown[] = search ? [tenantId, search] : [tenantId];
   const fromWhere = `FROM gluon_devices d WHERE d.tenant_id = $1${search ? ` AND ${SEARCH_TEXT} LIKE $2` : ''}`;
-  const offset = listOffset(options);
-  const n = params.length;
-  const [rows, count] = await Promise.all([
-    q.query<DeviceRow>(
-      `${SELECT_DEVICES} JOIN (SELECT d.id, d.last_inspection_at ${fromWhere} ORDER BY d.last_inspection_at DESC NULLS LAST, d.id LIMIT $${n + 1} OFFSET $${n + 2}) p ON p.id = d.id
-       ORDER BY p.last_inspection_at DESC NULLS LAST, p.id`,
-      [...params, options.size, offset],
-    ),
-    cappedCount(q, fromWhere, params),
-  ]);
-  return { items: rows.map(toSummary), ...count };
+  const [page, count] = await Promise.all([keysetPage(q, DEVICES_KEYSET, fromWhere, params, options), cappedCount(q, fromWhere, params, options.depth)]);
+  const rows = page.ids.length ? await q.query<DeviceRow>(`${SELECT_DEVICES} WHERE d.id = ANY($1::uuid[])`, [page.ids]) : [];
+  return { items: inOrder(page.ids, rows).map(toSummary), ...count, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 export async function getDevice(q: Queryable, tenantId: string, deviceId: string): Promise<DeviceSummary> {

@@ -1,5 +1,5 @@
-import { HttpError, type Queryable } from '../../../contracts';
-import { likePattern } from '../../../services/listQuery';
+import type { Queryable } from '../../../contracts';
+import { decodeCursor, encodeCursor, likePattern } from '../../../services/listQuery';
 import { INCIDENT_SEVERITIES, INCIDENT_STATES, toSummary, type IncidentRow, type IncidentSeverity, type IncidentState, type IncidentSummary } from './incidents';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, type Stamp } from './sqlRows';
@@ -43,22 +43,6 @@ export interface QueuePage {
   total: number;
   /** The cursor of the next page (pass it as `after`), or null on the last page. */
   next: string | null;
-}
-
-function encodeCursor(key: string, id: string): string {
-  return Buffer.from(JSON.stringify([key, id]), 'utf8').toString('base64url');
-}
-
-function decodeCursor(cursor: string): [string, string] {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && typeof value[1] === 'string' && /^[0-9a-f-]{36}$/i.test(value[1])) {
-      return [value[0], value[1]];
-    }
-  } catch {
-    // Falls through to the 400 below.
-  }
-  throw new HttpError(400, 'The page cursor is not valid; load the list again.');
 }
 
 type QueueRow = Omit<IncidentRow, 'findings' | 'active'> & { sort_key: string };

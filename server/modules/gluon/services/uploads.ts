@@ -5,7 +5,7 @@ import type { FileStorage, StoredObject } from './fileStorage';
 import type { InspectionStatus, UploadOrigin } from './inspectionStatus';
 import { enqueueJob } from './jobs';
 import { iso, json, type Stamp } from './sqlRows';
-import { cappedCount, listOffset, type CappedTotal, type PageQuery } from '../../../services/listQuery';
+import { cappedCount, inOrder, keysetPage, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../../services/listQuery';
 
 export type UploadKind = 'archive' | 'artefact' | 'android';
 
@@ -108,25 +108,20 @@ export async function getUpload(q: Queryable, tenantId: string, inspectionId: st
   return row ? toItem(row) : null;
 }
 
+/** The uploads list's order, that of the indexes gluon_inspections_uploads and _uploads_by: newest first, id breaking ties. */
+export const UPLOADS_KEYSET: Keyset = { key: 'n.created_at', id: 'n.id', nullable: false };
+
 /**
- * Recent uploads (newest first, id breaks ties: the order of the indexes gluon_inspections_uploads
- * and _uploads_by); `createdBy` limits them to one user's (uploaders see their own). The file and
- * device are joined to the page's rows only.
+ * Recent uploads in UPLOADS_KEYSET's order, by number or by cursor (listQuery.ts keysetPage);
+ * `createdBy` limits them to one user's (uploaders see their own). The file and device are joined
+ * to the page's rows only.
  */
-export async function listUploads(q: Queryable, tenantId: string, options: PageQuery & { createdBy?: string | null }): Promise<{ items: UploadItem[] } & CappedTotal> {
+export async function listUploads(q: Queryable, tenantId: string, options: ListQuery & { createdBy?: string | null }): Promise<{ items: UploadItem[] } & CappedTotal & Cursors> {
   const params: unknown[] = options.createdBy ? [tenantId, options.createdBy] : [tenantId];
   const fromWhere = `FROM gluon_inspections n WHERE n.tenant_id = $1 AND n.origin <> 'rescan'${options.createdBy ? ' AND n.created_by = $2' : ''}`;
-  const offset = listOffset(options);
-  const n = params.length;
-  const [rows, count] = await Promise.all([
-    q.query<UploadRow>(
-      `${SELECT_UPLOADS} JOIN (SELECT n.id ${fromWhere} ORDER BY n.created_at DESC, n.id LIMIT $${n + 1} OFFSET $${n + 2}) p ON p.id = n.id
-       ORDER BY n.created_at DESC, n.id`,
-      [...params, options.size, offset],
-    ),
-    cappedCount(q, fromWhere, params),
-  ]);
-  return { items: rows.map(toItem), ...count };
+  const [page, count] = await Promise.all([keysetPage(q, UPLOADS_KEYSET, fromWhere, params, options), cappedCount(q, fromWhere, params, options.depth)]);
+  const rows = page.ids.length ? await q.query<UploadRow>(`${SELECT_UPLOADS} WHERE n.id = ANY($1::uuid[])`, [page.ids]) : [];
+  return { items: inOrder(page.ids, rows).map(toItem), ...count, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }
 
 const GZIP = [0x1f, 0x8b];
