@@ -169,6 +169,49 @@ const sweepLine = `| ${engine} | ${seeded.toLocaleString('en-US')} | sweep of 10
 rows.push(sweepLine);
 console.log(sweepLine);
 
+// The trigger's cost on an inspection's write: 6,000 observations in batches of 2,000 (as
+// inspectionRunner stores them), half of them values already in the dictionary, half new, with the
+// trigger and without; each write rolled back. Alternating rounds, the median of each.
+const WRITE_ROUNDS = 7;
+const writes: Record<'on' | 'off', number[]> = { on: [], off: [] };
+const [device] = (await db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 LIMIT 1', [tenantId])) as [{ id: string }];
+const known = (await db.query<{ kind: string; value: string }>('SELECT kind, value FROM neutrino_values ORDER BY value LIMIT 3000')).map((r) => [r.kind, r.value] as const);
+for (let round = 0; round < WRITE_ROUNDS * 2; round++) {
+  const trigger = round % 2 === 0 ? 'on' : 'off';
+  const fresh = Array.from({ length: 3000 }, (_, i) => ['process', `fresh-${round}-${i}-daemon`] as const);
+  const all = [...known, ...fresh];
+  const started = performance.now();
+  await db
+    .tx(async (q) => {
+      if (trigger === 'off') await q.query('ALTER TABLE gluon_observations DISABLE TRIGGER neutrino_values_add');
+      const [{ id }] = (await q.query<{ id: string }>("INSERT INTO gluon_inspections (tenant_id, device_id, origin, status) VALUES ($1, $2, 'upload', 'done') RETURNING id", [
+        tenantId,
+        device.id,
+      ])) as [{ id: string }];
+      for (let i = 0; i < all.length; i += 2000) {
+        const part = all.slice(i, i + 2000);
+        await q.query(
+          `INSERT INTO gluon_observations (inspection_id, device_id, kind, value, source, line) SELECT $1, $2, k, v, 'bench.txt', 1
+           FROM unnest($3::text[], $4::text[]) AS u(k, v) ON CONFLICT DO NOTHING`,
+          [id, device.id, part.map((o) => o[0]), part.map((o) => o[1])],
+        );
+      }
+      writes[trigger].push(performance.now() - started);
+      throw new Error('rollback');
+    })
+    .catch((error: unknown) => {
+      if ((error as Error).message !== 'rollback') throw error;
+    });
+}
+const median = (list: number[]) =>
+  percentile(
+    [...list].sort((a, b) => a - b),
+    50,
+  );
+const writeLine = `| ${engine} | ${seeded.toLocaleString('en-US')} | inspection write of 6,000 observations (3,000 new values), median of ${WRITE_ROUNDS} | ${median(writes.on).toFixed(0)} ms with the trigger | ${median(writes.off).toFixed(0)} ms without | |`;
+rows.push(writeLine);
+console.log(writeLine);
+
 // Housekeeping's pruning of the dictionary: with nothing to remove, the cost of checking every entry.
 const pruning = performance.now();
 const pruned = await pruneHuntValues(db);
