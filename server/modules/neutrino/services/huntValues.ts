@@ -8,6 +8,9 @@ import { escapeLike, type HuntQuery } from './huntQuery';
  */
 export const DICTIONARY_MAX_VALUES = 2000;
 
+/** How often pruneHuntValues runs (neutrino's index.ts). */
+export const PRUNE_HUNT_VALUES_MS = 24 * 60 * 60 * 1000;
+
 /** The advisory lock shared by the trigger of migration 017 and taken exclusively by pruning. */
 const DICTIONARY_LOCK = 727274017;
 
