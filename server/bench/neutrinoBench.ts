@@ -178,7 +178,7 @@ for (const size of sizes) {
   console.log(`  (${dictionary.toLocaleString('en-US')} distinct values in the dictionary)`);
   if (process.env.BENCH_VERBOSE) {
     const plan = await db.query<Record<string, string>>(
-      "EXPLAIN ANALYZE WITH m AS MATERIALIZED (SELECT value FROM neutrino_values WHERE value ILIKE '%.cdn42.example%') SELECT value FROM m LIMIT 2001",
+      "EXPLAIN ANALYZE WITH m AS MATERIALIZED (SELECT kind, value FROM neutrino_values WHERE value ILIKE '%.cdn42.example%') SELECT value FROM m LIMIT 2001",
     );
     console.log(plan.map((r) => Object.values(r)[0]).join('\n'));
   }

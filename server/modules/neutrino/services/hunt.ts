@@ -132,8 +132,9 @@ export async function huntDevices(db: Database, tenantId: string, input: HuntQue
   const query = validateHunt(input);
   const size = Math.min(Math.max(1, page.size), MAX_HUNT_PAGE);
   const cursor = page.cursor ? decodeCursor(page.cursor) : null;
+  const values = (await dictionaryValues(db, query, options.dictionaryLimit)) ?? undefined;
   return withTimeBudget(db, async (q) => {
-    const where = huntSql(tenantId, query, 1, (await dictionaryValues(q, query, options.dictionaryLimit)) ?? undefined);
+    const where = huntSql(tenantId, query, 1, values);
     const params = [...where.params];
     let having = '';
     if (cursor) {
@@ -194,8 +195,9 @@ export interface ExportRow extends Evidence {
 /** Every matching observation (at most MAX_EXPORT_ROWS), device by device, for the CSV export. */
 export async function huntRows(db: Database, tenantId: string, input: HuntQuery, options: HuntOptions = {}): Promise<ExportRow[]> {
   const query = validateHunt(input);
+  const values = (await dictionaryValues(db, query, options.dictionaryLimit)) ?? undefined;
   return withTimeBudget(db, async (q) => {
-    const where = huntSql(tenantId, query, 1, (await dictionaryValues(q, query, options.dictionaryLimit)) ?? undefined);
+    const where = huntSql(tenantId, query, 1, values);
     const rows = await q.query<EvidenceRow & { name: string }>(
       `${where.with} SELECT o.device_id, d.name, o.inspection_id, i.file_name, i.created_at AS inspected_at, o.kind, o.value, o.source, o.line, o.occurrences,
               ${SEEN_FIRST} AS first_seen, ${SEEN_LAST} AS last_seen

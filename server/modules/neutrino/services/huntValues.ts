@@ -1,5 +1,6 @@
-import type { Database, Queryable } from '../../../contracts';
+import type { Database } from '../../../contracts';
 import { escapeLike, type HuntQuery } from './huntQuery';
+import { HUNT_TIME_BUDGET_MS, withTimeBudget } from './timeBudget';
 
 /**
  * Most distinct values a "contains" hunt looks up one by one in the b-tree on value; a substring
@@ -20,19 +21,28 @@ const DICTIONARY_LOCK = 727274017;
  * more than `limit` entries match. The trigger keeps every observed (kind, value) in the
  * dictionary, so the observations holding these values are exactly those the pattern matches.
  * The dictionary has no tenant: it only chooses values; the hunt reads the tenant's observations.
+ *
+ * Its own short transaction, under the time budget and without sequential scans: a planner
+ * without statistics (PGlite analyses only hourly) reads the whole dictionary otherwise.
  */
-export async function dictionaryValues(q: Queryable, query: HuntQuery, limit = DICTIONARY_MAX_VALUES): Promise<string[] | null> {
+export async function dictionaryValues(db: Database, query: HuntQuery, limit = DICTIONARY_MAX_VALUES): Promise<string[] | null> {
   if (query.mode !== 'contains' || limit <= 0) return null;
   const params: unknown[] = [`%${escapeLike(query.value)}%`, limit + 1];
   let kinds = '';
   if (query.kinds && query.kinds.length > 0) {
     params.push([...query.kinds]);
-    kinds = 'AND kind = ANY($3::text[])';
+    kinds = 'WHERE kind = ANY($3::text[])';
   }
-  // MATERIALIZED: the trigram bitmap scan is planned alone (not a walk of the kind b-tree for the
-  // LIMIT), and the LIMIT still stops reading the heap once past it. Entries, not distinct values,
-  // are counted: a duplicate entry can only make the fallback come earlier, never change results.
-  const rows = await q.query<{ value: string }>(`WITH m AS MATERIALIZED (SELECT value FROM neutrino_values WHERE value ILIKE $1 ${kinds}) SELECT value FROM m LIMIT $2`, params);
+  // MATERIALIZED: the scan is the trigram index alone (the kind filter, applied after, never
+  // turns it into a walk of the kind b-tree), and the LIMIT still stops reading the heap once
+  // past it. Entries, not distinct values, are counted: a duplicate entry can only make the
+  // fallback come earlier, never change results.
+  const rows = await withTimeBudget(
+    db,
+    (q) => q.query<{ value: string }>(`WITH m AS MATERIALIZED (SELECT kind, value FROM neutrino_values WHERE value ILIKE $1) SELECT value FROM m ${kinds} LIMIT $2`, params),
+    HUNT_TIME_BUDGET_MS,
+    { indexOnly: true },
+  );
   if (rows.length > limit) return null;
   return [...new Set(rows.map((r) => r.value))];
 }
