@@ -13,8 +13,6 @@ CREATE TABLE neutrino_values (
   kind text NOT NULL,
   value text NOT NULL
 );
-CREATE INDEX neutrino_values_kind_value ON neutrino_values (kind, value);
-CREATE INDEX neutrino_values_trgm ON neutrino_values USING gin (value gin_trgm_ops);
 
 -- Kept in the inspection's own transaction: one statement per INSERT into gluon_observations,
 -- over its transition table. The shared advisory lock lets pruning (exclusive, same key) run only
@@ -33,4 +31,9 @@ CREATE TRIGGER neutrino_values_add AFTER INSERT ON gluon_observations
   REFERENCING NEW TABLE AS new_observations
   FOR EACH STATEMENT EXECUTE FUNCTION neutrino_values_add();
 
+-- The trigger first: creating it locks gluon_observations against writes until this migration
+-- commits, so no observation stored meanwhile is missed by the fill below. Indexes after the fill
+-- (one build, not one insert at a time).
 INSERT INTO neutrino_values (kind, value) SELECT DISTINCT kind, value FROM gluon_observations;
+CREATE INDEX neutrino_values_kind_value ON neutrino_values (kind, value);
+CREATE INDEX neutrino_values_trgm ON neutrino_values USING gin (value gin_trgm_ops);

@@ -1,7 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileURLToPath } from 'node:url';
+import { migrate } from '../../db/migrate';
+import { openPglite } from '../../db/pglite';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { sampleSysdiagnose } from '../gluon/services/sampleUploads';
 import { huntDevices, huntRows } from './services/hunt';
@@ -204,5 +207,38 @@ describe('neutrino: the value dictionary', () => {
     expect(await pruneHuntValues(t.db)).toBe(2);
     expect(await dictionary()).toEqual(await observed());
     expect(await pruneHuntValues(t.db)).toBe(0);
+  });
+
+  it('the migration fills it from the observations already stored', async () => {
+    // A database at migration 016 with observations, then 017 applied (PGlite: the same SQL on both engines).
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'neutrino-migrations-'));
+    const source = fileURLToPath(new URL('../../db/migrations/', import.meta.url));
+    const files = (await readdir(source)).filter((f) => f.endsWith('.sql')).sort();
+    for (const f of files.filter((f) => f < '017')) await copyFile(path.join(source, f), path.join(dir, f));
+    const db = await openPglite();
+    try {
+      await migrate(db, dir);
+      const [tenant] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Before 017') RETURNING id");
+      const [phone] = await db.query<{ id: string }>("INSERT INTO gluon_devices (tenant_id, name) VALUES ($1, 'Phone') RETURNING id", [tenant!.id]);
+      const [done] = await db.query<{ id: string }>("INSERT INTO gluon_inspections (tenant_id, device_id, origin, status) VALUES ($1, $2, 'upload', 'done') RETURNING id", [
+        tenant!.id,
+        phone!.id,
+      ]);
+      await db.query(
+        `INSERT INTO gluon_observations (inspection_id, device_id, kind, value, source) VALUES ($1, $2, 'process', 'old-agent', 'ps.txt'), ($1, $2, 'domain', 'old.example.org', 'x')`,
+        [done!.id, phone!.id],
+      );
+      for (const f of files.filter((f) => f >= '017')) await copyFile(path.join(source, f), path.join(dir, f));
+      expect(await migrate(db, dir)).toContain(17);
+      const listed = await db.query<{ kind: string; value: string }>('SELECT kind, value FROM neutrino_values ORDER BY kind');
+      expect(listed).toEqual([
+        { kind: 'domain', value: 'old.example.org' },
+        { kind: 'process', value: 'old-agent' },
+      ]);
+      expect(await dictionaryValues(db, { mode: 'contains', value: 'AGENT' })).toEqual(['old-agent']);
+    } finally {
+      await db.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
