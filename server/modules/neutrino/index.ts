@@ -1,6 +1,7 @@
 import type { RoutePlugin } from '../../http/routePlugin';
 import { huntRoutes } from './huntRoutes';
 import { savedHuntRoutes } from './savedHuntRoutes';
+import { PRUNE_HUNT_VALUES_MS, pruneHuntValues } from './services/huntValues';
 import { scanSavedHunts } from './services/savedHunts';
 import { sweepRoutes } from './sweepRoutes';
 
@@ -25,8 +26,20 @@ export const neutrinoModule: RoutePlugin = async (app) => {
       .finally(() => (running = null));
   }, app.config.neutrino.savedHuntScanMs);
   timer.unref();
+  // The value dictionary keeps values no observation holds any more (deleted devices, inspections
+  // run again): harmless to hunts, removed once a day.
+  let pruning: Promise<unknown> | null = null;
+  const prune = setInterval(() => {
+    if (pruning) return;
+    pruning = pruneHuntValues(app.db)
+      .catch((error: unknown) => app.log.warn({ err: error }, 'pruning the hunt value dictionary failed'))
+      .finally(() => (pruning = null));
+  }, PRUNE_HUNT_VALUES_MS);
+  prune.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    clearInterval(prune);
     await running;
+    await pruning;
   });
 };

@@ -1,6 +1,7 @@
 import { HttpError, type Database } from '../../../contracts';
 import { iso, type Stamp } from '../../gluon/services/sqlRows';
 import { huntSql, SEEN_FIRST, SEEN_LAST, validateHunt, type HuntQuery } from './huntQuery';
+import { dictionaryValues } from './huntValues';
 import { withTimeBudget } from './timeBudget';
 
 /** Evidence rows shown per device; the rest is counted (and in the CSV export). */
@@ -112,6 +113,11 @@ const evidenceOf = (r: PageRow): EvidenceRow => ({
   last_seen: r.e_last_seen!,
 });
 
+/** `dictionaryLimit`: see huntValues.ts (0 reads the observations' trigram index directly: tests and bench compare both). */
+export interface HuntOptions {
+  dictionaryLimit?: number;
+}
+
 /**
  * One page of devices that observed the hunted value, newest sighting first: each with its first
  * and last sighting, counts, and its most recent evidence (file, line, inspection).
@@ -119,13 +125,16 @@ const evidenceOf = (r: PageRow): EvidenceRow => ({
  * One statement: the page's groups and their evidence read the same matched rows. The value
  * predicate's index scan is the cost of a common substring (its trigrams' GIN posting lists are
  * read whole), so running it once, not once for the groups and again for the evidence, halves it.
+ * A contains hunt first looks its substring up in the value dictionary (huntValues.ts): the
+ * observations are then read by value through the b-tree, unless too many values match.
  */
-export async function huntDevices(db: Database, tenantId: string, input: HuntQuery, page: { cursor?: string; size: number }): Promise<HuntPage> {
+export async function huntDevices(db: Database, tenantId: string, input: HuntQuery, page: { cursor?: string; size: number }, options: HuntOptions = {}): Promise<HuntPage> {
   const query = validateHunt(input);
   const size = Math.min(Math.max(1, page.size), MAX_HUNT_PAGE);
   const cursor = page.cursor ? decodeCursor(page.cursor) : null;
+  const values = (await dictionaryValues(db, query, options.dictionaryLimit)) ?? undefined;
   return withTimeBudget(db, async (q) => {
-    const where = huntSql(tenantId, query);
+    const where = huntSql(tenantId, query, 1, values);
     const params = [...where.params];
     let having = '';
     if (cursor) {
@@ -184,10 +193,11 @@ export interface ExportRow extends Evidence {
 }
 
 /** Every matching observation (at most MAX_EXPORT_ROWS), device by device, for the CSV export. */
-export async function huntRows(db: Database, tenantId: string, input: HuntQuery): Promise<ExportRow[]> {
+export async function huntRows(db: Database, tenantId: string, input: HuntQuery, options: HuntOptions = {}): Promise<ExportRow[]> {
   const query = validateHunt(input);
+  const values = (await dictionaryValues(db, query, options.dictionaryLimit)) ?? undefined;
   return withTimeBudget(db, async (q) => {
-    const where = huntSql(tenantId, query);
+    const where = huntSql(tenantId, query, 1, values);
     const rows = await q.query<EvidenceRow & { name: string }>(
       `${where.with} SELECT o.device_id, d.name, o.inspection_id, i.file_name, i.created_at AS inspected_at, o.kind, o.value, o.source, o.line, o.occurrences,
               ${SEEN_FIRST} AS first_seen, ${SEEN_LAST} AS last_seen

@@ -43,15 +43,19 @@ export function validateHunt(query: HuntQuery): HuntQuery {
  * on value (text_pattern_ops), contains through the trigram GIN index. Otherwise a planner with
  * no statistics on gluon_devices (PGlite never auto-analyses) walks the tenant's devices and
  * probes the GIN index once per device: 10 s instead of 50 ms at 100,000 observations.
+ * `values`: the distinct values matching a contains hunt, found first in neutrino_values.
  */
-export function huntSql(tenantId: string, query: HuntQuery, first = 1): { with: string; from: string; where: string; params: unknown[] } {
+export function huntSql(tenantId: string, query: HuntQuery, first = 1, values?: string[]): { with: string; from: string; where: string; params: unknown[] } {
   const params: unknown[] = [tenantId];
   const p = (value: unknown) => {
     params.push(value);
     return `$${first + params.length - 1}`;
   };
   const observation: string[] = [];
-  if (query.mode === 'exact') observation.push(`o.value = ${p(query.value)}`);
+  // The values the dictionary found for this hunt (huntValues.ts): their observations are exactly
+  // those the pattern matches, read through the b-tree on value.
+  if (values) observation.push(`o.value = ANY(${p(values)}::text[])`);
+  else if (query.mode === 'exact') observation.push(`o.value = ${p(query.value)}`);
   else if (query.mode === 'prefix') observation.push(`o.value LIKE ${p(`${escapeLike(query.value)}%`)}`);
   else observation.push(`o.value ILIKE ${p(`%${escapeLike(query.value)}%`)}`);
   if (query.kinds && query.kinds.length > 0) observation.push(`o.kind = ANY(${p([...query.kinds])}::text[])`);
