@@ -8,10 +8,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
-import { playwrightConfigs } from './e2e.mjs';
+import { playwrightConfigs, preparedE2eRun } from './e2e.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'console-test-'));
+// The Playwright suites share one build of the console, PGlite templates and API bundles.
+const e2eRun = preparedE2eRun();
 const env = { ...process.env, CONSOLE_BUILD_DIR: path.join(root, 'dist'), PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
 
 function readJson(file) {
@@ -153,7 +155,7 @@ const steps = [
       name: `e2e ${config}`,
       cmd: 'npx',
       args: ['playwright', 'test', '-c', config, '--reporter=list,json'],
-      env: { PLAYWRIGHT_JSON_OUTPUT_FILE: output },
+      env: { ...e2eRun.env, PLAYWRIGHT_JSON_OUTPUT_FILE: output },
       counts: () => playwrightCounts(output),
       failures: () => playwrightFailures(output),
     };
@@ -197,6 +199,7 @@ for (const step of steps) {
 }
 
 rmSync(reports, { recursive: true, force: true });
+e2eRun.remove();
 console.log(`\n${'='.repeat(60)}\n${summary.join('\n')}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations, openInTheme } from '../fixtures/axe';
-import { expect, test } from '../fixtures/test';
+import { expect, test } from '../fixtures/seeded';
 
 /** Every public page, signed out, as a visitor with a bad or no link meets it. */
 const PUBLIC_PAGES: readonly { path: string; ready: string | RegExp }[] = [

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures/test';
+import { expect, test } from '../fixtures/seeded';
 import { openMenu } from '../fixtures/menu';
 
 test('change password from the menu: a second browser is signed out, this one goes on, the new password signs in', async ({ page, browser, newUser, signIn, baseURL }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures/test';
+import { expect, test } from '../fixtures/seeded';
 import { openMenu } from '../fixtures/menu';
 
 const SUPPORT = 'support@mtd-console.invalid';

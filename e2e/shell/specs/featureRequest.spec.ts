@@ -1,4 +1,5 @@
-import { IDEAS_SITE, expect, test } from '../fixtures/test';
+import { IDEAS_SITE } from '../fixtures/test';
+import { expect, test } from '../fixtures/seeded';
 import { openMenu } from '../fixtures/menu';
 
 test('feature request: Proceed opens the ideas site in a new tab; Back returns to the menu', async ({ page, context, viewer, signIn }) => {

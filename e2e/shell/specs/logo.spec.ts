@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures/test';
+import { expect, test } from '../fixtures/seeded';
 
 test('tenant logo: an uploaded SVG shows in the header without its script or event handler', async ({ page, viewer, signIn, apiCall }) => {
   const token = await signIn(page, viewer);
