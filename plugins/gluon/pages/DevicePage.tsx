@@ -15,7 +15,7 @@ import { InspectionsTable } from '../components/InspectionsTable/InspectionsTabl
 import { PackagesTable } from '../components/PackagesTable/PackagesTable';
 import { ProcessExplorer } from '../components/ProcessExplorer/ProcessExplorer';
 import { PropertiesTable } from '../components/PropertiesTable/PropertiesTable';
-import { ScrollTable } from '../components/ScrollTable/ScrollTable';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 import { StatusTag } from '../components/StatusTag/StatusTag';
 import { useDeviceDetail } from '../hooks/useDeviceDetail';
 import { useDeviceTab } from '../hooks/useDeviceTab';
@@ -26,7 +26,7 @@ function Incidents({ incidents }: { incidents: readonly IncidentSummary[] }) {
   const formatDate = useDateTimeFormatter();
   if (!incidents.length) return <p className={Classes.TEXT_MUTED}>No incident: nothing matched the enabled rule sets.</p>;
   return (
-    <ScrollTable label="Incidents">
+    <TableScroll label="Incidents">
       <HTMLTable compact striped style={{ width: '100%' }} aria-label="Incidents">
         <thead>
           <tr>
@@ -54,7 +54,7 @@ function Incidents({ incidents }: { incidents: readonly IncidentSummary[] }) {
           ))}
         </tbody>
       </HTMLTable>
-    </ScrollTable>
+    </TableScroll>
   );
 }
 

@@ -6,7 +6,7 @@ import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken, type CrashRow } from '../../api/GluonApi';
 import { errorMessage } from '../../hooks/errorMessage';
 import { gluonKeys } from '../../hooks/gluonKeys';
-import { ScrollTable } from '../ScrollTable/ScrollTable';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 /** CrashExplorerProps: the device whose crash reports are listed. */
 export interface CrashExplorerProps {
@@ -32,7 +32,7 @@ export function CrashExplorer({ deviceId }: CrashExplorerProps) {
       {crashes.error && <p className={Classes.TEXT_MUTED}>{crashes.error}</p>}
       {crashes.data && !crashes.data.length && <p className={Classes.TEXT_MUTED}>No crash report.</p>}
       {!!crashes.data?.length && (
-        <ScrollTable label="Crash reports">
+        <TableScroll label="Crash reports">
           <HTMLTable compact striped style={{ width: '100%' }} aria-label="Crash reports">
             <thead>
               <tr>
@@ -55,7 +55,7 @@ export function CrashExplorer({ deviceId }: CrashExplorerProps) {
               ))}
             </tbody>
           </HTMLTable>
-        </ScrollTable>
+        </TableScroll>
       )}
       {error && <p className={Classes.TEXT_MUTED}>{error}</p>}
       {open && (

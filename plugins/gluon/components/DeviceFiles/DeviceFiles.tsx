@@ -7,7 +7,7 @@ import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken } from '../../api/GluonApi';
 import { errorMessage } from '../../hooks/errorMessage';
 import { gluonKeys } from '../../hooks/gluonKeys';
-import { ScrollTable } from '../ScrollTable/ScrollTable';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 /** DeviceFilesProps: the device whose original files are listed. */
 export interface DeviceFilesProps {
@@ -23,7 +23,7 @@ export function DeviceFiles({ deviceId }: DeviceFilesProps) {
   if (!files.data) return null;
   if (!files.data.length) return <p className={Classes.TEXT_MUTED}>No file.</p>;
   return (
-    <ScrollTable label="Files">
+    <TableScroll label="Files">
       <HTMLTable compact striped style={{ width: '100%' }} aria-label="Files" data-testid="device-files">
         <thead>
           <tr>
@@ -50,6 +50,6 @@ export function DeviceFiles({ deviceId }: DeviceFilesProps) {
           ))}
         </tbody>
       </HTMLTable>
-    </ScrollTable>
+    </TableScroll>
   );
 }

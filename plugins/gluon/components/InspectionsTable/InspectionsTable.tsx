@@ -4,7 +4,7 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useVersionFormatter } from '@core/locale/useVersionFormatter';
 import type { Inspection } from '../../api/GluonApi';
 import { StatusTag } from '../StatusTag/StatusTag';
-import { ScrollTable } from '../ScrollTable/ScrollTable';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 /** InspectionsTableProps: the device's inspections, newest first. */
 export interface InspectionsTableProps {
@@ -19,7 +19,7 @@ export function InspectionsTable({ inspections }: InspectionsTableProps) {
   const formatVersion = useVersionFormatter();
   if (!inspections.length) return <p className={Classes.TEXT_MUTED}>No inspection yet.</p>;
   return (
-    <ScrollTable label="Inspections">
+    <TableScroll label="Inspections">
       <HTMLTable compact striped style={{ width: '100%' }} aria-label="Inspections">
         <thead>
           <tr>
@@ -61,6 +61,6 @@ export function InspectionsTable({ inspections }: InspectionsTableProps) {
           ))}
         </tbody>
       </HTMLTable>
-    </ScrollTable>
+    </TableScroll>
   );
 }

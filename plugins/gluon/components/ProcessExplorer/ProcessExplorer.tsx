@@ -7,7 +7,7 @@ import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken } from '../../api/GluonApi';
 import { errorMessage } from '../../hooks/errorMessage';
 import { gluonKeys } from '../../hooks/gluonKeys';
-import { ScrollTable } from '../ScrollTable/ScrollTable';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 /** ProcessExplorerProps: the device whose processes are listed. */
 export interface ProcessExplorerProps {
@@ -25,7 +25,7 @@ export function ProcessExplorer({ deviceId }: ProcessExplorerProps) {
       <InputGroup leftIcon={<Search />} placeholder="Search processes" value={search} onValueChange={setSearch} aria-label="Search processes" style={{ maxWidth: 320 }} />
       {processes.error && <p className={Classes.TEXT_MUTED}>{processes.error}</p>}
       {processes.data && (
-        <ScrollTable label="Processes">
+        <TableScroll label="Processes">
           <HTMLTable compact striped style={{ width: '100%' }} aria-label="Processes">
             <thead>
               <tr>
@@ -46,7 +46,7 @@ export function ProcessExplorer({ deviceId }: ProcessExplorerProps) {
               ))}
             </tbody>
           </HTMLTable>
-        </ScrollTable>
+        </TableScroll>
       )}
     </div>
   );

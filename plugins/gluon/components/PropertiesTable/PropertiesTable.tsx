@@ -7,7 +7,7 @@ import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken } from '../../api/GluonApi';
 import { errorMessage } from '../../hooks/errorMessage';
 import { gluonKeys } from '../../hooks/gluonKeys';
-import { ScrollTable } from '../ScrollTable/ScrollTable';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 /** PropertiesTableProps: the Android device whose properties and settings are listed. */
 export interface PropertiesTableProps {
@@ -38,7 +38,7 @@ export function PropertiesTable({ deviceId }: PropertiesTableProps) {
             {count(page.total, 'property or setting', 'properties and settings')}
             {page.total > page.items.length && `, the first ${page.items.length} shown`}.
           </p>
-          <ScrollTable label="Properties and settings">
+          <TableScroll label="Properties and settings">
             <HTMLTable compact striped style={{ width: '100%' }} aria-label="Properties and settings">
               <thead>
                 <tr>
@@ -62,7 +62,7 @@ export function PropertiesTable({ deviceId }: PropertiesTableProps) {
                 ))}
               </tbody>
             </HTMLTable>
-          </ScrollTable>
+          </TableScroll>
         </>
       )}
     </div>
