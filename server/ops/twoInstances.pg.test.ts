@@ -2,13 +2,13 @@ import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { generateSigningKeyPem } from '../plugins/keys';
 import { hashPassword } from '../services/passwords';
 import { ALL_PERMISSIONS } from '../services/users';
+import { createTestPostgresUrl } from '../test/testApp';
 import { checkDeploymentIdentity, DeploymentIdentityError } from './deploymentIdentity';
 
 const PUBLIC_URL = 'https://console.example';
@@ -52,16 +52,7 @@ describe('two API instances on one PostgreSQL database', () => {
   }
 
   beforeAll(async () => {
-    const adminUrl = inject('pgAdminUrl');
-    const name = `two_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDb')}`);
-    } finally {
-      await admin.end();
-    }
-    url = adminUrl.replace(/\/postgres$/, `/${name}`);
+    url = await createTestPostgresUrl('two');
     [a, b] = [await instance(), await instance()];
     email = `two-${randomUUID().slice(0, 8)}@instances.example`;
     const [tenant] = await a.db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Two instances') RETURNING id");

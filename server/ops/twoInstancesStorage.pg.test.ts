@@ -4,8 +4,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig, type AppConfig } from '../config';
 import { sampleSysdiagnose } from '../modules/gluon/services/sampleUploads';
@@ -14,6 +13,7 @@ import { GluonWorker } from '../modules/gluon/services/worker';
 import { generateSigningKeyPem } from '../plugins/keys';
 import { hashPassword } from '../services/passwords';
 import { ALL_PERMISSIONS } from '../services/users';
+import { createTestPostgresUrl } from '../test/testApp';
 import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from '../test/s3Server';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
@@ -58,16 +58,7 @@ describe('two API instances on PostgreSQL and an object store', () => {
     s3 = await startTestS3('gluon-two');
     vi.stubEnv('AWS_ACCESS_KEY_ID', S3RVER_CREDENTIALS.accessKeyId);
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', S3RVER_CREDENTIALS.secretAccessKey);
-    const adminUrl = inject('pgAdminUrl');
-    const name = `files_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDb')}`);
-    } finally {
-      await admin.end();
-    }
-    const url = adminUrl.replace(/\/postgres$/, `/${name}`);
+    const url = await createTestPostgresUrl('files');
     const a = await instance(url);
     await instance(url);
     const email = `files-${randomUUID().slice(0, 8)}@instances.example`;

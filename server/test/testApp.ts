@@ -33,22 +33,27 @@ export function cachedHash(password: string): Promise<string> {
   return h;
 }
 
+/**
+ * The URL of a new PostgreSQL database copied from the run's migrated template (server-pg project,
+ * globalSetup server/test/postgres.ts); `prefix` names it, for a test that opens it more than once.
+ */
+export async function createTestPostgresUrl(prefix: string): Promise<string> {
+  const adminUrl = inject('pgAdminUrl');
+  if (!adminUrl) throw new Error('A PostgreSQL test database needs the server-pg project (globalSetup server/test/postgres.ts)');
+  const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('pgTemplateDb')}`);
+  } finally {
+    await admin.end();
+  }
+  return adminUrl.replace(/\/postgres$/, `/${name}`);
+}
+
 /** A fresh, migrated database: PGlite from the run's template, or a new PostgreSQL database when TEST_DB=postgres. */
 export async function createTestDatabase(): Promise<Database> {
-  if (process.env.TEST_DB === 'postgres') {
-    const adminUrl = inject('pgAdminUrl');
-    const template = inject('pgTemplateDb');
-    if (!adminUrl) throw new Error('TEST_DB=postgres needs the server-pg project (globalSetup server/test/postgres.ts)');
-    const name = `t_${randomUUID().replace(/-/g, '')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    try {
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-    } finally {
-      await admin.end();
-    }
-    return openPostgres(adminUrl.replace(/\/postgres$/, `/${name}`), { max: 5 });
-  }
+  if (process.env.TEST_DB === 'postgres') return openPostgres(await createTestPostgresUrl('t'), { max: 5 });
   const file = inject('pgliteTemplate');
   if (!file) {
     // Outside the `server` project (no globalSetup): slow path from an empty folder.
