@@ -65,17 +65,24 @@ export async function markFindingFalsePositive(
   return { ...result, incidentId: finding.incident_id };
 }
 
+/** A gluon_suppressions row as stored. */
+interface SuppressionRow {
+  id: string;
+  indicator_id: string;
+  kind: ObservationKind | null;
+  value: string | null;
+  reason: string;
+  author_email: string | null;
+  created_at: Stamp;
+}
+
+function toSuppressionItem(r: SuppressionRow): SuppressionItem {
+  return { id: r.id, indicatorId: r.indicator_id, kind: r.kind, value: r.value, reason: r.reason, author: r.author_email, createdAt: iso(r.created_at)! };
+}
+
 export async function listSuppressions(db: Database, tenantId: string): Promise<SuppressionItem[]> {
-  const rows = await db.query<{
-    id: string;
-    indicator_id: string;
-    kind: ObservationKind | null;
-    value: string | null;
-    reason: string;
-    author_email: string | null;
-    created_at: Stamp;
-  }>('SELECT * FROM gluon_suppressions WHERE tenant_id = $1 ORDER BY created_at DESC', [tenantId]);
-  return rows.map((r) => ({ id: r.id, indicatorId: r.indicator_id, kind: r.kind, value: r.value, reason: r.reason, author: r.author_email, createdAt: iso(r.created_at)! }));
+  const rows = await db.query<SuppressionRow>('SELECT * FROM gluon_suppressions WHERE tenant_id = $1 ORDER BY created_at DESC', [tenantId]);
+  return rows.map(toSuppressionItem);
 }
 
 /**
@@ -91,15 +98,7 @@ export async function removeSuppression(
   actor: Actor,
 ): Promise<{ suppression: SuppressionItem; findings: number; reopenedIncidents: string[] }> {
   return db.tx(async (q) => {
-    const [row] = await q.query<{
-      id: string;
-      indicator_id: string;
-      kind: ObservationKind | null;
-      value: string | null;
-      reason: string;
-      author_email: string | null;
-      created_at: Stamp;
-    }>('DELETE FROM gluon_suppressions WHERE tenant_id = $1 AND id = $2 RETURNING *', [tenantId, suppressionId]);
+    const [row] = await q.query<SuppressionRow>('DELETE FROM gluon_suppressions WHERE tenant_id = $1 AND id = $2 RETURNING *', [tenantId, suppressionId]);
     if (!row) throw new HttpError(404, 'Suppression not found');
     await q.query(
       'UPDATE gluon_rule_sets SET revision = revision + 1, updated_at = now() WHERE tenant_id = $1 AND id IN (SELECT rule_set_id FROM gluon_indicators WHERE stix_id = $2)',
@@ -107,7 +106,7 @@ export async function removeSuppression(
     );
     const reverted = await revertSuppression(q, tenantId, { indicatorId: row.indicator_id, kind: row.kind, value: row.value, reason: row.reason }, actor);
     return {
-      suppression: { id: row.id, indicatorId: row.indicator_id, kind: row.kind, value: row.value, reason: row.reason, author: row.author_email, createdAt: iso(row.created_at)! },
+      suppression: toSuppressionItem(row),
       ...reverted,
     };
   });
