@@ -31,8 +31,22 @@ function specificity(route: ResolvedRoute): number {
 function match(parser: Parser, pattern: string, path: string) {
   const [matched, params] = matchRoute(parser, pattern, path);
   if (!matched) return null;
-  // wouter also gives positional keys ('0', '1'); pages get the named ones.
-  return Object.fromEntries(Object.entries(params ?? {}).filter(([key]) => !/^\d+$/.test(key))) as Record<string, string | undefined>;
+  // wouter also gives positional keys ('0', '1'); pages get the named ones, decoded: the path is
+  // the address as typed (`/neutrino/campaigns/indicator/%2Fprivate%2F…`), a page wants the value.
+  return Object.fromEntries(
+    Object.entries(params ?? {})
+      .filter(([key]) => !/^\d+$/.test(key))
+      .map(([key, value]) => [key, value === undefined ? value : decodeParam(value)]),
+  ) as Record<string, string | undefined>;
+}
+
+/** A path segment's value; a malformed escape (`%E0%A4%A`) stays as typed rather than breaking the route. */
+function decodeParam(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 /** True when `path` lies in a plugin's URL space: its base `/{id}` or one of its absolute routes. */
