@@ -52,6 +52,13 @@ test('an analyst hunts a process across devices, opens the device, sweeps a past
   await page.getByTestId('hunt-device').getByRole('heading').getByRole('link').click();
   await expect(page).toHaveURL(/\/devices\//);
 
+  // A path followed across the fleet, at the address an incident's "Other devices with this
+  // indicator" builds (this suite imports no rule set, so there is no incident to click): its
+  // slashes travel escaped in the address and reach the page decoded.
+  await page.goto(`/neutrino/campaigns/indicator/${encodeURIComponent('/private/var/tmp/icloud_dump/helper')}`);
+  await expect(page.getByRole('heading', { name: 'Indicator: /private/var/tmp/icloud_dump/helper' })).toBeVisible();
+  await expect(page.getByTestId('campaign-device')).toHaveCount(1);
+
   // A second phone's archive matches the saved hunt: the scan (NEUTRINO_SAVED_HUNT_SCAN_MS, short
   // in this suite) records the match and monitoring's loop raises one alert for it.
   await page.goto('/gluon/upload');
