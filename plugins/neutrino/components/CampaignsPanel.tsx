@@ -7,6 +7,7 @@ import { NeutrinoApiToken } from '../api/NeutrinoApi';
 import { errorMessage } from '../hooks/errorMessage';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import { AppLink } from '@core/ui/AppLink/AppLink';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 export const familyCampaignPath = (familyId: string) => `/neutrino/campaigns/family/${encodeURIComponent(familyId)}`;
 export const indicatorCampaignPath = (value: string) => `/neutrino/campaigns/indicator/${encodeURIComponent(value)}`;
@@ -35,7 +36,7 @@ export function CampaignsPanel() {
       {families.error && <Callout intent={Intent.DANGER}>{families.error}</Callout>}
       {families.data && families.data.length === 0 && <NonIdealState title="No family yet" description="Families appear once an inspection opens an incident." />}
       {families.data && families.data.length > 0 && (
-        <div className="neutrino-scroll">
+        <TableScroll label="Families">
           <HTMLTable compact striped>
             <thead>
               <tr>
@@ -56,7 +57,7 @@ export function CampaignsPanel() {
               ))}
             </tbody>
           </HTMLTable>
-        </div>
+        </TableScroll>
       )}
     </div>
   );

@@ -4,6 +4,7 @@ import type { DeviceHits } from '../api/NeutrinoApi';
 import { AppLink } from '@core/ui/AppLink/AppLink';
 import { DeviceName } from './DeviceName';
 import { KIND_LABELS } from './kinds';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 /** Hunt results, one card per device: when it was seen, how often, and the latest evidence. */
 export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpen: boolean }) {
@@ -19,7 +20,7 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
             First seen {when(hit.firstSeen)} · last seen {when(hit.lastSeen)} · {hit.observations} observation{hit.observations === 1 ? '' : 's'} ({hit.occurrences} times) in{' '}
             {hit.inspections} inspection{hit.inspections === 1 ? '' : 's'}
           </p>
-          <div className="neutrino-scroll">
+          <TableScroll label={`Evidence on ${hit.device.name}`}>
             <HTMLTable compact striped>
               <thead>
                 <tr>
@@ -51,7 +52,7 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
                 ))}
               </tbody>
             </HTMLTable>
-          </div>
+          </TableScroll>
           {hit.observations > hit.evidence.length && (
             <p className={Classes.TEXT_MUTED}>
               The latest {hit.evidence.length} shown; the CSV export has all {hit.observations}.

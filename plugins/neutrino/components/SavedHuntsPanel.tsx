@@ -10,6 +10,7 @@ import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
 import { DeviceName } from './DeviceName';
 import { MODE_LABELS } from './kinds';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 const describeHunt = (h: SavedHunt) => (h.hunt ? `${MODE_LABELS[h.hunt.mode]} “${h.hunt.value}”` : `Sweep of ${h.indicators} indicator${h.indicators === 1 ? '' : 's'}`);
 
@@ -26,7 +27,7 @@ export function SavedHuntsPanel({ access }: { access: NeutrinoAccess }) {
   return (
     <div>
       {remove.error && <Callout intent={Intent.DANGER}>{remove.error}</Callout>}
-      <div className="neutrino-scroll">
+      <TableScroll label="Saved hunts">
         <HTMLTable compact striped>
           <thead>
             <tr>
@@ -52,9 +53,9 @@ export function SavedHuntsPanel({ access }: { access: NeutrinoAccess }) {
             ))}
           </tbody>
         </HTMLTable>
-      </div>
+      </TableScroll>
       {open && matches.data && (
-        <div className="neutrino-scroll">
+        <TableScroll label="Matches of the saved hunt">
           <p className={Classes.TEXT_MUTED}>{matches.data.length === 0 ? 'No match yet.' : 'Matches, newest first:'}</p>
           {matches.data.length > 0 && (
             <HTMLTable compact striped>
@@ -83,7 +84,7 @@ export function SavedHuntsPanel({ access }: { access: NeutrinoAccess }) {
               </tbody>
             </HTMLTable>
           )}
-        </div>
+        </TableScroll>
       )}
     </div>
   );

@@ -10,6 +10,7 @@ import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
 import { DeviceName } from './DeviceName';
 import { INDICATOR_LABELS } from './kinds';
 import { SaveHuntForm } from './SaveHuntForm';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 const TYPES = (Object.keys(INDICATOR_LABELS) as IndicatorType[]).map((value) => ({ value, label: INDICATOR_LABELS[value] }));
 export const MAX_SWEEP_VALUES = 10_000;
@@ -87,7 +88,7 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
               <p className={Classes.TEXT_MUTED}>
                 {d.indicators.join(', ')} · first seen {when(d.firstSeen)} · last seen {when(d.lastSeen)}
               </p>
-              <div className="neutrino-scroll">
+              <TableScroll label={`Matches on ${d.device.name}`}>
                 <HTMLTable compact striped>
                   <thead>
                     <tr>
@@ -111,7 +112,7 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
                     ))}
                   </tbody>
                 </HTMLTable>
-              </div>
+              </TableScroll>
             </Card>
           ))}
           {access.ruleSet && (

@@ -12,6 +12,7 @@ import { errorMessage } from '../hooks/errorMessage';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import { useNeutrinoAccess } from '../hooks/useNeutrinoAccess';
 import '../neutrino.css';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 const STATE_INTENTS: Record<string, Intent> = { open: Intent.DANGER, confirmed: Intent.WARNING, benign: Intent.SUCCESS, false_positive: Intent.NONE };
 const STATE_NAMES: Record<string, string> = { open: 'Open', confirmed: 'Confirmed', benign: 'Benign', false_positive: 'False positive' };
@@ -44,7 +45,7 @@ export default function CampaignPage({ params }: PageProps) {
               : `Seen on ${data.devices.length} device${data.devices.length === 1 ? '' : 's'}, first ${when(data.firstSeen!)}, last ${when(data.lastSeen!)}.`}
           </p>
           {data.devices.length > 0 && (
-            <div className="neutrino-scroll">
+            <TableScroll label="Devices">
               <HTMLTable compact striped>
                 <thead>
                   <tr>
@@ -76,7 +77,7 @@ export default function CampaignPage({ params }: PageProps) {
                   ))}
                 </tbody>
               </HTMLTable>
-            </div>
+            </TableScroll>
           )}
           {data.timeline.length > 0 && (
             <>
