@@ -1,3 +1,4 @@
+import { deviceDisplayName } from '@common/devices/appleModels';
 import { Download } from '@blueprintjs/icons';
 import { canConfigureMonitoring } from '@common/permissions/monitoringAccess';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
@@ -117,7 +118,7 @@ export default function AlertsPage(_props: PageProps) {
                       <div className={Classes.TEXT_MUTED}>{CATEGORY_LABELS[a.category]}</div>
                     </td>
                     <td>
-                      {a.deviceId ? <MonitoringLink to={`/devices/${a.deviceId}`}>{a.deviceName}</MonitoringLink> : '—'}
+                      {a.deviceId ? <MonitoringLink to={`/devices/${a.deviceId}`}>{a.deviceName && deviceDisplayName(a.deviceName)}</MonitoringLink> : '—'}
                       {a.deviceId && mayMute && (
                         <div>
                           <MonitoringLink to={`/monitoring/settings?muteDevice=${encodeURIComponent(a.deviceId)}`} label={`Mute ${a.deviceName ?? 'device'}`}>

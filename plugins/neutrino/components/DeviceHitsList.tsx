@@ -1,3 +1,4 @@
+import { deviceDisplayName } from '@common/devices/appleModels';
 import { Card, Classes, H4, HTMLTable, Tag } from '@blueprintjs/core';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { DeviceHits } from '../api/NeutrinoApi';
@@ -20,7 +21,7 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
             First seen {when(hit.firstSeen)} · last seen {when(hit.lastSeen)} · {hit.observations} observation{hit.observations === 1 ? '' : 's'} ({hit.occurrences} times) in{' '}
             {hit.inspections} inspection{hit.inspections === 1 ? '' : 's'}
           </p>
-          <TableScroll label={`Evidence on ${hit.device.name}`}>
+          <TableScroll label={`Evidence on ${deviceDisplayName(hit.device.name)}`}>
             <HTMLTable compact striped>
               <thead>
                 <tr>

@@ -1,3 +1,4 @@
+import { deviceDisplayName } from '@common/devices/appleModels';
 import { Button, Callout, Card, Classes, FileInput, FormGroup, H4, HTMLSelect, HTMLTable, Intent, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
@@ -88,7 +89,7 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
               <p className={Classes.TEXT_MUTED}>
                 {d.indicators.join(', ')} · first seen {when(d.firstSeen)} · last seen {when(d.lastSeen)}
               </p>
-              <TableScroll label={`Matches on ${d.device.name}`}>
+              <TableScroll label={`Matches on ${deviceDisplayName(d.device.name)}`}>
                 <HTMLTable compact striped>
                   <thead>
                     <tr>
