@@ -3,7 +3,7 @@ import type { PublicFixtures } from '../public/fixtures/test';
 import { apiSuiteConfig } from '../shared/apiSuiteConfig';
 
 /**
- * Administration end to end (issue 11): an administrator's screens against the real API in
+ * Administration end to end: an administrator's screens against the real API in
  * Debian's Chromium, on the public suite's fixtures (one API per spec file, the operator CLI,
  * the development mailbox and IdP). The spec files are independent: two workers. The
  * `large tenant` project runs manyUsers.spec.ts against an API with 10,000 more users.

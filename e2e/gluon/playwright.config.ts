@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { apiSuiteConfig } from '../shared/apiSuiteConfig';
 
 /**
- * Gluon end to end (issue 12): an analyst imports rule sets, uploads a sysdiagnose-like archive,
+ * Gluon end to end: an analyst imports rule sets, uploads a sysdiagnose-like archive,
  * opens the device and its incident, marks a finding false positive, imports a newer rule set and
  * sees the rescan; an uploader sees only the upload screen; without gln#cre#r no crash explorer.
  * One API for the file (the tests build on each other). Run: npx playwright test -c e2e/gluon/playwright.config.ts

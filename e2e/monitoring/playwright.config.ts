@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { apiSuiteConfig } from '../shared/apiSuiteConfig';
 
 /**
- * Monitoring end to end (issue 25): an analyst adds the rule "High and above → me, at once",
+ * Monitoring end to end: an analyst adds the rule "High and above → me, at once",
  * uploads the sample archive, and finds the alert mail (incident link, unsubscribe link) in the
  * development mailbox; unsubscribes from that rule (a second incident then mails the rule's other
  * recipient only) and an administrator subscribes them again; an alert's device is muted and the

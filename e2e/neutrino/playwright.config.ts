@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { apiSuiteConfig } from '../shared/apiSuiteConfig';
 
 /**
- * Neutrino end to end (issue 26): an analyst uploads the sample archive, hunts a process seen in
+ * Neutrino end to end: an analyst uploads the sample archive, hunts a process seen in
  * it on /neutrino, opens the device from the result, sweeps a pasted list of which one value
  * matches, saves the hunt, and sees its monitoring alert when a second phone's archive matches.
  * One API for the file. Run: npx playwright test -c e2e/neutrino/playwright.config.ts

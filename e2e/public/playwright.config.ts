@@ -5,7 +5,7 @@ import type { PublicFixtures } from './fixtures/test';
 type Options = { captcha: boolean };
 
 /**
- * Public pages end to end (issue 9): every journey starts from a real link — the development
+ * Public pages end to end: every journey starts from a real link — the development
  * mailbox or the operator CLI — against the real API, in Debian's Chromium. Spec files are
  * independent (one API each), so two workers run them side by side; the `captcha` project runs
  * the journeys that meet the captcha again with captcha active. Run: npx playwright test -c e2e/public/playwright.config.ts

@@ -8,7 +8,7 @@ import { freePort } from '../../server/ops/processHarness';
 // @ts-expect-error plain ESM helpers without type declarations
 import { announcedScripts, liveSelector, scriptWaves, watchReady } from '../../scripts/lib/requestWaves.mjs';
 
-// Issue 13 against the real API serving a real build: the first load of /login asks for every
+// The one-round-trip first screen against the real API serving a real build: the first load of /login asks for every
 // script at once, and the documents announce a product's chunks only to a token that permits it.
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { apiSuiteConfig } from '../shared/apiSuiteConfig';
 
 /**
- * The signed-in shell end to end (issue 10): header logo, profile menu, Contact Us, account
+ * The signed-in shell end to end: header logo, profile menu, Contact Us, account
  * options, no dead ends, and the axe checks on every page of the console (public and signed-in,
  * light and dark, 1280 and 375 px). Every test is independent (one API per worker, shared by
  * its files: fixtures/test.ts), so the tests, not the files, are spread over the two workers.

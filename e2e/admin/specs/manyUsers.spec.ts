@@ -2,7 +2,7 @@ import { expect, test } from '../../public/fixtures/test';
 import { signIn } from '../fixtures/adminSession';
 
 /**
- * Issue 11: "a seeded tenant of 10,000 users pages and searches without the page stalling". The
+ * The administration target: "a seeded tenant of 10,000 users pages and searches without the page stalling". The
  * browser holds one page of the list (the server pages, searches and sorts), so the table is as
  * small with 10,000 users as with ten; each step's answer shows within the expect timeout.
  */

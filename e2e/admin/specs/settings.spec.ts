@@ -9,7 +9,7 @@ import { confirmYes, otherBrowser, signIn } from '../fixtures/adminSession';
 const OKTA_USER = 'okta.user@example.com';
 const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10"><script>alert(1)</script><rect width="40" height="10" fill="#c33"/></svg>';
 
-test.describe('tenant settings: Okta, logo, collector links (issue 11)', () => {
+test.describe('tenant settings: Okta, logo, collector links', () => {
   test('Okta: remove, enter, verify against the development IdP, save; an invited user then signs in with Okta', async ({ page, browser, api, admin }) => {
     await signIn(page);
     await page.goto('/admin/sign-in');

@@ -7,7 +7,7 @@ import { confirmYes, otherBrowser, signIn } from '../fixtures/adminSession';
 
 const PASSWORD = 'Invited-Passw0rd!';
 
-test.describe('users: invite, grant, narrow, disable, reset MFA, end a session, audit (issue 11)', () => {
+test.describe('users: invite, grant, narrow, disable, reset MFA, end a session, audit', () => {
   test("an administrator runs a colleague's account from invitation to audit log", async ({ page, browser, api }) => {
     const email = uniqueAddress('colleague', 'admin-e2e.example');
     await signIn(page);

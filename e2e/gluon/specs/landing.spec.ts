@@ -8,7 +8,7 @@ test.describe.configure({ mode: 'serial' });
 
 /**
  * axe on the landing without the devices list below it: its muted model code on striped rows
- * (4.45:1) is the layout part of issue 24, fixed and tested with the tables elsewhere.
+ * (4.45:1) is a layout matter, fixed and tested with the tables elsewhere.
  */
 async function expectLandingAccessible(page: Page, label: string): Promise<void> {
   const { violations } = await new AxeBuilder({ page }).exclude('section[aria-label="Devices list"]').analyze();
@@ -20,7 +20,7 @@ async function expectLandingAccessible(page: Page, label: string): Promise<void>
 }
 
 /**
- * Issue 24, daily use: the gluon landing leads to the open incidents (at 1280 and 375 px, light and
+ * Daily use: the gluon landing leads to the open incidents (at 1280 and 375 px, light and
  * dark, nothing past the right edge), the rule set's matching ends visibly, and a false positive's
  * suppression is found from the rule set and undone there.
  */

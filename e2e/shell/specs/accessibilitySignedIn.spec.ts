@@ -7,7 +7,7 @@ import { expect, SEEDED_PAGES, test } from '../fixtures/seeded';
  * Every signed-in page of the console (spec §2 routes) for a user of every product, WITH data
  * (fixtures/seeded.ts: a device with findings, its incident, rule sets, collector links, the audit
  * log): light and dark, 1280 and 375 px; a serious or critical axe violation or a page that
- * scrolls sideways fails (issue 24).
+ * scrolls sideways fails.
  */
 for (const route of SEEDED_PAGES) {
   test(`axe: ${route} with data, light and dark, 1280 and 375 px, no sideways scroll; the e-mail and Logout are there (no dead end)`, async ({ page, viewer, signIn, seeded }) => {

@@ -4,7 +4,7 @@ import { totp } from '../fixtures/totp';
 
 const OKTA_USER = 'okta.user@example.com';
 
-test.describe('two-factor set-up re-validated at the identity provider (issue 4 item 5)', () => {
+test.describe('two-factor set-up re-validated at the identity provider', () => {
   test('an Okta-signed-in user turns on 2FA through an Okta round trip, without the console password', async ({ page, api }) => {
     // The fixture always gives a password; the user never types it: every step goes through Okta.
     await api.createUser({ email: OKTA_USER });
