@@ -1,4 +1,4 @@
--- Issue 14: sign-in limits live in the database, so every API instance on it shares them and a
+-- Sign-in limits live in the database, so every API instance on it shares them and a
 -- restart does not reset them (services/rateLimit.ts, services/lockout.ts).
 
 -- One row per failed attempt of a client (key 'ip:<address>'); the budget is a sliding window

@@ -1,4 +1,4 @@
--- Issue 14: the identity every API instance of a deployment shares (one row). On PostgreSQL the
+-- The identity every API instance of a deployment shares (one row). On PostgreSQL the
 -- first instance records the issuer of its tokens and its signing key's thumbprint; an instance
 -- that disagrees refuses to start (server/ops/deploymentIdentity.ts), so tokens issued by one
 -- instance verify on all of them.

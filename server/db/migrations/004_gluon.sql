@@ -1,4 +1,4 @@
--- Gluon (issue 12): rule sets and their indicators, uploaded files, devices, inspections, the
+-- Gluon: rule sets and their indicators, uploaded files, devices, inspections, the
 -- observations they stored (rescans match them again), findings grouped into incidents, and the
 -- job queue the in-process workers claim from. Everything is per tenant.
 

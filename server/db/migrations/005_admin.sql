@@ -1,4 +1,4 @@
--- Administration console (issue 11): the users table pages, sorts and searches a tenant of
+-- Administration console: the users table pages, sorts and searches a tenant of
 -- 10,000+ users on the server, and the audit log filters by action prefix.
 CREATE INDEX IF NOT EXISTS users_tenant_email_idx ON users (tenant_id, email);
 CREATE INDEX IF NOT EXISTS users_tenant_last_login_idx ON users (tenant_id, last_login_at);

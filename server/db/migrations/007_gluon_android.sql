@@ -1,4 +1,4 @@
--- Gluon inspects Android phones too (issue 22): a device has a platform, and an Android one is
+-- Gluon inspects Android phones too: a device has a platform, and an Android one is
 -- identified by its serial (getprop ro.serialno) as an iPhone is by its crashReporterKey; the
 -- security patch level and build fingerprint come from getprop.
 ALTER TABLE gluon_devices ADD COLUMN platform text NOT NULL DEFAULT 'ios' CHECK (platform IN ('ios', 'android'));

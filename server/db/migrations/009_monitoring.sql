@@ -1,4 +1,4 @@
--- Monitoring (issue 25): alerts derived from gluon's rows, rules that say who is told about
+-- Monitoring: alerts derived from gluon's rows, rules that say who is told about
 -- which alerts and how often, silences, device groups, and deliveries. Every step is a row, so
 -- any instance's job loop can pick it up and nothing is lost on restart.
 

@@ -1,4 +1,4 @@
--- Neutrino (issue 26): fleet threat hunting over gluon's stored observations. The hunt searches
+-- Neutrino: fleet threat hunting over gluon's stored observations. The hunt searches
 -- gluon_observations by exact value and prefix (b-tree, text_pattern_ops so LIKE 'x%' uses it
 -- whatever the collation) and by substring (GIN trigrams, case-insensitive ILIKE); gluon's
 -- columns are left as they are. Saved hunts run again on every new inspection and on a schedule;

@@ -1,4 +1,4 @@
--- Flat lists (issue 23): every list the console pages through reads one bounded slice of an index
+-- Flat lists: every list the console pages through reads one bounded slice of an index
 -- whose order is the list's ORDER BY, NULLs and the id tie-breaker included, so a page costs the
 -- same at 1,000 rows and at 1,000,000 (server/services/listQuery.ts bounds the depth and the count).
 

@@ -1,4 +1,4 @@
--- The device page's Android tabs (issue 22): what an acquisition says about each package (installer,
+-- The device page's Android tabs: what an acquisition says about each package (installer,
 -- flags, dangerous permissions, APK hashes, signing certificate) and the device's properties and
 -- settings with their values. Observations keep only names (what indicators match); these keep
 -- what an analyst reads, per inspection, so a rescan or a later upload never mixes two acquisitions.

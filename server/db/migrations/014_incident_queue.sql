@@ -1,4 +1,4 @@
--- The gluon landing's incidents across devices (issue 24) open sorted by last change, newest
+-- The gluon landing's incidents across devices open sorted by last change, newest
 -- first, and page by (key, id): an index in that order lets a page read its rows and stop, instead
 -- of sorting every open incident of the tenant (20,000 incidents: ~100 ms a page on PGlite
 -- without it). By age (created_at) likewise. Incidents change rarely; the write cost is small.

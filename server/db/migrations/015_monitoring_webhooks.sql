@@ -1,4 +1,4 @@
--- Monitoring webhooks (issue 25): a rule's recipient may be an outgoing webhook (chat and SIEM
+-- Monitoring webhooks: a rule's recipient may be an outgoing webhook (chat and SIEM
 -- tools). Its URL is kept to send; `email` holds only its host, which the settings and the
 -- delivery log show (a chat URL's path often is itself a credential). The signing secret is kept
 -- encrypted (AES-256-GCM under a key derived from the API's signing key): the sender needs it

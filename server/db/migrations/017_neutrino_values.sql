@@ -1,4 +1,4 @@
--- Neutrino (issue 26): the distinct (kind, value) pairs ever observed, all tenants together.
+-- Neutrino: the distinct (kind, value) pairs ever observed, all tenants together.
 -- Observations repeat across devices (the same processes, domains and packages on every phone),
 -- so this dictionary is a small fraction of gluon_observations: a "contains" hunt finds the
 -- matching values here by trigrams, then their observations by the b-tree on value (migration
