@@ -29,7 +29,7 @@ export const apiModules: readonly RoutePlugin[] = [
   devModule,
   // Gluon, the global rules repository's backend and gluon's collector links.
   gluonModule,
-  // Neutrino: fleet threat hunting over gluon's observations (issue 26).
+  // Neutrino: fleet threat hunting over gluon's observations.
   neutrinoModule,
   // Monitoring: alerts, rules, notification mails (/monitoring-backend).
   monitoringModule,

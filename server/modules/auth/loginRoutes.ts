@@ -38,7 +38,7 @@ export const loginRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const { username, password, rememberToken, captchaToken } = request.body;
-      // Known and unknown names do the same work (issue 14): one read (account, lockout counter,
+      // Known and unknown names do the same work: one read (account, lockout counter,
       // IP budget), the lockout decision (+ a claiming update past the free failures), one argon2id
       // verification, and on failure one statement spending the IP budget and counting the failure.
       // The checks of this name and IP still running count as failures in every decision (whileHeld).

@@ -6,7 +6,7 @@ import type { Database } from '../../contracts';
 import { createTestApp, type TestApp } from '../../test/testApp';
 
 /**
- * Refresh and sign-in run their statements as named prepared statements (issue 14: parsed and
+ * Refresh and sign-in run their statements as named prepared statements (parsed and
  * planned once, server/ARCHITECTURE.md "Benchmark"), not as plain queries. Recorded on an
  * instance whose database notes which path each statement took.
  */

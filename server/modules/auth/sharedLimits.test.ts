@@ -20,7 +20,7 @@ function expectRetryAfter(res: { statusCode: number; headers: Record<string, unk
   expect(value).toBeLessThanOrEqual(max);
 }
 
-/** Issue 14: the IP budget and every lockout live in the database: shared by instances, kept across restarts. */
+/** The IP budget and every lockout live in the database: shared by instances, kept across restarts. */
 describe('sign-in limits are shared by instances and survive a restart', () => {
   let a: TestApp;
   let b: TestApp;

@@ -126,7 +126,7 @@ const PASSWORD_SIGN_IN_SQL = `SELECT u.id, u.tenant_id, u.email, u.password_hash
        LEFT JOIN unknown_account_lockouts l ON u.id IS NULL AND l.key = $2`;
 
 /**
- * One round trip for known and unknown e-mails alike (issue 14: same work, and fewer statements):
+ * One round trip for known and unknown e-mails alike (same work, and fewer statements):
  * the account, its lockout counter (users or the unknown-account stand-in, by the SHA-256 key)
  * and the client IP's budget. A named prepared statement: parsed and planned once, not per sign-in.
  */

@@ -12,7 +12,7 @@ function median(values: number[]): number {
 }
 
 /**
- * Issue 14: a failed sign-in costs the same for a known and an unknown account (same statements,
+ * A failed sign-in costs the same for a known and an unknown account (same statements,
  * same argon2id work; the audit row is written after the answer). Known and unknown tries are
  * interleaved in a random order per pair, so load from elsewhere on the machine hits both alike.
  */

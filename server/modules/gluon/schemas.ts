@@ -35,7 +35,7 @@ function obj<const Properties extends Record<string, JSONSchema>>(properties: Pr
 
 /**
  * An object whose `optional` properties may be left out: fields added after the console's fakes
- * were written (issue 22's Android fields), so older fakes and answers stay valid.
+ * were written (the Android fields), so older fakes and answers stay valid.
  */
 function objWith<const Required extends Record<string, JSONSchema>, const Optional extends Record<string, JSONSchema>>(properties: Required, optional: Optional) {
   return {
@@ -132,7 +132,7 @@ export const deviceSchema = objWith(
     openIncidents: int,
     severity: { type: 'string', enum: ['high', 'none'] },
   },
-  // Android (issue 22): the platform, and what getprop identifies the phone by.
+  // Android: the platform, and what getprop identifies the phone by.
   { platform: oneOf(PLATFORMS), securityPatch: nstr, buildFingerprint: nstr, serial: nstr },
 );
 
@@ -295,7 +295,7 @@ export const packagePageSchema = factPage(packageSchema);
 export const propertySchema = obj({ kind: oneOf(['property', 'setting'] as const), name: str, value: str, source: str, line: nint });
 
 export const propertyPageSchema = factPage(propertySchema);
-/** The landing's incident queue (issue 24): filters and a keyset cursor, not a page number. */
+/** The landing's incident queue: filters and a keyset cursor, not a page number. */
 export const incidentQueueQuery = {
   type: 'object',
   properties: {
@@ -333,7 +333,7 @@ export const overviewSchema = obj({
   },
 });
 
-/** Where "stored observations are being matched again" stands (issue 24). */
+/** Where "stored observations are being matched again" stands. */
 export const matchingStatusSchema = obj({
   state: oneOf(MATCHING_STATES),
   queuedAt: nstr,

@@ -8,7 +8,7 @@ import { scanSavedHunts } from './services/savedHunts';
 import { withTimeBudget } from './services/timeBudget';
 
 /**
- * Issue 26 on both engines: hunts by kind and mode, paging and time range, sweeps with a STIX
+ * Neutrino on both engines: hunts by kind and mode, paging and time range, sweeps with a STIX
  * bundle and plain values by gluon's matching rules, campaigns, saved hunts and their one match
  * row per new inspection, and neutrino's permissions. Observations are seeded as gluon stores
  * them (gluon_observations), so each expectation names the rows it rests on.

@@ -29,7 +29,7 @@ describe('unsubscribe', () => {
     expect(res.json()).toEqual({ unsubscribed: 'notification', notification: 'weekly-report' });
     expect(await isUnsubscribed(t.db, 'rec@example.com', 'weekly-report')).toBe(true);
     expect(await isUnsubscribed(t.db, 'rec@example.com', 'incident-alert')).toBe(false);
-    // Single use (issue 9): the second click is refused as an expired link and adds no row.
+    // Single use: the second click is refused as an expired link and adds no row.
     const again = await post(token);
     expect(again.statusCode).toBe(401);
     expect(again.json().message).toBe('The unsubscribe link has expired.');

@@ -25,7 +25,7 @@ export async function isUnsubscribed(db: Queryable, email: string, notification:
 
 /**
  * Uses an unsubscribe link up and records what it asked, in one transaction: true the first
- * time, false for a link already used (issue 9: the second use shows the expired alert). The
+ * time, false for a link already used (the second use shows the expired alert). The
  * link is known by its token's `jti`, kept only as a hash until the link would have expired anyway.
  */
 export async function unsubscribeOnce(

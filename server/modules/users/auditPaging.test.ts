@@ -13,7 +13,7 @@ type Page = {
 };
 
 /**
- * The audit log pages at most 10,000 events deep and counts at most 10,000 (issue 23); the actor
+ * The audit log pages at most 10,000 events deep and counts at most 10,000; the actor
  * filter is resolved to user ids before any event is read. Every event once, forward and back,
  * over equal times and deleted actors.
  */

@@ -10,7 +10,7 @@ import { parseStixBundle } from './stixBundle';
 import type { Finding, Observation } from './types';
 
 /**
- * Issue 23: inspection was made faster (indexes, fewer allocations) without changing what it
+ * Inspection was made faster (indexes, fewer allocations) without changing what it
  * finds. The golden file was written by the implementation before that work, from archives a
  * seeded generator makes; every observation (kind, value, source, line, time, evidence), finding,
  * heuristic and artefact report must stay the same, in the same order. The indexed matcher is also
@@ -47,7 +47,7 @@ async function readSeeded(seed: number) {
   };
 }
 
-describe('inspection before and after the speed-up (issue 23)', () => {
+describe('inspection before and after the speed-up', () => {
   it('reads the same observations, findings and heuristics from seeded archives as the golden file', async () => {
     const golden = [];
     for (const seed of SEEDS) golden.push(await readSeeded(seed));

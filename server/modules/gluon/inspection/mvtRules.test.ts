@@ -7,7 +7,7 @@ import { createTarGz } from './tarWriter';
 import type { Indicator, IndicatorType, MatchRoute, Observation, ObservationKind } from './types';
 
 /**
- * Issue 22: the five places where MVT's documented matching differs from what gluon did, one row per
+ * The five places where MVT's documented matching differs from what gluon did, one row per
  * rule and platform. `mvt` names the rule followed (README, "Matching rules"); each row says which
  * indicators the observation must reach, and by which route, or that it must reach none.
  */
@@ -70,7 +70,7 @@ const rows: Row[] = [
   { mvt: APP_ID, platform: 'android', kind: 'bundleId', value: 'com.example.spy2', source: 'packages.json', expected: [] },
 ];
 
-describe('MVT matching rules (issue 22), iOS and Android', () => {
+describe('MVT matching rules, iOS and Android', () => {
   const matcher = buildMatcher(indicators);
   it.each(rows)('$platform — $mvt: $kind $value ($source)', ({ kind, value, source, expected }) => {
     const observation: Observation = { kind, value, source };

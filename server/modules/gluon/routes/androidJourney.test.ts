@@ -25,7 +25,7 @@ function stixBundle(id: string, family: string, patterns: string[]): string {
   return JSON.stringify({ type: 'bundle', id: `bundle--${id}`, objects });
 }
 
-/** Issue 22: Android acquisitions through the same pipeline as iOS (PGlite here; the same file runs on PostgreSQL in server-pg). */
+/** Android acquisitions through the same pipeline as iOS (PGlite here; the same file runs on PostgreSQL in server-pg). */
 describe('gluon on Android: upload -> inspection -> findings -> incident -> triage -> rescan', () => {
   let t: TestApp;
   let storageDir: string;

@@ -8,7 +8,7 @@ import { acceptStreamedUploads, assertStreamedUpload } from './streamedUpload';
 
 /**
  * Public: the connector installed from a collector link sends the end user's diagnostics here;
- * each file becomes an inspection of the install's device (issue 12, item 8).
+ * each file becomes an inspection of the install's device.
  */
 export const collectorUploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { gluon }) => {
   acceptStreamedUploads(app);

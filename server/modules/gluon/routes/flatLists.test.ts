@@ -8,7 +8,7 @@ type Json = Record<string, unknown>;
 type Page = { items: Json[]; total: number; totalCapped?: boolean; page: number; size: number };
 
 /**
- * Devices and uploads page by number at most 10,000 rows deep and count at most 10,000 (issue 23),
+ * Devices and uploads page by number at most 10,000 rows deep and count at most 10,000,
  * and by cursor through every row: every row once, in order, forward and back, over equal
  * timestamps and never-inspected devices, past the numbered pages (a small depth here); the
  * search on its trigram index. (EXPLAIN of the index: flatListsPlan.pg.test.ts.)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
 
-/** The landing's queue and overview (issue 24) on PGlite or PostgreSQL per TEST_DB. */
+/** The landing's queue and overview on PGlite or PostgreSQL per TEST_DB. */
 describe('GET /gluon-backend/incidents and /overview', () => {
   let t: TestApp;
   let headers: { authorization: string };

@@ -3,7 +3,7 @@ import type { RoutePlugin } from '../../../http/routePlugin';
 import { sampleAndroidQf, sampleSysdiagnose } from '../services/sampleUploads';
 
 export const SAMPLE_SYSDIAGNOSE_PATH = '/dev/samples/sysdiagnose.tar.gz';
-/** The Android sample (issue 22): an AndroidQF output the example Android rule set flags. */
+/** The Android sample: an AndroidQF output the example Android rule set flags. */
 export const SAMPLE_ANDROID_PATH = '/dev/samples/androidqf.zip';
 const FILE_NAME = 'sysdiagnose_2023.06.01_iPhone_sample.tar.gz';
 

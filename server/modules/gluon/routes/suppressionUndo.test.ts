@@ -3,7 +3,7 @@ import { createTestApp, type TestApp } from '../../../test/testApp';
 import { readFixtureBundle } from '../inspection/indicatorFixtures';
 
 /**
- * Issue 24: a suppression is found from the rule set ("N suppressed" lists the indicators it
+ * A suppression is found from the rule set ("N suppressed" lists the indicators it
  * covers) and can be undone; the matching it queues can be followed to its end. The worker is off
  * here: jobs stay as queued, and their progress is written by hand.
  */

@@ -45,7 +45,7 @@ export function sampleSysdiagnose(options: { device?: SampleDevice; extraProcess
 }
 
 /**
- * Test and demo support (issue 22): a made-up AndroidQF output of a phone carrying a sideloaded
+ * Test and demo support: a made-up AndroidQF output of a phone carrying a sideloaded
  * "spy agent" (a package, its signing certificate and a system property the example Android rule
  * set names, plus what the heuristics warn about). No real device data.
  */

@@ -86,7 +86,7 @@ export async function listSuppressions(db: Database, tenantId: string): Promise<
 }
 
 /**
- * Undoes a suppression (issue 24): the row goes, the rule sets holding the indicator get a new
+ * Undoes a suppression: the row goes, the rule sets holding the indicator get a new
  * revision, and the stored findings it covered are active again at once (revertSuppression says
  * which incidents reopen). Observations matched while it stood were never stored as findings: the
  * caller queues a tenant-wide rescan so they are matched again.

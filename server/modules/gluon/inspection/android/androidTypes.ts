@@ -29,7 +29,7 @@ export type AndroidObservationKind =
   /** A native crash report: the crashing process as value. */
   | 'tombstone';
 
-/** The engine's kinds: since issue 22's wiring, every Android kind is one (`../types`). */
+/** The engine's kinds: since the Android wiring, every Android kind is one (`../types`). */
 export const CORE_OBSERVATION_KINDS: readonly ObservationKind[] = OBSERVATION_KINDS;
 
 export interface AndroidObservation extends Omit<Observation, 'kind'> {

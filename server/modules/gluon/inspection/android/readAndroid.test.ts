@@ -160,7 +160,7 @@ describe('AndroidQF output', () => {
       return core ? matcher.match(core) : [];
     });
     expect(new Set(hits.map((f) => f.indicator.id))).toEqual(new Set(['indicator--1', 'indicator--2', 'indicator--3']));
-    // Every Android kind is the engine's since the wiring (issue 22): appCert goes to the matcher too.
+    // Every Android kind is the engine's since the wiring: appCert goes to the matcher too.
     expect(toCoreObservation(find(result, 'appCert', BAD.certSha256)!)?.kind).toBe('appCert');
   });
 
