@@ -51,7 +51,7 @@ describe('start banner and logs', () => {
     expect(banner).toMatch(/Logs: +warn and above, no request lines \(LOG_LEVEL=info shows them\)/);
   });
 
-  it('leads with the address, how to sign in and the mailbox, before anything else (issue 24)', () => {
+  it('leads with the address, how to sign in and the mailbox, before anything else', () => {
     const lines = startBanner(loadConfig({ DEV_IDP: 'off' }), admin, true).filter((line) => line.trim() !== '');
     expect(lines[0]).toMatch(/^ {2}Console and API: /);
     expect(lines[1]).toMatch(/^ {2}Sign in as admin@example.com/);

@@ -144,7 +144,7 @@ export function storageWarning(config: AppConfig): string | null {
 }
 
 /**
- * What a developer needs after `npm start`, most needed first (issue 24): the address, how to sign
+ * What a developer needs after `npm start`, most needed first: the address, how to sign
  * in and the mailbox (invitations and resets land there), then the rest. `npm start` prints
  * nothing before it (the build's size table only with --verbose; scripts/start.mjs).
  */

@@ -5,7 +5,7 @@
  * inspected end to end through gluon's pipeline as the API runs it: stored with sha256, the
  * worker's job (zip checks, extraction, matching against the MVT bundles and the Android example
  * rule set, observations, packages, properties, findings and incidents written to PGlite).
- * Target (issue 22): 5 s. The inspection runs in a child process so its peak RSS is its own (the
+ * Target: 5 s. The inspection runs in a child process so its peak RSS is its own (the
  * generation holds the whole zip in memory).
  */
 import { execFileSync } from 'node:child_process';

@@ -215,7 +215,7 @@ async function main(): Promise<number> {
 
 main()
   .then(async (code) => {
-    // Then two API instances on one throw-away PostgreSQL (issue 14): after the single-instance
+    // Then two API instances on one throw-away PostgreSQL: after the single-instance
     // figures, so their servers are stopped and the two scenarios do not share the machine.
     if (code === 0 && !process.env.BENCH_URL && process.env.BENCH_TWO_INSTANCES !== 'off') await runTwoInstancesBench();
     return code;

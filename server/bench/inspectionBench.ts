@@ -4,7 +4,7 @@
  * 2. A generated sysdiagnose-like archive of 10,000 crash reports: the bare pass (gunzip, tar walk,
  *    JSON.parse of each report: what any reader must do, the limit) and `inspectArchive` (the same,
  *    plus extracting and matching 270,000 observations) in alternating rounds, the best of each,
- *    and their ratio (issue 23: at least 0.6); then the same archive unpacked to a temporary
+ *    and their ratio (at least 0.6); then the same archive unpacked to a temporary
  *    folder and read back from disk.
  * 3. Matching cost against the number of indicators: the three bundles vs 100,000 made-up ones.
  * 4. The same archive through gluon's pipeline as the API runs it: upload into the file storage
@@ -37,7 +37,7 @@ import { createTarGz, type TarWriterEntry } from '../modules/gluon/inspection/ta
 import type { Indicator, Observation } from '../modules/gluon/inspection/types';
 
 const TARGET_SECONDS = 10;
-/** inspectArchive's throughput as a share of the bare pass's (issue 23). */
+/** inspectArchive's throughput as a share of the bare pass's. */
 const TARGET_RATIO = 0.6;
 const reports = Number(process.env.BENCH_REPORTS ?? 10_000);
 if (!Number.isInteger(reports) || reports < 1 || reports > 200_000) throw new Error('BENCH_REPORTS must be 1..200000');

@@ -1,5 +1,5 @@
 /**
- * `npx tsx server/bench/neutrinoBench.ts`: neutrino's hunt at fleet scale (issue 26). Seeds
+ * `npx tsx server/bench/neutrinoBench.ts`: neutrino's hunt at fleet scale. Seeds
  * synthetic observations into gluon_observations (1,000 devices, inspections of 100 observations:
  * processes, app paths, domains, app ids; a rare `helperd` on 20 devices), then times hunts by
  * mode through the service the API calls (huntDevices: grouped by device, first page of 25) and,

@@ -1,6 +1,6 @@
 /**
  * The API's sign-in and refresh next to their reference points (baselineServer.ts), measured in
- * the same run with the same load generator and settings, printed as ratios (issue 14 targets:
+ * the same run with the same load generator and settings, printed as ratios (targets:
  * refresh >= 50 % of crypto-only, sign-in >= 90 % of argon2id-only).
  */
 import { fork, type ChildProcess } from 'node:child_process';

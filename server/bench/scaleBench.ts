@@ -1,5 +1,5 @@
 /**
- * `npm run bench:scale` (issue 23): the console's list calls as the data grows. Seeds one tenant
+ * `npm run bench:scale`: the console's list calls as the data grows. Seeds one tenant
  * with 1 k, 10 k and 100 k devices (3 inspections and 30 observations each, every tenth with an
  * open incident), 100 k audit events (1 M from 100 k devices on) and 10,000 users, on PostgreSQL
  * (a throw-away server, as the server-pg tests start) and on PGlite (a data folder, as `npm start`),

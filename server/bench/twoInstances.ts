@@ -1,5 +1,5 @@
 /**
- * Two API instances on one PostgreSQL (issue 14): `npx tsx server/bench/twoInstances.ts`, or
+ * Two API instances on one PostgreSQL: `npx tsx server/bench/twoInstances.ts`, or
  * `npm run bench` when bench.ts calls `runTwoInstancesBench()`. Starts a throw-away PostgreSQL
  * (Debian's, as the server-pg tests do), two API processes sharing the database, the signing key
  * and PUBLIC_URL, checks that they agree (sign in on A, refresh on B, log out on A, refused on B),

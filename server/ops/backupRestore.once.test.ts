@@ -19,7 +19,7 @@ async function cli(env: Record<string, string>, ...argv: string[]): Promise<{ co
 }
 
 /**
- * Issue 14, item 11: `npm run admin -- backup <file>` while the API runs (through its operator
+ * Backup: `npm run admin -- backup <file>` while the API runs (through its operator
  * channel), `restore <file>` into a fresh DATA_DIR, and the restored database signs the user in.
  * PGlite only (PostgreSQL deployments use pg_dump / pg_restore, see README "Operations").
  */

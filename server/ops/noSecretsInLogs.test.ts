@@ -6,7 +6,7 @@ import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../test/testApp';
 import { startSmtpReceiver, type SmtpReceiver } from './smtpReceiver';
 
 /**
- * Issue 14, item 4: a full set of flows (sign-in, refresh, 2FA, invitation, password reset,
+ * A full set of flows (sign-in, refresh, 2FA, invitation, password reset,
  * collector link, quick link, unsubscribe, logout) with the log at its most verbose level and
  * mails delivered by SMTP; every secret issued on the way is then looked for in the log and in
  * the outbox: none may be there.

@@ -15,7 +15,7 @@ const MFA_USER = { email: 'mfa@restart.example', password: 'Restart-Mfa-Pass-12'
 const VISITOR = { fullName: 'Ada Lovelace', email: 'ada@restart.example', phone: '+44 20 7946 0000', os: 'WIN' };
 
 /**
- * Issue 14, item 7 (restarts): the API as `npm start` runs it, on PGlite, killed with SIGKILL in
+ * The API as `npm start` runs it, on PGlite, killed with SIGKILL in
  * the middle of sign-ins and collector downloads, started again on the same folder, then stopped
  * with SIGTERM while requests are in flight. Every answer given before a kill stays true after it;
  * no half-written row (install counter and rows, invitation and password, session and its audit

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnApi } from './processHarness';
 
 /**
- * Issue 14, item 9: a start that cannot finish stops with a message naming its step. The hang is
+ * A start that cannot finish stops with a message naming its step. The hang is
  * real: the database address is a server that accepts connections and never answers, so the
  * start waits in its database step until the watchdog ends it.
  */

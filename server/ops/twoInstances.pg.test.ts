@@ -16,7 +16,7 @@ const PASSWORD = 'Two-Instances-Pass-1';
 const IP_FAILURE_LIMIT = 3;
 
 /**
- * Issue 14, item 7: two API instances on one PostgreSQL database, each with its own connection
+ * Two API instances on one PostgreSQL database, each with its own connection
  * pool (as two processes have), sharing only what a deployment shares: the database, the
  * signing key file and PUBLIC_URL. PostgreSQL only (server-pg project): PGlite has one process.
  */

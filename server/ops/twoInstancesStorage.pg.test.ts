@@ -21,7 +21,7 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 const PASSWORD = 'Two-Instances-Files-1';
 
 /**
- * Issue 23, item 2: two API instances on one PostgreSQL database and one object store (s3rver on
+ * Two API instances on one PostgreSQL database and one object store (s3rver on
  * loopback), each with its own pool, storage client and (empty) local folder, as two machines
  * have. What A receives, B shows, serves and inspects; the job queue is shared. Workers are run
  * by the test (GLUON_WORKER=off) so which instance claims a job is known. PostgreSQL only.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/testApp';
 
-/** Issue 14: sign-in does not wait for its audit row, and no row is lost. */
+/** Sign-in does not wait for its audit row, and no row is lost. */
 describe('queued audit writes', () => {
   let t: TestApp;
   beforeAll(async () => {

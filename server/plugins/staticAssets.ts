@@ -55,7 +55,7 @@ const DARK_THEME_COOKIE = /(?:^|;\s*)jetp-theme=dark(?:;|$)/;
 
 /**
  * The document with the copy of the route's first screen inside `#root`, painted before the
- * script runs (issue 13; the page takes it over: plugins/login/logic/typedBeforeStart.ts). Only
+ * script runs (the page takes it over: plugins/login/logic/typedBeforeStart.ts). Only
  * for a reader who is not signed in (a signed-in one is sent on from /login) and a query that
  * asks for nothing else (`/login?token=…` opens another step).
  */
@@ -157,7 +157,7 @@ export async function installStaticAssets(app: FastifyInstance, { staticDir, pro
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
   const hasConsole = existsSync(indexFile);
-  // The address is not echoed back (issue 14: no answer repeats the request).
+  // The address is not echoed back (no answer repeats the request).
   const notFound = (reply: FastifyReply) => reply.code(404).send(errorBody(404, NOT_FOUND_MESSAGE));
 
   if (hasConsole) {

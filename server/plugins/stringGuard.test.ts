@@ -60,7 +60,7 @@ function sample(schema: Schema | undefined, bad: string): unknown {
   return bad;
 }
 
-/** Issue 14: a walk over every route of the OpenAPI document with NUL bytes and lone surrogates. */
+/** A walk over every route of the OpenAPI document with NUL bytes and lone surrogates. */
 describe('no text the database cannot store reaches a route', () => {
   let t: TestApp;
   let operations: { method: string; path: string; op: Operation }[];

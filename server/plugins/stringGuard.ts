@@ -40,7 +40,7 @@ function requestHasInvalidText(request: FastifyRequest): boolean {
 
 /**
  * One check for every route, before its schema and handler: path parameters, query string
- * and parsed body may not carry text the database cannot store (issue 14). Runs in
+ * and parsed body may not carry text the database cannot store. Runs in
  * preValidation, the first hook where the body is parsed; routes need nothing of their own.
  */
 export function installStringGuard(app: FastifyInstance): void {

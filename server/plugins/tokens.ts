@@ -27,7 +27,7 @@ export async function createTokenService(key: SigningKey, publicUrl: string, iss
     issuer,
     // A compact JWS written here and signed with node:crypto's one-shot Ed25519 `sign`: jose signs
     // through WebCrypto, an asynchronous job per token that cost a sign-in ~0.3-0.5 ms of CPU on
-    // the event loop (issue 14, server/ARCHITECTURE.md "Benchmark"); this takes ~0.07 ms.
+    // the event loop (server/ARCHITECTURE.md "Benchmark"); this takes ~0.07 ms.
     // Verification stays with jose (algorithm pinned, issuer, expiry), and tokens.test.ts checks
     // that jose verifies what this signs.
     async sign(typ, claims, ttlSeconds) {

@@ -82,7 +82,7 @@ export async function createSession(q: Queryable, s: NewSession): Promise<Sessio
 /**
  * Opens the session of a finished sign-in, records the sign-in on the user (last_login_at) and
  * writes its 'login' audit row (target: the session, details: the provider), in one statement:
- * one write and one commit per sign-in instead of two (issue 14), and no session without its
+ * one write and one commit per sign-in instead of two, and no session without its
  * audit row even if the process dies right after. Answers what the access token needs.
  */
 export async function openSignedInSession(q: Queryable & Partial<Pick<Database, 'prepared'>>, s: NewSession): Promise<Pick<SessionRecord, 'id' | 'expiresAt'>> {
@@ -148,7 +148,7 @@ export function createSessionStore(db: Queryable & Partial<Pick<Database, 'prepa
     create: (session) => createSession(db, session),
 
     // Both run on every authenticated request: named prepared statements (db/prepared.ts), so the
-    // database parses and plans them once, not per request (issue 14, refresh near its limit).
+    // database parses and plans them once, not per request (refresh near its limit).
     async verify(sessionId, userId) {
       const [row] = await preparedQuery<LiveRow>(db, 'session_verify', VERIFY_SQL, [sessionId, userId]);
       return liveSession(row);

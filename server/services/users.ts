@@ -84,7 +84,7 @@ export const ALL_PERMISSIONS: readonly string[] = [
   'elc#cfg#rw',
   'ntr#rpt#rw',
   'ntr#cfg#rw',
-  // Neutrino's fleet threat hunting (issue 26): r hunts, rw saves hunts.
+  // Neutrino's fleet threat hunting: r hunts, rw saves hunts.
   'ntr#hnt#rw',
   'mnt#cfg#rw',
   'mnt#rpt#rw',
