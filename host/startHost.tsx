@@ -35,8 +35,8 @@ const CHECK_DELAY_MS = 1000;
 
 /**
  * Resolves a while after the page has loaded, when the browser is idle: the manifest check is
- * not needed for the first screen, so its chunk is not one more script request before it
- * (issue 13). Without a browser (tests) it resolves at once.
+ * not needed for the first screen, so its chunk is not one more script request before it.
+ * Without a browser (tests) it resolves at once.
  */
 function afterFirstScreen(): Promise<void> {
   if (typeof requestIdleCallback !== 'function') return Promise.resolve();
@@ -60,7 +60,7 @@ export function startHost({ plugins, rootElement, container, title, logoUrl }: S
   const root = createRoot(rootElement);
   const render = () => root.render(<HostApp container={services} title={title} logoUrl={logoUrl} />);
   // A public page's modules arrive with the entry (announced in the document): waiting for them
-  // paints the page itself first, not a loading state and then the page (issue 13). Bounded:
+  // paints the page itself first, not a loading state and then the page. Bounded:
   // a slow chunk shows the loading state as before.
   // The page's plugin services come with it (a public plugin's API client), in the same wave.
   const first = publicPageAt(plugins, services.resolve<NavigationService>(NavigationServiceToken).path());

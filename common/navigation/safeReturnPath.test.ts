@@ -33,7 +33,7 @@ describe('sanitizeReturnPath', () => {
     [' /gluon'],
     ['/%E0%A4%A'],
     ['/' + 'a'.repeat(3000)],
-    // Dot segments that resolve to a protocol-relative path (issue 14).
+    // Dot segments that resolve to a protocol-relative path.
     ['/.//evil.example'],
     ['/a/..//evil.example'],
     ['/a/b/../..//evil.example'],

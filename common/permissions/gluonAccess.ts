@@ -8,7 +8,7 @@ import { hasPermission } from './hasPermission';
  * modes the spec lists. The choices the spec leaves open (reports read = results, rule sets =
  * config) are written in server/services/gluon/README.md.
  *
- * Before issue 21 the API had its own copy (server/services/gluon/gluonAccess.ts, matching exact
+ * Before the shared contract the API had its own copy (server/services/gluon/gluonAccess.ts, matching exact
  * strings) and the console another (plugins/gluon/permissions/checks.ts, parsing): they agreed on
  * every valid permission. This one parses, so a malformed string never counts.
  */

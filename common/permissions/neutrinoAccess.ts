@@ -3,7 +3,7 @@ import { hasPermission } from './hasPermission';
 import { canWriteRuleSets } from './rulesRepositoryAccess';
 
 /**
- * Neutrino's checks (issue 26, the `ntr` prefix): fleet threat hunting. `ntr#hnt` is the hunt
+ * Neutrino's checks (the `ntr` prefix): fleet threat hunting. `ntr#hnt` is the hunt
  * resource: r searches every observation of the tenant (hunts, sweeps, campaigns), w saves hunts
  * that run again on every new inspection. A neutrino user sees devices and evidence only through
  * hunts; opening a device page still needs gluon's report permission, and turning a sweep into a

@@ -5,7 +5,7 @@
  * (core/ui/ServerSvg/sanitizeSvg.ts), so an older stored picture or a server bug cannot reach the
  * page unfiltered. Both run DOMPurify with these lists and `isSafeSvgAttributeValue` as a hook.
  *
- * Before issue 21 the two lists differed: the API kept `style` (with a blacklist of CSS
+ * Before the shared contract the two lists differed: the API kept `style` (with a blacklist of CSS
  * constructs), the console dropped it. The stricter reading is kept: no `style` attribute, no
  * `<style>` element. Inline CSS can restyle the page around the picture (`position: fixed` on the
  * root) and reaches resources through escapes and functions a blacklist has to keep up with; the

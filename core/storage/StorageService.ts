@@ -52,7 +52,7 @@ export const ACCESS_TOKEN_COOKIE = 'access_token';
 
 /**
  * The theme, mirrored from localStorage into a cookie so that the API can send a document's copy
- * of the first screen (issue 13: /login painted before the script) in the reader's theme instead
+ * of the first screen (/login painted before the script) in the reader's theme instead
  * of flashing the light one. Not a secret; read by server/plugins/staticAssets.ts.
  */
 export const THEME_COOKIE = 'jetp-theme';

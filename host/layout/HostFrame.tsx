@@ -20,7 +20,7 @@ export interface HostFrameProps {
 
 /**
  * The element every page sits in. Also rendered by the build around a page's copy in the
- * document (scripts/lib/prerender.mjs, issue 13), so the copy and the live page match.
+ * document (scripts/lib/prerender.mjs), so the copy and the live page match.
  */
 export function HostFrame({ viewport, layout, theme, pluginId, chrome, outlets, children }: HostFrameProps) {
   return (

@@ -13,7 +13,7 @@ const loaded = new WeakMap<AnyLoader, AnyComponent>();
 function load(loader: AnyLoader) {
   let promise = loading.get(loader);
   if (!promise) {
-    // A page's own imports go out with its chunk, not after it has run (issue 13).
+    // A page's own imports go out with its chunk, not after it has run.
     preloadRouteModules(loader);
     promise = loader();
     promise.then(

@@ -28,7 +28,7 @@ export const CollectorTexts = {
   linkUnchecked: 'The link could not be checked. Please try again later.',
   /** Ours: a quick link whose token names no operating system (tampered or cut). */
   quickLinkInvalid: 'The link is invalid. Please ask for a new one.',
-  /** Ours (issue 24): a download says what runs and how it ended, not only a greyed button. */
+  /** Ours: a download says what runs and how it ended, not only a greyed button. */
   preparing: (osLabel: string) => `Preparing the connector for ${osLabel}…`,
   downloaded: (osLabel: string) => `The connector for ${osLabel} is in your downloads: open it to install it.`,
   downloadedTitle: 'Connector downloaded',

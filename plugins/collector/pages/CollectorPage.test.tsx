@@ -133,7 +133,7 @@ describe('step 2: Download the connector', () => {
     const download = await screen.findByRole('button', { name: 'Download for Windows' });
     await userEvent.click(download);
     await waitFor(() => expect((screen.getByRole('button', { name: 'Download for Windows' }) as HTMLButtonElement).disabled).toBe(true));
-    // Issue 24: the greyed button says what it is doing, then how it ended (in place and as a toast).
+    // The greyed button says what it is doing, then how it ended (in place and as a toast).
     expect(screen.getByTestId('connector-download-status').textContent).toBe('Preparing the connector for Windows…');
     await act(async () => finish.open());
     expect(screen.getByTestId('connector-download-status').textContent).toBe('The connector for Windows is in your downloads: open it to install it.');

@@ -33,7 +33,7 @@ describe('quick link', () => {
     // No link check: the quick screen is not the wizard.
     expect(api.validateLink).not.toHaveBeenCalled();
     await waitFor(() => expect((screen.getByRole('button', { name: 'Download for macOS' }) as HTMLButtonElement).disabled).toBe(true));
-    // Issue 24: its end is said in place, not only by a greyed button.
+    // Its end is said in place, not only by a greyed button.
     await waitFor(() => expect(screen.getByTestId('connector-download-status').textContent).toBe('The connector for macOS is in your downloads: open it to install it.'));
   });
 

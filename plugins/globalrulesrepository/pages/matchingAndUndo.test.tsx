@@ -67,7 +67,7 @@ function host(methods: Partial<RulesRepositoryApi>, matching: MatchingStatus[]) 
   return { fake, toasts };
 }
 
-describe('matching stored observations again (issue 24)', () => {
+describe('matching stored observations again', () => {
   it('follows the matching an import queued to its end: progress in place, then done with counts, in place and as a toast', async () => {
     const { fake, toasts } = host(
       { importRuleSet: async () => ({ ruleSet, status: 'updated' }) },
@@ -109,7 +109,7 @@ describe('matching stored observations again (issue 24)', () => {
   });
 });
 
-describe('suppressed indicators (issue 24)', () => {
+describe('suppressed indicators', () => {
   it('"1 suppressed" opens the suppressed indicators, marked; Undo removes the suppression and follows the matching', async () => {
     let suppressed = true;
     const { fake } = host(

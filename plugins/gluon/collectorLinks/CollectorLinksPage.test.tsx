@@ -125,7 +125,7 @@ describe('collector links page', () => {
       expect(screen.queryByRole('button', { name: 'Enable' })).toBeNull();
     });
 
-    it('says Preparing… while the installer downloads, then that it was saved (issue 24: not only a greyed button)', async () => {
+    it('says Preparing… while the installer downloads, then that it was saved (not only a greyed button)', async () => {
       const gate = createGate();
       const { fake, services } = render('/gluon/collector-links', ['gln#ext#r'], { downloadLinkInstaller: () => gate.opened });
       await userEvent.click(await screen.findByRole('button', { name: 'Windows installer' }));

@@ -123,7 +123,7 @@ export default function CollectorLinksPage(_props: PageProps) {
                     </td>
                     <td>{link.expiresAt ? format(link.expiresAt) : 'Never'}</td>
                     <td>{format(link.createdAt)}</td>
-                    {/* The cell stays a table cell (a flex cell left the row, issue 24); its buttons flow inside it. */}
+                    {/* The cell stays a table cell (a flex cell left the row); its buttons flow inside it. */}
                     <td>
                       <div className="collector-links-actions">
                         <Button

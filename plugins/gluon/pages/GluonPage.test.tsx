@@ -60,7 +60,7 @@ function host(perms: string[], methods: Partial<GluonApi>) {
   return fake;
 }
 
-describe('gluon landing (issue 24)', () => {
+describe('gluon landing', () => {
   it('leads with open incidents by severity, counts by state and the latest inspections', async () => {
     host(ANALYST, { getIncidentQueue: async () => ({ items: [], total: 0, next: null }) });
     const high = await screen.findByTestId('severity-count');

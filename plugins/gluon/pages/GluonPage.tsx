@@ -44,7 +44,7 @@ function Devices() {
 }
 
 /**
- * Product root of gluon: what an analyst opens first (issue 24): open incidents by severity, the
+ * Product root of gluon: what an analyst opens first — open incidents by severity, the
  * latest inspections and the incidents across devices, then the devices. Someone who can only
  * upload or configure is led to the page they can use.
  */

@@ -35,7 +35,7 @@ export default function IncidentPage({ params }: PageProps) {
   }
   return (
     <section className="gluon-incident-page">
-      {/* Outside /gluon in the address: the trail says where the page sits (issue 24). */}
+      {/* Outside /gluon in the address: the trail says where the page sits. */}
       <PageBreadcrumbs
         items={[
           { text: 'Gluon', to: '/gluon' },

@@ -1,6 +1,6 @@
 /**
  * The document can carry a copy of the sign-in step, painted before the page's code runs
- * (prerender/, server/plugins/staticAssets.ts; issue 13). Its fields can be typed into; when
+ * (prerender/, server/plugins/staticAssets.ts). Its fields can be typed into; when
  * React replaces the copy with the live form, what was typed, the focused field and its caret
  * carry over, so nothing typed is lost.
  */

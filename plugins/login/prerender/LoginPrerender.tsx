@@ -6,7 +6,7 @@ const nothing = async () => undefined;
 const ignore = () => {};
 
 /**
- * The sign-in step as the document carries it (issue 13): the build renders this to HTML
+ * The sign-in step as the document carries it: the build renders this to HTML
  * (scripts/lib/prerender.mjs) and the API puts it into `/login`'s document, so the form paints
  * with the stylesheet, before ~110 KiB of script has run. Same markup as the page's first
  * render (LoginPrerender.test.tsx), except that every button is disabled until the live form

@@ -17,7 +17,7 @@ export interface PagerProps {
 
 /**
  * "21–40 of 10,000" with Previous / Next: the server pages, the browser holds one page. A list
- * that grows with the data is counted only to its first 10,000 rows (issue 23): it then reads
+ * that grows with the data is counted only to its first 10,000 rows: it then reads
  * "of 10,000+", and Next goes on past it to the last row (keyset cursors).
  */
 export function Pager({ page, size, total, totalCapped, shown, onPrevious, onNext }: PagerProps) {

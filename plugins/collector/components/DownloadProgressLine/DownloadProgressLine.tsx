@@ -8,7 +8,7 @@ export interface DownloadProgressLineProps {
 }
 
 /**
- * What the greyed Download button is doing (issue 24): preparing while the server builds the
+ * What the greyed Download button is doing: preparing while the server builds the
  * connector and the downloads panel counts its bytes, then where the file went. Always in the
  * page, so a screen reader hears each change.
  */

@@ -124,7 +124,7 @@ export function useCollectorLinks(canRead: boolean) {
       if (download?.phase === 'preparing') return;
       const name = data?.items.find((l) => l.id === id)?.name;
       const what = `The ${OS_LABELS[os]} installer${name ? ` of ${name}` : ''}`;
-      // Issue 24: the button no longer just greys; the line says what runs and how it ended.
+      // The button no longer just greys; the line says what runs and how it ended.
       setDownload({ linkId: id, os, phase: 'preparing', line: `Preparing ${what.charAt(0).toLowerCase()}${what.slice(1)}…` });
       try {
         await api.downloadLinkInstaller(id, os);

@@ -19,7 +19,7 @@ export interface ListPagerProps {
 
 /**
  * Previous / "Page N of M" / Next under a list paged on the server; nothing for a single page.
- * Lists that grow with the data are counted to their first 10,000 rows (issue 23): M then reads
+ * Lists that grow with the data are counted to their first 10,000 rows: M then reads
  * "M+", and past it the page number stands alone; Next goes on to the last row (keyset cursors).
  */
 export function ListPager({ page, size, total, totalCapped, previous, next, counted, onPrevious, onNext }: ListPagerProps) {

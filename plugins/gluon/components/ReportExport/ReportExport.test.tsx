@@ -30,7 +30,7 @@ function host(methods: Partial<GluonApi>) {
   return { fake, toasts };
 }
 
-describe('ReportExport (issue 24)', () => {
+describe('ReportExport', () => {
   it('says "Preparing…" in place while the report is built, then saved, in place and as a toast', async () => {
     const gate = createGate();
     const { fake, toasts } = host({ downloadReport: () => gate.opened });
