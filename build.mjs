@@ -242,7 +242,7 @@ function finish(result, options, documentStyles = new Map()) {
 
 /**
  * The console's own build (not a test build of another entry) also writes `prerendered.json`:
- * per public route, the copy of its first screen the API puts into the document (issue 13).
+ * per public route, the copy of its first screen the API puts into the document.
  */
 async function writePrerendered(options) {
   if (!(options.prerender ?? options.entry === 'host/main.tsx')) return;

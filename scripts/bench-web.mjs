@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm run bench:web — how fast the console's first screens become usable in a browser (issue 13).
+// npm run bench:web — how fast the console's first screens become usable in a browser.
 //
 // Builds the console (skip with --no-build), starts the API on a free port with a fresh data
 // folder, signs in through the API, then loads each page in Debian's Chromium (Playwright,

@@ -1,5 +1,5 @@
 // `npm start`: builds the console into dist/ without its size table, then runs the API, so the
-// API's banner (address, sign-in, mailbox) is the first thing on screen (issue 24).
+// API's banner (address, sign-in, mailbox) is the first thing on screen.
 // `npm start -- --verbose` prints the bundle size table first, as `npm run build` does.
 import { spawn } from 'node:child_process';
 import path from 'node:path';

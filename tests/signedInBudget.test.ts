@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-/** Issue 10: the signed-in first load of /gluon, JavaScript, brotli. */
+/** The signed-in first load of /gluon, JavaScript, brotli. */
 const SIGNED_IN_JS_BUDGET = 150 * 1024;
 
 /**

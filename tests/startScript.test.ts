@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 // @ts-expect-error plain ESM script without type declarations
 import { startOptions } from '../scripts/start.mjs';
 
-/** `npm start` (scripts/start.mjs): the build's size table only on request (issue 24). */
+/** `npm start` (scripts/start.mjs): the build's size table only on request. */
 describe('npm start options', () => {
   it('hides the size table by default and shows it with --verbose', () => {
     expect(startOptions([])).toEqual({ verbose: false });

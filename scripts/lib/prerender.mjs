@@ -1,4 +1,4 @@
-// The copy of a public page's first screen that the document carries (issue 13): rendered here
+// The copy of a public page's first screen that the document carries: rendered here
 // at build time from the page's own components, inserted by the API into that route's document
 // (server/plugins/staticAssets.ts), so the page paints with the stylesheet, before the script
 // runs; the live page then replaces it (plugins/login/logic/typedBeforeStart.ts).

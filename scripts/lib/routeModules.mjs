@@ -1,5 +1,5 @@
 // What each route needs before it can render, so that the first load asks for all of it at once
-// (issue 13, "No chunk waterfall"). Without it the browser learns of a page chunk only when the
+// ("No chunk waterfall"). Without it the browser learns of a page chunk only when the
 // entry has run, and of the page's own imports only when the page chunk has run: three waves.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -70,7 +70,7 @@ function lazyImports(metafile, source) {
 /**
  * The routes' table as the host reads it from index.html: every file once, each route a list
  * of indexes into it (the table ships with every document, so it is kept small). Public and
- * shell routes only: a document names no product's chunks (issue 13: a product's code is
+ * shell routes only: a document names no product's chunks (a product's code is
  * announced only to a token that permits it). A product page is one or two files; the host
  * fetches it when it has checked the token.
  */

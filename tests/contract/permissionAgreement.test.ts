@@ -12,7 +12,7 @@ import { canWriteUsers, hasUserManagementAccess, isAnyUser } from '@common/permi
 import { createTestApp, type TestApp, type TestUser } from '../../server/test/testApp';
 
 /**
- * Issue 21: the console hides exactly what the API refuses. Every protected route of the API is
+ * The console hides exactly what the API refuses. Every protected route of the API is
  * listed below with the console's check for the screen or action that calls it (a function of
  * common/permissions), and for a table of permission sets (every permission of the catalogue in
  * each of its modes, and the composite roles of spec §6) the API must answer 403 exactly when
@@ -140,7 +140,7 @@ const ROUTES: Record<string, Entry> = {
   'GET /gluon-backend/incidents/:id': { console: canReadReports },
   'POST /gluon-backend/incidents/:id/triage': { console: canTriage, request: { body: { state: 'confirmed', comment: 'x' } } },
   'POST /gluon-backend/findings/:id/falsePositive': { console: canTriage, request: { body: { reason: 'x' } } },
-  // The gluon landing (issue 24): incidents across devices, counts and the latest inspections.
+  // The gluon landing: incidents across devices, counts and the latest inspections.
   'GET /gluon-backend/incidents': { console: canReadReports },
   'GET /gluon-backend/overview': { console: canReadReports },
 
@@ -152,11 +152,11 @@ const ROUTES: Record<string, Entry> = {
   'GET /globalrulesrepository-backend/ruleSets/:id/indicators': { console: canReadRuleSets },
   'GET /globalrulesrepository-backend/suppressions': { console: canReadRuleSets },
   'POST /globalrulesrepository-backend/suppressions': { console: canWriteRuleSets, request: { body: { indicatorId: 'indicator--none', reason: 'x' } } },
-  // Issue 24: undo a suppression from the indicator list; the rule-set page follows the matching job.
+  // Undo a suppression from the indicator list; the rule-set page follows the matching job.
   'DELETE /globalrulesrepository-backend/suppressions/:id': { console: canWriteRuleSets },
   'GET /globalrulesrepository-backend/matching': { console: canReadRuleSets },
 
-  // Neutrino (plugins/neutrino): hunts, sweeps, campaigns and saved hunts (issue 26).
+  // Neutrino (plugins/neutrino): hunts, sweeps, campaigns and saved hunts.
   'GET /neutrino-backend/hunt': { console: canHunt, request: { query: { value: 'no-such-value' } } },
   'GET /neutrino-backend/hunt/export': { console: canHunt, request: { query: { mode: 'contains', value: 'ab' } }, why: 'contains under 3 characters: 400' },
   'GET /neutrino-backend/campaigns/families': { console: canHunt },
