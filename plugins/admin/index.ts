@@ -1,5 +1,5 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { isInspectionAdmin } from '@common/permissions/gluonAccess';
+import { isInspectionAdmin } from '@common/gluon/access';
 
 /**
  * Administration: users, invitations, permissions, sessions, audit log, sign-in settings and

@@ -1,4 +1,4 @@
-import { canConfigureMonitoring } from '@common/permissions/monitoringAccess';
+import { canConfigureMonitoring } from '@common/monitoring/access';
 import { definePlugin } from '@core/plugin/PluginManifest';
 
 /** Monitoring: everything under /monitoring. Only this manifest is imported by the host; pages, services and chart.js are lazy chunks. */

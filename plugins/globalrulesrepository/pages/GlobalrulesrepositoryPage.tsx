@@ -1,7 +1,7 @@
 import { Callout, Classes, H2, H4, ProgressBar } from '@blueprintjs/core';
 import { useState } from 'react';
-import { canHunt } from '@common/permissions/neutrinoAccess';
-import { canReadRuleSets, canWriteRuleSets } from '@common/permissions/rulesRepositoryAccess';
+import { canHunt } from '@common/neutrino/access';
+import { canReadRuleSets, canWriteRuleSets } from '@common/globalrulesrepository/access';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';

@@ -1,6 +1,6 @@
 import { Classes, H2, H5, InputGroup } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
-import { canViewMonitoring } from '@common/permissions/monitoringAccess';
+import { canViewMonitoring } from '@common/monitoring/access';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';

@@ -1,6 +1,6 @@
 import { deviceDisplayName } from '@common/devices/appleModels';
 import { count } from '@common/format/count';
-import { canHunt } from '@common/permissions/neutrinoAccess';
+import { canHunt } from '@common/neutrino/access';
 import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { canViewMonitoring } from '@common/permissions/monitoringAccess';
+import { canViewMonitoring } from '@common/monitoring/access';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';

@@ -1,4 +1,4 @@
-import { canManageMonitoringResources } from '@common/permissions/monitoringAccess';
+import { canManageMonitoringResources } from '@common/monitoring/access';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';

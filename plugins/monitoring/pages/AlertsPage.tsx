@@ -1,6 +1,6 @@
 import { deviceDisplayName } from '@common/devices/appleModels';
 import { Download } from '@blueprintjs/icons';
-import { canConfigureMonitoring } from '@common/permissions/monitoringAccess';
+import { canConfigureMonitoring } from '@common/monitoring/access';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { useService } from '@core/react/useService';
 import { Button, Callout, Classes, H2, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
