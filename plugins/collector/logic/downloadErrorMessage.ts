@@ -2,7 +2,7 @@ import { DOWNLOAD_ERROR } from '@core/downloads/DownloadService';
 import type { CallFailure } from '@core/http/callFailure';
 import { linkMessage } from './linkMessage';
 import { CollectorTexts } from './texts';
-import { boundErrorText } from '@core/errors/errorText';
+import { boundErrorText } from '@core/http/errorText';
 
 /** The API's validation answers start with the refused field ('body email must match format "email"'). */
 const FIELD_TEXTS: ReadonlyArray<[prefix: string, text: string]> = [

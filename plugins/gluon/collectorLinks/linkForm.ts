@@ -1,5 +1,5 @@
 import type { LinkStatus, NewLink } from '../api/GluonApi';
-import { ACCOUNT_ERROR_TEXTS, errorText } from '@core/errors/errorText';
+import { ACCOUNT_ERROR_TEXTS, errorText } from '@core/http/errorText';
 
 export interface LinkFormValues {
   name: string;

@@ -1,5 +1,5 @@
 import { callFailure } from '@core/http/callFailure';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 
 /**
  * A device or incident page's load failure as the page shows it. The page's only parameter is the

@@ -5,7 +5,7 @@ import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { ToastServiceToken } from '@core/toasts/ToastService';
 import { GluonApiToken, type DeviceDetail } from '../api/GluonApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 import { pageLoadError } from './pageLoadError';
 

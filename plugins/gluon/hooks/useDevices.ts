@@ -3,7 +3,7 @@ import { FIRST_PAGE, nextPosition, positionKey, previousPosition, shownIndex, ty
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken } from '../api/GluonApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 
 export const DEVICES_PAGE_SIZE = 20;

@@ -2,7 +2,7 @@ import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { GluonApiToken, type IncidentDetail, type TriageChange } from '../api/GluonApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 import { pageLoadError } from './pageLoadError';
 

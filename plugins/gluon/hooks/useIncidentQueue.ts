@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { GluonApiToken, type IncidentQueueQuery, type QueueSort, type QueueState } from '../api/GluonApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 
 export const QUEUE_PAGE_SIZE = 25;

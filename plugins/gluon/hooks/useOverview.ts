@@ -1,7 +1,7 @@
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { GluonApiToken, type GluonOverview } from '../api/GluonApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 
 /** While an inspection on the landing is queued or running, it is asked again this often. */

@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useService } from '@core/react/useService';
 import { useMutation } from '@core/react/useMutation';
 import { GluonApiToken, type Upload, type UploadFile } from '../api/GluonApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 
 export type QueuedStatus = 'waiting' | 'uploading' | 'done' | 'duplicate' | 'error';

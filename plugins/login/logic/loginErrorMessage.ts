@@ -1,6 +1,6 @@
 import type { CallFailure } from '@core/http/callFailure';
 import { LoginTexts } from './texts';
-import { boundErrorText } from '@core/errors/errorText';
+import { boundErrorText } from '@core/http/errorText';
 
 /**
  * Spec §8 for the login step: 401/403 -> wrong credentials; above 500 -> no connection;

@@ -1,5 +1,5 @@
 import { callFailure } from '@core/http/callFailure';
-import { boundErrorText } from '@core/errors/errorText';
+import { boundErrorText } from '@core/http/errorText';
 
 export const MfaTexts = {
   passwordRequired: 'Password is required',

@@ -5,7 +5,7 @@ import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 import { MonitoringApiToken, type AlertQuery, type AlertStatus } from '../api/MonitoringApi';
 import { alertQueryFromSearch } from './alertQueryFromSearch';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { monitoringKeys } from './monitoringKeys';
 
 /** The alert list: filter, sort and page on the server (starting from the link's filter), status changes, CSV export. */

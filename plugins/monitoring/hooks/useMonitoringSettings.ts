@@ -3,7 +3,7 @@ import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 import { MonitoringApiToken, type NewRule } from '../api/MonitoringApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { monitoringKeys } from './monitoringKeys';
 
 /** Monitoring settings: rules and recipients, unsubscribed recipients (subscribe again), the delivery log. */

@@ -4,7 +4,7 @@ import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { MonitoringApiToken } from '../api/MonitoringApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { monitoringKeys } from './monitoringKeys';
 
 /** The overview's numbers for the last 30 or 90 days (nothing asked without monitoring access). */

@@ -4,7 +4,7 @@ import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 import { MonitoringApiToken, type NewDeviceGroup, type NewSilence } from '../api/MonitoringApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { monitoringKeys } from './monitoringKeys';
 
 /** Silences (rules' configuration) and device groups (monitoring admin only: not asked otherwise). */

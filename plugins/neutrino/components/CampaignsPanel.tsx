@@ -4,7 +4,7 @@ import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { NeutrinoApiToken } from '../api/NeutrinoApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import { AppLink } from '@core/ui/AppLink/AppLink';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';

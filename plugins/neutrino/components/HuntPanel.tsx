@@ -3,7 +3,7 @@ import { Download } from '@blueprintjs/icons';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 import { NeutrinoApiToken } from '../api/NeutrinoApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import { useHunt } from '../hooks/useHunt';
 import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';

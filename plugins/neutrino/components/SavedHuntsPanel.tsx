@@ -5,7 +5,7 @@ import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 import { NeutrinoApiToken, type SavedHunt } from '../api/NeutrinoApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
 import { DeviceName } from './DeviceName';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { NeutrinoApiToken, type HuntQuery } from '../api/NeutrinoApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { neutrinoKeys } from './neutrinoKeys';
 
 export const HUNT_PAGE_SIZE = 25;

@@ -8,7 +8,7 @@ import { useService } from '@core/react/useService';
 import { NeutrinoApiToken } from '../api/NeutrinoApi';
 import { AppLink } from '@core/ui/AppLink/AppLink';
 import { DeviceName } from '../components/DeviceName';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import { useNeutrinoAccess } from '../hooks/useNeutrinoAccess';
 import '../neutrino.css';

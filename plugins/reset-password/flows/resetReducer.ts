@@ -1,6 +1,6 @@
 import type { CallFailure } from '@core/http/callFailure';
 import { ResetTexts } from '../logic/texts';
-import { boundErrorText } from '@core/errors/errorText';
+import { boundErrorText } from '@core/http/errorText';
 
 export type ResetStep = 'resetPassword' | 'twoFactor' | 'recoveryCode';
 

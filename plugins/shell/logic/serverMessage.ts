@@ -1,4 +1,4 @@
-import { ACCOUNT_ERROR_TEXTS, errorText } from '@core/errors/errorText';
+import { ACCOUNT_ERROR_TEXTS, errorText } from '@core/http/errorText';
 
 /** The API's `{ message }` of a failed call (bounded), else a generic line. */
 export function serverMessage(error: unknown): string {

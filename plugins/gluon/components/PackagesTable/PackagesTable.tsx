@@ -6,7 +6,7 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken, type AndroidPackage } from '../../api/GluonApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from '../../hooks/gluonKeys';
 
 /** PackagesTableProps: the Android device whose packages are listed. */

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken } from '../../api/GluonApi';
-import { errorText } from '@core/errors/errorText';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from '../../hooks/gluonKeys';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 

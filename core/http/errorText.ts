@@ -1,4 +1,4 @@
-import { failureMessage, type FailureTexts } from '@core/http/callFailure';
+import { failureMessage, type FailureTexts } from './callFailure';
 
 /**
  * The longest error line a page prints. The API's message is echoed as it is (4xx say what to
