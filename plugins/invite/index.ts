@@ -1,4 +1,5 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
+import { inviteRoutes } from '@common/invite/paths';
 
 /**
  * Invitation of a new administrator (spec §2 "Invite wizard"): `/invite/{id}`, also the return
@@ -10,6 +11,6 @@ export const invitePlugin = definePlugin({
   title: 'Invitation',
   kind: 'public',
   requires: [],
-  routes: [{ path: ':id', page: () => import('./pages/InvitePage'), layout: 'bare' }],
+  routes: [{ path: inviteRoutes.invitation, page: () => import('./pages/InvitePage'), layout: 'bare' }],
   services: () => import('./services/inviteServices').then((m) => m.inviteServices),
 });

@@ -1,4 +1,5 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
+import { unsubscribeRoutes } from '@common/unsubscribe/paths';
 
 /** Notification unsubscribe (spec §2): `/unsubscribe?jwt=…` from a notification mail. */
 export const unsubscribePlugin = definePlugin({
@@ -6,6 +7,6 @@ export const unsubscribePlugin = definePlugin({
   title: 'Unsubscribe',
   kind: 'public',
   requires: [],
-  routes: [{ path: '', page: () => import('./pages/UnsubscribePage'), layout: 'bare' }],
+  routes: [{ path: unsubscribeRoutes.page, page: () => import('./pages/UnsubscribePage'), layout: 'bare' }],
   services: () => import('./services/unsubscribeServices').then((m) => m.unsubscribeServices),
 });

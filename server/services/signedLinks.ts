@@ -1,5 +1,7 @@
 import type { TokenService } from '../contracts';
 import type { InstallerOs } from '../modules/gluon/collector/installers';
+import { unsubscribePaths } from '@common/unsubscribe/paths';
+import { collectorPaths } from '@common/collector/paths';
 
 /** Default lifetimes of the signed links the operator mints (documented in server/ARCHITECTURE.md). */
 export const QUICK_LINK_TTL_S = 7 * 24 * 3600;
@@ -17,7 +19,7 @@ export async function mintQuickLink(
   const token = await tokens.sign('quick-link', { tenant: input.tenantId, os: input.os }, input.ttlSeconds ?? QUICK_LINK_TTL_S);
   return {
     token,
-    url: `${publicUrl}/collector/quick?tokenquick=${encodeURIComponent(token)}`,
+    url: `${publicUrl}${collectorPaths.quick(token)}`,
     downloadUrl: `${publicUrl}/gluon-backend/extractors/quickdownload`,
   };
 }
@@ -36,5 +38,5 @@ export async function mintUnsubscribeLink(
     { tenant: input.tenantId, email: input.email.toLowerCase(), notification: input.notification },
     input.ttlSeconds ?? UNSUBSCRIBE_LINK_TTL_S,
   );
-  return { token, url: `${publicUrl}/unsubscribe?jwt=${encodeURIComponent(token)}` };
+  return { token, url: `${publicUrl}${unsubscribePaths.page(token)}` };
 }

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/permissions/collectorLinkAccess';
+import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/gluon/collectorLinkAccess';
 import { coveredModes } from '@common/permissions/grants';
-import { canDownloadFiles, canReadReports, canRescan, canTriage, canUpload, canUploadToDevice, hasCrashExplorer, hasProcessExplorer } from '@common/permissions/gluonAccess';
-import { canHunt, canSaveHunts, canSweepIntoRuleSet } from '@common/permissions/neutrinoAccess';
+import { canDownloadFiles, canReadReports, canRescan, canTriage, canUpload, canUploadToDevice, hasCrashExplorer, hasProcessExplorer } from '@common/gluon/access';
+import { canHunt, canSaveHunts, canSweepIntoRuleSet } from '@common/neutrino/access';
 import { parsePermission } from '@common/permissions/parsePermission';
-import { canReadRuleSets, canWriteRuleSets } from '@common/permissions/rulesRepositoryAccess';
-import { canConfigureMonitoring, canManageMonitoringResources, canViewMonitoring } from '@common/permissions/monitoringAccess';
-import { canWriteUsers, hasUserManagementAccess, isAnyUser } from '@common/permissions/userAccess';
+import { canReadRuleSets, canWriteRuleSets } from '@common/globalrulesrepository/access';
+import { canConfigureMonitoring, canManageMonitoringResources, canViewMonitoring } from '@common/monitoring/access';
+import { canWriteUsers, hasUserManagementAccess, isAnyUser } from '@common/admin/access';
 import { createTestApp, type TestApp, type TestUser } from '../../server/test/testApp';
 
 /**

@@ -2,7 +2,7 @@ import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { SessionServiceToken } from '@core/session/SessionService';
-import { canWriteUsers } from '@common/permissions/userAccess';
+import { canWriteUsers } from '@common/admin/access';
 
 export interface AdminAccess {
   perms: readonly string[];

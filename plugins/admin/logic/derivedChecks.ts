@@ -9,10 +9,10 @@ import {
   isBasicUploader,
   isInspectionAdmin,
   isUploader,
-} from '@common/permissions/gluonAccess';
+} from '@common/gluon/access';
 import { isModuleEnabled } from '@common/permissions/moduleAccess';
-import { hasMonitoringAccess, isMonitoringAdmin } from '@common/permissions/monitoringAccess';
-import { canWriteUsers, hasUserManagementAccess } from '@common/permissions/userAccess';
+import { hasMonitoringAccess, isMonitoringAdmin } from '@common/monitoring/access';
+import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
 
 type Perms = readonly string[];
 

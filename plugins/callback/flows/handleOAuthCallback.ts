@@ -4,6 +4,7 @@ import type { OAuthState } from '@core/auth/oauthState';
 import { constantTimeEqual } from '@core/auth/pkce';
 import type { NavigationService } from '@core/navigation/NavigationService';
 import { ACCESS_DENIED, loginWithError } from '../logic/resolveCallback';
+import { invitePaths } from '@common/invite/paths';
 
 /**
  * Generic handler (Google, Okta). The login page owns the rest of the sign-in (okta-waiting,
@@ -29,6 +30,6 @@ export function handleOAuthCallback(nav: NavigationService, code: string, rawSta
 /** The page that finishes the sign-in: the invitation's own page (spec §2: `oktaRedirect` and
  *  `inviteFlow` on return from the provider) or the login page. */
 function returnTarget(provider: 'okta' | 'google', inviteId: string | undefined): string {
-  if (inviteId !== undefined) return `/invite/${encodeURIComponent(inviteId)}?${new URLSearchParams({ oktaRedirect: 'true', inviteFlow: provider })}`;
+  if (inviteId !== undefined) return invitePaths.invitation(inviteId, new URLSearchParams({ oktaRedirect: 'true', inviteFlow: provider }).toString());
   return provider === 'okta' ? '/login?oktaRedirect=true' : '/login?googleRedirect=true';
 }

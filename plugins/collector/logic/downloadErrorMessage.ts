@@ -2,6 +2,7 @@ import { DOWNLOAD_ERROR } from '@core/downloads/DownloadService';
 import type { CallFailure } from '@core/http/callFailure';
 import { linkMessage } from './linkMessage';
 import { CollectorTexts } from './texts';
+import { boundErrorText } from '@core/http/errorText';
 
 /** The API's validation answers start with the refused field ('body email must match format "email"'). */
 const FIELD_TEXTS: ReadonlyArray<[prefix: string, text: string]> = [
@@ -20,7 +21,7 @@ const FIELD_TEXTS: ReadonlyArray<[prefix: string, text: string]> = [
 export function downloadErrorMessage(failure: CallFailure): string {
   if (failure.status === 403 || (failure.status === 404 && failure.message)) return linkMessage(failure);
   if (failure.status === 401) return CollectorTexts.linkExpired;
-  if (failure.status === 400 && failure.message) return fieldText(failure.message) ?? failure.message;
+  if (failure.status === 400 && failure.message) return fieldText(failure.message) ?? boundErrorText(failure.message);
   return DOWNLOAD_ERROR;
 }
 

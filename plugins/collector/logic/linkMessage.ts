@@ -1,5 +1,6 @@
 import type { CallFailure } from '@core/http/callFailure';
 import { CollectorTexts } from './texts';
+import { boundErrorText } from '@core/http/errorText';
 
 /**
  * Spec §8 "Link validation": a 403 is read by its text ('expired', 'not active', 'reached the
@@ -11,8 +12,8 @@ export function linkMessage({ status, message }: CallFailure): string {
     if (text.includes('expired')) return CollectorTexts.linkExpired;
     if (text.includes('not active')) return CollectorTexts.linkDisabled;
     if (text.includes('reached the maximum number')) return CollectorTexts.linkLimit;
-    return message;
+    return boundErrorText(message);
   }
   // "Other statuses also show the server message" (5xx included); no message (offline, a 403 without text): the generic text.
-  return message && status > 0 ? message : CollectorTexts.linkUnchecked;
+  return message && status > 0 ? boundErrorText(message) : CollectorTexts.linkUnchecked;
 }

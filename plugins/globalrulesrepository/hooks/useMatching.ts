@@ -3,7 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
 import { RulesRepositoryApiToken, type MatchingStatus } from '../api/RulesRepositoryApi';
-import { errorText } from './errorText';
+import { errorText } from '@core/http/errorText';
 
 /** How often a running matching is asked about. */
 export const MATCHING_POLL_MS = 1500;

@@ -4,7 +4,7 @@ import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 import { RulesRepositoryApiToken, type RuleSet } from '../api/RulesRepositoryApi';
-import { errorText } from './errorText';
+import { errorText } from '@core/http/errorText';
 import { rulesKeys } from './rulesKeys';
 import { useMatching } from './useMatching';
 

@@ -1,7 +1,7 @@
 import { Callout, Classes, H2, H4, ProgressBar } from '@blueprintjs/core';
 import { useState } from 'react';
-import { canHunt } from '@common/permissions/neutrinoAccess';
-import { canReadRuleSets, canWriteRuleSets } from '@common/permissions/rulesRepositoryAccess';
+import { canHunt } from '@common/neutrino/access';
+import { canReadRuleSets, canWriteRuleSets } from '@common/globalrulesrepository/access';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
@@ -10,6 +10,7 @@ import { IndicatorList } from '../components/IndicatorList/IndicatorList';
 import { RuleSetImport } from '../components/RuleSetImport/RuleSetImport';
 import { RuleSetTable } from '../components/RuleSetTable/RuleSetTable';
 import { useRuleSets } from '../hooks/useRuleSets';
+import { neutrinoPaths } from '@common/neutrino/paths';
 
 function RuleSets({ canWrite, canFollow }: { canWrite: boolean; canFollow: boolean }) {
   const { ruleSets, error, notice, matching, importBundle, setEnabled, remove } = useRuleSets();
@@ -45,7 +46,7 @@ function RuleSets({ canWrite, canFollow }: { canWrite: boolean; canFollow: boole
           ruleSets={ruleSets}
           onShowIndicators={(ruleSet) => setShown({ ruleSet, suppressedOnly: false })}
           onShowSuppressed={(ruleSet) => setShown({ ruleSet, suppressedOnly: true })}
-          {...(canFollow ? { familyPath: (familyId: string) => `/neutrino/campaigns/family/${encodeURIComponent(familyId)}` } : {})}
+          {...(canFollow ? { familyPath: neutrinoPaths.familyCampaign } : {})}
           {...(canWrite
             ? {
                 onToggle: (r: RuleSet, enabled: boolean) => void setEnabled(r, enabled),

@@ -1,7 +1,7 @@
 import { Button, Callout, Classes, H2, H4, HTMLTable, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import { Fragment, useState } from 'react';
-import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/permissions/collectorLinkAccess';
+import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/gluon/collectorLinkAccess';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';

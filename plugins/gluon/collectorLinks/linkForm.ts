@@ -1,5 +1,5 @@
-import { failureMessage } from '@core/http/callFailure';
 import type { LinkStatus, NewLink } from '../api/GluonApi';
+import { ACCOUNT_ERROR_TEXTS, errorText } from '@core/http/errorText';
 
 export interface LinkFormValues {
   name: string;
@@ -33,7 +33,7 @@ export function parseLinkForm(v: LinkFormValues, now = new Date()): { error: str
 
 /** The API's message for a failed call. */
 export function callMessage(error: unknown): string {
-  return failureMessage(error, { fallback: 'The application has encountered an unknown error' });
+  return errorText(error, { fallback: ACCOUNT_ERROR_TEXTS.fallback });
 }
 
 export const STATUS_LABELS: Record<LinkStatus, { text: string; intent: 'success' | 'none' | 'warning' | 'danger' }> = {

@@ -1,5 +1,5 @@
 import { callFailure } from '@core/http/callFailure';
-import { errorMessage } from './errorMessage';
+import { errorText } from '@core/http/errorText';
 
 /**
  * A device or incident page's load failure as the page shows it. The page's only parameter is the
@@ -7,5 +7,5 @@ import { errorMessage } from './errorMessage';
  * an unknown id's 404, `notFound`, not like the validation message the API gives for the parameter.
  */
 export function pageLoadError(notFound: string): (failure: unknown) => string {
-  return (failure) => (callFailure(failure).status === 400 ? notFound : errorMessage(failure));
+  return (failure) => (callFailure(failure).status === 400 ? notFound : errorText(failure));
 }

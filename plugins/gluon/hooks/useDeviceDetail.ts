@@ -5,7 +5,7 @@ import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { ToastServiceToken } from '@core/toasts/ToastService';
 import { GluonApiToken, type DeviceDetail } from '../api/GluonApi';
-import { errorMessage } from './errorMessage';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 import { pageLoadError } from './pageLoadError';
 
@@ -63,7 +63,7 @@ export function useDeviceDetail(deviceId: string, allowed: boolean) {
   });
   const knownJob = detail.data?.lastRescan?.id ?? null;
   const rescanning = useMutation(() => api.rescanDevice(deviceId), {
-    describe: errorMessage,
+    describe: errorText,
     // Before the invalidation: the reload it starts is already followed.
     onSuccess: () => {
       askedRef.current = { before: beforeRef.current, until: Date.now() + RESCAN_FOLLOW_MS };

@@ -3,7 +3,7 @@ import { FIRST_PAGE, nextPosition, positionKey, previousPosition, shownIndex, ty
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken } from '../api/GluonApi';
-import { errorMessage } from './errorMessage';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 
 export const DEVICES_PAGE_SIZE = 20;
@@ -28,7 +28,7 @@ export function useDevices() {
   const loaded = useLoader(
     gluonKeys.devicePage(query, positionKey(at)),
     () => api.getDevices({ size: DEVICES_PAGE_SIZE, search: query, after: at.after, before: at.before }).then((page) => ({ page, at })),
-    { describe: errorMessage },
+    { describe: errorText },
   );
   const shown = loaded.data;
   const next = shown ? nextPosition(shown.at, shown.page) : null;

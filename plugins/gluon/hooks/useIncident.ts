@@ -2,7 +2,7 @@ import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { GluonApiToken, type IncidentDetail, type TriageChange } from '../api/GluonApi';
-import { errorMessage } from './errorMessage';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 import { pageLoadError } from './pageLoadError';
 
@@ -17,12 +17,12 @@ export function useIncident(incidentId: string, allowed: boolean) {
   const api = useService(GluonApiToken);
   const incident = useLoader(allowed ? gluonKeys.incident(incidentId) : null, () => api.getIncident(incidentId), { describe: pageLoadError('Incident not found') });
   const triage = useMutation((change: TriageChange) => api.triageIncident(incidentId, change), {
-    describe: (failure) => errorMessage(failure, 'The triage was not saved.'),
+    describe: (failure) => errorText(failure, 'The triage was not saved.'),
     onSuccess: incident.set,
     invalidates: touchedBy,
   });
   const falsePositive = useMutation((findingId: string, reason: string) => api.markFalsePositive(findingId, reason), {
-    describe: (failure) => errorMessage(failure, 'The finding was not marked a false positive.'),
+    describe: (failure) => errorText(failure, 'The finding was not marked a false positive.'),
     onSuccess: incident.set,
     invalidates: touchedBy,
   });

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { GluonApiToken, type IncidentQueueQuery, type QueueSort, type QueueState } from '../api/GluonApi';
-import { errorMessage } from './errorMessage';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 
 export const QUEUE_PAGE_SIZE = 25;
@@ -31,7 +31,7 @@ export function useIncidentQueue() {
   }, [search]);
   const after = cursors.at(-1);
   const request: IncidentQueueQuery = { sort, order, state, search: query, size: QUEUE_PAGE_SIZE, ...(after ? { after } : {}) };
-  const incidents = useLoader(gluonKeys.incidentQueue(request), () => api.getIncidentQueue(request), { describe: errorMessage });
+  const incidents = useLoader(gluonKeys.incidentQueue(request), () => api.getIncidentQueue(request), { describe: errorText });
   const next = incidents.loading ? null : (incidents.data?.next ?? null);
   return {
     search,

@@ -1,7 +1,7 @@
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { GluonApiToken, type GluonOverview } from '../api/GluonApi';
-import { errorMessage } from './errorMessage';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 
 /** While an inspection on the landing is queued or running, it is asked again this often. */
@@ -12,5 +12,5 @@ const running = (overview: GluonOverview | null) => overview?.latestInspections.
 /** The landing's counts and latest inspections; follows inspections still running to their end. */
 export function useOverview() {
   const api = useService(GluonApiToken);
-  return useLoader(gluonKeys.overview, () => api.getOverview(), { describe: errorMessage, refreshMs: (data) => (running(data) ? OVERVIEW_REFRESH_MS : 0) });
+  return useLoader(gluonKeys.overview, () => api.getOverview(), { describe: errorText, refreshMs: (data) => (running(data) ? OVERVIEW_REFRESH_MS : 0) });
 }

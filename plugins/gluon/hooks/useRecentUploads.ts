@@ -3,7 +3,7 @@ import { FIRST_PAGE, nextPosition, positionKey, previousPosition, shownIndex, ty
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken } from '../api/GluonApi';
-import { errorMessage } from './errorMessage';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 
 const POLL_MS = 1500;
@@ -25,7 +25,7 @@ export function useRecentUploads(allowed: boolean) {
     allowed ? gluonKeys.uploadPage(positionKey(at)) : null,
     () => api.getUploads({ size: PAGE_SIZE, after: at.after, before: at.before }).then((page) => ({ page, at })),
     {
-      describe: errorMessage,
+      describe: errorText,
       refreshMs: (data) => (data?.page.items.some((u) => u.status === 'queued' || u.status === 'running') ? POLL_MS : 0),
     },
   );

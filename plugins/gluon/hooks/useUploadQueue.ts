@@ -3,7 +3,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useService } from '@core/react/useService';
 import { useMutation } from '@core/react/useMutation';
 import { GluonApiToken, type Upload, type UploadFile } from '../api/GluonApi';
-import { errorMessage } from './errorMessage';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 
 export type QueuedStatus = 'waiting' | 'uploading' | 'done' | 'duplicate' | 'error';
@@ -32,7 +32,7 @@ export function useUploadQueue(onUploaded: () => void): { files: QueuedFile[]; a
   const busy = useRef(false);
   const counter = useRef(0);
   const { run: send } = useMutation((file: UploadFile, onProgress: (loaded: number) => void) => api.upload(file, onProgress), {
-    describe: (failure) => errorMessage(failure, 'The upload failed.'),
+    describe: (failure) => errorText(failure, 'The upload failed.'),
     // Before the invalidation: the list shows page 0 when it loads again.
     onSuccess: () => onUploaded(),
     invalidates: [gluonKeys.uploads, gluonKeys.devices],

@@ -21,6 +21,7 @@ import { useDeviceDetail } from '../hooks/useDeviceDetail';
 import { useDeviceTab } from '../hooks/useDeviceTab';
 import { GluonAccessServiceToken } from '../services/GluonAccessService';
 import './devicePage.css';
+import { gluonPaths } from '@common/gluon/paths';
 
 function Incidents({ incidents }: { incidents: readonly IncidentSummary[] }) {
   const formatDate = useDateTimeFormatter();
@@ -40,7 +41,7 @@ function Incidents({ incidents }: { incidents: readonly IncidentSummary[] }) {
           {incidents.map((i) => (
             <tr key={i.id} data-testid="incident-row">
               <td>
-                <GluonLink to={`/incident-management/${i.id}`}>{i.familyName}</GluonLink>
+                <GluonLink to={gluonPaths.incident(i.id)}>{i.familyName}</GluonLink>
               </td>
               <td>
                 <StatusTag status={i.state} />

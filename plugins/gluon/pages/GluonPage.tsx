@@ -1,6 +1,6 @@
 import { Classes, H2, H5, InputGroup } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
-import { canViewMonitoring } from '@common/permissions/monitoringAccess';
+import { canViewMonitoring } from '@common/monitoring/access';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
@@ -11,6 +11,9 @@ import { LandingOverview } from '../components/LandingOverview/LandingOverview';
 import { ListPager } from '../components/ListPager/ListPager';
 import { DEVICES_PAGE_SIZE, useDevices } from '../hooks/useDevices';
 import { GluonAccessServiceToken } from '../services/GluonAccessService';
+import { monitoringPaths } from '@common/monitoring/paths';
+import { rulesRepositoryPaths } from '@common/globalrulesrepository/paths';
+import { gluonPaths } from '@common/gluon/paths';
 
 function Devices() {
   const { search, setSearch, page, onPrevious, onNext, devices } = useDevices();
@@ -55,18 +58,18 @@ export default function GluonPage(_props: PageProps) {
   const monitoring = canViewMonitoring(useObservable(permissions.perms$, permissions.perms()));
   const leads = [
     access.upload && (
-      <GluonLink key="upload" to="/gluon/upload">
+      <GluonLink key="upload" to={gluonPaths.upload()}>
         Upload files for inspection
       </GluonLink>
     ),
     access.readConfig && (
-      <GluonLink key="rules" to="/globalrulesrepository">
+      <GluonLink key="rules" to={rulesRepositoryPaths.home()}>
         Rule sets
       </GluonLink>
     ),
     // The fleet's risk and incidents over time are monitoring's charts (another product's address).
     monitoring && (
-      <GluonLink key="monitoring" to="/monitoring">
+      <GluonLink key="monitoring" to={monitoringPaths.home()}>
         Fleet charts in Monitoring
       </GluonLink>
     ),

@@ -1,6 +1,6 @@
 import { deviceDisplayName } from '@common/devices/appleModels';
 import { count } from '@common/format/count';
-import { canHunt } from '@common/permissions/neutrinoAccess';
+import { canHunt } from '@common/neutrino/access';
 import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
@@ -15,6 +15,8 @@ import { TriageForm } from '../components/TriageForm/TriageForm';
 import { useIncident } from '../hooks/useIncident';
 import { GluonAccessServiceToken } from '../services/GluonAccessService';
 import './IncidentPage.css';
+import { gluonPaths } from '@common/gluon/paths';
+import { neutrinoPaths } from '@common/neutrino/paths';
 
 /** /incident-management/{incidentId}: evidence, timeline and triage of one family's findings on one device. */
 export default function IncidentPage({ params }: PageProps) {
@@ -39,7 +41,7 @@ export default function IncidentPage({ params }: PageProps) {
       <PageBreadcrumbs
         items={[
           { text: 'Gluon', to: '/gluon' },
-          ...(data ? [{ text: deviceDisplayName(data.deviceName), to: `/devices/${data.deviceId}` }] : []),
+          ...(data ? [{ text: deviceDisplayName(data.deviceName), to: gluonPaths.device(data.deviceId) }] : []),
           { text: data ? data.familyName : `Incident ${incidentId}` },
         ]}
       />
@@ -48,13 +50,13 @@ export default function IncidentPage({ params }: PageProps) {
       {data && (
         <>
           <p className="gluon-incident-summary">
-            <StatusTag status={data.state} /> {count(data.activeFindings, 'active finding')} · <GluonLink to={`/devices/${data.deviceId}`}>Open the device</GluonLink>
+            <StatusTag status={data.state} /> {count(data.activeFindings, 'active finding')} · <GluonLink to={gluonPaths.device(data.deviceId)}>Open the device</GluonLink>
           </p>
           <H4>Evidence</H4>
           <EvidenceTable
             evidence={data.evidence}
             {...(access.triage ? { onFalsePositive: falsePositive.run } : {})}
-            {...(hunts ? { otherDevicesPath: (f: Evidence) => `/neutrino/campaigns/indicator/${encodeURIComponent(f.value)}` } : {})}
+            {...(hunts ? { otherDevicesPath: (f: Evidence) => neutrinoPaths.indicatorCampaign(f.value) } : {})}
           />
           {access.triage && (
             <>

@@ -12,7 +12,7 @@ import {
   isInspectionAdmin,
   isSaasVariant,
   isUploader,
-} from '@common/permissions/gluonAccess';
+} from '@common/gluon/access';
 import type { GluonAccess } from './GluonAccessService';
 
 /** Every gluon check of spec §6 for one set of permissions. */

@@ -1,3 +1,5 @@
+import { gluonPaths } from '@common/gluon/paths';
+
 /** Sub-products a link may name (spec intro paragraph); anything else falls back to gluon. */
 export const INTRO_PRODUCTS = ['gluon', 'neutrino', 'electron', 'admin', 'monitoring', 'globalrulesrepository'] as const;
 
@@ -18,8 +20,8 @@ export function parseIntroQuery(search: string): IntroQuery {
 export function resolveIntroTarget({ product, deviceId, incidentId }: Omit<IntroQuery, 'token'>): string {
   const name = (INTRO_PRODUCTS as readonly string[]).includes(product?.toLowerCase() ?? '') ? product!.toLowerCase() : 'gluon';
   if (name === 'gluon') {
-    if (deviceId) return `/devices/${encodeURIComponent(deviceId)}`;
-    if (incidentId) return `/incident-management/${encodeURIComponent(incidentId)}`;
+    if (deviceId) return gluonPaths.device(deviceId);
+    if (incidentId) return gluonPaths.incident(incidentId);
   }
   return `/${name}`;
 }

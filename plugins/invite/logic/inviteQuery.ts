@@ -1,3 +1,4 @@
+import { invitePaths } from '@common/invite/paths';
 /** The provider whose answer `/login/callback` parked for this page. */
 export type InviteFlow = 'okta' | 'google';
 
@@ -13,7 +14,7 @@ export function parseInviteQuery(search: string): { returning: boolean; flow: In
 
 /** Where the provider's answer comes back to (the callback adds the query). */
 export function invitePath(inviteId: string): string {
-  return `/invite/${encodeURIComponent(inviteId)}`;
+  return invitePaths.invitation(inviteId);
 }
 
 /** Spec §7: the Jamf redirect's returnUrl. */

@@ -1,5 +1,6 @@
 import type { CallFailure } from '@core/http/callFailure';
 import { LoginTexts } from './texts';
+import { boundErrorText } from '@core/http/errorText';
 
 /**
  * Spec §8 for the login step: 401/403 -> wrong credentials; above 500 -> no connection;
@@ -9,6 +10,6 @@ import { LoginTexts } from './texts';
 export function loginErrorMessage({ status, message }: CallFailure): string {
   if (status === 401 || status === 403) return LoginTexts.badCredentials;
   if (status > 500 || status === 0) return LoginTexts.noConnection;
-  if (status === 400 && message) return message;
+  if (status === 400 && message) return boundErrorText(message);
   return LoginTexts.unknownError;
 }

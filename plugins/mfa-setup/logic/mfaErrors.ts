@@ -1,4 +1,5 @@
 import { callFailure } from '@core/http/callFailure';
+import { boundErrorText } from '@core/http/errorText';
 
 export const MfaTexts = {
   passwordRequired: 'Password is required',
@@ -13,8 +14,10 @@ export function errorStatus(error: unknown): number {
   return callFailure(error).status;
 }
 
+/** The API's message, bounded (every text below shows it as it is), or null. */
 export function errorMessage(error: unknown): string | null {
-  return callFailure(error).message;
+  const { message } = callFailure(error);
+  return message === null ? null : boundErrorText(message);
 }
 
 /** Recovery-mode calls: a 401 means the 10-minute recovery token is gone (restart the flow). */

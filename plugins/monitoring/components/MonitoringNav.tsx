@@ -1,4 +1,4 @@
-import { canConfigureMonitoring } from '@common/permissions/monitoringAccess';
+import { canConfigureMonitoring } from '@common/monitoring/access';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { useService } from '@core/react/useService';
 import { MonitoringLink } from './MonitoringLink';

@@ -1,6 +1,6 @@
 import { deviceDisplayName } from '@common/devices/appleModels';
 import { Download } from '@blueprintjs/icons';
-import { canConfigureMonitoring } from '@common/permissions/monitoringAccess';
+import { canConfigureMonitoring } from '@common/monitoring/access';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { useService } from '@core/react/useService';
 import { Button, Callout, Classes, H2, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
@@ -10,6 +10,8 @@ import { MonitoringLink } from '../components/MonitoringLink';
 import { MonitoringNav } from '../components/MonitoringNav';
 import { useAlerts } from '../hooks/useAlerts';
 import '../monitoring.css';
+import { gluonPaths } from '@common/gluon/paths';
+import { monitoringPaths } from '@common/monitoring/paths';
 
 const STATUS_OPTIONS: AlertStatus[] = ['active', 'acknowledged', 'resolved', 'ignored'];
 const CATEGORY_LABELS: Record<Alert['category'], string> = {
@@ -23,8 +25,8 @@ const INTENT = { high: 'danger', medium: 'warning', low: 'primary' } as const;
 
 /** Where an alert leads: its incident, else its device. */
 function alertTarget(a: Alert): string | null {
-  if (a.incidentId) return `/incident-management/${a.incidentId}`;
-  if (a.deviceId) return `/devices/${a.deviceId}`;
+  if (a.incidentId) return gluonPaths.incident(a.incidentId);
+  if (a.deviceId) return gluonPaths.device(a.deviceId);
   return null;
 }
 
@@ -118,10 +120,10 @@ export default function AlertsPage(_props: PageProps) {
                       <div className={Classes.TEXT_MUTED}>{CATEGORY_LABELS[a.category]}</div>
                     </td>
                     <td>
-                      {a.deviceId ? <MonitoringLink to={`/devices/${a.deviceId}`}>{a.deviceName && deviceDisplayName(a.deviceName)}</MonitoringLink> : '—'}
+                      {a.deviceId ? <MonitoringLink to={gluonPaths.device(a.deviceId)}>{a.deviceName && deviceDisplayName(a.deviceName)}</MonitoringLink> : '—'}
                       {a.deviceId && mayMute && (
                         <div>
-                          <MonitoringLink to={`/monitoring/settings?muteDevice=${encodeURIComponent(a.deviceId)}`} label={`Mute ${a.deviceName ?? 'device'}`}>
+                          <MonitoringLink to={monitoringPaths.settings({ muteDevice: a.deviceId })} label={`Mute ${a.deviceName ?? 'device'}`}>
                             Mute
                           </MonitoringLink>
                         </div>

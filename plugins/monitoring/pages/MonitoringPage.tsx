@@ -6,12 +6,14 @@ import { MonitoringLink } from '../components/MonitoringLink';
 import { MonitoringNav } from '../components/MonitoringNav';
 import { useOverview } from '../hooks/useOverview';
 import '../monitoring.css';
+import { monitoringPaths } from '@common/monitoring/paths';
+import { gluonPaths } from '@common/gluon/paths';
 
 const RISK: { level: RiskLevel; label: string; color: string; to: string }[] = [
-  { level: 'secure', label: 'Secure', color: '#238551', to: '/gluon' },
-  { level: 'low', label: 'Low', color: '#2d72d2', to: '/monitoring/alerts?severity=low&status=active' },
-  { level: 'medium', label: 'Medium', color: '#c87619', to: '/monitoring/alerts?severity=medium&status=active' },
-  { level: 'high', label: 'High', color: '#cd4246', to: '/monitoring/alerts?severity=high&status=active' },
+  { level: 'secure', label: 'Secure', color: '#238551', to: gluonPaths.home() },
+  { level: 'low', label: 'Low', color: '#2d72d2', to: monitoringPaths.alerts({ severity: 'low', status: 'active' }) },
+  { level: 'medium', label: 'Medium', color: '#c87619', to: monitoringPaths.alerts({ severity: 'medium', status: 'active' }) },
+  { level: 'high', label: 'High', color: '#cd4246', to: monitoringPaths.alerts({ severity: 'high', status: 'active' }) },
 ];
 
 const total = (days: DayCount[]) => days.reduce((n, d) => n + d.count, 0);
@@ -89,7 +91,7 @@ function OverviewBody({ o }: { o: Overview }) {
           summary={`In the last ${o.days} days ${opened} incidents opened and ${resolved} resolved`}
         />
         <p>
-          <MonitoringLink to="/monitoring/alerts?category=incident">{opened} opened</MonitoringLink>, {resolved} resolved in the last {o.days} days.
+          <MonitoringLink to={monitoringPaths.alerts({ category: 'incident' })}>{opened} opened</MonitoringLink>, {resolved} resolved in the last {o.days} days.
         </p>
       </article>
       <article className="monitoring-card" aria-labelledby="mnt-inspections">
@@ -101,7 +103,7 @@ function OverviewBody({ o }: { o: Overview }) {
           summary={`${inspected} inspections in the last ${o.days} days`}
         />
         <p>
-          <MonitoringLink to="/gluon">{inspected} inspections</MonitoringLink> in the last {o.days} days.
+          <MonitoringLink to={gluonPaths.home()}>{inspected} inspections</MonitoringLink> in the last {o.days} days.
         </p>
       </article>
       <article className="monitoring-card" aria-labelledby="mnt-families">
@@ -121,7 +123,7 @@ function OverviewBody({ o }: { o: Overview }) {
                 <tr key={f.familyId}>
                   <th scope="row">{f.familyName}</th>
                   <td>
-                    <MonitoringLink to={`/monitoring/alerts?search=${encodeURIComponent(f.familyName)}`} label={`${f.devices} devices with ${f.familyName}`}>
+                    <MonitoringLink to={monitoringPaths.alerts({ search: f.familyName })} label={`${f.devices} devices with ${f.familyName}`}>
                       {f.devices}
                     </MonitoringLink>
                   </td>
@@ -134,10 +136,10 @@ function OverviewBody({ o }: { o: Overview }) {
       <article className="monitoring-card" aria-labelledby="mnt-stale">
         <H3 id="mnt-stale">Attention</H3>
         <p>
-          <MonitoringLink to="/monitoring/alerts?category=stale">{o.staleDevices} devices</MonitoringLink> not inspected for {o.staleDays} days.
+          <MonitoringLink to={monitoringPaths.alerts({ category: 'stale' })}>{o.staleDevices} devices</MonitoringLink> not inspected for {o.staleDays} days.
         </p>
         <p>
-          <MonitoringLink to="/monitoring/alerts?status=active">{o.activeAlerts} active alerts</MonitoringLink>.
+          <MonitoringLink to={monitoringPaths.alerts({ status: 'active' })}>{o.activeAlerts} active alerts</MonitoringLink>.
         </p>
       </article>
     </div>

@@ -4,19 +4,17 @@ import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { NeutrinoApiToken } from '../api/NeutrinoApi';
-import { errorMessage } from '../hooks/errorMessage';
+import { errorText } from '@core/http/errorText';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import { AppLink } from '@core/ui/AppLink/AppLink';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
-
-export const familyCampaignPath = (familyId: string) => `/neutrino/campaigns/family/${encodeURIComponent(familyId)}`;
-export const indicatorCampaignPath = (value: string) => `/neutrino/campaigns/indicator/${encodeURIComponent(value)}`;
+import { neutrinoPaths } from '@common/neutrino/paths';
 
 /** Campaigns: the families incidents name (follow one), or one indicator value typed in. */
 export function CampaignsPanel() {
   const api = useService(NeutrinoApiToken);
   const navigation = useService(NavigationServiceToken);
-  const families = useLoader(neutrinoKeys.families(), () => api.families(), { describe: errorMessage });
+  const families = useLoader(neutrinoKeys.families(), () => api.families(), { describe: errorText });
   const [indicator, setIndicator] = useState('');
   return (
     <div>
@@ -25,7 +23,7 @@ export function CampaignsPanel() {
         className="neutrino-save"
         onSubmit={(e) => {
           e.preventDefault();
-          if (indicator.trim()) navigation.navigate(indicatorCampaignPath(indicator.trim()));
+          if (indicator.trim()) navigation.navigate(neutrinoPaths.indicatorCampaign(indicator.trim()));
         }}
       >
         <ControlGroup>
@@ -49,7 +47,7 @@ export function CampaignsPanel() {
               {families.data.map((f) => (
                 <tr key={f.id}>
                   <td>
-                    <AppLink to={familyCampaignPath(f.id)}>{f.name}</AppLink>
+                    <AppLink to={neutrinoPaths.familyCampaign(f.id)}>{f.name}</AppLink>
                   </td>
                   <td>{f.devices}</td>
                   <td>{f.open}</td>

@@ -6,6 +6,7 @@ import { AppLink } from '@core/ui/AppLink/AppLink';
 import { DeviceName } from './DeviceName';
 import { KIND_LABELS } from './kinds';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+import { gluonPaths } from '@common/gluon/paths';
 
 /** Hunt results, one card per device: when it was seen, how often, and the latest evidence. */
 export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpen: boolean }) {
@@ -42,13 +43,7 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
                       {e.line !== null ? `:${e.line}` : ''}
                     </td>
                     <td>{when(e.lastSeen)}</td>
-                    <td>
-                      {canOpen ? (
-                        <AppLink to={`/devices/${encodeURIComponent(hit.device.id)}?inspection=${encodeURIComponent(e.inspectionId)}`}>{e.inspectionFile ?? 'Inspection'}</AppLink>
-                      ) : (
-                        (e.inspectionFile ?? '—')
-                      )}
-                    </td>
+                    <td>{canOpen ? <AppLink to={gluonPaths.device(hit.device.id, e.inspectionId)}>{e.inspectionFile ?? 'Inspection'}</AppLink> : (e.inspectionFile ?? '—')}</td>
                   </tr>
                 ))}
               </tbody>

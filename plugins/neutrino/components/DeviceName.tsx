@@ -1,8 +1,9 @@
 import { deviceDisplayName } from '@common/devices/appleModels';
 import { AppLink } from '@core/ui/AppLink/AppLink';
+import { gluonPaths } from '@common/gluon/paths';
 
 /** A device's name: a link to gluon's device page for users who may open it, text otherwise (spec: neutrino sees devices through hunts). */
 export function DeviceName({ id, name, canOpen }: { id: string; name: string; canOpen: boolean }) {
   const shown = deviceDisplayName(name);
-  return canOpen ? <AppLink to={`/devices/${encodeURIComponent(id)}`}>{shown}</AppLink> : <span>{shown}</span>;
+  return canOpen ? <AppLink to={gluonPaths.device(id)}>{shown}</AppLink> : <span>{shown}</span>;
 }

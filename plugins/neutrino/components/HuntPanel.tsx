@@ -3,7 +3,7 @@ import { Download } from '@blueprintjs/icons';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 import { NeutrinoApiToken } from '../api/NeutrinoApi';
-import { errorMessage } from '../hooks/errorMessage';
+import { errorText } from '@core/http/errorText';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import { useHunt } from '../hooks/useHunt';
 import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
@@ -18,7 +18,7 @@ export function HuntPanel({ access }: { access: NeutrinoAccess }) {
   const save = useMutation(
     (name: string) => api.saveHunt({ name, hunt: { mode: hunt.criteria!.mode, value: hunt.criteria!.value, ...(hunt.criteria!.kinds ? { kinds: hunt.criteria!.kinds } : {}) } }),
     {
-      describe: errorMessage,
+      describe: errorText,
       invalidates: [neutrinoKeys.savedHunts()],
     },
   );

@@ -5,7 +5,7 @@ import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 import { NeutrinoApiToken, type SavedHunt } from '../api/NeutrinoApi';
-import { errorMessage } from '../hooks/errorMessage';
+import { errorText } from '@core/http/errorText';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
 import { DeviceName } from './DeviceName';
@@ -18,10 +18,10 @@ const describeHunt = (h: SavedHunt) => (h.hunt ? `${MODE_LABELS[h.hunt.mode]} â€
 export function SavedHuntsPanel({ access }: { access: NeutrinoAccess }) {
   const api = useService(NeutrinoApiToken);
   const when = useDateTimeFormatter();
-  const hunts = useLoader(neutrinoKeys.savedHunts(), () => api.savedHunts(), { describe: errorMessage });
+  const hunts = useLoader(neutrinoKeys.savedHunts(), () => api.savedHunts(), { describe: errorText });
   const [open, setOpen] = useState<string | null>(null);
-  const matches = useLoader(open ? neutrinoKeys.matches(open) : null, () => api.matches(open!), { describe: errorMessage });
-  const remove = useMutation((id: string) => api.deleteSavedHunt(id), { describe: errorMessage, invalidates: [neutrinoKeys.savedHunts()] });
+  const matches = useLoader(open ? neutrinoKeys.matches(open) : null, () => api.matches(open!), { describe: errorText });
+  const remove = useMutation((id: string) => api.deleteSavedHunt(id), { describe: errorText, invalidates: [neutrinoKeys.savedHunts()] });
   if (hunts.error) return <Callout intent={Intent.DANGER}>{hunts.error}</Callout>;
   if (hunts.data?.length === 0) return <NonIdealState title="No saved hunt" description="Hunt or sweep, then save it: it runs again on every new inspection." />;
   return (

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { NeutrinoApiToken, type HuntQuery } from '../api/NeutrinoApi';
-import { errorMessage } from './errorMessage';
+import { errorText } from '@core/http/errorText';
 import { neutrinoKeys } from './neutrinoKeys';
 
 export const HUNT_PAGE_SIZE = 25;
@@ -19,7 +19,7 @@ export function useHunt() {
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
   const query: HuntQuery | null = criteria ? { ...criteria, size: HUNT_PAGE_SIZE, ...(cursor ? { cursor } : {}) } : null;
-  const page = useLoader(query ? neutrinoKeys.hunt(query) : null, () => api.hunt(query!), { describe: errorMessage });
+  const page = useLoader(query ? neutrinoKeys.hunt(query) : null, () => api.hunt(query!), { describe: errorText });
   return {
     criteria,
     page,

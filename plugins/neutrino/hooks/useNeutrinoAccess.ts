@@ -1,4 +1,4 @@
-import { canHunt, canOpenHuntDevice, canSaveHunts, canSweepIntoRuleSet } from '@common/permissions/neutrinoAccess';
+import { canHunt, canOpenHuntDevice, canSaveHunts, canSweepIntoRuleSet } from '@common/neutrino/access';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { useObservable, useService } from '@core/react';
 
@@ -9,7 +9,7 @@ export interface NeutrinoAccess {
   openDevice: boolean;
 }
 
-/** What the token lets the user do here: the same checks the API applies (common/permissions/neutrinoAccess). */
+/** What the token lets the user do here: the same checks the API applies (common/neutrino/access). */
 export function useNeutrinoAccess(): NeutrinoAccess {
   const permissions = useService(PermissionsServiceToken);
   const perms = useObservable(permissions.perms$, permissions.perms());

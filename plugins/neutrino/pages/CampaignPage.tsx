@@ -8,11 +8,13 @@ import { useService } from '@core/react/useService';
 import { NeutrinoApiToken } from '../api/NeutrinoApi';
 import { AppLink } from '@core/ui/AppLink/AppLink';
 import { DeviceName } from '../components/DeviceName';
-import { errorMessage } from '../hooks/errorMessage';
+import { errorText } from '@core/http/errorText';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import { useNeutrinoAccess } from '../hooks/useNeutrinoAccess';
 import '../neutrino.css';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+import { gluonPaths } from '@common/gluon/paths';
+import { neutrinoPaths } from '@common/neutrino/paths';
 
 const STATE_INTENTS: Record<string, Intent> = { open: Intent.DANGER, confirmed: Intent.WARNING, benign: Intent.SUCCESS, false_positive: Intent.NONE };
 const STATE_NAMES: Record<string, string> = { open: 'Open', confirmed: 'Confirmed', benign: 'Benign', false_positive: 'False positive' };
@@ -26,13 +28,13 @@ export default function CampaignPage({ params }: PageProps) {
   const by = params.familyId ? 'family' : 'indicator';
   const value = params.familyId ?? params.indicator ?? '';
   const campaign = useLoader(access.hunt && value ? neutrinoKeys.campaign(by, value) : null, () => api.campaign(by === 'family' ? { familyId: value } : { indicator: value }), {
-    describe: errorMessage,
+    describe: errorText,
   });
   const data = campaign.data;
   const busiest = Math.max(1, ...(data?.timeline.map((t) => t.devices) ?? [1]));
   return (
     <section className="neutrino-page">
-      <Button variant="minimal" icon={<ArrowLeft />} text="Back to hunting" onClick={() => navigation.navigate('/neutrino')} />
+      <Button variant="minimal" icon={<ArrowLeft />} text="Back to hunting" onClick={() => navigation.navigate(neutrinoPaths.home())} />
       <H2>{data?.family ? `Campaign: ${data.family.name}` : `Indicator: ${value}`}</H2>
       {!access.hunt && <Callout intent={Intent.WARNING}>Your account has no threat-hunting permission.</Callout>}
       {campaign.error && <Callout intent={Intent.DANGER}>{campaign.error}</Callout>}
@@ -68,8 +70,7 @@ export default function CampaignPage({ params }: PageProps) {
                       <td>
                         {d.incidents.map((i) => (
                           <Tag key={i.id} intent={STATE_INTENTS[i.state] ?? Intent.NONE} minimal>
-                            {access.openDevice ? <AppLink to={`/incident-management/${encodeURIComponent(i.id)}`}>{i.familyName}</AppLink> : i.familyName}:{' '}
-                            {STATE_NAMES[i.state] ?? i.state}
+                            {access.openDevice ? <AppLink to={gluonPaths.incident(i.id)}>{i.familyName}</AppLink> : i.familyName}: {STATE_NAMES[i.state] ?? i.state}
                           </Tag>
                         ))}
                       </td>

@@ -1,5 +1,6 @@
 import type { CallFailure } from '@core/http/callFailure';
 import { ResetTexts } from '../logic/texts';
+import { boundErrorText } from '@core/http/errorText';
 
 export type ResetStep = 'resetPassword' | 'twoFactor' | 'recoveryCode';
 
@@ -33,7 +34,7 @@ export const initialResetState: ResetState = { phase: 'validating' };
 
 /** Spec §8 "reset failure shows server message": the server's words whatever the status; the unknown-error text only when there are none. */
 export function failureMessage({ message }: CallFailure): string {
-  return message ?? ResetTexts.unknownError;
+  return message === null ? ResetTexts.unknownError : boundErrorText(message);
 }
 
 /** Wrong or missing codes keep the code step; anything else concerns the password. */

@@ -1,9 +1,6 @@
-import { failureMessage } from '@core/http/callFailure';
+import { ACCOUNT_ERROR_TEXTS, errorText } from '@core/http/errorText';
 
-/** The API's `{ message }` of a failed call, else a generic line (the UI shows it as it is). */
+/** The API's `{ message }` of a failed call (bounded), else a generic line. */
 export function serverMessage(error: unknown): string {
-  return failureMessage(error, {
-    fallback: 'The application has encountered an unknown error',
-    unreachable: 'No connection, please make sure you have a valid internet connection and try again',
-  });
+  return errorText(error, ACCOUNT_ERROR_TEXTS);
 }

@@ -10,6 +10,7 @@ import { WRONG_RECOVERY_CODE, WRONG_TOTP } from './mfaRoutes';
 import { createRecoveryRequest, LINK_EXPIRED, LINK_INVALID, MAX_REQUESTS_PER_HOUR, recoveryLinkOwner, resetPassword } from './passwordRecovery';
 import { consumeRecoveryCode } from './recoveryCodes';
 import { acceptTotpCode, normaliseTotpInput } from './secondFactor';
+import { resetPasswordPaths } from '@common/reset-password/paths';
 
 export { LINK_EXPIRED, LINK_INVALID, MAX_REQUESTS_PER_HOUR } from './passwordRecovery';
 export const RECOVERY_REQUESTED = 'If an account exists for this e-mail address, we have sent a link to reset its password.';
@@ -69,7 +70,7 @@ export const passwordRecoveryRoutes: RoutePlugin = async (app) => {
         if (!user || user.disabled || user.status !== 'active') return;
         const id = await createRecoveryRequest(app.db, user.id, ip);
         if (!id) return;
-        const link = `${app.config.publicUrl}/resetPassword/${id}`;
+        const link = `${app.config.publicUrl}${resetPasswordPaths.reset(id)}`;
         await app.mailer.send(user.tenant_id, {
           to: user.email,
           subject: 'Reset your password',

@@ -1,7 +1,7 @@
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { canWriteUsers } from '@common/permissions/userAccess';
+import { canWriteUsers } from '@common/admin/access';
 import { LogoRejectedError, MAX_LOGO_BYTES, prepareLogo } from './logoImage';
 import { deleteLogo, readLogo, saveLogo } from './logos';
 

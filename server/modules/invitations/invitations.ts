@@ -2,6 +2,7 @@ import { HttpError, type Database, type Queryable } from '../../contracts';
 import { hashToken, randomToken } from '../../services/secrets';
 import { INVITATION_TTL_S } from '../../services/sessionLimits';
 import { normaliseEmail, type UserRow } from '../../services/users';
+import { invitePaths } from '@common/invite/paths';
 
 export interface InvitationRow {
   id: string;
@@ -37,7 +38,7 @@ export interface CreatedInvitation {
 
 /** `${PUBLIC_URL}/invite/{token}`. */
 export function invitationUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/invite/${token}`;
+  return `${publicUrl}${invitePaths.invitation(token)}`;
 }
 
 /**

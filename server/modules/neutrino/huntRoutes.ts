@@ -1,5 +1,5 @@
 import { csvDocument } from '@common/csv/csvCell';
-import { canHunt } from '@common/permissions/neutrinoAccess';
+import { canHunt } from '@common/neutrino/access';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
 import { attachmentHeader } from '../gluon/collector/installers';

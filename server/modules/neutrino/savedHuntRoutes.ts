@@ -1,4 +1,4 @@
-import { canHunt, canSaveHunts } from '@common/permissions/neutrinoAccess';
+import { canHunt, canSaveHunts } from '@common/neutrino/access';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
 import { MAX_BUNDLE_BYTES } from '../gluon/inspection/stixBundle';

@@ -1,7 +1,7 @@
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { canWriteUsers, hasUserManagementAccess } from '@common/permissions/userAccess';
+import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
 import { discover, DiscoveryError } from './discovery';
 import { oktaConfigBodySchema, oktaConfigSchema, oktaVerifyAnswerSchema, oktaVerifyBodySchema } from './idpSchemas';
 import { normaliseOktaUrl } from './oktaIssuer';

@@ -1,7 +1,7 @@
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors, tokenAnswerSchema } from '../../schemas';
-import { isAnyUser } from '@common/permissions/userAccess';
+import { isAnyUser } from '@common/admin/access';
 import { hashToken } from '../../services/secrets';
 import { RECOVERY_TOKEN_TTL_S } from '../../services/sessionLimits';
 import { authUserOf } from '../../services/users';

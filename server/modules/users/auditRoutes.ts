@@ -1,7 +1,7 @@
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, cursorAnswer, cursorQuery, errors } from '../../schemas';
-import { hasUserManagementAccess } from '@common/permissions/userAccess';
+import { hasUserManagementAccess } from '@common/admin/access';
 import { AUDIT_EXPORT_LIMIT, auditEventsCsv, listAuditEvents, type AuditFilter } from './auditLog';
 import { auditEventSchema, pageQueryProperties } from './userSchemas';
 

@@ -3,7 +3,7 @@ import { notCovered } from '@common/permissions/grants';
 import { HttpError, type AuthContext } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { canWriteUsers, hasUserManagementAccess } from '@common/permissions/userAccess';
+import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
 import { ALL_PERMISSIONS } from '../../services/users';
 import { invitationMail } from '../invitations/invitationMail';
 import { invitationUrl, type CreatedInvitation } from '../invitations/invitations';

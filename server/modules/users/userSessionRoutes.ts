@@ -1,7 +1,7 @@
 import { HttpError, type AuthContext } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { canWriteUsers, hasUserManagementAccess } from '@common/permissions/userAccess';
+import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
 import { getTenantUser, listUserSessions, revokeUserSession } from './userAdmin';
 import { sessionSchema, userIdParams } from './userSchemas';
 

@@ -1,5 +1,5 @@
 import { Classes } from '@blueprintjs/core';
-import { canReadCollectorLinks } from '@common/permissions/collectorLinkAccess';
+import { canReadCollectorLinks } from '@common/gluon/collectorLinkAccess';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';

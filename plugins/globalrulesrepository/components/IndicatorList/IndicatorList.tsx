@@ -6,7 +6,7 @@ import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 import { RulesRepositoryApiToken, type RuleSet } from '../../api/RulesRepositoryApi';
-import { errorText } from '../../hooks/errorText';
+import { errorText } from '@core/http/errorText';
 import { count } from '@common/format/count';
 import { rulesKeys } from '../../hooks/rulesKeys';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';

@@ -4,7 +4,7 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken, type CrashRow } from '../../api/GluonApi';
-import { errorMessage } from '../../hooks/errorMessage';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from '../../hooks/gluonKeys';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
@@ -17,13 +17,13 @@ export interface CrashExplorerProps {
 export function CrashExplorer({ deviceId }: CrashExplorerProps) {
   const api = useService(GluonApiToken);
   const formatDate = useDateTimeFormatter();
-  const crashes = useLoader(gluonKeys.crashes(deviceId), () => api.getCrashes(deviceId), { describe: errorMessage });
+  const crashes = useLoader(gluonKeys.crashes(deviceId), () => api.getCrashes(deviceId), { describe: errorText });
   const [chosen, setChosen] = useState<CrashRow | null>(null);
   // The answer carries its crash: while the next one loads, the heading stays with the text shown.
   const content = useLoader(
     chosen && gluonKeys.crashContent(deviceId, chosen.inspectionId, chosen.path),
     async () => (chosen ? { crash: chosen, text: readable(await api.getCrashContent(deviceId, chosen)) } : null),
-    { describe: errorMessage },
+    { describe: errorText },
   );
   const open = content.data;
   const error = content.error;

@@ -5,7 +5,7 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken } from '../../api/GluonApi';
-import { errorMessage } from '../../hooks/errorMessage';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from '../../hooks/gluonKeys';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
@@ -18,7 +18,7 @@ export interface DeviceFilesProps {
 export function DeviceFiles({ deviceId }: DeviceFilesProps) {
   const api = useService(GluonApiToken);
   const formatDate = useDateTimeFormatter();
-  const files = useLoader(gluonKeys.files(deviceId), () => api.getDeviceFiles(deviceId), { describe: errorMessage });
+  const files = useLoader(gluonKeys.files(deviceId), () => api.getDeviceFiles(deviceId), { describe: errorText });
   if (files.error) return <p className={Classes.TEXT_MUTED}>{files.error}</p>;
   if (!files.data) return null;
   if (!files.data.length) return <p className={Classes.TEXT_MUTED}>No file.</p>;

@@ -5,6 +5,7 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { Device } from '../../api/GluonApi';
 import { GluonLink } from '../GluonLink/GluonLink';
 import { StatusTag } from '../StatusTag/StatusTag';
+import { gluonPaths } from '@common/gluon/paths';
 
 /** DevicesTableProps: one page of devices as the server answered it. */
 export interface DevicesTableProps {
@@ -40,7 +41,7 @@ export function DevicesTable({ devices, searched }: DevicesTableProps) {
           {devices.map((d) => (
             <tr key={d.id} data-testid="device-row">
               <td>
-                <GluonLink to={`/devices/${d.id}`}>{deviceDisplayName(d.name)}</GluonLink>
+                <GluonLink to={gluonPaths.device(d.id)}>{deviceDisplayName(d.name)}</GluonLink>
               </td>
               <td data-testid="device-platform">{PLATFORM_NAMES[d.platform ?? 'ios']}</td>
               <td>

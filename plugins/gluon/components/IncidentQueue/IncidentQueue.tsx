@@ -9,6 +9,7 @@ import { useNow } from '../../hooks/useNow';
 import { GluonLink } from '../GluonLink/GluonLink';
 import { StatusTag } from '../StatusTag/StatusTag';
 import './incidentQueue.css';
+import { gluonPaths } from '@common/gluon/paths';
 
 const STATES: ReadonlyArray<readonly [QueueState, string]> = [
   ['active', 'Open and confirmed'],
@@ -77,10 +78,10 @@ export function IncidentQueue() {
                     <StatusTag status={i.severity} />
                   </td>
                   <td>
-                    <GluonLink to={`/incident-management/${i.id}`}>{i.familyName}</GluonLink>
+                    <GluonLink to={gluonPaths.incident(i.id)}>{i.familyName}</GluonLink>
                   </td>
                   <td>
-                    <GluonLink to={`/devices/${i.deviceId}`}>{deviceDisplayName(i.deviceName)}</GluonLink>
+                    <GluonLink to={gluonPaths.device(i.deviceId)}>{deviceDisplayName(i.deviceName)}</GluonLink>
                   </td>
                   <td>
                     <StatusTag status={i.state} />

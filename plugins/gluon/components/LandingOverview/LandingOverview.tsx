@@ -8,6 +8,7 @@ import { useNow } from '../../hooks/useNow';
 import { GluonLink } from '../GluonLink/GluonLink';
 import { StatusTag } from '../StatusTag/StatusTag';
 import './landingOverview.css';
+import { gluonPaths } from '@common/gluon/paths';
 
 const STATE_LABELS = [
   ['open', 'Open'],
@@ -57,7 +58,7 @@ export function LandingOverview() {
           <ul aria-label="Latest inspections">
             {data.latestInspections.map((n) => (
               <li key={n.id} data-testid="latest-inspection">
-                {n.deviceId ? <GluonLink to={`/devices/${n.deviceId}`}>{deviceDisplayName(n.deviceName ?? n.fileName ?? 'Device')}</GluonLink> : (n.fileName ?? 'File')}{' '}
+                {n.deviceId ? <GluonLink to={gluonPaths.device(n.deviceId)}>{deviceDisplayName(n.deviceName ?? n.fileName ?? 'Device')}</GluonLink> : (n.fileName ?? 'File')}{' '}
                 <StatusTag status={n.status} /> {n.status === 'running' && <Tag minimal>{n.progress}%</Tag>}
                 <span className={Classes.TEXT_MUTED}>
                   {n.status === 'done' ? ` ${count(n.findings, 'finding')}${n.newFindings ? `, ${n.newFindings} new` : ''} · ` : ' '}

@@ -6,7 +6,7 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken, type AndroidPackage } from '../../api/GluonApi';
-import { errorMessage } from '../../hooks/errorMessage';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from '../../hooks/gluonKeys';
 
 /** PackagesTableProps: the Android device whose packages are listed. */
@@ -104,7 +104,7 @@ export function PackagesTable({ deviceId }: PackagesTableProps) {
   const api = useService(GluonApiToken);
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<string | null>(null);
-  const packages = useLoader(gluonKeys.packages(deviceId, search), () => api.getPackages(deviceId, search), { describe: errorMessage });
+  const packages = useLoader(gluonKeys.packages(deviceId, search), () => api.getPackages(deviceId, search), { describe: errorText });
   const page = packages.data;
   return (
     <div data-testid="packages">

@@ -5,7 +5,7 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken } from '../../api/GluonApi';
-import { errorMessage } from '../../hooks/errorMessage';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from '../../hooks/gluonKeys';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
@@ -19,7 +19,7 @@ export function ProcessExplorer({ deviceId }: ProcessExplorerProps) {
   const api = useService(GluonApiToken);
   const formatDate = useDateTimeFormatter();
   const [search, setSearch] = useState('');
-  const processes = useLoader(gluonKeys.processes(deviceId, search), () => api.getProcesses(deviceId, search), { describe: errorMessage });
+  const processes = useLoader(gluonKeys.processes(deviceId, search), () => api.getProcesses(deviceId, search), { describe: errorText });
   return (
     <div data-testid="process-explorer">
       <InputGroup leftIcon={<Search />} placeholder="Search processes" value={search} onValueChange={setSearch} aria-label="Search processes" style={{ maxWidth: 320 }} />

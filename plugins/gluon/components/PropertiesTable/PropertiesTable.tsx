@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
 import { GluonApiToken } from '../../api/GluonApi';
-import { errorMessage } from '../../hooks/errorMessage';
+import { errorText } from '@core/http/errorText';
 import { gluonKeys } from '../../hooks/gluonKeys';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
@@ -18,7 +18,7 @@ export interface PropertiesTableProps {
 export function PropertiesTable({ deviceId }: PropertiesTableProps) {
   const api = useService(GluonApiToken);
   const [search, setSearch] = useState('');
-  const properties = useLoader(gluonKeys.properties(deviceId, search), () => api.getProperties(deviceId, search), { describe: errorMessage });
+  const properties = useLoader(gluonKeys.properties(deviceId, search), () => api.getProperties(deviceId, search), { describe: errorText });
   const page = properties.data;
   return (
     <div data-testid="properties">

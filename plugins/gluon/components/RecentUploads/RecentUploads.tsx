@@ -7,6 +7,7 @@ import { GluonLink } from '../GluonLink/GluonLink';
 import { ListPager } from '../ListPager/ListPager';
 import { StatusTag } from '../StatusTag/StatusTag';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+import { gluonPaths } from '@common/gluon/paths';
 
 /** RecentUploadsProps: one page of uploads and its number (0-based); `linkDevices` when the user may open device pages; `onNewer` / `onOlder` null at the ends. */
 export interface RecentUploadsProps {
@@ -47,7 +48,11 @@ export function RecentUploads({ page, index, linkDevices, onNewer, onOlder }: Re
                   {u.error && <div className={Classes.TEXT_MUTED}>{u.error}</div>}
                 </td>
                 <td>
-                  {u.deviceId && linkDevices ? <GluonLink to={`/devices/${u.deviceId}`}>{deviceDisplayName(u.deviceName ?? '')}</GluonLink> : deviceDisplayName(u.deviceName ?? '')}
+                  {u.deviceId && linkDevices ? (
+                    <GluonLink to={gluonPaths.device(u.deviceId)}>{deviceDisplayName(u.deviceName ?? '')}</GluonLink>
+                  ) : (
+                    deviceDisplayName(u.deviceName ?? '')
+                  )}
                 </td>
                 <td>{u.status === 'done' ? u.findings : ''}</td>
               </tr>

@@ -1,7 +1,7 @@
 import { HttpError } from '../../../contracts';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
-import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/permissions/collectorLinkAccess';
+import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/gluon/collectorLinkAccess';
 import { mintQuickLink } from '../../../services/signedLinks';
 import { collectorLinkUrl, createCollectorLink, findTenantLink, LINK_SORTS, listCollectorLinks, listLinkInstalls, updateCollectorLink } from './collectorLinks';
 import { findInstaller } from './installers';

@@ -2,6 +2,7 @@ import type { Queryable } from '../../../contracts';
 import { HttpError } from '../../../contracts';
 import { hashToken, randomToken } from '../../../services/secrets';
 import type { InstallerOs } from './installers';
+import { collectorPaths } from '@common/collector/paths';
 
 export type CollectorLinkStatus = 'active' | 'disabled' | 'expired' | 'limitReached';
 
@@ -73,7 +74,7 @@ function toLink(row: LinkRow): CollectorLink {
 
 /** Public address of the collector wizard for a link token. */
 export function collectorLinkUrl(publicUrl: string, token: string): string {
-  return `${publicUrl}/collector/${encodeURIComponent(token)}`;
+  return `${publicUrl}${collectorPaths.link(token)}`;
 }
 
 export interface NewCollectorLink {

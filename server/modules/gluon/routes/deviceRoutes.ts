@@ -19,7 +19,7 @@ import {
 import { listDevicePackages, listDeviceProperties } from '../services/androidFacts';
 import { readCrashReport } from '../services/crashReports';
 import { getDevice, getFile, listCrashReports, listDeviceFiles, listDeviceInspections, listDevices, listProcesses } from '../services/devices';
-import { canDownloadFiles, canReadReports, canRescan, hasCrashExplorer, hasProcessExplorer } from '@common/permissions/gluonAccess';
+import { canDownloadFiles, canReadReports, canRescan, hasCrashExplorer, hasProcessExplorer } from '@common/gluon/access';
 import type { GluonContext } from '../services/gluonContext';
 import { listDeviceIncidents } from '../services/incidents';
 import { enqueueJob, latestDeviceRescan } from '../services/jobs';

@@ -1,7 +1,7 @@
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { idParams, incidentDetailSchema, suppressionSchema } from '../schemas';
-import { canReadReports, canTriage } from '@common/permissions/gluonAccess';
+import { canReadReports, canTriage } from '@common/gluon/access';
 import type { GluonContext } from '../services/gluonContext';
 import { getIncident, INCIDENT_STATES, triageIncident } from '../services/incidents';
 import { enqueueTenantRescan } from '../services/jobs';

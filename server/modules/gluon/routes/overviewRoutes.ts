@@ -1,7 +1,7 @@
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { incidentQueueQuery, incidentQueueSchema, overviewSchema } from '../schemas';
-import { canReadReports } from '@common/permissions/gluonAccess';
+import { canReadReports } from '@common/gluon/access';
 import { gluonOverview, listIncidentQueue } from '../services/incidentQueue';
 
 const tags = ['gluon'];

@@ -2,7 +2,7 @@ import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { MAX_BUNDLE_BYTES } from '../inspection/stixBundle';
 import { idParams, indicatorSchema, matchingStatusSchema, pageQuery, paged, ruleSetSchema, suppressionSchema } from '../schemas';
-import { canReadRuleSets, canWriteRuleSets } from '@common/permissions/rulesRepositoryAccess';
+import { canReadRuleSets, canWriteRuleSets } from '@common/globalrulesrepository/access';
 import type { GluonContext } from '../services/gluonContext';
 import { enqueueTenantRescan } from '../services/jobs';
 import { deleteRuleSet, importRuleSet, listIndicators, listRuleSets, setRuleSetEnabled } from '../services/ruleSets';

@@ -3,7 +3,7 @@ import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, cursorQuery, errors } from '../../../schemas';
 import { cappedPage, pageQuery, uploadAnswerSchema, uploadSchema } from '../schemas';
 import { getDevice } from '../services/devices';
-import { canReadReports, canUpload, canUploadToDevice, isUploader } from '@common/permissions/gluonAccess';
+import { canReadReports, canUpload, canUploadToDevice, isUploader } from '@common/gluon/access';
 import type { GluonContext } from '../services/gluonContext';
 import { listUploads, receiveUpload } from '../services/uploads';
 import { acceptStreamedUploads, assertStreamedUpload } from './streamedUpload';

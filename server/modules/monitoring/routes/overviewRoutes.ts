@@ -1,4 +1,4 @@
-import { canViewMonitoring } from '@common/permissions/monitoringAccess';
+import { canViewMonitoring } from '@common/monitoring/access';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { deviceRiskSchema, overviewSchema } from '../schemas';

@@ -1,4 +1,4 @@
-import { canConfigureMonitoring, canManageMonitoringResources } from '@common/permissions/monitoringAccess';
+import { canConfigureMonitoring, canManageMonitoringResources } from '@common/monitoring/access';
 import { HttpError } from '../../../contracts';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';

@@ -2,12 +2,14 @@ import type { MailAttachment, MailMessage } from '../../../contracts';
 import { escapeHtml } from '../../../services/escapeHtml';
 import type { Alert } from './alertTypes';
 import type { RuleFrequency } from './ruleMatch';
+import { monitoringPaths } from '@common/monitoring/paths';
+import { gluonPaths } from '@common/gluon/paths';
 
 /** The console page behind an alert: its incident, else its device, else the alert list. */
 export function alertLink(publicUrl: string, alert: Pick<Alert, 'incidentId' | 'deviceId'>): string {
-  if (alert.incidentId) return `${publicUrl}/incident-management/${alert.incidentId}`;
-  if (alert.deviceId) return `${publicUrl}/devices/${alert.deviceId}`;
-  return `${publicUrl}/monitoring/alerts`;
+  if (alert.incidentId) return `${publicUrl}${gluonPaths.incident(alert.incidentId)}`;
+  if (alert.deviceId) return `${publicUrl}${gluonPaths.device(alert.deviceId)}`;
+  return `${publicUrl}${monitoringPaths.alerts()}`;
 }
 
 /** The weekly summary of a week in which the rule selected nothing. */

@@ -6,6 +6,8 @@ import type { ClaimedDelivery } from './deliveries';
 import { postWebhook } from './webhookPost';
 import { decryptWebhookSecret, signWebhook } from './webhookSecret';
 import { resolveWebhookTarget, WebhookRefused, type WebhookPolicy } from './webhookTarget';
+import { monitoringPaths } from '@common/monitoring/paths';
+import { gluonPaths } from '@common/gluon/paths';
 
 /** Header names of a webhook POST (README: "Webhooks"). */
 export const WEBHOOK_HEADERS = {
@@ -46,9 +48,9 @@ export function webhookBody(input: {
       family: a.familyId ? { id: a.familyId, name: a.familyName } : null,
       links: {
         console: alertLink(input.publicUrl, a),
-        alerts: `${input.publicUrl}/monitoring/alerts`,
-        ...(a.incidentId ? { incident: `${input.publicUrl}/incident-management/${a.incidentId}` } : {}),
-        ...(a.deviceId ? { device: `${input.publicUrl}/devices/${a.deviceId}` } : {}),
+        alerts: `${input.publicUrl}${monitoringPaths.alerts()}`,
+        ...(a.incidentId ? { incident: `${input.publicUrl}${gluonPaths.incident(a.incidentId)}` } : {}),
+        ...(a.deviceId ? { device: `${input.publicUrl}${gluonPaths.device(a.deviceId)}` } : {}),
       },
       firstSeen: a.firstSeen.toISOString(),
       lastSeen: a.lastSeen.toISOString(),

@@ -1,4 +1,4 @@
-import { canReadConfig, canWriteConfig } from './gluonAccess';
+import { canReadConfig, canWriteConfig } from '../gluon/access';
 
 /**
  * The global rules repository's rule sets and suppressions are gluon configuration (spec §6

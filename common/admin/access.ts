@@ -1,5 +1,5 @@
-import { isInspectionAdmin } from './gluonAccess';
-import { hasPermission } from './hasPermission';
+import { isInspectionAdmin } from '../gluon/access';
+import { hasPermission } from '../permissions/hasPermission';
 
 /**
  * User management's derived checks of spec §6 (the `umg` prefix) and the account's own calls.

@@ -1,4 +1,4 @@
-import { hasPermission } from './hasPermission';
+import { hasPermission } from '../permissions/hasPermission';
 
 /** Monitoring's derived checks of spec §6 (the `mnt` prefix), pure functions of the token's permission strings. */
 type Perms = readonly string[];

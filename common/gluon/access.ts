@@ -1,4 +1,4 @@
-import { hasPermission } from './hasPermission';
+import { hasPermission } from '../permissions/hasPermission';
 
 /**
  * Gluon's derived checks of spec §6, and gluon's own (upload, reports, triage), as pure functions

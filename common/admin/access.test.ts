@@ -1,5 +1,5 @@
 import { describeChecks, type CheckRow } from '../../tests/harness/describeChecks';
-import * as checks from './userAccess';
+import * as checks from './access';
 
 const ADMIN = ['gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw'];
 

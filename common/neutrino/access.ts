@@ -1,6 +1,6 @@
-import { canReadReports } from './gluonAccess';
-import { hasPermission } from './hasPermission';
-import { canWriteRuleSets } from './rulesRepositoryAccess';
+import { canReadReports } from '../gluon/access';
+import { hasPermission } from '../permissions/hasPermission';
+import { canWriteRuleSets } from '../globalrulesrepository/access';
 
 /**
  * Neutrino's checks (the `ntr` prefix): fleet threat hunting. `ntr#hnt` is the hunt

@@ -1,5 +1,5 @@
 import { describeChecks, type CheckRow } from '../../tests/harness/describeChecks';
-import * as checks from './rulesRepositoryAccess';
+import * as checks from './access';
 
 const tables: Record<string, CheckRow[]> = {
   canReadRuleSets: [
