@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../../contracts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
-import type { Finding } from '../gluon/inspection/types';
+import type { Finding } from '../inspection/types';
 import { recordFindings } from '../gluon/services/incidents';
 import { createDeviceGroup } from './services/deviceGroups';
 import { MonitoringWorker } from './services/monitoringWorker';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/testApp';
-import type { Finding } from '../gluon/inspection/types';
+import type { Finding } from '../inspection/types';
 import { recordFindings } from '../gluon/services/incidents';
 import { MonitoringWorker } from './services/monitoringWorker';
 

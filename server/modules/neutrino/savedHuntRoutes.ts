@@ -1,7 +1,7 @@
 import { canHunt, canSaveHunts } from '@common/permissions/neutrinoAccess';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { MAX_BUNDLE_BYTES } from '../gluon/inspection/stixBundle';
+import { MAX_BUNDLE_BYTES } from '../inspection/stixBundle';
 import { idParams } from '../gluon/schemas';
 import { NEUTRINO_BASE } from './huntRoutes';
 import { huntMatchSchema, saveHuntBody, savedHuntSchema } from './schemas';

@@ -1,7 +1,7 @@
 import { canHunt, canSweepIntoRuleSet } from '@common/permissions/neutrinoAccess';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { MAX_BUNDLE_BYTES } from '../gluon/inspection/stixBundle';
+import { MAX_BUNDLE_BYTES } from '../inspection/stixBundle';
 import { ruleSetSchema } from '../gluon/schemas';
 import { enqueueTenantRescan } from '../gluon/services/jobs';
 import { importRuleSet } from '../gluon/services/ruleSets';

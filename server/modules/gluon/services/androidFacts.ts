@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
-import type { AndroidObservation, AndroidPackage } from '../inspection/android/androidTypes';
-import { KNOWN_STORES } from '../inspection/android/permissions';
+import type { AndroidObservation, AndroidPackage } from '../../inspection/android/androidTypes';
+import { KNOWN_STORES } from '../../inspection/android/permissions';
 import { getDevice } from './devices';
 import { iso, json, type Stamp } from './sqlRows';
 

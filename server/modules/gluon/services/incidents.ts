@@ -1,6 +1,6 @@
 import { count } from '@common/format/count';
 import { HttpError, type Database, type Queryable } from '../../../contracts';
-import type { Finding, IndicatorType, MatchRoute, ObservationKind } from '../inspection/types';
+import type { Finding, IndicatorType, MatchRoute, ObservationKind } from '../../inspection/types';
 import { iso, type Stamp } from './sqlRows';
 
 export const INCIDENT_STATES = ['open', 'confirmed', 'benign', 'false_positive'] as const;

@@ -1,7 +1,7 @@
 import { csvDocument } from '@common/csv/csvCell';
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../../contracts';
-import type { IndicatorType, ObservationKind } from '../inspection/types';
+import type { IndicatorType, ObservationKind } from '../../inspection/types';
 import { getDevice, type DeviceSummary } from './devices';
 import type { IncidentState } from './incidents';
 import { iso, type Stamp } from './sqlRows';

@@ -1,8 +1,8 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
-import { buildMatcher, type Matcher } from '../inspection/matcher';
-import { parseStixBundle, StixImportError, type UnsupportedIndicator } from '../inspection/stixBundle';
-import type { Indicator, IndicatorType, Suppression } from '../inspection/types';
+import { buildMatcher, type Matcher } from '../../inspection/matcher';
+import { parseStixBundle, StixImportError, type UnsupportedIndicator } from '../../inspection/stixBundle';
+import type { Indicator, IndicatorType, Suppression } from '../../inspection/types';
 import { iso, json, type Stamp } from './sqlRows';
 
 export interface FamilySummary {

@@ -1,5 +1,5 @@
 import { HttpError, type Database } from '../../../contracts';
-import type { ObservationKind } from '../inspection/types';
+import type { ObservationKind } from '../../inspection/types';
 import { applySuppression, revertSuppression, type Actor } from './incidents';
 import { iso, type Stamp } from './sqlRows';
 

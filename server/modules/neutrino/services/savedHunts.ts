@@ -1,5 +1,5 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
-import type { Indicator, IndicatorType } from '../../gluon/inspection/types';
+import type { Indicator, IndicatorType } from '../../inspection/types';
 import { iso, json, type Stamp } from '../../gluon/services/sqlRows';
 import { huntSql, validateHunt, type HuntQuery } from './huntQuery';
 import { matchIndicators } from './sweep';

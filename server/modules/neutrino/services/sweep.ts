@@ -1,6 +1,6 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
-import { buildMatcher, TRUNCATED_PROCESS_NAME_CHARS } from '../../gluon/inspection/matcher';
-import type { Indicator, ObservationKind } from '../../gluon/inspection/types';
+import { buildMatcher, TRUNCATED_PROCESS_NAME_CHARS } from '../../inspection/matcher';
+import type { Indicator, ObservationKind } from '../../inspection/types';
 import { iso, type Stamp } from '../../gluon/services/sqlRows';
 import { escapeLike, SEEN_FIRST, SEEN_LAST } from './huntQuery';
 import { parseSweep, sweepBundleText, type SweepInput } from './sweepInput';
