@@ -1,5 +1,5 @@
 import type { TokenService } from '../contracts';
-import type { InstallerOs } from '../modules/gluon/collector/installers';
+import type { InstallerOs } from '../modules/gluon/public';
 
 /** Default lifetimes of the signed links the operator mints (documented in server/ARCHITECTURE.md). */
 export const QUICK_LINK_TTL_S = 7 * 24 * 3600;

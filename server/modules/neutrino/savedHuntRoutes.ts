@@ -1,8 +1,8 @@
 import { canHunt, canSaveHunts } from '@common/permissions/neutrinoAccess';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { MAX_BUNDLE_BYTES } from '../inspection/stixBundle';
-import { idParams } from '../gluon/schemas';
+import { MAX_BUNDLE_BYTES } from '../inspection/public';
+import { idParams } from '../gluon/public';
 import { NEUTRINO_BASE } from './huntRoutes';
 import { huntMatchSchema, saveHuntBody, savedHuntSchema } from './schemas';
 import { deleteSavedHunt, listMatches, listSavedHunts, saveHunt } from './services/savedHunts';

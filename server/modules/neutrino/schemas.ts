@@ -1,5 +1,5 @@
-import { INDICATOR_TYPES, OBSERVATION_KINDS } from '../inspection/types';
-import { MAX_BUNDLE_BYTES } from '../inspection/stixBundle';
+import { INDICATOR_TYPES, OBSERVATION_KINDS } from '../inspection/public';
+import { MAX_BUNDLE_BYTES } from '../inspection/public';
 import { HUNT_MODES, MAX_HUNT_VALUE_CHARS } from './services/huntQuery';
 import { MAX_HUNT_PAGE } from './services/hunt';
 

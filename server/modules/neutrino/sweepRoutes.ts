@@ -1,10 +1,10 @@
 import { canHunt, canSweepIntoRuleSet } from '@common/permissions/neutrinoAccess';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { MAX_BUNDLE_BYTES } from '../inspection/stixBundle';
-import { ruleSetSchema } from '../gluon/schemas';
-import { enqueueTenantRescan } from '../gluon/services/jobs';
-import { importRuleSet } from '../gluon/services/ruleSets';
+import { MAX_BUNDLE_BYTES } from '../inspection/public';
+import { ruleSetSchema } from '../gluon/public';
+import { enqueueTenantRescan } from '../gluon/public';
+import { importRuleSet } from '../gluon/public';
 import { NEUTRINO_BASE } from './huntRoutes';
 import { sweepBody, sweepResultSchema } from './schemas';
 import { sweep } from './services/sweep';

@@ -3,7 +3,7 @@ import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { errors } from '../../schemas';
 import { hashToken } from '../../services/secrets';
-import { assertInvitationOpen, findInvitation } from '../invitations/invitations';
+import { assertInvitationOpen, findInvitation } from '../invitations/public';
 import { discoverOrFail } from './discovery';
 import { googlePublicIdSchema, jamfInfoSchema, oktaDetailsSchema, oktaPublicIdSchema } from './idpSchemas';
 import { issueNonce } from './nonces';

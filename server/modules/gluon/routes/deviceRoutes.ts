@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, cursorQuery, errors } from '../../../schemas';
-import { attachmentHeader } from '../collector/installers';
+import { attachmentHeader } from '../../../http/attachmentHeader';
 import {
   crashSchema,
   deviceDetailSchema,

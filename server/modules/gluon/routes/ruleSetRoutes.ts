@@ -1,6 +1,6 @@
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
-import { MAX_BUNDLE_BYTES } from '../../inspection/stixBundle';
+import { MAX_BUNDLE_BYTES } from '../../inspection/public';
 import { idParams, indicatorSchema, matchingStatusSchema, pageQuery, paged, ruleSetSchema, suppressionSchema } from '../schemas';
 import { canReadRuleSets, canWriteRuleSets } from '@common/permissions/rulesRepositoryAccess';
 import type { GluonContext } from '../services/gluonContext';

@@ -1,7 +1,7 @@
 import { canViewMonitoring } from '@common/permissions/monitoringAccess';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
-import { attachmentHeader } from '../../gluon/collector/installers';
+import { attachmentHeader } from '../../../http/attachmentHeader';
 import { alertFilterProps, alertPage, alertSchema, alertStatusBody, idParams, pageProps } from '../schemas';
 import { alertsCsv, listAlerts, setAlertStatus, type AlertFilter } from '../services/alertList';
 import type { MonitoringContext } from '../services/monitoringContext';

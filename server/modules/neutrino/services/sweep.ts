@@ -1,7 +1,7 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
-import { buildMatcher, TRUNCATED_PROCESS_NAME_CHARS } from '../../inspection/matcher';
-import type { Indicator, ObservationKind } from '../../inspection/types';
-import { iso, type Stamp } from '../../gluon/services/sqlRows';
+import { buildMatcher, TRUNCATED_PROCESS_NAME_CHARS } from '../../inspection/public';
+import type { Indicator, ObservationKind } from '../../inspection/public';
+import { iso, type Stamp } from '../../../db/sqlRows';
 import { escapeLike, SEEN_FIRST, SEEN_LAST } from './huntQuery';
 import { parseSweep, sweepBundleText, type SweepInput } from './sweepInput';
 import { withTimeBudget } from './timeBudget';
