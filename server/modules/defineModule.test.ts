@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isApiPath } from '../plugins/securityHeaders';
+import { createTestApp } from '../test/testApp';
 import { apiPrefixes, defineModule, orderModules, type ModuleDefinition } from './defineModule';
 import { apiModules } from './index';
 
@@ -32,5 +33,24 @@ describe('module definitions', () => {
     );
     for (const prefix of prefixes) expect(isApiPath(`${prefix}anything?x=1`), prefix).toBe(true);
     expect(isApiPath('/monitoring')).toBe(false);
+  });
+
+  it("tags every documented route with its module's title, and lists those tags with the modules' descriptions", async () => {
+    const { app } = await createTestApp();
+    try {
+      const doc = (await app.inject({ url: '/openapi.json' })).json<{
+        tags: { name: string; description: string }[];
+        paths: Record<string, Record<string, { tags?: string[] }>>;
+      }>();
+      const titles = apiModules.filter((m) => m.routes).map((m) => m.title);
+      expect(doc.tags.map((t) => t.name)).toEqual(titles);
+      expect(doc.paths['/monitoring-backend/alerts']?.get?.tags).toEqual(['monitoring']);
+      expect(doc.paths['/um/login']?.post?.tags).toEqual(['auth']);
+      for (const [url, operations] of Object.entries(doc.paths)) {
+        for (const [method, operation] of Object.entries(operations)) expect(titles, `${method} ${url}`).toEqual(expect.arrayContaining(operation.tags ?? ['untagged']));
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -10,7 +10,6 @@ import { sweepBody, sweepResultSchema } from './schemas';
 import { sweep } from './services/sweep';
 import { parseSweep, sweepBundleText, sweepInputOf } from './services/sweepInput';
 
-const tags = ['neutrino'];
 const bodyLimit = MAX_BUNDLE_BYTES * 2 + 4096;
 
 /** Sweeps (retro-hunts) over everything collected, and a sweep turned into a gluon rule set. */
@@ -21,7 +20,6 @@ export const sweepRoutes: RoutePlugin = async (app) => {
       preHandler: app.authenticate({ allow: canHunt }),
       bodyLimit,
       schema: {
-        tags,
         summary:
           'Which devices ever observed any of these indicators (a STIX 2.1 bundle, or values one per line with their type), by the matching rules of inspections; no rule set is created. At most 10,000 values.',
         security: bearerSecurity,
@@ -38,7 +36,6 @@ export const sweepRoutes: RoutePlugin = async (app) => {
       preHandler: app.authenticate({ allow: canSweepIntoRuleSet }),
       bodyLimit,
       schema: {
-        tags,
         summary: "Turns a sweep into a gluon rule set (gluon's import: it then keeps watching every inspection). Needs gln#cfg#w or rw too.",
         security: bearerSecurity,
         body: sweepBody,

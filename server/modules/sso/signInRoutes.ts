@@ -23,7 +23,6 @@ export const signInRoutes: RoutePlugin = async (app) => {
     '/um/oauth2Login',
     {
       schema: {
-        tags: ['identity providers'],
         summary: 'Sign in with an identity provider (public)',
         description:
           'Body `{ provider: Google|Okta, idToken, nonce, email?, rememberToken?, captchaToken? }` (the console exchanged the code) or ' +
@@ -67,7 +66,6 @@ export const signInRoutes: RoutePlugin = async (app) => {
     '/um/invite/:token/setOAuth2',
     {
       schema: {
-        tags: ['invitations'],
         summary: 'Accept an invitation with an identity-provider account (public, single use)',
         description:
           "Same body shapes as /um/oauth2Login. The provider must be allowed by the invitation (403), the verified e-mail must equal the invitation's (401); " +
@@ -114,7 +112,6 @@ export const signInRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: isAnyUser }),
       schema: {
-        tags: ['multi-factor'],
         summary: 'Re-validate with the identity provider for MFA set-up; answers a recovery token',
         description:
           'Bearer: access token. Body `{ provider, idToken, nonce? }` or `{ provider, code, codeVerifier, redirectUri, nonce? }`; the ID token must be fresh ' +
