@@ -1,10 +1,10 @@
 import type { RoutePlugin } from '../../http/routePlugin';
 import { defineModule } from '../defineModule';
-import { huntRoutes } from './huntRoutes';
-import { savedHuntRoutes } from './savedHuntRoutes';
+import { huntRoutes } from './routes/huntRoutes';
+import { savedHuntRoutes } from './routes/savedHuntRoutes';
 import { PRUNE_HUNT_VALUES_MS, pruneHuntValues } from './services/huntValues';
 import { scanSavedHunts } from './services/savedHunts';
-import { sweepRoutes } from './sweepRoutes';
+import { sweepRoutes } from './routes/sweepRoutes';
 
 export { SAVED_HUNT_SCAN_MS } from './services/neutrinoConfig';
 

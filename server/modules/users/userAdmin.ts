@@ -1,8 +1,7 @@
 import { HttpError, type Database, type Queryable, type SessionStore } from '../../contracts';
 import { likePattern, type PageQuery } from '../../services/listQuery';
 import { isUuid } from '../../services/users';
-import { HARD_LOCK_FAILURES } from '../auth/public';
-import { forgetSecondFactor, TOTP_OFF } from '../auth/public';
+import { HARD_LOCK_FAILURES, forgetSecondFactor, TOTP_OFF } from '../auth/public';
 import { createInvitation, type CreatedInvitation, type NewInvitation } from '../invitations/public';
 
 /**

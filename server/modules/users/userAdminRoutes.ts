@@ -5,8 +5,7 @@ import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
 import { canWriteUsers, hasUserManagementAccess } from '@common/permissions/userAccess';
 import { ALL_PERMISSIONS } from '../../services/users';
-import { invitationMail } from '../invitations/public';
-import { invitationUrl, type CreatedInvitation } from '../invitations/public';
+import { invitationMail, invitationUrl, type CreatedInvitation } from '../invitations/public';
 import {
   deleteTenantUser,
   getTenantUser,

@@ -1,7 +1,6 @@
 import type { Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
-import type { AndroidObservation, AndroidPackage } from '../../inspection/public';
-import { KNOWN_STORES } from '../../inspection/public';
+import { type AndroidObservation, type AndroidPackage, KNOWN_STORES } from '../../inspection/public';
 import { getDevice } from './devices';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
 

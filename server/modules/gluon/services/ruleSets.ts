@@ -1,8 +1,15 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
-import { buildMatcher, type Matcher } from '../../inspection/public';
-import { parseStixBundle, StixImportError, type UnsupportedIndicator } from '../../inspection/public';
-import type { Indicator, IndicatorType, Suppression } from '../../inspection/public';
+import {
+  buildMatcher,
+  type Matcher,
+  parseStixBundle,
+  StixImportError,
+  type UnsupportedIndicator,
+  type Indicator,
+  type IndicatorType,
+  type Suppression,
+} from '../../inspection/public';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
 
 export interface FamilySummary {

@@ -1,6 +1,4 @@
-import { crashIps, jetsamIps, psText, SAMPLE_DEVICE, shutdownLogText, type SampleDevice } from '../../inspection/public';
-import { createTarGz } from '../../inspection/public';
-import { androidQfZip, BAD } from '../../inspection/public';
+import { crashIps, jetsamIps, psText, SAMPLE_DEVICE, shutdownLogText, type SampleDevice, createTarGz, androidQfZip, BAD } from '../../inspection/public';
 
 /**
  * Test and demo support: a sysdiagnose-like archive whose shutdown.log lists a DarkSword path

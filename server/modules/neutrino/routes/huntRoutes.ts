@@ -1,11 +1,11 @@
 import { csvDocument } from '@common/csv/csvCell';
 import { canHunt } from '@common/permissions/neutrinoAccess';
-import type { RoutePlugin } from '../../http/routePlugin';
-import { bearerSecurity, errors } from '../../schemas';
-import { attachmentHeader } from '../../http/attachmentHeader';
-import { campaignSchema, exportQuerystring, familiesSchema, huntPageSchema, huntQuerystring } from './schemas';
-import { campaign, listFamilies } from './services/campaigns';
-import { EXPORT_HEADER, exportCells, huntDevices, huntRows } from './services/hunt';
+import type { RoutePlugin } from '../../../http/routePlugin';
+import { bearerSecurity, errors } from '../../../schemas';
+import { attachmentHeader } from '../../../http/attachmentHeader';
+import { campaignSchema, exportQuerystring, familiesSchema, huntPageSchema, huntQuerystring } from '../schemas';
+import { campaign, listFamilies } from '../services/campaigns';
+import { EXPORT_HEADER, exportCells, huntDevices, huntRows } from '../services/hunt';
 
 export const NEUTRINO_BASE = '/neutrino-backend';
 

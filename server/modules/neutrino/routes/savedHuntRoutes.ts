@@ -1,12 +1,12 @@
 import { canHunt, canSaveHunts } from '@common/permissions/neutrinoAccess';
-import type { RoutePlugin } from '../../http/routePlugin';
-import { bearerSecurity, errors } from '../../schemas';
-import { MAX_BUNDLE_BYTES } from '../inspection/public';
-import { idParams } from '../gluon/public';
+import type { RoutePlugin } from '../../../http/routePlugin';
+import { bearerSecurity, errors } from '../../../schemas';
+import { MAX_BUNDLE_BYTES } from '../../inspection/public';
+import { idParams } from '../../gluon/public';
 import { NEUTRINO_BASE } from './huntRoutes';
-import { huntMatchSchema, saveHuntBody, savedHuntSchema } from './schemas';
-import { deleteSavedHunt, listMatches, listSavedHunts, saveHunt } from './services/savedHunts';
-import { sweepInputOf } from './services/sweepInput';
+import { huntMatchSchema, saveHuntBody, savedHuntSchema } from '../schemas';
+import { deleteSavedHunt, listMatches, listSavedHunts, saveHunt } from '../services/savedHunts';
+import { sweepInputOf } from '../services/sweepInput';
 
 /** Saved hunts: listed and their matches read with ntr#hnt#r|rw, saved and deleted with ntr#hnt#rw. */
 export const savedHuntRoutes: RoutePlugin = async (app) => {

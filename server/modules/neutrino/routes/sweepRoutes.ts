@@ -1,14 +1,12 @@
 import { canHunt, canSweepIntoRuleSet } from '@common/permissions/neutrinoAccess';
-import type { RoutePlugin } from '../../http/routePlugin';
-import { bearerSecurity, errors } from '../../schemas';
-import { MAX_BUNDLE_BYTES } from '../inspection/public';
-import { ruleSetSchema } from '../gluon/public';
-import { enqueueTenantRescan } from '../gluon/public';
-import { importRuleSet } from '../gluon/public';
+import type { RoutePlugin } from '../../../http/routePlugin';
+import { bearerSecurity, errors } from '../../../schemas';
+import { MAX_BUNDLE_BYTES } from '../../inspection/public';
+import { enqueueTenantRescan, importRuleSet, ruleSetSchema } from '../../gluon/public';
 import { NEUTRINO_BASE } from './huntRoutes';
-import { sweepBody, sweepResultSchema } from './schemas';
-import { sweep } from './services/sweep';
-import { parseSweep, sweepBundleText, sweepInputOf } from './services/sweepInput';
+import { sweepBody, sweepResultSchema } from '../schemas';
+import { sweep } from '../services/sweep';
+import { parseSweep, sweepBundleText, sweepInputOf } from '../services/sweepInput';
 
 const bodyLimit = MAX_BUNDLE_BYTES * 2 + 4096;
 

@@ -1,6 +1,5 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
-import { buildMatcher, TRUNCATED_PROCESS_NAME_CHARS } from '../../inspection/public';
-import type { Indicator, ObservationKind } from '../../inspection/public';
+import { buildMatcher, TRUNCATED_PROCESS_NAME_CHARS, type Indicator, type ObservationKind } from '../../inspection/public';
 import { iso, type Stamp } from '../../../db/sqlRows';
 import { escapeLike, SEEN_FIRST, SEEN_LAST } from './huntQuery';
 import { parseSweep, sweepBundleText, type SweepInput } from './sweepInput';
