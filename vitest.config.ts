@@ -54,7 +54,7 @@ export default defineConfig({
           include: ['server/**/*.test.ts'],
           // The inspection engine's modules touch no database: once, in the PGlite run, is enough.
           // *.once.test.ts do not depend on the database kind (PGlite processes, backups, the start watchdog): PGlite run only.
-          exclude: ['server/modules/gluon/inspection/**', 'server/**/*.once.test.ts'],
+          exclude: ['server/modules/inspection/**', 'server/**/*.once.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
           pool: 'forks',

@@ -8,6 +8,9 @@
 // Credentials: only core/session (and core/storage, which persists them) touches the token
 // storage keys (zo-token, zo-recovery-token, zo-profile, zo-remember-2fa) or the access_token
 // cookie; every other file asks the session.
+// Server modules: a file under server/modules/A imports another module B only through
+// B/public.ts, and A's index.ts declares B in its dependsOn (defineModule); a test file may use
+// another module's public.ts to set up its data without that declaration.
 //
 //   node scripts/check-boundaries.mjs [--root <dir>]
 //
@@ -120,14 +123,39 @@ function areaOf(root, file) {
   return { area: rel[0], plugin: rel[0] === 'plugins' ? rel[1] : undefined, rel: rel.join('/') };
 }
 
-function ruleViolation(root, from, to) {
+/** The module a server file belongs to ('gluon' for server/modules/gluon/…), or null. */
+function serverModuleOf(rel) {
+  const match = /^server\/modules\/([^/]+)\//.exec(rel);
+  return match ? match[1] : null;
+}
+
+/** A module's declared dependencies, read from its index.ts definition (`dependsOn: ['a', 'b']`). */
+function declaredDependencies(root, moduleId, cache) {
+  if (!cache.has(moduleId)) {
+    const index = resolveFile(path.join(root, 'server', 'modules', moduleId, 'index'));
+    const match = index ? /\bdependsOn\s*:\s*\[([^\]]*)\]/.exec(stripComments(readFileSync(index, 'utf8'))) : null;
+    cache.set(moduleId, match ? [...match[1].matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1]) : []);
+  }
+  return cache.get(moduleId);
+}
+
+function moduleViolation(root, a, b, cache) {
+  const [from, to] = [serverModuleOf(a.rel), serverModuleOf(b.rel)];
+  if (!from || !to || from === to) return null;
+  if (!/^server\/modules\/[^/]+\/public\.tsx?$/.test(b.rel)) return `module '${from}' may import module '${to}' only through server/modules/${to}/public.ts (${b.rel})`;
+  if (!isTestFile(a.rel) && !declaredDependencies(root, from, cache).includes(to))
+    return `module '${from}' imports module '${to}' without declaring it in dependsOn (server/modules/${from}/index.ts)`;
+  return null;
+}
+
+function ruleViolation(root, from, to, cache = new Map()) {
   const a = areaOf(root, from);
   const b = areaOf(root, to);
   if (b.rel.startsWith('..')) return `imports ${b.rel}, outside the project`;
   if (b.area === 'tests') return isTestFile(from) ? null : `imports the test harness ${b.rel} from non-test code`;
   if (a.area === 'common') return b.area === 'common' ? null : `common/ is shared by the console and the API: it must not import ${b.rel}`;
   if (b.area === 'common') return null;
-  if (a.area === 'server') return b.area === 'server' ? null : `server/ must not import the console (${b.rel}); share it through common/`;
+  if (a.area === 'server') return b.area === 'server' ? moduleViolation(root, a, b, cache) : `server/ must not import the console (${b.rel}); share it through common/`;
   if (b.area === 'server') return `the console must not import server/ (${b.rel}); share it through common/`;
   if (a.area === 'core') {
     if (b.area === 'plugins' || b.area === 'host') return `core must not import ${b.area}/ (${b.rel})`;
@@ -214,6 +242,7 @@ export function checkBoundaries(root) {
   const files = AREAS.flatMap((area) => walk(path.join(root, area)));
   const violations = [];
   const graph = new Map();
+  const dependencies = new Map();
   for (const file of files) {
     const edges = new Set();
     graph.set(file, edges);
@@ -231,7 +260,7 @@ export function checkBoundaries(root) {
     for (const imp of parseImports(source)) {
       const target = resolveImport(root, file, imp.specifier);
       if (!target) continue;
-      const problem = ruleViolation(root, file, target);
+      const problem = ruleViolation(root, file, target, dependencies);
       if (problem) violations.push({ file: path.relative(root, file), line: imp.line, specifier: imp.specifier, problem });
       if (!imp.typeOnly) edges.add(target);
     }

@@ -16,7 +16,8 @@ import { createTokenService } from './plugins/tokens';
 import { fastifyTrustProxy } from './plugins/trustedProxies';
 import { installStringGuard } from './plugins/stringGuard';
 import { installValidators } from './plugins/validators';
-import { apiModules } from './modules/index';
+import { registerModules } from './modules/defineModule';
+import { apiModules, openApiTags } from './modules/index';
 import { createBackgroundTasks, type BackgroundTasks } from './services/backgroundTasks';
 import { createAttemptsInFlight, type AttemptsInFlight } from './services/attemptsInFlight';
 import { scheduleCleanUp } from './services/housekeeping';
@@ -117,12 +118,14 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
         description: 'User management, sign-in and product-backend calls used by the console. Errors answer { statusCode, error, message }.',
       },
       servers: [{ url: config.publicUrl }],
+      tags: openApiTags,
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
   app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  for (const domain of apiModules) await app.register(domain);
+  // Dependencies first; an unknown dependency or a cycle fails here, at start.
+  await registerModules(app, apiModules);
 
   await installStaticAssets(app, { staticDir: config.staticDir, production: config.nodeEnv === 'production' });
   return app;

@@ -141,4 +141,31 @@ describe('check-boundaries', () => {
       'core/session/Session.ts:1 @core/http/Http :: core/session must not import core/http: the HTTP service asks the session for credentials, never the reverse (core/http/Http.ts)',
     ]);
   });
+
+  it('lets a server module import another only through its public.ts and only when its definition declares it', () => {
+    const modules = {
+      'server/modules/gluon/index.ts': "export const gluonModule = defineModule({ id: 'gluon', dependsOn: ['inspection'] });",
+      'server/modules/gluon/public.ts': "export { run } from './services/run';",
+      'server/modules/gluon/services/run.ts': "import { match } from '../../inspection/public';\nexport const run = match;",
+      'server/modules/inspection/index.ts': "export const inspectionModule = defineModule({ id: 'inspection', dependsOn: [] });",
+      'server/modules/inspection/public.ts': "export { match } from './matcher';",
+      'server/modules/inspection/matcher.ts': 'export const match = 1;',
+      'server/modules/neutrino/index.ts': "export const neutrinoModule = defineModule({ id: 'neutrino', dependsOn: ['gluon'] });",
+      'server/modules/neutrino/setup.test.ts': "import { match } from '../inspection/public';",
+    };
+    expect((checkBoundaries(tree({ ...clean, ...modules })) as Result).violations).toEqual([]);
+    const result: Result = checkBoundaries(
+      tree({
+        ...clean,
+        ...modules,
+        'server/modules/neutrino/sweep.ts': "import { match } from '../inspection/matcher';\nimport { run } from '../gluon/public';\nimport { m } from '../inspection/public';",
+        'server/modules/neutrino/internals.test.ts': "import { run } from '../gluon/services/run';",
+      }),
+    );
+    expect(result.violations.map((v) => `${v.file}:${v.line} ${v.specifier} :: ${v.problem}`)).toEqual([
+      "server/modules/neutrino/internals.test.ts:1 ../gluon/services/run :: module 'neutrino' may import module 'gluon' only through server/modules/gluon/public.ts (server/modules/gluon/services/run.ts)",
+      "server/modules/neutrino/sweep.ts:1 ../inspection/matcher :: module 'neutrino' may import module 'inspection' only through server/modules/inspection/public.ts (server/modules/inspection/matcher.ts)",
+      "server/modules/neutrino/sweep.ts:3 ../inspection/public :: module 'neutrino' imports module 'inspection' without declaring it in dependsOn (server/modules/neutrino/index.ts)",
+    ]);
+  });
 });

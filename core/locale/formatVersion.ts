@@ -6,7 +6,7 @@ const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 /**
  * A rule set's version as the user reads dates: a bundle without an explicit version is versioned
- * by its newest `modified` stamp (server/modules/gluon/inspection/stixBundle.ts), which is shown
+ * by its newest `modified` stamp (server/modules/inspection/stixBundle.ts), which is shown
  * in the user's zone and date format; a date-only version ("2025-01-01") in the date format
  * without a time and without a zone shift (it names a day, not an instant); any other version
  * ("1", "v2.3") as written.

@@ -24,17 +24,17 @@ import { createFsStorage } from '../modules/gluon/services/fileStorage';
 import { importRuleSet } from '../modules/gluon/services/ruleSets';
 import { receiveUpload } from '../modules/gluon/services/uploads';
 import { GluonWorker } from '../modules/gluon/services/worker';
-import { extractArtefact } from '../modules/gluon/inspection/artefacts';
-import { FIXTURE_BUNDLES, readFixtureBundle } from '../modules/gluon/inspection/indicatorFixtures';
-import { inspectArchive } from '../modules/gluon/inspection/inspectArchive';
-import { buildMatcher } from '../modules/gluon/inspection/matcher';
-import { DEFAULT_ARCHIVE_LIMITS, extractArchive } from '../modules/gluon/inspection/safeArchive';
-import { tarBytes } from '../modules/gluon/inspection/archiveBytes';
-import { readTar } from '../modules/gluon/inspection/tarReader';
-import { crashIps, jetsamIps, shutdownLogText } from '../modules/gluon/inspection/sampleArtefacts';
-import { parseStixBundle } from '../modules/gluon/inspection/stixBundle';
-import { createTarGz, type TarWriterEntry } from '../modules/gluon/inspection/tarWriter';
-import type { Indicator, Observation } from '../modules/gluon/inspection/types';
+import { extractArtefact } from '../modules/inspection/artefacts';
+import { FIXTURE_BUNDLES, readFixtureBundle } from '../modules/inspection/indicatorFixtures';
+import { inspectArchive } from '../modules/inspection/inspectArchive';
+import { buildMatcher } from '../modules/inspection/matcher';
+import { DEFAULT_ARCHIVE_LIMITS, extractArchive } from '../modules/inspection/safeArchive';
+import { tarBytes } from '../modules/inspection/archiveBytes';
+import { readTar } from '../modules/inspection/tarReader';
+import { crashIps, jetsamIps, shutdownLogText } from '../modules/inspection/sampleArtefacts';
+import { parseStixBundle } from '../modules/inspection/stixBundle';
+import { createTarGz, type TarWriterEntry } from '../modules/inspection/tarWriter';
+import type { Indicator, Observation } from '../modules/inspection/types';
 
 const TARGET_SECONDS = 10;
 /** inspectArchive's throughput as a share of the bare pass's. */

@@ -11,7 +11,7 @@ import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import type { Database } from '../contracts';
 import { recordFindings } from '../modules/gluon/services/incidents';
-import type { Finding } from '../modules/gluon/inspection/types';
+import type { Finding } from '../modules/inspection/types';
 import { createDeviceGroup } from '../modules/monitoring/services/deviceGroups';
 import { MonitoringWorker } from '../modules/monitoring/services/monitoringWorker';
 import { createRule } from '../modules/monitoring/services/rules';

@@ -1,8 +1,9 @@
-import type { RoutePlugin } from '../http/routePlugin';
+import type { ModuleDefinition } from './defineModule';
 import { authModule } from './auth/index';
 import { brandingModule } from './branding/index';
 import { devModule } from './dev/index';
 import { gluonModule } from './gluon/index';
+import { inspectionModule } from './inspection/index';
 import { invitationsModule } from './invitations/index';
 import { neutrinoModule } from './neutrino/index';
 import { monitoringModule } from './monitoring/index';
@@ -13,11 +14,11 @@ import { supportModule } from './support/index';
 import { usersModule } from './users/index';
 
 /**
- * Every domain of the API, one folder each (routes, services with their SQL, schemas, tests);
- * app.ts registers them after the infrastructure plugins. Cross-domain services stay in
- * server/services.
+ * Every module of the API, one folder each (index.ts: its definition; public.ts: what other
+ * modules may import); app.ts registers them after the infrastructure plugins, each after the
+ * modules it depends on. Cross-domain services stay in server/services.
  */
-export const apiModules: readonly RoutePlugin[] = [
+export const apiModules: readonly ModuleDefinition[] = [
   authModule,
   ssoModule,
   invitationsModule,
@@ -27,6 +28,8 @@ export const apiModules: readonly RoutePlugin[] = [
   notificationsModule,
   usersModule,
   devModule,
+  // The inspection engine: a library module (no routes) gluon and neutrino use.
+  inspectionModule,
   // Gluon, the global rules repository's backend and gluon's collector links.
   gluonModule,
   // Neutrino: fleet threat hunting over gluon's observations.
@@ -34,3 +37,6 @@ export const apiModules: readonly RoutePlugin[] = [
   // Monitoring: alerts, rules, notification mails (/monitoring-backend).
   monitoringModule,
 ];
+
+/** The OpenAPI document's tags: one per module with routes (registerModules tags each route with its module's). */
+export const openApiTags = apiModules.filter((module) => module.routes).map((module) => ({ name: module.title, description: module.description }));

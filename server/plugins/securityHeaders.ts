@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config';
+import { apiPrefixes } from '../modules/defineModule';
+import { apiModules } from '../modules/index';
 
 function origin(url: string | null): string | null {
   if (!url) return null;
@@ -66,8 +68,11 @@ export function installSecurityHeaders(app: FastifyInstance, config: AppConfig):
   });
 }
 
-/** Paths the console never owns: unknown ones answer a JSON 404 (never index.html), answers are not cached. */
-const API_PREFIXES = ['/um/', '/gluon-backend/', '/neutrino-backend/', '/electron-backend/', '/api/', '/dev/'];
+/**
+ * Paths the console never owns: unknown ones answer a JSON 404 (never index.html), answers are
+ * not cached. Derived from the modules' declared prefixes, so a new module cannot be forgotten.
+ */
+const API_PREFIXES = apiPrefixes(apiModules);
 
 export function isApiPath(url: string): boolean {
   const path = url.split('?')[0] ?? '';

@@ -81,6 +81,16 @@ describe('static assets', () => {
     expect((await production.app.inject({ url: '/um/nothing-here' })).headers['cache-control']).toBe('no-store');
   });
 
+  it("answers an unknown GET under every module's API prefix with a JSON 404, never the console's document", async () => {
+    for (const url of ['/monitoring-backend/nothing-here', '/globalrulesrepository-backend/nothing-here', '/neutrino-backend/nothing-here', '/um/nothing-here']) {
+      const res = await production.app.inject({ url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toContain('application/json');
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.body, url).not.toContain('<html');
+    }
+  });
+
   it('answers a missing asset with a 404 in the error shape, never the document', async () => {
     for (const url of ['/chunk-NOPE.js', '/chunks/LoginPage-OLDHASH1.js', '/main-ABCD2345.css.map', '/favicon.ico', '/robots.txt', '/login/app.js']) {
       for (const app of [production, development]) {

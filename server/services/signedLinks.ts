@@ -1,5 +1,5 @@
 import type { TokenService } from '../contracts';
-import type { InstallerOs } from '../modules/gluon/collector/installers';
+import type { InstallerOs } from '../modules/gluon/public';
 import { unsubscribePaths } from '@common/unsubscribe/paths';
 import { collectorPaths } from '@common/collector/paths';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SAMPLE_DEVICE } from '../../../server/modules/gluon/inspection/sampleArtefacts';
+import { SAMPLE_DEVICE } from '../../../server/modules/inspection/sampleArtefacts';
 import { sampleSysdiagnose } from '../../../server/modules/gluon/services/sampleUploads';
 import { expect, test } from '../fixtures/test';
 

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
-import { createInvitation } from '../invitations/invitations';
+import { createInvitation } from '../invitations/public';
 import { currentStep, totpCode } from './totp';
 
 const MISSING = 'Please confirm that you are not a robot.';

@@ -17,7 +17,6 @@ export const loginRoutes: RoutePlugin = async (app) => {
     '/um/login',
     {
       schema: {
-        tags: ['auth'],
         summary: 'Sign in with e-mail and password',
         description:
           `Answers a session token (mfaRequired false), or for a user with MFA (and no valid rememberToken) a second-factor token (mfaRequired true; typ mfa, perms [${MFA_PERMISSION}]) for /um/mfa/totp/validateCode. ` +

@@ -69,7 +69,6 @@ export const mfaRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ typ: 'mfa' }),
       schema: {
-        tags: ['mfa'],
         summary: 'Second sign-in step with a TOTP code',
         description:
           'Bearer: the mfa token of /um/login or /um/oauth2Login. Each code is accepted once (±1 step of 30 s). With remember=true the answer carries a rememberToken (30 days) that skips this step on the next login. ' +
@@ -115,7 +114,6 @@ export const mfaRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ typ: 'mfa' }),
       schema: {
-        tags: ['mfa'],
         summary: 'Second sign-in step with a recovery code',
         description: `Bearer: the mfa token. Each recovery code works once; dashes and spaces are ignored. Wrong or used code: 400 "${WRONG_RECOVERY_CODE}".`,
         security: bearerSecurity,
@@ -155,7 +153,6 @@ export const mfaRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate(),
       schema: {
-        tags: ['mfa'],
         summary: 'Re-validate the password before changing two-factor settings',
         description: 'Bearer: access token. Answers a recovery token (typ recovery, 10 min, bound to the session) for /um/mfa/totp/*. Wrong password: 400 (lockout as for login).',
         security: bearerSecurity,
@@ -213,7 +210,6 @@ export const mfaRoutes: RoutePlugin = async (app) => {
     {
       preHandler: recovery,
       schema: {
-        tags: ['mfa'],
         summary: 'Start two-factor set-up',
         description: 'Bearer: recovery token. New 160-bit secret and 10 recovery codes (shown once, stored hashed); both take effect at verifyQr.',
         security: bearerSecurity,
@@ -241,7 +237,6 @@ export const mfaRoutes: RoutePlugin = async (app) => {
     {
       preHandler: recovery,
       schema: {
-        tags: ['mfa'],
         summary: 'QR code (PNG) of the pending set-up',
         security: bearerSecurity,
         produces: ['image/png'],
@@ -266,7 +261,6 @@ export const mfaRoutes: RoutePlugin = async (app) => {
     {
       preHandler: recovery,
       schema: {
-        tags: ['mfa'],
         summary: 'Finish two-factor set-up with a code from the app',
         description: `Bearer: recovery token. Turns MFA on with the pending secret and recovery codes. Wrong code: 400 "${WRONG_TOTP}".`,
         security: bearerSecurity,
@@ -295,7 +289,6 @@ export const mfaRoutes: RoutePlugin = async (app) => {
     {
       preHandler: recovery,
       schema: {
-        tags: ['mfa'],
         summary: 'Turn two-factor authentication off',
         description: 'Bearer: recovery token. Removes the secret, recovery codes and remembered devices.',
         security: bearerSecurity,

@@ -27,7 +27,6 @@ export const passwordRecoveryRoutes: RoutePlugin = async (app) => {
     '/um/passwordRecovery/enabled',
     {
       schema: {
-        tags: ['password recovery'],
         summary: 'Whether "Forgot your password?" is offered',
         response: { 200: { type: 'object', additionalProperties: false, required: ['passwordRecoveryEnabled'], properties: { passwordRecoveryEnabled: { type: 'boolean' } } } },
       },
@@ -43,7 +42,6 @@ export const passwordRecoveryRoutes: RoutePlugin = async (app) => {
     '/um/passwordRecovery',
     {
       schema: {
-        tags: ['password recovery'],
         summary: 'Mail a password-reset link',
         description:
           'Same answer whether or not the account exists; the mail (link `${PUBLIC_URL}/resetPassword/{id}`, valid 1 h, single use) is sent after answering. ' +
@@ -87,7 +85,6 @@ export const passwordRecoveryRoutes: RoutePlugin = async (app) => {
     '/um/passwordRecovery/:id',
     {
       schema: {
-        tags: ['password recovery'],
         summary: 'Check a reset link',
         description: `Answers { otp } (true: the change needs a TOTP or recovery code). Unknown: 404 "${LINK_INVALID}"; used or expired: 410 "${LINK_EXPIRED}".`,
         params: idParam,
@@ -105,7 +102,6 @@ export const passwordRecoveryRoutes: RoutePlugin = async (app) => {
     '/um/passwordRecovery/:id/changePassword',
     {
       schema: {
-        tags: ['password recovery'],
         summary: 'Set a new password with a reset link',
         description:
           'Single use. For a user with MFA, `otp` (TOTP code) or `otpRecoveryCode` is required. Ends every session of the user and clears the password lockout. ' +

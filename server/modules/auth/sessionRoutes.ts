@@ -16,7 +16,6 @@ export const sessionRoutes: RoutePlugin = async (app) => {
       // The live check, the "seen" mark and the user read are one statement (app.sessions.touch).
       preHandler: app.authenticate({ touch: true }),
       schema: {
-        tags: ['auth'],
         summary: 'New access token for the current session',
         description: 'Rotates the access token (10 min) within the session limits: 30 min idle, 12 h absolute. Permissions are read again from the user.',
         security: bearerSecurity,
@@ -42,7 +41,6 @@ export const sessionRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate(),
       schema: {
-        tags: ['auth'],
         summary: 'End the current session',
         description: 'Revokes the session server-side (the token gets 401 everywhere). For a session started through the vendor IdP the answer carries its end-session URL.',
         security: bearerSecurity,
@@ -73,7 +71,6 @@ export const sessionRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate(),
       schema: {
-        tags: ['auth'],
         summary: 'Change the own password',
         description: 'Checks the current password (lockout as for login), sets the new one (8 to 1024 characters) and ends every other session of the user.',
         security: bearerSecurity,

@@ -21,7 +21,6 @@ export const logoRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate(),
       schema: {
-        tags: ['settings'],
         summary:
           "The tenant's logo as stored (image/png, image/jpeg or sanitised image/svg+xml); 204 when none was uploaded. No logo is the usual case, not an error: a 404 would put a console error on every page of the console.",
         security: bearerSecurity,
@@ -50,7 +49,6 @@ export const logoRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canWriteUsers }),
       schema: {
-        tags: ['settings'],
         summary:
           'Replaces the logo. Body: the raw PNG, JPEG or SVG file (≤ 512 KiB); Content-Type one of image/png, image/jpeg, image/svg+xml, application/octet-stream. Needs umg#usr#rw.',
         security: bearerSecurity,
@@ -94,7 +92,6 @@ export const logoRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canWriteUsers }),
       schema: {
-        tags: ['settings'],
         summary: 'Removes the logo (idempotent). Needs umg#usr#rw.',
         security: bearerSecurity,
         response: { 204: { type: 'null', description: 'Removed (or there was none)' }, ...errors(401, 403) },

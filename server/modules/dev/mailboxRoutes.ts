@@ -33,7 +33,6 @@ export const mailboxRoutes: RoutePlugin = async (app) => {
     MAILBOX_PATH,
     {
       schema: {
-        tags: ['development'],
         summary: 'The outbox as a page: every mail with its text, the console links clickable (development only, loopback clients)',
         querystring: query,
         response: { 200: { type: 'string', description: 'text/html' }, ...errors(400, 403) },
@@ -51,7 +50,6 @@ export const mailboxRoutes: RoutePlugin = async (app) => {
     `${MAILBOX_PATH}/messages`,
     {
       schema: {
-        tags: ['development'],
         summary: 'The outbox as JSON, newest last, with the console links of each mail (development only, loopback clients)',
         querystring: query,
         response: {
@@ -104,7 +102,6 @@ export const mailboxRoutes: RoutePlugin = async (app) => {
     `${MAILBOX_PATH}/:id/attachments/:index`,
     {
       schema: {
-        tags: ['development'],
         summary: 'One attachment of an outbox mail, as a download (development only, loopback clients)',
         params: {
           type: 'object',

@@ -1,4 +1,5 @@
 import type { RoutePlugin } from '../../http/routePlugin';
+import { defineModule } from '../defineModule';
 import { collectorRoutes } from './collector/index';
 import { collectorUploadRoutes } from './routes/collectorUploadRoutes';
 import { deviceRoutes } from './routes/deviceRoutes';
@@ -14,7 +15,7 @@ import { createGluonContext } from './services/gluonContext';
  * /gluon-backend and the global rules repository (/globalrulesrepository-backend), sharing one
  * storage and worker, the collector links, and the sample archive of development.
  */
-export const gluonModule: RoutePlugin = async (app) => {
+const gluonRoutes: RoutePlugin = async (app) => {
   const gluon = createGluonContext(app);
   await app.register(ruleSetRoutes, { gluon });
   await app.register(uploadRoutes, { gluon });
@@ -26,3 +27,13 @@ export const gluonModule: RoutePlugin = async (app) => {
   // Something to upload next to the example rule sets: development only (never in production).
   if (app.config.gluon.seedExamples) await app.register(sampleRoutes);
 };
+
+export const gluonModule = defineModule({
+  id: 'gluon',
+  title: 'gluon',
+  description:
+    'Rule sets, uploads, the job queue and worker, inspections, devices, incidents, triage, suppressions, rescans, reports; the global rules repository; `gluon/collector`: collector links, installers, quick links, collector uploads',
+  prefixes: ['/gluon-backend/', '/globalrulesrepository-backend/'],
+  dependsOn: ['inspection'],
+  routes: gluonRoutes,
+});

@@ -1,5 +1,5 @@
 import type { JSONSchema } from 'json-schema-to-ts';
-import { HEURISTIC_RULES, INDICATOR_TYPES, MATCH_ROUTES, OBSERVATION_KINDS, PLATFORMS } from './inspection/types';
+import { HEURISTIC_RULES, INDICATOR_TYPES, MATCH_ROUTES, OBSERVATION_KINDS, PLATFORMS } from '../inspection/public';
 import { INCIDENT_EVENT_KINDS, INCIDENT_SEVERITIES, INCIDENT_STATES } from './services/incidents';
 import { INSPECTION_ORIGINS, INSPECTION_STATUSES, UPLOAD_ORIGINS } from './services/inspectionStatus';
 import { QUEUE_SORTS, QUEUE_STATES } from './services/incidentQueue';

@@ -28,7 +28,6 @@ export const invitationRoutes: RoutePlugin = async (app) => {
     '/um/invite/:token',
     {
       schema: {
-        tags: ['invitations'],
         summary: 'Read an invitation',
         description: `Public. expired is true for an expired or already accepted invitation. Unknown: 404 "${INVITATION_NOT_FOUND}".`,
         params: tokenParam,
@@ -62,7 +61,6 @@ export const invitationRoutes: RoutePlugin = async (app) => {
     '/um/invite/:token/setPassword',
     {
       schema: {
-        tags: ['invitations'],
         summary: 'Accept an invitation with a password',
         description:
           "Public, single use. Activates the invited user with the invitation's permissions and the password (8 to 1024 characters); the console then signs in with /um/login. " +

@@ -1,4 +1,6 @@
+import type { FastifyInstance } from 'fastify';
 import type { RoutePlugin } from '../../http/routePlugin';
+import { defineModule } from '../defineModule';
 import { alertRoutes } from './routes/alertRoutes';
 import { overviewRoutes } from './routes/overviewRoutes';
 import { settingsRoutes } from './routes/settingsRoutes';
@@ -13,22 +15,37 @@ import { webhookPolicy } from './services/webhookTarget';
  * worker does (GLUON_WORKER, off under NODE_ENV=test: tests tick a MonitoringWorker with their
  * own clock).
  */
-export const monitoringModule: RoutePlugin = async (app) => {
-  const monitoring: MonitoringContext = {
+function monitoringContext(app: FastifyInstance): MonitoringContext {
+  return {
     clock: systemClock,
     staleDays: DEFAULT_STALE_DAYS,
     webhooks: webhookPolicy({ nodeEnv: app.config.nodeEnv, allow: app.config.monitoringWebhookAllow ?? undefined }),
   };
-  const worker = app.config.gluon.worker
-    ? new MonitoringWorker({ db: app.db, mailer: app.mailer, tokens: app.tokens, publicUrl: app.config.publicUrl, log: app.log, ...monitoring })
-    : null;
-  app.addHook('onReady', async () => {
-    worker?.start();
-  });
-  app.addHook('preClose', async () => {
-    await worker?.stop();
-  });
+}
+
+const monitoringRoutes: RoutePlugin = async (app) => {
+  const monitoring = monitoringContext(app);
   await app.register(overviewRoutes, { monitoring });
   await app.register(alertRoutes, { monitoring });
   await app.register(settingsRoutes, { monitoring });
 };
+
+export const monitoringModule = defineModule({
+  id: 'monitoring',
+  title: 'monitoring',
+  description: "Alerts from gluon's rows, rules, silences, device groups, notification mails with their unsubscribe links, device risk; its job loop (`monitoring/README.md`)",
+  prefixes: ['/monitoring-backend/'],
+  dependsOn: ['gluon', 'inspection'],
+  routes: monitoringRoutes,
+  workers: [
+    {
+      name: 'monitoring job loop',
+      start(app) {
+        if (!app.config.gluon.worker) return;
+        const worker = new MonitoringWorker({ db: app.db, mailer: app.mailer, tokens: app.tokens, publicUrl: app.config.publicUrl, log: app.log, ...monitoringContext(app) });
+        worker.start();
+        return () => worker.stop();
+      },
+    },
+  ],
+});

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Mailer, MailMessage } from '../../contracts';
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
-import type { Finding } from '../gluon/inspection/types';
-import { recordFindings } from '../gluon/services/incidents';
+import type { Finding } from '../inspection/public';
+import { recordFindings } from '../gluon/public';
 import { createDeviceGroup } from './services/deviceGroups';
 import { MonitoringWorker } from './services/monitoringWorker';
 import { createRule } from './services/rules';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/testApp';
-import type { Finding } from '../gluon/inspection/types';
-import { recordFindings } from '../gluon/services/incidents';
+import type { Finding } from '../inspection/public';
+import { recordFindings } from '../gluon/public';
 import { MonitoringWorker } from './services/monitoringWorker';
 
 /** /monitoring-backend through the HTTP layer: access per spec §6, answers and their shapes. */

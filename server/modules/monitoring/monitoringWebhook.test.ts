@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/testApp';
-import { recordFindings } from '../gluon/services/incidents';
+import { recordFindings } from '../gluon/public';
 import { MonitoringWorker } from './services/monitoringWorker';
 import { webhookPolicy } from './services/webhookTarget';
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { migrate } from '../../db/migrate';
 import { openPglite } from '../../db/pglite';
 import { createTestApp, type TestApp } from '../../test/testApp';
-import { sampleSysdiagnose } from '../gluon/services/sampleUploads';
+import { sampleSysdiagnose } from '../gluon/public';
 import { huntDevices, huntRows } from './services/hunt';
 import type { HuntQuery } from './services/huntQuery';
 import { dictionaryValues, pruneHuntValues } from './services/huntValues';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import type { Json } from '../../test/json';
-import { readFixtureBundle } from '../gluon/inspection/indicatorFixtures';
+import { readFixtureBundle } from '../inspection/public';
 import { SAVED_HUNT_SCAN_MS } from './services/neutrinoConfig';
 import { scanSavedHunts } from './services/savedHunts';
 import { withTimeBudget } from './services/timeBudget';

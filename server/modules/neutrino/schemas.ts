@@ -1,5 +1,4 @@
-import { INDICATOR_TYPES, OBSERVATION_KINDS } from '../gluon/inspection/types';
-import { MAX_BUNDLE_BYTES } from '../gluon/inspection/stixBundle';
+import { INDICATOR_TYPES, OBSERVATION_KINDS, MAX_BUNDLE_BYTES } from '../inspection/public';
 import { HUNT_MODES, MAX_HUNT_VALUE_CHARS } from './services/huntQuery';
 import { MAX_HUNT_PAGE } from './services/hunt';
 

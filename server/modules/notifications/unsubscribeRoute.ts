@@ -17,7 +17,6 @@ export const unsubscribeRoute: RoutePlugin = async (app) => {
     '/gluon-backend/externalNotifications/recipients/unsubscribe',
     {
       schema: {
-        tags: ['notifications'],
         summary: 'Unsubscribes the recipient named in the signed token from that notification, or from all with ?all=true. Each link works once.',
         description: `401 "${UNSUBSCRIBE_LINK_EXPIRED}" (also for a link already used) or "${UNSUBSCRIBE_LINK_INVALID}" (tampered, or another kind of token); 400 "The unsubscribe link is incomplete."`,
         querystring: { type: 'object', properties: { all: { type: 'boolean', default: false } }, additionalProperties: false },

@@ -9,7 +9,6 @@ export const settingsRoutes: RoutePlugin = async (app) => {
     '/um/captcha/Google',
     {
       schema: {
-        tags: ['settings'],
         summary: 'reCAPTCHA site id; null when captcha is inactive (then no captchaToken is needed anywhere).',
         response: {
           200: {
@@ -29,7 +28,6 @@ export const settingsRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate(),
       schema: {
-        tags: ['settings'],
         summary: "Environment type: ENVIRONMENT_TYPE when set, else the tenant's own (default 'saas').",
         security: bearerSecurity,
         response: {

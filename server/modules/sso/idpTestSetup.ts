@@ -5,7 +5,7 @@ import { exchangeAsPublicClient, obtainCode, type CodeGrant } from '../../devIdp
 import { seedDevIdentityProviders } from '../../devIdp/seedDevIdentityProviders';
 import { startDevIdp, type DevIdp } from '../../devIdp/startDevIdp';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/testApp';
-import { createInvitation as createUserInvitation } from '../invitations/invitations';
+import { createInvitation as createUserInvitation } from '../invitations/public';
 
 export const CALLBACK = `${TEST_PUBLIC_URL}/login/callback`;
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { base32Encode } from '../auth/totp';
+import { base32Encode } from '../auth/public';
 import { claimsOf, createInvitation, getJson, idTokenVia, startIdpHarness, type IdpHarness } from './idpTestSetup';
 
 describe('mfaRequired in identity-provider sign-in answers', () => {

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signWithIssuerKey } from '../../devIdp/devIdpTestKit';
-import { currentStep, totpCode } from '../auth/totp';
-import { rememberDevice } from '../auth/rememberedDevices';
+import { currentStep, totpCode, rememberDevice } from '../auth/public';
 import { CALLBACK, claimsOf, getJson, idTokenVia, jamfCode, startIdpHarness, type IdpHarness, type Lookup } from './idpTestSetup';
 
 describe('POST /um/oauth2Login', () => {

@@ -22,7 +22,6 @@ export const oktaConfigRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: hasUserManagementAccess }),
       schema: {
-        tags: ['identity providers'],
         summary: "The tenant's Okta configuration",
         security: bearerSecurity,
         response: { 200: oktaConfigSchema, ...errors(401, 403, 404) },
@@ -40,7 +39,6 @@ export const oktaConfigRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canWriteUsers }),
       schema: {
-        tags: ['identity providers'],
         summary: "Sets the tenant's Okta configuration (issuer and client id of a PKCE public client)",
         security: bearerSecurity,
         body: oktaConfigBodySchema,
@@ -62,7 +60,6 @@ export const oktaConfigRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canWriteUsers }),
       schema: {
-        tags: ['identity providers'],
         summary: "Removes the tenant's Okta configuration (Okta sign-in stops for the tenant)",
         security: bearerSecurity,
         response: { 204: { type: 'null', description: 'Removed' }, ...errors(401, 403, 404) },
@@ -81,7 +78,6 @@ export const oktaConfigRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canWriteUsers }),
       schema: {
-        tags: ['identity providers'],
         summary: 'Checks that an Okta issuer (or the stored one) publishes an OpenID configuration',
         security: bearerSecurity,
         body: oktaVerifyBodySchema,

@@ -3,7 +3,7 @@ import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { errors } from '../../schemas';
 import { hashToken } from '../../services/secrets';
-import { assertInvitationOpen, findInvitation } from '../invitations/invitations';
+import { assertInvitationOpen, findInvitation } from '../invitations/public';
 import { discoverOrFail } from './discovery';
 import { googlePublicIdSchema, jamfInfoSchema, oktaDetailsSchema, oktaPublicIdSchema } from './idpSchemas';
 import { issueNonce } from './nonces';
@@ -19,7 +19,6 @@ export const providerLookupRoutes: RoutePlugin = async (app) => {
     '/um/oauth2LoginProviders/Google/publicId',
     {
       schema: {
-        tags: ['identity providers'],
         summary: 'Google client id, endpoints and a nonce (public)',
         response: { 200: googlePublicIdSchema, ...errors(404, 502) },
       },
@@ -38,7 +37,6 @@ export const providerLookupRoutes: RoutePlugin = async (app) => {
     '/um/oauth2LoginProviders/Okta/publicId',
     {
       schema: {
-        tags: ['identity providers'],
         summary: "The inviting tenant's Okta application for an invitation (public)",
         querystring: {
           type: 'object',
@@ -66,7 +64,6 @@ export const providerLookupRoutes: RoutePlugin = async (app) => {
     '/um/oauth2config/okta/details',
     {
       schema: {
-        tags: ['identity providers'],
         summary: 'The Okta application of the tenant whose Okta issuer is on this domain (public)',
         querystring: {
           type: 'object',
@@ -96,7 +93,6 @@ export const providerLookupRoutes: RoutePlugin = async (app) => {
     '/um/oauth2LoginProviders/JamfAuth0/info',
     {
       schema: {
-        tags: ['identity providers'],
         summary: "Vendor IdP (JamfAuth0) sign-in data for an e-mail domain (public; the spec's {hash} call)",
         querystring: {
           type: 'object',

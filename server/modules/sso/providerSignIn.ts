@@ -2,7 +2,7 @@ import { idpCallbackUrl } from '@common/navigation/idpCallback';
 import type { IdpConfig } from '../../config';
 import { HttpError, type Database, type Queryable, type TokenService } from '../../contracts';
 import type { UserRow } from '../../services/users';
-import { acceptInvitation, INVITATION_EXPIRED } from '../invitations/invitations';
+import { acceptInvitation, INVITATION_EXPIRED } from '../invitations/public';
 import { discoverOrFail } from './discovery';
 import { exchangeCode } from './exchangeCode';
 import { consumeNonce, readNonce, type NonceBinding, type OAuthProvider } from './nonces';

@@ -5,10 +5,8 @@ import { isAnyUser } from '@common/admin/access';
 import { hashToken } from '../../services/secrets';
 import { RECOVERY_TOKEN_TTL_S } from '../../services/sessionLimits';
 import { authUserOf } from '../../services/users';
-import { checkCaptcha, checkIpBudget, spendIpBudget } from '../auth/clientGuards';
-import { completeSignIn } from '../auth/signIn';
-import { signInClient, signInDeps } from '../auth/signInContext';
-import { assertInvitationOpen, findInvitation, invitationAllows } from '../invitations/invitations';
+import { checkCaptcha, checkIpBudget, spendIpBudget, completeSignIn, signInClient, signInDeps } from '../auth/public';
+import { assertInvitationOpen, findInvitation, invitationAllows } from '../invitations/public';
 import { providerProofProperties, recoveryTokenSchema, signInBodySchema } from './idpSchemas';
 import type { OAuthProvider } from './nonces';
 import { providerDeps } from './providerDeps';
@@ -23,7 +21,6 @@ export const signInRoutes: RoutePlugin = async (app) => {
     '/um/oauth2Login',
     {
       schema: {
-        tags: ['identity providers'],
         summary: 'Sign in with an identity provider (public)',
         description:
           'Body `{ provider: Google|Okta, idToken, nonce, email?, rememberToken?, captchaToken? }` (the console exchanged the code) or ' +
@@ -67,7 +64,6 @@ export const signInRoutes: RoutePlugin = async (app) => {
     '/um/invite/:token/setOAuth2',
     {
       schema: {
-        tags: ['invitations'],
         summary: 'Accept an invitation with an identity-provider account (public, single use)',
         description:
           "Same body shapes as /um/oauth2Login. The provider must be allowed by the invitation (403), the verified e-mail must equal the invitation's (401); " +
@@ -114,7 +110,6 @@ export const signInRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: isAnyUser }),
       schema: {
-        tags: ['multi-factor'],
         summary: 'Re-validate with the identity provider for MFA set-up; answers a recovery token',
         description:
           'Bearer: access token. Body `{ provider, idToken, nonce? }` or `{ provider, code, codeVerifier, redirectUri, nonce? }`; the ID token must be fresh ' +

@@ -47,7 +47,6 @@ export const userRequestRoutes: RoutePlugin = async (app) => {
       {
         preHandler: app.authenticate(),
         schema: {
-          tags: ['product backends'],
           summary: `Contact, feedback, feature request or bug report from ${product}. rating (0-5, default 3) is kept only for sendFeedback, else stored as 0.`,
           description:
             'subject (1-250) and message (1-200000) are required, in the query string (no body, as the console sends short requests) or in a JSON body with the same fields (long messages that a proxy would refuse as a URL); not both.',

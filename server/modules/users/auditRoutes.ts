@@ -25,7 +25,6 @@ export const auditRoutes: RoutePlugin = async (app) => {
     {
       preHandler: read,
       schema: {
-        tags: ['user management'],
         summary: "The tenant's audit log, newest first, paged; filtered by action prefix, actor e-mail and date range.",
         security: bearerSecurity,
         querystring: { type: 'object', properties: { ...pageQueryProperties, ...cursorQuery, ...filterProperties }, additionalProperties: false },
@@ -59,7 +58,6 @@ export const auditRoutes: RoutePlugin = async (app) => {
     {
       preHandler: read,
       schema: {
-        tags: ['user management'],
         summary: `The filtered audit log as CSV (time, action, actor, target, ip, details), newest first, at most ${AUDIT_EXPORT_LIMIT} rows.`,
         security: bearerSecurity,
         querystring: { type: 'object', properties: filterProperties, additionalProperties: false },

@@ -1,11 +1,21 @@
 import type { RoutePlugin } from '../../http/routePlugin';
+import { defineModule } from '../defineModule';
 import { auditRoutes } from './auditRoutes';
 import { userAdminRoutes } from './userAdminRoutes';
 import { userSessionRoutes } from './userSessionRoutes';
 
 /** User management of a tenant (users, invitations sent, permissions, sessions) and its audit log. */
-export const usersModule: RoutePlugin = async (app) => {
+const usersRoutes: RoutePlugin = async (app) => {
   await app.register(userAdminRoutes);
   await app.register(userSessionRoutes);
   await app.register(auditRoutes);
 };
+
+export const usersModule = defineModule({
+  id: 'users',
+  title: 'user management',
+  description: "User administration, a user's sessions, the audit log",
+  prefixes: ['/um/'],
+  dependsOn: ['auth', 'invitations'],
+  routes: usersRoutes,
+});

@@ -1,9 +1,8 @@
 import { HttpError, type Database, type Queryable, type SessionStore } from '../../contracts';
 import { likePattern, type PageQuery } from '../../services/listQuery';
 import { isUuid } from '../../services/users';
-import { HARD_LOCK_FAILURES } from '../auth/lockout';
-import { forgetSecondFactor, TOTP_OFF } from '../auth/totpSetup';
-import { createInvitation, type CreatedInvitation, type NewInvitation } from '../invitations/invitations';
+import { HARD_LOCK_FAILURES, forgetSecondFactor, TOTP_OFF } from '../auth/public';
+import { createInvitation, type CreatedInvitation, type NewInvitation } from '../invitations/public';
 
 /**
  * Tenant-scoped user administration. Every function takes the caller's tenant and treats a

@@ -5,8 +5,7 @@ import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
 import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
 import { ALL_PERMISSIONS } from '../../services/users';
-import { invitationMail } from '../invitations/invitationMail';
-import { invitationUrl, type CreatedInvitation } from '../invitations/invitations';
+import { invitationMail, invitationUrl, type CreatedInvitation } from '../invitations/public';
 import {
   deleteTenantUser,
   getTenantUser,
@@ -58,7 +57,6 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: read,
       schema: {
-        tags: ['user management'],
         summary:
           "Every permission the console's products declare, each in its widest mode (module#resource#mode): the permission editor's grid. Holding m#res#rw covers m#res#r, m#res#w and m#res#rw when granting.",
         security: bearerSecurity,
@@ -76,7 +74,6 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: read,
       schema: {
-        tags: ['user management'],
         summary: "One page of the tenant's users (by e-mail unless sort says otherwise); search matches part of the e-mail.",
         security: bearerSecurity,
         querystring: {
@@ -111,7 +108,6 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: read,
       schema: {
-        tags: ['user management'],
         summary: 'One user of the tenant.',
         security: bearerSecurity,
         params: userIdParams,
@@ -126,7 +122,6 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: write,
       schema: {
-        tags: ['user management'],
         summary:
           'Invites a user: creates them (status invited) and mails a single-use link ${PUBLIC_URL}/invite/{token} valid 7 days (token ≥256 bits, stored hashed). Inviting a still-invited user again replaces the old link. 409 for an existing user.',
         security: bearerSecurity,
@@ -159,7 +154,6 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: write,
       schema: {
-        tags: ['user management'],
         summary: 'Resends a pending invitation: a new single-use link (7 days) is mailed and answered; the earlier link stops working. 409 once accepted.',
         security: bearerSecurity,
         params: userIdParams,
@@ -183,7 +177,6 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: write,
       schema: {
-        tags: ['user management'],
         summary: 'Revokes a pending invitation: its links stop working and the invited user is removed. 409 once accepted.',
         security: bearerSecurity,
         params: userIdParams,
@@ -202,7 +195,6 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: write,
       schema: {
-        tags: ['user management'],
         summary:
           "Replaces a user's permissions and ends their other sessions so the change applies at once (tokens carry perms). Only permissions the caller holds can be granted.",
         security: bearerSecurity,
@@ -235,7 +227,6 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
       {
         preHandler: write,
         schema: {
-          tags: ['user management'],
           summary: disabled ? 'Disables a user and ends all their sessions (their tokens stop working at once).' : 'Enables a disabled user.',
           security: bearerSecurity,
           params: userIdParams,
@@ -258,7 +249,6 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: write,
       schema: {
-        tags: ['user management'],
         summary: "Resets a user's MFA: secret, recovery codes and remembered devices are removed; they sign in with the password alone and can set MFA up again.",
         security: bearerSecurity,
         params: userIdParams,
@@ -278,7 +268,6 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: write,
       schema: {
-        tags: ['user management'],
         summary: 'Deletes a user with their sessions, identities and invitations. Not yourself.',
         security: bearerSecurity,
         params: userIdParams,

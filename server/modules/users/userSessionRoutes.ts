@@ -18,7 +18,6 @@ export const userSessionRoutes: RoutePlugin = async (app) => {
     {
       preHandler: read,
       schema: {
-        tags: ['user management'],
         summary: "A user's live sessions, newest first.",
         security: bearerSecurity,
         params: userIdParams,
@@ -39,7 +38,6 @@ export const userSessionRoutes: RoutePlugin = async (app) => {
     {
       preHandler: read,
       schema: {
-        tags: ['user management'],
         summary: "Ends every session of a user (the caller's own current session is kept). Your own with any user-management permission, anyone's with umg#usr#rw.",
         security: bearerSecurity,
         params: userIdParams,
@@ -64,7 +62,6 @@ export const userSessionRoutes: RoutePlugin = async (app) => {
     {
       preHandler: read,
       schema: {
-        tags: ['user management'],
         summary: "Ends one session of a user; its tokens stop working at once. Your own with any user-management permission, anyone's with umg#usr#rw.",
         security: bearerSecurity,
         params: {

@@ -20,7 +20,6 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canReadCollectorLinks }),
       schema: {
-        tags: ['collector links'],
         summary: "One page of the tenant's links with install counts, newest first unless sort says otherwise; filter matches the name.",
         security: bearerSecurity,
         querystring: {
@@ -62,7 +61,6 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canWriteCollectorLinks }),
       schema: {
-        tags: ['collector links'],
         summary:
           'Creates a link. The token (256 random bits) is answered once, inside `url` (/collector/{token}); only its hash is stored. maxInstalls/expiresAt null = unlimited.',
         security: bearerSecurity,
@@ -99,7 +97,6 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canWriteCollectorLinks }),
       schema: {
-        tags: ['collector links'],
         summary: 'Changes a link by its id (from the list): disable/enable, limit, expiry, name.',
         security: bearerSecurity,
         params: linkIdParams,
@@ -121,7 +118,6 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canReadCollectorLinks }),
       schema: {
-        tags: ['collector links'],
         summary:
           "Downloads the installer for a link of the caller's tenant, by its id from the list (bearer; the console's 'enterprise installer' download on the collector links page). Works whatever the link's state, registers no install and does not count against the limit.",
         security: bearerSecurity,
@@ -142,7 +138,6 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canReadCollectorLinks }),
       schema: {
-        tags: ['collector links'],
         summary: 'The installs registered through a link (by its id from the list), newest first, at most 1000.',
         security: bearerSecurity,
         params: linkIdParams,
@@ -160,7 +155,6 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canWriteCollectorLinks }),
       schema: {
-        tags: ['collector links'],
         summary: 'Mints a quick link for one OS (a signed token, 7 days): /collector/quick?tokenquick=… downloads without the details form.',
         security: bearerSecurity,
         body: { type: 'object', properties: { os: osSchema }, required: ['os'], additionalProperties: false },

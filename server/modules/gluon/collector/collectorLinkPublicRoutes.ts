@@ -14,7 +14,6 @@ export const collectorLinkPublicRoutes: RoutePlugin = async (app) => {
     '/gluon-backend/sharedExtractorLinks/:id/validate',
     {
       schema: {
-        tags: ['collector links'],
         summary: "Checks a link (public). 403 messages contain 'not active', 'expired' or 'reached the maximum number' (the console maps them); 404 unknown link.",
         params: linkTokenParams,
         response: {
@@ -42,7 +41,6 @@ export const collectorLinkPublicRoutes: RoutePlugin = async (app) => {
     '/gluon-backend/sharedExtractorLinks/:id',
     {
       schema: {
-        tags: ['collector links'],
         summary:
           'Registers one install (public) with the visitor details and streams the installer for body.os. Counts against the link limit atomically; same 403/404 as validate. The X-Install-Id header names the install: the connector sends its files to …/sharedExtractorLinks/{id}/installs/{installId}/files.',
         params: linkTokenParams,

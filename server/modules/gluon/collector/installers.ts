@@ -51,9 +51,3 @@ export async function findInstaller(installersDir: string, os: InstallerOs): Pro
     open: () => createReadStream(filePath),
   };
 }
-
-/** `attachment; filename=...` safe for any file name (RFC 6266 / 5987). */
-export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}

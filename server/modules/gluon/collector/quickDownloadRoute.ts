@@ -17,7 +17,6 @@ export const quickDownloadRoute: RoutePlugin = async (app) => {
       // A quick-link token is checked for signature, type and expiry only (no session).
       preHandler: app.authenticate({ typ: 'quick-link' }),
       schema: {
-        tags: ['collector links'],
         summary: 'Streams the installer for the OS named in the quick-link token (Authorization: Bearer <quick-link token>).',
         security: bearerSecurity,
         response: { 200: fileAnswerSchema, ...errors(400, 401) },

@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
-import { attachmentHeader, type InstallerFile } from './installers';
+import { attachmentHeader } from '../../../http/attachmentHeader';
+import type { InstallerFile } from './installers';
 
 /** Streams an installer with its length (the console shows progress in MB) and file name. */
 export function sendInstaller(reply: FastifyReply, file: InstallerFile): FastifyReply {

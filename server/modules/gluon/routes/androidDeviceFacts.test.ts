@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
-import { androidQfZip, BAD, GOOD, SAMPLE_PROPERTIES } from '../inspection/android/androidSamples';
+import { androidQfZip, BAD, GOOD, SAMPLE_PROPERTIES } from '../../inspection/public';
 import type { Json } from '../../../test/json';
 
 /** The device page's Android tabs: packages, properties and settings of the latest acquisition (PGlite here, PostgreSQL in server-pg). */

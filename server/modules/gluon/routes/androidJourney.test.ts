@@ -3,8 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
-import { androidQfZip, BAD, bugreportZip, SAMPLE_PROPERTIES } from '../inspection/android/androidSamples';
-import { createZip } from '../inspection/android/testZip';
+import { androidQfZip, BAD, bugreportZip, SAMPLE_PROPERTIES, createZip } from '../../inspection/public';
 import type { Json } from '../../../test/json';
 
 /** A STIX 2.1 bundle of one malware family and its indicators. */

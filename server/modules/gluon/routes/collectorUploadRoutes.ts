@@ -18,7 +18,6 @@ export const collectorUploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async
     '/gluon-backend/sharedExtractorLinks/:id/installs/:installId/files',
     {
       schema: {
-        tags: ['collector links'],
         summary:
           "Public (link token): one file from the connector of a collector install, as application/octet-stream; it is inspected as the install's device. Same checks as the upload (type, size limit, gzip; an Android acquisition zip is accepted by its content); 404 unknown link or install, 403 disabled or expired link, 429 when the install already sent MAX_FILES_PER_INSTALL (100) files.",
         params: {

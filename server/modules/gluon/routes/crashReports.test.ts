@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
-import { crashIps } from '../inspection/sampleArtefacts';
+import { crashIps } from '../../inspection/public';
 import type { Json } from '../../../test/json';
 
 describe('gluon crash explorer: loose .ips uploads', () => {

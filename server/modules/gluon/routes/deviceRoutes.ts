@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, cursorQuery, errors } from '../../../schemas';
-import { attachmentHeader } from '../collector/installers';
+import { attachmentHeader } from '../../../http/attachmentHeader';
 import {
   crashSchema,
   deviceDetailSchema,
@@ -25,8 +25,6 @@ import { listDeviceIncidents } from '../services/incidents';
 import { enqueueJob, latestDeviceRescan } from '../services/jobs';
 import { deviceFindings, findingsCsv, findingsStix } from '../services/reports';
 
-const tags = ['gluon'];
-
 /** Devices (gln#rpt), their process explorer (gln#pre#r), crash explorer (gln#cre#r), files (gln#fl), rescan (gln#rsn#r) and reports. */
 export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { gluon }) => {
   const reports = app.authenticate({ allow: canReadReports });
@@ -36,7 +34,6 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: reports,
       schema: {
-        tags,
         summary: 'One page of devices, most recently inspected first; search matches name, model, OS version and crash reporter key.',
         security: bearerSecurity,
         querystring: { type: 'object', properties: { ...pageQuery, ...cursorQuery }, additionalProperties: false },
@@ -55,7 +52,6 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: reports,
       schema: {
-        tags,
         summary: 'A device with its inspections over time (rule-set versions used, heuristics), its incidents and its latest rescan job (followed until it ends).',
         security: bearerSecurity,
         params: idParams,
@@ -83,7 +79,6 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: app.authenticate({ allow: hasProcessExplorer }),
       schema: {
-        tags,
         summary: 'Process explorer (gln#pre#r): every process seen on the device, first and last seen, and the files it was seen in.',
         security: bearerSecurity,
         params: idParams,
@@ -99,7 +94,6 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: reports,
       schema: {
-        tags,
         summary:
           "An Android device's packages from its latest acquisition (gln#rpt), sideloaded first: installer, flags, dangerous permissions, APK hashes and signing certificates; search matches any of their text.",
         security: bearerSecurity,
@@ -116,7 +110,6 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: reports,
       schema: {
-        tags,
         summary:
           "An Android device's system properties (getprop) and settings (global, secure, system, SELinux) from its latest acquisition (gln#rpt); search matches name and value.",
         security: bearerSecurity,
@@ -133,7 +126,6 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: app.authenticate({ allow: hasCrashExplorer }),
       schema: {
-        tags,
         summary: "Crash explorer (gln#cre#r): the device's .ips reports with the processes each names.",
         security: bearerSecurity,
         params: idParams,
@@ -148,7 +140,6 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: app.authenticate({ allow: hasCrashExplorer }),
       schema: {
-        tags,
         summary: 'The text of one crash report (gln#cre#r), read again from the stored original (at most 2 MiB shown).',
         security: bearerSecurity,
         params: idParams,
@@ -169,7 +160,6 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: app.authenticate({ allow: canDownloadFiles }),
       schema: {
-        tags,
         summary: 'The original files inspected for the device (gln#fl#r|rw or admin).',
         security: bearerSecurity,
         params: idParams,
@@ -184,7 +174,6 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: app.authenticate({ allow: canDownloadFiles }),
       schema: {
-        tags,
         summary: 'Downloads an original file (gln#fl#r|rw or admin), with its length for the progress in MB.',
         security: bearerSecurity,
         params: idParams,
@@ -212,7 +201,6 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: app.authenticate({ allow: canRescan }),
       schema: {
-        tags,
         summary: "Rescan (gln#rsn#r): the device's stored observations matched again against the enabled rule sets, in the background.",
         security: bearerSecurity,
         params: idParams,
@@ -234,7 +222,6 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: reports,
       schema: {
-        tags,
         summary: "A device's findings (gln#rpt): JSON, CSV, or a STIX 2.1 bundle of sightings referencing the matched indicators. Downloaded as an attachment.",
         security: bearerSecurity,
         params: idParams,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Queryable } from '../../../contracts';
 import { createTestApp, type TestApp } from '../../../test/testApp';
-import { listAuditEvents } from '../../users/auditLog';
+import { listAuditEvents } from '../../users/public';
 import { listDevices } from '../services/devices';
 import { listUploads } from '../services/uploads';
 

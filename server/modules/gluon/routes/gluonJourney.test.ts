@@ -4,8 +4,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
-import { readFixtureBundle } from '../inspection/indicatorFixtures';
-import { createTar, createTarGz } from '../inspection/tarWriter';
+import { readFixtureBundle, createTar, createTarGz } from '../../inspection/public';
 import { sampleSysdiagnose } from '../services/sampleUploads';
 import type { Json } from '../../../test/json';
 

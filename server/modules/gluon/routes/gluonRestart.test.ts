@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
-import { readFixtureBundle } from '../inspection/indicatorFixtures';
+import { readFixtureBundle } from '../../inspection/public';
 import { createFsStorage } from '../services/fileStorage';
 import { runInspectJob } from '../services/inspectionRunner';
 import { claimJob } from '../services/jobs';

@@ -7,8 +7,6 @@ import { getIncident, INCIDENT_STATES, triageIncident } from '../services/incide
 import { enqueueTenantRescan } from '../services/jobs';
 import { markFindingFalsePositive } from '../services/suppressions';
 
-const tags = ['gluon'];
-
 /** Incidents (one per device and family): evidence and timeline (gln#rpt read), triage (gln#rpt write). */
 export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { gluon }) => {
   app.get(
@@ -16,7 +14,6 @@ export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, 
     {
       preHandler: app.authenticate({ allow: canReadReports }),
       schema: {
-        tags,
         summary: 'An incident with its evidence (file, line, raw record, indicator, rule-set version) and its timeline.',
         security: bearerSecurity,
         params: idParams,
@@ -31,7 +28,6 @@ export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, 
     {
       preHandler: app.authenticate({ allow: canTriage }),
       schema: {
-        tags,
         summary: 'Triage: open -> confirmed | benign | false_positive (or back to open), with a comment; the author is recorded in the timeline and the audit log.',
         security: bearerSecurity,
         params: idParams,
@@ -71,7 +67,6 @@ export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, 
     {
       preHandler: app.authenticate({ allow: canTriage }),
       schema: {
-        tags,
         summary: 'Marks one finding a false positive: its indicator is suppressed for exactly the value observed (other values still match), with the reason.',
         security: bearerSecurity,
         params: idParams,

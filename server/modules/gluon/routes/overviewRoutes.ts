@@ -4,8 +4,6 @@ import { incidentQueueQuery, incidentQueueSchema, overviewSchema } from '../sche
 import { canReadReports } from '@common/gluon/access';
 import { gluonOverview, listIncidentQueue } from '../services/incidentQueue';
 
-const tags = ['gluon'];
-
 /** The gluon landing (gln#rpt read): incidents across devices, counts and the latest inspections. */
 export const overviewRoutes: RoutePlugin = async (app) => {
   const reports = app.authenticate({ allow: canReadReports });
@@ -15,7 +13,6 @@ export const overviewRoutes: RoutePlugin = async (app) => {
     {
       preHandler: reports,
       schema: {
-        tags,
         summary:
           "Incidents across the tenant's devices (open and confirmed by default), filtered by state, severity and a search of family, device name and model, sorted by any column; keyset paged: pass the answer's `next` as `after`.",
         security: bearerSecurity,
@@ -34,7 +31,6 @@ export const overviewRoutes: RoutePlugin = async (app) => {
     {
       preHandler: reports,
       schema: {
-        tags,
         summary: 'Counts of incidents by severity (open and confirmed) and by state, and the latest inspections of uploaded and collected files.',
         security: bearerSecurity,
         response: { 200: overviewSchema, ...errors(401, 403) },

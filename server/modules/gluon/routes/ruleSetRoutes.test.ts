@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
-import { readFixtureBundle } from '../inspection/indicatorFixtures';
+import { readFixtureBundle } from '../../inspection/public';
 
 describe('rule set deletion', () => {
   let t: TestApp;

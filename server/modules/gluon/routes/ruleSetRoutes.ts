@@ -1,6 +1,6 @@
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
-import { MAX_BUNDLE_BYTES } from '../inspection/stixBundle';
+import { MAX_BUNDLE_BYTES } from '../../inspection/public';
 import { idParams, indicatorSchema, matchingStatusSchema, pageQuery, paged, ruleSetSchema, suppressionSchema } from '../schemas';
 import { canReadRuleSets, canWriteRuleSets } from '@common/globalrulesrepository/access';
 import type { GluonContext } from '../services/gluonContext';
@@ -10,7 +10,6 @@ import { matchingStatus } from '../services/matchingStatus';
 import { addSuppression, listSuppressions, removeSuppression } from '../services/suppressions';
 
 const BASE = '/globalrulesrepository-backend';
-const tags = ['global rules repository'];
 
 /** Rule sets (STIX 2.1 bundles) and suppressions: read with gln#cfg#r|rw, changed with gln#cfg#w|rw. */
 export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { gluon }) => {
@@ -26,7 +25,6 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
     {
       preHandler: read,
       schema: {
-        tags,
         summary: "The tenant's rule sets with families, indicator counts per type and unsupported patterns.",
         security: bearerSecurity,
         response: { 200: { type: 'array', items: ruleSetSchema }, ...errors(401, 403) },
@@ -42,7 +40,6 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
       // A pasted or uploaded bundle travels as JSON text; allow the bundle limit plus the envelope.
       bodyLimit: MAX_BUNDLE_BYTES * 2 + 4096,
       schema: {
-        tags,
         summary:
           'Imports a STIX 2.1 bundle (pasted or read from a file). The same bundle id with other content replaces the rule set (a newer version); stored observations are then matched again.',
         security: bearerSecurity,
@@ -96,7 +93,6 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
     {
       preHandler: write,
       schema: {
-        tags,
         summary: 'Enables or disables a rule set; enabling matches stored observations again.',
         security: bearerSecurity,
         params: idParams,
@@ -125,7 +121,6 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
     {
       preHandler: write,
       schema: {
-        tags,
         summary: 'Deletes a rule set and its indicators; findings it produced stay, with its name and version.',
         security: bearerSecurity,
         params: idParams,
@@ -145,7 +140,6 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
     {
       preHandler: read,
       schema: {
-        tags,
         summary: "One page of a rule set's indicators with their suppression; search matches value, family and id.",
         security: bearerSecurity,
         params: idParams,
@@ -165,7 +159,6 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
     {
       preHandler: read,
       schema: {
-        tags,
         summary: 'Suppressed indicators (false positives), newest first.',
         security: bearerSecurity,
         response: { 200: { type: 'array', items: suppressionSchema }, ...errors(401, 403) },
@@ -179,7 +172,6 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
     {
       preHandler: write,
       schema: {
-        tags,
         summary:
           'Suppresses one indicator (a false positive) with a reason: its stored findings are marked suppressed at once, an open incident left without findings is resolved as false positive.',
         security: bearerSecurity,
@@ -221,7 +213,6 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
     {
       preHandler: write,
       schema: {
-        tags,
         summary:
           'Undoes a suppression: the stored findings it covered are active again at once (an incident it had closed as false positive reopens; one an analyst triaged keeps its state), and stored observations are matched again.',
         security: bearerSecurity,
@@ -258,7 +249,6 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
     {
       preHandler: read,
       schema: {
-        tags,
         summary:
           'Where the latest "stored observations are being matched again" stands (the tenant-wide rescan a rule-set import, enable or suppression queues): queued, running with devices done, or done with the new findings.',
         security: bearerSecurity,

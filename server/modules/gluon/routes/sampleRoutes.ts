@@ -19,7 +19,6 @@ export const sampleRoutes: RoutePlugin = async (app) => {
     SAMPLE_SYSDIAGNOSE_PATH,
     {
       schema: {
-        tags: ['development'],
         summary: 'A sysdiagnose-like sample archive that the example rule sets flag (development only)',
         response: { 200: { type: 'string', format: 'binary', description: 'application/gzip' } },
       } as const,
@@ -37,7 +36,6 @@ export const sampleRoutes: RoutePlugin = async (app) => {
     SAMPLE_ANDROID_PATH,
     {
       schema: {
-        tags: ['development'],
         summary: 'An AndroidQF-like sample acquisition (zip) that the example Android rule set flags (development only)',
         response: { 200: { type: 'string', format: 'binary', description: 'application/zip' } },
       } as const,

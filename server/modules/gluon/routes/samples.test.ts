@@ -1,10 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/testApp';
-import { readAndroidAcquisition } from '../inspection/android/readAndroid';
-import { toCoreObservation } from '../inspection/android/androidTypes';
-import { buildMatcher } from '../inspection/matcher';
-import { parseStixBundle } from '../inspection/stixBundle';
+import { readAndroidAcquisition, toCoreObservation, buildMatcher, parseStixBundle } from '../../inspection/public';
 import { EXAMPLE_ANDROID_BUNDLE_ID, exampleAndroidBundle } from '../services/sampleUploads';
 import { seedExampleRuleSets } from '../services/seedExamples';
 import { SAMPLE_ANDROID_PATH, SAMPLE_SYSDIAGNOSE_PATH } from './sampleRoutes';

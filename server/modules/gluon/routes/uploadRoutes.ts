@@ -8,8 +8,6 @@ import type { GluonContext } from '../services/gluonContext';
 import { listUploads, receiveUpload } from '../services/uploads';
 import { acceptStreamedUploads, assertStreamedUpload } from './streamedUpload';
 
-const tags = ['gluon'];
-
 /** Upload (spec §6: new-inspection access, or an uploader) and the recent uploads with their inspection status. */
 export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { gluon }) => {
   // The file is streamed to storage (hashed and counted on the way), never buffered whole.
@@ -21,7 +19,6 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: app.authenticate({ allow: canUpload }),
       schema: {
-        tags,
         summary: `Uploads one file for inspection as application/octet-stream (name in the query): a sysdiagnose archive (.tar.gz, .tgz, .tar), an .ips report, shutdown.log (or a rotated shutdown.N.log) or ps.txt, or an Android acquisition (AndroidQF output or bugreport zip, recognised by its content whatever its name; a zip that is not one, or is unsafe, fails its inspection with the reason). Stored under its sha256: the same bytes again answer the earlier inspection with duplicate=true (reinspect=true queues a new one). deviceId attaches it to a known device.`,
         security: bearerSecurity,
         querystring: {
@@ -71,7 +68,6 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: app.authenticate({ allow: canUpload }),
       schema: {
-        tags,
         summary: 'Recent uploads, newest first, with their inspection status and progress. Uploaders see their own.',
         security: bearerSecurity,
         querystring: { type: 'object', properties: { page: pageQuery.page, size: pageQuery.size, ...cursorQuery }, additionalProperties: false },

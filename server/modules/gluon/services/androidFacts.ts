@@ -1,9 +1,8 @@
 import type { Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
-import type { AndroidObservation, AndroidPackage } from '../inspection/android/androidTypes';
-import { KNOWN_STORES } from '../inspection/android/permissions';
+import { type AndroidObservation, type AndroidPackage, KNOWN_STORES } from '../../inspection/public';
 import { getDevice } from './devices';
-import { iso, json, type Stamp } from './sqlRows';
+import { iso, json, type Stamp } from '../../../db/sqlRows';
 
 /** One APK of a package: its hashes and signing certificate, as the acquisition gave them. */
 export interface PackageFile {

@@ -1,11 +1,7 @@
 import { HttpError, type Queryable } from '../../../contracts';
-import { ArchiveError } from '../inspection/archiveError';
-import { artefactKind } from '../inspection/artefacts';
-import { scanArchive } from '../inspection/safeArchive';
+import { ArchiveError, artefactKind, scanArchive, openZip, type SafeZip, DEFAULT_ANDROID_LIMITS } from '../../inspection/public';
 import type { FileStorage } from './fileStorage';
 import { storedKind, uploadKind } from './uploads';
-import { openZip, type SafeZip } from '../inspection/android/safeZip';
-import { DEFAULT_ANDROID_LIMITS } from '../inspection/android/readAndroid';
 import { MAX_IN_MEMORY_ZIP_BYTES } from './inspectionRunner';
 
 /** An Android tombstone's path in a bugreport (`FS/data/tombstones/tombstone_07`), possibly inside AndroidQF's bugreport.zip. */

@@ -1,8 +1,8 @@
 import { HttpError, type Queryable } from '../../../contracts';
 import { cappedCount, inOrder, keysetPage, likePattern, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../../services/listQuery';
-import type { DeviceIdentity, HeuristicRule, Platform } from '../inspection/types';
+import type { DeviceIdentity, HeuristicRule, Platform } from '../../inspection/public';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
-import { iso, json, type Stamp } from './sqlRows';
+import { iso, json, type Stamp } from '../../../db/sqlRows';
 
 /**
  * The device an inspection belongs to: the one it was uploaded for (a collector link or the

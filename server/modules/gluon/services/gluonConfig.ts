@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_PATCH_AGE_DAYS } from '../inspection/android/heuristics';
+import { DEFAULT_MAX_PATCH_AGE_DAYS } from '../../inspection/public';
 import path from 'node:path';
 import { parseS3Url, S3_COPY_LIMIT_BYTES, type S3Location, type S3Settings } from './storageLocation';
 

@@ -2,7 +2,7 @@ import type { Queryable } from '../../../contracts';
 import { decodeCursor, encodeCursor, likePattern } from '../../../services/listQuery';
 import { INCIDENT_SEVERITIES, INCIDENT_STATES, toSummary, type IncidentRow, type IncidentSeverity, type IncidentState, type IncidentSummary } from './incidents';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
-import { iso, type Stamp } from './sqlRows';
+import { iso, type Stamp } from '../../../db/sqlRows';
 
 /** The incident queue's sort keys (the landing's columns). */
 export const QUEUE_SORTS = ['updated', 'created', 'severity', 'family', 'device', 'state'] as const;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../../contracts';
 import { createTestDatabase } from '../../../test/testApp';
-import type { Finding } from '../inspection/types';
+import type { Finding } from '../../inspection/public';
 import { recordFindings } from './incidents';
 
 /** recordFindings on the database (PGlite or PostgreSQL per TEST_DB): findings go in batches, each once per device. */

@@ -1,10 +1,22 @@
 import type { Readable } from 'node:stream';
 import type { Database, Queryable } from '../../../contracts';
-import { ArchiveError } from '../inspection/archiveError';
-import { artefactKind, extractArtefact, MAX_ARTEFACT_BYTES } from '../inspection/artefacts';
-import type { ArtefactReport } from '../inspection/inspectArchive';
-import { DEFAULT_ARCHIVE_LIMITS, scanArchive } from '../inspection/safeArchive';
-import type { DeviceIdentity, ExtractionResult, Finding } from '../inspection/types';
+import {
+  ArchiveError,
+  artefactKind,
+  extractArtefact,
+  MAX_ARTEFACT_BYTES,
+  type ArtefactReport,
+  DEFAULT_ARCHIVE_LIMITS,
+  scanArchive,
+  type DeviceIdentity,
+  type ExtractionResult,
+  type Finding,
+  readAndroidAcquisition,
+  type AndroidHeuristicFinding,
+  type AndroidObservation,
+  toCoreObservation,
+  type HeuristicFinding,
+} from '../../inspection/public';
 import { resolveDevice } from './devices';
 import type { FileStorage } from './fileStorage';
 import { recordFindings } from './incidents';
@@ -12,10 +24,6 @@ import { finishJob, heartbeat, holdClaim, type Job } from './jobs';
 import { asObservation, ObservationSet, type StoredObservation } from './observationSet';
 import { loadMatchContext, type MatchContext } from './ruleSets';
 import { storedKind } from './uploads';
-import { readAndroidAcquisition } from '../inspection/android/readAndroid';
-import type { AndroidHeuristicFinding, AndroidObservation } from '../inspection/android/androidTypes';
-import { toCoreObservation } from '../inspection/android/androidTypes';
-import type { HeuristicFinding } from '../inspection/types';
 import { insertAndroidFacts, packageItem, propertyItem, type AndroidFacts, type PropertyItem } from './androidFacts';
 
 /** A zip read into memory when the storage has no local path (an object store). */

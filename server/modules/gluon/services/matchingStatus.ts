@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../contracts';
-import { iso, type Stamp } from './sqlRows';
+import { iso, type Stamp } from '../../../db/sqlRows';
 
 export const MATCHING_STATES = ['idle', 'queued', 'running', 'done', 'failed'] as const;
 export type MatchingState = (typeof MATCHING_STATES)[number];

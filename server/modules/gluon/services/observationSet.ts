@@ -1,4 +1,4 @@
-import type { HeuristicFinding, Observation } from '../inspection/types';
+import type { HeuristicFinding, Observation } from '../../inspection/public';
 
 /** Files kept per stored observation besides the first (the evidence). */
 export const MAX_SOURCES = 5;

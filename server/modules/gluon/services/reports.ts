@@ -1,10 +1,10 @@
 import { csvDocument } from '@common/csv/csvCell';
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../../contracts';
-import type { IndicatorType, ObservationKind } from '../inspection/types';
+import type { IndicatorType, ObservationKind } from '../../inspection/public';
 import { getDevice, type DeviceSummary } from './devices';
 import type { IncidentState } from './incidents';
-import { iso, type Stamp } from './sqlRows';
+import { iso, type Stamp } from '../../../db/sqlRows';
 
 export interface ReportFinding {
   id: string;

@@ -1,9 +1,16 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
-import { buildMatcher, type Matcher } from '../inspection/matcher';
-import { parseStixBundle, StixImportError, type UnsupportedIndicator } from '../inspection/stixBundle';
-import type { Indicator, IndicatorType, Suppression } from '../inspection/types';
-import { iso, json, type Stamp } from './sqlRows';
+import {
+  buildMatcher,
+  type Matcher,
+  parseStixBundle,
+  StixImportError,
+  type UnsupportedIndicator,
+  type Indicator,
+  type IndicatorType,
+  type Suppression,
+} from '../../inspection/public';
+import { iso, json, type Stamp } from '../../../db/sqlRows';
 
 export interface FamilySummary {
   id: string;

@@ -1,6 +1,4 @@
-import { crashIps, jetsamIps, psText, SAMPLE_DEVICE, shutdownLogText, type SampleDevice } from '../inspection/sampleArtefacts';
-import { createTarGz } from '../inspection/tarWriter';
-import { androidQfZip, BAD } from '../inspection/android/androidSamples';
+import { crashIps, jetsamIps, psText, SAMPLE_DEVICE, shutdownLogText, type SampleDevice, createTarGz, androidQfZip, BAD } from '../../inspection/public';
 
 /**
  * Test and demo support: a sysdiagnose-like archive whose shutdown.log lists a DarkSword path

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../../contracts';
-import { FIXTURE_BUNDLES, readFixtureBundle } from '../inspection/indicatorFixtures';
+import { FIXTURE_BUNDLES, readFixtureBundle } from '../../inspection/public';
 import { importRuleSet } from './ruleSets';
 import { exampleAndroidBundle } from './sampleUploads';
 

@@ -1,7 +1,7 @@
 import { HttpError, type Database } from '../../../contracts';
-import type { ObservationKind } from '../inspection/types';
+import type { ObservationKind } from '../../inspection/public';
 import { applySuppression, revertSuppression, type Actor } from './incidents';
-import { iso, type Stamp } from './sqlRows';
+import { iso, type Stamp } from '../../../db/sqlRows';
 
 export interface SuppressionItem {
   id: string;

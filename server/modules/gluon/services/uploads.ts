@@ -4,7 +4,7 @@ import { uploadNameKind } from '@common/gluon/uploadName';
 import type { FileStorage, StoredObject } from './fileStorage';
 import type { InspectionStatus, UploadOrigin } from './inspectionStatus';
 import { enqueueJob } from './jobs';
-import { iso, json, type Stamp } from './sqlRows';
+import { iso, json, type Stamp } from '../../../db/sqlRows';
 import { cappedCount, inOrder, keysetPage, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../../services/listQuery';
 
 export type UploadKind = 'archive' | 'artefact' | 'android';

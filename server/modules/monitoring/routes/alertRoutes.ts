@@ -1,12 +1,10 @@
 import { canViewMonitoring } from '@common/monitoring/access';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
-import { attachmentHeader } from '../../gluon/collector/installers';
+import { attachmentHeader } from '../../../http/attachmentHeader';
 import { alertFilterProps, alertPage, alertSchema, alertStatusBody, idParams, pageProps } from '../schemas';
 import { alertsCsv, listAlerts, setAlertStatus, type AlertFilter } from '../services/alertList';
 import type { MonitoringContext } from '../services/monitoringContext';
-
-const tags = ['monitoring'];
 
 /** Alerts (monitoring access): one page filtered and sorted on the server, CSV export, status changes. */
 export const alertRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = async (app, { monitoring }) => {
@@ -17,7 +15,6 @@ export const alertRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = async
     {
       preHandler: view,
       schema: {
-        tags,
         summary: 'One page of alerts; filter by status, severity, category, device, family or text; sort by lastSeen, firstSeen, severity, status or device.',
         security: bearerSecurity,
         querystring: { type: 'object', properties: { ...alertFilterProps, ...pageProps }, additionalProperties: false },
@@ -36,7 +33,6 @@ export const alertRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = async
     {
       preHandler: view,
       schema: {
-        tags,
         summary: 'Every alert the filter selects (up to 50,000), as a CSV attachment.',
         security: bearerSecurity,
         querystring: { type: 'object', properties: alertFilterProps, additionalProperties: false },
@@ -54,7 +50,6 @@ export const alertRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = async
     {
       preHandler: view,
       schema: {
-        tags,
         summary: "Sets an alert's status (active, acknowledged, resolved, ignored), recording who and when.",
         security: bearerSecurity,
         params: idParams,

@@ -6,8 +6,6 @@ import { listDeviceRisk } from '../services/deviceRisk';
 import type { MonitoringContext } from '../services/monitoringContext';
 import { getOverview } from '../services/overview';
 
-const tags = ['monitoring'];
-
 /** The overview's numbers and each device's risk level (monitoring access). */
 export const overviewRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = async (app, { monitoring }) => {
   const view = app.authenticate({ allow: canViewMonitoring });
@@ -17,7 +15,6 @@ export const overviewRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     {
       preHandler: view,
       schema: {
-        tags,
         summary: 'The fleet at a glance: devices by risk level, incidents opened and resolved per day, inspections per day, top families, stale devices.',
         security: bearerSecurity,
         querystring: { type: 'object', properties: { days: { type: 'integer', enum: [30, 90], default: 30 } }, additionalProperties: false },
@@ -32,7 +29,6 @@ export const overviewRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     {
       preHandler: view,
       schema: {
-        tags,
         summary: "Each device's risk level in the four levels of MDM compliance (Intune's mobile threat levels): secure, low, medium, high.",
         description:
           'riskLevel is the highest severity among the open or confirmed incidents of the device, secure with none. An MDM maps secure/low/medium/high to Secured/Low/Medium/High.',

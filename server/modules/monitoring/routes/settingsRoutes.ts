@@ -23,8 +23,6 @@ import { createRuleWithWebhooks, deleteRule, listRules, type RuleInput } from '.
 import { createSilence, deleteSilence, listSilences } from '../services/silences';
 import { listUnsubscribedRecipients, resubscribe } from '../services/unsubscribedRecipients';
 
-const tags = ['monitoring'];
-
 /**
  * Monitoring settings: rules and recipients, silences, unsubscribed recipients and the delivery
  * log (mnt#cfg#rw or the monitoring admin); device groups / watch lists (the monitoring admin).
@@ -39,7 +37,7 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     '/monitoring-backend/rules',
     {
       preHandler: configure,
-      schema: { tags, summary: 'The rules with their recipients.', security: bearerSecurity, response: { 200: list(ruleSchema), ...errors(401, 403) } } as const,
+      schema: { summary: 'The rules with their recipients.', security: bearerSecurity, response: { 200: list(ruleSchema), ...errors(401, 403) } } as const,
     },
     async (request) => listRules(app.db, request.auth.tenantId),
   );
@@ -49,7 +47,6 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     {
       preHandler: configure,
       schema: {
-        tags,
         summary: 'Adds a rule: which alerts (severity at least, category, family, device group) go to which recipients, at once or as a daily or weekly digest.',
         security: bearerSecurity,
         body: ruleBody,
@@ -70,7 +67,7 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     '/monitoring-backend/rules/:id',
     {
       preHandler: configure,
-      schema: { tags, summary: 'Deletes a rule.', security: bearerSecurity, params: idParams, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } } as const,
+      schema: { summary: 'Deletes a rule.', security: bearerSecurity, params: idParams, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } } as const,
     },
     async (request, reply) => {
       const { tenantId, userId } = request.auth;
@@ -82,7 +79,7 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
 
   app.get(
     '/monitoring-backend/silences',
-    { preHandler: configure, schema: { tags, summary: 'Silences not yet ended.', security: bearerSecurity, response: { 200: list(silenceSchema), ...errors(401, 403) } } as const },
+    { preHandler: configure, schema: { summary: 'Silences not yet ended.', security: bearerSecurity, response: { 200: list(silenceSchema), ...errors(401, 403) } } as const },
     async (request) => listSilences(app.db, request.auth.tenantId, monitoring.clock()),
   );
 
@@ -91,7 +88,6 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     {
       preHandler: configure,
       schema: {
-        tags,
         summary: 'Mutes a rule or a device for a period, with a reason.',
         security: bearerSecurity,
         body: silenceBody,
@@ -116,7 +112,7 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     '/monitoring-backend/silences/:id',
     {
       preHandler: configure,
-      schema: { tags, summary: 'Ends a silence.', security: bearerSecurity, params: idParams, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } } as const,
+      schema: { summary: 'Ends a silence.', security: bearerSecurity, params: idParams, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } } as const,
     },
     async (request, reply) => {
       if (!(await deleteSilence(app.db, request.auth.tenantId, request.params.id))) throw new HttpError(404, 'The silence does not exist.');
@@ -129,7 +125,6 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     {
       preHandler: configure,
       schema: {
-        tags,
         summary: 'Recipients who unsubscribed from a rule or from all mails.',
         security: bearerSecurity,
         response: { 200: list(unsubscribedSchema), ...errors(401, 403) },
@@ -143,7 +138,6 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     {
       preHandler: configure,
       schema: {
-        tags,
         summary: 'Subscribes a recipient again: to one rule, or with ruleId null to every monitoring mail (audited).',
         security: bearerSecurity,
         body: resubscribeBody,
@@ -171,7 +165,6 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     {
       preHandler: configure,
       schema: {
-        tags,
         summary: 'The delivery log: what was sent to whom and when, and failures, newest first.',
         security: bearerSecurity,
         querystring: { type: 'object', properties: pageProps, additionalProperties: false },
@@ -194,7 +187,6 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     {
       preHandler: resources,
       schema: {
-        tags,
         summary: 'Device groups and watch lists (monitoring admin).',
         security: bearerSecurity,
         response: { 200: list(deviceGroupSchema), ...errors(401, 403) },
@@ -208,7 +200,6 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     {
       preHandler: resources,
       schema: {
-        tags,
         summary: 'Adds a device group; a watched group raises an alert for every new finding on its devices.',
         security: bearerSecurity,
         body: deviceGroupBody,
@@ -228,7 +219,6 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     {
       preHandler: resources,
       schema: {
-        tags,
         summary: 'Deletes a device group (and the rules scoped to it).',
         security: bearerSecurity,
         params: idParams,

@@ -1,5 +1,5 @@
 import { HttpError, type Database } from '../../../contracts';
-import { iso, type Stamp } from '../../gluon/services/sqlRows';
+import { iso, type Stamp } from '../../../db/sqlRows';
 import { MAX_HUNT_VALUE_CHARS } from './huntQuery';
 import { withTimeBudget } from './timeBudget';
 

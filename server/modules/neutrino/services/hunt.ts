@@ -1,5 +1,5 @@
 import { HttpError, type Database } from '../../../contracts';
-import { iso, type Stamp } from '../../gluon/services/sqlRows';
+import { iso, type Stamp } from '../../../db/sqlRows';
 import { huntSql, SEEN_FIRST, SEEN_LAST, validateHunt, type HuntQuery } from './huntQuery';
 import { dictionaryValues } from './huntValues';
 import { withTimeBudget } from './timeBudget';

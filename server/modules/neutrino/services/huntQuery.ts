@@ -1,5 +1,5 @@
 import { HttpError } from '../../../contracts';
-import { OBSERVATION_KINDS, type ObservationKind } from '../../gluon/inspection/types';
+import { OBSERVATION_KINDS, type ObservationKind } from '../../inspection/public';
 
 export const HUNT_MODES = ['exact', 'prefix', 'contains'] as const;
 export type HuntMode = (typeof HUNT_MODES)[number];

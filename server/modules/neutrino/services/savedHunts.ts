@@ -1,6 +1,6 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
-import type { Indicator, IndicatorType } from '../../gluon/inspection/types';
-import { iso, json, type Stamp } from '../../gluon/services/sqlRows';
+import type { Indicator, IndicatorType } from '../../inspection/public';
+import { iso, json, type Stamp } from '../../../db/sqlRows';
 import { huntSql, validateHunt, type HuntQuery } from './huntQuery';
 import { matchIndicators } from './sweep';
 import { parseSweep, sweepBundleText, type SweepInput } from './sweepInput';

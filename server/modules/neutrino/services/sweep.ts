@@ -1,7 +1,6 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
-import { buildMatcher, TRUNCATED_PROCESS_NAME_CHARS } from '../../gluon/inspection/matcher';
-import type { Indicator, ObservationKind } from '../../gluon/inspection/types';
-import { iso, type Stamp } from '../../gluon/services/sqlRows';
+import { buildMatcher, TRUNCATED_PROCESS_NAME_CHARS, type Indicator, type ObservationKind } from '../../inspection/public';
+import { iso, type Stamp } from '../../../db/sqlRows';
 import { escapeLike, SEEN_FIRST, SEEN_LAST } from './huntQuery';
 import { parseSweep, sweepBundleText, type SweepInput } from './sweepInput';
 import { withTimeBudget } from './timeBudget';

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError } from '../../../contracts';
-import { parseStixBundle, StixImportError, type RuleSet } from '../../gluon/inspection/stixBundle';
-import { INDICATOR_TYPES, type IndicatorType } from '../../gluon/inspection/types';
+import { parseStixBundle, StixImportError, type RuleSet, INDICATOR_TYPES, type IndicatorType } from '../../inspection/public';
 
 /** Most indicators one sweep takes (a larger list is a rule set: it keeps watching). */
 export const MAX_SWEEP_VALUES = 10_000;

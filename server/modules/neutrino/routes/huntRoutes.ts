@@ -1,14 +1,13 @@
 import { csvDocument } from '@common/csv/csvCell';
 import { canHunt } from '@common/neutrino/access';
-import type { RoutePlugin } from '../../http/routePlugin';
-import { bearerSecurity, errors } from '../../schemas';
-import { attachmentHeader } from '../gluon/collector/installers';
-import { campaignSchema, exportQuerystring, familiesSchema, huntPageSchema, huntQuerystring } from './schemas';
-import { campaign, listFamilies } from './services/campaigns';
-import { EXPORT_HEADER, exportCells, huntDevices, huntRows } from './services/hunt';
+import type { RoutePlugin } from '../../../http/routePlugin';
+import { bearerSecurity, errors } from '../../../schemas';
+import { attachmentHeader } from '../../../http/attachmentHeader';
+import { campaignSchema, exportQuerystring, familiesSchema, huntPageSchema, huntQuerystring } from '../schemas';
+import { campaign, listFamilies } from '../services/campaigns';
+import { EXPORT_HEADER, exportCells, huntDevices, huntRows } from '../services/hunt';
 
 export const NEUTRINO_BASE = '/neutrino-backend';
-const tags = ['neutrino'];
 
 /** The hunt across every device of the tenant, its CSV export and campaigns: ntr#hnt#r or rw. */
 export const huntRoutes: RoutePlugin = async (app) => {
@@ -19,7 +18,6 @@ export const huntRoutes: RoutePlugin = async (app) => {
     {
       preHandler: hunt,
       schema: {
-        tags,
         summary:
           "Every observation of the tenant's devices with the value (exact, prefix or contains), by kind and time range, grouped by device (newest sighting first) with the latest evidence; keyset paged by `cursor`. A search over its time budget answers 503.",
         security: bearerSecurity,
@@ -38,7 +36,6 @@ export const huntRoutes: RoutePlugin = async (app) => {
     {
       preHandler: hunt,
       schema: {
-        tags,
         summary: 'The same hunt as CSV, one line per observation (at most 50,000).',
         security: bearerSecurity,
         querystring: exportQuerystring,
@@ -68,7 +65,6 @@ export const huntRoutes: RoutePlugin = async (app) => {
     {
       preHandler: hunt,
       schema: {
-        tags,
         summary: "Families the tenant's incidents name, with their devices and open incidents.",
         security: bearerSecurity,
         response: { 200: familiesSchema, ...errors(401, 403) },
@@ -82,7 +78,6 @@ export const huntRoutes: RoutePlugin = async (app) => {
     {
       preHandler: hunt,
       schema: {
-        tags,
         summary: 'A family (`familyId`) or one indicator value (`indicator`) across the fleet: devices, first and last sighting, incidents and triage states, a timeline per day.',
         security: bearerSecurity,
         querystring: {

@@ -1,16 +1,13 @@
 import { canHunt, canSweepIntoRuleSet } from '@common/neutrino/access';
-import type { RoutePlugin } from '../../http/routePlugin';
-import { bearerSecurity, errors } from '../../schemas';
-import { MAX_BUNDLE_BYTES } from '../gluon/inspection/stixBundle';
-import { ruleSetSchema } from '../gluon/schemas';
-import { enqueueTenantRescan } from '../gluon/services/jobs';
-import { importRuleSet } from '../gluon/services/ruleSets';
+import type { RoutePlugin } from '../../../http/routePlugin';
+import { bearerSecurity, errors } from '../../../schemas';
+import { MAX_BUNDLE_BYTES } from '../../inspection/public';
+import { enqueueTenantRescan, importRuleSet, ruleSetSchema } from '../../gluon/public';
 import { NEUTRINO_BASE } from './huntRoutes';
-import { sweepBody, sweepResultSchema } from './schemas';
-import { sweep } from './services/sweep';
-import { parseSweep, sweepBundleText, sweepInputOf } from './services/sweepInput';
+import { sweepBody, sweepResultSchema } from '../schemas';
+import { sweep } from '../services/sweep';
+import { parseSweep, sweepBundleText, sweepInputOf } from '../services/sweepInput';
 
-const tags = ['neutrino'];
 const bodyLimit = MAX_BUNDLE_BYTES * 2 + 4096;
 
 /** Sweeps (retro-hunts) over everything collected, and a sweep turned into a gluon rule set. */
@@ -21,7 +18,6 @@ export const sweepRoutes: RoutePlugin = async (app) => {
       preHandler: app.authenticate({ allow: canHunt }),
       bodyLimit,
       schema: {
-        tags,
         summary:
           'Which devices ever observed any of these indicators (a STIX 2.1 bundle, or values one per line with their type), by the matching rules of inspections; no rule set is created. At most 10,000 values.',
         security: bearerSecurity,
@@ -38,7 +34,6 @@ export const sweepRoutes: RoutePlugin = async (app) => {
       preHandler: app.authenticate({ allow: canSweepIntoRuleSet }),
       bodyLimit,
       schema: {
-        tags,
         summary: "Turns a sweep into a gluon rule set (gluon's import: it then keeps watching every inspection). Needs gln#cfg#w or rw too.",
         security: bearerSecurity,
         body: sweepBody,

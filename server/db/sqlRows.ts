@@ -1,4 +1,4 @@
-/** Small conversions shared by gluon's repositories. */
+/** Small conversions of SQL answers shared by the modules' repositories (gluon, neutrino). */
 
 export type Stamp = Date | string | null;
 

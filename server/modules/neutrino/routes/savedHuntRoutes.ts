@@ -1,14 +1,12 @@
 import { canHunt, canSaveHunts } from '@common/neutrino/access';
-import type { RoutePlugin } from '../../http/routePlugin';
-import { bearerSecurity, errors } from '../../schemas';
-import { MAX_BUNDLE_BYTES } from '../gluon/inspection/stixBundle';
-import { idParams } from '../gluon/schemas';
+import type { RoutePlugin } from '../../../http/routePlugin';
+import { bearerSecurity, errors } from '../../../schemas';
+import { MAX_BUNDLE_BYTES } from '../../inspection/public';
+import { idParams } from '../../gluon/public';
 import { NEUTRINO_BASE } from './huntRoutes';
-import { huntMatchSchema, saveHuntBody, savedHuntSchema } from './schemas';
-import { deleteSavedHunt, listMatches, listSavedHunts, saveHunt } from './services/savedHunts';
-import { sweepInputOf } from './services/sweepInput';
-
-const tags = ['neutrino'];
+import { huntMatchSchema, saveHuntBody, savedHuntSchema } from '../schemas';
+import { deleteSavedHunt, listMatches, listSavedHunts, saveHunt } from '../services/savedHunts';
+import { sweepInputOf } from '../services/sweepInput';
 
 /** Saved hunts: listed and their matches read with ntr#hnt#r|rw, saved and deleted with ntr#hnt#rw. */
 export const savedHuntRoutes: RoutePlugin = async (app) => {
@@ -20,7 +18,6 @@ export const savedHuntRoutes: RoutePlugin = async (app) => {
     {
       preHandler: read,
       schema: {
-        tags,
         summary: "The tenant's saved hunts with their match counts.",
         security: bearerSecurity,
         response: { 200: { type: 'array', items: savedHuntSchema }, ...errors(401, 403) },
@@ -35,7 +32,6 @@ export const savedHuntRoutes: RoutePlugin = async (app) => {
       preHandler: write,
       bodyLimit: MAX_BUNDLE_BYTES * 2 + 4096,
       schema: {
-        tags,
         summary: 'Saves a hunt or a sweep: it runs now over everything collected, then on every new inspection and daily; each new match is one row (Monitoring alerts on them).',
         security: bearerSecurity,
         body: saveHuntBody,
@@ -69,7 +65,6 @@ export const savedHuntRoutes: RoutePlugin = async (app) => {
     {
       preHandler: write,
       schema: {
-        tags,
         summary: 'Deletes a saved hunt and its matches.',
         security: bearerSecurity,
         params: idParams,
@@ -89,7 +84,6 @@ export const savedHuntRoutes: RoutePlugin = async (app) => {
     {
       preHandler: read,
       schema: {
-        tags,
         summary: "A saved hunt's matches, newest first (at most 500).",
         security: bearerSecurity,
         params: idParams,
