@@ -1,5 +1,7 @@
 import axios, { type AxiosInstance } from 'axios';
 import { instanceCachingFactory, Lifecycle, type DependencyContainer, type InjectionToken } from 'tsyringe';
+import { ApiClientToken } from './api/ApiClient';
+import { DefaultApiClient } from './api/DefaultApiClient';
 import { BrandingServiceToken } from './branding/BrandingService';
 import { DefaultBrandingService } from './branding/DefaultBrandingService';
 import { CaptchaServiceToken } from './captcha/CaptchaService';
@@ -91,6 +93,7 @@ export function registerCoreServices<const Services extends readonly unknown[] =
   singleton(SessionServiceToken, DefaultSessionService);
   singleton(PermissionsServiceToken, DefaultPermissionsService);
   singleton(HttpServiceToken, DefaultHttpService);
+  singleton(ApiClientToken, DefaultApiClient);
   singleton(ModalServiceToken, DefaultModalService);
   singleton(DownloadServiceToken, DefaultDownloadService);
   singleton(ThemeServiceToken, DefaultThemeService);

@@ -9,3 +9,5 @@ export { apiFailure, networkFailure } from './apiFailure';
 export { fakeService } from './fakeService';
 export type { Faked } from './fakeService';
 export { fakeCursorPage } from './fakeCursorPage';
+export { createFakeApiClient } from './createFakeApiClient';
+export type { ApiRouteKey, FakeApiCall, FakeApiHandler, FakeApiHandlers } from './createFakeApiClient';

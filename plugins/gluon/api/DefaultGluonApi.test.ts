@@ -4,12 +4,13 @@ import { container as rootContainer } from 'tsyringe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DOWNLOAD_ERROR, DownloadServiceToken, type DownloadItem, type DownloadRequest, type DownloadService } from '@core/downloads/DownloadService';
 import { readCallFailure } from '@core/http/callFailure';
-import { HttpServiceToken } from '@core/http/HttpService';
+import { ApiClientToken } from '@core/api/ApiClient';
 import { registerCoreServices } from '@core/registerCoreServices';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { captureSavedFiles, createFakeAxios, createFakeHttpService, type FakeHandler, type FakeRequest, type SavedFile } from '@core/testing';
 import { FakeSessionService } from '../../../tests/harness/fakeSession';
 import { makeTestToken } from '../../../tests/harness/tokens';
+import { DefaultApiClient } from '@core/api/DefaultApiClient';
 import { DefaultGluonApi } from './DefaultGluonApi';
 import type { DeviceFile, GluonApi } from './GluonApi';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
@@ -31,7 +32,7 @@ function client(reply: unknown = null) {
   const { http, requests } = createFakeHttpService(() => ({ status: 200, data: reply }));
   const started: DownloadRequest[] = [];
   const downloads: DownloadService = { items$: EMPTY, dismiss: () => undefined, start: async (request) => void started.push(request) };
-  return { api: new DefaultGluonApi(http, downloads), requests, started };
+  return { api: new DefaultGluonApi(new DefaultApiClient(http), downloads), requests, started };
 }
 
 describe('DefaultGluonApi: each call as the API expects it', () => {
@@ -242,7 +243,7 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
         type: 'enterprise_installer',
         titleMessage: 'Installer for Windows',
         fileName: 'connector-windows.exe',
-        request: { method: 'GET', url: `/gluon-backend/sharedExtractorLinks/${ID}/installerExtractor?os=WIN`, skipGlobalErrors: [403] },
+        request: { method: 'GET', url: `/gluon-backend/sharedExtractorLinks/${ID}/installerExtractor`, params: { os: 'WIN' }, skipGlobalErrors: [403] },
       },
     ]);
   });
@@ -262,7 +263,7 @@ function realStack(handler: FakeHandler) {
   const downloads = services.resolve(DownloadServiceToken);
   let panels: readonly DownloadItem[] = [];
   downloads.items$.subscribe((items) => (panels = items));
-  return { api: new DefaultGluonApi(services.resolve(HttpServiceToken), downloads), requests: fake.requests, panels: () => panels };
+  return { api: new DefaultGluonApi(services.resolve(ApiClientToken), downloads), requests: fake.requests, panels: () => panels };
 }
 
 describe("DefaultGluonApi: a link's installer through the downloads service", () => {
@@ -276,14 +277,14 @@ describe("DefaultGluonApi: a link's installer through the downloads service", ()
     const { api, requests } = realStack((r) => ({
       status: 200,
       data: new Blob(['x']),
-      headers: { 'content-disposition': `attachment; filename="${r.url.endsWith('os=WIN') ? 'Connector.exe' : 'Connector.pkg'}"` },
+      headers: { 'content-disposition': `attachment; filename="${r.config.params?.os === 'WIN' ? 'Connector.exe' : 'Connector.pkg'}"` },
     }));
     await api.downloadLinkInstaller(ID, 'WIN');
     await api.downloadLinkInstaller(ID, 'MAC');
     expect(saved.map((file) => file.name)).toEqual(['Connector.exe', 'Connector.pkg']);
-    expect(requests.map((r) => `${r.method} ${r.url}`)).toEqual([
-      `GET /gluon-backend/sharedExtractorLinks/${ID}/installerExtractor?os=WIN`,
-      `GET /gluon-backend/sharedExtractorLinks/${ID}/installerExtractor?os=MAC`,
+    expect(requests.map((r) => [r.method, r.url, r.config.params])).toEqual([
+      ['GET', `/gluon-backend/sharedExtractorLinks/${ID}/installerExtractor`, { os: 'WIN' }],
+      ['GET', `/gluon-backend/sharedExtractorLinks/${ID}/installerExtractor`, { os: 'MAC' }],
     ]);
     expect(requests[0]!.config.responseType).toBe('blob');
     expect(requests[0]!.headers.Authorization).toMatch(/^Bearer /);

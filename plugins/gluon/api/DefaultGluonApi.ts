@@ -1,29 +1,25 @@
 import type { DownloadService } from '@core/downloads/DownloadService';
-import type { HttpService } from '@core/http/HttpService';
+import type { ApiClient } from '@core/api/ApiClient';
 import type {
   CollectorInstall,
   CollectorLink,
-  CrashContent,
   CrashRow,
   CreatedLink,
   DeviceDetail,
   DeviceFile,
   DevicePage,
-  FalsePositiveAnswer,
   GluonOverview,
   GluonApi,
   IncidentDetail,
   IncidentQueuePage,
   IncidentQueueQuery,
   InstallerOs,
-  LinkInstalls,
   LinkPage,
   LinkQuery,
   NewLink,
   PackagePage,
   ProcessRow,
   PropertyPage,
-  QuickLink,
   ReportFormat,
   TriageChange,
   UploadAnswer,
@@ -31,8 +27,6 @@ import type {
   UploadPage,
 } from './GluonApi';
 
-const GLUON = '/gluon-backend';
-const id = encodeURIComponent;
 const REPORT_EXTENSIONS: Record<ReportFormat, string> = { json: 'json', csv: 'csv', stix: 'stix2.json' };
 const OS_NAMES: Record<InstallerOs, string> = { WIN: 'Windows', MAC: 'macOS' };
 /** Used only when the answer names no file (the server sends Content-Disposition). */
@@ -41,65 +35,67 @@ const INSTALLER_FALLBACK: Record<InstallerOs, string> = { WIN: 'connector-window
 const LINK_REFUSALS = [403];
 
 /** Only the query values that say something: a blank search or an unset sort is not sent. */
-function given(query: Record<string, string | number | undefined>): Record<string, string | number> {
-  const params: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(query)) {
+function given<Q extends object>(query: Q): Partial<Q> {
+  const params: Partial<Q> = {};
+  for (const key of Object.keys(query) as Array<keyof Q>) {
+    const value = query[key];
     const kept = typeof value === 'string' ? value.trim() : value;
-    if (kept !== undefined && kept !== '') params[key] = kept;
+    if (kept !== undefined && kept !== '') params[key] = kept as Q[keyof Q];
   }
   return params;
 }
 
 /**
- * Gluon's calls over the console's HTTP service (axios: the upload's progress needs it) and the
- * downloads panel. One method per endpoint, folded into this class rather than one file each: the
- * URL, parameters and the statuses a page explains itself are read and tested in one place
- * (DefaultGluonApi.test.ts).
+ * Gluon's calls over the console's typed API client (axios underneath: the upload's progress needs
+ * it) and the downloads panel. One method per endpoint, folded into this class rather than one file
+ * each: the route, parameters and the statuses a page explains itself are read and tested in one
+ * place (DefaultGluonApi.test.ts).
  */
 export class DefaultGluonApi implements GluonApi {
   constructor(
-    private readonly http: HttpService,
+    private readonly api: ApiClient,
     private readonly downloads: DownloadService,
   ) {}
 
-  async getDevices(query: { size: number; search: string; after?: string | undefined; before?: string | undefined }): Promise<DevicePage> {
-    return (await this.http.get<DevicePage>(`${GLUON}/devices`, { params: given(query) })).data;
+  getDevices(query: { size: number; search: string; after?: string | undefined; before?: string | undefined }): Promise<DevicePage> {
+    return this.api.get('/gluon-backend/devices', { query: given(query) });
   }
 
-  async getDevice(deviceId: string): Promise<DeviceDetail> {
-    return (await this.http.get<DeviceDetail>(`${GLUON}/devices/${id(deviceId)}`, { skipGlobalErrors: [404] })).data;
+  getDevice(deviceId: string): Promise<DeviceDetail> {
+    return this.api.get('/gluon-backend/devices/{id}', { path: { id: deviceId }, skipGlobalErrors: [404] });
   }
 
   async rescanDevice(deviceId: string): Promise<void> {
-    await this.http.post(`${GLUON}/devices/${id(deviceId)}/rescan`);
+    await this.api.post('/gluon-backend/devices/{id}/rescan', { path: { id: deviceId } });
   }
 
-  async getProcesses(deviceId: string, search: string): Promise<ProcessRow[]> {
-    return (await this.http.get<ProcessRow[]>(`${GLUON}/devices/${id(deviceId)}/processes`, { params: given({ search }) })).data;
+  getProcesses(deviceId: string, search: string): Promise<ProcessRow[]> {
+    return this.api.get('/gluon-backend/devices/{id}/processes', { path: { id: deviceId }, query: given({ search }) });
   }
 
-  async getPackages(deviceId: string, search: string): Promise<PackagePage> {
-    return (await this.http.get<PackagePage>(`${GLUON}/devices/${id(deviceId)}/packages`, { params: given({ search }) })).data;
+  getPackages(deviceId: string, search: string): Promise<PackagePage> {
+    return this.api.get('/gluon-backend/devices/{id}/packages', { path: { id: deviceId }, query: given({ search }) });
   }
 
-  async getProperties(deviceId: string, search: string): Promise<PropertyPage> {
-    return (await this.http.get<PropertyPage>(`${GLUON}/devices/${id(deviceId)}/properties`, { params: given({ search }) })).data;
+  getProperties(deviceId: string, search: string): Promise<PropertyPage> {
+    return this.api.get('/gluon-backend/devices/{id}/properties', { path: { id: deviceId }, query: given({ search }) });
   }
 
-  async getCrashes(deviceId: string): Promise<CrashRow[]> {
-    return (await this.http.get<CrashRow[]>(`${GLUON}/devices/${id(deviceId)}/crashes`)).data;
+  getCrashes(deviceId: string): Promise<CrashRow[]> {
+    return this.api.get('/gluon-backend/devices/{id}/crashes', { path: { id: deviceId } });
   }
 
   async getCrashContent(deviceId: string, crash: Pick<CrashRow, 'inspectionId' | 'path'>): Promise<string> {
-    const response = await this.http.get<CrashContent>(`${GLUON}/devices/${id(deviceId)}/crashes/content`, {
-      params: { inspectionId: crash.inspectionId, path: crash.path },
+    const answer = await this.api.get('/gluon-backend/devices/{id}/crashes/content', {
+      path: { id: deviceId },
+      query: { inspectionId: crash.inspectionId, path: crash.path },
       skipGlobalErrors: [404, 422],
     });
-    return response.data.text;
+    return answer.text;
   }
 
-  async getDeviceFiles(deviceId: string): Promise<DeviceFile[]> {
-    return (await this.http.get<DeviceFile[]>(`${GLUON}/devices/${id(deviceId)}/files`)).data;
+  getDeviceFiles(deviceId: string): Promise<DeviceFile[]> {
+    return this.api.get('/gluon-backend/devices/{id}/files', { path: { id: deviceId } });
   }
 
   downloadFile(file: DeviceFile): Promise<void> {
@@ -108,7 +104,7 @@ export class DefaultGluonApi implements GluonApi {
       titleMessage: 'Downloading file',
       message: file.name,
       fileName: file.name,
-      request: { method: 'GET', url: `${GLUON}/files/${id(file.id)}` },
+      request: this.api.requestConfig('get', '/gluon-backend/files/{id}', { path: { id: file.id } }),
     });
   }
 
@@ -119,73 +115,72 @@ export class DefaultGluonApi implements GluonApi {
       titleMessage: 'Downloading report',
       message: fileName,
       fileName,
-      request: { method: 'GET', url: `${GLUON}/devices/${id(deviceId)}/report`, params: { format } },
+      request: this.api.requestConfig('get', '/gluon-backend/devices/{id}/report', { path: { id: deviceId }, query: { format } }),
     });
   }
 
-  async getIncidentQueue(query: IncidentQueueQuery): Promise<IncidentQueuePage> {
-    return (await this.http.get<IncidentQueuePage>(`${GLUON}/incidents`, { params: given(query) })).data;
+  getIncidentQueue(query: IncidentQueueQuery): Promise<IncidentQueuePage> {
+    return this.api.get('/gluon-backend/incidents', { query: given(query) });
   }
 
-  async getOverview(): Promise<GluonOverview> {
-    return (await this.http.get<GluonOverview>(`${GLUON}/overview`)).data;
+  getOverview(): Promise<GluonOverview> {
+    return this.api.get('/gluon-backend/overview');
   }
 
-  async getIncident(incidentId: string): Promise<IncidentDetail> {
-    return (await this.http.get<IncidentDetail>(`${GLUON}/incidents/${id(incidentId)}`, { skipGlobalErrors: [404] })).data;
+  getIncident(incidentId: string): Promise<IncidentDetail> {
+    return this.api.get('/gluon-backend/incidents/{id}', { path: { id: incidentId }, skipGlobalErrors: [404] });
   }
 
-  async triageIncident(incidentId: string, change: TriageChange): Promise<IncidentDetail> {
-    return (await this.http.post<IncidentDetail>(`${GLUON}/incidents/${id(incidentId)}/triage`, change, { skipGlobalErrors: [400] })).data;
+  triageIncident(incidentId: string, change: TriageChange): Promise<IncidentDetail> {
+    return this.api.post('/gluon-backend/incidents/{id}/triage', { path: { id: incidentId }, body: change, skipGlobalErrors: [400] });
   }
 
   async markFalsePositive(findingId: string, reason: string): Promise<IncidentDetail> {
-    const response = await this.http.post<FalsePositiveAnswer>(`${GLUON}/findings/${id(findingId)}/falsePositive`, { reason }, { skipGlobalErrors: [400] });
-    return response.data.incident;
+    const answer = await this.api.post('/gluon-backend/findings/{id}/falsePositive', { path: { id: findingId }, body: { reason }, skipGlobalErrors: [400] });
+    return answer.incident;
   }
 
-  async getUploads(query: { size: number; after?: string | undefined; before?: string | undefined }): Promise<UploadPage> {
-    return (await this.http.get<UploadPage>(`${GLUON}/uploads`, { params: given(query) })).data;
+  getUploads(query: { size: number; after?: string | undefined; before?: string | undefined }): Promise<UploadPage> {
+    return this.api.get('/gluon-backend/uploads', { query: given(query) });
   }
 
-  async upload(file: UploadFile, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<UploadAnswer> {
-    const response = await this.http.post<UploadAnswer>(`${GLUON}/uploads`, file, {
-      params: { name: file.name },
+  upload(file: UploadFile, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<UploadAnswer> {
+    return this.api.post('/gluon-backend/uploads', {
+      query: { name: file.name },
+      raw: file,
       headers: { 'Content-Type': 'application/octet-stream' },
       onUploadProgress: (event) => onProgress(event.loaded, event.total ?? file.size),
       // Type, size limit, corrupt archive: shown next to the file, not as the global toast.
       skipGlobalErrors: [400, 403, 413, 415, 422],
       ...(signal ? { signal } : {}),
     });
-    return response.data;
   }
 
-  async getCollectorLinks(query: LinkQuery): Promise<LinkPage> {
-    return (await this.http.get<LinkPage>(`${GLUON}/query-api/sharedExtractorLinks`, { params: given(query) })).data;
+  getCollectorLinks(query: LinkQuery): Promise<LinkPage> {
+    return this.api.get('/gluon-backend/query-api/sharedExtractorLinks', { query: given(query) });
   }
 
-  async createCollectorLink(link: NewLink): Promise<CreatedLink> {
-    return (await this.http.post<CreatedLink>(`${GLUON}/sharedExtractorLinks`, link, { skipGlobalErrors: LINK_REFUSALS })).data;
+  createCollectorLink(link: NewLink): Promise<CreatedLink> {
+    return this.api.post('/gluon-backend/sharedExtractorLinks', { body: link, skipGlobalErrors: LINK_REFUSALS });
   }
 
-  async setCollectorLinkActive(linkId: string, active: boolean): Promise<CollectorLink> {
-    return (await this.http.request<CollectorLink>({ method: 'PATCH', url: `${GLUON}/sharedExtractorLinks/${id(linkId)}`, data: { active }, skipGlobalErrors: LINK_REFUSALS }))
-      .data;
+  setCollectorLinkActive(linkId: string, active: boolean): Promise<CollectorLink> {
+    return this.api.patch('/gluon-backend/sharedExtractorLinks/{id}', { path: { id: linkId }, body: { active }, skipGlobalErrors: LINK_REFUSALS });
   }
 
   async getLinkInstalls(linkId: string): Promise<CollectorInstall[]> {
-    return (await this.http.get<LinkInstalls>(`${GLUON}/sharedExtractorLinks/${id(linkId)}/installs`)).data.items;
+    return (await this.api.get('/gluon-backend/sharedExtractorLinks/{id}/installs', { path: { id: linkId } })).items;
   }
 
   async createQuickLink(os: InstallerOs): Promise<string> {
-    return (await this.http.post<QuickLink>(`${GLUON}/extractors/quickLink`, { os }, { skipGlobalErrors: LINK_REFUSALS })).data.url;
+    return (await this.api.post('/gluon-backend/extractors/quickLink', { body: { os }, skipGlobalErrors: LINK_REFUSALS })).url;
   }
 
   downloadLinkInstaller(linkId: string, os: InstallerOs): Promise<void> {
     return this.downloads.start({
       type: 'enterprise_installer',
       titleMessage: `Installer for ${OS_NAMES[os]}`,
-      request: { method: 'GET', url: `${GLUON}/sharedExtractorLinks/${id(linkId)}/installerExtractor?os=${os}`, skipGlobalErrors: LINK_REFUSALS },
+      request: this.api.requestConfig('get', '/gluon-backend/sharedExtractorLinks/{id}/installerExtractor', { path: { id: linkId }, query: { os }, skipGlobalErrors: LINK_REFUSALS }),
       fileName: INSTALLER_FALLBACK[os],
     });
   }

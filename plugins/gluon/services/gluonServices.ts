@@ -1,6 +1,6 @@
+import { ApiClientToken } from '@core/api/ApiClient';
 import { loaderCacheFactory } from '@core/cache/loaderCacheFactory';
 import { DownloadServiceToken } from '@core/downloads/DownloadService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 import { DefaultGluonApi } from '../api/DefaultGluonApi';
@@ -17,8 +17,8 @@ export const gluonServices = [
   }),
   createServiceFactory({
     token: GluonApiToken,
-    deps: { http: HttpServiceToken, downloads: DownloadServiceToken },
-    factory: ({ http, downloads }) => new DefaultGluonApi(http, downloads),
+    deps: { api: ApiClientToken, downloads: DownloadServiceToken },
+    factory: ({ api, downloads }) => new DefaultGluonApi(api, downloads),
   }),
   // Gluon's array-keyed loaders are cached and invalidated by its mutations (core/cache).
   loaderCacheFactory,
