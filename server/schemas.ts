@@ -1,9 +1,21 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { MFA_PERMISSION } from './modules/auth/signIn';
 
 /**
  * JSON-schema building blocks shared by the routes. Schemas are inlined (no $ref) so the two
  * validators of app.ts (strict body, coercing query/params) compile them alike.
  */
+
+/**
+ * Names an answer (or input) shape: `title` is its name in the OpenAPI document and the name of
+ * the TypeScript type derived from it next to it (`export type X = FromSchema<typeof xSchema>`),
+ * so services return the schema's type and no hand-written twin can drift from the wire.
+ * The title is only documentation: validation and the console's generated types are unchanged
+ * (server/namedSchemas.test.ts keeps twins from coming back).
+ */
+export function named<const Title extends string, const Schema extends object>(title: Title, schema: Schema): { readonly title: Title } & Schema {
+  return { title, ...schema };
+}
 
 export const errorSchema = {
   type: 'object',

@@ -16,7 +16,8 @@ import { readAndroidAcquisition } from '../inspection/android/readAndroid';
 import type { AndroidHeuristicFinding, AndroidObservation } from '../inspection/android/androidTypes';
 import { toCoreObservation } from '../inspection/android/androidTypes';
 import type { HeuristicFinding } from '../inspection/types';
-import { insertAndroidFacts, packageItem, propertyItem, type AndroidFacts, type PropertyItem } from './androidFacts';
+import { insertAndroidFacts, packageItem, propertyItem, type AndroidFacts } from './androidFacts';
+import type { PropertyItem } from '../schemas';
 
 /** A zip read into memory when the storage has no local path (an object store). */
 export const MAX_IN_MEMORY_ZIP_BYTES = 256 * 1024 * 1024;

@@ -4,29 +4,7 @@ import { buildMatcher, type Matcher } from '../inspection/matcher';
 import { parseStixBundle, StixImportError, type UnsupportedIndicator } from '../inspection/stixBundle';
 import type { Indicator, IndicatorType, Suppression } from '../inspection/types';
 import { iso, json, type Stamp } from './sqlRows';
-
-export interface FamilySummary {
-  id: string;
-  name: string;
-  indicators: number;
-}
-
-export interface RuleSetSummary {
-  id: string;
-  bundleId: string;
-  name: string;
-  version: string;
-  revision: number;
-  author: string | null;
-  enabled: boolean;
-  indicatorCount: number;
-  counts: Record<string, number>;
-  families: FamilySummary[];
-  unsupported: UnsupportedIndicator[];
-  suppressions: number;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { FamilySummary, RuleSetSummary, IndicatorItem } from '../schemas';
 
 export type ImportStatus = 'created' | 'updated' | 'unchanged';
 
@@ -186,16 +164,6 @@ export async function deleteRuleSet(q: Queryable, tenantId: string, id: string):
   const [row] = await q.query<{ name: string; version: string }>('DELETE FROM gluon_rule_sets WHERE tenant_id = $1 AND id = $2 RETURNING name, version', [tenantId, id]);
   if (!row) throw new HttpError(404, 'Rule set not found');
   return row;
-}
-
-export interface IndicatorItem {
-  id: string;
-  type: IndicatorType;
-  value: string;
-  pattern: string;
-  familyName: string;
-  /** The whole indicator's suppression, else the first one narrowed to an observed value (a false positive); `value` null = the whole indicator. */
-  suppression: { id: string; reason: string; author: string | null; createdAt: string; value: string | null } | null;
 }
 
 export async function listIndicators(
