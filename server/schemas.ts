@@ -11,7 +11,7 @@ import { MFA_PERMISSION } from './modules/auth/signIn';
  * the TypeScript type derived from it next to it (`export type X = FromSchema<typeof xSchema>`),
  * so services return the schema's type and no hand-written twin can drift from the wire.
  * The title is only documentation: validation and the console's generated types are unchanged
- * (server/namedSchemas.test.ts keeps twins from coming back).
+ * (server/modules/namedSchemas.test.ts keeps twins from coming back).
  */
 export function named<const Title extends string, const Schema extends object>(title: Title, schema: Schema): { readonly title: Title } & Schema {
   return { title, ...schema };
