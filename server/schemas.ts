@@ -38,7 +38,7 @@ export function errors<const Statuses extends readonly number[]>(...statuses: St
   return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as { [Status in Statuses[number]]: typeof errorSchema };
 }
 
-export const userSchema = {
+export const userSchema = named('UserView', {
   type: 'object',
   properties: {
     username: { type: 'string' },
@@ -47,9 +47,10 @@ export const userSchema = {
   },
   required: ['username', 'email', 'totpEnabled'],
   additionalProperties: false,
-} as const;
+} as const);
+export type UserView = FromSchema<typeof userSchema>;
 
-export const tokenAnswerSchema = {
+export const tokenAnswerSchema = named('SignInAnswer', {
   type: 'object',
   description: `A session token (typ access) or, for a user with MFA, a second-factor token (typ mfa, perms [${MFA_PERMISSION}]); mfaRequired says which.`,
   properties: {
@@ -60,7 +61,8 @@ export const tokenAnswerSchema = {
   },
   required: ['token', 'user', 'mfaRequired'],
   additionalProperties: false,
-} as const;
+} as const);
+export type SignInAnswer = FromSchema<typeof tokenAnswerSchema>;
 
 export const bearerSecurity = [{ bearer: [] }];
 

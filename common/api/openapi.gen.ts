@@ -7590,6 +7590,7 @@ export interface paths {
                             mfaRequired: boolean;
                             rememberToken?: string;
                             token: string;
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -7760,6 +7761,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -7870,6 +7872,7 @@ export interface paths {
                             mfaRequired: boolean;
                             rememberToken?: string;
                             token: string;
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -8226,6 +8229,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -8416,6 +8420,7 @@ export interface paths {
                             mfaRequired: boolean;
                             rememberToken?: string;
                             token: string;
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -8526,6 +8531,7 @@ export interface paths {
                             mfaRequired: boolean;
                             rememberToken?: string;
                             token: string;
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -8630,6 +8636,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -9360,6 +9367,7 @@ export interface paths {
                             mfaRequired: boolean;
                             rememberToken?: string;
                             token: string;
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -9739,6 +9747,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -10200,6 +10209,7 @@ export interface paths {
                             mfaRequired: boolean;
                             rememberToken?: string;
                             token: string;
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -10759,6 +10769,7 @@ export interface paths {
                             invitationExpiresAt: string;
                             /** @description ${PUBLIC_URL}/invite/{token}, single use */
                             invitationUrl: string;
+                            /** AdminUserView */
                             user: {
                                 allowedLoginMethods: string[];
                                 /** Format: date-time */
@@ -11474,6 +11485,7 @@ export interface paths {
                             invitationExpiresAt: string;
                             /** @description ${PUBLIC_URL}/invite/{token}, single use */
                             invitationUrl: string;
+                            /** AdminUserView */
                             user: {
                                 allowedLoginMethods: string[];
                                 /** Format: date-time */

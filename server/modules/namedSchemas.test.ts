@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as sharedSchemas from '../schemas';
+import * as userSchemas from './users/userSchemas';
 import * as collectorSchemas from './gluon/collector/schemas';
 import * as gluonSchemas from './gluon/schemas';
 import * as monitoringSchemas from './monitoring/schemas';
@@ -36,15 +37,27 @@ export function findTwins(source: string, names: ReadonlySet<string>): string[] 
 }
 
 describe('answers come from named schemas (no hand-written twin of a schema)', () => {
-  const names = titles([sharedSchemas, gluonSchemas, collectorSchemas, monitoringSchemas, neutrinoSchemas]);
+  const names = titles([sharedSchemas, gluonSchemas, collectorSchemas, monitoringSchemas, neutrinoSchemas, userSchemas]);
 
   it('the schema modules name their answers', () => {
-    for (const name of ['DeviceSummary', 'IncidentDetail', 'CollectorLink', 'AlertView', 'MonitoringOverview', 'HuntPage', 'SweepResult']) expect(names).toContain(name);
+    for (const name of [
+      'DeviceSummary',
+      'IncidentDetail',
+      'CollectorLink',
+      'AlertView',
+      'MonitoringOverview',
+      'HuntPage',
+      'SweepResult',
+      'AdminUserView',
+      'SignInAnswer',
+      'UserView',
+    ])
+      expect(names).toContain(name);
   });
 
-  it('no module outside the schema files declares a type named after a schema: import the schema-derived type', async () => {
+  it('no module or shared service outside the schema files declares a type named after a schema: import the schema-derived type', async () => {
     const twins: string[] = [];
-    for (const file of await sources(modulesDir)) {
+    for (const file of [...(await sources(modulesDir)), ...(await sources(path.join(modulesDir, '../services')))]) {
       for (const name of findTwins(await readFile(file, 'utf8'), names)) twins.push(`${path.relative(modulesDir, file)}: ${name}`);
     }
     expect(twins, 'derive these from their schema (export type X = FromSchema<typeof xSchema> next to it) and delete the copy').toEqual([]);
