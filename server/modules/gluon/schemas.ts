@@ -415,6 +415,3 @@ export type MatchingStatus = FromSchema<typeof matchingStatusSchema>;
 
 /** Parts of the answers above that services build on their own. */
 export type FamilySummary = RuleSetSummary['families'][number];
-export type PackageFile = PackageItem['files'][number];
-export type IncidentEvent = IncidentDetail['timeline'][number];
-export type LatestInspection = GluonOverview['latestInspections'][number];

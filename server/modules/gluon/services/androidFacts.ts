@@ -4,7 +4,7 @@ import type { AndroidObservation, AndroidPackage } from '../inspection/android/a
 import { KNOWN_STORES } from '../inspection/android/permissions';
 import { getDevice } from './devices';
 import { iso, json, type Stamp } from './sqlRows';
-import type { PackageFile, PackageItem, PackagePage, PropertyItem, PropertyPage } from '../schemas';
+import type { PackageItem, PackagePage, PropertyItem, PropertyPage } from '../schemas';
 
 /** What an Android inspection keeps for the device page. */
 export interface AndroidFacts {

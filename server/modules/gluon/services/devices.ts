@@ -1,6 +1,6 @@
 import { HttpError, type Queryable } from '../../../contracts';
 import { cappedCount, inOrder, keysetPage, likePattern, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../../services/listQuery';
-import type { DeviceIdentity, HeuristicRule, Platform } from '../inspection/types';
+import type { DeviceIdentity, Platform } from '../inspection/types';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, json, type Stamp } from './sqlRows';
 import type { DeviceSummary, InspectionItem, ProcessItem, CrashItem, DeviceFile } from '../schemas';

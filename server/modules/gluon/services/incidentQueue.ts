@@ -3,7 +3,7 @@ import { decodeCursor, encodeCursor, likePattern } from '../../../services/listQ
 import { INCIDENT_SEVERITIES, INCIDENT_STATES, toSummary, type IncidentRow, type IncidentSeverity, type IncidentState } from './incidents';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, type Stamp } from './sqlRows';
-import type { GluonOverview, IncidentSummary, LatestInspection, QueuePage } from '../schemas';
+import type { GluonOverview, QueuePage } from '../schemas';
 
 /** The incident queue's sort keys (the landing's columns). */
 export const QUEUE_SORTS = ['updated', 'created', 'severity', 'family', 'device', 'state'] as const;

@@ -2,7 +2,7 @@ import { count } from '@common/format/count';
 import { HttpError, type Database, type Queryable } from '../../../contracts';
 import type { Finding, IndicatorType, MatchRoute, ObservationKind } from '../inspection/types';
 import { iso, type Stamp } from './sqlRows';
-import type { IncidentFinding, IncidentEvent, IncidentSummary, IncidentDetail } from '../schemas';
+import type { IncidentDetail, IncidentSummary } from '../schemas';
 
 export const INCIDENT_STATES = ['open', 'confirmed', 'benign', 'false_positive'] as const;
 export type IncidentState = (typeof INCIDENT_STATES)[number];

@@ -1,7 +1,7 @@
 import { csvDocument } from '@common/csv/csvCell';
 import { HttpError, type Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
-import { ALERT_COLUMNS, toAlert, type Alert, type AlertCategory, type AlertRow, type AlertSeverity, type AlertStatus } from './alertTypes';
+import { ALERT_COLUMNS, toAlert, type AlertCategory, type AlertRow, type AlertSeverity, type AlertStatus } from './alertTypes';
 import type { AlertView } from '../schemas';
 
 export const ALERT_SORTS = ['lastSeen', 'firstSeen', 'severity', 'status', 'device'] as const;
