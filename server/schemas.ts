@@ -1,9 +1,21 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { MFA_PERMISSION } from './modules/auth/signIn';
 
 /**
  * JSON-schema building blocks shared by the routes. Schemas are inlined (no $ref) so the two
  * validators of app.ts (strict body, coercing query/params) compile them alike.
  */
+
+/**
+ * Names an answer (or input) shape: `title` is its name in the OpenAPI document and the name of
+ * the TypeScript type derived from it next to it (`export type X = FromSchema<typeof xSchema>`),
+ * so services return the schema's type and no hand-written twin can drift from the wire.
+ * The title is only documentation: validation and the console's generated types are unchanged
+ * (server/modules/namedSchemas.test.ts keeps twins from coming back).
+ */
+export function named<const Title extends string, const Schema extends object>(title: Title, schema: Schema): { readonly title: Title } & Schema {
+  return { title, ...schema };
+}
 
 export const errorSchema = {
   type: 'object',
@@ -26,7 +38,7 @@ export function errors<const Statuses extends readonly number[]>(...statuses: St
   return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as { [Status in Statuses[number]]: typeof errorSchema };
 }
 
-export const userSchema = {
+export const userSchema = named('UserView', {
   type: 'object',
   properties: {
     username: { type: 'string' },
@@ -35,9 +47,10 @@ export const userSchema = {
   },
   required: ['username', 'email', 'totpEnabled'],
   additionalProperties: false,
-} as const;
+} as const);
+export type UserView = FromSchema<typeof userSchema>;
 
-export const tokenAnswerSchema = {
+export const tokenAnswerSchema = named('SignInAnswer', {
   type: 'object',
   description: `A session token (typ access) or, for a user with MFA, a second-factor token (typ mfa, perms [${MFA_PERMISSION}]); mfaRequired says which.`,
   properties: {
@@ -48,7 +61,8 @@ export const tokenAnswerSchema = {
   },
   required: ['token', 'user', 'mfaRequired'],
   additionalProperties: false,
-} as const;
+} as const);
+export type SignInAnswer = FromSchema<typeof tokenAnswerSchema>;
 
 export const bearerSecurity = [{ bearer: [] }];
 

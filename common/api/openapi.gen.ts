@@ -501,6 +501,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** RuleSetSummary */
                             ruleSet: {
                                 author: string | null;
                                 bundleId: string;
@@ -539,6 +540,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** RuleSetSummary */
                             ruleSet: {
                                 author: string | null;
                                 bundleId: string;
@@ -1027,6 +1029,7 @@ export interface paths {
                         "application/json": {
                             findings: number;
                             resolvedIncidents: string[];
+                            /** SuppressionItem */
                             suppression: {
                                 author: string | null;
                                 createdAt: string;
@@ -1131,6 +1134,7 @@ export interface paths {
                         "application/json": {
                             findings: number;
                             reopenedIncidents: string[];
+                            /** SuppressionItem */
                             suppression: {
                                 author: string | null;
                                 createdAt: string;
@@ -1338,6 +1342,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** DeviceSummary */
                             device: {
                                 buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
@@ -2138,6 +2143,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** DeviceSummary */
                             device: {
                                 buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
@@ -2685,6 +2691,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** IncidentDetail */
                             incident: {
                                 activeFindings: number;
                                 createdAt: string;
@@ -2734,6 +2741,7 @@ export interface paths {
                                 }[];
                                 updatedAt: string;
                             };
+                            /** SuppressionItem */
                             suppression: {
                                 author: string | null;
                                 createdAt: string;
@@ -3417,6 +3425,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** CollectorLink */
                             link: {
                                 active: boolean;
                                 /** Format: date-time */
@@ -3901,6 +3910,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             duplicate: boolean;
+                            /** UploadItem */
                             upload: {
                                 createdAt: string;
                                 deviceId: string | null;
@@ -4230,6 +4240,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             duplicate: boolean;
+                            /** UploadItem */
                             upload: {
                                 createdAt: string;
                                 deviceId: string | null;
@@ -6958,6 +6969,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** RuleSetSummary */
                             ruleSet: {
                                 author: string | null;
                                 bundleId: string;
@@ -7578,6 +7590,7 @@ export interface paths {
                             mfaRequired: boolean;
                             rememberToken?: string;
                             token: string;
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -7748,6 +7761,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -7858,6 +7872,7 @@ export interface paths {
                             mfaRequired: boolean;
                             rememberToken?: string;
                             token: string;
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -8214,6 +8229,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -8404,6 +8420,7 @@ export interface paths {
                             mfaRequired: boolean;
                             rememberToken?: string;
                             token: string;
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -8514,6 +8531,7 @@ export interface paths {
                             mfaRequired: boolean;
                             rememberToken?: string;
                             token: string;
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -8618,6 +8636,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -9348,6 +9367,7 @@ export interface paths {
                             mfaRequired: boolean;
                             rememberToken?: string;
                             token: string;
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -9727,6 +9747,7 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -10188,6 +10209,7 @@ export interface paths {
                             mfaRequired: boolean;
                             rememberToken?: string;
                             token: string;
+                            /** UserView */
                             user: {
                                 email: string;
                                 totpEnabled: boolean;
@@ -10747,6 +10769,7 @@ export interface paths {
                             invitationExpiresAt: string;
                             /** @description ${PUBLIC_URL}/invite/{token}, single use */
                             invitationUrl: string;
+                            /** AdminUserView */
                             user: {
                                 allowedLoginMethods: string[];
                                 /** Format: date-time */
@@ -11462,6 +11485,7 @@ export interface paths {
                             invitationExpiresAt: string;
                             /** @description ${PUBLIC_URL}/invite/{token}, single use */
                             invitationUrl: string;
+                            /** AdminUserView */
                             user: {
                                 allowedLoginMethods: string[];
                                 /** Format: date-time */

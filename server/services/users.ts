@@ -1,4 +1,5 @@
 import type { AuthUser, Queryable } from '../contracts';
+import type { UserView } from '../schemas';
 
 /** A users row as the services read it. */
 export interface UserRow {
@@ -18,13 +19,6 @@ export interface UserRow {
   last_failed_login_at: Date | null;
   failed_mfa: number;
   last_failed_mfa_at: Date | null;
-}
-
-/** The `user` object of login-like answers. */
-export interface UserView {
-  username: string;
-  email: string;
-  totpEnabled: boolean;
 }
 
 export function userView(user: Pick<UserRow, 'email' | 'totp_enabled'>): UserView {

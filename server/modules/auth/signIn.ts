@@ -4,24 +4,16 @@ import { ipWaitSql } from '../../services/rateLimit';
 import { MFA_TOKEN_TTL_S } from '../../services/sessionLimits';
 import { openSignedInSession } from '../../services/sessionStore';
 import { signAccessToken } from '../../services/sessions';
-import { authUserView, normaliseEmail, type UserView } from '../../services/users';
+import { authUserView, normaliseEmail } from '../../services/users';
 import { FREE_FAILURES, MAX_DELAY_S, unknownAccountKey, type LockState } from './lockout';
 import { isRememberedDevice } from './rememberedDevices';
+import type { SignInAnswer } from '../../schemas';
 
 /**
  * The only permission of a second-factor token (spec). The answer's `mfaRequired` says the same
  * thing explicitly; the console still honours this permission. Spelled only here.
  */
 export const MFA_PERMISSION = 'umg#otp#r';
-
-/** `{ token, user, mfaRequired }`: the answer of every sign-in step and of refresh. */
-export interface SignInAnswer {
-  token: string;
-  user: UserView;
-  /** True exactly when `token` is a second-factor (typ mfa) token. */
-  mfaRequired: boolean;
-  rememberToken?: string;
-}
 
 export interface SignInOptions {
   /** 'password' or the identity provider (Google, Okta, JamfAuth0). */

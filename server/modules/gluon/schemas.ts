@@ -1,10 +1,10 @@
-import type { JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import { HEURISTIC_RULES, INDICATOR_TYPES, MATCH_ROUTES, OBSERVATION_KINDS, PLATFORMS } from '../inspection/public';
 import { INCIDENT_EVENT_KINDS, INCIDENT_SEVERITIES, INCIDENT_STATES } from './services/incidents';
 import { INSPECTION_ORIGINS, INSPECTION_STATUSES, UPLOAD_ORIGINS } from './services/inspectionStatus';
 import { QUEUE_SORTS, QUEUE_STATES } from './services/incidentQueue';
 import { MATCHING_STATES } from './services/matchingStatus';
-import { cursorAnswer } from '../../schemas';
+import { cursorAnswer, named } from '../../schemas';
 
 /**
  * JSON schemas of gluon's and the global rules repository's answers (inlined, see server/schemas.ts).
@@ -71,187 +71,240 @@ const incidentState = oneOf(INCIDENT_STATES);
 const indicatorType = oneOf(INDICATOR_TYPES);
 const observationKind = oneOf(OBSERVATION_KINDS);
 
-export const ruleSetSchema = obj({
-  id: str,
-  bundleId: str,
-  name: str,
-  version: str,
-  revision: int,
-  author: nstr,
-  enabled: bool,
-  indicatorCount: int,
-  counts: { type: 'object', additionalProperties: int },
-  families: { type: 'array', items: obj({ id: str, name: str, indicators: int }) },
-  unsupported: { type: 'array', items: obj({ id: str, pattern: str, reason: str }) },
-  suppressions: int,
-  createdAt: str,
-  updatedAt: str,
-});
+export const ruleSetSchema = named(
+  'RuleSetSummary',
+  obj({
+    id: str,
+    bundleId: str,
+    name: str,
+    version: str,
+    revision: int,
+    author: nstr,
+    enabled: bool,
+    indicatorCount: int,
+    counts: { type: 'object', additionalProperties: int },
+    families: { type: 'array', items: obj({ id: str, name: str, indicators: int }) },
+    unsupported: { type: 'array', items: obj({ id: str, pattern: str, reason: str }) },
+    suppressions: int,
+    createdAt: str,
+    updatedAt: str,
+  }),
+);
+export type RuleSetSummary = FromSchema<typeof ruleSetSchema>;
 
-export const indicatorSchema = obj({
-  id: str,
-  type: indicatorType,
-  value: str,
-  pattern: str,
-  familyName: str,
-  suppression: { anyOf: [{ type: 'null' }, obj({ id: str, reason: str, author: nstr, createdAt: str, value: nstr })] },
-});
+export const indicatorSchema = named(
+  'IndicatorItem',
+  obj({
+    id: str,
+    type: indicatorType,
+    value: str,
+    pattern: str,
+    familyName: str,
+    suppression: { anyOf: [{ type: 'null' }, obj({ id: str, reason: str, author: nstr, createdAt: str, value: nstr })] },
+  }),
+);
+export type IndicatorItem = FromSchema<typeof indicatorSchema>;
 
-export const suppressionSchema = obj({ id: str, indicatorId: str, kind: nullable(observationKind), value: nstr, reason: str, author: nstr, createdAt: str });
+export const suppressionSchema = named(
+  'SuppressionItem',
+  obj({ id: str, indicatorId: str, kind: nullable(observationKind), value: nstr, reason: str, author: nstr, createdAt: str }),
+);
+export type SuppressionItem = FromSchema<typeof suppressionSchema>;
 
-export const uploadSchema = obj({
-  inspectionId: str,
-  fileId: nstr,
-  fileName: str,
-  size: nint,
-  sha256: nstr,
-  origin: oneOf(UPLOAD_ORIGINS),
-  status: oneOf(INSPECTION_STATUSES),
-  progress: int,
-  error: nstr,
-  deviceId: nstr,
-  deviceName: nstr,
-  findings: int,
-  createdAt: str,
-  finishedAt: nstr,
-  warnings: { type: 'array', items: str },
-});
+export const uploadSchema = named(
+  'UploadItem',
+  obj({
+    inspectionId: str,
+    fileId: nstr,
+    fileName: str,
+    size: nint,
+    sha256: nstr,
+    origin: oneOf(UPLOAD_ORIGINS),
+    status: oneOf(INSPECTION_STATUSES),
+    progress: int,
+    error: nstr,
+    deviceId: nstr,
+    deviceName: nstr,
+    findings: int,
+    createdAt: str,
+    finishedAt: nstr,
+    warnings: { type: 'array', items: str },
+  }),
+);
+export type UploadItem = FromSchema<typeof uploadSchema>;
 
 /** The answer of an upload (signed-in or from a collector's connector). */
-export const uploadAnswerSchema = obj({ upload: uploadSchema, duplicate: bool });
+export const uploadAnswerSchema = named('UploadAnswer', obj({ upload: uploadSchema, duplicate: bool }));
+export type UploadAnswer = FromSchema<typeof uploadAnswerSchema>;
 
-export const deviceSchema = objWith(
-  {
-    id: str,
-    name: str,
-    modelCode: nstr,
-    osVersion: nstr,
-    crashReporterKey: nstr,
-    lastInspectionAt: nstr,
-    inspections: int,
-    openIncidents: int,
-    severity: { type: 'string', enum: ['high', 'none'] },
-  },
-  // Android: the platform, and what getprop identifies the phone by.
-  { platform: oneOf(PLATFORMS), securityPatch: nstr, buildFingerprint: nstr, serial: nstr },
+export const deviceSchema = named(
+  'DeviceSummary',
+  objWith(
+    {
+      id: str,
+      name: str,
+      modelCode: nstr,
+      osVersion: nstr,
+      crashReporterKey: nstr,
+      lastInspectionAt: nstr,
+      inspections: int,
+      openIncidents: int,
+      severity: { type: 'string', enum: ['high', 'none'] },
+    },
+    // Android (issue 22): the platform, and what getprop identifies the phone by.
+    { platform: oneOf(PLATFORMS), securityPatch: nstr, buildFingerprint: nstr, serial: nstr },
+  ),
 );
+export type DeviceSummary = FromSchema<typeof deviceSchema>;
 
-export const inspectionSchema = obj({
-  id: str,
-  origin: oneOf(INSPECTION_ORIGINS),
-  fileId: nstr,
-  fileName: nstr,
-  status: oneOf(INSPECTION_STATUSES),
-  progress: int,
-  error: nstr,
-  ruleSetVersions: { type: 'array', items: obj({ id: str, name: str, version: str, revision: int }) },
-  observations: int,
-  findings: int,
-  newFindings: int,
-  heuristics: {
-    type: 'array',
-    items: objWith(
-      { rule: oneOf(HEURISTIC_RULES), message: str, source: str, line: nint },
-      // Android heuristics: why the warning matters, and the further records it rests on.
-      { why: nstr, evidence: { type: 'array', items: obj({ kind: str, value: str, source: str, line: nint, raw: nstr }) } },
-    ),
-  },
-  warnings: { type: 'array', items: str },
-  createdAt: str,
-  finishedAt: nstr,
-});
+export const inspectionSchema = named(
+  'InspectionItem',
+  obj({
+    id: str,
+    origin: oneOf(INSPECTION_ORIGINS),
+    fileId: nstr,
+    fileName: nstr,
+    status: oneOf(INSPECTION_STATUSES),
+    progress: int,
+    error: nstr,
+    ruleSetVersions: { type: 'array', items: obj({ id: str, name: str, version: str, revision: int }) },
+    observations: int,
+    findings: int,
+    newFindings: int,
+    heuristics: {
+      type: 'array',
+      items: objWith(
+        { rule: oneOf(HEURISTIC_RULES), message: str, source: str, line: nint },
+        // Android heuristics: why the warning matters, and the further records it rests on.
+        { why: nstr, evidence: { type: 'array', items: obj({ kind: str, value: str, source: str, line: nint, raw: nstr }) } },
+      ),
+    },
+    warnings: { type: 'array', items: str },
+    createdAt: str,
+    finishedAt: nstr,
+  }),
+);
+export type InspectionItem = FromSchema<typeof inspectionSchema>;
 
-export const incidentSummarySchema = obj({
-  id: str,
-  deviceId: str,
-  deviceName: str,
-  familyId: str,
-  familyName: str,
-  state: incidentState,
-  severity: oneOf(INCIDENT_SEVERITIES),
-  findings: int,
-  activeFindings: int,
-  createdAt: str,
-  updatedAt: str,
-});
+export const incidentSummarySchema = named(
+  'IncidentSummary',
+  obj({
+    id: str,
+    deviceId: str,
+    deviceName: str,
+    familyId: str,
+    familyName: str,
+    state: incidentState,
+    severity: oneOf(INCIDENT_SEVERITIES),
+    findings: int,
+    activeFindings: int,
+    createdAt: str,
+    updatedAt: str,
+  }),
+);
+export type IncidentSummary = FromSchema<typeof incidentSummarySchema>;
 
 /** A rescan job of one device (gluon_jobs): the device page follows it until it ends. */
-export const rescanJobSchema = obj({ id: str, status: oneOf(['queued', 'running', 'done', 'failed'] as const), error: nstr, createdAt: str, finishedAt: nstr });
+export const rescanJobSchema = named('RescanJob', obj({ id: str, status: oneOf(['queued', 'running', 'done', 'failed'] as const), error: nstr, createdAt: str, finishedAt: nstr }));
+export type RescanJob = FromSchema<typeof rescanJobSchema>;
 
-export const deviceDetailSchema = objWith(
-  {
-    device: deviceSchema,
-    inspections: { type: 'array', items: inspectionSchema },
-    incidents: { type: 'array', items: incidentSummarySchema },
-  },
-  // The device's latest rescan (null: never rescanned); optional so older fakes stay valid.
-  { lastRescan: { anyOf: [rescanJobSchema, { type: 'null' }] } },
+export const deviceDetailSchema = named(
+  'DeviceDetail',
+  objWith(
+    {
+      device: deviceSchema,
+      inspections: { type: 'array', items: inspectionSchema },
+      incidents: { type: 'array', items: incidentSummarySchema },
+    },
+    // The device's latest rescan (null: never rescanned); optional so older fakes stay valid.
+    { lastRescan: { anyOf: [rescanJobSchema, { type: 'null' }] } },
+  ),
 );
+export type DeviceDetail = FromSchema<typeof deviceDetailSchema>;
 
-export const findingSchema = obj({
-  id: str,
-  indicatorId: str,
-  indicatorType: indicatorType,
-  indicatorValue: str,
-  pattern: str,
-  ruleSetName: str,
-  ruleSetVersion: str,
-  route: oneOf(MATCH_ROUTES),
-  kind: observationKind,
-  value: str,
-  source: str,
-  line: nint,
-  raw: nstr,
-  observedAt: nstr,
-  inspectionId: nstr,
-  suppressed: bool,
-  suppressionReason: nstr,
-  createdAt: str,
-});
+export const findingSchema = named(
+  'IncidentFinding',
+  obj({
+    id: str,
+    indicatorId: str,
+    indicatorType: indicatorType,
+    indicatorValue: str,
+    pattern: str,
+    ruleSetName: str,
+    ruleSetVersion: str,
+    route: oneOf(MATCH_ROUTES),
+    kind: observationKind,
+    value: str,
+    source: str,
+    line: nint,
+    raw: nstr,
+    observedAt: nstr,
+    inspectionId: nstr,
+    suppressed: bool,
+    suppressionReason: nstr,
+    createdAt: str,
+  }),
+);
+export type IncidentFinding = FromSchema<typeof findingSchema>;
 
-export const incidentDetailSchema = obj({
-  ...incidentSummarySchema.properties,
-  evidence: { type: 'array', items: findingSchema },
-  timeline: {
-    type: 'array',
-    items: obj({ at: str, kind: oneOf(INCIDENT_EVENT_KINDS), fromState: nullable(incidentState), toState: nullable(incidentState), comment: nstr, author: nstr }),
-  },
-});
+export const incidentDetailSchema = named(
+  'IncidentDetail',
+  obj({
+    ...incidentSummarySchema.properties,
+    evidence: { type: 'array', items: findingSchema },
+    timeline: {
+      type: 'array',
+      items: obj({ at: str, kind: oneOf(INCIDENT_EVENT_KINDS), fromState: nullable(incidentState), toState: nullable(incidentState), comment: nstr, author: nstr }),
+    },
+  }),
+);
+export type IncidentDetail = FromSchema<typeof incidentDetailSchema>;
 
-export const processSchema = obj({ name: str, firstSeen: nstr, lastSeen: nstr, sources: { type: 'array', items: str }, records: int });
+export const processSchema = named('ProcessItem', obj({ name: str, firstSeen: nstr, lastSeen: nstr, sources: { type: 'array', items: str }, records: int }));
+export type ProcessItem = FromSchema<typeof processSchema>;
 
-export const crashSchema = obj({
-  inspectionId: str,
-  path: str,
-  observations: int,
-  error: nstr,
-  processes: { type: 'array', items: str },
-  at: nstr,
-  uploadedAt: str,
-});
+export const crashSchema = named(
+  'CrashItem',
+  obj({
+    inspectionId: str,
+    path: str,
+    observations: int,
+    error: nstr,
+    processes: { type: 'array', items: str },
+    at: nstr,
+    uploadedAt: str,
+  }),
+);
+export type CrashItem = FromSchema<typeof crashSchema>;
 
-export const deviceFileSchema = obj({ id: str, name: str, size: int, sha256: str, uploadedAt: str });
+export const deviceFileSchema = named('DeviceFile', obj({ id: str, name: str, size: int, sha256: str, uploadedAt: str }));
+export type DeviceFile = FromSchema<typeof deviceFileSchema>;
 
-export const reportFindingSchema = obj({
-  id: str,
-  incidentId: str,
-  family: str,
-  incidentState: incidentState,
-  indicatorId: str,
-  indicatorType: indicatorType,
-  indicatorValue: str,
-  ruleSet: str,
-  ruleSetVersion: str,
-  kind: observationKind,
-  value: str,
-  source: str,
-  line: nint,
-  observedAt: nstr,
-  foundAt: str,
-  suppressed: bool,
-});
+export const reportFindingSchema = named(
+  'ReportFinding',
+  obj({
+    id: str,
+    incidentId: str,
+    family: str,
+    incidentState: incidentState,
+    indicatorId: str,
+    indicatorType: indicatorType,
+    indicatorValue: str,
+    ruleSet: str,
+    ruleSetVersion: str,
+    kind: observationKind,
+    value: str,
+    source: str,
+    line: nint,
+    observedAt: nstr,
+    foundAt: str,
+    suppressed: bool,
+  }),
+);
+export type ReportFinding = FromSchema<typeof reportFindingSchema>;
 
-export const jobAnswerSchema = obj({ queued: bool });
+export const jobAnswerSchema = named('JobAnswer', obj({ queued: bool }));
+export type JobAnswer = FromSchema<typeof jobAnswerSchema>;
 
 const nbool = { type: ['boolean', 'null'] } as const;
 const strings = { type: 'array', items: str } as const;
@@ -262,40 +315,47 @@ function factPage<const Item extends JSONSchema>(item: Item) {
 }
 
 /** An Android package as the device page shows it (services/androidFacts.ts). */
-export const packageSchema = obj({
-  name: str,
-  versionName: nstr,
-  installer: nstr,
-  initiatingInstaller: nstr,
-  sideloaded: bool,
-  system: nbool,
-  thirdParty: nbool,
-  disabled: nbool,
-  firstInstallTime: nstr,
-  lastUpdateTime: nstr,
-  dangerousPermissions: strings,
-  grantedDangerousPermissions: { type: ['array', 'null'], items: str },
-  files: {
-    type: 'array',
-    items: obj({
-      path: str,
-      md5: nstr,
-      sha1: nstr,
-      sha256: nstr,
-      certificate: { anyOf: [obj({ md5: nstr, sha1: nstr, sha256: nstr, subject: nstr, issuer: nstr }), { type: 'null' }] },
-    }),
-  },
-  source: str,
-  line: nint,
-});
+export const packageSchema = named(
+  'PackageItem',
+  obj({
+    name: str,
+    versionName: nstr,
+    installer: nstr,
+    initiatingInstaller: nstr,
+    sideloaded: bool,
+    system: nbool,
+    thirdParty: nbool,
+    disabled: nbool,
+    firstInstallTime: nstr,
+    lastUpdateTime: nstr,
+    dangerousPermissions: strings,
+    grantedDangerousPermissions: { type: ['array', 'null'], items: str },
+    files: {
+      type: 'array',
+      items: obj({
+        path: str,
+        md5: nstr,
+        sha1: nstr,
+        sha256: nstr,
+        certificate: { anyOf: [obj({ md5: nstr, sha1: nstr, sha256: nstr, subject: nstr, issuer: nstr }), { type: 'null' }] },
+      }),
+    },
+    source: str,
+    line: nint,
+  }),
+);
+export type PackageItem = FromSchema<typeof packageSchema>;
 
-export const packagePageSchema = factPage(packageSchema);
+export const packagePageSchema = named('PackagePage', factPage(packageSchema));
+export type PackagePage = FromSchema<typeof packagePageSchema>;
 
 /** A system property (getprop) or a setting (`global/adb_enabled`) with its value. */
-export const propertySchema = obj({ kind: oneOf(['property', 'setting'] as const), name: str, value: str, source: str, line: nint });
+export const propertySchema = named('PropertyItem', obj({ kind: oneOf(['property', 'setting'] as const), name: str, value: str, source: str, line: nint }));
+export type PropertyItem = FromSchema<typeof propertySchema>;
 
-export const propertyPageSchema = factPage(propertySchema);
-/** The landing's incident queue: filters and a keyset cursor, not a page number. */
+export const propertyPageSchema = named('PropertyPage', factPage(propertySchema));
+export type PropertyPage = FromSchema<typeof propertyPageSchema>;
+/** The landing's incident queue (issue 24): filters and a keyset cursor, not a page number. */
 export const incidentQueueQuery = {
   type: 'object',
   properties: {
@@ -310,36 +370,48 @@ export const incidentQueueQuery = {
   additionalProperties: false,
 } as const;
 
-export const incidentQueueSchema = obj({ items: { type: 'array', items: incidentSummarySchema }, total: int, next: nstr });
+export const incidentQueueSchema = named('QueuePage', obj({ items: { type: 'array', items: incidentSummarySchema }, total: int, next: nstr }));
+export type QueuePage = FromSchema<typeof incidentQueueSchema>;
 
-export const overviewSchema = obj({
-  bySeverity: { type: 'array', items: obj({ severity: oneOf(INCIDENT_SEVERITIES), incidents: int }) },
-  byState: obj({ open: int, confirmed: int, benign: int, false_positive: int }),
-  latestInspections: {
-    type: 'array',
-    items: obj({
-      id: str,
-      deviceId: nstr,
-      deviceName: nstr,
-      fileName: nstr,
-      origin: oneOf(INSPECTION_ORIGINS),
-      status: oneOf(INSPECTION_STATUSES),
-      progress: int,
-      findings: int,
-      newFindings: int,
-      createdAt: str,
-      finishedAt: nstr,
-    }),
-  },
-});
+export const overviewSchema = named(
+  'GluonOverview',
+  obj({
+    bySeverity: { type: 'array', items: obj({ severity: oneOf(INCIDENT_SEVERITIES), incidents: int }) },
+    byState: obj({ open: int, confirmed: int, benign: int, false_positive: int }),
+    latestInspections: {
+      type: 'array',
+      items: obj({
+        id: str,
+        deviceId: nstr,
+        deviceName: nstr,
+        fileName: nstr,
+        origin: oneOf(INSPECTION_ORIGINS),
+        status: oneOf(INSPECTION_STATUSES),
+        progress: int,
+        findings: int,
+        newFindings: int,
+        createdAt: str,
+        finishedAt: nstr,
+      }),
+    },
+  }),
+);
+export type GluonOverview = FromSchema<typeof overviewSchema>;
 
-/** Where "stored observations are being matched again" stands. */
-export const matchingStatusSchema = obj({
-  state: oneOf(MATCHING_STATES),
-  queuedAt: nstr,
-  finishedAt: nstr,
-  devicesDone: int,
-  devicesTotal: int,
-  newFindings: int,
-  error: nstr,
-});
+/** Where "stored observations are being matched again" stands (issue 24). */
+export const matchingStatusSchema = named(
+  'MatchingStatus',
+  obj({
+    state: oneOf(MATCHING_STATES),
+    queuedAt: nstr,
+    finishedAt: nstr,
+    devicesDone: int,
+    devicesTotal: int,
+    newFindings: int,
+    error: nstr,
+  }),
+);
+export type MatchingStatus = FromSchema<typeof matchingStatusSchema>;
+
+/** Parts of the answers above that services build on their own. */
+export type FamilySummary = RuleSetSummary['families'][number];

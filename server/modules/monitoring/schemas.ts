@@ -1,7 +1,9 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { ALERT_CATEGORIES, ALERT_SEVERITIES, ALERT_STATUSES } from './services/alertTypes';
 import { ALERT_SORTS } from './services/alertList';
 import { RISK_LEVELS } from './services/deviceRisk';
 import { RULE_FREQUENCIES } from './services/ruleMatch';
+import { named } from '../../schemas';
 
 /** JSON schemas of monitoring's answers (`as const`: they type the handlers and the console's generated types). */
 
@@ -33,24 +35,28 @@ const category = oneOf(ALERT_CATEGORIES);
 const status = oneOf(ALERT_STATUSES);
 const frequency = oneOf(RULE_FREQUENCIES);
 
-export const alertSchema = obj({
-  id: str,
-  category,
-  severity,
-  title: str,
-  deviceId: nstr,
-  deviceName: nstr,
-  familyId: nstr,
-  familyName: nstr,
-  incidentId: nstr,
-  inspectionId: nstr,
-  huntId: nstr,
-  firstSeen: str,
-  lastSeen: str,
-  status,
-  statusBy: nstr,
-  statusAt: nstr,
-});
+export const alertSchema = named(
+  'AlertView',
+  obj({
+    id: str,
+    category,
+    severity,
+    title: str,
+    deviceId: nstr,
+    deviceName: nstr,
+    familyId: nstr,
+    familyName: nstr,
+    incidentId: nstr,
+    inspectionId: nstr,
+    huntId: nstr,
+    firstSeen: str,
+    lastSeen: str,
+    status,
+    statusBy: nstr,
+    statusAt: nstr,
+  }),
+);
+export type AlertView = FromSchema<typeof alertSchema>;
 
 export const alertFilterProps = {
   status,
@@ -65,38 +71,47 @@ export const alertFilterProps = {
 
 export const alertStatusBody = obj({ status });
 
-export const alertPage = obj({ items: { type: 'array', items: alertSchema }, total: int, page: int, size: int });
+export const alertPage = named('AlertPage', obj({ items: { type: 'array', items: alertSchema }, total: int, page: int, size: int }));
+export type AlertPage = FromSchema<typeof alertPage>;
 
 const dayCounts = { type: 'array', items: obj({ day: str, count: int }) } as const;
 
-export const overviewSchema = obj({
-  days: int,
-  staleDays: int,
-  devices: int,
-  risk: obj({ secure: int, low: int, medium: int, high: int }),
-  incidentsOpened: dayCounts,
-  incidentsResolved: dayCounts,
-  inspections: dayCounts,
-  topFamilies: { type: 'array', items: obj({ familyId: str, familyName: str, devices: int }) },
-  staleDevices: int,
-  activeAlerts: int,
-});
+export const overviewSchema = named(
+  'MonitoringOverview',
+  obj({
+    days: int,
+    staleDays: int,
+    devices: int,
+    risk: obj({ secure: int, low: int, medium: int, high: int }),
+    incidentsOpened: dayCounts,
+    incidentsResolved: dayCounts,
+    inspections: dayCounts,
+    topFamilies: { type: 'array', items: obj({ familyId: str, familyName: str, devices: int }) },
+    staleDevices: int,
+    activeAlerts: int,
+  }),
+);
+export type MonitoringOverview = FromSchema<typeof overviewSchema>;
 
-export const deviceRiskSchema = obj({
-  deviceId: str,
-  name: str,
-  platform: str,
-  serial: nstr,
-  riskLevel: oneOf(RISK_LEVELS),
-  openIncidents: int,
-  lastInspectionAt: nstr,
-});
+export const deviceRiskSchema = named(
+  'DeviceRisk',
+  obj({
+    deviceId: str,
+    name: str,
+    platform: str,
+    serial: nstr,
+    riskLevel: oneOf(RISK_LEVELS),
+    openIncidents: int,
+    lastInspectionAt: nstr,
+  }),
+);
+export type DeviceRisk = FromSchema<typeof deviceRiskSchema>;
 
 const recipientInput = {
   anyOf: [obj({ userId: uuid }), obj({ email: { type: 'string', format: 'email', maxLength: 254 } }), obj({ webhookUrl: { type: 'string', minLength: 1, maxLength: 2000 } })],
 } as const;
 
-export const ruleBody = {
+export const ruleBody = named('RuleInput', {
   type: 'object',
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 200 },
@@ -111,21 +126,26 @@ export const ruleBody = {
   },
   required: ['name', 'minSeverity', 'frequency', 'recipients'],
   additionalProperties: false,
-} as const;
+} as const);
+export type RuleInput = FromSchema<typeof ruleBody>;
 
-export const ruleSchema = obj({
-  id: str,
-  name: str,
-  enabled: bool,
-  minSeverity: severity,
-  category: nullable(ALERT_CATEGORIES),
-  familyId: nstr,
-  groupId: nstr,
-  frequency,
-  groupWindowSeconds: int,
-  // A webhook's `email` is its host: never its path, query or secret.
-  recipients: { type: 'array', items: obj({ id: str, userId: nstr, email: str, channel: oneOf(['email', 'webhook'] as const) }) },
-});
+export const ruleSchema = named(
+  'RuleView',
+  obj({
+    id: str,
+    name: str,
+    enabled: bool,
+    minSeverity: severity,
+    category: nullable(ALERT_CATEGORIES),
+    familyId: nstr,
+    groupId: nstr,
+    frequency,
+    groupWindowSeconds: int,
+    // A webhook's `email` is its host: never its path, query or secret.
+    recipients: { type: 'array', items: obj({ id: str, userId: nstr, email: str, channel: oneOf(['email', 'webhook'] as const) }) },
+  }),
+);
+export type RuleView = FromSchema<typeof ruleSchema>;
 
 export const silenceBody = obj({
   ruleId: nuuid,
@@ -135,27 +155,33 @@ export const silenceBody = obj({
   reason: { type: 'string', minLength: 1, maxLength: 500 },
 });
 
-export const silenceSchema = obj({ id: str, ruleId: nstr, deviceId: nstr, deviceName: nstr, startsAt: str, endsAt: str, reason: str, createdBy: nstr });
+export const silenceSchema = named('SilenceView', obj({ id: str, ruleId: nstr, deviceId: nstr, deviceName: nstr, startsAt: str, endsAt: str, reason: str, createdBy: nstr }));
+export type SilenceView = FromSchema<typeof silenceSchema>;
 
-export const unsubscribedSchema = obj({ email: str, ruleId: nstr, ruleName: nstr, at: str });
+export const unsubscribedSchema = named('UnsubscribedRecipient', obj({ email: str, ruleId: nstr, ruleName: nstr, at: str }));
+export type UnsubscribedRecipient = FromSchema<typeof unsubscribedSchema>;
 
 export const resubscribeBody = obj({ email: { type: 'string', format: 'email', maxLength: 254 }, ruleId: nuuid });
 
-export const deliverySchema = obj({
-  id: str,
-  ruleId: nstr,
-  ruleName: nstr,
-  email: str,
-  channel: str,
-  frequency: str,
-  status: str,
-  alerts: int,
-  attempts: int,
-  dueAt: str,
-  sentAt: nstr,
-  lastError: nstr,
-  createdAt: str,
-});
+export const deliverySchema = named(
+  'DeliveryView',
+  obj({
+    id: str,
+    ruleId: nstr,
+    ruleName: nstr,
+    email: str,
+    channel: str,
+    frequency: str,
+    status: str,
+    alerts: int,
+    attempts: int,
+    dueAt: str,
+    sentAt: nstr,
+    lastError: nstr,
+    createdAt: str,
+  }),
+);
+export type DeliveryView = FromSchema<typeof deliverySchema>;
 
 export const deviceGroupBody = obj({
   name: { type: 'string', minLength: 1, maxLength: 200 },
@@ -163,7 +189,13 @@ export const deviceGroupBody = obj({
   deviceIds: { type: 'array', maxItems: 10000, items: uuid },
 });
 
-export const deviceGroupSchema = obj({ id: str, name: str, watched: bool, deviceIds: { type: 'array', items: str } });
+export const deviceGroupSchema = named('DeviceGroupView', obj({ id: str, name: str, watched: bool, deviceIds: { type: 'array', items: str } }));
+export type DeviceGroupView = FromSchema<typeof deviceGroupSchema>;
 
 /** POST rules' answer: each webhook's secret, shown this once and never again. */
-export const ruleCreated = obj({ id: str, webhooks: { type: 'array', items: obj({ recipientId: str, host: str, secret: str }) } });
+export const ruleCreated = named('RuleCreated', obj({ id: str, webhooks: { type: 'array', items: obj({ recipientId: str, host: str, secret: str }) } }));
+export type RuleCreated = FromSchema<typeof ruleCreated>;
+
+/** Parts of the answers above that services build on their own. */
+export type DayCount = MonitoringOverview['inspections'][number];
+export type CreatedWebhook = RuleCreated['webhooks'][number];

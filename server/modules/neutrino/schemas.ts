@@ -1,6 +1,9 @@
-import { INDICATOR_TYPES, OBSERVATION_KINDS, MAX_BUNDLE_BYTES } from '../inspection/public';
+import type { FromSchema } from 'json-schema-to-ts';
+import { INDICATOR_TYPES, OBSERVATION_KINDS } from '../inspection/public';
+import { MAX_BUNDLE_BYTES } from '../inspection/public';
 import { HUNT_MODES, MAX_HUNT_VALUE_CHARS } from './services/huntQuery';
 import { MAX_HUNT_PAGE } from './services/hunt';
+import { named } from '../../schemas';
 
 /** JSON schemas of neutrino's calls (`as const`: the handlers' types and the console's generated ones). */
 
@@ -55,7 +58,7 @@ const evidence = {
   additionalProperties: false,
 } as const;
 
-export const huntPageSchema = {
+export const huntPageSchema = named('HuntPage', {
   type: 'object',
   properties: {
     items: {
@@ -84,7 +87,8 @@ export const huntPageSchema = {
   },
   required: ['items', 'nextCursor'],
   additionalProperties: false,
-} as const;
+} as const);
+export type HuntPage = FromSchema<typeof huntPageSchema>;
 
 /** A sweep: a STIX 2.1 bundle, or plain values one per line with their indicator type. */
 export const sweepBody = {
@@ -117,7 +121,7 @@ const sweepMatch = {
   additionalProperties: false,
 } as const;
 
-export const sweepResultSchema = {
+export const sweepResultSchema = named('SweepResult', {
   type: 'object',
   properties: {
     indicators: int,
@@ -142,9 +146,10 @@ export const sweepResultSchema = {
   },
   required: ['indicators', 'matchedIndicators', 'unsupported', 'devices'],
   additionalProperties: false,
-} as const;
+} as const);
+export type SweepResult = FromSchema<typeof sweepResultSchema>;
 
-export const campaignSchema = {
+export const campaignSchema = named('Campaign', {
   type: 'object',
   properties: {
     family: { type: ['object', 'null'], properties: { id: str, name: str }, required: ['id', 'name'], additionalProperties: false },
@@ -176,12 +181,14 @@ export const campaignSchema = {
   },
   required: ['family', 'indicator', 'firstSeen', 'lastSeen', 'devices', 'timeline'],
   additionalProperties: false,
-} as const;
+} as const);
+export type Campaign = FromSchema<typeof campaignSchema>;
 
-export const familiesSchema = {
+export const familiesSchema = named('FamilyList', {
   type: 'array',
   items: { type: 'object', properties: { id: str, name: str, devices: int, open: int }, required: ['id', 'name', 'devices', 'open'], additionalProperties: false },
-} as const;
+} as const);
+export type FamilyList = FromSchema<typeof familiesSchema>;
 
 const savedHuntQuery = {
   type: ['object', 'null'],
@@ -218,9 +225,18 @@ export const saveHuntBody = {
   additionalProperties: false,
 } as const;
 
-export const huntMatchSchema = {
+export const huntMatchSchema = named('HuntMatch', {
   type: 'object',
   properties: { id: str, deviceId: str, deviceName: str, inspectionId: str, kind: str, value: str, source: nstr, line: nint, createdAt: str },
   required: ['id', 'deviceId', 'deviceName', 'inspectionId', 'kind', 'value', 'source', 'line', 'createdAt'],
   additionalProperties: false,
-} as const;
+} as const);
+export type HuntMatch = FromSchema<typeof huntMatchSchema>;
+
+/** Parts of the answers above that services build on their own. */
+export type DeviceHits = HuntPage['items'][number];
+export type Evidence = DeviceHits['evidence'][number];
+export type SweepDevice = SweepResult['devices'][number];
+export type SweepMatch = SweepDevice['matches'][number];
+export type CampaignDevice = Campaign['devices'][number];
+export type FamilyItem = FamilyList[number];

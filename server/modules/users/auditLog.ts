@@ -1,21 +1,9 @@
 import { csvCell as sharedCsvCell, csvDocument } from '@common/csv/csvCell';
 import { HttpError, type Queryable } from '../../contracts';
 import { cappedCount, inOrder, keysetPage, likePattern, readCursor, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../services/listQuery';
+import type { AuditEventView } from './userSchemas';
 
 /** Reading the tenant's audit log (the write path is server/plugins/audit.ts). */
-
-export interface AuditEventView {
-  id: string;
-  action: string;
-  actorId: string | null;
-  actorEmail: string | null;
-  target: string | null;
-  /** The target in words where it names a record of the tenant: a user's e-mail, a device's or rule set's name, an incident's family and device. */
-  targetName: string | null;
-  details: Record<string, unknown>;
-  ip: string | null;
-  createdAt: string;
-}
 
 export interface AuditFilter {
   /** Action prefix, e.g. 'user.' or 'user.invite'. */

@@ -1,8 +1,10 @@
 import { HttpError, type Database, type Queryable, type SessionStore } from '../../contracts';
 import { likePattern, type PageQuery } from '../../services/listQuery';
 import { isUuid } from '../../services/users';
-import { HARD_LOCK_FAILURES, forgetSecondFactor, TOTP_OFF } from '../auth/public';
+import { HARD_LOCK_FAILURES } from '../auth/public';
+import { forgetSecondFactor, TOTP_OFF } from '../auth/public';
 import { createInvitation, type CreatedInvitation, type NewInvitation } from '../invitations/public';
+import type { AdminUserView, SessionView } from './userSchemas';
 
 /**
  * Tenant-scoped user administration. Every function takes the caller's tenant and treats a
@@ -10,22 +12,6 @@ import { createInvitation, type CreatedInvitation, type NewInvitation } from '..
  */
 
 export const USER_NOT_FOUND = 'The user does not exist.';
-
-export interface AdminUserView {
-  id: string;
-  email: string;
-  permissions: string[];
-  status: 'invited' | 'active';
-  disabled: boolean;
-  totpEnabled: boolean;
-  allowedLoginMethods: string[];
-  createdAt: string;
-  lastLoginAt: string | null;
-  /** Hard-locked after HARD_LOCK_FAILURES consecutive failures; enabling (or reset MFA) clears it. */
-  locked: boolean;
-  /** How the user can sign in: 'password' when one is set, then linked providers (Google, Okta, JamfAuth0), oldest first. */
-  identities: string[];
-}
 
 interface AdminUserRow {
   id: string;
@@ -169,16 +155,6 @@ export function deleteTenantUser(db: Database, tenantId: string, userId: string)
     await q.query('DELETE FROM users WHERE id = $1 AND tenant_id = $2', [userId, tenantId]);
     return user;
   });
-}
-
-export interface SessionView {
-  id: string;
-  provider: string;
-  createdAt: string;
-  lastSeenAt: string;
-  expiresAt: string;
-  ip: string | null;
-  userAgent: string | null;
 }
 
 /** Live sessions of a user of the tenant, newest first (the session store's one "live" rule). */

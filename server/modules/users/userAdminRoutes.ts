@@ -17,9 +17,8 @@ import {
   setUserDisabled,
   setUserPermissions,
   USER_SORTS,
-  type AdminUserView,
 } from './userAdmin';
-import { adminUserSchema, invitationAnswerSchema, LOGIN_METHODS, pageQueryProperties, permissionsField, userIdParams } from './userSchemas';
+import { type AdminUserView, adminUserSchema, invitationAnswerSchema, LOGIN_METHODS, pageQueryProperties, permissionsField, userIdParams } from './userSchemas';
 
 /**
  * Granting a permission the caller does not hold would let any user admin escalate. "Holds" is

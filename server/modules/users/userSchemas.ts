@@ -1,5 +1,7 @@
+import type { FromSchema } from 'json-schema-to-ts';
 /** JSON schemas of the user-management routes. */
 import { PERMISSION_PATTERN } from '@common/permissions/parsePermission';
+import { named } from '../../schemas';
 
 export const LOGIN_METHODS = ['password', 'Google', 'Okta', 'JamfAuth0'] as const;
 
@@ -18,7 +20,7 @@ export const userIdParams = {
   additionalProperties: false,
 } as const;
 
-export const adminUserSchema = {
+export const adminUserSchema = named('AdminUserView', {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -35,14 +37,15 @@ export const adminUserSchema = {
   },
   required: ['id', 'email', 'permissions', 'status', 'disabled', 'totpEnabled', 'allowedLoginMethods', 'createdAt', 'lastLoginAt', 'locked', 'identities'],
   additionalProperties: false,
-} as const;
+} as const);
+export type AdminUserView = FromSchema<typeof adminUserSchema>;
 
 export const pageQueryProperties = {
   page: { type: 'integer', minimum: 0, maximum: 100000, default: 0 },
   size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
 } as const;
 
-export const sessionSchema = {
+export const sessionSchema = named('UserSession', {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -56,9 +59,10 @@ export const sessionSchema = {
   },
   required: ['id', 'provider', 'createdAt', 'lastSeenAt', 'expiresAt', 'ip', 'userAgent', 'current'],
   additionalProperties: false,
-} as const;
+} as const);
+export type UserSession = FromSchema<typeof sessionSchema>;
 
-export const auditEventSchema = {
+export const auditEventSchema = named('AuditEventView', {
   type: 'object',
   properties: {
     id: { type: 'string' },
@@ -78,10 +82,11 @@ export const auditEventSchema = {
   },
   required: ['id', 'action', 'actorId', 'actorEmail', 'target', 'targetName', 'details', 'ip', 'createdAt'],
   additionalProperties: false,
-} as const;
+} as const);
+export type AuditEventView = FromSchema<typeof auditEventSchema>;
 
 /** The answer of an invitation (new or resent): the link is shown to the administrator too, for tenants without mail. */
-export const invitationAnswerSchema = {
+export const invitationAnswerSchema = named('InvitationAnswer', {
   type: 'object',
   properties: {
     user: adminUserSchema,
@@ -90,4 +95,8 @@ export const invitationAnswerSchema = {
   },
   required: ['user', 'invitationExpiresAt', 'invitationUrl'],
   additionalProperties: false,
-} as const;
+} as const);
+export type InvitationAnswer = FromSchema<typeof invitationAnswerSchema>;
+
+/** A session as the store lists it; the route adds `current` for the caller's own. */
+export type SessionView = Omit<UserSession, 'current'>;

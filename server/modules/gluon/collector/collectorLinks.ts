@@ -3,19 +3,9 @@ import { HttpError } from '../../../contracts';
 import { hashToken, randomToken } from '../../../services/secrets';
 import type { InstallerOs } from './installers';
 import { collectorPaths } from '@common/collector/paths';
+import type { CollectorLink, CollectorInstall } from './schemas';
 
-export type CollectorLinkStatus = 'active' | 'disabled' | 'expired' | 'limitReached';
-
-export interface CollectorLink {
-  id: string;
-  name: string | null;
-  active: boolean;
-  maxInstalls: number | null;
-  installs: number;
-  expiresAt: string | null;
-  createdAt: string;
-  status: CollectorLinkStatus;
-}
+export type CollectorLinkStatus = CollectorLink['status'];
 
 interface LinkRow {
   id: string;
@@ -222,15 +212,6 @@ export async function findTenantLink(db: Queryable, tenantId: string, id: string
   const rows = await db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE id = $1 AND tenant_id = $2`, [id, tenantId]);
   if (!rows[0]) throw new HttpError(404, LINK_MESSAGES.notFound);
   return toLink(rows[0]);
-}
-
-export interface CollectorInstall {
-  id: string;
-  fullName: string;
-  email: string;
-  phone: string | null;
-  os: InstallerOs;
-  createdAt: string;
 }
 
 /** The installs registered through a link of the tenant, newest first (404 for another tenant's link). */

@@ -1,3 +1,6 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { named } from '../../../schemas';
+
 /** JSON schemas of collector (shared extractor) links, shared by the public and admin routes. */
 
 export const linkTokenParams = {
@@ -16,7 +19,7 @@ export const linkIdParams = {
 
 export const osSchema = { type: 'string', enum: ['WIN', 'MAC'] } as const;
 
-export const collectorLinkSchema = {
+export const collectorLinkSchema = named('CollectorLink', {
   type: 'object',
   properties: {
     id: { type: 'string', format: 'uuid' },
@@ -30,7 +33,8 @@ export const collectorLinkSchema = {
   },
   required: ['id', 'name', 'active', 'maxInstalls', 'installs', 'expiresAt', 'createdAt', 'status'],
   additionalProperties: false,
-} as const;
+} as const);
+export type CollectorLink = FromSchema<typeof collectorLinkSchema>;
 
 /** Writable fields of a link (create and change). */
 export const linkFields = {
@@ -40,7 +44,7 @@ export const linkFields = {
   expiresAt: { type: ['string', 'null'], format: 'date-time' },
 } as const;
 
-export const collectorInstallSchema = {
+export const collectorInstallSchema = named('CollectorInstall', {
   type: 'object',
   properties: {
     id: { type: 'string', format: 'uuid' },
@@ -52,11 +56,13 @@ export const collectorInstallSchema = {
   },
   required: ['id', 'fullName', 'email', 'phone', 'os', 'createdAt'],
   additionalProperties: false,
-} as const;
+} as const);
+export type CollectorInstall = FromSchema<typeof collectorInstallSchema>;
 
-export const quickLinkSchema = {
+export const quickLinkSchema = named('QuickLink', {
   type: 'object',
   properties: { url: { type: 'string', description: '${PUBLIC_URL}/collector/quick?tokenquick=…' }, os: osSchema },
   required: ['url', 'os'],
   additionalProperties: false,
-} as const;
+} as const);
+export type QuickLink = FromSchema<typeof quickLinkSchema>;

@@ -3,47 +3,7 @@ import { likePattern } from '../../../services/listQuery';
 import { type AndroidObservation, type AndroidPackage, KNOWN_STORES } from '../../inspection/public';
 import { getDevice } from './devices';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
-
-/** One APK of a package: its hashes and signing certificate, as the acquisition gave them. */
-export interface PackageFile {
-  path: string;
-  md5: string | null;
-  sha1: string | null;
-  sha256: string | null;
-  certificate: { md5: string | null; sha1: string | null; sha256: string | null; subject: string | null; issuer: string | null } | null;
-}
-
-/** A package as the device page shows it (gluon_android_packages.detail plus its name and flag). */
-export interface PackageItem {
-  name: string;
-  versionName: string | null;
-  installer: string | null;
-  initiatingInstaller: string | null;
-  /** Not a system app and not installed by a known store (KNOWN_STORES): from outside a store. */
-  sideloaded: boolean;
-  system: boolean | null;
-  thirdParty: boolean | null;
-  disabled: boolean | null;
-  firstInstallTime: string | null;
-  lastUpdateTime: string | null;
-  /** Requested permissions of protection level dangerous. */
-  dangerousPermissions: string[];
-  /** Those granted to user 0; null when the acquisition does not say what is granted (AndroidQF without dumpsys). */
-  grantedDangerousPermissions: string[] | null;
-  files: PackageFile[];
-  /** Where the package was first read: the artefact and its line. */
-  source: string;
-  line: number | null;
-}
-
-/** A system property (getprop) or a setting (`global/adb_enabled`) with its value. */
-export interface PropertyItem {
-  kind: 'property' | 'setting';
-  name: string;
-  value: string;
-  source: string;
-  line: number | null;
-}
+import type { PackageItem, PackagePage, PropertyItem, PropertyPage } from '../schemas';
 
 /** What an Android inspection keeps for the device page. */
 export interface AndroidFacts {
@@ -132,19 +92,11 @@ async function latestInspection(q: Queryable, deviceId: string, table: 'gluon_an
   return row ? { id: row.id, at: iso(row.created_at)! } : null;
 }
 
-/** What a list of facts answers: the inspection they come from (null: none stored), and the rows. */
-export interface FactPage<T> {
-  inspectionId: string | null;
-  inspectedAt: string | null;
-  total: number;
-  items: T[];
-}
-
 /**
  * The packages of the device's latest Android inspection, sideloaded first; `search` matches the
  * name, installer, permissions, hashes and certificates (any text of the record).
  */
-export async function listDevicePackages(q: Queryable, tenantId: string, deviceId: string, options: { search?: string }): Promise<FactPage<PackageItem>> {
+export async function listDevicePackages(q: Queryable, tenantId: string, deviceId: string, options: { search?: string }): Promise<PackagePage> {
   await getDevice(q, tenantId, deviceId);
   const latest = await latestInspection(q, deviceId, 'gluon_android_packages');
   if (!latest) return { inspectionId: null, inspectedAt: null, total: 0, items: [] };
@@ -168,7 +120,7 @@ export async function listDevicePackages(q: Queryable, tenantId: string, deviceI
 }
 
 /** The properties and settings of the device's latest Android inspection; `search` matches name and value. */
-export async function listDeviceProperties(q: Queryable, tenantId: string, deviceId: string, options: { search?: string }): Promise<FactPage<PropertyItem>> {
+export async function listDeviceProperties(q: Queryable, tenantId: string, deviceId: string, options: { search?: string }): Promise<PropertyPage> {
   await getDevice(q, tenantId, deviceId);
   const latest = await latestInspection(q, deviceId, 'gluon_android_properties');
   if (!latest) return { inspectionId: null, inspectedAt: null, total: 0, items: [] };

@@ -1,8 +1,9 @@
 import { HttpError, type Queryable } from '../../../contracts';
 import { cappedCount, inOrder, keysetPage, likePattern, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../../services/listQuery';
-import type { DeviceIdentity, HeuristicRule, Platform } from '../../inspection/public';
+import type { DeviceIdentity, Platform } from '../../inspection/public';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
+import type { DeviceSummary, InspectionItem, ProcessItem, CrashItem, DeviceFile } from '../schemas';
 
 /**
  * The device an inspection belongs to: the one it was uploaded for (a collector link or the
@@ -49,23 +50,6 @@ export async function resolveDevice(q: Queryable, tenantId: string, presetId: st
   }
   const [row] = await q.query<{ id: string }>(`${insert} RETURNING id`, values);
   return row!.id;
-}
-
-export interface DeviceSummary {
-  id: string;
-  name: string;
-  platform: Platform;
-  securityPatch: string | null;
-  buildFingerprint: string | null;
-  serial: string | null;
-  modelCode: string | null;
-  osVersion: string | null;
-  crashReporterKey: string | null;
-  lastInspectionAt: string | null;
-  inspections: number;
-  openIncidents: number;
-  /** high when an incident is open or confirmed, else none. */
-  severity: 'high' | 'none';
 }
 
 interface DeviceRow {
@@ -133,31 +117,6 @@ export async function getDevice(q: Queryable, tenantId: string, deviceId: string
   return toSummary(row);
 }
 
-export interface InspectionItem {
-  id: string;
-  origin: InspectionOrigin;
-  fileId: string | null;
-  fileName: string | null;
-  status: InspectionStatus;
-  progress: number;
-  error: string | null;
-  ruleSetVersions: Array<{ id: string; name: string; version: string; revision: number }>;
-  observations: number;
-  findings: number;
-  newFindings: number;
-  heuristics: Array<{
-    rule: HeuristicRule;
-    message: string;
-    source: string;
-    line: number | null;
-    why: string | null;
-    evidence: Array<{ kind: string; value: string; source: string; line: number | null; raw: string | null }>;
-  }>;
-  warnings: string[];
-  createdAt: string;
-  finishedAt: string | null;
-}
-
 /** The device's inspections over time (uploads, collector files and rescans), newest first. */
 export async function listDeviceInspections(q: Queryable, tenantId: string, deviceId: string): Promise<InspectionItem[]> {
   const rows = await q.query<Record<string, unknown>>('SELECT * FROM gluon_inspections WHERE tenant_id = $1 AND device_id = $2 ORDER BY created_at DESC LIMIT 200', [
@@ -191,14 +150,6 @@ export async function listDeviceInspections(q: Queryable, tenantId: string, devi
   }));
 }
 
-export interface ProcessItem {
-  name: string;
-  firstSeen: string | null;
-  lastSeen: string | null;
-  sources: string[];
-  records: number;
-}
-
 /**
  * Process explorer: every process seen on the device (names, and the executables of crash reports,
  * ps.txt and shutdown.log clients, AndroidQF processes.txt/json, by path), first and last seen, and where.
@@ -213,16 +164,6 @@ export async function listProcesses(q: Queryable, tenantId: string, deviceId: st
     [deviceId, likePattern(options.search?.trim().toLowerCase()), options.limit],
   );
   return rows.map((r) => ({ name: r.value, firstSeen: iso(r.first_seen), lastSeen: iso(r.last_seen), sources: r.sources ?? [], records: r.records }));
-}
-
-export interface CrashItem {
-  inspectionId: string;
-  path: string;
-  observations: number;
-  error: string | null;
-  processes: string[];
-  at: string | null;
-  uploadedAt: string;
 }
 
 /** Crash explorer: the device's .ips reports and Android tombstones, each with the processes it names. */
@@ -249,14 +190,6 @@ export async function listCrashReports(q: Queryable, tenantId: string, deviceId:
     }
   }
   return items;
-}
-
-export interface DeviceFile {
-  id: string;
-  name: string;
-  size: number;
-  sha256: string;
-  uploadedAt: string;
 }
 
 /** The original files inspected for the device. */

@@ -1,8 +1,9 @@
 import type { Queryable } from '../../../contracts';
 import { decodeCursor, encodeCursor, likePattern } from '../../../services/listQuery';
-import { INCIDENT_SEVERITIES, INCIDENT_STATES, toSummary, type IncidentRow, type IncidentSeverity, type IncidentState, type IncidentSummary } from './incidents';
+import { INCIDENT_SEVERITIES, INCIDENT_STATES, toSummary, type IncidentRow, type IncidentSeverity, type IncidentState } from './incidents';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, type Stamp } from '../../../db/sqlRows';
+import type { GluonOverview, QueuePage } from '../schemas';
 
 /** The incident queue's sort keys (the landing's columns). */
 export const QUEUE_SORTS = ['updated', 'created', 'severity', 'family', 'device', 'state'] as const;
@@ -36,13 +37,6 @@ export interface QueueQuery {
   search?: string | undefined;
   size: number;
   after?: string | undefined;
-}
-
-export interface QueuePage {
-  items: IncidentSummary[];
-  total: number;
-  /** The cursor of the next page (pass it as `after`), or null on the last page. */
-  next: string | null;
 }
 
 type QueueRow = Omit<IncidentRow, 'findings' | 'active'> & { sort_key: string };
@@ -98,29 +92,6 @@ export async function listIncidentQueue(q: Queryable, tenantId: string, query: Q
     total: counted?.n ?? 0,
     next: rows.length > query.size && last ? encodeCursor(last.sort_key, last.id) : null,
   };
-}
-
-export interface LatestInspection {
-  id: string;
-  deviceId: string | null;
-  deviceName: string | null;
-  fileName: string | null;
-  origin: InspectionOrigin;
-  status: InspectionStatus;
-  progress: number;
-  findings: number;
-  newFindings: number;
-  createdAt: string;
-  finishedAt: string | null;
-}
-
-export interface GluonOverview {
-  /** Incidents open or confirmed, per severity (every severity named, 0 when none). */
-  bySeverity: Array<{ severity: IncidentSeverity; incidents: number }>;
-  /** Incidents per triage state (every state named). */
-  byState: Record<IncidentState, number>;
-  /** The newest inspections of uploaded and collected files (rescans left out), newest first. */
-  latestInspections: LatestInspection[];
 }
 
 /** What the gluon landing shows above the queue: counts by severity and state, the latest inspections. */

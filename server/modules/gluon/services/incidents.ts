@@ -2,6 +2,7 @@ import { count } from '@common/format/count';
 import { HttpError, type Database, type Queryable } from '../../../contracts';
 import type { Finding, IndicatorType, MatchRoute, ObservationKind } from '../../inspection/public';
 import { iso, type Stamp } from '../../../db/sqlRows';
+import type { IncidentDetail, IncidentSummary } from '../schemas';
 
 export const INCIDENT_STATES = ['open', 'confirmed', 'benign', 'false_positive'] as const;
 export type IncidentState = (typeof INCIDENT_STATES)[number];
@@ -132,55 +133,6 @@ export async function recordFindings(
     }
   }
   return fresh;
-}
-
-export interface IncidentFinding {
-  id: string;
-  indicatorId: string;
-  indicatorType: IndicatorType;
-  indicatorValue: string;
-  pattern: string;
-  ruleSetName: string;
-  ruleSetVersion: string;
-  route: MatchRoute;
-  kind: ObservationKind;
-  value: string;
-  source: string;
-  line: number | null;
-  raw: string | null;
-  observedAt: string | null;
-  inspectionId: string | null;
-  suppressed: boolean;
-  suppressionReason: string | null;
-  createdAt: string;
-}
-
-export interface IncidentEvent {
-  at: string;
-  kind: IncidentEventKind;
-  fromState: IncidentState | null;
-  toState: IncidentState | null;
-  comment: string | null;
-  author: string | null;
-}
-
-export interface IncidentSummary {
-  id: string;
-  deviceId: string;
-  deviceName: string;
-  familyId: string;
-  familyName: string;
-  state: IncidentState;
-  severity: IncidentSeverity;
-  findings: number;
-  activeFindings: number;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface IncidentDetail extends IncidentSummary {
-  evidence: IncidentFinding[];
-  timeline: IncidentEvent[];
 }
 
 /** An incident row with its device's name and finding counts (the queue counts after its LIMIT). */

@@ -24,7 +24,8 @@ import { finishJob, heartbeat, holdClaim, type Job } from './jobs';
 import { asObservation, ObservationSet, type StoredObservation } from './observationSet';
 import { loadMatchContext, type MatchContext } from './ruleSets';
 import { storedKind } from './uploads';
-import { insertAndroidFacts, packageItem, propertyItem, type AndroidFacts, type PropertyItem } from './androidFacts';
+import { insertAndroidFacts, packageItem, propertyItem, type AndroidFacts } from './androidFacts';
+import type { PropertyItem } from '../schemas';
 
 /** A zip read into memory when the storage has no local path (an object store). */
 export const MAX_IN_MEMORY_ZIP_BYTES = 256 * 1024 * 1024;

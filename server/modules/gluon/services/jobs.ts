@@ -1,4 +1,5 @@
 import type { Database, Queryable } from '../../../contracts';
+import type { RescanJob } from '../schemas';
 
 export type JobKind = 'inspect' | 'rescan';
 
@@ -83,14 +84,6 @@ export async function finishJob(q: Queryable, job: Job, error: string | null = n
     error ? 'failed' : 'done',
     error,
   ]);
-}
-
-export interface RescanJob {
-  id: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  error: string | null;
-  createdAt: string;
-  finishedAt: string | null;
 }
 
 /** The device's latest rescan job (its own, not a tenant-wide one), which the device page follows to its end. */

@@ -1,22 +1,9 @@
 import type { Queryable } from '../../../contracts';
 import { iso, type Stamp } from '../../../db/sqlRows';
+import type { MatchingStatus } from '../schemas';
 
 export const MATCHING_STATES = ['idle', 'queued', 'running', 'done', 'failed'] as const;
 export type MatchingState = (typeof MATCHING_STATES)[number];
-
-export interface MatchingStatus {
-  /** idle: the tenant's stored observations were never matched again. */
-  state: MatchingState;
-  /** When the latest tenant-wide rescan was asked for, and when it ended. */
-  queuedAt: string | null;
-  finishedAt: string | null;
-  /** Devices matched so far, of the tenant's devices. */
-  devicesDone: number;
-  devicesTotal: number;
-  /** Findings not stored before, found by this rescan so far. */
-  newFindings: number;
-  error: string | null;
-}
 
 /**
  * Where the tenant's latest "match stored observations again" (a tenant-wide rescan job, queued by

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { DeviceSummary } from './devices';
+import type { DeviceSummary, ReportFinding } from '../schemas';
 import { ObservationSet } from './observationSet';
-import { findingsCsv, findingsStix, type ReportFinding } from './reports';
+import { findingsCsv, findingsStix } from './reports';
 import type { Json } from '../../../test/json';
 
 const device: DeviceSummary = {

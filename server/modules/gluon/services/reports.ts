@@ -2,28 +2,10 @@ import { csvDocument } from '@common/csv/csvCell';
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../../../contracts';
 import type { IndicatorType, ObservationKind } from '../../inspection/public';
-import { getDevice, type DeviceSummary } from './devices';
+import { getDevice } from './devices';
 import type { IncidentState } from './incidents';
 import { iso, type Stamp } from '../../../db/sqlRows';
-
-export interface ReportFinding {
-  id: string;
-  incidentId: string;
-  family: string;
-  incidentState: IncidentState;
-  indicatorId: string;
-  indicatorType: IndicatorType;
-  indicatorValue: string;
-  ruleSet: string;
-  ruleSetVersion: string;
-  kind: ObservationKind;
-  value: string;
-  source: string;
-  line: number | null;
-  observedAt: string | null;
-  foundAt: string;
-  suppressed: boolean;
-}
+import type { DeviceSummary, ReportFinding } from '../schemas';
 
 export async function deviceFindings(q: Queryable, tenantId: string, deviceId: string): Promise<{ device: DeviceSummary; findings: ReportFinding[] }> {
   const device = await getDevice(q, tenantId, deviceId);

@@ -1,39 +1,10 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
-import {
-  buildMatcher,
-  type Matcher,
-  parseStixBundle,
-  StixImportError,
-  type UnsupportedIndicator,
-  type Indicator,
-  type IndicatorType,
-  type Suppression,
-} from '../../inspection/public';
+import { buildMatcher, type Matcher } from '../../inspection/public';
+import { parseStixBundle, StixImportError, type UnsupportedIndicator } from '../../inspection/public';
+import type { Indicator, IndicatorType, Suppression } from '../../inspection/public';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
-
-export interface FamilySummary {
-  id: string;
-  name: string;
-  indicators: number;
-}
-
-export interface RuleSetSummary {
-  id: string;
-  bundleId: string;
-  name: string;
-  version: string;
-  revision: number;
-  author: string | null;
-  enabled: boolean;
-  indicatorCount: number;
-  counts: Record<string, number>;
-  families: FamilySummary[];
-  unsupported: UnsupportedIndicator[];
-  suppressions: number;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { FamilySummary, RuleSetSummary, IndicatorItem } from '../schemas';
 
 export type ImportStatus = 'created' | 'updated' | 'unchanged';
 
@@ -193,16 +164,6 @@ export async function deleteRuleSet(q: Queryable, tenantId: string, id: string):
   const [row] = await q.query<{ name: string; version: string }>('DELETE FROM gluon_rule_sets WHERE tenant_id = $1 AND id = $2 RETURNING name, version', [tenantId, id]);
   if (!row) throw new HttpError(404, 'Rule set not found');
   return row;
-}
-
-export interface IndicatorItem {
-  id: string;
-  type: IndicatorType;
-  value: string;
-  pattern: string;
-  familyName: string;
-  /** The whole indicator's suppression, else the first one narrowed to an observed value (a false positive); `value` null = the whole indicator. */
-  suppression: { id: string; reason: string; author: string | null; createdAt: string; value: string | null } | null;
 }
 
 export async function listIndicators(

@@ -2,16 +2,7 @@ import { HttpError, type Database } from '../../../contracts';
 import type { ObservationKind } from '../../inspection/public';
 import { applySuppression, revertSuppression, type Actor } from './incidents';
 import { iso, type Stamp } from '../../../db/sqlRows';
-
-export interface SuppressionItem {
-  id: string;
-  indicatorId: string;
-  kind: ObservationKind | null;
-  value: string | null;
-  reason: string;
-  author: string | null;
-  createdAt: string;
-}
+import type { SuppressionItem } from '../schemas';
 
 /**
  * Suppresses an indicator of the tenant's rule sets (false-positive handling), for every value or

@@ -6,6 +6,7 @@ import type { InspectionStatus, UploadOrigin } from './inspectionStatus';
 import { enqueueJob } from './jobs';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
 import { cappedCount, inOrder, keysetPage, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../../services/listQuery';
+import type { UploadItem } from '../schemas';
 
 export type UploadKind = 'archive' | 'artefact' | 'android';
 
@@ -39,24 +40,6 @@ export function cleanFileName(raw: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what a stored file name drops
   const CONTROL = /[\u0000-\u001f\u007f]/g;
   return base.replace(CONTROL, '').trim().slice(0, 255);
-}
-
-export interface UploadItem {
-  inspectionId: string;
-  fileId: string | null;
-  fileName: string;
-  size: number | null;
-  sha256: string | null;
-  origin: UploadOrigin;
-  status: InspectionStatus;
-  progress: number;
-  error: string | null;
-  deviceId: string | null;
-  deviceName: string | null;
-  findings: number;
-  createdAt: string;
-  finishedAt: string | null;
-  warnings: string[];
 }
 
 interface UploadRow {

@@ -19,7 +19,7 @@ import {
 import { listDeliveries } from '../services/deliveryLog';
 import { createDeviceGroup, deleteDeviceGroup, listDeviceGroups } from '../services/deviceGroups';
 import type { MonitoringContext } from '../services/monitoringContext';
-import { createRuleWithWebhooks, deleteRule, listRules, type RuleInput } from '../services/rules';
+import { createRuleWithWebhooks, deleteRule, listRules } from '../services/rules';
 import { createSilence, deleteSilence, listSilences } from '../services/silences';
 import { listUnsubscribedRecipients, resubscribe } from '../services/unsubscribedRecipients';
 
@@ -55,7 +55,7 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     },
     async (request, reply) => {
       const { tenantId, userId } = request.auth;
-      const rule = await createRuleWithWebhooks(app.db, tenantId, request.body as RuleInput, userId, { policy: monitoring.webhooks, tokens: app.tokens });
+      const rule = await createRuleWithWebhooks(app.db, tenantId, request.body, userId, { policy: monitoring.webhooks, tokens: app.tokens });
       // The audit names each webhook's host, never its path or secret.
       const webhooks = rule.webhooks.map((w) => w.host);
       await app.audit({ tenantId, actorId: userId, action: 'monitoring.ruleCreate', target: rule.id, details: { name: request.body.name, webhooks }, ip: request.ip });

@@ -1,7 +1,8 @@
 import { csvDocument } from '@common/csv/csvCell';
 import { HttpError, type Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
-import { ALERT_COLUMNS, toAlert, type Alert, type AlertCategory, type AlertRow, type AlertSeverity, type AlertStatus } from './alertTypes';
+import { ALERT_COLUMNS, toAlert, type AlertCategory, type AlertRow, type AlertSeverity, type AlertStatus } from './alertTypes';
+import type { AlertView } from '../schemas';
 
 export const ALERT_SORTS = ['lastSeen', 'firstSeen', 'severity', 'status', 'device'] as const;
 export type AlertSort = (typeof ALERT_SORTS)[number];
@@ -24,15 +25,6 @@ export interface AlertFilter {
   sort: AlertSort;
   dir: 'asc' | 'desc';
 }
-
-/** An alert as the alerts list shows it: the stored alert (alertTypes.ts) with its status and who set it. */
-export type AlertView = Omit<Alert, 'tenantId' | 'sourceKey' | 'firstSeen' | 'lastSeen'> & {
-  firstSeen: string;
-  lastSeen: string;
-  status: AlertStatus;
-  statusBy: string | null;
-  statusAt: string | null;
-};
 
 interface Row extends AlertRow {
   status: AlertStatus;

@@ -1,20 +1,5 @@
 import type { Queryable } from '../../../contracts';
-
-export interface DeliveryView {
-  id: string;
-  ruleId: string | null;
-  ruleName: string | null;
-  email: string;
-  channel: string;
-  frequency: string;
-  status: string;
-  alerts: number;
-  attempts: number;
-  dueAt: string;
-  sentAt: string | null;
-  lastError: string | null;
-  createdAt: string;
-}
+import type { DeliveryView } from '../schemas';
 
 /** What was sent to whom and when, and what failed, newest first (the settings' delivery log). */
 export async function listDeliveries(q: Queryable, tenantId: string, page: { page: number; size: number }): Promise<{ items: DeliveryView[]; total: number }> {

@@ -1,4 +1,5 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
+import type { DeviceGroupView } from '../schemas';
 
 /** A device group / watch list (monitoring resource, mnt#rsc#w), with its devices, in one transaction. */
 export async function createDeviceGroup(db: Database, tenantId: string, input: { name: string; watched: boolean; deviceIds: readonly string[] }): Promise<string> {
@@ -26,13 +27,6 @@ export async function setGroupDevices(q: Queryable, tenantId: string, groupId: s
      SELECT $1, d.id FROM gluon_devices d WHERE d.tenant_id = $2 AND d.id = ANY($3::uuid[])`,
     [groupId, tenantId, [...deviceIds]],
   );
-}
-
-export interface DeviceGroupView {
-  id: string;
-  name: string;
-  watched: boolean;
-  deviceIds: string[];
 }
 
 export async function listDeviceGroups(q: Queryable, tenantId: string): Promise<DeviceGroupView[]> {

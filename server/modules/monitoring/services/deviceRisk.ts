@@ -1,18 +1,9 @@
 import type { Queryable } from '../../../contracts';
+import type { DeviceRisk } from '../schemas';
 
 /** Intune's mobile threat levels (Secured, Low, Medium, High), as MDM compliance reads them. */
 export const RISK_LEVELS = ['secure', 'low', 'medium', 'high'] as const;
 export type RiskLevel = (typeof RISK_LEVELS)[number];
-
-export interface DeviceRisk {
-  deviceId: string;
-  name: string;
-  platform: string;
-  serial: string | null;
-  riskLevel: RiskLevel;
-  openIncidents: number;
-  lastInspectionAt: string | null;
-}
 
 /**
  * Each device's risk: the highest severity among its open or confirmed incidents, `secure` with

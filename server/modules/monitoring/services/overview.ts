@@ -1,23 +1,6 @@
 import type { Queryable } from '../../../contracts';
 import { listDeviceRisk, RISK_LEVELS, type RiskLevel } from './deviceRisk';
-
-export interface DayCount {
-  day: string;
-  count: number;
-}
-
-export interface Overview {
-  days: number;
-  staleDays: number;
-  devices: number;
-  risk: Record<RiskLevel, number>;
-  incidentsOpened: DayCount[];
-  incidentsResolved: DayCount[];
-  inspections: DayCount[];
-  topFamilies: { familyId: string; familyName: string; devices: number }[];
-  staleDevices: number;
-  activeAlerts: number;
-}
+import type { DayCount, MonitoringOverview } from '../schemas';
 
 /** Counts per UTC day for the last `days` days up to `now` (zero days included). */
 async function perDay(q: Queryable, sql: string, params: unknown[], now: Date, days: number): Promise<DayCount[]> {
@@ -36,7 +19,7 @@ async function perDay(q: Queryable, sql: string, params: unknown[], now: Date, d
  * The fleet at a glance (monitoring's overview): devices by risk level, incidents opened and
  * resolved per day, inspections per day, the families on most devices, stale devices.
  */
-export async function getOverview(q: Queryable, tenantId: string, input: { now: Date; days: number; staleDays: number }): Promise<Overview> {
+export async function getOverview(q: Queryable, tenantId: string, input: { now: Date; days: number; staleDays: number }): Promise<MonitoringOverview> {
   const { now, days } = input;
   const devices = await listDeviceRisk(q, tenantId);
   const risk = Object.fromEntries(RISK_LEVELS.map((l) => [l, 0])) as Record<RiskLevel, number>;

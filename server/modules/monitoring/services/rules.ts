@@ -3,40 +3,7 @@ import type { AlertCategory, AlertSeverity } from './alertTypes';
 import type { RuleFrequency } from './ruleMatch';
 import { encryptWebhookSecret, newWebhookSecret } from './webhookSecret';
 import { resolveWebhookTarget, type WebhookPolicy } from './webhookTarget';
-
-export interface RuleInput {
-  name: string;
-  enabled?: boolean;
-  minSeverity: AlertSeverity;
-  category?: AlertCategory | null;
-  familyId?: string | null;
-  groupId?: string | null;
-  frequency: RuleFrequency;
-  groupWindowSeconds?: number;
-  /** Console users (by id; their address is read from the account), outside addresses, or outgoing webhooks. */
-  recipients: readonly ({ userId: string } | { email: string } | { webhookUrl: string })[];
-}
-
-export interface RuleView {
-  id: string;
-  name: string;
-  enabled: boolean;
-  minSeverity: AlertSeverity;
-  category: AlertCategory | null;
-  familyId: string | null;
-  groupId: string | null;
-  frequency: RuleFrequency;
-  groupWindowSeconds: number;
-  /** `email` is a webhook's host (never its path, query or secret). */
-  recipients: { id: string; userId: string | null; email: string; channel: 'email' | 'webhook' }[];
-}
-
-/** A webhook added with a rule, with its secret: the only time the secret leaves the server. */
-export interface CreatedWebhook {
-  recipientId: string;
-  host: string;
-  secret: string;
-}
+import type { RuleInput, RuleView, CreatedWebhook } from '../schemas';
 
 interface WebhookRow {
   url: string;

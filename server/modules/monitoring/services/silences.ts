@@ -1,4 +1,5 @@
 import { HttpError, type Queryable } from '../../../contracts';
+import type { SilenceView } from '../schemas';
 
 export interface SilenceInput {
   ruleId: string | null;
@@ -22,18 +23,6 @@ export async function createSilence(q: Queryable, tenantId: string, input: Silen
     [tenantId, input.ruleId, input.deviceId, input.startsAt, input.endsAt, input.reason.trim(), actorId],
   );
   return row!.id;
-}
-
-export interface SilenceView {
-  id: string;
-  ruleId: string | null;
-  deviceId: string | null;
-  /** The muted device's name, for the settings' list. */
-  deviceName: string | null;
-  startsAt: string;
-  endsAt: string;
-  reason: string;
-  createdBy: string | null;
 }
 
 /** Silences not yet ended by `now`, soonest ending first. */

@@ -1,12 +1,5 @@
 import type { Queryable } from '../../../contracts';
-
-export interface UnsubscribedRecipient {
-  email: string;
-  /** The rule they left, or null for "from all". */
-  ruleId: string | null;
-  ruleName: string | null;
-  at: string;
-}
+import type { UnsubscribedRecipient } from '../schemas';
 
 /** Recipients of this tenant's rules who unsubscribed from a rule or from all mails. */
 export async function listUnsubscribedRecipients(q: Queryable, tenantId: string): Promise<UnsubscribedRecipient[]> {

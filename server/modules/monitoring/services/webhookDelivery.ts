@@ -1,7 +1,8 @@
 import type { Database, TokenService } from '../../../contracts';
 import { alertLink } from './alertMail';
 import type { Alert } from './alertTypes';
-import { listDeviceRisk, type DeviceRisk } from './deviceRisk';
+import { listDeviceRisk } from './deviceRisk';
+import type { DeviceRisk } from '../schemas';
 import type { ClaimedDelivery } from './deliveries';
 import { postWebhook } from './webhookPost';
 import { decryptWebhookSecret, signWebhook } from './webhookSecret';

@@ -2,33 +2,7 @@ import { HttpError, type Database } from '../../../contracts';
 import { iso, type Stamp } from '../../../db/sqlRows';
 import { MAX_HUNT_VALUE_CHARS } from './huntQuery';
 import { withTimeBudget } from './timeBudget';
-
-export interface CampaignDevice {
-  device: { id: string; name: string; platform: string };
-  firstSeen: string;
-  lastSeen: string;
-  sightings: number;
-  /** The device's incidents of this family (or whose findings name the indicator), with their triage state. */
-  incidents: Array<{ id: string; familyName: string; state: string }>;
-}
-
-export interface Campaign {
-  /** What was followed: a family (its name) or one indicator value. */
-  family: { id: string; name: string } | null;
-  indicator: string | null;
-  devices: CampaignDevice[];
-  firstSeen: string | null;
-  lastSeen: string | null;
-  /** Per day: the devices with a sighting that day (the fleet timeline). */
-  timeline: Array<{ day: string; devices: number; sightings: number }>;
-}
-
-export interface FamilyItem {
-  id: string;
-  name: string;
-  devices: number;
-  open: number;
-}
+import type { CampaignDevice, Campaign, FamilyItem } from '../schemas';
 
 /** Families the tenant's incidents name, with how many devices and open incidents: what can be followed. */
 export async function listFamilies(db: Database, tenantId: string): Promise<FamilyItem[]> {

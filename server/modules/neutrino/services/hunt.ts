@@ -3,42 +3,13 @@ import { iso, type Stamp } from '../../../db/sqlRows';
 import { huntSql, SEEN_FIRST, SEEN_LAST, validateHunt, type HuntQuery } from './huntQuery';
 import { dictionaryValues } from './huntValues';
 import { withTimeBudget } from './timeBudget';
+import type { Evidence, DeviceHits, HuntPage } from '../schemas';
 
 /** Evidence rows shown per device; the rest is counted (and in the CSV export). */
 export const EVIDENCE_PER_DEVICE = 5;
 export const MAX_HUNT_PAGE = 100;
 /** Rows of a CSV export: more is a hunt to narrow, not a file to read. */
 export const MAX_EXPORT_ROWS = 50_000;
-
-export interface Evidence {
-  inspectionId: string;
-  inspectionFile: string | null;
-  inspectedAt: string;
-  kind: string;
-  value: string;
-  source: string;
-  line: number | null;
-  occurrences: number;
-  firstSeen: string;
-  lastSeen: string;
-}
-
-export interface DeviceHits {
-  device: { id: string; name: string; platform: string; modelCode: string | null; osVersion: string | null };
-  firstSeen: string;
-  lastSeen: string;
-  /** Distinct observations (a value per inspection) and how often they were seen in all. */
-  observations: number;
-  occurrences: number;
-  inspections: number;
-  evidence: Evidence[];
-}
-
-export interface HuntPage {
-  items: DeviceHits[];
-  /** Pass as `cursor` for the next page; null on the last one. */
-  nextCursor: string | null;
-}
 
 /** Keyset: the last device of a page, ordered by its last sighting (newest first), then id. */
 interface Cursor {

@@ -4,6 +4,7 @@ import { iso, json, type Stamp } from '../../../db/sqlRows';
 import { huntSql, validateHunt, type HuntQuery } from './huntQuery';
 import { matchIndicators } from './sweep';
 import { parseSweep, sweepBundleText, type SweepInput } from './sweepInput';
+import type { HuntMatch } from '../schemas';
 
 /** Most saved hunts per tenant: each runs on every inspection. */
 export const MAX_SAVED_HUNTS = 200;
@@ -99,18 +100,6 @@ export async function deleteSavedHunt(q: Queryable, tenantId: string, id: string
   const [row] = await q.query<{ name: string }>('DELETE FROM neutrino_saved_hunts WHERE tenant_id = $1 AND id = $2 RETURNING name', [tenantId, id]);
   if (!row) throw new HttpError(404, 'No such saved hunt.');
   return row;
-}
-
-export interface HuntMatch {
-  id: string;
-  deviceId: string;
-  deviceName: string;
-  inspectionId: string;
-  kind: string;
-  value: string;
-  source: string | null;
-  line: number | null;
-  createdAt: string;
 }
 
 /** A saved hunt's matches, newest first (at most 500; each is one row, however often the hunt runs). */

@@ -4,26 +4,12 @@ import { iso, type Stamp } from '../../../db/sqlRows';
 import { escapeLike, SEEN_FIRST, SEEN_LAST } from './huntQuery';
 import { parseSweep, sweepBundleText, type SweepInput } from './sweepInput';
 import { withTimeBudget } from './timeBudget';
+import type { SweepMatch, SweepDevice, SweepResult } from '../schemas';
 
 /** Candidate observations read for one sweep; more means the values are too common to sweep for. */
 export const MAX_SWEEP_CANDIDATES = 200_000;
 /** Matches listed per device in a sweep's answer (the count says how many there are). */
 export const MATCHES_PER_DEVICE = 20;
-
-export interface SweepMatch {
-  inspectionId: string;
-  deviceId: string;
-  kind: string;
-  value: string;
-  source: string;
-  line: number | null;
-  firstSeen: string;
-  lastSeen: string;
-  indicator: { id: string; type: string; value: string };
-  family: { id: string; name: string };
-  /** How the observation reached the indicator (gluon's matching rules). */
-  route: string;
-}
 
 /**
  * The text every observation an indicator can reach contains (case-insensitively), whatever
@@ -97,22 +83,6 @@ export async function matchIndicators(q: Queryable, tenantId: string, indicators
     }
   }
   return out;
-}
-
-export interface SweepDevice {
-  device: { id: string; name: string; platform: string };
-  firstSeen: string;
-  lastSeen: string;
-  matchCount: number;
-  indicators: string[];
-  matches: SweepMatch[];
-}
-
-export interface SweepResult {
-  indicators: number;
-  matchedIndicators: number;
-  unsupported: Array<{ pattern: string; reason: string }>;
-  devices: SweepDevice[];
 }
 
 /** Which devices ever observed any of the indicators, without creating a rule set. */
