@@ -13,7 +13,7 @@
 //
 //   node scripts/bench-web.mjs [--no-build] [--runs 5] [--json file]
 //
-// Figures, not pass/fail: a busy machine measures slower (README, "Performance").
+// Figures, not pass/fail: a busy machine measures slower (docs/performance.md).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';

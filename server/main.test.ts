@@ -89,7 +89,7 @@ describe('storage warning at start', () => {
     const warning = storageWarning(loadConfig(production));
     expect(warning).toBe(
       'Warning: uploaded files are kept in the local folder /srv/gluon and are not shared with other API instances. ' +
-        'With more than one instance, set STORAGE_URL=s3://bucket/prefix (an S3-compatible object store; README, "Several instances").',
+        'With more than one instance, set STORAGE_URL=s3://bucket/prefix (an S3-compatible object store; docs/operations.md, "Several instances").',
     );
   });
 

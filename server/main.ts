@@ -139,7 +139,7 @@ export function storageWarning(config: AppConfig): string | null {
   if (config.nodeEnv !== 'production' || !config.databaseUrl || config.gluon.s3) return null;
   return (
     `Warning: uploaded files are kept in the local folder ${config.gluon.storageDir} and are not shared with other API instances. ` +
-    'With more than one instance, set STORAGE_URL=s3://bucket/prefix (an S3-compatible object store; README, "Several instances").'
+    'With more than one instance, set STORAGE_URL=s3://bucket/prefix (an S3-compatible object store; docs/operations.md, "Several instances").'
   );
 }
 

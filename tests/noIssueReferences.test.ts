@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
  * No "issue N" references in the repository: the tracker they pointed to is not part of it, so a
  * reader cannot follow one. A comment, a test title or a document says what was meant (the reason,
  * the behaviour, the target) instead. Every tracked text file is scanned, docs/decisions/ included
- * (a decision record is self-contained). Written so this file does not match itself.
+ * (a decision record is self-contained).
  */
 export const ISSUE_REFERENCE = new RegExp('\\b' + 'issues?' + '\\s+#?\\d+', 'i');
 
@@ -45,7 +45,8 @@ function trackedTextFiles(): { file: string; source: string }[] {
 
 describe('no references to an issue tracker outside the repository', () => {
   it('recognises the forms a reference takes', () => {
-    const tagged = ['Gluon (issue 12)', 'Issue 14, item 7: restarts', 'after issues 10–12', 'see issue #3', 'ISSUE 21'];
+    // Written with a '~' inside the word, taken out here, so this file does not match itself.
+    const tagged = ['Gluon (iss~ue 12)', 'Iss~ue 14, item 7: restarts', 'after iss~ues 10–12', 'see iss~ue #3', 'ISS~UE 21'].map((t) => t.replace('~', ''));
     for (const text of tagged) expect(findIssueReferences('x.ts', text), text).toHaveLength(1);
     const plain = ['an issue with the cache', 'issues the token', 'tissue 3', 'PKCS#8 PEM'];
     for (const text of plain) expect(findIssueReferences('x.ts', text), text).toHaveLength(0);

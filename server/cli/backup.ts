@@ -10,7 +10,7 @@ import { migrate } from '../db/migrate';
 import { isPgliteDatabase, openPglite } from '../db/pglite';
 import { CliError } from './cliArgs';
 
-/** What an operator of a PostgreSQL deployment runs instead (README, "Operations"). */
+/** What an operator of a PostgreSQL deployment runs instead (docs/operations.md, "Backup and restore"). */
 export const POSTGRES_BACKUP_HINT =
   'The database is PostgreSQL (DATABASE_URL): back it up with `pg_dump --format=custom --file=console.dump "$DATABASE_URL"` ' +
   'and restore into an empty database with `pg_restore --no-owner --dbname="$DATABASE_URL" console.dump`.';

@@ -21,7 +21,7 @@ async function cli(env: Record<string, string>, ...argv: string[]): Promise<{ co
 /**
  * Backup: `npm run admin -- backup <file>` while the API runs (through its operator
  * channel), `restore <file>` into a fresh DATA_DIR, and the restored database signs the user in.
- * PGlite only (PostgreSQL deployments use pg_dump / pg_restore, see README "Operations").
+ * PGlite only (PostgreSQL deployments use pg_dump / pg_restore, see docs/operations.md, "Backup and restore").
  */
 describe('backup and restore of the embedded database', () => {
   let dir: string;
