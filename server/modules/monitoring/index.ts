@@ -9,9 +9,9 @@ import { webhookPolicy } from './services/webhookTarget';
 
 /**
  * Monitoring's API (/monitoring-backend; console: plugins/monitoring) and its job loop: alerts
- * from gluon's rows, rules, and notification mails (see README.md). The loop runs where gluon's
- * worker does (GLUON_WORKER, off under NODE_ENV=test: tests tick a MonitoringWorker with their
- * own clock).
+ * read through gluon's public services, rules, and notification mails (see README.md). The loop
+ * runs on monitoring's own switch (MONITORING_WORKER, off under NODE_ENV=test: tests tick a
+ * MonitoringWorker with their own clock), whether or not this instance runs gluon's worker.
  */
 export const monitoringModule: RoutePlugin = async (app) => {
   const monitoring: MonitoringContext = {
@@ -19,7 +19,7 @@ export const monitoringModule: RoutePlugin = async (app) => {
     staleDays: DEFAULT_STALE_DAYS,
     webhooks: webhookPolicy({ nodeEnv: app.config.nodeEnv, allow: app.config.monitoringWebhookAllow ?? undefined }),
   };
-  const worker = app.config.gluon.worker
+  const worker = app.config.monitoring.worker
     ? new MonitoringWorker({ db: app.db, mailer: app.mailer, tokens: app.tokens, publicUrl: app.config.publicUrl, log: app.log, ...monitoring })
     : null;
   app.addHook('onReady', async () => {
