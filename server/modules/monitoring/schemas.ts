@@ -50,6 +50,7 @@ export const alertSchema = obj({
   status,
   statusBy: nstr,
   statusAt: nstr,
+  statusReason: nstr,
 });
 
 export const alertFilterProps = {
@@ -77,6 +78,7 @@ export const overviewSchema = obj({
   incidentsOpened: dayCounts,
   incidentsResolved: dayCounts,
   inspections: dayCounts,
+  matchedAgain: dayCounts,
   topFamilies: { type: 'array', items: obj({ familyId: str, familyName: str, devices: int }) },
   staleDevices: int,
   activeAlerts: int,

@@ -3,6 +3,7 @@ import { cappedCount, inOrder, keysetPage, likePattern, type CappedTotal, type C
 import type { DeviceIdentity, HeuristicRule, Platform } from '../inspection/types';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, json, type Stamp } from './sqlRows';
+import { OPEN_STATES_SQL } from './incidentStateSql';
 
 /**
  * The device an inspection belongs to: the one it was uploaded for (a collector link or the
@@ -85,8 +86,8 @@ interface DeviceRow {
 
 const SELECT_DEVICES = `
   SELECT d.*,
-    (SELECT count(*)::int FROM gluon_inspections n WHERE n.device_id = d.id AND n.origin <> 'rescan') AS inspections,
-    (SELECT count(*)::int FROM gluon_incidents i WHERE i.device_id = d.id AND i.state IN ('open', 'confirmed')) AS open_incidents
+    (SELECT count(*)::int FROM gluon_inspections n WHERE n.device_id = d.id AND n.origin NOT IN ('rescan', 'rematch')) AS inspections,
+    (SELECT count(*)::int FROM gluon_incidents i WHERE i.device_id = d.id AND i.state IN ${OPEN_STATES_SQL}) AS open_incidents
   FROM gluon_devices d`;
 
 function toSummary(r: DeviceRow): DeviceSummary {
@@ -229,7 +230,7 @@ export interface CrashItem {
 export async function listCrashReports(q: Queryable, tenantId: string, deviceId: string): Promise<CrashItem[]> {
   await getDevice(q, tenantId, deviceId);
   const inspections = await q.query<{ id: string; artefacts: unknown; created_at: Stamp }>(
-    "SELECT id, artefacts, created_at FROM gluon_inspections WHERE device_id = $1 AND origin <> 'rescan' AND status = 'done' ORDER BY created_at DESC LIMIT 50",
+    "SELECT id, artefacts, created_at FROM gluon_inspections WHERE device_id = $1 AND origin NOT IN ('rescan', 'rematch') AND status = 'done' ORDER BY created_at DESC LIMIT 50",
     [deviceId],
   );
   const items: CrashItem[] = [];
