@@ -1396,7 +1396,7 @@ export interface paths {
                                 newFindings: number;
                                 observations: number;
                                 /** @enum {string} */
-                                origin: "upload" | "collector" | "rescan";
+                                origin: "upload" | "collector" | "rescan" | "rematch";
                                 progress: number;
                                 ruleSetVersions: {
                                     id: string;
@@ -3237,7 +3237,7 @@ export interface paths {
                                 id: string;
                                 newFindings: number;
                                 /** @enum {string} */
-                                origin: "upload" | "collector" | "rescan";
+                                origin: "upload" | "collector" | "rescan" | "rematch";
                                 progress: number;
                                 /** @enum {string} */
                                 status: "queued" | "running" | "done" | "failed";
@@ -4501,6 +4501,7 @@ export interface paths {
                                 status: "active" | "acknowledged" | "resolved" | "ignored";
                                 statusAt: string | null;
                                 statusBy: string | null;
+                                statusReason: string | null;
                                 title: string;
                             }[];
                             page: number;
@@ -4610,6 +4611,7 @@ export interface paths {
                             status: "active" | "acknowledged" | "resolved" | "ignored";
                             statusAt: string | null;
                             statusBy: string | null;
+                            statusReason: string | null;
                             title: string;
                         };
                     };
@@ -5207,6 +5209,10 @@ export interface paths {
                                 day: string;
                             }[];
                             inspections: {
+                                count: number;
+                                day: string;
+                            }[];
+                            matchedAgain: {
                                 count: number;
                                 day: string;
                             }[];

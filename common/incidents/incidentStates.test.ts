@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { CLOSED_INCIDENT_STATES, INCIDENT_STATE_LABELS, INCIDENT_STATES, isClosedIncidentState, isIncidentState, isOpenIncidentState, OPEN_INCIDENT_STATES } from './incidentStates';
+import {
+  CLOSED_INCIDENT_STATES,
+  INCIDENT_STATE_LABELS,
+  INCIDENT_STATES,
+  isClosedIncidentState,
+  isIncidentState,
+  isOpenIncidentState,
+  OPEN_INCIDENT_STATES,
+} from './incidentStates';
 
 describe('incident states', () => {
   it('splits every state into exactly one of open and closed: confirmed counts as open', () => {

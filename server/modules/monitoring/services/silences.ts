@@ -16,8 +16,7 @@ export async function createSilence(q: Queryable, tenantId: string, input: Silen
   if (!input.reason.trim()) throw new HttpError(400, 'A silence needs a reason.');
   if (input.ruleId && (await q.query('SELECT 1 FROM monitoring_rules WHERE id = $1 AND tenant_id = $2', [input.ruleId, tenantId])).length === 0)
     throw new HttpError(400, 'The rule does not exist.');
-  if (input.deviceId && (await existingDeviceIds(q, tenantId, [input.deviceId])).size === 0)
-    throw new HttpError(400, 'The device does not exist.');
+  if (input.deviceId && (await existingDeviceIds(q, tenantId, [input.deviceId])).size === 0) throw new HttpError(400, 'The device does not exist.');
   const [row] = await q.query<{ id: string }>(
     'INSERT INTO monitoring_silences (tenant_id, rule_id, device_id, starts_at, ends_at, reason, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
     [tenantId, input.ruleId, input.deviceId, input.startsAt, input.endsAt, input.reason.trim(), actorId],

@@ -10,7 +10,17 @@ import type { AlertSource } from '../alertTypes';
 export const huntMatchSource: AlertSource = {
   name: 'hunt',
   async collect(q, { since }) {
-    const groups = await q.query<{ tenant_id: string; hunt_id: string; inspection_id: string; name: string; hunt_created: Date | string; first: string; n: number; first_seen: Date | string; last_seen: Date | string }>(
+    const groups = await q.query<{
+      tenant_id: string;
+      hunt_id: string;
+      inspection_id: string;
+      name: string;
+      hunt_created: Date | string;
+      first: string;
+      n: number;
+      first_seen: Date | string;
+      last_seen: Date | string;
+    }>(
       `SELECT m.tenant_id, m.hunt_id, m.inspection_id, h.name, h.created_at AS hunt_created, min(m.kind || ' ' || left(m.value, 120)) AS first, count(*)::int AS n,
               min(m.created_at) AS first_seen, max(m.created_at) AS last_seen
          FROM neutrino_hunt_matches m JOIN neutrino_saved_hunts h ON h.id = m.hunt_id
