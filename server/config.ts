@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadBackendConfig, type BackendConfig } from './services/backendConfig';
 import { parseTrustProxy, type TrustProxy } from './plugins/trustedProxies';
 import { loadGluonConfig, type GluonConfig } from './modules/gluon/services/gluonConfig';
+import { loadMonitoringConfig, type MonitoringConfig } from './modules/monitoring/services/monitoringConfig';
 import { loadNeutrinoConfig, type NeutrinoConfig } from './modules/neutrino/services/neutrinoConfig';
 
 /** Settings of the identity providers; read here, used by server/modules/sso and server/devIdp. */
@@ -66,6 +67,8 @@ export interface AppConfig {
   gluon: GluonConfig;
   /** MONITORING_WEBHOOK_ALLOW: `host:port` list a monitoring webhook may reach even on a private address (server/modules/monitoring/README.md). */
   monitoringWebhookAllow: string | null;
+  /** Monitoring: MONITORING_WORKER, its job loop's own switch (server/modules/monitoring/services/monitoringConfig.ts). */
+  monitoring: MonitoringConfig;
   /** Neutrino: how often saved hunts scan new inspections (server/modules/neutrino/services/neutrinoConfig.ts). */
   neutrino: NeutrinoConfig;
 }
@@ -220,6 +223,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     backends: loadBackendConfig(env, fail),
     gluon,
     monitoringWebhookAllow: str(env, 'MONITORING_WEBHOOK_ALLOW'),
+    monitoring: loadMonitoringConfig(env, nodeEnv, fail),
     neutrino: loadNeutrinoConfig(env, fail),
   };
 }

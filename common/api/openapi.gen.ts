@@ -1401,7 +1401,7 @@ export interface paths {
                                 newFindings: number;
                                 observations: number;
                                 /** @enum {string} */
-                                origin: "upload" | "collector" | "rescan";
+                                origin: "upload" | "collector" | "rescan" | "rematch";
                                 progress: number;
                                 ruleSetVersions: {
                                     id: string;
@@ -3245,7 +3245,7 @@ export interface paths {
                                 id: string;
                                 newFindings: number;
                                 /** @enum {string} */
-                                origin: "upload" | "collector" | "rescan";
+                                origin: "upload" | "collector" | "rescan" | "rematch";
                                 progress: number;
                                 /** @enum {string} */
                                 status: "queued" | "running" | "done" | "failed";
@@ -4512,6 +4512,7 @@ export interface paths {
                                 status: "active" | "acknowledged" | "resolved" | "ignored";
                                 statusAt: string | null;
                                 statusBy: string | null;
+                                statusReason: string | null;
                                 title: string;
                             }[];
                             page: number;
@@ -4621,6 +4622,7 @@ export interface paths {
                             status: "active" | "acknowledged" | "resolved" | "ignored";
                             statusAt: string | null;
                             statusBy: string | null;
+                            statusReason: string | null;
                             title: string;
                         };
                     };
@@ -5218,6 +5220,10 @@ export interface paths {
                                 day: string;
                             }[];
                             inspections: {
+                                count: number;
+                                day: string;
+                            }[];
+                            matchedAgain: {
                                 count: number;
                                 day: string;
                             }[];

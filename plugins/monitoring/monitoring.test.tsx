@@ -15,6 +15,7 @@ const OVERVIEW: Overview = {
   incidentsOpened: days(30, 2),
   incidentsResolved: days(30, 1),
   inspections: days(30, 4),
+  matchedAgain: days(30, 0),
   topFamilies: [{ familyId: 'malware--dark', familyName: 'DarkSword', devices: 2 }],
   staleDevices: 1,
   activeAlerts: 3,
@@ -36,6 +37,7 @@ const ALERT: Alert = {
   status: 'active',
   statusBy: null,
   statusAt: null,
+  statusReason: null,
 };
 
 function render(path: string, perms: string[], methods: Partial<MonitoringApi> = {}) {

@@ -11,9 +11,9 @@ import { webhookPolicy } from './services/webhookTarget';
 
 /**
  * Monitoring's API (/monitoring-backend; console: plugins/monitoring) and its job loop: alerts
- * from gluon's rows, rules, and notification mails (see README.md). The loop runs where gluon's
- * worker does (GLUON_WORKER, off under NODE_ENV=test: tests tick a MonitoringWorker with their
- * own clock).
+ * read through gluon's public services, rules, and notification mails (see README.md). The loop
+ * runs on monitoring's own switch (MONITORING_WORKER, off under NODE_ENV=test: tests tick a
+ * MonitoringWorker with their own clock), whether or not this instance runs gluon's worker.
  */
 function monitoringContext(app: FastifyInstance): MonitoringContext {
   return {
@@ -41,7 +41,7 @@ export const monitoringModule = defineModule({
     {
       name: 'monitoring job loop',
       start(app) {
-        if (!app.config.gluon.worker) return;
+        if (!app.config.monitoring.worker) return;
         const worker = new MonitoringWorker({ db: app.db, mailer: app.mailer, tokens: app.tokens, publicUrl: app.config.publicUrl, log: app.log, ...monitoringContext(app) });
         worker.start();
         return () => worker.stop();

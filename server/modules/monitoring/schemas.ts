@@ -54,6 +54,7 @@ export const alertSchema = named(
     status,
     statusBy: nstr,
     statusAt: nstr,
+    statusReason: nstr,
   }),
 );
 export type AlertView = FromSchema<typeof alertSchema>;
@@ -86,6 +87,7 @@ export const overviewSchema = named(
     incidentsOpened: dayCounts,
     incidentsResolved: dayCounts,
     inspections: dayCounts,
+    matchedAgain: dayCounts,
     topFamilies: { type: 'array', items: obj({ familyId: str, familyName: str, devices: int }) },
     staleDevices: int,
     activeAlerts: int,

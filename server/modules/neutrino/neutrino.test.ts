@@ -244,7 +244,7 @@ describe('neutrino: fleet threat hunting', () => {
         [tenantId, incident!.id, devices.a, inspections.a],
       );
       const families = (await get('/neutrino-backend/campaigns/families')).json();
-      expect(families).toEqual([{ id: 'malware--helper', name: 'Helper', devices: 1, open: 0 }]);
+      expect(families).toEqual([{ id: 'malware--helper', name: 'Helper', devices: 1, open: 1 }]); // confirmed counts as open (common/incidents)
       const res = await get('/neutrino-backend/campaigns?familyId=malware--helper');
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({

@@ -11,7 +11,7 @@ export interface InspectionsTableProps {
   inspections: readonly Inspection[];
 }
 
-const ORIGINS: Record<string, string> = { upload: 'Upload', collector: 'Collector', rescan: 'Rescan' };
+const ORIGINS: Record<string, string> = { upload: 'Upload', collector: 'Collector', rescan: 'Rescan', rematch: 'Matched again' };
 
 /** Inspections over time: what was read, with which rule-set versions, what it found, and heuristics. */
 export function InspectionsTable({ inspections }: InspectionsTableProps) {

@@ -156,7 +156,7 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
     ]);
     const prop = await get(`/gluon-backend/incidents/${detail.incidents.find((i: Json) => i.familyName === 'PropSpy').id}`);
     expect(prop.evidence[0]).toMatchObject({ kind: 'property', value: BAD.property, indicatorType: 'android-property:name', source: expect.stringMatching(/getprop\.txt$/) });
-    expect(detail.inspections.find((i: Json) => i.origin === 'rescan' && i.newFindings > 0)).toBeTruthy();
+    expect(detail.inspections.find((i: Json) => i.origin === 'rematch' && i.newFindings > 0)).toBeTruthy();
   });
 
   it('a bugreport of the same phone lands on the same device (its serial), its tombstones kept', async () => {

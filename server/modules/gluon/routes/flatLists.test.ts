@@ -85,7 +85,10 @@ describe('flat lists: devices and uploads', () => {
   it('pages uploads forward and back over equal times without rescans, for the tenant and for one uploader', async () => {
     const all = await pages((page) => listUploads(t.db, tenantId, { page, size: 4 }).then((r) => ({ ...r, size: 4 })));
     expect(all.first).toMatchObject({ total: 30, totalCapped: false });
-    const expected = await t.db.query<{ id: string }>("SELECT id FROM gluon_inspections WHERE tenant_id = $1 AND origin <> 'rescan' ORDER BY created_at DESC, id", [tenantId]);
+    const expected = await t.db.query<{ id: string }>(
+      "SELECT id FROM gluon_inspections WHERE tenant_id = $1 AND origin NOT IN ('rescan', 'rematch') ORDER BY created_at DESC, id",
+      [tenantId],
+    );
     expect(all.forward.map((u) => u.inspectionId)).toEqual(expected.map((r) => r.id));
     expect(all.back.map((u) => u.inspectionId)).toEqual(expected.map((r) => r.id));
     const own = await pages((page) => listUploads(t.db, tenantId, { page, size: 4, createdBy: userId }).then((r) => ({ ...r, size: 4 })));
@@ -144,7 +147,7 @@ describe('flat lists: devices and uploads', () => {
 
   it('walks every upload by cursor forward and back past the numbered pages, for the tenant and for one uploader', async () => {
     const expected = (
-      await t.db.query<{ id: string }>("SELECT id FROM gluon_inspections WHERE tenant_id = $1 AND origin <> 'rescan' ORDER BY created_at DESC, id", [tenantId])
+      await t.db.query<{ id: string }>("SELECT id FROM gluon_inspections WHERE tenant_id = $1 AND origin NOT IN ('rescan', 'rematch') ORDER BY created_at DESC, id", [tenantId])
     ).map((r) => r.id);
     const all = await walkCursors((c) => listUploads(t.db, tenantId, { page: 0, size: 4, depth: 8, ...c }));
     expect(all.forward.map((u) => u.inspectionId)).toEqual(expected);

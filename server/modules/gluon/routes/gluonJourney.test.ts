@@ -184,7 +184,7 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
       ['KingSpawn', 'open'],
       ['OperationTriangulation', 'false_positive'],
     ]);
-    const rescan = detail.inspections.find((i: Json) => i.origin === 'rescan' && i.newFindings > 0);
+    const rescan = detail.inspections.find((i: Json) => i.origin === 'rematch' && i.newFindings > 0);
     expect(rescan.ruleSetVersions.map((v: Json) => v.name)).toContain('KingSpawn');
     // The suppressed Triangulation finding did not come back.
     expect((await get(`/gluon-backend/incidents/${triangulation.id}`)).activeFindings).toBe(0);

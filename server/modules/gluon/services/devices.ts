@@ -4,6 +4,7 @@ import type { DeviceIdentity, Platform } from '../../inspection/public';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
 import type { DeviceSummary, InspectionItem, ProcessItem, CrashItem, DeviceFile } from '../schemas';
+import { OPEN_STATES_SQL } from './incidentStateSql';
 
 /**
  * The device an inspection belongs to: the one it was uploaded for (a collector link or the
@@ -69,8 +70,8 @@ interface DeviceRow {
 
 const SELECT_DEVICES = `
   SELECT d.*,
-    (SELECT count(*)::int FROM gluon_inspections n WHERE n.device_id = d.id AND n.origin <> 'rescan') AS inspections,
-    (SELECT count(*)::int FROM gluon_incidents i WHERE i.device_id = d.id AND i.state IN ('open', 'confirmed')) AS open_incidents
+    (SELECT count(*)::int FROM gluon_inspections n WHERE n.device_id = d.id AND n.origin NOT IN ('rescan', 'rematch')) AS inspections,
+    (SELECT count(*)::int FROM gluon_incidents i WHERE i.device_id = d.id AND i.state IN ${OPEN_STATES_SQL}) AS open_incidents
   FROM gluon_devices d`;
 
 function toSummary(r: DeviceRow): DeviceSummary {
@@ -170,7 +171,7 @@ export async function listProcesses(q: Queryable, tenantId: string, deviceId: st
 export async function listCrashReports(q: Queryable, tenantId: string, deviceId: string): Promise<CrashItem[]> {
   await getDevice(q, tenantId, deviceId);
   const inspections = await q.query<{ id: string; artefacts: unknown; created_at: Stamp }>(
-    "SELECT id, artefacts, created_at FROM gluon_inspections WHERE device_id = $1 AND origin <> 'rescan' AND status = 'done' ORDER BY created_at DESC LIMIT 50",
+    "SELECT id, artefacts, created_at FROM gluon_inspections WHERE device_id = $1 AND origin NOT IN ('rescan', 'rematch') AND status = 'done' ORDER BY created_at DESC LIMIT 50",
     [deviceId],
   );
   const items: CrashItem[] = [];

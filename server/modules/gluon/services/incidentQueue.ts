@@ -4,6 +4,7 @@ import { INCIDENT_SEVERITIES, INCIDENT_STATES, toSummary, type IncidentRow, type
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, type Stamp } from '../../../db/sqlRows';
 import type { GluonOverview, QueuePage } from '../schemas';
+import { isOpenIncidentState, OPEN_INCIDENT_STATES } from '@common/incidents/incidentStates';
 
 /** The incident queue's sort keys (the landing's columns). */
 export const QUEUE_SORTS = ['updated', 'created', 'severity', 'family', 'device', 'state'] as const;
@@ -48,7 +49,7 @@ type QueueRow = Omit<IncidentRow, 'findings' | 'active'> & { sort_key: string };
  */
 export async function listIncidentQueue(q: Queryable, tenantId: string, query: QueueQuery): Promise<QueuePage> {
   const { expr, cast } = SORT_SQL[query.sort];
-  const states = query.state === 'active' ? ['open', 'confirmed'] : query.state === 'all' ? [...INCIDENT_STATES] : [query.state];
+  const states = query.state === 'active' ? [...OPEN_INCIDENT_STATES] : query.state === 'all' ? [...INCIDENT_STATES] : [query.state];
   const params: unknown[] = [tenantId, states, query.severity ?? null, likePattern(query.search?.trim().toLowerCase())];
   const where = `i.tenant_id = $1 AND i.state = ANY($2::text[]) AND ($3::text IS NULL OR i.severity = $3)
     AND ($4::text IS NULL OR lower(i.family_name) LIKE $4 OR lower(d.name) LIKE $4 OR lower(coalesce(d.model_code, '')) LIKE $4)`;
@@ -104,7 +105,7 @@ export async function gluonOverview(q: Queryable, tenantId: string, latest = 8):
   const active = new Map<IncidentSeverity, number>();
   for (const c of counts) {
     byState[c.state] += c.n;
-    if (c.state === 'open' || c.state === 'confirmed') active.set(c.severity, (active.get(c.severity) ?? 0) + c.n);
+    if (isOpenIncidentState(c.state)) active.set(c.severity, (active.get(c.severity) ?? 0) + c.n);
   }
   const rows = await q.query<{
     id: string;
@@ -121,7 +122,7 @@ export async function gluonOverview(q: Queryable, tenantId: string, latest = 8):
   }>(
     `SELECT n.id, n.device_id, d.name AS device_name, n.file_name, n.origin, n.status, n.progress, n.finding_count, n.new_finding_count, n.created_at, n.finished_at
      FROM gluon_inspections n LEFT JOIN gluon_devices d ON d.id = n.device_id
-     WHERE n.tenant_id = $1 AND n.origin <> 'rescan' ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
+     WHERE n.tenant_id = $1 AND n.origin NOT IN ('rescan', 'rematch') ORDER BY n.created_at DESC, n.id DESC LIMIT $2`,
     [tenantId, latest],
   );
   return {

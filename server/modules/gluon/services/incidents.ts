@@ -4,8 +4,9 @@ import type { Finding, IndicatorType, MatchRoute, ObservationKind } from '../../
 import { iso, type Stamp } from '../../../db/sqlRows';
 import type { IncidentDetail, IncidentSummary } from '../schemas';
 
-export const INCIDENT_STATES = ['open', 'confirmed', 'benign', 'false_positive'] as const;
-export type IncidentState = (typeof INCIDENT_STATES)[number];
+// The states and which count as open are common to every product (common/incidents).
+import { INCIDENT_STATES, isClosedIncidentState, type IncidentState } from '@common/incidents/incidentStates';
+export { INCIDENT_STATES, type IncidentState };
 
 /** Every incident is `high` today (the column's default); a new level is named here first. */
 export const INCIDENT_SEVERITIES = ['high'] as const;
@@ -126,7 +127,7 @@ export async function recordFindings(
     fresh += added;
     if (created) await addEvent(q, incidentId, { kind: 'opened', to: 'open', comment: count(added, 'finding') });
     else if (added > 0) {
-      const reopen = existing!.state === 'benign' || existing!.state === 'false_positive';
+      const reopen = isClosedIncidentState(existing!.state);
       if (reopen) await q.query("UPDATE gluon_incidents SET state = 'open', updated_at = now() WHERE id = $1", [incidentId]);
       else await q.query('UPDATE gluon_incidents SET updated_at = now() WHERE id = $1', [incidentId]);
       await addEvent(q, incidentId, { kind: 'findings', from: existing!.state, to: reopen ? 'open' : existing!.state, comment: count(added, 'new finding') });

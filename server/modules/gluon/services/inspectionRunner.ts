@@ -392,8 +392,9 @@ export async function runRescanJob(db: Database, job: Job): Promise<void> {
       if (!exists) return true;
       const [inspection] = await q.query<{ id: string }>(
         `INSERT INTO gluon_inspections (tenant_id, device_id, origin, status, progress, started_at, finished_at, rule_set_versions, observation_count, finding_count)
-         VALUES ($1, $2, 'rescan', 'done', 100, now(), now(), $3, $4, $5) RETURNING id`,
-        [job.tenantId, device.id, JSON.stringify(ctx.versions), observations.length, findings.filter((f) => !f.suppression).length],
+         VALUES ($1, $2, $6, 'done', 100, now(), now(), $3, $4, $5) RETURNING id`,
+        // A tenant-wide job (a rule-set or suppression change) is a rematch, not the device's Rescan.
+        [job.tenantId, device.id, JSON.stringify(ctx.versions), observations.length, findings.filter((f) => !f.suppression).length, job.deviceId ? 'rescan' : 'rematch'],
       );
       const fresh = await recordFindings(q, { tenantId: job.tenantId, deviceId: device.id, inspectionId: inspection!.id, findings, ruleSetIds: ctx.ruleSetIds });
       await q.query('UPDATE gluon_inspections SET new_finding_count = $2 WHERE id = $1', [inspection!.id, fresh]);

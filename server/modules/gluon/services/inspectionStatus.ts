@@ -8,10 +8,15 @@
 export const INSPECTION_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export type InspectionStatus = (typeof INSPECTION_STATUSES)[number];
 
-/** An upload on the console, a file from a collector's connector, or a rescan of stored observations. */
-export const INSPECTION_ORIGINS = ['upload', 'collector', 'rescan'] as const;
+/**
+ * An upload on the console, a file from a collector's connector, a rescan asked for on a device's
+ * page (its Rescan), or `rematch`: every device's stored observations matched again because the
+ * rule sets (or suppressions) changed, which nobody asked of that device. Only the first two
+ * inspect a file; the last two are "matched again", counted and labelled apart.
+ */
+export const INSPECTION_ORIGINS = ['upload', 'collector', 'rescan', 'rematch'] as const;
 export type InspectionOrigin = (typeof INSPECTION_ORIGINS)[number];
 
-/** The origins of an upload (a file received); rescans read no file. */
+/** The origins of an upload (a file received); rescans and rematches read no file. */
 export const UPLOAD_ORIGINS = ['upload', 'collector'] as const satisfies readonly InspectionOrigin[];
 export type UploadOrigin = (typeof UPLOAD_ORIGINS)[number];

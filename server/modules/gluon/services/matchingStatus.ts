@@ -28,9 +28,9 @@ export async function matchingStatus(q: Queryable, tenantId: string): Promise<Ma
        ORDER BY (status IN ('queued', 'running')) DESC, (status = 'running') DESC, created_at DESC LIMIT 1)
      SELECT job.*,
        (SELECT count(DISTINCT n.device_id)::int FROM gluon_inspections n
-         WHERE n.tenant_id = $1 AND n.origin = 'rescan' AND n.created_at >= job.created_at AND (job.finished_at IS NULL OR n.created_at <= job.finished_at)) AS devices,
+         WHERE n.tenant_id = $1 AND n.origin IN ('rescan', 'rematch') AND n.created_at >= job.created_at AND (job.finished_at IS NULL OR n.created_at <= job.finished_at)) AS devices,
        (SELECT coalesce(sum(n.new_finding_count), 0)::int FROM gluon_inspections n
-         WHERE n.tenant_id = $1 AND n.origin = 'rescan' AND n.created_at >= job.created_at AND (job.finished_at IS NULL OR n.created_at <= job.finished_at)) AS fresh
+         WHERE n.tenant_id = $1 AND n.origin IN ('rescan', 'rematch') AND n.created_at >= job.created_at AND (job.finished_at IS NULL OR n.created_at <= job.finished_at)) AS fresh
      FROM job`,
     [tenantId],
   );

@@ -101,7 +101,7 @@ export const UPLOADS_KEYSET: Keyset = { key: 'n.created_at', id: 'n.id', nullabl
  */
 export async function listUploads(q: Queryable, tenantId: string, options: ListQuery & { createdBy?: string | null }): Promise<{ items: UploadItem[] } & CappedTotal & Cursors> {
   const params: unknown[] = options.createdBy ? [tenantId, options.createdBy] : [tenantId];
-  const fromWhere = `FROM gluon_inspections n WHERE n.tenant_id = $1 AND n.origin <> 'rescan'${options.createdBy ? ' AND n.created_by = $2' : ''}`;
+  const fromWhere = `FROM gluon_inspections n WHERE n.tenant_id = $1 AND n.origin NOT IN ('rescan', 'rematch')${options.createdBy ? ' AND n.created_by = $2' : ''}`;
   const [page, count] = await Promise.all([keysetPage(q, UPLOADS_KEYSET, fromWhere, params, options), cappedCount(q, fromWhere, params, options.depth)]);
   const rows = page.ids.length ? await q.query<UploadRow>(`${SELECT_UPLOADS} WHERE n.id = ANY($1::uuid[])`, [page.ids]) : [];
   return { items: inOrder(page.ids, rows).map(toItem), ...count, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
@@ -178,7 +178,7 @@ async function recordUpload(q: Queryable, input: UploadInput, fileName: string, 
   if (existing && !input.reinspect && !input.deviceId) {
     // The uploader's own earlier inspection: someone else's (and its device) is not shown to them.
     const [last] = await q.query<{ id: string }>(
-      "SELECT id FROM gluon_inspections WHERE file_id = $1 AND origin <> 'rescan' AND created_by IS NOT DISTINCT FROM $2 ORDER BY created_at DESC LIMIT 1",
+      "SELECT id FROM gluon_inspections WHERE file_id = $1 AND origin NOT IN ('rescan', 'rematch') AND created_by IS NOT DISTINCT FROM $2 ORDER BY created_at DESC LIMIT 1",
       [existing.id, input.userId],
     );
     if (last) return { upload: (await getUpload(q, input.tenantId, last.id))!, duplicate: true };

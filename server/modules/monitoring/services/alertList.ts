@@ -30,6 +30,7 @@ interface Row extends AlertRow {
   status: AlertStatus;
   status_by_email: string | null;
   status_at: Date | null;
+  status_reason: string | null;
   total: number;
 }
 
@@ -52,12 +53,13 @@ function view(r: Row): AlertView {
     status: r.status,
     statusBy: r.status_by_email,
     statusAt: r.status_at ? new Date(r.status_at).toISOString() : null,
+    statusReason: r.status_reason,
   };
 }
 
 const COLUMNS = `a.id, ${ALERT_COLUMNS.split(', ')
   .map((c) => `a.${c}`)
-  .join(', ')}, a.status, a.status_by_email, a.status_at`;
+  .join(', ')}, a.status, a.status_by_email, a.status_at, a.status_reason`;
 
 /** One page of the tenant's alerts, filtered and sorted on the server (ties by id, so pages never overlap). */
 export async function listAlerts(q: Queryable, tenantId: string, f: AlertFilter, page: { page: number; size: number }): Promise<{ items: AlertView[]; total: number }> {
@@ -96,7 +98,7 @@ export async function setAlertStatus(
   now: Date,
 ): Promise<AlertView> {
   const [row] = await q.query<Row>(
-    `UPDATE monitoring_alerts a SET status = $3, status_by = $4, status_by_email = $5, status_at = $6 WHERE a.id = $1 AND a.tenant_id = $2
+    `UPDATE monitoring_alerts a SET status = $3, status_by = $4, status_by_email = $5, status_at = $6, status_reason = NULL WHERE a.id = $1 AND a.tenant_id = $2
      RETURNING ${COLUMNS}, 0 AS total`,
     [alertId, tenantId, status, actor.userId, actor.email, now],
   );

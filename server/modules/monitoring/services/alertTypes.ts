@@ -41,15 +41,31 @@ export interface ScanWindow {
   staleDays: number;
 }
 
+/** An alert a source found, before it is stored (the collector inserts each source key once). */
+export interface AlertCandidate {
+  tenantId: string;
+  sourceKey: string;
+  category: AlertCategory;
+  severity: AlertSeverity;
+  title: string;
+  deviceId: string | null;
+  deviceName: string | null;
+  familyId: string | null;
+  familyName: string | null;
+  incidentId: string | null;
+  inspectionId: string | null;
+  huntId: string | null;
+  firstSeen: string;
+  lastSeen: string;
+}
+
 /**
- * One kind of source event that raises alerts. `select` is a SELECT yielding, in this order:
- * tenant_id, source_key, category, severity, title, device_id, device_name, family_id,
- * family_name, incident_id, inspection_id, hunt_id, first_seen, last_seen — with $1 = since,
- * $2 = now, $3 = stale days. The collector inserts its rows once each (unique source_key).
+ * One kind of source event that raises alerts: `collect` reads what happened in the window through
+ * the owning module's public services (gluon's, neutrino's), never their tables.
  */
 export interface AlertSource {
   name: string;
-  select: string;
+  collect(q: Queryable, window: ScanWindow): Promise<AlertCandidate[]>;
 }
 
 export const ALERT_COLUMNS =

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../contracts';
-import { ALERT_COLUMNS, toAlert, type Alert, type AlertRow, type AlertSource } from './alertTypes';
+import { ALERT_COLUMNS, toAlert, type Alert, type AlertCandidate, type AlertRow, type AlertSource } from './alertTypes';
 
 /**
  * A source re-reads this much before its cursor: a transaction that commits late stamps its rows
@@ -20,20 +20,41 @@ export async function collectAlerts(q: Queryable, source: AlertSource, input: { 
                      now() - make_interval(hours => $3)) AS since`,
     [source.name, SCAN_OVERLAP_MINUTES, FIRST_SCAN_LOOKBACK_HOURS],
   );
-  const rows = await q.query<AlertRow>(
-    `INSERT INTO monitoring_alerts (${ALERT_COLUMNS})
-     SELECT * FROM (${source.select}) AS s(${ALERT_COLUMNS})
-      WHERE NOT EXISTS (SELECT 1 FROM monitoring_alerts a WHERE a.tenant_id = s.tenant_id AND a.source_key = s.source_key)
-        -- Every parameter named once with its type, whichever a source reads.
-        AND $1::timestamptz IS NOT NULL AND $2::timestamptz IS NOT NULL AND $3::int IS NOT NULL
-     ON CONFLICT (tenant_id, source_key) DO NOTHING
-     RETURNING id, ${ALERT_COLUMNS}`,
-    [cursor!.since, input.now, input.staleDays],
-  );
+  const found = await source.collect(q, { since: new Date(cursor!.since), now: input.now, staleDays: input.staleDays });
+  const rows = found.length === 0 ? [] : await insertAlerts(q, found);
   await q.query(
     `INSERT INTO monitoring_source_cursors (source, scanned_to) VALUES ($1, now())
      ON CONFLICT (source) DO UPDATE SET scanned_to = GREATEST(monitoring_source_cursors.scanned_to, EXCLUDED.scanned_to)`,
     [source.name],
   );
   return rows.map(toAlert);
+}
+
+/** Inserts the candidates in one statement (arrays unnested on the server), each source key once. */
+async function insertAlerts(q: Queryable, found: readonly AlertCandidate[]): Promise<AlertRow[]> {
+  const column = <K extends keyof AlertCandidate>(key: K) => found.map((a) => a[key]);
+  return q.query<AlertRow>(
+    `INSERT INTO monitoring_alerts (${ALERT_COLUMNS})
+     SELECT DISTINCT ON (s.tenant_id, s.source_key) * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::uuid[], $7::text[], $8::text[], $9::text[],
+                                 $10::uuid[], $11::uuid[], $12::uuid[], $13::timestamptz[], $14::timestamptz[]) AS s(${ALERT_COLUMNS})
+      WHERE NOT EXISTS (SELECT 1 FROM monitoring_alerts a WHERE a.tenant_id = s.tenant_id AND a.source_key = s.source_key)
+     ON CONFLICT (tenant_id, source_key) DO NOTHING
+     RETURNING id, ${ALERT_COLUMNS}`,
+    [
+      column('tenantId'),
+      column('sourceKey'),
+      column('category'),
+      column('severity'),
+      column('title'),
+      column('deviceId'),
+      column('deviceName'),
+      column('familyId'),
+      column('familyName'),
+      column('incidentId'),
+      column('inspectionId'),
+      column('huntId'),
+      column('firstSeen'),
+      column('lastSeen'),
+    ],
+  );
 }

@@ -1,5 +1,6 @@
 import { HttpError, type Database, type Queryable } from '../../../contracts';
 import type { DeviceGroupView } from '../schemas';
+import { existingDeviceIds } from '../../gluon/public';
 
 /** A device group / watch list (monitoring resource, mnt#rsc#w), with its devices, in one transaction. */
 export async function createDeviceGroup(db: Database, tenantId: string, input: { name: string; watched: boolean; deviceIds: readonly string[] }): Promise<string> {
@@ -8,8 +9,7 @@ export async function createDeviceGroup(db: Database, tenantId: string, input: {
 
 async function insertDeviceGroup(q: Queryable, tenantId: string, input: { name: string; watched: boolean; deviceIds: readonly string[] }): Promise<string> {
   const ids = [...new Set(input.deviceIds)];
-  const [known] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM gluon_devices WHERE tenant_id = $1 AND id = ANY($2::uuid[])', [tenantId, ids]);
-  if (known!.n !== ids.length) throw new HttpError(400, 'A device of the group does not exist.');
+  if ((await existingDeviceIds(q, tenantId, ids)).size !== ids.length) throw new HttpError(400, 'A device of the group does not exist.');
   const [row] = await q.query<{ id: string }>(
     'INSERT INTO monitoring_device_groups (tenant_id, name, watched) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, name) DO NOTHING RETURNING id',
     [tenantId, input.name.trim(), input.watched],
@@ -22,11 +22,9 @@ async function insertDeviceGroup(q: Queryable, tenantId: string, input: { name: 
 /** Replaces a group's devices (only the tenant's own devices are taken). */
 export async function setGroupDevices(q: Queryable, tenantId: string, groupId: string, deviceIds: readonly string[]): Promise<void> {
   await q.query('DELETE FROM monitoring_device_group_members WHERE group_id = $1', [groupId]);
-  await q.query(
-    `INSERT INTO monitoring_device_group_members (group_id, device_id)
-     SELECT $1, d.id FROM gluon_devices d WHERE d.tenant_id = $2 AND d.id = ANY($3::uuid[])`,
-    [groupId, tenantId, [...deviceIds]],
-  );
+  const known = await existingDeviceIds(q, tenantId, deviceIds);
+  if (known.size === 0) return;
+  await q.query('INSERT INTO monitoring_device_group_members (group_id, device_id) SELECT $1, unnest($2::uuid[])', [groupId, [...known]]);
 }
 
 export async function listDeviceGroups(q: Queryable, tenantId: string): Promise<DeviceGroupView[]> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Mailer, TokenService } from '../../../contracts';
 import { systemClock, type Clock } from './alertTypes';
+import { followIncidents } from './alertLifecycle';
 import { collectAlerts } from './collectAlerts';
 import { claimDelivery, sendDelivery, type DeliveryResult } from './deliveries';
 import { routeAlerts } from './routeAlerts';
@@ -27,6 +28,8 @@ export const DEFAULT_STALE_DAYS = 14;
 
 export interface TickResult {
   alerts: number;
+  /** Alerts whose status followed their incident (closed: resolved; reopened: active). */
+  followed: number;
   queued: number;
   deliveries: Record<DeliveryResult, number>;
 }
@@ -49,7 +52,7 @@ export class MonitoringWorker {
   }
 
   async tick(): Promise<TickResult> {
-    const result: TickResult = { alerts: 0, queued: 0, deliveries: { sent: 0, retry: 0, failed: 0, skipped: 0 } };
+    const result: TickResult = { alerts: 0, followed: 0, queued: 0, deliveries: { sent: 0, retry: 0, failed: 0, skipped: 0 } };
     const staleDays = this.deps.staleDays ?? DEFAULT_STALE_DAYS;
     for (const source of ALERT_SOURCES) {
       const now = this.clock();
@@ -59,6 +62,8 @@ export class MonitoringWorker {
         result.queued += await routeAlerts(q, alerts, now);
       });
     }
+    // After the sources: an incident opened and closed between two ticks resolves the alert just raised.
+    result.followed = await this.deps.db.tx((q) => followIncidents(q));
     await openEmptyWeeklySummaries(this.deps.db, this.clock());
     for (;;) {
       const now = this.clock();

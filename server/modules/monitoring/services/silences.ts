@@ -1,5 +1,6 @@
 import { HttpError, type Queryable } from '../../../contracts';
 import type { SilenceView } from '../schemas';
+import { deviceNames, existingDeviceIds } from '../../gluon/public';
 
 export interface SilenceInput {
   ruleId: string | null;
@@ -16,8 +17,7 @@ export async function createSilence(q: Queryable, tenantId: string, input: Silen
   if (!input.reason.trim()) throw new HttpError(400, 'A silence needs a reason.');
   if (input.ruleId && (await q.query('SELECT 1 FROM monitoring_rules WHERE id = $1 AND tenant_id = $2', [input.ruleId, tenantId])).length === 0)
     throw new HttpError(400, 'The rule does not exist.');
-  if (input.deviceId && (await q.query('SELECT 1 FROM gluon_devices WHERE id = $1 AND tenant_id = $2', [input.deviceId, tenantId])).length === 0)
-    throw new HttpError(400, 'The device does not exist.');
+  if (input.deviceId && (await existingDeviceIds(q, tenantId, [input.deviceId])).size === 0) throw new HttpError(400, 'The device does not exist.');
   const [row] = await q.query<{ id: string }>(
     'INSERT INTO monitoring_silences (tenant_id, rule_id, device_id, starts_at, ends_at, reason, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
     [tenantId, input.ruleId, input.deviceId, input.startsAt, input.endsAt, input.reason.trim(), actorId],
@@ -35,18 +35,22 @@ export async function listSilences(q: Queryable, tenantId: string, now: Date): P
     ends_at: Date;
     reason: string;
     email: string | null;
-    device_name: string | null;
   }>(
-    `SELECT s.id, s.rule_id, s.device_id, d.name AS device_name, s.starts_at, s.ends_at, s.reason, u.email FROM monitoring_silences s
-       LEFT JOIN users u ON u.id = s.created_by LEFT JOIN gluon_devices d ON d.id = s.device_id
+    `SELECT s.id, s.rule_id, s.device_id, s.starts_at, s.ends_at, s.reason, u.email FROM monitoring_silences s
+       LEFT JOIN users u ON u.id = s.created_by
       WHERE s.tenant_id = $1 AND s.ends_at > $2 ORDER BY s.ends_at, s.id`,
     [tenantId, now],
+  );
+  // The muted devices' names in one call for the whole list.
+  const names = await deviceNames(
+    q,
+    rows.flatMap((r) => (r.device_id ? [r.device_id] : [])),
   );
   return rows.map((r) => ({
     id: r.id,
     ruleId: r.rule_id,
     deviceId: r.device_id,
-    deviceName: r.device_name,
+    deviceName: r.device_id ? (names.get(r.device_id) ?? null) : null,
     startsAt: new Date(r.starts_at).toISOString(),
     endsAt: new Date(r.ends_at).toISOString(),
     reason: r.reason,

@@ -3,11 +3,12 @@ import { iso, type Stamp } from '../../../db/sqlRows';
 import { MAX_HUNT_VALUE_CHARS } from './huntQuery';
 import { withTimeBudget } from './timeBudget';
 import type { CampaignDevice, Campaign, FamilyItem } from '../schemas';
+import { OPEN_STATES_SQL } from '../../gluon/public';
 
 /** Families the tenant's incidents name, with how many devices and open incidents: what can be followed. */
 export async function listFamilies(db: Database, tenantId: string): Promise<FamilyItem[]> {
   return db.query<FamilyItem>(
-    `SELECT family_id AS id, min(family_name) AS name, count(DISTINCT device_id)::int AS devices, count(*) FILTER (WHERE state = 'open')::int AS open
+    `SELECT family_id AS id, min(family_name) AS name, count(DISTINCT device_id)::int AS devices, count(*) FILTER (WHERE state IN ${OPEN_STATES_SQL})::int AS open
      FROM gluon_incidents WHERE tenant_id = $1 GROUP BY family_id ORDER BY count(DISTINCT device_id) DESC, min(family_name) LIMIT 500`,
     [tenantId],
   );

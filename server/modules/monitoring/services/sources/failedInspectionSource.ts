@@ -1,12 +1,25 @@
+import { failedInspectionsSince } from '../../../gluon/public';
 import type { AlertSource } from '../alertTypes';
 
 /** An inspection that ended failed: the device went unchecked. */
 export const failedInspectionSource: AlertSource = {
   name: 'inspection_failed',
-  select: `SELECT n.tenant_id, 'inspection_failed:' || n.id, 'inspection_failed', 'medium',
-                  'Inspection failed' || coalesce(' on ' || d.name, '') || coalesce(': ' || n.file_name, ''),
-                  d.id, d.name, NULL, NULL, NULL::uuid, n.id, NULL::uuid, coalesce(n.finished_at, n.created_at), coalesce(n.finished_at, n.created_at)
-             FROM gluon_inspections n
-             LEFT JOIN gluon_devices d ON d.id = n.device_id
-            WHERE n.status = 'failed' AND coalesce(n.finished_at, n.created_at) > $1`,
+  async collect(q, { since }) {
+    return (await failedInspectionsSince(q, since)).map((n) => ({
+      tenantId: n.tenantId,
+      sourceKey: `inspection_failed:${n.inspectionId}`,
+      category: 'inspection_failed',
+      severity: 'medium',
+      title: `Inspection failed${n.deviceName ? ` on ${n.deviceName}` : ''}${n.fileName ? `: ${n.fileName}` : ''}`,
+      deviceId: n.deviceId,
+      deviceName: n.deviceName,
+      familyId: null,
+      familyName: null,
+      incidentId: null,
+      inspectionId: n.inspectionId,
+      huntId: null,
+      firstSeen: n.at,
+      lastSeen: n.at,
+    }));
+  },
 };

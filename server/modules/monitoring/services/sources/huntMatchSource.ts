@@ -1,3 +1,4 @@
+import { inspectionDevices } from '../../../gluon/public';
 import type { AlertSource } from '../alertTypes';
 
 /**
@@ -8,14 +9,50 @@ import type { AlertSource } from '../alertTypes';
  */
 export const huntMatchSource: AlertSource = {
   name: 'hunt',
-  select: `SELECT m.tenant_id, 'hunt:' || m.hunt_id || ':' || m.inspection_id, 'hunt', 'high',
-                  'Saved hunt "' || h.name || '" matched on ' || d.name || ': ' || min(m.kind || ' ' || left(m.value, 120))
-                    || CASE WHEN count(*) > 1 THEN ' and ' || (count(*) - 1) || ' more' ELSE '' END,
-                  d.id, d.name, NULL, NULL, NULL::uuid, m.inspection_id, m.hunt_id, min(m.created_at), max(m.created_at)
-             FROM neutrino_hunt_matches m
-             JOIN neutrino_saved_hunts h ON h.id = m.hunt_id
-             JOIN gluon_devices d ON d.id = m.device_id
-             JOIN gluon_inspections n ON n.id = m.inspection_id
-            WHERE m.created_at > $1 AND coalesce(n.finished_at, n.created_at) >= h.created_at
-            GROUP BY m.tenant_id, m.hunt_id, m.inspection_id, h.name, d.id, d.name`,
+  async collect(q, { since }) {
+    const groups = await q.query<{
+      tenant_id: string;
+      hunt_id: string;
+      inspection_id: string;
+      name: string;
+      hunt_created: Date | string;
+      first: string;
+      n: number;
+      first_seen: Date | string;
+      last_seen: Date | string;
+    }>(
+      `SELECT m.tenant_id, m.hunt_id, m.inspection_id, h.name, h.created_at AS hunt_created, min(m.kind || ' ' || left(m.value, 120)) AS first, count(*)::int AS n,
+              min(m.created_at) AS first_seen, max(m.created_at) AS last_seen
+         FROM neutrino_hunt_matches m JOIN neutrino_saved_hunts h ON h.id = m.hunt_id
+        WHERE m.created_at > $1
+        GROUP BY m.tenant_id, m.hunt_id, m.inspection_id, h.name, h.created_at`,
+      [since],
+    );
+    const inspections = await inspectionDevices(
+      q,
+      groups.map((g) => g.inspection_id),
+    );
+    return groups.flatMap((g) => {
+      const n = inspections.get(g.inspection_id);
+      if (!n || new Date(n.endedAt) < new Date(g.hunt_created)) return [];
+      return [
+        {
+          tenantId: g.tenant_id,
+          sourceKey: `hunt:${g.hunt_id}:${g.inspection_id}`,
+          category: 'hunt' as const,
+          severity: 'high' as const,
+          title: `Saved hunt "${g.name}" matched on ${n.deviceName}: ${g.first}${g.n > 1 ? ` and ${g.n - 1} more` : ''}`,
+          deviceId: n.deviceId,
+          deviceName: n.deviceName,
+          familyId: null,
+          familyName: null,
+          incidentId: null,
+          inspectionId: g.inspection_id,
+          huntId: g.hunt_id,
+          firstSeen: new Date(g.first_seen).toISOString(),
+          lastSeen: new Date(g.last_seen).toISOString(),
+        },
+      ];
+    });
+  },
 };

@@ -1,3 +1,4 @@
+import { staleDevices } from '../../../gluon/public';
 import type { AlertSource } from '../alertTypes';
 
 /**
@@ -6,9 +7,22 @@ import type { AlertSource } from '../alertTypes';
  */
 export const staleDeviceSource: AlertSource = {
   name: 'stale',
-  select: `SELECT d.tenant_id, 'stale:' || d.id || ':' || (extract(epoch FROM d.last_inspection_at) * 1000)::bigint, 'stale', 'low',
-                  d.name || ' not inspected for ' || $3::int || ' days',
-                  d.id, d.name, NULL, NULL, NULL::uuid, NULL::uuid, NULL::uuid, $2::timestamptz, $2::timestamptz
-             FROM gluon_devices d
-            WHERE d.last_inspection_at IS NOT NULL AND d.last_inspection_at < $2::timestamptz - make_interval(days => $3::int)`,
+  async collect(q, { now, staleDays }) {
+    return (await staleDevices(q, { now, staleDays })).map((d) => ({
+      tenantId: d.tenantId,
+      sourceKey: `stale:${d.deviceId}:${d.lastInspectionMs}`,
+      category: 'stale',
+      severity: 'low',
+      title: `${d.name} not inspected for ${staleDays} days`,
+      deviceId: d.deviceId,
+      deviceName: d.name,
+      familyId: null,
+      familyName: null,
+      incidentId: null,
+      inspectionId: null,
+      huntId: null,
+      firstSeen: now.toISOString(),
+      lastSeen: now.toISOString(),
+    }));
+  },
 };
