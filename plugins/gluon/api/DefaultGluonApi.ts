@@ -180,7 +180,11 @@ export class DefaultGluonApi implements GluonApi {
     return this.downloads.start({
       type: 'enterprise_installer',
       titleMessage: `Installer for ${OS_NAMES[os]}`,
-      request: this.api.requestConfig('get', '/gluon-backend/sharedExtractorLinks/{id}/installerExtractor', { path: { id: linkId }, query: { os }, skipGlobalErrors: LINK_REFUSALS }),
+      request: this.api.requestConfig('get', '/gluon-backend/sharedExtractorLinks/{id}/installerExtractor', {
+        path: { id: linkId },
+        query: { os },
+        skipGlobalErrors: LINK_REFUSALS,
+      }),
       fileName: INSTALLER_FALLBACK[os],
     });
   }
