@@ -20,7 +20,8 @@ import { registerModules } from './modules/defineModule';
 import { apiModules, openApiTags } from './modules/index';
 import { createBackgroundTasks, type BackgroundTasks } from './services/backgroundTasks';
 import { createAttemptsInFlight, type AttemptsInFlight } from './services/attemptsInFlight';
-import { scheduleCleanUp } from './services/housekeeping';
+import { registerHousekeepingJobs } from './services/housekeeping';
+import { installJobQueue } from './queue';
 import { createFailureLimiter, type FailureLimiter } from './services/rateLimit';
 import { createSessionStore } from './services/sessionStore';
 
@@ -106,8 +107,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   app.addHook('preClose', async () => background.drain());
   installAuthenticate(app);
   installAudit(app);
-  const stopCleanUp = scheduleCleanUp(db, app.log);
-  app.addHook('preClose', async () => stopCleanUp());
+  const queue = installJobQueue(app);
+  await registerHousekeepingJobs(queue, db);
 
   await app.register(fastifySwagger, {
     openapi: {

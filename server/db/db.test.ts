@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Database } from '../contracts';
 import { createTestDatabase } from '../test/testApp';
 import { migrate, readMigrations } from './migrate';
@@ -200,24 +200,28 @@ describe('housekeeping', () => {
     }
   });
 
-  it('schedules the vacuum with the first clean-up and every VACUUM_EVERY_CLEANUPS-th after it', async () => {
-    const { scheduleCleanUp, VACUUM_EVERY_CLEANUPS } = await import('../services/housekeeping');
-    vi.useFakeTimers();
-    const statements: string[] = [];
-    const db = { kind: 'pglite', query: async (sql: string) => (statements.push(sql), []) } as unknown as Database;
-    const stop = scheduleCleanUp(db, { warn: () => undefined }, 1000);
+  it('housekeeping runs on the job queue: clean-up every CLEAN_UP_EVERY_MS, the vacuum hourly on PGlite only', async () => {
+    const { registerHousekeepingJobs, CLEAN_UP_EVERY_MS, VACUUM_EVERY_MS } = await import('../services/housekeeping');
+    const { JobQueue } = await import('../queue/jobQueue');
+    const db = await createTestDatabase();
     try {
-      const vacuums = () => statements.filter((sql) => sql.startsWith('VACUUM')).length;
-      await vi.advanceTimersByTimeAsync(1000);
-      expect(vacuums()).toBe(1);
-      await vi.advanceTimersByTimeAsync(1000 * (VACUUM_EVERY_CLEANUPS - 1));
-      expect(vacuums()).toBe(1);
-      await vi.advanceTimersByTimeAsync(1000);
-      expect(vacuums()).toBe(2);
-      expect(statements.filter((sql) => sql.startsWith('DELETE FROM sessions'))).toHaveLength(VACUUM_EVERY_CLEANUPS + 1);
+      let t = Date.parse('2026-01-05T10:00:00Z');
+      const clock = { now: () => new Date(t) };
+      const queue = new JobQueue(db, { clock });
+      await registerHousekeepingJobs(queue, db, clock);
+      await db.query("INSERT INTO used_nonces (nonce, expires_at) VALUES ('old', now() - interval '1 minute')");
+      expect(await queue.tick()).toBe(0);
+      t += CLEAN_UP_EVERY_MS;
+      expect(await queue.tick()).toBe(1);
+      expect(await db.query("SELECT 1 FROM used_nonces WHERE nonce = 'old'")).toEqual([]);
+      t += VACUUM_EVERY_MS;
+      const ran = await db.query<{ queue: string }>("SELECT queue FROM queue_jobs WHERE state = 'completed' ORDER BY queue");
+      await queue.tick();
+      const after = await db.query<{ queue: string }>("SELECT DISTINCT queue FROM queue_jobs WHERE state = 'completed' ORDER BY queue");
+      expect(ran.map((r) => r.queue)).toEqual(['housekeeping.clean-up']);
+      expect(after.map((r) => r.queue)).toEqual(db.kind === 'pglite' ? ['housekeeping.clean-up', 'housekeeping.vacuum'] : ['housekeeping.clean-up']);
     } finally {
-      stop();
-      vi.useRealTimers();
+      await db.close();
     }
   });
 });

@@ -1,4 +1,5 @@
 import type { Database } from '../contracts';
+import { systemClock, type JobQueue, type QueueClock } from '../queue/jobQueue';
 
 /** How long ended sessions, used links and single-use values are kept (for the audit trail and user views). */
 export const RETENTION_DAYS = 30;
@@ -24,21 +25,23 @@ export async function vacuumEmbeddedDatabase(db: Database): Promise<boolean> {
   return true;
 }
 
-/** Every how many clean-ups the embedded database is vacuumed (hourly with the default interval). */
-export const VACUUM_EVERY_CLEANUPS = 6;
+/** How often cleanUp runs, and on PGlite the vacuum. */
+export const CLEAN_UP_EVERY_MS = 10 * 60 * 1000;
+export const VACUUM_EVERY_MS = 60 * 60 * 1000;
+/** Completed queue jobs are kept this long (failed ones stay for the Administration jobs page). */
+export const COMPLETED_JOB_RETENTION_DAYS = 7;
 
 /**
- * Runs cleanUp every `intervalMs`, and on PGlite vacuumEmbeddedDatabase with the first and every
- * VACUUM_EVERY_CLEANUPS-th (unref'd: never keeps the process alive); returns a stop function.
+ * Housekeeping on the job queue: cleanUp (and purging old completed jobs) every CLEAN_UP_EVERY_MS,
+ * once across API instances, and on PGlite vacuumEmbeddedDatabase hourly.
  */
-export function scheduleCleanUp(db: Database, log: { warn(obj: unknown, msg: string): void }, intervalMs = 10 * 60 * 1000): () => void {
-  let runs = 0;
-  const timer = setInterval(() => {
-    const vacuum = runs++ % VACUUM_EVERY_CLEANUPS === 0;
-    cleanUp(db)
-      .then(() => (vacuum ? vacuumEmbeddedDatabase(db) : false))
-      .catch((error: unknown) => log.warn({ err: error }, 'housekeeping failed'));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
+export async function registerHousekeepingJobs(queue: JobQueue, db: Database, clock: QueueClock = systemClock): Promise<void> {
+  queue.work('housekeeping.clean-up', async () => {
+    await cleanUp(db);
+    await queue.purgeCompleted(new Date(clock.now().getTime() - COMPLETED_JOB_RETENTION_DAYS * 86_400_000));
+  });
+  await queue.schedule('housekeeping.clean-up', { queue: 'housekeeping.clean-up', everyMs: CLEAN_UP_EVERY_MS });
+  if (db.kind !== 'pglite') return;
+  queue.work('housekeeping.vacuum', async () => void (await vacuumEmbeddedDatabase(db)));
+  await queue.schedule('housekeeping.vacuum', { queue: 'housekeeping.vacuum', everyMs: VACUUM_EVERY_MS });
 }

@@ -9,7 +9,7 @@ import { HUNT_TIME_BUDGET_MS, withTimeBudget } from './timeBudget';
  */
 export const DICTIONARY_MAX_VALUES = 2000;
 
-/** How often pruneHuntValues runs (neutrino's index.ts). */
+/** How often pruneHuntValues runs (neutrino's jobs.ts). */
 export const PRUNE_HUNT_VALUES_MS = 24 * 60 * 60 * 1000;
 
 /** The advisory lock shared by the trigger of migration 017 and taken exclusively by pruning. */

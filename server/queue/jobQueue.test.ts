@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Database } from '../contracts';
+import { createTestDatabase } from '../test/testApp';
+import { JobQueue, type QueueClock } from './jobQueue';
+
+/** A clock the test moves: backoff, heartbeats and schedules are due when the test says so. */
+function manualClock(start = new Date('2026-01-05T10:00:00Z')): QueueClock & { advance(ms: number): void } {
+  let t = start.getTime();
+  return { now: () => new Date(t), advance: (ms) => (t += ms) };
+}
+
+const stateOf = async (db: Database, id: string) =>
+  (await db.query<{ state: string; attempts: number; error: string | null; run_after: Date }>('SELECT state, attempts, error, run_after FROM queue_jobs WHERE id = $1', [id]))[0]!;
+
+describe('job queue (both engines)', () => {
+  let db: Database;
+  beforeEach(async () => {
+    db = await createTestDatabase();
+  });
+  afterEach(async () => {
+    await db.close();
+  });
+
+  it('retries a failing job with exponential backoff, then keeps it failed with its error', async () => {
+    const clock = manualClock();
+    const queue = new JobQueue(db, { clock });
+    let calls = 0;
+    queue.work('flaky', async () => {
+      calls++;
+      throw new Error(`SMTP refused (${calls})`);
+    });
+    const id = (await queue.send('flaky', { n: 1 }, { retryLimit: 2, retryDelayMs: 1000 }))!;
+    expect(await queue.tick()).toBe(1);
+    let job = await stateOf(db, id);
+    expect(job).toMatchObject({ state: 'retry', attempts: 1, error: 'SMTP refused (1)' });
+    expect(new Date(job.run_after).getTime() - clock.now().getTime()).toBe(1000);
+    // Not due yet: nothing runs.
+    expect(await queue.tick()).toBe(0);
+    clock.advance(1000);
+    expect(await queue.tick()).toBe(1);
+    job = await stateOf(db, id);
+    expect(job.state).toBe('retry');
+    expect(new Date(job.run_after).getTime() - clock.now().getTime()).toBe(2000);
+    clock.advance(1999);
+    expect(await queue.tick()).toBe(0);
+    clock.advance(1);
+    expect(await queue.tick()).toBe(1);
+    expect(await stateOf(db, id)).toMatchObject({ state: 'failed', attempts: 3, error: 'SMTP refused (3)' });
+    expect(calls).toBe(3);
+    expect(await queue.failures()).toEqual([expect.objectContaining({ id, queue: 'flaky', attempts: 3, error: 'SMTP refused (3)' })]);
+    expect(await queue.counts()).toEqual([{ queue: 'flaky', created: 0, retry: 0, active: 0, completed: 0, failed: 1, retried: 1 }]);
+  });
+
+  it('a singleton key keeps one waiting job; run-after and priority order the claims', async () => {
+    const clock = manualClock();
+    const queue = new JobQueue(db, { clock });
+    const seen: string[] = [];
+    queue.work<{ name: string }>('ordered', async (job) => void seen.push(job.data.name));
+    expect(await queue.send('ordered', { name: 'rescan' }, { singletonKey: 'tenant-1' })).not.toBeNull();
+    expect(await queue.send('ordered', { name: 'rescan again' }, { singletonKey: 'tenant-1' })).toBeNull();
+    await queue.send('ordered', { name: 'later' }, { runAfter: new Date(clock.now().getTime() + 60_000) });
+    await queue.send('ordered', { name: 'urgent' }, { priority: 5 });
+    await queue.tick();
+    await queue.tick();
+    expect(seen).toEqual(['urgent', 'rescan']);
+    // The singleton ran: the key is free again.
+    expect(await queue.send('ordered', { name: 'rescan 2' }, { singletonKey: 'tenant-1' })).not.toBeNull();
+    clock.advance(60_000);
+    await queue.tick();
+    await queue.tick();
+    expect(seen).toEqual(['urgent', 'rescan', 'rescan 2', 'later']);
+  });
+
+  it('a job whose worker died (no heartbeat) is claimed again after a restart; with no attempts left it fails', async () => {
+    const clock = manualClock();
+    const first = new JobQueue(db, { clock, workerId: 'first' });
+    let release!: () => void;
+    const hanging = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const isRunning = new Promise<void>((resolve) => (started = resolve));
+    first.work('inspect', async () => {
+      started();
+      await hanging;
+    });
+    const id = (await first.send('inspect', {}, { expireSeconds: 60, retryLimit: 1 }))!;
+    const crashed = first.tick();
+    await isRunning;
+    expect(await stateOf(db, id)).toMatchObject({ state: 'active', attempts: 1 });
+    // The process "restarts": a new queue instance on the same database, the old claim silent.
+    const second = new JobQueue(db, { clock, workerId: 'second' });
+    let ran = 0;
+    second.work('inspect', async () => void ran++);
+    expect(await second.tick()).toBe(0);
+    clock.advance(61_000);
+    expect(await second.tick()).toBe(1);
+    expect(ran).toBe(1);
+    const [row] = await db.query<{ state: string; claimed_by: string; attempts: number }>('SELECT state, claimed_by, attempts FROM queue_jobs WHERE id = $1', [id]);
+    expect(row).toEqual({ state: 'completed', claimed_by: 'second', attempts: 2 });
+    // The old worker finishing late does not overwrite the new claim's result.
+    release();
+    await crashed;
+    expect((await stateOf(db, id)).state).toBe('completed');
+
+    // A job that keeps killing its worker ends failed, with a reason.
+    const id2 = (
+      await db.query<{ id: string }>(
+        "INSERT INTO queue_jobs (queue, state, attempts, retry_limit, heartbeat_at, claimed_by) VALUES ('inspect', 'active', 2, 1, $1, 'gone') RETURNING id",
+        [clock.now()],
+      )
+    )[0]!.id;
+    clock.advance(61_000);
+    await second.tick();
+    expect(await stateOf(db, id2)).toMatchObject({ state: 'failed', error: 'The worker stopped 2 times; it was not retried.' });
+  });
+
+  it('a schedule sends its job once per interval, and stop() waits for the job in hand', async () => {
+    const clock = manualClock();
+    const queue = new JobQueue(db, { clock });
+    let runs = 0;
+    queue.work('prune', async () => void runs++);
+    await queue.schedule('daily-prune', { queue: 'prune', everyMs: 86_400_000 });
+    expect(await queue.tick()).toBe(0);
+    clock.advance(86_400_000);
+    expect(await queue.tick()).toBe(1);
+    expect(await queue.tick()).toBe(0);
+    clock.advance(86_400_000);
+    await queue.tick();
+    expect(runs).toBe(2);
+    await queue.stop();
+  });
+});
