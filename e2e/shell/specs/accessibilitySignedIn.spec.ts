@@ -7,15 +7,17 @@ import { expect, SEEDED_PAGES, test } from '../fixtures/seeded';
  * Every signed-in page of the console (spec §2 routes) for a user of every product, WITH data
  * (fixtures/seeded.ts: a device with findings, its incident, rule sets, collector links, the audit
  * log): light and dark, 1280 and 375 px; a serious or critical axe violation or a page that
- * scrolls sideways fails.
+ * scrolls sideways fails. One test per page and width, not one per page: two loads and
+ * two or three axe checks stay inside the timeout on a loaded machine; four loads and five did not.
  */
 for (const route of SEEDED_PAGES) {
-  test(`axe: ${route} with data, light and dark, 1280 and 375 px, no sideways scroll; the e-mail and Logout are there (no dead end)`, async ({ page, viewer, signIn, seeded }) => {
-    const path = seeded.resolve(route);
-    await signIn(page, viewer);
-    // 1280 px in light last: the profile menu is then opened on that page as loaded, not on a second load of it.
-    for (const width of [375, 1280]) {
+  for (const width of [375, 1280]) {
+    const menu = width === 1280 ? '; the e-mail and Logout are there (no dead end)' : '';
+    test(`axe: ${route} with data at ${width} px, light and dark, no sideways scroll${menu}`, async ({ page, viewer, signIn, seeded }) => {
+      const path = seeded.resolve(route);
+      await signIn(page, viewer);
       await page.setViewportSize({ width, height: 800 });
+      // Light last: at 1280 px the profile menu is then opened on that page as loaded, not on a second load of it.
       for (const theme of ['dark', 'light'] as const) {
         await openInTheme(page, path, theme);
         await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
@@ -23,11 +25,13 @@ for (const route of SEEDED_PAGES) {
         await expectNoSeriousViolations(page, `${path} ${theme} ${width}px`, { soft: true });
         await expectNoHorizontalOverflow(page, `${path} ${theme} ${width}px`, { soft: true });
       }
-    }
-    await openMenu(page);
-    await expect(page.getByTestId('profile-email')).toHaveText(viewer.email);
-    await expectNoSeriousViolations(page, `${path} profile menu`);
-  });
+      if (width === 1280) {
+        await openMenu(page);
+        await expect(page.getByTestId('profile-email')).toHaveText(viewer.email);
+        await expectNoSeriousViolations(page, `${path} profile menu`);
+      }
+    });
+  }
 }
 
 test('375 px: the header collapses to the logo and one menu button with the products and the profile entries', async ({ page, viewer, signIn }) => {

@@ -1,5 +1,5 @@
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 
@@ -17,8 +17,9 @@ describe('refresh, logout and password change', () => {
   it('refresh answers a new token of the same session with the current permissions', async () => {
     const { token, sessionId } = await t.accessToken(user);
     await t.db.query("UPDATE users SET permissions = '{gln#rpt#rw,umg#usr#r}' WHERE id = $1", [user.id]);
-    await new Promise((r) => setTimeout(r, 1100)); // distinct iat
-    const res = await t.app.inject({ url: '/um/refresh', headers: bearer(token) });
+    // A distinct iat (whole seconds): the API's clock is moved on, rather than the test waiting a second for it.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1100 });
+    const res = await t.app.inject({ url: '/um/refresh', headers: bearer(token) }).finally(() => vi.useRealTimers());
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).not.toBe(token);
