@@ -35,7 +35,7 @@ export const monitoringModule = defineModule({
   title: 'monitoring',
   description: "Alerts from gluon's rows, rules, silences, device groups, notification mails with their unsubscribe links, device risk; its job loop (`monitoring/README.md`)",
   prefixes: ['/monitoring-backend/'],
-  dependsOn: ['gluon', 'inspection'],
+  dependsOn: ['gluon', 'inspection', 'notifications'],
   routes: monitoringRoutes,
   workers: [
     {

@@ -261,7 +261,7 @@ describe('monitoring alerts and deliveries', () => {
     const [stored] = await listOutbox(t.db, { to: 'analyst@example.com', limit: 1 });
     expect((await readOutboxAttachment(t.db, stored!.id, 0))!.content).toBe('severity,category,title,device,family,first seen,last seen,status\r\n');
     // A recipient who unsubscribed from the rule gets no summary the week after.
-    await t.db.query("INSERT INTO unsubscribes (email, notification) VALUES ('analyst@example.com', $1)", [`monitoring:${ruleId}`]);
+    await t.db.query("INSERT INTO unsubscribes (tenant_id, email, notification) VALUES ($1, 'analyst@example.com', $2)", [tenantId, `monitoring:${ruleId}`]);
     now = new Date('2026-03-23T00:00:01Z');
     expect((await w.tick()).deliveries.sent).toBe(0);
     expect(await t.outbox()).toHaveLength(1);
@@ -316,6 +316,40 @@ describe('monitoring alerts and deliveries', () => {
     await infect(await device('P4'), [finding(4)]);
     await w.tick();
     expect(await t.outbox()).toHaveLength(2);
+  });
+
+  it("keeps two tenants' unsubscribes apart for the same address", async () => {
+    const other = await t.createTenant('Other tenant');
+    const shared = { email: 'Shared@outside.example' };
+    await createRule(t.db, tenantId, { name: 'Ours', minSeverity: 'low', frequency: 'immediate', groupWindowSeconds: 0, recipients: [shared] }, null);
+    await createRule(t.db, other, { name: 'Theirs', minSeverity: 'low', frequency: 'immediate', groupWindowSeconds: 0, recipients: [shared] }, null);
+    const infectIn = async (tenant: string, name: string, i: number) => {
+      const [d] = await t.db.query<{ id: string }>('INSERT INTO gluon_devices (tenant_id, name, last_inspection_at) VALUES ($1, $2, now()) RETURNING id', [tenant, name]);
+      const [n] = await t.db.query<{ id: string }>(
+        "INSERT INTO gluon_inspections (tenant_id, device_id, origin, status, file_name, finished_at) VALUES ($1, $2, 'upload', 'done', 'sample.zip', now()) RETURNING id",
+        [tenant, d!.id],
+      );
+      await t.db.tx((q) => recordFindings(q, { tenantId: tenant, deviceId: d!.id, inspectionId: n!.id, findings: [finding(i)], ruleSetIds: new Map() }));
+    };
+    const w = worker();
+    await infectIn(tenantId, 'Ours 1', 1);
+    await w.tick();
+    const ours = (await t.outbox()).find((m) => m.body_text.includes('"Ours"'))!;
+    const jwt = decodeURIComponent(/unsubscribe\?jwt=(\S+)/.exec(ours.body_text)![1]!);
+    // "From all" through our tenant's mail.
+    expect((await t.app.inject({ method: 'POST', url: '/gluon-backend/externalNotifications/recipients/unsubscribe?all=true', payload: { jwt } })).statusCode).toBe(200);
+    await t.db.query('DELETE FROM mail_outbox');
+    await infectIn(tenantId, 'Ours 2', 2);
+    await infectIn(other, 'Theirs 1', 3);
+    await w.tick();
+    // Our mail stops; the other tenant's mail to the same address still goes out.
+    expect((await t.outbox()).map((m) => m.body_text.includes('"Theirs"'))).toEqual([true]);
+    expect(await listUnsubscribedRecipients(t.db, tenantId)).toMatchObject([{ email: 'shared@outside.example', ruleId: null }]);
+    expect(await listUnsubscribedRecipients(t.db, other)).toEqual([]);
+    // Only our administrator can undo it, and undoing it touches no other tenant's row.
+    expect(await resubscribe(t.db, other, { email: 'shared@outside.example', ruleId: null })).toBe(0);
+    expect(await resubscribe(t.db, tenantId, { email: 'shared@outside.example', ruleId: null })).toBe(1);
+    await t.db.query('DELETE FROM gluon_devices WHERE tenant_id = $1', [other]);
   });
 
   it('skips a queued delivery whose recipient unsubscribed before it went out', async () => {

@@ -27,8 +27,8 @@ describe('unsubscribe', () => {
     const res = await post(token, 'false');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ unsubscribed: 'notification', notification: 'weekly-report' });
-    expect(await isUnsubscribed(t.db, 'rec@example.com', 'weekly-report')).toBe(true);
-    expect(await isUnsubscribed(t.db, 'rec@example.com', 'incident-alert')).toBe(false);
+    expect(await isUnsubscribed(t.db, tenantId, 'rec@example.com', 'weekly-report')).toBe(true);
+    expect(await isUnsubscribed(t.db, tenantId, 'rec@example.com', 'incident-alert')).toBe(false);
     // Single use: the second click is refused as an expired link and adds no row.
     const again = await post(token);
     expect(again.statusCode).toBe(401);
@@ -50,14 +50,14 @@ describe('unsubscribe', () => {
       expect(answer.statusCode).toBe(401);
       expect(answer.json().message).toBe('The unsubscribe link has expired.');
     }
-    expect(await isUnsubscribed(t.db, 'spelled@example.com', 'incident-alert')).toBe(false);
+    expect(await isUnsubscribed(t.db, tenantId, 'spelled@example.com', 'incident-alert')).toBe(false);
   });
 
   it('unsubscribes from all notifications with all=true', async () => {
     const { token } = await link('all@example.com', 'weekly-report');
     const res = await post(token, 'true');
     expect(res.json()).toEqual({ unsubscribed: 'all', notification: 'weekly-report' });
-    expect(await isUnsubscribed(t.db, 'all@example.com', 'anything-else')).toBe(true);
+    expect(await isUnsubscribed(t.db, tenantId, 'all@example.com', 'anything-else')).toBe(true);
     const audit = await t.db.query<{ action: string; target: string }>("SELECT action, target FROM audit_events WHERE target = 'all@example.com'");
     expect(audit).toEqual([{ action: 'notifications.unsubscribeAll', target: 'all@example.com' }]);
   });
@@ -90,6 +90,6 @@ describe('unsubscribe', () => {
     expect((await post(42)).statusCode).toBe(400);
     expect((await post('x'.repeat(5000))).statusCode).toBe(400);
     expect((await post((await link('q@example.com', 'n')).token, 'maybe')).statusCode).toBe(400);
-    expect(await isUnsubscribed(t.db, 'late@example.com', 'n')).toBe(false);
+    expect(await isUnsubscribed(t.db, tenantId, 'late@example.com', 'n')).toBe(false);
   });
 });

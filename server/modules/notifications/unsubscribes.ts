@@ -17,10 +17,13 @@ export async function recordUnsubscribe(db: Queryable, input: { tenantId: string
   );
 }
 
-/** True when the recipient unsubscribed from this notification or from all. */
-export async function isUnsubscribed(db: Queryable, email: string, notification: string): Promise<boolean> {
-  const rows = await db.query('SELECT 1 FROM unsubscribes WHERE email = $1 AND (notification IS NULL OR notification = $2) LIMIT 1', [email.toLowerCase(), notification]);
-  return rows.length > 0;
+/**
+ * True when the recipient unsubscribed from this notification, or from all, through a mail of
+ * this tenant (SQL `is_unsubscribed`, migration 020: bulk readers call it inside their query).
+ */
+export async function isUnsubscribed(db: Queryable, tenantId: string | null, email: string, notification: string): Promise<boolean> {
+  const [row] = await db.query<{ unsubscribed: boolean }>('SELECT is_unsubscribed($1::uuid, $2, $3) AS unsubscribed', [tenantId, email, notification]);
+  return row?.unsubscribed === true;
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { Database, Mailer, TokenService } from '../../../contracts';
 import { mintUnsubscribeLink } from '../../../services/signedLinks';
+import { isUnsubscribed } from '../../notifications/public';
 import { ALERT_COLUMNS, toAlert, type AlertRow, type AlertStatus } from './alertTypes';
 import { composeAlertMail } from './alertMail';
 import { ruleNotification } from './routeAlerts';
@@ -93,8 +94,7 @@ export async function sendDelivery(
     return outcome.error ? retryOrFail(db, d, now, outcome.error) : markSent(db, d, now);
   }
   const notification = d.ruleId ? ruleNotification(d.ruleId) : '';
-  const unsubscribed = await db.query('SELECT 1 FROM unsubscribes WHERE email = $1 AND (notification IS NULL OR notification = $2) LIMIT 1', [d.email.toLowerCase(), notification]);
-  if (!rule || unsubscribed.length > 0) {
+  if (!rule || (await isUnsubscribed(db, d.tenantId, d.email, notification))) {
     await finish(db, d, 'skipped', rule ? 'The recipient unsubscribed.' : 'The rule was deleted.');
     return 'skipped';
   }

@@ -31,8 +31,7 @@ export async function routeAlerts(q: Queryable, alerts: readonly Alert[], now: D
       `SELECT r.id AS rule_id, r.enabled, r.min_severity, r.category, r.family_id, r.group_id, r.frequency, r.group_window_seconds, c.id AS recipient_id, c.email
          FROM monitoring_rules r JOIN monitoring_recipients c ON c.rule_id = r.id
         WHERE r.tenant_id = $1 AND r.enabled
-          AND NOT EXISTS (SELECT 1 FROM unsubscribes u WHERE u.email = lower(c.email)
-                           AND (u.notification IS NULL OR u.notification = 'monitoring:' || r.id))`,
+          AND NOT is_unsubscribed(r.tenant_id, c.email, 'monitoring:' || r.id)`,
       [tenantId],
     );
     if (recipients.length === 0) continue;

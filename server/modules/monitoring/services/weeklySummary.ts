@@ -41,8 +41,7 @@ export async function openEmptyWeeklySummaries(q: Queryable, now: Date): Promise
        FROM monitoring_rules r JOIN monitoring_recipients c ON c.rule_id = r.id
       WHERE r.enabled AND r.frequency = 'weekly' AND c.channel = 'email' AND c.created_at < $1
         AND NOT EXISTS (SELECT 1 FROM monitoring_deliveries d WHERE d.recipient_id = c.id AND d.due_at >= $1)
-        AND NOT EXISTS (SELECT 1 FROM unsubscribes u WHERE u.email = lower(c.email)
-                         AND (u.notification IS NULL OR u.notification = 'monitoring:' || r.id))
+        AND NOT is_unsubscribed(r.tenant_id, c.email, 'monitoring:' || r.id)
      ON CONFLICT (recipient_id) WHERE status = 'pending' AND attempts = 0 DO NOTHING
      RETURNING id`,
     [monday],

@@ -1,0 +1,1 @@
+export { isUnsubscribed } from './unsubscribes';
