@@ -151,7 +151,7 @@ export const deviceSchema = named(
       openIncidents: int,
       severity: { type: 'string', enum: ['high', 'none'] },
     },
-    // Android (issue 22): the platform, and what getprop identifies the phone by.
+    // Android: the platform, and what getprop identifies the phone by.
     { platform: oneOf(PLATFORMS), securityPatch: nstr, buildFingerprint: nstr, serial: nstr },
   ),
 );
@@ -355,7 +355,7 @@ export type PropertyItem = FromSchema<typeof propertySchema>;
 
 export const propertyPageSchema = named('PropertyPage', factPage(propertySchema));
 export type PropertyPage = FromSchema<typeof propertyPageSchema>;
-/** The landing's incident queue (issue 24): filters and a keyset cursor, not a page number. */
+/** The landing's incident queue: filters and a keyset cursor, not a page number. */
 export const incidentQueueQuery = {
   type: 'object',
   properties: {
@@ -398,7 +398,7 @@ export const overviewSchema = named(
 );
 export type GluonOverview = FromSchema<typeof overviewSchema>;
 
-/** Where "stored observations are being matched again" stands (issue 24). */
+/** Where "stored observations are being matched again" stands. */
 export const matchingStatusSchema = named(
   'MatchingStatus',
   obj({
