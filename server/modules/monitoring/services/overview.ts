@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../contracts';
 import { fleetActivityPerDay, openIncidentFamilies, staleDeviceCount } from '../../gluon/public';
 import { listDeviceRisk, RISK_LEVELS, type RiskLevel } from './deviceRisk';
-import type { DayCount, MonitoringOverview } from '../schemas';
+import type { MonitoringOverview } from '../schemas';
 
 /**
  * The fleet at a glance (monitoring's overview): devices by risk level, incidents opened and
