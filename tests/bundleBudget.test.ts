@@ -5,7 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** Budgets of the issue: /login first load, brotli. */
-const JS_BUDGET = 110 * 1024;
+// 111, not 110, since the typed API client (core/api, +0.4 KiB) joined the core services: docs/decisions/0008.
+const JS_BUDGET = 111 * 1024;
 const CSS_BUDGET = 40 * 1024;
 
 interface Sizes {
@@ -70,7 +71,7 @@ afterAll(() => {
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 describe('bundle budget', () => {
-  it('keeps the whole first load of /login within 110 KiB JS and 40 KiB CSS, brotli', () => {
+  it('keeps the whole first load of /login within 111 KiB JS and 40 KiB CSS, brotli', () => {
     // The route's first load is everything the browser fetches before /login renders: the
     // reflect shim, the entry and its static imports, and the login page chunk with its static
     // imports (build-report.json `routes[]`, per-file brotli as each file is served).
@@ -93,7 +94,7 @@ describe('bundle budget', () => {
       js.files.some((file) => /^reflect-metadata-/.test(file)),
       'the reflect shim is not counted',
     ).toBe(true);
-    expect(js.brotli, `/login first-load JS ${kib(js.brotli)} > 110 KiB:\n${breakdown}`).toBeLessThanOrEqual(JS_BUDGET);
+    expect(js.brotli, `/login first-load JS ${kib(js.brotli)} > 111 KiB:\n${breakdown}`).toBeLessThanOrEqual(JS_BUDGET);
     expect(css.brotli, `/login first-load CSS ${kib(css.brotli)} > 40 KiB: ${css.files.join(', ')}`).toBeLessThanOrEqual(CSS_BUDGET);
   });
 

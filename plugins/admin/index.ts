@@ -1,6 +1,5 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
 import { isInspectionAdmin } from '@common/gluon/access';
-import { adminRoutes } from '@common/admin/paths';
 
 /**
  * Administration: users, invitations, permissions, sessions, audit log, sign-in settings and
@@ -18,15 +17,15 @@ export const adminPlugin = definePlugin({
   grantedBy: isInspectionAdmin,
   routes: [
     // The users table is the plugin's root; /admin/users is the same page (bookmarkable either way).
-    { path: adminRoutes.home, page: () => import('./pages/UsersPage') },
-    { path: adminRoutes.users, page: () => import('./pages/UsersPage') },
+    { path: '', page: () => import('./pages/UsersPage') },
+    { path: 'users', page: () => import('./pages/UsersPage') },
     // Declared before users/:userId so "invite" is never taken for an id.
-    { path: adminRoutes.invite, page: () => import('./pages/InvitePage') },
-    { path: adminRoutes.user, page: () => import('./pages/UserPage') },
-    { path: adminRoutes.sessions, page: () => import('./pages/MySessionsPage') },
-    { path: adminRoutes.audit, page: () => import('./pages/AuditPage') },
-    { path: adminRoutes.signIn, page: () => import('./pages/SignInSettingsPage') },
-    { path: adminRoutes.branding, page: () => import('./pages/BrandingPage') },
+    { path: 'users/invite', page: () => import('./pages/InvitePage') },
+    { path: 'users/:userId', page: () => import('./pages/UserPage') },
+    { path: 'sessions', page: () => import('./pages/MySessionsPage') },
+    { path: 'audit', page: () => import('./pages/AuditPage') },
+    { path: 'sign-in', page: () => import('./pages/SignInSettingsPage') },
+    { path: 'branding', page: () => import('./pages/BrandingPage') },
   ],
   product: { name: 'Administration', order: 50 },
   // Not a suite module (spec §6 "module enabled" is gln, elc, ntr): users with only umg land here.

@@ -1,5 +1,4 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { collectorRoutes } from '@common/collector/paths';
 
 /**
  * Collector wizard (spec §2): `/collector/{id}` registers the visitor and downloads the
@@ -12,8 +11,8 @@ export const collectorPlugin = definePlugin({
   kind: 'public',
   requires: [],
   routes: [
-    { path: collectorRoutes.quick, page: () => import('./pages/QuickLinkPage'), layout: 'bare' },
-    { path: collectorRoutes.link, page: () => import('./pages/CollectorPage'), layout: 'bare' },
+    { path: 'quick', page: () => import('./pages/QuickLinkPage'), layout: 'bare' },
+    { path: ':id', page: () => import('./pages/CollectorPage'), layout: 'bare' },
   ],
   services: () => import('./services/collectorServices').then((m) => m.collectorServices),
 });

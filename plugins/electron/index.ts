@@ -1,5 +1,4 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { electronRoutes } from '@common/electron/paths';
 
 /** Electron: everything under /electron. Only this manifest is imported by the host; the page is a lazy chunk. */
 export const electronPlugin = definePlugin({
@@ -8,7 +7,7 @@ export const electronPlugin = definePlugin({
   kind: 'product',
   prefixes: ['elc'],
   requires: ['elc'],
-  routes: [{ path: electronRoutes.home, page: () => import('./pages/ElectronPage') }],
+  routes: [{ path: '', page: () => import('./pages/ElectronPage') }],
   product: { name: 'Electron', order: 30 },
   landing: { rank: 30, suite: true },
 });

@@ -1,5 +1,4 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { rulesRepositoryRoutes } from '@common/globalrulesrepository/paths';
 
 /** Global rules repository: everything under /globalrulesrepository. Only this manifest is imported by the host; the page is a lazy chunk. */
 export const globalrulesrepositoryPlugin = definePlugin({
@@ -8,7 +7,7 @@ export const globalrulesrepositoryPlugin = definePlugin({
   kind: 'product',
   // Gluon's prefix (declared by gluon): the repository serves gluon's users.
   requires: ['gln'],
-  routes: [{ path: rulesRepositoryRoutes.home, page: () => import('./pages/GlobalrulesrepositoryPage') }],
+  routes: [{ path: '', page: () => import('./pages/GlobalrulesrepositoryPage') }],
   product: { name: 'Global rules repository', order: 60 },
   landing: { rank: 60 },
   services: () => import('./services/rulesRepositoryServices').then((m) => m.rulesRepositoryServices),

@@ -1,6 +1,5 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
 import { isSaasVariant, isUploader } from '@common/gluon/access';
-import { gluonRoutes } from '@common/gluon/paths';
 
 /** Gluon (crash / process / file inspection): /gluon, its uploader, device and incident pages. */
 export const gluonPlugin = definePlugin({
@@ -10,15 +9,15 @@ export const gluonPlugin = definePlugin({
   prefixes: ['gln'],
   requires: ['gln'],
   routes: [
-    { path: gluonRoutes.home, page: () => import('./pages/GluonPage') },
-    { path: gluonRoutes.upload, page: () => import('./pages/UploadPage') },
-    { path: gluonRoutes.collectorLinks, page: () => import('./collectorLinks/CollectorLinksPage') },
+    { path: '', page: () => import('./pages/GluonPage') },
+    { path: 'upload', page: () => import('./pages/UploadPage') },
+    { path: 'collector-links', page: () => import('./collectorLinks/CollectorLinksPage') },
     // The same page inside Administration (its side navigation around it, when administration is registered).
-    { path: gluonRoutes.adminCollectorLinks, page: () => import('./collectorLinks/CollectorLinksPage'), frame: 'admin' },
-    { path: gluonRoutes.device, page: () => import('./pages/DevicePage') },
-    { path: gluonRoutes.incident, page: () => import('./pages/IncidentPage') },
-    { path: gluonRoutes.deviceUnderGluon, page: () => import('./pages/DevicePage') },
-    { path: gluonRoutes.incidentUnderGluon, page: () => import('./pages/IncidentPage') },
+    { path: '/admin/collector-links', page: () => import('./collectorLinks/CollectorLinksPage'), frame: 'admin' },
+    { path: '/devices/:deviceId', page: () => import('./pages/DevicePage') },
+    { path: '/incident-management/:incidentId', page: () => import('./pages/IncidentPage') },
+    { path: 'devices/:deviceId', page: () => import('./pages/DevicePage') },
+    { path: 'incident-management/:incidentId', page: () => import('./pages/IncidentPage') },
   ],
   product: { name: 'Gluon', order: 10 },
   // The suite's home: '' and unsafe return URLs lead here (spec §2, §9), as the best-ranked suite product.

@@ -1,5 +1,4 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { inviteRoutes } from '@common/invite/paths';
 
 /**
  * Invitation of a new administrator (spec §2 "Invite wizard"): `/invite/{id}`, also the return
@@ -11,6 +10,6 @@ export const invitePlugin = definePlugin({
   title: 'Invitation',
   kind: 'public',
   requires: [],
-  routes: [{ path: inviteRoutes.invitation, page: () => import('./pages/InvitePage'), layout: 'bare' }],
+  routes: [{ path: ':id', page: () => import('./pages/InvitePage'), layout: 'bare' }],
   services: () => import('./services/inviteServices').then((m) => m.inviteServices),
 });

@@ -1,6 +1,5 @@
 import { canConfigureMonitoring } from '@common/monitoring/access';
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { monitoringPaths, monitoringRoutes } from '@common/monitoring/paths';
 
 /** Monitoring: everything under /monitoring. Only this manifest is imported by the host; pages, services and chart.js are lazy chunks. */
 export const monitoringPlugin = definePlugin({
@@ -10,10 +9,10 @@ export const monitoringPlugin = definePlugin({
   prefixes: ['mnt'],
   requires: ['mnt'],
   routes: [
-    { path: monitoringRoutes.home, page: () => import('./pages/MonitoringPage') },
-    { path: monitoringRoutes.alerts, page: () => import('./pages/AlertsPage') },
+    { path: '', page: () => import('./pages/MonitoringPage') },
+    { path: 'alerts', page: () => import('./pages/AlertsPage') },
     // Spec §6: rules and recipients need mnt#cfg#rw or the monitoring admin; others go to the overview.
-    { path: monitoringRoutes.settings, page: () => import('./pages/SettingsPage'), guard: ({ perms }) => canConfigureMonitoring(perms) || monitoringPaths.home() },
+    { path: 'settings', page: () => import('./pages/SettingsPage'), guard: ({ perms }) => canConfigureMonitoring(perms) || '/monitoring' },
   ],
   product: { name: 'Monitoring', order: 40 },
   // Not a suite module (spec §6 "module enabled" is gln, elc, ntr): users with only mnt land here.

@@ -1,5 +1,4 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { resetPasswordRoutes } from '@common/reset-password/paths';
 
 /** Password reset from the mailed link (spec §2 "Reset password page"). */
 export const resetPasswordPlugin = definePlugin({
@@ -7,6 +6,6 @@ export const resetPasswordPlugin = definePlugin({
   title: 'Reset password',
   kind: 'public',
   requires: [],
-  routes: [{ path: resetPasswordRoutes.reset, page: () => import('./pages/ResetPasswordPage'), layout: 'bare' }],
+  routes: [{ path: '/resetPassword/:password_recovery_id', page: () => import('./pages/ResetPasswordPage'), layout: 'bare' }],
   services: () => import('./services/resetPasswordServices').then((m) => m.resetPasswordServices),
 });

@@ -1,5 +1,4 @@
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { unsubscribeRoutes } from '@common/unsubscribe/paths';
 
 /** Notification unsubscribe (spec §2): `/unsubscribe?jwt=…` from a notification mail. */
 export const unsubscribePlugin = definePlugin({
@@ -7,6 +6,6 @@ export const unsubscribePlugin = definePlugin({
   title: 'Unsubscribe',
   kind: 'public',
   requires: [],
-  routes: [{ path: unsubscribeRoutes.page, page: () => import('./pages/UnsubscribePage'), layout: 'bare' }],
+  routes: [{ path: '', page: () => import('./pages/UnsubscribePage'), layout: 'bare' }],
   services: () => import('./services/unsubscribeServices').then((m) => m.unsubscribeServices),
 });
