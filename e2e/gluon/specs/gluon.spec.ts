@@ -5,7 +5,7 @@ test.describe.configure({ mode: 'serial' });
 
 let deviceUrl = '';
 
-test('an analyst imports rule sets, uploads an archive, triages the incident and sees a newer rule set rescanned', async ({ page, newUser, signIn }) => {
+test('an analyst imports rule sets, uploads an archive, triages the incident and sees the device matched again under a newer rule set', async ({ page, newUser, signIn }) => {
   await signIn(page, await newUser('all'));
 
   await page.goto('/globalrulesrepository');
@@ -50,7 +50,7 @@ test('an analyst imports rule sets, uploads an archive, triages the incident and
   await expect(rows.filter({ hasText: 'OperationTriangulation' })).toContainText('False positive');
   await expect(rows.filter({ hasText: 'DarkSword' })).toContainText('Open');
   await page.getByRole('tab', { name: 'Inspections' }).click();
-  await expect(page.locator('[data-testid="inspection-row"][data-origin="rescan"]').first()).toContainText('KingSpawn');
+  await expect(page.locator('[data-testid="inspection-row"][data-origin="rematch"]').first()).toContainText('KingSpawn');
 });
 
 test('an uploader sees only the upload screen', async ({ page, newUser, signIn, apiCall }) => {
