@@ -1,6 +1,7 @@
 import { decodeJwt, SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp, type TestUser } from '../../test/testApp';
+import { unknownAccountKey } from './lockout';
 import { LOGIN_FAILED } from './loginRoutes';
 
 describe('POST /um/login', () => {
@@ -125,7 +126,8 @@ describe('login lockout and rate limits', () => {
   it('allows 5 failures, then makes each attempt wait (429), then lets the right password in after the wait', async () => {
     const u = await t.createUser();
     for (let i = 0; i < 5; i++) expect((await attempt(u.email, 'bad password', '10.0.1.1')).statusCode).toBe(401);
-    // 6th attempt right away: the first slot (1 s after the 5th failure) is not open yet
+    // 6th attempt right after the 5th failure (pinned to now: a loaded machine may take a second between them)
+    await t.db.query('UPDATE users SET last_failed_login_at = now() WHERE id = $1', [u.id]);
     const blocked = await attempt(u.email, u.password, '10.0.1.1');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().message).toMatch(/Try again in \d+ seconds/);
@@ -140,6 +142,11 @@ describe('login lockout and rate limits', () => {
     const u = await t.createUser();
     const answers: Record<string, { status: number; message: string }[]> = { known: [], unknown: [] };
     for (let i = 0; i < 7; i++) {
+      // Past the free failures, each answer is read right after the last failure (pinned: the machine's speed must not open a slot).
+      if (i >= 5) {
+        await t.db.query('UPDATE users SET last_failed_login_at = now() WHERE id = $1', [u.id]);
+        await t.db.query('UPDATE unknown_account_lockouts SET last_failed_at = now() WHERE key = $1', [unknownAccountKey('nobody-here@example.com')]);
+      }
       for (const [kind, email] of [
         ['known', u.email],
         ['unknown', 'nobody-here@example.com'],

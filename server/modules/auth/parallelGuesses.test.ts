@@ -31,9 +31,9 @@ describe('parallel guesses', () => {
     expect((byStatus[401] ?? 0) + (byStatus[429] ?? 0)).toBe(30);
     expect(answers.filter((a) => a.statusCode === 429).every((a) => Number(a.headers['retry-after']) >= 1)).toBe(true);
     const [row] = await t.db.query<{ failed_logins: number }>('SELECT failed_logins FROM users WHERE id = $1', [user.id]);
-    expect(row!.failed_logins).toBeLessThanOrEqual(FREE_FAILURES);
-    // The right password is still refused while the account waits out its delay: the burst did count.
-    expect((await login(user.email, user.password, '10.8.1.1')).statusCode).toBe(429);
+    // Every guess that was checked counted, none that was refused did: the burst spent exactly what it was allowed.
+    // (Whether the right password is refused next depends on how long the burst took, so lockout.test.ts owns that.)
+    expect(row!.failed_logins).toBe(byStatus[401]);
   });
 
   it('an e-mail without an account gets the same limit', async () => {
