@@ -6,18 +6,33 @@
 //   node build.mjs --watch               rebuild on change (npm run dev; the API serves dist/;
 //                                        one pass, so without the first-load grouping)
 //   node build.mjs --entry <file> --outdir <dir> [--plugins <dir>] [--quiet]   test builds
-import * as esbuild from 'esbuild';
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import zlib from 'node:zlib';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import zlib from 'node:zlib';
+import * as esbuild from 'esbuild';
+
 import { computeReport, formatReport, readManifestRoutes, staticClosure } from './scripts/lib/buildReport.mjs';
 import { blueprintDeepImports } from './scripts/lib/deepImports.mjs';
+import {
+  axiosWithoutFetchAdapter,
+  blueprintConstantClasses,
+  blueprintIconsStub,
+  chunkCss,
+  reflectMetadataShim,
+  stripIconFonts,
+} from './scripts/lib/esbuildPlugins.mjs';
+import {
+  codelessModules,
+  firstLoadGroups,
+  firstLoadModules,
+  groupAppendix,
+  groupReexport,
+  pluginPageGroups,
+} from './scripts/lib/firstLoadGroup.mjs';
 import { DOCUMENT_STYLES, prerenderPages } from './scripts/lib/prerender.mjs';
 import { compactRouteModules, modulepreloadLinks, routeModules } from './scripts/lib/routeModules.mjs';
-import { codelessModules, firstLoadGroups, firstLoadModules, groupAppendix, groupReexport, pluginPageGroups } from './scripts/lib/firstLoadGroup.mjs';
-import { axiosWithoutFetchAdapter, blueprintConstantClasses, blueprintIconsStub, chunkCss, reflectMetadataShim, stripIconFonts } from './scripts/lib/esbuildPlugins.mjs';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
@@ -31,7 +46,14 @@ const root = path.dirname(fileURLToPath(import.meta.url));
 const FIRST_SCREEN = '/login';
 
 export function parseArgs(argv) {
-  const options = { entry: 'host/main.tsx', outdir: 'dist', pluginsDir: 'plugins', watch: false, quiet: false, title: 'Console' };
+  const options = {
+    entry: 'host/main.tsx',
+    outdir: 'dist',
+    pluginsDir: 'plugins',
+    watch: false,
+    quiet: false,
+    title: 'Console',
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const value = () => {
@@ -109,7 +131,9 @@ export function esbuildOptions({ entry, outdir }, groups = [], documentStyles = 
 async function planFirstLoadGroups(options) {
   const { metafile } = await esbuild.build({ ...esbuildOptions(options), write: false });
   const entryKey = path.relative(root, path.resolve(root, options.entry)).split(path.sep).join('/');
-  const entryOut = Object.entries(metafile.outputs).find(([file, info]) => info.entryPoint === entryKey && file.endsWith('.js'))?.[0];
+  const entryOut = Object.entries(metafile.outputs).find(
+    ([file, info]) => info.entryPoint === entryKey && file.endsWith('.js'),
+  )?.[0];
   if (!entryOut) throw new Error(`entry ${options.entry} not found in the metafile outputs`);
   const source = (out) => path.join(root, metafile.outputs[out].entryPoint);
   const lazyOuts = Object.entries(metafile.outputs)
@@ -121,21 +145,42 @@ async function planFirstLoadGroups(options) {
   // shared chunk too (FIRST_SCREEN above).
   const firstScreen = routes.find((route) => route.path === FIRST_SCREEN);
   const firstScreenOut = firstScreen && lazyOuts.find((file) => source(file) === firstScreen.page);
-  const firstScreenChunks = firstScreenOut ? staticClosure(metafile, firstScreenOut).filter((file) => file !== firstScreenOut && !entryClosure.includes(file)) : [];
+  const firstScreenChunks = firstScreenOut
+    ? staticClosure(metafile, firstScreenOut).filter((file) => file !== firstScreenOut && !entryClosure.includes(file))
+    : [];
   const groups = [
     {
       id: 0,
       modules: [
         ...new Set([
-          ...firstLoadModules({ metafile, outputs: entryClosure.filter((file) => file !== entryOut), root, esbuild, include: /^(node_modules|core|host)\// }),
-          ...firstLoadModules({ metafile, outputs: firstScreenChunks, root, esbuild, include: /^(node_modules|core)\// }),
-          ...codelessModules({ metafile, root, outputs: lazyOuts.flatMap((out) => staticClosure(metafile, out)).filter((file) => !entryClosure.includes(file)) }),
+          ...firstLoadModules({
+            metafile,
+            outputs: entryClosure.filter((file) => file !== entryOut),
+            root,
+            esbuild,
+            include: /^(node_modules|core|host)\//,
+          }),
+          ...firstLoadModules({
+            metafile,
+            outputs: firstScreenChunks,
+            root,
+            esbuild,
+            include: /^(node_modules|core)\//,
+          }),
+          ...codelessModules({
+            metafile,
+            root,
+            outputs: lazyOuts
+              .flatMap((out) => staticClosure(metafile, out))
+              .filter((file) => !entryClosure.includes(file)),
+          }),
         ]),
       ].sort(),
       members: new Set(lazyOuts.map(source)),
     },
   ];
-  for (const group of pluginPageGroups({ metafile, root, esbuild, routes })) groups.push({ id: groups.length, ...group });
+  for (const group of pluginPageGroups({ metafile, root, esbuild, routes }))
+    groups.push({ id: groups.length, ...group });
   return groups;
 }
 
@@ -155,7 +200,9 @@ function indexHtml({ title, entryFile, cssFiles, preload, classicScripts, routeT
   const links = cssFiles.map((file) => `    <link rel="stylesheet" href="/${file}" />`).join('\n');
   // A public first screen's own styles (chunkCss `inDocument`): its copy in the document paints
   // with them, before any script runs. Same id as the chunk would inject them under.
-  const styles = [...documentStyles].map(([id, css]) => `    <style data-chunk-css="${id}">${css.replace(/</g, '\\3c ')}</style>`).join('\n');
+  const styles = [...documentStyles]
+    .map(([id, css]) => `    <style data-chunk-css="${id}">${css.replace(/</g, '\\3c ')}</style>`)
+    .join('\n');
   const preloads = modulepreloadLinks(preload.map((file) => `/${file}`));
   // Not executed (CSP allows no inline script): data the host reads to preload a permitted
   // route's modules together with its page chunk (host/routing/routeModules.ts).
@@ -207,10 +254,20 @@ function finish(result, options, documentStyles = new Map()) {
     extraFirstLoad: [path.relative(root, path.join(outdir, shim))],
   });
   const rel = (file) => path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/');
-  const entryOut = Object.entries(result.metafile.outputs).find(([, info]) => info.entryPoint === options.entry.split(path.sep).join('/'))?.[0];
+  const entryOut = Object.entries(result.metafile.outputs).find(
+    ([, info]) => info.entryPoint === options.entry.split(path.sep).join('/'),
+  )?.[0];
   const entryInfo = result.metafile.outputs[entryOut];
-  const preload = (entryInfo.imports ?? []).filter((imp) => imp.kind === 'import-statement').map((imp) => rel(imp.path));
-  const routes = routeModules({ metafile: result.metafile, root, entry: options.entry, pluginsDir: path.resolve(root, options.pluginsDir), outdir });
+  const preload = (entryInfo.imports ?? [])
+    .filter((imp) => imp.kind === 'import-statement')
+    .map((imp) => rel(imp.path));
+  const routes = routeModules({
+    metafile: result.metafile,
+    root,
+    entry: options.entry,
+    pluginsDir: path.resolve(root, options.pluginsDir),
+    outdir,
+  });
   writeFileSync(
     path.join(outdir, 'index.html'),
     indexHtml({
@@ -235,7 +292,8 @@ function finish(result, options, documentStyles = new Map()) {
       .map((file) => path.resolve(root, file)),
   ]);
   writeFileSync(path.join(outdir, 'build-report.json'), `${JSON.stringify(report, null, 2)}\n`);
-  if (report.fonts.length) throw new Error(`font files were emitted (icon fonts must stay out): ${report.fonts.join(', ')}`);
+  if (report.fonts.length)
+    throw new Error(`font files were emitted (icon fonts must stay out): ${report.fonts.join(', ')}`);
   if (!options.quiet) console.log(formatReport(report));
   return report;
 }
@@ -247,7 +305,10 @@ function finish(result, options, documentStyles = new Map()) {
 async function writePrerendered(options) {
   if (!(options.prerender ?? options.entry === 'host/main.tsx')) return;
   const markup = await prerenderPages({ esbuild, root });
-  writeFileSync(path.join(path.resolve(root, options.outdir), 'prerendered.json'), `${JSON.stringify(markup, null, 2)}\n`);
+  writeFileSync(
+    path.join(path.resolve(root, options.outdir), 'prerendered.json'),
+    `${JSON.stringify(markup, null, 2)}\n`,
+  );
 }
 
 export async function buildConsole(options) {
@@ -286,7 +347,9 @@ async function watch(options) {
               // The copy first: the API re-reads it with index.html, when that one changes.
               await writePrerendered(options);
               finish(result, { ...options, quiet: true }, documentStyles);
-              console.log(`[${new Date().toLocaleTimeString()}] rebuilt ${options.outdir}/ (serve it with: npx tsx server/main.ts)`);
+              console.log(
+                `[${new Date().toLocaleTimeString()}] rebuilt ${options.outdir}/ (serve it with: npx tsx server/main.ts)`,
+              );
             } catch (error) {
               console.error(error);
             }
@@ -296,7 +359,9 @@ async function watch(options) {
     ],
   });
   await context.watch();
-  console.log(`Watching; ${options.outdir}/ is rebuilt on change. Run the API (it serves dist/) in another terminal: npx tsx server/main.ts`);
+  console.log(
+    `Watching; ${options.outdir}/ is rebuilt on change. Run the API (it serves dist/) in another terminal: npx tsx server/main.ts`,
+  );
 }
 
 const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

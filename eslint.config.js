@@ -4,7 +4,9 @@
 // and `npm run typecheck` already reports what the types can tell.
 import js from '@eslint/js';
 import { defineConfig } from 'eslint/config';
+import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
+import simpleImportSort from 'eslint-plugin-simple-import-sort';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
@@ -30,12 +32,51 @@ export default defineConfig(
     },
     rules: {
       // `_name` marks a binding kept on purpose: a positional parameter, a rest sibling left out.
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    // One import order everywhere (autofixed by `npm run lint -- --fix`): side effects first (the
+    // decorator metadata shim must load before any decorated class), then Node and packages, then
+    // the project's aliases, then relative paths.
+    plugins: { 'simple-import-sort': simpleImportSort },
+    rules: {
+      'simple-import-sort/imports': [
+        'error',
+        { groups: [['^\\u0000'], ['^node:', '^@?\\w'], ['^@(core|common)(/.*|$)'], ['^\\.']] },
+      ],
+      'simple-import-sort/exports': 'error',
+    },
+  },
+  {
+    // File names: a module is named after its main export (camelCase or PascalCase, e.g.
+    // `useDeviceAccess.ts`, `DevicesTable.tsx`, `devices.test.ts`); a command run by hand or by
+    // npm (`scripts/*.mjs`, `scripts/*.ts`) is kebab-case like the npm script that runs it.
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        {
+          'scripts/*.{mjs,ts}': 'KEBAB_CASE',
+          '!(scripts)/**/*.{ts,tsx,mjs,js}': '+([a-zA-Z0-9])',
+          'scripts/lib/**/*.{ts,mjs,js}': 'CAMEL_CASE',
+        },
+        { ignoreMiddleExtensions: true },
+      ],
     },
   },
   {
     // The console's React code, and the tests that render it.
-    files: ['core/**/*.{ts,tsx}', 'plugins/**/*.{ts,tsx}', 'host/**/*.{ts,tsx}', 'tests/**/*.{ts,tsx}', 'e2e/runtime/**/*.{ts,tsx}'],
+    files: [
+      'core/**/*.{ts,tsx}',
+      'plugins/**/*.{ts,tsx}',
+      'host/**/*.{ts,tsx}',
+      'tests/**/*.{ts,tsx}',
+      'e2e/runtime/**/*.{ts,tsx}',
+    ],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs['recommended-latest'].rules,

@@ -14,7 +14,13 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'jsdom',
-          include: ['common/**/*.test.{ts,tsx}', 'core/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'host/**/*.test.{ts,tsx}', 'tests/**/*.test.{ts,tsx}'],
+          include: [
+            'common/**/*.test.{ts,tsx}',
+            'core/**/*.test.{ts,tsx}',
+            'plugins/**/*.test.{ts,tsx}',
+            'host/**/*.test.{ts,tsx}',
+            'tests/**/*.test.{ts,tsx}',
+          ],
           // tests/contract/** build the API (server project).
           exclude: [...configDefaults.exclude, 'tests/contract/**'],
           setupFiles: ['tests/setup.ts'],

@@ -18,9 +18,27 @@ export interface Product {
 
 export const PRODUCTS: readonly Product[] = [
   { id: 'gluon', title: 'Gluon', module: 'gluon', apiPrefixes: ['/gluon-backend/'], permissionPrefix: 'gln' },
-  { id: 'globalrulesrepository', title: 'Global rules repository', module: 'gluon', apiPrefixes: ['/globalrulesrepository-backend/'], permissionPrefix: 'gln' },
-  { id: 'neutrino', title: 'Neutrino', module: 'neutrino', apiPrefixes: ['/neutrino-backend/'], permissionPrefix: 'ntr' },
-  { id: 'monitoring', title: 'Monitoring', module: 'monitoring', apiPrefixes: ['/monitoring-backend/'], permissionPrefix: 'mnt' },
+  {
+    id: 'globalrulesrepository',
+    title: 'Global rules repository',
+    module: 'gluon',
+    apiPrefixes: ['/globalrulesrepository-backend/'],
+    permissionPrefix: 'gln',
+  },
+  {
+    id: 'neutrino',
+    title: 'Neutrino',
+    module: 'neutrino',
+    apiPrefixes: ['/neutrino-backend/'],
+    permissionPrefix: 'ntr',
+  },
+  {
+    id: 'monitoring',
+    title: 'Monitoring',
+    module: 'monitoring',
+    apiPrefixes: ['/monitoring-backend/'],
+    permissionPrefix: 'mnt',
+  },
   // No backend of its own yet: only Contact Us (the support module) answers under /electron-backend/.
   { id: 'electron', title: 'Electron', module: null, apiPrefixes: ['/electron-backend/'], permissionPrefix: 'elc' },
   { id: 'admin', title: 'Administration', module: 'users', apiPrefixes: ['/um/'], permissionPrefix: 'umg' },

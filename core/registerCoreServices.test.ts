@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { container as rootContainer } from 'tsyringe';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { makeTestToken } from '../tests/harness/tokens';
 import { BrandingServiceToken } from './branding/BrandingService';
 import { CaptchaServiceToken } from './captcha/CaptchaService';
@@ -17,7 +18,7 @@ import { SessionServiceToken } from './session/SessionService';
 import { SessionTransportToken } from './session/SessionTransport';
 import { StorageServiceToken } from './storage/StorageService';
 import { createFakeAxios } from './testing/createFakeAxios';
-import { ThemeServiceToken, type ThemeService } from './theme/ThemeService';
+import { type ThemeService, ThemeServiceToken } from './theme/ThemeService';
 import { DefaultToastService } from './toasts/DefaultToastService';
 import { ToastServiceToken } from './toasts/ToastService';
 
@@ -88,7 +89,9 @@ describe('registerCoreServices', () => {
 
   it("the session's refresh reaches the same server without passing through the HTTP service's interceptors", async () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
-    const fake = createFakeAxios((request) => (request.url.endsWith('/refresh') ? { status: 401, data: {} } : { status: 200, data: {} }));
+    const fake = createFakeAxios((request) =>
+      request.url.endsWith('/refresh') ? { status: 401, data: {} } : { status: 200, data: {} },
+    );
     const container = registerCoreServices(rootContainer.createChildContainer(), {
       services: [[NavigationServiceToken, new MemoryNavigationService('/gluon/devices')]],
       axios: fake.axios,
@@ -105,7 +108,9 @@ describe('registerCoreServices', () => {
     expect(fake.requests[1]!.headers.Authorization).toBe(`Bearer ${token}`);
     expect(intercepted).toEqual(['/gluon-backend/anything']);
     // The session handled its own 401 (forced logout back here), with no global 'No Permissions'.
-    expect((container.resolve(NavigationServiceToken) as MemoryNavigationService).href()).toBe('/login?returnUrl=%2Fgluon%2Fdevices');
+    expect((container.resolve(NavigationServiceToken) as MemoryNavigationService).href()).toBe(
+      '/login?returnUrl=%2Fgluon%2Fdevices',
+    );
     let toasts: readonly unknown[] = [];
     container.resolve(ToastServiceToken).toasts$.subscribe((list) => (toasts = list));
     expect(toasts).toEqual([]);
@@ -115,7 +120,10 @@ describe('registerCoreServices', () => {
   it('type-checks each [token, fake] pair against the token', async () => {
     const theme: ThemeService = { theme$: null as never, theme: () => 'dark', set: () => {}, toggle: () => {} };
     const container = registerCoreServices(rootContainer.createChildContainer(), {
-      services: [[ThemeServiceToken, theme], serviceOverride(NavigationServiceToken, new MemoryNavigationService('/x'))],
+      services: [
+        [ThemeServiceToken, theme],
+        serviceOverride(NavigationServiceToken, new MemoryNavigationService('/x')),
+      ],
     });
     expect(container.resolve(ThemeServiceToken)).toBe(theme);
     // @ts-expect-error a fake that does not implement the token's interface does not compile

@@ -1,5 +1,6 @@
 import axios, { type AxiosInstance } from 'axios';
-import { instanceCachingFactory, Lifecycle, type DependencyContainer, type InjectionToken } from 'tsyringe';
+import { type DependencyContainer, type InjectionToken, instanceCachingFactory, Lifecycle } from 'tsyringe';
+
 import { ApiClientToken } from './api/ApiClient';
 import { DefaultApiClient } from './api/DefaultApiClient';
 import { BrandingServiceToken } from './branding/BrandingService';
@@ -71,19 +72,26 @@ export function registerCoreServices<const Services extends readonly unknown[] =
   container: DependencyContainer,
   options: RegisterCoreServicesOptions<Services> = {},
 ): DependencyContainer {
-  for (const [token, value] of (options.services ?? []) as readonly ServiceOverride[]) container.register(token, { useValue: value });
+  for (const [token, value] of (options.services ?? []) as readonly ServiceOverride[])
+    container.register(token, { useValue: value });
 
   const free = (token: symbol) => !container.isRegistered(token as InjectionToken<unknown>, true);
   const singleton = <T>(token: ServiceToken<T>, implementation: Constructor<T>) => {
     if (free(token)) {
-      container.register<T>(token, { useClass: implementation as unknown as new (...args: unknown[]) => T }, { lifecycle: Lifecycle.Singleton });
+      container.register<T>(
+        token,
+        { useClass: implementation as unknown as new (...args: unknown[]) => T },
+        { lifecycle: Lifecycle.Singleton },
+      );
     }
   };
 
   if (free(AxiosInstanceToken)) container.register(AxiosInstanceToken, { useValue: options.axios ?? axios.create() });
   if (free(SessionTransportToken)) {
     container.register(SessionTransportToken, {
-      useFactory: instanceCachingFactory((c) => new AxiosSessionTransport(withoutInterceptors(c.resolve(AxiosInstanceToken)))),
+      useFactory: instanceCachingFactory(
+        (c) => new AxiosSessionTransport(withoutInterceptors(c.resolve(AxiosInstanceToken))),
+      ),
     });
   }
   singleton(NavigationServiceToken, BrowserNavigationService);

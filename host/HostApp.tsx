@@ -1,9 +1,16 @@
 import { useMemo } from 'react';
 import type { DependencyContainer } from 'tsyringe';
 import { Router } from 'wouter';
-import { createNavigationLocationHook, createNavigationSearchHook, NavigationServiceToken, type NavigationService } from '@core/navigation';
+
+import {
+  createNavigationLocationHook,
+  createNavigationSearchHook,
+  type NavigationService,
+  NavigationServiceToken,
+} from '@core/navigation';
 import { ServicesProvider } from '@core/react';
-import { HostShell, type HostChromeProps } from './HostShell';
+
+import { type HostChromeProps, HostShell } from './HostShell';
 
 export interface HostAppProps extends HostChromeProps {
   /** A container with the core services and the plugin registry registered. */

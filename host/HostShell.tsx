@@ -1,12 +1,14 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { Suspense, useMemo, useRef } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
+
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { PluginRegistryToken, type RegistrySnapshot } from '@core/plugin/PluginRegistry';
 import { useObservable, useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { ThemeServiceToken } from '@core/theme/ThemeService';
 import { useViewport, type Viewport } from '@core/ui/useViewport';
+
 import { HostFrame } from './layout/HostFrame';
 import { LazyOutlets } from './layout/LazyOutlets';
 import { shouldShowProductsHeader } from './layout/shouldShowProductsHeader';
@@ -44,18 +46,28 @@ function ChromePlaceholder({ productsHeader }: { productsHeader: boolean }) {
   return (
     <>
       <div className="host-top-bar-placeholder" />
-      {productsHeader ? <div className="host-products-header host-products-header-placeholder" aria-hidden="true" /> : null}
+      {productsHeader ? (
+        <div className="host-products-header host-products-header-placeholder" aria-hidden="true" />
+      ) : null}
     </>
   );
 }
 
-function FullChrome({ title, logoUrl, snapshot, viewport, pluginId }: HostChromeProps & { snapshot: RegistrySnapshot; viewport: Viewport; pluginId: string }) {
+function FullChrome({
+  title,
+  logoUrl,
+  snapshot,
+  viewport,
+  pluginId,
+}: HostChromeProps & { snapshot: RegistrySnapshot; viewport: Viewport; pluginId: string }) {
   const TopBar = lazyComponent(loadTopBar);
   const ProductsHeader = lazyComponent(loadProductsHeader);
   return (
     <>
       <TopBar title={title} logoUrl={logoUrl} header={snapshot.header} viewport={viewport} />
-      {shouldShowProductsHeader(snapshot.plugins) ? <ProductsHeader registered={snapshot.plugins} currentPluginId={pluginId} /> : null}
+      {shouldShowProductsHeader(snapshot.plugins) ? (
+        <ProductsHeader registered={snapshot.plugins} currentPluginId={pluginId} />
+      ) : null}
     </>
   );
 }
@@ -85,7 +97,13 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
   if (decision.kind === 'redirect') {
     redirects.current += 1;
     if (redirects.current > MAX_CHAINED_REDIRECTS) {
-      return <NonIdealState className="host-plugin-error" title="Too many redirects" description={`The console kept redirecting (last: ${decision.to}).`} />;
+      return (
+        <NonIdealState
+          className="host-plugin-error"
+          title="Too many redirects"
+          description={`The console kept redirecting (last: ${decision.to}).`}
+        />
+      );
     }
     // Keyed by the path being left, so chained redirects (unknown -> '' -> /login) each fire.
     return <Redirect key={`${path}?${search}`} to={decision.to} replace />;
@@ -94,7 +112,10 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
 
   const layout = decision.kind === 'page' ? decision.route.layout : 'full';
   // The registered plugin whose frame the page asks for (route.frame), if any.
-  const framer = decision.kind === 'page' && decision.route.route.frame ? snapshot.plugins.find((plugin) => plugin.id === decision.route.route.frame && plugin.frame) : undefined;
+  const framer =
+    decision.kind === 'page' && decision.route.route.frame
+      ? snapshot.plugins.find((plugin) => plugin.id === decision.route.route.frame && plugin.frame)
+      : undefined;
   let content;
   if (decision.kind === 'page') {
     const Page = lazyComponent(decision.route.route.page);
@@ -124,7 +145,11 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
       <NonIdealState
         className="host-upgrade"
         title={signedIn ? 'No module is enabled' : 'Nothing to show'}
-        description={signedIn ? 'Your account has no module of this console enabled. Contact your account administrator.' : 'This console has no sign-in page installed.'}
+        description={
+          signedIn
+            ? 'Your account has no module of this console enabled. Contact your account administrator.'
+            : 'This console has no sign-in page installed.'
+        }
       />
     );
   } else {
@@ -149,7 +174,13 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
       chrome={
         layout === 'full' ? (
           <Suspense fallback={<ChromePlaceholder productsHeader={shouldShowProductsHeader(snapshot.plugins)} />}>
-            <FullChrome title={title} logoUrl={logoUrl} snapshot={snapshot} viewport={viewport} pluginId={headerPluginId} />
+            <FullChrome
+              title={title}
+              logoUrl={logoUrl}
+              snapshot={snapshot}
+              viewport={viewport}
+              pluginId={headerPluginId}
+            />
           </Suspense>
         ) : null
       }

@@ -1,5 +1,6 @@
-import { lazy, type ComponentType, type ReactNode } from 'react';
+import { type ComponentType, lazy, type ReactNode } from 'react';
 import type { DependencyContainer } from 'tsyringe';
+
 import { createPluginContainer } from '@core/plugin/createPluginContainer';
 import type { PluginManifest } from '@core/plugin/PluginManifest';
 import type { AnyServiceFactory } from '@core/plugin/ServiceFactory';
@@ -27,7 +28,11 @@ function loadServices(manifest: PluginManifest, services: NonNullable<PluginMani
  * when the services are loaded (the first screen's, see preloadPluginServices), else React.lazy
  * suspends until they are and then keeps the container.
  */
-function scopeProvider(parent: DependencyContainer, manifest: PluginManifest, services: NonNullable<PluginManifest['services']>): ScopeProvider {
+function scopeProvider(
+  parent: DependencyContainer,
+  manifest: PluginManifest,
+  services: NonNullable<PluginManifest['services']>,
+): ScopeProvider {
   let byPlugin = scopes.get(parent);
   if (!byPlugin) {
     byPlugin = new WeakMap();

@@ -1,5 +1,6 @@
 import { NonIdealState } from '@blueprintjs/core';
 import type { Root } from 'react-dom/client';
+
 import type { PluginManifest } from '@core/plugin/PluginManifest';
 import { findManifestProblems, PluginManifestError } from '@core/plugin/validateManifests';
 

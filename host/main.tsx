@@ -4,6 +4,7 @@
 import 'reflect-metadata';
 import '@blueprintjs/core/lib/css/blueprint.css';
 import 'normalize.css/normalize.css';
+
 import { adminPlugin } from '../plugins/admin';
 import { callbackPlugin } from '../plugins/callback';
 import { collectorPlugin } from '../plugins/collector';

@@ -1,15 +1,18 @@
 import 'reflect-metadata';
+import './host.css';
+
 import { createRoot } from 'react-dom/client';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+
+import { type NavigationService, NavigationServiceToken } from '@core/navigation';
 import type { PluginManifest } from '@core/plugin/PluginManifest';
 import { registerManifests } from '@core/plugin/registerManifests';
-import { NavigationServiceToken, type NavigationService } from '@core/navigation';
 import { registerCoreServices } from '@core/registerCoreServices';
+
 import { HostApp } from './HostApp';
 import { preloadPluginServices } from './PluginServices';
 import { loadComponent } from './routing/lazyComponent';
 import { publicPageAt, registerRouteLoaders } from './routing/routeModules';
-import './host.css';
 
 export interface StartHostOptions {
   plugins: readonly PluginManifest[];
@@ -69,6 +72,8 @@ export function startHost({ plugins, rootElement, container, title, logoUrl }: S
     const ready = Promise.all([loadComponent(first), owner && preloadPluginServices(owner)]);
     void Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render);
   } else render();
-  const manifestProblems = afterFirstScreen().then(() => import('./checkManifests').then(({ checkManifests }) => checkManifests(plugins, root)));
+  const manifestProblems = afterFirstScreen().then(() =>
+    import('./checkManifests').then(({ checkManifests }) => checkManifests(plugins, root)),
+  );
   return { container: services, manifestProblems, unmount: () => root.unmount() };
 }

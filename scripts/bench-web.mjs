@@ -21,13 +21,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
+
 import { announcedScripts, liveSelector, scriptWaves, watchReady } from './lib/requestWaves.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { email: 'bench-admin@example.com', password: 'Bench-Passw0rd!' };
 const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 /**
@@ -43,7 +53,8 @@ const PAGES = [
   { name: '/unsubscribe', url: '/unsubscribe?jwt=bench.unknown.token' },
   { name: '/collector/:id', url: '/collector/bench-unknown-collector-link' },
 ];
-const MAIN_CONTENT = 'main input, main h1, main h2, main h3, main h4, main table, main .bp6-callout, main .bp6-non-ideal-state';
+const MAIN_CONTENT =
+  'main input, main h1, main h2, main h3, main h4, main table, main .bp6-callout, main .bp6-non-ideal-state';
 
 function parseArgs(argv) {
   const options = { build: true, runs: 5, json: null };
@@ -60,7 +71,9 @@ function parseArgs(argv) {
 function run(cmd, args) {
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} exited with ${code}`)),
+    );
   });
 }
 
@@ -81,7 +94,16 @@ async function startApi() {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEV_IDP: 'off', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEV_IDP: 'off',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const origin = `http://127.0.0.1:${port}`;
@@ -119,10 +141,15 @@ async function signIn(origin) {
 
 async function measure(page, url) {
   const document = await page.goto(url, { waitUntil: 'commit' });
-  await page.waitForFunction(() => window.__benchReady !== undefined && window.__benchLive !== undefined, null, { timeout: 30_000, polling: 50 });
+  await page.waitForFunction(() => window.__benchReady !== undefined && window.__benchLive !== undefined, null, {
+    timeout: 30_000,
+    polling: 50,
+  });
   // Full URLs, as resource timing names them: what the document itself asked for.
   const origin = new URL(document.url()).origin;
-  const announced = new Set([...announcedScripts(await document.text(), origin)].map((pathname) => `${origin}${pathname}`));
+  const announced = new Set(
+    [...announcedScripts(await document.text(), origin)].map((pathname) => `${origin}${pathname}`),
+  );
   const timing = await page.evaluate(() => ({
     ready: window.__benchReady,
     live: window.__benchLive,
@@ -130,7 +157,13 @@ async function measure(page, url) {
     scripts: performance
       .getEntriesByType('resource')
       .filter((entry) => /\.js(\?|$)/.test(entry.name))
-      .map((entry) => ({ name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd, transferSize: entry.transferSize, encodedBodySize: entry.encodedBodySize })),
+      .map((entry) => ({
+        name: entry.name,
+        startTime: entry.startTime,
+        responseEnd: entry.responseEnd,
+        transferSize: entry.transferSize,
+        encodedBodySize: entry.encodedBodySize,
+      })),
   }));
   // Scripts and waves up to the live page: a prerendered copy is visible before any script ran.
   const before = timing.scripts.filter((entry) => entry.startTime <= timing.live);
@@ -152,7 +185,9 @@ async function benchPage(browser, origin, session, spec, runs) {
     const context = await browser.newContext({ baseURL: origin });
     if (spec.signedIn) {
       // Where the console keeps its session: localStorage, and the access cookie (core/storage).
-      await context.addCookies([{ name: 'access_token', value: encodeURIComponent(session.token), url: origin, sameSite: 'Lax' }]);
+      await context.addCookies([
+        { name: 'access_token', value: encodeURIComponent(session.token), url: origin, sameSite: 'Lax' },
+      ]);
       await context.addInitScript(({ token, profile }) => {
         localStorage.setItem('zo-token', token);
         localStorage.setItem('zo-profile', JSON.stringify(profile));
@@ -219,7 +254,9 @@ async function main() {
     browser = await chromium.launch(CHROMIUM);
     const rows = [];
     for (const spec of PAGES) rows.push(await benchPage(browser, api.origin, session, spec, options.runs));
-    console.log(`\nMedian of ${options.runs} fresh contexts in a warm Chromium, API on loopback (${api.origin}); repeat visit = same context, warm cache.\n`);
+    console.log(
+      `\nMedian of ${options.runs} fresh contexts in a warm Chromium, API on loopback (${api.origin}); repeat visit = same context, warm cache.\n`,
+    );
     console.log(table(rows));
     if (options.json) writeFileSync(options.json, `${JSON.stringify(rows, null, 2)}\n`);
   } finally {

@@ -38,7 +38,9 @@ function walk(dir, files = []) {
 
 function stripComments(source) {
   // Strings are kept (import specifiers live in them); comments could hide fake imports.
-  return source.replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' ')).replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
+  return source
+    .replace(/\/\*[\s\S]*?\*\//g, (comment) => comment.replace(/[^\n]/g, ' '))
+    .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
 /** Every import of a file: static, re-export, side-effect, dynamic import() and require(). */
@@ -64,7 +66,11 @@ export function parseImports(source) {
 }
 
 function resolveFile(base) {
-  const candidates = [base, ...EXTENSIONS.map((ext) => base + ext), ...EXTENSIONS.map((ext) => path.join(base, `index${ext}`))];
+  const candidates = [
+    base,
+    ...EXTENSIONS.map((ext) => base + ext),
+    ...EXTENSIONS.map((ext) => path.join(base, `index${ext}`)),
+  ];
   return candidates.find((file) => existsSync(file) && statSync(file).isFile()) ?? null;
 }
 
@@ -97,9 +103,15 @@ const CREDENTIAL_OWNERS = ['core/session/', 'core/storage/'];
 
 /** Reads or writes of a credential: token storage keys (by name or by value) and the cookie. */
 const CREDENTIAL_USAGES = [
-  { re: /\bStorageKeys\s*\.\s*(token|recoveryToken|profile|rememberedDevices)\b/g, usage: (m) => `StorageKeys.${m[1]}` },
+  {
+    re: /\bStorageKeys\s*\.\s*(token|recoveryToken|profile|rememberedDevices)\b/g,
+    usage: (m) => `StorageKeys.${m[1]}`,
+  },
   { re: /(['"`])(zo-token|zo-recovery-token|zo-profile|zo-remember-2fa)\1/g, usage: (m) => `'${m[2]}'` },
-  { re: /\b(setAccessCookie|getAccessCookie|getRememberToken|setRememberToken|ACCESS_TOKEN_COOKIE)\b/g, usage: (m) => m[1] },
+  {
+    re: /\b(setAccessCookie|getAccessCookie|getRememberToken|setRememberToken|ACCESS_TOKEN_COOKIE)\b/g,
+    usage: (m) => m[1],
+  },
   { re: /\bdocument\s*\.\s*cookie\b/g, usage: () => 'document.cookie' },
 ];
 
@@ -108,14 +120,19 @@ export function findCredentialUsages(source) {
   const text = stripComments(source);
   const found = [];
   for (const { re, usage } of CREDENTIAL_USAGES) {
-    for (const match of text.matchAll(re)) found.push({ usage: usage(match), line: text.slice(0, match.index).split('\n').length });
+    for (const match of text.matchAll(re))
+      found.push({ usage: usage(match), line: text.slice(0, match.index).split('\n').length });
   }
   return found.sort((a, b) => a.line - b.line);
 }
 
 function credentialRuleApplies(root, file) {
   const rel = path.relative(root, file).split(path.sep).join('/');
-  return !isTestFile(file) && CONSOLE_AREAS.includes(rel.split('/')[0]) && !CREDENTIAL_OWNERS.some((owner) => rel.startsWith(owner));
+  return (
+    !isTestFile(file) &&
+    CONSOLE_AREAS.includes(rel.split('/')[0]) &&
+    !CREDENTIAL_OWNERS.some((owner) => rel.startsWith(owner))
+  );
 }
 
 function areaOf(root, file) {
@@ -142,7 +159,8 @@ function declaredDependencies(root, moduleId, cache) {
 function moduleViolation(root, a, b, cache) {
   const [from, to] = [serverModuleOf(a.rel), serverModuleOf(b.rel)];
   if (!from || !to || from === to) return null;
-  if (!/^server\/modules\/[^/]+\/public\.tsx?$/.test(b.rel)) return `module '${from}' may import module '${to}' only through server/modules/${to}/public.ts (${b.rel})`;
+  if (!/^server\/modules\/[^/]+\/public\.tsx?$/.test(b.rel))
+    return `module '${from}' may import module '${to}' only through server/modules/${to}/public.ts (${b.rel})`;
   if (!isTestFile(a.rel) && !declaredDependencies(root, from, cache).includes(to))
     return `module '${from}' imports module '${to}' without declaring it in dependsOn (server/modules/${from}/index.ts)`;
   return null;
@@ -153,19 +171,25 @@ function ruleViolation(root, from, to, cache = new Map()) {
   const b = areaOf(root, to);
   if (b.rel.startsWith('..')) return `imports ${b.rel}, outside the project`;
   if (b.area === 'tests') return isTestFile(from) ? null : `imports the test harness ${b.rel} from non-test code`;
-  if (a.area === 'common') return b.area === 'common' ? null : `common/ is shared by the console and the API: it must not import ${b.rel}`;
+  if (a.area === 'common')
+    return b.area === 'common' ? null : `common/ is shared by the console and the API: it must not import ${b.rel}`;
   if (b.area === 'common') return null;
-  if (a.area === 'server') return b.area === 'server' ? moduleViolation(root, a, b, cache) : `server/ must not import the console (${b.rel}); share it through common/`;
+  if (a.area === 'server')
+    return b.area === 'server'
+      ? moduleViolation(root, a, b, cache)
+      : `server/ must not import the console (${b.rel}); share it through common/`;
   if (b.area === 'server') return `the console must not import server/ (${b.rel}); share it through common/`;
   if (a.area === 'core') {
     if (b.area === 'plugins' || b.area === 'host') return `core must not import ${b.area}/ (${b.rel})`;
     if (b.area !== 'core') return `core must not import ${b.rel}`;
     const [from, to] = [a.rel.split('/')[1], b.rel.split('/')[1]];
-    if (CORE_FORBIDDEN[from]?.includes(to)) return `core/${from} must not import core/${to}: ${CORE_FORBIDDEN_WHY[to]} (${b.rel})`;
+    if (CORE_FORBIDDEN[from]?.includes(to))
+      return `core/${from} must not import core/${to}: ${CORE_FORBIDDEN_WHY[to]} (${b.rel})`;
   }
   if (a.area === 'plugins') {
     if (b.area === 'plugins' && b.plugin !== a.plugin) return `plugin '${a.plugin}' imports another plugin (${b.rel})`;
-    if (b.area !== 'core' && b.area !== 'plugins') return `plugin '${a.plugin}' may import only core/ and its own folder (${b.rel})`;
+    if (b.area !== 'core' && b.area !== 'plugins')
+      return `plugin '${a.plugin}' may import only core/ and its own folder (${b.rel})`;
   }
   if (a.area === 'host') {
     if (b.area === 'plugins' && !/^plugins\/[^/]+\/index\.tsx?$/.test(b.rel)) {
@@ -261,20 +285,28 @@ export function checkBoundaries(root) {
       const target = resolveImport(root, file, imp.specifier);
       if (!target) continue;
       const problem = ruleViolation(root, file, target, dependencies);
-      if (problem) violations.push({ file: path.relative(root, file), line: imp.line, specifier: imp.specifier, problem });
+      if (problem)
+        violations.push({ file: path.relative(root, file), line: imp.line, specifier: imp.specifier, problem });
       if (!imp.typeOnly) edges.add(target);
     }
   }
   violations.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
-  const cycles = findCycles(graph).map((cycle) => cycle.map((file) => path.relative(root, file).split(path.sep).join('/')));
+  const cycles = findCycles(graph).map((cycle) =>
+    cycle.map((file) => path.relative(root, file).split(path.sep).join('/')),
+  );
   return { files: files.length, violations, cycles };
 }
 
 export function formatBoundaryReport({ files, violations, cycles }) {
   const lines = [];
-  for (const v of violations) lines.push(`${v.file}:${v.line}: ${v.usage ? `uses ${v.usage}` : `import '${v.specifier}'`}: ${v.problem}`);
+  for (const v of violations)
+    lines.push(`${v.file}:${v.line}: ${v.usage ? `uses ${v.usage}` : `import '${v.specifier}'`}: ${v.problem}`);
   for (const cycle of cycles) lines.push(`import cycle: ${cycle.join(' -> ')}`);
-  lines.push(violations.length || cycles.length ? `Boundaries: ${violations.length} violation(s), ${cycles.length} cycle(s) in ${files} files` : `Boundaries OK (${files} files)`);
+  lines.push(
+    violations.length || cycles.length
+      ? `Boundaries: ${violations.length} violation(s), ${cycles.length} cycle(s) in ${files} files`
+      : `Boundaries OK (${files} files)`,
+  );
   return lines.join('\n');
 }
 
@@ -282,7 +314,9 @@ const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fil
 if (invokedDirectly) {
   const args = process.argv.slice(2);
   const rootIndex = args.indexOf('--root');
-  const root = path.resolve(rootIndex >= 0 ? args[rootIndex + 1] : path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
+  const root = path.resolve(
+    rootIndex >= 0 ? args[rootIndex + 1] : path.join(path.dirname(fileURLToPath(import.meta.url)), '..'),
+  );
   const result = checkBoundaries(root);
   const report = formatBoundaryReport(result);
   if (result.violations.length || result.cycles.length) {

@@ -13,7 +13,8 @@ export function playwrightConfigs() {
   const configs = [];
   if (existsSync(path.join(root, 'e2e/playwright.config.ts'))) configs.push('e2e/playwright.config.ts');
   for (const dir of readdirSync(path.join(root, 'e2e'), { withFileTypes: true })) {
-    if (dir.isDirectory() && existsSync(path.join(root, 'e2e', dir.name, 'playwright.config.ts'))) configs.push(`e2e/${dir.name}/playwright.config.ts`);
+    if (dir.isDirectory() && existsSync(path.join(root, 'e2e', dir.name, 'playwright.config.ts')))
+      configs.push(`e2e/${dir.name}/playwright.config.ts`);
   }
   return configs;
 }
@@ -30,7 +31,11 @@ export function preparedE2eRun() {
     remove() {
       rmSync(dir, { recursive: true, force: true });
       // Where e2e/shared/apiBundlePath.ts puts a suite's bundle for this folder.
-      for (const suite of ['public', 'signin']) rmSync(path.join(root, 'node_modules/.cache', `e2e-${suite}`, path.basename(dir)), { recursive: true, force: true });
+      for (const suite of ['public', 'signin'])
+        rmSync(path.join(root, 'node_modules/.cache', `e2e-${suite}`, path.basename(dir)), {
+          recursive: true,
+          force: true,
+        });
     },
   };
 }

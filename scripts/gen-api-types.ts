@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString } from 'openapi-typescript';
+
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrate } from '../server/db/migrate';
@@ -59,7 +60,9 @@ if (invokedDirectly) {
       // missing: out of date
     }
     if (current !== text) {
-      console.error(`${path.relative(root, target)} is out of date with the API's route schemas: run \`npm run gen:api\` and commit it.`);
+      console.error(
+        `${path.relative(root, target)} is out of date with the API's route schemas: run \`npm run gen:api\` and commit it.`,
+      );
       process.exit(1);
     }
     console.log(`${path.relative(root, target)} matches the API's route schemas`);

@@ -6,6 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { apiModules } from '../server/modules/index';
 import { MODULE_TABLE_FILES, renderModuleTable, withModuleTable } from '../server/modules/moduleTable';
 

@@ -12,10 +12,18 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { camelCase, PERMISSION_PREFIX_PATTERN, PLUGIN_ID_PATTERN, pluginFiles, titleCase } from './lib/pluginTemplate.mjs';
+
+import {
+  camelCase,
+  PERMISSION_PREFIX_PATTERN,
+  PLUGIN_ID_PATTERN,
+  pluginFiles,
+  titleCase,
+} from './lib/pluginTemplate.mjs';
 
 const KINDS = ['product', 'public', 'shell'];
-const USAGE = 'usage: npm run new-plugin -- <id> [--kind product|public|shell] [--prefix snr] [--requires gln,elc] [--title "Name"]';
+const USAGE =
+  'usage: npm run new-plugin -- <id> [--kind product|public|shell] [--prefix snr] [--requires gln,elc] [--title "Name"]';
 const csv = (text) =>
   text
     .split(',')
@@ -65,13 +73,19 @@ export function declaredPrefixes(root) {
 
 export function validate(options, declared = new Map()) {
   if (!PLUGIN_ID_PATTERN.test(options.id)) {
-    throw new Error(`invalid plugin id '${options.id}': lower-case letters, digits and dashes, starting with a letter (it becomes the URL /${options.id})`);
+    throw new Error(
+      `invalid plugin id '${options.id}': lower-case letters, digits and dashes, starting with a letter (it becomes the URL /${options.id})`,
+    );
   }
   if (!KINDS.includes(options.kind)) throw new Error(`invalid kind '${options.kind}' (one of ${KINDS.join(', ')})`);
   const prefixes = options.prefixes ?? [];
   for (const prefix of prefixes) {
-    if (!PERMISSION_PREFIX_PATTERN.test(prefix)) throw new Error(`invalid permission prefix '${prefix}': must match ${PERMISSION_PREFIX_PATTERN}`);
-    if (declared.has(prefix)) throw new Error(`permission prefix '${prefix}' is already declared by plugin '${declared.get(prefix)}'; use --requires ${prefix}`);
+    if (!PERMISSION_PREFIX_PATTERN.test(prefix))
+      throw new Error(`invalid permission prefix '${prefix}': must match ${PERMISSION_PREFIX_PATTERN}`);
+    if (declared.has(prefix))
+      throw new Error(
+        `permission prefix '${prefix}' is already declared by plugin '${declared.get(prefix)}'; use --requires ${prefix}`,
+      );
   }
   const requires = [...new Set([...prefixes, ...(options.requires ?? [])])];
   if (options.kind === 'product' && requires.length === 0) {
@@ -80,7 +94,9 @@ export function validate(options, declared = new Map()) {
   const known = [...declared.keys()];
   for (const prefix of requires) {
     if (!prefixes.includes(prefix) && !declared.has(prefix)) {
-      throw new Error(`unknown permission prefix '${prefix}' (known: ${known.join(', ') || 'none'}); declare a new one with --prefix ${prefix}`);
+      throw new Error(
+        `unknown permission prefix '${prefix}' (known: ${known.join(', ') || 'none'}); declare a new one with --prefix ${prefix}`,
+      );
     }
   }
   return { ...options, prefixes, requires, title: options.title ?? titleCase(options.id) };
@@ -95,7 +111,9 @@ export function registerInHost(mainSource, id) {
   if (!mainSource.includes(anchor) || !/export const plugins = \[\n/.test(mainSource)) {
     throw new Error('host/main.tsx does not have the expected shape; register the plugin by hand');
   }
-  return mainSource.replace(anchor, `${importLine}${anchor}`).replace(/(export const plugins = \[\n[\s\S]*?)(\n\];)/, `$1\n  ${name},$2`);
+  return mainSource
+    .replace(anchor, `${importLine}${anchor}`)
+    .replace(/(export const plugins = \[\n[\s\S]*?)(\n\];)/, `$1\n  ${name},$2`);
 }
 
 export function scaffold(rawOptions) {
@@ -104,7 +122,9 @@ export function scaffold(rawOptions) {
   const dir = path.join(root, 'plugins', rawOptions.id);
   if (existsSync(dir)) throw new Error(`plugins/${rawOptions.id} already exists; not overwriting it`);
   const options = validate(rawOptions, declaredPrefixes(root));
-  const files = Object.fromEntries(Object.entries(pluginFiles(options)).map(([file, text]) => [path.join(dir, file), text]));
+  const files = Object.fromEntries(
+    Object.entries(pluginFiles(options)).map(([file, text]) => [path.join(dir, file), text]),
+  );
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text, { flag: 'wx' });
@@ -126,7 +146,9 @@ if (invokedDirectly) {
   try {
     const { files, registered, options } = scaffold(parseArgs(process.argv.slice(2)));
     const declares = options.prefixes.length ? `, declares ${options.prefixes.join(', ')}` : '';
-    console.log(`Created plugin '${options.id}' (${options.kind}${declares}${options.requires.length ? `, requires ${options.requires.join(', ')}` : ''}):`);
+    console.log(
+      `Created plugin '${options.id}' (${options.kind}${declares}${options.requires.length ? `, requires ${options.requires.join(', ')}` : ''}):`,
+    );
     for (const file of files) console.log(`  ${file}`);
     console.log(
       registered

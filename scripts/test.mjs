@@ -6,15 +6,21 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
+
 import { playwrightConfigs, preparedE2eRun } from './e2e.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const reports = mkdtempSync(path.join(tmpdir(), 'console-test-'));
 // The Playwright suites share one build of the console, PGlite templates and API bundles.
 const e2eRun = preparedE2eRun();
-const env = { ...process.env, CONSOLE_BUILD_DIR: path.join(root, 'dist'), PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1', FORCE_COLOR: process.env.FORCE_COLOR ?? '1' };
+const env = {
+  ...process.env,
+  CONSOLE_BUILD_DIR: path.join(root, 'dist'),
+  PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+  FORCE_COLOR: process.env.FORCE_COLOR ?? '1',
+};
 
 function readJson(file) {
   try {
@@ -49,7 +55,10 @@ function vitestFailures(file) {
     const where = path.relative(root, result.name ?? '');
     const failedTests = (result.assertionResults ?? []).filter((test) => test.status === 'failed');
     if (failedTests.length === 0 && result.status === 'failed') return [`    ${where}`, ...firstLines(result.message)];
-    return failedTests.flatMap((test) => [`    ${where} › ${test.fullName ?? test.title}`, ...firstLines(test.failureMessages?.[0])]);
+    return failedTests.flatMap((test) => [
+      `    ${where} › ${test.fullName ?? test.title}`,
+      ...firstLines(test.failureMessages?.[0]),
+    ]);
   });
 }
 
@@ -63,7 +72,10 @@ function playwrightFailures(file) {
       for (const test of spec.tests ?? []) {
         if (test.status !== 'unexpected') continue;
         const last = test.results?.[test.results.length - 1];
-        lines.push(`    ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`, ...firstLines(last?.error?.message ?? last?.errors?.[0]?.message));
+        lines.push(
+          `    ${spec.file}:${spec.line} › ${[...titles, spec.title].join(' › ')}`,
+          ...firstLines(last?.error?.message ?? last?.errors?.[0]?.message),
+        );
       }
     }
     for (const child of suite.suites ?? []) visit(child, titles);
@@ -97,10 +109,17 @@ function eslintFailures(file) {
 /** The files `prettier --check` found unformatted, from its captured output. */
 function prettierFailures(run) {
   const lines = stripVTControlCharacters(`${run.stdout ?? ''}\n${run.stderr ?? ''}`).split('\n');
-  const files = lines.filter((line) => /^\[warn\] /.test(line) && !/Code style issues|Run Prettier/.test(line)).map((line) => line.slice('[warn] '.length));
+  const files = lines
+    .filter((line) => /^\[warn\] /.test(line) && !/Code style issues|Run Prettier/.test(line))
+    .map((line) => line.slice('[warn] '.length));
   const errors = lines.filter((line) => /^\[error\] /.test(line));
   return [
-    ...(files.length ? [`    ${files.length} files not formatted (npm run format):`, ...files.slice(0, 40).map((file) => `    ${file}`)] : []),
+    ...(files.length
+      ? [
+          `    ${files.length} files not formatted (npm run format):`,
+          ...files.slice(0, 40).map((file) => `    ${file}`),
+        ]
+      : []),
     ...(files.length > 40 ? [`    … and ${files.length - 40} more`] : []),
     ...errors.slice(0, 10).map((line) => `    ${line.slice(0, 200)}`),
   ];
@@ -113,7 +132,11 @@ function playwrightCounts(file) {
 
 const steps = [
   { name: 'chromium', cmd: 'bash', args: ['scripts/ensure-chromium.sh'] },
-  { name: 'typecheck', cmd: 'node', args: ['node_modules/typescript-native/bin/tsc', '--noEmit', '-p', 'tsconfig.json'] },
+  {
+    name: 'typecheck',
+    cmd: 'node',
+    args: ['node_modules/typescript-native/bin/tsc', '--noEmit', '-p', 'tsconfig.json'],
+  },
   { name: 'boundaries', cmd: 'node', args: ['scripts/check-boundaries.mjs'] },
   // The console's API types are generated from the route schemas: a schema changed without
   // `npm run gen:api` fails here, before any test runs on a stale contract.
@@ -122,7 +145,16 @@ const steps = [
   {
     name: 'lint',
     cmd: 'npx',
-    args: ['eslint', '.', '--max-warnings', '0', '--format', 'json', '--output-file', path.join(reports, 'eslint.json')],
+    args: [
+      'eslint',
+      '.',
+      '--max-warnings',
+      '0',
+      '--format',
+      'json',
+      '--output-file',
+      path.join(reports, 'eslint.json'),
+    ],
     failures: () => eslintFailures(path.join(reports, 'eslint.json')),
   },
   { name: 'format', cmd: 'npx', args: ['prettier', '--check', '.'], capture: true, failures: prettierFailures },
@@ -130,14 +162,30 @@ const steps = [
   {
     name: 'unit tests',
     cmd: 'npx',
-    args: ['vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'unit.json')}`],
+    args: [
+      'vitest',
+      'run',
+      '--project',
+      'unit',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, 'unit.json')}`,
+    ],
     counts: () => vitestCounts(path.join(reports, 'unit.json')),
     failures: () => vitestFailures(path.join(reports, 'unit.json')),
   },
   {
     name: 'server tests (PGlite)',
     cmd: 'npx',
-    args: ['vitest', 'run', '--project', 'server', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'server.json')}`],
+    args: [
+      'vitest',
+      'run',
+      '--project',
+      'server',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, 'server.json')}`,
+    ],
     counts: () => vitestCounts(path.join(reports, 'server.json')),
     failures: () => vitestFailures(path.join(reports, 'server.json')),
   },
@@ -145,7 +193,15 @@ const steps = [
     // The same API suite on a real PostgreSQL server (Debian's postgresql, started by the setup).
     name: 'server tests (PostgreSQL)',
     cmd: 'npx',
-    args: ['vitest', 'run', '--project', 'server-pg', '--reporter=default', '--reporter=json', `--outputFile.json=${path.join(reports, 'server-pg.json')}`],
+    args: [
+      'vitest',
+      'run',
+      '--project',
+      'server-pg',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${path.join(reports, 'server-pg.json')}`,
+    ],
     counts: () => vitestCounts(path.join(reports, 'server-pg.json')),
     failures: () => vitestFailures(path.join(reports, 'server-pg.json')),
   },
@@ -189,7 +245,9 @@ for (const step of steps) {
     if (!ok && counts.failed === 0) failed += 1;
   } else if (ok) passed += 1;
   else failed += 1;
-  summary.push(`${ok ? 'PASS' : 'FAIL'}  ${step.name} (${seconds}s)${counts ? `: ${counts.passed} passed, ${counts.failed} failed` : ''}`);
+  summary.push(
+    `${ok ? 'PASS' : 'FAIL'}  ${step.name} (${seconds}s)${counts ? `: ${counts.passed} passed, ${counts.failed} failed` : ''}`,
+  );
   if (!ok) {
     // Named here, at the end, because CI shows only the tail of the output.
     summary.push(...(step.failures?.(run) ?? []).slice(0, 60));

@@ -24,7 +24,9 @@ const load = () =>
   loadavg()
     .map((value) => value.toFixed(2))
     .join(' ');
-const hogs = Array.from({ length: busy }, () => spawn(process.execPath, ['-e', 'for (;;) Math.sqrt(Math.random());'], { stdio: 'ignore' }));
+const hogs = Array.from({ length: busy }, () =>
+  spawn(process.execPath, ['-e', 'for (;;) Math.sqrt(Math.random());'], { stdio: 'ignore' }),
+);
 const started = Date.now();
 console.error(`[with-load] ${busy} busy processes; load average ${load()}`);
 const samples = [];
@@ -48,6 +50,8 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 child.on('exit', (code, signal) => {
   stopHogs();
   const mean = samples.length ? (samples.reduce((a, b) => a + b, 0) / samples.length).toFixed(1) : 'n/a';
-  console.error(`[with-load] done in ${((Date.now() - started) / 1000).toFixed(1)} s; mean 1-minute load ${mean}; load average now ${load()}`);
+  console.error(
+    `[with-load] done in ${((Date.now() - started) / 1000).toFixed(1)} s; mean 1-minute load ${mean}; load average now ${load()}`,
+  );
   process.exit(code ?? (signal ? 1 : 0));
 });

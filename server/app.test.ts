@@ -1,8 +1,9 @@
-import { mkdtemp, mkdir, writeFile, rm } from 'node:fs/promises';
-import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { HttpError } from './contracts';
 import { createTestApp, type TestApp } from './test/testApp';
 
@@ -87,7 +88,12 @@ describe('app foundation', () => {
   });
 
   it('rejects malformed JSON and oversized bodies with 4xx', async () => {
-    const bad = await t.app.inject({ method: 'POST', url: '/um/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(bad.statusCode).toBe(400);
     const big = await t.app.inject({
       method: 'POST',

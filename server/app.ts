@@ -1,8 +1,11 @@
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+
 import type { AppConfig } from './config';
 import type { Database, Mailer, TokenService } from './contracts';
 import { openDatabase } from './db/index';
+import { registerModules } from './modules/defineModule';
+import { apiModules, openApiTags } from './modules/index';
 import { withLogSerializers } from './ops/logSerializers';
 import { installAudit } from './plugins/audit';
 import { installAuthenticate } from './plugins/authenticate';
@@ -12,16 +15,14 @@ import { createMailer } from './plugins/mailer';
 import { installOperatorChannel } from './plugins/operatorChannel';
 import { installSecurityHeaders } from './plugins/securityHeaders';
 import { installStaticAssets } from './plugins/staticAssets';
+import { installStringGuard } from './plugins/stringGuard';
 import { createTokenService } from './plugins/tokens';
 import { fastifyTrustProxy } from './plugins/trustedProxies';
-import { installStringGuard } from './plugins/stringGuard';
 import { installValidators } from './plugins/validators';
-import { registerModules } from './modules/defineModule';
-import { apiModules, openApiTags } from './modules/index';
-import { createBackgroundTasks, type BackgroundTasks } from './services/backgroundTasks';
-import { createAttemptsInFlight, type AttemptsInFlight } from './services/attemptsInFlight';
-import { registerHousekeepingJobs } from './services/housekeeping';
 import { installJobQueue } from './queue';
+import { type AttemptsInFlight, createAttemptsInFlight } from './services/attemptsInFlight';
+import { type BackgroundTasks, createBackgroundTasks } from './services/backgroundTasks';
+import { registerHousekeepingJobs } from './services/housekeeping';
 import { createFailureLimiter, type FailureLimiter } from './services/rateLimit';
 import { createSessionStore } from './services/sessionStore';
 
@@ -39,7 +40,12 @@ export interface BuildOverrides {
 }
 
 /** Where a provider's end-session URL comes from at logout; S2 registers JamfAuth0's. */
-export type LogoutUrlProvider = (session: { id: string; userId: string; tenantId: string; providerData: unknown }) => Promise<string | undefined>;
+export type LogoutUrlProvider = (session: {
+  id: string;
+  userId: string;
+  tenantId: string;
+  providerData: unknown;
+}) => Promise<string | undefined>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -91,13 +97,18 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   }
   const tokens =
     overrides.tokens ??
-    (await createTokenService(overrides.signingKeyPem ? signingKeyFromPem(overrides.signingKeyPem) : await loadSigningKey(config), config.publicUrl, config.tokenIssuer));
+    (await createTokenService(
+      overrides.signingKeyPem ? signingKeyFromPem(overrides.signingKeyPem) : await loadSigningKey(config),
+      config.publicUrl,
+      config.tokenIssuer,
+    ));
   app.decorate('tokens', tokens);
   // Stores are decorations built from what they use (here the database), like repositories.
   app.decorate('sessions', createSessionStore(db));
   const mailer = overrides.mailer ?? createMailer(db, app.log, config.smtpUrl);
   app.decorate('mailer', mailer);
-  if ('close' in mailer && typeof mailer.close === 'function') app.addHook('onClose', async () => (mailer as { close(): void }).close());
+  if ('close' in mailer && typeof mailer.close === 'function')
+    app.addHook('onClose', async () => (mailer as { close(): void }).close());
   app.decorate('config', config);
   app.decorate('failureLimiter', createFailureLimiter(db, config.ipFailureLimit));
   app.decorate('attemptsInFlight', createAttemptsInFlight());
@@ -116,7 +127,8 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
       info: {
         title: 'MTD console reference API',
         version: '0.1.0',
-        description: 'User management, sign-in and product-backend calls used by the console. Errors answer { statusCode, error, message }.',
+        description:
+          'User management, sign-in and product-backend calls used by the console. Errors answer { statusCode, error, message }.',
       },
       servers: [{ url: config.publicUrl }],
       tags: openApiTags,

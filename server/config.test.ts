@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ConfigError, loadConfig } from './config';
 
 describe('loadConfig', () => {
@@ -23,7 +24,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).idp.devIdp).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', DEV_IDP: 'off' }).idp.devIdp).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'production', DEV_IDP: 'on' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_IDP: 'on' })).toThrow(/Invalid DEV_IDP: .*NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_IDP: 'on' })).toThrow(
+      /Invalid DEV_IDP: .*NODE_ENV=production/,
+    );
     expect(loadConfig({ DEV_IDP: 'on' }).idp.devIdp).toBe(true);
   });
 
@@ -32,7 +35,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).gluon.seedExamples).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production', GLUON_EXAMPLE_RULE_SETS: 'off' }).gluon.seedExamples).toBe(false);
     expect(() => loadConfig({ NODE_ENV: 'production', GLUON_EXAMPLE_RULE_SETS: 'on' })).toThrow(ConfigError);
-    expect(() => loadConfig({ NODE_ENV: 'production', GLUON_EXAMPLE_RULE_SETS: 'on' })).toThrow(/Invalid GLUON_EXAMPLE_RULE_SETS: .*NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', GLUON_EXAMPLE_RULE_SETS: 'on' })).toThrow(
+      /Invalid GLUON_EXAMPLE_RULE_SETS: .*NODE_ENV=production/,
+    );
     expect(loadConfig({ NODE_ENV: 'test', GLUON_EXAMPLE_RULE_SETS: 'on' }).gluon.seedExamples).toBe(true);
   });
 
@@ -67,11 +72,17 @@ describe('loadConfig', () => {
     expect(loadConfig({}).devMailbox).toBe(true);
     expect(loadConfig({ DEV_MAILBOX: 'off' }).devMailbox).toBe(false);
     expect(loadConfig({ NODE_ENV: 'production' }).devMailbox).toBe(false);
-    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'on' })).toThrow(/Invalid DEV_MAILBOX: .*NODE_ENV=production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', DEV_MAILBOX: 'on' })).toThrow(
+      /Invalid DEV_MAILBOX: .*NODE_ENV=production/,
+    );
   });
 
   it('accepts PostgreSQL and SMTP URLs', () => {
-    const c = loadConfig({ DATABASE_URL: 'postgres://u@h/db', SMTP_URL: 'smtp://127.0.0.1:2525', SIGNING_KEY_FILE: '/k.pem' });
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@h/db',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      SIGNING_KEY_FILE: '/k.pem',
+    });
     expect(c.databaseUrl).toBe('postgres://u@h/db');
     expect(c.smtpUrl).toBe('smtp://127.0.0.1:2525');
     expect(c.signingKeyFile).toBe('/k.pem');
@@ -81,14 +92,27 @@ describe('loadConfig', () => {
 describe('file storage (STORAGE_URL)', () => {
   it('is the local folder by default, an S3-compatible store with STORAGE_URL and its companions', () => {
     expect(loadConfig({ GLUON_STORAGE_DIR: '/srv/gluon' }).gluon).toMatchObject({ s3: null, storageDir: '/srv/gluon' });
-    expect(loadConfig({ STORAGE_URL: 's3://gluon-files/prod', AWS_ENDPOINT_URL: 'http://minio:9000', AWS_REGION: 'eu-west-3', STORAGE_S3_PATH_STYLE: 'on' }).gluon.s3).toEqual({
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://gluon-files/prod',
+        AWS_ENDPOINT_URL: 'http://minio:9000',
+        AWS_REGION: 'eu-west-3',
+        STORAGE_S3_PATH_STYLE: 'on',
+      }).gluon.s3,
+    ).toEqual({
       bucket: 'gluon-files',
       prefix: 'prod/',
       endpoint: 'http://minio:9000',
       region: 'eu-west-3',
       forcePathStyle: true,
     });
-    expect(loadConfig({ STORAGE_URL: 's3://gluon-files', AWS_ENDPOINT_URL: 'http://a:1', AWS_ENDPOINT_URL_S3: 'https://s3.b.example' }).gluon.s3).toEqual({
+    expect(
+      loadConfig({
+        STORAGE_URL: 's3://gluon-files',
+        AWS_ENDPOINT_URL: 'http://a:1',
+        AWS_ENDPOINT_URL_S3: 'https://s3.b.example',
+      }).gluon.s3,
+    ).toEqual({
       bucket: 'gluon-files',
       prefix: '',
       endpoint: 'https://s3.b.example',
@@ -98,17 +122,29 @@ describe('file storage (STORAGE_URL)', () => {
   });
 
   it('names the variable that is wrong', () => {
-    expect(() => loadConfig({ STORAGE_URL: '/srv/files' })).toThrow('Invalid STORAGE_URL: "/srv/files" is not s3://bucket/prefix');
+    expect(() => loadConfig({ STORAGE_URL: '/srv/files' })).toThrow(
+      'Invalid STORAGE_URL: "/srv/files" is not s3://bucket/prefix',
+    );
     expect(() => loadConfig({ STORAGE_URL: 's3://A_B' })).toThrow(/Invalid STORAGE_URL: "A_B" is not a bucket name/);
-    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', AWS_ENDPOINT_URL: 'minio:9000' })).toThrow('Invalid AWS_ENDPOINT_URL: "minio:9000" is not an http(s) URL');
-    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', STORAGE_S3_PATH_STYLE: 'maybe' })).toThrow('Invalid STORAGE_S3_PATH_STYLE');
-    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', GLUON_UPLOAD_LIMIT_MB: '6000' })).toThrow(/Invalid GLUON_UPLOAD_LIMIT_MB: at most 5120 with STORAGE_URL/);
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', AWS_ENDPOINT_URL: 'minio:9000' })).toThrow(
+      'Invalid AWS_ENDPOINT_URL: "minio:9000" is not an http(s) URL',
+    );
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', STORAGE_S3_PATH_STYLE: 'maybe' })).toThrow(
+      'Invalid STORAGE_S3_PATH_STYLE',
+    );
+    expect(() => loadConfig({ STORAGE_URL: 's3://bucket', GLUON_UPLOAD_LIMIT_MB: '6000' })).toThrow(
+      /Invalid GLUON_UPLOAD_LIMIT_MB: at most 5120 with STORAGE_URL/,
+    );
   });
 
   it('reads the Android security-patch age the heuristic warns past (GLUON_ANDROID_PATCH_MAX_AGE_DAYS, default 180)', () => {
     expect(loadConfig({}).gluon.androidPatchMaxAgeDays).toBe(180);
     expect(loadConfig({ GLUON_ANDROID_PATCH_MAX_AGE_DAYS: '90' }).gluon.androidPatchMaxAgeDays).toBe(90);
-    expect(() => loadConfig({ GLUON_ANDROID_PATCH_MAX_AGE_DAYS: '0' })).toThrow('Invalid GLUON_ANDROID_PATCH_MAX_AGE_DAYS: "0" is not a whole number from 1 to 3650');
-    expect(() => loadConfig({ GLUON_ANDROID_PATCH_MAX_AGE_DAYS: 'six months' })).toThrow('Invalid GLUON_ANDROID_PATCH_MAX_AGE_DAYS');
+    expect(() => loadConfig({ GLUON_ANDROID_PATCH_MAX_AGE_DAYS: '0' })).toThrow(
+      'Invalid GLUON_ANDROID_PATCH_MAX_AGE_DAYS: "0" is not a whole number from 1 to 3650',
+    );
+    expect(() => loadConfig({ GLUON_ANDROID_PATCH_MAX_AGE_DAYS: 'six months' })).toThrow(
+      'Invalid GLUON_ANDROID_PATCH_MAX_AGE_DAYS',
+    );
   });
 });

@@ -1,9 +1,10 @@
 import path from 'node:path';
-import { loadBackendConfig, type BackendConfig } from './services/backendConfig';
-import { parseTrustProxy, type TrustProxy } from './plugins/trustedProxies';
-import { loadGluonConfig, type GluonConfig } from './modules/gluon/services/gluonConfig';
+
+import { type GluonConfig, loadGluonConfig } from './modules/gluon/services/gluonConfig';
 import { loadMonitoringConfig, type MonitoringConfig } from './modules/monitoring/services/monitoringConfig';
 import { loadNeutrinoConfig, type NeutrinoConfig } from './modules/neutrino/services/neutrinoConfig';
+import { parseTrustProxy, type TrustProxy } from './plugins/trustedProxies';
+import { type BackendConfig, loadBackendConfig } from './services/backendConfig';
 
 /** Settings of the identity providers; read here, used by server/modules/sso and server/devIdp. */
 export interface IdpConfig {
@@ -128,7 +129,8 @@ function url(env: Env, name: string, protocols: readonly string[]): string | nul
 function positiveInt(env: Env, name: string, fallback: number): number {
   const raw = str(env, name);
   if (raw === null) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 1_000_000) throw new ConfigError(name, `"${raw}" is not a whole number from 1 to 1000000`);
+  if (!/^\d+$/.test(raw) || Number(raw) < 1 || Number(raw) > 1_000_000)
+    throw new ConfigError(name, `"${raw}" is not a whole number from 1 to 1000000`);
   return Number(raw);
 }
 
@@ -158,7 +160,8 @@ function logLevel(env: Env, name: string, fallback: LogLevel): LogLevel {
   const raw = str(env, name);
   if (raw === null) return fallback;
   const v = raw.toLowerCase();
-  if (!(LOG_LEVELS as readonly string[]).includes(v)) throw new ConfigError(name, `"${raw}" is not one of ${LOG_LEVELS.join(', ')}`);
+  if (!(LOG_LEVELS as readonly string[]).includes(v))
+    throw new ConfigError(name, `"${raw}" is not one of ${LOG_LEVELS.join(', ')}`);
   return v as LogLevel;
 }
 
@@ -168,28 +171,43 @@ export function loadConfig(env: Env = process.env): AppConfig {
   const host = str(env, 'HOST') ?? '127.0.0.1';
   const dataDir = path.resolve(str(env, 'DATA_DIR') ?? './data');
   const hostForUrl = host.includes(':') ? `[${host}]` : host === '0.0.0.0' ? '127.0.0.1' : host;
-  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${hostForUrl}:${portNumber}`).replace(/\/+$/, '');
+  const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://${hostForUrl}:${portNumber}`).replace(
+    /\/+$/,
+    '',
+  );
   const tokenIssuer = (url(env, 'TOKEN_ISSUER', ['http:', 'https:']) ?? `${publicUrl}/um`).replace(/\/+$/, '');
   // Several instances share a PostgreSQL database; an issuer made up from each one's own HOST:PORT would differ.
-  if (str(env, 'NODE_ENV') === 'production' && str(env, 'DATABASE_URL') !== null && str(env, 'PUBLIC_URL') === null && str(env, 'TOKEN_ISSUER') === null) {
+  if (
+    str(env, 'NODE_ENV') === 'production' &&
+    str(env, 'DATABASE_URL') !== null &&
+    str(env, 'PUBLIC_URL') === null &&
+    str(env, 'TOKEN_ISSUER') === null
+  ) {
     throw new ConfigError(
       'PUBLIC_URL',
       'is required with DATABASE_URL in production: every API instance must sign tokens as the same issuer (set the same PUBLIC_URL, or TOKEN_ISSUER, on each)',
     );
   }
   const adminPassword = str(env, 'ADMIN_PASSWORD');
-  if (adminPassword !== null && adminPassword.length < 8) throw new ConfigError('ADMIN_PASSWORD', 'must have at least 8 characters');
+  if (adminPassword !== null && adminPassword.length < 8)
+    throw new ConfigError('ADMIN_PASSWORD', 'must have at least 8 characters');
   const nodeEnv = str(env, 'NODE_ENV') ?? 'development';
   const production = nodeEnv === 'production';
   // The mailbox shows every mail's links (invitations, password resets): never in production.
   const devMailbox = flag(env, 'DEV_MAILBOX', !production);
-  if (devMailbox && production) throw new ConfigError('DEV_MAILBOX', 'the development mailbox is not available with NODE_ENV=production');
+  if (devMailbox && production)
+    throw new ConfigError('DEV_MAILBOX', 'the development mailbox is not available with NODE_ENV=production');
   // The development IdP signs anyone in with a known password, and its SSO accounts are seeded with every permission.
   const devIdp = flag(env, 'DEV_IDP', !production);
-  if (devIdp && production) throw new ConfigError('DEV_IDP', 'the development identity provider is not available with NODE_ENV=production');
+  if (devIdp && production)
+    throw new ConfigError('DEV_IDP', 'the development identity provider is not available with NODE_ENV=production');
   const gluon = loadGluonConfig(env, dataDir, nodeEnv, fail);
   // The example rule sets come with a development route (/dev/samples/…): not in production either.
-  if (gluon.seedExamples && production) throw new ConfigError('GLUON_EXAMPLE_RULE_SETS', 'the example rule sets and sample download are not available with NODE_ENV=production');
+  if (gluon.seedExamples && production)
+    throw new ConfigError(
+      'GLUON_EXAMPLE_RULE_SETS',
+      'the example rule sets and sample download are not available with NODE_ENV=production',
+    );
   return {
     port: portNumber,
     host,

@@ -84,7 +84,14 @@ export interface Mailer {
 }
 
 /** The verified payload of the bearer token (signature, issuer, expiry and type checked). */
-export type VerifiedClaims = Record<string, unknown> & { typ: TokenType; iss: string; exp: number; iat: number; jti?: string; sub?: string };
+export type VerifiedClaims = Record<string, unknown> & {
+  typ: TokenType;
+  iss: string;
+  exp: number;
+  iat: number;
+  jti?: string;
+  sub?: string;
+};
 
 /** The caller's user as authentication read it (live: active and enabled), for the answer. */
 export interface AuthUser {

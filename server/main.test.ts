@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { loadConfig } from './config';
 import { bootstrapAdmin, startBanner, storageWarning } from './main';
 import { ALL_PERMISSIONS } from './services/users';
@@ -57,7 +58,9 @@ describe('start banner and logs', () => {
     expect(lines[1]).toMatch(/^ {2}Sign in as admin@example.com/);
     expect(lines[2]).toMatch(/^ {2}Mailbox: /);
     // An existing account's sign-in line holds the same place.
-    const again = startBanner(loadConfig({ DEV_IDP: 'off' }), { ...admin, created: false }, false).filter((line) => line.trim() !== '');
+    const again = startBanner(loadConfig({ DEV_IDP: 'off' }), { ...admin, created: false }, false).filter(
+      (line) => line.trim() !== '',
+    );
     expect(again.slice(0, 3).map((line) => line.trim().split(/[: ]/)[0])).toEqual(['Console', 'Sign', 'Mailbox']);
   });
 
@@ -71,7 +74,10 @@ describe('start banner and logs', () => {
 
   it('logs warnings and errors only by default in development (no request lines); LOG_LEVEL=info shows requests', async () => {
     const quiet = await createTestApp({ env: { NODE_ENV: 'development' }, overrides: { logger: undefined } });
-    const verbose = await createTestApp({ env: { NODE_ENV: 'development', LOG_LEVEL: 'info' }, overrides: { logger: undefined } });
+    const verbose = await createTestApp({
+      env: { NODE_ENV: 'development', LOG_LEVEL: 'info' },
+      overrides: { logger: undefined },
+    });
     try {
       // Request lines are 'info'; 'warn' keeps warnings and errors.
       expect(quiet.app.log.level).toBe('warn');
@@ -83,7 +89,12 @@ describe('start banner and logs', () => {
 });
 
 describe('storage warning at start', () => {
-  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@db.example/x', PUBLIC_URL: 'https://mtd.example.com', GLUON_STORAGE_DIR: '/srv/gluon' };
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://u:p@db.example/x',
+    PUBLIC_URL: 'https://mtd.example.com',
+    GLUON_STORAGE_DIR: '/srv/gluon',
+  };
 
   it('says that files are not shared in production on PostgreSQL with the local folder', () => {
     const warning = storageWarning(loadConfig(production));

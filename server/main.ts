@@ -1,22 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+
 import { buildApp } from './app';
-import { ConfigError, loadConfig, type AppConfig } from './config';
+import { type AppConfig, ConfigError, loadConfig } from './config';
 import type { Database } from './contracts';
 import { assertDataDirFree, DataDirBusyError } from './db/dataDirLock';
 import { pgliteDir } from './db/index';
 import { DEFAULT_DEV_IDP_USERS, DEV_IDP_PASSWORD, startDevIdpForApi } from './devIdp/index';
 import { seedDevSsoUsers } from './devIdp/seedDevSsoUsers';
-import { checkDeploymentIdentity, DeploymentIdentityError } from './ops/deploymentIdentity';
-import { startStartupWatchdog } from './ops/startupWatchdog';
 import { MAILBOX_PATH } from './modules/dev/mailboxRoutes';
 import { SAMPLE_ANDROID_PATH, SAMPLE_SYSDIAGNOSE_PATH } from './modules/gluon/routes/sampleRoutes';
 import { seedExampleRuleSets } from './modules/gluon/services/seedExamples';
+import { checkDeploymentIdentity, DeploymentIdentityError } from './ops/deploymentIdentity';
+import { startStartupWatchdog } from './ops/startupWatchdog';
 import { hashPassword, verifyPassword } from './services/passwords';
 import { ALL_PERMISSIONS } from './services/users';
 
 /** First start on an empty database: one tenant and an administrator with every permission. */
-export async function bootstrapAdmin(db: Database, config: AppConfig): Promise<{ email: string; password: string | null; created: boolean }> {
+export async function bootstrapAdmin(
+  db: Database,
+  config: AppConfig,
+): Promise<{ email: string; password: string | null; created: boolean }> {
   const [existing] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM users');
   const email = config.adminEmail ?? 'admin@example.com';
   if ((existing?.n ?? 0) > 0) return { email, password: null, created: false };
@@ -24,7 +28,12 @@ export async function bootstrapAdmin(db: Database, config: AppConfig): Promise<{
   const hash = await hashPassword(password);
   await db.tx(async (q) => {
     const [tenant] = await q.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Default tenant') RETURNING id");
-    await q.query('INSERT INTO users (tenant_id, email, password_hash, permissions) VALUES ($1, $2, $3, $4)', [tenant!.id, email, hash, [...ALL_PERMISSIONS]]);
+    await q.query('INSERT INTO users (tenant_id, email, password_hash, permissions) VALUES ($1, $2, $3, $4)', [
+      tenant!.id,
+      email,
+      hash,
+      [...ALL_PERMISSIONS],
+    ]);
   });
   return { email, password, created: true };
 }
@@ -70,12 +79,18 @@ async function main(): Promise<void> {
     stopIdp = () => started.close();
     seedIdp = (app) => started.seed(app);
   }
-  const app = await step(config.databaseUrl ? 'PostgreSQL: connect and migrate' : 'PGlite: open and migrate', () => buildApp(config));
+  const app = await step(config.databaseUrl ? 'PostgreSQL: connect and migrate' : 'PGlite: open and migrate', () =>
+    buildApp(config),
+  );
   if (config.databaseUrl) {
     const signingKeyId = String(((await app.tokens.jwks()).keys[0] as { kid?: string } | undefined)?.kid ?? '');
     try {
       await step('deployment identity (issuer and signing key)', () =>
-        checkDeploymentIdentity(app.db, { tokenIssuer: config.tokenIssuer, signingKeyId }, { replace: config.replaceDeploymentIdentity }),
+        checkDeploymentIdentity(
+          app.db,
+          { tokenIssuer: config.tokenIssuer, signingKeyId },
+          { replace: config.replaceDeploymentIdentity },
+        ),
       );
     } catch (error) {
       if (error instanceof DeploymentIdentityError) {
@@ -148,17 +163,35 @@ export function storageWarning(config: AppConfig): string | null {
  * in and the mailbox (invitations and resets land there), then the rest. `npm start` prints
  * nothing before it (the build's size table only with --verbose; scripts/start.mjs).
  */
-export function startBanner(config: AppConfig, admin: { email: string; password: string | null; created: boolean }, devIdp: boolean): string[] {
+export function startBanner(
+  config: AppConfig,
+  admin: { email: string; password: string | null; created: boolean },
+  devIdp: boolean,
+): string[] {
   const lines = ['', `  Console and API: ${config.publicUrl}`];
   if (admin.created) {
-    lines.push(`  Sign in as ${admin.email} with password ${admin.password}${config.adminPassword ? ' (from ADMIN_PASSWORD)' : ' (generated; shown once)'}`);
+    lines.push(
+      `  Sign in as ${admin.email} with password ${admin.password}${config.adminPassword ? ' (from ADMIN_PASSWORD)' : ' (generated; shown once)'}`,
+    );
   } else {
     lines.push(`  Sign in with an existing account (npm run admin -- --help to manage users).`);
   }
-  if (config.devMailbox) lines.push(`  Mailbox:         ${config.publicUrl}${MAILBOX_PATH} (mail the API sent: invitations, password resets)`);
-  lines.push(`  OpenAPI:         ${config.publicUrl}/openapi.json`, `  Database:        ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/pglite`}`);
-  if (config.gluon.seedExamples) lines.push(`  Sample upload:   ${config.publicUrl}${SAMPLE_SYSDIAGNOSE_PATH} (upload it on /gluon/upload: the example rule sets flag it)`);
-  if (config.gluon.seedExamples) lines.push(`  Android sample:  ${config.publicUrl}${SAMPLE_ANDROID_PATH} (an AndroidQF output the example Android rule set flags)`);
+  if (config.devMailbox)
+    lines.push(
+      `  Mailbox:         ${config.publicUrl}${MAILBOX_PATH} (mail the API sent: invitations, password resets)`,
+    );
+  lines.push(
+    `  OpenAPI:         ${config.publicUrl}/openapi.json`,
+    `  Database:        ${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}/pglite`}`,
+  );
+  if (config.gluon.seedExamples)
+    lines.push(
+      `  Sample upload:   ${config.publicUrl}${SAMPLE_SYSDIAGNOSE_PATH} (upload it on /gluon/upload: the example rule sets flag it)`,
+    );
+  if (config.gluon.seedExamples)
+    lines.push(
+      `  Android sample:  ${config.publicUrl}${SAMPLE_ANDROID_PATH} (an AndroidQF output the example Android rule set flags)`,
+    );
   lines.push(`  Operator CLI:    npm run admin -- --help (in another terminal, while this runs)`);
   if (devIdp) {
     const idpOrigin = `http://${config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host}:${config.idp.idpPort}`;
@@ -171,7 +204,11 @@ export function startBanner(config: AppConfig, admin: { email: string; password:
     );
   }
   const verbose = config.logLevel === 'info' || config.logLevel === 'debug' || config.logLevel === 'trace';
-  lines.push(verbose ? `  Logs:            ${config.logLevel}, every request` : `  Logs:            ${config.logLevel} and above, no request lines (LOG_LEVEL=info shows them)`);
+  lines.push(
+    verbose
+      ? `  Logs:            ${config.logLevel}, every request`
+      : `  Logs:            ${config.logLevel} and above, no request lines (LOG_LEVEL=info shows them)`,
+  );
   return lines;
 }
 

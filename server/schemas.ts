@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+
 import { MFA_PERMISSION } from './modules/auth/signIn';
 
 /**
@@ -13,7 +14,10 @@ import { MFA_PERMISSION } from './modules/auth/signIn';
  * The title is only documentation: validation and the console's generated types are unchanged
  * (server/modules/namedSchemas.test.ts keeps twins from coming back).
  */
-export function named<const Title extends string, const Schema extends object>(title: Title, schema: Schema): { readonly title: Title } & Schema {
+export function named<const Title extends string, const Schema extends object>(
+  title: Title,
+  schema: Schema,
+): { readonly title: Title } & Schema {
   return { title, ...schema };
 }
 
@@ -33,9 +37,13 @@ export const errorSchema = {
  * `{ 400: errorSchema, 401: errorSchema, ... }` for the listed statuses, keyed by the literal
  * statuses so a route's reply type (server/http/routePlugin.ts) knows which codes answer errors.
  */
-export function errors<const Statuses extends readonly number[]>(...statuses: Statuses): { [Status in Statuses[number]]: typeof errorSchema } {
+export function errors<const Statuses extends readonly number[]>(
+  ...statuses: Statuses
+): { [Status in Statuses[number]]: typeof errorSchema } {
   // Object.fromEntries types its keys as string; the keys are exactly `statuses`.
-  return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as { [Status in Statuses[number]]: typeof errorSchema };
+  return Object.fromEntries(statuses.map((s) => [s, errorSchema])) as {
+    [Status in Statuses[number]]: typeof errorSchema;
+  };
 }
 
 export const userSchema = named('UserView', {
@@ -56,7 +64,11 @@ export const tokenAnswerSchema = named('SignInAnswer', {
   properties: {
     token: { type: 'string' },
     user: userSchema,
-    mfaRequired: { type: 'boolean', description: 'true exactly when token is a second-factor (typ mfa) token: send it to /um/mfa/totp/validateCode or validateRecoveryCode' },
+    mfaRequired: {
+      type: 'boolean',
+      description:
+        'true exactly when token is a second-factor (typ mfa) token: send it to /um/mfa/totp/validateCode or validateRecoveryCode',
+    },
     rememberToken: { type: 'string' },
   },
   required: ['token', 'user', 'mfaRequired'],
@@ -73,11 +85,18 @@ export const captchaField = { type: 'string', maxLength: 4096 } as const;
 /** The keyset cursors a flat list (server/services/listQuery.ts keysetPage) accepts: opaque, from its last answer. */
 export const cursorQuery = {
   after: { type: 'string', maxLength: 200, description: "The page after this cursor (a previous answer's nextCursor)" },
-  before: { type: 'string', maxLength: 200, description: "The page before this cursor (a previous answer's prevCursor)" },
+  before: {
+    type: 'string',
+    maxLength: 200,
+    description: "The page before this cursor (a previous answer's prevCursor)",
+  },
 } as const;
 
 /** The cursors of the pages around the one answered: null at the list's ends. */
 export const cursorAnswer = {
   nextCursor: { type: ['string', 'null'], description: 'Pass as `after` for the next page; null on the last page' },
-  prevCursor: { type: ['string', 'null'], description: 'Pass as `before` for the previous page; null on the first page' },
+  prevCursor: {
+    type: ['string', 'null'],
+    description: 'Pass as `before` for the previous page; null on the first page',
+  },
 } as const;

@@ -34,7 +34,11 @@ describe('the typed API client refuses wrong calls at compile time', () => {
 
   beforeAll(async () => {
     const tsc = join(root, 'node_modules/typescript-native/bin/tsc');
-    const run = await promisify(execFile)(process.execPath, [tsc, '--noEmit', '--pretty', 'false', '-p', 'tests/types/tsconfig.json'], { cwd: root }).then(
+    const run = await promisify(execFile)(
+      process.execPath,
+      [tsc, '--noEmit', '--pretty', 'false', '-p', 'tests/types/tsconfig.json'],
+      { cwd: root },
+    ).then(
       (done) => done.stdout,
       (failed: { stdout?: string }) => failed.stdout ?? '',
     );

@@ -1,6 +1,8 @@
 // @vitest-environment node
 import path from 'node:path';
+import * as esbuild from 'esbuild';
 import { describe, expect, it } from 'vitest';
+
 // @ts-expect-error plain ESM scripts without type declarations
 import { readManifestRoutes, staticClosure } from '../scripts/lib/buildReport.mjs';
 // @ts-expect-error plain ESM scripts without type declarations
@@ -9,13 +11,13 @@ import { buildExportMap, rewriteImports } from '../scripts/lib/deepImports.mjs';
 import { axiosWithoutFetchAdapter, blueprintConstantClasses, stripFontFaces } from '../scripts/lib/esbuildPlugins.mjs';
 // @ts-expect-error plain ESM scripts without type declarations
 import { exportsOf, groupModuleSource } from '../scripts/lib/firstLoadGroup.mjs';
-import * as esbuild from 'esbuild';
 
 const root = path.resolve(import.meta.dirname, '..');
 
 describe('build helpers', () => {
   it('strips @font-face rules and keeps the rest', () => {
-    const css = '@font-face{font-family:blueprint-icons-16;src:url(a.ttf)}.a{color:red}@font-face { src: url(b.woff2) }';
+    const css =
+      '@font-face{font-family:blueprint-icons-16;src:url(a.ttf)}.a{color:red}@font-face { src: url(b.woff2) }';
     expect(stripFontFaces(css)).toBe('.a{color:red}');
   });
 
@@ -25,17 +27,27 @@ describe('build helpers', () => {
     expect(core.get('Button').file).toMatch(/components\/button\/buttons\.js$/);
     expect(core.get('Classes')).toMatchObject({ namespace: true });
     expect(icons.get('MoonIcon').file).toMatch(/generated\/components\/moon\.js$/);
-    const out = rewriteImports("import { Button, type ButtonProps, Classes as C } from '@blueprintjs/core';", new Map([['@blueprintjs/core', core]]));
+    const out = rewriteImports(
+      "import { Button, type ButtonProps, Classes as C } from '@blueprintjs/core';",
+      new Map([['@blueprintjs/core', core]]),
+    );
     expect(out).toMatch(/import \{ Button as Button \} from ".*buttons\.js";/);
     expect(out).toMatch(/import \* as C from ".*classes\.js";/);
     expect(out).toContain("import { type ButtonProps } from '@blueprintjs/core';");
     // From a file's folder, relative: the same text whatever folder the checkout is in.
-    const fromPlugin = rewriteImports("import { Button } from '@blueprintjs/core';", new Map([['@blueprintjs/core', core]]), path.join(root, 'plugins/admin/pages'));
-    expect(fromPlugin).toBe('import { Button as Button } from "../../../node_modules/@blueprintjs/core/lib/esm/components/button/buttons.js";');
+    const fromPlugin = rewriteImports(
+      "import { Button } from '@blueprintjs/core';",
+      new Map([['@blueprintjs/core', core]]),
+      path.join(root, 'plugins/admin/pages'),
+    );
+    expect(fromPlugin).toBe(
+      'import { Button as Button } from "../../../node_modules/@blueprintjs/core/lib/esm/components/button/buttons.js";',
+    );
   });
 
   it('reads routes from plugin manifests, relative and absolute', () => {
-    const routes: { plugin: string; path: string; page: string; kind: string; requires: string[]; layout: string }[] = readManifestRoutes(path.join(root, 'plugins'));
+    const routes: { plugin: string; path: string; page: string; kind: string; requires: string[]; layout: string }[] =
+      readManifestRoutes(path.join(root, 'plugins'));
     const gluon = routes.filter((route) => route.plugin === 'gluon').map((route) => route.path);
     expect(gluon).toEqual([
       '/gluon',
@@ -47,10 +59,20 @@ describe('build helpers', () => {
       '/gluon/devices/:deviceId',
       '/gluon/incident-management/:incidentId',
     ]);
-    expect(routes.find((route) => route.path === '/gluon/upload')?.page).toMatch(/plugins\/gluon\/pages\/UploadPage\.tsx$/);
+    expect(routes.find((route) => route.path === '/gluon/upload')?.page).toMatch(
+      /plugins\/gluon\/pages\/UploadPage\.tsx$/,
+    );
     // What the server needs to announce a route's modules: its kind, prefixes and layout.
-    expect(routes.find((route) => route.path === '/gluon')).toMatchObject({ kind: 'product', requires: ['gln'], layout: 'full' });
-    expect(routes.find((route) => route.path === '/login')).toMatchObject({ kind: 'public', requires: [], layout: 'bare' });
+    expect(routes.find((route) => route.path === '/gluon')).toMatchObject({
+      kind: 'product',
+      requires: ['gln'],
+      layout: 'full',
+    });
+    expect(routes.find((route) => route.path === '/login')).toMatchObject({
+      kind: 'public',
+      requires: [],
+      layout: 'bare',
+    });
   });
 
   it('follows only static imports for the first load', () => {
@@ -88,7 +110,9 @@ describe('build helpers', () => {
 
   it("lists a module's exports; none for a re-exporting index; default for CommonJS", () => {
     const blueprint = path.join(root, 'node_modules/@blueprintjs/core/lib/esm');
-    expect(exportsOf(path.join(blueprint, 'common/refs.js'), esbuild)).toEqual(expect.arrayContaining(['mergeRefs', 'setRef']));
+    expect(exportsOf(path.join(blueprint, 'common/refs.js'), esbuild)).toEqual(
+      expect.arrayContaining(['mergeRefs', 'setRef']),
+    );
     expect(exportsOf(path.join(blueprint, 'common/index.js'), esbuild)).toEqual([]);
     expect(exportsOf(path.join(root, 'node_modules/react/cjs/react.production.js'), esbuild)).toEqual(['default']);
   });
@@ -109,7 +133,10 @@ describe('build helpers', () => {
   }
 
   it('leaves axios\'s fetch adapter out; naming it fails as "not supported by the environment"', async () => {
-    const { text, inputs } = await bundle("import axios from 'axios'; export const pick = (a) => axios.getAdapter(a);", [axiosWithoutFetchAdapter()]);
+    const { text, inputs } = await bundle(
+      "import axios from 'axios'; export const pick = (a) => axios.getAdapter(a);",
+      [axiosWithoutFetchAdapter()],
+    );
     expect(inputs.some((input) => input.endsWith('axios/lib/adapters/fetch.js'))).toBe(false);
     expect(inputs.some((input) => input.endsWith('axios/lib/adapters/xhr.js'))).toBe(true);
     const { pick } = await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`);
@@ -117,7 +144,8 @@ describe('build helpers', () => {
   });
 
   it('turns Blueprint class-name constants into strings so unused ones are dropped', async () => {
-    const source = "import * as Classes from '@blueprintjs/core/lib/esm/common/classes.js'; console.log(Classes.BUTTON, Classes.INTENT_PRIMARY);";
+    const source =
+      "import * as Classes from '@blueprintjs/core/lib/esm/common/classes.js'; console.log(Classes.BUTTON, Classes.INTENT_PRIMARY);";
     const plain = await bundle(source, []);
     const constant = await bundle(source, [blueprintConstantClasses()]);
     expect(constant.text).toContain('bp6-button');

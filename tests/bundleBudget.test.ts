@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import zlib from 'node:zlib';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** Budgets of the issue: /login first load, brotli. */
@@ -24,7 +24,14 @@ interface Report {
 }
 interface Metafile {
   inputs: Record<string, unknown>;
-  outputs: Record<string, { entryPoint?: string; inputs: Record<string, { bytesInOutput: number }>; imports?: { path: string; kind: string; external?: boolean }[] }>;
+  outputs: Record<
+    string,
+    {
+      entryPoint?: string;
+      inputs: Record<string, { bytesInOutput: number }>;
+      imports?: { path: string; kind: string; external?: boolean }[];
+    }
+  >;
 }
 interface RouteModules {
   path: string;
@@ -95,11 +102,16 @@ describe('bundle budget', () => {
       'the reflect shim is not counted',
     ).toBe(true);
     expect(js.brotli, `/login first-load JS ${kib(js.brotli)} > 111 KiB:\n${breakdown}`).toBeLessThanOrEqual(JS_BUDGET);
-    expect(css.brotli, `/login first-load CSS ${kib(css.brotli)} > 40 KiB: ${css.files.join(', ')}`).toBeLessThanOrEqual(CSS_BUDGET);
+    expect(
+      css.brotli,
+      `/login first-load CSS ${kib(css.brotli)} > 40 KiB: ${css.files.join(', ')}`,
+    ).toBeLessThanOrEqual(CSS_BUDGET);
   });
 
   it('keeps every icon path and icon font out of the bundle', () => {
-    const iconPathModules = Object.keys(metafile.inputs).filter((input) => /@blueprintjs\/icons\/lib\/esm\/(generated\/(16px|20px)\/paths|next\/generated\/paths)/.test(input));
+    const iconPathModules = Object.keys(metafile.inputs).filter((input) =>
+      /@blueprintjs\/icons\/lib\/esm\/(generated\/(16px|20px)\/paths|next\/generated\/paths)/.test(input),
+    );
     expect(iconPathModules).toEqual([]);
     expect(report.fonts).toEqual([]);
     const css = readFileSync(path.join(outdir, report.firstLoad.css.files[0]!), 'utf8');
@@ -130,7 +142,9 @@ describe('bundle budget', () => {
     expect(mixed.map((chunk) => `${chunk.file}: ${chunk.plugins.join(', ')}`)).toEqual([]);
     const pluginsWithPages = new Set(report.routes.map((route) => route.plugin));
     for (const plugin of pluginsWithPages) {
-      const own = report.chunks.filter((chunk) => chunk.plugins.length === 1 && chunk.plugins[0] === plugin && chunk.entryPoint);
+      const own = report.chunks.filter(
+        (chunk) => chunk.plugins.length === 1 && chunk.plugins[0] === plugin && chunk.entryPoint,
+      );
       expect(own.length, `plugin ${plugin} has no chunk of its own`).toBeGreaterThan(0);
     }
     for (const route of report.routes) expect(route.pageChunk, `route ${route.path} has no page chunk`).not.toBeNull();
@@ -140,7 +154,9 @@ describe('bundle budget', () => {
     // Content hashes cover the source maps, and the maps carry the sources the build plugins
     // generate: an absolute import path there renamed every chunk per checkout folder (and moved
     // /login's size by the length of the hashes' differences).
-    const files = readdirSync(outdir, { recursive: true, encoding: 'utf8' }).filter((file) => /\.(js|css|map|html)$/.test(file));
+    const files = readdirSync(outdir, { recursive: true, encoding: 'utf8' }).filter((file) =>
+      /\.(js|css|map|html)$/.test(file),
+    );
     expect(files.filter((file) => file.endsWith('.map')).length).toBeGreaterThan(10);
     const naming = files.filter((file) => readFileSync(path.join(outdir, file), 'utf8').includes(root));
     expect(naming).toEqual([]);
@@ -149,7 +165,10 @@ describe('bundle budget', () => {
   it('writes .br and .gz next to the JS and CSS for a server that sends precompressed files', () => {
     for (const file of [report.entry, report.firstLoad.css.files[0]!]) {
       const original = readFileSync(path.join(outdir, file));
-      expect(zlib.brotliDecompressSync(readFileSync(path.join(outdir, `${file}.br`))).equals(original), `${file}.br`).toBe(true);
+      expect(
+        zlib.brotliDecompressSync(readFileSync(path.join(outdir, `${file}.br`))).equals(original),
+        `${file}.br`,
+      ).toBe(true);
       expect(zlib.gunzipSync(readFileSync(path.join(outdir, `${file}.gz`))).equals(original), `${file}.gz`).toBe(true);
     }
   });
@@ -161,7 +180,8 @@ function closureUrls(out: string): string[] {
   const walk = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const imp of metafile.outputs[file]?.imports ?? []) if (imp.kind === 'import-statement' && !imp.external) walk(imp.path);
+    for (const imp of metafile.outputs[file]?.imports ?? [])
+      if (imp.kind === 'import-statement' && !imp.external) walk(imp.path);
   };
   walk(out);
   return [...seen].map((file) => `/${path.relative(outdir, path.resolve(root, file)).split(path.sep).join('/')}`);
@@ -173,7 +193,10 @@ const attribute = (html: string, pattern: RegExp) => [...html.matchAll(pattern)]
 describe('route modules (no chunk waterfall)', () => {
   it('announces, for every route of the report, its page chunk and every static import of it', () => {
     // The first wave of a route = index.html's entry and modulepreloads + the route's own list.
-    const entryWave = new Set([...attribute(indexHtml, /<link rel="modulepreload" href="([^"]+)"/g), ...attribute(indexHtml, /<script type="module" src="([^"]+)"/g)]);
+    const entryWave = new Set([
+      ...attribute(indexHtml, /<link rel="modulepreload" href="([^"]+)"/g),
+      ...attribute(indexHtml, /<script type="module" src="([^"]+)"/g),
+    ]);
     expect(entryWave).toEqual(new Set(closureUrls(outputNamed(report.entry))));
     expect(routeModules.map((route) => route.path)).toEqual(report.routes.map((route) => route.path));
     for (const route of report.routes) {
@@ -188,7 +211,9 @@ describe('route modules (no chunk waterfall)', () => {
   });
 
   it('puts public and shell routes in the document table, never a product chunk', () => {
-    const table = JSON.parse(/<script type="application\/json" id="route-modules">(.*?)<\/script>/s.exec(indexHtml)![1]!) as { files: string[]; routes: Record<string, number[]> };
+    const table = JSON.parse(
+      /<script type="application\/json" id="route-modules">(.*?)<\/script>/s.exec(indexHtml)![1]!,
+    ) as { files: string[]; routes: Record<string, number[]> };
     const expected = routeModules.filter((route) => route.kind === 'public' || route.kind === 'shell');
     expect(Object.keys(table.routes).sort()).toEqual(expected.map((route) => route.path).sort());
     for (const route of expected) expect(table.routes[route.path]!.map((i) => table.files[i])).toEqual(route.files);
@@ -198,7 +223,10 @@ describe('route modules (no chunk waterfall)', () => {
     expect(products.size).toBeGreaterThan(0);
     const pluginsOf = new Map(report.chunks.map((chunk) => [chunk.file, chunk.plugins]));
     expect(table.files.length).toBeGreaterThan(5);
-    for (const file of table.files) expect(pluginsOf.get(path.basename(file)) ?? [], file).not.toSatisfy((plugins: string[]) => plugins.some((plugin) => products.has(plugin)));
+    for (const file of table.files)
+      expect(pluginsOf.get(path.basename(file)) ?? [], file).not.toSatisfy((plugins: string[]) =>
+        plugins.some((plugin) => products.has(plugin)),
+      );
     const productPages = routeModules.filter((route) => route.kind === 'product').map((route) => route.files[0]!);
     for (const page of productPages) expect(indexHtml, page).not.toContain(page);
   });

@@ -2,10 +2,18 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-// @ts-expect-error plain ESM script without type declarations
-import { checkBoundaries, findCredentialUsages, formatBoundaryReport, parseImports } from '../scripts/check-boundaries.mjs';
 
-type Result = { violations: { file: string; line: number; specifier?: string; usage?: string; problem: string }[]; cycles: string[][]; files: number };
+// A namespace import keeps the directive on the one line a long named import would wrap across.
+// @ts-expect-error plain ESM script without type declarations
+import * as boundaries from '../scripts/check-boundaries.mjs';
+
+const { checkBoundaries, findCredentialUsages, formatBoundaryReport, parseImports } = boundaries;
+
+type Result = {
+  violations: { file: string; line: number; specifier?: string; usage?: string; problem: string }[];
+  cycles: string[][];
+  files: number;
+};
 
 let root: string;
 function tree(files: Record<string, string>): string {
@@ -22,7 +30,8 @@ const clean = {
   'core/a/A.ts': "import { b } from '../b/B';\nexport const a = b;",
   'core/b/B.ts': "import type { A } from '@core/a/A';\nexport const b = 1;",
   'plugins/one/index.ts': "import { a } from '@core/a/A';\nexport const one = { page: () => import('./pages/P') };",
-  'plugins/one/pages/P.tsx': "import { useState } from 'react';\nimport { a } from '../../../core/a/A';\nexport default a;",
+  'plugins/one/pages/P.tsx':
+    "import { useState } from 'react';\nimport { a } from '../../../core/a/A';\nexport default a;",
   'plugins/one/one.test.tsx': "import { renderHost } from '../../tests/harness/renderHost';",
   'host/main.tsx': "import { one } from '../plugins/one';\nimport { a } from '@core/a/A';",
   'tests/harness/renderHost.tsx': 'export const renderHost = 1;',
@@ -41,7 +50,8 @@ describe('check-boundaries', () => {
       tree({
         ...clean,
         'core/c/C.ts': "import { one } from '../../plugins/one';\nexport const c = one;",
-        'plugins/two/index.ts': "// import { x } from '../one/pages/P' (a comment, not an import)\nimport { one } from '../one';\nimport { h } from '../../host/main';",
+        'plugins/two/index.ts':
+          "// import { x } from '../one/pages/P' (a comment, not an import)\nimport { one } from '../one';\nimport { h } from '../../host/main';",
         'host/deep.ts': "import P from '../plugins/one/pages/P';",
         'plugins/one/pages/Q.ts': "import { renderHost } from '../../../tests/harness/renderHost';",
       }),
@@ -66,7 +76,9 @@ describe('check-boundaries', () => {
       }),
     );
     expect(result.cycles).toEqual([['core/x/X.ts', 'core/y/Y.ts', 'core/z/Z.ts', 'core/x/X.ts']]);
-    expect(formatBoundaryReport(result)).toContain('import cycle: core/x/X.ts -> core/y/Y.ts -> core/z/Z.ts -> core/x/X.ts');
+    expect(formatBoundaryReport(result)).toContain(
+      'import cycle: core/x/X.ts -> core/y/Y.ts -> core/z/Z.ts -> core/x/X.ts',
+    );
   });
 
   it('parses every import form', () => {
@@ -100,11 +112,14 @@ describe('check-boundaries', () => {
           '}',
         ].join('\n'),
         'host/boot.ts': 'export const t = localStorage.getItem(`zo-token`);',
-        'core/http/Auth.ts': "import { StorageKeys } from '../storage/StorageService';\nexport const k = StorageKeys.recoveryToken;",
+        'core/http/Auth.ts':
+          "import { StorageKeys } from '../storage/StorageService';\nexport const k = StorageKeys.recoveryToken;",
         // The owners, and tests setting up fixtures, may.
-        'core/session/Session.ts': "import { StorageKeys } from '../storage/StorageService';\nexport const k = [StorageKeys.token, 'zo-profile'];",
+        'core/session/Session.ts':
+          "import { StorageKeys } from '../storage/StorageService';\nexport const k = [StorageKeys.token, 'zo-profile'];",
         'core/storage/Storage.ts': 'export const cookie = () => document.cookie;',
-        'plugins/one/one.test.tsx': "import { renderHost } from '../../tests/harness/renderHost';\nlocalStorage.setItem('zo-token', 'x');",
+        'plugins/one/one.test.tsx':
+          "import { renderHost } from '../../tests/harness/renderHost';\nlocalStorage.setItem('zo-token', 'x');",
         // Other keys are not credentials.
         'plugins/one/flows/env.ts': "export const k = (s) => s.set(StorageKeys.envType, 'saas') ?? 'access_token';",
       }),
@@ -123,10 +138,12 @@ describe('check-boundaries', () => {
   });
 
   it('finds credential usages by key name, key value and cookie helper', () => {
-    const usages = findCredentialUsages("a(StorageKeys . profile); b('zo-recovery-token'); c.ACCESS_TOKEN_COOKIE; /* document.cookie */ d.setRememberToken").map(
-      (u: { usage: string }) => u.usage,
+    const usages = findCredentialUsages(
+      "a(StorageKeys . profile); b('zo-recovery-token'); c.ACCESS_TOKEN_COOKIE; /* document.cookie */ d.setRememberToken",
+    ).map((u: { usage: string }) => u.usage);
+    expect(usages.sort()).toEqual(
+      ['ACCESS_TOKEN_COOKIE', 'StorageKeys.profile', "'zo-recovery-token'", 'setRememberToken'].sort(),
     );
-    expect(usages.sort()).toEqual(['ACCESS_TOKEN_COOKIE', 'StorageKeys.profile', "'zo-recovery-token'", 'setRememberToken'].sort());
   });
 
   it('keeps the session from importing http (http asks the session, never the reverse)', () => {
@@ -144,13 +161,17 @@ describe('check-boundaries', () => {
 
   it('lets a server module import another only through its public.ts and only when its definition declares it', () => {
     const modules = {
-      'server/modules/gluon/index.ts': "export const gluonModule = defineModule({ id: 'gluon', dependsOn: ['inspection'] });",
+      'server/modules/gluon/index.ts':
+        "export const gluonModule = defineModule({ id: 'gluon', dependsOn: ['inspection'] });",
       'server/modules/gluon/public.ts': "export { run } from './services/run';",
-      'server/modules/gluon/services/run.ts': "import { match } from '../../inspection/public';\nexport const run = match;",
-      'server/modules/inspection/index.ts': "export const inspectionModule = defineModule({ id: 'inspection', dependsOn: [] });",
+      'server/modules/gluon/services/run.ts':
+        "import { match } from '../../inspection/public';\nexport const run = match;",
+      'server/modules/inspection/index.ts':
+        "export const inspectionModule = defineModule({ id: 'inspection', dependsOn: [] });",
       'server/modules/inspection/public.ts': "export { match } from './matcher';",
       'server/modules/inspection/matcher.ts': 'export const match = 1;',
-      'server/modules/neutrino/index.ts': "export const neutrinoModule = defineModule({ id: 'neutrino', dependsOn: ['gluon'] });",
+      'server/modules/neutrino/index.ts':
+        "export const neutrinoModule = defineModule({ id: 'neutrino', dependsOn: ['gluon'] });",
       'server/modules/neutrino/setup.test.ts': "import { match } from '../inspection/public';",
     };
     expect((checkBoundaries(tree({ ...clean, ...modules })) as Result).violations).toEqual([]);
@@ -158,7 +179,8 @@ describe('check-boundaries', () => {
       tree({
         ...clean,
         ...modules,
-        'server/modules/neutrino/sweep.ts': "import { match } from '../inspection/matcher';\nimport { run } from '../gluon/public';\nimport { m } from '../inspection/public';",
+        'server/modules/neutrino/sweep.ts':
+          "import { match } from '../inspection/matcher';\nimport { run } from '../gluon/public';\nimport { m } from '../inspection/public';",
         'server/modules/neutrino/internals.test.ts': "import { run } from '../gluon/services/run';",
       }),
     );

@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
 import { parse } from 'regexparam';
+import { describe, expect, it } from 'vitest';
 import { matchRoute } from 'wouter';
+
 import { adminPaths, adminRoutes } from '@common/admin/paths';
 import { collectorPaths, collectorRoutes } from '@common/collector/paths';
 import { electronPaths, electronRoutes } from '@common/electron/paths';
@@ -11,8 +12,9 @@ import { monitoringPaths, monitoringRoutes } from '@common/monitoring/paths';
 import { neutrinoPaths, neutrinoRoutes } from '@common/neutrino/paths';
 import { resetPasswordPaths, resetPasswordRoutes } from '@common/reset-password/paths';
 import { unsubscribePaths, unsubscribeRoutes } from '@common/unsubscribe/paths';
-import { resolveRoutes } from '@core/plugin/resolveRoutes';
 import type { PluginManifest } from '@core/plugin/PluginManifest';
+import { resolveRoutes } from '@core/plugin/resolveRoutes';
+
 import { adminPlugin } from '../plugins/admin';
 import { collectorPlugin } from '../plugins/collector';
 import { electronPlugin } from '../plugins/electron';
@@ -23,11 +25,11 @@ import { monitoringPlugin } from '../plugins/monitoring';
 import { neutrinoPlugin } from '../plugins/neutrino';
 import { resetPasswordPlugin } from '../plugins/reset-password';
 import { unsubscribePlugin } from '../plugins/unsubscribe';
-import { alertLink } from '../server/modules/monitoring/services/alertMail';
+import type { TokenService } from '../server/contracts';
 import { collectorLinkUrl } from '../server/modules/gluon/collector/collectorLinks';
 import { invitationUrl } from '../server/modules/invitations/invitations';
+import { alertLink } from '../server/modules/monitoring/services/alertMail';
 import { mintQuickLink, mintUnsubscribeLink } from '../server/services/signedLinks';
-import type { TokenService } from '../server/contracts';
 
 type Paths = Record<string, (...args: never[]) => string>;
 
@@ -50,11 +52,23 @@ const PRODUCTS: { plugin: PluginManifest; routes: Record<string, string>; sample
       gluonPaths.incident('x#y'),
     ],
   },
-  { plugin: neutrinoPlugin, routes: neutrinoRoutes, samples: [neutrinoPaths.home(), neutrinoPaths.familyCampaign('fam/1'), neutrinoPaths.indicatorCampaign('/private/var/x?y')] },
+  {
+    plugin: neutrinoPlugin,
+    routes: neutrinoRoutes,
+    samples: [
+      neutrinoPaths.home(),
+      neutrinoPaths.familyCampaign('fam/1'),
+      neutrinoPaths.indicatorCampaign('/private/var/x?y'),
+    ],
+  },
   {
     plugin: monitoringPlugin,
     routes: monitoringRoutes,
-    samples: [monitoringPaths.home(), monitoringPaths.alerts({ severity: 'high', search: 'a&b' }), monitoringPaths.settings({ muteDevice: 'd/1' })],
+    samples: [
+      monitoringPaths.home(),
+      monitoringPaths.alerts({ severity: 'high', search: 'a&b' }),
+      monitoringPaths.settings({ muteDevice: 'd/1' }),
+    ],
   },
   {
     plugin: adminPlugin,
@@ -72,16 +86,27 @@ const PRODUCTS: { plugin: PluginManifest; routes: Record<string, string>; sample
   },
   { plugin: electronPlugin, routes: electronRoutes, samples: [electronPaths.home()] },
   { plugin: globalrulesrepositoryPlugin, routes: rulesRepositoryRoutes, samples: [rulesRepositoryPaths.home()] },
-  { plugin: invitePlugin, routes: inviteRoutes, samples: [invitePaths.invitation('t/k'), invitePaths.invitation('tk', 'oktaRedirect=true')] },
+  {
+    plugin: invitePlugin,
+    routes: inviteRoutes,
+    samples: [invitePaths.invitation('t/k'), invitePaths.invitation('tk', 'oktaRedirect=true')],
+  },
   { plugin: resetPasswordPlugin, routes: resetPasswordRoutes, samples: [resetPasswordPaths.reset('r/1')] },
-  { plugin: collectorPlugin, routes: collectorRoutes, samples: [collectorPaths.link('c/1'), collectorPaths.quick('q&1')] },
+  {
+    plugin: collectorPlugin,
+    routes: collectorRoutes,
+    samples: [collectorPaths.link('c/1'), collectorPaths.quick('q&1')],
+  },
   { plugin: unsubscribePlugin, routes: unsubscribeRoutes, samples: [unsubscribePaths.page('j&w=t')] },
 ];
 
 const ALL = PRODUCTS.map((p) => p.plugin);
 
 /** The route (absolute pattern) that opens `address` in `plugins`, and its decoded parameters. */
-function routeAt(plugins: readonly PluginManifest[], address: string): { path: string; params: Record<string, string> } | null {
+function routeAt(
+  plugins: readonly PluginManifest[],
+  address: string,
+): { path: string; params: Record<string, string> } | null {
   const pathname = new URL(address, 'http://console.test').pathname;
   for (const plugin of plugins) {
     for (const route of resolveRoutes(plugin)) {
@@ -119,7 +144,10 @@ describe('parameters are encoded', () => {
   });
 
   it('a device id with a slash opens the device page with that id', () => {
-    expect(routeAt([gluonPlugin], gluonPaths.device('a/b c', 'i?1'))).toEqual({ path: '/devices/:deviceId', params: { deviceId: 'a/b c' } });
+    expect(routeAt([gluonPlugin], gluonPaths.device('a/b c', 'i?1'))).toEqual({
+      path: '/devices/:deviceId',
+      params: { deviceId: 'a/b c' },
+    });
     expect(new URL(gluonPaths.device('a', 'i?1'), 'http://x').searchParams.get('inspection')).toBe('i?1');
   });
 
@@ -135,7 +163,11 @@ describe('the links the API mails and posts open a route some manifest declares'
   const tokens = { sign: async () => 'signed.to/ken' } as unknown as TokenService;
 
   it.each([
-    ['an alert on an incident', alertLink(publicUrl, { incidentId: 'inc-1', deviceId: 'dev-1' }), '/incident-management/:incidentId'],
+    [
+      'an alert on an incident',
+      alertLink(publicUrl, { incidentId: 'inc-1', deviceId: 'dev-1' }),
+      '/incident-management/:incidentId',
+    ],
     ['an alert on a device', alertLink(publicUrl, { incidentId: null, deviceId: 'dev-1' }), '/devices/:deviceId'],
     ['an alert without either', alertLink(publicUrl, { incidentId: null, deviceId: null }), '/monitoring/alerts'],
     ['an invitation', invitationUrl(publicUrl, 'tok_1'), '/invite/:id'],
@@ -150,7 +182,11 @@ describe('the links the API mails and posts open a route some manifest declares'
     const quick = await mintQuickLink(tokens, publicUrl, { tenantId: 't', os: 'android' as never });
     expect(routeAt(ALL, quick.url)?.path).toBe('/collector/quick');
     expect(new URL(quick.url).searchParams.get('tokenquick')).toBe('signed.to/ken');
-    const unsubscribe = await mintUnsubscribeLink(tokens, publicUrl, { tenantId: 't', email: 'a@b.c', notification: 'n' });
+    const unsubscribe = await mintUnsubscribeLink(tokens, publicUrl, {
+      tenantId: 't',
+      email: 'a@b.c',
+      notification: 'n',
+    });
     expect(routeAt(ALL, unsubscribe.url)?.path).toBe('/unsubscribe');
     expect(new URL(unsubscribe.url).searchParams.get('jwt')).toBe('signed.to/ken');
   });

@@ -34,7 +34,9 @@ export function relativeLinks(markdown: string): MarkdownLink[] {
 const root = path.resolve(__dirname, '..');
 
 function documents(): string[] {
-  const tracked = execFileSync('git', ['ls-files', '-z', '--', 'README.md', 'docs'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+  const tracked = execFileSync('git', ['ls-files', '-z', '--', 'README.md', 'docs'], { cwd: root, encoding: 'utf8' })
+    .split('\0')
+    .filter(Boolean);
   return tracked.filter((file) => file.endsWith('.md') && existsSync(path.join(root, file)));
 }
 
@@ -61,7 +63,8 @@ describe('relative links in README.md and docs/', () => {
     for (const file of files) {
       for (const { line, target } of relativeLinks(readFileSync(path.join(root, file), 'utf8'))) {
         const withoutAnchor = decodeURIComponent(target.split('#')[0]!.split('?')[0]!);
-        if (!existsSync(path.resolve(root, path.dirname(file), withoutAnchor))) broken.push(`${file}:${line}: ${target}`);
+        if (!existsSync(path.resolve(root, path.dirname(file), withoutAnchor)))
+          broken.push(`${file}:${line}: ${target}`);
       }
     }
     expect(broken).toEqual([]);

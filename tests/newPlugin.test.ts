@@ -1,11 +1,22 @@
 // @vitest-environment node
 import { execFileSync, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 // @ts-expect-error plain ESM script without type declarations
 import { declaredPrefixes, parseArgs, registerInHost, scaffold } from '../scripts/new-plugin.mjs';
 
@@ -16,8 +27,23 @@ let copy: string;
 // without touching the working tree.
 beforeAll(() => {
   copy = mkdtempSync(path.join(tmpdir(), 'new-plugin-'));
-  for (const entry of ['common', 'core', 'host', 'plugins', 'tests', 'scripts', 'types', 'build.mjs', 'package.json', 'tsconfig.json', 'vitest.config.ts']) {
-    cpSync(path.join(root, entry), path.join(copy, entry), { recursive: true, filter: (src) => !src.includes(`${path.sep}node_modules`) });
+  for (const entry of [
+    'common',
+    'core',
+    'host',
+    'plugins',
+    'tests',
+    'scripts',
+    'types',
+    'build.mjs',
+    'package.json',
+    'tsconfig.json',
+    'vitest.config.ts',
+  ]) {
+    cpSync(path.join(root, entry), path.join(copy, entry), {
+      recursive: true,
+      filter: (src) => !src.includes(`${path.sep}node_modules`),
+    });
   }
   symlinkSync(path.join(root, 'node_modules'), path.join(copy, 'node_modules'), 'dir');
 });
@@ -40,21 +66,36 @@ describe('new-plugin', () => {
   });
 
   it('rejects unknown prefixes and refuses to overwrite', () => {
-    expect(() => scaffold({ ...parseArgs(['sonar', '--requires', 'xyz']), root: copy })).toThrow(/unknown permission prefix 'xyz'/);
+    expect(() => scaffold({ ...parseArgs(['sonar', '--requires', 'xyz']), root: copy })).toThrow(
+      /unknown permission prefix 'xyz'/,
+    );
     expect(() => scaffold({ ...parseArgs(['gluon']), root: copy })).toThrow(/already exists/);
   });
 
   it('knows the prefixes from the manifests, and refuses to declare one twice or a malformed one', () => {
     const declared = declaredPrefixes(copy);
-    expect(Object.fromEntries(declared)).toMatchObject({ gln: 'gluon', ntr: 'neutrino', elc: 'electron', mnt: 'monitoring', umg: 'admin' });
-    expect(() => scaffold({ ...parseArgs(['sonar', '--prefix', 'gln']), root: copy })).toThrow("permission prefix 'gln' is already declared by plugin 'gluon'; use --requires gln");
-    expect(() => scaffold({ ...parseArgs(['sonar', '--prefix', 'S#R']), root: copy })).toThrow(/invalid permission prefix 'S#R'/);
-    expect(() => scaffold({ ...parseArgs(['sonar']), root: copy })).toThrow('a product plugin needs --prefix <new prefix> or --requires <declared prefix>');
+    expect(Object.fromEntries(declared)).toMatchObject({
+      gln: 'gluon',
+      ntr: 'neutrino',
+      elc: 'electron',
+      mnt: 'monitoring',
+      umg: 'admin',
+    });
+    expect(() => scaffold({ ...parseArgs(['sonar', '--prefix', 'gln']), root: copy })).toThrow(
+      "permission prefix 'gln' is already declared by plugin 'gluon'; use --requires gln",
+    );
+    expect(() => scaffold({ ...parseArgs(['sonar', '--prefix', 'S#R']), root: copy })).toThrow(
+      /invalid permission prefix 'S#R'/,
+    );
+    expect(() => scaffold({ ...parseArgs(['sonar']), root: copy })).toThrow(
+      'a product plugin needs --prefix <new prefix> or --requires <declared prefix>',
+    );
     expect(existsSync(path.join(copy, 'plugins/sonar'))).toBe(false);
   });
 
   it('registers the manifest in host/main.tsx once', () => {
-    const main = "import { a } from '../plugins/a';\nimport { startHost } from './startHost';\n\nexport const plugins = [\n  a,\n];\n";
+    const main =
+      "import { a } from '../plugins/a';\nimport { startHost } from './startHost';\n\nexport const plugins = [\n  a,\n];\n";
     const next = registerInHost(main, 'sonar-scope');
     expect(next).toContain("import { sonarScopePlugin } from '../plugins/sonar-scope';");
     expect(next).toContain('  a,\n  sonarScopePlugin,\n];');
@@ -63,7 +104,10 @@ describe('new-plugin', () => {
 
   it('scaffolds a product with a new prefix and a service of its own that builds into its own chunks, passes its tests and the boundaries', () => {
     const before = snapshot(copy);
-    const result = spawnSync('node', ['scripts/new-plugin.mjs', 'sonar', '--prefix', 'snr', '--title', 'Sonar'], { cwd: copy, encoding: 'utf8' });
+    const result = spawnSync('node', ['scripts/new-plugin.mjs', 'sonar', '--prefix', 'snr', '--title', 'Sonar'], {
+      cwd: copy,
+      encoding: 'utf8',
+    });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain('Registered sonarPlugin in host/main.tsx');
     const files = [
@@ -75,7 +119,9 @@ describe('new-plugin', () => {
       'plugins/sonar/services/sonarServices.ts',
     ];
     for (const file of files) expect(existsSync(path.join(copy, file)), file).toBe(true);
-    expect(readFileSync(path.join(copy, 'host/main.tsx'), 'utf8')).toContain("import { sonarPlugin } from '../plugins/sonar';");
+    expect(readFileSync(path.join(copy, 'host/main.tsx'), 'utf8')).toContain(
+      "import { sonarPlugin } from '../plugins/sonar';",
+    );
     expect(readFileSync(path.join(copy, 'plugins/sonar/index.ts'), 'utf8')).toContain("prefixes: ['snr'],");
     // Nothing else changed: no edit to core, the login plugin or the scaffold's own lists.
     const after = snapshot(copy);
@@ -83,7 +129,10 @@ describe('new-plugin', () => {
     expect(changed).toEqual(['host/main.tsx', ...files].sort());
 
     // An existing prefix keeps working (the rules-repository case: another manifest declares it).
-    const radar = spawnSync('node', ['scripts/new-plugin.mjs', 'radar', '--requires', 'elc'], { cwd: copy, encoding: 'utf8' });
+    const radar = spawnSync('node', ['scripts/new-plugin.mjs', 'radar', '--requires', 'elc'], {
+      cwd: copy,
+      encoding: 'utf8',
+    });
     expect(radar.status, radar.stderr).toBe(0);
 
     const outdir = path.join(copy, 'dist-test');
@@ -99,7 +148,10 @@ describe('new-plugin', () => {
     // The service implementation is in nobody's first load, not even the product's own page's.
     for (const route of report.routes) expect(route.js.files, route.path).not.toContain(servicesChunk!.file);
 
-    const tests = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'plugins/sonar', 'plugins/radar'], { cwd: copy, encoding: 'utf8' });
+    const tests = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'plugins/sonar', 'plugins/radar'], {
+      cwd: copy,
+      encoding: 'utf8',
+    });
     expect(tests.status, tests.stdout + tests.stderr).toBe(0);
     expect(stripVTControlCharacters(tests.stdout)).toMatch(/Tests\s+8 passed \(8\)/);
 

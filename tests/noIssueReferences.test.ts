@@ -46,7 +46,13 @@ function trackedTextFiles(): { file: string; source: string }[] {
 describe('no references to an issue tracker outside the repository', () => {
   it('recognises the forms a reference takes', () => {
     // Written with a '~' inside the word, taken out here, so this file does not match itself.
-    const tagged = ['Gluon (iss~ue 12)', 'Iss~ue 14, item 7: restarts', 'after iss~ues 10–12', 'see iss~ue #3', 'ISS~UE 21'].map((t) => t.replace('~', ''));
+    const tagged = [
+      'Gluon (iss~ue 12)',
+      'Iss~ue 14, item 7: restarts',
+      'after iss~ues 10–12',
+      'see iss~ue #3',
+      'ISS~UE 21',
+    ].map((t) => t.replace('~', ''));
     for (const text of tagged) expect(findIssueReferences('x.ts', text), text).toHaveLength(1);
     const plain = ['an issue with the cache', 'issues the token', 'tissue 3', 'PKCS#8 PEM'];
     for (const text of plain) expect(findIssueReferences('x.ts', text), text).toHaveLength(0);

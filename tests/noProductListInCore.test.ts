@@ -17,7 +17,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 const EXEMPT_FILES = new Set(['host/main.tsx']);
 /** Literals that name a prefix for another reason than a product, each with why. */
 const EXEMPT_LITERALS: Record<string, { literal: string; why: string }[]> = {
-  'core/session/decodeClaims.ts': [{ literal: 'umg#otp#r', why: 'spec §4: the sign-in protocol marks a login awaiting its second factor with this permission' }],
+  'core/session/decodeClaims.ts': [
+    {
+      literal: 'umg#otp#r',
+      why: 'spec §4: the sign-in protocol marks a login awaiting its second factor with this permission',
+    },
+  ],
 };
 
 export interface ProductLiteral {
@@ -136,7 +141,8 @@ function sourceFiles(dir: string, root: string, into: string[] = []): string[] {
     if (name === 'node_modules' || name.startsWith('.')) continue;
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) sourceFiles(full, root, into);
-    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts')) into.push(path.relative(root, full).split(path.sep).join('/'));
+    else if (/\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts'))
+      into.push(path.relative(root, full).split(path.sep).join('/'));
   }
   return into;
 }
@@ -170,7 +176,19 @@ afterAll(() => {
 describe('no product list in core/ or host/', () => {
   it("reads this console's product ids and prefixes from the manifests", () => {
     expect(productNames(root)).toEqual(
-      expect.arrayContaining(['admin', 'elc', 'electron', 'gln', 'gluon', 'globalrulesrepository', 'mnt', 'monitoring', 'neutrino', 'ntr', 'umg']),
+      expect.arrayContaining([
+        'admin',
+        'elc',
+        'electron',
+        'gln',
+        'gluon',
+        'globalrulesrepository',
+        'mnt',
+        'monitoring',
+        'neutrino',
+        'ntr',
+        'umg',
+      ]),
     );
   });
 
@@ -181,7 +199,8 @@ describe('no product list in core/ or host/', () => {
   it('finds planted literals, with file and line, and ignores comments', () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'no-product-list-'));
     copies.push(copy);
-    for (const dir of ['core', 'host', 'plugins']) cpSync(path.join(root, dir), path.join(copy, dir), { recursive: true });
+    for (const dir of ['core', 'host', 'plugins'])
+      cpSync(path.join(root, dir), path.join(copy, dir), { recursive: true });
     writeFileSync(
       path.join(copy, 'core/plugin/planted.ts'),
       [
@@ -206,11 +225,18 @@ describe('no product list in core/ or host/', () => {
   it('covers a product scaffolded with a new prefix without editing this check', () => {
     const copy = mkdtempSync(path.join(tmpdir(), 'no-product-list-'));
     copies.push(copy);
-    for (const dir of ['core', 'host', 'plugins']) cpSync(path.join(root, dir), path.join(copy, dir), { recursive: true });
+    for (const dir of ['core', 'host', 'plugins'])
+      cpSync(path.join(root, dir), path.join(copy, dir), { recursive: true });
     cpSync(path.join(copy, 'plugins/neutrino'), path.join(copy, 'plugins/sonar'), { recursive: true });
     const manifest = path.join(copy, 'plugins/sonar/index.ts');
     writeFileSync(manifest, readFileSync(manifest, 'utf8').replace("prefixes: ['ntr']", "prefixes: ['snr']"));
-    writeFileSync(path.join(copy, 'host/planted.ts'), "export const landing = (perms: string[]) => perms.some((p) => p.startsWith('snr#')) ? '/sonar' : null;\n");
-    expect(findProductLiterals(copy).map((p) => `${p.file}:${p.line} ${p.name}`)).toEqual(['host/planted.ts:1 snr', 'host/planted.ts:1 sonar']);
+    writeFileSync(
+      path.join(copy, 'host/planted.ts'),
+      "export const landing = (perms: string[]) => perms.some((p) => p.startsWith('snr#')) ? '/sonar' : null;\n",
+    );
+    expect(findProductLiterals(copy).map((p) => `${p.file}:${p.line} ${p.name}`)).toEqual([
+      'host/planted.ts:1 snr',
+      'host/planted.ts:1 sonar',
+    ]);
   });
 });

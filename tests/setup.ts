@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 
@@ -9,7 +10,9 @@ afterEach(() => cleanup());
 // worker, ~3x faster), so what a test file changes in the shared window must not reach the next
 // file: storage, cookies and the URL blob functions some tests replace.
 type UrlBlobFunctions = Pick<typeof URL, 'createObjectURL' | 'revokeObjectURL'>;
-const pristine = ((globalThis as { __pristineUrl?: Record<keyof UrlBlobFunctions, PropertyDescriptor | undefined> }).__pristineUrl ??= {
+const pristine = ((
+  globalThis as { __pristineUrl?: Record<keyof UrlBlobFunctions, PropertyDescriptor | undefined> }
+).__pristineUrl ??= {
   createObjectURL: Object.getOwnPropertyDescriptor(URL, 'createObjectURL'),
   revokeObjectURL: Object.getOwnPropertyDescriptor(URL, 'revokeObjectURL'),
 });

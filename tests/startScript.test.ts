@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+
 // @ts-expect-error plain ESM script without type declarations
 import { startOptions } from '../scripts/start.mjs';
 

@@ -14,7 +14,8 @@ export type ApiMethodsOf<P extends ApiPath> = {
 }[ApiMethod];
 
 type Operation<P extends ApiPath, M extends ApiMethodsOf<P>> = paths[P][M];
-type Responses<P extends ApiPath, M extends ApiMethodsOf<P>> = Operation<P, M> extends { responses: infer R } ? R : never;
+type Responses<P extends ApiPath, M extends ApiMethodsOf<P>> =
+  Operation<P, M> extends { responses: infer R } ? R : never;
 type JsonOf<R> = R extends { content: { 'application/json': infer J } } ? J : never;
 type SuccessStatus = 200 | 201 | 202 | 204;
 
@@ -24,13 +25,16 @@ export type ApiResponse<P extends ApiPath, M extends ApiMethodsOf<P>> = {
 }[keyof Responses<P, M>];
 
 /** The JSON request body of `M P`. */
-export type ApiBody<P extends ApiPath, M extends ApiMethodsOf<P>> = Operation<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
+export type ApiBody<P extends ApiPath, M extends ApiMethodsOf<P>> =
+  Operation<P, M> extends { requestBody?: infer B } ? JsonOf<NonNullable<B>> : never;
 
 /** The query parameters of `M P`. */
-export type ApiQuery<P extends ApiPath, M extends ApiMethodsOf<P>> = Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type ApiQuery<P extends ApiPath, M extends ApiMethodsOf<P>> =
+  Operation<P, M> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
 /** The path parameters of `M P`. */
-export type ApiParams<P extends ApiPath, M extends ApiMethodsOf<P>> = Operation<P, M> extends { parameters: { path?: infer Q } } ? NonNullable<Q> : never;
+export type ApiParams<P extends ApiPath, M extends ApiMethodsOf<P>> =
+  Operation<P, M> extends { parameters: { path?: infer Q } } ? NonNullable<Q> : never;
 
 /** The error answer every route shares: `message` is what the console shows. */
 export type ApiError = { statusCode: number; error: string; message: string };

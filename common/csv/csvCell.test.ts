@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { csvCell, csvDocument } from './csvCell';
 
 describe('csvCell', () => {

@@ -32,7 +32,11 @@ export function csvCell(value: unknown, quoting: CsvQuoting = 'when-needed'): st
 }
 
 /** A whole document: the header line, then one line per row, each ended by CRLF (RFC 4180). */
-export function csvDocument(header: readonly string[], rows: Iterable<readonly unknown[]>, quoting: CsvQuoting = 'when-needed'): string {
+export function csvDocument(
+  header: readonly string[],
+  rows: Iterable<readonly unknown[]>,
+  quoting: CsvQuoting = 'when-needed',
+): string {
   const lines = [header.map((name) => csvCell(name, 'when-needed')).join(',')];
   for (const row of rows) lines.push(row.map((value) => csvCell(value, quoting)).join(','));
   return `${lines.join('\r\n')}\r\n`;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { APPLE_MODELS, appleModelLabel, appleModelName, deviceDisplayName } from './appleModels';
 
 describe('Apple model names', () => {
@@ -28,7 +29,25 @@ describe('Apple model names', () => {
 
   it('covers every iPhone from the 8 to the 17 family, each identifier well-formed', () => {
     const names = new Set(Object.values(APPLE_MODELS));
-    for (const n of ['8', '8 Plus', 'X', 'XS', 'XS Max', 'XR', '11', '11 Pro', '11 Pro Max', '12 mini', '12', '12 Pro', '12 Pro Max', '13 mini', '13', '13 Pro', '13 Pro Max'])
+    for (const n of [
+      '8',
+      '8 Plus',
+      'X',
+      'XS',
+      'XS Max',
+      'XR',
+      '11',
+      '11 Pro',
+      '11 Pro Max',
+      '12 mini',
+      '12',
+      '12 Pro',
+      '12 Pro Max',
+      '13 mini',
+      '13',
+      '13 Pro',
+      '13 Pro Max',
+    ])
       expect(names.has(`iPhone ${n}`), n).toBe(true);
     for (const n of [
       '14',

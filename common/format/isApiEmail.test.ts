@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+
 import { isApiEmail } from './isApiEmail';
 
 // ajv-formats' own "full" email format, which the API's validator used before it installed isApiEmail.

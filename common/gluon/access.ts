@@ -16,7 +16,11 @@ type Perms = readonly string[];
 
 /** Inspection (gluon) admin: gln#rpt#rw, gln#cfg#rw and gln#fl#rw together. */
 export function isInspectionAdmin(perms: Perms): boolean {
-  return hasPermission(perms, 'gln', 'rpt', ['rw']) && hasPermission(perms, 'gln', 'cfg', ['rw']) && hasPermission(perms, 'gln', 'fl', ['rw']);
+  return (
+    hasPermission(perms, 'gln', 'rpt', ['rw']) &&
+    hasPermission(perms, 'gln', 'cfg', ['rw']) &&
+    hasPermission(perms, 'gln', 'fl', ['rw'])
+  );
 }
 
 /** File download: gln#fl#r or rw, or admin. */
@@ -51,7 +55,12 @@ export function canRescan(perms: Perms): boolean {
 
 /** Basic uploader: gln#suv#r, gln#sdv#r and gln#pdv#r, and not admin. */
 export function isBasicUploader(perms: Perms): boolean {
-  return hasPermission(perms, 'gln', 'suv', ['r']) && hasPermission(perms, 'gln', 'sdv', ['r']) && hasPermission(perms, 'gln', 'pdv', ['r']) && !isInspectionAdmin(perms);
+  return (
+    hasPermission(perms, 'gln', 'suv', ['r']) &&
+    hasPermission(perms, 'gln', 'sdv', ['r']) &&
+    hasPermission(perms, 'gln', 'pdv', ['r']) &&
+    !isInspectionAdmin(perms)
+  );
 }
 
 /** Uploader: gln#upl#rw and not admin, or basic uploader. They see the upload screen only. */
@@ -61,7 +70,11 @@ export function isUploader(perms: Perms): boolean {
 
 /** New-inspection access: any of gln#fl#, gln#upl#, gln#ext# with w or rw. */
 export function hasNewInspectionAccess(perms: Perms): boolean {
-  return hasPermission(perms, 'gln', 'fl', ['w', 'rw']) || hasPermission(perms, 'gln', 'upl', ['w', 'rw']) || hasPermission(perms, 'gln', 'ext', ['w', 'rw']);
+  return (
+    hasPermission(perms, 'gln', 'fl', ['w', 'rw']) ||
+    hasPermission(perms, 'gln', 'upl', ['w', 'rw']) ||
+    hasPermission(perms, 'gln', 'ext', ['w', 'rw'])
+  );
 }
 
 /** SaaS variant: no crash explorer, no process explorer and no rescan permission. */

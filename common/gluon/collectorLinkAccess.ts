@@ -1,5 +1,5 @@
-import { isInspectionAdmin } from './access';
 import { hasPermission } from '../permissions/hasPermission';
+import { isInspectionAdmin } from './access';
 
 /**
  * Gluon's collector (extractor) links: the links page, its installer downloads and quick links.

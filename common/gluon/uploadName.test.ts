@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { acceptedUploadName, artefactNameKind, uploadNameKind } from './uploadName';
 
 describe('uploadNameKind (the name rule the upload screen and the API share)', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   CLOSED_INCIDENT_STATES,
   INCIDENT_STATE_LABELS,
@@ -17,7 +18,12 @@ describe('incident states', () => {
   });
 
   it('labels each state and knows a state from any other text', () => {
-    expect(INCIDENT_STATES.map((s) => INCIDENT_STATE_LABELS[s])).toEqual(['Open', 'Confirmed', 'Benign', 'False positive']);
+    expect(INCIDENT_STATES.map((s) => INCIDENT_STATE_LABELS[s])).toEqual([
+      'Open',
+      'Confirmed',
+      'Benign',
+      'False positive',
+    ]);
     expect(['open', 'resolved', 7, null].map(isIncidentState)).toEqual([true, false, false, false]);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { IDP_CALLBACK_PATH, idpCallbackUrl } from './idpCallback';
 
 describe('idpCallbackUrl', () => {

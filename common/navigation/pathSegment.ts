@@ -8,6 +8,8 @@ export function pathSegment(value: string | number): string {
 
 /** `?a=1&b=2` from the given entries (undefined and empty values left out), or '' when none are left. */
 export function queryString(params: Record<string, string | undefined>): string {
-  const entries = Object.entries(params).filter((entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '');
+  const entries = Object.entries(params).filter(
+    (entry): entry is [string, string] => entry[1] !== undefined && entry[1] !== '',
+  );
   return entries.length ? `?${new URLSearchParams(entries).toString()}` : '';
 }

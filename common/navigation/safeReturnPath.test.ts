@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { resolveProductReturnPath, safeReturnPathOrDefault, sanitizeReturnPath } from './safeReturnPath';
 
 describe('sanitizeReturnPath', () => {

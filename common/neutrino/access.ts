@@ -1,6 +1,6 @@
+import { canWriteRuleSets } from '../globalrulesrepository/access';
 import { canReadReports } from '../gluon/access';
 import { hasPermission } from '../permissions/hasPermission';
-import { canWriteRuleSets } from '../globalrulesrepository/access';
 
 /**
  * Neutrino's checks (the `ntr` prefix): fleet threat hunting. `ntr#hnt` is the hunt

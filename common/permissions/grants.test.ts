@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { coveredModes, covers, isCovered, notCovered } from './grants';
 
 describe('covers (does holding A cover B)', () => {
@@ -26,7 +27,10 @@ describe('covers (does holding A cover B)', () => {
 describe('isCovered / notCovered', () => {
   it('lists, in order, what no held permission covers', () => {
     const held = ['umg#usr#rw', 'gln#suv#r', 'mnt#rsc#w'];
-    expect(notCovered(held, ['umg#usr#r', 'gln#suv#rw', 'mnt#rsc#w', 'gln#rpt#r', 'umg#usr#rw'])).toEqual(['gln#suv#rw', 'gln#rpt#r']);
+    expect(notCovered(held, ['umg#usr#r', 'gln#suv#rw', 'mnt#rsc#w', 'gln#rpt#r', 'umg#usr#rw'])).toEqual([
+      'gln#suv#rw',
+      'gln#rpt#r',
+    ]);
     expect(notCovered(held, [])).toEqual([]);
     expect(isCovered([], 'umg#usr#r')).toBe(false);
     expect(isCovered(held, 'mnt#rsc#w')).toBe(true);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import * as checks from './hasPermission';
 import type { PermissionMode } from './parsePermission';
 

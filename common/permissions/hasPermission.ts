@@ -8,7 +8,12 @@ import { parsePermission, type PermissionMode } from './parsePermission';
 type Perms = readonly string[];
 
 /** A valid `module#resource#mode` permission with one of `modes` is held. */
-export function hasPermission(perms: Perms, module: string, resource: string, modes: readonly PermissionMode[]): boolean {
+export function hasPermission(
+  perms: Perms,
+  module: string,
+  resource: string,
+  modes: readonly PermissionMode[],
+): boolean {
   return perms.some((value) => {
     const p = parsePermission(value);
     return p !== null && p.module === module && p.resource === resource && modes.includes(p.mode);

@@ -1,4 +1,4 @@
-import { describeChecks, type CheckRow } from '../../tests/harness/describeChecks';
+import { type CheckRow, describeChecks } from '../../tests/harness/describeChecks';
 import * as checks from './moduleAccess';
 
 const tables: Record<string, CheckRow[]> = {

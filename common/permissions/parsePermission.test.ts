@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { PERMISSION_PATTERN, parsePermission } from './parsePermission';
+
+import { parsePermission, PERMISSION_PATTERN } from './parsePermission';
 
 describe('parsePermission', () => {
   it.each([
@@ -11,7 +12,18 @@ describe('parsePermission', () => {
     expect(parsePermission(value)).toEqual(expected);
   });
 
-  it.each([['gln#fl'], ['gln#fl#x'], ['gln#fl#wr'], ['gln##r'], ['#fl#r'], ['gln#fl#r#extra'], [''], ['gln fl r'], [42], [null]])('rejects %s', (value) => {
+  it.each([
+    ['gln#fl'],
+    ['gln#fl#x'],
+    ['gln#fl#wr'],
+    ['gln##r'],
+    ['#fl#r'],
+    ['gln#fl#r#extra'],
+    [''],
+    ['gln fl r'],
+    [42],
+    [null],
+  ])('rejects %s', (value) => {
     expect(parsePermission(value)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { permissionName, resourceName } from './permissionNames';
 
 describe('permission names', () => {

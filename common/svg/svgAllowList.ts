@@ -55,7 +55,19 @@ export const SVG_ALLOWED_TAGS: readonly string[] = [
  * code (script, animate*, set), load remote content (image, feImage, foreignObject, iframe, a)
  * or restyle the page (style).
  */
-export const SVG_FORBIDDEN_TAGS: readonly string[] = ['script', 'style', 'foreignObject', 'image', 'feImage', 'a', 'iframe', 'animate', 'animateMotion', 'animateTransform', 'set'];
+export const SVG_FORBIDDEN_TAGS: readonly string[] = [
+  'script',
+  'style',
+  'foreignObject',
+  'image',
+  'feImage',
+  'a',
+  'iframe',
+  'animate',
+  'animateMotion',
+  'animateTransform',
+  'set',
+];
 
 /** Geometry, paint and text attributes; no event handlers, no `style`, no external references. */
 export const SVG_ALLOWED_ATTRS: readonly string[] = [

@@ -1,5 +1,7 @@
 import type { AxiosResponse } from 'axios';
+
 import type { ApiBody, ApiMethod, ApiMethodsOf, ApiParams, ApiPath, ApiQuery, ApiResponse } from '@common/api/apiTypes';
+
 import { createServiceToken } from '../di/ServiceToken';
 import type { HttpRequestConfig } from '../http/HttpService';
 
@@ -20,22 +22,32 @@ type ResponseOf<P extends ApiPath, M extends ApiMethod> = M extends ApiMethodsOf
 type AllOptional<T> = object extends T ? true : false;
 
 /** `path` when the route has `{parameters}` (each required), forbidden otherwise. */
-type PathPart<P extends ApiPath, M extends ApiMethod> = Given<ParamsOf<P, M>> extends true ? { path: ParamsOf<P, M> } : { path?: never };
+type PathPart<P extends ApiPath, M extends ApiMethod> =
+  Given<ParamsOf<P, M>> extends true ? { path: ParamsOf<P, M> } : { path?: never };
 /** `query` typed by the route; required when one of its members is. */
 type QueryPart<P extends ApiPath, M extends ApiMethod> =
-  Given<QueryOf<P, M>> extends true ? (AllOptional<QueryOf<P, M>> extends true ? { query?: QueryOf<P, M> } : { query: QueryOf<P, M> }) : { query?: never };
+  Given<QueryOf<P, M>> extends true
+    ? AllOptional<QueryOf<P, M>> extends true
+      ? { query?: QueryOf<P, M> }
+      : { query: QueryOf<P, M> }
+    : { query?: never };
 /**
  * `body` typed by the route's JSON body. A route that reads raw bytes (an upload) declares no body
  * in its schema: it takes `raw` instead, sent as is with the caller's Content-Type.
  */
 type BodyPart<P extends ApiPath, M extends ApiMethod> =
-  Given<BodyOf<P, M>> extends true ? { body: BodyOf<P, M>; raw?: never } : { body?: never; raw?: Blob | ArrayBuffer | FormData | URLSearchParams | string };
+  Given<BodyOf<P, M>> extends true
+    ? { body: BodyOf<P, M>; raw?: never }
+    : { body?: never; raw?: Blob | ArrayBuffer | FormData | URLSearchParams | string };
 
 /** The HTTP options a call may add (auth mode, skipGlobalErrors, headers, progress, signal…): not the URL, method, params or data, which the route fixes. */
 export type ApiHttpOptions = Omit<HttpRequestConfig, 'url' | 'method' | 'params' | 'data' | 'responseType' | 'baseURL'>;
 
 /** What a call to `M P` takes: its path parameters, query and body as the route types them, and HTTP options. */
-export type ApiCallOptions<P extends ApiPath, M extends ApiMethod, R extends ApiResponseType = 'json'> = PathPart<P, M> &
+export type ApiCallOptions<P extends ApiPath, M extends ApiMethod, R extends ApiResponseType = 'json'> = PathPart<
+  P,
+  M
+> &
   QueryPart<P, M> &
   BodyPart<P, M> &
   ApiHttpOptions & {
@@ -45,10 +57,13 @@ export type ApiCallOptions<P extends ApiPath, M extends ApiMethod, R extends Api
 
 /** The options as a rest parameter: optional when nothing in them is required. */
 export type ApiCallArgs<P extends ApiPath, M extends ApiMethod, R extends ApiResponseType = 'json'> =
-  AllOptional<ApiCallOptions<P, M, R>> extends true ? [options?: ApiCallOptions<P, M, R>] : [options: ApiCallOptions<P, M, R>];
+  AllOptional<ApiCallOptions<P, M, R>> extends true
+    ? [options?: ApiCallOptions<P, M, R>]
+    : [options: ApiCallOptions<P, M, R>];
 
 /** The JSON answer of `M P` (`void` for a route that answers no body). */
-export type ApiAnswer<P extends ApiPath, M extends ApiMethod> = Given<ResponseOf<P, M>> extends true ? ResponseOf<P, M> : void;
+export type ApiAnswer<P extends ApiPath, M extends ApiMethod> =
+  Given<ResponseOf<P, M>> extends true ? ResponseOf<P, M> : void;
 
 /** What a call resolves to: the route's JSON answer, or the raw type its `responseType` asks for. */
 export type ApiResult<P extends ApiPath, M extends ApiMethod, R extends ApiResponseType> = R extends 'blob'
@@ -71,11 +86,26 @@ export type ApiResult<P extends ApiPath, M extends ApiMethod, R extends ApiRespo
  * headers), and `requestConfig` builds the request without sending it (for the downloads panel).
  */
 export interface ApiClient {
-  get<P extends ApiPathFor<'get'>, R extends ApiResponseType = 'json'>(path: P, ...options: ApiCallArgs<P, 'get', R>): Promise<ApiResult<P, 'get', R>>;
-  post<P extends ApiPathFor<'post'>, R extends ApiResponseType = 'json'>(path: P, ...options: ApiCallArgs<P, 'post', R>): Promise<ApiResult<P, 'post', R>>;
-  put<P extends ApiPathFor<'put'>, R extends ApiResponseType = 'json'>(path: P, ...options: ApiCallArgs<P, 'put', R>): Promise<ApiResult<P, 'put', R>>;
-  patch<P extends ApiPathFor<'patch'>, R extends ApiResponseType = 'json'>(path: P, ...options: ApiCallArgs<P, 'patch', R>): Promise<ApiResult<P, 'patch', R>>;
-  delete<P extends ApiPathFor<'delete'>, R extends ApiResponseType = 'json'>(path: P, ...options: ApiCallArgs<P, 'delete', R>): Promise<ApiResult<P, 'delete', R>>;
+  get<P extends ApiPathFor<'get'>, R extends ApiResponseType = 'json'>(
+    path: P,
+    ...options: ApiCallArgs<P, 'get', R>
+  ): Promise<ApiResult<P, 'get', R>>;
+  post<P extends ApiPathFor<'post'>, R extends ApiResponseType = 'json'>(
+    path: P,
+    ...options: ApiCallArgs<P, 'post', R>
+  ): Promise<ApiResult<P, 'post', R>>;
+  put<P extends ApiPathFor<'put'>, R extends ApiResponseType = 'json'>(
+    path: P,
+    ...options: ApiCallArgs<P, 'put', R>
+  ): Promise<ApiResult<P, 'put', R>>;
+  patch<P extends ApiPathFor<'patch'>, R extends ApiResponseType = 'json'>(
+    path: P,
+    ...options: ApiCallArgs<P, 'patch', R>
+  ): Promise<ApiResult<P, 'patch', R>>;
+  delete<P extends ApiPathFor<'delete'>, R extends ApiResponseType = 'json'>(
+    path: P,
+    ...options: ApiCallArgs<P, 'delete', R>
+  ): Promise<ApiResult<P, 'delete', R>>;
   /** The same call, resolving to the whole response: for a caller that reads the status or headers (`validateStatus` letting a 404 through). */
   send<M extends ApiMethod, P extends ApiPathFor<M>, R extends ApiResponseType = 'json'>(
     method: M,
@@ -83,7 +113,11 @@ export interface ApiClient {
     ...options: ApiCallArgs<P, M, R>
   ): Promise<AxiosResponse<ApiResult<P, M, R>>>;
   /** The request `M P` would send, unsent: for the downloads panel, which reads the answer as a blob with progress. */
-  requestConfig<M extends ApiMethod, P extends ApiPathFor<M>>(method: M, path: P, ...options: ApiCallArgs<P, M>): HttpRequestConfig;
+  requestConfig<M extends ApiMethod, P extends ApiPathFor<M>>(
+    method: M,
+    path: P,
+    ...options: ApiCallArgs<P, M>
+  ): HttpRequestConfig;
 }
 
 export const ApiClientToken = createServiceToken<ApiClient>('api');

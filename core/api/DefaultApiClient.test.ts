@@ -1,15 +1,29 @@
 import { describe, expect, it } from 'vitest';
+
 import { createFakeApiClient, createFakeHttpService } from '@core/testing';
-import { DefaultApiClient } from './DefaultApiClient';
+
 import { fillApiPath } from './buildApiRequest';
+import { DefaultApiClient } from './DefaultApiClient';
 
 describe('DefaultApiClient', () => {
   it('fills path parameters URI-encoded and sends query, body and HTTP options as given', async () => {
     const { http, requests } = createFakeHttpService(() => ({ status: 200, data: { state: 'confirmed' } }));
     const api = new DefaultApiClient(http);
-    const answer = await api.post('/gluon-backend/incidents/{id}/triage', { path: { id: 'a/b c' }, body: { state: 'confirmed', comment: 'seen' }, skipGlobalErrors: [400] });
+    const answer = await api.post('/gluon-backend/incidents/{id}/triage', {
+      path: { id: 'a/b c' },
+      body: { state: 'confirmed', comment: 'seen' },
+      skipGlobalErrors: [400],
+    });
     expect(answer).toEqual({ state: 'confirmed' });
-    expect(requests.map((r) => [r.method, r.url, r.data, r.config.params, (r.config as { skipGlobalErrors?: unknown }).skipGlobalErrors])).toEqual([
+    expect(
+      requests.map((r) => [
+        r.method,
+        r.url,
+        r.data,
+        r.config.params,
+        (r.config as { skipGlobalErrors?: unknown }).skipGlobalErrors,
+      ]),
+    ).toEqual([
       ['POST', '/gluon-backend/incidents/a%2Fb%20c/triage', { state: 'confirmed', comment: 'seen' }, undefined, [400]],
     ]);
     await api.get('/gluon-backend/devices', { query: { size: 20, search: 'x' } });
@@ -21,7 +35,10 @@ describe('DefaultApiClient', () => {
     const api = new DefaultApiClient(http);
     const response = await api.send('get', '/um/oauth2config/okta', { validateStatus: (s) => s === 404 });
     expect(response.status).toBe(404);
-    expect(api.requestConfig('get', '/gluon-backend/files/{id}', { path: { id: 'f/1' } })).toEqual({ method: 'GET', url: '/gluon-backend/files/f%2F1' });
+    expect(api.requestConfig('get', '/gluon-backend/files/{id}', { path: { id: 'f/1' } })).toEqual({
+      method: 'GET',
+      url: '/gluon-backend/files/f%2F1',
+    });
     expect(requests).toHaveLength(1);
   });
 
@@ -32,9 +49,13 @@ describe('DefaultApiClient', () => {
 
 describe('createFakeApiClient', () => {
   it('answers from the handler of the route called, with the options the caller gave, and refuses a route it has none for', async () => {
-    const { api, calls } = createFakeApiClient({ 'DELETE /um/users/{id}/sessions': ({ path }) => ({ revoked: path.id.length }) });
+    const { api, calls } = createFakeApiClient({
+      'DELETE /um/users/{id}/sessions': ({ path }) => ({ revoked: path.id.length }),
+    });
     expect(await api.delete('/um/users/{id}/sessions', { path: { id: 'u/1' } })).toEqual({ revoked: 3 });
-    expect(calls.map((c) => [c.route, c.url])).toEqual([['DELETE /um/users/{id}/sessions', '/um/users/u%2F1/sessions']]);
+    expect(calls.map((c) => [c.route, c.url])).toEqual([
+      ['DELETE /um/users/{id}/sessions', '/um/users/u%2F1/sessions'],
+    ]);
     await expect(api.get('/gluon-backend/overview')).rejects.toThrow('No fake answer for GET /gluon-backend/overview');
   });
 });

@@ -1,8 +1,10 @@
 import { inject, injectable } from 'tsyringe';
+
 import type { ApiMethod } from '@common/api/apiTypes';
-import { HttpServiceToken, type HttpService } from '../http/HttpService';
+
+import { type HttpService, HttpServiceToken } from '../http/HttpService';
 import type { ApiClient } from './ApiClient';
-import { buildApiRequest, type ApiCallInput } from './buildApiRequest';
+import { type ApiCallInput, buildApiRequest } from './buildApiRequest';
 
 /**
  * ApiClient over the console's HTTP service, which keeps the auth modes, the global error rules
@@ -19,9 +21,11 @@ export class DefaultApiClient implements ApiClient {
   readonly patch: ApiClient['patch'] = (path, ...options) => this.data('patch', path, options[0]);
   readonly delete: ApiClient['delete'] = (path, ...options) => this.data('delete', path, options[0]);
 
-  readonly send: ApiClient['send'] = (method, path, ...options) => this.http.request(buildApiRequest(method, path, options[0] as ApiCallInput)) as never;
+  readonly send: ApiClient['send'] = (method, path, ...options) =>
+    this.http.request(buildApiRequest(method, path, options[0] as ApiCallInput)) as never;
 
-  readonly requestConfig: ApiClient['requestConfig'] = (method, path, ...options) => buildApiRequest(method, path, options[0] as ApiCallInput);
+  readonly requestConfig: ApiClient['requestConfig'] = (method, path, ...options) =>
+    buildApiRequest(method, path, options[0] as ApiCallInput);
 
   private async data(method: ApiMethod, path: string, options: unknown): Promise<never> {
     return (await this.http.request(buildApiRequest(method, path, options as ApiCallInput))).data as never;

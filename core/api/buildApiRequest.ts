@@ -1,4 +1,5 @@
 import type { ApiMethod } from '@common/api/apiTypes';
+
 import type { HttpRequestConfig } from '../http/HttpService';
 
 /** A call's options as the runtime reads them (the types in ApiClient.ts have checked them). */

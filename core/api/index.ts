@@ -1,4 +1,4 @@
 export * from './ApiClient';
-export { DefaultApiClient } from './DefaultApiClient';
-export { buildApiRequest, fillApiPath } from './buildApiRequest';
 export type { ApiCallInput } from './buildApiRequest';
+export { buildApiRequest, fillApiPath } from './buildApiRequest';
+export { DefaultApiClient } from './DefaultApiClient';

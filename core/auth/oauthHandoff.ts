@@ -18,7 +18,9 @@ export function takeOAuthCallback(storage: Storage = window.sessionStorage): OAu
   if (!raw) return null;
   try {
     const value = JSON.parse(raw) as Partial<OAuthCallbackHandoff>;
-    return typeof value.code === 'string' && typeof value.state === 'string' ? { code: value.code, state: value.state } : null;
+    return typeof value.code === 'string' && typeof value.state === 'string'
+      ? { code: value.code, state: value.state }
+      : null;
   } catch {
     return null;
   }

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { beginOAuth, consumeOAuth, OAuthSessionKeys, OAUTH_REQUEST_TTL_MS, peekOAuthRequest } from './oauthRequest';
-import { pkceChallenge } from './pkce';
-import { parseOAuthState } from './oauthState';
+
 import { stashOAuthCallback, takeOAuthCallback } from './oauthHandoff';
+import { beginOAuth, consumeOAuth, OAUTH_REQUEST_TTL_MS, OAuthSessionKeys, peekOAuthRequest } from './oauthRequest';
+import { parseOAuthState } from './oauthState';
+import { pkceChallenge } from './pkce';
 
 const base = {
   provider: 'okta' as const,
@@ -17,7 +18,13 @@ describe('beginOAuth / consumeOAuth', () => {
   beforeEach(() => sessionStorage.clear());
 
   it('builds the authorisation URL with code flow, scopes, PKCE S256, nonce and state', async () => {
-    const url = new URL(await beginOAuth({ ...base, returnPath: '/gluon/x', extraParams: { login_hint: 'a@b.c', connection: undefined } }));
+    const url = new URL(
+      await beginOAuth({
+        ...base,
+        returnPath: '/gluon/x',
+        extraParams: { login_hint: 'a@b.c', connection: undefined },
+      }),
+    );
     expect(url.origin + url.pathname).toBe(base.authorizationEndpoint);
     expect(url.searchParams.get('response_type')).toBe('code');
     expect(url.searchParams.get('scope')).toBe('openid profile email');
@@ -30,7 +37,11 @@ describe('beginOAuth / consumeOAuth', () => {
     const verifier = sessionStorage.getItem(OAuthSessionKeys.pkce)!;
     expect(url.searchParams.get('code_challenge')).toBe(await pkceChallenge(verifier));
     const state = parseOAuthState(url.searchParams.get('state'));
-    expect(state).toEqual({ random: sessionStorage.getItem(OAuthSessionKeys.state), provider: 'okta', returnPath: '/gluon/x' });
+    expect(state).toEqual({
+      random: sessionStorage.getItem(OAuthSessionKeys.state),
+      provider: 'okta',
+      returnPath: '/gluon/x',
+    });
   });
 
   it('accepts the matching state once, then forgets it', async () => {

@@ -1,5 +1,6 @@
 import { idpCallbackUrl } from '@common/navigation/idpCallback';
-import { buildOAuthState, parseOAuthState, type OAuthProviderMarker, type OAuthState } from './oauthState';
+
+import { buildOAuthState, type OAuthProviderMarker, type OAuthState, parseOAuthState } from './oauthState';
 import { constantTimeEqual, pkceChallenge, randomUrlSafe } from './pkce';
 
 /** sessionStorage keys of the authorisation round trip (oauth-protocol). */
@@ -102,11 +103,14 @@ export async function beginOAuth(options: BeginOAuthOptions): Promise<string> {
     code_challenge_method: 'S256',
     ...options.extraParams,
   };
-  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') url.searchParams.set(key, value);
+  for (const [key, value] of Object.entries(params))
+    if (value !== undefined && value !== '') url.searchParams.set(key, value);
   return url.toString();
 }
 
-export type OAuthCheck = { ok: true; state: OAuthState; request: PendingOAuthRequest } | { ok: false; reason: 'missing' | 'mismatch' | 'expired' };
+export type OAuthCheck =
+  | { ok: true; state: OAuthState; request: PendingOAuthRequest }
+  | { ok: false; reason: 'missing' | 'mismatch' | 'expired' };
 
 /** The pending request, if it exists (does not consume it): e.g. the Okta domain for display. */
 export function peekOAuthRequest(storage: Storage = window.sessionStorage): PendingOAuthRequest | null {
@@ -127,7 +131,11 @@ export function peekOAuthRequest(storage: Storage = window.sessionStorage): Pend
  * Checks the returned `state` against the stored random value and hands back the pending
  * request. Single use: the stored values are removed whatever the outcome.
  */
-export function consumeOAuth(rawState: string | null | undefined, storage: Storage = window.sessionStorage, now = Date.now()): OAuthCheck {
+export function consumeOAuth(
+  rawState: string | null | undefined,
+  storage: Storage = window.sessionStorage,
+  now = Date.now(),
+): OAuthCheck {
   const stored = storage.getItem(OAuthSessionKeys.state);
   const request = peekOAuthRequest(storage);
   clearOAuth(storage);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { buildOAuthState, parseOAuthState } from './oauthState';
 
 describe('OAuth state', () => {
@@ -6,9 +7,15 @@ describe('OAuth state', () => {
     [{ random: 'r1', provider: 'jamf' as const }, 'r1|provider=jamf'],
     [{ random: 'r1', provider: 'okta' as const, returnPath: '/gluon/x' }, 'r1|provider=okta|/gluon/x'],
     [{ random: 'r1', inviteId: 'inv 1', returnPath: '/gluon' }, 'r1|inviteId=inv%201|/gluon'],
-    [{ random: 'r1', inviteId: 'inv1', provider: 'okta' as const, returnPath: '/invite/inv1' }, 'r1|inviteId=inv1&provider=okta|/invite/inv1'],
+    [
+      { random: 'r1', inviteId: 'inv1', provider: 'okta' as const, returnPath: '/invite/inv1' },
+      'r1|inviteId=inv1&provider=okta|/invite/inv1',
+    ],
     [{ random: 'r1', provider: 'google' as const, popup: true }, 'r1|provider=google&popup=1'],
-    [{ random: 'r1', provider: 'okta' as const, revalidate: '2fa' as const, returnPath: '/config/2fa' }, 'r1|provider=okta&revalidate=2fa|/config/2fa'],
+    [
+      { random: 'r1', provider: 'okta' as const, revalidate: '2fa' as const, returnPath: '/config/2fa' },
+      'r1|provider=okta&revalidate=2fa|/config/2fa',
+    ],
   ])('builds %j as %s and parses it back', (state, text) => {
     expect(buildOAuthState(state)).toBe(text);
     expect(parseOAuthState(text)).toEqual(state);

@@ -19,7 +19,10 @@ const PROVIDERS: readonly string[] = ['google', 'okta', 'jamf'];
 
 export function buildOAuthState(state: OAuthState): string {
   if (state.random.includes('|')) throw new Error('state random must not contain "|"');
-  let marker = state.inviteId !== undefined ? `inviteId=${encodeURIComponent(state.inviteId)}` : `provider=${state.provider ?? ''}`;
+  let marker =
+    state.inviteId !== undefined
+      ? `inviteId=${encodeURIComponent(state.inviteId)}`
+      : `provider=${state.provider ?? ''}`;
   // Flags ride in the marker part (`provider=google&popup=1`), so older readers still find the provider.
   // An invitation activated with Google or Okta names its provider too, so /login/callback can
   // send the answer back to the invite page instead of the vendor IdP's invite handler.

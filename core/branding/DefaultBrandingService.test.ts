@@ -1,15 +1,17 @@
 import 'reflect-metadata';
-import { firstValueFrom, filter, type Observable } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { filter, firstValueFrom, type Observable } from 'rxjs';
 import { container as rootContainer } from 'tsyringe';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { FakeSessionService } from '../../tests/harness/fakeSession';
+import { makeTestToken } from '../../tests/harness/tokens';
+import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
+import { NavigationServiceToken } from '../navigation/NavigationService';
 import { registerCoreServices } from '../registerCoreServices';
 import { SessionServiceToken } from '../session/SessionService';
 import { createFakeAxios, type FakeReply } from '../testing';
 import { BrandingServiceToken, type TenantLogo } from './BrandingService';
-import { FakeSessionService } from '../../tests/harness/fakeSession';
-import { makeTestToken } from '../../tests/harness/tokens';
-import { NavigationServiceToken } from '../navigation/NavigationService';
-import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
 
 const created: string[] = [];
 const revoked: string[] = [];
@@ -47,7 +49,8 @@ function setup(reply: () => FakeReply, token: string | null = makeTestToken(['gl
   return { branding: container.resolve(BrandingServiceToken), requests: fake.requests, session };
 }
 
-const answered = (logo$: Observable<TenantLogo | null | undefined>) => firstValueFrom(logo$.pipe(filter((logo) => logo !== undefined)));
+const answered = (logo$: Observable<TenantLogo | null | undefined>) =>
+  firstValueFrom(logo$.pipe(filter((logo) => logo !== undefined)));
 const blob = (body: string, type: string) => new Blob([body], { type });
 
 describe('DefaultBrandingService', () => {
@@ -69,7 +72,10 @@ describe('DefaultBrandingService', () => {
   it('an SVG arrives as sanitised markup', async () => {
     const { branding } = setup(() => ({
       status: 200,
-      data: blob('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>x()</script><path d="M0 0h1"/></svg>', 'image/svg+xml'),
+      data: blob(
+        '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><script>x()</script><path d="M0 0h1"/></svg>',
+        'image/svg+xml',
+      ),
     }));
     const logo = await answered(branding.logo$);
     expect(logo?.kind).toBe('svg');

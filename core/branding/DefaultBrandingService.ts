@@ -1,7 +1,18 @@
+import {
+  concatMap,
+  distinctUntilChanged,
+  map,
+  type Observable,
+  of,
+  shareReplay,
+  startWith,
+  Subject,
+  switchMap,
+} from 'rxjs';
 import { inject, injectable } from 'tsyringe';
-import { Subject, concatMap, distinctUntilChanged, map, of, shareReplay, startWith, switchMap, type Observable } from 'rxjs';
-import { HttpServiceToken, type HttpService } from '../http/HttpService';
-import { SessionServiceToken, type SessionService } from '../session/SessionService';
+
+import { type HttpService, HttpServiceToken } from '../http/HttpService';
+import { type SessionService, SessionServiceToken } from '../session/SessionService';
 import type { BrandingService, TenantLogo } from './BrandingService';
 
 /** The channel the console's tabs announce a changed logo on (same origin only). */

@@ -1,8 +1,9 @@
 import { BehaviorSubject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+
 import type { TokenClaims } from '../session/SessionService';
 import { DefaultLoaderCache } from './DefaultLoaderCache';
-import { startsWithKey, type CacheKey } from './LoaderCache';
+import { type CacheKey, startsWithKey } from './LoaderCache';
 
 describe('startsWithKey', () => {
   it.each<[CacheKey, CacheKey, boolean]>([
@@ -46,7 +47,12 @@ describe('DefaultLoaderCache', () => {
   });
 
   it('is cleared when another user, tenant or session signs in, or nobody is signed in; a refresh of the same session keeps it', () => {
-    const claims$ = new BehaviorSubject<TokenClaims | null>({ perms: ['gln#rpt#r'], tenant: 'acme', sub: 'u-1', sid: 's-1' });
+    const claims$ = new BehaviorSubject<TokenClaims | null>({
+      perms: ['gln#rpt#r'],
+      tenant: 'acme',
+      sub: 'u-1',
+      sid: 's-1',
+    });
     const cache = new DefaultLoaderCache(claims$);
     cache.write(['k'], 'kept');
     claims$.next({ perms: ['gln#rpt#r', 'gln#cre#r'], tenant: 'acme', sub: 'u-1', sid: 's-1', exp: 2 });

@@ -1,11 +1,13 @@
-import { Subject, type Observable, type Subscription } from 'rxjs';
+import { type Observable, Subject, type Subscription } from 'rxjs';
+
 import type { TokenClaims } from '../session/SessionService';
-import { startsWithKey, type CacheKey, type LoaderCache } from './LoaderCache';
+import { type CacheKey, type LoaderCache, startsWithKey } from './LoaderCache';
 
 /** Enough answers for a few pages of a few lists; the oldest written goes first. */
 const MAX_ENTRIES = 200;
 
-const identity = (claims: TokenClaims | null) => (claims ? `${String(claims.tenant)}|${String(claims.sub)}|${String(claims.sid)}` : '');
+const identity = (claims: TokenClaims | null) =>
+  claims ? `${String(claims.tenant)}|${String(claims.sub)}|${String(claims.sid)}` : '';
 
 /**
  * The answers in memory, by key. Follows the session: another user, tenant or session (or none)

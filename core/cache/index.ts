@@ -1,3 +1,3 @@
-export * from './LoaderCache';
 export { DefaultLoaderCache } from './DefaultLoaderCache';
+export * from './LoaderCache';
 export { loaderCacheFactory } from './loaderCacheFactory';

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen } from '@testing-library/react';
 import { container as rootContainer } from 'tsyringe';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { ServicesProvider } from '../react/ServicesProvider';
 import { CaptchaNotice } from './CaptchaNotice';
 import { CaptchaServiceToken } from './CaptchaService';
@@ -22,8 +23,12 @@ describe('CaptchaNotice', () => {
   it("tells the user about reCAPTCHA with Google's privacy policy and terms while captcha is active", () => {
     renderNotice(new FakeCaptchaService('token-1'));
     expect(screen.getByText(/This site is protected by reCAPTCHA and the Google/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe('https://policies.google.com/privacy');
-    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe('https://policies.google.com/terms');
+    expect(screen.getByRole('link', { name: 'Privacy Policy' }).getAttribute('href')).toBe(
+      'https://policies.google.com/privacy',
+    );
+    expect(screen.getByRole('link', { name: 'Terms of Service' }).getAttribute('href')).toBe(
+      'https://policies.google.com/terms',
+    );
   });
 
   it('renders nothing while captcha is inactive', () => {

@@ -1,4 +1,5 @@
 import { Classes } from '@blueprintjs/core';
+
 import { useObservable } from '../react/useObservable';
 import { useService } from '../react/useService';
 import { CaptchaServiceToken } from './CaptchaService';

@@ -1,21 +1,27 @@
 import { firstValueFrom } from 'rxjs';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
+import { NavigationServiceToken } from '../navigation/NavigationService';
 import { registerCoreServices } from '../registerCoreServices';
 import { createFakeAxios, type FakeReply } from '../testing/createFakeAxios';
 import { CaptchaServiceToken } from './CaptchaService';
-import { DefaultCaptchaService } from './DefaultCaptchaService';
 import { CAPTCHA_TIMEOUT_MS } from './createRecaptchaClient';
-import { RECAPTCHA_SCRIPT_ID, type Grecaptcha } from './loadRecaptcha';
-import { NavigationServiceToken } from '../navigation/NavigationService';
-import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
+import { DefaultCaptchaService } from './DefaultCaptchaService';
+import { type Grecaptcha, RECAPTCHA_SCRIPT_ID } from './loadRecaptcha';
 
 let container: DependencyContainer | undefined;
 
 /** The registered default over an in-memory API answering the site-id look-up with `reply`. */
 function setup(reply: () => FakeReply) {
-  const fake = createFakeAxios((request) => (request.url === '/um/captcha/Google' ? reply() : { status: 404, data: {} }));
-  container = registerCoreServices(rootContainer.createChildContainer(), { services: [[NavigationServiceToken, new MemoryNavigationService('/login')]], axios: fake.axios });
+  const fake = createFakeAxios((request) =>
+    request.url === '/um/captcha/Google' ? reply() : { status: 404, data: {} },
+  );
+  container = registerCoreServices(rootContainer.createChildContainer(), {
+    services: [[NavigationServiceToken, new MemoryNavigationService('/login')]],
+    axios: fake.axios,
+  });
   const captcha = container.resolve(CaptchaServiceToken);
   const lookUps = () => fake.requests.filter((r) => r.method === 'GET' && r.url === '/um/captcha/Google');
   return { captcha, lookUps, requests: fake.requests };
@@ -27,13 +33,18 @@ const script = () => document.getElementById(RECAPTCHA_SCRIPT_ID) as HTMLScriptE
 const scriptAdded = () => vi.waitFor(() => expect(script()).not.toBeNull());
 
 function fakeGrecaptcha(executed: Array<{ siteId: string; action: string }>): Grecaptcha {
-  return { ready: (callback) => callback(), execute: async (siteId, { action }) => (executed.push({ siteId, action }), `token-for-${action}`) };
+  return {
+    ready: (callback) => callback(),
+    execute: async (siteId, { action }) => (executed.push({ siteId, action }), `token-for-${action}`),
+  };
 }
 
 afterEach(async () => {
   vi.useRealTimers();
   script()?.remove();
-  document.head.querySelectorAll('style').forEach((style) => style.textContent?.includes('grecaptcha-badge') && style.remove());
+  document.head
+    .querySelectorAll('style')
+    .forEach((style) => style.textContent?.includes('grecaptcha-badge') && style.remove());
   delete window.grecaptcha;
   await container?.dispose();
   container = undefined;
@@ -77,7 +88,11 @@ describe('DefaultCaptchaService', () => {
     expect(await firstValueFrom(captcha.active$)).toBe(true);
     await scriptAdded();
     expect(script()!.src).toBe('https://www.google.com/recaptcha/api.js?render=site%201');
-    expect([...document.head.querySelectorAll('style')].some((style) => style.textContent === '.grecaptcha-badge{visibility:hidden}')).toBe(true);
+    expect(
+      [...document.head.querySelectorAll('style')].some(
+        (style) => style.textContent === '.grecaptcha-badge{visibility:hidden}',
+      ),
+    ).toBe(true);
     const executed: Array<{ siteId: string; action: string }> = [];
     window.grecaptcha = fakeGrecaptcha(executed);
     script()!.dispatchEvent(new Event('load'));
@@ -119,7 +134,10 @@ describe('DefaultCaptchaService', () => {
     const { captcha } = setup(site('site-1'));
     const token = captcha.getToken('login');
     await scriptAdded();
-    window.grecaptcha = { ready: (callback) => callback(), execute: () => Promise.reject(new Error('invalid site key')) };
+    window.grecaptcha = {
+      ready: (callback) => callback(),
+      execute: () => Promise.reject(new Error('invalid site key')),
+    };
     script()!.dispatchEvent(new Event('load'));
     expect(await token).toBeUndefined();
   });

@@ -1,6 +1,7 @@
-import { defer, shareReplay, type Observable } from 'rxjs';
+import { defer, type Observable, shareReplay } from 'rxjs';
 import { inject, injectable } from 'tsyringe';
-import { HttpServiceToken, type HttpService } from '../http/HttpService';
+
+import { type HttpService, HttpServiceToken } from '../http/HttpService';
 import type { CaptchaService } from './CaptchaService';
 import type { RecaptchaClient } from './createRecaptchaClient';
 import { getCaptchaSiteId } from './getCaptchaSiteId';
@@ -26,6 +27,8 @@ export class DefaultCaptchaService implements CaptchaService {
 
   /** The site id asked once per page load; with one, the script starts loading at once so a token is quick. */
   private client(): Promise<RecaptchaClient | null> {
-    return (this.loading ??= getCaptchaSiteId(this.http).then((siteId) => (siteId ? import('./createRecaptchaClient').then((m) => m.createRecaptchaClient(siteId)) : null)));
+    return (this.loading ??= getCaptchaSiteId(this.http).then((siteId) =>
+      siteId ? import('./createRecaptchaClient').then((m) => m.createRecaptchaClient(siteId)) : null,
+    ));
   }
 }

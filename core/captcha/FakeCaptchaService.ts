@@ -1,4 +1,5 @@
-import { of, type Observable } from 'rxjs';
+import { type Observable, of } from 'rxjs';
+
 import type { CaptchaService } from './CaptchaService';
 
 /**

@@ -1,4 +1,4 @@
+export { CaptchaNotice } from './CaptchaNotice';
 export * from './CaptchaService';
 export { DefaultCaptchaService } from './DefaultCaptchaService';
-export { CaptchaNotice } from './CaptchaNotice';
 export { FakeCaptchaService } from './FakeCaptchaService';

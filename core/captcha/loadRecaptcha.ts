@@ -17,7 +17,10 @@ export const RECAPTCHA_SCRIPT_ID = 'recaptcha-script';
 export function loadRecaptcha(siteId: string, doc: Document = document): Promise<Grecaptcha> {
   return new Promise((resolve, reject) => {
     const win = doc.defaultView ?? window;
-    const ready = () => (win.grecaptcha ? win.grecaptcha.ready(() => resolve(win.grecaptcha!)) : reject(new Error('reCAPTCHA unavailable')));
+    const ready = () =>
+      win.grecaptcha
+        ? win.grecaptcha.ready(() => resolve(win.grecaptcha!))
+        : reject(new Error('reCAPTCHA unavailable'));
     const existing = doc.getElementById(RECAPTCHA_SCRIPT_ID);
     if (existing) {
       if (win.grecaptcha) ready();

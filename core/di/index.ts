@@ -1,3 +1,3 @@
-export { createServiceToken } from './ServiceToken';
 export type { ServiceToken } from './ServiceToken';
+export { createServiceToken } from './ServiceToken';
 export type {} from './tsyringeAugmentation';

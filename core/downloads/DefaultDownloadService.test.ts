@@ -1,17 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AxiosRequestConfig } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import type { HttpService } from '../http/HttpService';
+import { captureSavedFiles, type SavedFile } from '../testing/captureSavedFiles';
 import { createFakeAxios, type FakeHandler } from '../testing/createFakeAxios';
 import { createGate } from '../testing/createGate';
-import { captureSavedFiles, type SavedFile } from '../testing/captureSavedFiles';
 import { DefaultDownloadService, formatProgress } from './DefaultDownloadService';
-import { DOWNLOAD_ERROR, formatMegabytes, type DownloadItem } from './DownloadService';
+import { DOWNLOAD_ERROR, type DownloadItem, formatMegabytes } from './DownloadService';
 import { fileNameFromContentDisposition } from './saveBlob';
 
 const MB = 1024 * 1024;
 
 /** Just enough HttpService for downloads: the request goes to the fake server. */
-function httpOver(handler: FakeHandler): { http: HttpService; requests: ReturnType<typeof createFakeAxios>['requests'] } {
+function httpOver(handler: FakeHandler): {
+  http: HttpService;
+  requests: ReturnType<typeof createFakeAxios>['requests'];
+} {
   const { axios, requests } = createFakeAxios(handler);
   const http = { axios, request: (config: AxiosRequestConfig) => axios.request(config) } as unknown as HttpService;
   return { http, requests };
@@ -77,7 +81,12 @@ describe('DefaultDownloadService', () => {
     });
     await vi.waitFor(() => expect(latest(service)[0]?.loaded).toBe(0.5 * MB));
     const item = latest(service)[0]!;
-    expect(item).toMatchObject({ type: 'collector', titleMessage: 'Downloading collector', total: 2 * MB, done: false });
+    expect(item).toMatchObject({
+      type: 'collector',
+      titleMessage: 'Downloading collector',
+      total: 2 * MB,
+      done: false,
+    });
     expect(formatProgress(item)).toBe('0.50 MB / 2.00 MB');
     expect(requests[0]!.config.responseType).toBe('blob');
 
@@ -90,14 +99,26 @@ describe('DefaultDownloadService', () => {
   it('uses the given file name when the answer names none', async () => {
     const { http } = httpOver(() => ({ status: 200, data: new Blob(['a']) }));
     const service = new DefaultDownloadService(http);
-    await service.start({ type: 'quick_link', titleMessage: 'Quick link', request: { url: '/q' }, fileName: 'connector.exe' });
+    await service.start({
+      type: 'quick_link',
+      titleMessage: 'Quick link',
+      request: { url: '/q' },
+      fileName: 'connector.exe',
+    });
     expect(saved.map((s) => s.name)).toEqual(['connector.exe']);
   });
 
   it('a failure marks the panel with the error and keeps it until dismissed', async () => {
     const { http } = httpOver(() => ({ status: 404 }));
     const service = new DefaultDownloadService(http);
-    await expect(service.start({ type: 'enterprise_installer', titleMessage: 'Installer', request: { url: '/missing' }, fileName: 'a.pkg' })).rejects.toThrow();
+    await expect(
+      service.start({
+        type: 'enterprise_installer',
+        titleMessage: 'Installer',
+        request: { url: '/missing' },
+        fileName: 'a.pkg',
+      }),
+    ).rejects.toThrow();
     const [item] = latest(service);
     expect(item).toMatchObject({ error: DOWNLOAD_ERROR, done: true });
     expect(DOWNLOAD_ERROR).toBe('Error - File Not Found');
@@ -108,7 +129,9 @@ describe('DefaultDownloadService', () => {
 
   it('stacks several downloads, newest last', async () => {
     const gates: Array<() => void> = [];
-    const { http } = httpOver(() => new Promise((resolve) => gates.push(() => resolve({ status: 200, data: new Blob(['z']) }))));
+    const { http } = httpOver(
+      () => new Promise((resolve) => gates.push(() => resolve({ status: 200, data: new Blob(['z']) }))),
+    );
     const service = new DefaultDownloadService(http);
     const a = service.start({ type: 'file', titleMessage: 'A', request: { url: '/a' }, fileName: 'a' });
     const b = service.start({ type: 'file', titleMessage: 'B', request: { url: '/b' }, fileName: 'b' });

@@ -1,9 +1,16 @@
-import { inject, injectable } from 'tsyringe';
-import { BehaviorSubject, type Observable } from 'rxjs';
 import type { AxiosProgressEvent } from 'axios';
-import { HttpServiceToken, type HttpService } from '../http/HttpService';
+import { BehaviorSubject, type Observable } from 'rxjs';
+import { inject, injectable } from 'tsyringe';
+
+import { type HttpService, HttpServiceToken } from '../http/HttpService';
 import { randomId } from '../util/randomId';
-import { DOWNLOAD_ERROR, formatMegabytes, type DownloadItem, type DownloadRequest, type DownloadService } from './DownloadService';
+import {
+  DOWNLOAD_ERROR,
+  type DownloadItem,
+  type DownloadRequest,
+  type DownloadService,
+  formatMegabytes,
+} from './DownloadService';
 import { fileNameFromContentDisposition, saveBlob } from './saveBlob';
 
 /** Panel text while downloading: '1.50 MB' or '1.50 MB / 3.00 MB' when the size is known. */

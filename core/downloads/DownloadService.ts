@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs';
+
 import { createServiceToken } from '../di/ServiceToken';
 import type { HttpRequestConfig } from '../http/HttpService';
 

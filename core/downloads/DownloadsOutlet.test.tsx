@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import { container as rootContainer } from 'tsyringe';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { ServicesProvider } from '../react/ServicesProvider';
+import { DOWNLOAD_ERROR, type DownloadItem, type DownloadService, DownloadServiceToken } from './DownloadService';
 import { DownloadsOutlet } from './DownloadsOutlet';
-import { DOWNLOAD_ERROR, DownloadServiceToken, type DownloadItem, type DownloadService } from './DownloadService';
 
 afterEach(cleanup);
 
@@ -40,7 +41,11 @@ describe('DownloadsOutlet', () => {
   it('renders nothing without downloads, then a panel with progress in MB', () => {
     const downloads = renderOutlet();
     expect(screen.queryByTestId('download-panel')).toBeNull();
-    act(() => downloads.items.next([{ ...base, id: 'a', titleMessage: 'Downloading collector', loaded: 1.25 * 1024 * 1024, total: 5 * 1024 * 1024 }]));
+    act(() =>
+      downloads.items.next([
+        { ...base, id: 'a', titleMessage: 'Downloading collector', loaded: 1.25 * 1024 * 1024, total: 5 * 1024 * 1024 },
+      ]),
+    );
     expect(screen.getByText('Downloading collector')).toBeTruthy();
     expect(screen.getByText('1.25 MB / 5.00 MB')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();

@@ -1,10 +1,11 @@
-import type { CSSProperties } from 'react';
 import { Button, Callout, Card, Classes, Elevation, Intent, ProgressBar } from '@blueprintjs/core';
 import { Cross } from '@blueprintjs/icons';
-import { useService } from '../react/useService';
+import type { CSSProperties } from 'react';
+
 import { useObservable } from '../react/useObservable';
+import { useService } from '../react/useService';
 import { formatProgress } from './DefaultDownloadService';
-import { DownloadServiceToken, type DownloadItem } from './DownloadService';
+import { type DownloadItem, DownloadServiceToken } from './DownloadService';
 
 const STACK_STYLE: CSSProperties = {
   position: 'fixed',
@@ -30,7 +31,15 @@ export function DownloadsOutlet() {
         <Card key={item.id} elevation={Elevation.TWO} data-testid="download-panel">
           <div style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
             {item.noTitle ? <span /> : <strong>{item.titleMessage}</strong>}
-            {item.error ? <Button variant="minimal" size="small" icon={<Cross />} aria-label="Close" onClick={() => downloads.dismiss(item.id)} /> : null}
+            {item.error ? (
+              <Button
+                variant="minimal"
+                size="small"
+                icon={<Cross />}
+                aria-label="Close"
+                onClick={() => downloads.dismiss(item.id)}
+              />
+            ) : null}
           </div>
           {item.message ? <p className={Classes.TEXT_MUTED}>{item.message}</p> : null}
           {item.error ? (
@@ -39,7 +48,11 @@ export function DownloadsOutlet() {
             </Callout>
           ) : (
             <>
-              <ProgressBar intent={Intent.PRIMARY} value={item.total ? Math.min(1, item.loaded / item.total) : undefined} animate={!item.done} />
+              <ProgressBar
+                intent={Intent.PRIMARY}
+                value={item.total ? Math.min(1, item.loaded / item.total) : undefined}
+                animate={!item.done}
+              />
               <div className={Classes.TEXT_SMALL}>{formatProgress(item)}</div>
             </>
           )}

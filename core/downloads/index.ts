@@ -1,4 +1,4 @@
-export * from './DownloadService';
 export { DefaultDownloadService, formatProgress } from './DefaultDownloadService';
+export * from './DownloadService';
 export { DownloadsOutlet } from './DownloadsOutlet';
 export { fileNameFromContentDisposition, saveBlob } from './saveBlob';

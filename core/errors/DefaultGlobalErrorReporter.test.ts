@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
 import { DefaultToastService } from '../toasts/DefaultToastService';
 import type { Toast } from '../toasts/ToastService';
@@ -19,14 +20,18 @@ function setup(path = '/gluon/devices') {
   return { reporter: new DefaultGlobalErrorReporter(toasts, nav), nav, shown };
 }
 
-beforeEach(() => vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] }));
+beforeEach(() =>
+  vi.useFakeTimers({ now: new Date('2026-03-01T10:00:00Z'), toFake: ['setTimeout', 'clearTimeout', 'Date'] }),
+);
 afterEach(() => vi.useRealTimers());
 
 describe('DefaultGlobalErrorReporter', () => {
   it('401 and 403 show No Permissions and stay on the page', () => {
     const { reporter, nav, shown } = setup();
     reporter.report(401);
-    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([['error', 'No Permissions', "You don't have permissions to view this page or perform this action."]]);
+    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([
+      ['error', 'No Permissions', "You don't have permissions to view this page or perform this action."],
+    ]);
     expect(nav.path()).toBe('/gluon/devices');
   });
 

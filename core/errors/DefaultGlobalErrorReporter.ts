@@ -1,7 +1,13 @@
 import { inject, injectable } from 'tsyringe';
-import { NavigationServiceToken, type NavigationService } from '../navigation/NavigationService';
-import { ToastServiceToken, type ToastService } from '../toasts/ToastService';
-import { GLOBAL_TOAST_DEBOUNCE_MS, NO_CONNECTION_TOAST, NO_PERMISSIONS_TOAST, type GlobalErrorReporter } from './GlobalErrorReporter';
+
+import { type NavigationService, NavigationServiceToken } from '../navigation/NavigationService';
+import { type ToastService, ToastServiceToken } from '../toasts/ToastService';
+import {
+  GLOBAL_TOAST_DEBOUNCE_MS,
+  type GlobalErrorReporter,
+  NO_CONNECTION_TOAST,
+  NO_PERMISSIONS_TOAST,
+} from './GlobalErrorReporter';
 
 /** Toasts and the 504 navigation of spec §8, debounced per toast. */
 @injectable()
@@ -15,7 +21,9 @@ export class DefaultGlobalErrorReporter implements GlobalErrorReporter {
 
   report(status: number | undefined): void {
     if (status === 401 || status === 403) {
-      this.toastOnce('no-permissions', () => this.toasts.error(NO_PERMISSIONS_TOAST.title, NO_PERMISSIONS_TOAST.message));
+      this.toastOnce('no-permissions', () =>
+        this.toasts.error(NO_PERMISSIONS_TOAST.title, NO_PERMISSIONS_TOAST.message),
+      );
     } else if (status === 504) {
       this.toastOnce('no-connection', () => this.toasts.info(NO_CONNECTION_TOAST.title, NO_CONNECTION_TOAST.message));
       if (!isLoginPath(this.nav.path())) this.nav.navigate('/login');

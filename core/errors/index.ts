@@ -1,2 +1,2 @@
-export * from './GlobalErrorReporter';
 export { DefaultGlobalErrorReporter, isLoginPath } from './DefaultGlobalErrorReporter';
+export * from './GlobalErrorReporter';

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { isAxiosError } from 'axios';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { DefaultGlobalErrorReporter } from '../errors/DefaultGlobalErrorReporter';
 import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
 import { authorizationHeader } from '../session/authorizationHeader';
@@ -43,7 +44,12 @@ function setup(path = '/gluon/devices?tab=2') {
     }
   });
   const fake = createFakeAxios(byPath);
-  const http = new DefaultHttpService(fake.axios, session as unknown as SessionService, new DefaultGlobalErrorReporter(toasts, nav), nav);
+  const http = new DefaultHttpService(
+    fake.axios,
+    session as unknown as SessionService,
+    new DefaultGlobalErrorReporter(toasts, nav),
+    nav,
+  );
   return { http, nav, session, shown, requests: fake.requests };
 }
 
@@ -134,7 +140,9 @@ describe('global error handling', () => {
     const { http, session, shown } = setup('/gluon/devices?tab=2');
     expect(await statusOf(http.get('/gluon-backend/status/401'))).toBe(401);
     expect(session.forced).toEqual([{ returnUrl: '/gluon/devices?tab=2' }]);
-    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([['error', 'No Permissions', "You don't have permissions to view this page or perform this action."]]);
+    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([
+      ['error', 'No Permissions', "You don't have permissions to view this page or perform this action."],
+    ]);
   });
 
   it('403 shows No Permissions without logging out', async () => {
@@ -147,7 +155,9 @@ describe('global error handling', () => {
   it('504 shows No Connection (info) and goes to /login', async () => {
     const { http, nav, shown, session } = setup();
     expect(await statusOf(http.get('/gluon-backend/status/504'))).toBe(504);
-    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([['info', 'No Connection', 'Please make sure you have a valid internet connection and try again']]);
+    expect(shown.map((t) => [t.intent, t.title, t.message])).toEqual([
+      ['info', 'No Connection', 'Please make sure you have a valid internet connection and try again'],
+    ]);
     expect(nav.path()).toBe('/login');
     expect(session.forced).toEqual([]);
   });
@@ -207,7 +217,11 @@ describe('global error handling', () => {
 
   it('debounces the same toast: at most once per 2 s', async () => {
     const { http, shown } = setup();
-    await Promise.all([statusOf(http.get('/a/status/403')), statusOf(http.get('/b/status/403')), statusOf(http.get('/c/status/401'))]);
+    await Promise.all([
+      statusOf(http.get('/a/status/403')),
+      statusOf(http.get('/b/status/403')),
+      statusOf(http.get('/c/status/401')),
+    ]);
     expect(shown).toHaveLength(1);
     await vi.advanceTimersByTimeAsync(1999);
     await statusOf(http.get('/d/status/403'));

@@ -1,10 +1,11 @@
+import { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, isAxiosError } from 'axios';
 import { inject, injectable } from 'tsyringe';
-import { isAxiosError, type AxiosInstance, type AxiosRequestConfig, type AxiosResponse } from 'axios';
-import { GlobalErrorReporterToken, type GlobalErrorReporter } from '../errors/GlobalErrorReporter';
+
 import { isLoginPath } from '../errors/DefaultGlobalErrorReporter';
-import { NavigationServiceToken, type NavigationService } from '../navigation/NavigationService';
-import { SessionServiceToken, type SessionService } from '../session/SessionService';
-import { createAuthorizationMiddleware, type ConsoleRequestConfig } from './authorizationMiddleware';
+import { type GlobalErrorReporter, GlobalErrorReporterToken } from '../errors/GlobalErrorReporter';
+import { type NavigationService, NavigationServiceToken } from '../navigation/NavigationService';
+import { type SessionService, SessionServiceToken } from '../session/SessionService';
+import { type ConsoleRequestConfig, createAuthorizationMiddleware } from './authorizationMiddleware';
 import { isGlobalErrorException } from './globalErrorRules';
 import { AxiosInstanceToken, type HttpRequestConfig, type HttpService } from './HttpService';
 
@@ -60,10 +61,15 @@ export class DefaultHttpService implements HttpService {
 
   private onError(error: unknown): Promise<never> {
     const status = isAxiosError(error) ? error.response?.status : undefined;
-    if (isAxiosError(error) && error.config && !skipsGlobalHandling((error.config as ConsoleRequestConfig).skipGlobalErrors, status)) {
+    if (
+      isAxiosError(error) &&
+      error.config &&
+      !skipsGlobalHandling((error.config as ConsoleRequestConfig).skipGlobalErrors, status)
+    ) {
       if ((status === 401 || status === 403) && !isGlobalErrorException(error.config.url)) {
         // Several calls failing together must not stack `returnUrl=/login?returnUrl=…`.
-        if (status === 401 && !isLoginPath(this.nav.path())) this.session.forceLogout({ returnUrl: this.currentHref() });
+        if (status === 401 && !isLoginPath(this.nav.path()))
+          this.session.forceLogout({ returnUrl: this.currentHref() });
         this.errors.report(status);
       } else if (status === 504) {
         this.errors.report(status);

@@ -1,4 +1,5 @@
 import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
+
 import { createServiceToken } from '../di/ServiceToken';
 import type { AuthMode } from '../session/AuthMode';
 

@@ -1,8 +1,10 @@
 import type { InternalAxiosRequestConfig } from 'axios';
+
 import type { SessionService } from '../session/SessionService';
 import type { HttpRequestConfig } from './HttpService';
 
-export type ConsoleRequestConfig = InternalAxiosRequestConfig & Pick<HttpRequestConfig, 'authMode' | 'skipGlobalErrors'>;
+export type ConsoleRequestConfig = InternalAxiosRequestConfig &
+  Pick<HttpRequestConfig, 'authMode' | 'skipGlobalErrors'>;
 
 /**
  * Request middleware (Backstage's identity-injector idea): every request's `Authorization` is

@@ -1,6 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { apiFailure } from '@core/testing/apiFailure';
 import { AxiosError } from 'axios';
+import { describe, expect, it } from 'vitest';
+
+import { apiFailure } from '@core/testing/apiFailure';
+
 import { ACCOUNT_ERROR_TEXTS, boundErrorText, ERROR_TEXT_MAX, errorText, PRODUCT_ERROR_TEXTS } from './errorText';
 
 describe('errorText', () => {
@@ -12,7 +14,9 @@ describe('errorText', () => {
     expect(errorText(apiFailure(500, {}))).toBe(PRODUCT_ERROR_TEXTS.fallback);
     expect(errorText(new Error('boom'), 'The upload failed.')).toBe('The upload failed.');
     expect(errorText(new AxiosError('Network Error', AxiosError.ERR_NETWORK))).toBe(PRODUCT_ERROR_TEXTS.unreachable);
-    expect(errorText(new AxiosError('Network Error', AxiosError.ERR_NETWORK), ACCOUNT_ERROR_TEXTS)).toBe(ACCOUNT_ERROR_TEXTS.unreachable);
+    expect(errorText(new AxiosError('Network Error', AxiosError.ERR_NETWORK), ACCOUNT_ERROR_TEXTS)).toBe(
+      ACCOUNT_ERROR_TEXTS.unreachable,
+    );
   });
 
   it('cuts a 102,466-character message (a sweep over a 100 KB value) to the bound, ending with an ellipsis', () => {

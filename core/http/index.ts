@@ -1,5 +1,5 @@
-export * from './HttpService';
-export { DefaultHttpService } from './DefaultHttpService';
 export { createAuthorizationMiddleware } from './authorizationMiddleware';
-export * from './globalErrorRules';
 export * from './callFailure';
+export { DefaultHttpService } from './DefaultHttpService';
+export * from './globalErrorRules';
+export * from './HttpService';

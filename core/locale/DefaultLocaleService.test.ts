@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstValueFrom } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { BrowserStorageService } from '../storage/BrowserStorageService';
 import { DefaultLocaleService } from './DefaultLocaleService';
-import { TIME_ZONES, UTC_ROW, findTimeZoneByAbbr, findTimeZoneByRegion } from './timeZones';
+import { findTimeZoneByAbbr, findTimeZoneByRegion, TIME_ZONES, UTC_ROW } from './timeZones';
 import { UTC_TIME_ZONE } from './utcTimeZone';
 
 function browser(timeZone: string | undefined, language: string) {
@@ -20,7 +21,8 @@ describe('time zone list', () => {
   it('has about 100 entries sorted by offset, each complete', () => {
     expect(TIME_ZONES.length).toBeGreaterThanOrEqual(90);
     expect(TIME_ZONES.length).toBeLessThanOrEqual(140);
-    for (let i = 1; i < TIME_ZONES.length; i++) expect(TIME_ZONES[i]!.offset).toBeGreaterThanOrEqual(TIME_ZONES[i - 1]!.offset);
+    for (let i = 1; i < TIME_ZONES.length; i++)
+      expect(TIME_ZONES[i]!.offset).toBeGreaterThanOrEqual(TIME_ZONES[i - 1]!.offset);
     for (const zone of TIME_ZONES) {
       expect(zone.value).toBeTruthy();
       expect(zone.abbr).toBeTruthy();
@@ -113,7 +115,9 @@ describe('DefaultLocaleService', () => {
     const locale = new DefaultLocaleService(new BrowserStorageService());
     await locale.ready();
     localStorage.setItem('zo-timezone', 'IST');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'zo-timezone', newValue: 'IST', storageArea: localStorage }));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'zo-timezone', newValue: 'IST', storageArea: localStorage }),
+    );
     expect(locale.timeZone().value).toBe('India Standard Time');
   });
 

@@ -1,6 +1,7 @@
+import { BehaviorSubject, distinctUntilChanged, type Observable, ReplaySubject, type Subscription } from 'rxjs';
 import { inject, injectable } from 'tsyringe';
-import { BehaviorSubject, ReplaySubject, distinctUntilChanged, type Observable, type Subscription } from 'rxjs';
-import { StorageKeys, StorageServiceToken, type StorageService } from '../storage/StorageService';
+
+import { StorageKeys, type StorageService, StorageServiceToken } from '../storage/StorageService';
 import type { LocaleService, TimeZone } from './LocaleService';
 import { UTC_TIME_ZONE } from './utcTimeZone';
 

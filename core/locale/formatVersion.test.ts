@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { formatVersion } from './formatVersion';
 
 const US = 'MM/dd/yyyy HH:mm';

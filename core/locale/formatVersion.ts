@@ -1,5 +1,5 @@
-import type { TimeZone } from './LocaleService';
 import { formatDateTime } from './formatDateTime';
+import type { TimeZone } from './LocaleService';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;

@@ -123,7 +123,9 @@ const ROWS: Row[] = [
 
 /** About 100 entries sorted by offset (stable: equal offsets keep the list's regional order). */
 export const TIME_ZONES: readonly TimeZone[] = Object.freeze(
-  ROWS.map(([value, abbr, offset, isdst, text, utc]) => Object.freeze({ value, abbr, offset, isdst, text, utc: utc ? utc.split(' ') : [] })).sort((a, b) => a.offset - b.offset),
+  ROWS.map(([value, abbr, offset, isdst, text, utc]) =>
+    Object.freeze({ value, abbr, offset, isdst, text, utc: utc ? utc.split(' ') : [] }),
+  ).sort((a, b) => a.offset - b.offset),
 );
 
 /** The fallback when the browser's zone is in no entry (the table's own row). */

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
+
 import { useObservable } from '../react/useObservable';
 import { useService } from '../react/useService';
-import { LocaleServiceToken } from './LocaleService';
 import { formatDateTime } from './formatDateTime';
+import { LocaleServiceToken } from './LocaleService';
 
 /**
  * The one way a page shows a date: a formatter bound to the user's time zone and date format

@@ -1,8 +1,9 @@
 import { useCallback } from 'react';
+
 import { useObservable } from '../react/useObservable';
 import { useService } from '../react/useService';
-import { LocaleServiceToken } from './LocaleService';
 import { formatVersion } from './formatVersion';
+import { LocaleServiceToken } from './LocaleService';
 
 /** A rule-set version as a date where it is one (formatVersion), in the user's zone and date format. */
 export function useVersionFormatter(): (version: string) => string {

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstValueFrom, lastValueFrom, toArray } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
 import { DefaultModalService } from './DefaultModalService';
 import type { ModalPlacement, OpenModal } from './ModalService';
@@ -34,7 +35,11 @@ describe('DefaultModalService', () => {
   it('confirm resolves true on Yes, false on Cancel or dismissal', async () => {
     const { modals, current } = setup();
     const yes = modals.confirm('Delete it?');
-    expect(current()[0]!.options).toMatchObject({ kind: 'confirm', title: 'Confirm your action', message: 'Delete it?' });
+    expect(current()[0]!.options).toMatchObject({
+      kind: 'confirm',
+      title: 'Confirm your action',
+      message: 'Delete it?',
+    });
     modals.close(current()[0]!.id, true);
     await expect(yes).resolves.toBe(true);
 
@@ -110,7 +115,12 @@ describe('resolveModalBehaviour', () => {
   });
 
   it('explicit options win', () => {
-    expect(resolveModalBehaviour({ kind: 'message', closeOnBackdrop: true, closeOnEscape: false, closeOnRouteChange: false }, 'basic')).toEqual({
+    expect(
+      resolveModalBehaviour(
+        { kind: 'message', closeOnBackdrop: true, closeOnEscape: false, closeOnRouteChange: false },
+        'basic',
+      ),
+    ).toEqual({
       closeOnBackdrop: true,
       closeOnEscape: false,
       closeOnRouteChange: false,

@@ -1,8 +1,15 @@
+import { AsyncSubject, BehaviorSubject, firstValueFrom, type Observable, skip, type Subscription } from 'rxjs';
 import { inject, injectable } from 'tsyringe';
-import { AsyncSubject, BehaviorSubject, firstValueFrom, skip, type Observable, type Subscription } from 'rxjs';
-import { NavigationServiceToken, type NavigationService } from '../navigation/NavigationService';
+
+import { type NavigationService, NavigationServiceToken } from '../navigation/NavigationService';
 import { randomId } from '../util/randomId';
-import { MODAL_OPEN_DELAY_MS, type ModalOptions, type ModalRef, type ModalService, type OpenModal } from './ModalService';
+import {
+  MODAL_OPEN_DELAY_MS,
+  type ModalOptions,
+  type ModalRef,
+  type ModalService,
+  type OpenModal,
+} from './ModalService';
 import { resolveModalBehaviour } from './resolveModalBehaviour';
 
 export const CONFIRM_TITLE = 'Confirm your action';
@@ -31,7 +38,13 @@ export class DefaultModalService implements ModalService {
 
   open<R = unknown>(options: ModalOptions<R>): ModalRef<R> {
     const id = randomId();
-    const modal: OpenModal<R> = { id, kind: options.kind, placement: options.placement ?? 'basic', options, visible: false };
+    const modal: OpenModal<R> = {
+      id,
+      kind: options.kind,
+      placement: options.placement ?? 'basic',
+      options,
+      visible: false,
+    };
     const result = new AsyncSubject<R | undefined>();
     // The container mounts hidden and shows 50 ms later (spec §9), so its opening transition runs.
     const timer = setTimeout(() => {
@@ -50,7 +63,12 @@ export class DefaultModalService implements ModalService {
   }
 
   confirm(message?: string, confirmText?: string): Promise<boolean> {
-    return this.open<boolean>({ kind: 'confirm', title: CONFIRM_TITLE, message, ...(confirmText ? { confirmText } : {}) }).result.then((r) => r === true);
+    return this.open<boolean>({
+      kind: 'confirm',
+      title: CONFIRM_TITLE,
+      message,
+      ...(confirmText ? { confirmText } : {}),
+    }).result.then((r) => r === true);
   }
 
   accept(title: string, message?: string): Promise<boolean> {

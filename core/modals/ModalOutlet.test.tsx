@@ -1,12 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { Classes } from '@blueprintjs/core';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { container as rootContainer } from 'tsyringe';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
 import { ServicesProvider } from '../react/ServicesProvider';
 import { DefaultModalService } from './DefaultModalService';
 import { ModalOutlet } from './ModalOutlet';
-import { ModalServiceToken, type ModalBodyProps } from './ModalService';
+import { type ModalBodyProps, ModalServiceToken } from './ModalService';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -122,7 +123,15 @@ describe('ModalOutlet', () => {
       return <button onClick={() => close('chosen')}>choose</button>;
     }
     let result!: Promise<string | undefined>;
-    act(() => void (result = modals.open<string>({ kind: 'component', placement: 'side-small', title: 'Panel', component: Body }).result));
+    act(
+      () =>
+        void (result = modals.open<string>({
+          kind: 'component',
+          placement: 'side-small',
+          title: 'Panel',
+          component: Body,
+        }).result),
+    );
     afterOpenDelay();
     const drawer = document.querySelector<HTMLElement>(`.${Classes.DRAWER}`)!;
     expect(drawer).toBeTruthy();

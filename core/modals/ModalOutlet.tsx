@@ -1,9 +1,16 @@
-import { useEffect, type CSSProperties, type ReactNode } from 'react';
 import { Button, Dialog, DialogBody, DialogFooter, Drawer, Intent, Position } from '@blueprintjs/core';
-import { useService } from '../react/useService';
+import { type CSSProperties, type ReactNode, useEffect } from 'react';
+
 import { useObservable } from '../react/useObservable';
+import { useService } from '../react/useService';
 import { CONFIRM_TITLE } from './DefaultModalService';
-import { DEFAULT_MODAL_MESSAGE, ModalServiceToken, type ModalPlacement, type ModalService, type OpenModal } from './ModalService';
+import {
+  DEFAULT_MODAL_MESSAGE,
+  type ModalPlacement,
+  type ModalService,
+  ModalServiceToken,
+  type OpenModal,
+} from './ModalService';
 import { isSidePlacement, resolveModalBehaviour } from './resolveModalBehaviour';
 
 /**
@@ -58,7 +65,12 @@ function ModalView({ modal, service, isTop }: { modal: OpenModal; service: Modal
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [kind, visible, isTop, id, service]);
 
-  const content = kind === 'component' && options.component ? <options.component close={close} /> : <GenericBody modal={modal} close={close} />;
+  const content =
+    kind === 'component' && options.component ? (
+      <options.component close={close} />
+    ) : (
+      <GenericBody modal={modal} close={close} />
+    );
 
   const common = {
     isOpen: visible,
@@ -69,15 +81,28 @@ function ModalView({ modal, service, isTop }: { modal: OpenModal; service: Modal
   };
 
   if (isSidePlacement(placement)) {
-    const size = placement === 'side-custom' ? (options.width ?? SIDE_PANEL_SIZES['side-custom']) : SIDE_PANEL_SIZES[placement as keyof typeof SIDE_PANEL_SIZES];
+    const size =
+      placement === 'side-custom'
+        ? (options.width ?? SIDE_PANEL_SIZES['side-custom'])
+        : SIDE_PANEL_SIZES[placement as keyof typeof SIDE_PANEL_SIZES];
     return (
-      <Drawer {...common} position={Position.RIGHT} size={size} style={placement === 'side-floating-small' ? FLOATING_STYLE : undefined} data-placement={placement}>
+      <Drawer
+        {...common}
+        position={Position.RIGHT}
+        size={size}
+        style={placement === 'side-floating-small' ? FLOATING_STYLE : undefined}
+        data-placement={placement}
+      >
         {content}
       </Drawer>
     );
   }
   return (
-    <Dialog {...common} style={placement === 'under-header' ? UNDER_HEADER_STYLE : undefined} data-placement={placement}>
+    <Dialog
+      {...common}
+      style={placement === 'under-header' ? UNDER_HEADER_STYLE : undefined}
+      data-placement={placement}
+    >
       {content}
     </Dialog>
   );
@@ -90,7 +115,11 @@ function GenericBody({ modal, close }: { modal: OpenModal; close(result?: unknow
     actions = (
       <>
         <Button text="Cancel" onClick={() => close(false)} />
-        <Button text={modal.options.confirmText ?? 'Yes'} intent={modal.options.confirmText ? Intent.DANGER : Intent.PRIMARY} onClick={() => close(true)} />
+        <Button
+          text={modal.options.confirmText ?? 'Yes'}
+          intent={modal.options.confirmText ? Intent.DANGER : Intent.PRIMARY}
+          onClick={() => close(true)}
+        />
       </>
     );
   } else if (modal.kind === 'accept') {

@@ -1,9 +1,11 @@
 import type { ComponentType } from 'react';
 import type { Observable } from 'rxjs';
+
 import { createServiceToken } from '../di/ServiceToken';
 
 /** Where a modal sits (spec §2). */
-export type ModalPlacement = 'under-header' | 'basic' | 'side' | 'side-small' | 'side-extra-small' | 'side-floating-small' | 'side-custom';
+export type ModalPlacement =
+  'under-header' | 'basic' | 'side' | 'side-small' | 'side-extra-small' | 'side-floating-small' | 'side-custom';
 
 export type ModalKind = 'confirm' | 'accept' | 'message' | 'component';
 

@@ -1,5 +1,5 @@
-export * from './ModalService';
-export { DefaultModalService, CONFIRM_TITLE } from './DefaultModalService';
+export { CONFIRM_TITLE, DefaultModalService } from './DefaultModalService';
 export { ModalOutlet, SIDE_PANEL_SIZES } from './ModalOutlet';
-export { resolveModalBehaviour, isSidePlacement, SIDE_PLACEMENTS } from './resolveModalBehaviour';
+export * from './ModalService';
 export type { ModalBehaviour } from './resolveModalBehaviour';
+export { isSidePlacement, resolveModalBehaviour, SIDE_PLACEMENTS } from './resolveModalBehaviour';

@@ -6,7 +6,13 @@ export interface ModalBehaviour {
   closeOnRouteChange: boolean;
 }
 
-export const SIDE_PLACEMENTS: readonly ModalPlacement[] = ['side', 'side-small', 'side-extra-small', 'side-floating-small', 'side-custom'];
+export const SIDE_PLACEMENTS: readonly ModalPlacement[] = [
+  'side',
+  'side-small',
+  'side-extra-small',
+  'side-floating-small',
+  'side-custom',
+];
 
 export function isSidePlacement(placement: ModalPlacement): boolean {
   return SIDE_PLACEMENTS.includes(placement);

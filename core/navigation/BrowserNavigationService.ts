@@ -1,5 +1,6 @@
-import { injectable } from 'tsyringe';
 import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
+import { injectable } from 'tsyringe';
+
 import type { NavigationService } from './NavigationService';
 
 /** wouter patches `history.pushState/replaceState` once per window under this key and

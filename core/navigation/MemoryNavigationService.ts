@@ -1,4 +1,5 @@
 import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
+
 import type { NavigationService } from './NavigationService';
 import { splitLocation } from './splitLocation';
 

@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs';
+
 import { createServiceToken } from '../di/ServiceToken';
 
 /** The address bar as a stream, so services (session refresh, forced logout) and the

@@ -1,5 +1,5 @@
-export * from './NavigationService';
 export { BrowserNavigationService } from './BrowserNavigationService';
 export { MemoryNavigationService } from './MemoryNavigationService';
-export { createNavigationLocationHook, createNavigationSearchHook } from './wouterHooks';
+export * from './NavigationService';
 export { splitLocation } from './splitLocation';
+export { createNavigationLocationHook, createNavigationSearchHook } from './wouterHooks';

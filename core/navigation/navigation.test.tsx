@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
 import { Link, Route, Router, Switch, useSearch } from 'wouter';
+
 import { BrowserNavigationService } from './BrowserNavigationService';
 import { MemoryNavigationService } from './MemoryNavigationService';
 import { createNavigationLocationHook, createNavigationSearchHook } from './wouterHooks';

@@ -1,5 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import type { Observable } from 'rxjs';
+
 import type { NavigationService } from './NavigationService';
 
 function subscribeTo(stream: Observable<unknown>) {

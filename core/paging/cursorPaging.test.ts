@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { FIRST_PAGE, nextPosition, positionKey, previousPosition, shownIndex } from './cursorPaging';
 
 describe('cursor paging', () => {
@@ -15,13 +16,19 @@ describe('cursor paging', () => {
   it('goes back to the first page itself (no cursor) from the second, and counts a page with nothing before it as the first', () => {
     expect(previousPosition({ index: 1, after: 'n1' }, { prevCursor: 'p' })).toBe(FIRST_PAGE);
     expect(shownIndex({ index: 7, before: 'p' }, { prevCursor: null, nextCursor: 'n' })).toBe(0);
-    expect(nextPosition({ index: 7, before: 'p' }, { prevCursor: null, nextCursor: 'n' })).toEqual({ index: 1, after: 'n' });
+    expect(nextPosition({ index: 7, before: 'p' }, { prevCursor: null, nextCursor: 'n' })).toEqual({
+      index: 1,
+      after: 'n',
+    });
     expect(shownIndex({ index: 0, after: 'x' }, { prevCursor: 'p' })).toBe(1);
   });
 
   it('treats an answer without cursors as one page, and keys positions apart', () => {
     expect(nextPosition(FIRST_PAGE, {})).toBeNull();
     expect(previousPosition({ index: 3, after: 'x' }, {})).toBeNull();
-    expect(new Set([positionKey(FIRST_PAGE), positionKey({ index: 1, after: 'x' }), positionKey({ index: 1, before: 'x' })]).size).toBe(3);
+    expect(
+      new Set([positionKey(FIRST_PAGE), positionKey({ index: 1, after: 'x' }), positionKey({ index: 1, before: 'x' })])
+        .size,
+    ).toBe(3);
   });
 });

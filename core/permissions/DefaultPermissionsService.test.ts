@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
 import { BehaviorSubject } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+
 import type { SessionService, TokenClaims } from '../session/SessionService';
 import { DefaultPermissionsService } from './DefaultPermissionsService';
 

@@ -1,6 +1,7 @@
-import { inject, injectable } from 'tsyringe';
 import { BehaviorSubject, type Observable, type Subscription } from 'rxjs';
-import { SessionServiceToken, type SessionService } from '../session/SessionService';
+import { inject, injectable } from 'tsyringe';
+
+import { type SessionService, SessionServiceToken } from '../session/SessionService';
 import type { PermissionsService } from './PermissionsService';
 
 const NONE: readonly string[] = Object.freeze([]);

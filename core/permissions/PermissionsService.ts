@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs';
+
 import { createServiceToken } from '../di/ServiceToken';
 
 /** The permission rules themselves (parsing, spec §6 checks) are in common/permissions: the API applies the same. */

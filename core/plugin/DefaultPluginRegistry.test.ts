@@ -1,11 +1,13 @@
 import 'reflect-metadata';
+
 import { container as rootContainer } from 'tsyringe';
 import { describe, expect, it, vi } from 'vitest';
+
 import { FakePermissionsService, FakeSessionService } from '../../tests/harness/fakeSession';
 import { makeTestToken } from '../../tests/harness/tokens';
 import { PermissionsServiceToken } from '../permissions/PermissionsService';
 import { SessionServiceToken } from '../session/SessionService';
-import { PluginRegistryToken, type PluginRegistry } from './PluginRegistry';
+import { type PluginRegistry, PluginRegistryToken } from './PluginRegistry';
 import { neverLoadingPage, testManifest } from './pluginTestManifests';
 import { registerPluginRegistry } from './registerPluginRegistry';
 
@@ -42,7 +44,12 @@ describe('DefaultPluginRegistry', () => {
     session.setToken(makeTestToken(['elc#dev#r', 'ntr#dev#r'])); // a refresh that adds a module
     expect(registry.isRegistered('neutrino')).toBe(true);
     session.setToken(null); // logout
-    expect(seen).toEqual([['login'], ['login', 'shell', 'electron'], ['login', 'shell', 'electron', 'neutrino'], ['login']]);
+    expect(seen).toEqual([
+      ['login'],
+      ['login', 'shell', 'electron'],
+      ['login', 'shell', 'electron', 'neutrino'],
+      ['login'],
+    ]);
   });
 
   it('does not emit again when a refresh keeps the same plugins', () => {
@@ -63,7 +70,9 @@ describe('DefaultPluginRegistry', () => {
     const session = new FakeSessionService(null);
     container.register(SessionServiceToken, { useValue: session });
     container.register(PermissionsServiceToken, { useValue: new FakePermissionsService(session) });
-    expect(() => registerPluginRegistry(container, [testManifest({ id: 'x' }), testManifest({ id: 'x' })])).toThrow(/plugin 'x': duplicate plugin id/);
+    expect(() => registerPluginRegistry(container, [testManifest({ id: 'x' }), testManifest({ id: 'x' })])).toThrow(
+      /plugin 'x': duplicate plugin id/,
+    );
   });
 
   it('exposes header and profile menu contributions sorted by order', () => {

@@ -1,11 +1,17 @@
 import { BehaviorSubject, combineLatest, distinctUntilChanged, map, type Observable, type Subscription } from 'rxjs';
 import { inject, injectable } from 'tsyringe';
-import { PermissionsServiceToken, type PermissionsService } from '../permissions/PermissionsService';
-import { SessionServiceToken, type SessionService } from '../session/SessionService';
+
+import { type PermissionsService, PermissionsServiceToken } from '../permissions/PermissionsService';
+import { type SessionService, SessionServiceToken } from '../session/SessionService';
 import { buildSnapshot } from './buildSnapshot';
 import { landingFor, signInTarget } from './landing';
 import type { PluginManifest } from './PluginManifest';
-import { PluginManifestsToken, type PluginRegistry, type RegistrySnapshot, type SignInTargetInput } from './PluginRegistry';
+import {
+  PluginManifestsToken,
+  type PluginRegistry,
+  type RegistrySnapshot,
+  type SignInTargetInput,
+} from './PluginRegistry';
 
 const idsOf = (snapshot: RegistrySnapshot) => snapshot.plugins.map((plugin) => plugin.id).join(',');
 

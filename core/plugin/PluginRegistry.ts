@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs';
+
 import { createServiceToken } from '../di/ServiceToken';
 import type { HeaderContribution, HeaderSlot, PluginManifest, ProfileMenuContribution } from './PluginManifest';
 import type { ResolvedRoute } from './resolveRoutes';

@@ -7,7 +7,9 @@ type AnyToken = ServiceToken<unknown>;
 export type ServiceDeps = Readonly<Record<string, AnyToken>>;
 
 /** `{ permissions: PermissionsServiceToken }` -> `{ permissions: PermissionsService }`. */
-export type ResolvedDeps<D extends ServiceDeps> = { [K in keyof D]: D[K] extends ServiceToken<infer T> ? Exclude<T, undefined> : never };
+export type ResolvedDeps<D extends ServiceDeps> = {
+  [K in keyof D]: D[K] extends ServiceToken<infer T> ? Exclude<T, undefined> : never;
+};
 
 /**
  * How a plugin contributes a service (Backstage's `createApiFactory`): the token it provides,

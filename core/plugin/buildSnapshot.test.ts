@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { buildSnapshot } from './buildSnapshot';
 import { neverLoadingPage as c, testManifest } from './pluginTestManifests';
 
@@ -9,12 +10,22 @@ const menu = testManifest({
   routes: [],
   profileMenu: [
     { id: 'contact', order: 10, label: 'Contact', component: c as never },
-    { id: 'feature-request', order: 20, label: 'Feature request', component: c as never, visible: (perms) => !perms.includes('x#no#r') },
+    {
+      id: 'feature-request',
+      order: 20,
+      label: 'Feature request',
+      component: c as never,
+      visible: (perms) => !perms.includes('x#no#r'),
+    },
     { id: 'logout', order: 30, label: 'Logout', component: c as never },
   ],
 });
 // A product hiding other plugins' sections from some of its users (gluon: uploaders).
-const product = testManifest({ id: 'product', requires: ['prd'], profileMenuRules: [{ hide: ['contact', 'feature-request'], when: (perms) => perms.includes('prd#upl#rw') }] });
+const product = testManifest({
+  id: 'product',
+  requires: ['prd'],
+  profileMenuRules: [{ hide: ['contact', 'feature-request'], when: (perms) => perms.includes('prd#upl#rw') }],
+});
 
 function visibleSections(perms: string[]) {
   return buildSnapshot([menu, product], { signedIn: true, perms })

@@ -1,4 +1,4 @@
-import { isPermitted, type AccessContext } from './isPermitted';
+import { type AccessContext, isPermitted } from './isPermitted';
 import type { HeaderSlot, PluginManifest, ProfileMenuContribution, ProfileMenuRule } from './PluginManifest';
 import type { RegisteredHeaderContribution, RegistrySnapshot } from './PluginRegistry';
 import { resolveRoutes } from './resolveRoutes';
@@ -10,7 +10,8 @@ export function buildSnapshot(known: readonly PluginManifest[], access: AccessCo
   const plugins = known.filter((manifest) => isPermitted(manifest, access));
   const header: Record<HeaderSlot, RegisteredHeaderContribution[]> = { start: [], center: [], end: [] };
   for (const plugin of plugins) {
-    for (const contribution of plugin.header ?? []) header[contribution.slot].push({ ...contribution, pluginId: plugin.id });
+    for (const contribution of plugin.header ?? [])
+      header[contribution.slot].push({ ...contribution, pluginId: plugin.id });
   }
   header.start.sort(byOrder);
   header.center.sort(byOrder);
@@ -20,7 +21,11 @@ export function buildSnapshot(known: readonly PluginManifest[], access: AccessCo
     plugins,
     routes: plugins.flatMap(resolveRoutes),
     header,
-    profileMenu: plugins.flatMap((plugin) => (plugin.profileMenu ?? []).map((item) => ({ ...item, visible: visibility(item, rules), pluginId: plugin.id }))).sort(byOrder),
+    profileMenu: plugins
+      .flatMap((plugin) =>
+        (plugin.profileMenu ?? []).map((item) => ({ ...item, visible: visibility(item, rules), pluginId: plugin.id })),
+      )
+      .sort(byOrder),
   };
 }
 
@@ -28,7 +33,10 @@ export function buildSnapshot(known: readonly PluginManifest[], access: AccessCo
  * A section's own `visible` combined with the registered products' rules hiding it (gluon:
  * uploaders see no contact), so the menu filters by one predicate and imports no product.
  */
-function visibility(item: ProfileMenuContribution, rules: readonly ProfileMenuRule[]): ProfileMenuContribution['visible'] {
+function visibility(
+  item: ProfileMenuContribution,
+  rules: readonly ProfileMenuRule[],
+): ProfileMenuContribution['visible'] {
   const hiding = rules.filter((rule) => rule.hide.includes(item.id));
   if (hiding.length === 0) return item.visible;
   return (perms) => (item.visible ? item.visible(perms) : true) && !hiding.some((rule) => rule.when(perms));

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
+
 import { container as rootContainer } from 'tsyringe';
 import { describe, expect, it, vi } from 'vitest';
+
 import { createServiceToken } from '../di/ServiceToken';
 import { createPluginContainer } from './createPluginContainer';
 import { createServiceFactory } from './ServiceFactory';
@@ -15,7 +17,9 @@ const ClockToken = createServiceToken<Clock>('test.plugin.clock');
 const GreeterToken = createServiceToken<Greeter>('test.plugin.greeter');
 const MissingToken = createServiceToken<Clock>('test.plugin.missing');
 
-const greeterFactory = vi.fn(({ clock }: { clock: Clock }) => ({ greet: (name: string) => `hello ${name} at ${clock.now()}` }));
+const greeterFactory = vi.fn(({ clock }: { clock: Clock }) => ({
+  greet: (name: string) => `hello ${name} at ${clock.now()}`,
+}));
 const services = [
   createServiceFactory({ token: GreeterToken, deps: { clock: ClockToken }, factory: greeterFactory }),
   createServiceFactory({ token: ClockToken, deps: {}, factory: () => ({ now: () => 42 }) }),
@@ -45,14 +49,20 @@ describe('createPluginContainer', () => {
 
   it('names the plugin and the missing dependency', () => {
     const scope = createPluginContainer(rootContainer.createChildContainer(), 'demo', [
-      createServiceFactory({ token: GreeterToken, deps: { clock: MissingToken }, factory: ({ clock }) => ({ greet: () => String(clock.now()) }) }),
+      createServiceFactory({
+        token: GreeterToken,
+        deps: { clock: MissingToken },
+        factory: ({ clock }) => ({ greet: () => String(clock.now()) }),
+      }),
     ]);
-    expect(() => scope.resolve(GreeterToken)).toThrow("plugin 'demo': console.test.plugin.greeter needs 'clock' (console.test.plugin.missing), which nothing registers");
+    expect(() => scope.resolve(GreeterToken)).toThrow(
+      "plugin 'demo': console.test.plugin.greeter needs 'clock' (console.test.plugin.missing), which nothing registers",
+    );
   });
 
   it('refuses a token provided twice', () => {
-    expect(() => createPluginContainer(rootContainer.createChildContainer(), 'demo', [services[1]!, services[1]!])).toThrow(
-      "plugin 'demo' provides console.test.plugin.clock twice",
-    );
+    expect(() =>
+      createPluginContainer(rootContainer.createChildContainer(), 'demo', [services[1]!, services[1]!]),
+    ).toThrow("plugin 'demo' provides console.test.plugin.clock twice");
   });
 });

@@ -1,4 +1,5 @@
-import { instanceCachingFactory, type DependencyContainer } from 'tsyringe';
+import { type DependencyContainer, instanceCachingFactory } from 'tsyringe';
+
 import type { AnyServiceFactory, ServiceDeps } from './ServiceFactory';
 
 const nameOf = (token: symbol) => token.description ?? String(token);
@@ -8,7 +9,11 @@ const nameOf = (token: symbol) => token.description ?? String(token);
  * Tokens `parent` already has are skipped, so the host's (or a test harness's) registration
  * wins: `renderHost({ services: [[Token, fake]] })` replaces a plugin service by its token.
  */
-export function createPluginContainer(parent: DependencyContainer, pluginId: string, factories: readonly AnyServiceFactory[]): DependencyContainer {
+export function createPluginContainer(
+  parent: DependencyContainer,
+  pluginId: string,
+  factories: readonly AnyServiceFactory[],
+): DependencyContainer {
   const child = parent.createChildContainer();
   const seen = new Set<symbol>();
   for (const service of factories) {
@@ -22,12 +27,18 @@ export function createPluginContainer(parent: DependencyContainer, pluginId: str
   return child;
 }
 
-function resolveDeps(container: DependencyContainer, pluginId: string, service: AnyServiceFactory): Record<string, unknown> {
+function resolveDeps(
+  container: DependencyContainer,
+  pluginId: string,
+  service: AnyServiceFactory,
+): Record<string, unknown> {
   const deps: ServiceDeps = service.deps ?? {};
   return Object.fromEntries(
     Object.entries(deps).map(([name, token]) => {
       if (!container.isRegistered(token, true)) {
-        throw new Error(`plugin '${pluginId}': ${nameOf(service.token)} needs '${name}' (${nameOf(token)}), which nothing registers`);
+        throw new Error(
+          `plugin '${pluginId}': ${nameOf(service.token)} needs '${name}' (${nameOf(token)}), which nothing registers`,
+        );
       }
       return [name, container.resolve(token)];
     }),

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { hasAnyPrefix, isPermitted } from './isPermitted';
 
 const product = (requires: string[]) => ({ kind: 'product' as const, requires });
@@ -13,8 +14,20 @@ describe('isPermitted', () => {
     ['product without its prefix', product(['ntr']), true, ['gln#rpt#rw', 'elc#a#r'], false],
     ['product: prefix must be followed by #', product(['ntr']), true, ['ntrx#a#r', 'ntr'], false],
     ['product, signed out', product(['ntr']), false, ['ntr#dev#r'], false],
-    ['product granted by its derived check', { ...product(['umg']), grantedBy: (p: readonly string[]) => p.includes('gln#cfg#rw') }, true, ['gln#cfg#rw'], true],
-    ['product whose derived check fails', { ...product(['umg']), grantedBy: (p: readonly string[]) => p.includes('gln#cfg#rw') }, true, ['gln#cfg#r'], false],
+    [
+      'product granted by its derived check',
+      { ...product(['umg']), grantedBy: (p: readonly string[]) => p.includes('gln#cfg#rw') },
+      true,
+      ['gln#cfg#rw'],
+      true,
+    ],
+    [
+      'product whose derived check fails',
+      { ...product(['umg']), grantedBy: (p: readonly string[]) => p.includes('gln#cfg#rw') },
+      true,
+      ['gln#cfg#r'],
+      false,
+    ],
     ['product granted by its check, signed out', { ...product(['umg']), grantedBy: () => true }, false, [], false],
   ])('%s', (_name, manifest, signedIn, perms, expected) => {
     expect(isPermitted(manifest, { signedIn, perms })).toBe(expected);

@@ -12,7 +12,10 @@ export function hasAnyPrefix(perms: readonly string[], prefixes: readonly string
 }
 
 /** A product's own rule: a permission of one of its required prefixes, or its derived check. */
-export function holdsProduct(manifest: Pick<PluginManifest, 'requires' | 'grantedBy'>, perms: readonly string[]): boolean {
+export function holdsProduct(
+  manifest: Pick<PluginManifest, 'requires' | 'grantedBy'>,
+  perms: readonly string[],
+): boolean {
   return hasAnyPrefix(perms, manifest.requires) || manifest.grantedBy?.(perms) === true;
 }
 
@@ -20,7 +23,10 @@ export function holdsProduct(manifest: Pick<PluginManifest, 'requires' | 'grante
  * public: always; shell: when signed in; product: when signed in and holdsProduct (a permission
  * of one of the plugin's required module prefixes, or its `grantedBy` check).
  */
-export function isPermitted(manifest: Pick<PluginManifest, 'kind' | 'requires' | 'grantedBy'>, access: AccessContext): boolean {
+export function isPermitted(
+  manifest: Pick<PluginManifest, 'kind' | 'requires' | 'grantedBy'>,
+  access: AccessContext,
+): boolean {
   switch (manifest.kind) {
     case 'public':
       return true;

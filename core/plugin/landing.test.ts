@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { landingFor, signInTarget, suiteHome, suiteProductEnabled } from './landing';
 import { neverLoadingPage as page, testManifest } from './pluginTestManifests';
 
@@ -22,7 +23,12 @@ const beta = testManifest({
   requires: ['bet'],
   landing: { rank: 10, suite: true, signInClaims: [{ target: '', when: ({ envType }) => envType === 'cloud' }] },
 });
-const gamma = testManifest({ id: 'gamma', requires: ['gam'], routes: [{ path: '/gamma-home', page }], landing: { root: '/gamma-home', rank: 30 } });
+const gamma = testManifest({
+  id: 'gamma',
+  requires: ['gam'],
+  routes: [{ path: '/gamma-home', page }],
+  landing: { root: '/gamma-home', rank: 30 },
+});
 const delta = testManifest({ id: 'delta', requires: ['dlt'], landing: { rank: 5 } });
 const shared = testManifest({ id: 'shared', requires: ['bet'], prefixes: [] }); // no landing of its own
 const known = [alpha, beta, gamma, delta, shared];
@@ -60,7 +66,13 @@ describe('suiteProductEnabled', () => {
 
 describe('signInTarget', () => {
   it.each<[string, string[], string | null, string | null, string]>([
-    ["a permitted product's claim wins over the return URL", ['alp#inb#rw', 'bet#x#r'], null, '/gamma-home', '/alpha/inbox'],
+    [
+      "a permitted product's claim wins over the return URL",
+      ['alp#inb#rw', 'bet#x#r'],
+      null,
+      '/gamma-home',
+      '/alpha/inbox',
+    ],
     ['claims go in rank order', ['alp#inb#rw', 'bet#x#r'], 'cloud', '/gamma-home', '/beta'],
     ["an unpermitted product's claim is not asked", ['alp#inb#rw', 'dlt#x#r'], 'cloud', null, '/alpha/inbox'],
     ['one suite product: its root', ['alp#x#r', 'gam#x#r'], null, '/gamma-home', '/alpha'],

@@ -1,4 +1,5 @@
 import { safeReturnPathOrDefault } from '@common/navigation/safeReturnPath';
+
 import { holdsProduct } from './isPermitted';
 import type { PluginManifest, ProductLanding } from './PluginManifest';
 import type { SignInTargetInput } from './PluginRegistry';
@@ -15,7 +16,11 @@ interface Landing {
 function landings(known: readonly PluginManifest[]): Landing[] {
   return known
     .filter((manifest) => manifest.kind === 'product' && manifest.landing)
-    .map((manifest) => ({ manifest, landing: manifest.landing!, root: resolveRoutePath(manifest.id, manifest.landing!.root ?? '') }))
+    .map((manifest) => ({
+      manifest,
+      landing: manifest.landing!,
+      root: resolveRoutePath(manifest.id, manifest.landing!.root ?? ''),
+    }))
     .sort((a, b) => a.landing.rank - b.landing.rank);
 }
 
@@ -50,7 +55,10 @@ export function landingFor(known: readonly PluginManifest[], perms: readonly str
  * suite product go to its root; otherwise the return URL, an unsafe or absent one replaced by
  * the user's landing (the suite's home, /gluon, for this console's suite users).
  */
-export function signInTarget(known: readonly PluginManifest[], { perms, envType, returnUrl }: SignInTargetInput): string {
+export function signInTarget(
+  known: readonly PluginManifest[],
+  { perms, envType, returnUrl }: SignInTargetInput,
+): string {
   const permitted = landings(known).filter(permits(perms));
   for (const { manifest, landing } of permitted) {
     const claim = landing.signInClaims?.find((candidate) => candidate.when({ perms, envType }));

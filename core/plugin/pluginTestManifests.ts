@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+
 import { definePlugin, type PageProps, type PluginManifest } from './PluginManifest';
 
 /** Loader that never resolves: manifest tests only look at data, never at pages. */
@@ -11,6 +12,13 @@ const page = () => new Promise<{ default: ComponentType<PageProps> }>(() => unde
 export function testManifest(patch: Partial<PluginManifest> & Pick<PluginManifest, 'id'>): PluginManifest {
   const kind = patch.kind ?? 'product';
   const requires = patch.requires ?? (kind === 'product' ? ['tst'] : []);
-  return definePlugin({ title: patch.id, kind, requires, prefixes: kind === 'product' ? requires : [], routes: [{ path: '', page }], ...patch });
+  return definePlugin({
+    title: patch.id,
+    kind,
+    requires,
+    prefixes: kind === 'product' ? requires : [],
+    routes: [{ path: '', page }],
+    ...patch,
+  });
 }
 export { page as neverLoadingPage };

@@ -1,4 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
+
 import { DefaultPluginRegistry } from './DefaultPluginRegistry';
 import type { PluginManifest } from './PluginManifest';
 import { PluginManifestsToken, PluginRegistryToken } from './PluginRegistry';

@@ -1,4 +1,5 @@
 import type { DependencyContainer } from 'tsyringe';
+
 import type { PluginManifest } from './PluginManifest';
 import { registerManifests } from './registerManifests';
 import { validateManifests } from './validateManifests';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { testManifest } from './pluginTestManifests';
 import { resolveRoutePath, resolveRoutes, routeCollisionKey } from './resolveRoutes';
 
@@ -16,7 +17,12 @@ describe('resolveRoutePath', () => {
 
 describe('resolveRoutes', () => {
   it('gives public routes the bare layout and others the full one unless they say otherwise', () => {
-    const login = testManifest({ id: 'login', kind: 'public', requires: [], routes: [{ path: '/login', page: async () => ({ default: () => null }) }] });
+    const login = testManifest({
+      id: 'login',
+      kind: 'public',
+      requires: [],
+      routes: [{ path: '/login', page: async () => ({ default: () => null }) }],
+    });
     const gluon = testManifest({
       id: 'gluon',
       routes: [

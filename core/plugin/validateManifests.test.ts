@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { neverLoadingPage as page, testManifest } from './pluginTestManifests';
 import { findManifestProblems, PluginManifestError, validateManifests } from './validateManifests';
 
@@ -30,7 +31,9 @@ describe('validateManifests', () => {
       testManifest({ id: 'gluon', routes: [{ path: 'upload', page }] }),
       testManifest({ id: 'uploader', prefixes: [], routes: [{ path: '/gluon/upload', page }] }),
     ]);
-    expect(problems).toEqual(["plugin 'uploader': route '/gluon/upload' collides with '/gluon/upload' of plugin 'gluon'"]);
+    expect(problems).toEqual([
+      "plugin 'uploader': route '/gluon/upload' collides with '/gluon/upload' of plugin 'gluon'",
+    ]);
   });
 
   it('finds parameter routes colliding under other parameter names', () => {
@@ -73,7 +76,9 @@ describe('validateManifests', () => {
   });
 
   it('throws one error listing every problem', () => {
-    expect(() => validateManifests([testManifest({ id: 'a', requires: ['zzz'], prefixes: [] }), testManifest({ id: 'a' })])).toThrowError(PluginManifestError);
+    expect(() =>
+      validateManifests([testManifest({ id: 'a', requires: ['zzz'], prefixes: [] }), testManifest({ id: 'a' })]),
+    ).toThrowError(PluginManifestError);
     try {
       validateManifests([testManifest({ id: 'a', requires: ['zzz'], prefixes: [] }), testManifest({ id: 'a' })]);
     } catch (error) {
@@ -86,11 +91,16 @@ describe('validateManifests', () => {
     const sonar = testManifest({ id: 'sonar', requires: ['snr'] });
     const rules = testManifest({ id: 'rules', requires: ['snr'], prefixes: [] });
     expect(findManifestProblems([sonar, rules])).toEqual([]);
-    expect(findManifestProblems([rules])).toEqual(["plugin 'rules': unknown permission prefix 'snr' (known: none declared)"]);
+    expect(findManifestProblems([rules])).toEqual([
+      "plugin 'rules': unknown permission prefix 'snr' (known: none declared)",
+    ]);
   });
 
   it('names both plugins declaring one prefix, and a malformed prefix', () => {
-    const problems = findManifestProblems([testManifest({ id: 'gluon', requires: ['gln'] }), testManifest({ id: 'copy', requires: ['gln'], prefixes: ['gln', 'Bad#'] })]);
+    const problems = findManifestProblems([
+      testManifest({ id: 'gluon', requires: ['gln'] }),
+      testManifest({ id: 'copy', requires: ['gln'], prefixes: ['gln', 'Bad#'] }),
+    ]);
     expect(problems).toEqual([
       "plugin 'copy': permission prefix 'gln' is already declared by plugin 'gluon'",
       `plugin 'copy': permission prefix 'Bad#' must match ${String(/^[a-z][a-z0-9]{1,15}$/)}`,
@@ -110,7 +120,13 @@ describe('validateManifests', () => {
           ],
         },
       }),
-      testManifest({ id: 'login', kind: 'public', requires: [], routes: [{ path: '/login', page }], landing: { rank: 1 } }),
+      testManifest({
+        id: 'login',
+        kind: 'public',
+        requires: [],
+        routes: [{ path: '/login', page }],
+        landing: { rank: 1 },
+      }),
     ]);
     expect(problems).toEqual([
       "plugin 'gluon': landing root '/gluon/missing' is not one of its routes",

@@ -25,7 +25,9 @@ export function findManifestProblems(manifests: readonly PluginManifest[]): stri
   manifests.forEach((manifest, index) => {
     const name = nameOf(manifest, index);
     if (typeof manifest?.id !== 'string' || !PLUGIN_ID_PATTERN.test(manifest.id)) {
-      problems.push(`${name}: id must match ${PLUGIN_ID_PATTERN} (lower-case letters, digits, dashes; it becomes the URL /{id})`);
+      problems.push(
+        `${name}: id must match ${PLUGIN_ID_PATTERN} (lower-case letters, digits, dashes; it becomes the URL /{id})`,
+      );
     }
     if (ids.has(manifest.id)) {
       problems.push(`${name}: duplicate plugin id (also plugin #${ids.get(manifest.id)})`);
@@ -68,7 +70,8 @@ export function findManifestProblems(manifests: readonly PluginManifest[]): stri
 
     const contributionIds = new Set<string>();
     for (const contribution of [...(manifest.header ?? []), ...(manifest.profileMenu ?? [])]) {
-      if (contributionIds.has(contribution.id)) problems.push(`${name}: duplicate contribution id '${contribution.id}'`);
+      if (contributionIds.has(contribution.id))
+        problems.push(`${name}: duplicate contribution id '${contribution.id}'`);
       contributionIds.add(contribution.id);
       if (typeof contribution.component !== 'function') {
         problems.push(`${name}: contribution '${contribution.id}' needs a lazy component loader`);
@@ -76,14 +79,17 @@ export function findManifestProblems(manifests: readonly PluginManifest[]): stri
     }
     for (const contribution of manifest.header ?? []) {
       if (!SLOTS.has(contribution.slot)) {
-        problems.push(`${name}: header contribution '${contribution.id}' has unknown slot '${String(contribution.slot)}'`);
+        problems.push(
+          `${name}: header contribution '${contribution.id}' has unknown slot '${String(contribution.slot)}'`,
+        );
       }
     }
   });
   return problems;
 }
 
-const nameOf = (manifest: PluginManifest, index: number) => (typeof manifest?.id === 'string' && manifest.id ? `plugin '${manifest.id}'` : `plugin #${index}`);
+const nameOf = (manifest: PluginManifest, index: number) =>
+  typeof manifest?.id === 'string' && manifest.id ? `plugin '${manifest.id}'` : `plugin #${index}`;
 
 /** Prefix -> declaring plugin id; a prefix declared twice, or malformed, is a problem. */
 function declaredPrefixes(manifests: readonly PluginManifest[], problems: string[]): Map<string, string> {
@@ -97,7 +103,8 @@ function declaredPrefixes(manifests: readonly PluginManifest[], problems: string
       }
       const owner = owners.get(prefix);
       // A duplicate manifest (same id) is reported once, as a duplicate id.
-      if (owner !== undefined && owner !== manifest.id) problems.push(`${name}: permission prefix '${prefix}' is already declared by plugin '${owner}'`);
+      if (owner !== undefined && owner !== manifest.id)
+        problems.push(`${name}: permission prefix '${prefix}' is already declared by plugin '${owner}'`);
       if (owner === undefined) owners.set(prefix, manifest.id);
     }
   });
@@ -113,7 +120,8 @@ function landingProblems(manifest: PluginManifest, name: string): string[] {
   }
   // Types cover the shape; a '//host' target would be an open redirect after sign-in.
   for (const claim of manifest.landing!.signInClaims ?? []) {
-    if (/^\/\/|[\s\\]/.test(claim.target)) problems.push(`${name}: sign-in claim target '${claim.target}' must be a route path`);
+    if (/^\/\/|[\s\\]/.test(claim.target))
+      problems.push(`${name}: sign-in claim target '${claim.target}' must be a route path`);
   }
   return problems;
 }

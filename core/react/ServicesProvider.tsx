@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, type ReactNode, useContext } from 'react';
 import type { DependencyContainer } from 'tsyringe';
 
 /** The nearest container; null outside a ServicesProvider (hooks that work without services read it). */

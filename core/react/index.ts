@@ -1,7 +1,7 @@
-export { ServicesProvider, useContainer } from './ServicesProvider';
 export type { ServicesProviderProps } from './ServicesProvider';
-export { useService } from './useService';
+export { ServicesProvider, useContainer } from './ServicesProvider';
 export { useObservable } from './useObservable';
+export { useService } from './useService';
 // useLoader and useMutation are imported by path (`@core/react/useLoader`): product pages use
 // them, and re-exported here they would ride in every first load with this index.
 export type { Loaded, LoaderKey, LoaderOptions } from './useLoader';

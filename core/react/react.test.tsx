@@ -1,7 +1,8 @@
-import { afterEach, describe, expect, it } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { container as rootContainer } from 'tsyringe';
+import { afterEach, describe, expect, it } from 'vitest';
+
 import { createServiceToken } from '../di/ServiceToken';
 import { ServicesProvider } from './ServicesProvider';
 import { useObservable } from './useObservable';
@@ -86,7 +87,10 @@ describe('useObservable', () => {
     );
     for (let i = 1; i <= 5; i++) {
       act(() => value$.next(i));
-      expect([screen.getByTestId('a').textContent, screen.getByTestId('b').textContent]).toEqual([String(i), String(i)]);
+      expect([screen.getByTestId('a').textContent, screen.getByTestId('b').textContent]).toEqual([
+        String(i),
+        String(i),
+      ]);
     }
   });
 });

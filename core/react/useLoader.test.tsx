@@ -2,10 +2,11 @@ import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { container as rootContainer } from 'tsyringe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { DefaultLoaderCache } from '../cache/DefaultLoaderCache';
 import { LoaderCacheToken } from '../cache/LoaderCache';
 import { ServicesProvider } from './ServicesProvider';
-import { useLoader, type LoaderKey } from './useLoader';
+import { type LoaderKey, useLoader } from './useLoader';
 
 afterEach(() => {
   cleanup();
@@ -78,7 +79,9 @@ describe('useLoader', () => {
     const states = ['running', 'running', 'done'];
     let call = 0;
     const load = vi.fn(() => Promise.resolve(states[Math.min(call++, states.length - 1)]!));
-    const { result, unmount } = renderHook(() => useLoader('job', load, { describe: describeFailure, refreshMs: (data) => (data === 'running' ? 1000 : 0) }));
+    const { result, unmount } = renderHook(() =>
+      useLoader('job', load, { describe: describeFailure, refreshMs: (data) => (data === 'running' ? 1000 : 0) }),
+    );
     await act(async () => {});
     expect(result.current.data).toBe('running');
     await act(async () => vi.advanceTimersByTimeAsync(1000));
@@ -90,7 +93,9 @@ describe('useLoader', () => {
   });
 
   it('set() replaces the data with an answer the caller already has', async () => {
-    const { result } = renderHook(() => useLoader('k', () => Promise.resolve({ name: 'old' }), { describe: describeFailure }));
+    const { result } = renderHook(() =>
+      useLoader('k', () => Promise.resolve({ name: 'old' }), { describe: describeFailure }),
+    );
     await waitFor(() => expect(result.current.data).toEqual({ name: 'old' }));
     act(() => result.current.set({ name: 'saved' }));
     expect(result.current.data).toEqual({ name: 'saved' });
@@ -102,19 +107,27 @@ function withCache() {
   const cache = new DefaultLoaderCache();
   const container = rootContainer.createChildContainer();
   container.register(LoaderCacheToken, { useValue: cache });
-  const wrapper = ({ children }: { children: ReactNode }) => <ServicesProvider container={container}>{children}</ServicesProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ServicesProvider container={container}>{children}</ServicesProvider>
+  );
   return { cache, wrapper };
 }
 
 describe('useLoader with a LoaderCache (array keys)', () => {
   it('shows the last answer at once on a revisit while it asks again (stale while revalidate)', async () => {
     const { wrapper } = withCache();
-    const first = renderHook(() => useLoader(['gluon', 'devices'], () => Promise.resolve('first answer'), { describe: describeFailure }), { wrapper });
+    const first = renderHook(
+      () => useLoader(['gluon', 'devices'], () => Promise.resolve('first answer'), { describe: describeFailure }),
+      { wrapper },
+    );
     await waitFor(() => expect(first.result.current.data).toBe('first answer'));
     first.unmount();
 
     const again = deferred<string>();
-    const revisit = renderHook(() => useLoader(['gluon', 'devices'], () => again.promise, { describe: describeFailure }), { wrapper });
+    const revisit = renderHook(
+      () => useLoader(['gluon', 'devices'], () => again.promise, { describe: describeFailure }),
+      { wrapper },
+    );
     expect([revisit.result.current.data, revisit.result.current.loading]).toEqual(['first answer', true]);
     await act(async () => again.resolve('fresh answer'));
     expect([revisit.result.current.data, revisit.result.current.loading]).toEqual(['fresh answer', false]);
@@ -145,7 +158,11 @@ describe('useLoader with a LoaderCache (array keys)', () => {
 
   it('invalidate(prefix) makes the mounted loaders under it load again, and only those', async () => {
     const { cache, wrapper } = withCache();
-    const load = { detail: vi.fn(() => Promise.resolve('detail')), files: vi.fn(() => Promise.resolve('files')), other: vi.fn(() => Promise.resolve('other')) };
+    const load = {
+      detail: vi.fn(() => Promise.resolve('detail')),
+      files: vi.fn(() => Promise.resolve('files')),
+      other: vi.fn(() => Promise.resolve('other')),
+    };
     renderHook(
       () => [
         useLoader(['gluon', 'device', 'd-1', 'detail'], load.detail, { describe: describeFailure }),
@@ -190,7 +207,11 @@ describe('useLoader with a LoaderCache (array keys)', () => {
     const states = ['running', 'done'];
     let call = 0;
     const { result } = renderHook(
-      () => useLoader(['job'], () => Promise.resolve(states[Math.min(call++, 1)]!), { describe: describeFailure, refreshMs: (data) => (data === 'running' ? 1000 : 0) }),
+      () =>
+        useLoader(['job'], () => Promise.resolve(states[Math.min(call++, 1)]!), {
+          describe: describeFailure,
+          refreshMs: (data) => (data === 'running' ? 1000 : 0),
+        }),
       { wrapper },
     );
     await act(async () => {});
@@ -204,7 +225,10 @@ describe('useLoader with a LoaderCache (array keys)', () => {
   it('a string key is never cached, even with a cache', async () => {
     const { cache, wrapper } = withCache();
     const key: LoaderKey = 'devices';
-    const { result } = renderHook(() => useLoader(key, () => Promise.resolve('answer'), { describe: describeFailure }), { wrapper });
+    const { result } = renderHook(
+      () => useLoader(key, () => Promise.resolve('answer'), { describe: describeFailure }),
+      { wrapper },
+    );
     await waitFor(() => expect(result.current.data).toBe('answer'));
     expect(cache.read(['devices'])).toBeUndefined();
     act(() => cache.invalidate([]));

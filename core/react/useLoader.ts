@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { startsWithKey, type CacheKey } from '../cache/LoaderCache';
+
+import { type CacheKey, startsWithKey } from '../cache/LoaderCache';
 import { useLoaderCache } from './useLoaderCache';
 
 /** What a page shows of a call it loads: the answer, the failure's line, whether one is running. */

@@ -2,8 +2,9 @@ import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { container as rootContainer } from 'tsyringe';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { DefaultLoaderCache } from '../cache/DefaultLoaderCache';
-import { LoaderCacheToken, type CacheKey } from '../cache/LoaderCache';
+import { type CacheKey, LoaderCacheToken } from '../cache/LoaderCache';
 import { ServicesProvider } from './ServicesProvider';
 import { useMutation } from './useMutation';
 
@@ -15,7 +16,9 @@ function withCache() {
   const cache = new DefaultLoaderCache();
   const container = rootContainer.createChildContainer();
   container.register(LoaderCacheToken, { useValue: cache });
-  const wrapper = ({ children }: { children: ReactNode }) => <ServicesProvider container={container}>{children}</ServicesProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ServicesProvider container={container}>{children}</ServicesProvider>
+  );
   return { cache, wrapper };
 }
 
@@ -53,7 +56,12 @@ describe('useMutation', () => {
     const onSuccess = vi.fn();
     let fail = true;
     const { result } = renderHook(
-      () => useMutation(async () => (fail ? Promise.reject(new Error('offline')) : 'saved'), { describe: describeFailure, onSuccess, invalidates: [['k']] }),
+      () =>
+        useMutation(async () => (fail ? Promise.reject(new Error('offline')) : 'saved'), {
+          describe: describeFailure,
+          onSuccess,
+          invalidates: [['k']],
+        }),
       { wrapper },
     );
     let outcome: unknown;
@@ -84,7 +92,9 @@ describe('useMutation', () => {
   });
 
   it('works outside a container, with nothing to invalidate', async () => {
-    const { result } = renderHook(() => useMutation(async (n: number) => n * 2, { describe: describeFailure, invalidates: [['k']] }));
+    const { result } = renderHook(() =>
+      useMutation(async (n: number) => n * 2, { describe: describeFailure, invalidates: [['k']] }),
+    );
     let outcome: unknown;
     await act(async () => {
       outcome = await result.current.run(21);

@@ -1,4 +1,5 @@
 import { useCallback, useRef, useState } from 'react';
+
 import type { CacheKey } from '../cache/LoaderCache';
 import { useLoaderCache } from './useLoaderCache';
 
@@ -31,7 +32,10 @@ export interface Mutation<A extends unknown[], R> {
  * and the loaders it made stale invalidated on success. Forms hand `run`'s failure to
  * react-final-form (`{ [FORM_ERROR]: result.error }`); buttons show `error`.
  */
-export function useMutation<A extends unknown[], R>(work: (...args: A) => Promise<R>, options: MutationOptions<A, R>): Mutation<A, R> {
+export function useMutation<A extends unknown[], R>(
+  work: (...args: A) => Promise<R>,
+  options: MutationOptions<A, R>,
+): Mutation<A, R> {
   const cache = useLoaderCache();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+
 import type { ServiceToken } from '../di/ServiceToken';
 import { useContainer } from './ServicesProvider';
 

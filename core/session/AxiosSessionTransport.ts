@@ -1,4 +1,5 @@
 import axios, { type AxiosInstance } from 'axios';
+
 import type { SessionTransport } from './SessionTransport';
 
 /** The default SessionTransport: its own axios instance, on which nobody installs interceptors. */

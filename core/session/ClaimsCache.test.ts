@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { makeTestToken } from '../../tests/harness/tokens';
 import { ClaimsCache } from './ClaimsCache';
 import { decodeClaims } from './decodeClaims';

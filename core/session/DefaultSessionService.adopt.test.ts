@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firstValueFrom } from 'rxjs';
 import { isAxiosError } from 'axios';
+import { firstValueFrom } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { makeTestToken } from '../../tests/harness/tokens';
 import { DefaultGlobalErrorReporter } from '../errors/DefaultGlobalErrorReporter';
 import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
@@ -11,12 +12,14 @@ import type { Toast } from '../toasts/ToastService';
 import { AxiosSessionTransport, withoutInterceptors } from './AxiosSessionTransport';
 import { DefaultSessionService } from './DefaultSessionService';
 import { SECOND_FACTOR_SESSION_KEY } from './secondFactorHandoff';
-import { REFRESH_INTERVAL_MS, type Profile } from './SessionService';
+import { type Profile, REFRESH_INTERVAL_MS } from './SessionService';
 
 const PROFILE: Profile = { username: 'ann@example.com', email: 'ann@example.com', totpEnabled: true };
 const NOW = new Date('2026-03-01T10:00:00Z').getTime();
-const access = (extra: Record<string, unknown> = {}) => makeTestToken(['gln#fl#r'], { exp: NOW / 1000 + 600, ...extra });
-const mfa = (extra: Record<string, unknown> = {}) => makeTestToken(['umg#otp#r'], { typ: 'mfa', exp: NOW / 1000 + 300, ...extra });
+const access = (extra: Record<string, unknown> = {}) =>
+  makeTestToken(['gln#fl#r'], { exp: NOW / 1000 + 600, ...extra });
+const mfa = (extra: Record<string, unknown> = {}) =>
+  makeTestToken(['umg#otp#r'], { typ: 'mfa', exp: NOW / 1000 + 300, ...extra });
 
 const sessions: DefaultSessionService[] = [];
 
@@ -28,7 +31,12 @@ function setup(options: { path?: string; handler?: FakeHandler } = {}) {
   const toastService = new DefaultToastService();
   const toasts: Toast[] = [];
   toastService.toasts$.subscribe((list) => list.forEach((t) => toasts.includes(t) || toasts.push(t)));
-  const session = new DefaultSessionService(storage, nav, new AxiosSessionTransport(fake.axios), new DefaultGlobalErrorReporter(toastService, nav));
+  const session = new DefaultSessionService(
+    storage,
+    nav,
+    new AxiosSessionTransport(fake.axios),
+    new DefaultGlobalErrorReporter(toastService, nav),
+  );
   sessions.push(session);
   return { session, storage, nav, requests: fake.requests, fake, toasts };
 }
@@ -49,7 +57,13 @@ describe('adopt: a session', () => {
     const { session, storage } = setup();
     const token = access();
     const outcome = session.adopt({ token, user: PROFILE }, { returnUrl: '/neutrino', provider: 'okta' });
-    expect(outcome).toEqual({ kind: 'signed-in', claims: expect.objectContaining({ perms: ['gln#fl#r'] }), profile: PROFILE, returnUrl: '/neutrino', provider: 'okta' });
+    expect(outcome).toEqual({
+      kind: 'signed-in',
+      claims: expect.objectContaining({ perms: ['gln#fl#r'] }),
+      profile: PROFILE,
+      returnUrl: '/neutrino',
+      provider: 'okta',
+    });
     // Decoded once: the outcome's claims are the session's claims.
     expect(outcome.kind === 'signed-in' && outcome.claims).toBe(session.claims());
     expect(localStorage.getItem('zo-token')).toBe(token);
@@ -81,9 +95,15 @@ describe('adopt: a session', () => {
     session.adopt({ token: access(), user: PROFILE, rememberToken: 'rt-1' }, { username: 'typed-name' });
     expect(session.rememberedDevice('ann@example.com')).toBe('rt-1');
     expect(session.rememberedDevice('typed-name')).toBeNull();
-    session.adopt({ token: access(), user: { ...PROFILE, username: '' }, rememberToken: 'rt-2' }, { username: 'typed-name' });
+    session.adopt(
+      { token: access(), user: { ...PROFILE, username: '' }, rememberToken: 'rt-2' },
+      { username: 'typed-name' },
+    );
     expect(session.rememberedDevice('typed-name')).toBe('rt-2');
-    expect(JSON.parse(localStorage.getItem('zo-remember-2fa')!)).toEqual({ 'ann@example.com': 'rt-1', 'typed-name': 'rt-2' });
+    expect(JSON.parse(localStorage.getItem('zo-remember-2fa')!)).toEqual({
+      'ann@example.com': 'rt-1',
+      'typed-name': 'rt-2',
+    });
   });
 
   it('refuses an answer without a token, and a session answer without a user, with a clear error', () => {
@@ -258,7 +278,9 @@ describe('adoptLinkToken', () => {
     const fresh = access({ n: 'fresh' });
     const { session, requests } = setup({ handler: () => ({ status: 200, data: { token: fresh, user: PROFILE } }) });
     const outcome = await session.adoptLinkToken(' link-1 ');
-    expect(requests.map((r) => [r.method, r.url, r.headers.Authorization])).toEqual([['GET', '/um/refresh', 'Bearer link-1']]);
+    expect(requests.map((r) => [r.method, r.url, r.headers.Authorization])).toEqual([
+      ['GET', '/um/refresh', 'Bearer link-1'],
+    ]);
     expect(outcome).toMatchObject({ kind: 'signed-in', profile: PROFILE });
     expect(session.token()).toBe(fresh);
   });

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstValueFrom } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { makeTestToken } from '../../tests/harness/tokens';
 import { DefaultGlobalErrorReporter } from '../errors/DefaultGlobalErrorReporter';
 import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
@@ -9,7 +10,7 @@ import { createFakeAxios, type FakeHandler } from '../testing/createFakeAxios';
 import { DefaultToastService } from '../toasts/DefaultToastService';
 import { AxiosSessionTransport } from './AxiosSessionTransport';
 import { DefaultSessionService } from './DefaultSessionService';
-import { REFRESH_INTERVAL_MS, type Profile } from './SessionService';
+import { type Profile, REFRESH_INTERVAL_MS } from './SessionService';
 
 const PROFILE: Profile = { username: 'ann', email: 'ann@example.com', totpEnabled: false };
 const ISS = 'http://api.test/um';
@@ -144,15 +145,18 @@ describe('periodic refresh', () => {
     expect(refreshes()[0]!.url).toBe('/um/refresh');
   });
 
-  it.each(['/login', '/login/callback', '/invite/abc123'])('does not run on %s, and starts when leaving it', async (path) => {
-    const { session, nav, refreshes } = track(setup({ path }));
-    session.adopt({ token: token(), user: PROFILE });
-    await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS * 2);
-    expect(refreshes()).toHaveLength(0);
-    nav.navigate('/gluon');
-    await vi.advanceTimersByTimeAsync(0);
-    expect(refreshes()).toHaveLength(1);
-  });
+  it.each(['/login', '/login/callback', '/invite/abc123'])(
+    'does not run on %s, and starts when leaving it',
+    async (path) => {
+      const { session, nav, refreshes } = track(setup({ path }));
+      session.adopt({ token: token(), user: PROFILE });
+      await vi.advanceTimersByTimeAsync(REFRESH_INTERVAL_MS * 2);
+      expect(refreshes()).toHaveLength(0);
+      nav.navigate('/gluon');
+      await vi.advanceTimersByTimeAsync(0);
+      expect(refreshes()).toHaveLength(1);
+    },
+  );
 
   it('stops when the user goes to /login and does not restart on moves between app pages', async () => {
     const { session, nav, refreshes } = track(setup({ path: '/gluon' }));
@@ -213,7 +217,12 @@ describe('periodic refresh', () => {
   });
 
   it('a 401 from refresh forces logout back to the current page', async () => {
-    const { session, nav } = track(setup({ path: '/gluon/devices', handler: (req) => (req.url.endsWith('/refresh') ? { status: 401 } : { status: 200, data: {} }) }));
+    const { session, nav } = track(
+      setup({
+        path: '/gluon/devices',
+        handler: (req) => (req.url.endsWith('/refresh') ? { status: 401 } : { status: 200, data: {} }),
+      }),
+    );
     nav.navigate('/gluon/devices?tab=2');
     session.adopt({ token: token(), user: PROFILE });
     await vi.advanceTimersByTimeAsync(0);
@@ -223,7 +232,9 @@ describe('periodic refresh', () => {
 
   it('keeps the token when refresh fails for network reasons and retries next period', async () => {
     let fail = true;
-    const { session, refreshes } = track(setup({ handler: () => (fail ? { networkError: true } : { status: 200, data: { token: token({ n: 'ok' }) } }) }));
+    const { session, refreshes } = track(
+      setup({ handler: () => (fail ? { networkError: true } : { status: 200, data: { token: token({ n: 'ok' }) } }) }),
+    );
     const t = token();
     session.adopt({ token: t, user: PROFILE });
     await vi.advanceTimersByTimeAsync(0);
@@ -255,7 +266,8 @@ describe('logout and forced logout', () => {
     const call = requests.find((r) => r.url.endsWith('/logout'))!;
     expect(call.url).toBe(`${ISS}/logout`);
     expect(call.headers.Authorization).toBe(`Bearer ${t}`);
-    for (const key of ['zo-token', 'zo-profile', 'envType', 'ce-onboarding']) expect(localStorage.getItem(key)).toBeNull();
+    for (const key of ['zo-token', 'zo-profile', 'envType', 'ce-onboarding'])
+      expect(localStorage.getItem(key)).toBeNull();
     expect(storage.getAccessCookie()).toBeNull();
     expect(localStorage.getItem('jetp-theme')).toBe('dark');
     expect(storage.getRememberToken('ann')).toBe('remember-me');
@@ -270,7 +282,11 @@ describe('logout and forced logout', () => {
   });
 
   it('logout of a jamf session follows the provider logoutUrl', async () => {
-    const { session, nav } = signedIn('/gluon', server({ status: 200, data: { logoutUrl: 'https://idp.example/v2/logout?x=1' } }), 'jamf');
+    const { session, nav } = signedIn(
+      '/gluon',
+      server({ status: 200, data: { logoutUrl: 'https://idp.example/v2/logout?x=1' } }),
+      'jamf',
+    );
     await session.logout();
     expect(nav.assigned).toEqual(['https://idp.example/v2/logout?x=1']);
     expect(nav.path()).toBe('/gluon');
@@ -278,14 +294,22 @@ describe('logout and forced logout', () => {
   });
 
   it('logout of a non-jamf session ignores a logoutUrl', async () => {
-    const { session, nav } = signedIn('/gluon', server({ status: 200, data: { logoutUrl: 'https://idp.example/logout' } }), 'google');
+    const { session, nav } = signedIn(
+      '/gluon',
+      server({ status: 200, data: { logoutUrl: 'https://idp.example/logout' } }),
+      'google',
+    );
     await session.logout();
     expect(nav.assigned).toEqual([]);
     expect(nav.href()).toBe('/login?reauth=false');
   });
 
   it('logout ignores a logoutUrl that is not a web address', async () => {
-    const { session, nav } = signedIn('/gluon', server({ status: 200, data: { logoutUrl: 'javascript:alert(1)' } }), 'jamf');
+    const { session, nav } = signedIn(
+      '/gluon',
+      server({ status: 200, data: { logoutUrl: 'javascript:alert(1)' } }),
+      'jamf',
+    );
     await session.logout();
     expect(nav.assigned).toEqual([]);
     expect(nav.href()).toBe('/login?reauth=false');
@@ -303,14 +327,17 @@ describe('logout and forced logout', () => {
     ['jamf', undefined, '/login?reauth=true'],
     ['google', '/gluon/x?a=1', '/login?returnUrl=%2Fgluon%2Fx%3Fa%3D1'],
     [undefined, undefined, '/login'],
-  ])('forceLogout with provider %s and returnUrl %s goes to %s without calling the server', (provider, returnUrl, target) => {
-    const { session, nav, requests } = signedIn('/gluon', undefined, provider);
-    session.forceLogout(returnUrl ? { returnUrl } : undefined);
-    expect(nav.href()).toBe(target);
-    expect(session.token()).toBeNull();
-    expect(localStorage.getItem('oauth-provider')).toBeNull();
-    expect(requests.filter((r) => r.url.endsWith('/logout'))).toHaveLength(0);
-  });
+  ])(
+    'forceLogout with provider %s and returnUrl %s goes to %s without calling the server',
+    (provider, returnUrl, target) => {
+      const { session, nav, requests } = signedIn('/gluon', undefined, provider);
+      session.forceLogout(returnUrl ? { returnUrl } : undefined);
+      expect(nav.href()).toBe(target);
+      expect(session.token()).toBeNull();
+      expect(localStorage.getItem('oauth-provider')).toBeNull();
+      expect(requests.filter((r) => r.url.endsWith('/logout'))).toHaveLength(0);
+    },
+  );
 });
 
 describe('two tabs', () => {

@@ -1,29 +1,40 @@
-import { inject, injectable } from 'tsyringe';
 import { isAxiosError } from 'axios';
-import { BehaviorSubject, EMPTY, Subscription, combineLatest, distinctUntilChanged, map, switchMap, timer, type Observable } from 'rxjs';
-import { GlobalErrorReporterToken, type GlobalErrorReporter } from '../errors/GlobalErrorReporter';
-import { NavigationServiceToken, type NavigationService } from '../navigation/NavigationService';
-import { SessionScopedKeys, StorageKeys, StorageServiceToken, type StorageService } from '../storage/StorageService';
+import {
+  BehaviorSubject,
+  combineLatest,
+  distinctUntilChanged,
+  EMPTY,
+  map,
+  type Observable,
+  Subscription,
+  switchMap,
+  timer,
+} from 'rxjs';
+import { inject, injectable } from 'tsyringe';
+
+import { type GlobalErrorReporter, GlobalErrorReporterToken } from '../errors/GlobalErrorReporter';
+import { type NavigationService, NavigationServiceToken } from '../navigation/NavigationService';
+import { SessionScopedKeys, StorageKeys, type StorageService, StorageServiceToken } from '../storage/StorageService';
 import { randomId } from '../util/randomId';
 import type { AuthMode } from './AuthMode';
 import { authorizationHeader } from './authorizationHeader';
 import { ClaimsCache } from './ClaimsCache';
 import { isExpired, isSecondFactorAnswer, isSecondFactorOnly, issuerEndpoint } from './decodeClaims';
 import { acquireRefreshLease, releaseRefreshLease } from './refreshLease';
-import { loadSecondFactor, saveSecondFactor, type HeldSecondFactor } from './secondFactorHandoff';
+import { type HeldSecondFactor, loadSecondFactor, saveSecondFactor } from './secondFactorHandoff';
 import {
-  NO_REFRESH_PATHS,
-  REFRESH_INTERVAL_MS,
   type AuthResult,
   type LogoutOptions,
+  NO_REFRESH_PATHS,
   type PendingSecondFactor,
   type Profile,
+  REFRESH_INTERVAL_MS,
   type SessionService,
   type SignInContext,
   type SignInOutcome,
   type TokenClaims,
 } from './SessionService';
-import { SessionTransportToken, type SessionTransport } from './SessionTransport';
+import { type SessionTransport, SessionTransportToken } from './SessionTransport';
 
 /** Where a link token (`?token=`) is exchanged for a session (spec §2). */
 const LINK_TOKEN_EXCHANGE_URL = '/um/refresh';
@@ -105,7 +116,9 @@ export class DefaultSessionService implements SessionService {
         if (JSON.stringify(profile) !== JSON.stringify(this.profileSubject.value)) this.profileSubject.next(profile);
       }),
     );
-    this.subscriptions.add(storage.watch(StorageKeys.recoveryToken).subscribe((value) => this.recoverySubject.next(value)));
+    this.subscriptions.add(
+      storage.watch(StorageKeys.recoveryToken).subscribe((value) => this.recoverySubject.next(value)),
+    );
     // A sign-in handed over by /login/callback (or a reload of the two-auth step).
     this.secondFactorSubject.next(loadSecondFactor());
     // A token that expired while the browser was closed is useless: start signed out.
@@ -125,7 +138,11 @@ export class DefaultSessionService implements SessionService {
       map((conditions) => conditions.every(Boolean)),
       distinctUntilChanged(),
     );
-    this.subscriptions.add(refreshAllowed$.pipe(switchMap((allowed) => (allowed ? timer(0, REFRESH_INTERVAL_MS) : EMPTY))).subscribe(() => this.periodicRefresh()));
+    this.subscriptions.add(
+      refreshAllowed$
+        .pipe(switchMap((allowed) => (allowed ? timer(0, REFRESH_INTERVAL_MS) : EMPTY)))
+        .subscribe(() => this.periodicRefresh()),
+    );
 
     if (typeof window !== 'undefined') {
       const release = () => releaseRefreshLease(this.storage, this.tabId);
@@ -151,7 +168,8 @@ export class DefaultSessionService implements SessionService {
   }
 
   adopt(result: AuthResult, context: SignInContext = {}): SignInOutcome {
-    if (!result || typeof result.token !== 'string' || !result.token) throw new Error('adopt: the sign-in answer carries no token');
+    if (!result || typeof result.token !== 'string' || !result.token)
+      throw new Error('adopt: the sign-in answer carries no token');
     const claims = this.claimsCache.get(result.token);
     const username = (typeof result.user?.username === 'string' && result.user.username) || context.username || '';
     const returnUrl = context.returnUrl ?? null;
@@ -175,13 +193,20 @@ export class DefaultSessionService implements SessionService {
     // Profile before token: whoever follows the token sees a complete session.
     const profile = this.storeProfile(result.user);
     this.storeToken(result.token);
-    return { kind: 'signed-in', claims: claims ?? { perms: [] }, profile, returnUrl, ...(provider ? { provider } : {}) };
+    return {
+      kind: 'signed-in',
+      claims: claims ?? { perms: [] },
+      profile,
+      returnUrl,
+      ...(provider ? { provider } : {}),
+    };
   }
 
   async adoptLinkToken(token: string): Promise<SignInOutcome> {
     if (typeof token !== 'string' || !token.trim()) throw new Error('adoptLinkToken: no token given');
     const answer = await this.transport.get<Partial<AuthResult> | null>(LINK_TOKEN_EXCHANGE_URL, token.trim());
-    if (!answer || typeof answer.token !== 'string' || !answer.user) throw new Error('adoptLinkToken: the answer carries no session');
+    if (!answer || typeof answer.token !== 'string' || !answer.user)
+      throw new Error('adoptLinkToken: the answer carries no session');
     return this.adopt(answer as AuthResult);
   }
 
@@ -240,7 +265,10 @@ export class DefaultSessionService implements SessionService {
     let logoutUrl: string | undefined;
     if (token) {
       try {
-        const answer = await this.transport.get<{ logoutUrl?: unknown } | null>(issuerEndpoint(this.claims(), 'logout'), token);
+        const answer = await this.transport.get<{ logoutUrl?: unknown } | null>(
+          issuerEndpoint(this.claims(), 'logout'),
+          token,
+        );
         if (isWebUrl(answer?.logoutUrl)) logoutUrl = answer.logoutUrl;
       } catch {
         // The server may already consider the session gone; signing out locally is what matters.
@@ -319,7 +347,11 @@ export class DefaultSessionService implements SessionService {
   }
 
   private storeProfile(profile: Profile): Profile {
-    const clean: Profile = { username: String(profile.username ?? ''), email: String(profile.email ?? ''), totpEnabled: profile.totpEnabled === true };
+    const clean: Profile = {
+      username: String(profile.username ?? ''),
+      email: String(profile.email ?? ''),
+      totpEnabled: profile.totpEnabled === true,
+    };
     this.profileSubject.next(clean);
     this.storage.set(StorageKeys.profile, JSON.stringify(clean));
     return clean;

@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs';
+
 import { createServiceToken } from '../di/ServiceToken';
 import type { AuthMode } from './AuthMode';
 
@@ -55,7 +56,8 @@ export interface PendingSecondFactor {
 }
 
 export type SignInOutcome =
-  { kind: 'signed-in'; claims: TokenClaims; profile: Profile; returnUrl: string | null; provider?: SignInProvider } | { kind: 'second-factor'; pending: PendingSecondFactor };
+  | { kind: 'signed-in'; claims: TokenClaims; profile: Profile; returnUrl: string | null; provider?: SignInProvider }
+  | { kind: 'second-factor'; pending: PendingSecondFactor };
 
 export interface LogoutOptions {
   /** Path to come back to after signing in again. */

@@ -1,4 +1,5 @@
 import { jwtDecode } from 'jwt-decode';
+
 import type { AuthResult, TokenClaims } from './SessionService';
 
 /** Claims of a token as the console reads them; `null` when absent or undecodable.

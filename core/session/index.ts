@@ -1,8 +1,15 @@
-export * from './SessionService';
-export { DefaultSessionService } from './DefaultSessionService';
-export { decodeClaims, isExpired, isSecondFactorAnswer, isSecondFactorOnly, issuerEndpoint, SECOND_FACTOR_PERMISSION } from './decodeClaims';
-export { acquireRefreshLease, releaseRefreshLease, LEASE_SLACK_MS } from './refreshLease';
 export { authorizationHeader, type HeldCredentials } from './authorizationHeader';
-export { SessionTransportToken, type SessionTransport } from './SessionTransport';
 export { AxiosSessionTransport, withoutInterceptors } from './AxiosSessionTransport';
+export {
+  decodeClaims,
+  isExpired,
+  isSecondFactorAnswer,
+  isSecondFactorOnly,
+  issuerEndpoint,
+  SECOND_FACTOR_PERMISSION,
+} from './decodeClaims';
+export { DefaultSessionService } from './DefaultSessionService';
+export { acquireRefreshLease, LEASE_SLACK_MS, releaseRefreshLease } from './refreshLease';
 export { SECOND_FACTOR_SESSION_KEY } from './secondFactorHandoff';
+export * from './SessionService';
+export { type SessionTransport, SessionTransportToken } from './SessionTransport';

@@ -38,7 +38,10 @@ export function acquireRefreshLease(storage: StorageService, tabId: string, now 
   const current = readLease(storage);
   if (current && current.tabId !== tabId && current.until > now) return false;
   if (current?.at !== undefined && now - current.at < MIN_REFRESH_GAP_MS) return false;
-  storage.set(StorageKeys.refreshLease, JSON.stringify({ tabId, until: now + REFRESH_INTERVAL_MS + LEASE_SLACK_MS, at: now }));
+  storage.set(
+    StorageKeys.refreshLease,
+    JSON.stringify({ tabId, until: now + REFRESH_INTERVAL_MS + LEASE_SLACK_MS, at: now }),
+  );
   // Read back: if another tab wrote in between, the last writer wins and only it proceeds.
   return readLease(storage)?.tabId === tabId;
 }

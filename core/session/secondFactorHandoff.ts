@@ -49,12 +49,19 @@ export function loadSecondFactor(): HeldSecondFactor | null {
 
 function parse(raw: string): HeldSecondFactor | null {
   try {
-    const value = JSON.parse(raw) as { token?: unknown; pending?: Partial<Record<keyof PendingSecondFactor, unknown>> } | null;
+    const value = JSON.parse(raw) as {
+      token?: unknown;
+      pending?: Partial<Record<keyof PendingSecondFactor, unknown>>;
+    } | null;
     const pending = value?.pending;
-    if (!value || typeof value.token !== 'string' || !value.token || !pending || typeof pending.username !== 'string') return null;
+    if (!value || typeof value.token !== 'string' || !value.token || !pending || typeof pending.username !== 'string')
+      return null;
     const returnUrl = typeof pending.returnUrl === 'string' ? pending.returnUrl : null;
     const provider = PROVIDERS.find((p) => p === pending.provider);
-    return { token: value.token, pending: { username: pending.username, returnUrl, ...(provider ? { provider } : {}) } };
+    return {
+      token: value.token,
+      pending: { username: pending.username, returnUrl, ...(provider ? { provider } : {}) },
+    };
   } catch {
     return null;
   }

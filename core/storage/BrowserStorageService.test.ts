@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { BrowserStorageService } from './BrowserStorageService';
 import { ACCESS_COOKIE_MAX_AGE_S, ACCESS_TOKEN_COOKIE, StorageKeys } from './StorageService';
 
@@ -51,14 +52,17 @@ describe('BrowserStorageService', () => {
     expect(storage.getRememberToken('bob')).toBe('t2');
   });
 
-  it.each([['not json{'], ['["array"]'], ['{"ann": 5}'], ['null'], ['"text"']])('discards a malformed remembered-device map %s', (raw) => {
-    localStorage.setItem('zo-remember-2fa', raw);
-    const storage = new BrowserStorageService();
-    expect(storage.getRememberToken('ann')).toBeNull();
-    expect(localStorage.getItem('zo-remember-2fa')).toBeNull();
-    storage.setRememberToken('ann', 'fresh');
-    expect(JSON.parse(localStorage.getItem('zo-remember-2fa')!)).toEqual({ ann: 'fresh' });
-  });
+  it.each([['not json{'], ['["array"]'], ['{"ann": 5}'], ['null'], ['"text"']])(
+    'discards a malformed remembered-device map %s',
+    (raw) => {
+      localStorage.setItem('zo-remember-2fa', raw);
+      const storage = new BrowserStorageService();
+      expect(storage.getRememberToken('ann')).toBeNull();
+      expect(localStorage.getItem('zo-remember-2fa')).toBeNull();
+      storage.setRememberToken('ann', 'fresh');
+      expect(JSON.parse(localStorage.getItem('zo-remember-2fa')!)).toEqual({ ann: 'fresh' });
+    },
+  );
 
   it('writes the access_token cookie for path / with a one-day max-age and SameSite=Lax', () => {
     const storage = new BrowserStorageService();

@@ -1,6 +1,15 @@
+import { defer, distinctUntilChanged, filter, map, Observable, startWith, Subject } from 'rxjs';
 import { injectable } from 'tsyringe';
-import { Observable, Subject, defer, distinctUntilChanged, filter, map, startWith } from 'rxjs';
-import { ACCESS_COOKIE_MAX_AGE_S, ACCESS_TOKEN_COOKIE, StorageKeys, THEME_COOKIE, THEME_COOKIE_MAX_AGE_S, type StorageKey, type StorageService } from './StorageService';
+
+import {
+  ACCESS_COOKIE_MAX_AGE_S,
+  ACCESS_TOKEN_COOKIE,
+  type StorageKey,
+  StorageKeys,
+  type StorageService,
+  THEME_COOKIE,
+  THEME_COOKIE_MAX_AGE_S,
+} from './StorageService';
 
 /** Remembered-device tokens per username, as stored under `zo-remember-2fa`. */
 type RememberedDevices = Record<string, string>;
@@ -113,7 +122,12 @@ export class BrowserStorageService implements StorageService {
     if (raw === null) return {};
     try {
       const parsed: unknown = JSON.parse(raw);
-      if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) && Object.values(parsed).every((v) => typeof v === 'string')) {
+      if (
+        parsed !== null &&
+        typeof parsed === 'object' &&
+        !Array.isArray(parsed) &&
+        Object.values(parsed).every((v) => typeof v === 'string')
+      ) {
         return { ...(parsed as RememberedDevices) };
       }
     } catch {

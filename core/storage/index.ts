@@ -1,2 +1,2 @@
-export * from './StorageService';
 export { BrowserStorageService } from './BrowserStorageService';
+export * from './StorageService';

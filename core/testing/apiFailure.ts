@@ -9,8 +9,17 @@ const config = (): InternalAxiosRequestConfig => ({ headers: new AxiosHeaders() 
  * download); without one the message is `status N`.
  */
 export function apiFailure(status: number, body?: unknown): AxiosError {
-  const data = typeof body === 'string' || body === undefined ? { statusCode: status, error: 'Error', message: body ?? `status ${status}` } : body;
-  const response: AxiosResponse = { data, status, statusText: String(status), headers: new AxiosHeaders(), config: config() };
+  const data =
+    typeof body === 'string' || body === undefined
+      ? { statusCode: status, error: 'Error', message: body ?? `status ${status}` }
+      : body;
+  const response: AxiosResponse = {
+    data,
+    status,
+    statusText: String(status),
+    headers: new AxiosHeaders(),
+    config: config(),
+  };
   const code = status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST;
   return new AxiosError(`Request failed with status code ${status}`, code, response.config, null, response);
 }

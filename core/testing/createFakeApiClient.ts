@@ -1,7 +1,9 @@
 import { AxiosHeaders, type AxiosResponse } from 'axios';
+
 import type { ApiMethod, ApiPath } from '@common/api/apiTypes';
+
 import type { ApiAnswer, ApiCallOptions, ApiClient, ApiPathFor, ApiResponseType } from '../api/ApiClient';
-import { buildApiRequest, type ApiCallInput } from '../api/buildApiRequest';
+import { type ApiCallInput, buildApiRequest } from '../api/buildApiRequest';
 
 /** `'GET /gluon-backend/devices/{id}'`: a route the API serves, as the fake's handlers are keyed. */
 export type ApiRouteKey = { [M in ApiMethod]: `${Uppercase<M>} ${ApiPathFor<M>}` }[ApiMethod];
@@ -51,7 +53,13 @@ export function createFakeApiClient(handlers: FakeApiHandlers = {}): { api: ApiC
     delete: call('delete'),
     send: async (method, path, ...options) => {
       const data = await answer(method, path, options[0] as ApiCallInput);
-      const response: AxiosResponse = { data, status: 200, statusText: 'OK', headers: new AxiosHeaders(), config: { headers: new AxiosHeaders() } };
+      const response: AxiosResponse = {
+        data,
+        status: 200,
+        statusText: 'OK',
+        headers: new AxiosHeaders(),
+        config: { headers: new AxiosHeaders() },
+      };
       return response as never;
     },
     requestConfig: (method, path, ...options) => buildApiRequest(method, path, options[0] as ApiCallInput),

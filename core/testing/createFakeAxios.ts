@@ -1,4 +1,10 @@
-import axios, { AxiosError, AxiosHeaders, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, {
+  AxiosError,
+  AxiosHeaders,
+  type AxiosInstance,
+  type AxiosResponse,
+  type InternalAxiosRequestConfig,
+} from 'axios';
 
 /** A request as the fake server sees it (after the interceptors ran). */
 export interface FakeRequest {
@@ -30,7 +36,13 @@ export function createFakeAxios(handler: FakeHandler): { axios: AxiosInstance; r
           // keep the raw string
         }
       }
-      const request: FakeRequest = { method: (config.method ?? 'get').toUpperCase(), url: config.url ?? '', headers, data, config };
+      const request: FakeRequest = {
+        method: (config.method ?? 'get').toUpperCase(),
+        url: config.url ?? '',
+        headers,
+        data,
+        config,
+      };
       requests.push(request);
       const reply = await handler(request);
       if ('networkError' in reply) throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);

@@ -1,4 +1,5 @@
 import type { AxiosRequestConfig } from 'axios';
+
 import type { HttpService } from '../http/HttpService';
 import { createFakeAxios, type FakeHandler, type FakeRequest } from './createFakeAxios';
 
@@ -7,7 +8,10 @@ import { createFakeAxios, type FakeHandler, type FakeRequest } from './createFak
  * each request as sent (method, URL, `config.params`, body, and the console's own options
  * `authMode` and `skipGlobalErrors` in `config`), without the session or the global error rules.
  */
-export function createFakeHttpService(handler: FakeHandler = () => ({ status: 200, data: {} })): { http: HttpService; requests: FakeRequest[] } {
+export function createFakeHttpService(handler: FakeHandler = () => ({ status: 200, data: {} })): {
+  http: HttpService;
+  requests: FakeRequest[];
+} {
   const { axios, requests } = createFakeAxios(handler);
   const http: HttpService = {
     axios,

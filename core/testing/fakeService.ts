@@ -1,11 +1,24 @@
-import { vi, type Mock } from 'vitest';
+import { type Mock, vi } from 'vitest';
+
 import { apiFailure } from './apiFailure';
 
 /** A service whose every method is a vitest mock (`api.getUser.mock.calls`), typed as the service. */
-export type Faked<T> = T & { [K in keyof T]: T[K] extends (...args: infer A) => infer R ? Mock<(...args: A) => R> : T[K] };
+export type Faked<T> = T & {
+  [K in keyof T]: T[K] extends (...args: infer A) => infer R ? Mock<(...args: A) => R> : T[K];
+};
 
 /** Names other code probes an object for (a promise's `then`, tsyringe's `dispose`, matchers…): never methods of the fake unless given. */
-const PROBES = new Set(['then', 'catch', 'finally', 'toJSON', 'constructor', 'dispose', 'asymmetricMatch', 'nodeType', '$$typeof']);
+const PROBES = new Set([
+  'then',
+  'catch',
+  'finally',
+  'toJSON',
+  'constructor',
+  'dispose',
+  'asymmetricMatch',
+  'nodeType',
+  '$$typeof',
+]);
 
 /**
  * A fake of a service for a test to register by its token (`services: [[GluonApiToken, fake]]`), so
@@ -15,7 +28,11 @@ const PROBES = new Set(['then', 'catch', 'finally', 'toJSON', 'constructor', 'di
  * than the test expects shows it. The fake's own keys are the methods asked so far, so
  * `Object.values(fake)` holds every mock a page could have called.
  */
-export function fakeService<T extends object>(name: string, defaults: Partial<T>, overrides: Partial<T> = {}): Faked<T> {
+export function fakeService<T extends object>(
+  name: string,
+  defaults: Partial<T>,
+  overrides: Partial<T> = {},
+): Faked<T> {
   const methods = { ...defaults, ...overrides } as Record<string, unknown>;
   return new Proxy({} as Record<string, unknown>, {
     get(target, key) {
@@ -23,7 +40,9 @@ export function fakeService<T extends object>(name: string, defaults: Partial<T>
       if (!Object.hasOwn(target, key)) {
         const given = Object.hasOwn(methods, key) ? methods[key] : undefined;
         target[key] =
-          typeof given === 'function' ? vi.fn(given as (...args: unknown[]) => unknown) : vi.fn(() => Promise.reject(apiFailure(404, `${name}.${key} is not faked in this test`)));
+          typeof given === 'function'
+            ? vi.fn(given as (...args: unknown[]) => unknown)
+            : vi.fn(() => Promise.reject(apiFailure(404, `${name}.${key} is not faked in this test`)));
       }
       return target[key];
     },

@@ -1,6 +1,7 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { firstValueFrom } from 'rxjs';
 import { Classes } from '@blueprintjs/core';
+import { firstValueFrom } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { BrowserStorageService } from '../storage/BrowserStorageService';
 import { DARK_SCHEME_QUERY, DefaultThemeService } from './DefaultThemeService';
 
@@ -102,7 +103,9 @@ describe('DefaultThemeService', () => {
   it('follows a toggle made in another tab', () => {
     const theme = new DefaultThemeService(new BrowserStorageService());
     localStorage.setItem('jetp-theme', 'dark');
-    window.dispatchEvent(new StorageEvent('storage', { key: 'jetp-theme', newValue: 'dark', storageArea: localStorage }));
+    window.dispatchEvent(
+      new StorageEvent('storage', { key: 'jetp-theme', newValue: 'dark', storageArea: localStorage }),
+    );
     expect(theme.theme()).toBe('dark');
     expect(document.body.classList.contains(Classes.DARK)).toBe(true);
   });

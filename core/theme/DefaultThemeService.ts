@@ -1,14 +1,17 @@
-import { inject, injectable } from 'tsyringe';
-import { BehaviorSubject, distinctUntilChanged, type Observable, type Subscription } from 'rxjs';
 import { Classes } from '@blueprintjs/core';
-import { StorageKeys, StorageServiceToken, type StorageService } from '../storage/StorageService';
+import { BehaviorSubject, distinctUntilChanged, type Observable, type Subscription } from 'rxjs';
+import { inject, injectable } from 'tsyringe';
+
+import { StorageKeys, type StorageService, StorageServiceToken } from '../storage/StorageService';
 import type { Theme, ThemeService } from './ThemeService';
 
 /** The system's dark-mode preference; jsdom and old browsers have no matchMedia (then: light). */
 export const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
 
 function systemScheme(): MediaQueryList | undefined {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' ? window.matchMedia(DARK_SCHEME_QUERY) : undefined;
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia(DARK_SCHEME_QUERY)
+    : undefined;
 }
 
 /** The user's own choice, when they made one. */

@@ -1,2 +1,2 @@
-export * from './ThemeService';
 export { DefaultThemeService } from './DefaultThemeService';
+export * from './ThemeService';

@@ -1,5 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { firstValueFrom } from 'rxjs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { DefaultToastService } from './DefaultToastService';
 import { TOAST_TIMEOUT_MS } from './ToastService';
 

@@ -1,7 +1,8 @@
-import { injectable } from 'tsyringe';
 import { BehaviorSubject, type Observable } from 'rxjs';
+import { injectable } from 'tsyringe';
+
 import { randomId } from '../util/randomId';
-import { TOAST_TIMEOUT_MS, type Toast, type ToastIntent, type ToastService } from './ToastService';
+import { type Toast, TOAST_TIMEOUT_MS, type ToastIntent, type ToastService } from './ToastService';
 
 /** Toasts as state; the service owns the 3000 ms timer so it is testable without a DOM. */
 @injectable()
@@ -13,7 +14,10 @@ export class DefaultToastService implements ToastService {
   show(toast: Omit<Toast, 'id' | 'timeout'> & { timeout?: number }): string {
     const id = randomId();
     const timeout = toast.timeout ?? TOAST_TIMEOUT_MS;
-    this.list.next([...this.list.value, { id, intent: toast.intent, title: toast.title, message: toast.message, timeout }]);
+    this.list.next([
+      ...this.list.value,
+      { id, intent: toast.intent, title: toast.title, message: toast.message, timeout },
+    ]);
     // timeout <= 0 keeps the toast until dismissed.
     if (timeout > 0)
       this.timers.set(

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { container as rootContainer } from 'tsyringe';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { ServicesProvider } from '../react/ServicesProvider';
 import { DefaultToastService } from './DefaultToastService';
 import { ToastOutlet } from './ToastOutlet';

@@ -1,7 +1,8 @@
 import { Intent, OverlayToaster, Position, Toast } from '@blueprintjs/core';
-import { useService } from '../react/useService';
+
 import { useObservable } from '../react/useObservable';
-import { ToastServiceToken, type Toast as ToastModel, type ToastIntent } from './ToastService';
+import { useService } from '../react/useService';
+import { type Toast as ToastModel, type ToastIntent, ToastServiceToken } from './ToastService';
 
 const INTENTS: Record<ToastIntent, Intent> = {
   success: Intent.SUCCESS,

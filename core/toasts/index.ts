@@ -1,3 +1,3 @@
-export * from './ToastService';
 export { DefaultToastService } from './DefaultToastService';
 export { ToastOutlet } from './ToastOutlet';
+export * from './ToastService';

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+
 import type { PublicFixtures } from '../public/fixtures/test';
 import { apiSuiteConfig } from '../shared/apiSuiteConfig';
 

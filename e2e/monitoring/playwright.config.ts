@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+
 import { apiSuiteConfig } from '../shared/apiSuiteConfig';
 
 /**
@@ -10,4 +11,6 @@ import { apiSuiteConfig } from '../shared/apiSuiteConfig';
  * the pages pass axe at 375 px in both themes. One API for the file (the tests build on each other).
  * Run: npx playwright test -c e2e/monitoring/playwright.config.ts
  */
-export default defineConfig(apiSuiteConfig('monitoring', { workers: 1, timeout: 150_000, expect: { timeout: 20_000 } }));
+export default defineConfig(
+  apiSuiteConfig('monitoring', { workers: 1, timeout: 150_000, expect: { timeout: 20_000 } }),
+);

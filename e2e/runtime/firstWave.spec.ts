@@ -1,12 +1,13 @@
-import { spawn, execFile, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type BrowserContext } from '@playwright/test';
-import { freePort } from '../../server/ops/processHarness';
+import { type BrowserContext, expect, test } from '@playwright/test';
+
 // @ts-expect-error plain ESM helpers without type declarations
 import { announcedScripts, liveSelector, scriptWaves, watchReady } from '../../scripts/lib/requestWaves.mjs';
+import { freePort } from '../../server/ops/processHarness';
 
 // The one-round-trip first screen against the real API serving a real build: the first load of /login asks for every
 // script at once, and the documents announce a product's chunks only to a token that permits it.
@@ -39,7 +40,8 @@ function admin(args: string[]): Promise<string> {
       process.execPath,
       ['--import', 'tsx', 'server/cli/admin.ts', ...args],
       { cwd: root, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' }, timeout: 60_000 },
-      (error, stdout, stderr) => (error ? reject(new Error(`admin ${args.join(' ')}: ${stderr}${stdout}`)) : resolve(stdout)),
+      (error, stdout, stderr) =>
+        error ? reject(new Error(`admin ${args.join(' ')}: ${stderr}${stdout}`)) : resolve(stdout),
     );
   });
 }
@@ -85,7 +87,9 @@ test.beforeAll(async () => {
   const routes = JSON.parse(readFileSync(path.join(outdir, 'route-modules.json'), 'utf8')) as RouteModules[];
   // Files only neutrino's routes list: its own code (shared library chunks may serve others).
   const elsewhere = new Set(routes.filter((route) => route.plugin !== 'neutrino').flatMap((route) => route.files));
-  neutrinoOnly = [...new Set(routes.filter((route) => route.plugin === 'neutrino').flatMap((route) => route.files))].filter((file) => !elsewhere.has(file));
+  neutrinoOnly = [
+    ...new Set(routes.filter((route) => route.plugin === 'neutrino').flatMap((route) => route.files)),
+  ].filter((file) => !elsewhere.has(file));
 
   const port = await freePort();
   origin = `http://127.0.0.1:${port}`;
@@ -137,7 +141,11 @@ test('loading /login issues no script request after the first script wave', asyn
     scripts: performance
       .getEntriesByType('resource')
       .filter((entry) => /\.js(\?|$)/.test(entry.name))
-      .map((entry) => ({ name: new URL(entry.name).pathname, startTime: entry.startTime, responseEnd: (entry as PerformanceResourceTiming).responseEnd })),
+      .map((entry) => ({
+        name: new URL(entry.name).pathname,
+        startTime: entry.startTime,
+        responseEnd: (entry as PerformanceResourceTiming).responseEnd,
+      })),
   }));
   const loginChunk = scripts.find((entry: ScriptEntry) => /\/LoginPage-[A-Z0-9]+\.js$/.test(entry.name));
   expect(loginChunk, 'the page chunk is fetched').toBeDefined();
@@ -147,12 +155,17 @@ test('loading /login issues no script request after the first script wave', asyn
   expect(document, 'the document carries the copy of the form').toContain('<div id="root" data-prerendered="login">');
   const announced = announcedScripts(document, origin);
   expect(announced.has(loginChunk!.name), 'the document announces the page chunk').toBe(true);
-  expect(scriptWaves(scripts, ready, announced), `scripts before the form was usable:\n${scripts.map((s: ScriptEntry) => `${Math.round(s.startTime)} ${s.name}`).join('\n')}`).toBe(
-    1,
-  );
+  expect(
+    scriptWaves(scripts, ready, announced),
+    `scripts before the form was usable:\n${scripts.map((s: ScriptEntry) => `${Math.round(s.startTime)} ${s.name}`).join('\n')}`,
+  ).toBe(1);
   // After the first screen, the only script is the manifest check the host defers until idle.
-  const firstArrival = Math.min(...scripts.filter((entry: ScriptEntry) => entry.startTime <= ready).map((entry: ScriptEntry) => entry.responseEnd));
-  const later = scripts.filter((entry: ScriptEntry) => entry.startTime > firstArrival && !announced.has(entry.name)).map((entry: ScriptEntry) => entry.name);
+  const firstArrival = Math.min(
+    ...scripts.filter((entry: ScriptEntry) => entry.startTime <= ready).map((entry: ScriptEntry) => entry.responseEnd),
+  );
+  const later = scripts
+    .filter((entry: ScriptEntry) => entry.startTime > firstArrival && !announced.has(entry.name))
+    .map((entry: ScriptEntry) => entry.name);
   expect(later.filter((name: string) => !/\/checkManifests-[A-Z0-9]+\.js$/.test(name))).toEqual([]);
 });
 

@@ -1,9 +1,10 @@
-import { expect, test } from '@playwright/test';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startTestServer, unsignedToken, type TestServer } from './testServer';
+import { expect, test } from '@playwright/test';
+
+import { startTestServer, type TestServer, unsignedToken } from './testServer';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const shots = path.join(root, 'test-results', 'runtime');
@@ -15,8 +16,16 @@ test.beforeAll(async () => {
   outdir = mkdtempSync(path.join(tmpdir(), 'runtime-host-'));
   // @ts-expect-error plain ESM build script without type declarations
   const { buildConsole } = await import('../../build.mjs');
-  await buildConsole({ entry: 'e2e/runtime/testHost.tsx', outdir, pluginsDir: 'e2e/runtime/plugins', quiet: true, title: 'Runtime test host' });
-  const metafile = JSON.parse(readFileSync(path.join(outdir, 'metafile.json'), 'utf8')) as { outputs: Record<string, { entryPoint?: string }> };
+  await buildConsole({
+    entry: 'e2e/runtime/testHost.tsx',
+    outdir,
+    pluginsDir: 'e2e/runtime/plugins',
+    quiet: true,
+    title: 'Runtime test host',
+  });
+  const metafile = JSON.parse(readFileSync(path.join(outdir, 'metafile.json'), 'utf8')) as {
+    outputs: Record<string, { entryPoint?: string }>;
+  };
   chunkOf = (pageFile) => {
     const out = Object.entries(metafile.outputs).find(([, info]) => info.entryPoint === pageFile)?.[0];
     if (!out) throw new Error(`no chunk for ${pageFile}`);
@@ -46,7 +55,10 @@ test('a module chunk is fetched only once the token grants its prefix', async ({
     ({ token }) => {
       if (!localStorage.getItem('zo-token')) {
         localStorage.setItem('zo-token', token);
-        localStorage.setItem('zo-profile', JSON.stringify({ username: 'ada', email: 'ada@example.com', totpEnabled: false }));
+        localStorage.setItem(
+          'zo-profile',
+          JSON.stringify({ username: 'ada', email: 'ada@example.com', totpEnabled: false }),
+        );
       }
     },
     { token: electronOnly },

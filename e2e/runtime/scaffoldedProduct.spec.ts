@@ -1,10 +1,11 @@
-import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startTestServer, unsignedToken, type TestServer } from './testServer';
+import { expect, test } from '@playwright/test';
+
+import { startTestServer, type TestServer, unsignedToken } from './testServer';
 
 // `npm run new-plugin -- sonar --prefix snr` scaffolds a product with a new permission prefix
 // and a service of its own; this builds it into a test host next to the alpha product (elc)
@@ -21,7 +22,11 @@ test.beforeAll(async () => {
   // Inside the project (bare imports resolve from node_modules); a dot-folder, so neither the
   // type check nor the boundary check sees it, and it is removed afterwards.
   scaffoldDir = mkdtempSync(path.join(root, 'e2e/runtime/.scaffold-'));
-  const scaffold = spawnSync('node', ['scripts/new-plugin.mjs', 'sonar', '--prefix', 'snr', '--root', scaffoldDir, '--no-register'], { cwd: root, encoding: 'utf8' });
+  const scaffold = spawnSync(
+    'node',
+    ['scripts/new-plugin.mjs', 'sonar', '--prefix', 'snr', '--root', scaffoldDir, '--no-register'],
+    { cwd: root, encoding: 'utf8' },
+  );
   expect(scaffold.status, scaffold.stderr).toBe(0);
   const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const entry = path.join(scaffoldDir, 'testHost.tsx');
@@ -39,10 +44,20 @@ startHost({ plugins: [alphaPlugin, sonarPlugin], rootElement: document.getElemen
   outdir = mkdtempSync(path.join(tmpdir(), 'runtime-scaffold-'));
   // @ts-expect-error plain ESM build script without type declarations
   const { buildConsole } = await import('../../build.mjs');
-  await buildConsole({ entry: rel(entry), outdir, pluginsDir: rel(path.join(scaffoldDir, 'plugins')), quiet: true, title: 'Scaffold test host' });
-  const metafile = JSON.parse(readFileSync(path.join(outdir, 'metafile.json'), 'utf8')) as { outputs: Record<string, { entryPoint?: string }> };
+  await buildConsole({
+    entry: rel(entry),
+    outdir,
+    pluginsDir: rel(path.join(scaffoldDir, 'plugins')),
+    quiet: true,
+    title: 'Scaffold test host',
+  });
+  const metafile = JSON.parse(readFileSync(path.join(outdir, 'metafile.json'), 'utf8')) as {
+    outputs: Record<string, { entryPoint?: string }>;
+  };
   const chunkOf = (source: string) => {
-    const out = Object.entries(metafile.outputs).find(([file, info]) => info.entryPoint === rel(path.join(scaffoldDir, source)) && file.endsWith('.js'))?.[0];
+    const out = Object.entries(metafile.outputs).find(
+      ([file, info]) => info.entryPoint === rel(path.join(scaffoldDir, source)) && file.endsWith('.js'),
+    )?.[0];
     if (!out) throw new Error(`no chunk for ${source}`);
     return path.basename(out);
   };
@@ -64,7 +79,10 @@ async function signIn(page: import('@playwright/test').Page, perms: string[]) {
     ({ token }) => {
       if (!localStorage.getItem('zo-token')) {
         localStorage.setItem('zo-token', token);
-        localStorage.setItem('zo-profile', JSON.stringify({ username: 'ada', email: 'ada@example.com', totpEnabled: false }));
+        localStorage.setItem(
+          'zo-profile',
+          JSON.stringify({ username: 'ada', email: 'ada@example.com', totpEnabled: false }),
+        );
       }
     },
     { token },

@@ -29,7 +29,12 @@ export async function startTestServer(dir: string): Promise<TestServer> {
     if (url.pathname === '/um/refresh') {
       refreshes++;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ token: refreshToken, user: { username: 'ada', email: 'ada@example.com', totpEnabled: false } }));
+      res.end(
+        JSON.stringify({
+          token: refreshToken,
+          user: { username: 'ada', email: 'ada@example.com', totpEnabled: false },
+        }),
+      );
       return;
     }
     if (url.pathname === '/um/logout') {
@@ -38,8 +43,12 @@ export async function startTestServer(dir: string): Promise<TestServer> {
       return;
     }
     const file = path.join(dir, path.normalize(decodeURIComponent(url.pathname)).replace(/^([/\\])+/, ''));
-    const target = file.startsWith(dir) && existsSync(file) && statSync(file).isFile() ? file : path.join(dir, 'index.html');
-    res.writeHead(200, { 'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    const target =
+      file.startsWith(dir) && existsSync(file) && statSync(file).isFile() ? file : path.join(dir, 'index.html');
+    res.writeHead(200, {
+      'content-type': TYPES[path.extname(target)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     createReadStream(target).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -37,7 +37,11 @@ export interface FileApi {
  * The body of a suite's test-scoped `api` fixture: the file's API from the worker's pool, its
  * proxy rules cleared before and after the test, and its log attached to a failed test.
  */
-export async function useFileApi<A extends FileApi>(pool: ResourcePerFile<A>, use: (api: A) => Promise<void>, testInfo: TestInfo): Promise<void> {
+export async function useFileApi<A extends FileApi>(
+  pool: ResourcePerFile<A>,
+  use: (api: A) => Promise<void>,
+  testInfo: TestInfo,
+): Promise<void> {
   await useApiForTest(await pool.forFile(testInfo.file), use, testInfo);
 }
 
@@ -45,9 +49,14 @@ export async function useFileApi<A extends FileApi>(pool: ResourcePerFile<A>, us
  * One test's use of an API shared with other tests (per file or per worker): its proxy rules
  * cleared before and after the test, and its log attached to a failed test.
  */
-export async function useApiForTest<A extends FileApi>(api: A, use: (api: A) => Promise<void>, testInfo: TestInfo): Promise<void> {
+export async function useApiForTest<A extends FileApi>(
+  api: A,
+  use: (api: A) => Promise<void>,
+  testInfo: TestInfo,
+): Promise<void> {
   api.proxy.clear();
   await use(api);
   api.proxy.clear();
-  if (testInfo.status !== testInfo.expectedStatus) await testInfo.attach('api-log.txt', { body: api.log().slice(-20_000), contentType: 'text/plain' });
+  if (testInfo.status !== testInfo.expectedStatus)
+    await testInfo.attach('api-log.txt', { body: api.log().slice(-20_000), contentType: 'text/plain' });
 }

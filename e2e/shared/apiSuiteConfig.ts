@@ -1,4 +1,5 @@
 import { devices, type PlaywrightTestConfig } from '@playwright/test';
+
 import { debianChromium } from './debianChromium';
 
 /**
@@ -6,7 +7,10 @@ import { debianChromium } from './debianChromium';
  * the database template, results and the HTML report under `test-results/{name}`, Debian's
  * Chromium at 1280 px with downloads. A suite passes only what differs (workers, timeout, projects).
  */
-export function apiSuiteConfig<T>(name: string, overrides: Partial<PlaywrightTestConfig<T>> = {}): PlaywrightTestConfig<T> {
+export function apiSuiteConfig<T>(
+  name: string,
+  overrides: Partial<PlaywrightTestConfig<T>> = {},
+): PlaywrightTestConfig<T> {
   return {
     testDir: './specs',
     outputDir: `../../test-results/${name}`,

@@ -1,6 +1,6 @@
-import { build, type Plugin } from 'esbuild';
 import { readFile } from 'node:fs/promises';
 import { pathToFileURL } from 'node:url';
+import { build, type Plugin } from 'esbuild';
 
 /**
  * Modules that find their files next to themselves (migrations, installers, fixtures) keep the
@@ -12,7 +12,10 @@ const keepModuleUrls: Plugin = {
     b.onLoad({ filter: /\.ts$/ }, async (args) => {
       const text = await readFile(args.path, 'utf8');
       if (!text.includes('import.meta.url')) return undefined;
-      return { contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)), loader: 'ts' };
+      return {
+        contents: text.replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href)),
+        loader: 'ts',
+      };
     });
   },
 };

@@ -7,7 +7,11 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
  * refused, unless `answer` answers it locally (it returns the fulfilment, or undefined to refuse).
  * Routes registered on the context later (a suite's stand-ins) are consulted first.
  */
-export async function refuseOffMachine(context: BrowserContext, record: string[], answer?: (route: Route) => Promise<void> | undefined): Promise<void> {
+export async function refuseOffMachine(
+  context: BrowserContext,
+  record: string[],
+  answer?: (route: Route) => Promise<void> | undefined,
+): Promise<void> {
   await context.route(
     (url) => !LOOPBACK_HOSTS.has(url.hostname),
     (route) => {

@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+
 import { apiSuiteConfig } from '../shared/apiSuiteConfig';
 
 /**
@@ -8,4 +9,6 @@ import { apiSuiteConfig } from '../shared/apiSuiteConfig';
  * its files: fixtures/test.ts), so the tests, not the files, are spread over the two workers.
  * Run: npx playwright test -c e2e/shell/playwright.config.ts
  */
-export default defineConfig(apiSuiteConfig('shell', { workers: 2, fullyParallel: true, timeout: 90_000, expect: { timeout: 20_000 } }));
+export default defineConfig(
+  apiSuiteConfig('shell', { workers: 2, fullyParallel: true, timeout: 90_000, expect: { timeout: 20_000 } }),
+);

@@ -1,7 +1,9 @@
 import { Suspense } from 'react';
+
 import type { HeaderSlot } from '@core/plugin/PluginManifest';
 import { PluginRegistryToken, type RegisteredHeaderContribution } from '@core/plugin/PluginRegistry';
 import { useService } from '@core/react';
+
 import { PluginErrorBoundary } from '../PluginErrorBoundary';
 import { PluginServices } from '../PluginServices';
 import { lazyComponent, preloadComponent } from '../routing/lazyComponent';

@@ -1,5 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+
 import type { Theme } from '@core/theme/ThemeService';
 import type { Viewport } from '@core/ui/useViewport';
 
@@ -25,7 +26,13 @@ export interface HostFrameProps {
 export function HostFrame({ viewport, layout, theme, pluginId, chrome, outlets, children }: HostFrameProps) {
   return (
     <div
-      className={['host-root', `host-${viewport}`, `host-layout-${layout}`, `host-theme-${theme}`, theme === 'dark' ? Classes.DARK : ''].join(' ')}
+      className={[
+        'host-root',
+        `host-${viewport}`,
+        `host-layout-${layout}`,
+        `host-theme-${theme}`,
+        theme === 'dark' ? Classes.DARK : '',
+      ].join(' ')}
       data-layout={viewport}
       data-plugin={pluginId}
     >

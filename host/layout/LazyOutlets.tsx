@@ -1,9 +1,11 @@
-import { Suspense, useEffect, useState, type ComponentType } from 'react';
+import { type ComponentType, Suspense, useEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
+
 import { DownloadServiceToken } from '@core/downloads/DownloadService';
 import { ModalServiceToken } from '@core/modals/ModalService';
 import { useService } from '@core/react';
 import { ToastServiceToken } from '@core/toasts/ToastService';
+
 import { lazyComponent } from '../routing/lazyComponent';
 
 // Outlets pull in Blueprint's overlay, toaster and dialog code. Most pages never show one, so
@@ -24,7 +26,13 @@ function useBecameNonEmpty(items$: Observable<readonly unknown[]>): boolean {
   return needed;
 }
 
-function OnDemand({ items$, load }: { items$: Observable<readonly unknown[]>; load: () => Promise<{ default: ComponentType }> }) {
+function OnDemand({
+  items$,
+  load,
+}: {
+  items$: Observable<readonly unknown[]>;
+  load: () => Promise<{ default: ComponentType }>;
+}) {
   const needed = useBecameNonEmpty(items$);
   if (!needed) return null;
   const Outlet = lazyComponent(load);

@@ -2,8 +2,10 @@ import { act, render, screen } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import { container as rootContainer } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
-import { BrandingServiceToken, type BrandingService, type TenantLogo } from '@core/branding/BrandingService';
+
+import { type BrandingService, BrandingServiceToken, type TenantLogo } from '@core/branding/BrandingService';
 import { ServicesProvider } from '@core/react';
+
 import { Logo } from './Logo';
 
 function renderLogo() {
@@ -25,7 +27,12 @@ describe('header logo', () => {
     expect(screen.getByTestId('product-mark')).toBeTruthy();
     act(() => logo.next({ kind: 'image', url: 'blob:x/1' }));
     expect((screen.getByTestId('tenant-logo') as HTMLImageElement).src).toBe('blob:x/1');
-    act(() => logo.next({ kind: 'svg', markup: '<svg viewBox="0 0 10 10"><script>alert(1)</script><rect width="5" height="5" onclick="x()"/></svg>' }));
+    act(() =>
+      logo.next({
+        kind: 'svg',
+        markup: '<svg viewBox="0 0 10 10"><script>alert(1)</script><rect width="5" height="5" onclick="x()"/></svg>',
+      }),
+    );
     const holder = await screen.findByTestId('tenant-logo', {}, { timeout: 5000 });
     const svg = holder.querySelector('svg')!;
     expect(svg.getAttribute('aria-label')).toBe('Logo');

@@ -1,6 +1,7 @@
 import { AnchorButton, Classes } from '@blueprintjs/core';
 import type { MouseEvent } from 'react';
 import { useLocation } from 'wouter';
+
 import type { PluginManifest } from '@core/plugin/PluginManifest';
 import { pluginBasePath } from '@core/plugin/resolveRoutes';
 
@@ -19,7 +20,9 @@ export interface ProductsHeaderProps {
  */
 export function ProductsHeader({ registered, currentPluginId }: ProductsHeaderProps) {
   const [path, navigate] = useLocation();
-  const products = registered.filter((plugin) => plugin.kind === 'product' && plugin.product).sort((a, b) => (a.product?.order ?? 0) - (b.product?.order ?? 0));
+  const products = registered
+    .filter((plugin) => plugin.kind === 'product' && plugin.product)
+    .sort((a, b) => (a.product?.order ?? 0) - (b.product?.order ?? 0));
   return (
     <nav className={`host-products-header ${Classes.ELEVATION_0}`} aria-label="Products">
       {products.map((plugin) => {

@@ -1,6 +1,8 @@
 import { Classes, Navbar, NavbarGroup, NavbarHeading } from '@blueprintjs/core';
+
 import type { RegistrySnapshot } from '@core/plugin/PluginRegistry';
 import type { Viewport } from '@core/ui/useViewport';
+
 import { HeaderSlotView } from './HeaderSlots';
 import { Logo } from './Logo';
 
@@ -17,7 +19,9 @@ export function TopBar({ title, logoUrl, header, viewport }: TopBarProps) {
     <Navbar className="host-top-bar" data-testid="host-top-bar">
       <NavbarGroup className="host-top-bar-start">
         <Logo src={logoUrl} />
-        {title && viewport === 'wide' ? <NavbarHeading className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{title}</NavbarHeading> : null}
+        {title && viewport === 'wide' ? (
+          <NavbarHeading className={Classes.TEXT_OVERFLOW_ELLIPSIS}>{title}</NavbarHeading>
+        ) : null}
         <HeaderSlotView slot="start" items={header.start} />
       </NavbarGroup>
       <NavbarGroup className="host-top-bar-center">

@@ -1,9 +1,10 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
 import { LockIcon } from '@blueprintjs/icons';
-import { useService } from '@core/react/useService';
-import { SessionServiceToken } from '@core/session/SessionService';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+
+import { useService } from '@core/react/useService';
+import { SessionServiceToken } from '@core/session/SessionService';
 
 /** What `/upgrade/{product}` needs from the host. */
 export interface UpgradePageProps {

@@ -1,7 +1,9 @@
+import { parse } from 'regexparam';
 import { describe, expect, it } from 'vitest';
+
 import { buildSnapshot } from '@core/plugin/buildSnapshot';
 import { definePlugin, type PluginManifest } from '@core/plugin/PluginManifest';
-import { parse } from 'regexparam';
+
 import { decideRoute } from './decideRoute';
 
 const page = async () => ({ default: () => null });
@@ -40,7 +42,14 @@ const monitoring = definePlugin({
   routes: [{ path: '', page }],
   landing: { rank: 3 },
 });
-const unlanded = definePlugin({ id: 'unlanded', title: 'Unlanded', kind: 'product', prefixes: ['unl'], requires: ['unl'], routes: [{ path: '', page }] });
+const unlanded = definePlugin({
+  id: 'unlanded',
+  title: 'Unlanded',
+  kind: 'product',
+  prefixes: ['unl'],
+  requires: ['unl'],
+  routes: [{ path: '', page }],
+});
 const known: PluginManifest[] = [login, gluon, neutrino, monitoring, unlanded];
 
 // wouter's default parser (regexparam), as the host's <Router> uses.
@@ -51,7 +60,8 @@ function decide(path: string, perms: string[] | null) {
   const snapshot = buildSnapshot(known, { signedIn, perms: perms ?? [] });
   const decision = decideRoute({ path, search: '', signedIn, perms: perms ?? [], snapshot, known, parser });
   if (decision.kind === 'redirect') return `-> ${decision.to}`;
-  if (decision.kind === 'page') return `page ${decision.route.pluginId} ${decision.route.path} ${JSON.stringify(decision.params)}`;
+  if (decision.kind === 'page')
+    return `page ${decision.route.pluginId} ${decision.route.path} ${JSON.stringify(decision.params)}`;
   if (decision.kind === 'upgrade') return `upgrade ${decision.product.id}`;
   return decision.kind;
 }

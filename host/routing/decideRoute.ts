@@ -1,7 +1,9 @@
 import { matchRoute, type Parser } from 'wouter';
+
 import type { GuardContext, PluginManifest } from '@core/plugin/PluginManifest';
 import type { RegistrySnapshot } from '@core/plugin/PluginRegistry';
-import { pluginBasePath, resolveRoutes, type ResolvedRoute } from '@core/plugin/resolveRoutes';
+import { pluginBasePath, type ResolvedRoute, resolveRoutes } from '@core/plugin/resolveRoutes';
+
 import { landingTarget } from './landingTarget';
 
 export const UPGRADE_PATTERN = '/upgrade/:product';
@@ -80,10 +82,13 @@ export function decideRoute(facts: RouteFacts): RouteDecision {
     // '' must lead somewhere routable, or unknown -> '' -> target -> unknown would loop forever.
     const routable =
       target !== null &&
-      (routes.some((route) => match(parser, route.path, target) !== null) || (signedIn && known.some((plugin) => plugin.kind === 'product' && belongsTo(plugin, target, parser))));
+      (routes.some((route) => match(parser, route.path, target) !== null) ||
+        (signedIn && known.some((plugin) => plugin.kind === 'product' && belongsTo(plugin, target, parser))));
     if (routable) return { kind: 'redirect', to: target };
     // Products without a declared landing still receive their users at their root.
-    const first = signedIn ? snapshot.plugins.find((plugin) => plugin.kind === 'product' && plugin.routes.some((r) => r.path === '')) : undefined;
+    const first = signedIn
+      ? snapshot.plugins.find((plugin) => plugin.kind === 'product' && plugin.routes.some((r) => r.path === ''))
+      : undefined;
     return first ? { kind: 'redirect', to: pluginBasePath(first.id) } : { kind: 'nowhere' };
   }
   const registeredIds = new Set(snapshot.plugins.map((plugin) => plugin.id));
@@ -95,7 +100,9 @@ export function decideRoute(facts: RouteFacts): RouteDecision {
     return { kind: 'upgrade', product };
   }
 
-  const owner = known.find((plugin) => plugin.kind === 'product' && !registeredIds.has(plugin.id) && belongsTo(plugin, path, parser));
+  const owner = known.find(
+    (plugin) => plugin.kind === 'product' && !registeredIds.has(plugin.id) && belongsTo(plugin, path, parser),
+  );
   if (owner && signedIn) return { kind: 'redirect', to: `/upgrade/${owner.id}` };
   if (owner) {
     // A deep link opened while signed out (`/devices/123`) comes back after sign-in (spec §8's

@@ -1,7 +1,9 @@
 import { parse } from 'regexparam';
 import { describe, expect, it } from 'vitest';
+
 import { resolveProductReturnPath } from '@common/navigation/safeReturnPath';
 import { buildSnapshot } from '@core/plugin/buildSnapshot';
+
 import { gluonPlugin } from '../../plugins/gluon';
 import { loginPlugin } from '../../plugins/login';
 import { decideRoute } from './decideRoute';
@@ -15,7 +17,15 @@ const perms = ['gln#rpt#r'];
 /** Where the host sends a signed-in gluon reader for `path`. */
 function landsOn(path: string): string {
   const snapshot = buildSnapshot(known, { signedIn: true, perms });
-  const decision = decideRoute({ path, search: '', signedIn: true, perms, snapshot, known, parser: (route, loose) => parse(route, loose) });
+  const decision = decideRoute({
+    path,
+    search: '',
+    signedIn: true,
+    perms,
+    snapshot,
+    known,
+    parser: (route, loose) => parse(route, loose),
+  });
   if (decision.kind === 'redirect') return `-> ${decision.to}`;
   if (decision.kind === 'page') return `page ${decision.route.pluginId} ${JSON.stringify(decision.params)}`;
   return decision.kind;

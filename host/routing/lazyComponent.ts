@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+
 import { preloadRouteModules } from './routeModules';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- components of any props: P goes both in and out of ComponentType<P>, so only any holds them all
@@ -29,7 +30,9 @@ function load(loader: AnyLoader) {
  * One React.lazy per loader, created on first render, so `import()` (and the chunk request)
  * only happens when a registered route or contribution is actually rendered.
  */
-export function lazyComponent<P>(loader: () => Promise<{ default: ComponentType<P> }>): LazyExoticComponent<ComponentType<P>> | ComponentType<P> {
+export function lazyComponent<P>(
+  loader: () => Promise<{ default: ComponentType<P> }>,
+): LazyExoticComponent<ComponentType<P>> | ComponentType<P> {
   let component = cache.get(loader);
   if (!component) {
     // Already loaded (the first screen's page, awaited by startHost): rendered at once, without

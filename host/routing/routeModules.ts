@@ -1,5 +1,6 @@
 import { parse } from 'regexparam';
 import { matchRoute } from 'wouter';
+
 import type { PluginManifest, PluginRoute } from '@core/plugin/PluginManifest';
 import { resolveRoutes } from '@core/plugin/resolveRoutes';
 
@@ -15,7 +16,8 @@ const routeOfLoader = new WeakMap<Loader, string>();
 
 /** Remembers which route pattern each page loader belongs to (the host knows loaders, the build knows patterns). */
 export function registerRouteLoaders(plugins: readonly PluginManifest[]): void {
-  for (const plugin of plugins) for (const route of resolveRoutes(plugin)) routeOfLoader.set(route.route.page, route.path);
+  for (const plugin of plugins)
+    for (const route of resolveRoutes(plugin)) routeOfLoader.set(route.route.page, route.path);
 }
 
 /**
@@ -57,7 +59,9 @@ export function preloadRouteModules(loader: Loader, doc: Document = document): v
   const table = readTable(doc);
   const indexes = table?.routes[routePath];
   if (!table || !indexes) return;
-  const present = new Set([...doc.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')));
+  const present = new Set(
+    [...doc.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) => link.getAttribute('href')),
+  );
   for (const index of indexes) {
     const href = table.files[index];
     if (!href || present.has(href)) continue;

@@ -1,14 +1,23 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { AdminApiToken, type AdminApi } from './api/AdminApi';
+
 import { renderHost } from '../../tests/harness/renderHost';
 import { makeTestToken } from '../../tests/harness/tokens';
+import { type AdminApi, AdminApiToken } from './api/AdminApi';
 import { adminPlugin } from './index';
 import { fakeAdminApi, READER, SELF_ID } from './testing/fakeAdminApi';
 
 function renderAdmin(path: string, perms: readonly string[], own?: Partial<AdminApi>) {
   const api = fakeAdminApi(own);
-  return { ...renderHost({ plugins: [adminPlugin], token: makeTestToken([...perms], { sub: SELF_ID }), path, services: [[AdminApiToken, api]] }), api };
+  return {
+    ...renderHost({
+      plugins: [adminPlugin],
+      token: makeTestToken([...perms], { sub: SELF_ID }),
+      path,
+      services: [[AdminApiToken, api]],
+    }),
+    api,
+  };
 }
 
 const noUsers: Partial<AdminApi> = { getUsers: async () => ({ items: [], total: 0, page: 0, size: 25 }) };
@@ -30,7 +39,9 @@ describe('admin plugin', () => {
   it('lists the collector-links screen for those who may read links', async () => {
     renderAdmin('/admin', [...READER, 'gln#ext#r'], noUsers);
     const nav = await screen.findByRole('navigation', { name: 'Administration' });
-    expect(within(nav).getByRole('link', { name: 'Collector links' }).getAttribute('href')).toBe('/admin/collector-links');
+    expect(within(nav).getByRole('link', { name: 'Collector links' }).getAttribute('href')).toBe(
+      '/admin/collector-links',
+    );
   });
 
   it('is not registered for a token without its permission prefix', async () => {

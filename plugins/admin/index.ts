@@ -1,5 +1,5 @@
-import { definePlugin } from '@core/plugin/PluginManifest';
 import { isInspectionAdmin } from '@common/gluon/access';
+import { definePlugin } from '@core/plugin/PluginManifest';
 
 /**
  * Administration: users, invitations, permissions, sessions, audit log, sign-in settings and

@@ -1,11 +1,12 @@
 import { act, screen, within } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
+
 import { renderHost } from '../../tests/harness/renderHost';
 import { makeTestToken } from '../../tests/harness/tokens';
 import { gluonPlugin } from './index';
 import { gluonAccess } from './services/gluonAccess';
-import { GluonAccessServiceToken, type GluonAccess, type GluonAccessService } from './services/GluonAccessService';
+import { type GluonAccess, type GluonAccessService, GluonAccessServiceToken } from './services/GluonAccessService';
 
 const token = makeTestToken(['gln#rpt#r']);
 /** The landing's links to the pages the token opens (upload, rule sets). */
@@ -34,7 +35,11 @@ describe('gluon plugin', () => {
 
 describe("gluon's own service (GluonAccessService)", () => {
   it('leads to the pages the token opens, and follows a refresh', async () => {
-    const host = renderHost({ plugins: [gluonPlugin], token: makeTestToken(['gln#fl#rw', 'gln#cre#r']), path: '/gluon' });
+    const host = renderHost({
+      plugins: [gluonPlugin],
+      token: makeTestToken(['gln#fl#rw', 'gln#cre#r']),
+      path: '/gluon',
+    });
     expect(await leads()).toEqual(['Upload files for inspection']);
     act(() => host.session!.setToken(makeTestToken(['gln#cfg#r', 'gln#rsn#r'])));
     expect(await leads()).toEqual(['Rule sets']);

@@ -1,5 +1,5 @@
-import { definePlugin } from '@core/plugin/PluginManifest';
 import { isSaasVariant, isUploader } from '@common/gluon/access';
+import { definePlugin } from '@core/plugin/PluginManifest';
 
 /** Gluon (crash / process / file inspection): /gluon, its uploader, device and incident pages. */
 export const gluonPlugin = definePlugin({

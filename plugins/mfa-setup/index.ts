@@ -11,6 +11,14 @@ export const mfaSetupPlugin = definePlugin({
     { path: '/gluon/config/2fa', page: () => import('./pages/MfaSetupPage') },
   ],
   // How a signed-in user finds the set-up page.
-  profileMenu: [{ id: 'two-factor', order: 10, label: 'Two-factor authentication', account: true, component: () => import('./profile/TwoFactorSection') }],
+  profileMenu: [
+    {
+      id: 'two-factor',
+      order: 10,
+      label: 'Two-factor authentication',
+      account: true,
+      component: () => import('./profile/TwoFactorSection'),
+    },
+  ],
   services: () => import('./services/mfaSetupServices').then((m) => m.mfaSetupServices),
 });

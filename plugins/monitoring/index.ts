@@ -12,7 +12,11 @@ export const monitoringPlugin = definePlugin({
     { path: '', page: () => import('./pages/MonitoringPage') },
     { path: 'alerts', page: () => import('./pages/AlertsPage') },
     // Spec §6: rules and recipients need mnt#cfg#rw or the monitoring admin; others go to the overview.
-    { path: 'settings', page: () => import('./pages/SettingsPage'), guard: ({ perms }) => canConfigureMonitoring(perms) || '/monitoring' },
+    {
+      path: 'settings',
+      page: () => import('./pages/SettingsPage'),
+      guard: ({ perms }) => canConfigureMonitoring(perms) || '/monitoring',
+    },
   ],
   product: { name: 'Monitoring', order: 40 },
   // Not a suite module (spec §6 "module enabled" is gln, elc, ntr): users with only mnt land here.

@@ -1,12 +1,18 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+
 import { fakeService } from '@core/testing';
+
 import { renderHost } from '../../tests/harness/renderHost';
 import { makeTestToken } from '../../tests/harness/tokens';
-import { MonitoringApiToken, type Alert, type MonitoringApi, type Overview } from './api/MonitoringApi';
+import { type Alert, type MonitoringApi, MonitoringApiToken, type Overview } from './api/MonitoringApi';
 import { monitoringPlugin } from './index';
 
-const days = (n: number, last = 0) => Array.from({ length: n }, (_, i) => ({ day: `2026-01-${String(i + 1).padStart(2, '0')}`, count: i === n - 1 ? last : 0 }));
+const days = (n: number, last = 0) =>
+  Array.from({ length: n }, (_, i) => ({
+    day: `2026-01-${String(i + 1).padStart(2, '0')}`,
+    count: i === n - 1 ? last : 0,
+  }));
 const OVERVIEW: Overview = {
   days: 30,
   staleDays: 14,
@@ -44,9 +50,16 @@ function render(path: string, perms: string[], methods: Partial<MonitoringApi> =
   const api = fakeService<MonitoringApi>('MonitoringApi', {
     getOverview: async () => OVERVIEW,
     getAlerts: async () => ({ items: [ALERT], total: 1, page: 0, size: 20 }),
-    setAlertStatus: async (_id, status) => ({ ...ALERT, status, statusBy: 'me@example.com', statusAt: '2026-01-30T11:00:00.000Z' }),
+    setAlertStatus: async (_id, status) => ({
+      ...ALERT,
+      status,
+      statusBy: 'me@example.com',
+      statusAt: '2026-01-30T11:00:00.000Z',
+    }),
     getRules: async () => [],
-    getUnsubscribed: async () => [{ email: 'gone@example.com', ruleId: 'r1', ruleName: 'High to SOC', at: '2026-01-30T10:00:00.000Z' }],
+    getUnsubscribed: async () => [
+      { email: 'gone@example.com', ruleId: 'r1', ruleName: 'High to SOC', at: '2026-01-30T10:00:00.000Z' },
+    ],
     getDeliveries: async () => ({ items: [], total: 0, page: 0, size: 20 }),
     resubscribe: async () => undefined,
     createRule: async () => ({ id: 'r2', webhooks: [] }),
@@ -56,7 +69,12 @@ function render(path: string, perms: string[], methods: Partial<MonitoringApi> =
     createDeviceGroup: async () => 'g2',
     ...methods,
   });
-  const host = renderHost({ plugins: [monitoringPlugin], token: makeTestToken(perms), path, services: [[MonitoringApiToken, api]] });
+  const host = renderHost({
+    plugins: [monitoringPlugin],
+    token: makeTestToken(perms),
+    path,
+    services: [[MonitoringApiToken, api]],
+  });
   return { api, host };
 }
 
@@ -67,8 +85,12 @@ describe('monitoring plugin', () => {
     const high = await screen.findByRole('link', { name: '1 High devices' });
     expect(high.getAttribute('href')).toBe('/monitoring/alerts?severity=high&status=active');
     expect(screen.getByRole('link', { name: '3 Secure devices' }).getAttribute('href')).toBe('/gluon');
-    expect(screen.getByRole('link', { name: '2 devices with DarkSword' }).getAttribute('href')).toBe('/monitoring/alerts?search=DarkSword');
-    expect(screen.getByRole('link', { name: '1 devices' }).getAttribute('href')).toBe('/monitoring/alerts?category=stale');
+    expect(screen.getByRole('link', { name: '2 devices with DarkSword' }).getAttribute('href')).toBe(
+      '/monitoring/alerts?search=DarkSword',
+    );
+    expect(screen.getByRole('link', { name: '1 devices' }).getAttribute('href')).toBe(
+      '/monitoring/alerts?category=stale',
+    );
     expect(screen.getByRole('img', { name: '5 devices: 3 Secure, 0 Low, 1 Medium, 1 High' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'In the last 30 days 2 incidents opened and 1 resolved' })).toBeTruthy();
     // A reports-only user has no Settings tab (spec §6).
@@ -95,11 +117,22 @@ describe('monitoring plugin', () => {
     const { api } = render('/monitoring/alerts?severity=high&status=active&severity=bogus', ['mnt#rpt#rw']);
     const link = await screen.findByRole('link', { name: ALERT.title });
     expect(link.getAttribute('href')).toBe('/incident-management/i1');
-    expect(api.getAlerts).toHaveBeenCalledWith({ page: 0, size: 20, sort: 'lastSeen', dir: 'desc', severity: 'high', status: 'active' });
-    fireEvent.change(screen.getByRole('combobox', { name: `Status of ${ALERT.title}` }), { target: { value: 'acknowledged' } });
+    expect(api.getAlerts).toHaveBeenCalledWith({
+      page: 0,
+      size: 20,
+      sort: 'lastSeen',
+      dir: 'desc',
+      severity: 'high',
+      status: 'active',
+    });
+    fireEvent.change(screen.getByRole('combobox', { name: `Status of ${ALERT.title}` }), {
+      target: { value: 'acknowledged' },
+    });
     await waitFor(() => expect(api.setAlertStatus).toHaveBeenCalledWith('a1', 'acknowledged'));
     fireEvent.change(screen.getByRole('combobox', { name: 'Category' }), { target: { value: 'stale' } });
-    await waitFor(() => expect(api.getAlerts).toHaveBeenLastCalledWith(expect.objectContaining({ category: 'stale', page: 0 })));
+    await waitFor(() =>
+      expect(api.getAlerts).toHaveBeenLastCalledWith(expect.objectContaining({ category: 'stale', page: 0 })),
+    );
   });
 
   it('keeps settings from a reports-only user and shows them to mnt#cfg#rw', async () => {
@@ -111,7 +144,9 @@ describe('monitoring plugin', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Subscribe again' }));
     await waitFor(() => expect(api.resubscribe).toHaveBeenCalledWith('gone@example.com', 'r1'));
     fireEvent.change(screen.getByLabelText('Rule name'), { target: { value: 'High and above to me' } });
-    fireEvent.change(screen.getByLabelText('Recipients (e-mail)'), { target: { value: 'me@example.com, soc@example.org' } });
+    fireEvent.change(screen.getByLabelText('Recipients (e-mail)'), {
+      target: { value: 'me@example.com, soc@example.org' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     await waitFor(() =>
       expect(api.createRule).toHaveBeenCalledWith({
@@ -146,7 +181,13 @@ describe('monitoring plugin', () => {
       target: { value: 'https://console.example/devices/11111111-1111-4111-8111-111111111111' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Add group' }));
-    await waitFor(() => expect(api.createDeviceGroup).toHaveBeenCalledWith({ name: 'Board', watched: true, deviceIds: ['11111111-1111-4111-8111-111111111111'] }));
+    await waitFor(() =>
+      expect(api.createDeviceGroup).toHaveBeenCalledWith({
+        name: 'Board',
+        watched: true,
+        deviceIds: ['11111111-1111-4111-8111-111111111111'],
+      }),
+    );
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Maintenance' } });
     fireEvent.change(screen.getByLabelText('For'), { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Silence' }));
@@ -187,7 +228,10 @@ describe('monitoring plugin', () => {
       lastError: 'HTTP 503: receiver is down',
       createdAt: '2026-01-30T10:00:00.000Z',
     };
-    render('/monitoring/settings', ['mnt#cfg#rw'], { getRules: async () => [rule], getDeliveries: async () => ({ items: [delivery], total: 1, page: 0, size: 20 }) });
+    render('/monitoring/settings', ['mnt#cfg#rw'], {
+      getRules: async () => [rule],
+      getDeliveries: async () => ({ items: [delivery], total: 1, page: 0, size: 20 }),
+    });
     expect(await screen.findByText(/soc@example\.com, webhook hooks\.example\.com/)).toBeTruthy();
     // The delivery log: the webhook's host and why it failed.
     const row = (await screen.findByText('HTTP 503: receiver is down')).closest('tr')!;
@@ -219,7 +263,10 @@ describe('monitoring plugin', () => {
       reason: 'Lab',
       createdBy: null,
     };
-    const { api } = render(`/monitoring/settings?muteDevice=${device}`, ['mnt#cfg#rw'], { getSilences: async () => [silence], deleteSilence: vi.fn(async () => undefined) });
+    const { api } = render(`/monitoring/settings?muteDevice=${device}`, ['mnt#cfg#rw'], {
+      getSilences: async () => [silence],
+      deleteSilence: vi.fn(async () => undefined),
+    });
     expect(await screen.findByText(/^Device Lab phone until .*: Lab$/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'End silence: Lab' }));
     await waitFor(() => expect(api.deleteSilence).toHaveBeenCalledWith('s9'));
@@ -236,7 +283,9 @@ describe('monitoring plugin', () => {
 
   it('refuses a device field that is not one device', async () => {
     const { api } = render('/monitoring/settings', ['mnt#cfg#rw']);
-    fireEvent.change(await screen.findByLabelText('Device (id or device page address)'), { target: { value: 'not a device' } });
+    fireEvent.change(await screen.findByLabelText('Device (id or device page address)'), {
+      target: { value: 'not a device' },
+    });
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'Lab' } });
     fireEvent.click(screen.getByRole('button', { name: 'Silence' }));
     expect(await screen.findByText('Enter one device id or device page address.')).toBeTruthy();

@@ -6,6 +6,8 @@ export const resetPasswordPlugin = definePlugin({
   title: 'Reset password',
   kind: 'public',
   requires: [],
-  routes: [{ path: '/resetPassword/:password_recovery_id', page: () => import('./pages/ResetPasswordPage'), layout: 'bare' }],
+  routes: [
+    { path: '/resetPassword/:password_recovery_id', page: () => import('./pages/ResetPasswordPage'), layout: 'bare' },
+  ],
   services: () => import('./services/resetPasswordServices').then((m) => m.resetPasswordServices),
 });

@@ -21,7 +21,12 @@ export const shellPlugin = definePlugin({
   profileMenu: [
     { id: 'options', order: 0, label: 'Options', account: true, component: () => import('./options/OptionsSection') },
     { id: 'contact', order: 20, label: 'Contact Us', component: () => import('./contact/ContactSection') },
-    { id: 'feature-request', order: 30, label: 'Feature request', component: () => import('./feature/FeatureRequestSection') },
+    {
+      id: 'feature-request',
+      order: 30,
+      label: 'Feature request',
+      component: () => import('./feature/FeatureRequestSection'),
+    },
   ],
   services: () => import('./services/shellServices').then((m) => m.shellServices),
 });

@@ -1,10 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ThemeServiceToken, type ThemeService } from '@core/theme/ThemeService';
+
+import { type ThemeService, ThemeServiceToken } from '@core/theme/ThemeService';
+
 import { renderHost } from '../../tests/harness/renderHost';
 import { makeTestToken } from '../../tests/harness/tokens';
 import { shellPlugin } from './index';
-import { PROFILE_MENU_DELAY_MS, productOwnsPath, profileMenuVisible } from './profile/profileMenuVisible';
+import { productOwnsPath, PROFILE_MENU_DELAY_MS, profileMenuVisible } from './profile/profileMenuVisible';
 import { ALL_PRODUCT_PERMS, shellHost, testProducts } from './shellTestSetup';
 
 function renderShell({ path, token = makeTestToken(ALL_PRODUCT_PERMS) }: { path: string; token?: string }) {
@@ -42,7 +44,10 @@ describe('shell plugin', () => {
     ['/monitoring/devices/d-1', false],
   ])("full profile menu on gluon's own page %s: %s", (path, expected) => {
     const plugins = [
-      { id: 'gluon', routes: [{ path: '' }, { path: '/devices/:deviceId' }, { path: '/incident-management/:incidentId' }] },
+      {
+        id: 'gluon',
+        routes: [{ path: '' }, { path: '/devices/:deviceId' }, { path: '/incident-management/:incidentId' }],
+      },
       { id: 'monitoring', routes: [{ path: '/monitoring/devices/:id' }] },
     ];
     expect(profileMenuVisible(path, plugins)).toBe(expected);
@@ -123,7 +128,12 @@ describe('shell plugin', () => {
   ])('gluon owns %s in the menu: %s', (path, expected) => {
     const gluon = {
       id: 'gluon',
-      routes: [{ path: '' }, { path: '/devices/:deviceId' }, { path: '/incident-management/:incidentId' }, { path: '/admin/collector-links', frame: 'admin' }],
+      routes: [
+        { path: '' },
+        { path: '/devices/:deviceId' },
+        { path: '/incident-management/:incidentId' },
+        { path: '/admin/collector-links', frame: 'admin' },
+      ],
     };
     expect(productOwnsPath(gluon, path)).toBe(expected);
   });
@@ -168,7 +178,11 @@ describe('shell plugin', () => {
   });
 
   it('toggles the theme', async () => {
-    const host = renderHost({ plugins: [shellPlugin, ...testProducts], token: makeTestToken(['gln#a#r']), path: '/gluon' });
+    const host = renderHost({
+      plugins: [shellPlugin, ...testProducts],
+      token: makeTestToken(['gln#a#r']),
+      path: '/gluon',
+    });
     const theme = host.services.resolve<ThemeService>(ThemeServiceToken);
     const before = theme.theme();
     fireEvent.click(await screen.findByTestId('theme-toggle'));

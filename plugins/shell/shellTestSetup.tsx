@@ -1,7 +1,8 @@
-import { definePlugin } from '@core/plugin/PluginManifest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
+import { definePlugin } from '@core/plugin/PluginManifest';
 import { createFakeAxios, fakeService } from '@core/testing';
-import { ShellApiToken, type ShellApi } from './api/ShellApi';
+
+import { type ShellApi, ShellApiToken } from './api/ShellApi';
 import { shellPlugin } from './index';
 
 const page = (text: string) => async () => ({ default: () => <h1>{text}</h1> });
@@ -18,7 +19,10 @@ export const testProducts = Object.entries(PREFIX).map(([id, prefix], index) =>
     routes: [{ path: '', page: page(`${id} page`) }],
     product: { name: id[0]!.toUpperCase() + id.slice(1), order: index },
     // Gluon's rule of spec §6, restated with the uploader permission alone.
-    profileMenuRules: id === 'gluon' ? [{ hide: ['contact', 'feature-request'], when: (perms) => perms.includes('gln#upl#rw') }] : undefined,
+    profileMenuRules:
+      id === 'gluon'
+        ? [{ hide: ['contact', 'feature-request'], when: (perms) => perms.includes('gln#upl#rw') }]
+        : undefined,
   }),
 );
 

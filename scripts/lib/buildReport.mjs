@@ -1,5 +1,5 @@
 // Size report from an esbuild metafile: deterministic (compressed sizes of the emitted files).
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
@@ -17,7 +17,11 @@ function sizes(file) {
 }
 
 function sum(list) {
-  return list.reduce((acc, s) => ({ raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip, brotli: acc.brotli + s.brotli }), { raw: 0, gzip: 0, brotli: 0 });
+  return list.reduce((acc, s) => ({ raw: acc.raw + s.raw, gzip: acc.gzip + s.gzip, brotli: acc.brotli + s.brotli }), {
+    raw: 0,
+    gzip: 0,
+    brotli: 0,
+  });
 }
 
 /** Output path (as in the metafile) of the chunk whose entry point is `source` (a dynamic import). */
@@ -62,17 +66,35 @@ export function readManifestRoutes(pluginsDir) {
     // Public plugins' pages may be announced to anyone (the server adds them to the document).
     const kind = /\bkind:\s*['"]([^'"]+)['"]/.exec(text)?.[1] ?? null;
     // A product's module prefixes: the server announces its pages only to a token holding one.
-    const requires = [...(/\brequires:\s*\[([^\]]*)\]/.exec(text)?.[1] ?? '').matchAll(/['"]([^'"]+)['"]/g)].map((m) => m[1]);
+    const requires = [...(/\brequires:\s*\[([^\]]*)\]/.exec(text)?.[1] ?? '').matchAll(/['"]([^'"]+)['"]/g)].map(
+      (m) => m[1],
+    );
     const tables = routeTables(text, path.dirname(pluginsDir));
-    const pattern = /\bpath:\s*(?:['"]([^'"]*)['"]|(\w+)\.(\w+))[^}]*?\bpage:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)([^}]*)/g;
+    const pattern =
+      /\bpath:\s*(?:['"]([^'"]*)['"]|(\w+)\.(\w+))[^}]*?\bpage:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)([^}]*)/g;
     for (const match of text.matchAll(pattern)) {
       const [, literal, table, key, spec, rest] = match;
       const routePath = literal ?? tables.get(table)?.[key];
-      if (routePath === undefined) throw new Error(`plugins/${id}/index.ts: route path ${table}.${key} not found in its common/<product>/paths.ts`);
+      if (routePath === undefined)
+        throw new Error(
+          `plugins/${id}/index.ts: route path ${table}.${key} not found in its common/<product>/paths.ts`,
+        );
       // Public pages are bare unless they say otherwise, the others full (core/plugin/resolveRoutes.ts).
-      const layout = /\blayout:\s*['"](bare|full)['"]/.exec(`${match[0]}${rest}`)?.[1] ?? (kind === 'public' ? 'bare' : 'full');
-      const absolute = routePath.startsWith('/') ? routePath : routePath === '' ? `/${pluginId}` : `/${pluginId}/${routePath}`;
-      routes.push({ plugin: pluginId, kind, requires, layout, path: absolute, page: resolveSource(path.dirname(index), spec) });
+      const layout =
+        /\blayout:\s*['"](bare|full)['"]/.exec(`${match[0]}${rest}`)?.[1] ?? (kind === 'public' ? 'bare' : 'full');
+      const absolute = routePath.startsWith('/')
+        ? routePath
+        : routePath === ''
+          ? `/${pluginId}`
+          : `/${pluginId}/${routePath}`;
+      routes.push({
+        plugin: pluginId,
+        kind,
+        requires,
+        layout,
+        path: absolute,
+        page: resolveSource(path.dirname(index), spec),
+      });
     }
   }
   return routes;
@@ -93,7 +115,8 @@ function routeTables(manifest, root) {
       .map((n) => n.trim())
       .filter(Boolean)) {
       const body = new RegExp(`export const ${name}\\s*=\\s*\\{([^}]*)\\}`).exec(source)?.[1];
-      if (body) tables.set(name, Object.fromEntries([...body.matchAll(/(\w+):\s*['"]([^'"]*)['"]/g)].map((m) => [m[1], m[2]])));
+      if (body)
+        tables.set(name, Object.fromEntries([...body.matchAll(/(\w+):\s*['"]([^'"]*)['"]/g)].map((m) => [m[1], m[2]])));
     }
   }
   return tables;
@@ -101,7 +124,9 @@ function routeTables(manifest, root) {
 
 function resolveSource(dir, spec) {
   const base = path.join(dir, spec);
-  const candidates = /\.(tsx?|jsx?)$/.test(base) ? [base] : [`${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`];
+  const candidates = /\.(tsx?|jsx?)$/.test(base)
+    ? [base]
+    : [`${base}.tsx`, `${base}.ts`, `${base}/index.tsx`, `${base}/index.ts`];
   return candidates.find((file) => existsSync(file)) ?? candidates[0];
 }
 
@@ -138,7 +163,12 @@ export function computeReport({ metafile, root, entry, pluginsDir, extraFirstLoa
   const routes = readManifestRoutes(pluginsDir).map((route) => {
     const pageOut = outputOf(metafile, rel(route.page));
     const js = [...new Set([...entryClosure, ...(pageOut ? staticClosure(metafile, pageOut) : [])])];
-    return { path: route.path, plugin: route.plugin, pageChunk: pageOut ? path.basename(pageOut) : null, ...bundle(js) };
+    return {
+      path: route.path,
+      plugin: route.plugin,
+      pageChunk: pageOut ? path.basename(pageOut) : null,
+      ...bundle(js),
+    };
   });
 
   const chunks = Object.entries(metafile.outputs)
@@ -159,7 +189,9 @@ const kib = (n) => `${(n / KIB).toFixed(1).padStart(7)} KiB`;
 export function formatReport(report) {
   const lines = [];
   lines.push('First load per route (entry + static imports + page chunk), compressed sizes:');
-  lines.push(`  ${'route'.padEnd(36)} ${'JS brotli'.padStart(11)} ${'JS gzip'.padStart(11)} ${'CSS brotli'.padStart(11)} ${'CSS gzip'.padStart(11)}`);
+  lines.push(
+    `  ${'route'.padEnd(36)} ${'JS brotli'.padStart(11)} ${'JS gzip'.padStart(11)} ${'CSS brotli'.padStart(11)} ${'CSS gzip'.padStart(11)}`,
+  );
   const rows = [{ path: '(shell: entry only)', ...report.firstLoad }, ...report.routes];
   for (const r of rows) {
     lines.push(`  ${r.path.padEnd(36)} ${kib(r.js.brotli)} ${kib(r.js.gzip)} ${kib(r.css.brotli)} ${kib(r.css.gzip)}`);

@@ -53,14 +53,17 @@ export function buildExportMap(entryFile, seen = new Set()) {
     for (const [name, where] of buildExportMap(target.file, seen)) if (!map.has(name)) map.set(name, where);
   }
   // `import * as Classes from "./classes"; export { Classes };`
-  const namespaces = new Map([...text.matchAll(/import\s*\*\s*as\s+(\w+)\s*from\s*["']([^"']+)["']/g)].map((m) => [m[1], m[2]]));
+  const namespaces = new Map(
+    [...text.matchAll(/import\s*\*\s*as\s+(\w+)\s*from\s*["']([^"']+)["']/g)].map((m) => [m[1], m[2]]),
+  );
   for (const m of text.matchAll(/export\s*\{([^}]*)\}\s*;/g)) {
     for (const part of m[1]
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean)) {
       const [imported, local = imported] = part.split(/\s+as\s+/).map((s) => s.trim());
-      if (namespaces.has(imported)) map.set(local, { ...resolveSpec(entryFile, namespaces.get(imported)), namespace: true });
+      if (namespaces.has(imported))
+        map.set(local, { ...resolveSpec(entryFile, namespaces.get(imported)), namespace: true });
     }
   }
   // Names defined right here.
@@ -106,8 +109,14 @@ export function rewriteImports(source, maps, fromDir = null) {
         keep.push(raw);
         continue;
       }
-      const from = JSON.stringify(where.file ? (fromDir ? relativeSpecifier(fromDir, where.file) : where.file) : where.pkg);
-      lines.push(where.namespace ? `import * as ${local} from ${from};` : `import { ${where.imported} as ${local} } from ${from};`);
+      const from = JSON.stringify(
+        where.file ? (fromDir ? relativeSpecifier(fromDir, where.file) : where.file) : where.pkg,
+      );
+      lines.push(
+        where.namespace
+          ? `import * as ${local} from ${from};`
+          : `import { ${where.imported} as ${local} } from ${from};`,
+      );
     }
     // Names we could not place are types (elided by esbuild when only used as types).
     if (keep.length) lines.push(`import { ${keep.join(', ')} } from '${pkg}';`);
@@ -123,7 +132,9 @@ export function rewriteImports(source, maps, fromDir = null) {
  * branches (and the texts only they use) are dropped.
  */
 export function productionChecks(source) {
-  return source.replace(/\bisNodeEnv\("production"\)/g, 'true').replace(/\bisNodeEnv\("(?:development|test)"\)/g, 'false');
+  return source
+    .replace(/\bisNodeEnv\("production"\)/g, 'true')
+    .replace(/\bisNodeEnv\("(?:development|test)"\)/g, 'false');
 }
 
 /**
@@ -158,13 +169,19 @@ export function blueprintDeepImports({
       build.onLoad({ filter: /[\\/]@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/].*\.js$/ }, (args) => {
         const original = readFileSync(args.path, 'utf8');
         const source = productionChecks(original);
-        const commonSpecs = [...new Set([...source.matchAll(/from\s*"((?:\.\.?\/)+common)"/g)].map((m) => m[1]))].filter(
-          (spec) => path.resolve(path.dirname(args.path), spec, 'index.js') === commonIndex,
-        );
+        const commonSpecs = [
+          ...new Set([...source.matchAll(/from\s*"((?:\.\.?\/)+common)"/g)].map((m) => m[1])),
+        ].filter((spec) => path.resolve(path.dirname(args.path), spec, 'index.js') === commonIndex);
         if (!source.includes('@blueprintjs/icons') && commonSpecs.length === 0)
-          return source === original ? undefined : { contents: source, loader: 'js', resolveDir: path.dirname(args.path) };
+          return source === original
+            ? undefined
+            : { contents: source, loader: 'js', resolveDir: path.dirname(args.path) };
         const fileMaps = new Map([...maps, ...commonSpecs.map((spec) => [spec, commonMap])]);
-        return { contents: rewriteImports(source, fileMaps, path.dirname(args.path)), loader: 'js', resolveDir: path.dirname(args.path) };
+        return {
+          contents: rewriteImports(source, fileMaps, path.dirname(args.path)),
+          loader: 'js',
+          resolveDir: path.dirname(args.path),
+        };
       });
     },
   };

@@ -1,5 +1,6 @@
 // esbuild plugins that keep Blueprint's icon data out of the bundle.
 import path from 'node:path';
+
 import { relativeSpecifier } from './deepImports.mjs';
 
 const ICONS_LIB = /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]/;
@@ -15,15 +16,24 @@ export function blueprintIconsStub({ appendToLoader = '' } = {}) {
   return {
     name: 'blueprint-icons-stub',
     setup(build) {
-      build.onResolve({ filter: /(^|[\\/])allPaths(\.js)?$/ }, (args) => (ICONS_LIB.test(args.importer) ? { path: 'allPaths', namespace: 'blueprint-icons-stub' } : undefined));
+      build.onResolve({ filter: /(^|[\\/])allPaths(\.js)?$/ }, (args) =>
+        ICONS_LIB.test(args.importer) ? { path: 'allPaths', namespace: 'blueprint-icons-stub' } : undefined,
+      );
       // Both loaders (`paths-loaders/*` and the `next/` generation's `pathsLoader`), and any
       // direct import of a generated paths index, resolve to loaders that find nothing.
-      build.onResolve({ filter: /(paths-loaders[\\/]|(^|[\\/])pathsLoader(\.js)?$|generated[\\/](16px[\\/]|20px[\\/])?paths([\\/]index)?(\.js)?$)/ }, (args) =>
-        ICONS_LIB.test(args.importer) ? { path: 'pathsLoader', namespace: 'blueprint-icons-stub' } : undefined,
+      build.onResolve(
+        {
+          filter:
+            /(paths-loaders[\\/]|(^|[\\/])pathsLoader(\.js)?$|generated[\\/](16px[\\/]|20px[\\/])?paths([\\/]index)?(\.js)?$)/,
+        },
+        (args) =>
+          ICONS_LIB.test(args.importer) ? { path: 'pathsLoader', namespace: 'blueprint-icons-stub' } : undefined,
       );
       // The name tables (every icon name, plus change-case to derive them) only serve string
       // icon names, which we do not use: an empty table makes Blueprint warn about any such name.
-      build.onResolve({ filter: /(^|[\\/])iconNames(\.js)?$/ }, (args) => (ICONS_LIB.test(args.importer) ? { path: 'iconNames', namespace: 'blueprint-icons-stub' } : undefined));
+      build.onResolve({ filter: /(^|[\\/])iconNames(\.js)?$/ }, (args) =>
+        ICONS_LIB.test(args.importer) ? { path: 'iconNames', namespace: 'blueprint-icons-stub' } : undefined,
+      );
       build.onLoad({ filter: /^iconNames$/, namespace: 'blueprint-icons-stub' }, () => ({
         loader: 'js',
         contents: ['export const IconNames = {};', 'export const IconNamesSet = new Set();'].join('\n'),
@@ -72,7 +82,10 @@ export function stripIconFonts() {
         const { readFile } = await import('node:fs/promises');
         return { loader: 'css', contents: stripFontFaces(await readFile(args.path, 'utf8')) };
       });
-      build.onResolve({ filter: /blueprint-icons.*\.(ttf|woff2?|eot)$/ }, () => ({ path: 'icon-font', namespace: 'stripped-icon-font' }));
+      build.onResolve({ filter: /blueprint-icons.*\.(ttf|woff2?|eot)$/ }, () => ({
+        path: 'icon-font',
+        namespace: 'stripped-icon-font',
+      }));
       build.onLoad({ filter: /.*/, namespace: 'stripped-icon-font' }, () => ({ loader: 'dataurl', contents: '' }));
     },
   };
@@ -88,7 +101,10 @@ export function reflectMetadataShim() {
   return {
     name: 'reflect-metadata-shim',
     setup(build) {
-      build.onResolve({ filter: /^reflect-metadata$/ }, () => ({ path: 'reflect-metadata', namespace: 'reflect-metadata-shim' }));
+      build.onResolve({ filter: /^reflect-metadata$/ }, () => ({
+        path: 'reflect-metadata',
+        namespace: 'reflect-metadata-shim',
+      }));
       build.onLoad({ filter: /.*/, namespace: 'reflect-metadata-shim' }, () => ({
         loader: 'js',
         contents: '// provided by the classic script index.html loads first',
@@ -147,7 +163,9 @@ export function axiosWithoutFetchAdapter() {
     name: 'axios-without-fetch-adapter',
     setup(build) {
       build.onResolve({ filter: /^\.\/fetch\.js$/ }, (args) =>
-        /[\\/]axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/.test(args.importer) ? { path: 'axios-fetch-adapter', namespace: 'axios-without-fetch' } : undefined,
+        /[\\/]axios[\\/]lib[\\/]adapters[\\/]adapters\.js$/.test(args.importer)
+          ? { path: 'axios-fetch-adapter', namespace: 'axios-without-fetch' }
+          : undefined,
       );
       build.onLoad({ filter: /.*/, namespace: 'axios-without-fetch' }, () => ({
         loader: 'js',
@@ -171,24 +189,30 @@ export function blueprintConstantClasses() {
   return {
     name: 'blueprint-constant-classes',
     setup(build) {
-      build.onLoad({ filter: /[\\/]@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/]common[\\/](classes|errors)\.js$/ }, async (args) => {
-        const { readFile } = await import('node:fs/promises');
-        const { createRequire } = await import('node:module');
-        // The CommonJS twin of the same file (Node cannot load the extensionless ESM imports).
-        const values = createRequire(import.meta.url)(args.path.replace(/([\\/]lib[\\/])esm([\\/])/, '$1cjs$2'));
-        const source = await readFile(args.path, 'utf8');
-        let replaced = 0;
-        // The warning texts only serve development builds (React itself drops its own in
-        // production): each becomes its constant's name, enough to look it up.
-        const warnings = /[\\/]errors\.js$/.test(args.path);
-        const contents = source.replace(/^export const (\w+) = [^;\n]*;$/gm, (line, name) => {
-          if (typeof values[name] !== 'string') return line;
-          replaced += 1;
-          return `export const ${name} = ${JSON.stringify(warnings ? `[Blueprint] ${name}` : values[name])};`;
-        });
-        if (replaced < 40) throw new Error(`blueprint-constant-classes: only ${replaced} constants in ${args.path}; update the plugin`);
-        return { loader: 'js', contents };
-      });
+      build.onLoad(
+        { filter: /[\\/]@blueprintjs[\\/]core[\\/]lib[\\/]esm[\\/]common[\\/](classes|errors)\.js$/ },
+        async (args) => {
+          const { readFile } = await import('node:fs/promises');
+          const { createRequire } = await import('node:module');
+          // The CommonJS twin of the same file (Node cannot load the extensionless ESM imports).
+          const values = createRequire(import.meta.url)(args.path.replace(/([\\/]lib[\\/])esm([\\/])/, '$1cjs$2'));
+          const source = await readFile(args.path, 'utf8');
+          let replaced = 0;
+          // The warning texts only serve development builds (React itself drops its own in
+          // production): each becomes its constant's name, enough to look it up.
+          const warnings = /[\\/]errors\.js$/.test(args.path);
+          const contents = source.replace(/^export const (\w+) = [^;\n]*;$/gm, (line, name) => {
+            if (typeof values[name] !== 'string') return line;
+            replaced += 1;
+            return `export const ${name} = ${JSON.stringify(warnings ? `[Blueprint] ${name}` : values[name])};`;
+          });
+          if (replaced < 40)
+            throw new Error(
+              `blueprint-constant-classes: only ${replaced} constants in ${args.path}; update the plugin`,
+            );
+          return { loader: 'js', contents };
+        },
+      );
     },
   };
 }

@@ -14,6 +14,7 @@
 // Only unused exports of modules that are loaded anyway come along (measured in the report).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { staticClosure } from './buildReport.mjs';
 import { relativeSpecifier } from './deepImports.mjs';
 
@@ -26,7 +27,14 @@ const EXPORT_NAME = '__firstLoadGroup';
  * (tslib's helpers, a few functions of a package index) is left out: grouping reaches all of
  * its exports, which would cost more than the file it saves.
  */
-export function firstLoadModules({ metafile, outputs, root, esbuild, maxUnusedBytes = 1024, include = /^(node_modules|core)\// }) {
+export function firstLoadModules({
+  metafile,
+  outputs,
+  root,
+  esbuild,
+  maxUnusedBytes = 1024,
+  include = /^(node_modules|core)\//,
+}) {
   const used = new Map();
   for (const out of outputs) {
     for (const [input, info] of Object.entries(metafile.outputs[out]?.inputs ?? {})) {
@@ -59,7 +67,11 @@ export function firstLoadModules({ metafile, outputs, root, esbuild, maxUnusedBy
 export function codelessModules({ metafile, root, outputs, include = /^core\// }) {
   const emitted = new Set(Object.values(metafile.outputs).flatMap((output) => Object.keys(output.inputs ?? {})));
   const importers = new Set(outputs.flatMap((out) => Object.keys(metafile.outputs[out]?.inputs ?? {})));
-  const imported = new Set([...importers].flatMap((input) => (metafile.inputs[input]?.imports ?? []).filter((imp) => imp.kind === 'import-statement').map((imp) => imp.path)));
+  const imported = new Set(
+    [...importers].flatMap((input) =>
+      (metafile.inputs[input]?.imports ?? []).filter((imp) => imp.kind === 'import-statement').map((imp) => imp.path),
+    ),
+  );
   return [...imported]
     .filter((input) => include.test(input) && /\.tsx?$/.test(input) && !emitted.has(input))
     .map((input) => path.join(root, input))
@@ -97,9 +109,17 @@ export function pluginPageGroups({ metafile, root, esbuild, routes }) {
       (chunk) => !metafile.outputs[chunk].entryPoint && [...reachedBy.get(chunk)].every(own),
     );
     if (chunks.length < 2) continue;
-    const modules = firstLoadModules({ metafile, outputs: chunks, root, esbuild, include: /^(node_modules|core|plugins)\// });
+    const modules = firstLoadModules({
+      metafile,
+      outputs: chunks,
+      root,
+      esbuild,
+      include: /^(node_modules|core|plugins)\//,
+    });
     if (modules.length < 2) continue;
-    const members = new Set(jsEntries.filter((entry) => own(entry.source)).map((entry) => path.join(root, entry.source)));
+    const members = new Set(
+      jsEntries.filter((entry) => own(entry.source)).map((entry) => path.join(root, entry.source)),
+    );
     groups.push({ modules, members });
   }
   return groups;
@@ -112,7 +132,15 @@ export function pluginPageGroups({ metafile, root, esbuild, routes }) {
  */
 export function exportsOf(file, esbuild) {
   if (/\bexport\s*(\*|\{[^}]*\})\s*from\s*["']/.test(readFileSync(file, 'utf8'))) return [];
-  const result = esbuild.buildSync({ entryPoints: [file], bundle: false, write: false, metafile: true, format: 'esm', logLevel: 'silent', outdir: '/tmp/first-load-group' });
+  const result = esbuild.buildSync({
+    entryPoints: [file],
+    bundle: false,
+    write: false,
+    metafile: true,
+    format: 'esm',
+    logLevel: 'silent',
+    outdir: '/tmp/first-load-group',
+  });
   return Object.values(result.metafile.outputs)[0].exports;
 }
 
@@ -123,7 +151,12 @@ export function exportsOf(file, esbuild) {
  * folder in the build: the source is part of what the chunk hashes cover, so an absolute path
  * would give every checkout folder other file names for the same code).
  */
-export function groupModuleSource(modules, exportsByModule, exportName = `${EXPORT_NAME}0`, specifier = (file) => file) {
+export function groupModuleSource(
+  modules,
+  exportsByModule,
+  exportName = `${EXPORT_NAME}0`,
+  specifier = (file) => file,
+) {
   const lines = [];
   const refs = [];
   modules.forEach((file, i) => {
@@ -132,7 +165,9 @@ export function groupModuleSource(modules, exportsByModule, exportName = `${EXPO
       lines.push(`import * as m${i} from ${JSON.stringify(specifier(file))};`);
       refs.push(`m${i}`);
     } else if (names.length) {
-      lines.push(`import { ${names.map((name, j) => `${JSON.stringify(name)} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(specifier(file))};`);
+      lines.push(
+        `import { ${names.map((name, j) => `${JSON.stringify(name)} as m${i}_${j}`).join(', ')} } from ${JSON.stringify(specifier(file))};`,
+      );
       names.forEach((_, j) => refs.push(`m${i}_${j}`));
     }
   });
@@ -159,13 +194,22 @@ export function firstLoadGroups({ groups, esbuild }) {
   return {
     name: 'first-load-group',
     setup(build) {
-      build.onResolve({ filter: new RegExp(`^${FIRST_LOAD_GROUP}/\\d+$`) }, (args) => ({ path: args.path, namespace: FIRST_LOAD_GROUP }));
+      build.onResolve({ filter: new RegExp(`^${FIRST_LOAD_GROUP}/\\d+$`) }, (args) => ({
+        path: args.path,
+        namespace: FIRST_LOAD_GROUP,
+      }));
       build.onLoad({ filter: /.*/, namespace: FIRST_LOAD_GROUP }, (args) => {
         const id = Number(args.path.split('/').pop());
         const group = groups.find((candidate) => candidate.id === id);
         const exportsByModule = new Map(group.modules.map((file) => [file, exportsOf(file, esbuild)]));
         const root = build.initialOptions.absWorkingDir;
-        return { loader: 'js', contents: groupModuleSource(group.modules, exportsByModule, `${EXPORT_NAME}${id}`, (file) => relativeSpecifier(root, file)), resolveDir: root };
+        return {
+          loader: 'js',
+          contents: groupModuleSource(group.modules, exportsByModule, `${EXPORT_NAME}${id}`, (file) =>
+            relativeSpecifier(root, file),
+          ),
+          resolveDir: root,
+        };
       });
     },
   };

@@ -44,7 +44,12 @@ export function manifestSource({ id, title, kind, requires, prefixes = [] }) {
     `  id: '${id}',`,
     `  title: '${title}',`,
     `  kind: '${kind}',`,
-    ...(prefixes.length ? [`  // Permission prefixes this plugin introduces: a token with '${prefixes[0]}#…' permissions enables it.`, `  prefixes: [${list(prefixes)}],`] : []),
+    ...(prefixes.length
+      ? [
+          `  // Permission prefixes this plugin introduces: a token with '${prefixes[0]}#…' permissions enables it.`,
+          `  prefixes: [${list(prefixes)}],`,
+        ]
+      : []),
     `  requires: [${list(requires)}],`,
     `  routes: [{ path: '', page: () => import('./pages/${pascal}Page') }],`,
     ...(product

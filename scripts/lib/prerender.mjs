@@ -3,8 +3,8 @@
 // (server/plugins/staticAssets.ts), so the page paints with the stylesheet, before the script
 // runs; the live page then replaces it (plugins/login/logic/typedBeforeStart.ts).
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 /**
  * Route -> the module and export that render the copy of its first screen, its plugin, and the
@@ -12,7 +12,13 @@ import { createRequire } from 'node:module';
  * opens another step: no copy then).
  */
 export const PRERENDERED_PAGES = [
-  { route: '/login', pluginId: 'login', query: ['returnUrl', 'legacy'], module: './plugins/login/prerender/LoginPrerender', component: 'LoginPrerender' },
+  {
+    route: '/login',
+    pluginId: 'login',
+    query: ['returnUrl', 'legacy'],
+    module: './plugins/login/prerender/LoginPrerender',
+    component: 'LoginPrerender',
+  },
 ];
 
 /**
@@ -22,7 +28,9 @@ export const PRERENDERED_PAGES = [
 export const DOCUMENT_STYLES = ['plugins/login/components/LoginLayout/LoginLayout.css'];
 
 function entrySource(pages) {
-  const imports = pages.map((page, i) => `import { ${page.component} as Page${i} } from ${JSON.stringify(page.module)};`);
+  const imports = pages.map(
+    (page, i) => `import { ${page.component} as Page${i} } from ${JSON.stringify(page.module)};`,
+  );
   const entries = pages.map(
     (page, i) =>
       // The frame of a bare (public) page; the viewport class only changes the signed-in top bar.

@@ -3,6 +3,7 @@
 // entry has run, and of the page's own imports only when the page chunk has run: three waves.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+
 import { outputOf, readManifestRoutes, staticClosure } from './buildReport.mjs';
 
 /**
@@ -28,7 +29,10 @@ export function routeModules({ metafile, root, entry, pluginsDir, outdir }) {
   const pages = new Set(routes.map((route) => rel(route.page)));
   // What a plugin's manifest loads besides its pages when one of them shows: its services and
   // its header contributions (profile-menu sections load when the menu opens).
-  const companions = (plugin) => lazyImports(metafile, `${rel(pluginsDir)}/${plugin}/index.ts`).filter((source) => !pages.has(source) && /\/(services|header)\//.test(source));
+  const companions = (plugin) =>
+    lazyImports(metafile, `${rel(pluginsDir)}/${plugin}/index.ts`).filter(
+      (source) => !pages.has(source) && /\/(services|header)\//.test(source),
+    );
   // The signed-in frame ('full' layout): the host's top bar and products header, the plugin
   // services container, the header items of the shell plugins (every signed-in user has them)
   // and the time-zone table. Shell plugins by their manifest's kind: the shell itself has header items and no route.
@@ -45,9 +49,20 @@ export function routeModules({ metafile, root, entry, pluginsDir, outdir }) {
     const pageOut = outputOf(metafile, rel(route.page));
     if (!pageOut) throw new Error(`route ${route.path}: no chunk for ${rel(route.page)}`);
     // The page chunk first: it is what the router imports, the rest is what it imports.
-    const needed = [...staticClosure(metafile, pageOut), ...closure(companions(route.plugin)), ...(route.layout === 'bare' ? [] : frame)];
+    const needed = [
+      ...staticClosure(metafile, pageOut),
+      ...closure(companions(route.plugin)),
+      ...(route.layout === 'bare' ? [] : frame),
+    ];
     const files = [...new Set(needed)].filter((file) => !loaded.has(file));
-    return { path: route.path, plugin: route.plugin, kind: route.kind, requires: route.requires, public: route.kind === 'public', files: files.map(url) };
+    return {
+      path: route.path,
+      plugin: route.plugin,
+      kind: route.kind,
+      requires: route.requires,
+      public: route.kind === 'public',
+      files: files.map(url),
+    };
   });
 }
 
@@ -64,7 +79,9 @@ function shellPluginIds(pluginsDir) {
 
 /** Sources `source` imports with `import()` (metafile input paths). */
 function lazyImports(metafile, source) {
-  return (metafile.inputs[source]?.imports ?? []).filter((imp) => imp.kind === 'dynamic-import' && !imp.external).map((imp) => imp.path);
+  return (metafile.inputs[source]?.imports ?? [])
+    .filter((imp) => imp.kind === 'dynamic-import' && !imp.external)
+    .map((imp) => imp.path);
 }
 
 /**
@@ -78,7 +95,10 @@ export function compactRouteModules(allRoutes) {
   const routes = allRoutes.filter((route) => route.kind === 'public' || route.kind === 'shell');
   const files = [...new Set(routes.flatMap((route) => route.files))];
   const index = new Map(files.map((file, i) => [file, i]));
-  return { files, routes: Object.fromEntries(routes.map((route) => [route.path, route.files.map((file) => index.get(file))])) };
+  return {
+    files,
+    routes: Object.fromEntries(routes.map((route) => [route.path, route.files.map((file) => index.get(file))])),
+  };
 }
 
 /** `<link rel="modulepreload">` lines for the given URLs (the server adds them for public routes). */

@@ -16,16 +16,25 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
+
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
-import { BAD, bugreportFiles, dumpstateText, dumpsysPackageText, SAMPLE_PACKAGES, tombstoneText, type SamplePackage } from '../modules/inspection/android/androidSamples';
-import { createZip, type TestZipEntry } from '../modules/inspection/android/testZip';
-import { FIXTURE_BUNDLES, readFixtureBundle } from '../modules/inspection/indicatorFixtures';
 import { createFsStorage } from '../modules/gluon/services/fileStorage';
 import { importRuleSet } from '../modules/gluon/services/ruleSets';
 import { exampleAndroidBundle } from '../modules/gluon/services/sampleUploads';
 import { receiveUpload } from '../modules/gluon/services/uploads';
 import { GluonWorker } from '../modules/gluon/services/worker';
+import {
+  BAD,
+  bugreportFiles,
+  dumpstateText,
+  dumpsysPackageText,
+  SAMPLE_PACKAGES,
+  type SamplePackage,
+  tombstoneText,
+} from '../modules/inspection/android/androidSamples';
+import { createZip, type TestZipEntry } from '../modules/inspection/android/testZip';
+import { FIXTURE_BUNDLES, readFixtureBundle } from '../modules/inspection/indicatorFixtures';
 
 const TARGET_SECONDS = 5;
 const targetMb = Number(process.env.BENCH_ANDROID_MB ?? 30);
@@ -48,7 +57,12 @@ function packages(): SamplePackage[] {
       lastUpdate: '2023-02-01 08:30:00',
       requested: ['android.permission.INTERNET', ...(i % 5 === 0 ? ['android.permission.CAMERA'] : [])],
       runtimeGranted: i % 5 === 0 ? ['android.permission.CAMERA'] : [],
-      apk: { path: `/data/app/~~${i}/${name}/base.apk`, md5: sha('md5', name), sha1: sha('sha1', name), sha256: sha('sha256', name) },
+      apk: {
+        path: `/data/app/~~${i}/${name}/base.apk`,
+        md5: sha('md5', name),
+        sha1: sha('sha1', name),
+        sha256: sha('sha256', name),
+      },
     });
   }
   return list;
@@ -98,7 +112,8 @@ async function inspect(file: string): Promise<void> {
   try {
     await migrate(db);
     const [tenant] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('bench') RETURNING id");
-    for (const name of FIXTURE_BUNDLES) await importRuleSet(db, { tenantId: tenant!.id, userId: null, bundle: readFixtureBundle(name) });
+    for (const name of FIXTURE_BUNDLES)
+      await importRuleSet(db, { tenantId: tenant!.id, userId: null, bundle: readFixtureBundle(name) });
     await importRuleSet(db, { tenantId: tenant!.id, userId: null, bundle: exampleAndroidBundle() });
     const storage = createFsStorage(store);
     const worker = new GluonWorker(db, storage, Fastify({ logger: false }).log);
@@ -118,15 +133,22 @@ async function inspect(file: string): Promise<void> {
     const storedMs = performance.now() - started;
     await worker.runOnce();
     const totalMs = performance.now() - started;
-    const [row] = await db.query<{ status: string; error: string | null; observation_count: number; finding_count: number; heuristics: unknown }>(
-      'SELECT status, error, observation_count, finding_count, heuristics FROM gluon_inspections WHERE id = $1',
-      [upload.inspectionId],
-    );
+    const [row] = await db.query<{
+      status: string;
+      error: string | null;
+      observation_count: number;
+      finding_count: number;
+      heuristics: unknown;
+    }>('SELECT status, error, observation_count, finding_count, heuristics FROM gluon_inspections WHERE id = $1', [
+      upload.inspectionId,
+    ]);
     const [facts] = await db.query<{ packages: number; properties: number }>(
       'SELECT (SELECT count(*)::int FROM gluon_android_packages) AS packages, (SELECT count(*)::int FROM gluon_android_properties) AS properties',
     );
     const [incidents] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM gluon_incidents');
-    const heuristics = Array.isArray(row?.heuristics) ? row.heuristics.length : JSON.parse(String(row?.heuristics ?? '[]')).length;
+    const heuristics = Array.isArray(row?.heuristics)
+      ? row.heuristics.length
+      : JSON.parse(String(row?.heuristics ?? '[]')).length;
     const peak = process.resourceUsage().maxRSS * 1024;
     const residentAfter = process.memoryUsage().rss;
     console.log(
@@ -153,7 +175,10 @@ if (child) {
     const file = path.join(dir, 'bugreport-bench.zip');
     await generate(file);
     const self = fileURLToPath(import.meta.url);
-    execFileSync(process.execPath, [...process.execArgv, self], { stdio: 'inherit', env: { ...process.env, ANDROID_BENCH_FILE: file } });
+    execFileSync(process.execPath, [...process.execArgv, self], {
+      stdio: 'inherit',
+      env: { ...process.env, ANDROID_BENCH_FILE: file },
+    });
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

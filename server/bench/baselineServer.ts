@@ -9,13 +9,14 @@
  * Reports { url, token, password } to the parent over IPC; exits on SIGTERM.
  */
 import Fastify from 'fastify';
+
+import type { AccessClaims } from '../contracts';
 import { bearerToken } from '../plugins/authenticate';
 import { generateSigningKeyPem, signingKeyFromPem } from '../plugins/keys';
 import { createTokenService } from '../plugins/tokens';
 import { hashPassword, verifyPassword } from '../services/passwords';
 import { signAccessToken } from '../services/sessions';
 import { ALL_PERMISSIONS } from '../services/users';
-import type { AccessClaims } from '../contracts';
 import { answerCpuRequests } from './ratioBench';
 
 const PASSWORD = 'Baseline-Passw0rd!';
@@ -27,7 +28,13 @@ async function start(): Promise<void> {
   const app = Fastify({ logger: false });
   app.get('/baseline/refresh', async (request) => {
     const claims = await tokens.verify<AccessClaims>(bearerToken(request), 'access');
-    const token = await signAccessToken(tokens, { userId: claims.sub, tenantId: claims.tenant, sessionId: claims.sid, perms: claims.perms, sessionExpiresAt });
+    const token = await signAccessToken(tokens, {
+      userId: claims.sub,
+      tenantId: claims.tenant,
+      sessionId: claims.sid,
+      perms: claims.perms,
+      sessionExpiresAt,
+    });
     return { token, user: { username: 'baseline', email: 'baseline', totpEnabled: false }, mfaRequired: false };
   });
   app.post<{ Body: { password: string } }>('/baseline/login', async (request, reply) => {

@@ -13,11 +13,22 @@
  * BENCH_ONLY (sign-in or refresh): measure that pair alone, e.g. while working on one of them.
  */
 import autocannon from 'autocannon';
-import { baselineScenarios, BASELINE_LOGIN, BASELINE_REFRESH, forkBenchServer, printRatios, ratio, settle, startBaseline, type Scenario } from './ratioBench';
-import { runTwoInstancesBench } from './twoInstances';
+
+import { FREE_FAILURES } from '../modules/auth/lockout';
 import { startPostgres } from '../test/postgres';
 import { postgresCpuMicros } from './postgresCpu';
-import { FREE_FAILURES } from '../modules/auth/lockout';
+import {
+  BASELINE_LOGIN,
+  BASELINE_REFRESH,
+  baselineScenarios,
+  forkBenchServer,
+  printRatios,
+  ratio,
+  type Scenario,
+  settle,
+  startBaseline,
+} from './ratioBench';
+import { runTwoInstancesBench } from './twoInstances';
 
 interface Target {
   url: string;
@@ -34,7 +45,8 @@ function intEnv(name: string, fallback: number, min: number, max: number): numbe
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`${name} must be a whole number from ${min} to ${max}`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new Error(`${name} must be a whole number from ${min} to ${max}`);
   return n;
 }
 
@@ -44,7 +56,8 @@ function intEnv(name: string, fallback: number, min: number, max: number): numbe
  * which writes without syncing): its CPU then counts the database server's processes too.
  */
 async function startLocalApi(): Promise<Target> {
-  const fork = () => forkBenchServer<{ url: string; email: string; password: string }>('./benchServer.ts', 'benchmark API');
+  const fork = () =>
+    forkBenchServer<{ url: string; email: string; password: string }>('./benchServer.ts', 'benchmark API');
   if (process.env.BENCH_DATABASE === undefined || process.env.BENCH_DATABASE === 'pglite') return fork();
   if (process.env.BENCH_DATABASE !== 'postgres') throw new Error('BENCH_DATABASE must be pglite or postgres');
   const server = await startPostgres();
@@ -65,7 +78,8 @@ async function startLocalApi(): Promise<Target> {
 
 function remoteTarget(url: string): Target {
   const parsed = new URL(url);
-  if (!LOOPBACK.has(parsed.hostname)) throw new Error(`BENCH_URL must be a loopback address (127.0.0.1, localhost, ::1), not ${parsed.hostname}`);
+  if (!LOOPBACK.has(parsed.hostname))
+    throw new Error(`BENCH_URL must be a loopback address (127.0.0.1, localhost, ::1), not ${parsed.hostname}`);
   const email = process.env.BENCH_EMAIL;
   const password = process.env.BENCH_PASSWORD;
   if (!email || !password) throw new Error('With BENCH_URL, set BENCH_EMAIL and BENCH_PASSWORD (a user without MFA)');
@@ -150,19 +164,24 @@ async function main(): Promise<number> {
       reference.refresh,
     ];
     const only = process.env.BENCH_ONLY;
-    if (only !== undefined && only !== 'sign-in' && only !== 'refresh') throw new Error('BENCH_ONLY must be sign-in or refresh');
-    const scenarios = only === 'sign-in' ? signInPair : only === 'refresh' ? refreshPair : [...signInPair, ...refreshPair];
+    if (only !== undefined && only !== 'sign-in' && only !== 'refresh')
+      throw new Error('BENCH_ONLY must be sign-in or refresh');
+    const scenarios =
+      only === 'sign-in' ? signInPair : only === 'refresh' ? refreshPair : [...signInPair, ...refreshPair];
     // One account's password checks run at most FREE_FAILURES at once (attemptsInFlight.ts): more
     // connections signing in as the bench user would measure 429s, not sign-ins.
     if (only !== 'refresh' && connections > FREE_FAILURES) {
-      throw new Error(`BENCH_CONNECTIONS above ${FREE_FAILURES} signs in as one account more often at once than its lockout allows; use BENCH_ONLY=refresh for more connections`);
+      throw new Error(
+        `BENCH_CONNECTIONS above ${FREE_FAILURES} signs in as one account more often at once than its lockout allows; use BENCH_ONLY=refresh for more connections`,
+      );
     }
     // Pairs (API scenario, its reference) alternate in rounds; each row adds up its rounds.
     const rounds = intEnv('BENCH_ROUNDS', 2, 1, 10);
     const slice = Math.max(1, Math.round(duration / rounds));
     const runs = new Map<string, Run[]>();
     const cpuUsed = new Map<string, number | null>();
-    const cpuOf = (s: Scenario) => (s.scenario === BASELINE_LOGIN || s.scenario === BASELINE_REFRESH ? baseline.cpu : target.cpu);
+    const cpuOf = (s: Scenario) =>
+      s.scenario === BASELINE_LOGIN || s.scenario === BASELINE_REFRESH ? baseline.cpu : target.cpu;
     // Warm-up, not measured: V8 compiles the hot paths (PGlite's WebAssembly backend above all)
     // on background threads during the first seconds of load, CPU the API process would otherwise
     // be charged inside its first measured round (a statement measured 0.56 ms CPU early, 0.32 ms
@@ -176,7 +195,8 @@ async function main(): Promise<number> {
     }
     for (let pair = 0; pair < scenarios.length; pair += 2) {
       for (let round = 0; round < rounds; round++) {
-        const order = round % 2 === 0 ? [scenarios[pair]!, scenarios[pair + 1]!] : [scenarios[pair + 1]!, scenarios[pair]!];
+        const order =
+          round % 2 === 0 ? [scenarios[pair]!, scenarios[pair + 1]!] : [scenarios[pair + 1]!, scenarios[pair]!];
         for (const s of order) {
           const cpu = cpuOf(s);
           const before = cpu ? await cpu() : null;
@@ -189,17 +209,33 @@ async function main(): Promise<number> {
         }
       }
     }
-    const rows: Row[] = scenarios.map((s) => summarise(s.scenario, runs.get(s.scenario) ?? [], cpuUsed.get(s.scenario) ?? null));
+    const rows: Row[] = scenarios.map((s) =>
+      summarise(s.scenario, runs.get(s.scenario) ?? [], cpuUsed.get(s.scenario) ?? null),
+    );
     console.table(rows);
     const rate = (name: string) => rows.find((r) => r.scenario === name)?.['req/s'] ?? 0;
     const cpuMs = (name: string) => rows.find((r) => r.scenario === name)?.['CPU ms/req'] ?? null;
-    const [logins, refreshes] = [signInPair[0]!, refreshPair[0]!].map((s) => rows.find((r) => r.scenario === s.scenario));
+    const [logins, refreshes] = [signInPair[0]!, refreshPair[0]!].map((s) =>
+      rows.find((r) => r.scenario === s.scenario),
+    );
     if (logins) console.log(`password logins/s: ${logins['req/s']}  (p99 ${logins['p99 ms']} ms)`);
     if (refreshes) console.log(`refreshes/s:       ${refreshes['req/s']}  (p99 ${refreshes['p99 ms']} ms)`);
     printRatios([
-      ...(logins ? [ratio('sign-in vs argon2id only', logins['req/s'], rate(BASELINE_LOGIN), 0.9, { api: logins['CPU ms/req'], reference: cpuMs(BASELINE_LOGIN) })] : []),
+      ...(logins
+        ? [
+            ratio('sign-in vs argon2id only', logins['req/s'], rate(BASELINE_LOGIN), 0.9, {
+              api: logins['CPU ms/req'],
+              reference: cpuMs(BASELINE_LOGIN),
+            }),
+          ]
+        : []),
       ...(refreshes
-        ? [ratio('refresh vs crypto only', refreshes['req/s'], rate(BASELINE_REFRESH), 0.5, { api: refreshes['CPU ms/req'], reference: cpuMs(BASELINE_REFRESH) })]
+        ? [
+            ratio('refresh vs crypto only', refreshes['req/s'], rate(BASELINE_REFRESH), 0.5, {
+              api: refreshes['CPU ms/req'],
+              reference: cpuMs(BASELINE_REFRESH),
+            }),
+          ]
         : []),
     ]);
     // Failed requests mean the figures measure error paths, not the calls: say so in the exit code.

@@ -8,6 +8,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { generateSigningKeyPem } from '../plugins/keys';
@@ -23,7 +24,9 @@ async function start(): Promise<void> {
   // GLUON_WORKER off: the inspection queue's poller would share the database and the event loop
   // with the calls measured; the bench has no uploads for it to inspect.
   // On PostgreSQL, production requires the deployment's issuer (PUBLIC_URL) to be named.
-  const postgres = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL, PUBLIC_URL: 'https://console.bench.example' } : {};
+  const postgres = process.env.BENCH_DATABASE_URL
+    ? { DATABASE_URL: process.env.BENCH_DATABASE_URL, PUBLIC_URL: 'https://console.bench.example' }
+    : {};
   const config = loadConfig({
     NODE_ENV: 'production',
     HOST: '127.0.0.1',

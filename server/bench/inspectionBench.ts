@@ -18,21 +18,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import Fastify from 'fastify';
+
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { createFsStorage } from '../modules/gluon/services/fileStorage';
 import { importRuleSet } from '../modules/gluon/services/ruleSets';
 import { receiveUpload } from '../modules/gluon/services/uploads';
 import { GluonWorker } from '../modules/gluon/services/worker';
+import { tarBytes } from '../modules/inspection/archiveBytes';
 import { extractArtefact } from '../modules/inspection/artefacts';
 import { FIXTURE_BUNDLES, readFixtureBundle } from '../modules/inspection/indicatorFixtures';
 import { inspectArchive } from '../modules/inspection/inspectArchive';
 import { buildMatcher } from '../modules/inspection/matcher';
 import { DEFAULT_ARCHIVE_LIMITS, extractArchive } from '../modules/inspection/safeArchive';
-import { tarBytes } from '../modules/inspection/archiveBytes';
-import { readTar } from '../modules/inspection/tarReader';
 import { crashIps, jetsamIps, shutdownLogText } from '../modules/inspection/sampleArtefacts';
 import { parseStixBundle } from '../modules/inspection/stixBundle';
+import { readTar } from '../modules/inspection/tarReader';
 import { createTarGz, type TarWriterEntry } from '../modules/inspection/tarWriter';
 import type { Indicator, Observation } from '../modules/inspection/types';
 
@@ -52,7 +53,9 @@ let started = performance.now();
 const ruleSets = FIXTURE_BUNDLES.map((name) => parseStixBundle(readFixtureBundle(name)));
 const indicators = ruleSets.flatMap((r) => r.indicators);
 const matcher = buildMatcher(indicators);
-console.log(`Rule sets: ${ruleSets.map((r) => `${r.name} (${r.indicators.length})`).join(', ')} parsed and indexed in ${(performance.now() - started).toFixed(1)} ms`);
+console.log(
+  `Rule sets: ${ruleSets.map((r) => `${r.name} (${r.indicators.length})`).join(', ')} parsed and indexed in ${(performance.now() - started).toFixed(1)} ms`,
+);
 
 // A realistic mix: mostly clean system processes, paths and domains, one in a hundred a hit.
 const sample: Observation[] = [];
@@ -64,7 +67,9 @@ for (let i = 0; i < 10_000; i++) {
       sample.push(o('process', hit ? 'BackupAgent' : `daemon${i}`));
       break;
     case 1:
-      sample.push(o('path', hit ? '/var/tmp/icloud_dump/x.db' : `/System/Library/PrivateFrameworks/F${i}.framework/F${i}`));
+      sample.push(
+        o('path', hit ? '/var/tmp/icloud_dump/x.db' : `/System/Library/PrivateFrameworks/F${i}.framework/F${i}`),
+      );
       break;
     case 2:
       sample.push(o('domain', hit ? 'a.cdn.cdncounter.net' : `api${i}.apple.com`));
@@ -81,7 +86,9 @@ while (performance.now() - started < 2_000) {
   matched += sample.length;
 }
 const matchMs = performance.now() - started;
-console.log(`Matching: ${fmt((matched / matchMs) * 1000)} observations/s against ${indicators.length} indicators (${fmt(matched)} matched, ${fmt(findings)} findings)`);
+console.log(
+  `Matching: ${fmt((matched / matchMs) * 1000)} observations/s against ${indicators.length} indicators (${fmt(matched)} matched, ${fmt(findings)} findings)`,
+);
 
 // --- 2. archive end to end -----------------------------------------------------------------
 started = performance.now();
@@ -89,7 +96,12 @@ const dir = 'sysdiagnose_bench';
 const entries: TarWriterEntry[] = [
   {
     path: `${dir}/system_logs.logarchive/Extra/shutdown.log`,
-    data: shutdownLogText([{ epoch: 1_700_000_000, clients: [{ pid: 7, path: '/private/var/db/com.apple.xpc.roleaccountd.staging/subridged', times: 3 }] }]),
+    data: shutdownLogText([
+      {
+        epoch: 1_700_000_000,
+        clients: [{ pid: 7, path: '/private/var/db/com.apple.xpc.roleaccountd.staging/subridged', times: 3 }],
+      },
+    ]),
   },
   { path: `${dir}/crashes_and_spins/JetsamEvent.ips`, data: jetsamIps(['SpringBoard', 'BackupAgent']) },
 ];
@@ -102,12 +114,18 @@ for (let i = 0; i < reports; i++) {
       procName: name,
       procPath: `/usr/libexec/${name}`,
       bundleId: `com.apple.${name}`,
-      images: [`/usr/libexec/${name}`, ...libraries, ...(i === reports - 1 ? ['/private/var/tmp/icloud_dump/loader.dylib'] : [])],
+      images: [
+        `/usr/libexec/${name}`,
+        ...libraries,
+        ...(i === reports - 1 ? ['/private/var/tmp/icloud_dump/loader.dylib'] : []),
+      ],
     }),
   });
 }
 const archive = createTarGz(entries);
-console.log(`Generated ${fmt(entries.length)} entries: ${(archive.length / 1024 ** 2).toFixed(1)} MiB gzip in ${seconds(performance.now() - started)} (not counted)`);
+console.log(
+  `Generated ${fmt(entries.length)} entries: ${(archive.length / 1024 ** 2).toFixed(1)} MiB gzip in ${seconds(performance.now() - started)} (not counted)`,
+);
 
 /**
  * The parsing limit: gunzip, the tar walk and JSON.parse of each report's header and body, with
@@ -142,7 +160,9 @@ for (let round = 0; round < rounds; round++) {
   memoryMs = Math.min(memoryMs, performance.now() - started);
 }
 const ratio = bareMs / memoryMs;
-console.log(`Bare pass (gunzip + tar walk + JSON.parse of ${fmt(parsed)} .ips reports): ${seconds(bareMs)} (${rate(bareMs)}), best of ${rounds}`);
+console.log(
+  `Bare pass (gunzip + tar walk + JSON.parse of ${fmt(parsed)} .ips reports): ${seconds(bareMs)} (${rate(bareMs)}), best of ${rounds}`,
+);
 console.log(
   `inspectArchive in memory: ${fmt(report!.archive.entries)} entries (${(report!.archive.totalBytes / 1024 ** 2).toFixed(1)} MiB) read, ` +
     `${fmt(report!.observations)} observations extracted and matched, ${report!.findings.length} findings + ${report!.heuristics.length} heuristic findings ` +
@@ -203,7 +223,8 @@ const db = await openPglite();
 try {
   await migrate(db);
   const [tenant] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('bench') RETURNING id");
-  for (const name of FIXTURE_BUNDLES) await importRuleSet(db, { tenantId: tenant!.id, userId: null, bundle: readFixtureBundle(name) });
+  for (const name of FIXTURE_BUNDLES)
+    await importRuleSet(db, { tenantId: tenant!.id, userId: null, bundle: readFixtureBundle(name) });
   const storage = createFsStorage(store);
   const worker = new GluonWorker(db, storage, Fastify({ logger: false }).log);
   started = performance.now();
@@ -233,7 +254,8 @@ try {
 }
 
 // --- 5. the three passes side by side -------------------------------------------------------------
-const row = (name: string, ms: number): string => `| ${name} | ${seconds(ms)} | ${fmt((reports / ms) * 1000)} | ${(bareMs / ms).toFixed(2)} |`;
+const row = (name: string, ms: number): string =>
+  `| ${name} | ${seconds(ms)} | ${fmt((reports / ms) * 1000)} | ${(bareMs / ms).toFixed(2)} |`;
 console.log(
   [
     '',

@@ -7,36 +7,49 @@
  *    findings on a watched device (one alert each).
  */
 import Fastify from 'fastify';
+
+import type { Database } from '../contracts';
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
-import type { Database } from '../contracts';
 import { recordFindings } from '../modules/gluon/services/incidents';
 import type { Finding } from '../modules/inspection/types';
 import { createDeviceGroup } from '../modules/monitoring/services/deviceGroups';
 import { MonitoringWorker } from '../modules/monitoring/services/monitoringWorker';
 import { createRule } from '../modules/monitoring/services/rules';
 import { startSmtpReceiver } from '../ops/smtpReceiver';
+import { generateSigningKeyPem, signingKeyFromPem } from '../plugins/keys';
 import { createMailer } from '../plugins/mailer';
 import { createTokenService } from '../plugins/tokens';
-import { generateSigningKeyPem, signingKeyFromPem } from '../plugins/keys';
 
 const findingsCount = Number(process.env.BENCH_FINDINGS ?? 10_000);
 const log = Fastify({ logger: false }).log;
 
 const finding = (i: number, family: string): Finding => ({
   observation: { kind: 'path', value: `/private/var/tmp/bench-${family}-${i}`, source: 'ps.txt', line: i },
-  indicator: { id: `indicator--${family}-${i}`, type: 'file:path', value: `/private/var/tmp/bench-${family}-${i}`, pattern: `[file:path = 'x']` },
+  indicator: {
+    id: `indicator--${family}-${i}`,
+    type: 'file:path',
+    value: `/private/var/tmp/bench-${family}-${i}`,
+    pattern: `[file:path = 'x']`,
+  },
   family: { id: `malware--${family}`, name: family },
   ruleSet: { id: 'bundle--bench', name: 'Bench', version: '1' },
   route: 'exact',
 });
 
-async function device(db: Database, tenantId: string, name: string): Promise<{ deviceId: string; inspectionId: string }> {
-  const [d] = await db.query<{ id: string }>('INSERT INTO gluon_devices (tenant_id, name, last_inspection_at) VALUES ($1, $2, now()) RETURNING id', [tenantId, name]);
-  const [n] = await db.query<{ id: string }>("INSERT INTO gluon_inspections (tenant_id, device_id, origin, status) VALUES ($1, $2, 'upload', 'done') RETURNING id", [
-    tenantId,
-    d!.id,
-  ]);
+async function device(
+  db: Database,
+  tenantId: string,
+  name: string,
+): Promise<{ deviceId: string; inspectionId: string }> {
+  const [d] = await db.query<{ id: string }>(
+    'INSERT INTO gluon_devices (tenant_id, name, last_inspection_at) VALUES ($1, $2, now()) RETURNING id',
+    [tenantId, name],
+  );
+  const [n] = await db.query<{ id: string }>(
+    "INSERT INTO gluon_inspections (tenant_id, device_id, origin, status) VALUES ($1, $2, 'upload', 'done') RETURNING id",
+    [tenantId, d!.id],
+  );
   return { deviceId: d!.id, inspectionId: n!.id };
 }
 
@@ -45,28 +58,53 @@ await migrate(db);
 const smtp = await startSmtpReceiver();
 const mailer = createMailer(db, log, smtp.url);
 const tokens = await createTokenService(signingKeyFromPem(generateSigningKeyPem()), 'http://127.0.0.1:8080');
-const [{ id: tenantId }] = (await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Bench') RETURNING id")) as [{ id: string }];
+const [{ id: tenantId }] = (await db.query<{ id: string }>(
+  "INSERT INTO tenants (name) VALUES ('Bench') RETURNING id",
+)) as [{ id: string }];
 
 for (const [label, window] of [
   ['grouping off', 0],
   ['default grouping (30 s)', 30],
 ] as const) {
   const email = `bench-${window}@example.com`;
-  const ruleId = await createRule(db, tenantId, { name: label, minSeverity: 'high', frequency: 'immediate', groupWindowSeconds: window, recipients: [{ email }] }, null);
+  const ruleId = await createRule(
+    db,
+    tenantId,
+    { name: label, minSeverity: 'high', frequency: 'immediate', groupWindowSeconds: window, recipients: [{ email }] },
+    null,
+  );
   const worker = new MonitoringWorker({ db, mailer, tokens, publicUrl: 'http://127.0.0.1:8080', log, pollMs: 2000 });
   worker.start();
   const { deviceId, inspectionId } = await device(db, tenantId, `Phone ${window}`);
   const started = performance.now();
-  await db.tx((q) => recordFindings(q, { tenantId, deviceId, inspectionId, findings: [finding(1, `Latency${window}`)], ruleSetIds: new Map() }));
+  await db.tx((q) =>
+    recordFindings(q, {
+      tenantId,
+      deviceId,
+      inspectionId,
+      findings: [finding(1, `Latency${window}`)],
+      ruleSetIds: new Map(),
+    }),
+  );
   await smtp.waitForMail(email, 120_000);
-  console.log(`Inspection finished → alert mail accepted by SMTP, ${label}: ${((performance.now() - started) / 1000).toFixed(2)} s`);
+  console.log(
+    `Inspection finished → alert mail accepted by SMTP, ${label}: ${((performance.now() - started) / 1000).toFixed(2)} s`,
+  );
   await worker.stop();
   await db.query('UPDATE monitoring_rules SET enabled = false WHERE id = $1', [ruleId]);
 }
 
 const { deviceId, inspectionId } = await device(db, tenantId, 'Executive phone');
 await createDeviceGroup(db, tenantId, { name: 'Executives', watched: true, deviceIds: [deviceId] });
-await db.tx((q) => recordFindings(q, { tenantId, deviceId, inspectionId, findings: Array.from({ length: findingsCount }, (_, i) => finding(i, 'Rescan')), ruleSetIds: new Map() }));
+await db.tx((q) =>
+  recordFindings(q, {
+    tenantId,
+    deviceId,
+    inspectionId,
+    findings: Array.from({ length: findingsCount }, (_, i) => finding(i, 'Rescan')),
+    ruleSetIds: new Map(),
+  }),
+);
 const worker = new MonitoringWorker({ db, mailer, tokens, publicUrl: 'http://127.0.0.1:8080', log });
 const started = performance.now();
 const result = await worker.tick();

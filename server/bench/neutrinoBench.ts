@@ -11,18 +11,20 @@
  * "100000,1000000") are the observation counts measured, in growing order on one database.
  */
 import { readFile } from 'node:fs/promises';
+
+import type { Database } from '../contracts';
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
-import type { Database } from '../contracts';
 import { huntDevices, type HuntOptions } from '../modules/neutrino/services/hunt';
-import { pruneHuntValues } from '../modules/neutrino/services/huntValues';
 import type { HuntQuery } from '../modules/neutrino/services/huntQuery';
-import { startPostgres } from '../test/postgres';
+import { pruneHuntValues } from '../modules/neutrino/services/huntValues';
 import { sweep } from '../modules/neutrino/services/sweep';
+import { startPostgres } from '../test/postgres';
 
 const sizes = (process.env.BENCH_NTR_SIZES ?? '100000,1000000').split(',').map(Number);
-if (sizes.some((n) => !Number.isInteger(n) || n < 1000) || sizes.some((n, i) => i > 0 && n <= sizes[i - 1]!)) throw new Error('BENCH_NTR_SIZES: growing integers ≥ 1000');
+if (sizes.some((n) => !Number.isInteger(n) || n < 1000) || sizes.some((n, i) => i > 0 && n <= sizes[i - 1]!))
+  throw new Error('BENCH_NTR_SIZES: growing integers ≥ 1000');
 const RUNS = Number(process.env.BENCH_NTR_RUNS ?? 30);
 const DEVICES = 1000;
 const PER_INSPECTION = 100;
@@ -31,14 +33,23 @@ const server = process.env.BENCH_DATABASE === 'postgres' && !process.env.DATABAS
 const url = process.env.DATABASE_URL ?? server?.url;
 const db: Database = url ? await openPostgres(url) : await openPglite();
 await migrate(db);
-const [{ id: tenantId }] = (await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Neutrino bench') RETURNING id")) as [{ id: string }];
-await db.query(`INSERT INTO gluon_devices (tenant_id, name) SELECT $1, 'Device ' || g FROM generate_series(1, ${DEVICES}) g`, [tenantId]);
+const [{ id: tenantId }] = (await db.query<{ id: string }>(
+  "INSERT INTO tenants (name) VALUES ('Neutrino bench') RETURNING id",
+)) as [{ id: string }];
+await db.query(
+  `INSERT INTO gluon_devices (tenant_id, name) SELECT $1, 'Device ' || g FROM generate_series(1, ${DEVICES}) g`,
+  [tenantId],
+);
 
 let seeded = 0;
 /** Neutrino's indexes on gluon_observations (migration 010): dropped while seeding, built once after (as a bulk load would). */
-const INDEXES = (await readFile(new URL('../db/migrations/010_neutrino.sql', import.meta.url), 'utf8')).match(/CREATE INDEX IF NOT EXISTS neutrino_observations[^;]+;/g)!;
+const INDEXES = (await readFile(new URL('../db/migrations/010_neutrino.sql', import.meta.url), 'utf8')).match(
+  /CREATE INDEX IF NOT EXISTS neutrino_observations[^;]+;/g,
+)!;
 /** The value dictionary's indexes (migration 017): its trigger is off while seeding, the dictionary rebuilt after (INSERT SELECT DISTINCT). */
-const DICTIONARY_INDEXES = (await readFile(new URL('../db/migrations/017_neutrino_values.sql', import.meta.url), 'utf8')).match(/CREATE INDEX neutrino_values[^;]+;/g)!;
+const DICTIONARY_INDEXES = (
+  await readFile(new URL('../db/migrations/017_neutrino_values.sql', import.meta.url), 'utf8')
+).match(/CREATE INDEX neutrino_values[^;]+;/g)!;
 
 /** One inspection per device at a time, each with PER_INSPECTION observations of four kinds. */
 async function seedTo(target: number): Promise<void> {
@@ -68,8 +79,13 @@ async function seedTo(target: number): Promise<void> {
        ON CONFLICT DO NOTHING`,
       [tenantId],
     );
-    await db.query('UPDATE gluon_inspections SET observation_count = 1 WHERE tenant_id = $1 AND observation_count = 0', [tenantId]);
-    const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM gluon_observations')) as [{ n: number }];
+    await db.query(
+      'UPDATE gluon_inspections SET observation_count = 1 WHERE tenant_id = $1 AND observation_count = 0',
+      [tenantId],
+    );
+    const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM gluon_observations')) as [
+      { n: number },
+    ];
     seeded = n;
     if (process.env.BENCH_VERBOSE) console.log(`  ${seeded.toLocaleString('en-US')} observations`);
   }
@@ -94,11 +110,14 @@ async function seedTo(target: number): Promise<void> {
   await db.query('ALTER TABLE gluon_observations ENABLE TRIGGER neutrino_values_add');
   const [{ n }] = (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM neutrino_values')) as [{ n: number }];
   dictionary = n;
-  console.log(`  value dictionary: ${n.toLocaleString('en-US')} distinct values, built with its indexes in ${((performance.now() - building) / 1000).toFixed(1)} s`);
+  console.log(
+    `  value dictionary: ${n.toLocaleString('en-US')} distinct values, built with its indexes in ${((performance.now() - building) / 1000).toFixed(1)} s`,
+  );
 }
 let dictionary = 0;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 interface Timing {
   p50: number;
@@ -138,7 +157,8 @@ async function time(query: HuntQuery, variants: HuntOptions[], runs = RUNS): Pro
   });
 }
 
-const ms = (t: Timing, p: 'p50' | 'p95') => `${t[p].toFixed(1)} ms${p === 'p95' && t.stopped ? ` (${t.stopped} stopped at 5 s)` : ''}`;
+const ms = (t: Timing, p: 'p50' | 'p95') =>
+  `${t[p].toFixed(1)} ms${p === 'p95' && t.stopped ? ` (${t.stopped} stopped at 5 s)` : ''}`;
 
 const CASES: Array<[string, HuntQuery]> = [
   // proc77 and Application/777… exist from the first size on (hashes spread over 50,000 and 200,000 values).
@@ -159,17 +179,22 @@ const rows: string[] = [];
 for (const size of sizes) {
   const started = performance.now();
   await seedTo(size);
-  console.log(`${engine}: ${seeded.toLocaleString('en-US')} observations seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `${engine}: ${seeded.toLocaleString('en-US')} observations seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
   for (const [name, query] of [...CASES, LARGE]) {
     const runs = query === LARGE[1] ? LARGE_RUNS : RUNS;
     if (runs === 0) continue;
     // Contains: also without the dictionary (dictionaryLimit 0, as before migration 017) and
     // through it whatever the number of values (what the limit is measured by); same page or the bench fails.
-    const variants: HuntOptions[] = query.mode === 'contains' ? [{}, { dictionaryLimit: 0 }, { dictionaryLimit: 1_000_000 }] : [{}];
+    const variants: HuntOptions[] =
+      query.mode === 'contains' ? [{}, { dictionaryLimit: 0 }, { dictionaryLimit: 1_000_000 }] : [{}];
     const [r, direct, forced] = (await time(query, variants, runs)) as [Timing, Timing?, Timing?];
     let line = `| ${engine} | ${seeded.toLocaleString('en-US')} | ${name} | ${ms(r, 'p50')} | ${ms(r, 'p95')} | ${r.devices} |`;
     if (direct && forced) {
-      for (const other of [direct, forced]) if (r.page !== null && other.page !== null && other.page !== r.page) throw new Error(`${name}: the paths gave different pages`);
+      for (const other of [direct, forced])
+        if (r.page !== null && other.page !== null && other.page !== r.page)
+          throw new Error(`${name}: the paths gave different pages`);
       line += ` ${ms(direct, 'p50')} / ${ms(direct, 'p95')} | ${ms(forced, 'p50')} / ${ms(forced, 'p95')} |`;
     }
     rows.push(line);
@@ -197,8 +222,12 @@ console.log(sweepLine);
 // trigger and without; each write rolled back. Alternating rounds, the median of each.
 const WRITE_ROUNDS = 7;
 const writes: Record<'on' | 'off', number[]> = { on: [], off: [] };
-const [device] = (await db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 LIMIT 1', [tenantId])) as [{ id: string }];
-const known = (await db.query<{ kind: string; value: string }>('SELECT kind, value FROM neutrino_values ORDER BY value LIMIT 3000')).map((r) => [r.kind, r.value] as const);
+const [device] = (await db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 LIMIT 1', [
+  tenantId,
+])) as [{ id: string }];
+const known = (
+  await db.query<{ kind: string; value: string }>('SELECT kind, value FROM neutrino_values ORDER BY value LIMIT 3000')
+).map((r) => [r.kind, r.value] as const);
 for (let round = 0; round < WRITE_ROUNDS * 2; round++) {
   const trigger = round % 2 === 0 ? 'on' : 'off';
   const fresh = Array.from({ length: 3000 }, (_, i) => ['process', `fresh-${round}-${i}-daemon`] as const);
@@ -207,10 +236,10 @@ for (let round = 0; round < WRITE_ROUNDS * 2; round++) {
   await db
     .tx(async (q) => {
       if (trigger === 'off') await q.query('ALTER TABLE gluon_observations DISABLE TRIGGER neutrino_values_add');
-      const [{ id }] = (await q.query<{ id: string }>("INSERT INTO gluon_inspections (tenant_id, device_id, origin, status) VALUES ($1, $2, 'upload', 'done') RETURNING id", [
-        tenantId,
-        device.id,
-      ])) as [{ id: string }];
+      const [{ id }] = (await q.query<{ id: string }>(
+        "INSERT INTO gluon_inspections (tenant_id, device_id, origin, status) VALUES ($1, $2, 'upload', 'done') RETURNING id",
+        [tenantId, device.id],
+      )) as [{ id: string }];
       for (let i = 0; i < all.length; i += 2000) {
         const part = all.slice(i, i + 2000);
         await q.query(

@@ -1,8 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { postgresCpuMicros } from './postgresCpu';
 
 // A stand-in for a PostgreSQL cluster: a "server" process whose pid is in postmaster.pid, with
@@ -44,7 +45,9 @@ describe('postgresCpuMicros', () => {
     dir = mkdtempSync(path.join(os.tmpdir(), 'pgcpu-'));
     server = spawn(process.execPath, ['-e', SERVER], { stdio: ['ignore', 'pipe', 'inherit'], detached: true });
     await new Promise<void>((resolve, reject) => {
-      server!.stdout!.once('data', (chunk: Buffer) => (String(chunk).startsWith('ready') ? resolve() : reject(new Error(String(chunk)))));
+      server!.stdout!.once('data', (chunk: Buffer) =>
+        String(chunk).startsWith('ready') ? resolve() : reject(new Error(String(chunk))),
+      );
       server!.once('exit', (code) => reject(new Error(`the stand-in server exited with ${code}`)));
     });
     writeFileSync(path.join(dir, 'postmaster.pid'), `${server.pid}\n${dir}\n`);

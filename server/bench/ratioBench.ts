@@ -3,7 +3,7 @@
  * the same run with the same load generator and settings, printed as ratios (targets:
  * refresh >= 50 % of crypto-only, sign-in >= 90 % of argon2id-only).
  */
-import { fork, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, fork } from 'node:child_process';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 
@@ -43,7 +43,10 @@ export interface Scenario {
  * Starts a bench server module (`./benchServer.ts`, `./baselineServer.ts`) in its own process,
  * so the load generator keeps its event loop; resolves with what the child reports over IPC.
  */
-export async function forkBenchServer<T extends object>(file: string, name: string): Promise<T & { stop(): Promise<void>; cpu(): Promise<number> }> {
+export async function forkBenchServer<T extends object>(
+  file: string,
+  name: string,
+): Promise<T & { stop(): Promise<void>; cpu(): Promise<number> }> {
   const child: ChildProcess = fork(fileURLToPath(new URL(file, import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -106,7 +109,11 @@ export function baselineScenarios(baseline: Baseline): { login: Scenario; refres
     },
     refresh: {
       scenario: BASELINE_REFRESH,
-      options: { method: 'GET', url: `${baseline.url}/baseline/refresh`, headers: { authorization: `Bearer ${baseline.token}` } },
+      options: {
+        method: 'GET',
+        url: `${baseline.url}/baseline/refresh`,
+        headers: { authorization: `Bearer ${baseline.token}` },
+      },
     },
   };
 }
@@ -123,10 +130,24 @@ export interface Ratio {
 }
 
 /** `cpu`: CPU ms per request of the API and of the reference, when known. */
-export function ratio(call: string, api: number, reference: number, target: number, cpu?: { api: number | null; reference: number | null }): Ratio {
+export function ratio(
+  call: string,
+  api: number,
+  reference: number,
+  target: number,
+  cpu?: { api: number | null; reference: number | null },
+): Ratio {
   const r = reference > 0 ? Math.round((api / reference) * 100) / 100 : 0;
   const cpuRatio = cpu?.api && cpu.reference ? Math.round((cpu.reference / cpu.api) * 100) / 100 : null;
-  return { call, 'API req/s': api, 'reference req/s': reference, ratio: r, target, met: r >= target, 'CPU ratio': cpuRatio };
+  return {
+    call,
+    'API req/s': api,
+    'reference req/s': reference,
+    ratio: r,
+    target,
+    met: r >= target,
+    'CPU ratio': cpuRatio,
+  };
 }
 
 /** Prints the ratio table and the machine's load (figures on a shared machine vary with it). */
@@ -134,7 +155,9 @@ export function printRatios(ratios: Ratio[]): void {
   console.log('\nAPI rate as a share of its reference (same run, same load generator):');
   console.table(ratios);
   const [load1 = 0] = os.loadavg();
-  console.log(`load average (1 min) at the end: ${load1.toFixed(2)} on ${os.cpus().length} cores; other work on the machine lowers both sides.`);
+  console.log(
+    `load average (1 min) at the end: ${load1.toFixed(2)} on ${os.cpus().length} cores; other work on the machine lowers both sides.`,
+  );
   console.log(
     'CPU ratio: CPU time per request of the reference over that of the API (server process, all threads; with BENCH_DATABASE=postgres also the PostgreSQL processes): the rate ratio an idle machine would give when CPU bounds both.',
   );

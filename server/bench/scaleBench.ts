@@ -17,6 +17,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
+
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import type { Database } from '../contracts';
@@ -90,13 +91,26 @@ async function grow(db: Database, seeded: Seeded, devices: number, events: numbe
   seeded.devices = devices;
   seeded.events = events;
   // As autovacuum would (PGlite has none; the API's maintenance runs daily): statistics, and the GIN pending list merged.
-  for (const table of ['gluon_devices', 'gluon_inspections', 'gluon_observations', 'gluon_incidents', 'audit_events', 'users']) await db.query(`VACUUM ANALYZE ${table}`);
+  for (const table of [
+    'gluon_devices',
+    'gluon_inspections',
+    'gluon_observations',
+    'gluon_incidents',
+    'audit_events',
+    'users',
+  ])
+    await db.query(`VACUUM ANALYZE ${table}`);
 }
 
 async function seedTenant(db: Database): Promise<Seeded> {
   const [tenant] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Scale bench') RETURNING id");
   const tenantId = tenant!.id;
-  await db.query('INSERT INTO users (tenant_id, email, password_hash, permissions) VALUES ($1, $2, $3, $4)', [tenantId, EMAIL, await hashPassword(PASSWORD), [...ALL_PERMISSIONS]]);
+  await db.query('INSERT INTO users (tenant_id, email, password_hash, permissions) VALUES ($1, $2, $3, $4)', [
+    tenantId,
+    EMAIL,
+    await hashPassword(PASSWORD),
+    [...ALL_PERMISSIONS],
+  ]);
   await db.query(
     `INSERT INTO users (tenant_id, email, permissions, status, last_login_at)
      SELECT $1, 'user-' || lpad(i::text, 5, '0') || '@scale.example', '{gln#rpt#r}', 'active', now() - make_interval(mins => i)
@@ -123,7 +137,12 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** p50 / p95 in ms of `requests` GETs of `url`, CONNECTIONS at a time, after a few unmeasured ones. */
-async function measure(base: string, url: string, token: string, requests: number): Promise<{ p50: number; p95: number }> {
+async function measure(
+  base: string,
+  url: string,
+  token: string,
+  requests: number,
+): Promise<{ p50: number; p95: number }> {
   const get = async () => {
     const started = performance.now();
     const res = await fetchAgain(`${base}${url}`, { headers: { authorization: `Bearer ${token}` } });
@@ -145,8 +164,13 @@ async function measure(base: string, url: string, token: string, requests: numbe
 
 /** The issue's table of calls, for the tenant as it is now. */
 async function calls(db: Database, tenantId: string): Promise<Array<[string, string]>> {
-  const [device] = await db.query<{ id: string }>("SELECT id FROM gluon_devices WHERE tenant_id = $1 AND name = 'device-10'", [tenantId]);
-  const [incident] = await db.query<{ id: string }>('SELECT id FROM gluon_incidents WHERE device_id = $1', [device!.id]);
+  const [device] = await db.query<{ id: string }>(
+    "SELECT id FROM gluon_devices WHERE tenant_id = $1 AND name = 'device-10'",
+    [tenantId],
+  );
+  const [incident] = await db.query<{ id: string }>('SELECT id FROM gluon_incidents WHERE device_id = $1', [
+    device!.id,
+  ]);
   // The deepest page the API serves (10,000 rows): the last page of a list that has fewer.
   const lastPage = async (url: string, size: number) => {
     const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (${url} LIMIT 10000) c`, [tenantId]);
@@ -157,15 +181,30 @@ async function calls(db: Database, tenantId: string): Promise<Array<[string, str
   // The list's real last page, by keyset cursor (the console's Next, however deep): `after` the
   // row just before it, found here once by OFFSET (not measured).
   const lastByCursor = async (table: string, where: string, order: string, key: string, size: number) => {
-    const [counted] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE tenant_id = $1 ${where}`, [tenantId]);
+    const [counted] = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM ${table} WHERE tenant_id = $1 ${where}`,
+      [tenantId],
+    );
     const [row] = await db.query<{ id: string; k: string | null }>(
       `SELECT id, (extract(epoch FROM ${key}) * 1000000)::bigint::text AS k FROM ${table} WHERE tenant_id = $1 ${where} ORDER BY ${order} OFFSET $2 LIMIT 1`,
       [tenantId, Math.max(0, counted!.n - size - 1)],
     );
     return encodeCursor(row!.k, row!.id);
   };
-  const devicesCursor = await lastByCursor('gluon_devices', '', 'last_inspection_at DESC NULLS LAST, id', 'last_inspection_at', 20);
-  const uploadsCursor = await lastByCursor('gluon_inspections', "AND origin <> 'rescan'", 'created_at DESC, id', 'created_at', 20);
+  const devicesCursor = await lastByCursor(
+    'gluon_devices',
+    '',
+    'last_inspection_at DESC NULLS LAST, id',
+    'last_inspection_at',
+    20,
+  );
+  const uploadsCursor = await lastByCursor(
+    'gluon_inspections',
+    "AND origin <> 'rescan'",
+    'created_at DESC, id',
+    'created_at',
+    20,
+  );
   const auditCursor = await lastByCursor('audit_events', '', 'created_at DESC, id', 'created_at', 50);
   return [
     ['devices, page 0', '/gluon-backend/devices?size=20'],
@@ -287,7 +326,9 @@ function table(rows: Row[], sizes: number[]): string {
       const cells = sizes.map((s) => mine.find((r) => r.call === call && r.size === s));
       const first = cells[0]?.p95 ?? 0;
       const last = cells.at(-1)?.p95 ?? 0;
-      lines.push(`| ${call} | ${cells.map((c) => (c ? `${c.p50} / ${c.p95}` : '—')).join(' | ')} | ${first ? (last / first).toFixed(2) : '—'}× |`);
+      lines.push(
+        `| ${call} | ${cells.map((c) => (c ? `${c.p50} / ${c.p95}` : '—')).join(' | ')} | ${first ? (last / first).toFixed(2) : '—'}× |`,
+      );
     }
   }
   return lines.join('\n');
@@ -301,7 +342,8 @@ async function main(): Promise<void> {
     .sort((a, b) => a - b);
   const engines = argument('engines', 'postgres,pglite').split(',');
   const requests = Number(argument('requests', '200'));
-  if (!sizes.length || engines.some((e) => !ENGINES[e]) || !(requests >= 10)) throw new Error('usage: --sizes=1000,10000 --engines=postgres,pglite --requests=200 (at least 10)');
+  if (!sizes.length || engines.some((e) => !ENGINES[e]) || !(requests >= 10))
+    throw new Error('usage: --sizes=1000,10000 --engines=postgres,pglite --requests=200 (at least 10)');
   const rows: Row[] = [];
   for (const engine of engines) rows.push(...(await runEngine(ENGINES[engine]!, sizes, requests)));
   console.log(table(rows, sizes));

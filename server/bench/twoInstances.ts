@@ -9,6 +9,7 @@
  */
 import autocannon from 'autocannon';
 import pg from 'pg';
+
 import { migrate } from '../db/migrate';
 import { openPostgres } from '../db/postgres';
 import { generateSigningKeyPem } from '../plugins/keys';
@@ -27,17 +28,26 @@ type Instance = { url: string; stop(): Promise<void> };
 
 /** Both instances get the same settings (the deployment's): passed in the environment they inherit. */
 function startInstance(databaseUrl: string, signingKey: string): Promise<Instance> {
-  Object.assign(process.env, { BENCH_TWO_DATABASE_URL: databaseUrl, BENCH_TWO_SIGNING_KEY: signingKey, BENCH_TWO_PUBLIC_URL: PUBLIC_URL });
+  Object.assign(process.env, {
+    BENCH_TWO_DATABASE_URL: databaseUrl,
+    BENCH_TWO_SIGNING_KEY: signingKey,
+    BENCH_TWO_PUBLIC_URL: PUBLIC_URL,
+  });
   return forkBenchServer<{ url: string }>('./twoInstancesServer.ts', 'API instance');
 }
 
 async function signIn(url: string): Promise<string> {
-  const res = await fetch(`${url}/um/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: EMAIL, password: PASSWORD }) });
+  const res = await fetch(`${url}/um/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: EMAIL, password: PASSWORD }),
+  });
   if (!res.ok) throw new Error(`sign-in on ${url} failed: ${res.status} ${await res.text()}`);
   return ((await res.json()) as { token: string }).token;
 }
 
-const status = async (url: string, token: string) => (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).status;
+const status = async (url: string, token: string) =>
+  (await fetch(url, { headers: { authorization: `Bearer ${token}` } })).status;
 
 /** Sign in on A, refresh on B, log out on A, refused on B: throws when the instances disagree. */
 async function checkAgreement(a: string, b: string): Promise<void> {
@@ -56,7 +66,9 @@ interface Measured {
 /** The same load spread over the targets at once (connections split between them); rates summed. */
 async function measure(targets: LoadOptions[], connections: number, duration: number): Promise<Measured> {
   const share = Math.max(1, Math.floor(connections / targets.length));
-  const results = await Promise.all(targets.map((t) => autocannon({ ...t, connections: share, duration, timeout: 30 })));
+  const results = await Promise.all(
+    targets.map((t) => autocannon({ ...t, connections: share, duration, timeout: 30 })),
+  );
   await settle();
   return {
     rate: Math.round(results.reduce((sum, r) => sum + r.requests.average, 0) * 10) / 10,
@@ -98,7 +110,11 @@ export async function runTwoInstancesBench(options: { duration?: number; connect
     console.log(`Two API instances on one PostgreSQL (${a}, ${b}): tokens agree, logout on A is refused on B.`);
 
     const token = await signIn(a);
-    const refresh = (url: string): LoadOptions => ({ url: `${url}/um/refresh`, method: 'GET', headers: { authorization: `Bearer ${token}` } });
+    const refresh = (url: string): LoadOptions => ({
+      url: `${url}/um/refresh`,
+      method: 'GET',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const login = (url: string): LoadOptions => ({
       url: `${url}/um/login`,
       method: 'POST',
@@ -111,7 +127,9 @@ export async function runTwoInstancesBench(options: { duration?: number; connect
       { scenario: 'password login, instance A alone', ...(await measure([login(a)], connections, duration)) },
       { scenario: 'password login, A and B together', ...(await measure([login(a), login(b)], connections, duration)) },
     ];
-    console.table(rows.map((r) => ({ scenario: r.scenario, 'req/s': r.rate, 'p99 ms': r.p99, 'non-2xx/errors': r.non2xx })));
+    console.table(
+      rows.map((r) => ({ scenario: r.scenario, 'req/s': r.rate, 'p99 ms': r.p99, 'non-2xx/errors': r.non2xx })),
+    );
     console.log(
       `two instances / one: refresh ${(rows[1]!.rate / rows[0]!.rate).toFixed(2)}, password login ${(rows[3]!.rate / rows[2]!.rate).toFixed(2)} (${connections} connections in all)`,
     );

@@ -5,7 +5,10 @@
  */
 import { runCli } from './runCli';
 
-runCli(process.argv.slice(2), process.env, { out: (text) => console.log(text), err: (text) => console.error(text) }).then(
+runCli(process.argv.slice(2), process.env, {
+  out: (text) => console.log(text),
+  err: (text) => console.error(text),
+}).then(
   (code) => process.exit(code),
   (error: unknown) => {
     console.error(error);

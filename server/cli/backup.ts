@@ -2,9 +2,10 @@ import { existsSync, readdirSync } from 'node:fs';
 import { readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
+
 import type { AppConfig } from '../config';
 import type { Database } from '../contracts';
-import { readDataDirLock, DataDirBusyError } from '../db/dataDirLock';
+import { DataDirBusyError, readDataDirLock } from '../db/dataDirLock';
 import { pgliteDir } from '../db/index';
 import { migrate } from '../db/migrate';
 import { isPgliteDatabase, openPglite } from '../db/pglite';
@@ -31,7 +32,8 @@ export function withAbsoluteFile(argv: readonly string[], cwd = process.cwd()): 
 /** The single file argument of backup / restore. */
 export function fileArgument(command: string, argv: readonly string[]): string {
   const files = argv.filter((a) => !a.startsWith('-'));
-  if (files.length !== 1 || files.length !== argv.length) throw new CliError(`Usage: npm run admin -- ${command} <file>`);
+  if (files.length !== 1 || files.length !== argv.length)
+    throw new CliError(`Usage: npm run admin -- ${command} <file>`);
   return path.resolve(files[0]!);
 }
 
@@ -44,7 +46,8 @@ const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MiB`;
  */
 export async function backupDatabase(db: Database, file: string): Promise<string> {
   if (!isPgliteDatabase(db)) throw new CliError(POSTGRES_BACKUP_HINT);
-  if (existsSync(file)) throw new CliError(`${file} exists already: choose a new file name (a backup never overwrites one).`);
+  if (existsSync(file))
+    throw new CliError(`${file} exists already: choose a new file name (a backup never overwrites one).`);
   const blob = await db.dumpDataDir();
   const temp = `${file}.${process.pid}.partial`;
   await writeFile(temp, Buffer.from(await blob.arrayBuffer()), { mode: 0o600, flag: 'wx' });
@@ -57,7 +60,10 @@ export async function backupDatabase(db: Database, file: string): Promise<string
  * restore never replaces a database in place. Migrates it (an older backup gets newer tables)
  * and says what it holds.
  */
-export async function restoreDatabase(config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>, file: string): Promise<string> {
+export async function restoreDatabase(
+  config: Pick<AppConfig, 'dataDir' | 'databaseUrl'>,
+  file: string,
+): Promise<string> {
   if (config.databaseUrl) throw new CliError(POSTGRES_BACKUP_HINT);
   const folder = pgliteDir(config.dataDir);
   const holder = readDataDirLock(folder);
@@ -83,7 +89,11 @@ export async function restoreDatabase(config: Pick<AppConfig, 'dataDir' | 'datab
   }
   let db;
   try {
-    db = await openPglite({ dataDir: folder, loadDataDir: new Blob([new Uint8Array(bytes)], { type: 'application/x-gzip' }), holder: 'cli' });
+    db = await openPglite({
+      dataDir: folder,
+      loadDataDir: new Blob([new Uint8Array(bytes)], { type: 'application/x-gzip' }),
+      holder: 'cli',
+    });
   } catch (error) {
     if (error instanceof DataDirBusyError) throw error;
     await rm(folder, { recursive: true, force: true });
@@ -91,7 +101,9 @@ export async function restoreDatabase(config: Pick<AppConfig, 'dataDir' | 'datab
   }
   try {
     await migrate(db);
-    const [counts] = await db.query<{ users: number; tenants: number }>('SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM tenants) AS tenants');
+    const [counts] = await db.query<{ users: number; tenants: number }>(
+      'SELECT (SELECT count(*)::int FROM users) AS users, (SELECT count(*)::int FROM tenants) AS tenants',
+    );
     return `Restored ${file} into ${folder}: ${counts!.tenants} tenant(s), ${counts!.users} user(s). Start the API with DATA_DIR=${config.dataDir}.`;
   } finally {
     await db.close();

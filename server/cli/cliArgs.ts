@@ -11,7 +11,10 @@ export class CliError extends Error {
 export type OptionSpec = Record<string, { type: 'string' | 'boolean'; description: string; required?: boolean }>;
 
 /** Parses `--name value` / `--name=value` options of one command; unknown options are errors. */
-export function parseOptions<S extends OptionSpec>(spec: S, argv: readonly string[]): { [K in keyof S]?: S[K]['type'] extends 'boolean' ? boolean : string } {
+export function parseOptions<S extends OptionSpec>(
+  spec: S,
+  argv: readonly string[],
+): { [K in keyof S]?: S[K]['type'] extends 'boolean' ? boolean : string } {
   let parsed;
   try {
     parsed = parseArgs({
@@ -43,7 +46,8 @@ export function parseDuration(value: string, option: string): number {
 export function parseExpiry(value: string, option: string, now = Date.now()): string {
   if (/^\d+\s*[smhdw]?$/.test(value.trim())) return new Date(now + parseDuration(value, option) * 1000).toISOString();
   const time = Date.parse(value);
-  if (Number.isNaN(time)) throw new CliError(`--${option}: "${value}" is neither a date (2026-12-31T00:00:00Z) nor a duration (7d)`);
+  if (Number.isNaN(time))
+    throw new CliError(`--${option}: "${value}" is neither a date (2026-12-31T00:00:00Z) nor a duration (7d)`);
   if (time <= now) throw new CliError(`--${option} must be in the future`);
   return new Date(time).toISOString();
 }

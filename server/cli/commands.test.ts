@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { currentStep, totpCode } from '../modules/auth/totp';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { CliError, parseDuration, parseExpiry } from './cliArgs';
-import { helpText, runCommand, type CliContext } from './commands';
+import { type CliContext, helpText, runCommand } from './commands';
 
 describe('operator CLI commands', () => {
   let t: TestApp;
@@ -17,7 +18,17 @@ describe('operator CLI commands', () => {
 
   it('--help lists every command of the issue', async () => {
     const help = helpText();
-    for (const name of ['create-tenant', 'create-user', 'list-users', 'reset-mfa', 'invite', 'create-collector-link', 'quick-link', 'unsubscribe-link', 'outbox']) {
+    for (const name of [
+      'create-tenant',
+      'create-user',
+      'list-users',
+      'reset-mfa',
+      'invite',
+      'create-collector-link',
+      'quick-link',
+      'unsubscribe-link',
+      'outbox',
+    ]) {
       expect(help).toContain(name);
     }
     expect(await run('invite', '--help')).toMatch(/--email <value> \(required\)/);
@@ -25,10 +36,20 @@ describe('operator CLI commands', () => {
   });
 
   it('needs a tenant, then creates users who can sign in (with and without MFA)', async () => {
-    await expect(run('create-user', '--email', 'x@acme.example', '--password', 'Sup3r-secret!')).rejects.toThrow(/no tenant yet/);
+    await expect(run('create-user', '--email', 'x@acme.example', '--password', 'Sup3r-secret!')).rejects.toThrow(
+      /no tenant yet/,
+    );
     const tenantOut = await run('create-tenant', '--name', 'Acme');
     const tenantId = /: ([0-9a-f-]{36})$/.exec(tenantOut)![1]!;
-    const plain = await run('create-user', '--email', 'Plain@Acme.example', '--password', 'Sup3r-secret!', '--perms', 'gln#rpt#rw,umg#usr#r');
+    const plain = await run(
+      'create-user',
+      '--email',
+      'Plain@Acme.example',
+      '--password',
+      'Sup3r-secret!',
+      '--perms',
+      'gln#rpt#rw,umg#usr#r',
+    );
     expect(plain).toContain('User plain@acme.example created');
     const login = await t.login('plain@acme.example', 'Sup3r-secret!');
     const claims = JSON.parse(Buffer.from(login.token.split('.')[1]!, 'base64url').toString());
@@ -47,17 +68,27 @@ describe('operator CLI commands', () => {
     });
     expect(second.statusCode).toBe(200);
 
-    await expect(run('create-user', '--email', 'mfa@acme.example', '--password', 'Sup3r-secret!')).rejects.toThrow(/already exists/);
+    await expect(run('create-user', '--email', 'mfa@acme.example', '--password', 'Sup3r-secret!')).rejects.toThrow(
+      /already exists/,
+    );
     await expect(run('create-user', '--email', 'bad', '--password', 'Sup3r-secret!')).rejects.toThrow(CliError);
-    await expect(run('create-user', '--email', 'short@acme.example', '--password', 'short')).rejects.toThrow(/at least 8/);
-    await expect(run('create-user', '--email', 'p@acme.example', '--password', 'Sup3r-secret!', '--perms', 'root')).rejects.toThrow(/--perms/);
-    await expect(run('create-user', '--email', 'p@acme.example', '--password', 'Sup3r-secret!', '--mfa', 'maybe')).rejects.toThrow(/--mfa/);
+    await expect(run('create-user', '--email', 'short@acme.example', '--password', 'short')).rejects.toThrow(
+      /at least 8/,
+    );
+    await expect(
+      run('create-user', '--email', 'p@acme.example', '--password', 'Sup3r-secret!', '--perms', 'root'),
+    ).rejects.toThrow(/--perms/);
+    await expect(
+      run('create-user', '--email', 'p@acme.example', '--password', 'Sup3r-secret!', '--mfa', 'maybe'),
+    ).rejects.toThrow(/--mfa/);
     await expect(run('create-user')).rejects.toThrow(/--email is required/);
     const generated = await run('create-user', '--email', 'gen@acme.example', '--perms', 'gln#rpt#r');
     const password = /Generated password: (\S+)/.exec(generated)![1]!;
     expect(password.length).toBeGreaterThanOrEqual(16);
     expect((await t.login('gen@acme.example', password)).token).toEqual(expect.any(String));
-    await expect(run('create-user', '--email', 'p@acme.example', '--password', 'Sup3r-secret!', '--bogus', '1')).rejects.toThrow(CliError);
+    await expect(
+      run('create-user', '--email', 'p@acme.example', '--password', 'Sup3r-secret!', '--bogus', '1'),
+    ).rejects.toThrow(CliError);
   });
 
   it('lists users and resets MFA', async () => {
@@ -71,10 +102,22 @@ describe('operator CLI commands', () => {
   });
 
   it('invites: prints a working link and mails it', async () => {
-    const out = await run('invite', '--email', 'new@acme.example', '--perms', 'gln#rpt#r', '--methods', 'Okta,password');
+    const out = await run(
+      'invite',
+      '--email',
+      'new@acme.example',
+      '--perms',
+      'gln#rpt#r',
+      '--methods',
+      'Okta,password',
+    );
     const link = /(http:\/\/127\.0\.0\.1:8080\/invite\/[A-Za-z0-9_-]+)$/.exec(out)![1]!;
     const invite = await t.app.inject({ method: 'GET', url: `/um/invite/${link.split('/').pop()}` });
-    expect(invite.json()).toMatchObject({ username: 'new@acme.example', expired: false, allowedLoginMethods: ['Okta', 'password'] });
+    expect(invite.json()).toMatchObject({
+      username: 'new@acme.example',
+      expired: false,
+      allowedLoginMethods: ['Okta', 'password'],
+    });
     expect((await t.outbox()).at(-1)!.body_text).toContain(link);
     expect(await run('outbox', '--to', 'new@acme.example')).toContain(link);
     await expect(run('invite', '--email', 'plain@acme.example')).rejects.toThrow(/already exists/);
@@ -89,8 +132,14 @@ describe('operator CLI commands', () => {
     expect(valid.json()).toMatchObject({ valid: true, remainingInstalls: 1 });
     expect(Date.parse(valid.json().expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86400_000);
     const body = { fullName: 'A', email: 'a@b.example', os: 'WIN' };
-    expect((await t.app.inject({ method: 'POST', url: `/gluon-backend/sharedExtractorLinks/${token}`, payload: body })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: `/gluon-backend/sharedExtractorLinks/${token}`, payload: body })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/gluon-backend/sharedExtractorLinks/${token}`, payload: body }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/gluon-backend/sharedExtractorLinks/${token}`, payload: body }))
+        .statusCode,
+    ).toBe(403);
     await expect(run('create-collector-link', '--limit', '0')).rejects.toThrow(/--limit/);
     await expect(run('create-collector-link', '--expires', '2000-01-01T00:00:00Z')).rejects.toThrow(/future/);
   });
@@ -99,7 +148,11 @@ describe('operator CLI commands', () => {
     const quick = await run('quick-link', '--os', 'win', '--ttl', '1h');
     const token = /Bearer (\S+)"/.exec(quick)![1]!;
     expect(quick).toContain(`/collector/quick?tokenquick=${token}`);
-    const dl = await t.app.inject({ method: 'GET', url: '/gluon-backend/extractors/quickdownload', headers: { authorization: `Bearer ${token}` } });
+    const dl = await t.app.inject({
+      method: 'GET',
+      url: '/gluon-backend/extractors/quickdownload',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(dl.statusCode).toBe(200);
     expect(dl.headers['content-disposition']).toContain('win');
     await expect(run('quick-link', '--os', 'LINUX')).rejects.toThrow(/WIN or MAC/);
@@ -107,7 +160,11 @@ describe('operator CLI commands', () => {
     const unsub = await run('unsubscribe-link', '--email', 'rcpt@acme.example', '--notification', 'weekly-report');
     const url = /(http:\/\/\S+\/unsubscribe\?jwt=\S+)$/.exec(unsub)![1]!;
     const jwt = decodeURIComponent(new URL(url).searchParams.get('jwt')!);
-    const res = await t.app.inject({ method: 'POST', url: '/gluon-backend/externalNotifications/recipients/unsubscribe?all=false', payload: { jwt } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/gluon-backend/externalNotifications/recipients/unsubscribe?all=false',
+      payload: { jwt },
+    });
     expect(res.json()).toEqual({ unsubscribed: 'notification', notification: 'weekly-report' });
     expect(pathOf(url)).toMatch(/^\/unsubscribe\?jwt=/);
   });

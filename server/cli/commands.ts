@@ -1,19 +1,29 @@
 import { randomBytes } from 'node:crypto';
+
 import type { AppConfig } from '../config';
-import { HttpError, type Database, type Mailer, type TokenService } from '../contracts';
+import { type Database, HttpError, type Mailer, type TokenService } from '../contracts';
+import { newTotpSecret, otpauthUrl } from '../modules/auth/totp';
 import { collectorLinkUrl, createCollectorLink } from '../modules/gluon/collector/collectorLinks';
 import { INSTALLER_OS, type InstallerOs } from '../modules/gluon/collector/installers';
 import { invitationMail } from '../modules/invitations/invitationMail';
-import { listOutbox } from '../services/mailbox';
 import { createInvitation, invitationUrl } from '../modules/invitations/invitations';
+import { resetUserMfa } from '../modules/users/userAdmin';
+import { listOutbox } from '../services/mailbox';
 import { hashPassword, passwordProblem } from '../services/passwords';
 import { mintQuickLink, mintUnsubscribeLink, QUICK_LINK_TTL_S, UNSUBSCRIBE_LINK_TTL_S } from '../services/signedLinks';
-import { newTotpSecret, otpauthUrl } from '../modules/auth/totp';
-import { resetUserMfa } from '../modules/users/userAdmin';
 import { ALL_PERMISSIONS, isUuid, normaliseEmail } from '../services/users';
 import { backupDatabase, fileArgument } from './backup';
+import {
+  CliError,
+  type OptionSpec,
+  parseDuration,
+  parseExpiry,
+  parseList,
+  parseOnOff,
+  parseOptions,
+  parsePositiveInt,
+} from './cliArgs';
 import { copyStorage, copySummary, storageArgument } from './storageCopy';
-import { CliError, parseDuration, parseExpiry, parseList, parseOnOff, parseOptions, parsePositiveInt, type OptionSpec } from './cliArgs';
 
 /** What every command works with: the same database, keys and mailer as the API. */
 export interface CliContext {
@@ -45,7 +55,8 @@ function permissions(value: string | undefined, fallback: readonly string[]): st
   if (value.trim() === 'all') return [...ALL_PERMISSIONS];
   const list = parseList(value);
   const bad = list.filter((p) => !PERMISSION.test(p));
-  if (bad.length) throw new CliError(`--perms: ${bad.join(', ')} not of the form module#resource#mode (e.g. gln#rpt#rw)`);
+  if (bad.length)
+    throw new CliError(`--perms: ${bad.join(', ')} not of the form module#resource#mode (e.g. gln#rpt#rw)`);
   return [...new Set(list)];
 }
 
@@ -65,16 +76,22 @@ async function resolveTenant(db: Database, ref: string | undefined): Promise<{ i
   return rows[0]!;
 }
 
-async function auditCli(db: Database, tenantId: string | null, action: string, target: string | null, details: Record<string, unknown> = {}): Promise<void> {
-  await db.query('INSERT INTO audit_events (tenant_id, actor_id, action, target, details) VALUES ($1, NULL, $2, $3, $4)', [
-    tenantId,
-    `cli.${action}`,
-    target,
-    JSON.stringify(details),
-  ]);
+async function auditCli(
+  db: Database,
+  tenantId: string | null,
+  action: string,
+  target: string | null,
+  details: Record<string, unknown> = {},
+): Promise<void> {
+  await db.query(
+    'INSERT INTO audit_events (tenant_id, actor_id, action, target, details) VALUES ($1, NULL, $2, $3, $4)',
+    [tenantId, `cli.${action}`, target, JSON.stringify(details)],
+  );
 }
 
-const tenantOption = { tenant: { type: 'string', description: 'tenant id or name (default: the only tenant)' } } as const;
+const tenantOption = {
+  tenant: { type: 'string', description: 'tenant id or name (default: the only tenant)' },
+} as const;
 
 export const commands: Command[] = [
   {
@@ -89,8 +106,12 @@ export const commands: Command[] = [
       const name = o.name!.trim();
       if (!name || name.length > 200) throw new CliError('--name must have 1 to 200 characters');
       const env = o['environment-type'] ?? 'saas';
-      if (!/^[a-z][a-z0-9_-]{0,31}$/.test(env)) throw new CliError('--environment-type must be a lower-case word such as saas');
-      const [row] = await ctx.db.query<{ id: string }>('INSERT INTO tenants (name, environment_type) VALUES ($1, $2) RETURNING id', [name, env]);
+      if (!/^[a-z][a-z0-9_-]{0,31}$/.test(env))
+        throw new CliError('--environment-type must be a lower-case word such as saas');
+      const [row] = await ctx.db.query<{ id: string }>(
+        'INSERT INTO tenants (name, environment_type) VALUES ($1, $2) RETURNING id',
+        [name, env],
+      );
       await auditCli(ctx.db, row!.id, 'createTenant', name);
       return `Tenant "${name}" created: ${row!.id}`;
     },
@@ -100,7 +121,11 @@ export const commands: Command[] = [
     summary: 'Create an active user with a password; --mfa on prints the TOTP secret and otpauth URI',
     options: {
       email: { type: 'string', description: 'e-mail address (the username)', required: true },
-      password: { type: 'string', description: 'password (at least 8 characters; default: generated and printed, keeping it out of the shell history)' },
+      password: {
+        type: 'string',
+        description:
+          'password (at least 8 characters; default: generated and printed, keeping it out of the shell history)',
+      },
       perms: { type: 'string', description: "comma-separated permissions, or 'all' (default all)" },
       mfa: { type: 'string', description: 'on or off (default off)' },
       ...tenantOption,
@@ -122,7 +147,10 @@ export const commands: Command[] = [
         [tenant.id, address, await hashPassword(password), perms, mfa, secret],
       );
       await auditCli(ctx.db, tenant.id, 'createUser', address, { userId: row!.id, mfa });
-      const lines = [`User ${address} created in tenant "${tenant.name}": ${row!.id}`, `Permissions: ${perms.join(', ') || '(none)'}`];
+      const lines = [
+        `User ${address} created in tenant "${tenant.name}": ${row!.id}`,
+        `Permissions: ${perms.join(', ') || '(none)'}`,
+      ];
       if (o.password === undefined) lines.push(`Generated password: ${password}`);
       if (secret) {
         lines.push(`MFA on. TOTP secret: ${secret}`, `otpauth URI: ${otpauthUrl(secret, address, 'MTD Console')}`);
@@ -156,7 +184,9 @@ export const commands: Command[] = [
       if (rows.length === 0) return 'No users.';
       return rows
         .map((u) => {
-          const state = [u.status, u.disabled ? 'disabled' : null, u.totp_enabled ? 'mfa' : null].filter(Boolean).join(',');
+          const state = [u.status, u.disabled ? 'disabled' : null, u.totp_enabled ? 'mfa' : null]
+            .filter(Boolean)
+            .join(',');
           return `${u.email}\t${state}\ttenant "${u.tenant_name}" (${u.tenant_id})\tid ${u.id}\t${u.permissions.join(' ') || '-'}`;
         })
         .join('\n');
@@ -169,7 +199,10 @@ export const commands: Command[] = [
     async run(ctx, argv) {
       const o = parseOptions(this.options, argv);
       const address = email(o.email);
-      const [user] = await ctx.db.query<{ id: string; tenant_id: string }>('SELECT id, tenant_id FROM users WHERE email = $1', [address]);
+      const [user] = await ctx.db.query<{ id: string; tenant_id: string }>(
+        'SELECT id, tenant_id FROM users WHERE email = $1',
+        [address],
+      );
       if (!user) throw new CliError(`No user ${address}`);
       await resetUserMfa(ctx.db, user.tenant_id, user.id);
       await auditCli(ctx.db, user.tenant_id, 'resetMfa', address, { userId: user.id });
@@ -182,7 +215,10 @@ export const commands: Command[] = [
     options: {
       email: { type: 'string', description: 'e-mail address to invite', required: true },
       perms: { type: 'string', description: "comma-separated permissions, or 'all' (default none)" },
-      methods: { type: 'string', description: 'allowed login methods, first is offered: password,Google,Okta,JamfAuth0 (default password)' },
+      methods: {
+        type: 'string',
+        description: 'allowed login methods, first is offered: password,Google,Okta,JamfAuth0 (default password)',
+      },
       ...tenantOption,
     },
     async run(ctx, argv) {
@@ -191,19 +227,37 @@ export const commands: Command[] = [
       const perms = permissions(o.perms, []);
       const methods = o.methods === undefined ? ['password'] : parseList(o.methods);
       const badMethods = methods.filter((m) => !LOGIN_METHODS.includes(m));
-      if (methods.length === 0 || badMethods.length) throw new CliError(`--methods: use one or more of ${LOGIN_METHODS.join(', ')}`);
+      if (methods.length === 0 || badMethods.length)
+        throw new CliError(`--methods: use one or more of ${LOGIN_METHODS.join(', ')}`);
       const tenant = await resolveTenant(ctx.db, o.tenant);
       let created;
       try {
-        created = await ctx.db.tx((q) => createInvitation(q, { tenantId: tenant.id, email: address, permissions: perms, allowedLoginMethods: methods }));
+        created = await ctx.db.tx((q) =>
+          createInvitation(q, {
+            tenantId: tenant.id,
+            email: address,
+            permissions: perms,
+            allowedLoginMethods: methods,
+          }),
+        );
       } catch (error) {
         if (error instanceof HttpError) throw new CliError(error.message);
         throw error;
       }
       const link = invitationUrl(ctx.config.publicUrl, created.token);
-      await ctx.mailer.send(tenant.id, invitationMail({ to: address, link, expiresAt: created.expiresAt, invitedBy: null }));
-      await auditCli(ctx.db, tenant.id, 'invite', address, { userId: created.userId, permissions: perms, allowedLoginMethods: methods });
-      return [`Invitation for ${address} (tenant "${tenant.name}"), valid until ${created.expiresAt.toISOString()}, usable once:`, link].join('\n');
+      await ctx.mailer.send(
+        tenant.id,
+        invitationMail({ to: address, link, expiresAt: created.expiresAt, invitedBy: null }),
+      );
+      await auditCli(ctx.db, tenant.id, 'invite', address, {
+        userId: created.userId,
+        permissions: perms,
+        allowedLoginMethods: methods,
+      });
+      return [
+        `Invitation for ${address} (tenant "${tenant.name}"), valid until ${created.expiresAt.toISOString()}, usable once:`,
+        link,
+      ].join('\n');
     },
   },
   {
@@ -211,7 +265,10 @@ export const commands: Command[] = [
     summary: 'Create a collector (extractor) download link and print it',
     options: {
       limit: { type: 'string', description: 'maximum number of installs (default unlimited)' },
-      expires: { type: 'string', description: 'expiry: a date (2026-12-31T00:00:00Z) or a duration from now (30d) (default never)' },
+      expires: {
+        type: 'string',
+        description: 'expiry: a date (2026-12-31T00:00:00Z) or a duration from now (30d) (default never)',
+      },
       name: { type: 'string', description: 'label shown in the link list' },
       ...tenantOption,
     },
@@ -220,7 +277,13 @@ export const commands: Command[] = [
       const maxInstalls = o.limit === undefined ? null : parsePositiveInt(o.limit, 'limit');
       const expiresAt = o.expires === undefined ? null : parseExpiry(o.expires, 'expires');
       const tenant = await resolveTenant(ctx.db, o.tenant);
-      const { link, token } = await createCollectorLink(ctx.db, { tenantId: tenant.id, createdBy: null, name: o.name ?? null, maxInstalls, expiresAt });
+      const { link, token } = await createCollectorLink(ctx.db, {
+        tenantId: tenant.id,
+        createdBy: null,
+        name: o.name ?? null,
+        maxInstalls,
+        expiresAt,
+      });
       await auditCli(ctx.db, tenant.id, 'createCollectorLink', link.id, { maxInstalls, expiresAt });
       return [
         `Collector link ${link.id} (tenant "${tenant.name}", limit ${maxInstalls ?? 'none'}, expires ${expiresAt ?? 'never'}):`,
@@ -242,7 +305,11 @@ export const commands: Command[] = [
       if (!INSTALLER_OS.includes(os as InstallerOs)) throw new CliError('--os must be WIN or MAC');
       const ttlSeconds = o.ttl === undefined ? QUICK_LINK_TTL_S : parseDuration(o.ttl, 'ttl');
       const tenant = await resolveTenant(ctx.db, o.tenant);
-      const quick = await mintQuickLink(ctx.tokens, ctx.config.publicUrl, { tenantId: tenant.id, os: os as InstallerOs, ttlSeconds });
+      const quick = await mintQuickLink(ctx.tokens, ctx.config.publicUrl, {
+        tenantId: tenant.id,
+        os: os as InstallerOs,
+        ttlSeconds,
+      });
       await auditCli(ctx.db, tenant.id, 'quickLink', os, { ttlSeconds });
       return [
         `Quick link for ${os} (tenant "${tenant.name}"), valid ${ttlSeconds} s:`,
@@ -264,10 +331,16 @@ export const commands: Command[] = [
       const o = parseOptions(this.options, argv);
       const address = email(o.email);
       const notification = o.notification!.trim();
-      if (!/^[\w.:-]{1,100}$/.test(notification)) throw new CliError('--notification: letters, digits and . _ : - only (at most 100)');
+      if (!/^[\w.:-]{1,100}$/.test(notification))
+        throw new CliError('--notification: letters, digits and . _ : - only (at most 100)');
       const ttlSeconds = o.ttl === undefined ? UNSUBSCRIBE_LINK_TTL_S : parseDuration(o.ttl, 'ttl');
       const tenant = await resolveTenant(ctx.db, o.tenant);
-      const { url } = await mintUnsubscribeLink(ctx.tokens, ctx.config.publicUrl, { tenantId: tenant.id, email: address, notification, ttlSeconds });
+      const { url } = await mintUnsubscribeLink(ctx.tokens, ctx.config.publicUrl, {
+        tenantId: tenant.id,
+        email: address,
+        notification,
+        ttlSeconds,
+      });
       return [`Unsubscribe link for ${address} / ${notification}:`, url].join('\n');
     },
   },
@@ -284,7 +357,13 @@ export const commands: Command[] = [
       const to = o.to === undefined ? null : email(o.to, 'to');
       const mails = await listOutbox(ctx.db, { to, limit });
       if (mails.length === 0) return 'The outbox is empty.';
-      return mails.map((m) => [`--- ${m.createdAt.toISOString()}  to ${m.to}  (${m.state})`, `Subject: ${m.subject}`, '', m.text].join('\n')).join('\n\n');
+      return mails
+        .map((m) =>
+          [`--- ${m.createdAt.toISOString()}  to ${m.to}  (${m.state})`, `Subject: ${m.subject}`, '', m.text].join(
+            '\n',
+          ),
+        )
+        .join('\n\n');
     },
   },
   {
@@ -297,11 +376,13 @@ export const commands: Command[] = [
   },
   {
     name: 'storage-copy',
-    summary: 'storage-copy --from <local|folder|s3://bucket/prefix> --to <…>: copy every uploaded file between storages (skips those already there)',
+    summary:
+      'storage-copy --from <local|folder|s3://bucket/prefix> --to <…>: copy every uploaded file between storages (skips those already there)',
     options: {
       from: {
         type: 'string',
-        description: 'local (GLUON_STORAGE_DIR), a folder, or s3://bucket/prefix (AWS_ENDPOINT_URL, AWS_REGION, STORAGE_S3_PATH_STYLE, credentials as for the API)',
+        description:
+          'local (GLUON_STORAGE_DIR), a folder, or s3://bucket/prefix (AWS_ENDPOINT_URL, AWS_REGION, STORAGE_S3_PATH_STYLE, credentials as for the API)',
         required: true,
       },
       to: { type: 'string', description: 'where to copy to, as --from', required: true },
@@ -320,7 +401,9 @@ export const commands: Command[] = [
     options: {},
     async run() {
       // runCli handles restore before opening any database; the API never runs it.
-      throw new CliError('restore loads a backup into an empty DATA_DIR and cannot run inside a running API: stop it first, or give another DATA_DIR.');
+      throw new CliError(
+        'restore loads a backup into an empty DATA_DIR and cannot run inside a running API: stop it first, or give another DATA_DIR.',
+      );
     },
   },
 ];
@@ -341,8 +424,13 @@ export function helpText(): string {
 }
 
 export function commandHelp(command: Command): string {
-  const lines = Object.entries(command.options).map(([name, o]) => `  --${name}${o.type === 'string' ? ' <value>' : ''}${o.required ? ' (required)' : ''}\n      ${o.description}`);
-  return [`Usage: npm run admin -- ${command.name} [options]`, '', command.summary, '', 'Options:', ...lines].join('\n');
+  const lines = Object.entries(command.options).map(
+    ([name, o]) =>
+      `  --${name}${o.type === 'string' ? ' <value>' : ''}${o.required ? ' (required)' : ''}\n      ${o.description}`,
+  );
+  return [`Usage: npm run admin -- ${command.name} [options]`, '', command.summary, '', 'Options:', ...lines].join(
+    '\n',
+  );
 }
 
 /** Runs one command line (without the program name); returns the text to print. */

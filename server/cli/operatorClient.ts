@@ -8,7 +8,11 @@ export type RemoteOutcome = { ok: true; output: string } | { ok: false; exitCode
 const TIMEOUT_MS = 60_000;
 
 /** Runs one command line in the API that holds the PGlite folder (plugins/operatorChannel.ts). */
-export async function runRemoteCommand(endpoint: OperatorEndpoint, argv: readonly string[], pid: number): Promise<RemoteOutcome> {
+export async function runRemoteCommand(
+  endpoint: OperatorEndpoint,
+  argv: readonly string[],
+  pid: number,
+): Promise<RemoteOutcome> {
   let response: Response;
   try {
     response = await fetch(new URL(OPERATOR_RUN_PATH, endpoint.url), {
@@ -28,5 +32,9 @@ export async function runRemoteCommand(endpoint: OperatorEndpoint, argv: readonl
   if (response.ok && typeof body.output === 'string') return { ok: true, output: body.output };
   const message = typeof body.message === 'string' ? body.message : `HTTP ${response.status}`;
   if (response.status === 400) return { ok: false, exitCode: 2, message };
-  return { ok: false, exitCode: 1, message: `The API (pid ${pid}) could not run the command: ${message}${response.status >= 500 ? ' (details in its log)' : ''}` };
+  return {
+    ok: false,
+    exitCode: 1,
+    message: `The API (pid ${pid}) could not run the command: ${message}${response.status >= 500 ? ' (details in its log)' : ''}`,
+  };
 }

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { acquireDataDirLock, DataDirBusyError, lockPathOf, readDataDirLock } from '../db/dataDirLock';
@@ -14,10 +15,18 @@ import { TEST_PUBLIC_URL } from '../test/testApp';
 import { runCli } from './runCli';
 
 /** Runs the CLI as `npm run admin -- ...` would, capturing what it prints. */
-async function cli(env: Record<string, string>, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+async function cli(
+  env: Record<string, string>,
+  ...argv: string[]
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, env, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) }, { startupWaitMs: 500 });
+  const code = await runCli(
+    argv,
+    env,
+    { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) },
+    { startupWaitMs: 500 },
+  );
   return { code, out, err };
 }
 
@@ -31,10 +40,19 @@ describe('operator CLI with and without a running API on the PGlite folder', () 
   beforeAll(async () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'mtd-cli-'));
     folder = pgliteDir(dir);
-    env = { NODE_ENV: 'test', DATA_DIR: dir, PUBLIC_URL: TEST_PUBLIC_URL, DEV_IDP: 'off', STATIC_DIR: '/nonexistent-static-dir' };
+    env = {
+      NODE_ENV: 'test',
+      DATA_DIR: dir,
+      PUBLIC_URL: TEST_PUBLIC_URL,
+      DEV_IDP: 'off',
+      STATIC_DIR: '/nonexistent-static-dir',
+    };
     // A migrated folder from the run's template (an empty folder takes seconds to initialise).
     const template = inject('pgliteTemplate');
-    const seed = await openPglite({ dataDir: folder, ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}) });
+    const seed = await openPglite({
+      dataDir: folder,
+      ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}),
+    });
     await seed.close();
     app = await buildApp(loadConfig(env), { logger: false });
     await app.ready();
@@ -46,7 +64,11 @@ describe('operator CLI with and without a running API on the PGlite folder', () 
 
   it('while the API holds the folder, commands run inside it with the same output', async () => {
     const lock = readDataDirLock(folder);
-    expect(lock).toMatchObject({ pid: process.pid, holder: 'api', operator: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) } });
+    expect(lock).toMatchObject({
+      pid: process.pid,
+      holder: 'api',
+      operator: { url: expect.stringMatching(/^http:\/\/127\.0\.0\.1:\d+$/) },
+    });
     expect(statSync(lockPathOf(folder)).mode & 0o777).toBe(0o600);
 
     const tenant = await cli(env, 'create-tenant', '--name', 'Acme');
@@ -70,7 +92,9 @@ describe('operator CLI with and without a running API on the PGlite folder', () 
 
     const collector = await cli(env, 'create-collector-link', '--limit', '2');
     const collectorToken = new RegExp(`${TEST_PUBLIC_URL}/collector/(\\S+)$`, 'm').exec(collector.out)![1]!;
-    expect((await app!.inject({ url: `/gluon-backend/sharedExtractorLinks/${collectorToken}/validate` })).json()).toMatchObject({ valid: true, remainingInstalls: 2 });
+    expect(
+      (await app!.inject({ url: `/gluon-backend/sharedExtractorLinks/${collectorToken}/validate` })).json(),
+    ).toMatchObject({ valid: true, remainingInstalls: 2 });
 
     const help = await cli(env, 'invite', '--help');
     expect(help.out).toMatch(/--email <value> \(required\)/);
@@ -111,7 +135,9 @@ describe('operator CLI with and without a running API on the PGlite folder', () 
   it('a second API on the same folder fails at once, saying what to do', async () => {
     const error = await buildApp(loadConfig(env), { logger: false }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DataDirBusyError);
-    expect((error as Error).message).toMatch(/is in use by the API \(npm start\).*stop that process first.*another DATA_DIR.*npm run admin/);
+    expect((error as Error).message).toMatch(
+      /is in use by the API \(npm start\).*stop that process first.*another DATA_DIR.*npm run admin/,
+    );
   });
 
   it('without the API, the CLI opens the folder itself (and holds it only meanwhile)', async () => {

@@ -1,8 +1,9 @@
 import os from 'node:os';
 import Fastify from 'fastify';
-import { ConfigError, loadConfig, type AppConfig } from '../config';
+
+import { type AppConfig, ConfigError, loadConfig } from '../config';
 import { HttpError } from '../contracts';
-import { DataDirBusyError, readDataDirLock, type LockInfo } from '../db/dataDirLock';
+import { DataDirBusyError, type LockInfo, readDataDirLock } from '../db/dataDirLock';
 import { openDatabase, pgliteDir } from '../db/index';
 import { loadSigningKey } from '../plugins/keys';
 import { createMailer } from '../plugins/mailer';
@@ -30,7 +31,12 @@ const POLL_MS = 250;
  * folder: the API → the command runs there (operator channel); nobody → it opens the folder
  * itself, holding it for the duration of the command; another command → "try again".
  */
-export async function runCli(argv: readonly string[], env: Record<string, string | undefined>, io: CliIo, options: CliOptions = {}): Promise<number> {
+export async function runCli(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+  io: CliIo,
+  options: CliOptions = {},
+): Promise<number> {
   if (argv.length === 0 || argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     io.out(helpText());
     return 0;

@@ -1,4 +1,5 @@
 import path from 'node:path';
+
 import type { AppConfig } from '../config';
 import { createFsStorage, type FileStorage } from '../modules/gluon/services/fileStorage';
 import { createS3Client, createS3Storage } from '../modules/gluon/services/s3Storage';
@@ -39,7 +40,9 @@ export async function copyStorage(from: FileStorage, to: FileStorage): Promise<C
       const stored = await to.put(from.read(key), Number.MAX_SAFE_INTEGER);
       if (stored.key !== key) {
         if (!(await from.exists(stored.key))) await to.remove(stored.key);
-        throw new CliError(`The file ${key} in ${from.location} is damaged (its bytes hash to ${stored.key}): copy stopped after ${counts.copied} files.`);
+        throw new CliError(
+          `The file ${key} in ${from.location} is damaged (its bytes hash to ${stored.key}): copy stopped after ${counts.copied} files.`,
+        );
       }
       counts.copied += 1;
       counts.bytes += size;

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, utimesSync, wr
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { acquireDataDirLock, assertDataDirFree, DataDirBusyError, lockPathOf, readDataDirLock } from './dataDirLock';
 
 /** A pid that certainly belonged to a process that has ended. */
@@ -33,8 +34,12 @@ describe('data folder lock', () => {
       }
     })();
     expect(error).toBeInstanceOf(DataDirBusyError);
-    expect((error as Error).message).toContain(`The PGlite folder ${folder} is in use by the API (npm start), pid ${process.pid}`);
-    expect((error as Error).message).toMatch(/stop that process first .*another DATA_DIR or with DATABASE_URL.*npm run admin/);
+    expect((error as Error).message).toContain(
+      `The PGlite folder ${folder} is in use by the API (npm start), pid ${process.pid}`,
+    );
+    expect((error as Error).message).toMatch(
+      /stop that process first .*another DATA_DIR or with DATABASE_URL.*npm run admin/,
+    );
     expect(() => assertDataDirFree(folder)).toThrow(DataDirBusyError);
     lock.release();
     expect(existsSync(lock.path)).toBe(false);
@@ -44,7 +49,9 @@ describe('data folder lock', () => {
 
   it('tells an operator command apart: wait for it', () => {
     const lock = acquireDataDirLock(folder, 'cli');
-    expect(() => acquireDataDirLock(folder, 'api')).toThrow(/in use by an operator command \(npm run admin\).*Wait for that command to finish/);
+    expect(() => acquireDataDirLock(folder, 'api')).toThrow(
+      /in use by an operator command \(npm run admin\).*Wait for that command to finish/,
+    );
     lock.release();
   });
 

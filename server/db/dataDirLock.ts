@@ -51,7 +51,8 @@ export function lockPathOf(folder: string): string {
 
 function busyMessage(folder: string, info: LockInfo | null): string {
   const where = `The PGlite folder ${folder}`;
-  if (!info) return `${where} is being opened by another process (${lockPathOf(folder)} is new). Try again in a few seconds.`;
+  if (!info)
+    return `${where} is being opened by another process (${lockPathOf(folder)} is new). Try again in a few seconds.`;
   const who = `${info.holder === 'api' ? 'the API (npm start)' : 'an operator command (npm run admin)'}, pid ${info.pid}${info.hostname === os.hostname() ? '' : ` on ${info.hostname}`}, since ${info.startedAt}`;
   if (info.holder === 'api') {
     return (
@@ -66,9 +67,24 @@ function busyMessage(folder: string, info: LockInfo | null): string {
 function parse(text: string): LockInfo | null {
   try {
     const v = JSON.parse(text) as Partial<LockInfo>;
-    if (typeof v.pid !== 'number' || (v.holder !== 'api' && v.holder !== 'cli') || typeof v.hostname !== 'string' || typeof v.startedAt !== 'string') return null;
-    const operator = v.operator && typeof v.operator.url === 'string' && typeof v.operator.secret === 'string' ? { url: v.operator.url, secret: v.operator.secret } : undefined;
-    return { pid: v.pid, holder: v.holder, hostname: v.hostname, startedAt: v.startedAt, ...(operator ? { operator } : {}) };
+    if (
+      typeof v.pid !== 'number' ||
+      (v.holder !== 'api' && v.holder !== 'cli') ||
+      typeof v.hostname !== 'string' ||
+      typeof v.startedAt !== 'string'
+    )
+      return null;
+    const operator =
+      v.operator && typeof v.operator.url === 'string' && typeof v.operator.secret === 'string'
+        ? { url: v.operator.url, secret: v.operator.secret }
+        : undefined;
+    return {
+      pid: v.pid,
+      holder: v.holder,
+      hostname: v.hostname,
+      startedAt: v.startedAt,
+      ...(operator ? { operator } : {}),
+    };
   } catch {
     return null;
   }
@@ -173,7 +189,8 @@ export function acquireDataDirLock(folder: string, holder: LockHolder): DataDirL
       released = true;
       // Only our own lock: never remove one another process wrote after a stale take-over.
       const found = inspect(lockPath);
-      if (found.state === 'held' && found.info.pid === process.pid && found.info.startedAt === info.startedAt) rmSync(lockPath, { force: true });
+      if (found.state === 'held' && found.info.pid === process.pid && found.info.startedAt === info.startedAt)
+        rmSync(lockPath, { force: true });
     },
   };
 }

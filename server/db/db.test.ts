@@ -1,8 +1,9 @@
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import type { Database } from '../contracts';
 import { createTestDatabase } from '../test/testApp';
 import { migrate, readMigrations } from './migrate';
@@ -16,7 +17,9 @@ describe('database adapter (PGlite or PostgreSQL per TEST_DB)', () => {
   afterAll(() => db.close());
 
   it('has every table of the schema', async () => {
-    const rows = await db.query<{ table_name: string }>("SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'");
+    const rows = await db.query<{ table_name: string }>(
+      "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'",
+    );
     const names = rows.map((r) => r.table_name);
     for (const table of [
       'tenants',
@@ -68,7 +71,9 @@ describe('database adapter (PGlite or PostgreSQL per TEST_DB)', () => {
       );
       expect(indexes.map((r) => `${table}.${column}: ${r.name}`)).toEqual([]);
     }
-    const [users] = await db.query<{ reloptions: string[] | null }>("SELECT reloptions FROM pg_class WHERE oid = 'users'::regclass");
+    const [users] = await db.query<{ reloptions: string[] | null }>(
+      "SELECT reloptions FROM pg_class WHERE oid = 'users'::regclass",
+    );
     expect(users!.reloptions).toContain('fillfactor=90');
   });
 
@@ -90,7 +95,19 @@ describe('database adapter (PGlite or PostgreSQL per TEST_DB)', () => {
       await q.exec('CREATE INDEX trgm_probe_v ON trgm_probe USING gin (v gin_trgm_ops)');
       await q.query("INSERT INTO trgm_probe SELECT 'proc-' || g FROM generate_series(1, 50) g");
       const found = await q.query<{ v: string }>("SELECT v FROM trgm_probe WHERE v LIKE '%c-4%' ORDER BY v");
-      expect(found.map((r) => r.v)).toEqual(['proc-4', 'proc-40', 'proc-41', 'proc-42', 'proc-43', 'proc-44', 'proc-45', 'proc-46', 'proc-47', 'proc-48', 'proc-49']);
+      expect(found.map((r) => r.v)).toEqual([
+        'proc-4',
+        'proc-40',
+        'proc-41',
+        'proc-42',
+        'proc-43',
+        'proc-44',
+        'proc-45',
+        'proc-46',
+        'proc-47',
+        'proc-48',
+        'proc-49',
+      ]);
       await q.exec('DROP TABLE trgm_probe');
     });
   });
@@ -107,24 +124,36 @@ describe('database adapter (PGlite or PostgreSQL per TEST_DB)', () => {
 
   it('keeps concurrent transactions consistent (counter incremented under lock)', async () => {
     const [t] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('counter') RETURNING id");
-    await db.query("INSERT INTO collector_links (tenant_id, token_hash, install_limit) VALUES ($1, 'h-counter', 100)", [t!.id]);
+    await db.query("INSERT INTO collector_links (tenant_id, token_hash, install_limit) VALUES ($1, 'h-counter', 100)", [
+      t!.id,
+    ]);
     await Promise.all(
       Array.from({ length: 10 }, () =>
         db.tx(async (q) => {
-          const [row] = await q.query<{ install_count: number }>("SELECT install_count FROM collector_links WHERE token_hash = 'h-counter' FOR UPDATE");
-          await q.query("UPDATE collector_links SET install_count = $1 WHERE token_hash = 'h-counter'", [row!.install_count + 1]);
+          const [row] = await q.query<{ install_count: number }>(
+            "SELECT install_count FROM collector_links WHERE token_hash = 'h-counter' FOR UPDATE",
+          );
+          await q.query("UPDATE collector_links SET install_count = $1 WHERE token_hash = 'h-counter'", [
+            row!.install_count + 1,
+          ]);
         }),
       ),
     );
-    const [row] = await db.query<{ install_count: number }>("SELECT install_count FROM collector_links WHERE token_hash = 'h-counter'");
+    const [row] = await db.query<{ install_count: number }>(
+      "SELECT install_count FROM collector_links WHERE token_hash = 'h-counter'",
+    );
     expect(row!.install_count).toBe(10);
   });
 
   it('enforces one account per e-mail, stored lower-case', async () => {
     const [t] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('uniq') RETURNING id");
     await db.query("INSERT INTO users (tenant_id, email) VALUES ($1, 'one@example.com')", [t!.id]);
-    await expect(db.query("INSERT INTO users (tenant_id, email) VALUES ($1, 'one@example.com')", [t!.id])).rejects.toThrow();
-    await expect(db.query("INSERT INTO users (tenant_id, email) VALUES ($1, 'Upper@example.com')", [t!.id])).rejects.toThrow();
+    await expect(
+      db.query("INSERT INTO users (tenant_id, email) VALUES ($1, 'one@example.com')", [t!.id]),
+    ).rejects.toThrow();
+    await expect(
+      db.query("INSERT INTO users (tenant_id, email) VALUES ($1, 'Upper@example.com')", [t!.id]),
+    ).rejects.toThrow();
   });
 });
 
@@ -147,7 +176,10 @@ describe('PGlite persistence and migration files', () => {
     const dataDir = path.join(dir, 'data');
     // Seeded from the run's template (an empty folder takes ~4.5 s to initialise).
     const template = inject('pgliteTemplate');
-    const first = await openPglite({ dataDir, ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}) });
+    const first = await openPglite({
+      dataDir,
+      ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}),
+    });
     let started = Date.now();
     await first.exec("CREATE TABLE kept (v text); INSERT INTO kept VALUES ('still here');");
     await first.close();
@@ -165,18 +197,28 @@ describe('housekeeping', () => {
     const db = await createTestDatabase();
     try {
       const [t] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('hk') RETURNING id");
-      const [u] = await db.query<{ id: string }>("INSERT INTO users (tenant_id, email) VALUES ($1, 'hk@example.com') RETURNING id", [t!.id]);
-      await db.query("INSERT INTO used_nonces (nonce, expires_at) VALUES ('old', now() - interval '1 minute'), ('live', now() + interval '1 minute')");
-      await db.query("INSERT INTO remembered_devices (user_id, token_hash, expires_at) VALUES ($1, 'old', now() - interval '1 minute'), ($1, 'live', now() + interval '1 day')", [
-        u!.id,
-      ]);
+      const [u] = await db.query<{ id: string }>(
+        "INSERT INTO users (tenant_id, email) VALUES ($1, 'hk@example.com') RETURNING id",
+        [t!.id],
+      );
+      await db.query(
+        "INSERT INTO used_nonces (nonce, expires_at) VALUES ('old', now() - interval '1 minute'), ('live', now() + interval '1 minute')",
+      );
+      await db.query(
+        "INSERT INTO remembered_devices (user_id, token_hash, expires_at) VALUES ($1, 'old', now() - interval '1 minute'), ($1, 'live', now() + interval '1 day')",
+        [u!.id],
+      );
       await db.query(
         "INSERT INTO sessions (user_id, tenant_id, expires_at, revoked_at) VALUES ($1, $2, now() - interval '40 days', NULL), ($1, $2, now() + interval '1 hour', NULL), ($1, $2, now() + interval '1 hour', now() - interval '1 day')",
         [u!.id, t!.id],
       );
       await cleanUp(db);
-      expect((await db.query<{ nonce: string }>('SELECT nonce FROM used_nonces')).map((r) => r.nonce)).toEqual(['live']);
-      expect((await db.query<{ token_hash: string }>('SELECT token_hash FROM remembered_devices')).map((r) => r.token_hash)).toEqual(['live']);
+      expect((await db.query<{ nonce: string }>('SELECT nonce FROM used_nonces')).map((r) => r.nonce)).toEqual([
+        'live',
+      ]);
+      expect(
+        (await db.query<{ token_hash: string }>('SELECT token_hash FROM remembered_devices')).map((r) => r.token_hash),
+      ).toEqual(['live']);
       expect(await db.query('SELECT 1 FROM sessions')).toHaveLength(2);
     } finally {
       await db.close();
@@ -188,9 +230,17 @@ describe('housekeeping', () => {
     const db = await createTestDatabase();
     try {
       const [t] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('vacuum') RETURNING id");
-      await db.query("INSERT INTO audit_events (tenant_id, action, details) SELECT $1, 'login', '{}'::jsonb FROM generate_series(1, 250)", [t!.id]);
-      await db.query("DELETE FROM audit_events WHERE action = 'login' AND tenant_id = $1 AND ctid IN (SELECT ctid FROM audit_events WHERE tenant_id = $1 LIMIT 50)", [t!.id]);
-      const estimate = async () => (await db.query<{ n: number }>("SELECT reltuples::int AS n FROM pg_class WHERE relname = 'audit_events'"))[0]!.n;
+      await db.query(
+        "INSERT INTO audit_events (tenant_id, action, details) SELECT $1, 'login', '{}'::jsonb FROM generate_series(1, 250)",
+        [t!.id],
+      );
+      await db.query(
+        "DELETE FROM audit_events WHERE action = 'login' AND tenant_id = $1 AND ctid IN (SELECT ctid FROM audit_events WHERE tenant_id = $1 LIMIT 50)",
+        [t!.id],
+      );
+      const estimate = async () =>
+        (await db.query<{ n: number }>("SELECT reltuples::int AS n FROM pg_class WHERE relname = 'audit_events'"))[0]!
+          .n;
       const ran = await vacuumEmbeddedDatabase(db);
       expect(ran).toBe(db.kind === 'pglite');
       // Never analysed is -1; once analysed, the planner knows the 200 live rows.
@@ -215,11 +265,17 @@ describe('housekeeping', () => {
       expect(await queue.tick()).toBe(1);
       expect(await db.query("SELECT 1 FROM used_nonces WHERE nonce = 'old'")).toEqual([]);
       t += VACUUM_EVERY_MS;
-      const ran = await db.query<{ queue: string }>("SELECT queue FROM queue_jobs WHERE state = 'completed' ORDER BY queue");
+      const ran = await db.query<{ queue: string }>(
+        "SELECT queue FROM queue_jobs WHERE state = 'completed' ORDER BY queue",
+      );
       await queue.tick();
-      const after = await db.query<{ queue: string }>("SELECT DISTINCT queue FROM queue_jobs WHERE state = 'completed' ORDER BY queue");
+      const after = await db.query<{ queue: string }>(
+        "SELECT DISTINCT queue FROM queue_jobs WHERE state = 'completed' ORDER BY queue",
+      );
       expect(ran.map((r) => r.queue)).toEqual(['housekeeping.clean-up']);
-      expect(after.map((r) => r.queue)).toEqual(db.kind === 'pglite' ? ['housekeeping.clean-up', 'housekeeping.vacuum'] : ['housekeeping.clean-up']);
+      expect(after.map((r) => r.queue)).toEqual(
+        db.kind === 'pglite' ? ['housekeeping.clean-up', 'housekeeping.vacuum'] : ['housekeeping.clean-up'],
+      );
     } finally {
       await db.close();
     }

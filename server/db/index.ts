@@ -1,4 +1,5 @@
 import path from 'node:path';
+
 import type { AppConfig } from '../config';
 import type { Database } from '../contracts';
 import type { DataDirLock, LockHolder } from './dataDirLock';
@@ -16,8 +17,13 @@ export function pgliteDir(dataDir: string): string {
  * DATA_DIR/pglite) and migrates it. With PGlite, `lock` is this process's hold on the folder
  * (`holder` says who we are to a second opener, which gets DataDirBusyError).
  */
-export async function openDatabase(config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>, holder: LockHolder = 'api'): Promise<Database & { lock: DataDirLock | null }> {
-  const db = config.databaseUrl ? Object.assign(await openPostgres(config.databaseUrl), { lock: null }) : await openPglite({ dataDir: pgliteDir(config.dataDir), holder });
+export async function openDatabase(
+  config: Pick<AppConfig, 'databaseUrl' | 'dataDir'>,
+  holder: LockHolder = 'api',
+): Promise<Database & { lock: DataDirLock | null }> {
+  const db = config.databaseUrl
+    ? Object.assign(await openPostgres(config.databaseUrl), { lock: null })
+    : await openPglite({ dataDir: pgliteDir(config.dataDir), holder });
   try {
     await migrate(db);
   } catch (error) {

@@ -1,5 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
+
 import type { Database } from '../contracts';
 
 const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -34,7 +35,9 @@ export async function migrate(db: Database, dir?: string): Promise<number[]> {
     await q.query('SELECT pg_advisory_xact_lock(727274001)');
     await q.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version integer PRIMARY KEY, name text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())`);
-    const applied = new Set((await q.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version));
+    const applied = new Set(
+      (await q.query<{ version: number }>('SELECT version FROM schema_migrations')).map((r) => r.version),
+    );
     const done: number[] = [];
     for (const m of migrations) {
       if (applied.has(m.version)) continue;

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
 import type { Database, Queryable } from '../contracts';
 import { acquireDataDirLock, type DataDirLock, type LockHolder } from './dataDirLock';
 import { createPglitePrepared } from './pglitePrepared';
@@ -64,10 +65,12 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
     kind: 'pglite' as const,
     pglite,
     lock,
-    query: <T>(sql: string, params: readonly unknown[] = []) => exclusive(async () => (await pglite.query<T>(sql, params as unknown[])).rows),
+    query: <T>(sql: string, params: readonly unknown[] = []) =>
+      exclusive(async () => (await pglite.query<T>(sql, params as unknown[])).rows),
     // The queue is the only way into this PGlite instance, so PGlite's own mutex would add
     // nothing but CPU to the hottest calls.
-    prepared: <T>(name: string, sql: string, params: readonly unknown[] = []) => exclusive(() => prepared<T>(name, sql, params)),
+    prepared: <T>(name: string, sql: string, params: readonly unknown[] = []) =>
+      exclusive(() => prepared<T>(name, sql, params)),
     exec: (sql: string) =>
       exclusive(async () => {
         await pglite.exec(sql);
@@ -76,7 +79,8 @@ export async function openPglite(options: PgliteOptions = {}): Promise<PgliteDat
       exclusive(() =>
         pglite.transaction(async (t) => {
           const q: Queryable = {
-            query: async <R>(sql: string, params: readonly unknown[] = []) => (await t.query<R>(sql, params as unknown[])).rows,
+            query: async <R>(sql: string, params: readonly unknown[] = []) =>
+              (await t.query<R>(sql, params as unknown[])).rows,
             exec: async (sql: string) => {
               await t.exec(sql);
             },

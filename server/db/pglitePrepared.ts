@@ -1,4 +1,4 @@
-import { protocol, type messages, type PGlite } from '@electric-sql/pglite';
+import { type messages, type PGlite, protocol } from '@electric-sql/pglite';
 
 /**
  * Named prepared statements on PGlite, for the hottest statements (sign-in, refresh, the
@@ -180,12 +180,16 @@ function databaseError(data: Uint8Array): Error {
  * A runner for named statements on one PGlite instance. The caller serialises calls with its
  * other queries (db/pglite.ts runs it in the database's queue, outside any transaction).
  */
-export function createPglitePrepared(pglite: PGlite): <T>(name: string, sql: string, params: readonly unknown[]) => Promise<T[]> {
+export function createPglitePrepared(
+  pglite: PGlite,
+): <T>(name: string, sql: string, params: readonly unknown[]) => Promise<T[]> {
   const statements = new Map<string, Statement>();
 
   async function prepare(name: string, sql: string): Promise<Statement> {
     const { messages } = await pglite.execProtocol(concat([parse(name, sql), describe('S', name), sync()]));
-    const description = messages.find((m): m is messages.ParameterDescriptionMessage => m.name === 'parameterDescription');
+    const description = messages.find(
+      (m): m is messages.ParameterDescriptionMessage => m.name === 'parameterDescription',
+    );
     const statement = { sql, name: encoder.encode(name), paramTypes: description?.dataTypeIDs ?? [] };
     statements.set(name, statement);
     return statement;
@@ -200,7 +204,10 @@ export function createPglitePrepared(pglite: PGlite): <T>(name: string, sql: str
   async function run(message: Uint8Array): Promise<Uint8Array> {
     const chunks: Uint8Array[] = [];
     // The callback sees PGlite's WebAssembly memory, which the next call reuses: copy.
-    await pglite.execProtocolRawStream(message, { syncToFs: false, onRawData: (bytes) => void chunks.push(bytes.slice()) });
+    await pglite.execProtocolRawStream(message, {
+      syncToFs: false,
+      onRawData: (bytes) => void chunks.push(bytes.slice()),
+    });
     return chunks.length === 1 ? chunks[0]! : concat(chunks);
   }
 

@@ -1,12 +1,19 @@
 import pg from 'pg';
+
 import type { Database, Queryable } from '../contracts';
 
 const types = {
-  getTypeParser: ((oid: number, format?: string) => (oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text'))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === 20
+      ? (v: string) => Number(v)
+      : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
 };
 
 /** PostgreSQL through a pool; a transaction holds one pooled client. */
-export async function openPostgres(connectionString: string, options: { max?: number } = {}): Promise<Database & { pool: pg.Pool }> {
+export async function openPostgres(
+  connectionString: string,
+  options: { max?: number } = {},
+): Promise<Database & { pool: pg.Pool }> {
   const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types });
   // A dropped idle connection must not crash the process.
   pool.on('error', () => undefined);
@@ -17,9 +24,11 @@ export async function openPostgres(connectionString: string, options: { max?: nu
   return {
     kind: 'postgres',
     pool,
-    query: async <T>(sql: string, params: readonly unknown[] = []) => (await pool.query(sql, params as unknown[])).rows as T[],
+    query: async <T>(sql: string, params: readonly unknown[] = []) =>
+      (await pool.query(sql, params as unknown[])).rows as T[],
     // pg prepares a named statement once per pooled connection and then only binds and executes it.
-    prepared: async <T>(name: string, sql: string, params: readonly unknown[] = []) => (await pool.query({ name, text: sql, values: params as unknown[] })).rows as T[],
+    prepared: async <T>(name: string, sql: string, params: readonly unknown[] = []) =>
+      (await pool.query({ name, text: sql, values: params as unknown[] })).rows as T[],
     exec: async (sql: string) => {
       await pool.query(sql);
     },
@@ -28,7 +37,8 @@ export async function openPostgres(connectionString: string, options: { max?: nu
       try {
         await c.query('BEGIN');
         const q: Queryable = {
-          query: async <R>(sql: string, params: readonly unknown[] = []) => (await c.query(sql, params as unknown[])).rows as R[],
+          query: async <R>(sql: string, params: readonly unknown[] = []) =>
+            (await c.query(sql, params as unknown[])).rows as R[],
           exec: async (sql: string) => {
             await c.query(sql);
           },

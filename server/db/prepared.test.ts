@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Database } from '../contracts';
 import { createTestDatabase } from '../test/testApp';
 import { preparedQuery } from './prepared';
@@ -32,7 +33,13 @@ describe('prepared statements (PGlite or PostgreSQL per TEST_DB)', () => {
     const plain = await db.query(TYPES_SQL, PARAMS);
     const prepared = await preparedQuery(db, 'test_types', TYPES_SQL, PARAMS);
     expect(prepared).toEqual(plain);
-    expect(prepared[0]).toMatchObject({ list: PARAMS[2], flag: true, big: 9007199254740991, doc: { a: [1, 'x'] }, nothing: null });
+    expect(prepared[0]).toMatchObject({
+      list: PARAMS[2],
+      flag: true,
+      big: 9007199254740991,
+      doc: { a: [1, 'x'] },
+      nothing: null,
+    });
     expect((prepared[0] as { at: Date }).at).toBeInstanceOf(Date);
     // Again (the statement is prepared now) with other values, and with a null parameter: no row.
     expect(await preparedQuery(db, 'test_types', TYPES_SQL, [PARAMS[0], 'x', [], false, 0, null, null])).toEqual(
@@ -45,7 +52,12 @@ describe('prepared statements (PGlite or PostgreSQL per TEST_DB)', () => {
     const sql = `SELECT i, repeat(md5(i::text), $1) AS long, CASE WHEN i % 7 = 0 THEN NULL ELSE i::text END AS maybe
       FROM generate_series(1, $2::int) AS i`;
     const params = [40, 3000];
-    const prepared = await preparedQuery<{ i: number; long: string; maybe: string | null }>(db, 'test_large', sql, params);
+    const prepared = await preparedQuery<{ i: number; long: string; maybe: string | null }>(
+      db,
+      'test_large',
+      sql,
+      params,
+    );
     expect(prepared).toHaveLength(3000);
     expect(prepared[6]).toMatchObject({ i: 7, maybe: null });
     expect(prepared[2999]!.long).toHaveLength(32 * 40);
@@ -87,13 +99,19 @@ describe('prepared statements (PGlite or PostgreSQL per TEST_DB)', () => {
 
   it('a name belongs to one text (PGlite refuses a second text; the fallback path never mixes them)', async () => {
     await preparedQuery(db, 'test_one_text', 'SELECT 1 AS a', []);
-    if (db.kind === 'pglite') await expect(preparedQuery(db, 'test_one_text', 'SELECT 2 AS a', [])).rejects.toThrow(/already prepared with another text/);
+    if (db.kind === 'pglite')
+      await expect(preparedQuery(db, 'test_one_text', 'SELECT 2 AS a', [])).rejects.toThrow(
+        /already prepared with another text/,
+      );
     expect(await preparedQuery(db, 'test_one_text', 'SELECT 1 AS a', [])).toEqual([{ a: 1 }]);
   });
 
   it('without Database.prepared (a wrapper or a fake), preparedQuery is a plain query', async () => {
     const seen: string[] = [];
-    const wrapper = { query: <T>(sql: string, params?: readonly unknown[]) => (seen.push(sql), db.query<T>(sql, params)), exec: (sql: string) => db.exec(sql) };
+    const wrapper = {
+      query: <T>(sql: string, params?: readonly unknown[]) => (seen.push(sql), db.query<T>(sql, params)),
+      exec: (sql: string) => db.exec(sql),
+    };
     expect(await preparedQuery(wrapper, 'test_fallback', 'SELECT $1::int AS v', [7])).toEqual([{ v: 7 }]);
     expect(seen).toEqual(['SELECT $1::int AS v']);
   });

@@ -71,7 +71,11 @@ class CookieJar {
 }
 
 /** Starts at `authorizationUrl`, signs in with e-mail and password, stops at the redirect to `redirectUri`. */
-export async function runAuthorizationCodeFlow(authorizationUrl: string, redirectUri: string, credentials: { email: string; password: string }): Promise<FlowResult> {
+export async function runAuthorizationCodeFlow(
+  authorizationUrl: string,
+  redirectUri: string,
+  credentials: { email: string; password: string },
+): Promise<FlowResult> {
   const jar = new CookieJar();
   let next: { url: string; method: 'GET' | 'POST'; body?: URLSearchParams } = { url: authorizationUrl, method: 'GET' };
   let submitted = false;

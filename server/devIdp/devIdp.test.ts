@@ -3,9 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { buildAuthorizationUrl, createPkce, runAuthorizationCodeFlow } from './authorizationCodeFlow';
 import { exchangeAsPublicClient, obtainCode } from './devIdpTestKit';
-import { startDevIdp, type DevIdp } from './startDevIdp';
+import { type DevIdp, startDevIdp } from './startDevIdp';
 
 const API = 'http://127.0.0.1:8080';
 const CALLBACK = `${API}/login/callback`;
@@ -44,32 +45,56 @@ describe('development identity provider', () => {
     expect(jamf.token_endpoint).toBe(`${idp.issuers.jamf}/oauth/token`);
   });
 
-  it.each(['google', 'okta'] as const)('signs in at %s with PKCE; the public client exchanges the code with CORS for the console', async (key) => {
-    const meta = await discovery(idp.issuers[key]);
-    const grant = await obtainCode(
-      { authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients[key].clientId, nonce: 'nonce-1' },
-      CALLBACK,
-      `${key}.user@example.com`,
-    );
-    const { idToken, allowOrigin } = await exchangeAsPublicClient(meta.token_endpoint!, idp.clients[key].clientId, grant, API);
-    expect(allowOrigin).toBe(API);
-    const { payload } = await jwtVerify(idToken, createRemoteJWKSet(new URL(meta.jwks_uri!)), { issuer: idp.issuers[key], audience: idp.clients[key].clientId });
-    expect(payload).toMatchObject({ email: `${key}.user@example.com`, email_verified: true, nonce: 'nonce-1' });
-    expect(payload.sub).toMatch(new RegExp(`^${key}-`));
-  });
+  it.each(['google', 'okta'] as const)(
+    'signs in at %s with PKCE; the public client exchanges the code with CORS for the console',
+    async (key) => {
+      const meta = await discovery(idp.issuers[key]);
+      const grant = await obtainCode(
+        { authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients[key].clientId, nonce: 'nonce-1' },
+        CALLBACK,
+        `${key}.user@example.com`,
+      );
+      const { idToken, allowOrigin } = await exchangeAsPublicClient(
+        meta.token_endpoint!,
+        idp.clients[key].clientId,
+        grant,
+        API,
+      );
+      expect(allowOrigin).toBe(API);
+      const { payload } = await jwtVerify(idToken, createRemoteJWKSet(new URL(meta.jwks_uri!)), {
+        issuer: idp.issuers[key],
+        audience: idp.clients[key].clientId,
+      });
+      expect(payload).toMatchObject({ email: `${key}.user@example.com`, email_verified: true, nonce: 'nonce-1' });
+      expect(payload.sub).toMatch(new RegExp(`^${key}-`));
+    },
+  );
 
   it('refuses a token request from another origin', async () => {
     const meta = await discovery(idp.issuers.google);
-    const grant = await obtainCode({ authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients.google.clientId, nonce: 'n' }, CALLBACK, 'google.user@example.com');
-    await expect(exchangeAsPublicClient(meta.token_endpoint!, idp.clients.google.clientId, grant, 'http://evil.example')).rejects.toThrow(/invalid_request|not allowed/);
+    const grant = await obtainCode(
+      { authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients.google.clientId, nonce: 'n' },
+      CALLBACK,
+      'google.user@example.com',
+    );
+    await expect(
+      exchangeAsPublicClient(meta.token_endpoint!, idp.clients.google.clientId, grant, 'http://evil.example'),
+    ).rejects.toThrow(/invalid_request|not allowed/);
   });
 
   it('the vendor IdP client is confidential: no code exchange without the secret', async () => {
     const meta = await discovery(idp.issuers.jamf);
-    const grant = await obtainCode({ authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients.jamf.clientId, nonce: 'n' }, CALLBACK, 'jamf.user@corp.example', {
-      connection: 'corp-sso',
-    });
-    await expect(exchangeAsPublicClient(meta.token_endpoint!, idp.clients.jamf.clientId, grant, API)).rejects.toThrow(/invalid_client/);
+    const grant = await obtainCode(
+      { authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients.jamf.clientId, nonce: 'n' },
+      CALLBACK,
+      'jamf.user@corp.example',
+      {
+        connection: 'corp-sso',
+      },
+    );
+    await expect(exchangeAsPublicClient(meta.token_endpoint!, idp.clients.jamf.clientId, grant, API)).rejects.toThrow(
+      /invalid_client/,
+    );
   });
 
   it('requires PKCE', async () => {
@@ -115,7 +140,9 @@ describe('development identity provider', () => {
       state: 's',
       nonce: 'n',
     });
-    await expect(runAuthorizationCodeFlow(url, CALLBACK, { email: 'google.user@example.com', password: 'wrong' })).rejects.toThrow(/Wrong e-mail or password/);
+    await expect(
+      runAuthorizationCodeFlow(url, CALLBACK, { email: 'google.user@example.com', password: 'wrong' }),
+    ).rejects.toThrow(/Wrong e-mail or password/);
   });
 
   it('Cancel on the sign-in page returns access_denied to the callback', async () => {
@@ -139,9 +166,16 @@ describe('development identity provider', () => {
     expect(html).toContain('name="password"');
     expect(html).toContain('>Sign in</button>');
     const abort = /action="([^"]+\/abort)"/.exec(html)![1]!;
-    const resume = await fetch(new URL(abort, formUrl), { method: 'POST', redirect: 'manual', headers: { cookie: cookies.join('; ') } });
+    const resume = await fetch(new URL(abort, formUrl), {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { cookie: cookies.join('; ') },
+    });
     keep(resume);
-    const back = await fetch(new URL(resume.headers.get('location')!, formUrl), { redirect: 'manual', headers: { cookie: cookies.join('; ') } });
+    const back = await fetch(new URL(resume.headers.get('location')!, formUrl), {
+      redirect: 'manual',
+      headers: { cookie: cookies.join('; ') },
+    });
     const callback = new URL(back.headers.get('location')!);
     expect(callback.href.startsWith(CALLBACK)).toBe(true);
     expect(callback.searchParams.get('error')).toBe('access_denied');
@@ -151,7 +185,11 @@ describe('development identity provider', () => {
   it('accepts localhost as the twin of 127.0.0.1', async () => {
     const meta = await discovery(idp.issuers.google);
     const callback = 'http://localhost:8080/login/callback';
-    const grant = await obtainCode({ authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients.google.clientId, nonce: 'n' }, callback, 'google.user@example.com');
+    const grant = await obtainCode(
+      { authorizationEndpoint: meta.authorization_endpoint!, clientId: idp.clients.google.clientId, nonce: 'n' },
+      callback,
+      'google.user@example.com',
+    );
     expect(grant.code.length).toBeGreaterThan(20);
   });
 
@@ -220,8 +258,12 @@ describe('development identity provider', () => {
     const keyFile = path.join(dir, 'keys.json');
     const again = await startDevIdp({ apiOrigin: API, keyFile });
     try {
-      const before = (await (await fetch((await discovery(idp.issuers.okta)).jwks_uri!)).json()) as { keys: { kid: string }[] };
-      const after = (await (await fetch((await discovery(again.issuers.okta)).jwks_uri!)).json()) as { keys: { kid: string }[] };
+      const before = (await (await fetch((await discovery(idp.issuers.okta)).jwks_uri!)).json()) as {
+        keys: { kid: string }[];
+      };
+      const after = (await (await fetch((await discovery(again.issuers.okta)).jwks_uri!)).json()) as {
+        keys: { kid: string }[];
+      };
       expect(after.keys.map((k) => k.kid)).toEqual(before.keys.map((k) => k.kid));
       expect(JSON.stringify(after)).not.toContain('"d"');
     } finally {

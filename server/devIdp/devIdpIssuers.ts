@@ -16,19 +16,37 @@ export const DEV_ISSUERS: readonly DevIssuerLayout[] = [
     key: 'google',
     mountPath: '/google',
     label: 'Google (development)',
-    routes: { authorization: '/o/oauth2/v2/auth', token: '/token', jwks: '/oauth2/v3/certs', end_session: '/logout', userinfo: '/v1/userinfo' },
+    routes: {
+      authorization: '/o/oauth2/v2/auth',
+      token: '/token',
+      jwks: '/oauth2/v3/certs',
+      end_session: '/logout',
+      userinfo: '/v1/userinfo',
+    },
   },
   {
     key: 'okta',
     mountPath: '/okta/oauth2/default',
     label: 'Okta (development)',
-    routes: { authorization: '/v1/authorize', token: '/v1/token', jwks: '/v1/keys', end_session: '/v1/logout', userinfo: '/v1/userinfo' },
+    routes: {
+      authorization: '/v1/authorize',
+      token: '/v1/token',
+      jwks: '/v1/keys',
+      end_session: '/v1/logout',
+      userinfo: '/v1/userinfo',
+    },
   },
   {
     key: 'jamf',
     mountPath: '/jamf',
     label: 'Jamf ID (development)',
-    routes: { authorization: '/authorize', token: '/oauth/token', jwks: '/.well-known/jwks.json', end_session: '/oidc/logout', userinfo: '/userinfo' },
+    routes: {
+      authorization: '/authorize',
+      token: '/oauth/token',
+      jwks: '/.well-known/jwks.json',
+      end_session: '/oidc/logout',
+      userinfo: '/userinfo',
+    },
   },
 ];
 

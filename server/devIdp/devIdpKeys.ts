@@ -1,6 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+
 import type { DevIssuerKey } from './devIdpIssuers';
 
 export type PrivateJwk = Record<string, unknown> & { kid: string; kty: string };

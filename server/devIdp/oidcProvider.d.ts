@@ -32,7 +32,10 @@ declare module 'oidc-provider' {
     type: string;
     host: string;
     status: number;
-    oidc: { route?: string; client?: { clientId: string; clientName?: string; redirectUris?: string[] } } & Record<string, unknown>;
+    oidc: { route?: string; client?: { clientId: string; clientName?: string; redirectUris?: string[] } } & Record<
+      string,
+      unknown
+    >;
   }
 
   export class Provider {
@@ -42,8 +45,18 @@ declare module 'oidc-provider' {
     proxy: boolean;
     callback(): (req: IncomingMessage, res: ServerResponse) => void;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
-    interactionFinished(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<void>;
-    interactionResult(req: IncomingMessage, res: ServerResponse, result: Record<string, unknown>, options?: { mergeWithLastSubmission?: boolean }): Promise<string>;
+    interactionFinished(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<void>;
+    interactionResult(
+      req: IncomingMessage,
+      res: ServerResponse,
+      result: Record<string, unknown>,
+      options?: { mergeWithLastSubmission?: boolean },
+    ): Promise<string>;
     on(event: string, listener: (...args: unknown[]) => void): this;
   }
 

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import type { AppConfig } from '../config';
 import type { DevIdp } from './startDevIdp';
 
@@ -24,7 +25,12 @@ export function applyDevIdpToConfig(config: AppConfig, idp: DevIdp): void {
 
 function isDevOktaIssuer(issuer: string | null): boolean {
   const url = issuer ? URL.parse(issuer) : null;
-  return !!url && url.protocol === 'http:' && ['127.0.0.1', 'localhost'].includes(url.hostname) && url.pathname === '/okta/oauth2/default';
+  return (
+    !!url &&
+    url.protocol === 'http:' &&
+    ['127.0.0.1', 'localhost'].includes(url.hostname) &&
+    url.pathname === '/okta/oauth2/default'
+  );
 }
 
 /** Whether a development issuer is served right now (another API instance's dev IdP, typically). */
@@ -48,12 +54,23 @@ async function issuerAnswers(issuer: string): Promise<boolean> {
  * a real one, and never the live dev IdP of another instance sharing the database, so instances
  * do not take the setting from each other on every start.
  */
-export async function seedDevIdentityProviders(app: FastifyInstance, idp: DevIdp, options: { tenantId?: string } = {}): Promise<{ tenantId: string | null }> {
+export async function seedDevIdentityProviders(
+  app: FastifyInstance,
+  idp: DevIdp,
+  options: { tenantId?: string } = {},
+): Promise<{ tenantId: string | null }> {
   applyDevIdpToConfig(app.config, idp);
-  const tenantId = options.tenantId ?? (await app.db.query<{ id: string }>('SELECT id FROM tenants ORDER BY created_at, id LIMIT 1'))[0]?.id ?? null;
+  const tenantId =
+    options.tenantId ??
+    (await app.db.query<{ id: string }>('SELECT id FROM tenants ORDER BY created_at, id LIMIT 1'))[0]?.id ??
+    null;
   if (!tenantId) return { tenantId: null };
-  const [okta] = await app.db.query<{ issuer: string | null }>(`SELECT issuer FROM idp_settings WHERE tenant_id = $1 AND provider = 'Okta'`, [tenantId]);
-  const replace = !okta || (isDevOktaIssuer(okta.issuer) && okta.issuer !== idp.issuers.okta && !(await issuerAnswers(okta.issuer!)));
+  const [okta] = await app.db.query<{ issuer: string | null }>(
+    `SELECT issuer FROM idp_settings WHERE tenant_id = $1 AND provider = 'Okta'`,
+    [tenantId],
+  );
+  const replace =
+    !okta || (isDevOktaIssuer(okta.issuer) && okta.issuer !== idp.issuers.okta && !(await issuerAnswers(okta.issuer!)));
   if (replace) {
     await app.db.query(
       `INSERT INTO idp_settings (tenant_id, provider, issuer, client_id) VALUES ($1, 'Okta', $2, $3)

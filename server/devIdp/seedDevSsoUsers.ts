@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import { ALL_PERMISSIONS } from '../services/users';
 import { DEFAULT_DEV_IDP_USERS } from './devIdpUsers';
 

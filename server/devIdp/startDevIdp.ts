@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Provider, type InteractionDetails } from 'oidc-provider';
+import { type InteractionDetails, Provider } from 'oidc-provider';
+
 import { DEV_CLIENT_IDS, DEV_ISSUERS, type DevIssuerKey, type DevIssuerLayout } from './devIdpIssuers';
 import { loadOrCreateIssuerKeys } from './devIdpKeys';
 import { createMemoryAdapter } from './devIdpMemoryAdapter';
 import { errorPage, loggedOutPage, loginPage, logoutPage } from './devIdpPages';
-import { DEFAULT_DEV_IDP_USERS, DevIdpDirectory, subjectFor, type DevIdpUser } from './devIdpUsers';
+import { DEFAULT_DEV_IDP_USERS, DevIdpDirectory, type DevIdpUser, subjectFor } from './devIdpUsers';
 
 export interface StartDevIdpOptions {
   /** 0 (default) picks a free port. */
@@ -81,12 +82,17 @@ export async function startDevIdp(options: StartDevIdpOptions): Promise<DevIdp> 
   const jamfClientSecret = options.jamfClientSecret ?? randomBytes(24).toString('base64url');
   const origins = [...new Set([options.apiOrigin, ...(options.extraOrigins ?? [])].flatMap(withLoopbackTwin))];
 
-  const providers = new Map<DevIssuerKey, { layout: DevIssuerLayout; provider: Provider; handle: (req: IncomingMessage, res: ServerResponse) => void }>();
+  const providers = new Map<
+    DevIssuerKey,
+    { layout: DevIssuerLayout; provider: Provider; handle: (req: IncomingMessage, res: ServerResponse) => void }
+  >();
 
   const server = createServer((req, res) => {
     void dispatch(req, res).catch((error: unknown) => {
       const status = (error as { statusCode?: number }).statusCode ?? 500;
-      const description = (error as { error_description?: string }).error_description ?? (status < 500 ? (error as Error).message : 'Internal error');
+      const description =
+        (error as { error_description?: string }).error_description ??
+        (status < 500 ? (error as Error).message : 'Internal error');
       if (status >= 500) console.error('[dev-idp]', error);
       if (!res.headersSent) sendHtml(res, status, errorPage('Sign-in error', { error: description }));
       else res.end();
@@ -106,10 +112,27 @@ export async function startDevIdp(options: StartDevIdpOptions): Promise<DevIdp> 
 
   const clientsFor = (key: DevIssuerKey): Record<string, unknown>[] => {
     const redirect_uris = origins.map((o) => `${o}/login/callback`);
-    const post_logout_redirect_uris = origins.flatMap((o) => [`${o}/login?reauth=true`, `${o}/login?reauth=false`, `${o}/login`]);
-    const common = { redirect_uris, post_logout_redirect_uris, grant_types: ['authorization_code'], response_types: ['code'] };
+    const post_logout_redirect_uris = origins.flatMap((o) => [
+      `${o}/login?reauth=true`,
+      `${o}/login?reauth=false`,
+      `${o}/login`,
+    ]);
+    const common = {
+      redirect_uris,
+      post_logout_redirect_uris,
+      grant_types: ['authorization_code'],
+      response_types: ['code'],
+    };
     if (key === 'jamf') {
-      return [{ ...common, client_id: DEV_CLIENT_IDS.jamf, client_secret: jamfClientSecret, client_name: 'Console (API)', token_endpoint_auth_method: 'client_secret_basic' }];
+      return [
+        {
+          ...common,
+          client_id: DEV_CLIENT_IDS.jamf,
+          client_secret: jamfClientSecret,
+          client_name: 'Console (API)',
+          token_endpoint_auth_method: 'client_secret_basic',
+        },
+      ];
     }
     // Public browser client: the console exchanges the code itself with PKCE (no secret).
     return [{ ...common, client_id: DEV_CLIENT_IDS[key], client_name: 'Console', token_endpoint_auth_method: 'none' }];
@@ -141,18 +164,32 @@ export async function startDevIdp(options: StartDevIdpOptions): Promise<DevIdp> 
           },
         },
       },
-      interactions: { url: async (_ctx: unknown, interaction: { uid: string }) => `${layout.mountPath}/interaction/${interaction.uid}` },
+      interactions: {
+        url: async (_ctx: unknown, interaction: { uid: string }) =>
+          `${layout.mountPath}/interaction/${interaction.uid}`,
+      },
       findAccount: async (_ctx: unknown, sub: string) => {
         const user = directory.bySubject(layout.key, sub);
         if (!user) return undefined;
         const [given, ...family] = user.name.split(' ');
         return {
           accountId: sub,
-          claims: async () => ({ sub, email: user.email, email_verified: user.emailVerified, name: user.name, given_name: given, family_name: family.join(' ') }),
+          claims: async () => ({
+            sub,
+            email: user.email,
+            email_verified: user.emailVerified,
+            name: user.name,
+            given_name: given,
+            family_name: family.join(' '),
+          }),
         };
       },
       cookies: {
-        names: { session: `${layout.key}_session`, interaction: `${layout.key}_interaction`, resume: `${layout.key}_resume` },
+        names: {
+          session: `${layout.key}_session`,
+          interaction: `${layout.key}_interaction`,
+          resume: `${layout.key}_resume`,
+        },
         keys: [cookieKey],
       },
       clientBasedCORS: (_ctx: unknown, requestOrigin: string) => origins.includes(requestOrigin),
@@ -160,7 +197,15 @@ export async function startDevIdp(options: StartDevIdpOptions): Promise<DevIdp> 
         ctx.type = 'html';
         ctx.body = errorPage('Sign-in error', out);
       },
-      ttl: { AccessToken: 3600, AuthorizationCode: 60, IdToken: 3600, Interaction: 600, Session: 8 * 3600, Grant: 8 * 3600, RefreshToken: 86400 },
+      ttl: {
+        AccessToken: 3600,
+        AuthorizationCode: 60,
+        IdToken: 3600,
+        Interaction: 600,
+        Session: 8 * 3600,
+        Grant: 8 * 3600,
+        RefreshToken: 86400,
+      },
     });
     provider.on('server_error', (_ctx: unknown, error: unknown) => console.error(`[dev-idp ${layout.key}]`, error));
     providers.set(layout.key, { layout, provider, handle: provider.callback() });
@@ -168,9 +213,18 @@ export async function startDevIdp(options: StartDevIdpOptions): Promise<DevIdp> 
 
   async function dispatch(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', origin);
-    const entry = [...providers.values()].find(({ layout }) => url.pathname === layout.mountPath || url.pathname.startsWith(`${layout.mountPath}/`));
+    const entry = [...providers.values()].find(
+      ({ layout }) => url.pathname === layout.mountPath || url.pathname.startsWith(`${layout.mountPath}/`),
+    );
     if (!entry) {
-      sendHtml(res, 404, errorPage('Development identity provider', Object.fromEntries([...providers.values()].map(({ layout, provider }) => [layout.label, provider.issuer]))));
+      sendHtml(
+        res,
+        404,
+        errorPage(
+          'Development identity provider',
+          Object.fromEntries([...providers.values()].map(({ layout, provider }) => [layout.label, provider.issuer])),
+        ),
+      );
       return;
     }
     const rest = url.pathname.slice(entry.layout.mountPath.length) || '/';
@@ -185,26 +239,54 @@ export async function startDevIdp(options: StartDevIdpOptions): Promise<DevIdp> 
     entry.handle(req, res);
   }
 
-  async function handleInteraction(layout: DevIssuerLayout, provider: Provider, action: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  async function handleInteraction(
+    layout: DevIssuerLayout,
+    provider: Provider,
+    action: string,
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<void> {
     const details: InteractionDetails = await provider.interactionDetails(req, res);
     const base = `${layout.mountPath}/interaction/${details.uid}`;
     const clientName = String(details.params.client_id ?? 'the application');
     const renderLogin = (status: number, email?: string, error?: string) =>
-      sendHtml(res, status, loginPage({ providerLabel: layout.label, clientName, action: `${base}/login`, abortAction: `${base}/abort`, email, error }));
+      sendHtml(
+        res,
+        status,
+        loginPage({
+          providerLabel: layout.label,
+          clientName,
+          action: `${base}/login`,
+          abortAction: `${base}/abort`,
+          email,
+          error,
+        }),
+      );
 
     if (action === '/abort') {
       if (req.method !== 'POST') return renderLogin(405);
-      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'End-User aborted interaction' }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'End-User aborted interaction' },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
 
     if (action === '/login') {
-      if (req.method !== 'POST' || details.prompt.name !== 'login') return renderLogin(400, undefined, 'Unexpected sign-in step, start again.');
+      if (req.method !== 'POST' || details.prompt.name !== 'login')
+        return renderLogin(400, undefined, 'Unexpected sign-in step, start again.');
       const form = await readForm(req);
       const email = form.get('email') ?? '';
       const user = directory.authenticate(email, form.get('password') ?? '');
       if (!user) return renderLogin(401, email, 'Wrong e-mail or password.');
-      await provider.interactionFinished(req, res, { login: { accountId: subjectFor(layout.key, user.email) } }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { login: { accountId: subjectFor(layout.key, user.email) } },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
 
@@ -218,21 +300,35 @@ export async function startDevIdp(options: StartDevIdpOptions): Promise<DevIdp> 
       const accountId = details.session?.accountId;
       const clientId = details.params.client_id;
       if (!accountId || !clientId) throw Object.assign(new Error('Interaction without session'), { statusCode: 400 });
-      const grant = details.grantId ? await provider.Grant.find(details.grantId) : new provider.Grant({ accountId, clientId });
+      const grant = details.grantId
+        ? await provider.Grant.find(details.grantId)
+        : new provider.Grant({ accountId, clientId });
       if (!grant) throw Object.assign(new Error('Grant not found'), { statusCode: 400 });
-      const missing = details.prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[]; missingResourceScopes?: Record<string, string[]> };
+      const missing = details.prompt.details as {
+        missingOIDCScope?: string[];
+        missingOIDCClaims?: string[];
+        missingResourceScopes?: Record<string, string[]>;
+      };
       if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope.join(' '));
       if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
-      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {})) grant.addResourceScope(indicator, scopes.join(' '));
+      for (const [indicator, scopes] of Object.entries(missing.missingResourceScopes ?? {}))
+        grant.addResourceScope(indicator, scopes.join(' '));
       const grantId = await grant.save();
-      await provider.interactionFinished(req, res, { consent: details.grantId ? {} : { grantId } }, { mergeWithLastSubmission: true });
+      await provider.interactionFinished(
+        req,
+        res,
+        { consent: details.grantId ? {} : { grantId } },
+        { mergeWithLastSubmission: true },
+      );
       return;
     }
 
     throw Object.assign(new Error(`Unsupported prompt ${details.prompt.name}`), { statusCode: 400 });
   }
 
-  const issuers = Object.fromEntries([...providers.entries()].map(([key, { provider }]) => [key, provider.issuer])) as Record<DevIssuerKey, string>;
+  const issuers = Object.fromEntries(
+    [...providers.entries()].map(([key, { provider }]) => [key, provider.issuer]),
+  ) as Record<DevIssuerKey, string>;
 
   return {
     origin,

@@ -3,6 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { loadConfig } from '../config';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../test/testApp';
 import { startDevIdpForApi, type StartedDevIdp } from './startDevIdpForApi';
@@ -57,31 +58,46 @@ describe('startDevIdpForApi (npm start in development)', () => {
   it('seeds the oldest tenant once, without replacing a real Okta configuration', async () => {
     const first = await t.createTenant('First');
     await started.seed(t.app);
-    const [okta] = await t.db.query<{ issuer: string; client_id: string }>(`SELECT issuer, client_id FROM idp_settings WHERE tenant_id = $1 AND provider = 'Okta'`, [first]);
+    const [okta] = await t.db.query<{ issuer: string; client_id: string }>(
+      `SELECT issuer, client_id FROM idp_settings WHERE tenant_id = $1 AND provider = 'Okta'`,
+      [first],
+    );
     expect(okta).toEqual({ issuer: started.idp.issuers.okta, client_id: '0oadevconsole0okta0id' });
     const [mapping] = await t.db.query<{ tenant_id: string; connection_name: string }>(
       `SELECT tenant_id, connection_name FROM idp_domain_mappings WHERE email_domain = 'corp.example'`,
     );
     expect(mapping).toEqual({ tenant_id: first, connection_name: 'corp-sso' });
 
-    await t.db.query(`UPDATE idp_settings SET issuer = 'https://acme.okta.com/oauth2/default' WHERE tenant_id = $1`, [first]);
+    await t.db.query(`UPDATE idp_settings SET issuer = 'https://acme.okta.com/oauth2/default' WHERE tenant_id = $1`, [
+      first,
+    ]);
     await started.seed(t.app);
-    const [kept] = await t.db.query<{ issuer: string }>(`SELECT issuer FROM idp_settings WHERE tenant_id = $1 AND provider = 'Okta'`, [first]);
+    const [kept] = await t.db.query<{ issuer: string }>(
+      `SELECT issuer FROM idp_settings WHERE tenant_id = $1 AND provider = 'Okta'`,
+      [first],
+    );
     expect(kept?.issuer).toBe('https://acme.okta.com/oauth2/default');
   });
 
   it("a second instance's dev IdP leaves a live dev issuer alone and replaces only one that no longer answers", async () => {
-    const second = await startDevIdpForApi(loadConfig({ NODE_ENV: 'development', PORT: '0', DATA_DIR: dir, PUBLIC_URL: TEST_PUBLIC_URL }));
+    const second = await startDevIdpForApi(
+      loadConfig({ NODE_ENV: 'development', PORT: '0', DATA_DIR: dir, PUBLIC_URL: TEST_PUBLIC_URL }),
+    );
     const oktaIssuer = async () =>
-      (await t.db.query<{ issuer: string }>(`SELECT issuer FROM idp_settings WHERE tenant_id = (SELECT id FROM tenants ORDER BY created_at, id LIMIT 1) AND provider = 'Okta'`))[0]
-        ?.issuer;
+      (
+        await t.db.query<{ issuer: string }>(
+          `SELECT issuer FROM idp_settings WHERE tenant_id = (SELECT id FROM tenants ORDER BY created_at, id LIMIT 1) AND provider = 'Okta'`,
+        )
+      )[0]?.issuer;
     try {
       expect(second.idp.issuers.okta).not.toBe(started.idp.issuers.okta);
       await t.db.query(`UPDATE idp_settings SET issuer = $1 WHERE provider = 'Okta'`, [started.idp.issuers.okta]);
       await second.seed(t.app);
       expect(await oktaIssuer()).toBe(started.idp.issuers.okta);
       // A dev issuer of an earlier start on a port nobody serves now: the live one takes over.
-      await t.db.query(`UPDATE idp_settings SET issuer = 'http://127.0.0.1:9/okta/oauth2/default' WHERE provider = 'Okta'`);
+      await t.db.query(
+        `UPDATE idp_settings SET issuer = 'http://127.0.0.1:9/okta/oauth2/default' WHERE provider = 'Okta'`,
+      );
       await second.seed(t.app);
       expect(await oktaIssuer()).toBe(second.idp.issuers.okta);
     } finally {

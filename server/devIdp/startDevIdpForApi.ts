@@ -1,8 +1,9 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+
 import type { AppConfig } from '../config';
 import { applyDevIdpToConfig, seedDevIdentityProviders } from './seedDevIdentityProviders';
-import { startDevIdp, type DevIdp } from './startDevIdp';
+import { type DevIdp, startDevIdp } from './startDevIdp';
 
 export interface StartedDevIdp {
   /** `config` with the dev IdP's Google and JamfAuth0 settings filled in (unless set by the environment). */

@@ -16,7 +16,17 @@ import type {
 export type ApiTypeProvider = JsonSchemaToTsProvider;
 
 /** A Fastify instance whose routes are typed by their schemas. */
-export type TypedApp = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, ApiTypeProvider>;
+export type TypedApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ApiTypeProvider
+>;
 
 /** A plugin registering routes typed by their schemas (every route area of server/modules). */
-export type RoutePlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<Options, RawServerDefault, ApiTypeProvider>;
+export type RoutePlugin<Options extends FastifyPluginOptions = Record<never, never>> = FastifyPluginAsync<
+  Options,
+  RawServerDefault,
+  ApiTypeProvider
+>;

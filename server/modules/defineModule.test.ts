@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
+
 import { isApiPath } from '../plugins/securityHeaders';
 import { createTestApp } from '../test/testApp';
-import { apiPrefixes, defineModule, orderModules, type ModuleDefinition } from './defineModule';
+import { apiPrefixes, defineModule, type ModuleDefinition, orderModules } from './defineModule';
 import { apiModules } from './index';
 
-const mod = (id: string, dependsOn: string[] = []): ModuleDefinition => defineModule({ id, title: id, description: id, prefixes: [], dependsOn });
+const mod = (id: string, dependsOn: string[] = []): ModuleDefinition =>
+  defineModule({ id, title: id, description: id, prefixes: [], dependsOn });
 
 describe('module definitions', () => {
   it('orders modules after their dependencies', () => {
@@ -18,7 +20,9 @@ describe('module definitions', () => {
   });
 
   it('refuses a prefix that does not start and end with a slash', () => {
-    expect(() => defineModule({ id: 'x', title: 'x', description: 'x', prefixes: ['/x-backend'], dependsOn: [] })).toThrow("prefix '/x-backend'");
+    expect(() =>
+      defineModule({ id: 'x', title: 'x', description: 'x', prefixes: ['/x-backend'], dependsOn: [] }),
+    ).toThrow("prefix '/x-backend'");
   });
 
   it("the API's modules declare a consistent graph, each id its folder's", () => {
@@ -29,7 +33,15 @@ describe('module definitions', () => {
   it('every declared prefix is an API path (no-store, JSON 404), the two gluon-owned backends and monitoring included', () => {
     const prefixes = apiPrefixes(apiModules);
     expect(prefixes).toEqual(
-      expect.arrayContaining(['/um/', '/gluon-backend/', '/globalrulesrepository-backend/', '/monitoring-backend/', '/neutrino-backend/', '/electron-backend/', '/dev/']),
+      expect.arrayContaining([
+        '/um/',
+        '/gluon-backend/',
+        '/globalrulesrepository-backend/',
+        '/monitoring-backend/',
+        '/neutrino-backend/',
+        '/electron-backend/',
+        '/dev/',
+      ]),
     );
     for (const prefix of prefixes) expect(isApiPath(`${prefix}anything?x=1`), prefix).toBe(true);
     expect(isApiPath('/monitoring')).toBe(false);
@@ -47,7 +59,8 @@ describe('module definitions', () => {
       expect(doc.paths['/monitoring-backend/alerts']?.get?.tags).toEqual(['monitoring']);
       expect(doc.paths['/um/login']?.post?.tags).toEqual(['auth']);
       for (const [url, operations] of Object.entries(doc.paths)) {
-        for (const [method, operation] of Object.entries(operations)) expect(titles, `${method} ${url}`).toEqual(expect.arrayContaining(operation.tags ?? ['untagged']));
+        for (const [method, operation] of Object.entries(operations))
+          expect(titles, `${method} ${url}`).toEqual(expect.arrayContaining(operation.tags ?? ['untagged']));
       }
     } finally {
       await app.close();

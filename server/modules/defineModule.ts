@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import type { RoutePlugin } from '../http/routePlugin';
 
 /** Background work a module starts once the app is ready; the returned stop runs before the database closes. */
@@ -28,7 +29,8 @@ export interface ModuleDefinition {
 
 export function defineModule<const D extends ModuleDefinition>(definition: D): D {
   for (const prefix of definition.prefixes) {
-    if (!/^\/[^/].*\/$/.test(prefix)) throw new Error(`module '${definition.id}': prefix '${prefix}' must start and end with '/'`);
+    if (!/^\/[^/].*\/$/.test(prefix))
+      throw new Error(`module '${definition.id}': prefix '${prefix}' must start and end with '/'`);
   }
   return definition;
 }
@@ -47,7 +49,8 @@ export function orderModules(modules: readonly ModuleDefinition[]): ModuleDefini
   const state = new Map<string, 'visiting' | 'done'>();
   const visit = (module: ModuleDefinition, path: string[]): void => {
     if (state.get(module.id) === 'done') return;
-    if (state.get(module.id) === 'visiting') throw new Error(`module dependency cycle: ${[...path, module.id].join(' -> ')}`);
+    if (state.get(module.id) === 'visiting')
+      throw new Error(`module dependency cycle: ${[...path, module.id].join(' -> ')}`);
     state.set(module.id, 'visiting');
     for (const dependency of module.dependsOn) {
       const target = byId.get(dependency);

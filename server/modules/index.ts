@@ -1,12 +1,12 @@
-import type { ModuleDefinition } from './defineModule';
 import { authModule } from './auth/index';
 import { brandingModule } from './branding/index';
+import type { ModuleDefinition } from './defineModule';
 import { devModule } from './dev/index';
 import { gluonModule } from './gluon/index';
 import { inspectionModule } from './inspection/index';
 import { invitationsModule } from './invitations/index';
-import { neutrinoModule } from './neutrino/index';
 import { monitoringModule } from './monitoring/index';
+import { neutrinoModule } from './neutrino/index';
 import { notificationsModule } from './notifications/index';
 import { settingsModule } from './settings/index';
 import { ssoModule } from './sso/index';
@@ -39,4 +39,6 @@ export const apiModules: readonly ModuleDefinition[] = [
 ];
 
 /** The OpenAPI document's tags: one per module with routes (registerModules tags each route with its module's). */
-export const openApiTags = apiModules.filter((module) => module.routes).map((module) => ({ name: module.title, description: module.description }));
+export const openApiTags = apiModules
+  .filter((module) => module.routes)
+  .map((module) => ({ name: module.title, description: module.description }));

@@ -6,7 +6,10 @@ export const MODULES_END = '<!-- modules:end -->';
 /** The docs' module table, from the definitions (scripts/gen-docs-tables.ts writes it between the markers). */
 export function renderModuleTable(modules: readonly ModuleDefinition[]): string {
   const code = (items: readonly string[]) => (items.length ? items.map((item) => `\`${item}\``).join(', ') : '—');
-  const rows = modules.map((m) => `| \`${m.id}\` | ${m.prefixes.length ? code(m.prefixes) : 'no routes (library)'} | ${code(m.dependsOn)} | ${m.description} |`);
+  const rows = modules.map(
+    (m) =>
+      `| \`${m.id}\` | ${m.prefixes.length ? code(m.prefixes) : 'no routes (library)'} | ${code(m.dependsOn)} | ${m.description} |`,
+  );
   return ['| Module | Answers under | Depends on | What it holds |', '|---|---|---|---|', ...rows].join('\n');
 }
 

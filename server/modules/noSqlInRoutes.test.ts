@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+
 import { describeFindings, findSql, isModuleRouteSource, isRouteSource, scanForSql } from '../test/sqlInRoutes';
 
 const modulesDir = path.dirname(fileURLToPath(import.meta.url));
@@ -32,13 +33,22 @@ describe('no SQL in route modules (routes call services; SQL lives in services a
         '};',
       ].join('\n');
       await writeFile(path.join(dir, 'area', 'plantedRoutes.ts'), planted);
-      await writeFile(path.join(dir, 'area', 'cleanRoutes.ts'), 'export const ok = (request: { query: { page: number } }) => request.query.page;\n');
+      await writeFile(
+        path.join(dir, 'area', 'cleanRoutes.ts'),
+        'export const ok = (request: { query: { page: number } }) => request.query.page;\n',
+      );
       // Tests and test helpers may talk to the database directly.
       await writeFile(path.join(dir, 'area', 'planted.test.ts'), "await t.db.query('SELECT 1');\n");
-      await writeFile(path.join(dir, 'area', 'areaTestSetup.ts'), "await t.db.tx((q) => q.query('DELETE FROM users'));\n");
+      await writeFile(
+        path.join(dir, 'area', 'areaTestSetup.ts'),
+        "await t.db.tx((q) => q.query('DELETE FROM users'));\n",
+      );
       const findings = await scanForSql(dir);
       expect(describeFindings(findings)).toBe(
-        [`${path.join('area', 'plantedRoutes.ts')}:4 SQL in a literal: SELECT 1`, `${path.join('area', 'plantedRoutes.ts')}:4 database call .query(`].join('\n'),
+        [
+          `${path.join('area', 'plantedRoutes.ts')}:4 SQL in a literal: SELECT 1`,
+          `${path.join('area', 'plantedRoutes.ts')}:4 database call .query(`,
+        ].join('\n'),
       );
     });
 
@@ -82,7 +92,9 @@ describe('no SQL in route modules (routes call services; SQL lives in services a
     });
 
     it('treats *.test.ts files and test helpers as outside the rule', () => {
-      expect(['loginRoutes.ts', 'idpTestSetup.ts', 'mfa.test.ts', 'types.d.ts'].filter(isRouteSource)).toEqual(['loginRoutes.ts']);
+      expect(['loginRoutes.ts', 'idpTestSetup.ts', 'mfa.test.ts', 'types.d.ts'].filter(isRouteSource)).toEqual([
+        'loginRoutes.ts',
+      ]);
     });
 
     it('takes only the route files of a module and its index, not the services beside them', () => {

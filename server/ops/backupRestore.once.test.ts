@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { buildApp } from '../app';
 import { runCli } from '../cli/runCli';
 import { loadConfig } from '../config';
@@ -11,10 +12,18 @@ import { pgliteDir } from '../db/index';
 import { openPglite } from '../db/pglite';
 import { TEST_PUBLIC_URL } from '../test/testApp';
 
-async function cli(env: Record<string, string>, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+async function cli(
+  env: Record<string, string>,
+  ...argv: string[]
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, env, { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) }, { startupWaitMs: 500 });
+  const code = await runCli(
+    argv,
+    env,
+    { out: (t) => (out += `${t}\n`), err: (t) => (err += `${t}\n`) },
+    { startupWaitMs: 500 },
+  );
   return { code, out, err };
 }
 
@@ -40,7 +49,10 @@ describe('backup and restore of the embedded database', () => {
       KEYS_DIR: path.join(dir, 'keys'),
     });
     const template = inject('pgliteTemplate');
-    const seed = await openPglite({ dataDir: pgliteDir(path.join(dir, 'live')), ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}) });
+    const seed = await openPglite({
+      dataDir: pgliteDir(path.join(dir, 'live')),
+      ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}),
+    });
     await seed.close();
     app = await buildApp(loadConfig(envOf(path.join(dir, 'live'))), { logger: false });
     await app.ready();
@@ -54,7 +66,9 @@ describe('backup and restore of the embedded database', () => {
   it('backs up while the API runs, restores into an empty DATA_DIR, and the user signs in there', async () => {
     const live = envOf(path.join(dir, 'live'));
     expect((await cli(live, 'create-tenant', '--name', 'Backed up')).code).toBe(0);
-    expect((await cli(live, 'create-user', '--email', 'kept@backup.example', '--password', 'Kept-Pass-1234')).code).toBe(0);
+    expect(
+      (await cli(live, 'create-user', '--email', 'kept@backup.example', '--password', 'Kept-Pass-1234')).code,
+    ).toBe(0);
 
     // Relative to the operator's folder, written by the API process that holds the database.
     const backup = await cli(live, 'backup', path.relative(process.cwd(), backupFile));
@@ -66,7 +80,9 @@ describe('backup and restore of the embedded database', () => {
     expect(again.err).toContain('exists already');
 
     // A change after the backup is not in it.
-    expect((await cli(live, 'create-user', '--email', 'later@backup.example', '--password', 'Later-Pass-1234')).code).toBe(0);
+    expect(
+      (await cli(live, 'create-user', '--email', 'later@backup.example', '--password', 'Later-Pass-1234')).code,
+    ).toBe(0);
 
     // Never over the running database.
     const busy = await cli(live, 'restore', backupFile);
@@ -83,7 +99,8 @@ describe('backup and restore of the embedded database', () => {
 
     const copy = await buildApp(loadConfig(envOf(freshDir)), { logger: false });
     try {
-      const login = (username: string, password: string) => copy.inject({ method: 'POST', url: '/um/login', payload: { username, password } });
+      const login = (username: string, password: string) =>
+        copy.inject({ method: 'POST', url: '/um/login', payload: { username, password } });
       const signedIn = await login('kept@backup.example', 'Kept-Pass-1234');
       expect(signedIn.statusCode, signedIn.body).toBe(200);
       expect(signedIn.json().token).toEqual(expect.any(String));

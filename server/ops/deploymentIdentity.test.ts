@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { loadConfig } from '../config';
 import type { Database } from '../contracts';
 import { createTestDatabase } from '../test/testApp';
@@ -16,7 +17,9 @@ describe('one issuer and one signing key per deployment', () => {
   it('the first instance records its identity; the same identity starts again', async () => {
     await checkDeploymentIdentity(db, a);
     await checkDeploymentIdentity(db, a);
-    expect(await db.query('SELECT token_issuer, signing_key_id FROM deployment_identity')).toEqual([{ token_issuer: a.tokenIssuer, signing_key_id: a.signingKeyId }]);
+    expect(await db.query('SELECT token_issuer, signing_key_id FROM deployment_identity')).toEqual([
+      { token_issuer: a.tokenIssuer, signing_key_id: a.signingKeyId },
+    ]);
   });
 
   it('another issuer or another key does not start, and the message says what to set', async () => {
@@ -29,7 +32,9 @@ describe('one issuer and one signing key per deployment', () => {
       /signs with key key-a, this instance has key-b: give every instance the same SIGNING_KEY_FILE/,
     );
     // Nothing was overwritten by the refused instances.
-    expect((await db.query<{ token_issuer: string }>('SELECT token_issuer FROM deployment_identity'))[0]!.token_issuer).toBe(a.tokenIssuer);
+    expect(
+      (await db.query<{ token_issuer: string }>('SELECT token_issuer FROM deployment_identity'))[0]!.token_issuer,
+    ).toBe(a.tokenIssuer);
   });
 
   it('REPLACE_DEPLOYMENT_IDENTITY=on makes this instance the reference after a move', async () => {
@@ -41,8 +46,15 @@ describe('one issuer and one signing key per deployment', () => {
 
   it('TOKEN_ISSUER wins over PUBLIC_URL; production on PostgreSQL needs one of them', () => {
     expect(loadConfig({ PUBLIC_URL: 'https://console.example/' }).tokenIssuer).toBe('https://console.example/um');
-    expect(loadConfig({ PUBLIC_URL: 'https://a.example', TOKEN_ISSUER: 'https://login.example/' }).tokenIssuer).toBe('https://login.example');
-    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' })).toThrow(/Invalid PUBLIC_URL: is required with DATABASE_URL in production/);
-    expect(loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', TOKEN_ISSUER: 'https://login.example' }).tokenIssuer).toBe('https://login.example');
+    expect(loadConfig({ PUBLIC_URL: 'https://a.example', TOKEN_ISSUER: 'https://login.example/' }).tokenIssuer).toBe(
+      'https://login.example',
+    );
+    expect(() => loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db' })).toThrow(
+      /Invalid PUBLIC_URL: is required with DATABASE_URL in production/,
+    );
+    expect(
+      loadConfig({ NODE_ENV: 'production', DATABASE_URL: 'postgres://u@h/db', TOKEN_ISSUER: 'https://login.example' })
+        .tokenIssuer,
+    ).toBe('https://login.example');
   });
 });

@@ -21,7 +21,10 @@ export class DeploymentIdentityError extends Error {
       );
     }
     if (recorded.signingKeyId !== mine.signingKeyId) {
-      problems.push(`the deployment signs with key ${recorded.signingKeyId}, this instance has ${mine.signingKeyId}: ` + 'give every instance the same SIGNING_KEY_FILE');
+      problems.push(
+        `the deployment signs with key ${recorded.signingKeyId}, this instance has ${mine.signingKeyId}: ` +
+          'give every instance the same SIGNING_KEY_FILE',
+      );
     }
     super(
       `This API instance does not match the others on this database: ${problems.join('; ')}. ` +
@@ -36,7 +39,11 @@ export class DeploymentIdentityError extends Error {
  * `replace`, this instance's identity becomes the deployment's). Used on PostgreSQL, where several
  * instances share the database; a PGlite folder has one process (db/dataDirLock.ts).
  */
-export async function checkDeploymentIdentity(db: Queryable, mine: DeploymentIdentity, options: { replace?: boolean } = {}): Promise<void> {
+export async function checkDeploymentIdentity(
+  db: Queryable,
+  mine: DeploymentIdentity,
+  options: { replace?: boolean } = {},
+): Promise<void> {
   const [row] = await db.query<{ token_issuer: string; signing_key_id: string }>(
     `INSERT INTO deployment_identity (id, token_issuer, signing_key_id) VALUES (1, $1, $2)
      ON CONFLICT (id) DO UPDATE SET token_issuer = CASE WHEN $3::boolean THEN EXCLUDED.token_issuer ELSE deployment_identity.token_issuer END,
@@ -46,5 +53,6 @@ export async function checkDeploymentIdentity(db: Queryable, mine: DeploymentIde
     [mine.tokenIssuer, mine.signingKeyId, options.replace === true],
   );
   const recorded = { tokenIssuer: row!.token_issuer, signingKeyId: row!.signing_key_id };
-  if (recorded.tokenIssuer !== mine.tokenIssuer || recorded.signingKeyId !== mine.signingKeyId) throw new DeploymentIdentityError(recorded, mine);
+  if (recorded.tokenIssuer !== mine.tokenIssuer || recorded.signingKeyId !== mine.signingKeyId)
+    throw new DeploymentIdentityError(recorded, mine);
 }

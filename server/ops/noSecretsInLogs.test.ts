@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { currentStep, totpCode } from '../modules/auth/totp';
 import { listOutbox, REDACTED, redactLinks } from '../services/mailbox';
 import { mintQuickLink, mintUnsubscribeLink } from '../services/signedLinks';
-import { currentStep, totpCode } from '../modules/auth/totp';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../test/testApp';
-import { startSmtpReceiver, type SmtpReceiver } from './smtpReceiver';
+import { type SmtpReceiver, startSmtpReceiver } from './smtpReceiver';
 
 /**
  * A full set of flows (sign-in, refresh, 2FA, invitation, password reset,
@@ -56,21 +57,43 @@ describe('no secret in the log or at rest in the outbox', () => {
     // Second factor: password, then a TOTP code.
     const mfaUser = await t.createUser({ totp: true, password: 'Mfa-Secret-Pass-2' });
     secrets.totpSecret = mfaUser.totpSecret!;
-    secrets.mfaToken = ok(await t.app.inject({ method: 'POST', url: '/um/login', payload: { username: mfaUser.email, password: mfaUser.password } })).token!;
+    secrets.mfaToken = ok(
+      await t.app.inject({
+        method: 'POST',
+        url: '/um/login',
+        payload: { username: mfaUser.email, password: mfaUser.password },
+      }),
+    ).token!;
     secrets.totpCode = totpCode(mfaUser.totpSecret!, currentStep());
     secrets.mfaAccessToken = ok(
-      await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(secrets.mfaToken), payload: { totpCode: secrets.totpCode } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/um/mfa/totp/validateCode',
+        headers: bearer(secrets.mfaToken),
+        payload: { totpCode: secrets.totpCode },
+      }),
     ).token!;
 
     // Invitation: mailed link, read, accepted.
     ok(
-      await t.app.inject({ method: 'POST', url: '/um/users/invitations', headers: bearer(secrets.refreshedToken), payload: { email: 'invitee@logs.example', permissions: [] } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/um/users/invitations',
+        headers: bearer(secrets.refreshedToken),
+        payload: { email: 'invitee@logs.example', permissions: [] },
+      }),
       201,
     );
     secrets.invitation = linkIn(await mailTo('invitee@logs.example'), /\/invite\/([A-Za-z0-9_-]{20,})/);
     ok(await t.app.inject({ url: `/um/invite/${secrets.invitation}` }));
     secrets.invitePassword = 'Invitee-Secret-Pass-3';
-    ok(await t.app.inject({ method: 'POST', url: `/um/invite/${secrets.invitation}/setPassword`, payload: { newPassword: secrets.invitePassword } }));
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: `/um/invite/${secrets.invitation}/setPassword`,
+        payload: { newPassword: secrets.invitePassword },
+      }),
+    );
 
     // Password reset: mailed link, checked, used.
     const forgetful = await t.createUser({ email: 'forgetful@logs.example' });
@@ -78,15 +101,30 @@ describe('no secret in the log or at rest in the outbox', () => {
     secrets.resetLink = linkIn(await mailTo(forgetful.email), /\/resetPassword\/([A-Za-z0-9_-]{20,})/);
     ok(await t.app.inject({ url: `/um/passwordRecovery/${secrets.resetLink}` }));
     secrets.resetPassword = 'Reset-Secret-Pass-4';
-    ok(await t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${secrets.resetLink}/changePassword`, payload: { password: secrets.resetPassword } }));
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: `/um/passwordRecovery/${secrets.resetLink}/changePassword`,
+        payload: { password: secrets.resetPassword },
+      }),
+    );
 
     // Collector link: created, validated, downloaded; a quick link downloaded.
     const collector = ok(
-      await t.app.inject({ method: 'POST', url: '/gluon-backend/sharedExtractorLinks', headers: bearer(secrets.refreshedToken), payload: { maxInstalls: 5 } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/gluon-backend/sharedExtractorLinks',
+        headers: bearer(secrets.refreshedToken),
+        payload: { maxInstalls: 5 },
+      }),
       201,
     );
     secrets.collector = String(collector.token);
-    ok(await t.app.inject({ url: `/gluon-backend/sharedExtractorLinks/${encodeURIComponent(secrets.collector)}/validate` }));
+    ok(
+      await t.app.inject({
+        url: `/gluon-backend/sharedExtractorLinks/${encodeURIComponent(secrets.collector)}/validate`,
+      }),
+    );
     const download = await t.app.inject({
       method: 'POST',
       url: `/gluon-backend/sharedExtractorLinks/${encodeURIComponent(secrets.collector)}`,
@@ -95,12 +133,24 @@ describe('no secret in the log or at rest in the outbox', () => {
     expect(download.statusCode, download.body).toBe(200);
     const quick = await mintQuickLink(t.app.tokens, TEST_PUBLIC_URL, { tenantId: admin.tenantId, os: 'WIN' });
     secrets.quick = quick.token;
-    expect((await t.app.inject({ url: '/gluon-backend/extractors/quickdownload', headers: bearer(quick.token) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/gluon-backend/extractors/quickdownload', headers: bearer(quick.token) })).statusCode,
+    ).toBe(200);
 
     // Unsubscribe link (its page posts the token).
-    const unsubscribe = await mintUnsubscribeLink(t.app.tokens, TEST_PUBLIC_URL, { tenantId: admin.tenantId, email: 'rec@logs.example', notification: 'weekly' });
+    const unsubscribe = await mintUnsubscribeLink(t.app.tokens, TEST_PUBLIC_URL, {
+      tenantId: admin.tenantId,
+      email: 'rec@logs.example',
+      notification: 'weekly',
+    });
     secrets.unsubscribe = unsubscribe.token;
-    ok(await t.app.inject({ method: 'POST', url: '/gluon-backend/externalNotifications/recipients/unsubscribe', payload: { jwt: unsubscribe.token } }));
+    ok(
+      await t.app.inject({
+        method: 'POST',
+        url: '/gluon-backend/externalNotifications/recipients/unsubscribe',
+        payload: { jwt: unsubscribe.token },
+      }),
+    );
 
     // Logout; a refused token is logged as refused, not echoed.
     ok(await t.app.inject({ url: '/um/logout', headers: bearer(secrets.refreshedToken) }));
@@ -119,7 +169,8 @@ describe('no secret in the log or at rest in the outbox', () => {
 
     // Delivered mails keep their redacted form only.
     const outbox = JSON.stringify(await t.db.query('SELECT * FROM mail_outbox'));
-    for (const name of ['invitation', 'resetLink'] as const) expect(outbox.includes(secrets[name]!), `${name} is in the outbox`).toBe(false);
+    for (const name of ['invitation', 'resetLink'] as const)
+      expect(outbox.includes(secrets[name]!), `${name} is in the outbox`).toBe(false);
     const mails = await listOutbox(t.db, { to: 'invitee@logs.example', limit: 1 });
     expect(mails[0]!.state).toBe('sent by SMTP');
     expect(mails[0]!.text).toContain(`${TEST_PUBLIC_URL}/invite/${REDACTED}`);
@@ -128,7 +179,11 @@ describe('no secret in the log or at rest in the outbox', () => {
   it('an undelivered mail keeps its links (the outbox is how they are handed over without SMTP)', async () => {
     const local = await createTestApp();
     try {
-      await local.app.mailer.send(null, { to: 'kept@logs.example', subject: 'Link', text: `Open ${TEST_PUBLIC_URL}/invite/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG.` });
+      await local.app.mailer.send(null, {
+        to: 'kept@logs.example',
+        subject: 'Link',
+        text: `Open ${TEST_PUBLIC_URL}/invite/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG.`,
+      });
       const [mail] = await listOutbox(local.db, { to: 'kept@logs.example', limit: 1 });
       expect(mail!.state).toBe('outbox only');
       expect(mail!.text).toContain('/invite/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG');

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -23,7 +23,13 @@ export interface ApiProcess {
 export function spawnApi(env: Record<string, string>, entry = 'server/main.ts'): ApiProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DEV_IDP: 'off', STATIC_DIR: '/nonexistent-static-dir', ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      DEV_IDP: 'off',
+      STATIC_DIR: '/nonexistent-static-dir',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let out = '';
@@ -37,7 +43,9 @@ export function spawnApi(env: Record<string, string>, entry = 'server/main.ts'):
     err += chunk.toString();
     for (const l of listeners) l();
   });
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.on('exit', (code, signal) => resolve({ code, signal })));
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.on('exit', (code, signal) => resolve({ code, signal })),
+  );
   let ended = false;
   void exited.then(() => {
     ended = true;
@@ -49,13 +57,23 @@ export function spawnApi(env: Record<string, string>, entry = 'server/main.ts'):
     stderr: () => err,
     exited,
     waitFor(text, timeoutMs = 60_000) {
-      const seen = () => (typeof text === 'string' ? out.includes(text) || err.includes(text) : text.test(out) || text.test(err));
+      const seen = () =>
+        typeof text === 'string' ? out.includes(text) || err.includes(text) : text.test(out) || text.test(err);
       return new Promise<void>((resolve, reject) => {
         const check = () => {
           if (seen()) finish(null);
-          else if (ended) finish(new Error(`process ended before "${text}"; stdout: ${out.slice(-2000)} stderr: ${err.slice(-2000)}`));
+          else if (ended)
+            finish(
+              new Error(`process ended before "${text}"; stdout: ${out.slice(-2000)} stderr: ${err.slice(-2000)}`),
+            );
         };
-        const timer = setTimeout(() => finish(new Error(`no "${text}" within ${timeoutMs} ms; stdout: ${out.slice(-2000)} stderr: ${err.slice(-2000)}`)), timeoutMs);
+        const timer = setTimeout(
+          () =>
+            finish(
+              new Error(`no "${text}" within ${timeoutMs} ms; stdout: ${out.slice(-2000)} stderr: ${err.slice(-2000)}`),
+            ),
+          timeoutMs,
+        );
         const finish = (error: Error | null) => {
           clearTimeout(timer);
           listeners.delete(check);

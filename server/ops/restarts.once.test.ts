@@ -1,14 +1,15 @@
 import { existsSync } from 'node:fs';
-import net from 'node:net';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { lockPathOf } from '../db/dataDirLock';
 import { pgliteDir } from '../db/index';
 import { openPglite } from '../db/pglite';
 import { currentStep, totpCode } from '../modules/auth/totp';
-import { freePort, spawnApi, type ApiProcess } from './processHarness';
+import { type ApiProcess, freePort, spawnApi } from './processHarness';
 
 const ADMIN = { email: 'admin@restart.example', password: 'Restart-Admin-Pass-1' };
 const MFA_USER = { email: 'mfa@restart.example', password: 'Restart-Mfa-Pass-12' };
@@ -32,11 +33,22 @@ describe('SIGKILL and SIGTERM on PGlite', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'mtd-restarts-'));
     // A migrated folder from the run's template: the processes skip the slow first initialisation.
     const template = inject('pgliteTemplate');
-    const seed = await openPglite({ dataDir: pgliteDir(dir), ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}) });
+    const seed = await openPglite({
+      dataDir: pgliteDir(dir),
+      ...(template ? { loadDataDir: new Blob([await readFile(template)]) } : {}),
+    });
     await seed.close();
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    env = { NODE_ENV: 'development', DATA_DIR: dir, PORT: String(port), HOST: '127.0.0.1', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, STARTUP_TIMEOUT_S: '120' };
+    env = {
+      NODE_ENV: 'development',
+      DATA_DIR: dir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      STARTUP_TIMEOUT_S: '120',
+    };
   });
   afterAll(async () => {
     for (const api of running) api.child.kill('SIGKILL');
@@ -62,8 +74,12 @@ describe('SIGKILL and SIGTERM on PGlite', () => {
   const signIn = () => signInAs(ADMIN);
   /** Invites `email` as the administrator and answers the invitation token of the mail it got. */
   async function invite(email: string, adminToken: string): Promise<string> {
-    expect((await fetch(`${base}/um/users/invitations`, json({ email, permissions: [] }, adminToken))).status).toBe(201);
-    const mailbox = (await (await fetch(`${base}/dev/mailbox/messages?to=${encodeURIComponent(email)}&limit=1`)).json()) as { items: { links: string[] }[] };
+    expect((await fetch(`${base}/um/users/invitations`, json({ email, permissions: [] }, adminToken))).status).toBe(
+      201,
+    );
+    const mailbox = (await (
+      await fetch(`${base}/dev/mailbox/messages?to=${encodeURIComponent(email)}&limit=1`)
+    ).json()) as { items: { links: string[] }[] };
     return mailbox.items[0]!.links[0]!.split('/').pop()!;
   }
   /** One request's outcome: its status, or 0 when the connection died with the process. */
@@ -90,15 +106,27 @@ describe('SIGKILL and SIGTERM on PGlite', () => {
     // A user with two-factor authentication, for the single-use codes: invited, activated, TOTP
     // turned on (its code for step s0 accepted), then four second-factor tokens to spend.
     const mfaInvitation = await invite(MFA_USER.email, adminToken);
-    expect((await fetch(`${base}/um/invite/${mfaInvitation}/setPassword`, json({ newPassword: MFA_USER.password }))).status).toBe(200);
+    expect(
+      (await fetch(`${base}/um/invite/${mfaInvitation}/setPassword`, json({ newPassword: MFA_USER.password }))).status,
+    ).toBe(200);
     const mfaSession = await signInAs(MFA_USER);
-    const recovery = (await (await fetch(`${base}/um/mfa/validatePassword`, json({ password: MFA_USER.password }, mfaSession))).json()) as { token: string };
-    const totpSetup = (await (await fetch(`${base}/um/mfa/totp/create`, { method: 'PUT', headers: { authorization: `Bearer ${recovery.token}` } })).json()) as {
+    const recovery = (await (
+      await fetch(`${base}/um/mfa/validatePassword`, json({ password: MFA_USER.password }, mfaSession))
+    ).json()) as { token: string };
+    const totpSetup = (await (
+      await fetch(`${base}/um/mfa/totp/create`, {
+        method: 'PUT',
+        headers: { authorization: `Bearer ${recovery.token}` },
+      })
+    ).json()) as {
       secret: string;
       recoveryCodes: string[];
     };
     const s0 = currentStep();
-    expect((await fetch(`${base}/um/mfa/totp/verifyQr`, json({ totpCode: totpCode(totpSetup.secret, s0) }, recovery.token))).status).toBe(200);
+    expect(
+      (await fetch(`${base}/um/mfa/totp/verifyQr`, json({ totpCode: totpCode(totpSetup.secret, s0) }, recovery.token)))
+        .status,
+    ).toBe(200);
     const secondFactor: string[] = [];
     for (let i = 0; i < 4; i++) secondFactor.push(await signInAs(MFA_USER));
     // The next step's code is within the ±1 window now and newer than s0: acceptable exactly once.
@@ -110,18 +138,36 @@ describe('SIGKILL and SIGTERM on PGlite', () => {
     // The same TOTP code twice and the same recovery code twice, each with its own second-factor
     // token, sent first so that their answers come before the kill. Four at once: one user's
     // second-factor checks past five at once meet the lockout (modules/auth/parallelGuesses.test.ts).
-    const totpTries = secondFactor.slice(0, 2).map((token) => attempt(`${base}/um/mfa/totp/validateCode`, json({ totpCode: code }, token)));
-    const recoveryTries = secondFactor.slice(2, 4).map((token) => attempt(`${base}/um/mfa/totp/validateRecoveryCode`, json({ totpRecoveryCode: recoveryCode }, token)));
-    const downloads = Array.from({ length: 24 }, () => attempt(`${base}/gluon-backend/sharedExtractorLinks/${encodeURIComponent(link.token)}`, json(VISITOR)));
-    const signIns = Array.from({ length: 8 }, () => attempt(`${base}/um/login`, json({ username: ADMIN.email, password: ADMIN.password })));
-    const accepts = invited.map((inv) => attempt(`${base}/um/invite/${inv.token}/setPassword`, json({ newPassword: 'Invitee-Pass-1234' })));
+    const totpTries = secondFactor
+      .slice(0, 2)
+      .map((token) => attempt(`${base}/um/mfa/totp/validateCode`, json({ totpCode: code }, token)));
+    const recoveryTries = secondFactor
+      .slice(2, 4)
+      .map((token) =>
+        attempt(`${base}/um/mfa/totp/validateRecoveryCode`, json({ totpRecoveryCode: recoveryCode }, token)),
+      );
+    const downloads = Array.from({ length: 24 }, () =>
+      attempt(`${base}/gluon-backend/sharedExtractorLinks/${encodeURIComponent(link.token)}`, json(VISITOR)),
+    );
+    const signIns = Array.from({ length: 8 }, () =>
+      attempt(`${base}/um/login`, json({ username: ADMIN.email, password: ADMIN.password })),
+    );
+    const accepts = invited.map((inv) =>
+      attempt(`${base}/um/invite/${inv.token}/setPassword`, json({ newPassword: 'Invitee-Pass-1234' })),
+    );
     // Kill once every kind has been answered at least once (others are still in flight).
-    const answered = (list: Promise<{ status: number }>[]) => Promise.any(list.map((p) => p.then((r) => (r.status === 200 ? r : Promise.reject(new Error('not yet'))))));
-    await Promise.race([Promise.all([answered(downloads), answered(signIns), answered(totpTries), answered(recoveryTries)]), new Promise((r) => setTimeout(r, 8_000))]);
+    const answered = (list: Promise<{ status: number }>[]) =>
+      Promise.any(list.map((p) => p.then((r) => (r.status === 200 ? r : Promise.reject(new Error('not yet'))))));
+    await Promise.race([
+      Promise.all([answered(downloads), answered(signIns), answered(totpTries), answered(recoveryTries)]),
+      new Promise((r) => setTimeout(r, 8_000)),
+    ]);
     first.child.kill('SIGKILL');
     expect(await first.exited).toMatchObject({ signal: 'SIGKILL' });
     const downloaded = (await Promise.all(downloads)).filter((r) => r.status === 200).length;
-    const signedIn = (await Promise.all(signIns)).filter((r) => r.status === 200).map((r) => (JSON.parse(r.body) as { token: string }).token);
+    const signedIn = (await Promise.all(signIns))
+      .filter((r) => r.status === 200)
+      .map((r) => (JSON.parse(r.body) as { token: string }).token);
     expect(downloaded + signedIn.length).toBeGreaterThan(0);
     // ...and the kill did land in the middle: some requests never got their answer.
     expect(downloaded + signedIn.length).toBeLessThan(downloads.length + signIns.length);
@@ -147,7 +193,9 @@ describe('SIGKILL and SIGTERM on PGlite', () => {
     let answer = '';
     socket.on('data', (chunk: Buffer) => (answer += chunk.toString()));
     const socketClosed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
-    socket.write(`POST /um/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`);
+    socket.write(
+      `POST /um/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
+    );
     await new Promise((r) => setTimeout(r, 300));
     second.child.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));

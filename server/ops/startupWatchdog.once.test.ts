@@ -2,6 +2,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { spawnApi } from './processHarness';
 
 /**
@@ -37,7 +38,9 @@ describe('start-up watchdog', () => {
     });
     const { code, signal } = await api.exited;
     expect(signal ?? code).toBe('SIGKILL');
-    expect(api.stderr()).toMatch(/The start did not finish within 3 s: it is stuck in the step "PostgreSQL: connect and migrate"/);
+    expect(api.stderr()).toMatch(
+      /The start did not finish within 3 s: it is stuck in the step "PostgreSQL: connect and migrate"/,
+    );
     expect(api.stdout()).not.toContain('Console and API');
     // Bounded: the limit plus the process's own start, not an endless wait.
     expect(Date.now() - started).toBeLessThan(30_000);

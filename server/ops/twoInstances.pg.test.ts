@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { generateSigningKeyPem } from '../plugins/keys';
@@ -55,7 +56,9 @@ describe('two API instances on one PostgreSQL database', () => {
     url = await createTestPostgresUrl('two');
     [a, b] = [await instance(), await instance()];
     email = `two-${randomUUID().slice(0, 8)}@instances.example`;
-    const [tenant] = await a.db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Two instances') RETURNING id");
+    const [tenant] = await a.db.query<{ id: string }>(
+      "INSERT INTO tenants (name) VALUES ('Two instances') RETURNING id",
+    );
     await a.db.query('INSERT INTO users (tenant_id, email, password_hash, permissions) VALUES ($1, $2, $3, $4)', [
       tenant!.id,
       email,
@@ -68,7 +71,8 @@ describe('two API instances on one PostgreSQL database', () => {
     await b?.close();
   });
 
-  const login = (app: FastifyInstance, username: string, password: string) => app.inject({ method: 'POST', url: '/um/login', payload: { username, password } });
+  const login = (app: FastifyInstance, username: string, password: string) =>
+    app.inject({ method: 'POST', url: '/um/login', payload: { username, password } });
   const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
   it('signed in on A, refreshed on B; logged out on A, refused on B', async () => {

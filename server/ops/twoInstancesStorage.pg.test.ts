@@ -1,20 +1,21 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { buildApp } from '../app';
-import { loadConfig, type AppConfig } from '../config';
+import { type AppConfig, loadConfig } from '../config';
 import { sampleSysdiagnose } from '../modules/gluon/services/sampleUploads';
 import { storageFromConfig } from '../modules/gluon/services/storageFromConfig';
 import { GluonWorker } from '../modules/gluon/services/worker';
 import { generateSigningKeyPem } from '../plugins/keys';
 import { hashPassword } from '../services/passwords';
 import { ALL_PERMISSIONS } from '../services/users';
-import { createTestPostgresUrl } from '../test/testApp';
 import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from '../test/s3Server';
+import { createTestPostgresUrl } from '../test/testApp';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
 
@@ -62,14 +63,20 @@ describe('two API instances on PostgreSQL and an object store', () => {
     const a = await instance(url);
     await instance(url);
     const email = `files-${randomUUID().slice(0, 8)}@instances.example`;
-    const [tenant] = await a.db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Two instances, one bucket') RETURNING id");
+    const [tenant] = await a.db.query<{ id: string }>(
+      "INSERT INTO tenants (name) VALUES ('Two instances, one bucket') RETURNING id",
+    );
     await a.db.query('INSERT INTO users (tenant_id, email, password_hash, permissions) VALUES ($1, $2, $3, $4)', [
       tenant!.id,
       email,
       await hashPassword(PASSWORD),
       [...ALL_PERMISSIONS],
     ]);
-    const login = await a.inject({ method: 'POST', url: '/um/login', payload: { username: email, password: PASSWORD } });
+    const login = await a.inject({
+      method: 'POST',
+      url: '/um/login',
+      payload: { username: email, password: PASSWORD },
+    });
     expect(login.statusCode, login.body).toBe(200);
     headers = { authorization: `Bearer ${login.json().token}` };
   });
@@ -85,10 +92,17 @@ describe('two API instances on PostgreSQL and an object store', () => {
   const A = () => apps[0]!.app;
   const B = () => apps[1]!.app;
   /** A worker of instance i: its own database pool and storage client, as on that machine. */
-  const workerOf = (i: number) => new GluonWorker(apps[i]!.app.db, storageFromConfig(apps[i]!.config.gluon), apps[i]!.app.log);
-  const objects = async () => ((await s3.client.send(new ListObjectsV2Command({ Bucket: 'gluon-two' }))).Contents ?? []).map((o) => o.Key!);
+  const workerOf = (i: number) =>
+    new GluonWorker(apps[i]!.app.db, storageFromConfig(apps[i]!.config.gluon), apps[i]!.app.log);
+  const objects = async () =>
+    ((await s3.client.send(new ListObjectsV2Command({ Bucket: 'gluon-two' }))).Contents ?? []).map((o) => o.Key!);
   const status = async (inspectionId: string) =>
-    (await A().db.query<{ status: string; device_id: string }>('SELECT status, device_id FROM gluon_inspections WHERE id = $1', [inspectionId]))[0]!;
+    (
+      await A().db.query<{ status: string; device_id: string }>(
+        'SELECT status, device_id FROM gluon_inspections WHERE id = $1',
+        [inspectionId],
+      )
+    )[0]!;
 
   it('uploaded on A: the job is claimed by B’s worker; device, crash content and download on B; rescan asked and run on B', async () => {
     const sample = sampleSysdiagnose();
@@ -104,14 +118,19 @@ describe('two API instances on PostgreSQL and an object store', () => {
 
     const workerB = workerOf(1);
     expect(await workerB.runOnce()).toBe(true);
-    const [job] = await A().db.query<{ claimed_by: string | null; status: string }>('SELECT claimed_by, status FROM gluon_jobs WHERE inspection_id = $1', [inspectionId]);
+    const [job] = await A().db.query<{ claimed_by: string | null; status: string }>(
+      'SELECT claimed_by, status FROM gluon_jobs WHERE inspection_id = $1',
+      [inspectionId],
+    );
     expect(job).toEqual({ claimed_by: workerB.id, status: 'done' });
     const { status: done, device_id: deviceId } = await status(inspectionId);
     expect(done).toBe('done');
 
     const list = (await B().inject({ url: '/gluon-backend/devices', headers })).json() as Json;
     expect(list.items.map((d: Json) => d.id)).toEqual([deviceId]);
-    expect((await B().inject({ url: `/gluon-backend/devices/${deviceId}`, headers })).json().device.inspections).toBe(1);
+    expect((await B().inject({ url: `/gluon-backend/devices/${deviceId}`, headers })).json().device.inspections).toBe(
+      1,
+    );
     const crashes = (await B().inject({ url: `/gluon-backend/devices/${deviceId}/crashes`, headers })).json() as Json[];
     const safari = crashes.find((c) => String(c.path).endsWith('MobileSafari-2023-06-01.ips'))!;
     const content = await B().inject({
@@ -125,9 +144,14 @@ describe('two API instances on PostgreSQL and an object store', () => {
     expect(download.statusCode).toBe(200);
     expect(download.rawPayload.equals(sample)).toBe(true);
 
-    expect((await B().inject({ method: 'POST', url: `/gluon-backend/devices/${deviceId}/rescan`, headers })).statusCode).toBe(202);
+    expect(
+      (await B().inject({ method: 'POST', url: `/gluon-backend/devices/${deviceId}/rescan`, headers })).statusCode,
+    ).toBe(202);
     expect(await workerOf(1).runOnce()).toBe(true);
-    const rescans = await A().db.query<{ status: string }>("SELECT status FROM gluon_inspections WHERE device_id = $1 AND origin = 'rescan'", [deviceId]);
+    const rescans = await A().db.query<{ status: string }>(
+      "SELECT status FROM gluon_inspections WHERE device_id = $1 AND origin = 'rescan'",
+      [deviceId],
+    );
     expect(rescans.map((r) => r.status)).toEqual(['done']);
     for (const { dir } of apps) expect((await readdir(dir)).filter((e) => /^[0-9a-f]{2}$/.test(e))).toEqual([]);
   });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import type { AuditEvent, Database, Queryable } from '../contracts';
 import { preparedQuery } from '../db/prepared';
 
@@ -28,14 +29,24 @@ const PREPARED_UP_TO = 4;
  * drained before the database closes (preClose), and a caller that must know the row is there
  * awaits the promise.
  */
-export function createAuditQueue(db: Queryable & Partial<Pick<Database, 'prepared'>>, log: { error(obj: unknown, msg: string): void }): AuditQueue {
+export function createAuditQueue(
+  db: Queryable & Partial<Pick<Database, 'prepared'>>,
+  log: { error(obj: unknown, msg: string): void },
+): AuditQueue {
   let queue: { event: AuditEvent; done: () => void }[] = [];
   let flushing: Promise<void> | null = null;
 
   async function write(batch: { event: AuditEvent; done: () => void }[]): Promise<void> {
     const params: unknown[] = [];
     const rows = batch.map(({ event }, i) => {
-      params.push(event.tenantId, event.actorId, event.action, event.target ?? null, JSON.stringify(event.details ?? {}), event.ip ?? null);
+      params.push(
+        event.tenantId,
+        event.actorId,
+        event.action,
+        event.target ?? null,
+        JSON.stringify(event.details ?? {}),
+        event.ip ?? null,
+      );
       return `(${Array.from({ length: COLUMNS }, (_, c) => `$${i * COLUMNS + c + 1}`).join(', ')})`;
     });
     const sql = `INSERT INTO audit_events (tenant_id, actor_id, action, target, details, ip) VALUES ${rows.join(', ')}`;

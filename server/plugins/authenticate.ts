@@ -1,5 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError, type AuthContext, type AuthenticateOptions, type AuthSession, type AuthUser, type TokenType, type VerifiedClaims } from '../contracts';
+
+import {
+  type AuthContext,
+  type AuthenticateOptions,
+  type AuthSession,
+  type AuthUser,
+  HttpError,
+  type TokenType,
+  type VerifiedClaims,
+} from '../contracts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** Token types bound to a server-side session: ended by logout, expiry or disabling the user. */
@@ -29,7 +38,8 @@ export function installAuthenticate(app: FastifyInstance): void {
     },
   });
   app.decorate('authenticate', (options: AuthenticateOptions = {}) => {
-    const typs: readonly TokenType[] = options.typ === undefined ? ['access'] : typeof options.typ === 'string' ? [options.typ] : options.typ;
+    const typs: readonly TokenType[] =
+      options.typ === undefined ? ['access'] : typeof options.typ === 'string' ? [options.typ] : options.typ;
     return async (request: FastifyRequest, _reply: FastifyReply) => {
       const token = bearerToken(request);
       const claims = await app.tokens.verify<VerifiedClaims>(token, typs);
@@ -40,7 +50,9 @@ export function installAuthenticate(app: FastifyInstance): void {
       let session: AuthSession | undefined;
       if (SESSION_TYPES.includes(typ)) {
         if (!UUID.test(userId) || !UUID.test(sessionId)) throw new HttpError(401, 'Invalid token');
-        const live = options.touch ? await app.sessions.touch(sessionId, userId) : await app.sessions.verify(sessionId, userId);
+        const live = options.touch
+          ? await app.sessions.touch(sessionId, userId)
+          : await app.sessions.verify(sessionId, userId);
         if (!live) throw new HttpError(401, 'Session expired');
         ({ user, session } = live);
       } else if (USER_TYPES.includes(typ)) {
@@ -61,7 +73,8 @@ export function installAuthenticate(app: FastifyInstance): void {
         ...(session ? { session } : {}),
       };
       request.authContext = auth;
-      if (options.allow && !options.allow(perms)) throw new HttpError(403, "You don't have permissions to perform this action");
+      if (options.allow && !options.allow(perms))
+        throw new HttpError(403, "You don't have permissions to perform this action");
     };
   });
 }

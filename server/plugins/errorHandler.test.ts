@@ -1,8 +1,9 @@
-import net from 'node:net';
 import { EventEmitter } from 'node:events';
 import type { Socket } from 'node:net';
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../test/testApp';
 import { clientErrorHandler, NOT_FOUND_MESSAGE } from './errorHandler';
 
@@ -38,7 +39,10 @@ describe('every error answer goes through the error handler', () => {
     const res = await t.app.inject({ url: `/um/invite/${long}` });
     expect(res.statusCode).toBe(414);
     expectErrorAnswer(414, res.headers, res.body, [long]);
-    expect(res.json()).toMatchObject({ error: 'URI Too Long', message: 'A part of the address is too long (at most 100 characters).' });
+    expect(res.json()).toMatchObject({
+      error: 'URI Too Long',
+      message: 'A part of the address is too long (at most 100 characters).',
+    });
   });
 
   it('404 for API and non-API paths alike, without the path', async () => {
@@ -55,13 +59,28 @@ describe('every error answer goes through the error handler', () => {
   });
 
   it('body-parser errors: invalid JSON, empty JSON, unknown media type, wrong length', async () => {
-    const invalid = await t.app.inject({ method: 'POST', url: '/um/login', headers: { 'content-type': 'application/json' }, payload: '{"username":"echo-me' });
+    const invalid = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"echo-me',
+    });
     expect(invalid.statusCode).toBe(400);
     expectErrorAnswer(400, invalid.headers, invalid.body, ['echo-me']);
-    const empty = await t.app.inject({ method: 'POST', url: '/um/login', headers: { 'content-type': 'application/json' }, payload: '' });
+    const empty = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(empty.statusCode).toBe(400);
     expectErrorAnswer(400, empty.headers, empty.body);
-    const media = await t.app.inject({ method: 'POST', url: '/um/login', headers: { 'content-type': 'application/x-echo-me' }, payload: 'x' });
+    const media = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      headers: { 'content-type': 'application/x-echo-me' },
+      payload: 'x',
+    });
     expect(media.statusCode).toBe(415);
     expectErrorAnswer(415, media.headers, media.body, ['echo-me']);
   });
@@ -79,7 +98,11 @@ describe('every error answer goes through the error handler', () => {
   });
 
   it('validation errors name the field, not its value', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/um/login', payload: { username: 'echo-me', password: 'x', extra: 'echo-me-too' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      payload: { username: 'echo-me', password: 'x', extra: 'echo-me-too' },
+    });
     expect(res.statusCode).toBe(400);
     expectErrorAnswer(400, res.headers, res.body, ['echo-me']);
   });
@@ -130,7 +153,12 @@ describe('socket-level errors (before there is a request)', () => {
 
   it('a request timeout: 408 (the handler as Node calls it)', () => {
     const written: string[] = [];
-    const socket = Object.assign(new EventEmitter(), { destroyed: false, writable: true, write: (s: string) => written.push(s), destroy: () => undefined }) as unknown as Socket;
+    const socket = Object.assign(new EventEmitter(), {
+      destroyed: false,
+      writable: true,
+      write: (s: string) => written.push(s),
+      destroy: () => undefined,
+    }) as unknown as Socket;
     const error = Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
     clientErrorHandler(t.config).call(t.app as FastifyInstance, error, socket);
     const answer = parse(written.join(''));

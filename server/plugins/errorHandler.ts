@@ -1,8 +1,9 @@
-import type { Socket } from 'node:net';
 import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { HttpError } from '../contracts';
+
 import type { AppConfig } from '../config';
+import { HttpError } from '../contracts';
 import { securityHeaderValues } from './securityHeaders';
 
 /**
@@ -42,7 +43,8 @@ export function publicError(error: FastifyError | HttpError | Error): { status: 
   const status = typeof fe.statusCode === 'number' && fe.statusCode >= 400 && fe.statusCode < 600 ? fe.statusCode : 500;
   if (status >= 500) return { status, message: 'Internal Server Error' };
   // Other Fastify/plugin 4xx (static files: 403, 416, …) speak with the status text only.
-  if (typeof fe.code === 'string' && fe.code.startsWith('FST_')) return { status, message: STATUS_CODES[status] ?? 'Error' };
+  if (typeof fe.code === 'string' && fe.code.startsWith('FST_'))
+    return { status, message: STATUS_CODES[status] ?? 'Error' };
   return { status, message: fe.message };
 }
 
@@ -59,7 +61,11 @@ function sendError(error: FastifyError | HttpError | Error, request: FastifyRequ
   if (status >= 500) request.log.error({ err: error }, 'server error');
   if (status === 429) reply.header('Retry-After', String(retryAfterSeconds(error)));
   // Errors are never cached, whatever the path (static files included).
-  return reply.code(status).type('application/json; charset=utf-8').header('Cache-Control', 'no-store').send(errorBody(status, message));
+  return reply
+    .code(status)
+    .type('application/json; charset=utf-8')
+    .header('Cache-Control', 'no-store')
+    .send(errorBody(status, message));
 }
 
 /** One error handler: 4xx carry a message for the console; 5xx are logged and hidden. */

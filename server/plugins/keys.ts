@@ -2,6 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject 
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+
 import type { AppConfig } from '../config';
 
 export interface SigningKey {
@@ -16,7 +17,8 @@ export function generateSigningKeyPem(): string {
 
 export function signingKeyFromPem(pem: string): SigningKey {
   const privateKey = createPrivateKey(pem);
-  if (privateKey.asymmetricKeyType !== 'ed25519') throw new Error('The signing key must be an Ed25519 private key (PKCS#8 PEM)');
+  if (privateKey.asymmetricKeyType !== 'ed25519')
+    throw new Error('The signing key must be an Ed25519 private key (PKCS#8 PEM)');
   return { privateKey, publicKey: createPublicKey(privateKey) };
 }
 
@@ -37,10 +39,12 @@ export async function loadSigningKey(config: Pick<AppConfig, 'signingKeyFile' | 
   const file = path.join(config.keysDir, 'signing-key.pem');
   if (!existsSync(file)) {
     await mkdir(config.keysDir, { recursive: true, mode: 0o700 });
-    await writeFile(file, generateSigningKeyPem(), { mode: 0o600, flag: 'wx' }).catch((error: NodeJS.ErrnoException) => {
-      // Another instance created it first: use theirs.
-      if (error.code !== 'EEXIST') throw error;
-    });
+    await writeFile(file, generateSigningKeyPem(), { mode: 0o600, flag: 'wx' }).catch(
+      (error: NodeJS.ErrnoException) => {
+        // Another instance created it first: use theirs.
+        if (error.code !== 'EEXIST') throw error;
+      },
+    );
   }
   return signingKeyFromPem(await readFile(file, 'utf8'));
 }

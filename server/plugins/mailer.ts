@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
+
 import type { Database, Mailer, MailMessage, MailOutcome } from '../contracts';
 import { redactLinks } from '../services/mailbox';
 
@@ -13,7 +14,12 @@ import { redactLinks } from '../services/mailbox';
  * is recorded on the row and logged, never thrown: callers such as password recovery must answer
  * the same either way.
  */
-export function createMailer(db: Database, log: FastifyBaseLogger, smtpUrl: string | null, from = 'MTD Console <no-reply@localhost>'): Mailer & { close(): void } {
+export function createMailer(
+  db: Database,
+  log: FastifyBaseLogger,
+  smtpUrl: string | null,
+  from = 'MTD Console <no-reply@localhost>',
+): Mailer & { close(): void } {
   const transport = smtpUrl ? nodemailer.createTransport(smtpUrl) : null;
   return {
     async send(tenantId: string | null, message: MailMessage): Promise<MailOutcome | void> {
@@ -32,7 +38,15 @@ export function createMailer(db: Database, log: FastifyBaseLogger, smtpUrl: stri
           subject: message.subject,
           text: message.text,
           ...(message.html ? { html: message.html } : {}),
-          ...(attachments.length ? { attachments: attachments.map((a) => ({ filename: a.filename, contentType: a.contentType, content: a.content })) } : {}),
+          ...(attachments.length
+            ? {
+                attachments: attachments.map((a) => ({
+                  filename: a.filename,
+                  contentType: a.contentType,
+                  content: a.content,
+                })),
+              }
+            : {}),
         });
         await db.query('UPDATE mail_outbox SET sent_at = now(), body_text = $2, body_html = $3 WHERE id = $1', [
           row.id,

@@ -1,7 +1,8 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+
 import { CliError } from '../cli/cliArgs';
-import { runCommand, type CliContext } from '../cli/commands';
+import { type CliContext, runCommand } from '../cli/commands';
 import { HttpError } from '../contracts';
 import type { DataDirLock } from '../db/dataDirLock';
 import { errors } from '../schemas';
@@ -32,14 +33,28 @@ export function buildOperatorServer(ctx: CliContext, secret: string, log: Fastif
     OPERATOR_RUN_PATH,
     {
       schema: {
-        headers: { type: 'object', required: ['authorization'], properties: { authorization: { type: 'string', maxLength: 200 } } },
+        headers: {
+          type: 'object',
+          required: ['authorization'],
+          properties: { authorization: { type: 'string', maxLength: 200 } },
+        },
         body: {
           type: 'object',
           required: ['argv'],
           additionalProperties: false,
-          properties: { argv: { type: 'array', minItems: 1, maxItems: MAX_ARGS, items: { type: 'string', maxLength: 10_000 } } },
+          properties: {
+            argv: { type: 'array', minItems: 1, maxItems: MAX_ARGS, items: { type: 'string', maxLength: 10_000 } },
+          },
         },
-        response: { 200: { type: 'object', required: ['output'], additionalProperties: false, properties: { output: { type: 'string' } } }, ...errors(400, 401) },
+        response: {
+          200: {
+            type: 'object',
+            required: ['output'],
+            additionalProperties: false,
+            properties: { output: { type: 'string' } },
+          },
+          ...errors(400, 401),
+        },
       },
     },
     async (request): Promise<OperatorRunAnswer> => {
@@ -49,7 +64,8 @@ export function buildOperatorServer(ctx: CliContext, secret: string, log: Fastif
         return { output: await runCommand(ctx, request.body.argv) };
       } catch (error) {
         // The operator's mistakes (and a service's 4xx) are printed by the CLI, exit code 2.
-        if (error instanceof CliError || (error instanceof HttpError && error.statusCode < 500)) throw new HttpError(400, error.message);
+        if (error instanceof CliError || (error instanceof HttpError && error.statusCode < 500))
+          throw new HttpError(400, error.message);
         log.error({ err: error, command: request.body.argv[0] }, 'operator command failed');
         throw error;
       }
@@ -66,7 +82,11 @@ export function installOperatorChannel(app: FastifyInstance, lock: DataDirLock):
   let server: FastifyInstance | null = null;
   app.addHook('onReady', async () => {
     const secret = randomToken(32);
-    server = buildOperatorServer({ db: app.db, config: app.config, tokens: app.tokens, mailer: app.mailer }, secret, app.log);
+    server = buildOperatorServer(
+      { db: app.db, config: app.config, tokens: app.tokens, mailer: app.mailer },
+      secret,
+      app.log,
+    );
     await server.listen({ host: '127.0.0.1', port: 0 });
     const { port } = server.server.address() as AddressInfo;
     lock.advertise({ url: `http://127.0.0.1:${port}`, secret });

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import type { AppConfig } from '../config';
 import { apiPrefixes } from '../modules/defineModule';
 import { apiModules } from '../modules/index';
@@ -19,8 +20,12 @@ function origin(url: string | null): string | null {
  * plus the development IdP on loopback); reCAPTCHA when active; never framed.
  */
 export function contentSecurityPolicy(config: AppConfig): string {
-  const devIdp = config.idp.devIdp ? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.idp.idpPort}` : null;
-  const idpOrigins = [devIdp, origin(config.idp.googleIssuer), origin(config.idp.jamfIssuer)].filter((o): o is string => !!o && o.startsWith('http:'));
+  const devIdp = config.idp.devIdp
+    ? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.idp.idpPort}`
+    : null;
+  const idpOrigins = [devIdp, origin(config.idp.googleIssuer), origin(config.idp.jamfIssuer)].filter(
+    (o): o is string => !!o && o.startsWith('http:'),
+  );
   const recaptcha = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
   return [
     "default-src 'self'",
@@ -38,7 +43,11 @@ export function contentSecurityPolicy(config: AppConfig): string {
 }
 
 /** The security headers every answer carries (also written by the router and socket error handlers). */
-export function securityHeaderValues(config: AppConfig, url: string, csp = contentSecurityPolicy(config)): Record<string, string> {
+export function securityHeaderValues(
+  config: AppConfig,
+  url: string,
+  csp = contentSecurityPolicy(config),
+): Record<string, string> {
   const headers: Record<string, string> = {
     'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../test/testApp';
 import { IMMUTABLE, REVALIDATE, ROUTE_PRELOADS_MARK } from './staticAssets';
 
@@ -14,7 +15,10 @@ async function writeConsole(dir: string) {
     `<!doctype html><html><head><title>console</title>\n    ${ROUTE_PRELOADS_MARK}\n</head><body><div id="root"></div><script type="module" src="/main-ABCD2345.js"></script></body></html>`,
   );
   await writeFile(path.join(dir, 'main-ABCD2345.js'), 'import("./chunks/LoginPage-LOGN2345.js")');
-  await writeFile(path.join(dir, 'main-ABCD2345.js.br'), brotliCompressSync('import("./chunks/LoginPage-LOGN2345.js")'));
+  await writeFile(
+    path.join(dir, 'main-ABCD2345.js.br'),
+    brotliCompressSync('import("./chunks/LoginPage-LOGN2345.js")'),
+  );
   await writeFile(path.join(dir, 'main-ABCD2345.js.map'), '{"sources":["../host/main.tsx"]}');
   await writeFile(path.join(dir, 'main-ABCD2345.css'), 'body{}');
   await writeFile(path.join(dir, 'chunks', 'LoginPage-LOGN2345.js'), 'export default 1');
@@ -26,22 +30,56 @@ async function writeConsole(dir: string) {
   await writeFile(path.join(dir, 'metafile.json'), '{"inputs":{}}');
   await writeFile(path.join(dir, 'build-report.json'), '{}');
   const routes = [
-    { path: '/login', plugin: 'login', kind: 'public', public: true, files: ['/chunks/LoginPage-LOGN2345.js', '/chunks/chunk-SHRD2345.js'] },
+    {
+      path: '/login',
+      plugin: 'login',
+      kind: 'public',
+      public: true,
+      files: ['/chunks/LoginPage-LOGN2345.js', '/chunks/chunk-SHRD2345.js'],
+    },
     { path: '/invite/:id', plugin: 'invite', kind: 'public', public: true, files: ['/chunks/chunk-SHRD2345.js'] },
-    { path: '/neutrino', plugin: 'neutrino', kind: 'product', requires: ['ntr'], public: false, files: ['/chunks/NeutrinoPage-NTRN2345.js'] },
-    { path: '/gluon', plugin: 'gluon', kind: 'product', requires: ['gln'], public: false, files: ['/chunks/GluonPage-GLUN2345.js', '/chunks/chunk-SHRD2345.js'] },
-    { path: '/config/2fa', plugin: 'mfa-setup', kind: 'shell', requires: [], public: false, files: ['/chunks/MfaSetupPage-MFAS2345.js'] },
+    {
+      path: '/neutrino',
+      plugin: 'neutrino',
+      kind: 'product',
+      requires: ['ntr'],
+      public: false,
+      files: ['/chunks/NeutrinoPage-NTRN2345.js'],
+    },
+    {
+      path: '/gluon',
+      plugin: 'gluon',
+      kind: 'product',
+      requires: ['gln'],
+      public: false,
+      files: ['/chunks/GluonPage-GLUN2345.js', '/chunks/chunk-SHRD2345.js'],
+    },
+    {
+      path: '/config/2fa',
+      plugin: 'mfa-setup',
+      kind: 'shell',
+      requires: [],
+      public: false,
+      files: ['/chunks/MfaSetupPage-MFAS2345.js'],
+    },
   ];
   await writeFile(path.join(dir, 'route-modules.json'), JSON.stringify(routes));
-  await writeFile(path.join(dir, 'prerendered.json'), JSON.stringify({ '/login': { pluginId: 'login', query: ['returnUrl', 'legacy'], html: COPY, htmlDark: DARK_COPY } }));
+  await writeFile(
+    path.join(dir, 'prerendered.json'),
+    JSON.stringify({
+      '/login': { pluginId: 'login', query: ['returnUrl', 'legacy'], html: COPY, htmlDark: DARK_COPY },
+    }),
+  );
 }
 
 /** The copy of /login's first screen (build.mjs writes it from the page's components). */
-const COPY = '<div class="host-root"><main class="login-page"><input id="login-password" type="password"/></main></div>';
+const COPY =
+  '<div class="host-root"><main class="login-page"><input id="login-password" type="password"/></main></div>';
 const WITH_COPY = `<div id="root" data-prerendered="login">${COPY}</div>`;
 const DARK_COPY = COPY.replace('host-root', 'host-root bp6-dark');
 
-const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
+const preloads = (html: string) =>
+  [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
 
 describe('static assets', () => {
   let staticDir: string;
@@ -50,7 +88,10 @@ describe('static assets', () => {
   beforeAll(async () => {
     staticDir = await mkdtemp(path.join(os.tmpdir(), 'mtd-static-assets-'));
     await writeConsole(staticDir);
-    [production, development] = await Promise.all([createTestApp({ env: { STATIC_DIR: staticDir, NODE_ENV: 'production' } }), createTestApp({ env: { STATIC_DIR: staticDir } })]);
+    [production, development] = await Promise.all([
+      createTestApp({ env: { STATIC_DIR: staticDir, NODE_ENV: 'production' } }),
+      createTestApp({ env: { STATIC_DIR: staticDir } }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([production?.close(), development?.close()]);
@@ -69,7 +110,16 @@ describe('static assets', () => {
   });
 
   it('revalidates documents and unhashed files (no-cache) on every route type', async () => {
-    for (const url of ['/', '/login', '/login?returnUrl=/gluon', '/invite/abc', '/gluon', '/neutrino/devices/7', '/index.html', '/favicon.svg']) {
+    for (const url of [
+      '/',
+      '/login',
+      '/login?returnUrl=/gluon',
+      '/invite/abc',
+      '/gluon',
+      '/neutrino/devices/7',
+      '/index.html',
+      '/favicon.svg',
+    ]) {
       const res = await production.app.inject({ url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe(REVALIDATE);
@@ -82,7 +132,12 @@ describe('static assets', () => {
   });
 
   it("answers an unknown GET under every module's API prefix with a JSON 404, never the console's document", async () => {
-    for (const url of ['/monitoring-backend/nothing-here', '/globalrulesrepository-backend/nothing-here', '/neutrino-backend/nothing-here', '/um/nothing-here']) {
+    for (const url of [
+      '/monitoring-backend/nothing-here',
+      '/globalrulesrepository-backend/nothing-here',
+      '/neutrino-backend/nothing-here',
+      '/um/nothing-here',
+    ]) {
       const res = await production.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toContain('application/json');
@@ -92,7 +147,14 @@ describe('static assets', () => {
   });
 
   it('answers a missing asset with a 404 in the error shape, never the document', async () => {
-    for (const url of ['/chunk-NOPE.js', '/chunks/LoginPage-OLDHASH1.js', '/main-ABCD2345.css.map', '/favicon.ico', '/robots.txt', '/login/app.js']) {
+    for (const url of [
+      '/chunk-NOPE.js',
+      '/chunks/LoginPage-OLDHASH1.js',
+      '/main-ABCD2345.css.map',
+      '/favicon.ico',
+      '/robots.txt',
+      '/login/app.js',
+    ]) {
       for (const app of [production, development]) {
         const res = await app.app.inject({ url });
         expect(res.statusCode, url).toBe(404);
@@ -104,7 +166,13 @@ describe('static assets', () => {
   });
 
   it('does not serve source maps or build reports in production, and does in development', async () => {
-    for (const url of ['/main-ABCD2345.js.map', '/metafile.json', '/build-report.json', '/route-modules.json', '/prerendered.json']) {
+    for (const url of [
+      '/main-ABCD2345.js.map',
+      '/metafile.json',
+      '/build-report.json',
+      '/route-modules.json',
+      '/prerendered.json',
+    ]) {
       const res = await production.app.inject({ url });
       expect(res.statusCode, url).toBe(404);
       expect(res.body, url).not.toContain('sources');
@@ -113,8 +181,13 @@ describe('static assets', () => {
   });
 
   it('announces a public route its page chunk and static imports, and nothing else to a reader without a token', async () => {
-    expect(preloads((await production.app.inject({ url: '/login?returnUrl=/gluon' })).body)).toEqual(['/chunks/LoginPage-LOGN2345.js', '/chunks/chunk-SHRD2345.js']);
-    expect(preloads((await production.app.inject({ url: '/invite/0c2f1b' })).body)).toEqual(['/chunks/chunk-SHRD2345.js']);
+    expect(preloads((await production.app.inject({ url: '/login?returnUrl=/gluon' })).body)).toEqual([
+      '/chunks/LoginPage-LOGN2345.js',
+      '/chunks/chunk-SHRD2345.js',
+    ]);
+    expect(preloads((await production.app.inject({ url: '/invite/0c2f1b' })).body)).toEqual([
+      '/chunks/chunk-SHRD2345.js',
+    ]);
     for (const url of ['/neutrino', '/', '/gluon']) {
       const body = (await production.app.inject({ url })).body;
       expect(preloads(body), url).toEqual([]);
@@ -138,7 +211,10 @@ describe('static assets', () => {
   });
 
   const documentFor = async (url: string, token?: string) => {
-    const res = await development.app.inject({ url, headers: token ? { cookie: `theme=dark; access_token=${encodeURIComponent(token)}` } : {} });
+    const res = await development.app.inject({
+      url,
+      headers: token ? { cookie: `theme=dark; access_token=${encodeURIComponent(token)}` } : {},
+    });
     expect(res.headers['cache-control']).toBe(REVALIDATE);
     expect(res.headers.vary).toContain('Cookie');
     return preloads(res.body);
@@ -146,7 +222,10 @@ describe('static assets', () => {
 
   it("announces a product's modules only to a token holding one of its prefixes, shell pages to any signed-in reader", async () => {
     const gluonOnly = await development.accessToken(await development.createUser({ permissions: ['gln#rpt#rw'] }));
-    expect(await documentFor('/gluon', gluonOnly.token)).toEqual(['/chunks/GluonPage-GLUN2345.js', '/chunks/chunk-SHRD2345.js']);
+    expect(await documentFor('/gluon', gluonOnly.token)).toEqual([
+      '/chunks/GluonPage-GLUN2345.js',
+      '/chunks/chunk-SHRD2345.js',
+    ]);
     expect(await documentFor('/config/2fa', gluonOnly.token)).toEqual(['/chunks/MfaSetupPage-MFAS2345.js']);
     // A token without ntr#… never gets a neutrino chunk announced.
     expect(await documentFor('/neutrino', gluonOnly.token)).toEqual([]);
@@ -160,7 +239,10 @@ describe('static assets', () => {
     for (const token of [undefined, forged, 'not-a-token']) {
       expect(await documentFor('/neutrino', token)).toEqual([]);
       expect(await documentFor('/config/2fa', token)).toEqual([]);
-      expect(await documentFor('/login', token)).toEqual(['/chunks/LoginPage-LOGN2345.js', '/chunks/chunk-SHRD2345.js']);
+      expect(await documentFor('/login', token)).toEqual([
+        '/chunks/LoginPage-LOGN2345.js',
+        '/chunks/chunk-SHRD2345.js',
+      ]);
     }
   });
 
@@ -194,7 +276,9 @@ describe('static assets', () => {
     expect(dark.body).toContain(`<div id="root" data-prerendered="login">${DARK_COPY}</div>`);
     expect(dark.body).toContain('<body class="bp6-dark">');
     // Every document of a dark reader starts dark, copy or not.
-    expect((await production.app.inject({ url: '/invite/abc', headers: { cookie: 'jetp-theme=dark' } })).body).toContain('<body class="bp6-dark">');
+    expect(
+      (await production.app.inject({ url: '/invite/abc', headers: { cookie: 'jetp-theme=dark' } })).body,
+    ).toContain('<body class="bp6-dark">');
     for (const cookie of ['jetp-theme=light', 'jetp-theme=darker', 'xjetp-theme=dark', '']) {
       const body = (await production.app.inject({ url: '/login', headers: { cookie } })).body;
       expect(body, cookie).toContain(WITH_COPY);
@@ -204,10 +288,16 @@ describe('static assets', () => {
 
   it('sends a signed-in reader of /login no copy (the page sends them on)', async () => {
     const user = await development.accessToken(await development.createUser({ permissions: ['gln#rpt#rw'] }));
-    const res = await development.app.inject({ url: '/login', headers: { cookie: `access_token=${encodeURIComponent(user.token)}` } });
+    const res = await development.app.inject({
+      url: '/login',
+      headers: { cookie: `access_token=${encodeURIComponent(user.token)}` },
+    });
     expect(res.body).toContain('<div id="root"></div>');
     expect(res.body).not.toContain('data-prerendered');
-    const forged = await development.app.inject({ url: '/login', headers: { cookie: `access_token=${encodeURIComponent(`${user.token.slice(0, -4)}AAAA`)}` } });
+    const forged = await development.app.inject({
+      url: '/login',
+      headers: { cookie: `access_token=${encodeURIComponent(`${user.token.slice(0, -4)}AAAA`)}` },
+    });
     expect(forged.body).toContain(WITH_COPY);
   });
 });

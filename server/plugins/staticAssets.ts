@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
 import { errorBody, NOT_FOUND_MESSAGE } from './errorHandler';
 import { isApiPath } from './securityHeaders';
 
@@ -19,7 +20,8 @@ export const REVALIDATE = 'no-cache';
 const BUILD_INTERNALS = /(?:\.map|^\/(?:metafile|build-report|route-modules|prerendered)\.json)$/;
 
 /** A path that names a file (`/chunk-NOPE.js`, `/favicon.ico`) is never a console route. */
-const FILE_LIKE = /\/[^/]*\.(?:m?js|cjs|css|map|json|txt|html?|xml|svg|png|jpe?g|gif|ico|webp|avif|woff2?|ttf|eot|br|gz|wasm)$/i;
+const FILE_LIKE =
+  /\/[^/]*\.(?:m?js|cjs|css|map|json|txt|html?|xml|svg|png|jpe?g|gif|ico|webp|avif|woff2?|ttf|eot|br|gz|wasm)$/i;
 
 export const ROUTE_PRELOADS_MARK = '<!-- route-modulepreload -->';
 
@@ -59,7 +61,13 @@ const DARK_THEME_COOKIE = /(?:^|;\s*)jetp-theme=dark(?:;|$)/;
  * for a reader who is not signed in (a signed-in one is sent on from /login) and a query that
  * asks for nothing else (`/login?token=…` opens another step).
  */
-function withPrerendered(html: string, page: PrerenderedPage | undefined, reader: DocumentReader, search: string, dark: boolean): string {
+function withPrerendered(
+  html: string,
+  page: PrerenderedPage | undefined,
+  reader: DocumentReader,
+  search: string,
+  dark: boolean,
+): string {
   if (!page || reader.signedIn || !html.includes(ROOT_ELEMENT)) return html;
   const keys = [...new URLSearchParams(search).keys()];
   if (keys.some((key) => !page.query.includes(key))) return html;
@@ -88,14 +96,18 @@ export function mayAnnounce(route: Pick<RouteModules, 'kind' | 'requires'>, read
   if (!reader.signedIn) return false;
   if (route.kind === 'shell') return true;
   const prefixes = route.requires ?? [];
-  return route.kind === 'product' && reader.perms.some((perm) => prefixes.some((prefix) => perm.startsWith(`${prefix}#`)));
+  return (
+    route.kind === 'product' && reader.perms.some((perm) => prefixes.some((prefix) => perm.startsWith(`${prefix}#`)))
+  );
 }
 
 /** `/invite/:id` -> a RegExp for one path (wouter's `:param` is one segment, `*` anything). */
 function patternOf(route: string): RegExp {
   const source = route
     .split('/')
-    .map((segment) => (segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .map((segment) =>
+      segment === '*' ? '.*' : segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
     .join('/');
   return new RegExp(`^${source}/?$`, 'i');
 }
@@ -111,7 +123,8 @@ function documentsByRoute(staticDir: string, indexHtml: string): DocumentFor {
   const copyFor = (urlPath: string) => prerendered.get(urlPath.replace(/(.)\/$/, '$1').toLowerCase());
   const table = path.join(staticDir, 'route-modules.json');
   const plain = indexHtml.replace(ROUTE_PRELOADS_MARK, '');
-  if (!existsSync(table) || !indexHtml.includes(ROUTE_PRELOADS_MARK)) return (urlPath, reader, search, dark) => withPrerendered(plain, copyFor(urlPath), reader, search, dark);
+  if (!existsSync(table) || !indexHtml.includes(ROUTE_PRELOADS_MARK))
+    return (urlPath, reader, search, dark) => withPrerendered(plain, copyFor(urlPath), reader, search, dark);
   const routes = JSON.parse(readFileSync(table, 'utf8')) as RouteModules[];
   const documents = routes.map((route) => {
     const links = route.files.map((file) => `<link rel="modulepreload" href="${file}" />`).join('\n    ');
@@ -122,7 +135,13 @@ function documentsByRoute(staticDir: string, indexHtml: string): DocumentFor {
   documents.sort((a, b) => parameters(a.pattern) - parameters(b.pattern));
   return (urlPath, reader, search, dark) => {
     const document = documents.find((candidate) => candidate.pattern.test(urlPath));
-    return withPrerendered(document && mayAnnounce(document.route, reader) ? document.html : plain, copyFor(urlPath), reader, search, dark);
+    return withPrerendered(
+      document && mayAnnounce(document.route, reader) ? document.html : plain,
+      copyFor(urlPath),
+      reader,
+      search,
+      dark,
+    );
   };
 }
 
@@ -135,7 +154,9 @@ async function readerOf(app: FastifyInstance, request: FastifyRequest): Promise<
   if (!raw) return { signedIn: false };
   try {
     const claims = await app.tokens.verify<{ perms?: unknown }>(decodeURIComponent(raw), 'access');
-    const perms = Array.isArray(claims.perms) ? claims.perms.filter((perm): perm is string => typeof perm === 'string') : [];
+    const perms = Array.isArray(claims.perms)
+      ? claims.perms.filter((perm): perm is string => typeof perm === 'string')
+      : [];
     return { signedIn: true, perms };
   } catch {
     return { signedIn: false };
@@ -153,7 +174,10 @@ function cacheControlFor(filePath: string): string {
  * API's error shape (never index.html: a page left open across a deploy must not get HTML for a
  * script); build internals are not served in production.
  */
-export async function installStaticAssets(app: FastifyInstance, { staticDir, production }: StaticAssetsOptions): Promise<void> {
+export async function installStaticAssets(
+  app: FastifyInstance,
+  { staticDir, production }: StaticAssetsOptions,
+): Promise<void> {
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
   const hasConsole = existsSync(indexFile);
@@ -167,7 +191,8 @@ export async function installStaticAssets(app: FastifyInstance, { staticDir, pro
     const documentFor: DocumentFor = (urlPath, reader, search, dark) => {
       if (production && built.mtimeMs !== -1) return built.documentFor(urlPath, reader, search, dark);
       const { mtimeMs } = statSync(indexFile);
-      if (mtimeMs !== built.mtimeMs) built = { mtimeMs, documentFor: documentsByRoute(root, readFileSync(indexFile, 'utf8')) };
+      if (mtimeMs !== built.mtimeMs)
+        built = { mtimeMs, documentFor: documentsByRoute(root, readFileSync(indexFile, 'utf8')) };
       return built.documentFor(urlPath, reader, search, dark);
     };
     // A dark reader's document starts with Blueprint's dark class on <body>, as the theme service
@@ -192,7 +217,11 @@ export async function installStaticAssets(app: FastifyInstance, { staticDir, pro
       const urlPath = queryAt < 0 ? request.url : request.url.slice(0, queryAt);
       const search = queryAt < 0 ? '' : request.url.slice(queryAt + 1);
       // The console is a single-page app: any non-API GET that does not name a file gets its document.
-      if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(request.url) && !FILE_LIKE.test(urlPath)) {
+      if (
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        !isApiPath(request.url) &&
+        !FILE_LIKE.test(urlPath)
+      ) {
         const reader = await readerOf(app, request);
         // What a document announces depends on the cookie: never shared between readers.
         return reply

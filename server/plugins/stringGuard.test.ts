@@ -1,12 +1,19 @@
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../test/testApp';
 import { containsInvalidText, INVALID_TEXT, isStorableText } from './stringGuard';
 
 describe('isStorableText / containsInvalidText', () => {
   it('takes text with whole surrogate pairs and refuses a NUL or a lone surrogate anywhere', () => {
     const storable = ['plain', 'emoji 😀 (a surrogate pair)'];
-    const refused = ['a\u0000b', 'lone high \ud800 x', 'lone high at the end \udbff', 'lone low \udc00', 'reversed pair \ude00\ud83d'];
+    const refused = [
+      'a\u0000b',
+      'lone high \ud800 x',
+      'lone high at the end \udbff',
+      'lone low \udc00',
+      'reversed pair \ude00\ud83d',
+    ];
     expect(storable.filter((text) => !isStorableText(text))).toEqual([]);
     expect(refused.filter((text) => isStorableText(text))).toEqual([]);
   });
@@ -37,7 +44,14 @@ describe('isStorableText / containsInvalidText', () => {
   });
 });
 
-type Schema = { type?: string | string[]; properties?: Record<string, Schema>; items?: Schema; oneOf?: Schema[]; anyOf?: Schema[]; enum?: unknown[] };
+type Schema = {
+  type?: string | string[];
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+  enum?: unknown[];
+};
 interface Operation {
   parameters?: { in: string; name: string }[];
   requestBody?: { content?: Record<string, { schema?: Schema }> };
@@ -66,7 +80,9 @@ describe('no text the database cannot store reaches a route', () => {
   let operations: { method: string; path: string; op: Operation }[];
   beforeAll(async () => {
     t = await createTestApp();
-    const doc = (await t.app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const doc = (await t.app.inject({ url: '/openapi.json' })).json() as {
+      paths: Record<string, Record<string, Operation>>;
+    };
     operations = Object.entries(doc.paths).flatMap(([path, methods]) =>
       Object.entries(methods)
         .filter(([method]) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
@@ -96,7 +112,10 @@ describe('no text the database cannot store reaches a route', () => {
       for (const { method, path, op } of operations) {
         // Lone surrogates cannot be written in a URL (invalid UTF-8): the router refuses them, also with a 400.
         // In a query string the parser keeps such an escape as its literal text, which is storable.
-        const res = await t.app.inject({ method: method as 'GET', url: url(path, c.encoded ?? '%ED%A0%80', c.encoded ?? '%ED%A0%80', op) });
+        const res = await t.app.inject({
+          method: method as 'GET',
+          url: url(path, c.encoded ?? '%ED%A0%80', c.encoded ?? '%ED%A0%80', op),
+        });
         if (c.encoded || path.includes('{')) {
           expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(400);
           expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request' });
@@ -117,24 +136,47 @@ describe('no text the database cannot store reaches a route', () => {
         if (!containsInvalidText(body)) continue;
         bodies++;
         const params = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
-        const res = await t.app.inject({ method: method as 'POST', url: params, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+        const res = await t.app.inject({
+          method: method as 'POST',
+          url: params,
+          payload: JSON.stringify(body),
+          headers: { 'content-type': 'application/json' },
+        });
         expect(res.statusCode, `${method} ${path}: ${res.body}`).toBe(400);
-        expect(res.json(), `${method} ${path}`).toEqual({ statusCode: 400, error: 'Bad Request', message: INVALID_TEXT });
+        expect(res.json(), `${method} ${path}`).toEqual({
+          statusCode: 400,
+          error: 'Bad Request',
+          message: INVALID_TEXT,
+        });
       }
       expect(bodies).toBeGreaterThan(15);
     });
   }
 
   it('the reported case: a NUL or lone surrogate in the sign-in username', async () => {
-    const login = await t.app.inject({ method: 'POST', url: '/um/login', headers: { 'content-type': 'application/json' }, payload: '{"username":"a\\u0000b","password":"x"}' });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"a\\u0000b","password":"x"}',
+    });
     expect(login.statusCode).toBe(400);
     expect(login.json().message).toBe(INVALID_TEXT);
-    const surrogate = await t.app.inject({ method: 'POST', url: '/um/login', headers: { 'content-type': 'application/json' }, payload: '{"username":"a\\udc00b","password":"x"}' });
+    const surrogate = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":"a\\udc00b","password":"x"}',
+    });
     expect(surrogate.json().message).toBe(INVALID_TEXT);
   });
 
   it('valid text still passes (pairs, accents) ', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/um/login', payload: { username: 'zoë😀@example.com', password: 'x' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      payload: { username: 'zoë😀@example.com', password: 'x' },
+    });
     expect(res.statusCode).toBe(401);
   });
 });

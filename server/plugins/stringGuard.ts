@@ -1,9 +1,11 @@
 import { EventEmitter } from 'node:events';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { HttpError } from '../contracts';
 
 /** Message of the 400 for a string the database cannot store. */
-export const INVALID_TEXT = 'The request contains characters that are not allowed (NUL or an invalid Unicode sequence).';
+export const INVALID_TEXT =
+  'The request contains characters that are not allowed (NUL or an invalid Unicode sequence).';
 
 /** A UTF-16 surrogate without its partner: not encodable as UTF-8 (silently replaced by one driver, an error in another). */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;

@@ -1,5 +1,6 @@
 import { decodeProtectedHeader, jwtVerify, SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+
 import { HttpError } from '../contracts';
 import { generateSigningKeyPem, signingKeyFromPem } from './keys';
 import { createTokenService } from './tokens';
@@ -21,17 +22,33 @@ describe('token service', () => {
   it('writes a standard JWS: jose verifies it on its own, with every claim where it belongs', async () => {
     const tokens = await createTokenService(key, 'https://console.example.com');
     const before = Math.floor(Date.now() / 1000);
-    const token = await tokens.sign('access', { sub: 'u1', sid: 's1', perms: ['gln#rpt#r'], iss: 'https://evil.example', typ: 'mfa' }, 90.7);
-    const { payload, protectedHeader } = await jwtVerify(token, key.publicKey, { algorithms: ['EdDSA'], issuer: 'https://console.example.com/um', typ: 'JWT' });
+    const token = await tokens.sign(
+      'access',
+      { sub: 'u1', sid: 's1', perms: ['gln#rpt#r'], iss: 'https://evil.example', typ: 'mfa' },
+      90.7,
+    );
+    const { payload, protectedHeader } = await jwtVerify(token, key.publicKey, {
+      algorithms: ['EdDSA'],
+      issuer: 'https://console.example.com/um',
+      typ: 'JWT',
+    });
     expect(protectedHeader).toEqual({ alg: 'EdDSA', kid: tokens.kid, typ: 'JWT' });
     // The service's own typ and issuer win over anything in the claims.
-    expect(payload).toMatchObject({ sub: 'u1', sid: 's1', perms: ['gln#rpt#r'], typ: 'access', iss: 'https://console.example.com/um' });
+    expect(payload).toMatchObject({
+      sub: 'u1',
+      sid: 's1',
+      perms: ['gln#rpt#r'],
+      typ: 'access',
+      iss: 'https://console.example.com/um',
+    });
     expect(payload.iat).toBeGreaterThanOrEqual(before);
     expect(payload.exp! - payload.iat!).toBe(90);
     expect(payload.jti).toMatch(/^[0-9a-f-]{36}$/);
     expect(await tokens.sign('access', { sub: 'u1' }, 60)).not.toBe(await tokens.sign('access', { sub: 'u1' }, 60));
     // No sub claim when none is given (an unsubscribe token names an e-mail, not a user).
-    expect((await jwtVerify(await tokens.sign('unsubscribe', { email: 'x@y.z' }, 60), key.publicKey)).payload.sub).toBeUndefined();
+    expect(
+      (await jwtVerify(await tokens.sign('unsubscribe', { email: 'x@y.z' }, 60), key.publicKey)).payload.sub,
+    ).toBeUndefined();
   });
 
   it('refuses another type, another issuer, an expired token and tampering with 401', async () => {

@@ -1,5 +1,6 @@
 import { createHmac, hkdfSync, randomUUID, sign as signBytes } from 'node:crypto';
-import { calculateJwkThumbprint, exportJWK, jwtVerify, errors as joseErrors } from 'jose';
+import { calculateJwkThumbprint, errors as joseErrors, exportJWK, jwtVerify } from 'jose';
+
 import { HttpError, TOKEN_EXPIRED, type TokenService, type TokenType } from '../contracts';
 import type { SigningKey } from './keys';
 
@@ -16,11 +17,23 @@ export interface TokenServiceImpl extends TokenService {
  * `typ` claim must be the expected type: an unsubscribe or quick-link token never passes as an
  * access token.
  */
-export async function createTokenService(key: SigningKey, publicUrl: string, issuer = `${publicUrl}/um`): Promise<TokenServiceImpl> {
+export async function createTokenService(
+  key: SigningKey,
+  publicUrl: string,
+  issuer = `${publicUrl}/um`,
+): Promise<TokenServiceImpl> {
   const publicJwk = await exportJWK(key.publicKey);
   const kid = await calculateJwkThumbprint(publicJwk);
   // Pepper for low-entropy secrets (recovery codes), derived from the signing key so every instance shares it.
-  const pepper = Buffer.from(hkdfSync('sha256', key.privateKey.export({ format: 'der', type: 'pkcs8' }), Buffer.alloc(0), 'mtd-console recovery-code pepper', 32));
+  const pepper = Buffer.from(
+    hkdfSync(
+      'sha256',
+      key.privateKey.export({ format: 'der', type: 'pkcs8' }),
+      Buffer.alloc(0),
+      'mtd-console recovery-code pepper',
+      32,
+    ),
+  );
   const protectedHeader = Buffer.from(JSON.stringify({ alg: ALG, kid, typ: 'JWT' })).toString('base64url');
   return {
     kid,
@@ -46,7 +59,8 @@ export async function createTokenService(key: SigningKey, publicUrl: string, iss
       return `${input}.${signBytes(null, Buffer.from(input), key.privateKey).toString('base64url')}`;
     },
     async verify<T extends Record<string, unknown>>(token: string, typ: TokenType | readonly TokenType[]) {
-      if (typeof token !== 'string' || token.length === 0 || token.length > 8192) throw new HttpError(401, 'Invalid token');
+      if (typeof token !== 'string' || token.length === 0 || token.length > 8192)
+        throw new HttpError(401, 'Invalid token');
       try {
         const { payload } = await jwtVerify(token, key.publicKey, { algorithms: [ALG], issuer });
         const accepted: readonly unknown[] = typeof typ === 'string' ? [typ] : typ;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { fastifyTrustProxy, parseTrustProxy } from './trustedProxies';
 
 describe('parseTrustProxy (TRUST_PROXY)', () => {
@@ -15,9 +16,12 @@ describe('parseTrustProxy (TRUST_PROXY)', () => {
     expect(parseTrustProxy(raw)).toEqual({ value });
   });
 
-  it.each(['perhaps', '10.0.0.0/33', '::1/129', '10.0.0.300', '10.0.0.0/8/1', '99', ',', 'example.com'])('refuses %j', (raw) => {
-    expect(parseTrustProxy(raw)).toHaveProperty('problem');
-  });
+  it.each(['perhaps', '10.0.0.0/33', '::1/129', '10.0.0.300', '10.0.0.0/8/1', '99', ',', 'example.com'])(
+    'refuses %j',
+    (raw) => {
+      expect(parseTrustProxy(raw)).toHaveProperty('problem');
+    },
+  );
 
   it('turns a hop count into a function over the hop index (socket peer = 0)', () => {
     const trust = fastifyTrustProxy(2) as (a: string, i: number) => boolean;

@@ -42,7 +42,9 @@ export function parseTrustProxy(raw: string | null): { value: TrustProxy } | { p
     .filter((e) => e !== '');
   const bad = entries.filter((e) => !validEntry(e));
   if (entries.length === 0 || bad.length > 0) {
-    return { problem: `"${bad[0] ?? raw}" is not off, on, a hop count or a list of IP addresses / CIDRs (e.g. 10.0.0.0/8,192.168.1.5)` };
+    return {
+      problem: `"${bad[0] ?? raw}" is not off, on, a hop count or a list of IP addresses / CIDRs (e.g. 10.0.0.0/8,192.168.1.5)`,
+    };
   }
   return { value: entries };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../test/testApp';
 import { isApiDateTime } from './validators';
 
@@ -55,28 +56,64 @@ describe('date-time in requests: a 400 with a message, never a 500 or a silently
   const refused = ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-23:59', '2030-06-30T23:59:60Z', '2020-06-30T23:59:60Z'];
 
   it.each(refused)('GET /um/auditEvents and /export with from or to = %s -> 400', async (value) => {
-    for (const url of [`/um/auditEvents?from=${encodeURIComponent(value)}`, `/um/auditEvents/export?to=${encodeURIComponent(value)}`]) {
+    for (const url of [
+      `/um/auditEvents?from=${encodeURIComponent(value)}`,
+      `/um/auditEvents/export?to=${encodeURIComponent(value)}`,
+    ]) {
       const res = await t.app.inject({ method: 'GET', url, headers: h });
       expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
-      expect(res.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: expect.stringMatching(/^querystring (from|to) must match format "date-time"$/) });
+      expect(res.json()).toEqual({
+        statusCode: 400,
+        error: 'Bad Request',
+        message: expect.stringMatching(/^querystring (from|to) must match format "date-time"$/),
+      });
     }
   });
 
   it.each(refused)('POST and PATCH /gluon-backend/sharedExtractorLinks with expiresAt = %s -> 400', async (value) => {
-    const created = await t.app.inject({ method: 'POST', url: '/gluon-backend/sharedExtractorLinks', headers: h, payload: { expiresAt: value } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/gluon-backend/sharedExtractorLinks',
+      headers: h,
+      payload: { expiresAt: value },
+    });
     expect(created.statusCode, created.body).toBe(400);
-    expect(created.json()).toEqual({ statusCode: 400, error: 'Bad Request', message: 'body expiresAt must match format "date-time"' });
-    const link = await t.app.inject({ method: 'POST', url: '/gluon-backend/sharedExtractorLinks', headers: h, payload: {} });
-    const changed = await t.app.inject({ method: 'PATCH', url: `/gluon-backend/sharedExtractorLinks/${link.json().link.id}`, headers: h, payload: { expiresAt: value } });
+    expect(created.json()).toEqual({
+      statusCode: 400,
+      error: 'Bad Request',
+      message: 'body expiresAt must match format "date-time"',
+    });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/gluon-backend/sharedExtractorLinks',
+      headers: h,
+      payload: {},
+    });
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/gluon-backend/sharedExtractorLinks/${link.json().link.id}`,
+      headers: h,
+      payload: { expiresAt: value },
+    });
     expect(changed.statusCode, changed.body).toBe(400);
     expect(changed.json().message).toBe('body expiresAt must match format "date-time"');
   });
 
   it('still takes ordinary date-times', async () => {
-    const created = await t.app.inject({ method: 'POST', url: '/gluon-backend/sharedExtractorLinks', headers: h, payload: { expiresAt: '9999-12-31T23:59:59Z' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/gluon-backend/sharedExtractorLinks',
+      headers: h,
+      payload: { expiresAt: '9999-12-31T23:59:59Z' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().link.expiresAt).toBe('9999-12-31T23:59:59.000Z');
-    const past = await t.app.inject({ method: 'POST', url: '/gluon-backend/sharedExtractorLinks', headers: h, payload: { expiresAt: '2020-06-30T23:59:59Z' } });
+    const past = await t.app.inject({
+      method: 'POST',
+      url: '/gluon-backend/sharedExtractorLinks',
+      headers: h,
+      payload: { expiresAt: '2020-06-30T23:59:59Z' },
+    });
     expect(past.statusCode).toBe(400);
     expect(past.json().message).toBe('The expiry date must be in the future.');
 

@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+
 import { isApiEmail } from '@common/format/isApiEmail';
 
 /** The form every id of this API has: lower-case hex, 8-4-4-4-12. */
@@ -11,7 +12,8 @@ export const CANONICAL_UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-
  * seconds 00–59 with any fraction. The offset is at most ±15:59 (PostgreSQL's limit for a zone
  * displacement; real zones span −12:00 to +14:00).
  */
-const RFC3339_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:0\d|1[0-5]):[0-5]\d)$/i;
+const RFC3339_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T([01]\d|2[0-3]):[0-5]\d:[0-5]\d(?:\.\d+)?(?:Z|[+-](?:0\d|1[0-5]):[0-5]\d)$/i;
 /** The years 0001–9999 in UTC: from 0001-01-01T00:00:00Z (inclusive) to 10000-01-01T00:00:00Z (exclusive). */
 const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
 const END_INSTANT = Date.parse('+010000-01-01T00:00:00Z');
@@ -49,8 +51,20 @@ export function isApiDateTime(value: string): boolean {
  * params and headers coerce strings to the declared types (`?all=true`, `?limit=10`).
  */
 export function installValidators(app: FastifyInstance): void {
-  const strict = new Ajv({ allErrors: false, removeAdditional: false, useDefaults: true, coerceTypes: false, strict: false });
-  const coercing = new Ajv({ allErrors: false, removeAdditional: false, useDefaults: true, coerceTypes: 'array', strict: false });
+  const strict = new Ajv({
+    allErrors: false,
+    removeAdditional: false,
+    useDefaults: true,
+    coerceTypes: false,
+    strict: false,
+  });
+  const coercing = new Ajv({
+    allErrors: false,
+    removeAdditional: false,
+    useDefaults: true,
+    coerceTypes: 'array',
+    strict: false,
+  });
   const AddFormats = addFormats as unknown as (ajv: Ajv) => Ajv;
   for (const ajv of [strict, coercing]) {
     AddFormats(ajv);

@@ -1,14 +1,14 @@
+export { installJobQueue } from './installJobQueue';
 export {
-  JobQueue,
-  systemClock,
   type FailedJob,
   type JobHandler,
+  JobQueue,
   type JobState,
   type QueueClock,
   type QueueCounts,
   type QueueJob,
   type QueueOptions,
   type SendOptions,
+  systemClock,
   type WorkOptions,
 } from './jobQueue';
-export { installJobQueue } from './installJobQueue';

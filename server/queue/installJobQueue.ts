@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import { JobQueue } from './jobQueue';
 
 declare module 'fastify' {

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import type { Database } from '../contracts';
 import { openPostgres } from '../db/postgres';
 import { createTestPostgresUrl } from '../test/testApp';
@@ -22,7 +23,9 @@ describe('job queue: two instances (PostgreSQL)', () => {
     const ran = new Map<string, string[]>();
     const make = (db: Database, name: string) => {
       const queue = new JobQueue(db, { workerId: name });
-      queue.work('deliveries', async (job) => void ran.set(job.id, [...(ran.get(job.id) ?? []), name]), { concurrency: 3 });
+      queue.work('deliveries', async (job) => void ran.set(job.id, [...(ran.get(job.id) ?? []), name]), {
+        concurrency: 3,
+      });
       return queue;
     };
     const qa = make(a, 'a');
@@ -35,7 +38,9 @@ describe('job queue: two instances (PostgreSQL)', () => {
     }
     expect(ran.size).toBe(40);
     expect([...ran.values()].every((names) => names.length === 1)).toBe(true);
-    const [{ n }] = (await a.query<{ n: number }>("SELECT count(*)::int AS n FROM queue_jobs WHERE state = 'completed'")) as [{ n: number }];
+    const [{ n }] = (await a.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM queue_jobs WHERE state = 'completed'",
+    )) as [{ n: number }];
     expect(n).toBe(40);
   });
 
@@ -56,7 +61,9 @@ describe('job queue: two instances (PostgreSQL)', () => {
     await Promise.all([qa.tick(), qb.tick()]);
     await Promise.all([qa.tick(), qb.tick()]);
     expect(runs).toBe(1);
-    const [{ n }] = (await a.query<{ n: number }>("SELECT count(*)::int AS n FROM queue_jobs WHERE queue = 'prune'")) as [{ n: number }];
+    const [{ n }] = (await a.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM queue_jobs WHERE queue = 'prune'",
+    )) as [{ n: number }];
     expect(n).toBe(1);
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import type { Database } from '../contracts';
 import { createTestDatabase } from '../test/testApp';
 import { JobQueue, type QueueClock } from './jobQueue';
@@ -10,7 +11,12 @@ function manualClock(start = new Date('2026-01-05T10:00:00Z')): QueueClock & { a
 }
 
 const stateOf = async (db: Database, id: string) =>
-  (await db.query<{ state: string; attempts: number; error: string | null; run_after: Date }>('SELECT state, attempts, error, run_after FROM queue_jobs WHERE id = $1', [id]))[0]!;
+  (
+    await db.query<{ state: string; attempts: number; error: string | null; run_after: Date }>(
+      'SELECT state, attempts, error, run_after FROM queue_jobs WHERE id = $1',
+      [id],
+    )
+  )[0]!;
 
 describe('job queue (both engines)', () => {
   let db: Database;
@@ -47,8 +53,12 @@ describe('job queue (both engines)', () => {
     expect(await queue.tick()).toBe(1);
     expect(await stateOf(db, id)).toMatchObject({ state: 'failed', attempts: 3, error: 'SMTP refused (3)' });
     expect(calls).toBe(3);
-    expect(await queue.failures()).toEqual([expect.objectContaining({ id, queue: 'flaky', attempts: 3, error: 'SMTP refused (3)' })]);
-    expect(await queue.counts()).toEqual([{ queue: 'flaky', created: 0, retry: 0, active: 0, completed: 0, failed: 1, retried: 1 }]);
+    expect(await queue.failures()).toEqual([
+      expect.objectContaining({ id, queue: 'flaky', attempts: 3, error: 'SMTP refused (3)' }),
+    ]);
+    expect(await queue.counts()).toEqual([
+      { queue: 'flaky', created: 0, retry: 0, active: 0, completed: 0, failed: 1, retried: 1 },
+    ]);
   });
 
   it('a singleton key keeps one waiting job; run-after and priority order the claims', async () => {
@@ -94,7 +104,10 @@ describe('job queue (both engines)', () => {
     clock.advance(61_000);
     expect(await second.tick()).toBe(1);
     expect(ran).toBe(1);
-    const [row] = await db.query<{ state: string; claimed_by: string; attempts: number }>('SELECT state, claimed_by, attempts FROM queue_jobs WHERE id = $1', [id]);
+    const [row] = await db.query<{ state: string; claimed_by: string; attempts: number }>(
+      'SELECT state, claimed_by, attempts FROM queue_jobs WHERE id = $1',
+      [id],
+    );
     expect(row).toEqual({ state: 'completed', claimed_by: 'second', attempts: 2 });
     // The old worker finishing late does not overwrite the new claim's result.
     release();
@@ -110,7 +123,10 @@ describe('job queue (both engines)', () => {
     )[0]!.id;
     clock.advance(61_000);
     await second.tick();
-    expect(await stateOf(db, id2)).toMatchObject({ state: 'failed', error: 'The worker stopped 2 times; it was not retried.' });
+    expect(await stateOf(db, id2)).toMatchObject({
+      state: 'failed',
+      error: 'The worker stopped 2 times; it was not retried.',
+    });
   });
 
   it('a schedule sends its job once per interval, and stop() waits for the job in hand', async () => {

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import type { Database, Queryable } from '../contracts';
 
 /** The queue's idea of now: every due date, heartbeat and backoff is computed from it (tests move it). */
@@ -124,7 +125,12 @@ export class JobQueue {
   }
 
   /** Queues a job (in the caller's transaction when `q` is given); null when a singleton already waits. */
-  async send<T extends object>(queue: string, data: T, options: SendOptions = {}, q: Queryable = this.db): Promise<string | null> {
+  async send<T extends object>(
+    queue: string,
+    data: T,
+    options: SendOptions = {},
+    q: Queryable = this.db,
+  ): Promise<string | null> {
     const [row] = await q.query<{ id: string }>(
       `INSERT INTO queue_jobs (queue, data, singleton_key, run_after, priority, retry_limit, retry_delay_ms, expire_seconds, created_at)
        VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9)
@@ -208,7 +214,15 @@ export class JobQueue {
     );
     const byQueue = new Map<string, QueueCounts>();
     for (const r of rows) {
-      const c = byQueue.get(r.queue) ?? { queue: r.queue, created: 0, retry: 0, active: 0, completed: 0, failed: 0, retried: 0 };
+      const c = byQueue.get(r.queue) ?? {
+        queue: r.queue,
+        created: 0,
+        retry: 0,
+        active: 0,
+        completed: 0,
+        failed: 0,
+        retried: 0,
+      };
       c[r.state] = r.n;
       c.retried += r.retried;
       byQueue.set(r.queue, c);
@@ -218,7 +232,14 @@ export class JobQueue {
 
   /** The latest failed jobs, newest first. */
   async failures(limit = 20): Promise<FailedJob[]> {
-    const rows = await this.db.query<{ id: string; queue: string; error: string | null; attempts: number; created_at: Date | string; finished_at: Date | string | null }>(
+    const rows = await this.db.query<{
+      id: string;
+      queue: string;
+      error: string | null;
+      attempts: number;
+      created_at: Date | string;
+      finished_at: Date | string | null;
+    }>(
       "SELECT id, queue, error, attempts, created_at, finished_at FROM queue_jobs WHERE state = 'failed' ORDER BY finished_at DESC NULLS LAST, id LIMIT $1",
       [limit],
     );
@@ -234,7 +255,11 @@ export class JobQueue {
 
   /** Deletes completed jobs that ended before `before` (failed ones stay for the administrator). */
   async purgeCompleted(before: Date): Promise<number> {
-    return (await this.db.query("DELETE FROM queue_jobs WHERE state = 'completed' AND finished_at < $1 RETURNING id", [before])).length;
+    return (
+      await this.db.query("DELETE FROM queue_jobs WHERE state = 'completed' AND finished_at < $1 RETURNING id", [
+        before,
+      ])
+    ).length;
   }
 
   private sleep(): Promise<void> {
@@ -293,32 +318,44 @@ export class JobQueue {
         [[...this.schedules], now],
       );
       // One waiting job per schedule: a backlog (workers down for a while) does not pile up runs.
-      for (const s of due) await this.send(s.queue, (s.data ?? {}) as object, { singletonKey: `schedule:${s.name}` }, q);
+      for (const s of due)
+        await this.send(s.queue, (s.data ?? {}) as object, { singletonKey: `schedule:${s.name}` }, q);
     });
   }
 
   private async run(worker: Worker, row: JobRow): Promise<void> {
-    const job: QueueJob<unknown> = { id: row.id, queue: row.queue, data: row.data, attempts: row.attempts, retryLimit: row.retry_limit };
+    const job: QueueJob<unknown> = {
+      id: row.id,
+      queue: row.queue,
+      data: row.data,
+      attempts: row.attempts,
+      retryLimit: row.retry_limit,
+    };
     const claim = [row.id, this.workerId, row.attempts];
     const beat = setInterval(() => {
       this.db
-        .query("UPDATE queue_jobs SET heartbeat_at = $4 WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND state = 'active'", [...claim, this.clock.now()])
+        .query(
+          "UPDATE queue_jobs SET heartbeat_at = $4 WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND state = 'active'",
+          [...claim, this.clock.now()],
+        )
         .catch(() => undefined);
     }, this.heartbeatMs);
     beat.unref();
     try {
       await worker.handler(job);
       clearInterval(beat);
-      await this.db.query("UPDATE queue_jobs SET state = 'completed', finished_at = $4, error = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND state = 'active'", [
-        ...claim,
-        this.clock.now(),
-      ]);
+      await this.db.query(
+        "UPDATE queue_jobs SET state = 'completed', finished_at = $4, error = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND state = 'active'",
+        [...claim, this.clock.now()],
+      );
     } catch (error) {
       clearInterval(beat);
       const text = errorText(error);
       const now = this.clock.now();
       if (row.attempts <= row.retry_limit) {
-        const delay = worker.options.backoffMs ? worker.options.backoffMs(row.attempts, job) : row.retry_delay_ms * 2 ** (row.attempts - 1);
+        const delay = worker.options.backoffMs
+          ? worker.options.backoffMs(row.attempts, job)
+          : row.retry_delay_ms * 2 ** (row.attempts - 1);
         await this.db.query(
           "UPDATE queue_jobs SET state = 'retry', error = $4, run_after = $5, claimed_by = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND state = 'active'",
           [...claim, text, new Date(now.getTime() + delay)],

@@ -36,13 +36,15 @@ export function loadBackendConfig(env: Env, fail: Fail): BackendConfig {
   if (captchaSiteId && !captchaSecret) fail('CAPTCHA_SECRET', 'must be set when CAPTCHA_SITE_ID is set');
   const captchaVerifyUrl = read(env, 'CAPTCHA_VERIFY_URL') ?? DEFAULT_CAPTCHA_VERIFY_URL;
   const protocol = URL.canParse(captchaVerifyUrl) ? new URL(captchaVerifyUrl).protocol : null;
-  if (protocol !== 'https:' && protocol !== 'http:') fail('CAPTCHA_VERIFY_URL', `"${captchaVerifyUrl}" is not an http(s) URL`);
+  if (protocol !== 'https:' && protocol !== 'http:')
+    fail('CAPTCHA_VERIFY_URL', `"${captchaVerifyUrl}" is not an http(s) URL`);
   const environmentType = read(env, 'ENVIRONMENT_TYPE');
   if (environmentType !== null && !/^[a-z][a-z0-9_-]{0,31}$/.test(environmentType)) {
     fail('ENVIRONMENT_TYPE', `"${environmentType}" is not a lower-case word such as saas or onprem`);
   }
   const supportEmail = (read(env, 'SUPPORT_EMAIL') ?? 'support@mtd-console.invalid').toLowerCase();
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail)) fail('SUPPORT_EMAIL', `"${supportEmail}" is not an e-mail address`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail))
+    fail('SUPPORT_EMAIL', `"${supportEmail}" is not an e-mail address`);
   const installersDir = path.resolve(read(env, 'INSTALLERS_DIR') ?? DEFAULT_INSTALLERS_DIR);
   return { captchaSiteId, captchaSecret, captchaVerifyUrl, environmentType, installersDir, supportEmail };
 }

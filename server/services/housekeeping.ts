@@ -1,5 +1,5 @@
 import type { Database } from '../contracts';
-import { systemClock, type JobQueue, type QueueClock } from '../queue/jobQueue';
+import { type JobQueue, type QueueClock, systemClock } from '../queue/jobQueue';
 
 /** How long ended sessions, used links and single-use values are kept (for the audit trail and user views). */
 export const RETENTION_DAYS = 30;
@@ -8,8 +8,12 @@ export const RETENTION_DAYS = 30;
 export async function cleanUp(db: Database): Promise<void> {
   await db.query('DELETE FROM used_nonces WHERE expires_at < now()');
   await db.query('DELETE FROM remembered_devices WHERE expires_at < now()');
-  await db.query(`DELETE FROM sessions WHERE COALESCE(revoked_at, expires_at) < now() - make_interval(days => $1)`, [RETENTION_DAYS]);
-  await db.query(`DELETE FROM password_recovery_requests WHERE expires_at < now() - make_interval(days => $1)`, [RETENTION_DAYS]);
+  await db.query(`DELETE FROM sessions WHERE COALESCE(revoked_at, expires_at) < now() - make_interval(days => $1)`, [
+    RETENTION_DAYS,
+  ]);
+  await db.query(`DELETE FROM password_recovery_requests WHERE expires_at < now() - make_interval(days => $1)`, [
+    RETENTION_DAYS,
+  ]);
 }
 
 /**
@@ -35,7 +39,11 @@ export const COMPLETED_JOB_RETENTION_DAYS = 7;
  * Housekeeping on the job queue: cleanUp (and purging old completed jobs) every CLEAN_UP_EVERY_MS,
  * once across API instances, and on PGlite vacuumEmbeddedDatabase hourly.
  */
-export async function registerHousekeepingJobs(queue: JobQueue, db: Database, clock: QueueClock = systemClock): Promise<void> {
+export async function registerHousekeepingJobs(
+  queue: JobQueue,
+  db: Database,
+  clock: QueueClock = systemClock,
+): Promise<void> {
   queue.work('housekeeping.clean-up', async () => {
     await cleanUp(db);
     await queue.purgeCompleted(new Date(clock.now().getTime() - COMPLETED_JOB_RETENTION_DAYS * 86_400_000));

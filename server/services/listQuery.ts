@@ -23,7 +23,10 @@ export const LIST_DEPTH = 10_000;
 export function listOffset(query: PageQuery, depth = LIST_DEPTH): number {
   const offset = query.page * query.size;
   if (offset >= depth && query.page > 0) {
-    throw new HttpError(400, `Numbered pages end at row ${depth.toLocaleString('en-US')}: go on with the previous page's nextCursor (after=…), or narrow the search or the filter`);
+    throw new HttpError(
+      400,
+      `Numbered pages end at row ${depth.toLocaleString('en-US')}: go on with the previous page's nextCursor (after=…), or narrow the search or the filter`,
+    );
   }
   return offset;
 }
@@ -35,17 +38,35 @@ export interface CappedTotal {
 }
 
 /** Counts the rows of `fromWhere` ("FROM … WHERE …") up to `depth` + 1, never the whole tenant. */
-export async function cappedCount(q: Queryable, fromWhere: string, params: unknown[], depth = LIST_DEPTH): Promise<CappedTotal> {
-  const [row] = await q.query<{ n: number | string }>(`SELECT count(*) AS n FROM (SELECT 1 ${fromWhere} LIMIT ${depth + 1}) capped`, params);
+export async function cappedCount(
+  q: Queryable,
+  fromWhere: string,
+  params: unknown[],
+  depth = LIST_DEPTH,
+): Promise<CappedTotal> {
+  const [row] = await q.query<{ n: number | string }>(
+    `SELECT count(*) AS n FROM (SELECT 1 ${fromWhere} LIMIT ${depth + 1}) capped`,
+    params,
+  );
   const n = Number(row?.n ?? 0);
   return { total: Math.min(n, depth), totalCapped: n > depth };
 }
 
 /** Decodes an opaque page cursor: base64url of JSON `[key, id]`; anything else is the one 400 below. */
-export function decodeCursor(cursor: string, validKey: (key: unknown) => key is string | null = (k): k is string => typeof k === 'string'): [string | null, string] {
+export function decodeCursor(
+  cursor: string,
+  validKey: (key: unknown) => key is string | null = (k): k is string => typeof k === 'string',
+): [string | null, string] {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && validKey(value[0]) && typeof value[1] === 'string' && UUID.test(value[1])) return [value[0], value[1]];
+    if (
+      Array.isArray(value) &&
+      value.length === 2 &&
+      validKey(value[0]) &&
+      typeof value[1] === 'string' &&
+      UUID.test(value[1])
+    )
+      return [value[0], value[1]];
   } catch {
     // Falls through to the 400 below.
   }
@@ -102,7 +123,9 @@ function keyTimestamp(micros: string): string {
   const MILLION = 1_000_000n;
   const seconds = us / MILLION - (us % MILLION < 0n ? 1n : 0n);
   const fraction = us - seconds * MILLION;
-  return new Date(Number(seconds) * 1000).toISOString().replace(/\.\d{3}Z$/, `.${fraction.toString().padStart(6, '0')}Z`);
+  return new Date(Number(seconds) * 1000)
+    .toISOString()
+    .replace(/\.\d{3}Z$/, `.${fraction.toString().padStart(6, '0')}Z`);
 }
 
 /** A row's place in a keyset list: its sort key (microseconds, or null) and id. */
@@ -114,17 +137,28 @@ export type Position = { key: string | null; id: string };
  * index entries at any depth; the NULL keys are their own range (an OR of both would not be one).
  * Every clause is read with the same ORDER BY (the index's, or its reverse), never sorted.
  */
-function segments(ks: Keyset, at: Position | null, forward: boolean, base: unknown[]): Array<{ where: string; params: unknown[] }> {
+function segments(
+  ks: Keyset,
+  at: Position | null,
+  forward: boolean,
+  base: unknown[],
+): Array<{ where: string; params: unknown[] }> {
   const n = base.length;
   if (!at) return [{ where: 'TRUE', params: base }];
   const notNull = { where: `${ks.key} IS NOT NULL`, params: base };
   if (at.key === null) {
-    const nulls = { where: `${ks.key} IS NULL AND ${ks.id} ${forward ? '>' : '<'} $${n + 1}`, params: [...base, at.id] };
+    const nulls = {
+      where: `${ks.key} IS NULL AND ${ks.id} ${forward ? '>' : '<'} $${n + 1}`,
+      params: [...base, at.id],
+    };
     return forward ? [nulls] : [nulls, notNull];
   }
   const key = `$${n + 1}::timestamptz`;
   const [cmp, tie] = forward ? ['<', '>'] : ['>', '<'];
-  const keyed = { where: `${ks.key} ${cmp}= ${key} AND (${ks.key} ${cmp} ${key} OR ${ks.id} ${tie} $${n + 2}::uuid)`, params: [...base, keyTimestamp(at.key), at.id] };
+  const keyed = {
+    where: `${ks.key} ${cmp}= ${key} AND (${ks.key} ${cmp} ${key} OR ${ks.id} ${tie} $${n + 2}::uuid)`,
+    params: [...base, keyTimestamp(at.key), at.id],
+  };
   return forward && ks.nullable ? [keyed, { where: `${ks.key} IS NULL`, params: base }] : [keyed];
 }
 
@@ -141,7 +175,16 @@ export function keysetOrder(ks: Keyset, forward = true): string {
 type KeyRow = { id: string; sort_key: string | null };
 
 /** Up to `limit` positions after (or before) `at`, nearest first, one index range after the other. */
-async function positions(q: Queryable, ks: Keyset, fromWhere: string, base: unknown[], at: Position | null, forward: boolean, limit: number, offset = 0): Promise<KeyRow[]> {
+async function positions(
+  q: Queryable,
+  ks: Keyset,
+  fromWhere: string,
+  base: unknown[],
+  at: Position | null,
+  forward: boolean,
+  limit: number,
+  offset = 0,
+): Promise<KeyRow[]> {
   const found: KeyRow[] = [];
   for (const { where, params } of segments(ks, at, forward, base)) {
     const rows = await q.query<KeyRow>(
@@ -160,7 +203,13 @@ async function positions(q: Queryable, ks: Keyset, fromWhere: string, base: unkn
  * first `depth` rows (the console's first page, older clients); `after` / `before` go on from any
  * row, however deep, in time independent of depth and table size.
  */
-export async function keysetPage(q: Queryable, ks: Keyset, fromWhere: string, params: unknown[], query: ListQuery): Promise<KeysetPage> {
+export async function keysetPage(
+  q: Queryable,
+  ks: Keyset,
+  fromWhere: string,
+  params: unknown[],
+  query: ListQuery,
+): Promise<KeysetPage> {
   const at = readCursor(ks, query);
   const encode = (r: KeyRow) => encodeCursor(r.sort_key, r.id);
   // The cursor of `row` when rows lie beyond it (after it when `forward`), else null; on an empty
@@ -198,7 +247,8 @@ export function readCursor(ks: Keyset, query: ListQuery): Position | null {
   const cursor = query.after ?? query.before;
   if (!cursor) return null;
   if (query.page > 0) throw new HttpError(400, 'Pass a page number or a page cursor, not both.');
-  const validKey = (k: unknown): k is string | null => (typeof k === 'string' && KEY_DIGITS.test(k)) || (k === null && ks.nullable);
+  const validKey = (k: unknown): k is string | null =>
+    (typeof k === 'string' && KEY_DIGITS.test(k)) || (k === null && ks.nullable);
   const [key, id] = decodeCursor(cursor, validKey);
   return { key, id };
 }

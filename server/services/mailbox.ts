@@ -44,13 +44,24 @@ export async function listOutbox(db: Queryable, filter: { to: string | null; lim
     subject: m.subject,
     text: m.body_text,
     state: m.error ? `failed: ${m.error}` : m.sent_at ? 'sent by SMTP' : 'outbox only',
-    attachments: parseAttachments(m.attachments).map((a) => ({ filename: a.filename, contentType: a.contentType, size: Buffer.byteLength(a.content) })),
+    attachments: parseAttachments(m.attachments).map((a) => ({
+      filename: a.filename,
+      contentType: a.contentType,
+      size: Buffer.byteLength(a.content),
+    })),
   }));
 }
 
 /** One stored attachment of one mail, or null when either does not exist. */
-export async function readOutboxAttachment(db: Queryable, mailId: string, index: number): Promise<StoredAttachment | null> {
-  const [row] = await db.query<{ attachments: StoredAttachment[] | string }>('SELECT attachments FROM mail_outbox WHERE id = $1', [mailId]);
+export async function readOutboxAttachment(
+  db: Queryable,
+  mailId: string,
+  index: number,
+): Promise<StoredAttachment | null> {
+  const [row] = await db.query<{ attachments: StoredAttachment[] | string }>(
+    'SELECT attachments FROM mail_outbox WHERE id = $1',
+    [mailId],
+  );
   return (row && parseAttachments(row.attachments)[index]) ?? null;
 }
 

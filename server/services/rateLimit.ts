@@ -52,7 +52,12 @@ export function ipBudgetOffset(limit: number, inFlight: number): number | null {
 /** The statement that spends one unit of `key`'s budget (also used inside combined statements). */
 export const SPEND_SQL = 'INSERT INTO failure_events (key) VALUES';
 
-export function createFailureLimiter(db: Queryable, limit = IP_FAILURE_LIMIT, windowS = IP_FAILURE_WINDOW_S, now: () => number = Date.now): FailureLimiter {
+export function createFailureLimiter(
+  db: Queryable,
+  limit = IP_FAILURE_LIMIT,
+  windowS = IP_FAILURE_WINDOW_S,
+  now: () => number = Date.now,
+): FailureLimiter {
   let lastPrune = 0;
   const limiter: FailureLimiter = {
     limit,
@@ -60,7 +65,11 @@ export function createFailureLimiter(db: Queryable, limit = IP_FAILURE_LIMIT, wi
     async retryAfter(key, inFlight = 0) {
       const offset = ipBudgetOffset(limit, inFlight);
       if (offset === null) return IN_FLIGHT_WAIT_S;
-      const [row] = await db.query<{ wait: number | null }>(`SELECT (${ipWaitSql('$1', '$2', '$3')}) AS wait`, [key, windowS, offset]);
+      const [row] = await db.query<{ wait: number | null }>(`SELECT (${ipWaitSql('$1', '$2', '$3')}) AS wait`, [
+        key,
+        windowS,
+        offset,
+      ]);
       return row?.wait ? Math.max(1, row.wait) : 0;
     },
     async fail(key) {
@@ -77,7 +86,9 @@ export function createFailureLimiter(db: Queryable, limit = IP_FAILURE_LIMIT, wi
       // Stand-ins of e-mails without an account (modules/auth/lockout.ts) would otherwise grow with every
       // sprayed name; a month without a failure forgets one (a real account's lock would stay: the
       // price of a bounded table, documented in ARCHITECTURE.md).
-      await db.query('DELETE FROM unknown_account_lockouts WHERE last_failed_at < now() - make_interval(days => $1)', [UNKNOWN_ACCOUNT_RETENTION_DAYS]);
+      await db.query('DELETE FROM unknown_account_lockouts WHERE last_failed_at < now() - make_interval(days => $1)', [
+        UNKNOWN_ACCOUNT_RETENTION_DAYS,
+      ]);
     },
   };
   return limiter;

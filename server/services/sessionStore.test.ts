@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { SessionStore } from '../contracts';
 import { createTestApp, type TestApp, type TestUser } from '../test/testApp';
 import { createSessionStore, TOUCH_EVERY_S } from './sessionStore';
@@ -15,7 +16,14 @@ describe('session store: one definition of a live session', () => {
   afterAll(() => t.close());
 
   const open = (u: TestUser = user, provider = 'password') =>
-    store.create({ userId: u.id, tenantId: u.tenantId, provider, providerData: { issuer: 'https://idp.example' }, ip: '10.0.0.1', userAgent: 'vitest' });
+    store.create({
+      userId: u.id,
+      tenantId: u.tenantId,
+      provider,
+      providerData: { issuer: 'https://idp.example' },
+      ip: '10.0.0.1',
+      userAgent: 'vitest',
+    });
   const age = (sessionId: string, set: string) => t.db.query(`UPDATE sessions SET ${set} WHERE id = $1`, [sessionId]);
 
   it('create opens a session with the absolute limit and the client; verify answers it with its user', async () => {
@@ -32,7 +40,13 @@ describe('session store: one definition of a live session', () => {
     expect(hours).toBeCloseTo(12, 3);
     expect(await store.verify(s.id, user.id)).toEqual({
       session: { id: s.id, expiresAt: s.expiresAt },
-      user: { id: user.id, tenantId: user.tenantId, email: user.email, permissions: ['gln#rpt#rw'], totpEnabled: false },
+      user: {
+        id: user.id,
+        tenantId: user.tenantId,
+        email: user.email,
+        permissions: ['gln#rpt#rw'],
+        totpEnabled: false,
+      },
     });
   });
 
@@ -53,7 +67,10 @@ describe('session store: one definition of a live session', () => {
     expect(await store.verify(nearlyIdle.id, user.id)).not.toBeNull();
     // touch applies the same rule and leaves an ended session as it was
     expect(await store.touch(idle.id, user.id)).toBeNull();
-    const [row] = await t.db.query<{ idle: boolean }>("SELECT last_seen_at < now() - interval '30 minutes' AS idle FROM sessions WHERE id = $1", [idle.id]);
+    const [row] = await t.db.query<{ idle: boolean }>(
+      "SELECT last_seen_at < now() - interval '30 minutes' AS idle FROM sessions WHERE id = $1",
+      [idle.id],
+    );
     expect(row?.idle).toBe(true);
   });
 
@@ -80,7 +97,10 @@ describe('session store: one definition of a live session', () => {
     const live = await store.touch(s.id, user.id);
     expect(live?.user.permissions).toEqual(['gln#rpt#rw', 'umg#usr#r']);
     expect(live?.session).toEqual({ id: s.id, expiresAt: s.expiresAt });
-    const [row] = await t.db.query<{ fresh: boolean }>("SELECT last_seen_at > now() - interval '1 minute' AS fresh FROM sessions WHERE id = $1", [s.id]);
+    const [row] = await t.db.query<{ fresh: boolean }>(
+      "SELECT last_seen_at > now() - interval '1 minute' AS fresh FROM sessions WHERE id = $1",
+      [s.id],
+    );
     expect(row?.fresh).toBe(true);
     await t.db.query("UPDATE users SET permissions = '{gln#rpt#rw}' WHERE id = $1", [user.id]);
   });
@@ -94,7 +114,10 @@ describe('session store: one definition of a live session', () => {
     expect(same!.at.getTime()).toBe(before!.at.getTime());
     await age(s.id, `last_seen_at = now() - make_interval(secs => ${TOUCH_EVERY_S + 5})`);
     expect(await store.touch(s.id, user.id)).not.toBeNull();
-    const [fresh] = await t.db.query<{ fresh: boolean }>("SELECT last_seen_at > now() - interval '5 seconds' AS fresh FROM sessions WHERE id = $1", [s.id]);
+    const [fresh] = await t.db.query<{ fresh: boolean }>(
+      "SELECT last_seen_at > now() - interval '5 seconds' AS fresh FROM sessions WHERE id = $1",
+      [s.id],
+    );
     expect(fresh!.fresh).toBe(true);
   });
 
@@ -112,7 +135,8 @@ describe('session store: one definition of a live session', () => {
     const listed = await store.listLive(u.tenantId, u.id);
     expect(listed.map((s) => s.id)).toEqual([last.id, first.id]);
     expect(listed[0]).toMatchObject({ provider: 'Google', ip: '10.0.0.1', userAgent: 'vitest' });
-    for (const s of [first, idle, revoked, expired, last]) expect((await store.verify(s.id, u.id)) !== null).toBe(listed.some((l) => l.id === s.id));
+    for (const s of [first, idle, revoked, expired, last])
+      expect((await store.verify(s.id, u.id)) !== null).toBe(listed.some((l) => l.id === s.id));
     expect(await store.listLive(await t.createTenant('elsewhere'), u.id)).toEqual([]);
   });
 
@@ -122,7 +146,13 @@ describe('session store: one definition of a live session', () => {
     expect(await store.revoke(s.id, { userId: u.id, tenantId: await t.createTenant('other') })).toBeNull();
     expect(await store.revoke(s.id, { userId: user.id, tenantId: u.tenantId })).toBeNull();
     const ended = await store.revoke(s.id, { userId: u.id, tenantId: u.tenantId });
-    expect(ended).toMatchObject({ id: s.id, userId: u.id, tenantId: u.tenantId, provider: 'JamfAuth0', providerData: { issuer: 'https://idp.example' } });
+    expect(ended).toMatchObject({
+      id: s.id,
+      userId: u.id,
+      tenantId: u.tenantId,
+      provider: 'JamfAuth0',
+      providerData: { issuer: 'https://idp.example' },
+    });
     expect(await store.revoke(s.id)).toBeNull();
     expect(await store.verify(s.id, u.id)).toBeNull();
   });

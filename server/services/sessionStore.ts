@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+
 import type { AuthUser, Database, LiveSession, NewSession, Queryable, SessionRecord, SessionStore } from '../contracts';
 import { preparedQuery } from '../db/prepared';
 import { SESSION_ABSOLUTE_S, SESSION_IDLE_S } from './sessionLimits';
@@ -19,9 +20,11 @@ export const TOUCH_EVERY_S = 60;
 
 /** What a live-session check answers of the session (LiveSession): fewer columns, less to parse per call. */
 const LIVE_COLUMNS = 's.id, s.expires_at';
-const SESSION_COLUMNS = 's.id, s.user_id, s.tenant_id, s.provider, s.provider_data, s.created_at, s.last_seen_at, s.expires_at, s.ip, s.user_agent';
+const SESSION_COLUMNS =
+  's.id, s.user_id, s.tenant_id, s.provider, s.provider_data, s.created_at, s.last_seen_at, s.expires_at, s.ip, s.user_agent';
 /** What authentication reads of the user along with the session (enough for sign-in answers). */
-const USER_COLUMNS = 'u.id AS u_id, u.tenant_id AS u_tenant_id, u.email AS u_email, u.permissions AS u_permissions, u.totp_enabled AS u_totp_enabled';
+const USER_COLUMNS =
+  'u.id AS u_id, u.tenant_id AS u_tenant_id, u.email AS u_email, u.permissions AS u_permissions, u.totp_enabled AS u_totp_enabled';
 
 interface SessionDbRow {
   id: string;
@@ -60,7 +63,13 @@ function record(row: SessionDbRow): SessionRecord {
 }
 
 function authUser(row: UserDbRow): AuthUser {
-  return { id: row.u_id, tenantId: row.u_tenant_id, email: row.u_email, permissions: row.u_permissions, totpEnabled: row.u_totp_enabled };
+  return {
+    id: row.u_id,
+    tenantId: row.u_tenant_id,
+    email: row.u_email,
+    permissions: row.u_permissions,
+    totpEnabled: row.u_totp_enabled,
+  };
 }
 
 type LiveRow = Pick<SessionDbRow, 'id' | 'expires_at'> & UserDbRow;
@@ -74,7 +83,15 @@ export async function createSession(q: Queryable, s: NewSession): Promise<Sessio
   const [row] = await q.query<SessionDbRow>(
     `INSERT INTO sessions AS s (user_id, tenant_id, provider, provider_data, expires_at, ip, user_agent)
      VALUES ($1, $2, $3, $4, now() + make_interval(secs => $5), $6, $7) RETURNING ${SESSION_COLUMNS}`,
-    [s.userId, s.tenantId, s.provider, s.providerData === undefined ? null : JSON.stringify(s.providerData), SESSION_ABSOLUTE_S, s.ip ?? null, s.userAgent?.slice(0, 512) ?? null],
+    [
+      s.userId,
+      s.tenantId,
+      s.provider,
+      s.providerData === undefined ? null : JSON.stringify(s.providerData),
+      SESSION_ABSOLUTE_S,
+      s.ip ?? null,
+      s.userAgent?.slice(0, 512) ?? null,
+    ],
   );
   return record(row!);
 }
@@ -85,18 +102,26 @@ export async function createSession(q: Queryable, s: NewSession): Promise<Sessio
  * one write and one commit per sign-in instead of two, and no session without its
  * audit row even if the process dies right after. Answers what the access token needs.
  */
-export async function openSignedInSession(q: Queryable & Partial<Pick<Database, 'prepared'>>, s: NewSession): Promise<Pick<SessionRecord, 'id' | 'expiresAt'>> {
-  const [row] = await preparedQuery<Pick<SessionDbRow, 'id' | 'expires_at'>>(q, 'open_signed_in_session', OPEN_SIGNED_IN_SQL, [
-    s.userId,
-    s.tenantId,
-    s.provider,
-    s.providerData === undefined ? null : JSON.stringify(s.providerData),
-    SESSION_ABSOLUTE_S,
-    s.ip ?? null,
-    s.userAgent?.slice(0, 512) ?? null,
-    randomUUID(),
-    randomUUID(),
-  ]);
+export async function openSignedInSession(
+  q: Queryable & Partial<Pick<Database, 'prepared'>>,
+  s: NewSession,
+): Promise<Pick<SessionRecord, 'id' | 'expiresAt'>> {
+  const [row] = await preparedQuery<Pick<SessionDbRow, 'id' | 'expires_at'>>(
+    q,
+    'open_signed_in_session',
+    OPEN_SIGNED_IN_SQL,
+    [
+      s.userId,
+      s.tenantId,
+      s.provider,
+      s.providerData === undefined ? null : JSON.stringify(s.providerData),
+      SESSION_ABSOLUTE_S,
+      s.ip ?? null,
+      s.userAgent?.slice(0, 512) ?? null,
+      randomUUID(),
+      randomUUID(),
+    ],
+  );
   return { id: row!.id, expiresAt: row!.expires_at };
 }
 
@@ -117,10 +142,10 @@ const OPEN_SIGNED_IN_SQL = `WITH signed_in AS (UPDATE users SET last_login_at = 
 
 /** Ends every session of a user except `keepSessionId`; usable inside a transaction (password reset). */
 export async function revokeUserSessions(q: Queryable, userId: string, keepSessionId?: string | null): Promise<number> {
-  const rows = await q.query(`UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid) RETURNING id`, [
-    userId,
-    keepSessionId ?? null,
-  ]);
+  const rows = await q.query(
+    `UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2::uuid) RETURNING id`,
+    [userId, keepSessionId ?? null],
+  );
   return rows.length;
 }
 
@@ -160,7 +185,9 @@ export function createSessionStore(db: Queryable & Partial<Pick<Database, 'prepa
     },
 
     async verifyUser(userId) {
-      const [row] = await db.query<UserDbRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND ${LIVE_USER}`, [userId]);
+      const [row] = await db.query<UserDbRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND ${LIVE_USER}`, [
+        userId,
+      ]);
       return row ? authUser(row) : null;
     },
 

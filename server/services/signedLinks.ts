@@ -1,7 +1,8 @@
+import { collectorPaths } from '@common/collector/paths';
+import { unsubscribePaths } from '@common/unsubscribe/paths';
+
 import type { TokenService } from '../contracts';
 import type { InstallerOs } from '../modules/gluon/public';
-import { unsubscribePaths } from '@common/unsubscribe/paths';
-import { collectorPaths } from '@common/collector/paths';
 
 /** Default lifetimes of the signed links the operator mints (documented in server/ARCHITECTURE.md). */
 export const QUICK_LINK_TTL_S = 7 * 24 * 3600;
@@ -16,7 +17,11 @@ export async function mintQuickLink(
   publicUrl: string,
   input: { tenantId: string; os: InstallerOs; ttlSeconds?: number },
 ): Promise<{ token: string; url: string; downloadUrl: string }> {
-  const token = await tokens.sign('quick-link', { tenant: input.tenantId, os: input.os }, input.ttlSeconds ?? QUICK_LINK_TTL_S);
+  const token = await tokens.sign(
+    'quick-link',
+    { tenant: input.tenantId, os: input.os },
+    input.ttlSeconds ?? QUICK_LINK_TTL_S,
+  );
   return {
     token,
     url: `${publicUrl}${collectorPaths.quick(token)}`,

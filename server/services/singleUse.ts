@@ -9,10 +9,10 @@ export type SingleUseKind = 'mfa' | 'oidc' | 'unsubscribe';
  * `expiresAt` is when the value stops being valid anyway; housekeeping deletes the row after.
  */
 export async function claimOnce(q: Queryable, kind: SingleUseKind, value: string, expiresAt: Date): Promise<boolean> {
-  const rows = await q.query('INSERT INTO used_nonces (nonce, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (nonce) DO NOTHING RETURNING nonce', [
-    `${kind}:${value}`,
-    expiresAt.getTime() / 1000,
-  ]);
+  const rows = await q.query(
+    'INSERT INTO used_nonces (nonce, expires_at) VALUES ($1, to_timestamp($2)) ON CONFLICT (nonce) DO NOTHING RETURNING nonce',
+    [`${kind}:${value}`, expiresAt.getTime() / 1000],
+  );
   return rows.length > 0;
 }
 

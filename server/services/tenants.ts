@@ -8,6 +8,8 @@ export async function tenantExists(q: Queryable, tenantId: string): Promise<bool
 
 /** The tenant's own environment type, or null for an unknown tenant. */
 export async function tenantEnvironmentType(q: Queryable, tenantId: string): Promise<string | null> {
-  const [row] = await q.query<{ environment_type: string }>('SELECT environment_type FROM tenants WHERE id = $1', [tenantId]);
+  const [row] = await q.query<{ environment_type: string }>('SELECT environment_type FROM tenants WHERE id = $1', [
+    tenantId,
+  ]);
   return row?.environment_type ?? null;
 }

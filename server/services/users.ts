@@ -31,7 +31,13 @@ export function authUserView(user: Pick<AuthUser, 'email' | 'totpEnabled'>): Use
 
 /** The part of a users row that sign-in answers and sessions need (as authentication reads it). */
 export function authUserOf(user: UserRow): AuthUser {
-  return { id: user.id, tenantId: user.tenant_id, email: user.email, permissions: user.permissions, totpEnabled: user.totp_enabled };
+  return {
+    id: user.id,
+    tenantId: user.tenant_id,
+    email: user.email,
+    permissions: user.permissions,
+    totpEnabled: user.totp_enabled,
+  };
 }
 
 export function normaliseEmail(email: string): string {

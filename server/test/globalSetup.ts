@@ -1,7 +1,8 @@
-import { writeFile, rm } from 'node:fs/promises';
+import { rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 

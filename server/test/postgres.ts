@@ -1,3 +1,5 @@
+import './globalSetup';
+
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { chmod, chown, mkdtemp, rm } from 'node:fs/promises';
@@ -6,9 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+
 import { migrate } from '../db/migrate';
 import { openPostgres } from '../db/postgres';
-import './globalSetup';
 
 /** Directory of Debian's PostgreSQL binaries, installing the `postgresql` package when absent. */
 export function postgresBinDir(): string {
@@ -23,7 +25,11 @@ export function postgresBinDir(): string {
   const found = find();
   if (found) return found;
   // A fresh machine may have no package lists yet: update first, as scripts/ensure-chromium.sh does.
-  const apt = (...args: string[]) => execFileSync('flock', ['/tmp/apt.lock', 'apt-get', ...args], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  const apt = (...args: string[]) =>
+    execFileSync('flock', ['/tmp/apt.lock', 'apt-get', ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    });
   apt('update');
   apt('install', '-y', '--no-install-recommends', 'postgresql');
   const installed = find();
@@ -38,7 +44,9 @@ function freePort(): Promise<number> {
     server.on('error', reject);
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 }
@@ -65,7 +73,9 @@ export async function startPostgres(): Promise<RunningPostgres> {
   }
   const run = (cmd: string, args: string[]) => {
     const full = path.join(bin, cmd);
-    const result = asRoot ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { encoding: 'utf8' }) : spawnSync(full, args, { encoding: 'utf8' });
+    const result = asRoot
+      ? spawnSync('runuser', ['-u', 'postgres', '--', full, ...args], { encoding: 'utf8' })
+      : spawnSync(full, args, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${cmd} failed: ${result.stderr || result.stdout}`);
   };
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']);

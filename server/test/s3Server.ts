@@ -5,7 +5,10 @@ import path from 'node:path';
 import { CreateBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import S3rver from 's3rver';
 
-type KoaMiddleware = (ctx: { method: string; path: string; query: Record<string, unknown>; status: number }, next: () => Promise<void>) => Promise<void>;
+type KoaMiddleware = (
+  ctx: { method: string; path: string; query: Record<string, unknown>; status: number },
+  next: () => Promise<void>,
+) => Promise<void>;
 
 /** s3rver's built-in account (it checks request signatures against it). */
 export const S3RVER_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };

@@ -28,7 +28,8 @@ const SQL_CALLS: readonly [RegExp, string][] = [
 ];
 /** Characters after which a `/` starts a regular expression, not a division. */
 const BEFORE_REGEX = new Set('(,=:[!&|?{};+-*%<>~^'.split(''));
-const KEYWORD_BEFORE_REGEX = /(?:^|[^\w$])(?:return|typeof|case|void|in|of|delete|throw|new|else|do|yield|await|instanceof)$/;
+const KEYWORD_BEFORE_REGEX =
+  /(?:^|[^\w$])(?:return|typeof|case|void|in|of|delete|throw|new|else|do|yield|await|instanceof)$/;
 
 /** Code with literals and comments blanked (offsets and line breaks kept), and the literals' texts. */
 export function lex(source: string): { code: string; literals: Literal[] } {
@@ -151,7 +152,10 @@ export function findSql(source: string): { line: number; what: string }[] {
     for (const pattern of SQL_TEXT) {
       const match = pattern.exec(literal.text);
       if (match)
-        found.push({ line: lineAt(source, literal.start + match.index), what: `SQL in a literal: ${literal.text.slice(match.index, match.index + 40).replace(/\s+/g, ' ')}` });
+        found.push({
+          line: lineAt(source, literal.start + match.index),
+          what: `SQL in a literal: ${literal.text.slice(match.index, match.index + 40).replace(/\s+/g, ' ')}`,
+        });
     }
   }
   for (const [pattern, what] of SQL_CALLS) {
@@ -173,11 +177,17 @@ export function isRouteSource(file: string): boolean {
  */
 export function isModuleRouteSource(file: string): boolean {
   const name = path.basename(file);
-  return isRouteSource(file) && (/(?:Routes?|^index)\.ts$/.test(name) || file.split(/[\\/]/).slice(0, -1).includes('routes'));
+  return (
+    isRouteSource(file) && (/(?:Routes?|^index)\.ts$/.test(name) || file.split(/[\\/]/).slice(0, -1).includes('routes'))
+  );
 }
 
 /** Every finding under `dir` (recursively) in the files `accept` takes (path relative to `dir`), files named relative to `root`. */
-export async function scanForSql(dir: string, root = dir, accept: (file: string) => boolean = isRouteSource): Promise<SqlFinding[]> {
+export async function scanForSql(
+  dir: string,
+  root = dir,
+  accept: (file: string) => boolean = isRouteSource,
+): Promise<SqlFinding[]> {
   const entries = await readdir(dir, { recursive: true, withFileTypes: true });
   const files = entries
     .filter((e) => e.isFile() && accept(path.relative(dir, path.join(e.parentPath, e.name))))

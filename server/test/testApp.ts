@@ -1,21 +1,22 @@
+import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
+
 import { buildApp, type BuildOverrides } from '../app';
-import { loadConfig, type AppConfig } from '../config';
+import { type AppConfig, loadConfig } from '../config';
 import type { Database } from '../contracts';
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { openPostgres } from '../db/postgres';
+import { base32Encode } from '../modules/auth/totp';
 import { generateSigningKeyPem } from '../plugins/keys';
 import { hashPassword } from '../services/passwords';
 import { signAccessToken } from '../services/sessions';
 import { ALL_PERMISSIONS } from '../services/users';
-import { base32Encode } from '../modules/auth/totp';
 
 export const TEST_PUBLIC_URL = 'http://127.0.0.1:8080';
 
@@ -39,7 +40,8 @@ export function cachedHash(password: string): Promise<string> {
  */
 export async function createTestPostgresUrl(prefix: string): Promise<string> {
   const adminUrl = inject('pgAdminUrl');
-  if (!adminUrl) throw new Error('A PostgreSQL test database needs the server-pg project (globalSetup server/test/postgres.ts)');
+  if (!adminUrl)
+    throw new Error('A PostgreSQL test database needs the server-pg project (globalSetup server/test/postgres.ts)');
   const name = `${prefix}_${randomUUID().replace(/-/g, '')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -92,7 +94,10 @@ export interface TestApp {
   /** A live session and its access token, without going through /um/login. */
   accessToken(user: TestUser, provider?: string): Promise<{ token: string; sessionId: string }>;
   /** POST /um/login; returns the parsed answer (throws on non-200). */
-  login(email: string, password: string): Promise<{ token: string; user: { username: string; email: string; totpEnabled: boolean } }>;
+  login(
+    email: string,
+    password: string,
+  ): Promise<{ token: string; user: { username: string; email: string; totpEnabled: boolean } }>;
   /** Rows of mail_outbox, newest last. */
   outbox(): Promise<{ to_address: string; subject: string; body_text: string }[]>;
   close(): Promise<void>;
@@ -142,7 +147,16 @@ export async function createTestApp(
       const [row] = await db.query<{ id: string }>(
         `INSERT INTO users (tenant_id, email, password_hash, permissions, totp_enabled, totp_secret, disabled, status)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-        [tenantId, email, password === null ? null : await cachedHash(password), permissions, !!o.totp, totpSecret, !!o.disabled, o.status ?? 'active'],
+        [
+          tenantId,
+          email,
+          password === null ? null : await cachedHash(password),
+          permissions,
+          !!o.totp,
+          totpSecret,
+          !!o.disabled,
+          o.status ?? 'active',
+        ],
       );
       return { id: row!.id, tenantId, email, password: password ?? '', permissions, totpSecret };
     },

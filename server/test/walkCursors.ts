@@ -24,5 +24,10 @@ export async function walkCursors<T>(fetch: (cursor: { after?: string; before?: 
     back.unshift(await fetch({ before: prev }));
     expect(back.length).toBeLessThan(1000);
   }
-  return { forward: forward.flatMap((p) => p.items), back: back.flatMap((p) => p.items), pages: forward.map((p) => p.items.length), backPages: back.map((p) => p.items.length) };
+  return {
+    forward: forward.flatMap((p) => p.items),
+    back: back.flatMap((p) => p.items),
+    pages: forward.map((p) => p.items.length),
+    backPages: back.map((p) => p.items.length),
+  };
 }

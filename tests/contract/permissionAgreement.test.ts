@@ -1,14 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/gluon/collectorLinkAccess';
-import { coveredModes } from '@common/permissions/grants';
-import { canDownloadFiles, canReadReports, canRescan, canTriage, canUpload, canUploadToDevice, hasCrashExplorer, hasProcessExplorer } from '@common/gluon/access';
-import { canHunt, canSaveHunts, canSweepIntoRuleSet } from '@common/neutrino/access';
-import { parsePermission } from '@common/permissions/parsePermission';
-import { canReadRuleSets, canWriteRuleSets } from '@common/globalrulesrepository/access';
-import { canConfigureMonitoring, canManageMonitoringResources, canViewMonitoring } from '@common/monitoring/access';
+
 import { canWriteUsers, hasUserManagementAccess, isAnyUser } from '@common/admin/access';
+import { canReadRuleSets, canWriteRuleSets } from '@common/globalrulesrepository/access';
+import {
+  canDownloadFiles,
+  canReadReports,
+  canRescan,
+  canTriage,
+  canUpload,
+  canUploadToDevice,
+  hasCrashExplorer,
+  hasProcessExplorer,
+} from '@common/gluon/access';
+import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/gluon/collectorLinkAccess';
+import { canConfigureMonitoring, canManageMonitoringResources, canViewMonitoring } from '@common/monitoring/access';
+import { canHunt, canSaveHunts, canSweepIntoRuleSet } from '@common/neutrino/access';
+import { coveredModes } from '@common/permissions/grants';
+import { parsePermission } from '@common/permissions/parsePermission';
+
 import { createTestApp, type TestApp, type TestUser } from '../../server/test/testApp';
 
 /**
@@ -53,16 +64,28 @@ interface Case {
 type OtherToken = { token: 'mfa' | 'recovery' | 'quick-link'; request?: RequestSpec };
 type Entry = Case | Case[] | OtherToken;
 
-const USER_REQUEST: Case = { console: 'signed-in', request: { params: { requestType: 'contactSupport' } }, why: 'no fields: 400 after the check' };
+const USER_REQUEST: Case = {
+  console: 'signed-in',
+  request: { params: { requestType: 'contactSupport' } },
+  why: 'no fields: 400 after the check',
+};
 
 /** `METHOD /path` (Fastify's `:param` syntax) -> the console's check(s). */
 const ROUTES: Record<string, Entry> = {
   // The session itself: any signed-in user.
   'GET /um/refresh': { console: 'signed-in' },
   'GET /um/logout': { console: 'signed-in', freshSession: true },
-  'POST /um/password': { console: 'signed-in', request: () => ({ body: { oldPassword: PASSWORD, newPassword: 'x' } }), why: 'new password too short: 400, nothing changed' },
+  'POST /um/password': {
+    console: 'signed-in',
+    request: () => ({ body: { oldPassword: PASSWORD, newPassword: 'x' } }),
+    why: 'new password too short: 400, nothing changed',
+  },
   'POST /um/mfa/validatePassword': { console: 'signed-in', request: () => ({ body: { password: PASSWORD } }) },
-  'POST /um/mfa/validateOAuth2': { console: isAnyUser, request: { body: { provider: 'Google', idToken: 'x', nonce: 'x' } }, handler401: 'Invalid nonce' },
+  'POST /um/mfa/validateOAuth2': {
+    console: isAnyUser,
+    request: { body: { provider: 'Google', idToken: 'x', nonce: 'x' } },
+    handler401: 'Invalid nonce',
+  },
   'POST /um/mfa/totp/validateCode': { token: 'mfa', request: { body: { totpCode: '123456' } } },
   'POST /um/mfa/totp/validateRecoveryCode': { token: 'mfa', request: { body: { totpRecoveryCode: 'x' } } },
   'PUT /um/mfa/totp/create': { token: 'recovery' },
@@ -82,7 +105,11 @@ const ROUTES: Record<string, Entry> = {
   'GET /um/users': { console: hasUserManagementAccess },
   'GET /um/users/:id': { console: hasUserManagementAccess },
   'DELETE /um/users/:id': { console: canWriteUsers },
-  'POST /um/users/invitations': { console: canWriteUsers, request: ({ user }) => ({ body: { email: user.email, permissions: [] } }), why: 'an existing user: 409' },
+  'POST /um/users/invitations': {
+    console: canWriteUsers,
+    request: ({ user }) => ({ body: { email: user.email, permissions: [] } }),
+    why: 'an existing user: 409',
+  },
   'POST /um/users/:id/invitation': { console: canWriteUsers },
   'DELETE /um/users/:id/invitation': { console: canWriteUsers },
   'PUT /um/users/:id/permissions': { console: canWriteUsers, request: { body: { permissions: [] } } },
@@ -91,7 +118,11 @@ const ROUTES: Record<string, Entry> = {
   'DELETE /um/users/:id/mfa': { console: canWriteUsers },
   'GET /um/users/:id/sessions': { console: hasUserManagementAccess },
   'DELETE /um/users/:id/sessions': [
-    { console: hasUserManagementAccess, request: ({ user }) => ({ params: { id: user.id } }), why: 'My sessions: ends the others of my own' },
+    {
+      console: hasUserManagementAccess,
+      request: ({ user }) => ({ params: { id: user.id } }),
+      why: 'My sessions: ends the others of my own',
+    },
     { console: canWriteUsers, why: "another user's" },
   ],
   'DELETE /um/users/:id/sessions/:sessionId': [
@@ -101,7 +132,10 @@ const ROUTES: Record<string, Entry> = {
   'GET /um/auditEvents': { console: hasUserManagementAccess },
   'GET /um/auditEvents/export': { console: hasUserManagementAccess },
   'GET /um/oauth2config/okta': { console: hasUserManagementAccess },
-  'PUT /um/oauth2config/okta': { console: canWriteUsers, request: { body: { clientIssuer: 'not an issuer', clientId: 'x' } } },
+  'PUT /um/oauth2config/okta': {
+    console: canWriteUsers,
+    request: { body: { clientIssuer: 'not an issuer', clientId: 'x' } },
+  },
   'DELETE /um/oauth2config/okta': { console: canWriteUsers },
   'POST /um/oauth2config/okta/verify': { console: canWriteUsers, request: { body: {} } },
   'PUT /um/logo': { console: canWriteUsers, request: { raw: { contentType: 'image/png', payload: 'not a picture' } } },
@@ -109,11 +143,25 @@ const ROUTES: Record<string, Entry> = {
 
   // Gluon's collector links (plugins/gluon/collectorLinks, listed in the admin navigation too).
   'GET /gluon-backend/query-api/sharedExtractorLinks': { console: canReadCollectorLinks },
-  'POST /gluon-backend/sharedExtractorLinks': { console: canWriteCollectorLinks, request: { body: { expiresAt: '2001-01-01T00:00:00Z' } }, why: 'expired: 400' },
-  'PATCH /gluon-backend/sharedExtractorLinks/:id': { console: canWriteCollectorLinks, request: { body: { active: false } } },
-  'GET /gluon-backend/sharedExtractorLinks/:id/installerExtractor': { console: canReadCollectorLinks, request: { query: { os: 'WIN' } } },
+  'POST /gluon-backend/sharedExtractorLinks': {
+    console: canWriteCollectorLinks,
+    request: { body: { expiresAt: '2001-01-01T00:00:00Z' } },
+    why: 'expired: 400',
+  },
+  'PATCH /gluon-backend/sharedExtractorLinks/:id': {
+    console: canWriteCollectorLinks,
+    request: { body: { active: false } },
+  },
+  'GET /gluon-backend/sharedExtractorLinks/:id/installerExtractor': {
+    console: canReadCollectorLinks,
+    request: { query: { os: 'WIN' } },
+  },
   'GET /gluon-backend/sharedExtractorLinks/:id/installs': { console: canReadCollectorLinks },
-  'POST /gluon-backend/extractors/quickLink': { console: canWriteCollectorLinks, request: { body: { os: 'WIN' } }, why: 'mints a signed link, stores nothing but the audit line' },
+  'POST /gluon-backend/extractors/quickLink': {
+    console: canWriteCollectorLinks,
+    request: { body: { os: 'WIN' } },
+    why: 'mints a signed link, stores nothing but the audit line',
+  },
   'GET /gluon-backend/extractors/quickdownload': { token: 'quick-link' },
 
   // Gluon (plugins/gluon): the upload screen, the devices, a device's tools, incidents.
@@ -121,7 +169,10 @@ const ROUTES: Record<string, Entry> = {
     { console: canUpload, request: { query: { name: 'x.ips' } }, why: 'no octet-stream: 415 after the check' },
     {
       console: canUploadToDevice,
-      request: { query: { name: 'x.ips', deviceId: randomUUID() }, raw: { contentType: 'application/octet-stream', payload: 'x' } },
+      request: {
+        query: { name: 'x.ips', deviceId: randomUUID() },
+        raw: { contentType: 'application/octet-stream', payload: 'x' },
+      },
       why: 'to a known device: an unknown one is a 404',
     },
   ],
@@ -133,12 +184,18 @@ const ROUTES: Record<string, Entry> = {
   'GET /gluon-backend/devices/:id/properties': { console: canReadReports },
   'GET /gluon-backend/devices/:id/processes': { console: hasProcessExplorer },
   'GET /gluon-backend/devices/:id/crashes': { console: hasCrashExplorer },
-  'GET /gluon-backend/devices/:id/crashes/content': { console: hasCrashExplorer, request: { query: { inspectionId: randomUUID(), path: 'x.ips' } } },
+  'GET /gluon-backend/devices/:id/crashes/content': {
+    console: hasCrashExplorer,
+    request: { query: { inspectionId: randomUUID(), path: 'x.ips' } },
+  },
   'GET /gluon-backend/devices/:id/files': { console: canDownloadFiles },
   'GET /gluon-backend/files/:id': { console: canDownloadFiles },
   'POST /gluon-backend/devices/:id/rescan': { console: canRescan },
   'GET /gluon-backend/incidents/:id': { console: canReadReports },
-  'POST /gluon-backend/incidents/:id/triage': { console: canTriage, request: { body: { state: 'confirmed', comment: 'x' } } },
+  'POST /gluon-backend/incidents/:id/triage': {
+    console: canTriage,
+    request: { body: { state: 'confirmed', comment: 'x' } },
+  },
   'POST /gluon-backend/findings/:id/falsePositive': { console: canTriage, request: { body: { reason: 'x' } } },
   // The gluon landing: incidents across devices, counts and the latest inspections.
   'GET /gluon-backend/incidents': { console: canReadReports },
@@ -146,23 +203,45 @@ const ROUTES: Record<string, Entry> = {
 
   // The global rules repository (plugins/globalrulesrepository): gluon configuration.
   'GET /globalrulesrepository-backend/ruleSets': { console: canReadRuleSets },
-  'POST /globalrulesrepository-backend/ruleSets': { console: canWriteRuleSets, request: { body: { bundle: 'not a bundle' } }, why: 'not STIX: 400' },
-  'PATCH /globalrulesrepository-backend/ruleSets/:id': { console: canWriteRuleSets, request: { body: { enabled: true } } },
+  'POST /globalrulesrepository-backend/ruleSets': {
+    console: canWriteRuleSets,
+    request: { body: { bundle: 'not a bundle' } },
+    why: 'not STIX: 400',
+  },
+  'PATCH /globalrulesrepository-backend/ruleSets/:id': {
+    console: canWriteRuleSets,
+    request: { body: { enabled: true } },
+  },
   'DELETE /globalrulesrepository-backend/ruleSets/:id': { console: canWriteRuleSets },
   'GET /globalrulesrepository-backend/ruleSets/:id/indicators': { console: canReadRuleSets },
   'GET /globalrulesrepository-backend/suppressions': { console: canReadRuleSets },
-  'POST /globalrulesrepository-backend/suppressions': { console: canWriteRuleSets, request: { body: { indicatorId: 'indicator--none', reason: 'x' } } },
+  'POST /globalrulesrepository-backend/suppressions': {
+    console: canWriteRuleSets,
+    request: { body: { indicatorId: 'indicator--none', reason: 'x' } },
+  },
   // Undo a suppression from the indicator list; the rule-set page follows the matching job.
   'DELETE /globalrulesrepository-backend/suppressions/:id': { console: canWriteRuleSets },
   'GET /globalrulesrepository-backend/matching': { console: canReadRuleSets },
 
   // Neutrino (plugins/neutrino): hunts, sweeps, campaigns and saved hunts.
   'GET /neutrino-backend/hunt': { console: canHunt, request: { query: { value: 'no-such-value' } } },
-  'GET /neutrino-backend/hunt/export': { console: canHunt, request: { query: { mode: 'contains', value: 'ab' } }, why: 'contains under 3 characters: 400' },
+  'GET /neutrino-backend/hunt/export': {
+    console: canHunt,
+    request: { query: { mode: 'contains', value: 'ab' } },
+    why: 'contains under 3 characters: 400',
+  },
   'GET /neutrino-backend/campaigns/families': { console: canHunt },
   'GET /neutrino-backend/campaigns': { console: canHunt, why: 'neither a family nor an indicator: 400' },
-  'POST /neutrino-backend/sweeps': { console: canHunt, request: { body: { values: 'ab', type: 'process:name' } }, why: 'a value under 3 characters: 400' },
-  'POST /neutrino-backend/sweeps/ruleSet': { console: canSweepIntoRuleSet, request: { body: { values: 'ab', type: 'process:name' } }, why: 'a value under 3 characters: 400' },
+  'POST /neutrino-backend/sweeps': {
+    console: canHunt,
+    request: { body: { values: 'ab', type: 'process:name' } },
+    why: 'a value under 3 characters: 400',
+  },
+  'POST /neutrino-backend/sweeps/ruleSet': {
+    console: canSweepIntoRuleSet,
+    request: { body: { values: 'ab', type: 'process:name' } },
+    why: 'a value under 3 characters: 400',
+  },
   'GET /neutrino-backend/savedHunts': { console: canHunt },
   'POST /neutrino-backend/savedHunts': {
     console: canSaveHunts,
@@ -177,18 +256,31 @@ const ROUTES: Record<string, Entry> = {
   'GET /monitoring-backend/devices/risk': { console: canViewMonitoring },
   'GET /monitoring-backend/alerts': { console: canViewMonitoring },
   'GET /monitoring-backend/alerts/export': { console: canViewMonitoring },
-  'PUT /monitoring-backend/alerts/:id/status': { console: canViewMonitoring, request: { body: { status: 'acknowledged' } } },
+  'PUT /monitoring-backend/alerts/:id/status': {
+    console: canViewMonitoring,
+    request: { body: { status: 'acknowledged' } },
+  },
   'GET /monitoring-backend/rules': { console: canConfigureMonitoring },
   'POST /monitoring-backend/rules': {
     console: canConfigureMonitoring,
-    request: { body: { name: 'x', minSeverity: 'high', frequency: 'immediate', recipients: [{ userId: randomUUID() }] } },
+    request: {
+      body: { name: 'x', minSeverity: 'high', frequency: 'immediate', recipients: [{ userId: randomUUID() }] },
+    },
     why: 'an unknown user: 400',
   },
   'DELETE /monitoring-backend/rules/:id': { console: canConfigureMonitoring },
   'GET /monitoring-backend/silences': { console: canConfigureMonitoring },
   'POST /monitoring-backend/silences': {
     console: canConfigureMonitoring,
-    request: { body: { ruleId: randomUUID(), deviceId: null, startsAt: '2030-01-01T00:00:00Z', endsAt: '2030-01-02T00:00:00Z', reason: 'x' } },
+    request: {
+      body: {
+        ruleId: randomUUID(),
+        deviceId: null,
+        startsAt: '2030-01-01T00:00:00Z',
+        endsAt: '2030-01-02T00:00:00Z',
+        reason: 'x',
+      },
+    },
     why: 'an unknown rule: 400',
   },
   'DELETE /monitoring-backend/silences/:id': { console: canConfigureMonitoring },
@@ -252,7 +344,8 @@ function routesOf(tree: string): Route[] {
     const path = (depth > 0 ? stack[depth - 1]! : '') + match[2]!;
     stack[depth] = path;
     stack.length = depth + 1;
-    for (const method of match[3]!.split(',').map((m) => m.trim())) if (method !== 'HEAD') routes.push({ method, url: path });
+    for (const method of match[3]!.split(',').map((m) => m.trim()))
+      if (method !== 'HEAD') routes.push({ method, url: path });
   }
   return routes;
 }
@@ -264,14 +357,23 @@ function casesOf(entry: Entry): Case[] {
 
 /** Every request an entry makes, each a valid one (an entry for another kind of token: one, outside the permission sweep). */
 function requestsOf(entry: Entry): Case[] {
-  return 'token' in entry ? [{ console: 'signed-in', ...(entry.request ? { request: entry.request } : {}) }] : casesOf(entry);
+  return 'token' in entry
+    ? [{ console: 'signed-in', ...(entry.request ? { request: entry.request } : {}) }]
+    : casesOf(entry);
 }
 
 function injectOptions(route: Route, c: Case, caller: Caller, token: string | null): InjectOptions {
   const spec = typeof c.request === 'function' ? c.request(caller) : (c.request ?? {});
-  const url = route.url.replace(/:(\w+)/g, (_m, name: string) => encodeURIComponent(spec.params?.[name] ?? randomUUID()));
+  const url = route.url.replace(/:(\w+)/g, (_m, name: string) =>
+    encodeURIComponent(spec.params?.[name] ?? randomUUID()),
+  );
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-  const options: InjectOptions = { method: route.method as InjectOptions['method'], url, headers, ...(spec.query ? { query: spec.query } : {}) };
+  const options: InjectOptions = {
+    method: route.method as InjectOptions['method'],
+    url,
+    headers,
+    ...(spec.query ? { query: spec.query } : {}),
+  };
   if (spec.raw) {
     headers['content-type'] = spec.raw.contentType;
     options.payload = spec.raw.payload;
@@ -296,18 +398,27 @@ beforeAll(async () => {
   documented = new Map();
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
-      documented.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, (operation.security?.length ?? 0) > 0);
+      documented.set(
+        `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`,
+        (operation.security?.length ?? 0) > 0,
+      );
     }
   }
   // Every permission of the catalogue the permission editor offers, in each mode it can be granted.
   const admin = await t.createUser();
   const { token } = await t.accessToken(admin);
-  const catalogue = (await t.app.inject({ method: 'GET', url: '/um/permissions', headers: { authorization: `Bearer ${token}` } })).json().items as string[];
+  const catalogue = (
+    await t.app.inject({ method: 'GET', url: '/um/permissions', headers: { authorization: `Bearer ${token}` } })
+  ).json().items as string[];
   const singles = catalogue.flatMap((p) => {
     const parsed = parsePermission(p)!;
     return coveredModes(parsed.mode).map((mode) => `${parsed.module}#${parsed.resource}#${mode}`);
   });
-  permissionSets = [...singles.map((p): [string, string[]] => [p, [p]]), ...Object.entries(COMPOSITES), ['the whole catalogue', catalogue]];
+  permissionSets = [
+    ...singles.map((p): [string, string[]] => [p, [p]]),
+    ...Object.entries(COMPOSITES),
+    ['the whole catalogue', catalogue],
+  ];
 }, 120_000);
 
 afterAll(async () => {
@@ -331,9 +442,14 @@ describe('the route table', () => {
       // valid: validation runs before the preHandler, so the table's requests are proven valid here).
       const probes: Case[] = entry ? requestsOf(entry) : [{ console: 'signed-in' }];
       for (const c of probes) {
-        const res = await t.app.inject(injectOptions(route, c, { user: { id: randomUUID(), email: 'x@example.com' } as TestUser }, null));
+        const res = await t.app.inject(
+          injectOptions(route, c, { user: { id: randomUUID(), email: 'x@example.com' } as TestUser }, null),
+        );
         const protectedRoute = res.statusCode === 401 && res.json().message === 'Missing bearer token';
-        if (entry && !protectedRoute) unprotectedEntries.push(`${key} (${c.why ?? checkName(c)}): answers ${res.statusCode} ${res.body.slice(0, 120)} without a token`);
+        if (entry && !protectedRoute)
+          unprotectedEntries.push(
+            `${key} (${c.why ?? checkName(c)}): answers ${res.statusCode} ${res.body.slice(0, 120)} without a token`,
+          );
         if (!entry && (protectedRoute || documented.get(key))) missing.push(key);
       }
     }
@@ -356,7 +472,10 @@ describe('console and API agree', () => {
         const entry = ROUTES[keyOf(route)];
         return entry && 'token' in entry ? [[route, requestsOf(entry)[0]!] as const] : [];
       })
-      .map(async ([route, c]) => [keyOf(route), (await t.app.inject(injectOptions(route, c, { user }, token))).statusCode] as const);
+      .map(
+        async ([route, c]) =>
+          [keyOf(route), (await t.app.inject(injectOptions(route, c, { user }, token))).statusCode] as const,
+      );
     const statuses = Object.fromEntries(await Promise.all(answers));
     expect(Object.keys(statuses)).toHaveLength(7);
     expect(

@@ -1,7 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+
 import { PRODUCTS } from '@common/products';
+
 import { apiModules } from '../../server/modules/index';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -14,7 +16,13 @@ function productPlugins(): { id: string; title: string; requires: string[] }[] {
     const manifest = readFileSync(path.join(root, 'plugins', folder, 'index.ts'), 'utf8');
     if (!/kind: 'product'/.test(manifest)) return [];
     const field = (name: string) => new RegExp(`\\n  ${name}: ([^\\n]+),\\n`).exec(manifest)?.[1] ?? '';
-    return [{ id: field('id').replace(/'/g, ''), title: field('title').replace(/'/g, ''), requires: [...field('requires').matchAll(/'([^']+)'/g)].map((m) => m[1]!) }];
+    return [
+      {
+        id: field('id').replace(/'/g, ''),
+        title: field('title').replace(/'/g, ''),
+        requires: [...field('requires').matchAll(/'([^']+)'/g)].map((m) => m[1]!),
+      },
+    ];
   });
 }
 
@@ -46,7 +54,8 @@ describe('one list of products for the console and the API (common/products.ts)'
   it('has a product for every product backend a module answers under', () => {
     const backends = new Set(PRODUCTS.flatMap((p) => p.apiPrefixes).filter((prefix) => prefix.endsWith('-backend/')));
     for (const module of apiModules) {
-      for (const prefix of module.prefixes.filter((p) => p.endsWith('-backend/'))) expect(backends.has(prefix), `${module.id}: ${prefix}`).toBe(true);
+      for (const prefix of module.prefixes.filter((p) => p.endsWith('-backend/')))
+        expect(backends.has(prefix), `${module.id}: ${prefix}`).toBe(true);
     }
   });
 });

@@ -1,4 +1,5 @@
 import { BehaviorSubject, type Observable } from 'rxjs';
+
 import type { StorageKey, StorageService } from '@core/storage/StorageService';
 
 /** StorageService kept in memory, so tests never share state through jsdom's localStorage. */

@@ -8,7 +8,11 @@ export type CheckRow = [label: string, perms: string[], expected: boolean];
  * exported function, answers its rows, and ignores malformed permission strings (answering
  * `malformed(name)` for them: false, except checks defined by an absence).
  */
-export function describeChecks(checks: object, tables: Record<string, CheckRow[]>, malformed: (name: string) => boolean = () => false): void {
+export function describeChecks(
+  checks: object,
+  tables: Record<string, CheckRow[]>,
+  malformed: (name: string) => boolean = () => false,
+): void {
   describe.each(Object.keys(tables))('%s', (name) => {
     const check = (checks as Record<string, (perms: readonly string[]) => boolean>)[name]!;
     it('is exported as a function', () => {

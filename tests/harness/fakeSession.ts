@@ -1,8 +1,18 @@
 import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxjs';
+
 import type { PermissionsService } from '@core/permissions/PermissionsService';
 import { authorizationHeader } from '@core/session/authorizationHeader';
 import { decodeClaims, isExpired, isSecondFactorAnswer } from '@core/session/decodeClaims';
-import type { AuthMode, AuthResult, PendingSecondFactor, Profile, SessionService, SignInContext, SignInOutcome, TokenClaims } from '@core/session/SessionService';
+import type {
+  AuthMode,
+  AuthResult,
+  PendingSecondFactor,
+  Profile,
+  SessionService,
+  SignInContext,
+  SignInOutcome,
+  TokenClaims,
+} from '@core/session/SessionService';
 
 /**
  * An in-memory SessionService for tests: no HTTP, no timers, no storage. `setToken` plays the
@@ -15,13 +25,17 @@ export class FakeSessionService implements SessionService {
   private readonly tokenState: BehaviorSubject<string | null>;
   private readonly profileState: BehaviorSubject<Profile | null>;
   private readonly signedInState: BehaviorSubject<boolean>;
-  private readonly secondFactorState = new BehaviorSubject<{ token: string; pending: PendingSecondFactor } | null>(null);
+  private readonly secondFactorState = new BehaviorSubject<{ token: string; pending: PendingSecondFactor } | null>(
+    null,
+  );
   private readonly recoveryState = new BehaviorSubject<string | null>(null);
   readonly token$: Observable<string | null>;
   readonly profile$: Observable<Profile | null>;
   readonly claims$: Observable<TokenClaims | null>;
   readonly signedIn$: Observable<boolean>;
-  readonly secondFactor$: Observable<PendingSecondFactor | null> = this.secondFactorState.pipe(map((held) => held?.pending ?? null));
+  readonly secondFactor$: Observable<PendingSecondFactor | null> = this.secondFactorState.pipe(
+    map((held) => held?.pending ?? null),
+  );
   readonly recoveryActive$: Observable<boolean> = this.recoveryState.pipe(map(Boolean), distinctUntilChanged());
   readonly calls: string[] = [];
   /** Remembered-device tokens per username. */
@@ -55,7 +69,10 @@ export class FakeSessionService implements SessionService {
   }
 
   /** Sign-in (token + profile), refresh (token only) or logout (null). */
-  setToken(token: string | null, profile: Profile | null = token ? (this.profileState.value ?? defaultProfile) : null): void {
+  setToken(
+    token: string | null,
+    profile: Profile | null = token ? (this.profileState.value ?? defaultProfile) : null,
+  ): void {
     // Signing out drops signedIn first and signing in raises it last, so observers combining
     // the streams never see a signed-in state without permissions.
     const signedIn = Boolean(token && profile);
@@ -80,7 +97,13 @@ export class FakeSessionService implements SessionService {
     if (result.rememberToken && username) this.rememberedDevices.set(username, result.rememberToken);
     this.provider = provider ?? null;
     this.setToken(result.token, result.user);
-    return { kind: 'signed-in', claims: claims ?? { perms: [] }, profile: result.user, returnUrl, ...(provider ? { provider } : {}) };
+    return {
+      kind: 'signed-in',
+      claims: claims ?? { perms: [] },
+      profile: result.user,
+      returnUrl,
+      ...(provider ? { provider } : {}),
+    };
   }
   async adoptLinkToken(token: string): Promise<SignInOutcome> {
     this.calls.push('adoptLinkToken');
@@ -127,7 +150,11 @@ export class FakeSessionService implements SessionService {
   }
 }
 
-export const defaultProfile: Profile = { username: 'admin@example.com', email: 'admin@example.com', totpEnabled: false };
+export const defaultProfile: Profile = {
+  username: 'admin@example.com',
+  email: 'admin@example.com',
+  totpEnabled: false,
+};
 
 /** Permissions read from the fake session's token. */
 export class FakePermissionsService implements PermissionsService {

@@ -1,9 +1,11 @@
 import { BehaviorSubject } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+
 import { AxiosInstanceToken, HttpServiceToken } from '@core/http/HttpService';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { createFakeAxios } from '@core/testing/createFakeAxios';
-import { ThemeServiceToken, type ThemeService } from '@core/theme/ThemeService';
+import { type ThemeService, ThemeServiceToken } from '@core/theme/ThemeService';
+
 import { renderHost, serviceOverride } from './renderHost';
 import { makeTestToken } from './tokens';
 
@@ -33,7 +35,12 @@ describe('renderHost', () => {
   });
 
   it('type-checks each [token, fake] pair against its token', () => {
-    const theme: ThemeService = { theme$: new BehaviorSubject<'light' | 'dark'>('light'), theme: () => 'light', set: () => {}, toggle: () => {} };
+    const theme: ThemeService = {
+      theme$: new BehaviorSubject<'light' | 'dark'>('light'),
+      theme: () => 'light',
+      set: () => {},
+      toggle: () => {},
+    };
     const host = renderHost({ plugins: [], path: '/x', services: [[ThemeServiceToken, theme]] });
     expect(host.services.resolve(ThemeServiceToken)).toBe(theme);
     const typed = () => {

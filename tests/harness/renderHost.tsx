@@ -1,15 +1,23 @@
 import 'reflect-metadata';
-import { render, waitFor, type RenderResult } from '@testing-library/react';
-import { useEffect, type ReactNode } from 'react';
+
+import { render, type RenderResult, waitFor } from '@testing-library/react';
+import { type ReactNode, useEffect } from 'react';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
+
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PluginManifest } from '@core/plugin/PluginManifest';
-import { PluginRegistryToken, type PluginRegistry } from '@core/plugin/PluginRegistry';
+import { type PluginRegistry, PluginRegistryToken } from '@core/plugin/PluginRegistry';
 import { registerPluginRegistry } from '@core/plugin/registerPluginRegistry';
-import { registerCoreServices, serviceOverride, type ServiceOverride, type ServiceOverrides } from '@core/registerCoreServices';
-import { SessionServiceToken, type Profile } from '@core/session/SessionService';
-import { StorageKeys, StorageServiceToken, type StorageService } from '@core/storage/StorageService';
+import {
+  registerCoreServices,
+  type ServiceOverride,
+  serviceOverride,
+  type ServiceOverrides,
+} from '@core/registerCoreServices';
+import { type Profile, SessionServiceToken } from '@core/session/SessionService';
+import { StorageKeys, type StorageService, StorageServiceToken } from '@core/storage/StorageService';
+
 import { HostApp } from '../../host/HostApp';
 import { defaultProfile, FakeSessionService } from './fakeSession';
 import { MemoryStorageService } from './MemoryStorageService';
@@ -55,17 +63,22 @@ export interface RenderedHost extends RenderResult {
  * MemoryNavigationService at `path`, a FakeSessionService holding `token`, in-memory storage,
  * and the real core services for everything else. No module mocking.
  */
-export function renderHost<const Services extends readonly unknown[] = readonly unknown[]>(options: RenderHostOptions<Services>): RenderedHost {
+export function renderHost<const Services extends readonly unknown[] = readonly unknown[]>(
+  options: RenderHostOptions<Services>,
+): RenderedHost {
   const services = rootContainer.createChildContainer();
   const overrides = new Map<symbol, unknown>((options.services ?? []) as readonly ServiceOverride[]);
   for (const [token, fake] of overrides) services.register(token, { useValue: fake });
 
-  const navigation = (overrides.get(NavigationServiceToken) as MemoryNavigationService | undefined) ?? new MemoryNavigationService(options.path ?? '/');
+  const navigation =
+    (overrides.get(NavigationServiceToken) as MemoryNavigationService | undefined) ??
+    new MemoryNavigationService(options.path ?? '/');
   if (!overrides.has(NavigationServiceToken)) services.register(NavigationServiceToken, { useValue: navigation });
 
   const token = options.token ?? null;
   const profile = options.profile === undefined ? (token ? defaultProfile : null) : options.profile;
-  if (!overrides.has(StorageServiceToken)) services.register(StorageServiceToken, { useValue: new MemoryStorageService() });
+  if (!overrides.has(StorageServiceToken))
+    services.register(StorageServiceToken, { useValue: new MemoryStorageService() });
   let session: FakeSessionService | undefined;
   if (!overrides.has(SessionServiceToken) && options.realSession) {
     // Registered by registerCoreServices below; it reads what a reload would find.
@@ -80,7 +93,9 @@ export function renderHost<const Services extends readonly unknown[] = readonly 
   registerCoreServices(services);
   registerPluginRegistry(services, options.plugins);
   const app = <HostApp container={services} title={options.title} />;
-  const result = render(options.realSession ? <StopOnUnmount stop={() => stopSession(services)}>{app}</StopOnUnmount> : app);
+  const result = render(
+    options.realSession ? <StopOnUnmount stop={() => stopSession(services)}>{app}</StopOnUnmount> : app,
+  );
 
   return {
     ...result,

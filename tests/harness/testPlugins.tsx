@@ -1,5 +1,12 @@
 import type { ComponentType } from 'react';
-import { definePlugin, type PageProps, type PluginManifest, type ProductLanding, type RouteGuard } from '@core/plugin/PluginManifest';
+
+import {
+  definePlugin,
+  type PageProps,
+  type PluginManifest,
+  type ProductLanding,
+  type RouteGuard,
+} from '@core/plugin/PluginManifest';
 
 /** A page loader that resolves to a component rendering `text` (and counts its calls). */
 export function pageLoader(text: string, extra?: (props: PageProps) => React.ReactNode) {
@@ -33,7 +40,11 @@ export interface TestProductOptions {
 }
 
 /** A product plugin with one root page whose heading is its title. */
-export function testProduct(id: string, requires: string[], options: TestProductOptions = {}): PluginManifest & { loader: ReturnType<typeof pageLoader> } {
+export function testProduct(
+  id: string,
+  requires: string[],
+  options: TestProductOptions = {},
+): PluginManifest & { loader: ReturnType<typeof pageLoader> } {
   const title = options.title ?? `${id} home`;
   const loader = pageLoader(title);
   const name = id[0]!.toUpperCase() + id.slice(1);
@@ -67,5 +78,12 @@ export const testLoginPlugin = definePlugin({
  * registers only its own manifest but requires another's prefix (the rules repository needs `gln`).
  */
 export function prefixOwner(...prefixes: string[]): PluginManifest {
-  return definePlugin({ id: `owner-of-${prefixes.join('-')}`, title: 'Prefix owner', kind: 'shell', prefixes, requires: [], routes: [] });
+  return definePlugin({
+    id: `owner-of-${prefixes.join('-')}`,
+    title: 'Prefix owner',
+    kind: 'shell',
+    prefixes,
+    requires: [],
+    routes: [],
+  });
 }

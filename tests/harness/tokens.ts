@@ -19,10 +19,26 @@ function base64url(text: string): string {
  */
 export function makeTestToken(perms: readonly string[], claims?: Partial<TokenClaims>): string;
 export function makeTestToken(claims: Partial<TokenClaims>): string;
-export function makeTestToken(permsOrClaims: readonly string[] | Partial<TokenClaims>, claims: Partial<TokenClaims> = {}): string {
-  const given = Array.isArray(permsOrClaims) ? { perms: [...permsOrClaims], ...claims } : (permsOrClaims as Partial<TokenClaims>);
+export function makeTestToken(
+  permsOrClaims: readonly string[] | Partial<TokenClaims>,
+  claims: Partial<TokenClaims> = {},
+): string {
+  const given = Array.isArray(permsOrClaims)
+    ? { perms: [...permsOrClaims], ...claims }
+    : (permsOrClaims as Partial<TokenClaims>);
   const now = Math.floor(Date.now() / 1000);
   const header = base64url(JSON.stringify({ alg: 'none', typ: 'JWT' }));
-  const payload = base64url(JSON.stringify({ sub: 'user-1', tenant: 'acme', sid: 'session-1', typ: 'access', iat: now, exp: now + 3600, perms: [], ...given }));
+  const payload = base64url(
+    JSON.stringify({
+      sub: 'user-1',
+      tenant: 'acme',
+      sid: 'session-1',
+      typ: 'access',
+      iat: now,
+      exp: now + 3600,
+      perms: [],
+      ...given,
+    }),
+  );
   return `${header}.${payload}.`;
 }

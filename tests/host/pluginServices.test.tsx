@@ -1,10 +1,12 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createServiceToken } from '@core/di/ServiceToken';
 import { definePlugin, type PageProps } from '@core/plugin/PluginManifest';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 import { useService } from '@core/react';
 import { ToastServiceToken } from '@core/toasts/ToastService';
+
 import { renderHost } from '../harness/renderHost';
 import { makeTestToken } from '../harness/tokens';
 
@@ -23,7 +25,11 @@ function HeaderPiece() {
 /** A product with its own service, depending on a core service (toasts: any core token would do). */
 function greeter(
   load = vi.fn(async () => [
-    createServiceFactory({ token: GreetingToken, deps: { toasts: ToastServiceToken }, factory: ({ toasts }) => ({ text: () => `hello (${typeof toasts.show})` }) }),
+    createServiceFactory({
+      token: GreetingToken,
+      deps: { toasts: ToastServiceToken },
+      factory: ({ toasts }) => ({ text: () => `hello (${typeof toasts.show})` }),
+    }),
   ]),
 ) {
   const plugin = definePlugin({
@@ -56,7 +62,12 @@ describe('plugin services', () => {
 
   it('lets the harness replace it by token', async () => {
     const { plugin } = greeter();
-    renderHost({ plugins: [plugin], token: makeTestToken(['grt#a#r']), path: '/greeter', services: [[GreetingToken, { text: () => 'from the fake' }]] });
+    renderHost({
+      plugins: [plugin],
+      token: makeTestToken(['grt#a#r']),
+      path: '/greeter',
+      services: [[GreetingToken, { text: () => 'from the fake' }]],
+    });
     expect(await screen.findByRole('heading', { name: 'from the fake' })).toBeTruthy();
   });
 

@@ -1,11 +1,13 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
 import { definePlugin } from '@core/plugin/PluginManifest';
+
+import { introPlugin } from '../../plugins/intro';
 import { renderHost } from '../harness/renderHost';
 import { pageLoader, testLoginPlugin, testProduct } from '../harness/testPlugins';
 import { makeTestToken } from '../harness/tokens';
-import { introPlugin } from '../../plugins/intro';
 
 describe('host routing', () => {
   it("sends '' to /login when signed out", async () => {
@@ -27,7 +29,9 @@ describe('host routing', () => {
       title: 'Intro',
       kind: 'public',
       requires: [],
-      routes: [{ path: '/', page: pageLoader('Intro'), guard: (ctx) => (ctx.search.includes('token=') ? true : '/login') }],
+      routes: [
+        { path: '/', page: pageLoader('Intro'), guard: (ctx) => (ctx.search.includes('token=') ? true : '/login') },
+      ],
     });
     const host = renderHost({ plugins: [testLoginPlugin, intro], path: '/?token=abc' });
     expect(await screen.findByRole('heading', { name: 'Intro' })).toBeTruthy();
@@ -38,7 +42,11 @@ describe('host routing', () => {
   it("sends '' to the user's product when it is not a suite product, past the intro's '/'", async () => {
     const gluon = testProduct('gluon', ['gln'], { landing: { rank: 10, suite: true } });
     const monitoring = testProduct('monitoring', ['mnt'], { landing: { rank: 40 } });
-    const host = renderHost({ plugins: [introPlugin, testLoginPlugin, gluon, monitoring], token: makeTestToken(['mnt#cfg#rw']), path: '/' });
+    const host = renderHost({
+      plugins: [introPlugin, testLoginPlugin, gluon, monitoring],
+      token: makeTestToken(['mnt#cfg#rw']),
+      path: '/',
+    });
     await host.waitForPath('/monitoring');
     expect(await screen.findByRole('heading', { name: 'monitoring home' })).toBeTruthy();
     act(() => host.navigation.navigate('/'));
@@ -49,7 +57,13 @@ describe('host routing', () => {
   });
 
   it("lets a guard pass (null) so '' follows the landing rule", async () => {
-    const passing = definePlugin({ id: 'intro', title: 'Intro', kind: 'public', requires: [], routes: [{ path: '/', page: pageLoader('Intro'), guard: () => null }] });
+    const passing = definePlugin({
+      id: 'intro',
+      title: 'Intro',
+      kind: 'public',
+      requires: [],
+      routes: [{ path: '/', page: pageLoader('Intro'), guard: () => null }],
+    });
     const host = renderHost({ plugins: [testLoginPlugin, passing], path: '/' });
     await host.waitForPath('/login');
   });
@@ -59,14 +73,24 @@ describe('host routing', () => {
     await signedOut.waitForPath('/login');
     signedOut.unmount();
     const gluon = testProduct('gluon', ['gln']);
-    const signedIn = renderHost({ plugins: [testLoginPlugin, gluon], token: makeTestToken(['gln#rpt#r']), path: '/gluon/no/such/page' });
+    const signedIn = renderHost({
+      plugins: [testLoginPlugin, gluon],
+      token: makeTestToken(['gln#rpt#r']),
+      path: '/gluon/no/such/page',
+    });
     await signedIn.waitForPath('/gluon');
     expect(await screen.findByRole('heading', { name: 'gluon home' })).toBeTruthy();
   });
 
   it('evaluates a guard before the page chunk is loaded', async () => {
-    const guarded = testProduct('electron', ['elc'], { guard: (ctx) => (ctx.perms.includes('elc#adm#rw') ? true : '/login') });
-    const host = renderHost({ plugins: [testLoginPlugin, guarded], token: makeTestToken(['elc#dev#r']), path: '/electron' });
+    const guarded = testProduct('electron', ['elc'], {
+      guard: (ctx) => (ctx.perms.includes('elc#adm#rw') ? true : '/login'),
+    });
+    const host = renderHost({
+      plugins: [testLoginPlugin, guarded],
+      token: makeTestToken(['elc#dev#r']),
+      path: '/electron',
+    });
     await host.waitForPath('/login');
     expect(guarded.loader.calls).toBe(0);
   });
@@ -105,7 +129,11 @@ describe('host routing', () => {
 
   it("sends /upgrade of an unknown product to ''", async () => {
     const gluon = testProduct('gluon', ['gln']);
-    const host = renderHost({ plugins: [testLoginPlugin, gluon], token: makeTestToken(['gln#rpt#r']), path: '/upgrade/nothing' });
+    const host = renderHost({
+      plugins: [testLoginPlugin, gluon],
+      token: makeTestToken(['gln#rpt#r']),
+      path: '/upgrade/nothing',
+    });
     await host.waitForPath('/gluon');
   });
 
@@ -141,8 +169,20 @@ describe('host routing', () => {
 
 describe('host routing safety', () => {
   it('stops two guards that redirect to each other', async () => {
-    const ping = definePlugin({ id: 'ping', title: 'Ping', kind: 'public', requires: [], routes: [{ path: '', page: pageLoader('ping'), guard: () => '/pong' }] });
-    const pong = definePlugin({ id: 'pong', title: 'Pong', kind: 'public', requires: [], routes: [{ path: '', page: pageLoader('pong'), guard: () => '/ping' }] });
+    const ping = definePlugin({
+      id: 'ping',
+      title: 'Ping',
+      kind: 'public',
+      requires: [],
+      routes: [{ path: '', page: pageLoader('ping'), guard: () => '/pong' }],
+    });
+    const pong = definePlugin({
+      id: 'pong',
+      title: 'Pong',
+      kind: 'public',
+      requires: [],
+      routes: [{ path: '', page: pageLoader('pong'), guard: () => '/ping' }],
+    });
     renderHost({ plugins: [ping, pong], path: '/ping' });
     expect(await screen.findByText('Too many redirects')).toBeTruthy();
   });

@@ -2,9 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import type { ReactNode } from 'react';
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { ThemeServiceToken, type Theme, type ThemeService } from '@core/theme/ThemeService';
-import { ToastServiceToken, type Toast, type ToastService } from '@core/toasts/ToastService';
+import { type Theme, type ThemeService, ThemeServiceToken } from '@core/theme/ThemeService';
+import { type Toast, type ToastService, ToastServiceToken } from '@core/toasts/ToastService';
+
 import { renderHost } from '../harness/renderHost';
 import { pageLoader, testLoginPlugin, testProduct } from '../harness/testPlugins';
 import { makeTestToken } from '../harness/tokens';
@@ -52,7 +54,11 @@ describe('host shell', () => {
         },
       ],
     });
-    renderHost({ plugins: [broken, headerPlugin([{ id: 'a', slot: 'end', order: 1, text: 'still here' }])], token, path: '/gluon' });
+    renderHost({
+      plugins: [broken, headerPlugin([{ id: 'a', slot: 'end', order: 1, text: 'still here' }])],
+      token,
+      path: '/gluon',
+    });
     expect(await screen.findByText('Gluon ran into a problem')).toBeTruthy();
     expect(screen.getByText('boom in gluon')).toBeTruthy();
     expect(screen.getByTestId('host-top-bar')).toBeTruthy();
@@ -102,7 +108,10 @@ describe('host shell', () => {
   });
 
   it('shows no top bar on bare public pages', async () => {
-    renderHost({ plugins: [testLoginPlugin, headerPlugin([{ id: 'a', slot: 'end', order: 1, text: 'x' }])], path: '/login' });
+    renderHost({
+      plugins: [testLoginPlugin, headerPlugin([{ id: 'a', slot: 'end', order: 1, text: 'x' }])],
+      path: '/login',
+    });
     await screen.findByRole('heading', { name: 'Sign in page' });
     expect(screen.queryByTestId('host-top-bar')).toBeNull();
   });
@@ -148,8 +157,15 @@ describe('host shell', () => {
 
   it("marks the product of a page outside its base path (gluon's /devices/…) in the products header", async () => {
     const gluon = testProduct('gluon', ['gln']);
-    const withDevice = { ...gluon, routes: [...gluon.routes, { path: '/devices/:deviceId', page: pageLoader('Device page') }] };
-    renderHost({ plugins: [withDevice, testProduct('neutrino', ['ntr'], { showsProductsHeader: true })], token: makeTestToken(['gln#rpt#r', 'ntr#dev#r']), path: '/devices/7' });
+    const withDevice = {
+      ...gluon,
+      routes: [...gluon.routes, { path: '/devices/:deviceId', page: pageLoader('Device page') }],
+    };
+    renderHost({
+      plugins: [withDevice, testProduct('neutrino', ['ntr'], { showsProductsHeader: true })],
+      token: makeTestToken(['gln#rpt#r', 'ntr#dev#r']),
+      path: '/devices/7',
+    });
     await screen.findByRole('heading', { name: 'Device page' });
     const nav = await screen.findByRole('navigation', { name: 'Products' });
     expect(within(nav).getByRole('link', { name: 'Gluon' }).getAttribute('aria-current')).toBe('page');
@@ -159,10 +175,20 @@ describe('host shell', () => {
   it("puts a page that names another plugin's frame inside it (collector links in Administration), and alone when that plugin is not registered", async () => {
     const admin = {
       ...testProduct('admin', ['umg']),
-      frame: async () => ({ default: ({ children }: { children: ReactNode }) => <div>{[<nav key="nav" aria-label="Administration" />, children]}</div> }),
+      frame: async () => ({
+        default: ({ children }: { children: ReactNode }) => (
+          <div>{[<nav key="nav" aria-label="Administration" />, children]}</div>
+        ),
+      }),
     };
     const gluon = testProduct('gluon', ['gln']);
-    const framed = { ...gluon, routes: [...gluon.routes, { path: '/admin/collector-links', page: pageLoader('Collector links'), frame: 'admin' }] };
+    const framed = {
+      ...gluon,
+      routes: [
+        ...gluon.routes,
+        { path: '/admin/collector-links', page: pageLoader('Collector links'), frame: 'admin' },
+      ],
+    };
     const both = renderHost({
       plugins: [admin, framed, testProduct('neutrino', ['ntr'], { showsProductsHeader: true })],
       token: makeTestToken(['umg#usr#r', 'gln#ext#r', 'ntr#dev#r']),
@@ -180,8 +206,18 @@ describe('host shell', () => {
 
   it('applies the theme from the ThemeService', async () => {
     const theme$ = new BehaviorSubject<Theme>('light');
-    const fakeTheme: ThemeService = { theme$, theme: () => theme$.value, set: (t) => theme$.next(t), toggle: () => theme$.next(theme$.value === 'dark' ? 'light' : 'dark') };
-    const host = renderHost({ plugins: [testProduct('gluon', ['gln'])], token, path: '/gluon', services: [[ThemeServiceToken, fakeTheme]] });
+    const fakeTheme: ThemeService = {
+      theme$,
+      theme: () => theme$.value,
+      set: (t) => theme$.next(t),
+      toggle: () => theme$.next(theme$.value === 'dark' ? 'light' : 'dark'),
+    };
+    const host = renderHost({
+      plugins: [testProduct('gluon', ['gln'])],
+      token,
+      path: '/gluon',
+      services: [[ThemeServiceToken, fakeTheme]],
+    });
     await screen.findByRole('heading', { name: 'gluon home' });
     const root = host.container.querySelector('.host-root') as HTMLElement;
     expect(root.className).toContain('host-theme-light');
@@ -200,7 +236,12 @@ describe('host shell', () => {
   });
 
   it('uses fake services given as [token, fake] pairs', async () => {
-    const fakeTheme: ThemeService = { theme$: new BehaviorSubject<Theme>('dark'), theme: () => 'dark', set: vi.fn(), toggle: vi.fn() };
+    const fakeTheme: ThemeService = {
+      theme$: new BehaviorSubject<Theme>('dark'),
+      theme: () => 'dark',
+      set: vi.fn(),
+      toggle: vi.fn(),
+    };
     const host = renderHost({
       plugins: [{ ...testLoginPlugin, routes: [{ path: '/login', page: pageLoader('Sign in page') }] }],
       path: '/login',

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { landingFor, signInTarget, suiteProductEnabled } from '@core/plugin/landing';
+import { validateManifests } from '@core/plugin/validateManifests';
+
 import { adminPlugin } from '../../plugins/admin';
 import { callbackPlugin } from '../../plugins/callback';
 import { electronPlugin } from '../../plugins/electron';
@@ -11,7 +14,6 @@ import { mfaSetupPlugin } from '../../plugins/mfa-setup';
 import { monitoringPlugin } from '../../plugins/monitoring';
 import { neutrinoPlugin } from '../../plugins/neutrino';
 import { shellPlugin } from '../../plugins/shell';
-import { validateManifests } from '@core/plugin/validateManifests';
 
 // This console's manifests, as host/main.tsx registers them: the rules of spec §2 and §4 come
 // from their prefixes, landings and sign-in claims.
@@ -50,7 +52,13 @@ describe('PluginRegistry.signInTarget over the console manifests (spec §4)', ()
     ['electron-only user', ['elc#app#r'], null, null, '/electron'],
     ['multi-product user with a return URL', multi, null, '/neutrino/devices?x=1', '/neutrino/devices?x=1'],
     ['multi-product user without a return URL', multi, null, null, '/gluon'],
-    ['SaaS variant outside a SaaS environment stays on the return URL', [...gluonSaas, 'ntr#dev#r'], 'onprem', '/neutrino', '/neutrino'],
+    [
+      'SaaS variant outside a SaaS environment stays on the return URL',
+      [...gluonSaas, 'ntr#dev#r'],
+      'onprem',
+      '/neutrino',
+      '/neutrino',
+    ],
     ['absolute return URL', multi, null, 'https://evil.example/', '/gluon'],
     ['protocol-relative return URL', multi, null, '//evil.example', '/gluon'],
     ['javascript: return URL', multi, null, 'javascript:alert(1)', '/gluon'],

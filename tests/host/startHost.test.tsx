@@ -1,10 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { createServiceToken } from '@core/di/ServiceToken';
 import { definePlugin, type PageProps } from '@core/plugin/PluginManifest';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 import { useService } from '@core/react';
-import { startHost, type StartedHost } from '../../host/startHost';
+
+import { type StartedHost, startHost } from '../../host/startHost';
 import { testLoginPlugin, testProduct } from '../harness/testPlugins';
 
 let started: StartedHost | undefined;
@@ -39,7 +41,9 @@ describe('startHost', () => {
       await host.manifestProblems;
     });
     await waitFor(() => expect(screen.getByText('Invalid plugin manifests')).toBeTruthy());
-    expect(screen.getByTestId('manifest-problems').textContent).toContain("plugin 'sonar': unknown permission prefix 'snr' (known: none declared)");
+    expect(screen.getByTestId('manifest-problems').textContent).toContain(
+      "plugin 'sonar': unknown permission prefix 'snr' (known: none declared)",
+    );
     expect(error).toHaveBeenCalledWith(expect.stringContaining("plugin 'sonar'"));
     error.mockRestore();
   });
@@ -49,14 +53,25 @@ describe('startHost', () => {
     function Page(_props: PageProps) {
       return <h1>{useService(GreetingToken).text()}</h1>;
     }
-    const load = vi.fn(async () => [createServiceFactory({ token: GreetingToken, deps: {}, factory: () => ({ text: () => 'Welcome page' }) })]);
-    const welcome = definePlugin({ id: 'welcome', title: 'Welcome', kind: 'public', requires: [], routes: [{ path: '', page: async () => ({ default: Page }) }], services: load });
+    const load = vi.fn(async () => [
+      createServiceFactory({ token: GreetingToken, deps: {}, factory: () => ({ text: () => 'Welcome page' }) }),
+    ]);
+    const welcome = definePlugin({
+      id: 'welcome',
+      title: 'Welcome',
+      kind: 'public',
+      requires: [],
+      routes: [{ path: '', page: async () => ({ default: Page }) }],
+      services: load,
+    });
     window.history.replaceState(null, '', '/welcome');
     const rootElement = document.createElement('div');
     document.body.append(rootElement);
     // What the root showed after each change: the page, or the loading state.
     const shown: string[] = [];
-    const observer = new MutationObserver(() => shown.push(rootElement.querySelector('[aria-label="Loading"]') ? 'loading' : (rootElement.textContent ?? '')));
+    const observer = new MutationObserver(() =>
+      shown.push(rootElement.querySelector('[aria-label="Loading"]') ? 'loading' : (rootElement.textContent ?? '')),
+    );
     observer.observe(rootElement, { childList: true, subtree: true, characterData: true });
     act(() => {
       started = startHost({ plugins: [welcome], rootElement });

@@ -8,7 +8,11 @@ import type { JamfProviderInfo } from './providerInfo';
  * starts waiting (a request queued behind others included), and it runs on the page's clock, which
  * the end-to-end tests can pause to photograph the waiting screen.
  */
-export async function getJamfProviderInfo(http: HttpService, emailDomain: string, timeoutMs?: number): Promise<JamfProviderInfo> {
+export async function getJamfProviderInfo(
+  http: HttpService,
+  emailDomain: string,
+  timeoutMs?: number,
+): Promise<JamfProviderInfo> {
   const controller = timeoutMs === undefined ? null : new AbortController();
   const timer = controller ? setTimeout(() => controller.abort(), timeoutMs) : undefined;
   try {

@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+
 import { NavigationServiceToken } from '../../navigation/NavigationService';
 import { useService } from '../../react/useService';
 

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Form } from 'react-final-form';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { FormTextField, type FormTextFieldProps } from './FormTextField';
 
 afterEach(cleanup);
@@ -44,7 +45,15 @@ describe('FormTextField', () => {
     expect(screen.getByText('At least 8 characters')).toBeTruthy();
     rerender(
       <Form onSubmit={() => undefined}>
-        {() => <FormTextField idPrefix="test" name="code" label="Code" hint="At least 8 characters" externalError="Passwords do not match" />}
+        {() => (
+          <FormTextField
+            idPrefix="test"
+            name="code"
+            label="Code"
+            hint="At least 8 characters"
+            externalError="Passwords do not match"
+          />
+        )}
       </Form>,
     );
     expect(screen.getByText('Passwords do not match')).toBeTruthy();

@@ -58,7 +58,11 @@ export function FormTextField({
 }: FormTextFieldProps) {
   const id = `${idPrefix}-${name}`;
   return (
-    <Field<string> name={name} validate={validate} parse={parse ? (value) => parse(value ?? '') : (value) => value ?? ''}>
+    <Field<string>
+      name={name}
+      validate={validate}
+      parse={parse ? (value) => parse(value ?? '') : (value) => value ?? ''}
+    >
       {({ input, meta }) => {
         const fieldError = (meta.touched || meta.submitFailed) && meta.error && !disabled ? String(meta.error) : null;
         const submitError = !meta.dirtySinceLastSubmit && meta.submitError ? String(meta.submitError) : null;

@@ -1,6 +1,8 @@
-import { Classes as BlueprintClasses } from '@blueprintjs/core';
-import { Classes } from '../common/classes';
 import './OrSeparator.css';
+
+import { Classes as BlueprintClasses } from '@blueprintjs/core';
+
+import { Classes } from '../common/classes';
 
 export interface OrSeparatorProps {
   /** Word between the two rules; 'OR' by default. */

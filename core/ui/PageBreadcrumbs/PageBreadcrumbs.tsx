@@ -1,9 +1,11 @@
+import './PageBreadcrumbs.css';
+
 import { Classes as BlueprintClasses } from '@blueprintjs/core';
 import type { MouseEvent } from 'react';
+
 import { NavigationServiceToken } from '../../navigation/NavigationService';
 import { useService } from '../../react/useService';
 import { Classes } from '../common/classes';
-import './PageBreadcrumbs.css';
 
 /** One step of the trail: a page with `to`, or the current page (the last, without `to`). */
 export interface Crumb {
@@ -32,7 +34,10 @@ export function PageBreadcrumbs({ items }: { items: readonly Crumb[] }) {
                 {item.text}
               </a>
             ) : (
-              <span className={`${BlueprintClasses.BREADCRUMB} ${BlueprintClasses.BREADCRUMB_CURRENT}`} aria-current="page">
+              <span
+                className={`${BlueprintClasses.BREADCRUMB} ${BlueprintClasses.BREADCRUMB_CURRENT}`}
+                aria-current="page"
+              >
                 {item.text}
               </span>
             )}

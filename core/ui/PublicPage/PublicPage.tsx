@@ -1,7 +1,9 @@
+import './PublicPage.css';
+
 import { Card, Elevation } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+
 import { Classes } from '../common/classes';
-import './PublicPage.css';
 
 export interface PublicPageProps {
   /** Widest the card grows, in px: each page's content reads best at its own width. */
@@ -21,7 +23,11 @@ export function PublicPage({ width = 400, cardClassName, footer, card = true, ch
   return (
     <div className={Classes.PUBLIC_PAGE}>
       {card ? (
-        <Card elevation={Elevation.TWO} className={cardClassName ? `${Classes.PUBLIC_PAGE_CARD} ${cardClassName}` : Classes.PUBLIC_PAGE_CARD} style={{ maxWidth: width }}>
+        <Card
+          elevation={Elevation.TWO}
+          className={cardClassName ? `${Classes.PUBLIC_PAGE_CARD} ${cardClassName}` : Classes.PUBLIC_PAGE_CARD}
+          style={{ maxWidth: width }}
+        >
           {children}
         </Card>
       ) : (

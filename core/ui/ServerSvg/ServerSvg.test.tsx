@@ -1,7 +1,8 @@
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ServerSvg } from './ServerSvg';
+
 import { sanitizeSvg, sanitizeSvgMarkup } from './sanitizeSvg';
+import { ServerSvg } from './ServerSvg';
 
 const HOSTILE = `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)">
   <script>alert(2)</script>
@@ -44,7 +45,13 @@ describe('ServerSvg', () => {
   });
 
   it("keeps the markup's own viewBox, takes a width and a label", () => {
-    const { container } = render(<ServerSvg markup={'<svg viewBox="0 0 100 50" width="900"><rect width="10" height="10"/></svg>'} width={120} label="Acme" />);
+    const { container } = render(
+      <ServerSvg
+        markup={'<svg viewBox="0 0 100 50" width="900"><rect width="10" height="10"/></svg>'}
+        width={120}
+        label="Acme"
+      />,
+    );
     const svg = container.querySelector('svg')!;
     expect(svg.getAttribute('viewBox')).toBe('0 0 100 50');
     expect(svg.hasAttribute('width')).toBe(false);
@@ -54,7 +61,9 @@ describe('ServerSvg', () => {
   });
 
   it('shows the fallback when the markup holds no svg', () => {
-    const { getByText, container } = render(<ServerSvg markup="<img src=x onerror=alert(1)>" fallback={<span>mark</span>} />);
+    const { getByText, container } = render(
+      <ServerSvg markup="<img src=x onerror=alert(1)>" fallback={<span>mark</span>} />,
+    );
     expect(getByText('mark')).toBeTruthy();
     expect(container.querySelector('img')).toBeNull();
   });

@@ -1,4 +1,5 @@
-import { useLayoutEffect, useRef, type ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect, useRef } from 'react';
+
 import { sanitizeSvg } from './sanitizeSvg';
 
 /** Spec §9: a server icon without its own viewBox draws on a 24-unit square. */
@@ -64,5 +65,12 @@ export function ServerSvg({
 
   // A cheap look for an `<svg` tag before mounting; the sanitising pass runs in the effect.
   if (!/<svg[\s>]/i.test(markup) && fallback !== undefined) return <>{fallback}</>;
-  return <span ref={host} className={className} style={{ display: 'inline-flex', alignItems: 'center' }} data-testid={testId} />;
+  return (
+    <span
+      ref={host}
+      className={className}
+      style={{ display: 'inline-flex', alignItems: 'center' }}
+      data-testid={testId}
+    />
+  );
 }

@@ -1,5 +1,11 @@
 import DOMPurify from 'dompurify';
-import { isSafeSvgAttributeValue, SVG_ALLOWED_ATTRS, SVG_ALLOWED_TAGS, SVG_FORBIDDEN_TAGS } from '@common/svg/svgAllowList';
+
+import {
+  isSafeSvgAttributeValue,
+  SVG_ALLOWED_ATTRS,
+  SVG_ALLOWED_TAGS,
+  SVG_FORBIDDEN_TAGS,
+} from '@common/svg/svgAllowList';
 
 /*
  * The allow-list is common/svg/svgAllowList.ts, the one the API applies when it stores a logo.
@@ -33,7 +39,9 @@ export function sanitizeSvg(markup: string): SVGSVGElement | null {
     ALLOW_ARIA_ATTR: false,
     RETURN_DOM_FRAGMENT: true,
   });
-  const svg = Array.from(fragment.childNodes).find((node): node is SVGSVGElement => node.nodeType === 1 && (node as Element).localName === 'svg');
+  const svg = Array.from(fragment.childNodes).find(
+    (node): node is SVGSVGElement => node.nodeType === 1 && (node as Element).localName === 'svg',
+  );
   return svg ?? null;
 }
 

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
-import { Classes } from '../common/classes';
 import './TableScroll.css';
+
+import type { ReactNode } from 'react';
+
+import { Classes } from '../common/classes';
 
 export interface TableScrollProps {
   /** What the table is, for screen readers landing on the region ("Audit log"). */

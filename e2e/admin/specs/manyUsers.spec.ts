@@ -6,7 +6,9 @@ import { signIn } from '../fixtures/adminSession';
  * browser holds one page of the list (the server pages, searches and sorts), so the table is as
  * small with 10,000 users as with ten; each step's answer shows within the expect timeout.
  */
-test('a tenant of 10,000 users: paged, searched and sorted on the server, one page in the browser', async ({ page }) => {
+test('a tenant of 10,000 users: paged, searched and sorted on the server, one page in the browser', async ({
+  page,
+}) => {
   await signIn(page);
   await page.goto('/admin/users');
   const pager = page.locator('.admin-pager [aria-live]');

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+
 import { followMailLink } from '../../public/fixtures/mailbox';
 import { INSTALLERS_DIR } from '../../public/fixtures/paths';
 import { expect, test } from '../../public/fixtures/test';
@@ -7,10 +8,16 @@ import { signInAtDevIdp } from '../../signin/fixtures/loginPage';
 import { confirmYes, otherBrowser, signIn } from '../fixtures/adminSession';
 
 const OKTA_USER = 'okta.user@example.com';
-const LOGO = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10"><script>alert(1)</script><rect width="40" height="10" fill="#c33"/></svg>';
+const LOGO =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 10"><script>alert(1)</script><rect width="40" height="10" fill="#c33"/></svg>';
 
 test.describe('tenant settings: Okta, logo, collector links', () => {
-  test('Okta: remove, enter, verify against the development IdP, save; an invited user then signs in with Okta', async ({ page, browser, api, admin }) => {
+  test('Okta: remove, enter, verify against the development IdP, save; an invited user then signs in with Okta', async ({
+    page,
+    browser,
+    api,
+    admin,
+  }) => {
     await signIn(page);
     await page.goto('/admin/sign-in');
     const issuer = page.getByLabel('Okta domain (issuer)');
@@ -39,7 +46,10 @@ test.describe('tenant settings: Okta, logo, collector links', () => {
     await invitee.context().close();
   });
 
-  test('logo: the sanitised preview, upload changes the header at once (in a second tab too, without a reload), remove brings the product mark back', async ({ page, context }) => {
+  test('logo: the sanitised preview, upload changes the header at once (in a second tab too, without a reload), remove brings the product mark back', async ({
+    page,
+    context,
+  }) => {
     await signIn(page);
     // A second tab of the same browser, already showing the console's header.
     const second = await context.newPage();
@@ -52,7 +62,9 @@ test.describe('tenant settings: Okta, logo, collector links', () => {
 
     await page.goto('/admin/branding');
     await expect(page.getByText('No logo: the header shows the product mark.')).toBeVisible();
-    await page.getByLabel('Logo file').setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(LOGO) });
+    await page
+      .getByLabel('Logo file')
+      .setInputFiles({ name: 'logo.svg', mimeType: 'image/svg+xml', buffer: Buffer.from(LOGO) });
     await expect(page.getByTestId('logo-preview').locator('rect')).toHaveCount(1);
     await expect(page.getByTestId('logo-preview').locator('script')).toHaveCount(0);
     await page.getByRole('button', { name: 'Upload' }).click();
@@ -73,7 +85,11 @@ test.describe('tenant settings: Okta, logo, collector links', () => {
     await expect(second).toHaveURL(/\/neutrino$/);
   });
 
-  test('collector link with limit 1: created, opened, one download, the install listed and the limit reached', async ({ page, browser, api }) => {
+  test('collector link with limit 1: created, opened, one download, the install listed and the limit reached', async ({
+    page,
+    browser,
+    api,
+  }) => {
     await signIn(page);
     await page.goto('/gluon/collector-links');
     const name = `Kiosk ${Date.now()}`;

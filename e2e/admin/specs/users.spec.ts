@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+
 import { ADMIN_EMAIL } from '../../public/fixtures/publicApi';
 import { expect, test, uniqueAddress } from '../../public/fixtures/test';
 import { turnOnTwoFactor } from '../../public/fixtures/twoFactor';
@@ -16,7 +17,9 @@ test.describe('users: invite, grant, narrow, disable, reset MFA, end a session, 
     await page.goto('/admin/users');
     await page.getByRole('button', { name: 'Invite user' }).click();
     await page.getByLabel('Email').fill(email);
-    await page.getByRole('checkbox', { name: 'Devices, incidents and reports: View', exact: true }).check({ force: true }); // Blueprint's indicator covers the input
+    await page
+      .getByRole('checkbox', { name: 'Devices, incidents and reports: View', exact: true })
+      .check({ force: true }); // Blueprint's indicator covers the input
     await page.getByRole('checkbox', { name: 'Users and permissions: View', exact: true }).check({ force: true }); // Blueprint's indicator covers the input
     await page.getByRole('button', { name: 'Send invitation' }).click();
     const link = (await page.getByTestId('invitation-url').textContent())!;
@@ -82,7 +85,14 @@ test.describe('users: invite, grant, narrow, disable, reset MFA, end a session, 
     // Every action is in the audit log, and in its CSV export.
     await page.goto('/admin/audit?action=user.');
     const rows = page.getByTestId('audit-row');
-    for (const action of ['user.invite', 'user.permissions', 'user.mfaReset', 'user.sessionsRevoke', 'user.disable', 'user.enable']) {
+    for (const action of [
+      'user.invite',
+      'user.permissions',
+      'user.mfaReset',
+      'user.sessionsRevoke',
+      'user.disable',
+      'user.enable',
+    ]) {
       await expect(rows.filter({ hasText: action }).first()).toBeVisible();
     }
     const started = page.waitForEvent('download');

@@ -11,7 +11,11 @@ async function fitsWidth(page: import('@playwright/test').Page, width: number): 
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 }
 
-test('an analyst uploads an AndroidQF output, opens the incident of a package indicator and sees the sideloading warning with its evidence', async ({ page, newUser, signIn }) => {
+test('an analyst uploads an AndroidQF output, opens the incident of a package indicator and sees the sideloading warning with its evidence', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
   await signIn(page, await newUser('all'));
 
   await page.goto('/globalrulesrepository');

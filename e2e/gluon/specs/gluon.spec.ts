@@ -5,7 +5,11 @@ test.describe.configure({ mode: 'serial' });
 
 let deviceUrl = '';
 
-test('an analyst imports rule sets, uploads an archive, triages the incident and sees the device matched again under a newer rule set', async ({ page, newUser, signIn }) => {
+test('an analyst imports rule sets, uploads an archive, triages the incident and sees the device matched again under a newer rule set', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
   await signIn(page, await newUser('all'));
 
   await page.goto('/globalrulesrepository');
@@ -50,7 +54,9 @@ test('an analyst imports rule sets, uploads an archive, triages the incident and
   await expect(rows.filter({ hasText: 'OperationTriangulation' })).toContainText('False positive');
   await expect(rows.filter({ hasText: 'DarkSword' })).toContainText('Open');
   await page.getByRole('tab', { name: 'Inspections' }).click();
-  await expect(page.locator('[data-testid="inspection-row"][data-origin="rematch"]').first()).toContainText('KingSpawn');
+  await expect(page.locator('[data-testid="inspection-row"][data-origin="rematch"]').first()).toContainText(
+    'KingSpawn',
+  );
 });
 
 test('an uploader sees only the upload screen', async ({ page, newUser, signIn, apiCall }) => {
@@ -63,7 +69,12 @@ test('an uploader sees only the upload screen', async ({ page, newUser, signIn, 
   expect((await apiCall(token, 'GET', '/gluon-backend/devices')).status).toBe(403);
 });
 
-test('without gln#cre#r there is no crash explorer, and the API answers 403', async ({ page, newUser, signIn, apiCall }) => {
+test('without gln#cre#r there is no crash explorer, and the API answers 403', async ({
+  page,
+  newUser,
+  signIn,
+  apiCall,
+}) => {
   const token = await signIn(page, await newUser('gln#rpt#r,gln#pre#r'));
   await page.goto(deviceUrl);
   await expect(page.getByRole('tab', { name: 'Process explorer' })).toBeVisible();

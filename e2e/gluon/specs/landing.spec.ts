@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+
 import { openInTheme } from '../../shell/fixtures/axe';
 import { bundleFile, sysdiagnoseFile } from '../fixtures/files';
 import { expect, test } from '../fixtures/test';
@@ -24,7 +25,11 @@ async function expectLandingAccessible(page: Page, label: string): Promise<void>
  * dark, nothing past the right edge), the rule set's matching ends visibly, and a false positive's
  * suppression is found from the rule set and undone there.
  */
-test('the landing leads to the open incidents; matching ends; a suppression is undone from the rule set', async ({ page, newUser, signIn }) => {
+test('the landing leads to the open incidents; matching ends; a suppression is undone from the rule set', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
   await signIn(page, await newUser('all'));
   await page.goto('/globalrulesrepository');
   for (const name of ['darksword', 'operation_triangulation'] as const) {
@@ -46,7 +51,10 @@ test('the landing leads to the open incidents; matching ends; a suppression is u
       await expect(page.getByTestId('severity-count')).toHaveText('High 2');
       await expect(page.getByTestId('latest-inspection')).toContainText('sysdiagnose_2023.06.01_iPhone.tar.gz');
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => document.documentElement.scrollWidth), `${width} px ${theme}`).toBeLessThanOrEqual(width);
+      expect(
+        await page.evaluate(() => document.documentElement.scrollWidth),
+        `${width} px ${theme}`,
+      ).toBeLessThanOrEqual(width);
       await expectLandingAccessible(page, `/gluon at ${width} px, ${theme}`);
     }
   }
@@ -54,7 +62,11 @@ test('the landing leads to the open incidents; matching ends; a suppression is u
   await openInTheme(page, '/gluon', 'light');
   await page.getByRole('button', { name: 'Family' }).click();
   await expect(page.getByTestId('queue-row').first()).toContainText('DarkSword');
-  await page.getByTestId('queue-row').filter({ hasText: 'OperationTriangulation' }).getByRole('link', { name: 'OperationTriangulation' }).click();
+  await page
+    .getByTestId('queue-row')
+    .filter({ hasText: 'OperationTriangulation' })
+    .getByRole('link', { name: 'OperationTriangulation' })
+    .click();
   await expect(page).toHaveURL(/\/incident-management\//);
   const incidentUrl = new URL(page.url()).pathname;
   await page.getByRole('button', { name: 'Mark false positive' }).click();
@@ -73,7 +85,9 @@ test('the landing leads to the open incidents; matching ends; a suppression is u
   await expect(row).toHaveAttribute('data-suppressed', 'true');
   await expect(row).toContainText('Suppressed for BackupAgent: Apple backup agent');
   await row.getByRole('button', { name: /^Undo the suppression of / }).click();
-  await expect(page.getByTestId('undo-notice')).toContainText('Suppression undone: 1 finding active again, 1 incident reopened.');
+  await expect(page.getByTestId('undo-notice')).toContainText(
+    'Suppression undone: 1 finding active again, 1 incident reopened.',
+  );
   await expect(page.getByTestId('matching-status')).toContainText('Matching again done');
   await expect(page.getByText('No indicator of this rule set is suppressed.')).toBeVisible();
 

@@ -1,13 +1,18 @@
-import { expectNoSeriousViolations, openInTheme } from '../../shell/fixtures/axe';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+
 import { androidBundleFile, androidQfFile, bundleFile, sysdiagnoseFile } from '../../gluon/fixtures/files';
+import { expectNoSeriousViolations, openInTheme } from '../../shell/fixtures/axe';
 import { expect, test } from '../fixtures/test';
 
 test.describe.configure({ mode: 'serial' });
 
-test('a rule "High and above → me, at once" mails the new incident with its links; unsubscribe, then subscribed again', async ({ page, newUser, signIn }) => {
+test('a rule "High and above → me, at once" mails the new incident with its links; unsubscribe, then subscribed again', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
   const analyst = await newUser('all');
   // A second recipient of the same rule: its mail proves a later alert was delivered.
   const soc = `soc-${analyst.email}`;
@@ -63,7 +68,10 @@ test('a rule "High and above → me, at once" mails the new incident with its li
 
   // An administrator (this analyst holds every permission) subscribes them again.
   await page.goto('/monitoring/settings');
-  const row = page.getByRole('listitem').filter({ hasText: analyst.email }).filter({ hasText: 'rule "High and above to me"' });
+  const row = page
+    .getByRole('listitem')
+    .filter({ hasText: analyst.email })
+    .filter({ hasText: 'rule "High and above to me"' });
   await row.getByRole('button', { name: 'Subscribe again' }).click();
   await expect(page.getByText('Nobody has unsubscribed.')).toBeVisible();
 
@@ -75,7 +83,11 @@ test('a rule "High and above → me, at once" mails the new incident with its li
   await expect(page.getByRole('link', { name: /New incident: DarkSword/ })).toBeVisible();
 });
 
-test("an administrator mutes an alert's device for a day with a reason, then ends the silence", async ({ page, newUser, signIn }) => {
+test("an administrator mutes an alert's device for a day with a reason, then ends the silence", async ({
+  page,
+  newUser,
+  signIn,
+}) => {
   await signIn(page, await newUser('all'));
   await page.goto('/monitoring/alerts');
   const mute = page.getByRole('link', { name: /^Mute / }).first();
@@ -96,8 +108,12 @@ test("an administrator mutes an alert's device for a day with a reason, then end
 test('a mnt#rpt#rw user sees overview and alerts but no settings', async ({ page, newUser, signIn }) => {
   await signIn(page, await newUser('mnt#rpt#rw'));
   await page.goto('/monitoring');
-  await expect(page.getByRole('navigation', { name: 'Monitoring' }).getByRole('link', { name: 'Alerts' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Monitoring' }).getByRole('link', { name: 'Settings' })).toHaveCount(0);
+  await expect(
+    page.getByRole('navigation', { name: 'Monitoring' }).getByRole('link', { name: 'Alerts' }),
+  ).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Monitoring' }).getByRole('link', { name: 'Settings' }),
+  ).toHaveCount(0);
   await page.goto('/monitoring/settings');
   await expect(page).toHaveURL(/\/monitoring$/);
 });
@@ -106,11 +122,15 @@ test("a gluon-only user never downloads monitoring's chunks nor chart.js", async
   // The build's metafile names every output holding monitoring's code or chart.js (the main
   // bundle carries only monitoring's manifest).
   const dist = resolve(dirname(fileURLToPath(import.meta.url)), '../../../dist');
-  const metafile = JSON.parse(readFileSync(join(dist, 'metafile.json'), 'utf8')) as { outputs: Record<string, { entryPoint?: string; inputs: Record<string, unknown> }> };
+  const metafile = JSON.parse(readFileSync(join(dist, 'metafile.json'), 'utf8')) as {
+    outputs: Record<string, { entryPoint?: string; inputs: Record<string, unknown> }>;
+  };
   const monitoringChunks = Object.entries(metafile.outputs)
     .filter(
       ([out, info]) =>
-        out.endsWith('.js') && info.entryPoint !== 'host/main.tsx' && Object.keys(info.inputs).some((i) => i.includes('plugins/monitoring/') || i.includes('chart.js')),
+        out.endsWith('.js') &&
+        info.entryPoint !== 'host/main.tsx' &&
+        Object.keys(info.inputs).some((i) => i.includes('plugins/monitoring/') || i.includes('chart.js')),
     )
     .map(([out]) => basename(out));
   expect(monitoringChunks.some((c) => c.startsWith('MonitoringPage-'))).toBe(true);

@@ -1,8 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SAMPLE_DEVICE } from '../../../server/modules/inspection/sampleArtefacts';
+
 import { sampleSysdiagnose } from '../../../server/modules/gluon/services/sampleUploads';
+import { SAMPLE_DEVICE } from '../../../server/modules/inspection/sampleArtefacts';
 import { expect, test } from '../fixtures/test';
 
 test.describe.configure({ mode: 'serial' });
@@ -71,7 +72,12 @@ test('an analyst hunts a process across devices, opens the device, sweeps a past
   }).toPass({ timeout: 60_000, intervals: [1_000] });
 });
 
-test('a user with gluon reports but no ntr permission is offered the upgrade, and the API refuses the hunt', async ({ page, newUser, signIn, apiCall }) => {
+test('a user with gluon reports but no ntr permission is offered the upgrade, and the API refuses the hunt', async ({
+  page,
+  newUser,
+  signIn,
+  apiCall,
+}) => {
   const token = await signIn(page, await newUser('gln#rpt#rw'));
   await page.goto('/neutrino');
   await expect(page).toHaveURL(/\/upgrade\/neutrino/);

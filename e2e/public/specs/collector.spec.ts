@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Locator, Page } from '@playwright/test';
+
 import { loginPage } from '../../signin/fixtures/loginPage';
 import { printedLink } from '../fixtures/operatorCli';
 import { INSTALLERS_DIR } from '../fixtures/paths';
@@ -49,8 +50,18 @@ async function adminToken(page: Page): Promise<string> {
 }
 
 test.describe('collector links from the operator CLI (spec §2 Collector wizard, §8 link validation)', () => {
-  test('limit 2: two downloads equal the installers byte for byte, then the installation limit', async ({ page, context, api, admin, screens }) => {
-    const link = printedLink(await admin('create-collector-link', '--limit', '2', '--name', 'E2E limit 2'), api.origin, '/collector/');
+  test('limit 2: two downloads equal the installers byte for byte, then the installation limit', async ({
+    page,
+    context,
+    api,
+    admin,
+    screens,
+  }) => {
+    const link = printedLink(
+      await admin('create-collector-link', '--limit', '2', '--name', 'E2E limit 2'),
+      api.origin,
+      '/collector/',
+    );
     // Hold the link check so the validating spinner can be shot.
     const release = api.proxy.hold('/gluon-backend/sharedExtractorLinks/');
     await page.goto(link);
@@ -111,7 +122,12 @@ test.describe('collector links from the operator CLI (spec §2 Collector wizard,
     await screens('collector-06-limit', { page: other });
   });
 
-  test('a disabled link and an expired link show their texts with every field disabled', async ({ page, api, admin, screens }) => {
+  test('a disabled link and an expired link show their texts with every field disabled', async ({
+    page,
+    api,
+    admin,
+    screens,
+  }) => {
     const disabledOut = await admin('create-collector-link', '--name', 'E2E disabled');
     const disabledLink = printedLink(disabledOut, api.origin, '/collector/');
     const linkId = /Collector link ([0-9a-f-]{36})/.exec(disabledOut)?.[1];
@@ -141,7 +157,12 @@ test.describe('collector links from the operator CLI (spec §2 Collector wizard,
     await screens('collector-08-expired');
   });
 
-  test('quick links download the OS of their token; a refused token and a cut one say so', async ({ page, api, admin, screens }) => {
+  test('quick links download the OS of their token; a refused token and a cut one say so', async ({
+    page,
+    api,
+    admin,
+    screens,
+  }) => {
     for (const os of ['WIN', 'MAC'] as const) {
       const label = os === 'WIN' ? 'Windows' : 'macOS';
       const out = await admin('quick-link', '--os', os);

@@ -20,7 +20,11 @@ test.describe('invitations: from the operator CLI and the mail to the dashboard 
     { tag: '@captcha' },
     async ({ page, api, admin, screens, expectCaptchaVerified }) => {
       const email = uniqueEmail('password');
-      const printed = printedLink(await admin('invite', '--email', email, '--perms', 'all', '--methods', 'password'), api.origin, '/invite/');
+      const printed = printedLink(
+        await admin('invite', '--email', email, '--perms', 'all', '--methods', 'password'),
+        api.origin,
+        '/invite/',
+      );
 
       const mail = await followMailLink(page, email, '/invite/');
       expect(mail.href).toBe(printed);
@@ -107,7 +111,9 @@ test.describe('invitations: from the operator CLI and the mail to the dashboard 
       await followMailLink(page, OKTA_USER, '/invite/');
       await expect(page.getByRole('separator', { name: 'OR' })).toBeVisible();
       await screens('invite-06-okta');
-      const authorize = page.waitForRequest((r) => r.url().startsWith(`${api.idpOrigin}/okta/oauth2/default/v1/authorize`));
+      const authorize = page.waitForRequest((r) =>
+        r.url().startsWith(`${api.idpOrigin}/okta/oauth2/default/v1/authorize`),
+      );
       await page.getByRole('button', { name: 'Sign in with Okta' }).click();
       expect(new URL((await authorize).url()).searchParams.get('code_challenge_method')).toBe('S256');
       await signInAtDevIdp(page, api.idpOrigin, OKTA_USER);
@@ -164,7 +170,11 @@ test.describe('invitations: from the operator CLI and the mail to the dashboard 
     },
   );
 
-  test('a tampered link, a cut one and a replaced one show the expired view, never a blank page', async ({ page, api, admin }) => {
+  test('a tampered link, a cut one and a replaced one show the expired view, never a blank page', async ({
+    page,
+    api,
+    admin,
+  }) => {
     const email = uniqueEmail('tampered');
     const first = printedLink(await admin('invite', '--email', email), api.origin, '/invite/');
     const token = new URL(first).pathname.split('/').pop()!;

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+
 import { loginPage, signOutViaMenu } from '../../signin/fixtures/loginPage';
 import { totp } from '../../signin/fixtures/totp';
 import { followMailLink } from '../fixtures/mailbox';
@@ -94,7 +95,17 @@ test.describe('lost password: the mail, the reset page, the new password (spec Â
     { tag: '@captcha' },
     async ({ page, admin, screens, expectCaptchaVerified }) => {
       const email = uniqueEmail('totp');
-      const printed = await admin('create-user', '--email', email, '--password', OLD_PASSWORD, '--perms', 'all', '--mfa', 'on');
+      const printed = await admin(
+        'create-user',
+        '--email',
+        email,
+        '--password',
+        OLD_PASSWORD,
+        '--perms',
+        'all',
+        '--mfa',
+        'on',
+      );
       const secret = /TOTP secret: ([A-Z2-7]+)/.exec(printed)?.[1];
       expect(secret, printed).toBeTruthy();
 
@@ -124,7 +135,11 @@ test.describe('lost password: the mail, the reset page, the new password (spec Â
     },
   );
 
-  test('with a recovery code kept at 2FA set-up: Use a recovery code, dashes and all, resets once', async ({ page, admin, screens }) => {
+  test('with a recovery code kept at 2FA set-up: Use a recovery code, dashes and all, resets once', async ({
+    page,
+    admin,
+    screens,
+  }) => {
     const email = uniqueEmail('recovery');
     await admin('create-user', '--email', email, '--password', OLD_PASSWORD, '--perms', 'all');
     const login = loginPage(page);
@@ -164,7 +179,11 @@ test.describe('lost password: the mail, the reset page, the new password (spec Â
     await expect(page.getByRole('button', { name: 'Change password' })).toBeVisible();
     const id = new URL(mail.href).pathname.split('/').pop()!;
     const flipped = `${id.slice(0, -1)}${id.endsWith('A') ? 'B' : 'A'}`;
-    for (const path of [`/resetPassword/${flipped}`, `/resetPassword/${id.slice(0, 8)}`, '/resetPassword/%3Cimg%20src%3Dx%3E']) {
+    for (const path of [
+      `/resetPassword/${flipped}`,
+      `/resetPassword/${id.slice(0, 8)}`,
+      '/resetPassword/%3Cimg%20src%3Dx%3E',
+    ]) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: EXPIRED_TITLE })).toBeVisible();
       await expect(page.getByRole('alert')).toHaveText('This password reset link is invalid');

@@ -6,7 +6,11 @@ const uniqueEmail = (name: string) => uniqueAddress(name, 'recipient.example');
 
 test.describe('unsubscribe links from the operator CLI (spec §2 Unsubscribe page, §8)', () => {
   test('from this notification: the question, then the confirmation', async ({ page, api, admin, screens }) => {
-    const link = printedLink(await admin('unsubscribe-link', '--email', uniqueEmail('one'), '--notification', 'weekly-report'), api.origin, '/unsubscribe?jwt=');
+    const link = printedLink(
+      await admin('unsubscribe-link', '--email', uniqueEmail('one'), '--notification', 'weekly-report'),
+      api.origin,
+      '/unsubscribe?jwt=',
+    );
     await page.goto(link);
     await expect(page.getByText('Do you want to unsubscribe?')).toBeVisible();
     await screens('unsubscribe-01-question');
@@ -18,7 +22,11 @@ test.describe('unsubscribe links from the operator CLI (spec §2 Unsubscribe pag
   });
 
   test('from all notifications: the confirmation', async ({ page, api, admin, screens }) => {
-    const link = printedLink(await admin('unsubscribe-link', '--email', uniqueEmail('all'), '--notification', 'incident-alerts'), api.origin, '/unsubscribe?jwt=');
+    const link = printedLink(
+      await admin('unsubscribe-link', '--email', uniqueEmail('all'), '--notification', 'incident-alerts'),
+      api.origin,
+      '/unsubscribe?jwt=',
+    );
     await page.goto(link);
     await page.getByRole('button', { name: 'Unsubscribe from all notifications' }).click();
     await expect(page.getByText('You are now unsubscribed from all notifications.')).toBeVisible();
@@ -28,7 +36,11 @@ test.describe('unsubscribe links from the operator CLI (spec §2 Unsubscribe pag
 
   test('a used link is refused the second time, from one and from all', async ({ page, api, admin }) => {
     for (const choice of ['Unsubscribe from this notification', 'Unsubscribe from all notifications']) {
-      const link = printedLink(await admin('unsubscribe-link', '--email', uniqueEmail('twice'), '--notification', 'weekly-report'), api.origin, '/unsubscribe?jwt=');
+      const link = printedLink(
+        await admin('unsubscribe-link', '--email', uniqueEmail('twice'), '--notification', 'weekly-report'),
+        api.origin,
+        '/unsubscribe?jwt=',
+      );
       await page.goto(link);
       await page.getByRole('button', { name: choice }).click();
       await expect(page.getByText(/^You are now unsubscribed from/)).toBeVisible();

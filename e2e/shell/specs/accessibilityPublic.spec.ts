@@ -20,7 +20,10 @@ for (const { path, ready } of PUBLIC_PAGES) {
         await expect(page.locator('body')).toContainText(ready);
         await page.waitForLoadState('networkidle');
         await expectNoSeriousViolations(page, `${path} ${theme} ${width}px`);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth), `${path} overflows at ${width} px`).toBeLessThanOrEqual(width);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth),
+          `${path} overflows at ${width} px`,
+        ).toBeLessThanOrEqual(width);
       }
     });
   }

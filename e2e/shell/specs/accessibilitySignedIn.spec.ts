@@ -13,7 +13,12 @@ import { expect, SEEDED_PAGES, test } from '../fixtures/seeded';
 for (const route of SEEDED_PAGES) {
   for (const width of [375, 1280]) {
     const menu = width === 1280 ? '; the e-mail and Logout are there (no dead end)' : '';
-    test(`axe: ${route} with data at ${width} px, light and dark, no sideways scroll${menu}`, async ({ page, viewer, signIn, seeded }) => {
+    test(`axe: ${route} with data at ${width} px, light and dark, no sideways scroll${menu}`, async ({
+      page,
+      viewer,
+      signIn,
+      seeded,
+    }) => {
       const path = seeded.resolve(route);
       await signIn(page, viewer);
       await page.setViewportSize({ width, height: 800 });
@@ -34,7 +39,11 @@ for (const route of SEEDED_PAGES) {
   }
 }
 
-test('375 px: the header collapses to the logo and one menu button with the products and the profile entries', async ({ page, viewer, signIn }) => {
+test('375 px: the header collapses to the logo and one menu button with the products and the profile entries', async ({
+  page,
+  viewer,
+  signIn,
+}) => {
   await page.setViewportSize({ width: 375, height: 740 });
   await signIn(page, viewer);
   for (const theme of ['light', 'dark'] as const) {
@@ -53,7 +62,11 @@ test('375 px: the header collapses to the logo and one menu button with the prod
   await expect(page).toHaveURL(/\/neutrino$/);
 });
 
-test('a user with only monitoring permissions can sign out from "Gluon is not enabled"', async ({ page, newUser, signIn }) => {
+test('a user with only monitoring permissions can sign out from "Gluon is not enabled"', async ({
+  page,
+  newUser,
+  signIn,
+}) => {
   await signIn(page, await newUser('mnt#cfg#rw,mnt#rpt#rw'));
   await page.goto('/gluon');
   await expect(page.locator('body')).toContainText('not enabled');

@@ -1,7 +1,13 @@
-import { expect, test } from '../fixtures/seeded';
 import { openMenu } from '../fixtures/menu';
+import { expect, test } from '../fixtures/seeded';
 
-test('change password from the menu: a second browser is signed out, this one goes on, the new password signs in', async ({ page, browser, newUser, signIn, baseURL }) => {
+test('change password from the menu: a second browser is signed out, this one goes on, the new password signs in', async ({
+  page,
+  browser,
+  newUser,
+  signIn,
+  baseURL,
+}) => {
   const user = await newUser();
   const other = await browser.newContext({ baseURL });
   const otherPage = await other.newPage();
@@ -45,11 +51,19 @@ test('time zone and date format apply at once', async ({ page, viewer, signIn })
   const sample = page.getByTestId('date-sample');
   await page.getByLabel('Date format').selectOption('MM/dd/yyyy HH:mm');
   await page.getByTestId('time-zone-search').fill('Samoa');
-  const samoa = (await page.getByLabel('Time zone', { exact: true }).locator('option', { hasText: 'Samoa' }).first().getAttribute('value'))!;
+  const samoa = (await page
+    .getByLabel('Time zone', { exact: true })
+    .locator('option', { hasText: 'Samoa' })
+    .first()
+    .getAttribute('value'))!;
   await page.getByLabel('Time zone', { exact: true }).selectOption(samoa);
   const before = await sample.textContent();
   await page.getByTestId('time-zone-search').fill('Tokyo');
-  const tokyo = (await page.getByLabel('Time zone', { exact: true }).locator('option', { hasText: 'Tokyo' }).first().getAttribute('value'))!;
+  const tokyo = (await page
+    .getByLabel('Time zone', { exact: true })
+    .locator('option', { hasText: 'Tokyo' })
+    .first()
+    .getAttribute('value'))!;
   await page.getByLabel('Time zone', { exact: true }).selectOption(tokyo);
   await expect(sample).not.toHaveText(before!);
   await page.getByLabel('Date format').selectOption('dd/MM/yyyy HH:mm');

@@ -1,9 +1,14 @@
-import { expect, test } from '../fixtures/seeded';
 import { openMenu } from '../fixtures/menu';
+import { expect, test } from '../fixtures/seeded';
 
 const SUPPORT = 'support@mtd-console.invalid';
 
-test('Contact Us: sent from the product the user is in, feedback with its stars; a failure keeps the text', async ({ page, viewer, signIn, api }) => {
+test('Contact Us: sent from the product the user is in, feedback with its stars; a failure keeps the text', async ({
+  page,
+  viewer,
+  signIn,
+  api,
+}) => {
   await signIn(page, viewer);
   await page.goto('/neutrino');
   const sent: string[] = [];
@@ -41,7 +46,11 @@ test('Contact Us: sent from the product the user is in, feedback with its stars;
     expect(html).toContain('[Report a Bug] E2E reportABug');
   }).toPass({ timeout: 15_000 });
 
-  api.proxy.fail('/neutrino-backend/userRequests/', 400, { statusCode: 400, error: 'Bad Request', message: 'Support is busy, try later' });
+  api.proxy.fail('/neutrino-backend/userRequests/', 400, {
+    statusCode: 400,
+    error: 'Bad Request',
+    message: 'Support is busy, try later',
+  });
   try {
     await openMenu(page);
     await page.getByRole('menuitem', { name: 'Contact Us' }).click();

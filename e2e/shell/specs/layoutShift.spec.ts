@@ -8,17 +8,27 @@ interface Shift {
 // Chromium reports every move of laid-out content as a 'layout-shift' entry. The top bar and
 // products header arrive in their own chunks after the page; before their places were held, the
 // page moved down under the user's pointer (a click during that move was lost once in CI).
-test('signed-in frame: the page does not move while the top bar and products header load', async ({ page, viewer, signIn }) => {
+test('signed-in frame: the page does not move while the top bar and products header load', async ({
+  page,
+  viewer,
+  signIn,
+}) => {
   await signIn(page, viewer);
   await page.addInitScript(() => {
     const shifts: Shift[] = [];
     (window as unknown as { __shifts: Shift[] }).__shifts = shifts;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources?: { node?: Node }[] }[]) {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: { node?: Node }[];
+      }[]) {
         if (entry.hadRecentInput) continue;
         shifts.push({
           value: entry.value,
-          sources: (entry.sources ?? []).map((s) => (s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName))),
+          sources: (entry.sources ?? []).map((s) =>
+            s.node instanceof Element ? `${s.node.tagName}.${s.node.className}` : String(s.node?.nodeName),
+          ),
         });
       }
     }).observe({ type: 'layout-shift', buffered: true });

@@ -1,6 +1,11 @@
 import { expect, test } from '../fixtures/seeded';
 
-test('tenant logo: an uploaded SVG shows in the header without its script or event handler', async ({ page, viewer, signIn, apiCall }) => {
+test('tenant logo: an uploaded SVG shows in the header without its script or event handler', async ({
+  page,
+  viewer,
+  signIn,
+  apiCall,
+}) => {
   const token = await signIn(page, viewer);
   const hostile =
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 40 20" onload="window.__pwned=1"><script>window.__pwned=2</script><rect width="40" height="20" fill="#0a7" onclick="window.__pwned=3"/></svg>';

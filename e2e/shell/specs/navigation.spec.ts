@@ -1,6 +1,11 @@
 import { expect, test } from '../fixtures/seeded';
 
-test("the device and incident pages mark Gluon in the products header; the incident's trail leads to the device and to Gluon", async ({ page, viewer, signIn, seeded }) => {
+test("the device and incident pages mark Gluon in the products header; the incident's trail leads to the device and to Gluon", async ({
+  page,
+  viewer,
+  signIn,
+  seeded,
+}) => {
   await signIn(page, viewer);
   await page.goto('/neutrino');
   const products = page.getByRole('navigation', { name: 'Products' });
@@ -16,7 +21,11 @@ test("the device and incident pages mark Gluon in the products header; the incid
   await expect(page).toHaveURL(new RegExp(`/devices/${seeded.deviceId}$`));
 });
 
-test('Administration → Collector links stays inside Administration, its side navigation and header entry marked', async ({ page, viewer, signIn }) => {
+test('Administration → Collector links stays inside Administration, its side navigation and header entry marked', async ({
+  page,
+  viewer,
+  signIn,
+}) => {
   await signIn(page, viewer);
   await page.goto('/admin/audit');
   const side = page.getByRole('navigation', { name: 'Administration' });
@@ -25,7 +34,9 @@ test('Administration → Collector links stays inside Administration, its side n
   await expect(page.getByRole('heading', { name: 'Collector links', level: 2 })).toBeVisible();
   await expect(page.getByTestId('link-row').first()).toBeVisible();
   await expect(side.getByRole('link', { name: 'Collector links' })).toHaveClass(/admin-nav-active/);
-  await expect(page.getByRole('navigation', { name: 'Products' }).getByRole('link', { name: 'Administration' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    page.getByRole('navigation', { name: 'Products' }).getByRole('link', { name: 'Administration' }),
+  ).toHaveAttribute('aria-current', 'page');
   await side.getByRole('link', { name: 'Users' }).click();
   await expect(page).toHaveURL(/\/admin\/users$/);
 });

@@ -1,8 +1,9 @@
 import type { Locator, Page } from '@playwright/test';
+
 import { turnOnTwoFactor } from '../../public/fixtures/twoFactor';
-import { BLANK_PAGE } from '../fixtures/test';
 import { expectNoHorizontalOverflow, unreachableRowActions } from '../fixtures/layout';
 import { expect, test } from '../fixtures/seeded';
+import { BLANK_PAGE } from '../fixtures/test';
 
 /** The signed-in pages with data tables (fixtures/seeded.ts fills them). */
 const TABLE_PAGES = [
@@ -25,13 +26,25 @@ async function box(locator: Locator) {
 
 /** How far anything on the page is scrolled sideways (the window, or any element). */
 function sidewaysScroll(page: Page): Promise<number> {
-  return page.evaluate(() => Math.max(window.scrollX, ...[...document.querySelectorAll('*')].filter((el) => !el.matches('[tabindex] , [tabindex] *')).map((el) => el.scrollLeft)));
+  return page.evaluate(() =>
+    Math.max(
+      window.scrollX,
+      ...[...document.querySelectorAll('*')]
+        .filter((el) => !el.matches('[tabindex] , [tabindex] *'))
+        .map((el) => el.scrollLeft),
+    ),
+  );
 }
 
 // One test per page and width: nine page loads in one test did not fit its timeout on a loaded machine.
 for (const width of [1280, 375]) {
   for (const route of TABLE_PAGES) {
-    test(`${width} px: every action of every table row of ${route} is in the window or in a focusable scroll container`, async ({ page, viewer, signIn, seeded }) => {
+    test(`${width} px: every action of every table row of ${route} is in the window or in a focusable scroll container`, async ({
+      page,
+      viewer,
+      signIn,
+      seeded,
+    }) => {
       await page.setViewportSize({ width, height: 800 });
       await signIn(page, viewer);
       await page.goto(seeded.resolve(route));
@@ -42,7 +55,11 @@ for (const width of [1280, 375]) {
   }
 }
 
-test('375 px: a scrolling table is a labelled region the keyboard can focus and scroll', async ({ page, viewer, signIn }) => {
+test('375 px: a scrolling table is a labelled region the keyboard can focus and scroll', async ({
+  page,
+  viewer,
+  signIn,
+}) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signIn(page, viewer);
   await page.goto('/admin/audit');
@@ -59,7 +76,12 @@ test('375 px: a scrolling table is a labelled region the keyboard can focus and 
   await expect.poll(() => scroller.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
 });
 
-test('1280 px: an incident is marked false positive without the page moving sideways; the reason box is wide enough to write in', async ({ page, viewer, signIn, seeded }) => {
+test('1280 px: an incident is marked false positive without the page moving sideways; the reason box is wide enough to write in', async ({
+  page,
+  viewer,
+  signIn,
+  seeded,
+}) => {
   await signIn(page, viewer);
   await page.goto(seeded.resolve('/incident-management/:incident'));
   const mark = page.getByRole('button', { name: 'Mark false positive' }).first();
@@ -80,7 +102,11 @@ test('1280 px: an incident is marked false positive without the page moving side
 });
 
 for (const width of [1280, 375]) {
-  test(`${width} px: collector links' actions sit inside their row under the Actions header, one height; the installs list spans the table`, async ({ page, viewer, signIn }) => {
+  test(`${width} px: collector links' actions sit inside their row under the Actions header, one height; the installs list spans the table`, async ({
+    page,
+    viewer,
+    signIn,
+  }) => {
     await page.setViewportSize({ width, height: 800 });
     await signIn(page, viewer);
     await page.goto('/gluon/collector-links');
@@ -109,7 +135,11 @@ for (const width of [1280, 375]) {
 }
 
 for (const width of [1280, 375]) {
-  test(`${width} px: the sign-in card's "Reset your password" and "Two-factor authentication" headings stay inside the card`, async ({ page, newUser, signIn }) => {
+  test(`${width} px: the sign-in card's "Reset your password" and "Two-factor authentication" headings stay inside the card`, async ({
+    page,
+    newUser,
+    signIn,
+  }) => {
     const user = await newUser('all');
     await signIn(page, user);
     await page.goto('/config/2fa');
@@ -124,7 +154,9 @@ for (const width of [1280, 375]) {
       const h = await box(heading);
       expect(h.x, `${name}: left edge`).toBeGreaterThanOrEqual(card.x);
       expect(h.x + h.width, `${name}: right edge`).toBeLessThanOrEqual(card.x + card.width);
-      expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth), `${name}: its text fits its box`).toBe(true);
+      expect(await heading.evaluate((el) => el.scrollWidth <= el.clientWidth), `${name}: its text fits its box`).toBe(
+        true,
+      );
       await expectNoHorizontalOverflow(page, name);
     };
     await page.goto('/login');

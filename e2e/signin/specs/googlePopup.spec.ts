@@ -1,10 +1,14 @@
-import { accessCookie, expect, jwtClaims, test } from '../fixtures/test';
 import { loginPage, signInAtDevIdp } from '../fixtures/loginPage';
+import { accessCookie, expect, jwtClaims, test } from '../fixtures/test';
 
 const GOOGLE_USER = 'google.user@example.com';
 
 test.describe('Google sign-in in a popup (spec §8)', () => {
-  test('the popup signs in at the development IdP and the login page finishes the sign-in', async ({ page, api, context }) => {
+  test('the popup signs in at the development IdP and the login page finishes the sign-in', async ({
+    page,
+    api,
+    context,
+  }) => {
     await api.createUser({ email: GOOGLE_USER });
     const login = loginPage(page);
     await login.open('?returnUrl=%2Fneutrino');
@@ -50,7 +54,10 @@ test.describe('Google sign-in in a popup (spec §8)', () => {
     expect(await page.evaluate(() => sessionStorage.getItem('oauth-pkce'))).toBeNull();
   });
 
-  test('Cancel at the provider inside the popup: the popup closes and the login page shows Access Denied', async ({ page, api }) => {
+  test('Cancel at the provider inside the popup: the popup closes and the login page shows Access Denied', async ({
+    page,
+    api,
+  }) => {
     const login = loginPage(page);
     await login.open();
     const popupOpened = page.waitForEvent('popup');

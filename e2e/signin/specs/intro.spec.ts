@@ -1,5 +1,5 @@
-import { expect, test } from '../fixtures/test';
 import { loginPage } from '../fixtures/loginPage';
+import { expect, test } from '../fixtures/test';
 
 test.describe('intro link and welcome page', () => {
   test('/?token=…&deviceId=… stores the token and opens the device page', async ({ page, browser, api }) => {

@@ -1,5 +1,5 @@
-import { expect, test } from '../fixtures/test';
 import { loginPage } from '../fixtures/loginPage';
+import { expect, test } from '../fixtures/test';
 
 test.describe('lost password', () => {
   test('validation texts, Send disables with a confirmation, Return to login screen', async ({ page }) => {
@@ -42,10 +42,18 @@ test.describe('lost password', () => {
     expect(check.status()).toBe(200);
     expect(await check.json()).toEqual({ otp: false });
     const newPassword = 'Brand-new-Passw0rd!';
-    const change = await page.request.post(`/um/passwordRecovery/${id}/changePassword`, { data: { password: newPassword } });
+    const change = await page.request.post(`/um/passwordRecovery/${id}/changePassword`, {
+      data: { password: newPassword },
+    });
     expect(change.status(), await change.text()).toBe(200);
     // Single use.
-    expect((await page.request.post(`/um/passwordRecovery/${id}/changePassword`, { data: { password: 'Another-Passw0rd!' } })).status()).toBeGreaterThanOrEqual(400);
+    expect(
+      (
+        await page.request.post(`/um/passwordRecovery/${id}/changePassword`, {
+          data: { password: 'Another-Passw0rd!' },
+        })
+      ).status(),
+    ).toBeGreaterThanOrEqual(400);
 
     await login.returnToLogin.click();
     await login.signIn(user.email, user.password);

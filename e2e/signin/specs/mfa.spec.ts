@@ -1,9 +1,12 @@
-import { expect, test } from '../fixtures/test';
 import { loginPage, signOutViaMenu } from '../fixtures/loginPage';
+import { expect, test } from '../fixtures/test';
 import { totp } from '../fixtures/totp';
 
 test.describe('second factor at sign-in', () => {
-  test('two-auth: required text, wrong code, then a code computed from the real secret signs in', async ({ page, api }) => {
+  test('two-auth: required text, wrong code, then a code computed from the real secret signs in', async ({
+    page,
+    api,
+  }) => {
     const user = await api.createUser({ name: 'mfa', totp: true });
     const login = loginPage(page);
     await login.open();
@@ -40,10 +43,14 @@ test.describe('second factor at sign-in', () => {
     await expect(login.title).toHaveText('Two-factor authentication');
     await login.code.fill(totp(user.totpSecret!));
     await login.rememberMe.click();
-    await expect(page.getByRole('checkbox', { name: 'Remember this device for 30 days (60 days for monitoring users)' })).toBeChecked();
+    await expect(
+      page.getByRole('checkbox', { name: 'Remember this device for 30 days (60 days for monitoring users)' }),
+    ).toBeChecked();
     await login.verify.click();
     await expect(page).toHaveURL(/\/gluon$/);
-    const remembered = JSON.parse((await page.evaluate(() => localStorage.getItem('zo-remember-2fa'))) ?? '{}') as Record<string, string>;
+    const remembered = JSON.parse(
+      (await page.evaluate(() => localStorage.getItem('zo-remember-2fa'))) ?? '{}',
+    ) as Record<string, string>;
     expect(Object.keys(remembered)).toEqual([user.email]);
 
     await signOutViaMenu(page);
@@ -118,7 +125,11 @@ test.describe('second factor at sign-in', () => {
     await login.open();
     await login.signIn(user.email, user.password);
     await expect(login.title).toHaveText('Two-factor authentication');
-    api.proxy.fail('/um/mfa/totp/validateCode', 500, { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+    api.proxy.fail('/um/mfa/totp/validateCode', 500, {
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Internal Server Error',
+    });
     await login.code.fill(totp(user.totpSecret!));
     await login.verify.click();
     await expect(login.title).toHaveText('Sign in');

@@ -1,10 +1,14 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '../fixtures/test';
+
 import { loginPage, signOutViaMenu } from '../fixtures/loginPage';
+import { expect, test } from '../fixtures/test';
 import { totp } from '../fixtures/totp';
 
 test.describe('two-factor set-up at /config/2fa', () => {
-  test('turn on (password, QR + secret, computed code, recovery codes), sign in with a code, turn off', async ({ page, api }) => {
+  test('turn on (password, QR + secret, computed code, recovery codes), sign in with a code, turn off', async ({
+    page,
+    api,
+  }) => {
     const user = await api.createUser({ name: 'setup' });
     const login = loginPage(page);
     await login.open();
@@ -56,7 +60,9 @@ test.describe('two-factor set-up at /config/2fa', () => {
     for (const shown of await codes.allTextContents()) expect(text).toContain(shown.trim());
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByTestId('mfa-state')).toHaveText('On');
-    const [row] = await api.query<{ totp_enabled: boolean }>('SELECT totp_enabled FROM users WHERE email = $1', [user.email]);
+    const [row] = await api.query<{ totp_enabled: boolean }>('SELECT totp_enabled FROM users WHERE email = $1', [
+      user.email,
+    ]);
     expect(row!.totp_enabled).toBe(true);
 
     // Next sign-in asks for the code (the set-up used the current step: the next one is still valid).

@@ -1,11 +1,14 @@
-import { expect, test } from '../fixtures/test';
 import { loginPage, signInAtDevIdp } from '../fixtures/loginPage';
+import { expect, test } from '../fixtures/test';
 import { totp } from '../fixtures/totp';
 
 const OKTA_USER = 'okta.user@example.com';
 
 test.describe('two-factor set-up re-validated at the identity provider', () => {
-  test('an Okta-signed-in user turns on 2FA through an Okta round trip, without the console password', async ({ page, api }) => {
+  test('an Okta-signed-in user turns on 2FA through an Okta round trip, without the console password', async ({
+    page,
+    api,
+  }) => {
     // The fixture always gives a password; the user never types it: every step goes through Okta.
     await api.createUser({ email: OKTA_USER });
     const login = loginPage(page);
@@ -21,7 +24,9 @@ test.describe('two-factor set-up re-validated at the identity provider', () => {
     await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click();
     await expect(page.getByText(/or verify with Okta above/)).toBeVisible();
 
-    const authorize = page.waitForRequest((r) => r.url().startsWith(`${api.idpOrigin}/okta/oauth2/default/v1/authorize`));
+    const authorize = page.waitForRequest((r) =>
+      r.url().startsWith(`${api.idpOrigin}/okta/oauth2/default/v1/authorize`),
+    );
     const validated = page.waitForResponse((r) => r.url().endsWith('/um/mfa/validateOAuth2'));
     await page.getByRole('button', { name: 'Verify with Okta' }).click();
     const authUrl = new URL((await authorize).url());
@@ -43,7 +48,9 @@ test.describe('two-factor set-up re-validated at the identity provider', () => {
     await expect(page.getByTestId('mfa-recovery-codes').locator('li')).toHaveCount(10);
     await page.getByRole('button', { name: 'Done' }).click();
     await expect(page.getByTestId('mfa-state')).toHaveText('On');
-    const [row] = await api.query<{ totp_enabled: boolean }>('SELECT totp_enabled FROM users WHERE email = $1', [OKTA_USER]);
+    const [row] = await api.query<{ totp_enabled: boolean }>('SELECT totp_enabled FROM users WHERE email = $1', [
+      OKTA_USER,
+    ]);
     expect(row!.totp_enabled).toBe(true);
     expect(await page.evaluate(() => sessionStorage.getItem('oauth-pkce'))).toBeNull();
   });
@@ -59,7 +66,9 @@ test.describe('two-factor set-up re-validated at the identity provider', () => {
     page.on('request', (r) => {
       if (r.url().endsWith('/um/mfa/validateOAuth2')) called = true;
     });
-    await page.goto(`/login/callback?code=stolen&state=${encodeURIComponent('forged|provider=okta&revalidate=2fa|/config/2fa')}`);
+    await page.goto(
+      `/login/callback?code=stolen&state=${encodeURIComponent('forged|provider=okta&revalidate=2fa|/config/2fa')}`,
+    );
     await expect(page).toHaveURL(/\/config\/2fa$/);
     await expect(page.getByText('The identity provider did not answer. Please try again.')).toBeVisible();
     await expect(page.getByTestId('mfa-state')).toHaveText('Off');

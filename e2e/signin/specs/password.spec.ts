@@ -1,6 +1,6 @@
 import { DEFAULT_PASSWORD } from '../fixtures/apiProcess';
-import { accessCookie, expect, jwtClaims, test } from '../fixtures/test';
 import { loginPage } from '../fixtures/loginPage';
+import { accessCookie, expect, jwtClaims, test } from '../fixtures/test';
 
 test.describe('password sign-in', () => {
   test('an administrator signs in with username and password and lands on /gluon', async ({ page, api, context }) => {
@@ -14,7 +14,9 @@ test.describe('password sign-in', () => {
     expect(token).toBeTruthy();
     expect(jwtClaims(token!).sub).toBe(admin.id);
     expect(await accessCookie(context, api.origin)).toBe(token);
-    const profile = JSON.parse((await page.evaluate(() => localStorage.getItem('zo-profile'))) ?? 'null') as { username: string };
+    const profile = JSON.parse((await page.evaluate(() => localStorage.getItem('zo-profile'))) ?? 'null') as {
+      username: string;
+    };
     expect(profile.username).toBe(admin.email);
   });
 
@@ -58,7 +60,10 @@ test.describe('password sign-in', () => {
     const login = loginPage(page);
     await login.open();
     // The API's own validation answers 400 with its message for a body it refuses (password > 1024 chars).
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/um/login')), login.signIn('long@example.com', 'x'.repeat(1100))]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/um/login')),
+      login.signIn('long@example.com', 'x'.repeat(1100)),
+    ]);
     expect(response.status()).toBe(400);
     const { message } = (await response.json()) as { message: string };
     expect(message.length).toBeGreaterThan(0);
@@ -70,14 +75,20 @@ test.describe('password sign-in', () => {
     await login.open();
     api.proxy.fail('/um/login', 502, { statusCode: 502, error: 'Bad Gateway', message: 'Bad Gateway' });
     await login.signIn('any@example.com', DEFAULT_PASSWORD);
-    await expect(login.alert).toHaveText('No connection, please make sure you have a valid internet connection and try again');
+    await expect(login.alert).toHaveText(
+      'No connection, please make sure you have a valid internet connection and try again',
+    );
     expect(api.proxy.injected).toContain('/um/login');
   });
 
   test('another status (500 from the API or a 404): the unknown-error text', async ({ page, api }) => {
     const login = loginPage(page);
     await login.open();
-    api.proxy.fail('/um/login', 500, { statusCode: 500, error: 'Internal Server Error', message: 'Internal Server Error' });
+    api.proxy.fail('/um/login', 500, {
+      statusCode: 500,
+      error: 'Internal Server Error',
+      message: 'Internal Server Error',
+    });
     await login.signIn('any@example.com', DEFAULT_PASSWORD);
     await expect(login.alert).toHaveText('The application has encountered an unknown error');
   });
@@ -109,7 +120,10 @@ test.describe('password sign-in', () => {
       if (!sessionStorage.getItem('seeded')) {
         sessionStorage.setItem('seeded', '1');
         localStorage.setItem('zo-token', token);
-        localStorage.setItem('zo-profile', JSON.stringify({ username: 'old@example.com', email: 'old@example.com', totpEnabled: false }));
+        localStorage.setItem(
+          'zo-profile',
+          JSON.stringify({ username: 'old@example.com', email: 'old@example.com', totpEnabled: false }),
+        );
       }
     }, expired);
     const login = loginPage(page);
@@ -127,9 +141,17 @@ test.describe('password sign-in', () => {
     expect(await page.evaluate(() => localStorage.getItem('zo-token'))).toBeTruthy();
   });
 
-  test('intro screen: /?token=&product= stores the token and opens the product; device page for gluon', async ({ page, api }) => {
+  test('intro screen: /?token=&product= stores the token and opens the product; device page for gluon', async ({
+    page,
+    api,
+  }) => {
     const user = await api.createUser({ name: 'intro' });
-    const login = async () => ((await (await page.request.post('/um/login', { data: { username: user.email, password: user.password } })).json()) as { token: string }).token;
+    const login = async () =>
+      (
+        (await (
+          await page.request.post('/um/login', { data: { username: user.email, password: user.password } })
+        ).json()) as { token: string }
+      ).token;
     await page.goto(`/?token=${encodeURIComponent(await login())}&product=neutrino`);
     await expect(page).toHaveURL(/\/neutrino$/);
     await page.evaluate(() => localStorage.clear());

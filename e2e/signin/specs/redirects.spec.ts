@@ -1,7 +1,8 @@
-import { expect, test } from '../fixtures/test';
-import { loginPage } from '../fixtures/loginPage';
 import type { Page } from '@playwright/test';
-import type { RunningApi, NewUser } from '../fixtures/apiProcess';
+
+import type { NewUser, RunningApi } from '../fixtures/apiProcess';
+import { loginPage } from '../fixtures/loginPage';
+import { expect, test } from '../fixtures/test';
 
 async function signInWith(page: Page, api: RunningApi, user: NewUser, query = ''): Promise<void> {
   const seeded = await api.createUser(user);
@@ -23,7 +24,12 @@ test.describe('post-login redirect rules', () => {
   });
 
   test('a SaaS-only gluon user (saas environment, no crash/process/rescan) goes to /gluon', async ({ page, api }) => {
-    await signInWith(page, api, { name: 'saas', permissions: ['gln#rpt#rw', 'gln#cfg#r', 'ntr#cfg#rw'] }, '?returnUrl=%2Fneutrino');
+    await signInWith(
+      page,
+      api,
+      { name: 'saas', permissions: ['gln#rpt#rw', 'gln#cfg#r', 'ntr#cfg#rw'] },
+      '?returnUrl=%2Fneutrino',
+    );
     await expect(page).toHaveURL(/\/gluon$/);
   });
 

@@ -1,6 +1,6 @@
-import { expect, test } from '../fixtures/test';
-import { loginPage, signInAtDevIdp } from '../fixtures/loginPage';
 import type { RunningApi } from '../fixtures/apiProcess';
+import { loginPage, signInAtDevIdp } from '../fixtures/loginPage';
+import { expect, test } from '../fixtures/test';
 import { totp } from '../fixtures/totp';
 
 /**

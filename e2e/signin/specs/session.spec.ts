@@ -1,8 +1,12 @@
-import { accessCookie, expect, jwtClaims, refreshSettled, test } from '../fixtures/test';
 import { loginPage, signOutViaMenu } from '../fixtures/loginPage';
+import { accessCookie, expect, jwtClaims, refreshSettled, test } from '../fixtures/test';
 
 test.describe('session after sign-in', () => {
-  test('refresh every 3 minutes (controlled clock) replaces the token and the access_token cookie', async ({ page, api, context }) => {
+  test('refresh every 3 minutes (controlled clock) replaces the token and the access_token cookie', async ({
+    page,
+    api,
+    context,
+  }) => {
     await page.clock.install();
     const user = await api.createUser({ name: 'refresh' });
     const login = loginPage(page);
@@ -40,7 +44,10 @@ test.describe('session after sign-in', () => {
     expect(refreshes).toEqual([]);
   });
 
-  test('forced logout: a session revoked on the server ends in the console at the next call (401)', async ({ page, api }) => {
+  test('forced logout: a session revoked on the server ends in the console at the next call (401)', async ({
+    page,
+    api,
+  }) => {
     await page.clock.install();
     const user = await api.createUser({ name: 'revoked' });
     const login = loginPage(page);
@@ -69,7 +76,10 @@ test.describe('session after sign-in', () => {
     await expect(page).toHaveURL(/\/neutrino$/);
   });
 
-  test("504 from the load balancer: one 'No Connection' toast, through /login, no refresh loop", async ({ page, api }) => {
+  test("504 from the load balancer: one 'No Connection' toast, through /login, no refresh loop", async ({
+    page,
+    api,
+  }) => {
     await page.clock.install();
     const user = await api.createUser({ name: 'gateway' });
     const login = loginPage(page);
@@ -131,7 +141,10 @@ test.describe('session after sign-in', () => {
     await signOutViaMenu(page);
     expect((await logout).status()).toBe(200);
     // The old token is dead on the server.
-    const old = await api.query<{ revoked: boolean }>('SELECT revoked_at IS NOT NULL AS revoked FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1', [user.email]);
+    const old = await api.query<{ revoked: boolean }>(
+      'SELECT revoked_at IS NOT NULL AS revoked FROM sessions s JOIN users u ON u.id = s.user_id WHERE u.email = $1',
+      [user.email],
+    );
     expect(old.every((s) => s.revoked)).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
-import { accessCookie, expect, jwtClaims, refreshSettled, test } from '../fixtures/test';
-import { loginPage, signInAtDevIdp } from '../fixtures/loginPage';
 import type { RunningApi } from '../fixtures/apiProcess';
+import { loginPage, signInAtDevIdp } from '../fixtures/loginPage';
+import { accessCookie, expect, jwtClaims, refreshSettled, test } from '../fixtures/test';
 
 const OKTA_USER = 'okta.user@example.com';
 const GOOGLE_USER = 'google.user@example.com';
@@ -30,7 +30,9 @@ test.describe('identity-provider sign-ins through the development IdP', () => {
     await expect(page.getByText('Invalid Okta domain').first()).toBeVisible();
 
     await domain.fill(api.idpOrigin);
-    const authorize = page.waitForRequest((r) => r.url().startsWith(`${api.idpOrigin}/okta/oauth2/default/v1/authorize`));
+    const authorize = page.waitForRequest((r) =>
+      r.url().startsWith(`${api.idpOrigin}/okta/oauth2/default/v1/authorize`),
+    );
     await cont.click();
     const authUrl = new URL((await authorize).url());
     expect(authUrl.searchParams.get('response_type')).toBe('code');
@@ -64,7 +66,10 @@ test.describe('identity-provider sign-ins through the development IdP', () => {
     await expect(login.title).toHaveText('Sign in');
   });
 
-  test('Google with the popup blocked: redirect to the provider and back, signed in with the returnUrl kept', async ({ page, api }) => {
+  test('Google with the popup blocked: redirect to the provider and back, signed in with the returnUrl kept', async ({
+    page,
+    api,
+  }) => {
     await ensureUser(api, GOOGLE_USER);
     // A popup blocker makes window.open answer null; the login page then redirects the whole page
     // (the popup variant itself: googlePopup.spec.ts).
@@ -83,7 +88,11 @@ test.describe('identity-provider sign-ins through the development IdP', () => {
     expect(await page.evaluate(() => localStorage.getItem('oauth-provider'))).toBe('google');
   });
 
-  test('vendor IdP (Jamf): e-mail domain picks the provider; cookie and flags stored; logout goes through the provider', async ({ page, api, context }) => {
+  test('vendor IdP (Jamf): e-mail domain picks the provider; cookie and flags stored; logout goes through the provider', async ({
+    page,
+    api,
+    context,
+  }) => {
     await ensureUser(api, JAMF_USER);
     const login = loginPage(page);
     await login.open();
@@ -104,7 +113,9 @@ test.describe('identity-provider sign-ins through the development IdP', () => {
     expect(await page.evaluate(() => localStorage.getItem('sesionStart'))).toMatch(/^\d+$/);
     expect(await accessCookie(context, api.origin)).toBe(await page.evaluate(() => localStorage.getItem('zo-token')));
 
-    const endSession = page.waitForRequest((r) => r.url().startsWith(`${api.idpOrigin}/jamf/`) && r.url().includes('logout'));
+    const endSession = page.waitForRequest(
+      (r) => r.url().startsWith(`${api.idpOrigin}/jamf/`) && r.url().includes('logout'),
+    );
     await page.getByRole('button', { name: 'Profile menu' }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await endSession;
@@ -143,7 +154,10 @@ test.describe('identity-provider sign-ins through the development IdP', () => {
     await expect(page).toHaveURL(/\/gluon$/, { timeout: 15_000 });
   });
 
-  test('forced logout of a vendor-IdP session -> /login?reauth=true with the returnUrl (Jamf screen)', async ({ page, api }) => {
+  test('forced logout of a vendor-IdP session -> /login?reauth=true with the returnUrl (Jamf screen)', async ({
+    page,
+    api,
+  }) => {
     await ensureUser(api, JAMF_USER);
     await page.clock.install();
     const login = loginPage(page);

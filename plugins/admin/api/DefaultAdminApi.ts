@@ -1,5 +1,6 @@
 import type { DownloadService } from '@core/downloads/DownloadService';
 import type { HttpService } from '@core/http/HttpService';
+
 import type {
   AdminApi,
   AdminUser,
@@ -24,7 +25,8 @@ const OWN_403 = { skipGlobalErrors: [403] } as const;
 /** The query without empty values (the API reads an empty `search` as a search). */
 function params(query: AuditQuery | UserListQuery): Record<string, string | number> {
   const out: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') out[key] = value as string | number;
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined && value !== '') out[key] = value as string | number;
   return out;
 }
 
@@ -89,7 +91,9 @@ export class DefaultAdminApi implements AdminApi {
     });
   }
   async getOktaConfig(): Promise<OktaConfig | null> {
-    const response = await this.http.get<OktaConfig>('/um/oauth2config/okta', { validateStatus: (s) => s === 200 || s === 404 });
+    const response = await this.http.get<OktaConfig>('/um/oauth2config/okta', {
+      validateStatus: (s) => s === 200 || s === 404,
+    });
     return response.status === 404 ? null : response.data;
   }
   async verifyOkta(clientIssuer: string): Promise<OktaVerifyAnswer> {
@@ -102,11 +106,20 @@ export class DefaultAdminApi implements AdminApi {
     await this.http.delete('/um/oauth2config/okta', OWN_403);
   }
   async passwordRecoveryEnabled(): Promise<boolean> {
-    return (await this.http.get<{ passwordRecoveryEnabled: boolean }>('/um/passwordRecovery/enabled', { authMode: { kind: 'public' } })).data.passwordRecoveryEnabled;
+    return (
+      await this.http.get<{ passwordRecoveryEnabled: boolean }>('/um/passwordRecovery/enabled', {
+        authMode: { kind: 'public' },
+      })
+    ).data.passwordRecoveryEnabled;
   }
   async uploadLogo(file: Blob): Promise<LogoAnswer> {
-    const type = file.type === 'image/png' || file.type === 'image/jpeg' || file.type === 'image/svg+xml' ? file.type : 'application/octet-stream';
-    return (await this.http.put<LogoAnswer>('/um/logo', file, { headers: { 'Content-Type': type }, skipGlobalErrors: [403] })).data;
+    const type =
+      file.type === 'image/png' || file.type === 'image/jpeg' || file.type === 'image/svg+xml'
+        ? file.type
+        : 'application/octet-stream';
+    return (
+      await this.http.put<LogoAnswer>('/um/logo', file, { headers: { 'Content-Type': type }, skipGlobalErrors: [403] })
+    ).data;
   }
   async deleteLogo(): Promise<void> {
     await this.http.delete('/um/logo', { skipGlobalErrors: [403, 404] });

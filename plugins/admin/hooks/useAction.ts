@@ -1,5 +1,7 @@
 import { useCallback, useRef } from 'react';
+
 import { useMutation } from '@core/react/useMutation';
+
 import { apiMessage } from '../logic/apiMessage';
 
 export interface Action {

@@ -1,8 +1,8 @@
+import { canWriteUsers } from '@common/admin/access';
+import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
-import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { SessionServiceToken } from '@core/session/SessionService';
-import { canWriteUsers } from '@common/admin/access';
 
 export interface AdminAccess {
   perms: readonly string[];

@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
+
 import { ModalServiceToken } from '@core/modals/ModalService';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
+
 import type { Action } from './useAction';
 
 /**
@@ -14,7 +16,12 @@ export function useConfirmedAction(action: Action) {
   const modals = useService(ModalServiceToken);
   const toasts = useService(ToastServiceToken);
   return useCallback(
-    async <T>(message: string, fn: () => Promise<T>, done: { title: string; message: string }, confirmText?: string): Promise<T | undefined> => {
+    async <T>(
+      message: string,
+      fn: () => Promise<T>,
+      done: { title: string; message: string },
+      confirmText?: string,
+    ): Promise<T | undefined> => {
       if (action.busy || !(await modals.confirm(message, confirmText))) return undefined;
       const out = await action.run(async () => ({ value: await fn() }));
       if (out) toasts.success(done.title, done.message);

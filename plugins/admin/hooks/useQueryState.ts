@@ -1,4 +1,5 @@
 import { useCallback, useMemo } from 'react';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
@@ -7,7 +8,9 @@ import { useService } from '@core/react/useService';
  * A table's state (search, page, sort, filters) kept in the query string, so a URL is a
  * bookmark and Back restores it. `set` replaces the entry; empty values leave the URL.
  */
-export function useQueryState<K extends string>(keys: readonly K[]): [Record<K, string>, (patch: Partial<Record<K, string>>) => void] {
+export function useQueryState<K extends string>(
+  keys: readonly K[],
+): [Record<K, string>, (patch: Partial<Record<K, string>>) => void] {
   const nav = useService(NavigationServiceToken);
   const search = useObservable(nav.search$, nav.search());
   const state = useMemo(() => {

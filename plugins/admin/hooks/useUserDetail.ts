@@ -1,7 +1,9 @@
 import { useState } from 'react';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
-import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
+import { useService } from '@core/react/useService';
+
 import { AdminApiToken, type AdminUser, type InvitationAnswer } from '../api/AdminApi';
 import { apiMessage } from '../logic/apiMessage';
 import { permissionsError } from '../logic/validators';
@@ -67,7 +69,10 @@ export function useUserDetail(userId: string) {
     }),
     setDisabled: withUser(async (u, disabled: boolean) => {
       const updated = disabled
-        ? await confirmed(`Disable ${u.email}? Their sessions end at once.`, () => api.disableUser(u.id), { title: 'User disabled', message: u.email })
+        ? await confirmed(`Disable ${u.email}? Their sessions end at once.`, () => api.disableUser(u.id), {
+            title: 'User disabled',
+            message: u.email,
+          })
         : await action.run(() => api.enableUser(u.id));
       if (updated) {
         setUser(updated);
@@ -75,24 +80,36 @@ export function useUserDetail(userId: string) {
       }
     }),
     resetMfa: withUser(async (u) => {
-      const updated = await confirmed(`Reset two-factor authentication of ${u.email}? They sign in with the password alone until they set it up again.`, () => api.resetMfa(u.id), {
-        title: 'MFA reset',
-        message: u.email,
-      });
+      const updated = await confirmed(
+        `Reset two-factor authentication of ${u.email}? They sign in with the password alone until they set it up again.`,
+        () => api.resetMfa(u.id),
+        {
+          title: 'MFA reset',
+          message: u.email,
+        },
+      );
       if (updated) setUser(updated);
     }),
     endAll: withUser(async (u) => {
-      const done = await confirmed(isSelf ? 'End all your other sessions?' : `End every session of ${u.email}?`, () => api.endSessions(u.id), {
-        title: 'Sessions ended',
-        message: u.email,
-      });
+      const done = await confirmed(
+        isSelf ? 'End all your other sessions?' : `End every session of ${u.email}?`,
+        () => api.endSessions(u.id),
+        {
+          title: 'Sessions ended',
+          message: u.email,
+        },
+      );
       if (done !== undefined) sessions.reload();
     }),
     endOne: withUser(async (u, sessionId: string) => {
-      const done = await confirmed('End this session? Its device is signed out at once.', async () => api.endSession(u.id, sessionId).then(() => true), {
-        title: 'Session ended',
-        message: u.email,
-      });
+      const done = await confirmed(
+        'End this session? Its device is signed out at once.',
+        async () => api.endSession(u.id, sessionId).then(() => true),
+        {
+          title: 'Session ended',
+          message: u.email,
+        },
+      );
       if (done) sessions.reload();
     }),
     remove: withUser(async (u) => {

@@ -7,7 +7,8 @@ export function dayRange(from: string, to: string): { from?: string; to?: string
   const start = parseDay(from);
   const end = parseDay(to);
   if (end) end.setDate(end.getDate() + 1);
-  if (start && end && start.getTime() >= end.getTime()) return { error: 'The start of the date range must be before its end.' };
+  if (start && end && start.getTime() >= end.getTime())
+    return { error: 'The start of the date range must be before its end.' };
   return { from: start?.toISOString(), to: end?.toISOString() };
 }
 

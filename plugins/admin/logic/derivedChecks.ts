@@ -1,3 +1,4 @@
+import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
 import {
   canDownloadFiles,
   canReadConfig,
@@ -10,9 +11,8 @@ import {
   isInspectionAdmin,
   isUploader,
 } from '@common/gluon/access';
-import { isModuleEnabled } from '@common/permissions/moduleAccess';
 import { hasMonitoringAccess, isMonitoringAdmin } from '@common/monitoring/access';
-import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
+import { isModuleEnabled } from '@common/permissions/moduleAccess';
 
 type Perms = readonly string[];
 
@@ -30,8 +30,18 @@ export interface DerivedCheck {
 
 export const DERIVED_CHECKS: readonly DerivedCheck[] = [
   { id: 'userWrite', label: 'User write', rule: 'umg#usr#rw', test: canWriteUsers },
-  { id: 'userAccess', label: 'User-management access', rule: 'any umg#usr# permission, or inspection admin', test: hasUserManagementAccess },
-  { id: 'inspectionAdmin', label: 'Inspection admin', rule: 'gln#rpt#rw, gln#cfg#rw and gln#fl#rw', test: isInspectionAdmin },
+  {
+    id: 'userAccess',
+    label: 'User-management access',
+    rule: 'any umg#usr# permission, or inspection admin',
+    test: hasUserManagementAccess,
+  },
+  {
+    id: 'inspectionAdmin',
+    label: 'Inspection admin',
+    rule: 'gln#rpt#rw, gln#cfg#rw and gln#fl#rw',
+    test: isInspectionAdmin,
+  },
   { id: 'fileDownload', label: 'File download', rule: 'gln#fl#r or rw, or admin', test: canDownloadFiles },
   { id: 'configRead', label: 'Config read', rule: 'gln#cfg#r or rw', test: canReadConfig },
   { id: 'configWrite', label: 'Config write', rule: 'gln#cfg#w or rw', test: canWriteConfig },
@@ -41,8 +51,18 @@ export const DERIVED_CHECKS: readonly DerivedCheck[] = [
   { id: 'processExplorer', label: 'Process explorer', rule: 'gln#pre#r', test: hasProcessExplorer },
   { id: 'rescan', label: 'Rescan', rule: 'gln#rsn#r', test: canRescan },
   { id: 'uploader', label: 'Uploader', rule: 'gln#upl#rw and not admin, or basic uploader', test: isUploader },
-  { id: 'basicUploader', label: 'Basic uploader', rule: 'gln#suv#r, gln#sdv#r and gln#pdv#r, and not admin', test: isBasicUploader },
-  { id: 'newInspection', label: 'New-inspection access', rule: 'gln#fl#w or rw, gln#upl#w or rw, gln#ext#w or rw', test: hasNewInspectionAccess },
+  {
+    id: 'basicUploader',
+    label: 'Basic uploader',
+    rule: 'gln#suv#r, gln#sdv#r and gln#pdv#r, and not admin',
+    test: isBasicUploader,
+  },
+  {
+    id: 'newInspection',
+    label: 'New-inspection access',
+    rule: 'gln#fl#w or rw, gln#upl#w or rw, gln#ext#w or rw',
+    test: hasNewInspectionAccess,
+  },
   { id: 'moduleEnabled', label: 'Module enabled', rule: 'any gln#, elc# or ntr# permission', test: isModuleEnabled },
 ];
 

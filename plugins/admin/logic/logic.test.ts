@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { catalogueGrid } from './catalogueGrid';
 import { DERIVED_CHECKS, PRESETS } from './derivedChecks';
 import { emailError, permissionsError } from './validators';
@@ -55,6 +56,8 @@ describe('validators', () => {
 
   it('permission syntax as the API checks it', () => {
     expect(permissionsError(['gln#rpt#rw', 'umg#usr#r'])).toBeUndefined();
-    expect(permissionsError(['gln#rpt#x', 'GLN#rpt#r'])).toBe('Not of the form module#resource#mode: gln#rpt#x, GLN#rpt#r');
+    expect(permissionsError(['gln#rpt#x', 'GLN#rpt#r'])).toBe(
+      'Not of the form module#resource#mode: gln#rpt#x, GLN#rpt#r',
+    );
   });
 });

@@ -1,18 +1,26 @@
 import { Button, Callout, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import {
+  type CursorPosition,
+  nextPosition,
+  positionKey,
+  previousPosition,
+  shownIndex,
+} from '@core/paging/cursorPaging';
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
-import { nextPosition, positionKey, previousPosition, shownIndex, type CursorPosition } from '@core/paging/cursorPaging';
+import { useService } from '@core/react/useService';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
 import { AdminApiToken, type AuditFilter } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { Pager } from '../components/Pager/Pager';
 import { useAction } from '../hooks/useAction';
-import { apiMessage } from '../logic/apiMessage';
 import { pageParam, useQueryState } from '../hooks/useQueryState';
+import { apiMessage } from '../logic/apiMessage';
 import { dayRange } from '../logic/dayRange';
-import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 export const AUDIT_PAGE_SIZE = 50;
 /** A new filter starts on the first page. */
@@ -27,22 +35,40 @@ export default function AuditPage(_props: PageProps) {
   const [query, setQuery] = useQueryState(KEYS);
   const [actor, setActor] = useState(query.actor);
   const [actionPrefix, setActionPrefix] = useState(query.action);
-  const at: CursorPosition = { index: pageParam(query.page), after: query.after || undefined, before: query.before || undefined };
+  const at: CursorPosition = {
+    index: pageParam(query.page),
+    after: query.after || undefined,
+    before: query.before || undefined,
+  };
   const range = dayRange(query.from, query.to);
-  const filter: AuditFilter = { actor: query.actor || undefined, action: query.action || undefined, from: range.from, to: range.to };
+  const filter: AuditFilter = {
+    actor: query.actor || undefined,
+    action: query.action || undefined,
+    from: range.from,
+    to: range.to,
+  };
   // Each answer carries the position it was read at: the shown page stays while the next loads, and paging goes on from it.
   const loaded = useLoader(
     JSON.stringify([filter, positionKey(at), range.error]),
     () =>
       range.error
         ? Promise.reject(new Error(range.error))
-        : api.getAuditEvents({ ...filter, size: AUDIT_PAGE_SIZE, after: at.after, before: at.before }).then((page) => ({ page, at })),
+        : api
+            .getAuditEvents({ ...filter, size: AUDIT_PAGE_SIZE, after: at.after, before: at.before })
+            .then((page) => ({ page, at })),
     { describe: apiMessage },
   );
   const events = { data: loaded.data?.page ?? null, error: loaded.error, loading: loaded.loading };
   const shownAt = loaded.data?.at ?? at;
   const go = (position: CursorPosition | null) =>
-    position ? () => setQuery({ page: position.index ? String(position.index) : '', after: position.after ?? '', before: position.before ?? '' }) : null;
+    position
+      ? () =>
+          setQuery({
+            page: position.index ? String(position.index) : '',
+            after: position.after ?? '',
+            before: position.before ?? '',
+          })
+      : null;
   const exporting = useAction();
 
   useEffect(() => {
@@ -55,20 +81,48 @@ export default function AuditPage(_props: PageProps) {
   return (
     <AdminLayout
       title="Audit log"
-      actions={<Button text="Export CSV" disabled={exporting.busy || !!range.error} onClick={() => void exporting.run(() => api.exportAuditCsv(filter))} />}
+      actions={
+        <Button
+          text="Export CSV"
+          disabled={exporting.busy || !!range.error}
+          onClick={() => void exporting.run(() => api.exportAuditCsv(filter))}
+        />
+      }
     >
       <div className="admin-toolbar">
         <FormGroup label="Actor" labelFor="audit-actor">
-          <InputGroup id="audit-actor" placeholder="Part of an e-mail" value={actor} maxLength={254} onChange={(e) => setActor(e.currentTarget.value)} />
+          <InputGroup
+            id="audit-actor"
+            placeholder="Part of an e-mail"
+            value={actor}
+            maxLength={254}
+            onChange={(e) => setActor(e.currentTarget.value)}
+          />
         </FormGroup>
         <FormGroup label="Action" labelFor="audit-action">
-          <InputGroup id="audit-action" placeholder="e.g. user. or collectorLink." value={actionPrefix} maxLength={100} onChange={(e) => setActionPrefix(e.currentTarget.value)} />
+          <InputGroup
+            id="audit-action"
+            placeholder="e.g. user. or collectorLink."
+            value={actionPrefix}
+            maxLength={100}
+            onChange={(e) => setActionPrefix(e.currentTarget.value)}
+          />
         </FormGroup>
         <FormGroup label="From" labelFor="audit-from">
-          <InputGroup id="audit-from" type="date" value={query.from} onChange={(e) => setQuery({ from: e.currentTarget.value, ...FIRST })} />
+          <InputGroup
+            id="audit-from"
+            type="date"
+            value={query.from}
+            onChange={(e) => setQuery({ from: e.currentTarget.value, ...FIRST })}
+          />
         </FormGroup>
         <FormGroup label="To" labelFor="audit-to">
-          <InputGroup id="audit-to" type="date" value={query.to} onChange={(e) => setQuery({ to: e.currentTarget.value, ...FIRST })} />
+          <InputGroup
+            id="audit-to"
+            type="date"
+            value={query.to}
+            onChange={(e) => setQuery({ to: e.currentTarget.value, ...FIRST })}
+          />
         </FormGroup>
         {events.loading && <Spinner size={16} />}
       </div>
@@ -103,7 +157,9 @@ export default function AuditPage(_props: PageProps) {
                         <code>{e.action}</code>
                       </td>
                       <td>{e.actorEmail ?? e.actorId ?? '—'}</td>
-                      <td>{e.targetName ? <span title={e.target ?? undefined}>{e.targetName}</span> : (e.target ?? '—')}</td>
+                      <td>
+                        {e.targetName ? <span title={e.target ?? undefined}>{e.targetName}</span> : (e.target ?? '—')}
+                      </td>
                       <td>{e.ip ?? '—'}</td>
                     </tr>
                   ))}

@@ -1,11 +1,13 @@
 import { Button, Callout, Classes, FormGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+
 import { BrandingServiceToken, type TenantLogo } from '@core/branding/BrandingService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
 import { ServerSvg } from '@core/ui/ServerSvg';
+
 import { AdminApiToken } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { useAction } from '../hooks/useAction';
@@ -17,7 +19,11 @@ type Preview = { file: File; logo: TenantLogo };
 
 /** LogoPictureProps: an SVG draws through the sanitising ServerSvg, a PNG/JPEG as an image. */
 function LogoPicture({ logo, label }: { logo: TenantLogo; label: string }) {
-  return logo.kind === 'svg' ? <ServerSvg markup={logo.markup} width={160} label={label} /> : <img src={logo.url} alt={label} />;
+  return logo.kind === 'svg' ? (
+    <ServerSvg markup={logo.markup} width={160} label={label} />
+  ) : (
+    <img src={logo.url} alt={label} />
+  );
 }
 
 /** /admin/branding: upload (previewed first) or remove the tenant's logo; the header follows at once. */
@@ -47,7 +53,9 @@ export default function BrandingPage(_props: PageProps) {
     const checked = checkLogoFile(file);
     if (checked) return setProblem(checked);
     const isSvg = file.type === 'image/svg+xml' || /\.svg$/i.test(file.name);
-    const logo: TenantLogo = isSvg ? { kind: 'svg', markup: await file.text() } : { kind: 'image', url: URL.createObjectURL(file) };
+    const logo: TenantLogo = isSvg
+      ? { kind: 'svg', markup: await file.text() }
+      : { kind: 'image', url: URL.createObjectURL(file) };
     setPreview({ file, logo });
   };
   const upload = async () => {
@@ -60,10 +68,14 @@ export default function BrandingPage(_props: PageProps) {
     }
   };
   const remove = async () => {
-    const done = await confirmed('Remove the logo? The header shows the product mark again.', () => api.deleteLogo().then(() => true), {
-      title: 'Logo',
-      message: 'The logo has been removed.',
-    });
+    const done = await confirmed(
+      'Remove the logo? The header shows the product mark again.',
+      () => api.deleteLogo().then(() => true),
+      {
+        title: 'Logo',
+        message: 'The logo has been removed.',
+      },
+    );
     if (done) branding.reload();
   };
 
@@ -75,11 +87,21 @@ export default function BrandingPage(_props: PageProps) {
             {current ? (
               <LogoPicture logo={current} label="Current logo" />
             ) : (
-              <span className={Classes.TEXT_MUTED}>{current === null ? 'No logo: the header shows the product mark.' : '…'}</span>
+              <span className={Classes.TEXT_MUTED}>
+                {current === null ? 'No logo: the header shows the product mark.' : '…'}
+              </span>
             )}
           </div>
         </FormGroup>
-        {canWrite && current && <Button intent="danger" variant="minimal" text="Remove logo" disabled={action.busy} onClick={() => void remove()} />}
+        {canWrite && current && (
+          <Button
+            intent="danger"
+            variant="minimal"
+            text="Remove logo"
+            disabled={action.busy}
+            onClick={() => void remove()}
+          />
+        )}
       </section>
       {canWrite && (
         <section className="admin-section admin-form">

@@ -1,11 +1,13 @@
 import { Button, Callout, Checkbox, FormGroup, H4 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
+import { useService } from '@core/react/useService';
 import { FormTextField } from '@core/ui/FormTextField/FormTextField';
+
 import { AdminApiToken, type InvitationAnswer, type LoginMethod } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { InvitationLink } from '../components/InvitationLink/InvitationLink';
@@ -16,7 +18,12 @@ import { apiMessage } from '../logic/apiMessage';
 import { LOGIN_METHODS } from '../logic/loginMethods';
 import { emailError, permissionsError } from '../logic/validators';
 
-const METHOD_LABELS: Record<LoginMethod, string> = { password: 'Password', Google: 'Google', Okta: 'Okta', JamfAuth0: 'Jamf (vendor sign-in)' };
+const METHOD_LABELS: Record<LoginMethod, string> = {
+  password: 'Password',
+  Google: 'Google',
+  Okta: 'Okta',
+  JamfAuth0: 'Jamf (vendor sign-in)',
+};
 const NO_METHOD = 'Choose at least one sign-in method.';
 
 interface InviteValues {
@@ -40,7 +47,11 @@ export default function InvitePage(_props: PageProps) {
   const catalogue = useLoader('catalogue', () => api.getPermissionCatalogue(), { describe: apiMessage });
   const action = useAction();
   // "Invite another" starts from an empty e-mail but keeps the methods and permissions chosen.
-  const [initialValues, setInitialValues] = useState<InviteValues>({ email: '', methods: ['password'], permissions: [] });
+  const [initialValues, setInitialValues] = useState<InviteValues>({
+    email: '',
+    methods: ['password'],
+    permissions: [],
+  });
   const [sent, setSent] = useState<InvitationAnswer | null>(null);
 
   if (!canWrite) {
@@ -52,7 +63,9 @@ export default function InvitePage(_props: PageProps) {
   }
 
   const submit = async ({ email, methods, permissions }: InviteValues) => {
-    const answer = await action.run(() => api.invite({ email: email.trim(), allowedLoginMethods: methods, permissions }));
+    const answer = await action.run(() =>
+      api.invite({ email: email.trim(), allowedLoginMethods: methods, permissions }),
+    );
     if (answer) {
       setInitialValues({ email: '', methods, permissions });
       setSent(answer);
@@ -79,10 +92,19 @@ export default function InvitePage(_props: PageProps) {
         validate={validateInvite}
         render={({ handleSubmit, errors, touched, submitFailed }) => {
           // Like the e-mail's own message, the callout waits until the e-mail was left or a send was tried.
-          const problem = (touched?.email || submitFailed) && !errors?.email ? (errors?.methods ?? errors?.permissions) : undefined;
+          const problem =
+            (touched?.email || submitFailed) && !errors?.email ? (errors?.methods ?? errors?.permissions) : undefined;
           return (
             <form className="admin-form" onSubmit={(e) => void handleSubmit(e)} noValidate>
-              <FormTextField idPrefix="invite" name="email" label="Email" type="email" validate={(value) => emailError(value ?? '')} maxLength={254} autoComplete="off" />
+              <FormTextField
+                idPrefix="invite"
+                name="email"
+                label="Email"
+                type="email"
+                validate={(value) => emailError(value ?? '')}
+                maxLength={254}
+                autoComplete="off"
+              />
               <Field<LoginMethod[]> name="methods">
                 {({ input }) => (
                   <FormGroup
@@ -112,7 +134,16 @@ export default function InvitePage(_props: PageProps) {
               </Field>
               <H4>Permissions</H4>
               <Field<string[]> name="permissions">
-                {({ input }) => (catalogue.data ? <PermissionEditor catalogue={catalogue.data} value={input.value} onChange={input.onChange} held={perms} /> : null)}
+                {({ input }) =>
+                  catalogue.data ? (
+                    <PermissionEditor
+                      catalogue={catalogue.data}
+                      value={input.value}
+                      onChange={input.onChange}
+                      held={perms}
+                    />
+                  ) : null
+                }
               </Field>
               {catalogue.error && <Callout intent="danger">{catalogue.error}</Callout>}
               {problem && <Callout intent="warning">{problem}</Callout>}
@@ -122,7 +153,13 @@ export default function InvitePage(_props: PageProps) {
                 </Callout>
               )}
               <div className="admin-actions admin-section">
-                <Button type="submit" intent="primary" text="Send invitation" loading={action.busy} disabled={action.busy} />
+                <Button
+                  type="submit"
+                  intent="primary"
+                  text="Send invitation"
+                  loading={action.busy}
+                  disabled={action.busy}
+                />
                 <Button text="Cancel" variant="minimal" onClick={() => nav.navigate('/admin/users')} />
               </div>
             </form>

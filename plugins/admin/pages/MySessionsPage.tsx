@@ -1,7 +1,9 @@
 import { Button, Callout, Classes, Spinner } from '@blueprintjs/core';
+
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
+import { useService } from '@core/react/useService';
+
 import { AdminApiToken } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { SessionsTable } from '../components/SessionsTable/SessionsTable';
@@ -14,28 +16,51 @@ import { apiMessage } from '../logic/apiMessage';
 export default function MySessionsPage(_props: PageProps) {
   const api = useService(AdminApiToken);
   const { selfId } = useAdminAccess();
-  const sessions = useLoader(selfId ?? '', () => (selfId ? api.getUserSessions(selfId) : Promise.resolve([])), { describe: apiMessage });
+  const sessions = useLoader(selfId ?? '', () => (selfId ? api.getUserSessions(selfId) : Promise.resolve([])), {
+    describe: apiMessage,
+  });
   const action = useAction();
   const confirmed = useConfirmedAction(action);
-  if (!selfId) return <AdminLayout title="My sessions">{<Callout intent="warning">Your session carries no user id.</Callout>}</AdminLayout>;
+  if (!selfId)
+    return (
+      <AdminLayout title="My sessions">
+        {<Callout intent="warning">Your session carries no user id.</Callout>}
+      </AdminLayout>
+    );
 
   const endOne = async (id: string) => {
     if (
-      await confirmed('End this session? Its device is signed out at once.', () => api.endSession(selfId, id).then(() => true), {
-        title: 'Session ended',
-        message: 'The device is signed out.',
-      })
+      await confirmed(
+        'End this session? Its device is signed out at once.',
+        () => api.endSession(selfId, id).then(() => true),
+        {
+          title: 'Session ended',
+          message: 'The device is signed out.',
+        },
+      )
     )
       sessions.reload();
   };
   const endOthers = async () => {
-    if ((await confirmed('End all your other sessions?', () => api.endSessions(selfId), { title: 'Sessions ended', message: 'Only this session is left.' })) !== undefined)
+    if (
+      (await confirmed('End all your other sessions?', () => api.endSessions(selfId), {
+        title: 'Sessions ended',
+        message: 'Only this session is left.',
+      })) !== undefined
+    )
       sessions.reload();
   };
   const others = sessions.data?.some((s) => !s.current) ?? false;
   return (
-    <AdminLayout title="My sessions" actions={others && <Button text="End all other sessions" disabled={action.busy} onClick={() => void endOthers()} />}>
-      <p className={Classes.TEXT_MUTED}>Every device signed in as you. End one you do not recognise, and change your password.</p>
+    <AdminLayout
+      title="My sessions"
+      actions={
+        others && <Button text="End all other sessions" disabled={action.busy} onClick={() => void endOthers()} />
+      }
+    >
+      <p className={Classes.TEXT_MUTED}>
+        Every device signed in as you. End one you do not recognise, and change your password.
+      </p>
       {action.error && (
         <Callout intent="danger" role="alert">
           {action.error}

@@ -1,12 +1,14 @@
 import { Button, Callout, Classes, FormGroup, H4, InputGroup, Spinner } from '@blueprintjs/core';
-import { useEffect, useMemo, useRef, useState } from 'react';
 import type { FormApi } from 'final-form';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field, Form } from 'react-final-form';
+
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { PageProps } from '@core/plugin/PluginManifest';
+import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
-import { useLoader } from '@core/react/useLoader';
+
 import { AdminApiToken, type OktaConfig, type OktaVerifyAnswer } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { useAction } from '../hooks/useAction';
@@ -88,10 +90,15 @@ export default function SignInSettingsPage(_props: PageProps) {
   const formRef = useRef<FormApi<OktaValues> | null>(null);
   useEffect(() => setSaved(okta.data), [okta.data]);
   // The form starts (again) from each configuration loaded.
-  const initialValues = useMemo<OktaValues>(() => ({ issuer: okta.data?.clientIssuer ?? '', clientId: okta.data?.clientId ?? '' }), [okta.data]);
+  const initialValues = useMemo<OktaValues>(
+    () => ({ issuer: okta.data?.clientIssuer ?? '', clientId: okta.data?.clientId ?? '' }),
+    [okta.data],
+  );
 
   // Saving is offered once the issuer typed now was verified (the verify answer names it normalised).
-  const isVerified = (issuer: string) => verified !== null && (verified.clientIssuer === issuer.trim() || verified.clientIssuer === `https://${issuer.trim()}`);
+  const isVerified = (issuer: string) =>
+    verified !== null &&
+    (verified.clientIssuer === issuer.trim() || verified.clientIssuer === `https://${issuer.trim()}`);
 
   const verify = async (form: FormApi<OktaValues>) => {
     setChecked(true);
@@ -104,7 +111,9 @@ export default function SignInSettingsPage(_props: PageProps) {
   const save = async ({ issuer, clientId }: OktaValues) => {
     setChecked(true);
     if (!verified || !isVerified(issuer)) return;
-    const answer = await action.run(() => api.saveOktaConfig({ clientIssuer: verified.clientIssuer, clientId: clientId.trim() }));
+    const answer = await action.run(() =>
+      api.saveOktaConfig({ clientIssuer: verified.clientIssuer, clientId: clientId.trim() }),
+    );
     if (answer) {
       setSaved(answer);
       formRef.current?.change('issuer', answer.clientIssuer);
@@ -112,10 +121,14 @@ export default function SignInSettingsPage(_props: PageProps) {
     }
   };
   const remove = async () => {
-    const done = await confirmed('Remove the Okta configuration? Okta sign-in stops for every user of the tenant.', () => api.deleteOktaConfig().then(() => true), {
-      title: 'Okta',
-      message: 'The Okta configuration has been removed.',
-    });
+    const done = await confirmed(
+      'Remove the Okta configuration? Okta sign-in stops for every user of the tenant.',
+      () => api.deleteOktaConfig().then(() => true),
+      {
+        title: 'Okta',
+        message: 'The Okta configuration has been removed.',
+      },
+    );
     if (done) {
       setSaved(null);
       formRef.current?.change('issuer', '');
@@ -159,10 +172,18 @@ export default function SignInSettingsPage(_props: PageProps) {
                   validate={validateIssuer}
                   onEdit={() => setVerified(null)}
                 />
-                <OktaField name="clientId" label="Client id" id="okta-client" checked={checked} readOnly={!canWrite} validate={validateClientId} />
+                <OktaField
+                  name="clientId"
+                  label="Client id"
+                  id="okta-client"
+                  checked={checked}
+                  readOnly={!canWrite}
+                  validate={validateClientId}
+                />
                 {verified && (
                   <Callout intent="success" title="Verified" data-testid="okta-verified">
-                    {verified.clientIssuer} publishes an OpenID configuration; sign-in goes to {verified.authorizationEndpoint}.
+                    {verified.clientIssuer} publishes an OpenID configuration; sign-in goes to{' '}
+                    {verified.authorizationEndpoint}.
                   </Callout>
                 )}
                 {action.error && (
@@ -173,8 +194,22 @@ export default function SignInSettingsPage(_props: PageProps) {
                 {canWrite && (
                   <div className="admin-actions admin-section">
                     <Button text="Verify" disabled={action.busy} onClick={() => void verify(form)} />
-                    <Button type="submit" intent="primary" text="Save" disabled={action.busy || !verifiedNow} title={verifiedNow ? undefined : 'Verify the domain first'} />
-                    {saved && <Button intent="danger" variant="minimal" text="Remove" disabled={action.busy} onClick={() => void remove()} />}
+                    <Button
+                      type="submit"
+                      intent="primary"
+                      text="Save"
+                      disabled={action.busy || !verifiedNow}
+                      title={verifiedNow ? undefined : 'Verify the domain first'}
+                    />
+                    {saved && (
+                      <Button
+                        intent="danger"
+                        variant="minimal"
+                        text="Remove"
+                        disabled={action.busy}
+                        onClick={() => void remove()}
+                      />
+                    )}
                   </div>
                 )}
               </form>
@@ -185,14 +220,19 @@ export default function SignInSettingsPage(_props: PageProps) {
       <section className="admin-section" aria-label="Password recovery">
         <H4>Password recovery</H4>
         <p data-testid="password-recovery">
-          {recovery.data === undefined ? '…' : recovery.data ? 'Enabled: the login page offers “Forgot your password?”.' : 'Disabled: the login page offers no password recovery.'}
+          {recovery.data === undefined
+            ? '…'
+            : recovery.data
+              ? 'Enabled: the login page offers “Forgot your password?”.'
+              : 'Disabled: the login page offers no password recovery.'}
         </p>
         <p className={Classes.TEXT_MUTED}>Set by the operator for the whole installation (PASSWORD_RECOVERY).</p>
       </section>
       <section className="admin-section" aria-label="Vendor sign-in">
         <H4>Vendor sign-in (Jamf)</H4>
         <p className={Classes.TEXT_MUTED}>
-          Which e-mail domains sign in through the vendor identity provider is set by the operator (domain mappings); ask them to add your company's domains.
+          Which e-mail domains sign in through the vendor identity provider is set by the operator (domain mappings);
+          ask them to add your company's domains.
         </p>
       </section>
     </AdminLayout>

@@ -1,11 +1,13 @@
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { apiFailure, createGate } from '@core/testing';
+
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
+import { type AdminApi, AdminApiToken, type UserSession } from '../api/AdminApi';
 import { NOT_HELD_REASON } from '../components/PermissionEditor/PermissionEditor';
-import { AdminApiToken, type AdminApi, type UserSession } from '../api/AdminApi';
 import { adminPlugin } from '../index';
 import { adminUser, fakeAdminApi, OTHER_ID, READER, SELF_ID, WRITER } from '../testing/fakeAdminApi';
 import { SELF_STRIP_REASON } from './UserPage';
@@ -19,11 +21,25 @@ beforeAll(async () => {
 
 function renderUser(id: string, perms: readonly string[], own?: Partial<AdminApi>) {
   const api = fakeAdminApi(own);
-  const host = renderHost({ plugins: [adminPlugin], token: makeTestToken([...perms], { sub: SELF_ID }), path: `/admin/users/${id}`, services: [[AdminApiToken, api]] });
+  const host = renderHost({
+    plugins: [adminPlugin],
+    token: makeTestToken([...perms], { sub: SELF_ID }),
+    path: `/admin/users/${id}`,
+    services: [[AdminApiToken, api]],
+  });
   return { ...host, api };
 }
 
-const ACTIONS = ['Disable', 'Enable', 'Reset MFA', 'Delete', 'Resend invitation', 'Revoke invitation', 'Save permissions', 'End all sessions'];
+const ACTIONS = [
+  'Disable',
+  'Enable',
+  'Reset MFA',
+  'Delete',
+  'Resend invitation',
+  'Revoke invitation',
+  'Save permissions',
+  'End all sessions',
+];
 const sessions: UserSession[] = [
   {
     id: 's-1',
@@ -60,7 +76,9 @@ describe('user page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Disable' }, { timeout: 5000 }));
     expect(await screen.findByText('Disable colleague@example.com? Their sessions end at once.')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByText('Disable colleague@example.com? Their sessions end at once.')).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByText('Disable colleague@example.com? Their sessions end at once.')).toBeNull(),
+    );
     expect(api.disableUser).not.toHaveBeenCalled();
   });
 
@@ -83,12 +101,16 @@ describe('user page', () => {
   });
 
   it('on their own page an administrator cannot disable, delete or drop umg#usr#rw', async () => {
-    renderUser(SELF_ID, WRITER, { getUser: async () => adminUser({ id: SELF_ID, email: 'me@example.com', permissions: WRITER }) });
+    renderUser(SELF_ID, WRITER, {
+      getUser: async () => adminUser({ id: SELF_ID, email: 'me@example.com', permissions: WRITER }),
+    });
     await screen.findByRole('heading', { name: 'me@example.com' });
     expect(screen.queryByRole('button', { name: 'Disable' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Reset MFA' })).toBeTruthy();
-    const own = (await screen.findByRole('checkbox', { name: 'Users and permissions: View and change' })) as HTMLInputElement;
+    const own = (await screen.findByRole('checkbox', {
+      name: 'Users and permissions: View and change',
+    })) as HTMLInputElement;
     expect(own.checked && own.disabled).toBe(true);
     expect(own.closest('td')!.title).toBe(SELF_STRIP_REASON);
   });
@@ -102,12 +124,18 @@ describe('user page', () => {
       throw apiFailure(403, { message: 'You cannot grant permissions you do not hold: mnt#rsc#w' });
     };
     const { api } = renderUser(OTHER_ID, WRITER, { setPermissions: (...args) => answer(...args) });
-    const notHeld = (await screen.findByRole('checkbox', { name: 'Monitoring administration: Change' }, { timeout: 5000 })) as HTMLInputElement;
+    const notHeld = (await screen.findByRole(
+      'checkbox',
+      { name: 'Monitoring administration: Change' },
+      { timeout: 5000 },
+    )) as HTMLInputElement;
     expect(notHeld.disabled).toBe(true);
     expect(notHeld.closest('td')!.title).toBe(NOT_HELD_REASON);
     expect(screen.getByRole('button', { name: 'Monitoring admin' }).hasAttribute('disabled')).toBe(true);
     // Holding gln#rpt#rw covers gln#rpt#w.
-    expect((screen.getByRole('checkbox', { name: 'Devices, incidents and reports: Change' }) as HTMLInputElement).disabled).toBe(false);
+    expect(
+      (screen.getByRole('checkbox', { name: 'Devices, incidents and reports: Change' }) as HTMLInputElement).disabled,
+    ).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Uploader' }));
     expect(screen.getByTestId('selected-permissions').textContent).toBe('gln#rpt#r, gln#upl#rw');
     expect(screen.getByRole('button', { name: 'Basic uploader' }).hasAttribute('disabled')).toBe(true);
@@ -127,12 +155,16 @@ describe('user page', () => {
     const save = screen.getByRole('button', { name: 'Save permissions' });
     await userEvent.dblClick(save);
     refusal.open();
-    expect((await screen.findByRole('alert')).textContent).toBe('You cannot grant permissions you do not hold: mnt#rsc#w');
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'You cannot grant permissions you do not hold: mnt#rsc#w',
+    );
     expect(api.setPermissions).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('selected-permissions').textContent).toBe('gln#rpt#r, gln#upl#rw');
     answer = async () => adminUser({ permissions: ['gln#rpt#r', 'gln#upl#rw'] });
     await userEvent.click(save);
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Save permissions' }).hasAttribute('disabled')).toBe(true));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Save permissions' }).hasAttribute('disabled')).toBe(true),
+    );
     expect(api.setPermissions.mock.calls.at(-1)).toEqual([OTHER_ID, ['gln#rpt#r', 'gln#upl#rw']]);
   });
 
@@ -140,7 +172,11 @@ describe('user page', () => {
     const invited = adminUser({ status: 'invited', lastLoginAt: null, identities: [] });
     const { api, navigation } = renderUser(OTHER_ID, WRITER, {
       getUser: async () => invited,
-      resendInvitation: async () => ({ user: invited, invitationExpiresAt: '2026-11-30T10:00:00Z', invitationUrl: 'http://127.0.0.1:8080/invite/new-token' }),
+      resendInvitation: async () => ({
+        user: invited,
+        invitationExpiresAt: '2026-11-30T10:00:00Z',
+        invitationUrl: 'http://127.0.0.1:8080/invite/new-token',
+      }),
       revokeInvitation: async () => undefined,
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Resend invitation' }, { timeout: 5000 }));

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { AdminApiToken, type AdminApi, type UsersPage } from '../api/AdminApi';
+
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
+import { type AdminApi, AdminApiToken, type UsersPage } from '../api/AdminApi';
 import { adminPlugin } from '../index';
 import { adminUser, fakeAdminApi, READER, SELF_ID, WRITER } from '../testing/fakeAdminApi';
 
@@ -26,7 +27,15 @@ const page = (total: number): Partial<AdminApi> => ({
 
 function renderAdmin(path: string, perms: readonly string[], own?: Partial<AdminApi>) {
   const api = fakeAdminApi(own);
-  return { ...renderHost({ plugins: [adminPlugin], token: makeTestToken([...perms], { sub: SELF_ID }), path, services: [[AdminApiToken, api]] }), api };
+  return {
+    ...renderHost({
+      plugins: [adminPlugin],
+      token: makeTestToken([...perms], { sub: SELF_ID }),
+      path,
+      services: [[AdminApiToken, api]],
+    }),
+    api,
+  };
 }
 
 describe('users page', () => {
@@ -34,7 +43,9 @@ describe('users page', () => {
     renderAdmin('/admin/users', READER, page(3));
     const rows = await screen.findAllByTestId('user-row');
     expect(rows).toHaveLength(3);
-    expect(within(rows[0]!).getByRole('link', { name: 'colleague@example.com' }).getAttribute('href')).toBe(`/admin/users/${adminUser().id}`);
+    expect(within(rows[0]!).getByRole('link', { name: 'colleague@example.com' }).getAttribute('href')).toBe(
+      `/admin/users/${adminUser().id}`,
+    );
     expect(within(rows[0]!).getByText('active')).toBeTruthy();
     expect(within(rows[0]!).getByText('On')).toBeTruthy();
     expect(within(rows[1]!).getByText('invited')).toBeTruthy();
@@ -78,6 +89,8 @@ describe('users page', () => {
     await userEvent.clear(screen.getByLabelText('Search users'));
     await userEvent.type(screen.getByLabelText('Search users'), 'new');
     await waitFor(() => expect(host.navigation.search()).toBe('q=new'));
-    await waitFor(() => expect(userCalls().at(-1)).toEqual({ page: 0, size: 25, search: 'new', sort: 'email', order: 'asc' }));
+    await waitFor(() =>
+      expect(userCalls().at(-1)).toEqual({ page: 0, size: 25, search: 'new', sort: 'email', order: 'asc' }),
+    );
   });
 });

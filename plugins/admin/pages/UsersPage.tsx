@@ -1,19 +1,21 @@
 import { Button, Callout, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
+
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
+import { useService } from '@core/react/useService';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
 import { AdminApiToken, type UserSort } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { AdminLink } from '../components/AdminLink/AdminLink';
 import { Pager } from '../components/Pager/Pager';
 import { UserStatusTags } from '../components/UserStatusTags/UserStatusTags';
 import { useAdminAccess } from '../hooks/useAdminAccess';
-import { apiMessage } from '../logic/apiMessage';
 import { pageParam, useQueryState } from '../hooks/useQueryState';
-import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+import { apiMessage } from '../logic/apiMessage';
 
 export const USERS_PAGE_SIZE = 25;
 const KEYS = ['q', 'page', 'sort', 'order'] as const;
@@ -39,11 +41,20 @@ export default function UsersPage(_props: PageProps) {
     return () => clearTimeout(timer);
   }, [typed, query.q, setQuery]);
 
-  const users = useLoader(JSON.stringify([page, query.q, sort, order]), () => api.getUsers({ page, size: USERS_PAGE_SIZE, search: query.q.trim() || undefined, sort, order }), {
-    describe: apiMessage,
-  });
+  const users = useLoader(
+    JSON.stringify([page, query.q, sort, order]),
+    () => api.getUsers({ page, size: USERS_PAGE_SIZE, search: query.q.trim() || undefined, sort, order }),
+    {
+      describe: apiMessage,
+    },
+  );
 
-  const sortBy = (column: UserSort) => setQuery({ sort: column === 'email' ? '' : column, order: sort === column && order === 'asc' ? 'desc' : '', page: '' });
+  const sortBy = (column: UserSort) =>
+    setQuery({
+      sort: column === 'email' ? '' : column,
+      order: sort === column && order === 'asc' ? 'desc' : '',
+      page: '',
+    });
   const header = (column: UserSort, label: string) => (
     <th aria-sort={sort === column ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button type="button" onClick={() => sortBy(column)}>
@@ -53,7 +64,12 @@ export default function UsersPage(_props: PageProps) {
   );
 
   return (
-    <AdminLayout title="Users" actions={canWrite && <Button intent="primary" text="Invite user" onClick={() => nav.navigate('/admin/users/invite')} />}>
+    <AdminLayout
+      title="Users"
+      actions={
+        canWrite && <Button intent="primary" text="Invite user" onClick={() => nav.navigate('/admin/users/invite')} />
+      }
+    >
       <div className="admin-toolbar">
         <InputGroup
           type="search"
@@ -103,7 +119,9 @@ export default function UsersPage(_props: PageProps) {
               size={USERS_PAGE_SIZE}
               total={users.data.total}
               onPrevious={page > 0 ? () => setQuery({ page: page > 1 ? String(page - 1) : '' }) : null}
-              onNext={(page + 1) * USERS_PAGE_SIZE < users.data.total ? () => setQuery({ page: String(page + 1) }) : null}
+              onNext={
+                (page + 1) * USERS_PAGE_SIZE < users.data.total ? () => setQuery({ page: String(page + 1) }) : null
+              }
             />
           </>
         )

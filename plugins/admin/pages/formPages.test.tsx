@@ -1,11 +1,13 @@
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { apiFailure, createFakeAxios, createGate, fakeCursorPage, type FakeHandler } from '@core/testing';
+
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import { AdminApiToken, type AdminApi } from '../api/AdminApi';
+import { type AdminApi, AdminApiToken } from '../api/AdminApi';
 import { adminPlugin } from '../index';
 import { adminUser, fakeAdminApi, READER, SELF_ID, WRITER } from '../testing/fakeAdminApi';
 
@@ -13,11 +15,21 @@ import { adminUser, fakeAdminApi, READER, SELF_ID, WRITER } from '../testing/fak
 configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
-  await Promise.all([import('./InvitePage'), import('./AuditPage'), import('./SignInSettingsPage'), import('./BrandingPage')]);
+  await Promise.all([
+    import('./InvitePage'),
+    import('./AuditPage'),
+    import('./SignInSettingsPage'),
+    import('./BrandingPage'),
+  ]);
 });
 
 /** `core`: the console's own calls (the header's logo), which no admin client makes. */
-function render(path: string, perms: readonly string[], own?: Partial<AdminApi>, core: FakeHandler = () => ({ status: 404, data: {} })) {
+function render(
+  path: string,
+  perms: readonly string[],
+  own?: Partial<AdminApi>,
+  core: FakeHandler = () => ({ status: 404, data: {} }),
+) {
   const api = fakeAdminApi(own);
   const server = createFakeAxios(core);
   return {
@@ -40,7 +52,10 @@ describe('invite page', () => {
     // The refusal waits until both clicks of the double click are done: the second must meet the request in flight.
     const refusal = createGate();
     const { api } = render('/admin/users/invite', WRITER, {
-      invite: () => refusal.opened.then(() => Promise.reject(apiFailure(409, { message: 'A user with this e-mail address already exists' }))),
+      invite: () =>
+        refusal.opened.then(() =>
+          Promise.reject(apiFailure(409, { message: 'A user with this e-mail address already exists' })),
+        ),
     });
     const email = await screen.findByLabelText('Email');
     await userEvent.type(email, 'not-an-email');
@@ -55,12 +70,16 @@ describe('invite page', () => {
     await userEvent.dblClick(screen.getByRole('button', { name: 'Send invitation' }));
     refusal.open();
     expect((await screen.findByRole('alert')).textContent).toBe('A user with this e-mail address already exists');
-    expect(api.invite.mock.calls).toEqual([[{ email: 'taken@example.com', allowedLoginMethods: ['Google'], permissions: ['gln#upl#rw'] }]]);
+    expect(api.invite.mock.calls).toEqual([
+      [{ email: 'taken@example.com', allowedLoginMethods: ['Google'], permissions: ['gln#upl#rw'] }],
+    ]);
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('taken@example.com');
   });
 
   it('sends the sign-in methods in the order shown, not the order ticked (the invite page offers the first)', async () => {
-    const { api } = render('/admin/users/invite', WRITER, { invite: () => Promise.reject(apiFailure(409, { message: 'A user with this e-mail address already exists' })) });
+    const { api } = render('/admin/users/invite', WRITER, {
+      invite: () => Promise.reject(apiFailure(409, { message: 'A user with this e-mail address already exists' })),
+    });
     await userEvent.type(await screen.findByLabelText('Email'), 'new@example.com');
     await userEvent.click(screen.getByLabelText('Password'));
     await userEvent.click(screen.getByLabelText('Okta'));
@@ -149,7 +168,10 @@ describe('audit page', () => {
 
   it('filters by actor, action and dates through the query string and exports the same filter as CSV', async () => {
     // The CSV's request and file name are DefaultAdminApi's (DefaultAdminApi.test.ts): here, that the export gets the table's filter.
-    const { api, navigation } = render('/admin/audit?action=user.&from=2026-11-01&to=2026-11-30', READER, { ...events, exportAuditCsv: async () => undefined });
+    const { api, navigation } = render('/admin/audit?action=user.&from=2026-11-01&to=2026-11-30', READER, {
+      ...events,
+      exportAuditCsv: async () => undefined,
+    });
     expect(await screen.findByText('new@example.com')).toBeTruthy();
     // A target the API names is shown by its name, the id in the tooltip.
     const named = screen.getByText('colleague@example.com');
@@ -164,7 +186,12 @@ describe('audit page', () => {
     await waitFor(() => expect(api.getAuditEvents.mock.calls.at(-1)![0].actor).toBe('boss'));
     await userEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
     await waitFor(() => expect(api.exportAuditCsv).toHaveBeenCalledTimes(1));
-    expect(api.exportAuditCsv.mock.calls[0]![0]).toMatchObject({ actor: 'boss', action: 'user.', from: first.from, to: first.to });
+    expect(api.exportAuditCsv.mock.calls[0]![0]).toMatchObject({
+      actor: 'boss',
+      action: 'user.',
+      from: first.from,
+      to: first.to,
+    });
   });
 
   it('pages by cursor past the capped count to the oldest event and back, kept in the URL; a new filter starts on the first page', async () => {
@@ -181,7 +208,11 @@ describe('audit page', () => {
     }));
     // The server counts to 100 here (10,000 in the API).
     const { api, navigation } = render('/admin/audit', READER, {
-      getAuditEvents: async (query) => ({ ...fakeCursorPage(all, { size: query.size ?? 50, after: query.after, before: query.before }), total: 100, totalCapped: true }),
+      getAuditEvents: async (query) => ({
+        ...fakeCursorPage(all, { size: query.size ?? 50, after: query.after, before: query.before }),
+        total: 100,
+        totalCapped: true,
+      }),
     });
     expect(await screen.findByText('1–50 of 100+')).toBeTruthy();
     const button = (name: string) => screen.getByRole('button', { name }) as HTMLButtonElement;
@@ -199,7 +230,13 @@ describe('audit page', () => {
     expect(api.getAuditEvents.mock.calls.at(-1)![0]).toMatchObject({ before: 'c:100' });
     await userEvent.type(screen.getByLabelText('Actor'), 'u1');
     expect(await screen.findByText('1–50 of 100+')).toBeTruthy();
-    await waitFor(() => expect(api.getAuditEvents.mock.calls.at(-1)![0]).toMatchObject({ actor: 'u1', after: undefined, before: undefined }));
+    await waitFor(() =>
+      expect(api.getAuditEvents.mock.calls.at(-1)![0]).toMatchObject({
+        actor: 'u1',
+        after: undefined,
+        before: undefined,
+      }),
+    );
     expect(navigation.search()).not.toContain('page=');
   });
 
@@ -238,12 +275,18 @@ describe('sign-in settings', () => {
     expect((await screen.findByTestId('okta-verified')).textContent).toContain('https://acme.okta.com/authorize');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(api.saveOktaConfig).toHaveBeenCalledTimes(1));
-    expect(api.saveOktaConfig.mock.calls[0]![0]).toEqual({ clientIssuer: 'https://acme.okta.com', clientId: 'client-1' });
+    expect(api.saveOktaConfig.mock.calls[0]![0]).toEqual({
+      clientIssuer: 'https://acme.okta.com',
+      clientId: 'client-1',
+    });
     expect(await screen.findByText(/^Configured/)).toBeTruthy();
   });
 
   it("shows the fields' errors once Verify is tried, not when a field is left; Verify sends nothing then", async () => {
-    const { api } = render('/admin/sign-in', WRITER, { getOktaConfig: async () => null, passwordRecoveryEnabled: async () => true });
+    const { api } = render('/admin/sign-in', WRITER, {
+      getOktaConfig: async () => null,
+      passwordRecoveryEnabled: async () => true,
+    });
     await userEvent.click(await screen.findByLabelText('Okta domain (issuer)'));
     await userEvent.tab();
     expect(screen.queryByText('Okta domain is required')).toBeNull();
@@ -255,14 +298,17 @@ describe('sign-in settings', () => {
 
   it('readers see the configuration without Verify, Save or Remove', async () => {
     render('/admin/sign-in', READER, { getOktaConfig: async () => okta, passwordRecoveryEnabled: async () => false });
-    await waitFor(() => expect((screen.getByLabelText('Okta domain (issuer)') as HTMLInputElement).value).toBe('https://acme.okta.com'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Okta domain (issuer)') as HTMLInputElement).value).toBe('https://acme.okta.com'),
+    );
     for (const name of ['Verify', 'Save', 'Remove']) expect(screen.queryByRole('button', { name })).toBeNull();
     expect((await screen.findByTestId('password-recovery')).textContent).toMatch(/^Disabled/);
   });
 });
 
 describe('branding', () => {
-  const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><rect width="10" height="10" onclick="x()"/></svg>';
+  const svg =
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script><rect width="10" height="10" onclick="x()"/></svg>';
 
   it('previews an SVG through the sanitiser, uploads it and reloads the header logo', async () => {
     let stored: Blob | null = null;
@@ -296,7 +342,10 @@ describe('branding', () => {
 
   it('refuses a file over the limit before uploading; readers get no upload', async () => {
     const { api } = render('/admin/branding', WRITER, {}, () => ({ status: 404, data: new Blob(['{}']) }));
-    await userEvent.upload(await screen.findByLabelText('Logo file'), new File([new Uint8Array(600 * 1024)], 'big.png', { type: 'image/png' }));
+    await userEvent.upload(
+      await screen.findByLabelText('Logo file'),
+      new File([new Uint8Array(600 * 1024)], 'big.png', { type: 'image/png' }),
+    );
     expect((await screen.findByRole('alert')).textContent).toBe('The file is 600 KiB; the limit is 512 KiB.');
     expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(true);
     expect(api.uploadLogo).not.toHaveBeenCalled();

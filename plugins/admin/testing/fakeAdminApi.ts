@@ -1,9 +1,20 @@
 import { apiFailure } from '@core/testing/apiFailure';
-import { fakeService, type Faked } from '@core/testing/fakeService';
+import { type Faked, fakeService } from '@core/testing/fakeService';
+
 import type { AdminApi, AdminUser } from '../api/AdminApi';
 
 /** Test data and a fake AdminApi for the admin pages (registered by AdminApiToken). */
-export const CATALOGUE = ['gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw', 'gln#upl#rw', 'gln#suv#r', 'gln#sdv#r', 'gln#pdv#r', 'mnt#rsc#w', 'umg#usr#rw'];
+export const CATALOGUE = [
+  'gln#rpt#rw',
+  'gln#cfg#rw',
+  'gln#fl#rw',
+  'gln#upl#rw',
+  'gln#suv#r',
+  'gln#sdv#r',
+  'gln#pdv#r',
+  'mnt#rsc#w',
+  'umg#usr#rw',
+];
 export const WRITER = ['umg#usr#rw', 'gln#rpt#rw', 'gln#cfg#rw', 'gln#fl#rw', 'gln#upl#rw'];
 export const READER = ['umg#usr#r'];
 export const SELF_ID = '00000000-0000-4000-8000-000000000001';

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { createFakeHttpService, type FakeReply, type FakeRequest } from '@core/testing';
+
 import type { CallbackApi } from './CallbackApi';
 import { DefaultCallbackApi } from './DefaultCallbackApi';
 
@@ -13,7 +15,14 @@ const sent = (r: FakeRequest) => ({
 });
 const user = { username: 'a@corp.example', email: 'a@corp.example', totpEnabled: false };
 const answer = { token: 't', user, mfaRequired: false };
-const body = { provider: 'JamfAuth0' as const, code: 'c', codeVerifier: 'v', redirectUri: 'http://x/login/callback', nonce: 'n', captchaToken: undefined };
+const body = {
+  provider: 'JamfAuth0' as const,
+  code: 'c',
+  codeVerifier: 'v',
+  redirectUri: 'http://x/login/callback',
+  nonce: 'n',
+  captchaToken: undefined,
+};
 
 describe('DefaultCallbackApi', () => {
   it.each<[string, (api: CallbackApi) => Promise<unknown>, FakeReply, ReturnType<typeof sent>, unknown]>([
@@ -21,7 +30,14 @@ describe('DefaultCallbackApi', () => {
       'getInvite',
       (api) => api.getInvite('inv 1'),
       { status: 200, data: { username: 'a@corp.example', expired: false, allowedLoginMethods: [] } },
-      { method: 'GET', url: '/um/invite/inv%201', params: undefined, data: undefined, authMode: { kind: 'public' }, skipGlobalErrors: true },
+      {
+        method: 'GET',
+        url: '/um/invite/inv%201',
+        params: undefined,
+        data: undefined,
+        authMode: { kind: 'public' },
+        skipGlobalErrors: true,
+      },
       { username: 'a@corp.example', expired: false, allowedLoginMethods: [] },
     ],
     [
@@ -32,7 +48,13 @@ describe('DefaultCallbackApi', () => {
         method: 'POST',
         url: '/um/invite/inv%201/setOAuth2',
         params: undefined,
-        data: { provider: 'JamfAuth0', code: 'c', codeVerifier: 'v', redirectUri: 'http://x/login/callback', nonce: 'n' },
+        data: {
+          provider: 'JamfAuth0',
+          code: 'c',
+          codeVerifier: 'v',
+          redirectUri: 'http://x/login/callback',
+          nonce: 'n',
+        },
         authMode: { kind: 'public' },
         skipGlobalErrors: true,
       },
@@ -46,7 +68,13 @@ describe('DefaultCallbackApi', () => {
         method: 'POST',
         url: '/um/oauth2Login',
         params: undefined,
-        data: { provider: 'JamfAuth0', code: 'c', codeVerifier: 'v', redirectUri: 'http://x/login/callback', nonce: 'n' },
+        data: {
+          provider: 'JamfAuth0',
+          code: 'c',
+          codeVerifier: 'v',
+          redirectUri: 'http://x/login/callback',
+          nonce: 'n',
+        },
         authMode: { kind: 'public' },
         skipGlobalErrors: true,
       },
@@ -70,14 +98,28 @@ describe('DefaultCallbackApi', () => {
       'environmentType',
       (api) => api.environmentType(),
       { status: 200, data: { environmentType: 'saas' } },
-      { method: 'GET', url: '/um/environmentType', params: undefined, data: undefined, authMode: undefined, skipGlobalErrors: true },
+      {
+        method: 'GET',
+        url: '/um/environmentType',
+        params: undefined,
+        data: undefined,
+        authMode: undefined,
+        skipGlobalErrors: true,
+      },
       'saas',
     ],
     [
       'environmentType (unreadable)',
       (api) => api.environmentType(),
       { status: 500, data: {} },
-      { method: 'GET', url: '/um/environmentType', params: undefined, data: undefined, authMode: undefined, skipGlobalErrors: true },
+      {
+        method: 'GET',
+        url: '/um/environmentType',
+        params: undefined,
+        data: undefined,
+        authMode: undefined,
+        skipGlobalErrors: true,
+      },
       null,
     ],
   ])('%s sends its request and answers the body', async (_name, call, reply, request, expected) => {

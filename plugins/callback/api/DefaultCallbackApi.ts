@@ -2,6 +2,7 @@ import { getEnvironmentType } from '@core/auth/api/getEnvironmentType';
 import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
 import type { JamfProviderInfo } from '@core/auth/api/providerInfo';
 import type { HttpService } from '@core/http/HttpService';
+
 import type { AuthAnswer, CallbackApi, CodeSignInBody, Invite, InviteActivationBody } from './CallbackApi';
 
 const PUBLIC = { authMode: { kind: 'public' }, skipGlobalErrors: true } as const;

@@ -2,6 +2,7 @@ import type { CaptchaService } from '@core/captcha/CaptchaService';
 import type { NavigationService } from '@core/navigation/NavigationService';
 import type { SessionService } from '@core/session/SessionService';
 import type { StorageService } from '@core/storage/StorageService';
+
 import type { CallbackApi } from '../api/CallbackApi';
 
 export interface CallbackServices {

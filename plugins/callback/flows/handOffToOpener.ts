@@ -1,4 +1,4 @@
-import { oauthPopupMessage, type OAuthPopupAnswer } from '@core/auth/oauthPopup';
+import { type OAuthPopupAnswer, oauthPopupMessage } from '@core/auth/oauthPopup';
 
 /**
  * `/login/callback` inside the sign-in popup: posts `{ code, state }` (or the provider's refusal) to the login page that

@@ -1,9 +1,10 @@
 import { beginOAuth, consumeOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
-import { callFailure } from '@core/http/callFailure';
 import type { OAuthState } from '@core/auth/oauthState';
-import { resolveJamfReturnPath } from '../logic/resolveJamfReturnPath';
+import { callFailure } from '@core/http/callFailure';
 import { StorageKeys } from '@core/storage/StorageService';
+
 import { ACCESS_DENIED, loginWithError } from '../logic/resolveCallback';
+import { resolveJamfReturnPath } from '../logic/resolveJamfReturnPath';
 import type { CallbackServices } from './CallbackServices';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -20,15 +21,29 @@ function serverMessage(error: unknown): string | null {
  * oauth-provider 'jamf' and domain, or holds the second factor for /login), fetch the
  * environment type and go to the return path.
  */
-export async function handleJamfCallback(services: CallbackServices, code: string, rawState: string, state: OAuthState): Promise<void> {
+export async function handleJamfCallback(
+  services: CallbackServices,
+  code: string,
+  rawState: string,
+  state: OAuthState,
+): Promise<void> {
   const { api, session, storage, nav, captcha } = services;
   const check = consumeOAuth(rawState);
   if (!check.ok) {
-    nav.navigate(loginWithError(ACCESS_DENIED, 'The sign-in response does not match this browser session. Please try again.'), { replace: true });
+    nav.navigate(
+      loginWithError(ACCESS_DENIED, 'The sign-in response does not match this browser session. Please try again.'),
+      { replace: true },
+    );
     return;
   }
   const { request } = check;
-  const body = { provider: 'JamfAuth0' as const, code, codeVerifier: request.codeVerifier, redirectUri: request.redirectUri, nonce: request.nonce };
+  const body = {
+    provider: 'JamfAuth0' as const,
+    code,
+    codeVerifier: request.codeVerifier,
+    redirectUri: request.redirectUri,
+    nonce: request.nonce,
+  };
 
   if (state.inviteId !== undefined) {
     try {
@@ -60,10 +75,17 @@ export async function handleJamfCallback(services: CallbackServices, code: strin
     // (startJamf keeps it with the request), so a remembered device skips the second factor here too.
     const email = request.context?.email;
     const rememberToken = email ? (session.rememberedDevice(email) ?? undefined) : undefined;
-    outcome = session.adopt(await api.signInWithCode({ ...body, ...(rememberToken ? { rememberToken } : {}), captchaToken: await captcha.getToken('login') }), {
-      provider: 'jamf',
-      returnUrl: returnPath,
-    });
+    outcome = session.adopt(
+      await api.signInWithCode({
+        ...body,
+        ...(rememberToken ? { rememberToken } : {}),
+        captchaToken: await captcha.getToken('login'),
+      }),
+      {
+        provider: 'jamf',
+        returnUrl: returnPath,
+      },
+    );
   } catch (error) {
     nav.navigate(loginWithError(ACCESS_DENIED, serverMessage(error) ?? USER_NOT_FOUND), { replace: true });
     return;

@@ -1,10 +1,11 @@
-import { OAuthSessionKeys } from '@core/auth/oauthRequest';
+import { invitePaths } from '@common/invite/paths';
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
+import { OAuthSessionKeys } from '@core/auth/oauthRequest';
 import type { OAuthState } from '@core/auth/oauthState';
 import { constantTimeEqual } from '@core/auth/pkce';
 import type { NavigationService } from '@core/navigation/NavigationService';
+
 import { ACCESS_DENIED, loginWithError } from '../logic/resolveCallback';
-import { invitePaths } from '@common/invite/paths';
 
 /**
  * Generic handler (Google, Okta). The login page owns the rest of the sign-in (okta-waiting,
@@ -13,10 +14,19 @@ import { invitePaths } from '@common/invite/paths';
  * browser session, parks code and state in sessionStorage and returns there with
  * `oktaRedirect` (or `googleRedirect`). The login page consumes the state and PKCE verifier.
  */
-export function handleOAuthCallback(nav: NavigationService, code: string, rawState: string, state: OAuthState, storage: Storage = window.sessionStorage): void {
+export function handleOAuthCallback(
+  nav: NavigationService,
+  code: string,
+  rawState: string,
+  state: OAuthState,
+  storage: Storage = window.sessionStorage,
+): void {
   const stored = storage.getItem(OAuthSessionKeys.state);
   if (!stored || !constantTimeEqual(stored, state.random)) {
-    nav.navigate(loginWithError(ACCESS_DENIED, 'The sign-in response does not match this browser session. Please try again.'), { replace: true });
+    nav.navigate(
+      loginWithError(ACCESS_DENIED, 'The sign-in response does not match this browser session. Please try again.'),
+      { replace: true },
+    );
     return;
   }
   if (state.provider !== 'okta' && state.provider !== 'google') {
@@ -30,6 +40,10 @@ export function handleOAuthCallback(nav: NavigationService, code: string, rawSta
 /** The page that finishes the sign-in: the invitation's own page (spec §2: `oktaRedirect` and
  *  `inviteFlow` on return from the provider) or the login page. */
 function returnTarget(provider: 'okta' | 'google', inviteId: string | undefined): string {
-  if (inviteId !== undefined) return invitePaths.invitation(inviteId, new URLSearchParams({ oktaRedirect: 'true', inviteFlow: provider }).toString());
+  if (inviteId !== undefined)
+    return invitePaths.invitation(
+      inviteId,
+      new URLSearchParams({ oktaRedirect: 'true', inviteFlow: provider }).toString(),
+    );
   return provider === 'okta' ? '/login?oktaRedirect=true' : '/login?googleRedirect=true';
 }

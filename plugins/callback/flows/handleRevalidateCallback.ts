@@ -1,5 +1,5 @@
-import { OAuthSessionKeys } from '@core/auth/oauthRequest';
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
+import { OAuthSessionKeys } from '@core/auth/oauthRequest';
 import type { OAuthState } from '@core/auth/oauthState';
 import { constantTimeEqual } from '@core/auth/pkce';
 import type { NavigationService } from '@core/navigation/NavigationService';
@@ -12,7 +12,13 @@ const MFA_PATHS = ['/config/2fa', '/gluon/config/2fa'];
  * back there with `revalidate=2fa`; the set-up page checks state and PKCE and asks the API for a
  * recovery token. A state this browser did not issue goes back without an answer.
  */
-export function handleRevalidateCallback(nav: NavigationService, code: string, rawState: string, state: OAuthState, storage: Storage = window.sessionStorage): void {
+export function handleRevalidateCallback(
+  nav: NavigationService,
+  code: string,
+  rawState: string,
+  state: OAuthState,
+  storage: Storage = window.sessionStorage,
+): void {
   const path = state.returnPath && MFA_PATHS.includes(state.returnPath) ? state.returnPath : MFA_PATHS[0]!;
   const stored = storage.getItem(OAuthSessionKeys.state);
   if (stored && constantTimeEqual(stored, state.random)) stashOAuthCallback({ code, state: rawState }, storage);

@@ -1,4 +1,4 @@
-import { parseOAuthState, type OAuthState } from '@core/auth/oauthState';
+import { type OAuthState, parseOAuthState } from '@core/auth/oauthState';
 
 /** What `/login/callback` (and `/r`) does with its query (spec §4 "Callback resolver"). */
 export type CallbackAction =

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { resolveJamfReturnPath } from './resolveJamfReturnPath';
 
 describe('resolveJamfReturnPath (vendor IdP rules of spec §4)', () => {

@@ -1,22 +1,24 @@
 import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
+
 import { takeOAuthCallback } from '@core/auth/oauthHandoff';
+import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
 import { parseOAuthState } from '@core/auth/oauthState';
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { FakeCaptchaService } from '@core/captcha/FakeCaptchaService';
 import { AxiosInstanceToken } from '@core/http/HttpService';
+import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { definePlugin } from '@core/plugin/PluginManifest';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
 import { apiFailure, fakeService } from '@core/testing';
 import { createFakeAxios } from '@core/testing/createFakeAxios';
+
+import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { renderHost, serviceOverride } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
-import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
-import { NavigationServiceToken } from '@core/navigation/NavigationService';
-import { definePlugin } from '@core/plugin/PluginManifest';
-import { CallbackApiToken, type CallbackApi } from '../api/CallbackApi';
+import { type CallbackApi, CallbackApiToken } from '../api/CallbackApi';
 import { callbackPlugin } from '../index';
 
 /** Where the callback sends people, so the host has a page there (no unknown-path redirects). */
@@ -56,7 +58,12 @@ const invitation: Partial<CallbackApi> = {
  * console's own calls (the captcha look-up) meet an API that has nothing. `captcha`: a fake for
  * tests of the captcha token; the default service otherwise (its look-up answers 404: inactive).
  */
-function setup(path: string, own: Partial<CallbackApi> = {}, captcha?: FakeCaptchaService, remembered: Record<string, string> = {}) {
+function setup(
+  path: string,
+  own: Partial<CallbackApi> = {},
+  captcha?: FakeCaptchaService,
+  remembered: Record<string, string> = {},
+) {
   const api = fakeService<CallbackApi>('CallbackApi', { environmentType: async () => null }, own);
   const fake = createFakeAxios(() => ({ status: 404, data: { message: 'not found' } }));
   const storage = new MemoryStorageService();
@@ -109,7 +116,10 @@ describe('callback page', () => {
   it('sends provider errors to login with Access Denied and the description', async () => {
     const { visited } = setup('/login/callback?error=access_denied&error_description=The%20user%20cancelled');
     await waitFor(() => expect(visited.some((h) => h.startsWith('/login?'))).toBe(true));
-    expect(loginParams(visited.find((h) => h.startsWith('/login?'))).params).toEqual({ error: 'Access Denied', error_description: 'The user cancelled' });
+    expect(loginParams(visited.find((h) => h.startsWith('/login?'))).params).toEqual({
+      error: 'Access Denied',
+      error_description: 'The user cancelled',
+    });
   });
 
   it('hands ssoDomain and url over to login (also at /r)', async () => {
@@ -125,7 +135,12 @@ describe('callback page', () => {
     });
     await waitFor(() => expect(visited).toContain('/gluon/devices/3'));
     const body = api.signInWithCode.mock.calls[0]![0];
-    expect(body).toMatchObject({ provider: 'JamfAuth0', code: 'code-1', nonce: 'n-1', redirectUri: 'http://localhost:3000/login/callback' });
+    expect(body).toMatchObject({
+      provider: 'JamfAuth0',
+      code: 'code-1',
+      nonce: 'n-1',
+      redirectUri: 'http://localhost:3000/login/callback',
+    });
     expect(body.codeVerifier).toMatch(/^[\w-]{43,}$/);
     expect(session.token()).toBe(accessToken);
     expect(storage.getAccessCookie()).toBe(accessToken);
@@ -147,7 +162,9 @@ describe('callback page', () => {
     cleanup();
 
     const plain = await jamfState();
-    const second = setup(`/login/callback?code=c&state=${plain}`, { signInWithCode: signedIn }, undefined, { 'jamf.user@corp.example': 'device-7' });
+    const second = setup(`/login/callback?code=c&state=${plain}`, { signInWithCode: signedIn }, undefined, {
+      'jamf.user@corp.example': 'device-7',
+    });
     await waitFor(() => expect(second.api.signInWithCode).toHaveBeenCalled());
     expect(second.api.signInWithCode.mock.calls[0]![0]).not.toHaveProperty('rememberToken');
   });
@@ -160,9 +177,14 @@ describe('callback page', () => {
 
   it('Jamf: a refused sign-in goes to login with Access Denied / User not found', async () => {
     const state = await jamfState();
-    const { visited, session } = setup(`/login/callback?code=c&state=${state}`, { signInWithCode: () => Promise.reject(apiFailure(401, { message: 'User not found' })) });
+    const { visited, session } = setup(`/login/callback?code=c&state=${state}`, {
+      signInWithCode: () => Promise.reject(apiFailure(401, { message: 'User not found' })),
+    });
     await waitFor(() => expect(visited.some((h) => h.startsWith('/login?error'))).toBe(true));
-    expect(loginParams(visited.find((h) => h.startsWith('/login?error'))).params).toEqual({ error: 'Access Denied', error_description: 'User not found' });
+    expect(loginParams(visited.find((h) => h.startsWith('/login?error'))).params).toEqual({
+      error: 'Access Denied',
+      error_description: 'User not found',
+    });
     expect(session.token()).toBeNull();
   });
 
@@ -178,7 +200,10 @@ describe('callback page', () => {
     const { host, api } = setup(`/login/callback?code=code-9&state=${state}`, invitation);
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
     expect(api.getInvite.mock.calls).toEqual([['inv-1']]);
-    expect(api.activateInvite.mock.calls[0]).toEqual(['inv-1', expect.objectContaining({ provider: 'JamfAuth0', code: 'code-9', nonce: 'n-1' })]);
+    expect(api.activateInvite.mock.calls[0]).toEqual([
+      'inv-1',
+      expect.objectContaining({ provider: 'JamfAuth0', code: 'code-9', nonce: 'n-1' }),
+    ]);
     expect(api.jamfProviderInfo.mock.calls).toEqual([['corp.example']]);
     const next = new URL(host.navigation.assigned[0]!);
     expect(parseOAuthState(next.searchParams.get('state'))).toMatchObject({ provider: 'jamf', returnPath: '/gluon' });
@@ -191,13 +216,21 @@ describe('callback page', () => {
     const captcha = new FakeCaptchaService('c-jamf');
     const { api, visited } = setup(`/login/callback?code=code-1&state=${state}`, { signInWithCode: signedIn }, captcha);
     await waitFor(() => expect(visited).toContain('/gluon/devices/3'));
-    expect(api.signInWithCode.mock.calls[0]![0]).toMatchObject({ provider: 'JamfAuth0', code: 'code-1', captchaToken: 'c-jamf' });
+    expect(api.signInWithCode.mock.calls[0]![0]).toMatchObject({
+      provider: 'JamfAuth0',
+      code: 'code-1',
+      captchaToken: 'c-jamf',
+    });
     expect(captcha.actions).toEqual(['login']);
   });
 
   it('Jamf sign-in: no captchaToken while captcha is inactive', async () => {
     const state = await jamfState({ returnPath: '/devices/3' });
-    const { api, visited } = setup(`/login/callback?code=code-1&state=${state}`, { signInWithCode: signedIn }, new FakeCaptchaService());
+    const { api, visited } = setup(
+      `/login/callback?code=code-1&state=${state}`,
+      { signInWithCode: signedIn },
+      new FakeCaptchaService(),
+    );
     await waitFor(() => expect(visited).toContain('/gluon/devices/3'));
     // Undefined: JSON leaves it out of the request.
     expect(api.signInWithCode.mock.calls[0]![0].captchaToken).toBeUndefined();
@@ -205,12 +238,24 @@ describe('callback page', () => {
 
   it('Jamf invitation: /um/invite/{id}/setOAuth2 carries an invite captcha token while active, none while inactive', async () => {
     const captcha = new FakeCaptchaService('c-invite');
-    const active = setup(`/login/callback?code=code-9&state=${await jamfState({ inviteId: 'inv-1' })}`, invitation, captcha);
+    const active = setup(
+      `/login/callback?code=code-9&state=${await jamfState({ inviteId: 'inv-1' })}`,
+      invitation,
+      captcha,
+    );
     await waitFor(() => expect(active.host.navigation.assigned).toHaveLength(1));
-    expect(active.api.activateInvite.mock.calls[0]![1]).toMatchObject({ provider: 'JamfAuth0', code: 'code-9', captchaToken: 'c-invite' });
+    expect(active.api.activateInvite.mock.calls[0]![1]).toMatchObject({
+      provider: 'JamfAuth0',
+      code: 'code-9',
+      captchaToken: 'c-invite',
+    });
     expect(captcha.actions).toEqual(['invite']);
     cleanup();
-    const inactive = setup(`/login/callback?code=code-9&state=${await jamfState({ inviteId: 'inv-1' })}`, invitation, new FakeCaptchaService());
+    const inactive = setup(
+      `/login/callback?code=code-9&state=${await jamfState({ inviteId: 'inv-1' })}`,
+      invitation,
+      new FakeCaptchaService(),
+    );
     await waitFor(() => expect(inactive.host.navigation.assigned).toHaveLength(1));
     expect(inactive.api.activateInvite.mock.calls[0]![1].captchaToken).toBeUndefined();
   });
@@ -218,14 +263,21 @@ describe('callback page', () => {
   it('Jamf: a second-factor account is handed to the login page', async () => {
     const mfaToken = makeTestToken(['umg#otp#r'], { typ: 'mfa' });
     const state = await jamfState({ returnPath: '/gluon/x' });
-    const { visited, session, storage } = setup(`/login/callback?code=c&state=${state}`, { signInWithCode: async () => ({ token: mfaToken, user, mfaRequired: true }) });
+    const { visited, session, storage } = setup(`/login/callback?code=c&state=${state}`, {
+      signInWithCode: async () => ({ token: mfaToken, user, mfaRequired: true }),
+    });
     await waitFor(() => expect(visited).toContain('/login'));
     expect(session.token()).toBeNull();
     // The session holds the sign-in for the login page's two-auth step, also across a page load.
     const handedOver = { username: user.username, returnUrl: '/gluon/x', provider: 'jamf' };
     expect(session.secondFactor()).toEqual(handedOver);
     expect(session.authorization({ kind: 'secondFactor' })).toBe(`Bearer ${mfaToken}`);
-    const nextPage = renderHost({ plugins: [], path: '/login', services: [[StorageServiceToken, storage]], realSession: true }).services.resolve(SessionServiceToken);
+    const nextPage = renderHost({
+      plugins: [],
+      path: '/login',
+      services: [[StorageServiceToken, storage]],
+      realSession: true,
+    }).services.resolve(SessionServiceToken);
     expect(nextPage.secondFactor()).toEqual(handedOver);
     expect(nextPage.authorization({ kind: 'secondFactor' })).toBe(`Bearer ${mfaToken}`);
   });
@@ -250,24 +302,27 @@ describe('callback page', () => {
     expect(takeOAuthCallback()).toEqual({ code: 'code-5', state });
   });
 
-  it.each(['okta', 'google'] as const)('an invitation activated with %s goes back to its invite page, code and state parked', async (provider) => {
-    const url = new URL(
-      await beginOAuth({
-        provider,
-        inviteId: 'inv 7',
-        returnPath: '/invite/inv%207',
-        clientId: 'c',
-        authorizationEndpoint: 'https://idp.example/authorize',
-        tokenEndpoint: 'https://idp.example/token',
-        nonce: 'n',
-        redirectUri: 'http://x/login/callback',
-      }),
-    );
-    const state = url.searchParams.get('state')!;
-    const { visited } = setup(`/login/callback?code=code-6&state=${encodeURIComponent(state)}`);
-    await waitFor(() => expect(visited).toContain(`/invite/inv%207?oktaRedirect=true&inviteFlow=${provider}`));
-    expect(takeOAuthCallback()).toEqual({ code: 'code-6', state });
-  });
+  it.each(['okta', 'google'] as const)(
+    'an invitation activated with %s goes back to its invite page, code and state parked',
+    async (provider) => {
+      const url = new URL(
+        await beginOAuth({
+          provider,
+          inviteId: 'inv 7',
+          returnPath: '/invite/inv%207',
+          clientId: 'c',
+          authorizationEndpoint: 'https://idp.example/authorize',
+          tokenEndpoint: 'https://idp.example/token',
+          nonce: 'n',
+          redirectUri: 'http://x/login/callback',
+        }),
+      );
+      const state = url.searchParams.get('state')!;
+      const { visited } = setup(`/login/callback?code=code-6&state=${encodeURIComponent(state)}`);
+      await waitFor(() => expect(visited).toContain(`/invite/inv%207?oktaRedirect=true&inviteFlow=${provider}`));
+      expect(takeOAuthCallback()).toEqual({ code: 'code-6', state });
+    },
+  );
 
   it('generic handler refuses a foreign state', async () => {
     const { visited } = setup('/login/callback?code=c&state=forged%7Cprovider%3Dokta');
@@ -284,7 +339,10 @@ describe('callback page', () => {
       const state = 'r1|provider=google&popup=1';
       const { visited } = setup(`/login/callback?code=code-7&state=${encodeURIComponent(state)}`);
       await waitFor(() => expect(opener.postMessage).toHaveBeenCalledTimes(1));
-      expect(opener.postMessage).toHaveBeenCalledWith({ type: 'oauth-popup-callback', code: 'code-7', state }, window.location.origin);
+      expect(opener.postMessage).toHaveBeenCalledWith(
+        { type: 'oauth-popup-callback', code: 'code-7', state },
+        window.location.origin,
+      );
       expect(visited.some((h) => h.startsWith('/login?'))).toBe(false);
       expect(takeOAuthCallback()).toBeNull();
       // The opener closes the popup; the popup also closes itself in case it cannot.
@@ -322,7 +380,9 @@ describe('callback page', () => {
   });
 
   it('a re-validation answer never goes anywhere but the set-up page, and a foreign one is not parked', async () => {
-    const { visited } = setup(`/login/callback?code=c&state=${encodeURIComponent('forged|provider=jamf&revalidate=2fa|/gluon/x')}`);
+    const { visited } = setup(
+      `/login/callback?code=c&state=${encodeURIComponent('forged|provider=jamf&revalidate=2fa|/gluon/x')}`,
+    );
     await waitFor(() => expect(visited).toContain('/config/2fa?revalidate=2fa'));
     expect(takeOAuthCallback()).toBeNull();
   });

@@ -1,11 +1,13 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { useEffect, useRef } from 'react';
+
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageServiceToken } from '@core/storage/StorageService';
-import { useEffect, useRef } from 'react';
+
 import { CallbackApiToken } from '../api/CallbackApi';
 import { handleJamfCallback } from '../flows/handleJamfCallback';
 import { handleOAuthCallback } from '../flows/handleOAuthCallback';
@@ -32,7 +34,8 @@ export default function CallbackPage(_props: PageProps) {
         nav.navigate(action.to, { replace: true });
         break;
       case 'popupError':
-        if (!handOffToOpener({ error: action.description, state: action.rawState })) nav.navigate(action.to, { replace: true });
+        if (!handOffToOpener({ error: action.description, state: action.rawState }))
+          nav.navigate(action.to, { replace: true });
         break;
       case 'jamf':
         void handleJamfCallback({ api, session, storage, nav, captcha }, action.code, action.rawState, action.state);

@@ -1,5 +1,6 @@
 import type { DownloadService } from '@core/downloads/DownloadService';
 import type { HttpService } from '@core/http/HttpService';
+
 import { fallbackFileName, OS_LABELS } from '../logic/os';
 import type { CollectorApi, CollectorOs, CollectorUserData, LinkValidation } from './CollectorApi';
 
@@ -13,14 +14,25 @@ export class DefaultCollectorApi implements CollectorApi {
   ) {}
 
   async validateLink(linkId: string): Promise<LinkValidation> {
-    return (await this.http.get<LinkValidation>(`${link(linkId)}/validate`, { authMode: { kind: 'public' }, skipGlobalErrors: true })).data;
+    return (
+      await this.http.get<LinkValidation>(`${link(linkId)}/validate`, {
+        authMode: { kind: 'public' },
+        skipGlobalErrors: true,
+      })
+    ).data;
   }
 
   downloadConnector(linkId: string, userData: CollectorUserData): Promise<void> {
     return this.downloads.start({
       type: 'collector',
       titleMessage: `Connector for ${OS_LABELS[userData.os]}`,
-      request: { method: 'POST', url: link(linkId), data: userData, authMode: { kind: 'public' }, skipGlobalErrors: true },
+      request: {
+        method: 'POST',
+        url: link(linkId),
+        data: userData,
+        authMode: { kind: 'public' },
+        skipGlobalErrors: true,
+      },
       fileName: fallbackFileName(userData.os),
     });
   }
@@ -29,7 +41,12 @@ export class DefaultCollectorApi implements CollectorApi {
     return this.downloads.start({
       type: 'quick_link',
       titleMessage: `Connector for ${OS_LABELS[os]}`,
-      request: { method: 'GET', url: '/gluon-backend/extractors/quickdownload', authMode: { kind: 'quickLink', token }, skipGlobalErrors: true },
+      request: {
+        method: 'GET',
+        url: '/gluon-backend/extractors/quickdownload',
+        authMode: { kind: 'quickLink', token },
+        skipGlobalErrors: true,
+      },
       fileName: fallbackFileName(os),
     });
   }

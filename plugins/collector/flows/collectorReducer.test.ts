@@ -1,16 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { canDownload, collectorReducer, initialCollectorState, type CollectorState } from './collectorReducer';
+
+import { canDownload, collectorReducer, type CollectorState, initialCollectorState } from './collectorReducer';
 import { userDataOf } from './useCollectorWizard';
 
 const details = { fullName: 'Ada', email: 'ada@example.com', phone: '' };
-const onStep2 = (patch: Partial<CollectorState> = {}): CollectorState => ({ ...initialCollectorState('WIN'), link: { kind: 'valid' }, step: 'download', details, ...patch });
+const onStep2 = (patch: Partial<CollectorState> = {}): CollectorState => ({
+  ...initialCollectorState('WIN'),
+  link: { kind: 'valid' },
+  step: 'download',
+  details,
+  ...patch,
+});
 
 describe('collectorReducer', () => {
   it('continues only with a valid link', () => {
     const validating = initialCollectorState('MAC');
     expect(collectorReducer(validating, { type: 'continue', details })).toBe(validating);
     const valid = collectorReducer(validating, { type: 'linkValid' });
-    expect(collectorReducer(valid, { type: 'continue', details })).toMatchObject({ step: 'download', details, os: 'MAC' });
+    expect(collectorReducer(valid, { type: 'continue', details })).toMatchObject({
+      step: 'download',
+      details,
+      os: 'MAC',
+    });
   });
 
   it('an invalid link goes back to the (disabled) form with its message', () => {
@@ -33,13 +44,25 @@ describe('collectorReducer', () => {
   });
 
   it('a failure re-enables Download and is cleared by choosing another OS', () => {
-    const failed = collectorReducer(onStep2({ download: { kind: 'running', os: 'WIN' } }), { type: 'downloadFailed', message: 'Error - File Not Found' });
+    const failed = collectorReducer(onStep2({ download: { kind: 'running', os: 'WIN' } }), {
+      type: 'downloadFailed',
+      message: 'Error - File Not Found',
+    });
     expect(canDownload(failed)).toBe(true);
     expect(collectorReducer(failed, { type: 'chooseOs', os: 'MAC' }).download).toEqual({ kind: 'idle' });
   });
 
   it('the request body is trimmed and carries the phone only when filled', () => {
-    expect(userDataOf({ fullName: ' Ada ', email: ' a@b.io ', phone: '  ' }, 'MAC')).toEqual({ fullName: 'Ada', email: 'a@b.io', os: 'MAC' });
-    expect(userDataOf({ fullName: 'Ada', email: 'a@b.io', phone: ' +1 555 ' }, 'WIN')).toEqual({ fullName: 'Ada', email: 'a@b.io', phone: '+1 555', os: 'WIN' });
+    expect(userDataOf({ fullName: ' Ada ', email: ' a@b.io ', phone: '  ' }, 'MAC')).toEqual({
+      fullName: 'Ada',
+      email: 'a@b.io',
+      os: 'MAC',
+    });
+    expect(userDataOf({ fullName: 'Ada', email: 'a@b.io', phone: ' +1 555 ' }, 'WIN')).toEqual({
+      fullName: 'Ada',
+      email: 'a@b.io',
+      phone: '+1 555',
+      os: 'WIN',
+    });
   });
 });

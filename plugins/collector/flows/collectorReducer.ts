@@ -35,14 +35,22 @@ export type CollectorEvent =
   | { type: 'downloadFailed'; message: string };
 
 export function initialCollectorState(os: CollectorOs): CollectorState {
-  return { link: { kind: 'validating' }, step: 'details', details: { fullName: '', email: '', phone: '' }, os, download: { kind: 'idle' } };
+  return {
+    link: { kind: 'validating' },
+    step: 'details',
+    details: { fullName: '', email: '', phone: '' },
+    os,
+    download: { kind: 'idle' },
+  };
 }
 
 /** True when the Download button may be pressed for the chosen OS. */
 export function canDownload(state: CollectorState): boolean {
   if (state.link.kind !== 'valid' || state.step !== 'download') return false;
   const { download } = state;
-  return download.kind === 'idle' || download.kind === 'failed' || (download.kind === 'done' && download.os !== state.os);
+  return (
+    download.kind === 'idle' || download.kind === 'failed' || (download.kind === 'done' && download.os !== state.os)
+  );
 }
 
 export function collectorReducer(state: CollectorState, event: CollectorEvent): CollectorState {

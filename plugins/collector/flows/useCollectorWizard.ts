@@ -1,13 +1,21 @@
 import { useEffect, useReducer, useRef } from 'react';
+
 import { readCallFailure } from '@core/http/callFailure';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
+
 import type { CollectorApi, CollectorOs, CollectorUserData } from '../api/CollectorApi';
 import { downloadErrorMessage } from '../logic/downloadErrorMessage';
 import { linkMessage } from '../logic/linkMessage';
 import { defaultOs, OS_LABELS } from '../logic/os';
 import { CollectorTexts } from '../logic/texts';
-import { canDownload, collectorReducer, initialCollectorState, type CollectorDetails, type CollectorState } from './collectorReducer';
+import {
+  canDownload,
+  type CollectorDetails,
+  collectorReducer,
+  type CollectorState,
+  initialCollectorState,
+} from './collectorReducer';
 
 export interface CollectorWizard {
   state: CollectorState;

@@ -1,14 +1,17 @@
 import { useMemo, useRef, useState } from 'react';
+
 import { readCallFailure } from '@core/http/callFailure';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
+
 import type { CollectorApi } from '../api/CollectorApi';
 import { downloadErrorMessage } from '../logic/downloadErrorMessage';
 import { OS_LABELS } from '../logic/os';
+import { type QuickLinkToken, readQuickLinkToken } from '../logic/quickLinkToken';
 import { CollectorTexts } from '../logic/texts';
-import { readQuickLinkToken, type QuickLinkToken } from '../logic/quickLinkToken';
 
-export type QuickDownloadStatus = { kind: 'idle' } | { kind: 'running' } | { kind: 'done' } | { kind: 'failed'; message: string };
+export type QuickDownloadStatus =
+  { kind: 'idle' } | { kind: 'running' } | { kind: 'done' } | { kind: 'failed'; message: string };
 
 export interface QuickDownload {
   token: QuickLinkToken;

@@ -1,8 +1,9 @@
 import { DOWNLOAD_ERROR } from '@core/downloads/DownloadService';
 import type { CallFailure } from '@core/http/callFailure';
+import { boundErrorText } from '@core/http/errorText';
+
 import { linkMessage } from './linkMessage';
 import { CollectorTexts } from './texts';
-import { boundErrorText } from '@core/http/errorText';
 
 /** The API's validation answers start with the refused field ('body email must match format "email"'). */
 const FIELD_TEXTS: ReadonlyArray<[prefix: string, text: string]> = [

@@ -1,6 +1,7 @@
 import type { CallFailure } from '@core/http/callFailure';
-import { CollectorTexts } from './texts';
 import { boundErrorText } from '@core/http/errorText';
+
+import { CollectorTexts } from './texts';
 
 /**
  * Spec §8 "Link validation": a 403 is read by its text ('expired', 'not active', 'reached the

@@ -1,6 +1,7 @@
 import Ajv from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { downloadErrorMessage } from './downloadErrorMessage';
 import { linkMessage } from './linkMessage';

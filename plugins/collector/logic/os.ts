@@ -13,7 +13,9 @@ interface PlatformSource {
 }
 
 /** Spec §2: macOS by default when the browser platform says Mac, Windows otherwise. */
-export function defaultOs(source: PlatformSource | undefined = typeof navigator === 'undefined' ? undefined : (navigator as PlatformSource)): CollectorOs {
+export function defaultOs(
+  source: PlatformSource | undefined = typeof navigator === 'undefined' ? undefined : (navigator as PlatformSource),
+): CollectorOs {
   const platform = source?.userAgentData?.platform || source?.platform || '';
   return /mac/i.test(platform) ? 'MAC' : 'WIN';
 }

@@ -1,4 +1,5 @@
 import { decodeClaims, isExpired } from '@core/session/decodeClaims';
+
 import type { CollectorOs } from '../api/CollectorApi';
 import { isCollectorOs } from './os';
 

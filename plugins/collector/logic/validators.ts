@@ -1,4 +1,5 @@
 import { isApiEmail } from '@common/format/isApiEmail';
+
 import { CollectorTexts } from './texts';
 
 export type Validator = (value: unknown) => string | undefined;

@@ -1,11 +1,13 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
 import { apiFailure, createGate, fakeService, networkFailure } from '@core/testing';
+import { type Toast, type ToastService, ToastServiceToken } from '@core/toasts/ToastService';
+
 import { renderHost } from '../../../tests/harness/renderHost';
-import { CollectorApiToken, type CollectorApi } from '../api/CollectorApi';
+import { type CollectorApi, CollectorApiToken } from '../api/CollectorApi';
 import { collectorPlugin } from '../index';
-import { ToastServiceToken, type Toast, type ToastService } from '@core/toasts/ToastService';
 
 // The first render would otherwise pay for compiling the lazy chunks inside a findBy timeout.
 beforeAll(async () => {
@@ -15,17 +17,25 @@ beforeAll(async () => {
 
 const LINK = 'link-token-1';
 
-const valid: Partial<CollectorApi> = { validateLink: async () => ({ valid: true, remainingInstalls: 3, expiresAt: null }) };
-const refused = (status: number, message: string) => () => Promise.reject(apiFailure(status, { statusCode: status, error: 'x', message }));
+const valid: Partial<CollectorApi> = {
+  validateLink: async () => ({ valid: true, remainingInstalls: 3, expiresAt: null }),
+};
+const refused = (status: number, message: string) => () =>
+  Promise.reject(apiFailure(status, { statusCode: status, error: 'x', message }));
 /** A download the panel reports failed: its error body arrives as a Blob. */
-const failed = (status: number, body: object) => () => Promise.reject(apiFailure(status, new Blob([JSON.stringify(body)], { type: 'application/json' })));
+const failed = (status: number, body: object) => () =>
+  Promise.reject(apiFailure(status, new Blob([JSON.stringify(body)], { type: 'application/json' })));
 
 /**
  * The wizard with a fake CollectorApi (the requests, the downloads panel's progress and the
  * saved file's name: DefaultCollectorApi.test.ts). An unknown link is what the API answers otherwise.
  */
 function setup(path: string, own: Partial<CollectorApi> = {}) {
-  const api = fakeService<CollectorApi>('CollectorApi', { validateLink: refused(404, 'The link does not exist.'), downloadConnector: async () => undefined }, own);
+  const api = fakeService<CollectorApi>(
+    'CollectorApi',
+    { validateLink: refused(404, 'The link does not exist.'), downloadConnector: async () => undefined },
+    own,
+  );
   const host = renderHost({ plugins: [collectorPlugin], path, services: [[CollectorApiToken, api]] });
   return { host, api };
 }
@@ -60,10 +70,16 @@ describe('link validation', () => {
   it.each([
     [refused(403, 'The link has expired.'), 'The link is expired.'],
     [refused(403, 'The link is not active.'), 'The link is disabled.'],
-    [refused(403, 'The link has reached the maximum number of installations.'), 'You have reached the installation limit.'],
+    [
+      refused(403, 'The link has reached the maximum number of installations.'),
+      'You have reached the installation limit.',
+    ],
     [refused(403, 'Blocked by policy'), 'Blocked by policy'],
     [refused(404, 'The link does not exist.'), 'The link does not exist.'],
-    [refused(400, 'params/id must NOT have more than 256 characters'), 'params/id must NOT have more than 256 characters'],
+    [
+      refused(400, 'params/id must NOT have more than 256 characters'),
+      'params/id must NOT have more than 256 characters',
+    ],
     [() => Promise.reject(networkFailure()), 'The link could not be checked. Please try again later.'],
   ])('an invalid link disables every field and shows the message (%#)', async (validateLink, message) => {
     setup(`/collector/${LINK}`, { validateLink });
@@ -132,18 +148,24 @@ describe('step 2: Download the connector', () => {
     await userEvent.click(continueButton());
     const download = await screen.findByRole('button', { name: 'Download for Windows' });
     await userEvent.click(download);
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Download for Windows' }) as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Download for Windows' }) as HTMLButtonElement).disabled).toBe(true),
+    );
     // The greyed button says what it is doing, then how it ended (in place and as a toast).
     expect(screen.getByTestId('connector-download-status').textContent).toBe('Preparing the connector for Windows…');
     await act(async () => finish.open());
-    expect(screen.getByTestId('connector-download-status').textContent).toBe('The connector for Windows is in your downloads: open it to install it.');
+    expect(screen.getByTestId('connector-download-status').textContent).toBe(
+      'The connector for Windows is in your downloads: open it to install it.',
+    );
     let toasts: readonly Toast[] = [];
     host.services
       .resolve<ToastService>(ToastServiceToken)
       .toasts$.subscribe((value) => (toasts = value))
       .unsubscribe();
     expect(toasts).toEqual([expect.objectContaining({ intent: 'success', title: 'Connector downloaded' })]);
-    expect(api.downloadConnector.mock.calls).toEqual([[LINK, { fullName: 'Ada Lovelace', email: 'ada@example.com', os: 'WIN' }]]);
+    expect(api.downloadConnector.mock.calls).toEqual([
+      [LINK, { fullName: 'Ada Lovelace', email: 'ada@example.com', os: 'WIN' }],
+    ]);
     expect((screen.getByRole('button', { name: 'Download for Windows' }) as HTMLButtonElement).disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Download for Windows' }));
     expect(api.downloadConnector).toHaveBeenCalledTimes(1);
@@ -156,7 +178,10 @@ describe('step 2: Download the connector', () => {
     await userEvent.click(await screen.findByRole('radio', { name: 'macOS' }));
     await userEvent.click(screen.getByRole('button', { name: 'Download for macOS' }));
     await waitFor(() => expect(api.downloadConnector).toHaveBeenCalledTimes(1));
-    expect(api.downloadConnector.mock.calls[0]).toEqual([LINK, { fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', os: 'MAC' }]);
+    expect(api.downloadConnector.mock.calls[0]).toEqual([
+      LINK,
+      { fullName: 'Ada Lovelace', email: 'ada@example.com', phone: '+44 20 7946 0000', os: 'MAC' },
+    ]);
   });
 
   it("a failed download: the inline box says 'Error - File Not Found' (as the panel does), and Download comes back", async () => {
@@ -169,7 +194,14 @@ describe('step 2: Download the connector', () => {
   });
 
   it("refused details (400) name the field with the form's text in the inline box, not 'Error - File Not Found'", async () => {
-    setup(`/collector/${LINK}`, { ...valid, downloadConnector: failed(400, { statusCode: 400, error: 'Bad Request', message: 'body email must match format "email"' }) });
+    setup(`/collector/${LINK}`, {
+      ...valid,
+      downloadConnector: failed(400, {
+        statusCode: 400,
+        error: 'Bad Request',
+        message: 'body email must match format "email"',
+      }),
+    });
     await fillDetails();
     await userEvent.click(continueButton());
     await userEvent.click(await screen.findByRole('button', { name: 'Download for Windows' }));
@@ -178,7 +210,13 @@ describe('step 2: Download the connector', () => {
   });
 
   it('a link that reached its limit meanwhile says so in the inline box (error body read from the blob)', async () => {
-    setup(`/collector/${LINK}`, { ...valid, downloadConnector: failed(403, { statusCode: 403, message: 'The link has reached the maximum number of installations.' }) });
+    setup(`/collector/${LINK}`, {
+      ...valid,
+      downloadConnector: failed(403, {
+        statusCode: 403,
+        message: 'The link has reached the maximum number of installations.',
+      }),
+    });
     await fillDetails();
     await userEvent.click(continueButton());
     await userEvent.click(await screen.findByRole('button', { name: 'Download for Windows' }));
@@ -194,7 +232,9 @@ describe('step 2: Download the connector', () => {
     expect(within(dialog).getByText('How to install the connector')).toBeTruthy();
     const steps = await within(dialog).findAllByRole('listitem');
     expect(steps).toHaveLength(12);
-    const illustrated = steps.map((step, index) => (within(step).queryByRole('img') ? index + 1 : null)).filter(Boolean);
+    const illustrated = steps
+      .map((step, index) => (within(step).queryByRole('img') ? index + 1 : null))
+      .filter(Boolean);
     expect(illustrated).toEqual([1, 2, 3, 8, 9, 10, 11, 12]);
     // The dialog's header has a close button too; the footer's comes last.
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);

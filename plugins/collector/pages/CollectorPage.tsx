@@ -1,7 +1,11 @@
+import './CollectorPage.css';
+
 import { Callout, Classes, Intent, Spinner } from '@blueprintjs/core';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
+
 import { CollectorApiToken } from '../api/CollectorApi';
 import { CollectorLayout } from '../components/CollectorLayout/CollectorLayout';
 import { DetailsForm } from '../components/DetailsForm/DetailsForm';
@@ -11,14 +15,17 @@ import { WizardBreadcrumbs } from '../components/WizardBreadcrumbs/WizardBreadcr
 import { canDownload } from '../flows/collectorReducer';
 import { useCollectorWizard } from '../flows/useCollectorWizard';
 import { CollectorTexts } from '../logic/texts';
-import './CollectorPage.css';
 
 /** `/collector/{id}`: the two-step wizard, or the quick-link screen when `tokenquick` is given. */
 export default function CollectorPage({ params }: PageProps) {
   const nav = useService(NavigationServiceToken);
   const search = useObservable(nav.search$, nav.search());
   const quickToken = new URLSearchParams(search).get('tokenquick');
-  return <CollectorLayout>{quickToken !== null ? <QuickDownloadView token={quickToken} /> : <Wizard linkId={params.id ?? ''} />}</CollectorLayout>;
+  return (
+    <CollectorLayout>
+      {quickToken !== null ? <QuickDownloadView token={quickToken} /> : <Wizard linkId={params.id ?? ''} />}
+    </CollectorLayout>
+  );
 }
 
 function Wizard({ linkId }: { linkId: string }) {

@@ -1,10 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { apiFailure, fakeService } from '@core/testing';
+
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import { CollectorApiToken, type CollectorApi } from '../api/CollectorApi';
+import { type CollectorApi, CollectorApiToken } from '../api/CollectorApi';
 import { collectorPlugin } from '../index';
 
 // The first render would otherwise pay for compiling the lazy chunks inside a findBy timeout.
@@ -32,9 +34,15 @@ describe('quick link', () => {
     await waitFor(() => expect(api.quickDownload.mock.calls).toEqual([[macToken, 'MAC']]));
     // No link check: the quick screen is not the wizard.
     expect(api.validateLink).not.toHaveBeenCalled();
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Download for macOS' }) as HTMLButtonElement).disabled).toBe(true));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Download for macOS' }) as HTMLButtonElement).disabled).toBe(true),
+    );
     // Its end is said in place, not only by a greyed button.
-    await waitFor(() => expect(screen.getByTestId('connector-download-status').textContent).toBe('The connector for macOS is in your downloads: open it to install it.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('connector-download-status').textContent).toBe(
+        'The connector for macOS is in your downloads: open it to install it.',
+      ),
+    );
   });
 
   it('/collector/{id}?tokenquick= shows the same screen', async () => {
@@ -47,7 +55,9 @@ describe('quick link', () => {
   });
 
   it('a refused token (401) shows the expired message (the panel its error); the download can be retried', async () => {
-    const api = setup(`/collector/quick?tokenquick=${macToken}`, () => Promise.reject(apiFailure(401, new Blob([JSON.stringify({ message: 'Invalid token' })]))));
+    const api = setup(`/collector/quick?tokenquick=${macToken}`, () =>
+      Promise.reject(apiFailure(401, new Blob([JSON.stringify({ message: 'Invalid token' })]))),
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Download for macOS' }));
     expect((await screen.findByRole('alert')).textContent).toBe('The link is expired.');
     await userEvent.click(screen.getByRole('button', { name: 'Download for macOS' }));
@@ -56,7 +66,11 @@ describe('quick link', () => {
 
   it.each([
     ['an expired token', quickToken({ typ: 'quick-link', os: 'MAC', exp: 1000 }), 'The link is expired.'],
-    ['a token without an OS', quickToken({ typ: 'quick-link', exp: future }), 'The link is invalid. Please ask for a new one.'],
+    [
+      'a token without an OS',
+      quickToken({ typ: 'quick-link', exp: future }),
+      'The link is invalid. Please ask for a new one.',
+    ],
     ['a tampered token', 'not.a.token', 'The link is invalid. Please ask for a new one.'],
     ['no token', '', 'The link is invalid. Please ask for a new one.'],
   ])('%s: a message and no Download button', async (_name, token, message) => {

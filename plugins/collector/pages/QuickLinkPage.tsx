@@ -1,9 +1,11 @@
+import './CollectorPage.css';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
+
 import { CollectorLayout } from '../components/CollectorLayout/CollectorLayout';
 import { QuickDownloadView } from '../components/QuickDownloadView/QuickDownloadView';
-import './CollectorPage.css';
 
 /** `/collector/quick?tokenquick=…`: the quick-link screen. */
 export default function QuickLinkPage(_props: PageProps) {

@@ -1,6 +1,7 @@
 import { DownloadServiceToken } from '@core/downloads/DownloadService';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
+
 import { CollectorApiToken } from '../api/CollectorApi';
 import { DefaultCollectorApi } from '../api/DefaultCollectorApi';
 

@@ -1,4 +1,5 @@
 import { Classes, H2 } from '@blueprintjs/core';
+
 import type { PageProps } from '@core/plugin/PluginManifest';
 
 /** Landing page of /electron. */

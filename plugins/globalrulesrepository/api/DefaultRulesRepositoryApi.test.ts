@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { createFakeHttpService, type FakeRequest } from '@core/testing';
+
 import { DefaultRulesRepositoryApi } from './DefaultRulesRepositoryApi';
 import type { RulesRepositoryApi } from './RulesRepositoryApi';
 
@@ -13,33 +15,59 @@ const sent = (r: FakeRequest) => ({
 });
 
 describe('DefaultRulesRepositoryApi: each call as the API expects it', () => {
-  const cases: Array<[string, (api: RulesRepositoryApi) => Promise<unknown>, ReturnType<typeof sent>, unknown, unknown]> = [
+  const cases: Array<
+    [string, (api: RulesRepositoryApi) => Promise<unknown>, ReturnType<typeof sent>, unknown, unknown]
+  > = [
     // [name, call, request, server's answer, what the call resolves]
     [
       'getRuleSets',
       (api) => api.getRuleSets(),
-      { method: 'GET', url: '/globalrulesrepository-backend/ruleSets', params: undefined, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'GET',
+        url: '/globalrulesrepository-backend/ruleSets',
+        params: undefined,
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       [{ id: 'r-1' }],
       [{ id: 'r-1' }],
     ],
     [
       'importRuleSet (pasted: no file name)',
       (api) => api.importRuleSet('{"type":"bundle"}'),
-      { method: 'POST', url: '/globalrulesrepository-backend/ruleSets', params: undefined, data: { bundle: '{"type":"bundle"}' }, skipGlobalErrors: [400, 413] },
+      {
+        method: 'POST',
+        url: '/globalrulesrepository-backend/ruleSets',
+        params: undefined,
+        data: { bundle: '{"type":"bundle"}' },
+        skipGlobalErrors: [400, 413],
+      },
       { status: 'created' },
       { status: 'created' },
     ],
     [
       'importRuleSet (a file)',
       (api) => api.importRuleSet('{}', 'darksword.stix2'),
-      { method: 'POST', url: '/globalrulesrepository-backend/ruleSets', params: undefined, data: { bundle: '{}', fileName: 'darksword.stix2' }, skipGlobalErrors: [400, 413] },
+      {
+        method: 'POST',
+        url: '/globalrulesrepository-backend/ruleSets',
+        params: undefined,
+        data: { bundle: '{}', fileName: 'darksword.stix2' },
+        skipGlobalErrors: [400, 413],
+      },
       { status: 'unchanged' },
       { status: 'unchanged' },
     ],
     [
       'setRuleSetEnabled',
       (api) => api.setRuleSetEnabled('r/1', false),
-      { method: 'PATCH', url: '/globalrulesrepository-backend/ruleSets/r%2F1', params: undefined, data: { enabled: false }, skipGlobalErrors: undefined },
+      {
+        method: 'PATCH',
+        url: '/globalrulesrepository-backend/ruleSets/r%2F1',
+        params: undefined,
+        data: { enabled: false },
+        skipGlobalErrors: undefined,
+      },
       { id: 'r/1' },
       { id: 'r/1' },
     ],
@@ -59,28 +87,52 @@ describe('DefaultRulesRepositoryApi: each call as the API expects it', () => {
     [
       'unsuppress',
       (api) => api.unsuppress('s/1'),
-      { method: 'DELETE', url: '/globalrulesrepository-backend/suppressions/s%2F1', params: undefined, data: undefined, skipGlobalErrors: [404] },
+      {
+        method: 'DELETE',
+        url: '/globalrulesrepository-backend/suppressions/s%2F1',
+        params: undefined,
+        data: undefined,
+        skipGlobalErrors: [404],
+      },
       { findings: 1 },
       { findings: 1 },
     ],
     [
       'getMatching',
       (api) => api.getMatching(),
-      { method: 'GET', url: '/globalrulesrepository-backend/matching', params: undefined, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'GET',
+        url: '/globalrulesrepository-backend/matching',
+        params: undefined,
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       { state: 'running' },
       { state: 'running' },
     ],
     [
       'deleteRuleSet',
       (api) => api.deleteRuleSet('r-1'),
-      { method: 'DELETE', url: '/globalrulesrepository-backend/ruleSets/r-1', params: undefined, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'DELETE',
+        url: '/globalrulesrepository-backend/ruleSets/r-1',
+        params: undefined,
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       '',
       undefined,
     ],
     [
       'getIndicators (a blank search is not sent)',
       (api) => api.getIndicators('r-1', { page: 1, size: 25, search: ' ' }),
-      { method: 'GET', url: '/globalrulesrepository-backend/ruleSets/r-1/indicators', params: { page: 1, size: 25 }, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'GET',
+        url: '/globalrulesrepository-backend/ruleSets/r-1/indicators',
+        params: { page: 1, size: 25 },
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       { items: [] },
       { items: [] },
     ],

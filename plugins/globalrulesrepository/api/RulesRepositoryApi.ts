@@ -23,7 +23,10 @@ export interface RulesRepositoryApi {
   setRuleSetEnabled(ruleSetId: string, enabled: boolean): Promise<RuleSet>;
   deleteRuleSet(ruleSetId: string): Promise<void>;
   /** One page of a rule set's indicators, searched on the server (a blank search is not sent); `suppressed`: only those a suppression covers. */
-  getIndicators(ruleSetId: string, query: { page: number; size: number; search: string; suppressed?: boolean }): Promise<IndicatorPage>;
+  getIndicators(
+    ruleSetId: string,
+    query: { page: number; size: number; search: string; suppressed?: boolean },
+  ): Promise<IndicatorPage>;
   /** Suppresses one indicator (a false positive) with a reason. */
   suppressIndicator(indicatorId: string, reason: string): Promise<SuppressionAnswer>;
   /** Undoes a suppression: its findings are active again, and stored observations are matched again. */

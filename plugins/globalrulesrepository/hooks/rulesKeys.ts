@@ -2,5 +2,6 @@
 export const rulesKeys = {
   all: ['rules'] as const,
   ruleSets: ['rules', 'ruleSets'] as const,
-  indicators: (ruleSetId: string, search: string, page: number) => ['rules', 'indicators', ruleSetId, search, page] as const,
+  indicators: (ruleSetId: string, search: string, page: number) =>
+    ['rules', 'indicators', ruleSetId, search, page] as const,
 };

@@ -1,9 +1,11 @@
-import { count } from '@common/format/count';
 import { useCallback, useEffect, useState } from 'react';
+
+import { count } from '@common/format/count';
+import { errorText } from '@core/http/errorText';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
-import { RulesRepositoryApiToken, type MatchingStatus } from '../api/RulesRepositoryApi';
-import { errorText } from '@core/http/errorText';
+
+import { type MatchingStatus, RulesRepositoryApiToken } from '../api/RulesRepositoryApi';
 
 /** How often a running matching is asked about. */
 export const MATCHING_POLL_MS = 1500;
@@ -78,7 +80,15 @@ export function useMatching() {
     error,
     watch: useCallback(() => {
       // Waiting at once: the last run's end must not read as this one's while the first answer is on its way.
-      setStatus((last) => ({ state: 'queued', queuedAt: null, finishedAt: null, devicesDone: 0, devicesTotal: last?.devicesTotal ?? 0, newFindings: 0, error: null }));
+      setStatus((last) => ({
+        state: 'queued',
+        queuedAt: null,
+        finishedAt: null,
+        devicesDone: 0,
+        devicesTotal: last?.devicesTotal ?? 0,
+        newFindings: 0,
+        error: null,
+      }));
       setRun((r) => ({ n: r.n + 1, asked: true }));
     }, []),
   };

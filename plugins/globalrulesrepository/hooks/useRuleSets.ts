@@ -1,14 +1,20 @@
 import { useState } from 'react';
+
+import { errorText } from '@core/http/errorText';
 import { ModalServiceToken } from '@core/modals/ModalService';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
-import { RulesRepositoryApiToken, type RuleSet } from '../api/RulesRepositoryApi';
-import { errorText } from '@core/http/errorText';
+
+import { type RuleSet, RulesRepositoryApiToken } from '../api/RulesRepositoryApi';
 import { rulesKeys } from './rulesKeys';
 import { useMatching } from './useMatching';
 
-const IMPORT_MESSAGES = { created: 'imported', updated: 'updated to the new version', unchanged: 'already imported, unchanged' } as const;
+const IMPORT_MESSAGES = {
+  created: 'imported',
+  updated: 'updated to the new version',
+  unchanged: 'already imported, unchanged',
+} as const;
 
 /** The rule sets screen's data: the list, import (file or paste), enable/disable and delete (after the console's confirmation). Actions resolve `true` when the server accepted them. */
 export function useRuleSets() {
@@ -19,7 +25,11 @@ export function useRuleSets() {
   // An import, enable or suppression queues a matching of stored observations: followed to its end.
   const matching = useMatching();
   // Every action is one change whose answer is the line to show; it makes both lists load again.
-  const action = useMutation((work: () => Promise<string>) => work(), { describe: errorText, onSuccess: (line) => setNotice(line), invalidates: [rulesKeys.all] });
+  const action = useMutation((work: () => Promise<string>) => work(), {
+    describe: errorText,
+    onSuccess: (line) => setNotice(line),
+    invalidates: [rulesKeys.all],
+  });
 
   // Resolves whether the work succeeded: failures are shown here, but callers (the paste box) must know not to discard input.
   const act = async (work: () => Promise<string>): Promise<boolean> => {

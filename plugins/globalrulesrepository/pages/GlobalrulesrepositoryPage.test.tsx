@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { apiFailure, fakeService } from '@core/testing';
+
 import { renderHost } from '../../../tests/harness/renderHost';
 import { prefixOwner } from '../../../tests/harness/testPlugins';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import { RulesRepositoryApiToken, type RuleSet, type RulesRepositoryApi } from '../api/RulesRepositoryApi';
+import { type RuleSet, type RulesRepositoryApi, RulesRepositoryApiToken } from '../api/RulesRepositoryApi';
 import { globalrulesrepositoryPlugin } from '../index';
 
 beforeAll(async () => {
@@ -24,7 +26,9 @@ const darkSword: RuleSet = {
   indicatorCount: 3,
   counts: { 'file:path': 2, 'domain-name:value': 1, 'process:name': 0 },
   families: [{ id: 'malware--1', name: 'DarkSword', indicators: 3 }],
-  unsupported: [{ id: 'indicator--9', pattern: "[ipv4-addr:value = '10.0.0.0/8']", reason: 'CIDR ranges are not supported' }],
+  unsupported: [
+    { id: 'indicator--9', pattern: "[ipv4-addr:value = '10.0.0.0/8']", reason: 'CIDR ranges are not supported' },
+  ],
   suppressions: 0,
   createdAt: NOW,
   updatedAt: NOW,
@@ -50,7 +54,15 @@ describe('rule sets screen', () => {
     const fake = host(['gln#cfg#rw'], {
       getRuleSets: async () => sets,
       importRuleSet: async () => {
-        const ks = { ...darkSword, id: 'r-2', name: 'KingSpawn', version: '2', families: [{ id: 'm-2', name: 'KingSpawn', indicators: 5 }], indicatorCount: 5, unsupported: [] };
+        const ks = {
+          ...darkSword,
+          id: 'r-2',
+          name: 'KingSpawn',
+          version: '2',
+          families: [{ id: 'm-2', name: 'KingSpawn', indicators: 5 }],
+          indicatorCount: 5,
+          unsupported: [],
+        };
         sets = [darkSword, ks];
         return { ruleSet: ks, status: 'created' };
       },
@@ -97,7 +109,8 @@ describe('rule sets screen', () => {
   it('keeps a refused pasted bundle in the box next to the error; clears it once an import succeeds', async () => {
     host(['gln#cfg#rw'], {
       getRuleSets: async () => [],
-      importRuleSet: (bundle) => (bundle === '{' ? invalidBundle() : Promise.resolve({ ruleSet: darkSword, status: 'created' as const })),
+      importRuleSet: (bundle) =>
+        bundle === '{' ? invalidBundle() : Promise.resolve({ ruleSet: darkSword, status: 'created' as const }),
     });
     expect(await screen.findByText('No rule set yet: import a STIX 2.1 bundle.')).toBeTruthy();
     const box = screen.getByLabelText('Or paste a bundle') as HTMLTextAreaElement;
@@ -106,7 +119,9 @@ describe('rule sets screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Import pasted bundle' }));
     expect(await screen.findByText('Bundle is not valid JSON')).toBeTruthy();
     // The file button is enabled again once the import has fully settled, whatever the box holds.
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Import a STIX 2.1 file' }).hasAttribute('disabled')).toBe(false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Import a STIX 2.1 file' }).hasAttribute('disabled')).toBe(false),
+    );
     expect(box.value).toBe('{');
 
     await userEvent.click(box);
@@ -121,7 +136,16 @@ describe('rule sets screen', () => {
     const fake = host(['gln#cfg#rw'], {
       getRuleSets: async () => [darkSword],
       getIndicators: async () => ({
-        items: [{ id: 'indicator--1', type: 'file:path', value: '/private/var/tmp/icloud_dump', pattern: 'p', familyName: 'DarkSword', suppression: null }],
+        items: [
+          {
+            id: 'indicator--1',
+            type: 'file:path',
+            value: '/private/var/tmp/icloud_dump',
+            pattern: 'p',
+            familyName: 'DarkSword',
+            suppression: null,
+          },
+        ],
         total: 1,
         page: 0,
         size: 25,
@@ -153,7 +177,13 @@ describe('rule sets screen', () => {
             value: 'BackupAgent',
             pattern: 'p',
             familyName: 'DarkSword',
-            suppression: { id: 's-1', reason: 'Apple backup agent', author: 'ana@example.com', createdAt: NOW, value: 'BackupAgent' },
+            suppression: {
+              id: 's-1',
+              reason: 'Apple backup agent',
+              author: 'ana@example.com',
+              createdAt: NOW,
+              value: 'BackupAgent',
+            },
           },
         ],
         total: 1,

@@ -1,16 +1,18 @@
 import { Callout, Classes, H2, H4, ProgressBar } from '@blueprintjs/core';
 import { useState } from 'react';
-import { canHunt } from '@common/neutrino/access';
+
 import { canReadRuleSets, canWriteRuleSets } from '@common/globalrulesrepository/access';
+import { canHunt } from '@common/neutrino/access';
+import { neutrinoPaths } from '@common/neutrino/paths';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
+
 import type { RuleSet } from '../api/RulesRepositoryApi';
 import { IndicatorList } from '../components/IndicatorList/IndicatorList';
 import { RuleSetImport } from '../components/RuleSetImport/RuleSetImport';
 import { RuleSetTable } from '../components/RuleSetTable/RuleSetTable';
 import { useRuleSets } from '../hooks/useRuleSets';
-import { neutrinoPaths } from '@common/neutrino/paths';
 
 function RuleSets({ canWrite, canFollow }: { canWrite: boolean; canFollow: boolean }) {
   const { ruleSets, error, notice, matching, importBundle, setEnabled, remove } = useRuleSets();
@@ -23,7 +25,11 @@ function RuleSets({ canWrite, canFollow }: { canWrite: boolean; canFollow: boole
       {error && <Callout intent="danger">{error}</Callout>}
       {/* One status line: the action's answer, then the matching it queued until it ends (e2e reads one status). */}
       {(notice || matching.line) && (
-        <Callout intent={status?.state === 'failed' ? 'danger' : running ? 'primary' : 'success'} role="status" style={{ marginTop: 8 }}>
+        <Callout
+          intent={status?.state === 'failed' ? 'danger' : running ? 'primary' : 'success'}
+          role="status"
+          style={{ marginTop: 8 }}
+        >
           {notice && <div>{notice}</div>}
           {status && matching.line && (
             <div data-testid="matching-status">
@@ -32,7 +38,9 @@ function RuleSets({ canWrite, canFollow }: { canWrite: boolean; canFollow: boole
                 <ProgressBar
                   intent="primary"
                   aria-label="Matching progress"
-                  {...(status.state === 'running' && status.devicesTotal > 0 ? { value: status.devicesDone / status.devicesTotal } : {})}
+                  {...(status.state === 'running' && status.devicesTotal > 0
+                    ? { value: status.devicesDone / status.devicesTotal }
+                    : {})}
                 />
               )}
             </div>
@@ -75,8 +83,15 @@ export default function GlobalrulesrepositoryPage(_props: PageProps) {
   return (
     <section className="globalrulesrepository-page" style={{ padding: 24, maxWidth: 1200 }}>
       <H2>Global rules repository</H2>
-      <p className={Classes.TEXT_MUTED}>STIX 2.1 indicator bundles that gluon matches diagnostics against. Changes are matched again over stored observations.</p>
-      {canReadRuleSets(perms) ? <RuleSets canWrite={canWriteRuleSets(perms)} canFollow={canHunt(perms)} /> : <p>Your account cannot view rule sets (gluon configuration).</p>}
+      <p className={Classes.TEXT_MUTED}>
+        STIX 2.1 indicator bundles that gluon matches diagnostics against. Changes are matched again over stored
+        observations.
+      </p>
+      {canReadRuleSets(perms) ? (
+        <RuleSets canWrite={canWriteRuleSets(perms)} canFollow={canHunt(perms)} />
+      ) : (
+        <p>Your account cannot view rule sets (gluon configuration).</p>
+      )}
     </section>
   );
 }

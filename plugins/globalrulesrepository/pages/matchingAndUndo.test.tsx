@@ -1,12 +1,19 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { fakeService } from '@core/testing';
-import { ToastServiceToken, type Toast, type ToastService } from '@core/toasts/ToastService';
+import { type Toast, type ToastService, ToastServiceToken } from '@core/toasts/ToastService';
+
 import { renderHost } from '../../../tests/harness/renderHost';
 import { prefixOwner } from '../../../tests/harness/testPlugins';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import { RulesRepositoryApiToken, type MatchingStatus, type RuleSet, type RulesRepositoryApi } from '../api/RulesRepositoryApi';
+import {
+  type MatchingStatus,
+  type RuleSet,
+  type RulesRepositoryApi,
+  RulesRepositoryApiToken,
+} from '../api/RulesRepositoryApi';
 import { globalrulesrepositoryPlugin } from '../index';
 
 beforeAll(async () => {
@@ -86,10 +93,26 @@ describe('matching stored observations again', () => {
     await userEvent.paste('{"type":"bundle"}');
     await userEvent.click(screen.getByRole('button', { name: 'Import pasted bundle' }));
     expect(await screen.findByText(/Stored observations are being matched again: waiting for the worker/)).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('matching-status').textContent).toContain('1 of 3 devices'), { timeout: 5000 });
-    expect(within(screen.getByTestId('matching-status')).getByRole('progressbar', { name: 'Matching progress' })).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('matching-status').textContent).toBe('Matching again done: 3 devices matched, 2 new findings.'), { timeout: 5000 });
-    expect(toasts()).toEqual([expect.objectContaining({ intent: 'success', title: 'Rule sets', message: 'Matching again done: 3 devices matched, 2 new findings.' })]);
+    await waitFor(() => expect(screen.getByTestId('matching-status').textContent).toContain('1 of 3 devices'), {
+      timeout: 5000,
+    });
+    expect(
+      within(screen.getByTestId('matching-status')).getByRole('progressbar', { name: 'Matching progress' }),
+    ).toBeTruthy();
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('matching-status').textContent).toBe(
+          'Matching again done: 3 devices matched, 2 new findings.',
+        ),
+      { timeout: 5000 },
+    );
+    expect(toasts()).toEqual([
+      expect.objectContaining({
+        intent: 'success',
+        title: 'Rule sets',
+        message: 'Matching again done: 3 devices matched, 2 new findings.',
+      }),
+    ]);
     // It ended: no more questions.
     const asked = fake.getMatching.mock.calls.length;
     await new Promise((resolve) => setTimeout(resolve, 1800));
@@ -102,10 +125,21 @@ describe('matching stored observations again', () => {
       status({ state: 'failed', error: 'The inspection stopped 3 times; it was not retried.' }),
     ]);
     expect(await screen.findByText(/2 of 3 devices/)).toBeTruthy();
-    await waitFor(() => expect(screen.getByTestId('matching-status').textContent).toBe('Matching again failed: The inspection stopped 3 times; it was not retried.'), {
-      timeout: 5000,
-    });
-    expect(toasts()).toEqual([expect.objectContaining({ intent: 'error', message: 'Matching again failed: The inspection stopped 3 times; it was not retried.' })]);
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('matching-status').textContent).toBe(
+          'Matching again failed: The inspection stopped 3 times; it was not retried.',
+        ),
+      {
+        timeout: 5000,
+      },
+    );
+    expect(toasts()).toEqual([
+      expect.objectContaining({
+        intent: 'error',
+        message: 'Matching again failed: The inspection stopped 3 times; it was not retried.',
+      }),
+    ]);
   });
 });
 
@@ -123,12 +157,27 @@ describe('suppressed indicators', () => {
                   value: 'BackupAgent',
                   pattern: 'p',
                   familyName: 'KingSpawn',
-                  suppression: { id: 's-1', reason: 'Apple backup agent', author: 'ana@example.com', createdAt: NOW, value: 'BackupAgent' },
+                  suppression: {
+                    id: 's-1',
+                    reason: 'Apple backup agent',
+                    author: 'ana@example.com',
+                    createdAt: NOW,
+                    value: 'BackupAgent',
+                  },
                 },
               ]
             : query.suppressed
               ? []
-              : [{ id: 'indicator--1', type: 'process:name', value: 'BackupAgent', pattern: 'p', familyName: 'KingSpawn', suppression: null }],
+              : [
+                  {
+                    id: 'indicator--1',
+                    type: 'process:name',
+                    value: 'BackupAgent',
+                    pattern: 'p',
+                    familyName: 'KingSpawn',
+                    suppression: null,
+                  },
+                ],
           total: suppressed ? 1 : 0,
           page: 0,
           size: 25,
@@ -136,7 +185,15 @@ describe('suppressed indicators', () => {
         unsuppress: async () => {
           suppressed = false;
           return {
-            suppression: { id: 's-1', indicatorId: 'indicator--1', kind: 'process', value: 'BackupAgent', reason: 'Apple backup agent', author: null, createdAt: NOW },
+            suppression: {
+              id: 's-1',
+              indicatorId: 'indicator--1',
+              kind: 'process',
+              value: 'BackupAgent',
+              reason: 'Apple backup agent',
+              author: null,
+              createdAt: NOW,
+            },
             findings: 1,
             reopenedIncidents: ['i-1'],
           };
@@ -152,7 +209,11 @@ describe('suppressed indicators', () => {
     expect((screen.getByRole('checkbox', { name: 'Suppressed only' }) as HTMLInputElement).checked).toBe(true);
 
     await userEvent.click(within(row).getByRole('button', { name: 'Undo the suppression of BackupAgent' }));
-    expect(await screen.findByText('Suppression undone: 1 finding active again, 1 incident reopened. Stored observations are being matched again.')).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Suppression undone: 1 finding active again, 1 incident reopened. Stored observations are being matched again.',
+      ),
+    ).toBeTruthy();
     expect(fake.unsuppress.mock.calls).toEqual([['s-1']]);
     expect(await screen.findByText('No indicator of this rule set is suppressed.')).toBeTruthy();
     // The matching the undo queued is followed.

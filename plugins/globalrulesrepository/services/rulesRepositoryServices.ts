@@ -1,6 +1,7 @@
 import { loaderCacheFactory } from '@core/cache/loaderCacheFactory';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
+
 import { DefaultRulesRepositoryApi } from '../api/DefaultRulesRepositoryApi';
 import { RulesRepositoryApiToken } from '../api/RulesRepositoryApi';
 

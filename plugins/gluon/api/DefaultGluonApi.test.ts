@@ -1,20 +1,36 @@
 import 'reflect-metadata';
+
 import { EMPTY } from 'rxjs';
 import { container as rootContainer } from 'tsyringe';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DOWNLOAD_ERROR, DownloadServiceToken, type DownloadItem, type DownloadRequest, type DownloadService } from '@core/downloads/DownloadService';
-import { readCallFailure } from '@core/http/callFailure';
+
 import { ApiClientToken } from '@core/api/ApiClient';
+import { DefaultApiClient } from '@core/api/DefaultApiClient';
+import {
+  DOWNLOAD_ERROR,
+  type DownloadItem,
+  type DownloadRequest,
+  type DownloadService,
+  DownloadServiceToken,
+} from '@core/downloads/DownloadService';
+import { readCallFailure } from '@core/http/callFailure';
+import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { registerCoreServices } from '@core/registerCoreServices';
 import { SessionServiceToken } from '@core/session/SessionService';
-import { captureSavedFiles, createFakeAxios, createFakeHttpService, type FakeHandler, type FakeRequest, type SavedFile } from '@core/testing';
+import {
+  captureSavedFiles,
+  createFakeAxios,
+  createFakeHttpService,
+  type FakeHandler,
+  type FakeRequest,
+  type SavedFile,
+} from '@core/testing';
+
 import { FakeSessionService } from '../../../tests/harness/fakeSession';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import { DefaultApiClient } from '@core/api/DefaultApiClient';
 import { DefaultGluonApi } from './DefaultGluonApi';
 import type { DeviceFile, GluonApi } from './GluonApi';
-import { NavigationServiceToken } from '@core/navigation/NavigationService';
-import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 
 const ID = '11111111-1111-4111-8111-111111111111';
 
@@ -31,7 +47,11 @@ const sent = (r: FakeRequest) => ({
 function client(reply: unknown = null) {
   const { http, requests } = createFakeHttpService(() => ({ status: 200, data: reply }));
   const started: DownloadRequest[] = [];
-  const downloads: DownloadService = { items$: EMPTY, dismiss: () => undefined, start: async (request) => void started.push(request) };
+  const downloads: DownloadService = {
+    items$: EMPTY,
+    dismiss: () => undefined,
+    start: async (request) => void started.push(request),
+  };
   return { api: new DefaultGluonApi(new DefaultApiClient(http), downloads), requests, started };
 }
 
@@ -41,112 +61,209 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
     [
       'getDevices (a blank search and an unset cursor are not sent)',
       (api) => api.getDevices({ size: 20, search: '  ', after: undefined }),
-      { method: 'GET', url: '/gluon-backend/devices', params: { size: 20 }, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'GET',
+        url: '/gluon-backend/devices',
+        params: { size: 20 },
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       { items: [] },
       { items: [] },
     ],
     [
       'getDevices (searched, after a cursor)',
       (api) => api.getDevices({ size: 20, search: ' iPhone ', after: 'abc' }),
-      { method: 'GET', url: '/gluon-backend/devices', params: { size: 20, search: 'iPhone', after: 'abc' }, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'GET',
+        url: '/gluon-backend/devices',
+        params: { size: 20, search: 'iPhone', after: 'abc' },
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       { items: [] },
       { items: [] },
     ],
     [
       'getIncidentQueue (blank search and cursor are not sent)',
-      (api) => api.getIncidentQueue({ sort: 'family', order: 'asc', state: 'active', search: ' ', after: '', size: 25 }),
-      { method: 'GET', url: '/gluon-backend/incidents', params: { sort: 'family', order: 'asc', state: 'active', size: 25 }, data: undefined, skipGlobalErrors: undefined },
+      (api) =>
+        api.getIncidentQueue({ sort: 'family', order: 'asc', state: 'active', search: ' ', after: '', size: 25 }),
+      {
+        method: 'GET',
+        url: '/gluon-backend/incidents',
+        params: { sort: 'family', order: 'asc', state: 'active', size: 25 },
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       { items: [], total: 0, next: null },
       { items: [], total: 0, next: null },
     ],
     [
       'getOverview',
       (api) => api.getOverview(),
-      { method: 'GET', url: '/gluon-backend/overview', params: undefined, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'GET',
+        url: '/gluon-backend/overview',
+        params: undefined,
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       { bySeverity: [] },
       { bySeverity: [] },
     ],
     [
       'getDevice',
       (api) => api.getDevice('d/1'),
-      { method: 'GET', url: '/gluon-backend/devices/d%2F1', params: undefined, data: undefined, skipGlobalErrors: [404] },
+      {
+        method: 'GET',
+        url: '/gluon-backend/devices/d%2F1',
+        params: undefined,
+        data: undefined,
+        skipGlobalErrors: [404],
+      },
       { device: {} },
       { device: {} },
     ],
     [
       'rescanDevice',
       (api) => api.rescanDevice('d-1'),
-      { method: 'POST', url: '/gluon-backend/devices/d-1/rescan', params: undefined, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'POST',
+        url: '/gluon-backend/devices/d-1/rescan',
+        params: undefined,
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       { queued: true },
       undefined,
     ],
     [
       'getProcesses',
       (api) => api.getProcesses('d-1', ' Backup '),
-      { method: 'GET', url: '/gluon-backend/devices/d-1/processes', params: { search: 'Backup' }, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'GET',
+        url: '/gluon-backend/devices/d-1/processes',
+        params: { search: 'Backup' },
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       [],
       [],
     ],
     [
       'getPackages',
       (api) => api.getPackages('d-1', ' spy '),
-      { method: 'GET', url: '/gluon-backend/devices/d-1/packages', params: { search: 'spy' }, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'GET',
+        url: '/gluon-backend/devices/d-1/packages',
+        params: { search: 'spy' },
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       { inspectionId: null, inspectedAt: null, total: 0, items: [] },
       { inspectionId: null, inspectedAt: null, total: 0, items: [] },
     ],
     [
       'getProperties',
       (api) => api.getProperties('d/1', ''),
-      { method: 'GET', url: '/gluon-backend/devices/d%2F1/properties', params: {}, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'GET',
+        url: '/gluon-backend/devices/d%2F1/properties',
+        params: {},
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       { inspectionId: null, inspectedAt: null, total: 0, items: [] },
       { inspectionId: null, inspectedAt: null, total: 0, items: [] },
     ],
     [
       'getCrashes',
       (api) => api.getCrashes('d-1'),
-      { method: 'GET', url: '/gluon-backend/devices/d-1/crashes', params: undefined, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'GET',
+        url: '/gluon-backend/devices/d-1/crashes',
+        params: undefined,
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       [],
       [],
     ],
     [
       'getCrashContent',
       (api) => api.getCrashContent('d-1', { inspectionId: 'n-1', path: 'a/b.ips' }),
-      { method: 'GET', url: '/gluon-backend/devices/d-1/crashes/content', params: { inspectionId: 'n-1', path: 'a/b.ips' }, data: undefined, skipGlobalErrors: [404, 422] },
+      {
+        method: 'GET',
+        url: '/gluon-backend/devices/d-1/crashes/content',
+        params: { inspectionId: 'n-1', path: 'a/b.ips' },
+        data: undefined,
+        skipGlobalErrors: [404, 422],
+      },
       { text: 'report' },
       'report',
     ],
     [
       'getDeviceFiles',
       (api) => api.getDeviceFiles('d-1'),
-      { method: 'GET', url: '/gluon-backend/devices/d-1/files', params: undefined, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'GET',
+        url: '/gluon-backend/devices/d-1/files',
+        params: undefined,
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       [],
       [],
     ],
     [
       'getIncident',
       (api) => api.getIncident('i-1'),
-      { method: 'GET', url: '/gluon-backend/incidents/i-1', params: undefined, data: undefined, skipGlobalErrors: [404] },
+      {
+        method: 'GET',
+        url: '/gluon-backend/incidents/i-1',
+        params: undefined,
+        data: undefined,
+        skipGlobalErrors: [404],
+      },
       { id: 'i-1' },
       { id: 'i-1' },
     ],
     [
       'triageIncident',
       (api) => api.triageIncident('i-1', { state: 'benign', comment: 'ok' }),
-      { method: 'POST', url: '/gluon-backend/incidents/i-1/triage', params: undefined, data: { state: 'benign', comment: 'ok' }, skipGlobalErrors: [400] },
+      {
+        method: 'POST',
+        url: '/gluon-backend/incidents/i-1/triage',
+        params: undefined,
+        data: { state: 'benign', comment: 'ok' },
+        skipGlobalErrors: [400],
+      },
       { id: 'i-1' },
       { id: 'i-1' },
     ],
     [
       'markFalsePositive (answers the incident)',
       (api) => api.markFalsePositive('f-1', 'Test device'),
-      { method: 'POST', url: '/gluon-backend/findings/f-1/falsePositive', params: undefined, data: { reason: 'Test device' }, skipGlobalErrors: [400] },
+      {
+        method: 'POST',
+        url: '/gluon-backend/findings/f-1/falsePositive',
+        params: undefined,
+        data: { reason: 'Test device' },
+        skipGlobalErrors: [400],
+      },
       { suppression: {}, incident: { id: 'i-1' } },
       { id: 'i-1' },
     ],
     [
       'getUploads (before a cursor)',
       (api) => api.getUploads({ size: 20, before: 'xyz' }),
-      { method: 'GET', url: '/gluon-backend/uploads', params: { size: 20, before: 'xyz' }, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'GET',
+        url: '/gluon-backend/uploads',
+        params: { size: 20, before: 'xyz' },
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       { items: [] },
       { items: [] },
     ],
@@ -166,28 +283,52 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
     [
       'createCollectorLink',
       (api) => api.createCollectorLink({ name: 'Kiosk', maxInstalls: 1, expiresAt: null }),
-      { method: 'POST', url: '/gluon-backend/sharedExtractorLinks', params: undefined, data: { name: 'Kiosk', maxInstalls: 1, expiresAt: null }, skipGlobalErrors: [403] },
+      {
+        method: 'POST',
+        url: '/gluon-backend/sharedExtractorLinks',
+        params: undefined,
+        data: { name: 'Kiosk', maxInstalls: 1, expiresAt: null },
+        skipGlobalErrors: [403],
+      },
       { link: { id: ID }, token: 't', url: 'u' },
       { link: { id: ID }, token: 't', url: 'u' },
     ],
     [
       'setCollectorLinkActive',
       (api) => api.setCollectorLinkActive(ID, false),
-      { method: 'PATCH', url: `/gluon-backend/sharedExtractorLinks/${ID}`, params: undefined, data: { active: false }, skipGlobalErrors: [403] },
+      {
+        method: 'PATCH',
+        url: `/gluon-backend/sharedExtractorLinks/${ID}`,
+        params: undefined,
+        data: { active: false },
+        skipGlobalErrors: [403],
+      },
       { id: ID },
       { id: ID },
     ],
     [
       'getLinkInstalls (the items)',
       (api) => api.getLinkInstalls(ID),
-      { method: 'GET', url: `/gluon-backend/sharedExtractorLinks/${ID}/installs`, params: undefined, data: undefined, skipGlobalErrors: undefined },
+      {
+        method: 'GET',
+        url: `/gluon-backend/sharedExtractorLinks/${ID}/installs`,
+        params: undefined,
+        data: undefined,
+        skipGlobalErrors: undefined,
+      },
       { items: [{ id: 'i1' }] },
       [{ id: 'i1' }],
     ],
     [
       'createQuickLink (the URL)',
       (api) => api.createQuickLink('MAC'),
-      { method: 'POST', url: '/gluon-backend/extractors/quickLink', params: undefined, data: { os: 'MAC' }, skipGlobalErrors: [403] },
+      {
+        method: 'POST',
+        url: '/gluon-backend/extractors/quickLink',
+        params: undefined,
+        data: { os: 'MAC' },
+        skipGlobalErrors: [403],
+      },
       { url: 'http://q', os: 'MAC' },
       'http://q',
     ],
@@ -219,7 +360,13 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
 
   it('downloads go through the downloads panel: a file, a report, an installer', async () => {
     const { api, started, requests } = client();
-    const file: DeviceFile = { id: 'f/1', name: 'sysdiagnose.tar.gz', size: 1, sha256: 'ab', uploadedAt: '2026-11-23T05:00:00Z' };
+    const file: DeviceFile = {
+      id: 'f/1',
+      name: 'sysdiagnose.tar.gz',
+      size: 1,
+      sha256: 'ab',
+      uploadedAt: '2026-11-23T05:00:00Z',
+    };
     await api.downloadFile(file);
     await api.downloadReport('d-1', 'iPhone14,2 · c0ffee00', 'stix');
     await api.downloadLinkInstaller(ID, 'WIN');
@@ -243,7 +390,12 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
         type: 'enterprise_installer',
         titleMessage: 'Installer for Windows',
         fileName: 'connector-windows.exe',
-        request: { method: 'GET', url: `/gluon-backend/sharedExtractorLinks/${ID}/installerExtractor`, params: { os: 'WIN' }, skipGlobalErrors: [403] },
+        request: {
+          method: 'GET',
+          url: `/gluon-backend/sharedExtractorLinks/${ID}/installerExtractor`,
+          params: { os: 'WIN' },
+          skipGlobalErrors: [403],
+        },
       },
     ]);
   });
@@ -263,7 +415,11 @@ function realStack(handler: FakeHandler) {
   const downloads = services.resolve(DownloadServiceToken);
   let panels: readonly DownloadItem[] = [];
   downloads.items$.subscribe((items) => (panels = items));
-  return { api: new DefaultGluonApi(services.resolve(ApiClientToken), downloads), requests: fake.requests, panels: () => panels };
+  return {
+    api: new DefaultGluonApi(services.resolve(ApiClientToken), downloads),
+    requests: fake.requests,
+    panels: () => panels,
+  };
 }
 
 describe("DefaultGluonApi: a link's installer through the downloads service", () => {
@@ -277,7 +433,9 @@ describe("DefaultGluonApi: a link's installer through the downloads service", ()
     const { api, requests } = realStack((r) => ({
       status: 200,
       data: new Blob(['x']),
-      headers: { 'content-disposition': `attachment; filename="${r.config.params?.os === 'WIN' ? 'Connector.exe' : 'Connector.pkg'}"` },
+      headers: {
+        'content-disposition': `attachment; filename="${r.config.params?.os === 'WIN' ? 'Connector.exe' : 'Connector.pkg'}"`,
+      },
     }));
     await api.downloadLinkInstaller(ID, 'WIN');
     await api.downloadLinkInstaller(ID, 'MAC');
@@ -291,13 +449,18 @@ describe("DefaultGluonApi: a link's installer through the downloads service", ()
   });
 
   it("a refusal marks the panel 'Error - File Not Found' and rejects with the API's reason in the Blob", async () => {
-    const { api, panels } = realStack(() => ({ status: 404, data: new Blob([JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'The link does not exist.' })]) }));
+    const { api, panels } = realStack(() => ({
+      status: 404,
+      data: new Blob([JSON.stringify({ statusCode: 404, error: 'Not Found', message: 'The link does not exist.' })]),
+    }));
     const failure = await api.downloadLinkInstaller(ID, 'MAC').then(
       () => null,
       (error: unknown) => error,
     );
     expect(await readCallFailure(failure)).toEqual({ status: 404, message: 'The link does not exist.' });
-    expect(panels()).toMatchObject([{ type: 'enterprise_installer', titleMessage: 'Installer for macOS', error: DOWNLOAD_ERROR }]);
+    expect(panels()).toMatchObject([
+      { type: 'enterprise_installer', titleMessage: 'Installer for macOS', error: DOWNLOAD_ERROR },
+    ]);
     expect(saved).toEqual([]);
   });
 });

@@ -1,5 +1,6 @@
-import type { DownloadService } from '@core/downloads/DownloadService';
 import type { ApiClient } from '@core/api/ApiClient';
+import type { DownloadService } from '@core/downloads/DownloadService';
+
 import type {
   CollectorInstall,
   CollectorLink,
@@ -8,8 +9,8 @@ import type {
   DeviceDetail,
   DeviceFile,
   DevicePage,
-  GluonOverview,
   GluonApi,
+  GluonOverview,
   IncidentDetail,
   IncidentQueuePage,
   IncidentQueueQuery,
@@ -57,7 +58,12 @@ export class DefaultGluonApi implements GluonApi {
     private readonly downloads: DownloadService,
   ) {}
 
-  getDevices(query: { size: number; search: string; after?: string | undefined; before?: string | undefined }): Promise<DevicePage> {
+  getDevices(query: {
+    size: number;
+    search: string;
+    after?: string | undefined;
+    before?: string | undefined;
+  }): Promise<DevicePage> {
     return this.api.get('/gluon-backend/devices', { query: given(query) });
   }
 
@@ -115,7 +121,10 @@ export class DefaultGluonApi implements GluonApi {
       titleMessage: 'Downloading report',
       message: fileName,
       fileName,
-      request: this.api.requestConfig('get', '/gluon-backend/devices/{id}/report', { path: { id: deviceId }, query: { format } }),
+      request: this.api.requestConfig('get', '/gluon-backend/devices/{id}/report', {
+        path: { id: deviceId },
+        query: { format },
+      }),
     });
   }
 
@@ -132,11 +141,19 @@ export class DefaultGluonApi implements GluonApi {
   }
 
   triageIncident(incidentId: string, change: TriageChange): Promise<IncidentDetail> {
-    return this.api.post('/gluon-backend/incidents/{id}/triage', { path: { id: incidentId }, body: change, skipGlobalErrors: [400] });
+    return this.api.post('/gluon-backend/incidents/{id}/triage', {
+      path: { id: incidentId },
+      body: change,
+      skipGlobalErrors: [400],
+    });
   }
 
   async markFalsePositive(findingId: string, reason: string): Promise<IncidentDetail> {
-    const answer = await this.api.post('/gluon-backend/findings/{id}/falsePositive', { path: { id: findingId }, body: { reason }, skipGlobalErrors: [400] });
+    const answer = await this.api.post('/gluon-backend/findings/{id}/falsePositive', {
+      path: { id: findingId },
+      body: { reason },
+      skipGlobalErrors: [400],
+    });
     return answer.incident;
   }
 
@@ -144,7 +161,11 @@ export class DefaultGluonApi implements GluonApi {
     return this.api.get('/gluon-backend/uploads', { query: given(query) });
   }
 
-  upload(file: UploadFile, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<UploadAnswer> {
+  upload(
+    file: UploadFile,
+    onProgress: (loaded: number, total: number) => void,
+    signal?: AbortSignal,
+  ): Promise<UploadAnswer> {
     return this.api.post('/gluon-backend/uploads', {
       query: { name: file.name },
       raw: file,
@@ -165,7 +186,11 @@ export class DefaultGluonApi implements GluonApi {
   }
 
   setCollectorLinkActive(linkId: string, active: boolean): Promise<CollectorLink> {
-    return this.api.patch('/gluon-backend/sharedExtractorLinks/{id}', { path: { id: linkId }, body: { active }, skipGlobalErrors: LINK_REFUSALS });
+    return this.api.patch('/gluon-backend/sharedExtractorLinks/{id}', {
+      path: { id: linkId },
+      body: { active },
+      skipGlobalErrors: LINK_REFUSALS,
+    });
   }
 
   async getLinkInstalls(linkId: string): Promise<CollectorInstall[]> {
@@ -173,7 +198,9 @@ export class DefaultGluonApi implements GluonApi {
   }
 
   async createQuickLink(os: InstallerOs): Promise<string> {
-    return (await this.api.post('/gluon-backend/extractors/quickLink', { body: { os }, skipGlobalErrors: LINK_REFUSALS })).url;
+    return (
+      await this.api.post('/gluon-backend/extractors/quickLink', { body: { os }, skipGlobalErrors: LINK_REFUSALS })
+    ).url;
   }
 
   downloadLinkInstaller(linkId: string, os: InstallerOs): Promise<void> {

@@ -60,7 +60,12 @@ export type UploadFile = Blob & { name: string };
 export interface GluonApi {
   /** One page of devices, searched on the server (a blank search is not sent). */
   /** One page of devices: the first, or the one `after` / `before` a cursor of an earlier answer. */
-  getDevices(query: { size: number; search: string; after?: string | undefined; before?: string | undefined }): Promise<DevicePage>;
+  getDevices(query: {
+    size: number;
+    search: string;
+    after?: string | undefined;
+    before?: string | undefined;
+  }): Promise<DevicePage>;
   /** The device, its inspections over time and its incidents (404 is the page's to explain). */
   getDevice(deviceId: string): Promise<DeviceDetail>;
   /** Queues a rescan of the device's stored observations (gln#rsn#r). */
@@ -98,7 +103,11 @@ export interface GluonApi {
   /** One page of uploads: the first (newest), or the one `after` / `before` a cursor of an earlier answer. */
   getUploads(query: { size: number; after?: string | undefined; before?: string | undefined }): Promise<UploadPage>;
   /** One file as raw bytes with upload progress; refusals (type, size, corrupt archive) reject with the API's reason. */
-  upload(file: UploadFile, onProgress: (loaded: number, total: number) => void, signal?: AbortSignal): Promise<UploadAnswer>;
+  upload(
+    file: UploadFile,
+    onProgress: (loaded: number, total: number) => void,
+    signal?: AbortSignal,
+  ): Promise<UploadAnswer>;
 
   /** One page of the tenant's collector links, filtered and sorted on the server (empty values are not sent). */
   getCollectorLinks(query: LinkQuery): Promise<LinkPage>;

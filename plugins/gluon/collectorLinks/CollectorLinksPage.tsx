@@ -1,6 +1,9 @@
+import './collectorLinks.css';
+
 import { Button, Callout, Classes, H2, H4, HTMLTable, InputGroup, NonIdealState, Tag } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 import { Fragment, useState } from 'react';
+
 import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/gluon/collectorLinkAccess';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
@@ -8,12 +11,12 @@ import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
 import type { LinkSort } from '../api/GluonApi';
 import { LinkInstalls } from './components/LinkInstalls/LinkInstalls';
 import { NewLinkForm } from './components/NewLinkForm/NewLinkForm';
 import { LINKS_PAGE_SIZE, useCollectorLinks } from './hooks/useCollectorLinks';
 import { STATUS_LABELS } from './linkForm';
-import './collectorLinks.css';
 
 /** A URL shown with Copy and Open (every link opens the public collector wizard). */
 function ShareableLink({ label, url }: { label: string; url: string }) {
@@ -24,7 +27,11 @@ function ShareableLink({ label, url }: { label: string; url: string }) {
         {url}
       </code>
       <div className="collector-links-row">
-        <Button size="small" text={copied ? 'Copied' : 'Copy link'} onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))} />
+        <Button
+          size="small"
+          text={copied ? 'Copied' : 'Copy link'}
+          onClick={() => void navigator.clipboard?.writeText(url).then(() => setCopied(true))}
+        />
         <a href={url} target="_blank" rel="noopener noreferrer">
           Open the collector page
         </a>
@@ -44,8 +51,26 @@ export default function CollectorLinksPage(_props: PageProps) {
   const format = useDateTimeFormatter();
   const canRead = canReadCollectorLinks(perms);
   const canWrite = canWriteCollectorLinks(perms);
-  const { filter, page, sort, order, typed, setTyped, data, error, shared, busy, lastPage, setPage, sortBy, toggle, quick, created, installer, download } =
-    useCollectorLinks(canRead);
+  const {
+    filter,
+    page,
+    sort,
+    order,
+    typed,
+    setTyped,
+    data,
+    error,
+    shared,
+    busy,
+    lastPage,
+    setPage,
+    sortBy,
+    toggle,
+    quick,
+    created,
+    installer,
+    download,
+  } = useCollectorLinks(canRead);
   const [openInstalls, setOpenInstalls] = useState<string | null>(null);
 
   if (!canRead) {
@@ -68,7 +93,9 @@ export default function CollectorLinksPage(_props: PageProps) {
   return (
     <section className="collector-links">
       <H2>Collector links</H2>
-      <p className={Classes.TEXT_MUTED}>Anyone with a link fills in their details and downloads the connector for Windows or macOS.</p>
+      <p className={Classes.TEXT_MUTED}>
+        Anyone with a link fills in their details and downloads the connector for Windows or macOS.
+      </p>
       {canWrite && (
         <div className="collector-links-section">
           <H4>New link</H4>
@@ -81,7 +108,14 @@ export default function CollectorLinksPage(_props: PageProps) {
       )}
       {shared && <ShareableLink label={shared.label} url={shared.url} />}
       <div className="collector-links-row">
-        <InputGroup type="search" placeholder="Filter by name" aria-label="Filter links" value={typed} maxLength={200} onChange={(e) => setTyped(e.currentTarget.value)} />
+        <InputGroup
+          type="search"
+          placeholder="Filter by name"
+          aria-label="Filter links"
+          value={typed}
+          maxLength={200}
+          onChange={(e) => setTyped(e.currentTarget.value)}
+        />
       </div>
       {error && (
         <Callout intent="danger" role="alert">
@@ -90,11 +124,18 @@ export default function CollectorLinksPage(_props: PageProps) {
       )}
       {/* An installer download the user started, from "Preparing…" to its end (the failure's reason is above). */}
       {download && download.phase !== 'failed' && (
-        <Callout compact intent={download.phase === 'done' ? 'success' : 'primary'} role="status" data-testid="installer-download">
+        <Callout
+          compact
+          intent={download.phase === 'done' ? 'success' : 'primary'}
+          role="status"
+          data-testid="installer-download"
+        >
           {download.line}
         </Callout>
       )}
-      {data && data.items.length === 0 && <NonIdealState title={filter ? 'No links match' : 'No collector links yet'} />}
+      {data && data.items.length === 0 && (
+        <NonIdealState title={filter ? 'No links match' : 'No collector links yet'} />
+      )}
       {data && data.items.length > 0 && (
         <TableScroll label="Collector links">
           <HTMLTable compact striped className="collector-links-table" aria-label="Collector links">
@@ -133,10 +174,28 @@ export default function CollectorLinksPage(_props: PageProps) {
                           onClick={() => setOpenInstalls(openInstalls === link.id ? null : link.id)}
                         />
                         {/* Every reader (the page is gated above), as the API: the installer is not a change to the link. */}
-                        <Button size="small" variant="minimal" icon={<Download />} text="Windows installer" onClick={() => void installer(link.id, 'WIN')} />
-                        <Button size="small" variant="minimal" icon={<Download />} text="macOS installer" onClick={() => void installer(link.id, 'MAC')} />
+                        <Button
+                          size="small"
+                          variant="minimal"
+                          icon={<Download />}
+                          text="Windows installer"
+                          onClick={() => void installer(link.id, 'WIN')}
+                        />
+                        <Button
+                          size="small"
+                          variant="minimal"
+                          icon={<Download />}
+                          text="macOS installer"
+                          onClick={() => void installer(link.id, 'MAC')}
+                        />
                         {canWrite && (
-                          <Button size="small" variant="minimal" text={link.active ? 'Disable' : 'Enable'} disabled={busy} onClick={() => void toggle(link.id, !link.active)} />
+                          <Button
+                            size="small"
+                            variant="minimal"
+                            text={link.active ? 'Disable' : 'Enable'}
+                            disabled={busy}
+                            onClick={() => void toggle(link.id, !link.active)}
+                          />
                         )}
                       </div>
                     </td>
@@ -163,7 +222,10 @@ export default function CollectorLinksPage(_props: PageProps) {
           <Button size="small" text="Next" disabled={page >= lastPage} onClick={() => setPage(page + 1)} />
         </div>
       )}
-      <p className={Classes.TEXT_MUTED}>A link's address is shown once, when it is created: the server keeps only its hash. Create a new link to share again.</p>
+      <p className={Classes.TEXT_MUTED}>
+        A link's address is shown once, when it is created: the server keeps only its hash. Create a new link to share
+        again.
+      </p>
     </section>
   );
 }

@@ -1,5 +1,6 @@
-import type { LinkStatus, NewLink } from '../api/GluonApi';
 import { ACCOUNT_ERROR_TEXTS, errorText } from '@core/http/errorText';
+
+import type { LinkStatus, NewLink } from '../api/GluonApi';
 
 export interface LinkFormValues {
   name: string;
@@ -16,7 +17,8 @@ export function parseLinkForm(v: LinkFormValues, now = new Date()): { error: str
   let maxInstalls: number | null = null;
   if (v.limit.trim()) {
     const n = Number(v.limit.trim());
-    if (!Number.isInteger(n) || n < 1 || n > 1_000_000) return { error: 'The install limit must be a whole number from 1 to 1,000,000 (empty: unlimited).' };
+    if (!Number.isInteger(n) || n < 1 || n > 1_000_000)
+      return { error: 'The install limit must be a whole number from 1 to 1,000,000 (empty: unlimited).' };
     maxInstalls = n;
   }
   let expiresAt: string | null = null;

@@ -13,16 +13,27 @@ export const gluonKeys = {
   packages: (deviceId: string, search: string) => ['gluon', 'device', deviceId, 'packages', search] as const,
   properties: (deviceId: string, search: string) => ['gluon', 'device', deviceId, 'properties', search] as const,
   crashes: (deviceId: string) => ['gluon', 'device', deviceId, 'crashes'] as const,
-  crashContent: (deviceId: string, inspectionId: string, path: string) => ['gluon', 'device', deviceId, 'crash', inspectionId, path] as const,
+  crashContent: (deviceId: string, inspectionId: string, path: string) =>
+    ['gluon', 'device', deviceId, 'crash', inspectionId, path] as const,
   files: (deviceId: string) => ['gluon', 'device', deviceId, 'files'] as const,
   incident: (incidentId: string) => ['gluon', 'incident', incidentId] as const,
   // The landing's queue and counts sit under 'incidents': a triage elsewhere invalidates them with gluonKeys.incidents.
   incidents: ['gluon', 'incidents'] as const,
-  incidentQueue: (q: IncidentQueueQuery) => ['gluon', 'incidents', 'queue', q.sort ?? '', q.order ?? '', q.state ?? '', q.search ?? '', q.after ?? ''] as const,
+  incidentQueue: (q: IncidentQueueQuery) =>
+    ['gluon', 'incidents', 'queue', q.sort ?? '', q.order ?? '', q.state ?? '', q.search ?? '', q.after ?? ''] as const,
   overview: ['gluon', 'incidents', 'overview'] as const,
   uploads: ['gluon', 'uploads'] as const,
   uploadPage: (position: string) => ['gluon', 'uploads', position] as const,
   links: ['gluon', 'collector-links'] as const,
-  linkPage: (query: LinkQuery) => ['gluon', 'collector-links', 'list', query.page ?? 0, query.filter ?? '', query.sort ?? '', query.order ?? ''] as const,
+  linkPage: (query: LinkQuery) =>
+    [
+      'gluon',
+      'collector-links',
+      'list',
+      query.page ?? 0,
+      query.filter ?? '',
+      query.sort ?? '',
+      query.order ?? '',
+    ] as const,
   linkInstalls: (linkId: string) => ['gluon', 'collector-links', 'installs', linkId] as const,
 };

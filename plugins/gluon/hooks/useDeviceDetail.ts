@@ -1,11 +1,13 @@
-import { count } from '@common/format/count';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useService } from '@core/react/useService';
+
+import { count } from '@common/format/count';
+import { errorText } from '@core/http/errorText';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
+import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
-import { GluonApiToken, type DeviceDetail } from '../api/GluonApi';
-import { errorText } from '@core/http/errorText';
+
+import { type DeviceDetail, GluonApiToken } from '../api/GluonApi';
 import { gluonKeys } from './gluonKeys';
 import { pageLoadError } from './pageLoadError';
 
@@ -13,7 +15,8 @@ const POLL_MS = 2000;
 /** A rescan is followed this long at most (a worker that is off leaves it queued). */
 const RESCAN_FOLLOW_MS = 15 * 60_000;
 
-const busy = (detail: DeviceDetail | null) => !!detail?.inspections.some((n) => n.status === 'queued' || n.status === 'running');
+const busy = (detail: DeviceDetail | null) =>
+  !!detail?.inspections.some((n) => n.status === 'queued' || n.status === 'running');
 
 interface Asked {
   before: string | null;
@@ -32,9 +35,18 @@ export interface RescanProgress {
  */
 function rescanProgress(detail: DeviceDetail | null, before: string | null): RescanProgress {
   const job = detail?.lastRescan;
-  if (!job || job.id === before) return { state: 'queued', message: 'Rescan queued: stored observations are matched against the enabled rule sets.' };
-  if (job.status === 'queued') return { state: 'queued', message: 'Rescan queued: stored observations are matched against the enabled rule sets.' };
-  if (job.status === 'running') return { state: 'running', message: 'Rescan running: matching stored observations against the enabled rule sets…' };
+  if (!job || job.id === before)
+    return {
+      state: 'queued',
+      message: 'Rescan queued: stored observations are matched against the enabled rule sets.',
+    };
+  if (job.status === 'queued')
+    return {
+      state: 'queued',
+      message: 'Rescan queued: stored observations are matched against the enabled rule sets.',
+    };
+  if (job.status === 'running')
+    return { state: 'running', message: 'Rescan running: matching stored observations against the enabled rule sets…' };
   if (job.status === 'failed') return { state: 'failed', message: `Rescan failed: ${job.error ?? 'the job stopped.'}` };
   const rescan = detail?.inspections.find((n) => n.origin === 'rescan');
   return { state: 'done', message: `Rescan done: ${count(rescan?.newFindings ?? 0, 'new finding')}.` };
@@ -82,7 +94,8 @@ export function useDeviceDetail(deviceId: string, allowed: boolean) {
 
   // The end is told once, as a toast too (the page may be scrolled away from the line).
   const told = useRef<string | null>(null);
-  const endedJob = progress && (progress.state === 'done' || progress.state === 'failed') ? detail.data?.lastRescan?.id : undefined;
+  const endedJob =
+    progress && (progress.state === 'done' || progress.state === 'failed') ? detail.data?.lastRescan?.id : undefined;
   useEffect(() => {
     if (!endedJob || told.current === endedJob || !progress) return;
     told.current = endedJob;
@@ -90,5 +103,11 @@ export function useDeviceDetail(deviceId: string, allowed: boolean) {
     else toasts.error('Rescan failed', progress.message);
   }, [endedJob, progress, toasts]);
 
-  return { detail, rescan, rescanning: rescanning.pending, progress, message: rescanning.error ?? progress?.message ?? null };
+  return {
+    detail,
+    rescan,
+    rescanning: rescanning.pending,
+    progress,
+    message: rescanning.error ?? progress?.message ?? null,
+  };
 }

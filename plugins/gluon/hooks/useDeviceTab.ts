@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';

@@ -1,9 +1,18 @@
 import { useEffect, useState } from 'react';
-import { FIRST_PAGE, nextPosition, positionKey, previousPosition, shownIndex, type CursorPosition } from '@core/paging/cursorPaging';
-import { useService } from '@core/react/useService';
-import { useLoader } from '@core/react/useLoader';
-import { GluonApiToken } from '../api/GluonApi';
+
 import { errorText } from '@core/http/errorText';
+import {
+  type CursorPosition,
+  FIRST_PAGE,
+  nextPosition,
+  positionKey,
+  previousPosition,
+  shownIndex,
+} from '@core/paging/cursorPaging';
+import { useLoader } from '@core/react/useLoader';
+import { useService } from '@core/react/useService';
+
+import { GluonApiToken } from '../api/GluonApi';
 import { gluonKeys } from './gluonKeys';
 
 export const DEVICES_PAGE_SIZE = 20;
@@ -20,14 +29,20 @@ export function useDevices() {
   const [{ query, at }, setList] = useState<{ query: string; at: CursorPosition }>({ query: '', at: FIRST_PAGE });
   const setAt = (position: CursorPosition) => setList((list) => ({ ...list, at: position }));
   useEffect(() => {
-    const timer = setTimeout(() => setList((list) => (list.query === search ? list : { query: search, at: FIRST_PAGE })), 300);
+    const timer = setTimeout(
+      () => setList((list) => (list.query === search ? list : { query: search, at: FIRST_PAGE })),
+      300,
+    );
     return () => clearTimeout(timer);
   }, [search]);
   // Each answer carries the position it was read at: the previous page stays shown while the next
   // loads, and Next then goes on from what is shown, not from the position asked.
   const loaded = useLoader(
     gluonKeys.devicePage(query, positionKey(at)),
-    () => api.getDevices({ size: DEVICES_PAGE_SIZE, search: query, after: at.after, before: at.before }).then((page) => ({ page, at })),
+    () =>
+      api
+        .getDevices({ size: DEVICES_PAGE_SIZE, search: query, after: at.after, before: at.before })
+        .then((page) => ({ page, at })),
     { describe: errorText },
   );
   const shown = loaded.data;

@@ -1,8 +1,9 @@
-import { useService } from '@core/react/useService';
+import { errorText } from '@core/http/errorText';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
+import { useService } from '@core/react/useService';
+
 import { GluonApiToken, type IncidentDetail, type TriageChange } from '../api/GluonApi';
-import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 import { pageLoadError } from './pageLoadError';
 
@@ -15,7 +16,9 @@ const touchedBy = (incident: IncidentDetail) => [gluonKeys.devices, gluonKeys.de
  */
 export function useIncident(incidentId: string, allowed: boolean) {
   const api = useService(GluonApiToken);
-  const incident = useLoader(allowed ? gluonKeys.incident(incidentId) : null, () => api.getIncident(incidentId), { describe: pageLoadError('Incident not found') });
+  const incident = useLoader(allowed ? gluonKeys.incident(incidentId) : null, () => api.getIncident(incidentId), {
+    describe: pageLoadError('Incident not found'),
+  });
   const triage = useMutation((change: TriageChange) => api.triageIncident(incidentId, change), {
     describe: (failure) => errorText(failure, 'The triage was not saved.'),
     onSuccess: incident.set,

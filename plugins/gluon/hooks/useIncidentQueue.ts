@@ -1,8 +1,10 @@
 import { useEffect, useState } from 'react';
+
+import { errorText } from '@core/http/errorText';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
+
 import { GluonApiToken, type IncidentQueueQuery, type QueueSort, type QueueState } from '../api/GluonApi';
-import { errorText } from '@core/http/errorText';
 import { gluonKeys } from './gluonKeys';
 
 export const QUEUE_PAGE_SIZE = 25;
@@ -30,8 +32,17 @@ export function useIncidentQueue() {
     return () => clearTimeout(timer);
   }, [search]);
   const after = cursors.at(-1);
-  const request: IncidentQueueQuery = { sort, order, state, search: query, size: QUEUE_PAGE_SIZE, ...(after ? { after } : {}) };
-  const incidents = useLoader(gluonKeys.incidentQueue(request), () => api.getIncidentQueue(request), { describe: errorText });
+  const request: IncidentQueueQuery = {
+    sort,
+    order,
+    state,
+    search: query,
+    size: QUEUE_PAGE_SIZE,
+    ...(after ? { after } : {}),
+  };
+  const incidents = useLoader(gluonKeys.incidentQueue(request), () => api.getIncidentQueue(request), {
+    describe: errorText,
+  });
   const next = incidents.loading ? null : (incidents.data?.next ?? null);
   return {
     search,

@@ -1,9 +1,18 @@
 import { useCallback, useState } from 'react';
-import { FIRST_PAGE, nextPosition, positionKey, previousPosition, shownIndex, type CursorPosition } from '@core/paging/cursorPaging';
-import { useService } from '@core/react/useService';
-import { useLoader } from '@core/react/useLoader';
-import { GluonApiToken } from '../api/GluonApi';
+
 import { errorText } from '@core/http/errorText';
+import {
+  type CursorPosition,
+  FIRST_PAGE,
+  nextPosition,
+  positionKey,
+  previousPosition,
+  shownIndex,
+} from '@core/paging/cursorPaging';
+import { useLoader } from '@core/react/useLoader';
+import { useService } from '@core/react/useService';
+
+import { GluonApiToken } from '../api/GluonApi';
 import { gluonKeys } from './gluonKeys';
 
 const POLL_MS = 1500;
@@ -26,7 +35,8 @@ export function useRecentUploads(allowed: boolean) {
     () => api.getUploads({ size: PAGE_SIZE, after: at.after, before: at.before }).then((page) => ({ page, at })),
     {
       describe: errorText,
-      refreshMs: (data) => (data?.page.items.some((u) => u.status === 'queued' || u.status === 'running') ? POLL_MS : 0),
+      refreshMs: (data) =>
+        data?.page.items.some((u) => u.status === 'queued' || u.status === 'running') ? POLL_MS : 0,
     },
   );
   // A new upload is on the first page: only the page shown is polled, and the upload lines follow

@@ -1,10 +1,16 @@
 import { useCallback, useState } from 'react';
+
 import { readCallFailure } from '@core/http/callFailure';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
+
 import { GluonApiToken, type ReportFormat } from '../api/GluonApi';
 
-export const REPORT_LABELS: Record<ReportFormat, string> = { json: 'JSON report', csv: 'CSV report', stix: 'STIX sightings' };
+export const REPORT_LABELS: Record<ReportFormat, string> = {
+  json: 'JSON report',
+  csv: 'CSV report',
+  stix: 'STIX sightings',
+};
 
 /** One export's state, shown next to the buttons: preparing (the server builds it), saved, or failed with why. */
 export type ReportExportState = { format: ReportFormat; phase: 'preparing' | 'done' | 'failed'; line: string } | null;

@@ -1,9 +1,11 @@
-import { acceptedUploadName } from '@common/gluon/uploadName';
 import { useCallback, useRef, useState } from 'react';
-import { useService } from '@core/react/useService';
-import { useMutation } from '@core/react/useMutation';
-import { GluonApiToken, type Upload, type UploadFile } from '../api/GluonApi';
+
+import { acceptedUploadName } from '@common/gluon/uploadName';
 import { errorText } from '@core/http/errorText';
+import { useMutation } from '@core/react/useMutation';
+import { useService } from '@core/react/useService';
+
+import { GluonApiToken, type Upload, type UploadFile } from '../api/GluonApi';
 import { gluonKeys } from './gluonKeys';
 
 export type QueuedStatus = 'waiting' | 'uploading' | 'done' | 'duplicate' | 'error';
@@ -25,20 +27,28 @@ export const ACCEPTED_HINT =
  * Uploads dropped or picked files one after the other, each with its own progress and error, and
  * calls `onUploaded` after each accepted file; each invalidates the uploads and devices lists.
  */
-export function useUploadQueue(onUploaded: () => void): { files: QueuedFile[]; add(files: ReadonlyArray<UploadFile>): void; clearFinished(): void } {
+export function useUploadQueue(onUploaded: () => void): {
+  files: QueuedFile[];
+  add(files: ReadonlyArray<UploadFile>): void;
+  clearFinished(): void;
+} {
   const api = useService(GluonApiToken);
   const [files, setFiles] = useState<QueuedFile[]>([]);
   const queue = useRef<Array<{ key: string; file: UploadFile }>>([]);
   const busy = useRef(false);
   const counter = useRef(0);
-  const { run: send } = useMutation((file: UploadFile, onProgress: (loaded: number) => void) => api.upload(file, onProgress), {
-    describe: (failure) => errorText(failure, 'The upload failed.'),
-    // Before the invalidation: the list shows page 0 when it loads again.
-    onSuccess: () => onUploaded(),
-    invalidates: [gluonKeys.uploads, gluonKeys.devices],
-  });
+  const { run: send } = useMutation(
+    (file: UploadFile, onProgress: (loaded: number) => void) => api.upload(file, onProgress),
+    {
+      describe: (failure) => errorText(failure, 'The upload failed.'),
+      // Before the invalidation: the list shows page 0 when it loads again.
+      onSuccess: () => onUploaded(),
+      invalidates: [gluonKeys.uploads, gluonKeys.devices],
+    },
+  );
 
-  const patch = (key: string, change: Partial<QueuedFile>) => setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...change } : f)));
+  const patch = (key: string, change: Partial<QueuedFile>) =>
+    setFiles((list) => list.map((f) => (f.key === key ? { ...f, ...change } : f)));
 
   const pump = useCallback(async () => {
     if (busy.current) return;
@@ -48,7 +58,12 @@ export function useUploadQueue(onUploaded: () => void): { files: QueuedFile[]; a
         const { key, file } = next;
         patch(key, { status: 'uploading' });
         const sent = await send(file, (loaded) => patch(key, { loaded }));
-        if (sent.ok) patch(key, { status: sent.value.duplicate ? 'duplicate' : 'done', loaded: file.size, upload: sent.value.upload });
+        if (sent.ok)
+          patch(key, {
+            status: sent.value.duplicate ? 'duplicate' : 'done',
+            loaded: file.size,
+            upload: sent.value.upload,
+          });
         else patch(key, { status: 'error', error: sent.error });
       }
     } finally {
@@ -80,6 +95,9 @@ export function useUploadQueue(onUploaded: () => void): { files: QueuedFile[]; a
     [pump],
   );
 
-  const clearFinished = useCallback(() => setFiles((list) => list.filter((f) => f.status === 'waiting' || f.status === 'uploading')), []);
+  const clearFinished = useCallback(
+    () => setFiles((list) => list.filter((f) => f.status === 'waiting' || f.status === 'uploading')),
+    [],
+  );
   return { files, add, clearFinished };
 }

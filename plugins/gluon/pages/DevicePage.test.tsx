@@ -1,11 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { fakeService } from '@core/testing';
 import { ToastServiceToken } from '@core/toasts/ToastService';
+
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import { GluonApiToken, type AndroidPackage, type DeviceDetail, type GluonApi, type Inspection, type RescanJob } from '../api/GluonApi';
+import {
+  type AndroidPackage,
+  type DeviceDetail,
+  type GluonApi,
+  GluonApiToken,
+  type Inspection,
+  type RescanJob,
+} from '../api/GluonApi';
 import { gluonPlugin } from '../index';
 
 beforeAll(async () => {
@@ -37,7 +46,8 @@ const inspection = (over: Partial<Inspection>): Inspection => ({
 
 const SIDELOADED = {
   rule: 'android.sideloaded-app' as const,
-  message: 'com.example.spyagent was installed without an installer (sideloaded) and holds dangerous permissions (READ_SMS, RECORD_AUDIO)',
+  message:
+    'com.example.spyagent was installed without an installer (sideloaded) and holds dangerous permissions (READ_SMS, RECORD_AUDIO)',
   source: 'packages.json',
   line: null,
   why: 'Spyware is most often installed outside a store.',
@@ -53,7 +63,9 @@ const SIDELOADED = {
   ],
 };
 
-const android = (over: { lastRescan?: RescanJob | null; lastInspectionAt?: string; inspections?: Inspection[] } = {}): DeviceDetail => ({
+const android = (
+  over: { lastRescan?: RescanJob | null; lastInspectionAt?: string; inspections?: Inspection[] } = {},
+): DeviceDetail => ({
   device: {
     id: 'd-2',
     name: 'Examplecorp Example Phone 7 · EX7SERIA',
@@ -99,7 +111,11 @@ const spyagent: AndroidPackage = {
   disabled: false,
   firstInstallTime: '2023-03-02T13:05:09.000Z',
   lastUpdateTime: '2023-03-02T13:05:09.000Z',
-  dangerousPermissions: ['android.permission.READ_SMS', 'android.permission.RECORD_AUDIO', 'android.permission.ACCESS_FINE_LOCATION'],
+  dangerousPermissions: [
+    'android.permission.READ_SMS',
+    'android.permission.RECORD_AUDIO',
+    'android.permission.ACCESS_FINE_LOCATION',
+  ],
   grantedDangerousPermissions: ['android.permission.READ_SMS', 'android.permission.RECORD_AUDIO'],
   files: [
     {
@@ -107,21 +123,41 @@ const spyagent: AndroidPackage = {
       md5: 'aa'.repeat(16),
       sha1: 'bb'.repeat(20),
       sha256: 'cc'.repeat(32),
-      certificate: { md5: 'dd'.repeat(16), sha1: 'ee'.repeat(20), sha256: 'ff'.repeat(32), subject: 'CN=Made Up Signer', issuer: 'CN=Made Up Signer' },
+      certificate: {
+        md5: 'dd'.repeat(16),
+        sha1: 'ee'.repeat(20),
+        sha256: 'ff'.repeat(32),
+        subject: 'CN=Made Up Signer',
+        issuer: 'CN=Made Up Signer',
+      },
     },
   ],
   source: 'packages.json',
   line: null,
 };
-const notes: AndroidPackage = { ...spyagent, name: 'com.example.notes', installer: 'com.android.vending', sideloaded: false, grantedDangerousPermissions: [], files: [] };
+const notes: AndroidPackage = {
+  ...spyagent,
+  name: 'com.example.notes',
+  installer: 'com.android.vending',
+  sideloaded: false,
+  grantedDangerousPermissions: [],
+  files: [],
+};
 
 function host(path: string, methods: Partial<GluonApi>, perms: string[] = ANALYST) {
   const fake = fakeService<GluonApi>('GluonApi', methods);
-  const rendered = renderHost({ plugins: [gluonPlugin], path, token: makeTestToken(perms), services: [[GluonApiToken, fake]] });
+  const rendered = renderHost({
+    plugins: [gluonPlugin],
+    path,
+    token: makeTestToken(perms),
+    services: [[GluonApiToken, fake]],
+  });
   // Every toast shown, in order (each leaves after its timeout).
   const toasts: string[] = [];
   rendered.services.resolve(ToastServiceToken).toasts$.subscribe((list) => {
-    for (const t of list) if (!toasts.includes(`${t.id} ${t.intent}: ${t.title} — ${t.message}`)) toasts.push(`${t.id} ${t.intent}: ${t.title} — ${t.message}`);
+    for (const t of list)
+      if (!toasts.includes(`${t.id} ${t.intent}: ${t.title} — ${t.message}`))
+        toasts.push(`${t.id} ${t.intent}: ${t.title} — ${t.message}`);
   });
   return { fake, toasts: () => toasts.map((t) => t.slice(t.indexOf(' ') + 1)), navigation: rendered.navigation };
 }
@@ -138,7 +174,13 @@ describe('device page, Android', () => {
       inspectedAt: NOW,
       total: 2,
       items: [
-        { kind: 'property', name: 'ro.build.version.security_patch', value: '2023-01-05', source: 'androidqf/getprop.txt', line: 7 },
+        {
+          kind: 'property',
+          name: 'ro.build.version.security_patch',
+          value: '2023-01-05',
+          source: 'androidqf/getprop.txt',
+          line: 7,
+        },
         { kind: 'setting', name: 'global/adb_enabled', value: '1', source: 'androidqf/settings_global.txt', line: 1 },
       ],
     }),
@@ -147,7 +189,9 @@ describe('device page, Android', () => {
   it('shows the Android facts, its tabs, and the heuristic warnings beside the incidents with their evidence and why they matter', async () => {
     host('/devices/d-2', server);
     expect(await screen.findByRole('heading', { name: 'Examplecorp Example Phone 7 · EX7SERIA' })).toBeTruthy();
-    expect(screen.getByTestId('device-facts').textContent).toContain('Android 13 (TQ1A.230105.001) · security patch 2023-01-05');
+    expect(screen.getByTestId('device-facts').textContent).toContain(
+      'Android 13 (TQ1A.230105.001) · security patch 2023-01-05',
+    );
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Incidents (1)',
       'Packages',
@@ -200,7 +244,10 @@ describe('device page, Android', () => {
 
   it('an iPhone has no Android tabs: ?tab=packages reads as the incidents', async () => {
     const iphone = android();
-    host('/devices/d-2?tab=packages', { ...server, getDevice: async () => ({ ...iphone, device: { ...iphone.device, platform: 'ios' } }) });
+    host('/devices/d-2?tab=packages', {
+      ...server,
+      getDevice: async () => ({ ...iphone, device: { ...iphone.device, platform: 'ios' } }),
+    });
     await screen.findByRole('heading', { name: 'Examplecorp Example Phone 7 · EX7SERIA' });
     expect(screen.queryByRole('tab', { name: 'Packages' })).toBeNull();
     expect(screen.getByRole('tab', { name: 'Incidents (1)' }).getAttribute('aria-selected')).toBe('true');
@@ -217,7 +264,10 @@ describe('device page, Android', () => {
           ? android({
               lastRescan: { ...job, status: 'done', finishedAt: LATER },
               lastInspectionAt: LATER,
-              inspections: [inspection({ id: 'n-2', origin: 'rescan', fileName: null, newFindings: 3, createdAt: LATER }), inspection({ heuristics: [SIDELOADED] })],
+              inspections: [
+                inspection({ id: 'n-2', origin: 'rescan', fileName: null, newFindings: 3, createdAt: LATER }),
+                inspection({ heuristics: [SIDELOADED] }),
+              ],
             })
           : android({ lastRescan: { ...job, id: 'j-0', status: 'done' } }),
       rescanDevice: async () => {
@@ -247,17 +297,29 @@ describe('device page, Android', () => {
         answers++;
         if (answers === 1) return android();
         if (answers === 2) return android({ lastRescan: job });
-        return android({ lastRescan: { ...job, status: 'failed', error: 'The inspection stopped 3 times; it was not retried.' } });
+        return android({
+          lastRescan: { ...job, status: 'failed', error: 'The inspection stopped 3 times; it was not retried.' },
+        });
       },
       rescanDevice: async () => undefined,
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Rescan' }));
-    expect((await screen.findByTestId('rescan-status')).textContent).toContain('Rescan queued: stored observations are matched against the enabled rule sets.');
+    expect((await screen.findByTestId('rescan-status')).textContent).toContain(
+      'Rescan queued: stored observations are matched against the enabled rule sets.',
+    );
     expect(screen.getByRole('progressbar', { name: 'Rescan progress' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Rescan' }).hasAttribute('disabled')).toBe(true);
     // The page polls the job row (every 2 s) until it ends.
-    await waitFor(() => expect(screen.getByTestId('rescan-status').textContent).toBe('Rescan failed: The inspection stopped 3 times; it was not retried.'), { timeout: 5000 });
+    await waitFor(
+      () =>
+        expect(screen.getByTestId('rescan-status').textContent).toBe(
+          'Rescan failed: The inspection stopped 3 times; it was not retried.',
+        ),
+      { timeout: 5000 },
+    );
     expect(screen.queryByRole('progressbar', { name: 'Rescan progress' })).toBeNull();
-    expect(toasts()).toEqual(['error: Rescan failed — Rescan failed: The inspection stopped 3 times; it was not retried.']);
+    expect(toasts()).toEqual([
+      'error: Rescan failed — Rescan failed: The inspection stopped 3 times; it was not retried.',
+    ]);
   });
 });

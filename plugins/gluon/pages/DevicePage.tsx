@@ -1,11 +1,16 @@
-import { PageBreadcrumbs } from '@core/ui/PageBreadcrumbs/PageBreadcrumbs';
-import { ReportExport } from '../components/ReportExport/ReportExport';
-import { appleModelLabel, deviceDisplayName } from '@common/devices/appleModels';
+import './devicePage.css';
+
 import { Button, ButtonGroup, Callout, Classes, H2, H4, HTMLTable, ProgressBar, Tab, Tabs } from '@blueprintjs/core';
 import { Refresh } from '@blueprintjs/icons';
+
+import { appleModelLabel, deviceDisplayName } from '@common/devices/appleModels';
+import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
+import { PageBreadcrumbs } from '@core/ui/PageBreadcrumbs/PageBreadcrumbs';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
 import type { DeviceDetail, IncidentSummary } from '../api/GluonApi';
 import { CrashExplorer } from '../components/CrashExplorer/CrashExplorer';
 import { DeviceFiles } from '../components/DeviceFiles/DeviceFiles';
@@ -15,17 +20,16 @@ import { InspectionsTable } from '../components/InspectionsTable/InspectionsTabl
 import { PackagesTable } from '../components/PackagesTable/PackagesTable';
 import { ProcessExplorer } from '../components/ProcessExplorer/ProcessExplorer';
 import { PropertiesTable } from '../components/PropertiesTable/PropertiesTable';
-import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+import { ReportExport } from '../components/ReportExport/ReportExport';
 import { StatusTag } from '../components/StatusTag/StatusTag';
 import { useDeviceDetail } from '../hooks/useDeviceDetail';
 import { useDeviceTab } from '../hooks/useDeviceTab';
 import { GluonAccessServiceToken } from '../services/GluonAccessService';
-import './devicePage.css';
-import { gluonPaths } from '@common/gluon/paths';
 
 function Incidents({ incidents }: { incidents: readonly IncidentSummary[] }) {
   const formatDate = useDateTimeFormatter();
-  if (!incidents.length) return <p className={Classes.TEXT_MUTED}>No incident: nothing matched the enabled rule sets.</p>;
+  if (!incidents.length)
+    return <p className={Classes.TEXT_MUTED}>No incident: nothing matched the enabled rule sets.</p>;
   return (
     <TableScroll label="Incidents">
       <HTMLTable compact striped style={{ width: '100%' }} aria-label="Incidents">
@@ -48,7 +52,9 @@ function Incidents({ incidents }: { incidents: readonly IncidentSummary[] }) {
               </td>
               <td>
                 {i.activeFindings}
-                {i.findings !== i.activeFindings && <span className={Classes.TEXT_MUTED}> ({i.findings - i.activeFindings} false positive)</span>}
+                {i.findings !== i.activeFindings && (
+                  <span className={Classes.TEXT_MUTED}> ({i.findings - i.activeFindings} false positive)</span>
+                )}
               </td>
               <td>{formatDate(i.updatedAt)}</td>
             </tr>
@@ -105,7 +111,9 @@ export default function DevicePage({ params }: PageProps) {
   const following = progress?.state === 'queued' || progress?.state === 'running';
   return (
     <section className="gluon-device-page" style={{ padding: 'clamp(12px, 4vw, 24px)', minWidth: 0 }}>
-      <PageBreadcrumbs items={[{ text: 'Gluon', to: '/gluon' }, { text: data ? deviceDisplayName(data.device.name) : 'Device' }]} />
+      <PageBreadcrumbs
+        items={[{ text: 'Gluon', to: '/gluon' }, { text: data ? deviceDisplayName(data.device.name) : 'Device' }]}
+      />
       <H2 style={{ overflowWrap: 'anywhere' }}>{data ? deviceDisplayName(data.device.name) : `Device ${deviceId}`}</H2>
       {detail.error && <Callout intent="danger">{detail.error}</Callout>}
       {data && (
@@ -114,16 +122,36 @@ export default function DevicePage({ params }: PageProps) {
             {deviceFacts(data.device, formatDate)} <StatusTag status={data.device.severity} />
           </p>
           <ButtonGroup style={{ flexWrap: 'wrap' }}>
-            {access.rescan && <Button icon={<Refresh />} text="Rescan" loading={rescanning} disabled={following} onClick={() => void rescan()} />}
+            {access.rescan && (
+              <Button
+                icon={<Refresh />}
+                text="Rescan"
+                loading={rescanning}
+                disabled={following}
+                onClick={() => void rescan()}
+              />
+            )}
           </ButtonGroup>
           <ReportExport deviceId={deviceId} deviceName={data.device.name} />
           {message && (
-            <div role="status" data-testid="rescan-status" data-state={progress?.state ?? 'error'} style={{ margin: '8px 0', maxWidth: 480 }}>
+            <div
+              role="status"
+              data-testid="rescan-status"
+              data-state={progress?.state ?? 'error'}
+              style={{ margin: '8px 0', maxWidth: 480 }}
+            >
               <p style={{ margin: '0 0 4px' }}>{message}</p>
               {following && <ProgressBar intent="primary" aria-label="Rescan progress" />}
             </div>
           )}
-          <Tabs id="device-tabs" renderActiveTabPanelOnly selectedTabId={tab} onChange={(next) => setTab(String(next))} className="gluon-device-tabs" fill={false}>
+          <Tabs
+            id="device-tabs"
+            renderActiveTabPanelOnly
+            selectedTabId={tab}
+            onChange={(next) => setTab(String(next))}
+            className="gluon-device-tabs"
+            fill={false}
+          >
             <Tab
               id="incidents"
               title={`Incidents (${data.incidents.length})`}
@@ -135,10 +163,16 @@ export default function DevicePage({ params }: PageProps) {
               }
             />
             {android && <Tab id="packages" title="Packages" panel={<PackagesTable deviceId={deviceId} />} />}
-            {android && <Tab id="properties" title="Properties and settings" panel={<PropertiesTable deviceId={deviceId} />} />}
+            {android && (
+              <Tab id="properties" title="Properties and settings" panel={<PropertiesTable deviceId={deviceId} />} />
+            )}
             <Tab id="inspections" title="Inspections" panel={<InspectionsTable inspections={data.inspections} />} />
-            {access.processExplorer && <Tab id="processes" title="Process explorer" panel={<ProcessExplorer deviceId={deviceId} />} />}
-            {access.crashExplorer && <Tab id="crashes" title="Crash explorer" panel={<CrashExplorer deviceId={deviceId} />} />}
+            {access.processExplorer && (
+              <Tab id="processes" title="Process explorer" panel={<ProcessExplorer deviceId={deviceId} />} />
+            )}
+            {access.crashExplorer && (
+              <Tab id="crashes" title="Crash explorer" panel={<CrashExplorer deviceId={deviceId} />} />
+            )}
             {access.downloadFiles && <Tab id="files" title="Files" panel={<DeviceFiles deviceId={deviceId} />} />}
           </Tabs>
         </>

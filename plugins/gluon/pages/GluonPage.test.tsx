@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { fakeService } from '@core/testing';
+
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import { GluonApiToken, type GluonApi, type GluonOverview, type IncidentQueuePage } from '../api/GluonApi';
+import { type GluonApi, GluonApiToken, type GluonOverview, type IncidentQueuePage } from '../api/GluonApi';
 import { gluonPlugin } from '../index';
 
 beforeAll(async () => {
@@ -35,7 +37,10 @@ const overview: GluonOverview = {
   ],
 };
 
-const incident = (n: number, over: Partial<IncidentQueuePage['items'][number]> = {}): IncidentQueuePage['items'][number] => ({
+const incident = (
+  n: number,
+  over: Partial<IncidentQueuePage['items'][number]> = {},
+): IncidentQueuePage['items'][number] => ({
   id: `i-${n}`,
   deviceId: `d-${n}`,
   deviceName: `Phone ${n}`,
@@ -56,7 +61,12 @@ function host(perms: string[], methods: Partial<GluonApi>) {
     getOverview: async () => overview,
     ...methods,
   });
-  renderHost({ plugins: [gluonPlugin], path: '/gluon', token: makeTestToken(perms), services: [[GluonApiToken, fake]] });
+  renderHost({
+    plugins: [gluonPlugin],
+    path: '/gluon',
+    token: makeTestToken(perms),
+    services: [[GluonApiToken, fake]],
+  });
   return fake;
 }
 
@@ -65,9 +75,16 @@ describe('gluon landing', () => {
     host(ANALYST, { getIncidentQueue: async () => ({ items: [], total: 0, next: null }) });
     const high = await screen.findByTestId('severity-count');
     expect(high.textContent).toBe('High 3');
-    expect(screen.getAllByTestId('state-count').map((li) => li.textContent)).toEqual(['Open 2', 'Confirmed 1', 'Benign 4', 'False positive 0']);
+    expect(screen.getAllByTestId('state-count').map((li) => li.textContent)).toEqual([
+      'Open 2',
+      'Confirmed 1',
+      'Benign 4',
+      'False positive 0',
+    ]);
     const latest = screen.getByTestId('latest-inspection');
-    expect(within(latest).getByRole('link', { name: 'iPhone 13 Pro · c0ffee00' }).getAttribute('href')).toBe('/devices/d-1');
+    expect(within(latest).getByRole('link', { name: 'iPhone 13 Pro · c0ffee00' }).getAttribute('href')).toBe(
+      '/devices/d-1',
+    );
     expect(latest.textContent).toContain('3 findings, 2 new · 5 hours ago · sysdiagnose.tar.gz');
     expect(await screen.findByText('No open incident: nothing found on the devices inspected so far.')).toBeTruthy();
     // The plain list of tool names is gone; links lead where the token may go.
@@ -82,7 +99,9 @@ describe('gluon landing', () => {
   it('lists incidents across devices with links, sorts and filters on the server, and pages by cursor', async () => {
     const fake = host(ANALYST, {
       getIncidentQueue: async (query) =>
-        query.after === 'c-2' ? { items: [incident(3, { state: 'confirmed' })], total: 3, next: null } : { items: [incident(1), incident(2)], total: 3, next: 'c-2' },
+        query.after === 'c-2'
+          ? { items: [incident(3, { state: 'confirmed' })], total: 3, next: null }
+          : { items: [incident(1), incident(2)], total: 3, next: 'c-2' },
     });
     const rows = await screen.findAllByTestId('queue-row');
     expect(rows).toHaveLength(2);
@@ -93,7 +112,13 @@ describe('gluon landing', () => {
     expect(within(first).getByText('High')).toBeTruthy();
     expect(within(first).getByText('Open')).toBeTruthy();
     expect(within(first).getByText('3 days')).toBeTruthy();
-    expect(fake.getIncidentQueue.mock.calls[0]![0]).toEqual({ sort: 'updated', order: 'desc', state: 'active', search: '', size: 25 });
+    expect(fake.getIncidentQueue.mock.calls[0]![0]).toEqual({
+      sort: 'updated',
+      order: 'desc',
+      state: 'active',
+      search: '',
+      size: 25,
+    });
 
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(screen.getAllByTestId('queue-row')).toHaveLength(1));
@@ -106,15 +131,23 @@ describe('gluon landing', () => {
 
     // A column sorts (names A to Z first), the same column again flips it; the header says which.
     await userEvent.click(screen.getByRole('button', { name: 'Family' }));
-    await waitFor(() => expect(fake.getIncidentQueue.mock.calls.at(-1)![0]).toMatchObject({ sort: 'family', order: 'asc' }));
+    await waitFor(() =>
+      expect(fake.getIncidentQueue.mock.calls.at(-1)![0]).toMatchObject({ sort: 'family', order: 'asc' }),
+    );
     expect(screen.getByRole('columnheader', { name: 'Family' }).getAttribute('aria-sort')).toBe('ascending');
     await userEvent.click(screen.getByRole('button', { name: 'Family' }));
-    await waitFor(() => expect(fake.getIncidentQueue.mock.calls.at(-1)![0]).toMatchObject({ sort: 'family', order: 'desc' }));
+    await waitFor(() =>
+      expect(fake.getIncidentQueue.mock.calls.at(-1)![0]).toMatchObject({ sort: 'family', order: 'desc' }),
+    );
 
     await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Incident state' }), 'benign');
-    await waitFor(() => expect(fake.getIncidentQueue.mock.calls.at(-1)![0]).toMatchObject({ state: 'benign', sort: 'family' }));
+    await waitFor(() =>
+      expect(fake.getIncidentQueue.mock.calls.at(-1)![0]).toMatchObject({ state: 'benign', sort: 'family' }),
+    );
     await userEvent.type(screen.getByRole('textbox', { name: 'Search incidents' }), 'pega');
-    await waitFor(() => expect(fake.getIncidentQueue.mock.calls.at(-1)![0]).toMatchObject({ search: 'pega', state: 'benign' }));
+    await waitFor(() =>
+      expect(fake.getIncidentQueue.mock.calls.at(-1)![0]).toMatchObject({ search: 'pega', state: 'benign' }),
+    );
     // The table scrolls inside a focusable region, never the page (375 px).
     expect(screen.getByRole('region', { name: 'Incidents table' }).tabIndex).toBe(0);
   });
@@ -128,6 +161,8 @@ describe('gluon landing', () => {
 
   it("leads a user with monitoring access to monitoring's fleet charts", async () => {
     host([...ANALYST, 'mnt#rpt#rw'], { getIncidentQueue: async () => ({ items: [], total: 0, next: null }) });
-    expect((await screen.findByRole('link', { name: 'Fleet charts in Monitoring' })).getAttribute('href')).toBe('/monitoring');
+    expect((await screen.findByRole('link', { name: 'Fleet charts in Monitoring' })).getAttribute('href')).toBe(
+      '/monitoring',
+    );
   });
 });

@@ -1,9 +1,14 @@
 import { Classes, H2, H5, InputGroup } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
+
+import { rulesRepositoryPaths } from '@common/globalrulesrepository/paths';
+import { gluonPaths } from '@common/gluon/paths';
 import { canViewMonitoring } from '@common/monitoring/access';
+import { monitoringPaths } from '@common/monitoring/paths';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
+
 import { DevicesTable } from '../components/DevicesTable/DevicesTable';
 import { GluonLink } from '../components/GluonLink/GluonLink';
 import { IncidentQueue } from '../components/IncidentQueue/IncidentQueue';
@@ -11,9 +16,6 @@ import { LandingOverview } from '../components/LandingOverview/LandingOverview';
 import { ListPager } from '../components/ListPager/ListPager';
 import { DEVICES_PAGE_SIZE, useDevices } from '../hooks/useDevices';
 import { GluonAccessServiceToken } from '../services/GluonAccessService';
-import { monitoringPaths } from '@common/monitoring/paths';
-import { rulesRepositoryPaths } from '@common/globalrulesrepository/paths';
-import { gluonPaths } from '@common/gluon/paths';
 
 function Devices() {
   const { search, setSearch, page, onPrevious, onNext, devices } = useDevices();
@@ -79,7 +81,11 @@ export default function GluonPage(_props: PageProps) {
       <H2>Gluon</H2>
       <p className={Classes.TEXT_MUTED}>Crash, process and file inspection.</p>
       {leads.length > 0 && (
-        <nav aria-label="Gluon actions" data-testid="gluon-leads" style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px' }}>
+        <nav
+          aria-label="Gluon actions"
+          data-testid="gluon-leads"
+          style={{ display: 'flex', flexWrap: 'wrap', gap: '4px 16px' }}
+        >
           {leads}
         </nav>
       )}
@@ -91,7 +97,9 @@ export default function GluonPage(_props: PageProps) {
           <Devices />
         </>
       )}
-      {!access.readReports && !leads.length && <p className={Classes.TEXT_MUTED}>No inspection tool is enabled for your account.</p>}
+      {!access.readReports && !leads.length && (
+        <p className={Classes.TEXT_MUTED}>No inspection tool is enabled for your account.</p>
+      )}
     </section>
   );
 }

@@ -1,11 +1,17 @@
+import './IncidentPage.css';
+
+import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
+
 import { deviceDisplayName } from '@common/devices/appleModels';
 import { count } from '@common/format/count';
+import { gluonPaths } from '@common/gluon/paths';
 import { canHunt } from '@common/neutrino/access';
-import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
+import { neutrinoPaths } from '@common/neutrino/paths';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
 import { PageBreadcrumbs } from '@core/ui/PageBreadcrumbs/PageBreadcrumbs';
+
 import type { Evidence } from '../api/GluonApi';
 import { EvidenceTable } from '../components/EvidenceTable/EvidenceTable';
 import { GluonLink } from '../components/GluonLink/GluonLink';
@@ -14,9 +20,6 @@ import { StatusTag } from '../components/StatusTag/StatusTag';
 import { TriageForm } from '../components/TriageForm/TriageForm';
 import { useIncident } from '../hooks/useIncident';
 import { GluonAccessServiceToken } from '../services/GluonAccessService';
-import './IncidentPage.css';
-import { gluonPaths } from '@common/gluon/paths';
-import { neutrinoPaths } from '@common/neutrino/paths';
 
 /** /incident-management/{incidentId}: evidence, timeline and triage of one family's findings on one device. */
 export default function IncidentPage({ params }: PageProps) {
@@ -50,7 +53,8 @@ export default function IncidentPage({ params }: PageProps) {
       {data && (
         <>
           <p className="gluon-incident-summary">
-            <StatusTag status={data.state} /> {count(data.activeFindings, 'active finding')} · <GluonLink to={gluonPaths.device(data.deviceId)}>Open the device</GluonLink>
+            <StatusTag status={data.state} /> {count(data.activeFindings, 'active finding')} ·{' '}
+            <GluonLink to={gluonPaths.device(data.deviceId)}>Open the device</GluonLink>
           </p>
           <H4>Evidence</H4>
           <EvidenceTable

@@ -1,6 +1,8 @@
 import { Button, Classes, H2, H4 } from '@blueprintjs/core';
+
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
+
 import { RecentUploads } from '../components/RecentUploads/RecentUploads';
 import { UploadDropZone } from '../components/UploadDropZone/UploadDropZone';
 import { UploadProgressList } from '../components/UploadProgressList/UploadProgressList';
@@ -33,7 +35,15 @@ export default function UploadPage(_props: PageProps) {
         <>
           <H4 style={{ marginTop: 24 }}>Recent uploads</H4>
           {uploads.error && <p className={Classes.TEXT_MUTED}>{uploads.error}</p>}
-          {uploads.data && <RecentUploads page={uploads.data} index={page} linkDevices={access.readReports} onNewer={onPrevious} onOlder={onNext} />}
+          {uploads.data && (
+            <RecentUploads
+              page={uploads.data}
+              index={page}
+              linkDevices={access.readReports}
+              onNewer={onPrevious}
+              onOlder={onNext}
+            />
+          )}
         </>
       )}
     </section>

@@ -1,10 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, type Mock } from 'vitest';
-import { apiFailure, fakeCursorPage, fakeService, type Faked } from '@core/testing';
+
+import { apiFailure, fakeCursorPage, type Faked, fakeService } from '@core/testing';
+
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import { GluonApiToken, type DeviceDetail, type GluonApi, type IncidentDetail, type Upload } from '../api/GluonApi';
+import { type DeviceDetail, type GluonApi, GluonApiToken, type IncidentDetail, type Upload } from '../api/GluonApi';
 import { gluonPlugin } from '../index';
 
 beforeAll(async () => {
@@ -41,7 +43,8 @@ function host(path: string, perms: string[], methods: Partial<GluonApi>) {
 }
 
 /** Every call the fake received, whatever the method (its own keys are the methods asked). */
-const callsTo = (fake: Faked<GluonApi>) => Object.values(fake as unknown as Record<string, Mock>).flatMap((method) => method.mock.calls);
+const callsTo = (fake: Faked<GluonApi>) =>
+  Object.values(fake as unknown as Record<string, Mock>).flatMap((method) => method.mock.calls);
 
 describe('upload page', () => {
   it('uploads each file with its own result: accepted, refused by the server with its reason, refused here by type', async () => {
@@ -55,9 +58,15 @@ describe('upload page', () => {
       },
     });
     expect(await screen.findByText('No upload yet.')).toBeTruthy();
-    const files = [new File(['a'.repeat(2048)], 'sysdiagnose.tar.gz'), new File(['b'], 'big.ips'), new File(['c'], 'setup.exe')];
+    const files = [
+      new File(['a'.repeat(2048)], 'sysdiagnose.tar.gz'),
+      new File(['b'], 'big.ips'),
+      new File(['c'], 'setup.exe'),
+    ];
     await userEvent.upload(screen.getByTestId('upload-input'), files, { applyAccept: false });
-    await waitFor(() => expect(screen.getAllByTestId('upload-file').map((li) => li.dataset.status)).toEqual(['done', 'error', 'error']));
+    await waitFor(() =>
+      expect(screen.getAllByTestId('upload-file').map((li) => li.dataset.status)).toEqual(['done', 'error', 'error']),
+    );
     const [ok, big, exe] = screen.getAllByTestId('upload-file');
     // Sizes in words, not "0.00 MB" (MB with two decimals is for downloads, spec §9).
     expect(ok!.textContent).toContain('2 KB / 2 KB');
@@ -71,16 +80,30 @@ describe('upload page', () => {
     expect(within(row).getByText('Queued')).toBeTruthy();
     // The list polls while the inspection runs, and the file's own line follows it to the end.
     uploads = [{ ...uploads[0]!, status: 'done', progress: 100, findings: 3 }];
-    await waitFor(() => expect(screen.getAllByTestId('upload-file')[0]!.textContent).toContain('Inspected: 3 findings'), { timeout: 5000 });
+    await waitFor(
+      () => expect(screen.getAllByTestId('upload-file')[0]!.textContent).toContain('Inspected: 3 findings'),
+      { timeout: 5000 },
+    );
     expect(screen.getAllByTestId('upload-file')[0]!.textContent).not.toContain('inspection queued');
   });
 
   it('an upload sent while an older page of recent uploads is shown goes back to the first page and follows its inspection', async () => {
-    let all: Upload[] = Array.from({ length: 25 }, (_, i) => upload({ inspectionId: `n-${i + 10}`, fileName: `f${i + 10}.ips` }));
+    let all: Upload[] = Array.from({ length: 25 }, (_, i) =>
+      upload({ inspectionId: `n-${i + 10}`, fileName: `f${i + 10}.ips` }),
+    );
     const fake = host('/gluon/upload', ['gln#upl#rw'], {
       getUploads: async (query) => fakeCursorPage(all, query),
       upload: async () => {
-        const fresh = upload({ inspectionId: 'n-new', fileName: 'new.ips', status: 'queued', progress: 0, deviceId: null, deviceName: null, findings: 0, finishedAt: null });
+        const fresh = upload({
+          inspectionId: 'n-new',
+          fileName: 'new.ips',
+          status: 'queued',
+          progress: 0,
+          deviceId: null,
+          deviceName: null,
+          findings: 0,
+          finishedAt: null,
+        });
         all = [fresh, ...all];
         return { upload: fresh, duplicate: false };
       },
@@ -91,7 +114,10 @@ describe('upload page', () => {
     await screen.findByText('Page 1 of 2');
     // The server finishes the inspection after the upload was answered: only polling page 0 sees it.
     all = [{ ...all[0]!, status: 'done', progress: 100, findings: 1, finishedAt: NOW }, ...all.slice(1)];
-    await waitFor(() => expect(screen.getAllByTestId('upload-file')[0]!.textContent).toContain('Inspected: 1 finding'), { timeout: 5000 });
+    await waitFor(
+      () => expect(screen.getAllByTestId('upload-file')[0]!.textContent).toContain('Inspected: 1 finding'),
+      { timeout: 5000 },
+    );
     // Every list request after the upload asked the first page, without a cursor (the reload, then the polls).
     const posted = fake.upload.mock.invocationCallOrder[0]!;
     const after = fake.getUploads.mock.calls.filter((_, i) => fake.getUploads.mock.invocationCallOrder[i]! > posted);
@@ -100,7 +126,9 @@ describe('upload page', () => {
   });
 
   it('without the upload permission: says so and asks the server nothing', async () => {
-    const fake = host('/gluon/upload', ['gln#rpt#r'], { getUploads: () => Promise.reject(apiFailure(403, 'Forbidden')) });
+    const fake = host('/gluon/upload', ['gln#rpt#r'], {
+      getUploads: () => Promise.reject(apiFailure(403, 'Forbidden')),
+    });
     expect(await screen.findByText('Your account cannot start inspections.')).toBeTruthy();
     expect(screen.queryByText('Recent uploads')).toBeNull();
     expect(callsTo(fake)).toEqual([]);
@@ -110,7 +138,9 @@ describe('upload page', () => {
 describe('gluon root', () => {
   it('says that nothing was inspected yet when a tenant has no device (not "no match")', async () => {
     host('/gluon', ANALYST, { getDevices: async () => ({ items: [], total: 0, page: 0, size: 20 }) });
-    expect(await screen.findByText('No device inspected yet: devices appear here once their files are uploaded.')).toBeTruthy();
+    expect(
+      await screen.findByText('No device inspected yet: devices appear here once their files are uploaded.'),
+    ).toBeTruthy();
     expect(screen.queryByText('No device matches.')).toBeNull();
   });
 
@@ -156,7 +186,9 @@ describe('gluon root', () => {
     expect(within(pixel!).getByRole('link', { name: 'Pixel 8 · 3a51' })).toBeTruthy();
     await userEvent.type(screen.getByRole('textbox', { name: 'Search devices' }), 'nothing');
     expect(await screen.findByText('No device matches.')).toBeTruthy();
-    expect(fake.getDevices.mock.calls.at(-1)).toEqual([{ size: 20, search: 'nothing', after: undefined, before: undefined }]);
+    expect(fake.getDevices.mock.calls.at(-1)).toEqual([
+      { size: 20, search: 'nothing', after: undefined, before: undefined },
+    ]);
   });
 
   it('pages devices by cursor past the capped count to the last device and back, and a search starts again on the first page', async () => {
@@ -173,7 +205,11 @@ describe('gluon root', () => {
     }));
     // The server counts to 40 here (10,000 in the API): "2+" pages, then the page number alone.
     const fake = host('/gluon', ANALYST, {
-      getDevices: async (query) => ({ ...fakeCursorPage(query.search ? devices.slice(0, 3) : devices, query), total: query.search ? 3 : 40, totalCapped: !query.search }),
+      getDevices: async (query) => ({
+        ...fakeCursorPage(query.search ? devices.slice(0, 3) : devices, query),
+        total: query.search ? 3 : 40,
+        totalCapped: !query.search,
+      }),
     });
     const next = () => screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement;
     expect(await screen.findByText('Page 1 of 2+ (40+ devices)')).toBeTruthy();
@@ -190,7 +226,14 @@ describe('gluon root', () => {
     expect(await screen.findByText('Page 3 (40+ devices)')).toBeTruthy();
     expect(fake.getDevices.mock.calls.at(-1)![0]).toMatchObject({ before: 'c:60' });
     await userEvent.type(screen.getByRole('textbox', { name: 'Search devices' }), 'phone');
-    await waitFor(() => expect(fake.getDevices.mock.calls.at(-1)![0]).toEqual({ size: 20, search: 'phone', after: undefined, before: undefined }));
+    await waitFor(() =>
+      expect(fake.getDevices.mock.calls.at(-1)![0]).toEqual({
+        size: 20,
+        search: 'phone',
+        after: undefined,
+        before: undefined,
+      }),
+    );
     await waitFor(() => expect(screen.getAllByTestId('device-row')).toHaveLength(3));
     expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
   });
@@ -221,7 +264,14 @@ const detail: DeviceDetail = {
       observations: 40,
       findings: 1,
       newFindings: 1,
-      heuristics: [{ rule: 'shutdown.suspicious-path', message: 'Client running from /private/var/tmp/', source: 'shutdown.log', line: 3 }],
+      heuristics: [
+        {
+          rule: 'shutdown.suspicious-path',
+          message: 'Client running from /private/var/tmp/',
+          source: 'shutdown.log',
+          line: 3,
+        },
+      ],
       warnings: [],
       createdAt: NOW,
       finishedAt: NOW,
@@ -248,9 +298,17 @@ describe('device page', () => {
   const notFound = () => Promise.reject(apiFailure(404, 'no'));
   const deviceServer: Partial<GluonApi> = {
     getDevice: (id) => (id === 'd-1' ? Promise.resolve(detail) : notFound()),
-    getProcesses: (id) => (id === 'd-1' ? Promise.resolve([{ name: 'BackupAgent', firstSeen: NOW, lastSeen: NOW, sources: ['a/JetsamEvent.ips'], records: 1 }]) : notFound()),
+    getProcesses: (id) =>
+      id === 'd-1'
+        ? Promise.resolve([
+            { name: 'BackupAgent', firstSeen: NOW, lastSeen: NOW, sources: ['a/JetsamEvent.ips'], records: 1 },
+          ])
+        : notFound(),
     rescanDevice: (id) => (id === 'd-1' ? Promise.resolve() : notFound()),
-    getDeviceFiles: (id) => (id === 'd-1' ? Promise.resolve([{ id: 'f-1', name: 'shutdown.log', sha256: 'cd'.repeat(32), size: 1638, uploadedAt: NOW }]) : notFound()),
+    getDeviceFiles: (id) =>
+      id === 'd-1'
+        ? Promise.resolve([{ id: 'f-1', name: 'shutdown.log', sha256: 'cd'.repeat(32), size: 1638, uploadedAt: NOW }])
+        : notFound(),
   };
 
   it('shows incidents, and the explorers and actions the token allows: no crash explorer without gln#cre#r', async () => {
@@ -281,22 +339,45 @@ describe('device page', () => {
   it('has a crash explorer with gln#cre#r and no rescan without gln#rsn#r', async () => {
     host('/devices/d-1', ['gln#rpt#r', 'gln#cre#r'], { ...deviceServer, getCrashes: async () => [] });
     await screen.findByRole('heading', { name: 'iPhone 13 Pro · c0ffee00' });
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Incidents (1)', 'Inspections', 'Crash explorer']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Incidents (1)',
+      'Inspections',
+      'Crash explorer',
+    ]);
     expect(screen.queryByRole('button', { name: 'Rescan' })).toBeNull();
   });
 
   it('opens a crash report as indented text, and another one after it', async () => {
     const crashes = [
-      { inspectionId: 'n-1', path: 'logs/JetsamEvent-1.ips', observations: 2, error: null, processes: ['BackupAgent'], at: NOW, uploadedAt: NOW },
-      { inspectionId: 'n-1', path: 'logs/Other.ips', observations: 1, error: null, processes: ['kernel'], at: NOW, uploadedAt: NOW },
+      {
+        inspectionId: 'n-1',
+        path: 'logs/JetsamEvent-1.ips',
+        observations: 2,
+        error: null,
+        processes: ['BackupAgent'],
+        at: NOW,
+        uploadedAt: NOW,
+      },
+      {
+        inspectionId: 'n-1',
+        path: 'logs/Other.ips',
+        observations: 1,
+        error: null,
+        processes: ['kernel'],
+        at: NOW,
+        uploadedAt: NOW,
+      },
     ];
     const fake = host('/devices/d-1', ['gln#rpt#r', 'gln#cre#r'], {
       ...deviceServer,
       getCrashes: async () => crashes,
-      getCrashContent: async (_id, crash) => (crash.path.endsWith('JetsamEvent-1.ips') ? '{"bug_type":"298"}\n{"pid":412}' : 'plain text'),
+      getCrashContent: async (_id, crash) =>
+        crash.path.endsWith('JetsamEvent-1.ips') ? '{"bug_type":"298"}\n{"pid":412}' : 'plain text',
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'Crash explorer' }));
-    const [first, second] = await within(await screen.findByTestId('crash-explorer')).findAllByRole('button', { name: 'Open' });
+    const [first, second] = await within(await screen.findByTestId('crash-explorer')).findAllByRole('button', {
+      name: 'Open',
+    });
     await userEvent.click(first!);
     const report = await screen.findByRole('region', { name: 'Crash report JetsamEvent-1.ips' });
     expect(report.textContent).toContain('"bug_type": "298"');
@@ -352,7 +433,17 @@ describe('incident page', () => {
         current = {
           ...current,
           state: change.state,
-          timeline: [...current.timeline, { at: NOW, kind: 'triage', fromState: 'open', toState: change.state, comment: change.comment, author: 'ana@example.com' }],
+          timeline: [
+            ...current.timeline,
+            {
+              at: NOW,
+              kind: 'triage',
+              fromState: 'open',
+              toState: change.state,
+              comment: change.comment,
+              author: 'ana@example.com',
+            },
+          ],
         };
         return current;
       },
@@ -368,14 +459,18 @@ describe('incident page', () => {
     // Where the page sits: Gluon › the device › this incident, as links a new tab can open.
     const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(within(trail).getByRole('link', { name: 'Gluon' }).getAttribute('href')).toBe('/gluon');
-    expect(within(trail).getByRole('link', { name: 'iPhone' }).getAttribute('href')).toBe(`/devices/${incident.deviceId}`);
+    expect(within(trail).getByRole('link', { name: 'iPhone' }).getAttribute('href')).toBe(
+      `/devices/${incident.deviceId}`,
+    );
     expect(within(trail).getByText('DarkSword').getAttribute('aria-current')).toBe('page');
 
     await userEvent.type(screen.getByRole('textbox', { name: 'Comment' }), 'Confirmed with the owner');
     await userEvent.click(screen.getByRole('button', { name: 'Save triage' }));
     const triaged = await screen.findByText(/Open → Confirmed/);
     expect(triaged.closest('li')!.textContent).toContain('by ana@example.com');
-    expect(fake.triageIncident.mock.calls).toEqual([['i-1', { state: 'confirmed', comment: 'Confirmed with the owner' }]]);
+    expect(fake.triageIncident.mock.calls).toEqual([
+      ['i-1', { state: 'confirmed', comment: 'Confirmed with the owner' }],
+    ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Mark false positive' }));
     await userEvent.type(screen.getByRole('textbox', { name: 'Reason' }), 'Test device');
@@ -399,7 +494,9 @@ describe('incident page', () => {
       expect(reason.getAttribute('maxlength')).toBe('2000');
       await userEvent.type(reason, 'Test device');
       await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
-      expect((await screen.findByRole('alert')).textContent).toBe('body/reason must NOT have more than 2000 characters');
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'body/reason must NOT have more than 2000 characters',
+      );
       expect(fake.markFalsePositive.mock.calls).toHaveLength(1);
       // The form stays open with the reason to correct; the finding is not marked.
       expect((screen.getByRole('textbox', { name: 'Reason' }) as HTMLInputElement).value).toBe('Test device');
@@ -423,11 +520,15 @@ describe('incident page', () => {
   it('a user who may hunt follows a finding to the other devices that observed its value (neutrino)', async () => {
     host('/incident-management/i-1', ['gln#rpt#r', 'ntr#hnt#r'], { getIncident: async () => incident });
     const link = await screen.findByRole('link', { name: 'Other devices with this indicator' });
-    expect(link.getAttribute('href')).toBe('/neutrino/campaigns/indicator/%2Fprivate%2Fvar%2Ftmp%2Ficloud_dump%2Fhelper');
+    expect(link.getAttribute('href')).toBe(
+      '/neutrino/campaigns/indicator/%2Fprivate%2Fvar%2Ftmp%2Ficloud_dump%2Fhelper',
+    );
   });
 
   it("an address whose id is not an id reads as an unknown incident, not as the API's parameter message", async () => {
-    host('/incident-management/nonsense', ['gln#rpt#r'], { getIncident: () => Promise.reject(apiFailure(400, 'params id must match format "uuid"')) });
+    host('/incident-management/nonsense', ['gln#rpt#r'], {
+      getIncident: () => Promise.reject(apiFailure(400, 'params id must match format "uuid"')),
+    });
     expect(await screen.findByText('Incident not found')).toBeTruthy();
     expect(screen.queryByText(/must match format/)).toBeNull();
   });

@@ -1,4 +1,5 @@
 import type { Observable } from 'rxjs';
+
 import { createServiceToken } from '@core/di/ServiceToken';
 
 /** What the current token lets a user do in gluon (spec §6), for pages to show or hide tools. */

@@ -1,10 +1,10 @@
 import {
   canDownloadFiles,
+  canReadConfig,
   canReadReports,
+  canRescan,
   canTriage,
   canUpload,
-  canReadConfig,
-  canRescan,
   canWriteConfig,
   hasCrashExplorer,
   hasNewInspectionAccess,
@@ -13,6 +13,7 @@ import {
   isSaasVariant,
   isUploader,
 } from '@common/gluon/access';
+
 import type { GluonAccess } from './GluonAccessService';
 
 /** Every gluon check of spec §6 for one set of permissions. */

@@ -3,6 +3,7 @@ import { loaderCacheFactory } from '@core/cache/loaderCacheFactory';
 import { DownloadServiceToken } from '@core/downloads/DownloadService';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
+
 import { DefaultGluonApi } from '../api/DefaultGluonApi';
 import { GluonApiToken } from '../api/GluonApi';
 import { DefaultGluonAccessService } from './DefaultGluonAccessService';

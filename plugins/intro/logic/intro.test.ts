@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { introGuard, welcomeGuard } from './introGuard';
 import { parseIntroQuery, resolveIntroTarget } from './resolveIntroTarget';
 

@@ -1,11 +1,13 @@
 import { cleanup, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { definePlugin } from '@core/plugin/PluginManifest';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { createFakeAxios } from '@core/testing/createFakeAxios';
+
 import { renderHost } from '../../../tests/harness/renderHost';
 import { testProduct } from '../../../tests/harness/testPlugins';
 import { makeTestToken } from '../../../tests/harness/tokens';
@@ -19,7 +21,10 @@ const stubPages = definePlugin({
   title: 'Stub',
   kind: 'public',
   requires: [],
-  routes: ['/login', '/neutrino', '/devices/:id', '/incident-management/:id'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
+  routes: ['/login', '/neutrino', '/devices/:id', '/incident-management/:id'].map((path) => ({
+    path,
+    page: async () => ({ default: () => <p>stub {path}</p> }),
+  })),
 });
 // The suite's home: without a token, '' follows the products' landing (PluginRegistry.landing).
 const gluon = testProduct('gluon', ['gln'], { landing: { rank: 10, suite: true } });
@@ -28,7 +33,9 @@ function setup(path: string, token: string | null = null, refreshOk = true) {
   const fake = createFakeAxios((request) => {
     // The signed-in frame asks for the tenant's logo; this tenant has none.
     if (request.url === '/um/logo') return { status: 404, data: { message: 'No logo has been uploaded.' } };
-    return request.url === '/um/refresh' && refreshOk ? { status: 200, data: { token: fresh, user } } : { status: 401, data: { message: 'Invalid token' } };
+    return request.url === '/um/refresh' && refreshOk
+      ? { status: 200, data: { token: fresh, user } }
+      : { status: 401, data: { message: 'Invalid token' } };
   });
   const navigation = new MemoryNavigationService(path);
   const visited: string[] = [];

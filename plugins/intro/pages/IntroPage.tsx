@@ -1,9 +1,11 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
+import { useEffect, useRef } from 'react';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
-import { useEffect, useRef } from 'react';
+
 import { parseIntroQuery, resolveIntroTarget } from '../logic/resolveIntroTarget';
 
 const INVALID_LINK = `/login?${new URLSearchParams({ error: 'Access Denied', error_description: 'This link is invalid or has expired.' })}`;
@@ -27,7 +29,9 @@ export default function IntroPage(_props: PageProps) {
     }
     void session
       .adoptLinkToken(query.token)
-      .then((outcome) => nav.navigate(outcome.kind === 'signed-in' ? resolveIntroTarget(query) : '/login', { replace: true }))
+      .then((outcome) =>
+        nav.navigate(outcome.kind === 'signed-in' ? resolveIntroTarget(query) : '/login', { replace: true }),
+      )
       .catch(() => nav.navigate(INVALID_LINK, { replace: true }));
   }, [session, nav]);
 

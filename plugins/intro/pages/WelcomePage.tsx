@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react';
-import { useEffect } from 'react';
+
 import { welcomeGuard } from '../logic/introGuard';
 
 /** The route guard already redirects; this covers a host that renders the page anyway. */

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { createFakeHttpService, type FakeReply, type FakeRequest } from '@core/testing';
+
 import { DefaultInviteApi } from './DefaultInviteApi';
 import type { InviteApi } from './InviteApi';
 
@@ -15,7 +17,13 @@ const PUBLIC = { authMode: { kind: 'public' }, skipGlobalErrors: true };
 const user = { username: 'a@corp.example', email: 'a@corp.example', totpEnabled: false };
 const answer = { token: 't', user, mfaRequired: false };
 const invitation = { username: 'a@corp.example', expired: false, accepted: false, allowedLoginMethods: ['password'] };
-const codeBody = { provider: 'Okta' as const, code: 'c', codeVerifier: 'v', redirectUri: 'http://x/login/callback', nonce: 'n' };
+const codeBody = {
+  provider: 'Okta' as const,
+  code: 'c',
+  codeVerifier: 'v',
+  redirectUri: 'http://x/login/callback',
+  nonce: 'n',
+};
 
 describe('DefaultInviteApi', () => {
   it.each<[string, (api: InviteApi) => Promise<unknown>, FakeReply, ReturnType<typeof sent>, unknown]>([
@@ -30,14 +38,26 @@ describe('DefaultInviteApi', () => {
       'setPassword',
       (api) => api.setPassword('inv 1', 'Passw0rd!x'),
       { status: 200, data: { user } },
-      { method: 'POST', url: '/um/invite/inv%201/setPassword', params: undefined, data: { newPassword: 'Passw0rd!x' }, ...PUBLIC },
+      {
+        method: 'POST',
+        url: '/um/invite/inv%201/setPassword',
+        params: undefined,
+        data: { newPassword: 'Passw0rd!x' },
+        ...PUBLIC,
+      },
       undefined,
     ],
     [
       'login',
       (api) => api.login({ username: 'a@corp.example', password: 'p', captchaToken: 'c-login' }),
       { status: 200, data: answer },
-      { method: 'POST', url: '/um/login', params: undefined, data: { username: 'a@corp.example', password: 'p', captchaToken: 'c-login' }, ...PUBLIC },
+      {
+        method: 'POST',
+        url: '/um/login',
+        params: undefined,
+        data: { username: 'a@corp.example', password: 'p', captchaToken: 'c-login' },
+        ...PUBLIC,
+      },
       answer,
     ],
     [
@@ -51,7 +71,13 @@ describe('DefaultInviteApi', () => {
       'oktaInviteClient',
       (api) => api.oktaInviteClient('inv 1'),
       { status: 200, data: { publicId: 'p' } },
-      { method: 'GET', url: '/um/oauth2LoginProviders/Okta/publicId', params: { invitationId: 'inv 1' }, data: undefined, ...PUBLIC },
+      {
+        method: 'GET',
+        url: '/um/oauth2LoginProviders/Okta/publicId',
+        params: { invitationId: 'inv 1' },
+        data: undefined,
+        ...PUBLIC,
+      },
       { publicId: 'p' },
     ],
     [
@@ -65,14 +91,27 @@ describe('DefaultInviteApi', () => {
       'jamfProviderInfo',
       (api) => api.jamfProviderInfo('corp.example', 5000),
       { status: 200, data: { publicId: 'j' } },
-      { method: 'GET', url: '/um/oauth2LoginProviders/JamfAuth0/info', params: { emailDomain: 'corp.example' }, data: undefined, ...PUBLIC },
+      {
+        method: 'GET',
+        url: '/um/oauth2LoginProviders/JamfAuth0/info',
+        params: { emailDomain: 'corp.example' },
+        data: undefined,
+        ...PUBLIC,
+      },
       { publicId: 'j' },
     ],
     [
       'environmentType',
       (api) => api.environmentType(),
       { status: 200, data: { environmentType: 'saas' } },
-      { method: 'GET', url: '/um/environmentType', params: undefined, data: undefined, authMode: undefined, skipGlobalErrors: true },
+      {
+        method: 'GET',
+        url: '/um/environmentType',
+        params: undefined,
+        data: undefined,
+        authMode: undefined,
+        skipGlobalErrors: true,
+      },
       'saas',
     ],
   ])('%s sends its request and answers the body', async (_name, call, reply, request, expected) => {
@@ -83,10 +122,23 @@ describe('DefaultInviteApi', () => {
 
   it('getInvite refuses an answer that names no user, and fills in what an answer leaves out', async () => {
     const malformed = createFakeHttpService(() => ({ status: 200, data: { nothing: true } }));
-    await expect(new DefaultInviteApi(malformed.http).getInvite('i')).rejects.toThrow('The invitation answer names no user');
-    const sparse = createFakeHttpService(() => ({ status: 200, data: { username: 'a@corp.example', allowedLoginMethods: ['Okta', 7] } }));
-    expect(await new DefaultInviteApi(sparse.http).getInvite('i')).toEqual({ username: 'a@corp.example', expired: false, accepted: false, allowedLoginMethods: ['Okta'] });
-    const used = createFakeHttpService(() => ({ status: 200, data: { username: 'a@corp.example', expired: true, accepted: true, allowedLoginMethods: [] } }));
+    await expect(new DefaultInviteApi(malformed.http).getInvite('i')).rejects.toThrow(
+      'The invitation answer names no user',
+    );
+    const sparse = createFakeHttpService(() => ({
+      status: 200,
+      data: { username: 'a@corp.example', allowedLoginMethods: ['Okta', 7] },
+    }));
+    expect(await new DefaultInviteApi(sparse.http).getInvite('i')).toEqual({
+      username: 'a@corp.example',
+      expired: false,
+      accepted: false,
+      allowedLoginMethods: ['Okta'],
+    });
+    const used = createFakeHttpService(() => ({
+      status: 200,
+      data: { username: 'a@corp.example', expired: true, accepted: true, allowedLoginMethods: [] },
+    }));
     expect(await new DefaultInviteApi(used.http).getInvite('i')).toMatchObject({ expired: true, accepted: true });
   });
 });

@@ -3,6 +3,7 @@ import { getGoogleProviderInfo } from '@core/auth/api/getGoogleProviderInfo';
 import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
 import type { GoogleProviderInfo, JamfProviderInfo } from '@core/auth/api/providerInfo';
 import type { HttpService } from '@core/http/HttpService';
+
 import type { AuthAnswer, Invite, InviteApi, LoginBody, OktaInviteClient, ProviderCodeBody } from './InviteApi';
 
 const PUBLIC = { authMode: { kind: 'public' }, skipGlobalErrors: true } as const;
@@ -15,7 +16,9 @@ function readInvite(data: Partial<Invite> | undefined): Invite {
     username: data.username,
     expired: data.expired === true,
     accepted: data.accepted === true,
-    allowedLoginMethods: Array.isArray(data.allowedLoginMethods) ? data.allowedLoginMethods.filter((m): m is string => typeof m === 'string') : [],
+    allowedLoginMethods: Array.isArray(data.allowedLoginMethods)
+      ? data.allowedLoginMethods.filter((m): m is string => typeof m === 'string')
+      : [],
   };
 }
 
@@ -36,7 +39,12 @@ export class DefaultInviteApi implements InviteApi {
     return (await this.http.post<AuthAnswer>(`${invite(inviteId)}/setOAuth2`, body, PUBLIC)).data;
   }
   async oktaInviteClient(inviteId: string): Promise<OktaInviteClient> {
-    return (await this.http.get<OktaInviteClient>('/um/oauth2LoginProviders/Okta/publicId', { params: { invitationId: inviteId }, ...PUBLIC })).data;
+    return (
+      await this.http.get<OktaInviteClient>('/um/oauth2LoginProviders/Okta/publicId', {
+        params: { invitationId: inviteId },
+        ...PUBLIC,
+      })
+    ).data;
   }
   googleProviderInfo(): Promise<GoogleProviderInfo> {
     return getGoogleProviderInfo(this.http);

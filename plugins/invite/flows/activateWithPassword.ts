@@ -19,14 +19,23 @@ export class PasswordActivationError extends Error {
  * and the new password (with a captcha token while captcha is active: /um/login is guarded,
  * setPassword is not).
  */
-export async function activateWithPassword(services: InviteServices, inviteId: string, invite: Invite, password: string): Promise<InviteSignIn> {
+export async function activateWithPassword(
+  services: InviteServices,
+  inviteId: string,
+  invite: Invite,
+  password: string,
+): Promise<InviteSignIn> {
   try {
     await services.api.setPassword(inviteId, password);
   } catch (error) {
     throw new PasswordActivationError('activation', serverMessage(error));
   }
   try {
-    const answer = await services.api.login({ username: invite.username, password, captchaToken: await services.captcha.getToken('login') });
+    const answer = await services.api.login({
+      username: invite.username,
+      password,
+      captchaToken: await services.captcha.getToken('login'),
+    });
     return await completeInviteSignIn(services, answer, invite.username);
   } catch (error) {
     // The invitation is used now: retrying here would only say it expired.

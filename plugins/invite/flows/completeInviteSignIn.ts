@@ -1,5 +1,6 @@
 import type { SignInProvider } from '@core/session/SessionService';
 import { StorageKeys } from '@core/storage/StorageService';
+
 import type { AuthAnswer } from '../api/InviteApi';
 import type { InviteServices } from './InviteServices';
 
@@ -10,7 +11,12 @@ export type InviteSignIn = 'signed-in' | 'second-factor';
  * fetches the environment type like every sign-in. An account that still needs its second factor
  * continues on the login page, where the session hands the pending sign-in to the two-auth step.
  */
-export async function completeInviteSignIn({ api, session, storage, nav }: InviteServices, answer: AuthAnswer, username: string, provider?: SignInProvider): Promise<InviteSignIn> {
+export async function completeInviteSignIn(
+  { api, session, storage, nav }: InviteServices,
+  answer: AuthAnswer,
+  username: string,
+  provider?: SignInProvider,
+): Promise<InviteSignIn> {
   const outcome = session.adopt(answer, { username, ...(provider ? { provider } : {}) });
   if (outcome.kind === 'second-factor') {
     nav.navigate('/login', { replace: true });

@@ -1,5 +1,6 @@
 import { takeOAuthCallback } from '@core/auth/oauthHandoff';
 import { consumeOAuth } from '@core/auth/oauthRequest';
+
 import type { Invite } from '../api/InviteApi';
 import { serverMessage } from '../logic/callFailure';
 import type { InviteFlow } from '../logic/inviteQuery';
@@ -14,14 +15,23 @@ import type { InviteServices } from './InviteServices';
  * and the environment type fetched.
  * Rejects with the text to show (the server's message for a refused activation).
  */
-export async function finishProviderActivation(services: InviteServices, inviteId: string, invite: Invite, flow: InviteFlow | null): Promise<InviteSignIn> {
+export async function finishProviderActivation(
+  services: InviteServices,
+  inviteId: string,
+  invite: Invite,
+  flow: InviteFlow | null,
+): Promise<InviteSignIn> {
   const handoff = takeOAuthCallback();
   const check = handoff ? consumeOAuth(handoff.state) : null;
   if (!handoff || !check?.ok) throw new Error(InviteTexts.responseMismatch);
   const { request } = check;
   const provider = request.provider;
   // Single use and bound to this invitation: an answer started elsewhere is not finished here.
-  if (request.inviteId !== inviteId || (provider !== 'okta' && provider !== 'google') || (flow !== null && flow !== provider)) {
+  if (
+    request.inviteId !== inviteId ||
+    (provider !== 'okta' && provider !== 'google') ||
+    (flow !== null && flow !== provider)
+  ) {
     throw new Error(InviteTexts.responseMismatch);
   }
   let answer;

@@ -8,7 +8,13 @@ export type InviteState =
   /** An invitation already accepted (a reload after step 1, or the link opened again): the account is active, sign in. */
   | { phase: 'accepted'; username: string }
   /** Step 1 'First Login' with the first allowed method; `busy` reads 'Logging you in'. */
-  | { phase: 'first-login'; invite: Invite; method: 'password' | 'google' | 'okta'; busy: boolean; error: string | null }
+  | {
+      phase: 'first-login';
+      invite: Invite;
+      method: 'password' | 'google' | 'okta';
+      busy: boolean;
+      error: string | null;
+    }
   /** The vendor IdP: a separate layout that only redirects. */
   | { phase: 'jamf'; invite: Invite; error: string | null }
   /** The password was set but signing in failed: the invitation is used, the login page remains. */
@@ -33,7 +39,9 @@ export function inviteReducer(state: InviteState, event: InviteEvent): InviteSta
       if (event.invite.accepted) return { phase: 'accepted', username: event.invite.username };
       if (event.invite.expired) return { phase: 'expired' };
       const method = firstLoginMethod(event.invite.allowedLoginMethods);
-      return method === 'jamf' ? { phase: 'jamf', invite: event.invite, error: null } : { phase: 'first-login', invite: event.invite, method, busy: false, error: null };
+      return method === 'jamf'
+        ? { phase: 'jamf', invite: event.invite, error: null }
+        : { phase: 'first-login', invite: event.invite, method, busy: false, error: null };
     }
     case 'loadFailed':
       return state.phase === 'loading' ? { phase: 'expired' } : state;

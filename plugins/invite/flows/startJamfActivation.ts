@@ -1,5 +1,6 @@
 import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { callFailure } from '@core/http/callFailure';
+
 import type { Invite } from '../api/InviteApi';
 import { DASHBOARD_PATH } from '../logic/inviteQuery';
 import { InviteTexts } from '../logic/texts';
@@ -13,12 +14,17 @@ export const JAMF_REDIRECT_TIMEOUT_MS = 5000;
  * up the connection of the invitation's e-mail domain and leave with state `inviteId=…`;
  * `/login/callback` activates the invited user and signs in. Rejects with the text to show.
  */
-export async function startJamfActivation({ api, nav }: InviteServices, inviteId: string, invite: Invite): Promise<void> {
+export async function startJamfActivation(
+  { api, nav }: InviteServices,
+  inviteId: string,
+  invite: Invite,
+): Promise<void> {
   const domain = invite.username.slice(invite.username.lastIndexOf('@') + 1).toLowerCase();
   let url: string;
   try {
     const info = await api.jamfProviderInfo(domain, JAMF_REDIRECT_TIMEOUT_MS);
-    if (!info?.publicId || !info.authorizationEndpoint || !info.nonce) throw new Error('The provider look-up is incomplete');
+    if (!info?.publicId || !info.authorizationEndpoint || !info.nonce)
+      throw new Error('The provider look-up is incomplete');
     url = await beginOAuth({
       provider: 'jamf',
       inviteId,

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useRef } from 'react';
+
+import { CONSOLE_ROOT, type InviteFlow, TWO_FACTOR_SETUP_PATH } from '../logic/inviteQuery';
 import { firstLoginMethod } from '../logic/loginMethod';
-import { CONSOLE_ROOT, TWO_FACTOR_SETUP_PATH, type InviteFlow } from '../logic/inviteQuery';
 import { activateWithPassword, PasswordActivationError } from './activateWithPassword';
 import type { InviteSignIn } from './completeInviteSignIn';
 import { finishProviderActivation } from './finishProviderActivation';
@@ -25,7 +26,11 @@ function messageOf(error: unknown): string {
 }
 
 /** Loads the invitation once, finishes a provider return, and runs step 1's method. */
-export function useInvite(services: InviteServices, inviteId: string, query: { returning: boolean; flow: InviteFlow | null }): InviteWizard {
+export function useInvite(
+  services: InviteServices,
+  inviteId: string,
+  query: { returning: boolean; flow: InviteFlow | null },
+): InviteWizard {
   const [state, dispatch] = useReducer(inviteReducer, initialInviteState);
   const current = useRef(state);
   current.current = state;
@@ -52,10 +57,14 @@ export function useInvite(services: InviteServices, inviteId: string, query: { r
       if (invite.expired) return;
       const method = firstLoginMethod(invite.allowedLoginMethods);
       if (method === 'jamf') {
-        await startJamfActivation(services, inviteId, invite).catch((error: unknown) => dispatch({ type: 'failed', message: messageOf(error) }));
+        await startJamfActivation(services, inviteId, invite).catch((error: unknown) =>
+          dispatch({ type: 'failed', message: messageOf(error) }),
+        );
       } else if (query.returning && method !== 'password') {
         dispatch({ type: 'started' });
-        await finishProviderActivation(services, inviteId, invite, query.flow).then(afterSignIn, (error: unknown) => dispatch({ type: 'failed', message: messageOf(error) }));
+        await finishProviderActivation(services, inviteId, invite, query.flow).then(afterSignIn, (error: unknown) =>
+          dispatch({ type: 'failed', message: messageOf(error) }),
+        );
       }
     })();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the invitation is read and a return from the provider finished once per visit (single-use link)
@@ -69,7 +78,11 @@ export function useInvite(services: InviteServices, inviteId: string, query: { r
       afterSignIn(await activateWithPassword(services, inviteId, state.invite, password));
     } catch (error) {
       const message = messageOf(error);
-      dispatch(error instanceof PasswordActivationError && error.stage === 'sign-in' ? { type: 'activatedNotSignedIn', message } : { type: 'failed', message });
+      dispatch(
+        error instanceof PasswordActivationError && error.stage === 'sign-in'
+          ? { type: 'activatedNotSignedIn', message }
+          : { type: 'failed', message },
+      );
     }
   };
 
@@ -78,14 +91,18 @@ export function useInvite(services: InviteServices, inviteId: string, query: { r
     if (state.phase !== 'first-login' || state.method === 'password' || state.busy) return;
     dispatch({ type: 'started' });
     // Success leaves the page; only a failure comes back here.
-    await startProviderActivation(services, inviteId, state.invite, state.method).catch((error: unknown) => dispatch({ type: 'failed', message: messageOf(error) }));
+    await startProviderActivation(services, inviteId, state.invite, state.method).catch((error: unknown) =>
+      dispatch({ type: 'failed', message: messageOf(error) }),
+    );
   };
 
   const retryJamf = async () => {
     const state = current.current;
     if (state.phase !== 'jamf') return;
     dispatch({ type: 'started' });
-    await startJamfActivation(services, inviteId, state.invite).catch((error: unknown) => dispatch({ type: 'failed', message: messageOf(error) }));
+    await startJamfActivation(services, inviteId, state.invite).catch((error: unknown) =>
+      dispatch({ type: 'failed', message: messageOf(error) }),
+    );
   };
 
   return {

@@ -1,6 +1,7 @@
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
 import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
 import { parseOAuthState } from '@core/auth/oauthState';
@@ -11,10 +12,11 @@ import { definePlugin } from '@core/plugin/PluginManifest';
 import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
 import { apiFailure, fakeService, networkFailure } from '@core/testing';
 import { createFakeAxios } from '@core/testing/createFakeAxios';
+
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { renderHost, serviceOverride } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import { InviteApiToken, type InviteApi } from '../api/InviteApi';
+import { type InviteApi, InviteApiToken } from '../api/InviteApi';
 import { invitePlugin } from '../index';
 
 // The first render would otherwise pay for compiling the lazy chunks inside a findBy timeout.
@@ -31,9 +33,15 @@ const signedIn = async () => ({ token: accessToken, user, mfaRequired: false });
 const invite =
   (allowedLoginMethods: string[], expired = false) =>
   async () => ({ username: user.username, expired, allowedLoginMethods });
-const failure = (status: number, message: string) => () => Promise.reject(apiFailure(status, { statusCode: status, error: 'x', message }));
+const failure = (status: number, message: string) => () =>
+  Promise.reject(apiFailure(status, { statusCode: status, error: 'x', message }));
 const passwordSet = async () => undefined;
-const google = { publicId: 'google-client', authorizationEndpoint: 'https://idp.example/google/auth', tokenEndpoint: 'https://idp.example/google/token', nonce: 'n-google' };
+const google = {
+  publicId: 'google-client',
+  authorizationEndpoint: 'https://idp.example/google/auth',
+  tokenEndpoint: 'https://idp.example/google/token',
+  nonce: 'n-google',
+};
 const okta = {
   clientIssuer: 'https://acme.okta.example/oauth2/default',
   publicId: 'okta-client',
@@ -48,7 +56,10 @@ const stubPages = definePlugin({
   title: 'Stub',
   kind: 'public',
   requires: [],
-  routes: ['/login', '/gluon', '/gluon/config/2fa'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
+  routes: ['/login', '/gluon', '/gluon/config/2fa'].map((path) => ({
+    path,
+    page: async () => ({ default: () => <p>stub {path}</p> }),
+  })),
 });
 
 /**
@@ -64,7 +75,12 @@ function setup(path: string, own: Partial<InviteApi>, captcha?: FakeCaptchaServi
   const host = renderHost({
     plugins: [invitePlugin, stubPages],
     path,
-    services: [[InviteApiToken, api], [AxiosInstanceToken, core.axios], [StorageServiceToken, storage], ...(captcha ? [serviceOverride(CaptchaServiceToken, captcha)] : [])],
+    services: [
+      [InviteApiToken, api],
+      [AxiosInstanceToken, core.axios],
+      [StorageServiceToken, storage],
+      ...(captcha ? [serviceOverride(CaptchaServiceToken, captcha)] : []),
+    ],
   });
   return { host, storage, api };
 }
@@ -101,7 +117,14 @@ describe('loading the invitation', () => {
   });
 
   it('an invitation already accepted (the second step reloaded) says the account is active and offers Sign in', async () => {
-    const { host } = setup(`/invite/${ID}`, { getInvite: async () => ({ username: user.username, expired: true, accepted: true, allowedLoginMethods: ['password'] }) });
+    const { host } = setup(`/invite/${ID}`, {
+      getInvite: async () => ({
+        username: user.username,
+        expired: true,
+        accepted: true,
+        allowedLoginMethods: ['password'],
+      }),
+    });
     expect(await screen.findByText('This invitation has already been accepted: your account is active.')).toBeTruthy();
     expect(screen.queryByText(EXPIRED)).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
@@ -156,7 +179,10 @@ describe('password', () => {
   });
 
   it('shows the server message when the password is refused, and keeps the form', async () => {
-    const { api } = setup(`/invite/${ID}`, { getInvite: invite(['password']), setPassword: failure(400, 'The password must have at least 8 characters') });
+    const { api } = setup(`/invite/${ID}`, {
+      getInvite: invite(['password']),
+      setPassword: failure(400, 'The password must have at least 8 characters'),
+    });
     await userEvent.type(await screen.findByLabelText('New Password'), 'short');
     await userEvent.type(field('Confirm Password'), 'short');
     await userEvent.click(loginButton());
@@ -166,7 +192,10 @@ describe('password', () => {
   });
 
   it('shows a 5xx server message too (spec §8: the password change failure shows the server message)', async () => {
-    setup(`/invite/${ID}`, { getInvite: invite(['password']), setPassword: failure(503, 'Sign-in is paused for maintenance until 06:00 UTC.') });
+    setup(`/invite/${ID}`, {
+      getInvite: invite(['password']),
+      setPassword: failure(503, 'Sign-in is paused for maintenance until 06:00 UTC.'),
+    });
     await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
     await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
     await userEvent.click(loginButton());
@@ -174,7 +203,11 @@ describe('password', () => {
   });
 
   it('an account active but not signed in points to the login page', async () => {
-    const { host } = setup(`/invite/${ID}`, { getInvite: invite([]), setPassword: passwordSet, login: failure(429, 'Too many attempts') });
+    const { host } = setup(`/invite/${ID}`, {
+      getInvite: invite([]),
+      setPassword: passwordSet,
+      login: failure(429, 'Too many attempts'),
+    });
     await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
     await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
     await userEvent.click(loginButton());
@@ -202,7 +235,11 @@ describe('password', () => {
 
 describe('step 2: Activate 2FA', () => {
   async function reachStep2() {
-    const rendered = setup(`/invite/${ID}`, { getInvite: invite(['password']), setPassword: passwordSet, login: signedIn });
+    const rendered = setup(`/invite/${ID}`, {
+      getInvite: invite(['password']),
+      setPassword: passwordSet,
+      login: signedIn,
+    });
     await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
     await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
     await userEvent.click(loginButton());
@@ -225,7 +262,10 @@ describe('step 2: Activate 2FA', () => {
 
 describe('Google and Okta', () => {
   it('Google: leaves for the provider with state inviteId=… and the way back to this invitation', async () => {
-    const { host } = setup(`/invite/${ID}`, { getInvite: invite(['Google', 'password']), googleProviderInfo: async () => google });
+    const { host } = setup(`/invite/${ID}`, {
+      getInvite: invite(['Google', 'password']),
+      googleProviderInfo: async () => google,
+    });
     expect(screen.queryByRole('separator')).toBeNull();
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
@@ -234,11 +274,17 @@ describe('Google and Okta', () => {
     expect(url.searchParams.get('login_hint')).toBe(user.username);
     expect(url.searchParams.get('redirect_uri')).toBe(`${window.location.origin}/login/callback`);
     expect(parseOAuthState(url.searchParams.get('state'))).toMatchObject({ inviteId: ID, returnPath: `/invite/${ID}` });
-    expect(JSON.parse(sessionStorage.getItem(OAuthSessionKeys.request)!)).toMatchObject({ provider: 'google', inviteId: ID });
+    expect(JSON.parse(sessionStorage.getItem(OAuthSessionKeys.request)!)).toMatchObject({
+      provider: 'google',
+      inviteId: ID,
+    });
   });
 
   it('Okta: an OR separator and the button; the look-up is bound to the invitation; the issuer is kept', async () => {
-    const { host, api, storage } = setup(`/invite/${ID}`, { getInvite: invite(['Okta']), oktaInviteClient: async () => okta });
+    const { host, api, storage } = setup(`/invite/${ID}`, {
+      getInvite: invite(['Okta']),
+      oktaInviteClient: async () => okta,
+    });
     expect(await screen.findByRole('separator', { name: 'OR' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Sign in with Okta' }));
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
@@ -251,7 +297,10 @@ describe('Google and Okta', () => {
   });
 
   it("Okta: a failed start says 'Invalid Okta domain'", async () => {
-    const { host } = setup(`/invite/${ID}`, { getInvite: invite(['Okta']), oktaInviteClient: failure(404, 'No Okta configuration') });
+    const { host } = setup(`/invite/${ID}`, {
+      getInvite: invite(['Okta']),
+      oktaInviteClient: failure(404, 'No Okta configuration'),
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Okta' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid Okta domain');
     expect(host.navigation.assigned).toEqual([]);
@@ -275,11 +324,19 @@ describe('Google and Okta', () => {
 
   it('Okta return: activates with the code-flow body, signs in, stores the provider and the environment type, step 2', async () => {
     await parkAnswer('okta');
-    const { host, api, storage } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=okta`, { getInvite: invite(['Okta']), activateWithProvider: signedIn });
+    const { host, api, storage } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=okta`, {
+      getInvite: invite(['Okta']),
+      activateWithProvider: signedIn,
+    });
     expect(await screen.findByRole('button', { name: 'Activate 2-factor authentication' })).toBeTruthy();
     const [inviteId, body] = api.activateWithProvider.mock.calls[0]!;
     expect(inviteId).toBe(ID);
-    expect(body).toMatchObject({ provider: 'Okta', code: 'code-1', redirectUri: 'http://localhost:3000/login/callback', nonce: 'n-okta' });
+    expect(body).toMatchObject({
+      provider: 'Okta',
+      code: 'code-1',
+      redirectUri: 'http://localhost:3000/login/callback',
+      nonce: 'n-okta',
+    });
     expect(body.codeVerifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
     expect(host.session!.provider).toBe('okta');
     expect(storage.get(StorageKeys.envType)).toBe('saas');
@@ -290,14 +347,20 @@ describe('Google and Okta', () => {
   it.each([
     ['okta', 'Okta', 401, 'The e-mail of this account does not match the invitation'],
     ['google', 'Google', 403, 'This invitation does not allow sign-in with Google'],
-  ] as const)('%s return: a refused activation shows the server message and the button again', async (flow, method, status, message) => {
-    await parkAnswer(flow);
-    const { host } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=${flow}`, { getInvite: invite([method]), activateWithProvider: failure(status, message) });
-    expect((await screen.findByRole('alert')).textContent).toBe(message);
-    expect(screen.getByRole('button', { name: `Sign in with ${method}` })).toBeTruthy();
-    expect(screen.getByText('Enter your details below')).toBeTruthy();
-    expect(host.session!.calls).not.toContain('adopt');
-  });
+  ] as const)(
+    '%s return: a refused activation shows the server message and the button again',
+    async (flow, method, status, message) => {
+      await parkAnswer(flow);
+      const { host } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=${flow}`, {
+        getInvite: invite([method]),
+        activateWithProvider: failure(status, message),
+      });
+      expect((await screen.findByRole('alert')).textContent).toBe(message);
+      expect(screen.getByRole('button', { name: `Sign in with ${method}` })).toBeTruthy();
+      expect(screen.getByText('Enter your details below')).toBeTruthy();
+      expect(host.session!.calls).not.toContain('adopt');
+    },
+  );
 
   it.each([
     ['without a parked answer', async () => {}],
@@ -305,8 +368,13 @@ describe('Google and Okta', () => {
     ['with an answer of another provider', () => parkAnswer('google')],
   ])('a return %s activates nothing', async (_name, prepare) => {
     await prepare();
-    const { api } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=okta`, { getInvite: invite(['Okta']), activateWithProvider: signedIn });
-    expect((await screen.findByRole('alert')).textContent).toBe('The sign-in response does not match this browser session. Please try again.');
+    const { api } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=okta`, {
+      getInvite: invite(['Okta']),
+      activateWithProvider: signedIn,
+    });
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The sign-in response does not match this browser session. Please try again.',
+    );
     expect(api.activateWithProvider).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Sign in with Okta' })).toBeTruthy();
   });
@@ -316,7 +384,11 @@ describe('captcha (the API guards /um/login and setOAuth2)', () => {
   const NOTICE = /This site is protected by reCAPTCHA/;
 
   async function activateWithPassword(captcha: FakeCaptchaService) {
-    const { api } = setup(`/invite/${ID}`, { getInvite: invite(['password']), setPassword: passwordSet, login: signedIn }, captcha);
+    const { api } = setup(
+      `/invite/${ID}`,
+      { getInvite: invite(['password']), setPassword: passwordSet, login: signedIn },
+      captcha,
+    );
     await userEvent.type(await screen.findByLabelText('New Password'), 'Passw0rd!x');
     await userEvent.type(field('Confirm Password'), 'Passw0rd!x');
     await userEvent.click(loginButton());
@@ -331,7 +403,9 @@ describe('captcha (the API guards /um/login and setOAuth2)', () => {
     cleanup();
     const api = await activateWithPassword(captcha);
     expect(api.setPassword.mock.calls).toEqual([[ID, 'Passw0rd!x']]);
-    expect(api.login.mock.calls).toEqual([[{ username: user.username, password: 'Passw0rd!x', captchaToken: 'c-login' }]]);
+    expect(api.login.mock.calls).toEqual([
+      [{ username: user.username, password: 'Passw0rd!x', captchaToken: 'c-login' }],
+    ]);
     expect(captcha.actions).toEqual(['login']);
   });
 
@@ -363,7 +437,11 @@ describe('captcha (the API guards /um/login and setOAuth2)', () => {
     );
     stashOAuthCallback({ code: 'code-1', state: url.searchParams.get('state')! });
     const captcha = new FakeCaptchaService(token);
-    const { api } = setup(`/invite/${ID}?oktaRedirect=true&inviteFlow=google`, { getInvite: invite(['Google']), activateWithProvider: signedIn }, captcha);
+    const { api } = setup(
+      `/invite/${ID}?oktaRedirect=true&inviteFlow=google`,
+      { getInvite: invite(['Google']), activateWithProvider: signedIn },
+      captcha,
+    );
     expect(await screen.findByRole('button', { name: 'Activate 2-factor authentication' })).toBeTruthy();
     const body = api.activateWithProvider.mock.calls[0]![1];
     expect(body).toMatchObject({ provider: 'Google', code: 'code-1' });
@@ -384,7 +462,10 @@ describe('Jamf', () => {
   };
 
   it('a separate layout with a header that only redirects, returning to /gluon', async () => {
-    const { host, api } = setup(`/invite/${ID}`, { getInvite: invite(['JamfAuth0']), jamfProviderInfo: async () => jamfInfo });
+    const { host, api } = setup(`/invite/${ID}`, {
+      getInvite: invite(['JamfAuth0']),
+      jamfProviderInfo: async () => jamfInfo,
+    });
     expect(await screen.findByText('Sign in with Jamf')).toBeTruthy();
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
     expect(api.jamfProviderInfo.mock.calls).toEqual([['corp.example', 5000]]);
@@ -400,7 +481,10 @@ describe('Jamf', () => {
     let attempts = 0;
     const { host } = setup(`/invite/${ID}`, {
       getInvite: invite(['JamfAuth0']),
-      jamfProviderInfo: () => (++attempts === 1 ? failure(404, 'No single sign-on is configured for this domain')() : Promise.resolve(jamfInfo)),
+      jamfProviderInfo: () =>
+        ++attempts === 1
+          ? failure(404, 'No single sign-on is configured for this domain')()
+          : Promise.resolve(jamfInfo),
     });
     expect((await screen.findByRole('alert')).textContent).toBe('No single sign-on is configured for this domain');
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));

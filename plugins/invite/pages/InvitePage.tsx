@@ -1,4 +1,8 @@
+import './InvitePage.css';
+
 import { AnchorButton, Callout, Classes, Intent, Link, Spinner } from '@blueprintjs/core';
+import { useMemo } from 'react';
+
 import { CaptchaNotice } from '@core/captcha/CaptchaNotice';
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
@@ -6,7 +10,7 @@ import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageServiceToken } from '@core/storage/StorageService';
-import { useMemo } from 'react';
+
 import { InviteApiToken } from '../api/InviteApi';
 import { ActivateTwoFactor } from '../components/ActivateTwoFactor/ActivateTwoFactor';
 import { InviteCard } from '../components/InviteCard/InviteCard';
@@ -17,7 +21,6 @@ import type { InviteServices } from '../flows/InviteServices';
 import { useInvite } from '../flows/useInvite';
 import { parseInviteQuery } from '../logic/inviteQuery';
 import { InviteTexts } from '../logic/texts';
-import './InvitePage.css';
 
 /** `/invite/{id}` (spec §2 "Invite wizard", §4 "Invite flow"). */
 export default function InvitePage({ params }: PageProps) {
@@ -26,7 +29,10 @@ export default function InvitePage({ params }: PageProps) {
   const storage = useService(StorageServiceToken);
   const nav = useService(NavigationServiceToken);
   const captcha = useService(CaptchaServiceToken);
-  const services = useMemo<InviteServices>(() => ({ api, session, storage, nav, captcha }), [api, session, storage, nav, captcha]);
+  const services = useMemo<InviteServices>(
+    () => ({ api, session, storage, nav, captcha }),
+    [api, session, storage, nav, captcha],
+  );
   // Read once: the return query belongs to the visit that brought the provider's answer.
   const query = useMemo(() => parseInviteQuery(nav.search()), [nav]);
   const wizard = useInvite(services, params.id ?? '', query);
@@ -103,7 +109,12 @@ export default function InvitePage({ params }: PageProps) {
           {state.method === 'password' ? (
             <PasswordForm email={state.invite.username} busy={state.busy} onSubmit={wizard.submitPassword} />
           ) : (
-            <ProviderSignIn provider={state.method} email={state.invite.username} busy={state.busy} onStart={() => void wizard.startProvider()} />
+            <ProviderSignIn
+              provider={state.method}
+              email={state.invite.username}
+              busy={state.busy}
+              onStart={() => void wizard.startProvider()}
+            />
           )}
           <CaptchaNotice />
         </InviteCard>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { createFakeHttpService, type FakeReply, type FakeRequest } from '@core/testing';
+
 import { DefaultLoginApi } from './DefaultLoginApi';
 import type { LoginApi } from './LoginApi';
 
@@ -36,14 +38,26 @@ describe('DefaultLoginApi', () => {
       'login',
       (api) => api.login({ username: 'bob', password: 'pw', rememberToken: 'device-1', captchaToken: 'c-1' }),
       { status: 200, data: answer },
-      { method: 'POST', url: '/um/login', params: undefined, data: { username: 'bob', password: 'pw', rememberToken: 'device-1', captchaToken: 'c-1' }, ...PUBLIC },
+      {
+        method: 'POST',
+        url: '/um/login',
+        params: undefined,
+        data: { username: 'bob', password: 'pw', rememberToken: 'device-1', captchaToken: 'c-1' },
+        ...PUBLIC,
+      },
       answer,
     ],
     [
       'oauth2Login',
       (api) => api.oauth2Login({ provider: 'Okta', idToken: 'id', nonce: 'n' }),
       { status: 200, data: answer },
-      { method: 'POST', url: '/um/oauth2Login', params: undefined, data: { provider: 'Okta', idToken: 'id', nonce: 'n' }, ...PUBLIC },
+      {
+        method: 'POST',
+        url: '/um/oauth2Login',
+        params: undefined,
+        data: { provider: 'Okta', idToken: 'id', nonce: 'n' },
+        ...PUBLIC,
+      },
       answer,
     ],
     [
@@ -57,21 +71,40 @@ describe('DefaultLoginApi', () => {
       'validateCode',
       (api) => api.validateCode({ totpCode: '123456', remember: true, username: 'bob' }),
       { status: 200, data: answer },
-      { method: 'POST', url: '/um/mfa/totp/validateCode', params: undefined, data: { totpCode: '123456', remember: true, username: 'bob' }, ...SECOND_FACTOR },
+      {
+        method: 'POST',
+        url: '/um/mfa/totp/validateCode',
+        params: undefined,
+        data: { totpCode: '123456', remember: true, username: 'bob' },
+        ...SECOND_FACTOR,
+      },
       answer,
     ],
     [
       'validateRecoveryCode',
       (api) => api.validateRecoveryCode({ totpRecoveryCode: '12345678' }),
       { status: 200, data: answer },
-      { method: 'POST', url: '/um/mfa/totp/validateRecoveryCode', params: undefined, data: { totpRecoveryCode: '12345678' }, ...SECOND_FACTOR },
+      {
+        method: 'POST',
+        url: '/um/mfa/totp/validateRecoveryCode',
+        params: undefined,
+        data: { totpRecoveryCode: '12345678' },
+        ...SECOND_FACTOR,
+      },
       answer,
     ],
     [
       'environmentType',
       (api) => api.environmentType(),
       { status: 200, data: { environmentType: 'onprem' } },
-      { method: 'GET', url: '/um/environmentType', params: undefined, data: undefined, authMode: undefined, skipGlobalErrors: true },
+      {
+        method: 'GET',
+        url: '/um/environmentType',
+        params: undefined,
+        data: undefined,
+        authMode: undefined,
+        skipGlobalErrors: true,
+      },
       'onprem',
     ],
     [
@@ -85,14 +118,26 @@ describe('DefaultLoginApi', () => {
       'oktaDetails',
       (api) => api.oktaDetails('https://acme.okta.com'),
       { status: 200, data: { clientId: 'o' } },
-      { method: 'GET', url: '/um/oauth2config/okta/details', params: { domain: 'https://acme.okta.com' }, data: undefined, ...PUBLIC },
+      {
+        method: 'GET',
+        url: '/um/oauth2config/okta/details',
+        params: { domain: 'https://acme.okta.com' },
+        data: undefined,
+        ...PUBLIC,
+      },
       { clientId: 'o' },
     ],
     [
       'jamfProviderInfo',
       (api) => api.jamfProviderInfo('corp.example', 5000),
       { status: 200, data: { publicId: 'j' } },
-      { method: 'GET', url: '/um/oauth2LoginProviders/JamfAuth0/info', params: { emailDomain: 'corp.example' }, data: undefined, ...PUBLIC },
+      {
+        method: 'GET',
+        url: '/um/oauth2LoginProviders/JamfAuth0/info',
+        params: { emailDomain: 'corp.example' },
+        data: undefined,
+        ...PUBLIC,
+      },
       { publicId: 'j' },
     ],
   ])('%s sends its request and answers the body', async (_name, call, reply, request, expected) => {
@@ -103,7 +148,13 @@ describe('DefaultLoginApi', () => {
 
   it('exchangeCode posts the code and PKCE verifier as a form to the provider, and answers the ID token', async () => {
     const { http, requests } = createFakeHttpService(() => ({ status: 200, data: { id_token: 'id-token' } }));
-    const exchange = { tokenEndpoint: 'https://o.example/token', code: 'code-1', codeVerifier: 'verifier', clientId: 'c', redirectUri: 'http://x/login/callback' };
+    const exchange = {
+      tokenEndpoint: 'https://o.example/token',
+      code: 'code-1',
+      codeVerifier: 'verifier',
+      clientId: 'c',
+      redirectUri: 'http://x/login/callback',
+    };
     expect(await new DefaultLoginApi(http).exchangeCode(exchange)).toBe('id-token');
     const [request] = requests;
     expect(sent(request!)).toMatchObject({ method: 'POST', url: 'https://o.example/token', ...PUBLIC });
@@ -120,12 +171,20 @@ describe('DefaultLoginApi', () => {
   it('exchangeCode refuses an answer without an ID token', async () => {
     const { http } = createFakeHttpService(() => ({ status: 200, data: { access_token: 'a' } }));
     await expect(
-      new DefaultLoginApi(http).exchangeCode({ tokenEndpoint: 'https://o.example/token', code: 'c', codeVerifier: 'v', clientId: 'c', redirectUri: 'r' }),
+      new DefaultLoginApi(http).exchangeCode({
+        tokenEndpoint: 'https://o.example/token',
+        code: 'c',
+        codeVerifier: 'v',
+        clientId: 'c',
+        redirectUri: 'r',
+      }),
     ).rejects.toThrow('The provider answered without an ID token');
   });
 
   it('passes a refused sign-in on with its status', async () => {
     const { http } = createFakeHttpService(() => ({ status: 401, data: { message: 'Wrong password' } }));
-    await expect(new DefaultLoginApi(http).login({ username: 'bob', password: 'pw' })).rejects.toMatchObject({ response: { status: 401 } });
+    await expect(new DefaultLoginApi(http).login({ username: 'bob', password: 'pw' })).rejects.toMatchObject({
+      response: { status: 401 },
+    });
   });
 });

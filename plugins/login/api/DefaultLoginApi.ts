@@ -2,7 +2,17 @@ import { getEnvironmentType } from '@core/auth/api/getEnvironmentType';
 import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
 import type { GoogleProviderInfo, JamfProviderInfo, OktaDetails } from '@core/auth/api/providerInfo';
 import type { HttpRequestConfig, HttpService } from '@core/http/HttpService';
-import type { AuthAnswer, LoginApi, LoginBody, OAuth2LoginBody, PasswordRecoveryBody, TokenExchange, ValidateCodeBody, ValidateRecoveryCodeBody } from './LoginApi';
+
+import type {
+  AuthAnswer,
+  LoginApi,
+  LoginBody,
+  OAuth2LoginBody,
+  PasswordRecoveryBody,
+  TokenExchange,
+  ValidateCodeBody,
+  ValidateRecoveryCodeBody,
+} from './LoginApi';
 
 const PUBLIC: HttpRequestConfig = { authMode: { kind: 'public' }, skipGlobalErrors: true };
 const SECOND_FACTOR: HttpRequestConfig = { authMode: { kind: 'secondFactor' }, skipGlobalErrors: true };
@@ -31,7 +41,13 @@ export class DefaultLoginApi implements LoginApi {
     await this.http.post('/um/passwordRecovery', body, PUBLIC);
   }
   async exchangeCode({ tokenEndpoint, code, codeVerifier, clientId, redirectUri }: TokenExchange): Promise<string> {
-    const form = new URLSearchParams({ grant_type: 'authorization_code', code, redirect_uri: redirectUri, client_id: clientId, code_verifier: codeVerifier });
+    const form = new URLSearchParams({
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: redirectUri,
+      client_id: clientId,
+      code_verifier: codeVerifier,
+    });
     const answer = await this.send<{ id_token?: string } | undefined>(tokenEndpoint, form.toString(), {
       ...PUBLIC,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -4,7 +4,8 @@ import type { LoginEvent } from '../logic/loginReducer';
  * What a sign-in flow asks of the page once it ran: nothing (it navigated away, or left for a
  * provider), an error under the submitting form, or a step transition.
  */
-export type FlowResult = { kind: 'done' } | { kind: 'field-error'; message: string } | { kind: 'go'; event: LoginEvent };
+export type FlowResult =
+  { kind: 'done' } | { kind: 'field-error'; message: string } | { kind: 'go'; event: LoginEvent };
 
 export const done: FlowResult = { kind: 'done' };
 

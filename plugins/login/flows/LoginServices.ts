@@ -3,6 +3,7 @@ import type { NavigationService } from '@core/navigation/NavigationService';
 import type { PluginRegistry } from '@core/plugin/PluginRegistry';
 import type { SessionService } from '@core/session/SessionService';
 import type { StorageService } from '@core/storage/StorageService';
+
 import type { LoginApi } from '../api/LoginApi';
 
 /** The core services the sign-in flows use; the page resolves them, tests pass fakes. */

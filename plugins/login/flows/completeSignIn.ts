@@ -1,6 +1,7 @@
 import type { AuthResult, SignInContext, SignInOutcome } from '@core/session/SessionService';
 import { StorageKeys } from '@core/storage/StorageService';
-import { done, go, type FlowResult } from './FlowResult';
+
+import { done, type FlowResult, go } from './FlowResult';
 import type { LoginServices } from './LoginServices';
 
 /**
@@ -16,12 +17,20 @@ export async function finishSignIn(
   if (outcome.kind === 'second-factor') return go({ type: 'second-factor' });
   const envType = await api.environmentType();
   if (envType) storage.set(StorageKeys.envType, envType);
-  const target = registry.signInTarget({ perms: outcome.claims.perms ?? [], envType, returnUrl: outcome.returnUrl ?? returnUrl });
+  const target = registry.signInTarget({
+    perms: outcome.claims.perms ?? [],
+    envType,
+    returnUrl: outcome.returnUrl ?? returnUrl,
+  });
   nav.navigate(target, { replace: true });
   return done;
 }
 
 /** Hands an API answer to the session (which decides between session and second factor), then finishes. */
-export function completeSignIn(services: Pick<LoginServices, 'api' | 'session' | 'storage' | 'nav' | 'registry'>, answer: AuthResult, context: SignInContext): Promise<FlowResult> {
+export function completeSignIn(
+  services: Pick<LoginServices, 'api' | 'session' | 'storage' | 'nav' | 'registry'>,
+  answer: AuthResult,
+  context: SignInContext,
+): Promise<FlowResult> {
   return finishSignIn(services, services.session.adopt(answer, context));
 }

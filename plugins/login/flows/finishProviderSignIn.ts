@@ -1,8 +1,9 @@
-import { consumeOAuth } from '@core/auth/oauthRequest';
 import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
+import { consumeOAuth } from '@core/auth/oauthRequest';
+import { callFailure } from '@core/http/callFailure';
 import { decodeClaims } from '@core/session/decodeClaims';
 import type { AuthResult } from '@core/session/SessionService';
-import { callFailure } from '@core/http/callFailure';
+
 import { LoginTexts } from '../logic/texts';
 import type { LoginServices } from './LoginServices';
 
@@ -34,9 +35,14 @@ export async function finishProviderSignIn(
   handoff: OAuthCallbackHandoff | null,
   captchaToken?: string,
 ): Promise<ProviderSignIn> {
-  if (!handoff) throw new ProviderSignInError(LoginTexts.accessDenied, 'The sign-in response is missing. Please try again.');
+  if (!handoff)
+    throw new ProviderSignInError(LoginTexts.accessDenied, 'The sign-in response is missing. Please try again.');
   const check = consumeOAuth(handoff.state);
-  if (!check.ok) throw new ProviderSignInError(LoginTexts.accessDenied, 'The sign-in response does not match this browser session. Please try again.');
+  if (!check.ok)
+    throw new ProviderSignInError(
+      LoginTexts.accessDenied,
+      'The sign-in response does not match this browser session. Please try again.',
+    );
   const { request, state } = check;
   if (!request.tokenEndpoint || (request.provider !== 'okta' && request.provider !== 'google')) {
     throw new ProviderSignInError(LoginTexts.accessDenied, 'Unsupported sign-in response.');
@@ -55,7 +61,10 @@ export async function finishProviderSignIn(
   }
   const claims = decodeClaims(idToken);
   if (!claims || claims.nonce !== request.nonce)
-    throw new ProviderSignInError(LoginTexts.accessDenied, 'The sign-in response does not match this browser session. Please try again.');
+    throw new ProviderSignInError(
+      LoginTexts.accessDenied,
+      'The sign-in response does not match this browser session. Please try again.',
+    );
   const email = typeof claims.email === 'string' ? claims.email : undefined;
   const rememberToken = email ? (session.rememberedDevice(email) ?? undefined) : undefined;
   try {
@@ -70,6 +79,9 @@ export async function finishProviderSignIn(
     return { result, provider: request.provider, email, returnPath: state.returnPath };
   } catch (error) {
     const info = callFailure(error);
-    throw new ProviderSignInError(LoginTexts.accessDenied, info.message ?? (info.status === 401 ? LoginTexts.userNotFound : LoginTexts.unknownError));
+    throw new ProviderSignInError(
+      LoginTexts.accessDenied,
+      info.message ?? (info.status === 401 ? LoginTexts.userNotFound : LoginTexts.unknownError),
+    );
   }
 }

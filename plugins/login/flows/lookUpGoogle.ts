@@ -1,6 +1,7 @@
 import type { GoogleProviderInfo } from '@core/auth/api/providerInfo';
 import { randomUrlSafe } from '@core/auth/pkce';
 import { callFailure } from '@core/http/callFailure';
+
 import type { LoginApi } from '../api/LoginApi';
 import { GOOGLE_NOT_CONFIGURED } from './googleNotConfigured';
 
@@ -22,5 +23,10 @@ export async function lookUpGoogle(api: Pick<LoginApi, 'googleProviderInfo'>): P
     if (callFailure(error).status === 404) throw new Error(GOOGLE_NOT_CONFIGURED);
   }
   // No token endpoint: nothing can come back to exchange. The nonce never reaches our API.
-  return { publicId: '', authorizationEndpoint: GOOGLE_AUTHORIZATION_ENDPOINT, tokenEndpoint: '', nonce: randomUrlSafe(24) };
+  return {
+    publicId: '',
+    authorizationEndpoint: GOOGLE_AUTHORIZATION_ENDPOINT,
+    tokenEndpoint: '',
+    nonce: randomUrlSafe(24),
+  };
 }

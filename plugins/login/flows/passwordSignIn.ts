@@ -1,4 +1,5 @@
 import { callFailure } from '@core/http/callFailure';
+
 import { loginErrorMessage } from '../logic/loginErrorMessage';
 import { completeSignIn } from './completeSignIn';
 import { fieldError, type FlowResult } from './FlowResult';
@@ -10,7 +11,11 @@ export interface PasswordCredentials {
 }
 
 /** The login step (spec §4, §8): POST /um/login with this user's remembered device and a captcha token. */
-export async function passwordSignIn(services: LoginServices, { username, password }: PasswordCredentials, returnUrl: string | null): Promise<FlowResult> {
+export async function passwordSignIn(
+  services: LoginServices,
+  { username, password }: PasswordCredentials,
+  returnUrl: string | null,
+): Promise<FlowResult> {
   const trimmed = username.trim();
   try {
     const answer = await services.api.login({

@@ -1,8 +1,9 @@
 import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
+
 import { LoginTexts } from '../logic/texts';
 import { completeSignIn } from './completeSignIn';
 import { finishProviderSignIn, ProviderSignInError } from './finishProviderSignIn';
-import { go, type FlowResult } from './FlowResult';
+import { type FlowResult, go } from './FlowResult';
 import type { LoginServices } from './LoginServices';
 
 /**
@@ -11,7 +12,12 @@ import type { LoginServices } from './LoginServices';
  * (`returnFrom` 'okta') is titled 'Invalid Okta domain' (spec §8 "Okta failure"), its reason below;
  * Google's keep 'Access Denied'.
  */
-export async function providerSignIn(services: LoginServices, handoff: OAuthCallbackHandoff | null, returnUrl: string | null, returnFrom?: 'okta'): Promise<FlowResult> {
+export async function providerSignIn(
+  services: LoginServices,
+  handoff: OAuthCallbackHandoff | null,
+  returnUrl: string | null,
+  returnFrom?: 'okta',
+): Promise<FlowResult> {
   try {
     const signIn = await finishProviderSignIn(services, handoff, await services.captcha.getToken('login'));
     return await completeSignIn(services, signIn.result, {
@@ -20,8 +26,16 @@ export async function providerSignIn(services: LoginServices, handoff: OAuthCall
       provider: signIn.provider,
     });
   } catch (error) {
-    const title = returnFrom === 'okta' ? LoginTexts.oktaInvalid : error instanceof ProviderSignInError ? error.title : LoginTexts.accessDenied;
-    const notice = { title, message: error instanceof ProviderSignInError ? error.description : LoginTexts.unknownError };
+    const title =
+      returnFrom === 'okta'
+        ? LoginTexts.oktaInvalid
+        : error instanceof ProviderSignInError
+          ? error.title
+          : LoginTexts.accessDenied;
+    const notice = {
+      title,
+      message: error instanceof ProviderSignInError ? error.description : LoginTexts.unknownError,
+    };
     return go({ type: 'back-to-login', notice });
   }
 }

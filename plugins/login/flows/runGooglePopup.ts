@@ -1,11 +1,15 @@
-import { readOAuthPopupMessage } from '@core/auth/oauthPopup';
-import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
-import { beginOAuth, clearOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { sanitizeReturnPath } from '@common/navigation/safeReturnPath';
+import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
+import { readOAuthPopupMessage } from '@core/auth/oauthPopup';
+import { beginOAuth, clearOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
+
 import type { LoginServices } from './LoginServices';
 import { lookUpGoogle } from './lookUpGoogle';
 
-export type GooglePopupOutcome = { kind: 'callback'; handoff: OAuthCallbackHandoff } | { kind: 'refused'; description: string } | { kind: 'closed'; withoutId: boolean };
+export type GooglePopupOutcome =
+  | { kind: 'callback'; handoff: OAuthCallbackHandoff }
+  | { kind: 'refused'; description: string }
+  | { kind: 'closed'; withoutId: boolean };
 
 export interface GooglePopupOptions {
   /** The window that opened the popup (the login page's). */

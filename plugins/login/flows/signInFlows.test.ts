@@ -1,20 +1,22 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { beginOAuth } from '@core/auth/oauthRequest';
+
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
-import { StorageKeys } from '@core/storage/StorageService';
+import { beginOAuth } from '@core/auth/oauthRequest';
 import type { AuthResult, SignInContext, SignInOutcome } from '@core/session/SessionService';
+import { StorageKeys } from '@core/storage/StorageService';
 import { apiFailure, networkFailure } from '@core/testing/apiFailure';
-import type { LoginApi } from '../api/LoginApi';
+
 import { FakeSessionService } from '../../../tests/harness/fakeSession';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { makeTestToken } from '../../../tests/harness/tokens';
+import type { LoginApi } from '../api/LoginApi';
 import { parseLoginQuery } from '../logic/loginQuery';
 import { LoginTexts } from '../logic/texts';
 import { completeSignIn, finishSignIn } from './completeSignIn';
 import { done, fieldError, go } from './FlowResult';
 import { googleSignIn } from './googleSignIn';
-import { GOOGLE_AUTHORIZATION_ENDPOINT } from './lookUpGoogle';
 import { linkTokenSignIn } from './linkTokenSignIn';
+import { GOOGLE_AUTHORIZATION_ENDPOINT } from './lookUpGoogle';
 import { passwordSignIn } from './passwordSignIn';
 import { providerSignIn } from './providerSignIn';
 import { requestPasswordReset } from './requestPasswordReset';
@@ -30,7 +32,14 @@ class FakeSignInSession extends FakeSessionService {
   /** A session holding a pending second factor, as `/login/callback` or the password step leaves it. */
   static pending(pending: SignInContext = { username: 'bob@example.com', returnUrl: '/neutrino' }): FakeSignInSession {
     const session = new FakeSignInSession();
-    session.adopt({ token: 'mfa-token', user: { username: pending.username ?? '', email: '', totpEnabled: true }, mfaRequired: true }, pending);
+    session.adopt(
+      {
+        token: 'mfa-token',
+        user: { username: pending.username ?? '', email: '', totpEnabled: true },
+        mfaRequired: true,
+      },
+      pending,
+    );
     session.adopted.length = 0;
     session.calls.length = 0;
     return session;
@@ -51,8 +60,11 @@ class FakeSignInSession extends FakeSessionService {
 }
 
 /** The flows' services around that session and an in-memory storage, over a fake LoginApi with the test's own methods. */
-const fakes = (own: Partial<LoginApi>, session = new FakeSignInSession(), { captchaToken }: { captchaToken?: string } = {}) =>
-  fakeLoginServices(own, { session, storage: new MemoryStorageService(), captchaToken });
+const fakes = (
+  own: Partial<LoginApi>,
+  session = new FakeSignInSession(),
+  { captchaToken }: { captchaToken?: string } = {},
+) => fakeLoginServices(own, { session, storage: new MemoryStorageService(), captchaToken });
 
 const user = { username: 'bob@example.com', email: 'bob@example.com', totpEnabled: false };
 const perms = ['gln#rpt#rw', 'ntr#dev#r'];
@@ -60,7 +72,8 @@ const accessToken = makeTestToken(perms, { exp: 4102444800 });
 const signedIn = async () => ({ token: accessToken, user, mfaRequired: false });
 const secondFactorAnswer = async () => ({ token: 'mfa-token', user, mfaRequired: true });
 /** A call the API refused with `status` (and `message`). */
-const error = (status: number, message?: string) => () => Promise.reject(apiFailure(status, message ? { message } : {}));
+const error = (status: number, message?: string) => () =>
+  Promise.reject(apiFailure(status, message ? { message } : {}));
 const unreachable = () => Promise.reject(networkFailure());
 const pendingFor = (returnUrl: string | null = '/neutrino', provider?: 'okta') =>
   FakeSignInSession.pending({ username: 'bob@example.com', returnUrl, ...(provider ? { provider } : {}) });
@@ -72,7 +85,11 @@ beforeEach(() => sessionStorage.clear());
 describe('finish sign-in (one place for every path)', () => {
   it("adopts the answer with its context, stores the environment type and goes to the registry's target", async () => {
     const { services, session, registry, nav, storage } = fakes({});
-    const result = await completeSignIn(services, { token: accessToken, user }, { username: 'bob', returnUrl: '/neutrino/x', provider: 'okta' });
+    const result = await completeSignIn(
+      services,
+      { token: accessToken, user },
+      { username: 'bob', returnUrl: '/neutrino/x', provider: 'okta' },
+    );
     expect(result).toEqual(done);
     expect(session.adopted[0]!.context).toEqual({ username: 'bob', returnUrl: '/neutrino/x', provider: 'okta' });
     expect(storage.get(StorageKeys.envType)).toBe('saas');
@@ -82,7 +99,9 @@ describe('finish sign-in (one place for every path)', () => {
 
   it('a second-factor answer opens two-auth and neither navigates nor asks the environment type', async () => {
     const { services, registry, nav, api } = fakes({});
-    expect(await completeSignIn(services, { token: 'mfa', user, mfaRequired: true }, { username: 'bob' })).toEqual(go({ type: 'second-factor' }));
+    expect(await completeSignIn(services, { token: 'mfa', user, mfaRequired: true }, { username: 'bob' })).toEqual(
+      go({ type: 'second-factor' }),
+    );
     expect(registry.targets).toHaveLength(0);
     expect(api.environmentType).not.toHaveBeenCalled();
     expect(nav.path()).toBe('/login');
@@ -102,7 +121,9 @@ describe('password step (spec §4, §8)', () => {
     session.rememberedDevices.set('bob', 'device-1');
     const { services, api, captchaActions, nav } = fakes({ login: signedIn }, session, { captchaToken: 'c-1' });
     expect(await passwordSignIn(services, { username: ' bob ', password: 'pw' }, '/neutrino')).toEqual(done);
-    expect(api.login.mock.calls).toEqual([[{ username: 'bob', password: 'pw', rememberToken: 'device-1', captchaToken: 'c-1' }]]);
+    expect(api.login.mock.calls).toEqual([
+      [{ username: 'bob', password: 'pw', rememberToken: 'device-1', captchaToken: 'c-1' }],
+    ]);
     expect(captchaActions).toEqual(['login']);
     expect(session.adopted[0]!.context).toEqual({ username: 'bob', returnUrl: '/neutrino' });
     expect(nav.path()).toBe('/landing');
@@ -110,7 +131,9 @@ describe('password step (spec §4, §8)', () => {
 
   it('a second-factor answer goes to two-auth (the session decides, from mfaRequired)', async () => {
     const { services, session } = fakes({ login: secondFactorAnswer });
-    expect(await passwordSignIn(services, { username: 'bob', password: 'pw' }, '/gluon')).toEqual(go({ type: 'second-factor' }));
+    expect(await passwordSignIn(services, { username: 'bob', password: 'pw' }, '/gluon')).toEqual(
+      go({ type: 'second-factor' }),
+    );
     expect(session.secondFactor()).toEqual({ username: 'bob@example.com', returnUrl: '/gluon' });
   });
 
@@ -131,12 +154,22 @@ describe('password step (spec §4, §8)', () => {
 describe('verify a code, then finish sign-in (two-auth and recovery-code)', () => {
   it('two-auth sends code, remember and the pending username with the second-factor auth mode', async () => {
     const session = pendingFor('/neutrino', 'okta');
-    const { services, api, captchaActions, registry } = fakes({ validateCode: signedIn }, session, { captchaToken: 'c-2' });
-    expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: true })).toEqual(done);
-    expect(api.validateCode.mock.calls).toEqual([[{ totpCode: '123456', remember: true, username: 'bob@example.com', captchaToken: 'c-2' }]]);
+    const { services, api, captchaActions, registry } = fakes({ validateCode: signedIn }, session, {
+      captchaToken: 'c-2',
+    });
+    expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: true })).toEqual(
+      done,
+    );
+    expect(api.validateCode.mock.calls).toEqual([
+      [{ totpCode: '123456', remember: true, username: 'bob@example.com', captchaToken: 'c-2' }],
+    ]);
     expect(captchaActions).toEqual(['two_factor']);
     // The pending sign-in's return URL and provider carry over to the session.
-    expect(session.adopted[0]!.context).toEqual({ username: 'bob@example.com', returnUrl: '/neutrino', provider: 'okta' });
+    expect(session.adopted[0]!.context).toEqual({
+      username: 'bob@example.com',
+      returnUrl: '/neutrino',
+      provider: 'okta',
+    });
     expect(registry.targets[0]!.returnUrl).toBe('/neutrino');
   });
 
@@ -148,15 +181,41 @@ describe('verify a code, then finish sign-in (two-auth and recovery-code)', () =
   });
 
   it.each([
-    ['two-auth', authenticationCode, { digitCode: '000000', remember2fa: false }, 'validateCode', 'Wrong TOTP code', 'Invalid six digit code.'],
-    ['two-auth (parse error)', authenticationCode, { digitCode: '000000', remember2fa: false }, 'validateCode', 'Could not parse the code', 'Invalid six digit code.'],
-    ['recovery-code', recoveryCode, { recoveryCode: '9999' }, 'validateRecoveryCode', 'Wrong TOTP recovery code', 'Invalid recovery code.'],
-  ] as const)('%s: a wrong code is an error under the field and keeps the pending sign-in', async (_name, method, values, call, message, text) => {
-    const session = pendingFor();
-    const { services } = fakes({ [call]: error(401, message) }, session);
-    expect(await verifySecondFactor(services, method as typeof authenticationCode, values as never)).toEqual(fieldError(text));
-    expect(session.secondFactor()).not.toBeNull();
-  });
+    [
+      'two-auth',
+      authenticationCode,
+      { digitCode: '000000', remember2fa: false },
+      'validateCode',
+      'Wrong TOTP code',
+      'Invalid six digit code.',
+    ],
+    [
+      'two-auth (parse error)',
+      authenticationCode,
+      { digitCode: '000000', remember2fa: false },
+      'validateCode',
+      'Could not parse the code',
+      'Invalid six digit code.',
+    ],
+    [
+      'recovery-code',
+      recoveryCode,
+      { recoveryCode: '9999' },
+      'validateRecoveryCode',
+      'Wrong TOTP recovery code',
+      'Invalid recovery code.',
+    ],
+  ] as const)(
+    '%s: a wrong code is an error under the field and keeps the pending sign-in',
+    async (_name, method, values, call, message, text) => {
+      const session = pendingFor();
+      const { services } = fakes({ [call]: error(401, message) }, session);
+      expect(await verifySecondFactor(services, method as typeof authenticationCode, values as never)).toEqual(
+        fieldError(text),
+      );
+      expect(session.secondFactor()).not.toBeNull();
+    },
+  );
 
   it.each([
     [error(401, 'Token expired'), 'Your sign-in has expired. Please sign in again.'],
@@ -166,8 +225,12 @@ describe('verify a code, then finish sign-in (two-auth and recovery-code)', () =
     [error(500), 'The application has encountered an unknown error'],
   ])('any other failure (%#) returns to login with its message', async (refused, message) => {
     const { services } = fakes({ validateCode: refused, validateRecoveryCode: refused }, pendingFor());
-    expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: false })).toEqual(go({ type: 'back-to-login', notice: { message } }));
-    expect(await verifySecondFactor(services, recoveryCode, { recoveryCode: '12345678' })).toEqual(go({ type: 'back-to-login', notice: { message } }));
+    expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: false })).toEqual(
+      go({ type: 'back-to-login', notice: { message } }),
+    );
+    expect(await verifySecondFactor(services, recoveryCode, { recoveryCode: '12345678' })).toEqual(
+      go({ type: 'back-to-login', notice: { message } }),
+    );
   });
 
   it('a wrong-code text on the other step is not a wrong code', async () => {
@@ -179,7 +242,9 @@ describe('verify a code, then finish sign-in (two-auth and recovery-code)', () =
 
   it('without a pending sign-in nothing is sent and the page returns to login', async () => {
     const { services, api } = fakes({});
-    expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: false })).toEqual(go({ type: 'back-to-login' }));
+    expect(await verifySecondFactor(services, authenticationCode, { digitCode: '123456', remember2fa: false })).toEqual(
+      go({ type: 'back-to-login' }),
+    );
     expect(api.validateCode).not.toHaveBeenCalled();
   });
 });
@@ -196,19 +261,31 @@ describe('link token and provider returns', () => {
 
   it('a refused link token shows the login error', async () => {
     const { services } = fakes({});
-    expect(await linkTokenSignIn(services, 'bad', null)).toEqual(go({ type: 'back-to-login', notice: { message: 'The application has encountered an unknown error' } }));
+    expect(await linkTokenSignIn(services, 'bad', null)).toEqual(
+      go({ type: 'back-to-login', notice: { message: 'The application has encountered an unknown error' } }),
+    );
   });
 
   it('a missing provider answer returns to login with Access Denied', async () => {
     const { services } = fakes({});
     const result = await providerSignIn(services, null, null);
-    expect(result).toEqual(go({ type: 'back-to-login', notice: { title: LoginTexts.accessDenied, message: 'The sign-in response is missing. Please try again.' } }));
+    expect(result).toEqual(
+      go({
+        type: 'back-to-login',
+        notice: { title: LoginTexts.accessDenied, message: 'The sign-in response is missing. Please try again.' },
+      }),
+    );
   });
 
   it("a return from Okta that cannot finish is titled 'Invalid Okta domain' (spec §8), with its reason", async () => {
     const { services } = fakes({});
     const result = await runVisitStart(services, { kind: 'provider-return' }, parseLoginQuery('oktaRedirect=true'));
-    expect(result).toEqual(go({ type: 'back-to-login', notice: { title: 'Invalid Okta domain', message: 'The sign-in response is missing. Please try again.' } }));
+    expect(result).toEqual(
+      go({
+        type: 'back-to-login',
+        notice: { title: 'Invalid Okta domain', message: 'The sign-in response is missing. Please try again.' },
+      }),
+    );
   });
 
   it("a provider answer signs in with the provider, the ID token e-mail's remembered device and the state's return path", async () => {
@@ -235,9 +312,22 @@ describe('link token and provider returns', () => {
     );
     const result = await runVisitStart(services, { kind: 'provider-return' }, parseLoginQuery('oktaRedirect=true'));
     expect(result).toEqual(go({ type: 'second-factor' }));
-    expect(api.exchangeCode.mock.calls[0]![0]).toMatchObject({ tokenEndpoint: 'https://o.example/token', code: 'code-1', clientId: 'c', redirectUri: 'http://x/login/callback' });
-    expect(api.oauth2Login.mock.calls[0]![0]).toMatchObject({ provider: 'Okta', email: 'bob@example.com', rememberToken: 'device-9' });
-    expect(session.adopted[0]!.context).toEqual({ username: 'bob@example.com', returnUrl: '/neutrino', provider: 'okta' });
+    expect(api.exchangeCode.mock.calls[0]![0]).toMatchObject({
+      tokenEndpoint: 'https://o.example/token',
+      code: 'code-1',
+      clientId: 'c',
+      redirectUri: 'http://x/login/callback',
+    });
+    expect(api.oauth2Login.mock.calls[0]![0]).toMatchObject({
+      provider: 'Okta',
+      email: 'bob@example.com',
+      rememberToken: 'device-9',
+    });
+    expect(session.adopted[0]!.context).toEqual({
+      username: 'bob@example.com',
+      returnUrl: '/neutrino',
+      provider: 'okta',
+    });
   });
 });
 
@@ -250,7 +340,12 @@ describe('Google (spec §8)', () => {
     },
   });
   const google: Partial<LoginApi> = {
-    googleProviderInfo: async () => ({ publicId: 'g', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n' }),
+    googleProviderInfo: async () => ({
+      publicId: 'g',
+      authorizationEndpoint: 'https://g.example/auth',
+      tokenEndpoint: 'https://g.example/token',
+      nonce: 'n',
+    }),
   };
 
   it('a blocked popup falls back to the full-page redirect', async () => {
@@ -271,15 +366,21 @@ describe('Google (spec §8)', () => {
   it.each([
     ['no answer', unreachable],
     ['a server error', error(503)],
-    ['an answer without a client id', async () => ({ publicId: '', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: '', nonce: 'n' })],
-  ])('a failed look-up (%s) signs in with a provider that has no id, not an error text (spec §4)', async (_, googleProviderInfo) => {
-    const { services, nav } = fakes({ googleProviderInfo });
-    expect(await googleSignIn(services, null, null)).toEqual(done);
-    const url = new URL(nav.assigned[0]!);
-    expect(`${url.origin}${url.pathname}`).toBe(GOOGLE_AUTHORIZATION_ENDPOINT);
-    expect(url.searchParams.has('client_id')).toBe(false);
-    expect(url.searchParams.get('response_type')).toBe('code');
-  });
+    [
+      'an answer without a client id',
+      async () => ({ publicId: '', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: '', nonce: 'n' }),
+    ],
+  ])(
+    'a failed look-up (%s) signs in with a provider that has no id, not an error text (spec §4)',
+    async (_, googleProviderInfo) => {
+      const { services, nav } = fakes({ googleProviderInfo });
+      expect(await googleSignIn(services, null, null)).toEqual(done);
+      const url = new URL(nav.assigned[0]!);
+      expect(`${url.origin}${url.pathname}`).toBe(GOOGLE_AUTHORIZATION_ENDPOINT);
+      expect(url.searchParams.has('client_id')).toBe(false);
+      expect(url.searchParams.get('response_type')).toBe('code');
+    },
+  );
 
   it('a popup sent to a provider with no id and closed shows no cookie hint (Google showed its own error)', async () => {
     const win = popup();
@@ -293,7 +394,9 @@ describe('Google (spec §8)', () => {
   it('a 404 is the answer "no Google client here": said plainly, the popup closed', async () => {
     const win = popup();
     const { services } = fakes({ googleProviderInfo: error(404, 'Google sign-in is not configured') });
-    expect(await googleSignIn(services, win as unknown as Window, null)).toEqual(fieldError(LoginTexts.googleNotConfigured));
+    expect(await googleSignIn(services, win as unknown as Window, null)).toEqual(
+      fieldError(LoginTexts.googleNotConfigured),
+    );
     expect(win.closed).toBe(true);
   });
 });
@@ -306,11 +409,31 @@ describe('how a visit starts (spec §2)', () => {
     ['a stored session without ?token= goes to the site root', stored, '', { kind: 'signed-in' }],
     ['?token= wins over a stored session', stored, 'token=t', { kind: 'link-token', token: 't' }],
     ['an expired stored token is dropped first', () => new FakeSignInSession(expired, user), '', { kind: 'form' }],
-    ['a pending second factor reopens two-auth on a plain /login', () => FakeSignInSession.pending(), 'returnUrl=%2Fgluon', { kind: 'second-factor' }],
-    ['a provider return finishes the sign-in', () => new FakeSignInSession(), 'googleRedirect=true', { kind: 'provider-return' }],
-    ['ssoDomain starts the vendor look-up', () => new FakeSignInSession(), 'ssoDomain=corp.example', { kind: 'jamf', domain: 'corp.example' }],
+    [
+      'a pending second factor reopens two-auth on a plain /login',
+      () => FakeSignInSession.pending(),
+      'returnUrl=%2Fgluon',
+      { kind: 'second-factor' },
+    ],
+    [
+      'a provider return finishes the sign-in',
+      () => new FakeSignInSession(),
+      'googleRedirect=true',
+      { kind: 'provider-return' },
+    ],
+    [
+      'ssoDomain starts the vendor look-up',
+      () => new FakeSignInSession(),
+      'ssoDomain=corp.example',
+      { kind: 'jamf', domain: 'corp.example' },
+    ],
     ['reauth=true only shows the Jamf screen', () => new FakeSignInSession(), 'reauth=true', { kind: 'form' }],
-    ['legacy keeps the classic form', () => new FakeSignInSession(), 'ssoDomain=corp.example&legacy=true', { kind: 'form' }],
+    [
+      'legacy keeps the classic form',
+      () => new FakeSignInSession(),
+      'ssoDomain=corp.example&legacy=true',
+      { kind: 'form' },
+    ],
   ])('%s', (_name, makeSession, search, expected) => {
     const session = makeSession();
     expect(visitStart(session, parseLoginQuery(search))).toEqual(expected);
@@ -337,7 +460,13 @@ describe('how a visit starts (spec §2)', () => {
 
   it('a domain without a vendor IdP falls back to the regular login', async () => {
     const { services } = fakes({ jamfProviderInfo: error(404) });
-    expect(await runVisitStart(services, { kind: 'jamf', domain: 'unknown.example' }, parseLoginQuery('ssoDomain=unknown.example'))).toEqual(go({ type: 'back-to-login' }));
+    expect(
+      await runVisitStart(
+        services,
+        { kind: 'jamf', domain: 'unknown.example' },
+        parseLoginQuery('ssoDomain=unknown.example'),
+      ),
+    ).toEqual(go({ type: 'back-to-login' }));
   });
 });
 
@@ -403,7 +532,9 @@ describe('captcha on the guarded sign-in calls', () => {
   it('a provider return (Okta, Google redirect or popup) sends a login token to /um/oauth2Login while active', async () => {
     await oktaReturn();
     const { services, api, captchaActions } = fakes(providerCalls, undefined, { captchaToken: 'c-sso' });
-    expect(await runVisitStart(services, { kind: 'provider-return' }, parseLoginQuery('oktaRedirect=true'))).toEqual(done);
+    expect(await runVisitStart(services, { kind: 'provider-return' }, parseLoginQuery('oktaRedirect=true'))).toEqual(
+      done,
+    );
     expect(api.oauth2Login.mock.calls[0]![0]).toMatchObject({ provider: 'Okta', captchaToken: 'c-sso' });
     expect(captchaActions).toEqual(['login']);
   });
@@ -411,7 +542,9 @@ describe('captcha on the guarded sign-in calls', () => {
   it('a provider return sends no captchaToken while inactive', async () => {
     await oktaReturn();
     const { services, api } = fakes(providerCalls);
-    expect(await runVisitStart(services, { kind: 'provider-return' }, parseLoginQuery('oktaRedirect=true'))).toEqual(done);
+    expect(await runVisitStart(services, { kind: 'provider-return' }, parseLoginQuery('oktaRedirect=true'))).toEqual(
+      done,
+    );
     expect(api.oauth2Login.mock.calls[0]![0].captchaToken).toBeUndefined();
   });
 });

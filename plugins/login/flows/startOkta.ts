@@ -1,6 +1,7 @@
-import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { sanitizeReturnPath } from '@common/navigation/safeReturnPath';
+import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import { StorageKeys } from '@core/storage/StorageService';
+
 import { normalizeOktaDomain } from '../logic/normalizeOktaDomain';
 import type { LoginServices } from './LoginServices';
 
@@ -13,7 +14,11 @@ export class InvalidOktaDomainError extends Error {
 }
 
 /** Normalises the domain, looks up the tenant's Okta client and leaves for Okta. */
-export async function startOkta({ api, storage, nav }: Pick<LoginServices, 'api' | 'storage' | 'nav'>, domainInput: string, returnUrl: string | null): Promise<void> {
+export async function startOkta(
+  { api, storage, nav }: Pick<LoginServices, 'api' | 'storage' | 'nav'>,
+  domainInput: string,
+  returnUrl: string | null,
+): Promise<void> {
   const domain = normalizeOktaDomain(domainInput);
   if (!domain) throw new InvalidOktaDomainError();
   let url: string;

@@ -1,5 +1,5 @@
 import { initialStep, type LoginQuery } from '../logic/loginQuery';
-import { done, go, type FlowResult } from './FlowResult';
+import { done, type FlowResult, go } from './FlowResult';
 import { linkTokenSignIn } from './linkTokenSignIn';
 import type { LoginServices } from './LoginServices';
 import { startJamf } from './startJamf';
@@ -47,7 +47,12 @@ function addressStart(query: LoginQuery): VisitStart {
  * Runs what the visit starts with; the result is the page's next step, if any.
  * `onWaitingDomain`: the Okta domain of a provider return's pending request, for okta-waiting.
  */
-export async function runVisitStart(services: LoginServices, start: VisitStart, query: LoginQuery, onWaitingDomain?: (domain: string) => void): Promise<FlowResult> {
+export async function runVisitStart(
+  services: LoginServices,
+  start: VisitStart,
+  query: LoginQuery,
+  onWaitingDomain?: (domain: string) => void,
+): Promise<FlowResult> {
   const returnUrl = query.returnUrl ?? query.url;
   switch (start.kind) {
     case 'signed-in':

@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useCallback, useRef, useState } from 'react';
 
 export type FieldValidator = (value: string) => string | undefined;
 
@@ -16,7 +16,11 @@ export interface CredentialsFormOptions<V extends { [K in keyof V]: string }> {
  * failed: leaving the autofocused, still empty username for "Sign in with Google" is not a
  * mistake to point at. The submit error shows until a value changes.
  */
-export function useCredentialsForm<V extends { [K in keyof V]: string }>({ initialValues, validators, onSubmit }: CredentialsFormOptions<V>) {
+export function useCredentialsForm<V extends { [K in keyof V]: string }>({
+  initialValues,
+  validators,
+  onSubmit,
+}: CredentialsFormOptions<V>) {
   const [values, setValues] = useState<V>(initialValues);
   const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
   const edited = useRef<Partial<Record<keyof V, boolean>>>({});

@@ -1,8 +1,10 @@
 import 'reflect-metadata';
+
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { container as rootContainer } from 'tsyringe';
 import { describe, expect, it } from 'vitest';
+
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
@@ -10,15 +12,19 @@ import { ServicesProvider } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageServiceToken } from '@core/storage/StorageService';
 import { apiFailure } from '@core/testing/apiFailure';
-import { LoginApiToken, type LoginApi } from '../api/LoginApi';
-import { fakeLoginServices } from '../flows/testing/fakeLoginServices';
+
 import { FakeSessionService } from '../../../tests/harness/fakeSession';
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
+import { type LoginApi, LoginApiToken } from '../api/LoginApi';
+import { fakeLoginServices } from '../flows/testing/fakeLoginServices';
 import { useLoginFlow } from './useLoginFlow';
 
 /** The hook with every service it resolves faked, as `[token, fake]` pairs in a child container. */
 function renderLoginFlow(own: Partial<LoginApi>, session: FakeSessionService, path = '/login') {
-  const fakes = fakeLoginServices({ passwordRecoveryEnabled: async () => true, ...own }, { session, storage: new MemoryStorageService() });
+  const fakes = fakeLoginServices(
+    { passwordRecoveryEnabled: async () => true, ...own },
+    { session, storage: new MemoryStorageService() },
+  );
   fakes.nav.navigate(path);
   const services = rootContainer.createChildContainer();
   for (const [token, fake] of [
@@ -30,14 +36,19 @@ function renderLoginFlow(own: Partial<LoginApi>, session: FakeSessionService, pa
     [CaptchaServiceToken, fakes.captcha],
   ] as const)
     services.register(token, { useValue: fake });
-  const wrapper = ({ children }: { children: ReactNode }) => <ServicesProvider container={services}>{children}</ServicesProvider>;
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ServicesProvider container={services}>{children}</ServicesProvider>
+  );
   return { ...renderHook(() => useLoginFlow(), { wrapper }), ...fakes };
 }
 
 /** A session holding a sign-in that waits for its second factor. */
 function pendingSession(): FakeSessionService {
   const session = new FakeSessionService();
-  session.adopt({ token: 'mfa-token', user: { username: 'bob', email: 'bob', totpEnabled: true }, mfaRequired: true }, { username: 'bob' });
+  session.adopt(
+    { token: 'mfa-token', user: { username: 'bob', email: 'bob', totpEnabled: true }, mfaRequired: true },
+    { username: 'bob' },
+  );
   return session;
 }
 
@@ -63,7 +74,9 @@ describe('useLoginFlow', () => {
     });
     expect(error).toBeUndefined();
     expect(result.current.step).toBe('login');
-    expect(result.current.notice).toEqual({ message: 'No connection, please make sure you have a valid internet connection and try again' });
+    expect(result.current.notice).toEqual({
+      message: 'No connection, please make sure you have a valid internet connection and try again',
+    });
     expect(session.secondFactor()).toBeNull();
   });
 
@@ -79,7 +92,10 @@ describe('useLoginFlow', () => {
   });
 
   it('a stored session leaves for the site root without asking anything', async () => {
-    const { nav, api } = renderLoginFlow({}, new FakeSessionService('stored', { username: 'bob', email: 'bob', totpEnabled: false }));
+    const { nav, api } = renderLoginFlow(
+      {},
+      new FakeSessionService('stored', { username: 'bob', email: 'bob', totpEnabled: false }),
+    );
     await waitFor(() => expect(nav.path()).toBe('/'));
     expect(api.passwordRecoveryEnabled).not.toHaveBeenCalled();
   });

@@ -1,10 +1,12 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
 import { useObservable, useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+
 import { LoginApiToken } from '../api/LoginApi';
 import type { JamfOutcome } from '../components/JamfLogin/JamfLogin';
 import type { RecoveryCodeValues } from '../components/RecoveryCodeForm/RecoveryCodeForm';
@@ -13,12 +15,12 @@ import type { FlowResult } from '../flows/FlowResult';
 import { googleSignIn } from '../flows/googleSignIn';
 import type { LoginServices } from '../flows/LoginServices';
 import { openSignInPopup } from '../flows/openSignInPopup';
-import { passwordSignIn, type PasswordCredentials } from '../flows/passwordSignIn';
+import { type PasswordCredentials, passwordSignIn } from '../flows/passwordSignIn';
 import { requestPasswordReset } from '../flows/requestPasswordReset';
 import { startJamf } from '../flows/startJamf';
 import { runVisitStart, visitStart } from '../flows/visitStart';
-import { initialLoginState, loginReducer, type LoginEvent } from '../logic/loginReducer';
 import { parseLoginQuery } from '../logic/loginQuery';
+import { initialLoginState, type LoginEvent, loginReducer } from '../logic/loginReducer';
 import { LoginTexts } from '../logic/texts';
 
 /**
@@ -33,7 +35,10 @@ export function useLoginFlow() {
   const nav = useService(NavigationServiceToken);
   const registry = useService(PluginRegistryToken);
   const captcha = useService(CaptchaServiceToken);
-  const services = useMemo<LoginServices>(() => ({ api, session, storage, nav, registry, captcha }), [api, session, storage, nav, registry, captcha]);
+  const services = useMemo<LoginServices>(
+    () => ({ api, session, storage, nav, registry, captcha }),
+    [api, session, storage, nav, registry, captcha],
+  );
   const search = useObservable(nav.search$, nav.search());
   const query = useMemo(() => parseLoginQuery(search), [search]);
   const returnUrl = query.returnUrl ?? query.url;
@@ -97,7 +102,8 @@ export function useLoginFlow() {
       return undefined;
     },
     /** The Jamf screen's Login. */
-    jamfScreen: async (email: string): Promise<JamfOutcome> => ((await startJamf(services, email, query.url ?? returnUrl)) ? 'redirecting' : 'regular-flow'),
+    jamfScreen: async (email: string): Promise<JamfOutcome> =>
+      (await startJamf(services, email, query.url ?? returnUrl)) ? 'redirecting' : 'regular-flow',
     okta: async (domain: string) => {
       const { startOkta } = await import('../flows/startOkta');
       return startOkta(services, domain, returnUrl).then(

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+
 import { loginErrorMessage } from './loginErrorMessage';
-import { codeErrorOutcome, recoveryErrorOutcome } from './secondFactorError';
-import { normalizeOktaDomain } from './normalizeOktaDomain';
 import { initialStep, parseLoginQuery } from './loginQuery';
+import { normalizeOktaDomain } from './normalizeOktaDomain';
+import { codeErrorOutcome, recoveryErrorOutcome } from './secondFactorError';
 import {
   emailDomain,
   normalizeRecoveryCode,
@@ -104,8 +105,19 @@ describe('normalizeOktaDomain', () => {
 
 describe('login query and first step', () => {
   it('parses every parameter of spec §2', () => {
-    const q = parseLoginQuery('?returnUrl=%2Fgluon%2Fx&reauth=true&ssoDomain=corp.example&okta=acme.okta.com&oktaRedirect=true&url=%2Fy&token=t&legacy=true');
-    expect(q).toMatchObject({ returnUrl: '/gluon/x', reauth: true, ssoDomain: 'corp.example', okta: 'acme.okta.com', oktaRedirect: true, url: '/y', token: 't', legacy: true });
+    const q = parseLoginQuery(
+      '?returnUrl=%2Fgluon%2Fx&reauth=true&ssoDomain=corp.example&okta=acme.okta.com&oktaRedirect=true&url=%2Fy&token=t&legacy=true',
+    );
+    expect(q).toMatchObject({
+      returnUrl: '/gluon/x',
+      reauth: true,
+      ssoDomain: 'corp.example',
+      okta: 'acme.okta.com',
+      oktaRedirect: true,
+      url: '/y',
+      token: 't',
+      legacy: true,
+    });
     expect(parseLoginQuery('reauth=false').reauth).toBe(false);
     expect(parseLoginQuery('').reauth).toBeNull();
   });

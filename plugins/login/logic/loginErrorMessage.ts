@@ -1,6 +1,7 @@
 import type { CallFailure } from '@core/http/callFailure';
-import { LoginTexts } from './texts';
 import { boundErrorText } from '@core/http/errorText';
+
+import { LoginTexts } from './texts';
 
 /**
  * Spec §8 for the login step: 401/403 -> wrong credentials; above 500 -> no connection;

@@ -47,7 +47,8 @@ export function parseLoginQuery(search: string): LoginQuery {
   };
 }
 
-export type LoginStep = 'login' | 'two-auth' | 'recovery-code' | 'lost-password' | 'okta-client-issuer' | 'okta-waiting' | 'jamf';
+export type LoginStep =
+  'login' | 'two-auth' | 'recovery-code' | 'lost-password' | 'okta-client-issuer' | 'okta-waiting' | 'jamf';
 
 /**
  * The step the page opens on. The Jamf screen shows for `ssoDomain` (the callback resolver sends

@@ -1,4 +1,5 @@
 import type { CallFailure } from '@core/http/callFailure';
+
 import { loginErrorMessage } from './loginErrorMessage';
 import { LoginTexts } from './texts';
 
@@ -11,12 +12,14 @@ const WRONG_RECOVERY = /^wrong totp recovery code$/i;
 const PARSE_ERROR = /pars|format|numeric|number/i;
 
 export function codeErrorOutcome({ message }: CallFailure): SecondFactorOutcome {
-  if (message && (WRONG_CODE.test(message.trim()) || PARSE_ERROR.test(message))) return { kind: 'field-error', message: LoginTexts.invalidCode };
+  if (message && (WRONG_CODE.test(message.trim()) || PARSE_ERROR.test(message)))
+    return { kind: 'field-error', message: LoginTexts.invalidCode };
   return { kind: 'back-to-login' };
 }
 
 export function recoveryErrorOutcome({ message }: CallFailure): SecondFactorOutcome {
-  if (message && (WRONG_RECOVERY.test(message.trim()) || PARSE_ERROR.test(message))) return { kind: 'field-error', message: LoginTexts.invalidRecovery };
+  if (message && (WRONG_RECOVERY.test(message.trim()) || PARSE_ERROR.test(message)))
+    return { kind: 'field-error', message: LoginTexts.invalidRecovery };
   return { kind: 'back-to-login' };
 }
 

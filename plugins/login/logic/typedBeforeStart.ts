@@ -26,7 +26,12 @@ export function typedBeforeStart(doc: Document = document): TypedBeforeStart | u
   const active = doc.activeElement;
   const name = active instanceof HTMLInputElement && root.contains(active) ? active.name : '';
   taken = { username: value('username'), password: value('password') };
-  if (name === 'username' || name === 'password') taken.focused = { name, start: (active as HTMLInputElement).selectionStart, end: (active as HTMLInputElement).selectionEnd };
+  if (name === 'username' || name === 'password')
+    taken.focused = {
+      name,
+      start: (active as HTMLInputElement).selectionStart,
+      end: (active as HTMLInputElement).selectionEnd,
+    };
   return taken;
 }
 
@@ -35,7 +40,10 @@ export function typedBeforeStart(doc: Document = document): TypedBeforeStart | u
  * the step starts empty), drops the marker, and puts the focus and caret back where they were
  * in the copy.
  */
-export function finishTakeOver(inputs: Record<'username' | 'password', HTMLInputElement | null>, doc: Document = document): void {
+export function finishTakeOver(
+  inputs: Record<'username' | 'password', HTMLInputElement | null>,
+  doc: Document = document,
+): void {
   const focused = taken?.focused;
   taken = undefined;
   doc.querySelector(`[${PRERENDERED_ATTRIBUTE}]`)?.removeAttribute(PRERENDERED_ATTRIBUTE);

@@ -1,24 +1,26 @@
-import { REMEMBER_LABEL } from '../components/TwoAuthForm/TwoAuthForm';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { beginOAuth, OAuthSessionKeys, peekOAuthRequest } from '@core/auth/oauthRequest';
+
 import { stashOAuthCallback } from '@core/auth/oauthHandoff';
+import { beginOAuth, OAuthSessionKeys, peekOAuthRequest } from '@core/auth/oauthRequest';
 import { RECAPTCHA_SCRIPT_ID } from '@core/captcha/loadRecaptcha';
 import { AxiosInstanceToken } from '@core/http/HttpService';
-import { StorageKeys, StorageServiceToken, type StorageKey } from '@core/storage/StorageService';
-import { apiFailure } from '@core/testing/apiFailure';
-import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
-import { saveSecondFactor } from '@core/session/secondFactorHandoff';
-import { SessionServiceToken, type SessionService } from '@core/session/SessionService';
-import { testProduct } from '../../../tests/harness/testPlugins';
-import { makeTestToken } from '../../../tests/harness/tokens';
-import { renderHost } from '../../../tests/harness/renderHost';
-import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { definePlugin } from '@core/plugin/PluginManifest';
-import { LoginApiToken, type LoginApi } from '../api/LoginApi';
+import { saveSecondFactor } from '@core/session/secondFactorHandoff';
+import { type SessionService, SessionServiceToken } from '@core/session/SessionService';
+import { type StorageKey, StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
+import { apiFailure } from '@core/testing/apiFailure';
+import { createFakeAxios, type FakeReply, type FakeRequest } from '@core/testing/createFakeAxios';
+
+import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
+import { renderHost } from '../../../tests/harness/renderHost';
+import { testProduct } from '../../../tests/harness/testPlugins';
+import { makeTestToken } from '../../../tests/harness/tokens';
+import { type LoginApi, LoginApiToken } from '../api/LoginApi';
+import { REMEMBER_LABEL } from '../components/TwoAuthForm/TwoAuthForm';
 import { fakeLoginApi } from '../flows/testing/fakeLoginServices';
 import { loginPlugin } from '../index';
 
@@ -28,11 +30,17 @@ const stubPages = definePlugin({
   title: 'Stub',
   kind: 'public',
   requires: [],
-  routes: ['/', '/gluon/x', '/gluon/upload', '/neutrino/devices'].map((path) => ({ path, page: async () => ({ default: () => <p>stub {path}</p> }) })),
+  routes: ['/', '/gluon/x', '/gluon/upload', '/neutrino/devices'].map((path) => ({
+    path,
+    page: async () => ({ default: () => <p>stub {path}</p> }),
+  })),
 });
 
 /** The suite's products: the post-sign-in redirect rules come from their manifests. */
-const products = [testProduct('gluon', ['gln'], { landing: { rank: 10, suite: true } }), testProduct('neutrino', ['ntr'], { landing: { rank: 20, suite: true } })];
+const products = [
+  testProduct('gluon', ['gln'], { landing: { rank: 10, suite: true } }),
+  testProduct('neutrino', ['ntr'], { landing: { rank: 20, suite: true } }),
+];
 
 /** The console's own calls (the captcha look-up, the session's token exchange), by `METHOD url`. */
 type Routes = Record<string, (request: FakeRequest) => FakeReply>;
@@ -54,7 +62,11 @@ function setup(
   session?: { token: string; profile: typeof user | null },
   { realSession = false, core = {} }: { realSession?: boolean; core?: Routes } = {},
 ) {
-  const api = fakeLoginApi({ passwordRecoveryEnabled: async () => true, environmentType: async () => 'onprem', ...own });
+  const api = fakeLoginApi({
+    passwordRecoveryEnabled: async () => true,
+    environmentType: async () => 'onprem',
+    ...own,
+  });
   const all: Routes = {
     'GET /um/captcha/Google': () => ({ status: 200, data: { siteId: null } }),
     ...core,
@@ -94,13 +106,18 @@ async function fillLogin(username: string, password: string) {
 }
 
 /** A call the API refused with `status` (and `message`). */
-const error = (status: number, message?: string) => () => Promise.reject(apiFailure(status, message ? { statusCode: status, message } : {}));
+const error = (status: number, message?: string) => () =>
+  Promise.reject(apiFailure(status, message ? { statusCode: status, message } : {}));
 const signedIn = async () => ({ token: accessToken, user, mfaRequired: false });
 
 // The first render imports the page and its lazy steps: transformed once here, so a busy
 // machine's first test waits for the page, not for the transform.
 beforeAll(async () => {
-  await Promise.all([import('./LoginPage'), import('../components/TwoAuthForm/TwoAuthForm'), import('../components/OktaIssuerForm/OktaIssuerForm')]);
+  await Promise.all([
+    import('./LoginPage'),
+    import('../components/TwoAuthForm/TwoAuthForm'),
+    import('../components/OktaIssuerForm/OktaIssuerForm'),
+  ]);
 }, 60_000);
 beforeEach(() => sessionStorage.clear());
 afterEach(cleanup);
@@ -196,7 +213,8 @@ describe('login step', () => {
     expect(screen.getByRole('button', { name: 'Sign in with Google' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign in with Okta' })).toBeTruthy();
     expect(screen.getByRole('separator', { name: 'OR' })).toBeTruthy();
-    for (const name of ['Privacy Policy', 'Terms of Use', 'Security', 'Support']) expect(screen.getByRole('link', { name })).toBeTruthy();
+    for (const name of ['Privacy Policy', 'Terms of Use', 'Security', 'Support'])
+      expect(screen.getByRole('link', { name })).toBeTruthy();
     expect(screen.getByText(/© \d{4} Jamf/)).toBeTruthy();
   });
 
@@ -210,8 +228,13 @@ describe('login step', () => {
 
   it('sends a captcha token when a site id is returned', async () => {
     const executed: string[] = [];
-    window.grecaptcha = { ready: (cb) => cb(), execute: async (_site, { action }) => (executed.push(action), 'captcha-token') };
-    const { api } = setup('/login', { login: error(401) }, {}, undefined, { core: { 'GET /um/captcha/Google': () => ({ status: 200, data: { siteId: 'site-1' } }) } });
+    window.grecaptcha = {
+      ready: (cb) => cb(),
+      execute: async (_site, { action }) => (executed.push(action), 'captcha-token'),
+    };
+    const { api } = setup('/login', { login: error(401) }, {}, undefined, {
+      core: { 'GET /um/captcha/Google': () => ({ status: 200, data: { siteId: 'site-1' } }) },
+    });
     await screen.findByText(/protected by reCAPTCHA/);
     const script = document.getElementById(RECAPTCHA_SCRIPT_ID) as HTMLScriptElement;
     expect(script.src).toContain('render=site-1');
@@ -301,7 +324,11 @@ describe('two-auth and recovery-code steps', () => {
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(host.session!.token()).toBe(accessToken));
-    expect(api.validateCode.mock.calls[1]![0]).toMatchObject({ totpCode: '123456', remember: true, username: 'bob@example.com' });
+    expect(api.validateCode.mock.calls[1]![0]).toMatchObject({
+      totpCode: '123456',
+      remember: true,
+      username: 'bob@example.com',
+    });
   });
 
   it('stores the remembered-device token per username', async () => {
@@ -328,7 +355,9 @@ describe('two-auth and recovery-code steps', () => {
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByLabelText('Username')).toBeTruthy();
-    expect(screen.getByText('No connection, please make sure you have a valid internet connection and try again')).toBeTruthy();
+    expect(
+      screen.getByText('No connection, please make sure you have a valid internet connection and try again'),
+    ).toBeTruthy();
   });
 
   it('switches to the recovery code, removes dashes and reports a wrong one', async () => {
@@ -351,7 +380,10 @@ describe('two-auth and recovery-code steps', () => {
     await userEvent.type(field, '1234-5678');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(host.session!.token()).toBe(accessToken));
-    expect(api.validateRecoveryCode.mock.calls.map(([body]) => body.totpRecoveryCode)).toEqual(['99990000', '12345678']);
+    expect(api.validateRecoveryCode.mock.calls.map(([body]) => body.totpRecoveryCode)).toEqual([
+      '99990000',
+      '12345678',
+    ]);
     cleanup();
   });
 
@@ -367,7 +399,10 @@ describe('two-auth and recovery-code steps', () => {
 
   it('opens two-auth for a second-factor sign-in handed over by the callback', async () => {
     // What /login/callback's adopt leaves in this tab for the real session to pick up.
-    saveSecondFactor({ token: mfaToken, pending: { username: user.username, returnUrl: '/gluon/x', provider: 'jamf' } });
+    saveSecondFactor({
+      token: mfaToken,
+      pending: { username: user.username, returnUrl: '/gluon/x', provider: 'jamf' },
+    });
     const { storage, session } = setup('/login', { validateCode: signedIn }, {}, undefined, { realSession: true });
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -460,7 +495,9 @@ describe('Okta', () => {
     const [exchange] = api.exchangeCode.mock.calls[0]!;
     expect(exchange).toMatchObject({ tokenEndpoint: details.tokenEndpoint, code: 'code-1' });
     expect(exchange.codeVerifier).toBeTruthy();
-    expect(api.oauth2Login.mock.calls).toEqual([[{ provider: 'Okta', idToken, nonce: 'n-okta', email: 'bob@example.com' }]]);
+    expect(api.oauth2Login.mock.calls).toEqual([
+      [{ provider: 'Okta', idToken, nonce: 'n-okta', email: 'bob@example.com' }],
+    ]);
     expect(storage.get(StorageKeys.oauthProvider)).toBe('okta');
   });
 
@@ -523,7 +560,12 @@ function postFromPopup(popup: object, data: unknown, origin = window.location.or
 }
 
 describe('Google popup', () => {
-  const googleInfo = { publicId: 'g-client', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n-g' };
+  const googleInfo = {
+    publicId: 'g-client',
+    authorizationEndpoint: 'https://g.example/auth',
+    tokenEndpoint: 'https://g.example/token',
+    nonce: 'n-g',
+  };
   afterEach(() => vi.restoreAllMocks());
 
   it('opens the authorisation page in a popup and finishes the sign-in from its answer', async () => {
@@ -554,8 +596,12 @@ describe('Google popup', () => {
     postFromPopup(popup, { type: 'oauth-popup-callback', code: 'code-1', state });
     await waitFor(() => expect(visited).toContain('/neutrino'));
     expect(popup.closed).toBe(true);
-    expect(api.exchangeCode.mock.calls).toEqual([[expect.objectContaining({ tokenEndpoint: 'https://g.example/token', code: 'code-1' })]]);
-    expect(api.oauth2Login.mock.calls).toEqual([[{ provider: 'Google', idToken, nonce: 'n-g', email: 'bob@example.com' }]]);
+    expect(api.exchangeCode.mock.calls).toEqual([
+      [expect.objectContaining({ tokenEndpoint: 'https://g.example/token', code: 'code-1' })],
+    ]);
+    expect(api.oauth2Login.mock.calls).toEqual([
+      [{ provider: 'Google', idToken, nonce: 'n-g', email: 'bob@example.com' }],
+    ]);
     expect(storage.get(StorageKeys.oauthProvider)).toBe('google');
   });
 
@@ -564,7 +610,9 @@ describe('Google popup', () => {
     vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
     setup('/login', { googleProviderInfo: error(404, 'Google sign-in is not configured') });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
-    expect(await screen.findByText('Sign in with Google is not available: it is not configured for this console.')).toBeTruthy();
+    expect(
+      await screen.findByText('Sign in with Google is not available: it is not configured for this console.'),
+    ).toBeTruthy();
     expect(screen.queryByText('The application has encountered an unknown error')).toBeNull();
   });
 
@@ -586,7 +634,11 @@ describe('Google popup', () => {
     const { api } = setup('/login', { googleProviderInfo: async () => googleInfo });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     await waitFor(() => expect(popup.location.href).toMatch(/^https:\/\/g\.example/));
-    postFromPopup(popup, { type: 'oauth-popup-callback', error: 'The user cancelled', state: new URL(popup.location.href).searchParams.get('state') });
+    postFromPopup(popup, {
+      type: 'oauth-popup-callback',
+      error: 'The user cancelled',
+      state: new URL(popup.location.href).searchParams.get('state'),
+    });
     expect(await screen.findByText('The user cancelled')).toBeTruthy();
     expect(screen.getByText('Access Denied')).toBeTruthy();
     expect(popup.closed).toBe(true);
@@ -604,14 +656,23 @@ describe('Google popup', () => {
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     await waitFor(() => expect(popup.location.href).toMatch(/^https:\/\/g\.example/));
-    postFromPopup(popup, { type: 'oauth-popup-callback', code: 'code-1', state: new URL(popup.location.href).searchParams.get('state') });
+    postFromPopup(popup, {
+      type: 'oauth-popup-callback',
+      code: 'code-1',
+      state: new URL(popup.location.href).searchParams.get('state'),
+    });
     expect(await screen.findByText('Two-factor authentication')).toBeTruthy();
   });
 
   it('a blocked popup falls back to the full-page redirect, with PKCE', async () => {
     vi.spyOn(window, 'open').mockReturnValue(null);
     const { host } = setup('/login?returnUrl=%2Fgluon%2Fx', {
-      googleProviderInfo: async () => ({ publicId: 'g-client', authorizationEndpoint: 'https://g.example/auth', tokenEndpoint: 'https://g.example/token', nonce: 'n-g' }),
+      googleProviderInfo: async () => ({
+        publicId: 'g-client',
+        authorizationEndpoint: 'https://g.example/auth',
+        tokenEndpoint: 'https://g.example/token',
+        nonce: 'n-g',
+      }),
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Sign in with Google' }));
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
@@ -671,8 +732,12 @@ describe('Jamf', () => {
   });
 
   it('Jamf screen redirects for a known domain; ssoDomain starts it by itself', async () => {
-    const { host } = setup('/login?ssoDomain=corp.example&url=%2Fgluon%2Fdevices', { jamfProviderInfo: async () => info });
+    const { host } = setup('/login?ssoDomain=corp.example&url=%2Fgluon%2Fdevices', {
+      jamfProviderInfo: async () => info,
+    });
     await waitFor(() => expect(host.navigation.assigned).toHaveLength(1));
-    expect(new URL(host.navigation.assigned[0]!).searchParams.get('state')).toMatch(/\|provider=jamf\|\/gluon\/devices$/);
+    expect(new URL(host.navigation.assigned[0]!).searchParams.get('state')).toMatch(
+      /\|provider=jamf\|\/gluon\/devices$/,
+    );
   });
 });

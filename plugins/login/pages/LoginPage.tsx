@@ -1,13 +1,15 @@
 import { Spinner } from '@blueprintjs/core';
+import { Suspense } from 'react';
+
 import { CaptchaNotice } from '@core/captcha/CaptchaNotice';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { usePageTitle } from '@core/ui/usePageTitle';
-import { Suspense } from 'react';
+
 import { ErrorCallout } from '../components/ErrorCallout/ErrorCallout';
 import { LoginForm } from '../components/LoginForm/LoginForm';
 import { LoginLayout } from '../components/LoginLayout/LoginLayout';
 import { SsoWaiting } from '../components/SsoWaiting/SsoWaiting';
-import { useLoginFlow, type LoginFlow } from '../hooks/useLoginFlow';
+import { type LoginFlow, useLoginFlow } from '../hooks/useLoginFlow';
 import { STEP_TITLES } from '../logic/stepTitles';
 import { JamfLogin, LostPasswordForm, OktaIssuerForm, RecoveryCodeForm, TwoAuthForm } from './lazySteps';
 
@@ -32,17 +34,46 @@ function StepBody({ flow }: { flow: LoginFlow }) {
         />
       );
     case 'two-auth':
-      return <TwoAuthForm onSubmit={flow.verifyCode} onUseRecoveryCode={() => flow.go({ type: 'use-recovery-code' })} onReturn={toLogin} />;
+      return (
+        <TwoAuthForm
+          onSubmit={flow.verifyCode}
+          onUseRecoveryCode={() => flow.go({ type: 'use-recovery-code' })}
+          onReturn={toLogin}
+        />
+      );
     case 'recovery-code':
-      return <RecoveryCodeForm onSubmit={flow.verifyRecoveryCode} onUseCode={() => flow.go({ type: 'use-code' })} onReturn={toLogin} />;
+      return (
+        <RecoveryCodeForm
+          onSubmit={flow.verifyRecoveryCode}
+          onUseCode={() => flow.go({ type: 'use-code' })}
+          onReturn={toLogin}
+        />
+      );
     case 'lost-password':
       return <LostPasswordForm onSubmit={flow.lostPassword} onReturn={toLogin} />;
     case 'okta-client-issuer':
-      return <OktaIssuerForm initialDomain={flow.query.okta && flow.query.okta !== 'true' ? flow.query.okta : ''} onSubmit={flow.okta} onReturn={toLogin} />;
+      return (
+        <OktaIssuerForm
+          initialDomain={flow.query.okta && flow.query.okta !== 'true' ? flow.query.okta : ''}
+          onSubmit={flow.okta}
+          onReturn={toLogin}
+        />
+      );
     case 'okta-waiting':
-      return <SsoWaiting provider={flow.query.googleRedirect ? 'Google' : 'Okta'} domain={flow.query.googleRedirect ? null : flow.waitingDomain} onReturn={toLogin} />;
+      return (
+        <SsoWaiting
+          provider={flow.query.googleRedirect ? 'Google' : 'Okta'}
+          domain={flow.query.googleRedirect ? null : flow.waitingDomain}
+          onReturn={toLogin}
+        />
+      );
     case 'jamf':
-      return <JamfLogin onLogin={flow.jamfScreen} onRegularFlow={(email) => flow.go({ type: 'regular-flow', username: email })} />;
+      return (
+        <JamfLogin
+          onLogin={flow.jamfScreen}
+          onRegularFlow={(email) => flow.go({ type: 'regular-flow', username: email })}
+        />
+      );
   }
 }
 

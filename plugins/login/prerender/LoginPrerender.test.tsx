@@ -2,10 +2,12 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { createFakeAxios } from '@core/testing/createFakeAxios';
+
 import { renderHost } from '../../../tests/harness/renderHost';
 import { loginPlugin } from '../index';
 import { PRERENDERED_ATTRIBUTE } from '../logic/typedBeforeStart';
@@ -87,7 +89,12 @@ describe('the document copy of the sign-in step', () => {
   it('submits nothing: every button is disabled and no link is offered', () => {
     const root = insertCopy();
     const buttons = [...root.querySelectorAll('button')];
-    expect(buttons.map((button) => button.textContent)).toEqual(['Login', 'Sign in with Jamf', 'Sign in with Google', 'Sign in with Okta']);
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      'Login',
+      'Sign in with Jamf',
+      'Sign in with Google',
+      'Sign in with Okta',
+    ]);
     expect(buttons.every((button) => button.disabled)).toBe(true);
     expect(root.querySelector('.login-links')!.getAttribute('aria-hidden')).toBe('true');
   });
@@ -110,7 +117,9 @@ describe('the document copy of the sign-in step', () => {
     await waitFor(() => expect(document.activeElement).toBe(livePassword));
     expect(livePassword.selectionStart).toBe(3);
     expect(root.hasAttribute(PRERENDERED_ATTRIBUTE)).toBe(false);
-    expect(screen.getAllByRole('button', { name: 'Login' }).some((button) => !(button as HTMLButtonElement).disabled)).toBe(true);
+    expect(
+      screen.getAllByRole('button', { name: 'Login' }).some((button) => !(button as HTMLButtonElement).disabled),
+    ).toBe(true);
   });
 
   it('is taken over once: the step opened again later starts empty', async () => {

@@ -15,7 +15,15 @@ const ignore = () => {};
 export function LoginPrerender() {
   return (
     <LoginLayout title={STEP_TITLES.login}>
-      <LoginForm beforeStart passwordRecoveryEnabled={false} onSubmit={nothing} onForgotPassword={ignore} onJamf={nothing} onGoogle={nothing} onOkta={ignore} />
+      <LoginForm
+        beforeStart
+        passwordRecoveryEnabled={false}
+        onSubmit={nothing}
+        onForgotPassword={ignore}
+        onJamf={nothing}
+        onGoogle={nothing}
+        onOkta={ignore}
+      />
     </LoginLayout>
   );
 }

@@ -3,6 +3,7 @@ import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
 import { getOktaDetails } from '@core/auth/api/getOktaDetails';
 import type { GoogleProviderInfo, JamfProviderInfo, OktaDetails } from '@core/auth/api/providerInfo';
 import type { HttpService } from '@core/http/HttpService';
+
 import type { MfaSetupApi, TotpSetup, ValidateOAuth2Body, ValidatePasswordBody } from './MfaSetupApi';
 
 /** With the recovery token; the page shows its own errors. */
@@ -13,10 +14,12 @@ export class DefaultMfaSetupApi implements MfaSetupApi {
   constructor(private readonly http: HttpService) {}
 
   async validatePassword(body: ValidatePasswordBody): Promise<string> {
-    return (await this.http.post<{ token: string }>('/um/mfa/validatePassword', body, { skipGlobalErrors: true })).data.token;
+    return (await this.http.post<{ token: string }>('/um/mfa/validatePassword', body, { skipGlobalErrors: true })).data
+      .token;
   }
   async validateOAuth2(body: ValidateOAuth2Body): Promise<string> {
-    return (await this.http.post<{ token: string }>('/um/mfa/validateOAuth2', body, { skipGlobalErrors: true })).data.token;
+    return (await this.http.post<{ token: string }>('/um/mfa/validateOAuth2', body, { skipGlobalErrors: true })).data
+      .token;
   }
   async createTotp(): Promise<TotpSetup> {
     return (await this.http.put<TotpSetup>('/um/mfa/totp/create', undefined, RECOVERY)).data;

@@ -2,6 +2,7 @@ import type { CaptchaService } from '@core/captcha/CaptchaService';
 import type { ModalService } from '@core/modals/ModalService';
 import type { SessionService } from '@core/session/SessionService';
 import type { ToastService } from '@core/toasts/ToastService';
+
 import type { MfaSetupApi } from '../api/MfaSetupApi';
 import type { MfaSetupEvent } from '../logic/mfaSetupReducer';
 

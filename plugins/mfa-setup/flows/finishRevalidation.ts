@@ -1,8 +1,12 @@
-import { consumeOAuth } from '@core/auth/oauthRequest';
 import type { OAuthCallbackHandoff } from '@core/auth/oauthHandoff';
+import { consumeOAuth } from '@core/auth/oauthRequest';
+
 import type { ApiProvider, MfaSetupApi } from '../api/MfaSetupApi';
 
-const API_PROVIDERS = { google: 'Google', okta: 'Okta', jamf: 'JamfAuth0' } as const satisfies Record<string, ApiProvider>;
+const API_PROVIDERS = { google: 'Google', okta: 'Okta', jamf: 'JamfAuth0' } as const satisfies Record<
+  string,
+  ApiProvider
+>;
 
 export interface Revalidated {
   recoveryToken: string;
@@ -21,7 +25,11 @@ export class RevalidationError extends Error {
  * Back on /config/2fa: checks the state against this browser's pending re-validation (single
  * use), then lets the API exchange the code with the PKCE verifier and answer a recovery token.
  */
-export async function finishRevalidation(api: MfaSetupApi, handoff: OAuthCallbackHandoff | null, storage: Storage = window.sessionStorage): Promise<Revalidated> {
+export async function finishRevalidation(
+  api: MfaSetupApi,
+  handoff: OAuthCallbackHandoff | null,
+  storage: Storage = window.sessionStorage,
+): Promise<Revalidated> {
   if (!handoff) throw new RevalidationError('The identity provider did not answer. Please try again.');
   const check = consumeOAuth(handoff.state, storage);
   if (!check.ok || check.request.revalidate !== '2fa' || check.state.revalidate !== '2fa') {

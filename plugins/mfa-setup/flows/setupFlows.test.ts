@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+
 import { beginOAuth } from '@core/auth/oauthRequest';
 import { FakeCaptchaService } from '@core/captcha/FakeCaptchaService';
 import type { Profile } from '@core/session/SessionService';
 import { apiFailure, fakeService } from '@core/testing';
+
 import type { MfaSetupApi } from '../api/MfaSetupApi';
 import { MfaTexts } from '../logic/mfaErrors';
 import type { MfaSetupEvent } from '../logic/mfaSetupReducer';
@@ -19,7 +21,11 @@ import { verifyAuthenticator } from './verifyAuthenticator';
  */
 function fakes(
   own: Partial<MfaSetupApi>,
-  { confirmed = true, profile = { username: 'bob', email: 'bob@example.com', totpEnabled: true } as Profile, captchaToken = undefined as string | undefined } = {},
+  {
+    confirmed = true,
+    profile = { username: 'bob', email: 'bob@example.com', totpEnabled: true } as Profile,
+    captchaToken = undefined as string | undefined,
+  } = {},
 ) {
   const api = fakeService<MfaSetupApi>('MfaSetupApi', {}, own);
   const did: string[] = [];
@@ -38,7 +44,15 @@ function fakes(
     captcha,
   };
   const events: MfaSetupEvent[] = [];
-  return { services, api, did, events, captcha, emit: (event: MfaSetupEvent) => events.push(event), profile: () => current };
+  return {
+    services,
+    api,
+    did,
+    events,
+    captcha,
+    emit: (event: MfaSetupEvent) => events.push(event),
+    profile: () => current,
+  };
 }
 
 const setup = { secret: 'S', otpauthUrl: 'otpauth://x', recoveryCodes: ['1111-2222'] };
@@ -103,13 +117,19 @@ describe('turning on', () => {
   });
 
   it('a matching code turns MFA on; a wrong one is a field error; a 401 restarts', async () => {
-    const ok = fakes({ verifyQr: async () => undefined }, { profile: { username: 'bob', email: 'b', totpEnabled: false } });
+    const ok = fakes(
+      { verifyQr: async () => undefined },
+      { profile: { username: 'bob', email: 'b', totpEnabled: false } },
+    );
     expect(await verifyAuthenticator(ok.services, '123456', ok.emit)).toBeUndefined();
     expect(ok.api.verifyQr.mock.calls).toEqual([['123456']]);
     expect(ok.profile()!.totpEnabled).toBe(true);
     expect(ok.events).toEqual([{ type: 'verified' }]);
 
-    const wrong = fakes({ verifyQr: failed(400, { message: 'Wrong TOTP code' }) }, { profile: { username: 'bob', email: 'b', totpEnabled: false } });
+    const wrong = fakes(
+      { verifyQr: failed(400, { message: 'Wrong TOTP code' }) },
+      { profile: { username: 'bob', email: 'b', totpEnabled: false } },
+    );
     expect(await verifyAuthenticator(wrong.services, '000000', wrong.emit)).toBe(MfaTexts.invalidCode);
     expect(wrong.events).toEqual([]);
     expect(wrong.profile()!.totpEnabled).toBe(false);
@@ -126,7 +146,11 @@ describe('turning off (spec §4 "MFA")', () => {
     await turnOff(services, emit);
     expect(api.deleteTotp).toHaveBeenCalledTimes(1);
     expect(profile()!.totpEnabled).toBe(false);
-    expect(did).toEqual(['confirm', 'forgetDevice bob', 'toast Two-factor authentication: Two-factor authentication is off']);
+    expect(did).toEqual([
+      'confirm',
+      'forgetDevice bob',
+      'toast Two-factor authentication: Two-factor authentication is off',
+    ]);
     expect(events).toEqual([{ type: 'finish' }]);
   });
 
@@ -194,7 +218,9 @@ describe('back from the provider', () => {
         context: { purpose: 'disable' },
       }),
     );
-    const { services, did, events, emit } = fakes({ validateOAuth2: failed(401, { message: 'This account is not linked to your user' }) });
+    const { services, did, events, emit } = fakes({
+      validateOAuth2: failed(401, { message: 'This account is not linked to your user' }),
+    });
     await resumeRevalidation(services, { code: 'c', state: url.searchParams.get('state')! }, emit);
     expect(events).toEqual([{ type: 'finish', notice: 'This account is not linked to your user' }]);
     expect(did).toEqual([]);

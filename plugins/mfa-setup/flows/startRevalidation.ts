@@ -1,5 +1,6 @@
 import { beginOAuth, oauthRedirectUri } from '@core/auth/oauthRequest';
 import type { NavigationService } from '@core/navigation/NavigationService';
+
 import type { MfaSetupApi } from '../api/MfaSetupApi';
 import type { RevalidationProvider } from './revalidationProvider';
 
@@ -34,7 +35,12 @@ async function lookup(api: MfaSetupApi, { provider, email }: StartRevalidation):
     }
     case 'jamf': {
       const { publicId, authorizationEndpoint, nonce, connectionName } = await api.jamfProviderInfo(email);
-      return { clientId: publicId, authorizationEndpoint, nonce, extraParams: { login_hint: email, connection: connectionName ?? undefined } };
+      return {
+        clientId: publicId,
+        authorizationEndpoint,
+        nonce,
+        extraParams: { login_hint: email, connection: connectionName ?? undefined },
+      };
     }
   }
 }
@@ -44,9 +50,14 @@ async function lookup(api: MfaSetupApi, { provider, email }: StartRevalidation):
  * API nonce) with the state flag `revalidate=2fa`, so `/login/callback` hands the answer back
  * to the set-up page instead of signing in.
  */
-export async function startRevalidation(api: MfaSetupApi, nav: NavigationService, start: StartRevalidation): Promise<void> {
+export async function startRevalidation(
+  api: MfaSetupApi,
+  nav: NavigationService,
+  start: StartRevalidation,
+): Promise<void> {
   const info = await lookup(api, start);
-  if (!info?.clientId || !info.authorizationEndpoint || !info.nonce) throw new Error(`${start.provider.label} is not configured`);
+  if (!info?.clientId || !info.authorizationEndpoint || !info.nonce)
+    throw new Error(`${start.provider.label} is not configured`);
   const url = await beginOAuth({
     provider: start.provider.marker,
     revalidate: '2fa',

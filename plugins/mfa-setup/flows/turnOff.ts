@@ -5,7 +5,10 @@ import type { Emit, MfaSetupServices } from './MfaSetupServices';
  * After re-validation, turning off (spec §4): confirmation, DELETE, totpEnabled false, and this
  * user's remembered device forgotten.
  */
-export async function turnOff({ api, session, modals, toasts }: Pick<MfaSetupServices, 'api' | 'session' | 'modals' | 'toasts'>, emit: Emit): Promise<void> {
+export async function turnOff(
+  { api, session, modals, toasts }: Pick<MfaSetupServices, 'api' | 'session' | 'modals' | 'toasts'>,
+  emit: Emit,
+): Promise<void> {
   if (!(await modals.confirm('Turn off two-factor authentication? Signing in will only ask for your password.'))) {
     emit({ type: 'finish' });
     return;

@@ -2,7 +2,11 @@ import { isRecoveryExpired, verifyErrorText } from '../logic/mfaErrors';
 import type { Emit, MfaSetupServices } from './MfaSetupServices';
 
 /** The QR step's six-digit code: a match turns MFA on. Answers the field error, or nothing. */
-export async function verifyAuthenticator({ api, session }: Pick<MfaSetupServices, 'api' | 'session'>, code: string, emit: Emit): Promise<string | undefined> {
+export async function verifyAuthenticator(
+  { api, session }: Pick<MfaSetupServices, 'api' | 'session'>,
+  code: string,
+  emit: Emit,
+): Promise<string | undefined> {
   try {
     await api.verifyQr(code);
   } catch (error) {

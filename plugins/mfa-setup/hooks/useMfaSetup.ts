@@ -1,3 +1,5 @@
+import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+
 import { takeOAuthCallback } from '@core/auth/oauthHandoff';
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { ModalServiceToken } from '@core/modals/ModalService';
@@ -6,7 +8,7 @@ import { useObservable, useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageServiceToken } from '@core/storage/StorageService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
-import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
+
 import { MfaSetupApiToken } from '../api/MfaSetupApi';
 import { confirmPassword } from '../flows/confirmPassword';
 import { continueSetup } from '../flows/continueSetup';
@@ -15,7 +17,7 @@ import { resumeRevalidation } from '../flows/resumeRevalidation';
 import { revalidationProvider } from '../flows/revalidationProvider';
 import { startRevalidation } from '../flows/startRevalidation';
 import { verifyAuthenticator } from '../flows/verifyAuthenticator';
-import { initialMfaSetupState, mfaSetupReducer, type MfaPurpose, type MfaSetupEvent } from '../logic/mfaSetupReducer';
+import { initialMfaSetupState, type MfaPurpose, type MfaSetupEvent, mfaSetupReducer } from '../logic/mfaSetupReducer';
 import { useObjectUrl } from './useObjectUrl';
 
 /** Where the flow restarts after a recovery-mode 401 (spec §4). */
@@ -30,7 +32,10 @@ export function useMfaSetup() {
   const modals = useService(ModalServiceToken);
   const toasts = useService(ToastServiceToken);
   const captcha = useService(CaptchaServiceToken);
-  const services = useMemo<MfaSetupServices>(() => ({ api, session, modals, toasts, captcha }), [api, session, modals, toasts, captcha]);
+  const services = useMemo<MfaSetupServices>(
+    () => ({ api, session, modals, toasts, captcha }),
+    [api, session, modals, toasts, captcha],
+  );
   const profile = useObservable(session.profile$, session.profile());
   const [state, dispatch] = useReducer(mfaSetupReducer, nav.search(), initialMfaSetupState);
   // SSO accounts may have no console password: they re-validate at their provider instead.

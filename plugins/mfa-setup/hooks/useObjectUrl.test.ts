@@ -1,5 +1,6 @@
 import { renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { useObjectUrl } from './useObjectUrl';
 
 describe('useObjectUrl', () => {
@@ -9,8 +10,16 @@ describe('useObjectUrl', () => {
     let next = 0;
     revoked.length = 0;
     // Defined, not assigned: another file may have left them non-writable (the unit project shares one window per worker).
-    Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: () => `blob:${++next}` });
-    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, writable: true, value: (url: string) => void revoked.push(url) });
+    Object.defineProperty(URL, 'createObjectURL', {
+      configurable: true,
+      writable: true,
+      value: () => `blob:${++next}`,
+    });
+    Object.defineProperty(URL, 'revokeObjectURL', {
+      configurable: true,
+      writable: true,
+      value: (url: string) => void revoked.push(url),
+    });
   });
   afterEach(() => {
     Object.defineProperty(URL, 'createObjectURL', { configurable: true, writable: true, value: original.create });
@@ -19,7 +28,9 @@ describe('useObjectUrl', () => {
 
   it('gives an URL while a blob is shown and revokes it when the blob goes or changes', () => {
     const first = new Blob(['1']);
-    const { result, rerender, unmount } = renderHook(({ blob }: { blob: Blob | null }) => useObjectUrl(blob), { initialProps: { blob: null as Blob | null } });
+    const { result, rerender, unmount } = renderHook(({ blob }: { blob: Blob | null }) => useObjectUrl(blob), {
+      initialProps: { blob: null as Blob | null },
+    });
     expect(result.current).toBeNull();
     rerender({ blob: first });
     expect(result.current).toBe('blob:1');

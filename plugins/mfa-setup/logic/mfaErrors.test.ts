@@ -1,6 +1,13 @@
 import { AxiosError, AxiosHeaders, type AxiosResponse } from 'axios';
 import { describe, expect, it } from 'vitest';
-import { isRecoveryExpired, passwordErrorText, recoveryCodesText, validateSixDigits, verifyErrorText } from './mfaErrors';
+
+import {
+  isRecoveryExpired,
+  passwordErrorText,
+  recoveryCodesText,
+  validateSixDigits,
+  verifyErrorText,
+} from './mfaErrors';
 
 function httpError(status: number, message?: string): AxiosError {
   const config = { headers: new AxiosHeaders() };
@@ -27,6 +34,8 @@ describe('MFA set-up errors', () => {
     expect(validateSixDigits('')).toBe('Authentication code is required');
     expect(validateSixDigits('12')).toBe('Invalid six digit code.');
     expect(validateSixDigits('123456')).toBeUndefined();
-    expect(recoveryCodesText(['1111-2222', '3333-4444'], 'bob')).toBe('Recovery codes for bob\nEach code works once. Keep them somewhere safe.\n\n1111-2222\n3333-4444\n');
+    expect(recoveryCodesText(['1111-2222', '3333-4444'], 'bob')).toBe(
+      'Recovery codes for bob\nEach code works once. Keep them somewhere safe.\n\n1111-2222\n3333-4444\n',
+    );
   });
 });

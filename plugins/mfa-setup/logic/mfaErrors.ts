@@ -48,5 +48,7 @@ export function validateSixDigits(value: unknown): string | undefined {
 
 /** The .txt offered for download: one code per line, with a short header. */
 export function recoveryCodesText(codes: readonly string[], username: string): string {
-  return [`Recovery codes for ${username}`, 'Each code works once. Keep them somewhere safe.', '', ...codes, ''].join('\n');
+  return [`Recovery codes for ${username}`, 'Each code works once. Keep them somewhere safe.', '', ...codes, ''].join(
+    '\n',
+  );
 }

@@ -1,7 +1,8 @@
 import { AxiosError, AxiosHeaders } from 'axios';
 import { describe, expect, it } from 'vitest';
+
 import { MfaTexts } from './mfaErrors';
-import { initialMfaSetupState, mfaSetupReducer, recoveryCallFailed, type MfaSetupState } from './mfaSetupReducer';
+import { initialMfaSetupState, mfaSetupReducer, type MfaSetupState, recoveryCallFailed } from './mfaSetupReducer';
 
 const setup = { secret: 'S', otpauthUrl: 'otpauth://x', recoveryCodes: ['1111-2222'] };
 const status: MfaSetupState = { phase: { kind: 'status' }, notice: null };
@@ -19,11 +20,17 @@ describe('2FA set-up machine (spec §4 "MFA", "Recovery mode")', () => {
   });
 
   it('status -> password for the purpose, clearing the notice', () => {
-    expect(mfaSetupReducer({ ...status, notice: 'old' }, { type: 'start', purpose: 'disable' })).toEqual({ phase: { kind: 'password', purpose: 'disable' }, notice: null });
+    expect(mfaSetupReducer({ ...status, notice: 'old' }, { type: 'start', purpose: 'disable' })).toEqual({
+      phase: { kind: 'password', purpose: 'disable' },
+      notice: null,
+    });
   });
 
   it('password -> qr with the secret, then its image, then the recovery codes once verified', () => {
-    const created = mfaSetupReducer({ phase: { kind: 'password', purpose: 'enable' }, notice: null }, { type: 'qr-created', setup });
+    const created = mfaSetupReducer(
+      { phase: { kind: 'password', purpose: 'enable' }, notice: null },
+      { type: 'qr-created', setup },
+    );
     expect(created).toEqual(qr);
     const image = new Blob(['png']);
     const shown = mfaSetupReducer(created, { type: 'qr-image', image });
@@ -32,7 +39,9 @@ describe('2FA set-up machine (spec §4 "MFA", "Recovery mode")', () => {
   });
 
   it('finish returns to the status from any phase, with or without a notice', () => {
-    expect(mfaSetupReducer({ phase: { kind: 'codes', codes: ['1'] }, notice: null }, { type: 'finish' })).toEqual(status);
+    expect(mfaSetupReducer({ phase: { kind: 'codes', codes: ['1'] }, notice: null }, { type: 'finish' })).toEqual(
+      status,
+    );
     expect(mfaSetupReducer(qr, { type: 'finish', notice: 'boom' })).toEqual({ ...status, notice: 'boom' });
   });
 

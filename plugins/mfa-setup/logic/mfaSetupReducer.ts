@@ -1,5 +1,5 @@
 import type { TotpSetup } from '../api/MfaSetupApi';
-import { MfaTexts, isRecoveryExpired } from './mfaErrors';
+import { isRecoveryExpired, MfaTexts } from './mfaErrors';
 
 /** Turning the second factor on or off: what the re-validation is for. */
 export type MfaPurpose = 'enable' | 'disable';

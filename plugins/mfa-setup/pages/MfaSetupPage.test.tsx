@@ -1,24 +1,30 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
+import { stashOAuthCallback, takeOAuthCallback } from '@core/auth/oauthHandoff';
+import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { FakeCaptchaService } from '@core/captcha/FakeCaptchaService';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
-import { StorageKeys, StorageServiceToken, type StorageKey } from '@core/storage/StorageService';
-import { beginOAuth, OAuthSessionKeys } from '@core/auth/oauthRequest';
-import { stashOAuthCallback, takeOAuthCallback } from '@core/auth/oauthHandoff';
+import { type StorageKey, StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
 import { apiFailure, fakeService } from '@core/testing';
 import { createFakeAxios } from '@core/testing/createFakeAxios';
-import { makeTestToken } from '../../../tests/harness/tokens';
-import { renderHost } from '../../../tests/harness/renderHost';
+
 import { MemoryStorageService } from '../../../tests/harness/MemoryStorageService';
-import { MfaSetupApiToken, type MfaSetupApi } from '../api/MfaSetupApi';
+import { renderHost } from '../../../tests/harness/renderHost';
+import { makeTestToken } from '../../../tests/harness/tokens';
+import { type MfaSetupApi, MfaSetupApiToken } from '../api/MfaSetupApi';
 import { mfaSetupPlugin } from '../index';
 
 const token = makeTestToken({ perms: ['gln#rpt#rw'], typ: 'access', exp: 4102444800 });
-const setupAnswer = { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/x', recoveryCodes: ['1111-2222', '3333-4444'] };
+const setupAnswer = {
+  secret: 'JBSWY3DPEHPK3PXP',
+  otpauthUrl: 'otpauth://totp/x',
+  recoveryCodes: ['1111-2222', '3333-4444'],
+};
 
 /** An API that knows the password 'Passw0rd!' and the code 123456. */
 const okApi: Partial<MfaSetupApi> = {
@@ -38,7 +44,13 @@ const okApi: Partial<MfaSetupApi> = {
  * The page over a fake MfaSetupApi (the requests themselves, with the recovery token:
  * api/DefaultMfaSetupApi.test.ts); the console's own calls (the header's logo) meet an API that has nothing.
  */
-function setup(path: string, totpEnabled: boolean, own: Partial<MfaSetupApi> = okApi, storageValues: Partial<Record<StorageKey, string>> = {}, captcha = new FakeCaptchaService()) {
+function setup(
+  path: string,
+  totpEnabled: boolean,
+  own: Partial<MfaSetupApi> = okApi,
+  storageValues: Partial<Record<StorageKey, string>> = {},
+  captcha = new FakeCaptchaService(),
+) {
   const api = fakeService<MfaSetupApi>('MfaSetupApi', {}, own);
   const fake = createFakeAxios(() => ({ status: 404, data: {} }));
   const storage = new MemoryStorageService(storageValues);
@@ -159,7 +171,10 @@ describe('two-factor set-up', () => {
   });
 
   it('restarts at /config/2fa when a recovery-mode call answers 401', async () => {
-    const { visited } = setup('/gluon/config/2fa', false, { ...okApi, createTotp: () => Promise.reject(apiFailure(401, { message: 'Invalid token' })) });
+    const { visited } = setup('/gluon/config/2fa', false, {
+      ...okApi,
+      createTotp: () => Promise.reject(apiFailure(401, { message: 'Invalid token' })),
+    });
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
     await confirmPassword('Passw0rd!');
     await waitFor(() => expect(visited).toContain('/config/2fa?expired=true'));
@@ -170,7 +185,13 @@ describe('two-factor set-up', () => {
 describe('re-validation at the identity provider (SSO accounts)', () => {
   const issuer = 'https://acme.okta.com/oauth2/default';
   const okta = { [StorageKeys.oauthProvider]: 'okta', [StorageKeys.oktaClientIssuer]: issuer };
-  const details = { clientIssuer: issuer, clientId: 'okta-client', authorizationEndpoint: `${issuer}/v1/authorize`, tokenEndpoint: `${issuer}/v1/token`, nonce: 'n-okta' };
+  const details = {
+    clientIssuer: issuer,
+    clientId: 'okta-client',
+    authorizationEndpoint: `${issuer}/v1/authorize`,
+    tokenEndpoint: `${issuer}/v1/token`,
+    nonce: 'n-okta',
+  };
   beforeEach(() => sessionStorage.clear());
 
   it('offers no provider to a password sign-in, nor Okta without a known issuer', async () => {
@@ -223,10 +244,17 @@ describe('re-validation at the identity provider (SSO accounts)', () => {
   });
 
   it('a failed look-up says so and keeps the password form', async () => {
-    setup('/config/2fa', false, { ...okApi, googleProviderInfo: () => Promise.reject(apiFailure(503, {})) }, { [StorageKeys.oauthProvider]: 'google' });
+    setup(
+      '/config/2fa',
+      false,
+      { ...okApi, googleProviderInfo: () => Promise.reject(apiFailure(503, {})) },
+      { [StorageKeys.oauthProvider]: 'google' },
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Turn on two-factor authentication' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Verify with Google' }));
-    expect(await screen.findByText('Google is not available right now. Please try again or use your password.')).toBeTruthy();
+    expect(
+      await screen.findByText('Google is not available right now. Please try again or use your password.'),
+    ).toBeTruthy();
     expect(screen.getByLabelText('Password')).toBeTruthy();
   });
 
@@ -248,10 +276,20 @@ describe('re-validation at the identity provider (SSO accounts)', () => {
 
   it('back from the provider: the code gives the recovery token and the set-up continues', async () => {
     await pendingAnswer('enable');
-    const { host, api, visited } = setup('/config/2fa?revalidate=2fa', false, { ...okApi, validateOAuth2: async () => 'recovery-sso' }, okta);
+    const { host, api, visited } = setup(
+      '/config/2fa?revalidate=2fa',
+      false,
+      { ...okApi, validateOAuth2: async () => 'recovery-sso' },
+      okta,
+    );
     expect((await screen.findByTestId('mfa-secret')).textContent).toBe(setupAnswer.secret);
     const body = api.validateOAuth2.mock.calls[0]![0];
-    expect(body).toMatchObject({ provider: 'Okta', code: 'code-9', redirectUri: 'http://localhost:3000/login/callback', nonce: 'n-okta' });
+    expect(body).toMatchObject({
+      provider: 'Okta',
+      code: 'code-9',
+      redirectUri: 'http://localhost:3000/login/callback',
+      nonce: 'n-okta',
+    });
     expect(body.codeVerifier).toMatch(/^[\w-]{43,}$/);
     expect(host.session!.authorization({ kind: 'recovery' })).toBe('Bearer recovery-sso');
     expect(visited).toContain('/config/2fa');
@@ -262,7 +300,12 @@ describe('re-validation at the identity provider (SSO accounts)', () => {
 
   it('back from the provider to turn MFA off: asks for confirmation, then turns it off', async () => {
     await pendingAnswer('disable');
-    const { api } = setup('/config/2fa?revalidate=2fa', true, { ...okApi, validateOAuth2: async () => 'recovery-sso' }, okta);
+    const { api } = setup(
+      '/config/2fa?revalidate=2fa',
+      true,
+      { ...okApi, validateOAuth2: async () => 'recovery-sso' },
+      okta,
+    );
     expect(await screen.findByText('Confirm your action')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Yes' }));
     await waitFor(() => expect(api.deleteTotp).toHaveBeenCalledTimes(1));
@@ -270,7 +313,15 @@ describe('re-validation at the identity provider (SSO accounts)', () => {
 
   it('an answer the API refuses shows its message; a missing one never reaches the API', async () => {
     await pendingAnswer('enable');
-    setup('/config/2fa?revalidate=2fa', false, { ...okApi, validateOAuth2: () => Promise.reject(apiFailure(401, { message: 'This account is not linked to your user' })) }, okta);
+    setup(
+      '/config/2fa?revalidate=2fa',
+      false,
+      {
+        ...okApi,
+        validateOAuth2: () => Promise.reject(apiFailure(401, { message: 'This account is not linked to your user' })),
+      },
+      okta,
+    );
     expect(await screen.findByText('This account is not linked to your user')).toBeTruthy();
     expect((await screen.findByTestId('mfa-state')).textContent).toBe('Off');
     cleanup();

@@ -1,25 +1,36 @@
+import './MfaSetupPage.css';
+
 import { Callout, Card, Classes, Elevation, H2, Intent } from '@blueprintjs/core';
+
 import { CaptchaNotice } from '@core/captcha/CaptchaNotice';
 import type { PageProps } from '@core/plugin/PluginManifest';
+
 import { MfaStatus } from '../components/MfaStatus/MfaStatus';
 import { PasswordCheckForm } from '../components/PasswordCheckForm/PasswordCheckForm';
 import { ProviderCheck } from '../components/ProviderCheck/ProviderCheck';
 import { QrVerification } from '../components/QrVerification/QrVerification';
 import { RecoveryCodes } from '../components/RecoveryCodes/RecoveryCodes';
-import { useMfaSetup, type MfaSetup } from '../hooks/useMfaSetup';
+import { type MfaSetup, useMfaSetup } from '../hooks/useMfaSetup';
 import { recoveryCodesText } from '../logic/mfaErrors';
-import './MfaSetupPage.css';
 
 /** The body of the card for the current phase. */
 function PhaseBody({ mfa }: { mfa: MfaSetup }) {
   const { phase } = mfa;
   switch (phase.kind) {
     case 'status':
-      return <MfaStatus enabled={Boolean(mfa.profile?.totpEnabled)} onEnable={() => mfa.start('enable')} onDisable={() => mfa.start('disable')} />;
+      return (
+        <MfaStatus
+          enabled={Boolean(mfa.profile?.totpEnabled)}
+          onEnable={() => mfa.start('enable')}
+          onDisable={() => mfa.start('disable')}
+        />
+      );
     case 'password':
       return (
         <>
-          {mfa.ssoProvider && <ProviderCheck label={mfa.ssoProvider.label} onVerify={() => mfa.verifyWithProvider(phase.purpose)} />}
+          {mfa.ssoProvider && (
+            <ProviderCheck label={mfa.ssoProvider.label} onVerify={() => mfa.verifyWithProvider(phase.purpose)} />
+          )}
           <PasswordCheckForm
             purpose={phase.purpose}
             provider={mfa.ssoProvider?.label}
@@ -30,9 +41,17 @@ function PhaseBody({ mfa }: { mfa: MfaSetup }) {
         </>
       );
     case 'qr':
-      return <QrVerification qrUrl={mfa.qrUrl} secret={phase.setup.secret} onCancel={mfa.cancel} onVerify={mfa.verify} />;
+      return (
+        <QrVerification qrUrl={mfa.qrUrl} secret={phase.setup.secret} onCancel={mfa.cancel} onVerify={mfa.verify} />
+      );
     case 'codes':
-      return <RecoveryCodes codes={phase.codes} fileText={recoveryCodesText(phase.codes, mfa.profile?.username ?? '')} onDone={mfa.cancel} />;
+      return (
+        <RecoveryCodes
+          codes={phase.codes}
+          fileText={recoveryCodesText(phase.codes, mfa.profile?.username ?? '')}
+          onDone={mfa.cancel}
+        />
+      );
   }
 }
 

@@ -1,9 +1,11 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
+
 import { ServicesProvider } from '@core/react/ServicesProvider';
-import { makeTestToken } from '../../../tests/harness/tokens';
+
 import { renderHost } from '../../../tests/harness/renderHost';
+import { makeTestToken } from '../../../tests/harness/tokens';
 import { mfaSetupPlugin } from '../index';
 
 const token = makeTestToken({ perms: ['gln#rpt#rw'], typ: 'access', exp: 4102444800 });
@@ -12,7 +14,12 @@ afterEach(cleanup);
 
 /** Renders the section the registry contributes to the profile menu, as the shell does. */
 async function openSection(totpEnabled: boolean) {
-  const host = renderHost({ plugins: [mfaSetupPlugin], path: '/gluon', token, profile: { username: 'bob', email: 'bob@example.com', totpEnabled } });
+  const host = renderHost({
+    plugins: [mfaSetupPlugin],
+    path: '/gluon',
+    token,
+    profile: { username: 'bob', email: 'bob@example.com', totpEnabled },
+  });
   const [entry] = host.registry.registered().profileMenu;
   expect(entry).toMatchObject({ pluginId: 'mfa-setup', label: 'Two-factor authentication' });
   const { default: Section } = await entry!.component();

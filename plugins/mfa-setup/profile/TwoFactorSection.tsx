@@ -1,4 +1,5 @@
 import { Button, Classes, Intent, Tag } from '@blueprintjs/core';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';

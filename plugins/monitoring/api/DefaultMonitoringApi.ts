@@ -1,15 +1,16 @@
 import type { DownloadService } from '@core/downloads/DownloadService';
 import type { HttpService } from '@core/http/HttpService';
+
 import type {
   Alert,
   AlertPage,
   AlertQuery,
   AlertStatus,
+  CreatedRule,
   DeliveryPage,
   DeviceGroup,
   MonitoringApi,
   NewDeviceGroup,
-  CreatedRule,
   NewRule,
   NewSilence,
   Overview,
@@ -102,7 +103,8 @@ export class DefaultMonitoringApi implements MonitoringApi {
   }
 
   async createDeviceGroup(group: NewDeviceGroup): Promise<string> {
-    return (await this.http.post<{ id: string }>(`${MNT}/device-groups`, group, { skipGlobalErrors: [400, 409] })).data.id;
+    return (await this.http.post<{ id: string }>(`${MNT}/device-groups`, group, { skipGlobalErrors: [400, 409] })).data
+      .id;
   }
 
   async deleteDeviceGroup(groupId: string): Promise<void> {

@@ -31,7 +31,13 @@ export function ChartCanvas({ type, labels, series, summary }: ChartCanvasProps)
     void import('./loadChart').then(({ createChart }) => {
       if (cancelled) return;
       const dark = document.body.classList.contains(Classes.DARK);
-      chart = createChart(element, { type, labels, series, text: dark ? '#e5e8eb' : '#1c2127', grid: dark ? 'rgba(255,255,255,0.15)' : 'rgba(0,0,0,0.1)' });
+      chart = createChart(element, {
+        type,
+        labels,
+        series,
+        text: dark ? '#e5e8eb' : '#1c2127',
+        grid: dark ? 'rgba(255,255,255,0.15)' : 'rgba(0,0,0,0.1)',
+      });
     });
     return () => {
       cancelled = true;

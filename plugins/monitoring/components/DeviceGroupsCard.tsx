@@ -1,8 +1,10 @@
-import { Trash } from '@blueprintjs/icons';
 import { Button, Callout, Checkbox, Classes, FormGroup, H3, InputGroup } from '@blueprintjs/core';
+import { Trash } from '@blueprintjs/icons';
 import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';
+
 import type { MutationResult } from '@core/react/useMutation';
+
 import type { DeviceGroup, NewDeviceGroup } from '../api/MonitoringApi';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,7 +19,11 @@ export function parseDeviceIds(text: string): string[] | null {
 }
 
 /** Device groups / watch lists (monitoring admin): a watched group raises an alert for each new finding on its devices. */
-export function DeviceGroupsCard(props: { groups: DeviceGroup[]; onCreate: (g: NewDeviceGroup) => Promise<MutationResult<string>>; onDelete: (id: string) => void }) {
+export function DeviceGroupsCard(props: {
+  groups: DeviceGroup[];
+  onCreate: (g: NewDeviceGroup) => Promise<MutationResult<string>>;
+  onDelete: (id: string) => void;
+}) {
   return (
     <article className="monitoring-card" aria-labelledby="mnt-groups">
       <H3 id="mnt-groups">Device groups</H3>
@@ -28,7 +34,13 @@ export function DeviceGroupsCard(props: { groups: DeviceGroup[]; onCreate: (g: N
           {props.groups.map((g) => (
             <li key={g.id}>
               {g.name}: {g.deviceIds.length} devices{g.watched ? ', watched' : ''}{' '}
-              <Button size="small" variant="minimal" icon={<Trash />} aria-label={`Delete group ${g.name}`} onClick={() => props.onDelete(g.id)} />
+              <Button
+                size="small"
+                variant="minimal"
+                icon={<Trash />}
+                aria-label={`Delete group ${g.name}`}
+                onClick={() => props.onDelete(g.id)}
+              />
             </li>
           ))}
         </ul>
@@ -40,7 +52,11 @@ export function DeviceGroupsCard(props: { groups: DeviceGroup[]; onCreate: (g: N
           ...(parseDeviceIds(v.devices ?? '') ? {} : { devices: 'Enter device ids or device page addresses.' }),
         })}
         onSubmit={async (v, form) => {
-          const result = await props.onCreate({ name: v.name.trim(), watched: v.watched, deviceIds: parseDeviceIds(v.devices)! });
+          const result = await props.onCreate({
+            name: v.name.trim(),
+            watched: v.watched,
+            deviceIds: parseDeviceIds(v.devices)!,
+          });
           if (!result.ok) return { [FORM_ERROR]: result.error };
           setTimeout(() => form.reset());
           return undefined;
@@ -49,7 +65,12 @@ export function DeviceGroupsCard(props: { groups: DeviceGroup[]; onCreate: (g: N
           <form onSubmit={handleSubmit} aria-label="New device group">
             <Field name="name">
               {({ input, meta }) => (
-                <FormGroup label="Group name" labelFor="mnt-group-name" helperText={meta.touched && meta.error} intent={meta.touched && meta.error ? 'danger' : 'none'}>
+                <FormGroup
+                  label="Group name"
+                  labelFor="mnt-group-name"
+                  helperText={meta.touched && meta.error}
+                  intent={meta.touched && meta.error ? 'danger' : 'none'}
+                >
                   <InputGroup id="mnt-group-name" {...input} />
                 </FormGroup>
               )}
@@ -67,7 +88,13 @@ export function DeviceGroupsCard(props: { groups: DeviceGroup[]; onCreate: (g: N
               )}
             </Field>
             <Field name="watched" type="checkbox">
-              {({ input }) => <Checkbox label="Watch list: alert on every new finding" checked={input.checked ?? false} onChange={input.onChange} />}
+              {({ input }) => (
+                <Checkbox
+                  label="Watch list: alert on every new finding"
+                  checked={input.checked ?? false}
+                  onChange={input.onChange}
+                />
+              )}
             </Field>
             {submitError && <Callout intent="danger">{submitError}</Callout>}
             <Button type="submit" text="Add group" loading={submitting} />

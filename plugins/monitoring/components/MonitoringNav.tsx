@@ -1,6 +1,7 @@
 import { canConfigureMonitoring } from '@common/monitoring/access';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { useService } from '@core/react/useService';
+
 import { MonitoringLink } from './MonitoringLink';
 
 const TABS = [
@@ -15,7 +16,11 @@ export function MonitoringNav({ current }: { current: string }) {
   return (
     <nav aria-label="Monitoring" className="monitoring-nav">
       {TABS.filter((t) => !('needs' in t) || t.needs(perms)).map((t) => (
-        <span key={t.to} aria-current={t.to === current ? 'page' : undefined} className={t.to === current ? 'monitoring-nav-current' : undefined}>
+        <span
+          key={t.to}
+          aria-current={t.to === current ? 'page' : undefined}
+          className={t.to === current ? 'monitoring-nav-current' : undefined}
+        >
           <MonitoringLink to={t.to}>{t.label}</MonitoringLink>
         </span>
       ))}

@@ -1,12 +1,15 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import type { CreatedRule, NewRule } from '../api/MonitoringApi';
 import { RuleForm, webhookUrlError } from './RuleForm';
 
 const SECRET = 'whsec_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 
 function renderForm(answer: CreatedRule | { error: string } = { id: 'r1', webhooks: [] }) {
-  const onCreate = vi.fn(async (_rule: NewRule) => ('error' in answer ? ({ ok: false, error: answer.error } as const) : ({ ok: true, value: answer } as const)));
+  const onCreate = vi.fn(async (_rule: NewRule) =>
+    'error' in answer ? ({ ok: false, error: answer.error } as const) : ({ ok: true, value: answer } as const),
+  );
   render(<RuleForm onCreate={onCreate} />);
   fireEvent.change(screen.getByLabelText('Rule name'), { target: { value: 'High to the SIEM' } });
   return onCreate;
@@ -28,8 +31,13 @@ describe('RuleForm webhook channel', () => {
   it('sends a webhook-only rule, then shows its secret once with a copy button until dismissed', async () => {
     const writeText = vi.fn(async () => undefined);
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    const onCreate = renderForm({ id: 'r1', webhooks: [{ recipientId: 'c1', host: 'hooks.example.com', secret: SECRET }] });
-    fireEvent.change(screen.getByLabelText('Webhook URL (optional)'), { target: { value: ' https://hooks.example.com/services/T0 ' } });
+    const onCreate = renderForm({
+      id: 'r1',
+      webhooks: [{ recipientId: 'c1', host: 'hooks.example.com', secret: SECRET }],
+    });
+    fireEvent.change(screen.getByLabelText('Webhook URL (optional)'), {
+      target: { value: ' https://hooks.example.com/services/T0 ' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     await waitFor(() =>
       expect(onCreate).toHaveBeenCalledWith({
@@ -53,16 +61,25 @@ describe('RuleForm webhook channel', () => {
   it('sends e-mail addresses and a webhook together', async () => {
     const onCreate = renderForm();
     fireEvent.change(screen.getByLabelText('Recipients (e-mail)'), { target: { value: 'soc@example.com' } });
-    fireEvent.change(screen.getByLabelText('Webhook URL (optional)'), { target: { value: 'https://siem.example.com/in' } });
+    fireEvent.change(screen.getByLabelText('Webhook URL (optional)'), {
+      target: { value: 'https://siem.example.com/in' },
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     await waitFor(() =>
-      expect(onCreate).toHaveBeenCalledWith(expect.objectContaining({ recipients: [{ email: 'soc@example.com' }, { webhookUrl: 'https://siem.example.com/in' }] })),
+      expect(onCreate).toHaveBeenCalledWith(
+        expect.objectContaining({
+          recipients: [{ email: 'soc@example.com' }, { webhookUrl: 'https://siem.example.com/in' }],
+        }),
+      ),
     );
     expect(screen.queryByText(/shown only this once/)).toBeNull();
   });
 
   it('asks for a recipient or a webhook, refuses a malformed URL, and shows the server refusal', async () => {
-    const onCreate = renderForm({ error: 'The webhook host localhost is (or resolves to) 127.0.0.1, a loopback, private, link-local, multicast or metadata address.' });
+    const onCreate = renderForm({
+      error:
+        'The webhook host localhost is (or resolves to) 127.0.0.1, a loopback, private, link-local, multicast or metadata address.',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     expect(await screen.findByText('Enter one or more e-mail addresses, or a webhook URL.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Webhook URL (optional)'), { target: { value: 'ftp://x.example.com/' } });

@@ -2,7 +2,9 @@ import { Button, Callout, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs
 import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
+
 import type { MutationResult } from '@core/react/useMutation';
+
 import type { CreatedRule, NewRule } from '../api/MonitoringApi';
 import { WebhookSecretNotice } from './WebhookSecretNotice';
 
@@ -70,7 +72,10 @@ export function RuleForm({ onCreate }: { onCreate: (rule: NewRule) => Promise<Mu
           name: v.name.trim(),
           minSeverity: v.minSeverity,
           frequency: v.frequency,
-          recipients: [...(v.recipients?.trim() ? parseRecipients(v.recipients)!.map((email) => ({ email })) : []), ...(hook ? [{ webhookUrl: hook }] : [])],
+          recipients: [
+            ...(v.recipients?.trim() ? parseRecipients(v.recipients)!.map((email) => ({ email })) : []),
+            ...(hook ? [{ webhookUrl: hook }] : []),
+          ],
         });
         if (!result.ok) return { [FORM_ERROR]: result.error };
         setSecrets(result.value.webhooks);
@@ -82,7 +87,12 @@ export function RuleForm({ onCreate }: { onCreate: (rule: NewRule) => Promise<Mu
           {secrets.length > 0 && <WebhookSecretNotice webhooks={secrets} onDone={() => setSecrets([])} />}
           <Field name="name">
             {({ input, meta }) => (
-              <FormGroup label="Rule name" labelFor="mnt-rule-name" helperText={meta.touched && meta.error} intent={meta.touched && meta.error ? 'danger' : 'none'}>
+              <FormGroup
+                label="Rule name"
+                labelFor="mnt-rule-name"
+                helperText={meta.touched && meta.error}
+                intent={meta.touched && meta.error ? 'danger' : 'none'}
+              >
                 <InputGroup id="mnt-rule-name" {...input} />
               </FormGroup>
             )}
@@ -111,7 +121,12 @@ export function RuleForm({ onCreate }: { onCreate: (rule: NewRule) => Promise<Mu
           </Field>
           <Field name="recipients">
             {({ input, meta }) => (
-              <FormGroup label="Recipients (e-mail)" labelFor="mnt-rule-recipients" helperText={meta.touched && meta.error} intent={meta.touched && meta.error ? 'danger' : 'none'}>
+              <FormGroup
+                label="Recipients (e-mail)"
+                labelFor="mnt-rule-recipients"
+                helperText={meta.touched && meta.error}
+                intent={meta.touched && meta.error ? 'danger' : 'none'}
+              >
                 <InputGroup id="mnt-rule-recipients" {...input} />
               </FormGroup>
             )}
@@ -121,7 +136,10 @@ export function RuleForm({ onCreate }: { onCreate: (rule: NewRule) => Promise<Mu
               <FormGroup
                 label="Webhook URL (optional)"
                 labelFor="mnt-rule-webhook"
-                helperText={(meta.touched && meta.error) || 'Chat and SIEM tools: each alert is POSTed as signed JSON. The secret is shown once, after saving.'}
+                helperText={
+                  (meta.touched && meta.error) ||
+                  'Chat and SIEM tools: each alert is POSTed as signed JSON. The secret is shown once, after saving.'
+                }
                 intent={meta.touched && meta.error ? 'danger' : 'none'}
               >
                 <InputGroup id="mnt-rule-webhook" type="url" placeholder="https://hooks.example.com/…" {...input} />

@@ -1,8 +1,10 @@
-import { Trash } from '@blueprintjs/icons';
 import { Button, Callout, Classes, FormGroup, H3, HTMLSelect, InputGroup, Radio, RadioGroup } from '@blueprintjs/core';
+import { Trash } from '@blueprintjs/icons';
 import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';
+
 import type { MutationResult } from '@core/react/useMutation';
+
 import type { NewSilence, Rule, Silence } from '../api/MonitoringApi';
 import { parseDeviceIds } from './DeviceGroupsCard';
 
@@ -17,7 +19,10 @@ interface SilenceValues {
 }
 
 /** What a silence mutes, in words: a rule, a device, or one rule for one device. */
-export function silenceSubject(s: Pick<Silence, 'ruleId' | 'deviceId' | 'deviceName'>, rules: readonly Pick<Rule, 'id' | 'name'>[]): string {
+export function silenceSubject(
+  s: Pick<Silence, 'ruleId' | 'deviceId' | 'deviceName'>,
+  rules: readonly Pick<Rule, 'id' | 'name'>[],
+): string {
   const rule = s.ruleId ? `Rule "${rules.find((r) => r.id === s.ruleId)?.name ?? 'deleted rule'}"` : null;
   const device = s.deviceId ? `device ${s.deviceName ?? s.deviceId}` : null;
   if (rule && device) return `${rule} for ${device}`;
@@ -58,7 +63,13 @@ export function SilencesCard(props: {
           {props.silences.map((s) => (
             <li key={s.id}>
               {silenceSubject(s, props.rules)} until {new Date(s.endsAt).toLocaleString()}: {s.reason}{' '}
-              <Button size="small" variant="minimal" icon={<Trash />} aria-label={`End silence: ${s.reason}`} onClick={() => props.onDelete(s.id)} />
+              <Button
+                size="small"
+                variant="minimal"
+                icon={<Trash />}
+                aria-label={`End silence: ${s.reason}`}
+                onClick={() => props.onDelete(s.id)}
+              />
             </li>
           ))}
         </ul>
@@ -67,7 +78,9 @@ export function SilencesCard(props: {
         initialValues={initial}
         validate={(v) => ({
           ...(v.reason?.trim() ? {} : { reason: 'Give a reason.' }),
-          ...(v.target === 'device' && !oneDevice(v.device ?? '') ? { device: 'Enter one device id or device page address.' } : {}),
+          ...(v.target === 'device' && !oneDevice(v.device ?? '')
+            ? { device: 'Enter one device id or device page address.' }
+            : {}),
           ...(v.target === 'rule' && !v.ruleId ? { ruleId: 'Choose a rule.' } : {}),
         })}
         onSubmit={async (v, form) => {
@@ -87,7 +100,13 @@ export function SilencesCard(props: {
           <form onSubmit={handleSubmit} aria-label="New silence">
             <Field name="target">
               {({ input }) => (
-                <RadioGroup label="Mute" inline name={input.name} selectedValue={input.value} onChange={(e) => input.onChange(e.currentTarget.value)}>
+                <RadioGroup
+                  label="Mute"
+                  inline
+                  name={input.name}
+                  selectedValue={input.value}
+                  onChange={(e) => input.onChange(e.currentTarget.value)}
+                >
                   <Radio label="A rule" value="rule" disabled={props.rules.length === 0} />
                   <Radio label="A device" value="device" />
                 </RadioGroup>
@@ -136,7 +155,12 @@ export function SilencesCard(props: {
             </Field>
             <Field name="reason">
               {({ input, meta }) => (
-                <FormGroup label="Reason" labelFor="mnt-silence-reason" helperText={meta.touched && meta.error} intent={meta.touched && meta.error ? 'danger' : 'none'}>
+                <FormGroup
+                  label="Reason"
+                  labelFor="mnt-silence-reason"
+                  helperText={meta.touched && meta.error}
+                  intent={meta.touched && meta.error ? 'danger' : 'none'}
+                >
                   <InputGroup id="mnt-silence-reason" {...input} />
                 </FormGroup>
               )}

@@ -1,5 +1,6 @@
 import { Button, Callout, ControlGroup, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
+
 import type { CreatedRule } from '../api/MonitoringApi';
 
 /**
@@ -11,11 +12,17 @@ export function WebhookSecretNotice({ webhooks, onDone }: { webhooks: CreatedRul
   return (
     <Callout intent="primary" title="Copy the webhook secret now" role="status">
       <p>
-        It is shown only this once. Your receiver checks each POST's X-Monitoring-Signature header with it (HMAC-SHA256 of the X-Monitoring-Timestamp header, a dot and the body).
+        It is shown only this once. Your receiver checks each POST's X-Monitoring-Signature header with it (HMAC-SHA256
+        of the X-Monitoring-Timestamp header, a dot and the body).
       </p>
       {webhooks.map((w) => (
         <ControlGroup key={w.recipientId} fill className="monitoring-secret">
-          <InputGroup readOnly value={w.secret} aria-label={`Webhook secret for ${w.host}`} onFocus={(e) => e.currentTarget.select()} />
+          <InputGroup
+            readOnly
+            value={w.secret}
+            aria-label={`Webhook secret for ${w.host}`}
+            onFocus={(e) => e.currentTarget.select()}
+          />
           <Button
             icon={copied === w.recipientId ? 'tick' : 'clipboard'}
             text={copied === w.recipientId ? 'Copied' : 'Copy'}

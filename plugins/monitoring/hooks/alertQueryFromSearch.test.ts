@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
+
 import { parseDeviceIds } from '../components/DeviceGroupsCard';
 import { parseRecipients } from '../components/RuleForm';
 import { alertQueryFromSearch } from './alertQueryFromSearch';
 
 describe('alertQueryFromSearch', () => {
   it('keeps the known filters of a link and drops the rest', () => {
-    expect(alertQueryFromSearch('severity=high&status=active&category=nope&x=1')).toEqual({ page: 0, size: 20, sort: 'lastSeen', dir: 'desc', severity: 'high', status: 'active' });
+    expect(alertQueryFromSearch('severity=high&status=active&category=nope&x=1')).toEqual({
+      page: 0,
+      size: 20,
+      sort: 'lastSeen',
+      dir: 'desc',
+      severity: 'high',
+      status: 'active',
+    });
     expect(alertQueryFromSearch('search=Dark%20Sword')).toMatchObject({ search: 'Dark Sword' });
     expect(alertQueryFromSearch('')).toEqual({ page: 0, size: 20, sort: 'lastSeen', dir: 'desc' });
   });

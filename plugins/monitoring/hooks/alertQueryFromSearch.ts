@@ -15,5 +15,11 @@ export function alertQueryFromSearch(search: string): AlertQuery {
   const severity = pick(SEVERITIES, params.get('severity'));
   const category = pick(CATEGORIES, params.get('category'));
   const text = params.get('search')?.slice(0, 200);
-  return { ...query, ...(status ? { status } : {}), ...(severity ? { severity } : {}), ...(category ? { category } : {}), ...(text ? { search: text } : {}) };
+  return {
+    ...query,
+    ...(status ? { status } : {}),
+    ...(severity ? { severity } : {}),
+    ...(category ? { category } : {}),
+    ...(text ? { search: text } : {}),
+  };
 }

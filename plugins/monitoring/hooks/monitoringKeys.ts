@@ -4,7 +4,18 @@ import type { AlertQuery } from '../api/MonitoringApi';
 export const monitoringKeys = {
   overview: (days: number) => ['monitoring', 'overview', days] as const,
   alerts: ['monitoring', 'alerts'] as const,
-  alertPage: (q: AlertQuery) => ['monitoring', 'alerts', q.status ?? '', q.severity ?? '', q.category ?? '', q.search ?? '', q.sort ?? '', q.dir ?? '', q.page ?? 0] as const,
+  alertPage: (q: AlertQuery) =>
+    [
+      'monitoring',
+      'alerts',
+      q.status ?? '',
+      q.severity ?? '',
+      q.category ?? '',
+      q.search ?? '',
+      q.sort ?? '',
+      q.dir ?? '',
+      q.page ?? 0,
+    ] as const,
   rules: ['monitoring', 'rules'] as const,
   unsubscribed: ['monitoring', 'unsubscribed'] as const,
   deliveries: (page: number) => ['monitoring', 'deliveries', page] as const,

@@ -1,11 +1,13 @@
 import { useState } from 'react';
+
+import { errorText } from '@core/http/errorText';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
-import { MonitoringApiToken, type AlertQuery, type AlertStatus } from '../api/MonitoringApi';
+
+import { type AlertQuery, type AlertStatus, MonitoringApiToken } from '../api/MonitoringApi';
 import { alertQueryFromSearch } from './alertQueryFromSearch';
-import { errorText } from '@core/http/errorText';
 import { monitoringKeys } from './monitoringKeys';
 
 /** The alert list: filter, sort and page on the server (starting from the link's filter), status changes, CSV export. */

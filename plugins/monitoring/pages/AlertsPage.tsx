@@ -1,17 +1,20 @@
-import { deviceDisplayName } from '@common/devices/appleModels';
-import { Download } from '@blueprintjs/icons';
-import { canConfigureMonitoring } from '@common/monitoring/access';
-import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
-import { useService } from '@core/react/useService';
+import '../monitoring.css';
+
 import { Button, Callout, Classes, H2, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
+import { Download } from '@blueprintjs/icons';
+
+import { deviceDisplayName } from '@common/devices/appleModels';
+import { gluonPaths } from '@common/gluon/paths';
+import { canConfigureMonitoring } from '@common/monitoring/access';
+import { monitoringPaths } from '@common/monitoring/paths';
+import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
+import { useService } from '@core/react/useService';
+
 import type { Alert, AlertQuery, AlertStatus } from '../api/MonitoringApi';
 import { MonitoringLink } from '../components/MonitoringLink';
 import { MonitoringNav } from '../components/MonitoringNav';
 import { useAlerts } from '../hooks/useAlerts';
-import '../monitoring.css';
-import { gluonPaths } from '@common/gluon/paths';
-import { monitoringPaths } from '@common/monitoring/paths';
 
 const STATUS_OPTIONS: AlertStatus[] = ['active', 'acknowledged', 'resolved', 'ignored'];
 const CATEGORY_LABELS: Record<Alert['category'], string> = {
@@ -50,7 +53,13 @@ export default function AlertsPage(_props: PageProps) {
       <H2>Alerts</H2>
       <MonitoringNav current="/monitoring/alerts" />
       <div className="monitoring-filters" role="search">
-        <InputGroup type="search" aria-label="Search alerts" placeholder="Search" defaultValue={query.search ?? ''} onChange={(e) => choose('search')(e.target.value)} />
+        <InputGroup
+          type="search"
+          aria-label="Search alerts"
+          placeholder="Search"
+          defaultValue={query.search ?? ''}
+          onChange={(e) => choose('search')(e.target.value)}
+        />
         <HTMLSelect aria-label="Status" value={query.status ?? ''} onChange={(e) => choose('status')(e.target.value)}>
           <option value="">Any status</option>
           {STATUS_OPTIONS.map((s) => (
@@ -59,13 +68,21 @@ export default function AlertsPage(_props: PageProps) {
             </option>
           ))}
         </HTMLSelect>
-        <HTMLSelect aria-label="Severity" value={query.severity ?? ''} onChange={(e) => choose('severity')(e.target.value)}>
+        <HTMLSelect
+          aria-label="Severity"
+          value={query.severity ?? ''}
+          onChange={(e) => choose('severity')(e.target.value)}
+        >
           <option value="">Any severity</option>
           <option value="high">High</option>
           <option value="medium">Medium</option>
           <option value="low">Low</option>
         </HTMLSelect>
-        <HTMLSelect aria-label="Category" value={query.category ?? ''} onChange={(e) => choose('category')(e.target.value)}>
+        <HTMLSelect
+          aria-label="Category"
+          value={query.category ?? ''}
+          onChange={(e) => choose('category')(e.target.value)}
+        >
           <option value="">Any category</option>
           {Object.entries(CATEGORY_LABELS).map(([value, label]) => (
             <option key={value} value={value}>
@@ -87,9 +104,16 @@ export default function AlertsPage(_props: PageProps) {
           <option value="status:asc">By status</option>
           <option value="device:asc">By device</option>
         </HTMLSelect>
-        <Button icon={<Download />} text="Export CSV" loading={exportCsv.pending} onClick={() => void exportCsv.run()} />
+        <Button
+          icon={<Download />}
+          text="Export CSV"
+          loading={exportCsv.pending}
+          onClick={() => void exportCsv.run()}
+        />
       </div>
-      {(alerts.error ?? setStatus.error ?? exportCsv.error) && <Callout intent="danger">{alerts.error ?? setStatus.error ?? exportCsv.error}</Callout>}
+      {(alerts.error ?? setStatus.error ?? exportCsv.error) && (
+        <Callout intent="danger">{alerts.error ?? setStatus.error ?? exportCsv.error}</Callout>
+      )}
       {data && data.items.length === 0 && <p className={Classes.TEXT_MUTED}>No alerts match.</p>}
       {data && data.items.length > 0 && (
         <div className="monitoring-scroll" role="region" aria-label="Alerts table" tabIndex={0}>
@@ -120,10 +144,19 @@ export default function AlertsPage(_props: PageProps) {
                       <div className={Classes.TEXT_MUTED}>{CATEGORY_LABELS[a.category]}</div>
                     </td>
                     <td>
-                      {a.deviceId ? <MonitoringLink to={gluonPaths.device(a.deviceId)}>{a.deviceName && deviceDisplayName(a.deviceName)}</MonitoringLink> : '—'}
+                      {a.deviceId ? (
+                        <MonitoringLink to={gluonPaths.device(a.deviceId)}>
+                          {a.deviceName && deviceDisplayName(a.deviceName)}
+                        </MonitoringLink>
+                      ) : (
+                        '—'
+                      )}
                       {a.deviceId && mayMute && (
                         <div>
-                          <MonitoringLink to={monitoringPaths.settings({ muteDevice: a.deviceId })} label={`Mute ${a.deviceName ?? 'device'}`}>
+                          <MonitoringLink
+                            to={monitoringPaths.settings({ muteDevice: a.deviceId })}
+                            label={`Mute ${a.deviceName ?? 'device'}`}
+                          >
                             Mute
                           </MonitoringLink>
                         </div>
@@ -145,7 +178,9 @@ export default function AlertsPage(_props: PageProps) {
                           </option>
                         ))}
                       </HTMLSelect>
-                      {a.statusBy && a.statusAt && <div className={Classes.TEXT_MUTED}>{`${a.statusBy}, ${when(a.statusAt)}`}</div>}
+                      {a.statusBy && a.statusAt && (
+                        <div className={Classes.TEXT_MUTED}>{`${a.statusBy}, ${when(a.statusAt)}`}</div>
+                      )}
                     </td>
                   </tr>
                 );

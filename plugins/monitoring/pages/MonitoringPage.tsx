@@ -1,19 +1,32 @@
+import '../monitoring.css';
+
 import { Callout, Classes, H2, H3, HTMLTable, SegmentedControl, Spinner } from '@blueprintjs/core';
+
+import { gluonPaths } from '@common/gluon/paths';
+import { monitoringPaths } from '@common/monitoring/paths';
 import type { PageProps } from '@core/plugin/PluginManifest';
+
 import type { DayCount, Overview, RiskLevel } from '../api/MonitoringApi';
 import { ChartCanvas } from '../components/ChartCanvas';
 import { MonitoringLink } from '../components/MonitoringLink';
 import { MonitoringNav } from '../components/MonitoringNav';
 import { useOverview } from '../hooks/useOverview';
-import '../monitoring.css';
-import { monitoringPaths } from '@common/monitoring/paths';
-import { gluonPaths } from '@common/gluon/paths';
 
 const RISK: { level: RiskLevel; label: string; color: string; to: string }[] = [
   { level: 'secure', label: 'Secure', color: '#238551', to: gluonPaths.home() },
   { level: 'low', label: 'Low', color: '#2d72d2', to: monitoringPaths.alerts({ severity: 'low', status: 'active' }) },
-  { level: 'medium', label: 'Medium', color: '#c87619', to: monitoringPaths.alerts({ severity: 'medium', status: 'active' }) },
-  { level: 'high', label: 'High', color: '#cd4246', to: monitoringPaths.alerts({ severity: 'high', status: 'active' }) },
+  {
+    level: 'medium',
+    label: 'Medium',
+    color: '#c87619',
+    to: monitoringPaths.alerts({ severity: 'medium', status: 'active' }),
+  },
+  {
+    level: 'high',
+    label: 'High',
+    color: '#cd4246',
+    to: monitoringPaths.alerts({ severity: 'high', status: 'active' }),
+  },
 ];
 
 const total = (days: DayCount[]) => days.reduce((n, d) => n + d.count, 0);
@@ -37,7 +50,11 @@ export default function MonitoringPage(_props: PageProps) {
         ]}
       />
       {overview.error && <Callout intent="danger">{overview.error}</Callout>}
-      {!allowed && <Callout intent="warning">Your permissions do not include the monitoring overview or alerts (monitoring access).</Callout>}
+      {!allowed && (
+        <Callout intent="warning">
+          Your permissions do not include the monitoring overview or alerts (monitoring access).
+        </Callout>
+      )}
       {allowed && !o && !overview.error && <Spinner size={24} aria-label="Loading" />}
       {o && <OverviewBody o={o} />}
     </section>
@@ -55,7 +72,9 @@ function OverviewBody({ o }: { o: Overview }) {
         <ChartCanvas
           type="doughnut"
           labels={RISK.map((r) => r.label)}
-          series={[{ label: 'Devices', data: RISK.map((r) => o.risk[r.level]), color: RISK.map((r) => r.color).join(',') }]}
+          series={[
+            { label: 'Devices', data: RISK.map((r) => o.risk[r.level]), color: RISK.map((r) => r.color).join(',') },
+          ]}
           summary={`${o.devices} devices: ${RISK.map((r) => `${o.risk[r.level]} ${r.label}`).join(', ')}`}
         />
         <HTMLTable compact className="monitoring-table">
@@ -91,7 +110,8 @@ function OverviewBody({ o }: { o: Overview }) {
           summary={`In the last ${o.days} days ${opened} incidents opened and ${resolved} resolved`}
         />
         <p>
-          <MonitoringLink to={monitoringPaths.alerts({ category: 'incident' })}>{opened} opened</MonitoringLink>, {resolved} resolved in the last {o.days} days.
+          <MonitoringLink to={monitoringPaths.alerts({ category: 'incident' })}>{opened} opened</MonitoringLink>,{' '}
+          {resolved} resolved in the last {o.days} days.
         </p>
       </article>
       <article className="monitoring-card" aria-labelledby="mnt-inspections">
@@ -123,7 +143,10 @@ function OverviewBody({ o }: { o: Overview }) {
                 <tr key={f.familyId}>
                   <th scope="row">{f.familyName}</th>
                   <td>
-                    <MonitoringLink to={monitoringPaths.alerts({ search: f.familyName })} label={`${f.devices} devices with ${f.familyName}`}>
+                    <MonitoringLink
+                      to={monitoringPaths.alerts({ search: f.familyName })}
+                      label={`${f.devices} devices with ${f.familyName}`}
+                    >
                       {f.devices}
                     </MonitoringLink>
                   </td>
@@ -136,10 +159,14 @@ function OverviewBody({ o }: { o: Overview }) {
       <article className="monitoring-card" aria-labelledby="mnt-stale">
         <H3 id="mnt-stale">Attention</H3>
         <p>
-          <MonitoringLink to={monitoringPaths.alerts({ category: 'stale' })}>{o.staleDevices} devices</MonitoringLink> not inspected for {o.staleDays} days.
+          <MonitoringLink to={monitoringPaths.alerts({ category: 'stale' })}>{o.staleDevices} devices</MonitoringLink>{' '}
+          not inspected for {o.staleDays} days.
         </p>
         <p>
-          <MonitoringLink to={monitoringPaths.alerts({ status: 'active' })}>{o.activeAlerts} active alerts</MonitoringLink>.
+          <MonitoringLink to={monitoringPaths.alerts({ status: 'active' })}>
+            {o.activeAlerts} active alerts
+          </MonitoringLink>
+          .
         </p>
       </article>
     </div>

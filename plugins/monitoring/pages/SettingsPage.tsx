@@ -1,15 +1,18 @@
-import { Trash } from '@blueprintjs/icons';
+import '../monitoring.css';
+
 import { Button, Callout, Classes, H2, H3, HTMLTable } from '@blueprintjs/core';
+import { Trash } from '@blueprintjs/icons';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
+
 import { DeviceGroupsCard } from '../components/DeviceGroupsCard';
 import { MonitoringNav } from '../components/MonitoringNav';
 import { RuleForm } from '../components/RuleForm';
 import { SilencesCard } from '../components/SilencesCard';
 import { useMonitoringSettings } from '../hooks/useMonitoringSettings';
 import { useSilencesAndGroups } from '../hooks/useSilencesAndGroups';
-import '../monitoring.css';
 
 const FREQUENCY = { immediate: 'At once', daily: 'Daily digest', weekly: 'Weekly summary' } as const;
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
@@ -38,14 +41,23 @@ export default function SettingsPage(_props: PageProps) {
       <div className="monitoring-grid">
         <article className="monitoring-card" aria-labelledby="mnt-rules">
           <H3 id="mnt-rules">Rules</H3>
-          {s.rules.data?.length === 0 && <p className={Classes.TEXT_MUTED}>No rules yet: nobody is told about alerts.</p>}
+          {s.rules.data?.length === 0 && (
+            <p className={Classes.TEXT_MUTED}>No rules yet: nobody is told about alerts.</p>
+          )}
           {s.rules.data && s.rules.data.length > 0 && (
             <ul className="monitoring-list">
               {s.rules.data.map((r) => (
                 <li key={r.id}>
                   <strong>{r.name}</strong>: {r.minSeverity} and above{r.category ? `, ${r.category}` : ''} →{' '}
-                  {r.recipients.map((c) => (c.channel === 'webhook' ? `webhook ${c.email}` : c.email)).join(', ')}, {FREQUENCY[r.frequency]}{' '}
-                  <Button size="small" variant="minimal" icon={<Trash />} aria-label={`Delete rule ${r.name}`} onClick={() => void s.deleteRule.run(r.id)} />
+                  {r.recipients.map((c) => (c.channel === 'webhook' ? `webhook ${c.email}` : c.email)).join(', ')},{' '}
+                  {FREQUENCY[r.frequency]}{' '}
+                  <Button
+                    size="small"
+                    variant="minimal"
+                    icon={<Trash />}
+                    aria-label={`Delete rule ${r.name}`}
+                    onClick={() => void s.deleteRule.run(r.id)}
+                  />
                 </li>
               ))}
             </ul>
@@ -60,16 +72,32 @@ export default function SettingsPage(_props: PageProps) {
               {s.unsubscribed.data.map((u) => (
                 <li key={`${u.email}-${u.ruleId ?? 'all'}`}>
                   {u.email}: {u.ruleName ? `rule "${u.ruleName}"` : 'all notifications'} since {when(u.at)}{' '}
-                  <Button size="small" text="Subscribe again" onClick={() => void s.resubscribe.run(u.email, u.ruleId)} />
+                  <Button
+                    size="small"
+                    text="Subscribe again"
+                    onClick={() => void s.resubscribe.run(u.email, u.ruleId)}
+                  />
                 </li>
               ))}
             </ul>
           )}
         </article>
         {s.rules.data && m.silences.data && (
-          <SilencesCard rules={s.rules.data} silences={m.silences.data} muteDevice={muteDevice} onCreate={m.createSilence.run} onDelete={(id) => void m.deleteSilence.run(id)} />
+          <SilencesCard
+            rules={s.rules.data}
+            silences={m.silences.data}
+            muteDevice={muteDevice}
+            onCreate={m.createSilence.run}
+            onDelete={(id) => void m.deleteSilence.run(id)}
+          />
         )}
-        {m.admin && m.groups.data && <DeviceGroupsCard groups={m.groups.data} onCreate={m.createGroup.run} onDelete={(id) => void m.deleteGroup.run(id)} />}
+        {m.admin && m.groups.data && (
+          <DeviceGroupsCard
+            groups={m.groups.data}
+            onCreate={m.createGroup.run}
+            onDelete={(id) => void m.deleteGroup.run(id)}
+          />
+        )}
       </div>
       <H3>Delivery log</H3>
       {s.deliveries.data?.items.length === 0 && <p className={Classes.TEXT_MUTED}>Nothing sent yet.</p>}
@@ -103,8 +131,16 @@ export default function SettingsPage(_props: PageProps) {
       )}
       {s.deliveries.data && s.deliveries.data.total > 20 && (
         <nav aria-label="Delivery log pages" className="monitoring-filters">
-          <Button text="Previous" disabled={s.deliveryPage === 0} onClick={() => s.setDeliveryPage(s.deliveryPage - 1)} />
-          <Button text="Next" disabled={(s.deliveryPage + 1) * 20 >= s.deliveries.data.total} onClick={() => s.setDeliveryPage(s.deliveryPage + 1)} />
+          <Button
+            text="Previous"
+            disabled={s.deliveryPage === 0}
+            onClick={() => s.setDeliveryPage(s.deliveryPage - 1)}
+          />
+          <Button
+            text="Next"
+            disabled={(s.deliveryPage + 1) * 20 >= s.deliveries.data.total}
+            onClick={() => s.setDeliveryPage(s.deliveryPage + 1)}
+          />
         </nav>
       )}
     </section>

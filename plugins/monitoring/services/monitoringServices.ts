@@ -2,6 +2,7 @@ import { loaderCacheFactory } from '@core/cache/loaderCacheFactory';
 import { DownloadServiceToken } from '@core/downloads/DownloadService';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
+
 import { DefaultMonitoringApi } from '../api/DefaultMonitoringApi';
 import { MonitoringApiToken } from '../api/MonitoringApi';
 

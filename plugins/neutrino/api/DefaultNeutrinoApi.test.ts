@@ -1,13 +1,19 @@
 import { EMPTY } from 'rxjs';
 import { describe, expect, it } from 'vitest';
+
 import type { DownloadRequest, DownloadService } from '@core/downloads/DownloadService';
 import { createFakeHttpService } from '@core/testing';
+
 import { DefaultNeutrinoApi, huntSearch } from './DefaultNeutrinoApi';
 
 function client(reply: unknown = {}) {
   const { http, requests } = createFakeHttpService(() => ({ status: 200, data: reply }));
   const started: DownloadRequest[] = [];
-  const downloads: DownloadService = { items$: EMPTY, dismiss: () => undefined, start: async (request) => void started.push(request) };
+  const downloads: DownloadService = {
+    items$: EMPTY,
+    dismiss: () => undefined,
+    start: async (request) => void started.push(request),
+  };
   return { api: new DefaultNeutrinoApi(http, downloads), requests, started };
 }
 
@@ -20,9 +26,17 @@ describe('DefaultNeutrinoApi', () => {
 
   it('hunts with GET /neutrino-backend/hunt and explains its refusals on the page', async () => {
     const { api, requests } = client({ items: [], nextCursor: null });
-    await expect(api.hunt({ value: 'helperd', mode: 'exact', cursor: 'abc' })).resolves.toEqual({ items: [], nextCursor: null });
-    expect(requests[0]).toMatchObject({ method: 'GET', url: '/neutrino-backend/hunt?value=helperd&mode=exact&cursor=abc' });
-    expect((requests[0]!.config as { skipGlobalErrors?: number[] }).skipGlobalErrors).toEqual([400, 409, 413, 422, 503]);
+    await expect(api.hunt({ value: 'helperd', mode: 'exact', cursor: 'abc' })).resolves.toEqual({
+      items: [],
+      nextCursor: null,
+    });
+    expect(requests[0]).toMatchObject({
+      method: 'GET',
+      url: '/neutrino-backend/hunt?value=helperd&mode=exact&cursor=abc',
+    });
+    expect((requests[0]!.config as { skipGlobalErrors?: number[] }).skipGlobalErrors).toEqual([
+      400, 409, 413, 422, 503,
+    ]);
   });
 
   it('sweeps, turns a sweep into a rule set, saves and deletes hunts', async () => {
@@ -45,6 +59,9 @@ describe('DefaultNeutrinoApi', () => {
   it('exports the CSV through the downloads panel', async () => {
     const { api, started } = client();
     await api.exportHunt({ value: 'helperd', kinds: ['process'] });
-    expect(started[0]).toMatchObject({ fileName: 'neutrino-hunt.csv', request: { method: 'GET', url: '/neutrino-backend/hunt/export?value=helperd&kinds=process' } });
+    expect(started[0]).toMatchObject({
+      fileName: 'neutrino-hunt.csv',
+      request: { method: 'GET', url: '/neutrino-backend/hunt/export?value=helperd&kinds=process' },
+    });
   });
 });

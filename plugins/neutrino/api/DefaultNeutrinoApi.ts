@@ -1,6 +1,19 @@
 import type { DownloadService } from '@core/downloads/DownloadService';
 import type { HttpService } from '@core/http/HttpService';
-import type { Campaign, Family, HuntMatch, HuntPage, HuntQuery, NeutrinoApi, NewSavedHunt, SavedHunt, SweepBody, SweepResult, SweepRuleSet } from './NeutrinoApi';
+
+import type {
+  Campaign,
+  Family,
+  HuntMatch,
+  HuntPage,
+  HuntQuery,
+  NeutrinoApi,
+  NewSavedHunt,
+  SavedHunt,
+  SweepBody,
+  SweepResult,
+  SweepRuleSet,
+} from './NeutrinoApi';
 
 const BASE = '/neutrino-backend';
 /** Refusals the pages explain next to the form (a bound, a time budget), not the global error screen. */
@@ -28,7 +41,8 @@ export class DefaultNeutrinoApi implements NeutrinoApi {
   ) {}
 
   async hunt(query: HuntQuery): Promise<HuntPage> {
-    return (await this.http.get<HuntPage>(`${BASE}/hunt?${huntSearch(query)}`, { skipGlobalErrors: FORM_REFUSALS })).data;
+    return (await this.http.get<HuntPage>(`${BASE}/hunt?${huntSearch(query)}`, { skipGlobalErrors: FORM_REFUSALS }))
+      .data;
   }
 
   exportHunt(query: Omit<HuntQuery, 'cursor' | 'size'>): Promise<void> {
@@ -46,7 +60,8 @@ export class DefaultNeutrinoApi implements NeutrinoApi {
   }
 
   async sweepIntoRuleSet(body: SweepBody): Promise<SweepRuleSet> {
-    return (await this.http.post<SweepRuleSet>(`${BASE}/sweeps/ruleSet`, body, { skipGlobalErrors: FORM_REFUSALS })).data;
+    return (await this.http.post<SweepRuleSet>(`${BASE}/sweeps/ruleSet`, body, { skipGlobalErrors: FORM_REFUSALS }))
+      .data;
   }
 
   async families(): Promise<Family[]> {
@@ -54,7 +69,9 @@ export class DefaultNeutrinoApi implements NeutrinoApi {
   }
 
   async campaign(query: { familyId: string } | { indicator: string }): Promise<Campaign> {
-    return (await this.http.get<Campaign>(`${BASE}/campaigns`, { params: query, skipGlobalErrors: [404, ...FORM_REFUSALS] })).data;
+    return (
+      await this.http.get<Campaign>(`${BASE}/campaigns`, { params: query, skipGlobalErrors: [404, ...FORM_REFUSALS] })
+    ).data;
   }
 
   async savedHunts(): Promise<SavedHunt[]> {

@@ -1,14 +1,16 @@
 import { Button, Callout, ControlGroup, HTMLTable, InputGroup, Intent, NonIdealState } from '@blueprintjs/core';
 import { useState } from 'react';
+
+import { neutrinoPaths } from '@common/neutrino/paths';
+import { errorText } from '@core/http/errorText';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
-import { NeutrinoApiToken } from '../api/NeutrinoApi';
-import { errorText } from '@core/http/errorText';
-import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import { AppLink } from '@core/ui/AppLink/AppLink';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
-import { neutrinoPaths } from '@common/neutrino/paths';
+
+import { NeutrinoApiToken } from '../api/NeutrinoApi';
+import { neutrinoKeys } from '../hooks/neutrinoKeys';
 
 /** Campaigns: the families incidents name (follow one), or one indicator value typed in. */
 export function CampaignsPanel() {
@@ -27,12 +29,19 @@ export function CampaignsPanel() {
         }}
       >
         <ControlGroup>
-          <InputGroup aria-label="Indicator value" placeholder="One value, e.g. update-cdn.com" value={indicator} onChange={(e) => setIndicator(e.target.value)} />
+          <InputGroup
+            aria-label="Indicator value"
+            placeholder="One value, e.g. update-cdn.com"
+            value={indicator}
+            onChange={(e) => setIndicator(e.target.value)}
+          />
           <Button type="submit" text="Follow" disabled={!indicator.trim()} />
         </ControlGroup>
       </form>
       {families.error && <Callout intent={Intent.DANGER}>{families.error}</Callout>}
-      {families.data && families.data.length === 0 && <NonIdealState title="No family yet" description="Families appear once an inspection opens an incident." />}
+      {families.data && families.data.length === 0 && (
+        <NonIdealState title="No family yet" description="Families appear once an inspection opens an incident." />
+      )}
       {families.data && families.data.length > 0 && (
         <TableScroll label="Families">
           <HTMLTable compact striped>

@@ -1,12 +1,14 @@
-import { deviceDisplayName } from '@common/devices/appleModels';
 import { Card, Classes, H4, HTMLTable, Tag } from '@blueprintjs/core';
+
+import { deviceDisplayName } from '@common/devices/appleModels';
+import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import type { DeviceHits } from '../api/NeutrinoApi';
 import { AppLink } from '@core/ui/AppLink/AppLink';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
+import type { DeviceHits } from '../api/NeutrinoApi';
 import { DeviceName } from './DeviceName';
 import { KIND_LABELS } from './kinds';
-import { TableScroll } from '@core/ui/TableScroll/TableScroll';
-import { gluonPaths } from '@common/gluon/paths';
 
 /** Hunt results, one card per device: when it was seen, how often, and the latest evidence. */
 export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpen: boolean }) {
@@ -16,11 +18,13 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
       {items.map((hit) => (
         <Card key={hit.device.id} className="neutrino-device" data-testid="hunt-device">
           <H4>
-            <DeviceName id={hit.device.id} name={hit.device.name} canOpen={canOpen} /> <Tag minimal>{hit.device.platform === 'android' ? 'Android' : 'iOS'}</Tag>
+            <DeviceName id={hit.device.id} name={hit.device.name} canOpen={canOpen} />{' '}
+            <Tag minimal>{hit.device.platform === 'android' ? 'Android' : 'iOS'}</Tag>
           </H4>
           <p className={Classes.TEXT_MUTED}>
-            First seen {when(hit.firstSeen)} · last seen {when(hit.lastSeen)} · {hit.observations} observation{hit.observations === 1 ? '' : 's'} ({hit.occurrences} times) in{' '}
-            {hit.inspections} inspection{hit.inspections === 1 ? '' : 's'}
+            First seen {when(hit.firstSeen)} · last seen {when(hit.lastSeen)} · {hit.observations} observation
+            {hit.observations === 1 ? '' : 's'} ({hit.occurrences} times) in {hit.inspections} inspection
+            {hit.inspections === 1 ? '' : 's'}
           </p>
           <TableScroll label={`Evidence on ${deviceDisplayName(hit.device.name)}`}>
             <HTMLTable compact striped>
@@ -43,7 +47,15 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
                       {e.line !== null ? `:${e.line}` : ''}
                     </td>
                     <td>{when(e.lastSeen)}</td>
-                    <td>{canOpen ? <AppLink to={gluonPaths.device(hit.device.id, e.inspectionId)}>{e.inspectionFile ?? 'Inspection'}</AppLink> : (e.inspectionFile ?? '—')}</td>
+                    <td>
+                      {canOpen ? (
+                        <AppLink to={gluonPaths.device(hit.device.id, e.inspectionId)}>
+                          {e.inspectionFile ?? 'Inspection'}
+                        </AppLink>
+                      ) : (
+                        (e.inspectionFile ?? '—')
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -1,6 +1,6 @@
 import { deviceDisplayName } from '@common/devices/appleModels';
-import { AppLink } from '@core/ui/AppLink/AppLink';
 import { gluonPaths } from '@common/gluon/paths';
+import { AppLink } from '@core/ui/AppLink/AppLink';
 
 /** A device's name: a link to gluon's device page for users who may open it, text otherwise (spec: neutrino sees devices through hunts). */
 export function DeviceName({ id, name, canOpen }: { id: string; name: string; canOpen: boolean }) {

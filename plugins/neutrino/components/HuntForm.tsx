@@ -1,6 +1,7 @@
 import { Button, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
 import { Field, Form } from 'react-final-form';
+
 import type { HuntMode, ObservationKind } from '../api/NeutrinoApi';
 import type { HuntCriteria } from '../hooks/useHunt';
 import { KIND_LABELS, MODE_LABELS } from './kinds';
@@ -14,7 +15,10 @@ interface HuntValues {
 }
 
 const MODES = (Object.keys(MODE_LABELS) as HuntMode[]).map((value) => ({ value, label: MODE_LABELS[value] }));
-const KINDS = [{ value: '', label: 'Any kind' }, ...(Object.keys(KIND_LABELS) as ObservationKind[]).map((value) => ({ value, label: KIND_LABELS[value] }))];
+const KINDS = [
+  { value: '', label: 'Any kind' },
+  ...(Object.keys(KIND_LABELS) as ObservationKind[]).map((value) => ({ value, label: KIND_LABELS[value] })),
+];
 
 /** The same bounds as the API (server/modules/neutrino/services/huntQuery.ts): said here before asking. */
 export function validateHunt(values: HuntValues): Partial<Record<keyof HuntValues, string>> {
@@ -38,7 +42,13 @@ function criteriaOf(values: HuntValues): HuntCriteria {
 }
 
 /** What to hunt for: a value, how it matches, one kind or any, a time range. */
-export function HuntForm({ onSearch, initialValue }: { onSearch(criteria: HuntCriteria): void; initialValue?: string }) {
+export function HuntForm({
+  onSearch,
+  initialValue,
+}: {
+  onSearch(criteria: HuntCriteria): void;
+  initialValue?: string;
+}) {
   return (
     <Form<HuntValues>
       initialValues={{ mode: 'exact', kind: '', ...(initialValue ? { value: initialValue } : {}) }}
@@ -50,17 +60,43 @@ export function HuntForm({ onSearch, initialValue }: { onSearch(criteria: HuntCr
           <FormGroup
             label="Value"
             labelFor="hunt-value"
-            helperText={submitFailed ? (errors?.value ?? errors?.to) : 'A process, path, domain, app id, hash… as gluon stored it.'}
+            helperText={
+              submitFailed
+                ? (errors?.value ?? errors?.to)
+                : 'A process, path, domain, app id, hash… as gluon stored it.'
+            }
             intent={submitFailed && errors?.value ? Intent.DANGER : Intent.NONE}
           >
-            <Field<string> name="value">{({ input }) => <InputGroup id="hunt-value" {...input} placeholder="helperd" leftIcon={<Search />} />}</Field>
+            <Field<string> name="value">
+              {({ input }) => <InputGroup id="hunt-value" {...input} placeholder="helperd" leftIcon={<Search />} />}
+            </Field>
           </FormGroup>
           <div className="neutrino-row">
             <FormGroup label="Match" labelFor="hunt-mode">
-              <Field<HuntMode> name="mode">{({ input }) => <HTMLSelect id="hunt-mode" name={input.name} value={input.value} onChange={input.onChange} options={MODES} />}</Field>
+              <Field<HuntMode> name="mode">
+                {({ input }) => (
+                  <HTMLSelect
+                    id="hunt-mode"
+                    name={input.name}
+                    value={input.value}
+                    onChange={input.onChange}
+                    options={MODES}
+                  />
+                )}
+              </Field>
             </FormGroup>
             <FormGroup label="Kind" labelFor="hunt-kind">
-              <Field<string> name="kind">{({ input }) => <HTMLSelect id="hunt-kind" name={input.name} value={input.value} onChange={input.onChange} options={KINDS} />}</Field>
+              <Field<string> name="kind">
+                {({ input }) => (
+                  <HTMLSelect
+                    id="hunt-kind"
+                    name={input.name}
+                    value={input.value}
+                    onChange={input.onChange}
+                    options={KINDS}
+                  />
+                )}
+              </Field>
             </FormGroup>
             <FormGroup label="Seen from" labelFor="hunt-from">
               <Field<string> name="from">{({ input }) => <InputGroup id="hunt-from" type="date" {...input} />}</Field>

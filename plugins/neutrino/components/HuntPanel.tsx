@@ -1,9 +1,11 @@
 import { Button, ButtonGroup, Callout, Classes, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
+
+import { errorText } from '@core/http/errorText';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
+
 import { NeutrinoApiToken } from '../api/NeutrinoApi';
-import { errorText } from '@core/http/errorText';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import { useHunt } from '../hooks/useHunt';
 import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
@@ -16,7 +18,15 @@ export function HuntPanel({ access }: { access: NeutrinoAccess }) {
   const api = useService(NeutrinoApiToken);
   const hunt = useHunt();
   const save = useMutation(
-    (name: string) => api.saveHunt({ name, hunt: { mode: hunt.criteria!.mode, value: hunt.criteria!.value, ...(hunt.criteria!.kinds ? { kinds: hunt.criteria!.kinds } : {}) } }),
+    (name: string) =>
+      api.saveHunt({
+        name,
+        hunt: {
+          mode: hunt.criteria!.mode,
+          value: hunt.criteria!.value,
+          ...(hunt.criteria!.kinds ? { kinds: hunt.criteria!.kinds } : {}),
+        },
+      }),
     {
       describe: errorText,
       invalidates: [neutrinoKeys.savedHunts()],
@@ -39,11 +49,19 @@ export function HuntPanel({ access }: { access: NeutrinoAccess }) {
             <ButtonGroup>
               <Button text="Previous" disabled={hunt.pageNumber === 1} onClick={hunt.previous} />
               <Button text="Next" disabled={!data.nextCursor} onClick={hunt.next} />
-              <Button icon={<Download />} text="Export CSV" onClick={() => void hunt.exportCsv()} disabled={data.items.length === 0} />
+              <Button
+                icon={<Download />}
+                text="Export CSV"
+                onClick={() => void hunt.exportCsv()}
+                disabled={data.items.length === 0}
+              />
             </ButtonGroup>
           </div>
           {data.items.length === 0 ? (
-            <NonIdealState title="No device observed it" description="Try contains, another kind or a wider time range." />
+            <NonIdealState
+              title="No device observed it"
+              description="Try contains, another kind or a wider time range."
+            />
           ) : (
             <DeviceHitsList items={data.items} canOpen={access.openDevice} />
           )}

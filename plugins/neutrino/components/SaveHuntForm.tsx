@@ -2,6 +2,7 @@ import { Button, Callout, ControlGroup, InputGroup, Intent } from '@blueprintjs/
 import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
+
 import type { MutationResult } from '@core/react/useMutation';
 
 /** A name and Save: the hunt (or sweep) then runs on every new inspection and daily. */
@@ -32,7 +33,11 @@ export function SaveHuntForm({
       {({ handleSubmit, submitting, submitError, invalid }) => (
         <form aria-label={label} onSubmit={handleSubmit} className="neutrino-save">
           <ControlGroup>
-            <Field<string> name="name">{({ input }) => <InputGroup aria-label="Hunt name" placeholder="Name, e.g. helperd anywhere" {...input} />}</Field>
+            <Field<string> name="name">
+              {({ input }) => (
+                <InputGroup aria-label="Hunt name" placeholder="Name, e.g. helperd anywhere" {...input} />
+              )}
+            </Field>
             <Button type="submit" text={label} disabled={submitting || invalid} />
           </ControlGroup>
           {submitError && <Callout intent={Intent.DANGER}>{submitError}</Callout>}

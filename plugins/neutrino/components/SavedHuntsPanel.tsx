@@ -1,18 +1,23 @@
 import { Button, Callout, Classes, HTMLTable, Intent, NonIdealState } from '@blueprintjs/core';
 import { useState } from 'react';
+
+import { errorText } from '@core/http/errorText';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
 import { NeutrinoApiToken, type SavedHunt } from '../api/NeutrinoApi';
-import { errorText } from '@core/http/errorText';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
 import { DeviceName } from './DeviceName';
 import { MODE_LABELS } from './kinds';
-import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
-const describeHunt = (h: SavedHunt) => (h.hunt ? `${MODE_LABELS[h.hunt.mode]} “${h.hunt.value}”` : `Sweep of ${h.indicators} indicator${h.indicators === 1 ? '' : 's'}`);
+const describeHunt = (h: SavedHunt) =>
+  h.hunt
+    ? `${MODE_LABELS[h.hunt.mode]} “${h.hunt.value}”`
+    : `Sweep of ${h.indicators} indicator${h.indicators === 1 ? '' : 's'}`;
 
 /** Saved hunts: each runs again on every new inspection and daily; its matches, newest first. */
 export function SavedHuntsPanel({ access }: { access: NeutrinoAccess }) {
@@ -20,10 +25,21 @@ export function SavedHuntsPanel({ access }: { access: NeutrinoAccess }) {
   const when = useDateTimeFormatter();
   const hunts = useLoader(neutrinoKeys.savedHunts(), () => api.savedHunts(), { describe: errorText });
   const [open, setOpen] = useState<string | null>(null);
-  const matches = useLoader(open ? neutrinoKeys.matches(open) : null, () => api.matches(open!), { describe: errorText });
-  const remove = useMutation((id: string) => api.deleteSavedHunt(id), { describe: errorText, invalidates: [neutrinoKeys.savedHunts()] });
+  const matches = useLoader(open ? neutrinoKeys.matches(open) : null, () => api.matches(open!), {
+    describe: errorText,
+  });
+  const remove = useMutation((id: string) => api.deleteSavedHunt(id), {
+    describe: errorText,
+    invalidates: [neutrinoKeys.savedHunts()],
+  });
   if (hunts.error) return <Callout intent={Intent.DANGER}>{hunts.error}</Callout>;
-  if (hunts.data?.length === 0) return <NonIdealState title="No saved hunt" description="Hunt or sweep, then save it: it runs again on every new inspection." />;
+  if (hunts.data?.length === 0)
+    return (
+      <NonIdealState
+        title="No saved hunt"
+        description="Hunt or sweep, then save it: it runs again on every new inspection."
+      />
+    );
   return (
     <div>
       {remove.error && <Callout intent={Intent.DANGER}>{remove.error}</Callout>}
@@ -46,8 +62,20 @@ export function SavedHuntsPanel({ access }: { access: NeutrinoAccess }) {
                 <td>{h.matches}</td>
                 <td>{h.devices}</td>
                 <td>
-                  <Button size="small" text={open === h.id ? 'Hide matches' : 'Matches'} onClick={() => setOpen(open === h.id ? null : h.id)} />
-                  {access.save && <Button size="small" variant="minimal" intent={Intent.DANGER} text="Delete" onClick={() => void remove.run(h.id)} />}
+                  <Button
+                    size="small"
+                    text={open === h.id ? 'Hide matches' : 'Matches'}
+                    onClick={() => setOpen(open === h.id ? null : h.id)}
+                  />
+                  {access.save && (
+                    <Button
+                      size="small"
+                      variant="minimal"
+                      intent={Intent.DANGER}
+                      text="Delete"
+                      onClick={() => void remove.run(h.id)}
+                    />
+                  )}
                 </td>
               </tr>
             ))}

@@ -21,7 +21,11 @@ export const KIND_LABELS: Record<ObservationKind, string> = {
   tombstone: 'Crash process (tombstone)',
 };
 
-export const MODE_LABELS: Record<HuntMode, string> = { exact: 'Is exactly', prefix: 'Starts with', contains: 'Contains' };
+export const MODE_LABELS: Record<HuntMode, string> = {
+  exact: 'Is exactly',
+  prefix: 'Starts with',
+  contains: 'Contains',
+};
 
 /** Indicator types a pasted list can have, in words. */
 export const INDICATOR_LABELS: Record<IndicatorType, string> = {

@@ -1,8 +1,10 @@
 import { useState } from 'react';
+
+import { errorText } from '@core/http/errorText';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
-import { NeutrinoApiToken, type HuntQuery } from '../api/NeutrinoApi';
-import { errorText } from '@core/http/errorText';
+
+import { type HuntQuery, NeutrinoApiToken } from '../api/NeutrinoApi';
 import { neutrinoKeys } from './neutrinoKeys';
 
 export const HUNT_PAGE_SIZE = 25;
@@ -18,7 +20,9 @@ export function useHunt() {
   const [criteria, setCriteria] = useState<HuntCriteria | null>(null);
   const [cursors, setCursors] = useState<string[]>([]);
   const cursor = cursors.at(-1);
-  const query: HuntQuery | null = criteria ? { ...criteria, size: HUNT_PAGE_SIZE, ...(cursor ? { cursor } : {}) } : null;
+  const query: HuntQuery | null = criteria
+    ? { ...criteria, size: HUNT_PAGE_SIZE, ...(cursor ? { cursor } : {}) }
+    : null;
   const page = useLoader(query ? neutrinoKeys.hunt(query) : null, () => api.hunt(query!), { describe: errorText });
   return {
     criteria,

@@ -13,5 +13,10 @@ export interface NeutrinoAccess {
 export function useNeutrinoAccess(): NeutrinoAccess {
   const permissions = useService(PermissionsServiceToken);
   const perms = useObservable(permissions.perms$, permissions.perms());
-  return { hunt: canHunt(perms), save: canSaveHunts(perms), ruleSet: canSweepIntoRuleSet(perms), openDevice: canOpenHuntDevice(perms) };
+  return {
+    hunt: canHunt(perms),
+    save: canSaveHunts(perms),
+    ruleSet: canSweepIntoRuleSet(perms),
+    openDevice: canOpenHuntDevice(perms),
+  };
 }

@@ -1,23 +1,36 @@
+import '../neutrino.css';
+
 import { Button, Callout, Classes, H2, H4, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { ArrowLeft } from '@blueprintjs/icons';
-import { NavigationServiceToken } from '@core/navigation/NavigationService';
+
+import { gluonPaths } from '@common/gluon/paths';
+import { neutrinoPaths } from '@common/neutrino/paths';
+import { errorText } from '@core/http/errorText';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
-import { NeutrinoApiToken } from '../api/NeutrinoApi';
 import { AppLink } from '@core/ui/AppLink/AppLink';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
+import { NeutrinoApiToken } from '../api/NeutrinoApi';
 import { DeviceName } from '../components/DeviceName';
-import { errorText } from '@core/http/errorText';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import { useNeutrinoAccess } from '../hooks/useNeutrinoAccess';
-import '../neutrino.css';
-import { TableScroll } from '@core/ui/TableScroll/TableScroll';
-import { gluonPaths } from '@common/gluon/paths';
-import { neutrinoPaths } from '@common/neutrino/paths';
 
-const STATE_INTENTS: Record<string, Intent> = { open: Intent.DANGER, confirmed: Intent.WARNING, benign: Intent.SUCCESS, false_positive: Intent.NONE };
-const STATE_NAMES: Record<string, string> = { open: 'Open', confirmed: 'Confirmed', benign: 'Benign', false_positive: 'False positive' };
+const STATE_INTENTS: Record<string, Intent> = {
+  open: Intent.DANGER,
+  confirmed: Intent.WARNING,
+  benign: Intent.SUCCESS,
+  false_positive: Intent.NONE,
+};
+const STATE_NAMES: Record<string, string> = {
+  open: 'Open',
+  confirmed: 'Confirmed',
+  benign: 'Benign',
+  false_positive: 'False positive',
+};
 
 /** /neutrino/campaigns/family/:familyId and …/indicator/:indicator: one campaign across the fleet. */
 export default function CampaignPage({ params }: PageProps) {
@@ -27,14 +40,23 @@ export default function CampaignPage({ params }: PageProps) {
   const when = useDateTimeFormatter();
   const by = params.familyId ? 'family' : 'indicator';
   const value = params.familyId ?? params.indicator ?? '';
-  const campaign = useLoader(access.hunt && value ? neutrinoKeys.campaign(by, value) : null, () => api.campaign(by === 'family' ? { familyId: value } : { indicator: value }), {
-    describe: errorText,
-  });
+  const campaign = useLoader(
+    access.hunt && value ? neutrinoKeys.campaign(by, value) : null,
+    () => api.campaign(by === 'family' ? { familyId: value } : { indicator: value }),
+    {
+      describe: errorText,
+    },
+  );
   const data = campaign.data;
   const busiest = Math.max(1, ...(data?.timeline.map((t) => t.devices) ?? [1]));
   return (
     <section className="neutrino-page">
-      <Button variant="minimal" icon={<ArrowLeft />} text="Back to hunting" onClick={() => navigation.navigate(neutrinoPaths.home())} />
+      <Button
+        variant="minimal"
+        icon={<ArrowLeft />}
+        text="Back to hunting"
+        onClick={() => navigation.navigate(neutrinoPaths.home())}
+      />
       <H2>{data?.family ? `Campaign: ${data.family.name}` : `Indicator: ${value}`}</H2>
       {!access.hunt && <Callout intent={Intent.WARNING}>Your account has no threat-hunting permission.</Callout>}
       {campaign.error && <Callout intent={Intent.DANGER}>{campaign.error}</Callout>}
@@ -70,7 +92,12 @@ export default function CampaignPage({ params }: PageProps) {
                       <td>
                         {d.incidents.map((i) => (
                           <Tag key={i.id} intent={STATE_INTENTS[i.state] ?? Intent.NONE} minimal>
-                            {access.openDevice ? <AppLink to={gluonPaths.incident(i.id)}>{i.familyName}</AppLink> : i.familyName}: {STATE_NAMES[i.state] ?? i.state}
+                            {access.openDevice ? (
+                              <AppLink to={gluonPaths.incident(i.id)}>{i.familyName}</AppLink>
+                            ) : (
+                              i.familyName
+                            )}
+                            : {STATE_NAMES[i.state] ?? i.state}
                           </Tag>
                         ))}
                       </td>
@@ -89,8 +116,11 @@ export default function CampaignPage({ params }: PageProps) {
                     <tr key={t.day}>
                       <td>{t.day}</td>
                       <td>
-                        <span className="neutrino-bar" style={{ width: `${Math.round((t.devices / busiest) * 120)}px` }} /> {t.devices} device{t.devices === 1 ? '' : 's'} (
-                        {t.sightings} sighting
+                        <span
+                          className="neutrino-bar"
+                          style={{ width: `${Math.round((t.devices / busiest) * 120)}px` }}
+                        />{' '}
+                        {t.devices} device{t.devices === 1 ? '' : 's'} ({t.sightings} sighting
                         {t.sightings === 1 ? '' : 's'})
                       </td>
                     </tr>

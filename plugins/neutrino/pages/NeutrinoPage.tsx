@@ -1,13 +1,16 @@
+import '../neutrino.css';
+
 import { Callout, Classes, H2, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
+
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { AppLink } from '@core/ui/AppLink/AppLink';
+
 import { CampaignsPanel } from '../components/CampaignsPanel';
 import { HuntPanel } from '../components/HuntPanel';
 import { SavedHuntsPanel } from '../components/SavedHuntsPanel';
 import { SweepPanel } from '../components/SweepPanel';
 import { useNeutrinoAccess } from '../hooks/useNeutrinoAccess';
-import '../neutrino.css';
 
 type TabId = 'hunt' | 'sweep' | 'campaigns' | 'saved';
 
@@ -18,10 +21,13 @@ export default function NeutrinoPage(_props: PageProps) {
   return (
     <section className="neutrino-page">
       <H2>Neutrino</H2>
-      <p className={Classes.TEXT_MUTED}>Threat hunting across every device: which of your phones ever saw this, and when.</p>
+      <p className={Classes.TEXT_MUTED}>
+        Threat hunting across every device: which of your phones ever saw this, and when.
+      </p>
       {!access.hunt ? (
         <Callout intent={Intent.WARNING} title="No hunting permission">
-          Your account has no threat-hunting permission (Threat hunting across devices: View). Ask an administrator, or go back to <AppLink to="/">the console</AppLink>.
+          Your account has no threat-hunting permission (Threat hunting across devices: View). Ask an administrator, or
+          go back to <AppLink to="/">the console</AppLink>.
         </Callout>
       ) : (
         <Tabs id="neutrino-tabs" selectedTabId={tab} onChange={(id) => setTab(id as TabId)} renderActiveTabPanelOnly>

@@ -1,10 +1,12 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { fakeService } from '@core/testing';
+
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import { NeutrinoApiToken, type DeviceHits, type NeutrinoApi, type SweepResult } from '../api/NeutrinoApi';
+import { type DeviceHits, type NeutrinoApi, NeutrinoApiToken, type SweepResult } from '../api/NeutrinoApi';
 import { neutrinoPlugin } from '../index';
 
 beforeAll(async () => {
@@ -44,7 +46,10 @@ function host(path: string, perms: string[], methods: Partial<NeutrinoApi>) {
 describe('/neutrino hunt', () => {
   it('hunts a value, shows each device with its evidence and pages by the server cursor', async () => {
     const fake = host('/neutrino', ['ntr#hnt#rw', 'gln#rpt#r'], {
-      hunt: async (q) => (q.cursor ? { items: [hit('d-2', 'iPhone B')], nextCursor: null } : { items: [hit('d-1', 'iPhone A')], nextCursor: 'next-1' }),
+      hunt: async (q) =>
+        q.cursor
+          ? { items: [hit('d-2', 'iPhone B')], nextCursor: null }
+          : { items: [hit('d-1', 'iPhone A')], nextCursor: 'next-1' },
       saveHunt: async (body) => ({
         id: 'h-1',
         name: body.name,
@@ -75,7 +80,9 @@ describe('/neutrino hunt', () => {
   });
 
   it('says what is wrong before asking the server, and shows no device link without gluon reports', async () => {
-    const fake = host('/neutrino', ['ntr#hnt#r'], { hunt: async () => ({ items: [hit('d-1', 'iPhone A')], nextCursor: null }) });
+    const fake = host('/neutrino', ['ntr#hnt#r'], {
+      hunt: async () => ({ items: [hit('d-1', 'iPhone A')], nextCursor: null }),
+    });
     await userEvent.selectOptions(await screen.findByLabelText('Match'), 'contains');
     await userEvent.type(screen.getByLabelText('Value'), 'ab');
     await userEvent.click(screen.getByRole('button', { name: 'Hunt' }));
@@ -129,7 +136,8 @@ describe('/neutrino sweep', () => {
   it('sweeps a pasted list and turns it into a rule set with gluon config write', async () => {
     const fake = host('/neutrino', ['ntr#hnt#r', 'gln#cfg#rw'], {
       sweep: async () => result,
-      sweepIntoRuleSet: async () => ({ status: 'created', ruleSet: { name: 'Helpers' } }) as Awaited<ReturnType<NeutrinoApi['sweepIntoRuleSet']>>,
+      sweepIntoRuleSet: async () =>
+        ({ status: 'created', ruleSet: { name: 'Helpers' } }) as Awaited<ReturnType<NeutrinoApi['sweepIntoRuleSet']>>,
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'Sweep' }));
     await userEvent.type(screen.getByLabelText('Indicators'), 'helperd{enter}nothing-here');
@@ -141,7 +149,11 @@ describe('/neutrino sweep', () => {
     await userEvent.type(within(form).getByLabelText('Hunt name'), 'Helpers');
     await userEvent.click(within(form).getByRole('button', { name: 'Turn into a rule set' }));
     expect(await screen.findByText(/Rule set “Helpers” created/)).toBeTruthy();
-    expect(fake.sweepIntoRuleSet).toHaveBeenCalledWith({ values: 'helperd\nnothing-here', type: 'process:name', name: 'Helpers' });
+    expect(fake.sweepIntoRuleSet).toHaveBeenCalledWith({
+      values: 'helperd\nnothing-here',
+      type: 'process:name',
+      name: 'Helpers',
+    });
     // Saving a sweep needs ntr#hnt#rw.
     expect(screen.queryByRole('form', { name: 'Save sweep' })).toBeNull();
   });
@@ -205,7 +217,17 @@ describe('campaigns and saved hunts', () => {
         },
       ],
       matches: async () => [
-        { id: 'm-1', deviceId: 'd-3', deviceName: 'Pixel C', inspectionId: 'i-9', kind: 'process', value: 'helperd', source: 'ps.txt', line: 1, createdAt: SEEN },
+        {
+          id: 'm-1',
+          deviceId: 'd-3',
+          deviceName: 'Pixel C',
+          inspectionId: 'i-9',
+          kind: 'process',
+          value: 'helperd',
+          source: 'ps.txt',
+          line: 1,
+          createdAt: SEEN,
+        },
       ],
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'Saved hunts' }));

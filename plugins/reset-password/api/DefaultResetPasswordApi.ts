@@ -1,4 +1,5 @@
 import type { HttpService } from '@core/http/HttpService';
+
 import type { ChangePasswordBody, PasswordRecoveryCheck, ResetPasswordApi } from './ResetPasswordApi';
 
 const PUBLIC = { authMode: { kind: 'public' }, skipGlobalErrors: true } as const;

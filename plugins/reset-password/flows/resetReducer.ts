@@ -1,6 +1,7 @@
 import type { CallFailure } from '@core/http/callFailure';
-import { ResetTexts } from '../logic/texts';
 import { boundErrorText } from '@core/http/errorText';
+
+import { ResetTexts } from '../logic/texts';
 
 export type ResetStep = 'resetPassword' | 'twoFactor' | 'recoveryCode';
 
@@ -45,7 +46,9 @@ function isCodeRejection(message: string | null): boolean {
 export function resetReducer(state: ResetState, event: ResetEvent): ResetState {
   switch (event.type) {
     case 'validated':
-      return state.phase === 'validating' ? { phase: 'form', otp: event.otp, step: 'resetPassword', password: null, submitting: false, error: null } : state;
+      return state.phase === 'validating'
+        ? { phase: 'form', otp: event.otp, step: 'resetPassword', password: null, submitting: false, error: null }
+        : state;
     case 'validationFailed':
       return state.phase === 'validating' ? { phase: 'expired', message: event.failure.message } : state;
     default:
@@ -56,9 +59,13 @@ export function resetReducer(state: ResetState, event: ResetEvent): ResetState {
     case 'passwordEntered':
       if (state.step !== 'resetPassword' || state.submitting) return state;
       // Spec §4: with a second factor the first step only collects the password (no call).
-      return state.otp ? { ...state, step: 'twoFactor', password: event.password, error: null } : { ...state, password: event.password, submitting: true, error: null };
+      return state.otp
+        ? { ...state, step: 'twoFactor', password: event.password, error: null }
+        : { ...state, password: event.password, submitting: true, error: null };
     case 'codeSubmitted':
-      return state.step === 'resetPassword' || state.submitting || state.password === null ? state : { ...state, submitting: true, error: null };
+      return state.step === 'resetPassword' || state.submitting || state.password === null
+        ? state
+        : { ...state, submitting: true, error: null };
     case 'switchStep':
       return state.step === 'resetPassword' || state.submitting ? state : { ...state, step: event.step, error: null };
     case 'succeeded':

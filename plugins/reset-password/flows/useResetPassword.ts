@@ -1,7 +1,9 @@
 import { useEffect, useReducer, useRef } from 'react';
+
+import { callFailure } from '@core/http/callFailure';
 import type { NavigationService } from '@core/navigation/NavigationService';
 import { TOAST_TIMEOUT_MS, type ToastService } from '@core/toasts/ToastService';
-import { callFailure } from '@core/http/callFailure';
+
 import type { ChangePasswordBody, ResetPasswordApi } from '../api/ResetPasswordApi';
 import { ResetTexts } from '../logic/texts';
 import { normalizeRecoveryCode } from '../logic/validators';
@@ -43,7 +45,12 @@ export function useResetPassword({ api, nav, toasts }: ResetServices, resetPassw
     try {
       await api.changePassword(resetPasswordId, body);
       dispatch({ type: 'succeeded' });
-      toasts.show({ intent: 'success', title: ResetTexts.toastTitle, message: ResetTexts.toastMessage, timeout: TOAST_TIMEOUT_MS });
+      toasts.show({
+        intent: 'success',
+        title: ResetTexts.toastTitle,
+        message: ResetTexts.toastMessage,
+        timeout: TOAST_TIMEOUT_MS,
+      });
       nav.navigate('/login', { replace: true });
     } catch (error) {
       dispatch({ type: 'failed', failure: callFailure(error) });
@@ -68,7 +75,8 @@ export function useResetPassword({ api, nav, toasts }: ResetServices, resetPassw
     state,
     submitPassword,
     submitCode: (code) => submitWith((password) => ({ otp: code, otpRecoveryCode: null, password })),
-    submitRecoveryCode: (code) => submitWith((password) => ({ otp: null, otpRecoveryCode: normalizeRecoveryCode(code), password })),
+    submitRecoveryCode: (code) =>
+      submitWith((password) => ({ otp: null, otpRecoveryCode: normalizeRecoveryCode(code), password })),
     switchStep: (step) => dispatch({ type: 'switchStep', step }),
   };
 }

@@ -14,7 +14,8 @@ export function validateConfirmation(value: unknown, newPassword: string | undef
 
 export const validateCode: Validator = (value) => (filled(value) ? undefined : ResetTexts.codeRequired);
 
-export const validateRecoveryCode: Validator = (value) => (normalizeRecoveryCode(typeof value === 'string' ? value : '') ? undefined : ResetTexts.recoveryRequired);
+export const validateRecoveryCode: Validator = (value) =>
+  normalizeRecoveryCode(typeof value === 'string' ? value : '') ? undefined : ResetTexts.recoveryRequired;
 
 /** Code fields are numeric: digits only, at most six. */
 export function parseCode(value: string): string {

@@ -1,11 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
+
 import { definePlugin } from '@core/plugin/PluginManifest';
 import { apiFailure, fakeService, networkFailure } from '@core/testing';
-import { ToastServiceToken, type Toast, type ToastService } from '@core/toasts/ToastService';
+import { type Toast, type ToastService, ToastServiceToken } from '@core/toasts/ToastService';
+
 import { renderHost } from '../../../tests/harness/renderHost';
-import { ResetPasswordApiToken, type ResetPasswordApi } from '../api/ResetPasswordApi';
+import { type ResetPasswordApi, ResetPasswordApiToken } from '../api/ResetPasswordApi';
 import { resetPasswordPlugin } from '../index';
 
 // The first render would otherwise pay for compiling the lazy chunks inside a findBy timeout.
@@ -16,12 +18,22 @@ beforeAll(async () => {
 const ID = 'abcdefghijklmnopqrstuv';
 
 /** /login exists, so the success redirect lands on a page. */
-const loginStub = definePlugin({ id: 'stub', title: 'Stub', kind: 'public', requires: [], routes: [{ path: '/login', page: async () => ({ default: () => <p>login page</p> }) }] });
+const loginStub = definePlugin({
+  id: 'stub',
+  title: 'Stub',
+  kind: 'public',
+  requires: [],
+  routes: [{ path: '/login', page: async () => ({ default: () => <p>login page</p> }) }],
+});
 
 /** The page with a fake ResetPasswordApi (the requests themselves: DefaultResetPasswordApi.test.ts). */
 function setup(own: Partial<ResetPasswordApi>) {
   const api = fakeService<ResetPasswordApi>('ResetPasswordApi', {}, own);
-  const host = renderHost({ plugins: [resetPasswordPlugin, loginStub], path: `/resetPassword/${ID}`, services: [[ResetPasswordApiToken, api]] });
+  const host = renderHost({
+    plugins: [resetPasswordPlugin, loginStub],
+    path: `/resetPassword/${ID}`,
+    services: [[ResetPasswordApiToken, api]],
+  });
   const toasts = () => {
     let list: readonly Toast[] = [];
     host.services
@@ -34,7 +46,8 @@ function setup(own: Partial<ResetPasswordApi>) {
   return { host, api, calls, toasts };
 }
 
-const failure = (status: number, message: string | null) => () => Promise.reject(apiFailure(status, message === null ? {} : { statusCode: status, error: 'x', message }));
+const failure = (status: number, message: string | null) => () =>
+  Promise.reject(apiFailure(status, message === null ? {} : { statusCode: status, error: 'x', message }));
 const withOtp = (otp: boolean) => async () => ({ otp });
 const changed = async () => undefined;
 
@@ -59,7 +72,9 @@ describe('validation of the link', () => {
     const { host } = setup({ checkLink: failure(status, message) });
     expect(await screen.findByRole('heading', { name: 'Sorry, this link has expired!' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(message);
-    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe('https://support.jamf.com/');
+    expect(screen.getByRole('link', { name: 'Contact support' }).getAttribute('href')).toBe(
+      'https://support.jamf.com/',
+    );
     expect(screen.queryByLabelText('New Password')).toBeNull();
     await userEvent.click(screen.getByRole('link', { name: 'Try again' }));
     await host.waitForPath('/login');
@@ -87,11 +102,21 @@ describe('without a second factor', () => {
     await typePasswords('Passw0rd!x');
     await host.waitForPath('/login');
     expect(calls()).toEqual([[ID, { otp: null, otpRecoveryCode: null, password: 'Passw0rd!x' }]]);
-    expect(toasts()).toEqual([expect.objectContaining({ intent: 'success', title: 'Reset password', message: 'Your password has been reset', timeout: 3000 })]);
+    expect(toasts()).toEqual([
+      expect.objectContaining({
+        intent: 'success',
+        title: 'Reset password',
+        message: 'Your password has been reset',
+        timeout: 3000,
+      }),
+    ]);
   });
 
   it('shows the server message when the change fails, and keeps the form', async () => {
-    const { host, toasts } = setup({ checkLink: withOtp(false), changePassword: failure(400, 'The password must have at least 8 characters') });
+    const { host, toasts } = setup({
+      checkLink: withOtp(false),
+      changePassword: failure(400, 'The password must have at least 8 characters'),
+    });
     await typePasswords('short');
     expect((await screen.findByRole('alert')).textContent).toBe('The password must have at least 8 characters');
     expect(screen.getByLabelText('New Password')).toBeTruthy();
@@ -163,7 +188,9 @@ describe('with a second factor', () => {
     await typePasswords('Passw0rd!x');
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The mail service is down, try again in a minute.'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('The mail service is down, try again in a minute.'),
+    );
   });
 
   it('a failure without a message shows the unknown-error text', async () => {
@@ -171,6 +198,8 @@ describe('with a second factor', () => {
     await typePasswords('Passw0rd!x');
     await userEvent.type(await screen.findByLabelText('Authentication code'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('The application has encountered an unknown error'));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('The application has encountered an unknown error'),
+    );
   });
 });

@@ -1,10 +1,14 @@
+import './ResetPasswordPage.css';
+
 import { Callout, Classes, H1, Intent, Spinner } from '@blueprintjs/core';
+import { useMemo } from 'react';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react';
 import { ToastServiceToken } from '@core/toasts/ToastService';
 import { PublicPage } from '@core/ui/PublicPage/PublicPage';
-import { useMemo } from 'react';
+
 import { ResetPasswordApiToken } from '../api/ResetPasswordApi';
 import { CodeForm } from '../components/CodeForm/CodeForm';
 import { ExpiredView } from '../components/ExpiredView/ExpiredView';
@@ -12,7 +16,6 @@ import { NewPasswordForm } from '../components/NewPasswordForm/NewPasswordForm';
 import type { ResetStep } from '../flows/resetReducer';
 import { useResetPassword } from '../flows/useResetPassword';
 import { ResetTexts } from '../logic/texts';
-import './ResetPasswordPage.css';
 
 const STEP_TITLES: Record<ResetStep, string> = {
   resetPassword: ResetTexts.title,
@@ -26,7 +29,10 @@ export default function ResetPasswordPage({ params }: PageProps) {
   const nav = useService(NavigationServiceToken);
   const toasts = useService(ToastServiceToken);
   const services = useMemo(() => ({ api, nav, toasts }), [api, nav, toasts]);
-  const { state, submitPassword, submitCode, submitRecoveryCode, switchStep } = useResetPassword(services, params.password_recovery_id ?? '');
+  const { state, submitPassword, submitCode, submitRecoveryCode, switchStep } = useResetPassword(
+    services,
+    params.password_recovery_id ?? '',
+  );
 
   let title: string = ResetTexts.title;
   let body;

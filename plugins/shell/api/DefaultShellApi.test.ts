@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { createFakeHttpService, type FakeRequest } from '@core/testing';
+
 import { DefaultShellApi } from './DefaultShellApi';
 import { MAX_QUERY_URL_BYTES } from './ShellApi';
 
@@ -22,10 +24,26 @@ describe('DefaultShellApi', () => {
 
   it('sendContactRequest posts the fields in the query of the product’s address, without a body', async () => {
     const { api, requests } = client();
-    await api.sendContactRequest('neutrino', { requestType: 'sendFeedback', subject: 'Nice & quick', message: 'Works well?', rating: 4, relatedPageUrl: 'http://x/neutrino' });
+    await api.sendContactRequest('neutrino', {
+      requestType: 'sendFeedback',
+      subject: 'Nice & quick',
+      message: 'Works well?',
+      rating: 4,
+      relatedPageUrl: 'http://x/neutrino',
+    });
     const [call] = requests;
-    expect([call!.method, call!.url.split('?')[0], call!.data, skip(call!)]).toEqual(['POST', '/neutrino-backend/userRequests/sendFeedback', undefined, [403]]);
-    expect(queryOf(call!)).toEqual({ subject: 'Nice & quick', message: 'Works well?', rating: '4', relatedPageUrl: 'http://x/neutrino' });
+    expect([call!.method, call!.url.split('?')[0], call!.data, skip(call!)]).toEqual([
+      'POST',
+      '/neutrino-backend/userRequests/sendFeedback',
+      undefined,
+      [403],
+    ]);
+    expect(queryOf(call!)).toEqual({
+      subject: 'Nice & quick',
+      message: 'Works well?',
+      rating: '4',
+      relatedPageUrl: 'http://x/neutrino',
+    });
   });
 
   it('a long message goes as a JSON body instead of an address over 8 KiB', async () => {
@@ -38,7 +56,11 @@ describe('DefaultShellApi', () => {
       relatedPageUrl: 'http://x/gluon',
     });
     const [call] = requests;
-    expect([call!.method, call!.url, skip(call!)]).toEqual(['POST', '/gluon-backend/userRequests/contactSupport', [403]]);
+    expect([call!.method, call!.url, skip(call!)]).toEqual([
+      'POST',
+      '/gluon-backend/userRequests/contactSupport',
+      [403],
+    ]);
     expect(call!.data).toMatchObject({ subject: 'Long', rating: 0, relatedPageUrl: 'http://x/gluon' });
     expect((call!.data as { message: string }).message).toHaveLength(MAX_QUERY_URL_BYTES);
   });

@@ -2,10 +2,14 @@ import type { ApiBody, ApiParams, ApiPath, ApiQuery } from '@common/api/apiTypes
 import { createServiceToken } from '@core/di/ServiceToken';
 
 /** The products that take Contact Us requests: those whose API serves `/{product}-backend/userRequests/…`. */
-export type ContactProduct = { [P in ApiPath]: P extends `/${infer Product}-backend/userRequests/{requestType}` ? Product : never }[ApiPath];
+export type ContactProduct = {
+  [P in ApiPath]: P extends `/${infer Product}-backend/userRequests/{requestType}` ? Product : never;
+}[ApiPath];
 export type RequestType = ApiParams<'/gluon-backend/userRequests/{requestType}', 'post'>['requestType'];
 /** One Contact Us request: its type and every field (the schema makes them optional, as either query or body carries them). */
-export type ContactRequest = { requestType: RequestType } & Required<ApiQuery<'/gluon-backend/userRequests/{requestType}', 'post'>>;
+export type ContactRequest = { requestType: RequestType } & Required<
+  ApiQuery<'/gluon-backend/userRequests/{requestType}', 'post'>
+>;
 export type PasswordChange = ApiBody<'/um/password', 'post'>;
 
 /**

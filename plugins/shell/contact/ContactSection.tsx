@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { ModalServiceToken, type ModalBodyProps } from '@core/modals/ModalService';
+
+import { type ModalBodyProps, ModalServiceToken } from '@core/modals/ModalService';
 import { ServicesProvider, useContainer, useService } from '@core/react';
+
 import { ContactUsModal } from './ContactUsModal';
 
 /**

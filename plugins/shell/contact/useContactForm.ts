@@ -1,7 +1,8 @@
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useService } from '@core/react';
 import { ToastServiceToken } from '@core/toasts/ToastService';
-import { ShellApiToken, type RequestType } from '../api/ShellApi';
+
+import { type RequestType, ShellApiToken } from '../api/ShellApi';
 import { serverMessage } from '../logic/serverMessage';
 import { productOfPath, ratingToSend } from './contactRules';
 

@@ -1,5 +1,6 @@
 import { Button, Classes, Intent } from '@blueprintjs/core';
 import { ShareIcon } from '@blueprintjs/icons';
+
 import { ideasSiteUrl } from './ideasSiteUrl';
 
 /**
@@ -9,7 +10,10 @@ import { ideasSiteUrl } from './ideasSiteUrl';
 export default function FeatureRequestSection({ close }: { close(): void }) {
   return (
     <div className="shell-section" data-testid="feature-request-section">
-      <p>Ideas and feature requests are collected on our ideas site, where you can suggest a feature, vote for the ideas of others and follow their progress.</p>
+      <p>
+        Ideas and feature requests are collected on our ideas site, where you can suggest a feature, vote for the ideas
+        of others and follow their progress.
+      </p>
       <p className={Classes.TEXT_MUTED}>The site opens in a new tab.</p>
       <Button
         intent={Intent.PRIMARY}

@@ -1,16 +1,19 @@
+import '../shell.css';
+
 import { Button, Card } from '@blueprintjs/core';
 import { MenuIcon, UserIcon } from '@blueprintjs/icons';
-import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
 import { pluginBasePath } from '@core/plugin/resolveRoutes';
 import { useObservable, useService } from '@core/react';
-import { useViewport } from '@core/ui/useViewport';
 import { SessionServiceToken } from '@core/session/SessionService';
+import { useViewport } from '@core/ui/useViewport';
+
 import type { ProfileMenuLink } from '../profile/ProfileMenuPanel';
-import { PROFILE_MENU_DELAY_MS, productOwnsPath, profileMenuVisible } from '../profile/profileMenuVisible';
-import '../shell.css';
+import { productOwnsPath, PROFILE_MENU_DELAY_MS, profileMenuVisible } from '../profile/profileMenuVisible';
 
 // The panel (Blueprint's Menu, the sections' list) is fetched when the button is first pointed
 // at or focused, so it is off the signed-in first load and ready by the end of the open delay.
@@ -74,14 +77,21 @@ export default function ProfileMenu() {
 
   if (!profile) return null;
   const full = profileMenuVisible(path, snapshot.plugins);
-  const sections = snapshot.profileMenu.filter((section) => (full || section.account) && (!section.visible || section.visible(perms)));
+  const sections = snapshot.profileMenu.filter(
+    (section) => (full || section.account) && (!section.visible || section.visible(perms)),
+  );
   const products: ProfileMenuLink[] = narrow
     ? snapshot.plugins
         .filter((plugin) => plugin.kind === 'product' && plugin.product)
         .sort((a, b) => (a.product?.order ?? 0) - (b.product?.order ?? 0))
         .map((plugin) => {
           const base = pluginBasePath(plugin.id);
-          return { id: plugin.id, label: plugin.product?.name ?? plugin.title, path: base, active: productOwnsPath(plugin, path) };
+          return {
+            id: plugin.id,
+            label: plugin.product?.name ?? plugin.title,
+            path: base,
+            active: productOwnsPath(plugin, path),
+          };
         })
     : [];
   const close = () => schedule(false, true);

@@ -1,5 +1,6 @@
 import { Button } from '@blueprintjs/core';
 import { FlashIcon, MoonIcon } from '@blueprintjs/icons';
+
 import { useObservable, useService } from '@core/react';
 import { ThemeServiceToken } from '@core/theme/ThemeService';
 
@@ -11,6 +12,13 @@ export default function ThemeToggle() {
   return (
     // A native title, not Blueprint's Tooltip: the tooltip's positioning library alone weighed
     // ~16 KiB brotli on every signed-in first load (tests/signedInBudget.test.ts).
-    <Button variant="minimal" aria-label={label} title={label} data-testid="theme-toggle" icon={current === 'dark' ? <FlashIcon /> : <MoonIcon />} onClick={() => theme.toggle()} />
+    <Button
+      variant="minimal"
+      aria-label={label}
+      title={label}
+      data-testid="theme-toggle"
+      icon={current === 'dark' ? <FlashIcon /> : <MoonIcon />}
+      onClick={() => theme.toggle()}
+    />
   );
 }

@@ -1,7 +1,8 @@
 import { Button, Callout, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
-import { useChangePassword, validatePasswordChange, type PasswordValues } from './useChangePassword';
+
+import { type PasswordValues, useChangePassword, validatePasswordChange } from './useChangePassword';
 
 export interface ChangePasswordFormProps {
   /** Called after a successful change (the section folds the form away). */
@@ -14,7 +15,8 @@ const FIELDS: readonly { key: keyof PasswordValues; label: string; autoComplete:
   { key: 'confirmPassword', label: 'Confirm new password', autoComplete: 'new-password' },
 ];
 const EMPTY: PasswordValues = { oldPassword: '', newPassword: '', confirmPassword: '' };
-const validate = (values: Partial<PasswordValues>) => validatePasswordChange(values.oldPassword ?? '', values.newPassword ?? '', values.confirmPassword ?? '');
+const validate = (values: Partial<PasswordValues>) =>
+  validatePasswordChange(values.oldPassword ?? '', values.newPassword ?? '', values.confirmPassword ?? '');
 const keepEmpty = (value: string | undefined) => value ?? '';
 
 /** Old, new and confirmation; Enter submits. Every other session of the user ends on success. */
@@ -43,7 +45,12 @@ export function ChangePasswordForm({ onDone }: ChangePasswordFormProps) {
           }}
         >
           {failure ? (
-            <Callout intent={Intent.DANGER} role="alert" style={{ marginBottom: 8 }} data-testid="change-password-failure">
+            <Callout
+              intent={Intent.DANGER}
+              role="alert"
+              style={{ marginBottom: 8 }}
+              data-testid="change-password-failure"
+            >
               {failure}
             </Callout>
           ) : null}
@@ -69,7 +76,10 @@ export function ChangePasswordForm({ onDone }: ChangePasswordFormProps) {
               }}
             </Field>
           ))}
-          <p className="shell-hint">Use 8 or more characters with a mix of letters, numbers &amp; symbols. Your other sessions will be signed out.</p>
+          <p className="shell-hint">
+            Use 8 or more characters with a mix of letters, numbers &amp; symbols. Your other sessions will be signed
+            out.
+          </p>
           <Button type="submit" intent={Intent.PRIMARY} text="Change password" loading={submitting} />
         </form>
       )}

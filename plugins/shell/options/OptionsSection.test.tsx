@@ -1,12 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { LocaleServiceToken, type LocaleService } from '@core/locale/LocaleService';
-import { StorageKeys, StorageServiceToken, type StorageService } from '@core/storage/StorageService';
-import { ThemeServiceToken, type ThemeService } from '@core/theme/ThemeService';
+
+import { type LocaleService, LocaleServiceToken } from '@core/locale/LocaleService';
+import { StorageKeys, type StorageService, StorageServiceToken } from '@core/storage/StorageService';
 import { apiFailure } from '@core/testing';
-import type { ShellApi } from '../api/ShellApi';
+import { type ThemeService, ThemeServiceToken } from '@core/theme/ThemeService';
+
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
+import type { ShellApi } from '../api/ShellApi';
 import { ALL_PRODUCT_PERMS, shellHost } from '../shellTestSetup';
 import { validatePasswordChange } from './useChangePassword';
 
@@ -36,19 +38,25 @@ describe('profile menu options', () => {
     type('Confirm new password', 'New-Password-2');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     await waitFor(() => expect(api.changePassword).toHaveBeenCalledTimes(1));
-    expect(api.changePassword.mock.calls[0]).toEqual([{ oldPassword: 'Old-Password-1', newPassword: 'New-Password-2' }]);
+    expect(api.changePassword.mock.calls[0]).toEqual([
+      { oldPassword: 'Old-Password-1', newPassword: 'New-Password-2' },
+    ]);
     // Folded away again on success.
     await waitFor(() => expect(screen.queryByTestId('change-password-form')).toBeNull());
   });
 
   it("change password: the server's message shows and the typed values stay", async () => {
-    await openOptions({ changePassword: () => Promise.reject(apiFailure(400, { message: 'The current password is incorrect' })) });
+    await openOptions({
+      changePassword: () => Promise.reject(apiFailure(400, { message: 'The current password is incorrect' })),
+    });
     fireEvent.click(screen.getByTestId('change-password-open'));
     type('Current password', 'wrong');
     type('New password', 'New-Password-2');
     type('Confirm new password', 'New-Password-2');
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect((await screen.findByTestId('change-password-failure')).textContent).toBe('The current password is incorrect');
+    expect((await screen.findByTestId('change-password-failure')).textContent).toBe(
+      'The current password is incorrect',
+    );
     expect((screen.getByLabelText('Current password') as HTMLInputElement).value).toBe('wrong');
   });
 

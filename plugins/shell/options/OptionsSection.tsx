@@ -1,10 +1,12 @@
 import { Button, FormGroup, HTMLSelect, SegmentedControl } from '@blueprintjs/core';
 import { useState } from 'react';
+
 import { DEFAULT_DATE_FORMAT, US_DATE_FORMAT } from '@core/locale/DefaultLocaleService';
 import { LocaleServiceToken } from '@core/locale/LocaleService';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useObservable, useService } from '@core/react';
 import { ThemeServiceToken } from '@core/theme/ThemeService';
+
 import { ChangePasswordForm } from './ChangePasswordForm';
 import { TimeZonePicker } from './TimeZonePicker';
 
@@ -29,10 +31,20 @@ export default function OptionsSection() {
       {changing ? (
         <ChangePasswordForm onDone={() => setChanging(false)} />
       ) : (
-        <Button variant="outlined" fill text="Change password" onClick={() => setChanging(true)} data-testid="change-password-open" />
+        <Button
+          variant="outlined"
+          fill
+          text="Change password"
+          onClick={() => setChanging(true)}
+          data-testid="change-password-open"
+        />
       )}
       <TimeZonePicker />
-      <FormGroup label="Date format" labelFor="shell-date-format" helperText={<span data-testid="date-sample">{formatDate(now)}</span>}>
+      <FormGroup
+        label="Date format"
+        labelFor="shell-date-format"
+        helperText={<span data-testid="date-sample">{formatDate(now)}</span>}
+      >
         <HTMLSelect
           id="shell-date-format"
           fill

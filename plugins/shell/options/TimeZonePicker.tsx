@@ -1,6 +1,7 @@
 import { FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { SearchIcon } from '@blueprintjs/icons';
 import { useMemo, useState } from 'react';
+
 import { LocaleServiceToken } from '@core/locale/LocaleService';
 import { useObservable, useService } from '@core/react';
 
@@ -17,7 +18,9 @@ export function TimeZonePicker() {
   const [query, setQuery] = useState('');
   const shown = useMemo(() => {
     const q = query.trim().toLowerCase();
-    const matching = q ? zones.filter((z) => `${z.text} ${z.abbr} ${z.value} ${z.utc.join(' ')}`.toLowerCase().includes(q)) : zones;
+    const matching = q
+      ? zones.filter((z) => `${z.text} ${z.abbr} ${z.value} ${z.utc.join(' ')}`.toLowerCase().includes(q))
+      : zones;
     // The current choice stays selectable even when the filter hides it.
     return matching.some((z) => z.text === current.text) ? matching : [current, ...matching];
   }, [zones, query, current]);

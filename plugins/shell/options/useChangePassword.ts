@@ -1,5 +1,6 @@
 import { useService } from '@core/react';
 import { ToastServiceToken } from '@core/toasts/ToastService';
+
 import { ShellApiToken } from '../api/ShellApi';
 import { serverMessage } from '../logic/serverMessage';
 
@@ -11,7 +12,11 @@ export interface PasswordValues {
 
 export type PasswordErrors = Partial<Record<keyof PasswordValues, string>>;
 
-export function validatePasswordChange(oldPassword: string, newPassword: string, confirmPassword: string): PasswordErrors {
+export function validatePasswordChange(
+  oldPassword: string,
+  newPassword: string,
+  confirmPassword: string,
+): PasswordErrors {
   const errors: PasswordErrors = {};
   if (!oldPassword) errors.oldPassword = 'Current password is required';
   if (!newPassword) errors.newPassword = 'New password is required';

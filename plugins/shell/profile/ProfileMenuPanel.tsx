@@ -1,7 +1,9 @@
 import { Button, Classes, Divider, Menu, MenuDivider, MenuItem, Spinner } from '@blueprintjs/core';
 import { ArrowLeftIcon, CrossIcon, HomeIcon, LogOutIcon } from '@blueprintjs/icons';
-import { Suspense, lazy, useEffect, useMemo, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { type ComponentType, type KeyboardEvent, lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+
 import type { RegisteredProfileMenuContribution } from '@core/plugin/PluginRegistry';
+
 import { PROFILE_MENU_WIDTH_PX } from './profileMenuVisible';
 import { sectionIcon } from './sectionIcons';
 
@@ -39,12 +41,20 @@ function lazySection(section: RegisteredProfileMenuContribution) {
 function moveFocus(event: KeyboardEvent<HTMLElement>): void {
   const keys = ['ArrowDown', 'ArrowUp', 'Home', 'End'];
   if (!keys.includes(event.key)) return;
-  const items = Array.from(event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'));
+  const items = Array.from(
+    event.currentTarget.querySelectorAll<HTMLElement>('[role="menuitem"]:not([aria-disabled="true"])'),
+  );
   if (items.length === 0) return;
   event.preventDefault();
   const index = items.indexOf(document.activeElement as HTMLElement);
   const next =
-    event.key === 'Home' ? 0 : event.key === 'End' ? items.length - 1 : event.key === 'ArrowDown' ? (index + 1) % items.length : (index - 1 + items.length) % items.length;
+    event.key === 'Home'
+      ? 0
+      : event.key === 'End'
+        ? items.length - 1
+        : event.key === 'ArrowDown'
+          ? (index + 1) % items.length
+          : (index - 1 + items.length) % items.length;
   items[next]?.focus();
 }
 
@@ -53,7 +63,15 @@ function moveFocus(event: KeyboardEvent<HTMLElement>): void {
  * opens in place with Back. On pages outside the three products it holds the e-mail, the way
  * back to the console and Logout; on a narrow screen the products come first.
  */
-export function ProfileMenuPanel({ email, sections, products = [], backToConsole = false, onNavigate, onLogout, onClose }: ProfileMenuPanelProps) {
+export function ProfileMenuPanel({
+  email,
+  sections,
+  products = [],
+  backToConsole = false,
+  onNavigate,
+  onLogout,
+  onClose,
+}: ProfileMenuPanelProps) {
   const [openId, setOpenId] = useState<string | null>(null);
   const open = useMemo(() => sections.find((section) => section.id === openId) ?? null, [sections, openId]);
   const menuRef = useRef<HTMLUListElement>(null);
@@ -68,7 +86,13 @@ export function ProfileMenuPanel({ email, sections, products = [], backToConsole
   if (open) {
     const Section = lazySection(open);
     return (
-      <div className="shell-profile-menu shell-profile-menu-section" style={{ width: PROFILE_MENU_WIDTH_PX }} data-section={open.id} role="group" aria-label={open.label}>
+      <div
+        className="shell-profile-menu shell-profile-menu-section"
+        style={{ width: PROFILE_MENU_WIDTH_PX }}
+        data-section={open.id}
+        role="group"
+        aria-label={open.label}
+      >
         <Button ref={backRef} variant="minimal" icon={<ArrowLeftIcon />} text="Back" onClick={() => setOpenId(null)} />
         <Suspense fallback={<Spinner size={20} />}>
           <Section close={onClose} />
@@ -78,8 +102,17 @@ export function ProfileMenuPanel({ email, sections, products = [], backToConsole
   }
 
   return (
-    <div className="shell-profile-menu" style={{ width: PROFILE_MENU_WIDTH_PX }} data-section="menu" onKeyDown={moveFocus}>
-      <div className={`shell-profile-email ${Classes.TEXT_OVERFLOW_ELLIPSIS}`} data-testid="profile-email" title={email}>
+    <div
+      className="shell-profile-menu"
+      style={{ width: PROFILE_MENU_WIDTH_PX }}
+      data-section="menu"
+      onKeyDown={moveFocus}
+    >
+      <div
+        className={`shell-profile-email ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}
+        data-testid="profile-email"
+        title={email}
+      >
         {email}
       </div>
       <Divider />
@@ -104,7 +137,14 @@ export function ProfileMenuPanel({ email, sections, products = [], backToConsole
             <MenuDivider />
           </>
         ) : null}
-        {backToConsole ? <MenuItem icon={<HomeIcon />} text="Back to the console" onClick={() => onNavigate('/')} data-testid="back-to-console" /> : null}
+        {backToConsole ? (
+          <MenuItem
+            icon={<HomeIcon />}
+            text="Back to the console"
+            onClick={() => onNavigate('/')}
+            data-testid="back-to-console"
+          />
+        ) : null}
         {sections.map((section) => (
           <MenuItem
             key={`${section.pluginId}:${section.id}`}

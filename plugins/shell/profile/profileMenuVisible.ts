@@ -12,7 +12,12 @@ function matchesPattern(pattern: string, path: string): boolean {
   if (!pattern.startsWith('/')) return false;
   const want = pattern.split('/');
   const have = path.split('/');
-  return want.length === have.length && want.every((segment, i) => (segment.startsWith(':') ? have[i] !== '' : segment.toLowerCase() === have[i]!.toLowerCase()));
+  return (
+    want.length === have.length &&
+    want.every((segment, i) =>
+      segment.startsWith(':') ? have[i] !== '' : segment.toLowerCase() === have[i]!.toLowerCase(),
+    )
+  );
 }
 
 /**
@@ -22,7 +27,11 @@ function matchesPattern(pattern: string, path: string): boolean {
  */
 export function profileMenuVisible(path: string, plugins: readonly ProductRoutes[] = []): boolean {
   if (PROFILE_MENU_PRODUCTS.some((product) => path === `/${product}` || path.startsWith(`/${product}/`))) return true;
-  return plugins.some((plugin) => (PROFILE_MENU_PRODUCTS as readonly string[]).includes(plugin.id) && plugin.routes.some((route) => matchesPattern(route.path, path)));
+  return plugins.some(
+    (plugin) =>
+      (PROFILE_MENU_PRODUCTS as readonly string[]).includes(plugin.id) &&
+      plugin.routes.some((route) => matchesPattern(route.path, path)),
+  );
 }
 
 /**

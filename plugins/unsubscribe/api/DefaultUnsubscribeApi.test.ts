@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+
 import { createFakeHttpService } from '@core/testing';
+
 import { DefaultUnsubscribeApi } from './DefaultUnsubscribeApi';
 
 describe('DefaultUnsubscribeApi', () => {
@@ -7,9 +9,17 @@ describe('DefaultUnsubscribeApi', () => {
     ['notification', false],
     ['all', true],
   ] as const)('unsubscribe(%s) posts the link token, public and with the page’s own errors', async (scope, all) => {
-    const { http, requests } = createFakeHttpService(() => ({ status: 200, data: { unsubscribed: scope, notification: 'weekly-report' } }));
-    expect(await new DefaultUnsubscribeApi(http).unsubscribe('link-token', scope)).toEqual({ unsubscribed: scope, notification: 'weekly-report' });
-    expect(requests.map((r) => ({ method: r.method, url: r.url, params: r.config.params, data: r.data, config: r.config }))).toEqual([
+    const { http, requests } = createFakeHttpService(() => ({
+      status: 200,
+      data: { unsubscribed: scope, notification: 'weekly-report' },
+    }));
+    expect(await new DefaultUnsubscribeApi(http).unsubscribe('link-token', scope)).toEqual({
+      unsubscribed: scope,
+      notification: 'weekly-report',
+    });
+    expect(
+      requests.map((r) => ({ method: r.method, url: r.url, params: r.config.params, data: r.data, config: r.config })),
+    ).toEqual([
       {
         method: 'POST',
         url: '/gluon-backend/externalNotifications/recipients/unsubscribe',
@@ -19,6 +29,8 @@ describe('DefaultUnsubscribeApi', () => {
       },
     ]);
     // On the wire, the address the API documents: …/unsubscribe?all=true|false.
-    expect(http.axios.getUri(requests[0]!.config)).toBe(`/gluon-backend/externalNotifications/recipients/unsubscribe?all=${all}`);
+    expect(http.axios.getUri(requests[0]!.config)).toBe(
+      `/gluon-backend/externalNotifications/recipients/unsubscribe?all=${all}`,
+    );
   });
 });

@@ -1,4 +1,5 @@
 import type { HttpService } from '@core/http/HttpService';
+
 import type { UnsubscribeAnswer, UnsubscribeApi, UnsubscribeScope } from './UnsubscribeApi';
 
 /** UnsubscribeApi over the console's HTTP service. */

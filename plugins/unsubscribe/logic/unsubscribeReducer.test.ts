@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { initialUnsubscribeState, unsubscribeReducer } from './unsubscribeReducer';
 
 describe('unsubscribeReducer', () => {
@@ -16,11 +17,18 @@ describe('unsubscribeReducer', () => {
   it('a failure clears the pending call and marks the link failed; a new submit clears the mark', () => {
     const failed = unsubscribeReducer({ kind: 'ask', pending: 'notification', failed: false }, { type: 'failed' });
     expect(failed).toEqual({ kind: 'ask', pending: null, failed: true });
-    expect(unsubscribeReducer(failed, { type: 'submit', scope: 'all' })).toEqual({ kind: 'ask', pending: 'all', failed: false });
+    expect(unsubscribeReducer(failed, { type: 'submit', scope: 'all' })).toEqual({
+      kind: 'ask',
+      pending: 'all',
+      failed: false,
+    });
   });
 
   it('done and no-link are final', () => {
-    const done = unsubscribeReducer({ kind: 'ask', pending: 'all', failed: false }, { type: 'succeeded', scope: 'all' });
+    const done = unsubscribeReducer(
+      { kind: 'ask', pending: 'all', failed: false },
+      { type: 'succeeded', scope: 'all' },
+    );
     expect(done).toEqual({ kind: 'done', scope: 'all' });
     expect(unsubscribeReducer(done, { type: 'failed' })).toBe(done);
     const noLink = initialUnsubscribeState(null);

@@ -7,7 +7,8 @@ export type UnsubscribeState =
   | { kind: 'no-link' }
   | { kind: 'done'; scope: UnsubscribeScope };
 
-export type UnsubscribeEvent = { type: 'submit'; scope: UnsubscribeScope } | { type: 'succeeded'; scope: UnsubscribeScope } | { type: 'failed' };
+export type UnsubscribeEvent =
+  { type: 'submit'; scope: UnsubscribeScope } | { type: 'succeeded'; scope: UnsubscribeScope } | { type: 'failed' };
 
 export function initialUnsubscribeState(jwt: string | null): UnsubscribeState {
   return jwt ? { kind: 'ask', pending: null, failed: false } : { kind: 'no-link' };

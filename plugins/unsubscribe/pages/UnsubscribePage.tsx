@@ -1,13 +1,16 @@
+import './UnsubscribePage.css';
+
 import { Button, Callout, Classes, H1, Intent } from '@blueprintjs/core';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable, useService } from '@core/react';
 import { PublicPage } from '@core/ui/PublicPage/PublicPage';
+
 import { UnsubscribeApiToken } from '../api/UnsubscribeApi';
 import { UnsubscribeTexts } from '../logic/texts';
 import { useMinWidth } from '../logic/useMinWidth';
 import { useUnsubscribe } from '../logic/useUnsubscribe';
-import './UnsubscribePage.css';
 
 /** `/unsubscribe?jwt=…`: leave one notification or all of them (spec §2). */
 export default function UnsubscribePage(_props: PageProps) {
@@ -38,7 +41,9 @@ export default function UnsubscribePage(_props: PageProps) {
   if (state.kind === 'done') {
     body = (
       <>
-        <H1 className={`unsubscribe-title ${Classes.HEADING}`}>{state.scope === 'all' ? UnsubscribeTexts.doneAll : UnsubscribeTexts.doneOne}</H1>
+        <H1 className={`unsubscribe-title ${Classes.HEADING}`}>
+          {state.scope === 'all' ? UnsubscribeTexts.doneAll : UnsubscribeTexts.doneOne}
+        </H1>
         <p className={Classes.TEXT_MUTED}>{UnsubscribeTexts.undo}</p>
       </>
     );
@@ -56,7 +61,12 @@ export default function UnsubscribePage(_props: PageProps) {
               disabled={pending === 'all'}
               onClick={() => void unsubscribe('notification')}
             />
-            <Button text={UnsubscribeTexts.all} loading={pending === 'all'} disabled={pending === 'notification'} onClick={() => void unsubscribe('all')} />
+            <Button
+              text={UnsubscribeTexts.all}
+              loading={pending === 'all'}
+              disabled={pending === 'notification'}
+              onClick={() => void unsubscribe('all')}
+            />
           </div>
         ) : null}
         {state.kind === 'no-link' || (state.kind === 'ask' && state.failed) ? expired : null}

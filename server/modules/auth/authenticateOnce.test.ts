@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { buildApp } from '../../app';
 import type { Database, TokenService, TokenType } from '../../contracts';
 import { createTestApp, type TestApp } from '../../test/testApp';
@@ -66,13 +67,19 @@ describe('authentication reads once', () => {
     // Background workers (the gluon inspection queue polls its jobs) share the database: not the request's.
     const own = statements.filter((sql) => !/\bgluon_jobs\b/.test(sql));
     expect(own, own.join('\n---\n')).toHaveLength(1);
-    expect(own[0]).toMatch(/^WITH live AS \( SELECT .* FROM sessions s JOIN users u .*\), seen AS \( UPDATE sessions SET last_seen_at = now\(\)/s);
+    expect(own[0]).toMatch(
+      /^WITH live AS \( SELECT .* FROM sessions s JOIN users u .*\), seen AS \( UPDATE sessions SET last_seen_at = now\(\)/s,
+    );
     expect(verified).toEqual([['access']]);
   });
 
   it('the second-factor step verifies its token once (authentication) and takes prov/jti from request.auth', async () => {
     const user = await t.createUser({ totp: true });
-    const login = await app.inject({ method: 'POST', url: '/um/login', payload: { username: user.email, password: user.password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: '/um/login',
+      payload: { username: user.email, password: user.password },
+    });
     expect(login.json().mfaRequired).toBe(true);
     verified.length = 0;
     statements.length = 0;

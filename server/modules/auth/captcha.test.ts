@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { HttpError } from '../../contracts';
 import { loadBackendConfig } from '../../services/backendConfig';
 import { verifyCaptcha } from './captcha';
@@ -29,7 +30,9 @@ describe('verifyCaptcha', () => {
   const active = () => ({ captchaSiteId: 'site', captchaSecret: 'shh', captchaVerifyUrl: url });
 
   it('is a no-op success while captcha is inactive', async () => {
-    await expect(verifyCaptcha({ captchaSiteId: null, captchaSecret: null, captchaVerifyUrl: url }, undefined)).resolves.toBeUndefined();
+    await expect(
+      verifyCaptcha({ captchaSiteId: null, captchaSecret: null, captchaVerifyUrl: url }, undefined),
+    ).resolves.toBeUndefined();
   });
 
   it('accepts a token the provider confirms, sending secret, token and IP', async () => {
@@ -46,7 +49,9 @@ describe('verifyCaptcha', () => {
   });
 
   it('refuses (503) when the provider cannot be reached', async () => {
-    await expect(verifyCaptcha({ ...active(), captchaVerifyUrl: 'http://127.0.0.1:1/none' }, 'good')).rejects.toMatchObject({ statusCode: 503 });
+    await expect(
+      verifyCaptcha({ ...active(), captchaVerifyUrl: 'http://127.0.0.1:1/none' }, 'good'),
+    ).rejects.toMatchObject({ statusCode: 503 });
   });
 });
 

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 import { createInvitation } from '../invitations/public';
 import { currentStep, totpCode } from './totp';
@@ -28,16 +29,29 @@ describe('captcha on sign-in steps (CAPTCHA_SITE_ID, CAPTCHA_VERIFY_URL)', () =>
         const form = new URLSearchParams(body);
         verified.push(form.get('response') ?? '');
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ success: form.get('secret') === 'captcha-secret' && form.get('response') === 'good' }));
+        res.end(
+          JSON.stringify({ success: form.get('secret') === 'captcha-secret' && form.get('response') === 'good' }),
+        );
       });
     });
     await new Promise<void>((resolve) => verifier.listen(0, '127.0.0.1', resolve));
     const url = `http://127.0.0.1:${(verifier.address() as AddressInfo).port}/recaptcha/api/siteverify`;
-    t = await createTestApp({ env: { CAPTCHA_SITE_ID: 'site-1', CAPTCHA_SECRET: 'captcha-secret', CAPTCHA_VERIFY_URL: url } });
+    t = await createTestApp({
+      env: { CAPTCHA_SITE_ID: 'site-1', CAPTCHA_SECRET: 'captcha-secret', CAPTCHA_VERIFY_URL: url },
+    });
     plain = await t.createUser();
     mfa = await t.createUser({ totp: true });
     const tenantId = plain.tenantId;
-    inviteToken = (await t.db.tx((q) => createInvitation(q, { tenantId, email: 'sso.invitee@example.com', permissions: [], allowedLoginMethods: ['Google'] }))).token;
+    inviteToken = (
+      await t.db.tx((q) =>
+        createInvitation(q, {
+          tenantId,
+          email: 'sso.invitee@example.com',
+          permissions: [],
+          allowedLoginMethods: ['Google'],
+        }),
+      )
+    ).token;
   });
   afterAll(async () => {
     await t?.close();
@@ -45,7 +59,12 @@ describe('captcha on sign-in steps (CAPTCHA_SITE_ID, CAPTCHA_VERIFY_URL)', () =>
   });
 
   const post = (url: string, payload: Record<string, unknown>, bearer?: string) =>
-    t.app.inject({ method: 'POST', url, payload, ...(bearer ? { headers: { authorization: `Bearer ${bearer}` } } : {}) });
+    t.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      ...(bearer ? { headers: { authorization: `Bearer ${bearer}` } } : {}),
+    });
 
   async function mfaToken(): Promise<string> {
     const res = await post('/um/login', { username: mfa.email, password: mfa.password, captchaToken: 'good' });
@@ -54,7 +73,9 @@ describe('captcha on sign-in steps (CAPTCHA_SITE_ID, CAPTCHA_VERIFY_URL)', () =>
   }
 
   /** Without a token, with null, with a rejected one: 400 and the message; the good one passes the captcha. */
-  async function expectCaptcha(call: (captcha: Record<string, unknown>) => Promise<{ statusCode: number; json(): { message?: string } }>) {
+  async function expectCaptcha(
+    call: (captcha: Record<string, unknown>) => Promise<{ statusCode: number; json(): { message?: string } }>,
+  ) {
     for (const captcha of [{}, { captchaToken: null }, { captchaToken: '' }]) {
       const res = await call(captcha);
       expect(res.statusCode).toBe(400);
@@ -92,11 +113,19 @@ describe('captcha on sign-in steps (CAPTCHA_SITE_ID, CAPTCHA_VERIFY_URL)', () =>
 
   it('POST /um/mfa/totp/validateCode and validateRecoveryCode (second factor of a sign-in)', async () => {
     const token = await mfaToken();
-    const code = await expectCaptcha((c) => post('/um/mfa/totp/validateCode', { totpCode: totpCode(mfa.totpSecret!, currentStep()), username: mfa.email, ...c }, token));
+    const code = await expectCaptcha((c) =>
+      post(
+        '/um/mfa/totp/validateCode',
+        { totpCode: totpCode(mfa.totpSecret!, currentStep()), username: mfa.email, ...c },
+        token,
+      ),
+    );
     expect(code.statusCode).toBe(200);
     // Refused captchas do not use up the single-use mfa token: one token serves every attempt.
     const second = await mfaToken();
-    const recovery = await expectCaptcha((c) => post('/um/mfa/totp/validateRecoveryCode', { totpRecoveryCode: '1234-5678-9012', ...c }, second));
+    const recovery = await expectCaptcha((c) =>
+      post('/um/mfa/totp/validateRecoveryCode', { totpRecoveryCode: '1234-5678-9012', ...c }, second),
+    );
     expect(recovery.statusCode).toBe(400);
     expect(recovery.json().message).toBe('Wrong TOTP recovery code');
   });
@@ -112,10 +141,20 @@ describe('captcha on sign-in steps (CAPTCHA_SITE_ID, CAPTCHA_VERIFY_URL)', () =>
   });
 
   it('a verifier that cannot be reached refuses (503) rather than letting sign-in through', async () => {
-    const down = await createTestApp({ env: { CAPTCHA_SITE_ID: 'site-1', CAPTCHA_SECRET: 'captcha-secret', CAPTCHA_VERIFY_URL: 'http://127.0.0.1:1/siteverify' } });
+    const down = await createTestApp({
+      env: {
+        CAPTCHA_SITE_ID: 'site-1',
+        CAPTCHA_SECRET: 'captcha-secret',
+        CAPTCHA_VERIFY_URL: 'http://127.0.0.1:1/siteverify',
+      },
+    });
     try {
       const user = await down.createUser();
-      const res = await down.app.inject({ method: 'POST', url: '/um/login', payload: { username: user.email, password: user.password, captchaToken: 'good' } });
+      const res = await down.app.inject({
+        method: 'POST',
+        url: '/um/login',
+        payload: { username: user.email, password: user.password, captchaToken: 'good' },
+      });
       expect(res.statusCode).toBe(503);
     } finally {
       await down.close();

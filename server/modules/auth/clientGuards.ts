@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { TooManyAttempts } from '../../services/rateLimit';
 import { verifyCaptcha } from './captcha';
 
@@ -7,7 +8,11 @@ import { verifyCaptcha } from './captcha';
  * the database), counting as failures the checks from this IP still running (`inFlight`, read
  * right before the budget is).
  */
-export async function checkIpBudget(app: FastifyInstance, request: FastifyRequest, inFlight: () => number = () => 0): Promise<void> {
+export async function checkIpBudget(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  inFlight: () => number = () => 0,
+): Promise<void> {
   const wait = await app.failureLimiter.retryAfter(ipBudgetKey(request), inFlight());
   if (wait > 0) throw ipBudgetSpent(wait);
 }
@@ -22,7 +27,11 @@ export type InFlight = () => number;
  * counts them as possible failures. The holds end with `check`, after its failure is recorded, so a burst of parallel
  * guesses cannot all pass a counter that has not seen any of them yet.
  */
-export async function whileHeld<T>(app: FastifyInstance, keys: readonly string[], check: (inFlight: InFlight[]) => Promise<T>): Promise<T> {
+export async function whileHeld<T>(
+  app: FastifyInstance,
+  keys: readonly string[],
+  check: (inFlight: InFlight[]) => Promise<T>,
+): Promise<T> {
   const holds = keys.map((key) => app.attemptsInFlight.hold(key));
   try {
     return await check(holds.map((hold) => () => hold.earlier()));
@@ -50,6 +59,10 @@ export function ipBudgetKey(request: FastifyRequest): string {
 }
 
 /** Captcha when active (CAPTCHA_SITE_ID set); a no-op otherwise. */
-export async function checkCaptcha(app: FastifyInstance, request: FastifyRequest, token: string | undefined): Promise<void> {
+export async function checkCaptcha(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  token: string | undefined,
+): Promise<void> {
   await verifyCaptcha(app.config.backends, token, request.ip);
 }

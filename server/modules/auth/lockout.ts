@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+
 import type { Database, Queryable } from '../../contracts';
 import { preparedQuery } from '../../db/prepared';
 import { SPEND_SQL, TooManyAttempts } from '../../services/rateLimit';
@@ -45,7 +46,8 @@ const LOCKED_MESSAGE: Record<Counter, string> = {
 export type LockoutSubject = { userId: string; counter: Counter } | { unknownEmail: string };
 
 function rowOf(subject: LockoutSubject): { c: CounterRow; id: string; locked: string } {
-  if ('userId' in subject) return { c: COLUMNS[subject.counter], id: subject.userId, locked: LOCKED_MESSAGE[subject.counter] };
+  if ('userId' in subject)
+    return { c: COLUMNS[subject.counter], id: subject.userId, locked: LOCKED_MESSAGE[subject.counter] };
   return { c: UNKNOWN, id: unknownAccountKey(subject.unknownEmail), locked: LOCKED_MESSAGE.login };
 }
 
@@ -64,7 +66,11 @@ export function delaySeconds(failures: number): number {
  * Call before checking the secret. Known users and unknown names run the same statements
  * (one read; one claiming update once past the free failures), so timing tells nothing.
  */
-export async function claimSubjectAttempt(q: Queryable, subject: LockoutSubject, inFlight: () => number = () => 0): Promise<void> {
+export async function claimSubjectAttempt(
+  q: Queryable,
+  subject: LockoutSubject,
+  inFlight: () => number = () => 0,
+): Promise<void> {
   const { c, id } = rowOf(subject);
   // Read before the counter: a check that ended before now has its failure in the counter.
   const running = inFlight();
@@ -92,7 +98,12 @@ const BUSY_WAIT_S = 1;
  * not recorded yet (attemptsInFlight.ts); each may still become a failure, so the free failures
  * count them too. Past the free failures the database claim below admits one attempt at a time.
  */
-export async function claimFromState(q: Queryable, subject: LockoutSubject, state: LockState | null, inFlight = 0): Promise<void> {
+export async function claimFromState(
+  q: Queryable,
+  subject: LockoutSubject,
+  state: LockState | null,
+  inFlight = 0,
+): Promise<void> {
   const failures = state?.failures ?? 0;
   const { locked } = rowOf(subject);
   // Waiting does not lift a hard lock; Retry-After says when asking again makes sense at the earliest.
@@ -120,7 +131,11 @@ export async function claimFromState(q: Queryable, subject: LockoutSubject, stat
  * Counts a failure against the subject; answers the consecutive failures so far. With `ipKey`
  * the client's IP budget is spent in the same statement (one round trip for either kind of subject).
  */
-export async function recordSubjectFailure(q: Queryable & Partial<Pick<Database, 'prepared'>>, subject: LockoutSubject, ipKey?: string): Promise<number> {
+export async function recordSubjectFailure(
+  q: Queryable & Partial<Pick<Database, 'prepared'>>,
+  subject: LockoutSubject,
+  ipKey?: string,
+): Promise<number> {
   const { c, id } = rowOf(subject);
   const spend = ipKey === undefined ? '' : `WITH spent AS (${SPEND_SQL} ($2)) `;
   const sql =
@@ -136,7 +151,12 @@ export async function recordSubjectFailure(q: Queryable & Partial<Pick<Database,
 }
 
 /** claimSubjectAttempt for a user's counter. */
-export function claimAttempt(q: Queryable, userId: string, counter: Counter, inFlight: () => number = () => 0): Promise<void> {
+export function claimAttempt(
+  q: Queryable,
+  userId: string,
+  counter: Counter,
+  inFlight: () => number = () => 0,
+): Promise<void> {
   return claimSubjectAttempt(q, { userId, counter }, inFlight);
 }
 

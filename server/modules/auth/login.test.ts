@@ -1,5 +1,6 @@
-import { decodeJwt, SignJWT, generateKeyPair } from 'jose';
+import { decodeJwt, generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, TEST_PUBLIC_URL, type TestApp, type TestUser } from '../../test/testApp';
 import { unknownAccountKey } from './lockout';
 import { LOGIN_FAILED } from './loginRoutes';
@@ -13,7 +14,8 @@ describe('POST /um/login', () => {
   });
   afterAll(() => t.close());
 
-  const login = (payload: unknown, headers: Record<string, string> = {}) => t.app.inject({ method: 'POST', url: '/um/login', payload: payload as object, headers });
+  const login = (payload: unknown, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'POST', url: '/um/login', payload: payload as object, headers });
 
   it('answers a session token with perms, tenant, iss, sid and exp, and the user', async () => {
     const res = await login({ username: 'alice@example.com', password: user.password });
@@ -21,7 +23,13 @@ describe('POST /um/login', () => {
     const body = res.json();
     expect(body.user).toEqual({ username: 'alice@example.com', email: 'alice@example.com', totpEnabled: false });
     const claims = decodeJwt(body.token);
-    expect(claims).toMatchObject({ sub: user.id, tenant: user.tenantId, typ: 'access', iss: `${TEST_PUBLIC_URL}/um`, perms: ['gln#rpt#rw', 'umg#usr#r'] });
+    expect(claims).toMatchObject({
+      sub: user.id,
+      tenant: user.tenantId,
+      typ: 'access',
+      iss: `${TEST_PUBLIC_URL}/um`,
+      perms: ['gln#rpt#rw', 'umg#usr#r'],
+    });
     expect(typeof claims.sid).toBe('string');
     expect(claims.exp! - claims.iat!).toBe(600);
     const sessions = await t.db.query('SELECT * FROM sessions WHERE user_id = $1', [user.id]);
@@ -84,7 +92,12 @@ describe('POST /um/login', () => {
   });
 
   it('rejects a non-JSON body with a 4xx', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/um/login', headers: { 'content-type': 'text/plain' }, payload: 'username=a' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      headers: { 'content-type': 'text/plain' },
+      payload: 'username=a',
+    });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.statusCode).toBeLessThan(500);
   });
@@ -121,7 +134,8 @@ describe('login lockout and rate limits', () => {
   });
   afterAll(() => t.close());
 
-  const attempt = (username: string, password: string, ip = '10.0.0.1') => t.app.inject({ method: 'POST', url: '/um/login', payload: { username, password }, remoteAddress: ip });
+  const attempt = (username: string, password: string, ip = '10.0.0.1') =>
+    t.app.inject({ method: 'POST', url: '/um/login', payload: { username, password }, remoteAddress: ip });
 
   it('allows 5 failures, then makes each attempt wait (429), then lets the right password in after the wait', async () => {
     const u = await t.createUser();
@@ -145,14 +159,19 @@ describe('login lockout and rate limits', () => {
       // Past the free failures, each answer is read right after the last failure (pinned: the machine's speed must not open a slot).
       if (i >= 5) {
         await t.db.query('UPDATE users SET last_failed_login_at = now() WHERE id = $1', [u.id]);
-        await t.db.query('UPDATE unknown_account_lockouts SET last_failed_at = now() WHERE key = $1', [unknownAccountKey('nobody-here@example.com')]);
+        await t.db.query('UPDATE unknown_account_lockouts SET last_failed_at = now() WHERE key = $1', [
+          unknownAccountKey('nobody-here@example.com'),
+        ]);
       }
       for (const [kind, email] of [
         ['known', u.email],
         ['unknown', 'nobody-here@example.com'],
       ] as const) {
         const res = await attempt(email, 'bad password', `10.0.6.${i}`);
-        answers[kind]!.push({ status: res.statusCode, message: res.json().message.replace(/\d+ seconds/, 'N seconds') });
+        answers[kind]!.push({
+          status: res.statusCode,
+          message: res.json().message.replace(/\d+ seconds/, 'N seconds'),
+        });
       }
     }
     expect(answers.unknown).toEqual(answers.known);
@@ -161,7 +180,10 @@ describe('login lockout and rate limits', () => {
 
   it('lets only one of several parallel attempts use an open slot', async () => {
     const u = await t.createUser();
-    await t.db.query("UPDATE users SET failed_logins = 7, last_failed_login_at = now() - interval '1 hour' WHERE id = $1", [u.id]);
+    await t.db.query(
+      "UPDATE users SET failed_logins = 7, last_failed_login_at = now() - interval '1 hour' WHERE id = $1",
+      [u.id],
+    );
     const answers = await Promise.all([1, 2, 3, 4].map((i) => attempt(u.email, `guess-${i}`, `10.0.2.${i}`)));
     const statuses = answers.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([401, 429, 429, 429]);
@@ -169,7 +191,10 @@ describe('login lockout and rate limits', () => {
 
   it('locks the account hard after 100 consecutive failures, even for the right password', async () => {
     const u = await t.createUser();
-    await t.db.query("UPDATE users SET failed_logins = 100, last_failed_login_at = now() - interval '1 day' WHERE id = $1", [u.id]);
+    await t.db.query(
+      "UPDATE users SET failed_logins = 100, last_failed_login_at = now() - interval '1 day' WHERE id = $1",
+      [u.id],
+    );
     const res = await attempt(u.email, u.password, '10.0.3.1');
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toMatch(/locked/);
@@ -186,7 +211,8 @@ describe('login lockout and rate limits', () => {
   });
 
   it('counts real failures toward the IP budget', async () => {
-    for (let i = 0; i < 50; i++) expect((await attempt(`ghost${i}@example.com`, 'nope-nope', '10.0.5.1')).statusCode).toBe(401);
+    for (let i = 0; i < 50; i++)
+      expect((await attempt(`ghost${i}@example.com`, 'nope-nope', '10.0.5.1')).statusCode).toBe(401);
     expect((await attempt('ghost@example.com', 'nope-nope', '10.0.5.1')).statusCode).toBe(429);
   }, 60_000);
 });

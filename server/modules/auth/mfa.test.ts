@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 import { WRONG_RECOVERY_CODE, WRONG_TOTP } from './mfaRoutes';
 import { currentStep, totpCode } from './totp';
@@ -15,20 +16,32 @@ describe('MFA set-up and second sign-in step', () => {
 
   async function recoveryTokenFor(u: TestUser): Promise<string> {
     const { token } = await t.accessToken(u);
-    const res = await t.app.inject({ method: 'POST', url: '/um/mfa/validatePassword', headers: bearer(token), payload: { password: u.password } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/validatePassword',
+      headers: bearer(token),
+      payload: { password: u.password },
+    });
     expect(res.statusCode).toBe(200);
     return res.json().token;
   }
 
   async function mfaToken(u: TestUser, rememberToken?: string): Promise<string> {
-    const res = await t.app.inject({ method: 'POST', url: '/um/login', payload: { username: u.email, password: u.password, ...(rememberToken ? { rememberToken } : {}) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      payload: { username: u.email, password: u.password, ...(rememberToken ? { rememberToken } : {}) },
+    });
     expect(res.statusCode).toBe(200);
     return res.json().token;
   }
 
   /** A code of the user's secret never used before (the step after the last accepted one). */
   async function freshCode(u: TestUser): Promise<string> {
-    const [row] = await t.db.query<{ totp_last_step: number | null }>('SELECT totp_last_step FROM users WHERE id = $1', [u.id]);
+    const [row] = await t.db.query<{ totp_last_step: number | null }>(
+      'SELECT totp_last_step FROM users WHERE id = $1',
+      [u.id],
+    );
     const last = row?.totp_last_step ?? -1;
     // Not the previous step: if the 30 s step changes before the server checks the code, the
     // previous one falls out of the ±1 window (a 400 seen once in CI on PostgreSQL).
@@ -40,17 +53,29 @@ describe('MFA set-up and second sign-in step', () => {
   it('validatePassword answers a recovery token bound to the session; wrong password 400', async () => {
     const u = await t.createUser();
     const { token, sessionId } = await t.accessToken(u);
-    const ok = await t.app.inject({ method: 'POST', url: '/um/mfa/validatePassword', headers: bearer(token), payload: { password: u.password } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/validatePassword',
+      headers: bearer(token),
+      payload: { password: u.password },
+    });
     expect(ok.statusCode).toBe(200);
     const claims = decodeJwt(ok.json().token);
     expect(claims).toMatchObject({ typ: 'recovery', sub: u.id, sid: sessionId });
     expect(claims.exp! - claims.iat!).toBe(600);
-    const wrong = await t.app.inject({ method: 'POST', url: '/um/mfa/validatePassword', headers: bearer(token), payload: { password: 'nope' } });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/validatePassword',
+      headers: bearer(token),
+      payload: { password: 'nope' },
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe('The password is incorrect');
     // a recovery token is not an access token, and vice versa
     expect((await t.app.inject({ url: '/um/refresh', headers: bearer(ok.json().token) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url: '/um/mfa/totp/create', headers: bearer(token) })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: '/um/mfa/totp/create', headers: bearer(token) })).statusCode).toBe(
+      401,
+    );
   });
 
   it('create -> qr -> verifyQr turns MFA on; login then needs the code; delete turns it off', async () => {
@@ -60,11 +85,17 @@ describe('MFA set-up and second sign-in step', () => {
     expect(created.statusCode).toBe(200);
     const { secret, otpauthUrl, recoveryCodes } = created.json();
     expect(secret).toMatch(/^[A-Z2-7]{32}$/); // 160 bits
-    expect(otpauthUrl).toMatch(new RegExp(`^otpauth://totp/MTD%20Console:${encodeURIComponent(u.email)}\\?secret=${secret}&issuer=MTD\\+Console`));
+    expect(otpauthUrl).toMatch(
+      new RegExp(
+        `^otpauth://totp/MTD%20Console:${encodeURIComponent(u.email)}\\?secret=${secret}&issuer=MTD\\+Console`,
+      ),
+    );
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
     for (const c of recoveryCodes) expect(c).toMatch(/^\d{4}-\d{4}-\d{4}$/);
-    const stored = await t.db.query<{ code_hash: string }>('SELECT code_hash FROM recovery_codes WHERE user_id = $1', [u.id]);
+    const stored = await t.db.query<{ code_hash: string }>('SELECT code_hash FROM recovery_codes WHERE user_id = $1', [
+      u.id,
+    ]);
     expect(stored).toHaveLength(10);
     for (const row of stored) expect(recoveryCodes.join()).not.toContain(row.code_hash);
 
@@ -82,11 +113,20 @@ describe('MFA set-up and second sign-in step', () => {
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(WRONG_TOTP);
 
-    const verified = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/verifyQr', headers: bearer(recovery), payload: { totpCode: totpCode(secret, currentStep()) } });
+    const verified = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/verifyQr',
+      headers: bearer(recovery),
+      payload: { totpCode: totpCode(secret, currentStep()) },
+    });
     expect(verified.statusCode).toBe(200);
     expect(verified.json()).toEqual({ user: { username: u.email, email: u.email, totpEnabled: true } });
 
-    const first = await t.app.inject({ method: 'POST', url: '/um/login', payload: { username: u.email, password: u.password } });
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      payload: { username: u.email, password: u.password },
+    });
     expect(first.statusCode).toBe(200);
     expect(first.json().user.totpEnabled).toBe(true);
     expect(decodeJwt(first.json().token)).toMatchObject({ typ: 'mfa', perms: ['umg#otp#r'] });
@@ -94,7 +134,11 @@ describe('MFA set-up and second sign-in step', () => {
     const off = await t.app.inject({ method: 'DELETE', url: '/um/mfa/totp', headers: bearer(recovery) });
     expect(off.statusCode).toBe(200);
     expect(off.json().user.totpEnabled).toBe(false);
-    const again = await t.app.inject({ method: 'POST', url: '/um/login', payload: { username: u.email, password: u.password } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      payload: { username: u.email, password: u.password },
+    });
     expect(decodeJwt(again.json().token).typ).toBe('access');
     expect(await t.db.query('SELECT 1 FROM recovery_codes WHERE user_id = $1', [u.id])).toHaveLength(0);
   });
@@ -103,36 +147,80 @@ describe('MFA set-up and second sign-in step', () => {
     const u = await t.createUser();
     const recovery = await recoveryTokenFor(u);
     expect((await t.app.inject({ url: '/um/mfa/totp/qr', headers: bearer(recovery) })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: '/um/mfa/totp/verifyQr', headers: bearer(recovery), payload: { totpCode: '123456' } })).statusCode).toBe(404);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/um/mfa/totp/verifyQr',
+          headers: bearer(recovery),
+          payload: { totpCode: '123456' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 
   it('the mfa token is accepted only by the second-factor calls', async () => {
     const u = await t.createUser({ totp: true });
     const mfa = await mfaToken(u);
     expect((await t.app.inject({ url: '/um/refresh', headers: bearer(mfa) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/um/mfa/validatePassword', headers: bearer(mfa), payload: { password: u.password } })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url: '/um/mfa/totp/create', headers: bearer(mfa) })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/um/mfa/validatePassword',
+          headers: bearer(mfa),
+          payload: { password: u.password },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: '/um/mfa/totp/create', headers: bearer(mfa) })).statusCode).toBe(
+      401,
+    );
     // and an access token is not a second-factor token
     const { token } = await t.accessToken(u);
-    expect((await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(token), payload: { totpCode: '123456' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/um/mfa/totp/validateCode',
+          headers: bearer(token),
+          payload: { totpCode: '123456' },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 
   it('validateCode: right code -> session token; the same code again -> 400; the mfa token works once', async () => {
     const u = await t.createUser({ totp: true });
     const mfa = await mfaToken(u);
     const code = await freshCode(u);
-    const ok = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(mfa), payload: { totpCode: code, remember: false } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateCode',
+      headers: bearer(mfa),
+      payload: { totpCode: code, remember: false },
+    });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().rememberToken).toBeUndefined();
     expect(decodeJwt(ok.json().token)).toMatchObject({ typ: 'access', sub: u.id });
     expect((await t.app.inject({ url: '/um/refresh', headers: bearer(ok.json().token) })).statusCode).toBe(200);
 
     const mfa2 = await mfaToken(u);
-    const replay = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(mfa2), payload: { totpCode: code } });
+    const replay = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateCode',
+      headers: bearer(mfa2),
+      payload: { totpCode: code },
+    });
     expect(replay.statusCode).toBe(400);
     expect(replay.json().message).toBe(WRONG_TOTP);
 
-    const reuse = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(mfa), payload: { totpCode: await freshCode(u) } });
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateCode',
+      headers: bearer(mfa),
+      payload: { totpCode: await freshCode(u) },
+    });
     expect(reuse.statusCode).toBe(401);
   });
 
@@ -140,7 +228,16 @@ describe('MFA set-up and second sign-in step', () => {
     const u = await t.createUser({ totp: true });
     const [a, b] = await Promise.all([mfaToken(u), mfaToken(u)]);
     const code = await freshCode(u);
-    const answers = await Promise.all([a!, b!].map((tok) => t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(tok), payload: { totpCode: code } })));
+    const answers = await Promise.all(
+      [a!, b!].map((tok) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/um/mfa/totp/validateCode',
+          headers: bearer(tok),
+          payload: { totpCode: code },
+        }),
+      ),
+    );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400]);
   });
 
@@ -161,12 +258,27 @@ describe('MFA set-up and second sign-in step', () => {
     const u = await t.createUser({ totp: true });
     const mfa = await mfaToken(u);
     for (const totpCode of ['12345', 'abcdef', '1234567', '']) {
-      const res = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(mfa), payload: { totpCode } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/um/mfa/totp/validateCode',
+        headers: bearer(mfa),
+        payload: { totpCode },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe(WRONG_TOTP);
     }
-    for (const payload of [{}, { totpCode: true }, { totpCode: '123456', remember: 'yes' }, { totpCode: '123456', other: 1 }]) {
-      const res = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(mfa), payload });
+    for (const payload of [
+      {},
+      { totpCode: true },
+      { totpCode: '123456', remember: 'yes' },
+      { totpCode: '123456', other: 1 },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/um/mfa/totp/validateCode',
+        headers: bearer(mfa),
+        payload,
+      });
       expect(res.statusCode).toBe(400);
     }
   });
@@ -183,7 +295,10 @@ describe('MFA set-up and second sign-in step', () => {
     expect(res.statusCode).toBe(200);
     const rememberToken = res.json().rememberToken as string;
     expect(rememberToken.length).toBeGreaterThanOrEqual(40);
-    const [device] = await t.db.query<{ token_hash: string; expires_at: Date }>('SELECT token_hash, expires_at FROM remembered_devices WHERE user_id = $1', [u.id]);
+    const [device] = await t.db.query<{ token_hash: string; expires_at: Date }>(
+      'SELECT token_hash, expires_at FROM remembered_devices WHERE user_id = $1',
+      [u.id],
+    );
     expect(device!.token_hash).not.toBe(rememberToken);
     const days = (device!.expires_at.getTime() - Date.now()) / 86_400_000;
     expect(days).toBeGreaterThan(29.9);
@@ -202,15 +317,32 @@ describe('MFA set-up and second sign-in step', () => {
   it('recovery codes: dashes ignored, each works once, wrong -> 400 "Wrong TOTP recovery code"', async () => {
     const u = await t.createUser();
     const recovery = await recoveryTokenFor(u);
-    const { secret, recoveryCodes } = (await t.app.inject({ method: 'PUT', url: '/um/mfa/totp/create', headers: bearer(recovery) })).json();
+    const { secret, recoveryCodes } = (
+      await t.app.inject({ method: 'PUT', url: '/um/mfa/totp/create', headers: bearer(recovery) })
+    ).json();
     // codes are not usable before set-up is verified
-    await t.app.inject({ method: 'POST', url: '/um/mfa/totp/verifyQr', headers: bearer(recovery), payload: { totpCode: totpCode(secret, currentStep()) } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/verifyQr',
+      headers: bearer(recovery),
+      payload: { totpCode: totpCode(secret, currentStep()) },
+    });
     const code = recoveryCodes[0] as string;
     const withoutDashes = code.replace(/-/g, '');
-    const ok = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateRecoveryCode', headers: bearer(await mfaToken(u)), payload: { totpRecoveryCode: withoutDashes } });
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateRecoveryCode',
+      headers: bearer(await mfaToken(u)),
+      payload: { totpRecoveryCode: withoutDashes },
+    });
     expect(ok.statusCode).toBe(200);
     expect(decodeJwt(ok.json().token).typ).toBe('access');
-    const again = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateRecoveryCode', headers: bearer(await mfaToken(u)), payload: { totpRecoveryCode: code } });
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateRecoveryCode',
+      headers: bearer(await mfaToken(u)),
+      payload: { totpRecoveryCode: code },
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().message).toBe(WRONG_RECOVERY_CODE);
     const withDashes = await t.app.inject({
@@ -234,8 +366,15 @@ describe('MFA set-up and second sign-in step', () => {
     const u = await t.createUser();
     const recovery = await recoveryTokenFor(u);
     const first = (await t.app.inject({ method: 'PUT', url: '/um/mfa/totp/create', headers: bearer(recovery) })).json();
-    await t.app.inject({ method: 'POST', url: '/um/mfa/totp/verifyQr', headers: bearer(recovery), payload: { totpCode: totpCode(first.secret, currentStep()) } });
-    const second = (await t.app.inject({ method: 'PUT', url: '/um/mfa/totp/create', headers: bearer(recovery) })).json();
+    await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/verifyQr',
+      headers: bearer(recovery),
+      payload: { totpCode: totpCode(first.secret, currentStep()) },
+    });
+    const second = (
+      await t.app.inject({ method: 'PUT', url: '/um/mfa/totp/create', headers: bearer(recovery) })
+    ).json();
     // not verified yet: the first set-up's codes still work, the second's do not
     const bad = await t.app.inject({
       method: 'POST',
@@ -257,14 +396,29 @@ describe('MFA set-up and second sign-in step', () => {
     const u = await t.createUser({ totp: true });
     const mfa = await mfaToken(u);
     await t.db.query('UPDATE users SET failed_mfa = 100 WHERE id = $1', [u.id]);
-    const locked = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(mfa), payload: { totpCode: await freshCode(u) } });
+    const locked = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateCode',
+      headers: bearer(mfa),
+      payload: { totpCode: await freshCode(u) },
+    });
     expect(locked.statusCode).toBe(429);
     await t.db.query('UPDATE users SET failed_mfa = 0 WHERE id = $1', [u.id]);
     for (let i = 0; i < 5; i++) {
-      const r = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateRecoveryCode', headers: bearer(mfa), payload: { totpRecoveryCode: '1111-1111-1111' } });
+      const r = await t.app.inject({
+        method: 'POST',
+        url: '/um/mfa/totp/validateRecoveryCode',
+        headers: bearer(mfa),
+        payload: { totpRecoveryCode: '1111-1111-1111' },
+      });
       expect(r.statusCode).toBe(400);
     }
-    const wait = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(mfa), payload: { totpCode: await freshCode(u) } });
+    const wait = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateCode',
+      headers: bearer(mfa),
+      payload: { totpCode: await freshCode(u) },
+    });
     expect(wait.statusCode).toBe(429);
   });
 
@@ -272,6 +426,15 @@ describe('MFA set-up and second sign-in step', () => {
     const u = await t.createUser({ totp: true });
     const mfa = await mfaToken(u);
     await t.db.query('UPDATE users SET disabled = true WHERE id = $1', [u.id]);
-    expect((await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateCode', headers: bearer(mfa), payload: { totpCode: await freshCode(u) } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/um/mfa/totp/validateCode',
+          headers: bearer(mfa),
+          payload: { totpCode: await freshCode(u) },
+        })
+      ).statusCode,
+    ).toBe(401);
   });
 });

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 import { activatePendingRecoveryCodes, createPendingRecoveryCodes } from './recoveryCodes';
 import { MFA_PERMISSION } from './signIn';
@@ -58,7 +59,12 @@ describe('mfaRequired in sign-in answers', () => {
       return codes;
     });
     const first = (await login(u)).json();
-    const res = await t.app.inject({ method: 'POST', url: '/um/mfa/totp/validateRecoveryCode', headers: bearer(first.token), payload: { totpRecoveryCode: code } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/um/mfa/totp/validateRecoveryCode',
+      headers: bearer(first.token),
+      payload: { totpRecoveryCode: code },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expectConsistent(res.json(), false);
   });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import QRCode from 'qrcode';
-import { HttpError, type AuthUser } from '../../contracts';
+
+import { type AuthUser, HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, captchaField, errors, passwordField, tokenAnswerSchema, userSchema } from '../../schemas';
 import { verifyPassword } from '../../services/passwords';
@@ -25,7 +26,12 @@ const STEP_ALREADY_DONE = 'This sign-in step was already completed; sign in agai
 const MFA_NOT_ENABLED = 'Two-factor authentication is not enabled for this account';
 
 const codeField = { type: ['string', 'integer'], maxLength: 32, description: 'Six digits (string or number)' } as const;
-const userAnswer = { type: 'object', additionalProperties: false, required: ['user'], properties: { user: userSchema } } as const;
+const userAnswer = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['user'],
+  properties: { user: userSchema },
+} as const;
 
 /** The verified mfa token's id; every token we sign has one. */
 function mfaTokenId(request: FastifyRequest): string {
@@ -38,7 +44,8 @@ export const mfaRoutes: RoutePlugin = async (app) => {
   /** Marks the mfa token used: a second-factor token opens at most one session. */
   async function consumeMfaToken(request: FastifyRequest): Promise<void> {
     const { exp } = request.auth.claims;
-    if (!(await claimOnce(app.db, 'mfa', mfaTokenId(request), new Date(exp * 1000)))) throw new HttpError(401, STEP_ALREADY_DONE);
+    if (!(await claimOnce(app.db, 'mfa', mfaTokenId(request), new Date(exp * 1000))))
+      throw new HttpError(401, STEP_ALREADY_DONE);
   }
 
   /** The second step's user as authentication read it (active, enabled), with MFA on and the token unused. */
@@ -51,7 +58,11 @@ export const mfaRoutes: RoutePlugin = async (app) => {
     return user;
   }
 
-  async function failSecondFactor(request: FastifyRequest, user: Pick<AuthUser, 'id' | 'tenantId'>, message: string): Promise<never> {
+  async function failSecondFactor(
+    request: FastifyRequest,
+    user: Pick<AuthUser, 'id' | 'tenantId'>,
+    message: string,
+  ): Promise<never> {
     await spendIpBudget(app, request);
     await recordFailure(app.db, user.id, 'mfa');
     await app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'mfa.failed', ip: request.ip });
@@ -61,7 +72,10 @@ export const mfaRoutes: RoutePlugin = async (app) => {
   /** The sign-in provider the mfa token remembers (prov, pdata), for the session it opens. */
   function provider(request: FastifyRequest): { provider: string; providerData?: unknown } {
     const { prov, pdata } = request.auth.claims;
-    return { provider: typeof prov === 'string' ? prov : 'password', ...(pdata === undefined ? {} : { providerData: pdata }) };
+    return {
+      provider: typeof prov === 'string' ? prov : 'password',
+      ...(pdata === undefined ? {} : { providerData: pdata }),
+    };
   }
 
   app.post(
@@ -91,16 +105,21 @@ export const mfaRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const { totpCode, remember, captchaToken } = request.body;
-      const user = await whileHeld(app, [ipBudgetKey(request), attemptKey('mfa', request.auth.userId)], async ([ipInFlight, mine]) => {
-        await checkIpBudget(app, request, ipInFlight);
-        await checkCaptcha(app, request, captchaToken ?? undefined);
-        const checked = await mfaUser(request);
-        const { secret } = await findTotpSecrets(app.db, checked.id);
-        if (!secret) throw new HttpError(401, MFA_NOT_ENABLED);
-        await claimAttempt(app.db, checked.id, 'mfa', mine);
-        if (!(await acceptTotpCode(app.db, { id: checked.id, totp_secret: secret }, normaliseTotpInput(totpCode)))) return failSecondFactor(request, checked, WRONG_TOTP);
-        return checked;
-      });
+      const user = await whileHeld(
+        app,
+        [ipBudgetKey(request), attemptKey('mfa', request.auth.userId)],
+        async ([ipInFlight, mine]) => {
+          await checkIpBudget(app, request, ipInFlight);
+          await checkCaptcha(app, request, captchaToken ?? undefined);
+          const checked = await mfaUser(request);
+          const { secret } = await findTotpSecrets(app.db, checked.id);
+          if (!secret) throw new HttpError(401, MFA_NOT_ENABLED);
+          await claimAttempt(app.db, checked.id, 'mfa', mine);
+          if (!(await acceptTotpCode(app.db, { id: checked.id, totp_secret: secret }, normaliseTotpInput(totpCode))))
+            return failSecondFactor(request, checked, WRONG_TOTP);
+          return checked;
+        },
+      );
       await resetFailures(app.db, user.id, 'mfa');
       await consumeMfaToken(request);
       const answer = await startSession(signInDeps(app), signInClient(request), user, provider(request));
@@ -133,14 +152,19 @@ export const mfaRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const { totpRecoveryCode, captchaToken } = request.body;
-      const user = await whileHeld(app, [ipBudgetKey(request), attemptKey('mfa', request.auth.userId)], async ([ipInFlight, mine]) => {
-        await checkIpBudget(app, request, ipInFlight);
-        await checkCaptcha(app, request, captchaToken ?? undefined);
-        const checked = await mfaUser(request);
-        await claimAttempt(app.db, checked.id, 'mfa', mine);
-        if (!(await consumeRecoveryCode(app.db, app.tokens, checked.id, String(totpRecoveryCode)))) return failSecondFactor(request, checked, WRONG_RECOVERY_CODE);
-        return checked;
-      });
+      const user = await whileHeld(
+        app,
+        [ipBudgetKey(request), attemptKey('mfa', request.auth.userId)],
+        async ([ipInFlight, mine]) => {
+          await checkIpBudget(app, request, ipInFlight);
+          await checkCaptcha(app, request, captchaToken ?? undefined);
+          const checked = await mfaUser(request);
+          await claimAttempt(app.db, checked.id, 'mfa', mine);
+          if (!(await consumeRecoveryCode(app.db, app.tokens, checked.id, String(totpRecoveryCode))))
+            return failSecondFactor(request, checked, WRONG_RECOVERY_CODE);
+          return checked;
+        },
+      );
       await resetFailures(app.db, user.id, 'mfa');
       await consumeMfaToken(request);
       await app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'mfa.recovery-code-used', ip: request.ip });
@@ -154,7 +178,8 @@ export const mfaRoutes: RoutePlugin = async (app) => {
       preHandler: app.authenticate(),
       schema: {
         summary: 'Re-validate the password before changing two-factor settings',
-        description: 'Bearer: access token. Answers a recovery token (typ recovery, 10 min, bound to the session) for /um/mfa/totp/*. Wrong password: 400 (lockout as for login).',
+        description:
+          'Bearer: access token. Answers a recovery token (typ recovery, 10 min, bound to the session) for /um/mfa/totp/*. Wrong password: 400 (lockout as for login).',
         security: bearerSecurity,
         body: {
           type: 'object',
@@ -162,7 +187,15 @@ export const mfaRoutes: RoutePlugin = async (app) => {
           additionalProperties: false,
           properties: { password: passwordField, captchaToken: { ...captchaField, type: ['string', 'null'] } },
         },
-        response: { 200: { type: 'object', additionalProperties: false, required: ['token'], properties: { token: { type: 'string' } } }, ...errors(400, 401, 429, 503) },
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['token'],
+            properties: { token: { type: 'string' } },
+          },
+          ...errors(400, 401, 429, 503),
+        },
       },
     },
     async (request) => {
@@ -184,7 +217,11 @@ export const mfaRoutes: RoutePlugin = async (app) => {
         });
       });
       await resetFailures(app.db, user.id, 'login');
-      const token = await app.tokens.sign('recovery', { sub: user.id, tenant: user.tenant_id, sid: auth.sessionId, perms: [] }, RECOVERY_TOKEN_TTL_S);
+      const token = await app.tokens.sign(
+        'recovery',
+        { sub: user.id, tenant: user.tenant_id, sid: auth.sessionId, perms: [] },
+        RECOVERY_TOKEN_TTL_S,
+      );
       return { token };
     },
   );
@@ -211,14 +248,19 @@ export const mfaRoutes: RoutePlugin = async (app) => {
       preHandler: recovery,
       schema: {
         summary: 'Start two-factor set-up',
-        description: 'Bearer: recovery token. New 160-bit secret and 10 recovery codes (shown once, stored hashed); both take effect at verifyQr.',
+        description:
+          'Bearer: recovery token. New 160-bit secret and 10 recovery codes (shown once, stored hashed); both take effect at verifyQr.',
         security: bearerSecurity,
         response: {
           200: {
             type: 'object',
             additionalProperties: false,
             required: ['secret', 'otpauthUrl', 'recoveryCodes'],
-            properties: { secret: { type: 'string' }, otpauthUrl: { type: 'string' }, recoveryCodes: { type: 'array', items: { type: 'string' } } },
+            properties: {
+              secret: { type: 'string' },
+              otpauthUrl: { type: 'string' },
+              recoveryCodes: { type: 'array', items: { type: 'string' } },
+            },
           },
           ...errors(401),
         },
@@ -246,7 +288,12 @@ export const mfaRoutes: RoutePlugin = async (app) => {
     async (request, reply) => {
       const user = recoveryUser(request);
       const pending = await pendingSecret(user.id);
-      const png = await QRCode.toBuffer(otpauthUrl(pending, user.email, TOTP_ISSUER), { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 256 });
+      const png = await QRCode.toBuffer(otpauthUrl(pending, user.email, TOTP_ISSUER), {
+        type: 'png',
+        errorCorrectionLevel: 'M',
+        margin: 2,
+        width: 256,
+      });
       // The schema documents the PNG as a binary string (OpenAPI), which types the reply as string;
       // Fastify sends the Buffer's bytes as they are.
       return reply
@@ -264,22 +311,37 @@ export const mfaRoutes: RoutePlugin = async (app) => {
         summary: 'Finish two-factor set-up with a code from the app',
         description: `Bearer: recovery token. Turns MFA on with the pending secret and recovery codes. Wrong code: 400 "${WRONG_TOTP}".`,
         security: bearerSecurity,
-        body: { type: 'object', required: ['totpCode'], additionalProperties: false, properties: { totpCode: codeField } },
+        body: {
+          type: 'object',
+          required: ['totpCode'],
+          additionalProperties: false,
+          properties: { totpCode: codeField },
+        },
         response: { 200: userAnswer, ...errors(400, 401, 404, 429) },
       },
     },
     async (request) => {
       const user = recoveryUser(request);
-      const { step, pending } = await whileHeld(app, [ipBudgetKey(request), attemptKey('mfa', user.id)], async ([ipInFlight, mine]) => {
-        await checkIpBudget(app, request, ipInFlight);
-        const secret = await pendingSecret(user.id);
-        await claimAttempt(app.db, user.id, 'mfa', mine);
-        const matched = matchTotp(secret, normaliseTotpInput(request.body.totpCode));
-        if (matched === null) return failSecondFactor(request, user, WRONG_TOTP);
-        return { step: matched, pending: secret };
-      });
+      const { step, pending } = await whileHeld(
+        app,
+        [ipBudgetKey(request), attemptKey('mfa', user.id)],
+        async ([ipInFlight, mine]) => {
+          await checkIpBudget(app, request, ipInFlight);
+          const secret = await pendingSecret(user.id);
+          await claimAttempt(app.db, user.id, 'mfa', mine);
+          const matched = matchTotp(secret, normaliseTotpInput(request.body.totpCode));
+          if (matched === null) return failSecondFactor(request, user, WRONG_TOTP);
+          return { step: matched, pending: secret };
+        },
+      );
       const updated = await enableTotp(app.db, user.id, step, pending);
-      await app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'mfa.enable', target: user.id, ip: request.ip });
+      await app.audit({
+        tenantId: user.tenantId,
+        actorId: user.id,
+        action: 'mfa.enable',
+        target: user.id,
+        ip: request.ip,
+      });
       return { user: userView(updated) };
     },
   );
@@ -298,7 +360,13 @@ export const mfaRoutes: RoutePlugin = async (app) => {
     async (request) => {
       const user = recoveryUser(request);
       const updated = await disableTotp(app.db, user.id);
-      await app.audit({ tenantId: user.tenantId, actorId: user.id, action: 'mfa.disable', target: user.id, ip: request.ip });
+      await app.audit({
+        tenantId: user.tenantId,
+        actorId: user.id,
+        action: 'mfa.disable',
+        target: user.id,
+        ip: request.ip,
+      });
       return { user: userView(updated) };
     },
   );

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { FREE_FAILURES } from './lockout';
 import { currentStep, totpCode } from './totp';
@@ -18,38 +19,49 @@ const tally = (answers: Answer[]) => {
   for (const a of answers) byStatus[a.statusCode] = (byStatus[a.statusCode] ?? 0) + 1;
   return byStatus;
 };
-const login = (username: string, password: string, ip: string) => t.app.inject({ method: 'POST', url: '/um/login', remoteAddress: ip, payload: { username, password } });
+const login = (username: string, password: string, ip: string) =>
+  t.app.inject({ method: 'POST', url: '/um/login', remoteAddress: ip, payload: { username, password } });
 
 describe('parallel guesses', () => {
   it('30 wrong passwords at once for one account (from 30 addresses): only the free failures are checked', async () => {
     const user = await t.createUser({});
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login(user.email, `wrong-pass-${i}`, `10.8.0.${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(user.email, `wrong-pass-${i}`, `10.8.0.${i}`)),
+    );
     const byStatus = tally(answers);
     // The first of the burst is always checked; no more than the free failures are.
     expect(byStatus[401]).toBeGreaterThanOrEqual(1);
     expect(byStatus[401]).toBeLessThanOrEqual(FREE_FAILURES);
     expect((byStatus[401] ?? 0) + (byStatus[429] ?? 0)).toBe(30);
     expect(answers.filter((a) => a.statusCode === 429).every((a) => Number(a.headers['retry-after']) >= 1)).toBe(true);
-    const [row] = await t.db.query<{ failed_logins: number }>('SELECT failed_logins FROM users WHERE id = $1', [user.id]);
+    const [row] = await t.db.query<{ failed_logins: number }>('SELECT failed_logins FROM users WHERE id = $1', [
+      user.id,
+    ]);
     // Every guess that was checked counted, none that was refused did: the burst spent exactly what it was allowed.
     // (Whether the right password is refused next depends on how long the burst took, so lockout.test.ts owns that.)
     expect(row!.failed_logins).toBe(byStatus[401]);
   });
 
   it('an e-mail without an account gets the same limit', async () => {
-    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => login('nobody-burst@example.com', `wrong-pass-${i}`, `10.7.0.${i}`)));
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login('nobody-burst@example.com', `wrong-pass-${i}`, `10.7.0.${i}`)),
+    );
     const byStatus = tally(answers);
     expect(byStatus[401]).toBeGreaterThanOrEqual(1);
     expect(byStatus[401]).toBeLessThanOrEqual(FREE_FAILURES);
   });
 
   it("one address guessing many accounts at once spends no more than the address's budget", async () => {
-    const answers = await Promise.all(Array.from({ length: 3 * IP_LIMIT }, (_, i) => login(`sprayed-${i}@example.com`, 'wrong-pass', '10.6.0.1')));
+    const answers = await Promise.all(
+      Array.from({ length: 3 * IP_LIMIT }, (_, i) => login(`sprayed-${i}@example.com`, 'wrong-pass', '10.6.0.1')),
+    );
     const byStatus = tally(answers);
     expect(byStatus[401]).toBeGreaterThanOrEqual(1);
     expect(byStatus[401]).toBeLessThanOrEqual(IP_LIMIT);
     expect((byStatus[401] ?? 0) + (byStatus[429] ?? 0)).toBe(3 * IP_LIMIT);
-    const [spent] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM failure_events WHERE key = 'ip:10.6.0.1'");
+    const [spent] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM failure_events WHERE key = 'ip:10.6.0.1'",
+    );
     expect(spent!.n).toBeLessThanOrEqual(IP_LIMIT);
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, TEST_PUBLIC_URL, type TestApp, type TestUser } from '../../test/testApp';
 import { LINK_EXPIRED, LINK_INVALID, RECOVERY_REQUESTED } from './passwordRecoveryRoutes';
 import { currentStep, totpCode } from './totp';
@@ -25,8 +26,13 @@ describe('password recovery', () => {
     expect(res.json()).toEqual({ passwordRecoveryEnabled: true });
     const off = await createTestApp({ env: { PASSWORD_RECOVERY: 'off' } });
     try {
-      expect((await off.app.inject({ url: '/um/passwordRecovery/enabled' })).json()).toEqual({ passwordRecoveryEnabled: false });
-      expect((await off.app.inject({ method: 'POST', url: '/um/passwordRecovery', payload: { username: 'a@b.c' } })).statusCode).toBe(404);
+      expect((await off.app.inject({ url: '/um/passwordRecovery/enabled' })).json()).toEqual({
+        passwordRecoveryEnabled: false,
+      });
+      expect(
+        (await off.app.inject({ method: 'POST', url: '/um/passwordRecovery', payload: { username: 'a@b.c' } }))
+          .statusCode,
+      ).toBe(404);
     } finally {
       await off.close();
     }
@@ -34,8 +40,16 @@ describe('password recovery', () => {
 
   it('answers the same for an existing and an unknown account; only the existing one gets a mail', async () => {
     const u = await t.createUser();
-    const known = await t.app.inject({ method: 'POST', url: '/um/passwordRecovery', payload: { username: u.email.toUpperCase() } });
-    const unknown = await t.app.inject({ method: 'POST', url: '/um/passwordRecovery', payload: { username: 'ghost@example.com' } });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/um/passwordRecovery',
+      payload: { username: u.email.toUpperCase() },
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/um/passwordRecovery',
+      payload: { username: 'ghost@example.com' },
+    });
     expect(known.statusCode).toBe(200);
     expect(unknown.statusCode).toBe(200);
     expect(known.body).toBe(unknown.body);
@@ -66,9 +80,15 @@ describe('password recovery', () => {
     });
     expect(change.statusCode).toBe(200);
     expect(change.json()).toEqual({ message: 'Your password has been reset' });
-    expect((await t.app.inject({ url: '/um/refresh', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/um/refresh', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(
+      401,
+    );
     await expect(t.login(u.email, 'Brand-New-Pass-1')).resolves.toHaveProperty('token');
-    const reuse = await t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${id}/changePassword`, payload: { password: 'Another-Pass-2' } });
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: `/um/passwordRecovery/${id}/changePassword`,
+      payload: { password: 'Another-Pass-2' },
+    });
     expect(reuse.statusCode).toBe(410);
     expect(reuse.json().message).toBe(LINK_EXPIRED);
     expect((await t.app.inject({ url: `/um/passwordRecovery/${id}` })).statusCode).toBe(410);
@@ -78,7 +98,11 @@ describe('password recovery', () => {
     const u = await t.createUser({ totp: true });
     const id = await requestLink(u);
     expect((await t.app.inject({ url: `/um/passwordRecovery/${id}` })).json()).toEqual({ otp: true });
-    const none = await t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${id}/changePassword`, payload: { password: 'Brand-New-Pass-1' } });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: `/um/passwordRecovery/${id}/changePassword`,
+      payload: { password: 'Brand-New-Pass-1' },
+    });
     expect(none.statusCode).toBe(400);
     const wrong = await t.app.inject({
       method: 'POST',
@@ -110,15 +134,29 @@ describe('password recovery', () => {
     }
     const u = await t.createUser();
     const id = await requestLink(u);
-    await t.db.query("UPDATE password_recovery_requests SET expires_at = now() - interval '1 second' WHERE user_id = $1", [u.id]);
+    await t.db.query(
+      "UPDATE password_recovery_requests SET expires_at = now() - interval '1 second' WHERE user_id = $1",
+      [u.id],
+    );
     expect((await t.app.inject({ url: `/um/passwordRecovery/${id}` })).statusCode).toBe(410);
-    expect((await t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${id}/changePassword`, payload: { password: 'Brand-New-Pass-1' } })).statusCode).toBe(410);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: `/um/passwordRecovery/${id}/changePassword`,
+          payload: { password: 'Brand-New-Pass-1' },
+        })
+      ).statusCode,
+    ).toBe(410);
   });
 
   it('links expire after one hour', async () => {
     const u = await t.createUser();
     await requestLink(u);
-    const [row] = await t.db.query<{ s: number }>('SELECT EXTRACT(EPOCH FROM expires_at - created_at)::int AS s FROM password_recovery_requests WHERE user_id = $1', [u.id]);
+    const [row] = await t.db.query<{ s: number }>(
+      'SELECT EXTRACT(EPOCH FROM expires_at - created_at)::int AS s FROM password_recovery_requests WHERE user_id = $1',
+      [u.id],
+    );
     expect(row!.s).toBe(3600);
   });
 
@@ -126,7 +164,9 @@ describe('password recovery', () => {
     const u = await t.createUser();
     const id = await requestLink(u);
     const answers = await Promise.all(
-      ['Parallel-Pass-1', 'Parallel-Pass-2'].map((password) => t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${id}/changePassword`, payload: { password } })),
+      ['Parallel-Pass-1', 'Parallel-Pass-2'].map((password) =>
+        t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${id}/changePassword`, payload: { password } }),
+      ),
     );
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 410]);
   });
@@ -134,11 +174,17 @@ describe('password recovery', () => {
   it('validates bodies: weak password, unknown fields, wrong types', async () => {
     const u = await t.createUser();
     const id = await requestLink(u);
-    const weak = await t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${id}/changePassword`, payload: { password: 'short' } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: `/um/passwordRecovery/${id}/changePassword`,
+      payload: { password: 'short' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toMatch(/at least 8/);
     for (const payload of [{}, { password: 12345678 }, { password: 'Long-enough-1', foo: 1 }]) {
-      expect((await t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${id}/changePassword`, payload })).statusCode).toBe(400);
+      expect(
+        (await t.app.inject({ method: 'POST', url: `/um/passwordRecovery/${id}/changePassword`, payload })).statusCode,
+      ).toBe(400);
     }
     for (const payload of [{}, { username: 5 }, { username: 'a@b.c', x: 1 }]) {
       expect((await t.app.inject({ method: 'POST', url: '/um/passwordRecovery', payload })).statusCode).toBe(400);
@@ -149,7 +195,13 @@ describe('password recovery', () => {
 
   it('sends at most 5 mails per account and hour', async () => {
     const u = await t.createUser();
-    for (let i = 0; i < 7; i++) await t.app.inject({ method: 'POST', url: '/um/passwordRecovery', payload: { username: u.email }, remoteAddress: `10.9.0.${i}` });
+    for (let i = 0; i < 7; i++)
+      await t.app.inject({
+        method: 'POST',
+        url: '/um/passwordRecovery',
+        payload: { username: u.email },
+        remoteAddress: `10.9.0.${i}`,
+      });
     await t.app.background.drain();
     expect((await t.outbox()).filter((m) => m.to_address === u.email)).toHaveLength(5);
   });

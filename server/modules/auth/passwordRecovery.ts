@@ -1,4 +1,4 @@
-import { HttpError, type Database, type Queryable } from '../../contracts';
+import { type Database, HttpError, type Queryable } from '../../contracts';
 import { hashToken, randomToken } from '../../services/secrets';
 import { PASSWORD_RECOVERY_TTL_S } from '../../services/sessionLimits';
 import { revokeUserSessions } from '../../services/sessionStore';
@@ -19,9 +19,10 @@ interface RecoveryRow {
 /** The open request of a link id: 404 unknown, 410 used or expired. `forUpdate` locks it (in a transaction). */
 async function findRequest(q: Queryable, id: string, forUpdate = false): Promise<RecoveryRow> {
   if (!/^[A-Za-z0-9_-]{16,200}$/.test(id)) throw new HttpError(404, LINK_INVALID);
-  const [row] = await q.query<RecoveryRow>(`SELECT id, user_id, expires_at, used_at FROM password_recovery_requests WHERE token_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`, [
-    hashToken(id),
-  ]);
+  const [row] = await q.query<RecoveryRow>(
+    `SELECT id, user_id, expires_at, used_at FROM password_recovery_requests WHERE token_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [hashToken(id)],
+  );
   if (!row) throw new HttpError(404, LINK_INVALID);
   if (row.used_at || row.expires_at.getTime() <= Date.now()) throw new HttpError(410, LINK_EXPIRED);
   return row;
@@ -36,16 +37,15 @@ export function createRecoveryRequest(db: Database, userId: string, ip: string |
   return db.tx(async (q) => {
     // Lock the user row: parallel requests count and insert one after the other.
     await q.query('SELECT id FROM users WHERE id = $1 FOR UPDATE', [userId]);
-    const [recent] = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM password_recovery_requests WHERE user_id = $1 AND created_at > now() - interval '1 hour'", [
-      userId,
-    ]);
+    const [recent] = await q.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM password_recovery_requests WHERE user_id = $1 AND created_at > now() - interval '1 hour'",
+      [userId],
+    );
     if ((recent?.n ?? 0) >= MAX_REQUESTS_PER_HOUR) return null;
-    await q.query('INSERT INTO password_recovery_requests (token_hash, user_id, expires_at, ip) VALUES ($1, $2, now() + make_interval(secs => $3), $4)', [
-      hashToken(id),
-      userId,
-      PASSWORD_RECOVERY_TTL_S,
-      ip,
-    ]);
+    await q.query(
+      'INSERT INTO password_recovery_requests (token_hash, user_id, expires_at, ip) VALUES ($1, $2, now() + make_interval(secs => $3), $4)',
+      [hashToken(id), userId, PASSWORD_RECOVERY_TTL_S, ip],
+    );
     return id;
   });
 }
@@ -72,7 +72,9 @@ export async function resetPassword(db: Database, id: string, passwordHash: stri
       [row.user_id, passwordHash],
     );
     // Other open links of this user stop working too.
-    await q.query('UPDATE password_recovery_requests SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [row.user_id]);
+    await q.query('UPDATE password_recovery_requests SET used_at = now() WHERE user_id = $1 AND used_at IS NULL', [
+      row.user_id,
+    ]);
     await revokeUserSessions(q, row.user_id);
   });
 }

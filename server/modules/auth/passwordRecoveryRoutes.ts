@@ -1,3 +1,5 @@
+import { resetPasswordPaths } from '@common/reset-password/paths';
+
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { captchaField, errors } from '../../schemas';
@@ -7,13 +9,20 @@ import { findUserByEmail } from '../../services/users';
 import { attemptKey, checkCaptcha, checkIpBudget, ipBudgetKey, spendIpBudget, whileHeld } from './clientGuards';
 import { claimAttempt, recordFailure } from './lockout';
 import { WRONG_RECOVERY_CODE, WRONG_TOTP } from './mfaRoutes';
-import { createRecoveryRequest, LINK_EXPIRED, LINK_INVALID, MAX_REQUESTS_PER_HOUR, recoveryLinkOwner, resetPassword } from './passwordRecovery';
+import {
+  createRecoveryRequest,
+  LINK_EXPIRED,
+  LINK_INVALID,
+  MAX_REQUESTS_PER_HOUR,
+  recoveryLinkOwner,
+  resetPassword,
+} from './passwordRecovery';
 import { consumeRecoveryCode } from './recoveryCodes';
 import { acceptTotpCode, normaliseTotpInput } from './secondFactor';
-import { resetPasswordPaths } from '@common/reset-password/paths';
 
 export { LINK_EXPIRED, LINK_INVALID, MAX_REQUESTS_PER_HOUR } from './passwordRecovery';
-export const RECOVERY_REQUESTED = 'If an account exists for this e-mail address, we have sent a link to reset its password.';
+export const RECOVERY_REQUESTED =
+  'If an account exists for this e-mail address, we have sent a link to reset its password.';
 
 const idParam = {
   type: 'object',
@@ -28,7 +37,14 @@ export const passwordRecoveryRoutes: RoutePlugin = async (app) => {
     {
       schema: {
         summary: 'Whether "Forgot your password?" is offered',
-        response: { 200: { type: 'object', additionalProperties: false, required: ['passwordRecoveryEnabled'], properties: { passwordRecoveryEnabled: { type: 'boolean' } } } },
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['passwordRecoveryEnabled'],
+            properties: { passwordRecoveryEnabled: { type: 'boolean' } },
+          },
+        },
       },
     },
     async () => ({ passwordRecoveryEnabled: app.config.passwordRecoveryEnabled }),
@@ -50,9 +66,20 @@ export const passwordRecoveryRoutes: RoutePlugin = async (app) => {
           type: 'object',
           required: ['username'],
           additionalProperties: false,
-          properties: { username: { type: 'string', minLength: 1, maxLength: 320 }, captchaToken: { ...captchaField, type: ['string', 'null'] } },
+          properties: {
+            username: { type: 'string', minLength: 1, maxLength: 320 },
+            captchaToken: { ...captchaField, type: ['string', 'null'] },
+          },
         },
-        response: { 200: { type: 'object', additionalProperties: false, required: ['message'], properties: { message: { type: 'string' } } }, ...errors(400, 404, 429, 503) },
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['message'],
+            properties: { message: { type: 'string' } },
+          },
+          ...errors(400, 404, 429, 503),
+        },
       },
     },
     async (request) => {
@@ -88,7 +115,15 @@ export const passwordRecoveryRoutes: RoutePlugin = async (app) => {
         summary: 'Check a reset link',
         description: `Answers { otp } (true: the change needs a TOTP or recovery code). Unknown: 404 "${LINK_INVALID}"; used or expired: 410 "${LINK_EXPIRED}".`,
         params: idParam,
-        response: { 200: { type: 'object', additionalProperties: false, required: ['otp'], properties: { otp: { type: 'boolean' } } }, ...errors(404, 410) },
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['otp'],
+            properties: { otp: { type: 'boolean' } },
+          },
+          ...errors(404, 410),
+        },
       },
     },
     async (request) => {
@@ -118,7 +153,15 @@ export const passwordRecoveryRoutes: RoutePlugin = async (app) => {
             resetPasswordId: { type: 'string', maxLength: 200 },
           },
         },
-        response: { 200: { type: 'object', additionalProperties: false, required: ['message'], properties: { message: { type: 'string' } } }, ...errors(400, 404, 410, 429) },
+        response: {
+          200: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['message'],
+            properties: { message: { type: 'string' } },
+          },
+          ...errors(400, 404, 410, 429),
+        },
       },
     },
     // The IP is held for the whole reset, so its budget is read once, with the checks in flight.
@@ -136,7 +179,9 @@ export const passwordRecoveryRoutes: RoutePlugin = async (app) => {
           if (!hasOtp && !hasCode) throw new HttpError(400, 'Authentication code is required');
           await whileHeld(app, [attemptKey('mfa', owner.id)], async ([mine]) => {
             await claimAttempt(app.db, owner.id, 'mfa', mine);
-            const ok = hasOtp ? await acceptTotpCode(app.db, owner, normaliseTotpInput(otp!)) : await consumeRecoveryCode(app.db, app.tokens, owner.id, String(otpRecoveryCode));
+            const ok = hasOtp
+              ? await acceptTotpCode(app.db, owner, normaliseTotpInput(otp!))
+              : await consumeRecoveryCode(app.db, app.tokens, owner.id, String(otpRecoveryCode));
             if (!ok) {
               await spendIpBudget(app, request);
               await recordFailure(app.db, owner.id, 'mfa');
@@ -146,7 +191,13 @@ export const passwordRecoveryRoutes: RoutePlugin = async (app) => {
         }
         const hash = await hashPassword(password);
         await resetPassword(app.db, request.params.id, hash);
-        await app.audit({ tenantId: owner.tenant_id, actorId: owner.id, action: 'password.reset', target: owner.id, ip: request.ip });
+        await app.audit({
+          tenantId: owner.tenant_id,
+          actorId: owner.id,
+          action: 'password.reset',
+          target: owner.id,
+          ip: request.ip,
+        });
         return { message: 'Your password has been reset' };
       }),
   );

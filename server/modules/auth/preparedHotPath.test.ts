@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { buildApp } from '../../app';
 import type { Database } from '../../contracts';
 import { createTestApp, type TestApp } from '../../test/testApp';
@@ -64,22 +65,30 @@ describe('refresh and sign-in use prepared statements', () => {
 
   it('POST /um/login: two prepared statements (the read; the session with its audit row); a failure counted by a prepared statement', async () => {
     const user = await t.createUser();
-    const ok = await app.inject({ method: 'POST', url: '/um/login', payload: { username: user.email, password: user.password } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/um/login',
+      payload: { username: user.email, password: user.password },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     // Written by the statement that opened the session: there before anything is drained.
     const { token } = ok.json() as { token: string };
     const { sid } = decodeJwt(token) as { sid: string };
-    const rows = await t.db.query<{ action: string; details: unknown; ip: string }>('SELECT action, details, ip FROM audit_events WHERE actor_id = $1 AND target = $2', [
-      user.id,
-      sid,
-    ]);
+    const rows = await t.db.query<{ action: string; details: unknown; ip: string }>(
+      'SELECT action, details, ip FROM audit_events WHERE actor_id = $1 AND target = $2',
+      [user.id, sid],
+    );
     expect(rows).toEqual([{ action: 'login', details: { provider: 'password' }, ip: '127.0.0.1' }]);
     await app.auditQueue.drain();
     expect(own()).toEqual(['prepared password_sign_in_read', 'prepared open_signed_in_session']);
 
     for (const username of [user.email, 'nobody-prepared@example.com']) {
       calls.length = 0;
-      const bad = await app.inject({ method: 'POST', url: '/um/login', payload: { username, password: 'wrong password' } });
+      const bad = await app.inject({
+        method: 'POST',
+        url: '/um/login',
+        payload: { username, password: 'wrong password' },
+      });
       expect(bad.statusCode, bad.body).toBe(401);
       await app.auditQueue.drain();
       const seen = own().filter((c) => !c.startsWith('query DELETE')); // the limiter's occasional pruning

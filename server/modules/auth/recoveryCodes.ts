@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+
 import type { Queryable, TokenService } from '../../contracts';
 
 export const RECOVERY_CODE_COUNT = 10;
@@ -21,12 +22,19 @@ function codeHash(tokens: Pick<TokenService, 'digest'>, userId: string, code: st
 }
 
 /** Replaces the user's pending codes with new ones (active once MFA set-up is verified); returns them in clear, once. */
-export async function createPendingRecoveryCodes(q: Queryable, tokens: Pick<TokenService, 'digest'>, userId: string): Promise<string[]> {
+export async function createPendingRecoveryCodes(
+  q: Queryable,
+  tokens: Pick<TokenService, 'digest'>,
+  userId: string,
+): Promise<string[]> {
   await q.query('DELETE FROM recovery_codes WHERE user_id = $1 AND pending', [userId]);
   const codes = new Set<string>();
   while (codes.size < RECOVERY_CODE_COUNT) codes.add(newRecoveryCode());
   for (const code of codes) {
-    await q.query('INSERT INTO recovery_codes (user_id, code_hash, pending) VALUES ($1, $2, true)', [userId, codeHash(tokens, userId, code)]);
+    await q.query('INSERT INTO recovery_codes (user_id, code_hash, pending) VALUES ($1, $2, true)', [
+      userId,
+      codeHash(tokens, userId, code),
+    ]);
   }
   return [...codes];
 }
@@ -38,13 +46,18 @@ export async function activatePendingRecoveryCodes(q: Queryable, userId: string)
 }
 
 /** Consumes an active code atomically: true once per code, false when wrong or already used. */
-export async function consumeRecoveryCode(q: Queryable, tokens: Pick<TokenService, 'digest'>, userId: string, code: string): Promise<boolean> {
+export async function consumeRecoveryCode(
+  q: Queryable,
+  tokens: Pick<TokenService, 'digest'>,
+  userId: string,
+  code: string,
+): Promise<boolean> {
   const normalised = normaliseRecoveryCode(code);
   if (!/^\d{6,20}$/.test(normalised)) return false;
-  const rows = await q.query('UPDATE recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND NOT pending AND used_at IS NULL RETURNING id', [
-    userId,
-    codeHash(tokens, userId, normalised),
-  ]);
+  const rows = await q.query(
+    'UPDATE recovery_codes SET used_at = now() WHERE user_id = $1 AND code_hash = $2 AND NOT pending AND used_at IS NULL RETURNING id',
+    [userId, codeHash(tokens, userId, normalised)],
+  );
   return rows.length > 0;
 }
 

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../test/testApp';
-import { REMEMBER_DEVICE_CONSOLE_S, REMEMBER_DEVICE_MONITORING_S, isRememberedDevice, rememberDevice, rememberDeviceSeconds } from './rememberedDevices';
+import {
+  isRememberedDevice,
+  REMEMBER_DEVICE_CONSOLE_S,
+  REMEMBER_DEVICE_MONITORING_S,
+  rememberDevice,
+  rememberDeviceSeconds,
+} from './rememberedDevices';
 
 describe('remembered devices: 30 days for the console, 60 for monitoring (spec ยง9)', () => {
   let t: TestApp;
@@ -24,9 +31,10 @@ describe('remembered devices: 30 days for the console, 60 for monitoring (spec ย
       const user = await t.createUser({ permissions });
       const token = await rememberDevice(t.db, user.id);
       expect(await isRememberedDevice(t.db, user.id, token)).toBe(true);
-      const [row] = await t.db.query<{ days: string }>('SELECT round(extract(epoch FROM (expires_at - created_at)) / 86400) AS days FROM remembered_devices WHERE user_id = $1', [
-        user.id,
-      ]);
+      const [row] = await t.db.query<{ days: string }>(
+        'SELECT round(extract(epoch FROM (expires_at - created_at)) / 86400) AS days FROM remembered_devices WHERE user_id = $1',
+        [user.id],
+      );
       return Number(row!.days);
     };
     expect(await expiry(['mnt#rpt#rw'])).toBe(60);

@@ -26,17 +26,24 @@ export async function rememberDevice(q: Queryable, userId: string): Promise<stri
   const token = randomToken(32);
   const users = await q.query<{ permissions: string[] }>('SELECT permissions FROM users WHERE id = $1', [userId]);
   const lifetime = rememberDeviceSeconds(users[0]?.permissions ?? []);
-  await q.query('INSERT INTO remembered_devices (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))', [userId, hashToken(token), lifetime]);
+  await q.query(
+    'INSERT INTO remembered_devices (user_id, token_hash, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))',
+    [userId, hashToken(token), lifetime],
+  );
   return token;
 }
 
 /** True when `token` is a live remembered device of this user. */
-export async function isRememberedDevice(q: Queryable, userId: string, token: string | null | undefined): Promise<boolean> {
+export async function isRememberedDevice(
+  q: Queryable,
+  userId: string,
+  token: string | null | undefined,
+): Promise<boolean> {
   if (typeof token !== 'string' || token.length < 16 || token.length > 200) return false;
-  const rows = await q.query('UPDATE remembered_devices SET last_used_at = now() WHERE user_id = $1 AND token_hash = $2 AND expires_at > now() RETURNING id', [
-    userId,
-    hashToken(token),
-  ]);
+  const rows = await q.query(
+    'UPDATE remembered_devices SET last_used_at = now() WHERE user_id = $1 AND token_hash = $2 AND expires_at > now() RETURNING id',
+    [userId, hashToken(token)],
+  );
   return rows.length > 0;
 }
 

@@ -6,7 +6,11 @@ import { matchTotp } from './totp';
  * the last accepted one, and the update is atomic, so two parallel requests with the same code
  * give one success.
  */
-export async function acceptTotpCode(q: Queryable, user: { id: string; totp_secret: string | null }, code: string): Promise<boolean> {
+export async function acceptTotpCode(
+  q: Queryable,
+  user: { id: string; totp_secret: string | null },
+  code: string,
+): Promise<boolean> {
   if (!user.totp_secret) return false;
   const step = matchTotp(user.totp_secret, code);
   if (step === null) return false;

@@ -1,5 +1,6 @@
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { buildApp } from '../../app';
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 
@@ -108,21 +109,44 @@ describe('refresh, logout and password change', () => {
 
     it('refuses a wrong old password and a too short new one with 400', async () => {
       const { token } = await t.accessToken(user);
-      const wrong = await t.app.inject({ method: 'POST', url: '/um/password', headers: bearer(token), payload: { oldPassword: 'nope', newPassword: 'New-Password-2' } });
+      const wrong = await t.app.inject({
+        method: 'POST',
+        url: '/um/password',
+        headers: bearer(token),
+        payload: { oldPassword: 'nope', newPassword: 'New-Password-2' },
+      });
       expect(wrong.statusCode).toBe(400);
       expect(wrong.json().message).toBe('The current password is incorrect');
-      const short = await t.app.inject({ method: 'POST', url: '/um/password', headers: bearer(token), payload: { oldPassword: user.password, newPassword: 'short' } });
+      const short = await t.app.inject({
+        method: 'POST',
+        url: '/um/password',
+        headers: bearer(token),
+        payload: { oldPassword: user.password, newPassword: 'short' },
+      });
       expect(short.statusCode).toBe(400);
       expect(short.json().message).toMatch(/at least 8/);
     });
 
     it('validates the body and needs a session', async () => {
       const { token } = await t.accessToken(user);
-      for (const payload of [{}, { oldPassword: 'x' }, { oldPassword: 1, newPassword: 'abcdefgh' }, { oldPassword: 'x', newPassword: 'abcdefgh', extra: 1 }]) {
+      for (const payload of [
+        {},
+        { oldPassword: 'x' },
+        { oldPassword: 1, newPassword: 'abcdefgh' },
+        { oldPassword: 'x', newPassword: 'abcdefgh', extra: 1 },
+      ]) {
         const res = await t.app.inject({ method: 'POST', url: '/um/password', headers: bearer(token), payload });
         expect(res.statusCode).toBe(400);
       }
-      expect((await t.app.inject({ method: 'POST', url: '/um/password', payload: { oldPassword: 'x', newPassword: 'abcdefgh' } })).statusCode).toBe(401);
+      expect(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/um/password',
+            payload: { oldPassword: 'x', newPassword: 'abcdefgh' },
+          })
+        ).statusCode,
+      ).toBe(401);
     });
   });
 });

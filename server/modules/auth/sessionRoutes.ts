@@ -17,7 +17,8 @@ export const sessionRoutes: RoutePlugin = async (app) => {
       preHandler: app.authenticate({ touch: true }),
       schema: {
         summary: 'New access token for the current session',
-        description: 'Rotates the access token (10 min) within the session limits: 30 min idle, 12 h absolute. Permissions are read again from the user.',
+        description:
+          'Rotates the access token (10 min) within the session limits: 30 min idle, 12 h absolute. Permissions are read again from the user.',
         security: bearerSecurity,
         response: { 200: tokenAnswerSchema, ...errors(401) },
       },
@@ -42,7 +43,8 @@ export const sessionRoutes: RoutePlugin = async (app) => {
       preHandler: app.authenticate(),
       schema: {
         summary: 'End the current session',
-        description: 'Revokes the session server-side (the token gets 401 everywhere). For a session started through the vendor IdP the answer carries its end-session URL.',
+        description:
+          'Revokes the session server-side (the token gets 401 everywhere). For a session started through the vendor IdP the answer carries its end-session URL.',
         security: bearerSecurity,
         response: {
           200: { type: 'object', additionalProperties: false, properties: { logoutUrl: { type: 'string' } } },
@@ -53,11 +55,22 @@ export const sessionRoutes: RoutePlugin = async (app) => {
     async (request) => {
       const auth = request.auth;
       const session = await app.sessions.revoke(auth.sessionId);
-      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'logout', target: auth.sessionId, ip: request.ip });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'logout',
+        target: auth.sessionId,
+        ip: request.ip,
+      });
       const provider = session ? app.logoutUrlProviders.get(session.provider) : undefined;
       if (!session || !provider) return {};
       try {
-        const logoutUrl = await provider({ id: session.id, userId: session.userId, tenantId: session.tenantId, providerData: session.providerData });
+        const logoutUrl = await provider({
+          id: session.id,
+          userId: session.userId,
+          tenantId: session.tenantId,
+          providerData: session.providerData,
+        });
         return logoutUrl ? { logoutUrl } : {};
       } catch (error) {
         request.log.warn({ err: error }, 'no end-session URL from the identity provider');
@@ -72,7 +85,8 @@ export const sessionRoutes: RoutePlugin = async (app) => {
       preHandler: app.authenticate(),
       schema: {
         summary: 'Change the own password',
-        description: 'Checks the current password (lockout as for login), sets the new one (8 to 1024 characters) and ends every other session of the user.',
+        description:
+          'Checks the current password (lockout as for login), sets the new one (8 to 1024 characters) and ends every other session of the user.',
         security: bearerSecurity,
         body: {
           type: 'object',
@@ -80,7 +94,10 @@ export const sessionRoutes: RoutePlugin = async (app) => {
           additionalProperties: false,
           properties: { oldPassword: passwordField, newPassword: { type: 'string', maxLength: 1024 } },
         },
-        response: { 200: { type: 'object', additionalProperties: false, required: ['user'], properties: { user: userSchema } }, ...errors(400, 401, 429) },
+        response: {
+          200: { type: 'object', additionalProperties: false, required: ['user'], properties: { user: userSchema } },
+          ...errors(400, 401, 429),
+        },
       },
     },
     async (request) => {
@@ -106,7 +123,13 @@ export const sessionRoutes: RoutePlugin = async (app) => {
       if (problem) throw new HttpError(400, problem);
       const hash = await hashPassword(newPassword);
       await changePassword(app.db, user.id, hash, auth.sessionId);
-      await app.audit({ tenantId: user.tenant_id, actorId: user.id, action: 'password.change', target: user.id, ip: request.ip });
+      await app.audit({
+        tenantId: user.tenant_id,
+        actorId: user.id,
+        action: 'password.change',
+        target: user.id,
+        ip: request.ip,
+      });
       return { user: userView(user) };
     },
   );

@@ -1,13 +1,13 @@
 import type { AuditLog, AuthUser, Database, Queryable, TokenService } from '../../contracts';
 import { preparedQuery } from '../../db/prepared';
+import type { SignInAnswer } from '../../schemas';
 import { ipWaitSql } from '../../services/rateLimit';
 import { MFA_TOKEN_TTL_S } from '../../services/sessionLimits';
-import { openSignedInSession } from '../../services/sessionStore';
 import { signAccessToken } from '../../services/sessions';
+import { openSignedInSession } from '../../services/sessionStore';
 import { authUserView, normaliseEmail } from '../../services/users';
-import { FREE_FAILURES, MAX_DELAY_S, unknownAccountKey, type LockState } from './lockout';
+import { FREE_FAILURES, type LockState, MAX_DELAY_S, unknownAccountKey } from './lockout';
 import { isRememberedDevice } from './rememberedDevices';
-import type { SignInAnswer } from '../../schemas';
 
 /**
  * The only permission of a second-factor token (spec). The answer's `mfaRequired` says the same
@@ -36,7 +36,11 @@ export interface SignInClient {
   userAgent: string | null;
 }
 
-export function signInAnswer(token: string, user: Pick<AuthUser, 'email' | 'totpEnabled'>, mfaRequired: boolean): SignInAnswer {
+export function signInAnswer(
+  token: string,
+  user: Pick<AuthUser, 'email' | 'totpEnabled'>,
+  mfaRequired: boolean,
+): SignInAnswer {
   return { token, user: authUserView(user), mfaRequired };
 }
 
@@ -45,21 +49,43 @@ export function signInAnswer(token: string, user: Pick<AuthUser, 'email' | 'totp
  * enabled user: a user with MFA and no valid remembered device gets an 'mfa' token (only
  * permission MFA_PERMISSION, MFA_TOKEN_TTL_S); everybody else a new session and its access token.
  */
-export async function completeSignIn(deps: SignInDeps, client: SignInClient, user: AuthUser, options: SignInOptions): Promise<SignInAnswer> {
+export async function completeSignIn(
+  deps: SignInDeps,
+  client: SignInClient,
+  user: AuthUser,
+  options: SignInOptions,
+): Promise<SignInAnswer> {
   if (user.totpEnabled && !(await isRememberedDevice(deps.db, user.id, options.rememberToken))) {
     const token = await deps.tokens.sign(
       'mfa',
-      { sub: user.id, tenant: user.tenantId, perms: [MFA_PERMISSION], prov: options.provider, ...(options.providerData === undefined ? {} : { pdata: options.providerData }) },
+      {
+        sub: user.id,
+        tenant: user.tenantId,
+        perms: [MFA_PERMISSION],
+        prov: options.provider,
+        ...(options.providerData === undefined ? {} : { pdata: options.providerData }),
+      },
       MFA_TOKEN_TTL_S,
     );
-    void deps.audit({ tenantId: user.tenantId, actorId: user.id, action: 'login.first-factor', details: { provider: options.provider }, ip: client.ip });
+    void deps.audit({
+      tenantId: user.tenantId,
+      actorId: user.id,
+      action: 'login.first-factor',
+      details: { provider: options.provider },
+      ip: client.ip,
+    });
     return signInAnswer(token, user, true);
   }
   return startSession(deps, client, user, options);
 }
 
 /** Opens a session for the user (all factors passed) and signs its access token. */
-export async function startSession(deps: SignInDeps, client: SignInClient, user: AuthUser, options: Pick<SignInOptions, 'provider' | 'providerData'>): Promise<SignInAnswer> {
+export async function startSession(
+  deps: SignInDeps,
+  client: SignInClient,
+  user: AuthUser,
+  options: Pick<SignInOptions, 'provider' | 'providerData'>,
+): Promise<SignInAnswer> {
   const session = await openSignedInSession(deps.db, {
     userId: user.id,
     tenantId: user.tenantId,

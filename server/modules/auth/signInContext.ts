@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import type { SignInClient, SignInDeps } from './signIn';
 
 /** What the sign-in services use, taken from the app's decorations. */

@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 
 const PAIRS = 60;
@@ -31,7 +32,12 @@ describe('failed sign-ins: known and unknown accounts are not told apart by time
   const timed = async (username: string, i: number): Promise<{ wall: number; cpu: number }> => {
     const cpu0 = process.cpuUsage();
     const start = performance.now();
-    const res = await t.app.inject({ method: 'POST', url: '/um/login', payload: { username, password: 'not the password' }, remoteAddress: `10.77.${i >> 8}.${i & 255}` });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/um/login',
+      payload: { username, password: 'not the password' },
+      remoteAddress: `10.77.${i >> 8}.${i & 255}`,
+    });
     const wall = performance.now() - start;
     const used = process.cpuUsage(cpu0);
     expect(res.statusCode, res.body).toBe(401);

@@ -79,6 +79,12 @@ export function matchTotp(secret: string, code: string, nowMs = Date.now()): num
 
 export function otpauthUrl(secret: string, account: string, issuer: string): string {
   const label = `${encodeURIComponent(issuer)}:${encodeURIComponent(account)}`;
-  const params = new URLSearchParams({ secret, issuer, algorithm: 'SHA1', digits: String(TOTP_DIGITS), period: String(TOTP_STEP_S) });
+  const params = new URLSearchParams({
+    secret,
+    issuer,
+    algorithm: 'SHA1',
+    digits: String(TOTP_DIGITS),
+    period: String(TOTP_STEP_S),
+  });
   return `otpauth://totp/${label}?${params.toString()}`;
 }

@@ -1,4 +1,4 @@
-import { HttpError, type Database, type Queryable, type TokenService } from '../../contracts';
+import { type Database, HttpError, type Queryable, type TokenService } from '../../contracts';
 import type { UserRow } from '../../services/users';
 import { activatePendingRecoveryCodes, createPendingRecoveryCodes, deleteRecoveryCodes } from './recoveryCodes';
 import { forgetDevices } from './rememberedDevices';
@@ -9,7 +9,10 @@ export const SETUP_NOT_STARTED = 'Start the two-factor set-up first';
 export const TOTP_OFF = 'totp_enabled = false, totp_secret = NULL, totp_pending_secret = NULL, totp_last_step = NULL';
 
 /** The user's TOTP secrets: the active one (null unless MFA is on) and the pending set-up's. */
-export async function findTotpSecrets(q: Queryable, userId: string): Promise<{ secret: string | null; pendingSecret: string | null }> {
+export async function findTotpSecrets(
+  q: Queryable,
+  userId: string,
+): Promise<{ secret: string | null; pendingSecret: string | null }> {
   const [row] = await q.query<{ secret: string | null; pending_secret: string | null }>(
     'SELECT CASE WHEN totp_enabled THEN totp_secret END AS secret, totp_pending_secret AS pending_secret FROM users WHERE id = $1',
     [userId],
@@ -18,7 +21,12 @@ export async function findTotpSecrets(q: Queryable, userId: string): Promise<{ s
 }
 
 /** Starts (or restarts) set-up: a pending secret and pending recovery codes, returned in clear once. */
-export function startTotpSetup(db: Database, tokens: Pick<TokenService, 'digest'>, userId: string, pendingSecret: string): Promise<string[]> {
+export function startTotpSetup(
+  db: Database,
+  tokens: Pick<TokenService, 'digest'>,
+  userId: string,
+  pendingSecret: string,
+): Promise<string[]> {
   return db.tx(async (q) => {
     await q.query('UPDATE users SET totp_pending_secret = $2 WHERE id = $1', [userId, pendingSecret]);
     return createPendingRecoveryCodes(q, tokens, userId);
@@ -56,7 +64,9 @@ export async function forgetSecondFactor(q: Queryable, userId: string): Promise<
 /** Turns MFA off for the user (own request with a recovery token). */
 export function disableTotp(db: Database, userId: string): Promise<UserRow> {
   return db.tx(async (q) => {
-    const [row] = await q.query<UserRow>(`UPDATE users SET ${TOTP_OFF}, updated_at = now() WHERE id = $1 RETURNING *`, [userId]);
+    const [row] = await q.query<UserRow>(`UPDATE users SET ${TOTP_OFF}, updated_at = now() WHERE id = $1 RETURNING *`, [
+      userId,
+    ]);
     await forgetSecondFactor(q, userId);
     return row!;
   });

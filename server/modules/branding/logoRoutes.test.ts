@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 
 const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
@@ -18,15 +19,23 @@ describe('logo', () => {
     t = await createTestApp();
     admin = await t.createUser({ permissions: ['umg#usr#rw'] });
     adminToken = (await t.accessToken(admin)).token;
-    readerToken = (await t.accessToken(await t.createUser({ tenantId: admin.tenantId, permissions: ['gln#rpt#r'] }))).token;
+    readerToken = (await t.accessToken(await t.createUser({ tenantId: admin.tenantId, permissions: ['gln#rpt#r'] })))
+      .token;
     const otherTenant = await t.createTenant('Other');
-    otherTenantToken = (await t.accessToken(await t.createUser({ tenantId: otherTenant, permissions: ['umg#usr#rw'] }))).token;
+    otherTenantToken = (await t.accessToken(await t.createUser({ tenantId: otherTenant, permissions: ['umg#usr#rw'] })))
+      .token;
   });
   afterAll(() => t?.close());
 
   const put = (token: string, body: Buffer | string, type: string) =>
-    t.app.inject({ method: 'PUT', url: '/um/logo', headers: { authorization: `Bearer ${token}`, 'content-type': type }, payload: body });
-  const get = (token: string) => t.app.inject({ method: 'GET', url: '/um/logo', headers: { authorization: `Bearer ${token}` } });
+    t.app.inject({
+      method: 'PUT',
+      url: '/um/logo',
+      headers: { authorization: `Bearer ${token}`, 'content-type': type },
+      payload: body,
+    });
+  const get = (token: string) =>
+    t.app.inject({ method: 'GET', url: '/um/logo', headers: { authorization: `Bearer ${token}` } });
 
   it("answers 204 with no body while there is no logo (the usual case: no error in every page's console)", async () => {
     const res = await get(adminToken);
@@ -79,7 +88,12 @@ describe('logo', () => {
     expect(big.json().message).toMatch(/512 KiB/);
     const huge = await put(adminToken, Buffer.alloc(3 * 1024 * 1024, 1), 'image/png');
     expect(huge.statusCode).toBe(413);
-    const json = await t.app.inject({ method: 'PUT', url: '/um/logo', headers: { authorization: `Bearer ${adminToken}` }, payload: { data: 'x' } });
+    const json = await t.app.inject({
+      method: 'PUT',
+      url: '/um/logo',
+      headers: { authorization: `Bearer ${adminToken}` },
+      payload: { data: 'x' },
+    });
     expect(json.statusCode).toBeGreaterThanOrEqual(400);
     expect(json.statusCode).toBeLessThan(500);
     const text = await put(adminToken, 'hello', 'text/plain');
@@ -91,18 +105,35 @@ describe('logo', () => {
 
   it('needs umg#usr#rw to change or delete, a token to read', async () => {
     expect((await put(readerToken, PNG, 'image/png')).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'DELETE', url: '/um/logo', headers: { authorization: `Bearer ${readerToken}` } })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: '/um/logo', headers: { authorization: `Bearer ${readerToken}` } }))
+        .statusCode,
+    ).toBe(403);
     expect((await t.app.inject({ method: 'GET', url: '/um/logo' })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'PUT', url: '/um/logo', headers: { 'content-type': 'image/png' }, payload: PNG })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'PUT', url: '/um/logo', headers: { 'content-type': 'image/png' }, payload: PNG }))
+        .statusCode,
+    ).toBe(401);
   });
 
   it('deletes the logo (idempotently) and audits the changes', async () => {
-    const del = await t.app.inject({ method: 'DELETE', url: '/um/logo', headers: { authorization: `Bearer ${adminToken}` } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: '/um/logo',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(del.statusCode).toBe(204);
     expect((await get(adminToken)).statusCode).toBe(204);
-    const again = await t.app.inject({ method: 'DELETE', url: '/um/logo', headers: { authorization: `Bearer ${adminToken}` } });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: '/um/logo',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(again.statusCode).toBe(204);
-    const events = await t.db.query<{ action: string }>('SELECT action FROM audit_events WHERE tenant_id = $1 ORDER BY created_at', [admin.tenantId]);
+    const events = await t.db.query<{ action: string }>(
+      'SELECT action FROM audit_events WHERE tenant_id = $1 ORDER BY created_at',
+      [admin.tenantId],
+    );
     expect(events.map((e) => e.action)).toEqual(['logo.update', 'logo.update', 'logo.update', 'logo.delete']);
   });
 });

@@ -1,7 +1,8 @@
+import { canWriteUsers } from '@common/admin/access';
+
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { canWriteUsers } from '@common/admin/access';
 import { LogoRejectedError, MAX_LOGO_BYTES, prepareLogo } from './logoImage';
 import { deleteLogo, readLogo, saveLogo } from './logos';
 
@@ -14,7 +15,11 @@ const LOGO_MEDIA_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml', 'applicati
 export const logoRoutes: RoutePlugin = async (app) => {
   // Scoped to this plugin: only the logo route reads raw image bodies. The parser's limit is
   // above MAX_LOGO_BYTES so prepareLogo answers the size error with its own message.
-  app.addContentTypeParser(LOGO_MEDIA_TYPES, { parseAs: 'buffer', bodyLimit: MAX_LOGO_BYTES * 2 }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser(
+    LOGO_MEDIA_TYPES,
+    { parseAs: 'buffer', bodyLimit: MAX_LOGO_BYTES * 2 },
+    (_request, body, done) => done(null, body),
+  );
 
   app.get(
     '/um/logo',
@@ -54,7 +59,12 @@ export const logoRoutes: RoutePlugin = async (app) => {
         security: bearerSecurity,
         headers: {
           type: 'object',
-          properties: { 'content-type': { type: 'string', pattern: '^(?:image/(?:png|jpeg|svg\\+xml)|application/octet-stream)(?:\\s*;.*)?$' } },
+          properties: {
+            'content-type': {
+              type: 'string',
+              pattern: '^(?:image/(?:png|jpeg|svg\\+xml)|application/octet-stream)(?:\\s*;.*)?$',
+            },
+          },
           required: ['content-type'],
         },
         response: {
@@ -82,7 +92,13 @@ export const logoRoutes: RoutePlugin = async (app) => {
         throw error;
       }
       await saveLogo(app.db, auth.tenantId, auth.userId, logo);
-      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'logo.update', details: { contentType: logo.contentType, size: logo.data.length }, ip: request.ip });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'logo.update',
+        details: { contentType: logo.contentType, size: logo.data.length },
+        ip: request.ip,
+      });
       return { contentType: logo.contentType, size: logo.data.length };
     },
   );

@@ -1,13 +1,21 @@
 import type { Queryable } from '../../contracts';
 import type { LogoImage } from './logoImage';
 
-export async function readLogo(db: Queryable, tenantId: string): Promise<{ contentType: string; data: Buffer; updatedAt: string } | null> {
-  const rows = await db.query<{ content_type: string; data: Uint8Array; updated_at: Date | string }>('SELECT content_type, data, updated_at FROM logos WHERE tenant_id = $1', [
-    tenantId,
-  ]);
+export async function readLogo(
+  db: Queryable,
+  tenantId: string,
+): Promise<{ contentType: string; data: Buffer; updatedAt: string } | null> {
+  const rows = await db.query<{ content_type: string; data: Uint8Array; updated_at: Date | string }>(
+    'SELECT content_type, data, updated_at FROM logos WHERE tenant_id = $1',
+    [tenantId],
+  );
   const row = rows[0];
   if (!row) return null;
-  return { contentType: row.content_type, data: Buffer.from(row.data), updatedAt: new Date(row.updated_at).toISOString() };
+  return {
+    contentType: row.content_type,
+    data: Buffer.from(row.data),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
 }
 
 export async function saveLogo(db: Queryable, tenantId: string, userId: string, logo: LogoImage): Promise<void> {

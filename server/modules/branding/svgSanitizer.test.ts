@@ -1,11 +1,13 @@
 import { JSDOM } from 'jsdom';
 import { describe, expect, it } from 'vitest';
+
 import { LogoRejectedError, MAX_LOGO_BYTES, prepareLogo } from './logoImage';
 import { sanitizeSvg, SvgRejectedError } from './svgSanitizer';
 
 const { DOMParser } = new JSDOM('').window;
 
-const wrap = (inner: string): string => `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24">${inner}</svg>`;
+const wrap = (inner: string): string =>
+  `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" viewBox="0 0 24 24">${inner}</svg>`;
 
 /** Parses the sanitiser's output as XML, so the assertions see what a browser would. */
 function parse(svg: string): Document {
@@ -37,7 +39,11 @@ describe('sanitizeSvg', () => {
     ['script in CDATA', '<script><![CDATA[alert(1)]]></script>', /alert/],
     ['event handler attribute', '<rect width="1" onclick="alert(1)" onload="alert(2)"/>', /onclick|onload|alert/],
     ['event handler on root', '</svg><svg onload="alert(1)"><rect/>', /onload/],
-    ['foreignObject with HTML', '<foreignObject><iframe src="https://evil.example"/></foreignObject>', /foreignObject|iframe|evil/i],
+    [
+      'foreignObject with HTML',
+      '<foreignObject><iframe src="https://evil.example"/></foreignObject>',
+      /foreignObject|iframe|evil/i,
+    ],
     ['javascript: link', '<a href="javascript:alert(1)"><rect/></a>', /javascript|<a[\s>]/],
     ['javascript: in xlink:href of use', '<use xlink:href="javascript:alert(1)"/>', /javascript/],
     ['external use reference', '<use href="https://evil.example/sprite.svg#x"/>', /evil/],
@@ -49,11 +55,23 @@ describe('sanitizeSvg', () => {
     ['presentation attribute with remote url', '<rect fill="url(https://evil.example/p#x)"/>', /evil/],
     ['filter with data url', '<rect filter="url(data:image/svg+xml,abc)"/>', /data:/],
     ['feImage external', '<filter id="f"><feImage href="https://evil.example/x.png"/></filter>', /feImage|evil/i],
-    ['animate rewriting href', '<a><animate attributeName="href" to="javascript:alert(1)"/></a>', /animate|javascript/i],
+    [
+      'animate rewriting href',
+      '<a><animate attributeName="href" to="javascript:alert(1)"/></a>',
+      /animate|javascript/i,
+    ],
     ['set onload', '<set attributeName="onload" to="alert(1)"/>', /<set|alert/],
     ['iframe', '<iframe src="javascript:alert(1)"></iframe>', /iframe|javascript/],
-    ['comment and processing instruction', '<!-- <script>x</script> --><?xml-stylesheet href="https://evil.example/s.css"?>', /<!--|evil|xml-stylesheet/],
-    ['xml:base and external xlink', '<g xml:base="https://evil.example/"><use xlink:href="x.svg#a"/></g>', /evil|x\.svg/],
+    [
+      'comment and processing instruction',
+      '<!-- <script>x</script> --><?xml-stylesheet href="https://evil.example/s.css"?>',
+      /<!--|evil|xml-stylesheet/,
+    ],
+    [
+      'xml:base and external xlink',
+      '<g xml:base="https://evil.example/"><use xlink:href="x.svg#a"/></g>',
+      /evil|x\.svg/,
+    ],
   ];
 
   for (const [name, inner, forbidden] of malicious) {
@@ -65,7 +83,9 @@ describe('sanitizeSvg', () => {
   }
 
   it('drops inline style (common/svg/svgAllowList: the console and the API share one list) and keeps a local url() presentation attribute', () => {
-    const out = sanitizeSvg(wrap('<rect style="fill:url(#g);stroke:red" fill="url(#g)"/><rect style="fill:url(\'https://evil.example\')"/>'));
+    const out = sanitizeSvg(
+      wrap('<rect style="fill:url(#g);stroke:red" fill="url(#g)"/><rect style="fill:url(\'https://evil.example\')"/>'),
+    );
     expect(out).not.toContain('style=');
     expect(out).toContain('fill="url(#g)"');
     expect(out).not.toContain('evil');
@@ -73,7 +93,8 @@ describe('sanitizeSvg', () => {
 
   it('does not expand XML entities (no billion laughs, no external entities)', () => {
     const input =
-      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;"><!ENTITY x SYSTEM "file:///etc/passwd">]>' + wrap('<text>&b;&x;</text>');
+      '<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY a "aaaaaaaaaa"><!ENTITY b "&a;&a;&a;&a;&a;&a;"><!ENTITY x SYSTEM "file:///etc/passwd">]>' +
+      wrap('<text>&b;&x;</text>');
     const out = sanitizeSvg(input);
     expect(out).not.toContain('aaaaaaaaaa');
     expect(out).not.toContain('root:');

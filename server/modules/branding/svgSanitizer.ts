@@ -1,5 +1,6 @@
 import createDOMPurify from 'dompurify';
 import { JSDOM } from 'jsdom';
+
 import {
   isAllowedSvgAttribute,
   isAllowedSvgTag,
@@ -40,7 +41,10 @@ function enforceAllowList(root: Element): void {
       }
     }
     for (const attr of Array.from(element.attributes)) {
-      if (!(isAllowedSvgAttribute(attr.name) || SVG_LEGACY_ATTRS.includes(attr.name.toLowerCase())) || !isSafeSvgAttributeValue(attr.name, attr.value)) {
+      if (
+        !(isAllowedSvgAttribute(attr.name) || SVG_LEGACY_ATTRS.includes(attr.name.toLowerCase())) ||
+        !isSafeSvgAttributeValue(attr.name, attr.value)
+      ) {
         element.removeAttributeNode(attr);
       } else if (attr.name.toLowerCase() === 'xlink:href') {
         // SVG 2 plain href renders everywhere and keeps the output free of the xlink namespace.

@@ -2,6 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/testApp';
 import { MAILBOX_LOOPBACK_ONLY } from './mailboxRoutes';
 
@@ -29,7 +30,11 @@ describe('development mailbox', () => {
         '<script>alert(1)</script><img src=x onerror=alert(2)>',
       ].join('\n'),
     });
-    await t.app.mailer.send(null, { to: 'second@example.com', subject: 'Second', text: `Unsubscribe: ${TEST_PUBLIC_URL}/unsubscribe?jwt=a.b.c` });
+    await t.app.mailer.send(null, {
+      to: 'second@example.com',
+      subject: 'Second',
+      text: `Unsubscribe: ${TEST_PUBLIC_URL}/unsubscribe?jwt=a.b.c`,
+    });
   });
   afterAll(async () => {
     await Promise.all([t?.close(), production?.close(), switchedOff?.close()]);
@@ -44,7 +49,9 @@ describe('development mailbox', () => {
     expect(res.headers['cache-control']).toBe('no-store');
     const html = res.body;
     expect(html.indexOf('Second')).toBeLessThan(html.indexOf('first@example.com'));
-    expect(html).toContain(`<a href="${TEST_PUBLIC_URL}/resetPassword/AbCd_123-xyz" rel="noreferrer">${TEST_PUBLIC_URL}/resetPassword/AbCd_123-xyz</a>.`);
+    expect(html).toContain(
+      `<a href="${TEST_PUBLIC_URL}/resetPassword/AbCd_123-xyz" rel="noreferrer">${TEST_PUBLIC_URL}/resetPassword/AbCd_123-xyz</a>.`,
+    );
     expect(html).toContain(`<a href="${TEST_PUBLIC_URL}/invite/tok" rel="noreferrer">`);
     expect(html).toContain(`<a href="${TEST_PUBLIC_URL}/unsubscribe?jwt=a.b.c" rel="noreferrer">`);
     // Exactly the three console links are links; nothing from the mail becomes markup.
@@ -66,7 +73,11 @@ describe('development mailbox', () => {
     expect(res.statusCode).toBe(200);
     const [mail, ...rest] = res.json().items;
     expect(rest).toEqual([]);
-    expect(mail).toMatchObject({ to: 'first@example.com', subject: 'Reset <b>now</b> & "quickly"', state: 'outbox only' });
+    expect(mail).toMatchObject({
+      to: 'first@example.com',
+      subject: 'Reset <b>now</b> & "quickly"',
+      state: 'outbox only',
+    });
     expect(mail.links).toEqual([`${TEST_PUBLIC_URL}/resetPassword/AbCd_123-xyz`, `${TEST_PUBLIC_URL}/invite/tok`]);
     const all = await t.app.inject({ url: '/dev/mailbox/messages?limit=1' });
     expect(all.json().items.map((m: { to: string }) => m.to)).toEqual(['second@example.com']);
@@ -79,14 +90,20 @@ describe('development mailbox', () => {
       to: 'attached@example.com',
       subject: 'Weekly',
       text: 'See the attachment.',
-      attachments: [{ filename: 'week "1".csv', contentType: 'text/csv; charset=utf-8', content: 'a,b\r\n"<x>",2\r\n' }],
+      attachments: [
+        { filename: 'week "1".csv', contentType: 'text/csv; charset=utf-8', content: 'a,b\r\n"<x>",2\r\n' },
+      ],
     });
     const page = await t.app.inject({ url: '/dev/mailbox?to=attached@example.com' });
     const [, id] =
-      /href="\/dev\/mailbox\/([0-9a-f-]+)\/attachments\/0" download="week &#34;1&#34;.csv">week &#34;1&#34;.csv<\/a> \(text\/csv; charset=utf-8, 14 bytes\)/.exec(page.body) ?? [];
+      /href="\/dev\/mailbox\/([0-9a-f-]+)\/attachments\/0" download="week &#34;1&#34;.csv">week &#34;1&#34;.csv<\/a> \(text\/csv; charset=utf-8, 14 bytes\)/.exec(
+        page.body,
+      ) ?? [];
     expect(id).toBeDefined();
     const json = await t.app.inject({ url: '/dev/mailbox/messages?to=attached@example.com' });
-    expect(json.json().items[0].attachments).toEqual([{ filename: 'week "1".csv', contentType: 'text/csv; charset=utf-8', size: 14 }]);
+    expect(json.json().items[0].attachments).toEqual([
+      { filename: 'week "1".csv', contentType: 'text/csv; charset=utf-8', size: 14 },
+    ]);
     const file = await t.app.inject({ url: `/dev/mailbox/${id}/attachments/0` });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -94,7 +111,9 @@ describe('development mailbox', () => {
     expect(file.body).toBe('a,b\r\n"<x>",2\r\n');
     expect((await t.app.inject({ url: `/dev/mailbox/${id}/attachments/1` })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/dev/mailbox/nope/attachments/0' })).statusCode).toBe(400);
-    expect((await t.app.inject({ url: `/dev/mailbox/${id}/attachments/0`, remoteAddress: '192.168.1.20' })).statusCode).toBe(403);
+    expect(
+      (await t.app.inject({ url: `/dev/mailbox/${id}/attachments/0`, remoteAddress: '192.168.1.20' })).statusCode,
+    ).toBe(403);
   });
 
   it('answers only clients on this machine', async () => {
@@ -103,14 +122,22 @@ describe('development mailbox', () => {
       expect(remote.statusCode).toBe(403);
       expect(remote.json().message).toBe(MAILBOX_LOOPBACK_ONLY);
       // A forwarded-for header cannot pretend to be local.
-      const forged = await t.app.inject({ url, remoteAddress: '192.168.1.20', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      const forged = await t.app.inject({
+        url,
+        remoteAddress: '192.168.1.20',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
       expect(forged.statusCode).toBe(403);
     }
     expect((await t.app.inject({ url: '/dev/mailbox', remoteAddress: '::1' })).statusCode).toBe(200);
   });
 
   it('does not exist with NODE_ENV=production (404, never the console page), nor with DEV_MAILBOX=off', async () => {
-    await production.app.mailer.send(null, { to: 'p@example.com', subject: 'Secret link', text: `${TEST_PUBLIC_URL}/resetPassword/secret-id-123456` });
+    await production.app.mailer.send(null, {
+      to: 'p@example.com',
+      subject: 'Secret link',
+      text: `${TEST_PUBLIC_URL}/resetPassword/secret-id-123456`,
+    });
     for (const app of [production.app, switchedOff.app]) {
       for (const url of ['/dev/mailbox', '/dev/mailbox/messages', '/dev/mailbox?to=p@example.com']) {
         const res = await app.inject({ url });

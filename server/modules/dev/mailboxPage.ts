@@ -1,10 +1,14 @@
 import { escapeHtml } from '../../services/escapeHtml';
-import { splitLinks, type OutboxMail } from '../../services/mailbox';
+import { type OutboxMail, splitLinks } from '../../services/mailbox';
 
 /** A mail's text, escaped, with the console's own links clickable (nothing else becomes markup). */
 function mailBody(text: string, publicUrl: string): string {
   return splitLinks(text, publicUrl)
-    .map((part) => (part.href ? `<a href="${escapeHtml(part.href)}" rel="noreferrer">${escapeHtml(part.text)}</a>` : escapeHtml(part.text)))
+    .map((part) =>
+      part.href
+        ? `<a href="${escapeHtml(part.href)}" rel="noreferrer">${escapeHtml(part.text)}</a>`
+        : escapeHtml(part.text),
+    )
     .join('');
 }
 
@@ -13,7 +17,10 @@ function mailBody(text: string, publicUrl: string): string {
  * subject, delivery state and text. Static HTML without scripts; inline styles only (allowed by
  * the console's CSP).
  */
-export function renderMailboxPage(mails: readonly OutboxMail[], options: { publicUrl: string; to: string | null }): string {
+export function renderMailboxPage(
+  mails: readonly OutboxMail[],
+  options: { publicUrl: string; to: string | null },
+): string {
   const items = [...mails]
     .reverse()
     .map(

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { errors } from '../../schemas';
@@ -6,7 +7,8 @@ import { consoleLinks, listOutbox, MAILBOX_MAX_LIMIT, readOutboxAttachment } fro
 import { renderMailboxPage } from './mailboxPage';
 
 export const MAILBOX_PATH = '/dev/mailbox';
-export const MAILBOX_LOOPBACK_ONLY = 'The development mailbox answers only on this machine (loopback). Use npm run admin -- outbox elsewhere.';
+export const MAILBOX_LOOPBACK_ONLY =
+  'The development mailbox answers only on this machine (loopback). Use npm run admin -- outbox elsewhere.';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|::ffff:127\.\d+\.\d+\.\d+)$/;
 
@@ -33,7 +35,8 @@ export const mailboxRoutes: RoutePlugin = async (app) => {
     MAILBOX_PATH,
     {
       schema: {
-        summary: 'The outbox as a page: every mail with its text, the console links clickable (development only, loopback clients)',
+        summary:
+          'The outbox as a page: every mail with its text, the console links clickable (development only, loopback clients)',
         querystring: query,
         response: { 200: { type: 'string', description: 'text/html' }, ...errors(400, 403) },
       },
@@ -42,7 +45,9 @@ export const mailboxRoutes: RoutePlugin = async (app) => {
       onlyLoopback(request);
       const to = request.query.to?.trim().toLowerCase() ?? null;
       const mails = await listOutbox(app.db, { to, limit: request.query.limit });
-      return reply.type('text/html; charset=utf-8').send(renderMailboxPage(mails, { publicUrl: app.config.publicUrl, to }));
+      return reply
+        .type('text/html; charset=utf-8')
+        .send(renderMailboxPage(mails, { publicUrl: app.config.publicUrl, to }));
     },
   );
 
@@ -50,7 +55,8 @@ export const mailboxRoutes: RoutePlugin = async (app) => {
     `${MAILBOX_PATH}/messages`,
     {
       schema: {
-        summary: 'The outbox as JSON, newest last, with the console links of each mail (development only, loopback clients)',
+        summary:
+          'The outbox as JSON, newest last, with the console links of each mail (development only, loopback clients)',
         querystring: query,
         response: {
           200: {
@@ -78,7 +84,11 @@ export const mailboxRoutes: RoutePlugin = async (app) => {
                         type: 'object',
                         additionalProperties: false,
                         required: ['filename', 'contentType', 'size'],
-                        properties: { filename: { type: 'string' }, contentType: { type: 'string' }, size: { type: 'integer' } },
+                        properties: {
+                          filename: { type: 'string' },
+                          contentType: { type: 'string' },
+                          size: { type: 'integer' },
+                        },
                       },
                     },
                   },
@@ -94,7 +104,13 @@ export const mailboxRoutes: RoutePlugin = async (app) => {
       onlyLoopback(request);
       const to = request.query.to?.trim().toLowerCase() ?? null;
       const mails = await listOutbox(app.db, { to, limit: request.query.limit });
-      return { items: mails.map((m) => ({ ...m, createdAt: m.createdAt.toISOString(), links: consoleLinks(m.text, app.config.publicUrl) })) };
+      return {
+        items: mails.map((m) => ({
+          ...m,
+          createdAt: m.createdAt.toISOString(),
+          links: consoleLinks(m.text, app.config.publicUrl),
+        })),
+      };
     },
   );
 

@@ -1,16 +1,21 @@
 // What other modules may import from gluon (scripts/check-boundaries.mjs): the rest of this
 // folder is gluon's own.
-export { idParams, ruleSetSchema } from './schemas';
-export { importRuleSet } from './services/ruleSets';
-export { enqueueTenantRescan } from './services/jobs';
-export { recordFindings } from './services/incidents';
-export { sampleSysdiagnose } from './services/sampleUploads';
 export type { InstallerOs } from './collector/installers';
-export { OPEN_STATES_SQL, CLOSED_STATES_SQL } from './services/incidentStateSql';
-export { incidentEventsSince, incidentsChangedSince, type IncidentEventItem, type IncidentStateItem } from './services/incidentsChangedSince';
-export { staleDevices, staleDeviceCount, type StaleDeviceItem } from './services/staleDevices';
-export { failedInspectionsSince, type FailedInspectionItem } from './services/failedInspectionsSince';
-export { findingsOnDevicesSince, type DeviceFindingItem } from './services/findingsOnDevicesSince';
-export { deviceRiskInputs, RISK_SEVERITY_ORDER, type DeviceRiskInput } from './services/deviceRiskInputs';
-export { fleetActivityPerDay, openIncidentFamilies, type DayCount, type FleetActivity } from './services/fleetActivity';
-export { existingDeviceIds, deviceNames, inspectionDevices, type InspectionDeviceItem } from './services/deviceLookup';
+export { idParams, ruleSetSchema } from './schemas';
+export { deviceNames, existingDeviceIds, type InspectionDeviceItem, inspectionDevices } from './services/deviceLookup';
+export { type DeviceRiskInput, deviceRiskInputs, RISK_SEVERITY_ORDER } from './services/deviceRiskInputs';
+export { type FailedInspectionItem, failedInspectionsSince } from './services/failedInspectionsSince';
+export { type DeviceFindingItem, findingsOnDevicesSince } from './services/findingsOnDevicesSince';
+export { type DayCount, type FleetActivity, fleetActivityPerDay, openIncidentFamilies } from './services/fleetActivity';
+export { recordFindings } from './services/incidents';
+export {
+  type IncidentEventItem,
+  incidentEventsSince,
+  incidentsChangedSince,
+  type IncidentStateItem,
+} from './services/incidentsChangedSince';
+export { CLOSED_STATES_SQL, OPEN_STATES_SQL } from './services/incidentStateSql';
+export { enqueueTenantRescan } from './services/jobs';
+export { importRuleSet } from './services/ruleSets';
+export { sampleSysdiagnose } from './services/sampleUploads';
+export { staleDeviceCount, type StaleDeviceItem, staleDevices } from './services/staleDevices';

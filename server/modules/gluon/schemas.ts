@@ -1,10 +1,11 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+import { cursorAnswer, named } from '../../schemas';
 import { HEURISTIC_RULES, INDICATOR_TYPES, MATCH_ROUTES, OBSERVATION_KINDS, PLATFORMS } from '../inspection/public';
+import { QUEUE_SORTS, QUEUE_STATES } from './services/incidentQueue';
 import { INCIDENT_EVENT_KINDS, INCIDENT_SEVERITIES, INCIDENT_STATES } from './services/incidents';
 import { INSPECTION_ORIGINS, INSPECTION_STATUSES, UPLOAD_ORIGINS } from './services/inspectionStatus';
-import { QUEUE_SORTS, QUEUE_STATES } from './services/incidentQueue';
 import { MATCHING_STATES } from './services/matchingStatus';
-import { cursorAnswer, named } from '../../schemas';
 
 /**
  * JSON schemas of gluon's and the global rules repository's answers (inlined, see server/schemas.ts).
@@ -30,14 +31,22 @@ function nullable<const Values extends readonly string[]>(schema: { type: 'strin
 
 /** An object whose properties are all required and no other is allowed. */
 function obj<const Properties extends Record<string, JSONSchema>>(properties: Properties) {
-  return { type: 'object', properties, required: Object.keys(properties) as Array<keyof Properties & string>, additionalProperties: false } as const;
+  return {
+    type: 'object',
+    properties,
+    required: Object.keys(properties) as Array<keyof Properties & string>,
+    additionalProperties: false,
+  } as const;
 }
 
 /**
  * An object whose `optional` properties may be left out: fields added after the console's fakes
  * were written (the Android fields), so older fakes and answers stay valid.
  */
-function objWith<const Required extends Record<string, JSONSchema>, const Optional extends Record<string, JSONSchema>>(properties: Required, optional: Optional) {
+function objWith<const Required extends Record<string, JSONSchema>, const Optional extends Record<string, JSONSchema>>(
+  properties: Required,
+  optional: Optional,
+) {
   return {
     type: 'object',
     properties: { ...properties, ...optional },
@@ -64,7 +73,10 @@ export function paged<const Item extends JSONSchema>(item: Item) {
  * `prevCursor` page on from any row (keyset).
  */
 export function cappedPage<const Item extends JSONSchema>(item: Item) {
-  return objWith({ items: { type: 'array', items: item }, total: int, page: int, size: int }, { totalCapped: bool, ...cursorAnswer });
+  return objWith(
+    { items: { type: 'array', items: item }, total: int, page: int, size: int },
+    { totalCapped: bool, ...cursorAnswer },
+  );
 }
 
 const incidentState = oneOf(INCIDENT_STATES);
@@ -100,14 +112,24 @@ export const indicatorSchema = named(
     value: str,
     pattern: str,
     familyName: str,
-    suppression: { anyOf: [{ type: 'null' }, obj({ id: str, reason: str, author: nstr, createdAt: str, value: nstr })] },
+    suppression: {
+      anyOf: [{ type: 'null' }, obj({ id: str, reason: str, author: nstr, createdAt: str, value: nstr })],
+    },
   }),
 );
 export type IndicatorItem = FromSchema<typeof indicatorSchema>;
 
 export const suppressionSchema = named(
   'SuppressionItem',
-  obj({ id: str, indicatorId: str, kind: nullable(observationKind), value: nstr, reason: str, author: nstr, createdAt: str }),
+  obj({
+    id: str,
+    indicatorId: str,
+    kind: nullable(observationKind),
+    value: nstr,
+    reason: str,
+    author: nstr,
+    createdAt: str,
+  }),
 );
 export type SuppressionItem = FromSchema<typeof suppressionSchema>;
 
@@ -176,7 +198,10 @@ export const inspectionSchema = named(
       items: objWith(
         { rule: oneOf(HEURISTIC_RULES), message: str, source: str, line: nint },
         // Android heuristics: why the warning matters, and the further records it rests on.
-        { why: nstr, evidence: { type: 'array', items: obj({ kind: str, value: str, source: str, line: nint, raw: nstr }) } },
+        {
+          why: nstr,
+          evidence: { type: 'array', items: obj({ kind: str, value: str, source: str, line: nint, raw: nstr }) },
+        },
       ),
     },
     warnings: { type: 'array', items: str },
@@ -205,7 +230,16 @@ export const incidentSummarySchema = named(
 export type IncidentSummary = FromSchema<typeof incidentSummarySchema>;
 
 /** A rescan job of one device (gluon_jobs): the device page follows it until it ends. */
-export const rescanJobSchema = named('RescanJob', obj({ id: str, status: oneOf(['queued', 'running', 'done', 'failed'] as const), error: nstr, createdAt: str, finishedAt: nstr }));
+export const rescanJobSchema = named(
+  'RescanJob',
+  obj({
+    id: str,
+    status: oneOf(['queued', 'running', 'done', 'failed'] as const),
+    error: nstr,
+    createdAt: str,
+    finishedAt: nstr,
+  }),
+);
 export type RescanJob = FromSchema<typeof rescanJobSchema>;
 
 export const deviceDetailSchema = named(
@@ -254,13 +288,23 @@ export const incidentDetailSchema = named(
     evidence: { type: 'array', items: findingSchema },
     timeline: {
       type: 'array',
-      items: obj({ at: str, kind: oneOf(INCIDENT_EVENT_KINDS), fromState: nullable(incidentState), toState: nullable(incidentState), comment: nstr, author: nstr }),
+      items: obj({
+        at: str,
+        kind: oneOf(INCIDENT_EVENT_KINDS),
+        fromState: nullable(incidentState),
+        toState: nullable(incidentState),
+        comment: nstr,
+        author: nstr,
+      }),
     },
   }),
 );
 export type IncidentDetail = FromSchema<typeof incidentDetailSchema>;
 
-export const processSchema = named('ProcessItem', obj({ name: str, firstSeen: nstr, lastSeen: nstr, sources: { type: 'array', items: str }, records: int }));
+export const processSchema = named(
+  'ProcessItem',
+  obj({ name: str, firstSeen: nstr, lastSeen: nstr, sources: { type: 'array', items: str }, records: int }),
+);
 export type ProcessItem = FromSchema<typeof processSchema>;
 
 export const crashSchema = named(
@@ -277,7 +321,10 @@ export const crashSchema = named(
 );
 export type CrashItem = FromSchema<typeof crashSchema>;
 
-export const deviceFileSchema = named('DeviceFile', obj({ id: str, name: str, size: int, sha256: str, uploadedAt: str }));
+export const deviceFileSchema = named(
+  'DeviceFile',
+  obj({ id: str, name: str, size: int, sha256: str, uploadedAt: str }),
+);
 export type DeviceFile = FromSchema<typeof deviceFileSchema>;
 
 export const reportFindingSchema = named(
@@ -337,7 +384,9 @@ export const packageSchema = named(
         md5: nstr,
         sha1: nstr,
         sha256: nstr,
-        certificate: { anyOf: [obj({ md5: nstr, sha1: nstr, sha256: nstr, subject: nstr, issuer: nstr }), { type: 'null' }] },
+        certificate: {
+          anyOf: [obj({ md5: nstr, sha1: nstr, sha256: nstr, subject: nstr, issuer: nstr }), { type: 'null' }],
+        },
       }),
     },
     source: str,
@@ -350,7 +399,10 @@ export const packagePageSchema = named('PackagePage', factPage(packageSchema));
 export type PackagePage = FromSchema<typeof packagePageSchema>;
 
 /** A system property (getprop) or a setting (`global/adb_enabled`) with its value. */
-export const propertySchema = named('PropertyItem', obj({ kind: oneOf(['property', 'setting'] as const), name: str, value: str, source: str, line: nint }));
+export const propertySchema = named(
+  'PropertyItem',
+  obj({ kind: oneOf(['property', 'setting'] as const), name: str, value: str, source: str, line: nint }),
+);
 export type PropertyItem = FromSchema<typeof propertySchema>;
 
 export const propertyPageSchema = named('PropertyPage', factPage(propertySchema));
@@ -370,7 +422,10 @@ export const incidentQueueQuery = {
   additionalProperties: false,
 } as const;
 
-export const incidentQueueSchema = named('QueuePage', obj({ items: { type: 'array', items: incidentSummarySchema }, total: int, next: nstr }));
+export const incidentQueueSchema = named(
+  'QueuePage',
+  obj({ items: { type: 'array', items: incidentSummarySchema }, total: int, next: nstr }),
+);
 export type QueuePage = FromSchema<typeof incidentQueueSchema>;
 
 export const overviewSchema = named(

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { buildMatcher } from './matcher';
 import { parseIndicatorPattern } from './stixPattern';
 import type { Indicator, IndicatorType, Observation, ObservationKind } from './types';
@@ -50,7 +51,8 @@ describe('matching Android observations', () => {
     parsed('apk', `[file:hashes.sha256 = '${'b'.repeat(64)}']`),
     parsed('crasher', "[process:name = 'implantd']"),
   ]);
-  const hits = (kind: ObservationKind, value: string) => matcher.match({ kind, value, source: 'x' } satisfies Observation).map((f) => [f.indicator.id, f.route]);
+  const hits = (kind: ObservationKind, value: string) =>
+    matcher.match({ kind, value, source: 'x' } satisfies Observation).map((f) => [f.indicator.id, f.route]);
 
   it('certificate digests: equal whatever the case, the algorithm read from the digest length', () => {
     expect(hits('appCert', MD5.toLowerCase())).toEqual([['cert-md5', 'exact']]);

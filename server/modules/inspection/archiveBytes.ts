@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
+
 import { ArchiveError } from './archiveError';
 
 export type ArchiveInput = Buffer | Uint8Array | AsyncIterable<Uint8Array>;

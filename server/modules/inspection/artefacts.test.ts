@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+
 import { artefactKind, extractArtefact } from './artefacts';
 import { crashIps, psText, shutdownLogText } from './sampleArtefacts';
 
@@ -22,7 +23,10 @@ describe('artefactKind', () => {
 
 describe('extractArtefact', () => {
   it('dispatches on the name', () => {
-    const log = extractArtefact('x/shutdown.log', Buffer.from(shutdownLogText([{ epoch: 1, clients: [{ pid: 1, path: '/a' }] }])));
+    const log = extractArtefact(
+      'x/shutdown.log',
+      Buffer.from(shutdownLogText([{ epoch: 1, clients: [{ pid: 1, path: '/a' }] }])),
+    );
     expect(log.observations.map((o) => o.value)).toEqual(['/a']);
     const ps = extractArtefact('ps.txt', Buffer.from(psText(['/b'])));
     expect(ps.observations.map((o) => o.value)).toEqual(['/b']);
@@ -33,8 +37,12 @@ describe('extractArtefact', () => {
 
   it('binary garbage, bad UTF-8, oversize and unknown files are per-file errors, not throws', () => {
     expect(extractArtefact('a.ips', Buffer.from([0x7b, 0x00, 0x7d])).error).toBe('binary content: not a text file');
-    expect(extractArtefact('ps.txt', Buffer.from([0x50, 0xc3, 0x28])).error).toBe('binary content: not valid UTF-8 text');
-    expect(extractArtefact('shutdown.log', Buffer.alloc(11, 0x41), 10).error).toBe('file is too large (11 bytes, at most 10)');
+    expect(extractArtefact('ps.txt', Buffer.from([0x50, 0xc3, 0x28])).error).toBe(
+      'binary content: not valid UTF-8 text',
+    );
+    expect(extractArtefact('shutdown.log', Buffer.alloc(11, 0x41), 10).error).toBe(
+      'file is too large (11 bytes, at most 10)',
+    );
     expect(extractArtefact('notes.txt', Buffer.from('x')).error).toMatch(/not an artefact we read/);
   });
 

@@ -1,4 +1,5 @@
-import { artefactNameKind, type ArtefactNameKind } from '@common/gluon/uploadName';
+import { type ArtefactNameKind, artefactNameKind } from '@common/gluon/uploadName';
+
 import { extractIpsReport } from './ipsReport';
 import { extractPsList } from './psList';
 import { extractShutdownLog } from './shutdownLog';

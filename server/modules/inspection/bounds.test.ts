@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
+
 import { extractArtefact, MAX_ARTEFACT_BYTES } from './artefacts';
-import { countJsonContainers, exceedsJsonContainers, forEachLine, MAX_JSON_CONTAINERS, MAX_OBSERVATIONS_PER_FILE, MAX_WARNINGS_PER_FILE } from './bounds';
+import {
+  countJsonContainers,
+  exceedsJsonContainers,
+  forEachLine,
+  MAX_JSON_CONTAINERS,
+  MAX_OBSERVATIONS_PER_FILE,
+  MAX_WARNINGS_PER_FILE,
+} from './bounds';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 
@@ -23,7 +31,9 @@ describe('artefact bounds', () => {
   });
 
   it('a shutdown.log of more distinct clients than the bound keeps the bound', () => {
-    const lines = Array.from({ length: 30_000 }, (_, i) => `remaining client pid: ${i} (/private/var/tmp/c${i})`).join('\n');
+    const lines = Array.from({ length: 30_000 }, (_, i) => `remaining client pid: ${i} (/private/var/tmp/c${i})`).join(
+      '\n',
+    );
     const result = extractArtefact('shutdown.log', bytes(`${lines}\nSIGTERM: [1700000000]\n`));
     expect(result.observations).toHaveLength(MAX_OBSERVATIONS_PER_FILE);
     expect(result.warnings).toEqual([`more than ${MAX_OBSERVATIONS_PER_FILE} clients: the rest not read`]);

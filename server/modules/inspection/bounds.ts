@@ -35,7 +35,11 @@ export class WarningList {
  * Calls `visit(line, index)` for each line of `text` (LF or CRLF) without building the array of
  * all lines, up to `maxLines`; answers whether the text had more lines than that.
  */
-export function forEachLine(text: string, visit: (line: string, index: number) => void, maxLines = MAX_LINES_PER_FILE): boolean {
+export function forEachLine(
+  text: string,
+  visit: (line: string, index: number) => void,
+  maxLines = MAX_LINES_PER_FILE,
+): boolean {
   let start = 0;
   for (let index = 0; start <= text.length; index++) {
     if (index >= maxLines) return true;

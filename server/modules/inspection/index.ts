@@ -7,7 +7,8 @@ import { defineModule } from '../defineModule';
 export const inspectionModule = defineModule({
   id: 'inspection',
   title: 'inspection',
-  description: 'The pure inspection engine (no routes, no database): archive and Android readers, artefact parsers, STIX bundles, the indicator matcher (`inspection/README.md`)',
+  description:
+    'The pure inspection engine (no routes, no database): archive and Android readers, artefact parsers, STIX bundles, the indicator matcher (`inspection/README.md`)',
   prefixes: [],
   dependsOn: [],
 });

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
  * server/assets/indicators, so a clean clone tests and seeds with them; INDICATOR_FIXTURES_DIR
  * points elsewhere when needed.
  */
-export const INDICATOR_FIXTURES_DIR = process.env.INDICATOR_FIXTURES_DIR ?? fileURLToPath(new URL('../../assets/indicators/', import.meta.url));
+export const INDICATOR_FIXTURES_DIR =
+  process.env.INDICATOR_FIXTURES_DIR ?? fileURLToPath(new URL('../../assets/indicators/', import.meta.url));
 
 export const FIXTURE_BUNDLES = ['darksword', 'kingspawn', 'operation_triangulation'] as const;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { ArchiveError } from './archiveError';
 import { FIXTURE_BUNDLES, readFixtureBundle } from './indicatorFixtures';
 import { inspectArchive } from './inspectArchive';
@@ -42,7 +43,12 @@ describe('inspectArchive with the public MVT bundles', () => {
     ]);
 
     const report = await inspectArchive(archive, matcher);
-    const found = report.findings.map((f) => [f.family.name, f.indicator.type, f.indicator.value, f.observation.source.split('/').pop()]);
+    const found = report.findings.map((f) => [
+      f.family.name,
+      f.indicator.type,
+      f.indicator.value,
+      f.observation.source.split('/').pop(),
+    ]);
     expect(found).toEqual([
       ['KingSpawn', 'file:path', '/private/var/db/com.apple.xpc.roleaccountd.staging/subridged', 'shutdown.log'],
       ['OperationTriangulation', 'process:name', 'BackupAgent', 'JetsamEvent-2023-06-01.ips'],
@@ -63,7 +69,9 @@ describe('inspectArchive with the public MVT bundles', () => {
       modelCode: SAMPLE_DEVICE.modelCode,
       crashReporterKey: SAMPLE_DEVICE.crashReporterKey,
     });
-    expect(report.artefacts.find((a) => a.path.endsWith('broken.ips'))?.error).toBe('bug_type 309 report body is truncated or not JSON');
+    expect(report.artefacts.find((a) => a.path.endsWith('broken.ips'))?.error).toBe(
+      'bug_type 309 report body is truncated or not JSON',
+    );
     expect(report.artefacts).toHaveLength(6);
   });
 
@@ -82,6 +90,8 @@ describe('inspectArchive with the public MVT bundles', () => {
   });
 
   it('an unsafe archive is refused as a whole', async () => {
-    await expect(inspectArchive(createTarGz([{ path: '../shutdown.log', data: 'x' }]), matcher)).rejects.toThrow(ArchiveError);
+    await expect(inspectArchive(createTarGz([{ path: '../shutdown.log', data: 'x' }]), matcher)).rejects.toThrow(
+      ArchiveError,
+    );
   });
 });

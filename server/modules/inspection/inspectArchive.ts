@@ -1,7 +1,7 @@
-import { extractArtefact, type ArtefactKind } from './artefacts';
-import type { Matcher } from './matcher';
-import { DEFAULT_ARCHIVE_LIMITS, scanArchive, type ArchiveLimits, type ArchiveSummary } from './safeArchive';
 import type { ArchiveInput } from './archiveBytes';
+import { type ArtefactKind, extractArtefact } from './artefacts';
+import type { Matcher } from './matcher';
+import { type ArchiveLimits, type ArchiveSummary, DEFAULT_ARCHIVE_LIMITS, scanArchive } from './safeArchive';
 import type { DeviceIdentity, ExtractionResult, Finding, HeuristicFinding } from './types';
 
 export interface ArtefactReport {
@@ -38,7 +38,11 @@ function mergeDevice(into: DeviceIdentity, from: DeviceIdentity, source: string,
  * findings are kept. ArchiveError when the archive itself is refused; an unreadable artefact is
  * listed with its error and the others are still inspected.
  */
-export async function inspectArchive(input: ArchiveInput, matcher: Matcher, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<InspectionReport> {
+export async function inspectArchive(
+  input: ArchiveInput,
+  matcher: Matcher,
+  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+): Promise<InspectionReport> {
   const device: DeviceIdentity = {};
   const findings: Finding[] = [];
   const heuristics: HeuristicFinding[] = [];

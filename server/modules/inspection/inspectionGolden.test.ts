@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { extractArtefact } from './artefacts';
 import { FIXTURE_BUNDLES, readFixtureBundle } from './indicatorFixtures';
 import { inspectArchive } from './inspectArchive';
@@ -18,11 +19,15 @@ import type { Finding, Observation } from './types';
  * A deliberate change of what inspection finds rewrites the golden (`npx vitest run --project server
  * <this file> -u`) in the same commit, which says why; a speed-up never does.
  */
-const indicators = [...FIXTURE_BUNDLES.flatMap((name) => parseStixBundle(readFixtureBundle(name)).indicators), ...SEEDED_INDICATORS];
+const indicators = [
+  ...FIXTURE_BUNDLES.flatMap((name) => parseStixBundle(readFixtureBundle(name)).indicators),
+  ...SEEDED_INDICATORS,
+];
 const SEEDS = [1, 2, 3];
 const REPORTS = 40;
 
-const obs = (o: Observation): string => [o.kind, o.value, o.source, o.line ?? '', o.timestamp ?? '', o.raw ?? ''].join(' | ');
+const obs = (o: Observation): string =>
+  [o.kind, o.value, o.source, o.line ?? '', o.timestamp ?? '', o.raw ?? ''].join(' | ');
 const finding = (f: Finding): string =>
   `${obs(f.observation)} => ${f.ruleSet.id}@${f.ruleSet.version} ${f.indicator.id} ${f.indicator.type} ${f.indicator.value} (${f.route})${f.suppression ? ` suppressed by ${JSON.stringify(f.suppression)}` : ''}`;
 
@@ -42,7 +47,10 @@ async function readSeeded(seed: number) {
     artefacts: report.artefacts.map((a) => [a.path, a.kind, a.observations, a.error ?? '', ...a.warnings].join(' | ')),
     observationCount: report.observations,
     observations,
-    findings: report.findings.map((f) => `#${index.get(obs(f.observation)) ?? obs(f.observation)} => ${f.ruleSet.id}@${f.ruleSet.version} ${f.indicator.id} (${f.route})`),
+    findings: report.findings.map(
+      (f) =>
+        `#${index.get(obs(f.observation)) ?? obs(f.observation)} => ${f.ruleSet.id}@${f.ruleSet.version} ${f.indicator.id} (${f.route})`,
+    ),
     heuristics: report.heuristics.map((h) => `${h.rule}: ${h.message} [#${index.get(obs(h.observation))}]`),
   };
 }
@@ -63,7 +71,10 @@ describe('inspection before and after the speed-up', () => {
   it('finds what the literal reading of the rules finds, observation by observation, with and without suppressions', async () => {
     const fromArchives: Observation[] = [];
     for (const seed of SEEDS) {
-      await scanArchive(seededArchive(seed, REPORTS), ({ path, data }) => void fromArchives.push(...extractArtefact(path, data).observations));
+      await scanArchive(
+        seededArchive(seed, REPORTS),
+        ({ path, data }) => void fromArchives.push(...extractArtefact(path, data).observations),
+      );
     }
     const observations = [...fromArchives, ...seededObservations(7, 4000)];
     for (const suppressions of [[], SEEDED_SUPPRESSIONS]) {

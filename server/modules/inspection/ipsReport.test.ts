@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { extractIpsReport } from './ipsReport';
 import { crashIps, jetsamIps, SAMPLE_DEVICE, stackshotIps } from './sampleArtefacts';
 
@@ -7,7 +8,8 @@ const device = {
   modelCode: SAMPLE_DEVICE.modelCode,
   crashReporterKey: SAMPLE_DEVICE.crashReporterKey,
 };
-const pairs = (r: { observations: Array<{ kind: string; value: string }> }) => r.observations.map((o) => [o.kind, o.value]);
+const pairs = (r: { observations: Array<{ kind: string; value: string }> }) =>
+  r.observations.map((o) => [o.kind, o.value]);
 
 describe('extractIpsReport', () => {
   it('reads a crash (309): process, path, bundle id, parent, images and the device', () => {
@@ -82,7 +84,9 @@ describe('extractIpsReport', () => {
   });
 
   it('refuses a file whose first line is not a JSON header, or a known type without body', () => {
-    expect(extractIpsReport('Incident Identifier: 1234\nCrashReporter Key: abc', 'old.ips').error).toMatch(/not a JSON header/);
+    expect(extractIpsReport('Incident Identifier: 1234\nCrashReporter Key: abc', 'old.ips').error).toMatch(
+      /not a JSON header/,
+    );
     expect(extractIpsReport('"just a string"\n{}', 'x.ips').error).toMatch(/header is not a JSON object/);
     expect(extractIpsReport('{"bug_type":"298"}', 'x.ips').error).toBe('bug_type 298 report has no body');
     expect(extractIpsReport('{"bug_type":"309"}\n[1,2]', 'x.ips').error).toBe('report body is not a JSON object');

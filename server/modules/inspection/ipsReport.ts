@@ -139,7 +139,11 @@ function readCrash(body: Json, header: Json, observe: Observe, result: Extractio
   const procName = text(body.procName) ?? text(header.name) ?? text(header.app_name);
   if (procName && (!procPath || !procPath.endsWith(`/${procName}`))) observe('process', procName, 'procName');
   const bundleInfo = isRecord(body.bundleInfo) ? body.bundleInfo : {};
-  observe('bundleId', bundleInfo.CFBundleIdentifier ?? body.CFBundleIdentifier ?? body.bundleID, 'bundleInfo.CFBundleIdentifier');
+  observe(
+    'bundleId',
+    bundleInfo.CFBundleIdentifier ?? body.CFBundleIdentifier ?? body.bundleID,
+    'bundleInfo.CFBundleIdentifier',
+  );
   observe('process', body.parentProc, 'parentProc');
   observe('process', body.responsibleProc, 'responsibleProc');
   if (Array.isArray(body.usedImages)) {
@@ -167,7 +171,11 @@ function readJetsam(body: Json, observe: Observe, result: ExtractionResult): voi
 }
 
 function readStackshot(body: Json, observe: Observe, result: ExtractionResult): void {
-  const byPid = isRecord(body.processByPid) ? body.processByPid : isRecord(body.process_by_pid) ? body.process_by_pid : null;
+  const byPid = isRecord(body.processByPid)
+    ? body.processByPid
+    : isRecord(body.process_by_pid)
+      ? body.process_by_pid
+      : null;
   if (!byPid) {
     result.warnings.push('stackshot report without processByPid');
     return;

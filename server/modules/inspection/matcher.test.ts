@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { buildMatcher, SuppressionError } from './matcher';
 import type { Indicator, IndicatorType, Observation, ObservationKind } from './types';
 
@@ -50,7 +51,9 @@ describe('buildMatcher', () => {
   it('matches path prefixes on whole segments, /var and /private/var alike', () => {
     expect(ids(matcher.match(obs('path', '/private/var/tmp/icloud_dump/photos.db')))).toEqual([pathFolder.id]);
     expect(ids(matcher.match(obs('path', '/var/tmp/icloud_dump')))).toEqual([pathFolder.id]);
-    expect(ids(matcher.match(obs('path', '/var/db/com.apple.xpc.roleaccountd.staging/subridged')))).toEqual([pathFile.id]);
+    expect(ids(matcher.match(obs('path', '/var/db/com.apple.xpc.roleaccountd.staging/subridged')))).toEqual([
+      pathFile.id,
+    ]);
     expect(matcher.match(obs('path', '/private/var/tmp/icloud_dumpster/x'))).toEqual([]);
     expect(matcher.match(obs('path', '/private/var/tmp'))).toEqual([]);
     expect(matcher.match(obs('path', 'relative/var/tmp/icloud_dump'))).toEqual([]);
@@ -90,7 +93,11 @@ describe('buildMatcher', () => {
   });
 
   it('carries the evidence: observation, indicator, family and rule set', () => {
-    const o = obs('process', 'BackupAgent', { line: 12, raw: 'root 0 - 120 ... BackupAgent', timestamp: '2023-06-01T08:00:00.000Z' });
+    const o = obs('process', 'BackupAgent', {
+      line: 12,
+      raw: 'root 0 - 120 ... BackupAgent',
+      timestamp: '2023-06-01T08:00:00.000Z',
+    });
     expect(matcher.match(o)).toEqual([
       {
         observation: o,

@@ -88,7 +88,8 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
   const suppressionKey = (id = '', kind = '', value = ''): string => `${id}${SEP}${kind}${SEP}${value}`;
   const suppressed = new Map<string, Suppression>();
   for (const s of suppressions) {
-    if (!s.indicatorId && s.value === undefined) throw new SuppressionError('A suppression needs an indicator id or a value');
+    if (!s.indicatorId && s.value === undefined)
+      throw new SuppressionError('A suppression needs an indicator id or a value');
     suppressed.set(suppressionKey(s.indicatorId, s.kind, s.value), s);
   }
   const suppressionFor = (id: string, o: Observation): Suppression | undefined =>
@@ -149,7 +150,8 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
         if (isShutdownClient(o)) {
           // A shutdown.log client matches a process-name indicator equal to any folder of its path.
           const parts = value.split('/');
-          for (let i = 0; i < parts.length - 1; i++) if (parts[i]) collect(out, processNames.get(parts[i]!) ?? NONE, 'path-component');
+          for (let i = 0; i < parts.length - 1; i++)
+            if (parts[i]) collect(out, processNames.get(parts[i]!) ?? NONE, 'path-component');
         }
         break;
       }
@@ -161,7 +163,8 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
         const host = normalizeDomain(value);
         if (!host) break;
         const list = domainCandidates(host);
-        for (let i = 0; i < list.length; i++) collect(out, lookup('domain-name:value', list[i]!), i === 0 ? 'exact' : 'subdomain');
+        for (let i = 0; i < list.length; i++)
+          collect(out, lookup('domain-name:value', list[i]!), i === 0 ? 'exact' : 'subdomain');
         break;
       }
       case 'bundleId':

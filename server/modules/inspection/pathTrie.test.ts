@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
+
 import { PathTrie } from './pathTrie';
 
 describe('PathTrie.lookupPath (walks the path in place)', () => {
   const trie = new PathTrie<string>();
-  for (const prefix of ['/private', '/private/var/tmp', '/var/db/x', '/usr/libexec/evil', '/usr/libexec/evil/helper', '/etc/hosts']) trie.add(prefix, prefix);
+  for (const prefix of [
+    '/private',
+    '/private/var/tmp',
+    '/var/db/x',
+    '/usr/libexec/evil',
+    '/usr/libexec/evil/helper',
+    '/etc/hosts',
+  ])
+    trie.add(prefix, prefix);
 
   const paths = [
     '/usr/libexec/evil',

@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
+
 import { extractPsList } from './psList';
 import { psText } from './sampleArtefacts';
 
 describe('extractPsList', () => {
   it('reads the COMMAND column: paths as paths, bare names and (kernel) names as processes', () => {
-    const text = psText(['/sbin/launchd', '/usr/libexec/BackupAgent --daemon -v', 'kernel_task', '(roleaccountd)', '/sbin/launchd']);
+    const text = psText([
+      '/sbin/launchd',
+      '/usr/libexec/BackupAgent --daemon -v',
+      'kernel_task',
+      '(roleaccountd)',
+      '/sbin/launchd',
+    ]);
     const result = extractPsList(text, 'ps.txt');
     expect(result.error).toBeUndefined();
     expect(result.observations.map((o) => [o.kind, o.value, o.line])).toEqual([

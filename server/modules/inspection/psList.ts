@@ -17,7 +17,8 @@ export function extractPsList(text: string, source: string): ExtractionResult {
   const seen = new Set<string>();
   const cut = forEachLine(text, (raw, i) => {
     if (commandColumn < 0) {
-      if (/\bPID\b/.test(raw) && /\b(COMMAND|CMD)\s*$/.test(raw.trimEnd())) commandColumn = raw.trim().split(/\s+/).length - 1;
+      if (/\bPID\b/.test(raw) && /\b(COMMAND|CMD)\s*$/.test(raw.trimEnd()))
+        commandColumn = raw.trim().split(/\s+/).length - 1;
       return;
     }
     const line = raw.trim();

@@ -35,7 +35,14 @@ function routes(o: Observation, indicator: Indicator): MatchRoute[] {
     case 'path': {
       const segments = devicePathSegments(value);
       const prefix = type === 'file:path' ? devicePathSegments(indicator.value) : null;
-      if (segments && prefix && prefix.length > 0 && prefix.length <= segments.length && prefix.every((s, i) => segments[i] === s)) out.push('path-prefix');
+      if (
+        segments &&
+        prefix &&
+        prefix.length > 0 &&
+        prefix.length <= segments.length &&
+        prefix.every((s, i) => segments[i] === s)
+      )
+        out.push('path-prefix');
       const name = basename(value);
       if (name) {
         if (type === 'file:name' && indicator.value === name) out.push('basename');
@@ -97,11 +104,20 @@ function routes(o: Observation, indicator: Indicator): MatchRoute[] {
 
 /** Whether every field the suppression gives matches the finding (the README's rule). */
 export function suppressionApplies(s: Suppression, indicatorId: string, o: Observation): boolean {
-  return (s.indicatorId === undefined || s.indicatorId === indicatorId) && (s.kind === undefined || s.kind === o.kind) && (s.value === undefined || s.value === o.value);
+  return (
+    (s.indicatorId === undefined || s.indicatorId === indicatorId) &&
+    (s.kind === undefined || s.kind === o.kind) &&
+    (s.value === undefined || s.value === o.value)
+  );
 }
 
 /** Findings of one observation: one per indicator (rule set, version, id), by its first route. */
-export function referenceMatch(indicators: Indicator[], suppressions: Suppression[], o: Observation, includeSuppressed = false): Finding[] {
+export function referenceMatch(
+  indicators: Indicator[],
+  suppressions: Suppression[],
+  o: Observation,
+  includeSuppressed = false,
+): Finding[] {
   const findings: Finding[] = [];
   const seen = new Set<string>();
   for (const indicator of indicators) {

@@ -5,8 +5,15 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
 import { ArchiveError } from './archiveError';
-import { DEFAULT_ARCHIVE_LIMITS, extractArchive, scanArchive, type ArchiveArtefact, type ArchiveLimits } from './safeArchive';
+import {
+  type ArchiveArtefact,
+  type ArchiveLimits,
+  DEFAULT_ARCHIVE_LIMITS,
+  extractArchive,
+  scanArchive,
+} from './safeArchive';
 import { crashIps, psText, shutdownLogText } from './sampleArtefacts';
 import { createTar, createTarGz, type TarWriterEntry } from './tarWriter';
 
@@ -105,7 +112,10 @@ describe('scanArchive (in memory, nothing written)', () => {
   });
 
   it('leaves an artefact larger than its bound unread, with a warning', async () => {
-    const { artefacts, summary } = await scanAll(createTarGz(sysdiagnose), { ...DEFAULT_ARCHIVE_LIMITS, maxArtefactBytes: 200 });
+    const { artefacts, summary } = await scanAll(createTarGz(sysdiagnose), {
+      ...DEFAULT_ARCHIVE_LIMITS,
+      maxArtefactBytes: 200,
+    });
     expect(artefacts.map((a) => a.path)).toEqual(['sysdiagnose_2023.06.01/system_logs.logarchive/Extra/shutdown.log']);
     expect(Buffer.byteLength(log)).toBeLessThan(200);
     expect(summary.warnings).toHaveLength(2);
@@ -115,7 +125,9 @@ describe('scanArchive (in memory, nothing written)', () => {
 
 describe('archives that are refused', () => {
   it('a 1 GB declared size, refused from its header without reading data', async () => {
-    const err = await refusal(scanAll(createTarGz([{ path: 'huge.ips', declaredSize: 1024 ** 3 }], { endMarker: false })));
+    const err = await refusal(
+      scanAll(createTarGz([{ path: 'huge.ips', declaredSize: 1024 ** 3 }], { endMarker: false })),
+    );
     expect(err.code).toBe('too-large');
     expect(err.message).toBe(`Archive entry "huge.ips" declares ${1024 ** 3} bytes (at most ${256 * 1024 ** 2})`);
   });
@@ -157,8 +169,14 @@ describe('archives that are refused', () => {
     expect((await refusal(scanAll(badGzip))).code).toMatch(/corrupt|truncated/);
     const corrupt = Buffer.from(tar);
     corrupt[512 * 3 + 10] = corrupt[512 * 3 + 10]! ^ 0xff; // inside the second entry's header
-    expect(await refusal(scanAll(corrupt))).toMatchObject({ code: 'corrupt', message: 'Archive has a corrupt header (checksum mismatch)' });
-    expect(await refusal(scanAll(Buffer.alloc(0)))).toMatchObject({ code: 'not-an-archive', message: 'Archive is empty' });
+    expect(await refusal(scanAll(corrupt))).toMatchObject({
+      code: 'corrupt',
+      message: 'Archive has a corrupt header (checksum mismatch)',
+    });
+    expect(await refusal(scanAll(Buffer.alloc(0)))).toMatchObject({
+      code: 'not-an-archive',
+      message: 'Archive is empty',
+    });
   });
 });
 
@@ -181,7 +199,10 @@ describe('extractArchive', () => {
     ['a bare .. path', { path: '../escaped.txt', data: 'pwned' }],
     ['an absolute path', { path: `${'/tmp'}/escaped-${process.pid}.txt`, data: 'pwned' }],
     ['a Windows climb', { path: 'logs\\..\\..\\escaped.txt', data: 'pwned' }],
-    ['a long pax name that climbs', { path: `${'a/'.repeat(60)}${'../'.repeat(62)}escaped.txt`, data: 'pwned', longNames: 'pax' }],
+    [
+      'a long pax name that climbs',
+      { path: `${'a/'.repeat(60)}${'../'.repeat(62)}escaped.txt`, data: 'pwned', longNames: 'pax' },
+    ],
   ];
   it.each(traversal)('refuses %s and removes what it had written', async (_name, bad) => {
     const archive = createTarGz([...sysdiagnose, bad]);
@@ -243,6 +264,8 @@ describe('extractArchive', () => {
 
   it('refuses a target that is not a folder', async () => {
     await writeFile(path.join(work, 'file'), '');
-    await expect(extractArchive(createTarGz(sysdiagnose), path.join(work, 'file'))).rejects.toThrow(/is not a directory/);
+    await expect(extractArchive(createTarGz(sysdiagnose), path.join(work, 'file'))).rejects.toThrow(
+      /is not a directory/,
+    );
   });
 });

@@ -1,9 +1,10 @@
 import { constants } from 'node:fs';
 import { lstat, mkdir, open, realpath, rm, rmdir } from 'node:fs/promises';
 import path from 'node:path';
+
+import { type ArchiveInput, tarBytes } from './archiveBytes';
 import { ArchiveError } from './archiveError';
-import { tarBytes, type ArchiveInput } from './archiveBytes';
-import { artefactKind, MAX_ARTEFACT_BYTES, type ArtefactKind } from './artefacts';
+import { type ArtefactKind, artefactKind, MAX_ARTEFACT_BYTES } from './artefacts';
 import { readTar, type TarEntry, type TarLimits } from './tarReader';
 
 export interface ArchiveLimits extends TarLimits {
@@ -105,7 +106,11 @@ export interface ExtractedArchive extends ArchiveSummary {
  * following links, with 0600/0700 modes whatever the archive says. When the archive is refused,
  * everything this call wrote is removed again before the ArchiveError is thrown.
  */
-export async function extractArchive(input: ArchiveInput, targetDir: string, limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS): Promise<ExtractedArchive> {
+export async function extractArchive(
+  input: ArchiveInput,
+  targetDir: string,
+  limits: ArchiveLimits = DEFAULT_ARCHIVE_LIMITS,
+): Promise<ExtractedArchive> {
   const stat = await lstat(targetDir);
   if (!stat.isDirectory()) throw new Error(`Extraction target ${targetDir} is not a directory`);
   const root = await realpath(targetDir);
@@ -137,8 +142,10 @@ export async function extractArchive(input: ArchiveInput, targetDir: string, lim
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
     }
     const real = await realpath(dir);
-    if (real !== dir) throw new ArchiveError('unsafe-path', `Archive folder ${path.relative(root, dir)} resolves outside the target`);
-    if (!(await lstat(dir)).isDirectory()) throw new ArchiveError('corrupt', `Archive has a file and a folder named ${path.relative(root, dir)}`);
+    if (real !== dir)
+      throw new ArchiveError('unsafe-path', `Archive folder ${path.relative(root, dir)} resolves outside the target`);
+    if (!(await lstat(dir)).isDirectory())
+      throw new ArchiveError('corrupt', `Archive has a file and a folder named ${path.relative(root, dir)}`);
     checkedDirs.add(dir);
   };
 
@@ -146,7 +153,11 @@ export async function extractArchive(input: ArchiveInput, targetDir: string, lim
   const writeFile = async (record: (typeof records)[number], data: Buffer | AsyncIterable<Buffer>): Promise<void> => {
     let handle;
     try {
-      handle = await open(record.target, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW, 0o600);
+      handle = await open(
+        record.target,
+        constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW,
+        0o600,
+      );
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
       if (code !== 'EEXIST' && code !== 'EISDIR') throw err;
@@ -176,7 +187,8 @@ export async function extractArchive(input: ArchiveInput, targetDir: string, lim
       if (entry.path === '') continue;
       const target = path.join(root, entry.path);
       // The reader already refused absolute and `..` paths; this is the second lock on the door.
-      if (!target.startsWith(root + path.sep)) throw new ArchiveError('unsafe-path', `Archive entry ${entry.path} leaves the target`);
+      if (!target.startsWith(root + path.sep))
+        throw new ArchiveError('unsafe-path', `Archive entry ${entry.path} leaves the target`);
       if (entry.type === 'directory') {
         await ensureDir(target);
         continue;

@@ -27,7 +27,10 @@ const header = (bugType: string, extra: Record<string, unknown>, device = SAMPLE
   });
 
 /** bug_type 309: a process crash. */
-export function crashIps(opts: { procName: string; procPath: string; bundleId?: string; parentProc?: string; images?: string[] }, device = SAMPLE_DEVICE): string {
+export function crashIps(
+  opts: { procName: string; procPath: string; bundleId?: string; parentProc?: string; images?: string[] },
+  device = SAMPLE_DEVICE,
+): string {
   const body = {
     uptime: 12000,
     procRole: 'Unspecified',
@@ -57,7 +60,9 @@ export function crashIps(opts: { procName: string; procPath: string; bundleId?: 
       path,
       name: path.slice(path.lastIndexOf('/') + 1),
     })),
-    threads: [{ id: 1, triggered: true, queue: 'com.apple.main-thread', frames: [{ imageOffset: 1024, imageIndex: 0 }] }],
+    threads: [
+      { id: 1, triggered: true, queue: 'com.apple.main-thread', frames: [{ imageOffset: 1024, imageIndex: 0 }] },
+    ],
   };
   return `${header('309', { app_name: opts.procName, name: opts.procName, ...(opts.bundleId ? { bundleID: opts.bundleId } : {}) }, device)}\n${JSON.stringify(body, null, 2)}\n`;
 }
@@ -87,7 +92,9 @@ export function jetsamIps(processNames: string[], device = SAMPLE_DEVICE): strin
 
 /** bug_type 288: a stackshot, processes keyed by pid. */
 export function stackshotIps(processNames: string[], device = SAMPLE_DEVICE): string {
-  const processByPid = Object.fromEntries(processNames.map((procname, i) => [String(i), { pid: i, procname, timesThrottled: 0, threadById: {} }]));
+  const processByPid = Object.fromEntries(
+    processNames.map((procname, i) => [String(i), { pid: i, procname, timesThrottled: 0, threadById: {} }]),
+  );
   const body = {
     crashReporterKey: device.crashReporterKey,
     kernel: 'Darwin Kernel Version 22.5.0',
@@ -102,7 +109,9 @@ export function stackshotIps(processNames: string[], device = SAMPLE_DEVICE): st
 }
 
 /** One shutdown of shutdown.log: each client listed at `times` checks, then SIGTERM. */
-export function shutdownLogText(shutdowns: Array<{ epoch: number; clients: Array<{ pid: number; path: string; times?: number }> }>): string {
+export function shutdownLogText(
+  shutdowns: Array<{ epoch: number; clients: Array<{ pid: number; path: string; times?: number }> }>,
+): string {
   const lines: string[] = [];
   for (const { epoch, clients } of shutdowns) {
     const checks = Math.max(1, ...clients.map((c) => c.times ?? 1));
@@ -119,9 +128,11 @@ export function shutdownLogText(shutdowns: Array<{ epoch: number; clients: Array
 
 /** ps.txt as sysdiagnose writes it (`ps axwwo user,uid,prsna,pid,ppid,flags,...,command`). */
 export function psText(commands: string[]): string {
-  const head = 'USER               UID PRSNA   PID  PPID        F  %CPU %MEM PRI NI      VSZ    RSS WCHAN    TT  STAT STARTED      TIME COMMAND';
+  const head =
+    'USER               UID PRSNA   PID  PPID        F  %CPU %MEM PRI NI      VSZ    RSS WCHAN    TT  STAT STARTED      TIME COMMAND';
   const rows = commands.map(
-    (command, i) => `root                 0     -  ${String(100 + i).padStart(4)}     1     4004   0.0  0.1  31  0  4194688   2048 -        ??  Ss   10:01AM   0:00.05 ${command}`,
+    (command, i) =>
+      `root                 0     -  ${String(100 + i).padStart(4)}     1     4004   0.0  0.1  31  0  4194688   2048 -        ??  Ss   10:01AM   0:00.05 ${command}`,
   );
   return `${[head, ...rows].join('\n')}\n`;
 }

@@ -26,7 +26,14 @@ const pick = <T>(random: () => number, list: readonly T[]): T => list[Math.floor
 const family = { id: 'malware--seeded', name: 'Seeded' };
 const ruleSetA = { id: 'bundle--seeded-a', name: 'Seeded A', version: '1' };
 const ruleSetB = { id: 'bundle--seeded-b', name: 'Seeded B', version: '2' };
-const ind = (id: string, type: IndicatorType, value: string, ruleSet = ruleSetA): Indicator => ({ id, type, value, pattern: `[${type} = '${value}']`, family, ruleSet });
+const ind = (id: string, type: IndicatorType, value: string, ruleSet = ruleSetA): Indicator => ({
+  id,
+  type,
+  value,
+  pattern: `[${type} = '${value}']`,
+  family,
+  ruleSet,
+});
 
 /** Indicators that the pools below reach by every route (values normalised as the STIX parser does). */
 export const SEEDED_INDICATORS: Indicator[] = [
@@ -112,18 +119,43 @@ export function seededArchive(seed: number, reports: number): Buffer {
       const bundleId = random() < 0.7 ? pick(random, BUNDLES) : undefined;
       const images = Array.from({ length: Math.floor(random() * 6) }, () => pick(random, PATHS));
       const procName = random() < 0.5 ? procPath.slice(procPath.lastIndexOf('/') + 1) : names[0]!;
-      entries.push({ path, data: crashIps({ procName, procPath, ...(bundleId ? { bundleId } : {}), parentProc: pick(random, PROCESSES), images }, device) });
+      entries.push({
+        path,
+        data: crashIps(
+          { procName, procPath, ...(bundleId ? { bundleId } : {}), parentProc: pick(random, PROCESSES), images },
+          device,
+        ),
+      });
     } else if (shape < 0.8) entries.push({ path, data: jetsamIps(names, device) });
     else entries.push({ path, data: stackshotIps(names, device) });
   }
   const clients = (n: number) =>
-    Array.from({ length: n }, (_, k) => ({ pid: 100 + k, path: random() < 0.8 ? pick(random, PATHS) : pick(random, PROCESSES), times: 1 + Math.floor(random() * 4) }));
-  entries.push({ path: `${dir}/system_logs.logarchive/Extra/shutdown.log`, data: shutdownLogText([{ epoch: 1_700_000_000 + seed, clients: clients(6) }]) });
-  entries.push({ path: `${dir}/system_logs.logarchive/Extra/shutdown.1.log`, data: shutdownLogText([{ epoch: 1_600_000_000, clients: clients(4) }]) });
-  entries.push({ path: `${dir}/ps.txt`, data: psText(Array.from({ length: 12 }, () => (random() < 0.5 ? pick(random, PATHS) : pick(random, PROCESSES)))) });
-  entries.push({ path: `${dir}/crashes_and_spins/truncated.ips`, data: '{"bug_type":"309"}\n{"procName": "implantd", "usedIm' });
+    Array.from({ length: n }, (_, k) => ({
+      pid: 100 + k,
+      path: random() < 0.8 ? pick(random, PATHS) : pick(random, PROCESSES),
+      times: 1 + Math.floor(random() * 4),
+    }));
+  entries.push({
+    path: `${dir}/system_logs.logarchive/Extra/shutdown.log`,
+    data: shutdownLogText([{ epoch: 1_700_000_000 + seed, clients: clients(6) }]),
+  });
+  entries.push({
+    path: `${dir}/system_logs.logarchive/Extra/shutdown.1.log`,
+    data: shutdownLogText([{ epoch: 1_600_000_000, clients: clients(4) }]),
+  });
+  entries.push({
+    path: `${dir}/ps.txt`,
+    data: psText(Array.from({ length: 12 }, () => (random() < 0.5 ? pick(random, PATHS) : pick(random, PROCESSES)))),
+  });
+  entries.push({
+    path: `${dir}/crashes_and_spins/truncated.ips`,
+    data: '{"bug_type":"309"}\n{"procName": "implantd", "usedIm',
+  });
   entries.push({ path: `${dir}/crashes_and_spins/other.ips`, data: '{"bug_type":"211","name":"implantd"}\nnot json' });
-  entries.push({ path: `${dir}/crashes_and_spins/Header.IPS`, data: '\ufeff{"bug_type":"210","name":"com.apple.spyser","bundleID":"com.evil.app"}' });
+  entries.push({
+    path: `${dir}/crashes_and_spins/Header.IPS`,
+    data: '\ufeff{"bug_type":"210","name":"com.apple.spyser","bundleID":"com.evil.app"}',
+  });
   entries.push({ path: `${dir}/crashes_and_spins/binary.ips`, data: Buffer.from([0x7b, 0, 0x7d]) });
   return createTarGz(entries);
 }
@@ -144,7 +176,19 @@ const KINDS: readonly ObservationKind[] = [
   'appop',
   'setting',
 ];
-const DOMAINS = ['evil.co.uk', 'x.evil.co.uk', 'EVIL.CO.UK.', 'co.uk', 'a.b.cdn.bad.com', 'bad.com', 'cdn.bad.com.', 'notevil.co.uk', '203.0.113.7', 'bad_host', ' cdn.bad.com '];
+const DOMAINS = [
+  'evil.co.uk',
+  'x.evil.co.uk',
+  'EVIL.CO.UK.',
+  'co.uk',
+  'a.b.cdn.bad.com',
+  'bad.com',
+  'cdn.bad.com.',
+  'notevil.co.uk',
+  '203.0.113.7',
+  'bad_host',
+  ' cdn.bad.com ',
+];
 const OTHER: Partial<Record<ObservationKind, readonly string[]>> = {
   ipv4: ['203.0.113.7', '203.0.113.70'],
   email: ['spy@evil.com', 'SPY@EVIL.COM', 'x@evil.com'],
@@ -164,7 +208,16 @@ export function seededObservations(seed: number, count: number): Observation[] {
   const sources = ['ps.txt', 'x/shutdown.log', 'x/shutdown.2.log', 'x/shutdown.log.bak', 'r.ips'];
   return Array.from({ length: count }, () => {
     const kind = pick(random, KINDS);
-    const pool = kind === 'process' ? PROCESSES : kind === 'path' ? PATHS : kind === 'domain' ? DOMAINS : kind === 'bundleId' ? BUNDLES : (OTHER[kind] ?? ['x']);
+    const pool =
+      kind === 'process'
+        ? PROCESSES
+        : kind === 'path'
+          ? PATHS
+          : kind === 'domain'
+            ? DOMAINS
+            : kind === 'bundleId'
+              ? BUNDLES
+              : (OTHER[kind] ?? ['x']);
     return { kind, value: pick(random, pool), source: pick(random, sources) };
   });
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { shutdownLogText } from './sampleArtefacts';
 import { extractShutdownLog } from './shutdownLog';
 
@@ -40,14 +41,26 @@ describe('extractShutdownLog', () => {
   });
 
   it('catches /var/tmp written without the /private prefix', () => {
-    const { heuristics } = extractShutdownLog('remaining client pid: 9 (/var/tmp/implant)\nSIGTERM: [1]\n', 'shutdown.log');
+    const { heuristics } = extractShutdownLog(
+      'remaining client pid: 9 (/var/tmp/implant)\nSIGTERM: [1]\n',
+      'shutdown.log',
+    );
     expect(heuristics.map((h) => h.rule)).toEqual(['shutdown.suspicious-path']);
   });
 
   it('keeps clients after the last SIGTERM undated, ignores noise, never throws on garbage', () => {
-    const text = 'garbage line\n\u0001\u0002 remaining client pid: x (bad)\nremaining client pid: 5 (/usr/sbin/late)\r\n';
+    const text =
+      'garbage line\n\u0001\u0002 remaining client pid: x (bad)\nremaining client pid: 5 (/usr/sbin/late)\r\n';
     const { observations } = extractShutdownLog(text, 'shutdown.log');
-    expect(observations).toEqual([{ kind: 'path', value: '/usr/sbin/late', source: 'shutdown.log', line: 3, raw: 'remaining client pid: 5 (/usr/sbin/late)' }]);
+    expect(observations).toEqual([
+      {
+        kind: 'path',
+        value: '/usr/sbin/late',
+        source: 'shutdown.log',
+        line: 3,
+        raw: 'remaining client pid: 5 (/usr/sbin/late)',
+      },
+    ]);
     expect(extractShutdownLog('SIGTERM: [99999999999999999999]\n', 'x').observations).toEqual([]);
   });
 });

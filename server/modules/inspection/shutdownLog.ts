@@ -1,5 +1,5 @@
-import { normalizeDevicePath } from './devicePath';
 import { forEachLine, MAX_LINES_PER_FILE, MAX_OBSERVATIONS_PER_FILE } from './bounds';
+import { normalizeDevicePath } from './devicePath';
 import { clipRaw, type ExtractionResult, type HeuristicFinding, type Observation } from './types';
 
 /** A client still running at this many checks of one shutdown held the reboot back repeatedly. */
@@ -79,7 +79,8 @@ export function extractShutdownLog(text: string, source: string): ExtractionResu
     const key = `${pid} ${path}`;
     const known = group.get(key);
     if (known) known.count += 1;
-    else if (observations.length + group.size < MAX_OBSERVATIONS_PER_FILE) group.set(key, { pid, path, line: i + 1, raw: clipRaw(line.trim()), count: 1 });
+    else if (observations.length + group.size < MAX_OBSERVATIONS_PER_FILE)
+      group.set(key, { pid, path, line: i + 1, raw: clipRaw(line.trim()), count: 1 });
     else if (!full) {
       full = true;
       warnings.push(`more than ${MAX_OBSERVATIONS_PER_FILE} clients: the rest not read`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import { readFixtureBundle as fixture } from './indicatorFixtures';
 import { parseStixBundle, StixImportError } from './stixBundle';
 
@@ -10,7 +11,8 @@ const indicator = (id: string, pattern: string, extra: Record<string, unknown> =
   pattern_type: 'stix',
   ...extra,
 });
-const bundle = (objects: unknown[], extra: Record<string, unknown> = {}): string => JSON.stringify({ type: 'bundle', id: 'bundle--test', objects, ...extra });
+const bundle = (objects: unknown[], extra: Record<string, unknown> = {}): string =>
+  JSON.stringify({ type: 'bundle', id: 'bundle--test', objects, ...extra });
 
 describe('parseStixBundle on the public MVT bundles', () => {
   it('imports DarkSword: every indicator supported, counted per type, one family', () => {
@@ -130,15 +132,39 @@ describe('parseStixBundle families and metadata', () => {
     const set = parseStixBundle(
       bundle([
         { type: 'malware', id: 'malware--m', name: 'Pegasus' },
-        { type: 'report', id: 'report--r', name: 'Campaign 2024', object_refs: ['indicator--2', 'indicator--1'], x_version: '7' },
+        {
+          type: 'report',
+          id: 'report--r',
+          name: 'Campaign 2024',
+          object_refs: ['indicator--2', 'indicator--1'],
+          x_version: '7',
+        },
         { type: 'identity', id: 'identity--i', name: 'Example Lab' },
         indicator('1', "[process:name = 'a']"),
         indicator('2', "[process:name = 'b']"),
         indicator('3', "[process:name = 'c']"),
-        { type: 'relationship', id: 'relationship--1', relationship_type: 'indicates', source_ref: 'indicator--1', target_ref: 'malware--m' },
+        {
+          type: 'relationship',
+          id: 'relationship--1',
+          relationship_type: 'indicates',
+          source_ref: 'indicator--1',
+          target_ref: 'malware--m',
+        },
         // Unknown relationship types and dangling refs are ignored, not guessed.
-        { type: 'relationship', id: 'relationship--2', relationship_type: 'uses', source_ref: 'indicator--3', target_ref: 'malware--m' },
-        { type: 'relationship', id: 'relationship--3', relationship_type: 'indicates', source_ref: 'indicator--3', target_ref: 'malware--gone' },
+        {
+          type: 'relationship',
+          id: 'relationship--2',
+          relationship_type: 'uses',
+          source_ref: 'indicator--3',
+          target_ref: 'malware--m',
+        },
+        {
+          type: 'relationship',
+          id: 'relationship--3',
+          relationship_type: 'indicates',
+          source_ref: 'indicator--3',
+          target_ref: 'malware--gone',
+        },
       ]),
     );
     const family = Object.fromEntries(set.indicators.map((i) => [i.value, i.family.name]));
@@ -158,7 +184,9 @@ describe('parseStixBundle families and metadata', () => {
   });
 
   it("takes an explicit bundle version over the objects' modified stamps", () => {
-    const set = parseStixBundle(bundle([indicator('1', "[app:id = 'x.y']", { modified: '2024-01-01T00:00:00Z' })], { x_version: '2024.3' }));
+    const set = parseStixBundle(
+      bundle([indicator('1', "[app:id = 'x.y']", { modified: '2024-01-01T00:00:00Z' })], { x_version: '2024.3' }),
+    );
     expect(set.version).toBe('2024.3');
   });
 });

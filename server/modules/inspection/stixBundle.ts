@@ -1,7 +1,9 @@
-import { count } from '@common/format/count';
 import { createHash } from 'node:crypto';
+
+import { count } from '@common/format/count';
+
 import { parseIndicatorPattern } from './stixPattern';
-import { INDICATOR_TYPES, type Family, type Indicator, type IndicatorType, type RuleSetRef } from './types';
+import { type Family, type Indicator, INDICATOR_TYPES, type IndicatorType, type RuleSetRef } from './types';
 
 /** Largest bundle accepted (the biggest public MVT bundles are well under 1 MiB). */
 export const MAX_BUNDLE_BYTES = 16 * 1024 * 1024;
@@ -41,10 +43,12 @@ const FAMILY_LINKS = new Set(['indicates', 'related-to']);
 const FAMILY_TYPES = new Set(['malware', 'report']);
 const DEFAULT_FAMILY_NAME = 'Unattributed';
 
-const str = (value: unknown): string | undefined => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const str = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 
 /** An explicit version where a producer wrote one (not in STIX core, common as a custom property). */
-const explicitVersion = (o: Record<string, unknown> | undefined): string | undefined => (o ? (str(o.version) ?? str(o.x_version) ?? str(o.x_mvt_version)) : undefined);
+const explicitVersion = (o: Record<string, unknown> | undefined): string | undefined =>
+  o ? (str(o.version) ?? str(o.x_version) ?? str(o.x_mvt_version)) : undefined;
 
 /**
  * Imports a STIX 2.1 bundle as a rule set: its indicators of the supported single-comparison
@@ -69,10 +73,13 @@ export function parseStixBundle(input: string | Buffer, options: ParseOptions = 
     throw new StixImportError(`Bundle has too many objects (${root.objects.length}, at most ${MAX_BUNDLE_OBJECTS})`);
   }
 
-  const objects = root.objects.filter((o): o is StixObject => isRecord(o) && typeof o.type === 'string' && typeof o.id === 'string');
+  const objects = root.objects.filter(
+    (o): o is StixObject => isRecord(o) && typeof o.type === 'string' && typeof o.id === 'string',
+  );
   const unsupported: UnsupportedIndicator[] = [];
   const malformed = root.objects.length - objects.length;
-  if (malformed > 0) unsupported.push({ id: '', pattern: '', reason: `${count(malformed, 'object')} without a type or id` });
+  if (malformed > 0)
+    unsupported.push({ id: '', pattern: '', reason: `${count(malformed, 'object')} without a type or id` });
 
   const byId = new Map(objects.map((o) => [o.id, o]));
   const reports = objects.filter((o) => o.type === 'report');
@@ -80,8 +87,13 @@ export function parseStixBundle(input: string | Buffer, options: ParseOptions = 
   const malware = objects.filter((o) => o.type === 'malware');
 
   const name =
-    str(reports[0]?.name) ?? str(root.name) ?? (malware.length > 0 ? malware.map((m) => str(m.name) ?? m.id).join(', ') : undefined) ?? str(options.fallbackName) ?? bundleId;
-  const version = explicitVersion(root) ?? explicitVersion(reports[0]) ?? explicitVersion(identity) ?? latestModified(objects) ?? '1';
+    str(reports[0]?.name) ??
+    str(root.name) ??
+    (malware.length > 0 ? malware.map((m) => str(m.name) ?? m.id).join(', ') : undefined) ??
+    str(options.fallbackName) ??
+    bundleId;
+  const version =
+    explicitVersion(root) ?? explicitVersion(reports[0]) ?? explicitVersion(identity) ?? latestModified(objects) ?? '1';
   const ruleSet: RuleSetRef = { id: bundleId, name, version };
 
   const families = new Map<string, Family>();

@@ -71,10 +71,13 @@ export function parseIndicatorPattern(pattern: string): PatternResult {
 
   if (objectType === 'app' && property.startsWith('cert.')) {
     // An Android app's signing certificate digest, as AndroidQF's packages.json gives it.
-    const algorithm = ({ md5: 'md5', sha1: 'sha1', sha256: 'sha256' } as const)[property.slice(5).toLowerCase() as 'md5'];
+    const algorithm = ({ md5: 'md5', sha1: 'sha1', sha256: 'sha256' } as const)[
+      property.slice(5).toLowerCase() as 'md5'
+    ];
     if (!algorithm) return { ok: false, reason: `unsupported certificate hash in app:${property}` };
     const hex = value.toLowerCase();
-    if (!/^[0-9a-f]+$/.test(hex) || hex.length !== HASH_LENGTHS[algorithm]) return { ok: false, reason: `not a ${algorithm} hex digest` };
+    if (!/^[0-9a-f]+$/.test(hex) || hex.length !== HASH_LENGTHS[algorithm])
+      return { ok: false, reason: `not a ${algorithm} hex digest` };
     return { ok: true, type: `app:cert.${algorithm}`, value: hex };
   }
 
@@ -95,9 +98,13 @@ export function parseIndicatorPattern(pattern: string): PatternResult {
     case 'file:name':
       return value.includes('/') ? { ok: false, reason: 'file name contains a slash' } : { ok: true, type, value };
     case 'android-property:name':
-      return /^[A-Za-z0-9_.:@-]+$/.test(value) ? { ok: true, type, value } : { ok: false, reason: 'not a system property name' };
+      return /^[A-Za-z0-9_.:@-]+$/.test(value)
+        ? { ok: true, type, value }
+        : { ok: false, reason: 'not a system property name' };
     case 'email-addr:value':
-      return /^[^\s@]+@[^\s@]+$/.test(value) ? { ok: true, type, value: value.toLowerCase() } : { ok: false, reason: 'not an e-mail address' };
+      return /^[^\s@]+@[^\s@]+$/.test(value)
+        ? { ok: true, type, value: value.toLowerCase() }
+        : { ok: false, reason: 'not an e-mail address' };
     default:
       return { ok: true, type, value };
   }

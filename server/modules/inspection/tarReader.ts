@@ -82,7 +82,8 @@ export async function* readTar(source: AsyncIterable<Uint8Array>, limits: TarLim
         }
         const flag = String.fromCharCode(header[156]!);
         if (!'xgLK'.includes(flag)) break;
-        if (++metaCount > MAX_META_PER_ENTRY) throw new ArchiveError('corrupt', 'Archive has too many metadata headers in a row');
+        if (++metaCount > MAX_META_PER_ENTRY)
+          throw new ArchiveError('corrupt', 'Archive has too many metadata headers in a row');
         const size = headerSize(header);
         if (size > MAX_META_BYTES) throw new ArchiveError('too-large', 'Archive has an oversized metadata header');
         checkBudget(reader, size, limits);
@@ -104,7 +105,10 @@ export async function* readTar(source: AsyncIterable<Uint8Array>, limits: TarLim
         throw new ArchiveError('too-many-entries', `Archive has more than ${limits.maxEntries} entries`);
       }
       if (size > limits.maxEntryBytes) {
-        throw new ArchiveError('too-large', `Archive entry ${printable(rawPath)} declares ${size} bytes (at most ${limits.maxEntryBytes})`);
+        throw new ArchiveError(
+          'too-large',
+          `Archive entry ${printable(rawPath)} declares ${size} bytes (at most ${limits.maxEntryBytes})`,
+        );
       }
       checkBudget(reader, size, limits);
       const path = safeRelativePath(rawPath, limits);
@@ -262,15 +266,20 @@ export function safeRelativePath(raw: string, limits: Pick<TarLimits, 'maxDepth'
     throw new ArchiveError('unsafe-path', `Archive entry path is longer than ${limits.maxPathLength} characters`);
   }
   // eslint-disable-next-line no-control-regex -- a path with control characters is what this refuses
-  if (/[\u0000-\u001f]/.test(raw)) throw new ArchiveError('unsafe-path', `Archive entry ${printable(raw)} has control characters in its path`);
+  if (/[\u0000-\u001f]/.test(raw))
+    throw new ArchiveError('unsafe-path', `Archive entry ${printable(raw)} has control characters in its path`);
   if (raw.startsWith('/') || raw.startsWith('\\') || /^[A-Za-z]:/.test(raw)) {
     throw new ArchiveError('unsafe-path', `Archive entry ${printable(raw)} has an absolute path`);
   }
   // Backslashes count as separators here so a `..\` written on Windows is refused too.
   const segments = raw.split(/[/\\]+/).filter((s) => s !== '' && s !== '.');
-  if (segments.includes('..')) throw new ArchiveError('unsafe-path', `Archive entry ${printable(raw)} climbs out with ..`);
+  if (segments.includes('..'))
+    throw new ArchiveError('unsafe-path', `Archive entry ${printable(raw)} climbs out with ..`);
   if (segments.length > limits.maxDepth) {
-    throw new ArchiveError('too-deep', `Archive entry ${printable(raw)} is nested deeper than ${limits.maxDepth} levels`);
+    throw new ArchiveError(
+      'too-deep',
+      `Archive entry ${printable(raw)} is nested deeper than ${limits.maxDepth} levels`,
+    );
   }
   return segments.join('/');
 }

@@ -141,7 +141,15 @@ export interface ExtractionResult {
  * its folders (MVT's rules, README "Matching rules"); `package`: an Android component (accessibility
  * service, device admin, receiver, app op) reached an `app:id` indicator through its package.
  */
-export const MATCH_ROUTES = ['exact', 'basename', 'path-prefix', 'subdomain', 'truncated-name', 'path-component', 'package'] as const;
+export const MATCH_ROUTES = [
+  'exact',
+  'basename',
+  'path-prefix',
+  'subdomain',
+  'truncated-name',
+  'path-component',
+  'package',
+] as const;
 export type MatchRoute = (typeof MATCH_ROUTES)[number];
 
 export interface Finding {

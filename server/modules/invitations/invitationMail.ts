@@ -2,7 +2,12 @@ import type { MailMessage } from '../../contracts';
 import { escapeHtml } from '../../services/escapeHtml';
 
 /** The invitation mail: the single-use link and when it stops working. */
-export function invitationMail(input: { to: string; link: string; expiresAt: Date; invitedBy: string | null }): MailMessage {
+export function invitationMail(input: {
+  to: string;
+  link: string;
+  expiresAt: Date;
+  invitedBy: string | null;
+}): MailMessage {
   const by = input.invitedBy ? ` by ${input.invitedBy}` : '';
   const until = input.expiresAt.toUTCString();
   return {

@@ -1,8 +1,9 @@
-import { HttpError, type Database, type Queryable } from '../../contracts';
+import { invitePaths } from '@common/invite/paths';
+
+import { type Database, HttpError, type Queryable } from '../../contracts';
 import { hashToken, randomToken } from '../../services/secrets';
 import { INVITATION_TTL_S } from '../../services/sessionLimits';
 import { normaliseEmail, type UserRow } from '../../services/users';
-import { invitePaths } from '@common/invite/paths';
 
 export interface InvitationRow {
   id: string;
@@ -55,8 +56,15 @@ export async function createInvitation(q: Queryable, n: NewInvitation): Promise<
   let userId: string;
   if (existing) {
     userId = existing.id;
-    await q.query('UPDATE users SET permissions = $2, allowed_login_methods = $3, updated_at = now() WHERE id = $1', [userId, [...n.permissions], [...n.allowedLoginMethods]]);
-    await q.query('UPDATE invitations SET expires_at = LEAST(expires_at, now()) WHERE user_id = $1 AND used_at IS NULL', [userId]);
+    await q.query('UPDATE users SET permissions = $2, allowed_login_methods = $3, updated_at = now() WHERE id = $1', [
+      userId,
+      [...n.permissions],
+      [...n.allowedLoginMethods],
+    ]);
+    await q.query(
+      'UPDATE invitations SET expires_at = LEAST(expires_at, now()) WHERE user_id = $1 AND used_at IS NULL',
+      [userId],
+    );
   } else {
     const [row] = await q.query<{ id: string }>(
       `INSERT INTO users (tenant_id, email, permissions, allowed_login_methods, status) VALUES ($1, $2, $3, $4, 'invited') RETURNING id`,
@@ -68,7 +76,16 @@ export async function createInvitation(q: Queryable, n: NewInvitation): Promise<
   const [inv] = await q.query<{ id: string; expires_at: Date }>(
     `INSERT INTO invitations (token_hash, tenant_id, user_id, email, permissions, allowed_login_methods, invited_by, expires_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, now() + make_interval(secs => $8)) RETURNING id, expires_at`,
-    [hashToken(token), n.tenantId, userId, email, [...n.permissions], [...n.allowedLoginMethods], n.invitedBy ?? null, n.ttlSeconds ?? INVITATION_TTL_S],
+    [
+      hashToken(token),
+      n.tenantId,
+      userId,
+      email,
+      [...n.permissions],
+      [...n.allowedLoginMethods],
+      n.invitedBy ?? null,
+      n.ttlSeconds ?? INVITATION_TTL_S,
+    ],
   );
   return { invitationId: inv!.id, userId, token, expiresAt: inv!.expires_at };
 }
@@ -78,7 +95,10 @@ const TOKEN_SHAPE = /^[A-Za-z0-9_-]{16,200}$/;
 /** The invitation of a link token (any state), or null. `forUpdate` locks the row (inside a transaction). */
 export async function findInvitation(q: Queryable, token: string, forUpdate = false): Promise<InvitationRow | null> {
   if (!TOKEN_SHAPE.test(token)) return null;
-  const [row] = await q.query<InvitationRow>(`SELECT * FROM invitations WHERE token_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`, [hashToken(token)]);
+  const [row] = await q.query<InvitationRow>(
+    `SELECT * FROM invitations WHERE token_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+    [hashToken(token)],
+  );
   return row ?? null;
 }
 
@@ -114,13 +134,20 @@ export async function acceptInvitation(
   const [user] = await q.query<UserRow>('SELECT * FROM users WHERE id = $1 FOR UPDATE', [inv.user_id]);
   if (!user) throw new HttpError(404, INVITATION_NOT_FOUND);
   await setUser(user, inv);
-  const [activated] = await q.query<UserRow>(`UPDATE users SET status = 'active', updated_at = now() WHERE id = $1 RETURNING *`, [user.id]);
+  const [activated] = await q.query<UserRow>(
+    `UPDATE users SET status = 'active', updated_at = now() WHERE id = $1 RETURNING *`,
+    [user.id],
+  );
   await q.query('UPDATE invitations SET used_at = now() WHERE id = $1', [inv.id]);
   return { invitation: inv, user: activated! };
 }
 
 /** Accepts an invitation with a password (hash already computed), in one transaction. */
-export async function acceptInvitationWithPassword(db: Database, token: string, passwordHash: string): Promise<UserRow> {
+export async function acceptInvitationWithPassword(
+  db: Database,
+  token: string,
+  passwordHash: string,
+): Promise<UserRow> {
   const { user } = await db.tx((q) =>
     acceptInvitation(q, token, async (u) => {
       await q.query('UPDATE users SET password_hash = $2 WHERE id = $1', [u.id, passwordHash]);

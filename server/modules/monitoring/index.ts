@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import type { RoutePlugin } from '../../http/routePlugin';
 import { defineModule } from '../defineModule';
 import { alertRoutes } from './routes/alertRoutes';
@@ -33,7 +34,8 @@ const monitoringRoutes: RoutePlugin = async (app) => {
 export const monitoringModule = defineModule({
   id: 'monitoring',
   title: 'monitoring',
-  description: "Alerts from gluon's rows, rules, silences, device groups, notification mails with their unsubscribe links, device risk; its job loop (`monitoring/README.md`)",
+  description:
+    "Alerts from gluon's rows, rules, silences, device groups, notification mails with their unsubscribe links, device risk; its job loop (`monitoring/README.md`)",
   prefixes: ['/monitoring-backend/'],
   dependsOn: ['gluon', 'inspection', 'notifications'],
   routes: monitoringRoutes,
@@ -42,7 +44,14 @@ export const monitoringModule = defineModule({
       name: 'monitoring job loop',
       start(app) {
         if (!app.config.monitoring.worker) return;
-        const worker = new MonitoringWorker({ db: app.db, mailer: app.mailer, tokens: app.tokens, publicUrl: app.config.publicUrl, log: app.log, ...monitoringContext(app) });
+        const worker = new MonitoringWorker({
+          db: app.db,
+          mailer: app.mailer,
+          tokens: app.tokens,
+          publicUrl: app.config.publicUrl,
+          log: app.log,
+          ...monitoringContext(app),
+        });
         worker.start();
         return () => worker.stop();
       },

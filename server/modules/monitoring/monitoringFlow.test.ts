@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import type { Mailer, MailMessage } from '../../contracts';
+import { listOutbox, readOutboxAttachment } from '../../services/mailbox';
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
-import type { Finding } from '../inspection/public';
 import { recordFindings } from '../gluon/public';
+import type { Finding } from '../inspection/public';
 import { createDeviceGroup } from './services/deviceGroups';
 import { MonitoringWorker } from './services/monitoringWorker';
 import { createRule } from './services/rules';
 import { createSilence } from './services/silences';
 import { listUnsubscribedRecipients, resubscribe } from './services/unsubscribedRecipients';
 import { weeklyCsv } from './services/weeklySummary';
-import { listOutbox, readOutboxAttachment } from '../../services/mailbox';
 
 /**
  * Monitoring end to end on the database (PGlite, or PostgreSQL under server-pg): gluon rows become
@@ -23,7 +24,15 @@ describe('monitoring alerts and deliveries', () => {
   const clock = () => now;
   const advance = (seconds: number) => (now = new Date(now.getTime() + seconds * 1000));
   const worker = (mailer: Mailer = t.app.mailer) =>
-    new MonitoringWorker({ db: t.db, mailer, tokens: t.app.tokens, publicUrl: t.config.publicUrl, log: t.app.log, clock, staleDays: 14 });
+    new MonitoringWorker({
+      db: t.db,
+      mailer,
+      tokens: t.app.tokens,
+      publicUrl: t.config.publicUrl,
+      log: t.app.log,
+      clock,
+      staleDays: 14,
+    });
 
   beforeAll(async () => {
     t = await createTestApp();
@@ -34,17 +43,24 @@ describe('monitoring alerts and deliveries', () => {
   beforeEach(async () => {
     // Each test starts from no alerts, rules or mails; time runs from the real now.
     now = new Date();
-    for (const table of ['monitoring_alerts', 'monitoring_rules', 'monitoring_deliveries', 'monitoring_silences', 'monitoring_device_groups', 'unsubscribes', 'mail_outbox'])
+    for (const table of [
+      'monitoring_alerts',
+      'monitoring_rules',
+      'monitoring_deliveries',
+      'monitoring_silences',
+      'monitoring_device_groups',
+      'unsubscribes',
+      'mail_outbox',
+    ])
       await t.db.query(`DELETE FROM ${table}`);
     await t.db.query('DELETE FROM gluon_devices WHERE tenant_id = $1', [tenantId]);
   });
 
   async function device(name: string, lastInspection: Date | null = new Date()): Promise<string> {
-    const [d] = await t.db.query<{ id: string }>('INSERT INTO gluon_devices (tenant_id, name, last_inspection_at) VALUES ($1, $2, $3) RETURNING id', [
-      tenantId,
-      name,
-      lastInspection,
-    ]);
+    const [d] = await t.db.query<{ id: string }>(
+      'INSERT INTO gluon_devices (tenant_id, name, last_inspection_at) VALUES ($1, $2, $3) RETURNING id',
+      [tenantId, name, lastInspection],
+    );
     return d!.id;
   }
   async function inspection(deviceId: string, status = 'done'): Promise<string> {
@@ -56,7 +72,12 @@ describe('monitoring alerts and deliveries', () => {
   }
   const finding = (i: number, family = 'malware--dark', name = 'DarkSword'): Finding => ({
     observation: { kind: 'path', value: `/private/var/tmp/implant-${i}`, source: 'ps.txt', line: i },
-    indicator: { id: `indicator--${i}`, type: 'file:path', value: `/private/var/tmp/implant-${i}`, pattern: `[file:path = '/private/var/tmp/implant-${i}']` },
+    indicator: {
+      id: `indicator--${i}`,
+      type: 'file:path',
+      value: `/private/var/tmp/implant-${i}`,
+      pattern: `[file:path = '/private/var/tmp/implant-${i}']`,
+    },
     family: { id: family, name },
     ruleSet: { id: 'bundle--1', name: 'Rules', version: '1' },
     route: 'exact',
@@ -65,9 +86,23 @@ describe('monitoring alerts and deliveries', () => {
     const inspectionId = await inspection(deviceId);
     await t.db.tx((q) => recordFindings(q, { tenantId, deviceId, inspectionId, findings, ruleSetIds: new Map() }));
   }
-  const alerts = () => t.db.query<{ category: string; severity: string; title: string }>('SELECT category, severity, title FROM monitoring_alerts ORDER BY created_at, title');
+  const alerts = () =>
+    t.db.query<{ category: string; severity: string; title: string }>(
+      'SELECT category, severity, title FROM monitoring_alerts ORDER BY created_at, title',
+    );
   const highToMe = (extra: Partial<Parameters<typeof createRule>[2]> = {}) =>
-    createRule(t.db, tenantId, { name: 'High and above to me', minSeverity: 'high', frequency: 'immediate', recipients: [{ userId: analyst.id }], ...extra }, analyst.id);
+    createRule(
+      t.db,
+      tenantId,
+      {
+        name: 'High and above to me',
+        minSeverity: 'high',
+        frequency: 'immediate',
+        recipients: [{ userId: analyst.id }],
+        ...extra,
+      },
+      analyst.id,
+    );
 
   it('raises one alert per new or reopened incident, however many instances scan', async () => {
     const d = await device('CEO iPhone');
@@ -75,7 +110,9 @@ describe('monitoring alerts and deliveries', () => {
     const [a, b] = [worker(), worker()];
     const [ra, rb] = await Promise.all([a.tick(), b.tick()]);
     expect(ra.alerts + rb.alerts).toBe(1);
-    expect(await alerts()).toEqual([{ category: 'incident', severity: 'high', title: 'New incident: DarkSword on CEO iPhone' }]);
+    expect(await alerts()).toEqual([
+      { category: 'incident', severity: 'high', title: 'New incident: DarkSword on CEO iPhone' },
+    ]);
     expect((await a.tick()).alerts).toBe(0);
     // Triaged false positive, then a new finding reopens it: a second alert.
     await t.db.query("UPDATE gluon_incidents SET state = 'false_positive' WHERE device_id = $1", [d]);
@@ -94,12 +131,17 @@ describe('monitoring alerts and deliveries', () => {
     await device('Old phone', new Date(now.getTime() - 10 * 86400_000));
     const w = worker();
     await w.tick();
-    const byCategory = (await alerts()).reduce<Record<string, number>>((acc, a) => ({ ...acc, [a.category]: (acc[a.category] ?? 0) + 1 }), {});
+    const byCategory = (await alerts()).reduce<Record<string, number>>(
+      (acc, a) => ({ ...acc, [a.category]: (acc[a.category] ?? 0) + 1 }),
+      {},
+    );
     expect(byCategory).toEqual({ incident: 2, finding: 2, inspection_failed: 1 });
     // Five days later by monitoring's clock the old phone is 15 days without inspection.
     advance(5 * 86400);
     expect((await w.tick()).alerts).toBe(1);
-    expect((await alerts()).filter((a) => a.category === 'stale')).toEqual([{ category: 'stale', severity: 'low', title: 'Old phone not inspected for 14 days' }]);
+    expect((await alerts()).filter((a) => a.category === 'stale')).toEqual([
+      { category: 'stale', severity: 'low', title: 'Old phone not inspected for 14 days' },
+    ]);
     expect((await w.tick()).alerts).toBe(0);
   });
 
@@ -112,13 +154,10 @@ describe('monitoring alerts and deliveries', () => {
       [tenantId],
     );
     const match = (inspectionId: string, value: string) =>
-      t.db.query("INSERT INTO neutrino_hunt_matches (tenant_id, hunt_id, device_id, inspection_id, kind, value) VALUES ($1, $2, $3, $4, 'process', $5)", [
-        tenantId,
-        hunt!.id,
-        d,
-        inspectionId,
-        value,
-      ]);
+      t.db.query(
+        "INSERT INTO neutrino_hunt_matches (tenant_id, hunt_id, device_id, inspection_id, kind, value) VALUES ($1, $2, $3, $4, 'process', $5)",
+        [tenantId, hunt!.id, d, inspectionId, value],
+      );
     // Saving the hunt matched what was already collected: shown on screen then, no alert.
     await match(before, 'helperd');
     const fresh = await inspection(d);
@@ -127,9 +166,13 @@ describe('monitoring alerts and deliveries', () => {
     const w = worker();
     expect((await w.tick()).alerts).toBe(1);
     expect((await w.tick()).alerts).toBe(0);
-    const rows = await t.db.query<{ category: string; title: string; hunt_id: string; device_id: string; inspection_id: string }>(
-      "SELECT category, title, hunt_id, device_id, inspection_id FROM monitoring_alerts WHERE category = 'hunt'",
-    );
+    const rows = await t.db.query<{
+      category: string;
+      title: string;
+      hunt_id: string;
+      device_id: string;
+      inspection_id: string;
+    }>("SELECT category, title, hunt_id, device_id, inspection_id FROM monitoring_alerts WHERE category = 'hunt'");
     expect(rows).toEqual([
       {
         category: 'hunt',
@@ -147,7 +190,13 @@ describe('monitoring alerts and deliveries', () => {
     await createRule(
       t.db,
       tenantId,
-      { name: 'Failures only', minSeverity: 'low', category: 'inspection_failed', frequency: 'immediate', recipients: [{ email: 'soc@outside.example' }] },
+      {
+        name: 'Failures only',
+        minSeverity: 'low',
+        category: 'inspection_failed',
+        frequency: 'immediate',
+        recipients: [{ email: 'soc@outside.example' }],
+      },
       null,
     );
     const d1 = await device('Phone A');
@@ -187,7 +236,9 @@ describe('monitoring alerts and deliveries', () => {
     now = new Date('2026-03-11T00:00:00Z');
     expect((await w.tick()).deliveries.sent).toBe(1);
     expect((await t.outbox())[0]!.subject).toBe('[Monitoring] daily digest: 1 alert');
-    const [delivery] = await t.db.query<{ due_at: Date; frequency: string }>('SELECT due_at, frequency FROM monitoring_deliveries');
+    const [delivery] = await t.db.query<{ due_at: Date; frequency: string }>(
+      'SELECT due_at, frequency FROM monitoring_deliveries',
+    );
     expect(delivery).toEqual({ due_at: new Date('2026-03-11T00:00:00Z'), frequency: 'daily' });
   });
 
@@ -207,11 +258,15 @@ describe('monitoring alerts and deliveries', () => {
     expect(mail!.body_text).toContain(`Overview: ${t.config.publicUrl}/monitoring`);
     // The week's alerts as a CSV attachment, stored with the mail and offered by the dev mailbox.
     const [stored] = await listOutbox(t.db, { to: 'analyst@example.com', limit: 1 });
-    expect(stored!.attachments).toEqual([{ filename: 'monitoring-week-2026-03-09.csv', contentType: 'text/csv; charset=utf-8', size: expect.any(Number) }]);
+    expect(stored!.attachments).toEqual([
+      { filename: 'monitoring-week-2026-03-09.csv', contentType: 'text/csv; charset=utf-8', size: expect.any(Number) },
+    ]);
     const csv = await readOutboxAttachment(t.db, stored!.id, 0);
     const [header, line, end] = csv!.content.split('\r\n');
     expect(header).toBe('severity,category,title,device,family,first seen,last seen,status');
-    expect(line).toMatch(/^"high","incident","New incident: DarkSword on Phone","Phone","DarkSword","[^"]+Z","[^"]+Z","active"$/);
+    expect(line).toMatch(
+      /^"high","incident","New incident: DarkSword on Phone","Phone","DarkSword","[^"]+Z","[^"]+Z","active"$/,
+    );
     expect(end).toBe('');
   });
 
@@ -235,7 +290,9 @@ describe('monitoring alerts and deliveries', () => {
       status: 'active' as const,
     };
     const csv = weeklyCsv([alert], new Date('2026-03-09T00:00:00Z'));
-    expect(csv.content.split('\r\n')[1]).toBe(`"high","incident","'=HYPERLINK(""x"")","Bob's ""phone"", 2","","2026-03-10T00:00:00.000Z","2026-03-11T00:00:00.000Z","active"`);
+    expect(csv.content.split('\r\n')[1]).toBe(
+      `"high","incident","'=HYPERLINK(""x"")","Bob's ""phone"", 2","","2026-03-10T00:00:00.000Z","2026-03-11T00:00:00.000Z","active"`,
+    );
   });
 
   it('sends the weekly summary in a week without alerts, once, with the fleet numbers and an empty CSV', async () => {
@@ -243,7 +300,9 @@ describe('monitoring alerts and deliveries', () => {
     const ruleId = await highToMe({ frequency: 'weekly' });
     await highToMe({ name: 'At once', frequency: 'immediate' });
     // Recipients added that Thursday (the test's clock is behind the database's now()).
-    await t.db.query("UPDATE monitoring_recipients SET created_at = '2026-03-12T00:00:00Z' WHERE tenant_id = $1", [tenantId]);
+    await t.db.query("UPDATE monitoring_recipients SET created_at = '2026-03-12T00:00:00Z' WHERE tenant_id = $1", [
+      tenantId,
+    ]);
     await device('Quiet phone');
     const w = worker();
     // No summary for the week before they were added.
@@ -259,9 +318,14 @@ describe('monitoring alerts and deliveries', () => {
     expect(mails[0]!.body_text).toContain('Devices: 1 (High 0, Medium 0, Low 0, Secure 1)');
     expect(mails[0]!.body_text).toContain('Unsubscribe: ');
     const [stored] = await listOutbox(t.db, { to: 'analyst@example.com', limit: 1 });
-    expect((await readOutboxAttachment(t.db, stored!.id, 0))!.content).toBe('severity,category,title,device,family,first seen,last seen,status\r\n');
+    expect((await readOutboxAttachment(t.db, stored!.id, 0))!.content).toBe(
+      'severity,category,title,device,family,first seen,last seen,status\r\n',
+    );
     // A recipient who unsubscribed from the rule gets no summary the week after.
-    await t.db.query("INSERT INTO unsubscribes (tenant_id, email, notification) VALUES ($1, 'analyst@example.com', $2)", [tenantId, `monitoring:${ruleId}`]);
+    await t.db.query(
+      "INSERT INTO unsubscribes (tenant_id, email, notification) VALUES ($1, 'analyst@example.com', $2)",
+      [tenantId, `monitoring:${ruleId}`],
+    );
     now = new Date('2026-03-23T00:00:01Z');
     expect((await w.tick()).deliveries.sent).toBe(0);
     expect(await t.outbox()).toHaveLength(1);
@@ -270,11 +334,27 @@ describe('monitoring alerts and deliveries', () => {
   it('sends nothing for a silenced rule or device while the silence lasts', async () => {
     const ruleId = await highToMe({ groupWindowSeconds: 0 });
     const muted = await device('Muted');
-    await createSilence(t.db, tenantId, { ruleId: null, deviceId: muted, startsAt: now, endsAt: new Date(now.getTime() + 3600_000), reason: 'Lab device' }, analyst.id);
+    await createSilence(
+      t.db,
+      tenantId,
+      {
+        ruleId: null,
+        deviceId: muted,
+        startsAt: now,
+        endsAt: new Date(now.getTime() + 3600_000),
+        reason: 'Lab device',
+      },
+      analyst.id,
+    );
     await infect(muted, [finding(1)]);
     const w = worker();
     expect((await w.tick()).queued).toBe(0);
-    await createSilence(t.db, tenantId, { ruleId, deviceId: null, startsAt: now, endsAt: new Date(now.getTime() + 60_000), reason: 'Maintenance' }, analyst.id);
+    await createSilence(
+      t.db,
+      tenantId,
+      { ruleId, deviceId: null, startsAt: now, endsAt: new Date(now.getTime() + 60_000), reason: 'Maintenance' },
+      analyst.id,
+    );
     await infect(await device('Other'), [finding(2)]);
     expect((await w.tick()).queued).toBe(0);
     // After the rule's silence ends, new alerts go out again.
@@ -287,7 +367,18 @@ describe('monitoring alerts and deliveries', () => {
 
   it('honours "from this notification" and "from all", and an administrator undoes them', async () => {
     const ruleA = await highToMe({ groupWindowSeconds: 0 });
-    await createRule(t.db, tenantId, { name: 'Everything', minSeverity: 'low', frequency: 'immediate', groupWindowSeconds: 0, recipients: [{ userId: analyst.id }] }, null);
+    await createRule(
+      t.db,
+      tenantId,
+      {
+        name: 'Everything',
+        minSeverity: 'low',
+        frequency: 'immediate',
+        groupWindowSeconds: 0,
+        recipients: [{ userId: analyst.id }],
+      },
+      null,
+    );
     const w = worker();
     await infect(await device('P1'), [finding(1)]);
     await w.tick();
@@ -295,17 +386,31 @@ describe('monitoring alerts and deliveries', () => {
     expect(mails).toHaveLength(2);
     const fromA = mails.find((m) => m.body_text.includes('"High and above to me"'))!;
     const jwt = decodeURIComponent(/unsubscribe\?jwt=(\S+)/.exec(fromA.body_text)![1]!);
-    const res = await t.app.inject({ method: 'POST', url: '/gluon-backend/externalNotifications/recipients/unsubscribe?all=false', payload: { jwt } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/gluon-backend/externalNotifications/recipients/unsubscribe?all=false',
+      payload: { jwt },
+    });
     expect(res.statusCode).toBe(200);
     await t.db.query('DELETE FROM mail_outbox');
     await infect(await device('P2'), [finding(2)]);
     await w.tick();
     expect((await t.outbox()).map((m) => m.body_text.includes('"Everything"'))).toEqual([true]);
-    expect(await listUnsubscribedRecipients(t.db, tenantId)).toMatchObject([{ email: 'analyst@example.com', ruleId: ruleA, ruleName: 'High and above to me' }]);
+    expect(await listUnsubscribedRecipients(t.db, tenantId)).toMatchObject([
+      { email: 'analyst@example.com', ruleId: ruleA, ruleName: 'High and above to me' },
+    ]);
     // From all: the other rule's mails stop too.
     const other = (await t.outbox())[0]!;
     const jwtAll = decodeURIComponent(/unsubscribe\?jwt=(\S+)/.exec(other.body_text)![1]!);
-    expect((await t.app.inject({ method: 'POST', url: '/gluon-backend/externalNotifications/recipients/unsubscribe?all=true', payload: { jwt: jwtAll } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/gluon-backend/externalNotifications/recipients/unsubscribe?all=true',
+          payload: { jwt: jwtAll },
+        })
+      ).statusCode,
+    ).toBe(200);
     await t.db.query('DELETE FROM mail_outbox');
     await infect(await device('P3'), [finding(3)]);
     expect((await w.tick()).queued).toBe(0);
@@ -321,15 +426,36 @@ describe('monitoring alerts and deliveries', () => {
   it("keeps two tenants' unsubscribes apart for the same address", async () => {
     const other = await t.createTenant('Other tenant');
     const shared = { email: 'Shared@outside.example' };
-    await createRule(t.db, tenantId, { name: 'Ours', minSeverity: 'low', frequency: 'immediate', groupWindowSeconds: 0, recipients: [shared] }, null);
-    await createRule(t.db, other, { name: 'Theirs', minSeverity: 'low', frequency: 'immediate', groupWindowSeconds: 0, recipients: [shared] }, null);
+    await createRule(
+      t.db,
+      tenantId,
+      { name: 'Ours', minSeverity: 'low', frequency: 'immediate', groupWindowSeconds: 0, recipients: [shared] },
+      null,
+    );
+    await createRule(
+      t.db,
+      other,
+      { name: 'Theirs', minSeverity: 'low', frequency: 'immediate', groupWindowSeconds: 0, recipients: [shared] },
+      null,
+    );
     const infectIn = async (tenant: string, name: string, i: number) => {
-      const [d] = await t.db.query<{ id: string }>('INSERT INTO gluon_devices (tenant_id, name, last_inspection_at) VALUES ($1, $2, now()) RETURNING id', [tenant, name]);
+      const [d] = await t.db.query<{ id: string }>(
+        'INSERT INTO gluon_devices (tenant_id, name, last_inspection_at) VALUES ($1, $2, now()) RETURNING id',
+        [tenant, name],
+      );
       const [n] = await t.db.query<{ id: string }>(
         "INSERT INTO gluon_inspections (tenant_id, device_id, origin, status, file_name, finished_at) VALUES ($1, $2, 'upload', 'done', 'sample.zip', now()) RETURNING id",
         [tenant, d!.id],
       );
-      await t.db.tx((q) => recordFindings(q, { tenantId: tenant, deviceId: d!.id, inspectionId: n!.id, findings: [finding(i)], ruleSetIds: new Map() }));
+      await t.db.tx((q) =>
+        recordFindings(q, {
+          tenantId: tenant,
+          deviceId: d!.id,
+          inspectionId: n!.id,
+          findings: [finding(i)],
+          ruleSetIds: new Map(),
+        }),
+      );
     };
     const w = worker();
     await infectIn(tenantId, 'Ours 1', 1);
@@ -337,14 +463,24 @@ describe('monitoring alerts and deliveries', () => {
     const ours = (await t.outbox()).find((m) => m.body_text.includes('"Ours"'))!;
     const jwt = decodeURIComponent(/unsubscribe\?jwt=(\S+)/.exec(ours.body_text)![1]!);
     // "From all" through our tenant's mail.
-    expect((await t.app.inject({ method: 'POST', url: '/gluon-backend/externalNotifications/recipients/unsubscribe?all=true', payload: { jwt } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/gluon-backend/externalNotifications/recipients/unsubscribe?all=true',
+          payload: { jwt },
+        })
+      ).statusCode,
+    ).toBe(200);
     await t.db.query('DELETE FROM mail_outbox');
     await infectIn(tenantId, 'Ours 2', 2);
     await infectIn(other, 'Theirs 1', 3);
     await w.tick();
     // Our mail stops; the other tenant's mail to the same address still goes out.
     expect((await t.outbox()).map((m) => m.body_text.includes('"Theirs"'))).toEqual([true]);
-    expect(await listUnsubscribedRecipients(t.db, tenantId)).toMatchObject([{ email: 'shared@outside.example', ruleId: null }]);
+    expect(await listUnsubscribedRecipients(t.db, tenantId)).toMatchObject([
+      { email: 'shared@outside.example', ruleId: null },
+    ]);
     expect(await listUnsubscribedRecipients(t.db, other)).toEqual([]);
     // Only our administrator can undo it, and undoing it touches no other tenant's row.
     expect(await resubscribe(t.db, other, { email: 'shared@outside.example', ruleId: null })).toBe(0);
@@ -357,7 +493,10 @@ describe('monitoring alerts and deliveries', () => {
     const w = worker();
     await infect(await device('P'), [finding(1)]);
     expect((await w.tick()).queued).toBe(1);
-    await t.db.query("INSERT INTO unsubscribes (tenant_id, email, notification) VALUES ($1, 'analyst@example.com', $2)", [tenantId, `monitoring:${ruleId}`]);
+    await t.db.query(
+      "INSERT INTO unsubscribes (tenant_id, email, notification) VALUES ($1, 'analyst@example.com', $2)",
+      [tenantId, `monitoring:${ruleId}`],
+    );
     advance(61);
     expect((await w.tick()).deliveries).toMatchObject({ sent: 0, skipped: 1 });
     expect(await t.outbox()).toEqual([]);
@@ -370,7 +509,9 @@ describe('monitoring alerts and deliveries', () => {
     advance(61);
     const results = await Promise.all([worker().tick(), worker().tick()]);
     const sent = results.reduce((n, r) => n + r.deliveries.sent, 0);
-    const [{ n }] = (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM monitoring_deliveries WHERE status = 'sent'")) as [{ n: number }];
+    const [{ n }] = (await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM monitoring_deliveries WHERE status = 'sent'",
+    )) as [{ n: number }];
     expect(sent).toBe(1);
     expect(n).toBe(1);
     expect(await t.outbox()).toHaveLength(1);
@@ -395,7 +536,9 @@ describe('monitoring alerts and deliveries', () => {
     expect((await w.tick()).deliveries.retry).toBe(0);
     advance(25);
     expect((await w.tick()).deliveries.retry).toBe(1);
-    const [row] = await t.db.query<{ status: string; attempts: number; last_error: string }>('SELECT status, attempts, last_error FROM monitoring_deliveries');
+    const [row] = await t.db.query<{ status: string; attempts: number; last_error: string }>(
+      'SELECT status, attempts, last_error FROM monitoring_deliveries',
+    );
     expect(row).toEqual({ status: 'pending', attempts: 2, last_error: 'connect ECONNREFUSED 127.0.0.1:25' });
     smtpUp = true;
     advance(120);

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../test/testApp';
-import type { Finding } from '../inspection/public';
 import { recordFindings } from '../gluon/public';
+import type { Finding } from '../inspection/public';
 import { MonitoringWorker } from './services/monitoringWorker';
 
 /** /monitoring-backend through the HTTP layer: access per spec §6, answers and their shapes. */
@@ -17,7 +18,12 @@ describe('monitoring routes', () => {
 
   const finding = (i: number, severityFamily = 'malware--dark'): Finding => ({
     observation: { kind: 'path', value: `/tmp/x-${i}`, source: 'ps.txt', line: i },
-    indicator: { id: `indicator--${i}`, type: 'file:path', value: `/tmp/x-${i}`, pattern: `[file:path = '/tmp/x-${i}']` },
+    indicator: {
+      id: `indicator--${i}`,
+      type: 'file:path',
+      value: `/tmp/x-${i}`,
+      pattern: `[file:path = '/tmp/x-${i}']`,
+    },
     family: { id: severityFamily, name: 'DarkSword' },
     ruleSet: { id: 'bundle--1', name: 'Rules', version: '1' },
     route: 'exact',
@@ -26,14 +32,16 @@ describe('monitoring routes', () => {
   beforeAll(async () => {
     t = await createTestApp();
     tenantId = await t.createTenant();
-    const token = async (permissions: string[], email?: string) => (await t.accessToken(await t.createUser({ tenantId, permissions, ...(email ? { email } : {}) }))).token;
+    const token = async (permissions: string[], email?: string) =>
+      (await t.accessToken(await t.createUser({ tenantId, permissions, ...(email ? { email } : {}) }))).token;
     cfg = await token(['mnt#cfg#rw'], 'cfg@example.com');
     rpt = await token(['mnt#rpt#rw']);
     admin = await token(['mnt#rsc#w']);
     gluonOnly = await token(['gln#rpt#rw']);
-    [{ id: infected }] = (await t.db.query<{ id: string }>("INSERT INTO gluon_devices (tenant_id, name, last_inspection_at) VALUES ($1, 'Infected', now()) RETURNING id", [
-      tenantId,
-    ])) as [{ id: string }];
+    [{ id: infected }] = (await t.db.query<{ id: string }>(
+      "INSERT INTO gluon_devices (tenant_id, name, last_inspection_at) VALUES ($1, 'Infected', now()) RETURNING id",
+      [tenantId],
+    )) as [{ id: string }];
     [{ id: clean }] = (await t.db.query<{ id: string }>(
       "INSERT INTO gluon_devices (tenant_id, name, last_inspection_at) VALUES ($1, 'Clean', now() - interval '30 days') RETURNING id",
       [tenantId],
@@ -42,18 +50,39 @@ describe('monitoring routes', () => {
       "INSERT INTO gluon_inspections (tenant_id, device_id, origin, status) VALUES ($1, $2, 'upload', 'done') RETURNING id",
       [tenantId, infected],
     )) as [{ id: string }];
-    await t.db.tx((q) => recordFindings(q, { tenantId, deviceId: infected, inspectionId, findings: [finding(1)], ruleSetIds: new Map() }));
-    await new MonitoringWorker({ db: t.db, mailer: t.app.mailer, tokens: t.app.tokens, publicUrl: t.config.publicUrl, log: t.app.log }).tick();
+    await t.db.tx((q) =>
+      recordFindings(q, { tenantId, deviceId: infected, inspectionId, findings: [finding(1)], ruleSetIds: new Map() }),
+    );
+    await new MonitoringWorker({
+      db: t.db,
+      mailer: t.app.mailer,
+      tokens: t.app.tokens,
+      publicUrl: t.config.publicUrl,
+      log: t.app.log,
+    }).tick();
   });
   afterAll(() => t?.close());
 
   const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${token}` },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   it('gives each device its risk level, and the overview counts them', async () => {
     const risk = await call(rpt, 'GET', '/monitoring-backend/devices/risk');
     expect(risk.statusCode).toBe(200);
-    expect(risk.json().devices.map((d: { name: string; riskLevel: string; openIncidents: number }) => [d.name, d.riskLevel, d.openIncidents])).toEqual([
+    expect(
+      risk
+        .json()
+        .devices.map((d: { name: string; riskLevel: string; openIncidents: number }) => [
+          d.name,
+          d.riskLevel,
+          d.openIncidents,
+        ]),
+    ).toEqual([
       ['Clean', 'secure', 0],
       ['Infected', 'high', 1],
     ]);
@@ -74,35 +103,85 @@ describe('monitoring routes', () => {
     expect(all.items.map((a: { category: string }) => a.category)).toEqual(['incident', 'stale']);
     const high = (await call(rpt, 'GET', '/monitoring-backend/alerts?severity=high')).json();
     expect(high.items).toHaveLength(1);
-    expect(high.items[0]).toMatchObject({ deviceId: infected, familyName: 'DarkSword', status: 'active', statusBy: null });
-    const changed = await call(rpt, 'PUT', `/monitoring-backend/alerts/${high.items[0].id}/status`, { status: 'acknowledged' });
+    expect(high.items[0]).toMatchObject({
+      deviceId: infected,
+      familyName: 'DarkSword',
+      status: 'active',
+      statusBy: null,
+    });
+    const changed = await call(rpt, 'PUT', `/monitoring-backend/alerts/${high.items[0].id}/status`, {
+      status: 'acknowledged',
+    });
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ status: 'acknowledged', statusBy: expect.stringContaining('@example.com') });
-    expect((await call(rpt, 'GET', '/monitoring-backend/alerts?status=active')).json().items.map((a: { deviceId: string }) => a.deviceId)).toEqual([clean]);
-    expect((await call(rpt, 'PUT', `/monitoring-backend/alerts/${high.items[0].id}/status`, { status: 'gone' })).statusCode).toBe(400);
-    expect((await call(rpt, 'PUT', '/monitoring-backend/alerts/00000000-0000-4000-8000-000000000000/status', { status: 'resolved' })).statusCode).toBe(404);
+    expect(
+      (await call(rpt, 'GET', '/monitoring-backend/alerts?status=active'))
+        .json()
+        .items.map((a: { deviceId: string }) => a.deviceId),
+    ).toEqual([clean]);
+    expect(
+      (await call(rpt, 'PUT', `/monitoring-backend/alerts/${high.items[0].id}/status`, { status: 'gone' })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await call(rpt, 'PUT', '/monitoring-backend/alerts/00000000-0000-4000-8000-000000000000/status', {
+          status: 'resolved',
+        })
+      ).statusCode,
+    ).toBe(404);
     const csv = await call(rpt, 'GET', '/monitoring-backend/alerts/export?category=stale');
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
-    expect(csv.body.split('\r\n')[0]).toBe('id,severity,category,title,device,family,firstSeen,lastSeen,status,statusBy,statusAt,incidentId,deviceId');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'id,severity,category,title,device,family,firstSeen,lastSeen,status,statusBy,statusAt,incidentId,deviceId',
+    );
     expect(csv.body).toContain('Clean not inspected for 14 days');
     expect(csv.body.trim().split('\r\n')).toHaveLength(2);
     expect((await call(rpt, 'GET', '/monitoring-backend/alerts?sort=nope')).statusCode).toBe(400);
   });
 
   it('keeps rules to mnt#cfg#rw and the monitoring admin, groups to the admin (spec §6)', async () => {
-    const rule = { name: 'High to me', minSeverity: 'high', frequency: 'immediate', recipients: [{ email: 'soc@outside.example' }] };
+    const rule = {
+      name: 'High to me',
+      minSeverity: 'high',
+      frequency: 'immediate',
+      recipients: [{ email: 'soc@outside.example' }],
+    };
     expect((await call(rpt, 'POST', '/monitoring-backend/rules', rule)).statusCode).toBe(403);
     expect((await call(gluonOnly, 'GET', '/monitoring-backend/alerts')).statusCode).toBe(403);
     const made = await call(cfg, 'POST', '/monitoring-backend/rules', rule);
     expect(made.statusCode).toBe(201);
     const rules = (await call(admin, 'GET', '/monitoring-backend/rules')).json();
-    expect(rules).toMatchObject([{ id: made.json().id, name: 'High to me', groupWindowSeconds: 30, recipients: [{ email: 'soc@outside.example', userId: null }] }]);
+    expect(rules).toMatchObject([
+      {
+        id: made.json().id,
+        name: 'High to me',
+        groupWindowSeconds: 30,
+        recipients: [{ email: 'soc@outside.example', userId: null }],
+      },
+    ]);
     expect((await call(cfg, 'POST', '/monitoring-backend/rules', { ...rule, recipients: [] })).statusCode).toBe(400);
-    expect((await call(cfg, 'POST', '/monitoring-backend/device-groups', { name: 'Execs', watched: true, deviceIds: [infected] })).statusCode).toBe(403);
-    const group = await call(admin, 'POST', '/monitoring-backend/device-groups', { name: 'Execs', watched: true, deviceIds: [infected] });
+    expect(
+      (
+        await call(cfg, 'POST', '/monitoring-backend/device-groups', {
+          name: 'Execs',
+          watched: true,
+          deviceIds: [infected],
+        })
+      ).statusCode,
+    ).toBe(403);
+    const group = await call(admin, 'POST', '/monitoring-backend/device-groups', {
+      name: 'Execs',
+      watched: true,
+      deviceIds: [infected],
+    });
     expect(group.statusCode).toBe(201);
-    expect((await call(admin, 'POST', '/monitoring-backend/device-groups', { name: 'Execs', watched: false, deviceIds: [] })).statusCode).toBe(409);
-    expect((await call(admin, 'GET', '/monitoring-backend/device-groups')).json()).toEqual([{ id: group.json().id, name: 'Execs', watched: true, deviceIds: [infected] }]);
+    expect(
+      (await call(admin, 'POST', '/monitoring-backend/device-groups', { name: 'Execs', watched: false, deviceIds: [] }))
+        .statusCode,
+    ).toBe(409);
+    expect((await call(admin, 'GET', '/monitoring-backend/device-groups')).json()).toEqual([
+      { id: group.json().id, name: 'Execs', watched: true, deviceIds: [infected] },
+    ]);
     const silence = await call(cfg, 'POST', '/monitoring-backend/silences', {
       ruleId: made.json().id,
       deviceId: null,
@@ -111,7 +190,9 @@ describe('monitoring routes', () => {
       reason: 'Maintenance window',
     });
     expect(silence.statusCode).toBe(201);
-    expect((await call(cfg, 'GET', '/monitoring-backend/silences')).json()).toMatchObject([{ id: silence.json().id, reason: 'Maintenance window', createdBy: 'cfg@example.com' }]);
+    expect((await call(cfg, 'GET', '/monitoring-backend/silences')).json()).toMatchObject([
+      { id: silence.json().id, reason: 'Maintenance window', createdBy: 'cfg@example.com' },
+    ]);
     // A device is muted for a day, named in the list, and the silence ends on request.
     const muted = await call(cfg, 'POST', '/monitoring-backend/silences', {
       ruleId: null,
@@ -132,16 +213,38 @@ describe('monitoring routes', () => {
   });
 
   it('lists unsubscribed recipients and subscribes them again, audited', async () => {
-    const made = await call(cfg, 'POST', '/monitoring-backend/rules', { name: 'R', minSeverity: 'low', frequency: 'daily', recipients: [{ email: 'gone@outside.example' }] });
+    const made = await call(cfg, 'POST', '/monitoring-backend/rules', {
+      name: 'R',
+      minSeverity: 'low',
+      frequency: 'daily',
+      recipients: [{ email: 'gone@outside.example' }],
+    });
     const ruleId = made.json().id;
-    await t.db.query("INSERT INTO unsubscribes (tenant_id, email, notification) VALUES ($1, 'gone@outside.example', $2)", [tenantId, `monitoring:${ruleId}`]);
+    await t.db.query(
+      "INSERT INTO unsubscribes (tenant_id, email, notification) VALUES ($1, 'gone@outside.example', $2)",
+      [tenantId, `monitoring:${ruleId}`],
+    );
     expect((await call(rpt, 'GET', '/monitoring-backend/unsubscribed')).statusCode).toBe(403);
-    expect((await call(cfg, 'GET', '/monitoring-backend/unsubscribed')).json()).toMatchObject([{ email: 'gone@outside.example', ruleId, ruleName: 'R' }]);
-    const res = await call(cfg, 'POST', '/monitoring-backend/unsubscribed/resubscribe', { email: 'Gone@outside.example', ruleId });
+    expect((await call(cfg, 'GET', '/monitoring-backend/unsubscribed')).json()).toMatchObject([
+      { email: 'gone@outside.example', ruleId, ruleName: 'R' },
+    ]);
+    const res = await call(cfg, 'POST', '/monitoring-backend/unsubscribed/resubscribe', {
+      email: 'Gone@outside.example',
+      ruleId,
+    });
     expect(res.json()).toEqual({ removed: 1 });
-    expect((await call(cfg, 'POST', '/monitoring-backend/unsubscribed/resubscribe', { email: 'gone@outside.example', ruleId })).statusCode).toBe(404);
+    expect(
+      (
+        await call(cfg, 'POST', '/monitoring-backend/unsubscribed/resubscribe', {
+          email: 'gone@outside.example',
+          ruleId,
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await call(cfg, 'GET', '/monitoring-backend/unsubscribed')).json()).toEqual([]);
-    const audit = await t.db.query<{ action: string; target: string }>("SELECT action, target FROM audit_events WHERE action = 'monitoring.resubscribe'");
+    const audit = await t.db.query<{ action: string; target: string }>(
+      "SELECT action, target FROM audit_events WHERE action = 'monitoring.resubscribe'",
+    );
     expect(audit).toEqual([{ action: 'monitoring.resubscribe', target: 'gone@outside.example' }]);
     const log = await call(cfg, 'GET', '/monitoring-backend/deliveries');
     expect(log.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { recordFindings } from '../gluon/public';
 import { MonitoringWorker } from './services/monitoringWorker';
@@ -42,14 +43,23 @@ describe('monitoring webhooks', () => {
       mailer: t.app.mailer,
       tokens: t.app.tokens,
       publicUrl: t.config.publicUrl,
-      log: { warn: (...a: unknown[]) => logged.push(JSON.stringify(a)), error: (...a: unknown[]) => logged.push(JSON.stringify(a)) } as never,
+      log: {
+        warn: (...a: unknown[]) => logged.push(JSON.stringify(a)),
+        error: (...a: unknown[]) => logged.push(JSON.stringify(a)),
+      } as never,
       clock: () => now,
       webhooks: webhookPolicy({ nodeEnv: 'test', allow: `127.0.0.1:${port}` }),
     });
   const call = (method: 'GET' | 'POST', url: string, payload?: object) =>
     t.app.inject({ method, url, headers: { authorization: `Bearer ${cfg}` }, ...(payload ? { payload } : {}) });
   const rule = (webhookUrl: string) =>
-    call('POST', '/monitoring-backend/rules', { name: 'High to the SIEM', minSeverity: 'high', frequency: 'immediate', groupWindowSeconds: 0, recipients: [{ webhookUrl }] });
+    call('POST', '/monitoring-backend/rules', {
+      name: 'High to the SIEM',
+      minSeverity: 'high',
+      frequency: 'immediate',
+      groupWindowSeconds: 0,
+      recipients: [{ webhookUrl }],
+    });
 
   beforeAll(async () => {
     receiver = createServer((req, res) => {
@@ -65,7 +75,8 @@ describe('monitoring webhooks', () => {
     port = (receiver.address() as AddressInfo).port;
     t = await createTestApp({ env: { MONITORING_WEBHOOK_ALLOW: `127.0.0.1:${port}` } });
     tenantId = await t.createTenant('Hooked');
-    cfg = (await t.accessToken(await t.createUser({ tenantId, permissions: ['mnt#cfg#rw'], email: 'cfg@example.com' }))).token;
+    cfg = (await t.accessToken(await t.createUser({ tenantId, permissions: ['mnt#cfg#rw'], email: 'cfg@example.com' })))
+      .token;
   });
   afterAll(async () => {
     await t?.close();
@@ -75,12 +86,16 @@ describe('monitoring webhooks', () => {
     now = new Date();
     received.length = 0;
     answers.length = 0;
-    for (const table of ['monitoring_alerts', 'monitoring_rules', 'monitoring_deliveries']) await t.db.query(`DELETE FROM ${table}`);
+    for (const table of ['monitoring_alerts', 'monitoring_rules', 'monitoring_deliveries'])
+      await t.db.query(`DELETE FROM ${table}`);
     await t.db.query('DELETE FROM gluon_devices WHERE tenant_id = $1', [tenantId]);
   });
 
   async function infectedDevice(name: string): Promise<string> {
-    const [d] = await t.db.query<{ id: string }>('INSERT INTO gluon_devices (tenant_id, name, last_inspection_at) VALUES ($1, $2, now()) RETURNING id', [tenantId, name]);
+    const [d] = await t.db.query<{ id: string }>(
+      'INSERT INTO gluon_devices (tenant_id, name, last_inspection_at) VALUES ($1, $2, now()) RETURNING id',
+      [tenantId, name],
+    );
     const [n] = await t.db.query<{ id: string }>(
       "INSERT INTO gluon_inspections (tenant_id, device_id, origin, status, file_name, finished_at) VALUES ($1, $2, 'upload', 'done', 'sample.zip', now()) RETURNING id",
       [tenantId, d!.id],
@@ -88,23 +103,38 @@ describe('monitoring webhooks', () => {
     const findings = [
       {
         observation: { kind: 'path', value: '/private/var/tmp/implant', source: 'ps.txt', line: 1 },
-        indicator: { id: 'indicator--1', type: 'file:path', value: '/private/var/tmp/implant', pattern: "[file:path = '/private/var/tmp/implant']" },
+        indicator: {
+          id: 'indicator--1',
+          type: 'file:path',
+          value: '/private/var/tmp/implant',
+          pattern: "[file:path = '/private/var/tmp/implant']",
+        },
         family: { id: 'malware--dark', name: 'DarkSword' },
         ruleSet: { id: 'bundle--1', name: 'Rules', version: '1' },
         route: 'exact',
       },
     ] as never;
-    await t.db.tx((q) => recordFindings(q, { tenantId, deviceId: d!.id, inspectionId: n!.id, findings, ruleSetIds: new Map() }));
+    await t.db.tx((q) =>
+      recordFindings(q, { tenantId, deviceId: d!.id, inspectionId: n!.id, findings, ruleSetIds: new Map() }),
+    );
     return d!.id;
   }
   const deliveries = async () =>
-    (await call('GET', '/monitoring-backend/deliveries')).json<{ items: { channel: string; email: string; status: string; attempts: number; lastError: string | null }[] }>().items;
+    (await call('GET', '/monitoring-backend/deliveries')).json<{
+      items: { channel: string; email: string; status: string; attempts: number; lastError: string | null }[];
+    }>().items;
 
   it('signs each POST, retries a failing receiver with backoff, sends once with two workers, and shows the secret only once', async () => {
     const created = await rule(`http://127.0.0.1:${port}/hook/T0KEN-IN-PATH?key=q`);
     expect(created.statusCode).toBe(201);
     const { webhooks } = created.json<{ id: string; webhooks: { host: string; secret: string }[] }>();
-    expect(webhooks).toEqual([{ recipientId: expect.any(String), host: `127.0.0.1:${port}`, secret: expect.stringMatching(/^whsec_[\w-]{43}$/) }]);
+    expect(webhooks).toEqual([
+      {
+        recipientId: expect.any(String),
+        host: `127.0.0.1:${port}`,
+        secret: expect.stringMatching(/^whsec_[\w-]{43}$/),
+      },
+    ]);
     const secret = webhooks[0]!.secret;
 
     const deviceId = await infectedDevice('CEO iPhone');
@@ -113,7 +143,13 @@ describe('monitoring webhooks', () => {
     const [ra, rb] = await Promise.all([a.tick(), b.tick()]);
     expect(ra.deliveries.retry + rb.deliveries.retry).toBe(1);
     expect(await deliveries()).toEqual([
-      expect.objectContaining({ channel: 'webhook', email: `127.0.0.1:${port}`, status: 'pending', attempts: 1, lastError: 'HTTP 503: receiver is down' }),
+      expect.objectContaining({
+        channel: 'webhook',
+        email: `127.0.0.1:${port}`,
+        status: 'pending',
+        attempts: 1,
+        lastError: 'HTTP 503: receiver is down',
+      }),
     ]);
 
     // Before the backoff nothing is sent again; after it, the receiver takes it.
@@ -134,7 +170,10 @@ describe('monitoring webhooks', () => {
         title: 'New incident: DarkSword on CEO iPhone',
         device: { id: deviceId, name: 'CEO iPhone', riskLevel: 'high' },
         family: { id: 'malware--dark', name: 'DarkSword' },
-        links: expect.objectContaining({ incident: expect.stringContaining('/incident-management/'), device: `${t.config.publicUrl}/devices/${deviceId}` }),
+        links: expect.objectContaining({
+          incident: expect.stringContaining('/incident-management/'),
+          device: `${t.config.publicUrl}/devices/${deviceId}`,
+        }),
       }),
     ]);
     expect(body.devices).toEqual([expect.objectContaining({ deviceId, riskLevel: 'high', openIncidents: 1 })]);
@@ -151,11 +190,17 @@ describe('monitoring webhooks', () => {
     expect(answersText).toContain(`127.0.0.1:${port}`);
     expect(answersText).not.toContain(secret);
     expect(answersText).not.toContain('T0KEN-IN-PATH');
-    const [stored] = await t.db.query<{ webhook_secret: string }>("SELECT webhook_secret FROM monitoring_recipients WHERE channel = 'webhook'");
+    const [stored] = await t.db.query<{ webhook_secret: string }>(
+      "SELECT webhook_secret FROM monitoring_recipients WHERE channel = 'webhook'",
+    );
     expect(stored!.webhook_secret).not.toContain(secret);
     expect(stored!.webhook_secret.startsWith('v1.')).toBe(true);
-    const rules = (await call('GET', '/monitoring-backend/rules')).json<{ recipients: { channel: string; email: string }[] }[]>();
-    expect(rules[0]!.recipients).toEqual([{ id: expect.any(String), userId: null, email: `127.0.0.1:${port}`, channel: 'webhook' }]);
+    const rules = (await call('GET', '/monitoring-backend/rules')).json<
+      { recipients: { channel: string; email: string }[] }[]
+    >();
+    expect(rules[0]!.recipients).toEqual([
+      { id: expect.any(String), userId: null, email: `127.0.0.1:${port}`, channel: 'webhook' },
+    ]);
   });
 
   it.each([
@@ -188,21 +233,35 @@ describe('monitoring webhooks', () => {
   it('checks the address again at send time: a destination no longer allowed fails without a request', async () => {
     expect((await rule(`http://127.0.0.1:${port}/hook`)).statusCode).toBe(201);
     // As if DNS now answered a loopback address for the saved name.
-    await t.db.query("UPDATE monitoring_recipients SET webhook_url = $1 WHERE channel = 'webhook'", [`http://localhost:${port}/hook`]);
+    await t.db.query("UPDATE monitoring_recipients SET webhook_url = $1 WHERE channel = 'webhook'", [
+      `http://localhost:${port}/hook`,
+    ]);
     await infectedDevice('Lab phone');
     expect((await worker().tick()).deliveries.failed).toBe(1);
     expect(received).toHaveLength(0);
     expect(await deliveries()).toEqual([
-      expect.objectContaining({ status: 'failed', attempts: 1, lastError: expect.stringMatching(/localhost is \(or resolves to\) .*a loopback/) }),
+      expect.objectContaining({
+        status: 'failed',
+        attempts: 1,
+        lastError: expect.stringMatching(/localhost is \(or resolves to\) .*a loopback/),
+      }),
     ]);
   });
 
   it('retries a webhook whose host does not resolve (DNS may come back)', async () => {
     expect((await rule(`http://127.0.0.1:${port}/hook`)).statusCode).toBe(201);
-    await t.db.query("UPDATE monitoring_recipients SET webhook_url = 'http://receiver.invalid/hook' WHERE channel = 'webhook'");
+    await t.db.query(
+      "UPDATE monitoring_recipients SET webhook_url = 'http://receiver.invalid/hook' WHERE channel = 'webhook'",
+    );
     await infectedDevice('Spare phone');
     expect((await worker().tick()).deliveries.retry).toBe(1);
-    expect(await deliveries()).toEqual([expect.objectContaining({ status: 'pending', attempts: 1, lastError: 'The webhook host receiver.invalid does not resolve.' })]);
+    expect(await deliveries()).toEqual([
+      expect.objectContaining({
+        status: 'pending',
+        attempts: 1,
+        lastError: 'The webhook host receiver.invalid does not resolve.',
+      }),
+    ]);
   });
 
   it('fails a delivery after its last attempt, with the reason in the log', async () => {
@@ -215,6 +274,8 @@ describe('monitoring webhooks', () => {
       now = new Date(now.getTime() + 2 * 3600_000);
     }
     expect(received).toHaveLength(8);
-    expect(await deliveries()).toEqual([expect.objectContaining({ status: 'failed', attempts: 8, lastError: 'HTTP 500: receiver is down' })]);
+    expect(await deliveries()).toEqual([
+      expect.objectContaining({ status: 'failed', attempts: 8, lastError: 'HTTP 500: receiver is down' }),
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { loadConfig } from '../../config';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { ALERT_SOURCES } from './services/sources/alertSources';
@@ -14,13 +15,21 @@ describe("monitoring's worker switch", () => {
     t = null;
   });
 
-  const scannedSources = async (app: TestApp) => (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM monitoring_source_cursors'))[0]!.n;
+  const scannedSources = async (app: TestApp) =>
+    (await app.db.query<{ n: number }>('SELECT count(*)::int AS n FROM monitoring_source_cursors'))[0]!.n;
 
-  it("with gluon's worker off and monitoring's on, monitoring's loop runs (every source and the incident lifecycle scanned)", { timeout: 90_000 }, async () => {
-    t = await createTestApp({ env: { GLUON_WORKER: 'off', MONITORING_WORKER: 'on' } });
-    expect(t.config.gluon.worker).toBe(false);
-    await vi.waitFor(async () => expect(await scannedSources(t!)).toBe(ALERT_SOURCES.length + 1), { timeout: 60_000, interval: 50 });
-  });
+  it(
+    "with gluon's worker off and monitoring's on, monitoring's loop runs (every source and the incident lifecycle scanned)",
+    { timeout: 90_000 },
+    async () => {
+      t = await createTestApp({ env: { GLUON_WORKER: 'off', MONITORING_WORKER: 'on' } });
+      expect(t.config.gluon.worker).toBe(false);
+      await vi.waitFor(async () => expect(await scannedSources(t!)).toBe(ALERT_SOURCES.length + 1), {
+        timeout: 60_000,
+        interval: 50,
+      });
+    },
+  );
 
   it('reads MONITORING_WORKER apart from GLUON_WORKER, off by default under tests, and rejects a value that is not on/off', () => {
     const base = { NODE_ENV: 'test', PUBLIC_URL: 'http://127.0.0.1:8080' };

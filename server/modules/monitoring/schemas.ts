@@ -1,9 +1,10 @@
 import type { FromSchema } from 'json-schema-to-ts';
-import { ALERT_CATEGORIES, ALERT_SEVERITIES, ALERT_STATUSES } from './services/alertTypes';
+
+import { named } from '../../schemas';
 import { ALERT_SORTS } from './services/alertList';
+import { ALERT_CATEGORIES, ALERT_SEVERITIES, ALERT_STATUSES } from './services/alertTypes';
 import { RISK_LEVELS } from './services/deviceRisk';
 import { RULE_FREQUENCIES } from './services/ruleMatch';
-import { named } from '../../schemas';
 
 /** JSON schemas of monitoring's answers (`as const`: they type the handlers and the console's generated types). */
 
@@ -21,7 +22,12 @@ function nullable<const Values extends readonly string[]>(values: Values) {
   return { type: ['string', 'null'], enum: [...values, null] } as const;
 }
 function obj<const Properties extends Record<string, unknown>>(properties: Properties) {
-  return { type: 'object', properties, required: Object.keys(properties) as Array<keyof Properties & string>, additionalProperties: false } as const;
+  return {
+    type: 'object',
+    properties,
+    required: Object.keys(properties) as Array<keyof Properties & string>,
+    additionalProperties: false,
+  } as const;
 }
 
 export const idParams = obj({ id: uuid });
@@ -72,7 +78,10 @@ export const alertFilterProps = {
 
 export const alertStatusBody = obj({ status });
 
-export const alertPage = named('AlertPage', obj({ items: { type: 'array', items: alertSchema }, total: int, page: int, size: int }));
+export const alertPage = named(
+  'AlertPage',
+  obj({ items: { type: 'array', items: alertSchema }, total: int, page: int, size: int }),
+);
 export type AlertPage = FromSchema<typeof alertPage>;
 
 const dayCounts = { type: 'array', items: obj({ day: str, count: int }) } as const;
@@ -110,7 +119,11 @@ export const deviceRiskSchema = named(
 export type DeviceRisk = FromSchema<typeof deviceRiskSchema>;
 
 const recipientInput = {
-  anyOf: [obj({ userId: uuid }), obj({ email: { type: 'string', format: 'email', maxLength: 254 } }), obj({ webhookUrl: { type: 'string', minLength: 1, maxLength: 2000 } })],
+  anyOf: [
+    obj({ userId: uuid }),
+    obj({ email: { type: 'string', format: 'email', maxLength: 254 } }),
+    obj({ webhookUrl: { type: 'string', minLength: 1, maxLength: 2000 } }),
+  ],
 } as const;
 
 export const ruleBody = named('RuleInput', {
@@ -144,7 +157,10 @@ export const ruleSchema = named(
     frequency,
     groupWindowSeconds: int,
     // A webhook's `email` is its host: never its path, query or secret.
-    recipients: { type: 'array', items: obj({ id: str, userId: nstr, email: str, channel: oneOf(['email', 'webhook'] as const) }) },
+    recipients: {
+      type: 'array',
+      items: obj({ id: str, userId: nstr, email: str, channel: oneOf(['email', 'webhook'] as const) }),
+    },
   }),
 );
 export type RuleView = FromSchema<typeof ruleSchema>;
@@ -157,10 +173,25 @@ export const silenceBody = obj({
   reason: { type: 'string', minLength: 1, maxLength: 500 },
 });
 
-export const silenceSchema = named('SilenceView', obj({ id: str, ruleId: nstr, deviceId: nstr, deviceName: nstr, startsAt: str, endsAt: str, reason: str, createdBy: nstr }));
+export const silenceSchema = named(
+  'SilenceView',
+  obj({
+    id: str,
+    ruleId: nstr,
+    deviceId: nstr,
+    deviceName: nstr,
+    startsAt: str,
+    endsAt: str,
+    reason: str,
+    createdBy: nstr,
+  }),
+);
 export type SilenceView = FromSchema<typeof silenceSchema>;
 
-export const unsubscribedSchema = named('UnsubscribedRecipient', obj({ email: str, ruleId: nstr, ruleName: nstr, at: str }));
+export const unsubscribedSchema = named(
+  'UnsubscribedRecipient',
+  obj({ email: str, ruleId: nstr, ruleName: nstr, at: str }),
+);
 export type UnsubscribedRecipient = FromSchema<typeof unsubscribedSchema>;
 
 export const resubscribeBody = obj({ email: { type: 'string', format: 'email', maxLength: 254 }, ruleId: nuuid });
@@ -191,11 +222,17 @@ export const deviceGroupBody = obj({
   deviceIds: { type: 'array', maxItems: 10000, items: uuid },
 });
 
-export const deviceGroupSchema = named('DeviceGroupView', obj({ id: str, name: str, watched: bool, deviceIds: { type: 'array', items: str } }));
+export const deviceGroupSchema = named(
+  'DeviceGroupView',
+  obj({ id: str, name: str, watched: bool, deviceIds: { type: 'array', items: str } }),
+);
 export type DeviceGroupView = FromSchema<typeof deviceGroupSchema>;
 
 /** POST rules' answer: each webhook's secret, shown this once and never again. */
-export const ruleCreated = named('RuleCreated', obj({ id: str, webhooks: { type: 'array', items: obj({ recipientId: str, host: str, secret: str }) } }));
+export const ruleCreated = named(
+  'RuleCreated',
+  obj({ id: str, webhooks: { type: 'array', items: obj({ recipientId: str, host: str, secret: str }) } }),
+);
 export type RuleCreated = FromSchema<typeof ruleCreated>;
 
 /** Parts of the answers above that services build on their own. */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Database, Queryable } from '../../contracts';
 import { createTestDatabase } from '../../test/testApp';
 import { pruneHuntValues } from './services/huntValues';
@@ -15,7 +16,10 @@ describe('neutrino: the value dictionary under concurrent inspections (PostgreSQ
   beforeAll(async () => {
     db = await createTestDatabase();
     const [tenant] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Concurrent') RETURNING id");
-    const [row] = await db.query<{ id: string }>("INSERT INTO gluon_devices (tenant_id, name) VALUES ($1, 'Phone') RETURNING id", [tenant!.id]);
+    const [row] = await db.query<{ id: string }>(
+      "INSERT INTO gluon_devices (tenant_id, name) VALUES ($1, 'Phone') RETURNING id",
+      [tenant!.id],
+    );
     device = row!.id;
   });
   afterAll(async () => {
@@ -30,7 +34,10 @@ describe('neutrino: the value dictionary under concurrent inspections (PostgreSQ
     return row!.id;
   }
   const store = (q: Queryable, inspection: string, value: string) =>
-    q.query("INSERT INTO gluon_observations (inspection_id, device_id, kind, value, source) VALUES ($1, $2, 'process', $3, 'ps.txt')", [inspection, device, value]);
+    q.query(
+      "INSERT INTO gluon_observations (inspection_id, device_id, kind, value, source) VALUES ($1, $2, 'process', $3, 'ps.txt')",
+      [inspection, device, value],
+    );
 
   it('two inspections storing the same new values in crossing order neither wait nor deadlock', async () => {
     // Barriers: both store their first value, then both their second, then both commit.
@@ -40,7 +47,12 @@ describe('neutrino: the value dictionary under concurrent inspections (PostgreSQ
       return { open, passed };
     };
     const [aFirst, bFirst, aSecond, bSecond] = [barrier(), barrier(), barrier(), barrier()];
-    const inspection = (first: string, second: string, mine: ReturnType<typeof barrier>[], theirs: ReturnType<typeof barrier>[]) =>
+    const inspection = (
+      first: string,
+      second: string,
+      mine: ReturnType<typeof barrier>[],
+      theirs: ReturnType<typeof barrier>[],
+    ) =>
       db.tx(async (q) => {
         // Any wait on the other's row would fail here within a second, before a deadlock is even detected.
         await q.query("SET LOCAL lock_timeout = '1s'");
@@ -57,7 +69,12 @@ describe('neutrino: the value dictionary under concurrent inspections (PostgreSQ
       inspection('crossing-two', 'crossing-one', [bFirst, bSecond], [aFirst, aSecond]),
     ]);
 
-    const listed = async () => (await db.query<{ value: string }>("SELECT value FROM neutrino_values WHERE value LIKE 'crossing-%' ORDER BY value")).map((r) => r.value);
+    const listed = async () =>
+      (
+        await db.query<{ value: string }>(
+          "SELECT value FROM neutrino_values WHERE value LIKE 'crossing-%' ORDER BY value",
+        )
+      ).map((r) => r.value);
     // Neither saw the other's uncommitted value: both listed it.
     expect(await listed()).toEqual(['crossing-one', 'crossing-one', 'crossing-two', 'crossing-two']);
     expect(await pruneHuntValues(db)).toBe(2);
@@ -66,7 +83,9 @@ describe('neutrino: the value dictionary under concurrent inspections (PostgreSQ
 
   it('pruning waits for an inspection in flight, so a value it relies on is never removed under it', async () => {
     await db.tx(async (q) => store(q, await newInspection(q), 'kept-while-pruning'));
-    const [{ id: old }] = (await db.query<{ id: string }>("SELECT inspection_id AS id FROM gluon_observations WHERE value = 'kept-while-pruning'")) as [{ id: string }];
+    const [{ id: old }] = (await db.query<{ id: string }>(
+      "SELECT inspection_id AS id FROM gluon_observations WHERE value = 'kept-while-pruning'",
+    )) as [{ id: string }];
     let stored!: () => void;
     let finish!: () => void;
     const inFlight = new Promise<void>((resolve) => (stored = resolve));

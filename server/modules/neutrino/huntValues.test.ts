@@ -1,8 +1,9 @@
 import { copyFile, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { migrate } from '../../db/migrate';
 import { openPglite } from '../../db/pglite';
 import { createTestApp, type TestApp } from '../../test/testApp';
@@ -25,11 +26,22 @@ describe('neutrino: the value dictionary', () => {
   let deviceId: string;
 
   const dictionary = async () =>
-    (await t.db.query<{ kind: string; value: string }>('SELECT kind, value FROM neutrino_values ORDER BY kind, value')).map((r) => `${r.kind}:${r.value}`);
+    (
+      await t.db.query<{ kind: string; value: string }>('SELECT kind, value FROM neutrino_values ORDER BY kind, value')
+    ).map((r) => `${r.kind}:${r.value}`);
   const observed = async () =>
-    (await t.db.query<{ kind: string; value: string }>('SELECT DISTINCT kind, value FROM gluon_observations ORDER BY kind, value')).map((r) => `${r.kind}:${r.value}`);
+    (
+      await t.db.query<{ kind: string; value: string }>(
+        'SELECT DISTINCT kind, value FROM gluon_observations ORDER BY kind, value',
+      )
+    ).map((r) => `${r.kind}:${r.value}`);
 
-  async function inspection(deviceOf: string, at: string, observations: Array<[kind: string, value: string]>, tenant = tenantId): Promise<string> {
+  async function inspection(
+    deviceOf: string,
+    at: string,
+    observations: Array<[kind: string, value: string]>,
+    tenant = tenantId,
+  ): Promise<string> {
     const [row] = await t.db.query<{ id: string }>(
       `INSERT INTO gluon_inspections (tenant_id, device_id, origin, status, created_at, finished_at) VALUES ($1, $2, 'upload', 'done', $3, $3) RETURNING id`,
       [tenant, deviceOf, at],
@@ -43,7 +55,10 @@ describe('neutrino: the value dictionary', () => {
     return row!.id;
   }
   async function device(name: string, tenant = tenantId): Promise<string> {
-    const [row] = await t.db.query<{ id: string }>('INSERT INTO gluon_devices (tenant_id, name) VALUES ($1, $2) RETURNING id', [tenant, name]);
+    const [row] = await t.db.query<{ id: string }>(
+      'INSERT INTO gluon_devices (tenant_id, name) VALUES ($1, $2) RETURNING id',
+      [tenant, name],
+    );
     return row!.id;
   }
 
@@ -72,7 +87,9 @@ describe('neutrino: the value dictionary', () => {
     let status = '';
     for (let i = 0; i < 200 && status !== 'done' && status !== 'failed'; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      [{ status }] = (await t.db.query<{ status: string }>('SELECT status FROM gluon_inspections WHERE id = $1', [inspectionId])) as [{ status: string }];
+      [{ status }] = (await t.db.query<{ status: string }>('SELECT status FROM gluon_inspections WHERE id = $1', [
+        inspectionId,
+      ])) as [{ status: string }];
     }
     expect(status).toBe('done');
     const values = await observed();
@@ -88,10 +105,10 @@ describe('neutrino: the value dictionary', () => {
     ]);
     await inspection(deviceId, '2026-01-02T00:00:00Z', [['process', 'dict-only-once']]);
     // The same (inspection, kind, value) again: ON CONFLICT DO NOTHING stores no row, the trigger sees none.
-    await t.db.query(`INSERT INTO gluon_observations (inspection_id, device_id, kind, value, source) VALUES ($1, $2, 'process', 'dict-only-once', 'x') ON CONFLICT DO NOTHING`, [
-      first,
-      deviceId,
-    ]);
+    await t.db.query(
+      `INSERT INTO gluon_observations (inspection_id, device_id, kind, value, source) VALUES ($1, $2, 'process', 'dict-only-once', 'x') ON CONFLICT DO NOTHING`,
+      [first, deviceId],
+    );
     expect(await dictionary()).toEqual([...before, 'path:dict-only-once', 'process:dict-only-once'].sort());
   });
 
@@ -116,7 +133,12 @@ describe('neutrino: the value dictionary', () => {
       ]);
       // Another tenant observed a matching value: the dictionary lists it, no hunt of ours shows it.
       const other = await t.createTenant('Other');
-      await inspection(await device('Elsewhere', other), '2026-02-15T00:00:00Z', [['domain', 'other.cdn42.example.com']], other);
+      await inspection(
+        await device('Elsewhere', other),
+        '2026-02-15T00:00:00Z',
+        [['domain', 'other.cdn42.example.com']],
+        other,
+      );
     });
 
     const queries: HuntQuery[] = [
@@ -136,7 +158,9 @@ describe('neutrino: the value dictionary', () => {
       for (const query of queries) {
         const direct = await huntDevices(t.db, tenantId, query, { size: 100 }, { dictionaryLimit: 0 });
         expect(await huntDevices(t.db, tenantId, query, { size: 100 }), JSON.stringify(query)).toEqual(direct);
-        expect(await huntRows(t.db, tenantId, query), JSON.stringify(query)).toEqual(await huntRows(t.db, tenantId, query, { dictionaryLimit: 0 }));
+        expect(await huntRows(t.db, tenantId, query), JSON.stringify(query)).toEqual(
+          await huntRows(t.db, tenantId, query, { dictionaryLimit: 0 }),
+        );
       }
       const cdn42 = await huntDevices(t.db, tenantId, { mode: 'contains', value: 'cdn42' }, { size: 100 });
       expect(cdn42.items.map((i) => i.device.name)).toEqual(['Phone 2', 'Phone 1']);
@@ -152,7 +176,13 @@ describe('neutrino: the value dictionary', () => {
         const seen: string[] = [];
         let cursor: string | undefined;
         do {
-          const page = await huntDevices(t.db, tenantId, query, { size: 1, ...(cursor ? { cursor } : {}) }, dictionaryLimit === undefined ? {} : { dictionaryLimit });
+          const page = await huntDevices(
+            t.db,
+            tenantId,
+            query,
+            { size: 1, ...(cursor ? { cursor } : {}) },
+            dictionaryLimit === undefined ? {} : { dictionaryLimit },
+          );
           seen.push(...page.items.map((i) => i.device.name));
           cursor = page.nextCursor ?? undefined;
         } while (cursor);
@@ -169,7 +199,9 @@ describe('neutrino: the value dictionary', () => {
         'host3.cdn420.example.com',
         'other.cdn42.example.com',
       ]);
-      expect(await dictionaryValues(t.db, { mode: 'contains', value: '%b_' })).toEqual(expect.arrayContaining(['a%b_c', '/var/db/a%b_c/cdn42']));
+      expect(await dictionaryValues(t.db, { mode: 'contains', value: '%b_' })).toEqual(
+        expect.arrayContaining(['a%b_c', '/var/db/a%b_c/cdn42']),
+      );
       expect(await dictionaryValues(t.db, { mode: 'contains', value: '%b_' })).not.toContain('a-b-c');
       // Exact and prefix keep their b-tree; a limit of 0 is the direct path.
       expect(await dictionaryValues(t.db, { mode: 'prefix', value: 'host1' })).toBeNull();
@@ -219,18 +251,23 @@ describe('neutrino: the value dictionary', () => {
     try {
       await migrate(db, dir);
       const [tenant] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Before 017') RETURNING id");
-      const [phone] = await db.query<{ id: string }>("INSERT INTO gluon_devices (tenant_id, name) VALUES ($1, 'Phone') RETURNING id", [tenant!.id]);
-      const [done] = await db.query<{ id: string }>("INSERT INTO gluon_inspections (tenant_id, device_id, origin, status) VALUES ($1, $2, 'upload', 'done') RETURNING id", [
-        tenant!.id,
-        phone!.id,
-      ]);
+      const [phone] = await db.query<{ id: string }>(
+        "INSERT INTO gluon_devices (tenant_id, name) VALUES ($1, 'Phone') RETURNING id",
+        [tenant!.id],
+      );
+      const [done] = await db.query<{ id: string }>(
+        "INSERT INTO gluon_inspections (tenant_id, device_id, origin, status) VALUES ($1, $2, 'upload', 'done') RETURNING id",
+        [tenant!.id, phone!.id],
+      );
       await db.query(
         `INSERT INTO gluon_observations (inspection_id, device_id, kind, value, source) VALUES ($1, $2, 'process', 'old-agent', 'ps.txt'), ($1, $2, 'domain', 'old.example.org', 'x')`,
         [done!.id, phone!.id],
       );
       for (const f of files.filter((f) => f >= '017')) await copyFile(path.join(source, f), path.join(dir, f));
       expect(await migrate(db, dir)).toContain(17);
-      const listed = await db.query<{ kind: string; value: string }>('SELECT kind, value FROM neutrino_values ORDER BY kind');
+      const listed = await db.query<{ kind: string; value: string }>(
+        'SELECT kind, value FROM neutrino_values ORDER BY kind',
+      );
       expect(listed).toEqual([
         { kind: 'domain', value: 'old.example.org' },
         { kind: 'process', value: 'old-agent' },

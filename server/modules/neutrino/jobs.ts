@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import { PRUNE_HUNT_VALUES_MS, pruneHuntValues } from './services/huntValues';
 import { scanSavedHunts } from './services/savedHunts';
 
@@ -13,6 +14,9 @@ export async function registerNeutrinoJobs(app: FastifyInstance): Promise<void> 
   queue.work('neutrino.saved-hunts', async () => void (await scanSavedHunts(db)));
   queue.work('neutrino.prune-values', async () => void (await pruneHuntValues(db)));
   // A missed scan is made up by the next one: no retries, no pile-up (one waiting job per schedule).
-  await queue.schedule('neutrino.saved-hunts', { queue: 'neutrino.saved-hunts', everyMs: app.config.neutrino.savedHuntScanMs });
+  await queue.schedule('neutrino.saved-hunts', {
+    queue: 'neutrino.saved-hunts',
+    everyMs: app.config.neutrino.savedHuntScanMs,
+  });
   await queue.schedule('neutrino.prune-values', { queue: 'neutrino.prune-values', everyMs: PRUNE_HUNT_VALUES_MS });
 }

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { loadConfig } from '../../config';
-import { createTestApp, type TestApp } from '../../test/testApp';
 import type { Json } from '../../test/json';
+import { createTestApp, type TestApp } from '../../test/testApp';
 import { readFixtureBundle } from '../inspection/public';
 import { SAVED_HUNT_SCAN_MS } from './services/neutrinoConfig';
 import { scanSavedHunts } from './services/savedHunts';
@@ -24,7 +25,8 @@ describe('neutrino: fleet threat hunting', () => {
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });
   const get = async (url: string, token = hunter) => t.app.inject({ method: 'GET', url, headers: auth(token) });
-  const post = async (url: string, payload: object, token = hunter) => t.app.inject({ method: 'POST', url, headers: auth(token), payload });
+  const post = async (url: string, payload: object, token = hunter) =>
+    t.app.inject({ method: 'POST', url, headers: auth(token), payload });
   const hunt = async (query: string, token = hunter): Promise<Json> => {
     const res = await get(`/neutrino-backend/hunt?${query}`, token);
     expect(res.statusCode, res.body).toBe(200);
@@ -33,10 +35,18 @@ describe('neutrino: fleet threat hunting', () => {
   const names = (page: Json) => page.items.map((i: Json) => i.device.name);
 
   async function device(tenant: string, name: string, platform = 'ios'): Promise<string> {
-    const [row] = await t.db.query<{ id: string }>('INSERT INTO gluon_devices (tenant_id, name, platform) VALUES ($1, $2, $3) RETURNING id', [tenant, name, platform]);
+    const [row] = await t.db.query<{ id: string }>(
+      'INSERT INTO gluon_devices (tenant_id, name, platform) VALUES ($1, $2, $3) RETURNING id',
+      [tenant, name, platform],
+    );
     return row!.id;
   }
-  async function inspection(tenant: string, deviceId: string, at: string, observations: Array<[kind: string, value: string, source?: string]>): Promise<string> {
+  async function inspection(
+    tenant: string,
+    deviceId: string,
+    at: string,
+    observations: Array<[kind: string, value: string, source?: string]>,
+  ): Promise<string> {
     const [row] = await t.db.query<{ id: string }>(
       `INSERT INTO gluon_inspections (tenant_id, device_id, origin, file_name, status, created_at, finished_at) VALUES ($1, $2, 'upload', 'sysdiagnose.tar.gz', 'done', $3, $3) RETURNING id`,
       [tenant, deviceId, at],
@@ -91,9 +101,22 @@ describe('neutrino: fleet threat hunting', () => {
       const page = await hunt('mode=exact&value=helperd&kinds=process');
       expect(names(page)).toEqual(['iPhone A']);
       const [item] = page.items;
-      expect(item).toMatchObject({ observations: 1, occurrences: 2, inspections: 1, firstSeen: '2026-01-10T10:00:00.000Z', lastSeen: '2026-01-10T10:00:00.000Z' });
+      expect(item).toMatchObject({
+        observations: 1,
+        occurrences: 2,
+        inspections: 1,
+        firstSeen: '2026-01-10T10:00:00.000Z',
+        lastSeen: '2026-01-10T10:00:00.000Z',
+      });
       expect(item.evidence).toEqual([
-        expect.objectContaining({ inspectionId: inspections.a, inspectionFile: 'sysdiagnose.tar.gz', kind: 'process', value: 'helperd', source: 'ps.txt', line: 1 }),
+        expect.objectContaining({
+          inspectionId: inspections.a,
+          inspectionFile: 'sysdiagnose.tar.gz',
+          kind: 'process',
+          value: 'helperd',
+          source: 'ps.txt',
+          line: 1,
+        }),
       ]);
     });
 
@@ -166,7 +189,9 @@ describe('neutrino: fleet threat hunting', () => {
       expect(short.json().message).toMatch(/at least 3 characters/);
       expect((await get(`/neutrino-backend/hunt?mode=exact&value=${'x'.repeat(501)}`)).statusCode).toBe(400);
       expect((await get('/neutrino-backend/hunt?mode=exact&value=x&kinds=nonsense')).statusCode).toBe(400);
-      const backwards = await get('/neutrino-backend/hunt?mode=exact&value=x&from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z');
+      const backwards = await get(
+        '/neutrino-backend/hunt?mode=exact&value=x&from=2026-02-01T00:00:00Z&to=2026-01-01T00:00:00Z',
+      );
       expect(backwards.statusCode).toBe(400);
     });
 
@@ -183,31 +208,52 @@ describe('neutrino: fleet threat hunting', () => {
 
   describe('sweep', () => {
     it('matches plain process names by the rules of inspections (exact and by basename)', async () => {
-      const res = await post('/neutrino-backend/sweeps', { values: 'helperd\n# a comment\nnothing-here\n', type: 'process:name' });
+      const res = await post('/neutrino-backend/sweeps', {
+        values: 'helperd\n# a comment\nnothing-here\n',
+        type: 'process:name',
+      });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
       expect(body).toMatchObject({ indicators: 2, matchedIndicators: 1 });
-      const routes = Object.fromEntries(body.devices.map((d: Json) => [d.device.name, d.matches.map((m: Json) => m.route).sort()]));
+      const routes = Object.fromEntries(
+        body.devices.map((d: Json) => [d.device.name, d.matches.map((m: Json) => m.route).sort()]),
+      );
       // A shutdown.log client path names the process as a folder (MVT's rule).
       expect(routes).toEqual({ 'iPhone A': ['exact', 'path-component'], 'iPhone B': ['basename'] });
     });
 
     it('matches domains with their subdomains, app ids by package and a cut process name', async () => {
-      const domains = (await post('/neutrino-backend/sweeps', { values: 'update-cdn.com', type: 'domain-name:value' })).json();
-      expect(Object.fromEntries(domains.devices.map((d: Json) => [d.device.name, d.matches[0].route]))).toEqual({ 'iPhone A': 'subdomain', 'iPhone B': 'exact' });
+      const domains = (
+        await post('/neutrino-backend/sweeps', { values: 'update-cdn.com', type: 'domain-name:value' })
+      ).json();
+      expect(Object.fromEntries(domains.devices.map((d: Json) => [d.device.name, d.matches[0].route]))).toEqual({
+        'iPhone A': 'subdomain',
+        'iPhone B': 'exact',
+      });
       const apps = (await post('/neutrino-backend/sweeps', { values: 'com.evil.app', type: 'app:id' })).json();
-      expect(apps.devices[0].matches.map((m: Json) => `${m.kind}:${m.route}`).sort()).toEqual(['bundleId:exact', 'receiver:package']);
-      const cut = (await post('/neutrino-backend/sweeps', { values: 'com.averyverylongname.agent', type: 'process:name' })).json();
+      expect(apps.devices[0].matches.map((m: Json) => `${m.kind}:${m.route}`).sort()).toEqual([
+        'bundleId:exact',
+        'receiver:package',
+      ]);
+      const cut = (
+        await post('/neutrino-backend/sweeps', { values: 'com.averyverylongname.agent', type: 'process:name' })
+      ).json();
       expect(cut.devices[0].matches[0]).toMatchObject({ value: 'com.averyverylon', route: 'truncated-name' });
     });
 
     it('sweeps a real STIX 2.1 bundle', async () => {
-      const res = await post('/neutrino-backend/sweeps', { bundle: readFixtureBundle('operation_triangulation').toString('utf8') });
+      const res = await post('/neutrino-backend/sweeps', {
+        bundle: readFixtureBundle('operation_triangulation').toString('utf8'),
+      });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json();
       expect(body.indicators).toBeGreaterThan(50);
       expect(body.devices.map((d: Json) => d.device.name)).toEqual(['Pixel C']);
-      expect(body.devices[0].matches[0]).toMatchObject({ value: 'cdn.backuprabbit.com', indicator: { value: 'backuprabbit.com' }, route: 'subdomain' });
+      expect(body.devices[0].matches[0]).toMatchObject({
+        value: 'cdn.backuprabbit.com',
+        indicator: { value: 'backuprabbit.com' },
+        route: 'subdomain',
+      });
     });
 
     it('is bounded: at most 10,000 values, values of 3 characters, a type for plain values', async () => {
@@ -221,12 +267,23 @@ describe('neutrino: fleet threat hunting', () => {
     });
 
     it('turns a sweep into a rule set in one step (gluon config write needed)', async () => {
-      const denied = await post('/neutrino-backend/sweeps/ruleSet', { values: 'helperd', type: 'process:name', name: 'Helper campaign' }, reader);
+      const denied = await post(
+        '/neutrino-backend/sweeps/ruleSet',
+        { values: 'helperd', type: 'process:name', name: 'Helper campaign' },
+        reader,
+      );
       expect(denied.statusCode).toBe(403);
-      const res = await post('/neutrino-backend/sweeps/ruleSet', { values: 'helperd', type: 'process:name', name: 'Helper campaign' });
+      const res = await post('/neutrino-backend/sweeps/ruleSet', {
+        values: 'helperd',
+        type: 'process:name',
+        name: 'Helper campaign',
+      });
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ status: 'created', ruleSet: { name: 'Helper campaign', indicatorCount: 1 } });
-      const [row] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM gluon_rule_sets WHERE tenant_id = $1 AND name = 'Helper campaign'", [tenantId]);
+      const [row] = await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM gluon_rule_sets WHERE tenant_id = $1 AND name = 'Helper campaign'",
+        [tenantId],
+      );
       expect(row!.n).toBe(1);
     });
   });
@@ -251,7 +308,9 @@ describe('neutrino: fleet threat hunting', () => {
         family: { id: 'malware--helper', name: 'Helper' },
         firstSeen: '2026-01-10T10:00:00.000Z',
         lastSeen: '2026-01-12T10:00:00.000Z',
-        devices: [{ device: { name: 'iPhone A' }, sightings: 2, incidents: [{ id: incident!.id, state: 'confirmed' }] }],
+        devices: [
+          { device: { name: 'iPhone A' }, sightings: 2, incidents: [{ id: incident!.id, state: 'confirmed' }] },
+        ],
         timeline: [
           { day: '2026-01-10', devices: 1, sightings: 1 },
           { day: '2026-01-12', devices: 1, sightings: 1 },
@@ -261,26 +320,38 @@ describe('neutrino: fleet threat hunting', () => {
       // A family of a rule set not seen yet (followed from the rules repository): named, no device.
       const ruleSets = (await get('/globalrulesrepository-backend/ruleSets')).json();
       const helper = ruleSets.find((r: Json) => r.name === 'Helper campaign');
-      const unseen = (await get(`/neutrino-backend/campaigns?familyId=${encodeURIComponent(helper.families[0].id)}`)).json();
+      const unseen = (
+        await get(`/neutrino-backend/campaigns?familyId=${encodeURIComponent(helper.families[0].id)}`)
+      ).json();
       expect(unseen).toMatchObject({ family: { name: 'Helper campaign' }, devices: [], timeline: [], firstSeen: null });
     });
 
     it('follows one indicator value across devices, with the incidents whose findings name it', async () => {
       const body = (await get('/neutrino-backend/campaigns?indicator=helperd')).json();
-      expect(body.devices.map((d: Json) => [d.device.name, d.incidents.map((i: Json) => i.state)])).toEqual([['iPhone A', ['confirmed']]]);
+      expect(body.devices.map((d: Json) => [d.device.name, d.incidents.map((i: Json) => i.state)])).toEqual([
+        ['iPhone A', ['confirmed']],
+      ]);
       expect((await get('/neutrino-backend/campaigns')).statusCode).toBe(400);
     });
   });
 
   describe('saved hunts', () => {
     it('runs on save, then one match row per new inspection however often it runs', async () => {
-      const res = await post('/neutrino-backend/savedHunts', { name: 'helperd anywhere', hunt: { mode: 'contains', value: 'helperd' } });
+      const res = await post('/neutrino-backend/savedHunts', {
+        name: 'helperd anywhere',
+        hunt: { mode: 'contains', value: 'helperd' },
+      });
       expect(res.statusCode, res.body).toBe(201);
       const saved = res.json();
       expect(saved).toMatchObject({ type: 'hunt', matches: 3, devices: 2 });
-      const sweepSaved = await post('/neutrino-backend/savedHunts', { name: 'evil apps', sweep: { values: 'com.evil.app', type: 'app:id' } });
+      const sweepSaved = await post('/neutrino-backend/savedHunts', {
+        name: 'evil apps',
+        sweep: { values: 'com.evil.app', type: 'app:id' },
+      });
       expect(sweepSaved.json()).toMatchObject({ type: 'sweep', indicators: 1, matches: 2 });
-      expect((await post('/neutrino-backend/savedHunts', { name: 'helperd anywhere', hunt: { value: 'x' } })).statusCode).toBe(409);
+      expect(
+        (await post('/neutrino-backend/savedHunts', { name: 'helperd anywhere', hunt: { value: 'x' } })).statusCode,
+      ).toBe(409);
 
       // A new inspection of the Pixel sees the process.
       const fresh = await inspection(tenantId, devices.c, new Date().toISOString(), [['process', 'helperd']]);
@@ -300,9 +371,28 @@ describe('neutrino: fleet threat hunting', () => {
         ['evil apps', 2],
         ['helperd anywhere', 4],
       ]);
-      expect((await t.app.inject({ method: 'DELETE', url: `/neutrino-backend/savedHunts/${saved.id}`, headers: auth(reader) })).statusCode).toBe(403);
-      expect((await t.app.inject({ method: 'DELETE', url: `/neutrino-backend/savedHunts/${saved.id}`, headers: auth(hunter) })).statusCode).toBe(204);
-      const [left] = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM neutrino_hunt_matches WHERE hunt_id = $1', [saved.id]);
+      expect(
+        (
+          await t.app.inject({
+            method: 'DELETE',
+            url: `/neutrino-backend/savedHunts/${saved.id}`,
+            headers: auth(reader),
+          })
+        ).statusCode,
+      ).toBe(403);
+      expect(
+        (
+          await t.app.inject({
+            method: 'DELETE',
+            url: `/neutrino-backend/savedHunts/${saved.id}`,
+            headers: auth(hunter),
+          })
+        ).statusCode,
+      ).toBe(204);
+      const [left] = await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM neutrino_hunt_matches WHERE hunt_id = $1',
+        [saved.id],
+      );
       expect(left!.n).toBe(0);
     });
   });
@@ -311,15 +401,23 @@ describe('neutrino: fleet threat hunting', () => {
     it('hunting needs ntr#hnt; saving needs ntr#hnt#rw; gluon alone sees no hunt', async () => {
       expect((await get('/neutrino-backend/hunt?value=helperd', reader)).statusCode).toBe(200);
       expect((await get('/neutrino-backend/hunt?value=helperd', gluonOnly)).statusCode).toBe(403);
-      expect((await post('/neutrino-backend/sweeps', { values: 'helperd', type: 'process:name' }, gluonOnly)).statusCode).toBe(403);
-      expect((await post('/neutrino-backend/savedHunts', { name: 'x', hunt: { value: 'helperd' } }, reader)).statusCode).toBe(403);
+      expect(
+        (await post('/neutrino-backend/sweeps', { values: 'helperd', type: 'process:name' }, gluonOnly)).statusCode,
+      ).toBe(403);
+      expect(
+        (await post('/neutrino-backend/savedHunts', { name: 'x', hunt: { value: 'helperd' } }, reader)).statusCode,
+      ).toBe(403);
     });
   });
 
   describe('time budget', () => {
     it('stops a statement over budget on PostgreSQL with a clear 503; PGlite runs it', async () => {
       const slow = withTimeBudget(t.db, (q) => q.query<{ ok: number }>('SELECT 1 AS ok FROM pg_sleep(0.3)'), 20);
-      if (t.db.kind === 'postgres') await expect(slow).rejects.toMatchObject({ statusCode: 503, message: expect.stringMatching(/took longer than 0.02 s/) });
+      if (t.db.kind === 'postgres')
+        await expect(slow).rejects.toMatchObject({
+          statusCode: 503,
+          message: expect.stringMatching(/took longer than 0.02 s/),
+        });
       else await expect(slow).resolves.toEqual([{ ok: 1 }]);
     });
   });
@@ -330,6 +428,8 @@ describe('neutrino: settings', () => {
     expect(loadConfig({}).neutrino.savedHuntScanMs).toBe(SAVED_HUNT_SCAN_MS);
     expect(loadConfig({ NEUTRINO_SAVED_HUNT_SCAN_MS: '1000' }).neutrino.savedHuntScanMs).toBe(1000);
     for (const value of ['999', '3600001', '2s', '-5'])
-      expect(() => loadConfig({ NEUTRINO_SAVED_HUNT_SCAN_MS: value })).toThrow(/Invalid NEUTRINO_SAVED_HUNT_SCAN_MS: .*whole number of milliseconds/);
+      expect(() => loadConfig({ NEUTRINO_SAVED_HUNT_SCAN_MS: value })).toThrow(
+        /Invalid NEUTRINO_SAVED_HUNT_SCAN_MS: .*whole number of milliseconds/,
+      );
   });
 });

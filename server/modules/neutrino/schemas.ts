@@ -1,9 +1,10 @@
 import type { FromSchema } from 'json-schema-to-ts';
+
+import { named } from '../../schemas';
 import { INDICATOR_TYPES, OBSERVATION_KINDS } from '../inspection/public';
 import { MAX_BUNDLE_BYTES } from '../inspection/public';
-import { HUNT_MODES, MAX_HUNT_VALUE_CHARS } from './services/huntQuery';
 import { MAX_HUNT_PAGE } from './services/hunt';
-import { named } from '../../schemas';
+import { HUNT_MODES, MAX_HUNT_VALUE_CHARS } from './services/huntQuery';
 
 /** JSON schemas of neutrino's calls (`as const`: the handlers' types and the console's generated ones). */
 
@@ -26,12 +27,21 @@ export const huntFields = {
 
 export const huntQuerystring = {
   type: 'object',
-  properties: { ...huntFields, cursor: { type: 'string', maxLength: 200 }, size: { type: 'integer', minimum: 1, maximum: MAX_HUNT_PAGE, default: 25 } },
+  properties: {
+    ...huntFields,
+    cursor: { type: 'string', maxLength: 200 },
+    size: { type: 'integer', minimum: 1, maximum: MAX_HUNT_PAGE, default: 25 },
+  },
   required: ['value'],
   additionalProperties: false,
 } as const;
 
-export const exportQuerystring = { type: 'object', properties: huntFields, required: ['value'], additionalProperties: false } as const;
+export const exportQuerystring = {
+  type: 'object',
+  properties: huntFields,
+  required: ['value'],
+  additionalProperties: false,
+} as const;
 
 const deviceRef = {
   type: 'object',
@@ -54,7 +64,18 @@ const evidence = {
     firstSeen: str,
     lastSeen: str,
   },
-  required: ['inspectionId', 'inspectionFile', 'inspectedAt', 'kind', 'value', 'source', 'line', 'occurrences', 'firstSeen', 'lastSeen'],
+  required: [
+    'inspectionId',
+    'inspectionFile',
+    'inspectedAt',
+    'kind',
+    'value',
+    'source',
+    'line',
+    'occurrences',
+    'firstSeen',
+    'lastSeen',
+  ],
   additionalProperties: false,
 } as const;
 
@@ -113,11 +134,33 @@ const sweepMatch = {
     line: nint,
     firstSeen: str,
     lastSeen: str,
-    indicator: { type: 'object', properties: { id: str, type: str, value: str }, required: ['id', 'type', 'value'], additionalProperties: false },
-    family: { type: 'object', properties: { id: str, name: str }, required: ['id', 'name'], additionalProperties: false },
+    indicator: {
+      type: 'object',
+      properties: { id: str, type: str, value: str },
+      required: ['id', 'type', 'value'],
+      additionalProperties: false,
+    },
+    family: {
+      type: 'object',
+      properties: { id: str, name: str },
+      required: ['id', 'name'],
+      additionalProperties: false,
+    },
     route: str,
   },
-  required: ['inspectionId', 'deviceId', 'kind', 'value', 'source', 'line', 'firstSeen', 'lastSeen', 'indicator', 'family', 'route'],
+  required: [
+    'inspectionId',
+    'deviceId',
+    'kind',
+    'value',
+    'source',
+    'line',
+    'firstSeen',
+    'lastSeen',
+    'indicator',
+    'family',
+    'route',
+  ],
   additionalProperties: false,
 } as const;
 
@@ -126,7 +169,15 @@ export const sweepResultSchema = named('SweepResult', {
   properties: {
     indicators: int,
     matchedIndicators: int,
-    unsupported: { type: 'array', items: { type: 'object', properties: { pattern: str, reason: str }, required: ['pattern', 'reason'], additionalProperties: false } },
+    unsupported: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: { pattern: str, reason: str },
+        required: ['pattern', 'reason'],
+        additionalProperties: false,
+      },
+    },
     devices: {
       type: 'array',
       items: {
@@ -152,7 +203,12 @@ export type SweepResult = FromSchema<typeof sweepResultSchema>;
 export const campaignSchema = named('Campaign', {
   type: 'object',
   properties: {
-    family: { type: ['object', 'null'], properties: { id: str, name: str }, required: ['id', 'name'], additionalProperties: false },
+    family: {
+      type: ['object', 'null'],
+      properties: { id: str, name: str },
+      required: ['id', 'name'],
+      additionalProperties: false,
+    },
     indicator: nstr,
     firstSeen: nstr,
     lastSeen: nstr,
@@ -167,7 +223,12 @@ export const campaignSchema = named('Campaign', {
           sightings: int,
           incidents: {
             type: 'array',
-            items: { type: 'object', properties: { id: str, familyName: str, state: str }, required: ['id', 'familyName', 'state'], additionalProperties: false },
+            items: {
+              type: 'object',
+              properties: { id: str, familyName: str, state: str },
+              required: ['id', 'familyName', 'state'],
+              additionalProperties: false,
+            },
           },
         },
         required: ['device', 'firstSeen', 'lastSeen', 'sightings', 'incidents'],
@@ -176,7 +237,12 @@ export const campaignSchema = named('Campaign', {
     },
     timeline: {
       type: 'array',
-      items: { type: 'object', properties: { day: str, devices: int, sightings: int }, required: ['day', 'devices', 'sightings'], additionalProperties: false },
+      items: {
+        type: 'object',
+        properties: { day: str, devices: int, sightings: int },
+        required: ['day', 'devices', 'sightings'],
+        additionalProperties: false,
+      },
     },
   },
   required: ['family', 'indicator', 'firstSeen', 'lastSeen', 'devices', 'timeline'],
@@ -186,13 +252,24 @@ export type Campaign = FromSchema<typeof campaignSchema>;
 
 export const familiesSchema = named('FamilyList', {
   type: 'array',
-  items: { type: 'object', properties: { id: str, name: str, devices: int, open: int }, required: ['id', 'name', 'devices', 'open'], additionalProperties: false },
+  items: {
+    type: 'object',
+    properties: { id: str, name: str, devices: int, open: int },
+    required: ['id', 'name', 'devices', 'open'],
+    additionalProperties: false,
+  },
 } as const);
 export type FamilyList = FromSchema<typeof familiesSchema>;
 
 const savedHuntQuery = {
   type: ['object', 'null'],
-  properties: { mode: { type: 'string', enum: HUNT_MODES }, value: str, kinds: { type: 'array', items: str }, from: str, to: str },
+  properties: {
+    mode: { type: 'string', enum: HUNT_MODES },
+    value: str,
+    kinds: { type: 'array', items: str },
+    from: str,
+    to: str,
+  },
   required: ['mode', 'value'],
   additionalProperties: false,
 } as const;
@@ -218,7 +295,12 @@ export const saveHuntBody = {
   type: 'object',
   properties: {
     name: { type: 'string', minLength: 1, maxLength: 200 },
-    hunt: { type: 'object', properties: { mode: huntFields.mode, value: huntFields.value, kinds: huntFields.kinds }, required: ['value'], additionalProperties: false },
+    hunt: {
+      type: 'object',
+      properties: { mode: huntFields.mode, value: huntFields.value, kinds: huntFields.kinds },
+      required: ['value'],
+      additionalProperties: false,
+    },
     sweep: sweepBody,
   },
   required: ['name'],
@@ -227,7 +309,17 @@ export const saveHuntBody = {
 
 export const huntMatchSchema = named('HuntMatch', {
   type: 'object',
-  properties: { id: str, deviceId: str, deviceName: str, inspectionId: str, kind: str, value: str, source: nstr, line: nint, createdAt: str },
+  properties: {
+    id: str,
+    deviceId: str,
+    deviceName: str,
+    inspectionId: str,
+    kind: str,
+    value: str,
+    source: nstr,
+    line: nint,
+    createdAt: str,
+  },
   required: ['id', 'deviceId', 'deviceName', 'inspectionId', 'kind', 'value', 'source', 'line', 'createdAt'],
   additionalProperties: false,
 } as const);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { mintUnsubscribeLink } from '../../services/signedLinks';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { UNSUBSCRIBE_LINK_EXPIRED, UNSUBSCRIBE_LINK_INVALID } from './unsubscribeRoute';
@@ -19,7 +20,8 @@ describe('unsubscribe', () => {
       url: `/gluon-backend/externalNotifications/recipients/unsubscribe${all === undefined ? '' : `?all=${all}`}`,
       payload: jwt === undefined ? {} : { jwt },
     });
-  const link = (email: string, notification: string) => mintUnsubscribeLink(t.app.tokens, t.config.publicUrl, { tenantId, email, notification });
+  const link = (email: string, notification: string) =>
+    mintUnsubscribeLink(t.app.tokens, t.config.publicUrl, { tenantId, email, notification });
 
   it('unsubscribes from one notification with the signed link', async () => {
     const { token, url } = await link('Rec@Example.com', 'weekly-report');
@@ -58,7 +60,9 @@ describe('unsubscribe', () => {
     const res = await post(token, 'true');
     expect(res.json()).toEqual({ unsubscribed: 'all', notification: 'weekly-report' });
     expect(await isUnsubscribed(t.db, tenantId, 'all@example.com', 'anything-else')).toBe(true);
-    const audit = await t.db.query<{ action: string; target: string }>("SELECT action, target FROM audit_events WHERE target = 'all@example.com'");
+    const audit = await t.db.query<{ action: string; target: string }>(
+      "SELECT action, target FROM audit_events WHERE target = 'all@example.com'",
+    );
     expect(audit).toEqual([{ action: 'notifications.unsubscribeAll', target: 'all@example.com' }]);
   });
 

@@ -6,7 +6,10 @@ import { claimOnce } from '../../services/singleUse';
  * Records an unsubscription (idempotent): from one notification, or with `all` from every
  * notification (stored as notification NULL).
  */
-export async function recordUnsubscribe(db: Queryable, input: { tenantId: string | null; email: string; notification: string; all: boolean }): Promise<void> {
+export async function recordUnsubscribe(
+  db: Queryable,
+  input: { tenantId: string | null; email: string; notification: string; all: boolean },
+): Promise<void> {
   const notification = input.all ? null : input.notification;
   await db.query(
     `INSERT INTO unsubscribes (tenant_id, email, notification)
@@ -21,8 +24,17 @@ export async function recordUnsubscribe(db: Queryable, input: { tenantId: string
  * True when the recipient unsubscribed from this notification, or from all, through a mail of
  * this tenant (SQL `is_unsubscribed`, migration 020: bulk readers call it inside their query).
  */
-export async function isUnsubscribed(db: Queryable, tenantId: string | null, email: string, notification: string): Promise<boolean> {
-  const [row] = await db.query<{ unsubscribed: boolean }>('SELECT is_unsubscribed($1::uuid, $2, $3) AS unsubscribed', [tenantId, email, notification]);
+export async function isUnsubscribed(
+  db: Queryable,
+  tenantId: string | null,
+  email: string,
+  notification: string,
+): Promise<boolean> {
+  const [row] = await db.query<{ unsubscribed: boolean }>('SELECT is_unsubscribed($1::uuid, $2, $3) AS unsubscribed', [
+    tenantId,
+    email,
+    notification,
+  ]);
   return row?.unsubscribed === true;
 }
 

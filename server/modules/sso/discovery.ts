@@ -62,7 +62,8 @@ export async function discover(issuer: string, options: { fresh?: boolean } = {}
   } catch {
     throw new DiscoveryError('Discovery document is not JSON');
   }
-  if (typeof doc.issuer !== 'string' || normaliseIssuer(doc.issuer) !== key) throw new DiscoveryError('Discovery document names another issuer');
+  if (typeof doc.issuer !== 'string' || normaliseIssuer(doc.issuer) !== key)
+    throw new DiscoveryError('Discovery document names another issuer');
   for (const field of ['authorization_endpoint', 'token_endpoint', 'jwks_uri'] as const) {
     if (!isHttpUrl(doc[field])) throw new DiscoveryError(`Discovery document lacks ${field}`);
   }

@@ -24,7 +24,10 @@ export async function exchangeCode(exchange: CodeExchange): Promise<string> {
     code_verifier: exchange.codeVerifier,
     redirect_uri: exchange.redirectUri,
   });
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' };
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    accept: 'application/json',
+  };
   if (exchange.clientSecret) {
     // RFC 6749 2.3.1: both parts form-encoded before Basic.
     const user = encodeURIComponent(exchange.clientId);
@@ -35,7 +38,13 @@ export async function exchangeCode(exchange: CodeExchange): Promise<string> {
   }
   let response: Response;
   try {
-    response = await fetch(exchange.tokenEndpoint, { method: 'POST', headers, body, redirect: 'error', signal: AbortSignal.timeout(10_000) });
+    response = await fetch(exchange.tokenEndpoint, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'error',
+      signal: AbortSignal.timeout(10_000),
+    });
   } catch {
     throw new HttpError(502, 'The identity provider is not reachable');
   }

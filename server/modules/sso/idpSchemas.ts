@@ -1,18 +1,43 @@
 /** Request and answer schemas of the identity-provider routes (inlined, no $ref). */
 
 export const providerField = { type: 'string', enum: ['Google', 'Okta', 'JamfAuth0'] } as const;
-export const nonceField = { type: 'string', minLength: 1, maxLength: 2048, description: 'The nonce issued by a provider look-up (API-signed, 10 minutes, single use).' } as const;
+export const nonceField = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 2048,
+  description: 'The nonce issued by a provider look-up (API-signed, 10 minutes, single use).',
+} as const;
 export const issuerUrlField = { type: 'string', minLength: 1, maxLength: 2048 } as const;
 
 /** Fields of both sign-in body shapes: `{ idToken }` or `{ code, codeVerifier, redirectUri }`. */
 export const providerProofProperties = {
   provider: providerField,
-  idToken: { type: 'string', minLength: 1, maxLength: 16384, description: 'ID token the console obtained (Google, Okta).' },
-  code: { type: 'string', minLength: 1, maxLength: 2048, description: 'Authorization code for the API to exchange (JamfAuth0; also Google, Okta).' },
+  idToken: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 16384,
+    description: 'ID token the console obtained (Google, Okta).',
+  },
+  code: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 2048,
+    description: 'Authorization code for the API to exchange (JamfAuth0; also Google, Okta).',
+  },
   codeVerifier: { type: 'string', pattern: '^[A-Za-z0-9._~-]{43,128}$', description: 'PKCE verifier (RFC 7636).' },
-  redirectUri: { type: 'string', minLength: 1, maxLength: 2048, description: 'Must be `${PUBLIC_URL}/login/callback`.' },
+  redirectUri: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 2048,
+    description: 'Must be `${PUBLIC_URL}/login/callback`.',
+  },
   nonce: nonceField,
-  email: { type: 'string', minLength: 1, maxLength: 320, description: 'When sent, must equal the e-mail of the ID token.' },
+  email: {
+    type: 'string',
+    minLength: 1,
+    maxLength: 320,
+    description: 'When sent, must equal the e-mail of the ID token.',
+  },
 } as const;
 
 export const signInBodySchema = {
@@ -20,7 +45,11 @@ export const signInBodySchema = {
   properties: {
     ...providerProofProperties,
     rememberToken: { type: 'string', maxLength: 4096 },
-    captchaToken: { type: ['string', 'null'], maxLength: 4096, description: 'reCAPTCHA token; required while captcha is active (GET /um/captcha/Google answers a site id).' },
+    captchaToken: {
+      type: ['string', 'null'],
+      maxLength: 4096,
+      description: 'reCAPTCHA token; required while captcha is active (GET /um/captcha/Google answers a site id).',
+    },
   },
   required: ['provider', 'nonce'],
   additionalProperties: false,
@@ -57,7 +86,10 @@ export const oktaConfigSchema = {
   type: 'object',
   description: "The tenant's Okta application (an OIDC public client using PKCE).",
   properties: {
-    clientIssuer: { type: 'string', description: 'Okta authorization server issuer, e.g. https://acme.okta.com/oauth2/default' },
+    clientIssuer: {
+      type: 'string',
+      description: 'Okta authorization server issuer, e.g. https://acme.okta.com/oauth2/default',
+    },
     clientId: { type: 'string', description: 'Client id of the Okta application' },
     updatedAt: { type: 'string', format: 'date-time' },
   },

@@ -1,9 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { exchangeAsPublicClient, obtainCode, type CodeGrant } from '../../devIdp/devIdpTestKit';
+
+import { type CodeGrant, exchangeAsPublicClient, obtainCode } from '../../devIdp/devIdpTestKit';
 import { seedDevIdentityProviders } from '../../devIdp/seedDevIdentityProviders';
-import { startDevIdp, type DevIdp } from '../../devIdp/startDevIdp';
+import { type DevIdp, startDevIdp } from '../../devIdp/startDevIdp';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/testApp';
 import { createInvitation as createUserInvitation } from '../invitations/public';
 
@@ -53,19 +54,35 @@ export async function getJson<T = Lookup>(t: TestApp, url: string): Promise<T> {
 }
 
 /** Google or Okta the way the console does it: look-up, redirect, sign-in, public exchange. */
-export async function idTokenVia(h: IdpHarness, lookup: Lookup, email: string): Promise<{ idToken: string; nonce: string }> {
+export async function idTokenVia(
+  h: IdpHarness,
+  lookup: Lookup,
+  email: string,
+): Promise<{ idToken: string; nonce: string }> {
   const clientId = lookup.publicId ?? lookup.clientId!;
-  const grant = await obtainCode({ authorizationEndpoint: lookup.authorizationEndpoint, clientId, nonce: lookup.nonce }, CALLBACK, email);
+  const grant = await obtainCode(
+    { authorizationEndpoint: lookup.authorizationEndpoint, clientId, nonce: lookup.nonce },
+    CALLBACK,
+    email,
+  );
   const { idToken } = await exchangeAsPublicClient(lookup.tokenEndpoint!, clientId, grant, TEST_PUBLIC_URL);
   return { idToken, nonce: lookup.nonce };
 }
 
 /** The vendor IdP: look-up by domain, redirect with the connection, code back for the API. */
 export async function jamfCode(h: IdpHarness, email: string): Promise<CodeGrant & { nonce: string }> {
-  const info = await getJson<Lookup & { connectionName: string }>(h.t, `/um/oauth2LoginProviders/JamfAuth0/info?emailDomain=${email.split('@')[1]}`);
-  const grant = await obtainCode({ authorizationEndpoint: info.authorizationEndpoint, clientId: info.publicId!, nonce: info.nonce }, CALLBACK, email, {
-    connection: info.connectionName,
-  });
+  const info = await getJson<Lookup & { connectionName: string }>(
+    h.t,
+    `/um/oauth2LoginProviders/JamfAuth0/info?emailDomain=${email.split('@')[1]}`,
+  );
+  const grant = await obtainCode(
+    { authorizationEndpoint: info.authorizationEndpoint, clientId: info.publicId!, nonce: info.nonce },
+    CALLBACK,
+    email,
+    {
+      connection: info.connectionName,
+    },
+  );
   return { ...grant, nonce: info.nonce };
 }
 

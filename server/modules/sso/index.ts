@@ -9,7 +9,11 @@ import { signInRoutes } from './signInRoutes';
 const ssoRoutes: RoutePlugin = async (app) => {
   // GET /um/logout (auth module) asks this for the vendor IdP's end-session address.
   app.logoutUrlProviders.set('JamfAuth0', (session) =>
-    providerLogoutUrl({ idp: app.config.idp, publicUrl: app.config.publicUrl, log: app.log }, 'JamfAuth0', session.providerData),
+    providerLogoutUrl(
+      { idp: app.config.idp, publicUrl: app.config.publicUrl, log: app.log },
+      'JamfAuth0',
+      session.providerData,
+    ),
   );
   await app.register(providerLookupRoutes);
   await app.register(oktaConfigRoutes);
@@ -19,7 +23,8 @@ const ssoRoutes: RoutePlugin = async (app) => {
 export const ssoModule = defineModule({
   id: 'sso',
   title: 'identity providers',
-  description: "Identity-provider sign-in (OIDC: Google, Okta, JamfAuth0), the tenant's Okta settings, provider logout URLs",
+  description:
+    "Identity-provider sign-in (OIDC: Google, Okta, JamfAuth0), the tenant's Okta settings, provider logout URLs",
   prefixes: ['/um/'],
   dependsOn: ['auth', 'invitations'],
   routes: ssoRoutes,

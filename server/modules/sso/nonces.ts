@@ -37,15 +37,21 @@ export async function issueNonce(tokens: Pick<TokenService, 'sign'>, binding: No
 }
 
 /** Verifies a nonce's signature, expiry and provider without using it up. */
-export async function readNonce(tokens: Pick<TokenService, 'verify'>, nonce: string, provider: OAuthProvider): Promise<NonceBinding & { id: string; exp: number }> {
-  if (typeof nonce !== 'string' || nonce.length === 0 || nonce.length > MAX_NONCE_LENGTH) throw new HttpError(401, 'Invalid nonce');
+export async function readNonce(
+  tokens: Pick<TokenService, 'verify'>,
+  nonce: string,
+  provider: OAuthProvider,
+): Promise<NonceBinding & { id: string; exp: number }> {
+  if (typeof nonce !== 'string' || nonce.length === 0 || nonce.length > MAX_NONCE_LENGTH)
+    throw new HttpError(401, 'Invalid nonce');
   let claims: NonceClaims & { exp: number };
   try {
     claims = await tokens.verify<NonceClaims & Record<string, unknown>>(nonce, 'oauth-state');
   } catch {
     throw new HttpError(401, 'Invalid nonce');
   }
-  if (claims.use !== 'oidc-nonce' || claims.prv !== provider || typeof claims.jti !== 'string') throw new HttpError(401, 'Invalid nonce');
+  if (claims.use !== 'oidc-nonce' || claims.prv !== provider || typeof claims.jti !== 'string')
+    throw new HttpError(401, 'Invalid nonce');
   return {
     id: claims.jti,
     exp: claims.exp,
@@ -58,5 +64,6 @@ export async function readNonce(tokens: Pick<TokenService, 'verify'>, nonce: str
 
 /** Marks a nonce used; a second use (replay, or two tabs racing) fails, on every API instance. */
 export async function consumeNonce(q: Queryable, nonce: { id: string; exp: number }): Promise<void> {
-  if (!(await claimOnce(q, 'oidc', nonce.id, new Date(nonce.exp * 1000)))) throw new HttpError(401, 'Nonce already used');
+  if (!(await claimOnce(q, 'oidc', nonce.id, new Date(nonce.exp * 1000))))
+    throw new HttpError(401, 'Nonce already used');
 }

@@ -1,7 +1,8 @@
+import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
+
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
 import { discover, DiscoveryError } from './discovery';
 import { oktaConfigBodySchema, oktaConfigSchema, oktaVerifyAnswerSchema, oktaVerifyBodySchema } from './idpSchemas';
 import { normaliseOktaUrl } from './oktaIssuer';
@@ -50,7 +51,13 @@ export const oktaConfigRoutes: RoutePlugin = async (app) => {
       if (!issuer) throw new HttpError(400, INVALID);
       const { tenantId, userId } = request.auth;
       const row = await saveOktaSettings(app.db, tenantId, issuer, request.body.clientId);
-      await app.audit({ tenantId, actorId: userId, action: 'okta-config.update', details: { clientIssuer: issuer, clientId: request.body.clientId }, ip: request.ip });
+      await app.audit({
+        tenantId,
+        actorId: userId,
+        action: 'okta-config.update',
+        details: { clientIssuer: issuer, clientId: request.body.clientId },
+        ip: request.ip,
+      });
       return view(row);
     },
   );

@@ -30,7 +30,13 @@ export function googleClient(idp: IdpConfig): ProviderClient {
 export function jamfClient(idp: IdpConfig): ProviderClient {
   const { jamfIssuer, jamfClientId, jamfClientSecret } = idp;
   if (!jamfIssuer || !jamfClientId || !jamfClientSecret) throw new HttpError(404, 'Jamf sign-in is not configured');
-  return { provider: 'JamfAuth0', issuer: jamfIssuer, clientId: jamfClientId, clientSecret: jamfClientSecret, tenantId: null };
+  return {
+    provider: 'JamfAuth0',
+    issuer: jamfIssuer,
+    clientId: jamfClientId,
+    clientSecret: jamfClientSecret,
+    tenantId: null,
+  };
 }
 
 export async function findOktaSettings(q: Queryable, tenantId: string): Promise<OktaSettingsRow | null> {
@@ -43,7 +49,12 @@ export async function findOktaSettings(q: Queryable, tenantId: string): Promise<
 }
 
 /** Sets the tenant's Okta application (issuer, public client id); a stored secret is dropped. */
-export async function saveOktaSettings(q: Queryable, tenantId: string, issuer: string, clientId: string): Promise<OktaSettingsRow> {
+export async function saveOktaSettings(
+  q: Queryable,
+  tenantId: string,
+  issuer: string,
+  clientId: string,
+): Promise<OktaSettingsRow> {
   const [row] = await q.query<OktaSettingsRow>(
     `INSERT INTO idp_settings (tenant_id, provider, issuer, client_id) VALUES ($1, 'Okta', $2, $3)
      ON CONFLICT (tenant_id, provider) DO UPDATE SET issuer = EXCLUDED.issuer, client_id = EXCLUDED.client_id, client_secret = NULL, updated_at = now()
@@ -55,7 +66,9 @@ export async function saveOktaSettings(q: Queryable, tenantId: string, issuer: s
 
 /** Removes the tenant's Okta settings; false when there were none. */
 export async function deleteOktaSettings(q: Queryable, tenantId: string): Promise<boolean> {
-  const rows = await q.query(`DELETE FROM idp_settings WHERE tenant_id = $1 AND provider = 'Okta' RETURNING id`, [tenantId]);
+  const rows = await q.query(`DELETE FROM idp_settings WHERE tenant_id = $1 AND provider = 'Okta' RETURNING id`, [
+    tenantId,
+  ]);
   return rows.length > 0;
 }
 
@@ -74,7 +87,11 @@ export async function oktaClient(q: Queryable, tenantId: string): Promise<Provid
 }
 
 /** The client of a provider for a sign-in bound to `tenantId` (required for Okta). */
-export async function providerClient(deps: { db: Queryable; idp: IdpConfig }, provider: OAuthProvider, tenantId: string | undefined): Promise<ProviderClient> {
+export async function providerClient(
+  deps: { db: Queryable; idp: IdpConfig },
+  provider: OAuthProvider,
+  tenantId: string | undefined,
+): Promise<ProviderClient> {
   if (provider === 'Google') return googleClient(deps.idp);
   if (provider === 'JamfAuth0') return jamfClient(deps.idp);
   if (!tenantId) throw new HttpError(401, 'Invalid nonce');

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import type { ProviderSignInDeps } from './providerSignIn';
 
 /** What sign-in through a provider uses, taken from the app (the config's idp part may be seeded after start). */

@@ -14,7 +14,8 @@ export async function providerLogoutUrl(
 ): Promise<string | undefined> {
   const data = (providerData ?? {}) as { issuer?: unknown; clientId?: unknown };
   const issuer = typeof data.issuer === 'string' ? data.issuer : provider === 'JamfAuth0' ? deps.idp.jamfIssuer : null;
-  const clientId = typeof data.clientId === 'string' ? data.clientId : provider === 'JamfAuth0' ? deps.idp.jamfClientId : null;
+  const clientId =
+    typeof data.clientId === 'string' ? data.clientId : provider === 'JamfAuth0' ? deps.idp.jamfClientId : null;
   if (!issuer || !clientId) return undefined;
   try {
     const metadata = await discover(issuer);

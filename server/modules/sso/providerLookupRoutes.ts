@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { errors } from '../../schemas';
@@ -8,7 +9,14 @@ import { discoverOrFail } from './discovery';
 import { googlePublicIdSchema, jamfInfoSchema, oktaDetailsSchema, oktaPublicIdSchema } from './idpSchemas';
 import { issueNonce } from './nonces';
 import { normaliseOktaUrl } from './oktaIssuer';
-import { emailDomainOf, findDomainMapping, findOktaTenantOnDomain, googleClient, jamfClient, oktaClient } from './providerClients';
+import {
+  emailDomainOf,
+  findDomainMapping,
+  findOktaTenantOnDomain,
+  googleClient,
+  jamfClient,
+  oktaClient,
+} from './providerClients';
 
 /**
  * Public look-ups that give the console what it needs to redirect to a provider: client id,
@@ -55,7 +63,11 @@ export const providerLookupRoutes: RoutePlugin = async (app) => {
         clientIssuer: client.issuer,
         publicId: client.clientId,
         ...(await providerEndpoints(client.issuer)),
-        nonce: await issueNonce(app.tokens, { provider: 'Okta', tenantId: invitation.tenant_id, invitation: hashToken(request.query.invitationId) }),
+        nonce: await issueNonce(app.tokens, {
+          provider: 'Okta',
+          tenantId: invitation.tenant_id,
+          invitation: hashToken(request.query.invitationId),
+        }),
       };
     },
   );
@@ -96,7 +108,14 @@ export const providerLookupRoutes: RoutePlugin = async (app) => {
         summary: "Vendor IdP (JamfAuth0) sign-in data for an e-mail domain (public; the spec's {hash} call)",
         querystring: {
           type: 'object',
-          properties: { emailDomain: { type: 'string', minLength: 1, maxLength: 320, description: 'A domain (corp.example) or an e-mail address' } },
+          properties: {
+            emailDomain: {
+              type: 'string',
+              minLength: 1,
+              maxLength: 320,
+              description: 'A domain (corp.example) or an e-mail address',
+            },
+          },
           required: ['emailDomain'],
           additionalProperties: false,
         },
@@ -114,7 +133,11 @@ export const providerLookupRoutes: RoutePlugin = async (app) => {
         domain,
         publicId: client.clientId,
         state: randomBytes(16).toString('base64url'),
-        nonce: await issueNonce(app.tokens, { provider: 'JamfAuth0', tenantId: mapping.tenant_id, emailDomain: domain }),
+        nonce: await issueNonce(app.tokens, {
+          provider: 'JamfAuth0',
+          tenantId: mapping.tenant_id,
+          emailDomain: domain,
+        }),
         connectionName: mapping.connection_name,
         customIdp: mapping.custom_idp,
         authorizationEndpoint: metadata.authorization_endpoint,

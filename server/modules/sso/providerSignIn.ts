@@ -1,13 +1,14 @@
 import { idpCallbackUrl } from '@common/navigation/idpCallback';
+
 import type { IdpConfig } from '../../config';
-import { HttpError, type Database, type Queryable, type TokenService } from '../../contracts';
+import { type Database, HttpError, type Queryable, type TokenService } from '../../contracts';
 import type { UserRow } from '../../services/users';
 import { acceptInvitation, INVITATION_EXPIRED } from '../invitations/public';
 import { discoverOrFail } from './discovery';
 import { exchangeCode } from './exchangeCode';
-import { consumeNonce, readNonce, type NonceBinding, type OAuthProvider } from './nonces';
-import { providerClient, type ProviderClient } from './providerClients';
-import { verifyIdToken, type VerifiedIdentity } from './verifyIdToken';
+import { consumeNonce, type NonceBinding, type OAuthProvider, readNonce } from './nonces';
+import { type ProviderClient, providerClient } from './providerClients';
+import { type VerifiedIdentity, verifyIdToken } from './verifyIdToken';
 
 /** The two body shapes of the sign-in protocol (docs: docs/sign-in-protocol.md). */
 export interface ProviderProof {
@@ -48,8 +49,13 @@ export async function authenticateAtProvider(
   if (nonceRequired && !proof.nonce) throw new HttpError(400, 'nonce is required');
   const nonce = proof.nonce ? await readNonce(deps.tokens, proof.nonce, proof.provider) : null;
   // A caller that already knows the tenant (a signed-in user) pins it; a nonce of another tenant fails.
-  if (options.tenantId && nonce?.tenantId && nonce.tenantId !== options.tenantId) throw new HttpError(401, 'Invalid nonce');
-  const binding: NonceBinding = { provider: proof.provider, ...(options.tenantId ? { tenantId: options.tenantId } : {}), ...nonce };
+  if (options.tenantId && nonce?.tenantId && nonce.tenantId !== options.tenantId)
+    throw new HttpError(401, 'Invalid nonce');
+  const binding: NonceBinding = {
+    provider: proof.provider,
+    ...(options.tenantId ? { tenantId: options.tenantId } : {}),
+    ...nonce,
+  };
   const client = await providerClient(deps, proof.provider, binding.tenantId);
   const metadata = await discoverOrFail(client.issuer);
 
@@ -57,11 +63,14 @@ export async function authenticateAtProvider(
   if (proof.idToken !== undefined) {
     if (proof.code !== undefined) throw new HttpError(400, 'Send either idToken or code, not both');
     // The vendor IdP client is confidential: its tokens come only from the API's own code exchange.
-    if (proof.provider === 'JamfAuth0') throw new HttpError(400, 'JamfAuth0 sign-in needs code, codeVerifier and redirectUri');
+    if (proof.provider === 'JamfAuth0')
+      throw new HttpError(400, 'JamfAuth0 sign-in needs code, codeVerifier and redirectUri');
     idToken = proof.idToken;
   } else {
-    if (!proof.code || !proof.codeVerifier || !proof.redirectUri) throw new HttpError(400, 'Send idToken, or code with codeVerifier and redirectUri');
-    if (proof.redirectUri !== idpCallbackUrl(deps.publicUrl)) throw new HttpError(400, 'redirectUri is not the console callback of this server');
+    if (!proof.code || !proof.codeVerifier || !proof.redirectUri)
+      throw new HttpError(400, 'Send idToken, or code with codeVerifier and redirectUri');
+    if (proof.redirectUri !== idpCallbackUrl(deps.publicUrl))
+      throw new HttpError(400, 'redirectUri is not the console callback of this server');
     idToken = await exchangeCode({
       tokenEndpoint: metadata.token_endpoint,
       clientId: client.clientId,
@@ -72,7 +81,11 @@ export async function authenticateAtProvider(
     });
   }
 
-  const identity = await verifyIdToken(idToken, { issuer: metadata.issuer, clientId: client.clientId, jwksUri: metadata.jwks_uri });
+  const identity = await verifyIdToken(idToken, {
+    issuer: metadata.issuer,
+    clientId: client.clientId,
+    jwksUri: metadata.jwks_uri,
+  });
   if (nonce) {
     if (identity.nonce !== proof.nonce) throw new HttpError(401, 'Invalid nonce');
     await consumeNonce(deps.db, nonce);
@@ -80,7 +93,8 @@ export async function authenticateAtProvider(
     // A token minted for a sign-in with our nonce is not accepted without presenting that nonce.
     throw new HttpError(401, 'Invalid nonce');
   }
-  if (proof.email !== undefined && identity.email !== proof.email.trim().toLowerCase()) throw new HttpError(401, 'The e-mail does not match the identity provider account');
+  if (proof.email !== undefined && identity.email !== proof.email.trim().toLowerCase())
+    throw new HttpError(401, 'The e-mail does not match the identity provider account');
   return { identity, client, binding };
 }
 
@@ -107,29 +121,35 @@ async function matchUserIn(q: Queryable, auth: ProviderAuthentication): Promise<
   const provider = binding.provider;
   if (binding.emailDomain && identity.email?.split('@')[1] !== binding.emailDomain) throw new HttpError(401, NOT_FOUND);
 
-  let [user] = await q.query<UserRow>(`SELECT u.* FROM user_identities i JOIN users u ON u.id = i.user_id WHERE i.provider = $1 AND i.subject = $2`, [provider, identity.subject]);
+  let [user] = await q.query<UserRow>(
+    `SELECT u.* FROM user_identities i JOIN users u ON u.id = i.user_id WHERE i.provider = $1 AND i.subject = $2`,
+    [provider, identity.subject],
+  );
   if (!user) {
     if (!identity.email || !identity.emailVerified) throw new HttpError(401, NOT_FOUND);
     [user] = await q.query<UserRow>(`SELECT * FROM users WHERE email = $1 AND status = 'active'`, [identity.email]);
     if (!user) throw new HttpError(401, NOT_FOUND);
     if (binding.tenantId && user.tenant_id !== binding.tenantId) throw new HttpError(401, NOT_FOUND);
     if (user.disabled) throw new HttpError(401, NOT_FOUND);
-    if (!methodAllowed(user, provider)) throw new HttpError(401, `Sign-in with ${provider} is not allowed for this account`);
+    if (!methodAllowed(user, provider))
+      throw new HttpError(401, `Sign-in with ${provider} is not allowed for this account`);
     // One identity per provider and user: a second account at the same provider is not linked silently.
-    const linked = await q.query('SELECT 1 FROM user_identities WHERE user_id = $1 AND provider = $2', [user.id, provider]);
-    if (linked.length > 0) throw new HttpError(401, NOT_FOUND);
-    await q.query(`INSERT INTO user_identities (user_id, provider, subject, email) VALUES ($1, $2, $3, $4) ON CONFLICT (provider, subject) DO NOTHING`, [
+    const linked = await q.query('SELECT 1 FROM user_identities WHERE user_id = $1 AND provider = $2', [
       user.id,
       provider,
-      identity.subject,
-      identity.email,
     ]);
+    if (linked.length > 0) throw new HttpError(401, NOT_FOUND);
+    await q.query(
+      `INSERT INTO user_identities (user_id, provider, subject, email) VALUES ($1, $2, $3, $4) ON CONFLICT (provider, subject) DO NOTHING`,
+      [user.id, provider, identity.subject, identity.email],
+    );
     return user;
   }
   if (user.status !== 'active') throw new HttpError(401, NOT_FOUND);
   if (binding.tenantId && user.tenant_id !== binding.tenantId) throw new HttpError(401, NOT_FOUND);
   if (user.disabled) throw new HttpError(401, NOT_FOUND);
-  if (!methodAllowed(user, provider)) throw new HttpError(401, `Sign-in with ${provider} is not allowed for this account`);
+  if (!methodAllowed(user, provider))
+    throw new HttpError(401, `Sign-in with ${provider} is not allowed for this account`);
   return user;
 }
 
@@ -140,7 +160,10 @@ export function sessionProviderData(auth: ProviderAuthentication): Record<string
 
 /** The user linked to (provider, subject), or null. */
 export async function identityOwner(q: Queryable, provider: OAuthProvider, subject: string): Promise<string | null> {
-  const [row] = await q.query<{ user_id: string }>('SELECT user_id FROM user_identities WHERE provider = $1 AND subject = $2', [provider, subject]);
+  const [row] = await q.query<{ user_id: string }>(
+    'SELECT user_id FROM user_identities WHERE provider = $1 AND subject = $2',
+    [provider, subject],
+  );
   return row?.user_id ?? null;
 }
 
@@ -149,7 +172,12 @@ export async function identityOwner(q: Queryable, provider: OAuthProvider, subje
  * to the invited user (409 when it belongs to another user; a disabled invited user is 410),
  * then the invitation activates the user (acceptInvitation: 404 unknown, 410 used or expired).
  */
-export async function acceptInvitationWithIdentity(db: Database, token: string, provider: OAuthProvider, identity: Pick<VerifiedIdentity, 'subject' | 'email'>): Promise<UserRow> {
+export async function acceptInvitationWithIdentity(
+  db: Database,
+  token: string,
+  provider: OAuthProvider,
+  identity: Pick<VerifiedIdentity, 'subject' | 'email'>,
+): Promise<UserRow> {
   const { user } = await db.tx((q) =>
     acceptInvitation(q, token, async (invited) => {
       if (invited.disabled) throw new HttpError(410, INVITATION_EXPIRED);
@@ -157,7 +185,12 @@ export async function acceptInvitationWithIdentity(db: Database, token: string, 
       if (owner && owner !== invited.id) throw new HttpError(409, 'This account is already linked to another user');
       if (!owner) {
         await q.query('DELETE FROM user_identities WHERE user_id = $1 AND provider = $2', [invited.id, provider]);
-        await q.query('INSERT INTO user_identities (user_id, provider, subject, email) VALUES ($1, $2, $3, $4)', [invited.id, provider, identity.subject, identity.email]);
+        await q.query('INSERT INTO user_identities (user_id, provider, subject, email) VALUES ($1, $2, $3, $4)', [
+          invited.id,
+          provider,
+          identity.subject,
+          identity.email,
+        ]);
       }
     }),
   );

@@ -1,19 +1,27 @@
+import { isAnyUser } from '@common/admin/access';
+
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors, tokenAnswerSchema } from '../../schemas';
-import { isAnyUser } from '@common/admin/access';
 import { hashToken } from '../../services/secrets';
 import { RECOVERY_TOKEN_TTL_S } from '../../services/sessionLimits';
 import { authUserOf } from '../../services/users';
-import { checkCaptcha, checkIpBudget, spendIpBudget, completeSignIn, signInClient, signInDeps } from '../auth/public';
+import { checkCaptcha, checkIpBudget, completeSignIn, signInClient, signInDeps, spendIpBudget } from '../auth/public';
 import { assertInvitationOpen, findInvitation, invitationAllows } from '../invitations/public';
 import { providerProofProperties, recoveryTokenSchema, signInBodySchema } from './idpSchemas';
 import type { OAuthProvider } from './nonces';
 import { providerDeps } from './providerDeps';
-import { acceptInvitationWithIdentity, authenticateAtProvider, identityOwner, matchUser, sessionProviderData } from './providerSignIn';
+import {
+  acceptInvitationWithIdentity,
+  authenticateAtProvider,
+  identityOwner,
+  matchUser,
+  sessionProviderData,
+} from './providerSignIn';
 
 /** The provider signed the user in but has not verified the address the invitation was sent to. */
-export const UNVERIFIED_EMAIL = 'The identity provider has not verified the e-mail of this account; verify it there, then try again.';
+export const UNVERIFIED_EMAIL =
+  'The identity provider has not verified the e-mail of this account; verify it there, then try again.';
 
 /** Sign-in, invitation activation and MFA re-validation through an identity provider. */
 export const signInRoutes: RoutePlugin = async (app) => {
@@ -70,7 +78,9 @@ export const signInRoutes: RoutePlugin = async (app) => {
           'the invited user becomes active with that identity linked and is signed in. Unknown invitation 404, used or expired 410.',
         params: {
           type: 'object',
-          properties: { token: { type: 'string', minLength: 1, maxLength: 256, description: 'The invitation id of the link' } },
+          properties: {
+            token: { type: 'string', minLength: 1, maxLength: 256, description: 'The invitation id of the link' },
+          },
           required: ['token'],
           additionalProperties: false,
         },
@@ -85,7 +95,8 @@ export const signInRoutes: RoutePlugin = async (app) => {
       const provider: OAuthProvider = request.body.provider;
       const invitation = await findInvitation(app.db, token);
       assertInvitationOpen(invitation);
-      if (!invitationAllows(invitation, provider)) throw new HttpError(403, `This invitation does not allow sign-in with ${provider}`);
+      if (!invitationAllows(invitation, provider))
+        throw new HttpError(403, `This invitation does not allow sign-in with ${provider}`);
       const auth = await authenticateAtProvider(providerDeps(app), request.body).catch(async (error: unknown) => {
         if (error instanceof HttpError && error.statusCode === 401) await spendIpBudget(app, request);
         throw error;
@@ -100,8 +111,18 @@ export const signInRoutes: RoutePlugin = async (app) => {
       // The addresses match, but the provider does not vouch for it: say so, not "does not match".
       if (!identity.emailVerified) throw new HttpError(401, UNVERIFIED_EMAIL);
       const user = await acceptInvitationWithIdentity(app.db, token, provider, identity);
-      await app.audit({ tenantId: invitation.tenant_id, actorId: user.id, action: 'invitation.accepted', target: user.email, details: { provider }, ip: request.ip });
-      return completeSignIn(signInDeps(app), signInClient(request), authUserOf(user), { provider, providerData: sessionProviderData(auth) });
+      await app.audit({
+        tenantId: invitation.tenant_id,
+        actorId: user.id,
+        action: 'invitation.accepted',
+        target: user.email,
+        details: { provider },
+        ip: request.ip,
+      });
+      return completeSignIn(signInDeps(app), signInClient(request), authUserOf(user), {
+        provider,
+        providerData: sessionProviderData(auth),
+      });
     },
   );
 
@@ -129,9 +150,20 @@ export const signInRoutes: RoutePlugin = async (app) => {
       const proof = request.body;
       // Okta settings are the signed-in user's tenant's, whatever the nonce says.
       const auth = await authenticateAtProvider(providerDeps(app), proof, { nonceRequired: false, tenantId });
-      if ((await identityOwner(app.db, proof.provider, auth.identity.subject)) !== userId) throw new HttpError(401, 'This account is not linked to your user');
-      const token = await app.tokens.sign('recovery', { sub: userId, tenant: tenantId, sid: sessionId, perms: [] }, RECOVERY_TOKEN_TTL_S);
-      await app.audit({ tenantId, actorId: userId, action: 'mfa.revalidated', details: { provider: proof.provider }, ip: request.ip });
+      if ((await identityOwner(app.db, proof.provider, auth.identity.subject)) !== userId)
+        throw new HttpError(401, 'This account is not linked to your user');
+      const token = await app.tokens.sign(
+        'recovery',
+        { sub: userId, tenant: tenantId, sid: sessionId, perms: [] },
+        RECOVERY_TOKEN_TTL_S,
+      );
+      await app.audit({
+        tenantId,
+        actorId: userId,
+        action: 'mfa.revalidated',
+        details: { provider: proof.provider },
+        ip: request.ip,
+      });
       return { token };
     },
   );

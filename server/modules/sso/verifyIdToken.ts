@@ -1,4 +1,5 @@
-import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
+import { createRemoteJWKSet, errors as joseErrors, type JWTPayload, jwtVerify } from 'jose';
+
 import { HttpError } from '../../contracts';
 
 /** Signature algorithms accepted from identity providers (Google, Okta and Auth0 sign with RS256). */
@@ -14,7 +15,11 @@ function remoteKeys(jwksUri: string): ReturnType<typeof createRemoteJWKSet> {
   let set = keySets.get(jwksUri);
   if (!set) {
     // jose refetches on an unknown kid (key rotation), at most once per cooldown.
-    set = createRemoteJWKSet(new URL(jwksUri), { timeoutDuration: 5000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+    set = createRemoteJWKSet(new URL(jwksUri), {
+      timeoutDuration: 5000,
+      cooldownDuration: 30_000,
+      cacheMaxAge: 10 * 60_000,
+    });
     keySets.set(jwksUri, set);
   }
   return set;
@@ -57,10 +62,19 @@ export async function verifyIdToken(idToken: string, expected: IdTokenExpectatio
     if (error instanceof TypeError) throw new HttpError(401, 'Invalid ID token');
     throw error;
   }
-  if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== expected.clientId) throw new HttpError(401, 'Invalid ID token');
-  if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 255) throw new HttpError(401, 'Invalid ID token');
-  const email = typeof payload.email === 'string' && payload.email.length <= 320 ? payload.email.trim().toLowerCase() : null;
+  if (Array.isArray(payload.aud) && payload.aud.length > 1 && payload.azp !== expected.clientId)
+    throw new HttpError(401, 'Invalid ID token');
+  if (typeof payload.sub !== 'string' || payload.sub.length === 0 || payload.sub.length > 255)
+    throw new HttpError(401, 'Invalid ID token');
+  const email =
+    typeof payload.email === 'string' && payload.email.length <= 320 ? payload.email.trim().toLowerCase() : null;
   // Google has sent email_verified as the string "true" in some tokens.
   const emailVerified = payload.email_verified === true || payload.email_verified === 'true';
-  return { subject: payload.sub, email, emailVerified, nonce: typeof payload.nonce === 'string' ? payload.nonce : null, claims: payload };
+  return {
+    subject: payload.sub,
+    email,
+    emailVerified,
+    nonce: typeof payload.nonce === 'string' ? payload.nonce : null,
+    claims: payload,
+  };
 }

@@ -32,12 +32,26 @@ export function storedRating(requestType: RequestType, rating: number | undefine
 }
 
 /** Stores the request, then mails it to the support address (outbox row + SMTP when set). */
-export async function submitContactRequest(db: Queryable, mailer: Mailer, supportEmail: string, input: ContactRequestInput): Promise<string> {
+export async function submitContactRequest(
+  db: Queryable,
+  mailer: Mailer,
+  supportEmail: string,
+  input: ContactRequestInput,
+): Promise<string> {
   const rating = storedRating(input.requestType, input.rating);
   const rows = await db.query<{ id: string }>(
     `INSERT INTO contact_requests (tenant_id, user_id, product, request_type, subject, message, rating, related_page_url)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
-    [input.tenantId, input.userId, input.product, input.requestType, input.subject, input.message, rating, input.relatedPageUrl],
+    [
+      input.tenantId,
+      input.userId,
+      input.product,
+      input.requestType,
+      input.subject,
+      input.message,
+      rating,
+      input.relatedPageUrl,
+    ],
   );
   const id = rows[0]!.id;
   const lines = [

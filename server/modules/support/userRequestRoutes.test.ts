@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 
 describe('userRequests (Contact Us)', () => {
@@ -13,15 +14,30 @@ describe('userRequests (Contact Us)', () => {
   afterAll(() => t?.close());
 
   const post = (path: string, query: Record<string, string>, auth = token) =>
-    t.app.inject({ method: 'POST', url: `${path}?${new URLSearchParams(query)}`, headers: auth ? { authorization: `Bearer ${auth}` } : {} });
+    t.app.inject({
+      method: 'POST',
+      url: `${path}?${new URLSearchParams(query)}`,
+      headers: auth ? { authorization: `Bearer ${auth}` } : {},
+    });
   const stored = (id: string) =>
-    t.db.query<{ product: string; request_type: string; subject: string; message: string; rating: number; related_page_url: string | null; tenant_id: string; user_id: string }>(
-      'SELECT * FROM contact_requests WHERE id = $1',
-      [id],
-    );
+    t.db.query<{
+      product: string;
+      request_type: string;
+      subject: string;
+      message: string;
+      rating: number;
+      related_page_url: string | null;
+      tenant_id: string;
+      user_id: string;
+    }>('SELECT * FROM contact_requests WHERE id = $1', [id]);
 
   it('stores feedback with its rating (default 3) and mails support', async () => {
-    const res = await post('/gluon-backend/userRequests/sendFeedback', { subject: 'Great', message: 'Love it & more', rating: '5', relatedPageUrl: '/gluon/devices' });
+    const res = await post('/gluon-backend/userRequests/sendFeedback', {
+      subject: 'Great',
+      message: 'Love it & more',
+      rating: '5',
+      relatedPageUrl: '/gluon/devices',
+    });
     expect(res.statusCode).toBe(201);
     const [row] = await stored(res.json().id);
     expect(row).toMatchObject({
@@ -53,7 +69,10 @@ describe('userRequests (Contact Us)', () => {
   });
 
   it('accepts the limits: subject 250, message 200000', async () => {
-    const res = await post('/gluon-backend/userRequests/reportABug', { subject: 's'.repeat(250), message: 'm'.repeat(200000) });
+    const res = await post('/gluon-backend/userRequests/reportABug', {
+      subject: 's'.repeat(250),
+      message: 'm'.repeat(200000),
+    });
     expect(res.statusCode).toBe(201);
     expect((await stored(res.json().id))[0]!.message).toHaveLength(200000);
   });
@@ -62,7 +81,10 @@ describe('userRequests (Contact Us)', () => {
     const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
     const message = 'é€'.repeat(100000);
     const query = new URLSearchParams({ subject: 'Long', message });
-    const res = await fetch(`${address}/gluon-backend/userRequests/reportABug?${query}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${address}/gluon-backend/userRequests/reportABug?${query}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(201);
     const { id } = (await res.json()) as { id: string };
     expect((await stored(id))[0]!.message).toBe(message);
@@ -86,15 +108,23 @@ describe('userRequests (Contact Us)', () => {
       expect(res.statusCode, `${path} ${JSON.stringify(query).slice(0, 80)}`).toBe(400);
       expect(res.json().message).toEqual(expect.any(String));
     }
-    const count = await t.db.query<{ n: string }>("SELECT count(*) AS n FROM contact_requests WHERE subject = 'no message'");
+    const count = await t.db.query<{ n: string }>(
+      "SELECT count(*) AS n FROM contact_requests WHERE subject = 'no message'",
+    );
     expect(Number(count[0]!.n)).toBe(0);
   });
 
   it('needs an access token; unknown products do not exist', async () => {
-    expect((await post('/gluon-backend/userRequests/contactSupport', { subject: 's', message: 'm' }, '')).statusCode).toBe(401);
+    expect(
+      (await post('/gluon-backend/userRequests/contactSupport', { subject: 's', message: 'm' }, '')).statusCode,
+    ).toBe(401);
     const mfa = await t.app.tokens.sign('mfa', { sub: user.id, tenant: user.tenantId, perms: ['umg#otp#r'] }, 60);
-    expect((await post('/gluon-backend/userRequests/contactSupport', { subject: 's', message: 'm' }, mfa)).statusCode).toBe(401);
-    expect((await post('/monitoring-backend/userRequests/contactSupport', { subject: 's', message: 'm' })).statusCode).toBe(404);
+    expect(
+      (await post('/gluon-backend/userRequests/contactSupport', { subject: 's', message: 'm' }, mfa)).statusCode,
+    ).toBe(401);
+    expect(
+      (await post('/monitoring-backend/userRequests/contactSupport', { subject: 's', message: 'm' })).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -120,7 +150,10 @@ describe('userRequests with the fields in a JSON body (long messages behind a pr
     const message = 'é'.repeat(200000);
     const res = await postBody({ subject: 'Long', message, rating: 4, relatedPageUrl: '/gluon' });
     expect(res.statusCode).toBe(201);
-    const [row] = await t.db.query<{ message: string; rating: number; related_page_url: string }>('SELECT * FROM contact_requests WHERE id = $1', [res.json().id]);
+    const [row] = await t.db.query<{ message: string; rating: number; related_page_url: string }>(
+      'SELECT * FROM contact_requests WHERE id = $1',
+      [res.json().id],
+    );
     expect(row).toMatchObject({ message, rating: 4, related_page_url: '/gluon' });
   });
 

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
@@ -25,10 +26,14 @@ type UserRequestFields = FromSchema<typeof fieldsSchema>;
  * body too; the console sends the query form while the address stays under 8 KiB and the body
  * form above it. One request uses one form: fields in both is a 400, so nothing is merged.
  */
-function pickFields(query: UserRequestFields, body: UserRequestFields | undefined): Required<Pick<UserRequestFields, 'subject' | 'message'>> & UserRequestFields {
+function pickFields(
+  query: UserRequestFields,
+  body: UserRequestFields | undefined,
+): Required<Pick<UserRequestFields, 'subject' | 'message'>> & UserRequestFields {
   const inQuery = Object.keys(query).length > 0;
   const inBody = body !== undefined && body !== null && Object.keys(body).length > 0;
-  if (inQuery && inBody) throw new HttpError(400, 'Send the request fields either in the query string or in the body, not both.');
+  if (inQuery && inBody)
+    throw new HttpError(400, 'Send the request fields either in the query string or in the body, not both.');
   const fields = inBody ? body : query;
   if (!fields.subject) throw new HttpError(400, 'subject is required');
   if (!fields.message) throw new HttpError(400, 'message is required');
@@ -60,7 +65,12 @@ export const userRequestRoutes: RoutePlugin = async (app) => {
           querystring: fieldsSchema,
           body: { ...fieldsSchema, type: ['object', 'null'] },
           response: {
-            201: { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false },
+            201: {
+              type: 'object',
+              properties: { id: { type: 'string' } },
+              required: ['id'],
+              additionalProperties: false,
+            },
             ...errors(400, 401, 403),
           },
         },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ALL_PERMISSIONS } from '../../services/users';
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 
@@ -11,35 +12,56 @@ describe('admin console calls', () => {
   let reader: TestUser;
   beforeAll(async () => {
     t = await createTestApp();
-    admin = await t.createUser({ email: 'boss@tenant-c.example', permissions: ['umg#usr#rw', 'gln#rpt#rw', 'mnt#rsc#w'] });
+    admin = await t.createUser({
+      email: 'boss@tenant-c.example',
+      permissions: ['umg#usr#rw', 'gln#rpt#rw', 'mnt#rsc#w'],
+    });
     adminToken = (await t.accessToken(admin)).token;
-    reader = await t.createUser({ tenantId: admin.tenantId, email: 'viewer@tenant-c.example', permissions: ['umg#usr#r'] });
+    reader = await t.createUser({
+      tenantId: admin.tenantId,
+      email: 'viewer@tenant-c.example',
+      permissions: ['umg#usr#r'],
+    });
     readerToken = (await t.accessToken(reader)).token;
   });
   afterAll(() => t?.close());
 
   const call = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, token?: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: token ? { authorization: `Bearer ${token}` } : {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   it('grants by mode: rw covers r, w and rw; r or w alone do not cover rw; other resources stay refused', async () => {
-    const ok = await call('POST', '/um/users/invitations', adminToken, { email: 'modes@tenant-c.example', permissions: ['umg#usr#r', 'umg#usr#w', 'gln#rpt#r', 'mnt#rsc#w'] });
+    const ok = await call('POST', '/um/users/invitations', adminToken, {
+      email: 'modes@tenant-c.example',
+      permissions: ['umg#usr#r', 'umg#usr#w', 'gln#rpt#r', 'mnt#rsc#w'],
+    });
     expect(ok.statusCode).toBe(201);
     const id = ok.json().user.id;
-    const refused = await call('PUT', `/um/users/${id}/permissions`, adminToken, { permissions: ['mnt#rsc#rw', 'gln#cfg#r'] });
+    const refused = await call('PUT', `/um/users/${id}/permissions`, adminToken, {
+      permissions: ['mnt#rsc#rw', 'gln#cfg#r'],
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('You cannot grant permissions you do not hold: mnt#rsc#rw, gln#cfg#r');
-    expect((await call('PUT', `/um/users/${id}/permissions`, adminToken, { permissions: ['gln#rpt#w'] })).json().permissions).toEqual(['gln#rpt#w']);
+    expect(
+      (await call('PUT', `/um/users/${id}/permissions`, adminToken, { permissions: ['gln#rpt#w'] })).json().permissions,
+    ).toEqual(['gln#rpt#w']);
   });
 
   it('the first administrator holds every declared permission, basic uploader included', () => {
-    for (const p of ['gln#suv#r', 'gln#sdv#r', 'gln#pdv#r', 'umg#usr#rw', 'mnt#rsc#w']) expect(ALL_PERMISSIONS).toContain(p);
+    for (const p of ['gln#suv#r', 'gln#sdv#r', 'gln#pdv#r', 'umg#usr#rw', 'mnt#rsc#w'])
+      expect(ALL_PERMISSIONS).toContain(p);
   });
 
   it('GET /um/permissions answers the catalogue to readers only', async () => {
     const res = await call('GET', '/um/permissions', readerToken);
     expect(res.statusCode).toBe(200);
     expect(res.json().items).toEqual([...ALL_PERMISSIONS]);
-    const nobody = (await t.accessToken(await t.createUser({ tenantId: admin.tenantId, permissions: ['gln#rpt#r'] }))).token;
+    const nobody = (await t.accessToken(await t.createUser({ tenantId: admin.tenantId, permissions: ['gln#rpt#r'] })))
+      .token;
     expect((await call('GET', '/um/permissions', nobody)).statusCode).toBe(403);
   });
 
@@ -47,9 +69,14 @@ describe('admin console calls', () => {
     await t.db.query("UPDATE users SET last_login_at = now() - interval '1 day' WHERE id = $1", [reader.id]);
     await t.db.query('UPDATE users SET last_login_at = now() WHERE id = $1', [admin.id]);
     await t.db.query('UPDATE users SET failed_logins = 100 WHERE id = $1', [reader.id]);
-    await t.db.query("INSERT INTO user_identities (user_id, provider, subject) VALUES ($1, 'Okta', 'sub-1')", [reader.id]);
+    await t.db.query("INSERT INTO user_identities (user_id, provider, subject) VALUES ($1, 'Okta', 'sub-1')", [
+      reader.id,
+    ]);
     const desc = (await call('GET', '/um/users?sort=lastLoginAt&order=desc&size=200', readerToken)).json().items;
-    expect(desc.slice(0, 2).map((u: { email: string }) => u.email)).toEqual(['boss@tenant-c.example', 'viewer@tenant-c.example']);
+    expect(desc.slice(0, 2).map((u: { email: string }) => u.email)).toEqual([
+      'boss@tenant-c.example',
+      'viewer@tenant-c.example',
+    ]);
     expect(desc.at(-1).lastLoginAt).toBeNull();
     const asc = (await call('GET', '/um/users?sort=lastLoginAt&order=asc&size=200', readerToken)).json().items;
     expect(asc[0].email).toBe('viewer@tenant-c.example');
@@ -63,7 +90,12 @@ describe('admin console calls', () => {
   });
 
   it('answers the invitation link; resend replaces it; revoke removes the invited user; both 409 once accepted', async () => {
-    const first = (await call('POST', '/um/users/invitations', adminToken, { email: 'later@tenant-c.example', permissions: ['gln#rpt#r'] })).json();
+    const first = (
+      await call('POST', '/um/users/invitations', adminToken, {
+        email: 'later@tenant-c.example',
+        permissions: ['gln#rpt#r'],
+      })
+    ).json();
     expect(first.invitationUrl).toMatch(/\/invite\/[A-Za-z0-9_-]{40,}$/);
     const firstToken = first.invitationUrl.split('/invite/')[1];
     const resent = await call('POST', `/um/users/${first.user.id}/invitation`, adminToken);
@@ -82,7 +114,9 @@ describe('admin console calls', () => {
 
   it("a reader ends their own sessions but not anyone else's", async () => {
     const extra = await t.accessToken(reader);
-    expect((await call('DELETE', `/um/users/${reader.id}/sessions/${extra.sessionId}`, readerToken)).statusCode).toBe(204);
+    expect((await call('DELETE', `/um/users/${reader.id}/sessions/${extra.sessionId}`, readerToken)).statusCode).toBe(
+      204,
+    );
     expect((await call('DELETE', `/um/users/${admin.id}/sessions`, readerToken)).statusCode).toBe(403);
     expect((await call('DELETE', `/um/users/${reader.id}/sessions`, readerToken)).json()).toEqual({ revoked: 0 });
   });
@@ -94,12 +128,26 @@ describe('admin console calls', () => {
     expect(byActor.items.length).toBeGreaterThan(0);
     expect(byActor.items.every((e: { actorEmail: string }) => e.actorEmail === 'viewer@tenant-c.example')).toBe(true);
     const invites = (await call('GET', '/um/auditEvents?size=200&action=user.invite', readerToken)).json();
-    expect(new Set(invites.items.map((e: { action: string }) => e.action))).toEqual(new Set(['user.invite', 'user.inviteResend', 'user.inviteRevoke']));
+    expect(new Set(invites.items.map((e: { action: string }) => e.action))).toEqual(
+      new Set(['user.invite', 'user.inviteResend', 'user.inviteRevoke']),
+    );
     const future = new Date(Date.now() + 3600_000).toISOString();
     expect((await call('GET', `/um/auditEvents?from=${encodeURIComponent(future)}`, readerToken)).json().total).toBe(0);
     const past = new Date(Date.now() - 3600_000).toISOString();
-    expect((await call('GET', `/um/auditEvents?from=${encodeURIComponent(past)}&to=${encodeURIComponent(future)}`, readerToken)).json().total).toBe(all.total);
-    const backwards = await call('GET', `/um/auditEvents?from=${encodeURIComponent(future)}&to=${encodeURIComponent(past)}`, readerToken);
+    expect(
+      (
+        await call(
+          'GET',
+          `/um/auditEvents?from=${encodeURIComponent(past)}&to=${encodeURIComponent(future)}`,
+          readerToken,
+        )
+      ).json().total,
+    ).toBe(all.total);
+    const backwards = await call(
+      'GET',
+      `/um/auditEvents?from=${encodeURIComponent(future)}&to=${encodeURIComponent(past)}`,
+      readerToken,
+    );
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toBe('The start of the date range must be before its end.');
 

@@ -1,6 +1,17 @@
 import { csvCell as sharedCsvCell, csvDocument } from '@common/csv/csvCell';
+
 import { HttpError, type Queryable } from '../../contracts';
-import { cappedCount, inOrder, keysetPage, likePattern, readCursor, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../services/listQuery';
+import {
+  cappedCount,
+  type CappedTotal,
+  type Cursors,
+  inOrder,
+  type Keyset,
+  keysetPage,
+  likePattern,
+  type ListQuery,
+  readCursor,
+} from '../../services/listQuery';
 import type { AuditEventView } from './userSchemas';
 
 /** Reading the tenant's audit log (the write path is server/plugins/audit.ts). */
@@ -51,7 +62,11 @@ export const AUDIT_ACTOR_MATCHES = 200;
  * first (trigram index users_email_trgm), then events are read by actor on audit_events_actor,
  * so no event is joined to its user before the page is cut. `null` when no user matches.
  */
-async function filterClause(q: Queryable, tenantId: string, f: AuditFilter): Promise<{ where: string; params: unknown[] } | null> {
+async function filterClause(
+  q: Queryable,
+  tenantId: string,
+  f: AuditFilter,
+): Promise<{ where: string; params: unknown[] } | null> {
   const conditions = ['e.tenant_id = $1'];
   const params: unknown[] = [tenantId];
   const add = (condition: (n: number) => string, value: unknown) => {
@@ -59,9 +74,16 @@ async function filterClause(q: Queryable, tenantId: string, f: AuditFilter): Pro
     conditions.push(condition(params.length));
   };
   if (f.actor) {
-    const users = await q.query<{ id: string }>(`SELECT id FROM users WHERE tenant_id = $1 AND email ILIKE $2 LIMIT ${AUDIT_ACTOR_MATCHES + 1}`, [tenantId, likePattern(f.actor)]);
+    const users = await q.query<{ id: string }>(
+      `SELECT id FROM users WHERE tenant_id = $1 AND email ILIKE $2 LIMIT ${AUDIT_ACTOR_MATCHES + 1}`,
+      [tenantId, likePattern(f.actor)],
+    );
     if (!users.length) return null;
-    if (users.length > AUDIT_ACTOR_MATCHES) throw new HttpError(400, `More than ${AUDIT_ACTOR_MATCHES} users match "${f.actor}": type more of the actor's e-mail.`);
+    if (users.length > AUDIT_ACTOR_MATCHES)
+      throw new HttpError(
+        400,
+        `More than ${AUDIT_ACTOR_MATCHES} users match "${f.actor}": type more of the actor's e-mail.`,
+      );
     // One actor (the usual case) reads audit_events_actor in the list's order; several are merged and sorted (their events only).
     if (users.length === 1) add((n) => `e.actor_id = $${n}`, users[0]!.id);
     else
@@ -91,11 +113,17 @@ function view(r: AuditRow): AuditEventView {
 }
 
 /** The page's events (`ids`) or the newest `limit` (the CSV), actors and targets named for those rows only. */
-async function selectEvents(q: Queryable, filter: { where: string; params: unknown[] }, rows: { ids: string[] } | { limit: number }): Promise<AuditEventView[]> {
+async function selectEvents(
+  q: Queryable,
+  filter: { where: string; params: unknown[] },
+  rows: { ids: string[] } | { limit: number },
+): Promise<AuditEventView[]> {
   const n = filter.params.length;
   // The CSV's rows are cut on audit_events alone (index order created_at DESC, id); a page's are chosen by keysetPage.
   const [cut, params] =
-    'ids' in rows ? [`e.id = ANY($${n + 1}::uuid[])`, [...filter.params, rows.ids]] : [`TRUE ORDER BY e.created_at DESC, e.id LIMIT $${n + 1}`, [...filter.params, rows.limit]];
+    'ids' in rows
+      ? [`e.id = ANY($${n + 1}::uuid[])`, [...filter.params, rows.ids]]
+      : [`TRUE ORDER BY e.created_at DESC, e.id LIMIT $${n + 1}`, [...filter.params, rows.limit]];
   const found = await q.query<AuditRow>(
     `SELECT p.id, p.action, p.actor_id, u.email AS actor_email, p.target, ${TARGET_NAME} AS target_name, p.details, p.ip, p.created_at
        FROM (SELECT e.id, e.tenant_id, e.action, e.actor_id, e.target, e.details, e.ip, e.created_at,
@@ -113,12 +141,19 @@ async function selectEvents(q: Queryable, filter: { where: string; params: unkno
 export const AUDIT_KEYSET: Keyset = { key: 'e.created_at', id: 'e.id', nullable: false };
 
 /** The tenant's audit log in AUDIT_KEYSET's order, filtered, by page number (the first LIST_DEPTH rows) or by cursor (any row). */
-export async function listAuditEvents(q: Queryable, tenantId: string, query: ListQuery & AuditFilter): Promise<{ items: AuditEventView[] } & CappedTotal & Cursors> {
+export async function listAuditEvents(
+  q: Queryable,
+  tenantId: string,
+  query: ListQuery & AuditFilter,
+): Promise<{ items: AuditEventView[] } & CappedTotal & Cursors> {
   readCursor(AUDIT_KEYSET, query);
   const filter = await filterClause(q, tenantId, query);
   if (!filter) return { items: [], total: 0, totalCapped: false, nextCursor: null, prevCursor: null };
   const fromWhere = `FROM audit_events e WHERE ${filter.where}`;
-  const [page, count] = await Promise.all([keysetPage(q, AUDIT_KEYSET, fromWhere, filter.params, query), cappedCount(q, fromWhere, filter.params, query.depth)]);
+  const [page, count] = await Promise.all([
+    keysetPage(q, AUDIT_KEYSET, fromWhere, filter.params, query),
+    cappedCount(q, fromWhere, filter.params, query.depth),
+  ]);
   const items = page.ids.length ? await selectEvents(q, filter, { ids: page.ids }) : [];
   return { items, ...count, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { walkCursors } from '../../test/walkCursors';
 import { listAuditEvents } from './auditLog';
@@ -39,7 +40,8 @@ describe('audit log paging', () => {
   });
   afterAll(() => t?.close());
 
-  const call = (query: string, bearer = token) => t.app.inject({ method: 'GET', url: `/um/auditEvents?${query}`, headers: { authorization: `Bearer ${bearer}` } });
+  const call = (query: string, bearer = token) =>
+    t.app.inject({ method: 'GET', url: `/um/auditEvents?${query}`, headers: { authorization: `Bearer ${bearer}` } });
   const get = async (query: string, bearer = token) => {
     const res = await call(query, bearer);
     expect(res.statusCode, res.body).toBe(200);
@@ -59,7 +61,10 @@ describe('audit log paging', () => {
   it('pages forward and back over equal times: every event once, newest first, id breaking ties', async () => {
     const { first, forward, back } = await walk('action=test.');
     expect(first).toMatchObject({ total: 60, totalCapped: false });
-    const expected = await t.db.query<{ id: string }>("SELECT id FROM audit_events WHERE tenant_id = $1 AND action LIKE 'test.%' ORDER BY created_at DESC, id", [tenantId]);
+    const expected = await t.db.query<{ id: string }>(
+      "SELECT id FROM audit_events WHERE tenant_id = $1 AND action LIKE 'test.%' ORDER BY created_at DESC, id",
+      [tenantId],
+    );
     expect(forward.map((e) => e.id)).toEqual(expected.map((r) => r.id));
     expect(back.map((e) => e.id)).toEqual(expected.map((r) => r.id));
     expect(forward.filter((e) => e.actorEmail === null)).toHaveLength(20);
@@ -73,7 +78,9 @@ describe('audit log paging', () => {
     expect(alice.back).toEqual(alice.forward);
     const both = await walk('actor=alic&action=test.even');
     expect(both.first.total).toBe(20);
-    expect(new Set(both.forward.map((e) => e.actorEmail))).toEqual(new Set(['alice@audit.example', 'alicia@audit.example']));
+    expect(new Set(both.forward.map((e) => e.actorEmail))).toEqual(
+      new Set(['alice@audit.example', 'alicia@audit.example']),
+    );
     expect(both.back).toEqual(both.forward);
     expect(await get('actor=nobody')).toMatchObject({ items: [], total: 0, totalCapped: false });
     expect((await get('actor=%25')).total).toBe(0);
@@ -95,7 +102,10 @@ describe('audit log paging', () => {
     const last = await get('size=50&page=199', bearer);
     expect(last.nextCursor).toEqual(expect.any(String));
     expect((await get(`size=50&after=${last.nextCursor}`, bearer)).items).toHaveLength(1);
-    await t.db.query(`INSERT INTO users (tenant_id, email, permissions) SELECT $1, 'many-' || i || '@busy.example', '{}' FROM generate_series(1, 201) AS i`, [other.tenantId]);
+    await t.db.query(
+      `INSERT INTO users (tenant_id, email, permissions) SELECT $1, 'many-' || i || '@busy.example', '{}' FROM generate_series(1, 201) AS i`,
+      [other.tenantId],
+    );
     const tooMany = await call('actor=many-', bearer);
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().message).toBe('More than 200 users match "many-": type more of the actor\'s e-mail.');
@@ -104,26 +114,42 @@ describe('audit log paging', () => {
 
   it('walks every event by cursor forward and back past the numbered pages (depth 10 here), over equal times, with the filters', async () => {
     const order = (where: string, params: unknown[]) =>
-      t.db.query<{ id: string }>(`SELECT id FROM audit_events WHERE ${where} ORDER BY created_at DESC, id`, params).then((r) => r.map((e) => e.id));
+      t.db
+        .query<{ id: string }>(`SELECT id FROM audit_events WHERE ${where} ORDER BY created_at DESC, id`, params)
+        .then((r) => r.map((e) => e.id));
     const all = await order("tenant_id = $1 AND action LIKE 'test.%'", [tenantId]);
     for (const size of [1, 7, 60]) {
-      const walk = await walkCursors((c) => listAuditEvents(t.db, tenantId, { page: 0, size, depth: 10, action: 'test.', ...c }));
+      const walk = await walkCursors((c) =>
+        listAuditEvents(t.db, tenantId, { page: 0, size, depth: 10, action: 'test.', ...c }),
+      );
       expect(walk.forward.map((e) => e.id)).toEqual(all);
       expect(walk.back.map((e) => e.id)).toEqual(all);
     }
-    expect(await listAuditEvents(t.db, tenantId, { page: 0, size: 7, depth: 10, action: 'test.' })).toMatchObject({ total: 10, totalCapped: true });
-    await expect(listAuditEvents(t.db, tenantId, { page: 2, size: 7, depth: 10, action: 'test.' })).rejects.toMatchObject({ statusCode: 400 });
+    expect(await listAuditEvents(t.db, tenantId, { page: 0, size: 7, depth: 10, action: 'test.' })).toMatchObject({
+      total: 10,
+      totalCapped: true,
+    });
+    await expect(
+      listAuditEvents(t.db, tenantId, { page: 2, size: 7, depth: 10, action: 'test.' }),
+    ).rejects.toMatchObject({ statusCode: 400 });
     // One actor, several actors (with an action), a date range: over HTTP.
     const [alice] = await t.db.query<{ id: string }>("SELECT id FROM users WHERE email = 'alice@audit.example'");
-    const cursor = (c: { after?: string; before?: string }) => (c.after ? `&after=${c.after}` : c.before ? `&before=${c.before}` : '');
+    const cursor = (c: { after?: string; before?: string }) =>
+      c.after ? `&after=${c.after}` : c.before ? `&before=${c.before}` : '';
     const one = await walkCursors((c) => get(`actor=alice@&size=4${cursor(c)}`));
-    expect(one.forward.map((e) => e.id)).toEqual(await order('tenant_id = $1 AND actor_id = $2', [tenantId, alice!.id]));
+    expect(one.forward.map((e) => e.id)).toEqual(
+      await order('tenant_id = $1 AND actor_id = $2', [tenantId, alice!.id]),
+    );
     expect(one.back).toEqual(one.forward);
     const both = await walkCursors((c) => get(`actor=alic&action=test.even&size=3${cursor(c)}`));
     expect(both.forward).toHaveLength(20);
     expect(both.back).toEqual(both.forward);
     const range = await walkCursors((c) => get(`from=2026-03-01T00:03:00Z&to=2026-03-01T00:07:00Z&size=6${cursor(c)}`));
-    expect(range.forward.map((e) => e.id)).toEqual(await order("tenant_id = $1 AND created_at >= '2026-03-01T00:03:00Z' AND created_at < '2026-03-01T00:07:00Z'", [tenantId]));
+    expect(range.forward.map((e) => e.id)).toEqual(
+      await order("tenant_id = $1 AND created_at >= '2026-03-01T00:03:00Z' AND created_at < '2026-03-01T00:07:00Z'", [
+        tenantId,
+      ]),
+    );
     expect(range.back).toEqual(range.forward);
   });
 
@@ -135,10 +161,15 @@ describe('audit log paging', () => {
          FROM generate_series(1, 13) AS i`,
       [tenantId],
     );
-    const expected = (await t.db.query<{ id: string }>("SELECT id FROM audit_events WHERE tenant_id = $1 AND action LIKE 'micro.%' ORDER BY created_at DESC, id", [tenantId])).map(
-      (r) => r.id,
+    const expected = (
+      await t.db.query<{ id: string }>(
+        "SELECT id FROM audit_events WHERE tenant_id = $1 AND action LIKE 'micro.%' ORDER BY created_at DESC, id",
+        [tenantId],
+      )
+    ).map((r) => r.id);
+    const walk = await walkCursors((c) =>
+      listAuditEvents(t.db, tenantId, { page: 0, size: 2, action: 'micro.', ...c }),
     );
-    const walk = await walkCursors((c) => listAuditEvents(t.db, tenantId, { page: 0, size: 2, action: 'micro.', ...c }));
     expect(walk.forward.map((e) => e.id)).toEqual(expected);
     expect(walk.back.map((e) => e.id)).toEqual(expected);
   });

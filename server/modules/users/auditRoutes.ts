@@ -1,8 +1,9 @@
+import { hasUserManagementAccess } from '@common/admin/access';
+
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, cursorAnswer, cursorQuery, errors } from '../../schemas';
-import { hasUserManagementAccess } from '@common/admin/access';
-import { AUDIT_EXPORT_LIMIT, auditEventsCsv, listAuditEvents, type AuditFilter } from './auditLog';
+import { AUDIT_EXPORT_LIMIT, auditEventsCsv, type AuditFilter, listAuditEvents } from './auditLog';
 import { auditEventSchema, pageQueryProperties } from './userSchemas';
 
 const filterProperties = {
@@ -13,7 +14,8 @@ const filterProperties = {
 } as const;
 
 function assertRange(f: AuditFilter): void {
-  if (f.from && f.to && new Date(f.from).getTime() >= new Date(f.to).getTime()) throw new HttpError(400, 'The start of the date range must be before its end.');
+  if (f.from && f.to && new Date(f.from).getTime() >= new Date(f.to).getTime())
+    throw new HttpError(400, 'The start of the date range must be before its end.');
 }
 
 /** The tenant's audit log: one page as JSON, or the filtered log as CSV. Any user-management reader. */
@@ -27,14 +29,21 @@ export const auditRoutes: RoutePlugin = async (app) => {
       schema: {
         summary: "The tenant's audit log, newest first, paged; filtered by action prefix, actor e-mail and date range.",
         security: bearerSecurity,
-        querystring: { type: 'object', properties: { ...pageQueryProperties, ...cursorQuery, ...filterProperties }, additionalProperties: false },
+        querystring: {
+          type: 'object',
+          properties: { ...pageQueryProperties, ...cursorQuery, ...filterProperties },
+          additionalProperties: false,
+        },
         response: {
           200: {
             type: 'object',
             properties: {
               items: { type: 'array', items: auditEventSchema },
               total: { type: 'integer', description: 'Counted up to 10,000' },
-              totalCapped: { type: 'boolean', description: 'More than 10,000 events match: the console shows "10,000+"' },
+              totalCapped: {
+                type: 'boolean',
+                description: 'More than 10,000 events match: the console shows "10,000+"',
+              },
               page: { type: 'integer' },
               size: { type: 'integer' },
               ...cursorAnswer,
@@ -49,7 +58,20 @@ export const auditRoutes: RoutePlugin = async (app) => {
     async (request) => {
       const { page, size, after, before, action, actor, from, to } = request.query;
       assertRange(request.query);
-      return { ...(await listAuditEvents(app.db, request.auth.tenantId, { page, size, after, before, action, actor, from, to })), page, size };
+      return {
+        ...(await listAuditEvents(app.db, request.auth.tenantId, {
+          page,
+          size,
+          after,
+          before,
+          action,
+          actor,
+          from,
+          to,
+        })),
+        page,
+        size,
+      };
     },
   );
 
@@ -70,7 +92,10 @@ export const auditRoutes: RoutePlugin = async (app) => {
       assertRange(request.query);
       const csv = await auditEventsCsv(app.db, request.auth.tenantId, { action, actor, from, to });
       const day = new Date().toISOString().slice(0, 10);
-      return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="audit-log-${day}.csv"`).send(csv);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-log-${day}.csv"`)
+        .send(csv);
     },
   );
 };

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../test/testApp';
 
 let t: TestApp;
@@ -32,6 +33,9 @@ describe('ids have one spelling', () => {
     }
     // The canonical spelling still meets the self-protection rule, and the account is unchanged.
     expect((await call('POST', `/um/users/${admin.id}/disable`)).statusCode).toBe(400);
-    expect((await call('GET', `/um/users/${admin.id}`)).json()).toMatchObject({ disabled: false, permissions: ['umg#usr#rw'] });
+    expect((await call('GET', `/um/users/${admin.id}`)).json()).toMatchObject({
+      disabled: false,
+      permissions: ['umg#usr#rw'],
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+
 import { parsePermission } from '@common/permissions/parsePermission';
 import { RESOURCE_NAMES } from '@common/permissions/permissionNames';
+
 import { ALL_PERMISSIONS } from '../../services/users';
 
 /** The editor's grid (GET /um/permissions) names every resource in words: none falls back to its code. */

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../test/testApp';
 
 interface Received {
@@ -72,7 +73,9 @@ describe('mail delivery through a real SMTP receiver', () => {
     // The delivered link works: the public invitation call knows it.
     const invite = await t.app.inject({ method: 'GET', url: `/um/invite/${link![1]}` });
     expect(invite.json()).toMatchObject({ username: 'invitee@smtp.example', expired: false });
-    const [row] = await t.db.query<{ sent_at: Date | null; error: string | null }>("SELECT sent_at, error FROM mail_outbox WHERE to_address = 'invitee@smtp.example'");
+    const [row] = await t.db.query<{ sent_at: Date | null; error: string | null }>(
+      "SELECT sent_at, error FROM mail_outbox WHERE to_address = 'invitee@smtp.example'",
+    );
     expect(row!.error).toBeNull();
     expect(row!.sent_at).not.toBeNull();
   });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../test/testApp';
 
 /**
@@ -26,7 +27,11 @@ describe('users of a 10,000-user tenant', () => {
   afterAll(() => t?.close());
 
   const get = async (query: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/um/users?${query}`, headers: { authorization: `Bearer ${token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/um/users?${query}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json() as { items: { email: string; lastLoginAt: string | null; status: string }[]; total: number };
   };
@@ -45,7 +50,11 @@ describe('users of a 10,000-user tenant', () => {
     expect(search.total).toBe(10);
     expect(search.items.map((u) => u.email)).toEqual(Array.from({ length: 10 }, (_, i) => `user-0999${i}@big.example`));
     const recent = await get('sort=lastLoginAt&order=desc&size=3');
-    expect(recent.items.map((u) => u.email)).toEqual(['user-00001@big.example', 'user-00002@big.example', 'user-00003@big.example']);
+    expect(recent.items.map((u) => u.email)).toEqual([
+      'user-00001@big.example',
+      'user-00002@big.example',
+      'user-00003@big.example',
+    ]);
     const byStatus = await get('sort=status&size=200&page=4');
     // 1,000 invited users come first: pages 0-4 of 200 are all invited.
     expect(byStatus.items.every((u) => u.status === 'invited')).toBe(true);

@@ -1,9 +1,9 @@
-import { HttpError, type Database, type Queryable, type SessionStore } from '../../contracts';
+import { type Database, HttpError, type Queryable, type SessionStore } from '../../contracts';
 import { likePattern, type PageQuery } from '../../services/listQuery';
 import { isUuid } from '../../services/users';
 import { HARD_LOCK_FAILURES } from '../auth/public';
 import { forgetSecondFactor, TOTP_OFF } from '../auth/public';
-import { createInvitation, type CreatedInvitation, type NewInvitation } from '../invitations/public';
+import { type CreatedInvitation, createInvitation, type NewInvitation } from '../invitations/public';
 import type { AdminUserView, SessionView } from './userSchemas';
 
 /**
@@ -68,14 +68,23 @@ export interface UserListQuery extends PageQuery {
   order?: 'asc' | 'desc' | undefined;
 }
 
-export async function listTenantUsers(q: Queryable, tenantId: string, query: UserListQuery): Promise<{ items: AdminUserView[]; total: number }> {
+export async function listTenantUsers(
+  q: Queryable,
+  tenantId: string,
+  query: UserListQuery,
+): Promise<{ items: AdminUserView[]; total: number }> {
   const pattern = likePattern(query.search);
   const where = 'tenant_id = $1 AND ($2::text IS NULL OR email ILIKE $2)';
   const direction = query.order === 'desc' ? 'DESC' : 'ASC';
   // Never-signed-in users sort last either way: "no date" is not the oldest date.
   const orderBy = `${SORT_SQL[query.sort ?? 'email']} ${direction} NULLS LAST, email ${direction}`;
   const [rows, count] = await Promise.all([
-    q.query<AdminUserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY ${orderBy} LIMIT $3 OFFSET $4`, [tenantId, pattern, query.size, query.page * query.size]),
+    q.query<AdminUserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE ${where} ORDER BY ${orderBy} LIMIT $3 OFFSET $4`, [
+      tenantId,
+      pattern,
+      query.size,
+      query.page * query.size,
+    ]),
     q.query<{ n: string | number }>(`SELECT count(*) AS n FROM users WHERE ${where}`, [tenantId, pattern]),
   ]);
   return { items: rows.map(adminUserView), total: Number(count[0]?.n ?? 0) };
@@ -83,34 +92,55 @@ export async function listTenantUsers(q: Queryable, tenantId: string, query: Use
 
 export async function getTenantUser(q: Queryable, tenantId: string, userId: string): Promise<AdminUserView> {
   if (!isUuid(userId)) throw new HttpError(404, USER_NOT_FOUND);
-  const [row] = await q.query<AdminUserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND tenant_id = $2`, [userId, tenantId]);
-  if (!row) throw new HttpError(404, USER_NOT_FOUND);
-  return adminUserView(row);
-}
-
-async function updateTenantUser(q: Queryable, tenantId: string, userId: string, set: string, params: unknown[]): Promise<AdminUserView> {
-  const [row] = await q.query<AdminUserRow>(`UPDATE users SET ${set}, updated_at = now() WHERE id = $1 AND tenant_id = $2 RETURNING ${USER_COLUMNS}`, [
+  const [row] = await q.query<AdminUserRow>(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1 AND tenant_id = $2`, [
     userId,
     tenantId,
-    ...params,
   ]);
   if (!row) throw new HttpError(404, USER_NOT_FOUND);
   return adminUserView(row);
 }
 
-export function setUserPermissions(q: Queryable, tenantId: string, userId: string, permissions: readonly string[]): Promise<AdminUserView> {
+async function updateTenantUser(
+  q: Queryable,
+  tenantId: string,
+  userId: string,
+  set: string,
+  params: unknown[],
+): Promise<AdminUserView> {
+  const [row] = await q.query<AdminUserRow>(
+    `UPDATE users SET ${set}, updated_at = now() WHERE id = $1 AND tenant_id = $2 RETURNING ${USER_COLUMNS}`,
+    [userId, tenantId, ...params],
+  );
+  if (!row) throw new HttpError(404, USER_NOT_FOUND);
+  return adminUserView(row);
+}
+
+export function setUserPermissions(
+  q: Queryable,
+  tenantId: string,
+  userId: string,
+  permissions: readonly string[],
+): Promise<AdminUserView> {
   return updateTenantUser(q, tenantId, userId, 'permissions = $3', [[...new Set(permissions)]]);
 }
 
 /** Enabling also clears the lockout counters: an administrator vouching for the account is the
  *  documented way out of the hard lock after 100 consecutive failures. */
-export function setUserDisabled(q: Queryable, tenantId: string, userId: string, disabled: boolean): Promise<AdminUserView> {
+export function setUserDisabled(
+  q: Queryable,
+  tenantId: string,
+  userId: string,
+  disabled: boolean,
+): Promise<AdminUserView> {
   const clearLockout = disabled ? '' : ', failed_logins = 0, failed_mfa = 0';
   return updateTenantUser(q, tenantId, userId, `disabled = $3${clearLockout}`, [disabled]);
 }
 
 /** Invites a user into the tenant (one transaction) and answers the invited user as the admin list shows it. */
-export async function inviteTenantUser(db: Database, invitation: NewInvitation): Promise<{ user: AdminUserView; created: CreatedInvitation }> {
+export async function inviteTenantUser(
+  db: Database,
+  invitation: NewInvitation,
+): Promise<{ user: AdminUserView; created: CreatedInvitation }> {
   const created = await db.tx((q) => createInvitation(q, invitation));
   return { user: await getTenantUser(db, invitation.tenantId, created.userId), created };
 }
@@ -124,9 +154,20 @@ function assertInvited(user: AdminUserView): void {
  * A new link for a pending invitation (same permissions and methods); the earlier link stops
  * working. `pending` is the user as getTenantUser read it (the caller checks who may resend first).
  */
-export async function resendInvitation(db: Database, pending: AdminUserView, tenantId: string, invitedBy: string): Promise<{ user: AdminUserView; created: CreatedInvitation }> {
+export async function resendInvitation(
+  db: Database,
+  pending: AdminUserView,
+  tenantId: string,
+  invitedBy: string,
+): Promise<{ user: AdminUserView; created: CreatedInvitation }> {
   assertInvited(pending);
-  return inviteTenantUser(db, { tenantId, email: pending.email, permissions: pending.permissions, allowedLoginMethods: pending.allowedLoginMethods, invitedBy });
+  return inviteTenantUser(db, {
+    tenantId,
+    email: pending.email,
+    permissions: pending.permissions,
+    allowedLoginMethods: pending.allowedLoginMethods,
+    invitedBy,
+  });
 }
 
 /** Revokes a pending invitation: the invited (never activated) user and its links go. */
@@ -158,7 +199,12 @@ export function deleteTenantUser(db: Database, tenantId: string, userId: string)
 }
 
 /** Live sessions of a user of the tenant, newest first (the session store's one "live" rule). */
-export async function listUserSessions(q: Queryable, sessions: Pick<SessionStore, 'listLive'>, tenantId: string, userId: string): Promise<SessionView[]> {
+export async function listUserSessions(
+  q: Queryable,
+  sessions: Pick<SessionStore, 'listLive'>,
+  tenantId: string,
+  userId: string,
+): Promise<SessionView[]> {
   await getTenantUser(q, tenantId, userId);
   const live = await sessions.listLive(tenantId, userId);
   return live.map((s) => ({
@@ -173,8 +219,15 @@ export async function listUserSessions(q: Queryable, sessions: Pick<SessionStore
 }
 
 /** Revokes one not yet revoked session of a user of the tenant; 404 when there is none with that id. */
-export async function revokeUserSession(q: Queryable, sessions: Pick<SessionStore, 'revoke'>, tenantId: string, userId: string, sessionId: string): Promise<void> {
+export async function revokeUserSession(
+  q: Queryable,
+  sessions: Pick<SessionStore, 'revoke'>,
+  tenantId: string,
+  userId: string,
+  sessionId: string,
+): Promise<void> {
   if (!isUuid(sessionId)) throw new HttpError(404, 'The session does not exist.');
   await getTenantUser(q, tenantId, userId);
-  if (!(await sessions.revoke(sessionId, { userId, tenantId }))) throw new HttpError(404, 'The session does not exist.');
+  if (!(await sessions.revoke(sessionId, { userId, tenantId })))
+    throw new HttpError(404, 'The session does not exist.');
 }

@@ -1,11 +1,13 @@
 import type { FastifyRequest } from 'fastify';
+
+import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
 import { notCovered } from '@common/permissions/grants';
-import { HttpError, type AuthContext } from '../../contracts';
+
+import { type AuthContext, HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
 import { ALL_PERMISSIONS } from '../../services/users';
-import { invitationMail, invitationUrl, type CreatedInvitation } from '../invitations/public';
+import { type CreatedInvitation, invitationMail, invitationUrl } from '../invitations/public';
 import {
   deleteTenantUser,
   getTenantUser,
@@ -18,7 +20,15 @@ import {
   setUserPermissions,
   USER_SORTS,
 } from './userAdmin';
-import { type AdminUserView, adminUserSchema, invitationAnswerSchema, LOGIN_METHODS, pageQueryProperties, permissionsField, userIdParams } from './userSchemas';
+import {
+  adminUserSchema,
+  type AdminUserView,
+  invitationAnswerSchema,
+  LOGIN_METHODS,
+  pageQueryProperties,
+  permissionsField,
+  userIdParams,
+} from './userSchemas';
 
 /**
  * Granting a permission the caller does not hold would let any user admin escalate. "Holds" is
@@ -26,7 +36,8 @@ import { type AdminUserView, adminUserSchema, invitationAnswerSchema, LOGIN_METH
  */
 function assertGrantable(auth: AuthContext, permissions: readonly string[]): void {
   const notHeld = notCovered(auth.perms, permissions);
-  if (notHeld.length > 0) throw new HttpError(403, `You cannot grant permissions you do not hold: ${notHeld.join(', ')}`);
+  if (notHeld.length > 0)
+    throw new HttpError(403, `You cannot grant permissions you do not hold: ${notHeld.join(', ')}`);
 }
 
 function assertNotSelf(auth: AuthContext, userId: string, what: string): void {
@@ -34,7 +45,14 @@ function assertNotSelf(auth: AuthContext, userId: string, what: string): void {
 }
 
 const audit = (request: FastifyRequest, action: string, target: string, details?: Record<string, unknown>) =>
-  request.server.audit({ tenantId: request.auth.tenantId, actorId: request.auth.userId, action, target, details, ip: request.ip });
+  request.server.audit({
+    tenantId: request.auth.tenantId,
+    actorId: request.auth.userId,
+    action,
+    target,
+    details,
+    ip: request.ip,
+  });
 
 /**
  * User management of the caller's tenant: any umg#usr# permission (or gluon admin) reads,
@@ -47,7 +65,15 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
   /** Mails the invitation link and answers it too (the administrator can pass it on where mail does not reach). */
   async function sendInvitation(request: FastifyRequest, user: AdminUserView, created: CreatedInvitation) {
     const link = invitationUrl(app.config.publicUrl, created.token);
-    await app.mailer.send(request.auth.tenantId, invitationMail({ to: user.email, link, expiresAt: created.expiresAt, invitedBy: request.auth.user?.email ?? null }));
+    await app.mailer.send(
+      request.auth.tenantId,
+      invitationMail({
+        to: user.email,
+        link,
+        expiresAt: created.expiresAt,
+        invitedBy: request.auth.user?.email ?? null,
+      }),
+    );
     return { user, invitationExpiresAt: created.expiresAt.toISOString(), invitationUrl: link };
   }
 
@@ -60,7 +86,12 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
           "Every permission the console's products declare, each in its widest mode (module#resource#mode): the permission editor's grid. Holding m#res#rw covers m#res#r, m#res#w and m#res#rw when granting.",
         security: bearerSecurity,
         response: {
-          200: { type: 'object', properties: { items: { type: 'array', items: { type: 'string' } } }, required: ['items'], additionalProperties: false },
+          200: {
+            type: 'object',
+            properties: { items: { type: 'array', items: { type: 'string' } } },
+            required: ['items'],
+            additionalProperties: false,
+          },
           ...errors(401, 403),
         },
       },
@@ -73,7 +104,8 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: read,
       schema: {
-        summary: "One page of the tenant's users (by e-mail unless sort says otherwise); search matches part of the e-mail.",
+        summary:
+          "One page of the tenant's users (by e-mail unless sort says otherwise); search matches part of the e-mail.",
         security: bearerSecurity,
         querystring: {
           type: 'object',
@@ -88,7 +120,12 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
         response: {
           200: {
             type: 'object',
-            properties: { items: { type: 'array', items: adminUserSchema }, total: { type: 'integer' }, page: { type: 'integer' }, size: { type: 'integer' } },
+            properties: {
+              items: { type: 'array', items: adminUserSchema },
+              total: { type: 'integer' },
+              page: { type: 'integer' },
+              size: { type: 'integer' },
+            },
             required: ['items', 'total', 'page', 'size'],
             additionalProperties: false,
           },
@@ -98,7 +135,11 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const { page, size, search, sort, order } = request.query;
-      return { ...(await listTenantUsers(app.db, request.auth.tenantId, { page, size, search, sort, order })), page, size };
+      return {
+        ...(await listTenantUsers(app.db, request.auth.tenantId, { page, size, search, sort, order })),
+        page,
+        size,
+      };
     },
   );
 
@@ -129,7 +170,14 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
           properties: {
             email: { type: 'string', format: 'email', maxLength: 254 },
             permissions: permissionsField,
-            allowedLoginMethods: { type: 'array', items: { type: 'string', enum: [...LOGIN_METHODS] }, uniqueItems: true, minItems: 1, maxItems: 4, default: ['password'] },
+            allowedLoginMethods: {
+              type: 'array',
+              items: { type: 'string', enum: [...LOGIN_METHODS] },
+              uniqueItems: true,
+              minItems: 1,
+              maxItems: 4,
+              default: ['password'],
+            },
           },
           required: ['email', 'permissions'],
           additionalProperties: false,
@@ -141,7 +189,13 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
       const auth = request.auth;
       const { email, permissions, allowedLoginMethods } = request.body;
       assertGrantable(auth, permissions);
-      const { user, created } = await inviteTenantUser(app.db, { tenantId: auth.tenantId, email, permissions, allowedLoginMethods, invitedBy: auth.userId });
+      const { user, created } = await inviteTenantUser(app.db, {
+        tenantId: auth.tenantId,
+        email,
+        permissions,
+        allowedLoginMethods,
+        invitedBy: auth.userId,
+      });
       const answer = await sendInvitation(request, user, created);
       await audit(request, 'user.invite', user.email, { userId: user.id, permissions, allowedLoginMethods });
       return reply.code(201).send(answer);
@@ -153,7 +207,8 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: write,
       schema: {
-        summary: 'Resends a pending invitation: a new single-use link (7 days) is mailed and answered; the earlier link stops working. 409 once accepted.',
+        summary:
+          'Resends a pending invitation: a new single-use link (7 days) is mailed and answered; the earlier link stops working. 409 once accepted.',
         security: bearerSecurity,
         params: userIdParams,
         response: { 201: invitationAnswerSchema, ...errors(400, 401, 403, 404, 409) },
@@ -176,7 +231,8 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: write,
       schema: {
-        summary: 'Revokes a pending invitation: its links stop working and the invited user is removed. 409 once accepted.',
+        summary:
+          'Revokes a pending invitation: its links stop working and the invited user is removed. 409 once accepted.',
         security: bearerSecurity,
         params: userIdParams,
         response: { 204: { type: 'null', description: 'Revoked' }, ...errors(400, 401, 403, 404, 409) },
@@ -198,7 +254,12 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
           "Replaces a user's permissions and ends their other sessions so the change applies at once (tokens carry perms). Only permissions the caller holds can be granted.",
         security: bearerSecurity,
         params: userIdParams,
-        body: { type: 'object', properties: { permissions: permissionsField }, required: ['permissions'], additionalProperties: false },
+        body: {
+          type: 'object',
+          properties: { permissions: permissionsField },
+          required: ['permissions'],
+          additionalProperties: false,
+        },
         response: { 200: adminUserSchema, ...errors(400, 401, 403, 404) },
       },
     },
@@ -212,7 +273,11 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
       const before = await getTenantUser(app.db, auth.tenantId, request.params.id);
       const user = await setUserPermissions(app.db, auth.tenantId, request.params.id, permissions);
       await app.sessions.revokeAll(user.id, auth.sessionId);
-      await audit(request, 'user.permissions', user.email, { userId: user.id, before: before.permissions, after: user.permissions });
+      await audit(request, 'user.permissions', user.email, {
+        userId: user.id,
+        before: before.permissions,
+        after: user.permissions,
+      });
       return user;
     },
   );
@@ -226,7 +291,9 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
       {
         preHandler: write,
         schema: {
-          summary: disabled ? 'Disables a user and ends all their sessions (their tokens stop working at once).' : 'Enables a disabled user.',
+          summary: disabled
+            ? 'Disables a user and ends all their sessions (their tokens stop working at once).'
+            : 'Enables a disabled user.',
           security: bearerSecurity,
           params: userIdParams,
           response: { 200: adminUserSchema, ...errors(400, 401, 403, 404) },
@@ -248,7 +315,8 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: write,
       schema: {
-        summary: "Resets a user's MFA: secret, recovery codes and remembered devices are removed; they sign in with the password alone and can set MFA up again.",
+        summary:
+          "Resets a user's MFA: secret, recovery codes and remembered devices are removed; they sign in with the password alone and can set MFA up again.",
         security: bearerSecurity,
         params: userIdParams,
         response: { 200: adminUserSchema, ...errors(400, 401, 403, 404) },

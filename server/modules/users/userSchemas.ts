@@ -1,6 +1,8 @@
 import type { FromSchema } from 'json-schema-to-ts';
+
 /** JSON schemas of the user-management routes. */
 import { PERMISSION_PATTERN } from '@common/permissions/parsePermission';
+
 import { named } from '../../schemas';
 
 export const LOGIN_METHODS = ['password', 'Google', 'Okta', 'JamfAuth0'] as const;
@@ -32,10 +34,29 @@ export const adminUserSchema = named('AdminUserView', {
     allowedLoginMethods: { type: 'array', items: { type: 'string' } },
     createdAt: { type: 'string', format: 'date-time' },
     lastLoginAt: { type: ['string', 'null'], format: 'date-time' },
-    locked: { type: 'boolean', description: 'Hard-locked after 100 consecutive failed attempts; enabling the user clears it' },
-    identities: { type: 'array', items: { type: 'string' }, description: "How the user signs in: 'password' when one is set, then linked providers (Google, Okta, JamfAuth0)" },
+    locked: {
+      type: 'boolean',
+      description: 'Hard-locked after 100 consecutive failed attempts; enabling the user clears it',
+    },
+    identities: {
+      type: 'array',
+      items: { type: 'string' },
+      description: "How the user signs in: 'password' when one is set, then linked providers (Google, Okta, JamfAuth0)",
+    },
   },
-  required: ['id', 'email', 'permissions', 'status', 'disabled', 'totpEnabled', 'allowedLoginMethods', 'createdAt', 'lastLoginAt', 'locked', 'identities'],
+  required: [
+    'id',
+    'email',
+    'permissions',
+    'status',
+    'disabled',
+    'totpEnabled',
+    'allowedLoginMethods',
+    'createdAt',
+    'lastLoginAt',
+    'locked',
+    'identities',
+  ],
   additionalProperties: false,
 } as const);
 export type AdminUserView = FromSchema<typeof adminUserSchema>;

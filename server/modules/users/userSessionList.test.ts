@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
@@ -24,7 +25,9 @@ describe('GET /um/users/{id}/sessions lists what authentication accepts', () => 
   it('leaves out a session idle for more than 30 minutes (its token already gets 401)', async () => {
     const live = await t.accessToken(user);
     const idle = await t.accessToken(user);
-    await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE id = $1", [idle.sessionId]);
+    await t.db.query("UPDATE sessions SET last_seen_at = now() - interval '31 minutes' WHERE id = $1", [
+      idle.sessionId,
+    ]);
     expect((await t.app.inject({ url: '/um/refresh', headers: bearer(idle.token) })).statusCode).toBe(401);
     expect((await t.app.inject({ url: '/um/refresh', headers: bearer(live.token) })).statusCode).toBe(200);
     expect(await listed()).toEqual([live.sessionId]);

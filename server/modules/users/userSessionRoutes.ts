@@ -1,7 +1,8 @@
-import { HttpError, type AuthContext } from '../../contracts';
+import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
+
+import { type AuthContext, HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
 import { getTenantUser, listUserSessions, revokeUserSession } from './userAdmin';
 import { sessionSchema, userIdParams } from './userSchemas';
 
@@ -10,7 +11,8 @@ export const userSessionRoutes: RoutePlugin = async (app) => {
   const read = app.authenticate({ allow: hasUserManagementAccess });
   /** Any reader may end their own sessions; ending someone else's needs user write. */
   const ownOrWrite = (auth: AuthContext, userId: string): void => {
-    if (auth.userId !== userId && !canWriteUsers(auth.perms)) throw new HttpError(403, "You cannot end another user's sessions.");
+    if (auth.userId !== userId && !canWriteUsers(auth.perms))
+      throw new HttpError(403, "You cannot end another user's sessions.");
   };
 
   app.get(
@@ -22,7 +24,12 @@ export const userSessionRoutes: RoutePlugin = async (app) => {
         security: bearerSecurity,
         params: userIdParams,
         response: {
-          200: { type: 'object', properties: { items: { type: 'array', items: sessionSchema } }, required: ['items'], additionalProperties: false },
+          200: {
+            type: 'object',
+            properties: { items: { type: 'array', items: sessionSchema } },
+            required: ['items'],
+            additionalProperties: false,
+          },
           ...errors(400, 401, 403, 404),
         },
       },
@@ -38,11 +45,17 @@ export const userSessionRoutes: RoutePlugin = async (app) => {
     {
       preHandler: read,
       schema: {
-        summary: "Ends every session of a user (the caller's own current session is kept). Your own with any user-management permission, anyone's with umg#usr#rw.",
+        summary:
+          "Ends every session of a user (the caller's own current session is kept). Your own with any user-management permission, anyone's with umg#usr#rw.",
         security: bearerSecurity,
         params: userIdParams,
         response: {
-          200: { type: 'object', properties: { revoked: { type: 'integer' } }, required: ['revoked'], additionalProperties: false },
+          200: {
+            type: 'object',
+            properties: { revoked: { type: 'integer' } },
+            required: ['revoked'],
+            additionalProperties: false,
+          },
           ...errors(400, 401, 403, 404),
         },
       },
@@ -52,7 +65,14 @@ export const userSessionRoutes: RoutePlugin = async (app) => {
       ownOrWrite(auth, request.params.id);
       const user = await getTenantUser(app.db, auth.tenantId, request.params.id);
       const revoked = await app.sessions.revokeAll(user.id, auth.sessionId);
-      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'user.sessionsRevoke', target: user.email, details: { userId: user.id, revoked }, ip: request.ip });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'user.sessionsRevoke',
+        target: user.email,
+        details: { userId: user.id, revoked },
+        ip: request.ip,
+      });
       return { revoked };
     },
   );
@@ -62,7 +82,8 @@ export const userSessionRoutes: RoutePlugin = async (app) => {
     {
       preHandler: read,
       schema: {
-        summary: "Ends one session of a user; its tokens stop working at once. Your own with any user-management permission, anyone's with umg#usr#rw.",
+        summary:
+          "Ends one session of a user; its tokens stop working at once. Your own with any user-management permission, anyone's with umg#usr#rw.",
         security: bearerSecurity,
         params: {
           type: 'object',

@@ -7,7 +7,10 @@ export async function calls(api: ApiClient): Promise<void> {
   const page = await api.get('/gluon-backend/devices', { query: { size: 20, search: 'iPhone' } });
   const first: string | undefined = page.items[0]?.id;
   await api.get('/gluon-backend/overview');
-  const triaged = await api.post('/gluon-backend/incidents/{id}/triage', { path: { id: 'i-1' }, body: { state: 'confirmed', comment: 'seen' } });
+  const triaged = await api.post('/gluon-backend/incidents/{id}/triage', {
+    path: { id: 'i-1' },
+    body: { state: 'confirmed', comment: 'seen' },
+  });
   const state: string = triaged.state;
   const csv: Blob = await api.get('/um/auditEvents/export', { responseType: 'blob' });
   const okta = await api.send('get', '/um/oauth2config/okta', { validateStatus: (s) => s === 200 || s === 404 });

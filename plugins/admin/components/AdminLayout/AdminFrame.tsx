@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
-import { AdminNav } from './AdminNav';
 import '../../admin.css';
+
+import type { ReactNode } from 'react';
+
+import { AdminNav } from './AdminNav';
 
 /**
  * Administration's side navigation around another plugin's page (the manifest's `frame`): gluon's

@@ -1,6 +1,8 @@
+import '../../admin.css';
+
 import { H2 } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
-import '../../admin.css';
+
 import { AdminNav } from './AdminNav';
 
 /** AdminLayoutProps: `title` is the page heading; `actions` sit at its right (writers' buttons). */

@@ -1,8 +1,10 @@
 import { Classes } from '@blueprintjs/core';
+
 import { canReadCollectorLinks } from '@common/gluon/collectorLinkAccess';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
+
 import { useAdminAccess } from '../../hooks/useAdminAccess';
 import { AdminLink } from '../AdminLink/AdminLink';
 
@@ -27,7 +29,10 @@ export function AdminNav() {
   const path = useObservable(nav.path$, nav.path());
   const { perms } = useAdminAccess();
   const sections = canReadCollectorLinks(perms) ? [...ADMIN_SECTIONS, COLLECTOR_LINKS] : ADMIN_SECTIONS;
-  const active = (section: string) => path === section || path.startsWith(`${section}/`) || (section === '/admin/users' && (path === '/admin' || path === '/admin/'));
+  const active = (section: string) =>
+    path === section ||
+    path.startsWith(`${section}/`) ||
+    (section === '/admin/users' && (path === '/admin' || path === '/admin/'));
   return (
     <nav className="admin-nav" aria-label="Administration">
       <div className={`admin-nav-title ${Classes.TEXT_MUTED}`}>Administration</div>

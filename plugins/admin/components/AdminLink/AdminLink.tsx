@@ -1,4 +1,5 @@
 import type { MouseEvent, ReactNode } from 'react';
+
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useService } from '@core/react/useService';
 

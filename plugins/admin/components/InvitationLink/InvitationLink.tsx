@@ -1,6 +1,8 @@
 import { Button, Callout, Classes } from '@blueprintjs/core';
 import { useState } from 'react';
+
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+
 import type { InvitationAnswer } from '../../api/AdminApi';
 
 /** InvitationLinkProps: the API's answer to an invitation (new or resent). */
@@ -23,7 +25,10 @@ export function InvitationLink({ invitation }: InvitationLinkProps) {
         <code data-testid="invitation-url">{invitation.invitationUrl}</code>
       </p>
       <Button size="small" text={copied ? 'Copied' : 'Copy link'} onClick={() => void copy()} />
-      <span className={Classes.TEXT_MUTED}> Anyone with the link can accept the invitation: share it only with {invitation.user.email}.</span>
+      <span className={Classes.TEXT_MUTED}>
+        {' '}
+        Anyone with the link can accept the invitation: share it only with {invitation.user.email}.
+      </span>
     </Callout>
   );
 }

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
 import { Pager } from './Pager';
 
 afterEach(cleanup);
@@ -22,10 +23,14 @@ describe('Pager', () => {
   });
 
   it('says "10,000+" for a capped count and goes on past it, with no dead end', () => {
-    const { rerender } = render(<Pager page={0} size={50} total={10_000} totalCapped shown={50} onPrevious={null} onNext={() => {}} />);
+    const { rerender } = render(
+      <Pager page={0} size={50} total={10_000} totalCapped shown={50} onPrevious={null} onNext={() => {}} />,
+    );
     expect(screen.getByText('1–50 of 10,000+')).toBeTruthy();
     expect(button('Previous').disabled).toBe(true);
-    rerender(<Pager page={199} size={50} total={10_000} totalCapped shown={50} onPrevious={() => {}} onNext={() => {}} />);
+    rerender(
+      <Pager page={199} size={50} total={10_000} totalCapped shown={50} onPrevious={() => {}} onNext={() => {}} />,
+    );
     expect(screen.getByText('9,951–10,000 of 10,000+')).toBeTruthy();
     expect(button('Next').disabled).toBe(false);
     rerender(<Pager page={412} size={50} total={10_000} totalCapped shown={7} onPrevious={() => {}} onNext={null} />);

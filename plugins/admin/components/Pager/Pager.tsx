@@ -24,7 +24,10 @@ export function Pager({ page, size, total, totalCapped, shown, onPrevious, onNex
   const rows = shown ?? Math.max(0, Math.min(size, total - page * size));
   const first = rows === 0 ? 0 : page * size + 1;
   const last = page * size + rows;
-  const counted = last > total && totalCapped ? `more than ${total.toLocaleString('en-US')}` : `${total.toLocaleString('en-US')}${totalCapped ? '+' : ''}`;
+  const counted =
+    last > total && totalCapped
+      ? `more than ${total.toLocaleString('en-US')}`
+      : `${total.toLocaleString('en-US')}${totalCapped ? '+' : ''}`;
   return (
     <div className="admin-pager">
       <span aria-live="polite">

@@ -1,10 +1,12 @@
 import { Button, Callout, Checkbox, Classes, HTMLTable, Tag, Tooltip } from '@blueprintjs/core';
 import { Fragment, useMemo } from 'react';
+
 import { isCovered } from '@common/permissions/grants';
 import { MODE_NAMES, permissionName, resourceName } from '@common/permissions/permissionNames';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
 import { catalogueGrid } from '../../logic/catalogueGrid';
 import { DERIVED_CHECKS, PRESETS } from '../../logic/derivedChecks';
-import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 /**
  * PermissionEditorProps:
@@ -31,13 +33,23 @@ export const NOT_HELD_REASON = 'You cannot grant a permission you do not hold (t
  * each resource and mode is named by what it allows (common/permissions/permissionNames), its code
  * in a tooltip.
  */
-export function PermissionEditor({ catalogue, value, onChange, held, locked = [], lockedReason, readOnly = false }: PermissionEditorProps) {
+export function PermissionEditor({
+  catalogue,
+  value,
+  onChange,
+  held,
+  locked = [],
+  lockedReason,
+  readOnly = false,
+}: PermissionEditorProps) {
   const grid = useMemo(() => catalogueGrid(catalogue, value), [catalogue, value]);
   const selected = new Set(value);
   const grantable = (p: string) => isCovered(held, p);
   const toggle = (p: string, on: boolean) => onChange(on ? [...value, p] : value.filter((v) => v !== p));
   const applyPreset = (perms: readonly string[]) => onChange([...value, ...perms.filter((p) => !selected.has(p))]);
-  const anyNotHeld = grid.some((m) => m.rows.some((r) => r.modes.some((mode) => !grantable(`${r.module}#${r.resource}#${mode}`))));
+  const anyNotHeld = grid.some((m) =>
+    m.rows.some((r) => r.modes.some((mode) => !grantable(`${r.module}#${r.resource}#${mode}`))),
+  );
 
   return (
     <div className="admin-permission-editor">
@@ -57,7 +69,10 @@ export function PermissionEditor({ catalogue, value, onChange, held, locked = []
               />
             );
             return missing.length > 0 ? (
-              <Tooltip key={preset.id} content={`${NOT_HELD_REASON} Missing: ${missing.map(permissionName).join('; ')}`}>
+              <Tooltip
+                key={preset.id}
+                content={`${NOT_HELD_REASON} Missing: ${missing.map(permissionName).join('; ')}`}
+              >
                 {button}
               </Tooltip>
             ) : (
@@ -123,7 +138,8 @@ export function PermissionEditor({ catalogue, value, onChange, held, locked = []
       </TableScroll>
       {!readOnly && anyNotHeld && (
         <p className={Classes.TEXT_MUTED} data-testid="not-held-note">
-          Greyed-out boxes are permissions you do not hold: you cannot grant them (the API refuses them). A permission held in mode rw lets you grant r, w and rw.
+          Greyed-out boxes are permissions you do not hold: you cannot grant them (the API refuses them). A permission
+          held in mode rw lets you grant r, w and rw.
         </p>
       )}
       <div className="admin-section">
@@ -142,7 +158,9 @@ export function PermissionEditor({ catalogue, value, onChange, held, locked = []
           );
         })}
       </ul>
-      {!readOnly && lockedReason && locked.some((p) => selected.has(p)) && <Callout intent="primary">{lockedReason}</Callout>}
+      {!readOnly && lockedReason && locked.some((p) => selected.has(p)) && (
+        <Callout intent="primary">{lockedReason}</Callout>
+      )}
     </div>
   );
 }

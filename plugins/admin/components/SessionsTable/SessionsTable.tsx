@@ -1,8 +1,10 @@
 import { Button, HTMLTable, NonIdealState, Tag } from '@blueprintjs/core';
+
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
 import type { UserSession } from '../../api/AdminApi';
 import { describeDevice } from '../../logic/describeDevice';
-import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 /**
  * SessionsTableProps: `sessions` newest first; `onEnd` ends one (absent: no action column, for
@@ -45,7 +47,20 @@ export function SessionsTable({ sessions, onEnd, busy = false }: SessionsTablePr
               <td>{s.provider}</td>
               <td>{format(s.createdAt)}</td>
               <td>{format(s.lastSeenAt)}</td>
-              {onEnd && <td>{!s.current && <Button size="small" intent="danger" variant="minimal" text="End" disabled={busy} onClick={() => onEnd(s)} />}</td>}
+              {onEnd && (
+                <td>
+                  {!s.current && (
+                    <Button
+                      size="small"
+                      intent="danger"
+                      variant="minimal"
+                      text="End"
+                      disabled={busy}
+                      onClick={() => onEnd(s)}
+                    />
+                  )}
+                </td>
+              )}
             </tr>
           ))}
         </tbody>

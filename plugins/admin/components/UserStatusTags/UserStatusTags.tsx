@@ -1,4 +1,5 @@
 import { Tag } from '@blueprintjs/core';
+
 import type { AdminUser } from '../../api/AdminApi';
 
 /** UserStatusTagsProps: the user whose state to show. */

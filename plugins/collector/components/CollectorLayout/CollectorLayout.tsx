@@ -1,6 +1,8 @@
 import { Classes, H1 } from '@blueprintjs/core';
-import { PublicPage } from '@core/ui/PublicPage/PublicPage';
 import type { ReactNode } from 'react';
+
+import { PublicPage } from '@core/ui/PublicPage/PublicPage';
+
 import { CollectorTexts } from '../../logic/texts';
 
 /** The public card every collector screen sits in. */

@@ -1,7 +1,9 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { ArrowRight } from '@blueprintjs/icons';
-import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { Form } from 'react-final-form';
+
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
+
 import type { CollectorDetails } from '../../flows/collectorReducer';
 import { CollectorTexts } from '../../logic/texts';
 import { MAX_LENGTHS, validateEmail, validateFullName, validatePhone } from '../../logic/validators';
@@ -18,7 +20,9 @@ export interface DetailsFormProps {
 export function DetailsForm({ initialValues, enabled, onContinue }: DetailsFormProps) {
   return (
     <Form<CollectorDetails>
-      onSubmit={(values) => onContinue({ fullName: values.fullName ?? '', email: values.email ?? '', phone: values.phone ?? '' })}
+      onSubmit={(values) =>
+        onContinue({ fullName: values.fullName ?? '', email: values.email ?? '', phone: values.phone ?? '' })
+      }
       initialValues={initialValues}
       render={({ handleSubmit, invalid }) => (
         <form onSubmit={handleSubmit} noValidate aria-label={CollectorTexts.stepDetails}>
@@ -53,7 +57,14 @@ export function DetailsForm({ initialValues, enabled, onContinue }: DetailsFormP
             maxLength={MAX_LENGTHS.phone}
             disabled={!enabled}
           />
-          <Button type="submit" intent={Intent.PRIMARY} fill endIcon={<ArrowRight />} disabled={!enabled || invalid} text={CollectorTexts.continue} />
+          <Button
+            type="submit"
+            intent={Intent.PRIMARY}
+            fill
+            endIcon={<ArrowRight />}
+            disabled={!enabled || invalid}
+            text={CollectorTexts.continue}
+          />
         </form>
       )}
     />

@@ -1,4 +1,5 @@
 import { Callout, Intent } from '@blueprintjs/core';
+
 import { CollectorTexts } from '../../logic/texts';
 
 /** DownloadProgressLineProps: the OS label of the download running, or of the one that ended. */

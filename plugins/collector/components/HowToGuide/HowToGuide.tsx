@@ -1,7 +1,10 @@
-import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
-import type { ModalBodyProps } from '@core/modals/ModalService';
-import { HOW_TO_STEPS } from './howToSteps';
 import './HowToGuide.css';
+
+import { Button, DialogBody, DialogFooter } from '@blueprintjs/core';
+
+import type { ModalBodyProps } from '@core/modals/ModalService';
+
+import { HOW_TO_STEPS } from './howToSteps';
 
 /** The how-to modal's body: the twelve steps, illustrated where the spec says (1–3, 8–12). */
 export default function HowToGuide({ close }: ModalBodyProps) {

@@ -1,8 +1,10 @@
 import { Button, Spinner } from '@blueprintjs/core';
 import { Help } from '@blueprintjs/icons';
-import { ModalServiceToken, type ModalBodyProps } from '@core/modals/ModalService';
-import { useService } from '@core/react';
 import { lazy, Suspense } from 'react';
+
+import { type ModalBodyProps, ModalServiceToken } from '@core/modals/ModalService';
+import { useService } from '@core/react';
+
 import { CollectorTexts } from '../../logic/texts';
 
 // The steps and their pictures are fetched when someone asks for them, not with the wizard.
@@ -24,7 +26,15 @@ export function HowToLink() {
       variant="minimal"
       icon={<Help />}
       text={CollectorTexts.howTo}
-      onClick={() => modals.open({ kind: 'component', placement: 'basic', title: CollectorTexts.howToTitle, component: LazyHowToGuide, closeOnBackdrop: true })}
+      onClick={() =>
+        modals.open({
+          kind: 'component',
+          placement: 'basic',
+          title: CollectorTexts.howToTitle,
+          component: LazyHowToGuide,
+          closeOnBackdrop: true,
+        })
+      }
     />
   );
 }

@@ -5,7 +5,17 @@ export const ACCENT = 'var(--collector-accent)';
 export const SUCCESS = 'var(--collector-success)';
 
 /** An application window with its title bar. */
-export function AppWindow({ x = 20, y = 14, width = 120, height = 72 }: { x?: number; y?: number; width?: number; height?: number }) {
+export function AppWindow({
+  x = 20,
+  y = 14,
+  width = 120,
+  height = 72,
+}: {
+  x?: number;
+  y?: number;
+  width?: number;
+  height?: number;
+}) {
   return (
     <g>
       <rect x={x} y={y} width={width} height={height} rx={6} fill={SURFACE} />
@@ -22,7 +32,16 @@ export function Phone({ x, y, screen }: { x: number; y: number; screen?: string 
   return (
     <g>
       <rect x={x} y={y} width={30} height={54} rx={5} fill={SURFACE} />
-      <rect x={x + 4} y={y + 7} width={22} height={38} rx={1.5} fill={screen ?? 'none'} stroke={screen ? 'none' : 'currentColor'} strokeWidth={1} />
+      <rect
+        x={x + 4}
+        y={y + 7}
+        width={22}
+        height={38}
+        rx={1.5}
+        fill={screen ?? 'none'}
+        stroke={screen ? 'none' : 'currentColor'}
+        strokeWidth={1}
+      />
       <path d={`M${x + 12} ${y + 49.5}h6`} />
     </g>
   );
@@ -48,7 +67,10 @@ export function CheckBadge({ cx, cy, r = 8 }: { cx: number; cy: number; r?: numb
   return (
     <g>
       <circle cx={cx} cy={cy} r={r} fill={SUCCESS} stroke="none" />
-      <path d={`M${cx - r * 0.45} ${cy}l${r * 0.3} ${r * 0.32}l${r * 0.6} -${r * 0.64}`} stroke="var(--collector-on-accent)" />
+      <path
+        d={`M${cx - r * 0.45} ${cy}l${r * 0.3} ${r * 0.32}l${r * 0.6} -${r * 0.64}`}
+        stroke="var(--collector-on-accent)"
+      />
     </g>
   );
 }

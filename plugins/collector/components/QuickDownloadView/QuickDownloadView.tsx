@@ -1,6 +1,8 @@
 import { Button, Callout, Classes, H2, Intent } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
+
 import { useService } from '@core/react';
+
 import { CollectorApiToken } from '../../api/CollectorApi';
 import { useQuickDownload } from '../../flows/useQuickDownload';
 import { OS_LABELS } from '../../logic/os';
@@ -36,7 +38,10 @@ export function QuickDownloadView({ token }: { token: string | null }) {
         text={CollectorTexts.download(osLabel)}
         onClick={() => void quick.download()}
       />
-      <DownloadProgressLine downloading={running ? osLabel : null} downloaded={quick.status.kind === 'done' ? osLabel : null} />
+      <DownloadProgressLine
+        downloading={running ? osLabel : null}
+        downloaded={quick.status.kind === 'done' ? osLabel : null}
+      />
       {quick.status.kind === 'failed' ? (
         <Callout intent={Intent.DANGER} role="alert" className="collector-callout">
           {quick.status.message}

@@ -1,4 +1,5 @@
 import { Classes } from '@blueprintjs/core';
+
 import { CollectorTexts } from '../../logic/texts';
 
 export interface WizardBreadcrumbsProps {
@@ -34,7 +35,10 @@ export function WizardBreadcrumbs({ step, onBack, backDisabled }: WizardBreadcru
           )}
         </li>
         <li>
-          <span className={`${Classes.BREADCRUMB}${step === 'download' ? ` ${Classes.BREADCRUMB_CURRENT}` : ''}`} aria-current={step === 'download' ? 'step' : undefined}>
+          <span
+            className={`${Classes.BREADCRUMB}${step === 'download' ? ` ${Classes.BREADCRUMB_CURRENT}` : ''}`}
+            aria-current={step === 'download' ? 'step' : undefined}
+          >
             2. {CollectorTexts.stepDownload}
           </span>
         </li>

@@ -2,14 +2,16 @@ import { Button, Checkbox, Classes, HTMLTable, InputGroup, Tag } from '@blueprin
 import { Disable, Search } from '@blueprintjs/icons';
 import { useEffect, useState } from 'react';
 import { Field, Form } from 'react-final-form';
+
+import { count } from '@common/format/count';
+import { errorText } from '@core/http/errorText';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
-import { RulesRepositoryApiToken, type RuleSet } from '../../api/RulesRepositoryApi';
-import { errorText } from '@core/http/errorText';
-import { count } from '@common/format/count';
-import { rulesKeys } from '../../hooks/rulesKeys';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
+import { type RuleSet, RulesRepositoryApiToken } from '../../api/RulesRepositoryApi';
+import { rulesKeys } from '../../hooks/rulesKeys';
 
 const SIZE = 25;
 /** How long the search waits after the last keystroke before it asks the server. */
@@ -30,7 +32,10 @@ const required = (value: string | undefined) => (value?.trim() ? undefined : 'A 
 /** The reason a suppression is recorded with; a refusal shows on the list's line. */
 function ReasonForm({ onSuppress, onCancel }: { onSuppress(reason: string): Promise<unknown>; onCancel(): void }) {
   return (
-    <Form<{ reason?: string }> onSubmit={async ({ reason }) => void (await onSuppress(reason?.trim() ?? ''))} subscription={{ invalid: true }}>
+    <Form<{ reason?: string }>
+      onSubmit={async ({ reason }) => void (await onSuppress(reason?.trim() ?? ''))}
+      subscription={{ invalid: true }}
+    >
       {({ handleSubmit, invalid }) => (
         <form onSubmit={handleSubmit}>
           <Field<string> name="reason" validate={required}>
@@ -59,7 +64,13 @@ export function IndicatorList({ ruleSet, canSuppress, suppressedOnly = false, on
   }, [search]);
   const indicators = useLoader(
     rulesKeys.indicators(ruleSet.id, `${onlySuppressed ? 'suppressed:' : ''}${query}`, page),
-    () => api.getIndicators(ruleSet.id, { page, size: SIZE, search: query, ...(onlySuppressed ? { suppressed: true } : {}) }),
+    () =>
+      api.getIndicators(ruleSet.id, {
+        page,
+        size: SIZE,
+        search: query,
+        ...(onlySuppressed ? { suppressed: true } : {}),
+      }),
     { describe: errorText },
   );
   // A suppression changes this list and the rule set's counts: both load again.
@@ -115,7 +126,11 @@ export function IndicatorList({ ruleSet, canSuppress, suppressedOnly = false, on
           {undoneLine}
         </p>
       )}
-      {data && !data.items.length && <p className={Classes.TEXT_MUTED}>{onlySuppressed ? 'No indicator of this rule set is suppressed.' : 'No indicator matches.'}</p>}
+      {data && !data.items.length && (
+        <p className={Classes.TEXT_MUTED}>
+          {onlySuppressed ? 'No indicator of this rule set is suppressed.' : 'No indicator matches.'}
+        </p>
+      )}
       {data && (
         <TableScroll label="Indicators">
           <HTMLTable compact striped style={{ width: '100%' }} aria-label="Indicators">
@@ -138,8 +153,15 @@ export function IndicatorList({ ruleSet, canSuppress, suppressedOnly = false, on
                   <td>
                     {i.suppression && (
                       <>
-                        <Tag minimal intent="warning" icon={<Disable />} title={`${i.suppression.reason}${i.suppression.author ? ` (${i.suppression.author})` : ''}`}>
-                          {i.suppression.value === null ? `Suppressed: ${i.suppression.reason}` : `Suppressed for ${i.suppression.value}: ${i.suppression.reason}`}
+                        <Tag
+                          minimal
+                          intent="warning"
+                          icon={<Disable />}
+                          title={`${i.suppression.reason}${i.suppression.author ? ` (${i.suppression.author})` : ''}`}
+                        >
+                          {i.suppression.value === null
+                            ? `Suppressed: ${i.suppression.reason}`
+                            : `Suppressed for ${i.suppression.value}: ${i.suppression.reason}`}
                         </Tag>{' '}
                         {canSuppress && (
                           <Button
@@ -153,7 +175,10 @@ export function IndicatorList({ ruleSet, canSuppress, suppressedOnly = false, on
                       </>
                     )}{' '}
                     {i.suppression?.value === null ? null : canSuppress && suppressing === i.id ? (
-                      <ReasonForm onSuppress={(reason) => suppression.run(i.id, reason)} onCancel={() => setSuppressing(null)} />
+                      <ReasonForm
+                        onSuppress={(reason) => suppression.run(i.id, reason)}
+                        onCancel={() => setSuppressing(null)}
+                      />
                     ) : (
                       canSuppress && <Button size="small" text="Suppress" onClick={() => setSuppressing(i.id)} />
                     )}

@@ -31,7 +31,12 @@ export function RuleSetImport({ onImport }: RuleSetImportProps) {
       >
         {({ handleSubmit, submitting, values }) => (
           <form onSubmit={handleSubmit}>
-            <Button icon={<Import />} text="Import a STIX 2.1 file" disabled={reading || submitting} onClick={() => input.current?.click()} />
+            <Button
+              icon={<Import />}
+              text="Import a STIX 2.1 file"
+              disabled={reading || submitting}
+              onClick={() => input.current?.click()}
+            />
             <input
               ref={input}
               type="file"
@@ -46,10 +51,22 @@ export function RuleSetImport({ onImport }: RuleSetImportProps) {
             />
             <FormGroup label="Or paste a bundle" labelFor="bundle-paste" style={{ marginTop: 12 }}>
               <Field<string> name="bundle">
-                {({ input: field }) => <TextArea id="bundle-paste" fill rows={4} placeholder='{"type": "bundle", "id": "bundle--…", "objects": […]}' {...field} />}
+                {({ input: field }) => (
+                  <TextArea
+                    id="bundle-paste"
+                    fill
+                    rows={4}
+                    placeholder='{"type": "bundle", "id": "bundle--…", "objects": […]}'
+                    {...field}
+                  />
+                )}
               </Field>
             </FormGroup>
-            <Button type="submit" text="Import pasted bundle" disabled={reading || submitting || !values.bundle?.trim()} />
+            <Button
+              type="submit"
+              text="Import pasted bundle"
+              disabled={reading || submitting || !values.bundle?.trim()}
+            />
           </form>
         )}
       </Form>

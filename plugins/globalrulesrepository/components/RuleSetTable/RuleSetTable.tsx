@@ -1,9 +1,11 @@
 import { Button, Classes, HTMLTable, Switch, Tag } from '@blueprintjs/core';
+
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useVersionFormatter } from '@core/locale/useVersionFormatter';
-import type { RuleSet } from '../../api/RulesRepositoryApi';
 import { AppLink } from '@core/ui/AppLink/AppLink';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
+import type { RuleSet } from '../../api/RulesRepositoryApi';
 
 /** RuleSetTableProps: the rule sets; the actions are given only when the user may change them (gln#cfg write). */
 export interface RuleSetTableProps {
@@ -18,7 +20,14 @@ export interface RuleSetTableProps {
 }
 
 /** Rule sets with families, version, indicator counts per type and what was not supported. */
-export function RuleSetTable({ ruleSets, onToggle, onDelete, onShowIndicators, onShowSuppressed, familyPath }: RuleSetTableProps) {
+export function RuleSetTable({
+  ruleSets,
+  onToggle,
+  onDelete,
+  onShowIndicators,
+  onShowSuppressed,
+  familyPath,
+}: RuleSetTableProps) {
   const formatDate = useDateTimeFormatter();
   const formatVersion = useVersionFormatter();
   if (!ruleSets.length) return <p className={Classes.TEXT_MUTED}>No rule set yet: import a STIX 2.1 bundle.</p>;
@@ -96,11 +105,18 @@ export function RuleSetTable({ ruleSets, onToggle, onDelete, onShowIndicators, o
                 )}
               </td>
               <td>
-                <Switch checked={r.enabled} disabled={!onToggle} aria-label={`${r.name} enabled`} onChange={(event) => onToggle?.(r, event.currentTarget.checked)} />
+                <Switch
+                  checked={r.enabled}
+                  disabled={!onToggle}
+                  aria-label={`${r.name} enabled`}
+                  onChange={(event) => onToggle?.(r, event.currentTarget.checked)}
+                />
               </td>
               <td>
                 <Button size="small" text="Indicators" onClick={() => onShowIndicators(r)} />{' '}
-                {onDelete && <Button size="small" intent="danger" variant="minimal" text="Delete" onClick={() => onDelete(r)} />}
+                {onDelete && (
+                  <Button size="small" intent="danger" variant="minimal" text="Delete" onClick={() => onDelete(r)} />
+                )}
               </td>
             </tr>
           ))}

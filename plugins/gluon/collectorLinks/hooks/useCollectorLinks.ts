@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
+
 import { readCallFailure } from '@core/http/callFailure';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useLoader } from '@core/react/useLoader';
@@ -6,7 +7,15 @@ import { useMutation } from '@core/react/useMutation';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
-import { GluonApiToken, type CreatedLink, type InstallerOs, type LinkPage, type LinkQuery, type LinkSort } from '../../api/GluonApi';
+
+import {
+  type CreatedLink,
+  GluonApiToken,
+  type InstallerOs,
+  type LinkPage,
+  type LinkQuery,
+  type LinkSort,
+} from '../../api/GluonApi';
 import { gluonKeys } from '../../hooks/gluonKeys';
 import { callMessage } from '../linkForm';
 
@@ -57,14 +66,20 @@ export function useCollectorLinks(canRead: boolean) {
   const [failure, setFailure] = useState<{ text: string; over: LinkPage | null } | null>(null);
 
   const query: LinkQuery = { page, size: LINKS_PAGE_SIZE, filter: filter || undefined, sort, order };
-  const links = useLoader(canRead ? gluonKeys.linkPage(query) : null, () => api.getCollectorLinks(query), { describe: callMessage });
+  const links = useLoader(canRead ? gluonKeys.linkPage(query) : null, () => api.getCollectorLinks(query), {
+    describe: callMessage,
+  });
   const { data } = links;
   const fail = (text: string) => setFailure({ text, over: data });
 
-  const toggling = useMutation((id: string, active: boolean) => api.setCollectorLinkActive(id, active), { describe: callMessage, invalidates: [gluonKeys.links] });
+  const toggling = useMutation((id: string, active: boolean) => api.setCollectorLinkActive(id, active), {
+    describe: callMessage,
+    invalidates: [gluonKeys.links],
+  });
   const minting = useMutation((os: InstallerOs) => api.createQuickLink(os), {
     describe: callMessage,
-    onSuccess: (url, os) => setShared({ label: `Quick link for ${os === 'WIN' ? 'Windows' : 'macOS'} (valid 7 days)`, url }),
+    onSuccess: (url, os) =>
+      setShared({ label: `Quick link for ${os === 'WIN' ? 'Windows' : 'macOS'} (valid 7 days)`, url }),
   });
 
   const setQuery = useCallback(
@@ -102,7 +117,8 @@ export function useCollectorLinks(canRead: boolean) {
     lastPage: data ? Math.max(0, Math.ceil(data.total / LINKS_PAGE_SIZE) - 1) : 0,
     setPage: (next: number) => setQuery({ page: next ? String(next) : '' }),
     /** Sorts by `column`, ascending first; the same column again flips the order. */
-    sortBy: (column: LinkSort) => setQuery({ sort: column, order: sort === column && order !== 'desc' ? 'desc' : 'asc', page: '' }),
+    sortBy: (column: LinkSort) =>
+      setQuery({ sort: column, order: sort === column && order !== 'desc' ? 'desc' : 'asc', page: '' }),
     /** Disables or enables a link; the list loads again (the link's status changed). */
     async toggle(id: string, active: boolean) {
       if (toggling.pending) return;
@@ -125,7 +141,12 @@ export function useCollectorLinks(canRead: boolean) {
       const name = data?.items.find((l) => l.id === id)?.name;
       const what = `The ${OS_LABELS[os]} installer${name ? ` of ${name}` : ''}`;
       // The button no longer just greys; the line says what runs and how it ended.
-      setDownload({ linkId: id, os, phase: 'preparing', line: `Preparing ${what.charAt(0).toLowerCase()}${what.slice(1)}…` });
+      setDownload({
+        linkId: id,
+        os,
+        phase: 'preparing',
+        line: `Preparing ${what.charAt(0).toLowerCase()}${what.slice(1)}…`,
+      });
       try {
         await api.downloadLinkInstaller(id, os);
         const line = `${what} was saved to your downloads.`;

@@ -1,12 +1,14 @@
 import { Button, Classes, HTMLTable, Pre } from '@blueprintjs/core';
 import { useState } from 'react';
-import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import { useService } from '@core/react/useService';
-import { useLoader } from '@core/react/useLoader';
-import { GluonApiToken, type CrashRow } from '../../api/GluonApi';
+
 import { errorText } from '@core/http/errorText';
-import { gluonKeys } from '../../hooks/gluonKeys';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { useLoader } from '@core/react/useLoader';
+import { useService } from '@core/react/useService';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
+import { type CrashRow, GluonApiToken } from '../../api/GluonApi';
+import { gluonKeys } from '../../hooks/gluonKeys';
 
 /** CrashExplorerProps: the device whose crash reports are listed. */
 export interface CrashExplorerProps {

@@ -1,13 +1,15 @@
 import { Button, Classes, HTMLTable } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
+
+import { errorText } from '@core/http/errorText';
 import { formatSize } from '@core/locale/formatSize';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import { useService } from '@core/react/useService';
 import { useLoader } from '@core/react/useLoader';
-import { GluonApiToken } from '../../api/GluonApi';
-import { errorText } from '@core/http/errorText';
-import { gluonKeys } from '../../hooks/gluonKeys';
+import { useService } from '@core/react/useService';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
+import { GluonApiToken } from '../../api/GluonApi';
+import { gluonKeys } from '../../hooks/gluonKeys';
 
 /** DeviceFilesProps: the device whose original files are listed. */
 export interface DeviceFilesProps {
@@ -44,7 +46,12 @@ export function DeviceFiles({ deviceId }: DeviceFilesProps) {
               </td>
               <td>{formatDate(f.uploadedAt)}</td>
               <td>
-                <Button size="small" icon={<Download />} text="Download" onClick={() => void api.downloadFile(f).catch(() => undefined)} />
+                <Button
+                  size="small"
+                  icon={<Download />}
+                  text="Download"
+                  onClick={() => void api.downloadFile(f).catch(() => undefined)}
+                />
               </td>
             </tr>
           ))}

@@ -1,4 +1,5 @@
 import { Callout, Classes, Code, H4 } from '@blueprintjs/core';
+
 import type { Heuristic, Inspection } from '../../api/GluonApi';
 
 /** DeviceWarningsProps: the device's inspections, newest first. */
@@ -13,7 +14,12 @@ function Warning({ warning }: { warning: Heuristic }) {
   // Inspections stored before the Android heuristics carry neither.
   const evidence = warning.evidence ?? [];
   return (
-    <Callout intent="warning" title={warning.message} data-testid="device-warning" style={{ marginBottom: 8, overflowWrap: 'anywhere' }}>
+    <Callout
+      intent="warning"
+      title={warning.message}
+      data-testid="device-warning"
+      style={{ marginBottom: 8, overflowWrap: 'anywhere' }}
+    >
       {warning.why && (
         <p>
           <strong>Why it matters:</strong> {warning.why}
@@ -23,7 +29,8 @@ function Warning({ warning }: { warning: Heuristic }) {
         <ul aria-label="Evidence" style={{ paddingLeft: 18, margin: 0 }}>
           {evidence.map((e, i) => (
             <li key={i}>
-              <span className={Classes.TEXT_MUTED}>{e.kind}</span> {e.value} <span className={Classes.TEXT_MUTED}>in {where(e.source, e.line)}</span>
+              <span className={Classes.TEXT_MUTED}>{e.kind}</span> {e.value}{' '}
+              <span className={Classes.TEXT_MUTED}>in {where(e.source, e.line)}</span>
               {e.raw && e.raw !== e.value && (
                 <div>
                   <Code style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-all' }}>{e.raw}</Code>

@@ -1,11 +1,13 @@
-import { appleModelName, deviceDisplayName } from '@common/devices/appleModels';
 import { Classes, HTMLTable } from '@blueprintjs/core';
-import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
+import { appleModelName, deviceDisplayName } from '@common/devices/appleModels';
+import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
 import type { Device } from '../../api/GluonApi';
 import { GluonLink } from '../GluonLink/GluonLink';
 import { StatusTag } from '../StatusTag/StatusTag';
-import { gluonPaths } from '@common/gluon/paths';
 
 /** DevicesTableProps: one page of devices as the server answered it. */
 export interface DevicesTableProps {
@@ -21,7 +23,13 @@ const PLATFORM_NAMES = { ios: 'iOS', android: 'Android' } as const;
 export function DevicesTable({ devices, searched }: DevicesTableProps) {
   const formatDate = useDateTimeFormatter();
   if (!devices.length) {
-    return <p className={Classes.TEXT_MUTED}>{searched ? 'No device matches.' : 'No device inspected yet: devices appear here once their files are uploaded.'}</p>;
+    return (
+      <p className={Classes.TEXT_MUTED}>
+        {searched
+          ? 'No device matches.'
+          : 'No device inspected yet: devices appear here once their files are uploaded.'}
+      </p>
+    );
   }
   return (
     <TableScroll label="Devices">

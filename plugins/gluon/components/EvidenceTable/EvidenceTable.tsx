@@ -1,14 +1,17 @@
+import './EvidenceTable.css';
+
 import { Button, Callout, Classes, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
+
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useVersionFormatter } from '@core/locale/useVersionFormatter';
 import type { MutationResult } from '@core/react/useMutation';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
 import type { Evidence } from '../../api/GluonApi';
 import { GluonLink } from '../GluonLink/GluonLink';
-import './EvidenceTable.css';
 
 /** Longest reason the API takes (POST /findings/{id}/falsePositive); longer is refused with a 400. */
 export const MAX_REASON_LENGTH = 2000;
@@ -27,7 +30,13 @@ export interface EvidenceTableProps {
 const required = (value: string | undefined) => (value?.trim() ? undefined : 'A reason is required.');
 
 /** The reason asked before a finding is marked a false positive; a refusal shows by the form, which keeps the reason to fix. */
-function ReasonForm({ onConfirm, onCancel }: { onConfirm(reason: string): Promise<MutationResult<unknown>>; onCancel(): void }) {
+function ReasonForm({
+  onConfirm,
+  onCancel,
+}: {
+  onConfirm(reason: string): Promise<MutationResult<unknown>>;
+  onCancel(): void;
+}) {
   return (
     <Form<{ reason?: string }>
       onSubmit={async ({ reason }) => {
@@ -39,7 +48,17 @@ function ReasonForm({ onConfirm, onCancel }: { onConfirm(reason: string): Promis
       {({ handleSubmit, submitting, submitError, invalid }) => (
         <form className="gluon-reason-form" onSubmit={handleSubmit}>
           <Field<string> name="reason" validate={required}>
-            {({ input }) => <InputGroup size="small" fill autoFocus placeholder="Reason" aria-label="Reason" maxLength={MAX_REASON_LENGTH} {...input} />}
+            {({ input }) => (
+              <InputGroup
+                size="small"
+                fill
+                autoFocus
+                placeholder="Reason"
+                aria-label="Reason"
+                maxLength={MAX_REASON_LENGTH}
+                {...input}
+              />
+            )}
           </Field>
           <div className="gluon-reason-buttons">
             <Button size="small" type="submit" intent="primary" text="Confirm" disabled={invalid || submitting} />

@@ -1,15 +1,18 @@
+import './incidentQueue.css';
+
 import { Button, Classes, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { ChevronDown, ChevronUp, Search } from '@blueprintjs/icons';
+
 import { deviceDisplayName } from '@common/devices/appleModels';
+import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+
 import type { QueueSort, QueueState } from '../../api/GluonApi';
 import { ageText } from '../../hooks/ageText';
 import { useIncidentQueue } from '../../hooks/useIncidentQueue';
 import { useNow } from '../../hooks/useNow';
 import { GluonLink } from '../GluonLink/GluonLink';
 import { StatusTag } from '../StatusTag/StatusTag';
-import './incidentQueue.css';
-import { gluonPaths } from '@common/gluon/paths';
 
 const STATES: ReadonlyArray<readonly [QueueState, string]> = [
   ['active', 'Open and confirmed'],
@@ -41,8 +44,18 @@ export function IncidentQueue() {
         Incidents{data ? ` (${data.total})` : ''}
       </h3>
       <div className="gluon-queue-filters">
-        <InputGroup leftIcon={<Search />} placeholder="Search family, device, model" aria-label="Search incidents" value={queue.search} onValueChange={queue.setSearch} />
-        <HTMLSelect aria-label="Incident state" value={queue.state} onChange={(e) => queue.setState(e.currentTarget.value as QueueState)}>
+        <InputGroup
+          leftIcon={<Search />}
+          placeholder="Search family, device, model"
+          aria-label="Search incidents"
+          value={queue.search}
+          onValueChange={queue.setSearch}
+        />
+        <HTMLSelect
+          aria-label="Incident state"
+          value={queue.state}
+          onChange={(e) => queue.setState(e.currentTarget.value as QueueState)}
+        >
           {STATES.map(([value, label]) => (
             <option key={value} value={value}>
               {label}
@@ -51,7 +64,11 @@ export function IncidentQueue() {
         </HTMLSelect>
       </div>
       {queue.incidents.error && <p className={Classes.TEXT_MUTED}>{queue.incidents.error}</p>}
-      {data && !data.items.length && <p className={Classes.TEXT_MUTED}>{filtered ? 'No incident matches.' : 'No open incident: nothing found on the devices inspected so far.'}</p>}
+      {data && !data.items.length && (
+        <p className={Classes.TEXT_MUTED}>
+          {filtered ? 'No incident matches.' : 'No open incident: nothing found on the devices inspected so far.'}
+        </p>
+      )}
       {data && data.items.length > 0 && (
         // Focusable, so keyboard users reach columns a narrow screen hides (the table wraps first).
         <div className="gluon-queue-scroll" tabIndex={0} role="region" aria-label="Incidents table">
@@ -59,7 +76,10 @@ export function IncidentQueue() {
             <thead>
               <tr>
                 {COLUMNS.map(([key, label]) => (
-                  <th key={key} aria-sort={queue.sort === key ? (queue.order === 'asc' ? 'ascending' : 'descending') : 'none'}>
+                  <th
+                    key={key}
+                    aria-sort={queue.sort === key ? (queue.order === 'asc' ? 'ascending' : 'descending') : 'none'}
+                  >
                     <Button
                       variant="minimal"
                       size="small"
@@ -86,7 +106,9 @@ export function IncidentQueue() {
                   <td>
                     <StatusTag status={i.state} />
                   </td>
-                  <td title={`Opened ${formatDate(i.createdAt)}, last change ${formatDate(i.updatedAt)}`}>{ageText(i.createdAt, now)}</td>
+                  <td title={`Opened ${formatDate(i.createdAt)}, last change ${formatDate(i.updatedAt)}`}>
+                    {ageText(i.createdAt, now)}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -95,7 +117,8 @@ export function IncidentQueue() {
       )}
       {(queue.page > 0 || queue.hasNext) && (
         <div className="gluon-queue-pages">
-          <Button size="small" text="Previous" disabled={queue.page === 0} onClick={queue.previousPage} /> <span className={Classes.TEXT_MUTED}>Page {queue.page + 1}</span>{' '}
+          <Button size="small" text="Previous" disabled={queue.page === 0} onClick={queue.previousPage} />{' '}
+          <span className={Classes.TEXT_MUTED}>Page {queue.page + 1}</span>{' '}
           <Button size="small" text="Next" disabled={!queue.hasNext} onClick={queue.nextPage} />
         </div>
       )}

@@ -1,5 +1,7 @@
 import { Classes } from '@blueprintjs/core';
+
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+
 import type { TimelineEvent } from '../../api/GluonApi';
 import { TRIAGE_STATES } from '../TriageForm/TriageForm';
 
@@ -19,9 +21,13 @@ function describe(e: TimelineEvent): string {
     case 'triage':
       return `${stateLabel(e.fromState)} → ${stateLabel(e.toState)}`;
     case 'suppressed':
-      return e.fromState !== e.toState ? `Finding suppressed, ${stateLabel(e.fromState)} → ${stateLabel(e.toState)}` : 'Finding suppressed';
+      return e.fromState !== e.toState
+        ? `Finding suppressed, ${stateLabel(e.fromState)} → ${stateLabel(e.toState)}`
+        : 'Finding suppressed';
     case 'unsuppressed':
-      return e.fromState !== e.toState ? `Suppression undone, ${stateLabel(e.fromState)} → ${stateLabel(e.toState)}` : 'Suppression undone';
+      return e.fromState !== e.toState
+        ? `Suppression undone, ${stateLabel(e.fromState)} → ${stateLabel(e.toState)}`
+        : 'Suppression undone';
     default:
       return e.kind;
   }

@@ -1,17 +1,24 @@
-import { count } from '@common/format/count';
 import { Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
+
+import { count } from '@common/format/count';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useVersionFormatter } from '@core/locale/useVersionFormatter';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
 import type { Inspection } from '../../api/GluonApi';
 import { StatusTag } from '../StatusTag/StatusTag';
-import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 /** InspectionsTableProps: the device's inspections, newest first. */
 export interface InspectionsTableProps {
   inspections: readonly Inspection[];
 }
 
-const ORIGINS: Record<string, string> = { upload: 'Upload', collector: 'Collector', rescan: 'Rescan', rematch: 'Matched again' };
+const ORIGINS: Record<string, string> = {
+  upload: 'Upload',
+  collector: 'Collector',
+  rescan: 'Rescan',
+  rematch: 'Matched again',
+};
 
 /** Inspections over time: what was read, with which rule-set versions, what it found, and heuristics. */
 export function InspectionsTable({ inspections }: InspectionsTableProps) {

@@ -1,14 +1,17 @@
-import { count } from '@common/format/count';
+import './landingOverview.css';
+
 import { Classes, Tag } from '@blueprintjs/core';
+
 import { deviceDisplayName } from '@common/devices/appleModels';
+import { count } from '@common/format/count';
+import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+
 import { ageText } from '../../hooks/ageText';
-import { useOverview } from '../../hooks/useOverview';
 import { useNow } from '../../hooks/useNow';
+import { useOverview } from '../../hooks/useOverview';
 import { GluonLink } from '../GluonLink/GluonLink';
 import { StatusTag } from '../StatusTag/StatusTag';
-import './landingOverview.css';
-import { gluonPaths } from '@common/gluon/paths';
 
 const STATE_LABELS = [
   ['open', 'Open'],
@@ -58,10 +61,18 @@ export function LandingOverview() {
           <ul aria-label="Latest inspections">
             {data.latestInspections.map((n) => (
               <li key={n.id} data-testid="latest-inspection">
-                {n.deviceId ? <GluonLink to={gluonPaths.device(n.deviceId)}>{deviceDisplayName(n.deviceName ?? n.fileName ?? 'Device')}</GluonLink> : (n.fileName ?? 'File')}{' '}
+                {n.deviceId ? (
+                  <GluonLink to={gluonPaths.device(n.deviceId)}>
+                    {deviceDisplayName(n.deviceName ?? n.fileName ?? 'Device')}
+                  </GluonLink>
+                ) : (
+                  (n.fileName ?? 'File')
+                )}{' '}
                 <StatusTag status={n.status} /> {n.status === 'running' && <Tag minimal>{n.progress}%</Tag>}
                 <span className={Classes.TEXT_MUTED}>
-                  {n.status === 'done' ? ` ${count(n.findings, 'finding')}${n.newFindings ? `, ${n.newFindings} new` : ''} · ` : ' '}
+                  {n.status === 'done'
+                    ? ` ${count(n.findings, 'finding')}${n.newFindings ? `, ${n.newFindings} new` : ''} · `
+                    : ' '}
                   <span title={formatDate(n.createdAt)}>{ago(ageText(n.createdAt, now))}</span>
                   {n.fileName && n.deviceId ? ` · ${n.fileName}` : ''}
                 </span>

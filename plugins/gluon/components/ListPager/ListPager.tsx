@@ -22,7 +22,17 @@ export interface ListPagerProps {
  * Lists that grow with the data are counted to their first 10,000 rows: M then reads
  * "M+", and past it the page number stands alone; Next goes on to the last row (keyset cursors).
  */
-export function ListPager({ page, size, total, totalCapped, previous, next, counted, onPrevious, onNext }: ListPagerProps) {
+export function ListPager({
+  page,
+  size,
+  total,
+  totalCapped,
+  previous,
+  next,
+  counted,
+  onPrevious,
+  onNext,
+}: ListPagerProps) {
   if (!onPrevious && !onNext) return null;
   const pages = Math.max(1, Math.ceil(total / size));
   const plus = totalCapped ? '+' : '';

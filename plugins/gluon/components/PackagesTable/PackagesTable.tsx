@@ -1,12 +1,14 @@
-import { count } from '@common/format/count';
 import { Button, Classes, Code, InputGroup, Tag } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
 import { Fragment, useState } from 'react';
-import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import { useService } from '@core/react/useService';
-import { useLoader } from '@core/react/useLoader';
-import { GluonApiToken, type AndroidPackage } from '../../api/GluonApi';
+
+import { count } from '@common/format/count';
 import { errorText } from '@core/http/errorText';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { useLoader } from '@core/react/useLoader';
+import { useService } from '@core/react/useService';
+
+import { type AndroidPackage, GluonApiToken } from '../../api/GluonApi';
 import { gluonKeys } from '../../hooks/gluonKeys';
 
 /** PackagesTableProps: the Android device whose packages are listed. */
@@ -37,14 +39,17 @@ function Flags({ pkg }: { pkg: AndroidPackage }) {
 function PackageDetail({ pkg }: { pkg: AndroidPackage }) {
   const formatDate = useDateTimeFormatter();
   // A device-local time without a zone (the device's zone unknown) is shown as the device printed it.
-  const when = (value: string | null) => (value ? (/[zZ]|[+-]\d\d:\d\d$/.test(value) ? formatDate(value) : value) : '–');
+  const when = (value: string | null) =>
+    value ? (/[zZ]|[+-]\d\d:\d\d$/.test(value) ? formatDate(value) : value) : '–';
   const granted = pkg.grantedDangerousPermissions;
   return (
     <div data-testid="package-detail" style={{ display: 'grid', gap: 8, padding: '4px 0' }}>
       <div>
         Installed by <strong>{pkg.installer ?? 'no installer (sideloaded)'}</strong>
-        {pkg.initiatingInstaller && pkg.initiatingInstaller !== pkg.installer && <> at the request of {pkg.initiatingInstaller}</>} · first installed {when(pkg.firstInstallTime)} ·
-        last updated {when(pkg.lastUpdateTime)}
+        {pkg.initiatingInstaller && pkg.initiatingInstaller !== pkg.installer && (
+          <> at the request of {pkg.initiatingInstaller}</>
+        )}{' '}
+        · first installed {when(pkg.firstInstallTime)} · last updated {when(pkg.lastUpdateTime)}
       </div>
       <div>
         Dangerous permissions{granted ? ' (granted in bold)' : ' requested'}:{' '}
@@ -58,7 +63,10 @@ function PackageDetail({ pkg }: { pkg: AndroidPackage }) {
           : 'none'}
       </div>
       {pkg.files.map((f) => (
-        <dl key={f.path} style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 8 }}>
+        <dl
+          key={f.path}
+          style={{ margin: 0, display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: 8 }}
+        >
           <dt>APK</dt>
           <dd style={{ ...HASH_STYLE, margin: 0 }}>{f.path}</dd>
           {(['sha256', 'sha1', 'md5'] as const).map((a) =>
@@ -73,8 +81,14 @@ function PackageDetail({ pkg }: { pkg: AndroidPackage }) {
             <>
               <dt>Signed by</dt>
               <dd style={{ margin: 0 }}>
-                {[f.certificate.subject, f.certificate.issuer && f.certificate.issuer !== f.certificate.subject && `issuer ${f.certificate.issuer}`].filter(Boolean).join(', ') ||
-                  '–'}
+                {[
+                  f.certificate.subject,
+                  f.certificate.issuer &&
+                    f.certificate.issuer !== f.certificate.subject &&
+                    `issuer ${f.certificate.issuer}`,
+                ]
+                  .filter(Boolean)
+                  .join(', ') || '–'}
               </dd>
               {(['sha256', 'sha1', 'md5'] as const).map((a) =>
                 f.certificate?.[a] ? (
@@ -104,7 +118,9 @@ export function PackagesTable({ deviceId }: PackagesTableProps) {
   const api = useService(GluonApiToken);
   const [search, setSearch] = useState('');
   const [open, setOpen] = useState<string | null>(null);
-  const packages = useLoader(gluonKeys.packages(deviceId, search), () => api.getPackages(deviceId, search), { describe: errorText });
+  const packages = useLoader(gluonKeys.packages(deviceId, search), () => api.getPackages(deviceId, search), {
+    describe: errorText,
+  });
   const page = packages.data;
   return (
     <div data-testid="packages">
@@ -117,7 +133,9 @@ export function PackagesTable({ deviceId }: PackagesTableProps) {
         style={{ maxWidth: 360 }}
       />
       {packages.error && <p className={Classes.TEXT_MUTED}>{packages.error}</p>}
-      {page && !page.inspectionId && <p className={Classes.TEXT_MUTED}>No Android acquisition listed packages for this device.</p>}
+      {page && !page.inspectionId && (
+        <p className={Classes.TEXT_MUTED}>No Android acquisition listed packages for this device.</p>
+      )}
       {page?.inspectionId && (
         <>
           <p className={Classes.TEXT_MUTED}>
@@ -128,8 +146,21 @@ export function PackagesTable({ deviceId }: PackagesTableProps) {
           {/* Stacked rather than a table: a package's flags and opened details stay readable at 375 px. */}
           <ul aria-label="Packages" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {page.items.map((p) => (
-              <li key={p.name} data-testid="package-row" className="gluon-package" style={{ padding: '8px 0', borderBottom: '1px solid rgba(128, 128, 128, 0.25)' }}>
-                <div style={{ display: 'flex', flexWrap: 'wrap', gap: 8, alignItems: 'baseline', justifyContent: 'space-between' }}>
+              <li
+                key={p.name}
+                data-testid="package-row"
+                className="gluon-package"
+                style={{ padding: '8px 0', borderBottom: '1px solid rgba(128, 128, 128, 0.25)' }}
+              >
+                <div
+                  style={{
+                    display: 'flex',
+                    flexWrap: 'wrap',
+                    gap: 8,
+                    alignItems: 'baseline',
+                    justifyContent: 'space-between',
+                  }}
+                >
                   <span style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
                     <strong>{p.name}</strong>
                     {p.versionName && <span className={Classes.TEXT_MUTED}> {p.versionName}</span>}

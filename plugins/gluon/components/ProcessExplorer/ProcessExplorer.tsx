@@ -1,13 +1,15 @@
 import { Classes, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
 import { useState } from 'react';
-import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import { useService } from '@core/react/useService';
-import { useLoader } from '@core/react/useLoader';
-import { GluonApiToken } from '../../api/GluonApi';
+
 import { errorText } from '@core/http/errorText';
-import { gluonKeys } from '../../hooks/gluonKeys';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { useLoader } from '@core/react/useLoader';
+import { useService } from '@core/react/useService';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
+import { GluonApiToken } from '../../api/GluonApi';
+import { gluonKeys } from '../../hooks/gluonKeys';
 
 /** ProcessExplorerProps: the device whose processes are listed. */
 export interface ProcessExplorerProps {
@@ -19,10 +21,19 @@ export function ProcessExplorer({ deviceId }: ProcessExplorerProps) {
   const api = useService(GluonApiToken);
   const formatDate = useDateTimeFormatter();
   const [search, setSearch] = useState('');
-  const processes = useLoader(gluonKeys.processes(deviceId, search), () => api.getProcesses(deviceId, search), { describe: errorText });
+  const processes = useLoader(gluonKeys.processes(deviceId, search), () => api.getProcesses(deviceId, search), {
+    describe: errorText,
+  });
   return (
     <div data-testid="process-explorer">
-      <InputGroup leftIcon={<Search />} placeholder="Search processes" value={search} onValueChange={setSearch} aria-label="Search processes" style={{ maxWidth: 320 }} />
+      <InputGroup
+        leftIcon={<Search />}
+        placeholder="Search processes"
+        value={search}
+        onValueChange={setSearch}
+        aria-label="Search processes"
+        style={{ maxWidth: 320 }}
+      />
       {processes.error && <p className={Classes.TEXT_MUTED}>{processes.error}</p>}
       {processes.data && (
         <TableScroll label="Processes">

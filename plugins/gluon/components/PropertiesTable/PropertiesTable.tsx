@@ -1,13 +1,15 @@
-import { count } from '@common/format/count';
 import { Classes, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
 import { useState } from 'react';
-import { useService } from '@core/react/useService';
-import { useLoader } from '@core/react/useLoader';
-import { GluonApiToken } from '../../api/GluonApi';
+
+import { count } from '@common/format/count';
 import { errorText } from '@core/http/errorText';
-import { gluonKeys } from '../../hooks/gluonKeys';
+import { useLoader } from '@core/react/useLoader';
+import { useService } from '@core/react/useService';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
+import { GluonApiToken } from '../../api/GluonApi';
+import { gluonKeys } from '../../hooks/gluonKeys';
 
 /** PropertiesTableProps: the Android device whose properties and settings are listed. */
 export interface PropertiesTableProps {
@@ -18,7 +20,9 @@ export interface PropertiesTableProps {
 export function PropertiesTable({ deviceId }: PropertiesTableProps) {
   const api = useService(GluonApiToken);
   const [search, setSearch] = useState('');
-  const properties = useLoader(gluonKeys.properties(deviceId, search), () => api.getProperties(deviceId, search), { describe: errorText });
+  const properties = useLoader(gluonKeys.properties(deviceId, search), () => api.getProperties(deviceId, search), {
+    describe: errorText,
+  });
   const page = properties.data;
   return (
     <div data-testid="properties">
@@ -31,7 +35,9 @@ export function PropertiesTable({ deviceId }: PropertiesTableProps) {
         style={{ maxWidth: 360 }}
       />
       {properties.error && <p className={Classes.TEXT_MUTED}>{properties.error}</p>}
-      {page && !page.inspectionId && <p className={Classes.TEXT_MUTED}>No Android acquisition listed properties or settings for this device.</p>}
+      {page && !page.inspectionId && (
+        <p className={Classes.TEXT_MUTED}>No Android acquisition listed properties or settings for this device.</p>
+      )}
       {page?.inspectionId && (
         <>
           <p className={Classes.TEXT_MUTED}>

@@ -1,13 +1,15 @@
-import { deviceDisplayName } from '@common/devices/appleModels';
 import { Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
+
+import { deviceDisplayName } from '@common/devices/appleModels';
+import { gluonPaths } from '@common/gluon/paths';
 import { formatSize } from '@core/locale/formatSize';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
 import type { UploadPage } from '../../api/GluonApi';
 import { GluonLink } from '../GluonLink/GluonLink';
 import { ListPager } from '../ListPager/ListPager';
 import { StatusTag } from '../StatusTag/StatusTag';
-import { TableScroll } from '@core/ui/TableScroll/TableScroll';
-import { gluonPaths } from '@common/gluon/paths';
 
 /** RecentUploadsProps: one page of uploads and its number (0-based); `linkDevices` when the user may open device pages; `onNewer` / `onOlder` null at the ends. */
 export interface RecentUploadsProps {
@@ -60,7 +62,16 @@ export function RecentUploads({ page, index, linkDevices, onNewer, onOlder }: Re
           </tbody>
         </HTMLTable>
       </TableScroll>
-      <ListPager page={index} size={page.size} total={page.total} totalCapped={page.totalCapped} previous="Newer" next="Older" onPrevious={onNewer} onNext={onOlder} />
+      <ListPager
+        page={index}
+        size={page.size}
+        total={page.total}
+        totalCapped={page.totalCapped}
+        previous="Newer"
+        next="Older"
+        onPrevious={onNewer}
+        onNext={onOlder}
+      />
     </>
   );
 }

@@ -1,11 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
 import { definePlugin } from '@core/plugin/PluginManifest';
 import { apiFailure, createGate, fakeService } from '@core/testing';
-import { ToastServiceToken, type Toast, type ToastService } from '@core/toasts/ToastService';
+import { type Toast, type ToastService, ToastServiceToken } from '@core/toasts/ToastService';
+
 import { renderHost } from '../../../../tests/harness/renderHost';
-import { GluonApiToken, type GluonApi } from '../../api/GluonApi';
+import { type GluonApi, GluonApiToken } from '../../api/GluonApi';
 import { ReportExport } from './ReportExport';
 
 /** The component alone on a public test page, over a fake client and the host's own toasts. */
@@ -15,7 +17,12 @@ function host(methods: Partial<GluonApi>) {
     title: 'Report test',
     kind: 'public',
     requires: [],
-    routes: [{ path: '/report-test', page: async () => ({ default: () => <ReportExport deviceId="d-1" deviceName="iPhone 13 Pro" /> }) }],
+    routes: [
+      {
+        path: '/report-test',
+        page: async () => ({ default: () => <ReportExport deviceId="d-1" deviceName="iPhone 13 Pro" /> }),
+      },
+    ],
   });
   const fake = fakeService<GluonApi>('GluonApi', methods);
   const h = renderHost({ plugins: [page], path: '/report-test', services: [[GluonApiToken, fake]] });
@@ -39,9 +46,19 @@ describe('ReportExport', () => {
     // The other formats wait for this one; a second click on it sends nothing more.
     expect((screen.getByRole('button', { name: 'Report JSON' }) as HTMLButtonElement).disabled).toBe(true);
     gate.open();
-    await waitFor(() => expect(screen.getByTestId('report-export-status').textContent).toBe('CSV report of iPhone 13 Pro saved to your downloads.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('report-export-status').textContent).toBe(
+        'CSV report of iPhone 13 Pro saved to your downloads.',
+      ),
+    );
     expect(fake.downloadReport.mock.calls).toEqual([['d-1', 'iPhone 13 Pro', 'csv']]);
-    expect(toasts()).toEqual([expect.objectContaining({ intent: 'success', title: 'Report exported', message: 'CSV report of iPhone 13 Pro saved to your downloads.' })]);
+    expect(toasts()).toEqual([
+      expect.objectContaining({
+        intent: 'success',
+        title: 'Report exported',
+        message: 'CSV report of iPhone 13 Pro saved to your downloads.',
+      }),
+    ]);
   });
 
   it("says when an export failed, with the server's reason for a 4xx, and offers to try again", async () => {
@@ -54,11 +71,24 @@ describe('ReportExport', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'STIX sightings' }));
-    await waitFor(() => expect(screen.getByTestId('report-export-status').textContent).toContain('The STIX sightings could not be exported. Device not found'));
-    expect(toasts()).toEqual([expect.objectContaining({ intent: 'error', message: 'The STIX sightings could not be exported. Device not found' })]);
+    await waitFor(() =>
+      expect(screen.getByTestId('report-export-status').textContent).toContain(
+        'The STIX sightings could not be exported. Device not found',
+      ),
+    );
+    expect(toasts()).toEqual([
+      expect.objectContaining({
+        intent: 'error',
+        message: 'The STIX sightings could not be exported. Device not found',
+      }),
+    ]);
     await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     // A 5xx's text says nothing the user can act on.
-    await waitFor(() => expect(screen.getByTestId('report-export-status').textContent).toContain('The STIX sightings could not be exported. Try again.'));
+    await waitFor(() =>
+      expect(screen.getByTestId('report-export-status').textContent).toContain(
+        'The STIX sightings could not be exported. Try again.',
+      ),
+    );
     expect(fake.downloadReport.mock.calls).toHaveLength(2);
   });
 });

@@ -1,5 +1,6 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
+
 import type { ReportFormat } from '../../api/GluonApi';
 import { useReportExport } from '../../hooks/useReportExport';
 
@@ -33,7 +34,15 @@ export function ReportExport({ deviceId, deviceName }: ReportExportProps) {
         {state && (
           <Callout compact intent={INTENTS[state.phase]}>
             {state.line}
-            {state.phase === 'failed' && <Button size="small" variant="minimal" intent={Intent.PRIMARY} text="Try again" onClick={() => void start(state.format)} />}
+            {state.phase === 'failed' && (
+              <Button
+                size="small"
+                variant="minimal"
+                intent={Intent.PRIMARY}
+                text="Try again"
+                onClick={() => void start(state.format)}
+              />
+            )}
           </Callout>
         )}
       </div>

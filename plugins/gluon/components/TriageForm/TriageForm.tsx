@@ -1,7 +1,9 @@
 import { Button, Callout, FormGroup, HTMLSelect, Intent, TextArea } from '@blueprintjs/core';
 import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';
+
 import type { MutationResult } from '@core/react/useMutation';
+
 import type { IncidentState, TriageChange } from '../../api/GluonApi';
 
 export const TRIAGE_STATES: ReadonlyArray<[IncidentState, string]> = [
@@ -43,7 +45,15 @@ export function TriageForm({ state, onSave }: TriageFormProps) {
           <FormGroup label="New state" labelFor="triage-state">
             <Field<IncidentState> name="state">
               {({ input }) => (
-                <HTMLSelect id="triage-state" name={input.name} value={input.value} onChange={input.onChange} onBlur={input.onBlur} onFocus={input.onFocus} options={OPTIONS} />
+                <HTMLSelect
+                  id="triage-state"
+                  name={input.name}
+                  value={input.value}
+                  onChange={input.onChange}
+                  onBlur={input.onBlur}
+                  onFocus={input.onFocus}
+                  options={OPTIONS}
+                />
               )}
             </Field>
           </FormGroup>

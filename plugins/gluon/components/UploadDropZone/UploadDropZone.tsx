@@ -1,6 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 import { CloudUpload } from '@blueprintjs/icons';
-import { useRef, useState, type DragEvent } from 'react';
+import { type DragEvent, useRef, useState } from 'react';
 
 /** UploadDropZoneProps: `onFiles` receives the dropped or picked files; `hint` lists what is accepted. */
 export interface UploadDropZoneProps {
@@ -35,7 +35,13 @@ export function UploadDropZone({ onFiles, hint }: UploadDropZoneProps) {
       }}
       onDragLeave={() => setOver(false)}
       onDrop={drop}
-      style={{ border: `2px dashed ${over ? '#2d72d2' : '#abb3bf'}`, borderRadius: 6, padding: 32, textAlign: 'center', cursor: 'pointer' }}
+      style={{
+        border: `2px dashed ${over ? '#2d72d2' : '#abb3bf'}`,
+        borderRadius: 6,
+        padding: 32,
+        textAlign: 'center',
+        cursor: 'pointer',
+      }}
     >
       <CloudUpload size={32} />
       <p style={{ margin: '8px 0 4px' }}>Drop files here or click to choose files</p>

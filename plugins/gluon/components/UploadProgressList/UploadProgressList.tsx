@@ -1,6 +1,8 @@
-import { count } from '@common/format/count';
 import { Callout, Classes, Intent, ProgressBar } from '@blueprintjs/core';
+
+import { count } from '@common/format/count';
 import { formatSize } from '@core/locale/formatSize';
+
 import type { Upload } from '../../api/GluonApi';
 import type { QueuedFile } from '../../hooks/useUploadQueue';
 
@@ -53,7 +55,9 @@ export function UploadProgressList({ files, latest }: UploadProgressListProps) {
             <span className={Classes.TEXT_MUTED}>
               {formatSize(file.status === 'error' ? 0 : file.loaded)} / {formatSize(file.size)}
             </span>
-            {file.status === 'uploading' && <ProgressBar value={file.size ? file.loaded / file.size : 0} intent={Intent.PRIMARY} animate stripes />}
+            {file.status === 'uploading' && (
+              <ProgressBar value={file.size ? file.loaded / file.size : 0} intent={Intent.PRIMARY} animate stripes />
+            )}
             {file.status === 'error' ? (
               <Callout intent={Intent.DANGER} compact>
                 {file.error}

@@ -1,5 +1,6 @@
 import { Button, Classes, H2, Intent } from '@blueprintjs/core';
 import { Shield } from '@blueprintjs/icons';
+
 import { InviteTexts } from '../../logic/texts';
 
 export interface ActivateTwoFactorProps {

@@ -1,4 +1,5 @@
 import { Button, Callout, Classes, Intent, Navbar, NavbarGroup, NavbarHeading, Spinner } from '@blueprintjs/core';
+
 import { InviteTexts } from '../../logic/texts';
 
 export interface JamfRedirectProps {

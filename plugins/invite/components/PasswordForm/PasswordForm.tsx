@@ -1,7 +1,9 @@
 import { Button, Intent } from '@blueprintjs/core';
-import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { Form } from 'react-final-form';
-import { passwordsComplete, passwordsMismatch, showMismatch, type PasswordValues } from '../../logic/passwordRules';
+
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
+
+import { passwordsComplete, passwordsMismatch, type PasswordValues, showMismatch } from '../../logic/passwordRules';
 import { InviteTexts } from '../../logic/texts';
 
 interface PasswordFormValues extends PasswordValues {
@@ -28,7 +30,15 @@ export function PasswordForm({ email, busy, onSubmit }: PasswordFormProps) {
         const ready = passwordsComplete(values) && !passwordsMismatch(values);
         return (
           <form onSubmit={handleSubmit} noValidate aria-label={InviteTexts.stepFirstLogin}>
-            <FormTextField idPrefix="invite" name="email" label={InviteTexts.email} type="email" readOnly autoComplete="username" maxLength={1024} />
+            <FormTextField
+              idPrefix="invite"
+              name="email"
+              label={InviteTexts.email}
+              type="email"
+              readOnly
+              autoComplete="username"
+              maxLength={1024}
+            />
             <FormTextField
               idPrefix="invite"
               name="newPassword"
@@ -48,7 +58,14 @@ export function PasswordForm({ email, busy, onSubmit }: PasswordFormProps) {
               maxLength={1024}
               externalError={mismatch ? InviteTexts.mismatch : null}
             />
-            <Button type="submit" intent={Intent.PRIMARY} fill loading={busy} disabled={!ready || busy} text={InviteTexts.login} />
+            <Button
+              type="submit"
+              intent={Intent.PRIMARY}
+              fill
+              loading={busy}
+              disabled={!ready || busy}
+              text={InviteTexts.login}
+            />
           </form>
         );
       }}

@@ -1,6 +1,8 @@
 import { Button, FormGroup, InputGroup, Intent } from '@blueprintjs/core';
 import { LogIn } from '@blueprintjs/icons';
+
 import { OrSeparator } from '@core/ui/OrSeparator/OrSeparator';
+
 import { InviteTexts } from '../../logic/texts';
 
 export interface ProviderSignInProps {
@@ -19,7 +21,14 @@ export function ProviderSignIn({ provider, email, busy, onStart }: ProviderSignI
         <InputGroup id="invite-provider-email" type="email" value={email} readOnly />
       </FormGroup>
       {provider === 'okta' ? <OrSeparator label={InviteTexts.or} /> : null}
-      <Button fill intent={Intent.PRIMARY} icon={<LogIn />} loading={busy} text={provider === 'okta' ? InviteTexts.okta : InviteTexts.google} onClick={onStart} />
+      <Button
+        fill
+        intent={Intent.PRIMARY}
+        icon={<LogIn />}
+        loading={busy}
+        text={provider === 'okta' ? InviteTexts.okta : InviteTexts.google}
+        onClick={onStart}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Classes } from '@blueprintjs/core';
+
 import { InviteTexts } from '../../logic/texts';
 
 /** The two steps of the invite wizard; the current one is marked. */
@@ -9,7 +10,11 @@ export function WizardSteps({ current }: { current: 1 | 2 }) {
       {steps.map((label, index) => {
         const active = index + 1 === current;
         return (
-          <li key={label} className={active ? 'invite-step invite-step-current' : `invite-step ${Classes.TEXT_MUTED}`} aria-current={active ? 'step' : undefined}>
+          <li
+            key={label}
+            className={active ? 'invite-step invite-step-current' : `invite-step ${Classes.TEXT_MUTED}`}
+            aria-current={active ? 'step' : undefined}
+          >
             <span className="invite-step-number">{index + 1}</span>
             {label}
           </li>

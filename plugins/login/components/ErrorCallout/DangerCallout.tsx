@@ -1,4 +1,5 @@
 import { Callout, Intent } from '@blueprintjs/core';
+
 import type { ErrorCalloutProps } from './ErrorCallout';
 
 /** The Blueprint Callout behind ErrorCallout (its own chunk, see there). */

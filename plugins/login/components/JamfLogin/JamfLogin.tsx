@@ -1,8 +1,10 @@
 import { Button, Classes, Intent } from '@blueprintjs/core';
 import { Envelope } from '@blueprintjs/icons';
-import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { useEffect, useRef, useState } from 'react';
 import { Form } from 'react-final-form';
+
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
+
 import { LoginTexts } from '../../logic/texts';
 import { validateJamfEmail } from '../../logic/validators';
 import { ActionLink } from '../ActionLink/ActionLink';
@@ -28,7 +30,12 @@ export interface JamfLoginProps {
 }
 
 /** The Jamf login screen: e-mail, Login, create account and get help. */
-export function JamfLogin({ initialEmail, onLogin, onRegularFlow, loadingResetMs = JAMF_LOADING_RESET_MS }: JamfLoginProps) {
+export function JamfLogin({
+  initialEmail,
+  onLogin,
+  onRegularFlow,
+  loadingResetMs = JAMF_LOADING_RESET_MS,
+}: JamfLoginProps) {
   const [loading, setLoading] = useState(false);
   const resetTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(resetTimer.current), []);
@@ -65,7 +72,14 @@ export function JamfLogin({ initialEmail, onLogin, onRegularFlow, loadingResetMs
             leftIcon={<Envelope />}
             disabled={loading}
           />
-          <Button type="submit" intent={Intent.PRIMARY} fill loading={loading} disabled={loading || !values.email?.trim()} text="Login" />
+          <Button
+            type="submit"
+            intent={Intent.PRIMARY}
+            fill
+            loading={loading}
+            disabled={loading || !values.email?.trim()}
+            text="Login"
+          />
           <p className={`login-links ${Classes.TEXT_SMALL}`}>
             <a href={JAMF_CREATE_ACCOUNT_URL} target="_blank" rel="noopener noreferrer">
               Create an account
@@ -75,7 +89,9 @@ export function JamfLogin({ initialEmail, onLogin, onRegularFlow, loadingResetMs
             </a>
           </p>
           <p className="login-links">
-            <ActionLink onClick={() => onRegularFlow(values.email?.trim() ?? '')}>{LoginTexts.returnToLogin}</ActionLink>
+            <ActionLink onClick={() => onRegularFlow(values.email?.trim() ?? '')}>
+              {LoginTexts.returnToLogin}
+            </ActionLink>
           </p>
         </form>
       )}

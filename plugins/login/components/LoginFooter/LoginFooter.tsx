@@ -1,5 +1,6 @@
 import { Classes } from '@blueprintjs/core';
-import { FOOTER_LINKS, copyrightText } from './footerLinks';
+
+import { copyrightText, FOOTER_LINKS } from './footerLinks';
 
 export interface LoginFooterProps {
   /** Year of the copyright line; the current year by default (tests pin it). */

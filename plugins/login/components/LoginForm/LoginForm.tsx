@@ -1,13 +1,15 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { useEffect, useRef, useState } from 'react';
+
+import { OrSeparator } from '@core/ui/OrSeparator/OrSeparator';
+
 import { useCredentialsForm } from '../../hooks/useCredentialsForm';
-import { isEmail, validatePassword, validateUsername } from '../../logic/validators';
 import { LoginTexts } from '../../logic/texts';
 import { finishTakeOver, typedBeforeStart } from '../../logic/typedBeforeStart';
+import { isEmail, validatePassword, validateUsername } from '../../logic/validators';
 import { ActionLink } from '../ActionLink/ActionLink';
 import { ErrorCallout } from '../ErrorCallout/ErrorCallout';
 import { FieldIcon } from '../FieldIcon/FieldIcon';
-import { OrSeparator } from '@core/ui/OrSeparator/OrSeparator';
 import { TextField } from '../TextField/TextField';
 
 export interface LoginFormValues {
@@ -44,7 +46,17 @@ const RESERVED = { visibility: 'hidden' } as const;
 const VALIDATORS = { username: validateUsername, password: validatePassword };
 
 /** The login step: username, password, Login, provider buttons separated by OR. */
-export function LoginForm({ initialUsername, passwordRecoveryEnabled, onSubmit, onForgotPassword, onJamf, onGoogle, onOkta, initialError, beforeStart = false }: LoginFormProps) {
+export function LoginForm({
+  initialUsername,
+  passwordRecoveryEnabled,
+  onSubmit,
+  onForgotPassword,
+  onJamf,
+  onGoogle,
+  onOkta,
+  initialError,
+  beforeStart = false,
+}: LoginFormProps) {
   const [jamfError, setJamfError] = useState<string | null>(null);
   // The username the Jamf error was about: typing something else clears it.
   const [jamfFor, setJamfFor] = useState<string | null>(null);
@@ -82,7 +94,8 @@ export function LoginForm({ initialUsername, passwordRecoveryEnabled, onSubmit, 
 
   const shownError = form.submitError || providerError;
   const busy = beforeStart || form.submitting || pending !== null;
-  const usernameError = (jamfError && form.values.username === jamfFor ? jamfError : null) || form.fieldError('username');
+  const usernameError =
+    (jamfError && form.values.username === jamfFor ? jamfError : null) || form.fieldError('username');
   return (
     <form onSubmit={(event) => void form.handleSubmit(event)} noValidate aria-label="Login">
       {shownError ? <ErrorCallout message={shownError} /> : <ErrorCallout {...initialError} />}
@@ -106,7 +119,11 @@ export function LoginForm({ initialUsername, passwordRecoveryEnabled, onSubmit, 
         {...form.field('password')}
         error={form.fieldError('password')}
       />
-      <p className="login-links" style={passwordRecoveryEnabled ? undefined : RESERVED} aria-hidden={passwordRecoveryEnabled ? undefined : true}>
+      <p
+        className="login-links"
+        style={passwordRecoveryEnabled ? undefined : RESERVED}
+        aria-hidden={passwordRecoveryEnabled ? undefined : true}
+      >
         <ActionLink onClick={onForgotPassword} disabled={busy || !passwordRecoveryEnabled}>
           {LoginTexts.forgotPassword}
         </ActionLink>
@@ -131,7 +148,14 @@ export function LoginForm({ initialUsername, passwordRecoveryEnabled, onSubmit, 
             void runProvider('jamf', () => onJamf(username.trim()));
           }}
         />
-        <Button fill variant="outlined" loading={pending === 'google'} disabled={busy} text="Sign in with Google" onClick={() => void runProvider('google', onGoogle)} />
+        <Button
+          fill
+          variant="outlined"
+          loading={pending === 'google'}
+          disabled={busy}
+          text="Sign in with Google"
+          onClick={() => void runProvider('google', onGoogle)}
+        />
         <Button fill variant="outlined" disabled={busy} text="Sign in with Okta" onClick={onOkta} />
       </div>
     </form>

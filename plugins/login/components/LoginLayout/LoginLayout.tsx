@@ -1,7 +1,9 @@
+import './LoginLayout.css';
+
 import { Card, Classes, Elevation, H1 } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
+
 import { LoginFooter } from '../LoginFooter/LoginFooter';
-import './LoginLayout.css';
 
 export interface LoginLayoutProps {
   /** The card's heading: the current step's title. */

@@ -1,9 +1,11 @@
 import { Button, Callout, Intent } from '@blueprintjs/core';
 import { Envelope } from '@blueprintjs/icons';
-import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { FORM_ERROR } from 'final-form';
 import { useState } from 'react';
 import { Form } from 'react-final-form';
+
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
+
 import { LoginTexts } from '../../logic/texts';
 import { validateRecoveryEmail } from '../../logic/validators';
 import { ActionLink } from '../ActionLink/ActionLink';
@@ -49,7 +51,14 @@ export function LostPasswordForm({ onSubmit, onReturn }: LostPasswordFormProps) 
               If an account exists for {sentTo}, an e-mail with a link to reset your password is on its way.
             </Callout>
           )}
-          <Button type="submit" intent={Intent.PRIMARY} fill loading={submitting} disabled={submitting || sentTo !== null} text="Send" />
+          <Button
+            type="submit"
+            intent={Intent.PRIMARY}
+            fill
+            loading={submitting}
+            disabled={submitting || sentTo !== null}
+            text="Send"
+          />
           <p className="login-links">
             <ActionLink onClick={onReturn}>{LoginTexts.returnToLogin}</ActionLink>
           </p>

@@ -1,8 +1,10 @@
 import { Button, Intent } from '@blueprintjs/core';
 import { Globe } from '@blueprintjs/icons';
-import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { FORM_ERROR } from 'final-form';
 import { Form } from 'react-final-form';
+
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
+
 import { LoginTexts } from '../../logic/texts';
 import { validateOktaDomain } from '../../logic/validators';
 import { ActionLink } from '../ActionLink/ActionLink';
@@ -28,7 +30,15 @@ export function OktaIssuerForm({ initialDomain, onSubmit, onReturn }: OktaIssuer
       render={({ handleSubmit, submitting }) => (
         <form onSubmit={handleSubmit} noValidate aria-label="Okta sign-in">
           <p>Enter your organisation's Okta domain, e.g. acme.okta.com.</p>
-          <FormTextField idPrefix="login" name="oktaDomain" label="Okta domain" validate={validateOktaDomain} autoComplete="url" autoFocus leftIcon={<Globe />} />
+          <FormTextField
+            idPrefix="login"
+            name="oktaDomain"
+            label="Okta domain"
+            validate={validateOktaDomain}
+            autoComplete="url"
+            autoFocus
+            leftIcon={<Globe />}
+          />
           <Button type="submit" intent={Intent.PRIMARY} fill loading={submitting} text="Continue" />
           <p className="login-links">
             <ActionLink onClick={onReturn} disabled={submitting}>

@@ -1,4 +1,5 @@
 import { FormTextField } from '@core/ui/FormTextField/FormTextField';
+
 import { validateRecoveryCode } from '../../logic/validators';
 import { SecondFactorForm, type SecondFactorStep } from '../SecondFactorForm/SecondFactorForm';
 

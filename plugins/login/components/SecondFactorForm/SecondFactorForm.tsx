@@ -2,6 +2,7 @@ import { Button, Intent } from '@blueprintjs/core';
 import { FORM_ERROR } from 'final-form';
 import type { ReactNode } from 'react';
 import { Form } from 'react-final-form';
+
 import { LoginTexts } from '../../logic/texts';
 import { ActionLink } from '../ActionLink/ActionLink';
 
@@ -31,7 +32,13 @@ export interface SecondFactorFormProps<Values extends object> {
 }
 
 /** The frame of two-auth and recovery-code: fields, Verify, the switch link and "Return to login screen". */
-export function SecondFactorForm<Values extends object>({ step, onSubmit, onSwitch, onReturn, children }: SecondFactorFormProps<Values>) {
+export function SecondFactorForm<Values extends object>({
+  step,
+  onSubmit,
+  onSwitch,
+  onReturn,
+  children,
+}: SecondFactorFormProps<Values>) {
   const { ariaLabel, intro, initialValues, codeField, switchText } = step;
   return (
     <Form<Values>

@@ -1,4 +1,5 @@
 import { FormGroup, InputGroup, Spinner, SpinnerSize } from '@blueprintjs/core';
+
 import { LoginTexts } from '../../logic/texts';
 import { ActionLink } from '../ActionLink/ActionLink';
 

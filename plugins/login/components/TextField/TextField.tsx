@@ -27,7 +27,20 @@ export interface TextFieldProps {
  * The sign-in form's field: the same Blueprint markup as core's FormTextField, bound to plain
  * React state (hooks/useCredentialsForm) instead of react-final-form, off the /login first load.
  */
-export function TextField({ idPrefix, name, label, type = 'text', value, onChange, onBlur, error, autoComplete, autoFocus, leftIcon, inputRef }: TextFieldProps) {
+export function TextField({
+  idPrefix,
+  name,
+  label,
+  type = 'text',
+  value,
+  onChange,
+  onBlur,
+  error,
+  autoComplete,
+  autoFocus,
+  leftIcon,
+  inputRef,
+}: TextFieldProps) {
   const id = `${idPrefix}-${name}`;
   const intent = error ? Intent.DANGER : Intent.NONE;
   return (

@@ -1,6 +1,8 @@
 import { Checkbox } from '@blueprintjs/core';
-import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { Field } from 'react-final-form';
+
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
+
 import { parseDigits, validateCode } from '../../logic/validators';
 import { SecondFactorForm, type SecondFactorStep } from '../SecondFactorForm/SecondFactorForm';
 
@@ -50,7 +52,14 @@ export function TwoAuthForm({ onSubmit, onUseRecoveryCode, onReturn }: TwoAuthFo
         autoFocus
       />
       <Field<boolean> name="remember2fa" type="checkbox">
-        {({ input }) => <Checkbox checked={Boolean(input.checked)} onChange={input.onChange} name={input.name} label={REMEMBER_LABEL} />}
+        {({ input }) => (
+          <Checkbox
+            checked={Boolean(input.checked)}
+            onChange={input.onChange}
+            name={input.name}
+            label={REMEMBER_LABEL}
+          />
+        )}
       </Field>
     </SecondFactorForm>
   );

@@ -3,7 +3,8 @@ import { MemoryNavigationService } from '@core/navigation/MemoryNavigationServic
 import type { PluginRegistry, SignInTargetInput } from '@core/plugin/PluginRegistry';
 import type { SessionService } from '@core/session/SessionService';
 import type { StorageService } from '@core/storage/StorageService';
-import { fakeService, type Faked } from '@core/testing/fakeService';
+import { type Faked, fakeService } from '@core/testing/fakeService';
+
 import type { LoginApi } from '../../api/LoginApi';
 import type { LoginServices } from '../LoginServices';
 

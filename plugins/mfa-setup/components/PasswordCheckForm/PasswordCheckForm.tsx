@@ -1,4 +1,5 @@
 import { Lock } from '@blueprintjs/icons';
+
 import { MfaTexts } from '../../logic/mfaErrors';
 import { SingleFieldForm } from '../SingleFieldForm/SingleFieldForm';
 
@@ -20,8 +21,11 @@ export function PasswordCheckForm({ purpose, provider, onSubmit, onCancel }: Pas
       ariaLabel="Confirm your password"
       intro={
         <p>
-          {purpose === 'enable' ? 'To turn on two-factor authentication' : 'To turn off two-factor authentication'}, confirm your password.
-          {provider ? ` You signed in with ${provider}: use the password of your console account, or verify with ${provider} above.` : ''}
+          {purpose === 'enable' ? 'To turn on two-factor authentication' : 'To turn off two-factor authentication'},
+          confirm your password.
+          {provider
+            ? ` You signed in with ${provider}: use the password of your console account, or verify with ${provider} above.`
+            : ''}
         </p>
       }
       label="Password"

@@ -1,4 +1,5 @@
 import { Classes, Code, Spinner } from '@blueprintjs/core';
+
 import { validateSixDigits } from '../../logic/mfaErrors';
 import { SingleFieldForm } from '../SingleFieldForm/SingleFieldForm';
 
@@ -21,7 +22,13 @@ export function QrVerification({ qrUrl, secret, onVerify, onCancel }: QrVerifica
       intro={
         <>
           <p>Scan this QR code with your authenticator app, then enter the six-digit code it shows.</p>
-          <div className="mfa-qr">{qrUrl ? <img src={qrUrl} alt="QR code for your authenticator app" width={200} height={200} /> : <Spinner />}</div>
+          <div className="mfa-qr">
+            {qrUrl ? (
+              <img src={qrUrl} alt="QR code for your authenticator app" width={200} height={200} />
+            ) : (
+              <Spinner />
+            )}
+          </div>
           <p className={Classes.TEXT_MUTED}>
             Can't scan it? Enter this key instead: <Code data-testid="mfa-secret">{secret}</Code>
           </p>

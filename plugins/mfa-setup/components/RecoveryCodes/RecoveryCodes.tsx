@@ -44,7 +44,11 @@ export function RecoveryCodes({ codes, fileText, onDone }: RecoveryCodesProps) {
           </li>
         ))}
       </ul>
-      {copied !== null && <p role="status">{copied ? 'Copied to the clipboard.' : 'Copy failed: select the codes and copy them yourself.'}</p>}
+      {copied !== null && (
+        <p role="status">
+          {copied ? 'Copied to the clipboard.' : 'Copy failed: select the codes and copy them yourself.'}
+        </p>
+      )}
       <div className="mfa-actions">
         <Button icon={<Clipboard />} text="Copy" onClick={() => void copy()} />
         <Button icon={<Download />} text="Download" onClick={download} />

@@ -1,4 +1,4 @@
-import { Button, FormGroup, InputGroup, Intent, type InputGroupProps } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, type InputGroupProps, Intent } from '@blueprintjs/core';
 import { FORM_ERROR } from 'final-form';
 import type { ReactNode } from 'react';
 import { Field, Form } from 'react-final-form';
@@ -30,7 +30,18 @@ export interface SingleFieldFormProps {
  * The set-up's one-field steps (password check, six-digit verification): the field's own error
  * once touched, else the server's answer until the value changes, and Cancel / submit actions.
  */
-export function SingleFieldForm({ ariaLabel, intro, label, inputId, validate, parse, inputProps, submitText, onSubmit, onCancel }: SingleFieldFormProps) {
+export function SingleFieldForm({
+  ariaLabel,
+  intro,
+  label,
+  inputId,
+  validate,
+  parse,
+  inputProps,
+  submitText,
+  onSubmit,
+  onCancel,
+}: SingleFieldFormProps) {
   return (
     <Form<{ value: string }>
       onSubmit={async ({ value }) => {
@@ -40,12 +51,29 @@ export function SingleFieldForm({ ariaLabel, intro, label, inputId, validate, pa
       render={({ handleSubmit, submitting, submitError, dirtySinceLastSubmit }) => (
         <form onSubmit={handleSubmit} noValidate aria-label={ariaLabel}>
           {intro}
-          <Field<string> name="value" validate={validate} {...(parse ? { parse: (value: string) => parse(value ?? '') } : {})}>
+          <Field<string>
+            name="value"
+            validate={validate}
+            {...(parse ? { parse: (value: string) => parse(value ?? '') } : {})}
+          >
             {({ input, meta }) => {
-              const error = ((meta.touched || meta.submitFailed) && meta.error) || (!dirtySinceLastSubmit && submitError) || null;
+              const error =
+                ((meta.touched || meta.submitFailed) && meta.error) || (!dirtySinceLastSubmit && submitError) || null;
               return (
-                <FormGroup label={label} labelFor={inputId} intent={error ? Intent.DANGER : Intent.NONE} helperText={error ? String(error) : undefined}>
-                  <InputGroup {...inputProps} id={inputId} value={input.value ?? ''} onChange={input.onChange} onBlur={input.onBlur} intent={error ? Intent.DANGER : Intent.NONE} />
+                <FormGroup
+                  label={label}
+                  labelFor={inputId}
+                  intent={error ? Intent.DANGER : Intent.NONE}
+                  helperText={error ? String(error) : undefined}
+                >
+                  <InputGroup
+                    {...inputProps}
+                    id={inputId}
+                    value={input.value ?? ''}
+                    onChange={input.onChange}
+                    onBlur={input.onBlur}
+                    intent={error ? Intent.DANGER : Intent.NONE}
+                  />
                 </FormGroup>
               );
             }}

@@ -1,6 +1,8 @@
 import { Button, Intent } from '@blueprintjs/core';
-import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { Form } from 'react-final-form';
+
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
+
 import { ResetTexts } from '../../logic/texts';
 import { parseCode, parseRecoveryInput, validateCode, validateRecoveryCode } from '../../logic/validators';
 
@@ -60,7 +62,14 @@ export function CodeForm({ kind, onSubmit, onSwitch, submitting }: CodeFormProps
           />
           <Button type="submit" intent={Intent.PRIMARY} fill loading={submitting} text={ResetTexts.verify} />
           <p className="reset-links">
-            <Button variant="minimal" size="small" intent={Intent.PRIMARY} text={k.switchText} onClick={onSwitch} disabled={submitting} />
+            <Button
+              variant="minimal"
+              size="small"
+              intent={Intent.PRIMARY}
+              text={k.switchText}
+              onClick={onSwitch}
+              disabled={submitting}
+            />
           </p>
         </form>
       )}

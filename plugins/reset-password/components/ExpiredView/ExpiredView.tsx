@@ -1,4 +1,5 @@
 import { Callout, Classes, Intent, Link } from '@blueprintjs/core';
+
 import { ResetTexts, SUPPORT_URL } from '../../logic/texts';
 
 export interface ExpiredViewProps {

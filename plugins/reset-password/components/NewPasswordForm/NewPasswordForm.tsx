@@ -1,6 +1,8 @@
 import { Button, Intent } from '@blueprintjs/core';
-import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 import { Form } from 'react-final-form';
+
+import { FormTextField } from '@core/ui/FormTextField/FormTextField';
+
 import { ResetTexts } from '../../logic/texts';
 import { validateConfirmation, validateNewPassword } from '../../logic/validators';
 

@@ -1,12 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { ToastServiceToken, type ToastService } from '@core/toasts/ToastService';
+
 import { apiFailure } from '@core/testing';
+import { type ToastService, ToastServiceToken } from '@core/toasts/ToastService';
+
 import { renderHost } from '../../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../../tests/harness/tokens';
 import type { ShellApi } from '../../api/ShellApi';
 import { ALL_PRODUCT_PERMS, shellHost } from '../../shellTestSetup';
-import { MESSAGE_MAX, SUBJECT_MAX, ratingToSend } from '../contactRules';
+import { MESSAGE_MAX, ratingToSend, SUBJECT_MAX } from '../contactRules';
 
 /** The modal opened from the profile menu, over a fake ShellApi (the request itself: api/DefaultShellApi.test.ts). */
 async function openContact(path: string, sendContactRequest: ShellApi['sendContactRequest']) {
@@ -18,7 +20,8 @@ async function openContact(path: string, sendContactRequest: ShellApi['sendConta
   return { host, api, modal };
 }
 
-const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
+const fill = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label, { exact: false }), { target: { value } });
 const sent = async () => undefined;
 
 describe('Contact Us modal', () => {
@@ -53,7 +56,9 @@ describe('Contact Us modal', () => {
   it('sends feedback with four stars to the product the user is in, then toasts and closes', async () => {
     const { host, api } = await openContact('/neutrino', sent);
     const shown: string[] = [];
-    host.services.resolve<ToastService>(ToastServiceToken).toasts$.subscribe((list) => list.forEach((t) => shown.push(`${t.title}|${t.message}|${t.timeout}`)));
+    host.services
+      .resolve<ToastService>(ToastServiceToken)
+      .toasts$.subscribe((list) => list.forEach((t) => shown.push(`${t.title}|${t.message}|${t.timeout}`)));
     fireEvent.change(screen.getByLabelText('Type'), { target: { value: 'sendFeedback' } });
     fill('Subject', 'Nice & quick');
     fill('Message', 'Works well?');
@@ -61,7 +66,16 @@ describe('Contact Us modal', () => {
     fireEvent.click(screen.getByText('Send'));
     await waitFor(() => expect(screen.queryByTestId('contact-us-modal')).toBeNull());
     expect(api.sendContactRequest.mock.calls).toEqual([
-      ['neutrino', { requestType: 'sendFeedback', subject: 'Nice & quick', message: 'Works well?', rating: 4, relatedPageUrl: `${window.location.origin}/neutrino` }],
+      [
+        'neutrino',
+        {
+          requestType: 'sendFeedback',
+          subject: 'Nice & quick',
+          message: 'Works well?',
+          rating: 4,
+          relatedPageUrl: `${window.location.origin}/neutrino`,
+        },
+      ],
     ]);
     expect(shown).toContain('Contact Us|Contact form has been sent|3000');
   });
@@ -82,7 +96,9 @@ describe('Contact Us modal', () => {
   });
 
   it("a failed send shows the server's message in the modal and keeps what was typed", async () => {
-    await openContact('/gluon', () => Promise.reject(apiFailure(400, { message: 'subject must NOT have more than 250 characters' })));
+    await openContact('/gluon', () =>
+      Promise.reject(apiFailure(400, { message: 'subject must NOT have more than 250 characters' })),
+    );
     fill('Subject', 'Kept subject');
     fill('Message', 'Kept message');
     fireEvent.click(screen.getByText('Send'));

@@ -1,12 +1,25 @@
-import { Button, Callout, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, Intent, TextArea } from '@blueprintjs/core';
-import { useState, type ReactNode } from 'react';
+import '../../shell.css';
+
+import {
+  Button,
+  Callout,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  Intent,
+  TextArea,
+} from '@blueprintjs/core';
+import { type ReactNode, useState } from 'react';
 import { Field, Form } from 'react-final-form';
+
 import type { ModalBodyProps } from '@core/modals/ModalService';
+
 import type { RequestType } from '../../api/ShellApi';
 import { MESSAGE_MAX, RATING_DEFAULT, REQUEST_TYPE_OPTIONS, SUBJECT_MAX, validateContact } from '../contactRules';
 import { RatingStars } from '../RatingStars';
-import { useContactForm, type ContactValues } from '../useContactForm';
-import '../../shell.css';
+import { type ContactValues, useContactForm } from '../useContactForm';
 
 export interface ContactUsModalProps extends ModalBodyProps {
   /** The type selected when the modal opens (Contact Support unless a caller chose another). */
@@ -36,7 +49,13 @@ function TextField({
         const error = showErrors ? (meta.error as string | undefined) : undefined;
         const intent = error ? Intent.DANGER : Intent.NONE;
         return (
-          <FormGroup label={label} labelFor={`contact-${name}`} labelInfo="(required)" intent={intent} helperText={error ?? hint?.(input.value)}>
+          <FormGroup
+            label={label}
+            labelFor={`contact-${name}`}
+            labelInfo="(required)"
+            intent={intent}
+            helperText={error ?? hint?.(input.value)}
+          >
             {children({ value: input.value, onChange: input.onChange, intent })}
           </FormGroup>
         );
@@ -51,7 +70,12 @@ function TextField({
  */
 export function ContactUsModal({ close, initialType = 'contactSupport' }: ContactUsModalProps) {
   const send = useContactForm(() => close());
-  const [initialValues] = useState<ContactValues>({ requestType: initialType, subject: '', message: '', rating: RATING_DEFAULT });
+  const [initialValues] = useState<ContactValues>({
+    requestType: initialType,
+    subject: '',
+    message: '',
+    rating: RATING_DEFAULT,
+  });
   // Field errors show once Send was pressed.
   const [submitted, setSubmitted] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -91,11 +115,32 @@ export function ContactUsModal({ close, initialType = 'contactSupport' }: Contac
               )}
             </Field>
             <TextField name="subject" label="Subject" showErrors={submitted}>
-              {({ value, onChange, intent }) => <InputGroup id="contact-subject" value={value} maxLength={SUBJECT_MAX} intent={intent} onValueChange={onChange} />}
-            </TextField>
-            <TextField name="message" label="Message" showErrors={submitted} hint={(value) => `${value.length} / ${MESSAGE_MAX}`}>
               {({ value, onChange, intent }) => (
-                <TextArea id="contact-message" fill rows={6} value={value} maxLength={MESSAGE_MAX} intent={intent} onChange={(event) => onChange(event.currentTarget.value)} />
+                <InputGroup
+                  id="contact-subject"
+                  value={value}
+                  maxLength={SUBJECT_MAX}
+                  intent={intent}
+                  onValueChange={onChange}
+                />
+              )}
+            </TextField>
+            <TextField
+              name="message"
+              label="Message"
+              showErrors={submitted}
+              hint={(value) => `${value.length} / ${MESSAGE_MAX}`}
+            >
+              {({ value, onChange, intent }) => (
+                <TextArea
+                  id="contact-message"
+                  fill
+                  rows={6}
+                  value={value}
+                  maxLength={MESSAGE_MAX}
+                  intent={intent}
+                  onChange={(event) => onChange(event.currentTarget.value)}
+                />
               )}
             </TextField>
             {values.requestType === 'sendFeedback' ? (

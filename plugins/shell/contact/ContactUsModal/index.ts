@@ -1,2 +1,2 @@
-export { ContactUsModal } from './ContactUsModal';
 export type { ContactUsModalProps } from './ContactUsModal';
+export { ContactUsModal } from './ContactUsModal';

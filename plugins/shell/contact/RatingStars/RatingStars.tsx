@@ -1,5 +1,6 @@
 import { Icon } from '@blueprintjs/core';
 import { StarEmptyIcon, StarIcon } from '@blueprintjs/icons';
+
 import { RATING_MAX } from '../contactRules';
 
 export interface RatingStarsProps {

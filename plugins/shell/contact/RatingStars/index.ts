@@ -1,2 +1,2 @@
-export { RatingStars } from './RatingStars';
 export type { RatingStarsProps } from './RatingStars';
+export { RatingStars } from './RatingStars';

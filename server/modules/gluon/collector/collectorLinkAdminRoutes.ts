@@ -1,16 +1,33 @@
+import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/gluon/collectorLinkAccess';
+
 import { HttpError } from '../../../contracts';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
-import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/gluon/collectorLinkAccess';
 import { mintQuickLink } from '../../../services/signedLinks';
-import { collectorLinkUrl, createCollectorLink, findTenantLink, LINK_SORTS, listCollectorLinks, listLinkInstalls, updateCollectorLink } from './collectorLinks';
+import {
+  collectorLinkUrl,
+  createCollectorLink,
+  findTenantLink,
+  LINK_SORTS,
+  listCollectorLinks,
+  listLinkInstalls,
+  updateCollectorLink,
+} from './collectorLinks';
 import { findInstaller } from './installers';
-import { collectorInstallSchema, collectorLinkSchema, linkFields, linkIdParams, osSchema, quickLinkSchema } from './schemas';
+import {
+  collectorInstallSchema,
+  collectorLinkSchema,
+  linkFields,
+  linkIdParams,
+  osSchema,
+  quickLinkSchema,
+} from './schemas';
 import { fileAnswerSchema, sendInstaller } from './sendInstaller';
 
 /** expiresAt passed the schema's date-time (plugins/validators.ts: Date.parse reads it); a NaN would still not pass for the future. */
 function assertFuture(expiresAt: string | null | undefined): void {
-  if (expiresAt && !(Date.parse(expiresAt) > Date.now())) throw new HttpError(400, 'The expiry date must be in the future.');
+  if (expiresAt && !(Date.parse(expiresAt) > Date.now()))
+    throw new HttpError(400, 'The expiry date must be in the future.');
 }
 
 /** Signed-in management of the tenant's collector links (gln#ext# permissions). */
@@ -20,7 +37,8 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canReadCollectorLinks }),
       schema: {
-        summary: "One page of the tenant's links with install counts, newest first unless sort says otherwise; filter matches the name.",
+        summary:
+          "One page of the tenant's links with install counts, newest first unless sort says otherwise; filter matches the name.",
         security: bearerSecurity,
         querystring: {
           type: 'object',
@@ -51,7 +69,13 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
     },
     async (request) => {
       const { page, size, filter, sort, order } = request.query;
-      const { items, total } = await listCollectorLinks(app.db, request.auth.tenantId, { page, size, filter, sort, order });
+      const { items, total } = await listCollectorLinks(app.db, request.auth.tenantId, {
+        page,
+        size,
+        filter,
+        sort,
+        order,
+      });
       return { items, total, page, size };
     },
   );
@@ -79,7 +103,11 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
     async (request, reply) => {
       const auth = request.auth;
       assertFuture(request.body.expiresAt);
-      const { link, token } = await createCollectorLink(app.db, { tenantId: auth.tenantId, createdBy: auth.userId, ...request.body });
+      const { link, token } = await createCollectorLink(app.db, {
+        tenantId: auth.tenantId,
+        createdBy: auth.userId,
+        ...request.body,
+      });
       await app.audit({
         tenantId: auth.tenantId,
         actorId: auth.userId,
@@ -108,7 +136,14 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
       const auth = request.auth;
       assertFuture(request.body.expiresAt);
       const link = await updateCollectorLink(app.db, auth.tenantId, request.params.id, request.body);
-      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'collectorLink.update', target: link.id, details: { ...request.body }, ip: request.ip });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'collectorLink.update',
+        target: link.id,
+        details: { ...request.body },
+        ip: request.ip,
+      });
       return link;
     },
   );
@@ -142,7 +177,12 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
         security: bearerSecurity,
         params: linkIdParams,
         response: {
-          200: { type: 'object', properties: { items: { type: 'array', items: collectorInstallSchema } }, required: ['items'], additionalProperties: false },
+          200: {
+            type: 'object',
+            properties: { items: { type: 'array', items: collectorInstallSchema } },
+            required: ['items'],
+            additionalProperties: false,
+          },
           ...errors(400, 401, 403, 404),
         },
       } as const,
@@ -155,7 +195,8 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canWriteCollectorLinks }),
       schema: {
-        summary: 'Mints a quick link for one OS (a signed token, 7 days): /collector/quick?tokenquick=… downloads without the details form.',
+        summary:
+          'Mints a quick link for one OS (a signed token, 7 days): /collector/quick?tokenquick=… downloads without the details form.',
         security: bearerSecurity,
         body: { type: 'object', properties: { os: osSchema }, required: ['os'], additionalProperties: false },
         response: { 201: quickLinkSchema, ...errors(400, 401, 403) },
@@ -163,8 +204,17 @@ export const collectorLinkAdminRoutes: RoutePlugin = async (app) => {
     },
     async (request, reply) => {
       const auth = request.auth;
-      const quick = await mintQuickLink(app.tokens, app.config.publicUrl, { tenantId: auth.tenantId, os: request.body.os });
-      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'collectorLink.quickLink', target: request.body.os, ip: request.ip });
+      const quick = await mintQuickLink(app.tokens, app.config.publicUrl, {
+        tenantId: auth.tenantId,
+        os: request.body.os,
+      });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'collectorLink.quickLink',
+        target: request.body.os,
+        ip: request.ip,
+      });
       return reply.code(201).send({ url: quick.url, os: request.body.os });
     },
   );

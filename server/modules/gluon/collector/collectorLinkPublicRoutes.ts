@@ -14,12 +14,17 @@ export const collectorLinkPublicRoutes: RoutePlugin = async (app) => {
     '/gluon-backend/sharedExtractorLinks/:id/validate',
     {
       schema: {
-        summary: "Checks a link (public). 403 messages contain 'not active', 'expired' or 'reached the maximum number' (the console maps them); 404 unknown link.",
+        summary:
+          "Checks a link (public). 403 messages contain 'not active', 'expired' or 'reached the maximum number' (the console maps them); 404 unknown link.",
         params: linkTokenParams,
         response: {
           200: {
             type: 'object',
-            properties: { valid: { type: 'boolean', enum: [true] }, remainingInstalls: { type: ['integer', 'null'] }, expiresAt: { type: ['string', 'null'] } },
+            properties: {
+              valid: { type: 'boolean', enum: [true] },
+              remainingInstalls: { type: ['integer', 'null'] },
+              expiresAt: { type: ['string', 'null'] },
+            },
             required: ['valid', 'remainingInstalls', 'expiresAt'],
             additionalProperties: false,
           },

@@ -1,9 +1,10 @@
+import { collectorPaths } from '@common/collector/paths';
+
 import type { Queryable } from '../../../contracts';
 import { HttpError } from '../../../contracts';
 import { hashToken, randomToken } from '../../../services/secrets';
 import type { InstallerOs } from './installers';
-import { collectorPaths } from '@common/collector/paths';
-import type { CollectorLink, CollectorInstall } from './schemas';
+import type { CollectorInstall, CollectorLink } from './schemas';
 
 export type CollectorLinkStatus = CollectorLink['status'];
 
@@ -77,18 +78,31 @@ export interface NewCollectorLink {
 }
 
 /** Creates a link; the token (256 random bits) is returned once and only its hash is stored. */
-export async function createCollectorLink(db: Queryable, input: NewCollectorLink): Promise<{ link: CollectorLink; token: string }> {
+export async function createCollectorLink(
+  db: Queryable,
+  input: NewCollectorLink,
+): Promise<{ link: CollectorLink; token: string }> {
   const token = randomToken(32);
   const rows = await db.query<LinkRow>(
     `INSERT INTO collector_links (tenant_id, token_hash, name, active, install_limit, expires_at, created_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING ${COLUMNS}`,
-    [input.tenantId, hashToken(token), input.name ?? null, input.active ?? true, input.maxInstalls ?? null, input.expiresAt ?? null, input.createdBy],
+    [
+      input.tenantId,
+      hashToken(token),
+      input.name ?? null,
+      input.active ?? true,
+      input.maxInstalls ?? null,
+      input.expiresAt ?? null,
+      input.createdBy,
+    ],
   );
   return { link: toLink(rows[0]!), token };
 }
 
 async function findByToken(db: Queryable, token: string): Promise<LinkRow | undefined> {
-  const rows = await db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE token_hash = $1`, [hashToken(token)]);
+  const rows = await db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE token_hash = $1`, [
+    hashToken(token),
+  ]);
   return rows[0];
 }
 
@@ -103,7 +117,10 @@ function refuse(row: LinkRow | undefined): never {
 }
 
 /** Answers the link (tenant and state) when it accepts installs; 404 / 403 otherwise. */
-export async function validateCollectorLink(db: Queryable, token: string): Promise<{ tenantId: string; link: CollectorLink }> {
+export async function validateCollectorLink(
+  db: Queryable,
+  token: string,
+): Promise<{ tenantId: string; link: CollectorLink }> {
   const row = await findByToken(db, token);
   if (!row || statusOf(row) !== 'active') refuse(row);
   return { tenantId: row.tenant_id, link: toLink(row) };
@@ -130,14 +147,10 @@ export async function reserveCollectorInstall(
     );
     const link = reserved[0];
     if (!link) refuse(await findByToken(q, token));
-    const installs = await q.query<{ id: string }>(`INSERT INTO collector_installs (link_id, full_name, email, phone, os, ip) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [
-      link.id,
-      user.fullName,
-      user.email.toLowerCase(),
-      user.phone ?? null,
-      user.os,
-      ip,
-    ]);
+    const installs = await q.query<{ id: string }>(
+      `INSERT INTO collector_installs (link_id, full_name, email, phone, os, ip) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [link.id, user.fullName, user.email.toLowerCase(), user.phone ?? null, user.os, ip],
+    );
     return { installId: installs[0]!.id, tenantId: link.tenant_id, linkId: link.id };
   };
   return db.tx ? db.tx(run) : run(db);
@@ -146,7 +159,12 @@ export async function reserveCollectorInstall(
 /** Sortable columns of the links table; the id breaks ties so pages never overlap. */
 export const LINK_SORTS = ['createdAt', 'name', 'installs', 'expiresAt'] as const;
 export type LinkSort = (typeof LINK_SORTS)[number];
-const LINK_SORT_SQL: Record<LinkSort, string> = { createdAt: 'created_at', name: 'lower(name)', installs: 'install_count', expiresAt: 'expires_at' };
+const LINK_SORT_SQL: Record<LinkSort, string> = {
+  createdAt: 'created_at',
+  name: 'lower(name)',
+  installs: 'install_count',
+  expiresAt: 'expires_at',
+};
 
 export interface LinkPageQuery {
   page: number;
@@ -158,14 +176,23 @@ export interface LinkPageQuery {
 }
 
 /** One page of a tenant's links (newest first unless sorted); `filter` matches the name (case-insensitive). */
-export async function listCollectorLinks(db: Queryable, tenantId: string, query: LinkPageQuery): Promise<{ items: CollectorLink[]; total: number }> {
+export async function listCollectorLinks(
+  db: Queryable,
+  tenantId: string,
+  query: LinkPageQuery,
+): Promise<{ items: CollectorLink[]; total: number }> {
   const pattern = query.filter ? `%${query.filter.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = `tenant_id = $1 AND ($2::text IS NULL OR name ILIKE $2)`;
   const direction = (query.order ?? (query.sort ? 'asc' : 'desc')) === 'desc' ? 'DESC' : 'ASC';
   // Unnamed links and links that never expire sort last either way.
   const orderBy = `${LINK_SORT_SQL[query.sort ?? 'createdAt']} ${direction} NULLS LAST, id`;
   const [rows, count] = await Promise.all([
-    db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE ${where} ORDER BY ${orderBy} LIMIT $3 OFFSET $4`, [tenantId, pattern, query.size, query.page * query.size]),
+    db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE ${where} ORDER BY ${orderBy} LIMIT $3 OFFSET $4`, [
+      tenantId,
+      pattern,
+      query.size,
+      query.page * query.size,
+    ]),
     db.query<{ n: number | string }>(`SELECT count(*) AS n FROM collector_links WHERE ${where}`, [tenantId, pattern]),
   ]);
   return { items: rows.map(toLink), total: Number(count[0]?.n ?? 0) };
@@ -179,7 +206,12 @@ export interface LinkChanges {
 }
 
 /** Changes a link of the tenant; undefined fields stay as they are. 404 for another tenant's link. */
-export async function updateCollectorLink(db: Queryable, tenantId: string, id: string, changes: LinkChanges): Promise<CollectorLink> {
+export async function updateCollectorLink(
+  db: Queryable,
+  tenantId: string,
+  id: string,
+  changes: LinkChanges,
+): Promise<CollectorLink> {
   const rows = await db.query<LinkRow>(
     `UPDATE collector_links SET
         name = CASE WHEN $3 THEN $4 ELSE name END,
@@ -209,18 +241,38 @@ export async function updateCollectorLink(db: Queryable, tenantId: string, id: s
  * an administrator may deploy the installer of a disabled, expired or full link.
  */
 export async function findTenantLink(db: Queryable, tenantId: string, id: string): Promise<CollectorLink> {
-  const rows = await db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE id = $1 AND tenant_id = $2`, [id, tenantId]);
+  const rows = await db.query<LinkRow>(`SELECT ${COLUMNS} FROM collector_links WHERE id = $1 AND tenant_id = $2`, [
+    id,
+    tenantId,
+  ]);
   if (!rows[0]) throw new HttpError(404, LINK_MESSAGES.notFound);
   return toLink(rows[0]);
 }
 
 /** The installs registered through a link of the tenant, newest first (404 for another tenant's link). */
 export async function listLinkInstalls(db: Queryable, tenantId: string, linkId: string): Promise<CollectorInstall[]> {
-  const [link] = await db.query<{ id: string }>('SELECT id FROM collector_links WHERE id = $1 AND tenant_id = $2', [linkId, tenantId]);
+  const [link] = await db.query<{ id: string }>('SELECT id FROM collector_links WHERE id = $1 AND tenant_id = $2', [
+    linkId,
+    tenantId,
+  ]);
   if (!link) throw new HttpError(404, LINK_MESSAGES.notFound);
-  const rows = await db.query<{ id: string; full_name: string; email: string; phone: string | null; os: InstallerOs; created_at: Date | string }>(
+  const rows = await db.query<{
+    id: string;
+    full_name: string;
+    email: string;
+    phone: string | null;
+    os: InstallerOs;
+    created_at: Date | string;
+  }>(
     'SELECT id, full_name, email, phone, os, created_at FROM collector_installs WHERE link_id = $1 ORDER BY created_at DESC, id LIMIT 1000',
     [linkId],
   );
-  return rows.map((r) => ({ id: r.id, fullName: r.full_name, email: r.email, phone: r.phone, os: r.os, createdAt: iso(r.created_at)! }));
+  return rows.map((r) => ({
+    id: r.id,
+    fullName: r.full_name,
+    email: r.email,
+    phone: r.phone,
+    os: r.os,
+    createdAt: iso(r.created_at)!,
+  }));
 }

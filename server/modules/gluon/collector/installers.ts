@@ -39,7 +39,8 @@ export async function findInstaller(installersDir: string, os: InstallerOs): Pro
   } catch {
     throw new InstallerMissingError(`Installer folder ${folder} is missing`);
   }
-  if (names.length !== 1) throw new InstallerMissingError(`Installer folder ${folder} must hold exactly one file, found ${names.length}`);
+  if (names.length !== 1)
+    throw new InstallerMissingError(`Installer folder ${folder} must hold exactly one file, found ${names.length}`);
   const fileName = names[0]!;
   const filePath = path.join(folder, fileName);
   const info = await stat(filePath);

@@ -17,17 +17,20 @@ export const quickDownloadRoute: RoutePlugin = async (app) => {
       // A quick-link token is checked for signature, type and expiry only (no session).
       preHandler: app.authenticate({ typ: 'quick-link' }),
       schema: {
-        summary: 'Streams the installer for the OS named in the quick-link token (Authorization: Bearer <quick-link token>).',
+        summary:
+          'Streams the installer for the OS named in the quick-link token (Authorization: Bearer <quick-link token>).',
         security: bearerSecurity,
         response: { 200: fileAnswerSchema, ...errors(400, 401) },
       } as const,
     },
     async (request, reply) => {
       const { claims } = request.auth;
-      if (!INSTALLER_OS.includes(claims.os as InstallerOs)) throw new HttpError(400, 'The quick link names no supported operating system.');
+      if (!INSTALLER_OS.includes(claims.os as InstallerOs))
+        throw new HttpError(400, 'The quick link names no supported operating system.');
       const os = claims.os as InstallerOs;
       const tenantId = typeof claims.tenant === 'string' ? claims.tenant : null;
-      if (tenantId && !(await tenantExists(app.db, tenantId))) throw new HttpError(401, 'The quick link is no longer valid.');
+      if (tenantId && !(await tenantExists(app.db, tenantId)))
+        throw new HttpError(401, 'The quick link is no longer valid.');
       const file = await findInstaller(app.config.backends.installersDir, os);
       await app.audit({ tenantId, actorId: null, action: 'collector.quickDownload', details: { os }, ip: request.ip });
       return sendInstaller(reply, file);

@@ -1,11 +1,14 @@
 import type { FromSchema } from 'json-schema-to-ts';
+
 import { named } from '../../../schemas';
 
 /** JSON schemas of collector (shared extractor) links, shared by the public and admin routes. */
 
 export const linkTokenParams = {
   type: 'object',
-  properties: { id: { type: 'string', minLength: 1, maxLength: 256, description: 'The link token from /collector/{id}' } },
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: 256, description: 'The link token from /collector/{id}' },
+  },
   required: ['id'],
   additionalProperties: false,
 } as const;

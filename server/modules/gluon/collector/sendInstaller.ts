@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+
 import { attachmentHeader } from '../../../http/attachmentHeader';
 import type { InstallerFile } from './installers';
 

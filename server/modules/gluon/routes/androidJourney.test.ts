@@ -2,16 +2,24 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/testApp';
-import { androidQfZip, BAD, bugreportZip, SAMPLE_PROPERTIES, createZip } from '../../inspection/public';
+
 import type { Json } from '../../../test/json';
+import { createTestApp, type TestApp } from '../../../test/testApp';
+import { androidQfZip, BAD, bugreportZip, createZip, SAMPLE_PROPERTIES } from '../../inspection/public';
 
 /** A STIX 2.1 bundle of one malware family and its indicators. */
 function stixBundle(id: string, family: string, patterns: string[]): string {
   const malware = { type: 'malware', spec_version: '2.1', id: `malware--${id}`, name: family, is_family: true };
   const objects: unknown[] = [malware];
   patterns.forEach((pattern, i) => {
-    const indicator = { type: 'indicator', spec_version: '2.1', id: `indicator--${id}-${i}`, pattern, pattern_type: 'stix', valid_from: '2026-01-01T00:00:00Z' };
+    const indicator = {
+      type: 'indicator',
+      spec_version: '2.1',
+      id: `indicator--${id}-${i}`,
+      pattern,
+      pattern_type: 'stix',
+      valid_from: '2026-01-01T00:00:00Z',
+    };
     objects.push(indicator, {
       type: 'relationship',
       spec_version: '2.1',
@@ -46,7 +54,12 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
     return res.json();
   };
   const importBundle = async (bundle: string) => {
-    const res = await t.app.inject({ method: 'POST', url: '/globalrulesrepository-backend/ruleSets', headers: auth(), payload: { bundle, fileName: 'android.stix2' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/globalrulesrepository-backend/ruleSets',
+      headers: auth(),
+      payload: { bundle, fileName: 'android.stix2' },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
@@ -68,7 +81,9 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
   }
   async function jobsDone(): Promise<void> {
     for (let i = 0; i < 400; i++) {
-      const [row] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM gluon_jobs WHERE status IN ('queued', 'running')");
+      const [row] = await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM gluon_jobs WHERE status IN ('queued', 'running')",
+      );
       if (row!.n === 0) return;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -118,9 +133,16 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
     const sideloaded = detail.inspections[0].heuristics.find((h: Json) => h.rule === 'android.sideloaded-app');
     expect(sideloaded.message).toContain(BAD.package);
     expect(sideloaded.why).toMatch(/outside an app store/);
-    expect(sideloaded.evidence.map((e: Json) => e.value)).toEqual(expect.arrayContaining([BAD.package, BAD.accessibilityService]));
+    expect(sideloaded.evidence.map((e: Json) => e.value)).toEqual(
+      expect.arrayContaining([BAD.package, BAD.accessibilityService]),
+    );
     expect(detail.inspections[0].heuristics.map((h: Json) => h.rule)).toEqual(
-      expect.arrayContaining(['android.root-binary', 'android.selinux-permissive', 'android.old-security-patch', 'android.adb-enabled']),
+      expect.arrayContaining([
+        'android.root-binary',
+        'android.selinux-permissive',
+        'android.old-security-patch',
+        'android.adb-enabled',
+      ]),
     );
 
     incident = await get(`/gluon-backend/incidents/${detail.incidents[0].id}`);
@@ -154,8 +176,15 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
       ['PropSpy', 'open'],
       ['SpyAgent', 'confirmed'],
     ]);
-    const prop = await get(`/gluon-backend/incidents/${detail.incidents.find((i: Json) => i.familyName === 'PropSpy').id}`);
-    expect(prop.evidence[0]).toMatchObject({ kind: 'property', value: BAD.property, indicatorType: 'android-property:name', source: expect.stringMatching(/getprop\.txt$/) });
+    const prop = await get(
+      `/gluon-backend/incidents/${detail.incidents.find((i: Json) => i.familyName === 'PropSpy').id}`,
+    );
+    expect(prop.evidence[0]).toMatchObject({
+      kind: 'property',
+      value: BAD.property,
+      indicatorType: 'android-property:name',
+      source: expect.stringMatching(/getprop\.txt$/),
+    });
     expect(detail.inspections.find((i: Json) => i.origin === 'rematch' && i.newFindings > 0)).toBeTruthy();
   });
 
@@ -163,9 +192,14 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
     const done = await inspected('bugreport-example7.zip', bugreportZip());
     expect(done.status, done.error).toBe('done');
     expect(done.deviceId).toBe(deviceId);
-    const tombstones = await t.db.query<{ value: string }>("SELECT value FROM gluon_observations WHERE device_id = $1 AND kind = 'tombstone' ORDER BY value", [deviceId]);
+    const tombstones = await t.db.query<{ value: string }>(
+      "SELECT value FROM gluon_observations WHERE device_id = $1 AND kind = 'tombstone' ORDER BY value",
+      [deviceId],
+    );
     expect(tombstones.map((r) => r.value)).toContain(BAD.tombstoneProcess);
-    const [row] = await t.db.query<{ artefacts: unknown }>('SELECT artefacts FROM gluon_inspections WHERE id = $1', [done.inspectionId]);
+    const [row] = await t.db.query<{ artefacts: unknown }>('SELECT artefacts FROM gluon_inspections WHERE id = $1', [
+      done.inspectionId,
+    ]);
     const artefacts = (typeof row!.artefacts === 'string' ? JSON.parse(row!.artefacts) : row!.artefacts) as Json[];
     expect(artefacts.filter((a) => a.kind === 'tombstone').map((a) => a.processes[0])).toContain(BAD.tombstoneProcess);
 
@@ -173,7 +207,9 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
     const crashes = await get(`/gluon-backend/devices/${deviceId}/crashes`);
     const crash = crashes.find((c: Json) => c.processes.includes(BAD.tombstoneProcess));
     expect(crash).toMatchObject({ path: 'FS/data/tombstones/tombstone_00', inspectionId: done.inspectionId });
-    const content = await get(`/gluon-backend/devices/${deviceId}/crashes/content?inspectionId=${crash.inspectionId}&path=${encodeURIComponent(crash.path)}`);
+    const content = await get(
+      `/gluon-backend/devices/${deviceId}/crashes/content?inspectionId=${crash.inspectionId}&path=${encodeURIComponent(crash.path)}`,
+    );
     expect(content.text).toContain(BAD.abortMessage);
     const missing = await t.app.inject({
       method: 'GET',
@@ -187,14 +223,23 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
     const done = await inspected('nested.zip', androidQfZip({ nestedBugreport: bugreportZip() }));
     expect(done.status, done.error).toBe('done');
     const crashes = await get(`/gluon-backend/devices/${done.deviceId}/crashes`);
-    const crash = crashes.find((c: Json) => c.inspectionId === done.inspectionId && c.processes.includes(BAD.tombstoneProcess));
+    const crash = crashes.find(
+      (c: Json) => c.inspectionId === done.inspectionId && c.processes.includes(BAD.tombstoneProcess),
+    );
     expect(crash.path).toMatch(/bugreport\.zip\/FS\/data\/tombstones\/tombstone_00$/);
-    const content = await get(`/gluon-backend/devices/${done.deviceId}/crashes/content?inspectionId=${crash.inspectionId}&path=${encodeURIComponent(crash.path)}`);
+    const content = await get(
+      `/gluon-backend/devices/${done.deviceId}/crashes/content?inspectionId=${crash.inspectionId}&path=${encodeURIComponent(crash.path)}`,
+    );
     expect(content.text).toContain(BAD.abortMessage);
   });
 
   it('a collector link takes an AndroidQF zip for its install', async () => {
-    const link = await t.app.inject({ method: 'POST', url: '/gluon-backend/sharedExtractorLinks', headers: auth(), payload: { name: 'Android field team' } });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/gluon-backend/sharedExtractorLinks',
+      headers: auth(),
+      payload: { name: 'Android field team' },
+    });
     expect(link.statusCode, link.body).toBe(201);
     const linkToken = link.json().token as string;
     const install = await t.app.inject({
@@ -204,7 +249,12 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
     });
     expect(install.statusCode).toBeLessThan(300);
     const installId = install.headers['x-install-id'] as string;
-    const other = androidQfZip({ replace: { 'getprop.txt': '[ro.product.model]: [Other Phone]\n[ro.serialno]: [OTHER0002]\n[ro.build.version.release]: [14]\n' } });
+    const other = androidQfZip({
+      replace: {
+        'getprop.txt':
+          '[ro.product.model]: [Other Phone]\n[ro.serialno]: [OTHER0002]\n[ro.build.version.release]: [14]\n',
+      },
+    });
     const sent = await t.app.inject({
       method: 'POST',
       url: `/gluon-backend/sharedExtractorLinks/${linkToken}/installs/${installId}/files?name=androidqf.zip`,
@@ -220,11 +270,15 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
   });
 
   it('a rotated shutdown log uploaded alone is read (MVT)', async () => {
-    const done = await inspected('shutdown.1.log', Buffer.from('remaining client pid: 7 (/usr/sbin/old)\nSIGTERM: @1700000000\n'));
+    const done = await inspected(
+      'shutdown.1.log',
+      Buffer.from('remaining client pid: 7 (/usr/sbin/old)\nSIGTERM: @1700000000\n'),
+    );
     expect(done.status, done.error).toBe('done');
-    const [row] = await t.db.query<{ value: string; first_seen: Date | string }>("SELECT value, first_seen FROM gluon_observations WHERE inspection_id = $1 AND kind = 'path'", [
-      done.inspectionId,
-    ]);
+    const [row] = await t.db.query<{ value: string; first_seen: Date | string }>(
+      "SELECT value, first_seen FROM gluon_observations WHERE inspection_id = $1 AND kind = 'path'",
+      [done.inspectionId],
+    );
     expect(row!.value).toBe('/usr/sbin/old');
     expect(new Date(row!.first_seen).toISOString()).toBe('2023-11-14T22:13:20.000Z');
   });
@@ -236,8 +290,16 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
       expect(done.error).toMatch(reason);
       expect(done.error.startsWith(`${name}: `)).toBe(true);
     };
-    await failedWith('photos.zip', createZip([{ name: 'holiday/readme.txt', data: 'no phone here' }]), /not an Android acquisition/);
-    await failedWith('bomb.zip', createZip([{ name: 'acq/logcat.txt', data: Buffer.alloc(8 * 1024 * 1024) }]), /zip bomb/);
+    await failedWith(
+      'photos.zip',
+      createZip([{ name: 'holiday/readme.txt', data: 'no phone here' }]),
+      /not an Android acquisition/,
+    );
+    await failedWith(
+      'bomb.zip',
+      createZip([{ name: 'acq/logcat.txt', data: Buffer.alloc(8 * 1024 * 1024) }]),
+      /zip bomb/,
+    );
     await failedWith('escape.zip', createZip([{ name: 'acq/../../evil.sh', data: 'x' }]), /climbs out/);
     await failedWith('cut.zip', androidQfZip().subarray(0, 300), /truncated/i);
     // Not a zip and not a name we read: refused at upload, its bytes not kept.

@@ -2,6 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../../test/testApp';
 import { MAX_FILES_PER_INSTALL } from '../services/collectorUploads';
 
@@ -21,7 +22,12 @@ describe('collector uploads: MAX_FILES_PER_INSTALL', () => {
   });
 
   async function newInstall(): Promise<{ linkToken: string; installId: string }> {
-    const link = await t.app.inject({ method: 'POST', url: '/gluon-backend/sharedExtractorLinks', headers: { authorization: `Bearer ${token}` }, payload: {} });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/gluon-backend/sharedExtractorLinks',
+      headers: { authorization: `Bearer ${token}` },
+      payload: {},
+    });
     expect(link.statusCode, link.body).toBe(201);
     const linkToken = link.json().token as string;
     const install = await t.app.inject({
@@ -41,19 +47,26 @@ describe('collector uploads: MAX_FILES_PER_INSTALL', () => {
     });
   const storedFiles = async (): Promise<number> => {
     let n = 0;
-    for (const entry of await readdir(storageDir)) if (/^[0-9a-f]{2}$/.test(entry)) n += (await readdir(path.join(storageDir, entry))).length;
+    for (const entry of await readdir(storageDir))
+      if (/^[0-9a-f]{2}$/.test(entry)) n += (await readdir(path.join(storageDir, entry))).length;
     return n;
   };
 
   it('stores exactly the limit when more files arrive at once; the rest get the limit 429 and leave no bytes behind', async () => {
     const install = await newInstall();
     const extra = 20;
-    const answers = await Promise.all(Array.from({ length: MAX_FILES_PER_INSTALL + extra }, (_, i) => send(install, `parallel file ${i}\n`)));
+    const answers = await Promise.all(
+      Array.from({ length: MAX_FILES_PER_INSTALL + extra }, (_, i) => send(install, `parallel file ${i}\n`)),
+    );
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(MAX_FILES_PER_INSTALL);
     expect(statuses.filter((s) => s === 429)).toHaveLength(extra);
     for (const refused of answers.filter((a) => a.statusCode === 429)) {
-      expect(refused.json()).toEqual({ statusCode: 429, error: 'Too Many Requests', message: `This collector already sent ${MAX_FILES_PER_INSTALL} files.` });
+      expect(refused.json()).toEqual({
+        statusCode: 429,
+        error: 'Too Many Requests',
+        message: `This collector already sent ${MAX_FILES_PER_INSTALL} files.`,
+      });
     }
     const [row] = await t.db.query<{ n: number }>(
       "SELECT count(*)::int AS n FROM gluon_inspections n JOIN gluon_devices d ON d.id = n.device_id WHERE d.collector_install_id = $1 AND n.origin = 'collector'",

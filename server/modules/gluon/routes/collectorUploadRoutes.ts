@@ -22,11 +22,19 @@ export const collectorUploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async
           "Public (link token): one file from the connector of a collector install, as application/octet-stream; it is inspected as the install's device. Same checks as the upload (type, size limit, gzip; an Android acquisition zip is accepted by its content); 404 unknown link or install, 403 disabled or expired link, 429 when the install already sent MAX_FILES_PER_INSTALL (100) files.",
         params: {
           type: 'object',
-          properties: { id: { type: 'string', minLength: 1, maxLength: 256, description: 'The link token' }, installId: { type: 'string', format: 'uuid' } },
+          properties: {
+            id: { type: 'string', minLength: 1, maxLength: 256, description: 'The link token' },
+            installId: { type: 'string', format: 'uuid' },
+          },
           required: ['id', 'installId'],
           additionalProperties: false,
         },
-        querystring: { type: 'object', properties: { name: { type: 'string', minLength: 1, maxLength: 1024 } }, required: ['name'], additionalProperties: false },
+        querystring: {
+          type: 'object',
+          properties: { name: { type: 'string', minLength: 1, maxLength: 1024 } },
+          required: ['name'],
+          additionalProperties: false,
+        },
         response: {
           201: uploadAnswerSchema,
           ...errors(400, 403, 404, 413, 415, 422, 429),
@@ -53,7 +61,12 @@ export const collectorUploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async
         actorId: null,
         action: 'gluon.collectorUpload',
         target: result.upload.inspectionId,
-        details: { linkId: target.linkId, installId: request.params.installId, name: result.upload.fileName, sha256: result.upload.sha256 },
+        details: {
+          linkId: target.linkId,
+          installId: request.params.installId,
+          name: result.upload.fileName,
+          sha256: result.upload.sha256,
+        },
         ip: request.ip,
       });
       return reply.code(201).send(result);

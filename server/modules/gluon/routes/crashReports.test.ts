@@ -2,9 +2,10 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import type { Json } from '../../../test/json';
 import { createTestApp, type TestApp } from '../../../test/testApp';
 import { crashIps } from '../../inspection/public';
-import type { Json } from '../../../test/json';
 
 describe('gluon crash explorer: loose .ips uploads', () => {
   let t: TestApp;
@@ -34,7 +35,9 @@ describe('gluon crash explorer: loose .ips uploads', () => {
     });
   async function settled(inspectionId: string, token: string): Promise<Json> {
     for (let i = 0; i < 200; i++) {
-      const item = (await get('/gluon-backend/uploads?size=200', token)).json().items.find((u: Json) => u.inspectionId === inspectionId);
+      const item = (await get('/gluon-backend/uploads?size=200', token))
+        .json()
+        .items.find((u: Json) => u.inspectionId === inspectionId);
       if (item && (item.status === 'done' || item.status === 'failed')) return item;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -49,10 +52,15 @@ describe('gluon crash explorer: loose .ips uploads', () => {
     return { item, crash: crashes.find((c: Json) => c.inspectionId === item.inspectionId) };
   }
   const content = (item: Json, crashPath: string, token: string) =>
-    get(`/gluon-backend/devices/${item.deviceId}/crashes/content?inspectionId=${item.inspectionId}&path=${encodeURIComponent(crashPath)}`, token);
+    get(
+      `/gluon-backend/devices/${item.deviceId}/crashes/content?inspectionId=${item.inspectionId}&path=${encodeURIComponent(crashPath)}`,
+      token,
+    );
 
   it('opens a crash whose bytes another user stored first under another name', async () => {
-    const bytes = Buffer.from(crashIps({ procName: 'Foo', procPath: '/private/var/containers/Bundle/Application/X/Foo.app/Foo' }));
+    const bytes = Buffer.from(
+      crashIps({ procName: 'Foo', procPath: '/private/var/containers/Bundle/Application/X/Foo.app/Foo' }),
+    );
     await uploadedCrash('first.ips', bytes, first);
     const { item, crash } = await uploadedCrash('renamed.ips', bytes, second);
     expect(crash.path).toBe('renamed.ips');
@@ -64,7 +72,9 @@ describe('gluon crash explorer: loose .ips uploads', () => {
   });
 
   it('accepts and shows a report whose extension is upper case (Crash.IPS)', async () => {
-    const bytes = Buffer.from(crashIps({ procName: 'Bar', procPath: '/private/var/containers/Bundle/Application/Y/Bar.app/Bar' }));
+    const bytes = Buffer.from(
+      crashIps({ procName: 'Bar', procPath: '/private/var/containers/Bundle/Application/Y/Bar.app/Bar' }),
+    );
     const { item, crash } = await uploadedCrash('Crash.IPS', bytes, first);
     expect(crash).toMatchObject({ path: 'Crash.IPS', error: null });
     const res = await content(item, crash.path, first);

@@ -1,8 +1,18 @@
 import type { FastifyReply } from 'fastify';
+
+import {
+  canDownloadFiles,
+  canReadReports,
+  canRescan,
+  hasCrashExplorer,
+  hasProcessExplorer,
+} from '@common/gluon/access';
+
+import { attachmentHeader } from '../../../http/attachmentHeader';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, cursorQuery, errors } from '../../../schemas';
-import { attachmentHeader } from '../../../http/attachmentHeader';
 import {
+  cappedPage,
   crashSchema,
   deviceDetailSchema,
   deviceFileSchema,
@@ -11,15 +21,21 @@ import {
   jobAnswerSchema,
   packagePageSchema,
   pageQuery,
-  cappedPage,
   processSchema,
   propertyPageSchema,
   reportFindingSchema,
 } from '../schemas';
 import { listDevicePackages, listDeviceProperties } from '../services/androidFacts';
 import { readCrashReport } from '../services/crashReports';
-import { getDevice, getFile, listCrashReports, listDeviceFiles, listDeviceInspections, listDevices, listProcesses } from '../services/devices';
-import { canDownloadFiles, canReadReports, canRescan, hasCrashExplorer, hasProcessExplorer } from '@common/gluon/access';
+import {
+  getDevice,
+  getFile,
+  listCrashReports,
+  listDeviceFiles,
+  listDeviceInspections,
+  listDevices,
+  listProcesses,
+} from '../services/devices';
 import type { GluonContext } from '../services/gluonContext';
 import { listDeviceIncidents } from '../services/incidents';
 import { enqueueJob, latestDeviceRescan } from '../services/jobs';
@@ -34,7 +50,8 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: reports,
       schema: {
-        summary: 'One page of devices, most recently inspected first; search matches name, model, OS version and crash reporter key.',
+        summary:
+          'One page of devices, most recently inspected first; search matches name, model, OS version and crash reporter key.',
         security: bearerSecurity,
         querystring: { type: 'object', properties: { ...pageQuery, ...cursorQuery }, additionalProperties: false },
         response: { 200: cappedPage(deviceSchema), ...errors(400, 401, 403) },
@@ -42,7 +59,13 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     },
     async (request) => {
       const { page, size, search, after, before } = request.query;
-      const result = await listDevices(app.db, request.auth.tenantId, { page, size, after, before, ...(search ? { search } : {}) });
+      const result = await listDevices(app.db, request.auth.tenantId, {
+        page,
+        size,
+        after,
+        before,
+        ...(search ? { search } : {}),
+      });
       return { ...result, page, size };
     },
   );
@@ -52,7 +75,8 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: reports,
       schema: {
-        summary: 'A device with its inspections over time (rule-set versions used, heuristics), its incidents and its latest rescan job (followed until it ends).',
+        summary:
+          'A device with its inspections over time (rule-set versions used, heuristics), its incidents and its latest rescan job (followed until it ends).',
         security: bearerSecurity,
         params: idParams,
         response: { 200: deviceDetailSchema, ...errors(400, 401, 403, 404) },
@@ -79,14 +103,19 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: app.authenticate({ allow: hasProcessExplorer }),
       schema: {
-        summary: 'Process explorer (gln#pre#r): every process seen on the device, first and last seen, and the files it was seen in.',
+        summary:
+          'Process explorer (gln#pre#r): every process seen on the device, first and last seen, and the files it was seen in.',
         security: bearerSecurity,
         params: idParams,
         querystring: { type: 'object', properties: { search: pageQuery.search }, additionalProperties: false },
         response: { 200: { type: 'array', items: processSchema }, ...errors(400, 401, 403, 404) },
       } as const,
     },
-    async (request) => listProcesses(app.db, request.auth.tenantId, request.params.id, { limit: 2000, ...(request.query.search ? { search: request.query.search } : {}) }),
+    async (request) =>
+      listProcesses(app.db, request.auth.tenantId, request.params.id, {
+        limit: 2000,
+        ...(request.query.search ? { search: request.query.search } : {}),
+      }),
   );
 
   app.get(
@@ -102,7 +131,13 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         response: { 200: packagePageSchema, ...errors(400, 401, 403, 404) },
       } as const,
     },
-    async (request) => listDevicePackages(app.db, request.auth.tenantId, request.params.id, request.query.search ? { search: request.query.search } : {}),
+    async (request) =>
+      listDevicePackages(
+        app.db,
+        request.auth.tenantId,
+        request.params.id,
+        request.query.search ? { search: request.query.search } : {},
+      ),
   );
 
   app.get(
@@ -118,7 +153,13 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         response: { 200: propertyPageSchema, ...errors(400, 401, 403, 404) },
       } as const,
     },
-    async (request) => listDeviceProperties(app.db, request.auth.tenantId, request.params.id, request.query.search ? { search: request.query.search } : {}),
+    async (request) =>
+      listDeviceProperties(
+        app.db,
+        request.auth.tenantId,
+        request.params.id,
+        request.query.search ? { search: request.query.search } : {},
+      ),
   );
 
   app.get(
@@ -145,14 +186,34 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         params: idParams,
         querystring: {
           type: 'object',
-          properties: { inspectionId: { type: 'string', format: 'uuid' }, path: { type: 'string', minLength: 1, maxLength: 1024 } },
+          properties: {
+            inspectionId: { type: 'string', format: 'uuid' },
+            path: { type: 'string', minLength: 1, maxLength: 1024 },
+          },
           required: ['inspectionId', 'path'],
           additionalProperties: false,
         },
-        response: { 200: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false }, ...errors(400, 401, 403, 404, 422) },
+        response: {
+          200: {
+            type: 'object',
+            properties: { text: { type: 'string' } },
+            required: ['text'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403, 404, 422),
+        },
       } as const,
     },
-    async (request) => ({ text: await readCrashReport(app.db, gluon.storage, request.auth.tenantId, request.params.id, request.query.inspectionId, request.query.path) }),
+    async (request) => ({
+      text: await readCrashReport(
+        app.db,
+        gluon.storage,
+        request.auth.tenantId,
+        request.params.id,
+        request.query.inspectionId,
+        request.query.path,
+      ),
+    }),
   );
 
   app.get(
@@ -177,13 +238,23 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         summary: 'Downloads an original file (gln#fl#r|rw or admin), with its length for the progress in MB.',
         security: bearerSecurity,
         params: idParams,
-        response: { 200: { description: 'The file (Content-Disposition: attachment).', type: 'string', format: 'binary' }, ...errors(400, 401, 403, 404) },
+        response: {
+          200: { description: 'The file (Content-Disposition: attachment).', type: 'string', format: 'binary' },
+          ...errors(400, 401, 403, 404),
+        },
       } as const,
     },
     async (request, reply) => {
       const auth = request.auth;
       const file = await getFile(app.db, auth.tenantId, request.params.id);
-      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.file.download', target: request.params.id, details: { name: file.name }, ip: request.ip });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'gluon.file.download',
+        target: request.params.id,
+        details: { name: file.name },
+        ip: request.ip,
+      });
       // A file, not JSON: the binary schema documents it and the stream bypasses the serializer, so
       // it is sent through the untyped reply.
       const fileReply: FastifyReply = reply;
@@ -201,7 +272,8 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: app.authenticate({ allow: canRescan }),
       schema: {
-        summary: "Rescan (gln#rsn#r): the device's stored observations matched again against the enabled rule sets, in the background.",
+        summary:
+          "Rescan (gln#rsn#r): the device's stored observations matched again against the enabled rule sets, in the background.",
         security: bearerSecurity,
         params: idParams,
         response: { 202: jobAnswerSchema, ...errors(400, 401, 403, 404) },
@@ -212,7 +284,13 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
       const device = await getDevice(app.db, auth.tenantId, request.params.id);
       await enqueueJob(app.db, { tenantId: auth.tenantId, kind: 'rescan', deviceId: device.id });
       gluon.kick();
-      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.device.rescan', target: device.id, ip: request.ip });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'gluon.device.rescan',
+        target: device.id,
+        ip: request.ip,
+      });
       return reply.code(202).send({ queued: true });
     },
   );
@@ -222,10 +300,15 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: reports,
       schema: {
-        summary: "A device's findings (gln#rpt): JSON, CSV, or a STIX 2.1 bundle of sightings referencing the matched indicators. Downloaded as an attachment.",
+        summary:
+          "A device's findings (gln#rpt): JSON, CSV, or a STIX 2.1 bundle of sightings referencing the matched indicators. Downloaded as an attachment.",
         security: bearerSecurity,
         params: idParams,
-        querystring: { type: 'object', properties: { format: { type: 'string', enum: ['json', 'csv', 'stix'], default: 'json' } }, additionalProperties: false },
+        querystring: {
+          type: 'object',
+          properties: { format: { type: 'string', enum: ['json', 'csv', 'stix'], default: 'json' } },
+          additionalProperties: false,
+        },
         response: {
           200: {
             description: 'json: { device, findings }; csv: text/csv; stix: a STIX 2.1 bundle.',
@@ -258,8 +341,13 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
       }
       const body = request.query.format === 'stix' ? findingsStix(device, findings) : { device, findings };
       return reply
-        .type(request.query.format === 'stix' ? 'application/stix+json; charset=utf-8' : 'application/json; charset=utf-8')
-        .header('Content-Disposition', attachmentHeader(`${base}.${request.query.format === 'stix' ? 'stix2.json' : 'json'}`))
+        .type(
+          request.query.format === 'stix' ? 'application/stix+json; charset=utf-8' : 'application/json; charset=utf-8',
+        )
+        .header(
+          'Content-Disposition',
+          attachmentHeader(`${base}.${request.query.format === 'stix' ? 'stix2.json' : 'json'}`),
+        )
         .serializer((x: unknown) => JSON.stringify(x))
         .send(body);
     },

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../../test/testApp';
 import { walkCursors } from '../../../test/walkCursors';
 import { listDevices } from '../services/devices';
@@ -63,7 +64,10 @@ describe('flat lists: devices and uploads', () => {
   it('pages devices forward and back over ties and NULLs: every device once, newest first, never inspected last', async () => {
     const { first, forward, back } = await pages((p) => get(`/gluon-backend/devices?size=7&page=${p}`));
     expect(first).toMatchObject({ total: N, totalCapped: false });
-    const expected = await t.db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY last_inspection_at DESC NULLS LAST, id', [tenantId]);
+    const expected = await t.db.query<{ id: string }>(
+      'SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY last_inspection_at DESC NULLS LAST, id',
+      [tenantId],
+    );
     expect(forward.map((d) => d.id)).toEqual(expected.map((r) => r.id));
     expect(back.map((d) => d.id)).toEqual(expected.map((r) => r.id));
     expect(new Set(forward.map((d) => d.id)).size).toBe(N);
@@ -91,31 +95,39 @@ describe('flat lists: devices and uploads', () => {
     );
     expect(all.forward.map((u) => u.inspectionId)).toEqual(expected.map((r) => r.id));
     expect(all.back.map((u) => u.inspectionId)).toEqual(expected.map((r) => r.id));
-    const own = await pages((page) => listUploads(t.db, tenantId, { page, size: 4, createdBy: userId }).then((r) => ({ ...r, size: 4 })));
+    const own = await pages((page) =>
+      listUploads(t.db, tenantId, { page, size: 4, createdBy: userId }).then((r) => ({ ...r, size: 4 })),
+    );
     expect(own.first.total).toBe(25);
     expect(new Set(own.forward.map((u) => u.inspectionId)).size).toBe(25);
     expect(own.back).toEqual(own.forward);
   });
 
   it("pages a rule set's indicators over equal type and value: every indicator once (the STIX id breaks ties)", async () => {
-    const [set] = await t.db.query<{ id: string }>("INSERT INTO gluon_rule_sets (tenant_id, bundle_id, name, version, digest) VALUES ($1, 'b', 'Ties', '1', 'd') RETURNING id", [
-      tenantId,
-    ]);
+    const [set] = await t.db.query<{ id: string }>(
+      "INSERT INTO gluon_rule_sets (tenant_id, bundle_id, name, version, digest) VALUES ($1, 'b', 'Ties', '1', 'd') RETURNING id",
+      [tenantId],
+    );
     await t.db.query(
       `INSERT INTO gluon_indicators (rule_set_id, stix_id, type, value, pattern, family_id, family_name)
        SELECT $1, 'indicator--' || md5(i::text), 'domain', 'same-' || (i % 3) || '.example', '[domain-name:value = ''x'']', 'f', 'Family' FROM generate_series(1, 30) AS i`,
       [set!.id],
     );
-    const { first, forward, back } = await pages((p) => get(`/globalrulesrepository-backend/ruleSets/${set!.id}/indicators?size=4&page=${p}`));
+    const { first, forward, back } = await pages((p) =>
+      get(`/globalrulesrepository-backend/ruleSets/${set!.id}/indicators?size=4&page=${p}`),
+    );
     expect(first.total).toBe(30);
     expect(new Set(forward.map((i) => i.id)).size).toBe(30);
     expect(back).toEqual(forward);
   });
 
   it('walks every device by cursor forward and back past the numbered pages (depth 10 here), over ties, NULLs and a search', async () => {
-    const expected = (await t.db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY last_inspection_at DESC NULLS LAST, id', [tenantId])).map(
-      (r) => r.id,
-    );
+    const expected = (
+      await t.db.query<{ id: string }>(
+        'SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY last_inspection_at DESC NULLS LAST, id',
+        [tenantId],
+      )
+    ).map((r) => r.id);
     for (const size of [1, 4, 7, 15, 45, 50]) {
       const walk = await walkCursors((c) => listDevices(t.db, tenantId, { page: 0, size, depth: 10, ...c }));
       expect(walk.forward.map((d) => d.id)).toEqual(expected);
@@ -123,39 +135,65 @@ describe('flat lists: devices and uploads', () => {
       expect(walk.pages.slice(0, -1).every((n) => n === size)).toBe(true);
     }
     // Numbered pages end at the depth and the count is capped there; cursors go on from any numbered page.
-    expect(await listDevices(t.db, tenantId, { page: 0, size: 4, depth: 10 })).toMatchObject({ total: 10, totalCapped: true, prevCursor: null });
-    await expect(listDevices(t.db, tenantId, { page: 3, size: 4, depth: 10 })).rejects.toMatchObject({ statusCode: 400 });
+    expect(await listDevices(t.db, tenantId, { page: 0, size: 4, depth: 10 })).toMatchObject({
+      total: 10,
+      totalCapped: true,
+      prevCursor: null,
+    });
+    await expect(listDevices(t.db, tenantId, { page: 3, size: 4, depth: 10 })).rejects.toMatchObject({
+      statusCode: 400,
+    });
     const second = await listDevices(t.db, tenantId, { page: 2, size: 4, depth: 10 });
     expect(second.items.map((d) => d.id)).toEqual(expected.slice(8, 12));
     const third = await listDevices(t.db, tenantId, { page: 0, size: 4, depth: 10, after: second.nextCursor! });
     expect(third.items.map((d) => d.id)).toEqual(expected.slice(12, 16));
-    expect((await listDevices(t.db, tenantId, { page: 0, size: 4, before: second.prevCursor! })).items.map((d) => d.id)).toEqual(expected.slice(4, 8));
+    expect(
+      (await listDevices(t.db, tenantId, { page: 0, size: 4, before: second.prevCursor! })).items.map((d) => d.id),
+    ).toEqual(expected.slice(4, 8));
     // After the very last device (never inspected, the greatest id): an empty page that leads back.
     const end = Buffer.from(JSON.stringify([null, expected.at(-1)])).toString('base64url');
-    expect(await listDevices(t.db, tenantId, { page: 0, size: 4, after: end })).toMatchObject({ items: [], nextCursor: null, prevCursor: end });
-    expect((await listDevices(t.db, tenantId, { page: 0, size: 4, before: end })).items.map((d) => d.id)).toEqual(expected.slice(-5, -1));
+    expect(await listDevices(t.db, tenantId, { page: 0, size: 4, after: end })).toMatchObject({
+      items: [],
+      nextCursor: null,
+      prevCursor: end,
+    });
+    expect((await listDevices(t.db, tenantId, { page: 0, size: 4, before: end })).items.map((d) => d.id)).toEqual(
+      expected.slice(-5, -1),
+    );
     // Over HTTP, with a search that matches across the NULL boundary.
     const matching = (
-      await t.db.query<{ id: string }>("SELECT id FROM gluon_devices WHERE tenant_id = $1 AND model_code = 'iPhone14,2' ORDER BY last_inspection_at DESC NULLS LAST, id", [
-        tenantId,
-      ])
+      await t.db.query<{ id: string }>(
+        "SELECT id FROM gluon_devices WHERE tenant_id = $1 AND model_code = 'iPhone14,2' ORDER BY last_inspection_at DESC NULLS LAST, id",
+        [tenantId],
+      )
     ).map((r) => r.id);
-    const search = await walkCursors((c) => get(`/gluon-backend/devices?size=4&search=phone14${c.after ? `&after=${c.after}` : ''}${c.before ? `&before=${c.before}` : ''}`));
+    const search = await walkCursors((c) =>
+      get(
+        `/gluon-backend/devices?size=4&search=phone14${c.after ? `&after=${c.after}` : ''}${c.before ? `&before=${c.before}` : ''}`,
+      ),
+    );
     expect(search.forward.map((d) => d.id)).toEqual(matching);
     expect(search.back.map((d) => d.id)).toEqual(matching);
   });
 
   it('walks every upload by cursor forward and back past the numbered pages, for the tenant and for one uploader', async () => {
     const expected = (
-      await t.db.query<{ id: string }>("SELECT id FROM gluon_inspections WHERE tenant_id = $1 AND origin NOT IN ('rescan', 'rematch') ORDER BY created_at DESC, id", [tenantId])
+      await t.db.query<{ id: string }>(
+        "SELECT id FROM gluon_inspections WHERE tenant_id = $1 AND origin NOT IN ('rescan', 'rematch') ORDER BY created_at DESC, id",
+        [tenantId],
+      )
     ).map((r) => r.id);
     const all = await walkCursors((c) => listUploads(t.db, tenantId, { page: 0, size: 4, depth: 8, ...c }));
     expect(all.forward.map((u) => u.inspectionId)).toEqual(expected);
     expect(all.back.map((u) => u.inspectionId)).toEqual(expected);
-    const own = await walkCursors((c) => get(`/gluon-backend/uploads?size=6${c.after ? `&after=${c.after}` : ''}${c.before ? `&before=${c.before}` : ''}`));
+    const own = await walkCursors((c) =>
+      get(`/gluon-backend/uploads?size=6${c.after ? `&after=${c.after}` : ''}${c.before ? `&before=${c.before}` : ''}`),
+    );
     expect(own.forward).toHaveLength(30);
     expect(own.back).toEqual(own.forward);
-    const mine = await walkCursors((c) => listUploads(t.db, tenantId, { page: 0, size: 7, depth: 7, createdBy: userId, ...c }));
+    const mine = await walkCursors((c) =>
+      listUploads(t.db, tenantId, { page: 0, size: 7, depth: 7, createdBy: userId, ...c }),
+    );
     expect(new Set(mine.forward.map((u) => u.inspectionId)).size).toBe(25);
     expect(mine.back).toEqual(mine.forward);
   });
@@ -185,8 +223,12 @@ describe('flat lists: devices and uploads', () => {
     expect((await call(`/gluon-backend/devices?before=${cursor([null, id])}`)).statusCode).toBe(200);
     expect((await call(`/gluon-backend/uploads?before=${cursor([null, id])}`)).statusCode).toBe(400);
     const good = cursor(['1', id]);
-    expect((await call(`/gluon-backend/devices?after=${good}&before=${good}`)).json().message).toBe('Pass one page cursor, after or before, not both.');
-    expect((await call(`/gluon-backend/devices?after=${good}&page=2`)).json().message).toBe('Pass a page number or a page cursor, not both.');
+    expect((await call(`/gluon-backend/devices?after=${good}&before=${good}`)).json().message).toBe(
+      'Pass one page cursor, after or before, not both.',
+    );
+    expect((await call(`/gluon-backend/devices?after=${good}&page=2`)).json().message).toBe(
+      'Pass a page number or a page cursor, not both.',
+    );
     const deep = await call('/gluon-backend/devices?size=20&page=500');
     expect(deep.statusCode).toBe(400);
     expect(deep.json().message).toMatch(/Numbered pages end at row 10,000: go on with the previous page's nextCursor/);

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Queryable } from '../../../contracts';
 import { createTestApp, type TestApp } from '../../../test/testApp';
 import { listAuditEvents } from '../../users/public';
@@ -45,7 +46,10 @@ describe('flat lists: query plans on PostgreSQL', () => {
   };
 
   it('reads the devices page from gluon_devices_list in its order (NULLs last, id), without a sort', async () => {
-    const text = await plan('SELECT d.id FROM gluon_devices d WHERE d.tenant_id = $1 ORDER BY d.last_inspection_at DESC NULLS LAST, d.id LIMIT 20 OFFSET 9980', [tenantId]);
+    const text = await plan(
+      'SELECT d.id FROM gluon_devices d WHERE d.tenant_id = $1 ORDER BY d.last_inspection_at DESC NULLS LAST, d.id LIMIT 20 OFFSET 9980',
+      [tenantId],
+    );
     expect(text).toMatch(/Index (Only )?Scan using gluon_devices_list/);
     expect(text).not.toMatch(/Sort/);
   });
@@ -61,7 +65,10 @@ describe('flat lists: query plans on PostgreSQL', () => {
 
   it('reads one actor’s audit events from audit_events_actor in their order, without a sort', async () => {
     const [user] = await t.db.query<{ id: string }>('SELECT id FROM users WHERE tenant_id = $1', [tenantId]);
-    const text = await plan('SELECT e.id FROM audit_events e WHERE e.tenant_id = $1 AND e.actor_id = $2 ORDER BY e.created_at DESC, e.id LIMIT 50', [tenantId, user!.id]);
+    const text = await plan(
+      'SELECT e.id FROM audit_events e WHERE e.tenant_id = $1 AND e.actor_id = $2 ORDER BY e.created_at DESC, e.id LIMIT 50',
+      [tenantId, user!.id],
+    );
     expect(text).toMatch(/Index (Only )?Scan using audit_events_actor/);
     expect(text).not.toMatch(/Sort/);
   });
@@ -69,7 +76,10 @@ describe('flat lists: query plans on PostgreSQL', () => {
   /** The keyset reads (sort_key) a list call makes, as they were sent. */
   const keysetReads = async (call: (q: Queryable) => Promise<unknown>) => {
     const sent: Array<[string, readonly unknown[]]> = [];
-    const spy: Queryable = { query: (sql, params) => (sent.push([sql, params ?? []]), t.db.query(sql, params)), exec: (sql) => t.db.exec(sql) };
+    const spy: Queryable = {
+      query: (sql, params) => (sent.push([sql, params ?? []]), t.db.query(sql, params)),
+      exec: (sql) => t.db.exec(sql),
+    };
     await call(spy);
     return sent.filter(([sql]) => sql.includes('sort_key'));
   };
@@ -81,9 +91,10 @@ describe('flat lists: query plans on PostgreSQL', () => {
         ORDER BY last_inspection_at DESC, id OFFSET 15000 LIMIT 1`,
       [tenantId],
     );
-    const [nullRow] = await t.db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 AND last_inspection_at IS NULL ORDER BY id OFFSET 1000 LIMIT 1', [
-      tenantId,
-    ]);
+    const [nullRow] = await t.db.query<{ id: string }>(
+      'SELECT id FROM gluon_devices WHERE tenant_id = $1 AND last_inspection_at IS NULL ORDER BY id OFFSET 1000 LIMIT 1',
+      [tenantId],
+    );
     const cursors = [cursor(deep!.k, deep!.id), cursor(null, nullRow!.id)];
     for (const c of cursors) {
       for (const direction of ['after', 'before'] as const) {
@@ -114,7 +125,9 @@ describe('flat lists: query plans on PostgreSQL', () => {
       [{ actor: user!.email }, 'audit_events_actor'],
     ] as const) {
       for (const direction of ['after', 'before'] as const) {
-        const reads = await keysetReads((q) => listAuditEvents(q, tenantId, { page: 0, size: 50, [direction]: deep, ...filter }));
+        const reads = await keysetReads((q) =>
+          listAuditEvents(q, tenantId, { page: 0, size: 50, [direction]: deep, ...filter }),
+        );
         expect(reads.length).toBeGreaterThan(0);
         for (const [sql, params] of reads) {
           const text = await plan(sql, params);
@@ -133,7 +146,9 @@ describe('flat lists: query plans on PostgreSQL', () => {
       [user!.id, 'gluon_inspections_uploads_by'],
     ] as const) {
       for (const direction of ['after', 'before'] as const) {
-        const reads = await keysetReads((q) => listUploads(q, tenantId, { page: 0, size: 20, createdBy, [direction]: deep }));
+        const reads = await keysetReads((q) =>
+          listUploads(q, tenantId, { page: 0, size: 20, createdBy, [direction]: deep }),
+        );
         expect(reads.length).toBeGreaterThan(0);
         for (const [sql, params] of reads) {
           const text = await plan(sql, params);
@@ -147,13 +162,17 @@ describe('flat lists: query plans on PostgreSQL', () => {
   it('drives a broad device search (every device matches) by gluon_devices_list in order, a narrow one by the trigram index', async () => {
     const deep = await deepCursor('gluon_devices', 'last_inspection_at', 'AND last_inspection_at IS NOT NULL');
     for (const c of [{}, { after: deep }, { before: deep }]) {
-      for (const [sql, params] of await keysetReads((q) => listDevices(q, tenantId, { page: 0, size: 20, search: 'iphone', ...c }))) {
+      for (const [sql, params] of await keysetReads((q) =>
+        listDevices(q, tenantId, { page: 0, size: 20, search: 'iphone', ...c }),
+      )) {
         const text = await plan(sql, params);
         expect(text).toMatch(/Index Scan( Backward)? using gluon_devices_list/);
         expect(text).not.toMatch(/Sort/);
       }
       // Eleven matches of 20,000: read on the trigram index and those eleven sorted.
-      for (const [sql, params] of await keysetReads((q) => listDevices(q, tenantId, { page: 0, size: 20, search: 'dev-1234', ...c }))) {
+      for (const [sql, params] of await keysetReads((q) =>
+        listDevices(q, tenantId, { page: 0, size: 20, search: 'dev-1234', ...c }),
+      )) {
         expect(await plan(sql, params)).toMatch(/Bitmap Index Scan on gluon_devices_search/);
       }
     }
@@ -174,7 +193,9 @@ describe('flat lists: query plans on PostgreSQL', () => {
       [other],
     );
     for (const c of [{}, { after: cursor(row!.k, row!.id) }, { before: cursor(row!.k, row!.id) }]) {
-      for (const [sql, params] of await keysetReads((q) => listAuditEvents(q, other, { page: 0, size: 50, actor: 'multi-', ...c }))) {
+      for (const [sql, params] of await keysetReads((q) =>
+        listAuditEvents(q, other, { page: 0, size: 50, actor: 'multi-', ...c }),
+      )) {
         const text = await plan(sql, params);
         expect(text).toMatch(/Index Scan( Backward)? using audit_events_list/);
         expect(text).not.toMatch(/Sort/);

@@ -3,10 +3,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/testApp';
-import { readFixtureBundle, createTar, createTarGz } from '../../inspection/public';
-import { sampleSysdiagnose } from '../services/sampleUploads';
+
 import type { Json } from '../../../test/json';
+import { createTestApp, type TestApp } from '../../../test/testApp';
+import { createTar, createTarGz, readFixtureBundle } from '../../inspection/public';
+import { sampleSysdiagnose } from '../services/sampleUploads';
 
 describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> rescan', () => {
   let t: TestApp;
@@ -21,7 +22,9 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
     admin = (await t.accessToken(a)).token;
     uploader = (await t.accessToken(await t.createUser({ tenantId: a.tenantId, permissions: ['gln#upl#rw'] }))).token;
     // Reads reports but has no crash explorer, no rescan, no files.
-    reader = (await t.accessToken(await t.createUser({ tenantId: a.tenantId, permissions: ['gln#rpt#r', 'gln#pre#r'] }))).token;
+    reader = (
+      await t.accessToken(await t.createUser({ tenantId: a.tenantId, permissions: ['gln#rpt#r', 'gln#pre#r'] }))
+    ).token;
   });
   afterAll(async () => {
     await t?.close();
@@ -34,8 +37,16 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
-  const importBundle = async (name: 'darksword' | 'kingspawn' | 'operation_triangulation', bundle = readFixtureBundle(name).toString('utf8')) =>
-    t.app.inject({ method: 'POST', url: '/globalrulesrepository-backend/ruleSets', headers: auth(admin), payload: { bundle, fileName: `${name}.stix2` } });
+  const importBundle = async (
+    name: 'darksword' | 'kingspawn' | 'operation_triangulation',
+    bundle = readFixtureBundle(name).toString('utf8'),
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/globalrulesrepository-backend/ruleSets',
+      headers: auth(admin),
+      payload: { bundle, fileName: `${name}.stix2` },
+    });
   const upload = (name: string, body: Buffer, token = admin, query = '') =>
     t.app.inject({
       method: 'POST',
@@ -55,7 +66,9 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
   async function rescansDone(): Promise<void> {
     // The tenant-wide rescans queued by rule-set changes run in the background: wait for an idle queue.
     for (let i = 0; i < 200; i++) {
-      const [row] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM gluon_jobs WHERE status IN ('queued', 'running')");
+      const [row] = await t.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM gluon_jobs WHERE status IN ('queued', 'running')",
+      );
       if (row!.n === 0) return;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -76,11 +89,18 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
     const again = await importBundle('darksword');
     expect(again.statusCode).toBe(200);
     expect(again.json().status).toBe('unchanged');
-    const bad = await t.app.inject({ method: 'POST', url: '/globalrulesrepository-backend/ruleSets', headers: auth(admin), payload: { bundle: '{"type":"bundle"' } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/globalrulesrepository-backend/ruleSets',
+      headers: auth(admin),
+      payload: { bundle: '{"type":"bundle"' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/JSON|bundle/i);
     const sets = await get('/globalrulesrepository-backend/ruleSets');
-    expect(sets.map((s: Json) => s.families.map((f: Json) => f.name)).flat()).toEqual(expect.arrayContaining(['DarkSword', 'OperationTriangulation']));
+    expect(sets.map((s: Json) => s.families.map((f: Json) => f.name)).flat()).toEqual(
+      expect.arrayContaining(['DarkSword', 'OperationTriangulation']),
+    );
     await rescansDone();
   });
 
@@ -95,14 +115,26 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
 
     const devices = await get('/gluon-backend/devices?search=iphone14');
     expect(devices.total).toBe(1);
-    expect(devices.items[0]).toMatchObject({ id: deviceId, modelCode: 'iPhone14,2', openIncidents: 2, severity: 'high' });
+    expect(devices.items[0]).toMatchObject({
+      id: deviceId,
+      modelCode: 'iPhone14,2',
+      openIncidents: 2,
+      severity: 'high',
+    });
     const detail = await get(`/gluon-backend/devices/${deviceId}`);
     expect(detail.incidents.map((i: Json) => i.familyName).sort()).toEqual(['DarkSword', 'OperationTriangulation']);
-    expect(detail.inspections[0].ruleSetVersions.map((v: Json) => v.name).sort()).toEqual(['DarkSword', 'OperationTriangulation']);
+    expect(detail.inspections[0].ruleSetVersions.map((v: Json) => v.name).sort()).toEqual([
+      'DarkSword',
+      'OperationTriangulation',
+    ]);
     expect(detail.inspections[0].heuristics.map((h: Json) => h.rule)).toContain('shutdown.suspicious-path');
 
-    darkSword = await get(`/gluon-backend/incidents/${detail.incidents.find((i: Json) => i.familyName === 'DarkSword').id}`);
-    triangulation = await get(`/gluon-backend/incidents/${detail.incidents.find((i: Json) => i.familyName === 'OperationTriangulation').id}`);
+    darkSword = await get(
+      `/gluon-backend/incidents/${detail.incidents.find((i: Json) => i.familyName === 'DarkSword').id}`,
+    );
+    triangulation = await get(
+      `/gluon-backend/incidents/${detail.incidents.find((i: Json) => i.familyName === 'OperationTriangulation').id}`,
+    );
     expect(darkSword.evidence[0]).toMatchObject({
       kind: 'path',
       value: '/private/var/tmp/icloud_dump/helper',
@@ -110,7 +142,11 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
       source: expect.stringMatching(/shutdown\.log$/),
     });
     expect(darkSword.evidence[0].line).toBeGreaterThan(0);
-    expect(triangulation.evidence[0]).toMatchObject({ kind: 'process', value: 'BackupAgent', raw: 'processes[1].name = BackupAgent' });
+    expect(triangulation.evidence[0]).toMatchObject({
+      kind: 'process',
+      value: 'BackupAgent',
+      raw: 'processes[1].name = BackupAgent',
+    });
     expect(darkSword.timeline[0]).toMatchObject({ kind: 'opened', toState: 'open' });
   });
 
@@ -145,7 +181,10 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
       comment: 'Seen on the device by hand',
       author: expect.stringContaining('@'),
     });
-    const [audit] = await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_events WHERE action = 'gluon.incident.triage' AND target = $1", [darkSword.id]);
+    const [audit] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_events WHERE action = 'gluon.incident.triage' AND target = $1",
+      [darkSword.id],
+    );
     expect(audit!.n).toBe(1);
     const refused = await t.app.inject({
       method: 'POST',
@@ -168,8 +207,12 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
     expect(fp.json().incident.activeFindings).toBe(0);
     // The rule set's indicator list marks the indicator suppressed for the value seen (not only the count says so).
     const seen = triangulation.evidence[0];
-    const ruleSet = (await get('/globalrulesrepository-backend/ruleSets')).find((r: Json) => r.name === seen.ruleSetName);
-    const listed = await get(`/globalrulesrepository-backend/ruleSets/${ruleSet.id}/indicators?size=100&search=${encodeURIComponent(seen.indicatorId)}`);
+    const ruleSet = (await get('/globalrulesrepository-backend/ruleSets')).find(
+      (r: Json) => r.name === seen.ruleSetName,
+    );
+    const listed = await get(
+      `/globalrulesrepository-backend/ruleSets/${ruleSet.id}/indicators?size=100&search=${encodeURIComponent(seen.indicatorId)}`,
+    );
     const row = listed.items.find((i: Json) => i.id === seen.indicatorId);
     expect(row.suppression).toMatchObject({ reason: 'Apple backup agent on this device', value: 'BackupAgent' });
     await rescansDone();
@@ -193,11 +236,19 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
   it('exports findings as JSON, CSV and STIX 2.1 sightings of the matched indicators', async () => {
     const json = await get(`/gluon-backend/devices/${deviceId}/report?format=json`);
     expect(json.findings.length).toBeGreaterThanOrEqual(3);
-    const csv = await t.app.inject({ method: 'GET', url: `/gluon-backend/devices/${deviceId}/report?format=csv`, headers: auth(admin) });
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/gluon-backend/devices/${deviceId}/report?format=csv`,
+      headers: auth(admin),
+    });
     expect(csv.headers['content-type']).toMatch(/text\/csv/);
     expect(csv.body.split('\r\n')[0]).toMatch(/^family,incidentState,indicatorId/);
     expect(csv.body).toContain('/private/var/tmp/icloud_dump/helper');
-    const stix = await t.app.inject({ method: 'GET', url: `/gluon-backend/devices/${deviceId}/report?format=stix`, headers: auth(admin) });
+    const stix = await t.app.inject({
+      method: 'GET',
+      url: `/gluon-backend/devices/${deviceId}/report?format=stix`,
+      headers: auth(admin),
+    });
     const bundle = stix.json();
     const sightings = bundle.objects.filter((o: Json) => o.type === 'sighting');
     expect(sightings.length).toBe(json.findings.filter((f: Json) => !f.suppressed).length);
@@ -206,7 +257,8 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
   });
 
   it('refuses by permission exactly as the console hides (spec §6)', async () => {
-    const status = async (method: 'GET' | 'POST', url: string, token: string) => (await t.app.inject({ method, url, headers: auth(token) })).statusCode;
+    const status = async (method: 'GET' | 'POST', url: string, token: string) =>
+      (await t.app.inject({ method, url, headers: auth(token) })).statusCode;
     expect(await status('GET', '/gluon-backend/devices', uploader)).toBe(403);
     expect(await status('GET', `/gluon-backend/devices/${deviceId}/crashes`, reader)).toBe(403);
     expect(await status('GET', `/gluon-backend/devices/${deviceId}/crashes`, admin)).toBe(200);
@@ -224,20 +276,35 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
   it('explorers: processes with first and last seen, a crash report readable, the original file downloadable', async () => {
     const processes = await get(`/gluon-backend/devices/${deviceId}/processes`);
     expect(processes.map((p: Json) => p.name)).toEqual(
-      expect.arrayContaining(['BackupAgent', '/Applications/MobileSafari.app/MobileSafari', '/private/var/tmp/icloud_dump/helper']),
+      expect.arrayContaining([
+        'BackupAgent',
+        '/Applications/MobileSafari.app/MobileSafari',
+        '/private/var/tmp/icloud_dump/helper',
+      ]),
     );
     const crashes = await get(`/gluon-backend/devices/${deviceId}/crashes`);
     const safari = crashes.find((c: Json) => c.path.endsWith('MobileSafari-2023-06-01.ips'));
-    const content = await get(`/gluon-backend/devices/${deviceId}/crashes/content?inspectionId=${safari.inspectionId}&path=${encodeURIComponent(safari.path)}`);
+    const content = await get(
+      `/gluon-backend/devices/${deviceId}/crashes/content?inspectionId=${safari.inspectionId}&path=${encodeURIComponent(safari.path)}`,
+    );
     expect(content.text).toContain('"procName"');
     const files = await get(`/gluon-backend/devices/${deviceId}/files`);
-    const file = await t.app.inject({ method: 'GET', url: `/gluon-backend/files/${files[0].id}`, headers: auth(admin) });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/gluon-backend/files/${files[0].id}`,
+      headers: auth(admin),
+    });
     expect(file.statusCode).toBe(200);
     expect(file.rawPayload.equals(sampleSysdiagnose())).toBe(true);
   });
 
   it("a file sent through a collector link lands as an inspection of the install's device (item 8)", async () => {
-    const link = await t.app.inject({ method: 'POST', url: '/gluon-backend/sharedExtractorLinks', headers: auth(admin), payload: { name: 'Field team' } });
+    const link = await t.app.inject({
+      method: 'POST',
+      url: '/gluon-backend/sharedExtractorLinks',
+      headers: auth(admin),
+      payload: { name: 'Field team' },
+    });
     expect(link.statusCode, link.body).toBe(201);
     const linkToken = link.json().token as string;
     const install = await t.app.inject({
@@ -257,7 +324,12 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
         headers: { 'content-type': 'application/octet-stream' },
         payload: body,
       });
-    const other = { osVersion: 'iPhone OS 17.1', build: '21B74', modelCode: 'iPhone15,3', crashReporterKey: 'aaaabbbbccccdddd000000000000000000000001' };
+    const other = {
+      osVersion: 'iPhone OS 17.1',
+      build: '21B74',
+      modelCode: 'iPhone15,3',
+      crashReporterKey: 'aaaabbbbccccdddd000000000000000000000001',
+    };
     const sent = await send(linkToken, installId, 'sysdiagnose.tar.gz', sampleSysdiagnose({ device: other }));
     expect(sent.statusCode, sent.body).toBe(201);
     const done = await settled(sent.json().upload.inspectionId);
@@ -266,7 +338,12 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
     expect(detail.device.modelCode).toBe('iPhone15,3');
     expect(detail.incidents.map((i: Json) => i.familyName)).toContain('DarkSword');
     expect((await send('not-a-link', row!.id, 'shutdown.log', Buffer.from('x'))).statusCode).toBe(404);
-    await t.app.inject({ method: 'PATCH', url: `/gluon-backend/sharedExtractorLinks/${link.json().link.id}`, headers: auth(admin), payload: { active: false } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/gluon-backend/sharedExtractorLinks/${link.json().link.id}`,
+      headers: auth(admin),
+      payload: { active: false },
+    });
     const refused = await send(linkToken, row!.id, 'shutdown.log', Buffer.from('x'));
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('The link is not active.');
@@ -294,7 +371,10 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
     const failed = await settled(traversal.json().upload.inspectionId);
     expect(failed.status).toBe('failed');
     expect(failed.error).toMatch(/evil\.tar/);
-    const truncated = await upload('cut.tar.gz', createTarGz([{ path: 'a/shutdown.log', data: 'x'.repeat(5000) }]).subarray(0, 60));
+    const truncated = await upload(
+      'cut.tar.gz',
+      createTarGz([{ path: 'a/shutdown.log', data: 'x'.repeat(5000) }]).subarray(0, 60),
+    );
     expect((await settled(truncated.json().upload.inspectionId)).status).toBe('failed');
     expect((await readdir(storageDir)).sort().every((entry) => /^[0-9a-f]{2}$|^tmp$/.test(entry))).toBe(true);
     expect(await readdir(path.join(storageDir, 'tmp'))).toEqual([]);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../../test/testApp';
 import { readFixtureBundle } from '../../inspection/public';
 import { createFsStorage } from '../services/fileStorage';
@@ -28,7 +29,12 @@ describe('gluon job queue: a restart mid-inspection finishes the job once', () =
   it('a second instance takes over a job whose worker stopped; the first one, back late, writes nothing', async () => {
     const headers = { authorization: `Bearer ${token}` };
     for (const name of ['darksword', 'operation_triangulation'] as const) {
-      const res = await t.app.inject({ method: 'POST', url: '/globalrulesrepository-backend/ruleSets', headers, payload: { bundle: readFixtureBundle(name).toString('utf8') } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/globalrulesrepository-backend/ruleSets',
+        headers,
+        payload: { bundle: readFixtureBundle(name).toString('utf8') },
+      });
       expect(res.statusCode).toBe(201);
     }
     await t.db.query("DELETE FROM gluon_jobs WHERE kind = 'rescan'");
@@ -57,11 +63,17 @@ describe('gluon job queue: a restart mid-inspection finishes the job once', () =
     // A wakes up and runs its (lost) claim to the end: its transaction sees the claim gone and writes nothing.
     await runInspectJob(t.db, storage, stalled!);
 
-    const [job] = await t.db.query<{ status: string; attempts: number; claimed_by: string }>('SELECT status, attempts, claimed_by FROM gluon_jobs WHERE inspection_id = $1', [
-      inspectionId,
-    ]);
+    const [job] = await t.db.query<{ status: string; attempts: number; claimed_by: string }>(
+      'SELECT status, attempts, claimed_by FROM gluon_jobs WHERE inspection_id = $1',
+      [inspectionId],
+    );
     expect(job).toMatchObject({ status: 'done', attempts: 2, claimed_by: b.id });
-    const [counts] = await t.db.query<{ findings: number; incidents: number; observations: number; distinct_obs: number }>(
+    const [counts] = await t.db.query<{
+      findings: number;
+      incidents: number;
+      observations: number;
+      distinct_obs: number;
+    }>(
       `SELECT (SELECT count(*)::int FROM gluon_findings) AS findings, (SELECT count(*)::int FROM gluon_incidents) AS incidents,
               (SELECT count(*)::int FROM gluon_observations) AS observations,
               (SELECT count(*)::int FROM (SELECT DISTINCT kind, value, source FROM gluon_observations) d) AS distinct_obs`,
@@ -69,7 +81,10 @@ describe('gluon job queue: a restart mid-inspection finishes the job once', () =
     expect(counts!.incidents).toBe(2);
     expect(counts!.findings).toBe(2);
     expect(counts!.observations).toBe(counts!.distinct_obs);
-    const [inspection] = await t.db.query<{ status: string; new_finding_count: number }>('SELECT status, new_finding_count FROM gluon_inspections WHERE id = $1', [inspectionId]);
+    const [inspection] = await t.db.query<{ status: string; new_finding_count: number }>(
+      'SELECT status, new_finding_count FROM gluon_inspections WHERE id = $1',
+      [inspectionId],
+    );
     expect(inspection).toEqual({ status: 'done', new_finding_count: 2 });
   });
 
@@ -84,14 +99,20 @@ describe('gluon job queue: a restart mid-inspection finishes the job once', () =
     const inspectionId = up.json().upload.inspectionId as string;
     for (let i = 0; i < 3; i++) {
       expect((await claimJob(t.db, `dying-${i}`, 60))?.inspectionId).toBe(inspectionId);
-      await t.db.query("UPDATE gluon_jobs SET heartbeat_at = now() - interval '5 minutes' WHERE inspection_id = $1", [inspectionId]);
+      await t.db.query("UPDATE gluon_jobs SET heartbeat_at = now() - interval '5 minutes' WHERE inspection_id = $1", [
+        inspectionId,
+      ]);
     }
     expect(await claimJob(t.db, 'next', 60)).toBeNull();
     const [row] = await t.db.query<{ job: string; inspection: string; error: string }>(
       'SELECT j.status AS job, n.status AS inspection, n.error FROM gluon_jobs j JOIN gluon_inspections n ON n.id = j.inspection_id WHERE n.id = $1',
       [inspectionId],
     );
-    expect(row).toEqual({ job: 'failed', inspection: 'failed', error: 'The inspection stopped 3 times; it was not retried.' });
+    expect(row).toEqual({
+      job: 'failed',
+      inspection: 'failed',
+      error: 'The inspection stopped 3 times; it was not retried.',
+    });
   });
 
   it('two workers polling together run each job once', async () => {
@@ -116,7 +137,10 @@ describe('gluon job queue: a restart mid-inspection finishes the job once', () =
     };
     const [n1, n2] = await Promise.all([drain(w1), drain(w2)]);
     expect(n1 + n2).toBe(4);
-    const rows = await t.db.query<{ attempts: number; status: string }>('SELECT attempts, status FROM gluon_jobs WHERE inspection_id = ANY($1::uuid[])', [ids]);
+    const rows = await t.db.query<{ attempts: number; status: string }>(
+      'SELECT attempts, status FROM gluon_jobs WHERE inspection_id = ANY($1::uuid[])',
+      [ids],
+    );
     expect(rows.map((r) => [r.status, r.attempts])).toEqual(Array(4).fill(['done', 1]));
   });
 });

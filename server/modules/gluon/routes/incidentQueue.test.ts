@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../../test/testApp';
 
 /** The landing's queue and overview on PGlite or PostgreSQL per TEST_DB. */
@@ -9,7 +10,12 @@ describe('GET /gluon-backend/incidents and /overview', () => {
   const ids = new Map<string, string>();
 
   const device = async (tenant: string, name: string, model: string | null = null) =>
-    (await t.db.query<{ id: string }>('INSERT INTO gluon_devices (tenant_id, name, model_code) VALUES ($1, $2, $3) RETURNING id', [tenant, name, model]))[0]!.id;
+    (
+      await t.db.query<{ id: string }>(
+        'INSERT INTO gluon_devices (tenant_id, name, model_code) VALUES ($1, $2, $3) RETURNING id',
+        [tenant, name, model],
+      )
+    )[0]!.id;
   const incident = async (tenant: string, deviceId: string, family: string, state: string, updatedAt: string) => {
     const [row] = await t.db.query<{ id: string }>(
       'INSERT INTO gluon_incidents (tenant_id, device_id, family_id, family_name, state, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6) RETURNING id',
@@ -41,7 +47,10 @@ describe('GET /gluon-backend/incidents and /overview', () => {
       [tenantId, alpha],
     );
     ids.set('inspection', inspection!.id);
-    await t.db.query("INSERT INTO gluon_inspections (tenant_id, device_id, origin, status) VALUES ($1, $2, 'rescan', 'done')", [tenantId, alpha]);
+    await t.db.query(
+      "INSERT INTO gluon_inspections (tenant_id, device_id, origin, status) VALUES ($1, $2, 'rescan', 'done')",
+      [tenantId, alpha],
+    );
   });
   afterAll(async () => {
     await t?.close();
@@ -51,7 +60,11 @@ describe('GET /gluon-backend/incidents and /overview', () => {
     const url = `/gluon-backend/incidents?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)])).toString()}`;
     const res = await t.app.inject({ method: 'GET', url, headers });
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as { items: Array<{ id: string; familyName: string; deviceName: string; state: string; updatedAt: string }>; total: number; next: string | null };
+    return res.json() as {
+      items: Array<{ id: string; familyName: string; deviceName: string; state: string; updatedAt: string }>;
+      total: number;
+      next: string | null;
+    };
   };
 
   /** Every page of a sort, two rows at a time, following `next`. */
@@ -115,12 +128,19 @@ describe('GET /gluon-backend/incidents and /overview', () => {
         [target!.id, value, suppressed],
       );
     }
-    const [listed] = (await get({ search: 'Triangulation' })).items as unknown as Array<{ findings: number; activeFindings: number }>;
+    const [listed] = (await get({ search: 'Triangulation' })).items as unknown as Array<{
+      findings: number;
+      activeFindings: number;
+    }>;
     expect(listed).toMatchObject({ findings: 2, activeFindings: 1 });
   });
 
   it('refuses a forged cursor and an unknown sort with 400', async () => {
-    const forged = await t.app.inject({ method: 'GET', url: '/gluon-backend/incidents?after=bm90LWEtY3Vyc29y', headers });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/gluon-backend/incidents?after=bm90LWEtY3Vyc29y',
+      headers,
+    });
     expect(forged.statusCode).toBe(400);
     expect(forged.json().message).toMatch(/cursor/);
     const sort = await t.app.inject({ method: 'GET', url: '/gluon-backend/incidents?sort=id', headers });
@@ -129,7 +149,11 @@ describe('GET /gluon-backend/incidents and /overview', () => {
 
   it('refuses a user without reports (403)', async () => {
     const user = await t.createUser({ tenantId, permissions: ['gln#upl#rw'] });
-    const res = await t.app.inject({ method: 'GET', url: '/gluon-backend/incidents', headers: { authorization: `Bearer ${(await t.accessToken(user)).token}` } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/gluon-backend/incidents',
+      headers: { authorization: `Bearer ${(await t.accessToken(user)).token}` },
+    });
     expect(res.statusCode).toBe(403);
   });
 
@@ -140,7 +164,14 @@ describe('GET /gluon-backend/incidents and /overview', () => {
     expect(body.bySeverity).toEqual([{ severity: 'high', incidents: 5 }]);
     expect(body.byState).toEqual({ open: 4, confirmed: 1, benign: 1, false_positive: 0 });
     expect(body.latestInspections).toEqual([
-      expect.objectContaining({ id: ids.get('inspection'), deviceName: 'Alpha phone', fileName: 'sysdiagnose.tar.gz', status: 'done', findings: 3, newFindings: 2 }),
+      expect.objectContaining({
+        id: ids.get('inspection'),
+        deviceName: 'Alpha phone',
+        fileName: 'sysdiagnose.tar.gz',
+        status: 'done',
+        findings: 3,
+        newFindings: 2,
+      }),
     ]);
   });
 });

@@ -1,7 +1,8 @@
+import { canReadReports, canTriage } from '@common/gluon/access';
+
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { idParams, incidentDetailSchema, suppressionSchema } from '../schemas';
-import { canReadReports, canTriage } from '@common/gluon/access';
 import type { GluonContext } from '../services/gluonContext';
 import { getIncident, INCIDENT_STATES, triageIncident } from '../services/incidents';
 import { enqueueTenantRescan } from '../services/jobs';
@@ -14,7 +15,8 @@ export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, 
     {
       preHandler: app.authenticate({ allow: canReadReports }),
       schema: {
-        summary: 'An incident with its evidence (file, line, raw record, indicator, rule-set version) and its timeline.',
+        summary:
+          'An incident with its evidence (file, line, raw record, indicator, rule-set version) and its timeline.',
         security: bearerSecurity,
         params: idParams,
         response: { 200: incidentDetailSchema, ...errors(400, 401, 403, 404) },
@@ -28,12 +30,16 @@ export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, 
     {
       preHandler: app.authenticate({ allow: canTriage }),
       schema: {
-        summary: 'Triage: open -> confirmed | benign | false_positive (or back to open), with a comment; the author is recorded in the timeline and the audit log.',
+        summary:
+          'Triage: open -> confirmed | benign | false_positive (or back to open), with a comment; the author is recorded in the timeline and the audit log.',
         security: bearerSecurity,
         params: idParams,
         body: {
           type: 'object',
-          properties: { state: { type: 'string', enum: [...INCIDENT_STATES] }, comment: { type: 'string', minLength: 1, maxLength: 5000 } },
+          properties: {
+            state: { type: 'string', enum: [...INCIDENT_STATES] },
+            comment: { type: 'string', minLength: 1, maxLength: 5000 },
+          },
           required: ['state', 'comment'],
           additionalProperties: false,
         },
@@ -67,10 +73,16 @@ export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, 
     {
       preHandler: app.authenticate({ allow: canTriage }),
       schema: {
-        summary: 'Marks one finding a false positive: its indicator is suppressed for exactly the value observed (other values still match), with the reason.',
+        summary:
+          'Marks one finding a false positive: its indicator is suppressed for exactly the value observed (other values still match), with the reason.',
         security: bearerSecurity,
         params: idParams,
-        body: { type: 'object', properties: { reason: { type: 'string', minLength: 1, maxLength: 2000 } }, required: ['reason'], additionalProperties: false },
+        body: {
+          type: 'object',
+          properties: { reason: { type: 'string', minLength: 1, maxLength: 2000 } },
+          required: ['reason'],
+          additionalProperties: false,
+        },
         response: {
           201: {
             type: 'object',
@@ -84,7 +96,10 @@ export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, 
     },
     async (request, reply) => {
       const auth = request.auth;
-      const result = await markFindingFalsePositive(app.db, auth.tenantId, request.params.id, request.body.reason, { userId: auth.userId, email: auth.user?.email ?? null });
+      const result = await markFindingFalsePositive(app.db, auth.tenantId, request.params.id, request.body.reason, {
+        userId: auth.userId,
+        email: auth.user?.email ?? null,
+      });
       await app.audit({
         tenantId: auth.tenantId,
         actorId: auth.userId,
@@ -95,7 +110,10 @@ export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, 
       });
       await enqueueTenantRescan(app.db, auth.tenantId);
       gluon.kick();
-      return reply.code(201).send({ suppression: result.suppression, incident: await getIncident(app.db, auth.tenantId, result.incidentId) });
+      return reply.code(201).send({
+        suppression: result.suppression,
+        incident: await getIncident(app.db, auth.tenantId, result.incidentId),
+      });
     },
   );
 };

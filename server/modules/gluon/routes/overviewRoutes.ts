@@ -1,7 +1,8 @@
+import { canReadReports } from '@common/gluon/access';
+
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { incidentQueueQuery, incidentQueueSchema, overviewSchema } from '../schemas';
-import { canReadReports } from '@common/gluon/access';
 import { gluonOverview, listIncidentQueue } from '../services/incidentQueue';
 
 /** The gluon landing (gln#rpt read): incidents across devices, counts and the latest inspections. */
@@ -31,7 +32,8 @@ export const overviewRoutes: RoutePlugin = async (app) => {
     {
       preHandler: reports,
       schema: {
-        summary: 'Counts of incidents by severity (open and confirmed) and by state, and the latest inspections of uploaded and collected files.',
+        summary:
+          'Counts of incidents by severity (open and confirmed) and by state, and the latest inspections of uploaded and collected files.',
         security: bearerSecurity,
         response: { 200: overviewSchema, ...errors(401, 403) },
       } as const,

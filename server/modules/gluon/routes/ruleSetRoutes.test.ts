@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../../test/testApp';
 import { readFixtureBundle } from '../../inspection/public';
 
@@ -23,12 +24,20 @@ describe('rule set deletion', () => {
     });
     expect(imported.statusCode, imported.body).toBe(201);
     const id = imported.json().ruleSet.id as string;
-    const gone = await t.app.inject({ method: 'DELETE', url: `/globalrulesrepository-backend/ruleSets/${id}`, headers });
+    const gone = await t.app.inject({
+      method: 'DELETE',
+      url: `/globalrulesrepository-backend/ruleSets/${id}`,
+      headers,
+    });
     expect(gone.statusCode).toBe(204);
     expect(gone.body).toBe('');
     expect(gone.headers['content-type']).toBeUndefined();
     expect(gone.headers['content-length']).toBeUndefined();
-    const again = await t.app.inject({ method: 'DELETE', url: `/globalrulesrepository-backend/ruleSets/${id}`, headers });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/globalrulesrepository-backend/ruleSets/${id}`,
+      headers,
+    });
     expect(again.statusCode).toBe(404);
   });
 });

@@ -1,12 +1,21 @@
+import { canReadRuleSets, canWriteRuleSets } from '@common/globalrulesrepository/access';
+
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { MAX_BUNDLE_BYTES } from '../../inspection/public';
-import { idParams, indicatorSchema, matchingStatusSchema, pageQuery, paged, ruleSetSchema, suppressionSchema } from '../schemas';
-import { canReadRuleSets, canWriteRuleSets } from '@common/globalrulesrepository/access';
+import {
+  idParams,
+  indicatorSchema,
+  matchingStatusSchema,
+  paged,
+  pageQuery,
+  ruleSetSchema,
+  suppressionSchema,
+} from '../schemas';
 import type { GluonContext } from '../services/gluonContext';
 import { enqueueTenantRescan } from '../services/jobs';
-import { deleteRuleSet, importRuleSet, listIndicators, listRuleSets, setRuleSetEnabled } from '../services/ruleSets';
 import { matchingStatus } from '../services/matchingStatus';
+import { deleteRuleSet, importRuleSet, listIndicators, listRuleSets, setRuleSetEnabled } from '../services/ruleSets';
 import { addSuppression, listSuppressions, removeSuppression } from '../services/suppressions';
 
 const BASE = '/globalrulesrepository-backend';
@@ -96,7 +105,12 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
         summary: 'Enables or disables a rule set; enabling matches stored observations again.',
         security: bearerSecurity,
         params: idParams,
-        body: { type: 'object', properties: { enabled: { type: 'boolean' } }, required: ['enabled'], additionalProperties: false },
+        body: {
+          type: 'object',
+          properties: { enabled: { type: 'boolean' } },
+          required: ['enabled'],
+          additionalProperties: false,
+        },
         response: { 200: ruleSetSchema, ...errors(400, 401, 403, 404) },
       } as const,
     },
@@ -130,7 +144,14 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
     async (request, reply) => {
       const auth = request.auth;
       const gone = await deleteRuleSet(app.db, auth.tenantId, request.params.id);
-      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'gluon.ruleSet.delete', target: request.params.id, details: gone, ip: request.ip });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'gluon.ruleSet.delete',
+        target: request.params.id,
+        details: gone,
+        ip: request.ip,
+      });
       return reply.code(204).send(null);
     },
   );
@@ -143,13 +164,22 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
         summary: "One page of a rule set's indicators with their suppression; search matches value, family and id.",
         security: bearerSecurity,
         params: idParams,
-        querystring: { type: 'object', properties: { ...pageQuery, suppressed: { type: 'boolean', default: false } }, additionalProperties: false },
+        querystring: {
+          type: 'object',
+          properties: { ...pageQuery, suppressed: { type: 'boolean', default: false } },
+          additionalProperties: false,
+        },
         response: { 200: paged(indicatorSchema), ...errors(400, 401, 403, 404) },
       } as const,
     },
     async (request) => {
       const { page, size, search, suppressed } = request.query;
-      const result = await listIndicators(app.db, request.auth.tenantId, request.params.id, { page, size, suppressed, ...(search ? { search } : {}) });
+      const result = await listIndicators(app.db, request.auth.tenantId, request.params.id, {
+        page,
+        size,
+        suppressed,
+        ...(search ? { search } : {}),
+      });
       return { ...result, page, size };
     },
   );
@@ -177,14 +207,21 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
         security: bearerSecurity,
         body: {
           type: 'object',
-          properties: { indicatorId: { type: 'string', minLength: 1, maxLength: 300 }, reason: { type: 'string', minLength: 1, maxLength: 2000 } },
+          properties: {
+            indicatorId: { type: 'string', minLength: 1, maxLength: 300 },
+            reason: { type: 'string', minLength: 1, maxLength: 2000 },
+          },
           required: ['indicatorId', 'reason'],
           additionalProperties: false,
         },
         response: {
           201: {
             type: 'object',
-            properties: { suppression: suppressionSchema, findings: { type: 'integer' }, resolvedIncidents: { type: 'array', items: { type: 'string' } } },
+            properties: {
+              suppression: suppressionSchema,
+              findings: { type: 'integer' },
+              resolvedIncidents: { type: 'array', items: { type: 'string' } },
+            },
             required: ['suppression', 'findings', 'resolvedIncidents'],
             additionalProperties: false,
           },
@@ -194,7 +231,10 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
     },
     async (request, reply) => {
       const auth = request.auth;
-      const result = await addSuppression(app.db, auth.tenantId, request.body, { userId: auth.userId, email: auth.user?.email ?? null });
+      const result = await addSuppression(app.db, auth.tenantId, request.body, {
+        userId: auth.userId,
+        email: auth.user?.email ?? null,
+      });
       await app.audit({
         tenantId: auth.tenantId,
         actorId: auth.userId,
@@ -220,7 +260,11 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
         response: {
           200: {
             type: 'object',
-            properties: { suppression: suppressionSchema, findings: { type: 'integer' }, reopenedIncidents: { type: 'array', items: { type: 'string' } } },
+            properties: {
+              suppression: suppressionSchema,
+              findings: { type: 'integer' },
+              reopenedIncidents: { type: 'array', items: { type: 'string' } },
+            },
             required: ['suppression', 'findings', 'reopenedIncidents'],
             additionalProperties: false,
           },
@@ -230,13 +274,21 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
     },
     async (request) => {
       const auth = request.auth;
-      const result = await removeSuppression(app.db, auth.tenantId, request.params.id, { userId: auth.userId, email: auth.user?.email ?? null });
+      const result = await removeSuppression(app.db, auth.tenantId, request.params.id, {
+        userId: auth.userId,
+        email: auth.user?.email ?? null,
+      });
       await app.audit({
         tenantId: auth.tenantId,
         actorId: auth.userId,
         action: 'gluon.indicator.unsuppress',
         target: result.suppression.indicatorId,
-        details: { reason: result.suppression.reason, value: result.suppression.value, findings: result.findings, reopenedIncidents: result.reopenedIncidents },
+        details: {
+          reason: result.suppression.reason,
+          value: result.suppression.value,
+          findings: result.findings,
+          reopenedIncidents: result.reopenedIncidents,
+        },
         ip: request.ip,
       });
       await rescan(auth.tenantId);

@@ -1,8 +1,9 @@
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+
 import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from '../../../test/s3Server';
 import { createTestApp, type TestApp } from '../../../test/testApp';
 import { sampleSysdiagnose } from '../services/sampleUploads';
@@ -50,18 +51,25 @@ describe('gluon with STORAGE_URL: files on the object store', () => {
       payload: sample,
     });
     expect(up.statusCode, up.body).toBe(201);
-    const keys = ((await s3.client.send(new ListObjectsV2Command({ Bucket: 'gluon-app' }))).Contents ?? []).map((o) => o.Key);
+    const keys = ((await s3.client.send(new ListObjectsV2Command({ Bucket: 'gluon-app' }))).Contents ?? []).map(
+      (o) => o.Key,
+    );
     expect(keys).toEqual([expect.stringMatching(/^tenant-files\/[0-9a-f]{2}\/[0-9a-f]{64}$/)]);
     expect(await readdir(localDir)).toEqual([]);
 
     // A worker with its own client on the same configuration (as on another instance) runs the job.
     const worker = new GluonWorker(t.db, storageFromConfig(t.config.gluon), t.app.log);
     expect(await worker.runOnce()).toBe(true);
-    const [inspection] = await t.db.query<{ status: string; device_id: string }>('SELECT status, device_id FROM gluon_inspections WHERE id = $1', [up.json().upload.inspectionId]);
+    const [inspection] = await t.db.query<{ status: string; device_id: string }>(
+      'SELECT status, device_id FROM gluon_inspections WHERE id = $1',
+      [up.json().upload.inspectionId],
+    );
     expect(inspection!.status).toBe('done');
     const deviceId = inspection!.device_id;
 
-    const crashes = (await t.app.inject({ method: 'GET', url: `/gluon-backend/devices/${deviceId}/crashes`, headers })).json() as Json[];
+    const crashes = (
+      await t.app.inject({ method: 'GET', url: `/gluon-backend/devices/${deviceId}/crashes`, headers })
+    ).json() as Json[];
     const safari = crashes.find((c) => String(c.path).endsWith('MobileSafari-2023-06-01.ips'))!;
     const content = await t.app.inject({
       method: 'GET',
@@ -70,7 +78,9 @@ describe('gluon with STORAGE_URL: files on the object store', () => {
     });
     expect(content.json().text).toContain('"procName"');
 
-    const files = (await t.app.inject({ method: 'GET', url: `/gluon-backend/devices/${deviceId}/files`, headers })).json() as Json[];
+    const files = (
+      await t.app.inject({ method: 'GET', url: `/gluon-backend/devices/${deviceId}/files`, headers })
+    ).json() as Json[];
     const file = await t.app.inject({ method: 'GET', url: `/gluon-backend/files/${files[0]!.id}`, headers });
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-length']).toBe(String(sample.length));
@@ -78,7 +88,8 @@ describe('gluon with STORAGE_URL: files on the object store', () => {
   });
 
   it('answers 413 to an upload past the limit and leaves nothing in the bucket', async () => {
-    const objects = async () => ((await s3.client.send(new ListObjectsV2Command({ Bucket: 'gluon-app' }))).Contents ?? []).map((o) => o.Key);
+    const objects = async () =>
+      ((await s3.client.send(new ListObjectsV2Command({ Bucket: 'gluon-app' }))).Contents ?? []).map((o) => o.Key);
     const before = await objects();
     const res = await t.app.inject({
       method: 'POST',

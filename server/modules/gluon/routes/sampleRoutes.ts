@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { sampleAndroidQf, sampleSysdiagnose } from '../services/sampleUploads';
 
@@ -28,7 +29,10 @@ export const sampleRoutes: RoutePlugin = async (app) => {
       // Bytes, not JSON: the binary schema documents them and a Buffer bypasses the serializer, so
       // they are sent through the untyped reply.
       const fileReply: FastifyReply = reply;
-      return fileReply.type('application/gzip').header('content-disposition', `attachment; filename="${FILE_NAME}"`).send(archive);
+      return fileReply
+        .type('application/gzip')
+        .header('content-disposition', `attachment; filename="${FILE_NAME}"`)
+        .send(archive);
     },
   );
   let android: Buffer | null = null;
@@ -36,14 +40,18 @@ export const sampleRoutes: RoutePlugin = async (app) => {
     SAMPLE_ANDROID_PATH,
     {
       schema: {
-        summary: 'An AndroidQF-like sample acquisition (zip) that the example Android rule set flags (development only)',
+        summary:
+          'An AndroidQF-like sample acquisition (zip) that the example Android rule set flags (development only)',
         response: { 200: { type: 'string', format: 'binary', description: 'application/zip' } },
       } as const,
     },
     async (_request, reply) => {
       android ??= sampleAndroidQf();
       const fileReply: FastifyReply = reply;
-      return fileReply.type('application/zip').header('content-disposition', 'attachment; filename="androidqf_sample.zip"').send(android);
+      return fileReply
+        .type('application/zip')
+        .header('content-disposition', 'attachment; filename="androidqf_sample.zip"')
+        .send(android);
     },
   );
 };

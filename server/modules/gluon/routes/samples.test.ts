@@ -1,7 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../../test/testApp';
-import { readAndroidAcquisition, toCoreObservation, buildMatcher, parseStixBundle } from '../../inspection/public';
+import { buildMatcher, parseStixBundle, readAndroidAcquisition, toCoreObservation } from '../../inspection/public';
 import { EXAMPLE_ANDROID_BUNDLE_ID, exampleAndroidBundle } from '../services/sampleUploads';
 import { seedExampleRuleSets } from '../services/seedExamples';
 import { SAMPLE_ANDROID_PATH, SAMPLE_SYSDIAGNOSE_PATH } from './sampleRoutes';
@@ -10,7 +11,10 @@ describe('development sample upload', () => {
   let withExamples: TestApp;
   let without: TestApp;
   beforeAll(async () => {
-    [withExamples, without] = await Promise.all([createTestApp({ env: { GLUON_EXAMPLE_RULE_SETS: 'on' } }), createTestApp({ env: { GLUON_EXAMPLE_RULE_SETS: 'off' } })]);
+    [withExamples, without] = await Promise.all([
+      createTestApp({ env: { GLUON_EXAMPLE_RULE_SETS: 'on' } }),
+      createTestApp({ env: { GLUON_EXAMPLE_RULE_SETS: 'off' } }),
+    ]);
   });
   afterAll(async () => {
     await Promise.all([withExamples?.close(), without?.close()]);
@@ -20,7 +24,9 @@ describe('development sample upload', () => {
     const res = await withExamples.app.inject({ url: SAMPLE_SYSDIAGNOSE_PATH });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/gzip');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="sysdiagnose_2023.06.01_iPhone_sample.tar.gz"');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="sysdiagnose_2023.06.01_iPhone_sample.tar.gz"',
+    );
     const tar = gunzipSync(res.rawPayload).toString('latin1');
     expect(tar).toContain('system_logs.logarchive/Extra/shutdown.log');
     expect(tar).toContain('/private/var/tmp/icloud_dump/helper');
@@ -36,7 +42,9 @@ describe('development sample upload', () => {
     const ruleSet = parseStixBundle(Buffer.from(exampleAndroidBundle()));
     expect(ruleSet.unsupported).toEqual([]);
     const matcher = buildMatcher(ruleSet.indicators);
-    const hit = new Set(acquisition.observations.flatMap((o) => matcher.match(toCoreObservation(o)!)).map((f) => f.indicator.type));
+    const hit = new Set(
+      acquisition.observations.flatMap((o) => matcher.match(toCoreObservation(o)!)).map((f) => f.indicator.type),
+    );
     expect(hit).toEqual(new Set(['app:id', 'app:cert.sha256', 'android-property:name']));
     expect(acquisition.heuristics.map((h) => h.rule)).toContain('android.sideloaded-app');
   });
@@ -44,9 +52,10 @@ describe('development sample upload', () => {
   it('seeds the made-up Android rule set beside the three MVT bundles', async () => {
     const user = await withExamples.createUser();
     await seedExampleRuleSets(withExamples.db, withExamples.app.log);
-    const rows = await withExamples.db.query<{ bundle_id: string; unsupported: unknown }>('SELECT bundle_id, unsupported FROM gluon_rule_sets WHERE tenant_id = $1', [
-      user.tenantId,
-    ]);
+    const rows = await withExamples.db.query<{ bundle_id: string; unsupported: unknown }>(
+      'SELECT bundle_id, unsupported FROM gluon_rule_sets WHERE tenant_id = $1',
+      [user.tenantId],
+    );
     expect(rows).toHaveLength(4);
     expect(rows.map((r) => r.bundle_id)).toContain(EXAMPLE_ANDROID_BUNDLE_ID);
   });

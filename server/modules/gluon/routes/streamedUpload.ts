@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+
 import { HttpError } from '../../../contracts';
 import { UploadTooLargeError } from '../services/fileStorage';
 
@@ -13,7 +14,8 @@ export function acceptStreamedUploads(app: FastifyInstance): void {
 
 /** 415 unless the file comes as application/octet-stream; 413 when its Content-Length already says too large. */
 export function assertStreamedUpload(request: FastifyRequest, limit: number): void {
-  if (!request.headers['content-type']?.startsWith('application/octet-stream')) throw new HttpError(415, 'Send the file as application/octet-stream.');
+  if (!request.headers['content-type']?.startsWith('application/octet-stream'))
+    throw new HttpError(415, 'Send the file as application/octet-stream.');
   const declared = Number(request.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) throw new UploadTooLargeError(limit);
 }

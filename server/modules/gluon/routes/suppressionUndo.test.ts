@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { createTestApp, type TestApp } from '../../../test/testApp';
 import { readFixtureBundle } from '../../inspection/public';
 
@@ -28,9 +29,16 @@ describe('suppressions: listed, undone; matching followed', () => {
     });
     expect(imported.statusCode, imported.body).toBe(201);
     ruleSetId = imported.json().ruleSet.id;
-    const page = await t.app.inject({ method: 'GET', url: `/globalrulesrepository-backend/ruleSets/${ruleSetId}/indicators?size=1`, headers });
+    const page = await t.app.inject({
+      method: 'GET',
+      url: `/globalrulesrepository-backend/ruleSets/${ruleSetId}/indicators?size=1`,
+      headers,
+    });
     indicator = page.json().items[0];
-    [{ id: deviceId }] = (await t.db.query<{ id: string }>("INSERT INTO gluon_devices (tenant_id, name) VALUES ($1, 'iPhone') RETURNING id", [tenantId])) as [{ id: string }];
+    [{ id: deviceId }] = (await t.db.query<{ id: string }>(
+      "INSERT INTO gluon_devices (tenant_id, name) VALUES ($1, 'iPhone') RETURNING id",
+      [tenantId],
+    )) as [{ id: string }];
     // The import queued a matching job; the tests below write their own.
     await t.db.query('DELETE FROM gluon_jobs');
   });
@@ -39,13 +47,17 @@ describe('suppressions: listed, undone; matching followed', () => {
   });
 
   /** An open incident of its own family holding one finding of the indicator for `value`. */
-  async function incidentWithFinding(family: string, value: string): Promise<{ incidentId: string; findingId: string }> {
-    const [incident] = await t.db.query<{ id: string }>('INSERT INTO gluon_incidents (tenant_id, device_id, family_id, family_name) VALUES ($1, $2, $3, $3) RETURNING id', [
-      tenantId,
-      deviceId,
-      family,
+  async function incidentWithFinding(
+    family: string,
+    value: string,
+  ): Promise<{ incidentId: string; findingId: string }> {
+    const [incident] = await t.db.query<{ id: string }>(
+      'INSERT INTO gluon_incidents (tenant_id, device_id, family_id, family_name) VALUES ($1, $2, $3, $3) RETURNING id',
+      [tenantId, deviceId, family],
+    );
+    await t.db.query("INSERT INTO gluon_incident_events (incident_id, kind, to_state) VALUES ($1, 'opened', 'open')", [
+      incident!.id,
     ]);
-    await t.db.query("INSERT INTO gluon_incident_events (incident_id, kind, to_state) VALUES ($1, 'opened', 'open')", [incident!.id]);
     const [finding] = await t.db.query<{ id: string }>(
       `INSERT INTO gluon_findings (tenant_id, incident_id, device_id, indicator_id, indicator_type, indicator_value, pattern, rule_set_name, rule_set_version, route, kind, value, source)
        VALUES ($1, $2, $3, $4, $5, $6, 'p', 'KingSpawn', '1', 'exact', 'process', $7, 'ps.txt') RETURNING id`,
@@ -54,37 +66,71 @@ describe('suppressions: listed, undone; matching followed', () => {
     return { incidentId: incident!.id, findingId: finding!.id };
   }
 
-  const incident = async (id: string) => (await t.app.inject({ method: 'GET', url: `/gluon-backend/incidents/${id}`, headers })).json();
+  const incident = async (id: string) =>
+    (await t.app.inject({ method: 'GET', url: `/gluon-backend/incidents/${id}`, headers })).json();
   const suppressedList = async () =>
-    (await t.app.inject({ method: 'GET', url: `/globalrulesrepository-backend/ruleSets/${ruleSetId}/indicators?suppressed=true`, headers })).json();
+    (
+      await t.app.inject({
+        method: 'GET',
+        url: `/globalrulesrepository-backend/ruleSets/${ruleSetId}/indicators?suppressed=true`,
+        headers,
+      })
+    ).json();
 
   it('lists only the suppressed indicators on request; undoing a false positive reopens the incident it closed and queues matching', async () => {
     expect((await suppressedList()).total).toBe(0);
     const { incidentId, findingId } = await incidentWithFinding('malware--one', 'BackupAgent');
-    const fp = await t.app.inject({ method: 'POST', url: `/gluon-backend/findings/${findingId}/falsePositive`, headers, payload: { reason: 'Apple agent' } });
+    const fp = await t.app.inject({
+      method: 'POST',
+      url: `/gluon-backend/findings/${findingId}/falsePositive`,
+      headers,
+      payload: { reason: 'Apple agent' },
+    });
     expect(fp.statusCode, fp.body).toBe(201);
     expect((await incident(incidentId)).state).toBe('false_positive');
     const listed = await suppressedList();
     expect(listed.total).toBe(1);
-    expect(listed.items[0]).toMatchObject({ id: indicator.id, suppression: { reason: 'Apple agent', value: 'BackupAgent' } });
+    expect(listed.items[0]).toMatchObject({
+      id: indicator.id,
+      suppression: { reason: 'Apple agent', value: 'BackupAgent' },
+    });
     const suppressionId = listed.items[0].suppression.id as string;
     await t.db.query('DELETE FROM gluon_jobs');
 
-    const undone = await t.app.inject({ method: 'DELETE', url: `/globalrulesrepository-backend/suppressions/${suppressionId}`, headers });
+    const undone = await t.app.inject({
+      method: 'DELETE',
+      url: `/globalrulesrepository-backend/suppressions/${suppressionId}`,
+      headers,
+    });
     expect(undone.statusCode, undone.body).toBe(200);
-    expect(undone.json()).toMatchObject({ findings: 1, reopenedIncidents: [incidentId], suppression: { id: suppressionId, value: 'BackupAgent' } });
+    expect(undone.json()).toMatchObject({
+      findings: 1,
+      reopenedIncidents: [incidentId],
+      suppression: { id: suppressionId, value: 'BackupAgent' },
+    });
     const after = await incident(incidentId);
     expect(after.state).toBe('open');
     expect(after.evidence[0]).toMatchObject({ suppressed: false, suppressionReason: null });
-    expect(after.timeline.at(-1)).toMatchObject({ kind: 'unsuppressed', fromState: 'false_positive', toState: 'open', comment: 'Apple agent' });
+    expect(after.timeline.at(-1)).toMatchObject({
+      kind: 'unsuppressed',
+      fromState: 'false_positive',
+      toState: 'open',
+      comment: 'Apple agent',
+    });
     expect((await suppressedList()).total).toBe(0);
-    const [audit] = await t.db.query<{ target: string; details: { findings: number } }>("SELECT target, details FROM audit_events WHERE action = 'gluon.indicator.unsuppress'");
+    const [audit] = await t.db.query<{ target: string; details: { findings: number } }>(
+      "SELECT target, details FROM audit_events WHERE action = 'gluon.indicator.unsuppress'",
+    );
     expect(audit).toMatchObject({ target: indicator.id, details: { findings: 1 } });
     // Observations matched while it stood were never stored: a tenant-wide matching is queued.
     const matching = await t.app.inject({ method: 'GET', url: '/globalrulesrepository-backend/matching', headers });
     expect(matching.json()).toMatchObject({ state: 'queued', devicesDone: 0, devicesTotal: 1 });
 
-    const again = await t.app.inject({ method: 'DELETE', url: `/globalrulesrepository-backend/suppressions/${suppressionId}`, headers });
+    const again = await t.app.inject({
+      method: 'DELETE',
+      url: `/globalrulesrepository-backend/suppressions/${suppressionId}`,
+      headers,
+    });
     expect(again.statusCode).toBe(404);
   });
 
@@ -97,15 +143,33 @@ describe('suppressions: listed, undone; matching followed', () => {
       payload: { indicatorId: indicator.id, reason: 'Whole indicator' },
     });
     expect(whole.statusCode, whole.body).toBe(201);
-    const fp = await t.app.inject({ method: 'POST', url: `/gluon-backend/findings/${findingId}/falsePositive`, headers, payload: { reason: 'This value' } });
+    const fp = await t.app.inject({
+      method: 'POST',
+      url: `/gluon-backend/findings/${findingId}/falsePositive`,
+      headers,
+      payload: { reason: 'This value' },
+    });
     expect(fp.statusCode, fp.body).toBe(201);
-    const triage = await t.app.inject({ method: 'POST', url: `/gluon-backend/incidents/${incidentId}/triage`, headers, payload: { state: 'benign', comment: 'Lab phone' } });
+    const triage = await t.app.inject({
+      method: 'POST',
+      url: `/gluon-backend/incidents/${incidentId}/triage`,
+      headers,
+      payload: { state: 'benign', comment: 'Lab phone' },
+    });
     expect(triage.statusCode, triage.body).toBe(200);
     const narrow = fp.json().suppression.id as string;
     // The value's suppression goes; the whole indicator's still covers the finding.
-    const undone = await t.app.inject({ method: 'DELETE', url: `/globalrulesrepository-backend/suppressions/${narrow}`, headers });
+    const undone = await t.app.inject({
+      method: 'DELETE',
+      url: `/globalrulesrepository-backend/suppressions/${narrow}`,
+      headers,
+    });
     expect(undone.json()).toMatchObject({ findings: 0, reopenedIncidents: [] });
-    const undoneWhole = await t.app.inject({ method: 'DELETE', url: `/globalrulesrepository-backend/suppressions/${whole.json().suppression.id}`, headers });
+    const undoneWhole = await t.app.inject({
+      method: 'DELETE',
+      url: `/globalrulesrepository-backend/suppressions/${whole.json().suppression.id}`,
+      headers,
+    });
     // It also covered the first test's finding (whose incident it had closed: that one reopens).
     expect(undoneWhole.json().findings).toBe(2);
     expect(undoneWhole.json().reopenedIncidents).toHaveLength(1);
@@ -118,7 +182,12 @@ describe('suppressions: listed, undone; matching followed', () => {
 
   it("refuses another tenant's suppression (404) and a reader (403)", async () => {
     const { findingId } = await incidentWithFinding('malware--three', 'Third');
-    const fp = await t.app.inject({ method: 'POST', url: `/gluon-backend/findings/${findingId}/falsePositive`, headers, payload: { reason: 'x' } });
+    const fp = await t.app.inject({
+      method: 'POST',
+      url: `/gluon-backend/findings/${findingId}/falsePositive`,
+      headers,
+      payload: { reason: 'x' },
+    });
     const id = fp.json().suppression.id as string;
     const stranger = await t.createUser({ tenantId: await t.createTenant('Other') });
     const other = await t.app.inject({
@@ -138,23 +207,42 @@ describe('suppressions: listed, undone; matching followed', () => {
   });
 
   it('follows matching: idle, running with devices done, done with the new findings, failed with its reason', async () => {
-    const status = async () => (await t.app.inject({ method: 'GET', url: '/globalrulesrepository-backend/matching', headers })).json();
+    const status = async () =>
+      (await t.app.inject({ method: 'GET', url: '/globalrulesrepository-backend/matching', headers })).json();
     await t.db.query('DELETE FROM gluon_jobs');
     expect(await status()).toMatchObject({ state: 'idle', queuedAt: null });
     const [job] = await t.db.query<{ id: string }>(
       "INSERT INTO gluon_jobs (tenant_id, kind, status, created_at) VALUES ($1, 'rescan', 'running', now() - interval '1 minute') RETURNING id",
       [tenantId],
     );
-    await t.db.query("INSERT INTO gluon_inspections (tenant_id, device_id, origin, status, new_finding_count) VALUES ($1, $2, 'rescan', 'done', 2)", [tenantId, deviceId]);
+    await t.db.query(
+      "INSERT INTO gluon_inspections (tenant_id, device_id, origin, status, new_finding_count) VALUES ($1, $2, 'rescan', 'done', 2)",
+      [tenantId, deviceId],
+    );
     // A newer finished job does not hide the one still running.
-    await t.db.query("INSERT INTO gluon_jobs (tenant_id, kind, status, finished_at) VALUES ($1, 'rescan', 'done', now())", [tenantId]);
+    await t.db.query(
+      "INSERT INTO gluon_jobs (tenant_id, kind, status, finished_at) VALUES ($1, 'rescan', 'done', now())",
+      [tenantId],
+    );
     await t.db.query("DELETE FROM gluon_jobs WHERE status = 'done'");
-    expect(await status()).toMatchObject({ state: 'running', devicesDone: 1, devicesTotal: 1, newFindings: 2, finishedAt: null });
+    expect(await status()).toMatchObject({
+      state: 'running',
+      devicesDone: 1,
+      devicesTotal: 1,
+      newFindings: 2,
+      finishedAt: null,
+    });
     await t.db.query("UPDATE gluon_jobs SET status = 'done', finished_at = now() WHERE id = $1", [job!.id]);
     const done = await status();
     expect(done).toMatchObject({ state: 'done', devicesDone: 1, newFindings: 2, error: null });
     expect(done.finishedAt).toEqual(expect.any(String));
-    await t.db.query("UPDATE gluon_jobs SET status = 'failed', error = 'The inspection stopped 3 times; it was not retried.' WHERE id = $1", [job!.id]);
-    expect(await status()).toMatchObject({ state: 'failed', error: 'The inspection stopped 3 times; it was not retried.' });
+    await t.db.query(
+      "UPDATE gluon_jobs SET status = 'failed', error = 'The inspection stopped 3 times; it was not retried.' WHERE id = $1",
+      [job!.id],
+    );
+    expect(await status()).toMatchObject({
+      state: 'failed',
+      error: 'The inspection stopped 3 times; it was not retried.',
+    });
   });
 });

@@ -1,9 +1,10 @@
+import { canReadReports, canUpload, canUploadToDevice, isUploader } from '@common/gluon/access';
+
 import { HttpError } from '../../../contracts';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, cursorQuery, errors } from '../../../schemas';
 import { cappedPage, pageQuery, uploadAnswerSchema, uploadSchema } from '../schemas';
 import { getDevice } from '../services/devices';
-import { canReadReports, canUpload, canUploadToDevice, isUploader } from '@common/gluon/access';
 import type { GluonContext } from '../services/gluonContext';
 import { listUploads, receiveUpload } from '../services/uploads';
 import { acceptStreamedUploads, assertStreamedUpload } from './streamedUpload';
@@ -23,7 +24,11 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         security: bearerSecurity,
         querystring: {
           type: 'object',
-          properties: { name: { type: 'string', minLength: 1, maxLength: 1024 }, deviceId: { type: 'string', format: 'uuid' }, reinspect: { type: 'boolean', default: false } },
+          properties: {
+            name: { type: 'string', minLength: 1, maxLength: 1024 },
+            deviceId: { type: 'string', format: 'uuid' },
+            reinspect: { type: 'boolean', default: false },
+          },
           required: ['name'],
           additionalProperties: false,
         },
@@ -37,7 +42,8 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
       const auth = request.auth;
       assertStreamedUpload(request, limit);
       if (request.query.deviceId) {
-        if (!canUploadToDevice(auth.perms)) throw new HttpError(403, "You don't have permissions to perform this action");
+        if (!canUploadToDevice(auth.perms))
+          throw new HttpError(403, "You don't have permissions to perform this action");
         await getDevice(app.db, auth.tenantId, request.query.deviceId);
       }
       const result = await receiveUpload(app.db, gluon.storage, {
@@ -56,7 +62,12 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         actorId: auth.userId,
         action: 'gluon.upload',
         target: result.upload.inspectionId,
-        details: { name: result.upload.fileName, sha256: result.upload.sha256, size: result.upload.size, duplicate: result.duplicate },
+        details: {
+          name: result.upload.fileName,
+          sha256: result.upload.sha256,
+          size: result.upload.size,
+          duplicate: result.duplicate,
+        },
         ip: request.ip,
       });
       return reply.code(201).send(result);
@@ -70,7 +81,11 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
       schema: {
         summary: 'Recent uploads, newest first, with their inspection status and progress. Uploaders see their own.',
         security: bearerSecurity,
-        querystring: { type: 'object', properties: { page: pageQuery.page, size: pageQuery.size, ...cursorQuery }, additionalProperties: false },
+        querystring: {
+          type: 'object',
+          properties: { page: pageQuery.page, size: pageQuery.size, ...cursorQuery },
+          additionalProperties: false,
+        },
         response: { 200: cappedPage(uploadSchema), ...errors(400, 401, 403) },
       } as const,
     },
@@ -78,7 +93,13 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
       const auth = request.auth;
       const { page, size, after, before } = request.query;
       const own = isUploader(auth.perms) || !canReadReports(auth.perms);
-      const result = await listUploads(app.db, auth.tenantId, { page, size, after, before, createdBy: own ? auth.userId : null });
+      const result = await listUploads(app.db, auth.tenantId, {
+        page,
+        size,
+        after,
+        before,
+        createdBy: own ? auth.userId : null,
+      });
       return { ...result, page, size };
     },
   );

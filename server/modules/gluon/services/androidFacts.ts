@@ -1,9 +1,9 @@
 import type { Queryable } from '../../../contracts';
+import { iso, json, type Stamp } from '../../../db/sqlRows';
 import { likePattern } from '../../../services/listQuery';
 import { type AndroidObservation, type AndroidPackage, KNOWN_STORES } from '../../inspection/public';
-import { getDevice } from './devices';
-import { iso, json, type Stamp } from '../../../db/sqlRows';
 import type { PackageItem, PackagePage, PropertyItem, PropertyPage } from '../schemas';
+import { getDevice } from './devices';
 
 /** What an Android inspection keeps for the device page. */
 export interface AndroidFacts {
@@ -55,17 +55,30 @@ export function packageItem(pkg: AndroidPackage, stores: ReadonlySet<string> = n
 export function propertyItem(o: AndroidObservation): PropertyItem | null {
   if (o.kind !== 'property' && o.kind !== 'setting') return null;
   const value = o.detail?.value;
-  return { kind: o.kind, name: o.value, value: value === undefined ? '' : String(value), source: o.source, line: orNull(o.line) };
+  return {
+    kind: o.kind,
+    name: o.value,
+    value: value === undefined ? '' : String(value),
+    source: o.source,
+    line: orNull(o.line),
+  };
 }
 
 /** Stores an inspection's packages and properties (inside the inspection's transaction). */
-export async function insertAndroidFacts(q: Queryable, inspectionId: string, deviceId: string, facts: AndroidFacts): Promise<void> {
+export async function insertAndroidFacts(
+  q: Queryable,
+  inspectionId: string,
+  deviceId: string,
+  facts: AndroidFacts,
+): Promise<void> {
   await q.query('DELETE FROM gluon_android_packages WHERE inspection_id = $1', [inspectionId]);
   await q.query('DELETE FROM gluon_android_properties WHERE inspection_id = $1', [inspectionId]);
   const BATCH = 500;
   // One JSON document per batch, unpacked by jsonb_to_recordset: the same SQL on PostgreSQL and PGlite.
   for (let i = 0; i < facts.packages.length; i += BATCH) {
-    const rows = facts.packages.slice(i, i + BATCH).map(({ name, sideloaded, ...detail }) => ({ name, sideloaded, detail }));
+    const rows = facts.packages
+      .slice(i, i + BATCH)
+      .map(({ name, sideloaded, ...detail }) => ({ name, sideloaded, detail }));
     await q.query(
       `INSERT INTO gluon_android_packages (inspection_id, device_id, name, sideloaded, detail)
        SELECT $1, $2, x.name, x.sideloaded, x.detail FROM jsonb_to_recordset($3::jsonb) AS x(name text, sideloaded boolean, detail jsonb) ON CONFLICT DO NOTHING`,
@@ -83,7 +96,11 @@ export async function insertAndroidFacts(q: Queryable, inspectionId: string, dev
 }
 
 /** The device's latest inspection that stored rows in `table`, with its date. */
-async function latestInspection(q: Queryable, deviceId: string, table: 'gluon_android_packages' | 'gluon_android_properties'): Promise<{ id: string; at: string } | null> {
+async function latestInspection(
+  q: Queryable,
+  deviceId: string,
+  table: 'gluon_android_packages' | 'gluon_android_properties',
+): Promise<{ id: string; at: string } | null> {
   const [row] = await q.query<{ id: string; created_at: Stamp }>(
     `SELECT n.id, n.created_at FROM gluon_inspections n WHERE n.device_id = $1 AND EXISTS (SELECT 1 FROM ${table} x WHERE x.inspection_id = n.id)
      ORDER BY n.created_at DESC LIMIT 1`,
@@ -96,13 +113,21 @@ async function latestInspection(q: Queryable, deviceId: string, table: 'gluon_an
  * The packages of the device's latest Android inspection, sideloaded first; `search` matches the
  * name, installer, permissions, hashes and certificates (any text of the record).
  */
-export async function listDevicePackages(q: Queryable, tenantId: string, deviceId: string, options: { search?: string }): Promise<PackagePage> {
+export async function listDevicePackages(
+  q: Queryable,
+  tenantId: string,
+  deviceId: string,
+  options: { search?: string },
+): Promise<PackagePage> {
   await getDevice(q, tenantId, deviceId);
   const latest = await latestInspection(q, deviceId, 'gluon_android_packages');
   if (!latest) return { inspectionId: null, inspectedAt: null, total: 0, items: [] };
   const search = likePattern(options.search?.trim().toLowerCase());
   const where = 'inspection_id = $1 AND ($2::text IS NULL OR lower(name) LIKE $2 OR lower(detail::text) LIKE $2)';
-  const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_android_packages WHERE ${where}`, [latest.id, search]);
+  const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_android_packages WHERE ${where}`, [
+    latest.id,
+    search,
+  ]);
   const rows = await q.query<{ name: string; sideloaded: boolean; detail: unknown }>(
     `SELECT name, sideloaded, detail FROM gluon_android_packages WHERE ${where} ORDER BY sideloaded DESC, name LIMIT $3`,
     [latest.id, search, MAX_FACT_ROWS],
@@ -120,17 +145,29 @@ export async function listDevicePackages(q: Queryable, tenantId: string, deviceI
 }
 
 /** The properties and settings of the device's latest Android inspection; `search` matches name and value. */
-export async function listDeviceProperties(q: Queryable, tenantId: string, deviceId: string, options: { search?: string }): Promise<PropertyPage> {
+export async function listDeviceProperties(
+  q: Queryable,
+  tenantId: string,
+  deviceId: string,
+  options: { search?: string },
+): Promise<PropertyPage> {
   await getDevice(q, tenantId, deviceId);
   const latest = await latestInspection(q, deviceId, 'gluon_android_properties');
   if (!latest) return { inspectionId: null, inspectedAt: null, total: 0, items: [] };
   const search = likePattern(options.search?.trim().toLowerCase());
   const where = 'inspection_id = $1 AND ($2::text IS NULL OR lower(name) LIKE $2 OR lower(value) LIKE $2)';
-  const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_android_properties WHERE ${where}`, [latest.id, search]);
-  const rows = await q.query<PropertyItem>(`SELECT kind, name, value, source, line FROM gluon_android_properties WHERE ${where} ORDER BY kind, name LIMIT $3`, [
-    latest.id,
-    search,
-    MAX_FACT_ROWS,
-  ]);
-  return { inspectionId: latest.id, inspectedAt: latest.at, total: count?.n ?? 0, items: rows.map((r) => ({ ...r, line: r.line ?? null })) };
+  const [count] = await q.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM gluon_android_properties WHERE ${where}`,
+    [latest.id, search],
+  );
+  const rows = await q.query<PropertyItem>(
+    `SELECT kind, name, value, source, line FROM gluon_android_properties WHERE ${where} ORDER BY kind, name LIMIT $3`,
+    [latest.id, search, MAX_FACT_ROWS],
+  );
+  return {
+    inspectionId: latest.id,
+    inspectedAt: latest.at,
+    total: count?.n ?? 0,
+    items: rows.map((r) => ({ ...r, line: r.line ?? null })),
+  };
 }

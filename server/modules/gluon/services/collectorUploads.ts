@@ -13,8 +13,19 @@ const tooManyFiles = () => new HttpError(429, `This collector already sent ${MAX
  * A full install is refused here before its file is read (429) — a cheap pre-check only: uploads
  * in parallel all pass it, assertInstallHasRoom makes the limit exact.
  */
-export async function collectorDevice(q: Queryable, token: string, installId: string): Promise<{ tenantId: string; deviceId: string; linkId: string }> {
-  const [row] = await q.query<{ link_id: string; tenant_id: string; active: boolean; expired: boolean; full_name: string; email: string }>(
+export async function collectorDevice(
+  q: Queryable,
+  token: string,
+  installId: string,
+): Promise<{ tenantId: string; deviceId: string; linkId: string }> {
+  const [row] = await q.query<{
+    link_id: string;
+    tenant_id: string;
+    active: boolean;
+    expired: boolean;
+    full_name: string;
+    email: string;
+  }>(
     `SELECT l.id AS link_id, l.tenant_id, l.active, (l.expires_at IS NOT NULL AND l.expires_at <= now()) AS expired, i.full_name, i.email
      FROM collector_links l JOIN collector_installs i ON i.link_id = l.id WHERE l.token_hash = $1 AND i.id = $2`,
     [hashToken(token), installId],
@@ -40,6 +51,9 @@ export async function collectorDevice(q: Queryable, token: string, installId: st
  */
 export async function assertInstallHasRoom(q: Queryable, deviceId: string): Promise<void> {
   await q.query('SELECT id FROM gluon_devices WHERE id = $1 FOR UPDATE', [deviceId]);
-  const [count] = await q.query<{ n: number }>("SELECT count(*)::int AS n FROM gluon_inspections WHERE device_id = $1 AND origin = 'collector'", [deviceId]);
+  const [count] = await q.query<{ n: number }>(
+    "SELECT count(*)::int AS n FROM gluon_inspections WHERE device_id = $1 AND origin = 'collector'",
+    [deviceId],
+  );
   if (count!.n >= MAX_FILES_PER_INSTALL) throw tooManyFiles();
 }

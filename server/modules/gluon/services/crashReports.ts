@@ -1,8 +1,15 @@
 import { HttpError, type Queryable } from '../../../contracts';
-import { ArchiveError, artefactKind, scanArchive, openZip, type SafeZip, DEFAULT_ANDROID_LIMITS } from '../../inspection/public';
+import {
+  ArchiveError,
+  artefactKind,
+  DEFAULT_ANDROID_LIMITS,
+  openZip,
+  type SafeZip,
+  scanArchive,
+} from '../../inspection/public';
 import type { FileStorage } from './fileStorage';
-import { storedKind, uploadKind } from './uploads';
 import { MAX_IN_MEMORY_ZIP_BYTES } from './inspectionRunner';
+import { storedKind, uploadKind } from './uploads';
 
 /** An Android tombstone's path in a bugreport (`FS/data/tombstones/tombstone_07`), possibly inside AndroidQF's bugreport.zip. */
 export function isTombstonePath(path: string): boolean {
@@ -20,7 +27,10 @@ async function readTombstone(storage: FileStorage, key: string, path: string): P
     for await (const chunk of storage.read(key)) {
       size += (chunk as Buffer).length;
       if (size > MAX_IN_MEMORY_ZIP_BYTES)
-        throw new HttpError(422, `The acquisition is larger than ${MAX_IN_MEMORY_ZIP_BYTES} bytes: its tombstones cannot be shown from this storage.`);
+        throw new HttpError(
+          422,
+          `The acquisition is larger than ${MAX_IN_MEMORY_ZIP_BYTES} bytes: its tombstones cannot be shown from this storage.`,
+        );
       chunks.push(chunk as Buffer);
     }
     input = Buffer.concat(chunks);
@@ -55,9 +65,17 @@ function asText(data: Uint8Array): string {
 }
 
 /** The text of one .ips report (or Android tombstone) of a device's inspection, read again from the stored original. */
-export async function readCrashReport(q: Queryable, storage: FileStorage, tenantId: string, deviceId: string, inspectionId: string, path: string): Promise<string> {
+export async function readCrashReport(
+  q: Queryable,
+  storage: FileStorage,
+  tenantId: string,
+  deviceId: string,
+  inspectionId: string,
+  path: string,
+): Promise<string> {
   const tombstone = isTombstonePath(path);
-  if (artefactKind(path) !== 'ips' && !tombstone) throw new HttpError(400, 'Only .ips crash reports and Android tombstones can be shown.');
+  if (artefactKind(path) !== 'ips' && !tombstone)
+    throw new HttpError(400, 'Only .ips crash reports and Android tombstones can be shown.');
   // The stored file is shared by everyone who uploaded the same bytes (deduplicated by sha256), so
   // its name is the first uploader's; the crash list shows the name this inspection read it under,
   // with the same fallback as the runner.

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../contracts';
-import { OPEN_STATES_SQL } from './incidentStateSql';
 import { iso, type Stamp } from '../../../db/sqlRows';
+import { OPEN_STATES_SQL } from './incidentStateSql';
 
 /** Severities in rising order: `severityRank` indexes this list. */
 export const RISK_SEVERITY_ORDER = ['low', 'medium', 'high'] as const;
@@ -19,7 +19,15 @@ export interface DeviceRiskInput {
 
 /** Each of the tenant's devices with its open incidents' count and highest severity, by name. */
 export async function deviceRiskInputs(q: Queryable, tenantId: string): Promise<DeviceRiskInput[]> {
-  const rows = await q.query<{ id: string; name: string; platform: string; serial: string | null; rank: number | null; open: number; last_inspection_at: Stamp | null }>(
+  const rows = await q.query<{
+    id: string;
+    name: string;
+    platform: string;
+    serial: string | null;
+    rank: number | null;
+    open: number;
+    last_inspection_at: Stamp | null;
+  }>(
     `SELECT d.id, d.name, d.platform, d.serial, d.last_inspection_at,
             max(array_position($2::text[], i.severity)) AS rank, count(i.id)::int AS open
        FROM gluon_devices d

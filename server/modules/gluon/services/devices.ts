@@ -1,16 +1,31 @@
 import { HttpError, type Queryable } from '../../../contracts';
-import { cappedCount, inOrder, keysetPage, likePattern, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../../services/listQuery';
-import type { DeviceIdentity, Platform } from '../../inspection/public';
-import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
-import type { DeviceSummary, InspectionItem, ProcessItem, CrashItem, DeviceFile } from '../schemas';
+import {
+  cappedCount,
+  type CappedTotal,
+  type Cursors,
+  inOrder,
+  type Keyset,
+  keysetPage,
+  likePattern,
+  type ListQuery,
+} from '../../../services/listQuery';
+import type { DeviceIdentity, Platform } from '../../inspection/public';
+import type { CrashItem, DeviceFile, DeviceSummary, InspectionItem, ProcessItem } from '../schemas';
 import { OPEN_STATES_SQL } from './incidentStateSql';
+import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 
 /**
  * The device an inspection belongs to: the one it was uploaded for (a collector link or the
  * device page), else the one with the report's crashReporterKey, else a new device named after the file.
  */
-export async function resolveDevice(q: Queryable, tenantId: string, presetId: string | null, identity: DeviceIdentity, fileName: string): Promise<string> {
+export async function resolveDevice(
+  q: Queryable,
+  tenantId: string,
+  presetId: string | null,
+  identity: DeviceIdentity,
+  fileName: string,
+): Promise<string> {
   const model = identity.modelCode ?? null;
   const os = identity.osVersion ?? null;
   // The platform is set only when an artefact says it (an Android acquisition); iOS is the default.
@@ -32,7 +47,9 @@ export async function resolveDevice(q: Queryable, tenantId: string, presetId: st
     return presetId;
   }
   const key = identity.crashReporterKey ?? null;
-  const name = model ? `${model}${key ? ` · ${key.slice(0, 8)}` : serial ? ` · ${serial.slice(0, 8)}` : ''}` : `Device from ${fileName}`;
+  const name = model
+    ? `${model}${key ? ` · ${key.slice(0, 8)}` : serial ? ` · ${serial.slice(0, 8)}` : ''}`
+    : `Device from ${fileName}`;
   const excluded = (c: string) => `${c} = COALESCE(EXCLUDED.${c}, gluon_devices.${c})`;
   const onConflictUpdate = `DO UPDATE SET ${['model_code', 'os_version', 'platform', 'security_patch', 'build_fingerprint'].map(excluded).join(', ')}, last_inspection_at = now()`;
   const insert = `INSERT INTO gluon_devices (tenant_id, name, model_code, os_version, platform, security_patch, build_fingerprint, crash_reporter_key, serial, last_inspection_at)
@@ -46,7 +63,10 @@ export async function resolveDevice(q: Queryable, tenantId: string, presetId: st
     return row!.id;
   }
   if (serial) {
-    const [row] = await q.query<{ id: string }>(`${insert} ON CONFLICT (tenant_id, serial) WHERE serial IS NOT NULL ${onConflictUpdate} RETURNING id`, values);
+    const [row] = await q.query<{ id: string }>(
+      `${insert} ON CONFLICT (tenant_id, serial) WHERE serial IS NOT NULL ${onConflictUpdate} RETURNING id`,
+      values,
+    );
     return row!.id;
   }
   const [row] = await q.query<{ id: string }>(`${insert} RETURNING id`, values);
@@ -93,7 +113,8 @@ function toSummary(r: DeviceRow): DeviceSummary {
 }
 
 /** The devices list's search text: the expression of the trigram index gluon_devices_search (migration 011). */
-const SEARCH_TEXT = "lower(d.name || chr(31) || coalesce(d.model_code, '') || chr(31) || coalesce(d.os_version, '') || chr(31) || coalesce(d.crash_reporter_key, ''))";
+const SEARCH_TEXT =
+  "lower(d.name || chr(31) || coalesce(d.model_code, '') || chr(31) || coalesce(d.os_version, '') || chr(31) || coalesce(d.crash_reporter_key, ''))";
 
 /** The devices list's order, that of the index gluon_devices_list: most recently inspected first, never inspected last, id breaking ties. */
 export const DEVICES_KEYSET: Keyset = { key: 'd.last_inspection_at', id: 'd.id', nullable: true };
@@ -103,27 +124,48 @@ export const DEVICES_KEYSET: Keyset = { key: 'd.last_inspection_at', id: 'd.id',
  * `search` matches name, model, OS and key on a trigram index. The page is cut on the index, then
  * its rows are read with their per-device counts (after LIMIT: 20 devices' counts, not every match's).
  */
-export async function listDevices(q: Queryable, tenantId: string, options: ListQuery & { search?: string }): Promise<{ items: DeviceSummary[] } & CappedTotal & Cursors> {
+export async function listDevices(
+  q: Queryable,
+  tenantId: string,
+  options: ListQuery & { search?: string },
+): Promise<{ items: DeviceSummary[] } & CappedTotal & Cursors> {
   const search = likePattern(options.search?.trim().toLowerCase());
   const params: unknown[] = search ? [tenantId, search] : [tenantId];
   const fromWhere = `FROM gluon_devices d WHERE d.tenant_id = $1${search ? ` AND ${SEARCH_TEXT} LIKE $2` : ''}`;
-  const [page, count] = await Promise.all([keysetPage(q, DEVICES_KEYSET, fromWhere, params, options), cappedCount(q, fromWhere, params, options.depth)]);
-  const rows = page.ids.length ? await q.query<DeviceRow>(`${SELECT_DEVICES} WHERE d.id = ANY($1::uuid[])`, [page.ids]) : [];
-  return { items: inOrder(page.ids, rows).map(toSummary), ...count, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
+  const [page, count] = await Promise.all([
+    keysetPage(q, DEVICES_KEYSET, fromWhere, params, options),
+    cappedCount(q, fromWhere, params, options.depth),
+  ]);
+  const rows = page.ids.length
+    ? await q.query<DeviceRow>(`${SELECT_DEVICES} WHERE d.id = ANY($1::uuid[])`, [page.ids])
+    : [];
+  return {
+    items: inOrder(page.ids, rows).map(toSummary),
+    ...count,
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
+  };
 }
 
 export async function getDevice(q: Queryable, tenantId: string, deviceId: string): Promise<DeviceSummary> {
-  const [row] = await q.query<DeviceRow>(`${SELECT_DEVICES} WHERE d.tenant_id = $1 AND d.id = $2`, [tenantId, deviceId]);
+  const [row] = await q.query<DeviceRow>(`${SELECT_DEVICES} WHERE d.tenant_id = $1 AND d.id = $2`, [
+    tenantId,
+    deviceId,
+  ]);
   if (!row) throw new HttpError(404, 'Device not found');
   return toSummary(row);
 }
 
 /** The device's inspections over time (uploads, collector files and rescans), newest first. */
-export async function listDeviceInspections(q: Queryable, tenantId: string, deviceId: string): Promise<InspectionItem[]> {
-  const rows = await q.query<Record<string, unknown>>('SELECT * FROM gluon_inspections WHERE tenant_id = $1 AND device_id = $2 ORDER BY created_at DESC LIMIT 200', [
-    tenantId,
-    deviceId,
-  ]);
+export async function listDeviceInspections(
+  q: Queryable,
+  tenantId: string,
+  deviceId: string,
+): Promise<InspectionItem[]> {
+  const rows = await q.query<Record<string, unknown>>(
+    'SELECT * FROM gluon_inspections WHERE tenant_id = $1 AND device_id = $2 ORDER BY created_at DESC LIMIT 200',
+    [tenantId, deviceId],
+  );
   return rows.map((r) => ({
     id: r.id as string,
     origin: r.origin as InspectionOrigin,
@@ -137,10 +179,12 @@ export async function listDeviceInspections(q: Queryable, tenantId: string, devi
     findings: r.finding_count as number,
     newFindings: r.new_finding_count as number,
     // Inspections stored before Android heuristics carry neither `why` nor `evidence`.
-    heuristics: json<Array<Partial<InspectionItem['heuristics'][number]> & Pick<InspectionItem['heuristics'][number], 'rule' | 'message' | 'source' | 'line'>>>(
-      r.heuristics,
-      [],
-    ).map((h) => ({
+    heuristics: json<
+      Array<
+        Partial<InspectionItem['heuristics'][number]> &
+          Pick<InspectionItem['heuristics'][number], 'rule' | 'message' | 'source' | 'line'>
+      >
+    >(r.heuristics, []).map((h) => ({
       ...h,
       why: h.why ?? null,
       evidence: h.evidence ?? [],
@@ -155,16 +199,33 @@ export async function listDeviceInspections(q: Queryable, tenantId: string, devi
  * Process explorer: every process seen on the device (names, and the executables of crash reports,
  * ps.txt and shutdown.log clients, AndroidQF processes.txt/json, by path), first and last seen, and where.
  */
-export async function listProcesses(q: Queryable, tenantId: string, deviceId: string, options: { search?: string; limit: number }): Promise<ProcessItem[]> {
+export async function listProcesses(
+  q: Queryable,
+  tenantId: string,
+  deviceId: string,
+  options: { search?: string; limit: number },
+): Promise<ProcessItem[]> {
   await getDevice(q, tenantId, deviceId);
-  const rows = await q.query<{ value: string; first_seen: Stamp; last_seen: Stamp; sources: string[]; records: number }>(
+  const rows = await q.query<{
+    value: string;
+    first_seen: Stamp;
+    last_seen: Stamp;
+    sources: string[];
+    records: number;
+  }>(
     `SELECT value, min(first_seen) AS first_seen, max(last_seen) AS last_seen, (array_agg(DISTINCT source))[1:5] AS sources, sum(occurrences)::int AS records
      FROM gluon_observations WHERE device_id = $1 AND ($2::text IS NULL OR lower(value) LIKE $2)
        AND (kind = 'process' OR (kind = 'path' AND (raw LIKE 'procPath%' OR source LIKE '%ps.txt' OR source LIKE '%shutdown.log' OR source LIKE '%shutdown._%.log' OR source LIKE '%processes.txt' OR source LIKE '%processes.json')))
      GROUP BY value ORDER BY max(last_seen) DESC NULLS LAST, value LIMIT $3`,
     [deviceId, likePattern(options.search?.trim().toLowerCase()), options.limit],
   );
-  return rows.map((r) => ({ name: r.value, firstSeen: iso(r.first_seen), lastSeen: iso(r.last_seen), sources: r.sources ?? [], records: r.records }));
+  return rows.map((r) => ({
+    name: r.value,
+    firstSeen: iso(r.first_seen),
+    lastSeen: iso(r.last_seen),
+    sources: r.sources ?? [],
+    records: r.records,
+  }));
 }
 
 /** Crash explorer: the device's .ips reports and Android tombstones, each with the processes it names. */
@@ -176,7 +237,9 @@ export async function listCrashReports(q: Queryable, tenantId: string, deviceId:
   );
   const items: CrashItem[] = [];
   for (const inspection of inspections) {
-    for (const a of json<Array<{ path: string; kind: string; observations: number; error?: string; processes?: string[]; at?: string }>>(inspection.artefacts, [])) {
+    for (const a of json<
+      Array<{ path: string; kind: string; observations: number; error?: string; processes?: string[]; at?: string }>
+    >(inspection.artefacts, [])) {
       if (a.kind !== 'ips' && a.kind !== 'tombstone') continue;
       items.push({
         inspectionId: inspection.id,
@@ -201,14 +264,24 @@ export async function listDeviceFiles(q: Queryable, tenantId: string, deviceId: 
      WHERE n.device_id = $1 AND f.tenant_id = $2 GROUP BY f.id ORDER BY max(n.created_at) DESC`,
     [deviceId, tenantId],
   );
-  return rows.map((r) => ({ id: r.id, name: r.name, size: Number(r.size), sha256: r.sha256, uploadedAt: iso(r.uploaded_at)! }));
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    size: Number(r.size),
+    sha256: r.sha256,
+    uploadedAt: iso(r.uploaded_at)!,
+  }));
 }
 
-export async function getFile(q: Queryable, tenantId: string, fileId: string): Promise<{ name: string; size: number; storageKey: string }> {
-  const [row] = await q.query<{ name: string; size: string | number; storage_key: string }>('SELECT name, size, storage_key FROM gluon_files WHERE tenant_id = $1 AND id = $2', [
-    tenantId,
-    fileId,
-  ]);
+export async function getFile(
+  q: Queryable,
+  tenantId: string,
+  fileId: string,
+): Promise<{ name: string; size: number; storageKey: string }> {
+  const [row] = await q.query<{ name: string; size: string | number; storage_key: string }>(
+    'SELECT name, size, storage_key FROM gluon_files WHERE tenant_id = $1 AND id = $2',
+    [tenantId, fileId],
+  );
   if (!row) throw new HttpError(404, 'File not found');
   return { name: row.name, size: Number(row.size), storageKey: row.storage_key };
 }

@@ -4,7 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFsStorage, UploadTooLargeError, type FileStorage } from './fileStorage';
+
+import { createFsStorage, type FileStorage, UploadTooLargeError } from './fileStorage';
 
 describe('filesystem storage', () => {
   let dir: string;
@@ -21,14 +22,20 @@ describe('filesystem storage', () => {
     const bytes = Buffer.from('remaining client pid: 1 (/sbin/launchd)\n');
     const first = await storage.put(Readable.from([bytes.subarray(0, 10), bytes.subarray(10)]), 1024);
     const again = await storage.put(Readable.from([bytes]), 1024);
-    expect(first).toEqual({ key: createHash('sha256').update(bytes).digest('hex'), sha256: first.key, size: bytes.length });
+    expect(first).toEqual({
+      key: createHash('sha256').update(bytes).digest('hex'),
+      sha256: first.key,
+      size: bytes.length,
+    });
     expect(again.key).toBe(first.key);
     expect((await read(first.key)).equals(bytes)).toBe(true);
     expect(await readdir(path.join(dir, first.key.slice(0, 2)))).toEqual([first.key]);
   });
 
   it('refuses past the limit and keeps nothing, not even the temporary file', async () => {
-    await expect(storage.put(Readable.from([Buffer.alloc(600), Buffer.alloc(600)]), 1000)).rejects.toBeInstanceOf(UploadTooLargeError);
+    await expect(storage.put(Readable.from([Buffer.alloc(600), Buffer.alloc(600)]), 1000)).rejects.toBeInstanceOf(
+      UploadTooLargeError,
+    );
     expect(await readdir(path.join(dir, 'tmp'))).toEqual([]);
   });
 

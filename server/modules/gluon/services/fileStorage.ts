@@ -3,8 +3,9 @@ import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
 import { HttpError } from '../../../contracts';
 
 /** What an upload became: its content address and size. */
@@ -65,7 +66,8 @@ export function checkKey(key: string): string {
 /** Refuses a range that is not `0 ≤ start ≤ end`, whole numbers. */
 export function checkRange(range: ByteRange): ByteRange {
   const { start, end } = range;
-  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start) throw new RangeError(`Invalid byte range ${start}-${end}`);
+  if (!Number.isSafeInteger(start) || !Number.isSafeInteger(end) || start < 0 || end < start)
+    throw new RangeError(`Invalid byte range ${start}-${end}`);
   return range;
 }
 
@@ -76,7 +78,10 @@ export function checkRange(range: ByteRange): ByteRange {
  * drains what the client still sends once the answer is out). A failing source (the client went
  * away) fails the counter, so the put rejects. `detach` unpipes after a failure.
  */
-export function hashingCounter(source: Readable, maxBytes: number): { stream: Transform; result: () => { sha256: string; size: number }; detach: () => void } {
+export function hashingCounter(
+  source: Readable,
+  maxBytes: number,
+): { stream: Transform; result: () => { sha256: string; size: number }; detach: () => void } {
   const hash = createHash('sha256');
   let size = 0;
   const stream = new Transform({

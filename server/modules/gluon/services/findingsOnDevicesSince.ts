@@ -19,7 +19,10 @@ export interface DeviceFindingItem {
  * Unsuppressed findings recorded after `since` on the given devices (one query for the whole set:
  * monitoring asks for its watched devices' findings).
  */
-export async function findingsOnDevicesSince(q: Queryable, input: { since: Date; deviceIds: readonly string[] }): Promise<DeviceFindingItem[]> {
+export async function findingsOnDevicesSince(
+  q: Queryable,
+  input: { since: Date; deviceIds: readonly string[] },
+): Promise<DeviceFindingItem[]> {
   if (input.deviceIds.length === 0) return [];
   const rows = await q.query<{
     tenant_id: string;

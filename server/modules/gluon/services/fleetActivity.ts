@@ -30,11 +30,21 @@ async function perDay(q: Queryable, sql: string, params: unknown[], now: Date, d
 }
 
 /** The tenant's incidents opened and resolved, files inspected and observations matched again, per day. */
-export async function fleetActivityPerDay(q: Queryable, tenantId: string, input: { now: Date; days: number }): Promise<FleetActivity> {
+export async function fleetActivityPerDay(
+  q: Queryable,
+  tenantId: string,
+  input: { now: Date; days: number },
+): Promise<FleetActivity> {
   const { now, days } = input;
   const uploads = `(${UPLOAD_ORIGINS.map((o) => `'${o}'`).join(', ')})`;
   return {
-    incidentsOpened: await perDay(q, 'SELECT created_at AS at FROM gluon_incidents WHERE tenant_id = $1', [tenantId], now, days),
+    incidentsOpened: await perDay(
+      q,
+      'SELECT created_at AS at FROM gluon_incidents WHERE tenant_id = $1',
+      [tenantId],
+      now,
+      days,
+    ),
     incidentsResolved: await perDay(
       q,
       `SELECT e.at FROM gluon_incident_events e JOIN gluon_incidents i ON i.id = e.incident_id
@@ -43,13 +53,29 @@ export async function fleetActivityPerDay(q: Queryable, tenantId: string, input:
       now,
       days,
     ),
-    inspections: await perDay(q, `SELECT created_at AS at FROM gluon_inspections WHERE tenant_id = $1 AND origin IN ${uploads}`, [tenantId], now, days),
-    matchedAgain: await perDay(q, `SELECT created_at AS at FROM gluon_inspections WHERE tenant_id = $1 AND origin NOT IN ${uploads}`, [tenantId], now, days),
+    inspections: await perDay(
+      q,
+      `SELECT created_at AS at FROM gluon_inspections WHERE tenant_id = $1 AND origin IN ${uploads}`,
+      [tenantId],
+      now,
+      days,
+    ),
+    matchedAgain: await perDay(
+      q,
+      `SELECT created_at AS at FROM gluon_inspections WHERE tenant_id = $1 AND origin NOT IN ${uploads}`,
+      [tenantId],
+      now,
+      days,
+    ),
   };
 }
 
 /** The families of the tenant's open incidents on most devices, `limit` at most. */
-export async function openIncidentFamilies(q: Queryable, tenantId: string, limit = 10): Promise<{ familyId: string; familyName: string; devices: number }[]> {
+export async function openIncidentFamilies(
+  q: Queryable,
+  tenantId: string,
+  limit = 10,
+): Promise<{ familyId: string; familyName: string; devices: number }[]> {
   return q.query<{ familyId: string; familyName: string; devices: number }>(
     `SELECT family_id AS "familyId", max(family_name) AS "familyName", count(DISTINCT device_id)::int AS devices
        FROM gluon_incidents WHERE tenant_id = $1 AND state IN ${OPEN_STATES_SQL}

@@ -1,5 +1,6 @@
-import { DEFAULT_MAX_PATCH_AGE_DAYS } from '../../inspection/public';
 import path from 'node:path';
+
+import { DEFAULT_MAX_PATCH_AGE_DAYS } from '../../inspection/public';
 import { parseS3Url, S3_COPY_LIMIT_BYTES, type S3Location, type S3Settings } from './storageLocation';
 
 /** Gluon's settings (read by server/config.ts). */
@@ -39,10 +40,17 @@ function onOff(env: Env, name: string, fallback: boolean, fail: Fail): boolean {
   return fail(name, `"${raw}" is not on/off`);
 }
 
-function wholeNumber(env: Env, name: string, fallback: number, range: { min: number; max: number }, fail: Fail): number {
+function wholeNumber(
+  env: Env,
+  name: string,
+  fallback: number,
+  range: { min: number; max: number },
+  fail: Fail,
+): number {
   const raw = read(env, name);
   if (raw === null) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < range.min || Number(raw) > range.max) fail(name, `"${raw}" is not a whole number from ${range.min} to ${range.max}`);
+  if (!/^\d+$/.test(raw) || Number(raw) < range.min || Number(raw) > range.max)
+    fail(name, `"${raw}" is not a whole number from ${range.min} to ${range.max}`);
   return Number(raw);
 }
 
@@ -63,7 +71,13 @@ export function loadGluonConfig(env: Env, dataDir: string, nodeEnv: string, fail
     // Off by default under NODE_ENV=test: the API's other tests need no poller; gluon's own turn it on.
     worker: onOff(env, 'GLUON_WORKER', nodeEnv !== 'test', fail),
     seedExamples: onOff(env, 'GLUON_EXAMPLE_RULE_SETS', nodeEnv === 'development', fail),
-    androidPatchMaxAgeDays: wholeNumber(env, 'GLUON_ANDROID_PATCH_MAX_AGE_DAYS', DEFAULT_MAX_PATCH_AGE_DAYS, { min: 1, max: 3650 }, fail),
+    androidPatchMaxAgeDays: wholeNumber(
+      env,
+      'GLUON_ANDROID_PATCH_MAX_AGE_DAYS',
+      DEFAULT_MAX_PATCH_AGE_DAYS,
+      { min: 1, max: 3650 },
+      fail,
+    ),
   };
 }
 
@@ -76,17 +90,29 @@ function loadS3(env: Env, uploadLimitBytes: number, fail: Fail): (S3Location & S
   const raw = read(env, 'STORAGE_URL');
   if (raw === null) return null;
   const location = parseS3Url(raw);
-  if (location === null) return fail('STORAGE_URL', `"${raw}" is not s3://bucket/prefix (leave it unset for the local folder GLUON_STORAGE_DIR)`);
+  if (location === null)
+    return fail(
+      'STORAGE_URL',
+      `"${raw}" is not s3://bucket/prefix (leave it unset for the local folder GLUON_STORAGE_DIR)`,
+    );
   if (typeof location === 'string') return fail('STORAGE_URL', location);
   // An upload is copied to its content address by one CopyObject, which S3 limits to 5 GiB.
   if (uploadLimitBytes > S3_COPY_LIMIT_BYTES)
-    fail('GLUON_UPLOAD_LIMIT_MB', `at most ${S3_COPY_LIMIT_BYTES / (1024 * 1024)} with STORAGE_URL (the object store copies at most 5 GiB at once)`);
+    fail(
+      'GLUON_UPLOAD_LIMIT_MB',
+      `at most ${S3_COPY_LIMIT_BYTES / (1024 * 1024)} with STORAGE_URL (the object store copies at most 5 GiB at once)`,
+    );
   return { ...location, ...loadS3Settings(env, fail) };
 }
 
 function loadS3Settings(env: Env, fail: Fail): S3Settings {
   const endpointVariable = read(env, 'AWS_ENDPOINT_URL_S3') !== null ? 'AWS_ENDPOINT_URL_S3' : 'AWS_ENDPOINT_URL';
   const endpoint = read(env, endpointVariable);
-  if (endpoint !== null && !/^https?:\/\/[^/\s]+/i.test(endpoint)) fail(endpointVariable, `"${endpoint}" is not an http(s) URL`);
-  return { endpoint, region: read(env, 'AWS_REGION') ?? read(env, 'AWS_DEFAULT_REGION') ?? 'us-east-1', forcePathStyle: onOff(env, 'STORAGE_S3_PATH_STYLE', false, fail) };
+  if (endpoint !== null && !/^https?:\/\/[^/\s]+/i.test(endpoint))
+    fail(endpointVariable, `"${endpoint}" is not an http(s) URL`);
+  return {
+    endpoint,
+    region: read(env, 'AWS_REGION') ?? read(env, 'AWS_DEFAULT_REGION') ?? 'us-east-1',
+    forcePathStyle: onOff(env, 'STORAGE_S3_PATH_STYLE', false, fail),
+  };
 }

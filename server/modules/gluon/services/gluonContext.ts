@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+
 import type { FileStorage } from './fileStorage';
 import { storageFromConfig } from './storageFromConfig';
 import { GluonWorker, type WorkerOptions } from './worker';
@@ -19,7 +20,10 @@ export interface GluonContext {
 export function createGluonContext(app: FastifyInstance, workerOptions: WorkerOptions = {}): GluonContext {
   const storage = storageFromConfig(app.config.gluon);
   const worker = app.config.gluon.worker
-    ? new GluonWorker(app.db, storage, app.log, { inspect: { maxPatchAgeDays: app.config.gluon.androidPatchMaxAgeDays }, ...workerOptions })
+    ? new GluonWorker(app.db, storage, app.log, {
+        inspect: { maxPatchAgeDays: app.config.gluon.androidPatchMaxAgeDays },
+        ...workerOptions,
+      })
     : null;
   app.addHook('onReady', async () => {
     worker?.start();

@@ -1,10 +1,18 @@
-import type { Queryable } from '../../../contracts';
-import { decodeCursor, encodeCursor, likePattern } from '../../../services/listQuery';
-import { INCIDENT_SEVERITIES, INCIDENT_STATES, toSummary, type IncidentRow, type IncidentSeverity, type IncidentState } from './incidents';
-import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
-import { iso, type Stamp } from '../../../db/sqlRows';
-import type { GluonOverview, QueuePage } from '../schemas';
 import { isOpenIncidentState, OPEN_INCIDENT_STATES } from '@common/incidents/incidentStates';
+
+import type { Queryable } from '../../../contracts';
+import { iso, type Stamp } from '../../../db/sqlRows';
+import { decodeCursor, encodeCursor, likePattern } from '../../../services/listQuery';
+import type { GluonOverview, QueuePage } from '../schemas';
+import {
+  INCIDENT_SEVERITIES,
+  INCIDENT_STATES,
+  type IncidentRow,
+  type IncidentSeverity,
+  type IncidentState,
+  toSummary,
+} from './incidents';
+import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
 
 /** The incident queue's sort keys (the landing's columns). */
 export const QUEUE_SORTS = ['updated', 'created', 'severity', 'family', 'device', 'state'] as const;
@@ -19,7 +27,8 @@ export type QueueState = (typeof QUEUE_STATES)[number];
  * carries the value as the database printed it (`::text`), so a timestamp keeps its microseconds
  * (a JS Date would cut them and skip or repeat rows that share a millisecond).
  */
-const rank = (values: readonly string[], column: string) => `array_position(ARRAY[${values.map((v) => `'${v}'`).join(', ')}]::text[], ${column})`;
+const rank = (values: readonly string[], column: string) =>
+  `array_position(ARRAY[${values.map((v) => `'${v}'`).join(', ')}]::text[], ${column})`;
 const SORT_SQL: Record<QueueSort, { expr: string; cast: string }> = {
   updated: { expr: 'i.updated_at', cast: 'timestamptz' },
   created: { expr: 'i.created_at', cast: 'timestamptz' },
@@ -49,7 +58,8 @@ type QueueRow = Omit<IncidentRow, 'findings' | 'active'> & { sort_key: string };
  */
 export async function listIncidentQueue(q: Queryable, tenantId: string, query: QueueQuery): Promise<QueuePage> {
   const { expr, cast } = SORT_SQL[query.sort];
-  const states = query.state === 'active' ? [...OPEN_INCIDENT_STATES] : query.state === 'all' ? [...INCIDENT_STATES] : [query.state];
+  const states =
+    query.state === 'active' ? [...OPEN_INCIDENT_STATES] : query.state === 'all' ? [...INCIDENT_STATES] : [query.state];
   const params: unknown[] = [tenantId, states, query.severity ?? null, likePattern(query.search?.trim().toLowerCase())];
   const where = `i.tenant_id = $1 AND i.state = ANY($2::text[]) AND ($3::text IS NULL OR i.severity = $3)
     AND ($4::text IS NULL OR lower(i.family_name) LIKE $4 OR lower(d.name) LIKE $4 OR lower(coalesce(d.model_code, '')) LIKE $4)`;
@@ -89,7 +99,9 @@ export async function listIncidentQueue(q: Queryable, tenantId: string, query: Q
   const page = rows.slice(0, query.size);
   const last = page.at(-1);
   return {
-    items: page.map((r) => toSummary({ ...r, findings: counts.get(r.id)?.findings ?? 0, active: counts.get(r.id)?.active ?? 0 })),
+    items: page.map((r) =>
+      toSummary({ ...r, findings: counts.get(r.id)?.findings ?? 0, active: counts.get(r.id)?.active ?? 0 }),
+    ),
     total: counted?.n ?? 0,
     next: rows.length > query.size && last ? encodeCursor(last.sort_key, last.id) : null,
   };

@@ -1,4 +1,4 @@
-import { CLOSED_INCIDENT_STATES, OPEN_INCIDENT_STATES, type IncidentState } from '@common/incidents/incidentStates';
+import { CLOSED_INCIDENT_STATES, type IncidentState, OPEN_INCIDENT_STATES } from '@common/incidents/incidentStates';
 
 const list = (states: readonly IncidentState[]) => `(${states.map((s) => `'${s}'`).join(', ')})`;
 

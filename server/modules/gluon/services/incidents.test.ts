@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import type { Database } from '../../../contracts';
 import { createTestDatabase } from '../../../test/testApp';
 import type { Finding } from '../../inspection/public';
@@ -12,12 +13,17 @@ describe('recordFindings', () => {
   let inspectionId: string;
   beforeAll(async () => {
     db = await createTestDatabase();
-    [{ id: tenantId }] = (await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('Findings') RETURNING id")) as [{ id: string }];
-    [{ id: deviceId }] = (await db.query<{ id: string }>("INSERT INTO gluon_devices (tenant_id, name) VALUES ($1, 'iPhone') RETURNING id", [tenantId])) as [{ id: string }];
-    [{ id: inspectionId }] = (await db.query<{ id: string }>("INSERT INTO gluon_inspections (tenant_id, device_id, origin) VALUES ($1, $2, 'upload') RETURNING id", [
-      tenantId,
-      deviceId,
-    ])) as [{ id: string }];
+    [{ id: tenantId }] = (await db.query<{ id: string }>(
+      "INSERT INTO tenants (name) VALUES ('Findings') RETURNING id",
+    )) as [{ id: string }];
+    [{ id: deviceId }] = (await db.query<{ id: string }>(
+      "INSERT INTO gluon_devices (tenant_id, name) VALUES ($1, 'iPhone') RETURNING id",
+      [tenantId],
+    )) as [{ id: string }];
+    [{ id: inspectionId }] = (await db.query<{ id: string }>(
+      "INSERT INTO gluon_inspections (tenant_id, device_id, origin) VALUES ($1, $2, 'upload') RETURNING id",
+      [tenantId, deviceId],
+    )) as [{ id: string }];
   });
   afterAll(() => db.close());
 
@@ -30,7 +36,12 @@ describe('recordFindings', () => {
       timestamp: '2023-06-01 10:17:55.00 +0200',
       ...(i % 2 ? { raw: `line ${i}` } : {}),
     },
-    indicator: { id: `indicator--${i % 7}`, type: 'file:path', value: `/private/var/tmp/implant-${i}`, pattern: `[file:path = '/private/var/tmp/implant-${i}']` },
+    indicator: {
+      id: `indicator--${i % 7}`,
+      type: 'file:path',
+      value: `/private/var/tmp/implant-${i}`,
+      pattern: `[file:path = '/private/var/tmp/implant-${i}']`,
+    },
     family: { id: family, name: family === 'malware--dark' ? 'DarkSword' : 'KingSpawn' },
     ruleSet: { id: 'bundle--1', name: 'Rules', version: '1' },
     route: 'exact',
@@ -39,7 +50,13 @@ describe('recordFindings', () => {
   it('records more findings than one batch holds, each once, and counts only the new ones', async () => {
     const many = Array.from({ length: 2500 }, (_, i) => finding(i));
     // The same finding twice in one call, and a second family.
-    const input = { tenantId, deviceId, inspectionId, ruleSetIds: new Map<string, string>(), findings: [...many, finding(3), finding(9000, 'malware--king')] };
+    const input = {
+      tenantId,
+      deviceId,
+      inspectionId,
+      ruleSetIds: new Map<string, string>(),
+      findings: [...many, finding(3), finding(9000, 'malware--king')],
+    };
     expect(await db.tx((q) => recordFindings(q, input))).toBe(2501);
     const rows = await db.query<{ family_name: string; n: number }>(
       'SELECT i.family_name, count(*)::int AS n FROM gluon_findings f JOIN gluon_incidents i ON i.id = f.incident_id WHERE f.device_id = $1 GROUP BY 1 ORDER BY 1',

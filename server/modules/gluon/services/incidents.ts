@@ -1,11 +1,11 @@
 import { count } from '@common/format/count';
-import { HttpError, type Database, type Queryable } from '../../../contracts';
-import type { Finding, IndicatorType, MatchRoute, ObservationKind } from '../../inspection/public';
-import { iso, type Stamp } from '../../../db/sqlRows';
-import type { IncidentDetail, IncidentSummary } from '../schemas';
-
 // The states and which count as open are common to every product (common/incidents).
-import { INCIDENT_STATES, isClosedIncidentState, type IncidentState } from '@common/incidents/incidentStates';
+import { INCIDENT_STATES, type IncidentState, isClosedIncidentState } from '@common/incidents/incidentStates';
+
+import { type Database, HttpError, type Queryable } from '../../../contracts';
+import { iso, type Stamp } from '../../../db/sqlRows';
+import type { Finding, IndicatorType, MatchRoute, ObservationKind } from '../../inspection/public';
+import type { IncidentDetail, IncidentSummary } from '../schemas';
 export { INCIDENT_STATES, type IncidentState };
 
 /** Every incident is `high` today (the column's default); a new level is named here first. */
@@ -29,15 +29,10 @@ async function addEvent(
   event: { kind: IncidentEventKind; from?: IncidentState | null; to?: IncidentState | null; comment?: string | null },
   actor: Actor = SYSTEM,
 ): Promise<void> {
-  await q.query('INSERT INTO gluon_incident_events (incident_id, kind, from_state, to_state, comment, author_id, author_email) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
-    incidentId,
-    event.kind,
-    event.from ?? null,
-    event.to ?? null,
-    event.comment ?? null,
-    actor.userId,
-    actor.email,
-  ]);
+  await q.query(
+    'INSERT INTO gluon_incident_events (incident_id, kind, from_state, to_state, comment, author_id, author_email) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [incidentId, event.kind, event.from ?? null, event.to ?? null, event.comment ?? null, actor.userId, actor.email],
+  );
 }
 
 /** Rows per INSERT: one statement for a family's findings, however many the rule sets produce. */
@@ -50,7 +45,13 @@ const FINDINGS_BATCH = 1000;
  */
 async function insertFindings(
   q: Queryable,
-  input: { tenantId: string; deviceId: string; inspectionId: string; incidentId: string; ruleSetIds: Map<string, string> },
+  input: {
+    tenantId: string;
+    deviceId: string;
+    inspectionId: string;
+    incidentId: string;
+    ruleSetIds: Map<string, string>;
+  },
   findings: Finding[],
 ): Promise<number> {
   let added = 0;
@@ -96,7 +97,13 @@ async function insertFindings(
  */
 export async function recordFindings(
   q: Queryable,
-  input: { tenantId: string; deviceId: string; inspectionId: string; findings: Finding[]; ruleSetIds: Map<string, string> },
+  input: {
+    tenantId: string;
+    deviceId: string;
+    inspectionId: string;
+    findings: Finding[];
+    ruleSetIds: Map<string, string>;
+  },
 ): Promise<number> {
   const byFamily = new Map<string, Finding[]>();
   for (const f of input.findings) {
@@ -107,19 +114,17 @@ export async function recordFindings(
   }
   let fresh = 0;
   for (const [familyId, findings] of byFamily) {
-    const [existing] = await q.query<{ id: string; state: IncidentState }>('SELECT id, state FROM gluon_incidents WHERE device_id = $1 AND family_id = $2 FOR UPDATE', [
-      input.deviceId,
-      familyId,
-    ]);
+    const [existing] = await q.query<{ id: string; state: IncidentState }>(
+      'SELECT id, state FROM gluon_incidents WHERE device_id = $1 AND family_id = $2 FOR UPDATE',
+      [input.deviceId, familyId],
+    );
     let incidentId = existing?.id;
     let created = false;
     if (!incidentId) {
-      const [row] = await q.query<{ id: string }>('INSERT INTO gluon_incidents (tenant_id, device_id, family_id, family_name) VALUES ($1, $2, $3, $4) RETURNING id', [
-        input.tenantId,
-        input.deviceId,
-        familyId,
-        findings[0]!.family.name,
-      ]);
+      const [row] = await q.query<{ id: string }>(
+        'INSERT INTO gluon_incidents (tenant_id, device_id, family_id, family_name) VALUES ($1, $2, $3, $4) RETURNING id',
+        [input.tenantId, input.deviceId, familyId, findings[0]!.family.name],
+      );
       incidentId = row!.id;
       created = true;
     }
@@ -128,9 +133,15 @@ export async function recordFindings(
     if (created) await addEvent(q, incidentId, { kind: 'opened', to: 'open', comment: count(added, 'finding') });
     else if (added > 0) {
       const reopen = isClosedIncidentState(existing!.state);
-      if (reopen) await q.query("UPDATE gluon_incidents SET state = 'open', updated_at = now() WHERE id = $1", [incidentId]);
+      if (reopen)
+        await q.query("UPDATE gluon_incidents SET state = 'open', updated_at = now() WHERE id = $1", [incidentId]);
       else await q.query('UPDATE gluon_incidents SET updated_at = now() WHERE id = $1', [incidentId]);
-      await addEvent(q, incidentId, { kind: 'findings', from: existing!.state, to: reopen ? 'open' : existing!.state, comment: count(added, 'new finding') });
+      await addEvent(q, incidentId, {
+        kind: 'findings',
+        from: existing!.state,
+        to: reopen ? 'open' : existing!.state,
+        comment: count(added, 'new finding'),
+      });
     }
   }
   return fresh;
@@ -173,17 +184,28 @@ export function toSummary(r: IncidentRow): IncidentSummary {
   };
 }
 
-export async function listDeviceIncidents(q: Queryable, tenantId: string, deviceId: string): Promise<IncidentSummary[]> {
-  const rows = await q.query<IncidentRow>(`${SELECT_INCIDENTS} WHERE i.tenant_id = $1 AND i.device_id = $2 ORDER BY i.updated_at DESC`, [tenantId, deviceId]);
+export async function listDeviceIncidents(
+  q: Queryable,
+  tenantId: string,
+  deviceId: string,
+): Promise<IncidentSummary[]> {
+  const rows = await q.query<IncidentRow>(
+    `${SELECT_INCIDENTS} WHERE i.tenant_id = $1 AND i.device_id = $2 ORDER BY i.updated_at DESC`,
+    [tenantId, deviceId],
+  );
   return rows.map(toSummary);
 }
 
 export async function getIncident(q: Queryable, tenantId: string, incidentId: string): Promise<IncidentDetail> {
-  const [row] = await q.query<IncidentRow>(`${SELECT_INCIDENTS} WHERE i.tenant_id = $1 AND i.id = $2`, [tenantId, incidentId]);
-  if (!row) throw new HttpError(404, 'Incident not found');
-  const findings = await q.query<Record<string, unknown>>('SELECT * FROM gluon_findings WHERE incident_id = $1 ORDER BY observed_at NULLS LAST, created_at, source, line', [
+  const [row] = await q.query<IncidentRow>(`${SELECT_INCIDENTS} WHERE i.tenant_id = $1 AND i.id = $2`, [
+    tenantId,
     incidentId,
   ]);
+  if (!row) throw new HttpError(404, 'Incident not found');
+  const findings = await q.query<Record<string, unknown>>(
+    'SELECT * FROM gluon_findings WHERE incident_id = $1 ORDER BY observed_at NULLS LAST, created_at, source, line',
+    [incidentId],
+  );
   const events = await q.query<{
     at: Stamp;
     kind: IncidentEventKind;
@@ -214,7 +236,14 @@ export async function getIncident(q: Queryable, tenantId: string, incidentId: st
       suppressionReason: (f.suppression_reason as string | null) ?? null,
       createdAt: iso(f.created_at as Stamp)!,
     })),
-    timeline: events.map((e) => ({ at: iso(e.at)!, kind: e.kind, fromState: e.from_state, toState: e.to_state, comment: e.comment, author: e.author_email })),
+    timeline: events.map((e) => ({
+      at: iso(e.at)!,
+      kind: e.kind,
+      fromState: e.from_state,
+      toState: e.to_state,
+      comment: e.comment,
+      author: e.author_email,
+    })),
   };
 }
 
@@ -229,8 +258,17 @@ export function triageIncident(
   return db.tx((q) => triageIn(q, tenantId, incidentId, change, actor));
 }
 
-async function triageIn(q: Queryable, tenantId: string, incidentId: string, change: { state: IncidentState; comment: string }, actor: Actor): Promise<{ from: IncidentState }> {
-  const [row] = await q.query<{ state: IncidentState }>('SELECT state FROM gluon_incidents WHERE tenant_id = $1 AND id = $2 FOR UPDATE', [tenantId, incidentId]);
+async function triageIn(
+  q: Queryable,
+  tenantId: string,
+  incidentId: string,
+  change: { state: IncidentState; comment: string },
+  actor: Actor,
+): Promise<{ from: IncidentState }> {
+  const [row] = await q.query<{ state: IncidentState }>(
+    'SELECT state FROM gluon_incidents WHERE tenant_id = $1 AND id = $2 FOR UPDATE',
+    [tenantId, incidentId],
+  );
   if (!row) throw new HttpError(404, 'Incident not found');
   await q.query('UPDATE gluon_incidents SET state = $2, updated_at = now() WHERE id = $1', [incidentId, change.state]);
   await addEvent(q, incidentId, { kind: 'triage', from: row.state, to: change.state, comment: change.comment }, actor);
@@ -262,11 +300,28 @@ export async function applySuppression(
       [incidentId],
     );
     if (incident?.active === 0 && incident.state === 'open') {
-      await q.query("UPDATE gluon_incidents SET state = 'false_positive', updated_at = now() WHERE id = $1", [incidentId]);
-      await addEvent(q, incidentId, { kind: 'suppressed', from: 'open', to: 'false_positive', comment: `Every finding suppressed: ${suppression.reason}` }, actor);
+      await q.query("UPDATE gluon_incidents SET state = 'false_positive', updated_at = now() WHERE id = $1", [
+        incidentId,
+      ]);
+      await addEvent(
+        q,
+        incidentId,
+        {
+          kind: 'suppressed',
+          from: 'open',
+          to: 'false_positive',
+          comment: `Every finding suppressed: ${suppression.reason}`,
+        },
+        actor,
+      );
       resolved.push(incidentId);
     } else {
-      await addEvent(q, incidentId, { kind: 'suppressed', from: incident?.state ?? null, to: incident?.state ?? null, comment: suppression.reason }, actor);
+      await addEvent(
+        q,
+        incidentId,
+        { kind: 'suppressed', from: incident?.state ?? null, to: incident?.state ?? null, comment: suppression.reason },
+        actor,
+      );
     }
   }
   return { findings: marked.length, resolvedIncidents: resolved };
@@ -302,11 +357,21 @@ export async function revertSuppression(
     const state = incident?.state ?? null;
     if (state === 'false_positive' && incident?.closed_by === 'suppressed') {
       await q.query("UPDATE gluon_incidents SET state = 'open', updated_at = now() WHERE id = $1", [incidentId]);
-      await addEvent(q, incidentId, { kind: 'unsuppressed', from: state, to: 'open', comment: suppression.reason }, actor);
+      await addEvent(
+        q,
+        incidentId,
+        { kind: 'unsuppressed', from: state, to: 'open', comment: suppression.reason },
+        actor,
+      );
       reopened.push(incidentId);
     } else {
       await q.query('UPDATE gluon_incidents SET updated_at = now() WHERE id = $1', [incidentId]);
-      await addEvent(q, incidentId, { kind: 'unsuppressed', from: state, to: state, comment: suppression.reason }, actor);
+      await addEvent(
+        q,
+        incidentId,
+        { kind: 'unsuppressed', from: state, to: state, comment: suppression.reason },
+        actor,
+      );
     }
   }
   return { findings: freed.length, reopenedIncidents: reopened };

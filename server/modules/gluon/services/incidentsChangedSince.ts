@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../contracts';
-import type { IncidentEventKind, IncidentState } from './incidents';
 import { iso, type Stamp } from '../../../db/sqlRows';
+import type { IncidentEventKind, IncidentState } from './incidents';
 
 /** An incident timeline event with what a reader outside gluon needs of its incident and device. */
 export interface IncidentEventItem {

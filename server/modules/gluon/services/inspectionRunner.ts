@@ -1,22 +1,25 @@
 import type { Readable } from 'node:stream';
+
 import type { Database, Queryable } from '../../../contracts';
 import {
-  ArchiveError,
-  artefactKind,
-  extractArtefact,
-  MAX_ARTEFACT_BYTES,
-  type ArtefactReport,
-  DEFAULT_ARCHIVE_LIMITS,
-  scanArchive,
-  type DeviceIdentity,
-  type ExtractionResult,
-  type Finding,
-  readAndroidAcquisition,
   type AndroidHeuristicFinding,
   type AndroidObservation,
-  toCoreObservation,
+  ArchiveError,
+  artefactKind,
+  type ArtefactReport,
+  DEFAULT_ARCHIVE_LIMITS,
+  type DeviceIdentity,
+  extractArtefact,
+  type ExtractionResult,
+  type Finding,
   type HeuristicFinding,
+  MAX_ARTEFACT_BYTES,
+  readAndroidAcquisition,
+  scanArchive,
+  toCoreObservation,
 } from '../../inspection/public';
+import type { PropertyItem } from '../schemas';
+import { type AndroidFacts, insertAndroidFacts, packageItem, propertyItem } from './androidFacts';
 import { resolveDevice } from './devices';
 import type { FileStorage } from './fileStorage';
 import { recordFindings } from './incidents';
@@ -24,8 +27,6 @@ import { finishJob, heartbeat, holdClaim, type Job } from './jobs';
 import { asObservation, ObservationSet, type StoredObservation } from './observationSet';
 import { loadMatchContext, type MatchContext } from './ruleSets';
 import { storedKind } from './uploads';
-import { insertAndroidFacts, packageItem, propertyItem, type AndroidFacts } from './androidFacts';
-import type { PropertyItem } from '../schemas';
 
 /** A zip read into memory when the storage has no local path (an object store). */
 export const MAX_IN_MEMORY_ZIP_BYTES = 256 * 1024 * 1024;
@@ -105,7 +106,10 @@ export async function extractStoredFile(
   const take = (result: ExtractionResult, path: string, kind: ArtefactReport['kind']) => {
     for (const o of result.observations) {
       if (observations.size >= MAX_OBSERVATIONS_PER_INSPECTION) {
-        if (!full) warnings.push(`more than ${MAX_OBSERVATIONS_PER_INSPECTION} distinct observations: ${path} and the files after it were read only in part`);
+        if (!full)
+          warnings.push(
+            `more than ${MAX_OBSERVATIONS_PER_INSPECTION} distinct observations: ${path} and the files after it were read only in part`,
+          );
         full = true;
         break;
       }
@@ -116,9 +120,19 @@ export async function extractStoredFile(
       const value = result.device[key];
       if (!value) continue;
       if (!device[key]) device[key] = value;
-      else if (key === 'crashReporterKey' && device[key] !== value) warnings.push(`${path}: report of another device (crashReporterKey ${value})`);
+      else if (key === 'crashReporterKey' && device[key] !== value)
+        warnings.push(`${path}: report of another device (crashReporterKey ${value})`);
     }
-    const processes = kind === 'ips' ? [...new Set(result.observations.filter((o) => o.kind === 'process' || o.raw?.startsWith('procPath')).map((o) => o.value))].slice(0, 10) : [];
+    const processes =
+      kind === 'ips'
+        ? [
+            ...new Set(
+              result.observations
+                .filter((o) => o.kind === 'process' || o.raw?.startsWith('procPath'))
+                .map((o) => o.value),
+            ),
+          ].slice(0, 10)
+        : [];
     const at = result.observations.find((o) => o.timestamp)?.timestamp;
     artefacts.push({
       path,
@@ -139,7 +153,10 @@ export async function extractStoredFile(
       options,
       () => full,
       (path) => {
-        if (!full) warnings.push(`more than ${MAX_OBSERVATIONS_PER_INSPECTION} distinct observations: ${path} and the files after it were read only in part`);
+        if (!full)
+          warnings.push(
+            `more than ${MAX_OBSERVATIONS_PER_INSPECTION} distinct observations: ${path} and the files after it were read only in part`,
+          );
         full = true;
       },
     );
@@ -158,7 +175,14 @@ export async function extractStoredFile(
     const data = await readAll(storage.read(file.key), MAX_ARTEFACT_BYTES);
     const result: ExtractionResult = data
       ? extractArtefact(file.name, data)
-      : { source: file.name, observations: [], heuristics: [], device: {}, warnings: [], error: `file is too large (at most ${MAX_ARTEFACT_BYTES} bytes)` };
+      : {
+          source: file.name,
+          observations: [],
+          heuristics: [],
+          device: {},
+          warnings: [],
+          error: `file is too large (at most ${MAX_ARTEFACT_BYTES} bytes)`,
+        };
     take(result, file.name, artefactKind(file.name) ?? 'ips');
   }
   return result;
@@ -170,7 +194,13 @@ function core(o: AndroidObservation): HeuristicFinding['observation'] {
 }
 
 function androidHeuristic(h: AndroidHeuristicFinding): HeuristicFinding {
-  return { rule: h.rule, message: h.message, why: h.why, observation: core(h.observation), evidence: h.evidence.slice(0, 20).map(core) };
+  return {
+    rule: h.rule,
+    message: h.message,
+    why: h.why,
+    observation: core(h.observation),
+    evidence: h.evidence.slice(0, 20).map(core),
+  };
 }
 
 /**
@@ -220,7 +250,14 @@ async function readAndroid(
     ...(d.serial ? { serial: d.serial } : {}),
   });
   for (const a of result.artefacts) {
-    into.artefacts.push({ path: a.path, kind: a.kind, observations: a.observations, ...(a.error ? { error: a.error } : {}), warnings: a.warnings, processes: [] });
+    into.artefacts.push({
+      path: a.path,
+      kind: a.kind,
+      observations: a.observations,
+      ...(a.error ? { error: a.error } : {}),
+      warnings: a.warnings,
+      processes: [],
+    });
   }
   for (const t of result.tombstones.slice(0, 1000)) {
     into.artefacts.push({
@@ -232,7 +269,10 @@ async function readAndroid(
       ...(t.timestamp ? { at: t.timestamp } : {}),
     });
   }
-  into.warnings.push(`${result.acquisition === 'androidqf' ? 'AndroidQF acquisition' : 'Android bugreport'}: ${result.evidence}`, ...result.archive.warnings);
+  into.warnings.push(
+    `${result.acquisition === 'androidqf' ? 'AndroidQF acquisition' : 'Android bugreport'}: ${result.evidence}`,
+    ...result.archive.warnings,
+  );
 }
 
 function matchAll(ctx: MatchContext, observations: StoredObservation[]): Finding[] {
@@ -241,7 +281,12 @@ function matchAll(ctx: MatchContext, observations: StoredObservation[]): Finding
   return findings;
 }
 
-async function insertObservations(q: Queryable, inspectionId: string, deviceId: string, observations: StoredObservation[]): Promise<void> {
+async function insertObservations(
+  q: Queryable,
+  inspectionId: string,
+  deviceId: string,
+  observations: StoredObservation[],
+): Promise<void> {
   const BATCH = 2000;
   for (let i = 0; i < observations.length; i += BATCH) {
     const part = observations.slice(i, i + BATCH);
@@ -278,7 +323,13 @@ export interface RunnerHooks {
  * then store observations, findings and incidents in ONE transaction that first checks the job is
  * still ours — a worker that lost its claim (it stalled and another took over) writes nothing.
  */
-export async function runInspectJob(db: Database, storage: FileStorage, job: Job, hooks: RunnerHooks = {}, options: InspectOptions = {}): Promise<void> {
+export async function runInspectJob(
+  db: Database,
+  storage: FileStorage,
+  job: Job,
+  hooks: RunnerHooks = {},
+  options: InspectOptions = {},
+): Promise<void> {
   const [inspection] = await db.query<{
     id: string;
     tenant_id: string;
@@ -286,9 +337,10 @@ export async function runInspectJob(db: Database, storage: FileStorage, job: Job
     file_name: string | null;
     storage_key: string | null;
     size: string | number | null;
-  }>(`SELECT n.id, n.tenant_id, n.device_id, n.file_name, f.storage_key, f.size FROM gluon_inspections n LEFT JOIN gluon_files f ON f.id = n.file_id WHERE n.id = $1`, [
-    job.inspectionId,
-  ]);
+  }>(
+    `SELECT n.id, n.tenant_id, n.device_id, n.file_name, f.storage_key, f.size FROM gluon_inspections n LEFT JOIN gluon_files f ON f.id = n.file_id WHERE n.id = $1`,
+    [job.inspectionId],
+  );
   if (!inspection || !inspection.storage_key) {
     await finishJob(db, job, 'The inspection or its file no longer exists.');
     return;
@@ -307,19 +359,35 @@ export async function runInspectJob(db: Database, storage: FileStorage, job: Job
     lastWrite = Date.now();
     const percent = Math.min(95, Math.floor(fraction * 95));
     pending = pending
-      .then(() => Promise.all([db.query("UPDATE gluon_inspections SET progress = $2 WHERE id = $1 AND status = 'running'", [inspection.id, percent]), heartbeat(db, job)]))
+      .then(() =>
+        Promise.all([
+          db.query("UPDATE gluon_inspections SET progress = $2 WHERE id = $1 AND status = 'running'", [
+            inspection.id,
+            percent,
+          ]),
+          heartbeat(db, job),
+        ]),
+      )
       .catch(() => undefined);
   };
   const fileName = inspection.file_name ?? 'upload';
   let extracted: Extracted;
   try {
-    extracted = await extractStoredFile(storage, { key: inspection.storage_key, name: fileName, size: Number(inspection.size ?? 0) }, onProgress, options);
+    extracted = await extractStoredFile(
+      storage,
+      { key: inspection.storage_key, name: fileName, size: Number(inspection.size ?? 0) },
+      onProgress,
+      options,
+    );
   } catch (error) {
     await pending;
     const message = error instanceof ArchiveError ? `${fileName}: ${error.message}` : `${fileName} could not be read.`;
     await db.tx(async (q) => {
       if (!(await holdClaim(q, job))) return;
-      await q.query("UPDATE gluon_inspections SET status = 'failed', error = $2, finished_at = now() WHERE id = $1", [inspection.id, message]);
+      await q.query("UPDATE gluon_inspections SET status = 'failed', error = $2, finished_at = now() WHERE id = $1", [
+        inspection.id,
+        message,
+      ]);
       await finishJob(q, job, message);
     });
     return;
@@ -335,8 +403,20 @@ export async function runInspectJob(db: Database, storage: FileStorage, job: Job
     await q.query('DELETE FROM gluon_observations WHERE inspection_id = $1', [inspection.id]);
     await insertObservations(q, inspection.id, deviceId, observations);
     if (extracted.android) await insertAndroidFacts(q, inspection.id, deviceId, extracted.android);
-    const fresh = await recordFindings(q, { tenantId: inspection.tenant_id, deviceId, inspectionId: inspection.id, findings, ruleSetIds: ctx.ruleSetIds });
-    const evidence = (o: HeuristicFinding['observation']) => ({ kind: o.kind, value: o.value, source: o.source, line: o.line ?? null, raw: o.raw ?? null });
+    const fresh = await recordFindings(q, {
+      tenantId: inspection.tenant_id,
+      deviceId,
+      inspectionId: inspection.id,
+      findings,
+      ruleSetIds: ctx.ruleSetIds,
+    });
+    const evidence = (o: HeuristicFinding['observation']) => ({
+      kind: o.kind,
+      value: o.value,
+      source: o.source,
+      line: o.line ?? null,
+      raw: o.raw ?? null,
+    });
     const heuristics = extracted.observations.heuristics.slice(0, 500).map((h) => ({
       rule: h.rule,
       message: h.message,
@@ -356,9 +436,14 @@ export async function runInspectJob(db: Database, storage: FileStorage, job: Job
         findings.filter((f) => !f.suppression).length,
         fresh,
         JSON.stringify(
-          extracted.artefacts
-            .slice(0, 20_000)
-            .map(({ path, kind, observations: n, error, processes, at }) => ({ path, kind, observations: n, processes, ...(at ? { at } : {}), ...(error ? { error } : {}) })),
+          extracted.artefacts.slice(0, 20_000).map(({ path, kind, observations: n, error, processes, at }) => ({
+            path,
+            kind,
+            observations: n,
+            processes,
+            ...(at ? { at } : {}),
+            ...(error ? { error } : {}),
+          })),
         ),
         JSON.stringify(heuristics),
         JSON.stringify([...failedArtefacts, ...extracted.warnings].slice(0, 200)),
@@ -374,29 +459,64 @@ export async function runInspectJob(db: Database, storage: FileStorage, job: Job
  * recording the rule-set versions used; only findings not stored before open or update incidents.
  */
 export async function runRescanJob(db: Database, job: Job): Promise<void> {
-  const devices = job.deviceId ? [{ id: job.deviceId }] : await db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY id', [job.tenantId]);
+  const devices = job.deviceId
+    ? [{ id: job.deviceId }]
+    : await db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY id', [job.tenantId]);
   const ctx = await loadMatchContext(db, job.tenantId);
   for (const device of devices) {
-    const rows = await db.query<{ kind: StoredObservation['kind']; value: string; source: string; line: number | null; first_seen: Date | string | null; raw: string | null }>(
+    const rows = await db.query<{
+      kind: StoredObservation['kind'];
+      value: string;
+      source: string;
+      line: number | null;
+      first_seen: Date | string | null;
+      raw: string | null;
+    }>(
       'SELECT DISTINCT ON (kind, value) kind, value, source, line, first_seen, raw FROM gluon_observations WHERE device_id = $1 ORDER BY kind, value, first_seen NULLS LAST',
       [device.id],
     );
     const observations: StoredObservation[] = rows.map((r) => {
       const firstSeen = r.first_seen === null ? null : new Date(r.first_seen).toISOString();
-      return { kind: r.kind, value: r.value, source: r.source, line: r.line, raw: r.raw, sources: [r.source], occurrences: 1, firstSeen, lastSeen: firstSeen };
+      return {
+        kind: r.kind,
+        value: r.value,
+        source: r.source,
+        line: r.line,
+        raw: r.raw,
+        sources: [r.source],
+        occurrences: 1,
+        firstSeen,
+        lastSeen: firstSeen,
+      };
     });
     const findings = matchAll(ctx, observations);
     const stillOurs = await db.tx(async (q) => {
       if (!(await holdClaim(q, job))) return false;
-      const [exists] = await q.query('SELECT 1 FROM gluon_devices WHERE id = $1 AND tenant_id = $2', [device.id, job.tenantId]);
+      const [exists] = await q.query('SELECT 1 FROM gluon_devices WHERE id = $1 AND tenant_id = $2', [
+        device.id,
+        job.tenantId,
+      ]);
       if (!exists) return true;
       const [inspection] = await q.query<{ id: string }>(
         `INSERT INTO gluon_inspections (tenant_id, device_id, origin, status, progress, started_at, finished_at, rule_set_versions, observation_count, finding_count)
          VALUES ($1, $2, $6, 'done', 100, now(), now(), $3, $4, $5) RETURNING id`,
         // A tenant-wide job (a rule-set or suppression change) is a rematch, not the device's Rescan.
-        [job.tenantId, device.id, JSON.stringify(ctx.versions), observations.length, findings.filter((f) => !f.suppression).length, job.deviceId ? 'rescan' : 'rematch'],
+        [
+          job.tenantId,
+          device.id,
+          JSON.stringify(ctx.versions),
+          observations.length,
+          findings.filter((f) => !f.suppression).length,
+          job.deviceId ? 'rescan' : 'rematch',
+        ],
       );
-      const fresh = await recordFindings(q, { tenantId: job.tenantId, deviceId: device.id, inspectionId: inspection!.id, findings, ruleSetIds: ctx.ruleSetIds });
+      const fresh = await recordFindings(q, {
+        tenantId: job.tenantId,
+        deviceId: device.id,
+        inspectionId: inspection!.id,
+        findings,
+        ruleSetIds: ctx.ruleSetIds,
+      });
       await q.query('UPDATE gluon_inspections SET new_finding_count = $2 WHERE id = $1', [inspection!.id, fresh]);
       // A rescan asked for this device (its page's Rescan) inspects it again: "last inspected" moves.
       // A tenant-wide one (a rule-set change) leaves the devices list's order alone.

@@ -34,9 +34,20 @@ export async function matchingStatus(q: Queryable, tenantId: string): Promise<Ma
      FROM job`,
     [tenantId],
   );
-  const [devices] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM gluon_devices WHERE tenant_id = $1', [tenantId]);
+  const [devices] = await q.query<{ n: number }>('SELECT count(*)::int AS n FROM gluon_devices WHERE tenant_id = $1', [
+    tenantId,
+  ]);
   const total = devices?.n ?? 0;
-  if (!job) return { state: 'idle', queuedAt: null, finishedAt: null, devicesDone: 0, devicesTotal: total, newFindings: 0, error: null };
+  if (!job)
+    return {
+      state: 'idle',
+      queuedAt: null,
+      finishedAt: null,
+      devicesDone: 0,
+      devicesTotal: total,
+      newFindings: 0,
+      error: null,
+    };
   return {
     state: job.status,
     queuedAt: iso(job.created_at),

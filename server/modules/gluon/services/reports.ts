@@ -1,13 +1,19 @@
-import { csvDocument } from '@common/csv/csvCell';
 import { createHash } from 'node:crypto';
+
+import { csvDocument } from '@common/csv/csvCell';
+
 import type { Queryable } from '../../../contracts';
+import { iso, type Stamp } from '../../../db/sqlRows';
 import type { IndicatorType, ObservationKind } from '../../inspection/public';
+import type { DeviceSummary, ReportFinding } from '../schemas';
 import { getDevice } from './devices';
 import type { IncidentState } from './incidents';
-import { iso, type Stamp } from '../../../db/sqlRows';
-import type { DeviceSummary, ReportFinding } from '../schemas';
 
-export async function deviceFindings(q: Queryable, tenantId: string, deviceId: string): Promise<{ device: DeviceSummary; findings: ReportFinding[] }> {
+export async function deviceFindings(
+  q: Queryable,
+  tenantId: string,
+  deviceId: string,
+): Promise<{ device: DeviceSummary; findings: ReportFinding[] }> {
   const device = await getDevice(q, tenantId, deviceId);
   const rows = await q.query<Record<string, unknown>>(
     `SELECT f.*, i.family_name, i.state FROM gluon_findings f JOIN gluon_incidents i ON i.id = f.incident_id
@@ -72,7 +78,11 @@ function stixId(type: string, ...parts: string[]): string {
  * STIX 2.1 bundle of `sighting` objects, one per unsuppressed finding, each referencing the matched
  * indicator (`sighting_of_ref`) and the device as an `identity` (`where_sighted_refs`).
  */
-export function findingsStix(device: DeviceSummary, findings: ReportFinding[], now = new Date()): Record<string, unknown> {
+export function findingsStix(
+  device: DeviceSummary,
+  findings: ReportFinding[],
+  now = new Date(),
+): Record<string, unknown> {
   const created = now.toISOString();
   const where = {
     type: 'identity',
@@ -82,7 +92,9 @@ export function findingsStix(device: DeviceSummary, findings: ReportFinding[], n
     modified: created,
     name: device.name,
     identity_class: 'system',
-    ...(device.modelCode || device.osVersion ? { description: [device.modelCode, device.osVersion].filter(Boolean).join(', ') } : {}),
+    ...(device.modelCode || device.osVersion
+      ? { description: [device.modelCode, device.osVersion].filter(Boolean).join(', ') }
+      : {}),
   };
   const sightings = findings
     .filter((f) => !f.suppressed)

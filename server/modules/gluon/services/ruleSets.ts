@@ -1,10 +1,10 @@
-import { HttpError, type Database, type Queryable } from '../../../contracts';
+import { type Database, HttpError, type Queryable } from '../../../contracts';
+import { iso, json, type Stamp } from '../../../db/sqlRows';
 import { likePattern } from '../../../services/listQuery';
+import type { Indicator, IndicatorType, Suppression } from '../../inspection/public';
 import { buildMatcher, type Matcher } from '../../inspection/public';
 import { parseStixBundle, StixImportError, type UnsupportedIndicator } from '../../inspection/public';
-import type { Indicator, IndicatorType, Suppression } from '../../inspection/public';
-import { iso, json, type Stamp } from '../../../db/sqlRows';
-import type { FamilySummary, RuleSetSummary, IndicatorItem } from '../schemas';
+import type { FamilySummary, IndicatorItem, RuleSetSummary } from '../schemas';
 
 export type ImportStatus = 'created' | 'updated' | 'unchanged';
 
@@ -87,7 +87,10 @@ export async function importRuleSet(
 ): Promise<{ ruleSet: RuleSetSummary; status: ImportStatus }> {
   let parsed;
   try {
-    parsed = parseStixBundle(input.bundle, input.fileName ? { fallbackName: input.fileName.replace(/\.(stix2|json)$/i, '') } : {});
+    parsed = parseStixBundle(
+      input.bundle,
+      input.fileName ? { fallbackName: input.fileName.replace(/\.(stix2|json)$/i, '') } : {},
+    );
   } catch (error) {
     if (error instanceof StixImportError) throw new HttpError(400, error.message);
     throw error;
@@ -101,10 +104,10 @@ export async function importRuleSet(
   }
   const families = [...perFamily.values()].filter((f) => f.indicators > 0);
   const status = await db.tx(async (q) => {
-    const [existing] = await q.query<{ id: string; digest: string }>('SELECT id, digest FROM gluon_rule_sets WHERE tenant_id = $1 AND bundle_id = $2 FOR UPDATE', [
-      input.tenantId,
-      parsed.id,
-    ]);
+    const [existing] = await q.query<{ id: string; digest: string }>(
+      'SELECT id, digest FROM gluon_rule_sets WHERE tenant_id = $1 AND bundle_id = $2 FOR UPDATE',
+      [input.tenantId, parsed.id],
+    );
     if (existing?.digest === parsed.digest) return { id: existing.id, status: 'unchanged' as const };
     const values = [
       parsed.name,
@@ -145,23 +148,36 @@ export async function getRuleSet(q: Queryable, tenantId: string, id: string): Pr
 }
 
 export async function listRuleSets(q: Queryable, tenantId: string): Promise<RuleSetSummary[]> {
-  const rows = await q.query<RuleSetRow>(`${SELECT_RULE_SETS} WHERE r.tenant_id = $1 ORDER BY r.name, r.created_at`, [tenantId]);
+  const rows = await q.query<RuleSetRow>(`${SELECT_RULE_SETS} WHERE r.tenant_id = $1 ORDER BY r.name, r.created_at`, [
+    tenantId,
+  ]);
   return rows.map(toSummary);
 }
 
-export async function setRuleSetEnabled(q: Queryable, tenantId: string, id: string, enabled: boolean): Promise<RuleSetSummary> {
-  const rows = await q.query('UPDATE gluon_rule_sets SET enabled = $3, revision = revision + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING id', [
-    tenantId,
-    id,
-    enabled,
-  ]);
+export async function setRuleSetEnabled(
+  q: Queryable,
+  tenantId: string,
+  id: string,
+  enabled: boolean,
+): Promise<RuleSetSummary> {
+  const rows = await q.query(
+    'UPDATE gluon_rule_sets SET enabled = $3, revision = revision + 1, updated_at = now() WHERE tenant_id = $1 AND id = $2 RETURNING id',
+    [tenantId, id, enabled],
+  );
   if (!rows.length) throw new HttpError(404, 'Rule set not found');
   return (await getRuleSet(q, tenantId, id))!;
 }
 
 /** Deletes a rule set and its indicators; findings it produced stay (history), keeping its name and version. */
-export async function deleteRuleSet(q: Queryable, tenantId: string, id: string): Promise<{ name: string; version: string }> {
-  const [row] = await q.query<{ name: string; version: string }>('DELETE FROM gluon_rule_sets WHERE tenant_id = $1 AND id = $2 RETURNING name, version', [tenantId, id]);
+export async function deleteRuleSet(
+  q: Queryable,
+  tenantId: string,
+  id: string,
+): Promise<{ name: string; version: string }> {
+  const [row] = await q.query<{ name: string; version: string }>(
+    'DELETE FROM gluon_rule_sets WHERE tenant_id = $1 AND id = $2 RETURNING name, version',
+    [tenantId, id],
+  );
   if (!row) throw new HttpError(404, 'Rule set not found');
   return row;
 }
@@ -172,7 +188,10 @@ export async function listIndicators(
   ruleSetId: string,
   options: { page: number; size: number; search?: string; suppressed?: boolean },
 ): Promise<{ items: IndicatorItem[]; total: number }> {
-  const [owner] = await q.query('SELECT 1 FROM gluon_rule_sets WHERE tenant_id = $1 AND id = $2', [tenantId, ruleSetId]);
+  const [owner] = await q.query('SELECT 1 FROM gluon_rule_sets WHERE tenant_id = $1 AND id = $2', [
+    tenantId,
+    ruleSetId,
+  ]);
   if (!owner) throw new HttpError(404, 'Rule set not found');
   const search = likePattern(options.search?.trim().toLowerCase());
   // `suppressed`: only the indicators a suppression covers (the rule set's "N suppressed" opens them).
@@ -181,7 +200,11 @@ export async function listIndicators(
     ? ' AND EXISTS (SELECT 1 FROM gluon_suppressions x WHERE x.tenant_id = $3 AND x.indicator_id = i.stix_id)'
     : ' AND $3::uuid IS NOT NULL';
   const where = `i.rule_set_id = $1 AND ($2::text IS NULL OR lower(i.value) LIKE $2 OR lower(i.family_name) LIKE $2 OR lower(i.stix_id) LIKE $2)${onlySuppressed}`;
-  const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_indicators i WHERE ${where}`, [ruleSetId, search, tenantId]);
+  const [count] = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM gluon_indicators i WHERE ${where}`, [
+    ruleSetId,
+    search,
+    tenantId,
+  ]);
   const rows = await q.query<{
     stix_id: string;
     type: IndicatorType;
@@ -208,7 +231,9 @@ export async function listIndicators(
       value: r.value,
       pattern: r.pattern,
       familyName: r.family_name,
-      suppression: r.s_id ? { id: r.s_id, reason: r.reason ?? '', author: r.author_email, createdAt: iso(r.s_at)!, value: r.s_value } : null,
+      suppression: r.s_id
+        ? { id: r.s_id, reason: r.reason ?? '', author: r.author_email, createdAt: iso(r.s_at)!, value: r.s_value }
+        : null,
     })),
   };
 }
@@ -227,7 +252,15 @@ export async function loadMatchContext(q: Queryable, tenantId: string): Promise<
     [tenantId],
   );
   const byId = new Map(sets.map((s) => [s.id, s]));
-  const rows = await q.query<{ rule_set_id: string; stix_id: string; type: string; value: string; pattern: string; family_id: string; family_name: string }>(
+  const rows = await q.query<{
+    rule_set_id: string;
+    stix_id: string;
+    type: string;
+    value: string;
+    pattern: string;
+    family_id: string;
+    family_name: string;
+  }>(
     'SELECT i.* FROM gluon_indicators i JOIN gluon_rule_sets r ON r.id = i.rule_set_id WHERE r.tenant_id = $1 AND r.enabled',
     [tenantId],
   );
@@ -242,10 +275,12 @@ export async function loadMatchContext(q: Queryable, tenantId: string): Promise<
       ruleSet: { id: set.bundle_id, name: set.name, version: set.version },
     };
   });
-  const suppressionRows = await q.query<{ indicator_id: string; kind: string | null; value: string | null; reason: string }>(
-    'SELECT indicator_id, kind, value, reason FROM gluon_suppressions WHERE tenant_id = $1',
-    [tenantId],
-  );
+  const suppressionRows = await q.query<{
+    indicator_id: string;
+    kind: string | null;
+    value: string | null;
+    reason: string;
+  }>('SELECT indicator_id, kind, value, reason FROM gluon_suppressions WHERE tenant_id = $1', [tenantId]);
   const suppressions: Suppression[] = suppressionRows.map((s) => ({
     indicatorId: s.indicator_id,
     ...(s.kind ? { kind: s.kind as Suppression['kind'] } : {}),

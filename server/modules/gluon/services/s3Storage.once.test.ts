@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { startTestS3, type TestS3 } from '../../../test/s3Server';
-import { UploadTooLargeError, type FileStorage } from './fileStorage';
+import { type FileStorage, UploadTooLargeError } from './fileStorage';
 import { createS3Storage } from './s3Storage';
 import { parseS3Url } from './storageLocation';
 
@@ -33,7 +34,8 @@ describe('S3 storage (s3rver on 127.0.0.1)', () => {
   afterAll(() => s3.close());
 
   const read = async (stream: Readable) => Buffer.concat(await stream.toArray());
-  const objects = async () => ((await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket }))).Contents ?? []).map((o) => o.Key);
+  const objects = async () =>
+    ((await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket }))).Contents ?? []).map((o) => o.Key);
 
   it('stores a multipart upload by sha256, under the prefix, once for the same bytes, and reads it back', async () => {
     const bytes = bytesOf(12 * MiB + 123, 1);
@@ -53,8 +55,12 @@ describe('S3 storage (s3rver on 127.0.0.1)', () => {
     const bytes = bytesOf(3 * MiB, 2);
     const { key } = await storage.put(Readable.from([bytes]), 64 * MiB);
     expect((await read(storage.read(key, { start: 0, end: 9 }))).equals(bytes.subarray(0, 10))).toBe(true);
-    expect((await read(storage.read(key, { start: MiB, end: 2 * MiB + 6 }))).equals(bytes.subarray(MiB, 2 * MiB + 7))).toBe(true);
-    expect((await read(storage.read(key, { start: bytes.length - 1, end: bytes.length - 1 }))).equals(bytes.subarray(-1))).toBe(true);
+    expect(
+      (await read(storage.read(key, { start: MiB, end: 2 * MiB + 6 }))).equals(bytes.subarray(MiB, 2 * MiB + 7)),
+    ).toBe(true);
+    expect(
+      (await read(storage.read(key, { start: bytes.length - 1, end: bytes.length - 1 }))).equals(bytes.subarray(-1)),
+    ).toBe(true);
     expect(() => storage.read(key, { start: 5, end: 4 })).toThrow(/Invalid byte range/);
     await storage.remove(key);
   });

@@ -1,13 +1,33 @@
 import { randomUUID } from 'node:crypto';
 import { PassThrough, pipeline, type Readable } from 'node:stream';
-import { CopyObjectCommand, DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, S3Client, S3ServiceException } from '@aws-sdk/client-s3';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  S3Client,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
-import { checkKey, checkRange, hashingCounter, STORAGE_KEY, UploadTooLargeError, type FileStorage } from './fileStorage';
+
+import {
+  checkKey,
+  checkRange,
+  type FileStorage,
+  hashingCounter,
+  STORAGE_KEY,
+  UploadTooLargeError,
+} from './fileStorage';
 import type { S3Location, S3Settings } from './storageLocation';
 
 /** The client for `settings`; the SDK finds credentials as usual (AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY, a profile, an instance role). */
 export function createS3Client(settings: S3Settings): S3Client {
-  return new S3Client({ region: settings.region, forcePathStyle: settings.forcePathStyle, ...(settings.endpoint ? { endpoint: settings.endpoint } : {}) });
+  return new S3Client({
+    region: settings.region,
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+  });
 }
 
 /** Multipart upload in parts of 8 MiB, two in flight: at most ~16 MiB of a file in memory, whatever its size. */
@@ -15,7 +35,8 @@ const PART_SIZE = 8 * 1024 * 1024;
 const QUEUE_SIZE = 2;
 
 function isNotFound(error: unknown): boolean {
-  if (error instanceof S3ServiceException) return error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey';
+  if (error instanceof S3ServiceException)
+    return error.$metadata.httpStatusCode === 404 || error.name === 'NotFound' || error.name === 'NoSuchKey';
   return false;
 }
 
@@ -25,7 +46,11 @@ function isNotFound(error: unknown): boolean {
  * on the server to its content address and the temporary object removed; a failed or refused
  * upload aborts the multipart upload, so nothing is left.
  */
-export function createS3Storage(client: S3Client, location: S3Location, options: { partSize?: number } = {}): FileStorage {
+export function createS3Storage(
+  client: S3Client,
+  location: S3Location,
+  options: { partSize?: number } = {},
+): FileStorage {
   const { bucket, prefix } = location;
   const objectOf = (key: string): string => `${prefix}${key.slice(0, 2)}/${checkKey(key)}`;
   const removeObject = async (Key: string): Promise<void> => {
@@ -70,7 +95,12 @@ export function createS3Storage(client: S3Client, location: S3Location, options:
       try {
         if ((await size(sha256)) === null) {
           await client.send(
-            new CopyObjectCommand({ Bucket: bucket, Key: objectOf(sha256), CopySource: `${bucket}/${encodeURI(tmpKey)}`, ContentType: 'application/octet-stream' }),
+            new CopyObjectCommand({
+              Bucket: bucket,
+              Key: objectOf(sha256),
+              CopySource: `${bucket}/${encodeURI(tmpKey)}`,
+              ContentType: 'application/octet-stream',
+            }),
           );
         }
       } finally {
@@ -88,7 +118,12 @@ export function createS3Storage(client: S3Client, location: S3Location, options:
           if (!body) return out.destroy(new Error(`The object store sent no body for ${Key}`));
           pipeline(body, out, () => undefined);
         },
-        (error: unknown) => out.destroy(isNotFound(error) ? Object.assign(new Error(`No stored file ${key} in s3://${bucket}/${prefix}`), { code: 'ENOENT' }) : (error as Error)),
+        (error: unknown) =>
+          out.destroy(
+            isNotFound(error)
+              ? Object.assign(new Error(`No stored file ${key} in s3://${bucket}/${prefix}`), { code: 'ENOENT' })
+              : (error as Error),
+          ),
       );
       return out;
     },
@@ -103,7 +138,8 @@ export function createS3Storage(client: S3Client, location: S3Location, options:
         for (const object of page.Contents ?? []) {
           const name = object.Key?.slice(prefix.length) ?? '';
           const match = /^([0-9a-f]{2})\/([0-9a-f]{64})$/.exec(name);
-          if (match && STORAGE_KEY.test(match[2]!) && match[2]!.startsWith(match[1]!)) yield { key: match[2]!, size: object.Size ?? 0 };
+          if (match && STORAGE_KEY.test(match[2]!) && match[2]!.startsWith(match[1]!))
+            yield { key: match[2]!, size: object.Size ?? 0 };
         }
         ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
       } while (ContinuationToken);

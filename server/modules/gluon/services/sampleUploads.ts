@@ -1,4 +1,14 @@
-import { crashIps, jetsamIps, psText, SAMPLE_DEVICE, shutdownLogText, type SampleDevice, createTarGz, androidQfZip, BAD } from '../../inspection/public';
+import {
+  androidQfZip,
+  BAD,
+  crashIps,
+  createTarGz,
+  jetsamIps,
+  psText,
+  SAMPLE_DEVICE,
+  type SampleDevice,
+  shutdownLogText,
+} from '../../inspection/public';
 
 /**
  * Test and demo support: a sysdiagnose-like archive whose shutdown.log lists a DarkSword path
@@ -55,13 +65,31 @@ export const EXAMPLE_ANDROID_BUNDLE_ID = 'bundle--6a3c1d2e-0000-4000-8000-000000
 
 /** A made-up STIX 2.1 rule set naming the sample's spy agent: an Android example beside the public MVT bundles. */
 export function exampleAndroidBundle(): string {
-  const malware = { type: 'malware', spec_version: '2.1', id: 'malware--6a3c1d2e-0000-4000-8000-00000000a022', name: 'ExampleSpyAgent (made-up)', is_family: true };
-  const patterns = [`[app:id = '${BAD.package}']`, `[app:cert.sha256 = '${BAD.certSha256}']`, `[android-property:name = '${BAD.property}']`];
+  const malware = {
+    type: 'malware',
+    spec_version: '2.1',
+    id: 'malware--6a3c1d2e-0000-4000-8000-00000000a022',
+    name: 'ExampleSpyAgent (made-up)',
+    is_family: true,
+  };
+  const patterns = [
+    `[app:id = '${BAD.package}']`,
+    `[app:cert.sha256 = '${BAD.certSha256}']`,
+    `[android-property:name = '${BAD.property}']`,
+  ];
   const objects: unknown[] = [malware];
   patterns.forEach((pattern, i) => {
     const id = `indicator--6a3c1d2e-0000-4000-8000-00000000a0${30 + i}`;
     objects.push(
-      { type: 'indicator', spec_version: '2.1', id, pattern, pattern_type: 'stix', valid_from: '2026-01-01T00:00:00Z', modified: '2026-01-01T00:00:00Z' },
+      {
+        type: 'indicator',
+        spec_version: '2.1',
+        id,
+        pattern,
+        pattern_type: 'stix',
+        valid_from: '2026-01-01T00:00:00Z',
+        modified: '2026-01-01T00:00:00Z',
+      },
       {
         type: 'relationship',
         spec_version: '2.1',

@@ -17,11 +17,21 @@ export async function staleDevices(q: Queryable, input: { now: Date; staleDays: 
       WHERE last_inspection_at IS NOT NULL AND last_inspection_at < $1::timestamptz - make_interval(days => $2::int) ORDER BY id`,
     [input.now, input.staleDays],
   );
-  return rows.map((r) => ({ tenantId: r.tenant_id, deviceId: r.id, name: r.name, lastInspectionAt: iso(r.last_inspection_at)!, lastInspectionMs: Number(r.ms) }));
+  return rows.map((r) => ({
+    tenantId: r.tenant_id,
+    deviceId: r.id,
+    name: r.name,
+    lastInspectionAt: iso(r.last_inspection_at)!,
+    lastInspectionMs: Number(r.ms),
+  }));
 }
 
 /** How many of the tenant's devices are stale by staleDevices' measure. */
-export async function staleDeviceCount(q: Queryable, tenantId: string, input: { now: Date; staleDays: number }): Promise<number> {
+export async function staleDeviceCount(
+  q: Queryable,
+  tenantId: string,
+  input: { now: Date; staleDays: number },
+): Promise<number> {
   const [row] = await q.query<{ n: number }>(
     'SELECT count(*)::int AS n FROM gluon_devices WHERE tenant_id = $1 AND last_inspection_at < $2::timestamptz - make_interval(days => $3::int)',
     [tenantId, input.now, input.staleDays],

@@ -22,7 +22,8 @@ export function parseS3Url(raw: string): S3Location | null | string {
   const rest = raw.slice('s3://'.length);
   const slash = rest.indexOf('/');
   const bucket = slash < 0 ? rest : rest.slice(0, slash);
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) return `"${bucket}" is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    return `"${bucket}" is not a bucket name (3 to 63 lower-case letters, digits, dots and hyphens)`;
   const parts = (slash < 0 ? '' : rest.slice(slash + 1)).split('/').filter(Boolean);
   if (parts.some((p) => p === '.' || p === '..')) return `the prefix of "${raw}" has a "." or ".." segment`;
   return { bucket, prefix: parts.length ? `${parts.join('/')}/` : '' };

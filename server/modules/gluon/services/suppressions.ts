@@ -1,8 +1,8 @@
-import { HttpError, type Database } from '../../../contracts';
-import type { ObservationKind } from '../../inspection/public';
-import { applySuppression, revertSuppression, type Actor } from './incidents';
+import { type Database, HttpError } from '../../../contracts';
 import { iso, type Stamp } from '../../../db/sqlRows';
+import type { ObservationKind } from '../../inspection/public';
 import type { SuppressionItem } from '../schemas';
+import { type Actor, applySuppression, revertSuppression } from './incidents';
 
 /**
  * Suppresses an indicator of the tenant's rule sets (false-positive handling), for every value or
@@ -18,11 +18,16 @@ export async function addSuppression(
   const reason = input.reason.trim();
   if (!reason) throw new HttpError(400, 'A reason is required.');
   return db.tx(async (q) => {
-    const sets = await q.query<{ id: string }>('SELECT r.id FROM gluon_rule_sets r JOIN gluon_indicators i ON i.rule_set_id = r.id WHERE r.tenant_id = $1 AND i.stix_id = $2', [
-      tenantId,
-      input.indicatorId,
-    ]);
-    const [finding] = sets.length ? [] : await q.query('SELECT 1 FROM gluon_findings WHERE tenant_id = $1 AND indicator_id = $2 LIMIT 1', [tenantId, input.indicatorId]);
+    const sets = await q.query<{ id: string }>(
+      'SELECT r.id FROM gluon_rule_sets r JOIN gluon_indicators i ON i.rule_set_id = r.id WHERE r.tenant_id = $1 AND i.stix_id = $2',
+      [tenantId, input.indicatorId],
+    );
+    const [finding] = sets.length
+      ? []
+      : await q.query('SELECT 1 FROM gluon_findings WHERE tenant_id = $1 AND indicator_id = $2 LIMIT 1', [
+          tenantId,
+          input.indicatorId,
+        ]);
     if (!sets.length && !finding) throw new HttpError(404, 'Indicator not found');
     const kind = input.kind ?? null;
     const value = input.value ?? null;
@@ -30,10 +35,22 @@ export async function addSuppression(
       'INSERT INTO gluon_suppressions (tenant_id, indicator_id, kind, value, reason, author_id, author_email) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id, created_at',
       [tenantId, input.indicatorId, kind, value, reason, actor.userId, actor.email],
     );
-    if (sets.length) await q.query('UPDATE gluon_rule_sets SET revision = revision + 1, updated_at = now() WHERE id = ANY($1::uuid[])', [sets.map((s) => s.id)]);
+    if (sets.length)
+      await q.query(
+        'UPDATE gluon_rule_sets SET revision = revision + 1, updated_at = now() WHERE id = ANY($1::uuid[])',
+        [sets.map((s) => s.id)],
+      );
     const applied = await applySuppression(q, tenantId, { indicatorId: input.indicatorId, kind, value, reason }, actor);
     return {
-      suppression: { id: row!.id, indicatorId: input.indicatorId, kind, value, reason, author: actor.email, createdAt: iso(row!.created_at)! },
+      suppression: {
+        id: row!.id,
+        indicatorId: input.indicatorId,
+        kind,
+        value,
+        reason,
+        author: actor.email,
+        createdAt: iso(row!.created_at)!,
+      },
       ...applied,
     };
   });
@@ -52,7 +69,12 @@ export async function markFindingFalsePositive(
     [tenantId, findingId],
   );
   if (!finding) throw new HttpError(404, 'Finding not found');
-  const result = await addSuppression(db, tenantId, { indicatorId: finding.indicator_id, kind: finding.kind, value: finding.value, reason }, actor);
+  const result = await addSuppression(
+    db,
+    tenantId,
+    { indicatorId: finding.indicator_id, kind: finding.kind, value: finding.value, reason },
+    actor,
+  );
   return { ...result, incidentId: finding.incident_id };
 }
 
@@ -68,11 +90,22 @@ interface SuppressionRow {
 }
 
 function toSuppressionItem(r: SuppressionRow): SuppressionItem {
-  return { id: r.id, indicatorId: r.indicator_id, kind: r.kind, value: r.value, reason: r.reason, author: r.author_email, createdAt: iso(r.created_at)! };
+  return {
+    id: r.id,
+    indicatorId: r.indicator_id,
+    kind: r.kind,
+    value: r.value,
+    reason: r.reason,
+    author: r.author_email,
+    createdAt: iso(r.created_at)!,
+  };
 }
 
 export async function listSuppressions(db: Database, tenantId: string): Promise<SuppressionItem[]> {
-  const rows = await db.query<SuppressionRow>('SELECT * FROM gluon_suppressions WHERE tenant_id = $1 ORDER BY created_at DESC', [tenantId]);
+  const rows = await db.query<SuppressionRow>(
+    'SELECT * FROM gluon_suppressions WHERE tenant_id = $1 ORDER BY created_at DESC',
+    [tenantId],
+  );
   return rows.map(toSuppressionItem);
 }
 
@@ -89,13 +122,21 @@ export async function removeSuppression(
   actor: Actor,
 ): Promise<{ suppression: SuppressionItem; findings: number; reopenedIncidents: string[] }> {
   return db.tx(async (q) => {
-    const [row] = await q.query<SuppressionRow>('DELETE FROM gluon_suppressions WHERE tenant_id = $1 AND id = $2 RETURNING *', [tenantId, suppressionId]);
+    const [row] = await q.query<SuppressionRow>(
+      'DELETE FROM gluon_suppressions WHERE tenant_id = $1 AND id = $2 RETURNING *',
+      [tenantId, suppressionId],
+    );
     if (!row) throw new HttpError(404, 'Suppression not found');
     await q.query(
       'UPDATE gluon_rule_sets SET revision = revision + 1, updated_at = now() WHERE tenant_id = $1 AND id IN (SELECT rule_set_id FROM gluon_indicators WHERE stix_id = $2)',
       [tenantId, row.indicator_id],
     );
-    const reverted = await revertSuppression(q, tenantId, { indicatorId: row.indicator_id, kind: row.kind, value: row.value, reason: row.reason }, actor);
+    const reverted = await revertSuppression(
+      q,
+      tenantId,
+      { indicatorId: row.indicator_id, kind: row.kind, value: row.value, reason: row.reason },
+      actor,
+    );
     return {
       suppression: toSuppressionItem(row),
       ...reverted,

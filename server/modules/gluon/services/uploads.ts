@@ -1,12 +1,22 @@
 import type { Readable } from 'node:stream';
-import { HttpError, type Database, type Queryable } from '../../../contracts';
+
 import { uploadNameKind } from '@common/gluon/uploadName';
+
+import { type Database, HttpError, type Queryable } from '../../../contracts';
+import { iso, json, type Stamp } from '../../../db/sqlRows';
+import {
+  cappedCount,
+  type CappedTotal,
+  type Cursors,
+  inOrder,
+  type Keyset,
+  keysetPage,
+  type ListQuery,
+} from '../../../services/listQuery';
+import type { UploadItem } from '../schemas';
 import type { FileStorage, StoredObject } from './fileStorage';
 import type { InspectionStatus, UploadOrigin } from './inspectionStatus';
 import { enqueueJob } from './jobs';
-import { iso, json, type Stamp } from '../../../db/sqlRows';
-import { cappedCount, inOrder, keysetPage, type CappedTotal, type Cursors, type Keyset, type ListQuery } from '../../../services/listQuery';
-import type { UploadItem } from '../schemas';
 
 export type UploadKind = 'archive' | 'artefact' | 'android';
 
@@ -23,7 +33,12 @@ export const ACCEPTED_FILES =
 
 /** A zip's first four bytes: a local file header, or the end record of an empty zip. */
 export function isZipHead(head: Uint8Array): boolean {
-  return head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06));
+  return (
+    head.length >= 4 &&
+    head[0] === 0x50 &&
+    head[1] === 0x4b &&
+    ((head[2] === 0x03 && head[3] === 0x04) || (head[2] === 0x05 && head[3] === 0x06))
+  );
 }
 
 /**
@@ -87,7 +102,10 @@ function toItem(r: UploadRow): UploadItem {
 }
 
 export async function getUpload(q: Queryable, tenantId: string, inspectionId: string): Promise<UploadItem | null> {
-  const [row] = await q.query<UploadRow>(`${SELECT_UPLOADS} WHERE n.tenant_id = $1 AND n.id = $2`, [tenantId, inspectionId]);
+  const [row] = await q.query<UploadRow>(`${SELECT_UPLOADS} WHERE n.tenant_id = $1 AND n.id = $2`, [
+    tenantId,
+    inspectionId,
+  ]);
   return row ? toItem(row) : null;
 }
 
@@ -99,12 +117,26 @@ export const UPLOADS_KEYSET: Keyset = { key: 'n.created_at', id: 'n.id', nullabl
  * `createdBy` limits them to one user's (uploaders see their own). The file and device are joined
  * to the page's rows only.
  */
-export async function listUploads(q: Queryable, tenantId: string, options: ListQuery & { createdBy?: string | null }): Promise<{ items: UploadItem[] } & CappedTotal & Cursors> {
+export async function listUploads(
+  q: Queryable,
+  tenantId: string,
+  options: ListQuery & { createdBy?: string | null },
+): Promise<{ items: UploadItem[] } & CappedTotal & Cursors> {
   const params: unknown[] = options.createdBy ? [tenantId, options.createdBy] : [tenantId];
   const fromWhere = `FROM gluon_inspections n WHERE n.tenant_id = $1 AND n.origin NOT IN ('rescan', 'rematch')${options.createdBy ? ' AND n.created_by = $2' : ''}`;
-  const [page, count] = await Promise.all([keysetPage(q, UPLOADS_KEYSET, fromWhere, params, options), cappedCount(q, fromWhere, params, options.depth)]);
-  const rows = page.ids.length ? await q.query<UploadRow>(`${SELECT_UPLOADS} WHERE n.id = ANY($1::uuid[])`, [page.ids]) : [];
-  return { items: inOrder(page.ids, rows).map(toItem), ...count, nextCursor: page.nextCursor, prevCursor: page.prevCursor };
+  const [page, count] = await Promise.all([
+    keysetPage(q, UPLOADS_KEYSET, fromWhere, params, options),
+    cappedCount(q, fromWhere, params, options.depth),
+  ]);
+  const rows = page.ids.length
+    ? await q.query<UploadRow>(`${SELECT_UPLOADS} WHERE n.id = ANY($1::uuid[])`, [page.ids])
+    : [];
+  return {
+    items: inOrder(page.ids, rows).map(toItem),
+    ...count,
+    nextCursor: page.nextCursor,
+    prevCursor: page.prevCursor,
+  };
 }
 
 const GZIP = [0x1f, 0x8b];
@@ -141,9 +173,14 @@ export interface UploadInput {
  * under parallel uploads: collectorUploads.ts assertInstallHasRoom); when it or the transaction
  * throws, nothing is recorded and the stored bytes are removed unless a file row refers to them.
  */
-export async function receiveUpload(db: Database, storage: FileStorage, input: UploadInput): Promise<{ upload: UploadItem; duplicate: boolean }> {
+export async function receiveUpload(
+  db: Database,
+  storage: FileStorage,
+  input: UploadInput,
+): Promise<{ upload: UploadItem; duplicate: boolean }> {
   const fileName = cleanFileName(input.fileName);
-  const refused = () => new HttpError(415, `${fileName || 'This file'} is not a file Gluon inspects: upload ${ACCEPTED_FILES}.`);
+  const refused = () =>
+    new HttpError(415, `${fileName || 'This file'} is not a file Gluon inspects: upload ${ACCEPTED_FILES}.`);
   if (!fileName) throw refused();
   // A name we know is checked before the body is read; any other name may still be a zip (an
   // Android acquisition is recognised by its content), so its first bytes decide.
@@ -172,9 +209,17 @@ export async function receiveUpload(db: Database, storage: FileStorage, input: U
   }
 }
 
-async function recordUpload(q: Queryable, input: UploadInput, fileName: string, stored: StoredObject): Promise<{ upload: UploadItem; duplicate: boolean }> {
+async function recordUpload(
+  q: Queryable,
+  input: UploadInput,
+  fileName: string,
+  stored: StoredObject,
+): Promise<{ upload: UploadItem; duplicate: boolean }> {
   if (input.claim) await input.claim(q);
-  const [existing] = await q.query<{ id: string }>('SELECT id FROM gluon_files WHERE tenant_id = $1 AND sha256 = $2 FOR UPDATE', [input.tenantId, stored.sha256]);
+  const [existing] = await q.query<{ id: string }>(
+    'SELECT id FROM gluon_files WHERE tenant_id = $1 AND sha256 = $2 FOR UPDATE',
+    [input.tenantId, stored.sha256],
+  );
   if (existing && !input.reinspect && !input.deviceId) {
     // The uploader's own earlier inspection: someone else's (and its device) is not shown to them.
     const [last] = await q.query<{ id: string }>(
@@ -186,13 +231,10 @@ async function recordUpload(q: Queryable, input: UploadInput, fileName: string, 
   const fileId =
     existing?.id ??
     (
-      await q.query<{ id: string }>('INSERT INTO gluon_files (tenant_id, sha256, size, storage_key, name) VALUES ($1, $2, $3, $4, $5) RETURNING id', [
-        input.tenantId,
-        stored.sha256,
-        stored.size,
-        stored.key,
-        fileName,
-      ])
+      await q.query<{ id: string }>(
+        'INSERT INTO gluon_files (tenant_id, sha256, size, storage_key, name) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+        [input.tenantId, stored.sha256, stored.size, stored.key, fileName],
+      )
     )[0]!.id;
   const [inspection] = await q.query<{ id: string }>(
     'INSERT INTO gluon_inspections (tenant_id, file_id, device_id, origin, file_name, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',

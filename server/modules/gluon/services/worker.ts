@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+
 import type { Database } from '../../../contracts';
 import type { FileStorage } from './fileStorage';
-import { runInspectJob, runRescanJob, type InspectOptions, type RunnerHooks } from './inspectionRunner';
+import { type InspectOptions, runInspectJob, type RunnerHooks, runRescanJob } from './inspectionRunner';
 import { claimJob, finishJob, type Job } from './jobs';
 
 export interface WorkerOptions {
@@ -66,16 +67,18 @@ export class GluonWorker {
 
   private async run(job: Job): Promise<void> {
     try {
-      if (job.kind === 'inspect') await runInspectJob(this.db, this.storage, job, this.options.hooks, this.options.inspect);
+      if (job.kind === 'inspect')
+        await runInspectJob(this.db, this.storage, job, this.options.hooks, this.options.inspect);
       else await runRescanJob(this.db, job);
     } catch (error) {
       this.log.error({ err: error, job: job.id }, 'gluon job failed');
       await finishJob(this.db, job, 'The inspection failed unexpectedly.').catch(() => undefined);
       if (job.inspectionId) {
         await this.db
-          .query("UPDATE gluon_inspections SET status = 'failed', error = 'The inspection failed unexpectedly.', finished_at = now() WHERE id = $1 AND status <> 'done'", [
-            job.inspectionId,
-          ])
+          .query(
+            "UPDATE gluon_inspections SET status = 'failed', error = 'The inspection failed unexpectedly.', finished_at = now() WHERE id = $1 AND status <> 'done'",
+            [job.inspectionId],
+          )
           .catch(() => undefined);
       }
     }

@@ -4,6 +4,7 @@
  * `BAD` lists the values a test rule set flags.
  */
 import { createHash } from 'node:crypto';
+
 import { createZip, type TestZipEntry } from './testZip';
 
 const sha = (algorithm: string, text: string): string => createHash(algorithm).update(text).digest('hex');
@@ -75,7 +76,12 @@ export const SAMPLE_PACKAGES: SamplePackage[] = [
     uid: 10234,
     firstInstall: '2023-03-02 14:05:09',
     lastUpdate: '2023-03-02 14:05:09',
-    requested: ['android.permission.INTERNET', 'android.permission.READ_SMS', 'android.permission.RECORD_AUDIO', 'android.permission.ACCESS_FINE_LOCATION'],
+    requested: [
+      'android.permission.INTERNET',
+      'android.permission.READ_SMS',
+      'android.permission.RECORD_AUDIO',
+      'android.permission.ACCESS_FINE_LOCATION',
+    ],
     runtimeGranted: ['android.permission.READ_SMS', 'android.permission.RECORD_AUDIO'],
     apk: { path: BAD.apkPath, md5: BAD.apkMd5, sha1: BAD.apkSha1, sha256: BAD.apkSha256 },
     cert: { md5: BAD.certMd5, sha1: BAD.certSha1, sha256: BAD.certSha256, subject: 'CN=Made Up Signer' },
@@ -88,8 +94,18 @@ export const SAMPLE_PACKAGES: SamplePackage[] = [
     lastUpdate: '2023-02-01 08:30:00',
     requested: ['android.permission.INTERNET', 'android.permission.CAMERA'],
     runtimeGranted: ['android.permission.CAMERA'],
-    apk: { path: '/data/app/~~Tm90ZXM=/com.example.notes-YWJj/base.apk', md5: sha('md5', 'notes'), sha1: sha('sha1', 'notes'), sha256: GOOD.apkSha256 },
-    cert: { md5: sha('md5', 'notes cert'), sha1: sha('sha1', 'notes cert'), sha256: GOOD.certSha256, subject: 'CN=Notes Inc' },
+    apk: {
+      path: '/data/app/~~Tm90ZXM=/com.example.notes-YWJj/base.apk',
+      md5: sha('md5', 'notes'),
+      sha1: sha('sha1', 'notes'),
+      sha256: GOOD.apkSha256,
+    },
+    cert: {
+      md5: sha('md5', 'notes cert'),
+      sha1: sha('sha1', 'notes cert'),
+      sha256: GOOD.certSha256,
+      subject: 'CN=Notes Inc',
+    },
   },
   {
     name: 'com.android.systemui',
@@ -99,7 +115,12 @@ export const SAMPLE_PACKAGES: SamplePackage[] = [
     lastUpdate: '2009-01-01 01:00:00',
     requested: ['android.permission.READ_PHONE_STATE'],
     runtimeGranted: ['android.permission.READ_PHONE_STATE'],
-    apk: { path: '/system_ext/priv-app/SystemUI/SystemUI.apk', md5: sha('md5', 'sysui'), sha1: sha('sha1', 'sysui'), sha256: sha('sha256', 'sysui') },
+    apk: {
+      path: '/system_ext/priv-app/SystemUI/SystemUI.apk',
+      md5: sha('md5', 'sysui'),
+      sha1: sha('sha1', 'sysui'),
+      sha256: sha('sha256', 'sysui'),
+    },
   },
 ];
 
@@ -127,7 +148,15 @@ export function packagesJson(packages: SamplePackage[] = SAMPLE_PACKAGES): strin
               Issuer: p.cert.subject,
               Subject: p.cert.subject,
             }
-          : { Md5: '', Sha1: '', Sha256: '', ValidFrom: '0001-01-01T00:00:00Z', ValidTo: '0001-01-01T00:00:00Z', Issuer: '', Subject: '' },
+          : {
+              Md5: '',
+              Sha1: '',
+              Sha256: '',
+              ValidFrom: '0001-01-01T00:00:00Z',
+              ValidTo: '0001-01-01T00:00:00Z',
+              Issuer: '',
+              Subject: '',
+            },
         certificate_error: '',
         trusted_certificate: false,
       },
@@ -161,7 +190,9 @@ export function dumpsysPackageText(packages: SamplePackage[] = SAMPLE_PACKAGES):
     'Packages:',
   ];
   packages.forEach((p, i) => {
-    const flags = p.system ? '[ SYSTEM HAS_CODE PERSISTENT ALLOW_CLEAR_USER_DATA ]' : '[ HAS_CODE ALLOW_CLEAR_USER_DATA ALLOW_BACKUP ]';
+    const flags = p.system
+      ? '[ SYSTEM HAS_CODE PERSISTENT ALLOW_CLEAR_USER_DATA ]'
+      : '[ HAS_CODE ALLOW_CLEAR_USER_DATA ALLOW_BACKUP ]';
     lines.push(
       `  Package [${p.name}] (${(0xabc000 + i).toString(16)}):`,
       `    appId=${p.uid}`,
@@ -172,7 +203,9 @@ export function dumpsysPackageText(packages: SamplePackage[] = SAMPLE_PACKAGES):
       `    flags=${flags}`,
       `    timeStamp=${p.lastUpdate}`,
       `    lastUpdateTime=${p.lastUpdate}`,
-      ...(p.installer ? [`    installerPackageName=${p.installer}`, `    installInitiatingPackageName=${p.installer}`] : []),
+      ...(p.installer
+        ? [`    installerPackageName=${p.installer}`, `    installInitiatingPackageName=${p.installer}`]
+        : []),
       `    signatures=PackageSignatures{${(0x123000 + i).toString(16)} version:3, signatures:[1a2b3c4d], past signatures:[]}`,
       '    installPermissionsFixed=true',
       `    pkgFlags=${flags}`,
@@ -332,8 +365,17 @@ export function androidQfFiles(options: AndroidQfOptions = {}): TestZipEntry[] {
     ),
     'getprop.txt': getpropText(),
     'selinux.txt': 'Permissive\n',
-    'settings_global.txt': ['adb_enabled=1', 'package_verifier_enable=0', 'verifier_verify_adb_installs=1', 'device_name=Example Phone'].join('\n'),
-    'settings_secure.txt': ['accessibility_enabled=1', `enabled_accessibility_services=${BAD.accessibilityService}`, 'android_id=0123456789abcdef'].join('\n'),
+    'settings_global.txt': [
+      'adb_enabled=1',
+      'package_verifier_enable=0',
+      'verifier_verify_adb_installs=1',
+      'device_name=Example Phone',
+    ].join('\n'),
+    'settings_secure.txt': [
+      'accessibility_enabled=1',
+      `enabled_accessibility_services=${BAD.accessibilityService}`,
+      'android_id=0123456789abcdef',
+    ].join('\n'),
     'settings_system.txt': ['screen_brightness=102', 'font_scale=1.0'].join('\n'),
     'packages.json': packagesJson(),
     'processes.txt': psText(),
@@ -350,14 +392,29 @@ export function androidQfFiles(options: AndroidQfOptions = {}): TestZipEntry[] {
           sha256: sha('sha256', 'implantd'),
           md5: sha('md5', 'implantd'),
         },
-        { path: '/sdcard/Download/notes.txt', size: 10, mode: '-rw-rw----', user_name: 'u0_a180', group_name: 'media_rw', modified_time: 1677800000 },
+        {
+          path: '/sdcard/Download/notes.txt',
+          size: 10,
+          mode: '-rw-rw----',
+          user_name: 'u0_a180',
+          group_name: 'media_rw',
+          modified_time: 1677800000,
+        },
       ],
       null,
       4,
     ),
     'root_binaries.json': JSON.stringify([`${BAD.rootBinary}\n`], null, 4),
-    'mounts.json': JSON.stringify(['/dev/block/dm-0 on / type ext4 (ro,seclabel,relatime)', '/dev/block/dm-5 /data f2fs rw,lazytime,seclabel,nosuid,nodev 0 0'], null, 4),
-    'services.txt': 'Found 2 services:\n0\tpackage: [android.content.pm.IPackageManager]\n1\tactivity: [android.app.IActivityManager]\n',
+    'mounts.json': JSON.stringify(
+      [
+        '/dev/block/dm-0 on / type ext4 (ro,seclabel,relatime)',
+        '/dev/block/dm-5 /data f2fs rw,lazytime,seclabel,nosuid,nodev 0 0',
+      ],
+      null,
+      4,
+    ),
+    'services.txt':
+      'Found 2 services:\n0\tpackage: [android.content.pm.IPackageManager]\n1\tactivity: [android.app.IActivityManager]\n',
     'logcat.txt': '03-05 10:00:00.000  1234  1234 I ActivityManager: Start proc 4321:com.example.spyagent\n',
     'command.log': 'time="2023-03-05T10:00:00Z" level=info msg="Started new acquisition"\n',
   };
@@ -365,7 +422,8 @@ export function androidQfFiles(options: AndroidQfOptions = {}): TestZipEntry[] {
   Object.assign(files, options.replace ?? {});
   const entries: TestZipEntry[] = root ? [{ name: `${root}/` }] : [];
   for (const [name, data] of Object.entries(files)) entries.push({ name: at(name), data });
-  if (options.nestedBugreport) entries.push({ name: at('bugreport.zip'), data: options.nestedBugreport, method: 'store' });
+  if (options.nestedBugreport)
+    entries.push({ name: at('bugreport.zip'), data: options.nestedBugreport, method: 'store' });
   entries.push(...(options.extra ?? []));
   return entries;
 }
@@ -456,8 +514,14 @@ export function bugreportFiles(options: BugreportOptions = {}): TestZipEntry[] {
     { name: at(mainName), data: options.main ?? dumpstateText() },
     { name: at('dumpstate_log.txt'), data: 'dumpstate log\n' },
     { name: at('FS/data/tombstones/tombstone_00'), data: tombstoneText() },
-    { name: at('FS/data/tombstones/tombstone_00.pb'), data: Buffer.from([0x0a, 0x05, 0x61, 0x72, 0x6d, 0x36, 0x34, 0x00]) },
-    { name: at('FS/data/tombstones/tombstone_01'), data: tombstoneText('com.example.notes', 'notes: made-up assertion failed') },
+    {
+      name: at('FS/data/tombstones/tombstone_00.pb'),
+      data: Buffer.from([0x0a, 0x05, 0x61, 0x72, 0x6d, 0x36, 0x34, 0x00]),
+    },
+    {
+      name: at('FS/data/tombstones/tombstone_01'),
+      data: tombstoneText('com.example.notes', 'notes: made-up assertion failed'),
+    },
   ];
   if (options.withMainEntry !== false) entries.unshift({ name: at('main_entry.txt'), data: mainName });
   entries.push(...(options.extra ?? []));

@@ -3,7 +3,7 @@
  * kinds the matcher already knows keep their meaning (`bundleId` is an app id, a package name on
  * Android), and the new kinds are listed in the README with the matcher rules they want.
  */
-import { OBSERVATION_KINDS, type Observation, type ObservationKind } from '../types';
+import { type Observation, OBSERVATION_KINDS, type ObservationKind } from '../types';
 
 export type HashAlgorithm = 'md5' | 'sha1' | 'sha256';
 
@@ -150,7 +150,12 @@ export interface Tombstone {
 }
 
 export type AndroidHeuristicRule =
-  'android.sideloaded-app' | 'android.root-binary' | 'android.selinux-permissive' | 'android.old-security-patch' | 'android.package-verification-disabled' | 'android.adb-enabled';
+  | 'android.sideloaded-app'
+  | 'android.root-binary'
+  | 'android.selinux-permissive'
+  | 'android.old-security-patch'
+  | 'android.package-verification-disabled'
+  | 'android.adb-enabled';
 
 /** A warning from the device's state rather than from an indicator. */
 export interface AndroidHeuristicFinding {

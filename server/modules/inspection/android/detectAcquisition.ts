@@ -71,15 +71,31 @@ const firstLine = (text: string): string =>
 
 /** What each AndroidQF file must start with; a file with that name but other content does not count. */
 const CONTENT_CHECKS: Array<{ name: string; test: (head: string) => boolean; says: string }> = [
-  { name: 'acquisition.json', test: (h) => /"androidqf_version"\s*:/.test(h), says: 'acquisition.json names an androidqf_version' },
-  { name: 'getprop.txt', test: (h) => /^\[[^\]\s]+\]: \[/.test(firstLine(h)), says: 'getprop.txt holds `[property]: [value]` lines' },
+  {
+    name: 'acquisition.json',
+    test: (h) => /"androidqf_version"\s*:/.test(h),
+    says: 'acquisition.json names an androidqf_version',
+  },
+  {
+    name: 'getprop.txt',
+    test: (h) => /^\[[^\]\s]+\]: \[/.test(firstLine(h)),
+    says: 'getprop.txt holds `[property]: [value]` lines',
+  },
   {
     name: 'packages.json',
     test: (h) => /^\s*\[/.test(h.replace(/^\uFEFF/, '')) && /"name"\s*:/.test(h) && /"files"\s*:/.test(h),
     says: 'packages.json is an array of packages with their files',
   },
-  { name: 'dumpsys.txt', test: (h) => /^DUMP OF SERVICE /m.test(h), says: 'dumpsys.txt holds `DUMP OF SERVICE` sections' },
-  { name: 'processes.txt', test: (h) => /\bPID\b.*\b(NAME|CMD|COMMAND)\s*$/m.test(h), says: 'processes.txt is a ps listing' },
+  {
+    name: 'dumpsys.txt',
+    test: (h) => /^DUMP OF SERVICE /m.test(h),
+    says: 'dumpsys.txt holds `DUMP OF SERVICE` sections',
+  },
+  {
+    name: 'processes.txt',
+    test: (h) => /\bPID\b.*\b(NAME|CMD|COMMAND)\s*$/m.test(h),
+    says: 'processes.txt is a ps listing',
+  },
 ];
 
 /**
@@ -117,10 +133,16 @@ export async function detectAcquisition(zip: SafeZip): Promise<Acquisition> {
     if (entry.size === 0 || !budget()) return null;
     const head = await sniff(zip, entry);
     if (!/^== dumpstate: /m.test(head.slice(0, 4096))) return null;
-    return { kind: 'bugreport', root: dirOf(entry.path), main: entry, evidence: `${how} starts with dumpstate's header` };
+    return {
+      kind: 'bugreport',
+      root: dirOf(entry.path),
+      main: entry,
+      evidence: `${how} starts with dumpstate's header`,
+    };
   };
   for (const entry of zip.files.values()) {
-    if (baseOf(entry.path) !== 'main_entry.txt' || entry.path.split('/').length > 2 || entry.size > 4096 || !budget()) continue;
+    if (baseOf(entry.path) !== 'main_entry.txt' || entry.path.split('/').length > 2 || entry.size > 4096 || !budget())
+      continue;
     const named = (await sniff(zip, entry)).trim();
     if (!named || named.includes('..') || named.startsWith('/')) continue;
     const main = zip.files.get(join(dirOf(entry.path), named));

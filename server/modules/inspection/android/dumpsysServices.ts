@@ -52,7 +52,14 @@ export class AccessibilityParser implements LineSink {
 
   private add(text: string, lineNo: number, raw = text): void {
     for (const { component, pkg } of componentsIn(text)) {
-      const o = this.list.add({ kind: 'accessibilityService', value: component, line: lineNo, raw: raw.trim(), appId: pkg, detail: { user: this.user } });
+      const o = this.list.add({
+        kind: 'accessibilityService',
+        value: component,
+        line: lineNo,
+        raw: raw.trim(),
+        appId: pkg,
+        detail: { user: this.user },
+      });
       if (o && !this.services.includes(o)) this.services.push(o);
     }
   }

@@ -1,10 +1,12 @@
 import type { AndroidObservation, HashAlgorithm } from './androidTypes';
-import { DIGEST_LENGTHS, hexDigest, str, type ObservationList } from './collect';
+import { DIGEST_LENGTHS, hexDigest, type ObservationList, str } from './collect';
 
 const ALGORITHMS: HashAlgorithm[] = ['md5', 'sha1', 'sha256'];
 
 const epochIso = (value: unknown): string | undefined =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0 && value < 4_102_444_800 ? new Date(value * 1000).toISOString() : undefined;
+  typeof value === 'number' && Number.isFinite(value) && value > 0 && value < 4_102_444_800
+    ? new Date(value * 1000).toISOString()
+    : undefined;
 
 /**
  * One element of AndroidQF's files.json (its `adb.FileInfo`, from `find -printf` or its
@@ -36,7 +38,15 @@ export function fileFromJson(list: ObservationList, value: unknown, index: numbe
   });
   for (const algorithm of ALGORITHMS) {
     const digest = hexDigest(record[algorithm], DIGEST_LENGTHS[algorithm]);
-    if (digest) list.add({ kind: 'fileHash', value: digest, algorithm, line, jsonPath: `$[${index}].${algorithm}`, raw: `${algorithm} ${digest} ${path}` });
+    if (digest)
+      list.add({
+        kind: 'fileHash',
+        value: digest,
+        algorithm,
+        line,
+        jsonPath: `$[${index}].${algorithm}`,
+        raw: `${algorithm} ${digest} ${path}`,
+      });
   }
   return added !== null;
 }
@@ -46,13 +56,25 @@ export function fileFromJson(list: ObservationList, value: unknown, index: numbe
  * busybox, supersu, Superuser.apk, KingoUser.apk, SuperSu.apk, magisk, magiskhide, magiskinit,
  * magiskpolicy that was found (a path a line). Each path becomes a `path` observation.
  */
-export function rootBinariesFromJson(list: ObservationList, value: unknown, index: number, line: number): AndroidObservation[] {
+export function rootBinariesFromJson(
+  list: ObservationList,
+  value: unknown,
+  index: number,
+  line: number,
+): AndroidObservation[] {
   if (typeof value !== 'string') return [];
   const out: AndroidObservation[] = [];
   for (const candidate of value.split(/\r?\n/).slice(0, 32)) {
     const path = candidate.trim();
     if (path === '' || path.length > 4096 || /not found/i.test(path)) continue;
-    const o = list.add({ kind: 'path', value: path, line, jsonPath: `$[${index}]`, raw: path, detail: { rootBinary: true } });
+    const o = list.add({
+      kind: 'path',
+      value: path,
+      line,
+      jsonPath: `$[${index}]`,
+      raw: path,
+      detail: { rootBinary: true },
+    });
     if (o) out.push(o);
   }
   return out;
@@ -72,7 +94,12 @@ export function parseMount(text: string): { device: string; mountPoint: string; 
   return null;
 }
 
-export function addMount(list: ObservationList, text: string, line: number, jsonPath?: string): AndroidObservation | null {
+export function addMount(
+  list: ObservationList,
+  text: string,
+  line: number,
+  jsonPath?: string,
+): AndroidObservation | null {
   const mount = parseMount(text);
   if (!mount) return null;
   return list.add(

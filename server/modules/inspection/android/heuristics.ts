@@ -39,7 +39,8 @@ export const WHY: Record<AndroidHeuristicFinding['rule'], string> = {
     'SELinux confines every app and system service. In permissive mode its rules are logged but not enforced, which rooting tools and ' +
     'exploits do to gain access; production phones ship enforcing.',
   'android.old-security-patch':
-    'Spyware vendors exploit the vulnerabilities that the monthly Android security patches close; a phone months behind stays open to ' + 'exploits that are known and used.',
+    'Spyware vendors exploit the vulnerabilities that the monthly Android security patches close; a phone months behind stays open to ' +
+    'exploits that are known and used.',
   'android.package-verification-disabled':
     'Package verification (Google Play Protect) checks apps installed from outside the Play Store, including over ADB; turning it off is a ' +
     'step in installing spyware by hand.',
@@ -53,7 +54,12 @@ const DAY_MS = 86_400_000;
 /** Warnings from the device's state, each with its evidence and why it matters. */
 export function androidHeuristics(state: DeviceState, options: HeuristicOptions): AndroidHeuristicFinding[] {
   const out: AndroidHeuristicFinding[] = [];
-  const push = (rule: AndroidHeuristicFinding['rule'], message: string, observation: AndroidObservation, evidence: AndroidObservation[] = []): void => {
+  const push = (
+    rule: AndroidHeuristicFinding['rule'],
+    message: string,
+    observation: AndroidObservation,
+    evidence: AndroidObservation[] = [],
+  ): void => {
     out.push({ rule, message, why: WHY[rule], observation, evidence });
   };
   const stores = new Set(options.knownStores ?? KNOWN_STORES);
@@ -90,7 +96,10 @@ export function androidHeuristics(state: DeviceState, options: HeuristicOptions)
     if (adminOf.length > 0) reasons.push(`is a device administrator (${adminOf.map((o) => o.value).join(', ')})`);
     if (reasons.length === 0) continue;
     const origin = pkg.installer ? `by ${pkg.installer}, not an app store` : 'without an installer (sideloaded)';
-    push('android.sideloaded-app', `${pkg.name} was installed ${origin} and ${reasons.join(', ')}`, pkg.evidence, [...its, ...adminOf]);
+    push('android.sideloaded-app', `${pkg.name} was installed ${origin} and ${reasons.join(', ')}`, pkg.evidence, [
+      ...its,
+      ...adminOf,
+    ]);
   }
 
   for (const o of state.rootBinaries) push('android.root-binary', `Root binary present: ${o.value}`, o);
@@ -100,25 +109,38 @@ export function androidHeuristics(state: DeviceState, options: HeuristicOptions)
   } else if (!state.selinux) {
     const boot = state.properties.get('ro.boot.selinux');
     const mode = boot?.value.trim().toLowerCase();
-    if (boot && (mode === 'permissive' || mode === 'disabled')) push('android.selinux-permissive', `SELinux is ${mode} (ro.boot.selinux)`, boot.observation);
+    if (boot && (mode === 'permissive' || mode === 'disabled'))
+      push('android.selinux-permissive', `SELinux is ${mode} (ro.boot.selinux)`, boot.observation);
   }
 
   const patch = state.properties.get('ro.build.version.security_patch');
-  const patchDate = patch && /^\d{4}-\d{2}-\d{2}$/.test(patch.value.trim()) ? Date.parse(`${patch.value.trim()}T00:00:00Z`) : NaN;
+  const patchDate =
+    patch && /^\d{4}-\d{2}-\d{2}$/.test(patch.value.trim()) ? Date.parse(`${patch.value.trim()}T00:00:00Z`) : NaN;
   if (patch && !Number.isNaN(patchDate)) {
     const maxDays = options.maxPatchAgeDays ?? DEFAULT_MAX_PATCH_AGE_DAYS;
     const age = Math.floor((options.now.getTime() - patchDate) / DAY_MS);
-    if (age > maxDays) push('android.old-security-patch', `Security patch level ${patch.value.trim()} is ${age} days old (more than ${maxDays})`, patch.observation);
+    if (age > maxDays)
+      push(
+        'android.old-security-patch',
+        `Security patch level ${patch.value.trim()} is ${age} days old (more than ${maxDays})`,
+        patch.observation,
+      );
   }
 
   const setting = (key: string): Fact | undefined => state.settings.get(key);
   for (const key of ['global/package_verifier_enable', 'global/verifier_verify_adb_installs']) {
     const s = setting(key);
-    if (s && s.value.trim() === '0') push('android.package-verification-disabled', `Package verification is off: ${key.slice(7)}=0`, s.observation);
+    if (s && s.value.trim() === '0')
+      push('android.package-verification-disabled', `Package verification is off: ${key.slice(7)}=0`, s.observation);
   }
   for (const key of ['global/adb_enabled', 'global/adb_wifi_enabled']) {
     const s = setting(key);
-    if (s && s.value.trim() === '1') push('android.adb-enabled', `${key === 'global/adb_enabled' ? 'USB' : 'Wireless'} debugging is on: ${key.slice(7)}=1`, s.observation);
+    if (s && s.value.trim() === '1')
+      push(
+        'android.adb-enabled',
+        `${key === 'global/adb_enabled' ? 'USB' : 'Wireless'} debugging is on: ${key.slice(7)}=1`,
+        s.observation,
+      );
   }
   return out;
 }

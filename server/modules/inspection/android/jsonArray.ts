@@ -15,7 +15,11 @@ export interface JsonArrayLimits {
   maxElements: number;
 }
 
-export const DEFAULT_JSON_ARRAY_LIMITS: JsonArrayLimits = { maxElementChars: 1024 * 1024, maxDepth: 32, maxElements: 1_000_000 };
+export const DEFAULT_JSON_ARRAY_LIMITS: JsonArrayLimits = {
+  maxElementChars: 1024 * 1024,
+  maxDepth: 32,
+  maxElements: 1_000_000,
+};
 
 export interface JsonArraySummary {
   elements: number;
@@ -187,6 +191,7 @@ export async function streamJsonArray(
     if (now() === 'element') keep(text.length);
   }
   if (now() === 'element' && primitive) finish();
-  if (now() !== 'done') return fail(now() === 'start' ? 'empty document: not a JSON array' : 'the JSON array breaks off (truncated)');
+  if (now() !== 'done')
+    return fail(now() === 'start' ? 'empty document: not a JSON array' : 'the JSON array breaks off (truncated)');
   return summary;
 }

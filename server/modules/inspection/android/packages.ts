@@ -1,5 +1,5 @@
 import type { AndroidObservation, AndroidPackage, ApkCertificate, ApkFile, HashAlgorithm } from './androidTypes';
-import { DIGEST_LENGTHS, hexDigest, isPackageName, str, type ObservationList } from './collect';
+import { DIGEST_LENGTHS, hexDigest, isPackageName, type ObservationList, str } from './collect';
 import { isDangerousPermission } from './permissions';
 import { androidLocalTime, type LineSink } from './text';
 
@@ -9,7 +9,15 @@ const MAX_FILES_PER_PACKAGE = 64;
 const MAX_PERMISSIONS = 1000;
 
 function newPackage(name: string, evidence: AndroidObservation): AndroidPackage {
-  return { name, requestedPermissions: [], grantedPermissions: [], dangerousPermissions: [], files: [], sources: [evidence.source], evidence };
+  return {
+    name,
+    requestedPermissions: [],
+    grantedPermissions: [],
+    dangerousPermissions: [],
+    files: [],
+    sources: [evidence.source],
+    evidence,
+  };
 }
 
 /** Go's zero time (`0001-01-01T00:00:00Z`) is how AndroidQF writes "no certificate". */
@@ -48,7 +56,12 @@ function certificateFrom(value: unknown): ApkCertificate | undefined {
  * signing certificate: apkverifier's CertInfo), `trusted_certificate`. packages.json carries no
  * install times and no permissions: those come from dumpsys.txt's package dump.
  */
-export function packageFromJson(list: ObservationList, value: unknown, index: number, line: number): AndroidPackage | null {
+export function packageFromJson(
+  list: ObservationList,
+  value: unknown,
+  index: number,
+  line: number,
+): AndroidPackage | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const record = value as Record<string, unknown>;
   const name = str(record.name, 256);
@@ -83,7 +96,15 @@ export function packageFromJson(list: ObservationList, value: unknown, index: nu
       if (!digest) continue;
       apk[algorithm] = digest;
       if (algorithm !== 'sha512') {
-        list.add({ kind: 'fileHash', value: digest, algorithm, line, jsonPath: `${at}.${algorithm}`, raw: `${algorithm} ${digest} ${path}`, appId: name });
+        list.add({
+          kind: 'fileHash',
+          value: digest,
+          algorithm,
+          line,
+          jsonPath: `${at}.${algorithm}`,
+          raw: `${algorithm} ${digest} ${path}`,
+          appId: name,
+        });
       }
     }
     const cert = certificateFrom(file.certificate);
@@ -167,7 +188,14 @@ export class DumpsysPackageParser implements LineSink {
     if (text.charCodeAt(0) !== 32) {
       this.endPackage();
       const header = text.trim();
-      this.block = header === 'Packages:' ? 'packages' : header === 'Hidden system packages:' ? 'hidden' : header === 'Receiver Resolver Table:' ? 'receivers' : null;
+      this.block =
+        header === 'Packages:'
+          ? 'packages'
+          : header === 'Hidden system packages:'
+            ? 'hidden'
+            : header === 'Receiver Resolver Table:'
+              ? 'receivers'
+              : null;
       this.action = null;
       this.receiver = null;
       return;
@@ -246,9 +274,11 @@ export class DumpsysPackageParser implements LineSink {
     const name = /^([A-Za-z0-9_.]+)/.exec(trimmed)?.[1];
     if (!name) return;
     if (this.mode === 'requested') {
-      if (pkg.requestedPermissions.length < MAX_PERMISSIONS && !pkg.requestedPermissions.includes(name)) pkg.requestedPermissions.push(name);
+      if (pkg.requestedPermissions.length < MAX_PERMISSIONS && !pkg.requestedPermissions.includes(name))
+        pkg.requestedPermissions.push(name);
     } else if (/\bgranted=true\b/.test(trimmed)) {
-      if (pkg.grantedPermissions.length < MAX_PERMISSIONS && !pkg.grantedPermissions.includes(name)) pkg.grantedPermissions.push(name);
+      if (pkg.grantedPermissions.length < MAX_PERMISSIONS && !pkg.grantedPermissions.includes(name))
+        pkg.grantedPermissions.push(name);
     }
   }
 
@@ -325,7 +355,17 @@ export class DumpsysPackageParser implements LineSink {
     const key = `${r.component} ${action}`;
     if (this.receiverKeys.has(key)) return;
     this.receiverKeys.add(key);
-    const o = this.list.add({ kind: 'receiver', value: r.component, line: r.line, raw: `${r.raw} (${action})`, appId: r.pkg, detail: { action } }, action);
+    const o = this.list.add(
+      {
+        kind: 'receiver',
+        value: r.component,
+        line: r.line,
+        raw: `${r.raw} (${action})`,
+        appId: r.pkg,
+        detail: { action },
+      },
+      action,
+    );
     if (o) this.receivers.push(o);
   }
 

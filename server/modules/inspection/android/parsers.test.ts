@@ -1,21 +1,22 @@
 import { describe, expect, it } from 'vitest';
+
 import {
   BAD,
   dumpsysAccessibilityText,
   dumpsysAppopsText,
   dumpsysDevicePolicyText,
   dumpsysPackageText,
+  getpropText,
   GOOD,
   packagesJson,
   psText,
   SAMPLE_PROPERTIES,
-  getpropText,
   tombstoneText,
 } from './androidSamples';
 import { ObservationList } from './collect';
 import { AccessibilityParser, AppopsParser, DevicePolicyParser } from './dumpsysServices';
 import { addMount, fileFromJson, parseMount, rootBinariesFromJson } from './files';
-import { streamJsonArray, type JsonArrayLimits } from './jsonArray';
+import { type JsonArrayLimits, streamJsonArray } from './jsonArray';
 import { DumpsysPackageParser, packageFromJson } from './packages';
 import { processFromJson, PsParser } from './processes';
 import { deviceFromProperties, GetpropParser, parseGetenforce } from './properties';
@@ -35,7 +36,12 @@ describe('getprop', () => {
     const parser = new GetpropParser(list);
     textLines(`${getpropText()}[multi.line]: [first\nsecond]\n`, parser);
     const bad = list.items.find((o) => o.value === BAD.property)!;
-    expect(bad).toMatchObject({ kind: 'property', source: 'getprop.txt', raw: `[${BAD.property}]: [1]`, detail: { value: '1' } });
+    expect(bad).toMatchObject({
+      kind: 'property',
+      source: 'getprop.txt',
+      raw: `[${BAD.property}]: [1]`,
+      detail: { value: '1' },
+    });
     expect(bad.line).toBe(Object.keys(SAMPLE_PROPERTIES).indexOf(BAD.property) + 1);
     expect(parser.properties.get('multi.line')?.value).toBe('first\nsecond');
     expect(deviceFromProperties(parser.properties)).toEqual({
@@ -69,7 +75,12 @@ describe('settings', () => {
     textLines('adb_enabled=1\nweird=a=b\n\nnot a setting line\n', parser);
     expect(parser.settings.get('global/adb_enabled')?.value).toBe('1');
     expect(parser.settings.get('global/weird')?.value).toBe('a=b');
-    expect(list.items[0]).toMatchObject({ kind: 'setting', value: 'global/adb_enabled', line: 1, detail: { value: '1' } });
+    expect(list.items[0]).toMatchObject({
+      kind: 'setting',
+      value: 'global/adb_enabled',
+      line: 1,
+      detail: { value: '1' },
+    });
   });
 
   it('`dumpsys settings` rows of user 0, defaults and tags cut off the value', () => {
@@ -122,7 +133,9 @@ describe('processes', () => {
 
   it('processes.json from the collector', () => {
     const list = new ObservationList('processes.json');
-    expect(processFromJson(list, { pid: 7, filename: '(implantd)', command_line: ['/data/local/tmp/implantd', '-x'] }, 0, 2)).toBe(true);
+    expect(
+      processFromJson(list, { pid: 7, filename: '(implantd)', command_line: ['/data/local/tmp/implantd', '-x'] }, 0, 2),
+    ).toBe(true);
     expect(processFromJson(list, { pid: 8, filename: '(kworker)', command_line: [] }, 1, 9)).toBe(true);
     expect(processFromJson(list, 'nope', 2, 10)).toBe(false);
     expect(list.items.map((o) => [o.kind, o.value, o.jsonPath])).toEqual([
@@ -136,11 +149,17 @@ describe('packages', () => {
   it("packages.json: name, installer, flags, APK hashes and the signing certificate's digests with JSON paths", async () => {
     const list = new ObservationList('packages.json');
     const packages: ReturnType<typeof packageFromJson>[] = [];
-    await streamJsonArray([bytes(packagesJson())], (value, index, line) => packages.push(packageFromJson(list, value, index, line)));
+    await streamJsonArray([bytes(packagesJson())], (value, index, line) =>
+      packages.push(packageFromJson(list, value, index, line)),
+    );
     const bad = packages[0]!;
     expect(bad).toMatchObject({ name: BAD.package, system: false, thirdParty: true, disabled: false, uid: 10234 });
     expect(bad.installer).toBeUndefined(); // `null` in the file
-    expect(bad.files[0]).toMatchObject({ path: BAD.apkPath, sha256: BAD.apkSha256, certificate: { sha256: BAD.certSha256, subject: 'CN=Made Up Signer' } });
+    expect(bad.files[0]).toMatchObject({
+      path: BAD.apkPath,
+      sha256: BAD.apkSha256,
+      certificate: { sha256: BAD.certSha256, subject: 'CN=Made Up Signer' },
+    });
     const cert = list.items.find((o) => o.kind === 'appCert' && o.algorithm === 'sha256' && o.appId === BAD.package)!;
     expect(cert).toMatchObject({ value: BAD.certSha256, jsonPath: '$[0].files[0].certificate.Sha256' });
     expect(cert.line).toBeGreaterThan(1);
@@ -166,15 +185,24 @@ describe('packages', () => {
       disabled: false,
       firstInstallTime: '2023-03-02T13:05:09.000Z',
       lastUpdateTime: '2023-03-02T13:05:09.000Z',
-      dangerousPermissions: ['android.permission.READ_SMS', 'android.permission.RECORD_AUDIO', 'android.permission.ACCESS_FINE_LOCATION'],
+      dangerousPermissions: [
+        'android.permission.READ_SMS',
+        'android.permission.RECORD_AUDIO',
+        'android.permission.ACCESS_FINE_LOCATION',
+      ],
       grantedDangerousPermissions: ['android.permission.READ_SMS', 'android.permission.RECORD_AUDIO'],
     });
     expect(bad.installer).toBeUndefined();
     expect(bad.evidence).toMatchObject({ kind: 'bundleId', value: BAD.package, timestamp: '2023-03-02T13:05:09.000Z' });
-    expect(parser.packages.get(GOOD.package)).toMatchObject({ installer: 'com.android.vending', initiatingInstaller: 'com.android.vending' });
+    expect(parser.packages.get(GOOD.package)).toMatchObject({
+      installer: 'com.android.vending',
+      initiatingInstaller: 'com.android.vending',
+    });
     expect(parser.packages.get('com.android.systemui')).toMatchObject({ system: true, thirdParty: false });
     expect(parser.packages.has('com.android.chrome')).toBe(false);
-    expect(parser.receivers.map((o) => [o.value, o.detail?.action])).toEqual([[`${BAD.package}/.SmsSpy`, 'android.provider.Telephony.SMS_RECEIVED']]);
+    expect(parser.receivers.map((o) => [o.value, o.detail?.action])).toEqual([
+      [`${BAD.package}/.SmsSpy`, 'android.provider.Telephony.SMS_RECEIVED'],
+    ]);
   });
 
   it('without the device zone, times stay local ISO without an offset', () => {
@@ -190,7 +218,15 @@ describe('dumpsys services', () => {
     const list = new ObservationList('dumpsys.txt');
     const parser = new AccessibilityParser(list);
     textLines(dumpsysAccessibilityText(), parser);
-    textLines(['User state[attributes:{id=10, x=y}', '     enabled services: {', '        0 : com.old.style/.Svc', '     }'].join('\n'), parser);
+    textLines(
+      [
+        'User state[attributes:{id=10, x=y}',
+        '     enabled services: {',
+        '        0 : com.old.style/.Svc',
+        '     }',
+      ].join('\n'),
+      parser,
+    );
     expect(parser.services.map((o) => [o.value, o.appId, o.detail?.user])).toEqual([
       [BAD.accessibilityService, BAD.package, 0],
       ['com.old.style/.Svc', 'com.old.style', 10],
@@ -200,7 +236,10 @@ describe('dumpsys services', () => {
   it('device_policy: the admins under Enabled Device Admins and the device owner', () => {
     const list = new ObservationList('dumpsys.txt');
     const parser = new DevicePolicyParser(list);
-    textLines(`${dumpsysDevicePolicyText()}\n  Device Owner:\n    admin=ComponentInfo{com.corp.mdm/com.corp.mdm.Admin}\n    name=Corp\n`, parser);
+    textLines(
+      `${dumpsysDevicePolicyText()}\n  Device Owner:\n    admin=ComponentInfo{com.corp.mdm/com.corp.mdm.Admin}\n    name=Corp\n`,
+      parser,
+    );
     expect(parser.admins.map((o) => [o.value, o.appId, o.detail?.role])).toEqual([
       [BAD.deviceAdmin, BAD.package, 'device admin'],
       ['com.corp.mdm/com.corp.mdm.Admin', 'com.corp.mdm', 'Device Owner'],
@@ -210,7 +249,10 @@ describe('dumpsys services', () => {
   it('appops: each op with its mode and last access, new and old layouts', () => {
     const list = new ObservationList('dumpsys.txt');
     const parser = new AppopsParser(list, 'Europe/Paris');
-    textLines(`${dumpsysAppopsText()}\n  Uid 10099:\n    Package com.old.app:\n      CAMERA: mode=1; time=+2h ago\n`, parser);
+    textLines(
+      `${dumpsysAppopsText()}\n  Uid 10099:\n    Package com.old.app:\n      CAMERA: mode=1; time=+2h ago\n`,
+      parser,
+    );
     parser.finish();
     expect(list.items.map((o) => [o.value, o.detail?.mode, o.detail?.lastAccess])).toEqual([
       [`${BAD.package}:RECORD_AUDIO`, 'allow', '2023-03-03T21:10:00.123Z'],
@@ -267,16 +309,36 @@ describe('tombstones', () => {
       fingerprint: SAMPLE_PROPERTIES['ro.build.fingerprint'],
     });
     expect(t.backtrace).toEqual([
-      { index: 0, pc: '000000000004f3d8', file: '/apex/com.android.runtime/lib64/bionic/libc.so', symbol: 'abort', offset: 168, buildId: '0123456789abcdef0123456789abcdef' },
-      { index: 1, pc: '0000000000001234', file: '/data/local/tmp/libimplant.so', symbol: 'Implant::run(int, char const*)', offset: 52 },
+      {
+        index: 0,
+        pc: '000000000004f3d8',
+        file: '/apex/com.android.runtime/lib64/bionic/libc.so',
+        symbol: 'abort',
+        offset: 168,
+        buildId: '0123456789abcdef0123456789abcdef',
+      },
+      {
+        index: 1,
+        pc: '0000000000001234',
+        file: '/data/local/tmp/libimplant.so',
+        symbol: 'Implant::run(int, char const*)',
+        offset: 52,
+      },
       { index: 2, pc: '0000000000000f00', file: '/data/local/tmp/implantd' },
     ]);
-    expect(list.items.find((o) => o.kind === 'tombstone')).toMatchObject({ value: BAD.tombstoneProcess, timestamp: '2023-03-04T02:12:45.123Z' });
+    expect(list.items.find((o) => o.kind === 'tombstone')).toMatchObject({
+      value: BAD.tombstoneProcess,
+      timestamp: '2023-03-04T02:12:45.123Z',
+    });
     expect(list.items.find((o) => o.kind === 'path' && o.value === '/data/local/tmp/libimplant.so')).toBeDefined();
   });
 
   it('frames, stamps and a text that is not a tombstone', () => {
-    expect(parseFrame('#03 pc 00001000  /system/lib64/libfoo.so (offset 0x2000)')).toEqual({ index: 3, pc: '00001000', file: '/system/lib64/libfoo.so (offset 0x2000)' });
+    expect(parseFrame('#03 pc 00001000  /system/lib64/libfoo.so (offset 0x2000)')).toEqual({
+      index: 3,
+      pc: '00001000',
+      file: '/system/lib64/libfoo.so (offset 0x2000)',
+    });
     expect(tombstoneTime('2019-07-24 14:29:56+0200')).toBe('2019-07-24T12:29:56.000Z');
     const parser = new TombstoneParser(new ObservationList('x'));
     textLines('hello\nworld', parser);
@@ -287,9 +349,20 @@ describe('tombstones', () => {
 describe('files, root binaries, mounts', () => {
   it('files.json records: path dated by mtime, hashes', () => {
     const list = new ObservationList('files.json');
-    fileFromJson(list, { path: '/data/local/tmp/x', modified_time: 1677900000, sha256: 'A'.repeat(64), mode: '-rwx------' }, 3, 40);
+    fileFromJson(
+      list,
+      { path: '/data/local/tmp/x', modified_time: 1677900000, sha256: 'A'.repeat(64), mode: '-rwx------' },
+      3,
+      40,
+    );
     expect(list.items).toMatchObject([
-      { kind: 'path', value: '/data/local/tmp/x', timestamp: '2023-03-04T03:20:00.000Z', jsonPath: '$[3].path', line: 40 },
+      {
+        kind: 'path',
+        value: '/data/local/tmp/x',
+        timestamp: '2023-03-04T03:20:00.000Z',
+        jsonPath: '$[3].path',
+        line: 40,
+      },
       { kind: 'fileHash', value: 'a'.repeat(64), algorithm: 'sha256', jsonPath: '$[3].sha256' },
     ]);
     expect(fileFromJson(list, { path: 'relative' }, 4, 41)).toBe(false);
@@ -297,13 +370,26 @@ describe('files, root binaries, mounts', () => {
 
   it('root_binaries.json entries are `which -a` outputs', () => {
     const list = new ObservationList('root_binaries.json');
-    expect(rootBinariesFromJson(list, '/system/xbin/su\n/sbin/su\n', 0, 2).map((o) => o.value)).toEqual(['/system/xbin/su', '/sbin/su']);
+    expect(rootBinariesFromJson(list, '/system/xbin/su\n/sbin/su\n', 0, 2).map((o) => o.value)).toEqual([
+      '/system/xbin/su',
+      '/sbin/su',
+    ]);
     expect(rootBinariesFromJson(list, 'which: not found', 1, 3)).toEqual([]);
   });
 
   it('mounts in both spellings', () => {
-    expect(parseMount('/dev/block/dm-0 on / type ext4 (ro,seclabel)')).toEqual({ device: '/dev/block/dm-0', mountPoint: '/', type: 'ext4', options: 'ro,seclabel' });
-    expect(parseMount('tmpfs /dev tmpfs rw,seclabel,nosuid 0 0')).toEqual({ device: 'tmpfs', mountPoint: '/dev', type: 'tmpfs', options: 'rw,seclabel,nosuid' });
+    expect(parseMount('/dev/block/dm-0 on / type ext4 (ro,seclabel)')).toEqual({
+      device: '/dev/block/dm-0',
+      mountPoint: '/',
+      type: 'ext4',
+      options: 'ro,seclabel',
+    });
+    expect(parseMount('tmpfs /dev tmpfs rw,seclabel,nosuid 0 0')).toEqual({
+      device: 'tmpfs',
+      mountPoint: '/dev',
+      type: 'tmpfs',
+      options: 'rw,seclabel,nosuid',
+    });
     const list = new ObservationList('mounts.json');
     expect(addMount(list, 'nonsense', 1)).toBeNull();
   });
@@ -330,7 +416,11 @@ describe('bounded reading', () => {
     const seen: unknown[] = [];
     const summary = await streamJsonArray([bytes(doc)], (v) => seen.push(v), limits);
     expect(seen).toEqual([{ ok: 1 }]);
-    expect(summary.skipped.map((s) => s.reason)).toEqual(['element larger than 1000 characters', 'element nested deeper than 8', 'not valid JSON']);
+    expect(summary.skipped.map((s) => s.reason)).toEqual([
+      'element larger than 1000 characters',
+      'element nested deeper than 8',
+      'not valid JSON',
+    ]);
   });
 
   it('not an array, truncated, trailing data, too many elements', async () => {
@@ -345,7 +435,10 @@ describe('bounded reading', () => {
 
   it('lines across chunks, CRLF, an overlong line cut, binary refused', async () => {
     const seen: string[] = [];
-    const s = await streamLines(chunked(bytes(`a\r\nb${'y'.repeat(50)}\nc`), 4), (l) => seen.push(l), { maxLines: 10, maxLineChars: 20 });
+    const s = await streamLines(chunked(bytes(`a\r\nb${'y'.repeat(50)}\nc`), 4), (l) => seen.push(l), {
+      maxLines: 10,
+      maxLineChars: 20,
+    });
     expect(seen).toEqual(['a', `b${'y'.repeat(19)}`, 'c']);
     expect(s.cutLines).toBe(1);
     const bin = await streamLines(chunked(Buffer.from([0x41, 0, 0x42, 0x0a]), 2), () => undefined);

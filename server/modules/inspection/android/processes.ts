@@ -4,7 +4,14 @@ import type { LineSink } from './text';
 const NAME_COLUMNS = new Set(['NAME', 'CMD', 'COMMAND', 'ARGS', 'CMDLINE']);
 
 /** A process name as an observation: `path` when it is an absolute path, else `process`. */
-function addProcess(list: ObservationList, name: string, line: number | undefined, raw: string, jsonPath?: string, pid?: number): void {
+function addProcess(
+  list: ObservationList,
+  name: string,
+  line: number | undefined,
+  raw: string,
+  jsonPath?: string,
+  pid?: number,
+): void {
   let value = name.trim();
   // Kernel threads show as `[kthreadd]`; zombies and /proc/<pid>/stat names as `(name)`.
   if (/^\[.+\]$/.test(value) || /^\(.+\)$/.test(value)) value = value.slice(1, -1);

@@ -79,14 +79,20 @@ export function deviceFromProperties(props: Map<string, Fact>): AndroidDeviceIde
   const set = <K extends keyof AndroidDeviceIdentity>(key: K, value: AndroidDeviceIdentity[K] | undefined): void => {
     if (value !== undefined) device[key] = value;
   };
-  set('manufacturer', FIRST(get('ro.product.manufacturer'), get('ro.product.vendor.manufacturer'), get('ro.product.system.manufacturer')));
+  set(
+    'manufacturer',
+    FIRST(get('ro.product.manufacturer'), get('ro.product.vendor.manufacturer'), get('ro.product.system.manufacturer')),
+  );
   set('brand', FIRST(get('ro.product.brand'), get('ro.product.vendor.brand')));
   set('model', FIRST(get('ro.product.model'), get('ro.product.vendor.model'), get('ro.product.system.model')));
   set('device', FIRST(get('ro.product.device'), get('ro.product.vendor.device')));
   set('androidVersion', FIRST(get('ro.build.version.release'), get('ro.build.version.release_or_codename')));
   set('sdkVersion', get('ro.build.version.sdk'));
   set('securityPatch', get('ro.build.version.security_patch'));
-  set('fingerprint', FIRST(get('ro.build.fingerprint'), get('ro.vendor.build.fingerprint'), get('ro.system.build.fingerprint')));
+  set(
+    'fingerprint',
+    FIRST(get('ro.build.fingerprint'), get('ro.vendor.build.fingerprint'), get('ro.system.build.fingerprint')),
+  );
   set('buildId', get('ro.build.id'));
   set('serial', FIRST(get('ro.serialno'), get('ro.boot.serialno')));
   set('timeZone', get('persist.sys.timezone'));
@@ -96,12 +102,21 @@ export function deviceFromProperties(props: Map<string, Fact>): AndroidDeviceIde
 }
 
 /** AndroidQF's selinux.txt: the output of `getenforce` (`Enforcing`, `Permissive`, `Disabled`). */
-export function parseGetenforce(text: string, list: ObservationList): { mode: 'enforcing' | 'permissive' | 'disabled'; observation: AndroidObservation } | { error: string } {
+export function parseGetenforce(
+  text: string,
+  list: ObservationList,
+): { mode: 'enforcing' | 'permissive' | 'disabled'; observation: AndroidObservation } | { error: string } {
   const lines = text.split(/\r?\n/, 20);
   for (let i = 0; i < lines.length; i++) {
     const mode = lines[i]!.trim().toLowerCase();
     if (mode === 'enforcing' || mode === 'permissive' || mode === 'disabled') {
-      const observation = list.add({ kind: 'setting', value: 'selinux/mode', line: i + 1, raw: lines[i]!.trim(), detail: { value: mode } });
+      const observation = list.add({
+        kind: 'setting',
+        value: 'selinux/mode',
+        line: i + 1,
+        raw: lines[i]!.trim(),
+        detail: { value: mode },
+      });
       if (observation) return { mode, observation };
     }
   }

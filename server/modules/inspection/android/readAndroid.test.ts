@@ -2,13 +2,22 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ArchiveError } from '../archiveError';
 import { buildMatcher } from '../matcher';
 import type { Indicator } from '../types';
-import { toCoreObservation, type AndroidObservation } from './androidTypes';
-import { androidQfFiles, androidQfZip, BAD, bugreportFiles, bugreportZip, GOOD, SAMPLE_PROPERTIES } from './androidSamples';
+import {
+  androidQfFiles,
+  androidQfZip,
+  BAD,
+  bugreportFiles,
+  bugreportZip,
+  GOOD,
+  SAMPLE_PROPERTIES,
+} from './androidSamples';
+import { type AndroidObservation, toCoreObservation } from './androidTypes';
 import { detectAcquisition } from './detectAcquisition';
-import { readAndroidAcquisition, type AndroidInspection, type AndroidReadOptions } from './readAndroid';
+import { type AndroidInspection, type AndroidReadOptions, readAndroidAcquisition } from './readAndroid';
 import { openZip, ZipRefusal, type ZipRefusalReason } from './safeZip';
 import { createZip, type TestZipEntry } from './testZip';
 
@@ -72,7 +81,11 @@ describe('AndroidQF output', () => {
     expect(bad.installer).toBeUndefined();
     expect(bad.files[0]!.certificate?.sha256).toBe(BAD.certSha256);
     expect(bad.sources.map((s) => s.split('/').pop())).toEqual(['packages.json', 'dumpsys.txt']);
-    expect(bad.evidence).toMatchObject({ source: `${result.root}/packages.json`, jsonPath: '$[0].name', timestamp: '2023-03-02T13:05:09.000Z' });
+    expect(bad.evidence).toMatchObject({
+      source: `${result.root}/packages.json`,
+      jsonPath: '$[0].name',
+      timestamp: '2023-03-02T13:05:09.000Z',
+    });
   });
 
   it('gives every observation its evidence: file, line or JSON path, raw record', () => {
@@ -81,8 +94,15 @@ describe('AndroidQF output', () => {
       expect(o.line !== undefined || o.jsonPath !== undefined).toBe(true);
       expect((o.raw ?? '').length).toBeLessThanOrEqual(501);
     }
-    expect(find(result, 'appCert', BAD.certSha256)).toMatchObject({ algorithm: 'sha256', appId: BAD.package, jsonPath: '$[0].files[0].certificate.Sha256' });
-    expect(find(result, 'property', BAD.property)).toMatchObject({ source: `${result.root}/getprop.txt`, detail: { value: '1' } });
+    expect(find(result, 'appCert', BAD.certSha256)).toMatchObject({
+      algorithm: 'sha256',
+      appId: BAD.package,
+      jsonPath: '$[0].files[0].certificate.Sha256',
+    });
+    expect(find(result, 'property', BAD.property)).toMatchObject({
+      source: `${result.root}/getprop.txt`,
+      detail: { value: '1' },
+    });
     expect(find(result, 'setting', 'global/adb_enabled')).toMatchObject({ line: 1 });
     expect(find(result, 'process', BAD.package)).toMatchObject({ source: `${result.root}/processes.txt`, line: 4 });
     expect(find(result, 'path', '/data/local/tmp/implantd')).toBeDefined();
@@ -131,10 +151,16 @@ describe('AndroidQF output', () => {
     );
     expect(sideloaded.why).toMatch(/outside an app store/);
     expect(sideloaded.observation.value).toBe(BAD.package);
-    expect(sideloaded.evidence.map((o) => o.kind).sort()).toEqual(['accessibilityService', 'accessibilityService', 'deviceAdmin']);
+    expect(sideloaded.evidence.map((o) => o.kind).sort()).toEqual([
+      'accessibilityService',
+      'accessibilityService',
+      'deviceAdmin',
+    ]);
     const patch = result.heuristics.find((h) => h.rule === 'android.old-security-patch')!;
     expect(patch.message).toBe('Security patch level 2023-01-05 is 239 days old (more than 180)');
-    expect(result.heuristics.find((h) => h.rule === 'android.selinux-permissive')!.observation.source).toMatch(/selinux\.txt$/);
+    expect(result.heuristics.find((h) => h.rule === 'android.selinux-permissive')!.observation.source).toMatch(
+      /selinux\.txt$/,
+    );
     // The Play-installed app with a dangerous permission is not warned about.
     expect(result.heuristics.some((h) => h.message.includes(GOOD.package))).toBe(false);
   });
@@ -142,7 +168,10 @@ describe('AndroidQF output', () => {
   it('the patch age is measured against the injected now and bound', async () => {
     const fresh = await readAndroidAcquisition(androidQfZip(), { now: new Date('2023-02-01T00:00:00Z') });
     expect(fresh.heuristics.some((h) => h.rule === 'android.old-security-patch')).toBe(false);
-    const strict = await readAndroidAcquisition(androidQfZip(), { now: new Date('2023-02-01T00:00:00Z'), maxPatchAgeDays: 7 });
+    const strict = await readAndroidAcquisition(androidQfZip(), {
+      now: new Date('2023-02-01T00:00:00Z'),
+      maxPatchAgeDays: 7,
+    });
     expect(strict.heuristics.some((h) => h.rule === 'android.old-security-patch')).toBe(true);
   });
 
@@ -150,9 +179,30 @@ describe('AndroidQF output', () => {
     const ruleSet = { id: 'bundle--test', name: 'Test', version: '1' };
     const family = { id: 'malware--test', name: 'SpyAgent' };
     const indicators: Indicator[] = [
-      { id: 'indicator--1', type: 'app:id', value: BAD.package, pattern: `[app:id = '${BAD.package}']`, family, ruleSet },
-      { id: 'indicator--2', type: 'file:hashes.sha256', value: BAD.apkSha256, pattern: `[file:hashes.sha256 = '${BAD.apkSha256}']`, family, ruleSet },
-      { id: 'indicator--3', type: 'file:path', value: '/data/local/tmp/implantd', pattern: "[file:path = '/data/local/tmp/implantd']", family, ruleSet },
+      {
+        id: 'indicator--1',
+        type: 'app:id',
+        value: BAD.package,
+        pattern: `[app:id = '${BAD.package}']`,
+        family,
+        ruleSet,
+      },
+      {
+        id: 'indicator--2',
+        type: 'file:hashes.sha256',
+        value: BAD.apkSha256,
+        pattern: `[file:hashes.sha256 = '${BAD.apkSha256}']`,
+        family,
+        ruleSet,
+      },
+      {
+        id: 'indicator--3',
+        type: 'file:path',
+        value: '/data/local/tmp/implantd',
+        pattern: "[file:path = '/data/local/tmp/implantd']",
+        family,
+        ruleSet,
+      },
     ];
     const matcher = buildMatcher(indicators);
     const hits = result.observations.flatMap((o) => {
@@ -166,7 +216,11 @@ describe('AndroidQF output', () => {
 
   it('streams observations to a callback without keeping them', async () => {
     const seen: AndroidObservation[] = [];
-    const r = await readAndroidAcquisition(androidQfZip(), { now: NOW, keepObservations: false, onObservation: (o) => seen.push(o) });
+    const r = await readAndroidAcquisition(androidQfZip(), {
+      now: NOW,
+      keepObservations: false,
+      onObservation: (o) => seen.push(o),
+    });
     expect(r.observations).toEqual([]);
     expect(seen.length).toBe(result.observations.length);
   });
@@ -183,7 +237,10 @@ describe('AndroidQF output', () => {
     const r = await readAndroidAcquisition(androidQfZip({ nestedBugreport: bugreportZip() }), options);
     expect(r.tombstones.map((t) => t.process)).toEqual([BAD.tombstoneProcess, 'com.example.notes']);
     expect(r.tombstones[0]!.source).toMatch(/bugreport\.zip\/FS\/data\/tombstones\/tombstone_00$/);
-    const broken = await readAndroidAcquisition(androidQfZip({ nestedBugreport: Buffer.from('not a zip at all') }), options);
+    const broken = await readAndroidAcquisition(
+      androidQfZip({ nestedBugreport: Buffer.from('not a zip at all') }),
+      options,
+    );
     expect(broken.artefacts.find((a) => a.kind === 'bugreport')?.error).toMatch(/nested bugreport refused: Not a zip/);
   });
 });
@@ -197,24 +254,41 @@ describe('Android bugreport', () => {
   it('is recognised from main_entry.txt and the dumpstate header, and without main_entry.txt', async () => {
     expect(result.acquisition).toBe('bugreport');
     expect(result.evidence).toMatch(/named by main_entry\.txt/);
-    const bare = await readAndroidAcquisition(bugreportZip({ withMainEntry: false, root: 'bugreport-example' }), options);
+    const bare = await readAndroidAcquisition(
+      bugreportZip({ withMainEntry: false, root: 'bugreport-example' }),
+      options,
+    );
     expect([bare.acquisition, bare.root]).toEqual(['bugreport', 'bugreport-example']);
   });
 
   it('reads properties, processes, packages, settings and services from the dumpstate', () => {
-    expect(result.device).toMatchObject({ model: 'Example Phone 7', securityPatch: '2023-01-05', selinux: 'permissive' });
+    expect(result.device).toMatchObject({
+      model: 'Example Phone 7',
+      securityPatch: '2023-01-05',
+      selinux: 'permissive',
+    });
     expect(find(result, 'property', BAD.property)?.source).toMatch(/^bugreport-.*\.txt$/);
     expect(find(result, 'process', 'xample.spyagent')).toBeDefined();
     expect(find(result, 'process', 'RenderThread')).toBeUndefined();
-    expect(result.packages.find((p) => p.name === BAD.package)).toMatchObject({ firstInstallTime: '2023-03-02T13:05:09.000Z' });
+    expect(result.packages.find((p) => p.name === BAD.package)).toMatchObject({
+      firstInstallTime: '2023-03-02T13:05:09.000Z',
+    });
     expect(find(result, 'setting', 'global/adb_enabled')).toMatchObject({ detail: { value: '1' } });
     expect(find(result, 'accessibilityService', BAD.accessibilityService)).toBeDefined();
   });
 
   it('reads the text tombstones (not the .pb ones) with their evidence', () => {
     expect(result.tombstones).toHaveLength(2);
-    expect(result.tombstones[0]).toMatchObject({ process: BAD.tombstoneProcess, signal: { name: 'SIGABRT' }, abortMessage: BAD.abortMessage });
-    expect(find(result, 'tombstone', BAD.tombstoneProcess)).toMatchObject({ source: 'FS/data/tombstones/tombstone_00', line: 8, timestamp: '2023-03-04T02:12:45.123Z' });
+    expect(result.tombstones[0]).toMatchObject({
+      process: BAD.tombstoneProcess,
+      signal: { name: 'SIGABRT' },
+      abortMessage: BAD.abortMessage,
+    });
+    expect(find(result, 'tombstone', BAD.tombstoneProcess)).toMatchObject({
+      source: 'FS/data/tombstones/tombstone_00',
+      line: 8,
+      timestamp: '2023-03-04T02:12:45.123Z',
+    });
     expect(result.artefacts.some((a) => a.path.endsWith('.pb'))).toBe(false);
   });
 
@@ -298,11 +372,23 @@ function noise(length: number): string {
 describe('malformed input: a clear error, nothing written, no other exception', () => {
   const zipCases: Array<[string, () => Buffer, ZipRefusalReason]> = [
     ['a truncated zip', () => androidQfZip().subarray(0, 5000), 'truncated'],
-    ['a zip bomb by ratio', () => androidQfZip({ extra: [{ name: 'logcat_big.txt', data: Buffer.alloc(16 * 1024 * 1024, 0x41) }] }), 'compression-ratio'],
+    [
+      'a zip bomb by ratio',
+      () => androidQfZip({ extra: [{ name: 'logcat_big.txt', data: Buffer.alloc(16 * 1024 * 1024, 0x41) }] }),
+      'compression-ratio',
+    ],
     ['a traversal name', () => androidQfZip({ extra: [{ name: '../../../etc/cron.d/evil', data: 'x' }] }), 'traversal'],
     ['an absolute name', () => androidQfZip({ extra: [{ name: '/etc/passwd', data: 'x' }] }), 'absolute-path'],
-    ['a symlink entry', () => androidQfZip({ extra: [{ name: 'link', data: '/etc/shadow', method: 'store', unixMode: 0o120777 }] }), 'link'],
-    ['overlapping entries', () => createZip([...androidQfFiles(), { name: 'copy-of-getprop.txt', sharesLocalHeaderOf: 2 }]), 'overlapping-entries'],
+    [
+      'a symlink entry',
+      () => androidQfZip({ extra: [{ name: 'link', data: '/etc/shadow', method: 'store', unixMode: 0o120777 }] }),
+      'link',
+    ],
+    [
+      'overlapping entries',
+      () => createZip([...androidQfFiles(), { name: 'copy-of-getprop.txt', sharesLocalHeaderOf: 2 }]),
+      'overlapping-entries',
+    ],
     ['binary garbage', () => Buffer.from(Array.from({ length: 10_000 }, (_, i) => (i * 131 + 7) % 256)), 'not-a-zip'],
   ];
 
@@ -337,7 +423,10 @@ describe('malformed input: a clear error, nothing written, no other exception', 
 
   it('binary garbage in a text artefact, and an oversize one', async () => {
     const zip = androidQfZip({
-      replace: { 'processes.txt': Buffer.from([0x50, 0x49, 0x44, 0x00, 0xff, 0xfe]), 'settings_system.txt': Buffer.from([0xc3, 0x28, 0x0a]) },
+      replace: {
+        'processes.txt': Buffer.from([0x50, 0x49, 0x44, 0x00, 0xff, 0xfe]),
+        'settings_system.txt': Buffer.from([0xc3, 0x28, 0x0a]),
+      },
     });
     const r = await readAndroidAcquisition(zip, options);
     expect(r.artefacts.find((a) => a.kind === 'ps')!.error).toBe('binary content: not a text file');
@@ -357,7 +446,10 @@ describe('malformed input: a clear error, nothing written, no other exception', 
   it('a dumpsys.txt of garbage lines and a tombstone that is not one', async () => {
     const r = await readAndroidAcquisition(androidQfZip({ replace: { 'dumpsys.txt': 'hello\nworld\n' } }), options);
     expect(r.artefacts.find((a) => a.kind === 'dumpsys')!.error).toBe('no DUMP OF SERVICE sections found');
-    const b = await readAndroidAcquisition(bugreportZip({ extra: [{ name: 'FS/data/tombstones/tombstone_07', data: 'random words' }] }), options);
+    const b = await readAndroidAcquisition(
+      bugreportZip({ extra: [{ name: 'FS/data/tombstones/tombstone_07', data: 'random words' }] }),
+      options,
+    );
     expect(b.artefacts.find((a) => a.path.endsWith('tombstone_07'))!.error).toMatch(/not a tombstone/);
   });
 });

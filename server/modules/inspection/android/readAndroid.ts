@@ -1,19 +1,33 @@
 import { ArchiveError } from '../archiveError';
 import { MAX_OBSERVATIONS_PER_FILE } from '../bounds';
-import type { AndroidDeviceIdentity, AndroidHeuristicFinding, AndroidObservation, AndroidPackage, Tombstone } from './androidTypes';
+import type {
+  AndroidDeviceIdentity,
+  AndroidHeuristicFinding,
+  AndroidObservation,
+  AndroidPackage,
+  Tombstone,
+} from './androidTypes';
 import { ObservationList } from './collect';
-import { detectAcquisition, type Acquisition } from './detectAcquisition';
+import { type Acquisition, detectAcquisition } from './detectAcquisition';
 import { AccessibilityParser, AppopsParser, componentsIn, DevicePolicyParser } from './dumpsysServices';
 import { addMount, fileFromJson, rootBinariesFromJson } from './files';
 import { androidHeuristics, type DeviceState, type HeuristicOptions } from './heuristics';
 import { DEFAULT_JSON_ARRAY_LIMITS, streamJsonArray } from './jsonArray';
 import { DumpsysPackageParser, packageFromJson } from './packages';
 import { processFromJson, PsParser } from './processes';
-import { deviceFromProperties, GetpropParser, parseGetenforce, type Fact } from './properties';
-import { DEFAULT_ZIP_LIMITS, openZip, ZipRefusal, type SafeZip, type ZipEntryInfo, type ZipInput, type ZipLimits } from './safeZip';
+import { deviceFromProperties, type Fact, GetpropParser, parseGetenforce } from './properties';
+import {
+  DEFAULT_ZIP_LIMITS,
+  openZip,
+  type SafeZip,
+  type ZipEntryInfo,
+  type ZipInput,
+  type ZipLimits,
+  ZipRefusal,
+} from './safeZip';
 import { SectionRouter } from './sections';
 import { DumpsysSettingsParser, SettingsListParser, type SettingsNamespace } from './settings';
-import { decodeText, DEFAULT_STREAM_LIMITS, streamLines, textLines, type LineSink, type StreamLimits } from './text';
+import { decodeText, DEFAULT_STREAM_LIMITS, type LineSink, type StreamLimits, streamLines, textLines } from './text';
 import { TombstoneParser } from './tombstone';
 
 export interface AndroidReadLimits {
@@ -113,7 +127,10 @@ class Context {
   }
 
   finish(): void {
-    if (this.dropped) this.warnings.push(`more than ${this.limits.maxObservations} observations in the acquisition: ${this.dropped} not kept`);
+    if (this.dropped)
+      this.warnings.push(
+        `more than ${this.limits.maxObservations} observations in the acquisition: ${this.dropped} not kept`,
+      );
   }
 
   /** Adds a package, or completes the one already known with what this record adds. */
@@ -124,13 +141,30 @@ class Context {
       return;
     }
     for (const source of pkg.sources) if (!known.sources.includes(source)) known.sources.push(source);
-    const keys = ['installer', 'initiatingInstaller', 'uid', 'versionName', 'versionCode', 'firstInstallTime', 'lastUpdateTime', 'system', 'thirdParty', 'disabled'] as const;
-    for (const key of keys) if (known[key] === undefined && pkg[key] !== undefined) (known as unknown as Record<string, unknown>)[key] = pkg[key];
-    for (const p of pkg.requestedPermissions) if (!known.requestedPermissions.includes(p)) known.requestedPermissions.push(p);
+    const keys = [
+      'installer',
+      'initiatingInstaller',
+      'uid',
+      'versionName',
+      'versionCode',
+      'firstInstallTime',
+      'lastUpdateTime',
+      'system',
+      'thirdParty',
+      'disabled',
+    ] as const;
+    for (const key of keys)
+      if (known[key] === undefined && pkg[key] !== undefined)
+        (known as unknown as Record<string, unknown>)[key] = pkg[key];
+    for (const p of pkg.requestedPermissions)
+      if (!known.requestedPermissions.includes(p)) known.requestedPermissions.push(p);
     for (const p of pkg.grantedPermissions) if (!known.grantedPermissions.includes(p)) known.grantedPermissions.push(p);
-    for (const p of pkg.dangerousPermissions) if (!known.dangerousPermissions.includes(p)) known.dangerousPermissions.push(p);
+    for (const p of pkg.dangerousPermissions)
+      if (!known.dangerousPermissions.includes(p)) known.dangerousPermissions.push(p);
     if (pkg.grantedDangerousPermissions) {
-      known.grantedDangerousPermissions = [...new Set([...(known.grantedDangerousPermissions ?? []), ...pkg.grantedDangerousPermissions])];
+      known.grantedDangerousPermissions = [
+        ...new Set([...(known.grantedDangerousPermissions ?? []), ...pkg.grantedDangerousPermissions]),
+      ];
     }
     for (const f of pkg.files) if (!known.files.some((k) => k.path === f.path)) known.files.push(f);
     if (!known.evidence.timestamp && pkg.evidence.timestamp) known.evidence.timestamp = pkg.evidence.timestamp;
@@ -167,11 +201,16 @@ class Reader {
   }
 
   /** A small text artefact, decoded strictly and handed to `parse` whole. */
-  async text(entry: ZipEntryInfo, kind: string, parse: (text: string, list: ObservationList) => string | undefined): Promise<void> {
+  async text(
+    entry: ZipEntryInfo,
+    kind: string,
+    parse: (text: string, list: ObservationList) => string | undefined,
+  ): Promise<void> {
     const report = this.report(entry, kind);
     const list = this.list(entry);
     await guarded(report, async () => {
-      if (entry.size > this.ctx.limits.maxArtefactBytes) return `file is too large (${entry.size} bytes, at most ${this.ctx.limits.maxArtefactBytes})`;
+      if (entry.size > this.ctx.limits.maxArtefactBytes)
+        return `file is too large (${entry.size} bytes, at most ${this.ctx.limits.maxArtefactBytes})`;
       const decoded = decodeText(await this.zip.read(entry));
       if ('error' in decoded) return decoded.error;
       return parse(decoded.text, list);
@@ -180,13 +219,30 @@ class Reader {
   }
 
   /** A text artefact of any size, streamed line by line into `sink`. */
-  async lines(entry: ZipEntryInfo, kind: string, sink: LineSink, list: ObservationList | null, done?: () => string | undefined, register = true): Promise<AndroidArtefactReport> {
-    const report: AndroidArtefactReport = register ? this.report(entry, kind) : { path: `${this.prefix}${entry.path}`, kind, observations: 0, warnings: [] };
+  async lines(
+    entry: ZipEntryInfo,
+    kind: string,
+    sink: LineSink,
+    list: ObservationList | null,
+    done?: () => string | undefined,
+    register = true,
+  ): Promise<AndroidArtefactReport> {
+    const report: AndroidArtefactReport = register
+      ? this.report(entry, kind)
+      : { path: `${this.prefix}${entry.path}`, kind, observations: 0, warnings: [] };
     await guarded(report, async () => {
-      const summary = await streamLines(this.zip.chunks(entry), (line, n) => sink.line(line, n), this.ctx.limits.stream);
+      const summary = await streamLines(
+        this.zip.chunks(entry),
+        (line, n) => sink.line(line, n),
+        this.ctx.limits.stream,
+      );
       if (summary.binary) return 'binary content: not a text file';
-      if (summary.truncated) report.warnings.push(`more than ${this.ctx.limits.stream.maxLines} lines: the rest not read`);
-      if (summary.cutLines) report.warnings.push(`${summary.cutLines} lines longer than ${this.ctx.limits.stream.maxLineChars} characters, read cut`);
+      if (summary.truncated)
+        report.warnings.push(`more than ${this.ctx.limits.stream.maxLines} lines: the rest not read`);
+      if (summary.cutLines)
+        report.warnings.push(
+          `${summary.cutLines} lines longer than ${this.ctx.limits.stream.maxLineChars} characters, read cut`,
+        );
       return done?.();
     });
     if (list) this.ctx.deliver(list, report);
@@ -194,7 +250,12 @@ class Reader {
   }
 
   /** A JSON array artefact, streamed element by element. */
-  async jsonArray(entry: ZipEntryInfo, kind: string, list: ObservationList, onElement: (value: unknown, index: number, line: number) => boolean): Promise<void> {
+  async jsonArray(
+    entry: ZipEntryInfo,
+    kind: string,
+    list: ObservationList,
+    onElement: (value: unknown, index: number, line: number) => boolean,
+  ): Promise<void> {
     const report = this.report(entry, kind);
     await guarded(report, async () => {
       let unread = 0;
@@ -205,10 +266,12 @@ class Reader {
         },
         DEFAULT_JSON_ARRAY_LIMITS,
       );
-      for (const s of summary.skipped.slice(0, 20)) report.warnings.push(`element ${s.index} (line ${s.line}) skipped: ${s.reason}`);
+      for (const s of summary.skipped.slice(0, 20))
+        report.warnings.push(`element ${s.index} (line ${s.line}) skipped: ${s.reason}`);
       if (summary.skippedCount > 20) report.warnings.push(`${summary.skippedCount - 20} more elements skipped`);
       if (unread) report.warnings.push(`${unread} elements not of the expected shape`);
-      if (summary.truncated) report.warnings.push(`more than ${DEFAULT_JSON_ARRAY_LIMITS.maxElements} elements: the rest not read`);
+      if (summary.truncated)
+        report.warnings.push(`more than ${DEFAULT_JSON_ARRAY_LIMITS.maxElements} elements: the rest not read`);
       return summary.error;
     });
     this.ctx.deliver(list, report);
@@ -218,7 +281,11 @@ class Reader {
   async dump(entry: ZipEntryInfo, kind: 'dumpsys' | 'dumpstate'): Promise<void> {
     const ctx = this.ctx;
     const sections: Array<{ name: string; list: ObservationList; finish: () => void }> = [];
-    const section = (name: string, make: (list: ObservationList) => LineSink & { finish?: () => void }, after?: (sink: LineSink) => void): LineSink => {
+    const section = (
+      name: string,
+      make: (list: ObservationList) => LineSink & { finish?: () => void },
+      after?: (sink: LineSink) => void,
+    ): LineSink => {
       const list = this.list(entry);
       const sink = make(list);
       sections.push({ name, list, finish: () => (sink.finish?.(), after?.(sink)) });
@@ -257,7 +324,8 @@ class Reader {
               'dumpsys settings',
               (list) => new DumpsysSettingsParser(list),
               (sink) => {
-                for (const [key, fact] of (sink as DumpsysSettingsParser).settings) if (!ctx.settings.has(key)) ctx.settings.set(key, fact);
+                for (const [key, fact] of (sink as DumpsysSettingsParser).settings)
+                  if (!ctx.settings.has(key)) ctx.settings.set(key, fact);
               },
             );
           default:
@@ -270,7 +338,8 @@ class Reader {
           // Into the context as read: dumpsys package, later in the text, reads times in the device's zone.
           return section('getprop', (list) => new GetpropParser(list, ctx.properties));
         }
-        if (title === 'PROCESSES AND THREADS' || title === 'PROCESSES') return section('ps', (list) => new PsParser(list));
+        if (title === 'PROCESSES AND THREADS' || title === 'PROCESSES')
+          return section('ps', (list) => new PsParser(list));
         return null;
       },
       header: {
@@ -282,7 +351,14 @@ class Reader {
     });
     // getprop must be known before dumpsys package reads times: its section comes first in a
     // dumpstate, and an AndroidQF's getprop.txt is read before its dumpsys.txt.
-    const report = await this.lines(entry, kind, router, null, () => (sawSection ? undefined : `no ${kind === 'dumpsys' ? 'DUMP OF SERVICE' : 'dumpstate'} sections found`), false);
+    const report = await this.lines(
+      entry,
+      kind,
+      router,
+      null,
+      () => (sawSection ? undefined : `no ${kind === 'dumpsys' ? 'DUMP OF SERVICE' : 'dumpstate'} sections found`),
+      false,
+    );
     for (const s of sections) {
       s.finish();
       const sectionReport: AndroidArtefactReport = { path: report.path, kind: s.name, observations: 0, warnings: [] };
@@ -298,7 +374,11 @@ function settingsNamespace(name: string): SettingsNamespace | null {
   return m ? (m[1] as SettingsNamespace) : null;
 }
 
-async function readAndroidQf(zip: SafeZip, acq: Extract<Acquisition, { kind: 'androidqf' }>, ctx: Context): Promise<void> {
+async function readAndroidQf(
+  zip: SafeZip,
+  acq: Extract<Acquisition, { kind: 'androidqf' }>,
+  ctx: Context,
+): Promise<void> {
   const reader = new Reader(zip, ctx, '');
   const file = (name: string): ZipEntryInfo | undefined => acq.files.get(name);
   let entry: ZipEntryInfo | undefined;
@@ -354,7 +434,9 @@ async function readAndroidQf(zip: SafeZip, acq: Extract<Acquisition, { kind: 'an
   if ((entry = file('processes.txt'))) {
     const list = reader.list(entry);
     const parser = new PsParser(list);
-    await reader.lines(entry, 'ps', parser, list, () => (parser.sawHeader ? undefined : 'not a ps listing: no header line with PID and NAME columns'));
+    await reader.lines(entry, 'ps', parser, list, () =>
+      parser.sawHeader ? undefined : 'not a ps listing: no header line with PID and NAME columns',
+    );
   }
   if ((entry = file('processes.json'))) {
     const list = reader.list(entry);
@@ -375,7 +457,12 @@ async function readAndroidQf(zip: SafeZip, acq: Extract<Acquisition, { kind: 'an
   }
   if ((entry = file('mounts.json'))) {
     const list = reader.list(entry);
-    await reader.jsonArray(entry, 'mounts', list, (value, index, line) => typeof value === 'string' && addMount(list, value, line, `$[${index}]`) !== null);
+    await reader.jsonArray(
+      entry,
+      'mounts',
+      list,
+      (value, index, line) => typeof value === 'string' && addMount(list, value, line, `$[${index}]`) !== null,
+    );
   }
   if ((entry = file('mounts.txt'))) {
     const list = reader.list(entry);
@@ -392,7 +479,9 @@ async function readNestedBugreport(zip: SafeZip, entry: ZipEntryInfo, ctx: Conte
     ctx.artefacts.push(report);
   };
   if (entry.size > ctx.limits.maxNestedZipBytes) {
-    return fail(`nested bugreport is too large (${entry.size} bytes, at most ${ctx.limits.maxNestedZipBytes}): not opened`);
+    return fail(
+      `nested bugreport is too large (${entry.size} bytes, at most ${ctx.limits.maxNestedZipBytes}): not opened`,
+    );
   }
   // A fault of the outer zip (CRC, size) refuses the whole upload; one of the inner zip is this artefact's error.
   const bytes = await zip.read(entry);
@@ -417,7 +506,12 @@ async function readNestedBugreport(zip: SafeZip, entry: ZipEntryInfo, ctx: Conte
 
 const TOMBSTONE = /(^|\/)FS\/data\/tombstones\/tombstone_\d+$/;
 
-async function readBugreport(zip: SafeZip, acq: Extract<Acquisition, { kind: 'bugreport' }>, ctx: Context, prefix: string): Promise<void> {
+async function readBugreport(
+  zip: SafeZip,
+  acq: Extract<Acquisition, { kind: 'bugreport' }>,
+  ctx: Context,
+  prefix: string,
+): Promise<void> {
   const reader = new Reader(zip, ctx, prefix);
   await reader.dump(acq.main, 'dumpstate');
   for (const entry of zip.files.values()) {
@@ -483,7 +577,12 @@ export async function readAndroidAcquisition(input: ZipInput, options: AndroidRe
       tombstones: ctx.tombstones,
       heuristics,
       artefacts: ctx.artefacts,
-      archive: { entries: zip.entries.length, totalBytes: zip.totalBytes, bytesRead: zip.bytesRead, warnings: ctx.warnings },
+      archive: {
+        entries: zip.entries.length,
+        totalBytes: zip.totalBytes,
+        bytesRead: zip.bytesRead,
+        warnings: ctx.warnings,
+      },
     };
   } finally {
     zip.close();

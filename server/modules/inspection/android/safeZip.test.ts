@@ -2,8 +2,9 @@ import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { ArchiveError } from '../archiveError';
-import { DEFAULT_ZIP_LIMITS, openZip, ZipRefusal, type ZipLimits, type ZipRefusalReason } from './safeZip';
+import { DEFAULT_ZIP_LIMITS, openZip, type ZipLimits, ZipRefusal, type ZipRefusalReason } from './safeZip';
 import { createZip, type TestZipEntry } from './testZip';
 
 let work: string;
@@ -31,7 +32,8 @@ async function readAll(input: Buffer, limits?: ZipLimits): Promise<Map<string, s
   const zip = await openZip(input, limits);
   const out = new Map<string, string>();
   try {
-    for (const entry of zip.entries) if (!entry.directory) out.set(entry.path, (await zip.read(entry)).toString('utf8'));
+    for (const entry of zip.entries)
+      if (!entry.directory) out.set(entry.path, (await zip.read(entry)).toString('utf8'));
   } finally {
     zip.close();
   }
@@ -99,11 +101,26 @@ describe('openZip refuses, before reading anything', () => {
     ['a backslash traversal', [{ name: '..\\..\\evil.sh', data: 'x' }], 'backslash', /backslash/],
     ['a backslash name', [{ name: 'acq\\getprop.txt', data: 'x' }], 'backslash', /backslash/],
     ['a NUL in a name', [{ name: 'getprop.txt\u0000.png', data: 'x' }], 'control-character', /control characters/],
-    ['a Unix symlink', [{ name: 'acq/link', data: '/etc/passwd', method: 'store', unixMode: 0o120777 }], 'link', /symbolic link/],
+    [
+      'a Unix symlink',
+      [{ name: 'acq/link', data: '/etc/passwd', method: 'store', unixMode: 0o120777 }],
+      'link',
+      /symbolic link/,
+    ],
     ['a DOS reparse point', [{ name: 'acq/junction', data: 'x', dosAttributes: 0x400 }], 'link', /symbolic link/],
     ['a FIFO', [{ name: 'acq/fifo', unixMode: 0o010644 }], 'special-file', /FIFO/],
-    ['an encrypted entry', [{ name: 'secret.txt', data: 'x'.repeat(20), encrypted: true, method: 'store', declaredSize: 8 }], 'encrypted', /encrypted/],
-    ['an unknown compression method', [{ name: 'a.txt', data: 'x', methodNumber: 14 }], 'unsupported-compression', /method 14/],
+    [
+      'an encrypted entry',
+      [{ name: 'secret.txt', data: 'x'.repeat(20), encrypted: true, method: 'store', declaredSize: 8 }],
+      'encrypted',
+      /encrypted/,
+    ],
+    [
+      'an unknown compression method',
+      [{ name: 'a.txt', data: 'x', methodNumber: 14 }],
+      'unsupported-compression',
+      /method 14/,
+    ],
     [
       'two entries of one name',
       [
@@ -122,7 +139,12 @@ describe('openZip refuses, before reading anything', () => {
       'corrupt',
       /file and a folder/,
     ],
-    ['a local name that differs', [{ name: 'getprop.txt', localName: 'evil.txt', data: 'x' }], 'corrupt', /another name/],
+    [
+      'a local name that differs',
+      [{ name: 'getprop.txt', localName: 'evil.txt', data: 'x' }],
+      'corrupt',
+      /another name/,
+    ],
   ];
   it.each(cases)('%s', async (_label, entries, reason, message) => {
     const err = await refusal(createZip(entries));
@@ -131,7 +153,10 @@ describe('openZip refuses, before reading anything', () => {
   });
 
   it('an entry whose declared size is over the bound', async () => {
-    const err = await refusal(createZip([{ name: 'a.txt', data: 'x'.repeat(2000) }]), { ...DEFAULT_ZIP_LIMITS, maxEntryBytes: 1000 });
+    const err = await refusal(createZip([{ name: 'a.txt', data: 'x'.repeat(2000) }]), {
+      ...DEFAULT_ZIP_LIMITS,
+      maxEntryBytes: 1000,
+    });
     expect([err.reason, err.code]).toEqual(['entry-too-large', 'too-large']);
   });
 
@@ -162,7 +187,10 @@ describe('openZip refuses, before reading anything', () => {
 
   it('overlapping entries: several central records on one local header', async () => {
     const kernel = 'A'.repeat(5000);
-    const entries: TestZipEntry[] = [{ name: 'k0.txt', data: kernel }, ...[1, 2, 3].map((i) => ({ name: `k${i}.txt`, data: kernel, sharesLocalHeaderOf: 0 }))];
+    const entries: TestZipEntry[] = [
+      { name: 'k0.txt', data: kernel },
+      ...[1, 2, 3].map((i) => ({ name: `k${i}.txt`, data: kernel, sharesLocalHeaderOf: 0 })),
+    ];
     const err = await refusal(createZip(entries));
     expect(err.reason).toBe('overlapping-entries');
   });

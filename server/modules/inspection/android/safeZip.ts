@@ -1,6 +1,7 @@
 import { open } from 'node:fs/promises';
 import { crc32 } from 'node:zlib';
 import yauzl from 'yauzl';
+
 import { ArchiveError, type ArchiveErrorCode } from '../archiveError';
 
 /**
@@ -138,16 +139,23 @@ function asRefusal(err: unknown, startsLikeZip: boolean): ArchiveError {
   const message = err instanceof Error ? err.message : String(err);
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   if (/end of central directory record signature not found/i.test(message)) {
-    return startsLikeZip ? refuse('truncated', 'Zip archive is truncated: its central directory (at the end of the file) is missing') : refuse('not-a-zip', 'Not a zip archive');
+    return startsLikeZip
+      ? refuse('truncated', 'Zip archive is truncated: its central directory (at the end of the file) is missing')
+      : refuse('not-a-zip', 'Not a zip archive');
   }
-  if (/unexpected EOF|overflows file bounds/i.test(message)) return refuse('truncated', 'Zip archive is truncated: an entry runs past the end of the file');
-  if (/strong encryption/i.test(message)) return refuse('encrypted', 'Zip archive has encrypted entries, which are not read');
+  if (/unexpected EOF|overflows file bounds/i.test(message))
+    return refuse('truncated', 'Zip archive is truncated: an entry runs past the end of the file');
+  if (/strong encryption/i.test(message))
+    return refuse('encrypted', 'Zip archive has encrypted entries, which are not read');
   if (/too many bytes|not enough bytes|size mismatch/i.test(message)) {
     return refuse('size-mismatch', 'Zip archive is corrupt: an entry does not hold the size its header declares');
   }
-  if (code === 'Z_BUF_ERROR' || /unexpected end of file/i.test(message)) return refuse('truncated', 'Zip archive is truncated: compressed data ends early');
-  if (typeof code === 'string' && code.startsWith('Z_')) return refuse('corrupt', 'Zip archive is corrupt: an entry is not valid deflate data');
-  if (/signature|comment length|extra field|zip64|invalid/i.test(message)) return refuse('corrupt', `Zip archive is corrupt (${message.slice(0, 200)})`);
+  if (code === 'Z_BUF_ERROR' || /unexpected end of file/i.test(message))
+    return refuse('truncated', 'Zip archive is truncated: compressed data ends early');
+  if (typeof code === 'string' && code.startsWith('Z_'))
+    return refuse('corrupt', 'Zip archive is corrupt: an entry is not valid deflate data');
+  if (/signature|comment length|extra field|zip64|invalid/i.test(message))
+    return refuse('corrupt', `Zip archive is corrupt (${message.slice(0, 200)})`);
   if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') throw err;
   return refuse('corrupt', `Zip archive could not be read (${message.slice(0, 200)})`);
 }
@@ -156,17 +164,22 @@ function asRefusal(err: unknown, startsLikeZip: boolean): ArchiveError {
 function checkedPath(name: string, limits: ZipLimits): { path: string; trailingSlash: boolean } {
   // Control characters (NUL included) have no place in a file name and hide what a name really is.
   // eslint-disable-next-line no-control-regex -- matching control characters is the check
-  if (/[\u0000-\u001f\u007f]/.test(name)) throw refuse('control-character', `Zip entry name ${shown(name)} has control characters`);
-  if (name.includes('\\')) throw refuse('backslash', `Zip entry name ${shown(name)} has a backslash (a Windows path separator)`);
-  if (name.startsWith('/') || /^[A-Za-z]:/.test(name)) throw refuse('absolute-path', `Zip entry ${shown(name)} has an absolute path`);
-  if (name.length > limits.maxPathLength) throw refuse('path-too-long', `Zip entry name is longer than ${limits.maxPathLength} characters`);
+  if (/[\u0000-\u001f\u007f]/.test(name))
+    throw refuse('control-character', `Zip entry name ${shown(name)} has control characters`);
+  if (name.includes('\\'))
+    throw refuse('backslash', `Zip entry name ${shown(name)} has a backslash (a Windows path separator)`);
+  if (name.startsWith('/') || /^[A-Za-z]:/.test(name))
+    throw refuse('absolute-path', `Zip entry ${shown(name)} has an absolute path`);
+  if (name.length > limits.maxPathLength)
+    throw refuse('path-too-long', `Zip entry name is longer than ${limits.maxPathLength} characters`);
   const segments: string[] = [];
   for (const segment of name.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') throw refuse('traversal', `Zip entry ${shown(name)} climbs out of the archive ('..')`);
     segments.push(segment);
   }
-  if (segments.length > limits.maxDepth) throw refuse('too-deep', `Zip entry ${shown(name)} is more than ${limits.maxDepth} folders deep`);
+  if (segments.length > limits.maxDepth)
+    throw refuse('too-deep', `Zip entry ${shown(name)} is more than ${limits.maxDepth} folders deep`);
   return { path: segments.join('/'), trailingSlash: name.endsWith('/') };
 }
 
@@ -249,7 +262,11 @@ export class SafeZip {
     try {
       for await (const chunk of stream as AsyncIterable<Buffer>) {
         count += chunk.length;
-        if (count > info.size) throw refuse('size-mismatch', `Zip entry ${shown(info.path)} inflates past its declared size (${info.size} bytes)`);
+        if (count > info.size)
+          throw refuse(
+            'size-mismatch',
+            `Zip entry ${shown(info.path)} inflates past its declared size (${info.size} bytes)`,
+          );
         this.inflated += chunk.length;
         if (this.inflated > this.limits.maxReadBytes) {
           throw refuse('read-budget', `Zip archive inflates to more than ${this.limits.maxReadBytes} bytes read`);
@@ -269,8 +286,13 @@ export class SafeZip {
       stream.destroy();
     }
     if (!stopped) {
-      if (count !== info.size) throw refuse('size-mismatch', `Zip entry ${shown(info.path)} holds ${count} bytes, not the ${info.size} it declares`);
-      if (crc >>> 0 !== entry.crc32 >>> 0) throw refuse('crc-mismatch', `Zip entry ${shown(info.path)} fails its CRC check`);
+      if (count !== info.size)
+        throw refuse(
+          'size-mismatch',
+          `Zip entry ${shown(info.path)} holds ${count} bytes, not the ${info.size} it declares`,
+        );
+      if (crc >>> 0 !== entry.crc32 >>> 0)
+        throw refuse('crc-mismatch', `Zip entry ${shown(info.path)} fails its CRC check`);
     }
   }
 
@@ -287,7 +309,13 @@ export class SafeZip {
 }
 
 function openYauzl(input: ZipInput): Promise<yauzl.ZipFile> {
-  const options: yauzl.Options = { lazyEntries: true, autoClose: false, decodeStrings: false, validateEntrySizes: true, strictFileNames: true };
+  const options: yauzl.Options = {
+    lazyEntries: true,
+    autoClose: false,
+    decodeStrings: false,
+    validateEntrySizes: true,
+    strictFileNames: true,
+  };
   return typeof input === 'string' ? yauzl.openPromise(input, options) : yauzl.fromBufferPromise(input, options);
 }
 
@@ -315,7 +343,10 @@ export async function openZip(input: ZipInput, limits: ZipLimits = DEFAULT_ZIP_L
   const looksLikeZip = first.subarray(0, 4).equals(LOCAL_HEADER);
   if (typeof input !== 'string' && input.length === 0) throw refuse('not-a-zip', 'Archive is empty');
   if (first.subarray(0, AGE_HEADER.length).equals(AGE_HEADER)) {
-    throw refuse('encrypted', 'This is an age-encrypted file (an encrypted AndroidQF output): decrypt it with its key first, then upload the zip');
+    throw refuse(
+      'encrypted',
+      'This is an age-encrypted file (an encrypted AndroidQF output): decrypt it with its key first, then upload the zip',
+    );
   }
   let zip: yauzl.ZipFile;
   try {
@@ -347,24 +378,39 @@ async function readCentralDirectory(zip: yauzl.ZipFile, limits: ZipLimits): Prom
   for await (const entry of zip.eachEntry()) {
     const name = yauzl.getFileNameLowLevel(entry.generalPurposeBitFlag, entry.fileNameRaw, entry.extraFields, true);
     const { path, trailingSlash } = checkedPath(name, limits);
-    if (entry.isEncrypted()) throw refuse('encrypted', `Zip entry ${shown(name)} is encrypted; encrypted archives are not read`);
+    if (entry.isEncrypted())
+      throw refuse('encrypted', `Zip entry ${shown(name)} is encrypted; encrypted archives are not read`);
     const type = entryType(entry);
     if (type === 'link') throw refuse('link', `Zip entry ${shown(name)} is a symbolic link; links are never followed`);
-    if (type === 'special') throw refuse('special-file', `Zip entry ${shown(name)} is a device, FIFO or socket, not a file`);
+    if (type === 'special')
+      throw refuse('special-file', `Zip entry ${shown(name)} is a device, FIFO or socket, not a file`);
     const directory = trailingSlash || type === 'directory';
     if (directory && entry.uncompressedSize > 0) throw refuse('corrupt', `Zip folder entry ${shown(name)} has data`);
     if (!directory && path === '') throw refuse('corrupt', `Zip entry ${shown(name)} has no file name`);
     if (entry.compressionMethod !== 0 && entry.compressionMethod !== 8) {
-      throw refuse('unsupported-compression', `Zip entry ${shown(name)} uses compression method ${entry.compressionMethod}; only stored and deflated entries are read`);
+      throw refuse(
+        'unsupported-compression',
+        `Zip entry ${shown(name)} uses compression method ${entry.compressionMethod}; only stored and deflated entries are read`,
+      );
     }
     if (entry.uncompressedSize > limits.maxEntryBytes) {
-      throw refuse('entry-too-large', `Zip entry ${shown(name)} declares ${entry.uncompressedSize} bytes, more than ${limits.maxEntryBytes}`);
+      throw refuse(
+        'entry-too-large',
+        `Zip entry ${shown(name)} declares ${entry.uncompressedSize} bytes, more than ${limits.maxEntryBytes}`,
+      );
     }
     total += entry.uncompressedSize;
-    if (total > limits.maxTotalBytes) throw refuse('total-too-large', `Zip archive declares more than ${limits.maxTotalBytes} bytes uncompressed`);
-    if (entry.uncompressedSize > limits.ratioFloorBytes && entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxCompressionRatio) {
+    if (total > limits.maxTotalBytes)
+      throw refuse('total-too-large', `Zip archive declares more than ${limits.maxTotalBytes} bytes uncompressed`);
+    if (
+      entry.uncompressedSize > limits.ratioFloorBytes &&
+      entry.uncompressedSize / Math.max(entry.compressedSize, 1) > limits.maxCompressionRatio
+    ) {
       const ratio = Math.round(entry.uncompressedSize / Math.max(entry.compressedSize, 1));
-      throw refuse('compression-ratio', `Zip entry ${shown(name)} expands ${ratio} times (more than ${limits.maxCompressionRatio}): a zip bomb`);
+      throw refuse(
+        'compression-ratio',
+        `Zip entry ${shown(name)} expands ${ratio} times (more than ${limits.maxCompressionRatio}): a zip bomb`,
+      );
     }
     if (!directory) {
       if (names.has(path)) throw refuse('duplicate-entry', `Zip archive has two entries named ${shown(path)}`);
@@ -378,7 +424,16 @@ async function readCentralDirectory(zip: yauzl.ZipFile, limits: ZipLimits): Prom
       if (names.has(folder)) throw refuse('corrupt', `Zip archive has a file and a folder named ${shown(folder)}`);
       folders.add(folder);
     }
-    located.push({ info: { path, directory, size: entry.uncompressedSize, compressedSize: entry.compressedSize, index: located.length }, entry });
+    located.push({
+      info: {
+        path,
+        directory,
+        size: entry.uncompressedSize,
+        compressedSize: entry.compressedSize,
+        index: located.length,
+      },
+      entry,
+    });
   }
   return located;
 }
@@ -389,7 +444,11 @@ async function readCentralDirectory(zip: yauzl.ZipFile, limits: ZipLimits): Prom
  * compressed kernel) inflates the same bytes again and again, and a local name that differs from
  * the central one shows a different file to another unzipper.
  */
-async function checkLocalHeaders(zip: yauzl.ZipFile, located: Located[], centralDirectoryOffset: number | undefined): Promise<void> {
+async function checkLocalHeaders(
+  zip: yauzl.ZipFile,
+  located: Located[],
+  centralDirectoryOffset: number | undefined,
+): Promise<void> {
   const spans: Array<{ start: number; end: number; name: string }> = [];
   let renamed: string | undefined;
   let encrypted: string | undefined;
@@ -397,14 +456,21 @@ async function checkLocalHeaders(zip: yauzl.ZipFile, located: Located[], central
     const header = await zip.readLocalFileHeaderPromise(entry);
     if (!header.fileName.equals(entry.fileNameRaw)) renamed ??= info.path;
     if ((header.generalPurposeBitFlag & 1) !== 0) encrypted ??= info.path;
-    spans.push({ start: entry.relativeOffsetOfLocalHeader, end: header.fileDataStart + entry.compressedSize, name: info.path });
+    spans.push({
+      start: entry.relativeOffsetOfLocalHeader,
+      end: header.fileDataStart + entry.compressedSize,
+      name: info.path,
+    });
   }
   spans.sort((a, b) => a.start - b.start || a.end - b.end);
   for (let i = 1; i < spans.length; i++) {
     const previous = spans[i - 1]!;
     const current = spans[i]!;
     if (current.start < previous.end) {
-      throw refuse('overlapping-entries', `Zip entries ${shown(previous.name)} and ${shown(current.name)} share bytes (overlapping entries, a zip bomb technique)`);
+      throw refuse(
+        'overlapping-entries',
+        `Zip entries ${shown(previous.name)} and ${shown(current.name)} share bytes (overlapping entries, a zip bomb technique)`,
+      );
     }
   }
   const last = spans[spans.length - 1];
@@ -412,6 +478,8 @@ async function checkLocalHeaders(zip: yauzl.ZipFile, located: Located[], central
     throw refuse('overlapping-entries', `Zip entry ${shown(last.name)} runs into the central directory`);
   }
   // After the overlap check: several records on one header also disagree on the name, and the overlap is the telling reason.
-  if (renamed !== undefined) throw refuse('corrupt', `Zip entry ${shown(renamed)} has another name in its local header`);
-  if (encrypted !== undefined) throw refuse('encrypted', `Zip entry ${shown(encrypted)} is encrypted; encrypted archives are not read`);
+  if (renamed !== undefined)
+    throw refuse('corrupt', `Zip entry ${shown(renamed)} has another name in its local header`);
+  if (encrypted !== undefined)
+    throw refuse('encrypted', `Zip entry ${shown(encrypted)} is encrypted; encrypted archives are not read`);
 }

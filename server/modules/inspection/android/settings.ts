@@ -7,7 +7,14 @@ export type SettingsNamespace = 'global' | 'secure' | 'system';
 const NAME = /^[A-Za-z0-9_.:\-/]{1,256}$/;
 const MAX_VALUE_CHARS = 8192;
 
-function record(list: ObservationList, into: Map<string, Fact>, key: string, value: string, line: number, raw: string): void {
+function record(
+  list: ObservationList,
+  into: Map<string, Fact>,
+  key: string,
+  value: string,
+  line: number,
+  raw: string,
+): void {
   const v = value.length > MAX_VALUE_CHARS ? value.slice(0, MAX_VALUE_CHARS) : value;
   const observation = list.add({ kind: 'setting', value: key, line, raw, detail: { value: v } });
   if (observation && !into.has(key)) into.set(key, { value: v, observation });
@@ -38,7 +45,8 @@ export class SettingsListParser implements LineSink {
 }
 
 const DUMP_HEADER = /^(CONFIG|GLOBAL|SECURE|SYSTEM) SETTINGS \(user (\d+)\)$/;
-const DUMP_ROW = /^_id:\S+ name:(\S+)(?: pkg:\S+)? value:(.*?)(?: default:.*?)?(?: defaultSystemSet:(?:true|false))?(?: tag:.*)?$/;
+const DUMP_ROW =
+  /^_id:\S+ name:(\S+)(?: pkg:\S+)? value:(.*?)(?: default:.*?)?(?: defaultSystemSet:(?:true|false))?(?: tag:.*)?$/;
 
 /**
  * `dumpsys settings` (a bugreport's `DUMP OF SERVICE settings:`): `GLOBAL SETTINGS (user 0)`,

@@ -94,7 +94,13 @@ export class TombstoneParser implements LineSink {
           t.backtrace.push(frame);
           if (frame.file.startsWith('/')) {
             const file = frame.file.split(' ', 1)[0]!;
-            this.list.add({ kind: 'path', value: file, line: lineNo, raw: trimmed, ...(t.process ? { detail: { process: t.process } } : {}) });
+            this.list.add({
+              kind: 'path',
+              value: file,
+              line: lineNo,
+              raw: trimmed,
+              ...(t.process ? { detail: { process: t.process } } : {}),
+            });
           }
         }
         return;
@@ -159,8 +165,13 @@ export class TombstoneParser implements LineSink {
   /** The tombstone and its observations, or an error when the text is not one. */
   finish(): { tombstone: Tombstone } | { error: string } {
     const t = this.tombstone;
-    if (t.pid === undefined || !t.process) return { error: 'not a tombstone: no `pid: N, tid: N, name: ... >>> process <<<` line' };
-    const summary = [`${t.process} pid ${t.pid}`, t.signal ? `signal ${t.signal.number} (${t.signal.name})` : undefined, t.abortMessage ? `abort: ${t.abortMessage}` : undefined]
+    if (t.pid === undefined || !t.process)
+      return { error: 'not a tombstone: no `pid: N, tid: N, name: ... >>> process <<<` line' };
+    const summary = [
+      `${t.process} pid ${t.pid}`,
+      t.signal ? `signal ${t.signal.number} (${t.signal.name})` : undefined,
+      t.abortMessage ? `abort: ${t.abortMessage}` : undefined,
+    ]
       .filter(Boolean)
       .join(', ');
     const detail: Record<string, string | number> = { pid: t.pid };
@@ -169,7 +180,13 @@ export class TombstoneParser implements LineSink {
     const dated = t.timestamp ? { timestamp: t.timestamp } : {};
     this.list.add({ kind: 'tombstone', value: t.process, line: this.headerLine, raw: summary, detail, ...dated });
     const name = t.process.split(/\s+/, 1)[0]!;
-    this.list.add({ kind: name.startsWith('/') ? 'path' : 'process', value: name, line: this.headerLine, raw: summary, ...dated });
+    this.list.add({
+      kind: name.startsWith('/') ? 'path' : 'process',
+      value: name,
+      line: this.headerLine,
+      raw: summary,
+      ...dated,
+    });
     return { tombstone: t };
   }
 }

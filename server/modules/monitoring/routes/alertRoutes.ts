@@ -1,9 +1,10 @@
 import { canViewMonitoring } from '@common/monitoring/access';
+
+import { attachmentHeader } from '../../../http/attachmentHeader';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
-import { attachmentHeader } from '../../../http/attachmentHeader';
 import { alertFilterProps, alertPage, alertSchema, alertStatusBody, idParams, pageProps } from '../schemas';
-import { alertsCsv, listAlerts, setAlertStatus, type AlertFilter } from '../services/alertList';
+import { type AlertFilter, alertsCsv, listAlerts, setAlertStatus } from '../services/alertList';
 import type { MonitoringContext } from '../services/monitoringContext';
 
 /** Alerts (monitoring access): one page filtered and sorted on the server, CSV export, status changes. */
@@ -15,7 +16,8 @@ export const alertRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = async
     {
       preHandler: view,
       schema: {
-        summary: 'One page of alerts; filter by status, severity, category, device, family or text; sort by lastSeen, firstSeen, severity, status or device.',
+        summary:
+          'One page of alerts; filter by status, severity, category, device, family or text; sort by lastSeen, firstSeen, severity, status or device.',
         security: bearerSecurity,
         querystring: { type: 'object', properties: { ...alertFilterProps, ...pageProps }, additionalProperties: false },
         response: { 200: alertPage, ...errors(400, 401, 403) },
@@ -41,7 +43,11 @@ export const alertRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = async
     },
     async (request, reply) => {
       const csv = await alertsCsv(app.db, request.auth.tenantId, request.query as AlertFilter);
-      return reply.type('text/csv; charset=utf-8').header('Cache-Control', 'no-store').header('Content-Disposition', attachmentHeader('monitoring-alerts.csv')).send(csv);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('Cache-Control', 'no-store')
+        .header('Content-Disposition', attachmentHeader('monitoring-alerts.csv'))
+        .send(csv);
     },
   );
 
@@ -59,8 +65,22 @@ export const alertRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = async
     },
     async (request) => {
       const { tenantId, userId } = request.auth;
-      const alert = await setAlertStatus(app.db, tenantId, request.params.id, request.body.status, { userId, email: request.auth.user?.email ?? null }, monitoring.clock());
-      await app.audit({ tenantId, actorId: userId, action: 'monitoring.alertStatus', target: alert.id, details: { status: alert.status }, ip: request.ip });
+      const alert = await setAlertStatus(
+        app.db,
+        tenantId,
+        request.params.id,
+        request.body.status,
+        { userId, email: request.auth.user?.email ?? null },
+        monitoring.clock(),
+      );
+      await app.audit({
+        tenantId,
+        actorId: userId,
+        action: 'monitoring.alertStatus',
+        target: alert.id,
+        details: { status: alert.status },
+        ip: request.ip,
+      });
       return alert;
     },
   );

@@ -1,4 +1,5 @@
 import { canViewMonitoring } from '@common/monitoring/access';
+
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { deviceRiskSchema, overviewSchema } from '../schemas';
@@ -15,13 +16,23 @@ export const overviewRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     {
       preHandler: view,
       schema: {
-        summary: 'The fleet at a glance: devices by risk level, incidents opened and resolved per day, inspections per day, top families, stale devices.',
+        summary:
+          'The fleet at a glance: devices by risk level, incidents opened and resolved per day, inspections per day, top families, stale devices.',
         security: bearerSecurity,
-        querystring: { type: 'object', properties: { days: { type: 'integer', enum: [30, 90], default: 30 } }, additionalProperties: false },
+        querystring: {
+          type: 'object',
+          properties: { days: { type: 'integer', enum: [30, 90], default: 30 } },
+          additionalProperties: false,
+        },
         response: { 200: overviewSchema, ...errors(400, 401, 403) },
       } as const,
     },
-    async (request) => getOverview(app.db, request.auth.tenantId, { now: monitoring.clock(), days: request.query.days, staleDays: monitoring.staleDays }),
+    async (request) =>
+      getOverview(app.db, request.auth.tenantId, {
+        now: monitoring.clock(),
+        days: request.query.days,
+        staleDays: monitoring.staleDays,
+      }),
   );
 
   app.get(
@@ -29,12 +40,18 @@ export const overviewRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     {
       preHandler: view,
       schema: {
-        summary: "Each device's risk level in the four levels of MDM compliance (Intune's mobile threat levels): secure, low, medium, high.",
+        summary:
+          "Each device's risk level in the four levels of MDM compliance (Intune's mobile threat levels): secure, low, medium, high.",
         description:
           'riskLevel is the highest severity among the open or confirmed incidents of the device, secure with none. An MDM maps secure/low/medium/high to Secured/Low/Medium/High.',
         security: bearerSecurity,
         response: {
-          200: { type: 'object', properties: { devices: { type: 'array', items: deviceRiskSchema } }, required: ['devices'], additionalProperties: false },
+          200: {
+            type: 'object',
+            properties: { devices: { type: 'array', items: deviceRiskSchema } },
+            required: ['devices'],
+            additionalProperties: false,
+          },
           ...errors(401, 403),
         },
       } as const,

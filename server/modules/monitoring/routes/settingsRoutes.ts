@@ -1,4 +1,5 @@
 import { canConfigureMonitoring, canManageMonitoringResources } from '@common/monitoring/access';
+
 import { HttpError } from '../../../contracts';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
@@ -31,13 +32,22 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
   const configure = app.authenticate({ allow: canConfigureMonitoring });
   const resources = app.authenticate({ allow: canManageMonitoringResources });
   const list = <const Item>(item: Item) => ({ type: 'array', items: item }) as const;
-  const created = { type: 'object', properties: { id: { type: 'string' } }, required: ['id'], additionalProperties: false } as const;
+  const created = {
+    type: 'object',
+    properties: { id: { type: 'string' } },
+    required: ['id'],
+    additionalProperties: false,
+  } as const;
 
   app.get(
     '/monitoring-backend/rules',
     {
       preHandler: configure,
-      schema: { summary: 'The rules with their recipients.', security: bearerSecurity, response: { 200: list(ruleSchema), ...errors(401, 403) } } as const,
+      schema: {
+        summary: 'The rules with their recipients.',
+        security: bearerSecurity,
+        response: { 200: list(ruleSchema), ...errors(401, 403) },
+      } as const,
     },
     async (request) => listRules(app.db, request.auth.tenantId),
   );
@@ -47,7 +57,8 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     {
       preHandler: configure,
       schema: {
-        summary: 'Adds a rule: which alerts (severity at least, category, family, device group) go to which recipients, at once or as a daily or weekly digest.',
+        summary:
+          'Adds a rule: which alerts (severity at least, category, family, device group) go to which recipients, at once or as a daily or weekly digest.',
         security: bearerSecurity,
         body: ruleBody,
         response: { 201: ruleCreated, ...errors(400, 401, 403) },
@@ -55,10 +66,20 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     },
     async (request, reply) => {
       const { tenantId, userId } = request.auth;
-      const rule = await createRuleWithWebhooks(app.db, tenantId, request.body, userId, { policy: monitoring.webhooks, tokens: app.tokens });
+      const rule = await createRuleWithWebhooks(app.db, tenantId, request.body, userId, {
+        policy: monitoring.webhooks,
+        tokens: app.tokens,
+      });
       // The audit names each webhook's host, never its path or secret.
       const webhooks = rule.webhooks.map((w) => w.host);
-      await app.audit({ tenantId, actorId: userId, action: 'monitoring.ruleCreate', target: rule.id, details: { name: request.body.name, webhooks }, ip: request.ip });
+      await app.audit({
+        tenantId,
+        actorId: userId,
+        action: 'monitoring.ruleCreate',
+        target: rule.id,
+        details: { name: request.body.name, webhooks },
+        ip: request.ip,
+      });
       return reply.code(201).send(rule);
     },
   );
@@ -67,19 +88,39 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     '/monitoring-backend/rules/:id',
     {
       preHandler: configure,
-      schema: { summary: 'Deletes a rule.', security: bearerSecurity, params: idParams, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } } as const,
+      schema: {
+        summary: 'Deletes a rule.',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) },
+      } as const,
     },
     async (request, reply) => {
       const { tenantId, userId } = request.auth;
-      if (!(await deleteRule(app.db, tenantId, request.params.id))) throw new HttpError(404, 'The rule does not exist.');
-      await app.audit({ tenantId, actorId: userId, action: 'monitoring.ruleDelete', target: request.params.id, details: {}, ip: request.ip });
+      if (!(await deleteRule(app.db, tenantId, request.params.id)))
+        throw new HttpError(404, 'The rule does not exist.');
+      await app.audit({
+        tenantId,
+        actorId: userId,
+        action: 'monitoring.ruleDelete',
+        target: request.params.id,
+        details: {},
+        ip: request.ip,
+      });
       return reply.code(204).send(null);
     },
   );
 
   app.get(
     '/monitoring-backend/silences',
-    { preHandler: configure, schema: { summary: 'Silences not yet ended.', security: bearerSecurity, response: { 200: list(silenceSchema), ...errors(401, 403) } } as const },
+    {
+      preHandler: configure,
+      schema: {
+        summary: 'Silences not yet ended.',
+        security: bearerSecurity,
+        response: { 200: list(silenceSchema), ...errors(401, 403) },
+      } as const,
+    },
     async (request) => listSilences(app.db, request.auth.tenantId, monitoring.clock()),
   );
 
@@ -100,10 +141,23 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
       const id = await createSilence(
         app.db,
         tenantId,
-        { ruleId: b.ruleId, deviceId: b.deviceId, startsAt: new Date(b.startsAt), endsAt: new Date(b.endsAt), reason: b.reason },
+        {
+          ruleId: b.ruleId,
+          deviceId: b.deviceId,
+          startsAt: new Date(b.startsAt),
+          endsAt: new Date(b.endsAt),
+          reason: b.reason,
+        },
         userId,
       );
-      await app.audit({ tenantId, actorId: userId, action: 'monitoring.silenceCreate', target: id, details: { reason: b.reason }, ip: request.ip });
+      await app.audit({
+        tenantId,
+        actorId: userId,
+        action: 'monitoring.silenceCreate',
+        target: id,
+        details: { reason: b.reason },
+        ip: request.ip,
+      });
       return reply.code(201).send({ id });
     },
   );
@@ -112,10 +166,16 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     '/monitoring-backend/silences/:id',
     {
       preHandler: configure,
-      schema: { summary: 'Ends a silence.', security: bearerSecurity, params: idParams, response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) } } as const,
+      schema: {
+        summary: 'Ends a silence.',
+        security: bearerSecurity,
+        params: idParams,
+        response: { 204: { type: 'null' }, ...errors(400, 401, 403, 404) },
+      } as const,
     },
     async (request, reply) => {
-      if (!(await deleteSilence(app.db, request.auth.tenantId, request.params.id))) throw new HttpError(404, 'The silence does not exist.');
+      if (!(await deleteSilence(app.db, request.auth.tenantId, request.params.id)))
+        throw new HttpError(404, 'The silence does not exist.');
       return reply.code(204).send(null);
     },
   );
@@ -141,7 +201,15 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
         summary: 'Subscribes a recipient again: to one rule, or with ruleId null to every monitoring mail (audited).',
         security: bearerSecurity,
         body: resubscribeBody,
-        response: { 200: { type: 'object', properties: { removed: { type: 'integer' } }, required: ['removed'], additionalProperties: false }, ...errors(400, 401, 403, 404) },
+        response: {
+          200: {
+            type: 'object',
+            properties: { removed: { type: 'integer' } },
+            required: ['removed'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403, 404),
+        },
       } as const,
     },
     async (request) => {
@@ -171,7 +239,12 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
         response: {
           200: {
             type: 'object',
-            properties: { items: list(deliverySchema), total: { type: 'integer' }, page: { type: 'integer' }, size: { type: 'integer' } },
+            properties: {
+              items: list(deliverySchema),
+              total: { type: 'integer' },
+              page: { type: 'integer' },
+              size: { type: 'integer' },
+            },
             required: ['items', 'total', 'page', 'size'],
             additionalProperties: false,
           },
@@ -209,7 +282,14 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     async (request, reply) => {
       const { tenantId, userId } = request.auth;
       const id = await createDeviceGroup(app.db, tenantId, request.body);
-      await app.audit({ tenantId, actorId: userId, action: 'monitoring.groupCreate', target: id, details: { name: request.body.name }, ip: request.ip });
+      await app.audit({
+        tenantId,
+        actorId: userId,
+        action: 'monitoring.groupCreate',
+        target: id,
+        details: { name: request.body.name },
+        ip: request.ip,
+      });
       return reply.code(201).send({ id });
     },
   );
@@ -227,8 +307,16 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
     },
     async (request, reply) => {
       const { tenantId, userId } = request.auth;
-      if (!(await deleteDeviceGroup(app.db, tenantId, request.params.id))) throw new HttpError(404, 'The device group does not exist.');
-      await app.audit({ tenantId, actorId: userId, action: 'monitoring.groupDelete', target: request.params.id, details: {}, ip: request.ip });
+      if (!(await deleteDeviceGroup(app.db, tenantId, request.params.id)))
+        throw new HttpError(404, 'The device group does not exist.');
+      await app.audit({
+        tenantId,
+        actorId: userId,
+        action: 'monitoring.groupDelete',
+        target: request.params.id,
+        details: {},
+        ip: request.ip,
+      });
       return reply.code(204).send(null);
     },
   );

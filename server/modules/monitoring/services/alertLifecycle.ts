@@ -1,4 +1,5 @@
 import { INCIDENT_STATE_LABELS, isClosedIncidentState } from '@common/incidents/incidentStates';
+
 import type { Queryable } from '../../../contracts';
 import { incidentsChangedSince } from '../../gluon/public';
 import { FIRST_SCAN_LOOKBACK_HOURS, SCAN_OVERLAP_MINUTES } from './collectAlerts';
@@ -7,7 +8,8 @@ import { FIRST_SCAN_LOOKBACK_HOURS, SCAN_OVERLAP_MINUTES } from './collectAlerts
 export const LIFECYCLE_CURSOR = 'incident_lifecycle';
 
 export const REOPENED_REASON = 'Incident reopened';
-export const closedReason = (state: string) => `Incident triaged ${(INCIDENT_STATE_LABELS as Record<string, string>)[state]?.toLowerCase() ?? state}`;
+export const closedReason = (state: string) =>
+  `Incident triaged ${(INCIDENT_STATE_LABELS as Record<string, string>)[state]?.toLowerCase() ?? state}`;
 
 /**
  * An alert's lifecycle follows its incident, the one rule: when the incident closes (triaged benign
@@ -33,7 +35,12 @@ export async function followIncidents(q: Queryable): Promise<number> {
          FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[], $4::text[]) AS c(tenant_id, incident_id, at, reason)
         WHERE a.tenant_id = c.tenant_id AND a.incident_id = c.incident_id AND a.status IN ('active', 'acknowledged')
         RETURNING a.id`,
-      [closed.map((c) => c.tenantId), closed.map((c) => c.incidentId), closed.map((c) => c.changedAt), closed.map((c) => closedReason(c.state))],
+      [
+        closed.map((c) => c.tenantId),
+        closed.map((c) => c.incidentId),
+        closed.map((c) => c.changedAt),
+        closed.map((c) => closedReason(c.state)),
+      ],
     );
     n += rows.length;
   }
@@ -44,7 +51,12 @@ export async function followIncidents(q: Queryable): Promise<number> {
          FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS c(tenant_id, incident_id, at)
         WHERE a.tenant_id = c.tenant_id AND a.incident_id = c.incident_id AND a.status = 'resolved' AND a.status_by IS NULL AND a.status_reason IS NOT NULL
         RETURNING a.id`,
-      [reopened.map((c) => c.tenantId), reopened.map((c) => c.incidentId), reopened.map((c) => c.changedAt), REOPENED_REASON],
+      [
+        reopened.map((c) => c.tenantId),
+        reopened.map((c) => c.incidentId),
+        reopened.map((c) => c.changedAt),
+        REOPENED_REASON,
+      ],
     );
     n += rows.length;
   }

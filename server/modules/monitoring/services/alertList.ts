@@ -1,8 +1,16 @@
 import { csvDocument } from '@common/csv/csvCell';
+
 import { HttpError, type Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
-import { ALERT_COLUMNS, toAlert, type AlertCategory, type AlertRow, type AlertSeverity, type AlertStatus } from './alertTypes';
 import type { AlertView } from '../schemas';
+import {
+  ALERT_COLUMNS,
+  type AlertCategory,
+  type AlertRow,
+  type AlertSeverity,
+  type AlertStatus,
+  toAlert,
+} from './alertTypes';
 
 export const ALERT_SORTS = ['lastSeen', 'firstSeen', 'severity', 'status', 'device'] as const;
 export type AlertSort = (typeof ALERT_SORTS)[number];
@@ -35,7 +43,15 @@ interface Row extends AlertRow {
 }
 
 function where(tenantId: string, f: AlertFilter): { sql: string; params: unknown[] } {
-  const params: unknown[] = [tenantId, f.status ?? null, f.severity ?? null, f.category ?? null, f.deviceId ?? null, f.familyId ?? null, likePattern(f.search)];
+  const params: unknown[] = [
+    tenantId,
+    f.status ?? null,
+    f.severity ?? null,
+    f.category ?? null,
+    f.deviceId ?? null,
+    f.familyId ?? null,
+    likePattern(f.search),
+  ];
   return {
     sql: `a.tenant_id = $1 AND ($2::text IS NULL OR a.status = $2) AND ($3::text IS NULL OR a.severity = $3) AND ($4::text IS NULL OR a.category = $4)
       AND ($5::uuid IS NULL OR a.device_id = $5) AND ($6::text IS NULL OR a.family_id = $6)
@@ -62,7 +78,12 @@ const COLUMNS = `a.id, ${ALERT_COLUMNS.split(', ')
   .join(', ')}, a.status, a.status_by_email, a.status_at, a.status_reason`;
 
 /** One page of the tenant's alerts, filtered and sorted on the server (ties by id, so pages never overlap). */
-export async function listAlerts(q: Queryable, tenantId: string, f: AlertFilter, page: { page: number; size: number }): Promise<{ items: AlertView[]; total: number }> {
+export async function listAlerts(
+  q: Queryable,
+  tenantId: string,
+  f: AlertFilter,
+  page: { page: number; size: number },
+): Promise<{ items: AlertView[]; total: number }> {
   const w = where(tenantId, f);
   const rows = await q.query<Row>(
     `SELECT ${COLUMNS}, count(*) OVER ()::int AS total FROM monitoring_alerts a WHERE ${w.sql}
@@ -79,12 +100,40 @@ export async function alertsCsv(q: Queryable, tenantId: string, f: AlertFilter, 
     `SELECT ${COLUMNS}, 0 AS total FROM monitoring_alerts a WHERE ${w.sql} ORDER BY ${ORDER[f.sort]} ${f.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, a.id LIMIT $8`,
     [...w.params, limit],
   );
-  const header = ['id', 'severity', 'category', 'title', 'device', 'family', 'firstSeen', 'lastSeen', 'status', 'statusBy', 'statusAt', 'incidentId', 'deviceId'];
+  const header = [
+    'id',
+    'severity',
+    'category',
+    'title',
+    'device',
+    'family',
+    'firstSeen',
+    'lastSeen',
+    'status',
+    'statusBy',
+    'statusAt',
+    'incidentId',
+    'deviceId',
+  ];
   return csvDocument(
     header,
     rows
       .map(view)
-      .map((a) => [a.id, a.severity, a.category, a.title, a.deviceName, a.familyName, a.firstSeen, a.lastSeen, a.status, a.statusBy, a.statusAt, a.incidentId, a.deviceId]),
+      .map((a) => [
+        a.id,
+        a.severity,
+        a.category,
+        a.title,
+        a.deviceName,
+        a.familyName,
+        a.firstSeen,
+        a.lastSeen,
+        a.status,
+        a.statusBy,
+        a.statusAt,
+        a.incidentId,
+        a.deviceId,
+      ]),
   );
 }
 

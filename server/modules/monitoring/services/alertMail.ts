@@ -1,9 +1,10 @@
+import { gluonPaths } from '@common/gluon/paths';
+import { monitoringPaths } from '@common/monitoring/paths';
+
 import type { MailAttachment, MailMessage } from '../../../contracts';
 import { escapeHtml } from '../../../services/escapeHtml';
 import type { Alert } from './alertTypes';
 import type { RuleFrequency } from './ruleMatch';
-import { monitoringPaths } from '@common/monitoring/paths';
-import { gluonPaths } from '@common/gluon/paths';
 
 /** The console page behind an alert: its incident, else its device, else the alert list. */
 export function alertLink(publicUrl: string, alert: Pick<Alert, 'incidentId' | 'deviceId'>): string {
@@ -50,7 +51,10 @@ export function composeAlertMail(input: {
     '',
     ...(input.summary?.length ? [...input.summary, `Overview: ${input.publicUrl}/monitoring`, ''] : []),
     ...(alerts.length === 0 ? [NO_ALERTS] : []),
-    ...lines.flatMap(({ a, url }) => [`- [${a.severity.toUpperCase()}] ${a.title}`, `  Seen ${a.firstSeen.toISOString()}. Open: ${url}`]),
+    ...lines.flatMap(({ a, url }) => [
+      `- [${a.severity.toUpperCase()}] ${a.title}`,
+      `  Seen ${a.firstSeen.toISOString()}. Open: ${url}`,
+    ]),
     '',
     `All alerts: ${input.publicUrl}/monitoring/alerts`,
     '',
@@ -61,7 +65,10 @@ export function composeAlertMail(input: {
     `<h2>${escapeHtml(HEADINGS[input.frequency])}</h2>`,
     `<p>Rule "${escapeHtml(input.ruleName)}"</p>`,
     ...(input.summary?.length
-      ? [`<ul>${input.summary.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`, `<p><a href="${escapeHtml(`${input.publicUrl}/monitoring`)}">Overview</a></p>`]
+      ? [
+          `<ul>${input.summary.map((l) => `<li>${escapeHtml(l)}</li>`).join('')}</ul>`,
+          `<p><a href="${escapeHtml(`${input.publicUrl}/monitoring`)}">Overview</a></p>`,
+        ]
       : []),
     ...(alerts.length === 0 ? [`<p>${escapeHtml(NO_ALERTS)}</p>`] : []),
     '<ul>',
@@ -73,5 +80,11 @@ export function composeAlertMail(input: {
     `<p><a href="${escapeHtml(`${input.publicUrl}/monitoring/alerts`)}">All alerts</a></p>`,
     `<p style="color:#5f6b7c;font-size:12px">You receive this because you are a recipient of the monitoring rule "${escapeHtml(input.ruleName)}". <a href="${escapeHtml(input.unsubscribeUrl)}">Unsubscribe</a></p>`,
   ].join('\n');
-  return { to: input.to, subject, text, html, ...(input.attachments?.length ? { attachments: input.attachments } : {}) };
+  return {
+    to: input.to,
+    subject,
+    text,
+    html,
+    ...(input.attachments?.length ? { attachments: input.attachments } : {}),
+  };
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../contracts';
-import { ALERT_COLUMNS, toAlert, type Alert, type AlertCandidate, type AlertRow, type AlertSource } from './alertTypes';
+import { type Alert, ALERT_COLUMNS, type AlertCandidate, type AlertRow, type AlertSource, toAlert } from './alertTypes';
 
 /**
  * A source re-reads this much before its cursor: a transaction that commits late stamps its rows
@@ -14,7 +14,11 @@ export const FIRST_SCAN_LOOKBACK_HOURS = 24;
  * insert one row per source key); returns the alerts this call created. The cursor is database
  * time, as the rows' stamps are; `now` (the injected clock) only measures staleness.
  */
-export async function collectAlerts(q: Queryable, source: AlertSource, input: { now: Date; staleDays: number }): Promise<Alert[]> {
+export async function collectAlerts(
+  q: Queryable,
+  source: AlertSource,
+  input: { now: Date; staleDays: number },
+): Promise<Alert[]> {
   const [cursor] = await q.query<{ since: Date }>(
     `SELECT coalesce((SELECT scanned_to FROM monitoring_source_cursors WHERE source = $1) - make_interval(mins => $2),
                      now() - make_interval(hours => $3)) AS since`,

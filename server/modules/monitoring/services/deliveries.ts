@@ -1,15 +1,15 @@
 import type { Database, Mailer, TokenService } from '../../../contracts';
 import { mintUnsubscribeLink } from '../../../services/signedLinks';
 import { isUnsubscribed } from '../../notifications/public';
-import { ALERT_COLUMNS, toAlert, type AlertRow, type AlertStatus } from './alertTypes';
 import { composeAlertMail } from './alertMail';
+import { ALERT_COLUMNS, type AlertRow, type AlertStatus, toAlert } from './alertTypes';
+import { getOverview } from './overview';
 import { ruleNotification } from './routeAlerts';
 import type { RuleFrequency } from './ruleMatch';
-import { getOverview } from './overview';
 import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './schedule';
 import { sendWebhookDelivery } from './webhookDelivery';
 import type { WebhookPolicy } from './webhookTarget';
-import { weekStart, weeklyCsv } from './weeklySummary';
+import { weeklyCsv, weekStart } from './weeklySummary';
 
 /** A delivery claimed this long ago and never finished (its instance died) is claimed again. */
 export const DELIVERY_STALE_SECONDS = 300;
@@ -75,7 +75,9 @@ export async function sendDelivery(
   now: Date,
 ): Promise<DeliveryResult> {
   const { db } = deps;
-  const [rule] = d.ruleId ? await db.query<{ name: string }>('SELECT name FROM monitoring_rules WHERE id = $1', [d.ruleId]) : [];
+  const [rule] = d.ruleId
+    ? await db.query<{ name: string }>('SELECT name FROM monitoring_rules WHERE id = $1', [d.ruleId])
+    : [];
   if (d.channel === 'webhook') {
     if (!rule) {
       await finish(db, d, 'skipped', 'The rule was deleted.');
@@ -104,7 +106,11 @@ export async function sendDelivery(
     await finish(db, d, 'skipped', 'No alerts.');
     return 'skipped';
   }
-  const { url } = await mintUnsubscribeLink(deps.tokens, deps.publicUrl, { tenantId: d.tenantId, email: d.email, notification });
+  const { url } = await mintUnsubscribeLink(deps.tokens, deps.publicUrl, {
+    tenantId: d.tenantId,
+    email: d.email,
+    notification,
+  });
   const summary = d.frequency === 'weekly' ? await weeklySummary(db, d.tenantId, now) : undefined;
   const message = composeAlertMail({
     to: d.email,
@@ -114,7 +120,9 @@ export async function sendDelivery(
     alerts,
     unsubscribeUrl: url,
     ...(summary ? { summary } : {}),
-    ...(d.frequency === 'weekly' ? { attachments: [weeklyCsv(alerts, new Date(weekStart(now).getTime() - 7 * 86400_000))] } : {}),
+    ...(d.frequency === 'weekly'
+      ? { attachments: [weeklyCsv(alerts, new Date(weekStart(now).getTime() - 7 * 86400_000))] }
+      : {}),
   });
   const outcome = await deps.mailer.send(d.tenantId, message);
   if (outcome && outcome.error) return retryOrFail(db, d, now, outcome.error);
@@ -140,34 +148,26 @@ async function retryOrFail(db: Database, d: ClaimedDelivery, now: Date, error: s
     await finish(db, d, 'failed', error);
     return 'failed';
   }
-  await db.query("UPDATE monitoring_deliveries SET status = 'pending', due_at = $4, last_error = $5, claimed_by = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3", [
-    d.id,
-    d.claimedBy,
-    d.attempts,
-    new Date(now.getTime() + retryDelayMs(d.attempts)),
-    error,
-  ]);
+  await db.query(
+    "UPDATE monitoring_deliveries SET status = 'pending', due_at = $4, last_error = $5, claimed_by = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3",
+    [d.id, d.claimedBy, d.attempts, new Date(now.getTime() + retryDelayMs(d.attempts)), error],
+  );
   return 'retry';
 }
 
 async function markSent(db: Database, d: ClaimedDelivery, now: Date): Promise<DeliveryResult> {
-  await db.query("UPDATE monitoring_deliveries SET status = 'sent', sent_at = $4, last_error = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3", [
-    d.id,
-    d.claimedBy,
-    d.attempts,
-    now,
-  ]);
+  await db.query(
+    "UPDATE monitoring_deliveries SET status = 'sent', sent_at = $4, last_error = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3",
+    [d.id, d.claimedBy, d.attempts, now],
+  );
   return 'sent';
 }
 
 async function finish(db: Database, d: ClaimedDelivery, status: 'failed' | 'skipped', reason: string): Promise<void> {
-  await db.query('UPDATE monitoring_deliveries SET status = $4, last_error = $5 WHERE id = $1 AND claimed_by = $2 AND attempts = $3', [
-    d.id,
-    d.claimedBy,
-    d.attempts,
-    status,
-    reason,
-  ]);
+  await db.query(
+    'UPDATE monitoring_deliveries SET status = $4, last_error = $5 WHERE id = $1 AND claimed_by = $2 AND attempts = $3',
+    [d.id, d.claimedBy, d.attempts, status, reason],
+  );
 }
 
 /** The weekly summary's fleet numbers: the overview's, over the last 7 days. */

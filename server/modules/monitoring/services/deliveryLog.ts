@@ -2,7 +2,11 @@ import type { Queryable } from '../../../contracts';
 import type { DeliveryView } from '../schemas';
 
 /** What was sent to whom and when, and what failed, newest first (the settings' delivery log). */
-export async function listDeliveries(q: Queryable, tenantId: string, page: { page: number; size: number }): Promise<{ items: DeliveryView[]; total: number }> {
+export async function listDeliveries(
+  q: Queryable,
+  tenantId: string,
+  page: { page: number; size: number },
+): Promise<{ items: DeliveryView[]; total: number }> {
   const rows = await q.query<{
     id: string;
     rule_id: string | null;

@@ -1,15 +1,24 @@
-import { HttpError, type Database, type Queryable } from '../../../contracts';
-import type { DeviceGroupView } from '../schemas';
+import { type Database, HttpError, type Queryable } from '../../../contracts';
 import { existingDeviceIds } from '../../gluon/public';
+import type { DeviceGroupView } from '../schemas';
 
 /** A device group / watch list (monitoring resource, mnt#rsc#w), with its devices, in one transaction. */
-export async function createDeviceGroup(db: Database, tenantId: string, input: { name: string; watched: boolean; deviceIds: readonly string[] }): Promise<string> {
+export async function createDeviceGroup(
+  db: Database,
+  tenantId: string,
+  input: { name: string; watched: boolean; deviceIds: readonly string[] },
+): Promise<string> {
   return db.tx((q) => insertDeviceGroup(q, tenantId, input));
 }
 
-async function insertDeviceGroup(q: Queryable, tenantId: string, input: { name: string; watched: boolean; deviceIds: readonly string[] }): Promise<string> {
+async function insertDeviceGroup(
+  q: Queryable,
+  tenantId: string,
+  input: { name: string; watched: boolean; deviceIds: readonly string[] },
+): Promise<string> {
   const ids = [...new Set(input.deviceIds)];
-  if ((await existingDeviceIds(q, tenantId, ids)).size !== ids.length) throw new HttpError(400, 'A device of the group does not exist.');
+  if ((await existingDeviceIds(q, tenantId, ids)).size !== ids.length)
+    throw new HttpError(400, 'A device of the group does not exist.');
   const [row] = await q.query<{ id: string }>(
     'INSERT INTO monitoring_device_groups (tenant_id, name, watched) VALUES ($1, $2, $3) ON CONFLICT (tenant_id, name) DO NOTHING RETURNING id',
     [tenantId, input.name.trim(), input.watched],
@@ -20,11 +29,19 @@ async function insertDeviceGroup(q: Queryable, tenantId: string, input: { name: 
 }
 
 /** Replaces a group's devices (only the tenant's own devices are taken). */
-export async function setGroupDevices(q: Queryable, tenantId: string, groupId: string, deviceIds: readonly string[]): Promise<void> {
+export async function setGroupDevices(
+  q: Queryable,
+  tenantId: string,
+  groupId: string,
+  deviceIds: readonly string[],
+): Promise<void> {
   await q.query('DELETE FROM monitoring_device_group_members WHERE group_id = $1', [groupId]);
   const known = await existingDeviceIds(q, tenantId, deviceIds);
   if (known.size === 0) return;
-  await q.query('INSERT INTO monitoring_device_group_members (group_id, device_id) SELECT $1, unnest($2::uuid[])', [groupId, [...known]]);
+  await q.query('INSERT INTO monitoring_device_group_members (group_id, device_id) SELECT $1, unnest($2::uuid[])', [
+    groupId,
+    [...known],
+  ]);
 }
 
 export async function listDeviceGroups(q: Queryable, tenantId: string): Promise<DeviceGroupView[]> {
@@ -38,5 +55,12 @@ export async function listDeviceGroups(q: Queryable, tenantId: string): Promise<
 }
 
 export async function deleteDeviceGroup(q: Queryable, tenantId: string, id: string): Promise<boolean> {
-  return (await q.query('DELETE FROM monitoring_device_groups WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, tenantId])).length > 0;
+  return (
+    (
+      await q.query('DELETE FROM monitoring_device_groups WHERE id = $1 AND tenant_id = $2 RETURNING id', [
+        id,
+        tenantId,
+      ])
+    ).length > 0
+  );
 }

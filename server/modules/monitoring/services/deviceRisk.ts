@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../contracts';
-import type { DeviceRisk } from '../schemas';
 import { deviceRiskInputs } from '../../gluon/public';
+import type { DeviceRisk } from '../schemas';
 
 /** Intune's mobile threat levels (Secured, Low, Medium, High), as MDM compliance reads them. */
 export const RISK_LEVELS = ['secure', 'low', 'medium', 'high'] as const;

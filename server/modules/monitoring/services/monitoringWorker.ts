@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
+
 import type { Database, Mailer, TokenService } from '../../../contracts';
-import { systemClock, type Clock } from './alertTypes';
 import { followIncidents } from './alertLifecycle';
+import { type Clock, systemClock } from './alertTypes';
 import { collectAlerts } from './collectAlerts';
-import { claimDelivery, sendDelivery, type DeliveryResult } from './deliveries';
+import { claimDelivery, type DeliveryResult, sendDelivery } from './deliveries';
 import { routeAlerts } from './routeAlerts';
-import { openEmptyWeeklySummaries } from './weeklySummary';
 import { ALERT_SOURCES } from './sources/alertSources';
 import type { WebhookPolicy } from './webhookTarget';
+import { openEmptyWeeklySummaries } from './weeklySummary';
 
 export interface MonitoringDeps {
   db: Database;
@@ -52,7 +53,12 @@ export class MonitoringWorker {
   }
 
   async tick(): Promise<TickResult> {
-    const result: TickResult = { alerts: 0, followed: 0, queued: 0, deliveries: { sent: 0, retry: 0, failed: 0, skipped: 0 } };
+    const result: TickResult = {
+      alerts: 0,
+      followed: 0,
+      queued: 0,
+      deliveries: { sent: 0, retry: 0, failed: 0, skipped: 0 },
+    };
     const staleDays = this.deps.staleDays ?? DEFAULT_STALE_DAYS;
     for (const source of ALERT_SOURCES) {
       const now = this.clock();

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../../contracts';
 import type { Alert } from './alertTypes';
-import { ruleMatches, type Rule, type Silence } from './ruleMatch';
+import { type Rule, ruleMatches, type Silence } from './ruleMatch';
 import type { RuleRow } from './rules';
 import { dueAt } from './schedule';
 
@@ -40,12 +40,18 @@ export async function routeAlerts(q: Queryable, alerts: readonly Alert[], now: D
         'SELECT rule_id, device_id, starts_at, ends_at FROM monitoring_silences WHERE tenant_id = $1 AND ends_at > $2',
         [tenantId, now],
       )
-    ).map((s): Silence => ({ ruleId: s.rule_id, deviceId: s.device_id, startsAt: new Date(s.starts_at), endsAt: new Date(s.ends_at) }));
+    ).map((s): Silence => ({
+      ruleId: s.rule_id,
+      deviceId: s.device_id,
+      startsAt: new Date(s.starts_at),
+      endsAt: new Date(s.ends_at),
+    }));
     const deviceIds = [...new Set(list.flatMap((a) => (a.deviceId ? [a.deviceId] : [])))];
     const groups = new Map<string, Set<string>>();
-    for (const m of await q.query<{ device_id: string; group_id: string }>('SELECT device_id, group_id FROM monitoring_device_group_members WHERE device_id = ANY($1::uuid[])', [
-      deviceIds,
-    ])) {
+    for (const m of await q.query<{ device_id: string; group_id: string }>(
+      'SELECT device_id, group_id FROM monitoring_device_group_members WHERE device_id = ANY($1::uuid[])',
+      [deviceIds],
+    )) {
       groups.set(m.device_id, (groups.get(m.device_id) ?? new Set()).add(m.group_id));
     }
     for (const alert of list) {
@@ -62,7 +68,14 @@ export async function routeAlerts(q: Queryable, alerts: readonly Alert[], now: D
           groupWindowSeconds: r.group_window_seconds,
         };
         if (!ruleMatches(rule, alert, { deviceGroups, silences, now })) continue;
-        await addToOpenDelivery(q, { tenantId, rule, recipientId: r.recipient_id, email: r.email, alertId: alert.id, now });
+        await addToOpenDelivery(q, {
+          tenantId,
+          rule,
+          recipientId: r.recipient_id,
+          email: r.email,
+          alertId: alert.id,
+          now,
+        });
         queued++;
       }
     }
@@ -75,19 +88,33 @@ export async function routeAlerts(q: Queryable, alerts: readonly Alert[], now: D
  * is none. A sender claiming that delivery meanwhile makes the lock wait and the row no longer
  * open: the loop then opens a new one.
  */
-async function addToOpenDelivery(q: Queryable, input: { tenantId: string; rule: Rule; recipientId: string; email: string; alertId: string; now: Date }): Promise<void> {
+async function addToOpenDelivery(
+  q: Queryable,
+  input: { tenantId: string; rule: Rule; recipientId: string; email: string; alertId: string; now: Date },
+): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
     await q.query(
       `INSERT INTO monitoring_deliveries (tenant_id, rule_id, recipient_id, email, frequency, due_at, channel)
        VALUES ($1, $2, $3, $4, $5, $6, (SELECT channel FROM monitoring_recipients WHERE id = $3))
        ON CONFLICT (recipient_id) WHERE status = 'pending' AND attempts = 0 DO NOTHING`,
-      [input.tenantId, input.rule.id, input.recipientId, input.email, input.rule.frequency, dueAt(input.rule.frequency, input.now, input.rule.groupWindowSeconds)],
+      [
+        input.tenantId,
+        input.rule.id,
+        input.recipientId,
+        input.email,
+        input.rule.frequency,
+        dueAt(input.rule.frequency, input.now, input.rule.groupWindowSeconds),
+      ],
     );
-    const [open] = await q.query<{ id: string }>("SELECT id FROM monitoring_deliveries WHERE recipient_id = $1 AND status = 'pending' AND attempts = 0 FOR UPDATE", [
-      input.recipientId,
-    ]);
+    const [open] = await q.query<{ id: string }>(
+      "SELECT id FROM monitoring_deliveries WHERE recipient_id = $1 AND status = 'pending' AND attempts = 0 FOR UPDATE",
+      [input.recipientId],
+    );
     if (!open) continue;
-    await q.query('INSERT INTO monitoring_delivery_alerts (delivery_id, alert_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [open.id, input.alertId]);
+    await q.query(
+      'INSERT INTO monitoring_delivery_alerts (delivery_id, alert_id) VALUES ($1, $2) ON CONFLICT DO NOTHING',
+      [open.id, input.alertId],
+    );
     return;
   }
   throw new Error('monitoring: no open delivery for a recipient after 5 tries');

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSilenced, ruleMatches, ruleSelects, type Rule } from './ruleMatch';
+
+import { isSilenced, type Rule, ruleMatches, ruleSelects } from './ruleMatch';
 import { dueAt, retryDelayMs } from './schedule';
 
 const rule = (over: Partial<Rule> = {}): Rule => ({
@@ -20,7 +21,13 @@ describe('ruleSelects', () => {
   it.each([
     ['matches by default', rule(), alert, none, true],
     ['disabled', rule({ enabled: false }), alert, none, false],
-    ['below the minimum severity', rule({ minSeverity: 'high' }), { ...alert, severity: 'medium' as const }, none, false],
+    [
+      'below the minimum severity',
+      rule({ minSeverity: 'high' }),
+      { ...alert, severity: 'medium' as const },
+      none,
+      false,
+    ],
     ['at the minimum severity', rule({ minSeverity: 'medium' }), { ...alert, severity: 'medium' as const }, none, true],
     ['another category', rule({ category: 'stale' }), alert, none, false],
     ['its category', rule({ category: 'incident' }), alert, none, true],
@@ -42,7 +49,11 @@ describe('isSilenced', () => {
     ['another device', [{ ...span, ruleId: null, deviceId: 'd2' }], false],
     ['the rule for another device only', [{ ...span, ruleId: 'r1', deviceId: 'd2' }], false],
     ['ended', [{ startsAt: new Date('2026-01-01T10:00:00Z'), endsAt: now, ruleId: 'r1', deviceId: null }], false],
-    ['not started', [{ startsAt: new Date('2026-01-01T12:00:01Z'), endsAt: span.endsAt, ruleId: 'r1', deviceId: null }], false],
+    [
+      'not started',
+      [{ startsAt: new Date('2026-01-01T12:00:01Z'), endsAt: span.endsAt, ruleId: 'r1', deviceId: null }],
+      false,
+    ],
   ])('%s', (_name, silences, expected) => {
     expect(isSilenced({ id: 'r1' }, alert, silences, now)).toBe(expected);
     expect(ruleMatches(rule(), alert, { deviceGroups: none, silences, now })).toBe(!expected);

@@ -1,4 +1,4 @@
-import { ALERT_SEVERITIES, type Alert, type AlertCategory, type AlertSeverity } from './alertTypes';
+import { type Alert, ALERT_SEVERITIES, type AlertCategory, type AlertSeverity } from './alertTypes';
 
 export const RULE_FREQUENCIES = ['immediate', 'daily', 'weekly'] as const;
 export type RuleFrequency = (typeof RULE_FREQUENCIES)[number];
@@ -33,7 +33,11 @@ export function severityRank(s: AlertSeverity): number {
 }
 
 /** Whether the rule selects the alert (severity at least, category, family, device group). */
-export function ruleSelects(rule: Rule, alert: Pick<Alert, 'severity' | 'category' | 'familyId' | 'deviceId'>, deviceGroups: ReadonlySet<string>): boolean {
+export function ruleSelects(
+  rule: Rule,
+  alert: Pick<Alert, 'severity' | 'category' | 'familyId' | 'deviceId'>,
+  deviceGroups: ReadonlySet<string>,
+): boolean {
   if (!rule.enabled) return false;
   if (severityRank(alert.severity) < severityRank(rule.minSeverity)) return false;
   if (rule.category && rule.category !== alert.category) return false;
@@ -43,7 +47,12 @@ export function ruleSelects(rule: Rule, alert: Pick<Alert, 'severity' | 'categor
 }
 
 /** A silence in force now that mutes this rule, or the alert's device (for every rule). */
-export function isSilenced(rule: Pick<Rule, 'id'>, alert: Pick<Alert, 'deviceId'>, silences: readonly Silence[], now: Date): boolean {
+export function isSilenced(
+  rule: Pick<Rule, 'id'>,
+  alert: Pick<Alert, 'deviceId'>,
+  silences: readonly Silence[],
+  now: Date,
+): boolean {
   return silences.some(
     (s) =>
       s.startsAt <= now &&
@@ -54,6 +63,10 @@ export function isSilenced(rule: Pick<Rule, 'id'>, alert: Pick<Alert, 'deviceId'
   );
 }
 
-export function ruleMatches(rule: Rule, alert: Pick<Alert, 'severity' | 'category' | 'familyId' | 'deviceId'>, ctx: MatchContext): boolean {
+export function ruleMatches(
+  rule: Rule,
+  alert: Pick<Alert, 'severity' | 'category' | 'familyId' | 'deviceId'>,
+  ctx: MatchContext,
+): boolean {
   return ruleSelects(rule, alert, ctx.deviceGroups) && !isSilenced(rule, alert, ctx.silences, ctx.now);
 }

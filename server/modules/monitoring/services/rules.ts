@@ -1,9 +1,9 @@
-import { HttpError, type Database, type Queryable, type TokenService } from '../../../contracts';
+import { type Database, HttpError, type Queryable, type TokenService } from '../../../contracts';
+import type { CreatedWebhook, RuleInput, RuleView } from '../schemas';
 import type { AlertCategory, AlertSeverity } from './alertTypes';
 import type { RuleFrequency } from './ruleMatch';
 import { encryptWebhookSecret, newWebhookSecret } from './webhookSecret';
 import { resolveWebhookTarget, type WebhookPolicy } from './webhookTarget';
-import type { RuleInput, RuleView, CreatedWebhook } from '../schemas';
 
 interface WebhookRow {
   url: string;
@@ -12,11 +12,18 @@ interface WebhookRow {
 
 export const DEFAULT_GROUP_WINDOW_SECONDS = 30;
 
-async function recipientRows(q: Queryable, tenantId: string, recipients: RuleInput['recipients']): Promise<{ userId: string | null; email: string }[]> {
+async function recipientRows(
+  q: Queryable,
+  tenantId: string,
+  recipients: RuleInput['recipients'],
+): Promise<{ userId: string | null; email: string }[]> {
   const out = new Map<string, { userId: string | null; email: string }>();
   for (const r of recipients) {
     if ('userId' in r) {
-      const [user] = await q.query<{ email: string }>('SELECT email FROM users WHERE id = $1 AND tenant_id = $2', [r.userId, tenantId]);
+      const [user] = await q.query<{ email: string }>('SELECT email FROM users WHERE id = $1 AND tenant_id = $2', [
+        r.userId,
+        tenantId,
+      ]);
       if (!user) throw new HttpError(400, 'A recipient is not a user of this console.');
       out.set(user.email.toLowerCase(), { userId: r.userId, email: user.email.toLowerCase() });
     } else if ('webhookUrl' in r) {
@@ -30,7 +37,10 @@ async function recipientRows(q: Queryable, tenantId: string, recipients: RuleInp
 }
 
 /** Checks each webhook URL (scheme, resolved addresses) before anything is stored: a clear 400. */
-async function webhookRows(recipients: RuleInput['recipients'], policy: WebhookPolicy | undefined): Promise<WebhookRow[]> {
+async function webhookRows(
+  recipients: RuleInput['recipients'],
+  policy: WebhookPolicy | undefined,
+): Promise<WebhookRow[]> {
   const out = new Map<string, WebhookRow>();
   for (const r of recipients) {
     if (!('webhookUrl' in r)) continue;
@@ -41,7 +51,12 @@ async function webhookRows(recipients: RuleInput['recipients'], policy: WebhookP
   return [...out.values()];
 }
 
-export async function createRule(db: Database, tenantId: string, input: RuleInput, actorId: string | null): Promise<string> {
+export async function createRule(
+  db: Database,
+  tenantId: string,
+  input: RuleInput,
+  actorId: string | null,
+): Promise<string> {
   return (await createRuleWithWebhooks(db, tenantId, input, actorId)).id;
 }
 
@@ -61,7 +76,10 @@ export async function createRuleWithWebhooks(
     const recipients = await recipientRows(q, tenantId, input.recipients);
     if (recipients.length === 0 && hooks.length === 0) throw new HttpError(400, 'A rule needs at least one recipient.');
     if (input.groupId) {
-      const [group] = await q.query('SELECT 1 FROM monitoring_device_groups WHERE id = $1 AND tenant_id = $2', [input.groupId, tenantId]);
+      const [group] = await q.query('SELECT 1 FROM monitoring_device_groups WHERE id = $1 AND tenant_id = $2', [
+        input.groupId,
+        tenantId,
+      ]);
       if (!group) throw new HttpError(400, 'The device group does not exist.');
     }
     const [rule] = await q.query<{ id: string }>(
@@ -81,7 +99,12 @@ export async function createRuleWithWebhooks(
       ],
     );
     for (const r of recipients) {
-      await q.query('INSERT INTO monitoring_recipients (tenant_id, rule_id, user_id, email) VALUES ($1, $2, $3, $4)', [tenantId, rule!.id, r.userId, r.email]);
+      await q.query('INSERT INTO monitoring_recipients (tenant_id, rule_id, user_id, email) VALUES ($1, $2, $3, $4)', [
+        tenantId,
+        rule!.id,
+        r.userId,
+        r.email,
+      ]);
     }
     const created: CreatedWebhook[] = [];
     for (const h of hooks) {
@@ -112,7 +135,13 @@ export async function listRules(q: Queryable, tenantId: string): Promise<RuleVie
     'SELECT id, name, enabled, min_severity, category, family_id, group_id, frequency, group_window_seconds FROM monitoring_rules WHERE tenant_id = $1 ORDER BY name, id',
     [tenantId],
   );
-  const recipients = await q.query<{ id: string; rule_id: string; user_id: string | null; email: string; channel: 'email' | 'webhook' }>(
+  const recipients = await q.query<{
+    id: string;
+    rule_id: string;
+    user_id: string | null;
+    email: string;
+    channel: 'email' | 'webhook';
+  }>(
     'SELECT id, rule_id, user_id, email, channel FROM monitoring_recipients WHERE tenant_id = $1 ORDER BY channel, email, id',
     [tenantId],
   );
@@ -126,12 +155,17 @@ export async function listRules(q: Queryable, tenantId: string): Promise<RuleVie
     groupId: r.group_id,
     frequency: r.frequency,
     groupWindowSeconds: r.group_window_seconds,
-    recipients: recipients.filter((c) => c.rule_id === r.id).map((c) => ({ id: c.id, userId: c.user_id, email: c.email, channel: c.channel })),
+    recipients: recipients
+      .filter((c) => c.rule_id === r.id)
+      .map((c) => ({ id: c.id, userId: c.user_id, email: c.email, channel: c.channel })),
   }));
 }
 
 /** Deletes a rule of the tenant; false when there is none. Its deliveries stay in the log. */
 export async function deleteRule(q: Queryable, tenantId: string, ruleId: string): Promise<boolean> {
-  const rows = await q.query('DELETE FROM monitoring_rules WHERE id = $1 AND tenant_id = $2 RETURNING id', [ruleId, tenantId]);
+  const rows = await q.query('DELETE FROM monitoring_rules WHERE id = $1 AND tenant_id = $2 RETURNING id', [
+    ruleId,
+    tenantId,
+  ]);
   return rows.length > 0;
 }

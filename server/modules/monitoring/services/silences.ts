@@ -1,6 +1,6 @@
 import { HttpError, type Queryable } from '../../../contracts';
-import type { SilenceView } from '../schemas';
 import { deviceNames, existingDeviceIds } from '../../gluon/public';
+import type { SilenceView } from '../schemas';
 
 export interface SilenceInput {
   ruleId: string | null;
@@ -11,13 +11,23 @@ export interface SilenceInput {
 }
 
 /** Mutes a rule, a device, or one rule for one device, for a period, with a reason. */
-export async function createSilence(q: Queryable, tenantId: string, input: SilenceInput, actorId: string | null): Promise<string> {
+export async function createSilence(
+  q: Queryable,
+  tenantId: string,
+  input: SilenceInput,
+  actorId: string | null,
+): Promise<string> {
   if (!input.ruleId && !input.deviceId) throw new HttpError(400, 'A silence mutes a rule or a device.');
   if (!(input.endsAt > input.startsAt)) throw new HttpError(400, 'A silence ends after it starts.');
   if (!input.reason.trim()) throw new HttpError(400, 'A silence needs a reason.');
-  if (input.ruleId && (await q.query('SELECT 1 FROM monitoring_rules WHERE id = $1 AND tenant_id = $2', [input.ruleId, tenantId])).length === 0)
+  if (
+    input.ruleId &&
+    (await q.query('SELECT 1 FROM monitoring_rules WHERE id = $1 AND tenant_id = $2', [input.ruleId, tenantId]))
+      .length === 0
+  )
     throw new HttpError(400, 'The rule does not exist.');
-  if (input.deviceId && (await existingDeviceIds(q, tenantId, [input.deviceId])).size === 0) throw new HttpError(400, 'The device does not exist.');
+  if (input.deviceId && (await existingDeviceIds(q, tenantId, [input.deviceId])).size === 0)
+    throw new HttpError(400, 'The device does not exist.');
   const [row] = await q.query<{ id: string }>(
     'INSERT INTO monitoring_silences (tenant_id, rule_id, device_id, starts_at, ends_at, reason, created_by) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
     [tenantId, input.ruleId, input.deviceId, input.startsAt, input.endsAt, input.reason.trim(), actorId],
@@ -59,5 +69,8 @@ export async function listSilences(q: Queryable, tenantId: string, now: Date): P
 }
 
 export async function deleteSilence(q: Queryable, tenantId: string, id: string): Promise<boolean> {
-  return (await q.query('DELETE FROM monitoring_silences WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, tenantId])).length > 0;
+  return (
+    (await q.query('DELETE FROM monitoring_silences WHERE id = $1 AND tenant_id = $2 RETURNING id', [id, tenantId]))
+      .length > 0
+  );
 }

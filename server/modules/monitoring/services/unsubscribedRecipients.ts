@@ -13,7 +13,12 @@ export async function listUnsubscribedRecipients(q: Queryable, tenantId: string)
       ORDER BY u.created_at DESC, u.email`,
     [tenantId],
   );
-  return rows.map((r) => ({ email: r.email, ruleId: r.rule_id, ruleName: r.rule_name, at: new Date(r.created_at).toISOString() }));
+  return rows.map((r) => ({
+    email: r.email,
+    ruleId: r.rule_id,
+    ruleName: r.rule_name,
+    at: new Date(r.created_at).toISOString(),
+  }));
 }
 
 /**
@@ -21,7 +26,11 @@ export async function listUnsubscribedRecipients(q: Queryable, tenantId: string)
  * admin"): to one rule, or with ruleId null to every monitoring mail (the "from all" row goes).
  * Returns how many unsubscribes were removed.
  */
-export async function resubscribe(q: Queryable, tenantId: string, input: { email: string; ruleId: string | null }): Promise<number> {
+export async function resubscribe(
+  q: Queryable,
+  tenantId: string,
+  input: { email: string; ruleId: string | null },
+): Promise<number> {
   const email = input.email.toLowerCase();
   const rows = input.ruleId
     ? await q.query(

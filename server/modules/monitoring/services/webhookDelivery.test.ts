@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+
 import type { Alert } from './alertTypes';
 import { WEBHOOK_MAX_ALERTS, webhookBody } from './webhookDelivery';
 
@@ -19,12 +20,27 @@ const alert = (i: number): Alert => ({
   firstSeen: new Date(0),
   lastSeen: new Date(0),
 });
-const risk = (deviceId: string) => ({ deviceId, name: 'Phone', platform: 'ios', serial: null, riskLevel: 'high' as const, openIncidents: 1, lastInspectionAt: null });
+const risk = (deviceId: string) => ({
+  deviceId,
+  name: 'Phone',
+  platform: 'ios',
+  serial: null,
+  riskLevel: 'high' as const,
+  openIncidents: 1,
+  lastInspectionAt: null,
+});
 
 describe('webhookBody', () => {
   it('caps the alerts of one POST, says how many there were, and names only their devices', () => {
     const alerts = Array.from({ length: WEBHOOK_MAX_ALERTS + 10 }, (_, i) => alert(i + 1));
-    const body = webhookBody({ deliveryId: 'x', rule: { id: 'r', name: 'R' }, alerts, devices: [risk('d0'), risk('d1')], publicUrl: 'https://c.example', now: new Date(0) });
+    const body = webhookBody({
+      deliveryId: 'x',
+      rule: { id: 'r', name: 'R' },
+      alerts,
+      devices: [risk('d0'), risk('d1')],
+      publicUrl: 'https://c.example',
+      now: new Date(0),
+    });
     expect(body.totalAlerts).toBe(WEBHOOK_MAX_ALERTS + 10);
     expect(body.alerts).toHaveLength(WEBHOOK_MAX_ALERTS);
     expect(body.devices.map((d) => d.deviceId)).toEqual(['d1']);

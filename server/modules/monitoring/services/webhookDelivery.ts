@@ -1,14 +1,15 @@
+import { gluonPaths } from '@common/gluon/paths';
+import { monitoringPaths } from '@common/monitoring/paths';
+
 import type { Database, TokenService } from '../../../contracts';
+import type { DeviceRisk } from '../schemas';
 import { alertLink } from './alertMail';
 import type { Alert } from './alertTypes';
-import { listDeviceRisk } from './deviceRisk';
-import type { DeviceRisk } from '../schemas';
 import type { ClaimedDelivery } from './deliveries';
+import { listDeviceRisk } from './deviceRisk';
 import { postWebhook } from './webhookPost';
 import { decryptWebhookSecret, signWebhook } from './webhookSecret';
-import { resolveWebhookTarget, WebhookRefused, type WebhookPolicy } from './webhookTarget';
-import { monitoringPaths } from '@common/monitoring/paths';
-import { gluonPaths } from '@common/gluon/paths';
+import { resolveWebhookTarget, type WebhookPolicy, WebhookRefused } from './webhookTarget';
 
 /** Header names of a webhook POST (README: "Webhooks"). */
 export const WEBHOOK_HEADERS = {
@@ -45,7 +46,9 @@ export function webhookBody(input: {
       severity: a.severity,
       category: a.category,
       title: a.title,
-      device: a.deviceId ? { id: a.deviceId, name: a.deviceName, riskLevel: risk.get(a.deviceId)?.riskLevel ?? null } : null,
+      device: a.deviceId
+        ? { id: a.deviceId, name: a.deviceName, riskLevel: risk.get(a.deviceId)?.riskLevel ?? null }
+        : null,
       family: a.familyId ? { id: a.familyId, name: a.familyName } : null,
       links: {
         console: alertLink(input.publicUrl, a),
@@ -82,9 +85,10 @@ export async function sendWebhookDelivery(
   now: Date,
 ): Promise<WebhookOutcome> {
   const [recipient] = d.recipientId
-    ? await deps.db.query<{ webhook_url: string | null; webhook_secret: string | null }>('SELECT webhook_url, webhook_secret FROM monitoring_recipients WHERE id = $1', [
-        d.recipientId,
-      ])
+    ? await deps.db.query<{ webhook_url: string | null; webhook_secret: string | null }>(
+        'SELECT webhook_url, webhook_secret FROM monitoring_recipients WHERE id = $1',
+        [d.recipientId],
+      )
     : [];
   if (!recipient?.webhook_url || !recipient.webhook_secret) return { error: 'The webhook was removed.', gone: true };
   // Without a policy (a worker built without one) nothing but https to public addresses goes out.
@@ -97,10 +101,20 @@ export async function sendWebhookDelivery(
     return { error: error instanceof Error ? error.message : 'The webhook host does not resolve.' };
   }
   const deviceIds = new Set(alerts.flatMap((a) => (a.deviceId ? [a.deviceId] : [])));
-  const devices = deviceIds.size ? (await listDeviceRisk(deps.db, d.tenantId)).filter((r) => deviceIds.has(r.deviceId)) : [];
+  const devices = deviceIds.size
+    ? (await listDeviceRisk(deps.db, d.tenantId)).filter((r) => deviceIds.has(r.deviceId))
+    : [];
   const body = JSON.stringify(webhookBody({ deliveryId: d.id, rule, alerts, devices, publicUrl: deps.publicUrl, now }));
   const timestamp = String(Math.floor(now.getTime() / 1000));
   const signature = signWebhook(decryptWebhookSecret(deps.tokens, recipient.webhook_secret), timestamp, body);
-  const answer = await postWebhook(target, { [WEBHOOK_HEADERS.timestamp]: timestamp, [WEBHOOK_HEADERS.signature]: signature, [WEBHOOK_HEADERS.delivery]: d.id }, body);
+  const answer = await postWebhook(
+    target,
+    {
+      [WEBHOOK_HEADERS.timestamp]: timestamp,
+      [WEBHOOK_HEADERS.signature]: signature,
+      [WEBHOOK_HEADERS.delivery]: d.id,
+    },
+    body,
+  );
   return { error: answer.error };
 }

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { postWebhook } from './webhookPost';
 
 /** The HTTP side of a webhook send, against a receiver on loopback (the checked address is given). */
@@ -31,7 +32,12 @@ describe('postWebhook', () => {
     await new Promise((resolve) => server.close(resolve));
   });
   // The URL names a host that does not resolve: the connection still reaches the pinned address.
-  const target = (path: string) => ({ url: new URL(`http://receiver.invalid:${port}${path}`), host: `receiver.invalid:${port}`, address: '127.0.0.1', family: 4 as const });
+  const target = (path: string) => ({
+    url: new URL(`http://receiver.invalid:${port}${path}`),
+    host: `receiver.invalid:${port}`,
+    address: '127.0.0.1',
+    family: 4 as const,
+  });
 
   it('connects to the checked address, not to what the name would resolve to', async () => {
     expect(await postWebhook(target('/ok'), {}, '{}')).toEqual({ status: 204, error: null });
@@ -39,7 +45,10 @@ describe('postWebhook', () => {
 
   it('follows no redirect', async () => {
     paths.length = 0;
-    expect(await postWebhook(target('/redirect'), {}, '{}')).toEqual({ status: 302, error: 'HTTP 302: redirects are not followed.' });
+    expect(await postWebhook(target('/redirect'), {}, '{}')).toEqual({
+      status: 302,
+      error: 'HTTP 302: redirects are not followed.',
+    });
     expect(paths).toEqual(['/redirect']);
   });
 
@@ -51,6 +60,9 @@ describe('postWebhook', () => {
 
   it('gives up on a receiver that never answers', async () => {
     // A short timer so the test does not wait the real 5 s; the outcome, not the time, is checked.
-    expect(await postWebhook(target('/silent'), {}, '{}', 50)).toEqual({ status: null, error: 'No answer within 0.05 s.' });
+    expect(await postWebhook(target('/silent'), {}, '{}', 50)).toEqual({
+      status: null,
+      error: 'No answer within 0.05 s.',
+    });
   });
 });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
+
 import type { WebhookTarget } from './webhookTarget';
 
 /** Connect and answer within this time (one timer for both), else the delivery is retried. */
@@ -20,9 +21,17 @@ export interface WebhookAnswer {
  * rebinding cannot swap it), while TLS still verifies the certificate for the host name. No
  * redirect is followed (a 3xx is a failure); the answer is read up to WEBHOOK_RESPONSE_CAP.
  */
-export function postWebhook(target: WebhookTarget, headers: Record<string, string>, body: string, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<WebhookAnswer> {
+export function postWebhook(
+  target: WebhookTarget,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+): Promise<WebhookAnswer> {
   const pinned: LookupFunction = (_hostname, options, callback) => {
-    if (options.all) (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if (options.all)
+      (callback as unknown as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
   const client = target.url.protocol === 'https:' ? https : http;
@@ -40,7 +49,12 @@ export function postWebhook(target: WebhookTarget, headers: Record<string, strin
         method: 'POST',
         lookup: pinned,
         agent: false,
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'mtd-monitoring-webhook/1' },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'mtd-monitoring-webhook/1',
+        },
       },
       (response) => {
         const status = response.statusCode ?? 0;
@@ -50,7 +64,8 @@ export function postWebhook(target: WebhookTarget, headers: Record<string, strin
           response.destroy();
           const text = Buffer.concat(chunks).toString('utf8').slice(0, 200).replace(/\s+/g, ' ').trim();
           if (status >= 200 && status < 300) done({ status, error: null });
-          else if (status >= 300 && status < 400) done({ status, error: `HTTP ${status}: redirects are not followed.` });
+          else if (status >= 300 && status < 400)
+            done({ status, error: `HTTP ${status}: redirects are not followed.` });
           else done({ status, error: `HTTP ${status}${text ? `: ${text}` : ''}` });
         };
         response.on('data', (chunk: Buffer) => {

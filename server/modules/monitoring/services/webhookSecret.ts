@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+
 import type { TokenService } from '../../../contracts';
 import { randomToken } from '../../../services/secrets';
 
@@ -25,7 +26,8 @@ export function encryptWebhookSecret(tokens: Pick<TokenService, 'digest'>, secre
 
 export function decryptWebhookSecret(tokens: Pick<TokenService, 'digest'>, stored: string): string {
   const [version, iv, tag, data] = stored.split('.');
-  if (version !== 'v1' || !iv || !tag || data === undefined) throw new Error('monitoring: unknown webhook secret format');
+  if (version !== 'v1' || !iv || !tag || data === undefined)
+    throw new Error('monitoring: unknown webhook secret format');
   const decipher = createDecipheriv('aes-256-gcm', keyOf(tokens), Buffer.from(iv, 'base64url'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString('utf8');

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
+
 import { HttpError } from '../../../contracts';
 
 /**
@@ -105,7 +106,9 @@ export function parseWebhookUrl(raw: string, policy: WebhookPolicy): URL {
     throw new WebhookRefused('The webhook URL is not a valid URL.');
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && !policy.httpsOnly)) {
-    throw new WebhookRefused(policy.httpsOnly ? 'The webhook URL must use https.' : 'The webhook URL must use https or http.');
+    throw new WebhookRefused(
+      policy.httpsOnly ? 'The webhook URL must use https.' : 'The webhook URL must use https or http.',
+    );
   }
   if (url.username || url.password) throw new WebhookRefused('The webhook URL must not carry a user name or password.');
   url.hash = '';
@@ -122,11 +125,17 @@ function portOf(url: URL): string {
  * Resolves a webhook URL and checks every address it resolves to. Used on save (a clear 400) and
  * before each send (the connection then goes to the returned address).
  */
-export async function resolveWebhookTarget(raw: string, policy: WebhookPolicy, resolve: typeof lookup = lookup): Promise<WebhookTarget> {
+export async function resolveWebhookTarget(
+  raw: string,
+  policy: WebhookPolicy,
+  resolve: typeof lookup = lookup,
+): Promise<WebhookTarget> {
   const url = parseWebhookUrl(raw, policy);
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const host = url.host.toLowerCase();
-  const allowed = policy.allow.has(`${hostname.toLowerCase()}:${portOf(url)}`) || policy.allow.has(`${url.hostname.toLowerCase()}:${portOf(url)}`);
+  const allowed =
+    policy.allow.has(`${hostname.toLowerCase()}:${portOf(url)}`) ||
+    policy.allow.has(`${url.hostname.toLowerCase()}:${portOf(url)}`);
   let addresses: { address: string; family: number }[];
   if (isIP(hostname)) addresses = [{ address: hostname, family: isIP(hostname) }];
   else {

@@ -1,4 +1,5 @@
 import { csvDocument } from '@common/csv/csvCell';
+
 import type { MailAttachment, Queryable } from '../../../contracts';
 import type { Alert, AlertStatus } from './alertTypes';
 
@@ -11,7 +12,16 @@ export function weekStart(now: Date): Date {
   return new Date(midnight - ((new Date(midnight).getUTCDay() + 6) % 7) * DAY_MS);
 }
 
-export const WEEKLY_CSV_HEADER = ['severity', 'category', 'title', 'device', 'family', 'first seen', 'last seen', 'status'];
+export const WEEKLY_CSV_HEADER = [
+  'severity',
+  'category',
+  'title',
+  'device',
+  'family',
+  'first seen',
+  'last seen',
+  'status',
+];
 
 /** The weekly summary's attachment: the week's alerts of the rule, one line each (common/csv escapes). */
 export function weeklyCsv(alerts: readonly (Alert & { status: AlertStatus })[], weekOf: Date): MailAttachment {
@@ -20,7 +30,16 @@ export function weeklyCsv(alerts: readonly (Alert & { status: AlertStatus })[], 
     contentType: 'text/csv; charset=utf-8',
     content: csvDocument(
       WEEKLY_CSV_HEADER,
-      alerts.map((a) => [a.severity, a.category, a.title, a.deviceName ?? '', a.familyName ?? '', a.firstSeen.toISOString(), a.lastSeen.toISOString(), a.status]),
+      alerts.map((a) => [
+        a.severity,
+        a.category,
+        a.title,
+        a.deviceName ?? '',
+        a.familyName ?? '',
+        a.firstSeen.toISOString(),
+        a.lastSeen.toISOString(),
+        a.status,
+      ]),
       'always',
     ),
   };

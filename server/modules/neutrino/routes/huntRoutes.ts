@@ -1,8 +1,9 @@
 import { csvDocument } from '@common/csv/csvCell';
 import { canHunt } from '@common/neutrino/access';
+
+import { attachmentHeader } from '../../../http/attachmentHeader';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
-import { attachmentHeader } from '../../../http/attachmentHeader';
 import { campaignSchema, exportQuerystring, familiesSchema, huntPageSchema, huntQuerystring } from '../schemas';
 import { campaign, listFamilies } from '../services/campaigns';
 import { EXPORT_HEADER, exportCells, huntDevices, huntRows } from '../services/hunt';
@@ -78,11 +79,15 @@ export const huntRoutes: RoutePlugin = async (app) => {
     {
       preHandler: hunt,
       schema: {
-        summary: 'A family (`familyId`) or one indicator value (`indicator`) across the fleet: devices, first and last sighting, incidents and triage states, a timeline per day.',
+        summary:
+          'A family (`familyId`) or one indicator value (`indicator`) across the fleet: devices, first and last sighting, incidents and triage states, a timeline per day.',
         security: bearerSecurity,
         querystring: {
           type: 'object',
-          properties: { familyId: { type: 'string', minLength: 1, maxLength: 500 }, indicator: { type: 'string', minLength: 1, maxLength: 500 } },
+          properties: {
+            familyId: { type: 'string', minLength: 1, maxLength: 500 },
+            indicator: { type: 'string', minLength: 1, maxLength: 500 },
+          },
           additionalProperties: false,
         },
         response: { 200: campaignSchema, ...errors(400, 401, 403, 404, 503) },

@@ -1,12 +1,13 @@
 import { canHunt, canSaveHunts } from '@common/neutrino/access';
+
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
-import { MAX_BUNDLE_BYTES } from '../../inspection/public';
 import { idParams } from '../../gluon/public';
-import { NEUTRINO_BASE } from './huntRoutes';
-import { huntMatchSchema, saveHuntBody, savedHuntSchema } from '../schemas';
+import { MAX_BUNDLE_BYTES } from '../../inspection/public';
+import { huntMatchSchema, savedHuntSchema, saveHuntBody } from '../schemas';
 import { deleteSavedHunt, listMatches, listSavedHunts, saveHunt } from '../services/savedHunts';
 import { sweepInputOf } from '../services/sweepInput';
+import { NEUTRINO_BASE } from './huntRoutes';
 
 /** Saved hunts: listed and their matches read with ntr#hnt#r|rw, saved and deleted with ntr#hnt#rw. */
 export const savedHuntRoutes: RoutePlugin = async (app) => {
@@ -32,7 +33,8 @@ export const savedHuntRoutes: RoutePlugin = async (app) => {
       preHandler: write,
       bodyLimit: MAX_BUNDLE_BYTES * 2 + 4096,
       schema: {
-        summary: 'Saves a hunt or a sweep: it runs now over everything collected, then on every new inspection and daily; each new match is one row (Monitoring alerts on them).',
+        summary:
+          'Saves a hunt or a sweep: it runs now over everything collected, then on every new inspection and daily; each new match is one row (Monitoring alerts on them).',
         security: bearerSecurity,
         body: saveHuntBody,
         response: { 201: savedHuntSchema, ...errors(400, 401, 403, 409, 413, 422) },
@@ -74,7 +76,14 @@ export const savedHuntRoutes: RoutePlugin = async (app) => {
     async (request, reply) => {
       const auth = request.auth;
       const gone = await deleteSavedHunt(app.db, auth.tenantId, request.params.id);
-      await app.audit({ tenantId: auth.tenantId, actorId: auth.userId, action: 'neutrino.savedHunt.delete', target: request.params.id, details: gone, ip: request.ip });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'neutrino.savedHunt.delete',
+        target: request.params.id,
+        details: gone,
+        ip: request.ip,
+      });
       return reply.code(204).send(null);
     },
   );

@@ -1,12 +1,13 @@
 import { canHunt, canSweepIntoRuleSet } from '@common/neutrino/access';
+
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
-import { MAX_BUNDLE_BYTES } from '../../inspection/public';
 import { enqueueTenantRescan, importRuleSet, ruleSetSchema } from '../../gluon/public';
-import { NEUTRINO_BASE } from './huntRoutes';
+import { MAX_BUNDLE_BYTES } from '../../inspection/public';
 import { sweepBody, sweepResultSchema } from '../schemas';
 import { sweep } from '../services/sweep';
 import { parseSweep, sweepBundleText, sweepInputOf } from '../services/sweepInput';
+import { NEUTRINO_BASE } from './huntRoutes';
 
 const bodyLimit = MAX_BUNDLE_BYTES * 2 + 4096;
 
@@ -34,13 +35,17 @@ export const sweepRoutes: RoutePlugin = async (app) => {
       preHandler: app.authenticate({ allow: canSweepIntoRuleSet }),
       bodyLimit,
       schema: {
-        summary: "Turns a sweep into a gluon rule set (gluon's import: it then keeps watching every inspection). Needs gln#cfg#w or rw too.",
+        summary:
+          "Turns a sweep into a gluon rule set (gluon's import: it then keeps watching every inspection). Needs gln#cfg#w or rw too.",
         security: bearerSecurity,
         body: sweepBody,
         response: {
           201: {
             type: 'object',
-            properties: { ruleSet: ruleSetSchema, status: { type: 'string', enum: ['created', 'updated', 'unchanged'] } },
+            properties: {
+              ruleSet: ruleSetSchema,
+              status: { type: 'string', enum: ['created', 'updated', 'unchanged'] },
+            },
             required: ['ruleSet', 'status'],
             additionalProperties: false,
           },
@@ -53,7 +58,12 @@ export const sweepRoutes: RoutePlugin = async (app) => {
       const text = sweepBundleText(sweepInputOf(request.body));
       // The sweep's own bounds first (values, lengths), then gluon's import of the same text.
       parseSweep(text);
-      const { ruleSet, status } = await importRuleSet(app.db, { tenantId: auth.tenantId, userId: auth.userId, bundle: text, fileName: 'sweep.stix2' });
+      const { ruleSet, status } = await importRuleSet(app.db, {
+        tenantId: auth.tenantId,
+        userId: auth.userId,
+        bundle: text,
+        fileName: 'sweep.stix2',
+      });
       await app.audit({
         tenantId: auth.tenantId,
         actorId: auth.userId,

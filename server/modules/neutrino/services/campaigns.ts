@@ -1,9 +1,9 @@
-import { HttpError, type Database } from '../../../contracts';
+import { type Database, HttpError } from '../../../contracts';
 import { iso, type Stamp } from '../../../db/sqlRows';
+import { OPEN_STATES_SQL } from '../../gluon/public';
+import type { Campaign, CampaignDevice, FamilyItem } from '../schemas';
 import { MAX_HUNT_VALUE_CHARS } from './huntQuery';
 import { withTimeBudget } from './timeBudget';
-import type { CampaignDevice, Campaign, FamilyItem } from '../schemas';
-import { OPEN_STATES_SQL } from '../../gluon/public';
 
 /** Families the tenant's incidents name, with how many devices and open incidents: what can be followed. */
 export async function listFamilies(db: Database, tenantId: string): Promise<FamilyItem[]> {
@@ -31,9 +31,14 @@ interface SightingRow {
  * device; or one indicator value: every observation of exactly that value, whether or not a rule
  * set names it. Both with the incidents and their triage states, and a timeline per day.
  */
-export async function campaign(db: Database, tenantId: string, input: { familyId?: string; indicator?: string }): Promise<Campaign> {
+export async function campaign(
+  db: Database,
+  tenantId: string,
+  input: { familyId?: string; indicator?: string },
+): Promise<Campaign> {
   if (!input.familyId === !input.indicator) throw new HttpError(400, 'Follow either a family or one indicator value.');
-  if ((input.indicator ?? input.familyId ?? '').length > MAX_HUNT_VALUE_CHARS) throw new HttpError(400, `A value has at most ${MAX_HUNT_VALUE_CHARS} characters.`);
+  if ((input.indicator ?? input.familyId ?? '').length > MAX_HUNT_VALUE_CHARS)
+    throw new HttpError(400, `A value has at most ${MAX_HUNT_VALUE_CHARS} characters.`);
   return withTimeBudget(db, async (q) => {
     let family: Campaign['family'] = null;
     // The sightings, as (device, time) pairs, in SQL shared by the per-device and per-day queries.
@@ -84,7 +89,9 @@ export async function campaign(db: Database, tenantId: string, input: { familyId
       firstSeen: iso(r.first_seen)!,
       lastSeen: iso(r.last_seen)!,
       sightings: r.sightings,
-      incidents: incidents.filter((i) => i.device_id === r.device_id).map((i) => ({ id: i.id, familyName: i.family_name, state: i.state })),
+      incidents: incidents
+        .filter((i) => i.device_id === r.device_id)
+        .map((i) => ({ id: i.id, familyName: i.family_name, state: i.state })),
     }));
     const firsts = devices.map((d) => d.firstSeen).sort();
     const lasts = devices.map((d) => d.lastSeen).sort();

@@ -1,9 +1,9 @@
-import { HttpError, type Database } from '../../../contracts';
+import { type Database, HttpError } from '../../../contracts';
 import { iso, type Stamp } from '../../../db/sqlRows';
-import { huntSql, SEEN_FIRST, SEEN_LAST, validateHunt, type HuntQuery } from './huntQuery';
+import type { DeviceHits, Evidence, HuntPage } from '../schemas';
+import { type HuntQuery, huntSql, SEEN_FIRST, SEEN_LAST, validateHunt } from './huntQuery';
 import { dictionaryValues } from './huntValues';
 import { withTimeBudget } from './timeBudget';
-import type { Evidence, DeviceHits, HuntPage } from '../schemas';
 
 /** Evidence rows shown per device; the rest is counted (and in the CSV export). */
 export const EVIDENCE_PER_DEVICE = 5;
@@ -23,7 +23,8 @@ export function encodeCursor(c: Cursor): string {
 
 export function decodeCursor(value: string): Cursor {
   const [lastSeen, deviceId] = Buffer.from(value, 'base64url').toString('utf8').split('|');
-  if (!lastSeen || !deviceId || Number.isNaN(Date.parse(lastSeen)) || !/^[0-9a-f-]{36}$/i.test(deviceId)) throw new HttpError(400, 'This page link is not valid; search again.');
+  if (!lastSeen || !deviceId || Number.isNaN(Date.parse(lastSeen)) || !/^[0-9a-f-]{36}$/i.test(deviceId))
+    throw new HttpError(400, 'This page link is not valid; search again.');
   return { lastSeen, deviceId };
 }
 
@@ -99,7 +100,13 @@ export interface HuntOptions {
  * A contains hunt first looks its substring up in the value dictionary (huntValues.ts): the
  * observations are then read by value through the b-tree, unless too many values match.
  */
-export async function huntDevices(db: Database, tenantId: string, input: HuntQuery, page: { cursor?: string; size: number }, options: HuntOptions = {}): Promise<HuntPage> {
+export async function huntDevices(
+  db: Database,
+  tenantId: string,
+  input: HuntQuery,
+  page: { cursor?: string; size: number },
+  options: HuntOptions = {},
+): Promise<HuntPage> {
   const query = validateHunt(input);
   const size = Math.min(Math.max(1, page.size), MAX_HUNT_PAGE);
   const cursor = page.cursor ? decodeCursor(page.cursor) : null;
@@ -154,7 +161,10 @@ export async function huntDevices(db: Database, tenantId: string, input: HuntQue
       evidence: evidence.map(toEvidence),
     }));
     const last = shown.at(-1)?.group;
-    return { items, nextCursor: more && last ? encodeCursor({ lastSeen: iso(last.last_seen)!, deviceId: last.device_id }) : null };
+    return {
+      items,
+      nextCursor: more && last ? encodeCursor({ lastSeen: iso(last.last_seen)!, deviceId: last.device_id }) : null,
+    };
   });
 }
 
@@ -164,7 +174,12 @@ export interface ExportRow extends Evidence {
 }
 
 /** Every matching observation (at most MAX_EXPORT_ROWS), device by device, for the CSV export. */
-export async function huntRows(db: Database, tenantId: string, input: HuntQuery, options: HuntOptions = {}): Promise<ExportRow[]> {
+export async function huntRows(
+  db: Database,
+  tenantId: string,
+  input: HuntQuery,
+  options: HuntOptions = {},
+): Promise<ExportRow[]> {
   const query = validateHunt(input);
   const values = (await dictionaryValues(db, query, options.dictionaryLimit)) ?? undefined;
   return withTimeBudget(db, async (q) => {
@@ -179,8 +194,34 @@ export async function huntRows(db: Database, tenantId: string, input: HuntQuery,
   });
 }
 
-export const EXPORT_HEADER = ['Device', 'Device id', 'Kind', 'Value', 'File', 'Line', 'Occurrences', 'First seen', 'Last seen', 'Inspection', 'Inspected file', 'Inspected at'];
+export const EXPORT_HEADER = [
+  'Device',
+  'Device id',
+  'Kind',
+  'Value',
+  'File',
+  'Line',
+  'Occurrences',
+  'First seen',
+  'Last seen',
+  'Inspection',
+  'Inspected file',
+  'Inspected at',
+];
 
 export function exportCells(r: ExportRow): unknown[] {
-  return [r.deviceName, r.deviceId, r.kind, r.value, r.source, r.line, r.occurrences, r.firstSeen, r.lastSeen, r.inspectionId, r.inspectionFile, r.inspectedAt];
+  return [
+    r.deviceName,
+    r.deviceId,
+    r.kind,
+    r.value,
+    r.source,
+    r.line,
+    r.occurrences,
+    r.firstSeen,
+    r.lastSeen,
+    r.inspectionId,
+    r.inspectionFile,
+    r.inspectedAt,
+  ];
 }

@@ -25,7 +25,11 @@ const DICTIONARY_LOCK = 727274017;
  * Its own short transaction, under the time budget and without sequential scans: a planner
  * without statistics (PGlite analyses only hourly) reads the whole dictionary otherwise.
  */
-export async function dictionaryValues(db: Database, query: HuntQuery, limit = DICTIONARY_MAX_VALUES): Promise<string[] | null> {
+export async function dictionaryValues(
+  db: Database,
+  query: HuntQuery,
+  limit = DICTIONARY_MAX_VALUES,
+): Promise<string[] | null> {
   if (query.mode !== 'contains' || limit <= 0) return null;
   const params: unknown[] = [`%${escapeLike(query.value)}%`, limit + 1];
   let kinds = '';
@@ -39,7 +43,11 @@ export async function dictionaryValues(db: Database, query: HuntQuery, limit = D
   // fallback come earlier, never change results.
   const rows = await withTimeBudget(
     db,
-    (q) => q.query<{ value: string }>(`WITH m AS MATERIALIZED (SELECT kind, value FROM neutrino_values WHERE value ILIKE $1) SELECT value FROM m ${kinds} LIMIT $2`, params),
+    (q) =>
+      q.query<{ value: string }>(
+        `WITH m AS MATERIALIZED (SELECT kind, value FROM neutrino_values WHERE value ILIKE $1) SELECT value FROM m ${kinds} LIMIT $2`,
+        params,
+      ),
     HUNT_TIME_BUDGET_MS,
     { indexOnly: true },
   );
@@ -58,8 +66,12 @@ export async function dictionaryValues(db: Database, query: HuntQuery, limit = D
 export async function pruneHuntValues(db: Database): Promise<number> {
   return db.tx(async (q) => {
     await q.query('SELECT pg_advisory_xact_lock($1)', [DICTIONARY_LOCK]);
-    const stale = await q.query('DELETE FROM neutrino_values v WHERE NOT EXISTS (SELECT 1 FROM gluon_observations o WHERE o.value = v.value AND o.kind = v.kind) RETURNING 1');
-    const duplicates = await q.query('DELETE FROM neutrino_values a USING neutrino_values b WHERE a.kind = b.kind AND a.value = b.value AND a.ctid > b.ctid RETURNING 1');
+    const stale = await q.query(
+      'DELETE FROM neutrino_values v WHERE NOT EXISTS (SELECT 1 FROM gluon_observations o WHERE o.value = v.value AND o.kind = v.kind) RETURNING 1',
+    );
+    const duplicates = await q.query(
+      'DELETE FROM neutrino_values a USING neutrino_values b WHERE a.kind = b.kind AND a.value = b.value AND a.ctid > b.ctid RETURNING 1',
+    );
     return stale.length + duplicates.length;
   });
 }

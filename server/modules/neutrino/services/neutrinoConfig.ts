@@ -18,6 +18,9 @@ export function loadNeutrinoConfig(env: Env, fail: Fail): NeutrinoConfig {
   const raw = env.NEUTRINO_SAVED_HUNT_SCAN_MS?.trim();
   if (!raw) return { savedHuntScanMs: SAVED_HUNT_SCAN_MS };
   if (!/^\d+$/.test(raw) || Number(raw) < SCAN_MS_RANGE.min || Number(raw) > SCAN_MS_RANGE.max)
-    fail('NEUTRINO_SAVED_HUNT_SCAN_MS', `"${raw}" is not a whole number of milliseconds from ${SCAN_MS_RANGE.min} to ${SCAN_MS_RANGE.max}`);
+    fail(
+      'NEUTRINO_SAVED_HUNT_SCAN_MS',
+      `"${raw}" is not a whole number of milliseconds from ${SCAN_MS_RANGE.min} to ${SCAN_MS_RANGE.max}`,
+    );
   return { savedHuntScanMs: Number(raw) };
 }

@@ -1,10 +1,10 @@
-import { HttpError, type Database, type Queryable } from '../../../contracts';
-import type { Indicator, IndicatorType } from '../../inspection/public';
+import { type Database, HttpError, type Queryable } from '../../../contracts';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
-import { huntSql, validateHunt, type HuntQuery } from './huntQuery';
+import type { Indicator, IndicatorType } from '../../inspection/public';
+import type { HuntMatch } from '../schemas';
+import { type HuntQuery, huntSql, validateHunt } from './huntQuery';
 import { matchIndicators } from './sweep';
 import { parseSweep, sweepBundleText, type SweepInput } from './sweepInput';
-import type { HuntMatch } from '../schemas';
 
 /** Most saved hunts per tenant: each runs on every inspection. */
 export const MAX_SAVED_HUNTS = 200;
@@ -60,11 +60,19 @@ const SELECT_SAVED = `SELECT h.*, (SELECT count(*)::int FROM neutrino_hunt_match
   (SELECT count(DISTINCT m.device_id)::int FROM neutrino_hunt_matches m WHERE m.hunt_id = h.id) AS devices FROM neutrino_saved_hunts h`;
 
 export async function listSavedHunts(q: Queryable, tenantId: string): Promise<SavedHunt[]> {
-  return (await q.query<HuntRow & { matches: number; devices: number }>(`${SELECT_SAVED} WHERE h.tenant_id = $1 ORDER BY h.name`, [tenantId])).map(toSaved);
+  return (
+    await q.query<HuntRow & { matches: number; devices: number }>(
+      `${SELECT_SAVED} WHERE h.tenant_id = $1 ORDER BY h.name`,
+      [tenantId],
+    )
+  ).map(toSaved);
 }
 
 /** Saves a hunt or a sweep under a name (unique per tenant) and runs it over everything collected. */
-export async function saveHunt(db: Database, input: { tenantId: string; userId: string | null; name: string; hunt?: HuntQuery; sweep?: SweepInput }): Promise<SavedHunt> {
+export async function saveHunt(
+  db: Database,
+  input: { tenantId: string; userId: string | null; name: string; hunt?: HuntQuery; sweep?: SweepInput },
+): Promise<SavedHunt> {
   if (!input.hunt === !input.sweep) throw new HttpError(400, 'Save either a hunt or a sweep.');
   const name = input.name.trim();
   if (!name) throw new HttpError(400, 'Name the hunt.');
@@ -78,11 +86,17 @@ export async function saveHunt(db: Database, input: { tenantId: string; userId: 
   } else {
     type = 'sweep';
     const parsed = parseSweep(sweepBundleText(input.sweep!));
-    query = { indicators: parsed.indicators.map((i) => ({ id: i.id, type: i.type, value: i.value, family: i.family })) };
+    query = {
+      indicators: parsed.indicators.map((i) => ({ id: i.id, type: i.type, value: i.value, family: i.family })),
+    };
   }
   const id = await db.tx(async (q) => {
-    const [{ n }] = (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM neutrino_saved_hunts WHERE tenant_id = $1', [input.tenantId])) as [{ n: number }];
-    if (n >= MAX_SAVED_HUNTS) throw new HttpError(409, `A tenant keeps at most ${MAX_SAVED_HUNTS} saved hunts: delete one first.`);
+    const [{ n }] = (await q.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM neutrino_saved_hunts WHERE tenant_id = $1',
+      [input.tenantId],
+    )) as [{ n: number }];
+    if (n >= MAX_SAVED_HUNTS)
+      throw new HttpError(409, `A tenant keeps at most ${MAX_SAVED_HUNTS} saved hunts: delete one first.`);
     const [row] = await q.query<{ id: string }>(
       `INSERT INTO neutrino_saved_hunts (tenant_id, name, type, query, created_by) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (tenant_id, name) DO NOTHING RETURNING id`,
@@ -97,14 +111,20 @@ export async function saveHunt(db: Database, input: { tenantId: string; userId: 
 }
 
 export async function deleteSavedHunt(q: Queryable, tenantId: string, id: string): Promise<{ name: string }> {
-  const [row] = await q.query<{ name: string }>('DELETE FROM neutrino_saved_hunts WHERE tenant_id = $1 AND id = $2 RETURNING name', [tenantId, id]);
+  const [row] = await q.query<{ name: string }>(
+    'DELETE FROM neutrino_saved_hunts WHERE tenant_id = $1 AND id = $2 RETURNING name',
+    [tenantId, id],
+  );
   if (!row) throw new HttpError(404, 'No such saved hunt.');
   return row;
 }
 
 /** A saved hunt's matches, newest first (at most 500; each is one row, however often the hunt runs). */
 export async function listMatches(q: Queryable, tenantId: string, huntId: string): Promise<HuntMatch[]> {
-  const [hunt] = await q.query('SELECT 1 FROM neutrino_saved_hunts WHERE tenant_id = $1 AND id = $2', [tenantId, huntId]);
+  const [hunt] = await q.query('SELECT 1 FROM neutrino_saved_hunts WHERE tenant_id = $1 AND id = $2', [
+    tenantId,
+    huntId,
+  ]);
   if (!hunt) throw new HttpError(404, 'No such saved hunt.');
   const rows = await q.query<{
     id: string;
@@ -162,7 +182,12 @@ async function matchesOf(q: Queryable, hunt: HuntRow, inspectionIds?: string[]):
   // As a sweep: one trigram probe per value, never a sequential scan per value (sweep.ts).
   await q.query('SET LOCAL enable_seqscan = off');
   const ruleSet = { id: hunt.id, name: hunt.name, version: '1' };
-  const indicators: Indicator[] = query.indicators.map((i) => ({ ...i, type: i.type as IndicatorType, pattern: '', ruleSet }));
+  const indicators: Indicator[] = query.indicators.map((i) => ({
+    ...i,
+    type: i.type as IndicatorType,
+    pattern: '',
+    ruleSet,
+  }));
   return matchIndicators(q, hunt.tenant_id, indicators, inspectionIds ? { inspectionIds } : {});
 }
 
@@ -174,18 +199,21 @@ async function matchesOf(q: Queryable, hunt: HuntRow, inspectionIds?: string[]):
 export async function runSavedHunt(db: Database, huntId: string, options: { full?: boolean } = {}): Promise<number> {
   return db.tx(async (q) => {
     // One runner per hunt at a time (two API processes, or the schedule and an inspection).
-    const [hunt] = await q.query<HuntRow>('SELECT * FROM neutrino_saved_hunts WHERE id = $1 FOR UPDATE SKIP LOCKED', [huntId]);
+    const [hunt] = await q.query<HuntRow>('SELECT * FROM neutrino_saved_hunts WHERE id = $1 FOR UPDATE SKIP LOCKED', [
+      huntId,
+    ]);
     if (!hunt) return 0;
-    const [{ until }] = (await q.query<{ until: Stamp }>("SELECT max(finished_at) AS until FROM gluon_inspections WHERE tenant_id = $1 AND status = 'done'", [hunt.tenant_id])) as [
-      { until: Stamp },
-    ];
+    const [{ until }] = (await q.query<{ until: Stamp }>(
+      "SELECT max(finished_at) AS until FROM gluon_inspections WHERE tenant_id = $1 AND status = 'done'",
+      [hunt.tenant_id],
+    )) as [{ until: Stamp }];
     let inspectionIds: string[] | undefined;
     if (!options.full && hunt.scanned_until) {
       inspectionIds = (
-        await q.query<{ id: string }>(`SELECT id FROM gluon_inspections WHERE tenant_id = $1 AND status = 'done' AND finished_at > $2::timestamptz - ${CURSOR_OVERLAP}`, [
-          hunt.tenant_id,
-          iso(hunt.scanned_until),
-        ])
+        await q.query<{ id: string }>(
+          `SELECT id FROM gluon_inspections WHERE tenant_id = $1 AND status = 'done' AND finished_at > $2::timestamptz - ${CURSOR_OVERLAP}`,
+          [hunt.tenant_id, iso(hunt.scanned_until)],
+        )
       ).map((r) => r.id);
     }
     const rows = inspectionIds?.length === 0 ? [] : await matchesOf(q, hunt, inspectionIds);

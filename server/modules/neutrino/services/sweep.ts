@@ -1,10 +1,15 @@
-import { HttpError, type Database, type Queryable } from '../../../contracts';
-import { buildMatcher, TRUNCATED_PROCESS_NAME_CHARS, type Indicator, type ObservationKind } from '../../inspection/public';
+import { type Database, HttpError, type Queryable } from '../../../contracts';
 import { iso, type Stamp } from '../../../db/sqlRows';
+import {
+  buildMatcher,
+  type Indicator,
+  type ObservationKind,
+  TRUNCATED_PROCESS_NAME_CHARS,
+} from '../../inspection/public';
+import type { SweepDevice, SweepMatch, SweepResult } from '../schemas';
 import { escapeLike, SEEN_FIRST, SEEN_LAST } from './huntQuery';
 import { parseSweep, sweepBundleText, type SweepInput } from './sweepInput';
 import { withTimeBudget } from './timeBudget';
-import type { SweepMatch, SweepDevice, SweepResult } from '../schemas';
 
 /** Candidate observations read for one sweep; more means the values are too common to sweep for. */
 export const MAX_SWEEP_CANDIDATES = 200_000;
@@ -34,7 +39,12 @@ interface CandidateRow {
 }
 
 /** Observations of the tenant (optionally of some inspections only) that match any indicator, by gluon's matcher. */
-export async function matchIndicators(q: Queryable, tenantId: string, indicators: Indicator[], options: { inspectionIds?: string[] } = {}): Promise<SweepMatch[]> {
+export async function matchIndicators(
+  q: Queryable,
+  tenantId: string,
+  indicators: Indicator[],
+  options: { inspectionIds?: string[] } = {},
+): Promise<SweepMatch[]> {
   const needles = [...new Set(indicators.map((i) => `%${escapeLike(needleOf(i))}%`))];
   const params: unknown[] = [tenantId, needles, MAX_SWEEP_CANDIDATES + 1];
   let only = '';
@@ -60,12 +70,20 @@ export async function matchIndicators(q: Queryable, tenantId: string, indicators
     params,
   );
   if (rows.length > MAX_SWEEP_CANDIDATES) {
-    throw new HttpError(422, `These values occur in more than ${MAX_SWEEP_CANDIDATES.toLocaleString('en-US')} observations: sweep for fewer or more specific values.`);
+    throw new HttpError(
+      422,
+      `These values occur in more than ${MAX_SWEEP_CANDIDATES.toLocaleString('en-US')} observations: sweep for fewer or more specific values.`,
+    );
   }
   const matcher = buildMatcher(indicators);
   const out: SweepMatch[] = [];
   for (const r of rows) {
-    const findings = matcher.match({ kind: r.kind as ObservationKind, value: r.value, source: r.source, ...(r.line !== null ? { line: r.line } : {}) });
+    const findings = matcher.match({
+      kind: r.kind as ObservationKind,
+      value: r.value,
+      source: r.source,
+      ...(r.line !== null ? { line: r.line } : {}),
+    });
     for (const f of findings) {
       out.push({
         inspectionId: r.inspection_id,
@@ -88,7 +106,9 @@ export async function matchIndicators(q: Queryable, tenantId: string, indicators
 /** Which devices ever observed any of the indicators, without creating a rule set. */
 export async function sweep(db: Database, tenantId: string, input: SweepInput): Promise<SweepResult> {
   const parsed = parseSweep(sweepBundleText(input));
-  const matches = await withTimeBudget(db, (q) => matchIndicators(q, tenantId, parsed.indicators), undefined, { indexOnly: true });
+  const matches = await withTimeBudget(db, (q) => matchIndicators(q, tenantId, parsed.indicators), undefined, {
+    indexOnly: true,
+  });
   const byDevice = new Map<string, SweepMatch[]>();
   for (const m of matches) {
     const list = byDevice.get(m.deviceId);
@@ -97,7 +117,10 @@ export async function sweep(db: Database, tenantId: string, input: SweepInput): 
   }
   const ids = [...byDevice.keys()];
   const names = ids.length
-    ? await db.query<{ id: string; name: string; platform: string }>('SELECT id, name, platform FROM gluon_devices WHERE tenant_id = $1 AND id = ANY($2::uuid[])', [tenantId, ids])
+    ? await db.query<{ id: string; name: string; platform: string }>(
+        'SELECT id, name, platform FROM gluon_devices WHERE tenant_id = $1 AND id = ANY($2::uuid[])',
+        [tenantId, ids],
+      )
     : [];
   const devices = names.map((d): SweepDevice => {
     const list = byDevice.get(d.id)!.sort((a, b) => b.lastSeen.localeCompare(a.lastSeen));

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
+
 import { HttpError } from '../../../contracts';
-import { parseStixBundle, StixImportError, type RuleSet, INDICATOR_TYPES, type IndicatorType } from '../../inspection/public';
+import {
+  INDICATOR_TYPES,
+  type IndicatorType,
+  parseStixBundle,
+  type RuleSet,
+  StixImportError,
+} from '../../inspection/public';
 
 /** Most indicators one sweep takes (a larger list is a rule set: it keeps watching). */
 export const MAX_SWEEP_VALUES = 10_000;
@@ -24,13 +31,33 @@ export function bundleOfValues(values: string, type: IndicatorType, name = 'Swee
     .filter((l) => l !== '' && !l.startsWith('#'));
   if (lines.length === 0) throw new HttpError(400, 'Paste at least one value, one per line.');
   if (lines.length > MAX_SWEEP_VALUES)
-    throw new HttpError(400, `A sweep takes at most ${MAX_SWEEP_VALUES.toLocaleString('en-US')} values (this list has ${lines.length.toLocaleString('en-US')}).`);
+    throw new HttpError(
+      400,
+      `A sweep takes at most ${MAX_SWEEP_VALUES.toLocaleString('en-US')} values (this list has ${lines.length.toLocaleString('en-US')}).`,
+    );
   const now = new Date().toISOString();
-  const family = { type: 'malware', spec_version: '2.1', id: `malware--${randomUUID()}`, created: now, modified: now, name, is_family: true };
+  const family = {
+    type: 'malware',
+    spec_version: '2.1',
+    id: `malware--${randomUUID()}`,
+    created: now,
+    modified: now,
+    name,
+    is_family: true,
+  };
   const objects: object[] = [family];
   for (const value of new Set(lines)) {
     const id = `indicator--${randomUUID()}`;
-    objects.push({ type: 'indicator', spec_version: '2.1', id, created: now, modified: now, pattern: `[${type} = '${stixString(value)}']`, pattern_type: 'stix', valid_from: now });
+    objects.push({
+      type: 'indicator',
+      spec_version: '2.1',
+      id,
+      created: now,
+      modified: now,
+      pattern: `[${type} = '${stixString(value)}']`,
+      pattern_type: 'stix',
+      valid_from: now,
+    });
     objects.push({
       type: 'relationship',
       spec_version: '2.1',
@@ -64,16 +91,29 @@ export function parseSweep(bundleText: string): RuleSet {
     throw new HttpError(400, `No indicator to sweep for${reasons.length ? ` (${reasons.join('; ')})` : ''}.`);
   }
   if (parsed.indicators.length > MAX_SWEEP_VALUES) {
-    throw new HttpError(400, `A sweep takes at most ${MAX_SWEEP_VALUES.toLocaleString('en-US')} values (this one has ${parsed.indicators.length.toLocaleString('en-US')}).`);
+    throw new HttpError(
+      400,
+      `A sweep takes at most ${MAX_SWEEP_VALUES.toLocaleString('en-US')} values (this one has ${parsed.indicators.length.toLocaleString('en-US')}).`,
+    );
   }
   const short = parsed.indicators.filter((i) => i.value.length < MIN_SWEEP_VALUE_CHARS).map((i) => i.value);
-  if (short.length > 0) throw new HttpError(400, `Values need at least ${MIN_SWEEP_VALUE_CHARS} characters: ${short.slice(0, 5).join(', ')}.`);
+  if (short.length > 0)
+    throw new HttpError(
+      400,
+      `Values need at least ${MIN_SWEEP_VALUE_CHARS} characters: ${short.slice(0, 5).join(', ')}.`,
+    );
   return parsed;
 }
 
 /** The sweep body as the API takes it: a bundle, or values with their type. */
-export function sweepInputOf(body: { bundle?: string; values?: string; type?: IndicatorType; name?: string }): SweepInput {
-  if (body.bundle !== undefined && body.values !== undefined) throw new HttpError(400, 'Give a STIX bundle or a list of values, not both.');
+export function sweepInputOf(body: {
+  bundle?: string;
+  values?: string;
+  type?: IndicatorType;
+  name?: string;
+}): SweepInput {
+  if (body.bundle !== undefined && body.values !== undefined)
+    throw new HttpError(400, 'Give a STIX bundle or a list of values, not both.');
   if (body.bundle !== undefined) return { bundle: body.bundle };
   if (body.values === undefined) throw new HttpError(400, 'Give a STIX bundle or a list of values.');
   if (!body.type) throw new HttpError(400, 'Say what the values are (process name, domain, path…).');

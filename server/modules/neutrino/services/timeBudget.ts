@@ -1,4 +1,4 @@
-import { HttpError, type Database, type Queryable } from '../../../contracts';
+import { type Database, HttpError, type Queryable } from '../../../contracts';
 
 /** Longest a hunt, sweep or campaign query may run (PostgreSQL's statement_timeout) before it is stopped. */
 export const HUNT_TIME_BUDGET_MS = 5_000;
@@ -16,7 +16,12 @@ export function timeBudgetMessage(ms: number): string {
  * connection); a statement cut short answers 503 with the message above. PGlite runs in this
  * process and cannot cancel a statement: there the indexes are the bound (README "Neutrino").
  */
-export async function withTimeBudget<T>(db: Database, fn: (q: Queryable) => Promise<T>, ms = HUNT_TIME_BUDGET_MS, options: { indexOnly?: boolean } = {}): Promise<T> {
+export async function withTimeBudget<T>(
+  db: Database,
+  fn: (q: Queryable) => Promise<T>,
+  ms = HUNT_TIME_BUDGET_MS,
+  options: { indexOnly?: boolean } = {},
+): Promise<T> {
   if (db.kind !== 'postgres' && !options.indexOnly) return fn(db);
   try {
     return await db.tx(async (q) => {

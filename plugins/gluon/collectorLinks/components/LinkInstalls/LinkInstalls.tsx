@@ -1,7 +1,9 @@
 import { Callout, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
+
 import { GluonApiToken } from '../../../api/GluonApi';
 import { gluonKeys } from '../../../hooks/gluonKeys';
 import { callMessage } from '../../linkForm';
@@ -17,7 +19,9 @@ const OS_NAMES: Record<string, string> = { WIN: 'Windows', MAC: 'macOS' };
 export function LinkInstalls({ linkId }: LinkInstallsProps) {
   const api = useService(GluonApiToken);
   const format = useDateTimeFormatter();
-  const { data: installs, error } = useLoader(gluonKeys.linkInstalls(linkId), () => api.getLinkInstalls(linkId), { describe: callMessage });
+  const { data: installs, error } = useLoader(gluonKeys.linkInstalls(linkId), () => api.getLinkInstalls(linkId), {
+    describe: callMessage,
+  });
   if (error) return <Callout intent="danger">{error}</Callout>;
   if (!installs) return <Spinner size={20} />;
   if (installs.length === 0) return <NonIdealState title="No installs yet" />;

@@ -2,11 +2,13 @@ import { Button, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
 import { FORM_ERROR } from 'final-form';
 import { useRef } from 'react';
 import { Field, Form } from 'react-final-form';
+
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
-import { GluonApiToken, type CreatedLink, type NewLink } from '../../../api/GluonApi';
+
+import { type CreatedLink, GluonApiToken, type NewLink } from '../../../api/GluonApi';
 import { gluonKeys } from '../../../hooks/gluonKeys';
-import { callMessage, parseLinkForm, type LinkFormValues } from '../../linkForm';
+import { callMessage, type LinkFormValues, parseLinkForm } from '../../linkForm';
 
 /** NewLinkFormProps: `onCreated` receives the new link and its URL (answered once by the API). */
 export interface NewLinkFormProps {
@@ -14,7 +16,11 @@ export interface NewLinkFormProps {
 }
 
 /** final-form leaves an emptied field undefined; the rules read empty text. */
-const filled = (values: Partial<LinkFormValues>): LinkFormValues => ({ name: values.name ?? '', limit: values.limit ?? '', expires: values.expires ?? '' });
+const filled = (values: Partial<LinkFormValues>): LinkFormValues => ({
+  name: values.name ?? '',
+  limit: values.limit ?? '',
+  expires: values.expires ?? '',
+});
 
 function TextField({
   name,
@@ -34,7 +40,17 @@ function TextField({
   return (
     <FormGroup label={label} labelFor={id} inline helperText={helperText}>
       <Field<string> name={name}>
-        {({ input: field }) => <InputGroup id={id} {...input} name={field.name} value={field.value} onChange={field.onChange} onBlur={field.onBlur} onFocus={field.onFocus} />}
+        {({ input: field }) => (
+          <InputGroup
+            id={id}
+            {...input}
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            onFocus={field.onFocus}
+          />
+        )}
       </Field>
     </FormGroup>
   );
@@ -43,7 +59,10 @@ function TextField({
 /** Name, install limit and expiry; what was typed stays when the API refuses it. */
 export function NewLinkForm({ onCreated }: NewLinkFormProps) {
   const api = useService(GluonApiToken);
-  const creating = useMutation((link: NewLink) => api.createCollectorLink(link), { describe: callMessage, invalidates: [gluonKeys.links] });
+  const creating = useMutation((link: NewLink) => api.createCollectorLink(link), {
+    describe: callMessage,
+    invalidates: [gluonKeys.links],
+  });
   // Set once a link is created from these values: a late second click of a double click (the
   // first request may already be answered) must not create a twin. Editing the form clears it
   // (final-form marks an edited field `modified` until the next restart). While a request runs,

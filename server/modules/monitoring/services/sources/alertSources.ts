@@ -6,4 +6,10 @@ import { staleDeviceSource } from './staleDeviceSource';
 import { watchedFindingSource } from './watchedFindingSource';
 
 /** Every source of alerts, one file each; neutrino's saved hunts raise category 'hunt'. */
-export const ALERT_SOURCES: readonly AlertSource[] = [incidentSource, watchedFindingSource, failedInspectionSource, staleDeviceSource, huntMatchSource];
+export const ALERT_SOURCES: readonly AlertSource[] = [
+  incidentSource,
+  watchedFindingSource,
+  failedInspectionSource,
+  staleDeviceSource,
+  huntMatchSource,
+];

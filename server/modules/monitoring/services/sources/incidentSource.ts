@@ -1,8 +1,10 @@
 import { isClosedIncidentState } from '@common/incidents/incidentStates';
+
 import { incidentEventsSince } from '../../../gluon/public';
 import { ALERT_SEVERITIES, type AlertSeverity, type AlertSource } from '../alertTypes';
 
-const alertSeverity = (severity: string): AlertSeverity => ((ALERT_SEVERITIES as readonly string[]).includes(severity) ? (severity as AlertSeverity) : 'high');
+const alertSeverity = (severity: string): AlertSeverity =>
+  (ALERT_SEVERITIES as readonly string[]).includes(severity) ? (severity as AlertSeverity) : 'high';
 
 /** A new incident, or one triaged closed (benign / false positive) that new findings reopened. */
 export const incidentSource: AlertSource = {
@@ -10,7 +12,11 @@ export const incidentSource: AlertSource = {
   async collect(q, { since }) {
     const events = await incidentEventsSince(q, since);
     return events
-      .filter((e) => e.kind === 'opened' || (e.kind === 'findings' && e.fromState !== null && isClosedIncidentState(e.fromState) && e.toState === 'open'))
+      .filter(
+        (e) =>
+          e.kind === 'opened' ||
+          (e.kind === 'findings' && e.fromState !== null && isClosedIncidentState(e.fromState) && e.toState === 'open'),
+      )
       .map((e) => ({
         tenantId: e.tenantId,
         sourceKey: `incident:${e.eventId}`,
