@@ -69,16 +69,10 @@ export function readManifestRoutes(pluginsDir) {
     const requires = [...(/\brequires:\s*\[([^\]]*)\]/.exec(text)?.[1] ?? '').matchAll(/['"]([^'"]+)['"]/g)].map(
       (m) => m[1],
     );
-    const tables = routeTables(text, path.dirname(pluginsDir));
-    const pattern =
-      /\bpath:\s*(?:['"]([^'"]*)['"]|(\w+)\.(\w+))[^}]*?\bpage:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)([^}]*)/g;
+    // Manifests write their paths as literals (tests/consolePaths.test.ts holds them to common/<product>/paths.ts).
+    const pattern = /\bpath:\s*['"]([^'"]*)['"][^}]*?\bpage:\s*\(\)\s*=>\s*import\(\s*['"]([^'"]+)['"]\s*\)([^}]*)/g;
     for (const match of text.matchAll(pattern)) {
-      const [, literal, table, key, spec, rest] = match;
-      const routePath = literal ?? tables.get(table)?.[key];
-      if (routePath === undefined)
-        throw new Error(
-          `plugins/${id}/index.ts: route path ${table}.${key} not found in its common/<product>/paths.ts`,
-        );
+      const [, routePath, spec, rest] = match;
       // Public pages are bare unless they say otherwise, the others full (core/plugin/resolveRoutes.ts).
       const layout =
         /\blayout:\s*['"](bare|full)['"]/.exec(`${match[0]}${rest}`)?.[1] ?? (kind === 'public' ? 'bare' : 'full');
@@ -98,28 +92,6 @@ export function readManifestRoutes(pluginsDir) {
     }
   }
   return routes;
-}
-
-/**
- * The route tables a manifest imports from common/<product>/paths.ts (`gluonRoutes.device`):
- * name -> { key: pattern }, read from the `export const <name> = { key: '...' }` literal.
- */
-function routeTables(manifest, root) {
-  const tables = new Map();
-  for (const [, names, spec] of manifest.matchAll(/import\s*\{([^}]*)\}\s*from\s*['"]@common\/([^'"]+\/paths)['"]/g)) {
-    const file = path.join(root, 'common', `${spec}.ts`);
-    if (!existsSync(file)) continue;
-    const source = readFileSync(file, 'utf8');
-    for (const name of names
-      .split(',')
-      .map((n) => n.trim())
-      .filter(Boolean)) {
-      const body = new RegExp(`export const ${name}\\s*=\\s*\\{([^}]*)\\}`).exec(source)?.[1];
-      if (body)
-        tables.set(name, Object.fromEntries([...body.matchAll(/(\w+):\s*['"]([^'"]*)['"]/g)].map((m) => [m[1], m[2]])));
-    }
-  }
-  return tables;
 }
 
 function resolveSource(dir, spec) {

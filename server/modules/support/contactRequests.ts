@@ -1,5 +1,6 @@
 import type { Mailer, Queryable } from '../../contracts';
 
+// Spec §7 (product backends) fixes Contact Us to these three backends (not every entry of common/products.ts has one).
 export const PRODUCTS = ['gluon', 'neutrino', 'electron'] as const;
 export type Product = (typeof PRODUCTS)[number];
 
