@@ -24,17 +24,20 @@ describe('first start', () => {
     expect(second.created).toBe(false);
     expect(await t.db.query('SELECT 1 FROM tenants')).toHaveLength(1);
   });
+});
+
+describe('first start without a configured password', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    other = await createTestApp();
+  });
+  afterAll(() => other?.close());
 
   it('generates a password when none is configured', async () => {
-    const other = await createTestApp();
-    try {
-      const admin = await bootstrapAdmin(other.db, { ...other.config, adminEmail: null, adminPassword: null });
-      expect(admin.email).toBe('admin@example.com');
-      expect(admin.password).toMatch(/^[A-Za-z0-9_-]{16}$/);
-      await expect(other.login(admin.email, admin.password!)).resolves.toHaveProperty('token');
-    } finally {
-      await other.close();
-    }
+    const admin = await bootstrapAdmin(other.db, { ...other.config, adminEmail: null, adminPassword: null });
+    expect(admin.email).toBe('admin@example.com');
+    expect(admin.password).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    await expect(other.login(admin.email, admin.password!)).resolves.toHaveProperty('token');
   });
 });
 
@@ -71,20 +74,24 @@ describe('start banner and logs', () => {
     expect(banner).not.toContain('Android sample');
     expect(banner).toMatch(/Logs: +info, every request/);
   });
+});
 
-  it('logs warnings and errors only by default in development (no request lines); LOG_LEVEL=info shows requests', async () => {
-    const quiet = await createTestApp({ env: { NODE_ENV: 'development' }, overrides: { logger: undefined } });
-    const verbose = await createTestApp({
-      env: { NODE_ENV: 'development', LOG_LEVEL: 'info' },
-      overrides: { logger: undefined },
-    });
-    try {
-      // Request lines are 'info'; 'warn' keeps warnings and errors.
-      expect(quiet.app.log.level).toBe('warn');
-      expect(verbose.app.log.level).toBe('info');
-    } finally {
-      await Promise.all([quiet.close(), verbose.close()]);
-    }
+describe('log level', () => {
+  // Built in the hook (its timeout is for start-up), so a loaded machine slows the test, not fails it.
+  let quiet: TestApp;
+  let verbose: TestApp;
+  beforeAll(async () => {
+    [quiet, verbose] = await Promise.all([
+      createTestApp({ env: { NODE_ENV: 'development' }, overrides: { logger: undefined } }),
+      createTestApp({ env: { NODE_ENV: 'development', LOG_LEVEL: 'info' }, overrides: { logger: undefined } }),
+    ]);
+  });
+  afterAll(() => Promise.all([quiet?.close(), verbose?.close()]));
+
+  it('logs warnings and errors only by default in development (no request lines); LOG_LEVEL=info shows requests', () => {
+    // Request lines are 'info'; 'warn' keeps warnings and errors.
+    expect(quiet.app.log.level).toBe('warn');
+    expect(verbose.app.log.level).toBe('info');
   });
 });
 
