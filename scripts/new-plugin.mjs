@@ -3,8 +3,9 @@
 //   npm run new-plugin -- <id> [--kind product|public|shell] [--prefix snr] [--requires gln,elc] [--title "Name"] [--root <dir>]
 //
 // Writes plugins/<id>/index.ts (the manifest), plugins/<id>/pages/<Id>Page.tsx and
-// plugins/<id>/<id>.test.tsx; a product also gets a service of its own in plugins/<id>/services/
-// (contract + token, implementation, factory list), loaded with its page. `--prefix` declares a
+// plugins/<id>/<id>.test.tsx; a product also gets its access rules (plugins/<id>/<id>Access.ts, asked
+// by its page through useAccess) and its services list (plugins/<id>/services/), loaded with its
+// page. `--prefix` declares a
 // NEW permission prefix (the product is then enabled by `<prefix>#…` permissions); `--requires`
 // names prefixes other manifests declare. Refuses to overwrite, and registers the manifest in
 // host/main.tsx (import + entry in the `plugins` list) so the new plugin builds and is tested by

@@ -102,7 +102,7 @@ describe('new-plugin', () => {
     expect(registerInHost(next, 'sonar-scope')).toBeNull();
   });
 
-  it('scaffolds a product with a new prefix and a service of its own that builds into its own chunks, passes its tests and the boundaries', () => {
+  it('scaffolds a product with a new prefix, its access rules and its own services that builds into its own chunks, passes its tests and the boundaries', () => {
     const before = snapshot(copy);
     const result = spawnSync('node', ['scripts/new-plugin.mjs', 'sonar', '--prefix', 'snr', '--title', 'Sonar'], {
       cwd: copy,
@@ -114,8 +114,7 @@ describe('new-plugin', () => {
       'plugins/sonar/index.ts',
       'plugins/sonar/pages/SonarPage.tsx',
       'plugins/sonar/sonar.test.tsx',
-      'plugins/sonar/services/SonarAccessService.ts',
-      'plugins/sonar/services/DefaultSonarAccessService.ts',
+      'plugins/sonar/sonarAccess.ts',
       'plugins/sonar/services/sonarServices.ts',
     ];
     for (const file of files) expect(existsSync(path.join(copy, file)), file).toBe(true);

@@ -2,11 +2,11 @@ import { act, screen, within } from '@testing-library/react';
 import { BehaviorSubject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 
+import { type PermissionsService, PermissionsServiceToken } from '@core/permissions/PermissionsService';
+
 import { renderHost } from '../../tests/harness/renderHost';
 import { makeTestToken } from '../../tests/harness/tokens';
 import { gluonPlugin } from './index';
-import { gluonAccess } from './services/gluonAccess';
-import { type GluonAccess, type GluonAccessService, GluonAccessServiceToken } from './services/GluonAccessService';
 
 const token = makeTestToken(['gln#rpt#r']);
 /** The landing's links to the pages the token opens (upload, rule sets). */
@@ -33,7 +33,7 @@ describe('gluon plugin', () => {
   });
 });
 
-describe("gluon's own service (GluonAccessService)", () => {
+describe("gluon's access and its own services", () => {
   it('leads to the pages the token opens, and follows a refresh', async () => {
     const host = renderHost({
       plugins: [gluonPlugin],
@@ -45,13 +45,13 @@ describe("gluon's own service (GluonAccessService)", () => {
     expect(await leads()).toEqual(['Rule sets']);
   });
 
-  it('is replaced by a fake given to the harness by its token', async () => {
-    const access$ = new BehaviorSubject<GluonAccess>({ ...gluonAccess([]), processExplorer: true });
-    const fake: GluonAccessService = { access$, access: () => access$.value };
-    renderHost({ plugins: [gluonPlugin], token, path: '/gluon', services: [[GluonAccessServiceToken, fake]] });
+  it('follows a PermissionsService fake given to the harness by its token', async () => {
+    const perms$ = new BehaviorSubject<readonly string[]>(['gln#pre#r']);
+    const fake: PermissionsService = { perms$, perms: () => perms$.value };
+    renderHost({ plugins: [gluonPlugin], token, path: '/gluon', services: [[PermissionsServiceToken, fake]] });
     // The fake says no reports, no upload, no configuration, whatever the token holds.
     expect(await screen.findByText('No inspection tool is enabled for your account.')).toBeTruthy();
-    act(() => access$.next({ ...access$.value, upload: true }));
+    act(() => perms$.next(['gln#pre#r', 'gln#fl#rw']));
     expect(await leads()).toEqual(['Upload files for inspection']);
   });
 

@@ -1,15 +1,18 @@
 import { useState } from 'react';
 
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { useAccess } from '@core/permissions/useAccess';
+import { usePermissionList } from '@core/permissions/usePermissionList';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 
+import { adminAccess } from '../adminAccess';
 import { AdminApiToken, type AdminUser, type InvitationAnswer } from '../api/AdminApi';
 import { apiMessage } from '../logic/apiMessage';
 import { permissionsError } from '../logic/validators';
 import { useAction } from './useAction';
-import { useAdminAccess } from './useAdminAccess';
 import { useConfirmedAction } from './useConfirmedAction';
+import { useSelfId } from './useSelfId';
 
 /**
  * One user's page: the user (kept current by every action's answer), the permission catalogue,
@@ -19,7 +22,9 @@ import { useConfirmedAction } from './useConfirmedAction';
 export function useUserDetail(userId: string) {
   const api = useService(AdminApiToken);
   const nav = useService(NavigationServiceToken);
-  const { perms, canWrite, selfId } = useAdminAccess();
+  const perms = usePermissionList();
+  const { canWrite } = useAccess(adminAccess);
+  const selfId = useSelfId();
   const isSelf = selfId === userId;
   const loaded = useLoader(userId, () => api.getUser(userId), { describe: apiMessage });
   const catalogue = useLoader('catalogue', () => api.getPermissionCatalogue(), { describe: apiMessage });

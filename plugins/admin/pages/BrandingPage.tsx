@@ -2,16 +2,17 @@ import { Button, Callout, Classes, FormGroup } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 
 import { BrandingServiceToken, type TenantLogo } from '@core/branding/BrandingService';
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
 import { ServerSvg } from '@core/ui/ServerSvg';
 
+import { adminAccess } from '../adminAccess';
 import { AdminApiToken } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { useAction } from '../hooks/useAction';
-import { useAdminAccess } from '../hooks/useAdminAccess';
 import { useConfirmedAction } from '../hooks/useConfirmedAction';
 import { checkLogoFile, MAX_LOGO_BYTES } from '../logic/logoFile';
 
@@ -32,7 +33,7 @@ export default function BrandingPage(_props: PageProps) {
   const branding = useService(BrandingServiceToken);
   const toasts = useService(ToastServiceToken);
   const current = useObservable(branding.logo$, undefined);
-  const { canWrite } = useAdminAccess();
+  const { canWrite } = useAccess(adminAccess);
   const action = useAction();
   const confirmed = useConfirmedAction(action);
   const [preview, setPreview] = useState<Preview | null>(null);

@@ -3,17 +3,19 @@ import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
 
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { useAccess } from '@core/permissions/useAccess';
+import { usePermissionList } from '@core/permissions/usePermissionList';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 
+import { adminAccess } from '../adminAccess';
 import { AdminApiToken, type InvitationAnswer, type LoginMethod } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { InvitationLink } from '../components/InvitationLink/InvitationLink';
 import { PermissionEditor } from '../components/PermissionEditor/PermissionEditor';
 import { useAction } from '../hooks/useAction';
-import { useAdminAccess } from '../hooks/useAdminAccess';
 import { apiMessage } from '../logic/apiMessage';
 import { LOGIN_METHODS } from '../logic/loginMethods';
 import { emailError, permissionsError } from '../logic/validators';
@@ -43,7 +45,8 @@ function validateInvite(values: InviteValues): Partial<Record<keyof InviteValues
 export default function InvitePage(_props: PageProps) {
   const api = useService(AdminApiToken);
   const nav = useService(NavigationServiceToken);
-  const { perms, canWrite } = useAdminAccess();
+  const perms = usePermissionList();
+  const { canWrite } = useAccess(adminAccess);
   const catalogue = useLoader('catalogue', () => api.getPermissionCatalogue(), { describe: apiMessage });
   const action = useAction();
   // "Invite another" starts from an empty e-mail but keeps the methods and permissions chosen.

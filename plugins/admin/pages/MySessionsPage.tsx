@@ -8,14 +8,14 @@ import { AdminApiToken } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { SessionsTable } from '../components/SessionsTable/SessionsTable';
 import { useAction } from '../hooks/useAction';
-import { useAdminAccess } from '../hooks/useAdminAccess';
 import { useConfirmedAction } from '../hooks/useConfirmedAction';
+import { useSelfId } from '../hooks/useSelfId';
 import { apiMessage } from '../logic/apiMessage';
 
 /** /admin/sessions: the signed-in administrator's own sessions; any reader may end their own. */
 export default function MySessionsPage(_props: PageProps) {
   const api = useService(AdminApiToken);
-  const { selfId } = useAdminAccess();
+  const selfId = useSelfId();
   const sessions = useLoader(selfId ?? '', () => (selfId ? api.getUserSessions(selfId) : Promise.resolve([])), {
     describe: apiMessage,
   });

@@ -4,15 +4,16 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Field, Form } from 'react-final-form';
 
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
 
+import { adminAccess } from '../adminAccess';
 import { AdminApiToken, type OktaConfig, type OktaVerifyAnswer } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { useAction } from '../hooks/useAction';
-import { useAdminAccess } from '../hooks/useAdminAccess';
 import { useConfirmedAction } from '../hooks/useConfirmedAction';
 import { apiMessage } from '../logic/apiMessage';
 import { urlError } from '../logic/validators';
@@ -77,7 +78,7 @@ export default function SignInSettingsPage(_props: PageProps) {
   const api = useService(AdminApiToken);
   const toasts = useService(ToastServiceToken);
   const format = useDateTimeFormatter();
-  const { canWrite } = useAdminAccess();
+  const { canWrite } = useAccess(adminAccess);
   const okta = useLoader('okta', () => api.getOktaConfig(), { describe: apiMessage });
   const recovery = useLoader('recovery', () => api.passwordRecoveryEnabled(), { describe: apiMessage });
   const action = useAction();

@@ -3,17 +3,18 @@ import { useEffect, useState } from 'react';
 
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
+import { adminAccess } from '../adminAccess';
 import { AdminApiToken, type UserSort } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { AdminLink } from '../components/AdminLink/AdminLink';
 import { Pager } from '../components/Pager/Pager';
 import { UserStatusTags } from '../components/UserStatusTags/UserStatusTags';
-import { useAdminAccess } from '../hooks/useAdminAccess';
 import { pageParam, useQueryState } from '../hooks/useQueryState';
 import { apiMessage } from '../logic/apiMessage';
 
@@ -28,7 +29,7 @@ export default function UsersPage(_props: PageProps) {
   const api = useService(AdminApiToken);
   const nav = useService(NavigationServiceToken);
   const format = useDateTimeFormatter();
-  const { canWrite } = useAdminAccess();
+  const { canWrite } = useAccess(adminAccess);
   const [query, setQuery] = useQueryState(KEYS);
   const page = pageParam(query.page);
   const sort = (SORTS as readonly string[]).includes(query.sort) ? (query.sort as UserSort) : 'email';

@@ -1,18 +1,16 @@
 import { Callout, Classes, H2, H4, ProgressBar } from '@blueprintjs/core';
 import { useState } from 'react';
 
-import { canReadRuleSets, canWriteRuleSets } from '@common/globalrulesrepository/access';
-import { canHunt } from '@common/neutrino/access';
 import { neutrinoPaths } from '@common/neutrino/paths';
-import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { useObservable, useService } from '@core/react';
 
 import type { RuleSet } from '../api/RulesRepositoryApi';
 import { IndicatorList } from '../components/IndicatorList/IndicatorList';
 import { RuleSetImport } from '../components/RuleSetImport/RuleSetImport';
 import { RuleSetTable } from '../components/RuleSetTable/RuleSetTable';
 import { useRuleSets } from '../hooks/useRuleSets';
+import { rulesRepositoryAccess } from '../rulesRepositoryAccess';
 
 function RuleSets({ canWrite, canFollow }: { canWrite: boolean; canFollow: boolean }) {
   const { ruleSets, error, notice, matching, importBundle, setEnabled, remove } = useRuleSets();
@@ -78,8 +76,7 @@ function RuleSets({ canWrite, canFollow }: { canWrite: boolean; canFollow: boole
 
 /** /globalrulesrepository: the STIX 2.1 rule sets gluon inspects with, and false-positive suppressions. */
 export default function GlobalrulesrepositoryPage(_props: PageProps) {
-  const permissions = useService(PermissionsServiceToken);
-  const perms = useObservable(permissions.perms$, permissions.perms());
+  const access = useAccess(rulesRepositoryAccess);
   return (
     <section className="globalrulesrepository-page" style={{ padding: 24, maxWidth: 1200 }}>
       <H2>Global rules repository</H2>
@@ -87,8 +84,8 @@ export default function GlobalrulesrepositoryPage(_props: PageProps) {
         STIX 2.1 indicator bundles that gluon matches diagnostics against. Changes are matched again over stored
         observations.
       </p>
-      {canReadRuleSets(perms) ? (
-        <RuleSets canWrite={canWriteRuleSets(perms)} canFollow={canHunt(perms)} />
+      {access.read ? (
+        <RuleSets canWrite={access.write} canFollow={access.follow} />
       ) : (
         <p>Your account cannot view rule sets (gluon configuration).</p>
       )}

@@ -4,15 +4,13 @@ import { Button, Callout, Classes, H2, H4, HTMLTable, InputGroup, NonIdealState,
 import { Download } from '@blueprintjs/icons';
 import { Fragment, useState } from 'react';
 
-import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/gluon/collectorLinkAccess';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
-import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { useObservable } from '@core/react/useObservable';
-import { useService } from '@core/react/useService';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import type { LinkSort } from '../api/GluonApi';
+import { gluonAccess } from '../gluonAccess';
 import { LinkInstalls } from './components/LinkInstalls/LinkInstalls';
 import { NewLinkForm } from './components/NewLinkForm/NewLinkForm';
 import { LINKS_PAGE_SIZE, useCollectorLinks } from './hooks/useCollectorLinks';
@@ -46,11 +44,8 @@ function ShareableLink({ label, url }: { label: string; url: string }) {
  * download, and one-OS quick links.
  */
 export default function CollectorLinksPage(_props: PageProps) {
-  const permissions = useService(PermissionsServiceToken);
-  const perms = useObservable(permissions.perms$, permissions.perms());
   const format = useDateTimeFormatter();
-  const canRead = canReadCollectorLinks(perms);
-  const canWrite = canWriteCollectorLinks(perms);
+  const { readCollectorLinks: canRead, writeCollectorLinks: canWrite } = useAccess(gluonAccess);
   const {
     filter,
     page,

@@ -6,8 +6,8 @@ import { Refresh } from '@blueprintjs/icons';
 import { appleModelLabel, deviceDisplayName } from '@common/devices/appleModels';
 import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { useObservable, useService } from '@core/react';
 import { PageBreadcrumbs } from '@core/ui/PageBreadcrumbs/PageBreadcrumbs';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
@@ -22,9 +22,9 @@ import { ProcessExplorer } from '../components/ProcessExplorer/ProcessExplorer';
 import { PropertiesTable } from '../components/PropertiesTable/PropertiesTable';
 import { ReportExport } from '../components/ReportExport/ReportExport';
 import { StatusTag } from '../components/StatusTag/StatusTag';
+import { gluonAccess } from '../gluonAccess';
 import { useDeviceDetail } from '../hooks/useDeviceDetail';
 import { useDeviceTab } from '../hooks/useDeviceTab';
-import { GluonAccessServiceToken } from '../services/GluonAccessService';
 
 function Incidents({ incidents }: { incidents: readonly IncidentSummary[] }) {
   const formatDate = useDateTimeFormatter();
@@ -85,8 +85,7 @@ function deviceFacts(device: DeviceDetail['device'], formatDate: (iso: string) =
  */
 export default function DevicePage({ params }: PageProps) {
   const deviceId = params.deviceId ?? '';
-  const service = useService(GluonAccessServiceToken);
-  const access = useObservable(service.access$, service.access());
+  const access = useAccess(gluonAccess);
   const { detail, rescan, message, progress, rescanning } = useDeviceDetail(deviceId, access.readReports);
   const formatDate = useDateTimeFormatter();
   const data = detail.data;

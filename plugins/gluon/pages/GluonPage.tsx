@@ -3,19 +3,17 @@ import { Search } from '@blueprintjs/icons';
 
 import { rulesRepositoryPaths } from '@common/globalrulesrepository/paths';
 import { gluonPaths } from '@common/gluon/paths';
-import { canViewMonitoring } from '@common/monitoring/access';
 import { monitoringPaths } from '@common/monitoring/paths';
-import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { useObservable, useService } from '@core/react';
 
 import { DevicesTable } from '../components/DevicesTable/DevicesTable';
 import { GluonLink } from '../components/GluonLink/GluonLink';
 import { IncidentQueue } from '../components/IncidentQueue/IncidentQueue';
 import { LandingOverview } from '../components/LandingOverview/LandingOverview';
 import { ListPager } from '../components/ListPager/ListPager';
+import { gluonAccess } from '../gluonAccess';
 import { DEVICES_PAGE_SIZE, useDevices } from '../hooks/useDevices';
-import { GluonAccessServiceToken } from '../services/GluonAccessService';
 
 function Devices() {
   const { search, setSearch, page, onPrevious, onNext, devices } = useDevices();
@@ -54,10 +52,7 @@ function Devices() {
  * upload or configure is led to the page they can use.
  */
 export default function GluonPage(_props: PageProps) {
-  const service = useService(GluonAccessServiceToken);
-  const access = useObservable(service.access$, service.access());
-  const permissions = useService(PermissionsServiceToken);
-  const monitoring = canViewMonitoring(useObservable(permissions.perms$, permissions.perms()));
+  const access = useAccess(gluonAccess);
   const leads = [
     access.upload && (
       <GluonLink key="upload" to={gluonPaths.upload()}>
@@ -70,7 +65,7 @@ export default function GluonPage(_props: PageProps) {
       </GluonLink>
     ),
     // The fleet's risk and incidents over time are monitoring's charts (another product's address).
-    monitoring && (
+    access.monitoring && (
       <GluonLink key="monitoring" to={monitoringPaths.home()}>
         Fleet charts in Monitoring
       </GluonLink>

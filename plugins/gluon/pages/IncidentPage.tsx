@@ -5,11 +5,9 @@ import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
 import { deviceDisplayName } from '@common/devices/appleModels';
 import { count } from '@common/format/count';
 import { gluonPaths } from '@common/gluon/paths';
-import { canHunt } from '@common/neutrino/access';
 import { neutrinoPaths } from '@common/neutrino/paths';
-import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { useObservable, useService } from '@core/react';
 import { PageBreadcrumbs } from '@core/ui/PageBreadcrumbs/PageBreadcrumbs';
 
 import type { Evidence } from '../api/GluonApi';
@@ -18,16 +16,13 @@ import { GluonLink } from '../components/GluonLink/GluonLink';
 import { IncidentTimeline } from '../components/IncidentTimeline/IncidentTimeline';
 import { StatusTag } from '../components/StatusTag/StatusTag';
 import { TriageForm } from '../components/TriageForm/TriageForm';
+import { gluonAccess } from '../gluonAccess';
 import { useIncident } from '../hooks/useIncident';
-import { GluonAccessServiceToken } from '../services/GluonAccessService';
 
 /** /incident-management/{incidentId}: evidence, timeline and triage of one family's findings on one device. */
 export default function IncidentPage({ params }: PageProps) {
   const incidentId = params.incidentId ?? '';
-  const service = useService(GluonAccessServiceToken);
-  const access = useObservable(service.access$, service.access());
-  const permissions = useService(PermissionsServiceToken);
-  const hunts = canHunt(useObservable(permissions.perms$, permissions.perms()));
+  const access = useAccess(gluonAccess);
   const { incident, triage, falsePositive } = useIncident(incidentId, access.readReports);
   const data = incident.data;
   if (!access.readReports) {
@@ -60,7 +55,7 @@ export default function IncidentPage({ params }: PageProps) {
           <EvidenceTable
             evidence={data.evidence}
             {...(access.triage ? { onFalsePositive: falsePositive.run } : {})}
-            {...(hunts ? { otherDevicesPath: (f: Evidence) => neutrinoPaths.indicatorCampaign(f.value) } : {})}
+            {...(access.hunt ? { otherDevicesPath: (f: Evidence) => neutrinoPaths.indicatorCampaign(f.value) } : {})}
           />
           {access.triage && (
             <>

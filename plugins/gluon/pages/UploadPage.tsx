@@ -1,19 +1,18 @@
 import { Button, Classes, H2, H4 } from '@blueprintjs/core';
 
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { useObservable, useService } from '@core/react';
 
 import { RecentUploads } from '../components/RecentUploads/RecentUploads';
 import { UploadDropZone } from '../components/UploadDropZone/UploadDropZone';
 import { UploadProgressList } from '../components/UploadProgressList/UploadProgressList';
+import { gluonAccess } from '../gluonAccess';
 import { useRecentUploads } from '../hooks/useRecentUploads';
 import { ACCEPTED_HINT, useUploadQueue } from '../hooks/useUploadQueue';
-import { GluonAccessServiceToken } from '../services/GluonAccessService';
 
 /** /gluon/upload: where uploaders land after signing in (spec §4); files in, inspections out. */
 export default function UploadPage(_props: PageProps) {
-  const service = useService(GluonAccessServiceToken);
-  const access = useObservable(service.access$, service.access());
+  const access = useAccess(gluonAccess);
   const { uploads, page, onPrevious, onNext, showNewest } = useRecentUploads(access.upload);
   const queue = useUploadQueue(showNewest);
   return (

@@ -1,21 +1,20 @@
-import { canConfigureMonitoring } from '@common/monitoring/access';
-import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
-import { useService } from '@core/react/useService';
+import { useAccess } from '@core/permissions/useAccess';
 
+import { monitoringAccess } from '../monitoringAccess';
 import { MonitoringLink } from './MonitoringLink';
 
 const TABS = [
   { to: '/monitoring', label: 'Overview' },
   { to: '/monitoring/alerts', label: 'Alerts' },
-  { to: '/monitoring/settings', label: 'Settings', needs: canConfigureMonitoring },
+  { to: '/monitoring/settings', label: 'Settings', needs: 'configure' },
 ] as const;
 
 /** Monitoring's tabs; Settings only for who may change rules (spec §6, the API refuses the rest). */
 export function MonitoringNav({ current }: { current: string }) {
-  const perms = useService(PermissionsServiceToken).perms();
+  const access = useAccess(monitoringAccess);
   return (
     <nav aria-label="Monitoring" className="monitoring-nav">
-      {TABS.filter((t) => !('needs' in t) || t.needs(perms)).map((t) => (
+      {TABS.filter((t) => !('needs' in t) || access[t.needs]).map((t) => (
         <span
           key={t.to}
           aria-current={t.to === current ? 'page' : undefined}

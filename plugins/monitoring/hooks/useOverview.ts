@@ -1,12 +1,12 @@
 import { useState } from 'react';
 
-import { canViewMonitoring } from '@common/monitoring/access';
 import { errorText } from '@core/http/errorText';
-import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
+import { useAccess } from '@core/permissions/useAccess';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 
 import { MonitoringApiToken } from '../api/MonitoringApi';
+import { monitoringAccess } from '../monitoringAccess';
 import { monitoringKeys } from './monitoringKeys';
 
 /** The overview's numbers for the last 30 or 90 days (nothing asked without monitoring access). */
@@ -14,7 +14,7 @@ export function useOverview() {
   const api = useService(MonitoringApiToken);
   const [days, setDays] = useState<30 | 90>(30);
   // A mnt# permission without monitoring access opens the product but not its numbers (spec §6).
-  const allowed = canViewMonitoring(useService(PermissionsServiceToken).perms());
+  const allowed = useAccess(monitoringAccess).view;
   const overview = useLoader(allowed ? monitoringKeys.overview(days) : null, () => api.getOverview(days), {
     describe: errorText,
   });

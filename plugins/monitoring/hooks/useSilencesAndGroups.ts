@@ -1,17 +1,17 @@
-import { canManageMonitoringResources } from '@common/monitoring/access';
 import { errorText } from '@core/http/errorText';
-import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
+import { useAccess } from '@core/permissions/useAccess';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 
 import { MonitoringApiToken, type NewDeviceGroup, type NewSilence } from '../api/MonitoringApi';
+import { monitoringAccess } from '../monitoringAccess';
 import { monitoringKeys } from './monitoringKeys';
 
 /** Silences (rules' configuration) and device groups (monitoring admin only: not asked otherwise). */
 export function useSilencesAndGroups() {
   const api = useService(MonitoringApiToken);
-  const admin = canManageMonitoringResources(useService(PermissionsServiceToken).perms());
+  const admin = useAccess(monitoringAccess).manageResources;
   const silences = useLoader(monitoringKeys.silences, () => api.getSilences(), { describe: errorText });
   const groups = useLoader(admin ? monitoringKeys.deviceGroups : null, () => api.getDeviceGroups(), {
     describe: errorText,

@@ -5,16 +5,15 @@ import { Download } from '@blueprintjs/icons';
 
 import { deviceDisplayName } from '@common/devices/appleModels';
 import { gluonPaths } from '@common/gluon/paths';
-import { canConfigureMonitoring } from '@common/monitoring/access';
 import { monitoringPaths } from '@common/monitoring/paths';
-import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { useService } from '@core/react/useService';
 
 import type { Alert, AlertQuery, AlertStatus } from '../api/MonitoringApi';
 import { MonitoringLink } from '../components/MonitoringLink';
 import { MonitoringNav } from '../components/MonitoringNav';
 import { useAlerts } from '../hooks/useAlerts';
+import { monitoringAccess } from '../monitoringAccess';
 
 const STATUS_OPTIONS: AlertStatus[] = ['active', 'acknowledged', 'resolved', 'ignored'];
 const CATEGORY_LABELS: Record<Alert['category'], string> = {
@@ -39,7 +38,7 @@ const when = (iso: string) => new Date(iso).toLocaleString();
 export default function AlertsPage(_props: PageProps) {
   const { query, filter, setPage, alerts, setStatus, exportCsv } = useAlerts();
   // Silences are part of the rules' configuration: only those who may change them are offered "Mute".
-  const mayMute = canConfigureMonitoring(useService(PermissionsServiceToken).perms());
+  const mayMute = useAccess(monitoringAccess).configure;
   const data = alerts.data;
   const size = query.size ?? 20;
   const page = query.page ?? 0;

@@ -8,7 +8,7 @@ import { useService } from '@core/react/useService';
 import { NeutrinoApiToken } from '../api/NeutrinoApi';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import { useHunt } from '../hooks/useHunt';
-import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
+import type { NeutrinoAccess } from '../neutrinoAccess';
 import { DeviceHitsList } from './DeviceHitsList';
 import { HuntForm } from './HuntForm';
 import { SaveHuntForm } from './SaveHuntForm';

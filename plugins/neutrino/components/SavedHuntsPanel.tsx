@@ -10,7 +10,7 @@ import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import { NeutrinoApiToken, type SavedHunt } from '../api/NeutrinoApi';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
-import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
+import type { NeutrinoAccess } from '../neutrinoAccess';
 import { DeviceName } from './DeviceName';
 import { MODE_LABELS } from './kinds';
 

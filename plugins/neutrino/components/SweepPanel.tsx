@@ -22,7 +22,7 @@ import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import { type IndicatorType, NeutrinoApiToken, type SweepBody } from '../api/NeutrinoApi';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
-import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
+import type { NeutrinoAccess } from '../neutrinoAccess';
 import { DeviceName } from './DeviceName';
 import { INDICATOR_LABELS } from './kinds';
 import { SaveHuntForm } from './SaveHuntForm';

@@ -8,6 +8,7 @@ import { neutrinoPaths } from '@common/neutrino/paths';
 import { errorText } from '@core/http/errorText';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
@@ -17,7 +18,7 @@ import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 import { NeutrinoApiToken } from '../api/NeutrinoApi';
 import { DeviceName } from '../components/DeviceName';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
-import { useNeutrinoAccess } from '../hooks/useNeutrinoAccess';
+import { neutrinoAccess } from '../neutrinoAccess';
 
 const STATE_INTENTS: Record<string, Intent> = {
   open: Intent.DANGER,
@@ -36,7 +37,7 @@ const STATE_NAMES: Record<string, string> = {
 export default function CampaignPage({ params }: PageProps) {
   const api = useService(NeutrinoApiToken);
   const navigation = useService(NavigationServiceToken);
-  const access = useNeutrinoAccess();
+  const access = useAccess(neutrinoAccess);
   const when = useDateTimeFormatter();
   const by = params.familyId ? 'family' : 'indicator';
   const value = params.familyId ?? params.indicator ?? '';

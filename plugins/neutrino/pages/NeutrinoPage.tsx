@@ -3,6 +3,7 @@ import '../neutrino.css';
 import { Callout, Classes, H2, Intent, Tab, Tabs } from '@blueprintjs/core';
 import { useState } from 'react';
 
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { AppLink } from '@core/ui/AppLink/AppLink';
 
@@ -10,13 +11,13 @@ import { CampaignsPanel } from '../components/CampaignsPanel';
 import { HuntPanel } from '../components/HuntPanel';
 import { SavedHuntsPanel } from '../components/SavedHuntsPanel';
 import { SweepPanel } from '../components/SweepPanel';
-import { useNeutrinoAccess } from '../hooks/useNeutrinoAccess';
+import { neutrinoAccess } from '../neutrinoAccess';
 
 type TabId = 'hunt' | 'sweep' | 'campaigns' | 'saved';
 
 /** /neutrino: fleet threat hunting — hunt, sweep, campaigns and saved hunts over every device of the tenant. */
 export default function NeutrinoPage(_props: PageProps) {
-  const access = useNeutrinoAccess();
+  const access = useAccess(neutrinoAccess);
   const [tab, setTab] = useState<TabId>('hunt');
   return (
     <section className="neutrino-page">

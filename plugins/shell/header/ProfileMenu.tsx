@@ -5,7 +5,7 @@ import { MenuIcon, UserIcon } from '@blueprintjs/icons';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
-import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
+import { usePermissionList } from '@core/permissions/usePermissionList';
 import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
 import { pluginBasePath } from '@core/plugin/resolveRoutes';
 import { useObservable, useService } from '@core/react';
@@ -33,11 +33,11 @@ export default function ProfileMenu() {
   const session = useService(SessionServiceToken);
   const navigation = useService(NavigationServiceToken);
   const registry = useService(PluginRegistryToken);
-  const permissions = useService(PermissionsServiceToken);
   const profile = useObservable(session.profile$, session.profile());
   const path = useObservable(navigation.path$, navigation.path());
   const snapshot = useObservable(registry.registered$, registry.registered());
-  const perms = useObservable(permissions.perms$, permissions.perms());
+  // Contributions bring their own checks (`visible(perms)`): the list itself, not a rules record.
+  const perms = usePermissionList();
   const narrow = useViewport() === 'mobile';
   const [isOpen, setOpen] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

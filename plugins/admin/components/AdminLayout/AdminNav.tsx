@@ -1,11 +1,11 @@
 import { Classes } from '@blueprintjs/core';
 
-import { canReadCollectorLinks } from '@common/gluon/collectorLinkAccess';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
+import { useAccess } from '@core/permissions/useAccess';
 import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
 
-import { useAdminAccess } from '../../hooks/useAdminAccess';
+import { adminAccess } from '../../adminAccess';
 import { AdminLink } from '../AdminLink/AdminLink';
 
 /** The admin plugin's own side navigation: its pages in the order an administrator uses them. */
@@ -27,8 +27,7 @@ const COLLECTOR_LINKS = { path: '/admin/collector-links', label: 'Collector link
 export function AdminNav() {
   const nav = useService(NavigationServiceToken);
   const path = useObservable(nav.path$, nav.path());
-  const { perms } = useAdminAccess();
-  const sections = canReadCollectorLinks(perms) ? [...ADMIN_SECTIONS, COLLECTOR_LINKS] : ADMIN_SECTIONS;
+  const sections = useAccess(adminAccess).collectorLinks ? [...ADMIN_SECTIONS, COLLECTOR_LINKS] : ADMIN_SECTIONS;
   const active = (section: string) =>
     path === section ||
     path.startsWith(`${section}/`) ||
