@@ -12,8 +12,8 @@ import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
 
 import type { Alert, AlertQuery, AlertStatus } from '../api/MonitoringApi';
-import { MonitoringLink } from '../components/MonitoringLink';
-import { MonitoringNav } from '../components/MonitoringNav';
+import { MonitoringLink } from '../components/MonitoringLink/MonitoringLink';
+import { MonitoringNav } from '../components/MonitoringNav/MonitoringNav';
 import { useAlerts } from '../hooks/useAlerts';
 
 const STATUS_OPTIONS: AlertStatus[] = ['active', 'acknowledged', 'resolved', 'ignored'];

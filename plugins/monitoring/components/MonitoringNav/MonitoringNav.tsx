@@ -2,7 +2,7 @@ import { canConfigureMonitoring } from '@common/monitoring/access';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import { useService } from '@core/react/useService';
 
-import { MonitoringLink } from './MonitoringLink';
+import { MonitoringLink } from '../MonitoringLink/MonitoringLink';
 
 const TABS = [
   { to: '/monitoring', label: 'Overview' },

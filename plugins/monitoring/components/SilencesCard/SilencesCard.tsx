@@ -5,8 +5,8 @@ import { Field, Form } from 'react-final-form';
 
 import type { MutationResult } from '@core/react/useMutation';
 
-import type { NewSilence, Rule, Silence } from '../api/MonitoringApi';
-import { parseDeviceIds } from './DeviceGroupsCard';
+import type { NewSilence, Rule, Silence } from '../../api/MonitoringApi';
+import { parseDeviceIds } from '../DeviceGroupsCard/DeviceGroupsCard';
 
 const HOURS = [1, 4, 24, 168];
 

@@ -2,9 +2,9 @@ import { Button, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/
 import { Search } from '@blueprintjs/icons';
 import { Field, Form } from 'react-final-form';
 
-import type { HuntMode, ObservationKind } from '../api/NeutrinoApi';
-import type { HuntCriteria } from '../hooks/useHunt';
-import { KIND_LABELS, MODE_LABELS } from './kinds';
+import type { HuntMode, ObservationKind } from '../../api/NeutrinoApi';
+import type { HuntCriteria } from '../../hooks/useHunt';
+import { KIND_LABELS, MODE_LABELS } from '../../logic/kinds';
 
 interface HuntValues {
   value?: string;

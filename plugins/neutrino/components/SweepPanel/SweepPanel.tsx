@@ -20,12 +20,12 @@ import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
-import { type IndicatorType, NeutrinoApiToken, type SweepBody } from '../api/NeutrinoApi';
-import { neutrinoKeys } from '../hooks/neutrinoKeys';
-import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
-import { DeviceName } from './DeviceName';
-import { INDICATOR_LABELS } from './kinds';
-import { SaveHuntForm } from './SaveHuntForm';
+import { type IndicatorType, NeutrinoApiToken, type SweepBody } from '../../api/NeutrinoApi';
+import { neutrinoKeys } from '../../hooks/neutrinoKeys';
+import type { NeutrinoAccess } from '../../hooks/useNeutrinoAccess';
+import { INDICATOR_LABELS } from '../../logic/kinds';
+import { DeviceName } from '../DeviceName/DeviceName';
+import { SaveHuntForm } from '../SaveHuntForm/SaveHuntForm';
 
 const TYPES = (Object.keys(INDICATOR_LABELS) as IndicatorType[]).map((value) => ({
   value,

@@ -9,7 +9,7 @@ import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { type CollectorLink, type GluonApi, GluonApiToken, type LinkPage } from '../api/GluonApi';
 import { gluonPlugin } from '../index';
-import { parseLinkForm } from './linkForm';
+import { parseLinkForm } from '../logic/linkForm';
 
 configure({ asyncUtilTimeout: 5000 });
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { Field, Form } from 'react-final-form';
 
 import type { MutationResult } from '@core/react/useMutation';
 
-import type { CreatedRule, NewRule } from '../api/MonitoringApi';
-import { WebhookSecretNotice } from './WebhookSecretNotice';
+import type { CreatedRule, NewRule } from '../../api/MonitoringApi';
+import { WebhookSecretNotice } from '../WebhookSecretNotice/WebhookSecretNotice';
 
 interface Values {
   name: string;

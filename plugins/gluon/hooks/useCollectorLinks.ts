@@ -15,9 +15,9 @@ import {
   type LinkPage,
   type LinkQuery,
   type LinkSort,
-} from '../../api/GluonApi';
-import { gluonKeys } from '../../hooks/gluonKeys';
-import { callMessage } from '../linkForm';
+} from '../api/GluonApi';
+import { callMessage } from '../logic/linkForm';
+import { gluonKeys } from './gluonKeys';
 
 export const LINKS_PAGE_SIZE = 20;
 const SORTS: readonly LinkSort[] = ['createdAt', 'name', 'installs', 'expiresAt'];

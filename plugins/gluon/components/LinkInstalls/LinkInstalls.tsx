@@ -4,9 +4,9 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 
-import { GluonApiToken } from '../../../api/GluonApi';
-import { gluonKeys } from '../../../hooks/gluonKeys';
-import { callMessage } from '../../linkForm';
+import { GluonApiToken } from '../../api/GluonApi';
+import { gluonKeys } from '../../hooks/gluonKeys';
+import { callMessage } from '../../logic/linkForm';
 
 /** LinkInstallsProps: the link (by id) whose installs to list. */
 export interface LinkInstallsProps {

@@ -5,7 +5,7 @@ import { Field, Form } from 'react-final-form';
 
 import type { MutationResult } from '@core/react/useMutation';
 
-import type { DeviceGroup, NewDeviceGroup } from '../api/MonitoringApi';
+import type { DeviceGroup, NewDeviceGroup } from '../../api/MonitoringApi';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

@@ -13,10 +13,10 @@ import { useService } from '@core/react/useService';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import type { LinkSort } from '../api/GluonApi';
-import { LinkInstalls } from './components/LinkInstalls/LinkInstalls';
-import { NewLinkForm } from './components/NewLinkForm/NewLinkForm';
-import { LINKS_PAGE_SIZE, useCollectorLinks } from './hooks/useCollectorLinks';
-import { STATUS_LABELS } from './linkForm';
+import { LinkInstalls } from '../components/LinkInstalls/LinkInstalls';
+import { NewLinkForm } from '../components/NewLinkForm/NewLinkForm';
+import { LINKS_PAGE_SIZE, useCollectorLinks } from '../hooks/useCollectorLinks';
+import { STATUS_LABELS } from '../logic/linkForm';
 
 /** A URL shown with Copy and Open (every link opens the public collector wizard). */
 function ShareableLink({ label, url }: { label: string; url: string }) {

@@ -9,8 +9,8 @@ import { useService } from '@core/react/useService';
 import { AppLink } from '@core/ui/AppLink/AppLink';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
-import { NeutrinoApiToken } from '../api/NeutrinoApi';
-import { neutrinoKeys } from '../hooks/neutrinoKeys';
+import { NeutrinoApiToken } from '../../api/NeutrinoApi';
+import { neutrinoKeys } from '../../hooks/neutrinoKeys';
 
 /** Campaigns: the families incidents name (follow one), or one indicator value typed in. */
 export function CampaignsPanel() {

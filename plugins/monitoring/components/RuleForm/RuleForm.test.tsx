@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { CreatedRule, NewRule } from '../api/MonitoringApi';
+import type { CreatedRule, NewRule } from '../../api/MonitoringApi';
 import { RuleForm, webhookUrlError } from './RuleForm';
 
 const SECRET = 'whsec_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';

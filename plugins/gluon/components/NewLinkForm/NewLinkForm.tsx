@@ -6,9 +6,9 @@ import { Field, Form } from 'react-final-form';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 
-import { type CreatedLink, GluonApiToken, type NewLink } from '../../../api/GluonApi';
-import { gluonKeys } from '../../../hooks/gluonKeys';
-import { callMessage, type LinkFormValues, parseLinkForm } from '../../linkForm';
+import { type CreatedLink, GluonApiToken, type NewLink } from '../../api/GluonApi';
+import { gluonKeys } from '../../hooks/gluonKeys';
+import { callMessage, type LinkFormValues, parseLinkForm } from '../../logic/linkForm';
 
 /** NewLinkFormProps: `onCreated` receives the new link and its URL (answered once by the API). */
 export interface NewLinkFormProps {

@@ -1,7 +1,7 @@
 import { Button, Callout, ControlGroup, InputGroup } from '@blueprintjs/core';
 import { useState } from 'react';
 
-import type { CreatedRule } from '../api/MonitoringApi';
+import type { CreatedRule } from '../../api/MonitoringApi';
 
 /**
  * The secrets of the webhooks just added, the only time the server gives them: each with a copy

@@ -5,13 +5,13 @@ import { errorText } from '@core/http/errorText';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 
-import { NeutrinoApiToken } from '../api/NeutrinoApi';
-import { neutrinoKeys } from '../hooks/neutrinoKeys';
-import { useHunt } from '../hooks/useHunt';
-import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
-import { DeviceHitsList } from './DeviceHitsList';
-import { HuntForm } from './HuntForm';
-import { SaveHuntForm } from './SaveHuntForm';
+import { NeutrinoApiToken } from '../../api/NeutrinoApi';
+import { neutrinoKeys } from '../../hooks/neutrinoKeys';
+import { useHunt } from '../../hooks/useHunt';
+import type { NeutrinoAccess } from '../../hooks/useNeutrinoAccess';
+import { DeviceHitsList } from '../DeviceHitsList/DeviceHitsList';
+import { HuntForm } from '../HuntForm/HuntForm';
+import { SaveHuntForm } from '../SaveHuntForm/SaveHuntForm';
 
 /** Hunt: every observation of every device of the tenant, grouped by device, paged on the server. */
 export function HuntPanel({ access }: { access: NeutrinoAccess }) {

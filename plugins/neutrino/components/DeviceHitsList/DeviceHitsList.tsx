@@ -6,9 +6,9 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { AppLink } from '@core/ui/AppLink/AppLink';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
-import type { DeviceHits } from '../api/NeutrinoApi';
-import { DeviceName } from './DeviceName';
-import { KIND_LABELS } from './kinds';
+import type { DeviceHits } from '../../api/NeutrinoApi';
+import { KIND_LABELS } from '../../logic/kinds';
+import { DeviceName } from '../DeviceName/DeviceName';
 
 /** Hunt results, one card per device: when it was seen, how often, and the latest evidence. */
 export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpen: boolean }) {

@@ -13,7 +13,7 @@ import {
   Tooltip,
 } from 'chart.js';
 
-import type { ChartSeries } from './ChartCanvas';
+import type { ChartSeries } from '../components/ChartCanvas/ChartCanvas';
 
 // Only what the overview draws: chart.js tree-shakes the rest away.
 Chart.register(

@@ -8,11 +8,11 @@ import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
-import { NeutrinoApiToken, type SavedHunt } from '../api/NeutrinoApi';
-import { neutrinoKeys } from '../hooks/neutrinoKeys';
-import type { NeutrinoAccess } from '../hooks/useNeutrinoAccess';
-import { DeviceName } from './DeviceName';
-import { MODE_LABELS } from './kinds';
+import { NeutrinoApiToken, type SavedHunt } from '../../api/NeutrinoApi';
+import { neutrinoKeys } from '../../hooks/neutrinoKeys';
+import type { NeutrinoAccess } from '../../hooks/useNeutrinoAccess';
+import { MODE_LABELS } from '../../logic/kinds';
+import { DeviceName } from '../DeviceName/DeviceName';
 
 const describeHunt = (h: SavedHunt) =>
   h.hunt

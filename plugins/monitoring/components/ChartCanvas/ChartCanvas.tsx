@@ -28,7 +28,7 @@ export function ChartCanvas({ type, labels, series, summary }: ChartCanvasProps)
     if (!element || typeof element.getContext !== 'function' || !('ResizeObserver' in window)) return;
     let chart: { destroy(): void } | null = null;
     let cancelled = false;
-    void import('./loadChart').then(({ createChart }) => {
+    void import('../../logic/loadChart').then(({ createChart }) => {
       if (cancelled) return;
       const dark = document.body.classList.contains(Classes.DARK);
       chart = createChart(element, {
