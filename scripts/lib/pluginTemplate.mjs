@@ -1,4 +1,5 @@
 // Templates shared by `npm run new-plugin` and its test, so the scaffold is what the test checks.
+import { productPageSource, productPluginFiles, productTestSource } from './productTemplate.mjs';
 
 export const PLUGIN_ID_PATTERN = /^[a-z][a-z0-9-]{0,39}$/;
 /** Same rule as core/plugin/validateManifests.ts: the module part of `module#resource#mode`. */
@@ -21,9 +22,20 @@ export function titleCase(id) {
 
 const list = (items) => items.map((item) => `'${item}'`).join(', ');
 
+/** A product declaring a prefix of its own gets the whole stack: API client, hook, component, server module. */
+export const isFullProduct = (options) => options.kind === 'product' && (options.prefixes ?? []).length > 0;
+
 /** The files of a plugin, by path relative to plugins/<id>/. Products get a service of their own. */
 export function pluginFiles(options) {
   const pascal = pascalCase(options.id);
+  if (isFullProduct(options)) {
+    return {
+      'index.ts': manifestSource(options),
+      [`pages/${pascal}Page.tsx`]: productPageSource(options),
+      [`${options.id}.test.tsx`]: productTestSource(options),
+      ...productPluginFiles(options),
+    };
+  }
   const files = {
     'index.ts': manifestSource(options),
     [`pages/${pascal}Page.tsx`]: pageSource(options),
