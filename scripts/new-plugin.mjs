@@ -2,25 +2,30 @@
 // Scaffolds a plugin:
 //   npm run new-plugin -- <id> [--kind product|public|shell] [--prefix snr] [--requires gln,elc] [--title "Name"] [--root <dir>]
 //
-// Writes plugins/<id>/index.ts (the manifest), plugins/<id>/pages/<Id>Page.tsx and
-// plugins/<id>/<id>.test.tsx; a product also gets its access rules (plugins/<id>/<id>Access.ts, asked
-// by its page through useAccess) and its services list (plugins/<id>/services/), loaded with its
-// page. `--prefix` declares a
-// NEW permission prefix (the product is then enabled by `<prefix>#…` permissions); `--requires`
-// names prefixes other manifests declare. Refuses to overwrite, and registers the manifest in
-// host/main.tsx (import + entry in the `plugins` list) so the new plugin builds and is tested by
-// the next `npm test`. Nothing outside plugins/<id>/ and that host line changes.
+// A product with a NEW permission prefix (`--prefix snr`) gets the whole stack of docs/conventions.md ("Adding a
+// product"): plugins/<id>/ (manifest, api/ over core's ApiClient, services/, hooks/, pages/, components/, tests),
+// common/<id>/ (access.ts, paths.ts), server/modules/<id>/ (defineModule, public.ts, routes/ with one GET route
+// and its named schema, services/, schemas.ts, a server test, README), e2e/<id>/, and it registers the product in
+// host/main.tsx, server/modules/index.ts, common/products.ts, the permission catalogue (server/services/users.ts,
+// common/permissions/permissionNames.ts) and tests/contract/permissionAgreement.test.ts; then it regenerates
+// common/api/openapi.gen.ts and the docs tables, and formats what it wrote (`--no-generate` leaves those three
+// steps to you). A product on prefixes other manifests declare (`--requires gln`), a public page or a shell piece
+// gets plugins/<id>/ only (manifest, page, test; a product also a service of its own) and the host line.
+// Refuses to overwrite any file.
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import {
   camelCase,
+  isFullProduct,
   PERMISSION_PREFIX_PATTERN,
   PLUGIN_ID_PATTERN,
   pluginFiles,
   titleCase,
 } from './lib/pluginTemplate.mjs';
+import { productEdits, productSharedFiles } from './lib/productTemplate.mjs';
 
 const KINDS = ['product', 'public', 'shell'];
 const USAGE =
@@ -32,7 +37,15 @@ const csv = (text) =>
     .filter(Boolean);
 
 export function parseArgs(argv) {
-  const options = { kind: 'product', prefixes: [], requires: null, title: null, root: null, register: true };
+  const options = {
+    kind: 'product',
+    prefixes: [],
+    requires: null,
+    title: null,
+    root: null,
+    register: true,
+    generate: true,
+  };
   const positional = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -47,6 +60,7 @@ export function parseArgs(argv) {
     else if (arg === '--title') options.title = value();
     else if (arg === '--root') options.root = value();
     else if (arg === '--no-register') options.register = false;
+    else if (arg === '--no-generate') options.generate = false;
     else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}`);
     else positional.push(arg);
   }
@@ -117,35 +131,72 @@ export function registerInHost(mainSource, id) {
     .replace(/(export const plugins = \[\n[\s\S]*?)(\n\];)/, `$1\n  ${name},$2`);
 }
 
+/** Runs a step of the repository's own tooling in `root`; throws with its output when it fails. */
+function run(root, command, args) {
+  const result = spawnSync(command, args, { cwd: root, encoding: 'utf8' });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
+}
+
 export function scaffold(rawOptions) {
   const root = path.resolve(rawOptions.root ?? path.join(path.dirname(fileURLToPath(import.meta.url)), '..'));
   if (!PLUGIN_ID_PATTERN.test(rawOptions.id)) validate(rawOptions); // throws the id error
   const dir = path.join(root, 'plugins', rawOptions.id);
   if (existsSync(dir)) throw new Error(`plugins/${rawOptions.id} already exists; not overwriting it`);
   const options = validate(rawOptions, declaredPrefixes(root));
+  const full = isFullProduct(options);
   const files = Object.fromEntries(
     Object.entries(pluginFiles(options)).map(([file, text]) => [path.join(dir, file), text]),
   );
+  if (full) {
+    for (const [file, text] of Object.entries(productSharedFiles(options))) files[path.join(root, file)] = text;
+  }
+  // Nothing is written when any target exists (a server module or common/ folder of that name, say).
+  for (const file of Object.keys(files)) {
+    if (existsSync(file)) throw new Error(`${path.relative(root, file)} already exists; not overwriting it`);
+  }
   for (const [file, text] of Object.entries(files)) {
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, text, { flag: 'wx' });
   }
   let registered = false;
+  const edited = [];
   const main = path.join(root, 'host', 'main.tsx');
   if (options.register && existsSync(main)) {
     const next = registerInHost(readFileSync(main, 'utf8'), options.id);
     if (next) {
       writeFileSync(main, next);
       registered = true;
+      edited.push('host/main.tsx');
     }
   }
-  return { dir, files: Object.keys(files).map((file) => path.relative(root, file)), registered, options };
+  if (full && options.register) {
+    for (const [file, edit] of Object.entries(productEdits)) {
+      const target = path.join(root, file);
+      if (!existsSync(target)) continue;
+      const next = edit(readFileSync(target, 'utf8'), options);
+      if (next) {
+        writeFileSync(target, next);
+        edited.push(file);
+      }
+    }
+  }
+  const written = Object.keys(files).map((file) => path.relative(root, file));
+  if (full && options.generate) {
+    // The console's API types include the new route, the docs' module tables the new module, and every file
+    // written or edited has the repository's import order and format.
+    run(root, 'npx', ['tsx', 'scripts/gen-api-types.ts']);
+    run(root, 'npx', ['tsx', 'scripts/gen-docs-tables.ts']);
+    const code = [...written, ...edited].filter((file) => /\.(ts|tsx)$/.test(file));
+    run(root, 'npx', ['eslint', '--fix', ...code]);
+    run(root, 'npx', ['prettier', '--write', ...written, ...edited]);
+  }
+  return { dir, files: written, edited, registered, generated: full && options.generate, options };
 }
 
 const invokedDirectly = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (invokedDirectly) {
   try {
-    const { files, registered, options } = scaffold(parseArgs(process.argv.slice(2)));
+    const { files, edited, registered, generated, options } = scaffold(parseArgs(process.argv.slice(2)));
     const declares = options.prefixes.length ? `, declares ${options.prefixes.join(', ')}` : '';
     console.log(
       `Created plugin '${options.id}' (${options.kind}${declares}${options.requires.length ? `, requires ${options.requires.join(', ')}` : ''}):`,
@@ -156,7 +207,17 @@ if (invokedDirectly) {
         ? `Registered ${camelCase(options.id)}Plugin in host/main.tsx. Its page is at /${options.id}.`
         : `Register it in host/main.tsx: import { ${camelCase(options.id)}Plugin } from '../plugins/${options.id}'; and add it to \`plugins\`.`,
     );
-    console.log(`Try it: npx vitest run --project unit plugins/${options.id}`);
+    if (edited.length > 1) console.log(`Registered it in: ${edited.join(', ')}`);
+    if (isFullProduct(options)) {
+      console.log(
+        generated
+          ? 'Regenerated common/api/openapi.gen.ts and the docs tables; formatted what it wrote.'
+          : 'Now run: npx tsx scripts/gen-api-types.ts && npx tsx scripts/gen-docs-tables.ts (then eslint --fix, prettier --write)',
+      );
+      console.log(
+        `Try it: npx vitest run --project unit plugins/${options.id} common/${options.id}; npx vitest run --project server server/modules/${options.id}`,
+      );
+    } else console.log(`Try it: npx vitest run --project unit plugins/${options.id}`);
   } catch (error) {
     console.error(`new-plugin: ${error instanceof Error ? error.message : error}`);
     process.exit(1);

@@ -18,6 +18,8 @@ import { stripVTControlCharacters } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 // @ts-expect-error plain ESM script without type declarations
+import { pluginLayoutProblems, serverModuleProblems } from '../scripts/lib/pluginLayout.mjs';
+// @ts-expect-error plain ESM script without type declarations
 import { declaredPrefixes, parseArgs, registerInHost, scaffold } from '../scripts/new-plugin.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -32,13 +34,20 @@ beforeAll(() => {
     'core',
     'host',
     'plugins',
+    'server',
+    'e2e',
+    'docs',
     'tests',
     'scripts',
     'types',
+    'README.md',
     'build.mjs',
     'package.json',
     'tsconfig.json',
     'vitest.config.ts',
+    'eslint.config.js',
+    '.prettierrc.json',
+    '.prettierignore',
   ]) {
     cpSync(path.join(root, entry), path.join(copy, entry), {
       recursive: true,
@@ -52,7 +61,7 @@ afterAll(() => rmSync(copy, { recursive: true, force: true }));
 /** Hash of every file of the copy (not node_modules nor build output), by relative path. */
 function snapshot(dir: string, base = dir, into = new Map<string, string>()): Map<string, string> {
   for (const name of readdirSync(dir)) {
-    if (name === 'node_modules' || name === 'dist-test') continue;
+    if (name === 'node_modules' || name === 'dist-test' || name === 'data') continue;
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) snapshot(full, base, into);
     else into.set(path.relative(base, full), createHash('sha1').update(readFileSync(full)).digest('hex'));
@@ -102,7 +111,7 @@ describe('new-plugin', () => {
     expect(registerInHost(next, 'sonar-scope')).toBeNull();
   });
 
-  it('scaffolds a product with a new prefix, its access rules and its own services that builds into its own chunks, passes its tests and the boundaries', () => {
+  it('scaffolds a product with a new prefix: the whole stack, registered, typed, linted, formatted, its tests passing', () => {
     const before = snapshot(copy);
     const result = spawnSync('node', ['scripts/new-plugin.mjs', 'sonar', '--prefix', 'snr', '--title', 'Sonar'], {
       cwd: copy,
@@ -114,25 +123,77 @@ describe('new-plugin', () => {
       'plugins/sonar/index.ts',
       'plugins/sonar/pages/SonarPage.tsx',
       'plugins/sonar/sonar.test.tsx',
-      'plugins/sonar/sonarAccess.ts',
+      'plugins/sonar/api/SonarApi.ts',
+      'plugins/sonar/api/DefaultSonarApi.ts',
+      'plugins/sonar/api/DefaultSonarApi.test.ts',
       'plugins/sonar/services/sonarServices.ts',
+      'plugins/sonar/hooks/useSonarStatus.ts',
+      'plugins/sonar/components/SonarSummary/SonarSummary.tsx',
+      'plugins/sonar/components/SonarSummary/SonarSummary.test.tsx',
+      'common/sonar/access.ts',
+      'common/sonar/access.test.ts',
+      'common/sonar/paths.ts',
+      'common/sonar/paths.test.ts',
+      'server/modules/sonar/index.ts',
+      'server/modules/sonar/public.ts',
+      'server/modules/sonar/schemas.ts',
+      'server/modules/sonar/services/status.ts',
+      'server/modules/sonar/routes/statusRoutes.ts',
+      'server/modules/sonar/sonar.test.ts',
+      'server/modules/sonar/README.md',
+      'e2e/sonar/playwright.config.ts',
+      'e2e/sonar/fixtures/globalSetup.ts',
+      'e2e/sonar/fixtures/test.ts',
+      'e2e/sonar/specs/sonar.spec.ts',
+      'e2e/sonar/README.md',
     ];
     for (const file of files) expect(existsSync(path.join(copy, file)), file).toBe(true);
-    expect(readFileSync(path.join(copy, 'host/main.tsx'), 'utf8')).toContain(
-      "import { sonarPlugin } from '../plugins/sonar';",
+    const read = (file: string) => readFileSync(path.join(copy, file), 'utf8');
+    expect(read('host/main.tsx')).toContain("import { sonarPlugin } from '../plugins/sonar';");
+    expect(read('plugins/sonar/index.ts')).toContain("prefixes: ['snr'],");
+    expect(read('server/modules/index.ts')).toContain("import { sonarModule } from './sonar/index';");
+    expect(read('common/products.ts')).toContain("permissionPrefix: 'snr'");
+    expect(read('tests/contract/permissionAgreement.test.ts')).toContain(
+      "'GET /sonar-backend/status': { console: canViewSonar },",
     );
-    expect(readFileSync(path.join(copy, 'plugins/sonar/index.ts'), 'utf8')).toContain("prefixes: ['snr'],");
-    // Nothing else changed: no edit to core, the login plugin or the scaffold's own lists.
+    expect(read('server/services/users.ts')).toContain("'snr#rpt#rw',");
+    // The generated API types name the new route, so the typed ApiClient call typechecks.
+    expect(read('common/api/openapi.gen.ts')).toContain('/sonar-backend/status');
+    expect(read('README.md')).toContain('| `sonar` | `/sonar-backend/` |');
+    // Nothing else changed: the new files, the lists that name every product, the generated types and tables.
     const after = snapshot(copy);
     const changed = [...after.keys()].filter((file) => before.get(file) !== after.get(file)).sort();
-    expect(changed).toEqual(['host/main.tsx', ...files].sort());
+    expect(changed).toEqual(
+      [
+        ...files,
+        'host/main.tsx',
+        'server/modules/index.ts',
+        'common/products.ts',
+        'common/permissions/permissionNames.ts',
+        'server/services/users.ts',
+        'tests/contract/permissionAgreement.test.ts',
+        'common/api/openapi.gen.ts',
+        'README.md',
+      ].sort(),
+    );
+    expect(pluginLayoutProblems(copy)).toEqual([]);
+    expect(serverModuleProblems(copy)).toEqual([]);
 
-    // An existing prefix keeps working (the rules-repository case: another manifest declares it).
+    // An existing prefix keeps working (the rules-repository case: another manifest declares it): console only.
     const radar = spawnSync('node', ['scripts/new-plugin.mjs', 'radar', '--requires', 'elc'], {
       cwd: copy,
       encoding: 'utf8',
     });
     expect(radar.status, radar.stderr).toBe(0);
+    expect(existsSync(path.join(copy, 'server/modules/radar'))).toBe(false);
+
+    const typecheck = spawnSync('npm', ['run', 'typecheck'], { cwd: copy, encoding: 'utf8' });
+    expect(typecheck.status, stripVTControlCharacters(typecheck.stdout + typecheck.stderr)).toBe(0);
+    const written = files.filter((file) => /\.tsx?$/.test(file));
+    const lint = spawnSync('npx', ['eslint', '--max-warnings', '0', ...written], { cwd: copy, encoding: 'utf8' });
+    expect(lint.status, lint.stdout + lint.stderr).toBe(0);
+    const format = spawnSync('npx', ['prettier', '--check', ...files], { cwd: copy, encoding: 'utf8' });
+    expect(format.status, format.stdout + format.stderr).toBe(0);
 
     const outdir = path.join(copy, 'dist-test');
     mkdirSync(outdir, { recursive: true });
@@ -147,14 +208,21 @@ describe('new-plugin', () => {
     // The service implementation is in nobody's first load, not even the product's own page's.
     for (const route of report.routes) expect(route.js.files, route.path).not.toContain(servicesChunk!.file);
 
-    const tests = spawnSync('npx', ['vitest', 'run', '--project', 'unit', 'plugins/sonar', 'plugins/radar'], {
+    const tests = spawnSync(
+      'npx',
+      ['vitest', 'run', '--project', 'unit', 'plugins/sonar', 'plugins/radar', 'common/sonar'],
+      { cwd: copy, encoding: 'utf8' },
+    );
+    expect(tests.status, tests.stdout + tests.stderr).toBe(0);
+    expect(stripVTControlCharacters(tests.stdout)).toMatch(/Tests\s+18 passed \(18\)/);
+    const server = spawnSync('npx', ['vitest', 'run', '--project', 'server', 'server/modules/sonar'], {
       cwd: copy,
       encoding: 'utf8',
     });
-    expect(tests.status, tests.stdout + tests.stderr).toBe(0);
-    expect(stripVTControlCharacters(tests.stdout)).toMatch(/Tests\s+8 passed \(8\)/);
+    expect(server.status, server.stdout + server.stderr).toBe(0);
+    expect(stripVTControlCharacters(server.stdout)).toMatch(/Tests\s+2 passed \(2\)/);
 
     const boundaries = spawnSync('node', ['scripts/check-boundaries.mjs'], { cwd: copy, encoding: 'utf8' });
     expect(boundaries.status, boundaries.stderr).toBe(0);
-  }, 300_000);
+  }, 900_000);
 });

@@ -11,9 +11,9 @@ export const gluonPlugin = definePlugin({
   routes: [
     { path: '', page: () => import('./pages/GluonPage') },
     { path: 'upload', page: () => import('./pages/UploadPage') },
-    { path: 'collector-links', page: () => import('./collectorLinks/CollectorLinksPage') },
+    { path: 'collector-links', page: () => import('./pages/CollectorLinksPage') },
     // The same page inside Administration (its side navigation around it, when administration is registered).
-    { path: '/admin/collector-links', page: () => import('./collectorLinks/CollectorLinksPage'), frame: 'admin' },
+    { path: '/admin/collector-links', page: () => import('./pages/CollectorLinksPage'), frame: 'admin' },
     { path: '/devices/:deviceId', page: () => import('./pages/DevicePage') },
     { path: '/incident-management/:incidentId', page: () => import('./pages/IncidentPage') },
     { path: 'devices/:deviceId', page: () => import('./pages/DevicePage') },

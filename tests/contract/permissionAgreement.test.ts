@@ -141,7 +141,7 @@ const ROUTES: Record<string, Entry> = {
   'PUT /um/logo': { console: canWriteUsers, request: { raw: { contentType: 'image/png', payload: 'not a picture' } } },
   'DELETE /um/logo': { console: canWriteUsers },
 
-  // Gluon's collector links (plugins/gluon/collectorLinks, listed in the admin navigation too).
+  // Gluon's collector links (plugins/gluon/pages/CollectorLinksPage.tsx, listed in the admin navigation too).
   'GET /gluon-backend/query-api/sharedExtractorLinks': { console: canReadCollectorLinks },
   'POST /gluon-backend/sharedExtractorLinks': {
     console: canWriteCollectorLinks,

@@ -10,8 +10,8 @@ import { LoginForm } from '../components/LoginForm/LoginForm';
 import { LoginLayout } from '../components/LoginLayout/LoginLayout';
 import { SsoWaiting } from '../components/SsoWaiting/SsoWaiting';
 import { type LoginFlow, useLoginFlow } from '../hooks/useLoginFlow';
+import { JamfLogin, LostPasswordForm, OktaIssuerForm, RecoveryCodeForm, TwoAuthForm } from '../logic/lazySteps';
 import { STEP_TITLES } from '../logic/stepTitles';
-import { JamfLogin, LostPasswordForm, OktaIssuerForm, RecoveryCodeForm, TwoAuthForm } from './lazySteps';
 
 /** The plugin's services, loaded with this page (plugins/login/index.ts). */
 export { loginServices } from '../services/loginServices';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
-import { parseDeviceIds } from '../components/DeviceGroupsCard';
-import { parseRecipients } from '../components/RuleForm';
+import { parseDeviceIds } from '../components/DeviceGroupsCard/DeviceGroupsCard';
+import { parseRecipients } from '../components/RuleForm/RuleForm';
 import { alertQueryFromSearch } from './alertQueryFromSearch';
 
 describe('alertQueryFromSearch', () => {

@@ -10,8 +10,8 @@ import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
 
 import type { Alert, AlertQuery, AlertStatus } from '../api/MonitoringApi';
-import { MonitoringLink } from '../components/MonitoringLink';
-import { MonitoringNav } from '../components/MonitoringNav';
+import { MonitoringLink } from '../components/MonitoringLink/MonitoringLink';
+import { MonitoringNav } from '../components/MonitoringNav/MonitoringNav';
 import { useAlerts } from '../hooks/useAlerts';
 import { monitoringAccess } from '../monitoringAccess';
 

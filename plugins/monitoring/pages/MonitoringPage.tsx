@@ -7,9 +7,9 @@ import { monitoringPaths } from '@common/monitoring/paths';
 import type { PageProps } from '@core/plugin/PluginManifest';
 
 import type { DayCount, Overview, RiskLevel } from '../api/MonitoringApi';
-import { ChartCanvas } from '../components/ChartCanvas';
-import { MonitoringLink } from '../components/MonitoringLink';
-import { MonitoringNav } from '../components/MonitoringNav';
+import { ChartCanvas } from '../components/ChartCanvas/ChartCanvas';
+import { MonitoringLink } from '../components/MonitoringLink/MonitoringLink';
+import { MonitoringNav } from '../components/MonitoringNav/MonitoringNav';
 import { useOverview } from '../hooks/useOverview';
 
 const RISK: { level: RiskLevel; label: string; color: string; to: string }[] = [

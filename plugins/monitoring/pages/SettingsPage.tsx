@@ -7,10 +7,10 @@ import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
 
-import { DeviceGroupsCard } from '../components/DeviceGroupsCard';
-import { MonitoringNav } from '../components/MonitoringNav';
-import { RuleForm } from '../components/RuleForm';
-import { SilencesCard } from '../components/SilencesCard';
+import { DeviceGroupsCard } from '../components/DeviceGroupsCard/DeviceGroupsCard';
+import { MonitoringNav } from '../components/MonitoringNav/MonitoringNav';
+import { RuleForm } from '../components/RuleForm/RuleForm';
+import { SilencesCard } from '../components/SilencesCard/SilencesCard';
 import { useMonitoringSettings } from '../hooks/useMonitoringSettings';
 import { useSilencesAndGroups } from '../hooks/useSilencesAndGroups';
 

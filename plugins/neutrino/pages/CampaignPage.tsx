@@ -16,7 +16,7 @@ import { AppLink } from '@core/ui/AppLink/AppLink';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import { NeutrinoApiToken } from '../api/NeutrinoApi';
-import { DeviceName } from '../components/DeviceName';
+import { DeviceName } from '../components/DeviceName/DeviceName';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
 import { neutrinoAccess } from '../neutrinoAccess';
 

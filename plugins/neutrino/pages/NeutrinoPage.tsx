@@ -7,10 +7,10 @@ import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { AppLink } from '@core/ui/AppLink/AppLink';
 
-import { CampaignsPanel } from '../components/CampaignsPanel';
-import { HuntPanel } from '../components/HuntPanel';
-import { SavedHuntsPanel } from '../components/SavedHuntsPanel';
-import { SweepPanel } from '../components/SweepPanel';
+import { CampaignsPanel } from '../components/CampaignsPanel/CampaignsPanel';
+import { HuntPanel } from '../components/HuntPanel/HuntPanel';
+import { SavedHuntsPanel } from '../components/SavedHuntsPanel/SavedHuntsPanel';
+import { SweepPanel } from '../components/SweepPanel/SweepPanel';
 import { neutrinoAccess } from '../neutrinoAccess';
 
 type TabId = 'hunt' | 'sweep' | 'campaigns' | 'saved';

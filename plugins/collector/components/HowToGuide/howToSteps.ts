@@ -1,13 +1,15 @@
 import type { ComponentType } from 'react';
 
-import { CollectingDataIllustration } from '../Illustrations/CollectingDataIllustration';
-import { DeviceDetectedIllustration } from '../Illustrations/DeviceDetectedIllustration';
-import { InspectionDoneIllustration } from '../Illustrations/InspectionDoneIllustration';
-import { LaunchConnectorIllustration } from '../Illustrations/LaunchConnectorIllustration';
-import { OpenDownloadIllustration } from '../Illustrations/OpenDownloadIllustration';
-import { RunInstallerIllustration } from '../Illustrations/RunInstallerIllustration';
-import { StartInspectionIllustration } from '../Illustrations/StartInspectionIllustration';
-import { UploadingDataIllustration } from '../Illustrations/UploadingDataIllustration';
+import {
+  CollectingDataIllustration,
+  DeviceDetectedIllustration,
+  InspectionDoneIllustration,
+  LaunchConnectorIllustration,
+  OpenDownloadIllustration,
+  RunInstallerIllustration,
+  StartInspectionIllustration,
+  UploadingDataIllustration,
+} from '../Illustrations';
 
 export interface HowToStep {
   number: number;

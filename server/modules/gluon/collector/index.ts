@@ -4,7 +4,7 @@ import { collectorLinkPublicRoutes } from './collectorLinkPublicRoutes';
 import { quickDownloadRoute } from './quickDownloadRoute';
 
 /**
- * Collector links (console: plugins/gluon/collectorLinks to manage them, plugins/collector for the
+ * Collector links (console: plugins/gluon/pages/CollectorLinksPage.tsx to manage them, plugins/collector for the
  * public wizard): the public calls of /collector/{token}, their management, and quick links.
  */
 export const collectorRoutes: RoutePlugin = async (app) => {

@@ -1,0 +1,73 @@
+import { Card, Classes, H4, HTMLTable, Tag } from '@blueprintjs/core';
+
+import { deviceDisplayName } from '@common/devices/appleModels';
+import { gluonPaths } from '@common/gluon/paths';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { AppLink } from '@core/ui/AppLink/AppLink';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
+
+import type { DeviceHits } from '../../api/NeutrinoApi';
+import { KIND_LABELS } from '../../logic/kinds';
+import { DeviceName } from '../DeviceName/DeviceName';
+
+/** Hunt results, one card per device: when it was seen, how often, and the latest evidence. */
+export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpen: boolean }) {
+  const when = useDateTimeFormatter();
+  return (
+    <div className="neutrino-results">
+      {items.map((hit) => (
+        <Card key={hit.device.id} className="neutrino-device" data-testid="hunt-device">
+          <H4>
+            <DeviceName id={hit.device.id} name={hit.device.name} canOpen={canOpen} />{' '}
+            <Tag minimal>{hit.device.platform === 'android' ? 'Android' : 'iOS'}</Tag>
+          </H4>
+          <p className={Classes.TEXT_MUTED}>
+            First seen {when(hit.firstSeen)} · last seen {when(hit.lastSeen)} · {hit.observations} observation
+            {hit.observations === 1 ? '' : 's'} ({hit.occurrences} times) in {hit.inspections} inspection
+            {hit.inspections === 1 ? '' : 's'}
+          </p>
+          <TableScroll label={`Evidence on ${deviceDisplayName(hit.device.name)}`}>
+            <HTMLTable compact striped>
+              <thead>
+                <tr>
+                  <th>Kind</th>
+                  <th>Value</th>
+                  <th>Evidence</th>
+                  <th>Last seen</th>
+                  <th>Inspection</th>
+                </tr>
+              </thead>
+              <tbody>
+                {hit.evidence.map((e) => (
+                  <tr key={`${e.inspectionId}|${e.kind}|${e.value}`}>
+                    <td>{KIND_LABELS[e.kind as keyof typeof KIND_LABELS] ?? e.kind}</td>
+                    <td className="neutrino-value">{e.value}</td>
+                    <td>
+                      {e.source}
+                      {e.line !== null ? `:${e.line}` : ''}
+                    </td>
+                    <td>{when(e.lastSeen)}</td>
+                    <td>
+                      {canOpen ? (
+                        <AppLink to={gluonPaths.device(hit.device.id, e.inspectionId)}>
+                          {e.inspectionFile ?? 'Inspection'}
+                        </AppLink>
+                      ) : (
+                        (e.inspectionFile ?? '—')
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </TableScroll>
+          {hit.observations > hit.evidence.length && (
+            <p className={Classes.TEXT_MUTED}>
+              The latest {hit.evidence.length} shown; the CSV export has all {hit.observations}.
+            </p>
+          )}
+        </Card>
+      ))}
+    </div>
+  );
+}
