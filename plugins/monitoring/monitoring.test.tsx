@@ -100,6 +100,8 @@ describe('monitoring plugin', () => {
     expect(api.getOverview).toHaveBeenCalledWith(30);
     fireEvent.click(screen.getByRole('radio', { name: 'Last 90 days' }));
     await waitFor(() => expect(api.getOverview).toHaveBeenCalledWith(90));
+    fireEvent.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    await waitFor(() => expect(api.getOverview).toHaveBeenCalledWith(7));
   });
 
   it('asks nothing for a mnt permission without monitoring access', async () => {
