@@ -5182,6 +5182,71 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/monitoring-backend/families": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The families a rule can select: those the tenant's rule sets name, by name. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/monitoring-backend/overview": {
         parameters: {
             query?: never;
@@ -5193,7 +5258,8 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    days?: 30 | 90;
+                    /** @description The period the per-day series span, ending today (UTC): 7, 30 or 90 days. */
+                    days?: 7 | 30 | 90;
                 };
                 header?: never;
                 path?: never;
@@ -6467,9 +6533,11 @@ export interface paths {
                         name: string;
                         sweep?: {
                             bundle?: string;
+                            /** @description The name of the rule set a sweep becomes (sweeps/ruleSet), for a bundle too. */
                             name?: string;
                             /** @enum {string} */
                             type?: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                            /** @description One value per line: at most 10,000 values of 3 to 2,048 characters; a longer value is refused by its line number ("A value is longer than 2,048 characters (line N)…"), never quoted. */
                             values?: string;
                         };
                     };
@@ -6798,9 +6866,11 @@ export interface paths {
                 content: {
                     "application/json": {
                         bundle?: string;
+                        /** @description The name of the rule set a sweep becomes (sweeps/ruleSet), for a bundle too. */
                         name?: string;
                         /** @enum {string} */
                         type?: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                        /** @description One value per line: at most 10,000 values of 3 to 2,048 characters; a longer value is refused by its line number ("A value is longer than 2,048 characters (line N)…"), never quoted. */
                         values?: string;
                     };
                 };
@@ -6948,7 +7018,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Turns a sweep into a gluon rule set (gluon's import: it then keeps watching every inspection). Needs gln#cfg#w or rw too. */
+        /** Turns a sweep into a gluon rule set named `name` (gluon's import: it then keeps watching every inspection). A bundle swept again is its rule set: `updated` (201) when its indicators or the name changed, `unchanged` (200) when nothing did. Needs gln#cfg#w or rw too. */
         post: {
             parameters: {
                 query?: never;
@@ -6960,14 +7030,55 @@ export interface paths {
                 content: {
                     "application/json": {
                         bundle?: string;
+                        /** @description The name of the rule set a sweep becomes (sweeps/ruleSet), for a bundle too. */
                         name?: string;
                         /** @enum {string} */
                         type?: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                        /** @description One value per line: at most 10,000 values of 3 to 2,048 characters; a longer value is refused by its line number ("A value is longer than 2,048 characters (line N)…"), never quoted. */
                         values?: string;
                     };
                 };
             };
             responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** RuleSetSummary */
+                            ruleSet: {
+                                author: string | null;
+                                bundleId: string;
+                                counts: {
+                                    [key: string]: number;
+                                };
+                                createdAt: string;
+                                enabled: boolean;
+                                families: {
+                                    id: string;
+                                    indicators: number;
+                                    name: string;
+                                }[];
+                                id: string;
+                                indicatorCount: number;
+                                name: string;
+                                revision: number;
+                                suppressions: number;
+                                unsupported: {
+                                    id: string;
+                                    pattern: string;
+                                    reason: string;
+                                }[];
+                                updatedAt: string;
+                                version: string;
+                            };
+                            /** @enum {string} */
+                            status: "unchanged";
+                        };
+                    };
+                };
                 /** @description Default Response */
                 201: {
                     headers: {
@@ -7003,7 +7114,7 @@ export interface paths {
                                 version: string;
                             };
                             /** @enum {string} */
-                            status: "created" | "updated" | "unchanged";
+                            status: "created" | "updated";
                         };
                     };
                 };

@@ -57,6 +57,7 @@ function render(path: string, perms: string[], methods: Partial<MonitoringApi> =
       statusAt: '2026-01-30T11:00:00.000Z',
     }),
     getRules: async () => [],
+    getFamilies: async () => [{ id: 'malware--dark', name: 'DarkSword' }],
     getUnsubscribed: async () => [
       { email: 'gone@example.com', ruleId: 'r1', ruleName: 'High to SOC', at: '2026-01-30T10:00:00.000Z' },
     ],
@@ -99,6 +100,8 @@ describe('monitoring plugin', () => {
     expect(api.getOverview).toHaveBeenCalledWith(30);
     fireEvent.click(screen.getByRole('radio', { name: 'Last 90 days' }));
     await waitFor(() => expect(api.getOverview).toHaveBeenCalledWith(90));
+    fireEvent.click(screen.getByRole('radio', { name: 'Last 7 days' }));
+    await waitFor(() => expect(api.getOverview).toHaveBeenCalledWith(7));
   });
 
   it('asks nothing for a mnt permission without monitoring access', async () => {
@@ -139,7 +142,30 @@ describe('monitoring plugin', () => {
     const refused = render('/monitoring/settings', ['mnt#rpt#rw']);
     await refused.host.waitForPath('/monitoring');
     refused.host.unmount();
-    const { api } = render('/monitoring/settings', ['mnt#cfg#rw']);
+    let added = false;
+    const { api } = render('/monitoring/settings', ['mnt#cfg#rw'], {
+      getRules: async () =>
+        added
+          ? [
+              {
+                id: 'r2',
+                name: 'High and above to me',
+                enabled: true,
+                minSeverity: 'high',
+                category: 'incident',
+                familyId: 'malware--dark',
+                groupId: null,
+                frequency: 'immediate',
+                groupWindowSeconds: 30,
+                recipients: [{ id: 'c1', userId: null, email: 'me@example.com', channel: 'email' }],
+              },
+            ]
+          : [],
+      createRule: async () => {
+        added = true;
+        return { id: 'r2', webhooks: [] };
+      },
+    });
     expect(await screen.findByText('No rules yet: nobody is told about alerts.')).toBeTruthy();
     fireEvent.click(await screen.findByRole('button', { name: 'Subscribe again' }));
     await waitFor(() => expect(api.resubscribe).toHaveBeenCalledWith('gone@example.com', 'r1'));
@@ -156,6 +182,15 @@ describe('monitoring plugin', () => {
         recipients: [{ email: 'me@example.com' }, { email: 'soc@example.org' }],
       }),
     );
+    // Told, and listed with what it selects (the family by its name); the form is empty again, without errors.
+    expect(await screen.findByText('Rule “High and above to me” added.')).toBeTruthy();
+    const listed = await screen.findByText('High and above to me', { selector: 'strong' });
+    expect(listed.closest('li')!.textContent).toMatch(
+      /^High and above to me: high and above, Incidents, family DarkSword → me@example.com, At once/,
+    );
+    expect(screen.queryByText('Name the rule.')).toBeNull();
+    // No group field without the device groups (the monitoring admin's).
+    expect(screen.queryByLabelText('Device group')).toBeNull();
     // Device groups are the monitoring admin's: not asked for mnt#cfg#rw.
     expect(api.getDeviceGroups).not.toHaveBeenCalled();
     expect(screen.queryByRole('heading', { name: 'Device groups' })).toBeNull();

@@ -62,6 +62,17 @@ describe('shell plugin', () => {
     await waitFor(() => expect(host.session!.calls).toContain('logout'));
   });
 
+  it('the dropdown is 320 px wide, padding and border included (spec §9), not 320 px plus the card padding', async () => {
+    renderShell({ path: '/gluon' });
+    const menu = await openMenu();
+    expect(menu.style.width).toBe('320px');
+    expect(menu.style.boxSizing).toBe('border-box');
+    expect(menu.style.padding).toBe('0px');
+    const panel = menu.querySelector<HTMLElement>('.shell-profile-menu')!;
+    // The panel fills the box: a width of its own would overflow it by the card's border.
+    expect(panel.style.width).toBe('');
+  });
+
   it('hides contact and feature request from uploaders (spec §6)', async () => {
     renderShell({ path: '/gluon', token: makeTestToken(['gln#upl#rw']) });
     expect(entries(await openMenu())).toEqual(['Options', 'Logout', 'Close']);

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef } from 'react';
 
-import { CONSOLE_ROOT, type InviteFlow, TWO_FACTOR_SETUP_PATH } from '../logic/inviteQuery';
+import { DASHBOARD_PATH, type InviteFlow, TWO_FACTOR_SETUP_PATH } from '../logic/inviteQuery';
 import { firstLoginMethod } from '../logic/loginMethod';
 import { activateWithPassword, PasswordActivationError } from './activateWithPassword';
 import type { InviteSignIn } from './completeInviteSignIn';
@@ -111,6 +111,6 @@ export function useInvite(
     startProvider,
     retryJamf,
     activateTwoFactor: () => services.nav.navigate(TWO_FACTOR_SETUP_PATH),
-    skipToDashboard: () => services.nav.navigate(CONSOLE_ROOT),
+    skipToDashboard: () => services.nav.navigate(DASHBOARD_PATH),
   };
 }

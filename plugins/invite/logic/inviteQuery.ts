@@ -17,12 +17,11 @@ export function invitePath(inviteId: string): string {
   return invitePaths.invitation(inviteId);
 }
 
-/** Spec §7: the Jamf redirect's returnUrl. */
-export const DASHBOARD_PATH = '/gluon';
 /**
- * Where 'Skip to dashboard' goes: the console's root, which sends the new user to their landing.
- * That is /gluon (spec §2 step 2) for everyone gluon permits; a user without gluon (monitoring or
- * administration only) lands on their own product instead of "Gluon is not enabled".
+ * Spec §7: the Jamf redirect's returnUrl; and where 'Skip to dashboard' goes (spec §2, invite
+ * wizard step 2: "goes to /gluon"). The spec wins over sending the user to the console's root: a
+ * user without gluon meets /gluon's "not enabled" page and its way on, as every other entry to
+ * /gluon does.
  */
-export const CONSOLE_ROOT = '/';
+export const DASHBOARD_PATH = '/gluon';
 export const TWO_FACTOR_SETUP_PATH = '/gluon/config/2fa';

@@ -253,10 +253,10 @@ describe('step 2: Activate 2FA', () => {
     await host.waitForPath('/gluon/config/2fa');
   });
 
-  it("'Skip to dashboard' goes to the console's root, which sends the user on to their landing (/gluon for gluon users)", async () => {
+  it("'Skip to dashboard' goes to /gluon (spec §2, invite wizard step 2)", async () => {
     const { host } = await reachStep2();
     await userEvent.click(screen.getByRole('button', { name: 'Skip to dashboard' }));
-    await host.waitForPath('/');
+    await host.waitForPath('/gluon');
   });
 });
 

@@ -48,6 +48,16 @@ describe('DefaultMonitoringApi: each call as the API expects it', () => {
       },
     ],
     [
+      'getOverview (a week)',
+      (api) => api.getOverview(7),
+      { method: 'GET', url: '/monitoring-backend/overview', params: { days: 7 }, data: undefined },
+    ],
+    [
+      'getFamilies',
+      (api) => api.getFamilies(),
+      { method: 'GET', url: '/monitoring-backend/families', params: undefined, data: undefined },
+    ],
+    [
       'deleteRule',
       (api) => api.deleteRule('r1'),
       { method: 'DELETE', url: '/monitoring-backend/rules/r1', params: undefined, data: undefined },

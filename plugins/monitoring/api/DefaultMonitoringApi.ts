@@ -9,11 +9,13 @@ import type {
   CreatedRule,
   DeliveryPage,
   DeviceGroup,
+  Family,
   MonitoringApi,
   NewDeviceGroup,
   NewRule,
   NewSilence,
   Overview,
+  OverviewDays,
   Rule,
   Silence,
   Unsubscribed,
@@ -39,7 +41,7 @@ export class DefaultMonitoringApi implements MonitoringApi {
     private readonly downloads: DownloadService,
   ) {}
 
-  async getOverview(days: 30 | 90): Promise<Overview> {
+  async getOverview(days: OverviewDays): Promise<Overview> {
     return (await this.http.get<Overview>(`${MNT}/overview`, { params: { days } })).data;
   }
 
@@ -72,6 +74,10 @@ export class DefaultMonitoringApi implements MonitoringApi {
 
   async deleteRule(ruleId: string): Promise<void> {
     await this.http.delete(`${MNT}/rules/${id(ruleId)}`);
+  }
+
+  async getFamilies(): Promise<Family[]> {
+    return (await this.http.get<Family[]>(`${MNT}/families`)).data;
   }
 
   async getUnsubscribed(): Promise<Unsubscribed[]> {

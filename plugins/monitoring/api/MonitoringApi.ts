@@ -3,6 +3,8 @@ import { createServiceToken } from '@core/di/ServiceToken';
 
 // Every shape is named from the generated API document (common/api/openapi.gen.ts).
 export type Overview = ApiResponse<'/monitoring-backend/overview', 'get'>;
+/** The overview's periods (the range picker). */
+export type OverviewDays = NonNullable<ApiQuery<'/monitoring-backend/overview', 'get'>['days']>;
 export type DayCount = Overview['incidentsOpened'][number];
 export type RiskLevel = keyof Overview['risk'];
 export type AlertPage = ApiResponse<'/monitoring-backend/alerts', 'get'>;
@@ -20,10 +22,12 @@ export type Silence = ApiResponse<'/monitoring-backend/silences', 'get'>[number]
 export type NewSilence = ApiBody<'/monitoring-backend/silences', 'post'>;
 export type DeviceGroup = ApiResponse<'/monitoring-backend/device-groups', 'get'>[number];
 export type NewDeviceGroup = ApiBody<'/monitoring-backend/device-groups', 'post'>;
+export type Family = ApiResponse<'/monitoring-backend/families', 'get'>[number];
+export type AlertCategory = NonNullable<Rule['category']>;
 
 /** Monitoring's calls, one method each; pages take it with `useService(MonitoringApiToken)`, tests fake it by the token. */
 export interface MonitoringApi {
-  getOverview(days: 30 | 90): Promise<Overview>;
+  getOverview(days: OverviewDays): Promise<Overview>;
   getAlerts(query: AlertQuery): Promise<AlertPage>;
   setAlertStatus(alertId: string, status: AlertStatus): Promise<Alert>;
   /** The filtered alerts as a CSV file, through the downloads panel. */
@@ -31,6 +35,8 @@ export interface MonitoringApi {
   getRules(): Promise<Rule[]>;
   createRule(rule: NewRule): Promise<CreatedRule>;
   deleteRule(ruleId: string): Promise<void>;
+  /** The families a rule can select (those the tenant's rule sets name). */
+  getFamilies(): Promise<Family[]>;
   getUnsubscribed(): Promise<Unsubscribed[]>;
   resubscribe(email: string, ruleId: string | null): Promise<void>;
   getDeliveries(page: number): Promise<DeliveryPage>;

@@ -17,6 +17,7 @@ export const monitoringKeys = {
       q.page ?? 0,
     ] as const,
   rules: ['monitoring', 'rules'] as const,
+  families: ['monitoring', 'families'] as const,
   unsubscribed: ['monitoring', 'unsubscribed'] as const,
   deliveries: (page: number) => ['monitoring', 'deliveries', page] as const,
   silences: ['monitoring', 'silences'] as const,

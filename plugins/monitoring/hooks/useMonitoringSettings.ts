@@ -8,11 +8,12 @@ import { useService } from '@core/react/useService';
 import { MonitoringApiToken, type NewRule } from '../api/MonitoringApi';
 import { monitoringKeys } from './monitoringKeys';
 
-/** Monitoring settings: rules and recipients, unsubscribed recipients (subscribe again), the delivery log. */
+/** Monitoring settings: rules and recipients, the families a rule can select, unsubscribed recipients (subscribe again), the delivery log. */
 export function useMonitoringSettings() {
   const api = useService(MonitoringApiToken);
   const [deliveryPage, setDeliveryPage] = useState(0);
   const rules = useLoader(monitoringKeys.rules, () => api.getRules(), { describe: errorText });
+  const families = useLoader(monitoringKeys.families, () => api.getFamilies(), { describe: errorText });
   const unsubscribed = useLoader(monitoringKeys.unsubscribed, () => api.getUnsubscribed(), { describe: errorText });
   const deliveries = useLoader(monitoringKeys.deliveries(deliveryPage), () => api.getDeliveries(deliveryPage), {
     describe: errorText,
@@ -29,5 +30,15 @@ export function useMonitoringSettings() {
     describe: errorText,
     invalidates: [monitoringKeys.unsubscribed],
   });
-  return { rules, unsubscribed, deliveries, deliveryPage, setDeliveryPage, createRule, deleteRule, resubscribe };
+  return {
+    rules,
+    families,
+    unsubscribed,
+    deliveries,
+    deliveryPage,
+    setDeliveryPage,
+    createRule,
+    deleteRule,
+    resubscribe,
+  };
 }

@@ -14,6 +14,7 @@ import {
 } from 'chart.js';
 
 import type { ChartSeries } from '../components/ChartCanvas/ChartCanvas';
+import { countAxisMax, PLOT_PADDING } from './chartScale';
 
 // Only what the overview draws: chart.js tree-shakes the rest away.
 Chart.register(
@@ -32,9 +33,19 @@ Chart.register(
 
 export function createChart(
   canvas: HTMLCanvasElement,
-  input: { type: 'doughnut' | 'line' | 'bar'; labels: string[]; series: ChartSeries[]; text: string; grid: string },
+  input: {
+    type: 'doughnut' | 'line' | 'bar';
+    labels: string[];
+    series: ChartSeries[];
+    axes?: { x: string; y: string };
+    ticks?: readonly number[];
+    text: string;
+    grid: string;
+  },
 ): { destroy(): void } {
   const round = input.type === 'doughnut';
+  const shown = input.ticks ? new Set(input.ticks) : null;
+  const title = (text: string | undefined) => (text ? { display: true, text, color: input.text } : { display: false });
   return new Chart(canvas, {
     type: input.type,
     data: {
@@ -44,7 +55,9 @@ export function createChart(
         data: s.data,
         backgroundColor: round ? input.series[0]!.color.split(',') : s.color,
         borderColor: round ? 'transparent' : s.color,
-        pointRadius: 0,
+        pointRadius: round ? 0 : 2,
+        // Drawn into the padding: the first and last points and the line's width are not cut at the edge.
+        ...(round ? {} : { clip: false as const }),
       })),
     },
     options: {
@@ -56,9 +69,28 @@ export function createChart(
       ...(round
         ? {}
         : {
+            layout: { padding: PLOT_PADDING },
             scales: {
-              x: { ticks: { color: input.text, maxTicksLimit: 6 }, grid: { color: input.grid } },
-              y: { beginAtZero: true, ticks: { color: input.text, precision: 0 }, grid: { color: input.grid } },
+              x: {
+                // Every day is a slot from the left edge to the right one; only the chosen ones are labelled.
+                offset: input.type === 'bar',
+                title: title(input.axes?.x),
+                ticks: {
+                  color: input.text,
+                  autoSkip: false,
+                  maxRotation: 0,
+                  callback: (_value: unknown, index: number) =>
+                    !shown || shown.has(index) ? (input.labels[index] ?? '') : null,
+                },
+                grid: { color: input.grid },
+              },
+              y: {
+                beginAtZero: true,
+                max: countAxisMax(input.series.flatMap((s) => s.data)),
+                title: title(input.axes?.y),
+                ticks: { color: input.text, precision: 0 },
+                grid: { color: input.grid },
+              },
             },
           }),
     },

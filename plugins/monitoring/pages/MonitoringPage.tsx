@@ -1,6 +1,7 @@
 import '../monitoring.css';
 
 import { Callout, Classes, H2, H3, HTMLTable, SegmentedControl, Spinner } from '@blueprintjs/core';
+import { useMemo } from 'react';
 
 import { gluonPaths } from '@common/gluon/paths';
 import { monitoringPaths } from '@common/monitoring/paths';
@@ -11,6 +12,7 @@ import { ChartCanvas } from '../components/ChartCanvas/ChartCanvas';
 import { MonitoringLink } from '../components/MonitoringLink/MonitoringLink';
 import { MonitoringNav } from '../components/MonitoringNav/MonitoringNav';
 import { useOverview } from '../hooks/useOverview';
+import { dayLabel, dayTicks, fillDays, RANGE_DAYS, rangeEnd } from '../logic/chartScale';
 
 const RISK: { level: RiskLevel; label: string; color: string; to: string }[] = [
   { level: 'secure', label: 'Secure', color: '#238551', to: gluonPaths.home() },
@@ -29,6 +31,9 @@ const RISK: { level: RiskLevel; label: string; color: string; to: string }[] = [
   },
 ];
 
+const INCIDENT_AXES = { x: 'Day (UTC)', y: 'Incidents' } as const;
+const INSPECTION_AXES = { x: 'Day (UTC)', y: 'Inspections' } as const;
+
 const total = (days: DayCount[]) => days.reduce((n, d) => n + d.count, 0);
 
 /** /monitoring: the fleet at a glance; every number links to the list behind it. */
@@ -43,11 +48,8 @@ export default function MonitoringPage(_props: PageProps) {
         aria-label="Period"
         small
         value={String(days)}
-        onValueChange={(v) => setDays(v === '90' ? 90 : 30)}
-        options={[
-          { label: 'Last 30 days', value: '30' },
-          { label: 'Last 90 days', value: '90' },
-        ]}
+        onValueChange={(v) => setDays(RANGE_DAYS.find((d) => String(d) === v) ?? 30)}
+        options={RANGE_DAYS.map((d) => ({ label: `Last ${d} days`, value: String(d) }))}
       />
       {overview.error && <Callout intent="danger">{overview.error}</Callout>}
       {!allowed && (
@@ -61,10 +63,25 @@ export default function MonitoringPage(_props: PageProps) {
   );
 }
 
+/** The per-day series over the whole range the answer is for, with the labels and ticks of its x axis. */
+export function dayChart(o: Overview) {
+  const end = rangeEnd(o.incidentsOpened);
+  const fill = (points: DayCount[]) => fillDays(points, o.days, end);
+  const opened = fill(o.incidentsOpened);
+  return {
+    labels: opened.map((d) => dayLabel(d.day)),
+    ticks: dayTicks(o.days),
+    opened: opened.map((d) => d.count),
+    resolved: fill(o.incidentsResolved).map((d) => d.count),
+    inspections: fill(o.inspections).map((d) => d.count),
+  };
+}
+
 function OverviewBody({ o }: { o: Overview }) {
   const opened = total(o.incidentsOpened);
   const resolved = total(o.incidentsResolved);
   const inspected = total(o.inspections);
+  const chart = useMemo(() => dayChart(o), [o]);
   return (
     <div className="monitoring-grid">
       <article className="monitoring-card" aria-labelledby="mnt-risk">
@@ -102,10 +119,12 @@ function OverviewBody({ o }: { o: Overview }) {
         <H3 id="mnt-incidents">Incidents opened and resolved</H3>
         <ChartCanvas
           type="line"
-          labels={o.incidentsOpened.map((d) => d.day)}
+          labels={chart.labels}
+          ticks={chart.ticks}
+          axes={INCIDENT_AXES}
           series={[
-            { label: 'Opened', data: o.incidentsOpened.map((d) => d.count), color: '#cd4246' },
-            { label: 'Resolved', data: o.incidentsResolved.map((d) => d.count), color: '#238551' },
+            { label: 'Opened', data: chart.opened, color: '#cd4246' },
+            { label: 'Resolved', data: chart.resolved, color: '#238551' },
           ]}
           summary={`In the last ${o.days} days ${opened} incidents opened and ${resolved} resolved`}
         />
@@ -118,8 +137,10 @@ function OverviewBody({ o }: { o: Overview }) {
         <H3 id="mnt-inspections">Inspections per day</H3>
         <ChartCanvas
           type="bar"
-          labels={o.inspections.map((d) => d.day)}
-          series={[{ label: 'Inspections', data: o.inspections.map((d) => d.count), color: '#2d72d2' }]}
+          labels={chart.labels}
+          ticks={chart.ticks}
+          axes={INSPECTION_AXES}
+          series={[{ label: 'Inspections', data: chart.inspections, color: '#2d72d2' }]}
           summary={`${inspected} inspections in the last ${o.days} days`}
         />
         <p>

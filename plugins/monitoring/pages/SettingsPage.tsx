@@ -7,14 +7,36 @@ import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
 
+import type { DeviceGroup, Family, Rule } from '../api/MonitoringApi';
 import { DeviceGroupsCard } from '../components/DeviceGroupsCard/DeviceGroupsCard';
 import { MonitoringNav } from '../components/MonitoringNav/MonitoringNav';
-import { RuleForm } from '../components/RuleForm/RuleForm';
+import { CATEGORY_LABELS, RuleForm } from '../components/RuleForm/RuleForm';
 import { SilencesCard } from '../components/SilencesCard/SilencesCard';
 import { useMonitoringSettings } from '../hooks/useMonitoringSettings';
 import { useSilencesAndGroups } from '../hooks/useSilencesAndGroups';
 
 const FREQUENCY = { immediate: 'At once', daily: 'Daily digest', weekly: 'Weekly summary' } as const;
+/**
+ * What a rule selects, as the list says it: "high and above, Incidents, family DarkSword, group
+ * Executives". A family or group the page cannot name (not in the lists) is named by its id.
+ */
+export function ruleSelection(
+  r: Pick<Rule, 'minSeverity' | 'category' | 'familyId' | 'groupId'>,
+  families: readonly Family[],
+  groups: readonly DeviceGroup[] | null,
+): string {
+  const family = r.familyId && (families.find((f) => f.id === r.familyId)?.name ?? r.familyId);
+  const group = r.groupId && (groups?.find((g) => g.id === r.groupId)?.name ?? 'a device group');
+  return [
+    `${r.minSeverity} and above`,
+    r.category ? CATEGORY_LABELS[r.category] : null,
+    family ? `family ${family}` : null,
+    group ? `group ${group}` : null,
+  ]
+    .filter(Boolean)
+    .join(', ');
+}
+
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 
 /** /monitoring/settings (mnt#cfg#rw or the monitoring admin): rules, unsubscribed recipients, the delivery log. */
@@ -25,6 +47,7 @@ export default function SettingsPage(_props: PageProps) {
   const muteDevice = new URLSearchParams(useService(NavigationServiceToken).search()).get('muteDevice');
   const error =
     s.rules.error ??
+    s.families.error ??
     s.unsubscribed.error ??
     s.deliveries.error ??
     s.deleteRule.error ??
@@ -48,7 +71,7 @@ export default function SettingsPage(_props: PageProps) {
             <ul className="monitoring-list">
               {s.rules.data.map((r) => (
                 <li key={r.id}>
-                  <strong>{r.name}</strong>: {r.minSeverity} and above{r.category ? `, ${r.category}` : ''} →{' '}
+                  <strong>{r.name}</strong>: {ruleSelection(r, s.families.data ?? [], m.groups.data ?? null)} →{' '}
                   {r.recipients.map((c) => (c.channel === 'webhook' ? `webhook ${c.email}` : c.email)).join(', ')},{' '}
                   {FREQUENCY[r.frequency]}{' '}
                   <Button
@@ -62,7 +85,11 @@ export default function SettingsPage(_props: PageProps) {
               ))}
             </ul>
           )}
-          <RuleForm onCreate={s.createRule.run} />
+          <RuleForm
+            onCreate={s.createRule.run}
+            families={s.families.data ?? []}
+            groups={m.admin ? (m.groups.data ?? []) : null}
+          />
         </article>
         <article className="monitoring-card" aria-labelledby="mnt-unsubscribed">
           <H3 id="mnt-unsubscribed">Unsubscribed recipients</H3>

@@ -6,7 +6,13 @@ import { fakeService } from '@core/testing';
 
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
-import { type DeviceHits, type NeutrinoApi, NeutrinoApiToken, type SweepResult } from '../api/NeutrinoApi';
+import {
+  type DeviceHits,
+  type NeutrinoApi,
+  NeutrinoApiToken,
+  type SweepResult,
+  type SweepRuleSet,
+} from '../api/NeutrinoApi';
 import { neutrinoPlugin } from '../index';
 
 beforeAll(async () => {
@@ -102,6 +108,9 @@ describe('/neutrino hunt', () => {
   });
 });
 
+const ruleSetAnswer = (status: SweepRuleSet['status'], name: string) =>
+  ({ status, ruleSet: { id: 'rs-1', name } }) as SweepRuleSet;
+
 describe('/neutrino sweep', () => {
   const result: SweepResult = {
     indicators: 2,
@@ -136,8 +145,7 @@ describe('/neutrino sweep', () => {
   it('sweeps a pasted list and turns it into a rule set with gluon config write', async () => {
     const fake = host('/neutrino', ['ntr#hnt#r', 'gln#cfg#rw'], {
       sweep: async () => result,
-      sweepIntoRuleSet: async () =>
-        ({ status: 'created', ruleSet: { name: 'Helpers' } }) as Awaited<ReturnType<NeutrinoApi['sweepIntoRuleSet']>>,
+      sweepIntoRuleSet: async (body) => ruleSetAnswer('created', body.name!),
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'Sweep' }));
     await userEvent.type(screen.getByLabelText('Indicators'), 'helperd{enter}nothing-here');
@@ -146,7 +154,7 @@ describe('/neutrino sweep', () => {
     expect(fake.sweep).toHaveBeenCalledWith({ values: 'helperd\nnothing-here', type: 'process:name' });
     expect(within(screen.getByTestId('sweep-device')).getByText('/usr/libexec/helperd')).toBeTruthy();
     const form = screen.getByRole('form', { name: 'Turn into a rule set' });
-    await userEvent.type(within(form).getByLabelText('Hunt name'), 'Helpers');
+    await userEvent.type(within(form).getByLabelText('Rule set name'), 'Helpers');
     await userEvent.click(within(form).getByRole('button', { name: 'Turn into a rule set' }));
     expect(await screen.findByText(/Rule set “Helpers” created/)).toBeTruthy();
     expect(fake.sweepIntoRuleSet).toHaveBeenCalledWith({
@@ -156,6 +164,55 @@ describe('/neutrino sweep', () => {
     });
     // Saving a sweep needs ntr#hnt#rw.
     expect(screen.queryByRole('form', { name: 'Save sweep' })).toBeNull();
+  });
+
+  it('says "unchanged" when the API created nothing, "updated" when it renamed, and sends the typed name with a bundle', async () => {
+    const answers = ['unchanged', 'updated'] as const;
+    let call = 0;
+    const fake = host('/neutrino', ['ntr#hnt#rw', 'gln#cfg#rw'], {
+      sweep: async () => result,
+      sweepIntoRuleSet: async (body) => ruleSetAnswer(answers[call++]!, body.name!),
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Sweep' }));
+    await userEvent.click(screen.getByLabelText('Indicators'));
+    await userEvent.paste('{"type":"bundle","id":"bundle--1","objects":[]}');
+    await userEvent.click(screen.getByRole('button', { name: 'Sweep' }));
+    const form = await screen.findByRole('form', { name: 'Turn into a rule set' });
+    await userEvent.type(within(form).getByLabelText('Rule set name'), 'Triangulation watch');
+    await userEvent.click(within(form).getByRole('button', { name: 'Turn into a rule set' }));
+    expect(
+      await screen.findByText(
+        'Rule set “Triangulation watch” unchanged: it is already up to date, nothing was created.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText(/created:/)).toBeNull();
+    expect(fake.sweepIntoRuleSet).toHaveBeenCalledWith({
+      bundle: '{"type":"bundle","id":"bundle--1","objects":[]}',
+      name: 'Triangulation watch',
+    });
+    await userEvent.type(within(form).getByLabelText('Rule set name'), 'Triangulation');
+    await userEvent.click(within(form).getByRole('button', { name: 'Turn into a rule set' }));
+    expect(await screen.findByText(/^Rule set “Triangulation” updated/)).toBeTruthy();
+    // The other form saves the sweep, and says so.
+    expect(within(screen.getByRole('form', { name: 'Save sweep' })).getByLabelText('Sweep name')).toBeTruthy();
+    expect(screen.queryByLabelText('Hunt name')).toBeNull();
+  });
+
+  it('prints a 102,466-character refusal bounded, not whole', async () => {
+    const { apiFailure } = await import('@core/testing');
+    const { ERROR_TEXT_MAX } = await import('@core/http/errorText');
+    const huge = `No indicator to sweep for ([process:name = '${'x'.repeat(102_420)}']: value too long).`;
+    host('/neutrino', ['ntr#hnt#r'], {
+      sweep: async () => {
+        throw apiFailure(400, huge);
+      },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'Sweep' }));
+    await userEvent.type(screen.getByLabelText('Indicators'), 'x');
+    await userEvent.click(screen.getByRole('button', { name: 'Sweep' }));
+    const line = await screen.findByText(/^No indicator to sweep for/);
+    expect(line.textContent!.length).toBeLessThanOrEqual(ERROR_TEXT_MAX);
+    expect(line.textContent!.endsWith('…')).toBe(true);
   });
 
   it('shows the server refusal (a bound) next to the form', async () => {

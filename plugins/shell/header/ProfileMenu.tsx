@@ -13,7 +13,12 @@ import { SessionServiceToken } from '@core/session/SessionService';
 import { useViewport } from '@core/ui/useViewport';
 
 import type { ProfileMenuLink } from '../profile/ProfileMenuPanel';
-import { productOwnsPath, PROFILE_MENU_DELAY_MS, profileMenuVisible } from '../profile/profileMenuVisible';
+import {
+  productOwnsPath,
+  PROFILE_MENU_BOX,
+  PROFILE_MENU_DELAY_MS,
+  profileMenuVisible,
+} from '../profile/profileMenuVisible';
 
 // The panel (Blueprint's Menu, the sections' list) is fetched when the button is first pointed
 // at or focused, so it is off the signed-in first load and ready by the end of the open delay.
@@ -113,7 +118,13 @@ export default function ProfileMenu() {
       {isOpen ? (
         // The card appears with its content: the panel's chunk is usually there already.
         <Suspense fallback={null}>
-          <Card className="shell-profile-dropdown" elevation={3} compact data-testid="profile-menu">
+          <Card
+            className="shell-profile-dropdown"
+            style={PROFILE_MENU_BOX}
+            elevation={3}
+            compact
+            data-testid="profile-menu"
+          >
             <ProfileMenuPanel
               email={profile.email}
               sections={sections}

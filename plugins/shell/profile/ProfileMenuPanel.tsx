@@ -4,7 +4,6 @@ import { type ComponentType, type KeyboardEvent, lazy, Suspense, useEffect, useM
 
 import type { RegisteredProfileMenuContribution } from '@core/plugin/PluginRegistry';
 
-import { PROFILE_MENU_WIDTH_PX } from './profileMenuVisible';
 import { sectionIcon } from './sectionIcons';
 
 export interface ProfileMenuLink {
@@ -59,7 +58,7 @@ function moveFocus(event: KeyboardEvent<HTMLElement>): void {
 }
 
 /**
- * The 320 px menu (spec §2): the e-mail, every contributed section, Logout and Close; a section
+ * The 320 px menu (spec §2; the dropdown around it holds the width, PROFILE_MENU_BOX): the e-mail, every contributed section, Logout and Close; a section
  * opens in place with Back. On pages outside the three products it holds the e-mail, the way
  * back to the console and Logout; on a narrow screen the products come first.
  */
@@ -88,7 +87,6 @@ export function ProfileMenuPanel({
     return (
       <div
         className="shell-profile-menu shell-profile-menu-section"
-        style={{ width: PROFILE_MENU_WIDTH_PX }}
         data-section={open.id}
         role="group"
         aria-label={open.label}
@@ -102,12 +100,7 @@ export function ProfileMenuPanel({
   }
 
   return (
-    <div
-      className="shell-profile-menu"
-      style={{ width: PROFILE_MENU_WIDTH_PX }}
-      data-section="menu"
-      onKeyDown={moveFocus}
-    >
+    <div className="shell-profile-menu" data-section="menu" onKeyDown={moveFocus}>
       <div
         className={`shell-profile-email ${Classes.TEXT_OVERFLOW_ELLIPSIS}`}
         data-testid="profile-email"

@@ -47,5 +47,11 @@ export function productOwnsPath(plugin: ProductRoutes, path: string): boolean {
 
 /** Width of the menu (spec §9). */
 export const PROFILE_MENU_WIDTH_PX = 320;
+/**
+ * The dropdown's box: 320 px outside, border and padding included. Inline, because Blueprint's
+ * compact card padding (`.bp6-card.bp6-compact`, 16 px a side) outranks a class of ours and made
+ * the menu 352 px wide around a 320 px panel.
+ */
+export const PROFILE_MENU_BOX = { width: PROFILE_MENU_WIDTH_PX, padding: 0, boxSizing: 'border-box' } as const;
 /** "Dropdown opens and closes with a short delay" (spec §2). */
 export const PROFILE_MENU_DELAY_MS = 150;

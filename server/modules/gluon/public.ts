@@ -16,6 +16,7 @@ export {
 } from './services/incidentsChangedSince';
 export { CLOSED_STATES_SQL, OPEN_STATES_SQL } from './services/incidentStateSql';
 export { enqueueTenantRescan } from './services/jobs';
+export { ruleSetFamilies } from './services/ruleSetFamilies';
 export { importRuleSet } from './services/ruleSets';
 export { sampleSysdiagnose } from './services/sampleUploads';
 export { staleDeviceCount, type StaleDeviceItem, staleDevices } from './services/staleDevices';

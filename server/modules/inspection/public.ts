@@ -27,6 +27,7 @@ export {
   StixImportError,
   type UnsupportedIndicator,
 } from './stixBundle';
+export { MAX_PATTERN_VALUE_CHARS } from './stixPattern';
 export { createTar, createTarGz } from './tarWriter';
 export type {
   DeviceIdentity,

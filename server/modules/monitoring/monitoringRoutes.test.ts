@@ -94,7 +94,37 @@ describe('monitoring routes', () => {
     expect(overview.topFamilies).toEqual([{ familyId: 'malware--dark', familyName: 'DarkSword', devices: 1 }]);
     expect(overview.staleDevices).toBe(1);
     expect(overview.activeAlerts).toBe(2);
-    expect((await call(rpt, 'GET', '/monitoring-backend/overview?days=7')).statusCode).toBe(400);
+    // The range picker's three periods; anything else is a clear 400.
+    const week = await call(rpt, 'GET', '/monitoring-backend/overview?days=7');
+    expect(week.statusCode).toBe(200);
+    expect(week.json()).toMatchObject({ days: 7 });
+    expect(week.json().incidentsOpened).toHaveLength(7);
+    expect((await call(rpt, 'GET', '/monitoring-backend/overview?days=90')).json().inspections).toHaveLength(90);
+    const odd = await call(rpt, 'GET', '/monitoring-backend/overview?days=14');
+    expect(odd.statusCode).toBe(400);
+    expect(odd.json().message).toBe('querystring days must be equal to one of the allowed values');
+  });
+
+  it("offers the families the tenant's rule sets name, to rules' configuration only", async () => {
+    await t.db.query(
+      `INSERT INTO gluon_rule_sets (tenant_id, bundle_id, name, version, digest, families, counts, unsupported, indicator_count)
+       VALUES ($1, 'bundle--fam-a', 'A', '1', 'da', $2, '{}', '[]', 2), ($1, 'bundle--fam-b', 'B', '1', 'db', $3, '{}', '[]', 1)`,
+      [
+        tenantId,
+        JSON.stringify([
+          { id: 'malware--dark', name: 'DarkSword', indicators: 1 },
+          { id: 'malware--pegasus', name: 'Pegasus', indicators: 1 },
+        ]),
+        JSON.stringify([{ id: 'malware--dark', name: 'DarkSword', indicators: 1 }]),
+      ],
+    );
+    const families = await call(cfg, 'GET', '/monitoring-backend/families');
+    expect(families.statusCode, families.body).toBe(200);
+    expect(families.json()).toEqual([
+      { id: 'malware--dark', name: 'DarkSword' },
+      { id: 'malware--pegasus', name: 'Pegasus' },
+    ]);
+    expect((await call(rpt, 'GET', '/monitoring-backend/families')).statusCode).toBe(403);
   });
 
   it('lists, filters, sorts, exports and changes the status of alerts', async () => {

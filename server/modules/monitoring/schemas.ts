@@ -228,6 +228,10 @@ export const deviceGroupSchema = named(
 );
 export type DeviceGroupView = FromSchema<typeof deviceGroupSchema>;
 
+/** A family a rule can select: those the tenant's rule sets name. */
+export const familySchema = named('MonitoringFamily', obj({ id: str, name: str }));
+export type MonitoringFamily = FromSchema<typeof familySchema>;
+
 /** POST rules' answer: each webhook's secret, shown this once and never again. */
 export const ruleCreated = named(
   'RuleCreated',

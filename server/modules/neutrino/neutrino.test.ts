@@ -266,6 +266,38 @@ describe('neutrino: fleet threat hunting', () => {
       expect((await post('/neutrino-backend/sweeps', { bundle: '{"type":"nope"}' })).statusCode).toBe(400);
     });
 
+    it('refuses a 100 KB value by its line in a short message that does not repeat it', async () => {
+      const huge = 'x'.repeat(100_000);
+      const res = await post('/neutrino-backend/sweeps', { values: `helperd\n${huge}`, type: 'process:name' });
+      expect(res.statusCode).toBe(400);
+      const { message } = res.json();
+      expect(message).toBe('A value is longer than 2,048 characters (line 2); indicator values are short.');
+      // In a bundle the value is an unsupported pattern: quoted by its first characters only.
+      const bundle = JSON.stringify({
+        type: 'bundle',
+        id: 'bundle--4b7f0a7e-0000-4000-8000-000000000001',
+        objects: [
+          {
+            type: 'indicator',
+            spec_version: '2.1',
+            id: 'indicator--4b7f0a7e-0000-4000-8000-000000000002',
+            created: '2026-01-01T00:00:00Z',
+            modified: '2026-01-01T00:00:00Z',
+            pattern: `[process:name = '${huge}']`,
+            pattern_type: 'stix',
+            valid_from: '2026-01-01T00:00:00Z',
+          },
+        ],
+      });
+      const inBundle = await post('/neutrino-backend/sweeps', { bundle });
+      expect(inBundle.statusCode).toBe(400);
+      expect(inBundle.json().message.length).toBeLessThan(200);
+      expect(inBundle.json().message).toMatch(/^No indicator to sweep for \(\[process:name = 'x+…: /);
+      const tooLong = await post('/neutrino-backend/sweeps', { values: huge.repeat(21), type: 'process:name' });
+      expect(tooLong.statusCode).toBe(400);
+      expect(tooLong.json().message).toBe('body values must NOT have more than 2000000 characters');
+    });
+
     it('turns a sweep into a rule set in one step (gluon config write needed)', async () => {
       const denied = await post(
         '/neutrino-backend/sweeps/ruleSet',
@@ -285,6 +317,22 @@ describe('neutrino: fleet threat hunting', () => {
         [tenantId],
       );
       expect(row!.n).toBe(1);
+    });
+
+    it('names the rule set of a bundle by the typed name, and says so honestly when nothing changed', async () => {
+      const bundle = readFixtureBundle('operation_triangulation').toString('utf8');
+      const first = await post('/neutrino-backend/sweeps/ruleSet', { bundle, name: 'Triangulation watch' });
+      expect(first.statusCode, first.body).toBe(201);
+      expect(first.json()).toMatchObject({ status: 'created', ruleSet: { name: 'Triangulation watch' } });
+      const again = await post('/neutrino-backend/sweeps/ruleSet', { bundle, name: 'Triangulation watch' });
+      expect(again.statusCode, again.body).toBe(200);
+      expect(again.json()).toMatchObject({ status: 'unchanged', ruleSet: { id: first.json().ruleSet.id } });
+      const renamed = await post('/neutrino-backend/sweeps/ruleSet', { bundle, name: 'Triangulation (renamed)' });
+      expect(renamed.statusCode, renamed.body).toBe(201);
+      expect(renamed.json()).toMatchObject({
+        status: 'updated',
+        ruleSet: { id: first.json().ruleSet.id, name: 'Triangulation (renamed)' },
+      });
     });
   });
 

@@ -5,6 +5,7 @@ import { INDICATOR_TYPES, OBSERVATION_KINDS } from '../inspection/public';
 import { MAX_BUNDLE_BYTES } from '../inspection/public';
 import { MAX_HUNT_PAGE } from './services/hunt';
 import { HUNT_MODES, MAX_HUNT_VALUE_CHARS } from './services/huntQuery';
+import { MAX_SWEEP_VALUE_CHARS, MAX_SWEEP_VALUES, MIN_SWEEP_VALUE_CHARS } from './services/sweepInput';
 
 /** JSON schemas of neutrino's calls (`as const`: the handlers' types and the console's generated ones). */
 
@@ -116,9 +117,19 @@ export const sweepBody = {
   type: 'object',
   properties: {
     bundle: { type: 'string', minLength: 1, maxLength: MAX_BUNDLE_BYTES },
-    values: { type: 'string', minLength: 1, maxLength: 2_000_000 },
+    values: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 2_000_000,
+      description: `One value per line: at most ${MAX_SWEEP_VALUES.toLocaleString('en-US')} values of ${MIN_SWEEP_VALUE_CHARS} to ${MAX_SWEEP_VALUE_CHARS.toLocaleString('en-US')} characters; a longer value is refused by its line number ("A value is longer than ${MAX_SWEEP_VALUE_CHARS.toLocaleString('en-US')} characters (line N)…"), never quoted.`,
+    },
     type: indicatorType,
-    name: { type: 'string', minLength: 1, maxLength: 200 },
+    name: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 200,
+      description: 'The name of the rule set a sweep becomes (sweeps/ruleSet), for a bundle too.',
+    },
   },
   additionalProperties: false,
 } as const;

@@ -13,6 +13,10 @@ export interface ChartCanvasProps {
   series: ChartSeries[];
   /** What the chart shows, for its label (the table beside it carries the numbers). */
   summary: string;
+  /** Line and bar: the axes' titles (what the x slots and the y values are). */
+  axes?: { x: string; y: string };
+  /** Line and bar: the slots whose label is drawn (chartScale's dayTicks); every one when absent. */
+  ticks?: readonly number[];
 }
 
 /**
@@ -20,7 +24,7 @@ export interface ChartCanvasProps {
  * needs (never in /login's first load). The canvas is an image with a summary; the numbers are
  * in the table every chart has beside it. Text and grid follow the dark theme.
  */
-export function ChartCanvas({ type, labels, series, summary }: ChartCanvasProps) {
+export function ChartCanvas({ type, labels, series, summary, axes, ticks }: ChartCanvasProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     const element = canvas.current;
@@ -35,6 +39,8 @@ export function ChartCanvas({ type, labels, series, summary }: ChartCanvasProps)
         type,
         labels,
         series,
+        ...(axes ? { axes } : {}),
+        ...(ticks ? { ticks } : {}),
         text: dark ? '#e5e8eb' : '#1c2127',
         grid: dark ? 'rgba(255,255,255,0.15)' : 'rgba(0,0,0,0.1)',
       });
@@ -43,7 +49,7 @@ export function ChartCanvas({ type, labels, series, summary }: ChartCanvasProps)
       cancelled = true;
       chart?.destroy();
     };
-  }, [type, labels, series]);
+  }, [type, labels, series, axes, ticks]);
   return (
     <div className="monitoring-chart">
       <canvas ref={canvas} role="img" aria-label={summary} />

@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import type { ComponentProps } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import type { CreatedRule, NewRule } from '../../api/MonitoringApi';
@@ -6,11 +7,14 @@ import { RuleForm, webhookUrlError } from './RuleForm';
 
 const SECRET = 'whsec_abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG';
 
-function renderForm(answer: CreatedRule | { error: string } = { id: 'r1', webhooks: [] }) {
+function renderForm(
+  answer: CreatedRule | { error: string } = { id: 'r1', webhooks: [] },
+  lists: Omit<ComponentProps<typeof RuleForm>, 'onCreate'> = {},
+) {
   const onCreate = vi.fn(async (_rule: NewRule) =>
     'error' in answer ? ({ ok: false, error: answer.error } as const) : ({ ok: true, value: answer } as const),
   );
-  render(<RuleForm onCreate={onCreate} />);
+  render(<RuleForm onCreate={onCreate} {...lists} />);
   fireEvent.change(screen.getByLabelText('Rule name'), { target: { value: 'High to the SIEM' } });
   return onCreate;
 }
@@ -90,5 +94,60 @@ describe('RuleForm webhook channel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
     expect(await screen.findByText(/localhost is \(or resolves to\) 127\.0\.0\.1/)).toBeTruthy();
     expect(screen.queryByText(/shown only this once/)).toBeNull();
+  });
+});
+
+describe('RuleForm after a rule is added', () => {
+  afterEach(cleanup);
+
+  it('starts again untouched (no red errors), names the rule it added, and errs again only when submitted again', async () => {
+    const onCreate = renderForm();
+    fireEvent.change(screen.getByLabelText('Recipients (e-mail)'), { target: { value: 'soc@example.com' } });
+    fireEvent.blur(screen.getByLabelText('Recipients (e-mail)'));
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Rule “High to the SIEM” added.');
+    expect(onCreate).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText<HTMLInputElement>('Rule name').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Recipients (e-mail)').value).toBe('');
+    expect(screen.queryByText('Name the rule.')).toBeNull();
+    expect(screen.queryByText('Enter one or more e-mail addresses, or a webhook URL.')).toBeNull();
+    // Typing the next rule clears the message; submitting it empty shows the errors again.
+    fireEvent.change(screen.getByLabelText('Rule name'), { target: { value: 'Next' } });
+    expect(screen.queryByRole('status')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    expect(await screen.findByText('Enter one or more e-mail addresses, or a webhook URL.')).toBeTruthy();
+    expect(onCreate).toHaveBeenCalledTimes(1);
+  });
+
+  it('selects by category, family and device group when given, and offers groups only with the list', async () => {
+    const onCreate = renderForm(
+      { id: 'r1', webhooks: [] },
+      {
+        families: [{ id: 'malware--dark', name: 'DarkSword' }],
+        groups: [{ id: 'g1', name: 'Executives', watched: true, deviceIds: [] }],
+      },
+    );
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'incident' } });
+    fireEvent.change(screen.getByLabelText('Family'), { target: { value: 'malware--dark' } });
+    fireEvent.change(screen.getByLabelText('Device group'), { target: { value: 'g1' } });
+    fireEvent.change(screen.getByLabelText('Recipients (e-mail)'), { target: { value: 'soc@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add rule' }));
+    await waitFor(() =>
+      expect(onCreate).toHaveBeenCalledWith({
+        name: 'High to the SIEM',
+        minSeverity: 'high',
+        frequency: 'immediate',
+        category: 'incident',
+        familyId: 'malware--dark',
+        groupId: 'g1',
+        recipients: [{ email: 'soc@example.com' }],
+      }),
+    );
+    // The selects start again at "every …".
+    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLSelectElement>('Family').value).toBe('');
+    cleanup();
+    renderForm();
+    expect(screen.queryByLabelText('Device group')).toBeNull();
   });
 });

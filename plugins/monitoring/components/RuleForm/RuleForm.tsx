@@ -5,16 +5,40 @@ import { Field, Form } from 'react-final-form';
 
 import type { MutationResult } from '@core/react/useMutation';
 
-import type { CreatedRule, NewRule } from '../../api/MonitoringApi';
+import type { AlertCategory, CreatedRule, DeviceGroup, Family, NewRule } from '../../api/MonitoringApi';
 import { WebhookSecretNotice } from '../WebhookSecretNotice/WebhookSecretNotice';
 
 interface Values {
   name: string;
   minSeverity: NewRule['minSeverity'];
+  /** '' is every category (family, group): the select's first option. */
+  category: AlertCategory | '';
+  familyId: string;
+  groupId: string;
   frequency: NewRule['frequency'];
   recipients: string;
   webhookUrl: string;
 }
+
+/** The alert categories a rule selects by (the API's), as the page names them. */
+export const CATEGORY_LABELS: Record<AlertCategory, string> = {
+  incident: 'Incidents',
+  finding: 'Findings on watched devices',
+  inspection_failed: 'Failed inspections',
+  stale: 'Stale devices',
+  hunt: 'Hunt matches',
+};
+
+const INITIAL: Values = {
+  name: '',
+  minSeverity: 'high',
+  category: '',
+  familyId: '',
+  groupId: '',
+  frequency: 'immediate',
+  recipients: '',
+  webhookUrl: '',
+};
 
 const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
 
@@ -54,24 +78,41 @@ function recipientsError(v: Partial<Values>): Partial<Record<keyof Values, strin
 }
 
 /**
- * A new rule: which alerts (severity at least), to whom (e-mail addresses, a webhook), how often.
- * A webhook's secret comes back once, after saving: shown until dismissed, never again.
+ * A new rule: which alerts (severity at least, category, family, device group), to whom (e-mail
+ * addresses, a webhook), how often. After it is added the form starts again, untouched (no
+ * errors until the user types or submits again), and says which rule was added. A webhook's
+ * secret comes back once, after saving: shown until dismissed, never again. `groups` is null when
+ * the user may not read device groups (the monitoring admin's): no group field then.
  */
-export function RuleForm({ onCreate }: { onCreate: (rule: NewRule) => Promise<MutationResult<CreatedRule>> }) {
+export function RuleForm({
+  onCreate,
+  families = [],
+  groups = null,
+}: {
+  onCreate: (rule: NewRule) => Promise<MutationResult<CreatedRule>>;
+  families?: readonly Family[];
+  groups?: readonly DeviceGroup[] | null;
+}) {
   const [secrets, setSecrets] = useState<CreatedRule['webhooks']>([]);
+  const [added, setAdded] = useState<string | null>(null);
   return (
     <Form<Values>
-      initialValues={{ name: '', minSeverity: 'high', frequency: 'immediate', recipients: '', webhookUrl: '' }}
+      initialValues={INITIAL}
       validate={(v) => ({
         ...(v.name?.trim() ? {} : { name: 'Name the rule.' }),
         ...recipientsError(v),
       })}
       onSubmit={async (v, form) => {
+        setAdded(null);
         const hook = v.webhookUrl?.trim();
+        const name = v.name.trim();
         const result = await onCreate({
-          name: v.name.trim(),
+          name,
           minSeverity: v.minSeverity,
           frequency: v.frequency,
+          ...(v.category ? { category: v.category } : {}),
+          ...(v.familyId ? { familyId: v.familyId } : {}),
+          ...(v.groupId ? { groupId: v.groupId } : {}),
           recipients: [
             ...(v.recipients?.trim() ? parseRecipients(v.recipients)!.map((email) => ({ email })) : []),
             ...(hook ? [{ webhookUrl: hook }] : []),
@@ -79,7 +120,10 @@ export function RuleForm({ onCreate }: { onCreate: (rule: NewRule) => Promise<Mu
         });
         if (!result.ok) return { [FORM_ERROR]: result.error };
         setSecrets(result.value.webhooks);
-        setTimeout(() => form.reset());
+        setAdded(name);
+        // restart, not reset: reset keeps every field touched by the submit, so the emptied
+        // required fields showed their errors at once.
+        form.restart(INITIAL);
         return undefined;
       }}
       render={({ handleSubmit, submitting, submitError }) => (
@@ -93,7 +137,14 @@ export function RuleForm({ onCreate }: { onCreate: (rule: NewRule) => Promise<Mu
                 helperText={meta.touched && meta.error}
                 intent={meta.touched && meta.error ? 'danger' : 'none'}
               >
-                <InputGroup id="mnt-rule-name" {...input} />
+                <InputGroup
+                  id="mnt-rule-name"
+                  {...input}
+                  onChange={(e) => {
+                    setAdded(null);
+                    input.onChange(e);
+                  }}
+                />
               </FormGroup>
             )}
           </Field>
@@ -108,6 +159,54 @@ export function RuleForm({ onCreate }: { onCreate: (rule: NewRule) => Promise<Mu
               </FormGroup>
             )}
           </Field>
+          <Field name="category">
+            {({ input }) => (
+              <FormGroup label="Category" labelFor="mnt-rule-category">
+                <HTMLSelect id="mnt-rule-category" name={input.name} value={input.value} onChange={input.onChange}>
+                  <option value="">Every category</option>
+                  {(Object.keys(CATEGORY_LABELS) as AlertCategory[]).map((c) => (
+                    <option key={c} value={c}>
+                      {CATEGORY_LABELS[c]}
+                    </option>
+                  ))}
+                </HTMLSelect>
+              </FormGroup>
+            )}
+          </Field>
+          <Field name="familyId">
+            {({ input }) => (
+              <FormGroup
+                label="Family"
+                labelFor="mnt-rule-family"
+                helperText={families.length === 0 ? 'The families of your rule sets appear here.' : undefined}
+              >
+                <HTMLSelect id="mnt-rule-family" name={input.name} value={input.value} onChange={input.onChange}>
+                  <option value="">Every family</option>
+                  {families.map((f) => (
+                    <option key={f.id} value={f.id}>
+                      {f.name}
+                    </option>
+                  ))}
+                </HTMLSelect>
+              </FormGroup>
+            )}
+          </Field>
+          {groups && (
+            <Field name="groupId">
+              {({ input }) => (
+                <FormGroup label="Device group" labelFor="mnt-rule-group">
+                  <HTMLSelect id="mnt-rule-group" name={input.name} value={input.value} onChange={input.onChange}>
+                    <option value="">Every device</option>
+                    {groups.map((g) => (
+                      <option key={g.id} value={g.id}>
+                        {g.name}
+                      </option>
+                    ))}
+                  </HTMLSelect>
+                </FormGroup>
+              )}
+            </Field>
+          )}
           <Field name="frequency">
             {({ input }) => (
               <FormGroup label="How often" labelFor="mnt-rule-frequency">
@@ -147,6 +246,11 @@ export function RuleForm({ onCreate }: { onCreate: (rule: NewRule) => Promise<Mu
             )}
           </Field>
           {submitError && <Callout intent="danger">{submitError}</Callout>}
+          {added && !submitError && (
+            <Callout intent="success" role="status">
+              Rule “{added}” added.
+            </Callout>
+          )}
           <Button type="submit" intent="primary" text="Add rule" loading={submitting} />
         </form>
       )}

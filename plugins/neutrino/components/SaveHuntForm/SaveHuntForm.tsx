@@ -5,14 +5,21 @@ import { Field, Form } from 'react-final-form';
 
 import type { MutationResult } from '@core/react/useMutation';
 
-/** A name and Save: the hunt (or sweep) then runs on every new inspection and daily. */
+/**
+ * A name and a button: by default Save, the hunt (or sweep) then runs on every new inspection and
+ * daily. The field is labelled by what it names (a hunt, a sweep, a rule set).
+ */
 export function SaveHuntForm({
   onSave,
   label = 'Save hunt',
+  fieldLabel = 'Hunt name',
+  placeholder = 'Name, e.g. helperd anywhere',
   saved = 'Saved: it runs again on every new inspection (see Saved hunts).',
 }: {
   onSave(name: string): Promise<MutationResult<unknown>>;
   label?: string;
+  fieldLabel?: string;
+  placeholder?: string;
   saved?: string | null;
 }) {
   // Kept here: the form restarts after a save, which clears final-form's own submitSucceeded.
@@ -34,9 +41,7 @@ export function SaveHuntForm({
         <form aria-label={label} onSubmit={handleSubmit} className="neutrino-save">
           <ControlGroup>
             <Field<string> name="name">
-              {({ input }) => (
-                <InputGroup aria-label="Hunt name" placeholder="Name, e.g. helperd anywhere" {...input} />
-              )}
+              {({ input }) => <InputGroup aria-label={fieldLabel} placeholder={placeholder} {...input} />}
             </Field>
             <Button type="submit" text={label} disabled={submitting || invalid} />
           </ControlGroup>

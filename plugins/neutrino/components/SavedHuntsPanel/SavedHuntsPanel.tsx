@@ -10,8 +10,8 @@ import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import { NeutrinoApiToken, type SavedHunt } from '../../api/NeutrinoApi';
 import { neutrinoKeys } from '../../hooks/neutrinoKeys';
-import type { NeutrinoAccess } from '../../neutrinoAccess';
 import { MODE_LABELS } from '../../logic/kinds';
+import type { NeutrinoAccess } from '../../neutrinoAccess';
 import { DeviceName } from '../DeviceName/DeviceName';
 
 const describeHunt = (h: SavedHunt) =>

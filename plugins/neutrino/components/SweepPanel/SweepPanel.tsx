@@ -20,10 +20,10 @@ import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
-import { type IndicatorType, NeutrinoApiToken, type SweepBody } from '../../api/NeutrinoApi';
+import { type IndicatorType, NeutrinoApiToken, type SweepBody, type SweepRuleSet } from '../../api/NeutrinoApi';
 import { neutrinoKeys } from '../../hooks/neutrinoKeys';
-import type { NeutrinoAccess } from '../../neutrinoAccess';
 import { INDICATOR_LABELS } from '../../logic/kinds';
+import type { NeutrinoAccess } from '../../neutrinoAccess';
 import { DeviceName } from '../DeviceName/DeviceName';
 import { SaveHuntForm } from '../SaveHuntForm/SaveHuntForm';
 
@@ -40,6 +40,15 @@ export function sweepBodyOf(text: string, type: IndicatorType): SweepBody {
   return { values: trimmed, type };
 }
 
+/** What turning a sweep into a rule set did, as the API said it: nothing is called created unless it was. */
+export function ruleSetOutcome({ status, ruleSet }: SweepRuleSet): string {
+  if (status === 'created')
+    return `Rule set “${ruleSet.name}” created: gluon matches it on every inspection from now on.`;
+  if (status === 'updated')
+    return `Rule set “${ruleSet.name}” updated: gluon matches its indicators again and on every inspection from now on.`;
+  return `Rule set “${ruleSet.name}” unchanged: it is already up to date, nothing was created.`;
+}
+
 /** Retro-hunt: which devices ever observed any of these indicators, by the matching rules of inspections. */
 export function SweepPanel({ access }: { access: NeutrinoAccess }) {
   const api = useService(NeutrinoApiToken);
@@ -49,21 +58,21 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
   const [fileName, setFileName] = useState<string | null>(null);
   const [swept, setSwept] = useState<SweepBody | null>(null);
   const sweep = useMutation((body: SweepBody) => api.sweep(body), { describe: errorText });
-  const ruleSet = useMutation(
-    (body: SweepBody, name: string) => api.sweepIntoRuleSet('bundle' in body ? body : { ...body, name }),
-    { describe: errorText },
-  );
+  // The typed name names the rule set, a bundle's too.
+  const ruleSet = useMutation((body: SweepBody, name: string) => api.sweepIntoRuleSet({ ...body, name }), {
+    describe: errorText,
+  });
   const save = useMutation((body: SweepBody, name: string) => api.saveHunt({ name, sweep: body }), {
     describe: errorText,
     invalidates: [neutrinoKeys.savedHunts()],
   });
   const [result, setResult] = useState<Awaited<ReturnType<typeof api.sweep>> | null>(null);
-  const [ruleSetName, setRuleSetName] = useState<string | null>(null);
+  const [ruleSetDone, setRuleSetDone] = useState<SweepRuleSet | null>(null);
   const lines = text.trim() === '' || text.trim().startsWith('{') ? 0 : text.trim().split(/\r?\n/).length;
 
   const run = async () => {
     const body = sweepBodyOf(text, type);
-    setRuleSetName(null);
+    setRuleSetDone(null);
     const answer = await sweep.run(body);
     if (answer.ok) {
       setResult(answer.value);
@@ -167,21 +176,31 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
             <>
               <SaveHuntForm
                 label="Turn into a rule set"
+                fieldLabel="Rule set name"
+                placeholder="Name, e.g. Helper campaign"
                 saved={null}
                 onSave={async (name) => {
+                  setRuleSetDone(null);
                   const done = await ruleSet.run(swept, name);
-                  if (done.ok) setRuleSetName(done.value.ruleSet.name);
+                  if (done.ok) setRuleSetDone(done.value);
                   return done;
                 }}
               />
-              {ruleSetName && (
-                <Callout intent={Intent.SUCCESS}>
-                  Rule set “{ruleSetName}” created: gluon matches it on every inspection from now on.
+              {ruleSetDone && (
+                <Callout intent={ruleSetDone.status === 'unchanged' ? Intent.PRIMARY : Intent.SUCCESS}>
+                  {ruleSetOutcome(ruleSetDone)}
                 </Callout>
               )}
             </>
           )}
-          {access.save && <SaveHuntForm label="Save sweep" onSave={(name) => save.run(swept, name)} />}
+          {access.save && (
+            <SaveHuntForm
+              label="Save sweep"
+              fieldLabel="Sweep name"
+              placeholder="Name, e.g. helper indicators"
+              onSave={(name) => save.run(swept, name)}
+            />
+          )}
         </div>
       )}
     </div>

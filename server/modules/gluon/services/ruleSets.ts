@@ -83,7 +83,7 @@ async function insertIndicators(q: Queryable, ruleSetId: string, indicators: Ind
  */
 export async function importRuleSet(
   db: Database,
-  input: { tenantId: string; userId: string | null; bundle: string | Buffer; fileName?: string },
+  input: { tenantId: string; userId: string | null; bundle: string | Buffer; fileName?: string; name?: string },
 ): Promise<{ ruleSet: RuleSetSummary; status: ImportStatus }> {
   let parsed;
   try {
@@ -103,14 +103,17 @@ export async function importRuleSet(
     perFamily.set(f.id, f);
   }
   const families = [...perFamily.values()].filter((f) => f.indicators > 0);
+  // A name the importer typed (neutrino's sweep) wins over the bundle's own.
+  const name = input.name?.trim() || parsed.name;
   const status = await db.tx(async (q) => {
-    const [existing] = await q.query<{ id: string; digest: string }>(
-      'SELECT id, digest FROM gluon_rule_sets WHERE tenant_id = $1 AND bundle_id = $2 FOR UPDATE',
+    const [existing] = await q.query<{ id: string; digest: string; name: string }>(
+      'SELECT id, digest, name FROM gluon_rule_sets WHERE tenant_id = $1 AND bundle_id = $2 FOR UPDATE',
       [input.tenantId, parsed.id],
     );
-    if (existing?.digest === parsed.digest) return { id: existing.id, status: 'unchanged' as const };
+    if (existing?.digest === parsed.digest && existing.name === name)
+      return { id: existing.id, status: 'unchanged' as const };
     const values = [
-      parsed.name,
+      name,
       parsed.version,
       parsed.author ?? null,
       parsed.digest,

@@ -5,7 +5,7 @@ import { bearerSecurity, errors } from '../../../schemas';
 import { deviceRiskSchema, overviewSchema } from '../schemas';
 import { listDeviceRisk } from '../services/deviceRisk';
 import type { MonitoringContext } from '../services/monitoringContext';
-import { getOverview } from '../services/overview';
+import { getOverview, OVERVIEW_DAYS } from '../services/overview';
 
 /** The overview's numbers and each device's risk level (monitoring access). */
 export const overviewRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = async (app, { monitoring }) => {
@@ -21,7 +21,14 @@ export const overviewRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
         security: bearerSecurity,
         querystring: {
           type: 'object',
-          properties: { days: { type: 'integer', enum: [30, 90], default: 30 } },
+          properties: {
+            days: {
+              type: 'integer',
+              enum: OVERVIEW_DAYS,
+              default: 30,
+              description: 'The period the per-day series span, ending today (UTC): 7, 30 or 90 days.',
+            },
+          },
           additionalProperties: false,
         },
         response: { 200: overviewSchema, ...errors(400, 401, 403) },

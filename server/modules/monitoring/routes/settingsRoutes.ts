@@ -3,10 +3,12 @@ import { canConfigureMonitoring, canManageMonitoringResources } from '@common/mo
 import { HttpError } from '../../../contracts';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
+import { ruleSetFamilies } from '../../gluon/public';
 import {
   deliverySchema,
   deviceGroupBody,
   deviceGroupSchema,
+  familySchema,
   idParams,
   pageProps,
   resubscribeBody,
@@ -82,6 +84,19 @@ export const settingsRoutes: RoutePlugin<{ monitoring: MonitoringContext }> = as
       });
       return reply.code(201).send(rule);
     },
+  );
+
+  app.get(
+    '/monitoring-backend/families',
+    {
+      preHandler: configure,
+      schema: {
+        summary: "The families a rule can select: those the tenant's rule sets name, by name.",
+        security: bearerSecurity,
+        response: { 200: list(familySchema), ...errors(401, 403) },
+      } as const,
+    },
+    async (request) => ruleSetFamilies(app.db, request.auth.tenantId),
   );
 
   app.delete(

@@ -3,6 +3,9 @@ import { fleetActivityPerDay, openIncidentFamilies, staleDeviceCount } from '../
 import type { MonitoringOverview } from '../schemas';
 import { listDeviceRisk, RISK_LEVELS, type RiskLevel } from './deviceRisk';
 
+/** The overview's periods (the console's range picker): a week, a month, a quarter. */
+export const OVERVIEW_DAYS = [7, 30, 90] as const;
+
 /**
  * The fleet at a glance (monitoring's overview): devices by risk level, incidents opened and
  * resolved per day, inspections (files) and matchings again per day, the families on most devices, stale devices.

@@ -36,16 +36,20 @@ export const sweepRoutes: RoutePlugin = async (app) => {
       bodyLimit,
       schema: {
         summary:
-          "Turns a sweep into a gluon rule set (gluon's import: it then keeps watching every inspection). Needs gln#cfg#w or rw too.",
+          "Turns a sweep into a gluon rule set named `name` (gluon's import: it then keeps watching every inspection). A bundle swept again is its rule set: `updated` (201) when its indicators or the name changed, `unchanged` (200) when nothing did. Needs gln#cfg#w or rw too.",
         security: bearerSecurity,
         body: sweepBody,
         response: {
+          // As gluon's import: 200 when the same indicators under the same name are there already.
+          200: {
+            type: 'object',
+            properties: { ruleSet: ruleSetSchema, status: { type: 'string', enum: ['unchanged'] } },
+            required: ['ruleSet', 'status'],
+            additionalProperties: false,
+          },
           201: {
             type: 'object',
-            properties: {
-              ruleSet: ruleSetSchema,
-              status: { type: 'string', enum: ['created', 'updated', 'unchanged'] },
-            },
+            properties: { ruleSet: ruleSetSchema, status: { type: 'string', enum: ['created', 'updated'] } },
             required: ['ruleSet', 'status'],
             additionalProperties: false,
           },
@@ -55,7 +59,8 @@ export const sweepRoutes: RoutePlugin = async (app) => {
     },
     async (request, reply) => {
       const auth = request.auth;
-      const text = sweepBundleText(sweepInputOf(request.body));
+      const input = sweepInputOf(request.body);
+      const text = sweepBundleText(input);
       // The sweep's own bounds first (values, lengths), then gluon's import of the same text.
       parseSweep(text);
       const { ruleSet, status } = await importRuleSet(app.db, {
@@ -63,6 +68,7 @@ export const sweepRoutes: RoutePlugin = async (app) => {
         userId: auth.userId,
         bundle: text,
         fileName: 'sweep.stix2',
+        ...(input.name ? { name: input.name } : {}),
       });
       await app.audit({
         tenantId: auth.tenantId,
@@ -73,7 +79,8 @@ export const sweepRoutes: RoutePlugin = async (app) => {
         ip: request.ip,
       });
       // Stored observations are matched again by gluon's worker, as after any import.
-      if (status !== 'unchanged') await enqueueTenantRescan(app.db, auth.tenantId);
+      if (status === 'unchanged') return reply.code(200).send({ ruleSet, status });
+      await enqueueTenantRescan(app.db, auth.tenantId);
       return reply.code(201).send({ ruleSet, status });
     },
   );

@@ -8,7 +8,7 @@ import {
 } from '../../inspection/public';
 import type { SweepDevice, SweepMatch, SweepResult } from '../schemas';
 import { escapeLike, SEEN_FIRST, SEEN_LAST } from './huntQuery';
-import { parseSweep, sweepBundleText, type SweepInput } from './sweepInput';
+import { parseSweep, quoted, sweepBundleText, type SweepInput } from './sweepInput';
 import { withTimeBudget } from './timeBudget';
 
 /** Candidate observations read for one sweep; more means the values are too common to sweep for. */
@@ -137,7 +137,7 @@ export async function sweep(db: Database, tenantId: string, input: SweepInput): 
   return {
     indicators: parsed.indicators.length,
     matchedIndicators: new Set(matches.map((m) => m.indicator.id)).size,
-    unsupported: parsed.unsupported.map((u) => ({ pattern: u.pattern, reason: u.reason })),
+    unsupported: parsed.unsupported.map((u) => ({ pattern: quoted(u.pattern), reason: u.reason })),
     devices,
   };
 }

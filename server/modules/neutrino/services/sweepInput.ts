@@ -4,6 +4,7 @@ import { HttpError } from '../../../contracts';
 import {
   INDICATOR_TYPES,
   type IndicatorType,
+  MAX_PATTERN_VALUE_CHARS,
   parseStixBundle,
   type RuleSet,
   StixImportError,
@@ -13,8 +14,17 @@ import {
 export const MAX_SWEEP_VALUES = 10_000;
 /** Each value is looked up by its trigrams: shorter ones would read every observation. */
 export const MIN_SWEEP_VALUE_CHARS = 3;
+/** The longest value a sweep takes: gluon's bound on an indicator value, so a sweep can become a rule set. */
+export const MAX_SWEEP_VALUE_CHARS = MAX_PATTERN_VALUE_CHARS;
+/** How much of a refused pattern an error quotes: a refusal never echoes a whole (possibly huge) value. */
+const QUOTED_CHARS = 60;
 
-export type SweepInput = { bundle: string } | { values: string; type: IndicatorType; name?: string };
+const fmt = (n: number) => n.toLocaleString('en-US');
+/** A pattern as an answer quotes it: its first characters, an ellipsis when cut. */
+export const quoted = (text: string) => (text.length > QUOTED_CHARS ? `${text.slice(0, QUOTED_CHARS)}…` : text);
+
+/** `name`, when given, names the rule set a sweep becomes (a bundle's own name otherwise). */
+export type SweepInput = { bundle: string; name?: string } | { values: string; type: IndicatorType; name?: string };
 
 /** STIX's string escaping inside a pattern: `\` and `'` get a backslash. */
 const stixString = (value: string) => value.replace(/[\\']/g, (c) => `\\${c}`);
@@ -25,10 +35,15 @@ const stixString = (value: string) => value.replace(/[\\']/g, (c) => `\\${c}`);
  */
 export function bundleOfValues(values: string, type: IndicatorType, name = 'Sweep'): string {
   if (!INDICATOR_TYPES.includes(type)) throw new HttpError(400, `Unknown indicator type ${type}.`);
-  const lines = values
-    .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !l.startsWith('#'));
+  const all = values.split(/\r?\n/).map((l) => l.trim());
+  // Told by its line, never quoted: the value may be 100 KB, and an error is shown whole.
+  const long = all.findIndex((l) => l.length > MAX_SWEEP_VALUE_CHARS);
+  if (long >= 0)
+    throw new HttpError(
+      400,
+      `A value is longer than ${fmt(MAX_SWEEP_VALUE_CHARS)} characters (line ${fmt(long + 1)}); indicator values are short.`,
+    );
+  const lines = all.filter((l) => l !== '' && !l.startsWith('#'));
   if (lines.length === 0) throw new HttpError(400, 'Paste at least one value, one per line.');
   if (lines.length > MAX_SWEEP_VALUES)
     throw new HttpError(
@@ -87,7 +102,7 @@ export function parseSweep(bundleText: string): RuleSet {
     throw error;
   }
   if (parsed.indicators.length === 0) {
-    const reasons = parsed.unsupported.slice(0, 3).map((u) => `${u.pattern || u.id}: ${u.reason}`);
+    const reasons = parsed.unsupported.slice(0, 3).map((u) => `${quoted(u.pattern || u.id)}: ${u.reason}`);
     throw new HttpError(400, `No indicator to sweep for${reasons.length ? ` (${reasons.join('; ')})` : ''}.`);
   }
   if (parsed.indicators.length > MAX_SWEEP_VALUES) {
@@ -114,7 +129,7 @@ export function sweepInputOf(body: {
 }): SweepInput {
   if (body.bundle !== undefined && body.values !== undefined)
     throw new HttpError(400, 'Give a STIX bundle or a list of values, not both.');
-  if (body.bundle !== undefined) return { bundle: body.bundle };
+  if (body.bundle !== undefined) return { bundle: body.bundle, ...(body.name ? { name: body.name } : {}) };
   if (body.values === undefined) throw new HttpError(400, 'Give a STIX bundle or a list of values.');
   if (!body.type) throw new HttpError(400, 'Say what the values are (process name, domain, path…).');
   return { values: body.values, type: body.type, ...(body.name ? { name: body.name } : {}) };
