@@ -1242,6 +1242,7 @@ export interface paths {
                             items: {
                                 buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
+                                displayName: string;
                                 id: string;
                                 inspections: number;
                                 lastInspectionAt: string | null;
@@ -1346,6 +1347,7 @@ export interface paths {
                             device: {
                                 buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
+                                displayName: string;
                                 id: string;
                                 inspections: number;
                                 lastInspectionAt: string | null;
@@ -1363,6 +1365,7 @@ export interface paths {
                             incidents: {
                                 activeFindings: number;
                                 createdAt: string;
+                                deviceDisplayName: string;
                                 deviceId: string;
                                 deviceName: string;
                                 familyId: string;
@@ -2147,6 +2150,7 @@ export interface paths {
                             device: {
                                 buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
+                                displayName: string;
                                 id: string;
                                 inspections: number;
                                 lastInspectionAt: string | null;
@@ -2695,6 +2699,7 @@ export interface paths {
                             incident: {
                                 activeFindings: number;
                                 createdAt: string;
+                                deviceDisplayName: string;
                                 deviceId: string;
                                 deviceName: string;
                                 evidence: {
@@ -2850,6 +2855,7 @@ export interface paths {
                             items: {
                                 activeFindings: number;
                                 createdAt: string;
+                                deviceDisplayName: string;
                                 deviceId: string;
                                 deviceName: string;
                                 familyId: string;
@@ -2944,6 +2950,7 @@ export interface paths {
                         "application/json": {
                             activeFindings: number;
                             createdAt: string;
+                            deviceDisplayName: string;
                             deviceId: string;
                             deviceName: string;
                             evidence: {
@@ -3092,6 +3099,7 @@ export interface paths {
                         "application/json": {
                             activeFindings: number;
                             createdAt: string;
+                            deviceDisplayName: string;
                             deviceId: string;
                             deviceName: string;
                             evidence: {
@@ -3237,6 +3245,7 @@ export interface paths {
                             };
                             latestInspections: {
                                 createdAt: string;
+                                deviceDisplayName: string | null;
                                 deviceId: string | null;
                                 deviceName: string | null;
                                 fileName: string | null;
@@ -3913,6 +3922,7 @@ export interface paths {
                             /** UploadItem */
                             upload: {
                                 createdAt: string;
+                                deviceDisplayName: string | null;
                                 deviceId: string | null;
                                 deviceName: string | null;
                                 error: string | null;
@@ -4148,6 +4158,7 @@ export interface paths {
                         "application/json": {
                             items: {
                                 createdAt: string;
+                                deviceDisplayName: string | null;
                                 deviceId: string | null;
                                 deviceName: string | null;
                                 error: string | null;
@@ -4243,6 +4254,7 @@ export interface paths {
                             /** UploadItem */
                             upload: {
                                 createdAt: string;
+                                deviceDisplayName: string | null;
                                 deviceId: string | null;
                                 deviceName: string | null;
                                 error: string | null;
@@ -4496,6 +4508,7 @@ export interface paths {
                             items: {
                                 /** @enum {string} */
                                 category: "incident" | "finding" | "inspection_failed" | "stale" | "hunt";
+                                deviceDisplayName: string | null;
                                 deviceId: string | null;
                                 deviceName: string | null;
                                 familyId: string | null;
@@ -4606,6 +4619,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             category: "incident" | "finding" | "inspection_failed" | "stale" | "hunt";
+                            deviceDisplayName: string | null;
                             deviceId: string | null;
                             deviceName: string | null;
                             familyId: string | null;
@@ -5135,6 +5149,7 @@ export interface paths {
                         "application/json": {
                             devices: {
                                 deviceId: string;
+                                displayName: string;
                                 lastInspectionAt: string | null;
                                 name: string;
                                 openIncidents: number;
@@ -5579,6 +5594,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdBy: string | null;
+                            deviceDisplayName: string | null;
                             deviceId: string | null;
                             deviceName: string | null;
                             endsAt: string;
@@ -5983,6 +5999,7 @@ export interface paths {
                         "application/json": {
                             devices: {
                                 device: {
+                                    displayName: string;
                                     id: string;
                                     name: string;
                                     platform: string;
@@ -6187,6 +6204,7 @@ export interface paths {
                         "application/json": {
                             items: {
                                 device: {
+                                    displayName: string;
                                     id: string;
                                     modelCode: string | null;
                                     name: string;
@@ -6704,6 +6722,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdAt: string;
+                            deviceDisplayName: string;
                             deviceId: string;
                             deviceName: string;
                             id: string;
@@ -6815,6 +6834,7 @@ export interface paths {
                         "application/json": {
                             devices: {
                                 device: {
+                                    displayName: string;
                                     id: string;
                                     name: string;
                                     platform: string;

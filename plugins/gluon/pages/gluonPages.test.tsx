@@ -28,6 +28,7 @@ const upload = (over: Partial<Upload>): Upload => ({
   error: null,
   deviceId: 'd-1',
   deviceName: 'iPhone14,2',
+  deviceDisplayName: 'iPhone 13 Pro',
   findings: 2,
   createdAt: NOW,
   finishedAt: NOW,
@@ -101,6 +102,7 @@ describe('upload page', () => {
           progress: 0,
           deviceId: null,
           deviceName: null,
+          deviceDisplayName: null,
           findings: 0,
           finishedAt: null,
         });
@@ -151,6 +153,7 @@ describe('gluon root', () => {
           {
             id: 'd-1',
             name: 'iPhone14,2 · c0ffee00',
+            displayName: 'iPhone 13 Pro · c0ffee00',
             modelCode: 'iPhone14,2',
             osVersion: 'iPhone OS 16.5 (20F66)',
             crashReporterKey: 'k',
@@ -162,6 +165,7 @@ describe('gluon root', () => {
           {
             id: 'd-2',
             name: 'Pixel 8 · 3a51',
+            displayName: 'Pixel 8 · 3a51',
             modelCode: 'Pixel 8',
             osVersion: '14',
             crashReporterKey: null,
@@ -195,6 +199,7 @@ describe('gluon root', () => {
     const devices = Array.from({ length: 65 }, (_, i) => ({
       id: `d-${i}`,
       name: `Phone ${i}`,
+      displayName: `Phone ${i}`,
       modelCode: null,
       osVersion: null,
       crashReporterKey: null,
@@ -243,6 +248,7 @@ const detail: DeviceDetail = {
   device: {
     id: 'd-1',
     name: 'iPhone14,2 · c0ffee00',
+    displayName: 'iPhone 13 Pro · c0ffee00',
     modelCode: 'iPhone14,2',
     osVersion: 'iPhone OS 16.5',
     crashReporterKey: 'k',
@@ -282,6 +288,7 @@ const detail: DeviceDetail = {
       id: 'i-1',
       deviceId: 'd-1',
       deviceName: 'iPhone',
+      deviceDisplayName: 'iPhone',
       familyId: 'm-1',
       familyName: 'DarkSword',
       state: 'open',

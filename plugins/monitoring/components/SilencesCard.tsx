@@ -20,13 +20,13 @@ interface SilenceValues {
 
 /** What a silence mutes, in words: a rule, a device, or one rule for one device. */
 export function silenceSubject(
-  s: Pick<Silence, 'ruleId' | 'deviceId' | 'deviceName'>,
+  s: Pick<Silence, 'ruleId' | 'deviceId' | 'deviceDisplayName'>,
   rules: readonly Pick<Rule, 'id' | 'name'>[],
 ): string {
   const rule = s.ruleId ? `Rule "${rules.find((r) => r.id === s.ruleId)?.name ?? 'deleted rule'}"` : null;
-  const device = s.deviceId ? `device ${s.deviceName ?? s.deviceId}` : null;
+  const device = s.deviceId ? `device ${s.deviceDisplayName ?? s.deviceId}` : null;
   if (rule && device) return `${rule} for ${device}`;
-  return rule ?? `Device ${s.deviceName ?? s.deviceId}`;
+  return rule ?? `Device ${s.deviceDisplayName ?? s.deviceId}`;
 }
 
 /** The one device id in the field (an id or a device page's address), else null. */

@@ -3,7 +3,6 @@ import '../monitoring.css';
 import { Button, Callout, Classes, H2, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 
-import { deviceDisplayName } from '@common/devices/appleModels';
 import { gluonPaths } from '@common/gluon/paths';
 import { canConfigureMonitoring } from '@common/monitoring/access';
 import { monitoringPaths } from '@common/monitoring/paths';
@@ -145,9 +144,7 @@ export default function AlertsPage(_props: PageProps) {
                     </td>
                     <td>
                       {a.deviceId ? (
-                        <MonitoringLink to={gluonPaths.device(a.deviceId)}>
-                          {a.deviceName && deviceDisplayName(a.deviceName)}
-                        </MonitoringLink>
+                        <MonitoringLink to={gluonPaths.device(a.deviceId)}>{a.deviceDisplayName}</MonitoringLink>
                       ) : (
                         '—'
                       )}
@@ -155,7 +152,7 @@ export default function AlertsPage(_props: PageProps) {
                         <div>
                           <MonitoringLink
                             to={monitoringPaths.settings({ muteDevice: a.deviceId })}
-                            label={`Mute ${a.deviceName ?? 'device'}`}
+                            label={`Mute ${a.deviceDisplayName ?? 'device'}`}
                           >
                             Mute
                           </MonitoringLink>

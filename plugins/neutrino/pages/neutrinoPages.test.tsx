@@ -15,7 +15,7 @@ beforeAll(async () => {
 
 const SEEN = '2026-03-10T10:00:00.000Z';
 const hit = (id: string, name: string): DeviceHits => ({
-  device: { id, name, platform: 'ios', modelCode: null, osVersion: null },
+  device: { id, name, displayName: name, platform: 'ios', modelCode: null, osVersion: null },
   firstSeen: SEEN,
   lastSeen: SEEN,
   observations: 1,
@@ -109,7 +109,7 @@ describe('/neutrino sweep', () => {
     unsupported: [],
     devices: [
       {
-        device: { id: 'd-1', name: 'iPhone A', platform: 'ios' },
+        device: { id: 'd-1', name: 'iPhone A', displayName: 'iPhone A', platform: 'ios' },
         firstSeen: SEEN,
         lastSeen: SEEN,
         matchCount: 1,
@@ -183,7 +183,7 @@ describe('campaigns and saved hunts', () => {
         lastSeen: SEEN,
         devices: [
           {
-            device: { id: 'd-1', name: 'iPhone A', platform: 'ios' },
+            device: { id: 'd-1', name: 'iPhone A', displayName: 'iPhone A', platform: 'ios' },
             firstSeen: SEEN,
             lastSeen: SEEN,
             sightings: 2,
@@ -221,6 +221,7 @@ describe('campaigns and saved hunts', () => {
           id: 'm-1',
           deviceId: 'd-3',
           deviceName: 'Pixel C',
+          deviceDisplayName: 'Pixel C',
           inspectionId: 'i-9',
           kind: 'process',
           value: 'helperd',
