@@ -1685,6 +1685,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -2640,6 +2653,19 @@ export interface paths {
                 };
                 /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
                 404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4034,6 +4060,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
             };
         };
         delete?: never;
@@ -4355,6 +4394,19 @@ export interface paths {
                 };
                 /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -88,6 +88,22 @@ describe('upload page', () => {
     expect(screen.getAllByTestId('upload-file')[0]!.textContent).not.toContain('inspection queued');
   });
 
+  it("shows the server's message when file storage is down (503), not a generic failure", async () => {
+    host('/gluon/upload', ['gln#upl#rw'], {
+      getUploads: async () => ({ items: [], total: 0, page: 0, size: 20 }),
+      upload: async () => {
+        throw apiFailure(503, 'File storage is unavailable; try again in a minute');
+      },
+    });
+    expect(await screen.findByText('No upload yet.')).toBeTruthy();
+    const file = new File([new Uint8Array([1])], 'sysdiagnose.tar.gz', { type: 'application/gzip' });
+    await userEvent.upload(screen.getByTestId('upload-input'), [file], { applyAccept: false });
+    await waitFor(() => expect(screen.getByTestId('upload-file').dataset.status).toBe('error'));
+    expect(screen.getByTestId('upload-file').textContent).toContain(
+      'File storage is unavailable; try again in a minute',
+    );
+  });
+
   it('an upload sent while an older page of recent uploads is shown goes back to the first page and follows its inspection', async () => {
     let all: Upload[] = Array.from({ length: 25 }, (_, i) =>
       upload({ inspectionId: `n-${i + 10}`, fileName: `f${i + 10}.ips` }),
