@@ -3,6 +3,7 @@ import { Trash } from '@blueprintjs/icons';
 import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';
 
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { MutationResult } from '@core/react/useMutation';
 
 import type { NewSilence, Rule, Silence } from '../api/MonitoringApi';
@@ -46,6 +47,8 @@ export function SilencesCard(props: {
   onCreate: (s: NewSilence) => Promise<MutationResult<string>>;
   onDelete: (id: string) => void;
 }) {
+  // Dates in the Options time zone and date format (spec §4).
+  const when = useDateTimeFormatter();
   const initial: SilenceValues = {
     target: props.muteDevice || props.rules.length === 0 ? 'device' : 'rule',
     ruleId: props.rules[0]?.id ?? '',
@@ -62,7 +65,7 @@ export function SilencesCard(props: {
         <ul className="monitoring-list">
           {props.silences.map((s) => (
             <li key={s.id}>
-              {silenceSubject(s, props.rules)} until {new Date(s.endsAt).toLocaleString()}: {s.reason}{' '}
+              {silenceSubject(s, props.rules)} until {when(s.endsAt)}: {s.reason}{' '}
               <Button
                 size="small"
                 variant="minimal"

@@ -6,6 +6,7 @@ import { Download } from '@blueprintjs/icons';
 import { gluonPaths } from '@common/gluon/paths';
 import { canConfigureMonitoring } from '@common/monitoring/access';
 import { monitoringPaths } from '@common/monitoring/paths';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
@@ -32,10 +33,10 @@ function alertTarget(a: Alert): string | null {
   return null;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString();
-
 /** /monitoring/alerts: filter, sort and page on the server; change status; export CSV. */
 export default function AlertsPage(_props: PageProps) {
+  // Dates in the Options time zone and date format (spec §4), as every page shows them.
+  const when = useDateTimeFormatter();
   const { query, filter, setPage, alerts, setStatus, exportCsv } = useAlerts();
   // Silences are part of the rules' configuration: only those who may change them are offered "Mute".
   const mayMute = canConfigureMonitoring(useService(PermissionsServiceToken).perms());
