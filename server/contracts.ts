@@ -199,6 +199,22 @@ export class HttpError extends Error {
   }
 }
 
+/**
+ * Something the API depends on is down (the object store): a 503 whose message the console shows,
+ * with `Retry-After` (plugins/errorHandler.ts). `details` are what the log line says about the
+ * failure, chosen by the thrower so that no secret (a signed URL, a credential) is logged.
+ */
+export class ServiceUnavailable extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterS: number,
+    readonly details: Readonly<Record<string, string | number | null>> = {},
+  ) {
+    super(503, message);
+    this.name = 'ServiceUnavailable';
+  }
+}
+
 /** The 401 message of `tokens.verify` for an expired token (routes with links turn it into their own wording). */
 export const TOKEN_EXPIRED = 'Token expired';
 

@@ -1242,6 +1242,7 @@ export interface paths {
                             items: {
                                 buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
+                                displayName: string;
                                 id: string;
                                 inspections: number;
                                 lastInspectionAt: string | null;
@@ -1346,6 +1347,7 @@ export interface paths {
                             device: {
                                 buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
+                                displayName: string;
                                 id: string;
                                 inspections: number;
                                 lastInspectionAt: string | null;
@@ -1363,6 +1365,7 @@ export interface paths {
                             incidents: {
                                 activeFindings: number;
                                 createdAt: string;
+                                deviceDisplayName: string;
                                 deviceId: string;
                                 deviceName: string;
                                 familyId: string;
@@ -1671,6 +1674,19 @@ export interface paths {
                 };
                 /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -2147,6 +2163,7 @@ export interface paths {
                             device: {
                                 buildFingerprint?: string | null;
                                 crashReporterKey: string | null;
+                                displayName: string;
                                 id: string;
                                 inspections: number;
                                 lastInspectionAt: string | null;
@@ -2647,6 +2664,19 @@ export interface paths {
                         };
                     };
                 };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
             };
         };
         put?: never;
@@ -2695,6 +2725,7 @@ export interface paths {
                             incident: {
                                 activeFindings: number;
                                 createdAt: string;
+                                deviceDisplayName: string;
                                 deviceId: string;
                                 deviceName: string;
                                 evidence: {
@@ -2850,6 +2881,7 @@ export interface paths {
                             items: {
                                 activeFindings: number;
                                 createdAt: string;
+                                deviceDisplayName: string;
                                 deviceId: string;
                                 deviceName: string;
                                 familyId: string;
@@ -2944,6 +2976,7 @@ export interface paths {
                         "application/json": {
                             activeFindings: number;
                             createdAt: string;
+                            deviceDisplayName: string;
                             deviceId: string;
                             deviceName: string;
                             evidence: {
@@ -3092,6 +3125,7 @@ export interface paths {
                         "application/json": {
                             activeFindings: number;
                             createdAt: string;
+                            deviceDisplayName: string;
                             deviceId: string;
                             deviceName: string;
                             evidence: {
@@ -3237,6 +3271,7 @@ export interface paths {
                             };
                             latestInspections: {
                                 createdAt: string;
+                                deviceDisplayName: string | null;
                                 deviceId: string | null;
                                 deviceName: string | null;
                                 fileName: string | null;
@@ -3913,6 +3948,7 @@ export interface paths {
                             /** UploadItem */
                             upload: {
                                 createdAt: string;
+                                deviceDisplayName: string | null;
                                 deviceId: string | null;
                                 deviceName: string | null;
                                 error: string | null;
@@ -4013,6 +4049,19 @@ export interface paths {
                 };
                 /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
                 429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4148,6 +4197,7 @@ export interface paths {
                         "application/json": {
                             items: {
                                 createdAt: string;
+                                deviceDisplayName: string | null;
                                 deviceId: string | null;
                                 deviceName: string | null;
                                 error: string | null;
@@ -4243,6 +4293,7 @@ export interface paths {
                             /** UploadItem */
                             upload: {
                                 createdAt: string;
+                                deviceDisplayName: string | null;
                                 deviceId: string | null;
                                 deviceName: string | null;
                                 error: string | null;
@@ -4343,6 +4394,19 @@ export interface paths {
                 };
                 /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
                 422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                503: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -4496,6 +4560,7 @@ export interface paths {
                             items: {
                                 /** @enum {string} */
                                 category: "incident" | "finding" | "inspection_failed" | "stale" | "hunt";
+                                deviceDisplayName: string | null;
                                 deviceId: string | null;
                                 deviceName: string | null;
                                 familyId: string | null;
@@ -4606,6 +4671,7 @@ export interface paths {
                         "application/json": {
                             /** @enum {string} */
                             category: "incident" | "finding" | "inspection_failed" | "stale" | "hunt";
+                            deviceDisplayName: string | null;
                             deviceId: string | null;
                             deviceName: string | null;
                             familyId: string | null;
@@ -5135,6 +5201,7 @@ export interface paths {
                         "application/json": {
                             devices: {
                                 deviceId: string;
+                                displayName: string;
                                 lastInspectionAt: string | null;
                                 name: string;
                                 openIncidents: number;
@@ -5645,6 +5712,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdBy: string | null;
+                            deviceDisplayName: string | null;
                             deviceId: string | null;
                             deviceName: string | null;
                             endsAt: string;
@@ -6049,6 +6117,7 @@ export interface paths {
                         "application/json": {
                             devices: {
                                 device: {
+                                    displayName: string;
                                     id: string;
                                     name: string;
                                     platform: string;
@@ -6253,6 +6322,7 @@ export interface paths {
                         "application/json": {
                             items: {
                                 device: {
+                                    displayName: string;
                                     id: string;
                                     modelCode: string | null;
                                     name: string;
@@ -6772,6 +6842,7 @@ export interface paths {
                     content: {
                         "application/json": {
                             createdAt: string;
+                            deviceDisplayName: string;
                             deviceId: string;
                             deviceName: string;
                             id: string;
@@ -6885,6 +6956,7 @@ export interface paths {
                         "application/json": {
                             devices: {
                                 device: {
+                                    displayName: string;
                                     id: string;
                                     name: string;
                                     platform: string;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { APPLE_MODELS, appleModelLabel, appleModelName, deviceDisplayName } from './appleModels';
+import { APPLE_MODELS, appleModelLabel, appleModelName } from './appleModels';
 
 describe('Apple model names', () => {
   it.each([
@@ -70,15 +70,5 @@ describe('Apple model names', () => {
     ])
       expect(names.has(`iPhone ${n}`), n).toBe(true);
     for (const code of Object.keys(APPLE_MODELS)) expect(code).toMatch(/^iPhone\d{2},\d$/);
-  });
-
-  it.each([
-    ['iPhone14,2 · c0ffee00', 'iPhone 13 Pro · c0ffee00'],
-    ['iPhone17,1', 'iPhone 16 Pro'],
-    ['iPhone99,1 · c0ffee00', 'iPhone99,1 · c0ffee00'],
-    ["Ana's iPhone14,2", "Ana's iPhone14,2"],
-    ['Device from sysdiagnose.tar.gz', 'Device from sysdiagnose.tar.gz'],
-  ])('the device "%s" is shown as "%s"', (name, shown) => {
-    expect(deviceDisplayName(name)).toBe(shown);
   });
 });

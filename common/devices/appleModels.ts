@@ -60,14 +60,3 @@ export function appleModelLabel(code: string | null | undefined): string {
   const name = appleModelName(code);
   return name ? `${name} (${code})` : code;
 }
-
-/**
- * A device's name for people: the server names a device by its model identifier and crash-reporter
- * key ("iPhone14,2 · c0ffee00"); a known identifier at the start becomes its marketing name
- * ("iPhone 13 Pro · c0ffee00"). Any other name (one a person gave) is kept as written.
- */
-export function deviceDisplayName(name: string): string {
-  const match = /^([A-Za-z]+\d+,\d+)(?=$| )/.exec(name);
-  const marketing = match ? appleModelName(match[1]) : null;
-  return marketing ? marketing + name.slice(match![1]!.length) : name;
-}

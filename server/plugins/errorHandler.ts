@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 import type { AppConfig } from '../config';
-import { HttpError } from '../contracts';
+import { HttpError, ServiceUnavailable } from '../contracts';
 import { securityHeaderValues } from './securityHeaders';
 
 /**
@@ -33,6 +33,8 @@ const FRAMEWORK_MESSAGES: Record<string, [number, string]> = {
 
 /** Status and message the client sees for `error` (5xx are always 'Internal Server Error'). */
 export function publicError(error: FastifyError | HttpError | Error): { status: number; message: string } {
+  // The one 5xx that speaks: the console tells the user to wait, the message says what is down.
+  if (error instanceof ServiceUnavailable) return { status: 503, message: error.message };
   if (error instanceof HttpError) {
     return { status: error.statusCode, message: error.statusCode >= 500 ? 'Internal Server Error' : error.message };
   }
@@ -58,8 +60,13 @@ function retryAfterSeconds(error: unknown): number {
 
 function sendError(error: FastifyError | HttpError | Error, request: FastifyRequest, reply: FastifyReply) {
   const { status, message } = publicError(error);
-  if (status >= 500) request.log.error({ err: error }, 'server error');
-  if (status === 429) reply.header('Retry-After', String(retryAfterSeconds(error)));
+  // One line per failed request (the SDK's retries are behind it), with the thrower's chosen
+  // details only: never the error's cause, which may carry a request with its signature.
+  if (error instanceof ServiceUnavailable)
+    request.log.error({ unavailable: { message: error.message, ...error.details } }, 'service unavailable');
+  else if (status >= 500) request.log.error({ err: error }, 'server error');
+  if (status === 429 || error instanceof ServiceUnavailable)
+    reply.header('Retry-After', String(retryAfterSeconds(error)));
   // Errors are never cached, whatever the path (static files included).
   return reply
     .code(status)

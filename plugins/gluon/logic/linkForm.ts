@@ -1,3 +1,4 @@
+import { endOfDayInZone } from '@common/format/zonedTime';
 import { ACCOUNT_ERROR_TEXTS, errorText } from '@core/http/errorText';
 
 import type { LinkStatus, NewLink } from '../api/GluonApi';
@@ -10,8 +11,16 @@ export interface LinkFormValues {
   expires: string;
 }
 
-/** The API's rules (name ≤ 200, limit 1–1,000,000, expiry in the future): an error, or the body to send. */
-export function parseLinkForm(v: LinkFormValues, now = new Date()): { error: string } | { link: NewLink } {
+/**
+ * The API's rules (name ≤ 200, limit 1–1,000,000, expiry in the future): an error, or the body to
+ * send. An expiry chosen as a date is the end of that day in the user's time zone (Options, hours
+ * from UTC), so a link set to 12/31 is listed as expiring 12/31 23:59, not 01/01 00:00.
+ */
+export function parseLinkForm(
+  v: LinkFormValues,
+  zoneOffsetHours: number,
+  now = new Date(),
+): { error: string } | { link: NewLink } {
   const name = v.name.trim();
   if (name.length > 200) return { error: 'The name is longer than 200 characters.' };
   let maxInstalls: number | null = null;
@@ -23,10 +32,8 @@ export function parseLinkForm(v: LinkFormValues, now = new Date()): { error: str
   }
   let expiresAt: string | null = null;
   if (v.expires) {
-    const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v.expires);
-    // The link works through the whole chosen day (the user's zone).
-    const end = m ? new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + 1) : null;
-    if (!end || Number.isNaN(end.getTime())) return { error: 'The expiry date is not a date.' };
+    const end = endOfDayInZone(v.expires, zoneOffsetHours);
+    if (!end) return { error: 'The expiry date is not a date.' };
     if (end.getTime() <= now.getTime()) return { error: 'The expiry date must be in the future.' };
     expiresAt = end.toISOString();
   }

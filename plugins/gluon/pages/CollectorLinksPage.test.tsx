@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { formatDateTime } from '@core/locale/formatDateTime';
 import { apiFailure, createGate, fakeService } from '@core/testing';
 import { type Toast, type ToastService, ToastServiceToken } from '@core/toasts/ToastService';
 
@@ -206,12 +207,12 @@ describe('collector links page', () => {
 });
 
 describe('parseLinkForm', () => {
-  const now = new Date(2026, 10, 23, 12);
+  const now = new Date('2026-11-23T12:00:00Z');
   it.each([
     [{ name: '', limit: '', expires: '' }, { link: { name: null, maxInstalls: null, expiresAt: null } }],
     [
       { name: ' A ', limit: '5', expires: '2026-11-23' },
-      { link: { name: 'A', maxInstalls: 5, expiresAt: new Date(2026, 10, 24).toISOString() } },
+      { link: { name: 'A', maxInstalls: 5, expiresAt: '2026-11-23T23:59:59.999Z' } },
     ],
     [
       { name: '', limit: '1.5', expires: '' },
@@ -220,6 +221,14 @@ describe('parseLinkForm', () => {
     [{ name: '', limit: '', expires: '2026-11-22' }, { error: 'The expiry date must be in the future.' }],
     [{ name: 'x'.repeat(201), limit: '', expires: '' }, { error: 'The name is longer than 200 characters.' }],
   ])('%j', (values, expected) => {
-    expect(parseLinkForm(values, now)).toEqual(expected);
+    expect(parseLinkForm(values, 0, now)).toEqual(expected);
+  });
+
+  it('a link set to expire on 12/31 in UTC+05:30 ends at 23:59 there (18:29:59.999Z), not on 01/01', () => {
+    expect(parseLinkForm({ name: '', limit: '', expires: '2026-12-31' }, 5.5, now)).toEqual({
+      link: { name: null, maxInstalls: null, expiresAt: '2026-12-31T18:29:59.999Z' },
+    });
+    // Shown back in the same zone (the list's formatter), it is the chosen day's last minute.
+    expect(formatDateTime('2026-12-31T18:29:59.999Z', { offset: 5.5 }, 'MM/dd/yyyy HH:mm')).toBe('12/31/2026 23:59');
   });
 });

@@ -69,6 +69,7 @@ const android = (
   device: {
     id: 'd-2',
     name: 'Examplecorp Example Phone 7 · EX7SERIA',
+    displayName: 'Examplecorp Example Phone 7 · EX7SERIA',
     platform: 'android',
     modelCode: 'Examplecorp Example Phone 7',
     osVersion: 'Android 13 (TQ1A.230105.001)',
@@ -87,6 +88,7 @@ const android = (
       id: 'i-9',
       deviceId: 'd-2',
       deviceName: 'Examplecorp Example Phone 7',
+      deviceDisplayName: 'Examplecorp Example Phone 7',
       familyId: 'm-1',
       familyName: 'SpyAgent',
       state: 'open',

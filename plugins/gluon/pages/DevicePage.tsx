@@ -3,7 +3,7 @@ import './devicePage.css';
 import { Button, ButtonGroup, Callout, Classes, H2, H4, HTMLTable, ProgressBar, Tab, Tabs } from '@blueprintjs/core';
 import { Refresh } from '@blueprintjs/icons';
 
-import { appleModelLabel, deviceDisplayName } from '@common/devices/appleModels';
+import { appleModelLabel } from '@common/devices/appleModels';
 import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useAccess } from '@core/permissions/useAccess';
@@ -110,10 +110,8 @@ export default function DevicePage({ params }: PageProps) {
   const following = progress?.state === 'queued' || progress?.state === 'running';
   return (
     <section className="gluon-device-page" style={{ padding: 'clamp(12px, 4vw, 24px)', minWidth: 0 }}>
-      <PageBreadcrumbs
-        items={[{ text: 'Gluon', to: '/gluon' }, { text: data ? deviceDisplayName(data.device.name) : 'Device' }]}
-      />
-      <H2 style={{ overflowWrap: 'anywhere' }}>{data ? deviceDisplayName(data.device.name) : `Device ${deviceId}`}</H2>
+      <PageBreadcrumbs items={[{ text: 'Gluon', to: '/gluon' }, { text: data ? data.device.displayName : 'Device' }]} />
+      <H2 style={{ overflowWrap: 'anywhere' }}>{data ? data.device.displayName : `Device ${deviceId}`}</H2>
       {detail.error && <Callout intent="danger">{detail.error}</Callout>}
       {data && (
         <>

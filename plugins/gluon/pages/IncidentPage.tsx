@@ -2,7 +2,6 @@ import './IncidentPage.css';
 
 import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
 
-import { deviceDisplayName } from '@common/devices/appleModels';
 import { count } from '@common/format/count';
 import { gluonPaths } from '@common/gluon/paths';
 import { neutrinoPaths } from '@common/neutrino/paths';
@@ -39,11 +38,11 @@ export default function IncidentPage({ params }: PageProps) {
       <PageBreadcrumbs
         items={[
           { text: 'Gluon', to: '/gluon' },
-          ...(data ? [{ text: deviceDisplayName(data.deviceName), to: gluonPaths.device(data.deviceId) }] : []),
+          ...(data ? [{ text: data.deviceDisplayName, to: gluonPaths.device(data.deviceId) }] : []),
           { text: data ? data.familyName : `Incident ${incidentId}` },
         ]}
       />
-      <H2>{data ? `${data.familyName} on ${deviceDisplayName(data.deviceName)}` : `Incident ${incidentId}`}</H2>
+      <H2>{data ? `${data.familyName} on ${data.deviceDisplayName}` : `Incident ${incidentId}`}</H2>
       {incident.error && <Callout intent="danger">{incident.error}</Callout>}
       {data && (
         <>

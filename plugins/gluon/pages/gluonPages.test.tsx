@@ -28,6 +28,7 @@ const upload = (over: Partial<Upload>): Upload => ({
   error: null,
   deviceId: 'd-1',
   deviceName: 'iPhone14,2',
+  deviceDisplayName: 'iPhone 13 Pro',
   findings: 2,
   createdAt: NOW,
   finishedAt: NOW,
@@ -87,6 +88,22 @@ describe('upload page', () => {
     expect(screen.getAllByTestId('upload-file')[0]!.textContent).not.toContain('inspection queued');
   });
 
+  it("shows the server's message when file storage is down (503), not a generic failure", async () => {
+    host('/gluon/upload', ['gln#upl#rw'], {
+      getUploads: async () => ({ items: [], total: 0, page: 0, size: 20 }),
+      upload: async () => {
+        throw apiFailure(503, 'File storage is unavailable; try again in a minute');
+      },
+    });
+    expect(await screen.findByText('No upload yet.')).toBeTruthy();
+    const file = new File([new Uint8Array([1])], 'sysdiagnose.tar.gz', { type: 'application/gzip' });
+    await userEvent.upload(screen.getByTestId('upload-input'), [file], { applyAccept: false });
+    await waitFor(() => expect(screen.getByTestId('upload-file').dataset.status).toBe('error'));
+    expect(screen.getByTestId('upload-file').textContent).toContain(
+      'File storage is unavailable; try again in a minute',
+    );
+  });
+
   it('an upload sent while an older page of recent uploads is shown goes back to the first page and follows its inspection', async () => {
     let all: Upload[] = Array.from({ length: 25 }, (_, i) =>
       upload({ inspectionId: `n-${i + 10}`, fileName: `f${i + 10}.ips` }),
@@ -101,6 +118,7 @@ describe('upload page', () => {
           progress: 0,
           deviceId: null,
           deviceName: null,
+          deviceDisplayName: null,
           findings: 0,
           finishedAt: null,
         });
@@ -151,6 +169,7 @@ describe('gluon root', () => {
           {
             id: 'd-1',
             name: 'iPhone14,2 · c0ffee00',
+            displayName: 'iPhone 13 Pro · c0ffee00',
             modelCode: 'iPhone14,2',
             osVersion: 'iPhone OS 16.5 (20F66)',
             crashReporterKey: 'k',
@@ -162,6 +181,7 @@ describe('gluon root', () => {
           {
             id: 'd-2',
             name: 'Pixel 8 · 3a51',
+            displayName: 'Pixel 8 · 3a51',
             modelCode: 'Pixel 8',
             osVersion: '14',
             crashReporterKey: null,
@@ -195,6 +215,7 @@ describe('gluon root', () => {
     const devices = Array.from({ length: 65 }, (_, i) => ({
       id: `d-${i}`,
       name: `Phone ${i}`,
+      displayName: `Phone ${i}`,
       modelCode: null,
       osVersion: null,
       crashReporterKey: null,
@@ -243,6 +264,7 @@ const detail: DeviceDetail = {
   device: {
     id: 'd-1',
     name: 'iPhone14,2 · c0ffee00',
+    displayName: 'iPhone 13 Pro · c0ffee00',
     modelCode: 'iPhone14,2',
     osVersion: 'iPhone OS 16.5',
     crashReporterKey: 'k',
@@ -282,6 +304,7 @@ const detail: DeviceDetail = {
       id: 'i-1',
       deviceId: 'd-1',
       deviceName: 'iPhone',
+      deviceDisplayName: 'iPhone',
       familyId: 'm-1',
       familyName: 'DarkSword',
       state: 'open',

@@ -3,9 +3,9 @@ import '../monitoring.css';
 import { Button, Callout, Classes, H2, HTMLSelect, HTMLTable, InputGroup, Tag } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 
-import { deviceDisplayName } from '@common/devices/appleModels';
 import { gluonPaths } from '@common/gluon/paths';
 import { monitoringPaths } from '@common/monitoring/paths';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
 
@@ -32,10 +32,10 @@ function alertTarget(a: Alert): string | null {
   return null;
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString();
-
 /** /monitoring/alerts: filter, sort and page on the server; change status; export CSV. */
 export default function AlertsPage(_props: PageProps) {
+  // Dates in the Options time zone and date format (spec §4), as every page shows them.
+  const when = useDateTimeFormatter();
   const { query, filter, setPage, alerts, setStatus, exportCsv } = useAlerts();
   // Silences are part of the rules' configuration: only those who may change them are offered "Mute".
   const mayMute = useAccess(monitoringAccess).configure;
@@ -144,9 +144,7 @@ export default function AlertsPage(_props: PageProps) {
                     </td>
                     <td>
                       {a.deviceId ? (
-                        <MonitoringLink to={gluonPaths.device(a.deviceId)}>
-                          {a.deviceName && deviceDisplayName(a.deviceName)}
-                        </MonitoringLink>
+                        <MonitoringLink to={gluonPaths.device(a.deviceId)}>{a.deviceDisplayName}</MonitoringLink>
                       ) : (
                         '—'
                       )}
@@ -154,7 +152,7 @@ export default function AlertsPage(_props: PageProps) {
                         <div>
                           <MonitoringLink
                             to={monitoringPaths.settings({ muteDevice: a.deviceId })}
-                            label={`Mute ${a.deviceName ?? 'device'}`}
+                            label={`Mute ${a.deviceDisplayName ?? 'device'}`}
                           >
                             Mute
                           </MonitoringLink>

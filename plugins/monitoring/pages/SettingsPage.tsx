@@ -3,6 +3,7 @@ import '../monitoring.css';
 import { Button, Callout, Classes, H2, H3, HTMLTable } from '@blueprintjs/core';
 import { Trash } from '@blueprintjs/icons';
 
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
@@ -37,10 +38,11 @@ export function ruleSelection(
     .join(', ');
 }
 
-const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
-
 /** /monitoring/settings (mnt#cfg#rw or the monitoring admin): rules, unsubscribed recipients, the delivery log. */
 export default function SettingsPage(_props: PageProps) {
+  // Dates in the Options time zone and date format (spec §4), as every page shows them.
+  const format = useDateTimeFormatter();
+  const when = (iso: string | null) => (iso ? format(iso) : '—');
   const s = useMonitoringSettings();
   const m = useSilencesAndGroups();
   // The alerts list's "Mute" opens this page on the silence form for that device.

@@ -85,7 +85,7 @@ export default function CampaignPage({ params }: PageProps) {
                   {data.devices.map((d) => (
                     <tr key={d.device.id} data-testid="campaign-device">
                       <td>
-                        <DeviceName id={d.device.id} name={d.device.name} canOpen={access.openDevice} />
+                        <DeviceName id={d.device.id} name={d.device.displayName} canOpen={access.openDevice} />
                       </td>
                       <td>{when(d.firstSeen)}</td>
                       <td>{when(d.lastSeen)}</td>

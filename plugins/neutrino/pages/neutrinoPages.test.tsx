@@ -21,7 +21,7 @@ beforeAll(async () => {
 
 const SEEN = '2026-03-10T10:00:00.000Z';
 const hit = (id: string, name: string): DeviceHits => ({
-  device: { id, name, platform: 'ios', modelCode: null, osVersion: null },
+  device: { id, name, displayName: name, platform: 'ios', modelCode: null, osVersion: null },
   firstSeen: SEEN,
   lastSeen: SEEN,
   observations: 1,
@@ -118,7 +118,7 @@ describe('/neutrino sweep', () => {
     unsupported: [],
     devices: [
       {
-        device: { id: 'd-1', name: 'iPhone A', platform: 'ios' },
+        device: { id: 'd-1', name: 'iPhone A', displayName: 'iPhone A', platform: 'ios' },
         firstSeen: SEEN,
         lastSeen: SEEN,
         matchCount: 1,
@@ -240,7 +240,7 @@ describe('campaigns and saved hunts', () => {
         lastSeen: SEEN,
         devices: [
           {
-            device: { id: 'd-1', name: 'iPhone A', platform: 'ios' },
+            device: { id: 'd-1', name: 'iPhone A', displayName: 'iPhone A', platform: 'ios' },
             firstSeen: SEEN,
             lastSeen: SEEN,
             sightings: 2,
@@ -278,6 +278,7 @@ describe('campaigns and saved hunts', () => {
           id: 'm-1',
           deviceId: 'd-3',
           deviceName: 'Pixel C',
+          deviceDisplayName: 'Pixel C',
           inspectionId: 'i-9',
           kind: 'process',
           value: 'helperd',

@@ -147,6 +147,8 @@ export const uploadSchema = named(
     error: nstr,
     deviceId: nstr,
     deviceName: nstr,
+    /** The device as people read it (common/devices/deviceDisplayName). */
+    deviceDisplayName: nstr,
     findings: int,
     createdAt: str,
     finishedAt: nstr,
@@ -165,6 +167,8 @@ export const deviceSchema = named(
     {
       id: str,
       name: str,
+      /** The name as people read it, the same in every product (common/devices/deviceDisplayName). */
+      displayName: str,
       modelCode: nstr,
       osVersion: nstr,
       crashReporterKey: nstr,
@@ -217,6 +221,7 @@ export const incidentSummarySchema = named(
     id: str,
     deviceId: str,
     deviceName: str,
+    deviceDisplayName: str,
     familyId: str,
     familyName: str,
     state: incidentState,
@@ -439,6 +444,7 @@ export const overviewSchema = named(
         id: str,
         deviceId: nstr,
         deviceName: nstr,
+        deviceDisplayName: nstr,
         fileName: nstr,
         origin: oneOf(INSPECTION_ORIGINS),
         status: oneOf(INSPECTION_STATUSES),

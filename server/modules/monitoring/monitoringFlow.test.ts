@@ -279,6 +279,7 @@ describe('monitoring alerts and deliveries', () => {
       severity: 'high' as const,
       title: '=HYPERLINK("x")',
       deviceName: 'Bob\'s "phone", 2',
+      deviceDisplayName: 'Bob\'s "phone", 2',
       deviceId: null,
       familyId: null,
       familyName: null,

@@ -168,7 +168,7 @@ describe('monitoring webhooks', () => {
         severity: 'high',
         category: 'incident',
         title: 'New incident: DarkSword on CEO iPhone',
-        device: { id: deviceId, name: 'CEO iPhone', riskLevel: 'high' },
+        device: { id: deviceId, name: 'CEO iPhone', displayName: 'CEO iPhone', riskLevel: 'high' },
         family: { id: 'malware--dark', name: 'DarkSword' },
         links: expect.objectContaining({
           incident: expect.stringContaining('/incident-management/'),

@@ -50,6 +50,8 @@ export const alertSchema = named(
     title: str,
     deviceId: nstr,
     deviceName: nstr,
+    /** The device as every product names it (common/devices/deviceDisplayName); the title uses it too. */
+    deviceDisplayName: nstr,
     familyId: nstr,
     familyName: nstr,
     incidentId: nstr,
@@ -109,6 +111,7 @@ export const deviceRiskSchema = named(
   obj({
     deviceId: str,
     name: str,
+    displayName: str,
     platform: str,
     serial: nstr,
     riskLevel: oneOf(RISK_LEVELS),
@@ -180,6 +183,7 @@ export const silenceSchema = named(
     ruleId: nstr,
     deviceId: nstr,
     deviceName: nstr,
+    deviceDisplayName: nstr,
     startsAt: str,
     endsAt: str,
     reason: str,

@@ -46,8 +46,8 @@ export const exportQuerystring = {
 
 const deviceRef = {
   type: 'object',
-  properties: { id: str, name: str, platform: str },
-  required: ['id', 'name', 'platform'],
+  properties: { id: str, name: str, displayName: str, platform: str },
+  required: ['id', 'name', 'displayName', 'platform'],
   additionalProperties: false,
 } as const;
 
@@ -90,8 +90,8 @@ export const huntPageSchema = named('HuntPage', {
         properties: {
           device: {
             type: 'object',
-            properties: { id: str, name: str, platform: str, modelCode: nstr, osVersion: nstr },
-            required: ['id', 'name', 'platform', 'modelCode', 'osVersion'],
+            properties: { id: str, name: str, displayName: str, platform: str, modelCode: nstr, osVersion: nstr },
+            required: ['id', 'name', 'displayName', 'platform', 'modelCode', 'osVersion'],
             additionalProperties: false,
           },
           firstSeen: str,
@@ -324,6 +324,7 @@ export const huntMatchSchema = named('HuntMatch', {
     id: str,
     deviceId: str,
     deviceName: str,
+    deviceDisplayName: str,
     inspectionId: str,
     kind: str,
     value: str,
@@ -331,7 +332,18 @@ export const huntMatchSchema = named('HuntMatch', {
     line: nint,
     createdAt: str,
   },
-  required: ['id', 'deviceId', 'deviceName', 'inspectionId', 'kind', 'value', 'source', 'line', 'createdAt'],
+  required: [
+    'id',
+    'deviceId',
+    'deviceName',
+    'deviceDisplayName',
+    'inspectionId',
+    'kind',
+    'value',
+    'source',
+    'line',
+    'createdAt',
+  ],
   additionalProperties: false,
 } as const);
 export type HuntMatch = FromSchema<typeof huntMatchSchema>;

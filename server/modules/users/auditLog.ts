@@ -1,4 +1,5 @@
 import { csvCell as sharedCsvCell, csvDocument } from '@common/csv/csvCell';
+import { deviceDisplayName } from '@common/devices/deviceDisplayName';
 
 import { HttpError, type Queryable } from '../../contracts';
 import {
@@ -37,6 +38,8 @@ type AuditRow = {
   actor_email: string | null;
   target: string | null;
   target_name: string | null;
+  target_device: string | null;
+  target_family: string | null;
   details: unknown;
   ip: string | null;
   created_at: Date;
@@ -46,13 +49,26 @@ type AuditRow = {
  * A target that is the id of one of the tenant's records, named (only on the page's rows, by
  * primary key): the audit log is read by people, who know a colleague by e-mail and a device by
  * its name. Other targets (e-mails, session ids, an OS) have no name; the console shows them as written.
+ * A device (a device's, or an incident's) is read apart, so `view` names it as every product does.
  */
 const TARGET_NAME = `CASE WHEN p.target_id IS NULL THEN NULL ELSE COALESCE(
     (SELECT t.email FROM users t WHERE t.id = p.target_id AND t.tenant_id = p.tenant_id),
+    (SELECT r.name FROM gluon_rule_sets r WHERE r.id = p.target_id AND r.tenant_id = p.tenant_id)
+  ) END AS target_name,
+  CASE WHEN p.target_id IS NULL THEN NULL ELSE COALESCE(
     (SELECT d.name FROM gluon_devices d WHERE d.id = p.target_id AND d.tenant_id = p.tenant_id),
-    (SELECT r.name FROM gluon_rule_sets r WHERE r.id = p.target_id AND r.tenant_id = p.tenant_id),
-    (SELECT i.family_name || ' on ' || d.name FROM gluon_incidents i JOIN gluon_devices d ON d.id = i.device_id WHERE i.id = p.target_id AND i.tenant_id = p.tenant_id)
-  ) END`;
+    (SELECT d.name FROM gluon_incidents i JOIN gluon_devices d ON d.id = i.device_id WHERE i.id = p.target_id AND i.tenant_id = p.tenant_id)
+  ) END AS target_device,
+  CASE WHEN p.target_id IS NULL THEN NULL ELSE
+    (SELECT i.family_name FROM gluon_incidents i WHERE i.id = p.target_id AND i.tenant_id = p.tenant_id)
+  END AS target_family`;
+
+/** A target's name: a device by its display name, an incident as "<family> on <device>". */
+function targetName(r: AuditRow): string | null {
+  if (r.target_device === null) return r.target_name ?? null;
+  const device = deviceDisplayName(r.target_device);
+  return r.target_family === null ? device : `${r.target_family} on ${device}`;
+}
 
 /** At most this many users match the actor filter; a shorter part of an e-mail that matches more is refused. */
 export const AUDIT_ACTOR_MATCHES = 200;
@@ -105,7 +121,7 @@ function view(r: AuditRow): AuditEventView {
     actorId: r.actor_id,
     actorEmail: r.actor_email,
     target: r.target,
-    targetName: r.target_name ?? null,
+    targetName: targetName(r),
     details: (typeof r.details === 'string' ? JSON.parse(r.details) : (r.details ?? {})) as Record<string, unknown>,
     ip: r.ip,
     createdAt: new Date(r.created_at).toISOString(),
@@ -125,7 +141,7 @@ async function selectEvents(
       ? [`e.id = ANY($${n + 1}::uuid[])`, [...filter.params, rows.ids]]
       : [`TRUE ORDER BY e.created_at DESC, e.id LIMIT $${n + 1}`, [...filter.params, rows.limit]];
   const found = await q.query<AuditRow>(
-    `SELECT p.id, p.action, p.actor_id, u.email AS actor_email, p.target, ${TARGET_NAME} AS target_name, p.details, p.ip, p.created_at
+    `SELECT p.id, p.action, p.actor_id, u.email AS actor_email, p.target, ${TARGET_NAME}, p.details, p.ip, p.created_at
        FROM (SELECT e.id, e.tenant_id, e.action, e.actor_id, e.target, e.details, e.ip, e.created_at,
                     CASE WHEN e.target ~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' THEN e.target::uuid END AS target_id
                FROM audit_events e

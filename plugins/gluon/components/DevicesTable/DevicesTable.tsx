@@ -1,6 +1,6 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
 
-import { appleModelName, deviceDisplayName } from '@common/devices/appleModels';
+import { appleModelName } from '@common/devices/appleModels';
 import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
@@ -49,7 +49,7 @@ export function DevicesTable({ devices, searched }: DevicesTableProps) {
           {devices.map((d) => (
             <tr key={d.id} data-testid="device-row">
               <td>
-                <GluonLink to={gluonPaths.device(d.id)}>{deviceDisplayName(d.name)}</GluonLink>
+                <GluonLink to={gluonPaths.device(d.id)}>{d.displayName}</GluonLink>
               </td>
               <td data-testid="device-platform">{PLATFORM_NAMES[d.platform ?? 'ios']}</td>
               <td>

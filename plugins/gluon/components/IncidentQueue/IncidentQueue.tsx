@@ -3,7 +3,6 @@ import './incidentQueue.css';
 import { Button, Classes, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { ChevronDown, ChevronUp, Search } from '@blueprintjs/icons';
 
-import { deviceDisplayName } from '@common/devices/appleModels';
 import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 
@@ -101,7 +100,7 @@ export function IncidentQueue() {
                     <GluonLink to={gluonPaths.incident(i.id)}>{i.familyName}</GluonLink>
                   </td>
                   <td>
-                    <GluonLink to={gluonPaths.device(i.deviceId)}>{deviceDisplayName(i.deviceName)}</GluonLink>
+                    <GluonLink to={gluonPaths.device(i.deviceId)}>{i.deviceDisplayName}</GluonLink>
                   </td>
                   <td>
                     <StatusTag status={i.state} />

@@ -2,7 +2,6 @@ import './landingOverview.css';
 
 import { Classes, Tag } from '@blueprintjs/core';
 
-import { deviceDisplayName } from '@common/devices/appleModels';
 import { count } from '@common/format/count';
 import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
@@ -63,7 +62,7 @@ export function LandingOverview() {
               <li key={n.id} data-testid="latest-inspection">
                 {n.deviceId ? (
                   <GluonLink to={gluonPaths.device(n.deviceId)}>
-                    {deviceDisplayName(n.deviceName ?? n.fileName ?? 'Device')}
+                    {n.deviceDisplayName ?? n.fileName ?? 'Device'}
                   </GluonLink>
                 ) : (
                   (n.fileName ?? 'File')

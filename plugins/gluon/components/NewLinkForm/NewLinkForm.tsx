@@ -3,7 +3,9 @@ import { FORM_ERROR } from 'final-form';
 import { useRef } from 'react';
 import { Field, Form } from 'react-final-form';
 
+import { LocaleServiceToken } from '@core/locale/LocaleService';
 import { useMutation } from '@core/react/useMutation';
+import { useObservable } from '@core/react/useObservable';
 import { useService } from '@core/react/useService';
 
 import { type CreatedLink, GluonApiToken, type NewLink } from '../../api/GluonApi';
@@ -59,6 +61,9 @@ function TextField({
 /** Name, install limit and expiry; what was typed stays when the API refuses it. */
 export function NewLinkForm({ onCreated }: NewLinkFormProps) {
   const api = useService(GluonApiToken);
+  const locale = useService(LocaleServiceToken);
+  // The zone the list shows dates in: a date chosen here ends where the user is.
+  const zone = useObservable(locale.timeZone$, locale.timeZone());
   const creating = useMutation((link: NewLink) => api.createCollectorLink(link), {
     describe: callMessage,
     invalidates: [gluonKeys.links],
@@ -74,7 +79,7 @@ export function NewLinkForm({ onCreated }: NewLinkFormProps) {
       onSubmit={async (values, form) => {
         const edited = Object.values(form.getState().modified ?? {}).some(Boolean);
         if (created.current && !edited) return undefined;
-        const parsed = parseLinkForm(filled(values));
+        const parsed = parseLinkForm(filled(values), zone.offset);
         if ('error' in parsed) return { [FORM_ERROR]: parsed.error };
         const result = await creating.run(parsed.link);
         if (!result.ok) return { [FORM_ERROR]: result.error };

@@ -1,6 +1,5 @@
 import { Classes, HTMLTable, ProgressBar } from '@blueprintjs/core';
 
-import { deviceDisplayName } from '@common/devices/appleModels';
 import { gluonPaths } from '@common/gluon/paths';
 import { formatSize } from '@core/locale/formatSize';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
@@ -51,9 +50,9 @@ export function RecentUploads({ page, index, linkDevices, onNewer, onOlder }: Re
                 </td>
                 <td>
                   {u.deviceId && linkDevices ? (
-                    <GluonLink to={gluonPaths.device(u.deviceId)}>{deviceDisplayName(u.deviceName ?? '')}</GluonLink>
+                    <GluonLink to={gluonPaths.device(u.deviceId)}>{u.deviceDisplayName ?? ''}</GluonLink>
                   ) : (
-                    deviceDisplayName(u.deviceName ?? '')
+                    (u.deviceDisplayName ?? '')
                   )}
                 </td>
                 <td>{u.status === 'done' ? u.findings : ''}</td>

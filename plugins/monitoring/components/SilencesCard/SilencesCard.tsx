@@ -3,6 +3,7 @@ import { Trash } from '@blueprintjs/icons';
 import { FORM_ERROR } from 'final-form';
 import { Field, Form } from 'react-final-form';
 
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import type { MutationResult } from '@core/react/useMutation';
 
 import type { NewSilence, Rule, Silence } from '../../api/MonitoringApi';
@@ -20,13 +21,13 @@ interface SilenceValues {
 
 /** What a silence mutes, in words: a rule, a device, or one rule for one device. */
 export function silenceSubject(
-  s: Pick<Silence, 'ruleId' | 'deviceId' | 'deviceName'>,
+  s: Pick<Silence, 'ruleId' | 'deviceId' | 'deviceDisplayName'>,
   rules: readonly Pick<Rule, 'id' | 'name'>[],
 ): string {
   const rule = s.ruleId ? `Rule "${rules.find((r) => r.id === s.ruleId)?.name ?? 'deleted rule'}"` : null;
-  const device = s.deviceId ? `device ${s.deviceName ?? s.deviceId}` : null;
+  const device = s.deviceId ? `device ${s.deviceDisplayName ?? s.deviceId}` : null;
   if (rule && device) return `${rule} for ${device}`;
-  return rule ?? `Device ${s.deviceName ?? s.deviceId}`;
+  return rule ?? `Device ${s.deviceDisplayName ?? s.deviceId}`;
 }
 
 /** The one device id in the field (an id or a device page's address), else null. */
@@ -46,6 +47,8 @@ export function SilencesCard(props: {
   onCreate: (s: NewSilence) => Promise<MutationResult<string>>;
   onDelete: (id: string) => void;
 }) {
+  // Dates in the Options time zone and date format (spec §4).
+  const when = useDateTimeFormatter();
   const initial: SilenceValues = {
     target: props.muteDevice || props.rules.length === 0 ? 'device' : 'rule',
     ruleId: props.rules[0]?.id ?? '',
@@ -62,7 +65,7 @@ export function SilencesCard(props: {
         <ul className="monitoring-list">
           {props.silences.map((s) => (
             <li key={s.id}>
-              {silenceSubject(s, props.rules)} until {new Date(s.endsAt).toLocaleString()}: {s.reason}{' '}
+              {silenceSubject(s, props.rules)} until {when(s.endsAt)}: {s.reason}{' '}
               <Button
                 size="small"
                 variant="minimal"

@@ -1,6 +1,5 @@
 import { Card, Classes, H4, HTMLTable, Tag } from '@blueprintjs/core';
 
-import { deviceDisplayName } from '@common/devices/appleModels';
 import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { AppLink } from '@core/ui/AppLink/AppLink';
@@ -18,7 +17,7 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
       {items.map((hit) => (
         <Card key={hit.device.id} className="neutrino-device" data-testid="hunt-device">
           <H4>
-            <DeviceName id={hit.device.id} name={hit.device.name} canOpen={canOpen} />{' '}
+            <DeviceName id={hit.device.id} name={hit.device.displayName} canOpen={canOpen} />{' '}
             <Tag minimal>{hit.device.platform === 'android' ? 'Android' : 'iOS'}</Tag>
           </H4>
           <p className={Classes.TEXT_MUTED}>
@@ -26,7 +25,7 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
             {hit.observations === 1 ? '' : 's'} ({hit.occurrences} times) in {hit.inspections} inspection
             {hit.inspections === 1 ? '' : 's'}
           </p>
-          <TableScroll label={`Evidence on ${deviceDisplayName(hit.device.name)}`}>
+          <TableScroll label={`Evidence on ${hit.device.displayName}`}>
             <HTMLTable compact striped>
               <thead>
                 <tr>

@@ -6,9 +6,9 @@ import { DeviceName } from './DeviceName';
 afterEach(cleanup);
 
 describe('DeviceName', () => {
-  it('names a device as gluon does: a known model identifier becomes its marketing name', () => {
+  it("shows the server's display name as given, never naming the device again", () => {
     render(<DeviceName id="d1" name="iPhone14,2 · c0ffee00" canOpen={false} />);
-    expect(screen.getByText('iPhone 13 Pro · c0ffee00')).toBeTruthy();
+    expect(screen.getByText('iPhone14,2 · c0ffee00')).toBeTruthy();
   });
 
   it('keeps a name a person gave as written', () => {

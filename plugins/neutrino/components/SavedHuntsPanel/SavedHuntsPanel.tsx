@@ -99,7 +99,7 @@ export function SavedHuntsPanel({ access }: { access: NeutrinoAccess }) {
                 {matches.data.map((m) => (
                   <tr key={m.id}>
                     <td>
-                      <DeviceName id={m.deviceId} name={m.deviceName} canOpen={access.openDevice} />
+                      <DeviceName id={m.deviceId} name={m.deviceDisplayName} canOpen={access.openDevice} />
                     </td>
                     <td className="neutrino-value">{m.value}</td>
                     <td>

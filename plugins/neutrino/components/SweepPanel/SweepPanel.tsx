@@ -13,7 +13,6 @@ import {
 } from '@blueprintjs/core';
 import { useState } from 'react';
 
-import { deviceDisplayName } from '@common/devices/appleModels';
 import { errorText } from '@core/http/errorText';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useMutation } from '@core/react/useMutation';
@@ -140,12 +139,12 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
           {result.devices.map((d) => (
             <Card key={d.device.id} data-testid="sweep-device">
               <H4>
-                <DeviceName id={d.device.id} name={d.device.name} canOpen={access.openDevice} />
+                <DeviceName id={d.device.id} name={d.device.displayName} canOpen={access.openDevice} />
               </H4>
               <p className={Classes.TEXT_MUTED}>
                 {d.indicators.join(', ')} · first seen {when(d.firstSeen)} · last seen {when(d.lastSeen)}
               </p>
-              <TableScroll label={`Matches on ${deviceDisplayName(d.device.name)}`}>
+              <TableScroll label={`Matches on ${d.device.displayName}`}>
                 <HTMLTable compact striped>
                   <thead>
                     <tr>

@@ -37,7 +37,7 @@ export const collectorUploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async
         },
         response: {
           201: uploadAnswerSchema,
-          ...errors(400, 403, 404, 413, 415, 422, 429),
+          ...errors(400, 403, 404, 413, 415, 422, 429, 503),
         },
       } as const,
     },

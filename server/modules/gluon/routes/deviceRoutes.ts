@@ -8,6 +8,7 @@ import {
   hasProcessExplorer,
 } from '@common/gluon/access';
 
+import { HttpError } from '../../../contracts';
 import { attachmentHeader } from '../../../http/attachmentHeader';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, cursorQuery, errors } from '../../../schemas';
@@ -200,7 +201,7 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
             required: ['text'],
             additionalProperties: false,
           },
-          ...errors(400, 401, 403, 404, 422),
+          ...errors(400, 401, 403, 404, 422, 503),
         },
       } as const,
     },
@@ -240,7 +241,7 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         params: idParams,
         response: {
           200: { description: 'The file (Content-Disposition: attachment).', type: 'string', format: 'binary' },
-          ...errors(400, 401, 403, 404),
+          ...errors(400, 401, 403, 404, 503),
         },
       } as const,
     },
@@ -255,6 +256,10 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         details: { name: file.name },
         ip: request.ip,
       });
+      // Asked before the headers go out: once they have, a store that is down could only cut the
+      // connection; now it answers 503 (StorageUnavailable) and a file gone from it 404.
+      if ((await gluon.storage.size(file.storageKey)) === null)
+        throw new HttpError(404, 'The file is no longer stored.');
       // A file, not JSON: the binary schema documents it and the stream bypasses the serializer, so
       // it is sent through the untyped reply.
       const fileReply: FastifyReply = reply;

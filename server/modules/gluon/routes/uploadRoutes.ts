@@ -34,7 +34,7 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         },
         response: {
           201: uploadAnswerSchema,
-          ...errors(400, 401, 403, 404, 413, 415, 422),
+          ...errors(400, 401, 403, 404, 413, 415, 422, 503),
         },
       } as const,
     },

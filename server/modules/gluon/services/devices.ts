@@ -1,3 +1,5 @@
+import { deviceDisplayName } from '@common/devices/deviceDisplayName';
+
 import { HttpError, type Queryable } from '../../../contracts';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
 import {
@@ -98,6 +100,7 @@ function toSummary(r: DeviceRow): DeviceSummary {
   return {
     id: r.id,
     name: r.name,
+    displayName: deviceDisplayName(r.name),
     platform: r.platform,
     securityPatch: r.security_patch,
     buildFingerprint: r.build_fingerprint,

@@ -6,7 +6,7 @@ import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
-import { HttpError } from '../../../contracts';
+import { HttpError, ServiceUnavailable } from '../../../contracts';
 
 /** What an upload became: its content address and size. */
 export interface StoredObject {
@@ -26,6 +26,21 @@ export class UploadTooLargeError extends HttpError {
   override readonly name = 'UploadTooLargeError';
   constructor(readonly limit: number) {
     super(413, `The file is larger than the upload limit (${Math.round(limit / (1024 * 1024))} MB).`);
+  }
+}
+
+/** What the console shows while the object store cannot be reached (a 503 with Retry-After). */
+export const STORAGE_UNAVAILABLE_MESSAGE = 'File storage is unavailable; try again in a minute';
+
+/**
+ * The file storage cannot be reached, after the SDK's own retries: uploads and downloads answer
+ * 503 (the error handler logs it once per request, with these details and nothing of the SDK's
+ * error, whose request may carry a signature).
+ */
+export class StorageUnavailable extends ServiceUnavailable {
+  override readonly name = 'StorageUnavailable';
+  constructor(details: { operation: string; location: string; reason: string; attempts: number | null }) {
+    super(STORAGE_UNAVAILABLE_MESSAGE, 60, details);
   }
 }
 

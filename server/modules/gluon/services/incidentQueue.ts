@@ -1,3 +1,4 @@
+import { deviceDisplayName } from '@common/devices/deviceDisplayName';
 import { isOpenIncidentState, OPEN_INCIDENT_STATES } from '@common/incidents/incidentStates';
 
 import type { Queryable } from '../../../contracts';
@@ -144,6 +145,7 @@ export async function gluonOverview(q: Queryable, tenantId: string, latest = 8):
       id: r.id,
       deviceId: r.device_id,
       deviceName: r.device_name,
+      deviceDisplayName: deviceDisplayName(r.device_name),
       fileName: r.file_name,
       origin: r.origin,
       status: r.status,

@@ -1,3 +1,4 @@
+import { deviceDisplayName } from '@common/devices/deviceDisplayName';
 import { count } from '@common/format/count';
 // The states and which count as open are common to every product (common/incidents).
 import { INCIDENT_STATES, type IncidentState, isClosedIncidentState } from '@common/incidents/incidentStates';
@@ -173,6 +174,7 @@ export function toSummary(r: IncidentRow): IncidentSummary {
     id: r.id,
     deviceId: r.device_id,
     deviceName: r.device_name,
+    deviceDisplayName: deviceDisplayName(r.device_name),
     familyId: r.family_id,
     familyName: r.family_name,
     state: r.state,

@@ -8,6 +8,7 @@ import { findingsCsv, findingsStix } from './reports';
 const device: DeviceSummary = {
   id: 'd-1',
   name: 'iPhone',
+  displayName: 'iPhone',
   platform: 'ios',
   securityPatch: null,
   buildFingerprint: null,

@@ -17,6 +17,7 @@ import {
   type FileStorage,
   hashingCounter,
   STORAGE_KEY,
+  StorageUnavailable,
   UploadTooLargeError,
 } from './fileStorage';
 import type { S3Location, S3Settings } from './storageLocation';
@@ -40,6 +41,33 @@ function isNotFound(error: unknown): boolean {
   return false;
 }
 
+/** Socket failures: the store is down or unreachable (not a refusal of ours, as a bad key or credentials). */
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+]);
+
+/**
+ * Why the store is unavailable, or null when `error` is something else (a 404, a refusal): a
+ * socket that failed to connect or timed out, or a 5xx answer (500 InternalError, 503 SlowDown),
+ * once the SDK's retries are spent.
+ */
+export function unavailableReason(error: unknown): string | null {
+  if (typeof error !== 'object' || error === null) return null;
+  const e = error as { code?: unknown; name?: unknown; $metadata?: { httpStatusCode?: number } };
+  if (typeof e.code === 'string' && CONNECTION_CODES.has(e.code)) return e.code;
+  if (e.name === 'TimeoutError' || e.name === 'RequestTimeout') return String(e.name);
+  const status = e.$metadata?.httpStatusCode;
+  if (typeof status === 'number' && status >= 500) return `HTTP ${status}`;
+  return null;
+}
+
 /**
  * Files in an S3-compatible bucket: `<prefix><first two hex>/<sha256>`, as the local folder. An
  * upload streams to `<prefix>tmp/<uuid>` by multipart upload (hashed on the way), then is copied
@@ -52,14 +80,29 @@ export function createS3Storage(
   options: { partSize?: number } = {},
 ): FileStorage {
   const { bucket, prefix } = location;
+  const where = `s3://${bucket}/${prefix}`;
+  /** `error` as StorageUnavailable when the store is down, else itself. */
+  const mapped = (error: unknown, operation: string): unknown => {
+    const reason = unavailableReason(error);
+    if (!reason) return error;
+    const attempts = (error as { $metadata?: { attempts?: number } }).$metadata?.attempts ?? null;
+    return new StorageUnavailable({ operation, location: where, reason, attempts });
+  };
+  const send: S3Client['send'] = (async (command: Parameters<S3Client['send']>[0]) => {
+    try {
+      return await client.send(command);
+    } catch (error) {
+      throw mapped(error, command.constructor.name.replace(/Command$/, ''));
+    }
+  }) as S3Client['send'];
   const objectOf = (key: string): string => `${prefix}${key.slice(0, 2)}/${checkKey(key)}`;
   const removeObject = async (Key: string): Promise<void> => {
-    await client.send(new DeleteObjectCommand({ Bucket: bucket, Key }));
+    await send(new DeleteObjectCommand({ Bucket: bucket, Key }));
   };
   const size = async (key: string): Promise<number | null> => {
     const Key = objectOf(key);
     try {
-      const head = await client.send(new HeadObjectCommand({ Bucket: bucket, Key }));
+      const head = await send(new HeadObjectCommand({ Bucket: bucket, Key }));
       return head.ContentLength ?? 0;
     } catch (error) {
       if (isNotFound(error)) return null;
@@ -67,7 +110,7 @@ export function createS3Storage(
     }
   };
   return {
-    location: `s3://${bucket}/${prefix}`,
+    location: where,
     async put(source, maxBytes) {
       const tmpKey = `${prefix}tmp/${randomUUID()}`;
       const counter = hashingCounter(source, maxBytes);
@@ -89,12 +132,12 @@ export function createS3Storage(
         counter.stream.destroy();
         // A single-part upload that failed may still have written the temporary object.
         await removeObject(tmpKey).catch(() => undefined);
-        throw tooLarge ?? error;
+        throw tooLarge ?? mapped(error, 'Upload');
       }
       const { sha256, size: bytes } = counter.result();
       try {
         if ((await size(sha256)) === null) {
-          await client.send(
+          await send(
             new CopyObjectCommand({
               Bucket: bucket,
               Key: objectOf(sha256),
@@ -112,7 +155,7 @@ export function createS3Storage(
       const Key = objectOf(key);
       const Range = range ? `bytes=${checkRange(range).start}-${range.end}` : undefined;
       const out = new PassThrough();
-      client.send(new GetObjectCommand({ Bucket: bucket, Key, Range })).then(
+      send(new GetObjectCommand({ Bucket: bucket, Key, Range })).then(
         (answer) => {
           const body = answer.Body as Readable | undefined;
           if (!body) return out.destroy(new Error(`The object store sent no body for ${Key}`));
@@ -121,7 +164,7 @@ export function createS3Storage(
         (error: unknown) =>
           out.destroy(
             isNotFound(error)
-              ? Object.assign(new Error(`No stored file ${key} in s3://${bucket}/${prefix}`), { code: 'ENOENT' })
+              ? Object.assign(new Error(`No stored file ${key} in ${where}`), { code: 'ENOENT' })
               : (error as Error),
           ),
       );
@@ -134,7 +177,7 @@ export function createS3Storage(
     async *list() {
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }));
+        const page = await send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken }));
         for (const object of page.Contents ?? []) {
           const name = object.Key?.slice(prefix.length) ?? '';
           const match = /^([0-9a-f]{2})\/([0-9a-f]{64})$/.exec(name);

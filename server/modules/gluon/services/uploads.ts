@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream';
 
+import { deviceDisplayName } from '@common/devices/deviceDisplayName';
 import { uploadNameKind } from '@common/gluon/uploadName';
 
 import { type Database, HttpError, type Queryable } from '../../../contracts';
@@ -94,6 +95,7 @@ function toItem(r: UploadRow): UploadItem {
     error: r.error,
     deviceId: r.device_id,
     deviceName: r.device_name,
+    deviceDisplayName: deviceDisplayName(r.device_name),
     findings: r.finding_count,
     createdAt: iso(r.created_at)!,
     finishedAt: iso(r.finished_at),

@@ -1,3 +1,5 @@
+import { deviceDisplayName } from '@common/devices/deviceDisplayName';
+
 import type { Queryable } from '../../../contracts';
 
 export const ALERT_CATEGORIES = ['incident', 'finding', 'inspection_failed', 'stale', 'hunt'] as const;
@@ -21,9 +23,13 @@ export interface Alert {
   sourceKey: string;
   category: AlertCategory;
   severity: AlertSeverity;
+  /** As people read it: the device by its display name (`titleWithDisplayName`). */
   title: string;
   deviceId: string | null;
+  /** The device's stored name (what filters and sorts match). */
   deviceName: string | null;
+  /** The device as every product names it (common/devices/deviceDisplayName). */
+  deviceDisplayName: string | null;
   familyId: string | null;
   familyName: string | null;
   incidentId: string | null;
@@ -89,6 +95,21 @@ export interface AlertRow {
   last_seen: Date | string;
 }
 
+/**
+ * A stored title with its device named for people: the sources write the stored name ("iPhone14,2
+ * · c0ffee00") into the title at the start ("… not inspected") or after a space ("… on …"), and
+ * every alert stored before the names were unified holds it too, so the name is swapped when the
+ * title is read (list, CSV, mails, webhooks), never stored twice.
+ */
+export function titleWithDisplayName(title: string, deviceName: string | null): string {
+  if (!deviceName) return title;
+  const shown = deviceDisplayName(deviceName);
+  if (shown === deviceName) return title;
+  if (title.startsWith(deviceName)) return shown + title.slice(deviceName.length);
+  const at = title.indexOf(` ${deviceName}`);
+  return at < 0 ? title : `${title.slice(0, at + 1)}${shown}${title.slice(at + 1 + deviceName.length)}`;
+}
+
 export function toAlert(r: AlertRow): Alert {
   return {
     id: r.id,
@@ -96,9 +117,10 @@ export function toAlert(r: AlertRow): Alert {
     sourceKey: r.source_key,
     category: r.category,
     severity: r.severity,
-    title: r.title,
+    title: titleWithDisplayName(r.title, r.device_name),
     deviceId: r.device_id,
     deviceName: r.device_name,
+    deviceDisplayName: deviceDisplayName(r.device_name),
     familyId: r.family_id,
     familyName: r.family_name,
     incidentId: r.incident_id,

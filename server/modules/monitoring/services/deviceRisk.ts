@@ -1,3 +1,5 @@
+import { deviceDisplayName } from '@common/devices/deviceDisplayName';
+
 import type { Queryable } from '../../../contracts';
 import { deviceRiskInputs } from '../../gluon/public';
 import type { DeviceRisk } from '../schemas';
@@ -15,6 +17,7 @@ export async function listDeviceRisk(q: Queryable, tenantId: string): Promise<De
   return rows.map((r) => ({
     deviceId: r.deviceId,
     name: r.name,
+    displayName: deviceDisplayName(r.name),
     platform: r.platform,
     serial: r.serial,
     // An incident severity outside the three levels counts as high (gluon gives no rank).

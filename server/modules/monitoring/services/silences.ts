@@ -1,3 +1,5 @@
+import { deviceDisplayName } from '@common/devices/deviceDisplayName';
+
 import { HttpError, type Queryable } from '../../../contracts';
 import { deviceNames, existingDeviceIds } from '../../gluon/public';
 import type { SilenceView } from '../schemas';
@@ -61,6 +63,7 @@ export async function listSilences(q: Queryable, tenantId: string, now: Date): P
     ruleId: r.rule_id,
     deviceId: r.device_id,
     deviceName: r.device_id ? (names.get(r.device_id) ?? null) : null,
+    deviceDisplayName: r.device_id ? deviceDisplayName(names.get(r.device_id) ?? null) : null,
     startsAt: new Date(r.starts_at).toISOString(),
     endsAt: new Date(r.ends_at).toISOString(),
     reason: r.reason,

@@ -12,6 +12,7 @@ const alert = (i: number): Alert => ({
   title: `Finding ${i}`,
   deviceId: i === 0 ? 'd0' : 'd1',
   deviceName: 'Phone',
+  deviceDisplayName: 'Phone',
   familyId: null,
   familyName: null,
   incidentId: null,
@@ -23,6 +24,7 @@ const alert = (i: number): Alert => ({
 const risk = (deviceId: string) => ({
   deviceId,
   name: 'Phone',
+  displayName: 'Phone',
   platform: 'ios',
   serial: null,
   riskLevel: 'high' as const,

@@ -47,7 +47,12 @@ export function webhookBody(input: {
       category: a.category,
       title: a.title,
       device: a.deviceId
-        ? { id: a.deviceId, name: a.deviceName, riskLevel: risk.get(a.deviceId)?.riskLevel ?? null }
+        ? {
+            id: a.deviceId,
+            name: a.deviceName,
+            displayName: a.deviceDisplayName,
+            riskLevel: risk.get(a.deviceId)?.riskLevel ?? null,
+          }
         : null,
       family: a.familyId ? { id: a.familyId, name: a.familyName } : null,
       links: {

@@ -1,3 +1,5 @@
+import { deviceDisplayName } from '@common/devices/deviceDisplayName';
+
 import { type Database, HttpError } from '../../../contracts';
 import { iso, type Stamp } from '../../../db/sqlRows';
 import { OPEN_STATES_SQL } from '../../gluon/public';
@@ -85,7 +87,7 @@ export async function campaign(
         )
       : [];
     const devices = rows.map((r): CampaignDevice => ({
-      device: { id: r.device_id, name: r.name, platform: r.platform },
+      device: { id: r.device_id, name: r.name, displayName: deviceDisplayName(r.name), platform: r.platform },
       firstSeen: iso(r.first_seen)!,
       lastSeen: iso(r.last_seen)!,
       sightings: r.sightings,

@@ -1,3 +1,5 @@
+import { deviceDisplayName } from '@common/devices/deviceDisplayName';
+
 import { type Database, HttpError } from '../../../contracts';
 import { iso, type Stamp } from '../../../db/sqlRows';
 import type { DeviceHits, Evidence, HuntPage } from '../schemas';
@@ -152,7 +154,14 @@ export async function huntDevices(
     const more = groups.length > size;
     const shown = groups.slice(0, size);
     const items = shown.map(({ group: g, evidence }): DeviceHits => ({
-      device: { id: g.device_id, name: g.name, platform: g.platform, modelCode: g.model_code, osVersion: g.os_version },
+      device: {
+        id: g.device_id,
+        name: g.name,
+        displayName: deviceDisplayName(g.name),
+        platform: g.platform,
+        modelCode: g.model_code,
+        osVersion: g.os_version,
+      },
       firstSeen: iso(g.first_seen)!,
       lastSeen: iso(g.last_seen)!,
       observations: g.observations,
@@ -211,7 +220,7 @@ export const EXPORT_HEADER = [
 
 export function exportCells(r: ExportRow): unknown[] {
   return [
-    r.deviceName,
+    deviceDisplayName(r.deviceName),
     r.deviceId,
     r.kind,
     r.value,

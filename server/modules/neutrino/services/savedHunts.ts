@@ -1,3 +1,5 @@
+import { deviceDisplayName } from '@common/devices/deviceDisplayName';
+
 import { type Database, HttpError, type Queryable } from '../../../contracts';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
 import type { Indicator, IndicatorType } from '../../inspection/public';
@@ -145,6 +147,7 @@ export async function listMatches(q: Queryable, tenantId: string, huntId: string
     id: r.id,
     deviceId: r.device_id,
     deviceName: r.name,
+    deviceDisplayName: deviceDisplayName(r.name),
     inspectionId: r.inspection_id,
     kind: r.kind,
     value: r.value,

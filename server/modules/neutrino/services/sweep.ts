@@ -1,3 +1,5 @@
+import { deviceDisplayName } from '@common/devices/deviceDisplayName';
+
 import { type Database, HttpError, type Queryable } from '../../../contracts';
 import { iso, type Stamp } from '../../../db/sqlRows';
 import {
@@ -125,7 +127,7 @@ export async function sweep(db: Database, tenantId: string, input: SweepInput): 
   const devices = names.map((d): SweepDevice => {
     const list = byDevice.get(d.id)!.sort((a, b) => b.lastSeen.localeCompare(a.lastSeen));
     return {
-      device: d,
+      device: { ...d, displayName: deviceDisplayName(d.name) },
       firstSeen: list.reduce((min, m) => (m.firstSeen < min ? m.firstSeen : min), list[0]!.firstSeen),
       lastSeen: list[0]!.lastSeen,
       matchCount: list.length,
