@@ -169,12 +169,12 @@ describe('job queue (both engines)', () => {
   it("keeps a tenant's jobs to that tenant: counts with the system's, failures and retry its own only", async () => {
     const clock = manualClock();
     const queue = new JobQueue(db, { clock });
-    const [a, b] = await Promise.all(
+    const [a, b] = (await Promise.all(
       ['A', 'B'].map(
         async (name) =>
           (await db.query<{ id: string }>('INSERT INTO tenants (name) VALUES ($1) RETURNING id', [name]))[0]!.id,
       ),
-    );
+    )) as [string, string];
     const seen: (string | null)[] = [];
     queue.work('deliver', async (job) => {
       seen.push(job.tenantId);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { recordFindings } from '../gluon/public';
-import { MonitoringWorker } from './services/monitoringWorker';
+import { MonitoringRunner } from './services/monitoringRunner';
 import { webhookPolicy } from './services/webhookTarget';
 
 interface Received {
@@ -38,7 +38,7 @@ describe('monitoring webhooks', () => {
   const logged: string[] = [];
   let now: Date;
   const worker = () =>
-    new MonitoringWorker({
+    new MonitoringRunner({
       db: t.db,
       mailer: t.app.mailer,
       tokens: t.app.tokens,
