@@ -1,45 +1,16 @@
-import type { Database, Mailer, Queryable, TokenService } from '../../../contracts';
+import type { Database, Mailer, TokenService } from '../../../contracts';
 import { type JobQueue, PermanentJobError } from '../../../queue';
 import { type Clock, systemClock } from './alertTypes';
 import { claimDelivery, markDeliveryFailed, sendDelivery } from './deliveries';
-import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './schedule';
+import { DELIVERY_QUEUE, type DeliveryJobData } from './deliveryQueue';
+import { retryDelayMs } from './schedule';
 import type { WebhookPolicy } from './webhookTarget';
-
-/** The job queue's queue of notification deliveries: one job per delivery, mail or webhook. */
-export const DELIVERY_QUEUE = 'monitoring.delivery';
 
 /** Deliveries sent at once by one instance: a slow webhook (up to 5 s) does not hold up the mails behind it. */
 const DELIVERY_CONCURRENCY = 4;
 
-export interface DeliveryJobData {
-  deliveryId: string;
-}
-
 /** How one attempt of a delivery job ended (what the worker tallies; tests count it). */
 export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'skipped';
-
-/**
- * Queues the job that sends a delivery just opened, in the caller's transaction (the delivery and
- * its job are stored together), due when the delivery is. Alerts keep joining the delivery until
- * its job claims it.
- */
-export async function queueDelivery(
-  queue: JobQueue,
-  q: Queryable,
-  delivery: { id: string; tenantId: string; dueAt: Date },
-): Promise<void> {
-  await queue.send<DeliveryJobData>(
-    DELIVERY_QUEUE,
-    { deliveryId: delivery.id },
-    {
-      tenantId: delivery.tenantId,
-      runAfter: delivery.dueAt,
-      singletonKey: delivery.id,
-      retryLimit: MAX_DELIVERY_ATTEMPTS - 1,
-    },
-    q,
-  );
-}
 
 export interface DeliveryWorkerDeps {
   db: Database;

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../../contracts';
 import type { JobQueue } from '../../../queue';
 import type { Alert } from './alertTypes';
-import { queueDelivery } from './deliveryJobs';
+import { queueDelivery } from './deliveryQueue';
 import { type Rule, ruleMatches, type Silence } from './ruleMatch';
 import type { RuleRow } from './rules';
 import { dueAt } from './schedule';

@@ -3,7 +3,7 @@ import { csvDocument } from '@common/csv/csvCell';
 import type { MailAttachment, Queryable } from '../../../contracts';
 import type { JobQueue } from '../../../queue';
 import type { Alert, AlertStatus } from './alertTypes';
-import { queueDelivery } from './deliveryJobs';
+import { queueDelivery } from './deliveryQueue';
 
 const DAY_MS = 24 * 3600_000;
 
