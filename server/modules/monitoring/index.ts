@@ -37,7 +37,7 @@ export const monitoringModule = defineModule({
   id: 'monitoring',
   title: 'monitoring',
   description:
-    "Alerts from gluon's rows, rules, silences, device groups, notification mails with their unsubscribe links, device risk; its job loop (`monitoring/README.md`)",
+    "Alerts from gluon's rows, rules, silences, device groups, notification mails with their unsubscribe links, device risk; its alert loop and its deliveries on the job queue (`monitoring/README.md`)",
   prefixes: ['/monitoring-backend/'],
   dependsOn: ['gluon', 'inspection', 'notifications'],
   routes: monitoringRoutes,
