@@ -8,6 +8,7 @@ export const adminRoutes = {
   user: 'users/:userId',
   sessions: 'sessions',
   audit: 'audit',
+  jobs: 'jobs',
   signIn: 'sign-in',
   branding: 'branding',
 } as const;
@@ -19,6 +20,7 @@ export const adminPaths = {
   user: (userId: string | number): string => `/admin/users/${pathSegment(userId)}`,
   sessions: (): string => '/admin/sessions',
   audit: (): string => '/admin/audit',
+  jobs: (): string => '/admin/jobs',
   signIn: (): string => '/admin/sign-in',
   branding: (): string => '/admin/branding',
 };

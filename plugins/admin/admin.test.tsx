@@ -31,6 +31,7 @@ describe('admin plugin', () => {
       ['Users', '/admin/users'],
       ['My sessions', '/admin/sessions'],
       ['Audit log', '/admin/audit'],
+      ['Jobs', '/admin/jobs'],
       ['Sign-in settings', '/admin/sign-in'],
       ['Branding', '/admin/branding'],
     ]);

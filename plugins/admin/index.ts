@@ -2,8 +2,8 @@ import { isInspectionAdmin } from '@common/gluon/access';
 import { definePlugin } from '@core/plugin/PluginManifest';
 
 /**
- * Administration: users, invitations, permissions, sessions, audit log, sign-in settings and
- * branding under /admin (its own side navigation). Only this manifest is imported by the host;
+ * Administration: users, invitations, permissions, sessions, audit log, background jobs, sign-in
+ * settings and branding under /admin (its own side navigation). Only this manifest is imported by the host;
  * each page is a lazy chunk.
  */
 export const adminPlugin = definePlugin({
@@ -24,6 +24,7 @@ export const adminPlugin = definePlugin({
     { path: 'users/:userId', page: () => import('./pages/UserPage') },
     { path: 'sessions', page: () => import('./pages/MySessionsPage') },
     { path: 'audit', page: () => import('./pages/AuditPage') },
+    { path: 'jobs', page: () => import('./pages/JobsPage') },
     { path: 'sign-in', page: () => import('./pages/SignInSettingsPage') },
     { path: 'branding', page: () => import('./pages/BrandingPage') },
   ],

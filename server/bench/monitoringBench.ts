@@ -13,13 +13,16 @@ import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { recordFindings } from '../modules/gluon/services/incidents';
 import type { Finding } from '../modules/inspection/types';
+import { registerDeliveryWorker } from '../modules/monitoring/services/deliveryJobs';
 import { createDeviceGroup } from '../modules/monitoring/services/deviceGroups';
+import { MonitoringRunner } from '../modules/monitoring/services/monitoringRunner';
 import { MonitoringWorker } from '../modules/monitoring/services/monitoringWorker';
 import { createRule } from '../modules/monitoring/services/rules';
 import { startSmtpReceiver } from '../ops/smtpReceiver';
 import { generateSigningKeyPem, signingKeyFromPem } from '../plugins/keys';
 import { createMailer } from '../plugins/mailer';
 import { createTokenService } from '../plugins/tokens';
+import { JobQueue } from '../queue';
 
 const findingsCount = Number(process.env.BENCH_FINDINGS ?? 10_000);
 const log = Fastify({ logger: false }).log;
@@ -73,7 +76,11 @@ for (const [label, window] of [
     { name: label, minSeverity: 'high', frequency: 'immediate', groupWindowSeconds: window, recipients: [{ email }] },
     null,
   );
-  const worker = new MonitoringWorker({ db, mailer, tokens, publicUrl: 'http://127.0.0.1:8080', log, pollMs: 2000 });
+  // As the app runs them: the alert loop polling every 2 s, the deliveries on the job queue.
+  const queue = new JobQueue(db, { log });
+  registerDeliveryWorker(queue, { db, mailer, tokens, publicUrl: 'http://127.0.0.1:8080' });
+  queue.start();
+  const worker = new MonitoringWorker({ db, queue, log, pollMs: 2000 });
   worker.start();
   const { deviceId, inspectionId } = await device(db, tenantId, `Phone ${window}`);
   const started = performance.now();
@@ -91,6 +98,7 @@ for (const [label, window] of [
     `Inspection finished → alert mail accepted by SMTP, ${label}: ${((performance.now() - started) / 1000).toFixed(2)} s`,
   );
   await worker.stop();
+  await queue.stop();
   await db.query('UPDATE monitoring_rules SET enabled = false WHERE id = $1', [ruleId]);
 }
 
@@ -105,9 +113,9 @@ await db.tx((q) =>
     ruleSetIds: new Map(),
   }),
 );
-const worker = new MonitoringWorker({ db, mailer, tokens, publicUrl: 'http://127.0.0.1:8080', log });
+const runner = new MonitoringRunner({ db, mailer, tokens, publicUrl: 'http://127.0.0.1:8080', log });
 const started = performance.now();
-const result = await worker.tick();
+const result = await runner.worker.tick();
 const ms = performance.now() - started;
 console.log(
   `Rescan opening ${findingsCount.toLocaleString('en-US')} findings on a watched device: ${result.alerts.toLocaleString('en-US')} alerts in ${(ms / 1000).toFixed(2)} s (${Math.round(result.alerts / (ms / 1000)).toLocaleString('en-US')} alerts/s)`,

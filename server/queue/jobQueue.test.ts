@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import type { Database } from '../contracts';
 import { createTestDatabase } from '../test/testApp';
-import { JobQueue, type QueueClock } from './jobQueue';
+import { JobQueue, PermanentJobError, type QueueClock } from './jobQueue';
 
 /** A clock the test moves: backoff, heartbeats and schedules are due when the test says so. */
 function manualClock(start = new Date('2026-01-05T10:00:00Z')): QueueClock & { advance(ms: number): void } {
@@ -127,6 +127,106 @@ describe('job queue (both engines)', () => {
       state: 'failed',
       error: 'The worker stopped 2 times; it was not retried.',
     });
+  });
+
+  it("calls onFailed for a job abandoned with no attempts left, so what it worked on is not left 'in progress'", async () => {
+    const clock = manualClock();
+    const queue = new JobQueue(db, { clock });
+    const failed: [string, string][] = [];
+    queue.work('deliver', async () => undefined, { onFailed: async (job, error) => void failed.push([job.id, error]) });
+    const [row] = await db.query<{ id: string }>(
+      "INSERT INTO queue_jobs (queue, state, attempts, retry_limit, heartbeat_at, claimed_by) VALUES ('deliver', 'active', 3, 2, $1, 'gone') RETURNING id",
+      [clock.now()],
+    );
+    clock.advance(61_000);
+    expect(await queue.tick()).toBe(0);
+    expect(failed).toEqual([[row!.id, 'The worker stopped 3 times; it was not retried.']]);
+  });
+
+  it('a PermanentJobError ends the job failed at once, without its retries, and onFailed runs', async () => {
+    const queue = new JobQueue(db, { clock: manualClock() });
+    const failed: string[] = [];
+    let calls = 0;
+    queue.work(
+      'webhook',
+      async () => {
+        calls++;
+        throw new PermanentJobError('The address 10.0.0.1 is refused.');
+      },
+      { onFailed: async (_job, error) => void failed.push(error) },
+    );
+    const id = (await queue.send('webhook', {}, { retryLimit: 5 }))!;
+    expect(await queue.tick()).toBe(1);
+    expect(await stateOf(db, id)).toMatchObject({
+      state: 'failed',
+      attempts: 1,
+      error: 'The address 10.0.0.1 is refused.',
+    });
+    expect(await queue.tick()).toBe(0);
+    expect([calls, failed]).toEqual([1, ['The address 10.0.0.1 is refused.']]);
+  });
+
+  it("keeps a tenant's jobs to that tenant: counts with the system's, failures and retry its own only", async () => {
+    const clock = manualClock();
+    const queue = new JobQueue(db, { clock });
+    const [a, b] = (await Promise.all(
+      ['A', 'B'].map(
+        async (name) =>
+          (await db.query<{ id: string }>('INSERT INTO tenants (name) VALUES ($1) RETURNING id', [name]))[0]!.id,
+      ),
+    )) as [string, string];
+    const seen: (string | null)[] = [];
+    queue.work('deliver', async (job) => {
+      seen.push(job.tenantId);
+      throw new Error(`refused for ${job.tenantId === a ? 'A' : 'B'}`);
+    });
+    queue.work('clean-up', async () => {
+      throw new Error('disk full');
+    });
+    const ofA = (await queue.send('deliver', {}, { tenantId: a, retryLimit: 0 }))!;
+    const ofB = (await queue.send('deliver', {}, { tenantId: b, retryLimit: 0 }))!;
+    const system = (await queue.send('clean-up', {}, { retryLimit: 0 }))!;
+    await queue.tick();
+    await queue.tick();
+    expect(seen.sort()).toEqual([a, b].sort());
+    expect(await queue.counts({ tenantId: a })).toEqual([
+      { queue: 'clean-up', created: 0, retry: 0, active: 0, completed: 0, failed: 1, retried: 0 },
+      { queue: 'deliver', created: 0, retry: 0, active: 0, completed: 0, failed: 1, retried: 0 },
+    ]);
+    expect((await queue.counts()).find((c) => c.queue === 'deliver')!.failed).toBe(2);
+    const page = await queue.failurePage({ tenantId: a, limit: 10, offset: 0 });
+    expect(page).toEqual({
+      total: 1,
+      items: [expect.objectContaining({ id: ofA, queue: 'deliver', tenantId: a, error: 'refused for A', attempts: 1 })],
+    });
+    expect(await queue.failurePage({ tenantId: a, limit: 10, offset: 5 })).toEqual({ items: [], total: 1 });
+    // Another tenant's job and the system's are not found; a job that is not failed is not retried.
+    expect(await queue.retry(ofB, { tenantId: a })).toEqual({ outcome: 'not-found', queue: null });
+    expect(await queue.retry(system, { tenantId: a })).toEqual({ outcome: 'not-found', queue: null });
+    expect(await queue.retry('not-a-uuid', { tenantId: a })).toEqual({ outcome: 'not-found', queue: null });
+    expect(await queue.retry(ofA, { tenantId: a })).toEqual({ outcome: 'retried', queue: 'deliver' });
+    expect(await queue.retry(ofA, { tenantId: a })).toEqual({ outcome: 'not-failed', queue: 'deliver' });
+    expect(await stateOf(db, ofA)).toMatchObject({ state: 'retry', attempts: 1 });
+    // One more attempt: it runs at once, and failing again it ends failed (no further retries).
+    expect(await queue.tick()).toBe(1);
+    expect(await stateOf(db, ofA)).toMatchObject({ state: 'failed', attempts: 2, error: 'refused for A' });
+  });
+
+  it('retry refuses a failed job while another with its singleton key waits', async () => {
+    const queue = new JobQueue(db, { clock: manualClock() });
+    queue.work('rescan', async () => {
+      throw new Error('no rules');
+    });
+    const failed = (await queue.send('rescan', {}, { singletonKey: 'tenant-1', retryLimit: 0 }))!;
+    await queue.tick();
+    const waiting = await queue.send(
+      'rescan',
+      {},
+      { singletonKey: 'tenant-1', runAfter: new Date('2030-01-01T00:00:00Z') },
+    );
+    expect(waiting).not.toBeNull();
+    expect(await queue.retry(failed)).toEqual({ outcome: 'duplicate', queue: 'rescan' });
+    expect((await stateOf(db, failed)).state).toBe('failed');
   });
 
   it('a schedule sends its job once per interval, and stop() waits for the job in hand', async () => {

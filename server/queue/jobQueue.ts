@@ -24,7 +24,26 @@ export interface SendOptions {
   retryDelayMs?: number;
   /** A claimed job whose worker has not beaten for this long is claimed again (default 60). */
   expireSeconds?: number;
+  /** The tenant the job works for: its administrators see it (counts, failures, retry); none = a system job. */
+  tenantId?: string;
 }
+
+/**
+ * Thrown by a handler for a failure no retry can mend (a refused address, a removed target): the
+ * job ends failed at once, keeping the retries it had left unused, and `onFailed` runs.
+ */
+export class PermanentJobError extends Error {
+  override name = 'PermanentJobError';
+}
+
+/** What `retry` did: requeued; no such job (in that tenant); not failed; its singleton key already waits. */
+export interface RetryResult {
+  outcome: 'retried' | 'not-found' | 'not-failed' | 'duplicate';
+  /** The job's queue, when it exists. */
+  queue: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export interface QueueJob<T = Record<string, unknown>> {
   id: string;
@@ -33,6 +52,7 @@ export interface QueueJob<T = Record<string, unknown>> {
   /** This attempt's number, from 1. */
   attempts: number;
   retryLimit: number;
+  tenantId: string | null;
 }
 
 export type JobHandler<T> = (job: QueueJob<T>) => Promise<void>;
@@ -70,6 +90,7 @@ export interface QueueCounts {
 export interface FailedJob {
   id: string;
   queue: string;
+  tenantId: string | null;
   error: string | null;
   attempts: number;
   createdAt: string;
@@ -82,9 +103,43 @@ function errorText(error: unknown): string {
   return (message || 'The job failed.').slice(0, 2000);
 }
 
+interface FailedRow {
+  id: string;
+  queue: string;
+  tenant_id: string | null;
+  error: string | null;
+  attempts: number;
+  created_at: Date | string;
+  finished_at: Date | string | null;
+}
+
+function toJob(row: JobRow): QueueJob<unknown> {
+  return {
+    id: row.id,
+    queue: row.queue,
+    data: row.data,
+    attempts: row.attempts,
+    retryLimit: row.retry_limit,
+    tenantId: row.tenant_id,
+  };
+}
+
+function failedJob(r: FailedRow): FailedJob {
+  return {
+    id: r.id,
+    queue: r.queue,
+    tenantId: r.tenant_id,
+    error: r.error,
+    attempts: r.attempts,
+    createdAt: new Date(r.created_at).toISOString(),
+    finishedAt: r.finished_at === null ? null : new Date(r.finished_at).toISOString(),
+  };
+}
+
 interface JobRow {
   id: string;
   queue: string;
+  tenant_id: string | null;
   data: unknown;
   attempts: number;
   retry_limit: number;
@@ -132,8 +187,8 @@ export class JobQueue {
     q: Queryable = this.db,
   ): Promise<string | null> {
     const [row] = await q.query<{ id: string }>(
-      `INSERT INTO queue_jobs (queue, data, singleton_key, run_after, priority, retry_limit, retry_delay_ms, expire_seconds, created_at)
-       VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9)
+      `INSERT INTO queue_jobs (queue, data, singleton_key, run_after, priority, retry_limit, retry_delay_ms, expire_seconds, created_at, tenant_id)
+       VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10)
        ON CONFLICT (queue, singleton_key) WHERE state IN ('created', 'retry') AND singleton_key IS NOT NULL DO NOTHING RETURNING id`,
       [
         queue,
@@ -145,6 +200,7 @@ export class JobQueue {
         options.retryDelayMs ?? 1000,
         options.expireSeconds ?? 60,
         this.clock.now(),
+        options.tenantId ?? null,
       ],
     );
     this.wake?.();
@@ -207,10 +263,12 @@ export class JobQueue {
     await Promise.all([...this.workers.values()].flatMap((w) => [...w.running]));
   }
 
-  /** Jobs per queue and state. */
-  async counts(): Promise<QueueCounts[]> {
+  /** Jobs per queue and state; with a tenant, that tenant's jobs and the system's (no tenant). */
+  async counts(scope: { tenantId?: string } = {}): Promise<QueueCounts[]> {
     const rows = await this.db.query<{ queue: string; state: JobState; n: number; retried: number }>(
-      'SELECT queue, state, count(*)::int AS n, count(*) FILTER (WHERE attempts > 1)::int AS retried FROM queue_jobs GROUP BY queue, state ORDER BY queue',
+      `SELECT queue, state, count(*)::int AS n, count(*) FILTER (WHERE attempts > 1)::int AS retried FROM queue_jobs
+        WHERE $1::uuid IS NULL OR tenant_id IS NULL OR tenant_id = $1 GROUP BY queue, state ORDER BY queue`,
+      [scope.tenantId ?? null],
     );
     const byQueue = new Map<string, QueueCounts>();
     for (const r of rows) {
@@ -232,25 +290,63 @@ export class JobQueue {
 
   /** The latest failed jobs, newest first. */
   async failures(limit = 20): Promise<FailedJob[]> {
-    const rows = await this.db.query<{
-      id: string;
-      queue: string;
-      error: string | null;
-      attempts: number;
-      created_at: Date | string;
-      finished_at: Date | string | null;
-    }>(
-      "SELECT id, queue, error, attempts, created_at, finished_at FROM queue_jobs WHERE state = 'failed' ORDER BY finished_at DESC NULLS LAST, id LIMIT $1",
+    const rows = await this.db.query<FailedRow>(
+      "SELECT id, queue, tenant_id, error, attempts, created_at, finished_at FROM queue_jobs WHERE state = 'failed' ORDER BY finished_at DESC NULLS LAST, id LIMIT $1",
       [limit],
     );
-    return rows.map((r) => ({
-      id: r.id,
-      queue: r.queue,
-      error: r.error,
-      attempts: r.attempts,
-      createdAt: new Date(r.created_at).toISOString(),
-      finishedAt: r.finished_at === null ? null : new Date(r.finished_at).toISOString(),
-    }));
+    return rows.map(failedJob);
+  }
+
+  /**
+   * One page of a tenant's failed jobs, newest first, and how many there are. Only the tenant's
+   * own: a system job's error may speak of every tenant's data, so it stays in the operator's log.
+   */
+  async failurePage(scope: { tenantId: string; limit: number; offset: number }): Promise<{
+    items: FailedJob[];
+    total: number;
+  }> {
+    const rows = await this.db.query<FailedRow & { total: number }>(
+      `SELECT id, queue, tenant_id, error, attempts, created_at, finished_at, count(*) OVER ()::int AS total FROM queue_jobs
+        WHERE state = 'failed' AND tenant_id = $1 ORDER BY finished_at DESC NULLS LAST, id LIMIT $2 OFFSET $3`,
+      [scope.tenantId, scope.limit, scope.offset],
+    );
+    if (rows.length === 0 && scope.offset > 0) {
+      const [n] = await this.db.query<{ n: number }>(
+        "SELECT count(*)::int AS n FROM queue_jobs WHERE state = 'failed' AND tenant_id = $1",
+        [scope.tenantId],
+      );
+      return { items: [], total: n?.n ?? 0 };
+    }
+    return { items: rows.map(failedJob), total: rows[0]?.total ?? 0 };
+  }
+
+  /**
+   * Queues a failed job again for one more attempt, due now (pg-boss's retry). With a tenant, only
+   * that tenant's job. Refused while another job with its singleton key waits.
+   */
+  async retry(id: string, scope: { tenantId?: string } = {}): Promise<RetryResult> {
+    if (!UUID.test(id)) return { outcome: 'not-found', queue: null };
+    const [job] = await this.db.query<{ state: JobState; queue: string }>(
+      'SELECT state, queue FROM queue_jobs WHERE id = $1 AND ($2::uuid IS NULL OR tenant_id = $2)',
+      [id, scope.tenantId ?? null],
+    );
+    if (!job) return { outcome: 'not-found', queue: null };
+    const queue = job.queue;
+    if (job.state !== 'failed') return { outcome: 'not-failed', queue };
+    try {
+      const done = await this.db.query(
+        `UPDATE queue_jobs SET state = 'retry', retry_limit = attempts, run_after = $2, finished_at = NULL, claimed_by = NULL
+          WHERE id = $1 AND state = 'failed' RETURNING id`,
+        [id, this.clock.now()],
+      );
+      if (done.length === 0) return { outcome: 'not-failed', queue };
+    } catch (error) {
+      // The singleton index: a job with the same key is already waiting, which does the same work.
+      if ((error as { code?: string }).code === '23505') return { outcome: 'duplicate', queue };
+      throw error;
+    }
+    this.wake?.();
+    return { outcome: 'retried', queue };
   }
 
   /** Deletes completed jobs that ended before `before` (failed ones stay for the administrator). */
@@ -279,11 +375,16 @@ export class JobQueue {
     if (this.workers.size === 0) return [];
     const queues = [...this.workers.keys()];
     // A stale job with no attempts left ends failed rather than being claimed forever.
-    await this.db.query(
+    const abandoned = await this.db.query<JobRow & { error: string }>(
       `UPDATE queue_jobs SET state = 'failed', finished_at = $2, error = 'The worker stopped ' || attempts || ' times; it was not retried.'
-       WHERE queue = ANY($1::text[]) AND state = 'active' AND heartbeat_at < $2::timestamptz - make_interval(secs => expire_seconds) AND attempts > retry_limit`,
+       WHERE queue = ANY($1::text[]) AND state = 'active' AND heartbeat_at < $2::timestamptz - make_interval(secs => expire_seconds) AND attempts > retry_limit
+       RETURNING id, queue, tenant_id, data, attempts, retry_limit, retry_delay_ms, error`,
       [queues, now],
     );
+    for (const row of abandoned) {
+      const onFailed = this.workers.get(row.queue)?.options.onFailed;
+      if (onFailed) await onFailed(toJob(row), row.error).catch(() => undefined);
+    }
     const started: Promise<void>[] = [];
     for (const [queue, worker] of this.workers) {
       const room = (worker.options.concurrency ?? 1) - worker.running.size;
@@ -295,7 +396,7 @@ export class JobQueue {
            WHERE queue = $1 AND ((state IN ('created', 'retry') AND run_after <= $3)
               OR (state = 'active' AND heartbeat_at < $3::timestamptz - make_interval(secs => expire_seconds) AND attempts <= retry_limit))
            ORDER BY priority DESC, run_after, created_at LIMIT $4 FOR UPDATE SKIP LOCKED)
-         RETURNING id, queue, data, attempts, retry_limit, retry_delay_ms`,
+         RETURNING id, queue, tenant_id, data, attempts, retry_limit, retry_delay_ms`,
         [queue, this.workerId, now, room],
       );
       for (const row of jobs) {
@@ -324,13 +425,7 @@ export class JobQueue {
   }
 
   private async run(worker: Worker, row: JobRow): Promise<void> {
-    const job: QueueJob<unknown> = {
-      id: row.id,
-      queue: row.queue,
-      data: row.data,
-      attempts: row.attempts,
-      retryLimit: row.retry_limit,
-    };
+    const job = toJob(row);
     const claim = [row.id, this.workerId, row.attempts];
     const beat = setInterval(() => {
       this.db
@@ -352,7 +447,7 @@ export class JobQueue {
       clearInterval(beat);
       const text = errorText(error);
       const now = this.clock.now();
-      if (row.attempts <= row.retry_limit) {
+      if (row.attempts <= row.retry_limit && !(error instanceof PermanentJobError)) {
         const delay = worker.options.backoffMs
           ? worker.options.backoffMs(row.attempts, job)
           : row.retry_delay_ms * 2 ** (row.attempts - 1);

@@ -131,6 +131,8 @@ const ROUTES: Record<string, Entry> = {
   ],
   'GET /um/auditEvents': { console: hasUserManagementAccess },
   'GET /um/auditEvents/export': { console: hasUserManagementAccess },
+  'GET /um/jobs': { console: hasUserManagementAccess },
+  'POST /um/jobs/:id/retry': { console: canWriteUsers },
   'GET /um/oauth2config/okta': { console: hasUserManagementAccess },
   'PUT /um/oauth2config/okta': {
     console: canWriteUsers,

@@ -6,15 +6,17 @@ import { alertRoutes } from './routes/alertRoutes';
 import { overviewRoutes } from './routes/overviewRoutes';
 import { settingsRoutes } from './routes/settingsRoutes';
 import { systemClock } from './services/alertTypes';
+import { registerDeliveryWorker } from './services/deliveryJobs';
 import type { MonitoringContext } from './services/monitoringContext';
 import { DEFAULT_STALE_DAYS, MonitoringWorker } from './services/monitoringWorker';
 import { webhookPolicy } from './services/webhookTarget';
 
 /**
- * Monitoring's API (/monitoring-backend; console: plugins/monitoring) and its job loop: alerts
- * read through gluon's public services, rules, and notification mails (see README.md). The loop
- * runs on monitoring's own switch (MONITORING_WORKER, off under NODE_ENV=test: tests tick a
- * MonitoringWorker with their own clock), whether or not this instance runs gluon's worker.
+ * Monitoring's API (/monitoring-backend; console: plugins/monitoring), its alert loop and its
+ * deliveries' worker on the job queue: alerts read through gluon's public services, rules, and
+ * notification mails and webhooks (see README.md). Both run on monitoring's own switch
+ * (MONITORING_WORKER, off under NODE_ENV=test: tests tick a MonitoringWorker and a queue of
+ * their own with their clock), whether or not this instance runs gluon's worker.
  */
 function monitoringContext(app: FastifyInstance): MonitoringContext {
   return {
@@ -35,23 +37,25 @@ export const monitoringModule = defineModule({
   id: 'monitoring',
   title: 'monitoring',
   description:
-    "Alerts from gluon's rows, rules, silences, device groups, notification mails with their unsubscribe links, device risk; its job loop (`monitoring/README.md`)",
+    "Alerts from gluon's rows, rules, silences, device groups, notification mails with their unsubscribe links, device risk; its alert loop and its deliveries on the job queue (`monitoring/README.md`)",
   prefixes: ['/monitoring-backend/'],
   dependsOn: ['gluon', 'inspection', 'notifications'],
   routes: monitoringRoutes,
   workers: [
     {
-      name: 'monitoring job loop',
+      name: 'monitoring alert loop and deliveries',
       start(app) {
         if (!app.config.monitoring.worker) return;
-        const worker = new MonitoringWorker({
+        const context = monitoringContext(app);
+        registerDeliveryWorker(app.queue, {
           db: app.db,
           mailer: app.mailer,
           tokens: app.tokens,
           publicUrl: app.config.publicUrl,
-          log: app.log,
-          ...monitoringContext(app),
+          webhooks: context.webhooks,
+          clock: context.clock,
         });
+        const worker = new MonitoringWorker({ db: app.db, queue: app.queue, log: app.log, ...context });
         worker.start();
         return () => worker.stop();
       },

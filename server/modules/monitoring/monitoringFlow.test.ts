@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import type { Mailer, MailMessage } from '../../contracts';
+import { readMigrations } from '../../db/migrate';
 import { listOutbox, readOutboxAttachment } from '../../services/mailbox';
 import { createTestApp, type TestApp, type TestUser } from '../../test/testApp';
 import { recordFindings } from '../gluon/public';
 import type { Finding } from '../inspection/public';
 import { createDeviceGroup } from './services/deviceGroups';
-import { MonitoringWorker } from './services/monitoringWorker';
+import { MonitoringRunner } from './services/monitoringRunner';
 import { createRule } from './services/rules';
 import { createSilence } from './services/silences';
 import { listUnsubscribedRecipients, resubscribe } from './services/unsubscribedRecipients';
@@ -24,7 +25,7 @@ describe('monitoring alerts and deliveries', () => {
   const clock = () => now;
   const advance = (seconds: number) => (now = new Date(now.getTime() + seconds * 1000));
   const worker = (mailer: Mailer = t.app.mailer) =>
-    new MonitoringWorker({
+    new MonitoringRunner({
       db: t.db,
       mailer,
       tokens: t.app.tokens,
@@ -51,6 +52,7 @@ describe('monitoring alerts and deliveries', () => {
       'monitoring_device_groups',
       'unsubscribes',
       'mail_outbox',
+      'queue_jobs',
     ])
       await t.db.query(`DELETE FROM ${table}`);
     await t.db.query('DELETE FROM gluon_devices WHERE tenant_id = $1', [tenantId]);
@@ -516,6 +518,41 @@ describe('monitoring alerts and deliveries', () => {
     expect(sent).toBe(1);
     expect(n).toBe(1);
     expect(await t.outbox()).toHaveLength(1);
+  });
+
+  it('the migration to the job queue gives each waiting delivery its job, keeping its attempts; the queue sends it', async () => {
+    await highToMe({ groupWindowSeconds: 0 });
+    await infect(await device('P'), [finding(1)]);
+    const w = worker();
+    await w.worker.tick();
+    // As the old loop left them: one delivery waiting after two failed attempts, one claimed by an instance that stopped.
+    await t.db.query('DELETE FROM queue_jobs');
+    await t.db.query("UPDATE monitoring_deliveries SET status = 'pending', attempts = 2, due_at = $1", [now]);
+    const [claimed] = await t.db.query<{ id: string }>(
+      "INSERT INTO monitoring_deliveries (tenant_id, email, frequency, status, due_at, attempts, claimed_by) VALUES ($1, 'x@example.com', 'immediate', 'sending', $2, 1, 'old-loop') RETURNING id",
+      [tenantId, now],
+    );
+    const migration = (await readMigrations()).find((m) => m.name.endsWith('_monitoring_deliveries_on_queue.sql'))!;
+    await t.db.tx((q) => q.exec(migration.sql));
+    // Run twice (a restart in the middle): still one job per delivery.
+    await t.db.tx((q) => q.exec(migration.sql));
+    const jobs = await t.db.query<{ state: string; attempts: number; retry_limit: number; tenant_id: string }>(
+      "SELECT state, attempts, retry_limit, tenant_id FROM queue_jobs WHERE queue = 'monitoring.delivery' ORDER BY attempts DESC",
+    );
+    expect(jobs).toEqual([
+      { state: 'retry', attempts: 2, retry_limit: 7, tenant_id: tenantId },
+      { state: 'retry', attempts: 1, retry_limit: 7, tenant_id: tenantId },
+    ]);
+    const r = await w.tick();
+    // The claimed one has no rule any more (a bare row): skipped; the waiting one is sent on its third attempt.
+    expect(r.deliveries).toMatchObject({ sent: 1, skipped: 1 });
+    const rows = await t.db.query<{ id: string; status: string; attempts: number }>(
+      'SELECT id, status, attempts FROM monitoring_deliveries ORDER BY attempts DESC',
+    );
+    expect(rows).toEqual([
+      { id: expect.any(String), status: 'sent', attempts: 3 },
+      { id: claimed!.id, status: 'skipped', attempts: 2 },
+    ]);
   });
 
   it('retries with backoff while SMTP is down and delivers once, late, when it is back', async () => {

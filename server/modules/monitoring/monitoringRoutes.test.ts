@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { recordFindings } from '../gluon/public';
 import type { Finding } from '../inspection/public';
-import { MonitoringWorker } from './services/monitoringWorker';
+import { MonitoringRunner } from './services/monitoringRunner';
 
 /** /monitoring-backend through the HTTP layer: access per spec §6, answers and their shapes. */
 describe('monitoring routes', () => {
@@ -53,7 +53,7 @@ describe('monitoring routes', () => {
     await t.db.tx((q) =>
       recordFindings(q, { tenantId, deviceId: infected, inspectionId, findings: [finding(1)], ruleSetIds: new Map() }),
     );
-    await new MonitoringWorker({
+    await new MonitoringRunner({
       db: t.db,
       mailer: t.app.mailer,
       tokens: t.app.tokens,

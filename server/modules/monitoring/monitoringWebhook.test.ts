@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { createTestApp, type TestApp } from '../../test/testApp';
 import { recordFindings } from '../gluon/public';
-import { MonitoringWorker } from './services/monitoringWorker';
+import { MonitoringRunner } from './services/monitoringRunner';
 import { webhookPolicy } from './services/webhookTarget';
 
 interface Received {
@@ -38,7 +38,7 @@ describe('monitoring webhooks', () => {
   const logged: string[] = [];
   let now: Date;
   const worker = () =>
-    new MonitoringWorker({
+    new MonitoringRunner({
       db: t.db,
       mailer: t.app.mailer,
       tokens: t.app.tokens,
@@ -86,7 +86,7 @@ describe('monitoring webhooks', () => {
     now = new Date();
     received.length = 0;
     answers.length = 0;
-    for (const table of ['monitoring_alerts', 'monitoring_rules', 'monitoring_deliveries'])
+    for (const table of ['monitoring_alerts', 'monitoring_rules', 'monitoring_deliveries', 'queue_jobs'])
       await t.db.query(`DELETE FROM ${table}`);
     await t.db.query('DELETE FROM gluon_devices WHERE tenant_id = $1', [tenantId]);
   });
@@ -277,5 +277,12 @@ describe('monitoring webhooks', () => {
     expect(await deliveries()).toEqual([
       expect.objectContaining({ status: 'failed', attempts: 8, lastError: 'HTTP 500: receiver is down' }),
     ]);
+    // Its job is failed too, with the same error (the Administration jobs page); retried there, it is sent.
+    const [job] = await w.queue.failurePage({ tenantId, limit: 10, offset: 0 }).then((p) => p.items);
+    expect(job).toMatchObject({ queue: 'monitoring.delivery', attempts: 8, error: 'HTTP 500: receiver is down' });
+    expect(await w.queue.retry(job!.id, { tenantId })).toEqual({ outcome: 'retried', queue: 'monitoring.delivery' });
+    expect((await w.tick()).deliveries.sent).toBe(1);
+    expect(received).toHaveLength(9);
+    expect(await deliveries()).toEqual([expect.objectContaining({ status: 'sent', attempts: 9, lastError: null })]);
   });
 });

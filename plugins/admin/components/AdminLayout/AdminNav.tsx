@@ -13,6 +13,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string }[] = [
   { path: '/admin/users', label: 'Users' },
   { path: '/admin/sessions', label: 'My sessions' },
   { path: '/admin/audit', label: 'Audit log' },
+  { path: '/admin/jobs', label: 'Jobs' },
   { path: '/admin/sign-in', label: 'Sign-in settings' },
   { path: '/admin/branding', label: 'Branding' },
 ];

@@ -6,14 +6,11 @@ import { ALERT_COLUMNS, type AlertRow, type AlertStatus, toAlert } from './alert
 import { getOverview } from './overview';
 import { ruleNotification } from './routeAlerts';
 import type { RuleFrequency } from './ruleMatch';
-import { MAX_DELIVERY_ATTEMPTS, retryDelayMs } from './schedule';
 import { sendWebhookDelivery } from './webhookDelivery';
 import type { WebhookPolicy } from './webhookTarget';
 import { weeklyCsv, weekStart } from './weeklySummary';
 
-/** A delivery claimed this long ago and never finished (its instance died) is claimed again. */
-export const DELIVERY_STALE_SECONDS = 300;
-
+/** A claimed delivery: the row as its job found it (the job's attempt number is the row's attempts). */
 export interface ClaimedDelivery {
   id: string;
   tenantId: string;
@@ -23,14 +20,21 @@ export interface ClaimedDelivery {
   recipientId: string | null;
   frequency: RuleFrequency;
   attempts: number;
+  /** The queue job sending it: a late answer of an earlier attempt cannot overwrite a later one's. */
   claimedBy: string;
 }
 
 /**
- * Claims one due delivery (or one whose sender died). `FOR UPDATE SKIP LOCKED`: two instances
- * claiming together get different rows, so each mail is sent by one of them.
+ * Marks a delivery as being sent by this attempt of its queue job (the job queue gives each job to
+ * one instance). From then on new alerts open a new delivery instead of joining this one. Null when
+ * it was sent or skipped already (a job retried from Administration after all).
  */
-export async function claimDelivery(db: Database, workerId: string, now: Date): Promise<ClaimedDelivery | null> {
+export async function claimDelivery(
+  db: Database,
+  deliveryId: string,
+  job: { id: string; attempts: number },
+  now: Date,
+): Promise<ClaimedDelivery | null> {
   const [row] = await db.query<{
     id: string;
     tenant_id: string;
@@ -41,12 +45,10 @@ export async function claimDelivery(db: Database, workerId: string, now: Date): 
     frequency: RuleFrequency;
     attempts: number;
   }>(
-    `UPDATE monitoring_deliveries SET status = 'sending', claimed_by = $1, claimed_at = $2, attempts = attempts + 1
-      WHERE id = (SELECT id FROM monitoring_deliveries
-                   WHERE (status = 'pending' AND due_at <= $2) OR (status = 'sending' AND claimed_at < $2::timestamptz - make_interval(secs => $3))
-                   ORDER BY due_at LIMIT 1 FOR UPDATE SKIP LOCKED)
+    `UPDATE monitoring_deliveries SET status = 'sending', claimed_by = $2, claimed_at = $3, attempts = $4
+      WHERE id = $1 AND status IN ('pending', 'sending', 'failed')
       RETURNING id, tenant_id, rule_id, email, channel, recipient_id, frequency, attempts`,
-    [workerId, now, DELIVERY_STALE_SECONDS],
+    [deliveryId, job.id, now, job.attempts],
   );
   if (!row) return null;
   return {
@@ -58,54 +60,43 @@ export async function claimDelivery(db: Database, workerId: string, now: Date): 
     recipientId: row.recipient_id,
     frequency: row.frequency,
     attempts: row.attempts,
-    claimedBy: workerId,
+    claimedBy: job.id,
   };
 }
 
-export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'skipped';
+/** How one attempt ended: sent, skipped (nothing to send any more), or an error, permanent or worth a retry. */
+export type DeliveryOutcome = { result: 'sent' | 'skipped' } | { result: 'error'; error: string; permanent: boolean };
 
 /**
- * Sends a claimed delivery through the mail path: skipped when the recipient unsubscribed since
- * it was queued (or its rule is gone), retried with backoff when SMTP refuses, failed after
- * MAX_DELIVERY_ATTEMPTS.
+ * Sends a claimed delivery through the mail path or its webhook: skipped when the recipient
+ * unsubscribed since it was queued (or its rule is gone); an SMTP refusal or a webhook's failed
+ * answer is an error the job queue retries with backoff (the row says "pending" with its error
+ * meanwhile); an address the SSRF guard refuses is a permanent error.
  */
 export async function sendDelivery(
   deps: { db: Database; mailer: Mailer; tokens: TokenService; publicUrl: string; webhooks?: WebhookPolicy },
   d: ClaimedDelivery,
   now: Date,
-): Promise<DeliveryResult> {
+): Promise<DeliveryOutcome> {
   const { db } = deps;
   const [rule] = d.ruleId
     ? await db.query<{ name: string }>('SELECT name FROM monitoring_rules WHERE id = $1', [d.ruleId])
     : [];
   if (d.channel === 'webhook') {
-    if (!rule) {
-      await finish(db, d, 'skipped', 'The rule was deleted.');
-      return 'skipped';
-    }
+    if (!rule) return skip(db, d, 'The rule was deleted.');
     const alerts = await deliveryAlerts(db, d.id);
-    if (alerts.length === 0) {
-      await finish(db, d, 'skipped', 'No alerts.');
-      return 'skipped';
-    }
+    if (alerts.length === 0) return skip(db, d, 'No alerts.');
     const outcome = await sendWebhookDelivery(deps, d, { id: d.ruleId!, name: rule.name }, alerts, now);
-    if (outcome.refused || outcome.gone) {
-      await finish(db, d, outcome.gone ? 'skipped' : 'failed', outcome.error!);
-      return outcome.gone ? 'skipped' : 'failed';
-    }
-    return outcome.error ? retryOrFail(db, d, now, outcome.error) : markSent(db, d, now);
+    if (outcome.gone) return skip(db, d, outcome.error!);
+    if (outcome.refused) return { result: 'error', error: outcome.error!, permanent: true };
+    return outcome.error ? retryLater(db, d, outcome.error) : markSent(db, d, now);
   }
   const notification = d.ruleId ? ruleNotification(d.ruleId) : '';
-  if (!rule || (await isUnsubscribed(db, d.tenantId, d.email, notification))) {
-    await finish(db, d, 'skipped', rule ? 'The recipient unsubscribed.' : 'The rule was deleted.');
-    return 'skipped';
-  }
+  if (!rule || (await isUnsubscribed(db, d.tenantId, d.email, notification)))
+    return skip(db, d, rule ? 'The recipient unsubscribed.' : 'The rule was deleted.');
   const alerts = await deliveryAlerts(db, d.id);
   // The weekly summary is sent without alerts too (it says so, with the fleet's numbers).
-  if (alerts.length === 0 && d.frequency !== 'weekly') {
-    await finish(db, d, 'skipped', 'No alerts.');
-    return 'skipped';
-  }
+  if (alerts.length === 0 && d.frequency !== 'weekly') return skip(db, d, 'No alerts.');
   const { url } = await mintUnsubscribeLink(deps.tokens, deps.publicUrl, {
     tenantId: d.tenantId,
     email: d.email,
@@ -125,7 +116,7 @@ export async function sendDelivery(
       : {}),
   });
   const outcome = await deps.mailer.send(d.tenantId, message);
-  if (outcome && outcome.error) return retryOrFail(db, d, now, outcome.error);
+  if (outcome && outcome.error) return retryLater(db, d, outcome.error);
   return markSent(db, d, now);
 }
 
@@ -142,31 +133,36 @@ async function deliveryAlerts(db: Database, deliveryId: string) {
   ).map((row) => ({ ...toAlert(row), status: row.status }));
 }
 
-/** A failed attempt (SMTP refused, webhook non-2xx or silent): again later with backoff, or failed after MAX_DELIVERY_ATTEMPTS. */
-async function retryOrFail(db: Database, d: ClaimedDelivery, now: Date, error: string): Promise<DeliveryResult> {
-  if (d.attempts >= MAX_DELIVERY_ATTEMPTS) {
-    await finish(db, d, 'failed', error);
-    return 'failed';
-  }
+/** A failed attempt (SMTP refused, webhook non-2xx or silent): the row waits again, with its error, for the queue's retry. */
+async function retryLater(db: Database, d: ClaimedDelivery, error: string): Promise<DeliveryOutcome> {
   await db.query(
-    "UPDATE monitoring_deliveries SET status = 'pending', due_at = $4, last_error = $5, claimed_by = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3",
-    [d.id, d.claimedBy, d.attempts, new Date(now.getTime() + retryDelayMs(d.attempts)), error],
+    "UPDATE monitoring_deliveries SET status = 'pending', last_error = $4, claimed_by = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3",
+    [d.id, d.claimedBy, d.attempts, error],
   );
-  return 'retry';
+  return { result: 'error', error, permanent: false };
 }
 
-async function markSent(db: Database, d: ClaimedDelivery, now: Date): Promise<DeliveryResult> {
+async function markSent(db: Database, d: ClaimedDelivery, now: Date): Promise<DeliveryOutcome> {
   await db.query(
     "UPDATE monitoring_deliveries SET status = 'sent', sent_at = $4, last_error = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3",
     [d.id, d.claimedBy, d.attempts, now],
   );
-  return 'sent';
+  return { result: 'sent' };
 }
 
-async function finish(db: Database, d: ClaimedDelivery, status: 'failed' | 'skipped', reason: string): Promise<void> {
+async function skip(db: Database, d: ClaimedDelivery, reason: string): Promise<DeliveryOutcome> {
   await db.query(
-    'UPDATE monitoring_deliveries SET status = $4, last_error = $5 WHERE id = $1 AND claimed_by = $2 AND attempts = $3',
-    [d.id, d.claimedBy, d.attempts, status, reason],
+    "UPDATE monitoring_deliveries SET status = 'skipped', last_error = $4 WHERE id = $1 AND claimed_by = $2 AND attempts = $3",
+    [d.id, d.claimedBy, d.attempts, reason],
+  );
+  return { result: 'skipped' };
+}
+
+/** The delivery's job ended failed (its last attempt, a refused address, a dead worker): so does the row, with the error. */
+export async function markDeliveryFailed(db: Database, deliveryId: string, error: string): Promise<void> {
+  await db.query(
+    "UPDATE monitoring_deliveries SET status = 'failed', last_error = $2, claimed_by = NULL WHERE id = $1 AND status IN ('pending', 'sending')",
+    [deliveryId, error],
   );
 }
 

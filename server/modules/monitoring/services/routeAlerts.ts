@@ -1,5 +1,7 @@
 import type { Queryable } from '../../../contracts';
+import type { JobQueue } from '../../../queue';
 import type { Alert } from './alertTypes';
+import { queueDelivery } from './deliveryQueue';
 import { type Rule, ruleMatches, type Silence } from './ruleMatch';
 import type { RuleRow } from './rules';
 import { dueAt } from './schedule';
@@ -19,10 +21,10 @@ interface RecipientRow extends RuleRow {
  * Hands new alerts to the rules that select them: each recipient's open delivery of that rule
  * gets the alert (or a new one opens, due after the grouping window or at the digest's time).
  * Silenced rules and devices, and recipients who unsubscribed from the rule or from all, get
- * nothing. Runs in the transaction that created the alerts, so an alert and its deliveries are
- * stored together. Returns how many (alert, recipient) pairs were queued.
+ * nothing. Runs in the transaction that created the alerts, so an alert, its deliveries and their
+ * jobs on the queue are stored together. Returns how many (alert, recipient) pairs were queued.
  */
-export async function routeAlerts(q: Queryable, alerts: readonly Alert[], now: Date): Promise<number> {
+export async function routeAlerts(q: Queryable, queue: JobQueue, alerts: readonly Alert[], now: Date): Promise<number> {
   let queued = 0;
   const byTenant = new Map<string, Alert[]>();
   for (const a of alerts) byTenant.set(a.tenantId, [...(byTenant.get(a.tenantId) ?? []), a]);
@@ -68,7 +70,7 @@ export async function routeAlerts(q: Queryable, alerts: readonly Alert[], now: D
           groupWindowSeconds: r.group_window_seconds,
         };
         if (!ruleMatches(rule, alert, { deviceGroups, silences, now })) continue;
-        await addToOpenDelivery(q, {
+        await addToOpenDelivery(q, queue, {
           tenantId,
           rule,
           recipientId: r.recipient_id,
@@ -85,18 +87,19 @@ export async function routeAlerts(q: Queryable, alerts: readonly Alert[], now: D
 
 /**
  * Adds the alert to the recipient's open delivery (pending, never tried), opening one when there
- * is none. A sender claiming that delivery meanwhile makes the lock wait and the row no longer
- * open: the loop then opens a new one.
+ * is none (with the job that sends it). A sender claiming that delivery meanwhile makes the lock
+ * wait and the row no longer open: the loop then opens a new one.
  */
 async function addToOpenDelivery(
   q: Queryable,
+  queue: JobQueue,
   input: { tenantId: string; rule: Rule; recipientId: string; email: string; alertId: string; now: Date },
 ): Promise<void> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    await q.query(
+    const [opened] = await q.query<{ id: string; due_at: Date }>(
       `INSERT INTO monitoring_deliveries (tenant_id, rule_id, recipient_id, email, frequency, due_at, channel)
        VALUES ($1, $2, $3, $4, $5, $6, (SELECT channel FROM monitoring_recipients WHERE id = $3))
-       ON CONFLICT (recipient_id) WHERE status = 'pending' AND attempts = 0 DO NOTHING`,
+       ON CONFLICT (recipient_id) WHERE status = 'pending' AND attempts = 0 DO NOTHING RETURNING id, due_at`,
       [
         input.tenantId,
         input.rule.id,
@@ -106,6 +109,8 @@ async function addToOpenDelivery(
         dueAt(input.rule.frequency, input.now, input.rule.groupWindowSeconds),
       ],
     );
+    if (opened)
+      await queueDelivery(queue, q, { id: opened.id, tenantId: input.tenantId, dueAt: new Date(opened.due_at) });
     const [open] = await q.query<{ id: string }>(
       "SELECT id FROM monitoring_deliveries WHERE recipient_id = $1 AND status = 'pending' AND attempts = 0 FOR UPDATE",
       [input.recipientId],

@@ -1,7 +1,9 @@
 import { csvDocument } from '@common/csv/csvCell';
 
 import type { MailAttachment, Queryable } from '../../../contracts';
+import type { JobQueue } from '../../../queue';
 import type { Alert, AlertStatus } from './alertTypes';
+import { queueDelivery } from './deliveryQueue';
 
 const DAY_MS = 24 * 3600_000;
 
@@ -49,12 +51,12 @@ export function weeklyCsv(alerts: readonly (Alert & { status: AlertStatus })[], 
  * The weekly summary goes out even in a week without alerts: once Monday 00:00 UTC has passed,
  * each email recipient of an enabled weekly rule (there before that Monday, still subscribed)
  * without a delivery due since then gets an empty one, due that Monday. A recipient whose rule
- * already queued alerts has that delivery instead (the open-delivery index keeps one). Returns
- * how many were opened.
+ * already queued alerts has that delivery instead (the open-delivery index keeps one). Each is
+ * queued with its job in the caller's transaction. Returns how many were opened.
  */
-export async function openEmptyWeeklySummaries(q: Queryable, now: Date): Promise<number> {
+export async function openEmptyWeeklySummaries(q: Queryable, queue: JobQueue, now: Date): Promise<number> {
   const monday = weekStart(now);
-  const rows = await q.query<{ id: string }>(
+  const rows = await q.query<{ id: string; tenant_id: string }>(
     `INSERT INTO monitoring_deliveries (tenant_id, rule_id, recipient_id, email, frequency, due_at)
      SELECT r.tenant_id, r.id, c.id, c.email, 'weekly', $1
        FROM monitoring_rules r JOIN monitoring_recipients c ON c.rule_id = r.id
@@ -62,8 +64,9 @@ export async function openEmptyWeeklySummaries(q: Queryable, now: Date): Promise
         AND NOT EXISTS (SELECT 1 FROM monitoring_deliveries d WHERE d.recipient_id = c.id AND d.due_at >= $1)
         AND NOT is_unsubscribed(r.tenant_id, c.email, 'monitoring:' || r.id)
      ON CONFLICT (recipient_id) WHERE status = 'pending' AND attempts = 0 DO NOTHING
-     RETURNING id`,
+     RETURNING id, tenant_id`,
     [monday],
   );
+  for (const row of rows) await queueDelivery(queue, q, { id: row.id, tenantId: row.tenant_id, dueAt: monday });
   return rows.length;
 }

@@ -1,0 +1,21 @@
+/**
+ * A queue's name in words for the jobs page (the code stays in a tooltip). Queues are named
+ * `<module>.<work>`; a whole module's queues may share one name (gluon's are all inspections).
+ */
+const BY_QUEUE: Record<string, string> = {
+  'monitoring.delivery': 'Notification deliveries',
+  'neutrino.saved-hunts': 'Saved hunts',
+  'neutrino.prune-values': 'Hunt value clean-up',
+};
+
+const BY_MODULE: Record<string, string> = {
+  gluon: 'Inspections',
+  housekeeping: 'Housekeeping',
+  monitoring: 'Monitoring',
+  neutrino: 'Threat hunting',
+};
+
+/** "Notification deliveries" for monitoring.delivery; an unknown queue keeps its code. */
+export function queueLabel(queue: string): string {
+  return BY_QUEUE[queue] ?? BY_MODULE[queue.split('.')[0] ?? ''] ?? queue;
+}
