@@ -73,7 +73,7 @@ export const sweepRoutes: RoutePlugin = async (app) => {
         ip: request.ip,
       });
       // Stored observations are matched again by gluon's worker, as after any import.
-      if (status !== 'unchanged') await enqueueTenantRescan(app.db, auth.tenantId);
+      if (status !== 'unchanged') await enqueueTenantRescan(app.queue, auth.tenantId);
       return reply.code(201).send({ ruleSet, status });
     },
   );
