@@ -399,7 +399,10 @@ export class JobQueue {
       error = options.expiredError(row.attempts);
       await this.db.query("UPDATE queue_jobs SET error = $2 WHERE id = $1 AND state = 'failed'", [row.id, error]);
     }
-    this.options.log?.error({ job: row.id, queue: row.queue, attempts: row.attempts }, 'job failed: its worker stopped');
+    this.options.log?.error(
+      { job: row.id, queue: row.queue, attempts: row.attempts },
+      'job failed: its worker stopped',
+    );
     const job = { id: row.id, queue: row.queue, data: row.data, attempts: row.attempts, retryLimit: row.retry_limit };
     await options.onFailed?.(job, error).catch(() => undefined);
   }

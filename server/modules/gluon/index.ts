@@ -1,6 +1,7 @@
 import type { RoutePlugin } from '../../http/routePlugin';
 import { defineModule } from '../defineModule';
 import { collectorRoutes } from './collector/index';
+import { registerGluonJobs } from './jobs';
 import { collectorUploadRoutes } from './routes/collectorUploadRoutes';
 import { deviceRoutes } from './routes/deviceRoutes';
 import { incidentRoutes } from './routes/incidentRoutes';
@@ -8,7 +9,6 @@ import { overviewRoutes } from './routes/overviewRoutes';
 import { ruleSetRoutes } from './routes/ruleSetRoutes';
 import { sampleRoutes } from './routes/sampleRoutes';
 import { uploadRoutes } from './routes/uploadRoutes';
-import { registerGluonJobs } from './jobs';
 import { createGluonContext } from './services/gluonContext';
 import { storageFromConfig } from './services/storageFromConfig';
 

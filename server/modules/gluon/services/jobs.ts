@@ -68,7 +68,11 @@ export function jobStatus(state: JobState): RescanJob['status'] {
 const since = () => new Date(Date.now() - COMPLETED_JOB_RETENTION_DAYS * 86_400_000);
 
 /** The device's latest rescan job (its own, not a tenant-wide one), which the device page follows to its end. */
-export async function latestDeviceRescan(jobs: GluonJobs, tenantId: string, deviceId: string): Promise<RescanJob | null> {
+export async function latestDeviceRescan(
+  jobs: GluonJobs,
+  tenantId: string,
+  deviceId: string,
+): Promise<RescanJob | null> {
   const [job] = await jobs.jobsByKey<RescanJobData>(RESCAN_QUEUE, deviceKey(deviceId), { limit: 1, since: since() });
   if (!job || job.data.tenantId !== tenantId) return null;
   const status = jobStatus(job.state);
@@ -84,7 +88,8 @@ export async function latestDeviceRescan(jobs: GluonJobs, tenantId: string, devi
 /** The tenant's latest re-match: one still waiting or running wins over a newer finished one. */
 export async function latestTenantRematch(jobs: GluonJobs, tenantId: string): Promise<JobInfo<RescanJobData> | null> {
   const recent = await jobs.jobsByKey<RescanJobData>(RESCAN_QUEUE, tenantKey(tenantId), { limit: 20, since: since() });
-  const rank = (j: JobInfo<RescanJobData>) => (j.state === 'active' ? 2 : j.state === 'created' || j.state === 'retry' ? 1 : 0);
+  const rank = (j: JobInfo<RescanJobData>) =>
+    j.state === 'active' ? 2 : j.state === 'created' || j.state === 'retry' ? 1 : 0;
   let best: JobInfo<RescanJobData> | null = null;
   for (const job of recent) if (!best || rank(job) > rank(best)) best = job;
   return best;
