@@ -19,11 +19,11 @@ import Fastify from 'fastify';
 
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
+import { registerGluonJobs } from '../modules/gluon/jobs';
 import { createFsStorage } from '../modules/gluon/services/fileStorage';
 import { importRuleSet } from '../modules/gluon/services/ruleSets';
 import { exampleAndroidBundle } from '../modules/gluon/services/sampleUploads';
 import { receiveUpload } from '../modules/gluon/services/uploads';
-import { GluonWorker } from '../modules/gluon/services/worker';
 import {
   BAD,
   bugreportFiles,
@@ -35,6 +35,7 @@ import {
 } from '../modules/inspection/android/androidSamples';
 import { createZip, type TestZipEntry } from '../modules/inspection/android/testZip';
 import { FIXTURE_BUNDLES, readFixtureBundle } from '../modules/inspection/indicatorFixtures';
+import { JobQueue } from '../queue';
 
 const TARGET_SECONDS = 5;
 const targetMb = Number(process.env.BENCH_ANDROID_MB ?? 30);
@@ -116,13 +117,14 @@ async function inspect(file: string): Promise<void> {
       await importRuleSet(db, { tenantId: tenant!.id, userId: null, bundle: readFixtureBundle(name) });
     await importRuleSet(db, { tenantId: tenant!.id, userId: null, bundle: exampleAndroidBundle() });
     const storage = createFsStorage(store);
-    const worker = new GluonWorker(db, storage, Fastify({ logger: false }).log);
+    const queue = new JobQueue(db);
+    registerGluonJobs(queue, { db, storage, log: Fastify({ logger: false }).log });
     const rssBefore = process.resourceUsage().maxRSS * 1024;
     const residentBefore = process.memoryUsage().rss;
     const size = (await stat(file)).size;
     const data = await readFile(file);
     const started = performance.now();
-    const { upload } = await receiveUpload(db, storage, {
+    const { upload } = await receiveUpload(db, storage, queue, {
       tenantId: tenant!.id,
       userId: null,
       fileName: 'bugreport-bench.zip',
@@ -131,7 +133,7 @@ async function inspect(file: string): Promise<void> {
       origin: 'upload',
     });
     const storedMs = performance.now() - started;
-    await worker.runOnce();
+    await queue.tick();
     const totalMs = performance.now() - started;
     const [row] = await db.query<{
       status: string;

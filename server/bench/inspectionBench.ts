@@ -21,10 +21,10 @@ import Fastify from 'fastify';
 
 import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
+import { registerGluonJobs } from '../modules/gluon/jobs';
 import { createFsStorage } from '../modules/gluon/services/fileStorage';
 import { importRuleSet } from '../modules/gluon/services/ruleSets';
 import { receiveUpload } from '../modules/gluon/services/uploads';
-import { GluonWorker } from '../modules/gluon/services/worker';
 import { tarBytes } from '../modules/inspection/archiveBytes';
 import { extractArtefact } from '../modules/inspection/artefacts';
 import { FIXTURE_BUNDLES, readFixtureBundle } from '../modules/inspection/indicatorFixtures';
@@ -36,6 +36,7 @@ import { parseStixBundle } from '../modules/inspection/stixBundle';
 import { readTar } from '../modules/inspection/tarReader';
 import { createTarGz, type TarWriterEntry } from '../modules/inspection/tarWriter';
 import type { Indicator, Observation } from '../modules/inspection/types';
+import { JobQueue } from '../queue';
 
 const TARGET_SECONDS = 10;
 /** inspectArchive's throughput as a share of the bare pass's. */
@@ -226,9 +227,10 @@ try {
   for (const name of FIXTURE_BUNDLES)
     await importRuleSet(db, { tenantId: tenant!.id, userId: null, bundle: readFixtureBundle(name) });
   const storage = createFsStorage(store);
-  const worker = new GluonWorker(db, storage, Fastify({ logger: false }).log);
+  const queue = new JobQueue(db);
+  registerGluonJobs(queue, { db, storage, log: Fastify({ logger: false }).log });
   started = performance.now();
-  const { upload } = await receiveUpload(db, storage, {
+  const { upload } = await receiveUpload(db, storage, queue, {
     tenantId: tenant!.id,
     userId: null,
     fileName: 'sysdiagnose_bench.tar.gz',
@@ -237,7 +239,7 @@ try {
     origin: 'upload',
   });
   const storedMs = performance.now() - started;
-  await worker.runOnce();
+  await queue.tick();
   pipelineMs = performance.now() - started;
   const [row] = await db.query<{ status: string; observation_count: number; finding_count: number }>(
     'SELECT status, observation_count, finding_count FROM gluon_inspections WHERE id = $1',

@@ -8,10 +8,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { buildApp } from '../app';
 import { type AppConfig, loadConfig } from '../config';
+import { registerGluonJobs } from '../modules/gluon/jobs';
 import { sampleSysdiagnose } from '../modules/gluon/services/sampleUploads';
 import { storageFromConfig } from '../modules/gluon/services/storageFromConfig';
-import { GluonWorker } from '../modules/gluon/services/worker';
 import { generateSigningKeyPem } from '../plugins/keys';
+import { JobQueue } from '../queue';
 import { hashPassword } from '../services/passwords';
 import { ALL_PERMISSIONS } from '../services/users';
 import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from '../test/s3Server';
@@ -91,9 +92,13 @@ describe('two API instances on PostgreSQL and an object store', () => {
 
   const A = () => apps[0]!.app;
   const B = () => apps[1]!.app;
-  /** A worker of instance i: its own database pool and storage client, as on that machine. */
-  const workerOf = (i: number) =>
-    new GluonWorker(apps[i]!.app.db, storageFromConfig(apps[i]!.config.gluon), apps[i]!.app.log);
+  /** Gluon's workers of instance i on a queue of its own: its database pool and storage client, as on that machine. */
+  const workerOf = (i: number) => {
+    const { app, config } = apps[i]!;
+    const queue = new JobQueue(app.db, { workerId: `instance-${i}` });
+    registerGluonJobs(queue, { db: app.db, storage: storageFromConfig(config.gluon), log: app.log });
+    return queue;
+  };
   const objects = async () =>
     ((await s3.client.send(new ListObjectsV2Command({ Bucket: 'gluon-two' }))).Contents ?? []).map((o) => o.Key!);
   const status = async (inspectionId: string) =>
@@ -117,12 +122,12 @@ describe('two API instances on PostgreSQL and an object store', () => {
     expect(await objects()).toEqual([expect.stringMatching(/^files\/[0-9a-f]{2}\/[0-9a-f]{64}$/)]);
 
     const workerB = workerOf(1);
-    expect(await workerB.runOnce()).toBe(true);
-    const [job] = await A().db.query<{ claimed_by: string | null; status: string }>(
-      'SELECT claimed_by, status FROM gluon_jobs WHERE inspection_id = $1',
+    expect(await workerB.tick()).toBe(1);
+    const [job] = await A().db.query<{ claimed_by: string | null; state: string }>(
+      "SELECT claimed_by, state FROM queue_jobs WHERE queue = 'gluon.inspect' AND data->>'inspectionId' = $1",
       [inspectionId],
     );
-    expect(job).toEqual({ claimed_by: workerB.id, status: 'done' });
+    expect(job).toEqual({ claimed_by: workerB.workerId, state: 'completed' });
     const { status: done, device_id: deviceId } = await status(inspectionId);
     expect(done).toBe('done');
 
@@ -147,7 +152,7 @@ describe('two API instances on PostgreSQL and an object store', () => {
     expect(
       (await B().inject({ method: 'POST', url: `/gluon-backend/devices/${deviceId}/rescan`, headers })).statusCode,
     ).toBe(202);
-    expect(await workerOf(1).runOnce()).toBe(true);
+    expect(await workerOf(1).tick()).toBe(1);
     const rescans = await A().db.query<{ status: string }>(
       "SELECT status FROM gluon_inspections WHERE device_id = $1 AND origin = 'rescan'",
       [deviceId],
@@ -182,7 +187,7 @@ describe('two API instances on PostgreSQL and an object store', () => {
     }
     expect((await objects()).length).toBe(before + 4);
     // The files sent to A are inspected by B's worker and the others by A's.
-    for (let i = 0; i < 4; i++) expect(await workerOf(i % 2 === 0 ? 1 : 0).runOnce()).toBe(true);
+    for (let i = 0; i < 4; i++) expect(await workerOf(i % 2 === 0 ? 1 : 0).tick()).toBe(1);
     const rows = await A().db.query<{ status: string; device_id: string; file_id: string }>(
       "SELECT n.status, n.device_id, n.file_id FROM gluon_inspections n JOIN gluon_devices d ON d.id = n.device_id WHERE d.collector_install_id = $1 AND n.origin = 'collector'",
       [installId],

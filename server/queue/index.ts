@@ -2,6 +2,7 @@ export { installJobQueue } from './installJobQueue';
 export {
   type FailedJob,
   type JobHandler,
+  type JobInfo,
   JobQueue,
   type JobState,
   PermanentJobError,

@@ -62,8 +62,13 @@ export interface WorkOptions {
   concurrency?: number;
   /** Delay before the next attempt after `attempts` failed ones; default exponential from the job's retryDelayMs. */
   backoffMs?: (attempts: number, job: QueueJob<unknown>) => number;
-  /** Called once when a job ends failed (its last attempt threw), e.g. to mark what it was working on. */
+  /**
+   * Called once when a job ends failed (its last attempt threw, or its worker stopped beating more
+   * often than it may be retried), e.g. to mark what it was working on.
+   */
   onFailed?: (job: QueueJob<unknown>, error: string) => Promise<void>;
+  /** The error kept for a job whose worker stopped `attempts` times (default "The worker stopped N times; …"). */
+  expiredError?: (attempts: number) => string;
 }
 
 export interface QueueOptions {
@@ -85,6 +90,21 @@ export interface QueueCounts {
   failed: number;
   /** Jobs (in any state) that needed more than one attempt. */
   retried: number;
+}
+
+/** One job as a module reads it back (its own jobs' progress: queued, running, done, failed). */
+export interface JobInfo<T = Record<string, unknown>> {
+  id: string;
+  queue: string;
+  state: JobState;
+  data: T;
+  singletonKey: string | null;
+  attempts: number;
+  /** The last attempt's error: kept while a retry waits, cleared when the job completes. */
+  error: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
 }
 
 export interface FailedJob {
@@ -135,6 +155,21 @@ function failedJob(r: FailedRow): FailedJob {
     finishedAt: r.finished_at === null ? null : new Date(r.finished_at).toISOString(),
   };
 }
+
+interface InfoRow {
+  id: string;
+  queue: string;
+  state: JobState;
+  data: unknown;
+  singleton_key: string | null;
+  attempts: number;
+  error: string | null;
+  created_at: Date | string;
+  started_at: Date | string | null;
+  finished_at: Date | string | null;
+}
+
+const stamp = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 interface JobRow {
   id: string;
@@ -349,6 +384,50 @@ export class JobQueue {
     return { outcome: 'retried', queue };
   }
 
+  /**
+   * The jobs sent with `singletonKey` to `queue`, newest first (created at or after `since` when
+   * given): how a module shows where its own job stands. Completed jobs are purged after a while
+   * (purgeCompleted), failed ones stay.
+   */
+  async jobsByKey<T = Record<string, unknown>>(
+    queue: string,
+    singletonKey: string,
+    options: { limit?: number; since?: Date } = {},
+    q: Queryable = this.db,
+  ): Promise<JobInfo<T>[]> {
+    const rows = await q.query<InfoRow>(
+      `SELECT id, queue, state, data, singleton_key, attempts, error, created_at, started_at, finished_at FROM queue_jobs
+       WHERE queue = $1 AND singleton_key = $2 AND ($3::timestamptz IS NULL OR created_at >= $3)
+       ORDER BY created_at DESC, id LIMIT $4`,
+      [queue, singletonKey, options.since ?? null, options.limit ?? 20],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      queue: r.queue,
+      state: r.state,
+      data: r.data as T,
+      singletonKey: r.singleton_key,
+      attempts: r.attempts,
+      error: r.error,
+      createdAt: new Date(r.created_at).toISOString(),
+      startedAt: stamp(r.started_at),
+      finishedAt: stamp(r.finished_at),
+    }));
+  }
+
+  /**
+   * Is `job` (handed to a handler of this instance) still this attempt's? Locks its row until `q`'s
+   * transaction ends, so a handler can write its results only while no other instance took the job
+   * over (its heartbeat went stale and it was claimed again).
+   */
+  async holdsClaim(q: Queryable, job: Pick<QueueJob<unknown>, 'id' | 'attempts'>): Promise<boolean> {
+    const rows = await q.query(
+      "SELECT 1 FROM queue_jobs WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND state = 'active' FOR UPDATE",
+      [job.id, this.workerId, job.attempts],
+    );
+    return rows.length > 0;
+  }
+
   /** Deletes completed jobs that ended before `before` (failed ones stay for the administrator). */
   async purgeCompleted(before: Date): Promise<number> {
     return (
@@ -375,16 +454,13 @@ export class JobQueue {
     if (this.workers.size === 0) return [];
     const queues = [...this.workers.keys()];
     // A stale job with no attempts left ends failed rather than being claimed forever.
-    const abandoned = await this.db.query<JobRow & { error: string }>(
+    const expired = await this.db.query<JobRow>(
       `UPDATE queue_jobs SET state = 'failed', finished_at = $2, error = 'The worker stopped ' || attempts || ' times; it was not retried.'
        WHERE queue = ANY($1::text[]) AND state = 'active' AND heartbeat_at < $2::timestamptz - make_interval(secs => expire_seconds) AND attempts > retry_limit
-       RETURNING id, queue, tenant_id, data, attempts, retry_limit, retry_delay_ms, error`,
+       RETURNING id, queue, tenant_id, data, attempts, retry_limit, retry_delay_ms`,
       [queues, now],
     );
-    for (const row of abandoned) {
-      const onFailed = this.workers.get(row.queue)?.options.onFailed;
-      if (onFailed) await onFailed(toJob(row), row.error).catch(() => undefined);
-    }
+    for (const row of expired) await this.expired(row);
     const started: Promise<void>[] = [];
     for (const [queue, worker] of this.workers) {
       const room = (worker.options.concurrency ?? 1) - worker.running.size;
@@ -409,6 +485,21 @@ export class JobQueue {
       }
     }
     return started;
+  }
+
+  /** A job failed in pass() because its worker kept stopping: its own error text, then its onFailed. */
+  private async expired(row: JobRow): Promise<void> {
+    const options = this.workers.get(row.queue)?.options ?? {};
+    let error = `The worker stopped ${row.attempts} times; it was not retried.`;
+    if (options.expiredError) {
+      error = options.expiredError(row.attempts);
+      await this.db.query("UPDATE queue_jobs SET error = $2 WHERE id = $1 AND state = 'failed'", [row.id, error]);
+    }
+    this.options.log?.error(
+      { job: row.id, queue: row.queue, attempts: row.attempts },
+      'job failed: its worker stopped',
+    );
+    await options.onFailed?.(toJob(row), error).catch(() => undefined);
   }
 
   private async fireSchedules(now: Date): Promise<void> {

@@ -3,6 +3,8 @@
  * `<module>.<work>`; a whole module's queues may share one name (gluon's are all inspections).
  */
 const BY_QUEUE: Record<string, string> = {
+  'gluon.inspect': 'Inspections',
+  'gluon.rescan': 'Matching again (rescans and rule-set changes)',
   'monitoring.delivery': 'Notification deliveries',
   'neutrino.saved-hunts': 'Saved hunts',
   'neutrino.prune-values': 'Hunt value clean-up',

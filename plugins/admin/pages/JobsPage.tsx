@@ -1,13 +1,14 @@
 import { Button, Callout, Card, Classes, H3, HTMLTable, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
 
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
+import { adminAccess } from '../adminAccess';
 import { FAILED_JOBS_PAGE_SIZE, type FailedJob, type QueueCounts } from '../api/getJobOverview';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { Pager } from '../components/Pager/Pager';
-import { useAdminAccess } from '../hooks/useAdminAccess';
 import { useJobs } from '../hooks/useJobs';
 import { queueLabel } from '../logic/queueLabel';
 
@@ -39,7 +40,7 @@ function QueueName({ queue }: { queue: string }) {
  */
 export default function JobsPage(_props: PageProps) {
   const jobs = useJobs();
-  const { canWrite } = useAdminAccess();
+  const { canWrite } = useAccess(adminAccess);
   const format = useDateTimeFormatter();
   const data = jobs.overview.data;
   const failed = data?.failed;

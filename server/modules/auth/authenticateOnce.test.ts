@@ -64,8 +64,8 @@ describe('authentication reads once', () => {
     const res = await app.inject({ url: '/um/refresh', headers: bearer(token) });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ user: { email: user.email }, mfaRequired: false });
-    // Background workers (the gluon inspection queue polls its jobs) share the database: not the request's.
-    const own = statements.filter((sql) => !/\bgluon_jobs\b/.test(sql));
+    // Background work (the job queue's polls) shares the database: not the request's.
+    const own = statements.filter((sql) => !/\bqueue_(jobs|schedules)\b/.test(sql));
     expect(own, own.join('\n---\n')).toHaveLength(1);
     expect(own[0]).toMatch(
       /^WITH live AS \( SELECT .* FROM sessions s JOIN users u .*\), seen AS \( UPDATE sessions SET last_seen_at = now\(\)/s,

@@ -15,7 +15,7 @@ describe('refresh and sign-in use prepared statements', () => {
   let t: TestApp;
   let app: FastifyInstance;
   const calls: string[] = [];
-  const own = () => calls.filter((c) => !/\bgluon_jobs\b/.test(c));
+  const own = () => calls.filter((c) => !/\bqueue_(jobs|schedules)\b/.test(c));
   beforeAll(async () => {
     t = await createTestApp();
     const prepared = t.db.prepared!.bind(t.db);

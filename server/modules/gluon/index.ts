@@ -1,6 +1,7 @@
 import type { RoutePlugin } from '../../http/routePlugin';
 import { defineModule } from '../defineModule';
 import { collectorRoutes } from './collector/index';
+import { registerGluonJobs } from './jobs';
 import { collectorUploadRoutes } from './routes/collectorUploadRoutes';
 import { deviceRoutes } from './routes/deviceRoutes';
 import { incidentRoutes } from './routes/incidentRoutes';
@@ -9,11 +10,12 @@ import { ruleSetRoutes } from './routes/ruleSetRoutes';
 import { sampleRoutes } from './routes/sampleRoutes';
 import { uploadRoutes } from './routes/uploadRoutes';
 import { createGluonContext } from './services/gluonContext';
+import { storageFromConfig } from './services/storageFromConfig';
 
 /**
  * Gluon's API (console: plugins/gluon, plugins/globalrulesrepository, plugins/collector):
  * /gluon-backend and the global rules repository (/globalrulesrepository-backend), sharing one
- * storage and worker, the collector links, and the sample archive of development.
+ * storage and the job queue, the collector links, and the sample archive of development.
  */
 const gluonRoutes: RoutePlugin = async (app) => {
   const gluon = createGluonContext(app);
@@ -32,8 +34,23 @@ export const gluonModule = defineModule({
   id: 'gluon',
   title: 'gluon',
   description:
-    'Rule sets, uploads, the job queue and worker, inspections, devices, incidents, triage, suppressions, rescans, reports; the global rules repository; `gluon/collector`: collector links, installers, quick links, collector uploads',
+    'Rule sets, uploads, inspections and rescans (on the job queue: `gluon.inspect`, `gluon.rescan`), devices, incidents, triage, suppressions, reports; the global rules repository; `gluon/collector`: collector links, installers, quick links, collector uploads',
   prefixes: ['/gluon-backend/', '/globalrulesrepository-backend/'],
   dependsOn: ['inspection'],
   routes: gluonRoutes,
+  workers: [
+    {
+      // GLUON_WORKER=off: this instance sends inspections and rescans but works none (another does).
+      name: 'gluon inspections and rescans (job queue)',
+      start(app) {
+        if (!app.config.gluon.worker) return;
+        registerGluonJobs(app.queue, {
+          db: app.db,
+          storage: storageFromConfig(app.config.gluon),
+          log: app.log,
+          inspect: { maxPatchAgeDays: app.config.gluon.androidPatchMaxAgeDays },
+        });
+      },
+    },
+  ],
 });

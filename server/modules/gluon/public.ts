@@ -15,7 +15,7 @@ export {
   type IncidentStateItem,
 } from './services/incidentsChangedSince';
 export { CLOSED_STATES_SQL, OPEN_STATES_SQL } from './services/incidentStateSql';
-export { enqueueTenantRescan } from './services/jobs';
+export { enqueueTenantRescan, type GluonJobs } from './services/jobs';
 export { ruleSetFamilies } from './services/ruleSetFamilies';
 export { importRuleSet } from './services/ruleSets';
 export { sampleSysdiagnose } from './services/sampleUploads';

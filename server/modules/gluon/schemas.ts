@@ -234,7 +234,7 @@ export const incidentSummarySchema = named(
 );
 export type IncidentSummary = FromSchema<typeof incidentSummarySchema>;
 
-/** A rescan job of one device (gluon_jobs): the device page follows it until it ends. */
+/** A rescan job of one device (on the job queue, `gluon.rescan`): the device page follows it until it ends. */
 export const rescanJobSchema = named(
   'RescanJob',
   obj({

@@ -5,7 +5,7 @@ import { recordFindings } from '../gluon/public';
 import { composeAlertMail } from './services/alertMail';
 import { type AlertRow, toAlert } from './services/alertTypes';
 import { listDeviceRisk } from './services/deviceRisk';
-import { MonitoringWorker } from './services/monitoringWorker';
+import { MonitoringRunner } from './services/monitoringRunner';
 import { createRule } from './services/rules';
 import { webhookBody } from './services/webhookDelivery';
 
@@ -106,7 +106,7 @@ describe('a device has one display name in every product', () => {
       userId,
     );
     let now = new Date();
-    const worker = new MonitoringWorker({
+    const worker = new MonitoringRunner({
       db: t.db,
       mailer: t.app.mailer,
       tokens: t.app.tokens,

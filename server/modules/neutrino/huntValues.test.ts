@@ -86,7 +86,7 @@ describe('neutrino: the value dictionary', () => {
     const inspectionId = res.json().upload.inspectionId as string;
     let status = '';
     for (let i = 0; i < 200 && status !== 'done' && status !== 'failed'; i++) {
-      await new Promise((r) => setTimeout(r, 50));
+      await t.app.queue.tick();
       [{ status }] = (await t.db.query<{ status: string }>('SELECT status FROM gluon_inspections WHERE id = $1', [
         inspectionId,
       ])) as [{ status: string }];

@@ -38,7 +38,7 @@ describe('gluon Android device facts (packages, properties, settings)', () => {
         deviceId = row.device_id!;
         return;
       }
-      await new Promise((r) => setTimeout(r, 50));
+      await t.app.queue.tick();
     }
     throw new Error('the inspection did not finish');
   });
@@ -121,7 +121,7 @@ describe('gluon Android device facts (packages, properties, settings)', () => {
       after = (await get(`/gluon-backend/devices/${deviceId}`)).body;
       if (after.lastRescan?.status === 'done' || after.lastRescan?.status === 'failed') break;
       expect(['queued', 'running']).toContain(after.lastRescan.status);
-      await new Promise((r) => setTimeout(r, 50));
+      await t.app.queue.tick();
     }
     expect(after.lastRescan).toMatchObject({ status: 'done', error: null, finishedAt: expect.any(String) });
     // "Last inspected" is the rescan's time now (the same transaction wrote both), later than the upload's.

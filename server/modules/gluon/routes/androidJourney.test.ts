@@ -75,19 +75,13 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
       const list = await get('/gluon-backend/uploads?size=200');
       const item = list.items.find((u: Json) => u.inspectionId === inspectionId);
       if (item && (item.status === 'done' || item.status === 'failed')) return item;
-      await new Promise((r) => setTimeout(r, 50));
+      await t.app.queue.tick();
     }
     throw new Error(`inspection ${inspectionId} did not finish`);
   }
   async function jobsDone(): Promise<void> {
-    for (let i = 0; i < 400; i++) {
-      const [row] = await t.db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM gluon_jobs WHERE status IN ('queued', 'running')",
-      );
-      if (row!.n === 0) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('jobs did not finish');
+    // Run the queue until it is idle (uploads' inspections, rule-set changes' rescans).
+    while ((await t.app.queue.tick()) > 0);
   }
   async function inspected(name: string, body: Buffer): Promise<Json> {
     const res = await upload(name, body);

@@ -45,7 +45,7 @@ export const collectorUploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async
       assertStreamedUpload(request, limit);
       // A full install is refused before its file is read; parallel uploads are counted exactly when their inspection is recorded.
       const target = await collectorDevice(app.db, request.params.id, request.params.installId);
-      const result = await receiveUpload(app.db, gluon.storage, {
+      const result = await receiveUpload(app.db, gluon.storage, gluon.jobs, {
         tenantId: target.tenantId,
         userId: null,
         fileName: request.query.name,
@@ -55,7 +55,6 @@ export const collectorUploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async
         deviceId: target.deviceId,
         claim: (q) => assertInstallHasRoom(q, target.deviceId),
       });
-      gluon.kick();
       await app.audit({
         tenantId: target.tenantId,
         actorId: null,

@@ -39,7 +39,7 @@ describe('gluon crash explorer: loose .ips uploads', () => {
         .json()
         .items.find((u: Json) => u.inspectionId === inspectionId);
       if (item && (item.status === 'done' || item.status === 'failed')) return item;
-      await new Promise((r) => setTimeout(r, 50));
+      await t.app.queue.tick();
     }
     throw new Error(`inspection ${inspectionId} did not finish`);
   }

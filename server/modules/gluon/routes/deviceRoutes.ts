@@ -39,7 +39,7 @@ import {
 } from '../services/devices';
 import type { GluonContext } from '../services/gluonContext';
 import { listDeviceIncidents } from '../services/incidents';
-import { enqueueJob, latestDeviceRescan } from '../services/jobs';
+import { enqueueDeviceRescan, latestDeviceRescan } from '../services/jobs';
 import { deviceFindings, findingsCsv, findingsStix } from '../services/reports';
 
 /** Devices (gln#rpt), their process explorer (gln#pre#r), crash explorer (gln#cre#r), files (gln#fl), rescan (gln#rsn#r) and reports. */
@@ -88,7 +88,7 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
       // The job first: a rescan marks its job done only after its inspection committed, so a
       // "done" read here is always answered with that inspection and the moved "last inspected"
       // (read the other way round, the page could stop polling on a list from before the rescan).
-      const lastRescan = await latestDeviceRescan(app.db, tenantId, request.params.id);
+      const lastRescan = await latestDeviceRescan(gluon.jobs, tenantId, request.params.id);
       const device = await getDevice(app.db, tenantId, request.params.id);
       return {
         device,
@@ -287,8 +287,7 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     async (request, reply) => {
       const auth = request.auth;
       const device = await getDevice(app.db, auth.tenantId, request.params.id);
-      await enqueueJob(app.db, { tenantId: auth.tenantId, kind: 'rescan', deviceId: device.id });
-      gluon.kick();
+      await enqueueDeviceRescan(gluon.jobs, auth.tenantId, device.id);
       await app.audit({
         tenantId: auth.tenantId,
         actorId: auth.userId,

@@ -59,20 +59,13 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
       const list = await get('/gluon-backend/uploads?size=200', token);
       const item = list.items.find((u: Json) => u.inspectionId === inspectionId);
       if (item && (item.status === 'done' || item.status === 'failed')) return item;
-      await new Promise((r) => setTimeout(r, 50));
+      await t.app.queue.tick();
     }
     throw new Error(`inspection ${inspectionId} did not finish`);
   }
   async function rescansDone(): Promise<void> {
-    // The tenant-wide rescans queued by rule-set changes run in the background: wait for an idle queue.
-    for (let i = 0; i < 200; i++) {
-      const [row] = await t.db.query<{ n: number }>(
-        "SELECT count(*)::int AS n FROM gluon_jobs WHERE status IN ('queued', 'running')",
-      );
-      if (row!.n === 0) return;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    throw new Error('jobs did not finish');
+    // The tenant-wide rescans queued by rule-set changes run in the background: run the queue until it is idle.
+    while ((await t.app.queue.tick()) > 0);
   }
 
   let deviceId: string;

@@ -108,8 +108,7 @@ export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, 
         details: { indicatorId: result.suppression.indicatorId, reason: result.suppression.reason },
         ip: request.ip,
       });
-      await enqueueTenantRescan(app.db, auth.tenantId);
-      gluon.kick();
+      await enqueueTenantRescan(gluon.jobs, auth.tenantId);
       return reply.code(201).send({
         suppression: result.suppression,
         incident: await getIncident(app.db, auth.tenantId, result.incidentId),

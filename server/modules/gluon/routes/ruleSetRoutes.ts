@@ -25,8 +25,7 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
   const read = app.authenticate({ allow: canReadRuleSets });
   const write = app.authenticate({ allow: canWriteRuleSets });
   const rescan = async (tenantId: string) => {
-    await enqueueTenantRescan(app.db, tenantId);
-    gluon.kick();
+    await enqueueTenantRescan(gluon.jobs, tenantId);
   };
 
   app.get(
@@ -307,6 +306,6 @@ export const ruleSetRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, {
         response: { 200: matchingStatusSchema, ...errors(401, 403) },
       } as const,
     },
-    async (request) => matchingStatus(app.db, request.auth.tenantId),
+    async (request) => matchingStatus(app.db, gluon.jobs, request.auth.tenantId),
   );
 };

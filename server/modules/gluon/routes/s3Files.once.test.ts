@@ -4,11 +4,12 @@ import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 
+import { JobQueue } from '../../../queue';
 import { S3RVER_CREDENTIALS, startTestS3, type TestS3 } from '../../../test/s3Server';
 import { createTestApp, type TestApp } from '../../../test/testApp';
+import { registerGluonJobs } from '../jobs';
 import { sampleSysdiagnose } from '../services/sampleUploads';
 import { storageFromConfig } from '../services/storageFromConfig';
-import { GluonWorker } from '../services/worker';
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- test reads of JSON answers
 
@@ -58,8 +59,9 @@ describe('gluon with STORAGE_URL: files on the object store', () => {
     expect(await readdir(localDir)).toEqual([]);
 
     // A worker with its own client on the same configuration (as on another instance) runs the job.
-    const worker = new GluonWorker(t.db, storageFromConfig(t.config.gluon), t.app.log);
-    expect(await worker.runOnce()).toBe(true);
+    const worker = new JobQueue(t.db);
+    registerGluonJobs(worker, { db: t.db, storage: storageFromConfig(t.config.gluon), log: t.app.log });
+    expect(await worker.tick()).toBe(1);
     const [inspection] = await t.db.query<{ status: string; device_id: string }>(
       'SELECT status, device_id FROM gluon_inspections WHERE id = $1',
       [up.json().upload.inspectionId],

@@ -6,7 +6,7 @@ import { readFixtureBundle } from '../../inspection/public';
 /**
  * A suppression is found from the rule set ("N suppressed" lists the indicators it
  * covers) and can be undone; the matching it queues can be followed to its end. The worker is off
- * here: jobs stay as queued, and their progress is written by hand.
+ * here: jobs stay as queued, and their progress (the queue's rows) is written by hand.
  */
 describe('suppressions: listed, undone; matching followed', () => {
   let t: TestApp;
@@ -40,7 +40,7 @@ describe('suppressions: listed, undone; matching followed', () => {
       [tenantId],
     )) as [{ id: string }];
     // The import queued a matching job; the tests below write their own.
-    await t.db.query('DELETE FROM gluon_jobs');
+    await t.db.query('DELETE FROM queue_jobs');
   });
   afterAll(async () => {
     await t?.close();
@@ -95,7 +95,7 @@ describe('suppressions: listed, undone; matching followed', () => {
       suppression: { reason: 'Apple agent', value: 'BackupAgent' },
     });
     const suppressionId = listed.items[0].suppression.id as string;
-    await t.db.query('DELETE FROM gluon_jobs');
+    await t.db.query('DELETE FROM queue_jobs');
 
     const undone = await t.app.inject({
       method: 'DELETE',
@@ -209,22 +209,22 @@ describe('suppressions: listed, undone; matching followed', () => {
   it('follows matching: idle, running with devices done, done with the new findings, failed with its reason', async () => {
     const status = async () =>
       (await t.app.inject({ method: 'GET', url: '/globalrulesrepository-backend/matching', headers })).json();
-    await t.db.query('DELETE FROM gluon_jobs');
+    await t.db.query('DELETE FROM queue_jobs');
     expect(await status()).toMatchObject({ state: 'idle', queuedAt: null });
     const [job] = await t.db.query<{ id: string }>(
-      "INSERT INTO gluon_jobs (tenant_id, kind, status, created_at) VALUES ($1, 'rescan', 'running', now() - interval '1 minute') RETURNING id",
-      [tenantId],
+      `INSERT INTO queue_jobs (queue, data, singleton_key, state, attempts, created_at)
+       VALUES ('gluon.rescan', $1, $2, 'active', 1, now() - interval '1 minute') RETURNING id`,
+      [JSON.stringify({ tenantId }), `rematch:${tenantId}`],
     );
     await t.db.query(
-      "INSERT INTO gluon_inspections (tenant_id, device_id, origin, status, new_finding_count) VALUES ($1, $2, 'rescan', 'done', 2)",
+      "INSERT INTO gluon_inspections (tenant_id, device_id, origin, status, new_finding_count) VALUES ($1, $2, 'rematch', 'done', 2)",
       [tenantId, deviceId],
     );
     // A newer finished job does not hide the one still running.
     await t.db.query(
-      "INSERT INTO gluon_jobs (tenant_id, kind, status, finished_at) VALUES ($1, 'rescan', 'done', now())",
-      [tenantId],
+      "INSERT INTO queue_jobs (queue, data, singleton_key, state, created_at, finished_at) VALUES ('gluon.rescan', $1, $2, 'completed', now(), now())",
+      [JSON.stringify({ tenantId }), `rematch:${tenantId}`],
     );
-    await t.db.query("DELETE FROM gluon_jobs WHERE status = 'done'");
     expect(await status()).toMatchObject({
       state: 'running',
       devicesDone: 1,
@@ -232,17 +232,26 @@ describe('suppressions: listed, undone; matching followed', () => {
       newFindings: 2,
       finishedAt: null,
     });
-    await t.db.query("UPDATE gluon_jobs SET status = 'done', finished_at = now() WHERE id = $1", [job!.id]);
+    await t.db.query("DELETE FROM queue_jobs WHERE state = 'completed'");
+    await t.db.query("UPDATE queue_jobs SET state = 'completed', finished_at = now() WHERE id = $1", [job!.id]);
     const done = await status();
     expect(done).toMatchObject({ state: 'done', devicesDone: 1, newFindings: 2, error: null });
     expect(done.finishedAt).toEqual(expect.any(String));
+    // Waiting for a retry after a failed attempt: queued again, its last error not shown yet.
+    await t.db.query("UPDATE queue_jobs SET state = 'retry', error = 'boom', finished_at = NULL WHERE id = $1", [
+      job!.id,
+    ]);
+    expect(await status()).toMatchObject({ state: 'queued', error: null, finishedAt: null });
     await t.db.query(
-      "UPDATE gluon_jobs SET status = 'failed', error = 'The inspection stopped 3 times; it was not retried.' WHERE id = $1",
+      "UPDATE queue_jobs SET state = 'failed', finished_at = now(), error = 'The inspection stopped 3 times; it was not retried.' WHERE id = $1",
       [job!.id],
     );
     expect(await status()).toMatchObject({
       state: 'failed',
       error: 'The inspection stopped 3 times; it was not retried.',
     });
+    // A failure from before the queue's retention (completed jobs since purged) is not shown.
+    await t.db.query("UPDATE queue_jobs SET created_at = now() - interval '8 days' WHERE id = $1", [job!.id]);
+    expect(await status()).toMatchObject({ state: 'idle', error: null });
   });
 });

@@ -46,7 +46,7 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
           throw new HttpError(403, "You don't have permissions to perform this action");
         await getDevice(app.db, auth.tenantId, request.query.deviceId);
       }
-      const result = await receiveUpload(app.db, gluon.storage, {
+      const result = await receiveUpload(app.db, gluon.storage, gluon.jobs, {
         tenantId: auth.tenantId,
         userId: auth.userId,
         fileName: request.query.name,
@@ -56,7 +56,6 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         deviceId: request.query.deviceId ?? null,
         reinspect: request.query.reinspect ?? false,
       });
-      if (!result.duplicate || result.upload.status === 'queued') gluon.kick();
       await app.audit({
         tenantId: auth.tenantId,
         actorId: auth.userId,

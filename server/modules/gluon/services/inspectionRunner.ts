@@ -23,7 +23,7 @@ import { type AndroidFacts, insertAndroidFacts, packageItem, propertyItem } from
 import { resolveDevice } from './devices';
 import type { FileStorage } from './fileStorage';
 import { recordFindings } from './incidents';
-import { finishJob, heartbeat, holdClaim, type Job } from './jobs';
+import type { InspectJobData, RescanJobData } from './jobs';
 import { asObservation, ObservationSet, type StoredObservation } from './observationSet';
 import { loadMatchContext, type MatchContext } from './ruleSets';
 import { storedKind } from './uploads';
@@ -31,7 +31,7 @@ import { storedKind } from './uploads';
 /** A zip read into memory when the storage has no local path (an object store). */
 export const MAX_IN_MEMORY_ZIP_BYTES = 256 * 1024 * 1024;
 
-/** How often progress and the job's heartbeat are written while a file is read. */
+/** How often progress is written while a file is read (the queue beats the job's heartbeat). */
 const PROGRESS_EVERY_MS = 500;
 /**
  * Distinct observations one inspection keeps (each artefact gives at most
@@ -313,20 +313,34 @@ async function insertObservations(
   }
 }
 
+/**
+ * A job as its handler holds it (jobs.ts): its data, and whether this attempt still owns it. A
+ * worker that stalled past its heartbeat lost the job to another instance; it must write nothing.
+ */
+export interface ClaimedJob<T> {
+  id: string;
+  attempts: number;
+  data: T;
+  /** Locks the job's row in `q`'s transaction; false when another instance took the job over. */
+  holds(q: Queryable): Promise<boolean>;
+}
+
 export interface RunnerHooks {
-  /** Tests stop here to play a worker that dies mid-inspection. */
-  beforeCommit?: (job: Job) => Promise<void>;
+  /** Tests stop here to play a worker that stalls mid-inspection. */
+  beforeCommit?: (job: ClaimedJob<InspectJobData>) => Promise<void>;
 }
 
 /**
  * One inspection job: read the stored file, extract, match against the tenant's enabled rule sets,
  * then store observations, findings and incidents in ONE transaction that first checks the job is
  * still ours — a worker that lost its claim (it stalled and another took over) writes nothing.
+ * A file that cannot be read ends the inspection failed with the reason; the job itself is done
+ * (retrying would read the same bytes). Anything else throws, and the queue retries it.
  */
 export async function runInspectJob(
   db: Database,
   storage: FileStorage,
-  job: Job,
+  job: ClaimedJob<InspectJobData>,
   hooks: RunnerHooks = {},
   options: InspectOptions = {},
 ): Promise<void> {
@@ -339,19 +353,20 @@ export async function runInspectJob(
     size: string | number | null;
   }>(
     `SELECT n.id, n.tenant_id, n.device_id, n.file_name, f.storage_key, f.size FROM gluon_inspections n LEFT JOIN gluon_files f ON f.id = n.file_id WHERE n.id = $1`,
-    [job.inspectionId],
+    [job.data.inspectionId],
   );
-  if (!inspection || !inspection.storage_key) {
-    await finishJob(db, job, 'The inspection or its file no longer exists.');
-    return;
-  }
-  const started = await db.query(
-    `UPDATE gluon_inspections SET status = 'running', progress = 0, started_at = now(), error = NULL
-     WHERE id = $1 AND EXISTS (SELECT 1 FROM gluon_jobs WHERE id = $2 AND claimed_by = $3 AND attempts = $4 AND status = 'running') RETURNING id`,
-    [inspection.id, job.id, job.claimedBy, job.attempts],
-  );
+  // Deleted since it was queued (its device or tenant went): nothing to inspect.
+  if (!inspection || !inspection.storage_key) return;
+  const started = await db.tx(async (q) => {
+    if (!(await job.holds(q))) return false;
+    await q.query(
+      "UPDATE gluon_inspections SET status = 'running', progress = 0, started_at = now(), error = NULL WHERE id = $1",
+      [inspection.id],
+    );
+    return true;
+  });
   // Our claim was taken over (this worker stalled): the other worker owns the inspection now.
-  if (!started.length) return;
+  if (!started) return;
   let lastWrite = Date.now();
   let pending: Promise<unknown> = Promise.resolve();
   const onProgress = (fraction: number) => {
@@ -360,12 +375,9 @@ export async function runInspectJob(
     const percent = Math.min(95, Math.floor(fraction * 95));
     pending = pending
       .then(() =>
-        Promise.all([
-          db.query("UPDATE gluon_inspections SET progress = $2 WHERE id = $1 AND status = 'running'", [
-            inspection.id,
-            percent,
-          ]),
-          heartbeat(db, job),
+        db.query("UPDATE gluon_inspections SET progress = $2 WHERE id = $1 AND status = 'running'", [
+          inspection.id,
+          percent,
         ]),
       )
       .catch(() => undefined);
@@ -383,12 +395,11 @@ export async function runInspectJob(
     await pending;
     const message = error instanceof ArchiveError ? `${fileName}: ${error.message}` : `${fileName} could not be read.`;
     await db.tx(async (q) => {
-      if (!(await holdClaim(q, job))) return;
+      if (!(await job.holds(q))) return;
       await q.query("UPDATE gluon_inspections SET status = 'failed', error = $2, finished_at = now() WHERE id = $1", [
         inspection.id,
         message,
       ]);
-      await finishJob(q, job, message);
     });
     return;
   }
@@ -398,7 +409,7 @@ export async function runInspectJob(
   const findings = matchAll(ctx, observations);
   await hooks.beforeCommit?.(job);
   await db.tx(async (q) => {
-    if (!(await holdClaim(q, job))) return;
+    if (!(await job.holds(q))) return;
     const deviceId = await resolveDevice(q, inspection.tenant_id, inspection.device_id, extracted.device, fileName);
     await q.query('DELETE FROM gluon_observations WHERE inspection_id = $1', [inspection.id]);
     await insertObservations(q, inspection.id, deviceId, observations);
@@ -449,7 +460,6 @@ export async function runInspectJob(
         JSON.stringify([...failedArtefacts, ...extracted.warnings].slice(0, 200)),
       ],
     );
-    await finishJob(q, job);
   });
 }
 
@@ -458,11 +468,12 @@ export async function runInspectJob(
  * again against the current rule sets, without the files. Each device gets a rescan inspection
  * recording the rule-set versions used; only findings not stored before open or update incidents.
  */
-export async function runRescanJob(db: Database, job: Job): Promise<void> {
-  const devices = job.deviceId
-    ? [{ id: job.deviceId }]
-    : await db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY id', [job.tenantId]);
-  const ctx = await loadMatchContext(db, job.tenantId);
+export async function runRescanJob(db: Database, job: ClaimedJob<RescanJobData>): Promise<void> {
+  const { tenantId, deviceId: asked } = job.data;
+  const devices = asked
+    ? [{ id: asked }]
+    : await db.query<{ id: string }>('SELECT id FROM gluon_devices WHERE tenant_id = $1 ORDER BY id', [tenantId]);
+  const ctx = await loadMatchContext(db, tenantId);
   for (const device of devices) {
     const rows = await db.query<{
       kind: StoredObservation['kind'];
@@ -491,10 +502,10 @@ export async function runRescanJob(db: Database, job: Job): Promise<void> {
     });
     const findings = matchAll(ctx, observations);
     const stillOurs = await db.tx(async (q) => {
-      if (!(await holdClaim(q, job))) return false;
+      if (!(await job.holds(q))) return false;
       const [exists] = await q.query('SELECT 1 FROM gluon_devices WHERE id = $1 AND tenant_id = $2', [
         device.id,
-        job.tenantId,
+        tenantId,
       ]);
       if (!exists) return true;
       const [inspection] = await q.query<{ id: string }>(
@@ -502,16 +513,16 @@ export async function runRescanJob(db: Database, job: Job): Promise<void> {
          VALUES ($1, $2, $6, 'done', 100, now(), now(), $3, $4, $5) RETURNING id`,
         // A tenant-wide job (a rule-set or suppression change) is a rematch, not the device's Rescan.
         [
-          job.tenantId,
+          tenantId,
           device.id,
           JSON.stringify(ctx.versions),
           observations.length,
           findings.filter((f) => !f.suppression).length,
-          job.deviceId ? 'rescan' : 'rematch',
+          asked ? 'rescan' : 'rematch',
         ],
       );
       const fresh = await recordFindings(q, {
-        tenantId: job.tenantId,
+        tenantId,
         deviceId: device.id,
         inspectionId: inspection!.id,
         findings,
@@ -520,11 +531,9 @@ export async function runRescanJob(db: Database, job: Job): Promise<void> {
       await q.query('UPDATE gluon_inspections SET new_finding_count = $2 WHERE id = $1', [inspection!.id, fresh]);
       // A rescan asked for this device (its page's Rescan) inspects it again: "last inspected" moves.
       // A tenant-wide one (a rule-set change) leaves the devices list's order alone.
-      if (job.deviceId) await q.query('UPDATE gluon_devices SET last_inspection_at = now() WHERE id = $1', [device.id]);
-      await heartbeat(q, job);
+      if (asked) await q.query('UPDATE gluon_devices SET last_inspection_at = now() WHERE id = $1', [device.id]);
       return true;
     });
     if (!stillOurs) return;
   }
-  await finishJob(db, job);
 }

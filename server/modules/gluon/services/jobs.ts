@@ -1,127 +1,106 @@
-import type { Database, Queryable } from '../../../contracts';
+import type { Queryable } from '../../../contracts';
+import type { JobInfo, JobQueue, JobState, SendOptions } from '../../../queue';
+import { COMPLETED_JOB_RETENTION_DAYS } from '../../../services/housekeeping';
 import type { RescanJob } from '../schemas';
 
-export type JobKind = 'inspect' | 'rescan';
+/** An upload's (or a collector's) file read, matched and stored: one job per inspection. */
+export const INSPECT_QUEUE = 'gluon.inspect';
+/** Stored observations matched again: one device's Rescan, or every device's re-match (`rematch`). */
+export const RESCAN_QUEUE = 'gluon.rescan';
 
-export interface Job {
-  id: string;
+export interface InspectJobData {
   tenantId: string;
-  kind: JobKind;
-  inspectionId: string | null;
-  deviceId: string | null;
-  attempts: number;
-  claimedBy: string;
+  inspectionId: string;
 }
 
-/** A job is tried this many times; a job that keeps killing its worker ends failed. */
-export const MAX_ATTEMPTS = 3;
+/** Without deviceId: every device of the tenant (a rule-set or suppression change). */
+export interface RescanJobData {
+  tenantId: string;
+  deviceId?: string;
+}
 
-export async function enqueueJob(
-  q: Queryable,
-  job: { tenantId: string; kind: JobKind; inspectionId?: string | null; deviceId?: string | null },
-): Promise<string> {
-  const [row] = await q.query<{ id: string }>(
-    'INSERT INTO gluon_jobs (tenant_id, kind, inspection_id, device_id) VALUES ($1, $2, $3, $4) RETURNING id',
-    [job.tenantId, job.kind, job.inspectionId ?? null, job.deviceId ?? null],
+/** What gluon's services use of the job queue: sending its jobs and reading them back. */
+export type GluonJobs = Pick<JobQueue, 'send' | 'jobsByKey'>;
+
+/**
+ * A job whose worker dies (no heartbeat for 60 s: a crash, a restart) is claimed again, three
+ * attempts in all; a job that threw is retried after 5 s, then 10 s.
+ */
+const SEND: SendOptions = { retryLimit: 2, retryDelayMs: 5000, expireSeconds: 60 };
+
+/** The error an inspection or rescan keeps when its worker stopped every time it was tried. */
+export const expiredError = (attempts: number): string =>
+  `The inspection stopped ${attempts} times; it was not retried.`;
+
+/** What a job that threw shows (the cause is logged, never shown). */
+export const UNEXPECTED_ERROR = 'The inspection failed unexpectedly.';
+
+const deviceKey = (deviceId: string) => `rescan:${deviceId}`;
+const tenantKey = (tenantId: string) => `rematch:${tenantId}`;
+
+/** Queues an inspection (in the caller's transaction: it exists only if the upload does). */
+export async function enqueueInspection(jobs: GluonJobs, q: Queryable, data: InspectJobData): Promise<void> {
+  await jobs.send(
+    INSPECT_QUEUE,
+    data,
+    { ...SEND, tenantId: data.tenantId, singletonKey: `inspect:${data.inspectionId}` },
+    q,
   );
-  return row!.id;
+}
+
+/** A device's Rescan, unless one is already waiting (it will read the same observations). */
+export async function enqueueDeviceRescan(jobs: GluonJobs, tenantId: string, deviceId: string): Promise<void> {
+  await jobs.send(RESCAN_QUEUE, { tenantId, deviceId } satisfies RescanJobData, {
+    ...SEND,
+    tenantId,
+    singletonKey: deviceKey(deviceId),
+  });
 }
 
 /** A tenant-wide rescan, unless one is already waiting (it will see this change too). */
-export async function enqueueTenantRescan(q: Queryable, tenantId: string): Promise<void> {
-  const [waiting] = await q.query(
-    "SELECT 1 FROM gluon_jobs WHERE tenant_id = $1 AND kind = 'rescan' AND device_id IS NULL AND status = 'queued' LIMIT 1",
-    [tenantId],
-  );
-  if (!waiting) await enqueueJob(q, { tenantId, kind: 'rescan' });
+export async function enqueueTenantRescan(jobs: GluonJobs, tenantId: string): Promise<void> {
+  await jobs.send(RESCAN_QUEUE, { tenantId } satisfies RescanJobData, {
+    ...SEND,
+    tenantId,
+    singletonKey: tenantKey(tenantId),
+  });
 }
 
-/**
- * Claims the oldest waiting job, or a running one whose worker stopped beating for `staleSeconds`
- * (a crash or a restart). `FOR UPDATE SKIP LOCKED` lets several API instances claim side by side,
- * each job going to exactly one of them.
- */
-export async function claimJob(db: Database, workerId: string, staleSeconds: number): Promise<Job | null> {
-  // Jobs that used every attempt fail here rather than being claimed forever.
-  // Its inspection fails with it, so the console does not show it running forever.
-  await db.query(
-    `WITH failed AS (
-       UPDATE gluon_jobs SET status = 'failed', error = 'The inspection stopped ' || attempts || ' times; it was not retried.', finished_at = now()
-       WHERE status = 'running' AND heartbeat_at < now() - make_interval(secs => $1) AND attempts >= $2
-       RETURNING inspection_id, error)
-     UPDATE gluon_inspections n SET status = 'failed', error = failed.error, finished_at = now()
-     FROM failed WHERE n.id = failed.inspection_id AND n.status <> 'done'`,
-    [staleSeconds, MAX_ATTEMPTS],
-  );
-  const [row] = await db.query<{
-    id: string;
-    tenant_id: string;
-    kind: JobKind;
-    inspection_id: string | null;
-    device_id: string | null;
-    attempts: number;
-  }>(
-    `UPDATE gluon_jobs SET status = 'running', claimed_by = $1, heartbeat_at = now(), attempts = attempts + 1
-     WHERE id = (
-       SELECT id FROM gluon_jobs
-       WHERE status = 'queued' OR (status = 'running' AND heartbeat_at < now() - make_interval(secs => $2) AND attempts < $3)
-       ORDER BY created_at LIMIT 1 FOR UPDATE SKIP LOCKED)
-     RETURNING id, tenant_id, kind, inspection_id, device_id, attempts`,
-    [workerId, staleSeconds, MAX_ATTEMPTS],
-  );
-  if (!row) return null;
-  return {
-    id: row.id,
-    tenantId: row.tenant_id,
-    kind: row.kind,
-    inspectionId: row.inspection_id,
-    deviceId: row.device_id,
-    attempts: row.attempts,
-    claimedBy: workerId,
-  };
+/** The queue's states as gluon's pages name them (a job waiting for its retry is queued again). */
+export function jobStatus(state: JobState): RescanJob['status'] {
+  if (state === 'active') return 'running';
+  if (state === 'completed') return 'done';
+  if (state === 'failed') return 'failed';
+  return 'queued';
 }
 
-/** Still ours? Locks the job row for the finishing transaction; false when another worker took it over. */
-export async function holdClaim(q: Queryable, job: Job): Promise<boolean> {
-  const rows = await q.query(
-    "SELECT 1 FROM gluon_jobs WHERE id = $1 AND status = 'running' AND claimed_by = $2 AND attempts = $3 FOR UPDATE",
-    [job.id, job.claimedBy, job.attempts],
-  );
-  return rows.length > 0;
-}
-
-export async function heartbeat(q: Queryable, job: Job): Promise<void> {
-  await q.query(
-    "UPDATE gluon_jobs SET heartbeat_at = now() WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND status = 'running'",
-    [job.id, job.claimedBy, job.attempts],
-  );
-}
-
-export async function finishJob(q: Queryable, job: Job, error: string | null = null): Promise<void> {
-  await q.query(
-    'UPDATE gluon_jobs SET status = $4, error = $5, finished_at = now() WHERE id = $1 AND claimed_by = $2 AND attempts = $3',
-    [job.id, job.claimedBy, job.attempts, error ? 'failed' : 'done', error],
-  );
-}
+/** Jobs older than this are left out: completed ones are purged then, and an older failure would show in their place. */
+const since = () => new Date(Date.now() - COMPLETED_JOB_RETENTION_DAYS * 86_400_000);
 
 /** The device's latest rescan job (its own, not a tenant-wide one), which the device page follows to its end. */
-export async function latestDeviceRescan(q: Queryable, tenantId: string, deviceId: string): Promise<RescanJob | null> {
-  const [row] = await q.query<{
-    id: string;
-    status: RescanJob['status'];
-    error: string | null;
-    created_at: Date | string;
-    finished_at: Date | string | null;
-  }>(
-    "SELECT id, status, error, created_at, finished_at FROM gluon_jobs WHERE tenant_id = $1 AND device_id = $2 AND kind = 'rescan' ORDER BY created_at DESC LIMIT 1",
-    [tenantId, deviceId],
-  );
-  if (!row) return null;
+export async function latestDeviceRescan(
+  jobs: GluonJobs,
+  tenantId: string,
+  deviceId: string,
+): Promise<RescanJob | null> {
+  const [job] = await jobs.jobsByKey<RescanJobData>(RESCAN_QUEUE, deviceKey(deviceId), { limit: 1, since: since() });
+  if (!job || job.data.tenantId !== tenantId) return null;
+  const status = jobStatus(job.state);
   return {
-    id: row.id,
-    status: row.status,
-    error: row.error,
-    createdAt: new Date(row.created_at).toISOString(),
-    finishedAt: row.finished_at === null ? null : new Date(row.finished_at).toISOString(),
+    id: job.id,
+    status,
+    error: status === 'failed' ? job.error : null,
+    createdAt: job.createdAt,
+    finishedAt: status === 'done' || status === 'failed' ? job.finishedAt : null,
   };
+}
+
+/** The tenant's latest re-match: one still waiting or running wins over a newer finished one. */
+export async function latestTenantRematch(jobs: GluonJobs, tenantId: string): Promise<JobInfo<RescanJobData> | null> {
+  const recent = await jobs.jobsByKey<RescanJobData>(RESCAN_QUEUE, tenantKey(tenantId), { limit: 20, since: since() });
+  const rank = (j: JobInfo<RescanJobData>) =>
+    j.state === 'active' ? 2 : j.state === 'created' || j.state === 'retry' ? 1 : 0;
+  let best: JobInfo<RescanJobData> | null = null;
+  for (const job of recent) if (!best || rank(job) > rank(best)) best = job;
+  return best;
 }

@@ -17,7 +17,7 @@ import {
 import type { UploadItem } from '../schemas';
 import type { FileStorage, StoredObject } from './fileStorage';
 import type { InspectionStatus, UploadOrigin } from './inspectionStatus';
-import { enqueueJob } from './jobs';
+import { enqueueInspection, type GluonJobs } from './jobs';
 
 export type UploadKind = 'archive' | 'artefact' | 'android';
 
@@ -178,6 +178,7 @@ export interface UploadInput {
 export async function receiveUpload(
   db: Database,
   storage: FileStorage,
+  jobs: GluonJobs,
   input: UploadInput,
 ): Promise<{ upload: UploadItem; duplicate: boolean }> {
   const fileName = cleanFileName(input.fileName);
@@ -203,7 +204,7 @@ export async function receiveUpload(
     }
   }
   try {
-    return await db.tx((q) => recordUpload(q, input, fileName, stored));
+    return await db.tx((q) => recordUpload(q, jobs, input, fileName, stored));
   } catch (error) {
     // The refusal (or the database's error) is the answer; a failed clean-up only leaves bytes behind.
     await discard(db, storage, stored).catch(() => undefined);
@@ -213,6 +214,7 @@ export async function receiveUpload(
 
 async function recordUpload(
   q: Queryable,
+  jobs: GluonJobs,
   input: UploadInput,
   fileName: string,
   stored: StoredObject,
@@ -242,7 +244,7 @@ async function recordUpload(
     'INSERT INTO gluon_inspections (tenant_id, file_id, device_id, origin, file_name, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
     [input.tenantId, fileId, input.deviceId ?? null, input.origin, fileName, input.userId],
   );
-  await enqueueJob(q, { tenantId: input.tenantId, kind: 'inspect', inspectionId: inspection!.id });
+  await enqueueInspection(jobs, q, { tenantId: input.tenantId, inspectionId: inspection!.id });
   return { upload: (await getUpload(q, input.tenantId, inspection!.id))!, duplicate: Boolean(existing) };
 }
 

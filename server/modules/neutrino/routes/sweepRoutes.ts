@@ -80,7 +80,7 @@ export const sweepRoutes: RoutePlugin = async (app) => {
       });
       // Stored observations are matched again by gluon's worker, as after any import.
       if (status === 'unchanged') return reply.code(200).send({ ruleSet, status });
-      await enqueueTenantRescan(app.db, auth.tenantId);
+      await enqueueTenantRescan(app.queue, auth.tenantId);
       return reply.code(201).send({ ruleSet, status });
     },
   );
