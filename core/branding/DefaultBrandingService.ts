@@ -11,7 +11,7 @@ import {
 } from 'rxjs';
 import { inject, injectable } from 'tsyringe';
 
-import { type HttpService, HttpServiceToken } from '../http/HttpService';
+import { type ApiClient, ApiClientToken } from '../api/ApiClient';
 import { type SessionService, SessionServiceToken } from '../session/SessionService';
 import type { BrandingService, TenantLogo } from './BrandingService';
 
@@ -35,7 +35,7 @@ export class DefaultBrandingService implements BrandingService {
   readonly logo$: Observable<TenantLogo | null | undefined>;
 
   constructor(
-    @inject(HttpServiceToken) private readonly http: HttpService,
+    @inject(ApiClientToken) private readonly api: ApiClient,
     @inject(SessionServiceToken) private readonly session: SessionService,
   ) {
     const user$ = this.session.profile$.pipe(
@@ -72,7 +72,8 @@ export class DefaultBrandingService implements BrandingService {
 
   private async fetch(): Promise<TenantLogo | null> {
     try {
-      const response = await this.http.get<Blob>('/um/logo', { responseType: 'blob', skipGlobalErrors: [403, 404] });
+      // send: the status (204) and the Content-Type say what the bytes are.
+      const response = await this.api.send('get', '/um/logo', { responseType: 'blob', skipGlobalErrors: [403, 404] });
       // 204: no logo (the usual case, answered without an error so no page logs one).
       if (response.status === 204 || !response.data) return null;
       const blob = response.data;

@@ -1,7 +1,7 @@
 import { defer, type Observable, shareReplay } from 'rxjs';
 import { inject, injectable } from 'tsyringe';
 
-import { type HttpService, HttpServiceToken } from '../http/HttpService';
+import { type ApiClient, ApiClientToken } from '../api/ApiClient';
 import type { CaptchaService } from './CaptchaService';
 import type { RecaptchaClient } from './createRecaptchaClient';
 import { getCaptchaSiteId } from './getCaptchaSiteId';
@@ -16,7 +16,7 @@ export class DefaultCaptchaService implements CaptchaService {
   // shareReplay: a form mounted later reads the answer at once instead of flashing without the notice.
   readonly active$: Observable<boolean> = defer(() => this.client().then(Boolean, () => false)).pipe(shareReplay(1));
 
-  constructor(@inject(HttpServiceToken) private readonly http: HttpService) {}
+  constructor(@inject(ApiClientToken) private readonly api: ApiClient) {}
 
   getToken(action: string): Promise<string | undefined> {
     return this.client().then(
@@ -27,7 +27,7 @@ export class DefaultCaptchaService implements CaptchaService {
 
   /** The site id asked once per page load; with one, the script starts loading at once so a token is quick. */
   private client(): Promise<RecaptchaClient | null> {
-    return (this.loading ??= getCaptchaSiteId(this.http).then((siteId) =>
+    return (this.loading ??= getCaptchaSiteId(this.api).then((siteId) =>
       siteId ? import('./createRecaptchaClient').then((m) => m.createRecaptchaClient(siteId)) : null,
     ));
   }

@@ -1,14 +1,13 @@
-import type { ApiResponse } from '@common/api/apiTypes';
-
-import type { HttpService } from '../../http/HttpService';
+import type { ApiClient } from '../../api/ApiClient';
 
 /** GET /um/environmentType (bearer); null when it cannot be read (the redirect rules then ignore it). */
-export async function getEnvironmentType(http: HttpService): Promise<string | null> {
+export async function getEnvironmentType(api: ApiClient): Promise<string | null> {
   try {
-    const response = await http.get<Partial<ApiResponse<'/um/environmentType', 'get'>> | null>('/um/environmentType', {
+    // An older or misconfigured API may answer without it: the type says what the route declares, not what came.
+    const answer: { environmentType?: unknown } | null = await api.get('/um/environmentType', {
       skipGlobalErrors: true,
     });
-    return typeof response.data?.environmentType === 'string' ? response.data.environmentType : null;
+    return typeof answer?.environmentType === 'string' ? answer.environmentType : null;
   } catch {
     return null;
   }

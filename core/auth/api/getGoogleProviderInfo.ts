@@ -1,11 +1,7 @@
-import type { HttpService } from '../../http/HttpService';
+import type { ApiClient } from '../../api/ApiClient';
 import type { GoogleProviderInfo } from './providerInfo';
 
 /** GET /um/oauth2LoginProviders/Google/publicId (public): client, endpoints and a nonce. */
-export async function getGoogleProviderInfo(http: HttpService): Promise<GoogleProviderInfo> {
-  const response = await http.get<GoogleProviderInfo>('/um/oauth2LoginProviders/Google/publicId', {
-    authMode: { kind: 'public' },
-    skipGlobalErrors: true,
-  });
-  return response.data;
+export function getGoogleProviderInfo(api: ApiClient): Promise<GoogleProviderInfo> {
+  return api.get('/um/oauth2LoginProviders/Google/publicId', { authMode: { kind: 'public' }, skipGlobalErrors: true });
 }

@@ -1,17 +1,16 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import type { HttpRequestConfig, HttpService } from '../../http/HttpService';
+import { createFakeApiClient } from '../../testing/createFakeApiClient';
 import { getJamfProviderInfo } from './getJamfProviderInfo';
 
-/** An API that never answers: the call ends only when its signal aborts it. */
-function silentApi(): { http: HttpService; configs: HttpRequestConfig[] } {
-  const configs: HttpRequestConfig[] = [];
-  const get = (_url: string, config: HttpRequestConfig = {}) =>
-    new Promise((_resolve, reject) => {
-      configs.push(config);
-      config.signal?.addEventListener?.('abort', () => reject(new Error('aborted')));
-    });
-  return { http: { get } as unknown as HttpService, configs };
+/** An API that never answers the look-up: the call ends only when its signal aborts it. */
+function silentApi() {
+  return createFakeApiClient({
+    'GET /um/oauth2LoginProviders/JamfAuth0/info': ({ signal }) =>
+      new Promise((_resolve, reject) => {
+        signal?.addEventListener?.('abort', () => reject(new Error('aborted')));
+      }),
+  });
 }
 
 describe('getJamfProviderInfo', () => {
@@ -19,21 +18,24 @@ describe('getJamfProviderInfo', () => {
 
   it('gives up after the page timer (spec §9: 5 s), not before', async () => {
     vi.useFakeTimers();
-    const { http, configs } = silentApi();
+    const { api, calls } = silentApi();
     const settled = vi.fn();
-    const call = getJamfProviderInfo(http, 'corp.example', 5000).then(settled, settled);
+    const call = getJamfProviderInfo(api, 'corp.example', 5000).then(settled, settled);
     await vi.advanceTimersByTimeAsync(4999);
     expect(settled).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
     await call;
     expect(settled).toHaveBeenCalledWith(new Error('aborted'));
-    expect(configs[0]?.params).toEqual({ emailDomain: 'corp.example' });
+    expect(calls.map((c) => [c.url, c.options.query, c.options.authMode])).toEqual([
+      ['/um/oauth2LoginProviders/JamfAuth0/info', { emailDomain: 'corp.example' }, { kind: 'public' }],
+    ]);
   });
 
   it('without a timeout, sends no signal (the callback and re-validation wait for the answer)', async () => {
-    const { http, configs } = silentApi();
-    void getJamfProviderInfo(http, 'corp.example');
+    const { api, calls } = silentApi();
+    void getJamfProviderInfo(api, 'corp.example');
     await Promise.resolve();
-    expect(configs[0]?.signal).toBeUndefined();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]?.options.signal).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import type { HttpService } from '../../http/HttpService';
+import type { ApiClient } from '../../api/ApiClient';
 import type { JamfProviderInfo } from './providerInfo';
 
 /**
@@ -9,20 +9,19 @@ import type { JamfProviderInfo } from './providerInfo';
  * the end-to-end tests can pause to photograph the waiting screen.
  */
 export async function getJamfProviderInfo(
-  http: HttpService,
+  api: ApiClient,
   emailDomain: string,
   timeoutMs?: number,
 ): Promise<JamfProviderInfo> {
   const controller = timeoutMs === undefined ? null : new AbortController();
   const timer = controller ? setTimeout(() => controller.abort(), timeoutMs) : undefined;
   try {
-    const response = await http.get<JamfProviderInfo>('/um/oauth2LoginProviders/JamfAuth0/info', {
-      params: { emailDomain },
+    return await api.get('/um/oauth2LoginProviders/JamfAuth0/info', {
+      query: { emailDomain },
       authMode: { kind: 'public' },
       skipGlobalErrors: true,
       ...(controller ? { signal: controller.signal } : {}),
     });
-    return response.data;
   } finally {
     clearTimeout(timer);
   }

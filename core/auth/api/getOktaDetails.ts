@@ -1,12 +1,11 @@
-import type { HttpService } from '../../http/HttpService';
+import type { ApiClient } from '../../api/ApiClient';
 import type { OktaDetails } from './providerInfo';
 
 /** GET /um/oauth2config/okta/details?domain= (public); 404 'Invalid Okta domain' when unknown. */
-export async function getOktaDetails(http: HttpService, domain: string): Promise<OktaDetails> {
-  const response = await http.get<OktaDetails>('/um/oauth2config/okta/details', {
-    params: { domain },
+export function getOktaDetails(api: ApiClient, domain: string): Promise<OktaDetails> {
+  return api.get('/um/oauth2config/okta/details', {
+    query: { domain },
     authMode: { kind: 'public' },
     skipGlobalErrors: true,
   });
-  return response.data;
 }

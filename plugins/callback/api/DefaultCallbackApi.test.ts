@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { DefaultApiClient } from '@core/api/DefaultApiClient';
 import { createFakeHttpService, type FakeReply, type FakeRequest } from '@core/testing';
 
 import type { CallbackApi } from './CallbackApi';
@@ -124,7 +125,7 @@ describe('DefaultCallbackApi', () => {
     ],
   ])('%s sends its request and answers the body', async (_name, call, reply, request, expected) => {
     const { http, requests } = createFakeHttpService(() => reply);
-    expect(await call(new DefaultCallbackApi(http))).toEqual(expected);
+    expect(await call(new DefaultCallbackApi(new DefaultApiClient(http)))).toEqual(expected);
     expect(requests.map(sent)).toEqual([request]);
   });
 });

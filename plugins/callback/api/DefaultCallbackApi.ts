@@ -1,30 +1,29 @@
+import type { ApiClient } from '@core/api/ApiClient';
 import { getEnvironmentType } from '@core/auth/api/getEnvironmentType';
 import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
 import type { JamfProviderInfo } from '@core/auth/api/providerInfo';
-import type { HttpService } from '@core/http/HttpService';
 
 import type { AuthAnswer, CallbackApi, CodeSignInBody, Invite, InviteActivationBody } from './CallbackApi';
 
 const PUBLIC = { authMode: { kind: 'public' }, skipGlobalErrors: true } as const;
-const invite = (id: string) => `/um/invite/${encodeURIComponent(id)}`;
 
-/** CallbackApi over the console's HTTP service (the provider look-ups are core's, shared with the sign-in pages). */
+/** CallbackApi over the console's typed API client (the provider look-ups are core's, shared with the sign-in pages). */
 export class DefaultCallbackApi implements CallbackApi {
-  constructor(private readonly http: HttpService) {}
+  constructor(private readonly api: ApiClient) {}
 
-  async getInvite(inviteId: string): Promise<Invite> {
-    return (await this.http.get<Invite>(invite(inviteId), PUBLIC)).data;
+  getInvite(inviteId: string): Promise<Invite> {
+    return this.api.get('/um/invite/{token}', { path: { token: inviteId }, ...PUBLIC });
   }
-  async activateInvite(inviteId: string, body: InviteActivationBody): Promise<AuthAnswer> {
-    return (await this.http.post<AuthAnswer>(`${invite(inviteId)}/setOAuth2`, body, PUBLIC)).data;
+  activateInvite(inviteId: string, body: InviteActivationBody): Promise<AuthAnswer> {
+    return this.api.post('/um/invite/{token}/setOAuth2', { path: { token: inviteId }, body, ...PUBLIC });
   }
-  async signInWithCode(body: CodeSignInBody): Promise<AuthAnswer> {
-    return (await this.http.post<AuthAnswer>('/um/oauth2Login', body, PUBLIC)).data;
+  signInWithCode(body: CodeSignInBody): Promise<AuthAnswer> {
+    return this.api.post('/um/oauth2Login', { body, ...PUBLIC });
   }
   jamfProviderInfo(emailDomain: string): Promise<JamfProviderInfo> {
-    return getJamfProviderInfo(this.http, emailDomain);
+    return getJamfProviderInfo(this.api, emailDomain);
   }
   environmentType(): Promise<string | null> {
-    return getEnvironmentType(this.http);
+    return getEnvironmentType(this.api);
   }
 }

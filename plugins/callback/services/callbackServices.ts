@@ -1,4 +1,4 @@
-import { HttpServiceToken } from '@core/http/HttpService';
+import { ApiClientToken } from '@core/api/ApiClient';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 
 import { CallbackApiToken } from '../api/CallbackApi';
@@ -8,7 +8,7 @@ import { DefaultCallbackApi } from '../api/DefaultCallbackApi';
 export const callbackServices = [
   createServiceFactory({
     token: CallbackApiToken,
-    deps: { http: HttpServiceToken },
-    factory: ({ http }) => new DefaultCallbackApi(http),
+    deps: { api: ApiClientToken },
+    factory: ({ api }) => new DefaultCallbackApi(api),
   }),
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { DefaultApiClient } from '@core/api/DefaultApiClient';
 import { createFakeHttpService, type FakeReply, type FakeRequest } from '@core/testing';
 
 import { DefaultInviteApi } from './DefaultInviteApi';
@@ -116,20 +117,20 @@ describe('DefaultInviteApi', () => {
     ],
   ])('%s sends its request and answers the body', async (_name, call, reply, request, expected) => {
     const { http, requests } = createFakeHttpService(() => reply);
-    expect(await call(new DefaultInviteApi(http))).toEqual(expected);
+    expect(await call(new DefaultInviteApi(new DefaultApiClient(http)))).toEqual(expected);
     expect(requests.map(sent)).toEqual([request]);
   });
 
   it('getInvite refuses an answer that names no user, and fills in what an answer leaves out', async () => {
     const malformed = createFakeHttpService(() => ({ status: 200, data: { nothing: true } }));
-    await expect(new DefaultInviteApi(malformed.http).getInvite('i')).rejects.toThrow(
+    await expect(new DefaultInviteApi(new DefaultApiClient(malformed.http)).getInvite('i')).rejects.toThrow(
       'The invitation answer names no user',
     );
     const sparse = createFakeHttpService(() => ({
       status: 200,
       data: { username: 'a@corp.example', allowedLoginMethods: ['Okta', 7] },
     }));
-    expect(await new DefaultInviteApi(sparse.http).getInvite('i')).toEqual({
+    expect(await new DefaultInviteApi(new DefaultApiClient(sparse.http)).getInvite('i')).toEqual({
       username: 'a@corp.example',
       expired: false,
       accepted: false,
@@ -139,6 +140,9 @@ describe('DefaultInviteApi', () => {
       status: 200,
       data: { username: 'a@corp.example', expired: true, accepted: true, allowedLoginMethods: [] },
     }));
-    expect(await new DefaultInviteApi(used.http).getInvite('i')).toMatchObject({ expired: true, accepted: true });
+    expect(await new DefaultInviteApi(new DefaultApiClient(used.http)).getInvite('i')).toMatchObject({
+      expired: true,
+      accepted: true,
+    });
   });
 });

@@ -1,13 +1,12 @@
+import type { ApiClient } from '@core/api/ApiClient';
 import { getEnvironmentType } from '@core/auth/api/getEnvironmentType';
 import { getGoogleProviderInfo } from '@core/auth/api/getGoogleProviderInfo';
 import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
 import type { GoogleProviderInfo, JamfProviderInfo } from '@core/auth/api/providerInfo';
-import type { HttpService } from '@core/http/HttpService';
 
 import type { AuthAnswer, Invite, InviteApi, LoginBody, OktaInviteClient, ProviderCodeBody } from './InviteApi';
 
 const PUBLIC = { authMode: { kind: 'public' }, skipGlobalErrors: true } as const;
-const invite = (id: string) => `/um/invite/${encodeURIComponent(id)}`;
 
 /** The invitation as the page uses it: a user is required, the rest defaults (an older API may leave fields out). */
 function readInvite(data: Partial<Invite> | undefined): Invite {
@@ -22,37 +21,36 @@ function readInvite(data: Partial<Invite> | undefined): Invite {
   };
 }
 
-/** InviteApi over the console's HTTP service (the provider look-ups are core's, shared with the sign-in pages). */
+/** InviteApi over the console's typed API client (the provider look-ups are core's, shared with the sign-in pages). */
 export class DefaultInviteApi implements InviteApi {
-  constructor(private readonly http: HttpService) {}
+  constructor(private readonly api: ApiClient) {}
 
   async getInvite(inviteId: string): Promise<Invite> {
-    return readInvite((await this.http.get<Partial<Invite> | undefined>(invite(inviteId), PUBLIC)).data);
+    return readInvite(await this.api.get('/um/invite/{token}', { path: { token: inviteId }, ...PUBLIC }));
   }
   async setPassword(inviteId: string, newPassword: string): Promise<void> {
-    await this.http.post(`${invite(inviteId)}/setPassword`, { newPassword }, PUBLIC);
+    await this.api.post('/um/invite/{token}/setPassword', {
+      path: { token: inviteId },
+      body: { newPassword },
+      ...PUBLIC,
+    });
   }
-  async login(body: LoginBody): Promise<AuthAnswer> {
-    return (await this.http.post<AuthAnswer>('/um/login', body, PUBLIC)).data;
+  login(body: LoginBody): Promise<AuthAnswer> {
+    return this.api.post('/um/login', { body, ...PUBLIC });
   }
-  async activateWithProvider(inviteId: string, body: ProviderCodeBody): Promise<AuthAnswer> {
-    return (await this.http.post<AuthAnswer>(`${invite(inviteId)}/setOAuth2`, body, PUBLIC)).data;
+  activateWithProvider(inviteId: string, body: ProviderCodeBody): Promise<AuthAnswer> {
+    return this.api.post('/um/invite/{token}/setOAuth2', { path: { token: inviteId }, body, ...PUBLIC });
   }
-  async oktaInviteClient(inviteId: string): Promise<OktaInviteClient> {
-    return (
-      await this.http.get<OktaInviteClient>('/um/oauth2LoginProviders/Okta/publicId', {
-        params: { invitationId: inviteId },
-        ...PUBLIC,
-      })
-    ).data;
+  oktaInviteClient(inviteId: string): Promise<OktaInviteClient> {
+    return this.api.get('/um/oauth2LoginProviders/Okta/publicId', { query: { invitationId: inviteId }, ...PUBLIC });
   }
   googleProviderInfo(): Promise<GoogleProviderInfo> {
-    return getGoogleProviderInfo(this.http);
+    return getGoogleProviderInfo(this.api);
   }
   jamfProviderInfo(emailDomain: string, timeoutMs: number): Promise<JamfProviderInfo> {
-    return getJamfProviderInfo(this.http, emailDomain, timeoutMs);
+    return getJamfProviderInfo(this.api, emailDomain, timeoutMs);
   }
   environmentType(): Promise<string | null> {
-    return getEnvironmentType(this.http);
+    return getEnvironmentType(this.api);
   }
 }

@@ -1,4 +1,4 @@
-import { HttpServiceToken } from '@core/http/HttpService';
+import { ApiClientToken } from '@core/api/ApiClient';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 
 import { DefaultInviteApi } from '../api/DefaultInviteApi';
@@ -8,7 +8,7 @@ import { InviteApiToken } from '../api/InviteApi';
 export const inviteServices = [
   createServiceFactory({
     token: InviteApiToken,
-    deps: { http: HttpServiceToken },
-    factory: ({ http }) => new DefaultInviteApi(http),
+    deps: { api: ApiClientToken },
+    factory: ({ api }) => new DefaultInviteApi(api),
   }),
 ];

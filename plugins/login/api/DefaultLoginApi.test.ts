@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { DefaultApiClient } from '@core/api/DefaultApiClient';
 import { createFakeHttpService, type FakeReply, type FakeRequest } from '@core/testing';
 
 import { DefaultLoginApi } from './DefaultLoginApi';
@@ -142,7 +143,7 @@ describe('DefaultLoginApi', () => {
     ],
   ])('%s sends its request and answers the body', async (_name, call, reply, request, expected) => {
     const { http, requests } = createFakeHttpService(() => reply);
-    expect(await call(new DefaultLoginApi(http))).toEqual(expected);
+    expect(await call(new DefaultLoginApi(new DefaultApiClient(http), http))).toEqual(expected);
     expect(requests.map(sent)).toEqual([request]);
   });
 
@@ -155,7 +156,7 @@ describe('DefaultLoginApi', () => {
       clientId: 'c',
       redirectUri: 'http://x/login/callback',
     };
-    expect(await new DefaultLoginApi(http).exchangeCode(exchange)).toBe('id-token');
+    expect(await new DefaultLoginApi(new DefaultApiClient(http), http).exchangeCode(exchange)).toBe('id-token');
     const [request] = requests;
     expect(sent(request!)).toMatchObject({ method: 'POST', url: 'https://o.example/token', ...PUBLIC });
     expect(request!.headers['Content-Type']).toBe('application/x-www-form-urlencoded');
@@ -171,7 +172,7 @@ describe('DefaultLoginApi', () => {
   it('exchangeCode refuses an answer without an ID token', async () => {
     const { http } = createFakeHttpService(() => ({ status: 200, data: { access_token: 'a' } }));
     await expect(
-      new DefaultLoginApi(http).exchangeCode({
+      new DefaultLoginApi(new DefaultApiClient(http), http).exchangeCode({
         tokenEndpoint: 'https://o.example/token',
         code: 'c',
         codeVerifier: 'v',
@@ -183,7 +184,9 @@ describe('DefaultLoginApi', () => {
 
   it('passes a refused sign-in on with its status', async () => {
     const { http } = createFakeHttpService(() => ({ status: 401, data: { message: 'Wrong password' } }));
-    await expect(new DefaultLoginApi(http).login({ username: 'bob', password: 'pw' })).rejects.toMatchObject({
+    await expect(
+      new DefaultLoginApi(new DefaultApiClient(http), http).login({ username: 'bob', password: 'pw' }),
+    ).rejects.toMatchObject({
       response: { status: 401 },
     });
   });

@@ -1,7 +1,8 @@
+import type { ApiClient } from '@core/api/ApiClient';
 import { getEnvironmentType } from '@core/auth/api/getEnvironmentType';
 import { getJamfProviderInfo } from '@core/auth/api/getJamfProviderInfo';
 import type { GoogleProviderInfo, JamfProviderInfo, OktaDetails } from '@core/auth/api/providerInfo';
-import type { HttpRequestConfig, HttpService } from '@core/http/HttpService';
+import type { HttpService } from '@core/http/HttpService';
 
 import type {
   AuthAnswer,
@@ -14,31 +15,34 @@ import type {
   ValidateRecoveryCodeBody,
 } from './LoginApi';
 
-const PUBLIC: HttpRequestConfig = { authMode: { kind: 'public' }, skipGlobalErrors: true };
-const SECOND_FACTOR: HttpRequestConfig = { authMode: { kind: 'secondFactor' }, skipGlobalErrors: true };
+const PUBLIC = { authMode: { kind: 'public' }, skipGlobalErrors: true } as const;
+const SECOND_FACTOR = { authMode: { kind: 'secondFactor' }, skipGlobalErrors: true } as const;
 
-/** LoginApi over the console's HTTP service (the provider look-ups are core's, shared with the other sign-in pages). */
+/**
+ * LoginApi over the console's typed API client (the provider look-ups are core's, shared with the
+ * other sign-in pages). The code exchange goes to the provider's token endpoint, not a route of our
+ * API, so it alone takes the HTTP service.
+ */
 export class DefaultLoginApi implements LoginApi {
-  constructor(private readonly http: HttpService) {}
-
-  private async send<T>(url: string, body: unknown, config: HttpRequestConfig): Promise<T> {
-    return (await this.http.post<T>(url, body, config)).data;
-  }
+  constructor(
+    private readonly api: ApiClient,
+    private readonly http: HttpService,
+  ) {}
 
   passwordRecoveryEnabled(): Promise<boolean> {
-    return this.http.get<{ passwordRecoveryEnabled?: boolean }>('/um/passwordRecovery/enabled', PUBLIC).then(
-      (response) => response.data?.passwordRecoveryEnabled === true,
+    return this.api.get('/um/passwordRecovery/enabled', PUBLIC).then(
+      (answer) => answer?.passwordRecoveryEnabled === true,
       () => false,
     );
   }
   login(body: LoginBody): Promise<AuthAnswer> {
-    return this.send('/um/login', body, PUBLIC);
+    return this.api.post('/um/login', { body, ...PUBLIC });
   }
   oauth2Login(body: OAuth2LoginBody): Promise<AuthAnswer> {
-    return this.send('/um/oauth2Login', body, PUBLIC);
+    return this.api.post('/um/oauth2Login', { body, ...PUBLIC });
   }
   async requestPasswordReset(body: PasswordRecoveryBody): Promise<void> {
-    await this.http.post('/um/passwordRecovery', body, PUBLIC);
+    await this.api.post('/um/passwordRecovery', { body, ...PUBLIC });
   }
   async exchangeCode({ tokenEndpoint, code, codeVerifier, clientId, redirectUri }: TokenExchange): Promise<string> {
     const form = new URLSearchParams({
@@ -48,31 +52,32 @@ export class DefaultLoginApi implements LoginApi {
       client_id: clientId,
       code_verifier: codeVerifier,
     });
-    const answer = await this.send<{ id_token?: string } | undefined>(tokenEndpoint, form.toString(), {
+    // The provider's answer, not ours: nothing types it, so it is read field by field.
+    const { data } = await this.http.post<{ id_token?: unknown } | undefined>(tokenEndpoint, form.toString(), {
       ...PUBLIC,
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     });
-    const idToken = answer?.id_token;
+    const idToken = data?.id_token;
     if (typeof idToken !== 'string' || !idToken) throw new Error('The provider answered without an ID token');
     return idToken;
   }
   validateCode(body: ValidateCodeBody): Promise<AuthAnswer> {
-    return this.send('/um/mfa/totp/validateCode', body, SECOND_FACTOR);
+    return this.api.post('/um/mfa/totp/validateCode', { body, ...SECOND_FACTOR });
   }
   validateRecoveryCode(body: ValidateRecoveryCodeBody): Promise<AuthAnswer> {
-    return this.send('/um/mfa/totp/validateRecoveryCode', body, SECOND_FACTOR);
+    return this.api.post('/um/mfa/totp/validateRecoveryCode', { body, ...SECOND_FACTOR });
   }
   environmentType(): Promise<string | null> {
-    return getEnvironmentType(this.http);
+    return getEnvironmentType(this.api);
   }
   // The Google and Okta look-ups load with their steps, off the first load of /login.
   async googleProviderInfo(): Promise<GoogleProviderInfo> {
-    return (await import('@core/auth/api/getGoogleProviderInfo')).getGoogleProviderInfo(this.http);
+    return (await import('@core/auth/api/getGoogleProviderInfo')).getGoogleProviderInfo(this.api);
   }
   async oktaDetails(domain: string): Promise<OktaDetails> {
-    return (await import('@core/auth/api/getOktaDetails')).getOktaDetails(this.http, domain);
+    return (await import('@core/auth/api/getOktaDetails')).getOktaDetails(this.api, domain);
   }
   jamfProviderInfo(emailDomain: string, timeoutMs: number): Promise<JamfProviderInfo> {
-    return getJamfProviderInfo(this.http, emailDomain, timeoutMs);
+    return getJamfProviderInfo(this.api, emailDomain, timeoutMs);
   }
 }

@@ -1,3 +1,4 @@
+import { ApiClientToken } from '@core/api/ApiClient';
 import { HttpServiceToken } from '@core/http/HttpService';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 
@@ -8,7 +9,7 @@ import { LoginApiToken } from '../api/LoginApi';
 export const loginServices = [
   createServiceFactory({
     token: LoginApiToken,
-    deps: { http: HttpServiceToken },
-    factory: ({ http }) => new DefaultLoginApi(http),
+    deps: { api: ApiClientToken, http: HttpServiceToken },
+    factory: ({ api, http }) => new DefaultLoginApi(api, http),
   }),
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { DefaultApiClient } from '@core/api/DefaultApiClient';
 import { createFakeHttpService, type FakeReply, type FakeRequest } from '@core/testing';
 
 import { DefaultMfaSetupApi } from './DefaultMfaSetupApi';
@@ -112,14 +113,14 @@ describe('DefaultMfaSetupApi', () => {
     ],
   ])('%s sends its request and answers the body', async (_name, call, reply, request, expected) => {
     const { http, requests } = createFakeHttpService(() => reply);
-    expect(await call(new DefaultMfaSetupApi(http))).toEqual(expected);
+    expect(await call(new DefaultMfaSetupApi(new DefaultApiClient(http)))).toEqual(expected);
     expect(requests.map(sent)).toEqual([request]);
   });
 
   it('totpQr asks for the QR code as a blob, with the recovery token', async () => {
     const image = new Blob(['png'], { type: 'image/png' });
     const { http, requests } = createFakeHttpService(() => ({ status: 200, data: image }));
-    expect(await new DefaultMfaSetupApi(http).totpQr()).toBe(image);
+    expect(await new DefaultMfaSetupApi(new DefaultApiClient(http)).totpQr()).toBe(image);
     expect(requests.map(sent)).toEqual([
       { ...none, method: 'GET', url: '/um/mfa/totp/qr', ...RECOVERY, responseType: 'blob' },
     ]);

@@ -1,4 +1,4 @@
-import { HttpServiceToken } from '@core/http/HttpService';
+import { ApiClientToken } from '@core/api/ApiClient';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 
 import { DefaultMfaSetupApi } from '../api/DefaultMfaSetupApi';
@@ -8,7 +8,7 @@ import { MfaSetupApiToken } from '../api/MfaSetupApi';
 export const mfaSetupServices = [
   createServiceFactory({
     token: MfaSetupApiToken,
-    deps: { http: HttpServiceToken },
-    factory: ({ http }) => new DefaultMfaSetupApi(http),
+    deps: { api: ApiClientToken },
+    factory: ({ api }) => new DefaultMfaSetupApi(api),
   }),
 ];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { DefaultApiClient } from '@core/api/DefaultApiClient';
 import { createFakeHttpService, type FakeRequest } from '@core/testing';
 
 import { DefaultResetPasswordApi } from './DefaultResetPasswordApi';
@@ -19,7 +20,7 @@ describe('DefaultResetPasswordApi', () => {
     [{}, false],
   ])('checkLink asks the link check (public, own errors) and reads otp %j as %s', async (data, otp) => {
     const { http, requests } = createFakeHttpService(() => ({ status: 200, data }));
-    expect(await new DefaultResetPasswordApi(http).checkLink('a/b')).toEqual({ otp });
+    expect(await new DefaultResetPasswordApi(new DefaultApiClient(http)).checkLink('a/b')).toEqual({ otp });
     expect(requests.map(sent)).toEqual([['GET', '/um/passwordRecovery/a%2Fb', undefined, { kind: 'public' }, true]]);
   });
 
@@ -28,7 +29,7 @@ describe('DefaultResetPasswordApi', () => {
       status: 200,
       data: { message: 'Your password has been reset' },
     }));
-    await new DefaultResetPasswordApi(http).changePassword('id-1', {
+    await new DefaultResetPasswordApi(new DefaultApiClient(http)).changePassword('id-1', {
       otp: '123456',
       otpRecoveryCode: null,
       password: 'Passw0rd!x',
@@ -49,7 +50,7 @@ describe('DefaultResetPasswordApi', () => {
       status: 410,
       data: { statusCode: 410, message: 'This password reset link has expired' },
     }));
-    await expect(new DefaultResetPasswordApi(http).checkLink('id-1')).rejects.toMatchObject({
+    await expect(new DefaultResetPasswordApi(new DefaultApiClient(http)).checkLink('id-1')).rejects.toMatchObject({
       response: { status: 410 },
     });
   });

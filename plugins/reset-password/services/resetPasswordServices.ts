@@ -1,4 +1,4 @@
-import { HttpServiceToken } from '@core/http/HttpService';
+import { ApiClientToken } from '@core/api/ApiClient';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 
 import { DefaultResetPasswordApi } from '../api/DefaultResetPasswordApi';
@@ -8,7 +8,7 @@ import { ResetPasswordApiToken } from '../api/ResetPasswordApi';
 export const resetPasswordServices = [
   createServiceFactory({
     token: ResetPasswordApiToken,
-    deps: { http: HttpServiceToken },
-    factory: ({ http }) => new DefaultResetPasswordApi(http),
+    deps: { api: ApiClientToken },
+    factory: ({ api }) => new DefaultResetPasswordApi(api),
   }),
 ];

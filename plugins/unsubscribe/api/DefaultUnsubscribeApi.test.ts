@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { DefaultApiClient } from '@core/api/DefaultApiClient';
 import { createFakeHttpService } from '@core/testing';
 
 import { DefaultUnsubscribeApi } from './DefaultUnsubscribeApi';
@@ -13,7 +14,7 @@ describe('DefaultUnsubscribeApi', () => {
       status: 200,
       data: { unsubscribed: scope, notification: 'weekly-report' },
     }));
-    expect(await new DefaultUnsubscribeApi(http).unsubscribe('link-token', scope)).toEqual({
+    expect(await new DefaultUnsubscribeApi(new DefaultApiClient(http)).unsubscribe('link-token', scope)).toEqual({
       unsubscribed: scope,
       notification: 'weekly-report',
     });

@@ -1,18 +1,18 @@
-import type { HttpService } from '@core/http/HttpService';
+import type { ApiClient } from '@core/api/ApiClient';
 
 import type { UnsubscribeAnswer, UnsubscribeApi, UnsubscribeScope } from './UnsubscribeApi';
 
-/** UnsubscribeApi over the console's HTTP service. */
+/** UnsubscribeApi over the console's typed API client. */
 export class DefaultUnsubscribeApi implements UnsubscribeApi {
-  constructor(private readonly http: HttpService) {}
+  constructor(private readonly api: ApiClient) {}
 
-  async unsubscribe(jwt: string, scope: UnsubscribeScope): Promise<UnsubscribeAnswer> {
+  unsubscribe(jwt: string, scope: UnsubscribeScope): Promise<UnsubscribeAnswer> {
     // The page shows its own error, so the global 401 handling stays out of it.
-    const response = await this.http.post<UnsubscribeAnswer>(
-      '/gluon-backend/externalNotifications/recipients/unsubscribe',
-      { jwt },
-      { params: { all: scope === 'all' }, authMode: { kind: 'public' }, skipGlobalErrors: true },
-    );
-    return response.data;
+    return this.api.post('/gluon-backend/externalNotifications/recipients/unsubscribe', {
+      query: { all: scope === 'all' },
+      body: { jwt },
+      authMode: { kind: 'public' },
+      skipGlobalErrors: true,
+    });
   }
 }

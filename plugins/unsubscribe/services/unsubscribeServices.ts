@@ -1,4 +1,4 @@
-import { HttpServiceToken } from '@core/http/HttpService';
+import { ApiClientToken } from '@core/api/ApiClient';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 
 import { DefaultUnsubscribeApi } from '../api/DefaultUnsubscribeApi';
@@ -8,7 +8,7 @@ import { UnsubscribeApiToken } from '../api/UnsubscribeApi';
 export const unsubscribeServices = [
   createServiceFactory({
     token: UnsubscribeApiToken,
-    deps: { http: HttpServiceToken },
-    factory: ({ http }) => new DefaultUnsubscribeApi(http),
+    deps: { api: ApiClientToken },
+    factory: ({ api }) => new DefaultUnsubscribeApi(api),
   }),
 ];
