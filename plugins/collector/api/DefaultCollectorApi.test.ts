@@ -1,6 +1,7 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { DefaultApiClient } from '@core/api/DefaultApiClient';
 import { DefaultDownloadService } from '@core/downloads/DefaultDownloadService';
 import { captureSavedFiles, createFakeHttpService, type FakeHandler, type FakeRequest } from '@core/testing';
 
@@ -16,7 +17,12 @@ const options = (r: FakeRequest) => ({
 function client(handler: FakeHandler) {
   const { http, requests } = createFakeHttpService(handler);
   const downloads = new DefaultDownloadService(http);
-  return { api: new DefaultCollectorApi(http, downloads), downloads, requests, saved: captureSavedFiles() };
+  return {
+    api: new DefaultCollectorApi(new DefaultApiClient(http), downloads),
+    downloads,
+    requests,
+    saved: captureSavedFiles(),
+  };
 }
 
 afterEach(() => vi.restoreAllMocks());

@@ -1,38 +1,32 @@
+import type { ApiClient } from '@core/api/ApiClient';
 import type { DownloadService } from '@core/downloads/DownloadService';
-import type { HttpService } from '@core/http/HttpService';
 
 import { fallbackFileName, OS_LABELS } from '../logic/os';
 import type { CollectorApi, CollectorOs, CollectorUserData, LinkValidation } from './CollectorApi';
 
-const link = (id: string) => `/gluon-backend/sharedExtractorLinks/${encodeURIComponent(id)}`;
+/** Public calls (the link is the credential) whose refusals the pages explain themselves. */
+const PUBLIC = { authMode: { kind: 'public' }, skipGlobalErrors: true } as const;
 
-/** CollectorApi over the console's HTTP service and its downloads panel; the pages show their own errors. */
+/** CollectorApi over the console's typed API client and its downloads panel; the pages show their own errors. */
 export class DefaultCollectorApi implements CollectorApi {
   constructor(
-    private readonly http: HttpService,
+    private readonly api: ApiClient,
     private readonly downloads: DownloadService,
   ) {}
 
-  async validateLink(linkId: string): Promise<LinkValidation> {
-    return (
-      await this.http.get<LinkValidation>(`${link(linkId)}/validate`, {
-        authMode: { kind: 'public' },
-        skipGlobalErrors: true,
-      })
-    ).data;
+  validateLink(linkId: string): Promise<LinkValidation> {
+    return this.api.get('/gluon-backend/sharedExtractorLinks/{id}/validate', { path: { id: linkId }, ...PUBLIC });
   }
 
   downloadConnector(linkId: string, userData: CollectorUserData): Promise<void> {
     return this.downloads.start({
       type: 'collector',
       titleMessage: `Connector for ${OS_LABELS[userData.os]}`,
-      request: {
-        method: 'POST',
-        url: link(linkId),
-        data: userData,
-        authMode: { kind: 'public' },
-        skipGlobalErrors: true,
-      },
+      request: this.api.requestConfig('post', '/gluon-backend/sharedExtractorLinks/{id}', {
+        path: { id: linkId },
+        body: userData,
+        ...PUBLIC,
+      }),
       fileName: fallbackFileName(userData.os),
     });
   }
@@ -41,12 +35,10 @@ export class DefaultCollectorApi implements CollectorApi {
     return this.downloads.start({
       type: 'quick_link',
       titleMessage: `Connector for ${OS_LABELS[os]}`,
-      request: {
-        method: 'GET',
-        url: '/gluon-backend/extractors/quickdownload',
+      request: this.api.requestConfig('get', '/gluon-backend/extractors/quickdownload', {
         authMode: { kind: 'quickLink', token },
         skipGlobalErrors: true,
-      },
+      }),
       fileName: fallbackFileName(os),
     });
   }

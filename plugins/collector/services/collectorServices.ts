@@ -1,5 +1,5 @@
+import { ApiClientToken } from '@core/api/ApiClient';
 import { DownloadServiceToken } from '@core/downloads/DownloadService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 
 import { CollectorApiToken } from '../api/CollectorApi';
@@ -9,7 +9,7 @@ import { DefaultCollectorApi } from '../api/DefaultCollectorApi';
 export const collectorServices = [
   createServiceFactory({
     token: CollectorApiToken,
-    deps: { http: HttpServiceToken, downloads: DownloadServiceToken },
-    factory: ({ http, downloads }) => new DefaultCollectorApi(http, downloads),
+    deps: { api: ApiClientToken, downloads: DownloadServiceToken },
+    factory: ({ api, downloads }) => new DefaultCollectorApi(api, downloads),
   }),
 ];

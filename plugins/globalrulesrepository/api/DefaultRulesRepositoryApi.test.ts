@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
+import { DefaultApiClient } from '@core/api/DefaultApiClient';
 import { createFakeHttpService, type FakeRequest } from '@core/testing';
 
 import { DefaultRulesRepositoryApi } from './DefaultRulesRepositoryApi';
@@ -166,7 +167,7 @@ describe('DefaultRulesRepositoryApi: each call as the API expects it', () => {
 
   it.each(cases)('%s', async (_name, call, request, reply, result) => {
     const { http, requests } = createFakeHttpService(() => ({ status: 200, data: reply }));
-    expect(await call(new DefaultRulesRepositoryApi(http))).toEqual(result);
+    expect(await call(new DefaultRulesRepositoryApi(new DefaultApiClient(http)))).toEqual(result);
     expect(requests.map(sent)).toEqual([request]);
   });
 });

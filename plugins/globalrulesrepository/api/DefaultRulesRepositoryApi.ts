@@ -1,4 +1,4 @@
-import type { HttpService } from '@core/http/HttpService';
+import type { ApiClient } from '@core/api/ApiClient';
 
 import type {
   ImportAnswer,
@@ -10,78 +10,67 @@ import type {
   UnsuppressAnswer,
 } from './RulesRepositoryApi';
 
-const RULES = '/globalrulesrepository-backend';
-const id = encodeURIComponent;
-
 /**
- * The repository's calls over the console's HTTP service, one method per endpoint in one class:
- * URLs, parameters and the statuses the page explains itself are read and tested in one place
- * (DefaultRulesRepositoryApi.test.ts).
+ * The repository's calls over the console's typed API client, one method per endpoint in one
+ * class: routes, parameters and the statuses the page explains itself are read and tested in one
+ * place (DefaultRulesRepositoryApi.test.ts).
  */
 export class DefaultRulesRepositoryApi implements RulesRepositoryApi {
-  constructor(private readonly http: HttpService) {}
+  constructor(private readonly api: ApiClient) {}
 
-  async getRuleSets(): Promise<RuleSet[]> {
-    return (await this.http.get<RuleSet[]>(`${RULES}/ruleSets`)).data;
+  getRuleSets(): Promise<RuleSet[]> {
+    return this.api.get('/globalrulesrepository-backend/ruleSets');
   }
 
-  async importRuleSet(bundle: string, fileName?: string): Promise<ImportAnswer> {
-    return (
-      await this.http.post<ImportAnswer>(
-        `${RULES}/ruleSets`,
-        { bundle, ...(fileName ? { fileName } : {}) },
-        { skipGlobalErrors: [400, 413] },
-      )
-    ).data;
+  importRuleSet(bundle: string, fileName?: string): Promise<ImportAnswer> {
+    return this.api.post('/globalrulesrepository-backend/ruleSets', {
+      body: { bundle, ...(fileName ? { fileName } : {}) },
+      skipGlobalErrors: [400, 413],
+    });
   }
 
-  async setRuleSetEnabled(ruleSetId: string, enabled: boolean): Promise<RuleSet> {
-    return (
-      await this.http.request<RuleSet>({
-        method: 'PATCH',
-        url: `${RULES}/ruleSets/${id(ruleSetId)}`,
-        data: { enabled },
-      })
-    ).data;
+  setRuleSetEnabled(ruleSetId: string, enabled: boolean): Promise<RuleSet> {
+    return this.api.patch('/globalrulesrepository-backend/ruleSets/{id}', {
+      path: { id: ruleSetId },
+      body: { enabled },
+    });
   }
 
   async deleteRuleSet(ruleSetId: string): Promise<void> {
-    await this.http.delete(`${RULES}/ruleSets/${id(ruleSetId)}`);
+    await this.api.delete('/globalrulesrepository-backend/ruleSets/{id}', { path: { id: ruleSetId } });
   }
 
-  async getIndicators(
+  getIndicators(
     ruleSetId: string,
     query: { page: number; size: number; search: string; suppressed?: boolean },
   ): Promise<IndicatorPage> {
     const search = query.search.trim();
-    const params = {
-      page: query.page,
-      size: query.size,
-      ...(search ? { search } : {}),
-      ...(query.suppressed ? { suppressed: true } : {}),
-    };
-    return (await this.http.get<IndicatorPage>(`${RULES}/ruleSets/${id(ruleSetId)}/indicators`, { params })).data;
+    return this.api.get('/globalrulesrepository-backend/ruleSets/{id}/indicators', {
+      path: { id: ruleSetId },
+      query: {
+        page: query.page,
+        size: query.size,
+        ...(search ? { search } : {}),
+        ...(query.suppressed ? { suppressed: true } : {}),
+      },
+    });
   }
 
-  async suppressIndicator(indicatorId: string, reason: string): Promise<SuppressionAnswer> {
-    return (
-      await this.http.post<SuppressionAnswer>(
-        `${RULES}/suppressions`,
-        { indicatorId, reason },
-        { skipGlobalErrors: [400, 404] },
-      )
-    ).data;
+  suppressIndicator(indicatorId: string, reason: string): Promise<SuppressionAnswer> {
+    return this.api.post('/globalrulesrepository-backend/suppressions', {
+      body: { indicatorId, reason },
+      skipGlobalErrors: [400, 404],
+    });
   }
 
-  async unsuppress(suppressionId: string): Promise<UnsuppressAnswer> {
-    return (
-      await this.http.delete<UnsuppressAnswer>(`${RULES}/suppressions/${id(suppressionId)}`, {
-        skipGlobalErrors: [404],
-      })
-    ).data;
+  unsuppress(suppressionId: string): Promise<UnsuppressAnswer> {
+    return this.api.delete('/globalrulesrepository-backend/suppressions/{id}', {
+      path: { id: suppressionId },
+      skipGlobalErrors: [404],
+    });
   }
 
-  async getMatching(): Promise<MatchingStatus> {
-    return (await this.http.get<MatchingStatus>(`${RULES}/matching`)).data;
+  getMatching(): Promise<MatchingStatus> {
+    return this.api.get('/globalrulesrepository-backend/matching');
   }
 }

@@ -1,5 +1,5 @@
+import { ApiClientToken } from '@core/api/ApiClient';
 import { loaderCacheFactory } from '@core/cache/loaderCacheFactory';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 
 import { DefaultRulesRepositoryApi } from '../api/DefaultRulesRepositoryApi';
@@ -9,8 +9,8 @@ import { RulesRepositoryApiToken } from '../api/RulesRepositoryApi';
 export const rulesRepositoryServices = [
   createServiceFactory({
     token: RulesRepositoryApiToken,
-    deps: { http: HttpServiceToken },
-    factory: ({ http }) => new DefaultRulesRepositoryApi(http),
+    deps: { api: ApiClientToken },
+    factory: ({ api }) => new DefaultRulesRepositoryApi(api),
   }),
   // Its array-keyed loaders are cached and invalidated by its mutations (core/cache).
   loaderCacheFactory,

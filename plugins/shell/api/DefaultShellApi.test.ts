@@ -1,16 +1,20 @@
+import axios from 'axios';
 import { describe, expect, it } from 'vitest';
 
+import { DefaultApiClient } from '@core/api/DefaultApiClient';
 import { createFakeHttpService, type FakeRequest } from '@core/testing';
 
 import { DefaultShellApi } from './DefaultShellApi';
 import { MAX_QUERY_URL_BYTES } from './ShellApi';
 
-const queryOf = (request: FakeRequest) => Object.fromEntries(new URL(request.url, 'http://x').searchParams);
+/** The query as the server reads it off the address axios writes (params serialised as sent). */
+const queryOf = (request: FakeRequest) =>
+  Object.fromEntries(new URL(axios.getUri(request.config), 'http://x').searchParams);
 const skip = (request: FakeRequest) => (request.config as { skipGlobalErrors?: unknown }).skipGlobalErrors;
 
 function client() {
   const { http, requests } = createFakeHttpService(() => ({ status: 201, data: { id: '1' } }));
-  return { api: new DefaultShellApi(http), requests };
+  return { api: new DefaultShellApi(new DefaultApiClient(http)), requests };
 }
 
 describe('DefaultShellApi', () => {
@@ -32,10 +36,11 @@ describe('DefaultShellApi', () => {
       relatedPageUrl: 'http://x/neutrino',
     });
     const [call] = requests;
-    expect([call!.method, call!.url.split('?')[0], call!.data, skip(call!)]).toEqual([
+    // No body: the query carries the fields (null is the schema's "no body", which axios sends as none).
+    expect([call!.method, call!.url, call!.data, skip(call!)]).toEqual([
       'POST',
       '/neutrino-backend/userRequests/sendFeedback',
-      undefined,
+      null,
       [403],
     ]);
     expect(queryOf(call!)).toEqual({
@@ -56,9 +61,10 @@ describe('DefaultShellApi', () => {
       relatedPageUrl: 'http://x/gluon',
     });
     const [call] = requests;
-    expect([call!.method, call!.url, skip(call!)]).toEqual([
+    expect([call!.method, call!.url, call!.config.params, skip(call!)]).toEqual([
       'POST',
       '/gluon-backend/userRequests/contactSupport',
+      undefined,
       [403],
     ]);
     expect(call!.data).toMatchObject({ subject: 'Long', rating: 0, relatedPageUrl: 'http://x/gluon' });

@@ -1,4 +1,4 @@
-import type { HttpService } from '@core/http/HttpService';
+import type { ApiClient } from '@core/api/ApiClient';
 
 import {
   type ContactProduct,
@@ -8,26 +8,30 @@ import {
   type ShellApi,
 } from './ShellApi';
 
-/** ShellApi over the console's HTTP service. */
+/** Refusals the Contact Us modal shows itself (the product's permission), not the global screen. */
+const CONTACT_REFUSALS = [403];
+
+/** ShellApi over the console's typed API client. */
 export class DefaultShellApi implements ShellApi {
-  constructor(private readonly http: HttpService) {}
+  constructor(private readonly api: ApiClient) {}
 
   async changePassword(change: PasswordChange): Promise<void> {
-    await this.http.post('/um/password', change);
+    await this.api.post('/um/password', { body: change });
   }
 
   /** POST /{product}-backend/userRequests/{requestType}?subject&message&rating&relatedPageUrl, or the same fields as a body when that address would be too long. */
-  async sendContactRequest(product: ContactProduct, { requestType, ...request }: ContactRequest): Promise<void> {
-    const path = `/${product}-backend/userRequests/${requestType}`;
-    const fields = {
-      subject: request.subject,
-      message: request.message,
-      rating: String(request.rating),
-      relatedPageUrl: request.relatedPageUrl,
-    };
-    const url = `${path}?${new URLSearchParams(fields).toString()}`;
+  async sendContactRequest(product: ContactProduct, { requestType, ...fields }: ContactRequest): Promise<void> {
+    const route = `/${product}-backend/userRequests/{requestType}` as const;
+    const path = { requestType };
+    // The address the query form would send, measured as the proxy reads it (URL-encoded bytes).
+    const url = `${route.replace('{requestType}', requestType)}?${new URLSearchParams({
+      subject: fields.subject,
+      message: fields.message,
+      rating: String(fields.rating),
+      relatedPageUrl: fields.relatedPageUrl,
+    }).toString()}`;
     if (new TextEncoder().encode(url).length <= MAX_QUERY_URL_BYTES)
-      await this.http.post(url, undefined, { skipGlobalErrors: [403] });
-    else await this.http.post(path, { ...fields, rating: request.rating }, { skipGlobalErrors: [403] });
+      await this.api.post(route, { path, query: fields, body: null, skipGlobalErrors: CONTACT_REFUSALS });
+    else await this.api.post(route, { path, body: fields, skipGlobalErrors: CONTACT_REFUSALS });
   }
 }

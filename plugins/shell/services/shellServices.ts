@@ -1,4 +1,4 @@
-import { HttpServiceToken } from '@core/http/HttpService';
+import { ApiClientToken } from '@core/api/ApiClient';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 
 import { DefaultShellApi } from '../api/DefaultShellApi';
@@ -8,7 +8,7 @@ import { ShellApiToken } from '../api/ShellApi';
 export const shellServices = [
   createServiceFactory({
     token: ShellApiToken,
-    deps: { http: HttpServiceToken },
-    factory: ({ http }) => new DefaultShellApi(http),
+    deps: { api: ApiClientToken },
+    factory: ({ api }) => new DefaultShellApi(api),
   }),
 ];
