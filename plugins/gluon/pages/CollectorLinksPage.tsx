@@ -10,9 +10,9 @@ import type { PageProps } from '@core/plugin/PluginManifest';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import type { LinkSort } from '../api/GluonApi';
-import { gluonAccess } from '../gluonAccess';
 import { LinkInstalls } from '../components/LinkInstalls/LinkInstalls';
 import { NewLinkForm } from '../components/NewLinkForm/NewLinkForm';
+import { gluonAccess } from '../gluonAccess';
 import { LINKS_PAGE_SIZE, useCollectorLinks } from '../hooks/useCollectorLinks';
 import { STATUS_LABELS } from '../logic/linkForm';
 
