@@ -127,6 +127,7 @@ describe('new-plugin', () => {
       'plugins/sonar/api/DefaultSonarApi.ts',
       'plugins/sonar/api/DefaultSonarApi.test.ts',
       'plugins/sonar/services/sonarServices.ts',
+      'plugins/sonar/sonarAccess.ts',
       'plugins/sonar/hooks/useSonarStatus.ts',
       'plugins/sonar/components/SonarSummary/SonarSummary.tsx',
       'plugins/sonar/components/SonarSummary/SonarSummary.test.tsx',

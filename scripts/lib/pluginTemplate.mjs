@@ -22,10 +22,10 @@ export function titleCase(id) {
 
 const list = (items) => items.map((item) => `'${item}'`).join(', ');
 
+/** The files of a plugin, by path relative to plugins/<id>/. Products get their access rules and their own services. */
 /** A product declaring a prefix of its own gets the whole stack: API client, hook, component, server module. */
 export const isFullProduct = (options) => options.kind === 'product' && (options.prefixes ?? []).length > 0;
 
-/** The files of a plugin, by path relative to plugins/<id>/. Products get a service of their own. */
 export function pluginFiles(options) {
   const pascal = pascalCase(options.id);
   if (isFullProduct(options)) {
@@ -42,8 +42,7 @@ export function pluginFiles(options) {
     [`${options.id}.test.tsx`]: testSource(options),
   };
   if (options.kind === 'product') {
-    files[`services/${pascal}AccessService.ts`] = serviceContractSource(options);
-    files[`services/Default${pascal}AccessService.ts`] = serviceSource(options);
+    files[`${camel(options.id)}Access.ts`] = accessSource(options);
     files[`services/${camel(options.id)}Services.ts`] = servicesSource(options);
   }
   return files;
@@ -101,108 +100,83 @@ export default function ${pascal}Page(_props: PageProps) {
 `;
   }
   return `import { Classes, H2 } from '@blueprintjs/core';
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
-import { useObservable, useService } from '@core/react';
-import { ${pascal}AccessServiceToken } from '../services/${pascal}AccessService';
+import { ${camel(id)}Access } from '../${camel(id)}Access';
 
-/** Landing page of /${id}: renders what its own service (${pascal}AccessService) says. */
+/** Landing page of /${id}: shows what its access rules (${camel(id)}Access) allow. */
 export default function ${pascal}Page(_props: PageProps) {
-  const access = useService(${pascal}AccessServiceToken);
-  const resources = useObservable(access.resources$, []);
+  const access = useAccess(${camel(id)}Access);
   return (
     <section className="${id}-page" style={{ padding: 24 }}>
       <H2>${title}</H2>
       <p className={Classes.TEXT_MUTED}>Welcome to ${title}.</p>
-      <p data-testid="${id}-resources">Your permissions: {resources.length ? resources.join(', ') : 'none'}</p>
+      <p data-testid="${id}-access">{access.write ? 'You may make changes here.' : 'You may look around here.'}</p>
     </section>
   );
 }
 `;
 }
 
-export function serviceContractSource({ id, title }) {
-  const pascal = pascalCase(id);
-  return `import type { Observable } from 'rxjs';
-import { createServiceToken } from '@core/di/ServiceToken';
-
-/** What the token grants in ${title}: the resources of its permissions (\`xyz#scn#r\` -> 'scn'). */
-export interface ${pascal}AccessService {
-  /** Follows sign-in, refresh and logout. */
-  readonly resources$: Observable<readonly string[]>;
-}
-
-/** ${title}'s own service: provided by ./${camel(id)}Services.ts, loaded with its page. */
-export const ${pascal}AccessServiceToken = createServiceToken<${pascal}AccessService>('${id}.access');
-`;
-}
-
-export function serviceSource({ id, requires }) {
-  const pascal = pascalCase(id);
-  return `import { map, type Observable } from 'rxjs';
-import { parsePermission } from '@common/permissions/parsePermission';
-import type { PermissionsService } from '@core/permissions/PermissionsService';
-import type { ${pascal}AccessService } from './${pascal}AccessService';
+export function accessSource({ id, title, requires }) {
+  return `import { parsePermission } from '@common/permissions/parsePermission';
 
 /** The permission prefixes of the manifest's \`requires\` (the manifest is not imported: it is in the first load). */
 const PREFIXES: readonly string[] = [${list(requires)}];
 
-export function resourcesOf(perms: readonly string[]): string[] {
-  const resources = perms.map(parsePermission).flatMap((p) => (p && PREFIXES.includes(p.module) ? [p.resource] : []));
-  return [...new Set(resources)].sort();
+/** Any of its permissions in a write mode (\`xyz#scn#w\` or \`#rw\`). A check the API applies too belongs in common/<product>/access.ts. */
+export function canWrite(perms: readonly string[]): boolean {
+  return perms.some((perm) => {
+    const parsed = parsePermission(perm);
+    return !!parsed && PREFIXES.includes(parsed.module) && parsed.mode !== 'r';
+  });
 }
 
-export class Default${pascal}AccessService implements ${pascal}AccessService {
-  readonly resources$: Observable<readonly string[]>;
-
-  constructor(permissions: PermissionsService) {
-    this.resources$ = permissions.perms$.pipe(map(resourcesOf));
-  }
-}
+/** What ${title}'s pages show or hide: \`useAccess(${camel(id)}Access)\` answers one boolean per rule. */
+export const ${camel(id)}Access = {
+  write: canWrite,
+} as const;
 `;
 }
 
 export function servicesSource({ id }) {
-  const pascal = pascalCase(id);
-  return `import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
-import { createServiceFactory } from '@core/plugin/ServiceFactory';
-import { ${pascal}AccessServiceToken } from './${pascal}AccessService';
-import { Default${pascal}AccessService } from './Default${pascal}AccessService';
+  return `import { loaderCacheFactory } from '@core/cache/loaderCacheFactory';
 
-/** ${pascalCase(id)}'s services (manifest \`services\`): a token, its dependencies and a factory each. */
+/** ${pascalCase(id)}'s services (manifest \`services\`): a token, its dependencies and a factory each; its API client goes here too. */
 export const ${camel(id)}Services = [
-  createServiceFactory({
-    token: ${pascal}AccessServiceToken,
-    deps: { permissions: PermissionsServiceToken },
-    factory: ({ permissions }) => new Default${pascal}AccessService(permissions),
-  }),
+  // Its array-keyed loaders are cached and invalidated by its mutations (core/cache).
+  loaderCacheFactory,
 ];
 `;
 }
 
 export function testSource({ id, title, requires, prefixes = [], kind }) {
-  const pascal = pascalCase(id);
   const borrowed = requires.filter((prefix) => !prefixes.includes(prefix));
   const plugins = borrowed.length ? `[${camel(id)}Plugin, prefixOwner(${list(borrowed)})]` : `[${camel(id)}Plugin]`;
   const token = kind === 'public' ? 'null' : `makeTestToken([${requires.map((p) => `'${p}#x#r'`).join(', ')}])`;
   const imports = [
-    `import { screen } from '@testing-library/react';`,
-    ...(kind === 'product' ? [`import { of } from 'rxjs';`] : []),
+    ...(kind === 'product'
+      ? [`import { act, screen } from '@testing-library/react';`, `import { of } from 'rxjs';`]
+      : [`import { screen } from '@testing-library/react';`]),
     `import { describe, expect, it } from 'vitest';`,
     `import { renderHost } from '../../tests/harness/renderHost';`,
     ...(borrowed.length ? [`import { prefixOwner } from '../../tests/harness/testPlugins';`] : []),
     `import { makeTestToken } from '../../tests/harness/tokens';`,
     `import { ${camel(id)}Plugin } from './index';`,
-    ...(kind === 'product' ? [`import { ${pascal}AccessServiceToken } from './services/${pascal}AccessService';`] : []),
+    ...(kind === 'product' ? [`import { PermissionsServiceToken } from '@core/permissions/PermissionsService';`] : []),
   ];
   const productTests =
     kind === 'product'
       ? `
-  it('shows what its own service says, and a fake given by token replaces it', async () => {
-    const host = renderHost({ plugins: ${plugins}, token: makeTestToken(['${requires[0]}#scn#r', '${requires[0]}#dev#rw']), path: '/${id}' });
-    expect((await screen.findByTestId('${id}-resources')).textContent).toBe('Your permissions: dev, scn');
+  it('shows what its access rules allow, follows a refresh, and a PermissionsService fake given by token replaces the token', async () => {
+    const host = renderHost({ plugins: ${plugins}, token: makeTestToken(['${requires[0]}#scn#r']), path: '/${id}' });
+    expect((await screen.findByTestId('${id}-access')).textContent).toBe('You may look around here.');
+    act(() => host.session!.setToken(makeTestToken(['${requires[0]}#scn#rw'])));
+    expect((await screen.findByText('You may make changes here.')).dataset.testid).toBe('${id}-access');
     host.unmount();
-    renderHost({ plugins: ${plugins}, token: ${token}, path: '/${id}', services: [[${pascal}AccessServiceToken, { resources$: of(['from the fake']) }]] });
-    expect((await screen.findByTestId('${id}-resources')).textContent).toBe('Your permissions: from the fake');
+    const perms = ['${requires[0]}#dev#w'];
+    renderHost({ plugins: ${plugins}, token: ${token}, path: '/${id}', services: [[PermissionsServiceToken, { perms$: of(perms), perms: () => perms }]] });
+    expect((await screen.findByTestId('${id}-access')).textContent).toBe('You may make changes here.');
   });
 
   it('is where a user whose only product it is lands', async () => {

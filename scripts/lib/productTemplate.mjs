@@ -88,18 +88,25 @@ export const ${n.camel}Services = [
   loaderCacheFactory,
 ];
 `,
-    [`hooks/use${n.pascal}Status.ts`]: `import { ${n.check} } from '@common/${n.id}/access';
-import { errorText } from '@core/http/errorText';
-import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
+    [`${n.camel}Access.ts`]: `import { ${n.check} } from '@common/${n.id}/access';
+
+/** What ${n.title}'s pages show or hide, for \`useAccess(${n.camel}Access)\`: the checks the API applies. */
+export const ${n.camel}Access = {
+  view: ${n.check},
+} as const;
+`,
+    [`hooks/use${n.pascal}Status.ts`]: `import { errorText } from '@core/http/errorText';
+import { useAccess } from '@core/permissions/useAccess';
 import { useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 
 import { ${n.pascal}ApiToken } from '../api/${n.pascal}Api';
+import { ${n.camel}Access } from '../${n.camel}Access';
 
 /** The landing's status (nothing asked without ${n.title}'s read permission: the API would refuse it). */
 export function use${n.pascal}Status() {
   const api = useService(${n.pascal}ApiToken);
-  const allowed = ${n.check}(useService(PermissionsServiceToken).perms());
+  const { view: allowed } = useAccess(${n.camel}Access);
   const status = useLoader(allowed ? ['${n.id}', 'status'] : null, () => api.getStatus(), { describe: errorText });
   return { allowed, status };
 }
