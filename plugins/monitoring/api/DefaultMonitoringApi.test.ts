@@ -1,6 +1,7 @@
 import { EMPTY } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 
+import { DefaultApiClient } from '@core/api/DefaultApiClient';
 import type { DownloadRequest, DownloadService } from '@core/downloads/DownloadService';
 import { createFakeHttpService, type FakeRequest } from '@core/testing';
 
@@ -17,7 +18,7 @@ function client(reply: unknown = null) {
     dismiss: () => undefined,
     start: async (request) => void started.push(request),
   };
-  return { api: new DefaultMonitoringApi(http, downloads), requests, started };
+  return { api: new DefaultMonitoringApi(new DefaultApiClient(http), downloads), requests, started };
 }
 
 describe('DefaultMonitoringApi: each call as the API expects it', () => {

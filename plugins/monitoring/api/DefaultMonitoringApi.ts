@@ -1,5 +1,5 @@
+import type { ApiClient } from '@core/api/ApiClient';
 import type { DownloadService } from '@core/downloads/DownloadService';
-import type { HttpService } from '@core/http/HttpService';
 
 import type {
   Alert,
@@ -21,36 +21,37 @@ import type {
   Unsubscribed,
 } from './MonitoringApi';
 
-const MNT = '/monitoring-backend';
-const id = encodeURIComponent;
-
 /** Only the query values that say something: a blank search or an unset filter is not sent. */
-function given(query: Record<string, unknown>): Record<string, string | number> {
-  const params: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(query)) {
+function given<Q extends object>(query: Q): Partial<Q> {
+  const params: Partial<Q> = {};
+  for (const key of Object.keys(query) as Array<keyof Q>) {
+    const value = query[key];
     const kept = typeof value === 'string' ? value.trim() : value;
-    if ((typeof kept === 'string' && kept !== '') || typeof kept === 'number') params[key] = kept;
+    if ((typeof kept === 'string' && kept !== '') || typeof kept === 'number') params[key] = kept as Q[keyof Q];
   }
   return params;
 }
 
-/** Monitoring's calls over the console's HTTP service and the downloads panel (tested in DefaultMonitoringApi.test.ts). */
+/**
+ * Monitoring's calls over the console's typed API client (each path, parameter, body and answer
+ * checked against the API document) and the downloads panel; tested in DefaultMonitoringApi.test.ts.
+ */
 export class DefaultMonitoringApi implements MonitoringApi {
   constructor(
-    private readonly http: HttpService,
+    private readonly api: ApiClient,
     private readonly downloads: DownloadService,
   ) {}
 
-  async getOverview(days: OverviewDays): Promise<Overview> {
-    return (await this.http.get<Overview>(`${MNT}/overview`, { params: { days } })).data;
+  getOverview(days: OverviewDays): Promise<Overview> {
+    return this.api.get('/monitoring-backend/overview', { query: { days } });
   }
 
-  async getAlerts(query: AlertQuery): Promise<AlertPage> {
-    return (await this.http.get<AlertPage>(`${MNT}/alerts`, { params: given(query) })).data;
+  getAlerts(query: AlertQuery): Promise<AlertPage> {
+    return this.api.get('/monitoring-backend/alerts', { query: given(query) });
   }
 
-  async setAlertStatus(alertId: string, status: AlertStatus): Promise<Alert> {
-    return (await this.http.put<Alert>(`${MNT}/alerts/${id(alertId)}/status`, { status })).data;
+  setAlertStatus(alertId: string, status: AlertStatus): Promise<Alert> {
+    return this.api.put('/monitoring-backend/alerts/{id}/status', { path: { id: alertId }, body: { status } });
   }
 
   exportAlerts(query: AlertQuery): Promise<void> {
@@ -60,60 +61,59 @@ export class DefaultMonitoringApi implements MonitoringApi {
       titleMessage: 'Downloading alerts',
       message: 'monitoring-alerts.csv',
       fileName: 'monitoring-alerts.csv',
-      request: { method: 'GET', url: `${MNT}/alerts/export`, params: given(filter) },
+      request: this.api.requestConfig('get', '/monitoring-backend/alerts/export', { query: given(filter) }),
     });
   }
 
-  async getRules(): Promise<Rule[]> {
-    return (await this.http.get<Rule[]>(`${MNT}/rules`)).data;
+  getRules(): Promise<Rule[]> {
+    return this.api.get('/monitoring-backend/rules');
   }
 
-  async createRule(rule: NewRule): Promise<CreatedRule> {
-    return (await this.http.post<CreatedRule>(`${MNT}/rules`, rule, { skipGlobalErrors: [400] })).data;
+  createRule(rule: NewRule): Promise<CreatedRule> {
+    return this.api.post('/monitoring-backend/rules', { body: rule, skipGlobalErrors: [400] });
   }
 
   async deleteRule(ruleId: string): Promise<void> {
-    await this.http.delete(`${MNT}/rules/${id(ruleId)}`);
+    await this.api.delete('/monitoring-backend/rules/{id}', { path: { id: ruleId } });
   }
 
-  async getFamilies(): Promise<Family[]> {
-    return (await this.http.get<Family[]>(`${MNT}/families`)).data;
+  getFamilies(): Promise<Family[]> {
+    return this.api.get('/monitoring-backend/families');
   }
 
-  async getUnsubscribed(): Promise<Unsubscribed[]> {
-    return (await this.http.get<Unsubscribed[]>(`${MNT}/unsubscribed`)).data;
+  getUnsubscribed(): Promise<Unsubscribed[]> {
+    return this.api.get('/monitoring-backend/unsubscribed');
   }
 
   async resubscribe(email: string, ruleId: string | null): Promise<void> {
-    await this.http.post(`${MNT}/unsubscribed/resubscribe`, { email, ruleId });
+    await this.api.post('/monitoring-backend/unsubscribed/resubscribe', { body: { email, ruleId } });
   }
 
-  async getDeliveries(page: number): Promise<DeliveryPage> {
-    return (await this.http.get<DeliveryPage>(`${MNT}/deliveries`, { params: { page, size: 20 } })).data;
+  getDeliveries(page: number): Promise<DeliveryPage> {
+    return this.api.get('/monitoring-backend/deliveries', { query: { page, size: 20 } });
   }
 
-  async getSilences(): Promise<Silence[]> {
-    return (await this.http.get<Silence[]>(`${MNT}/silences`)).data;
+  getSilences(): Promise<Silence[]> {
+    return this.api.get('/monitoring-backend/silences');
   }
 
   async createSilence(silence: NewSilence): Promise<string> {
-    return (await this.http.post<{ id: string }>(`${MNT}/silences`, silence, { skipGlobalErrors: [400] })).data.id;
+    return (await this.api.post('/monitoring-backend/silences', { body: silence, skipGlobalErrors: [400] })).id;
   }
 
   async deleteSilence(silenceId: string): Promise<void> {
-    await this.http.delete(`${MNT}/silences/${id(silenceId)}`);
+    await this.api.delete('/monitoring-backend/silences/{id}', { path: { id: silenceId } });
   }
 
-  async getDeviceGroups(): Promise<DeviceGroup[]> {
-    return (await this.http.get<DeviceGroup[]>(`${MNT}/device-groups`)).data;
+  getDeviceGroups(): Promise<DeviceGroup[]> {
+    return this.api.get('/monitoring-backend/device-groups');
   }
 
   async createDeviceGroup(group: NewDeviceGroup): Promise<string> {
-    return (await this.http.post<{ id: string }>(`${MNT}/device-groups`, group, { skipGlobalErrors: [400, 409] })).data
-      .id;
+    return (await this.api.post('/monitoring-backend/device-groups', { body: group, skipGlobalErrors: [400, 409] })).id;
   }
 
   async deleteDeviceGroup(groupId: string): Promise<void> {
-    await this.http.delete(`${MNT}/device-groups/${id(groupId)}`);
+    await this.api.delete('/monitoring-backend/device-groups/{id}', { path: { id: groupId } });
   }
 }

@@ -1,6 +1,6 @@
+import { ApiClientToken } from '@core/api/ApiClient';
 import { loaderCacheFactory } from '@core/cache/loaderCacheFactory';
 import { DownloadServiceToken } from '@core/downloads/DownloadService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 
 import { DefaultMonitoringApi } from '../api/DefaultMonitoringApi';
@@ -10,8 +10,8 @@ import { MonitoringApiToken } from '../api/MonitoringApi';
 export const monitoringServices = [
   createServiceFactory({
     token: MonitoringApiToken,
-    deps: { http: HttpServiceToken, downloads: DownloadServiceToken },
-    factory: ({ http, downloads }) => new DefaultMonitoringApi(http, downloads),
+    deps: { api: ApiClientToken, downloads: DownloadServiceToken },
+    factory: ({ api, downloads }) => new DefaultMonitoringApi(api, downloads),
   }),
   loaderCacheFactory,
 ];
