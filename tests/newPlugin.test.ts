@@ -175,6 +175,8 @@ describe('new-plugin', () => {
         'tests/contract/permissionAgreement.test.ts',
         'common/api/openapi.gen.ts',
         'README.md',
+        'server/ARCHITECTURE.md',
+        'server/modules/README.md',
       ].sort(),
     );
     expect(pluginLayoutProblems(copy)).toEqual([]);

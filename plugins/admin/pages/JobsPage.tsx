@@ -1,4 +1,5 @@
 import { Button, Callout, Card, Classes, H3, HTMLTable, NonIdealState, Spinner, Tooltip } from '@blueprintjs/core';
+import { TickCircleIcon, TimeIcon } from '@blueprintjs/icons';
 
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useAccess } from '@core/permissions/useAccess';
@@ -65,7 +66,7 @@ export default function JobsPage(_props: PageProps) {
           <Card className="admin-section">
             <H3>Queues</H3>
             {data.queues.length === 0 ? (
-              <NonIdealState icon="time" title="No background jobs yet" />
+              <NonIdealState icon={<TimeIcon size={48} />} title="No background jobs yet" />
             ) : (
               // The table scrolls inside its card on a narrow screen rather than squeezing its columns.
               <TableScroll label="Jobs per queue">
@@ -97,7 +98,7 @@ export default function JobsPage(_props: PageProps) {
           <section className="admin-section" aria-label="Failed jobs">
             <H3>Failed jobs</H3>
             {failed && failed.items.length === 0 ? (
-              <NonIdealState icon="tick-circle" title="No failed jobs" />
+              <NonIdealState icon={<TickCircleIcon size={48} />} title="No failed jobs" />
             ) : (
               failed && (
                 <>
