@@ -263,6 +263,7 @@ const ROUTES: Record<string, Entry> = {
     request: { body: { status: 'acknowledged' } },
   },
   'GET /monitoring-backend/rules': { console: canConfigureMonitoring },
+  'GET /monitoring-backend/families': { console: canConfigureMonitoring },
   'POST /monitoring-backend/rules': {
     console: canConfigureMonitoring,
     request: {
