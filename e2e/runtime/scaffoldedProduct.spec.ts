@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,6 +28,22 @@ test.beforeAll(async () => {
     { cwd: root, encoding: 'utf8' },
   );
   expect(scaffold.status, scaffold.stderr).toBe(0);
+  // The build resolves @common/ to the project's common/: the product's own common/sonar/ was
+  // written into the scratch root, so its imports point there.
+  const pluginDir = path.join(scaffoldDir, 'plugins/sonar');
+  for (const file of readdirSync(pluginDir, { recursive: true }) as string[]) {
+    const full = path.join(pluginDir, file);
+    if (!/\.tsx?$/.test(full)) continue;
+    const own = path.relative(path.dirname(full), path.join(scaffoldDir, 'common/sonar')).split(path.sep).join('/');
+    writeFileSync(full, readFileSync(full, 'utf8').replaceAll("'@common/sonar/", `'${own}/`));
+  }
+  // …and common/sonar's own relative imports of the rest of common/ point at the project's.
+  const commonDir = path.join(scaffoldDir, 'common/sonar');
+  const projectCommon = path.relative(commonDir, path.join(root, 'common')).split(path.sep).join('/');
+  for (const file of readdirSync(commonDir)) {
+    const full = path.join(commonDir, file);
+    writeFileSync(full, readFileSync(full, 'utf8').replaceAll("from '../", `from '${projectCommon}/`));
+  }
   const rel = (file: string) => path.relative(root, file).split(path.sep).join('/');
   const entry = path.join(scaffoldDir, 'testHost.tsx');
   writeFileSync(
