@@ -42,6 +42,21 @@ describe('DefaultApiClient', () => {
     expect(requests).toHaveLength(1);
   });
 
+  it('sends a route that reads only its query with no body at all (body: null), so no content type is set', () => {
+    const api = new DefaultApiClient(createFakeHttpService(() => ({ status: 204, data: '' })).http);
+    const config = api.requestConfig('post', '/gluon-backend/userRequests/{requestType}', {
+      path: { requestType: 'sendFeedback' },
+      query: { subject: 's', message: 'm', rating: 4, relatedPageUrl: '/gluon' },
+      body: null,
+    });
+    expect(config).toEqual({
+      method: 'POST',
+      url: '/gluon-backend/userRequests/sendFeedback',
+      params: { subject: 's', message: 'm', rating: 4, relatedPageUrl: '/gluon' },
+    });
+    expect('data' in config).toBe(false);
+  });
+
   it('refuses a template whose parameter was not given', () => {
     expect(() => fillApiPath('/um/users/{id}', {})).toThrow('Path parameter "id" missing for /um/users/{id}');
   });

@@ -24,7 +24,9 @@ export function buildApiRequest(method: ApiMethod, template: string, options: Ap
   const { path, query, body, raw, ...http } = options;
   const config: HttpRequestConfig = { ...http, method: method.toUpperCase(), url: fillApiPath(template, path) };
   if (query !== undefined) config.params = query;
+  // `body: null` is a route that reads only its query: sent with no body at all, because axios would
+  // otherwise label the empty POST with a form content type the API refuses (415).
   const data = body !== undefined ? body : raw;
-  if (data !== undefined) config.data = data;
+  if (data !== undefined && data !== null) config.data = data;
   return config;
 }
