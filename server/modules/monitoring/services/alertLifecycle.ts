@@ -15,9 +15,10 @@ export const closedReason = (state: string) =>
  * An alert's lifecycle follows its incident, the one rule: when the incident closes (triaged benign
  * or false positive, every finding suppressed) its active or acknowledged alerts resolve, with the
  * reason; when it reopens (open or confirmed again) the alerts that closing resolved are active
- * again. An alert resolved or ignored by hand keeps its status. The scan reads the incidents
- * changed since its cursor (less the sources' overlap) and aligns to each one's current state, so
- * reading a change twice does nothing more. Returns how many alerts changed.
+ * again (of the incident's own alerts, the newest: one active incident alert per incident). An
+ * alert resolved or ignored by hand keeps its status. The scan reads the incidents changed since its
+ * cursor (less the sources' overlap) and aligns to each one's current state, so reading a change
+ * twice does nothing more. Returns how many alerts changed.
  */
 export async function followIncidents(q: Queryable): Promise<number> {
   const [cursor] = await q.query<{ since: Date }>(
@@ -46,10 +47,16 @@ export async function followIncidents(q: Queryable): Promise<number> {
   }
   if (reopened.length > 0) {
     // Only what the incident's closing resolved (a reason, nobody's name): a person's decision stands.
+    // Of the incident's own alerts only the newest: new findings reopening a closed incident raise
+    // their own "Incident reopened" alert (incidentSource), which then stands alone for the incident.
     const rows = await q.query(
       `UPDATE monitoring_alerts a SET status = 'active', status_by = NULL, status_by_email = NULL, status_at = c.at, status_reason = $4
          FROM unnest($1::uuid[], $2::uuid[], $3::timestamptz[]) AS c(tenant_id, incident_id, at)
         WHERE a.tenant_id = c.tenant_id AND a.incident_id = c.incident_id AND a.status = 'resolved' AND a.status_by IS NULL AND a.status_reason IS NOT NULL
+          AND (a.category <> 'incident' OR NOT EXISTS (
+                SELECT 1 FROM monitoring_alerts n
+                 WHERE n.tenant_id = a.tenant_id AND n.incident_id = a.incident_id AND n.category = 'incident'
+                   AND (n.created_at, n.id) > (a.created_at, a.id)))
         RETURNING a.id`,
       [
         reopened.map((c) => c.tenantId),
