@@ -219,6 +219,8 @@ describe('monitoring alerts and deliveries', () => {
     const [incident] = await t.db.query<{ id: string }>('SELECT id FROM gluon_incidents WHERE device_id = $1', [d1]);
     expect(mails[0]!.body_text).toContain(`${t.config.publicUrl}/incident-management/${incident!.id}`);
     expect(mails[0]!.body_text).toMatch(/Unsubscribe: http:\/\/127\.0\.0\.1:8080\/unsubscribe\?jwt=\S+/);
+    // Times in ISO 8601, to the second, with the clock named (no raw milliseconds).
+    expect(mails[0]!.body_text).toMatch(/ {2}Seen \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z \(UTC\)\. Open: /);
     const [html] = await t.db.query<{ body_html: string }>('SELECT body_html FROM mail_outbox');
     expect(html!.body_html).toContain('<a href="http://127.0.0.1:8080/incident-management/');
     // The outside address's rule (failures only) matched nothing; nothing more is sent later.

@@ -1,3 +1,4 @@
+import { isoInZone } from '@common/format/zonedTime';
 import { gluonPaths } from '@common/gluon/paths';
 import { monitoringPaths } from '@common/monitoring/paths';
 
@@ -53,7 +54,7 @@ export function composeAlertMail(input: {
     ...(alerts.length === 0 ? [NO_ALERTS] : []),
     ...lines.flatMap(({ a, url }) => [
       `- [${a.severity.toUpperCase()}] ${a.title}`,
-      `  Seen ${a.firstSeen.toISOString()}. Open: ${url}`,
+      `  Seen ${isoInZone(a.firstSeen)}. Open: ${url}`,
     ]),
     '',
     `All alerts: ${input.publicUrl}/monitoring/alerts`,
@@ -74,7 +75,7 @@ export function composeAlertMail(input: {
     '<ul>',
     ...lines.map(
       ({ a, url }) =>
-        `<li><strong>${escapeHtml(a.severity.toUpperCase())}</strong> <a href="${escapeHtml(url)}">${escapeHtml(a.title)}</a> (seen ${escapeHtml(a.firstSeen.toISOString())})</li>`,
+        `<li><strong>${escapeHtml(a.severity.toUpperCase())}</strong> <a href="${escapeHtml(url)}">${escapeHtml(a.title)}</a> (seen ${escapeHtml(isoInZone(a.firstSeen))})</li>`,
     ),
     '</ul>',
     `<p><a href="${escapeHtml(`${input.publicUrl}/monitoring/alerts`)}">All alerts</a></p>`,
