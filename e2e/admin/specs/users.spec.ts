@@ -93,7 +93,8 @@ test.describe('users: invite, grant, narrow, disable, reset MFA, end a session, 
       'user.disable',
       'user.enable',
     ]) {
-      await expect(rows.filter({ hasText: action }).first()).toBeVisible();
+      // In words, its identifier in the tooltip.
+      await expect(rows.filter({ has: page.locator(`[title="${action}"]`) }).first()).toBeVisible();
     }
     const started = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();

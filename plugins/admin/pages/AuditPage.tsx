@@ -1,6 +1,7 @@
 import { Button, Callout, FormGroup, HTMLTable, InputGroup, NonIdealState, Spinner } from '@blueprintjs/core';
 import { useEffect, useState } from 'react';
 
+import { auditActionText } from '@common/audit/auditActionText';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import {
   type CursorPosition,
@@ -154,7 +155,9 @@ export default function AuditPage(_props: PageProps) {
                     <tr key={e.id} data-testid="audit-row" title={JSON.stringify(e.details)}>
                       <td>{format(e.createdAt)}</td>
                       <td>
-                        <code>{e.action}</code>
+                        <span data-testid="audit-action" title={e.action}>
+                          {auditActionText(e.action)}
+                        </span>
                       </td>
                       <td>{e.actorEmail ?? e.actorId ?? '—'}</td>
                       <td>

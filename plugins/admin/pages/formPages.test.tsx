@@ -177,6 +177,10 @@ describe('audit page', () => {
     const named = screen.getByText('colleague@example.com');
     expect(named.getAttribute('title')).toBe('3f2b8c1e-0d4a-4e6b-9a7c-1b2c3d4e5f60');
     expect(screen.queryByText('3f2b8c1e-0d4a-4e6b-9a7c-1b2c3d4e5f60')).toBeNull();
+    // Actions in words, the identifier in the tooltip.
+    expect(screen.getByText('Invited a user').getAttribute('title')).toBe('user.invite');
+    expect(screen.getByText('Signed out one session of a user').getAttribute('title')).toBe('user.sessionRevoke');
+    expect(screen.queryByText('user.invite')).toBeNull();
     const first = api.getAuditEvents.mock.calls[0]![0];
     expect(first.action).toBe('user.');
     expect(new Date(first.from!).getDate()).toBe(1);
