@@ -1,10 +1,15 @@
 import 'reflect-metadata';
 
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach } from 'vitest';
 
 // vitest runs without globals, so testing-library cannot register its own cleanup.
 afterEach(() => cleanup());
+
+// findBy* and waitFor wait on state and end as soon as it holds; their default limit (1 s) is a
+// clock, and on a busy 2-core machine a page's first render with its lazy chunks takes longer.
+// The test's own timeout (vitest.config.ts) still bounds a wait that never ends.
+configure({ asyncUtilTimeout: 10_000 });
 
 // The unit project runs without isolation (vitest.config.ts: one jsdom and one module graph per
 // worker, ~3x faster), so what a test file changes in the shared window must not reach the next

@@ -69,7 +69,7 @@ describe('rule sets screen', () => {
     });
     const row = await screen.findByTestId('rule-set-row');
     expect(within(row).getByText('DarkSword (3)')).toBeTruthy();
-    expect(row.textContent).toContain('file:path: 2, domain-name:value: 1');
+    expect(row.textContent).toContain('File path: 2, Domain: 1');
     expect(row.textContent).not.toContain('process:name');
     // A version that is a timestamp reads as a date in the user's format (US or day-first), not as ISO.
     expect(row.textContent).toMatch(/version (03\/01|01\/03)\/2025 \d\d:\d\d/);

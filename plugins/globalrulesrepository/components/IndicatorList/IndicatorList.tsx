@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Field, Form } from 'react-final-form';
 
 import { count } from '@common/format/count';
+import { indicatorTypeText } from '@common/stix/indicatorTypeText';
 import { errorText } from '@core/http/errorText';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
@@ -145,7 +146,7 @@ export function IndicatorList({ ruleSet, canSuppress, suppressedOnly = false, on
             <tbody>
               {data.items.map((i) => (
                 <tr key={i.id} data-testid="indicator-row" data-suppressed={i.suppression ? 'true' : 'false'}>
-                  <td>{i.type}</td>
+                  <td title={i.type}>{indicatorTypeText(i.type)}</td>
                   <td>
                     <code>{i.value}</code>
                   </td>

@@ -1,5 +1,6 @@
 import { Button, Classes, HTMLTable, Switch, Tag } from '@blueprintjs/core';
 
+import { indicatorTypeText } from '@common/stix/indicatorTypeText';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useVersionFormatter } from '@core/locale/useVersionFormatter';
 import { AppLink } from '@core/ui/AppLink/AppLink';
@@ -69,10 +70,12 @@ export function RuleSetTable({
                 ))}
               </td>
               <td>
-                {Object.entries(r.counts)
-                  .filter(([, n]) => n > 0)
-                  .map(([type, n]) => `${type}: ${n}`)
-                  .join(', ')}
+                <span title={Object.keys(r.counts).join(', ')}>
+                  {Object.entries(r.counts)
+                    .filter(([, n]) => n > 0)
+                    .map(([type, n]) => `${indicatorTypeText(type)}: ${n}`)
+                    .join(', ')}
+                </span>
                 {r.suppressions > 0 &&
                   (onShowSuppressed ? (
                     <div>
