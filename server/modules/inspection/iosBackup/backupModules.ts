@@ -42,6 +42,7 @@ function unixTime(value: unknown): string | undefined {
   return new Date(n * 1000).toISOString();
 }
 
+// eslint-disable-next-line no-control-regex -- a URL ends at a control character
 const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"'`\u0000-\u001f\u007f]+/gi;
 
 /** The host of a URL, lower-cased, without a port or trailing dot; null when it has none. */

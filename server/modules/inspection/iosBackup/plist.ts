@@ -184,7 +184,7 @@ export function parseXmlPlist(text: string, limits: PlistLimits = DEFAULT_PLIST_
       const m = tags.exec(text);
       if (!m) return null;
       pos = tags.lastIndex;
-      if (!m[2]) continue;
+      if (!m[2] || m[2] === 'plist') continue;
       return { close: m[1] === '/', name: m[2], empty: m[3] === '/', start: m.index, end: tags.lastIndex };
     }
   };
