@@ -1,7 +1,7 @@
-import { type SafeZip } from '../android/safeZip';
+import { DEFAULT_ZIP_LIMITS, type SafeZip, type ZipLimits } from '../android/safeZip';
 import { type ArchiveInput, tarBytes } from '../archiveBytes';
 import { DEFAULT_ARCHIVE_LIMITS } from '../safeArchive';
-import { readTar } from '../tarReader';
+import { readTar, type TarLimits } from '../tarReader';
 import { BackupError } from './backupError';
 
 /**
@@ -19,6 +19,25 @@ export interface BackupSource {
   entries: number;
   totalBytes: number;
 }
+
+/**
+ * A phone's backup holds some hundred thousand files and up to hundreds of GB (photos, videos),
+ * of which only Manifest.db and the modules' databases are ever inflated: entry counts and
+ * declared sizes are bounded for a whole phone, the bytes read by the zip's read budget and the
+ * SQLite bounds.
+ */
+export const BACKUP_ZIP_LIMITS: ZipLimits = {
+  ...DEFAULT_ZIP_LIMITS,
+  maxEntries: 1_000_000,
+  maxEntryBytes: 64 * 1024 ** 3,
+  maxTotalBytes: 1024 ** 4,
+};
+export const BACKUP_TAR_LIMITS: TarLimits = {
+  ...DEFAULT_ARCHIVE_LIMITS,
+  maxEntries: 1_000_000,
+  maxEntryBytes: 64 * 1024 ** 3,
+  maxTotalBytes: 1024 ** 4,
+};
 
 const MANIFEST_FILES = ['Manifest.db', 'Manifest.plist'];
 const HASHED = /^[0-9a-f]{2}\/[0-9a-f]{40}$/;
@@ -68,7 +87,7 @@ const SNIFF_ENTRIES = 64;
  */
 export async function tarLooksLikeBackup(input: ArchiveInput): Promise<boolean> {
   let seen = 0;
-  for await (const entry of readTar(tarBytes(input), DEFAULT_ARCHIVE_LIMITS)) {
+  for await (const entry of readTar(tarBytes(input), BACKUP_TAR_LIMITS)) {
     const parts = entry.path.split('/');
     const name = parts[parts.length - 1]!;
     if (parts.length <= 2 && MANIFEST_FILES.includes(name)) return true;
@@ -86,7 +105,7 @@ export async function tarSource(open: () => ArchiveInput): Promise<BackupSource>
   const sizes = new Map<string, number>();
   let entries = 0;
   let totalBytes = 0;
-  for await (const entry of readTar(tarBytes(open()), DEFAULT_ARCHIVE_LIMITS)) {
+  for await (const entry of readTar(tarBytes(open()), BACKUP_TAR_LIMITS)) {
     entries += 1;
     totalBytes += entry.size;
     if (entry.type === 'file') sizes.set(entry.path, entry.size);
@@ -103,7 +122,7 @@ export async function tarSource(open: () => ArchiveInput): Promise<BackupSource>
       const wanted = new Set(paths.map((p) => join(root, p)));
       let left = [...wanted].filter((p) => sizes.has(p)).length;
       if (left === 0) return;
-      for await (const entry of readTar(tarBytes(open()), DEFAULT_ARCHIVE_LIMITS)) {
+      for await (const entry of readTar(tarBytes(open()), BACKUP_TAR_LIMITS)) {
         if (entry.type !== 'file' || !wanted.has(entry.path)) continue;
         wanted.delete(entry.path);
         if (entry.size > maxBytes) throw new BackupError('too-large', `${entry.path} is larger than ${maxBytes} bytes`);
