@@ -30,6 +30,8 @@ export interface BackupOptions {
   link?: string;
   /** Files added as they are (a test's corrupt database, a benchmark's bulk). */
   extraFiles?: BackupFile[];
+  /** Files listed in Manifest.db only (their bytes written by the caller, e.g. the benchmark's media). */
+  listed?: Array<{ domain: string; relativePath: string; size: number }>;
   /** Leaves these files out of the hashed tree while Manifest.db lists them (a truncated backup). */
   omit?: string[];
   /** Replaces a file's bytes before encryption (a corrupt database). */
@@ -186,6 +188,7 @@ export async function generateIosBackup(options: BackupOptions = {}): Promise<Ge
     });
   }
   const rows: Array<[string, string, string, number, Buffer]> = [];
+  let listedKey: Buffer | undefined;
   for (const file of files) {
     const fileId = backupFileId(file.domain, file.relativePath);
     const name = `${file.domain}/${file.relativePath}`;
@@ -205,6 +208,17 @@ export async function generateIosBackup(options: BackupOptions = {}): Promise<Ge
     }
     rows.push([fileId, file.domain, file.relativePath, 1, keyedArchive('MBFile', fields)]);
     if (!options.omit?.includes(name)) entries.push({ path: `${fileId.slice(0, 2)}/${fileId}`, data });
+  }
+  for (const file of options.listed ?? []) {
+    const fileId = backupFileId(file.domain, file.relativePath);
+    const fields: Record<string, Buffer | number | string> = {
+      RelativePath: file.relativePath,
+      Size: file.size,
+      ProtectionClass: 3,
+    };
+    // One wrapped key for all of them: wrapping is the generation's cost, and they are never read.
+    if (password) fields.EncryptionKey = listedKey ??= classWrapped(3, classKeys.get(3)!, derive(seed, 'listed'));
+    rows.push([fileId, file.domain, file.relativePath, 1, keyedArchive('MBFile', fields)]);
   }
   let manifestDb = await buildDatabase(
     [
