@@ -262,14 +262,19 @@ async function readBackup(
   isFull: () => boolean,
   onFull: (path: string) => void,
 ): Promise<void> {
-  const result = await readIosBackup(source, {
-    ...(options.backupPassword ? { password: options.backupPassword } : {}),
-    onObservation: (o) => {
-      if (isFull()) return;
-      if (into.observations.size >= MAX_OBSERVATIONS_PER_INSPECTION) return onFull(o.source);
-      into.observations.add(o);
-    },
-  });
+  let result: Awaited<ReturnType<typeof readIosBackup>>;
+  try {
+    result = await readIosBackup(source, {
+      ...(options.backupPassword ? { password: options.backupPassword } : {}),
+      onObservation: (o) => {
+        if (isFull()) return;
+        if (into.observations.size >= MAX_OBSERVATIONS_PER_INSPECTION) return onFull(o.source);
+        into.observations.add(o);
+      },
+    });
+  } finally {
+    source.close();
+  }
   Object.assign(into.device, result.device);
   for (const a of result.artefacts)
     into.artefacts.push({

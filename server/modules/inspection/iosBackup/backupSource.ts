@@ -18,6 +18,8 @@ export interface BackupSource {
   each(paths: string[], maxBytes: number, visit: (path: string, data: Buffer) => Promise<void>): Promise<void>;
   entries: number;
   totalBytes: number;
+  /** Releases the archive (a zip read from a path holds its file open). */
+  close(): void;
 }
 
 /**
@@ -66,6 +68,7 @@ export function zipSource(zip: SafeZip, root: string): BackupSource {
     root,
     entries: zip.entries.length,
     totalBytes: zip.totalBytes,
+    close: () => zip.close(),
     size: (path) => zip.files.get(join(root, path))?.size,
     each: async (paths, maxBytes, visit) => {
       for (const path of paths) {
@@ -117,6 +120,7 @@ export async function tarSource(open: () => ArchiveInput): Promise<BackupSource>
     root,
     entries,
     totalBytes,
+    close: () => undefined,
     size: (path) => sizes.get(join(root, path)),
     each: async (paths, maxBytes, visit) => {
       const wanted = new Set(paths.map((p) => join(root, p)));
