@@ -9,8 +9,10 @@ import { pgliteDir } from './db/index';
 import { DEFAULT_DEV_IDP_USERS, DEV_IDP_PASSWORD, startDevIdpForApi } from './devIdp/index';
 import { seedDevSsoUsers } from './devIdp/seedDevSsoUsers';
 import { MAILBOX_PATH } from './modules/dev/mailboxRoutes';
+import { SAMPLE_IOS_BACKUP_PATH } from './modules/gluon/routes/iosBackupSampleRoute';
 import { SAMPLE_ANDROID_PATH, SAMPLE_SYSDIAGNOSE_PATH } from './modules/gluon/routes/sampleRoutes';
 import { seedExampleRuleSets } from './modules/gluon/services/seedExamples';
+import { SAMPLE_BACKUP_PASSWORD as SAMPLE_BACKUP_PASSWORD_TEXT } from './modules/inspection/public';
 import { checkDeploymentIdentity, DeploymentIdentityError } from './ops/deploymentIdentity';
 import { startStartupWatchdog } from './ops/startupWatchdog';
 import { hashPassword, verifyPassword } from './services/passwords';
@@ -191,6 +193,10 @@ export function startBanner(
   if (config.gluon.seedExamples)
     lines.push(
       `  Android sample:  ${config.publicUrl}${SAMPLE_ANDROID_PATH} (an AndroidQF output the example Android rule set flags)`,
+    );
+  if (config.gluon.seedExamples)
+    lines.push(
+      `  iPhone backup:   ${config.publicUrl}${SAMPLE_IOS_BACKUP_PATH} (encrypted, password ${SAMPLE_BACKUP_PASSWORD_TEXT}: its SMS link is flagged)`,
     );
   lines.push(`  Operator CLI:    npm run admin -- --help (in another terminal, while this runs)`);
   if (devIdp) {

@@ -4268,7 +4268,7 @@ export interface paths {
             };
         };
         put?: never;
-        /** Uploads one file for inspection as application/octet-stream (name in the query): a sysdiagnose archive (.tar.gz, .tgz, .tar), an .ips report, shutdown.log (or a rotated shutdown.N.log) or ps.txt, or an Android acquisition (AndroidQF output or bugreport zip, recognised by its content whatever its name; a zip that is not one, or is unsafe, fails its inspection with the reason). Stored under its sha256: the same bytes again answer the earlier inspection with duplicate=true (reinspect=true queues a new one). deviceId attaches it to a known device. */
+        /** Uploads one file for inspection as application/octet-stream (name in the query): a sysdiagnose archive (.tar.gz, .tgz, .tar), an .ips report, shutdown.log (or a rotated shutdown.N.log) or ps.txt, an iPhone backup folder zipped or tarred (Manifest.db at the archive's root or one folder down; an encrypted one needs its password in the X-Backup-Password header, percent-encoded UTF-8, held in memory for the inspection only and never stored), or an Android acquisition (AndroidQF output or bugreport zip, recognised by its content whatever its name; a zip that is not one, or is unsafe, fails its inspection with the reason). Stored under its sha256: the same bytes again answer the earlier inspection with duplicate=true (reinspect=true queues a new one). deviceId attaches it to a known device. */
         post: {
             parameters: {
                 query: {
@@ -4276,7 +4276,9 @@ export interface paths {
                     name: string;
                     reinspect?: boolean;
                 };
-                header?: never;
+                header?: {
+                    "x-backup-password"?: string;
+                };
                 path?: never;
                 cookie?: never;
             };

@@ -356,6 +356,13 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
     expect(request!.headers['Content-Type']).toBe('application/octet-stream');
     request!.config.onUploadProgress?.({ loaded: 2, bytes: 2, lengthComputable: false });
     expect(progress).toHaveBeenCalledWith(2, 3);
+    expect(request!.headers['X-Backup-Password']).toBeUndefined();
+  });
+
+  it("upload: an encrypted backup's password in its header, percent-encoded (a header is ASCII)", async () => {
+    const { api, requests } = client({ upload: { inspectionId: 'n-2' }, duplicate: false });
+    await api.upload(new File(['abc'], 'backup.zip'), vi.fn(), undefined, { backupPassword: 'pässword 1' });
+    expect(requests[0]!.headers['X-Backup-Password']).toBe('p%C3%A4ssword%201');
   });
 
   it('downloads go through the downloads panel: a file, a report, an installer', async () => {

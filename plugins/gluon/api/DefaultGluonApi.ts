@@ -165,11 +165,16 @@ export class DefaultGluonApi implements GluonApi {
     file: UploadFile,
     onProgress: (loaded: number, total: number) => void,
     signal?: AbortSignal,
+    options: { backupPassword?: string } = {},
   ): Promise<UploadAnswer> {
     return this.api.post('/gluon-backend/uploads', {
       query: { name: file.name },
       raw: file,
-      headers: { 'Content-Type': 'application/octet-stream' },
+      headers: {
+        'Content-Type': 'application/octet-stream',
+        // A header carries ASCII only: the password is percent-encoded UTF-8 (the API decodes it).
+        ...(options.backupPassword ? { 'X-Backup-Password': encodeURIComponent(options.backupPassword) } : {}),
+      },
       onUploadProgress: (event) => onProgress(event.loaded, event.total ?? file.size),
       // Type, size limit, corrupt archive: shown next to the file, not as the global toast.
       skipGlobalErrors: [400, 403, 413, 415, 422],

@@ -102,11 +102,15 @@ export interface GluonApi {
   /** Recent uploads with their inspection status (an uploader's own). */
   /** One page of uploads: the first (newest), or the one `after` / `before` a cursor of an earlier answer. */
   getUploads(query: { size: number; after?: string | undefined; before?: string | undefined }): Promise<UploadPage>;
-  /** One file as raw bytes with upload progress; refusals (type, size, corrupt archive) reject with the API's reason. */
+  /**
+   * One file as raw bytes with upload progress; refusals (type, size, corrupt archive) reject with
+   * the API's reason. `backupPassword` (an encrypted iPhone backup's) travels in a header, once.
+   */
   upload(
     file: UploadFile,
     onProgress: (loaded: number, total: number) => void,
     signal?: AbortSignal,
+    options?: { backupPassword?: string },
   ): Promise<UploadAnswer>;
 
   /** One page of the tenant's collector links, filtered and sorted on the server (empty values are not sent). */

@@ -21,7 +21,7 @@ export interface QueuedFile {
 }
 
 export const ACCEPTED_HINT =
-  'Sysdiagnose archives (.tar.gz, .tgz, .tar), crash and diagnostic reports (.ips), shutdown.log, ps.txt, Android acquisitions (AndroidQF or bugreport .zip)';
+  'Sysdiagnose archives (.tar.gz, .tgz, .tar), crash and diagnostic reports (.ips), shutdown.log, ps.txt, iPhone backups (the backup folder as .zip or .tar), Android acquisitions (AndroidQF or bugreport .zip)';
 
 /**
  * Uploads dropped or picked files one after the other, each with its own progress and error, and
@@ -29,16 +29,18 @@ export const ACCEPTED_HINT =
  */
 export function useUploadQueue(onUploaded: () => void): {
   files: QueuedFile[];
-  add(files: ReadonlyArray<UploadFile>): void;
+  /** `backupPassword` goes with these files only (an encrypted iPhone backup's); it is dropped once they are sent. */
+  add(files: ReadonlyArray<UploadFile>, backupPassword?: string): void;
   clearFinished(): void;
 } {
   const api = useService(GluonApiToken);
   const [files, setFiles] = useState<QueuedFile[]>([]);
-  const queue = useRef<Array<{ key: string; file: UploadFile }>>([]);
+  const queue = useRef<Array<{ key: string; file: UploadFile; backupPassword?: string }>>([]);
   const busy = useRef(false);
   const counter = useRef(0);
   const { run: send } = useMutation(
-    (file: UploadFile, onProgress: (loaded: number) => void) => api.upload(file, onProgress),
+    (file: UploadFile, onProgress: (loaded: number) => void, backupPassword?: string) =>
+      api.upload(file, onProgress, undefined, backupPassword ? { backupPassword } : {}),
     {
       describe: (failure) => errorText(failure, 'The upload failed.'),
       // Before the invalidation: the list shows page 0 when it loads again.
@@ -55,9 +57,9 @@ export function useUploadQueue(onUploaded: () => void): {
     busy.current = true;
     try {
       for (let next = queue.current.shift(); next; next = queue.current.shift()) {
-        const { key, file } = next;
+        const { key, file, backupPassword } = next;
         patch(key, { status: 'uploading' });
-        const sent = await send(file, (loaded) => patch(key, { loaded }));
+        const sent = await send(file, (loaded) => patch(key, { loaded }), backupPassword);
         if (sent.ok)
           patch(key, {
             status: sent.value.duplicate ? 'duplicate' : 'done',
@@ -72,7 +74,7 @@ export function useUploadQueue(onUploaded: () => void): {
   }, [send]);
 
   const add = useCallback(
-    (picked: ReadonlyArray<UploadFile>) => {
+    (picked: ReadonlyArray<UploadFile>, backupPassword?: string) => {
       const entries: QueuedFile[] = [];
       for (const file of picked) {
         const key = `f${counter.current++}`;
@@ -87,7 +89,7 @@ export function useUploadQueue(onUploaded: () => void): {
           error: accepted ? null : `Not a file Gluon inspects. Accepted: ${ACCEPTED_HINT}.`,
           upload: null,
         });
-        if (accepted) queue.current.push({ key, file });
+        if (accepted) queue.current.push({ key, file, ...(backupPassword ? { backupPassword } : {}) });
       }
       setFiles((list) => [...list, ...entries]);
       void pump();

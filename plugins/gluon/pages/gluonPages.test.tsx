@@ -88,6 +88,24 @@ describe('upload page', () => {
     expect(screen.getAllByTestId('upload-file')[0]!.textContent).not.toContain('inspection queued');
   });
 
+  it('sends the backup password with the next files only, then empties the field', async () => {
+    const fake = host('/gluon/upload', ['gln#upl#rw'], {
+      getUploads: async () => ({ items: [], total: 0, page: 0, size: 20 }),
+      upload: async (file) => ({ upload: upload({ fileName: file.name, status: 'queued' }), duplicate: false }),
+    });
+    expect(await screen.findByText('No upload yet.')).toBeTruthy();
+    const field = screen.getByLabelText(/Backup password/) as HTMLInputElement;
+    expect(field.type).toBe('password');
+    await userEvent.type(field, 'secret 1');
+    await userEvent.upload(screen.getByTestId('upload-input'), [new File(['x'], 'backup.zip')], { applyAccept: false });
+    await waitFor(() => expect(fake.upload).toHaveBeenCalledTimes(1));
+    expect(fake.upload.mock.calls[0]![3]).toEqual({ backupPassword: 'secret 1' });
+    expect(field.value).toBe('');
+    await userEvent.upload(screen.getByTestId('upload-input'), [new File(['y'], 'other.zip')], { applyAccept: false });
+    await waitFor(() => expect(fake.upload).toHaveBeenCalledTimes(2));
+    expect(fake.upload.mock.calls[1]![3]).toEqual({});
+  });
+
   it("shows the server's message when file storage is down (503), not a generic failure", async () => {
     host('/gluon/upload', ['gln#upl#rw'], {
       getUploads: async () => ({ items: [], total: 0, page: 0, size: 20 }),

@@ -5,6 +5,7 @@ import { registerGluonJobs } from './jobs';
 import { collectorUploadRoutes } from './routes/collectorUploadRoutes';
 import { deviceRoutes } from './routes/deviceRoutes';
 import { incidentRoutes } from './routes/incidentRoutes';
+import { iosBackupSampleRoute } from './routes/iosBackupSampleRoute';
 import { overviewRoutes } from './routes/overviewRoutes';
 import { ruleSetRoutes } from './routes/ruleSetRoutes';
 import { sampleRoutes } from './routes/sampleRoutes';
@@ -28,6 +29,7 @@ const gluonRoutes: RoutePlugin = async (app) => {
   await app.register(collectorRoutes);
   // Something to upload next to the example rule sets: development only (never in production).
   if (app.config.gluon.seedExamples) await app.register(sampleRoutes);
+  if (app.config.gluon.seedExamples) await app.register(iosBackupSampleRoute);
 };
 
 export const gluonModule = defineModule({

@@ -17,6 +17,23 @@ export { ArchiveError } from './archiveError';
 export { artefactKind, extractArtefact, MAX_ARTEFACT_BYTES } from './artefacts';
 export { FIXTURE_BUNDLES, INDICATOR_FIXTURES_DIR, readFixtureBundle } from './indicatorFixtures';
 export type { ArtefactReport } from './inspectArchive';
+export { backupArchive } from './iosBackup/backupArchive';
+export { BackupError, type BackupFault } from './iosBackup/backupError';
+export {
+  generateIosBackup,
+  SAMPLE_BACKUP_LINK,
+  SAMPLE_BACKUP_PASSWORD,
+  SAMPLE_BACKUP_UDID,
+} from './iosBackup/backupGenerator';
+export {
+  BACKUP_ZIP_LIMITS,
+  type BackupSource,
+  tarLooksLikeBackup,
+  tarSource,
+  zipBackupRoot,
+  zipSource,
+} from './iosBackup/backupSource';
+export { type BackupInspection, readIosBackup } from './iosBackup/readBackup';
 export { buildMatcher, type Matcher, TRUNCATED_PROCESS_NAME_CHARS } from './matcher';
 export { DEFAULT_ARCHIVE_LIMITS, scanArchive } from './safeArchive';
 export { crashIps, jetsamIps, psText, SAMPLE_DEVICE, type SampleDevice, shutdownLogText } from './sampleArtefacts';

@@ -9,6 +9,16 @@ import type { GluonContext } from '../services/gluonContext';
 import { listUploads, receiveUpload } from '../services/uploads';
 import { acceptStreamedUploads, assertStreamedUpload } from './streamedUpload';
 
+/** The header's password: percent-encoded UTF-8 (a header carries ASCII only). */
+function backupPasswordHeader(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new HttpError(400, 'X-Backup-Password must be percent-encoded UTF-8.');
+  }
+}
+
 /** Upload (spec §6: new-inspection access, or an uploader) and the recent uploads with their inspection status. */
 export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { gluon }) => {
   // The file is streamed to storage (hashed and counted on the way), never buffered whole.
@@ -20,8 +30,12 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
     {
       preHandler: app.authenticate({ allow: canUpload }),
       schema: {
-        summary: `Uploads one file for inspection as application/octet-stream (name in the query): a sysdiagnose archive (.tar.gz, .tgz, .tar), an .ips report, shutdown.log (or a rotated shutdown.N.log) or ps.txt, or an Android acquisition (AndroidQF output or bugreport zip, recognised by its content whatever its name; a zip that is not one, or is unsafe, fails its inspection with the reason). Stored under its sha256: the same bytes again answer the earlier inspection with duplicate=true (reinspect=true queues a new one). deviceId attaches it to a known device.`,
+        summary: `Uploads one file for inspection as application/octet-stream (name in the query): a sysdiagnose archive (.tar.gz, .tgz, .tar), an .ips report, shutdown.log (or a rotated shutdown.N.log) or ps.txt, an iPhone backup folder zipped or tarred (Manifest.db at the archive's root or one folder down; an encrypted one needs its password in the X-Backup-Password header, percent-encoded UTF-8, held in memory for the inspection only and never stored), or an Android acquisition (AndroidQF output or bugreport zip, recognised by its content whatever its name; a zip that is not one, or is unsafe, fails its inspection with the reason). Stored under its sha256: the same bytes again answer the earlier inspection with duplicate=true (reinspect=true queues a new one). deviceId attaches it to a known device.`,
         security: bearerSecurity,
+        headers: {
+          type: 'object',
+          properties: { 'x-backup-password': { type: 'string', minLength: 1, maxLength: 1024 } },
+        },
         querystring: {
           type: 'object',
           properties: {
@@ -46,10 +60,12 @@ export const uploadRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
           throw new HttpError(403, "You don't have permissions to perform this action");
         await getDevice(app.db, auth.tenantId, request.query.deviceId);
       }
+      const backupPassword = backupPasswordHeader(request.headers['x-backup-password']);
       const result = await receiveUpload(app.db, gluon.storage, gluon.jobs, {
         tenantId: auth.tenantId,
         userId: auth.userId,
         fileName: request.query.name,
+        ...(backupPassword ? { backupPassword } : {}),
         body: request.raw,
         maxBytes: limit,
         origin: 'upload',

@@ -7,6 +7,8 @@ import {
   ArchiveError,
   artefactKind,
   type ArtefactReport,
+  BACKUP_ZIP_LIMITS,
+  type BackupSource,
   DEFAULT_ARCHIVE_LIMITS,
   type DeviceIdentity,
   extractArtefact,
@@ -14,12 +16,19 @@ import {
   type Finding,
   type HeuristicFinding,
   MAX_ARTEFACT_BYTES,
+  openZip,
   readAndroidAcquisition,
+  readIosBackup,
   scanArchive,
+  tarLooksLikeBackup,
+  tarSource,
   toCoreObservation,
+  zipBackupRoot,
+  zipSource,
 } from '../../inspection/public';
 import type { PropertyItem } from '../schemas';
 import { type AndroidFacts, insertAndroidFacts, packageItem, propertyItem } from './androidFacts';
+import { backupPasswords } from './backupPasswords';
 import { resolveDevice } from './devices';
 import type { FileStorage } from './fileStorage';
 import { recordFindings } from './incidents';
@@ -85,6 +94,8 @@ interface Extracted {
 export interface InspectOptions {
   /** The `android.old-security-patch` heuristic warns past this many days (default 180). */
   maxPatchAgeDays?: number;
+  /** An encrypted iPhone backup's password (per job, from backupPasswords.ts; never stored). */
+  backupPassword?: string;
 }
 
 /** Properties and settings one Android inspection keeps for the device page (a phone has some thousand). */
@@ -145,7 +156,23 @@ export async function extractStoredFile(
     });
   };
   const kind = await storedKind(storage, file.key, file.name);
-  if (kind === 'android') {
+  const backup = await backupSource(storage, file, kind, onProgress);
+  if (backup) {
+    await readBackup(
+      backup,
+      result,
+      options,
+      () => full,
+      (path) => {
+        if (!full)
+          warnings.push(
+            `more than ${MAX_OBSERVATIONS_PER_INSPECTION} distinct observations: ${path} and the files after it were read only in part`,
+          );
+        full = true;
+      },
+    );
+    onProgress(1);
+  } else if (kind === 'android') {
     await readAndroid(
       storage,
       file,
@@ -186,6 +213,79 @@ export async function extractStoredFile(
     take(result, file.name, artefactKind(file.name) ?? 'ips');
   }
   return result;
+}
+
+/**
+ * The stored file as an iPhone backup, when it is one: a zip with Manifest.db/Manifest.plist at its
+ * root or one folder down, or a tar whose first entries are a backup folder's. Null otherwise
+ * (the file is read as what it is: an Android zip, a sysdiagnose).
+ */
+async function backupSource(
+  storage: FileStorage,
+  file: { key: string; size: number },
+  kind: Awaited<ReturnType<typeof storedKind>>,
+  onProgress: (fraction: number) => void,
+): Promise<BackupSource | null> {
+  if (kind === 'android') {
+    let input: Buffer | string;
+    if (storage.localPath) input = storage.localPath(file.key);
+    else {
+      const data = await readAll(storage.read(file.key), MAX_IN_MEMORY_ZIP_BYTES);
+      if (!data) throw new ArchiveError('too-large', `the zip is larger than ${MAX_IN_MEMORY_ZIP_BYTES} bytes`);
+      input = data;
+    }
+    const zip = await openZip(input, BACKUP_ZIP_LIMITS);
+    const root = zipBackupRoot(zip);
+    if (root === null) {
+      zip.close();
+      return null;
+    }
+    return zipSource(zip, root);
+  }
+  if (kind !== 'archive' || !(await tarLooksLikeBackup(storage.read(file.key)))) return null;
+  // A tar is read in passes (list, then the wanted files): progress follows the last one.
+  let read = 0;
+  return tarSource(() => {
+    read = 0;
+    return counted(storage.read(file.key), (n) => {
+      read += n;
+      onProgress(file.size ? Math.min(read / file.size, 1) : 0);
+    });
+  });
+}
+
+/** An iPhone backup: its observations straight into the inspection's set, its device, its files as artefacts. */
+async function readBackup(
+  source: BackupSource,
+  into: Extracted,
+  options: InspectOptions,
+  isFull: () => boolean,
+  onFull: (path: string) => void,
+): Promise<void> {
+  let result: Awaited<ReturnType<typeof readIosBackup>>;
+  try {
+    result = await readIosBackup(source, {
+      ...(options.backupPassword ? { password: options.backupPassword } : {}),
+      onObservation: (o) => {
+        if (isFull()) return;
+        if (into.observations.size >= MAX_OBSERVATIONS_PER_INSPECTION) return onFull(o.source);
+        into.observations.add(o);
+      },
+    });
+  } finally {
+    source.close();
+  }
+  Object.assign(into.device, result.device);
+  for (const a of result.artefacts)
+    into.artefacts.push({
+      path: a.path,
+      kind: a.kind,
+      observations: a.observations,
+      ...(a.error ? { error: a.error } : {}),
+      warnings: a.warnings,
+      processes: [],
+    });
+  into.warnings.push(...result.warnings, ...result.artefacts.flatMap((a) => a.warnings));
 }
 
 /** The engine's observation of the reader's (the Android kinds are the engine's too). */
@@ -384,14 +484,17 @@ export async function runInspectJob(
   };
   const fileName = inspection.file_name ?? 'upload';
   let extracted: Extracted;
+  const backupPassword = backupPasswords.get(inspection.id);
   try {
     extracted = await extractStoredFile(
       storage,
       { key: inspection.storage_key, name: fileName, size: Number(inspection.size ?? 0) },
       onProgress,
-      options,
+      { ...options, ...(backupPassword ? { backupPassword } : {}) },
     );
   } catch (error) {
+    // The file was read to its end (it is refused): the password has served; a retry reads the same bytes.
+    if (error instanceof ArchiveError) backupPasswords.release(inspection.id);
     await pending;
     const message = error instanceof ArchiveError ? `${fileName}: ${error.message}` : `${fileName} could not be read.`;
     await db.tx(async (q) => {
@@ -404,6 +507,8 @@ export async function runInspectJob(
     return;
   }
   await pending;
+  // Read and decrypted: nothing needs the password any more.
+  backupPasswords.release(inspection.id);
   const ctx = await loadMatchContext(db, inspection.tenant_id);
   const observations = extracted.observations.values();
   const findings = matchAll(ctx, observations);

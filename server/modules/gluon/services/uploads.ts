@@ -15,6 +15,7 @@ import {
   type ListQuery,
 } from '../../../services/listQuery';
 import type { UploadItem } from '../schemas';
+import { backupPasswords } from './backupPasswords';
 import type { FileStorage, StoredObject } from './fileStorage';
 import type { InspectionStatus, UploadOrigin } from './inspectionStatus';
 import { enqueueInspection, type GluonJobs } from './jobs';
@@ -30,7 +31,7 @@ export function uploadKind(name: string): UploadKind | null {
 }
 
 export const ACCEPTED_FILES =
-  'a sysdiagnose archive (.tar.gz, .tgz, .tar), a crash or diagnostic report (.ips), shutdown.log or ps.txt, or an Android acquisition (an AndroidQF output or a bugreport, .zip)';
+  'a sysdiagnose archive (.tar.gz, .tgz, .tar), a crash or diagnostic report (.ips), shutdown.log or ps.txt, an iPhone backup folder (zipped or tarred), or an Android acquisition (an AndroidQF output or a bugreport, .zip)';
 
 /** A zip's first four bytes: a local file header, or the end record of an empty zip. */
 export function isZipHead(head: Uint8Array): boolean {
@@ -164,6 +165,12 @@ export interface UploadInput {
   origin: UploadOrigin;
   deviceId?: string | null;
   reinspect?: boolean;
+  /**
+   * An encrypted iPhone backup's password: held in memory for the inspection (backupPasswords.ts),
+   * never stored. Given, it queues a new inspection even for bytes inspected before (the earlier
+   * one may have failed for a wrong password).
+   */
+  backupPassword?: string;
   claim?: (q: Queryable) => Promise<void>;
 }
 
@@ -224,7 +231,7 @@ async function recordUpload(
     'SELECT id FROM gluon_files WHERE tenant_id = $1 AND sha256 = $2 FOR UPDATE',
     [input.tenantId, stored.sha256],
   );
-  if (existing && !input.reinspect && !input.deviceId) {
+  if (existing && !input.reinspect && !input.deviceId && !input.backupPassword) {
     // The uploader's own earlier inspection: someone else's (and its device) is not shown to them.
     const [last] = await q.query<{ id: string }>(
       "SELECT id FROM gluon_inspections WHERE file_id = $1 AND origin NOT IN ('rescan', 'rematch') AND created_by IS NOT DISTINCT FROM $2 ORDER BY created_at DESC LIMIT 1",
@@ -244,6 +251,8 @@ async function recordUpload(
     'INSERT INTO gluon_inspections (tenant_id, file_id, device_id, origin, file_name, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
     [input.tenantId, fileId, input.deviceId ?? null, input.origin, fileName, input.userId],
   );
+  // Held before the job is visible (it is queued in this transaction), so its worker finds it.
+  if (input.backupPassword) backupPasswords.hold(inspection!.id, input.backupPassword);
   await enqueueInspection(jobs, q, { tenantId: input.tenantId, inspectionId: inspection!.id });
   return { upload: (await getUpload(q, input.tenantId, inspection!.id))!, duplicate: Boolean(existing) };
 }
