@@ -196,6 +196,15 @@ describe('static assets', () => {
     }
   });
 
+  it('sends the announced modules as an early Link header too, and none where nothing is announced', async () => {
+    const login = await production.app.inject({ url: '/login' });
+    expect(login.headers.link).toBe(
+      '</chunks/LoginPage-LOGN2345.js>; rel=modulepreload, </chunks/chunk-SHRD2345.js>; rel=modulepreload',
+    );
+    expect(login.headers['cache-control']).toBe(REVALIDATE);
+    expect((await production.app.inject({ url: '/neutrino' })).headers.link).toBeUndefined();
+  });
+
   it('serves the document the build wrote last (npm run dev rebuilds while the API runs)', async () => {
     const file = path.join(staticDir, 'index.html');
     const original = await readFile(file, 'utf8');
