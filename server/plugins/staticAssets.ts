@@ -77,11 +77,14 @@ function withPrerendered(
   return html.replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${page.pluginId}">${copy}</div>`);
 }
 
-function readPrerendered(staticDir: string): Map<string, PrerenderedPage> {
+/** The copy for a path: routes are the plugins' patterns (`/invite/:id`), matched as the router does. */
+function readPrerendered(staticDir: string): (urlPath: string) => PrerenderedPage | undefined {
   const file = path.join(staticDir, 'prerendered.json');
-  if (!existsSync(file)) return new Map();
-  const pages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, PrerenderedPage>;
-  return new Map(Object.entries(pages).map(([route, page]) => [route.toLowerCase(), page]));
+  if (!existsSync(file)) return () => undefined;
+  const pages = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, PrerenderedPage>).map(
+    ([route, page]) => ({ pattern: patternOf(route), page }),
+  );
+  return (urlPath) => pages.find(({ pattern }) => pattern.test(urlPath))?.page;
 }
 
 /** Who asks for the document: nobody known, or the holder of a verified access token. */
@@ -135,8 +138,7 @@ function patternOf(route: string): RegExp {
  * (mayAnnounce), so a token without `ntr#…` never gets a neutrino chunk announced.
  */
 function documentsByRoute(staticDir: string, indexHtml: string): DocumentFor {
-  const prerendered = readPrerendered(staticDir);
-  const copyFor = (urlPath: string) => prerendered.get(urlPath.replace(/(.)\/$/, '$1').toLowerCase());
+  const copyFor = readPrerendered(staticDir);
   const table = path.join(staticDir, 'route-modules.json');
   const plain = indexHtml.replace(ROUTE_PRELOADS_MARK, '');
   if (!existsSync(table) || !indexHtml.includes(ROUTE_PRELOADS_MARK))
