@@ -42,9 +42,7 @@ test.describe('the sign-in form in the first paint, without JavaScript', () => {
 });
 
 test.describe('the sign-in form taken over by the live page', () => {
-  test('what was typed before the script ran is kept, with no layout shift and no axe violation', async ({
-    page,
-  }) => {
+  test('what was typed before the script ran is kept, with no layout shift and no axe violation', async ({ page }) => {
     await page.addInitScript(watchLayoutShift);
     // The entry script is held until the copy has been typed into.
     let release!: () => void;
