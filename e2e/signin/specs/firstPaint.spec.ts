@@ -52,7 +52,8 @@ test.describe('the sign-in form taken over by the live page', () => {
       await route.continue();
     });
     const login = loginPage(page);
-    await page.goto('/login');
+    // Not until `load`: that waits for the held script.
+    await page.goto('/login', { waitUntil: 'commit' });
     await expect(page.locator(COPY)).toHaveCount(1);
     await login.username.fill('early@example.com');
     await login.password.fill('typed-Passw0rd');
