@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import './host.css';
 
+import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 
@@ -28,6 +29,19 @@ export interface StartedHost {
   /** Every manifest problem found at start-up (empty when valid); the console shows them instead of itself. */
   manifestProblems: Promise<readonly string[]>;
   unmount(): void;
+}
+
+/** The attribute the API sets on `#root` while it holds a prerendered copy (server/plugins/staticAssets.ts). */
+const PRERENDERED_ATTRIBUTE = 'data-prerendered';
+
+/**
+ * React cleared the document's copy of the first screen when it committed the live page: the
+ * marker goes too. After the page's own effects (a sibling after HostApp), so a page that takes
+ * over its copy's input (the sign-in form) has read it first.
+ */
+function DropPrerenderedMarker({ rootElement }: { rootElement: HTMLElement }) {
+  useEffect(() => rootElement.removeAttribute(PRERENDERED_ATTRIBUTE), [rootElement]);
+  return null;
 }
 
 /** The longest the first render waits for the first screen's public page to load. */
@@ -61,7 +75,13 @@ export function startHost({ plugins, rootElement, container, title, logoUrl }: S
   registerManifests(services, plugins);
   registerRouteLoaders(plugins);
   const root = createRoot(rootElement);
-  const render = () => root.render(<HostApp container={services} title={title} logoUrl={logoUrl} />);
+  const render = () =>
+    root.render(
+      <>
+        <HostApp container={services} title={title} logoUrl={logoUrl} />
+        <DropPrerenderedMarker rootElement={rootElement} />
+      </>,
+    );
   // A public page's modules arrive with the entry (announced in the document): waiting for them
   // paints the page itself first, not a loading state and then the page. Bounded:
   // a slow chunk shows the loading state as before.

@@ -10,7 +10,7 @@ import { buildExportMap, rewriteImports } from '../scripts/lib/deepImports.mjs';
 // @ts-expect-error plain ESM scripts without type declarations
 import { axiosWithoutFetchAdapter, blueprintConstantClasses, stripFontFaces } from '../scripts/lib/esbuildPlugins.mjs';
 // @ts-expect-error plain ESM scripts without type declarations
-import { exportsOf, groupModuleSource } from '../scripts/lib/firstLoadGroup.mjs';
+import { checkoutPath, exportsOf, groupModuleSource } from '../scripts/lib/firstLoadGroup.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 
@@ -106,6 +106,15 @@ describe('build helpers', () => {
     expect(source).toContain('import * as m1 from "/x/cjs.js";');
     expect(source).not.toContain('empty.js');
     expect(source).toContain('export const __firstLoadGroup0 = [m0_0, m0_1, m1];');
+  });
+
+  it('names a package the same whether node_modules is the checkout’s own or a link to another one', () => {
+    expect(checkoutPath('../main/node_modules/react/index.js')).toBe('node_modules/react/index.js');
+    expect(checkoutPath('../../work/main/node_modules/@blueprintjs/core/lib/esm/index.js')).toBe(
+      'node_modules/@blueprintjs/core/lib/esm/index.js',
+    );
+    expect(checkoutPath('node_modules/rxjs/dist/esm/index.js')).toBe('node_modules/rxjs/dist/esm/index.js');
+    expect(checkoutPath('core/http/DefaultHttpService.ts')).toBe('core/http/DefaultHttpService.ts');
   });
 
   it("lists a module's exports; none for a re-exporting index; default for CommonJS", () => {

@@ -9,6 +9,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const JS_BUDGET = 111 * 1024;
 const CSS_BUDGET = 40 * 1024;
 
+/**
+ * Per public page (the pages opened from mails, often on phones): the first load's JS and CSS,
+ * brotli, and its document with the copy of its first screen (scripts/lib/prerender.mjs).
+ * Measured figures plus ~1 KiB; the document's copy is what paints before any script.
+ */
+const PUBLIC_BUDGETS: Record<string, { js: number; prerendered: boolean }> = {
+  '/login': { js: 111, prerendered: true },
+  '/invite/:id': { js: 122, prerendered: true },
+  '/resetPassword/:password_recovery_id': { js: 118, prerendered: true },
+  '/unsubscribe': { js: 107, prerendered: false },
+  '/collector/:id': { js: 123, prerendered: false },
+};
+const PUBLIC_CSS_BUDGET = 35 * 1024;
+/** A public page's document, copy included, brotli. */
+const DOCUMENT_BUDGET = 4 * 1024;
+
 interface Sizes {
   files: string[];
   raw: number;
@@ -106,6 +122,27 @@ describe('bundle budget', () => {
       css.brotli,
       `/login first-load CSS ${kib(css.brotli)} > 40 KiB: ${css.files.join(', ')}`,
     ).toBeLessThanOrEqual(CSS_BUDGET);
+  });
+
+  it('keeps each public page’s first load (JS, CSS, document with its copy) within its budget, brotli', () => {
+    const prerendered = JSON.parse(readFileSync(path.join(outdir, 'prerendered.json'), 'utf8')) as Record<
+      string,
+      { html: string; htmlDark: string }
+    >;
+    for (const [route, budget] of Object.entries(PUBLIC_BUDGETS)) {
+      const sizes = report.routes.find((candidate) => candidate.path === route);
+      expect(sizes, `no plugin declares ${route}`).toBeDefined();
+      expect(sizes!.js.brotli, `${route} first-load JS ${kib(sizes!.js.brotli)}`).toBeLessThanOrEqual(budget.js * 1024);
+      expect(sizes!.css.brotli, `${route} first-load CSS ${kib(sizes!.css.brotli)}`).toBeLessThanOrEqual(
+        PUBLIC_CSS_BUDGET,
+      );
+      const copy = prerendered[route];
+      expect(Boolean(copy), `${route} has a copy in its document`).toBe(budget.prerendered);
+      for (const html of copy ? [copy.html, copy.htmlDark] : []) {
+        const document = indexHtml.replace('<div id="root"></div>', `<div id="root">${html}</div>`);
+        expect(zlib.brotliCompressSync(document).length, `${route} document`).toBeLessThanOrEqual(DOCUMENT_BUDGET);
+      }
+    }
   });
 
   it('keeps every icon path and icon font out of the bundle', () => {

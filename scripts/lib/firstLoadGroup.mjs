@@ -27,6 +27,15 @@ const EXPORT_NAME = '__firstLoadGroup';
  * (tslib's helpers, a few functions of a package index) is left out: grouping reaches all of
  * its exports, which would cost more than the file it saves.
  */
+/**
+ * A metafile input as the checkout names it: where node_modules is a link to another checkout's
+ * (a git worktree), esbuild names packages by their real path (`../main/node_modules/...`); the
+ * grouping must treat them as the packages they are, or a worktree builds another bundle.
+ */
+export function checkoutPath(input) {
+  return input.replace(/^(?:\.\.\/)+(?:[^/]+\/)*?(?=node_modules\/)/, '');
+}
+
 export function firstLoadModules({
   metafile,
   outputs,
@@ -38,7 +47,7 @@ export function firstLoadModules({
   const used = new Map();
   for (const out of outputs) {
     for (const [input, info] of Object.entries(metafile.outputs[out]?.inputs ?? {})) {
-      if (input.includes(':') || !/\.(m?js|cjs|tsx?)$/.test(input) || !include.test(input)) continue;
+      if (input.includes(':') || !/\.(m?js|cjs|tsx?)$/.test(input) || !include.test(checkoutPath(input))) continue;
       used.set(input, (used.get(input) ?? 0) + info.bytesInOutput);
     }
   }

@@ -19,13 +19,34 @@ export const PRERENDERED_PAGES = [
     module: './plugins/login/prerender/LoginPrerender',
     component: 'LoginPrerender',
   },
+  // Pages whose first state waits for an answer: the copy is their spinner (the host fetches the
+  // page chunk and the page its answer while it shows). Any query means another state: no copy.
+  {
+    route: '/invite/:id',
+    pluginId: 'invite',
+    query: [],
+    module: './plugins/invite/prerender/InvitePrerender',
+    component: 'InvitePrerender',
+  },
+  {
+    route: '/resetPassword/:password_recovery_id',
+    pluginId: 'reset-password',
+    query: [],
+    module: './plugins/reset-password/prerender/ResetPasswordPrerender',
+    component: 'ResetPasswordPrerender',
+  },
 ];
 
 /**
  * The styles of the prerendered first screens: written into the document (build.mjs, through
  * chunkCss `inDocument`) instead of their chunk, so the copy paints styled before any script.
  */
-export const DOCUMENT_STYLES = ['plugins/login/components/LoginLayout/LoginLayout.css'];
+export const DOCUMENT_STYLES = [
+  'plugins/login/components/LoginLayout/LoginLayout.css',
+  'core/ui/PublicPage/PublicPage.css',
+  'plugins/invite/pages/InvitePage.css',
+  'plugins/reset-password/pages/ResetPasswordPage.css',
+];
 
 function entrySource(pages) {
   const imports = pages.map(

@@ -68,6 +68,7 @@ async function writeConsole(dir: string) {
     path.join(dir, 'prerendered.json'),
     JSON.stringify({
       '/login': { pluginId: 'login', query: ['returnUrl', 'legacy'], html: COPY, htmlDark: DARK_COPY },
+      '/invite/:id': { pluginId: 'invite', query: [], html: INVITE_COPY, htmlDark: INVITE_COPY },
     }),
   );
 }
@@ -77,6 +78,8 @@ const COPY =
   '<div class="host-root"><main class="login-page"><input id="login-password" type="password"/></main></div>';
 const WITH_COPY = `<div id="root" data-prerendered="login">${COPY}</div>`;
 const DARK_COPY = COPY.replace('host-root', 'host-root bp6-dark');
+/** A page whose first state waits for an answer: its copy is the spinner. */
+const INVITE_COPY = '<div class="host-root"><main><div class="bp6-spinner"></div></main></div>';
 
 const preloads = (html: string) =>
   [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((match) => match[1]);
@@ -196,6 +199,15 @@ describe('static assets', () => {
     }
   });
 
+  it('sends the announced modules as an early Link header too, and none where nothing is announced', async () => {
+    const login = await production.app.inject({ url: '/login' });
+    expect(login.headers.link).toBe(
+      '</chunks/LoginPage-LOGN2345.js>; rel=modulepreload, </chunks/chunk-SHRD2345.js>; rel=modulepreload',
+    );
+    expect(login.headers['cache-control']).toBe(REVALIDATE);
+    expect((await production.app.inject({ url: '/neutrino' })).headers.link).toBeUndefined();
+  });
+
   it('serves the document the build wrote last (npm run dev rebuilds while the API runs)', async () => {
     const file = path.join(staticDir, 'index.html');
     const original = await readFile(file, 'utf8');
@@ -262,13 +274,22 @@ describe('static assets', () => {
       '/login?oktaRedirect=true',
       '/login?reauth=true',
       '/login/callback',
-      '/invite/abc',
+      '/invite/abc?code=1&state=2',
+      '/invite',
       '/',
     ]) {
       const body = (await production.app.inject({ url })).body;
       expect(body, url).toContain('<div id="root"></div>');
       expect(body, url).not.toContain('data-prerendered');
     }
+  });
+
+  it('puts the spinner copy of a page that waits for an answer into the documents its route pattern matches', async () => {
+    for (const url of ['/invite/0c2f1b', '/Invite/0c2f1b/']) {
+      const body = (await production.app.inject({ url })).body;
+      expect(body, url).toContain(`<div id="root" data-prerendered="invite">${INVITE_COPY}</div>`);
+    }
+    expect((await production.app.inject({ url: '/invite/a/b' })).body).not.toContain('data-prerendered');
   });
 
   it('sends a reader whose jetp-theme cookie says dark the dark copy and a dark <body> (no light flash); anyone else the light one', async () => {

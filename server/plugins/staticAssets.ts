@@ -77,18 +77,37 @@ function withPrerendered(
   return html.replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${page.pluginId}">${copy}</div>`);
 }
 
-function readPrerendered(staticDir: string): Map<string, PrerenderedPage> {
+/** The copy for a path: routes are the plugins' patterns (`/invite/:id`), matched as the router does. */
+function readPrerendered(staticDir: string): (urlPath: string) => PrerenderedPage | undefined {
   const file = path.join(staticDir, 'prerendered.json');
-  if (!existsSync(file)) return new Map();
-  const pages = JSON.parse(readFileSync(file, 'utf8')) as Record<string, PrerenderedPage>;
-  return new Map(Object.entries(pages).map(([route, page]) => [route.toLowerCase(), page]));
+  if (!existsSync(file)) return () => undefined;
+  const pages = Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, PrerenderedPage>).map(
+    ([route, page]) => ({ pattern: patternOf(route), page }),
+  );
+  return (urlPath) => pages.find(({ pattern }) => pattern.test(urlPath))?.page;
 }
 
 /** Who asks for the document: nobody known, or the holder of a verified access token. */
 export type DocumentReader = { signedIn: false } | { signedIn: true; perms: readonly string[] };
 
+/** A route's document and the module files it announces (also sent as a `Link` header). */
+interface RouteDocument {
+  html: string;
+  preload: readonly string[];
+}
+
 /** The document for a path (`/login`), its reader, its query string (`returnUrl=…`, no `?`) and the reader's theme. */
-type DocumentFor = (urlPath: string, reader: DocumentReader, search: string, dark: boolean) => string;
+type DocumentFor = (urlPath: string, reader: DocumentReader, search: string, dark: boolean) => RouteDocument;
+
+/**
+ * The route's modules as a `Link` header: the browser starts fetching the page chunk when the
+ * answer's headers arrive, before it has parsed the document's `<head>`. `modulepreload`, not
+ * `preload; as=script`: a classic preload is fetched in another mode than the module loader's
+ * and would be fetched twice.
+ */
+export function linkHeader(files: readonly string[]): string {
+  return files.map((file) => `<${file}>; rel=modulepreload`).join(', ');
+}
 
 /** The rule of core/plugin/isPermitted.ts, on the server: a route's modules are announced only to whom may run them. */
 export function mayAnnounce(route: Pick<RouteModules, 'kind' | 'requires'>, reader: DocumentReader): boolean {
@@ -119,12 +138,14 @@ function patternOf(route: string): RegExp {
  * (mayAnnounce), so a token without `ntr#…` never gets a neutrino chunk announced.
  */
 function documentsByRoute(staticDir: string, indexHtml: string): DocumentFor {
-  const prerendered = readPrerendered(staticDir);
-  const copyFor = (urlPath: string) => prerendered.get(urlPath.replace(/(.)\/$/, '$1').toLowerCase());
+  const copyFor = readPrerendered(staticDir);
   const table = path.join(staticDir, 'route-modules.json');
   const plain = indexHtml.replace(ROUTE_PRELOADS_MARK, '');
   if (!existsSync(table) || !indexHtml.includes(ROUTE_PRELOADS_MARK))
-    return (urlPath, reader, search, dark) => withPrerendered(plain, copyFor(urlPath), reader, search, dark);
+    return (urlPath, reader, search, dark) => ({
+      html: withPrerendered(plain, copyFor(urlPath), reader, search, dark),
+      preload: [],
+    });
   const routes = JSON.parse(readFileSync(table, 'utf8')) as RouteModules[];
   const documents = routes.map((route) => {
     const links = route.files.map((file) => `<link rel="modulepreload" href="${file}" />`).join('\n    ');
@@ -135,13 +156,11 @@ function documentsByRoute(staticDir: string, indexHtml: string): DocumentFor {
   documents.sort((a, b) => parameters(a.pattern) - parameters(b.pattern));
   return (urlPath, reader, search, dark) => {
     const document = documents.find((candidate) => candidate.pattern.test(urlPath));
-    return withPrerendered(
-      document && mayAnnounce(document.route, reader) ? document.html : plain,
-      copyFor(urlPath),
-      reader,
-      search,
-      dark,
-    );
+    const announced = document && mayAnnounce(document.route, reader) ? document : undefined;
+    return {
+      html: withPrerendered(announced?.html ?? plain, copyFor(urlPath), reader, search, dark),
+      preload: announced?.route.files ?? [],
+    };
   };
 }
 
@@ -187,7 +206,10 @@ export async function installStaticAssets(
   if (hasConsole) {
     // Read again when the build rewrites index.html (npm run dev rebuilds while the API runs). In
     // production the build never changes under a running server: read once, no stat per request.
-    let built: { mtimeMs: number; documentFor: DocumentFor } = { mtimeMs: -1, documentFor: () => '' };
+    let built: { mtimeMs: number; documentFor: DocumentFor } = {
+      mtimeMs: -1,
+      documentFor: () => ({ html: '', preload: [] }),
+    };
     const documentFor: DocumentFor = (urlPath, reader, search, dark) => {
       if (production && built.mtimeMs !== -1) return built.documentFor(urlPath, reader, search, dark);
       const { mtimeMs } = statSync(indexFile);
@@ -198,8 +220,10 @@ export async function installStaticAssets(
     // A dark reader's document starts with Blueprint's dark class on <body>, as the theme service
     // sets it once the script runs: no light page (or light copy) flashes first.
     const themedDocumentFor: DocumentFor = (urlPath, reader, search, dark) => {
-      const html = documentFor(urlPath, reader, search, dark);
-      return dark ? html.replace('<body>', `<body class="${BLUEPRINT_DARK}">`) : html;
+      const document = documentFor(urlPath, reader, search, dark);
+      return dark
+        ? { ...document, html: document.html.replace('<body>', `<body class="${BLUEPRINT_DARK}">`) }
+        : document;
     };
     // build.mjs writes .br and .gz beside every script and stylesheet: send those when the browser accepts them.
     await app.register(fastifyStatic, {
@@ -223,12 +247,19 @@ export async function installStaticAssets(
         !FILE_LIKE.test(urlPath)
       ) {
         const reader = await readerOf(app, request);
+        const document = themedDocumentFor(
+          urlPath,
+          reader,
+          search,
+          DARK_THEME_COOKIE.test(request.headers.cookie ?? ''),
+        );
+        if (document.preload.length) reply.header('Link', linkHeader(document.preload));
         // What a document announces depends on the cookie: never shared between readers.
         return reply
           .type('text/html; charset=utf-8')
           .header('Cache-Control', REVALIDATE)
           .header('Vary', 'Cookie')
-          .send(themedDocumentFor(urlPath, reader, search, DARK_THEME_COOKIE.test(request.headers.cookie ?? '')));
+          .send(document.html);
       }
       return notFound(reply);
     });

@@ -17,8 +17,7 @@ afterEach(() => {
   window.history.replaceState(null, '', '/');
 });
 
-function start(plugins: Parameters<typeof startHost>[0]['plugins']) {
-  const rootElement = document.createElement('div');
+function start(plugins: Parameters<typeof startHost>[0]['plugins'], rootElement = document.createElement('div')) {
   document.body.append(rootElement);
   act(() => {
     started = startHost({ plugins, rootElement });
@@ -32,6 +31,17 @@ describe('startHost', () => {
     const host = start([testLoginPlugin, testProduct('gluon', ['gln'])]);
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeTruthy();
     await expect(host.manifestProblems).resolves.toEqual([]);
+  });
+
+  it("replaces the document's prerendered copy by the live page and drops its marker", async () => {
+    window.history.replaceState(null, '', '/login');
+    const rootElement = document.createElement('div');
+    rootElement.setAttribute('data-prerendered', 'login');
+    rootElement.innerHTML = '<main><p>the copy</p></main>';
+    start([testLoginPlugin], rootElement);
+    expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeTruthy();
+    expect(screen.queryByText('the copy')).toBeNull();
+    expect(rootElement.hasAttribute('data-prerendered')).toBe(false);
   });
 
   it('replaces the console by the list of manifest problems, each naming its plugin', async () => {

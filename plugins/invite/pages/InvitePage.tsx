@@ -1,6 +1,6 @@
 import './InvitePage.css';
 
-import { AnchorButton, Callout, Classes, Intent, Link, Spinner } from '@blueprintjs/core';
+import { AnchorButton, Callout, Classes, Intent, Link } from '@blueprintjs/core';
 import { useMemo } from 'react';
 
 import { CaptchaNotice } from '@core/captcha/CaptchaNotice';
@@ -14,6 +14,7 @@ import { StorageServiceToken } from '@core/storage/StorageService';
 import { InviteApiToken } from '../api/InviteApi';
 import { ActivateTwoFactor } from '../components/ActivateTwoFactor/ActivateTwoFactor';
 import { InviteCard } from '../components/InviteCard/InviteCard';
+import { InviteLoading } from '../components/InviteLoading/InviteLoading';
 import { JamfRedirect } from '../components/JamfRedirect/JamfRedirect';
 import { PasswordForm } from '../components/PasswordForm/PasswordForm';
 import { ProviderSignIn } from '../components/ProviderSignIn/ProviderSignIn';
@@ -40,13 +41,7 @@ export default function InvitePage({ params }: PageProps) {
 
   switch (state.phase) {
     case 'loading':
-      return (
-        <InviteCard step={1} subtitle={query.returning ? InviteTexts.loggingIn : undefined}>
-          <div className="invite-waiting">
-            <Spinner size={20} aria-label="Loading" />
-          </div>
-        </InviteCard>
-      );
+      return <InviteLoading subtitle={query.returning ? InviteTexts.loggingIn : undefined} />;
     case 'expired':
       return (
         <InviteCard step={1}>

@@ -1,6 +1,6 @@
 import './ResetPasswordPage.css';
 
-import { Callout, Classes, H1, Intent, Spinner } from '@blueprintjs/core';
+import { Callout, Classes, H1, Intent } from '@blueprintjs/core';
 import { useMemo } from 'react';
 
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
@@ -13,6 +13,7 @@ import { ResetPasswordApiToken } from '../api/ResetPasswordApi';
 import { CodeForm } from '../components/CodeForm/CodeForm';
 import { ExpiredView } from '../components/ExpiredView/ExpiredView';
 import { NewPasswordForm } from '../components/NewPasswordForm/NewPasswordForm';
+import { ValidatingView } from '../components/ValidatingView/ValidatingView';
 import type { ResetStep } from '../flows/resetReducer';
 import { useResetPassword } from '../flows/useResetPassword';
 import { ResetTexts } from '../logic/texts';
@@ -34,18 +35,11 @@ export default function ResetPasswordPage({ params }: PageProps) {
     params.password_recovery_id ?? '',
   );
 
+  // The first state (and the moment after success): the view the document also carries.
+  if (state.phase === 'validating' || state.phase === 'done') return <ValidatingView />;
   let title: string = ResetTexts.title;
   let body;
   switch (state.phase) {
-    case 'validating':
-    case 'done':
-      body = (
-        <div className="reset-validating">
-          <Spinner size={20} aria-label="Loading" />
-          <span className={Classes.TEXT_MUTED}>{ResetTexts.validating}</span>
-        </div>
-      );
-      break;
     case 'expired':
       body = <ExpiredView message={state.message} onTryAgain={() => nav.navigate('/login')} />;
       break;
