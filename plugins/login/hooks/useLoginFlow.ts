@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 
+import { browserPasskeys } from '@core/auth/passkeys/browserPasskeys';
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
@@ -36,7 +37,7 @@ export function useLoginFlow() {
   const registry = useService(PluginRegistryToken);
   const captcha = useService(CaptchaServiceToken);
   const services = useMemo<LoginServices>(
-    () => ({ api, session, storage, nav, registry, captcha }),
+    () => ({ api, session, storage, nav, registry, captcha, passkeys: browserPasskeys }),
     [api, session, storage, nav, registry, captcha],
   );
   const search = useObservable(nav.search$, nav.search());
@@ -73,6 +74,14 @@ export function useLoginFlow() {
     const start = visitStart(session, query);
     if (start.kind !== 'signed-in') void api.passwordRecoveryEnabled().then(setRecoveryEnabled);
     void runVisitStart(services, start, query, setWaitingDomain).then(apply);
+    // Passkeys in the username field's suggestions (conditional UI), where the browser offers it:
+    // the flow and the WebAuthn library are fetched only then, after the first paint.
+    if (start.kind !== 'signed-in')
+      void browserPasskeys.autofillAvailable().then(async (available) => {
+        if (!available) return;
+        const { passkeySignIn } = await import('../flows/passkeySignIn');
+        apply(await passkeySignIn(services, returnUrl, { autofill: true }));
+      });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the visit starts once (single-use links and codes); later renders must not start it again
   }, []);
 
@@ -83,6 +92,12 @@ export function useLoginFlow() {
     waitingDomain,
     go,
     signIn: (values: PasswordCredentials) => passwordSignIn(services, values, returnUrl).then(apply),
+    passkeysSupported: browserPasskeys.supported(),
+    /** "Sign in with a passkey": the browser's passkey dialog, no password. */
+    passkey: async () => {
+      const { passkeySignIn } = await import('../flows/passkeySignIn');
+      return apply(await passkeySignIn(services, returnUrl));
+    },
     verifyCode: async (values: TwoAuthValues) => {
       const { verifySecondFactor, authenticationCode } = await import('../flows/secondFactorSignIn');
       return apply(await verifySecondFactor(services, authenticationCode, values));
