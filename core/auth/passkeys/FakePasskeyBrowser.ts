@@ -1,4 +1,4 @@
-import { type PasskeyBrowser,PasskeyCancelled } from './PasskeyBrowser';
+import { type PasskeyBrowser, PasskeyCancelled } from './PasskeyBrowser';
 
 /** A PasskeyBrowser for tests: records the options it was given and answers what the test set. */
 export class FakePasskeyBrowser implements PasskeyBrowser {

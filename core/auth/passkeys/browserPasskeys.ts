@@ -1,4 +1,4 @@
-import { type PasskeyBrowser,PasskeyCancelled } from './PasskeyBrowser';
+import { type PasskeyBrowser, PasskeyCancelled } from './PasskeyBrowser';
 
 // The library (~6 KB brotli) is its own chunk, fetched the first time a passkey is used: never in
 // /login's first load (docs/decisions/0023).
