@@ -70,6 +70,17 @@ export const tokenAnswerSchema = named('SignInAnswer', {
         'true exactly when token is a second-factor (typ mfa) token: send it to /um/mfa/totp/validateCode or validateRecoveryCode',
     },
     rememberToken: { type: 'string' },
+    mfaMethods: {
+      type: 'array',
+      items: { type: 'string', enum: ['totp', 'passkey'] },
+      description:
+        'With mfaRequired: the second factors the token accepts (recovery codes always); passkey: /um/mfa/passkey/options and /um/mfa/passkey/validate',
+    },
+    passkeyRequired: {
+      type: 'boolean',
+      description:
+        'true when the tenant requires a phishing-resistant method and the user has no passkey yet: the console asks them to add one',
+    },
   },
   required: ['token', 'user', 'mfaRequired'],
   additionalProperties: false,

@@ -7777,8 +7777,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description With mfaRequired: the second factors the token accepts (recovery codes always); passkey: /um/mfa/passkey/options and /um/mfa/passkey/validate */
+                            mfaMethods?: ("totp" | "passkey")[];
                             /** @description true exactly when token is a second-factor (typ mfa) token: send it to /um/mfa/totp/validateCode or validateRecoveryCode */
                             mfaRequired: boolean;
+                            /** @description true when the tenant requires a phishing-resistant method and the user has no passkey yet: the console asks them to add one */
+                            passkeyRequired?: boolean;
                             rememberToken?: string;
                             token: string;
                             /** UserView */
@@ -8276,8 +8280,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description With mfaRequired: the second factors the token accepts (recovery codes always); passkey: /um/mfa/passkey/options and /um/mfa/passkey/validate */
+                            mfaMethods?: ("totp" | "passkey")[];
                             /** @description true exactly when token is a second-factor (typ mfa) token: send it to /um/mfa/totp/validateCode or validateRecoveryCode */
                             mfaRequired: boolean;
+                            /** @description true when the tenant requires a phishing-resistant method and the user has no passkey yet: the console asks them to add one */
+                            passkeyRequired?: boolean;
                             rememberToken?: string;
                             token: string;
                             /** UserView */
@@ -8607,6 +8615,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/um/mfa/passkey/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second sign-in step with a passkey: options
+         * @description Bearer: the mfa token. Options for navigator.credentials.get limited to the user's passkeys.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            options: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/um/mfa/passkey/validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Second sign-in step with a passkey
+         * @description Bearer: the mfa token. The answer of navigator.credentials.get to the last second-factor options; opens the session.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        credential: {
+                            id: string;
+                            rawId: string;
+                            response: {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            type: "public-key";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description A session token (typ access) or, for a user with MFA, a second-factor token (typ mfa, perms [umg#otp#r]); mfaRequired says which. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description With mfaRequired: the second factors the token accepts (recovery codes always); passkey: /um/mfa/passkey/options and /um/mfa/passkey/validate */
+                            mfaMethods?: ("totp" | "passkey")[];
+                            /** @description true exactly when token is a second-factor (typ mfa) token: send it to /um/mfa/totp/validateCode or validateRecoveryCode */
+                            mfaRequired: boolean;
+                            /** @description true when the tenant requires a phishing-resistant method and the user has no passkey yet: the console asks them to add one */
+                            passkeyRequired?: boolean;
+                            rememberToken?: string;
+                            token: string;
+                            /** UserView */
+                            user: {
+                                email: string;
+                                totpEnabled: boolean;
+                                username: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/um/mfa/totp": {
         parameters: {
             query?: never;
@@ -8824,8 +8997,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description With mfaRequired: the second factors the token accepts (recovery codes always); passkey: /um/mfa/passkey/options and /um/mfa/passkey/validate */
+                            mfaMethods?: ("totp" | "passkey")[];
                             /** @description true exactly when token is a second-factor (typ mfa) token: send it to /um/mfa/totp/validateCode or validateRecoveryCode */
                             mfaRequired: boolean;
+                            /** @description true when the tenant requires a phishing-resistant method and the user has no passkey yet: the console asks them to add one */
+                            passkeyRequired?: boolean;
                             rememberToken?: string;
                             token: string;
                             /** UserView */
@@ -8852,6 +9029,19 @@ export interface paths {
                 };
                 /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
                 401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -8935,8 +9125,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description With mfaRequired: the second factors the token accepts (recovery codes always); passkey: /um/mfa/passkey/options and /um/mfa/passkey/validate */
+                            mfaMethods?: ("totp" | "passkey")[];
                             /** @description true exactly when token is a second-factor (typ mfa) token: send it to /um/mfa/totp/validateCode or validateRecoveryCode */
                             mfaRequired: boolean;
+                            /** @description true when the tenant requires a phishing-resistant method and the user has no passkey yet: the console asks them to add one */
+                            passkeyRequired?: boolean;
                             rememberToken?: string;
                             token: string;
                             /** UserView */
@@ -9771,8 +9965,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description With mfaRequired: the second factors the token accepts (recovery codes always); passkey: /um/mfa/passkey/options and /um/mfa/passkey/validate */
+                            mfaMethods?: ("totp" | "passkey")[];
                             /** @description true exactly when token is a second-factor (typ mfa) token: send it to /um/mfa/totp/validateCode or validateRecoveryCode */
                             mfaRequired: boolean;
+                            /** @description true when the tenant requires a phishing-resistant method and the user has no passkey yet: the console asks them to add one */
+                            passkeyRequired?: boolean;
                             rememberToken?: string;
                             token: string;
                             /** UserView */
@@ -10113,6 +10311,464 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/um/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's passkeys */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            passkeys: {
+                                /** Format: date-time */
+                                createdAt: string;
+                                id: string;
+                                /** Format: date-time */
+                                lastUsedAt: string | null;
+                                name: string;
+                            }[];
+                            /** @description The tenant requires a phishing-resistant method (a passkey) */
+                            required: boolean;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/um/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of your passkeys */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/um/passkeys/registration/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start adding a passkey
+         * @description Bearer: access token. Options for navigator.credentials.create (user verification required, discoverable, attestation none); the challenge is single-use and expires after 5 minutes.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            options: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/um/passkeys/registration/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish adding a passkey
+         * @description Bearer: access token. The answer of navigator.credentials.create to the last options, and a name.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        credential: {
+                            id: string;
+                            rawId: string;
+                            response: {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            type: "public-key";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        name: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: date-time */
+                            createdAt: string;
+                            id: string;
+                            /** Format: date-time */
+                            lastUsedAt: string | null;
+                            name: string;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/um/passkeys/signIn": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sign in with a passkey
+         * @description No bearer. The answer of navigator.credentials.get to the last sign-in options. A passkey with user verification is both factors: the answer is a session token (mfaRequired false). Refused: 400.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        credential: {
+                            id: string;
+                            rawId: string;
+                            response: {
+                                [key: string]: unknown;
+                            };
+                            /** @enum {string} */
+                            type: "public-key";
+                        } & {
+                            [key: string]: unknown;
+                        };
+                    };
+                };
+            };
+            responses: {
+                /** @description A session token (typ access) or, for a user with MFA, a second-factor token (typ mfa, perms [umg#otp#r]); mfaRequired says which. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description With mfaRequired: the second factors the token accepts (recovery codes always); passkey: /um/mfa/passkey/options and /um/mfa/passkey/validate */
+                            mfaMethods?: ("totp" | "passkey")[];
+                            /** @description true exactly when token is a second-factor (typ mfa) token: send it to /um/mfa/totp/validateCode or validateRecoveryCode */
+                            mfaRequired: boolean;
+                            /** @description true when the tenant requires a phishing-resistant method and the user has no passkey yet: the console asks them to add one */
+                            passkeyRequired?: boolean;
+                            rememberToken?: string;
+                            token: string;
+                            /** UserView */
+                            user: {
+                                email: string;
+                                totpEnabled: boolean;
+                                username: string;
+                            };
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/um/passkeys/signIn/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start signing in with a passkey
+         * @description No bearer. Options for navigator.credentials.get without allowed credentials: the browser offers the passkeys it holds for this site (also as autofill, conditional UI).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            options: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -10613,8 +11269,12 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            /** @description With mfaRequired: the second factors the token accepts (recovery codes always); passkey: /um/mfa/passkey/options and /um/mfa/passkey/validate */
+                            mfaMethods?: ("totp" | "passkey")[];
                             /** @description true exactly when token is a second-factor (typ mfa) token: send it to /um/mfa/totp/validateCode or validateRecoveryCode */
                             mfaRequired: boolean;
+                            /** @description true when the tenant requires a phishing-resistant method and the user has no passkey yet: the console asks them to add one */
+                            passkeyRequired?: boolean;
                             rememberToken?: string;
                             token: string;
                             /** UserView */
@@ -10642,6 +11302,140 @@ export interface paths {
             };
         };
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/um/signInPolicy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's sign-in policy */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            requirePhishingResistant: boolean;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Sets the tenant's sign-in policy
+         * @description requirePhishingResistant: users with a passkey must use it (password + TOTP no longer suffices); users without one are asked to add one at sign-in. Recovery codes keep working.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        requirePhishingResistant: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            requirePhishingResistant: boolean;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         post?: never;
         delete?: never;
         options?: never;

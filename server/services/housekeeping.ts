@@ -7,6 +7,7 @@ export const RETENTION_DAYS = 30;
 /** Deletes what can no longer be used: expired single-use values, devices, sessions and links. */
 export async function cleanUp(db: Database): Promise<void> {
   await db.query('DELETE FROM used_nonces WHERE expires_at < now()');
+  await db.query('DELETE FROM webauthn_challenges WHERE expires_at < now()');
   await db.query('DELETE FROM remembered_devices WHERE expires_at < now()');
   await db.query(`DELETE FROM sessions WHERE COALESCE(revoked_at, expires_at) < now() - make_interval(days => $1)`, [
     RETENTION_DAYS,

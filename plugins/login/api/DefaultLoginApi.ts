@@ -9,6 +9,8 @@ import type {
   LoginApi,
   LoginBody,
   OAuth2LoginBody,
+  PasskeyOptions,
+  PasskeySignInBody,
   PasswordRecoveryBody,
   TokenExchange,
   ValidateCodeBody,
@@ -37,6 +39,12 @@ export class DefaultLoginApi implements LoginApi {
   }
   login(body: LoginBody): Promise<AuthAnswer> {
     return this.api.post('/um/login', { body, ...PUBLIC });
+  }
+  passkeySignInOptions(): Promise<PasskeyOptions> {
+    return this.api.post('/um/passkeys/signIn/options', PUBLIC).then((answer) => answer.options);
+  }
+  passkeySignIn(body: PasskeySignInBody): Promise<AuthAnswer> {
+    return this.api.post('/um/passkeys/signIn', { body, ...PUBLIC });
   }
   oauth2Login(body: OAuth2LoginBody): Promise<AuthAnswer> {
     return this.api.post('/um/oauth2Login', { body, ...PUBLIC });

@@ -9,6 +9,8 @@ export type LoginBody = ApiBody<'/um/login', 'post'>;
 export type OAuth2LoginBody = ApiBody<'/um/oauth2Login', 'post'>;
 export type PasswordRecoveryBody = ApiBody<'/um/passwordRecovery', 'post'>;
 export type ValidateCodeBody = ApiBody<'/um/mfa/totp/validateCode', 'post'>;
+export type PasskeySignInBody = ApiBody<'/um/passkeys/signIn', 'post'>;
+export type PasskeyOptions = ApiResponse<'/um/passkeys/signIn/options', 'post'>['options'];
 export type ValidateRecoveryCodeBody = ApiBody<'/um/mfa/totp/validateRecoveryCode', 'post'>;
 
 /** The authorisation-code exchange at the provider's token endpoint (public client + PKCE): not our API's. */
@@ -34,6 +36,10 @@ export interface LoginApi {
   /** Answers the ID token; rejects when the provider answers none. */
   exchangeCode(exchange: TokenExchange): Promise<string>;
   validateCode(body: ValidateCodeBody): Promise<AuthAnswer>;
+  /** Options of a passwordless passkey sign-in (a fresh single-use challenge). */
+  passkeySignInOptions(): Promise<PasskeyOptions>;
+  /** Signs in with the browser's answer to those options (both factors). */
+  passkeySignIn(body: PasskeySignInBody): Promise<AuthAnswer>;
   validateRecoveryCode(body: ValidateRecoveryCodeBody): Promise<AuthAnswer>;
   /** null when it cannot be read (the redirect rules then ignore it). */
   environmentType(): Promise<string | null>;

@@ -1,3 +1,4 @@
+import type { PasskeyBrowser } from '@core/auth/passkeys/PasskeyBrowser';
 import type { CaptchaService } from '@core/captcha/CaptchaService';
 import type { NavigationService } from '@core/navigation/NavigationService';
 import type { PluginRegistry } from '@core/plugin/PluginRegistry';
@@ -15,4 +16,6 @@ export interface LoginServices {
   registry: PluginRegistry;
   /** reCAPTCHA tokens per action (none while captcha is inactive). */
   captcha: Pick<CaptchaService, 'getToken'>;
+  /** The browser's passkeys (its library loads on first use). */
+  passkeys: PasskeyBrowser;
 }

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 
+import { browserPasskeys } from '@core/auth/passkeys/browserPasskeys';
 import { CaptchaServiceToken } from '@core/captcha/CaptchaService';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
@@ -15,6 +16,7 @@ import type { FlowResult } from '../flows/FlowResult';
 import { googleSignIn } from '../flows/googleSignIn';
 import type { LoginServices } from '../flows/LoginServices';
 import { openSignInPopup } from '../flows/openSignInPopup';
+import { passkeySignIn } from '../flows/passkeySignIn';
 import { type PasswordCredentials, passwordSignIn } from '../flows/passwordSignIn';
 import { requestPasswordReset } from '../flows/requestPasswordReset';
 import { startJamf } from '../flows/startJamf';
@@ -36,7 +38,7 @@ export function useLoginFlow() {
   const registry = useService(PluginRegistryToken);
   const captcha = useService(CaptchaServiceToken);
   const services = useMemo<LoginServices>(
-    () => ({ api, session, storage, nav, registry, captcha }),
+    () => ({ api, session, storage, nav, registry, captcha, passkeys: browserPasskeys }),
     [api, session, storage, nav, registry, captcha],
   );
   const search = useObservable(nav.search$, nav.search());
@@ -73,6 +75,13 @@ export function useLoginFlow() {
     const start = visitStart(session, query);
     if (start.kind !== 'signed-in') void api.passwordRecoveryEnabled().then(setRecoveryEnabled);
     void runVisitStart(services, start, query, setWaitingDomain).then(apply);
+    // Passkeys in the username field's suggestions (conditional UI), where the browser offers it:
+    // the WebAuthn library is fetched only then, after the first paint.
+    if (start.kind !== 'signed-in')
+      void browserPasskeys.autofillAvailable().then(async (available) => {
+        if (!available) return;
+        apply(await passkeySignIn(services, returnUrl, { autofill: true }));
+      });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the visit starts once (single-use links and codes); later renders must not start it again
   }, []);
 
@@ -83,6 +92,9 @@ export function useLoginFlow() {
     waitingDomain,
     go,
     signIn: (values: PasswordCredentials) => passwordSignIn(services, values, returnUrl).then(apply),
+    passkeysSupported: browserPasskeys.supported(),
+    /** "Sign in with a passkey": the browser's passkey dialog, no password. */
+    passkey: () => passkeySignIn(services, returnUrl).then(apply),
     verifyCode: async (values: TwoAuthValues) => {
       const { verifySecondFactor, authenticationCode } = await import('../flows/secondFactorSignIn');
       return apply(await verifySecondFactor(services, authenticationCode, values));

@@ -30,6 +30,7 @@ function StepBody({ flow }: { flow: LoginFlow }) {
           onForgotPassword={() => flow.go({ type: 'open', step: 'lost-password' })}
           onJamf={flow.jamf}
           onGoogle={flow.google}
+          onPasskey={flow.passkeysSupported ? flow.passkey : undefined}
           onOkta={() => flow.go({ type: 'open', step: 'okta-client-issuer' })}
         />
       );

@@ -74,10 +74,11 @@ export const loginRoutes: RoutePlugin = async (app) => {
           return user;
         },
       );
-      const { passwordHash: _hash, disabled: _disabled, status: _status, ...authUser } = signedIn;
+      const { passwordHash: _hash, disabled: _disabled, status: _status, passkeyPolicy, ...authUser } = signedIn;
       return completeSignIn(signInDeps(app), signInClient(request), authUser, {
         provider: 'password',
         rememberToken: rememberToken ?? null,
+        passkeyPolicy,
       });
     },
   );

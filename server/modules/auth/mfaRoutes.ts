@@ -23,6 +23,8 @@ export const WRONG_RECOVERY_CODE = 'Wrong TOTP recovery code';
 /** Issuer label shown by authenticator apps. */
 export const TOTP_ISSUER = 'MTD Console';
 const STEP_ALREADY_DONE = 'This sign-in step was already completed; sign in again';
+/** A tenant that requires a phishing-resistant method takes no TOTP code from a user who has a passkey. */
+export const PASSKEY_STEP_REQUIRED = 'Your organisation requires your passkey for this step.';
 const MFA_NOT_ENABLED = 'Two-factor authentication is not enabled for this account';
 
 const codeField = { type: ['string', 'integer'], maxLength: 32, description: 'Six digits (string or number)' } as const;
@@ -100,7 +102,7 @@ export const mfaRoutes: RoutePlugin = async (app) => {
             email: { type: 'string', maxLength: 320 },
           },
         },
-        response: { 200: tokenAnswerSchema, ...errors(400, 401, 429, 503) },
+        response: { 200: tokenAnswerSchema, ...errors(400, 401, 403, 429, 503) },
       },
     },
     async (request) => {
@@ -112,6 +114,8 @@ export const mfaRoutes: RoutePlugin = async (app) => {
           await checkIpBudget(app, request, ipInFlight);
           await checkCaptcha(app, request, captchaToken ?? undefined);
           const checked = await mfaUser(request);
+          const { mf } = request.auth.claims;
+          if (Array.isArray(mf) && !mf.includes('totp')) throw new HttpError(403, PASSKEY_STEP_REQUIRED);
           const { secret } = await findTotpSecrets(app.db, checked.id);
           if (!secret) throw new HttpError(401, MFA_NOT_ENABLED);
           await claimAttempt(app.db, checked.id, 'mfa', mine);

@@ -30,6 +30,8 @@ export interface LoginFormProps {
   onJamf(email: string): Promise<string | undefined>;
   /** Starts the Google redirect; answers an error text when it cannot. */
   onGoogle(): Promise<string | undefined>;
+  /** Signs in with a passkey (shown only where the browser has passkeys); answers an error text when it cannot. */
+  onPasskey?: () => Promise<string | undefined>;
   /** Opens the okta-client-issuer step. */
   onOkta(): void;
   /** An error carried in from elsewhere (callback failure, failed second factor). */
@@ -54,6 +56,7 @@ export function LoginForm({
   onJamf,
   onGoogle,
   onOkta,
+  onPasskey,
   initialError,
   beforeStart = false,
 }: LoginFormProps) {
@@ -61,7 +64,7 @@ export function LoginForm({
   // The username the Jamf error was about: typing something else clears it.
   const [jamfFor, setJamfFor] = useState<string | null>(null);
   const [providerError, setProviderError] = useState<string | null>(null);
-  const [pending, setPending] = useState<'jamf' | 'google' | null>(null);
+  const [pending, setPending] = useState<'jamf' | 'google' | 'passkey' | null>(null);
   // What was typed into the document's copy of this form wins over the pre-fill.
   const [initialValues] = useState<LoginFormValues>(() => {
     const typed = beforeStart ? undefined : typedBeforeStart();
@@ -81,7 +84,7 @@ export function LoginForm({
     },
   });
 
-  const runProvider = async (which: 'jamf' | 'google', start: () => Promise<string | undefined>) => {
+  const runProvider = async (which: 'jamf' | 'google' | 'passkey', start: () => Promise<string | undefined>) => {
     setProviderError(null);
     setPending(which);
     try {
@@ -102,7 +105,8 @@ export function LoginForm({
       <TextField
         idPrefix="login"
         label="Username"
-        autoComplete="username"
+        // "webauthn": the browser may offer the site's passkeys among the suggestions (conditional UI).
+        autoComplete="username webauthn"
         autoFocus
         leftIcon={<FieldIcon icon="user" />}
         inputRef={usernameInput}
@@ -157,6 +161,16 @@ export function LoginForm({
           onClick={() => void runProvider('google', onGoogle)}
         />
         <Button fill variant="outlined" disabled={busy} text="Sign in with Okta" onClick={onOkta} />
+        {onPasskey ? (
+          <Button
+            fill
+            variant="outlined"
+            loading={pending === 'passkey'}
+            disabled={busy}
+            text="Sign in with a passkey"
+            onClick={() => void runProvider('passkey', onPasskey)}
+          />
+        ) : null}
       </div>
     </form>
   );

@@ -1,3 +1,4 @@
+import { FakePasskeyBrowser } from '@core/auth/passkeys/FakePasskeyBrowser';
 import { FakeCaptchaService } from '@core/captcha/FakeCaptchaService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
 import type { PluginRegistry, SignInTargetInput } from '@core/plugin/PluginRegistry';
@@ -39,12 +40,17 @@ export function fakeRegistry(target = '/landing'): PluginRegistry & { targets: S
  */
 export function fakeLoginServices<Session extends SessionService, Storage extends StorageService>(
   own: Partial<LoginApi>,
-  { session, storage, captchaToken }: { session: Session; storage: Storage; captchaToken?: string },
+  {
+    session,
+    storage,
+    captchaToken,
+    passkeys = new FakePasskeyBrowser(),
+  }: { session: Session; storage: Storage; captchaToken?: string; passkeys?: FakePasskeyBrowser },
 ) {
   const api = fakeLoginApi(own);
   const captcha = new FakeCaptchaService(captchaToken);
   const registry = fakeRegistry();
   const nav = new MemoryNavigationService('/login');
-  const services: LoginServices = { api, session, storage, nav, registry, captcha };
-  return { services, api, session, storage, registry, nav, captcha, captchaActions: captcha.actions };
+  const services: LoginServices = { api, session, storage, nav, registry, captcha, passkeys };
+  return { services, api, session, storage, registry, nav, captcha, passkeys, captchaActions: captcha.actions };
 }
