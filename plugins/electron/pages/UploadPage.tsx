@@ -2,8 +2,8 @@ import { Button, Callout, Classes, FileInput, H2, H4, Intent } from '@blueprintj
 import { useState } from 'react';
 
 import { electronPaths } from '@common/electron/paths';
-import { AppLink } from '@core/ui/AppLink/AppLink';
 import type { PageProps } from '@core/plugin/PluginManifest';
+import { AppLink } from '@core/ui/AppLink/AppLink';
 
 import { ArchivesList } from '../components/ArchivesList/ArchivesList';
 import { useArchiveUpload } from '../hooks/useArchiveUpload';

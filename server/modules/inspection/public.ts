@@ -2,8 +2,8 @@
 // rest of this folder is its own. Fixtures and sample builders are listed for other modules' tests
 // and gluon's development samples.
 export {
-  aftermathZip,
   type AftermathSampleOptions,
+  aftermathZip,
   EXAMPLE_MAC_BUNDLE_ID,
   EXAMPLE_MAC_FAMILY,
   exampleMacBundle,

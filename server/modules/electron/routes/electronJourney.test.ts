@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Json } from '../../../test/json';
 import { createTestApp, type TestApp } from '../../../test/testApp';
-import { aftermathZip, createZip, exampleMacBundle, EXAMPLE_MAC_FAMILY, MAC_SAMPLE } from '../../inspection/public';
+import { aftermathZip, createZip, EXAMPLE_MAC_FAMILY, exampleMacBundle, MAC_SAMPLE } from '../../inspection/public';
 
 /** An Aftermath archive through upload, the job queue, matching and incidents (PGlite; server-pg runs it on PostgreSQL). */
 describe('electron: Aftermath archive -> Mac -> findings, heuristics, risk', () => {

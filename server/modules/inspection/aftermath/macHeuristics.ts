@@ -1,4 +1,4 @@
-import type { MacHeuristic, MacLevel, MacReport, MacRisk, PersistenceItem, TccGrant } from './macTypes';
+import type { MacHeuristic, MacLevel, MacReport, MacRisk, PersistenceItem } from './macTypes';
 
 /** Folders any user (or any app they run) can write: a binary there can be replaced without a password. */
 export function isUserWritable(path: string): boolean {

@@ -1,5 +1,5 @@
-import { ArchiveError } from '../archiveError';
 import { openZip, type SafeZip, type ZipEntryInfo, type ZipInput, type ZipLimits } from '../android/safeZip';
+import { ArchiveError } from '../archiveError';
 import { extractArtefact } from '../artefacts';
 import { clipRaw, type Observation } from '../types';
 import { hostOfUrl, macHeuristics } from './macHeuristics';
