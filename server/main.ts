@@ -9,6 +9,7 @@ import { pgliteDir } from './db/index';
 import { DEFAULT_DEV_IDP_USERS, DEV_IDP_PASSWORD, startDevIdpForApi } from './devIdp/index';
 import { seedDevSsoUsers } from './devIdp/seedDevSsoUsers';
 import { MAILBOX_PATH } from './modules/dev/mailboxRoutes';
+import { SAMPLE_AFTERMATH_PATH } from './modules/electron/routes/sampleRoutes';
 import { SAMPLE_ANDROID_PATH, SAMPLE_SYSDIAGNOSE_PATH } from './modules/gluon/routes/sampleRoutes';
 import { seedExampleRuleSets } from './modules/gluon/services/seedExamples';
 import { checkDeploymentIdentity, DeploymentIdentityError } from './ops/deploymentIdentity';
@@ -191,6 +192,10 @@ export function startBanner(
   if (config.gluon.seedExamples)
     lines.push(
       `  Android sample:  ${config.publicUrl}${SAMPLE_ANDROID_PATH} (an AndroidQF output the example Android rule set flags)`,
+    );
+  if (config.gluon.seedExamples)
+    lines.push(
+      `  Mac sample:      ${config.publicUrl}${SAMPLE_AFTERMATH_PATH} (an Aftermath archive: upload it on /electron/upload)`,
     );
   lines.push(`  Operator CLI:    npm run admin -- --help (in another terminal, while this runs)`);
   if (devIdp) {
