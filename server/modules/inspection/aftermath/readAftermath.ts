@@ -161,8 +161,11 @@ const READERS: Reader[] = [
     read: (data, path, into) => {
       let n = 0;
       const lines = data.toString('utf8').split(/\r?\n/);
-      for (const line of lines.slice(1)) {
-        if (!line.trim() || into.files.length >= MAX_TIMELINE_EVENTS) continue;
+      for (let i = 1; i < lines.length; i++) {
+        const line = lines[i]!;
+        // The timeline keeps MAX_TIMELINE_EVENTS: the rest of the file is not parsed.
+        if (into.files.length >= MAX_TIMELINE_EVENTS) break;
+        if (!line.trim()) continue;
         // file,birth,modified,accessed,... : Aftermath never quotes, so a comma in a path splits it.
         const fields = line.split(',');
         const dates = fields.filter((f) => /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(f.trim()));
