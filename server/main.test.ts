@@ -51,6 +51,7 @@ describe('start banner and logs', () => {
     expect(banner).toContain('Mailbox:         http://127.0.0.1:8080/dev/mailbox');
     expect(banner).toContain('Sample upload:   http://127.0.0.1:8080/dev/samples/sysdiagnose.tar.gz');
     expect(banner).toContain('Android sample:  http://127.0.0.1:8080/dev/samples/androidqf.zip');
+    expect(banner).toContain('Mac sample:      http://127.0.0.1:8080/dev/samples/aftermath.zip');
     expect(banner).toContain('npm run admin -- --help');
     expect(banner).toMatch(/Logs: +warn and above, no request lines \(LOG_LEVEL=info shows them\)/);
   });
@@ -72,6 +73,7 @@ describe('start banner and logs', () => {
     expect(banner).not.toContain('mailbox');
     expect(banner).not.toContain('Sample upload');
     expect(banner).not.toContain('Android sample');
+    expect(banner).not.toContain('Mac sample');
     expect(banner).toMatch(/Logs: +info, every request/);
   });
 });

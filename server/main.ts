@@ -10,6 +10,7 @@ import { DEFAULT_DEV_IDP_USERS, DEV_IDP_PASSWORD, startDevIdpForApi } from './de
 import { seedDevSsoUsers } from './devIdp/seedDevSsoUsers';
 import { MAILBOX_PATH } from './modules/dev/mailboxRoutes';
 import { SAMPLE_IOS_BACKUP_PATH } from './modules/gluon/routes/iosBackupSampleRoute';
+import { SAMPLE_AFTERMATH_PATH } from './modules/electron/routes/sampleRoutes';
 import { SAMPLE_ANDROID_PATH, SAMPLE_SYSDIAGNOSE_PATH } from './modules/gluon/routes/sampleRoutes';
 import { seedExampleRuleSets } from './modules/gluon/services/seedExamples';
 import { SAMPLE_BACKUP_PASSWORD as SAMPLE_BACKUP_PASSWORD_TEXT } from './modules/inspection/public';
@@ -197,6 +198,7 @@ export function startBanner(
   if (config.gluon.seedExamples)
     lines.push(
       `  iPhone backup:   ${config.publicUrl}${SAMPLE_IOS_BACKUP_PATH} (encrypted, password ${SAMPLE_BACKUP_PASSWORD_TEXT}: its SMS link is flagged)`,
+      `  Mac sample:      ${config.publicUrl}${SAMPLE_AFTERMATH_PATH} (an Aftermath archive: upload it on /electron/upload)`,
     );
   lines.push(`  Operator CLI:    npm run admin -- --help (in another terminal, while this runs)`);
   if (devIdp) {

@@ -84,7 +84,11 @@ const PRODUCTS: { plugin: PluginManifest; routes: Record<string, string>; sample
       adminPaths.branding(),
     ],
   },
-  { plugin: electronPlugin, routes: electronRoutes, samples: [electronPaths.home()] },
+  {
+    plugin: electronPlugin,
+    routes: electronRoutes,
+    samples: [electronPaths.home(), electronPaths.upload(), electronPaths.mac('m/1')],
+  },
   { plugin: globalrulesrepositoryPlugin, routes: rulesRepositoryRoutes, samples: [rulesRepositoryPaths.home()] },
   {
     plugin: invitePlugin,

@@ -230,6 +230,587 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/electron-backend/macs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's Macs, riskiest first (High while an incident is open), and the latest archives. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            archives: {
+                                createdAt: string;
+                                deviceId: string | null;
+                                deviceName: string | null;
+                                error: string | null;
+                                fileName: string;
+                                findings: number;
+                                finishedAt: string | null;
+                                heuristics: number;
+                                inspectionId: string;
+                                progress: number;
+                                sha256: string | null;
+                                size: number | null;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            }[];
+                            items: {
+                                displayName: string;
+                                heuristics: number;
+                                id: string;
+                                lastInspectionAt: string | null;
+                                model: string | null;
+                                name: string;
+                                openIncidents: number;
+                                osVersion: string | null;
+                                /** @enum {string} */
+                                risk: "none" | "low" | "medium" | "high";
+                                serial: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/electron-backend/macs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Mac: its risk, heuristics with their evidence and why they matter, incidents, persistence, TCC grants, processes, network, downloads, and its archives (the latest archive's report). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            archives: {
+                                createdAt: string;
+                                deviceId: string | null;
+                                deviceName: string | null;
+                                error: string | null;
+                                fileName: string;
+                                findings: number;
+                                finishedAt: string | null;
+                                heuristics: number;
+                                inspectionId: string;
+                                progress: number;
+                                sha256: string | null;
+                                size: number | null;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            }[];
+                            artefacts: {
+                                error?: string;
+                                path: string;
+                                records: number;
+                            }[];
+                            downloads: {
+                                agent: string | null;
+                                at: string | null;
+                                origin: string | null;
+                                source: string;
+                                url: string | null;
+                            }[];
+                            heuristics: {
+                                evidence: string[];
+                                /** @enum {string} */
+                                level: "low" | "medium" | "high";
+                                message: string;
+                                /** @enum {string} */
+                                rule: "macos.persistence-user-writable" | "macos.persistence-unsigned" | "macos.persistence-downloaded" | "macos.tcc-risky-grant" | "macos.xprotect-detection" | "macos.sip-disabled" | "macos.gatekeeper-disabled" | "macos.filevault-off" | "macos.unexpected-parent";
+                                source: string;
+                                why: string;
+                            }[];
+                            incidents: {
+                                familyName: string;
+                                findings: number;
+                                id: string;
+                                state: string;
+                                updatedAt: string;
+                            }[];
+                            /** ElectronMac */
+                            mac: {
+                                displayName: string;
+                                heuristics: number;
+                                id: string;
+                                lastInspectionAt: string | null;
+                                model: string | null;
+                                name: string;
+                                openIncidents: number;
+                                osVersion: string | null;
+                                /** @enum {string} */
+                                risk: "none" | "low" | "medium" | "high";
+                                serial: string | null;
+                            };
+                            network: {
+                                command: string;
+                                local: string | null;
+                                pid: number | null;
+                                remote: string | null;
+                                state: string | null;
+                            }[];
+                            persistence: {
+                                kind: string;
+                                label: string | null;
+                                path: string;
+                                program: string | null;
+                                sha256: string | null;
+                                signer: string | null;
+                                source: string;
+                            }[];
+                            processes: {
+                                depth: number;
+                                path: string;
+                                pid: number;
+                                ppid: number | null;
+                            }[];
+                            security: {
+                                fileVault: boolean | null;
+                                gatekeeper: boolean | null;
+                                sip: boolean | null;
+                            };
+                            tcc: {
+                                at: string | null;
+                                auth: string;
+                                client: string;
+                                clientType: string;
+                                service: string;
+                                source: string;
+                            }[];
+                            warnings: string[];
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/electron-backend/macs/{id}/timeline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A Mac's storyline: downloads, TCC grants, XProtect detections, visits and files merged, oldest first, paged. */
+        get: {
+            parameters: {
+                query?: {
+                    kind?: "download" | "tcc" | "xprotect" | "file" | "history";
+                    page?: number;
+                    search?: string;
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                at: string;
+                                /** @enum {string} */
+                                kind: "download" | "tcc" | "xprotect" | "file" | "history";
+                                source: string;
+                                text: string;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/electron-backend/uploads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest Aftermath archives of the tenant, newest first, with their inspection status. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                createdAt: string;
+                                deviceId: string | null;
+                                deviceName: string | null;
+                                error: string | null;
+                                fileName: string;
+                                findings: number;
+                                finishedAt: string | null;
+                                heuristics: number;
+                                inspectionId: string;
+                                progress: number;
+                                sha256: string | null;
+                                size: number | null;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Uploads an Aftermath archive (Aftermath_<serial>.zip, or the output folder zipped) as application/octet-stream, name in the query. Stored in gluon storage under its sha256 and inspected on the job queue (electron.inspect); an unsafe or foreign zip fails its inspection with the reason. */
+        post: {
+            parameters: {
+                query: {
+                    name: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** ElectronArchive */
+                            archive: {
+                                createdAt: string;
+                                deviceId: string | null;
+                                deviceName: string | null;
+                                error: string | null;
+                                fileName: string;
+                                findings: number;
+                                finishedAt: string | null;
+                                heuristics: number;
+                                inspectionId: string;
+                                progress: number;
+                                sha256: string | null;
+                                size: number | null;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            };
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/electron-backend/userRequests/{requestType}": {
         parameters: {
             query?: never;
@@ -1251,7 +1832,7 @@ export interface paths {
                                 openIncidents: number;
                                 osVersion: string | null;
                                 /** @enum {string} */
-                                platform?: "ios" | "android";
+                                platform?: "ios" | "android" | "macos";
                                 securityPatch?: string | null;
                                 serial?: string | null;
                                 /** @enum {string} */
@@ -1356,7 +1937,7 @@ export interface paths {
                                 openIncidents: number;
                                 osVersion: string | null;
                                 /** @enum {string} */
-                                platform?: "ios" | "android";
+                                platform?: "ios" | "android" | "macos";
                                 securityPatch?: string | null;
                                 serial?: string | null;
                                 /** @enum {string} */
@@ -2172,7 +2753,7 @@ export interface paths {
                                 openIncidents: number;
                                 osVersion: string | null;
                                 /** @enum {string} */
-                                platform?: "ios" | "android";
+                                platform?: "ios" | "android" | "macos";
                                 securityPatch?: string | null;
                                 serial?: string | null;
                                 /** @enum {string} */

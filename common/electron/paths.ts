@@ -1,4 +1,11 @@
-/** Electron's console addresses: the manifest's route pattern (under `/electron`) and the function that builds it. */
-export const electronRoutes = { home: '' } as const;
+import { pathSegment } from '../navigation/pathSegment';
 
-export const electronPaths = { home: (): string => '/electron' };
+/** Electron's console addresses: the manifest's route patterns (under `/electron`) and the functions that build them. */
+export const electronRoutes = { home: '', upload: 'upload', mac: 'devices/:deviceId' } as const;
+
+export const electronPaths = {
+  home: (): string => '/electron',
+  upload: (): string => '/electron/upload',
+  /** A Mac's page (its device id: the same device gluon, neutrino and monitoring name). */
+  mac: (deviceId: string): string => `/electron/devices/${pathSegment(deviceId)}`,
+};

@@ -1,15 +1,143 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+
+import { ApiClientToken } from '@core/api/ApiClient';
+import { apiFailure } from '@core/testing/apiFailure';
+import { createFakeApiClient, type FakeApiHandlers } from '@core/testing/createFakeApiClient';
 
 import { renderHost } from '../../tests/harness/renderHost';
 import { makeTestToken } from '../../tests/harness/tokens';
+import type { MacDetail } from './api/getMac';
+import type { Archive, MacSummary } from './api/listMacs';
 import { electronPlugin } from './index';
 
+const MAC_ID = '00000000-0000-4000-8000-0000000000ac';
+const mac = (patch: Partial<MacSummary> = {}): MacSummary => ({
+  id: MAC_ID,
+  name: 'MacBookPro18,3 · C02SAMPL',
+  displayName: 'MacBookPro18,3 · C02SAMPL',
+  serial: 'C02SAMPLE0MAC',
+  model: 'MacBookPro18,3',
+  osVersion: 'macOS 14.5',
+  risk: 'high',
+  openIncidents: 1,
+  heuristics: 2,
+  lastInspectionAt: '2026-12-01T10:00:00.000Z',
+  ...patch,
+});
+const archive = (patch: Partial<Archive> = {}): Archive => ({
+  inspectionId: '00000000-0000-4000-8000-0000000000a1',
+  fileName: 'Aftermath_C02SAMPLE0MAC.zip',
+  size: 1000,
+  sha256: 'ab',
+  status: 'done',
+  progress: 100,
+  error: null,
+  deviceId: MAC_ID,
+  deviceName: 'MacBookPro18,3 · C02SAMPL',
+  findings: 3,
+  heuristics: 2,
+  createdAt: '2026-12-01T10:00:00.000Z',
+  finishedAt: '2026-12-01T10:00:05.000Z',
+  ...patch,
+});
+const detail = (): MacDetail => ({
+  mac: mac(),
+  security: { sip: true, gatekeeper: true, fileVault: null },
+  heuristics: [
+    {
+      rule: 'macos.tcc-risky-grant',
+      level: 'high',
+      message: 'Full Disk Access granted to /Users/alex/.x/updater',
+      why: 'Full Disk Access lets a program read every file.',
+      source: 'Artifacts/raw/tcc_alex',
+      evidence: ['service kTCCServiceSystemPolicyAllFiles'],
+    },
+  ],
+  incidents: [
+    {
+      id: 'i1',
+      familyName: 'ExampleMacUpdater (made-up)',
+      state: 'open',
+      findings: 3,
+      updatedAt: '2026-12-01T10:00:05.000Z',
+    },
+  ],
+  persistence: [
+    {
+      kind: 'launchAgent',
+      path: '/Users/alex/Library/LaunchAgents/com.example.updater.plist',
+      label: 'com.example.updater',
+      program: '/Users/alex/.x/updater',
+      sha256: 'b1c2',
+      signer: 'unsigned',
+      source: 'Persistence/launchItems.txt',
+    },
+  ],
+  tcc: [],
+  processes: [{ pid: 1, ppid: null, path: '/sbin/launchd', depth: 0 }],
+  network: [],
+  downloads: [],
+  artefacts: [],
+  warnings: [],
+  archives: [archive()],
+});
+
+function render(perms: string[], handlers: FakeApiHandlers, path: string) {
+  const fake = createFakeApiClient(handlers);
+  renderHost({ plugins: [electronPlugin], token: makeTestToken(perms), path, services: [[ApiClientToken, fake.api]] });
+  return fake;
+}
+
 describe('electron plugin', () => {
-  it('renders its page at /electron when the token permits it', async () => {
-    renderHost({ plugins: [electronPlugin], token: makeTestToken(['elc#x#r']), path: '/electron' });
+  it('lists the Macs by risk with the latest archives on /electron', async () => {
+    render(
+      ['elc#rpt#r'],
+      { 'GET /electron-backend/macs': () => ({ items: [mac()], archives: [archive()] }) },
+      '/electron',
+    );
     expect(await screen.findByRole('heading', { name: 'Electron' })).toBeTruthy();
-    expect(document.querySelector('.electron-page')).not.toBeNull();
+    expect(await screen.findByRole('link', { name: 'MacBookPro18,3 · C02SAMPL' })).toBeTruthy();
+    expect(screen.getAllByText('High').length).toBeGreaterThan(0);
+    expect(screen.getByText('Inspected: 3 findings, 2 heuristics')).toBeTruthy();
+  });
+
+  it("shows a Mac's risk, its incident, and each heuristic with why it matters", async () => {
+    const fake = render(
+      ['elc#rpt#r'],
+      {
+        'GET /electron-backend/macs/{id}': () => detail(),
+        'GET /electron-backend/macs/{id}/timeline': (options) => ({
+          items: [{ at: '2026-12-01T09:00:00.000Z', source: 'Artifacts/raw/tcc_alex', kind: 'tcc', text: 'granted' }],
+          total: 1,
+          page: options.query?.page ?? 0,
+          size: 50,
+        }),
+      },
+      `/electron/devices/${MAC_ID}`,
+    );
+    expect(await screen.findByText('Full Disk Access granted to /Users/alex/.x/updater')).toBeTruthy();
+    expect(screen.getByText('Full Disk Access lets a program read every file.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'ExampleMacUpdater (made-up)' })).toBeTruthy();
+    expect(await screen.findByText('granted')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Permissions' }));
+    await waitFor(() =>
+      expect(
+        fake.calls.some(
+          (c) => c.route.endsWith('/timeline') && (c.options.query as { kind?: string } | undefined)?.kind === 'tcc',
+        ),
+      ).toBe(true),
+    );
+  });
+
+  it('says so when a Mac does not exist', async () => {
+    render(
+      ['elc#rpt#r'],
+      { 'GET /electron-backend/macs/{id}': () => Promise.reject(apiFailure(404, 'This Mac does not exist.')) },
+      `/electron/devices/${MAC_ID}`,
+    );
+    expect(await screen.findByText('This Mac does not exist.')).toBeTruthy();
   });
 
   it('is not registered for a token without its permission prefix', async () => {

@@ -2,6 +2,7 @@ import { authModule } from './auth/index';
 import { brandingModule } from './branding/index';
 import type { ModuleDefinition } from './defineModule';
 import { devModule } from './dev/index';
+import { electronModule } from './electron/index';
 import { gluonModule } from './gluon/index';
 import { inspectionModule } from './inspection/index';
 import { invitationsModule } from './invitations/index';
@@ -36,6 +37,8 @@ export const apiModules: readonly ModuleDefinition[] = [
   neutrinoModule,
   // Monitoring: alerts, rules, notification mails (/monitoring-backend).
   monitoringModule,
+  // Electron: Macs from Aftermath archives, on gluon's devices and incidents.
+  electronModule,
 ];
 
 /** The OpenAPI document's tags: one per module with routes (registerModules tags each route with its module's). */

@@ -82,6 +82,8 @@ export const ALL_PERMISSIONS: readonly string[] = [
   'gln#pdv#r',
   'elc#rpt#rw',
   'elc#cfg#rw',
+  // Electron's Aftermath uploads.
+  'elc#upl#rw',
   'ntr#rpt#rw',
   'ntr#cfg#rw',
   // Neutrino's fleet threat hunting: r hunts, rw saves hunts.

@@ -3,6 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { canWriteUsers, hasUserManagementAccess, isAnyUser } from '@common/admin/access';
+import { canReadMacs, canUploadArchives } from '@common/electron/access';
 import { canReadRuleSets, canWriteRuleSets } from '@common/globalrulesrepository/access';
 import {
   canDownloadFiles,
@@ -301,6 +302,17 @@ const ROUTES: Record<string, Entry> = {
     why: 'an unknown device: 400',
   },
   'DELETE /monitoring-backend/device-groups/:id': { console: canManageMonitoringResources },
+
+  // Electron (plugins/electron): Aftermath uploads, the Macs, a Mac's page and storyline.
+  'POST /electron-backend/uploads': {
+    console: canUploadArchives,
+    request: { query: { name: 'x.zip' } },
+    why: 'no octet-stream: 415 after the check',
+  },
+  'GET /electron-backend/uploads': { console: canUploadArchives },
+  'GET /electron-backend/macs': { console: canReadMacs },
+  'GET /electron-backend/macs/:id': { console: canReadMacs },
+  'GET /electron-backend/macs/:id/timeline': { console: canReadMacs },
 };
 
 const PASSWORD = 'Corr3ct-Horse!';
@@ -324,6 +336,7 @@ const COMPOSITES: Record<string, readonly string[]> = {
   'collector links manager': ['gln#ext#rw'],
   'new-inspection access without links': ['gln#fl#w', 'gln#upl#w'],
   'neutrino hunter who may write rule sets': ['ntr#hnt#r', 'gln#cfg#w'],
+  'electron analyst who uploads': ['elc#rpt#r', 'elc#upl#rw'],
 };
 
 interface Route {

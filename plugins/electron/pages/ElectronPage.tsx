@@ -1,13 +1,39 @@
-import { Classes, H2 } from '@blueprintjs/core';
+import { AnchorButton, Callout, Classes, H2, H4, Intent, Spinner } from '@blueprintjs/core';
 
+import { electronPaths } from '@common/electron/paths';
 import type { PageProps } from '@core/plugin/PluginManifest';
 
-/** Landing page of /electron. */
+import { ArchivesList } from '../components/ArchivesList/ArchivesList';
+import { MacsTable } from '../components/MacsTable/MacsTable';
+import { useMacs } from '../hooks/useMacs';
+
+/** Landing page of /electron: the Macs by risk and the latest Aftermath archives. */
 export default function ElectronPage(_props: PageProps) {
+  const { data, error, loading } = useMacs();
   return (
     <section className="electron-page" style={{ padding: 24 }}>
       <H2>Electron</H2>
-      <p className={Classes.TEXT_MUTED}>Welcome to Electron.</p>
+      <p className={Classes.TEXT_MUTED}>
+        Compromise assessment of Macs: upload an Aftermath archive, see what persists, what was granted, what ran and
+        what it talked to, matched against the same indicators as the phones.
+      </p>
+      <AnchorButton href={electronPaths.upload()} intent={Intent.PRIMARY} icon="upload">
+        Upload an Aftermath archive
+      </AnchorButton>
+      {error && (
+        <Callout intent={Intent.DANGER} style={{ marginTop: 16 }}>
+          {error}
+        </Callout>
+      )}
+      {loading && !data && <Spinner size={24} />}
+      {data && (
+        <>
+          <H4 style={{ marginTop: 24 }}>Macs by risk</H4>
+          <MacsTable macs={data.items} />
+          <H4 style={{ marginTop: 24 }}>Latest archives</H4>
+          <ArchivesList archives={data.archives} />
+        </>
+      )}
     </section>
   );
 }

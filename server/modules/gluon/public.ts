@@ -20,3 +20,13 @@ export { ruleSetFamilies } from './services/ruleSetFamilies';
 export { importRuleSet } from './services/ruleSets';
 export { sampleSysdiagnose } from './services/sampleUploads';
 export { staleDeviceCount, type StaleDeviceItem, staleDevices } from './services/staleDevices';
+// Electron (Macs from Aftermath archives) shares gluon's devices, files, observations, matching and incidents.
+export { acceptStreamedUploads, assertStreamedUpload } from './routes/streamedUpload';
+export { resolveDevice } from './services/devices';
+export type { FileStorage } from './services/fileStorage';
+export { listDeviceIncidents } from './services/incidents';
+export { insertObservations } from './services/inspectionRunner';
+export { asObservation, ObservationSet } from './services/observationSet';
+export { loadMatchContext } from './services/ruleSets';
+export { storageFromConfig } from './services/storageFromConfig';
+export { cleanFileName } from './services/uploads';

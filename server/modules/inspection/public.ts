@@ -1,6 +1,25 @@
 // What other modules may import from the inspection engine (scripts/check-boundaries.mjs): the
 // rest of this folder is its own. Fixtures and sample builders are listed for other modules' tests
 // and gluon's development samples.
+export {
+  type AftermathSampleOptions,
+  aftermathZip,
+  EXAMPLE_MAC_BUNDLE_ID,
+  EXAMPLE_MAC_FAMILY,
+  exampleMacBundle,
+  MAC_SAMPLE,
+} from './aftermath/aftermathSamples';
+export { worstLevel } from './aftermath/macHeuristics';
+export {
+  MAC_HEURISTIC_RULES,
+  MAC_LEVELS,
+  MAC_RISKS,
+  type MacHeuristic,
+  type MacLevel,
+  type MacReport,
+  type MacRisk,
+} from './aftermath/macTypes';
+export { AFTERMATH_LIMITS, readAftermath } from './aftermath/readAftermath';
 export { androidQfZip, BAD, bugreportZip, GOOD, SAMPLE_PROPERTIES } from './android/androidSamples';
 export {
   type AndroidHeuristicFinding,

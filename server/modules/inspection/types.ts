@@ -86,7 +86,8 @@ export interface Observation {
   raw?: string;
 }
 
-export const PLATFORMS = ['ios', 'android'] as const;
+/** `macos`: a Mac read from an Aftermath archive (electron; inspection/aftermath). */
+export const PLATFORMS = ['ios', 'android', 'macos'] as const;
 export type Platform = (typeof PLATFORMS)[number];
 
 export interface DeviceIdentity {

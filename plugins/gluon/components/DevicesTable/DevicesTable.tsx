@@ -17,7 +17,7 @@ export interface DevicesTableProps {
 }
 
 /** A device without a platform was read from iPhone diagnostics (the API sets it only for Android). */
-const PLATFORM_NAMES = { ios: 'iOS', android: 'Android' } as const;
+const PLATFORM_NAMES = { ios: 'iOS', android: 'Android', macos: 'macOS' } as const;
 
 /** Devices with platform, model, OS version, last inspection, open incidents and severity; the name opens the device page. */
 export function DevicesTable({ devices, searched }: DevicesTableProps) {

@@ -18,7 +18,9 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
         <Card key={hit.device.id} className="neutrino-device" data-testid="hunt-device">
           <H4>
             <DeviceName id={hit.device.id} name={hit.device.displayName} canOpen={canOpen} />{' '}
-            <Tag minimal>{hit.device.platform === 'android' ? 'Android' : 'iOS'}</Tag>
+            <Tag minimal>
+              {hit.device.platform === 'android' ? 'Android' : hit.device.platform === 'macos' ? 'macOS' : 'iOS'}
+            </Tag>
           </H4>
           <p className={Classes.TEXT_MUTED}>
             First seen {when(hit.firstSeen)} · last seen {when(hit.lastSeen)} · {hit.observations} observation

@@ -2,7 +2,13 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp, type TestApp } from '../../../test/testApp';
-import { buildMatcher, parseStixBundle, readAndroidAcquisition, toCoreObservation } from '../../inspection/public';
+import {
+  buildMatcher,
+  EXAMPLE_MAC_BUNDLE_ID,
+  parseStixBundle,
+  readAndroidAcquisition,
+  toCoreObservation,
+} from '../../inspection/public';
 import { EXAMPLE_ANDROID_BUNDLE_ID, exampleAndroidBundle } from '../services/sampleUploads';
 import { seedExampleRuleSets } from '../services/seedExamples';
 import { SAMPLE_ANDROID_PATH, SAMPLE_SYSDIAGNOSE_PATH } from './sampleRoutes';
@@ -49,15 +55,16 @@ describe('development sample upload', () => {
     expect(acquisition.heuristics.map((h) => h.rule)).toContain('android.sideloaded-app');
   });
 
-  it('seeds the made-up Android rule set beside the three MVT bundles', async () => {
+  it('seeds the made-up Android and macOS rule sets beside the three MVT bundles', async () => {
     const user = await withExamples.createUser();
     await seedExampleRuleSets(withExamples.db, withExamples.app.log);
     const rows = await withExamples.db.query<{ bundle_id: string; unsupported: unknown }>(
       'SELECT bundle_id, unsupported FROM gluon_rule_sets WHERE tenant_id = $1',
       [user.tenantId],
     );
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     expect(rows.map((r) => r.bundle_id)).toContain(EXAMPLE_ANDROID_BUNDLE_ID);
+    expect(rows.map((r) => r.bundle_id)).toContain(EXAMPLE_MAC_BUNDLE_ID);
   });
 
   it('does not exist without the example rule sets', async () => {

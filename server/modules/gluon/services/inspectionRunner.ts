@@ -381,7 +381,7 @@ function matchAll(ctx: MatchContext, observations: StoredObservation[]): Finding
   return findings;
 }
 
-async function insertObservations(
+export async function insertObservations(
   q: Queryable,
   inspectionId: string,
   deviceId: string,

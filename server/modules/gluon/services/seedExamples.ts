@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 
 import type { Database } from '../../../contracts';
-import { FIXTURE_BUNDLES, readFixtureBundle } from '../../inspection/public';
+import { exampleMacBundle, FIXTURE_BUNDLES, readFixtureBundle } from '../../inspection/public';
 import { importRuleSet } from './ruleSets';
 import { exampleAndroidBundle } from './sampleUploads';
 
@@ -40,6 +40,18 @@ export async function seedExampleRuleSets(db: Database, log: FastifyBaseLogger):
       seeded += 1;
     } catch (error) {
       log.warn({ err: error, bundle: 'example_android' }, 'example rule set not seeded');
+    }
+    try {
+      // Electron's sample Mac (an Aftermath archive): its launch agent's binary and domain.
+      await importRuleSet(db, {
+        tenantId: tenant.id,
+        userId: null,
+        bundle: Buffer.from(exampleMacBundle()),
+        fileName: 'example_macos.stix2',
+      });
+      seeded += 1;
+    } catch (error) {
+      log.warn({ err: error, bundle: 'example_macos' }, 'example rule set not seeded');
     }
   }
   return seeded;

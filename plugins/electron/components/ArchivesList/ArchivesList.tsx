@@ -1,0 +1,37 @@
+import { Classes, HTMLTable } from '@blueprintjs/core';
+
+import type { Archive } from '../../api/listMacs';
+
+function statusText(a: Archive): string {
+  if (a.status === 'done') return `Inspected: ${a.findings} findings, ${a.heuristics} heuristics`;
+  if (a.status === 'failed') return `Failed: ${a.error ?? 'the archive could not be read'}`;
+  if (a.status === 'running') return `Inspecting (${a.progress} %)`;
+  return 'Queued';
+}
+
+/** Archives with their inspection status, newest first. */
+export function ArchivesList({ archives }: { archives: Archive[] }) {
+  if (archives.length === 0) return <p className={Classes.TEXT_MUTED}>No archive uploaded yet.</p>;
+  return (
+    <HTMLTable compact className="electron-archives">
+      <thead>
+        <tr>
+          <th>Archive</th>
+          <th>Mac</th>
+          <th>Status</th>
+          <th>Uploaded</th>
+        </tr>
+      </thead>
+      <tbody>
+        {archives.map((a) => (
+          <tr key={a.inspectionId}>
+            <td>{a.fileName}</td>
+            <td>{a.deviceName ?? '—'}</td>
+            <td className="electron-archive-status">{statusText(a)}</td>
+            <td>{new Date(a.createdAt).toLocaleString()}</td>
+          </tr>
+        ))}
+      </tbody>
+    </HTMLTable>
+  );
+}

@@ -1,0 +1,216 @@
+import { Button, ButtonGroup, Callout, Classes, H2, H4, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
+
+import { electronPaths } from '@common/electron/paths';
+import { gluonPaths } from '@common/gluon/paths';
+import type { PageProps } from '@core/plugin/PluginManifest';
+import { AppLink } from '@core/ui/AppLink/AppLink';
+
+import type { MacDetail } from '../api/getMac';
+import type { TimelineKind } from '../api/getMacTimeline';
+import { ArchivesList } from '../components/ArchivesList/ArchivesList';
+import { HeuristicList } from '../components/HeuristicList/HeuristicList';
+import { RiskTag } from '../components/RiskTag/RiskTag';
+import { TIMELINE_PAGE_SIZE, useMac } from '../hooks/useMac';
+
+const onOff = (v: boolean | null, on: string, off: string) =>
+  v === null ? <Tag minimal>not collected</Tag> : <Tag intent={v ? Intent.SUCCESS : Intent.DANGER}>{v ? on : off}</Tag>;
+
+const KINDS: { kind: TimelineKind | null; text: string }[] = [
+  { kind: null, text: 'Everything' },
+  { kind: 'download', text: 'Downloads' },
+  { kind: 'tcc', text: 'Permissions' },
+  { kind: 'xprotect', text: 'XProtect' },
+  { kind: 'history', text: 'Browsing' },
+  { kind: 'file', text: 'Files' },
+];
+
+function Tables({ detail }: { detail: MacDetail }) {
+  return (
+    <>
+      <H4>Persistence</H4>
+      <HTMLTable compact striped className="electron-persistence">
+        <thead>
+          <tr>
+            <th>Kind</th>
+            <th>Item</th>
+            <th>Starts</th>
+            <th>Signature</th>
+            <th>SHA256</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.persistence.map((p) => (
+            <tr key={`${p.kind}:${p.path}`}>
+              <td>{p.kind}</td>
+              <td>{p.label ?? p.path}</td>
+              <td>
+                <code>{p.program ?? '—'}</code>
+              </td>
+              <td>{p.signer ?? '—'}</td>
+              <td>
+                <code>{p.sha256 ?? '—'}</code>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <H4 style={{ marginTop: 24 }}>Permissions (TCC)</H4>
+      <HTMLTable compact striped className="electron-tcc">
+        <thead>
+          <tr>
+            <th>Service</th>
+            <th>App</th>
+            <th>Decision</th>
+            <th>When</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.tcc.map((g, i) => (
+            <tr key={`${g.service}:${g.client}:${i}`}>
+              <td>{g.service}</td>
+              <td>
+                <code>{g.client}</code>
+              </td>
+              <td>{g.auth}</td>
+              <td>{g.at ? new Date(g.at).toLocaleString() : '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <H4 style={{ marginTop: 24 }}>Processes</H4>
+      <pre className={`${Classes.CODE_BLOCK} electron-processes`}>
+        {detail.processes.map((p) => `${'    '.repeat(p.depth)}${p.path} ${p.pid}`).join('\n') || 'Not collected.'}
+      </pre>
+      <H4 style={{ marginTop: 24 }}>Network</H4>
+      <HTMLTable compact striped className="electron-network">
+        <thead>
+          <tr>
+            <th>Process</th>
+            <th>Local</th>
+            <th>Remote</th>
+            <th>State</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.network.map((n, i) => (
+            <tr key={i}>
+              <td>
+                {n.command} {n.pid ?? ''}
+              </td>
+              <td>{n.local ?? '—'}</td>
+              <td>{n.remote ?? '—'}</td>
+              <td>{n.state ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <H4 style={{ marginTop: 24 }}>Downloads</H4>
+      <HTMLTable compact striped className="electron-downloads">
+        <thead>
+          <tr>
+            <th>When</th>
+            <th>By</th>
+            <th>File</th>
+            <th>From</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.downloads.map((d, i) => (
+            <tr key={i}>
+              <td>{d.at ? new Date(d.at).toLocaleString() : '—'}</td>
+              <td>{d.agent ?? '—'}</td>
+              <td>{d.url ?? '—'}</td>
+              <td>{d.origin ?? '—'}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </>
+  );
+}
+
+/** /electron/devices/{id}: what is wrong with a Mac and why, then everything its latest archive holds. */
+export default function MacPage({ params }: PageProps) {
+  const id = params.deviceId ?? '';
+  const state = useMac(id);
+  const { data, error } = state.mac;
+  if (error)
+    return (
+      <section style={{ padding: 24 }}>
+        <Callout intent={Intent.DANGER}>{error}</Callout>
+        <AppLink to={electronPaths.home()}>Back to the Macs</AppLink>
+      </section>
+    );
+  if (!data) return <Spinner size={24} />;
+  const { mac } = data;
+  const timeline = state.timeline.data;
+  const pages = timeline ? Math.max(1, Math.ceil(timeline.total / TIMELINE_PAGE_SIZE)) : 1;
+  return (
+    <section className="electron-mac-page" style={{ padding: 24 }}>
+      <p>
+        <AppLink to={electronPaths.home()}>Macs</AppLink>
+      </p>
+      <H2>
+        {mac.displayName} <RiskTag risk={mac.risk} />
+      </H2>
+      <p>
+        {mac.model ?? 'Unknown model'} · {mac.osVersion ?? 'macOS version unknown'} · serial number {mac.serial ?? '—'}
+      </p>
+      <p>
+        System Integrity Protection {onOff(data.security.sip, 'on', 'off')} · Gatekeeper{' '}
+        {onOff(data.security.gatekeeper, 'on', 'off')} · FileVault {onOff(data.security.fileVault, 'on', 'off')}
+      </p>
+      <H4>Incidents</H4>
+      {data.incidents.length === 0 ? (
+        <p className={Classes.TEXT_MUTED}>No indicator of the rule sets matched this Mac.</p>
+      ) : (
+        <ul className="electron-incidents">
+          {data.incidents.map((i) => (
+            <li key={i.id}>
+              <AppLink to={gluonPaths.incident(i.id)}>{i.familyName}</AppLink> · {i.state} · {i.findings} findings
+            </li>
+          ))}
+        </ul>
+      )}
+      <H4>Heuristics</H4>
+      <HeuristicList heuristics={data.heuristics} />
+      <Tables detail={data} />
+      <H4 style={{ marginTop: 24 }}>Timeline</H4>
+      <ButtonGroup>
+        {KINDS.map((k) => (
+          <Button key={k.text} active={state.kind === k.kind} onClick={() => state.setKind(k.kind)}>
+            {k.text}
+          </Button>
+        ))}
+      </ButtonGroup>
+      <HTMLTable compact striped className="electron-timeline" style={{ display: 'table', marginTop: 8 }}>
+        <tbody>
+          {(timeline?.items ?? []).map((e, i) => (
+            <tr key={`${e.at}:${i}`}>
+              <td>{new Date(e.at).toLocaleString()}</td>
+              <td>{e.kind}</td>
+              <td>{e.text}</td>
+              <td className={Classes.TEXT_MUTED}>{e.source}</td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+      <p>
+        <Button disabled={state.page === 0} onClick={() => state.setPage(state.page - 1)}>
+          Previous
+        </Button>{' '}
+        Page {state.page + 1} of {pages}{' '}
+        <Button disabled={state.page + 1 >= pages} onClick={() => state.setPage(state.page + 1)}>
+          Next
+        </Button>
+      </p>
+      <H4 style={{ marginTop: 24 }}>Archives</H4>
+      <ArchivesList archives={data.archives} />
+      {data.warnings.length > 0 && (
+        <Callout intent={Intent.WARNING} title="Read with warnings">
+          {data.warnings.join('; ')}
+        </Callout>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,328 @@
+import { createZip, type TestZipEntry } from '../android/testZip';
+import { sqlite } from './sqliteReaders';
+import { CF_ABSOLUTE_EPOCH_S } from './textParsers';
+
+/**
+ * Test and demo support: made-up Aftermath archives (no real Mac). The sample's user has a launch
+ * agent in a hidden folder of their Library whose binary (unsigned) the example macOS rule set
+ * names by SHA256, that binary holds Full Disk Access, and it talks to a domain the rule set names.
+ */
+export const MAC_SAMPLE = {
+  serial: 'C02SAMPLE0MAC',
+  model: 'MacBookPro18,3',
+  osVersion: '14.5',
+  agentPlist: '/Users/alex/Library/LaunchAgents/com.example.updater.plist',
+  agentLabel: 'com.example.updater',
+  agentProgram: '/Users/alex/Library/Application Support/.updater/updater',
+  agentSha256: 'b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2',
+  c2Domain: 'update-check.example.net',
+} as const;
+
+export const EXAMPLE_MAC_BUNDLE_ID = 'bundle--6a3c1d2e-0000-4000-8000-00000000c0de';
+export const EXAMPLE_MAC_FAMILY = 'ExampleMacUpdater (made-up)';
+
+/** A made-up STIX 2.1 rule set naming the sample's launch agent binary and its domain. */
+export function exampleMacBundle(): string {
+  const malware = {
+    type: 'malware',
+    spec_version: '2.1',
+    id: 'malware--6a3c1d2e-0000-4000-8000-00000000c0de',
+    name: EXAMPLE_MAC_FAMILY,
+    is_family: true,
+  };
+  const patterns = [
+    `[file:hashes.sha256 = '${MAC_SAMPLE.agentSha256}']`,
+    `[domain-name:value = '${MAC_SAMPLE.c2Domain}']`,
+  ];
+  const objects: unknown[] = [malware];
+  patterns.forEach((pattern, i) => {
+    const id = `indicator--6a3c1d2e-0000-4000-8000-00000000c0${10 + i}`;
+    objects.push(
+      {
+        type: 'indicator',
+        spec_version: '2.1',
+        id,
+        pattern,
+        pattern_type: 'stix',
+        valid_from: '2026-01-01T00:00:00Z',
+        modified: '2026-01-01T00:00:00Z',
+      },
+      {
+        type: 'relationship',
+        spec_version: '2.1',
+        id: `relationship--6a3c1d2e-0000-4000-8000-00000000c0${10 + i}`,
+        relationship_type: 'indicates',
+        source_ref: id,
+        target_ref: malware.id,
+      },
+    );
+  });
+  return JSON.stringify({ type: 'bundle', id: EXAMPLE_MAC_BUNDLE_ID, objects });
+}
+
+const cf = (iso: string) => Date.parse(iso) / 1000 - CF_ABSOLUTE_EPOCH_S;
+
+/** A TCC.db with its `access` table (the columns macOS 11+ writes that we read). */
+export async function tccDatabase(
+  grants: { service: string; client: string; clientType: 0 | 1; auth: number; at: string }[],
+): Promise<Buffer> {
+  const SQL = await sqlite();
+  const db = new SQL.Database();
+  db.run(
+    'CREATE TABLE access (service TEXT NOT NULL, client TEXT NOT NULL, client_type INTEGER NOT NULL, auth_value INTEGER NOT NULL, auth_reason INTEGER NOT NULL, auth_version INTEGER NOT NULL, last_modified INTEGER NOT NULL)',
+  );
+  for (const g of grants)
+    db.run('INSERT INTO access VALUES (?, ?, ?, ?, 3, 1, ?)', [
+      g.service,
+      g.client,
+      g.clientType,
+      g.auth,
+      Date.parse(g.at) / 1000,
+    ]);
+  const bytes = Buffer.from(db.export());
+  db.close();
+  return bytes;
+}
+
+/** A QuarantineEventsV2 database (CFAbsolute timestamps, as macOS writes them). */
+export async function quarantineDatabase(
+  events: { at: string; agent: string; url: string; origin: string }[],
+): Promise<Buffer> {
+  const SQL = await sqlite();
+  const db = new SQL.Database();
+  db.run(
+    'CREATE TABLE LSQuarantineEvent (LSQuarantineEventIdentifier TEXT PRIMARY KEY NOT NULL, LSQuarantineTimeStamp REAL, LSQuarantineAgentBundleIdentifier TEXT, LSQuarantineAgentName TEXT, LSQuarantineDataURLString TEXT, LSQuarantineSenderName TEXT, LSQuarantineSenderAddress TEXT, LSQuarantineTypeNumber INTEGER, LSQuarantineOriginTitle TEXT, LSQuarantineOriginURLString TEXT, LSQuarantineOriginAlias BLOB)',
+  );
+  events.forEach((e, i) =>
+    db.run(
+      'INSERT INTO LSQuarantineEvent (LSQuarantineEventIdentifier, LSQuarantineTimeStamp, LSQuarantineAgentBundleIdentifier, LSQuarantineAgentName, LSQuarantineDataURLString, LSQuarantineOriginURLString) VALUES (?, ?, ?, ?, ?, ?)',
+      [
+        `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+        cf(e.at),
+        e.agent,
+        e.agent.split('.').pop()!,
+        e.url,
+        e.origin,
+      ],
+    ),
+  );
+  const bytes = Buffer.from(db.export());
+  db.close();
+  return bytes;
+}
+
+/** An XProtect behavioural database with one detection. */
+export async function xprotectDatabase(
+  events: { rule: string; path: string; teamId: string | null; signingId: string; sha256: string; at: string }[],
+): Promise<Buffer> {
+  const SQL = await sqlite();
+  const db = new SQL.Database();
+  db.run(
+    'CREATE TABLE events (id INTEGER PRIMARY KEY, violated_rule TEXT, exec_path TEXT, exec_sha256 TEXT, responsible_path TEXT, responsible_signing_id TEXT, responsible_team_id TEXT, dt TEXT)',
+  );
+  for (const e of events)
+    db.run(
+      'INSERT INTO events (violated_rule, exec_path, exec_sha256, responsible_path, responsible_signing_id, responsible_team_id, dt) VALUES (?, ?, ?, ?, ?, ?, ?)',
+      [e.rule, e.path, e.sha256, e.path, e.signingId, e.teamId, e.at],
+    );
+  const bytes = Buffer.from(db.export());
+  db.close();
+  return bytes;
+}
+
+const launchBlock = (plist: string, label: string, program: string, sha256: string, signature: string) =>
+  [
+    `----- file://${plist.replace(/ /g, '%20')} -----`,
+    `["Label": ${label}, "ProgramArguments": <__NSArrayM 0x600000c0>(`,
+    program,
+    '), "RunAtLoad": 1]',
+    `SHA256: ${sha256}`,
+    `Signature: ${signature}`,
+    '',
+  ].join('\n');
+
+const plistXml = (label: string, program: string) =>
+  `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0"><dict><key>Label</key><string>${label}</string><key>ProgramArguments</key><array><string>${program}</string></array><key>RunAtLoad</key><true/></dict></plist>
+`;
+
+export interface AftermathSampleOptions {
+  /** A clean Mac: no flagged agent, no risky grant, nothing the heuristics warn about. */
+  clean?: boolean;
+  /** The output folder zipped by hand (`Aftermath_<serial>/` with folder entries, as Finder writes it). */
+  handZipped?: boolean;
+  /** Security settings off (SIP, Gatekeeper, FileVault) and a shell under the browser. */
+  weakened?: boolean;
+  /** An XProtect behavioural detection. */
+  xprotect?: boolean;
+  serial?: string;
+}
+
+const MS_AGENT = {
+  plist: '/Library/LaunchAgents/com.microsoft.update.agent.plist',
+  label: 'com.microsoft.update.agent',
+  program:
+    '/Library/Application Support/Microsoft/MAU2.0/Microsoft AutoUpdate.app/Contents/MacOS/Microsoft Update Assistant.app/Contents/MacOS/Microsoft Update Assistant',
+  sha256: '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0',
+  team: 'UBF8T346G9',
+};
+
+/** A made-up Aftermath archive (`Aftermath_<serial>.zip`); see MAC_SAMPLE for what it holds. */
+export async function aftermathZip(options: AftermathSampleOptions = {}): Promise<Buffer> {
+  const serial = options.serial ?? MAC_SAMPLE.serial;
+  const bad = !options.clean;
+  const root = `Aftermath_${serial}/`;
+  const files: { name: string; data: string | Buffer }[] = [];
+  const weak = Boolean(options.weakened);
+  files.push({
+    name: 'Recon/system_information.txt',
+    data: [
+      `Hostname: alex-mbp`,
+      `Model Identifier: ${MAC_SAMPLE.model}`,
+      `Serial Number: ${serial}`,
+      `ProductVersion: ${MAC_SAMPLE.osVersion}`,
+      `BuildVersion: 23F79`,
+      `System Integrity Protection: ${weak ? 'disabled' : 'enabled'}`,
+      `Gatekeeper Status: ${weak ? 'assessments disabled' : 'assessments enabled'}`,
+      `FileVault Status: ${weak ? 'FileVault is Off.' : 'FileVault is On.'}`,
+      '',
+    ].join('\n'),
+  });
+  files.push({
+    name: 'Persistence/launchItems.txt',
+    data: [
+      launchBlock(MS_AGENT.plist, MS_AGENT.label, MS_AGENT.program, MS_AGENT.sha256, MS_AGENT.team),
+      ...(bad
+        ? [
+            launchBlock(
+              MAC_SAMPLE.agentPlist,
+              MAC_SAMPLE.agentLabel,
+              MAC_SAMPLE.agentProgram,
+              MAC_SAMPLE.agentSha256,
+              'unsigned',
+            ),
+          ]
+        : []),
+    ].join('\n'),
+  });
+  files.push({
+    name: 'Persistence/raw/com.microsoft.update.agent.plist',
+    data: plistXml(MS_AGENT.label, MS_AGENT.program),
+  });
+  if (bad)
+    files.push({
+      name: 'Persistence/raw/com.example.updater.plist',
+      data: plistXml(MAC_SAMPLE.agentLabel, MAC_SAMPLE.agentProgram),
+    });
+  files.push({ name: 'Persistence/raw/crontab_alex', data: '# m h dom mon dow command\nSHELL=/bin/sh\n' });
+  files.push({
+    name: 'Artifacts/raw/tcc_alex',
+    data: await tccDatabase([
+      { service: 'kTCCServiceCamera', client: 'us.zoom.xos', clientType: 0, auth: 2, at: '2024-01-10T09:00:00Z' },
+      {
+        service: 'kTCCServiceScreenCapture',
+        client: 'us.zoom.xos',
+        clientType: 0,
+        auth: 2,
+        at: '2024-01-10T09:01:00Z',
+      },
+      ...(bad
+        ? [
+            {
+              service: 'kTCCServiceSystemPolicyAllFiles',
+              client: MAC_SAMPLE.agentProgram,
+              clientType: 1 as const,
+              auth: 2,
+              at: '2024-06-02T08:15:00Z',
+            },
+          ]
+        : []),
+    ]),
+  });
+  files.push({
+    name: 'Artifacts/raw/lsquarantine_alex',
+    data: await quarantineDatabase([
+      {
+        at: '2024-01-10T08:55:00Z',
+        agent: 'com.apple.Safari',
+        url: 'https://zoom.us/client/latest/Zoom.pkg',
+        origin: 'https://zoom.us/download',
+      },
+      ...(bad
+        ? [
+            {
+              at: '2024-06-02T08:10:00Z',
+              agent: 'com.apple.Safari',
+              url: 'https://downloads.example.org/UpdaterSetup.dmg',
+              origin: `https://${MAC_SAMPLE.c2Domain}/get`,
+            },
+          ]
+        : []),
+    ]),
+  });
+  if (options.xprotect)
+    files.push({
+      name: 'Artifacts/raw/xbs/XPdb',
+      data: await xprotectDatabase([
+        {
+          rule: 'XProtect.BrowserDataAccess',
+          path: MAC_SAMPLE.agentProgram,
+          teamId: null,
+          signingId: 'updater-55554944',
+          sha256: MAC_SAMPLE.agentSha256,
+          at: '2024-06-02 08:20:00',
+        },
+      ]),
+    });
+  files.push({
+    name: 'Processes/true_tree_output.txt',
+    data: [
+      '/sbin/launchd 1',
+      '    /usr/libexec/logd 92',
+      '    /System/Library/CoreServices/Finder.app/Contents/MacOS/Finder 410',
+      '    /Applications/Safari.app/Contents/MacOS/Safari 512',
+      ...(weak ? ['        /bin/zsh 513', '            /usr/bin/curl 514'] : []),
+      '    /Applications/zoom.us.app/Contents/MacOS/zoom.us 600',
+      ...(bad ? [`    ${MAC_SAMPLE.agentProgram} 733`] : []),
+      '',
+    ].join('\n'),
+  });
+  files.push({
+    name: 'Network/lsof_output.txt',
+    data: [
+      'COMMAND     PID  USER   FD   TYPE             DEVICE SIZE/OFF NODE NAME',
+      'Safari      512  alex   25u  IPv4 0x1234567890abcdef      0t0  TCP 192.168.1.20:52311->www.apple.com:443 (ESTABLISHED)',
+      'zoom.us     600  alex   31u  IPv4 0x2234567890abcdef      0t0  TCP 192.168.1.20:52312->zoom.us:443 (ESTABLISHED)',
+      ...(bad
+        ? [
+            `updater     733  alex   12u  IPv4 0x3234567890abcdef      0t0  TCP 192.168.1.20:52313->${MAC_SAMPLE.c2Domain}:443 (ESTABLISHED)`,
+          ]
+        : []),
+      '',
+    ].join('\n'),
+  });
+  files.push({
+    name: 'Browser/Safari/history_output.csv',
+    data: [
+      'datetime,user,profile,url',
+      // Aftermath writes commas inside a URL unquoted.
+      '2024-06-01 18:00:00,alex,Default,https://news.example.com/a,b?c=1,2',
+      ...(bad ? [`2024-06-02 08:09:00,alex,Default,https://${MAC_SAMPLE.c2Domain}/get`] : []),
+      '',
+    ].join('\n'),
+  });
+  files.push({ name: 'aftermath.log', data: 'Aftermath started\nAftermath finished\n' });
+  const entries: TestZipEntry[] = [];
+  if (options.handZipped) {
+    const folders = new Set<string>();
+    for (const f of files) {
+      const parts = f.name.split('/');
+      for (let i = 1; i < parts.length; i++) folders.add(`${parts.slice(0, i).join('/')}/`);
+    }
+    entries.push({ name: root });
+    for (const folder of [...folders].sort()) entries.push({ name: `${root}${folder}` });
+  }
+  for (const f of files) entries.push({ name: `${root}${f.name}`, data: f.data });
+  return createZip(entries);
+}

@@ -1,0 +1,374 @@
+import { openZip, type SafeZip, type ZipEntryInfo, type ZipInput, type ZipLimits } from '../android/safeZip';
+import { ArchiveError } from '../archiveError';
+import { extractArtefact } from '../artefacts';
+import { clipRaw, type Observation } from '../types';
+import { hostOfUrl, macHeuristics } from './macHeuristics';
+import type { MacArtefact, MacReport, PersistenceItem, TimelineEvent } from './macTypes';
+import { readQuarantine, readTcc, readXprotect } from './sqliteReaders';
+import {
+  hostOf,
+  parseBtm,
+  parseCrontab,
+  parseHistoryCsv,
+  parseLaunchItems,
+  parseLaunchPlist,
+  parseLsof,
+  parseSystemInformation,
+  parseTrueTree,
+  splitAftermathCsv,
+} from './textParsers';
+
+/**
+ * The bounds of an Aftermath archive: the zip's own checks (inspection's safeZip: traversal,
+ * links, bombs, entry counts) with these limits, then what one artefact may hold when read.
+ */
+export const AFTERMATH_LIMITS: ZipLimits = {
+  maxEntries: 200_000,
+  maxEntryBytes: 2 * 1024 ** 3,
+  maxTotalBytes: 8 * 1024 ** 3,
+  maxCompressionRatio: 100,
+  ratioFloorBytes: 1024 * 1024,
+  maxReadBytes: 2 * 1024 ** 3,
+  maxDepth: 32,
+  maxPathLength: 1024,
+};
+/** A text artefact or SQLite database read whole at most this big (bigger: skipped with a warning). */
+export const MAX_MAC_ARTEFACT_BYTES = 64 * 1024 * 1024;
+/** Timeline events one archive keeps (metadata.csv alone can hold millions of lines). */
+export const MAX_TIMELINE_EVENTS = 50_000;
+
+const AFTERMATH_FOLDERS = ['Recon/', 'Persistence/', 'Artifacts/', 'Processes/', 'Network/', 'Browser/', 'Filesystem/'];
+
+/**
+ * The prefix every Aftermath path sits under: `Aftermath_<serial>/` as the tool writes it, any one
+ * top folder when the output folder was zipped by hand, or none.
+ */
+function rootOf(zip: SafeZip): string {
+  const tops = new Set(zip.entries.map((e) => e.path.split('/')[0]!));
+  const files = zip.entries.filter((e) => !e.directory);
+  if (tops.size === 1 && files.some((e) => e.path.includes('/'))) {
+    const [top] = [...tops];
+    if (!AFTERMATH_FOLDERS.includes(`${top}/`)) return `${top}/`;
+  }
+  return '';
+}
+
+interface Reader {
+  match: (path: string) => boolean;
+  read: (data: Buffer, path: string, into: Collected) => Promise<number> | number;
+}
+
+type Collected = Omit<MacReport, 'heuristics' | 'observations' | 'timeline'> & {
+  history: { at: string | null; url: string; source: string }[];
+  files: TimelineEvent[];
+  ips: Observation[];
+};
+
+const READERS: Reader[] = [
+  {
+    match: (p) => p === 'Recon/system_information.txt',
+    read: (data, _path, into) => {
+      const { identity, security } = parseSystemInformation(data.toString('utf8'));
+      Object.assign(into.identity, identity);
+      Object.assign(into.security, security);
+      return Object.keys(identity).length + Object.keys(security).length;
+    },
+  },
+  {
+    match: (p) => p === 'Persistence/launchItems.txt',
+    read: (data, path, into) => {
+      const items = parseLaunchItems(data.toString('utf8'), path);
+      mergePersistence(into.persistence, items);
+      return items.length;
+    },
+  },
+  {
+    match: (p) => /^Persistence\/raw\/[^/]+\.plist$/.test(p),
+    read: (data, path, into) => {
+      const name = path.slice(path.lastIndexOf('/') + 1);
+      // The raw copy keeps only the file name: where it came from is read in launchItems.txt.
+      const known = into.persistence.find((i) => i.path.endsWith(`/${name}`));
+      const item = parseLaunchPlist(data, known?.path ?? `/Library/LaunchAgents/${name}`, path);
+      if ('error' in item) throw new Error(item.error);
+      mergePersistence(into.persistence, [item]);
+      return 1;
+    },
+  },
+  {
+    match: (p) => p === 'Persistence/btm.txt',
+    read: (data, path, into) => {
+      const items = parseBtm(data.toString('utf8'), path);
+      mergePersistence(into.persistence, items);
+      return items.length;
+    },
+  },
+  {
+    match: (p) => /^Persistence\/(crontab|cron)[^/]*$|^Persistence\/raw\/crontabs?\//.test(p),
+    read: (data, path, into) => {
+      const items = parseCrontab(data.toString('utf8'), path, path);
+      into.persistence.push(...items);
+      return items.length;
+    },
+  },
+  {
+    match: (p) => /^Artifacts\/raw\/(tcc_[^/]+|TCC\.db)$/.test(p),
+    read: async (data, path, into) => {
+      const grants = await readTcc(data, path);
+      into.tcc.push(...grants);
+      return grants.length;
+    },
+  },
+  {
+    match: (p) => /^Artifacts\/raw\/(lsquarantine_[^/]+|QuarantineEventsV2)$/.test(p),
+    read: async (data, path, into) => {
+      const downloads = await readQuarantine(data, path);
+      into.downloads.push(...downloads);
+      return downloads.length;
+    },
+  },
+  {
+    match: (p) => /^Artifacts\/raw\/xbs\/XPdb$/.test(p),
+    read: async (data, _path, into) => {
+      const detections = await readXprotect(data);
+      into.xprotect.push(...detections);
+      return detections.length;
+    },
+  },
+  {
+    match: (p) => p === 'Processes/true_tree_output.txt',
+    read: (data, _path, into) => {
+      into.processes = parseTrueTree(data.toString('utf8'));
+      return into.processes.length;
+    },
+  },
+  {
+    match: (p) => p === 'Network/lsof_output.txt',
+    read: (data, _path, into) => {
+      into.network = parseLsof(data.toString('utf8'));
+      return into.network.length;
+    },
+  },
+  {
+    match: (p) => /^Browser\/.+\.csv$/i.test(p) && /history/i.test(p),
+    read: (data, path, into) => {
+      const rows = parseHistoryCsv(data.toString('utf8'));
+      into.history.push(...rows.map((r) => ({ ...r, source: path })));
+      return rows.length;
+    },
+  },
+  {
+    match: (p) => /(^|\/)metadata\.csv$/.test(p),
+    read: (data, path, into) => {
+      let n = 0;
+      const lines = data.toString('utf8').split(/\r?\n/);
+      for (let i = 1; i < lines.length; i++) {
+        const line = lines[i]!;
+        // The timeline keeps MAX_TIMELINE_EVENTS: the rest of the file is not parsed.
+        if (into.files.length >= MAX_TIMELINE_EVENTS) break;
+        if (!line.trim()) continue;
+        // file,birth,modified,accessed,... : Aftermath never quotes, so a comma in a path splits it.
+        const fields = line.split(',');
+        const dates = fields.filter((f) => /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(f.trim()));
+        const firstDate = fields.findIndex((f) => /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(f.trim()));
+        if (firstDate <= 0 || dates.length === 0) continue;
+        const file = fields.slice(0, firstDate).join(',');
+        const at = Date.parse(`${dates[0]!.trim().replace(' ', 'T')}${/[Zz+]/.test(dates[0]!) ? '' : 'Z'}`);
+        if (!Number.isFinite(at)) continue;
+        into.files.push({ at: new Date(at).toISOString(), source: path, kind: 'file', text: `created ${file}` });
+        n += 1;
+      }
+      return n;
+    },
+  },
+  {
+    match: (p) => p.toLowerCase().endsWith('.ips'),
+    read: (data, path, into) => {
+      const result = extractArtefact(path, data);
+      if (result.error) throw new Error(result.error);
+      into.ips.push(...result.observations);
+      return result.observations.length;
+    },
+  },
+];
+
+/** The same item seen in launchItems.txt and its raw plist is one: what each adds is kept. */
+function mergePersistence(into: PersistenceItem[], items: PersistenceItem[]): void {
+  for (const item of items) {
+    const known = into.find((i) => i.path === item.path && i.kind === item.kind);
+    if (!known) {
+      into.push(item);
+      continue;
+    }
+    known.label ??= item.label;
+    known.program ??= item.program;
+    known.sha256 ??= item.sha256;
+    known.signer ??= item.signer;
+  }
+}
+
+const obs = (kind: Observation['kind'], value: string, source: string, raw?: string, timestamp?: string | null) => ({
+  kind,
+  value,
+  source,
+  ...(raw ? { raw: clipRaw(raw) } : {}),
+  ...(timestamp ? { timestamp } : {}),
+});
+
+const isIpv4 = (v: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(v);
+
+/** What the matcher looks at, from everything read: paths, process names, hashes, bundle ids, hosts, URLs. */
+function observationsOf(c: Collected): Observation[] {
+  const out: Observation[] = [];
+  const host = (h: string | null, source: string, raw: string, at?: string | null) => {
+    if (!h || h === '*' || h === 'localhost' || h.startsWith('127.') || h === '::1') return;
+    out.push(obs(isIpv4(h) ? 'ipv4' : 'domain', h, source, raw, at));
+  };
+  for (const p of c.persistence) {
+    out.push(obs('path', p.path, p.source, `${p.kind} ${p.path}`));
+    if (p.program) {
+      out.push(obs('path', p.program, p.source, `${p.label ?? p.path} starts ${p.program}`));
+      out.push(obs('process', p.program, p.source, `${p.label ?? p.path} starts ${p.program}`));
+    }
+    if (p.label) out.push(obs('bundleId', p.label, p.source, `Label ${p.label}`));
+    if (p.sha256) out.push(obs('fileHash', p.sha256, p.source, `${p.program ?? p.path} SHA256 ${p.sha256}`));
+  }
+  for (const g of c.tcc) {
+    const raw = `${g.service} ${g.client} ${g.auth}`;
+    out.push(obs(g.clientType === 'path' ? 'path' : 'bundleId', g.client, g.source, raw, g.at));
+  }
+  for (const p of c.processes) {
+    out.push(obs('process', p.path, 'Processes/true_tree_output.txt', `${p.path} ${p.pid}`));
+    if (p.path.startsWith('/')) out.push(obs('path', p.path, 'Processes/true_tree_output.txt', `${p.path} ${p.pid}`));
+  }
+  for (const n of c.network) {
+    if (n.remote)
+      host(hostOf(n.remote), 'Network/lsof_output.txt', `${n.command} ${n.pid ?? ''} ${n.local ?? ''}->${n.remote}`);
+    out.push(obs('process', n.command, 'Network/lsof_output.txt', `${n.command} ${n.pid ?? ''}`));
+  }
+  for (const d of c.downloads) {
+    for (const u of [d.url, d.origin]) {
+      if (!u) continue;
+      if (/^https?:/i.test(u)) {
+        out.push(obs('url', u, d.source, `${d.agent ?? ''} ${u}`, d.at));
+        host(hostOfUrl(u), d.source, `${d.agent ?? ''} ${u}`, d.at);
+      } else if (u.startsWith('file://')) out.push(obs('path', decodeURIComponent(u.slice(7)), d.source, u, d.at));
+    }
+  }
+  for (const x of c.xprotect) {
+    if (x.path) out.push(obs('path', x.path, 'Artifacts/raw/xbs/XPdb', `${x.rule} ${x.path}`, x.at));
+    if (x.sha256) out.push(obs('fileHash', x.sha256, 'Artifacts/raw/xbs/XPdb', `${x.rule} ${x.sha256}`, x.at));
+    if (x.signingId)
+      out.push(obs('bundleId', x.signingId, 'Artifacts/raw/xbs/XPdb', `signing id ${x.signingId}`, x.at));
+  }
+  for (const h of c.history) {
+    out.push(obs('url', h.url, h.source, h.url, h.at));
+    host(hostOfUrl(h.url), h.source, h.url, h.at);
+  }
+  out.push(...c.ips);
+  return out;
+}
+
+/** One storyline across sources, oldest first: downloads, grants, detections, visits, files. */
+function timelineOf(c: Collected): TimelineEvent[] {
+  const events: TimelineEvent[] = [...c.files];
+  for (const d of c.downloads)
+    if (d.at)
+      events.push({
+        at: d.at,
+        source: d.source,
+        kind: 'download',
+        text: `${d.agent ?? 'An app'} downloaded ${d.url ?? 'a file'}${d.origin ? ` from ${d.origin}` : ''}`,
+      });
+  for (const g of c.tcc)
+    if (g.at) events.push({ at: g.at, source: g.source, kind: 'tcc', text: `${g.service} ${g.auth} for ${g.client}` });
+  for (const x of c.xprotect)
+    if (x.at)
+      events.push({
+        at: x.at,
+        source: 'Artifacts/raw/xbs/XPdb',
+        kind: 'xprotect',
+        text: `XProtect: ${x.rule} by ${x.path}`,
+      });
+  for (const h of c.history)
+    if (h.at) events.push({ at: h.at, source: h.source, kind: 'history', text: `visited ${h.url}` });
+  events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  return events.slice(0, MAX_TIMELINE_EVENTS);
+}
+
+export interface AftermathOptions {
+  now?: Date;
+  limits?: ZipLimits;
+}
+
+/**
+ * Reads an Aftermath archive (the zip the tool writes, or its output folder zipped by hand): the
+ * zip is checked whole before any entry is inflated (ArchiveError with the reason), then each
+ * artefact we know is read; one that cannot be read is reported and the others still count.
+ */
+export async function readAftermath(input: ZipInput, options: AftermathOptions = {}): Promise<MacReport> {
+  const zip = await openZip(input, options.limits ?? AFTERMATH_LIMITS);
+  try {
+    const root = rootOf(zip);
+    const collected: Collected = {
+      identity: {},
+      security: {},
+      persistence: [],
+      tcc: [],
+      processes: [],
+      network: [],
+      downloads: [],
+      xprotect: [],
+      artefacts: [],
+      warnings: [],
+      history: [],
+      files: [],
+      ips: [],
+    };
+    const files = zip.entries.filter((e) => !e.directory && e.path.startsWith(root));
+    const relative = (e: ZipEntryInfo) => e.path.slice(root.length);
+    if (!files.some((e) => AFTERMATH_FOLDERS.some((f) => relative(e).startsWith(f))))
+      throw new ArchiveError(
+        'not-an-archive',
+        'This zip is not an Aftermath archive (no Recon, Persistence, Artifacts, Processes or Network folder)',
+      );
+    // launchItems.txt first: the raw plists are matched to the paths it names.
+    const order = (e: ZipEntryInfo) => (relative(e) === 'Persistence/launchItems.txt' ? 0 : 1);
+    for (const entry of [...files].sort((a, b) => order(a) - order(b))) {
+      const path = relative(entry);
+      const reader = READERS.find((r) => r.match(path));
+      if (!reader) continue;
+      const artefact: MacArtefact = { path, records: 0 };
+      collected.artefacts.push(artefact);
+      if (entry.size > MAX_MAC_ARTEFACT_BYTES) {
+        artefact.error = `larger than ${MAX_MAC_ARTEFACT_BYTES} bytes: not read`;
+        continue;
+      }
+      const data = await zip.read(entry);
+      try {
+        artefact.records = await reader.read(data, path, collected);
+      } catch (error) {
+        artefact.error = error instanceof Error ? error.message.slice(0, 300) : 'could not be read';
+      }
+    }
+    if (!collected.identity.serial) {
+      const fromRoot = /^Aftermath_([A-Za-z0-9]+)\/$/.exec(root)?.[1];
+      if (fromRoot) collected.identity.serial = fromRoot;
+    }
+    const { history, files: fileEvents, ips, ...rest } = collected;
+    void history;
+    void fileEvents;
+    void ips;
+    const report: MacReport = {
+      ...rest,
+      observations: observationsOf(collected),
+      timeline: timelineOf(collected),
+      heuristics: [],
+    };
+    report.heuristics = macHeuristics(report, options.now ?? new Date());
+    return report;
+  } finally {
+    zip.close();
+  }
+}
+
+export { splitAftermathCsv };

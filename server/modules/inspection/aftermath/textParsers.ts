@@ -1,0 +1,312 @@
+import type {
+  MacIdentity,
+  MacProcess,
+  MacSecurity,
+  NetworkConnection,
+  PersistenceItem,
+  PersistenceKind,
+} from './macTypes';
+
+/** Seconds between the Unix epoch and Core Foundation's (2001-01-01T00:00:00Z). */
+export const CF_ABSOLUTE_EPOCH_S = 978_307_200;
+
+/** A CFAbsoluteTime (seconds since 2001, what macOS databases store) as ISO 8601; null when unusable. */
+export function cfAbsoluteToIso(value: unknown): string | null {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() ? Number(value) : NaN;
+  if (!Number.isFinite(n)) return null;
+  const ms = (n + CF_ABSOLUTE_EPOCH_S) * 1000;
+  if (ms < 0 || ms > 8.64e15) return null;
+  return new Date(ms).toISOString();
+}
+
+const onOff = (value: string): boolean | undefined => {
+  const v = value.toLowerCase();
+  if (/\b(disabled|off|not enabled|no)\b/.test(v)) return false;
+  if (/\b(enabled|on|yes|assessments enabled)\b/.test(v)) return true;
+  return undefined;
+};
+
+/**
+ * Recon/system_information.txt: `Key: Value` lines (system_profiler's names and Aftermath's own);
+ * the keys we know are taken, the rest ignored.
+ */
+export function parseSystemInformation(text: string): { identity: MacIdentity; security: MacSecurity } {
+  const identity: MacIdentity = {};
+  const security: MacSecurity = {};
+  for (const line of text.split(/\r?\n/)) {
+    const at = line.indexOf(':');
+    if (at <= 0) continue;
+    const key = line.slice(0, at).trim().toLowerCase();
+    const value = line.slice(at + 1).trim();
+    if (!value) continue;
+    if (key === 'serial number' || key === 'serial number (system)' || key === 'serial') identity.serial ??= value;
+    else if (key === 'model identifier' || key === 'model') identity.model ??= value;
+    else if (key === 'productversion' || key === 'macos version' || key === 'system version' || key === 'os version')
+      identity.osVersion ??= value.startsWith('macOS') ? value : `macOS ${value}`;
+    else if (key === 'hostname' || key === 'computer name') identity.hostname ??= value;
+    else if (key.includes('system integrity protection') || key === 'sip status' || key === 'sip')
+      security.sip = onOff(value);
+    else if (key.includes('gatekeeper')) security.gatekeeper = onOff(value);
+    else if (key.includes('filevault')) security.fileVault = onOff(value);
+  }
+  return { identity, security };
+}
+
+function persistenceKind(path: string): PersistenceKind {
+  return /LaunchDaemons\//i.test(path) ? 'launchDaemon' : 'launchAgent';
+}
+
+/** The plist path of a launchItems.txt header (`----- file:///Library/LaunchAgents/x.plist -----`). */
+function headerPath(line: string): string | null {
+  const m = /^-{3,}\s*(.+?)\s*-{3,}$/.exec(line.trim());
+  if (!m) return null;
+  const raw = m[1]!.replace(/^file:\/\//, '');
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** A quoted or bare value after `key = ` or `"key": ` in a plist's description. */
+function describedValue(block: string, key: string): string | null {
+  const re = new RegExp(`["']?${key}["']?\\s*[=:]\\s*(?:"((?:[^"\\\\]|\\\\.)*)"|([^,;\\n\\]\\)]+))`);
+  const m = re.exec(block);
+  if (!m) return null;
+  return (m[1] ?? m[2] ?? '').trim() || null;
+}
+
+/** ProgramArguments' first element: `ProgramArguments = ( "/path", ... )` or a JSON-ish array. */
+function firstArgument(block: string): string | null {
+  const m = /["']?ProgramArguments["']?\s*[=:]\s*[([]\s*"?((?:[^",)\]\\]|\\.)+)"?/.exec(block);
+  return m ? m[1]!.trim() : null;
+}
+
+/**
+ * Persistence/launchItems.txt: each plist Aftermath copied, as a header line naming it and the
+ * plist's description. Our collector profile adds `SHA256:` and `Signature:` lines per item (the
+ * binary's digest, `unsigned` or its team id); without them those stay unknown.
+ */
+export function parseLaunchItems(text: string, source: string): PersistenceItem[] {
+  const items: PersistenceItem[] = [];
+  let current: { path: string; lines: string[] } | null = null;
+  const flush = () => {
+    if (!current) return;
+    const block = current.lines.join('\n');
+    const sha = /^\s*SHA256:\s*([0-9a-fA-F]{64})\s*$/m.exec(block)?.[1]?.toLowerCase() ?? null;
+    const signer = /^\s*Signature:\s*(\S+)\s*$/m.exec(block)?.[1] ?? null;
+    items.push({
+      kind: persistenceKind(current.path),
+      path: current.path,
+      label: describedValue(block, 'Label'),
+      program: describedValue(block, 'Program') ?? firstArgument(block),
+      sha256: sha,
+      signer,
+      source,
+    });
+  };
+  for (const line of text.split(/\r?\n/)) {
+    const path = headerPath(line);
+    if (path) {
+      flush();
+      current = { path, lines: [] };
+    } else current?.lines.push(line);
+  }
+  flush();
+  return items;
+}
+
+const xmlUnescape = (s: string) =>
+  s
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
+
+/** An XML plist's Label, Program and ProgramArguments[0]; a binary plist (bplist00) is not read. */
+export function parseLaunchPlist(data: Buffer, path: string, source: string): PersistenceItem | { error: string } {
+  if (data.subarray(0, 8).toString('latin1') === 'bplist00')
+    return { error: 'binary property list: read from launchItems.txt instead' };
+  const text = data.toString('utf8');
+  if (!text.includes('<plist')) return { error: 'not a property list' };
+  const str = (key: string) => {
+    const m = new RegExp(`<key>${key}</key>\\s*<string>([^<]*)</string>`).exec(text);
+    return m ? xmlUnescape(m[1]!).trim() : null;
+  };
+  const args = /<key>ProgramArguments<\/key>\s*<array>\s*<string>([^<]*)<\/string>/.exec(text);
+  return {
+    kind: persistenceKind(path),
+    path,
+    label: str('Label'),
+    program: str('Program') ?? (args ? xmlUnescape(args[1]!).trim() : null),
+    sha256: null,
+    signer: null,
+    source,
+  };
+}
+
+/** A crontab: every line that is not a comment or a variable is a job; its command is what persists. */
+export function parseCrontab(text: string, path: string, source: string): PersistenceItem[] {
+  const items: PersistenceItem[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('#') || /^[A-Za-z_]+\s*=/.test(line)) continue;
+    const fields = line.startsWith('@') ? line.split(/\s+/).slice(1) : line.split(/\s+/).slice(5);
+    const command = fields.join(' ');
+    if (!command) continue;
+    items.push({ kind: 'cron', path, label: null, program: fields[0] ?? null, sha256: null, signer: null, source });
+  }
+  return items;
+}
+
+/**
+ * Persistence/btm.txt (`sfltool dumpbtm`): items as `Key: value` blocks; each block with a
+ * `URL:` or `Executable Path:` is an item (login items and background tasks macOS 13+ records).
+ */
+export function parseBtm(text: string, source: string): PersistenceItem[] {
+  const items: PersistenceItem[] = [];
+  let block: Record<string, string> = {};
+  const flush = () => {
+    const program = block['executable path'] ?? null;
+    const url = block['url'] ?? null;
+    if (program || url) {
+      const type = (block['type'] ?? '').toLowerCase();
+      items.push({
+        kind: type.includes('daemon') ? 'launchDaemon' : type.includes('agent') ? 'launchAgent' : 'btm',
+        path: (url ?? program)!.replace(/^file:\/\//, ''),
+        label: block['identifier'] ?? block['name'] ?? null,
+        program,
+        sha256: null,
+        signer: block['team identifier'] ? block['team identifier'] : null,
+        source,
+      });
+    }
+    block = {};
+  };
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (/^#\d+:?$/.test(line) || line.startsWith('=====') || line === '') {
+      flush();
+      continue;
+    }
+    const at = line.indexOf(':');
+    if (at > 0) block[line.slice(0, at).trim().toLowerCase()] = line.slice(at + 1).trim();
+  }
+  flush();
+  return items;
+}
+
+/**
+ * Processes/true_tree_output.txt (TrueTree): one process a line, indented under its parent
+ * (four spaces or a tab a level), `path pid` with optional text after the pid.
+ */
+export function parseTrueTree(text: string): MacProcess[] {
+  const processes: MacProcess[] = [];
+  const stack: { depth: number; pid: number }[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    if (!raw.trim()) continue;
+    const indent = /^[\s│├└─|+\\-]*/.exec(raw)![0];
+    const depth = Math.floor(indent.replace(/\t/g, '    ').length / 4);
+    const m = /^(.+?)\s+(\d+)(?:\s.*)?$/.exec(raw.slice(indent.length).trim());
+    if (!m) continue;
+    const pid = Number(m[2]);
+    while (stack.length && stack[stack.length - 1]!.depth >= depth) stack.pop();
+    processes.push({ pid, ppid: stack.length ? stack[stack.length - 1]!.pid : null, path: m[1]!.trim(), depth });
+    stack.push({ depth, pid });
+  }
+  return processes;
+}
+
+/** Network/lsof_output.txt (`lsof -i`): the NAME column's `local->remote` and the state. */
+export function parseLsof(text: string): NetworkConnection[] {
+  const out: NetworkConnection[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (!line || line.startsWith('COMMAND')) continue;
+    const fields = line.split(/\s+/);
+    if (fields.length < 9) continue;
+    const stateMatch = /\(([A-Z_]+)\)\s*$/.exec(line);
+    const nameField = fields[stateMatch ? fields.length - 2 : fields.length - 1]!;
+    const [local, remote] = nameField.split('->');
+    out.push({
+      command: fields[0]!.replace(/\\x20/g, ' '),
+      pid: Number.isFinite(Number(fields[1])) ? Number(fields[1]) : null,
+      local: local ?? null,
+      remote: remote ?? null,
+      state: stateMatch ? stateMatch[1]! : null,
+    });
+  }
+  return out;
+}
+
+/** The host of `host:port`, `[v6]:port` or a URL. */
+export function hostOf(value: string): string | null {
+  const v = value.trim();
+  if (!v) return null;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(v)) {
+    try {
+      return new URL(v).hostname || null;
+    } catch {
+      return null;
+    }
+  }
+  if (v.startsWith('[')) return v.slice(1, v.indexOf(']')) || null;
+  const at = v.lastIndexOf(':');
+  return (at > 0 ? v.slice(0, at) : v) || null;
+}
+
+/**
+ * A CSV line the way Aftermath writes it: fields are joined with commas and never quoted, so a
+ * comma inside the last field (a page title, a URL) splits it. We keep the first `columns - 1`
+ * fields and join the rest back into the last one; quoted fields (a CSV edited elsewhere) are read
+ * as quoted.
+ */
+export function splitAftermathCsv(line: string, columns: number): string[] {
+  if (line.includes('"')) {
+    const fields: string[] = [];
+    let cur = '';
+    let quoted = false;
+    for (let i = 0; i < line.length; i++) {
+      const c = line[i]!;
+      if (quoted) {
+        if (c === '"' && line[i + 1] === '"') {
+          cur += '"';
+          i++;
+        } else if (c === '"') quoted = false;
+        else cur += c;
+      } else if (c === '"') quoted = true;
+      else if (c === ',') {
+        fields.push(cur);
+        cur = '';
+      } else cur += c;
+    }
+    fields.push(cur);
+    if (fields.length <= columns) return fields;
+    return [...fields.slice(0, columns - 1), fields.slice(columns - 1).join(',')];
+  }
+  const parts = line.split(',');
+  if (parts.length <= columns) return parts;
+  return [...parts.slice(0, columns - 1), parts.slice(columns - 1).join(',')];
+}
+
+/** A browser history CSV (`datetime,user,profile,url` and the like): the url column is found by its header. */
+export function parseHistoryCsv(text: string): { at: string | null; url: string }[] {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim());
+  if (lines.length === 0) return [];
+  const header = lines[0]!.split(',').map((h) => h.trim().toLowerCase());
+  const urlAt = header.findIndex((h) => h === 'url');
+  const timeAt = header.findIndex((h) => h === 'datetime' || h === 'time' || h === 'visit_time');
+  if (urlAt < 0) return [];
+  const rows: { at: string | null; url: string }[] = [];
+  for (const line of lines.slice(1)) {
+    // The url is the last column Aftermath writes, so its commas are kept whole.
+    const fields = splitAftermathCsv(line, header.length);
+    const url = fields[urlAt]?.trim();
+    if (!url) continue;
+    const t = timeAt >= 0 ? fields[timeAt]?.trim() : undefined;
+    const parsed = t ? Date.parse(t.includes('T') || t.endsWith('Z') ? t : `${t.replace(' ', 'T')}Z`) : NaN;
+    rows.push({ at: Number.isFinite(parsed) ? new Date(parsed).toISOString() : null, url });
+  }
+  return rows;
+}
