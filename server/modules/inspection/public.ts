@@ -1,7 +1,7 @@
 // What other modules may import from the inspection engine (scripts/check-boundaries.mjs): the
 // rest of this folder is its own. Fixtures and sample builders are listed for other modules' tests
 // and gluon's development samples.
-export { androidQfZip, BAD, bugreportZip, GOOD, SAMPLE_PROPERTIES } from './android/androidSamples';
+export { androidQfFiles, androidQfZip, BAD, bugreportZip, GOOD, SAMPLE_PROPERTIES } from './android/androidSamples';
 export {
   type AndroidHeuristicFinding,
   type AndroidObservation,
@@ -17,6 +17,8 @@ export { ArchiveError } from './archiveError';
 export { artefactKind, extractArtefact, MAX_ARTEFACT_BYTES } from './artefacts';
 export { FIXTURE_BUNDLES, INDICATOR_FIXTURES_DIR, readFixtureBundle } from './indicatorFixtures';
 export type { ArtefactReport } from './inspectArchive';
+export { androidBackup, SAMPLE_FLAGGED_DOMAIN, SAMPLE_FLAGGED_LINK } from './android/backupSamples';
+export { findLinks, hostOf, isShortenerHost } from './links';
 export { buildMatcher, type Matcher, TRUNCATED_PROCESS_NAME_CHARS } from './matcher';
 export { DEFAULT_ARCHIVE_LIMITS, scanArchive } from './safeArchive';
 export { crashIps, jetsamIps, psText, SAMPLE_DEVICE, type SampleDevice, shutdownLogText } from './sampleArtefacts';
