@@ -1,7 +1,15 @@
 // What other modules may import from the inspection engine (scripts/check-boundaries.mjs): the
 // rest of this folder is its own. Fixtures and sample builders are listed for other modules' tests
 // and gluon's development samples.
-export { androidQfFiles, androidQfZip, BAD, bugreportZip, GOOD, SAMPLE_PROPERTIES } from './android/androidSamples';
+export {
+  androidQfFiles,
+  androidQfZip,
+  BAD,
+  bugreportZip,
+  getpropText,
+  GOOD,
+  SAMPLE_PROPERTIES,
+} from './android/androidSamples';
 export {
   type AndroidHeuristicFinding,
   type AndroidObservation,

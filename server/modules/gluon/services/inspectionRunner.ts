@@ -273,7 +273,13 @@ async function readAndroid(
   if (result.missing.length > 0)
     into.warnings.unshift(`Not in this acquisition: ${result.missing.join(', ')} (AndroidQF modules not run)`);
   for (const missing of result.missing)
-    into.artefacts.push({ path: missing, kind: 'not in this acquisition', observations: 0, warnings: [], processes: [] });
+    into.artefacts.push({
+      path: missing,
+      kind: 'not in this acquisition',
+      observations: 0,
+      warnings: [],
+      processes: [],
+    });
   into.warnings.push(
     `${result.acquisition === 'androidqf' ? 'AndroidQF acquisition' : 'Android bugreport'}: ${result.evidence}`,
     ...result.archive.warnings,

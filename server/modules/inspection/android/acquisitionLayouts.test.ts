@@ -83,10 +83,7 @@ describe('Android acquisitions as the tools write them', () => {
     ].join('\n');
     const r = await read([{ name: 'processes.txt', data: ps }]);
     expect(values(r, 'process')).toEqual(['kthreadd', 'rcu_preempt', 'kworker/0:0H']);
-    const matcher = buildMatcher([
-      indicator('process:name', 'kworker/0:0H'),
-      indicator('process:name', 'rcu_preempt'),
-    ]);
+    const matcher = buildMatcher([indicator('process:name', 'kworker/0:0H'), indicator('process:name', 'rcu_preempt')]);
     const hits = r.observations.flatMap((o) => matcher.match({ kind: 'process', value: o.value, source: o.source }));
     expect(hits.map((f) => f.indicator.value).sort()).toEqual(['kworker/0:0H', 'rcu_preempt']);
   });

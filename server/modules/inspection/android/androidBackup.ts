@@ -58,9 +58,7 @@ const MESSAGES = /^apps\/com\.android\.providers\.telephony\/d_f\/[^/]*_(sms|mms
 const MAX_HEADER_BYTES = 1024;
 
 /** Splits the four header lines off the stream; the rest is handed on untouched. */
-async function header(
-  source: AsyncIterator<Buffer>,
-): Promise<{ lines: string[]; rest: AsyncGenerator<Buffer> }> {
+async function header(source: AsyncIterator<Buffer>): Promise<{ lines: string[]; rest: AsyncGenerator<Buffer> }> {
   let buffered = Buffer.alloc(0);
   for (;;) {
     let newlines = 0;

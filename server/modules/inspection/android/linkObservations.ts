@@ -26,9 +26,18 @@ export function addLinks(list: ObservationList, text: string, evidence: LinkEvid
       ...(evidence.timestamp ? { timestamp: evidence.timestamp } : {}),
       ...(evidence.appId ? { appId: evidence.appId } : {}),
     };
-    const url = list.add({ kind: 'url', value: link.url, ...common, ...(link.shortener ? { detail: { shortener: true } } : {}) });
+    const url = list.add({
+      kind: 'url',
+      value: link.url,
+      ...common,
+      ...(link.shortener ? { detail: { shortener: true } } : {}),
+    });
     if (url) out.push(url);
-    const host = list.add({ kind: /^\d+\.\d+\.\d+\.\d+$/.test(link.host) ? 'ipv4' : 'domain', value: link.host, ...common });
+    const host = list.add({
+      kind: /^\d+\.\d+\.\d+\.\d+$/.test(link.host) ? 'ipv4' : 'domain',
+      value: link.host,
+      ...common,
+    });
     if (host) out.push(host);
   }
   return out;

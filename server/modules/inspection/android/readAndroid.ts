@@ -401,7 +401,8 @@ class Reader {
           });
         });
         report.warnings.push(...result.warnings);
-        if (result.messageFiles === 0) report.warnings.push('no messages in this backup (the telephony provider was not backed up)');
+        if (result.messageFiles === 0)
+          report.warnings.push('no messages in this backup (the telephony provider was not backed up)');
         return undefined;
       } catch (err) {
         // The zip's own faults (CRC, sizes) refuse the upload; the backup's are this artefact's error.
