@@ -364,6 +364,7 @@ describe('device page', () => {
     await screen.findByRole('heading', { name: 'iPhone 13 Pro · c0ffee00' });
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Incidents (1)',
+      'Links and domains',
       'Inspections',
       'Crash explorer',
     ]);
