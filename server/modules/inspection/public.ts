@@ -16,6 +16,7 @@ export {
   type AndroidPackage,
   toCoreObservation,
 } from './android/androidTypes';
+export { androidBackup, SAMPLE_FLAGGED_DOMAIN, SAMPLE_FLAGGED_LINK } from './android/backupSamples';
 export { DEFAULT_MAX_PATCH_AGE_DAYS } from './android/heuristics';
 export { KNOWN_STORES } from './android/permissions';
 export { DEFAULT_ANDROID_LIMITS, readAndroidAcquisition } from './android/readAndroid';
@@ -25,7 +26,6 @@ export { ArchiveError } from './archiveError';
 export { artefactKind, extractArtefact, MAX_ARTEFACT_BYTES } from './artefacts';
 export { FIXTURE_BUNDLES, INDICATOR_FIXTURES_DIR, readFixtureBundle } from './indicatorFixtures';
 export type { ArtefactReport } from './inspectArchive';
-export { androidBackup, SAMPLE_FLAGGED_DOMAIN, SAMPLE_FLAGGED_LINK } from './android/backupSamples';
 export { findLinks, hostOf, isShortenerHost } from './links';
 export { buildMatcher, type Matcher, TRUNCATED_PROCESS_NAME_CHARS } from './matcher';
 export { DEFAULT_ARCHIVE_LIMITS, scanArchive } from './safeArchive';

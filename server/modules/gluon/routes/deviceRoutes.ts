@@ -20,10 +20,10 @@ import {
   deviceSchema,
   idParams,
   jobAnswerSchema,
+  linkPageSchema,
   packagePageSchema,
   pageQuery,
   processSchema,
-  linkPageSchema,
   propertyPageSchema,
   reportFindingSchema,
 } from '../schemas';

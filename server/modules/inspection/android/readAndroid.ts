@@ -1,5 +1,6 @@
 import { ArchiveError } from '../archiveError';
 import { MAX_OBSERVATIONS_PER_FILE } from '../bounds';
+import { BackupError, readAndroidBackup } from './androidBackup';
 import type {
   AndroidDeviceIdentity,
   AndroidHeuristicFinding,
@@ -10,7 +11,6 @@ import type {
 import { ObservationList } from './collect';
 import { type Acquisition, ANDROIDQF_MODULES, detectAcquisition } from './detectAcquisition';
 import { AccessibilityParser, AppopsParser, componentsIn, DevicePolicyParser } from './dumpsysServices';
-import { BackupError, readAndroidBackup } from './androidBackup';
 import { addMount, fileFromJson, rootBinariesFromJson } from './files';
 import { androidHeuristics, type DeviceState, type HeuristicOptions } from './heuristics';
 import { DEFAULT_JSON_ARRAY_LIMITS, streamJsonArray } from './jsonArray';
