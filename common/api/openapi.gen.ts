@@ -2385,6 +2385,117 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gluon-backend/devices/{id}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Links and domains seen on the device (gln#rpt), over all its inspections, flagged first: each with the file, line and record it was read in; shortened links are kept as seen, never followed; search matches the value or the record. */
+        get: {
+            parameters: {
+                query?: {
+                    page?: number;
+                    search?: string;
+                    size?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                firstSeen: string | null;
+                                flaggedBy: string[];
+                                inspections: number;
+                                /** @enum {string} */
+                                kind: "domain" | "url";
+                                lastSeen: string | null;
+                                line: number | null;
+                                raw: string | null;
+                                shortener: boolean;
+                                source: string;
+                                value: string;
+                            }[];
+                            page: number;
+                            size: number;
+                            total: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gluon-backend/devices/{id}/packages": {
         parameters: {
             query?: never;

@@ -8,6 +8,7 @@ import type {
   CreatedLink,
   DeviceDetail,
   DeviceFile,
+  DeviceLinkPage,
   DevicePage,
   GluonApi,
   GluonOverview,
@@ -34,6 +35,8 @@ const OS_NAMES: Record<InstallerOs, string> = { WIN: 'Windows', MAC: 'macOS' };
 const INSTALLER_FALLBACK: Record<InstallerOs, string> = { WIN: 'connector-windows.exe', MAC: 'connector-macos.pkg' };
 /** Refusals the collector-links page explains itself, not the global "forbidden" screen. */
 const LINK_REFUSALS = [403];
+/** Rows of a device's "Links and domains" page. */
+export const DEVICE_LINKS_PAGE_SIZE = 50;
 
 /** Only the query values that say something: a blank search or an unset sort is not sent. */
 function given<Q extends object>(query: Q): Partial<Q> {
@@ -85,6 +88,13 @@ export class DefaultGluonApi implements GluonApi {
 
   getProperties(deviceId: string, search: string): Promise<PropertyPage> {
     return this.api.get('/gluon-backend/devices/{id}/properties', { path: { id: deviceId }, query: given({ search }) });
+  }
+
+  getDeviceLinks(deviceId: string, search: string, page: number): Promise<DeviceLinkPage> {
+    return this.api.get('/gluon-backend/devices/{id}/links', {
+      path: { id: deviceId },
+      query: given({ search, page, size: DEVICE_LINKS_PAGE_SIZE }),
+    });
   }
 
   getCrashes(deviceId: string): Promise<CrashRow[]> {

@@ -23,6 +23,8 @@ export type PackagePage = ApiResponse<'/gluon-backend/devices/{id}/packages', 'g
 export type AndroidPackage = PackagePage['items'][number];
 export type PropertyPage = ApiResponse<'/gluon-backend/devices/{id}/properties', 'get'>;
 export type DeviceProperty = PropertyPage['items'][number];
+export type DeviceLinkPage = ApiResponse<'/gluon-backend/devices/{id}/links', 'get'>;
+export type DeviceLink = DeviceLinkPage['items'][number];
 export type Heuristic = Inspection['heuristics'][number];
 export type RescanJob = NonNullable<DeviceDetail['lastRescan']>;
 export type ReportFormat = NonNullable<ApiQuery<'/gluon-backend/devices/{id}/report', 'get'>['format']>;
@@ -76,6 +78,8 @@ export interface GluonApi {
   getPackages(deviceId: string, search: string): Promise<PackagePage>;
   /** An Android device's system properties and settings from its latest acquisition; a blank search is not sent. */
   getProperties(deviceId: string, search: string): Promise<PropertyPage>;
+  /** Links and domains seen on the device, flagged first; `page` from 0. */
+  getDeviceLinks(deviceId: string, search: string, page: number): Promise<DeviceLinkPage>;
   /** The device's crash reports (gln#cre#r). */
   getCrashes(deviceId: string): Promise<CrashRow[]>;
   /** One crash report's text. */

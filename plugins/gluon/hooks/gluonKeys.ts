@@ -12,6 +12,8 @@ export const gluonKeys = {
   processes: (deviceId: string, search: string) => ['gluon', 'device', deviceId, 'processes', search] as const,
   packages: (deviceId: string, search: string) => ['gluon', 'device', deviceId, 'packages', search] as const,
   properties: (deviceId: string, search: string) => ['gluon', 'device', deviceId, 'properties', search] as const,
+  deviceLinks: (deviceId: string, search: string, page: number) =>
+    ['gluon', 'device', deviceId, 'links', search, page] as const,
   crashes: (deviceId: string) => ['gluon', 'device', deviceId, 'crashes'] as const,
   crashContent: (deviceId: string, inspectionId: string, path: string) =>
     ['gluon', 'device', deviceId, 'crash', inspectionId, path] as const,

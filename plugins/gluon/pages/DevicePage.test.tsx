@@ -10,6 +10,7 @@ import { makeTestToken } from '../../../tests/harness/tokens';
 import {
   type AndroidPackage,
   type DeviceDetail,
+  type DeviceLink,
   type GluonApi,
   GluonApiToken,
   type Inspection,
@@ -198,6 +199,7 @@ describe('device page, Android', () => {
       'Incidents (1)',
       'Packages',
       'Properties and settings',
+      'Links and domains',
       'Inspections',
       'Process explorer',
       'Crash explorer',
@@ -242,6 +244,46 @@ describe('device page, Android', () => {
     expect(navigation.href()).toBe('/devices/d-2');
     // Each tab is a history entry: Back returns to the one before.
     expect(navigation.entries).toEqual(['/devices/d-2?tab=packages', '/devices/d-2?tab=properties', '/devices/d-2']);
+  });
+
+  it('lists links and domains flagged first, searched and paged on the server, a shortened one marked', async () => {
+    const link = (value: string, extra: Partial<DeviceLink> = {}): DeviceLink => ({
+      kind: 'url',
+      value,
+      source: 'backup.ab',
+      line: 2,
+      raw: `SMS +15550199: go to ${value}`,
+      firstSeen: NOW,
+      lastSeen: NOW,
+      inspections: 1,
+      shortener: false,
+      flaggedBy: [],
+      ...extra,
+    });
+    const { fake } = host('/devices/d-2?tab=links', {
+      ...server,
+      getDeviceLinks: async (_id, search, page) => ({
+        total: 51,
+        page,
+        size: 50,
+        items: search
+          ? [link('bit.ly/3xYzAbC', { shortener: true })]
+          : [
+              link('track.shoppingeos.com', { kind: 'domain', flaggedBy: ['shoppingeos.com'] }),
+              link('https://example.org/menu'),
+            ],
+      }),
+    });
+    const rows = await within(await screen.findByTestId('device-links')).findAllByTestId('device-link');
+    expect(rows.map((r) => r.getAttribute('data-flagged'))).toEqual(['true', 'false']);
+    expect(rows[0]!.textContent).toContain('shoppingeos.com');
+    expect(rows[0]!.textContent).toContain('backup.ab:2');
+    expect(screen.getByText('Page 1 of 2 (51 links and domains)')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(fake.getDeviceLinks.mock.calls.at(-1)).toEqual(['d-2', '', 1]));
+    await userEvent.type(screen.getByRole('textbox', { name: 'Search links and domains' }), 'bit');
+    await waitFor(() => expect(fake.getDeviceLinks.mock.calls.at(-1)).toEqual(['d-2', 'bit', 0]));
+    expect(await screen.findByText('shortened')).toBeTruthy();
   });
 
   it('an iPhone has no Android tabs: ?tab=packages reads as the incidents', async () => {

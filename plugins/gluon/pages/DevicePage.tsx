@@ -14,6 +14,7 @@ import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 import type { DeviceDetail, IncidentSummary } from '../api/GluonApi';
 import { CrashExplorer } from '../components/CrashExplorer/CrashExplorer';
 import { DeviceFiles } from '../components/DeviceFiles/DeviceFiles';
+import { DeviceLinks } from '../components/DeviceLinks/DeviceLinks';
 import { DeviceWarnings } from '../components/DeviceWarnings/DeviceWarnings';
 import { GluonLink } from '../components/GluonLink/GluonLink';
 import { InspectionsTable } from '../components/InspectionsTable/InspectionsTable';
@@ -93,6 +94,7 @@ export default function DevicePage({ params }: PageProps) {
   const tabs = [
     'incidents',
     ...(android ? ['packages', 'properties'] : []),
+    'links',
     'inspections',
     ...(access.processExplorer ? ['processes'] : []),
     ...(access.crashExplorer ? ['crashes'] : []),
@@ -163,6 +165,7 @@ export default function DevicePage({ params }: PageProps) {
             {android && (
               <Tab id="properties" title="Properties and settings" panel={<PropertiesTable deviceId={deviceId} />} />
             )}
+            <Tab id="links" title="Links and domains" panel={<DeviceLinks deviceId={deviceId} />} />
             <Tab id="inspections" title="Inspections" panel={<InspectionsTable inspections={data.inspections} />} />
             {access.processExplorer && (
               <Tab id="processes" title="Process explorer" panel={<ProcessExplorer deviceId={deviceId} />} />

@@ -362,7 +362,7 @@ describe('device page', () => {
     expect(screen.getByRole('link', { name: 'DarkSword' }).getAttribute('href')).toBe('/incident-management/i-1');
     expect(screen.getByText(/iPhone 13 Pro \(iPhone14,2\) · iPhone OS 16\.5/)).toBeTruthy();
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['Incidents (1)', 'Inspections', 'Process explorer', 'Files']);
+    expect(tabs).toEqual(['Incidents (1)', 'Links and domains', 'Inspections', 'Process explorer', 'Files']);
     await userEvent.click(screen.getByRole('tab', { name: 'Process explorer' }));
     expect(await within(await screen.findByTestId('process-explorer')).findByText('BackupAgent')).toBeTruthy();
     await userEvent.click(screen.getByRole('tab', { name: 'Inspections' }));
@@ -382,6 +382,7 @@ describe('device page', () => {
     await screen.findByRole('heading', { name: 'iPhone 13 Pro · c0ffee00' });
     expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
       'Incidents (1)',
+      'Links and domains',
       'Inspections',
       'Crash explorer',
     ]);

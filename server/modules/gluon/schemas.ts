@@ -412,6 +412,30 @@ export type PropertyItem = FromSchema<typeof propertySchema>;
 
 export const propertyPageSchema = named('PropertyPage', factPage(propertySchema));
 export type PropertyPage = FromSchema<typeof propertyPageSchema>;
+
+/**
+ * A link or a domain seen on the device (services/deviceLinks.ts), over all its inspections: where
+ * it was first read (file, line, the record), when, whether a finding flags it, and whether its
+ * host is a link shortener (kept as seen, never followed).
+ */
+export const linkSchema = named(
+  'DeviceLinkItem',
+  obj({
+    kind: oneOf(['domain', 'url'] as const),
+    value: str,
+    source: str,
+    line: nint,
+    raw: nstr,
+    firstSeen: nstr,
+    lastSeen: nstr,
+    inspections: int,
+    shortener: bool,
+    flaggedBy: { type: 'array', items: str },
+  }),
+);
+export type DeviceLinkItem = FromSchema<typeof linkSchema>;
+export const linkPageSchema = named('DeviceLinkPage', paged(linkSchema));
+export type DeviceLinkPage = FromSchema<typeof linkPageSchema>;
 /** The landing's incident queue: filters and a keyset cursor, not a page number. */
 export const incidentQueueQuery = {
   type: 'object',

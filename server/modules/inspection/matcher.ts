@@ -1,4 +1,5 @@
 import { basename } from './devicePath';
+import { urlKey } from './links';
 import { PathTrie } from './pathTrie';
 import { domainCandidates, normalizeDomain } from './registrableDomain';
 import { isIpv4 } from './stixPattern';
@@ -65,7 +66,13 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
       let index = exact.get(indicator.type);
       if (!index) exact.set(indicator.type, (index = new Map()));
       // App ids (bundle ids, package names) compare case-insensitively.
-      push(index, indicator.type === 'app:id' ? indicator.value.toLowerCase() : indicator.value, indicator);
+      const key =
+        indicator.type === 'app:id'
+          ? indicator.value.toLowerCase()
+          : indicator.type === 'url:value'
+            ? urlKey(indicator.value)
+            : indicator.value;
+      push(index, key, indicator);
       if (indicator.type === 'process:name' && indicator.value.length > TRUNCATED_PROCESS_NAME_CHARS) {
         push(processPrefixes, indicator.value.slice(0, TRUNCATED_PROCESS_NAME_CHARS), indicator);
       }
@@ -136,8 +143,18 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
     switch (o.kind as ObservationKind) {
       case 'process': {
         // iOS process names are case-sensitive; a process given with its path is matched by name.
-        const name = basename(value);
-        processName(out, name, name === value ? 'exact' : 'basename');
+        // ps lists kernel threads in brackets (`[kworker/0:0H]`) and zombies in parentheses: the
+        // name is what is inside, as MVT reads it.
+        const bare = /^\[.+\]$|^\(.+\)$/.test(value) ? value.slice(1, -1) : value;
+        if (bare.includes('/') && !bare.startsWith('/')) {
+          // A kernel thread's name holds slashes without being a path: the whole name, and its
+          // last segment as MVT's basename would take it.
+          processName(out, bare, 'exact');
+          processName(out, basename(bare), 'basename');
+          break;
+        }
+        const name = basename(bare);
+        processName(out, name, name === bare ? 'exact' : 'basename');
         break;
       }
       case 'path': {
@@ -179,7 +196,9 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
         collect(out, lookup('email-addr:value', value.toLowerCase()), 'exact');
         break;
       case 'url':
-        collect(out, lookup('url:value', value), 'exact');
+        // Scheme and host compare case-insensitively, the rest as written; a shortened link is
+        // matched as seen (never followed). Its host is a `domain` observation of its own.
+        collect(out, lookup('url:value', urlKey(value)), 'exact');
         break;
       case 'fileHash': {
         const hex = value.toLowerCase();

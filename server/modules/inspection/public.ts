@@ -20,13 +20,22 @@ export {
   type MacRisk,
 } from './aftermath/macTypes';
 export { AFTERMATH_LIMITS, readAftermath } from './aftermath/readAftermath';
-export { androidQfZip, BAD, bugreportZip, GOOD, SAMPLE_PROPERTIES } from './android/androidSamples';
+export {
+  androidQfFiles,
+  androidQfZip,
+  BAD,
+  bugreportZip,
+  getpropText,
+  GOOD,
+  SAMPLE_PROPERTIES,
+} from './android/androidSamples';
 export {
   type AndroidHeuristicFinding,
   type AndroidObservation,
   type AndroidPackage,
   toCoreObservation,
 } from './android/androidTypes';
+export { androidBackup, SAMPLE_FLAGGED_DOMAIN, SAMPLE_FLAGGED_LINK } from './android/backupSamples';
 export { DEFAULT_MAX_PATCH_AGE_DAYS } from './android/heuristics';
 export { KNOWN_STORES } from './android/permissions';
 export { DEFAULT_ANDROID_LIMITS, readAndroidAcquisition } from './android/readAndroid';
@@ -53,6 +62,7 @@ export {
   zipSource,
 } from './iosBackup/backupSource';
 export { type BackupInspection, readIosBackup } from './iosBackup/readBackup';
+export { findLinks, hostOf, isShortenerHost } from './links';
 export { buildMatcher, type Matcher, TRUNCATED_PROCESS_NAME_CHARS } from './matcher';
 export { DEFAULT_ARCHIVE_LIMITS, scanArchive } from './safeArchive';
 export { crashIps, jetsamIps, psText, SAMPLE_DEVICE, type SampleDevice, shutdownLogText } from './sampleArtefacts';

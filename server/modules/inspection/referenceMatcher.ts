@@ -4,6 +4,7 @@
  * Test support only; it shares the normalisers (device paths, domains), not the indexes.
  */
 import { basename, devicePathSegments } from './devicePath';
+import { urlKey } from './links';
 import { domainCandidates, normalizeDomain } from './registrableDomain';
 import { isIpv4 } from './stixPattern';
 import type { Finding, Indicator, MatchRoute, Observation, Suppression } from './types';
@@ -28,8 +29,14 @@ function routes(o: Observation, indicator: Indicator): MatchRoute[] {
   const { type } = indicator;
   switch (o.kind) {
     case 'process': {
-      const name = basename(value);
-      out.push(processRoute(name, indicator, name === value ? 'exact' : 'basename'));
+      const bare = /^\[.+\]$|^\(.+\)$/.test(value) ? value.slice(1, -1) : value;
+      if (bare.includes('/') && !bare.startsWith('/')) {
+        out.push(processRoute(bare, indicator, 'exact'));
+        out.push(processRoute(basename(bare), indicator, 'basename'));
+        break;
+      }
+      const name = basename(bare);
+      out.push(processRoute(name, indicator, name === bare ? 'exact' : 'basename'));
       break;
     }
     case 'path': {
@@ -76,7 +83,7 @@ function routes(o: Observation, indicator: Indicator): MatchRoute[] {
       if (type === 'email-addr:value' && indicator.value === value.toLowerCase()) out.push('exact');
       break;
     case 'url':
-      if (type === 'url:value' && indicator.value === value) out.push('exact');
+      if (type === 'url:value' && urlKey(indicator.value) === urlKey(value)) out.push('exact');
       break;
     case 'fileHash':
       if (HASH_TYPES.includes(type) && indicator.value === value.toLowerCase()) out.push('exact');

@@ -20,6 +20,7 @@ import {
   deviceSchema,
   idParams,
   jobAnswerSchema,
+  linkPageSchema,
   packagePageSchema,
   pageQuery,
   processSchema,
@@ -28,6 +29,7 @@ import {
 } from '../schemas';
 import { listDevicePackages, listDeviceProperties } from '../services/androidFacts';
 import { readCrashReport } from '../services/crashReports';
+import { listDeviceLinks } from '../services/deviceLinks';
 import {
   getDevice,
   getFile,
@@ -161,6 +163,31 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
         request.params.id,
         request.query.search ? { search: request.query.search } : {},
       ),
+  );
+
+  app.get(
+    '/gluon-backend/devices/:id/links',
+    {
+      preHandler: reports,
+      schema: {
+        summary:
+          'Links and domains seen on the device (gln#rpt), over all its inspections, flagged first: each with the file, line and record it was read in; shortened links are kept as seen, never followed; search matches the value or the record.',
+        security: bearerSecurity,
+        params: idParams,
+        querystring: {
+          type: 'object',
+          properties: { page: pageQuery.page, size: { ...pageQuery.size, default: 50 }, search: pageQuery.search },
+          additionalProperties: false,
+        },
+        response: { 200: linkPageSchema, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request) =>
+      listDeviceLinks(app.db, request.auth.tenantId, request.params.id, {
+        page: request.query.page,
+        size: request.query.size,
+        ...(request.query.search ? { search: request.query.search } : {}),
+      }),
   );
 
   app.get(

@@ -1,11 +1,13 @@
 import type { FastifyReply } from 'fastify';
 
 import type { RoutePlugin } from '../../../http/routePlugin';
-import { sampleAndroidQf, sampleSysdiagnose } from '../services/sampleUploads';
+import { sampleAndroidQf, sampleAndroidQfFolder, sampleSysdiagnose } from '../services/sampleUploads';
 
 export const SAMPLE_SYSDIAGNOSE_PATH = '/dev/samples/sysdiagnose.tar.gz';
 /** The Android sample: an AndroidQF output the example Android rule set flags. */
 export const SAMPLE_ANDROID_PATH = '/dev/samples/androidqf.zip';
+/** An AndroidQF folder zipped by hand, with SMS in a backup.ab: one links to a KingSpawn domain. */
+export const SAMPLE_ANDROID_FOLDER_PATH = '/dev/samples/androidqf-folder.zip';
 const FILE_NAME = 'sysdiagnose_2023.06.01_iPhone_sample.tar.gz';
 
 /**
@@ -52,6 +54,25 @@ export const sampleRoutes: RoutePlugin = async (app) => {
         .type('application/zip')
         .header('content-disposition', 'attachment; filename="androidqf_sample.zip"')
         .send(android);
+    },
+  );
+  let folder: Buffer | null = null;
+  app.get(
+    SAMPLE_ANDROID_FOLDER_PATH,
+    {
+      schema: {
+        summary:
+          'An AndroidQF folder zipped by hand, with SMS in a backup.ab, one linking to a domain the example KingSpawn rule set flags (development only)',
+        response: { 200: { type: 'string', format: 'binary', description: 'application/zip' } },
+      } as const,
+    },
+    async (_request, reply) => {
+      folder ??= sampleAndroidQfFolder();
+      const fileReply: FastifyReply = reply;
+      return fileReply
+        .type('application/zip')
+        .header('content-disposition', 'attachment; filename="androidqf_folder_sample.zip"')
+        .send(folder);
     },
   );
 };

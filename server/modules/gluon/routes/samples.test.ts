@@ -7,11 +7,14 @@ import {
   EXAMPLE_MAC_BUNDLE_ID,
   parseStixBundle,
   readAndroidAcquisition,
+  readFixtureBundle,
+  SAMPLE_FLAGGED_DOMAIN,
+  SAMPLE_FLAGGED_LINK,
   toCoreObservation,
 } from '../../inspection/public';
 import { EXAMPLE_ANDROID_BUNDLE_ID, exampleAndroidBundle } from '../services/sampleUploads';
 import { seedExampleRuleSets } from '../services/seedExamples';
-import { SAMPLE_ANDROID_PATH, SAMPLE_SYSDIAGNOSE_PATH } from './sampleRoutes';
+import { SAMPLE_ANDROID_FOLDER_PATH, SAMPLE_ANDROID_PATH, SAMPLE_SYSDIAGNOSE_PATH } from './sampleRoutes';
 
 describe('development sample upload', () => {
   let withExamples: TestApp;
@@ -53,6 +56,22 @@ describe('development sample upload', () => {
     );
     expect(hit).toEqual(new Set(['app:id', 'app:cert.sha256', 'android-property:name']));
     expect(acquisition.heuristics.map((h) => h.rule)).toContain('android.sideloaded-app');
+  });
+
+  it('serves an AndroidQF folder zipped by hand whose one SMS link the example KingSpawn rule set flags', async () => {
+    const res = await withExamples.app.inject({ url: SAMPLE_ANDROID_FOLDER_PATH });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const acquisition = await readAndroidAcquisition(res.rawPayload, { now: new Date('2026-01-01T00:00:00Z') });
+    expect(acquisition.acquisition).toBe('androidqf');
+    expect(acquisition.root).toMatch(/^AndroidQF acquisition 2023-03-05\//);
+    const ruleSet = parseStixBundle(readFixtureBundle('kingspawn'));
+    const matcher = buildMatcher(ruleSet.indicators);
+    const hits = acquisition.observations.flatMap((o) => matcher.match(toCoreObservation(o)!));
+    expect(hits.map((f) => [f.observation.kind, f.observation.value, f.indicator.value])).toEqual([
+      ['domain', 'track.shoppingeos.com', SAMPLE_FLAGGED_DOMAIN],
+    ]);
+    expect(hits[0]!.observation.raw).toContain(SAMPLE_FLAGGED_LINK);
   });
 
   it('seeds the made-up Android and macOS rule sets beside the three MVT bundles', async () => {

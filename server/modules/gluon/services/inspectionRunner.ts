@@ -369,6 +369,17 @@ async function readAndroid(
       ...(t.timestamp ? { at: t.timestamp } : {}),
     });
   }
+  // A module the analyst did not run is no fault of the acquisition: said, not an error.
+  if (result.missing.length > 0)
+    into.warnings.unshift(`Not in this acquisition: ${result.missing.join(', ')} (AndroidQF modules not run)`);
+  for (const missing of result.missing)
+    into.artefacts.push({
+      path: missing,
+      kind: 'not in this acquisition',
+      observations: 0,
+      warnings: [],
+      processes: [],
+    });
   into.warnings.push(
     `${result.acquisition === 'androidqf' ? 'AndroidQF acquisition' : 'Android bugreport'}: ${result.evidence}`,
     ...result.archive.warnings,

@@ -1,8 +1,11 @@
 import {
+  androidBackup,
+  androidQfFiles,
   androidQfZip,
   BAD,
   crashIps,
   createTarGz,
+  createZip,
   jetsamIps,
   psText,
   SAMPLE_DEVICE,
@@ -59,6 +62,24 @@ export function sampleSysdiagnose(options: { device?: SampleDevice; extraProcess
  */
 export function sampleAndroidQf(): Buffer {
   return androidQfZip();
+}
+
+/**
+ * Test and demo support: an AndroidQF output as an analyst zips it by hand, its acquisition folder
+ * under one top-level folder, with an `adb backup` of the messages whose one SMS links to a
+ * subdomain of a KingSpawn domain (the example MVT rule set flags it); made-up data.
+ */
+export function sampleAndroidQfFolder(): Buffer {
+  const top = 'AndroidQF acquisition 2023-03-05';
+  const files = androidQfFiles({ root: '6f1c2b9e-0d4a-4e1b-9d7f-2a3b4c5d6e7f' }).map((e) => ({
+    ...e,
+    name: `${top}/${e.name}`,
+  }));
+  return createZip([
+    { name: `${top}/` },
+    ...files,
+    { name: `${top}/6f1c2b9e-0d4a-4e1b-9d7f-2a3b4c5d6e7f/backup.ab`, data: androidBackup(), method: 'store' },
+  ]);
 }
 
 export const EXAMPLE_ANDROID_BUNDLE_ID = 'bundle--6a3c1d2e-0000-4000-8000-00000000a022';

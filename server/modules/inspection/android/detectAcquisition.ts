@@ -49,12 +49,59 @@ export type Acquisition =
     }
   | { kind: 'unknown'; reason: string };
 
+/**
+ * AndroidQF's modules whose output we read, by the files they write; one missing from an
+ * acquisition is listed as "not in this acquisition" (the analyst ran a subset of modules).
+ */
+export const ANDROIDQF_MODULES: ReadonlyArray<{ label: string; files: readonly string[] }> = [
+  { label: 'getprop.txt', files: ['getprop.txt'] },
+  { label: 'packages.json', files: ['packages.json'] },
+  { label: 'processes.txt', files: ['processes.txt', 'processes.json'] },
+  { label: 'dumpsys.txt', files: ['dumpsys.txt'] },
+  { label: 'settings_*.txt', files: ['settings_global.txt', 'settings_secure.txt', 'settings_system.txt'] },
+  { label: 'selinux.txt', files: ['selinux.txt'] },
+  { label: 'files.json', files: ['files.json'] },
+  { label: 'root_binaries.json', files: ['root_binaries.json'] },
+  { label: 'mounts.json', files: ['mounts.json', 'mounts.txt'] },
+  { label: 'backup.ab', files: ['backup.ab'] },
+  { label: 'bugreport.zip', files: ['bugreport.zip'] },
+];
+
 const SNIFF_BYTES = 64 * 1024;
-const MAX_SNIFFS = 8;
+const MAX_SNIFFS = 24;
+/** How many single folders deep a zip is looked through (`Archive/<uuid>/getprop.txt`). */
+const MAX_WRAPPING_FOLDERS = 3;
 
 const dirOf = (path: string): string => (path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '');
 const baseOf = (path: string): string => path.slice(path.lastIndexOf('/') + 1);
 const join = (dir: string, name: string): string => (dir ? `${dir}/${name}` : name);
+
+/** What zip tools add beside the content (macOS's resource forks, Finder's and Explorer's files). */
+const isZipNoise = (path: string): boolean =>
+  path.startsWith('__MACOSX/') || /(^|\/)(\.DS_Store|Thumbs\.db|desktop\.ini)$/.test(path);
+
+/**
+ * The folder the content sits in: when every file lies under one top-level folder (a folder
+ * zipped by hand or by a file manager), that folder, looked through again up to a few levels.
+ */
+function contentRoot(paths: readonly string[]): string {
+  let root = '';
+  for (let depth = 0; depth < MAX_WRAPPING_FOLDERS; depth++) {
+    const prefix = root ? `${root}/` : '';
+    let only: string | null = null;
+    for (const path of paths) {
+      const rest = path.slice(prefix.length);
+      const slash = rest.indexOf('/');
+      if (slash < 0) return root;
+      const top = rest.slice(0, slash);
+      if (only === null) only = top;
+      else if (only !== top) return root;
+    }
+    if (only === null) return root;
+    root = prefix + only;
+  }
+  return root;
+}
 
 /** The first bytes of an entry as text (invalid UTF-8 replaced); '' when it holds a NUL. */
 async function sniff(zip: SafeZip, entry: ZipEntryInfo): Promise<string> {
@@ -69,8 +116,10 @@ const firstLine = (text: string): string =>
     .split(/\r?\n/)
     .find((l) => l.trim() !== '') ?? '';
 
+const jsonArrayOf = (h: string, field: RegExp): boolean => /^\s*\[/.test(h.replace(/^\uFEFF/, '')) && field.test(h);
+
 /** What each AndroidQF file must start with; a file with that name but other content does not count. */
-const CONTENT_CHECKS: Array<{ name: string; test: (head: string) => boolean; says: string }> = [
+const CONTENT_CHECKS: Array<{ name: string; test: (head: string) => boolean; says: string; binary?: boolean }> = [
   {
     name: 'acquisition.json',
     test: (h) => /"androidqf_version"\s*:/.test(h),
@@ -83,7 +132,7 @@ const CONTENT_CHECKS: Array<{ name: string; test: (head: string) => boolean; say
   },
   {
     name: 'packages.json',
-    test: (h) => /^\s*\[/.test(h.replace(/^\uFEFF/, '')) && /"name"\s*:/.test(h) && /"files"\s*:/.test(h),
+    test: (h) => jsonArrayOf(h, /"name"\s*:/) && /"files"\s*:/.test(h),
     says: 'packages.json is an array of packages with their files',
   },
   {
@@ -96,62 +145,116 @@ const CONTENT_CHECKS: Array<{ name: string; test: (head: string) => boolean; say
     test: (h) => /\bPID\b.*\b(NAME|CMD|COMMAND)\s*$/m.test(h),
     says: 'processes.txt is a ps listing',
   },
+  {
+    name: 'processes.json',
+    test: (h) => jsonArrayOf(h, /"(command_line|filename)"\s*:/),
+    says: 'processes.json is an array of processes',
+  },
+  {
+    name: 'files.json',
+    test: (h) => jsonArrayOf(h, /"path"\s*:/) && /"(modified_time|mode|size)"\s*:/.test(h),
+    says: 'files.json is an array of files',
+  },
+  {
+    name: 'root_binaries.json',
+    test: (h) => jsonArrayOf(h, /^\s*\[\s*("|\])/),
+    says: 'root_binaries.json is an array of paths',
+  },
+  {
+    name: 'mounts.json',
+    test: (h) => jsonArrayOf(h, /"\S+ (on )?\/\S* /),
+    says: 'mounts.json is an array of mounts',
+  },
+  {
+    name: 'selinux.txt',
+    test: (h) => /^(Enforcing|Permissive|Disabled)\s*$/.test(h.trim()),
+    says: 'selinux.txt holds getenforce’s answer',
+  },
+  ...(['global', 'secure', 'system'] as const).map((ns) => ({
+    name: `settings_${ns}.txt`,
+    test: (h: string) => /^[A-Za-z0-9_.:@-]+=/.test(firstLine(h)),
+    says: `settings_${ns}.txt holds \`name=value\` settings`,
+  })),
+  {
+    name: 'backup.ab',
+    test: (h) => h.startsWith('ANDROID BACKUP\n'),
+    says: 'backup.ab starts with the Android backup header',
+    binary: true,
+  },
+  {
+    name: 'bugreport.zip',
+    test: (h) => h.startsWith('PK\u0003\u0004'),
+    says: 'bugreport.zip is a zip',
+    binary: true,
+  },
 ];
 
+/** A dumpstate text: its header, or (a partial one, or one cut from its start) its sections. */
+const DUMPSTATE_CONTENT = /^(== dumpstate: |------ .+ \(.*\) ------$|DUMP OF SERVICE )/m;
+
 /**
- * Recognises an acquisition by what its files hold, not by the zip's name: an AndroidQF output
- * (at least two of its file names in one folder, and one of them with the content AndroidQF
- * writes), or an Android bugreport (the dumpstate text named by main_entry.txt, or a
- * `bugreport-*.txt`/`dumpstate-*.txt`, starting with dumpstate's `== dumpstate: <time>` header).
+ * Recognises an acquisition by what its files hold, not by the zip's name or layout (a single
+ * top-level folder is looked through): an AndroidQF output (any of its files, in one folder, with
+ * the content AndroidQF writes), or an Android bugreport (the dumpstate text named by
+ * main_entry.txt whatever its name, or a `bugreport-*.txt`/`dumpstate-*.txt`, holding dumpstate's
+ * header or its sections).
  */
 export async function detectAcquisition(zip: SafeZip): Promise<Acquisition> {
   let sniffs = 0;
   const budget = (): boolean => sniffs++ < MAX_SNIFFS;
+  const files = [...zip.files.values()].filter((e) => !isZipNoise(e.path));
+  const top = contentRoot(files.map((e) => e.path));
+  const depthBelowTop = (path: string): number => (top ? path.slice(top.length + 1) : path).split('/').length - 1;
 
-  // AndroidQF: the folder with the most of its file names, at the root or one level down.
+  // AndroidQF: the folder with the most of its file names, at the content's root or one level down.
   const byRoot = new Map<string, Map<string, ZipEntryInfo>>();
-  for (const entry of zip.files.values()) {
-    const dir = dirOf(entry.path);
-    if (dir.includes('/')) continue;
+  for (const entry of files) {
+    if (top && !entry.path.startsWith(`${top}/`)) continue;
+    if (depthBelowTop(entry.path) > 1) continue;
     const name = baseOf(entry.path);
     if (!ANDROIDQF_FILES.includes(name)) continue;
+    const dir = dirOf(entry.path);
     let found = byRoot.get(dir);
     if (!found) byRoot.set(dir, (found = new Map()));
     found.set(name, entry);
   }
-  const roots = [...byRoot.entries()].filter(([, files]) => files.size >= 2).sort((a, b) => b[1].size - a[1].size);
-  for (const [root, files] of roots.slice(0, 2)) {
+  const roots = [...byRoot.entries()].sort((a, b) => b[1].size - a[1].size);
+  for (const [root, found] of roots.slice(0, 2)) {
     for (const check of CONTENT_CHECKS) {
-      const entry = files.get(check.name);
+      const entry = found.get(check.name);
       if (!entry || entry.size === 0 || !budget()) continue;
-      if (check.test(await sniff(zip, entry))) return { kind: 'androidqf', root, files, evidence: check.says };
+      const head = check.binary
+        ? (await zip.read(entry, Math.min(entry.size, 64))).toString('latin1')
+        : await sniff(zip, entry);
+      if (check.test(head)) return { kind: 'androidqf', root, files: found, evidence: check.says };
     }
   }
 
-  // Bugreport: main_entry.txt names the dumpstate file.
+  // Bugreport: main_entry.txt names the dumpstate file, whatever it is called.
   const dumpstate = async (entry: ZipEntryInfo, how: string): Promise<Acquisition | null> => {
     if (entry.size === 0 || !budget()) return null;
     const head = await sniff(zip, entry);
-    if (!/^== dumpstate: /m.test(head.slice(0, 4096))) return null;
+    if (!DUMPSTATE_CONTENT.test(head)) return null;
+    const whole = /^== dumpstate: /m.test(head.slice(0, 4096));
     return {
       kind: 'bugreport',
       root: dirOf(entry.path),
       main: entry,
-      evidence: `${how} starts with dumpstate's header`,
+      evidence: `${how} ${whole ? "starts with dumpstate's header" : "holds dumpstate's sections"}`,
     };
   };
-  for (const entry of zip.files.values()) {
-    if (baseOf(entry.path) !== 'main_entry.txt' || entry.path.split('/').length > 2 || entry.size > 4096 || !budget())
+  for (const entry of files) {
+    if (baseOf(entry.path) !== 'main_entry.txt' || depthBelowTop(entry.path) > 1 || entry.size > 4096 || !budget())
       continue;
     const named = (await sniff(zip, entry)).trim();
-    if (!named || named.includes('..') || named.startsWith('/')) continue;
+    if (!named || named.includes('..') || named.startsWith('/') || named.includes('\n')) continue;
     const main = zip.files.get(join(dirOf(entry.path), named));
     const found = main ? await dumpstate(main, `${main.path} (named by main_entry.txt)`) : null;
     if (found) return found;
   }
-  for (const entry of zip.files.values()) {
+  for (const entry of files) {
     const name = baseOf(entry.path);
-    if (entry.path.split('/').length > 2 || !/^(bugreport|dumpstate)-.+\.txt$/.test(name)) continue;
+    if (depthBelowTop(entry.path) > 1 || !/^(bugreport|dumpstate)-.+\.txt$/.test(name)) continue;
     const found = await dumpstate(entry, entry.path);
     if (found) return found;
   }
@@ -159,6 +262,6 @@ export async function detectAcquisition(zip: SafeZip): Promise<Acquisition> {
   return {
     kind: 'unknown',
     reason:
-      'not an Android acquisition: no AndroidQF output (packages.json, getprop.txt, dumpsys.txt... with their content) and no bugreport (a dumpstate text named by main_entry.txt or bugreport-*.txt)',
+      'not an Android acquisition: no AndroidQF output (getprop.txt, packages.json, dumpsys.txt, processes.txt... with their content) and no bugreport (a dumpstate text named by main_entry.txt, or bugreport-*.txt)',
   };
 }

@@ -334,8 +334,9 @@ describe('detection', () => {
     expect(real.kind).toBe('bugreport');
   });
 
-  it('needs two AndroidQF files in one folder', async () => {
-    expect((await detect([{ name: 'getprop.txt', data: '[a]: [b]\n' }])).kind).toBe('unknown');
+  it('takes one AndroidQF file with its content (a subset of modules ran), not one by name only', async () => {
+    expect((await detect([{ name: 'getprop.txt', data: '[a]: [b]\n' }])).kind).toBe('androidqf');
+    expect((await detect([{ name: 'getprop.txt', data: 'hello\n' }])).kind).toBe('unknown');
     expect(
       (
         await detect([

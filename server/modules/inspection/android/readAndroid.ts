@@ -1,5 +1,6 @@
 import { ArchiveError } from '../archiveError';
 import { MAX_OBSERVATIONS_PER_FILE } from '../bounds';
+import { BackupError, readAndroidBackup } from './androidBackup';
 import type {
   AndroidDeviceIdentity,
   AndroidHeuristicFinding,
@@ -8,11 +9,12 @@ import type {
   Tombstone,
 } from './androidTypes';
 import { ObservationList } from './collect';
-import { type Acquisition, detectAcquisition } from './detectAcquisition';
+import { type Acquisition, ANDROIDQF_MODULES, detectAcquisition } from './detectAcquisition';
 import { AccessibilityParser, AppopsParser, componentsIn, DevicePolicyParser } from './dumpsysServices';
 import { addMount, fileFromJson, rootBinariesFromJson } from './files';
 import { androidHeuristics, type DeviceState, type HeuristicOptions } from './heuristics';
 import { DEFAULT_JSON_ARRAY_LIMITS, streamJsonArray } from './jsonArray';
+import { addLinks, LinkLineSink } from './linkObservations';
 import { DumpsysPackageParser, packageFromJson } from './packages';
 import { processFromJson, PsParser } from './processes';
 import { deviceFromProperties, type Fact, GetpropParser, parseGetenforce } from './properties';
@@ -82,6 +84,8 @@ export interface AndroidInspection {
   tombstones: Tombstone[];
   heuristics: AndroidHeuristicFinding[];
   artefacts: AndroidArtefactReport[];
+  /** AndroidQF module outputs we read that this acquisition does not hold (a subset of modules ran). */
+  missing: string[];
   archive: { entries: number; totalBytes: number; bytesRead: number; warnings: string[] };
 }
 
@@ -351,10 +355,19 @@ class Reader {
     });
     // getprop must be known before dumpsys package reads times: its section comes first in a
     // dumpstate, and an AndroidQF's getprop.txt is read before its dumpsys.txt.
+    // Every line is also looked through for links (a dumpsys prints URLs in intents, sync
+    // adapters, notifications; a dumpstate in its logs).
+    const links = this.list(entry);
+    const linkSink = new LinkLineSink(links);
     const report = await this.lines(
       entry,
       kind,
-      router,
+      {
+        line: (text, n) => {
+          router.line(text, n);
+          linkSink.line(text, n);
+        },
+      },
       null,
       () => (sawSection ? undefined : `no ${kind === 'dumpsys' ? 'DUMP OF SERVICE' : 'dumpstate'} sections found`),
       false,
@@ -365,7 +378,40 @@ class Reader {
       ctx.deliver(s.list, sectionReport);
       ctx.artefacts.push(sectionReport);
     }
+    if (links.items.length > 0) {
+      const linkReport: AndroidArtefactReport = { path: report.path, kind: 'links', observations: 0, warnings: [] };
+      ctx.deliver(links, linkReport);
+      ctx.artefacts.push(linkReport);
+    }
     if (report.error || report.warnings.length > 0 || sections.length === 0) ctx.artefacts.push(report);
+  }
+
+  /** An Android backup (`adb backup`): each message's links, with the message as evidence. */
+  async backup(entry: ZipEntryInfo): Promise<void> {
+    const report = this.report(entry, 'backup');
+    const list = this.list(entry);
+    await guarded(report, async () => {
+      try {
+        const result = await readAndroidBackup(this.zip.chunks(entry), (m) => {
+          addLinks(list, m.body, {
+            line: m.index + 1,
+            jsonPath: `${m.file}$[${m.index}].${m.kind === 'sms' ? 'body' : 'mms_body'}`,
+            raw: `${m.kind.toUpperCase()}${m.address ? ` ${m.address}` : ''}: ${m.body}`,
+            ...(m.timestamp ? { timestamp: m.timestamp } : {}),
+          });
+        });
+        report.warnings.push(...result.warnings);
+        if (result.messageFiles === 0)
+          report.warnings.push('no messages in this backup (the telephony provider was not backed up)');
+        return undefined;
+      } catch (err) {
+        // The zip's own faults (CRC, sizes) refuse the upload; the backup's are this artefact's error.
+        if (err instanceof ZipRefusal) throw err;
+        if (err instanceof BackupError || err instanceof ArchiveError) return err.message;
+        throw err;
+      }
+    });
+    this.ctx.deliver(list, report);
   }
 }
 
@@ -468,6 +514,7 @@ async function readAndroidQf(
     const list = reader.list(entry);
     await reader.lines(entry, 'mounts', { line: (text, n) => void addMount(list, text, n) }, list);
   }
+  if ((entry = file('backup.ab'))) await reader.backup(entry);
   if ((entry = file('bugreport.zip'))) await readNestedBugreport(zip, entry, ctx);
 }
 
@@ -577,6 +624,10 @@ export async function readAndroidAcquisition(input: ZipInput, options: AndroidRe
       tombstones: ctx.tombstones,
       heuristics,
       artefacts: ctx.artefacts,
+      missing:
+        acq.kind === 'androidqf'
+          ? ANDROIDQF_MODULES.filter((m) => !m.files.some((f) => acq.files.has(f))).map((m) => m.label)
+          : [],
       archive: {
         entries: zip.entries.length,
         totalBytes: zip.totalBytes,
