@@ -55,7 +55,7 @@ describe('SCIM provisioning page', () => {
     expect(screen.getByRole('link', { name: 'SCIM provisioning' })).toBeTruthy();
   });
 
-  it('revokes the token and hides the one shown', async () => {
+  it('rotates and revokes the token after confirming, and hides the one shown', async () => {
     let configured = true;
     renderScim(WRITER, {
       'GET /um/scim/token': () => (configured ? set : none),
@@ -66,8 +66,10 @@ describe('SCIM provisioning page', () => {
       },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Rotate token' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Rotate' }));
     expect(await screen.findByTestId('scim-token')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Revoke token' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Revoke' }));
     expect(await screen.findByRole('button', { name: 'Create token' })).toBeTruthy();
     expect(screen.queryByTestId('scim-token')).toBeNull();
   });
