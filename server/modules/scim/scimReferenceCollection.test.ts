@@ -95,5 +95,5 @@ describe("Microsoft's SCIM reference collection (AzureAD/SCIMReferenceCode) run 
     expect(summary.run.stats.requests.total).toBe(requestCount(collection.item));
     expect(assertions.total).toBeGreaterThan(90);
     expect(assertions.failed).toBe(0);
-  }, 60_000);
+  }, 180_000);
 });
