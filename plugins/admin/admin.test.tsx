@@ -34,6 +34,7 @@ describe('admin plugin', () => {
       ['Jobs', '/admin/jobs'],
       ['Sign-in settings', '/admin/sign-in'],
       ['Branding', '/admin/branding'],
+      ['SCIM provisioning', '/admin/scim'],
     ]);
   });
 

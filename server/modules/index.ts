@@ -9,6 +9,7 @@ import { invitationsModule } from './invitations/index';
 import { monitoringModule } from './monitoring/index';
 import { neutrinoModule } from './neutrino/index';
 import { notificationsModule } from './notifications/index';
+import { scimModule } from './scim/index';
 import { settingsModule } from './settings/index';
 import { ssoModule } from './sso/index';
 import { supportModule } from './support/index';
@@ -39,6 +40,8 @@ export const apiModules: readonly ModuleDefinition[] = [
   monitoringModule,
   // Electron: Macs from Aftermath archives, on gluon's devices and incidents.
   electronModule,
+  // SCIM 2.0 provisioning from the customer's directory (/scim/v2).
+  scimModule,
 ];
 
 /** The OpenAPI document's tags: one per module with routes (registerModules tags each route with its module's). */

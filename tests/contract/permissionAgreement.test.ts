@@ -118,6 +118,9 @@ const ROUTES: Record<string, Entry> = {
   'POST /um/users/:id/enable': { console: canWriteUsers },
   'DELETE /um/users/:id/mfa': { console: canWriteUsers },
   'GET /um/users/:id/sessions': { console: hasUserManagementAccess },
+  'GET /um/scim/token': { console: canWriteUsers },
+  'POST /um/scim/token': { console: canWriteUsers },
+  'DELETE /um/scim/token': { console: canWriteUsers },
   'DELETE /um/users/:id/sessions': [
     {
       console: hasUserManagementAccess,

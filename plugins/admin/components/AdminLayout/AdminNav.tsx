@@ -16,6 +16,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string }[] = [
   { path: '/admin/jobs', label: 'Jobs' },
   { path: '/admin/sign-in', label: 'Sign-in settings' },
   { path: '/admin/branding', label: 'Branding' },
+  { path: '/admin/scim', label: 'SCIM provisioning' },
 ];
 
 /**
