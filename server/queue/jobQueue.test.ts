@@ -348,6 +348,33 @@ describe('job queue (both engines)', () => {
     expect(failed).toEqual([text]);
   });
 
+  it('keepCompleted: false deletes a completed job at once, and keeps a failed one with its error', async () => {
+    const clock = manualClock();
+    const queue = new JobQueue(db, { clock });
+    let fail = false;
+    queue.work(
+      'monitoring.alerts',
+      async () => {
+        if (fail) throw new Error('database unreachable');
+      },
+      { keepCompleted: false },
+    );
+    await queue.schedule('monitoring.alerts', { queue: 'monitoring.alerts', everyMs: 2000 });
+    for (let run = 0; run < 3; run++) {
+      clock.advance(2000);
+      expect(await queue.tick()).toBe(1);
+    }
+    const left = () =>
+      db.query<{ state: string; error: string | null }>(
+        "SELECT state, error FROM queue_jobs WHERE queue = 'monitoring.alerts'",
+      );
+    expect(await left()).toEqual([]);
+    fail = true;
+    await queue.send('monitoring.alerts', {}, { retryLimit: 0 });
+    expect(await queue.tick()).toBe(1);
+    expect(await left()).toEqual([{ state: 'failed', error: 'database unreachable' }]);
+  });
+
   it('a schedule sends its job once per interval, and stop() waits for the job in hand', async () => {
     const clock = manualClock();
     const queue = new JobQueue(db, { clock });
