@@ -2,7 +2,7 @@ import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { Suspense, useMemo, useRef } from 'react';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
 
-import { PermissionsServiceToken } from '@core/permissions/PermissionsService';
+import { usePermissionList } from '@core/permissions/usePermissionList';
 import { PluginRegistryToken, type RegistrySnapshot } from '@core/plugin/PluginRegistry';
 import { useObservable, useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
@@ -76,11 +76,11 @@ function FullChrome({
 export function HostShell({ title, logoUrl }: HostChromeProps) {
   const registry = useService(PluginRegistryToken);
   const session = useService(SessionServiceToken);
-  const permissions = useService(PermissionsServiceToken);
   const theme = useService(ThemeServiceToken);
   const snapshot = useObservable(registry.registered$, registry.registered());
   const signedIn = useObservable(session.signedIn$, false);
-  const perms = useObservable(permissions.perms$, permissions.perms());
+  // The list itself, not yes/no rules: each plugin's guard (decideRoute) checks it its own way.
+  const perms = usePermissionList();
   const currentTheme = useObservable(theme.theme$, theme.theme());
   const [path] = useLocation();
   const search = useSearch();

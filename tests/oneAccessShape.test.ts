@@ -60,4 +60,8 @@ describe('one shape for what the user may do', () => {
   it('no plugin page, component or hook reads PermissionsServiceToken, and no plugin has an access service', () => {
     expect(offences(sources(path.join(ROOT, 'plugins')))).toEqual([]);
   });
+
+  it('the host asks core/permissions as the plugins do (usePermissionList for the route guards)', () => {
+    expect(offences(sources(path.join(ROOT, 'host')))).toEqual([]);
+  });
 });

@@ -57,6 +57,23 @@ describe('DefaultApiClient', () => {
     expect('data' in config).toBe(false);
   });
 
+  it('sends a list in the query as its key repeated (as the API reads it), and a query without lists as axios does', async () => {
+    const { http, requests } = createFakeHttpService(() => ({ status: 200, data: { items: [], nextCursor: null } }));
+    const api = new DefaultApiClient(http);
+    await api.get('/neutrino-backend/hunt', { query: { value: '50%_off', kinds: ['process', 'path'], size: 25 } });
+    await api.get('/gluon-backend/devices', { query: { size: 20, search: 'a b' } });
+    const exported = api.requestConfig('get', '/neutrino-backend/hunt/export', {
+      query: { value: 'helperd', kinds: ['domain'] },
+    });
+    // getUri applies the request's own serializer, as the adapter does when it sends.
+    expect([...requests.map((r) => http.axios.getUri(r.config)), http.axios.getUri(exported)]).toEqual([
+      '/neutrino-backend/hunt?value=50%25_off&kinds=process&kinds=path&size=25',
+      '/gluon-backend/devices?size=20&search=a+b',
+      '/neutrino-backend/hunt/export?value=helperd&kinds=domain',
+    ]);
+    expect(requests[1]?.config.paramsSerializer).toBeUndefined();
+  });
+
   it('refuses a template whose parameter was not given', () => {
     expect(() => fillApiPath('/um/users/{id}', {})).toThrow('Path parameter "id" missing for /um/users/{id}');
   });

@@ -23,7 +23,12 @@ export function fillApiPath(template: string, params: Record<string, string | nu
 export function buildApiRequest(method: ApiMethod, template: string, options: ApiCallInput = {}): HttpRequestConfig {
   const { path, query, body, raw, ...http } = options;
   const config: HttpRequestConfig = { ...http, method: method.toUpperCase(), url: fillApiPath(template, path) };
-  if (query !== undefined) config.params = query;
+  if (query !== undefined) {
+    config.params = query;
+    // A list is sent as its key repeated (`kinds=a&kinds=b`), which is how the API's query string
+    // parser reads an array; axios would write `kinds[]=a`, a key no route declares.
+    if (Object.values(query).some(Array.isArray)) config.paramsSerializer = { indexes: null };
+  }
   // `body: null` is a route that reads only its query: sent with no body at all, because axios would
   // otherwise label the empty POST with a form content type the API refuses (415).
   const data = body !== undefined ? body : raw;

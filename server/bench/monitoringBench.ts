@@ -13,6 +13,7 @@ import { migrate } from '../db/migrate';
 import { openPglite } from '../db/pglite';
 import { recordFindings } from '../modules/gluon/services/incidents';
 import type { Finding } from '../modules/inspection/types';
+import { registerAlertLoop } from '../modules/monitoring/services/alertLoopJob';
 import { registerDeliveryWorker } from '../modules/monitoring/services/deliveryJobs';
 import { createDeviceGroup } from '../modules/monitoring/services/deviceGroups';
 import { MonitoringRunner } from '../modules/monitoring/services/monitoringRunner';
@@ -76,12 +77,11 @@ for (const [label, window] of [
     { name: label, minSeverity: 'high', frequency: 'immediate', groupWindowSeconds: window, recipients: [{ email }] },
     null,
   );
-  // As the app runs them: the alert loop polling every 2 s, the deliveries on the job queue.
+  // As the app runs them: the alert loop every 2 s and the deliveries, both on the job queue.
   const queue = new JobQueue(db, { log });
   registerDeliveryWorker(queue, { db, mailer, tokens, publicUrl: 'http://127.0.0.1:8080' });
+  await registerAlertLoop(queue, new MonitoringWorker({ db, queue, log }));
   queue.start();
-  const worker = new MonitoringWorker({ db, queue, log, pollMs: 2000 });
-  worker.start();
   const { deviceId, inspectionId } = await device(db, tenantId, `Phone ${window}`);
   const started = performance.now();
   await db.tx((q) =>
@@ -97,7 +97,6 @@ for (const [label, window] of [
   console.log(
     `Inspection finished → alert mail accepted by SMTP, ${label}: ${((performance.now() - started) / 1000).toFixed(2)} s`,
   );
-  await worker.stop();
   await queue.stop();
   await db.query('UPDATE monitoring_rules SET enabled = false WHERE id = $1', [ruleId]);
 }

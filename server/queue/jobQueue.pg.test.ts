@@ -66,4 +66,40 @@ describe('job queue: two instances (PostgreSQL)', () => {
     )) as [{ n: number }];
     expect(n).toBe(1);
   });
+
+  it('holdsClaim locks the job while its handler writes: a stale claim is not taken over mid-write', async () => {
+    let t = new Date('2026-01-05T10:00:00Z').getTime();
+    const clock: QueueClock = { now: () => new Date(t) };
+    const qa = new JobQueue(a, { clock, workerId: 'a' });
+    const qb = new JobQueue(b, { clock, workerId: 'b' });
+    let inWrite!: () => void;
+    const writing = new Promise<void>((resolve) => (inWrite = resolve));
+    let finishWrite!: () => void;
+    const written = new Promise<void>((resolve) => (finishWrite = resolve));
+    const held: boolean[] = [];
+    qa.work('inspect', async (job) => {
+      await a.tx(async (q) => {
+        held.push(await qa.holdsClaim(q, job));
+        inWrite();
+        await written;
+      });
+    });
+    let ranOnB = 0;
+    qb.work('inspect', async () => void ranOnB++);
+    const id = (await qa.send('inspect', {}, { expireSeconds: 60 }))!;
+    const running = qa.tick();
+    await writing;
+    // a's heartbeat is stale by now, but its row is locked: b's claim skips it rather than wait or take it.
+    t += 61_000;
+    expect(await qb.tick()).toBe(0);
+    finishWrite();
+    await running;
+    expect(await qb.tick()).toBe(0);
+    expect([held, ranOnB]).toEqual([[true], 0]);
+    const [row] = await a.query<{ state: string; claimed_by: string; attempts: number }>(
+      'SELECT state, claimed_by, attempts FROM queue_jobs WHERE id = $1',
+      [id],
+    );
+    expect(row).toEqual({ state: 'completed', claimed_by: 'a', attempts: 1 });
+  });
 });

@@ -229,6 +229,152 @@ describe('job queue (both engines)', () => {
     expect((await stateOf(db, failed)).state).toBe('failed');
   });
 
+  it('jobsByKey reads back one key of one queue, newest first, with each state, attempt and error', async () => {
+    const clock = manualClock();
+    const queue = new JobQueue(db, { clock });
+    queue.work<{ step: string }>('gluon.rescan', async (job) => {
+      if (job.data.step === 'fails') throw new PermanentJobError('No rule set is enabled.');
+    });
+    const ok = (await queue.send('gluon.rescan', { step: 'ok' }, { singletonKey: 'rescan:d-1' }))!;
+    await queue.tick();
+    clock.advance(1000);
+    const failed = (await queue.send('gluon.rescan', { step: 'fails' }, { singletonKey: 'rescan:d-1' }))!;
+    await queue.tick();
+    clock.advance(1000);
+    const waiting = (await queue.send('gluon.rescan', { step: 'waits' }, { singletonKey: 'rescan:d-1' }))!;
+    // Another key, and the same key on another queue, are not read back.
+    await queue.send('gluon.rescan', { step: 'other' }, { singletonKey: 'rescan:d-2' });
+    await queue.send('gluon.inspect', { step: 'other queue' }, { singletonKey: 'rescan:d-1' });
+
+    const jobs = await queue.jobsByKey<{ step: string }>('gluon.rescan', 'rescan:d-1');
+    expect(jobs.map((j) => [j.id, j.state, j.data.step, j.attempts, j.error])).toEqual([
+      [waiting, 'created', 'waits', 0, null],
+      [failed, 'failed', 'fails', 1, 'No rule set is enabled.'],
+      [ok, 'completed', 'ok', 1, null],
+    ]);
+    expect(jobs[0]).toMatchObject({
+      queue: 'gluon.rescan',
+      singletonKey: 'rescan:d-1',
+      createdAt: '2026-01-05T10:00:02.000Z',
+      startedAt: null,
+      finishedAt: null,
+    });
+    expect([jobs[2]!.createdAt, jobs[2]!.startedAt, jobs[2]!.finishedAt]).toEqual([
+      '2026-01-05T10:00:00.000Z',
+      '2026-01-05T10:00:00.000Z',
+      '2026-01-05T10:00:00.000Z',
+    ]);
+    // `since` keeps the jobs created at or after it; `limit` the newest ones.
+    const since = await queue.jobsByKey('gluon.rescan', 'rescan:d-1', { since: new Date('2026-01-05T10:00:01Z') });
+    expect(since.map((j) => j.id)).toEqual([waiting, failed]);
+    expect((await queue.jobsByKey('gluon.rescan', 'rescan:d-1', { limit: 1 })).map((j) => j.id)).toEqual([waiting]);
+    expect(await queue.jobsByKey('gluon.rescan', 'rescan:none')).toEqual([]);
+    // In the caller's transaction, a job sent in it is already there (and gone if it rolls back).
+    await expect(
+      db.tx(async (q) => {
+        await queue.send('gluon.rescan', { step: 'in tx' }, { singletonKey: 'rematch:t-1' }, q);
+        expect((await queue.jobsByKey('gluon.rescan', 'rematch:t-1', {}, q)).map((j) => j.state)).toEqual(['created']);
+        throw new Error('roll back');
+      }),
+    ).rejects.toThrow('roll back');
+    expect(await queue.jobsByKey('gluon.rescan', 'rematch:t-1')).toEqual([]);
+  });
+
+  it("holdsClaim is true for this attempt's handler only: not once another instance took the job over", async () => {
+    const clock = manualClock();
+    const first = new JobQueue(db, { clock, workerId: 'first' });
+    const held: boolean[] = [];
+    let release!: () => void;
+    const hanging = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const isRunning = new Promise<void>((resolve) => (started = resolve));
+    first.work('inspect', async (job) => {
+      held.push(await db.tx((q) => first.holdsClaim(q, job)));
+      started();
+      await hanging;
+      // Its results would be written here, in this transaction, only while the claim holds.
+      held.push(await db.tx((q) => first.holdsClaim(q, job)));
+    });
+    const id = (await first.send('inspect', {}, { expireSeconds: 60, retryLimit: 1 }))!;
+    const late = first.tick();
+    await isRunning;
+    expect(held).toEqual([true]);
+    // Another attempt number, or another instance, does not hold this claim.
+    expect(await first.holdsClaim(db, { id, attempts: 2 })).toBe(false);
+    const second = new JobQueue(db, { clock, workerId: 'second' });
+    expect(await second.holdsClaim(db, { id, attempts: 1 })).toBe(false);
+
+    // The first worker's heartbeat went stale: the second claims the job and holds it while it runs.
+    const heldBySecond: boolean[] = [];
+    second.work('inspect', async (job) => void heldBySecond.push(await db.tx((q) => second.holdsClaim(q, job))));
+    clock.advance(61_000);
+    expect(await second.tick()).toBe(1);
+    expect(heldBySecond).toEqual([true]);
+    release();
+    await late;
+    expect(held).toEqual([true, false]);
+    // A finished job is held by nobody.
+    expect(await second.holdsClaim(db, { id, attempts: 2 })).toBe(false);
+  });
+
+  it('expiredError words the failure of a job whose worker kept stopping: stored, logged and given to onFailed', async () => {
+    const clock = manualClock();
+    const logged: unknown[] = [];
+    const queue = new JobQueue(db, {
+      clock,
+      log: { warn: () => undefined, error: (obj) => void logged.push(obj) },
+    });
+    const failed: string[] = [];
+    queue.work('gluon.inspect', async () => undefined, {
+      expiredError: (attempts) => `The inspection stopped its worker ${attempts} times; upload the file again.`,
+      onFailed: async (_job, error) => void failed.push(error),
+    });
+    const [row] = await db.query<{ id: string }>(
+      "INSERT INTO queue_jobs (queue, state, attempts, retry_limit, heartbeat_at, claimed_by) VALUES ('gluon.inspect', 'active', 3, 2, $1, 'gone') RETURNING id",
+      [clock.now()],
+    );
+    // Not stale yet: nothing happens.
+    clock.advance(59_000);
+    expect(await queue.tick()).toBe(0);
+    expect(await stateOf(db, row!.id)).toMatchObject({ state: 'active', error: null });
+    clock.advance(2_000);
+    expect(await queue.tick()).toBe(0);
+    const text = 'The inspection stopped its worker 3 times; upload the file again.';
+    expect(await stateOf(db, row!.id)).toMatchObject({ state: 'failed', attempts: 3, error: text });
+    expect(failed).toEqual([text]);
+    expect(logged).toEqual([{ job: row!.id, queue: 'gluon.inspect', attempts: 3 }]);
+    // Once failed, it is not failed again on the next pass.
+    await queue.tick();
+    expect(failed).toEqual([text]);
+  });
+
+  it('keepCompleted: false deletes a completed job at once, and keeps a failed one with its error', async () => {
+    const clock = manualClock();
+    const queue = new JobQueue(db, { clock });
+    let fail = false;
+    queue.work(
+      'monitoring.alerts',
+      async () => {
+        if (fail) throw new Error('database unreachable');
+      },
+      { keepCompleted: false },
+    );
+    await queue.schedule('monitoring.alerts', { queue: 'monitoring.alerts', everyMs: 2000 });
+    for (let run = 0; run < 3; run++) {
+      clock.advance(2000);
+      expect(await queue.tick()).toBe(1);
+    }
+    const left = () =>
+      db.query<{ state: string; error: string | null }>(
+        "SELECT state, error FROM queue_jobs WHERE queue = 'monitoring.alerts'",
+      );
+    expect(await left()).toEqual([]);
+    fail = true;
+    await queue.send('monitoring.alerts', {}, { retryLimit: 0 });
+    expect(await queue.tick()).toBe(1);
+    expect(await left()).toEqual([{ state: 'failed', error: 'database unreachable' }]);
+  });
+
   it('a schedule sends its job once per interval, and stop() waits for the job in hand', async () => {
     const clock = manualClock();
     const queue = new JobQueue(db, { clock });

@@ -69,6 +69,11 @@ export interface WorkOptions {
   onFailed?: (job: QueueJob<unknown>, error: string) => Promise<void>;
   /** The error kept for a job whose worker stopped `attempts` times (default "The worker stopped N times; …"). */
   expiredError?: (attempts: number) => string;
+  /**
+   * false: a completed job is deleted at once (graphile-worker's way), for a frequent schedule whose
+   * runs would otherwise fill the table until purgeCompleted; its failures stay as any job's.
+   */
+  keepCompleted?: boolean;
 }
 
 export interface QueueOptions {
@@ -530,10 +535,16 @@ export class JobQueue {
     try {
       await worker.handler(job);
       clearInterval(beat);
-      await this.db.query(
-        "UPDATE queue_jobs SET state = 'completed', finished_at = $4, error = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND state = 'active'",
-        [...claim, this.clock.now()],
-      );
+      if (worker.options.keepCompleted === false)
+        await this.db.query(
+          "DELETE FROM queue_jobs WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND state = 'active'",
+          claim,
+        );
+      else
+        await this.db.query(
+          "UPDATE queue_jobs SET state = 'completed', finished_at = $4, error = NULL WHERE id = $1 AND claimed_by = $2 AND attempts = $3 AND state = 'active'",
+          [...claim, this.clock.now()],
+        );
     } catch (error) {
       clearInterval(beat);
       const text = errorText(error);

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 
+import { DefaultApiClient } from '@core/api/DefaultApiClient';
 import type { DownloadRequest, DownloadService } from '@core/downloads/DownloadService';
 import { createFakeHttpService, type FakeReply, type FakeRequest } from '@core/testing';
 
@@ -24,7 +25,7 @@ function client(reply: FakeReply = { status: 200, data: {} }) {
     dismiss: vi.fn(),
     items$: undefined as never,
   } satisfies DownloadService;
-  return { api: new DefaultAdminApi(http, downloads), requests, downloads };
+  return { api: new DefaultAdminApi(new DefaultApiClient(http), downloads), requests, downloads };
 }
 
 const ID = 'a b/c';

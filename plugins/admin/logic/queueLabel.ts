@@ -5,6 +5,7 @@
 const BY_QUEUE: Record<string, string> = {
   'gluon.inspect': 'Inspections',
   'gluon.rescan': 'Matching again (rescans and rule-set changes)',
+  'monitoring.alerts': 'Monitoring alerts',
   'monitoring.delivery': 'Notification deliveries',
   'neutrino.saved-hunts': 'Saved hunts',
   'neutrino.prune-values': 'Hunt value clean-up',

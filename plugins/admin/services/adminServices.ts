@@ -1,5 +1,5 @@
+import { ApiClientToken } from '@core/api/ApiClient';
 import { DownloadServiceToken } from '@core/downloads/DownloadService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 
 import { AdminApiToken } from '../api/AdminApi';
@@ -9,7 +9,7 @@ import { DefaultAdminApi } from '../api/DefaultAdminApi';
 export const adminServices = [
   createServiceFactory({
     token: AdminApiToken,
-    deps: { http: HttpServiceToken, downloads: DownloadServiceToken },
-    factory: ({ http, downloads }) => new DefaultAdminApi(http, downloads),
+    deps: { api: ApiClientToken, downloads: DownloadServiceToken },
+    factory: ({ api, downloads }) => new DefaultAdminApi(api, downloads),
   }),
 ];

@@ -1,5 +1,5 @@
+import type { ApiClient } from '@core/api/ApiClient';
 import type { DownloadService } from '@core/downloads/DownloadService';
-import type { HttpService } from '@core/http/HttpService';
 
 import type {
   Campaign,
@@ -15,34 +15,35 @@ import type {
   SweepRuleSet,
 } from './NeutrinoApi';
 
-const BASE = '/neutrino-backend';
 /** Refusals the pages explain next to the form (a bound, a time budget), not the global error screen. */
 const FORM_REFUSALS = [400, 409, 413, 422, 503];
 
 /**
- * The hunt's query string: blank values are not sent, a list repeats its key (`kinds=a&kinds=b`,
- * as the API reads it; axios would write `kinds[]=`).
+ * The hunt's query as sent: a blank criterion is not sent (the API would read `from=` as a date),
+ * the value always is (a blank one gets the API's own refusal). Lists go as repeated keys
+ * (`kinds=a&kinds=b`), which the API client does for every query.
  */
-export function huntSearch(query: Record<string, string | number | readonly string[] | undefined>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) {
-    if (value === undefined || value === '') continue;
-    if (Array.isArray(value)) for (const item of value) params.append(key, item);
-    else params.append(key, String(value));
+export function huntQuery<Q extends { value: string }>(query: Q): Partial<Q> & { value: string } {
+  const sent: Partial<Q> = {};
+  for (const key of Object.keys(query) as Array<keyof Q>) {
+    const item = query[key];
+    if (item !== undefined && item !== '') sent[key] = item;
   }
-  return params.toString();
+  return { ...sent, value: query.value };
 }
 
-/** Neutrino's calls over the console's HTTP service and downloads panel (DefaultNeutrinoApi.test.ts). */
+/**
+ * Neutrino's calls over the console's typed API client (each path, parameter, body and answer
+ * checked against the API document) and the downloads panel (DefaultNeutrinoApi.test.ts).
+ */
 export class DefaultNeutrinoApi implements NeutrinoApi {
   constructor(
-    private readonly http: HttpService,
+    private readonly api: ApiClient,
     private readonly downloads: DownloadService,
   ) {}
 
-  async hunt(query: HuntQuery): Promise<HuntPage> {
-    return (await this.http.get<HuntPage>(`${BASE}/hunt?${huntSearch(query)}`, { skipGlobalErrors: FORM_REFUSALS }))
-      .data;
+  hunt(query: HuntQuery): Promise<HuntPage> {
+    return this.api.get('/neutrino-backend/hunt', { query: huntQuery(query), skipGlobalErrors: FORM_REFUSALS });
   }
 
   exportHunt(query: Omit<HuntQuery, 'cursor' | 'size'>): Promise<void> {
@@ -51,42 +52,39 @@ export class DefaultNeutrinoApi implements NeutrinoApi {
       titleMessage: 'Downloading hunt',
       message: 'neutrino-hunt.csv',
       fileName: 'neutrino-hunt.csv',
-      request: { method: 'GET', url: `${BASE}/hunt/export?${huntSearch(query)}` },
+      request: this.api.requestConfig('get', '/neutrino-backend/hunt/export', { query: huntQuery(query) }),
     });
   }
 
-  async sweep(body: SweepBody): Promise<SweepResult> {
-    return (await this.http.post<SweepResult>(`${BASE}/sweeps`, body, { skipGlobalErrors: FORM_REFUSALS })).data;
+  sweep(body: SweepBody): Promise<SweepResult> {
+    return this.api.post('/neutrino-backend/sweeps', { body, skipGlobalErrors: FORM_REFUSALS });
   }
 
-  async sweepIntoRuleSet(body: SweepBody): Promise<SweepRuleSet> {
-    return (await this.http.post<SweepRuleSet>(`${BASE}/sweeps/ruleSet`, body, { skipGlobalErrors: FORM_REFUSALS }))
-      .data;
+  sweepIntoRuleSet(body: SweepBody): Promise<SweepRuleSet> {
+    return this.api.post('/neutrino-backend/sweeps/ruleSet', { body, skipGlobalErrors: FORM_REFUSALS });
   }
 
-  async families(): Promise<Family[]> {
-    return (await this.http.get<Family[]>(`${BASE}/campaigns/families`)).data;
+  families(): Promise<Family[]> {
+    return this.api.get('/neutrino-backend/campaigns/families');
   }
 
-  async campaign(query: { familyId: string } | { indicator: string }): Promise<Campaign> {
-    return (
-      await this.http.get<Campaign>(`${BASE}/campaigns`, { params: query, skipGlobalErrors: [404, ...FORM_REFUSALS] })
-    ).data;
+  campaign(query: { familyId: string } | { indicator: string }): Promise<Campaign> {
+    return this.api.get('/neutrino-backend/campaigns', { query, skipGlobalErrors: [404, ...FORM_REFUSALS] });
   }
 
-  async savedHunts(): Promise<SavedHunt[]> {
-    return (await this.http.get<SavedHunt[]>(`${BASE}/savedHunts`)).data;
+  savedHunts(): Promise<SavedHunt[]> {
+    return this.api.get('/neutrino-backend/savedHunts');
   }
 
-  async saveHunt(body: NewSavedHunt): Promise<SavedHunt> {
-    return (await this.http.post<SavedHunt>(`${BASE}/savedHunts`, body, { skipGlobalErrors: FORM_REFUSALS })).data;
+  saveHunt(body: NewSavedHunt): Promise<SavedHunt> {
+    return this.api.post('/neutrino-backend/savedHunts', { body, skipGlobalErrors: FORM_REFUSALS });
   }
 
   async deleteSavedHunt(id: string): Promise<void> {
-    await this.http.delete(`${BASE}/savedHunts/${encodeURIComponent(id)}`);
+    await this.api.delete('/neutrino-backend/savedHunts/{id}', { path: { id } });
   }
 
-  async matches(huntId: string): Promise<HuntMatch[]> {
-    return (await this.http.get<HuntMatch[]>(`${BASE}/savedHunts/${encodeURIComponent(huntId)}/matches`)).data;
+  matches(huntId: string): Promise<HuntMatch[]> {
+    return this.api.get('/neutrino-backend/savedHunts/{id}/matches', { path: { id: huntId } });
   }
 }

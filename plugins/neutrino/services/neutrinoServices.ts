@@ -1,6 +1,6 @@
+import { ApiClientToken } from '@core/api/ApiClient';
 import { loaderCacheFactory } from '@core/cache/loaderCacheFactory';
 import { DownloadServiceToken } from '@core/downloads/DownloadService';
-import { HttpServiceToken } from '@core/http/HttpService';
 import { createServiceFactory } from '@core/plugin/ServiceFactory';
 
 import { DefaultNeutrinoApi } from '../api/DefaultNeutrinoApi';
@@ -10,8 +10,8 @@ import { NeutrinoApiToken } from '../api/NeutrinoApi';
 export const neutrinoServices = [
   createServiceFactory({
     token: NeutrinoApiToken,
-    deps: { http: HttpServiceToken, downloads: DownloadServiceToken },
-    factory: ({ http, downloads }) => new DefaultNeutrinoApi(http, downloads),
+    deps: { api: ApiClientToken, downloads: DownloadServiceToken },
+    factory: ({ api, downloads }) => new DefaultNeutrinoApi(api, downloads),
   }),
   loaderCacheFactory,
 ];

@@ -5,6 +5,7 @@ import { defineModule } from '../defineModule';
 import { alertRoutes } from './routes/alertRoutes';
 import { overviewRoutes } from './routes/overviewRoutes';
 import { settingsRoutes } from './routes/settingsRoutes';
+import { registerAlertLoop } from './services/alertLoopJob';
 import { systemClock } from './services/alertTypes';
 import { registerDeliveryWorker } from './services/deliveryJobs';
 import type { MonitoringContext } from './services/monitoringContext';
@@ -14,7 +15,8 @@ import { webhookPolicy } from './services/webhookTarget';
 /**
  * Monitoring's API (/monitoring-backend; console: plugins/monitoring), its alert loop and its
  * deliveries' worker on the job queue: alerts read through gluon's public services, rules, and
- * notification mails and webhooks (see README.md). Both run on monitoring's own switch
+ * notification mails and webhooks (see README.md). Both are jobs on the queue (the loop a
+ * schedule, services/alertLoopJob.ts) and run on monitoring's own switch
  * (MONITORING_WORKER, off under NODE_ENV=test: tests tick a MonitoringWorker and a queue of
  * their own with their clock), whether or not this instance runs gluon's worker.
  */
@@ -56,8 +58,10 @@ export const monitoringModule = defineModule({
           clock: context.clock,
         });
         const worker = new MonitoringWorker({ db: app.db, queue: app.queue, log: app.log, ...context });
-        worker.start();
-        return () => worker.stop();
+        // The queue stops itself before the database closes, waiting for a run in hand.
+        registerAlertLoop(app.queue, worker).catch((error: unknown) =>
+          app.log.error({ err: error }, 'monitoring alert loop not scheduled'),
+        );
       },
     },
   ],

@@ -24,10 +24,17 @@ describe("monitoring's worker switch", () => {
     async () => {
       t = await createTestApp({ env: { GLUON_WORKER: 'off', MONITORING_WORKER: 'on' } });
       expect(t.config.gluon.worker).toBe(false);
-      await vi.waitFor(async () => expect(await scannedSources(t!)).toBe(ALERT_SOURCES.length + 1), {
-        timeout: 60_000,
-        interval: 50,
-      });
+      // The loop is a schedule on the app's queue, which tests drive (it never polls under NODE_ENV=test).
+      await vi.waitFor(
+        async () => {
+          await t!.app.queue.tick();
+          expect(await scannedSources(t!)).toBe(ALERT_SOURCES.length + 1);
+        },
+        {
+          timeout: 60_000,
+          interval: 50,
+        },
+      );
     },
   );
 

@@ -17,7 +17,6 @@ export interface MonitoringDeps {
   clock?: Clock;
   /** A device not inspected for this many days raises a stale alert. */
   staleDays?: number;
-  pollMs?: number;
 }
 
 export const DEFAULT_STALE_DAYS = 14;
@@ -30,16 +29,13 @@ export interface TickResult {
 }
 
 /**
- * Monitoring's alert loop, one per instance (beside gluon's worker): each tick turns new source
+ * Monitoring's alert loop, run by the job queue (alertLoopJob.ts): each tick turns new source
  * rows into alerts (each source in its own transaction, alerts routed to deliveries in it, each
  * new delivery with its job on the queue) and opens the empty weekly summaries. The job queue
  * sends the deliveries (deliveryJobs.ts). Everything it does is keyed in the database, so any
  * number of instances may tick together.
  */
 export class MonitoringWorker {
-  private running = false;
-  private current: Promise<void> | null = null;
-  private wake: (() => void) | null = null;
   private readonly clock: Clock;
 
   constructor(private readonly deps: MonitoringDeps) {
@@ -62,37 +58,5 @@ export class MonitoringWorker {
     const now = this.clock();
     await this.deps.db.tx((q) => openEmptyWeeklySummaries(q, this.deps.queue, now));
     return result;
-  }
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    this.current = this.loop();
-  }
-
-  async stop(): Promise<void> {
-    this.running = false;
-    this.wake?.();
-    await this.current;
-  }
-
-  private async loop(): Promise<void> {
-    while (this.running) {
-      try {
-        await this.tick();
-      } catch (error) {
-        // The database may be closing or briefly unreachable: try again at the next tick.
-        if (this.running) this.deps.log.warn({ err: error }, 'monitoring tick failed');
-      }
-      if (!this.running) break;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.deps.pollMs ?? 2000);
-        this.wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
-      this.wake = null;
-    }
   }
 }
