@@ -13,7 +13,9 @@ function auditedActions(dir: string): string[] {
       for (const a of auditedActions(file)) found.add(a);
     } else if (name.endsWith('.ts') && !name.endsWith('.test.ts')) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/(?:action:\s*|audit\(\s*request,\s*)'([a-z][a-zA-Z]*(?:\.[a-zA-Z-]+)+|login|logout)'/g))
+      for (const m of text.matchAll(
+        /(?:action:\s*|audit\(\s*request,\s*)'([a-z][a-zA-Z]*(?:\.[a-zA-Z-]+)+|login|logout)'/g,
+      ))
         found.add(m[1]!);
     }
   }
