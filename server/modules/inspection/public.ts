@@ -15,6 +15,7 @@ export { openZip, type SafeZip } from './android/safeZip';
 export { createZip } from './android/testZip';
 export { ArchiveError } from './archiveError';
 export { artefactKind, extractArtefact, MAX_ARTEFACT_BYTES } from './artefacts';
+export { HEURISTIC_WHY } from './heuristicWhy';
 export { FIXTURE_BUNDLES, INDICATOR_FIXTURES_DIR, readFixtureBundle } from './indicatorFixtures';
 export type { ArtefactReport } from './inspectArchive';
 export { buildMatcher, type Matcher, TRUNCATED_PROCESS_NAME_CHARS } from './matcher';

@@ -12,7 +12,7 @@ import {
   likePattern,
   type ListQuery,
 } from '../../../services/listQuery';
-import type { DeviceIdentity, Platform } from '../../inspection/public';
+import { type DeviceIdentity, HEURISTIC_WHY, type HeuristicRule, type Platform } from '../../inspection/public';
 import type { CrashItem, DeviceFile, DeviceSummary, InspectionItem, ProcessItem } from '../schemas';
 import { OPEN_STATES_SQL } from './incidentStateSql';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
@@ -181,7 +181,7 @@ export async function listDeviceInspections(
     observations: r.observation_count as number,
     findings: r.finding_count as number,
     newFindings: r.new_finding_count as number,
-    // Inspections stored before Android heuristics carry neither `why` nor `evidence`.
+    // Inspections stored before a rule said why carry neither `why` nor `evidence`: the rule's text is today's.
     heuristics: json<
       Array<
         Partial<InspectionItem['heuristics'][number]> &
@@ -189,7 +189,7 @@ export async function listDeviceInspections(
       >
     >(r.heuristics, []).map((h) => ({
       ...h,
-      why: h.why ?? null,
+      why: h.why ?? HEURISTIC_WHY[h.rule as HeuristicRule] ?? null,
       evidence: h.evidence ?? [],
     })),
     warnings: json(r.warnings, []),
