@@ -2751,8 +2751,13 @@ export interface paths {
                                     suppressionReason: string | null;
                                     value: string;
                                 }[];
+                                familyDescription: string | null;
                                 familyId: string;
                                 familyName: string;
+                                familyReferences: {
+                                    source: string;
+                                    url: string;
+                                }[];
                                 findings: number;
                                 id: string;
                                 /** @enum {string} */
@@ -3002,8 +3007,13 @@ export interface paths {
                                 suppressionReason: string | null;
                                 value: string;
                             }[];
+                            familyDescription: string | null;
                             familyId: string;
                             familyName: string;
+                            familyReferences: {
+                                source: string;
+                                url: string;
+                            }[];
                             findings: number;
                             id: string;
                             /** @enum {string} */
@@ -3151,8 +3161,13 @@ export interface paths {
                                 suppressionReason: string | null;
                                 value: string;
                             }[];
+                            familyDescription: string | null;
                             familyId: string;
                             familyName: string;
+                            familyReferences: {
+                                source: string;
+                                url: string;
+                            }[];
                             findings: number;
                             id: string;
                             /** @enum {string} */

@@ -290,6 +290,9 @@ export const incidentDetailSchema = named(
   'IncidentDetail',
   obj({
     ...incidentSummarySchema.properties,
+    // What the rule sets' bundle says about the family (null / empty when it says nothing).
+    familyDescription: nstr,
+    familyReferences: { type: 'array', items: obj({ source: str, url: str }) },
     evidence: { type: 'array', items: findingSchema },
     timeline: {
       type: 'array',

@@ -34,6 +34,7 @@ export type {
   DeviceIdentity,
   ExtractionResult,
   Family,
+  FamilyReference,
   Finding,
   HeuristicFinding,
   HeuristicRule,
