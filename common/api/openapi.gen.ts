@@ -1958,6 +1958,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             firstSeen: string | null;
+                            incidents: {
+                                familyName: string;
+                                id: string;
+                            }[];
                             lastSeen: string | null;
                             name: string;
                             records: number;

@@ -325,7 +325,14 @@ describe('device page', () => {
     getProcesses: (id) =>
       id === 'd-1'
         ? Promise.resolve([
-            { name: 'BackupAgent', firstSeen: NOW, lastSeen: NOW, sources: ['a/JetsamEvent.ips'], records: 1 },
+            {
+              name: 'BackupAgent',
+              firstSeen: NOW,
+              lastSeen: NOW,
+              sources: ['a/JetsamEvent.ips'],
+              records: 1,
+              incidents: [],
+            },
           ])
         : notFound(),
     rescanDevice: (id) => (id === 'd-1' ? Promise.resolve() : notFound()),

@@ -311,7 +311,15 @@ export type IncidentDetail = FromSchema<typeof incidentDetailSchema>;
 
 export const processSchema = named(
   'ProcessItem',
-  obj({ name: str, firstSeen: nstr, lastSeen: nstr, sources: { type: 'array', items: str }, records: int }),
+  obj({
+    name: str,
+    firstSeen: nstr,
+    lastSeen: nstr,
+    sources: { type: 'array', items: str },
+    records: int,
+    // The incidents whose active findings name this process (the explorer marks it).
+    incidents: { type: 'array', items: obj({ id: str, familyName: str }) },
+  }),
 );
 export type ProcessItem = FromSchema<typeof processSchema>;
 

@@ -222,12 +222,22 @@ export async function listProcesses(
      GROUP BY value ORDER BY max(last_seen) DESC NULLS LAST, value LIMIT $3`,
     [deviceId, likePattern(options.search?.trim().toLowerCase()), options.limit],
   );
+  // The processes behind the device's incidents (an active finding on that value), to be marked.
+  const behind = rows.length
+    ? await q.query<{ value: string; id: string; family_name: string }>(
+        `SELECT DISTINCT f.value, i.id, i.family_name FROM gluon_findings f JOIN gluon_incidents i ON i.id = f.incident_id
+          WHERE i.tenant_id = $1 AND i.device_id = $2 AND NOT f.suppressed AND f.value = ANY($3::text[])
+          ORDER BY i.family_name, i.id`,
+        [tenantId, deviceId, rows.map((r) => r.value)],
+      )
+    : [];
   return rows.map((r) => ({
     name: r.value,
     firstSeen: iso(r.first_seen),
     lastSeen: iso(r.last_seen),
     sources: r.sources ?? [],
     records: r.records,
+    incidents: behind.filter((b) => b.value === r.value).map((b) => ({ id: b.id, familyName: b.family_name })),
   }));
 }
 
