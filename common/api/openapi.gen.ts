@@ -2650,6 +2650,10 @@ export interface paths {
                     content: {
                         "application/json": {
                             firstSeen: string | null;
+                            incidents: {
+                                familyName: string;
+                                id: string;
+                            }[];
                             lastSeen: string | null;
                             name: string;
                             records: number;
@@ -3443,8 +3447,13 @@ export interface paths {
                                     suppressionReason: string | null;
                                     value: string;
                                 }[];
+                                familyDescription: string | null;
                                 familyId: string;
                                 familyName: string;
+                                familyReferences: {
+                                    source: string;
+                                    url: string;
+                                }[];
                                 findings: number;
                                 id: string;
                                 /** @enum {string} */
@@ -3694,8 +3703,13 @@ export interface paths {
                                 suppressionReason: string | null;
                                 value: string;
                             }[];
+                            familyDescription: string | null;
                             familyId: string;
                             familyName: string;
+                            familyReferences: {
+                                source: string;
+                                url: string;
+                            }[];
                             findings: number;
                             id: string;
                             /** @enum {string} */
@@ -3843,8 +3857,13 @@ export interface paths {
                                 suppressionReason: string | null;
                                 value: string;
                             }[];
+                            familyDescription: string | null;
                             familyId: string;
                             familyName: string;
+                            familyReferences: {
+                                source: string;
+                                url: string;
+                            }[];
                             findings: number;
                             id: string;
                             /** @enum {string} */

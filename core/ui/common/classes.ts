@@ -7,5 +7,6 @@ export const Classes = {
   PUBLIC_PAGE_CARD: 'zo-public-page-card',
   OR_SEPARATOR: 'zo-or-separator',
   TABLE_SCROLL: 'zo-table-scroll',
+  TABLE_CARDS: 'zo-table-cards',
   PAGE_BREADCRUMBS: 'zo-page-breadcrumbs',
 } as const;

@@ -4,9 +4,13 @@ import { fileURLToPath } from 'node:url';
 
 import { androidBundleFile, androidQfFile, bundleFile, sysdiagnoseFile } from '../../gluon/fixtures/files';
 import { expectNoSeriousViolations, openInTheme } from '../../shell/fixtures/axe';
+import type { ShellUser } from '../../shell/fixtures/test';
 import { expect, test } from '../fixtures/test';
 
 test.describe.configure({ mode: 'serial' });
+
+/** The first journey's analyst, whose mailbox holds the DarkSword alert (the last test opens it on a phone). */
+let alertRecipient: ShellUser | undefined;
 
 test('a rule "High and above → me, at once" mails the new incident with its links; unsubscribe, then subscribed again', async ({
   page,
@@ -14,6 +18,7 @@ test('a rule "High and above → me, at once" mails the new incident with its li
   signIn,
 }) => {
   const analyst = await newUser('all');
+  alertRecipient = analyst;
   // A second recipient of the same rule: its mail proves a later alert was delivered.
   const soc = `soc-${analyst.email}`;
   await signIn(page, analyst);
@@ -159,3 +164,40 @@ for (const path of ['/monitoring', '/monitoring/alerts', '/monitoring/settings']
     }
   });
 }
+
+test("375 px: the alert mail's link opens the incident as cards; a finding is marked false positive on its card", async ({
+  page,
+  signIn,
+}) => {
+  expect(alertRecipient, 'the first journey ran and was mailed').toBeDefined();
+  await page.setViewportSize({ width: 375, height: 740 });
+  await signIn(page, alertRecipient!);
+  await page.goto(`/dev/mailbox?to=${encodeURIComponent(alertRecipient!.email)}`);
+  const mail = page.locator('article').filter({ hasText: '[Monitoring] New incident: DarkSword' }).first();
+  await mail.locator('a[href*="/incident-management/"]').first().click();
+  await expect(page).toHaveURL(/\/incident-management\//);
+  await expect(page.getByRole('heading', { level: 2 })).toContainText('DarkSword');
+  await expect(page.getByText('Severity')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'What to do' }).getByRole('listitem').first()).toBeVisible();
+
+  // The evidence is a stack of cards: each line labelled by its column, the action inside the card.
+  const card = page.locator('[data-testid="evidence-row"][data-suppressed="false"]').first();
+  await expect(card).toBeVisible();
+  await expect(page.locator('.zo-table-cards').filter({ has: card })).toHaveCount(1);
+  const cardBox = (await card.boundingBox())!;
+  expect(cardBox.x + cardBox.width, 'the card fits the phone').toBeLessThanOrEqual(375);
+  const mark = card.getByRole('button', { name: 'Mark false positive' });
+  const markBox = (await mark.boundingBox())!;
+  expect(markBox.x + markBox.width, '"Mark false positive" is on screen, in its card').toBeLessThanOrEqual(
+    cardBox.x + cardBox.width,
+  );
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await mark.click();
+  await card.getByRole('textbox', { name: 'Reason' }).fill('Seen by hand: a test device');
+  await card.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.locator('[data-testid="evidence-row"][data-suppressed="true"]').first()).toBeVisible();
+  await expect(
+    page.locator('[data-testid="evidence-row"][data-suppressed="true"]').first().getByText('False positive'),
+  ).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+});

@@ -4,6 +4,7 @@ import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
 
 import { count } from '@common/format/count';
 import { gluonPaths } from '@common/gluon/paths';
+import { recommendedActionsFor } from '@common/incidents/recommendedActions';
 import { neutrinoPaths } from '@common/neutrino/paths';
 import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
@@ -24,6 +25,8 @@ export default function IncidentPage({ params }: PageProps) {
   const access = useAccess(gluonAccess);
   const { incident, triage, falsePositive } = useIncident(incidentId, access.readReports);
   const data = incident.data;
+  // Active findings only: a false positive needs no action.
+  const actions = data ? recommendedActionsFor(data.evidence.filter((f) => !f.suppressed).map((f) => f.kind)) : [];
   if (!access.readReports) {
     return (
       <section className="gluon-incident-page">
@@ -47,9 +50,40 @@ export default function IncidentPage({ params }: PageProps) {
       {data && (
         <>
           <p className="gluon-incident-summary">
-            <StatusTag status={data.state} /> {count(data.activeFindings, 'active finding')} ·{' '}
+            Severity <StatusTag status={data.severity} /> · <StatusTag status={data.state} />{' '}
+            {count(data.activeFindings, 'active finding')} ·{' '}
             <GluonLink to={gluonPaths.device(data.deviceId)}>Open the device</GluonLink>
           </p>
+          <section aria-labelledby="gluon-incident-todo">
+            <H4 id="gluon-incident-todo">What to do</H4>
+            {actions.length > 0 ? (
+              <ul className="gluon-incident-actions">
+                {actions.map((a) => (
+                  <li key={a.kind}>{a.action}</li>
+                ))}
+              </ul>
+            ) : (
+              <p className={Classes.TEXT_MUTED}>Nothing left to act on: every finding is marked a false positive.</p>
+            )}
+          </section>
+          {(data.familyDescription || data.familyReferences.length > 0) && (
+            <section aria-labelledby="gluon-incident-family">
+              <H4 id="gluon-incident-family">About {data.familyName}</H4>
+              {data.familyDescription && <p className="gluon-incident-family">{data.familyDescription}</p>}
+              {data.familyReferences.length > 0 && (
+                <ul className="gluon-incident-references">
+                  {data.familyReferences.map((r) => (
+                    <li key={r.url}>
+                      {/* The bundle's address (http/https only, checked at import); never our origin's rights. */}
+                      <a href={r.url} target="_blank" rel="noopener noreferrer">
+                        {r.source}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
           <H4>Evidence</H4>
           <EvidenceTable
             evidence={data.evidence}

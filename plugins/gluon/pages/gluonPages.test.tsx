@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, type Mock } from 'vitest';
 
+import { recommendedAction } from '@common/incidents/recommendedActions';
 import { apiFailure, fakeCursorPage, type Faked, fakeService } from '@core/testing';
 
 import { renderHost } from '../../../tests/harness/renderHost';
@@ -342,7 +343,14 @@ describe('device page', () => {
     getProcesses: (id) =>
       id === 'd-1'
         ? Promise.resolve([
-            { name: 'BackupAgent', firstSeen: NOW, lastSeen: NOW, sources: ['a/JetsamEvent.ips'], records: 1 },
+            {
+              name: 'BackupAgent',
+              firstSeen: NOW,
+              lastSeen: NOW,
+              sources: ['a/JetsamEvent.ips'],
+              records: 1,
+              incidents: [],
+            },
           ])
         : notFound(),
     rescanDevice: (id) => (id === 'd-1' ? Promise.resolve() : notFound()),
@@ -442,6 +450,8 @@ describe('device page', () => {
 describe('incident page', () => {
   const incident: IncidentDetail = {
     ...detail.incidents[0]!,
+    familyDescription: 'DarkSword steals iCloud data through a chain of WebKit exploits.',
+    familyReferences: [{ source: 'Lookout', url: 'https://www.lookout.com/threat-intelligence/darksword' }],
     evidence: [
       {
         id: 'f-1',
@@ -519,6 +529,60 @@ describe('incident page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     await waitFor(() => expect(screen.getByTestId('evidence-row').dataset.suppressed).toBe('true'));
     expect(fake.markFalsePositive.mock.calls).toEqual([['f-1', 'Test device']]);
+  });
+
+  it('says how bad it is and what to do: severity, the action for each kind found, the family from the bundle', async () => {
+    host('/incident-management/i-1', ['gln#rpt#r'], { getIncident: async () => incident });
+    await screen.findByRole('heading', { name: 'DarkSword on iPhone' });
+    expect(screen.getByText(/Severity/).querySelector('[data-status="high"]')!.textContent).toBe('High');
+    const todo = screen.getByRole('region', { name: 'What to do' });
+    // The finding is a path: the path's sentence, from common/ (every product says the same).
+    expect(
+      within(todo)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([recommendedAction('path')]);
+    const about = screen.getByRole('region', { name: 'About DarkSword' });
+    expect(within(about).getByText(/WebKit exploits/)).toBeTruthy();
+    const ref = within(about).getByRole('link', { name: 'Lookout' });
+    expect(ref.getAttribute('href')).toBe('https://www.lookout.com/threat-intelligence/darksword');
+    expect(ref.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+
+  it('at 375 px the evidence is a card of "label: value" lines; a finding is marked false positive inside its card', async () => {
+    const width = window.innerWidth;
+    Object.defineProperty(window, 'innerWidth', { configurable: true, value: 375 });
+    try {
+      let current = incident;
+      host('/incident-management/i-1', ANALYST, {
+        getIncident: async () => current,
+        markFalsePositive: async (_findingId, reason) => {
+          current = {
+            ...current,
+            evidence: [{ ...current.evidence[0]!, suppressed: true, suppressionReason: reason }],
+          };
+          return current;
+        },
+      });
+      const card = await screen.findByTestId('evidence-row');
+      expect(card.closest('.zo-table-cards')).not.toBeNull();
+      expect([...card.querySelectorAll('td')].map((td) => td.dataset.label)).toEqual([
+        'Seen',
+        'Observed',
+        'Source',
+        'Indicator',
+        'Rule set',
+        'Action',
+      ]);
+      await userEvent.click(within(card).getByRole('button', { name: 'Mark false positive' }));
+      await userEvent.type(within(card).getByRole('textbox', { name: 'Reason' }), 'Test device');
+      await userEvent.click(within(card).getByRole('button', { name: 'Confirm' }));
+      await waitFor(() => expect(screen.getByTestId('evidence-row').dataset.suppressed).toBe('true'));
+      expect(within(screen.getByTestId('evidence-row')).getByText('False positive')).toBeTruthy();
+      expect(screen.getByText('Nothing left to act on: every finding is marked a false positive.')).toBeTruthy();
+    } finally {
+      Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+    }
   });
 
   it('a false positive the API refuses (400) shows its message by the form, with no unhandled rejection', async () => {

@@ -8,6 +8,7 @@ import { monitoringPaths } from '@common/monitoring/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import type { Alert, AlertQuery, AlertStatus } from '../api/MonitoringApi';
 import { MonitoringLink } from '../components/MonitoringLink/MonitoringLink';
@@ -115,7 +116,7 @@ export default function AlertsPage(_props: PageProps) {
       )}
       {data && data.items.length === 0 && <p className={Classes.TEXT_MUTED}>No alerts match.</p>}
       {data && data.items.length > 0 && (
-        <div className="monitoring-scroll" role="region" aria-label="Alerts table" tabIndex={0}>
+        <TableScroll label="Alerts table">
           <HTMLTable compact className="monitoring-table">
             <thead>
               <tr>
@@ -184,7 +185,7 @@ export default function AlertsPage(_props: PageProps) {
               })}
             </tbody>
           </HTMLTable>
-        </div>
+        </TableScroll>
       )}
       {data && data.total > size && (
         <nav aria-label="Pages" className="monitoring-filters">

@@ -7,6 +7,7 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react/useService';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import type { DeviceGroup, Family, Rule } from '../api/MonitoringApi';
 import { DeviceGroupsCard } from '../components/DeviceGroupsCard/DeviceGroupsCard';
@@ -131,7 +132,7 @@ export default function SettingsPage(_props: PageProps) {
       <H3>Delivery log</H3>
       {s.deliveries.data?.items.length === 0 && <p className={Classes.TEXT_MUTED}>Nothing sent yet.</p>}
       {s.deliveries.data && s.deliveries.data.items.length > 0 && (
-        <div className="monitoring-scroll" role="region" aria-label="Delivery log table" tabIndex={0}>
+        <TableScroll label="Delivery log table">
           <HTMLTable compact className="monitoring-table">
             <thead>
               <tr>
@@ -156,7 +157,7 @@ export default function SettingsPage(_props: PageProps) {
               ))}
             </tbody>
           </HTMLTable>
-        </div>
+        </TableScroll>
       )}
       {s.deliveries.data && s.deliveries.data.total > 20 && (
         <nav aria-label="Delivery log pages" className="monitoring-filters">

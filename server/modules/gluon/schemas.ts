@@ -290,6 +290,9 @@ export const incidentDetailSchema = named(
   'IncidentDetail',
   obj({
     ...incidentSummarySchema.properties,
+    // What the rule sets' bundle says about the family (null / empty when it says nothing).
+    familyDescription: nstr,
+    familyReferences: { type: 'array', items: obj({ source: str, url: str }) },
     evidence: { type: 'array', items: findingSchema },
     timeline: {
       type: 'array',
@@ -308,7 +311,15 @@ export type IncidentDetail = FromSchema<typeof incidentDetailSchema>;
 
 export const processSchema = named(
   'ProcessItem',
-  obj({ name: str, firstSeen: nstr, lastSeen: nstr, sources: { type: 'array', items: str }, records: int }),
+  obj({
+    name: str,
+    firstSeen: nstr,
+    lastSeen: nstr,
+    sources: { type: 'array', items: str },
+    records: int,
+    // The incidents whose active findings name this process (the explorer marks it).
+    incidents: { type: 'array', items: obj({ id: str, familyName: str }) },
+  }),
 );
 export type ProcessItem = FromSchema<typeof processSchema>;
 

@@ -43,6 +43,7 @@ export { openZip, type SafeZip } from './android/safeZip';
 export { createZip } from './android/testZip';
 export { ArchiveError } from './archiveError';
 export { artefactKind, extractArtefact, MAX_ARTEFACT_BYTES } from './artefacts';
+export { HEURISTIC_WHY } from './heuristicWhy';
 export { FIXTURE_BUNDLES, INDICATOR_FIXTURES_DIR, readFixtureBundle } from './indicatorFixtures';
 export type { ArtefactReport } from './inspectArchive';
 export { backupArchive } from './iosBackup/backupArchive';
@@ -79,6 +80,7 @@ export type {
   DeviceIdentity,
   ExtractionResult,
   Family,
+  FamilyReference,
   Finding,
   HeuristicFinding,
   HeuristicRule,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { shutdownLogText } from './sampleArtefacts';
-import { extractShutdownLog } from './shutdownLog';
+import { extractShutdownLog, SHUTDOWN_WHY } from './shutdownLog';
 
 describe('extractShutdownLog', () => {
   const log = shutdownLogText([
@@ -36,6 +36,12 @@ describe('extractShutdownLog', () => {
       ['shutdown.suspicious-path', '/private/var/db/com.apple.xpc.roleaccountd.staging/subridged'],
     ]);
     expect(heuristics[0]!.message).toMatch(/delayed the shutdown 4 times/);
+    // Each says why it matters, as the Android warnings do.
+    expect(heuristics.map((h) => h.why)).toEqual([
+      SHUTDOWN_WHY['shutdown.delayed-client'],
+      SHUTDOWN_WHY['shutdown.suspicious-path'],
+    ]);
+    expect(heuristics.every((h) => (h.why?.length ?? 0) > 80)).toBe(true);
     // mobileassetd appeared twice: under the threshold.
     expect(heuristics.some((h) => h.observation.value === '/usr/libexec/mobileassetd')).toBe(false);
   });

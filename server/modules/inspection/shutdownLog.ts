@@ -8,6 +8,18 @@ export const DELAYED_CLIENT_THRESHOLD = 3;
 /** Places spyware implants were seen running from (Kaspersky's and MVT's shutdown.log findings). */
 const SUSPICIOUS_PREFIXES = ['/private/var/db/', '/private/var/tmp/'];
 
+/** Why each shutdown.log warning matters, told to the analyst as the Android warnings are. */
+export const SHUTDOWN_WHY = {
+  'shutdown.delayed-client':
+    'When an iPhone shuts down, every process is asked to stop. A process that keeps the shutdown waiting check after check is ' +
+    'unusual for system software; Pegasus and other implants were found this way (Kaspersky, 2024), as they hold on to finish ' +
+    'their work or hide. Compare its path with the processes the device normally runs.',
+  'shutdown.suspicious-path':
+    'iOS system daemons run from /System and /usr; /private/var/db and /private/var/tmp are data folders an attacker can write to. ' +
+    'Spyware implants (Pegasus, Reign, Triangulation) have been seen running from there, so a process started from them ' +
+    'deserves a look even when no rule set names it yet.',
+} as const satisfies Record<string, string>;
+
 const CLIENT_LINE = /remaining client pid:\s*(\d+)\s*\((.*)\)\s*$/;
 /** `SIGTERM: [1700000000]` (older iOS) or `SIGTERM: ... @1700000000` (newer): the epoch either way. */
 const SIGTERM_LINE = /^\s*SIGTERM\b.*?(?:\[(\d+)\]|\s@(\d+)\b)/;
@@ -47,6 +59,7 @@ export function extractShutdownLog(text: string, source: string): ExtractionResu
         heuristics.push({
           rule: 'shutdown.delayed-client',
           message: `${client.path} (pid ${client.pid}) delayed the shutdown ${client.count} times`,
+          why: SHUTDOWN_WHY['shutdown.delayed-client'],
           observation,
         });
       }
@@ -55,6 +68,7 @@ export function extractShutdownLog(text: string, source: string): ExtractionResu
         heuristics.push({
           rule: 'shutdown.suspicious-path',
           message: `${client.path} ran from ${SUSPICIOUS_PREFIXES.find((p) => canonical.startsWith(p))}, where system daemons do not live`,
+          why: SHUTDOWN_WHY['shutdown.suspicious-path'],
           observation,
         });
       }

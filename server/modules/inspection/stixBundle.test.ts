@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { readFixtureBundle as fixture } from './indicatorFixtures';
-import { parseStixBundle, StixImportError } from './stixBundle';
+import { MAX_FAMILY_DESCRIPTION_CHARS, MAX_FAMILY_REFERENCES, parseStixBundle, StixImportError } from './stixBundle';
 
 const indicator = (id: string, pattern: string, extra: Record<string, unknown> = {}) => ({
   type: 'indicator',
@@ -30,9 +30,47 @@ describe('parseStixBundle on the public MVT bundles', () => {
       'file:name': 7,
       'process:name': 0,
     });
-    expect(set.families).toEqual([{ id: 'malware--e6a81d72-fdf3-4f4c-8b21-1ca0c4862624', name: 'DarkSword' }]);
+    expect(set.families.map(({ id, name }) => ({ id, name }))).toEqual([
+      { id: 'malware--e6a81d72-fdf3-4f4c-8b21-1ca0c4862624', name: 'DarkSword' },
+    ]);
     expect(set.indicators.every((i) => i.family.name === 'DarkSword')).toBe(true);
     expect(set.digest).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it("keeps the family's description and its web references (no other scheme), bounded", () => {
+    const tri = parseStixBundle(fixture('operation_triangulation'));
+    expect(tri.families[0]!.description).toMatch(/Operation Triangulation iOS spyware documented by Kaspersky/);
+    const set = parseStixBundle(
+      bundle([
+        indicator('1', "[domain-name:value = 'evil.example']"),
+        {
+          type: 'malware',
+          id: 'malware--1',
+          name: 'Evil',
+          description: `${'word '.repeat(1000)}end`,
+          external_references: [
+            { source_name: 'Vendor report', url: 'https://vendor.example/evil' },
+            { source_name: 'Script', url: 'javascript:alert(1)' },
+            { source_name: 'Data', url: 'data:text/html,<b>x</b>' },
+            { source_name: 'No address', external_id: 'T1' },
+            ...Array.from({ length: 20 }, (_, i) => ({ source_name: `More ${i}`, url: `http://more.example/${i}` })),
+          ],
+        },
+        {
+          type: 'relationship',
+          id: 'relationship--1',
+          relationship_type: 'indicates',
+          source_ref: 'indicator--1',
+          target_ref: 'malware--1',
+        },
+      ]),
+    );
+    const evil = set.families.find((f) => f.id === 'malware--1')!;
+    expect(evil.description!.length).toBeLessThanOrEqual(MAX_FAMILY_DESCRIPTION_CHARS + 1);
+    expect(evil.description!.endsWith('…')).toBe(true);
+    expect(evil.references![0]).toEqual({ source: 'Vendor report', url: 'https://vendor.example/evil' });
+    expect(evil.references!.every((r) => /^https?:/.test(r.url))).toBe(true);
+    expect(evil.references).toHaveLength(MAX_FAMILY_REFERENCES);
   });
 
   it('imports KingSpawn and Operation Triangulation with their counts', () => {

@@ -3,7 +3,14 @@ import { createHash } from 'node:crypto';
 import { count } from '@common/format/count';
 
 import { parseIndicatorPattern } from './stixPattern';
-import { type Family, type Indicator, INDICATOR_TYPES, type IndicatorType, type RuleSetRef } from './types';
+import {
+  type Family,
+  type FamilyReference,
+  type Indicator,
+  INDICATOR_TYPES,
+  type IndicatorType,
+  type RuleSetRef,
+} from './types';
 
 /** Largest bundle accepted (the biggest public MVT bundles are well under 1 MiB). */
 export const MAX_BUNDLE_BYTES = 16 * 1024 * 1024;
@@ -45,6 +52,41 @@ const DEFAULT_FAMILY_NAME = 'Unattributed';
 
 const str = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
+
+/** Longest family description kept; a bundle's prose past it is cut at a word. */
+export const MAX_FAMILY_DESCRIPTION_CHARS = 4000;
+/** References kept per family: enough to read on, not a bibliography on the incident page. */
+export const MAX_FAMILY_REFERENCES = 10;
+
+function description(o: StixObject): string | undefined {
+  const text = str(o.description);
+  if (!text || text.length <= MAX_FAMILY_DESCRIPTION_CHARS) return text;
+  const cut = text.slice(0, MAX_FAMILY_DESCRIPTION_CHARS);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), MAX_FAMILY_DESCRIPTION_CHARS - 200))}…`;
+}
+
+/** Web references only: a bundle is untrusted input, and its links are shown to analysts as links. */
+function references(o: StixObject): FamilyReference[] {
+  if (!Array.isArray(o.external_references)) return [];
+  const out: FamilyReference[] = [];
+  for (const ref of o.external_references as unknown[]) {
+    if (out.length >= MAX_FAMILY_REFERENCES) break;
+    if (!ref || typeof ref !== 'object') continue;
+    const r = ref as Record<string, unknown>;
+    const url = str(r.url);
+    if (!url || url.length > 2000) continue;
+    let parsed: URL;
+    try {
+      parsed = new URL(url);
+    } catch {
+      continue;
+    }
+    if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') continue;
+    const source = (str(r.source_name) ?? str(r.description) ?? parsed.hostname).slice(0, 200);
+    out.push({ source, url: parsed.href });
+  }
+  return out;
+}
 
 /** An explicit version where a producer wrote one (not in STIX core, common as a custom property). */
 const explicitVersion = (o: Record<string, unknown> | undefined): string | undefined =>
@@ -101,7 +143,14 @@ export function parseStixBundle(input: string | Buffer, options: ParseOptions = 
   const family = (o: StixObject): Family => {
     let f = families.get(o.id);
     if (!f) {
-      f = { id: o.id, name: str(o.name) ?? o.id };
+      const about = description(o);
+      const links = references(o);
+      f = {
+        id: o.id,
+        name: str(o.name) ?? o.id,
+        ...(about ? { description: about } : {}),
+        ...(links.length ? { references: links } : {}),
+      };
       families.set(o.id, f);
     }
     return f;

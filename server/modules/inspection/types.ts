@@ -31,6 +31,15 @@ export interface RuleSetRef {
 export interface Family {
   id: string;
   name: string;
+  /** The bundle's description of the family (its malware or report object), bounded. */
+  description?: string;
+  /** Where to read more: the object's external references with a web address (http or https only). */
+  references?: FamilyReference[];
+}
+
+export interface FamilyReference {
+  source: string;
+  url: string;
 }
 
 export interface Indicator {

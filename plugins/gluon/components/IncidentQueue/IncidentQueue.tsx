@@ -5,6 +5,7 @@ import { ChevronDown, ChevronUp, Search } from '@blueprintjs/icons';
 
 import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import type { QueueSort, QueueState } from '../../api/GluonApi';
 import { ageText } from '../../hooks/ageText';
@@ -70,8 +71,8 @@ export function IncidentQueue() {
       )}
       {data && data.items.length > 0 && (
         // Focusable, so keyboard users reach columns a narrow screen hides (the table wraps first).
-        <div className="gluon-queue-scroll" tabIndex={0} role="region" aria-label="Incidents table">
-          <HTMLTable compact striped style={{ width: '100%' }} aria-label="Incidents">
+        <TableScroll label="Incidents table">
+          <HTMLTable compact striped className="gluon-queue-table" style={{ width: '100%' }} aria-label="Incidents">
             <thead>
               <tr>
                 {COLUMNS.map(([key, label]) => (
@@ -112,7 +113,7 @@ export function IncidentQueue() {
               ))}
             </tbody>
           </HTMLTable>
-        </div>
+        </TableScroll>
       )}
       {(queue.page > 0 || queue.hasNext) && (
         <div className="gluon-queue-pages">

@@ -1,7 +1,8 @@
-import { Classes, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Classes, HTMLTable, InputGroup, Intent, Tag } from '@blueprintjs/core';
 import { Search } from '@blueprintjs/icons';
 import { useState } from 'react';
 
+import { gluonPaths } from '@common/gluon/paths';
 import { errorText } from '@core/http/errorText';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useLoader } from '@core/react/useLoader';
@@ -10,13 +11,14 @@ import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import { GluonApiToken } from '../../api/GluonApi';
 import { gluonKeys } from '../../hooks/gluonKeys';
+import { GluonLink } from '../GluonLink/GluonLink';
 
 /** ProcessExplorerProps: the device whose processes are listed. */
 export interface ProcessExplorerProps {
   deviceId: string;
 }
 
-/** Every process seen on the device, first and last seen, and the files it came from (gln#pre#r). */
+/** Every process seen on the device, first and last seen, and the files it came from (gln#pre#r); those behind an incident are marked with a link to it. */
 export function ProcessExplorer({ deviceId }: ProcessExplorerProps) {
   const api = useService(GluonApiToken);
   const formatDate = useDateTimeFormatter();
@@ -48,8 +50,18 @@ export function ProcessExplorer({ deviceId }: ProcessExplorerProps) {
             </thead>
             <tbody>
               {processes.data.map((p) => (
-                <tr key={p.name}>
-                  <td>{p.name}</td>
+                <tr key={p.name} data-incident={p.incidents.length > 0}>
+                  <td>
+                    {p.name}
+                    {p.incidents.map((i) => (
+                      <span key={i.id}>
+                        {' '}
+                        <Tag minimal intent={Intent.DANGER}>
+                          <GluonLink to={gluonPaths.incident(i.id)}>Incident: {i.familyName}</GluonLink>
+                        </Tag>
+                      </span>
+                    ))}
+                  </td>
                   <td>{p.firstSeen ? formatDate(p.firstSeen) : ''}</td>
                   <td>{p.lastSeen ? formatDate(p.lastSeen) : ''}</td>
                   <td>{p.sources.map((s) => s.split('/').pop()).join(', ')}</td>

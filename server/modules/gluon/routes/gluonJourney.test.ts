@@ -121,6 +121,10 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
       'OperationTriangulation',
     ]);
     expect(detail.inspections[0].heuristics.map((h: Json) => h.rule)).toContain('shutdown.suspicious-path');
+    // iOS warnings say why they matter, as Android's do.
+    expect(detail.inspections[0].heuristics.find((h: Json) => h.rule === 'shutdown.suspicious-path').why).toMatch(
+      /data folders an attacker can write to/,
+    );
 
     darkSword = await get(
       `/gluon-backend/incidents/${detail.incidents.find((i: Json) => i.familyName === 'DarkSword').id}`,
@@ -135,6 +139,10 @@ describe('gluon: rule sets -> upload -> inspection -> incidents -> triage -> res
       source: expect.stringMatching(/shutdown\.log$/),
     });
     expect(darkSword.evidence[0].line).toBeGreaterThan(0);
+    // What the bundle says about the family comes with the incident.
+    expect(triangulation.familyDescription).toMatch(/Operation Triangulation iOS spyware documented by Kaspersky/);
+    expect(triangulation.familyReferences).toEqual([]);
+    expect(triangulation.severity).toBe('high');
     expect(triangulation.evidence[0]).toMatchObject({
       kind: 'process',
       value: 'BackupAgent',

@@ -12,7 +12,7 @@ import {
   likePattern,
   type ListQuery,
 } from '../../../services/listQuery';
-import type { DeviceIdentity, Platform } from '../../inspection/public';
+import { type DeviceIdentity, HEURISTIC_WHY, type HeuristicRule, type Platform } from '../../inspection/public';
 import type { CrashItem, DeviceFile, DeviceSummary, InspectionItem, ProcessItem } from '../schemas';
 import { OPEN_STATES_SQL } from './incidentStateSql';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
@@ -181,7 +181,7 @@ export async function listDeviceInspections(
     observations: r.observation_count as number,
     findings: r.finding_count as number,
     newFindings: r.new_finding_count as number,
-    // Inspections stored before Android heuristics carry neither `why` nor `evidence`.
+    // Inspections stored before a rule said why carry neither `why` nor `evidence`: the rule's text is today's.
     heuristics: json<
       Array<
         Partial<InspectionItem['heuristics'][number]> &
@@ -189,7 +189,7 @@ export async function listDeviceInspections(
       >
     >(r.heuristics, []).map((h) => ({
       ...h,
-      why: h.why ?? null,
+      why: h.why ?? HEURISTIC_WHY[h.rule as HeuristicRule] ?? null,
       evidence: h.evidence ?? [],
     })),
     warnings: json(r.warnings, []),
@@ -222,12 +222,22 @@ export async function listProcesses(
      GROUP BY value ORDER BY max(last_seen) DESC NULLS LAST, value LIMIT $3`,
     [deviceId, likePattern(options.search?.trim().toLowerCase()), options.limit],
   );
+  // The processes behind the device's incidents (an active finding on that value), to be marked.
+  const behind = rows.length
+    ? await q.query<{ value: string; id: string; family_name: string }>(
+        `SELECT DISTINCT f.value, i.id, i.family_name FROM gluon_findings f JOIN gluon_incidents i ON i.id = f.incident_id
+          WHERE i.tenant_id = $1 AND i.device_id = $2 AND NOT f.suppressed AND f.value = ANY($3::text[])
+          ORDER BY i.family_name, i.id`,
+        [tenantId, deviceId, rows.map((r) => r.value)],
+      )
+    : [];
   return rows.map((r) => ({
     name: r.value,
     firstSeen: iso(r.first_seen),
     lastSeen: iso(r.last_seen),
     sources: r.sources ?? [],
     records: r.records,
+    incidents: behind.filter((b) => b.value === r.value).map((b) => ({ id: b.id, familyName: b.family_name })),
   }));
 }
 

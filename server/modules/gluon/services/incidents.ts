@@ -4,8 +4,15 @@ import { count } from '@common/format/count';
 import { INCIDENT_STATES, type IncidentState, isClosedIncidentState } from '@common/incidents/incidentStates';
 
 import { type Database, HttpError, type Queryable } from '../../../contracts';
-import { iso, type Stamp } from '../../../db/sqlRows';
-import type { Finding, IndicatorType, MatchRoute, ObservationKind } from '../../inspection/public';
+import { iso, json, type Stamp } from '../../../db/sqlRows';
+import type {
+  Family,
+  FamilyReference,
+  Finding,
+  IndicatorType,
+  MatchRoute,
+  ObservationKind,
+} from '../../inspection/public';
 import type { IncidentDetail, IncidentSummary } from '../schemas';
 export { INCIDENT_STATES, type IncidentState };
 
@@ -216,8 +223,11 @@ export async function getIncident(q: Queryable, tenantId: string, incidentId: st
     comment: string | null;
     author_email: string | null;
   }>('SELECT * FROM gluon_incident_events WHERE incident_id = $1 ORDER BY at, id', [incidentId]);
+  const about = await familyAbout(q, tenantId, row.family_id);
   return {
     ...toSummary(row),
+    familyDescription: about.description,
+    familyReferences: about.references,
     evidence: findings.map((f) => ({
       id: f.id as string,
       indicatorId: f.indicator_id as string,
@@ -247,6 +257,25 @@ export async function getIncident(q: Queryable, tenantId: string, incidentId: st
       author: e.author_email,
     })),
   };
+}
+
+/**
+ * What the tenant's rule sets say about a family: the most recently imported set that describes
+ * it wins (several sets can name one family; their bundles' prose may differ).
+ */
+async function familyAbout(
+  q: Queryable,
+  tenantId: string,
+  familyId: string,
+): Promise<{ description: string | null; references: FamilyReference[] }> {
+  const [row] = await q.query<{ family: Pick<Family, 'description' | 'references'> | string }>(
+    `SELECT f AS family FROM gluon_rule_sets r, jsonb_array_elements(r.families) f
+      WHERE r.tenant_id = $1 AND f->>'id' = $2 AND (f ? 'description' OR f ? 'references')
+      ORDER BY r.updated_at DESC LIMIT 1`,
+    [tenantId, familyId],
+  );
+  const family = row ? json<Pick<Family, 'description' | 'references'>>(row.family, {}) : {};
+  return { description: family.description ?? null, references: family.references ?? [] };
 }
 
 /** Moves an incident to a triage state with the analyst's comment; the timeline keeps who and when. */

@@ -1,7 +1,7 @@
 import { type Database, HttpError, type Queryable } from '../../../contracts';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
 import { likePattern } from '../../../services/listQuery';
-import type { Indicator, IndicatorType, Suppression } from '../../inspection/public';
+import type { Family, Indicator, IndicatorType, Suppression } from '../../inspection/public';
 import { buildMatcher, type Matcher } from '../../inspection/public';
 import { parseStixBundle, StixImportError, type UnsupportedIndicator } from '../../inspection/public';
 import type { FamilySummary, IndicatorItem, RuleSetSummary } from '../schemas';
@@ -95,8 +95,17 @@ export async function importRuleSet(
     if (error instanceof StixImportError) throw new HttpError(400, error.message);
     throw error;
   }
-  const perFamily = new Map<string, FamilySummary>();
-  for (const f of parsed.families) perFamily.set(f.id, { id: f.id, name: f.name, indicators: 0 });
+  // Stored with each family: what the incident page tells about it (description, references).
+  const perFamily = new Map<string, FamilySummary & Pick<Family, 'description' | 'references'>>();
+  for (const f of parsed.families) {
+    perFamily.set(f.id, {
+      id: f.id,
+      name: f.name,
+      indicators: 0,
+      ...(f.description ? { description: f.description } : {}),
+      ...(f.references ? { references: f.references } : {}),
+    });
+  }
   for (const ind of parsed.indicators) {
     const f = perFamily.get(ind.family.id) ?? { id: ind.family.id, name: ind.family.name, indicators: 0 };
     f.indicators += 1;

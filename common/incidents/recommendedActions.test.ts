@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+
+import { DEFAULT_RECOMMENDED_ACTION, recommendedAction, recommendedActionsFor } from './recommendedActions';
+
+describe('recommended actions', () => {
+  it('one sentence per kind found, each kind once, in the order found', () => {
+    expect(recommendedActionsFor(['process', 'domain', 'process']).map((a) => a.kind)).toEqual(['process', 'domain']);
+    expect(recommendedAction('process')).toMatch(/^A known spyware process ran on the device: isolate the phone/);
+  });
+
+  it('a kind it does not know gets the general advice, not nothing', () => {
+    expect(recommendedAction('satellite')).toBe(DEFAULT_RECOMMENDED_ACTION);
+  });
+});
