@@ -16,7 +16,6 @@ import type { FlowResult } from '../flows/FlowResult';
 import { googleSignIn } from '../flows/googleSignIn';
 import type { LoginServices } from '../flows/LoginServices';
 import { openSignInPopup } from '../flows/openSignInPopup';
-import { passkeySignIn } from '../flows/passkeySignIn';
 import { type PasswordCredentials, passwordSignIn } from '../flows/passwordSignIn';
 import { requestPasswordReset } from '../flows/requestPasswordReset';
 import { startJamf } from '../flows/startJamf';
@@ -80,6 +79,7 @@ export function useLoginFlow() {
     if (start.kind !== 'signed-in')
       void browserPasskeys.autofillAvailable().then(async (available) => {
         if (!available) return;
+        const { passkeySignIn } = await import('../flows/passkeySignIn');
         apply(await passkeySignIn(services, returnUrl, { autofill: true }));
       });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the visit starts once (single-use links and codes); later renders must not start it again
@@ -94,7 +94,11 @@ export function useLoginFlow() {
     signIn: (values: PasswordCredentials) => passwordSignIn(services, values, returnUrl).then(apply),
     passkeysSupported: browserPasskeys.supported(),
     /** "Sign in with a passkey": the browser's passkey dialog, no password. */
-    passkey: () => passkeySignIn(services, returnUrl).then(apply),
+    // The flow is its own chunk, as the code steps are: /login's first load holds only the button.
+    passkey: async () => {
+      const { passkeySignIn } = await import('../flows/passkeySignIn');
+      return apply(await passkeySignIn(services, returnUrl));
+    },
     verifyCode: async (values: TwoAuthValues) => {
       const { verifySecondFactor, authenticationCode } = await import('../flows/secondFactorSignIn');
       return apply(await verifySecondFactor(services, authenticationCode, values));
