@@ -29,3 +29,9 @@ export async function passkeySignIn(
     return fieldError(loginErrorMessage(callFailure(error)));
   }
 }
+
+/** Offers passkeys in the username field's suggestions where the browser can, and signs in with the one picked. */
+export async function passkeyAutofill(services: LoginServices, returnUrl: string | null): Promise<FlowResult> {
+  if (!(await services.passkeys.autofillAvailable())) return done;
+  return passkeySignIn(services, returnUrl, { autofill: true });
+}

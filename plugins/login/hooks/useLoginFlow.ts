@@ -76,12 +76,10 @@ export function useLoginFlow() {
     void runVisitStart(services, start, query, setWaitingDomain).then(apply);
     // Passkeys in the username field's suggestions (conditional UI), where the browser offers it:
     // the WebAuthn library is fetched only then, after the first paint.
-    if (start.kind !== 'signed-in')
-      void browserPasskeys.autofillAvailable().then(async (available) => {
-        if (!available) return;
-        const { passkeySignIn } = await import('../flows/passkeySignIn');
-        apply(await passkeySignIn(services, returnUrl, { autofill: true }));
-      });
+    if (start.kind !== 'signed-in' && browserPasskeys.supported())
+      void import('../flows/passkeySignIn').then(({ passkeyAutofill }) =>
+        passkeyAutofill(services, returnUrl).then(apply),
+      );
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the visit starts once (single-use links and codes); later renders must not start it again
   }, []);
 
