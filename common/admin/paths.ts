@@ -11,6 +11,7 @@ export const adminRoutes = {
   jobs: 'jobs',
   signIn: 'sign-in',
   branding: 'branding',
+  scim: 'scim',
 } as const;
 
 export const adminPaths = {
@@ -23,4 +24,5 @@ export const adminPaths = {
   jobs: (): string => '/admin/jobs',
   signIn: (): string => '/admin/sign-in',
   branding: (): string => '/admin/branding',
+  scim: (): string => '/admin/scim',
 };
