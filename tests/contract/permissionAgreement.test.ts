@@ -94,6 +94,21 @@ const ROUTES: Record<string, Entry> = {
   'POST /um/mfa/totp/verifyQr': { token: 'recovery', request: { body: { totpCode: '123456' } } },
   'DELETE /um/mfa/totp': { token: 'recovery' },
   'GET /um/environmentType': { console: 'signed-in' },
+  // Passkeys: every signed-in user manages their own (the API answers 400 for a made-up credential, after the check).
+  'GET /um/passkeys': { console: 'signed-in' },
+  'POST /um/passkeys/registration/options': { console: 'signed-in' },
+  'POST /um/passkeys/registration/verify': {
+    console: 'signed-in',
+    request: { body: { name: 'Laptop', credential: { id: 'x', rawId: 'x', type: 'public-key', response: {} } } },
+  },
+  'DELETE /um/passkeys/:id': { console: 'signed-in', why: "another user's or no passkey: 404 after the check" },
+  'POST /um/mfa/passkey/options': { token: 'mfa' },
+  'POST /um/mfa/passkey/validate': {
+    token: 'mfa',
+    request: { body: { credential: { id: 'x', rawId: 'x', type: 'public-key', response: {} } } },
+  },
+  'GET /um/signInPolicy': { console: hasUserManagementAccess },
+  'PUT /um/signInPolicy': { console: canWriteUsers, request: { body: { requirePhishingResistant: false } } },
   'GET /um/logo': { console: 'signed-in', why: 'the header shows the tenant logo to everyone' },
   // Contact us (the profile menu). The console hides it from uploaders (spec §6 "do not see"): a
   // matter of what the menu offers, not a permission; the API takes their messages.
@@ -194,6 +209,7 @@ const ROUTES: Record<string, Entry> = {
     console: hasCrashExplorer,
     request: { query: { inspectionId: randomUUID(), path: 'x.ips' } },
   },
+  'GET /gluon-backend/devices/:id/links': { console: canReadReports },
   'GET /gluon-backend/devices/:id/files': { console: canDownloadFiles },
   'GET /gluon-backend/files/:id': { console: canDownloadFiles },
   'POST /gluon-backend/devices/:id/rescan': { console: canRescan },
@@ -496,7 +512,7 @@ describe('console and API agree', () => {
           [keyOf(route), (await t.app.inject(injectOptions(route, c, { user }, token))).statusCode] as const,
       );
     const statuses = Object.fromEntries(await Promise.all(answers));
-    expect(Object.keys(statuses)).toHaveLength(7);
+    expect(Object.keys(statuses)).toHaveLength(9);
     expect(
       Object.values(statuses).every((status) => status === 401),
       JSON.stringify(statuses),

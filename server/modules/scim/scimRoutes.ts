@@ -112,7 +112,7 @@ export const scimRoutes: RoutePlugin = async (app) => {
   );
   app.setErrorHandler(sendScimError);
   app.decorateRequest('scimTenantId', '');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('preHandler', async (request) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
     const tenantId = match ? await tenantOfScimToken(app.db, match[1]!) : null;
