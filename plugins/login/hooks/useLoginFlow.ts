@@ -74,13 +74,33 @@ export function useLoginFlow() {
     const start = visitStart(session, query);
     if (start.kind !== 'signed-in') void api.passwordRecoveryEnabled().then(setRecoveryEnabled);
     void runVisitStart(services, start, query, setWaitingDomain).then(apply);
-    // Passkeys in the username field's suggestions (conditional UI), where the browser offers it:
-    // the WebAuthn library is fetched only then, after the first paint.
-    if (start.kind !== 'signed-in' && browserPasskeys.supported())
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the visit starts once (single-use links and codes); later renders must not start it again
+  }, []);
+
+  // Passkeys in the username field's suggestions (conditional UI), where the browser offers it.
+  // Started at the visitor's first key or pointer press (the username field has the focus, so
+  // typing in or clicking it is that press): a visit that never touches the page fetches no
+  // WebAuthn code, and the first screen's scripts stay one wave (e2e/runtime/firstWave.spec.ts).
+  // Leaving the page (a sign-in, a redirect) removes the listeners.
+  useEffect(() => {
+    if (!browserPasskeys.supported()) return;
+    let offered = false;
+    const stop = () => {
+      window.removeEventListener('keydown', offer, true);
+      window.removeEventListener('pointerdown', offer, true);
+    };
+    function offer() {
+      stop();
+      if (offered) return;
+      offered = true;
       void import('../flows/passkeySignIn').then(({ passkeyAutofill }) =>
         passkeyAutofill(services, returnUrl).then(apply),
       );
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the visit starts once (single-use links and codes); later renders must not start it again
+    }
+    window.addEventListener('keydown', offer, true);
+    window.addEventListener('pointerdown', offer, true);
+    return stop;
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- offered once per visit of the page
   }, []);
 
   return {
