@@ -1,7 +1,7 @@
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { MemoryNavigationService } from '@core/navigation/MemoryNavigationService';
@@ -67,9 +67,15 @@ function visibleMarkup(node: Node): string {
 beforeAll(async () => {
   await import('../pages/LoginPage');
 }, 60_000);
+// The live page offers the passkey button where the browser has passkeys, as Chromium does; jsdom
+// has none, so it is given the constructor's presence for these tests only (the window is shared).
+beforeEach(() => {
+  (window as { PublicKeyCredential?: unknown }).PublicKeyCredential = function PublicKeyCredential() {};
+});
 afterEach(() => {
   cleanup();
   document.body.innerHTML = '';
+  delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
 });
 
 describe('the document copy of the sign-in step', () => {
@@ -94,6 +100,7 @@ describe('the document copy of the sign-in step', () => {
       'Sign in with Jamf',
       'Sign in with Google',
       'Sign in with Okta',
+      'Sign in with a passkey',
     ]);
     expect(buttons.every((button) => button.disabled)).toBe(true);
     expect(root.querySelector('.login-links')!.getAttribute('aria-hidden')).toBe('true');

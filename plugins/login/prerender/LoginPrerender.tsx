@@ -23,6 +23,9 @@ export function LoginPrerender() {
         onJamf={nothing}
         onGoogle={nothing}
         onOkta={ignore}
+        // Every browser the console supports has passkeys: the copy keeps the button's room, so the
+        // live form taking over moves nothing (a browser without them loses one row).
+        onPasskey={nothing}
       />
     </LoginLayout>
   );
