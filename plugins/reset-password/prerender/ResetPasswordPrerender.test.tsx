@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AxiosInstanceToken } from '@core/http/HttpService';
 import { createFakeAxios } from '@core/testing/createFakeAxios';
 
+import { markupOf } from '../../../tests/harness/markupOf';
 import { renderHost } from '../../../tests/harness/renderHost';
 import { resetPasswordPlugin } from '../index';
 import { ResetTexts } from '../logic/texts';
@@ -14,14 +15,6 @@ beforeAll(async () => {
   await import('../pages/ResetPasswordPage');
 }, 60_000);
 afterEach(cleanup);
-
-/** The markup, with style attributes as the DOM writes them (the server's has no spaces). */
-function markupOf(element: Element): string {
-  const clone = element.cloneNode(true) as Element;
-  for (const styled of clone.querySelectorAll<HTMLElement>('[style]'))
-    styled.setAttribute('style', styled.style.cssText);
-  return clone.innerHTML;
-}
 
 describe('the document copy of the password reset page', () => {
   it('is the markup of the live page’s first render, while the link is checked', async () => {
