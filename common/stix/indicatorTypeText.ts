@@ -15,7 +15,7 @@ const TYPE_TEXT: Record<string, string> = {
   'file:hashes.sha1': 'SHA-1 hash',
   "file:hashes.'sha-1'": 'SHA-1 hash',
   'file:hashes.md5': 'MD5 hash',
-  'email-addr:value': 'E-mail address',
+  'email-addr:value': 'Email address',
   'url:value': 'URL',
   'app:id': 'App id or package',
   'app:cert.sha256': 'App certificate (SHA-256)',

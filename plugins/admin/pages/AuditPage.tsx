@@ -17,6 +17,7 @@ import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import { AdminApiToken, type AuditFilter } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
+import { AuditTarget } from '../components/AuditTarget/AuditTarget';
 import { Pager } from '../components/Pager/Pager';
 import { useAction } from '../hooks/useAction';
 import { pageParam, useQueryState } from '../hooks/useQueryState';
@@ -161,7 +162,7 @@ export default function AuditPage(_props: PageProps) {
                       </td>
                       <td>{e.actorEmail ?? e.actorId ?? '—'}</td>
                       <td>
-                        {e.targetName ? <span title={e.target ?? undefined}>{e.targetName}</span> : (e.target ?? '—')}
+                        <AuditTarget target={e.target} name={e.targetName} />
                       </td>
                       <td>{e.ip ?? '—'}</td>
                     </tr>

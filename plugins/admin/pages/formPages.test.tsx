@@ -159,6 +159,17 @@ describe('audit page', () => {
           ip: '10.0.0.1',
           createdAt: '2026-11-20T09:00:00Z',
         },
+        {
+          id: 'e3',
+          action: 'login.first-factor',
+          actorId: SELF_ID,
+          actorEmail: 'boss@example.com',
+          target: '7f2da778-3404-4277-aae4-916bcc9e43ae',
+          targetName: null,
+          details: {},
+          ip: '10.0.0.1',
+          createdAt: '2026-11-20T08:00:00Z',
+        },
       ],
       total: 120,
       page: 0,
@@ -177,6 +188,9 @@ describe('audit page', () => {
     const named = screen.getByText('colleague@example.com');
     expect(named.getAttribute('title')).toBe('3f2b8c1e-0d4a-4e6b-9a7c-1b2c3d4e5f60');
     expect(screen.queryByText('3f2b8c1e-0d4a-4e6b-9a7c-1b2c3d4e5f60')).toBeNull();
+    // An id nothing names (a session's) is a machine value: code, which a narrow card breaks anywhere; an e-mail is text.
+    expect(screen.getByText('7f2da778-3404-4277-aae4-916bcc9e43ae').tagName).toBe('CODE');
+    expect(screen.getByText('new@example.com').tagName).toBe('TD');
     // Actions in words, the identifier in the tooltip.
     expect(screen.getByText('Invited a user').getAttribute('title')).toBe('user.invite');
     expect(screen.getByText('Signed out one session of a user').getAttribute('title')).toBe('user.sessionRevoke');

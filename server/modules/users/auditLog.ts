@@ -48,12 +48,15 @@ type AuditRow = {
 /**
  * A target that is the id of one of the tenant's records, named (only on the page's rows, by
  * primary key): the audit log is read by people, who know a colleague by e-mail and a device by
- * its name. Other targets (e-mails, session ids, an OS) have no name; the console shows them as written.
+ * its name, a collector link by its name and an upload by its file's. Other targets (e-mails, session ids,
+ * an OS) have no name; the console shows them as written (an id as a machine value).
  * A device (a device's, or an incident's) is read apart, so `view` names it as every product does.
  */
 const TARGET_NAME = `CASE WHEN p.target_id IS NULL THEN NULL ELSE COALESCE(
     (SELECT t.email FROM users t WHERE t.id = p.target_id AND t.tenant_id = p.tenant_id),
-    (SELECT r.name FROM gluon_rule_sets r WHERE r.id = p.target_id AND r.tenant_id = p.tenant_id)
+    (SELECT r.name FROM gluon_rule_sets r WHERE r.id = p.target_id AND r.tenant_id = p.tenant_id),
+    (SELECT l.name FROM collector_links l WHERE l.id = p.target_id AND l.tenant_id = p.tenant_id),
+    (SELECT n.file_name FROM gluon_inspections n WHERE n.id = p.target_id AND n.tenant_id = p.tenant_id)
   ) END AS target_name,
   CASE WHEN p.target_id IS NULL THEN NULL ELSE COALESCE(
     (SELECT d.name FROM gluon_devices d WHERE d.id = p.target_id AND d.tenant_id = p.tenant_id),

@@ -335,6 +335,35 @@ describe('user management', () => {
       expect(await stillValid(os.token)).toBe(true);
     });
 
+    it('names a collector link and an upload by their names; a session id stays unnamed', async () => {
+      const [link] = await t.db.query<{ id: string }>(
+        `INSERT INTO collector_links (tenant_id, token_hash, name) VALUES ($1, 'audit-name-test', 'Field kit A') RETURNING id`,
+        [admin.tenantId],
+      );
+      const [upload] = await t.db.query<{ id: string }>(
+        `INSERT INTO gluon_inspections (tenant_id, origin, file_name) VALUES ($1, 'upload', 'sysdiagnose_2026.tar.gz') RETURNING id`,
+        [admin.tenantId],
+      );
+      const session = '7f2da778-3404-4277-aae4-916bcc9e43ae';
+      await t.db.query(
+        `INSERT INTO audit_events (tenant_id, actor_id, action, target)
+         VALUES ($1, $2, 'test.name.link', $3), ($1, $2, 'test.name.upload', $4), ($1, $2, 'test.name.session', $5)`,
+        [admin.tenantId, admin.id, link!.id, upload!.id, session],
+      );
+      const items = (await call('GET', '/um/auditEvents?action=test.name.', readerToken)).json().items as {
+        action: string;
+        target: string;
+        targetName: string | null;
+      }[];
+      expect(Object.fromEntries(items.map((e) => [e.action, [e.target, e.targetName]]))).toEqual({
+        'test.name.link': [link!.id, 'Field kit A'],
+        'test.name.upload': [upload!.id, 'sysdiagnose_2026.tar.gz'],
+        'test.name.session': [session, null],
+      });
+      // Another tenant's log does not name them (nor list them).
+      expect((await call('GET', '/um/auditEvents?action=test.name.', otherToken)).json().items).toEqual([]);
+    });
+
     it("marks the caller's own session and keeps it when revoking all of one's own", async () => {
       const mine = (await call('GET', `/um/users/${admin.id}/sessions`, adminToken)).json().items;
       expect(mine.find((s: { current: boolean }) => s.current).id).toBe(adminSession);
