@@ -8,20 +8,10 @@
  * Target: 5 s. The inspection runs in a child process so its peak RSS is its own (the
  * generation holds the whole zip in memory).
  */
-import { execFileSync } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
 
-import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
-import { registerGluonJobs } from '../modules/gluon/jobs';
-import { createFsStorage } from '../modules/gluon/services/fileStorage';
-import { importRuleSet } from '../modules/gluon/services/ruleSets';
 import { exampleAndroidBundle } from '../modules/gluon/services/sampleUploads';
 import { receiveUpload } from '../modules/gluon/services/uploads';
 import {
@@ -34,8 +24,7 @@ import {
   tombstoneText,
 } from '../modules/inspection/android/androidSamples';
 import { createZip, type TestZipEntry } from '../modules/inspection/android/testZip';
-import { FIXTURE_BUNDLES, readFixtureBundle } from '../modules/inspection/indicatorFixtures';
-import { JobQueue } from '../queue';
+import { inChildProcess, withBenchPipeline } from './benchPipeline';
 
 const TARGET_SECONDS = 5;
 const targetMb = Number(process.env.BENCH_ANDROID_MB ?? 30);
@@ -108,80 +97,55 @@ async function generate(file: string): Promise<void> {
 
 /** The child: the pipeline over the generated file, printing its time and its own peak RSS. */
 async function inspect(file: string): Promise<void> {
-  const store = await mkdtemp(path.join(os.tmpdir(), 'gluon-android-bench-'));
-  const db = await openPglite();
-  try {
-    await migrate(db);
-    const [tenant] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('bench') RETURNING id");
-    for (const name of FIXTURE_BUNDLES)
-      await importRuleSet(db, { tenantId: tenant!.id, userId: null, bundle: readFixtureBundle(name) });
-    await importRuleSet(db, { tenantId: tenant!.id, userId: null, bundle: exampleAndroidBundle() });
-    const storage = createFsStorage(store);
-    const queue = new JobQueue(db);
-    registerGluonJobs(queue, { db, storage, log: Fastify({ logger: false }).log });
-    const rssBefore = process.resourceUsage().maxRSS * 1024;
-    const residentBefore = process.memoryUsage().rss;
-    const size = (await stat(file)).size;
-    const data = await readFile(file);
-    const started = performance.now();
-    const { upload } = await receiveUpload(db, storage, queue, {
-      tenantId: tenant!.id,
-      userId: null,
-      fileName: 'bugreport-bench.zip',
-      body: Readable.from([data]),
-      maxBytes: 2 * 1024 ** 3,
-      origin: 'upload',
-    });
-    const storedMs = performance.now() - started;
-    await queue.tick();
-    const totalMs = performance.now() - started;
-    const [row] = await db.query<{
-      status: string;
-      error: string | null;
-      observation_count: number;
-      finding_count: number;
-      heuristics: unknown;
-    }>('SELECT status, error, observation_count, finding_count, heuristics FROM gluon_inspections WHERE id = $1', [
-      upload.inspectionId,
-    ]);
-    const [facts] = await db.query<{ packages: number; properties: number }>(
-      'SELECT (SELECT count(*)::int FROM gluon_android_packages) AS packages, (SELECT count(*)::int FROM gluon_android_properties) AS properties',
-    );
-    const [incidents] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM gluon_incidents');
-    const heuristics = Array.isArray(row?.heuristics)
-      ? row.heuristics.length
-      : JSON.parse(String(row?.heuristics ?? '[]')).length;
-    const peak = process.resourceUsage().maxRSS * 1024;
-    const residentAfter = process.memoryUsage().rss;
-    console.log(
-      `Android bugreport ${mib(size)} through the pipeline (PGlite): stored with sha256 in ${seconds(storedMs)}, inspection ${row?.status}${row?.error ? ` (${row.error})` : ''}: ` +
-        `${row?.observation_count} distinct observations, ${facts?.packages} packages, ${facts?.properties} properties and settings, ${row?.finding_count} findings, ` +
-        `${heuristics} warnings, ${incidents?.n} incidents in ${seconds(totalMs)} end to end — target ${TARGET_SECONDS} s: ${totalMs <= TARGET_SECONDS * 1000 ? 'met' : 'MISSED'}`,
-    );
-    console.log(
-      `Peak RSS of the inspecting process: ${mib(peak)} (peak before the upload, PGlite migrated and rule sets imported: ${mib(rssBefore)}); ` +
-        `resident ${mib(residentBefore)} before the upload, ${mib(residentAfter)} after; the zip (${mib(size)}) is read in place`,
-    );
-  } finally {
-    await db.close();
-    await rm(store, { recursive: true, force: true });
-  }
+  await withBenchPipeline(
+    'gluon-android-bench',
+    async ({ db, storage, queue, tenantId }) => {
+      const rssBefore = process.resourceUsage().maxRSS * 1024;
+      const residentBefore = process.memoryUsage().rss;
+      const size = (await stat(file)).size;
+      const data = await readFile(file);
+      const started = performance.now();
+      const { upload } = await receiveUpload(db, storage, queue, {
+        tenantId,
+        userId: null,
+        fileName: 'bugreport-bench.zip',
+        body: Readable.from([data]),
+        maxBytes: 2 * 1024 ** 3,
+        origin: 'upload',
+      });
+      const storedMs = performance.now() - started;
+      await queue.tick();
+      const totalMs = performance.now() - started;
+      const [row] = await db.query<{
+        status: string;
+        error: string | null;
+        observation_count: number;
+        finding_count: number;
+        heuristics: unknown;
+      }>('SELECT status, error, observation_count, finding_count, heuristics FROM gluon_inspections WHERE id = $1', [
+        upload.inspectionId,
+      ]);
+      const [facts] = await db.query<{ packages: number; properties: number }>(
+        'SELECT (SELECT count(*)::int FROM gluon_android_packages) AS packages, (SELECT count(*)::int FROM gluon_android_properties) AS properties',
+      );
+      const [incidents] = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM gluon_incidents');
+      const heuristics = Array.isArray(row?.heuristics)
+        ? row.heuristics.length
+        : JSON.parse(String(row?.heuristics ?? '[]')).length;
+      const peak = process.resourceUsage().maxRSS * 1024;
+      const residentAfter = process.memoryUsage().rss;
+      console.log(
+        `Android bugreport ${mib(size)} through the pipeline (PGlite): stored with sha256 in ${seconds(storedMs)}, inspection ${row?.status}${row?.error ? ` (${row.error})` : ''}: ` +
+          `${row?.observation_count} distinct observations, ${facts?.packages} packages, ${facts?.properties} properties and settings, ${row?.finding_count} findings, ` +
+          `${heuristics} warnings, ${incidents?.n} incidents in ${seconds(totalMs)} end to end — target ${TARGET_SECONDS} s: ${totalMs <= TARGET_SECONDS * 1000 ? 'met' : 'MISSED'}`,
+      );
+      console.log(
+        `Peak RSS of the inspecting process: ${mib(peak)} (peak before the upload, PGlite migrated and rule sets imported: ${mib(rssBefore)}); ` +
+          `resident ${mib(residentBefore)} before the upload, ${mib(residentAfter)} after; the zip (${mib(size)}) is read in place`,
+      );
+    },
+    [exampleAndroidBundle()],
+  );
 }
 
-const child = process.env.ANDROID_BENCH_FILE;
-if (child) {
-  await inspect(child);
-} else {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'android-bench-'));
-  try {
-    const file = path.join(dir, 'bugreport-bench.zip');
-    await generate(file);
-    const self = fileURLToPath(import.meta.url);
-    execFileSync(process.execPath, [...process.execArgv, self], {
-      stdio: 'inherit',
-      env: { ...process.env, ANDROID_BENCH_FILE: file },
-    });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+await inChildProcess(import.meta.url, 'ANDROID_BENCH_FILE', 'bugreport-bench.zip', generate, inspect);

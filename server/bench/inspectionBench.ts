@@ -17,13 +17,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
-import Fastify from 'fastify';
 
-import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
-import { registerGluonJobs } from '../modules/gluon/jobs';
-import { createFsStorage } from '../modules/gluon/services/fileStorage';
-import { importRuleSet } from '../modules/gluon/services/ruleSets';
 import { receiveUpload } from '../modules/gluon/services/uploads';
 import { tarBytes } from '../modules/inspection/archiveBytes';
 import { extractArtefact } from '../modules/inspection/artefacts';
@@ -36,7 +30,7 @@ import { parseStixBundle } from '../modules/inspection/stixBundle';
 import { readTar } from '../modules/inspection/tarReader';
 import { createTarGz, type TarWriterEntry } from '../modules/inspection/tarWriter';
 import type { Indicator, Observation } from '../modules/inspection/types';
-import { JobQueue } from '../queue';
+import { withBenchPipeline } from './benchPipeline';
 
 const TARGET_SECONDS = 10;
 /** inspectArchive's throughput as a share of the bare pass's. */
@@ -219,19 +213,10 @@ console.log(
 
 // --- 4. gluon's pipeline: storage, job, database -----------------------------------------------
 let pipelineMs = NaN;
-const store = await mkdtemp(path.join(os.tmpdir(), 'gluon-bench-'));
-const db = await openPglite();
-try {
-  await migrate(db);
-  const [tenant] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('bench') RETURNING id");
-  for (const name of FIXTURE_BUNDLES)
-    await importRuleSet(db, { tenantId: tenant!.id, userId: null, bundle: readFixtureBundle(name) });
-  const storage = createFsStorage(store);
-  const queue = new JobQueue(db);
-  registerGluonJobs(queue, { db, storage, log: Fastify({ logger: false }).log });
+await withBenchPipeline('gluon-bench', async ({ db, storage, queue, tenantId }) => {
   started = performance.now();
   const { upload } = await receiveUpload(db, storage, queue, {
-    tenantId: tenant!.id,
+    tenantId,
     userId: null,
     fileName: 'sysdiagnose_bench.tar.gz',
     body: Readable.from([archive]),
@@ -250,10 +235,7 @@ try {
     `Pipeline (PGlite): stored with sha256 in ${seconds(storedMs)}, inspection ${row?.status}: ${fmt(row?.observation_count ?? 0)} distinct observations stored, ` +
       `${row?.finding_count} findings, ${incidents?.n} incidents in ${seconds(pipelineMs)} end to end (${rate(pipelineMs)}, ${(bareMs / pipelineMs).toFixed(2)} of the bare pass) — target ${TARGET_SECONDS} s: ${pipelineMs <= TARGET_SECONDS * 1000 ? 'met' : 'MISSED'}`,
   );
-} finally {
-  await db.close();
-  await rm(store, { recursive: true, force: true });
-}
+});
 
 // --- 5. the three passes side by side -------------------------------------------------------------
 const row = (name: string, ms: number): string =>

@@ -9,26 +9,15 @@
  * its p95 printed. Targets: 60 s and 300 MiB of RSS growth. The inspection runs in a child
  * process so its peak RSS is its own.
  */
-import { execFileSync } from 'node:child_process';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import Fastify from 'fastify';
+import { stat } from 'node:fs/promises';
 
-import { migrate } from '../db/migrate';
-import { openPglite } from '../db/pglite';
-import { registerGluonJobs } from '../modules/gluon/jobs';
 import { backupPasswords } from '../modules/gluon/services/backupPasswords';
-import { createFsStorage } from '../modules/gluon/services/fileStorage';
-import { importRuleSet } from '../modules/gluon/services/ruleSets';
 import { listUploads, receiveUpload } from '../modules/gluon/services/uploads';
-import { FIXTURE_BUNDLES, readFixtureBundle } from '../modules/inspection/indicatorFixtures';
 import { generateIosBackup } from '../modules/inspection/iosBackup/backupGenerator';
 import { backupFileId } from '../modules/inspection/iosBackup/readBackup';
 import { createTar } from '../modules/inspection/tarWriter';
-import { JobQueue } from '../queue';
+import { inChildProcess, withBenchPipeline } from './benchPipeline';
 
 const TARGET_SECONDS = 60;
 const TARGET_RSS_GROWTH_MIB = 300;
@@ -81,21 +70,12 @@ const p95 = (values: number[]): number => {
 };
 
 async function inspect(file: string): Promise<void> {
-  const store = await mkdtemp(path.join(os.tmpdir(), 'gluon-backup-bench-'));
-  const db = await openPglite();
-  try {
-    await migrate(db);
-    const [tenant] = await db.query<{ id: string }>("INSERT INTO tenants (name) VALUES ('bench') RETURNING id");
-    for (const name of FIXTURE_BUNDLES)
-      await importRuleSet(db, { tenantId: tenant!.id, userId: null, bundle: readFixtureBundle(name) });
-    const storage = createFsStorage(store);
-    const queue = new JobQueue(db);
-    registerGluonJobs(queue, { db, storage, log: Fastify({ logger: false }).log });
+  await withBenchPipeline('gluon-backup-bench', async ({ db, storage, queue, tenantId }) => {
     const residentBefore = process.memoryUsage().rss;
     const size = (await stat(file)).size;
     const started = performance.now();
     const { upload } = await receiveUpload(db, storage, queue, {
-      tenantId: tenant!.id,
+      tenantId,
       userId: null,
       fileName: 'iphone-backup-bench.tar',
       body: createReadStream(file),
@@ -110,7 +90,7 @@ async function inspect(file: string): Promise<void> {
     const poll = (async () => {
       while (running) {
         const t0 = performance.now();
-        await listUploads(db, tenant!.id, { page: 0, size: 20 });
+        await listUploads(db, tenantId, { page: 0, size: 20 });
         refresh.push(performance.now() - t0);
         await new Promise((r) => setTimeout(r, 100));
       }
@@ -139,26 +119,7 @@ async function inspect(file: string): Promise<void> {
       `Peak RSS ${mib(peak)}, ${mib(growth)} over the ${mib(residentBefore)} resident before the upload — target ${TARGET_RSS_GROWTH_MIB} MiB: ${growth <= TARGET_RSS_GROWTH_MIB * 1024 ** 2 ? 'met' : 'MISSED'}; ` +
         `uploads list during the inspection: p95 ${refresh.length ? p95(refresh).toFixed(1) : '-'} ms over ${refresh.length} refreshes (max ${refresh.length ? Math.max(...refresh).toFixed(1) : '-'} ms); password still held: ${backupPasswords.size > 0}`,
     );
-  } finally {
-    await db.close();
-    await rm(store, { recursive: true, force: true });
-  }
+  });
 }
 
-const child = process.env.BACKUP_BENCH_FILE;
-if (child) {
-  await inspect(child);
-} else {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'backup-bench-'));
-  try {
-    const file = path.join(dir, 'iphone-backup-bench.tar');
-    await generate(file);
-    const self = fileURLToPath(import.meta.url);
-    execFileSync(process.execPath, [...process.execArgv, self], {
-      stdio: 'inherit',
-      env: { ...process.env, BACKUP_BENCH_FILE: file },
-    });
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
+await inChildProcess(import.meta.url, 'BACKUP_BENCH_FILE', 'iphone-backup-bench.tar', generate, inspect);
