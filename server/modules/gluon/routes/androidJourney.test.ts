@@ -3,34 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { familyBundle } from '../../../test/familyBundle';
 import type { Json } from '../../../test/json';
 import { createTestApp, type TestApp } from '../../../test/testApp';
 import { androidQfZip, BAD, bugreportZip, createZip, SAMPLE_PROPERTIES } from '../../inspection/public';
-
-/** A STIX 2.1 bundle of one malware family and its indicators. */
-function stixBundle(id: string, family: string, patterns: string[]): string {
-  const malware = { type: 'malware', spec_version: '2.1', id: `malware--${id}`, name: family, is_family: true };
-  const objects: unknown[] = [malware];
-  patterns.forEach((pattern, i) => {
-    const indicator = {
-      type: 'indicator',
-      spec_version: '2.1',
-      id: `indicator--${id}-${i}`,
-      pattern,
-      pattern_type: 'stix',
-      valid_from: '2026-01-01T00:00:00Z',
-    };
-    objects.push(indicator, {
-      type: 'relationship',
-      spec_version: '2.1',
-      id: `relationship--${id}-${i}`,
-      relationship_type: 'indicates',
-      source_ref: indicator.id,
-      target_ref: malware.id,
-    });
-  });
-  return JSON.stringify({ type: 'bundle', id: `bundle--${id}`, objects });
-}
 
 /** Android acquisitions through the same pipeline as iOS (PGlite here; the same file runs on PostgreSQL in server-pg). */
 describe('gluon on Android: upload -> inspection -> findings -> incident -> triage -> rescan', () => {
@@ -94,7 +70,7 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
 
   it('imports Android indicators (app id, certificate digest) as supported patterns', async () => {
     const imported = await importBundle(
-      stixBundle('spyagent', 'SpyAgent', [
+      familyBundle('spyagent', 'SpyAgent', [
         // Upper case on purpose: app ids compare case-insensitively (MVT).
         `[app:id = '${BAD.package.toUpperCase()}']`,
         `[app:cert.sha256 = '${BAD.certSha256.toUpperCase()}']`,
@@ -163,7 +139,7 @@ describe('gluon on Android: upload -> inspection -> findings -> incident -> tria
       payload: { state: 'confirmed', comment: 'Sideloaded spy agent' },
     });
     expect(triaged.statusCode, triaged.body).toBe(200);
-    await importBundle(stixBundle('propspy', 'PropSpy', [`[android-property:name = '${BAD.property}']`]));
+    await importBundle(familyBundle('propspy', 'PropSpy', [`[android-property:name = '${BAD.property}']`]));
     await jobsDone();
     const detail = await get(`/gluon-backend/devices/${deviceId}`);
     expect(detail.incidents.map((i: Json) => [i.familyName, i.state]).sort()).toEqual([

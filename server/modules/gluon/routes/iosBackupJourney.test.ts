@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { familyBundle } from '../../../test/familyBundle';
 import type { Json } from '../../../test/json';
 import { createTestApp, type TestApp } from '../../../test/testApp';
 import { backupArchive, generateIosBackup, SAMPLE_BACKUP_LINK } from '../../inspection/public';
@@ -10,30 +11,6 @@ import { backupPasswords } from '../services/backupPasswords';
 import { SAMPLE_IOS_BACKUP_PATH } from './iosBackupSampleRoute';
 
 const PASSWORD = 'Backup pässword 1';
-
-function stixBundle(id: string, family: string, patterns: string[]): string {
-  const malware = { type: 'malware', spec_version: '2.1', id: `malware--${id}`, name: family, is_family: true };
-  const objects: unknown[] = [malware];
-  patterns.forEach((pattern, i) => {
-    const indicator = {
-      type: 'indicator',
-      spec_version: '2.1',
-      id: `indicator--${id}-${i}`,
-      pattern,
-      pattern_type: 'stix',
-      valid_from: '2026-01-01T00:00:00Z',
-    };
-    objects.push(indicator, {
-      type: 'relationship',
-      spec_version: '2.1',
-      id: `relationship--${id}-${i}`,
-      relationship_type: 'indicates',
-      source_ref: indicator.id,
-      target_ref: malware.id,
-    });
-  });
-  return JSON.stringify({ type: 'bundle', id: `bundle--${id}`, objects });
-}
 
 /** iPhone backups through gluon's pipeline (PGlite here; the same file runs on PostgreSQL in server-pg). */
 describe('gluon on iPhone backups: upload (with a password) -> inspection -> findings, or a named failure with nothing stored', () => {
@@ -99,7 +76,7 @@ describe('gluon on iPhone backups: upload (with a password) -> inspection -> fin
       url: '/globalrulesrepository-backend/ruleSets',
       headers: auth(),
       payload: {
-        bundle: stixBundle('smslink', 'SmsLink', ["[domain-name:value = 'snapshare.chat']"]),
+        bundle: familyBundle('smslink', 'SmsLink', ["[domain-name:value = 'snapshare.chat']"]),
         fileName: 'sms.stix2',
       },
     });
