@@ -157,7 +157,7 @@ export function PermissionEditor({
           return (
             <li key={check.id} data-satisfied={ok}>
               {/* The verdict in words, not a tick or a cross; the rule's codes in the tooltip. */}
-              <Tag minimal intent={ok ? 'success' : 'none'} icon={ok ? 'tick' : 'cross'} title={check.rule}>
+              <Tag minimal multiline intent={ok ? 'success' : 'none'} icon={ok ? 'tick' : 'cross'} title={check.rule}>
                 {check.label}: {ok ? 'yes' : 'no'}
               </Tag>
             </li>
