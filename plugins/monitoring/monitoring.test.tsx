@@ -105,6 +105,17 @@ describe('monitoring plugin', () => {
     await waitFor(() => expect(api.getOverview).toHaveBeenCalledWith(7));
   });
 
+  it('counts files inspected and devices matched again apart, each in its own words', async () => {
+    render('/monitoring', ['mnt#rpt#rw'], { getOverview: async () => ({ ...OVERVIEW, matchedAgain: days(30, 6) }) });
+    const card = (await screen.findByRole('heading', { name: 'Inspections per day' })).closest('article')!;
+    await waitFor(() => expect(card.textContent).toContain('4 inspections'));
+    expect(screen.getByRole('img', { name: '4 inspections and 6 matchings again in the last 30 days' })).toBeTruthy();
+    // A rule-set change matches stored observations again: no file was read, nobody pressed Rescan.
+    expect(card.textContent).toContain(
+      '6 matchings again (stored observations matched after a rule-set change, a suppression or a Rescan; no file read).',
+    );
+  });
+
   it('asks nothing for a mnt permission without monitoring access', async () => {
     const { api } = render('/monitoring', ['mnt#x#r']);
     expect(await screen.findByText(/Your permissions do not include the monitoring overview/)).toBeTruthy();

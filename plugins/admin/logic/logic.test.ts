@@ -61,3 +61,13 @@ describe('validators', () => {
     );
   });
 });
+
+describe('derived checks in words', () => {
+  it('each is named by what it lets the user do, the codes only in its rule (the tooltip)', () => {
+    for (const check of DERIVED_CHECKS) {
+      expect(check.label, check.id).not.toMatch(/#|\b(read|write|access|admin|enabled)$/i);
+      expect(check.rule, check.id).toMatch(/#/);
+    }
+    expect(new Set(DERIVED_CHECKS.map((c) => c.label)).size).toBe(DERIVED_CHECKS.length);
+  });
+});

@@ -2,6 +2,7 @@ import { Button, Callout, Checkbox, FormGroup, H4 } from '@blueprintjs/core';
 import { useState } from 'react';
 import { Field, Form } from 'react-final-form';
 
+import { permissionName } from '@common/permissions/permissionNames';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useAccess } from '@core/permissions/useAccess';
 import { usePermissionList } from '@core/permissions/usePermissionList';
@@ -60,7 +61,7 @@ export default function InvitePage(_props: PageProps) {
   if (!canWrite) {
     return (
       <AdminLayout title="Invite user">
-        <Callout intent="warning">Inviting users needs the user write permission (umg#usr#rw).</Callout>
+        <Callout intent="warning">Inviting users needs the permission “{permissionName('umg#usr#rw')}”.</Callout>
       </AdminLayout>
     );
   }

@@ -137,21 +137,31 @@ describe('user page', () => {
       (screen.getByRole('checkbox', { name: 'Devices, incidents and reports: Change' }) as HTMLInputElement).disabled,
     ).toBe(false);
     await userEvent.click(screen.getByRole('button', { name: 'Uploader' }));
-    expect(screen.getByTestId('selected-permissions').textContent).toBe('gln#rpt#r, gln#upl#rw');
+    // The selection in words, each code in its tooltip.
+    const selection = screen.getByTestId('selected-permissions');
+    expect(selection.textContent).toBe(
+      'Devices, incidents and reports: View; Upload files for inspection: View and change',
+    );
+    expect([...selection.querySelectorAll('[title]')].map((e) => e.getAttribute('title'))).toEqual([
+      'gln#rpt#r',
+      'gln#upl#rw',
+    ]);
     expect(screen.getByRole('button', { name: 'Basic uploader' }).hasAttribute('disabled')).toBe(true);
-    const checks = screen.getByRole('list', { name: 'Derived checks' });
+    // What the selection lets the user do, each line a sentence with its verdict in words.
+    const checks = screen.getByRole('list', { name: 'What these permissions allow' });
+    const verdicts = within(checks)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(verdicts).toContain('Upload files for inspection (uploader view): yes');
+    expect(verdicts).toContain('Invite users and change their permissions: no');
+    expect(verdicts).toContain('Open gluon, electron or neutrino: yes');
+    expect(checks.textContent).not.toMatch(/[✓✗#]|Module enabled|User write|Config (read|write)/);
     expect(
       within(checks)
-        .getByText(/^✓ Uploader/)
-        .closest('[data-satisfied]')!
-        .getAttribute('data-satisfied'),
-    ).toBe('true');
-    expect(
-      within(checks)
-        .getByText(/User write/)
-        .closest('[data-satisfied]')!
-        .getAttribute('data-satisfied'),
-    ).toBe('false');
+        .getByText('Upload files for inspection (uploader view): yes')
+        .closest('[title]')!
+        .getAttribute('title'),
+    ).toBe('gln#upl#rw and not admin, or basic uploader');
     const save = screen.getByRole('button', { name: 'Save permissions' });
     await userEvent.dblClick(save);
     refusal.open();
@@ -159,7 +169,9 @@ describe('user page', () => {
       'You cannot grant permissions you do not hold: mnt#rsc#w',
     );
     expect(api.setPermissions).toHaveBeenCalledTimes(1);
-    expect(screen.getByTestId('selected-permissions').textContent).toBe('gln#rpt#r, gln#upl#rw');
+    expect(screen.getByTestId('selected-permissions').textContent).toBe(
+      'Devices, incidents and reports: View; Upload files for inspection: View and change',
+    );
     answer = async () => adminUser({ permissions: ['gln#rpt#r', 'gln#upl#rw'] });
     await userEvent.click(save);
     await waitFor(() =>

@@ -6,6 +6,7 @@ import type { PageProps } from '@core/plugin/PluginManifest';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { InvitationLink } from '../components/InvitationLink/InvitationLink';
 import { PermissionEditor } from '../components/PermissionEditor/PermissionEditor';
+import { PermissionNames } from '../components/PermissionNames/PermissionNames';
 import { SessionsTable } from '../components/SessionsTable/SessionsTable';
 import { UserStatusTags } from '../components/UserStatusTags/UserStatusTags';
 import { useUserDetail } from '../hooks/useUserDetail';
@@ -147,7 +148,7 @@ export default function UserPage({ params }: PageProps) {
             lockedReason={isSelf ? SELF_STRIP_REASON : undefined}
           />
         ) : (
-          <code>{user.permissions.join(', ') || 'none'}</code>
+          <PermissionNames permissions={user.permissions} />
         )}
         {canWrite && (
           <div className="admin-actions">

@@ -32,7 +32,7 @@ const RISK: { level: RiskLevel; label: string; color: string; to: string }[] = [
 ];
 
 const INCIDENT_AXES = { x: 'Day (UTC)', y: 'Incidents' } as const;
-const INSPECTION_AXES = { x: 'Day (UTC)', y: 'Inspections' } as const;
+const INSPECTION_AXES = { x: 'Day (UTC)', y: 'Count' } as const;
 
 const total = (days: DayCount[]) => days.reduce((n, d) => n + d.count, 0);
 
@@ -74,6 +74,7 @@ export function dayChart(o: Overview) {
     opened: opened.map((d) => d.count),
     resolved: fill(o.incidentsResolved).map((d) => d.count),
     inspections: fill(o.inspections).map((d) => d.count),
+    matchedAgain: fill(o.matchedAgain).map((d) => d.count),
   };
 }
 
@@ -81,6 +82,7 @@ function OverviewBody({ o }: { o: Overview }) {
   const opened = total(o.incidentsOpened);
   const resolved = total(o.incidentsResolved);
   const inspected = total(o.inspections);
+  const matchedAgain = total(o.matchedAgain);
   const chart = useMemo(() => dayChart(o), [o]);
   return (
     <div className="monitoring-grid">
@@ -140,11 +142,20 @@ function OverviewBody({ o }: { o: Overview }) {
           labels={chart.labels}
           ticks={chart.ticks}
           axes={INSPECTION_AXES}
-          series={[{ label: 'Inspections', data: chart.inspections, color: '#2d72d2' }]}
-          summary={`${inspected} inspections in the last ${o.days} days`}
+          series={[
+            { label: 'Inspections', data: chart.inspections, color: '#2d72d2' },
+            { label: 'Matched again', data: chart.matchedAgain, color: '#8f99a8' },
+          ]}
+          summary={`${inspected} inspections and ${matchedAgain} matchings again in the last ${o.days} days`}
         />
         <p>
-          <MonitoringLink to={gluonPaths.home()}>{inspected} inspections</MonitoringLink> in the last {o.days} days.
+          <MonitoringLink to={gluonPaths.home()}>{inspected} inspections</MonitoringLink> (files read) in the last{' '}
+          {o.days} days.
+        </p>
+        {/* A rule-set change re-matches every device: counted as an inspection it made 2 uploads read as 8. */}
+        <p className={Classes.TEXT_MUTED}>
+          {matchedAgain} matchings again (stored observations matched after a rule-set change, a suppression or a
+          Rescan; no file read).
         </p>
       </article>
       <article className="monitoring-card" aria-labelledby="mnt-families">

@@ -1,5 +1,5 @@
 import { Button, Callout, Checkbox, Classes, HTMLTable, Tag, Tooltip } from '@blueprintjs/core';
-import { Fragment, useMemo } from 'react';
+import { Fragment, useId, useMemo } from 'react';
 
 import { isCovered } from '@common/permissions/grants';
 import { MODE_NAMES, permissionName, resourceName } from '@common/permissions/permissionNames';
@@ -7,6 +7,7 @@ import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import { catalogueGrid } from '../../logic/catalogueGrid';
 import { DERIVED_CHECKS, PRESETS } from '../../logic/derivedChecks';
+import { PermissionNames } from '../PermissionNames/PermissionNames';
 
 /**
  * PermissionEditorProps:
@@ -42,6 +43,7 @@ export function PermissionEditor({
   lockedReason,
   readOnly = false,
 }: PermissionEditorProps) {
+  const checksHeading = useId();
   const grid = useMemo(() => catalogueGrid(catalogue, value), [catalogue, value]);
   const selected = new Set(value);
   const grantable = (p: string) => isCovered(held, p);
@@ -65,7 +67,7 @@ export function PermissionEditor({
                 text={preset.label}
                 disabled={missing.length > 0}
                 onClick={() => applyPreset(preset.permissions)}
-                title={preset.permissions.join(', ')}
+                title={preset.permissions.map(permissionName).join('; ')}
               />
             );
             return missing.length > 0 ? (
@@ -144,15 +146,19 @@ export function PermissionEditor({
       )}
       <div className="admin-section">
         <div className={Classes.TEXT_MUTED}>Selected ({value.length}):</div>
-        <code data-testid="selected-permissions">{value.length ? [...value].sort().join(', ') : 'none'}</code>
+        <PermissionNames permissions={value} testId="selected-permissions" />
       </div>
-      <ul className="admin-checks" aria-label="Derived checks">
+      <div className={Classes.TEXT_MUTED} id={checksHeading}>
+        What these permissions allow
+      </div>
+      <ul className="admin-checks" aria-labelledby={checksHeading}>
         {DERIVED_CHECKS.map((check) => {
           const ok = check.test(value);
           return (
             <li key={check.id} data-satisfied={ok}>
-              <Tag minimal intent={ok ? 'success' : 'none'} title={check.rule}>
-                {ok ? '✓' : '✗'} {check.label}
+              {/* The verdict in words, not a tick or a cross; the rule's codes in the tooltip. */}
+              <Tag minimal multiline intent={ok ? 'success' : 'none'} icon={ok ? 'tick' : 'cross'} title={check.rule}>
+                {check.label}: {ok ? 'yes' : 'no'}
               </Tag>
             </li>
           );
