@@ -1,14 +1,18 @@
 import axios, { type AxiosInstance } from 'axios';
 
-import type { SessionTransport } from './SessionTransport';
+import type { ApiAnswer } from '../api/ApiClient';
+import type { SessionPath, SessionTransport } from './SessionTransport';
 
 /** The default SessionTransport: its own axios instance, on which nobody installs interceptors. */
 export class AxiosSessionTransport implements SessionTransport {
   constructor(private readonly client: AxiosInstance = axios.create()) {}
 
-  async get<T>(url: string, token: string): Promise<T> {
+  async get<P extends SessionPath>(path: P, token: string, origin = ''): Promise<ApiAnswer<P, 'get'>> {
     if (!token) throw new Error('SessionTransport.get needs a token');
-    const response = await this.client.get<T>(url, { headers: { Authorization: `Bearer ${token}` } });
+    // The one place the session's typed paths meet axios (as DefaultApiClient is for ApiClient).
+    const response = await this.client.get<ApiAnswer<P, 'get'>>(`${origin}${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
     return response.data;
   }
 }

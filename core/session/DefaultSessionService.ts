@@ -19,7 +19,7 @@ import { randomId } from '../util/randomId';
 import type { AuthMode } from './AuthMode';
 import { authorizationHeader } from './authorizationHeader';
 import { ClaimsCache } from './ClaimsCache';
-import { isExpired, isSecondFactorAnswer, isSecondFactorOnly, issuerEndpoint } from './decodeClaims';
+import { isExpired, isSecondFactorAnswer, isSecondFactorOnly, issuerOrigin } from './decodeClaims';
 import { acquireRefreshLease, releaseRefreshLease } from './refreshLease';
 import { type HeldSecondFactor, loadSecondFactor, saveSecondFactor } from './secondFactorHandoff';
 import {
@@ -35,9 +35,6 @@ import {
   type TokenClaims,
 } from './SessionService';
 import { type SessionTransport, SessionTransportToken } from './SessionTransport';
-
-/** Where a link token (`?token=`) is exchanged for a session (spec §2). */
-const LINK_TOKEN_EXCHANGE_URL = '/um/refresh';
 
 function parseProfile(raw: string | null): Profile | null {
   if (!raw) return null;
@@ -204,7 +201,8 @@ export class DefaultSessionService implements SessionService {
 
   async adoptLinkToken(token: string): Promise<SignInOutcome> {
     if (typeof token !== 'string' || !token.trim()) throw new Error('adoptLinkToken: no token given');
-    const answer = await this.transport.get<Partial<AuthResult> | null>(LINK_TOKEN_EXCHANGE_URL, token.trim());
+    // A link token (`?token=`) is exchanged for a session at the console's own refresh (spec §2).
+    const answer: Partial<AuthResult> | null = await this.transport.get('/um/refresh', token.trim());
     if (!answer || typeof answer.token !== 'string' || !answer.user)
       throw new Error('adoptLinkToken: the answer carries no session');
     return this.adopt(answer as AuthResult);
@@ -265,9 +263,10 @@ export class DefaultSessionService implements SessionService {
     let logoutUrl: string | undefined;
     if (token) {
       try {
-        const answer = await this.transport.get<{ logoutUrl?: unknown } | null>(
-          issuerEndpoint(this.claims(), 'logout'),
+        const answer: { logoutUrl?: unknown } | null = await this.transport.get(
+          '/um/logout',
           token,
+          issuerOrigin(this.claims()),
         );
         if (isWebUrl(answer?.logoutUrl)) logoutUrl = answer.logoutUrl;
       } catch {
@@ -310,7 +309,7 @@ export class DefaultSessionService implements SessionService {
     if (!token) return;
     let answer: Partial<AuthResult> | null;
     try {
-      answer = await this.transport.get<Partial<AuthResult> | null>(issuerEndpoint(this.claims(), 'refresh'), token);
+      answer = await this.transport.get('/um/refresh', token, issuerOrigin(this.claims()));
     } catch (error) {
       const status = isAxiosError(error) ? error.response?.status : undefined;
       if ((status === 401 || status === 403) && this.token() === token) {

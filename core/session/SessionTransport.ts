@@ -1,4 +1,8 @@
+import type { ApiAnswer } from '../api/ApiClient';
 import { createServiceToken } from '../di/ServiceToken';
+
+/** The routes the session calls itself: its refresh (also the link-token exchange) and its logout. */
+export type SessionPath = '/um/refresh' | '/um/logout';
 
 /**
  * How the session makes its own calls (refresh, logout, the link-token exchange): a plain HTTP
@@ -9,11 +13,13 @@ import { createServiceToken } from '../di/ServiceToken';
  */
 export interface SessionTransport {
   /**
-   * GET `url` sending `Authorization: Bearer <token>` and nothing else of ours. Resolves the
-   * answer's body; rejects with the axios error of a non-2xx answer (its `response.status` and
-   * `response.data.message`, as sign-in pages read them) or of a network failure.
+   * GET `path` (a route of the API document, so its answer is the route's type) at `origin` (the
+   * token issuer's API, '' for the console's own) sending `Authorization: Bearer <token>` and
+   * nothing else of ours. Resolves the answer's body; rejects with the axios error of a non-2xx
+   * answer (its `response.status` and `response.data.message`, as sign-in pages read them) or of
+   * a network failure.
    */
-  get<T>(url: string, token: string): Promise<T>;
+  get<P extends SessionPath>(path: P, token: string, origin?: string): Promise<ApiAnswer<P, 'get'>>;
 }
 
 export const SessionTransportToken = createServiceToken<SessionTransport>('session.transport');

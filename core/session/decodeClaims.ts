@@ -34,8 +34,12 @@ export function isExpired(claims: TokenClaims | null, now = Date.now()): boolean
   return typeof claims?.exp === 'number' && claims.exp * 1000 <= now;
 }
 
-/** `{iss}/refresh` or `/um/refresh` (same for logout); an absolute issuer URL is kept absolute. */
-export function issuerEndpoint(claims: TokenClaims | null, action: 'refresh' | 'logout'): string {
-  const iss = typeof claims?.iss === 'string' && claims.iss.trim() ? claims.iss.trim().replace(/\/+$/, '') : '/um';
-  return `${iss}/${action}`;
+/**
+ * The API that issued the token, where its refresh and logout go: the API signs with issuer
+ * `{its URL}/um` (server/plugins/tokens.ts), so this answers `{its URL}` ('' for a token with no
+ * issuer, or one not ending in `/um`: the console's own API). An absolute issuer stays absolute.
+ */
+export function issuerOrigin(claims: TokenClaims | null): string {
+  const iss = typeof claims?.iss === 'string' ? claims.iss.trim().replace(/\/+$/, '') : '';
+  return iss.endsWith('/um') ? iss.slice(0, -'/um'.length) : '';
 }

@@ -5,7 +5,7 @@ export {
   isExpired,
   isSecondFactorAnswer,
   isSecondFactorOnly,
-  issuerEndpoint,
+  issuerOrigin,
   SECOND_FACTOR_PERMISSION,
 } from './decodeClaims';
 export { DefaultSessionService } from './DefaultSessionService';

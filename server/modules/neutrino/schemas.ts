@@ -22,6 +22,7 @@ export const huntFields = {
   mode: { type: 'string', enum: HUNT_MODES, default: 'exact' },
   value: { type: 'string', minLength: 1, maxLength: MAX_HUNT_VALUE_CHARS },
   kinds: { type: 'array', items: kind, maxItems: OBSERVATION_KINDS.length, uniqueItems: true },
+  // ISO 8601 bounds on when the observation was seen (its own time, else its inspection's).
   from: { type: 'string', format: 'date-time' },
   to: { type: 'string', format: 'date-time' },
 } as const;
@@ -37,12 +38,14 @@ export const huntQuerystring = {
   additionalProperties: false,
 } as const;
 
-export const exportQuerystring = {
+export const exportQuerystring = named('HuntQuery', {
   type: 'object',
   properties: huntFields,
   required: ['value'],
   additionalProperties: false,
-} as const;
+} as const);
+/** A hunt as the services run it: the search's fields without its page, `mode` filled by its default. */
+export type HuntQuery = FromSchema<typeof exportQuerystring>;
 
 const deviceRef = {
   type: 'object',
@@ -285,7 +288,7 @@ const savedHuntQuery = {
   additionalProperties: false,
 } as const;
 
-export const savedHuntSchema = {
+export const savedHuntSchema = named('SavedHunt', {
   type: 'object',
   properties: {
     id: str,
@@ -300,7 +303,8 @@ export const savedHuntSchema = {
   },
   required: ['id', 'name', 'type', 'hunt', 'indicators', 'matches', 'devices', 'createdAt', 'matchedUntil'],
   additionalProperties: false,
-} as const;
+} as const);
+export type SavedHunt = FromSchema<typeof savedHuntSchema>;
 
 export const saveHuntBody = {
   type: 'object',

@@ -3,19 +3,8 @@ import { canWriteUsers } from '@common/admin/access';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
 import { SCIM_BASE } from './scimRoutes';
+import { scimTokenStatusSchema } from './scimSchemas';
 import { revokeScimToken, rotateScimToken, scimTokenStatus } from './scimTokens';
-
-const statusSchema = {
-  type: 'object',
-  properties: {
-    configured: { type: 'boolean' },
-    createdAt: { type: ['string', 'null'] },
-    lastUsedAt: { type: ['string', 'null'] },
-    baseUrl: { type: 'string' },
-  },
-  required: ['configured', 'createdAt', 'lastUsedAt', 'baseUrl'],
-  additionalProperties: false,
-} as const;
 
 /** Administration's SCIM section: the tenant's token (created, rotated, revoked; shown once) and the URL to give the directory. */
 export const scimTokenRoutes: RoutePlugin = async (app) => {
@@ -30,7 +19,7 @@ export const scimTokenRoutes: RoutePlugin = async (app) => {
         summary:
           'Whether the tenant has a SCIM token, when it was created and last used (never the token). umg#usr#rw.',
         security: bearerSecurity,
-        response: { 200: statusSchema, ...errors(401, 403) },
+        response: { 200: scimTokenStatusSchema, ...errors(401, 403) },
       },
     },
     async (request) => ({ ...(await scimTokenStatus(app.db, request.auth.tenantId)), baseUrl }),

@@ -1,19 +1,13 @@
 import type { Queryable } from '../../contracts';
 import { hashToken, randomToken, safeEqual } from '../../services/secrets';
-
-/** What Administration shows of a tenant's SCIM token: never the token itself. */
-export interface ScimTokenStatus {
-  configured: boolean;
-  createdAt: string | null;
-  lastUsedAt: string | null;
-}
+import type { ScimTokenStatus } from './scimSchemas';
 
 const iso = (d: Date | string | null): string | null => (d === null ? null : new Date(d).toISOString());
 
 /** The prefix names the secret in logs and secret scanners; 256 random bits follow. */
 export const TOKEN_PREFIX = 'scim_';
 
-export async function scimTokenStatus(q: Queryable, tenantId: string): Promise<ScimTokenStatus> {
+export async function scimTokenStatus(q: Queryable, tenantId: string): Promise<Omit<ScimTokenStatus, 'baseUrl'>> {
   const [row] = await q.query<{ created_at: Date; last_used_at: Date | null }>(
     'SELECT created_at, last_used_at FROM scim_tokens WHERE tenant_id = $1',
     [tenantId],

@@ -1,3 +1,7 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
+import { named } from '../../schemas';
+
 /** Request and answer schemas of the identity-provider routes (inlined, no $ref). */
 
 export const providerField = { type: 'string', enum: ['Google', 'Okta', 'JamfAuth0'] } as const;
@@ -39,6 +43,15 @@ export const providerProofProperties = {
     description: 'When sent, must equal the e-mail of the ID token.',
   },
 } as const;
+
+/** The two body shapes of the sign-in protocol (docs/sign-in-protocol.md), as MFA re-validation takes them. */
+export const providerProofSchema = named('ProviderProof', {
+  type: 'object',
+  properties: providerProofProperties,
+  required: ['provider'],
+  additionalProperties: false,
+} as const);
+export type ProviderProof = FromSchema<typeof providerProofSchema>;
 
 export const signInBodySchema = {
   type: 'object',

@@ -6,20 +6,10 @@ import type { UserRow } from '../../services/users';
 import { acceptInvitation, INVITATION_EXPIRED } from '../invitations/public';
 import { discoverOrFail } from './discovery';
 import { exchangeCode } from './exchangeCode';
+import type { ProviderProof } from './idpSchemas';
 import { consumeNonce, type NonceBinding, type OAuthProvider, readNonce } from './nonces';
 import { type ProviderClient, providerClient } from './providerClients';
 import { type VerifiedIdentity, verifyIdToken } from './verifyIdToken';
-
-/** The two body shapes of the sign-in protocol (docs: docs/sign-in-protocol.md). */
-export interface ProviderProof {
-  provider: OAuthProvider;
-  idToken?: string;
-  code?: string;
-  codeVerifier?: string;
-  redirectUri?: string;
-  nonce?: string;
-  email?: string;
-}
 
 export interface ProviderAuthentication {
   identity: VerifiedIdentity;

@@ -8,7 +8,7 @@ import { RECOVERY_TOKEN_TTL_S } from '../../services/sessionLimits';
 import { authUserOf } from '../../services/users';
 import { checkCaptcha, checkIpBudget, completeSignIn, signInClient, signInDeps, spendIpBudget } from '../auth/public';
 import { assertInvitationOpen, findInvitation, invitationAllows } from '../invitations/public';
-import { providerProofProperties, recoveryTokenSchema, signInBodySchema } from './idpSchemas';
+import { providerProofSchema, recoveryTokenSchema, signInBodySchema } from './idpSchemas';
 import type { OAuthProvider } from './nonces';
 import { providerDeps } from './providerDeps';
 import {
@@ -136,12 +136,7 @@ export const signInRoutes: RoutePlugin = async (app) => {
           'Bearer: access token. Body `{ provider, idToken, nonce? }` or `{ provider, code, codeVerifier, redirectUri, nonce? }`; the ID token must be fresh ' +
           '(issued < 15 min ago) and its identity linked to the signed-in user. Answers a recovery token (typ recovery, 10 min, bound to the session) like validatePassword.',
         security: bearerSecurity,
-        body: {
-          type: 'object',
-          properties: providerProofProperties,
-          required: ['provider'],
-          additionalProperties: false,
-        },
+        body: providerProofSchema,
         response: { 200: recoveryTokenSchema, ...errors(400, 401, 403, 404, 502) },
       },
     },

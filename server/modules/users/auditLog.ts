@@ -13,20 +13,9 @@ import {
   type ListQuery,
   readCursor,
 } from '../../services/listQuery';
-import type { AuditEventView } from './userSchemas';
+import type { AuditEventView, AuditFilter } from './userSchemas';
 
 /** Reading the tenant's audit log (the write path is server/plugins/audit.ts). */
-
-export interface AuditFilter {
-  /** Action prefix, e.g. 'user.' or 'user.invite'. */
-  action?: string | undefined;
-  /** Part of the actor's e-mail. */
-  actor?: string | undefined;
-  /** Inclusive lower bound (ISO date-time). */
-  from?: string | undefined;
-  /** Exclusive upper bound (ISO date-time). */
-  to?: string | undefined;
-}
 
 /** At most this many rows go into one CSV export (newest first); the filter narrows a bigger log. */
 export const AUDIT_EXPORT_LIMIT = 10_000;

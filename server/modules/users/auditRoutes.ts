@@ -3,15 +3,14 @@ import { hasUserManagementAccess } from '@common/admin/access';
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, cursorAnswer, cursorQuery, errors } from '../../schemas';
-import { AUDIT_EXPORT_LIMIT, auditEventsCsv, type AuditFilter, listAuditEvents } from './auditLog';
-import { auditEventSchema, pageQueryProperties } from './userSchemas';
-
-const filterProperties = {
-  action: { type: 'string', maxLength: 100, description: 'Action prefix, e.g. user. or collectorLink.' },
-  actor: { type: 'string', maxLength: 254, description: "Part of the actor's e-mail" },
-  from: { type: 'string', format: 'date-time', description: 'Inclusive lower bound' },
-  to: { type: 'string', format: 'date-time', description: 'Exclusive upper bound' },
-} as const;
+import { AUDIT_EXPORT_LIMIT, auditEventsCsv, listAuditEvents } from './auditLog';
+import {
+  auditEventSchema,
+  type AuditFilter,
+  auditFilterProperties,
+  auditFilterQuery,
+  pageQueryProperties,
+} from './userSchemas';
 
 function assertRange(f: AuditFilter): void {
   if (f.from && f.to && new Date(f.from).getTime() >= new Date(f.to).getTime())
@@ -31,7 +30,7 @@ export const auditRoutes: RoutePlugin = async (app) => {
         security: bearerSecurity,
         querystring: {
           type: 'object',
-          properties: { ...pageQueryProperties, ...cursorQuery, ...filterProperties },
+          properties: { ...pageQueryProperties, ...cursorQuery, ...auditFilterProperties },
           additionalProperties: false,
         },
         response: {
@@ -82,7 +81,7 @@ export const auditRoutes: RoutePlugin = async (app) => {
       schema: {
         summary: `The filtered audit log as CSV (time, action, actor, target, ip, details), newest first, at most ${AUDIT_EXPORT_LIMIT} rows.`,
         security: bearerSecurity,
-        querystring: { type: 'object', properties: filterProperties, additionalProperties: false },
+        querystring: auditFilterQuery,
         produces: ['text/csv'],
         response: { 200: { type: 'string', description: 'text/csv' }, ...errors(400, 401, 403) },
       },

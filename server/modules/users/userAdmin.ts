@@ -1,10 +1,10 @@
 import { type Database, HttpError, type Queryable, type SessionStore } from '../../contracts';
-import { likePattern, type PageQuery } from '../../services/listQuery';
+import { likePattern } from '../../services/listQuery';
 import { isUuid } from '../../services/users';
 import { HARD_LOCK_FAILURES } from '../auth/public';
 import { forgetSecondFactor, TOTP_OFF } from '../auth/public';
 import { type CreatedInvitation, createInvitation, type NewInvitation } from '../invitations/public';
-import type { AdminUserView, SessionView } from './userSchemas';
+import type { AdminUserView, SessionView, USER_SORTS,UserListQuery } from './userSchemas';
 
 /**
  * Tenant-scoped user administration. Every function takes the caller's tenant and treats a
@@ -50,9 +50,7 @@ export function adminUserView(row: AdminUserRow): AdminUserView {
   };
 }
 
-/** Sortable columns of the users table; the e-mail (unique) breaks ties so pages never overlap. */
-export const USER_SORTS = ['email', 'status', 'totpEnabled', 'lastLoginAt', 'createdAt'] as const;
-export type UserSort = (typeof USER_SORTS)[number];
+type UserSort = (typeof USER_SORTS)[number];
 const SORT_SQL: Record<UserSort, string> = {
   email: 'email',
   // invited, active, then disabled: the order of the status tags.
@@ -61,12 +59,6 @@ const SORT_SQL: Record<UserSort, string> = {
   lastLoginAt: 'last_login_at',
   createdAt: 'created_at',
 };
-
-export interface UserListQuery extends PageQuery {
-  search?: string | undefined;
-  sort?: UserSort | undefined;
-  order?: 'asc' | 'desc' | undefined;
-}
 
 export async function listTenantUsers(
   q: Queryable,

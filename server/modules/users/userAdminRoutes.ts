@@ -18,16 +18,15 @@ import {
   revokeInvitation,
   setUserDisabled,
   setUserPermissions,
-  USER_SORTS,
 } from './userAdmin';
 import {
   adminUserSchema,
   type AdminUserView,
   invitationAnswerSchema,
   LOGIN_METHODS,
-  pageQueryProperties,
   permissionsField,
   userIdParams,
+  userListQuery,
 } from './userSchemas';
 
 /**
@@ -107,16 +106,7 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
         summary:
           "One page of the tenant's users (by e-mail unless sort says otherwise); search matches part of the e-mail.",
         security: bearerSecurity,
-        querystring: {
-          type: 'object',
-          properties: {
-            ...pageQueryProperties,
-            search: { type: 'string', maxLength: 254 },
-            sort: { type: 'string', enum: [...USER_SORTS], default: 'email' },
-            order: { type: 'string', enum: ['asc', 'desc'], default: 'asc' },
-          },
-          additionalProperties: false,
-        },
+        querystring: userListQuery,
         response: {
           200: {
             type: 'object',

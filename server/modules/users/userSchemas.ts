@@ -66,6 +66,21 @@ export const pageQueryProperties = {
   size: { type: 'integer', minimum: 1, maximum: 200, default: 20 },
 } as const;
 
+/** Sortable columns of the users table; the e-mail (unique) breaks ties so pages never overlap. */
+export const USER_SORTS = ['email', 'status', 'totpEnabled', 'lastLoginAt', 'createdAt'] as const;
+
+export const userListQuery = named('UserListQuery', {
+  type: 'object',
+  properties: {
+    ...pageQueryProperties,
+    search: { type: 'string', maxLength: 254 },
+    sort: { type: 'string', enum: USER_SORTS, default: 'email' },
+    order: { type: 'string', enum: ['asc', 'desc'], default: 'asc' },
+  },
+  additionalProperties: false,
+} as const);
+export type UserListQuery = FromSchema<typeof userListQuery>;
+
 export const sessionSchema = named('UserSession', {
   type: 'object',
   properties: {
@@ -121,3 +136,18 @@ export type InvitationAnswer = FromSchema<typeof invitationAnswerSchema>;
 
 /** A session as the store lists it; the route adds `current` for the caller's own. */
 export type SessionView = Omit<UserSession, 'current'>;
+
+/** The audit log's filter: by action prefix, actor e-mail and date range (the page's query and the CSV export's). */
+export const auditFilterProperties = {
+  action: { type: 'string', maxLength: 100, description: 'Action prefix, e.g. user. or collectorLink.' },
+  actor: { type: 'string', maxLength: 254, description: "Part of the actor's e-mail" },
+  from: { type: 'string', format: 'date-time', description: 'Inclusive lower bound' },
+  to: { type: 'string', format: 'date-time', description: 'Exclusive upper bound' },
+} as const;
+
+export const auditFilterQuery = named('AuditFilter', {
+  type: 'object',
+  properties: auditFilterProperties,
+  additionalProperties: false,
+} as const);
+export type AuditFilter = FromSchema<typeof auditFilterQuery>;

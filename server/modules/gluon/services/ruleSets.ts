@@ -5,16 +5,12 @@ import type { Family, Indicator, IndicatorType, Suppression } from '../../inspec
 import { buildMatcher, type Matcher } from '../../inspection/public';
 import { parseStixBundle, StixImportError, type UnsupportedIndicator } from '../../inspection/public';
 import type { FamilySummary, IndicatorItem, RuleSetSummary } from '../schemas';
+import type { InspectionItem } from '../schemas';
 
 export type ImportStatus = 'created' | 'updated' | 'unchanged';
 
 /** What an inspection records: the rule sets (and their versions) its findings came from. */
-export interface RuleSetVersion {
-  id: string;
-  name: string;
-  version: string;
-  revision: number;
-}
+export type RuleSetVersion = InspectionItem['ruleSetVersions'][number];
 
 interface RuleSetRow {
   id: string;

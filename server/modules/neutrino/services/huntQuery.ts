@@ -1,5 +1,8 @@
 import { HttpError } from '../../../contracts';
-import { OBSERVATION_KINDS, type ObservationKind } from '../../inspection/public';
+import { OBSERVATION_KINDS } from '../../inspection/public';
+import type { HuntQuery } from '../schemas';
+
+export type { HuntQuery };
 
 export const HUNT_MODES = ['exact', 'prefix', 'contains'] as const;
 export type HuntMode = (typeof HUNT_MODES)[number];
@@ -8,15 +11,6 @@ export type HuntMode = (typeof HUNT_MODES)[number];
 export const MAX_HUNT_VALUE_CHARS = 500;
 /** Trigrams need three characters: a shorter "contains" would read every observation. */
 export const MIN_CONTAINS_CHARS = 3;
-
-export interface HuntQuery {
-  mode: HuntMode;
-  value: string;
-  kinds?: ObservationKind[];
-  /** ISO 8601 bounds on when the observation was seen (its own time, else its inspection's). */
-  from?: string;
-  to?: string;
-}
 
 /** A value is data, never a pattern: LIKE's wildcards and escape character are escaped. */
 export function escapeLike(value: string): string {

@@ -3,7 +3,7 @@ import { deviceDisplayName } from '@common/devices/deviceDisplayName';
 import { type Database, HttpError, type Queryable } from '../../../contracts';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
 import type { Indicator, IndicatorType } from '../../inspection/public';
-import type { HuntMatch } from '../schemas';
+import type { HuntMatch, SavedHunt } from '../schemas';
 import { type HuntQuery, huntSql, validateHunt } from './huntQuery';
 import { matchIndicators } from './sweep';
 import { parseSweep, sweepBundleText, type SweepInput } from './sweepInput';
@@ -17,20 +17,6 @@ const CURSOR_OVERLAP = "interval '1 minute'";
 
 type StoredIndicator = Pick<Indicator, 'id' | 'type' | 'value'> & { family: Indicator['family'] };
 type StoredQuery = { hunt: HuntQuery } | { indicators: StoredIndicator[] };
-
-export interface SavedHunt {
-  id: string;
-  name: string;
-  type: 'hunt' | 'sweep';
-  /** The hunt's mode, value and kinds; a sweep's indicator count. */
-  hunt: HuntQuery | null;
-  indicators: number;
-  matches: number;
-  devices: number;
-  createdAt: string;
-  /** Inspections finished up to here have been matched. */
-  matchedUntil: string | null;
-}
 
 interface HuntRow {
   id: string;
