@@ -378,12 +378,20 @@ export interface paths {
                             }[];
                             heuristics: {
                                 evidence: string[];
+                                key: string;
                                 /** @enum {string} */
                                 level: "low" | "medium" | "high";
                                 message: string;
                                 /** @enum {string} */
                                 rule: "macos.persistence-user-writable" | "macos.persistence-unsigned" | "macos.persistence-downloaded" | "macos.tcc-risky-grant" | "macos.xprotect-detection" | "macos.sip-disabled" | "macos.gatekeeper-disabled" | "macos.filevault-off" | "macos.unexpected-parent";
                                 source: string;
+                                triage: {
+                                    at: string;
+                                    by: string | null;
+                                    comment: string;
+                                    /** @enum {string} */
+                                    state: "benign";
+                                } | null;
                                 why: string;
                             }[];
                             incidents: {
@@ -502,6 +510,209 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/electron-backend/macs/{id}/heuristics/triage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks a heuristic of the Mac's latest archive benign, with why (it no longer counts in the Mac's risk, in later archives too), or reopens it; answers the Mac's page. Recorded in the audit log. */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        comment?: string;
+                        key: string;
+                        /** @enum {string} */
+                        state: "benign" | "open";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            archives: {
+                                createdAt: string;
+                                deviceId: string | null;
+                                deviceName: string | null;
+                                error: string | null;
+                                fileName: string;
+                                findings: number;
+                                finishedAt: string | null;
+                                heuristics: number;
+                                inspectionId: string;
+                                progress: number;
+                                sha256: string | null;
+                                size: number | null;
+                                /** @enum {string} */
+                                status: "queued" | "running" | "done" | "failed";
+                            }[];
+                            artefacts: {
+                                error?: string;
+                                path: string;
+                                records: number;
+                            }[];
+                            downloads: {
+                                agent: string | null;
+                                at: string | null;
+                                origin: string | null;
+                                source: string;
+                                url: string | null;
+                            }[];
+                            heuristics: {
+                                evidence: string[];
+                                key: string;
+                                /** @enum {string} */
+                                level: "low" | "medium" | "high";
+                                message: string;
+                                /** @enum {string} */
+                                rule: "macos.persistence-user-writable" | "macos.persistence-unsigned" | "macos.persistence-downloaded" | "macos.tcc-risky-grant" | "macos.xprotect-detection" | "macos.sip-disabled" | "macos.gatekeeper-disabled" | "macos.filevault-off" | "macos.unexpected-parent";
+                                source: string;
+                                triage: {
+                                    at: string;
+                                    by: string | null;
+                                    comment: string;
+                                    /** @enum {string} */
+                                    state: "benign";
+                                } | null;
+                                why: string;
+                            }[];
+                            incidents: {
+                                familyName: string;
+                                findings: number;
+                                id: string;
+                                state: string;
+                                updatedAt: string;
+                            }[];
+                            /** ElectronMac */
+                            mac: {
+                                displayName: string;
+                                heuristics: number;
+                                id: string;
+                                lastInspectionAt: string | null;
+                                model: string | null;
+                                name: string;
+                                openIncidents: number;
+                                osVersion: string | null;
+                                /** @enum {string} */
+                                risk: "none" | "low" | "medium" | "high";
+                                serial: string | null;
+                            };
+                            network: {
+                                command: string;
+                                local: string | null;
+                                pid: number | null;
+                                remote: string | null;
+                                state: string | null;
+                            }[];
+                            persistence: {
+                                kind: string;
+                                label: string | null;
+                                path: string;
+                                program: string | null;
+                                sha256: string | null;
+                                signer: string | null;
+                                source: string;
+                            }[];
+                            processes: {
+                                depth: number;
+                                path: string;
+                                pid: number;
+                                ppid: number | null;
+                            }[];
+                            security: {
+                                fileVault: boolean | null;
+                                gatekeeper: boolean | null;
+                                sip: boolean | null;
+                            };
+                            tcc: {
+                                at: string | null;
+                                auth: string;
+                                client: string;
+                                clientType: string;
+                                service: string;
+                                source: string;
+                            }[];
+                            warnings: string[];
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

@@ -36,6 +36,7 @@ const ACTION_TEXT: Record<string, string> = {
   'scim.groupPatch': 'The directory changed a group',
   'scim.groupDelete': 'The directory deleted a group',
   'electron.upload': 'Uploaded a Mac archive (Aftermath)',
+  'electron.heuristic.triage': "Triaged a Mac's heuristic",
   'invitation.accepted': 'Accepted an invitation',
   'user.invite': 'Invited a user',
   'user.delete': 'Deleted a user',

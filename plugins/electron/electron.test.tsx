@@ -47,12 +47,14 @@ const detail = (): MacDetail => ({
   security: { sip: true, gatekeeper: true, fileVault: null },
   heuristics: [
     {
+      key: 'macos.tcc-risky-grant Full Disk Access granted to /Users/alex/.x/updater',
       rule: 'macos.tcc-risky-grant',
       level: 'high',
       message: 'Full Disk Access granted to /Users/alex/.x/updater',
       why: 'Full Disk Access lets a program read every file.',
       source: 'Artifacts/raw/tcc_alex',
       evidence: ['service kTCCServiceSystemPolicyAllFiles'],
+      triage: null,
     },
   ],
   incidents: [
@@ -129,6 +131,55 @@ describe('electron plugin', () => {
         ),
       ).toBe(true),
     );
+  });
+
+  it('marks a heuristic benign with why (elc#rpt#rw), shows who and why, and offers to reopen it', async () => {
+    let triaged = false;
+    const handlers: FakeApiHandlers = {
+      'GET /electron-backend/macs/{id}': () => {
+        const d = detail();
+        if (triaged)
+          d.heuristics[0]!.triage = {
+            state: 'benign',
+            comment: 'our own updater',
+            by: 'analyst@example.com',
+            at: '2026-12-01T11:00:00.000Z',
+          };
+        return d;
+      },
+      'GET /electron-backend/macs/{id}/timeline': () => ({ items: [], total: 0, page: 0, size: 50 }),
+      'POST /electron-backend/macs/{id}/heuristics/triage': () => {
+        triaged = true;
+        return detail();
+      },
+    };
+    const fake = render(['elc#rpt#rw'], handlers, `/electron/devices/${MAC_ID}`);
+    await userEvent.click(await screen.findByRole('button', { name: 'Mark benign' }));
+    const confirm = screen.getByRole('button', { name: 'Confirm' });
+    expect(confirm.hasAttribute('disabled')).toBe(true);
+    await userEvent.type(screen.getByRole('textbox', { name: 'Why is it benign?' }), 'our own updater');
+    await userEvent.click(confirm);
+    expect(await screen.findByText(/Marked benign by analyst@example.com/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Reopen' })).toBeTruthy();
+    const post = fake.calls.find((c) => c.route === 'POST /electron-backend/macs/{id}/heuristics/triage')!;
+    expect(post.options.body).toEqual({
+      key: 'macos.tcc-risky-grant Full Disk Access granted to /Users/alex/.x/updater',
+      state: 'benign',
+      comment: 'our own updater',
+    });
+  });
+
+  it('offers no triage to a reader', async () => {
+    render(
+      ['elc#rpt#r'],
+      {
+        'GET /electron-backend/macs/{id}': () => detail(),
+        'GET /electron-backend/macs/{id}/timeline': () => ({ items: [], total: 0, page: 0, size: 50 }),
+      },
+      `/electron/devices/${MAC_ID}`,
+    );
+    expect(await screen.findByText('Full Disk Access granted to /Users/alex/.x/updater')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Mark benign' })).toBeNull();
   });
 
   it('says so when a Mac does not exist', async () => {

@@ -3,7 +3,7 @@ import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { canWriteUsers, hasUserManagementAccess, isAnyUser } from '@common/admin/access';
-import { canReadMacs, canUploadArchives } from '@common/electron/access';
+import { canReadMacs, canTriageMacs, canUploadArchives } from '@common/electron/access';
 import { canReadRuleSets, canWriteRuleSets } from '@common/globalrulesrepository/access';
 import {
   canDownloadFiles,
@@ -332,6 +332,11 @@ const ROUTES: Record<string, Entry> = {
   'GET /electron-backend/macs': { console: canReadMacs },
   'GET /electron-backend/macs/:id': { console: canReadMacs },
   'GET /electron-backend/macs/:id/timeline': { console: canReadMacs },
+  'POST /electron-backend/macs/:id/heuristics/triage': {
+    console: canTriageMacs,
+    request: { body: { key: 'x', state: 'open' } },
+    why: 'a Mac that does not exist: 404 after the check',
+  },
 };
 
 const PASSWORD = 'Corr3ct-Horse!';

@@ -6,6 +6,7 @@ import { useService } from '@core/react/useService';
 
 import { getMac, type MacDetail } from '../api/getMac';
 import { getMacTimeline, type MacTimeline, type TimelineKind } from '../api/getMacTimeline';
+import { triageHeuristic } from '../api/triageHeuristic';
 import { apiMessage } from '../logic/apiMessage';
 
 export const TIMELINE_PAGE_SIZE = 50;
@@ -17,6 +18,8 @@ export interface MacState {
   setKind(kind: TimelineKind | null): void;
   page: number;
   setPage(page: number): void;
+  /** Marks a heuristic benign with why, or reopens it; answers the API's message when it refused. */
+  triage(key: string, state: 'benign' | 'open', comment?: string): Promise<string | null>;
 }
 
 /** A Mac's page: its report, and its storyline paged and filtered on the server. */
@@ -40,5 +43,14 @@ export function useMac(id: string): MacState {
     },
     page,
     setPage,
+    async triage(key, state, comment) {
+      try {
+        await triageHeuristic(api, id, { key, state, ...(comment ? { comment } : {}) });
+        mac.reload();
+        return null;
+      } catch (failure) {
+        return apiMessage(failure);
+      }
+    },
   };
 }

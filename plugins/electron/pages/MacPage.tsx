@@ -2,6 +2,7 @@ import { Button, ButtonGroup, Callout, Classes, H2, H4, HTMLTable, Intent, Spinn
 
 import { electronPaths } from '@common/electron/paths';
 import { gluonPaths } from '@common/gluon/paths';
+import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { AppLink } from '@core/ui/AppLink/AppLink';
 
@@ -10,6 +11,7 @@ import type { TimelineKind } from '../api/getMacTimeline';
 import { ArchivesList } from '../components/ArchivesList/ArchivesList';
 import { HeuristicList } from '../components/HeuristicList/HeuristicList';
 import { RiskTag } from '../components/RiskTag/RiskTag';
+import { electronAccess } from '../electronAccess';
 import { TIMELINE_PAGE_SIZE, useMac } from '../hooks/useMac';
 
 const onOff = (v: boolean | null, on: string, off: string) =>
@@ -133,6 +135,7 @@ function Tables({ detail }: { detail: MacDetail }) {
 export default function MacPage({ params }: PageProps) {
   const id = params.deviceId ?? '';
   const state = useMac(id);
+  const access = useAccess(electronAccess);
   const { data, error } = state.mac;
   if (error)
     return (
@@ -173,7 +176,7 @@ export default function MacPage({ params }: PageProps) {
         </ul>
       )}
       <H4>Heuristics</H4>
-      <HeuristicList heuristics={data.heuristics} />
+      <HeuristicList heuristics={data.heuristics} canTriage={access.triage} onTriage={state.triage} />
       <Tables detail={data} />
       <H4 style={{ marginTop: 24 }}>Timeline</H4>
       <ButtonGroup>

@@ -69,14 +69,39 @@ export type MacSummary = FromSchema<typeof macSummarySchema>;
 
 export const macListSchema = obj({ items: array(macSummarySchema), archives: array(archiveSchema) });
 
+/** A heuristic triaged benign: who, when and why (null while it counts). */
+const heuristicTriageSchema = {
+  type: ['object', 'null'],
+  properties: { state: { type: 'string', enum: ['benign'] }, comment: str, by: nstr, at: str },
+  required: ['state', 'comment', 'by', 'at'],
+  additionalProperties: false,
+} as const;
+
 const heuristicSchema = obj({
+  /** `<rule> <message>`: the heuristic's identity across archives, what triage names. */
+  key: str,
   rule: oneOf(MAC_HEURISTIC_RULES),
   level: oneOf(MAC_LEVELS),
   message: str,
   why: str,
   source: str,
   evidence: array(str),
+  triage: heuristicTriageSchema,
 });
+
+/** The longest heuristic key triage accepts (a rule and a message naming a path). */
+export const MAX_HEURISTIC_KEY = 2400;
+
+export const heuristicTriageBody = {
+  type: 'object',
+  properties: {
+    key: { type: 'string', minLength: 1, maxLength: MAX_HEURISTIC_KEY },
+    state: { type: 'string', enum: ['benign', 'open'] },
+    comment: { type: 'string', maxLength: 2000 },
+  },
+  required: ['key', 'state'],
+  additionalProperties: false,
+} as const;
 
 const incidentSchema = obj({ id: str, familyName: str, state: str, findings: int, updatedAt: str });
 

@@ -3,6 +3,7 @@ import { type ArtefactNameKind, artefactNameKind } from '@common/gluon/uploadNam
 import { extractIpsReport } from './ipsReport';
 import { extractPsList } from './psList';
 import { extractShutdownLog } from './shutdownLog';
+import { addTextLinks } from './textLinks';
 import type { ExtractionResult } from './types';
 
 export type ArtefactKind = ArtefactNameKind;
@@ -46,14 +47,14 @@ export function extractArtefact(source: string, data: Uint8Array, maxBytes = MAX
   }
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
   try {
-    switch (kind) {
-      case 'shutdown.log':
-        return extractShutdownLog(text, source);
-      case 'ps.txt':
-        return extractPsList(text, source);
-      case 'ips':
-        return extractIpsReport(text, source);
-    }
+    const result =
+      kind === 'shutdown.log'
+        ? extractShutdownLog(text, source)
+        : kind === 'ps.txt'
+          ? extractPsList(text, source)
+          : extractIpsReport(text, source);
+    if (!result.error) addTextLinks(result, text);
+    return result;
   } catch (err) {
     return failed(`could not be read: ${(err as Error).message}`);
   }

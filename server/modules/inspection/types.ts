@@ -55,8 +55,9 @@ export interface Indicator {
 }
 
 /**
- * What the extractors saw on the device. iOS yields the four first kinds; `ipv4`, `email` and `url`
- * exist so their indicators can be matched once an extractor yields them. Android acquisitions
+ * What the extractors saw on the device. A sysdiagnose yields the four first kinds, and `url` with
+ * its host as `domain` / `ipv4` from any line that holds a link (textLinks.ts); iPhone backups add
+ * `email` (contacts, ID status cache, calls) and links from messages and browsers. Android acquisitions
  * (`android/`) add `fileHash` (APK and file digests) and the kinds after it: `appCert` (a signing
  * certificate's hex digest), `property` (a getprop name), `setting` (`namespace/name`), `mount`,
  * `accessibilityService` / `deviceAdmin` / `receiver` (`package/class`), `appop` (`package:OP`),

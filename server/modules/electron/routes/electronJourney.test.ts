@@ -23,7 +23,7 @@ describe('electron: Aftermath archive -> Mac -> findings, heuristics, risk', () 
       payload: { bundle: exampleMacBundle(), fileName: 'example_macos.stix2' },
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
-  }, 60_000);
+  }, 180_000);
   afterAll(async () => {
     await t?.close();
     await rm(storageDir, { recursive: true, force: true });
@@ -72,6 +72,62 @@ describe('electron: Aftermath archive -> Mac -> findings, heuristics, risk', () 
     const timeline = await get(`/electron-backend/macs/${mac.id}/timeline?kind=tcc&size=1`);
     expect(timeline.total).toBeGreaterThanOrEqual(2);
     expect(timeline.items).toHaveLength(1);
+  });
+
+  const triage = (id: string, body: Json, token = admin) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/electron-backend/macs/${id}/heuristics/triage`,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload: body,
+    });
+
+  it('a heuristic marked benign (with why) stops counting in the risk, in the next archive too, until reopened', async () => {
+    const archive = await settled(
+      await upload(await aftermathZip({ clean: true, weakened: true, serial: 'C02WEAK00MAC' }), 'weak.zip'),
+    );
+    expect(archive.status, archive.error).toBe('done');
+    const macId = archive.deviceId as string;
+    const before = await get(`/electron-backend/macs/${macId}`);
+    expect(before.mac).toMatchObject({ risk: 'high', openIncidents: 0 });
+    const highs = (before.heuristics as Json[]).filter((h) => h.level === 'high');
+    expect(highs.map((h) => h.rule).sort()).toEqual(['macos.sip-disabled', 'macos.unexpected-parent']);
+    expect(highs.every((h) => h.triage === null && h.key === `${h.rule} ${h.message}`)).toBe(true);
+
+    expect((await triage(macId, { key: highs[0].key, state: 'benign' })).statusCode).toBe(400);
+    expect(
+      (await triage(macId, { key: 'macos.sip-disabled nothing like it', state: 'benign', comment: 'x' })).statusCode,
+    ).toBe(404);
+    const reader = (await t.accessToken(await t.createUser({ permissions: ['elc#rpt#r'] }))).token;
+    expect((await triage(macId, { key: highs[0].key, state: 'benign', comment: 'x' }, reader)).statusCode).toBe(403);
+
+    for (const h of highs) {
+      const res = await triage(macId, { key: h.key, state: 'benign', comment: 'lab Mac, SIP off on purpose' });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const after = await get(`/electron-backend/macs/${macId}`);
+    expect(after.mac).toMatchObject({ risk: 'medium', heuristics: before.mac.heuristics - 2 });
+    expect((after.heuristics as Json[]).find((h) => h.key === highs[0].key).triage).toMatchObject({
+      state: 'benign',
+      comment: 'lab Mac, SIP off on purpose',
+      by: expect.stringContaining('@'),
+    });
+    const [audit] = await t.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM audit_events WHERE action = 'electron.heuristic.triage' AND target = $1",
+      [macId],
+    );
+    expect(audit!.n).toBe(2);
+
+    // The same Mac collected again: the same heuristics, still benign.
+    const again = await settled(
+      await upload(await aftermathZip({ clean: true, weakened: true, serial: 'C02WEAK00MAC' }), 'weak-again.zip'),
+    );
+    expect(again.status).toBe('done');
+    expect((await get('/electron-backend/macs')).items.find((m: Json) => m.id === macId).risk).toBe('medium');
+
+    const reopened = await triage(macId, { key: highs[0].key, state: 'open' });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    expect(reopened.json().mac.risk).toBe('high');
   });
 
   it('a clean control archive (zipped by hand) opens no incident and no heuristic', async () => {

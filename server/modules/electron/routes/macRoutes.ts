@@ -1,12 +1,12 @@
-import { canReadMacs } from '@common/electron/access';
+import { canReadMacs, canTriageMacs } from '@common/electron/access';
 
 import { HttpError } from '../../../contracts';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
 import { idParams } from '../../gluon/public';
-import { macDetailSchema, macListSchema, TIMELINE_KINDS, timelineSchema } from '../schemas';
+import { heuristicTriageBody, macDetailSchema, macListSchema, TIMELINE_KINDS, timelineSchema } from '../schemas';
 import { listArchives } from '../services/archives';
-import { getMac, listMacs, macTimeline } from '../services/macs';
+import { getMac, listMacs, macTimeline, triageHeuristic } from '../services/macs';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -76,6 +76,42 @@ export const macRoutes: RoutePlugin = async (app) => {
         ...(kind ? { kind } : {}),
         ...(search ? { search } : {}),
       });
+    },
+  );
+
+  app.post(
+    '/electron-backend/macs/:id/heuristics/triage',
+    {
+      preHandler: app.authenticate({ allow: canTriageMacs }),
+      schema: {
+        summary:
+          "Marks a heuristic of the Mac's latest archive benign, with why (it no longer counts in the Mac's risk, in later archives too), or reopens it; answers the Mac's page. Recorded in the audit log.",
+        security: bearerSecurity,
+        params: idParams,
+        body: heuristicTriageBody,
+        response: { 200: macDetailSchema, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request) => {
+      if (!UUID.test(request.params.id)) throw new HttpError(404, 'This Mac does not exist.');
+      const { auth } = request;
+      const { key, state, comment } = request.body;
+      const { from } = await triageHeuristic(
+        app.db,
+        auth.tenantId,
+        request.params.id,
+        { key, state, ...(comment !== undefined ? { comment } : {}) },
+        { userId: auth.userId, email: auth.user?.email ?? null },
+      );
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'electron.heuristic.triage',
+        target: request.params.id,
+        details: { heuristic: key.slice(0, 300), from, to: state, ...(comment ? { comment } : {}) },
+        ip: request.ip,
+      });
+      return getMac(app.db, auth.tenantId, request.params.id);
     },
   );
 };

@@ -1,6 +1,6 @@
 import { deviceDisplayName } from '@common/devices/deviceDisplayName';
 
-import { HttpError, type Queryable } from '../../../contracts';
+import { type Database, HttpError, type Queryable } from '../../../contracts';
 import { iso, json, type Stamp } from '../../../db/sqlRows';
 import { listDeviceIncidents, OPEN_STATES_SQL } from '../../gluon/public';
 import { type MacReport, type MacRisk, worstLevel } from '../../inspection/public';
@@ -20,17 +20,47 @@ interface MacRow {
   heuristics: number | null;
 }
 
-/** Each Mac with its open incidents and its latest archive's heuristics. */
+/**
+ * Each Mac with its open incidents and its latest archive's heuristics that still count: one
+ * triaged benign (electron_heuristic_triage, by `<rule> <message>`) is left out of the level and
+ * the count.
+ */
 const SELECT_MACS = `
   SELECT d.id, d.name, d.serial, d.model_code, d.os_version, d.last_inspection_at,
     (SELECT count(*)::int FROM gluon_incidents i WHERE i.device_id = d.id AND i.state IN ${OPEN_STATES_SQL}) AS open_incidents,
-    latest.heuristic_level, jsonb_array_length(COALESCE(latest.report->'heuristics', '[]'::jsonb)) AS heuristics
+    counted.heuristic_level, counted.heuristics
   FROM gluon_devices d
   LEFT JOIN LATERAL (
     SELECT a.heuristic_level, a.report FROM electron_archives a JOIN gluon_inspections n ON n.id = a.inspection_id
     WHERE a.device_id = d.id AND n.status = 'done' ORDER BY a.created_at DESC LIMIT 1
   ) latest ON true
+  LEFT JOIN LATERAL (
+    SELECT count(*)::int AS heuristics,
+      (ARRAY['none', 'low', 'medium', 'high'])[1 + COALESCE(max(CASE h->>'level' WHEN 'high' THEN 3 WHEN 'medium' THEN 2 WHEN 'low' THEN 1 ELSE 0 END), 0)] AS heuristic_level
+    FROM jsonb_array_elements(COALESCE(latest.report->'heuristics', '[]'::jsonb)) h
+    WHERE NOT EXISTS (
+      SELECT 1 FROM electron_heuristic_triage t
+      WHERE t.device_id = d.id AND t.heuristic_key = (h->>'rule') || ' ' || (h->>'message'))
+  ) counted ON latest.report IS NOT NULL
   WHERE d.tenant_id = $1 AND d.platform = 'macos'`;
+
+/** A heuristic's identity across archives: the same rule about the same item (its message names it). */
+export const heuristicKey = (h: { rule: string; message: string }): string => `${h.rule} ${h.message}`;
+
+interface TriageRow {
+  heuristic_key: string;
+  comment: string;
+  triaged_by_email: string | null;
+  triaged_at: Stamp;
+}
+
+async function triageOf(q: Queryable, deviceId: string): Promise<Map<string, TriageRow>> {
+  const rows = await q.query<TriageRow>(
+    'SELECT heuristic_key, comment, triaged_by_email, triaged_at FROM electron_heuristic_triage WHERE device_id = $1',
+    [deviceId],
+  );
+  return new Map(rows.map((r) => [r.heuristic_key, r]));
+}
 
 /** A Mac's risk: High while an incident is open, else the worst heuristic of its latest archive. */
 function riskOf(r: MacRow): MacRisk {
@@ -77,11 +107,52 @@ async function macRow(q: Queryable, tenantId: string, id: string): Promise<MacRo
   return row;
 }
 
+/**
+ * Marks a heuristic of the Mac's latest archive benign (with why), or reopens it: a benign one no
+ * longer counts in the Mac's risk, in later archives too, until reopened. A key the latest archive
+ * does not report is a 404 (nothing to triage); benign needs a comment.
+ */
+export async function triageHeuristic(
+  db: Database,
+  tenantId: string,
+  id: string,
+  input: { key: string; state: 'benign' | 'open'; comment?: string },
+  by: { userId: string; email: string | null },
+): Promise<{ from: 'benign' | 'open' }> {
+  const comment = input.comment?.trim() ?? '';
+  if (input.state === 'benign' && !comment) throw new HttpError(400, 'Say why this heuristic is benign.');
+  return db.tx(async (q) => {
+    await macRow(q, tenantId, id);
+    const report = await latestReport(q, id);
+    if (!(report.heuristics ?? []).some((h) => heuristicKey(h) === input.key))
+      throw new HttpError(404, "This heuristic is not in the Mac's latest archive.");
+    const [held] = await q.query(
+      'SELECT 1 FROM electron_heuristic_triage WHERE device_id = $1 AND heuristic_key = $2',
+      [id, input.key],
+    );
+    if (input.state === 'open')
+      await q.query('DELETE FROM electron_heuristic_triage WHERE device_id = $1 AND heuristic_key = $2', [
+        id,
+        input.key,
+      ]);
+    else
+      await q.query(
+        `INSERT INTO electron_heuristic_triage (device_id, tenant_id, heuristic_key, comment, triaged_by, triaged_by_email)
+         VALUES ($1, $2, $3, $4, $5, $6)
+         ON CONFLICT (device_id, heuristic_key) DO UPDATE SET comment = EXCLUDED.comment, triaged_by = EXCLUDED.triaged_by,
+           triaged_by_email = EXCLUDED.triaged_by_email, triaged_at = now()`,
+        [id, tenantId, input.key, comment, by.userId, by.email],
+      );
+    return { from: held ? 'benign' : 'open' };
+  });
+}
+
 /** A Mac's page: its latest archive's report, its incidents (gluon's) and its archives. */
 export async function getMac(q: Queryable, tenantId: string, id: string): Promise<MacDetail> {
   const row = await macRow(q, tenantId, id);
   const report = await latestReport(q, id);
   const incidents = await listDeviceIncidents(q, tenantId, id);
+  const triage = await triageOf(q, id);
   const flag = (v: boolean | undefined) => (v === undefined ? null : v);
   return {
     mac: toSummary(row),
@@ -90,7 +161,17 @@ export async function getMac(q: Queryable, tenantId: string, id: string): Promis
       gatekeeper: flag(report.security?.gatekeeper),
       fileVault: flag(report.security?.fileVault),
     },
-    heuristics: report.heuristics ?? [],
+    heuristics: (report.heuristics ?? []).map((h) => {
+      const key = heuristicKey(h);
+      const t = triage.get(key);
+      return {
+        ...h,
+        key,
+        triage: t
+          ? { state: 'benign' as const, comment: t.comment, by: t.triaged_by_email, at: iso(t.triaged_at)! }
+          : null,
+      };
+    }),
     incidents: incidents.map((i) => ({
       id: i.id,
       familyName: i.familyName,

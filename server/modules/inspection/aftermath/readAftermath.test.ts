@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createZip } from '../android/testZip';
 import { ArchiveError } from '../archiveError';
 import { aftermathZip, MAC_SAMPLE, quarantineDatabase, tccDatabase } from './aftermathSamples';
-import { readAftermath } from './readAftermath';
+import { MAX_HISTORY_ROWS, MAX_TIMELINE_EVENTS, readAftermath } from './readAftermath';
 import { cfAbsoluteToIso, parseLsof, parseSystemInformation, parseTrueTree, splitAftermathCsv } from './textParsers';
 
 const NOW = new Date('2024-06-10T00:00:00Z');
@@ -33,6 +33,33 @@ describe('Aftermath readers on generated artefacts', () => {
     expect(r.observations).toContainEqual(expect.objectContaining({ kind: 'fileHash', value: MAC_SAMPLE.agentSha256 }));
     expect(r.observations).toContainEqual(expect.objectContaining({ kind: 'domain', value: MAC_SAMPLE.c2Domain }));
     expect(r.artefacts.filter((a) => a.error)).toEqual([]);
+  });
+
+  it('reads a long browser history whole (no stack overflow past 100,000 visits), a metadata.csv up to the timeline cap', async () => {
+    const visits = 130_000;
+    const history = ['datetime,user,profile,url'];
+    for (let i = 0; i < visits; i++)
+      history.push(`2024-05-01 10:00:00,alex,Default,https://site${i % 50}.example.com/p${i}`);
+    const metadata = ['file,birth,modified,accessed,permissions,uid,gid,downloadedFrom'];
+    for (let i = 0; i < MAX_TIMELINE_EVENTS + 10; i++)
+      metadata.push(
+        `/Users/alex/f,${i}.txt,2024-04-01 09:00:00,2024-04-02 09:00:00,2024-04-03 09:00:00,-rw-r--r--,501,20,`,
+      );
+    const r = await readAftermath(
+      createZip([
+        { name: 'Aftermath_X/Recon/system_information.txt', data: 'Serial Number: X\n' },
+        { name: 'Aftermath_X/Browser/Chrome/history_output.csv', data: `${history.join('\n')}\n` },
+        { name: 'Aftermath_X/metadata.csv', data: `${metadata.join('\n')}\n` },
+      ]),
+      { now: NOW },
+    );
+    expect(r.artefacts.filter((a) => a.error)).toEqual([]);
+    expect(r.artefacts.find((a) => a.path.endsWith('history_output.csv'))!.records).toBe(visits);
+    expect(r.observations.filter((o) => o.kind === 'url')).toHaveLength(visits);
+    expect(r.artefacts.find((a) => a.path === 'metadata.csv')!.records).toBe(MAX_TIMELINE_EVENTS);
+    // A comma in a path (Aftermath does not quote) stays in the file name.
+    expect(r.timeline.find((e) => e.kind === 'file')!.text).toBe('created /Users/alex/f,0.txt');
+    expect(MAX_HISTORY_ROWS).toBeGreaterThan(visits);
   });
 
   it('reads CFAbsolute timestamps (seconds since 2001) as dates', async () => {

@@ -37,6 +37,16 @@ export const MAX_MAC_ARTEFACT_BYTES = 64 * 1024 * 1024;
 /** Timeline events one archive keeps (metadata.csv alone can hold millions of lines). */
 export const MAX_TIMELINE_EVENTS = 50_000;
 
+/** Visits one browser history file yields (a profile used for years holds hundreds of thousands). */
+export const MAX_HISTORY_ROWS = 200_000;
+/** The first date field of a metadata.csv line (birth), after the path's comma. */
+const METADATA_DATE = /,\s*(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}[^,]*)/;
+
+/** `into.push(...items)` without the spread: a spread of more than ~100,000 items overflows the stack. */
+function append<T>(into: T[], items: readonly T[]): void {
+  for (const item of items) into.push(item);
+}
+
 const AFTERMATH_FOLDERS = ['Recon/', 'Persistence/', 'Artifacts/', 'Processes/', 'Network/', 'Browser/', 'Filesystem/'];
 
 /**
@@ -106,7 +116,7 @@ const READERS: Reader[] = [
     match: (p) => /^Persistence\/(crontab|cron)[^/]*$|^Persistence\/raw\/crontabs?\//.test(p),
     read: (data, path, into) => {
       const items = parseCrontab(data.toString('utf8'), path, path);
-      into.persistence.push(...items);
+      append(into.persistence, items);
       return items.length;
     },
   },
@@ -114,7 +124,7 @@ const READERS: Reader[] = [
     match: (p) => /^Artifacts\/raw\/(tcc_[^/]+|TCC\.db)$/.test(p),
     read: async (data, path, into) => {
       const grants = await readTcc(data, path);
-      into.tcc.push(...grants);
+      append(into.tcc, grants);
       return grants.length;
     },
   },
@@ -122,7 +132,7 @@ const READERS: Reader[] = [
     match: (p) => /^Artifacts\/raw\/(lsquarantine_[^/]+|QuarantineEventsV2)$/.test(p),
     read: async (data, path, into) => {
       const downloads = await readQuarantine(data, path);
-      into.downloads.push(...downloads);
+      append(into.downloads, downloads);
       return downloads.length;
     },
   },
@@ -130,7 +140,7 @@ const READERS: Reader[] = [
     match: (p) => /^Artifacts\/raw\/xbs\/XPdb$/.test(p),
     read: async (data, _path, into) => {
       const detections = await readXprotect(data);
-      into.xprotect.push(...detections);
+      append(into.xprotect, detections);
       return detections.length;
     },
   },
@@ -151,8 +161,9 @@ const READERS: Reader[] = [
   {
     match: (p) => /^Browser\/.+\.csv$/i.test(p) && /history/i.test(p),
     read: (data, path, into) => {
-      const rows = parseHistoryCsv(data.toString('utf8'));
-      into.history.push(...rows.map((r) => ({ ...r, source: path })));
+      const { rows, cut } = parseHistoryCsv(data.toString('utf8'), MAX_HISTORY_ROWS);
+      for (const r of rows) into.history.push({ at: r.at, url: r.url, source: path });
+      if (cut) into.warnings.push(`${path}: more than ${MAX_HISTORY_ROWS} visits: the rest not read`);
       return rows.length;
     },
   },
@@ -160,19 +171,21 @@ const READERS: Reader[] = [
     match: (p) => /(^|\/)metadata\.csv$/.test(p),
     read: (data, path, into) => {
       let n = 0;
-      const lines = data.toString('utf8').split(/\r?\n/);
-      for (let i = 1; i < lines.length; i++) {
-        const line = lines[i]!;
-        // The timeline keeps MAX_TIMELINE_EVENTS: the rest of the file is not parsed.
-        if (into.files.length >= MAX_TIMELINE_EVENTS) break;
-        if (!line.trim()) continue;
+      // Line by line from the bytes: the timeline keeps MAX_TIMELINE_EVENTS, so the rest of a
+      // file of millions of lines is neither decoded nor split (it was the archive's hot path).
+      let start = data.indexOf(10) + 1;
+      while (start > 0 && start < data.length && into.files.length < MAX_TIMELINE_EVENTS) {
+        const nl = data.indexOf(10, start);
+        const end = nl < 0 ? data.length : nl;
+        const line = data.toString('utf8', start, end > start && data[end - 1] === 13 ? end - 1 : end);
+        start = nl < 0 ? data.length : nl + 1;
         // file,birth,modified,accessed,... : Aftermath never quotes, so a comma in a path splits it.
-        const fields = line.split(',');
-        const dates = fields.filter((f) => /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(f.trim()));
-        const firstDate = fields.findIndex((f) => /^\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}/.test(f.trim()));
-        if (firstDate <= 0 || dates.length === 0) continue;
-        const file = fields.slice(0, firstDate).join(',');
-        const at = Date.parse(`${dates[0]!.trim().replace(' ', 'T')}${/[Zz+]/.test(dates[0]!) ? '' : 'Z'}`);
+        const date = METADATA_DATE.exec(line);
+        if (!date) continue;
+        const file = line.slice(0, date.index);
+        if (!file) continue;
+        const text = date[1]!.trim();
+        const at = Date.parse(`${text.replace(' ', 'T')}${/[Zz+]/.test(text) ? '' : 'Z'}`);
         if (!Number.isFinite(at)) continue;
         into.files.push({ at: new Date(at).toISOString(), source: path, kind: 'file', text: `created ${file}` });
         n += 1;
@@ -185,7 +198,7 @@ const READERS: Reader[] = [
     read: (data, path, into) => {
       const result = extractArtefact(path, data);
       if (result.error) throw new Error(result.error);
-      into.ips.push(...result.observations);
+      append(into.ips, result.observations);
       return result.observations.length;
     },
   },
@@ -264,7 +277,7 @@ function observationsOf(c: Collected): Observation[] {
     out.push(obs('url', h.url, h.source, h.url, h.at));
     host(hostOfUrl(h.url), h.source, h.url, h.at);
   }
-  out.push(...c.ips);
+  append(out, c.ips);
   return out;
 }
 

@@ -291,15 +291,29 @@ export function splitAftermathCsv(line: string, columns: number): string[] {
 }
 
 /** A browser history CSV (`datetime,user,profile,url` and the like): the url column is found by its header. */
-export function parseHistoryCsv(text: string): { at: string | null; url: string }[] {
-  const lines = text.split(/\r?\n/).filter((l) => l.trim());
-  if (lines.length === 0) return [];
-  const header = lines[0]!.split(',').map((h) => h.trim().toLowerCase());
-  const urlAt = header.findIndex((h) => h === 'url');
-  const timeAt = header.findIndex((h) => h === 'datetime' || h === 'time' || h === 'visit_time');
-  if (urlAt < 0) return [];
+export function parseHistoryCsv(
+  text: string,
+  maxRows = Number.POSITIVE_INFINITY,
+): { rows: { at: string | null; url: string }[]; cut: boolean } {
   const rows: { at: string | null; url: string }[] = [];
-  for (const line of lines.slice(1)) {
+  let header: string[] | null = null;
+  let urlAt = -1;
+  let timeAt = -1;
+  let start = 0;
+  while (start < text.length) {
+    const nl = text.indexOf('\n', start);
+    const end = nl < 0 ? text.length : nl;
+    const line = text.slice(start, end > start && text.charCodeAt(end - 1) === 13 ? end - 1 : end);
+    start = end + 1;
+    if (!line.trim()) continue;
+    if (!header) {
+      header = line.split(',').map((h) => h.trim().toLowerCase());
+      urlAt = header.findIndex((h) => h === 'url');
+      timeAt = header.findIndex((h) => h === 'datetime' || h === 'time' || h === 'visit_time');
+      if (urlAt < 0) return { rows, cut: false };
+      continue;
+    }
+    if (rows.length >= maxRows) return { rows, cut: true };
     // The url is the last column Aftermath writes, so its commas are kept whole.
     const fields = splitAftermathCsv(line, header.length);
     const url = fields[urlAt]?.trim();
@@ -308,5 +322,5 @@ export function parseHistoryCsv(text: string): { at: string | null; url: string 
     const parsed = t ? Date.parse(t.includes('T') || t.endsWith('Z') ? t : `${t.replace(' ', 'T')}Z`) : NaN;
     rows.push({ at: Number.isFinite(parsed) ? new Date(parsed).toISOString() : null, url });
   }
-  return rows;
+  return { rows, cut: false };
 }
