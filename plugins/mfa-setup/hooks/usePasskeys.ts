@@ -6,7 +6,7 @@ import { PasskeyCancelled } from '@core/auth/passkeys/PasskeyBrowser';
 import { errorText } from '@core/http/errorText';
 
 import { finishPasskeyRegistration } from '../api/finishPasskeyRegistration';
-import { listPasskeys,type Passkey } from '../api/listPasskeys';
+import { listPasskeys, type Passkey } from '../api/listPasskeys';
 import { removePasskey } from '../api/removePasskey';
 import { renamePasskey } from '../api/renamePasskey';
 import { startPasskeyRegistration } from '../api/startPasskeyRegistration';
