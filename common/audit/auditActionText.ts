@@ -19,6 +19,7 @@ const ACTION_TEXT: Record<string, string> = {
   'passkey.register': 'Added a passkey',
   'passkey.register-failed': 'Failed to add a passkey',
   'passkey.remove': 'Removed a passkey',
+  'passkey.rename': 'Renamed a passkey',
   'passkey.sign-in': 'Signed in with a passkey',
   'passkey.sign-in-failed': 'Failed to sign in with a passkey',
   'signInPolicy.update': "Changed the tenant's sign-in policy",

@@ -21,7 +21,12 @@ import { authorizationHeader } from './authorizationHeader';
 import { ClaimsCache } from './ClaimsCache';
 import { isExpired, isSecondFactorAnswer, isSecondFactorOnly, issuerOrigin } from './decodeClaims';
 import { acquireRefreshLease, releaseRefreshLease } from './refreshLease';
-import { type HeldSecondFactor, loadSecondFactor, saveSecondFactor } from './secondFactorHandoff';
+import {
+  type HeldSecondFactor,
+  loadSecondFactor,
+  saveSecondFactor,
+  secondFactorMethodsOf,
+} from './secondFactorHandoff';
 import {
   type AuthResult,
   type LogoutOptions,
@@ -173,7 +178,12 @@ export class DefaultSessionService implements SessionService {
     const provider = context.provider;
 
     if (isSecondFactorAnswer(result, claims)) {
-      const pending: PendingSecondFactor = { username, returnUrl, ...(provider ? { provider } : {}) };
+      const pending: PendingSecondFactor = {
+        username,
+        returnUrl,
+        ...(provider ? { provider } : {}),
+        ...secondFactorMethodsOf(result),
+      };
       this.holdSecondFactor({ token: result.token, pending });
       return { kind: 'second-factor', pending };
     }

@@ -33,7 +33,15 @@ export interface AuthResult {
    * console also treats a token whose first permission is `umg#otp#r` so (spec §4).
    */
   mfaRequired?: boolean;
+  /** With `mfaRequired`: the second factors the token accepts (recovery codes always). */
+  mfaMethods?: readonly SecondFactorMethod[];
+  /** The tenant requires a passkey and the user has none yet: the console asks them to add one. */
+  passkeyRequired?: boolean;
 }
+
+/** A second factor the API may accept after the first (`mfaMethods`). */
+export type SecondFactorMethod = 'totp' | 'passkey';
+export const SECOND_FACTOR_METHODS: readonly SecondFactorMethod[] = ['totp', 'passkey'];
 
 /** Sign-in providers as the console records them (`oauth-provider`, spec §3). */
 export type SignInProvider = 'google' | 'okta' | 'jamf';
@@ -53,6 +61,8 @@ export interface PendingSecondFactor {
   username: string;
   returnUrl: string | null;
   provider?: SignInProvider;
+  /** The second factors the API accepts, when it said (an older answer did not: the code only). */
+  methods?: readonly SecondFactorMethod[];
 }
 
 export type SignInOutcome =

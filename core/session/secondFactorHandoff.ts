@@ -1,4 +1,4 @@
-import type { PendingSecondFactor, SignInProvider } from './SessionService';
+import { type PendingSecondFactor, SECOND_FACTOR_METHODS, type SignInProvider } from './SessionService';
 
 /**
  * sessionStorage key of a sign-in awaiting its second factor. Per tab and gone with it: enough
@@ -60,9 +60,21 @@ function parse(raw: string): HeldSecondFactor | null {
     const provider = PROVIDERS.find((p) => p === pending.provider);
     return {
       token: value.token,
-      pending: { username: pending.username, returnUrl, ...(provider ? { provider } : {}) },
+      pending: {
+        username: pending.username,
+        returnUrl,
+        ...(provider ? { provider } : {}),
+        ...secondFactorMethodsOf({ mfaMethods: pending.methods }),
+      },
     };
   } catch {
     return null;
   }
+}
+
+/** `{ methods }` of a second-factor answer (or a stored handoff) that names known ones; `{}` otherwise. */
+export function secondFactorMethodsOf(source: { mfaMethods?: unknown }): Pick<PendingSecondFactor, 'methods'> {
+  if (!Array.isArray(source.mfaMethods)) return {};
+  const methods = SECOND_FACTOR_METHODS.filter((method) => (source.mfaMethods as unknown[]).includes(method));
+  return methods.length > 0 ? { methods } : {};
 }

@@ -102,6 +102,11 @@ const ROUTES: Record<string, Entry> = {
     request: { body: { name: 'Laptop', credential: { id: 'x', rawId: 'x', type: 'public-key', response: {} } } },
   },
   'DELETE /um/passkeys/:id': { console: 'signed-in', why: "another user's or no passkey: 404 after the check" },
+  'PATCH /um/passkeys/:id': {
+    console: 'signed-in',
+    request: { body: { name: 'Laptop' } },
+    why: "another user's or no passkey: 404 after the check",
+  },
   'POST /um/mfa/passkey/options': { token: 'mfa' },
   'POST /um/mfa/passkey/validate': {
     token: 'mfa',

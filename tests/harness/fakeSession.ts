@@ -3,6 +3,7 @@ import { BehaviorSubject, distinctUntilChanged, map, type Observable } from 'rxj
 import type { PermissionsService } from '@core/permissions/PermissionsService';
 import { authorizationHeader } from '@core/session/authorizationHeader';
 import { decodeClaims, isExpired, isSecondFactorAnswer } from '@core/session/decodeClaims';
+import { secondFactorMethodsOf } from '@core/session/secondFactorHandoff';
 import type {
   AuthMode,
   AuthResult,
@@ -89,7 +90,12 @@ export class FakeSessionService implements SessionService {
     const returnUrl = context.returnUrl ?? null;
     const provider = context.provider;
     if (isSecondFactorAnswer(result, claims)) {
-      const pending: PendingSecondFactor = { username, returnUrl, ...(provider ? { provider } : {}) };
+      const pending: PendingSecondFactor = {
+        username,
+        returnUrl,
+        ...(provider ? { provider } : {}),
+        ...secondFactorMethodsOf(result),
+      };
       this.secondFactorState.next({ token: result.token, pending });
       return { kind: 'second-factor', pending };
     }

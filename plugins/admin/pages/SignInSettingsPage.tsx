@@ -13,6 +13,7 @@ import { ToastServiceToken } from '@core/toasts/ToastService';
 import { adminAccess } from '../adminAccess';
 import { AdminApiToken, type OktaConfig, type OktaVerifyAnswer } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
+import { PasskeyPolicy } from '../components/PasskeyPolicy/PasskeyPolicy';
 import { useAction } from '../hooks/useAction';
 import { useConfirmedAction } from '../hooks/useConfirmedAction';
 import { apiMessage } from '../logic/apiMessage';
@@ -71,7 +72,7 @@ function OktaField({
 }
 
 /**
- * /admin/sign-in: the tenant's Okta application (verify before saving), and how password
+ * /admin/sign-in: the tenant's Okta application (verify before saving), whether it requires passkeys, and how password
  * recovery and the vendor sign-in are set up (operator settings, shown read-only).
  */
 export default function SignInSettingsPage(_props: PageProps) {
@@ -218,6 +219,7 @@ export default function SignInSettingsPage(_props: PageProps) {
           }}
         />
       </section>
+      <PasskeyPolicy canWrite={canWrite} />
       <section className="admin-section" aria-label="Password recovery">
         <H4>Password recovery</H4>
         <p data-testid="password-recovery">

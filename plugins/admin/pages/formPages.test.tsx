@@ -269,6 +269,10 @@ describe('audit page', () => {
   });
 });
 
+/** A fake request's JSON body (axios may hand the adapter a string or the object). */
+const bodyOf = (request: { data: unknown }) =>
+  (typeof request.data === 'string' ? JSON.parse(request.data) : request.data) as { requirePhishingResistant: boolean };
+
 describe('sign-in settings', () => {
   const okta = { clientIssuer: 'https://acme.okta.com', clientId: 'client-1', updatedAt: '2026-11-01T10:00:00Z' };
 
@@ -318,6 +322,27 @@ describe('sign-in settings', () => {
     expect(api.verifyOkta).not.toHaveBeenCalled();
   });
 
+  it('turns on the passkey requirement (the switch shows what the API answered); readers cannot', async () => {
+    let required = false;
+    const { core } = render(
+      '/admin/sign-in',
+      WRITER,
+      { getOktaConfig: async () => null, passwordRecoveryEnabled: async () => true },
+      (request) => {
+        if (!request.url.endsWith('/um/signInPolicy')) return { status: 404, data: {} };
+        if (request.method.toLowerCase() === 'put') required = bodyOf(request).requirePhishingResistant;
+        return { status: 200, data: { requirePhishingResistant: required } };
+      },
+    );
+    const toggle = await screen.findByLabelText('Require a phishing-resistant method (passkey)');
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    await userEvent.click(toggle);
+    await waitFor(() => expect((toggle as HTMLInputElement).checked).toBe(true));
+    expect(core.requests.filter((r) => r.method.toLowerCase() === 'put').map((r) => bodyOf(r))).toEqual([
+      { requirePhishingResistant: true },
+    ]);
+  });
+
   it('readers see the configuration without Verify, Save or Remove', async () => {
     render('/admin/sign-in', READER, { getOktaConfig: async () => okta, passwordRecoveryEnabled: async () => false });
     await waitFor(() =>
@@ -325,6 +350,7 @@ describe('sign-in settings', () => {
     );
     for (const name of ['Verify', 'Save', 'Remove']) expect(screen.queryByRole('button', { name })).toBeNull();
     expect((await screen.findByTestId('password-recovery')).textContent).toMatch(/^Disabled/);
+    expect(screen.queryByLabelText(/phishing-resistant/)?.hasAttribute('disabled') ?? true).toBe(true);
   });
 });
 

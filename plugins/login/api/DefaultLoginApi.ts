@@ -10,6 +10,7 @@ import type {
   LoginBody,
   OAuth2LoginBody,
   PasskeyOptions,
+  PasskeySecondFactorBody,
   PasskeySignInBody,
   PasswordRecoveryBody,
   TokenExchange,
@@ -71,6 +72,12 @@ export class DefaultLoginApi implements LoginApi {
   }
   validateCode(body: ValidateCodeBody): Promise<AuthAnswer> {
     return this.api.post('/um/mfa/totp/validateCode', { body, ...SECOND_FACTOR });
+  }
+  passkeySecondFactorOptions(): Promise<PasskeyOptions> {
+    return this.api.post('/um/mfa/passkey/options', SECOND_FACTOR).then((answer) => answer.options);
+  }
+  passkeySecondFactor(body: PasskeySecondFactorBody): Promise<AuthAnswer> {
+    return this.api.post('/um/mfa/passkey/validate', { body, ...SECOND_FACTOR });
   }
   validateRecoveryCode(body: ValidateRecoveryCodeBody): Promise<AuthAnswer> {
     return this.api.post('/um/mfa/totp/validateRecoveryCode', { body, ...SECOND_FACTOR });

@@ -11,6 +11,7 @@ export type PasswordRecoveryBody = ApiBody<'/um/passwordRecovery', 'post'>;
 export type ValidateCodeBody = ApiBody<'/um/mfa/totp/validateCode', 'post'>;
 export type PasskeySignInBody = ApiBody<'/um/passkeys/signIn', 'post'>;
 export type PasskeyOptions = ApiResponse<'/um/passkeys/signIn/options', 'post'>['options'];
+export type PasskeySecondFactorBody = ApiBody<'/um/mfa/passkey/validate', 'post'>;
 export type ValidateRecoveryCodeBody = ApiBody<'/um/mfa/totp/validateRecoveryCode', 'post'>;
 
 /** The authorisation-code exchange at the provider's token endpoint (public client + PKCE): not our API's. */
@@ -40,6 +41,10 @@ export interface LoginApi {
   passkeySignInOptions(): Promise<PasskeyOptions>;
   /** Signs in with the browser's answer to those options (both factors). */
   passkeySignIn(body: PasskeySignInBody): Promise<AuthAnswer>;
+  /** Options of the second step with a passkey (the user's own passkeys; the session adds the pending token). */
+  passkeySecondFactorOptions(): Promise<PasskeyOptions>;
+  /** The second step with the browser's answer to those options. */
+  passkeySecondFactor(body: PasskeySecondFactorBody): Promise<AuthAnswer>;
   validateRecoveryCode(body: ValidateRecoveryCodeBody): Promise<AuthAnswer>;
   /** null when it cannot be read (the redirect rules then ignore it). */
   environmentType(): Promise<string | null>;

@@ -1,3 +1,4 @@
+import { passkeyRequiredPath } from '@core/auth/passkeys/passkeyRequiredPath';
 import type { AuthResult, SignInContext, SignInOutcome } from '@core/session/SessionService';
 import { StorageKeys } from '@core/storage/StorageService';
 
@@ -7,12 +8,14 @@ import type { LoginServices } from './LoginServices';
 /**
  * The end of every sign-in path (password, second factor, recovery code, provider return, link
  * token), spec §4: a second-factor outcome opens two-auth; a session fetches and stores the
- * environment type, then goes where the products' landing rules say.
+ * environment type, then goes where the products' landing rules say; a user whose tenant requires
+ * a passkey and who has none is led to add one first, then goes there.
  */
 export async function finishSignIn(
   { api, storage, nav, registry }: Pick<LoginServices, 'api' | 'storage' | 'nav' | 'registry'>,
   outcome: SignInOutcome,
   returnUrl: string | null = null,
+  passkeyRequired = false,
 ): Promise<FlowResult> {
   if (outcome.kind === 'second-factor') return go({ type: 'second-factor' });
   const envType = await api.environmentType();
@@ -22,7 +25,7 @@ export async function finishSignIn(
     envType,
     returnUrl: outcome.returnUrl ?? returnUrl,
   });
-  nav.navigate(target, { replace: true });
+  nav.navigate(passkeyRequired ? passkeyRequiredPath(target) : target, { replace: true });
   return done;
 }
 
@@ -32,5 +35,5 @@ export function completeSignIn(
   answer: AuthResult,
   context: SignInContext,
 ): Promise<FlowResult> {
-  return finishSignIn(services, services.session.adopt(answer, context));
+  return finishSignIn(services, services.session.adopt(answer, context), null, answer.passkeyRequired === true);
 }

@@ -103,6 +103,10 @@ export function useLoginFlow() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- offered once per visit of the page
   }, []);
 
+  // The second factors the pending sign-in accepts; an answer that names none takes the code.
+  const pendingSecondFactor = useObservable(session.secondFactor$, session.secondFactor());
+  const pendingMethods = pendingSecondFactor?.methods ?? ['totp'];
+
   return {
     ...state,
     query,
@@ -121,6 +125,16 @@ export function useLoginFlow() {
       const { verifySecondFactor, authenticationCode } = await import('../flows/secondFactorSignIn');
       return apply(await verifySecondFactor(services, authenticationCode, values));
     },
+    /** "Use a passkey" on two-auth, when the API accepts the user's passkey and this browser has passkeys. */
+    secondFactorPasskey:
+      browserPasskeys.supported() && pendingMethods.includes('passkey')
+        ? async () => {
+            const { passkeySecondFactor } = await import('../flows/passkeySecondFactor');
+            return apply(await passkeySecondFactor(services));
+          }
+        : undefined,
+    /** Whether the API accepts the six-digit code (not when the tenant requires the user's passkey). */
+    secondFactorCode: pendingMethods.includes('totp'),
     verifyRecoveryCode: async (values: RecoveryCodeValues) => {
       const { verifySecondFactor, recoveryCode } = await import('../flows/secondFactorSignIn');
       return apply(await verifySecondFactor(services, recoveryCode, values));

@@ -40,6 +40,8 @@ function StepBody({ flow }: { flow: LoginFlow }) {
           onSubmit={flow.verifyCode}
           onUseRecoveryCode={() => flow.go({ type: 'use-recovery-code' })}
           onReturn={toLogin}
+          onUsePasskey={flow.secondFactorPasskey}
+          codeAccepted={flow.secondFactorCode}
         />
       );
     case 'recovery-code':

@@ -16,6 +16,7 @@ import {
   type RelyingParty,
   relyingPartyOf,
   removePasskey,
+  renamePasskey,
   requiresPhishingResistant,
   setRequirePhishingResistant,
   verifyAuthentication,
@@ -210,6 +211,46 @@ export const passkeyRoutes: RoutePlugin = async (app) => {
         ip: request.ip,
       });
       return reply.code(204).send(null);
+    },
+  );
+
+  app.patch(
+    '/um/passkeys/:id',
+    {
+      preHandler: app.authenticate(),
+      schema: {
+        summary: 'Rename one of your passkeys',
+        security: bearerSecurity,
+        params: {
+          type: 'object',
+          required: ['id'],
+          additionalProperties: false,
+          properties: { id: { type: 'string', format: 'uuid' } },
+        },
+        body: {
+          type: 'object',
+          required: ['name'],
+          additionalProperties: false,
+          properties: { name: { type: 'string', minLength: 1, maxLength: 100 } },
+        },
+        response: { 200: passkeySchema, ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const { userId, tenantId } = request.auth;
+      const name = request.body.name.trim();
+      if (!name) throw new HttpError(400, 'Give the passkey a name.');
+      const passkey = await renamePasskey(app.db, userId, request.params.id, name);
+      if (passkey === null) throw new HttpError(404, 'This passkey does not exist.');
+      await app.audit({
+        tenantId,
+        actorId: userId,
+        action: 'passkey.rename',
+        target: passkey.id,
+        details: { name },
+        ip: request.ip,
+      });
+      return passkey;
     },
   );
 

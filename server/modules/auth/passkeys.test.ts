@@ -63,7 +63,7 @@ describe('passkeys', () => {
     return rows[0]!.n;
   }
 
-  it('registers a passkey (user verification, discoverable), lists it and removes it; every step audited', async () => {
+  it('registers a passkey (user verification, discoverable), lists, renames and removes it; every step audited', async () => {
     const user = await t.createUser();
     const { token } = await t.accessToken(user);
     const options = await registrationOptions(token);
@@ -89,6 +89,28 @@ describe('passkeys', () => {
       headers: bearer(other.token),
     });
     expect(foreign.statusCode).toBe(404);
+    const foreignRename = await t.app.inject({
+      method: 'PATCH',
+      url: `/um/passkeys/${created.json().id}`,
+      headers: bearer(other.token),
+      payload: { name: 'Mine now' },
+    });
+    expect(foreignRename.statusCode).toBe(404);
+    const blank = await t.app.inject({
+      method: 'PATCH',
+      url: `/um/passkeys/${created.json().id}`,
+      headers: bearer(token),
+      payload: { name: '   ' },
+    });
+    expect(blank.statusCode).toBe(400);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/um/passkeys/${created.json().id}`,
+      headers: bearer(token),
+      payload: { name: ' Work key ' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toEqual({ ...created.json(), name: 'Work key' });
     const removed = await t.app.inject({
       method: 'DELETE',
       url: `/um/passkeys/${created.json().id}`,
@@ -98,6 +120,7 @@ describe('passkeys', () => {
     expect((await t.app.inject({ url: '/um/passkeys', headers: bearer(token) })).json().passkeys).toEqual([]);
     expect(await audited(user.id, 'passkey.register')).toBe(1);
     expect(await audited(user.id, 'passkey.remove')).toBe(1);
+    expect(await audited(user.id, 'passkey.rename')).toBe(1);
   });
 
   it('refuses a registration without user verification, from another origin or for another RP id', async () => {

@@ -115,6 +115,20 @@ export async function removePasskey(q: Queryable, userId: string, passkeyId: str
   return rows[0]?.name ?? null;
 }
 
+/** Renames one of the user's passkeys; its view, or null when it is not theirs. */
+export async function renamePasskey(
+  q: Queryable,
+  userId: string,
+  passkeyId: string,
+  name: string,
+): Promise<PasskeyView | null> {
+  const rows = await q.query<PasskeyRow>(
+    'UPDATE passkeys SET name = $3 WHERE id = $1 AND user_id = $2 RETURNING id, name, created_at, last_used_at',
+    [passkeyId, userId, name],
+  );
+  return rows[0] ? viewOf(rows[0]) : null;
+}
+
 export async function registrationOptions(
   q: Queryable,
   rp: RelyingParty,

@@ -29,6 +29,8 @@ export interface SecondFactorFormProps<Values extends object> {
   onReturn(): void;
   /** The step's fields. */
   children: ReactNode;
+  /** Another way through the step, under Verify (the two-auth step's passkey). */
+  alternative?: ReactNode;
 }
 
 /** The frame of two-auth and recovery-code: fields, Verify, the switch link and "Return to login screen". */
@@ -38,6 +40,7 @@ export function SecondFactorForm<Values extends object>({
   onSwitch,
   onReturn,
   children,
+  alternative,
 }: SecondFactorFormProps<Values>) {
   const { ariaLabel, intro, initialValues, codeField, switchText } = step;
   return (
@@ -52,6 +55,7 @@ export function SecondFactorForm<Values extends object>({
           <p>{intro}</p>
           {children}
           <Button type="submit" intent={Intent.PRIMARY} fill loading={submitting} text="Verify" />
+          {alternative}
           <p className="login-links">
             <ActionLink onClick={onSwitch} disabled={submitting}>
               {switchText}

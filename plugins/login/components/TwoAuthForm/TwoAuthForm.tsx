@@ -4,6 +4,7 @@ import { Field } from 'react-final-form';
 import { FormTextField } from '@core/ui/FormTextField/FormTextField';
 
 import { parseDigits, validateCode } from '../../logic/validators';
+import { PasskeyFactor, PasskeyOnlyStep } from '../PasskeyFactor/PasskeyFactor';
 import { SecondFactorForm, type SecondFactorStep } from '../SecondFactorForm/SecondFactorForm';
 
 export interface TwoAuthValues {
@@ -18,6 +19,10 @@ export interface TwoAuthFormProps {
   onUseRecoveryCode(): void;
   /** Back to the login step. */
   onReturn(): void;
+  /** The user has a passkey and this browser can use it: "Use a passkey" instead of the code; answers the error or nothing. */
+  onUsePasskey?: () => Promise<string | undefined>;
+  /** False when the API accepts no code (the tenant requires the user's passkey): the passkey is the step. */
+  codeAccepted?: boolean;
 }
 
 const STEP: SecondFactorStep<TwoAuthValues> = {
@@ -37,9 +42,23 @@ const STEP: SecondFactorStep<TwoAuthValues> = {
  */
 export const REMEMBER_LABEL = 'Remember this device for 30 days (60 days for monitoring users)';
 
-export function TwoAuthForm({ onSubmit, onUseRecoveryCode, onReturn }: TwoAuthFormProps) {
+export function TwoAuthForm({
+  onSubmit,
+  onUseRecoveryCode,
+  onReturn,
+  onUsePasskey,
+  codeAccepted = true,
+}: TwoAuthFormProps) {
+  if (!codeAccepted && onUsePasskey)
+    return <PasskeyOnlyStep onUsePasskey={onUsePasskey} onUseRecoveryCode={onUseRecoveryCode} onReturn={onReturn} />;
   return (
-    <SecondFactorForm step={STEP} onSubmit={onSubmit} onSwitch={onUseRecoveryCode} onReturn={onReturn}>
+    <SecondFactorForm
+      step={STEP}
+      onSubmit={onSubmit}
+      onSwitch={onUseRecoveryCode}
+      onReturn={onReturn}
+      alternative={onUsePasskey ? <PasskeyFactor onUsePasskey={onUsePasskey} /> : null}
+    >
       <FormTextField
         idPrefix="login"
         name="digitCode"
