@@ -50,6 +50,7 @@ export async function openAsset(
     plugin && plugin.keyTrusted && ASSET_PATH.test(request.path)
       ? await findAsset(deps.db, request.id, request.version, request.path)
       : null;
-  if (!asset) throw new PluginRefused(404, 'No such plugin asset (the plugin was removed or upgraded: reload the console).');
+  if (!asset)
+    throw new PluginRefused(404, 'No such plugin asset (the plugin was removed or upgraded: reload the console).');
   return { body: deps.storage.read(asset.storageKey), contentType: contentTypeOf(asset.path), size: asset.sizeBytes };
 }

@@ -65,7 +65,10 @@ export async function readPluginPackage(bytes: Buffer): Promise<PluginPackage> {
         throw new PluginRefused(400, `The package has more than ${PACKAGE_LIMITS.maxFiles} files.`);
       sizeBytes += entry.size;
       if (sizeBytes > PACKAGE_LIMITS.maxUnpackedBytes)
-        throw new PluginRefused(400, `The package is larger than ${PACKAGE_LIMITS.maxUnpackedBytes / (1024 * 1024)} MiB unpacked.`);
+        throw new PluginRefused(
+          400,
+          `The package is larger than ${PACKAGE_LIMITS.maxUnpackedBytes / (1024 * 1024)} MiB unpacked.`,
+        );
       const data = await entry.read();
       if (entry.path === 'manifest.json' && !manifestBytes) manifestBytes = data;
       else if (entry.path === 'signature.json' && !signatureBytes) signatureBytes = data;
@@ -75,12 +78,19 @@ export async function readPluginPackage(bytes: Buffer): Promise<PluginPackage> {
           throw new PluginRefused(400, `The asset path ${JSON.stringify(path)} has characters a package may not use.`);
         if (assets.has(path)) throw new PluginRefused(400, `The package holds the asset ${path} twice.`);
         assets.set(path, data);
-      } else throw new PluginRefused(400, `The package holds ${JSON.stringify(entry.path)}, which is not part of the format.`);
+      } else
+        throw new PluginRefused(
+          400,
+          `The package holds ${JSON.stringify(entry.path)}, which is not part of the format.`,
+        );
     }
   } catch (error) {
     if (error instanceof ArchiveError) {
       if (error.code === 'too-large' || error.code === 'too-many-entries')
-        throw new PluginRefused(400, `The package is too large: ${error.message}.`);
+        throw new PluginRefused(
+          400,
+          `The package is too large (at most 10 MiB unpacked, 5 MiB per file, ${PACKAGE_LIMITS.maxFiles} files): ${error.message}`,
+        );
       throw new PluginRefused(400, `The package is not a valid plugin archive: ${error.message}.`);
     }
     throw error;

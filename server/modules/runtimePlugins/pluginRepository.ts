@@ -49,7 +49,9 @@ const keyOf = (row: KeyRow): TrustedKey => ({
 
 export async function listKeys(q: Queryable): Promise<TrustedKey[]> {
   return (
-    await q.query<KeyRow>('SELECT key_id, name, public_key, added_at FROM runtime_plugin_keys ORDER BY added_at, key_id')
+    await q.query<KeyRow>(
+      'SELECT key_id, name, public_key, added_at FROM runtime_plugin_keys ORDER BY added_at, key_id',
+    )
   ).map(keyOf);
 }
 

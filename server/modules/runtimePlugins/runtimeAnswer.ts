@@ -68,7 +68,8 @@ export async function runtimeAnswer(
     if (!mayUseRuntimePlugin(user.perms, manifest.requires)) continue;
     const grant = mintGrant(deps.digest, { sub: user.userId, plugin: plugin.id, exp });
     const base = `${ASSETS_PREFIX}/${grant}/${plugin.id}/${plugin.version}/`;
-    for (const asset of await assetsOf(deps.db, plugin.id, plugin.version)) integrity[base + asset.path] = asset.integrity;
+    for (const asset of await assetsOf(deps.db, plugin.id, plugin.version))
+      integrity[base + asset.path] = asset.integrity;
     plugins.push({
       id: plugin.id,
       version: plugin.version,

@@ -78,7 +78,8 @@ export const runtimePluginAdminRoutes: RoutePlugin = async (app) => {
     {
       preHandler: app.authenticate({ allow: canWriteRuntimePlugins }),
       schema: {
-        summary: "Removes a runtime plugin: its routes leave users' consoles on their next navigation. Needs umg#plg#rw.",
+        summary:
+          "Removes a runtime plugin: its routes leave users' consoles on their next navigation. Needs umg#plg#rw.",
         security: bearerSecurity,
         params: {
           type: 'object',

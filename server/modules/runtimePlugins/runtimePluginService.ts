@@ -37,7 +37,6 @@ export interface RuntimePluginDeps {
   audit: PluginAudit;
 }
 
-
 export function pluginItem(plugin: InstalledPlugin): RuntimePluginItem {
   return {
     id: plugin.id,
@@ -118,11 +117,12 @@ export async function installPlugin(
       const stored = await deps.storage.put(Readable.from([data]), data.length);
       assets.push({ path, storageKey: stored.key, integrity: sha384Integrity(data), sizeBytes: data.length });
     }
-    await deps.db.tx((q) =>
-      savePlugin(q, { manifest, keyId, sizeBytes: pkg.sizeBytes, installedBy: actorId, assets }),
-    );
+    await deps.db.tx((q) => savePlugin(q, { manifest, keyId, sizeBytes: pkg.sizeBytes, installedBy: actorId, assets }));
   } catch (error) {
-    await removeUnreferenced(deps, assets.map((a) => a.storageKey));
+    await removeUnreferenced(
+      deps,
+      assets.map((a) => a.storageKey),
+    );
     throw error;
   }
   await removeUnreferenced(deps, oldKeys);
