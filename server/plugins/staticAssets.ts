@@ -38,7 +38,8 @@ export interface StaticAssetsOptions {
  * import map it inserts for runtime plugins (a nonce-less inline script is refused by the CSP).
  */
 export function withNonce(html: string, nonce: string): string {
-  return html.replace(/<script(?=[\s>])/g, `<script nonce="${nonce}"`);
+  // At the end of the tag: what it says first (`<script type="module" src=…`) stays as built.
+  return html.replace(/<script(?=[\s>])([^>]*)>/g, `<script$1 nonce="${nonce}">`);
 }
 
 interface RouteModules {
