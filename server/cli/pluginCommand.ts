@@ -50,7 +50,9 @@ async function run(ctx: CliContext, argv: readonly string[]): Promise<string> {
       if (arg !== undefined) throw new CliError(USAGE);
       const { items, keys } = await listInstalled(ctx.db);
       const plugins = items.length
-        ? items.map((p) => `  ${p.id} ${p.version}  ${p.title}  routes ${p.routes.join(' ')}  key ${p.keyId}  ${p.installedAt}`)
+        ? items.map(
+            (p) => `  ${p.id} ${p.version}  ${p.title}  routes ${p.routes.join(' ')}  key ${p.keyId}  ${p.installedAt}`,
+          )
         : ['  (none)'];
       const trusted = keys.length ? keys.map((k) => `  ${k.keyId}  ${k.name}  ${k.addedAt}`) : ['  (none)'];
       return ['Runtime plugins:', ...plugins, 'Trusted keys:', ...trusted].join('\n');

@@ -19,8 +19,8 @@ import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/gluon/col
 import { canConfigureMonitoring, canManageMonitoringResources, canViewMonitoring } from '@common/monitoring/access';
 import { canHunt, canSaveHunts, canSweepIntoRuleSet } from '@common/neutrino/access';
 import { coveredModes } from '@common/permissions/grants';
-import { canReadRuntimePlugins, canWriteRuntimePlugins } from '@common/runtimePlugins/access';
 import { parsePermission } from '@common/permissions/parsePermission';
+import { canReadRuntimePlugins, canWriteRuntimePlugins } from '@common/runtimePlugins/access';
 
 import { createTestApp, type TestApp, type TestUser } from '../../server/test/testApp';
 
@@ -142,7 +142,7 @@ const ROUTES: Record<string, Entry> = {
     why: 'not a package: 400 after the check',
   },
   'DELETE /plugins-backend/admin/plugins/:id': { console: canWriteRuntimePlugins, why: 'unknown id: 404' },
-  'GET /plugins-backend/runtime': { console: 'signed-in', why: "every user gets the plugins their permissions allow" },
+  'GET /plugins-backend/runtime': { console: 'signed-in', why: 'every user gets the plugins their permissions allow' },
   'GET /um/scim/token': { console: canWriteUsers },
   'POST /um/scim/token': { console: canWriteUsers },
   'DELETE /um/scim/token': { console: canWriteUsers },

@@ -1,8 +1,8 @@
 import type { RoutePlugin } from '../../http/routePlugin';
 import { defineModule } from '../defineModule';
-import { checkStoredManifests } from './startCheck';
 import { runtimePluginAdminRoutes } from './runtimePluginRoutes';
 import { runtimeRoutes } from './runtimeRoutes';
+import { checkStoredManifests } from './startCheck';
 
 const routes: RoutePlugin = async (app) => {
   await app.register(runtimePluginAdminRoutes);

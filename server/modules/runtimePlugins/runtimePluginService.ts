@@ -22,8 +22,8 @@ import {
   storageKeysOf,
   unreferencedKeys,
 } from './pluginRepository';
-import { type RuntimePluginItem, type RuntimePluginList } from './runtimePluginSchemas';
 import { builtInPermissionPrefixes, builtInRouteSegments } from './reservedNames';
+import { type RuntimePluginItem, type RuntimePluginList } from './runtimePluginSchemas';
 import { checkManifestAssets, parseManifest, parseSignature, verifySignature } from './verifyPackage';
 
 /** Who did it and where it is written down: the signed-in administrator (app.audit) or the CLI. */

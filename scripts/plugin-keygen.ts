@@ -34,10 +34,14 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   try {
     const { keyId, keyFile, pubFile } = generatePluginKey(path.resolve(values.out));
-    console.log(`Key ${keyId}\n  private: ${keyFile} (keep it secret)\n  public:  ${pubFile} (npm run admin -- plugin trust ${pubFile})`);
+    console.log(
+      `Key ${keyId}\n  private: ${keyFile} (keep it secret)\n  public:  ${pubFile} (npm run admin -- plugin trust ${pubFile})`,
+    );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    console.error(code === 'EEXIST' ? `A key is already in ${values.out}: never overwritten.` : (error as Error).message);
+    console.error(
+      code === 'EEXIST' ? `A key is already in ${values.out}: never overwritten.` : (error as Error).message,
+    );
     process.exit(1);
   }
 }

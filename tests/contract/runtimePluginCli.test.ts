@@ -4,14 +4,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { generatePluginKey } from '../../scripts/pluginKeygen';
-import { packPlugin } from '../../scripts/pluginPack';
-import { createTar } from '../modules/inspection/public';
-import { createTestApp, type TestApp, type TestUser } from '../test/testApp';
-import { withAbsoluteFile } from './backup';
-import { type CliContext, helpText, runCommand } from './commands';
+import { generatePluginKey } from '../../scripts/plugin-keygen';
+import { packPlugin } from '../../scripts/plugin-pack';
+import { withAbsoluteFile } from '../../server/cli/backup';
+import { type CliContext, helpText, runCommand } from '../../server/cli/commands';
+import { createTar } from '../../server/modules/inspection/public';
+import { createTestApp, type TestApp, type TestUser } from '../../server/test/testApp';
 
-const FIXTURE = path.resolve(import.meta.dirname, '../modules/runtimePlugins/__fixtures__/tinyPlugin');
+const FIXTURE = path.resolve(import.meta.dirname, '../../server/modules/runtimePlugins/__fixtures__/tinyPlugin');
 
 describe('npm run admin -- plugin …, with a package from plugin:pack', () => {
   let t: TestApp;

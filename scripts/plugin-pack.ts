@@ -29,7 +29,9 @@ function consoleField(dir: string): ConsoleField {
   const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { console?: Partial<ConsoleField> };
   const field = pkg.console;
   if (!field?.entry || !field.manifest)
-    throw new Error(`${dir}/package.json needs "console": { "entry": "src/index.tsx", "manifest": "console-plugin.json" }`);
+    throw new Error(
+      `${dir}/package.json needs "console": { "entry": "src/index.tsx", "manifest": "console-plugin.json" }`,
+    );
   return { entry: field.entry, manifest: field.manifest };
 }
 
@@ -65,22 +67,28 @@ export async function packPlugin(options: PackOptions): Promise<{ file: string; 
   });
   const outdir = path.join(dir, '.pack-out');
   const assets = new Map<string, Buffer>();
-  for (const file of result.outputFiles) assets.set(path.relative(outdir, file.path).split(path.sep).join('/'), Buffer.from(file.contents));
+  for (const file of result.outputFiles)
+    assets.set(path.relative(outdir, file.path).split(path.sep).join('/'), Buffer.from(file.contents));
   const entryOutput = Object.entries(result.metafile.outputs).find(([, o]) => o.entryPoint !== undefined);
   if (!entryOutput) throw new Error('esbuild wrote no entry module');
   const [entryPath, entryMeta] = entryOutput;
   manifest.entry = path.relative(outdir, path.resolve(dir, entryPath)).split(path.sep).join('/');
-  if (entryMeta.cssBundle) manifest.styles = [path.relative(outdir, path.resolve(dir, entryMeta.cssBundle)).split(path.sep).join('/')];
+  if (entryMeta.cssBundle)
+    manifest.styles = [path.relative(outdir, path.resolve(dir, entryMeta.cssBundle)).split(path.sep).join('/')];
   else delete manifest.styles;
 
   const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`);
   const integrity: Record<string, string> = {};
-  for (const [assetPath, bytes] of [...assets].sort(([a], [b]) => (a < b ? -1 : 1))) integrity[assetPath] = sha384Integrity(bytes);
+  for (const [assetPath, bytes] of [...assets].sort(([a], [b]) => (a < b ? -1 : 1)))
+    integrity[assetPath] = sha384Integrity(bytes);
   const signature = sign(null, signedPayload(manifestBytes, integrity), privateKey).toString('base64');
   const keyId = keyIdOf(raw);
   const tgz = createTarGz([
     { path: 'manifest.json', data: manifestBytes },
-    { path: 'signature.json', data: `${JSON.stringify({ algorithm: 'ed25519', keyId, signature, assets: integrity }, null, 2)}\n` },
+    {
+      path: 'signature.json',
+      data: `${JSON.stringify({ algorithm: 'ed25519', keyId, signature, assets: integrity }, null, 2)}\n`,
+    },
     ...[...assets].map(([assetPath, data]) => ({ path: `assets/${assetPath}`, data })),
   ]);
   const file = path.resolve(options.out ?? `${String(manifest.id)}-${String(manifest.version)}.consoleplugin.tgz`);
