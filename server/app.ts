@@ -13,7 +13,7 @@ import { clientErrorHandler, frameworkErrorHandler, installErrorHandler } from '
 import { loadSigningKey, signingKeyFromPem } from './plugins/keys';
 import { createMailer } from './plugins/mailer';
 import { installOperatorChannel } from './plugins/operatorChannel';
-import { installSecurityHeaders } from './plugins/securityHeaders';
+import { contentSecurityPolicy, installSecurityHeaders } from './plugins/securityHeaders';
 import { installStaticAssets } from './plugins/staticAssets';
 import { installStringGuard } from './plugins/stringGuard';
 import { createTokenService } from './plugins/tokens';
@@ -140,6 +140,10 @@ export async function buildApp(config: AppConfig, overrides: BuildOverrides = {}
   // Dependencies first; an unknown dependency or a cycle fails here, at start.
   await registerModules(app, apiModules);
 
-  await installStaticAssets(app, { staticDir: config.staticDir, production: config.nodeEnv === 'production' });
+  await installStaticAssets(app, {
+    staticDir: config.staticDir,
+    production: config.nodeEnv === 'production',
+    cspFor: (nonce) => contentSecurityPolicy(config, nonce),
+  });
   return app;
 }

@@ -27,6 +27,7 @@ export const RESOURCE_NAMES: Readonly<Record<string, string>> = {
   'mnt#rpt': 'Monitoring reports',
   'mnt#rsc': 'Monitoring administration',
   'umg#usr': 'Users and permissions',
+  'umg#plg': 'Runtime plugins (install and remove)',
 };
 
 /** The modes in words: r reads, w changes, rw both. */

@@ -24,6 +24,10 @@ const FILE_COMMANDS = new Set(['backup', 'restore']);
  * operator's: a relative path is made absolute here, in the CLI process.
  */
 export function withAbsoluteFile(argv: readonly string[], cwd = process.cwd()): string[] {
+  // `plugin install FILE` and `plugin trust FILE.pub`: the file is the subcommand's argument.
+  const [command, sub, pluginFile, ...pluginRest] = argv;
+  if (command === 'plugin' && (sub === 'install' || sub === 'trust') && pluginFile && !pluginFile.startsWith('-'))
+    return [command, sub, path.resolve(cwd, pluginFile), ...pluginRest];
   const [name, file, ...rest] = argv;
   if (!name || !FILE_COMMANDS.has(name) || file === undefined || file.startsWith('-')) return [...argv];
   return [name, path.resolve(cwd, file), ...rest];

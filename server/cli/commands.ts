@@ -23,6 +23,7 @@ import {
   parseOptions,
   parsePositiveInt,
 } from './cliArgs';
+import { pluginCommand } from './pluginCommand';
 import { copyStorage, copySummary, storageArgument } from './storageCopy';
 
 /** What every command works with: the same database, keys and mailer as the API. */
@@ -395,6 +396,7 @@ export const commands: Command[] = [
       return copySummary(from, to, await copyStorage(from, to));
     },
   },
+  pluginCommand,
   {
     name: 'restore',
     summary: 'restore <file>: load a backup into an empty DATA_DIR (the API stopped or started elsewhere)',

@@ -9,6 +9,7 @@ import { invitationsModule } from './invitations/index';
 import { monitoringModule } from './monitoring/index';
 import { neutrinoModule } from './neutrino/index';
 import { notificationsModule } from './notifications/index';
+import { runtimePluginsModule } from './runtimePlugins/index';
 import { scimModule } from './scim/index';
 import { settingsModule } from './settings/index';
 import { ssoModule } from './sso/index';
@@ -42,6 +43,8 @@ export const apiModules: readonly ModuleDefinition[] = [
   electronModule,
   // SCIM 2.0 provisioning from the customer's directory (/scim/v2).
   scimModule,
+  // Runtime plugins: signed packages installed into the running console (/plugins-backend).
+  runtimePluginsModule,
 ];
 
 /** The OpenAPI document's tags: one per module with routes (registerModules tags each route with its module's). */

@@ -17,9 +17,12 @@ function origin(url: string | null): string | null {
  * Content-Security-Policy for the console: own scripts only; inline styles (Blueprint/popper
  * position elements); images from data:/blob: (QR code, logo previews); XHR to the identity
  * providers' token endpoints (the console exchanges the code itself, any https Okta domain,
- * plus the development IdP on loopback); reCAPTCHA when active; never framed.
+ * plus the development IdP on loopback); reCAPTCHA when active; never framed. The console's
+ * document gets a fresh `nonce` per answer (staticAssets.ts): its script tags carry it, and the
+ * host reads it to insert the runtime plugins' import map, the one inline script there is.
+ * Never `unsafe-eval`, never `unsafe-inline` for scripts.
  */
-export function contentSecurityPolicy(config: AppConfig): string {
+export function contentSecurityPolicy(config: AppConfig, nonce?: string): string {
   const devIdp = config.idp.devIdp
     ? `http://${config.host === '0.0.0.0' ? '127.0.0.1' : config.host}:${config.idp.idpPort}`
     : null;
@@ -29,7 +32,7 @@ export function contentSecurityPolicy(config: AppConfig): string {
   const recaptcha = 'https://www.google.com/recaptcha/ https://www.gstatic.com/recaptcha/';
   return [
     "default-src 'self'",
-    `script-src 'self' ${recaptcha}`,
+    `script-src 'self'${nonce ? ` 'nonce-${nonce}'` : ''} ${recaptcha}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",
@@ -69,6 +72,8 @@ export function installSecurityHeaders(app: FastifyInstance, config: AppConfig):
     for (const [name, value] of Object.entries(securityHeaderValues(config, request.url, csp))) {
       // A route's own Cache-Control (static files, downloads) wins over the API default.
       if (name === 'Cache-Control' && reply.hasHeader(name)) continue;
+      // The console's document sets its own policy, with that answer's nonce.
+      if (name === 'Content-Security-Policy' && reply.hasHeader(name)) continue;
       reply.header(name, value);
     }
     // Error answers are never cached, whatever the path (a 404 for a missing asset included).

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -28,6 +29,17 @@ export const ROUTE_PRELOADS_MARK = '<!-- route-modulepreload -->';
 export interface StaticAssetsOptions {
   staticDir: string;
   production: boolean;
+  /** The Content-Security-Policy of a document answer with its nonce (securityHeaders.ts). */
+  cspFor?: (nonce: string) => string;
+}
+
+/**
+ * Every `<script` tag of the document gets this answer's nonce: the host copies it onto the
+ * import map it inserts for runtime plugins (a nonce-less inline script is refused by the CSP).
+ */
+export function withNonce(html: string, nonce: string): string {
+  // At the end of the tag: what it says first (`<script type="module" src=…`) stays as built.
+  return html.replace(/<script(?=[\s>])([^>]*)>/g, `<script$1 nonce="${nonce}">`);
 }
 
 interface RouteModules {
@@ -195,7 +207,7 @@ function cacheControlFor(filePath: string): string {
  */
 export async function installStaticAssets(
   app: FastifyInstance,
-  { staticDir, production }: StaticAssetsOptions,
+  { staticDir, production, cspFor }: StaticAssetsOptions,
 ): Promise<void> {
   const root = path.resolve(staticDir);
   const indexFile = path.join(root, 'index.html');
@@ -254,12 +266,15 @@ export async function installStaticAssets(
           DARK_THEME_COOKIE.test(request.headers.cookie ?? ''),
         );
         if (document.preload.length) reply.header('Link', linkHeader(document.preload));
+        // 128 random bits per answer: a nonce is worth nothing once it can be guessed or reused.
+        const nonce = randomBytes(16).toString('base64');
+        if (cspFor) reply.header('Content-Security-Policy', cspFor(nonce));
         // What a document announces depends on the cookie: never shared between readers.
         return reply
           .type('text/html; charset=utf-8')
           .header('Cache-Control', REVALIDATE)
           .header('Vary', 'Cookie')
-          .send(document.html);
+          .send(withNonce(document.html, nonce));
       }
       return notFound(reply);
     });

@@ -92,4 +92,6 @@ export const ALL_PERMISSIONS: readonly string[] = [
   'mnt#rpt#rw',
   'mnt#rsc#w',
   'umg#usr#rw',
+  // Runtime plugins: r lists them, rw installs and removes them.
+  'umg#plg#rw',
 ];

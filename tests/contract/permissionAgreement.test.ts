@@ -20,6 +20,7 @@ import { canConfigureMonitoring, canManageMonitoringResources, canViewMonitoring
 import { canHunt, canSaveHunts, canSweepIntoRuleSet } from '@common/neutrino/access';
 import { coveredModes } from '@common/permissions/grants';
 import { parsePermission } from '@common/permissions/parsePermission';
+import { canReadRuntimePlugins, canWriteRuntimePlugins } from '@common/runtimePlugins/access';
 
 import { createTestApp, type TestApp, type TestUser } from '../../server/test/testApp';
 
@@ -138,6 +139,15 @@ const ROUTES: Record<string, Entry> = {
   'POST /um/users/:id/enable': { console: canWriteUsers },
   'DELETE /um/users/:id/mfa': { console: canWriteUsers },
   'GET /um/users/:id/sessions': { console: hasUserManagementAccess },
+  // Runtime plugins (the Administration page): listing with umg#plg#r or rw, installing and removing with rw.
+  'GET /plugins-backend/admin/plugins': { console: canReadRuntimePlugins },
+  'POST /plugins-backend/admin/plugins': {
+    console: canWriteRuntimePlugins,
+    request: { raw: { contentType: 'application/octet-stream', payload: 'not a package' } },
+    why: 'not a package: 400 after the check',
+  },
+  'DELETE /plugins-backend/admin/plugins/:id': { console: canWriteRuntimePlugins, why: 'unknown id: 404' },
+  'GET /plugins-backend/runtime': { console: 'signed-in', why: 'every user gets the plugins their permissions allow' },
   'GET /um/scim/token': { console: canWriteUsers },
   'POST /um/scim/token': { console: canWriteUsers },
   'DELETE /um/scim/token': { console: canWriteUsers },
@@ -360,6 +370,7 @@ const COMPOSITES: Record<string, readonly string[]> = {
   'on-premises analyst (crash, process, rescan)': ['gln#rpt#r', 'gln#cre#r', 'gln#pre#r', 'gln#rsn#r'],
   'user admin': ['umg#usr#rw'],
   'user reader': ['umg#usr#r'],
+  'runtime plugin reader': ['umg#plg#r'],
   'monitoring admin': ['mnt#rsc#w'],
   'monitoring access': ['mnt#cfg#rw', 'mnt#rpt#rw'],
   'collector links manager': ['gln#ext#rw'],

@@ -41,6 +41,7 @@ export { KNOWN_STORES } from './android/permissions';
 export { DEFAULT_ANDROID_LIMITS, readAndroidAcquisition } from './android/readAndroid';
 export { openZip, type SafeZip } from './android/safeZip';
 export { createZip } from './android/testZip';
+export { type ArchiveInput, tarBytes } from './archiveBytes';
 export { ArchiveError } from './archiveError';
 export { artefactKind, extractArtefact, MAX_ARTEFACT_BYTES } from './artefacts';
 export { HEURISTIC_WHY } from './heuristicWhy';
@@ -75,7 +76,8 @@ export {
   type UnsupportedIndicator,
 } from './stixBundle';
 export { MAX_PATTERN_VALUE_CHARS } from './stixPattern';
-export { createTar, createTarGz } from './tarWriter';
+export { readTar, type TarEntry, type TarLimits } from './tarReader';
+export { createTar, createTarGz, type TarWriterEntry } from './tarWriter';
 export type {
   DeviceIdentity,
   ExtractionResult,
