@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { makeTestToken } from '../../tests/harness/tokens';
 import { DefaultGlobalErrorReporter } from '../errors/DefaultGlobalErrorReporter';
+import { givenAxios } from '../http/loadAxios';
 import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
 import { BrowserStorageService } from '../storage/BrowserStorageService';
 import { createFakeAxios, type FakeHandler } from '../testing/createFakeAxios';
@@ -314,7 +315,7 @@ describe('transport', () => {
     const session = new DefaultSessionService(
       new BrowserStorageService(),
       nav,
-      new AxiosSessionTransport(withoutInterceptors(fake.axios)),
+      new AxiosSessionTransport(withoutInterceptors(givenAxios(fake.axios))),
       new DefaultGlobalErrorReporter(new DefaultToastService(), nav),
     );
     sessions.push(session);

@@ -1,4 +1,3 @@
-import { isAxiosError } from 'axios';
 import {
   BehaviorSubject,
   combineLatest,
@@ -13,6 +12,7 @@ import {
 import { inject, injectable } from 'tsyringe';
 
 import { type GlobalErrorReporter, GlobalErrorReporterToken } from '../errors/GlobalErrorReporter';
+import { isAxiosError } from '../http/isAxiosError';
 import { type NavigationService, NavigationServiceToken } from '../navigation/NavigationService';
 import { SessionScopedKeys, StorageKeys, type StorageService, StorageServiceToken } from '../storage/StorageService';
 import { randomId } from '../util/randomId';
