@@ -20,7 +20,7 @@ const PUBLIC_BUDGETS: Record<string, { js: number; prerendered: boolean }> = {
   '/invite/:id': { js: 107, prerendered: true },
   '/resetPassword/:password_recovery_id': { js: 103, prerendered: true },
   '/unsubscribe': { js: 92, prerendered: false },
-  '/collector/:id': { js: 108, prerendered: false },
+  '/collector/:id': { js: 108, prerendered: true },
 };
 const PUBLIC_CSS_BUDGET = 35 * 1024;
 /** A public page's document, copy included, brotli. */

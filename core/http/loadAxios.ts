@@ -10,7 +10,15 @@ export type AxiosLoader = () => Promise<AxiosInstance>;
  */
 export function lazyAxios(): AxiosLoader {
   let instance: Promise<AxiosInstance> | undefined;
-  return () => (instance ??= import('axios').then(({ default: axios }) => axios.create()));
+  return () =>
+    (instance ??= import('axios').then(
+      ({ default: axios }) => axios.create(),
+      (error: unknown) => {
+        // A chunk that failed to arrive (offline) is asked for again by the next call.
+        instance = undefined;
+        throw error;
+      },
+    ));
 }
 
 /** A loader answering an instance that is already there (tests' in-memory server). */
