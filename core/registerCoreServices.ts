@@ -14,7 +14,6 @@ import { DefaultGlobalErrorReporter } from './errors/DefaultGlobalErrorReporter'
 import { GlobalErrorReporterToken } from './errors/GlobalErrorReporter';
 import { DefaultHttpService } from './http/DefaultHttpService';
 import { AxiosInstanceToken, AxiosLoaderToken, HttpServiceToken } from './http/HttpService';
-import { givenAxios, lazyAxios } from './http/loadAxios';
 import { DefaultLocaleService } from './locale/DefaultLocaleService';
 import { LocaleServiceToken } from './locale/LocaleService';
 import { DefaultModalService } from './modals/DefaultModalService';
@@ -33,6 +32,7 @@ import { DefaultThemeService } from './theme/DefaultThemeService';
 import { ThemeServiceToken } from './theme/ThemeService';
 import { DefaultToastService } from './toasts/DefaultToastService';
 import { ToastServiceToken } from './toasts/ToastService';
+import { givenAxios, lazyAxios } from './util/loadAxios';
 
 /**
  * A `[token, implementation]` pair, e.g. `[SessionServiceToken, fakeSession]`. Written as a

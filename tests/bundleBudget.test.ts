@@ -147,7 +147,7 @@ describe('bundle budget', () => {
   });
 
   it('loads axios after the first screen: no public page’s first load carries it', () => {
-    // axios (~14 KiB brotli) is imported with the first call (core/http/loadAxios.ts); a static
+    // axios (~14 KiB brotli) is imported with the first call (core/util/loadAxios.ts); a static
     // import of 'axios' anywhere in core or host would put it back into every first load.
     for (const route of Object.keys(PUBLIC_BUDGETS)) {
       const files = new Set(report.routes.find((candidate) => candidate.path === route)!.js.files);

@@ -8,8 +8,8 @@ import type { AuthMode, LogoutOptions, SessionService } from '../session/Session
 import { createFakeAxios, type FakeHandler } from '../testing/createFakeAxios';
 import { DefaultToastService } from '../toasts/DefaultToastService';
 import type { Toast } from '../toasts/ToastService';
+import { givenAxios } from '../util/loadAxios';
 import { DefaultHttpService } from './DefaultHttpService';
-import { givenAxios } from './loadAxios';
 
 /** Holds credentials and records forced logouts; the real session is tested on its own. */
 class RecordingSession {

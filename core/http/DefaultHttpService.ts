@@ -5,11 +5,11 @@ import { isLoginPath } from '../errors/DefaultGlobalErrorReporter';
 import { type GlobalErrorReporter, GlobalErrorReporterToken } from '../errors/GlobalErrorReporter';
 import { type NavigationService, NavigationServiceToken } from '../navigation/NavigationService';
 import { type SessionService, SessionServiceToken } from '../session/SessionService';
+import { isAxiosError } from '../util/isAxiosError';
+import type { AxiosLoader } from '../util/loadAxios';
 import { type ConsoleRequestConfig, createAuthorizationMiddleware } from './authorizationMiddleware';
 import { isGlobalErrorException } from './globalErrorRules';
 import { AxiosLoaderToken, type HttpRequestConfig, type HttpService } from './HttpService';
-import { isAxiosError } from './isAxiosError';
-import type { AxiosLoader } from './loadAxios';
 
 /**
  * The console's HTTP client: one axios instance with two middlewares, the session's

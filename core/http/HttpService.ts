@@ -2,7 +2,7 @@ import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 
 import { createServiceToken } from '../di/ServiceToken';
 import type { AuthMode } from '../session/AuthMode';
-import type { AxiosLoader } from './loadAxios';
+import type { AxiosLoader } from '../util/loadAxios';
 
 /** How a request authenticates (spec §7); the session turns it into the header. */
 export type { AuthMode } from '../session/AuthMode';

@@ -1,6 +1,6 @@
 import type { AxiosInstance } from 'axios';
 
-import { type AxiosLoader, givenAxios } from '../http/loadAxios';
+import { type AxiosLoader, givenAxios } from '../util/loadAxios';
 import type { SessionTransport } from './SessionTransport';
 
 /**

@@ -4,12 +4,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { makeTestToken } from '../../tests/harness/tokens';
 import { DefaultGlobalErrorReporter } from '../errors/DefaultGlobalErrorReporter';
-import { givenAxios } from '../http/loadAxios';
 import { MemoryNavigationService } from '../navigation/MemoryNavigationService';
 import { BrowserStorageService } from '../storage/BrowserStorageService';
 import { createFakeAxios, type FakeHandler } from '../testing/createFakeAxios';
 import { DefaultToastService } from '../toasts/DefaultToastService';
 import type { Toast } from '../toasts/ToastService';
+import { givenAxios } from '../util/loadAxios';
 import { AxiosSessionTransport, withoutInterceptors } from './AxiosSessionTransport';
 import { DefaultSessionService } from './DefaultSessionService';
 import { SECOND_FACTOR_SESSION_KEY } from './secondFactorHandoff';

@@ -12,9 +12,9 @@ import {
 import { inject, injectable } from 'tsyringe';
 
 import { type GlobalErrorReporter, GlobalErrorReporterToken } from '../errors/GlobalErrorReporter';
-import { isAxiosError } from '../http/isAxiosError';
 import { type NavigationService, NavigationServiceToken } from '../navigation/NavigationService';
 import { SessionScopedKeys, StorageKeys, type StorageService, StorageServiceToken } from '../storage/StorageService';
+import { isAxiosError } from '../util/isAxiosError';
 import { randomId } from '../util/randomId';
 import type { AuthMode } from './AuthMode';
 import { authorizationHeader } from './authorizationHeader';
