@@ -6,7 +6,7 @@ import { BrandingServiceToken } from './branding/BrandingService';
 import { CaptchaServiceToken } from './captcha/CaptchaService';
 import { DownloadServiceToken } from './downloads/DownloadService';
 import { GlobalErrorReporterToken } from './errors/GlobalErrorReporter';
-import { AxiosInstanceToken, HttpServiceToken } from './http/HttpService';
+import { AxiosInstanceToken, AxiosLoaderToken, HttpServiceToken } from './http/HttpService';
 import { LocaleServiceToken } from './locale/LocaleService';
 import { ModalServiceToken } from './modals/ModalService';
 import { BrowserNavigationService } from './navigation/BrowserNavigationService';
@@ -23,7 +23,7 @@ import { DefaultToastService } from './toasts/DefaultToastService';
 import { ToastServiceToken } from './toasts/ToastService';
 
 const ALL = [
-  AxiosInstanceToken,
+  AxiosLoaderToken,
   SessionTransportToken,
   GlobalErrorReporterToken,
   NavigationServiceToken,
@@ -51,7 +51,8 @@ describe('registerCoreServices', () => {
       expect(container.resolve(token as symbol)).toBe(container.resolve(token as symbol));
     }
     expect(container.resolve(NavigationServiceToken)).toBeInstanceOf(BrowserNavigationService);
-    expect(container.resolve(HttpServiceToken).axios).toBe(container.resolve(AxiosInstanceToken));
+    // No instance before the first call: axios is not loaded with the first screen.
+    expect(container.isRegistered(AxiosInstanceToken, true)).toBe(false);
     await container.dispose();
   });
 
@@ -99,7 +100,7 @@ describe('registerCoreServices', () => {
     const http = container.resolve(HttpServiceToken);
     const session = container.resolve(SessionServiceToken);
     const intercepted: string[] = [];
-    http.axios.interceptors.request.use((config) => (intercepted.push(config.url ?? ''), config));
+    fake.axios.interceptors.request.use((config) => (intercepted.push(config.url ?? ''), config));
     const token = makeTestToken(['gln#fl#r']);
     session.adopt({ token, user: { username: 'ann', email: 'a@x', totpEnabled: false } });
     await http.get('/gluon-backend/anything');

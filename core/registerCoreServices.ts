@@ -1,4 +1,4 @@
-import axios, { type AxiosInstance } from 'axios';
+import type { AxiosInstance } from 'axios';
 import { type DependencyContainer, type InjectionToken, instanceCachingFactory, Lifecycle } from 'tsyringe';
 
 import { ApiClientToken } from './api/ApiClient';
@@ -13,7 +13,7 @@ import { DownloadServiceToken } from './downloads/DownloadService';
 import { DefaultGlobalErrorReporter } from './errors/DefaultGlobalErrorReporter';
 import { GlobalErrorReporterToken } from './errors/GlobalErrorReporter';
 import { DefaultHttpService } from './http/DefaultHttpService';
-import { AxiosInstanceToken, HttpServiceToken } from './http/HttpService';
+import { AxiosInstanceToken, AxiosLoaderToken, HttpServiceToken } from './http/HttpService';
 import { DefaultLocaleService } from './locale/DefaultLocaleService';
 import { LocaleServiceToken } from './locale/LocaleService';
 import { DefaultModalService } from './modals/DefaultModalService';
@@ -32,6 +32,7 @@ import { DefaultThemeService } from './theme/DefaultThemeService';
 import { ThemeServiceToken } from './theme/ThemeService';
 import { DefaultToastService } from './toasts/DefaultToastService';
 import { ToastServiceToken } from './toasts/ToastService';
+import { givenAxios, lazyAxios } from './util/loadAxios';
 
 /**
  * A `[token, implementation]` pair, e.g. `[SessionServiceToken, fakeSession]`. Written as a
@@ -86,11 +87,20 @@ export function registerCoreServices<const Services extends readonly unknown[] =
     }
   };
 
-  if (free(AxiosInstanceToken)) container.register(AxiosInstanceToken, { useValue: options.axios ?? axios.create() });
+  if (options.axios && free(AxiosInstanceToken)) container.register(AxiosInstanceToken, { useValue: options.axios });
+  if (free(AxiosLoaderToken)) {
+    // A registered instance (tests' in-memory server) is used as it is; otherwise axios loads
+    // with the first call, after the first screen (docs/decisions/0031).
+    container.register(AxiosLoaderToken, {
+      useFactory: instanceCachingFactory((c) =>
+        c.isRegistered(AxiosInstanceToken, true) ? givenAxios(c.resolve(AxiosInstanceToken)) : lazyAxios(),
+      ),
+    });
+  }
   if (free(SessionTransportToken)) {
     container.register(SessionTransportToken, {
       useFactory: instanceCachingFactory(
-        (c) => new AxiosSessionTransport(withoutInterceptors(c.resolve(AxiosInstanceToken))),
+        (c) => new AxiosSessionTransport(withoutInterceptors(c.resolve(AxiosLoaderToken))),
       ),
     });
   }

@@ -5,6 +5,7 @@ import { useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 
+import { AxiosLoaderToken } from '@core/http/HttpService';
 import { type NavigationService, NavigationServiceToken } from '@core/navigation';
 import type { PluginManifest } from '@core/plugin/PluginManifest';
 import { registerManifests } from '@core/plugin/registerManifests';
@@ -92,8 +93,16 @@ export function startHost({ plugins, rootElement, container, title, logoUrl }: S
     const ready = Promise.all([loadComponent(first), owner && preloadPluginServices(owner)]);
     void Promise.race([ready, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]).then(render);
   } else render();
-  const manifestProblems = afterFirstScreen().then(() =>
+  const later = afterFirstScreen();
+  const manifestProblems = later.then(() =>
     import('./checkManifests').then(({ checkManifests }) => checkManifests(plugins, root)),
+  );
+  // axios is not in the first load (docs/decisions/0031): fetched once the first screen is up,
+  // so the first call (signing in) rarely waits for it. A failure here is the first call's to report.
+  void later.then(() =>
+    services
+      .resolve(AxiosLoaderToken)()
+      .catch(() => undefined),
   );
   return { container: services, manifestProblems, unmount: () => root.unmount() };
 }

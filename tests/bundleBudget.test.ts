@@ -5,9 +5,10 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /** Budgets of the issue: /login first load, brotli. */
-// 111, not 110, since the typed API client (core/api, +0.4 KiB) joined the core services: docs/decisions/0008.
-const JS_BUDGET = 111 * 1024;
-const CSS_BUDGET = 40 * 1024;
+// 97: axios left the first load (loaded with the first call), 110.9 -> 96.1 KiB: docs/decisions/0031.
+// The issue's aim is 90 KiB JS and 25 KiB CSS; what is left to move is listed there.
+const JS_BUDGET = 97 * 1024;
+const CSS_BUDGET = 35 * 1024;
 
 /**
  * Per public page (the pages opened from mails, often on phones): the first load's JS and CSS,
@@ -15,11 +16,11 @@ const CSS_BUDGET = 40 * 1024;
  * Measured figures plus ~1 KiB; the document's copy is what paints before any script.
  */
 const PUBLIC_BUDGETS: Record<string, { js: number; prerendered: boolean }> = {
-  '/login': { js: 111, prerendered: true },
-  '/invite/:id': { js: 122, prerendered: true },
-  '/resetPassword/:password_recovery_id': { js: 118, prerendered: true },
-  '/unsubscribe': { js: 107, prerendered: false },
-  '/collector/:id': { js: 123, prerendered: false },
+  '/login': { js: 97, prerendered: true },
+  '/invite/:id': { js: 107, prerendered: true },
+  '/resetPassword/:password_recovery_id': { js: 103, prerendered: true },
+  '/unsubscribe': { js: 92, prerendered: false },
+  '/collector/:id': { js: 108, prerendered: true },
 };
 const PUBLIC_CSS_BUDGET = 35 * 1024;
 /** A public page's document, copy included, brotli. */
@@ -94,7 +95,7 @@ afterAll(() => {
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 describe('bundle budget', () => {
-  it('keeps the whole first load of /login within 111 KiB JS and 40 KiB CSS, brotli', () => {
+  it('keeps the whole first load of /login within 97 KiB JS and 35 KiB CSS, brotli', () => {
     // The route's first load is everything the browser fetches before /login renders: the
     // reflect shim, the entry and its static imports, and the login page chunk with its static
     // imports (build-report.json `routes[]`, per-file brotli as each file is served).
@@ -117,10 +118,10 @@ describe('bundle budget', () => {
       js.files.some((file) => /^reflect-metadata-/.test(file)),
       'the reflect shim is not counted',
     ).toBe(true);
-    expect(js.brotli, `/login first-load JS ${kib(js.brotli)} > 111 KiB:\n${breakdown}`).toBeLessThanOrEqual(JS_BUDGET);
+    expect(js.brotli, `/login first-load JS ${kib(js.brotli)} > 97 KiB:\n${breakdown}`).toBeLessThanOrEqual(JS_BUDGET);
     expect(
       css.brotli,
-      `/login first-load CSS ${kib(css.brotli)} > 40 KiB: ${css.files.join(', ')}`,
+      `/login first-load CSS ${kib(css.brotli)} > 35 KiB: ${css.files.join(', ')}`,
     ).toBeLessThanOrEqual(CSS_BUDGET);
   });
 
@@ -143,6 +144,24 @@ describe('bundle budget', () => {
         expect(zlib.brotliCompressSync(document).length, `${route} document`).toBeLessThanOrEqual(DOCUMENT_BUDGET);
       }
     }
+  });
+
+  it('loads axios after the first screen: no public page’s first load carries it', () => {
+    // axios (~14 KiB brotli) is imported with the first call (core/util/loadAxios.ts); a static
+    // import of 'axios' anywhere in core or host would put it back into every first load.
+    for (const route of Object.keys(PUBLIC_BUDGETS)) {
+      const files = new Set(report.routes.find((candidate) => candidate.path === route)!.js.files);
+      const axiosInputs = Object.entries(metafile.outputs)
+        .filter(([file]) => files.has(path.basename(file)))
+        .flatMap(([, output]) => Object.entries(output.inputs))
+        .filter(([input, info]) => /node_modules\/axios\//.test(input) && info.bytesInOutput > 0)
+        .map(([input]) => input);
+      expect(axiosInputs, `${route} first load`).toEqual([]);
+    }
+    // It is still in the build, as a chunk of its own, loaded later.
+    expect(Object.keys(metafile.inputs).some((input) => /node_modules\/axios\/lib\/core\/Axios\.js$/.test(input))).toBe(
+      true,
+    );
   });
 
   it('keeps every icon path and icon font out of the bundle', () => {

@@ -8,6 +8,7 @@ import type { AuthMode, LogoutOptions, SessionService } from '../session/Session
 import { createFakeAxios, type FakeHandler } from '../testing/createFakeAxios';
 import { DefaultToastService } from '../toasts/DefaultToastService';
 import type { Toast } from '../toasts/ToastService';
+import { givenAxios } from '../util/loadAxios';
 import { DefaultHttpService } from './DefaultHttpService';
 
 /** Holds credentials and records forced logouts; the real session is tested on its own. */
@@ -45,12 +46,12 @@ function setup(path = '/gluon/devices?tab=2') {
   });
   const fake = createFakeAxios(byPath);
   const http = new DefaultHttpService(
-    fake.axios,
+    givenAxios(fake.axios),
     session as unknown as SessionService,
     new DefaultGlobalErrorReporter(toasts, nav),
     nav,
   );
-  return { http, nav, session, shown, requests: fake.requests };
+  return { http, axios: fake.axios, nav, session, shown, requests: fake.requests };
 }
 
 async function statusOf(promise: Promise<unknown>): Promise<number | undefined> {
@@ -235,11 +236,32 @@ describe('global error handling', () => {
   });
 
   it('dispose removes the interceptors', async () => {
-    const { http, session, requests, shown } = setup();
+    const { http, axios, session, requests, shown } = setup();
     session.access = 'access-1';
+    await http.get('/ok');
+    expect(requests[0]!.headers.Authorization).toBe('Bearer access-1');
     (http as DefaultHttpService).dispose();
-    await statusOf(http.axios.get('/x/status/403'));
-    expect(requests[0]!.headers.Authorization).toBeUndefined();
+    await statusOf(axios.get('/x/status/403'));
+    expect(requests[1]!.headers.Authorization).toBeUndefined();
     expect(shown).toEqual([]);
+  });
+
+  it('loads its axios instance on the first call, not before, and once', async () => {
+    const fake = createFakeAxios(byPath);
+    let loads = 0;
+    const nav = new MemoryNavigationService('/login');
+    const http = new DefaultHttpService(
+      () => {
+        loads++;
+        return Promise.resolve(fake.axios);
+      },
+      new RecordingSession() as unknown as SessionService,
+      new DefaultGlobalErrorReporter(new DefaultToastService(), nav),
+      nav,
+    );
+    expect(loads).toBe(0);
+    await Promise.all([http.get('/a'), http.get('/b')]);
+    expect(loads).toBe(1);
+    expect(fake.requests.map((r) => r.url)).toEqual(['/a', '/b']);
   });
 });

@@ -1,40 +1,39 @@
-import { type AxiosInstance, type AxiosRequestConfig, type AxiosResponse, isAxiosError } from 'axios';
+import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 import { inject, injectable } from 'tsyringe';
 
 import { isLoginPath } from '../errors/DefaultGlobalErrorReporter';
 import { type GlobalErrorReporter, GlobalErrorReporterToken } from '../errors/GlobalErrorReporter';
 import { type NavigationService, NavigationServiceToken } from '../navigation/NavigationService';
 import { type SessionService, SessionServiceToken } from '../session/SessionService';
+import { isAxiosError } from '../util/isAxiosError';
+import type { AxiosLoader } from '../util/loadAxios';
 import { type ConsoleRequestConfig, createAuthorizationMiddleware } from './authorizationMiddleware';
 import { isGlobalErrorException } from './globalErrorRules';
-import { AxiosInstanceToken, type HttpRequestConfig, type HttpService } from './HttpService';
+import { AxiosLoaderToken, type HttpRequestConfig, type HttpService } from './HttpService';
 
 /**
  * The console's HTTP client: one axios instance with two middlewares, the session's
  * Authorization per `authMode` and the global 401/403/504 handling of spec §8 (a 401 forces
  * logout here; toasts and the 504 navigation are the GlobalErrorReporter's, shared with the
  * session's refresh). Errors always reach the caller too. Depends on the session, never the
- * reverse.
+ * reverse. The instance comes from a loader: in production axios is fetched with the first
+ * call, after the first screen painted (docs/decisions/0031); the middleware is installed then.
  */
 @injectable()
 export class DefaultHttpService implements HttpService {
-  private readonly interceptorIds: { request: number; response: number };
+  private client?: Promise<AxiosInstance>;
+  private installed?: { axios: AxiosInstance; request: number; response: number };
+  private disposed = false;
 
   constructor(
-    @inject(AxiosInstanceToken) readonly axios: AxiosInstance,
+    @inject(AxiosLoaderToken) private readonly load: AxiosLoader,
     @inject(SessionServiceToken) private readonly session: SessionService,
     @inject(GlobalErrorReporterToken) private readonly errors: GlobalErrorReporter,
     @inject(NavigationServiceToken) private readonly nav: NavigationService,
-  ) {
-    const authorize = createAuthorizationMiddleware(session);
-    this.interceptorIds = {
-      request: axios.interceptors.request.use((config) => authorize(config as ConsoleRequestConfig)),
-      response: axios.interceptors.response.use(undefined, (error: unknown) => this.onError(error)),
-    };
-  }
+  ) {}
 
   request<T = unknown>(config: HttpRequestConfig): Promise<AxiosResponse<T>> {
-    return this.axios.request<T>(config as AxiosRequestConfig);
+    return this.instance().then((axios) => axios.request<T>(config as AxiosRequestConfig));
   }
 
   get<T = unknown>(url: string, config?: HttpRequestConfig): Promise<AxiosResponse<T>> {
@@ -55,8 +54,26 @@ export class DefaultHttpService implements HttpService {
 
   /** Removes the middleware (tsyringe calls it on `container.dispose()`). */
   dispose(): void {
-    this.axios.interceptors.request.eject(this.interceptorIds.request);
-    this.axios.interceptors.response.eject(this.interceptorIds.response);
+    this.disposed = true;
+    if (!this.installed) return;
+    this.installed.axios.interceptors.request.eject(this.installed.request);
+    this.installed.axios.interceptors.response.eject(this.installed.response);
+    this.installed = undefined;
+  }
+
+  /** The instance, with the middleware installed on it once (not after dispose). */
+  private instance(): Promise<AxiosInstance> {
+    this.client ??= this.load().then((axios) => {
+      if (this.disposed) return axios;
+      const authorize = createAuthorizationMiddleware(this.session);
+      this.installed = {
+        axios,
+        request: axios.interceptors.request.use((config) => authorize(config as ConsoleRequestConfig)),
+        response: axios.interceptors.response.use(undefined, (error: unknown) => this.onError(error)),
+      };
+      return axios;
+    });
+    return this.client;
   }
 
   private onError(error: unknown): Promise<never> {

@@ -2,6 +2,7 @@ import type { AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 
 import { createServiceToken } from '../di/ServiceToken';
 import type { AuthMode } from '../session/AuthMode';
+import type { AxiosLoader } from '../util/loadAxios';
 
 /** How a request authenticates (spec §7); the session turns it into the header. */
 export type { AuthMode } from '../session/AuthMode';
@@ -19,8 +20,6 @@ export interface HttpRequestConfig extends Omit<AxiosRequestConfig, 'auth'> {
 }
 
 export interface HttpService {
-  /** The axios instance with the console's middleware installed. */
-  readonly axios: AxiosInstance;
   request<T = unknown>(config: HttpRequestConfig): Promise<AxiosResponse<T>>;
   get<T = unknown>(url: string, config?: HttpRequestConfig): Promise<AxiosResponse<T>>;
   post<T = unknown>(url: string, data?: unknown, config?: HttpRequestConfig): Promise<AxiosResponse<T>>;
@@ -32,5 +31,9 @@ export const HttpServiceToken = createServiceToken<HttpService>('http');
 /**
  * The axios instance the HTTP service installs its middleware on (tests pass one whose adapter
  * is an in-memory server). Only the HTTP service uses it: the session has its own transport.
+ * Registered, it is what {@link AxiosLoaderToken} answers; unregistered (production), axios is
+ * loaded on the first call.
  */
 export const AxiosInstanceToken = createServiceToken<AxiosInstance>('axios');
+/** How the HTTP service and the session's transport get that instance (see loadAxios.ts). */
+export const AxiosLoaderToken = createServiceToken<AxiosLoader>('axios.loader');

@@ -1,4 +1,4 @@
-import { isAxiosError } from 'axios';
+import { isAxiosError } from '../util/isAxiosError';
 
 /**
  * What a failed call answered: the one place that reads the API's error shape

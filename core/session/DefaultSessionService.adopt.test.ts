@@ -9,6 +9,7 @@ import { BrowserStorageService } from '../storage/BrowserStorageService';
 import { createFakeAxios, type FakeHandler } from '../testing/createFakeAxios';
 import { DefaultToastService } from '../toasts/DefaultToastService';
 import type { Toast } from '../toasts/ToastService';
+import { givenAxios } from '../util/loadAxios';
 import { AxiosSessionTransport, withoutInterceptors } from './AxiosSessionTransport';
 import { DefaultSessionService } from './DefaultSessionService';
 import { SECOND_FACTOR_SESSION_KEY } from './secondFactorHandoff';
@@ -314,7 +315,7 @@ describe('transport', () => {
     const session = new DefaultSessionService(
       new BrowserStorageService(),
       nav,
-      new AxiosSessionTransport(withoutInterceptors(fake.axios)),
+      new AxiosSessionTransport(withoutInterceptors(givenAxios(fake.axios))),
       new DefaultGlobalErrorReporter(new DefaultToastService(), nav),
     );
     sessions.push(session);

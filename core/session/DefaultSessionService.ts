@@ -1,4 +1,3 @@
-import { isAxiosError } from 'axios';
 import {
   BehaviorSubject,
   combineLatest,
@@ -15,6 +14,7 @@ import { inject, injectable } from 'tsyringe';
 import { type GlobalErrorReporter, GlobalErrorReporterToken } from '../errors/GlobalErrorReporter';
 import { type NavigationService, NavigationServiceToken } from '../navigation/NavigationService';
 import { SessionScopedKeys, StorageKeys, type StorageService, StorageServiceToken } from '../storage/StorageService';
+import { isAxiosError } from '../util/isAxiosError';
 import { randomId } from '../util/randomId';
 import type { AuthMode } from './AuthMode';
 import { authorizationHeader } from './authorizationHeader';

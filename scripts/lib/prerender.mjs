@@ -35,6 +35,14 @@ export const PRERENDERED_PAGES = [
     module: './plugins/reset-password/prerender/ResetPasswordPrerender',
     component: 'ResetPasswordPrerender',
   },
+  // `tokenquick=` opens the quick-link screen instead of the wizard: no copy then.
+  {
+    route: '/collector/:id',
+    pluginId: 'collector',
+    query: [],
+    module: './plugins/collector/prerender/CollectorPrerender',
+    component: 'CollectorPrerender',
+  },
 ];
 
 /**
@@ -46,6 +54,7 @@ export const DOCUMENT_STYLES = [
   'core/ui/PublicPage/PublicPage.css',
   'plugins/invite/pages/InvitePage.css',
   'plugins/reset-password/pages/ResetPasswordPage.css',
+  'plugins/collector/pages/CollectorPage.css',
 ];
 
 function entrySource(pages) {
