@@ -105,3 +105,61 @@ describe('DefaultPluginRegistry', () => {
     expect(snapshot.profileMenu.map((h) => h.id)).toEqual(['contact', 'logout']);
   });
 });
+
+describe('DefaultPluginRegistry at run time', () => {
+  const runtime = (id: string, requires = ['hel']) =>
+    testManifest({ id, requires, routes: [{ path: '', page: neverLoadingPage }] });
+
+  it('registers an added plugin the token permits, and forgets it when removed', () => {
+    const { registry, session, seen } = setup(makeTestToken(['elc#dev#r', 'hel#page#r']));
+    registry.add(runtime('hello'));
+    expect(registry.isRegistered('hello')).toBe(true);
+    expect(registry.get('hello')?.id).toBe('hello');
+    expect(registry.registered().routes.map((route) => route.path)).toContain('/hello');
+    registry.remove('hello');
+    expect(registry.isRegistered('hello')).toBe(false);
+    expect(registry.get('hello')).toBeUndefined();
+    session.setToken(makeTestToken(['elc#dev#r']));
+    expect(seen).toEqual([
+      ['login', 'shell', 'electron'],
+      ['login', 'shell', 'electron', 'hello'],
+      ['login', 'shell', 'electron'],
+    ]);
+  });
+
+  it('knows but does not register an added plugin the token does not permit', () => {
+    const { registry } = setup(makeTestToken(['elc#dev#r']));
+    registry.add(runtime('hello'));
+    expect(registry.known.map((plugin) => plugin.id)).toContain('hello');
+    expect(registry.isRegistered('hello')).toBe(false);
+  });
+
+  it('replaces a plugin added again under the same id (an upgrade) with a new snapshot', () => {
+    const { registry, seen } = setup(makeTestToken(['hel#page#r']));
+    const first = runtime('hello');
+    const second = runtime('hello');
+    registry.add(first);
+    registry.add(first);
+    registry.add(second);
+    expect(registry.get('hello')).toBe(second);
+    expect(registry.known.filter((plugin) => plugin.id === 'hello')).toHaveLength(1);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('never replaces nor removes a built-in plugin', () => {
+    const { registry } = setup(makeTestToken(['elc#dev#r']));
+    expect(() => registry.add(runtime('electron', ['hel']))).toThrow(/built in/);
+    registry.remove('electron');
+    expect(registry.isRegistered('electron')).toBe(true);
+  });
+
+  it('reports whether runtime plugins are being fetched', () => {
+    const { registry } = setup(null);
+    const states: boolean[] = [];
+    registry.pending$.subscribe((pending) => states.push(pending));
+    registry.setPending(true);
+    registry.setPending(true);
+    registry.setPending(false);
+    expect(states).toEqual([false, true, false]);
+  });
+});
