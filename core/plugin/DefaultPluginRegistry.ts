@@ -12,6 +12,7 @@ import {
   type RegistrySnapshot,
   type SignInTargetInput,
 } from './PluginRegistry';
+import type { RuntimePluginRegistry } from './RuntimePluginRegistry';
 
 /**
  * Same plugins, same manifests: built-ins never change object, so this is the id comparison it
@@ -26,7 +27,7 @@ const samePlugins = (a: RegistrySnapshot, b: RegistrySnapshot) =>
  * from downloading modules they may not use.
  */
 @injectable()
-export class DefaultPluginRegistry implements PluginRegistry {
+export class DefaultPluginRegistry implements PluginRegistry, RuntimePluginRegistry {
   readonly registered$: Observable<RegistrySnapshot>;
   readonly pending$: Observable<boolean>;
   private readonly builtIn: readonly PluginManifest[];

@@ -22,7 +22,7 @@ export interface RegistrySnapshot {
 }
 
 export interface PluginRegistry {
-  /** Every validated manifest the host knows, permitted or not (for upgrade pages); runtime plugins included. */
+  /** Every validated manifest the host knows, permitted or not (for upgrade pages), runtime plugins included. */
   readonly known: readonly PluginManifest[];
   /** Re-evaluated on every token change (sign-in, refresh, logout). */
   readonly registered$: Observable<RegistrySnapshot>;
@@ -37,20 +37,6 @@ export interface PluginRegistry {
   signInTarget(input: SignInTargetInput): string;
   /** Where `''` sends a signed-in user with these permissions (spec §2); null when no product permits them. */
   landing(perms: readonly string[]): string | null;
-  /**
-   * A plugin installed into the running console (host/runtimePlugins): known from now on,
-   * registered like a built-in product when the token permits it. The same id again replaces it
-   * (an upgrade). A built-in plugin's id is refused: built-ins are never replaced at run time.
-   */
-  add(manifest: PluginManifest): void;
-  /** Forgets a plugin `add` brought (uninstalled, or no longer permitted); built-ins stay. */
-  remove(id: string): void;
-  /**
-   * True while the runtime plugins of a fresh sign-in are being fetched: the host holds an unknown
-   * path (a deep link to a runtime plugin's page) instead of sending it to `''`.
-   */
-  readonly pending$: Observable<boolean>;
-  setPending(pending: boolean): void;
 }
 
 export interface SignInTargetInput {
