@@ -7,8 +7,8 @@ import { container as rootContainer, type DependencyContainer } from 'tsyringe';
 
 import { type NavigationService, NavigationServiceToken } from '@core/navigation';
 import type { PluginManifest } from '@core/plugin/PluginManifest';
-import { RuntimePluginRegistryToken } from '@core/plugin/RuntimePluginRegistry';
 import { registerManifests } from '@core/plugin/registerManifests';
+import { RuntimePluginRegistryToken } from '@core/plugin/RuntimePluginRegistry';
 import { registerCoreServices } from '@core/registerCoreServices';
 import { SessionServiceToken } from '@core/session/SessionService';
 
