@@ -1,21 +1,8 @@
+import type { RuntimePluginManifest } from '@common/runtimePlugins/runtimePluginManifest';
 import { createServiceToken } from '@core/di/ServiceToken';
 
 /** The manifest of a runtime plugin as GET /plugins-backend/runtime carries it (the package's manifest.json). */
-export interface RuntimeManifest {
-  schemaVersion: 1;
-  id: string;
-  title: string;
-  version: string;
-  sdk: string;
-  prefixes: readonly string[];
-  requires: readonly string[];
-  routes: readonly { path: string; page: string; layout?: 'full' | 'bare' }[];
-  header?: readonly { id: string; slot: 'start' | 'center' | 'end'; order: number; component: string }[];
-  product?: { name: string; order: number; description?: string };
-  landing?: { rank: number };
-  entry: string;
-  styles?: readonly string[];
-}
+export type RuntimeManifest = RuntimePluginManifest;
 
 export interface RuntimePluginEntry {
   id: string;

@@ -4,17 +4,19 @@
  * awaits `globalThis[Symbol.for('console.shared')]('react')` and re-exports the answer: one
  * React, one RxJS, one tsyringe container tree, one router, one Blueprint, whatever version the
  * plugin was built with (its `sdk` range is checked at install). Each is a lazy chunk of the host:
- * nothing here is fetched before a plugin asks for it.
+ * nothing here is fetched before a plugin asks for it. Each goes through a file of ours
+ * (./shared/): the build's first-load grouping (scripts/lib/firstLoadGroup.mjs) counts our lazy
+ * modules, and a package imported lazily by itself would split the first load's shared chunk.
  */
 export const sharedModules: Readonly<Record<string, () => Promise<unknown>>> = {
-  react: () => import('react'),
-  'react/jsx-runtime': () => import('react/jsx-runtime'),
-  'react-dom': () => import('react-dom'),
-  rxjs: () => import('rxjs'),
-  tsyringe: () => import('tsyringe'),
-  wouter: () => import('wouter'),
-  '@blueprintjs/core': () => import('@blueprintjs/core'),
-  '@console/plugin-sdk': () => import('@core/sdk'),
+  react: () => import('./shared/sharedReact').then((m) => m.namespace),
+  'react/jsx-runtime': () => import('./shared/sharedJsxRuntime').then((m) => m.namespace),
+  'react-dom': () => import('./shared/sharedReactDom').then((m) => m.namespace),
+  rxjs: () => import('./shared/sharedRxjs'),
+  tsyringe: () => import('./shared/sharedTsyringe'),
+  wouter: () => import('./shared/sharedWouter'),
+  '@blueprintjs/core': () => import('./shared/sharedBlueprint'),
+  '@console/plugin-sdk': () => import('./shared/sharedSdk'),
 };
 
 export const SHARED_MODULES_KEY = Symbol.for('console.shared');
