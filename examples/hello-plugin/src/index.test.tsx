@@ -1,8 +1,3 @@
-import { render, screen } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { BehaviorSubject } from 'rxjs';
-import { describe, expect, it } from 'vitest';
-
 import {
   type NavigationService,
   NavigationServiceToken,
@@ -10,6 +5,10 @@ import {
   ToastServiceToken,
 } from '@console/plugin-sdk';
 import { createTestServices, TestServices } from '@console/plugin-sdk/testing';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { BehaviorSubject } from 'rxjs';
+import { describe, expect, it } from 'vitest';
 
 import { GreetingServiceToken } from './greetingService';
 import { HelloPage, services } from './index';

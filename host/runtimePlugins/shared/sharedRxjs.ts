@@ -14,7 +14,6 @@ export {
   filter,
   firstValueFrom,
   from,
-  lastValueFrom,
   map,
   mergeMap,
   Observable,
@@ -29,5 +28,4 @@ export {
   Subscription,
   switchMap,
   timer,
-  toArray,
 } from 'rxjs';

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 import { HttpServiceToken } from '@core/http/HttpService';
-import { createFakeHttpService } from '@core/testing/createFakeHttpService';
 import type { FakeHandler } from '@core/testing/createFakeAxios';
+import { createFakeHttpService } from '@core/testing/createFakeHttpService';
 
 import { renderHost } from '../../../tests/harness/renderHost';
 import { makeTestToken } from '../../../tests/harness/tokens';
