@@ -14,6 +14,7 @@ import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 
 import { computeReport, formatReport, readManifestRoutes, staticClosure } from './scripts/lib/buildReport.mjs';
+import { writeConsoleSdk } from './scripts/lib/consoleSdk.mjs';
 import { blueprintDeepImports } from './scripts/lib/deepImports.mjs';
 import {
   axiosWithoutFetchAdapter,
@@ -319,6 +320,8 @@ export async function buildConsole(options) {
   const documentStyles = new Map();
   const result = await esbuild.build(esbuildOptions(options, await planFirstLoadGroups(options), documentStyles));
   const report = finish(result, options, documentStyles);
+  // The shared-module shims of runtime plugins (scripts/lib/consoleSdk.mjs): no page loads them.
+  writePrecompressed(await writeConsoleSdk({ esbuild, root, outdir }));
   await writePrerendered(options);
   if (!options.quiet) console.log(`Built ${options.entry} into ${options.outdir}/ in ${Date.now() - started} ms`);
   return { result, report };
@@ -347,6 +350,7 @@ async function watch(options) {
               // The copy first: the API re-reads it with index.html, when that one changes.
               await writePrerendered(options);
               finish(result, { ...options, quiet: true }, documentStyles);
+              await writeConsoleSdk({ esbuild, root, outdir });
               console.log(
                 `[${new Date().toLocaleTimeString()}] rebuilt ${options.outdir}/ (serve it with: npx tsx server/main.ts)`,
               );

@@ -4,7 +4,15 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
-  resolve: { alias: { '@core/': `${root}core/`, '@common/': `${root}common/` } },
+  resolve: {
+    alias: {
+      '@core/': `${root}core/`,
+      '@common/': `${root}common/`,
+      // examples/ build against the SDK package as a plugin outside the repository would.
+      '@console/plugin-sdk/testing': `${root}packages/plugin-sdk/src/testing.tsx`,
+      '@console/plugin-sdk': `${root}packages/plugin-sdk/src/index.ts`,
+    },
+  },
   // tsyringe needs legacy (parameter) decorators, as esbuild compiles them for the bundle.
   oxc: { decorator: { legacy: true, emitDecoratorMetadata: false } } as never,
   test: {
@@ -20,6 +28,7 @@ export default defineConfig({
             'plugins/**/*.test.{ts,tsx}',
             'host/**/*.test.{ts,tsx}',
             'tests/**/*.test.{ts,tsx}',
+            'examples/**/*.test.{ts,tsx}',
           ],
           // tests/contract/** build the API (server project).
           exclude: [...configDefaults.exclude, 'tests/contract/**'],

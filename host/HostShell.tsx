@@ -1,10 +1,12 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
 import { Suspense, useMemo, useRef } from 'react';
+import { type Observable, of } from 'rxjs';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
 
 import { usePermissionList } from '@core/permissions/usePermissionList';
 import { PluginRegistryToken, type RegistrySnapshot } from '@core/plugin/PluginRegistry';
-import { useObservable, useService } from '@core/react';
+import { RuntimePluginRegistryToken } from '@core/plugin/RuntimePluginRegistry';
+import { useContainer, useObservable, useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { ThemeServiceToken } from '@core/theme/ThemeService';
 import { useViewport, type Viewport } from '@core/ui/useViewport';
@@ -72,6 +74,20 @@ function FullChrome({
   );
 }
 
+const NEVER_PENDING = of(false);
+
+/** The registry's pending flag; false for a registry without runtime plugins (a test's fake). */
+function useRuntimePending(): Observable<boolean> {
+  const container = useContainer();
+  return useMemo(
+    () =>
+      container.isRegistered(RuntimePluginRegistryToken, true)
+        ? container.resolve(RuntimePluginRegistryToken).pending$
+        : NEVER_PENDING,
+    [container],
+  );
+}
+
 /** The shell inside the router: decides the route, then frames the page. */
 export function HostShell({ title, logoUrl }: HostChromeProps) {
   const registry = useService(PluginRegistryToken);
@@ -86,6 +102,7 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
   const search = useSearch();
   const { parser } = useRouter();
   const viewport = useViewport();
+  const runtimePending = useObservable(useRuntimePending(), false);
 
   const decision = useMemo(
     () => decideRoute({ path, search, signedIn, perms, snapshot, known: registry.known, parser }),
@@ -94,6 +111,11 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
 
   // Guards are plugin code: two that send users to each other must not hang the tab.
   const redirects = useRef(0);
+  // An unknown path while the runtime plugins are being fetched may be one of theirs (a deep link,
+  // a link to a plugin installed a moment ago): held until they are known, then decided.
+  if (decision.kind === 'redirect' && decision.to === '/' && runtimePending && signedIn && path !== '/') {
+    return <PageFallback />;
+  }
   if (decision.kind === 'redirect') {
     redirects.current += 1;
     if (redirects.current > MAX_CHAINED_REDIRECTS) {

@@ -46,4 +46,4 @@ export const plugins = [
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
-startHost({ plugins, rootElement });
+startHost({ plugins, rootElement, runtimePlugins: true });

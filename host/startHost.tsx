@@ -9,7 +9,9 @@ import { AxiosLoaderToken } from '@core/http/HttpService';
 import { type NavigationService, NavigationServiceToken } from '@core/navigation';
 import type { PluginManifest } from '@core/plugin/PluginManifest';
 import { registerManifests } from '@core/plugin/registerManifests';
+import { RuntimePluginRegistryToken } from '@core/plugin/RuntimePluginRegistry';
 import { registerCoreServices } from '@core/registerCoreServices';
+import { SessionServiceToken } from '@core/session/SessionService';
 
 import { HostApp } from './HostApp';
 import { preloadPluginServices } from './PluginServices';
@@ -23,6 +25,11 @@ export interface StartHostOptions {
   container?: DependencyContainer;
   title?: string;
   logoUrl?: string;
+  /**
+   * Follow the plugins installed into the running API (host/runtimePlugins): main.tsx does; a
+   * test build of another entry does not ask the API for them.
+   */
+  runtimePlugins?: boolean;
 }
 
 export interface StartedHost {
@@ -43,6 +50,29 @@ const PRERENDERED_ATTRIBUTE = 'data-prerendered';
 function DropPrerenderedMarker({ rootElement }: { rootElement: HTMLElement }) {
   useEffect(() => rootElement.removeAttribute(PRERENDERED_ATTRIBUTE), [rootElement]);
   return null;
+}
+
+/**
+ * The runtime plugin loader is a chunk fetched at the first sign-in, never on a signed-out first
+ * load (/login's stays as it was). A deep link to a runtime plugin's page is held from that moment
+ * (the registry's pending flag) until the plugins are known, instead of being sent to `''`.
+ */
+function followRuntimePlugins(services: DependencyContainer): void {
+  const session = services.resolve(SessionServiceToken);
+  const registry = services.resolve(RuntimePluginRegistryToken);
+  let started = false;
+  session.signedIn$.subscribe((signedIn) => {
+    if (!signedIn || started) return;
+    started = true;
+    registry.setPending(true);
+    import('./runtimePlugins/startRuntimePlugins').then(
+      ({ startRuntimePlugins }) => startRuntimePlugins(services),
+      (error: unknown) => {
+        registry.setPending(false);
+        console.warn('[runtime plugins]', error);
+      },
+    );
+  });
 }
 
 /** The longest the first render waits for the first screen's public page to load. */
@@ -70,11 +100,19 @@ function afterFirstScreen(): Promise<void> {
  * lazy chunk once the first screen is up (tests validate them synchronously through
  * registerPluginRegistry).
  */
-export function startHost({ plugins, rootElement, container, title, logoUrl }: StartHostOptions): StartedHost {
+export function startHost({
+  plugins,
+  rootElement,
+  container,
+  title,
+  logoUrl,
+  runtimePlugins,
+}: StartHostOptions): StartedHost {
   const services = container ?? rootContainer.createChildContainer();
   registerCoreServices(services);
   registerManifests(services, plugins);
   registerRouteLoaders(plugins);
+  if (runtimePlugins) followRuntimePlugins(services);
   const root = createRoot(rootElement);
   const render = () =>
     root.render(

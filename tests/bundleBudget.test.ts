@@ -193,6 +193,19 @@ describe('bundle budget', () => {
     expect(offenders).toEqual([]);
   });
 
+  it("keeps runtime plugins' loader, shared-module lookups and shims out of /login's first load", () => {
+    const login = report.routes.find((route) => route.path === '/login')!;
+    const files = new Set(login.js.files.map((file) => path.basename(file)));
+    const inputs = Object.entries(metafile.outputs)
+      .filter(([file]) => files.has(path.basename(file)))
+      .flatMap(([, output]) => Object.entries(output.inputs).filter(([, info]) => info.bytesInOutput > 0))
+      .map(([input]) => input);
+    expect(inputs.length).toBeGreaterThan(20);
+    expect(inputs.filter((input) => /(^|\/)(host\/runtimePlugins|core\/sdk)\//.test(input))).toEqual([]);
+    expect(login.js.files.filter((file) => file.includes('console-sdk'))).toEqual([]);
+    expect(existsSync(path.join(outdir, 'console-sdk', 'index.json'))).toBe(true);
+  });
+
   it('gives each plugin its own chunks: no chunk mixes code of two plugins', () => {
     const mixed = report.chunks.filter((chunk) => chunk.plugins.length > 1 && chunk.file !== report.entry);
     expect(mixed.map((chunk) => `${chunk.file}: ${chunk.plugins.join(', ')}`)).toEqual([]);

@@ -10,6 +10,7 @@ import { SessionServiceToken } from '../session/SessionService';
 import { type PluginRegistry, PluginRegistryToken } from './PluginRegistry';
 import { neverLoadingPage, testManifest } from './pluginTestManifests';
 import { registerPluginRegistry } from './registerPluginRegistry';
+import { RuntimePluginRegistryToken } from './RuntimePluginRegistry';
 
 function setup(token: string | null) {
   const container = rootContainer.createChildContainer();
@@ -24,9 +25,10 @@ function setup(token: string | null) {
     testManifest({ id: 'neutrino', requires: ['ntr'], routes: [{ path: '', page: loaders.neutrino }] }),
   ]);
   const registry = container.resolve<PluginRegistry>(PluginRegistryToken);
+  const runtime = container.resolve(RuntimePluginRegistryToken);
   const seen: string[][] = [];
   registry.registered$.subscribe((snapshot) => seen.push(snapshot.plugins.map((p) => p.id)));
-  return { registry, session, seen, loaders };
+  return { registry, runtime, session, seen, loaders };
 }
 
 describe('DefaultPluginRegistry', () => {
@@ -103,5 +105,63 @@ describe('DefaultPluginRegistry', () => {
     expect(snapshot.header.end.map((h) => h.id)).toEqual(['theme', 'profile']);
     expect(snapshot.header.center.map((h) => `${h.pluginId}:${h.id}`)).toEqual(['gluon:search']);
     expect(snapshot.profileMenu.map((h) => h.id)).toEqual(['contact', 'logout']);
+  });
+});
+
+describe('DefaultPluginRegistry at run time', () => {
+  const plugin = (id: string, requires = ['hel']) =>
+    testManifest({ id, requires, routes: [{ path: '', page: neverLoadingPage }] });
+
+  it('registers an added plugin the token permits, and forgets it when removed', () => {
+    const { registry, runtime, session, seen } = setup(makeTestToken(['elc#dev#r', 'hel#page#r']));
+    runtime.add(plugin('hello'));
+    expect(registry.isRegistered('hello')).toBe(true);
+    expect(registry.get('hello')?.id).toBe('hello');
+    expect(registry.registered().routes.map((route) => route.path)).toContain('/hello');
+    runtime.remove('hello');
+    expect(registry.isRegistered('hello')).toBe(false);
+    expect(registry.get('hello')).toBeUndefined();
+    session.setToken(makeTestToken(['elc#dev#r']));
+    expect(seen).toEqual([
+      ['login', 'shell', 'electron'],
+      ['login', 'shell', 'electron', 'hello'],
+      ['login', 'shell', 'electron'],
+    ]);
+  });
+
+  it('knows but does not register an added plugin the token does not permit', () => {
+    const { registry, runtime } = setup(makeTestToken(['elc#dev#r']));
+    runtime.add(plugin('hello'));
+    expect(registry.known.map((plugin) => plugin.id)).toContain('hello');
+    expect(registry.isRegistered('hello')).toBe(false);
+  });
+
+  it('replaces a plugin added again under the same id (an upgrade) with a new snapshot', () => {
+    const { registry, runtime, seen } = setup(makeTestToken(['hel#page#r']));
+    const first = plugin('hello');
+    const second = plugin('hello');
+    runtime.add(first);
+    runtime.add(first);
+    runtime.add(second);
+    expect(registry.get('hello')).toBe(second);
+    expect(registry.known.filter((plugin) => plugin.id === 'hello')).toHaveLength(1);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('never replaces nor removes a built-in plugin', () => {
+    const { registry, runtime } = setup(makeTestToken(['elc#dev#r']));
+    expect(() => runtime.add(plugin('electron', ['hel']))).toThrow(/built in/);
+    runtime.remove('electron');
+    expect(registry.isRegistered('electron')).toBe(true);
+  });
+
+  it('reports whether runtime plugins are being fetched', () => {
+    const { runtime } = setup(null);
+    const states: boolean[] = [];
+    runtime.pending$.subscribe((pending) => states.push(pending));
+    runtime.setPending(true);
+    runtime.setPending(true);
+    runtime.setPending(false);
+    expect(states).toEqual([false, true, false]);
   });
 });

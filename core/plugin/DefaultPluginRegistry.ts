@@ -12,8 +12,14 @@ import {
   type RegistrySnapshot,
   type SignInTargetInput,
 } from './PluginRegistry';
+import type { RuntimePluginRegistry } from './RuntimePluginRegistry';
 
-const idsOf = (snapshot: RegistrySnapshot) => snapshot.plugins.map((plugin) => plugin.id).join(',');
+/**
+ * Same plugins, same manifests: built-ins never change object, so this is the id comparison it
+ * replaces for them; a runtime plugin upgraded under the same id is a new manifest, a new snapshot.
+ */
+const samePlugins = (a: RegistrySnapshot, b: RegistrySnapshot) =>
+  a.plugins.length === b.plugins.length && a.plugins.every((plugin, index) => plugin === b.plugins[index]);
 
 /**
  * Registers plugins from the current token. Nothing here imports a page: chunks are only
@@ -21,10 +27,13 @@ const idsOf = (snapshot: RegistrySnapshot) => snapshot.plugins.map((plugin) => p
  * from downloading modules they may not use.
  */
 @injectable()
-export class DefaultPluginRegistry implements PluginRegistry {
-  readonly known: readonly PluginManifest[];
+export class DefaultPluginRegistry implements PluginRegistry, RuntimePluginRegistry {
   readonly registered$: Observable<RegistrySnapshot>;
+  readonly pending$: Observable<boolean>;
+  private readonly builtIn: readonly PluginManifest[];
+  private readonly manifests: BehaviorSubject<readonly PluginManifest[]>;
   private readonly state: BehaviorSubject<RegistrySnapshot>;
+  private readonly pending = new BehaviorSubject(false);
   private readonly subscription: Subscription;
 
   constructor(
@@ -32,16 +41,22 @@ export class DefaultPluginRegistry implements PluginRegistry {
     @inject(SessionServiceToken) session: SessionService,
     @inject(PermissionsServiceToken) permissions: PermissionsService,
   ) {
-    this.known = manifests;
+    this.builtIn = manifests;
+    this.manifests = new BehaviorSubject(manifests);
     this.state = new BehaviorSubject(buildSnapshot(manifests, { signedIn: false, perms: [] }));
     // claims$ is in the combination so a refresh that keeps the same perms still re-evaluates.
-    this.subscription = combineLatest([session.signedIn$, permissions.perms$, session.claims$])
+    this.subscription = combineLatest([this.manifests, session.signedIn$, permissions.perms$, session.claims$])
       .pipe(
-        map(([signedIn, perms]) => buildSnapshot(manifests, { signedIn, perms })),
-        distinctUntilChanged((a, b) => idsOf(a) === idsOf(b)),
+        map(([known, signedIn, perms]) => buildSnapshot(known, { signedIn, perms })),
+        distinctUntilChanged(samePlugins),
       )
       .subscribe(this.state);
     this.registered$ = this.state.asObservable();
+    this.pending$ = this.pending.pipe(distinctUntilChanged());
+  }
+
+  get known(): readonly PluginManifest[] {
+    return this.manifests.value;
   }
 
   registered(): RegistrySnapshot {
@@ -62,6 +77,27 @@ export class DefaultPluginRegistry implements PluginRegistry {
 
   landing(perms: readonly string[]): string | null {
     return landingFor(this.known, perms);
+  }
+
+  add(manifest: PluginManifest): void {
+    if (this.builtIn.some((plugin) => plugin.id === manifest.id))
+      throw new Error(`plugin '${manifest.id}' is built in: it cannot be replaced at run time`);
+    const current = this.manifests.value;
+    const index = current.findIndex((plugin) => plugin.id === manifest.id);
+    if (index >= 0 && current[index] === manifest) return;
+    this.manifests.next(
+      index >= 0 ? current.map((plugin, i) => (i === index ? manifest : plugin)) : [...current, manifest],
+    );
+  }
+
+  remove(id: string): void {
+    if (this.builtIn.some((plugin) => plugin.id === id)) return;
+    const current = this.manifests.value;
+    if (current.some((plugin) => plugin.id === id)) this.manifests.next(current.filter((plugin) => plugin.id !== id));
+  }
+
+  setPending(pending: boolean): void {
+    this.pending.next(pending);
   }
 
   /** For tests and hot reload: stop following the session. */

@@ -22,7 +22,7 @@ export interface RegistrySnapshot {
 }
 
 export interface PluginRegistry {
-  /** Every validated manifest the host knows, permitted or not (for upgrade pages). */
+  /** Every validated manifest the host knows, permitted or not (for upgrade pages), runtime plugins included. */
   readonly known: readonly PluginManifest[];
   /** Re-evaluated on every token change (sign-in, refresh, logout). */
   readonly registered$: Observable<RegistrySnapshot>;

@@ -3,6 +3,7 @@ import type { DependencyContainer } from 'tsyringe';
 import { DefaultPluginRegistry } from './DefaultPluginRegistry';
 import type { PluginManifest } from './PluginManifest';
 import { PluginManifestsToken, PluginRegistryToken } from './PluginRegistry';
+import { RuntimePluginRegistryToken } from './RuntimePluginRegistry';
 
 /**
  * Registers the manifests and the registry without validating them. startHost validates them
@@ -12,6 +13,8 @@ import { PluginManifestsToken, PluginRegistryToken } from './PluginRegistry';
 export function registerManifests(container: DependencyContainer, manifests: readonly PluginManifest[]): void {
   container.register(PluginManifestsToken, { useValue: manifests });
   if (!container.isRegistered(PluginRegistryToken)) {
-    container.register(PluginRegistryToken, { useValue: container.resolve(DefaultPluginRegistry) });
+    const registry = container.resolve(DefaultPluginRegistry);
+    container.register(PluginRegistryToken, { useValue: registry });
+    container.register(RuntimePluginRegistryToken, { useValue: registry });
   }
 }

@@ -28,6 +28,7 @@ export const adminPlugin = definePlugin({
     { path: 'sign-in', page: () => import('./pages/SignInSettingsPage') },
     { path: 'branding', page: () => import('./pages/BrandingPage') },
     { path: 'scim', page: () => import('./pages/ScimPage') },
+    { path: 'plugins', page: () => import('./pages/PluginsPage') },
   ],
   product: { name: 'Administration', order: 50 },
   // Not a suite module (spec §6 "module enabled" is gln, elc, ntr): users with only umg land here.

@@ -24,12 +24,19 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string }[] = [
  * URL, not an import. Gluon mounts it at this address inside Administration's frame (AdminFrame).
  */
 const COLLECTOR_LINKS = { path: '/admin/collector-links', label: 'Collector links' };
+/** Plugins installed into the running console: listed for umg#plg#r and umg#plg#rw. */
+const PLUGINS = { path: '/admin/plugins', label: 'Plugins' };
 
 /** Administration's side navigation, the current section marked. */
 export function AdminNav() {
   const nav = useService(NavigationServiceToken);
   const path = useObservable(nav.path$, nav.path());
-  const sections = useAccess(adminAccess).collectorLinks ? [...ADMIN_SECTIONS, COLLECTOR_LINKS] : ADMIN_SECTIONS;
+  const access = useAccess(adminAccess);
+  const sections = [
+    ...ADMIN_SECTIONS,
+    ...(access.collectorLinks ? [COLLECTOR_LINKS] : []),
+    ...(access.runtimePlugins ? [PLUGINS] : []),
+  ];
   const active = (section: string) =>
     path === section ||
     path.startsWith(`${section}/`) ||
