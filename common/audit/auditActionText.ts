@@ -61,6 +61,8 @@ const ACTION_TEXT: Record<string, string> = {
   'gluon.file.download': 'Downloaded an evidence file',
   'gluon.finding.falsePositive': 'Marked a finding as a false positive',
   'gluon.incident.triage': 'Triaged an incident',
+  'gluon.incident.owner': 'Gave an incident to an owner',
+  'gluon.incident.ownerClear': 'Took the owner off an incident',
   'gluon.incident.state': "Changed an incident's state",
   'gluon.indicator.suppress': 'Suppressed an indicator',
   'gluon.indicator.unsuppress': 'Stopped suppressing an indicator',
