@@ -7082,6 +7082,7 @@ export interface paths {
                                 incidents: {
                                     familyName: string;
                                     id: string;
+                                    owner?: string | null;
                                     state: string;
                                 }[];
                                 lastSeen: string;

@@ -134,6 +134,27 @@ describe('PUT /gluon-backend/incidents/:id/owner', () => {
     expect((await put(reader.id, incidentId, readerHeaders)).statusCode).toBe(403);
   });
 
+  it("neutrino's campaign names each incident's owner, as gluon does", async () => {
+    expect((await put(analyst.id)).statusCode).toBe(200);
+    const [incident] = await t.db.query<{ device_id: string }>('SELECT device_id FROM gluon_incidents WHERE id = $1', [
+      incidentId,
+    ]);
+    await t.db.query(
+      `INSERT INTO gluon_findings (tenant_id, incident_id, device_id, indicator_id, indicator_type, indicator_value, pattern, rule_set_name, rule_set_version, route, kind, value, source)
+       VALUES ($1, $2, $3, 'indicator--1', 'domain-name', 'evil.example', 'p', 'Rules', '1', 'exact', 'domain', 'evil.example', 'x.log')`,
+      [tenantId, incidentId, incident!.device_id],
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/neutrino-backend/campaigns?familyId=Pegasus',
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const devices = (res.json() as { devices: Array<{ incidents: Array<{ id: string; owner?: string | null }> }> })
+      .devices;
+    expect(devices.flatMap((d) => d.incidents).find((i) => i.id === incidentId)?.owner).toBe(analyst.email);
+  });
+
   it('lists the users who may triage as candidates, not readers, uploaders, disabled users or strangers', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/gluon-backend/incidentOwners', headers });
     expect(res.statusCode, res.body).toBe(200);
