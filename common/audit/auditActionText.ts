@@ -22,6 +22,7 @@ const ACTION_TEXT: Record<string, string> = {
   'passkey.sign-in': 'Signed in with a passkey',
   'passkey.sign-in-failed': 'Failed to sign in with a passkey',
   'signInPolicy.update': "Changed the tenant's sign-in policy",
+  'tenant.timeZone': "Changed the tenant's time zone for mails and exports",
   'scim.tokenCreate': 'Created the directory (SCIM) token',
   'scim.tokenRotate': 'Replaced the directory (SCIM) token',
   'scim.tokenRevoke': 'Revoked the directory (SCIM) token',
