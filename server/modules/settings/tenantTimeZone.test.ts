@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { createTestApp, type TestApp } from '../../test/testApp';
-import { composeAlertMail } from '../monitoring/services/alertMail';
 
 /** The tenant's time zone: UTC by default, set by a user administrator, audited, named in mails. */
 describe('/um/tenantTimeZone', () => {
@@ -56,37 +55,5 @@ describe('/um/tenantTimeZone', () => {
     ])
       expect((await put(bad)).statusCode, JSON.stringify(bad)).toBe(400);
     expect((await get(admin)).json()).toEqual({ offset: 5.5, name: 'IST' });
-  });
-
-  it("an alert mail names its times in the zone it is given, ISO 8601 with the zone's name", () => {
-    const alert = {
-      id: 'a',
-      tenantId: 't',
-      sourceKey: 'k',
-      category: 'incident' as const,
-      severity: 'high' as const,
-      title: 'New incident',
-      deviceId: null,
-      deviceName: null,
-      deviceDisplayName: null,
-      familyId: null,
-      familyName: null,
-      incidentId: null,
-      inspectionId: null,
-      huntId: null,
-      firstSeen: new Date('2026-12-31T18:29:59Z'),
-      lastSeen: new Date('2026-12-31T18:29:59Z'),
-    };
-    const mail = composeAlertMail({
-      to: 'a@example.com',
-      publicUrl: 'https://console.example.com',
-      ruleName: 'All',
-      frequency: 'immediate',
-      alerts: [alert],
-      unsubscribeUrl: 'u',
-      zone: { offset: 5.5, name: 'IST' },
-    });
-    expect(mail.text).toContain('Seen 2026-12-31T23:59:59+05:30 (IST).');
-    expect(mail.html).toContain('(seen 2026-12-31T23:59:59+05:30 (IST))');
   });
 });
