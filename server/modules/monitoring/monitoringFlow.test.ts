@@ -269,7 +269,7 @@ describe('monitoring alerts and deliveries', () => {
     const [header, line, end] = csv!.content.split('\r\n');
     expect(header).toBe('severity,category,title,device,family,first seen,last seen,status');
     expect(line).toMatch(
-      /^"high","incident","New incident: DarkSword on Phone","Phone","DarkSword","[^"]+Z","[^"]+Z","active"$/,
+      /^"high","incident","New incident: DarkSword on Phone","Phone","DarkSword","[^"]+Z \(UTC\)","[^"]+Z \(UTC\)","active"$/,
     );
     expect(end).toBe('');
   });
