@@ -2164,6 +2164,10 @@ export interface paths {
                                 familyName: string;
                                 findings: number;
                                 id: string;
+                                owner?: {
+                                    email: string;
+                                    id: string;
+                                } | null;
                                 /** @enum {string} */
                                 severity: "high";
                                 /** @enum {string} */
@@ -3667,6 +3671,10 @@ export interface paths {
                                 }[];
                                 findings: number;
                                 id: string;
+                                owner?: {
+                                    email: string;
+                                    id: string;
+                                } | null;
                                 /** @enum {string} */
                                 severity: "high";
                                 /** @enum {string} */
@@ -3758,6 +3766,73 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gluon-backend/incidentOwners": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's active users who may triage, by e-mail: whom an incident can be given to. */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                email: string;
+                                id: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gluon-backend/incidents": {
         parameters: {
             query?: never;
@@ -3765,12 +3840,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Incidents across the tenant's devices (open and confirmed by default), filtered by state, severity and a search of family, device name and model, sorted by any column; keyset paged: pass the answer's `next` as `after`. */
+        /** Incidents across the tenant's devices (open and confirmed by default), filtered by state, severity, owner (`owner=me`: assigned to the caller) and a search of family, device name and model, sorted by any column; keyset paged: pass the answer's `next` as `after`. */
         get: {
             parameters: {
                 query?: {
                     after?: string;
                     order?: "asc" | "desc";
+                    owner?: "me";
                     search?: string;
                     severity?: "high";
                     size?: number;
@@ -3800,6 +3876,10 @@ export interface paths {
                                 familyName: string;
                                 findings: number;
                                 id: string;
+                                owner?: {
+                                    email: string;
+                                    id: string;
+                                } | null;
                                 /** @enum {string} */
                                 severity: "high";
                                 /** @enum {string} */
@@ -3923,6 +4003,10 @@ export interface paths {
                             }[];
                             findings: number;
                             id: string;
+                            owner?: {
+                                email: string;
+                                id: string;
+                            } | null;
                             /** @enum {string} */
                             severity: "high";
                             /** @enum {string} */
@@ -4004,6 +4088,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/gluon-backend/incidents/{id}/owner": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Gives the incident to an owner (an active user of the tenant who can see incidents), or to nobody (null); recorded in the audit log. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        userId: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            activeFindings: number;
+                            createdAt: string;
+                            deviceDisplayName: string;
+                            deviceId: string;
+                            deviceName: string;
+                            evidence: {
+                                createdAt: string;
+                                id: string;
+                                indicatorId: string;
+                                /** @enum {string} */
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                                indicatorValue: string;
+                                inspectionId: string | null;
+                                /** @enum {string} */
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
+                                line: number | null;
+                                observedAt: string | null;
+                                pattern: string;
+                                raw: string | null;
+                                /** @enum {string} */
+                                route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component" | "package";
+                                ruleSetName: string;
+                                ruleSetVersion: string;
+                                source: string;
+                                suppressed: boolean;
+                                suppressionReason: string | null;
+                                value: string;
+                            }[];
+                            familyDescription: string | null;
+                            familyId: string;
+                            familyName: string;
+                            familyReferences: {
+                                source: string;
+                                url: string;
+                            }[];
+                            findings: number;
+                            id: string;
+                            owner?: {
+                                email: string;
+                                id: string;
+                            } | null;
+                            /** @enum {string} */
+                            severity: "high";
+                            /** @enum {string} */
+                            state: "open" | "confirmed" | "benign" | "false_positive";
+                            timeline: {
+                                at: string;
+                                author: string | null;
+                                comment: string | null;
+                                /** @enum {string|null} */
+                                fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
+                                /** @enum {string} */
+                                kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed";
+                                /** @enum {string|null} */
+                                toState: "open" | "confirmed" | "benign" | "false_positive" | null;
+                            }[];
+                            updatedAt: string;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/gluon-backend/incidents/{id}/triage": {
         parameters: {
             query?: never;
@@ -4077,6 +4316,10 @@ export interface paths {
                             }[];
                             findings: number;
                             id: string;
+                            owner?: {
+                                email: string;
+                                id: string;
+                            } | null;
                             /** @enum {string} */
                             severity: "high";
                             /** @enum {string} */
@@ -7050,6 +7293,7 @@ export interface paths {
                                 incidents: {
                                     familyName: string;
                                     id: string;
+                                    owner?: string | null;
                                     state: string;
                                 }[];
                                 lastSeen: string;
@@ -13942,6 +14186,153 @@ export interface paths {
                 };
                 /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
                 403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/um/tenantTimeZone": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's time zone, which mails and CSV exports name their times in (default UTC). */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            offset: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
+        /** Sets the tenant's time zone for mails and CSV exports (user administrators); audited. */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        offset: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            name: string;
+                            offset: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                404: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -13,3 +13,27 @@ export async function tenantEnvironmentType(q: Queryable, tenantId: string): Pro
   ]);
   return row?.environment_type ?? null;
 }
+
+/** A zone as mails and CSV name it: offset in hours, abbreviation ("IST", "UTC"). */
+export interface TenantTimeZone {
+  offset: number;
+  name: string;
+}
+
+/** The tenant's time zone; UTC for an unknown tenant (a mail still names its clock). */
+export async function tenantTimeZone(q: Queryable, tenantId: string): Promise<TenantTimeZone> {
+  const [row] = await q.query<{ time_zone_name: string; time_zone_offset: number }>(
+    'SELECT time_zone_name, time_zone_offset FROM tenants WHERE id = $1',
+    [tenantId],
+  );
+  return row ? { offset: Number(row.time_zone_offset), name: row.time_zone_name } : { offset: 0, name: 'UTC' };
+}
+
+/** Stores the tenant's time zone (the route checks its shape); false for an unknown tenant. */
+export async function setTenantTimeZone(q: Queryable, tenantId: string, zone: TenantTimeZone): Promise<boolean> {
+  const rows = await q.query(
+    'UPDATE tenants SET time_zone_name = $2, time_zone_offset = $3 WHERE id = $1 RETURNING id',
+    [tenantId, zone.name, zone.offset],
+  );
+  return rows.length > 0;
+}

@@ -234,6 +234,8 @@ const ROUTES: Record<string, Entry> = {
     request: { body: { state: 'confirmed', comment: 'x' } },
   },
   'POST /gluon-backend/findings/:id/falsePositive': { console: canTriage, request: { body: { reason: 'x' } } },
+  'GET /gluon-backend/incidentOwners': { console: canTriage },
+  'PUT /gluon-backend/incidents/:id/owner': { console: canTriage, request: { body: { userId: null } } },
   // The gluon landing: incidents across devices, counts and the latest inspections.
   'GET /gluon-backend/incidents': { console: canReadReports },
   'GET /gluon-backend/overview': { console: canReadReports },

@@ -2,6 +2,7 @@ import { Button, ButtonGroup, Callout, Classes, H2, H4, HTMLTable, Intent, Spinn
 
 import { electronPaths } from '@common/electron/paths';
 import { gluonPaths } from '@common/gluon/paths';
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { AppLink } from '@core/ui/AppLink/AppLink';
@@ -27,6 +28,7 @@ const KINDS: { kind: TimelineKind | null; text: string }[] = [
 ];
 
 function Tables({ detail }: { detail: MacDetail }) {
+  const formatDate = useDateTimeFormatter();
   return (
     <>
       <H4>Persistence</H4>
@@ -74,7 +76,7 @@ function Tables({ detail }: { detail: MacDetail }) {
                 <code>{g.client}</code>
               </td>
               <td>{g.auth}</td>
-              <td>{g.at ? new Date(g.at).toLocaleString() : '—'}</td>
+              <td>{g.at ? formatDate(g.at) : '—'}</td>
             </tr>
           ))}
         </tbody>
@@ -119,7 +121,7 @@ function Tables({ detail }: { detail: MacDetail }) {
         <tbody>
           {detail.downloads.map((d, i) => (
             <tr key={i}>
-              <td>{d.at ? new Date(d.at).toLocaleString() : '—'}</td>
+              <td>{d.at ? formatDate(d.at) : '—'}</td>
               <td>{d.agent ?? '—'}</td>
               <td>{d.url ?? '—'}</td>
               <td>{d.origin ?? '—'}</td>
@@ -136,6 +138,7 @@ export default function MacPage({ params }: PageProps) {
   const id = params.deviceId ?? '';
   const state = useMac(id);
   const access = useAccess(electronAccess);
+  const formatDate = useDateTimeFormatter();
   const { data, error } = state.mac;
   if (error)
     return (
@@ -190,7 +193,7 @@ export default function MacPage({ params }: PageProps) {
         <tbody>
           {(timeline?.items ?? []).map((e, i) => (
             <tr key={`${e.at}:${i}`}>
-              <td>{new Date(e.at).toLocaleString()}</td>
+              <td>{formatDate(e.at)}</td>
               <td>{e.kind}</td>
               <td>{e.text}</td>
               <td className={Classes.TEXT_MUTED}>{e.source}</td>

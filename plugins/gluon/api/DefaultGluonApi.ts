@@ -13,6 +13,7 @@ import type {
   GluonApi,
   GluonOverview,
   IncidentDetail,
+  IncidentOwner,
   IncidentQueuePage,
   IncidentQueueQuery,
   InstallerOs,
@@ -154,6 +155,18 @@ export class DefaultGluonApi implements GluonApi {
     return this.api.post('/gluon-backend/incidents/{id}/triage', {
       path: { id: incidentId },
       body: change,
+      skipGlobalErrors: [400],
+    });
+  }
+
+  async getIncidentOwners(): Promise<IncidentOwner[]> {
+    return (await this.api.get('/gluon-backend/incidentOwners')).items;
+  }
+
+  setIncidentOwner(incidentId: string, userId: string | null): Promise<IncidentDetail> {
+    return this.api.put('/gluon-backend/incidents/{id}/owner', {
+      path: { id: incidentId },
+      body: { userId },
       skipGlobalErrors: [400],
     });
   }

@@ -14,6 +14,7 @@ export type IncidentDetail = ApiResponse<'/gluon-backend/incidents/{id}', 'get'>
 export type Evidence = IncidentDetail['evidence'][number];
 export type TimelineEvent = IncidentDetail['timeline'][number];
 export type TriageChange = ApiBody<'/gluon-backend/incidents/{id}/triage', 'post'>;
+export type IncidentOwner = ApiResponse<'/gluon-backend/incidentOwners', 'get'>['items'][number];
 export type FalsePositiveAnswer = ApiResponse<'/gluon-backend/findings/{id}/falsePositive', 'post'>;
 export type ProcessRow = ApiResponse<'/gluon-backend/devices/{id}/processes', 'get'>[number];
 export type CrashRow = ApiResponse<'/gluon-backend/devices/{id}/crashes', 'get'>[number];
@@ -100,6 +101,10 @@ export interface GluonApi {
   getIncident(incidentId: string): Promise<IncidentDetail>;
   /** New state and comment; answers the incident. */
   triageIncident(incidentId: string, change: TriageChange): Promise<IncidentDetail>;
+  /** The tenant's users an incident can be given to (those who may triage). */
+  getIncidentOwners(): Promise<IncidentOwner[]>;
+  /** Gives the incident to a user, or to nobody (null); answers the incident. */
+  setIncidentOwner(incidentId: string, userId: string | null): Promise<IncidentDetail>;
   /** Suppresses the finding's indicator for the value seen; answers the incident. */
   markFalsePositive(findingId: string, reason: string): Promise<IncidentDetail>;
 

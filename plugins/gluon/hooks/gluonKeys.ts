@@ -22,7 +22,18 @@ export const gluonKeys = {
   // The landing's queue and counts sit under 'incidents': a triage elsewhere invalidates them with gluonKeys.incidents.
   incidents: ['gluon', 'incidents'] as const,
   incidentQueue: (q: IncidentQueueQuery) =>
-    ['gluon', 'incidents', 'queue', q.sort ?? '', q.order ?? '', q.state ?? '', q.search ?? '', q.after ?? ''] as const,
+    [
+      'gluon',
+      'incidents',
+      'queue',
+      q.sort ?? '',
+      q.order ?? '',
+      q.state ?? '',
+      q.search ?? '',
+      q.owner ?? '',
+      q.after ?? '',
+    ] as const,
+  incidentOwners: ['gluon', 'incident-owners'] as const,
   overview: ['gluon', 'incidents', 'overview'] as const,
   uploads: ['gluon', 'uploads'] as const,
   uploadPage: (position: string) => ['gluon', 'uploads', position] as const,

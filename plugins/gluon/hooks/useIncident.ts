@@ -7,12 +7,17 @@ import { GluonApiToken, type IncidentDetail, type TriageChange } from '../api/Gl
 import { gluonKeys } from './gluonKeys';
 import { pageLoadError } from './pageLoadError';
 
-/** What an answered incident changes elsewhere: the devices list's open incidents and its device's page. */
-const touchedBy = (incident: IncidentDetail) => [gluonKeys.devices, gluonKeys.deviceDetail(incident.deviceId)];
+/** What an answered incident changes elsewhere: the devices list's open incidents, its device's page and the queue. */
+const touchedBy = (incident: IncidentDetail) => [
+  gluonKeys.devices,
+  gluonKeys.deviceDetail(incident.deviceId),
+  gluonKeys.incidents,
+];
 
 /**
- * The incident page's data and its two actions (mutations whose `run` resolves the updated
- * incident or the line to show). `allowed`: the token may read reports; without it nothing is loaded.
+ * The incident page's data and its actions, triage, false positive and owner (mutations whose
+ * `run` resolves the updated incident or the line to show). `allowed`: the token may read
+ * reports; without it nothing is loaded.
  */
 export function useIncident(incidentId: string, allowed: boolean) {
   const api = useService(GluonApiToken);
@@ -29,5 +34,10 @@ export function useIncident(incidentId: string, allowed: boolean) {
     onSuccess: incident.set,
     invalidates: touchedBy,
   });
-  return { incident, triage, falsePositive };
+  const owner = useMutation((userId: string | null) => api.setIncidentOwner(incidentId, userId), {
+    describe: (failure) => errorText(failure, 'The owner was not changed.'),
+    onSuccess: incident.set,
+    invalidates: touchedBy,
+  });
+  return { incident, triage, falsePositive, owner };
 }

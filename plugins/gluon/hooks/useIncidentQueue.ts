@@ -12,7 +12,7 @@ export const QUEUE_PAGE_SIZE = 25;
 const ASCENDING_FIRST: ReadonlySet<QueueSort> = new Set(['family', 'device']);
 
 /**
- * The landing's incident queue: state filter, search (debounced, sent to the server), sort by any
+ * The landing's incident queue: state and owner filters, search (debounced, sent to the server), sort by any
  * column and keyset paging. The server answers a cursor for the next page only, so the pages seen
  * are kept as a stack of cursors: "Previous" pops one. Any change of filter or sort starts over.
  */
@@ -23,6 +23,7 @@ export function useIncidentQueue() {
   const [state, setState] = useState<QueueState>('active');
   const [sort, setSort] = useState<QueueSort>('updated');
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
+  const [mine, setMine] = useState(false);
   const [cursors, setCursors] = useState<readonly string[]>([]);
   useEffect(() => {
     const timer = setTimeout(() => {
@@ -38,6 +39,7 @@ export function useIncidentQueue() {
     state,
     search: query,
     size: QUEUE_PAGE_SIZE,
+    ...(mine ? { owner: 'me' as const } : {}),
     ...(after ? { after } : {}),
   };
   const incidents = useLoader(gluonKeys.incidentQueue(request), () => api.getIncidentQueue(request), {
@@ -50,6 +52,12 @@ export function useIncidentQueue() {
     state,
     setState: (value: QueueState) => {
       setState(value);
+      setCursors([]);
+    },
+    /** Only the incidents the user owns ("Assigned to me"). */
+    mine,
+    setMine: (value: boolean) => {
+      setMine(value);
       setCursors([]);
     },
     sort,

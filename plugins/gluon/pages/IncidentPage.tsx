@@ -13,6 +13,7 @@ import { PageBreadcrumbs } from '@core/ui/PageBreadcrumbs/PageBreadcrumbs';
 import type { Evidence } from '../api/GluonApi';
 import { EvidenceTable } from '../components/EvidenceTable/EvidenceTable';
 import { GluonLink } from '../components/GluonLink/GluonLink';
+import { IncidentOwnerField } from '../components/IncidentOwnerField/IncidentOwnerField';
 import { IncidentTimeline } from '../components/IncidentTimeline/IncidentTimeline';
 import { StatusTag } from '../components/StatusTag/StatusTag';
 import { TriageForm } from '../components/TriageForm/TriageForm';
@@ -23,7 +24,7 @@ import { useIncident } from '../hooks/useIncident';
 export default function IncidentPage({ params }: PageProps) {
   const incidentId = params.incidentId ?? '';
   const access = useAccess(gluonAccess);
-  const { incident, triage, falsePositive } = useIncident(incidentId, access.readReports);
+  const { incident, triage, falsePositive, owner } = useIncident(incidentId, access.readReports);
   const data = incident.data;
   // Active findings only: a false positive needs no action.
   const actions = data ? recommendedActionsFor(data.evidence.filter((f) => !f.suppressed).map((f) => f.kind)) : [];
@@ -54,6 +55,7 @@ export default function IncidentPage({ params }: PageProps) {
             {count(data.activeFindings, 'active finding')} ·{' '}
             <GluonLink to={gluonPaths.device(data.deviceId)}>Open the device</GluonLink>
           </p>
+          <IncidentOwnerField owner={data.owner ?? null} change={access.triage ? owner : undefined} />
           <section aria-labelledby="gluon-incident-todo">
             <H4 id="gluon-incident-todo">What to do</H4>
             {actions.length > 0 ? (

@@ -99,6 +99,7 @@ export default function CampaignPage({ params }: PageProps) {
                               i.familyName
                             )}
                             : {STATE_NAMES[i.state] ?? i.state}
+                            {i.owner ? ` · ${i.owner}` : ''}
                           </Tag>
                         ))}
                       </td>

@@ -215,23 +215,29 @@ export const inspectionSchema = named(
 );
 export type InspectionItem = FromSchema<typeof inspectionSchema>;
 
-export const incidentSummarySchema = named(
-  'IncidentSummary',
-  obj({
-    id: str,
-    deviceId: str,
-    deviceName: str,
-    deviceDisplayName: str,
-    familyId: str,
-    familyName: str,
-    state: incidentState,
-    severity: oneOf(INCIDENT_SEVERITIES),
-    findings: int,
-    activeFindings: int,
-    createdAt: str,
-    updatedAt: str,
-  }),
-);
+/** An incident's owner (assignee): a user of the tenant, by e-mail (users have no other name). */
+export const incidentOwnerSchema = named('IncidentOwner', obj({ id: str, email: str }));
+export type IncidentOwner = FromSchema<typeof incidentOwnerSchema>;
+
+const incidentSummaryProperties = {
+  id: str,
+  deviceId: str,
+  deviceName: str,
+  deviceDisplayName: str,
+  familyId: str,
+  familyName: str,
+  state: incidentState,
+  severity: oneOf(INCIDENT_SEVERITIES),
+  findings: int,
+  activeFindings: int,
+  createdAt: str,
+  updatedAt: str,
+} as const;
+
+// The owner came after the console's fakes: optional in the schema, always sent (null: nobody).
+const incidentOwnerField = { owner: { anyOf: [incidentOwnerSchema, { type: 'null' }] } } as const;
+
+export const incidentSummarySchema = named('IncidentSummary', objWith(incidentSummaryProperties, incidentOwnerField));
 export type IncidentSummary = FromSchema<typeof incidentSummarySchema>;
 
 /** A rescan job of one device (on the job queue, `gluon.rescan`): the device page follows it until it ends. */
@@ -288,24 +294,27 @@ export type IncidentFinding = FromSchema<typeof findingSchema>;
 
 export const incidentDetailSchema = named(
   'IncidentDetail',
-  obj({
-    ...incidentSummarySchema.properties,
-    // What the rule sets' bundle says about the family (null / empty when it says nothing).
-    familyDescription: nstr,
-    familyReferences: { type: 'array', items: obj({ source: str, url: str }) },
-    evidence: { type: 'array', items: findingSchema },
-    timeline: {
-      type: 'array',
-      items: obj({
-        at: str,
-        kind: oneOf(INCIDENT_EVENT_KINDS),
-        fromState: nullable(incidentState),
-        toState: nullable(incidentState),
-        comment: nstr,
-        author: nstr,
-      }),
+  objWith(
+    {
+      ...incidentSummaryProperties,
+      // What the rule sets' bundle says about the family (null / empty when it says nothing).
+      familyDescription: nstr,
+      familyReferences: { type: 'array', items: obj({ source: str, url: str }) },
+      evidence: { type: 'array', items: findingSchema },
+      timeline: {
+        type: 'array',
+        items: obj({
+          at: str,
+          kind: oneOf(INCIDENT_EVENT_KINDS),
+          fromState: nullable(incidentState),
+          toState: nullable(incidentState),
+          comment: nstr,
+          author: nstr,
+        }),
+      },
     },
-  }),
+    incidentOwnerField,
+  ),
 );
 export type IncidentDetail = FromSchema<typeof incidentDetailSchema>;
 
@@ -458,6 +467,8 @@ export const incidentQueueQuery = {
     search: { type: 'string', maxLength: 200 },
     size: { type: 'integer', minimum: 1, maximum: 100, default: 25 },
     after: { type: 'string', maxLength: 1000 },
+    // `me`: only the incidents the caller owns ("Assigned to me").
+    owner: { type: 'string', enum: ['me'] },
   },
   additionalProperties: false,
 } as const;

@@ -269,7 +269,7 @@ describe('monitoring alerts and deliveries', () => {
     const [header, line, end] = csv!.content.split('\r\n');
     expect(header).toBe('severity,category,title,device,family,first seen,last seen,status');
     expect(line).toMatch(
-      /^"high","incident","New incident: DarkSword on Phone","Phone","DarkSword","[^"]+Z","[^"]+Z","active"$/,
+      /^"high","incident","New incident: DarkSword on Phone","Phone","DarkSword","[^"]+Z \(UTC\)","[^"]+Z \(UTC\)","active"$/,
     );
     expect(end).toBe('');
   });
@@ -296,7 +296,12 @@ describe('monitoring alerts and deliveries', () => {
     };
     const csv = weeklyCsv([alert], new Date('2026-03-09T00:00:00Z'));
     expect(csv.content.split('\r\n')[1]).toBe(
-      `"high","incident","'=HYPERLINK(""x"")","Bob's ""phone"", 2","","2026-03-10T00:00:00.000Z","2026-03-11T00:00:00.000Z","active"`,
+      `"high","incident","'=HYPERLINK(""x"")","Bob's ""phone"", 2","","2026-03-10T00:00:00Z (UTC)","2026-03-11T00:00:00Z (UTC)","active"`,
+    );
+    // In the tenant's zone, named: 00:00 UTC is 05:30 in India.
+    const zoned = weeklyCsv([alert], new Date('2026-03-09T00:00:00Z'), { offset: 5.5, name: 'IST' });
+    expect(zoned.content.split('\r\n')[1]).toContain(
+      '"2026-03-10T05:30:00+05:30 (IST)","2026-03-11T05:30:00+05:30 (IST)"',
     );
   });
 

@@ -239,7 +239,8 @@ export const campaignSchema = named('Campaign', {
             type: 'array',
             items: {
               type: 'object',
-              properties: { id: str, familyName: str, state: str },
+              // owner: the owner's e-mail (null: nobody); optional, it came after the console's fakes.
+              properties: { id: str, familyName: str, state: str, owner: nstr },
               required: ['id', 'familyName', 'state'],
               additionalProperties: false,
             },

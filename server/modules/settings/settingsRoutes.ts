@@ -1,9 +1,11 @@
+import { canWriteUsers } from '@common/admin/access';
+
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
-import { tenantEnvironmentType } from '../../services/tenants';
+import { setTenantTimeZone, tenantEnvironmentType, tenantTimeZone } from '../../services/tenants';
 
-/** GET /um/captcha/Google (public) and GET /um/environmentType (bearer). */
+/** GET /um/captcha/Google (public), GET /um/environmentType and the tenant's time zone (bearer). */
 export const settingsRoutes: RoutePlugin = async (app) => {
   app.get(
     '/um/captcha/Google',
@@ -47,6 +49,60 @@ export const settingsRoutes: RoutePlugin = async (app) => {
       const environmentType = await tenantEnvironmentType(app.db, request.auth.tenantId);
       if (environmentType === null) throw new HttpError(404, 'The tenant does not exist.');
       return { environmentType };
+    },
+  );
+
+  const zoneSchema = {
+    type: 'object',
+    properties: {
+      // Hours from UTC, in quarter hours (+05:30, +05:45, -03:30), as the console's zone table has them.
+      offset: { type: 'number', minimum: -12, maximum: 14, multipleOf: 0.25 },
+      // The zone's abbreviation, as mails print it: "IST", "UTC", "CEDT".
+      name: { type: 'string', minLength: 1, maxLength: 12, pattern: '^[A-Za-z][A-Za-z0-9+-]*$' },
+    },
+    required: ['offset', 'name'],
+    additionalProperties: false,
+  } as const;
+
+  app.get(
+    '/um/tenantTimeZone',
+    {
+      preHandler: app.authenticate(),
+      schema: {
+        summary: "The tenant's time zone, which mails and CSV exports name their times in (default UTC).",
+        security: bearerSecurity,
+        response: { 200: zoneSchema, ...errors(401, 403) },
+      },
+    },
+    async (request) => tenantTimeZone(app.db, request.auth.tenantId),
+  );
+
+  app.put(
+    '/um/tenantTimeZone',
+    {
+      preHandler: app.authenticate({ allow: canWriteUsers }),
+      schema: {
+        summary: "Sets the tenant's time zone for mails and CSV exports (user administrators); audited.",
+        security: bearerSecurity,
+        body: zoneSchema,
+        response: { 200: zoneSchema, ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const auth = request.auth;
+      const zone = { offset: request.body.offset, name: request.body.name };
+      const before = await tenantTimeZone(app.db, auth.tenantId);
+      if (!(await setTenantTimeZone(app.db, auth.tenantId, zone)))
+        throw new HttpError(404, 'The tenant does not exist.');
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'tenant.timeZone',
+        target: auth.tenantId,
+        details: { from: before, to: zone },
+        ip: request.ip,
+      });
+      return zone;
     },
   );
 };

@@ -1,5 +1,7 @@
 import { Classes, HTMLTable } from '@blueprintjs/core';
 
+import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
+
 import type { Archive } from '../../api/listMacs';
 
 function statusText(a: Archive): string {
@@ -11,6 +13,7 @@ function statusText(a: Archive): string {
 
 /** Archives with their inspection status, newest first. */
 export function ArchivesList({ archives }: { archives: Archive[] }) {
+  const formatDate = useDateTimeFormatter();
   if (archives.length === 0) return <p className={Classes.TEXT_MUTED}>No archive uploaded yet.</p>;
   return (
     <HTMLTable compact className="electron-archives">
@@ -28,7 +31,7 @@ export function ArchivesList({ archives }: { archives: Archive[] }) {
             <td>{a.fileName}</td>
             <td>{a.deviceName ?? '—'}</td>
             <td className="electron-archive-status">{statusText(a)}</td>
-            <td>{new Date(a.createdAt).toLocaleString()}</td>
+            <td>{formatDate(a.createdAt)}</td>
           </tr>
         ))}
       </tbody>

@@ -1,6 +1,6 @@
 import './incidentQueue.css';
 
-import { Button, Classes, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
+import { Button, Checkbox, Classes, HTMLSelect, HTMLTable, InputGroup } from '@blueprintjs/core';
 import { ChevronDown, ChevronUp, Search } from '@blueprintjs/icons';
 
 import { gluonPaths } from '@common/gluon/paths';
@@ -37,7 +37,7 @@ export function IncidentQueue() {
   const formatDate = useDateTimeFormatter();
   const now = useNow();
   const data = queue.incidents.data;
-  const filtered = queue.state !== 'active' || queue.search.trim() !== '';
+  const filtered = queue.state !== 'active' || queue.search.trim() !== '' || queue.mine;
   return (
     <section aria-labelledby="gluon-queue-title" className="gluon-queue">
       <h3 id="gluon-queue-title" className={Classes.HEADING}>
@@ -62,6 +62,11 @@ export function IncidentQueue() {
             </option>
           ))}
         </HTMLSelect>
+        <Checkbox
+          label="Assigned to me"
+          checked={queue.mine}
+          onChange={(e) => queue.setMine(e.currentTarget.checked)}
+        />
       </div>
       {queue.incidents.error && <p className={Classes.TEXT_MUTED}>{queue.incidents.error}</p>}
       {data && !data.items.length && (
@@ -89,6 +94,7 @@ export function IncidentQueue() {
                     />
                   </th>
                 ))}
+                <th>Owner</th>
               </tr>
             </thead>
             <tbody>
@@ -109,6 +115,7 @@ export function IncidentQueue() {
                   <td title={`Opened ${formatDate(i.createdAt)}, last change ${formatDate(i.updatedAt)}`}>
                     {ageText(i.createdAt, now)}
                   </td>
+                  <td>{i.owner ? i.owner.email : <span className={Classes.TEXT_MUTED}>Nobody</span>}</td>
                 </tr>
               ))}
             </tbody>

@@ -2,13 +2,19 @@ import { canReadReports, canTriage } from '@common/gluon/access';
 
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
-import { idParams, incidentDetailSchema, suppressionSchema } from '../schemas';
+import { idParams, incidentDetailSchema, incidentOwnerSchema, suppressionSchema } from '../schemas';
 import type { GluonContext } from '../services/gluonContext';
-import { getIncident, INCIDENT_STATES, triageIncident } from '../services/incidents';
+import {
+  getIncident,
+  INCIDENT_STATES,
+  listIncidentOwners,
+  setIncidentOwner,
+  triageIncident,
+} from '../services/incidents';
 import { enqueueTenantRescan } from '../services/jobs';
 import { markFindingFalsePositive } from '../services/suppressions';
 
-/** Incidents (one per device and family): evidence and timeline (gln#rpt read), triage (gln#rpt write). */
+/** Incidents (one per device and family): evidence and timeline (gln#rpt read), triage and owner (gln#rpt write). */
 export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { gluon }) => {
   app.get(
     '/gluon-backend/incidents/:id',
@@ -64,6 +70,61 @@ export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, 
         details: { from, to: request.body.state, comment },
         ip: request.ip,
       });
+      return getIncident(app.db, auth.tenantId, request.params.id);
+    },
+  );
+
+  app.get(
+    '/gluon-backend/incidentOwners',
+    {
+      preHandler: app.authenticate({ allow: canTriage }),
+      schema: {
+        summary: "The tenant's active users who may triage, by e-mail: whom an incident can be given to.",
+        security: bearerSecurity,
+        response: {
+          200: {
+            type: 'object',
+            properties: { items: { type: 'array', items: incidentOwnerSchema } },
+            required: ['items'],
+            additionalProperties: false,
+          },
+          ...errors(401, 403),
+        },
+      } as const,
+    },
+    async (request) => ({ items: await listIncidentOwners(app.db, request.auth.tenantId) }),
+  );
+
+  app.put(
+    '/gluon-backend/incidents/:id/owner',
+    {
+      preHandler: app.authenticate({ allow: canTriage }),
+      schema: {
+        summary:
+          'Gives the incident to an owner (an active user of the tenant who can see incidents), or to nobody (null); recorded in the audit log.',
+        security: bearerSecurity,
+        params: idParams,
+        body: {
+          type: 'object',
+          properties: { userId: { type: ['string', 'null'], format: 'uuid' } },
+          required: ['userId'],
+          additionalProperties: false,
+        },
+        response: { 200: incidentDetailSchema, ...errors(400, 401, 403, 404) },
+      } as const,
+    },
+    async (request) => {
+      const auth = request.auth;
+      const { from, to } = await setIncidentOwner(app.db, auth.tenantId, request.params.id, request.body.userId);
+      if (from?.id !== to?.id)
+        await app.audit({
+          tenantId: auth.tenantId,
+          actorId: auth.userId,
+          action: to ? 'gluon.incident.owner' : 'gluon.incident.ownerClear',
+          target: request.params.id,
+          details: { from: from?.email ?? null, to: to?.email ?? null },
+          ip: request.ip,
+        });
       return getIncident(app.db, auth.tenantId, request.params.id);
     },
   );

@@ -15,15 +15,25 @@ export const overviewRoutes: RoutePlugin = async (app) => {
       preHandler: reports,
       schema: {
         summary:
-          "Incidents across the tenant's devices (open and confirmed by default), filtered by state, severity and a search of family, device name and model, sorted by any column; keyset paged: pass the answer's `next` as `after`.",
+          "Incidents across the tenant's devices (open and confirmed by default), filtered by state, severity, owner (`owner=me`: assigned to the caller) and a search of family, device name and model, sorted by any column; keyset paged: pass the answer's `next` as `after`.",
         security: bearerSecurity,
         querystring: incidentQueueQuery,
         response: { 200: incidentQueueSchema, ...errors(400, 401, 403) },
       } as const,
     },
     async (request) => {
-      const { sort, order, state, severity, search, size, after } = request.query;
-      return listIncidentQueue(app.db, request.auth.tenantId, { sort, order, state, severity, search, size, after });
+      const { sort, order, state, severity, search, size, after, owner } = request.query;
+      const ownerId = owner === 'me' ? request.auth.userId : undefined;
+      return listIncidentQueue(app.db, request.auth.tenantId, {
+        sort,
+        order,
+        state,
+        severity,
+        search,
+        size,
+        after,
+        ownerId,
+      });
     },
   );
 

@@ -11,6 +11,7 @@ import {
   type IncidentRow,
   type IncidentSeverity,
   type IncidentState,
+  OWNER_JOIN,
   toSummary,
 } from './incidents';
 import type { InspectionOrigin, InspectionStatus } from './inspectionStatus';
@@ -48,6 +49,8 @@ export interface QueueQuery {
   search?: string | undefined;
   size: number;
   after?: string | undefined;
+  /** Only the incidents this user owns ("Assigned to me"). */
+  ownerId?: string | undefined;
 }
 
 type QueueRow = Omit<IncidentRow, 'findings' | 'active'> & { sort_key: string };
@@ -61,15 +64,22 @@ export async function listIncidentQueue(q: Queryable, tenantId: string, query: Q
   const { expr, cast } = SORT_SQL[query.sort];
   const states =
     query.state === 'active' ? [...OPEN_INCIDENT_STATES] : query.state === 'all' ? [...INCIDENT_STATES] : [query.state];
-  const params: unknown[] = [tenantId, states, query.severity ?? null, likePattern(query.search?.trim().toLowerCase())];
-  const where = `i.tenant_id = $1 AND i.state = ANY($2::text[]) AND ($3::text IS NULL OR i.severity = $3)
+  const params: unknown[] = [
+    tenantId,
+    states,
+    query.severity ?? null,
+    likePattern(query.search?.trim().toLowerCase()),
+    query.ownerId ?? null,
+  ];
+  const owned = 'AND ($5::uuid IS NULL OR i.owner_id = $5)';
+  const where = `i.tenant_id = $1 AND i.state = ANY($2::text[]) AND ($3::text IS NULL OR i.severity = $3) ${owned}
     AND ($4::text IS NULL OR lower(i.family_name) LIKE $4 OR lower(d.name) LIKE $4 OR lower(coalesce(d.model_code, '')) LIKE $4)`;
   // The device is joined only when the search needs it: the usual count reads (tenant_id, state) alone.
   const search = params[3] !== null;
   const [counted] = await q.query<{ n: number }>(
     search
       ? `SELECT count(*)::int AS n FROM gluon_incidents i JOIN gluon_devices d ON d.id = i.device_id WHERE ${where}`
-      : 'SELECT count(*)::int AS n FROM gluon_incidents i WHERE i.tenant_id = $1 AND i.state = ANY($2::text[]) AND ($3::text IS NULL OR i.severity = $3) AND $4::text IS NULL',
+      : `SELECT count(*)::int AS n FROM gluon_incidents i WHERE i.tenant_id = $1 AND i.state = ANY($2::text[]) AND ($3::text IS NULL OR i.severity = $3) ${owned} AND $4::text IS NULL`,
     params,
   );
   const dir = query.order === 'asc' ? 'ASC' : 'DESC';
@@ -77,12 +87,12 @@ export async function listIncidentQueue(q: Queryable, tenantId: string, query: Q
   if (query.after) {
     const [key, id] = decodeCursor(query.after);
     params.push(key, id);
-    keyset = ` AND (${expr}, i.id) ${query.order === 'asc' ? '>' : '<'} ($5::${cast}, $6::uuid)`;
+    keyset = ` AND (${expr}, i.id) ${query.order === 'asc' ? '>' : '<'} ($6::${cast}, $7::uuid)`;
   }
   params.push(query.size + 1);
   const rows = await q.query<QueueRow>(
-    `SELECT i.*, d.name AS device_name, (${expr})::text AS sort_key
-     FROM gluon_incidents i JOIN gluon_devices d ON d.id = i.device_id
+    `SELECT i.*, d.name AS device_name, o.email AS owner_email, (${expr})::text AS sort_key
+     FROM gluon_incidents i JOIN gluon_devices d ON d.id = i.device_id ${OWNER_JOIN}
      WHERE ${where}${keyset}
      ORDER BY ${expr} ${dir}, i.id ${dir} LIMIT $${params.length}`,
     params,

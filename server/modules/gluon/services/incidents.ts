@@ -1,5 +1,6 @@
 import { deviceDisplayName } from '@common/devices/deviceDisplayName';
 import { count } from '@common/format/count';
+import { canReadReports, canTriage } from '@common/gluon/access';
 // The states and which count as open are common to every product (common/incidents).
 import { INCIDENT_STATES, type IncidentState, isClosedIncidentState } from '@common/incidents/incidentStates';
 
@@ -13,7 +14,7 @@ import type {
   MatchRoute,
   ObservationKind,
 } from '../../inspection/public';
-import type { IncidentDetail, IncidentSummary } from '../schemas';
+import type { IncidentDetail, IncidentOwner, IncidentSummary } from '../schemas';
 export { INCIDENT_STATES, type IncidentState };
 
 /** Every incident is `high` today (the column's default); a new level is named here first. */
@@ -166,15 +167,20 @@ export interface IncidentRow {
   severity: IncidentSeverity;
   findings: number;
   active: number;
+  owner_id: string | null;
+  owner_email: string | null;
   created_at: Stamp;
   updated_at: Stamp;
 }
 
+/** The owner's e-mail beside each incident row (`o`, left joined: most incidents have none). */
+export const OWNER_JOIN = 'LEFT JOIN users o ON o.id = i.owner_id';
+
 const SELECT_INCIDENTS = `
-  SELECT i.*, d.name AS device_name,
+  SELECT i.*, d.name AS device_name, o.email AS owner_email,
     (SELECT count(*)::int FROM gluon_findings f WHERE f.incident_id = i.id) AS findings,
     (SELECT count(*)::int FROM gluon_findings f WHERE f.incident_id = i.id AND NOT f.suppressed) AS active
-  FROM gluon_incidents i JOIN gluon_devices d ON d.id = i.device_id`;
+  FROM gluon_incidents i JOIN gluon_devices d ON d.id = i.device_id ${OWNER_JOIN}`;
 
 export function toSummary(r: IncidentRow): IncidentSummary {
   return {
@@ -190,6 +196,7 @@ export function toSummary(r: IncidentRow): IncidentSummary {
     activeFindings: r.active,
     createdAt: iso(r.created_at)!,
     updatedAt: iso(r.updated_at)!,
+    owner: r.owner_id && r.owner_email ? { id: r.owner_id, email: r.owner_email } : null,
   };
 }
 
@@ -406,4 +413,50 @@ export async function revertSuppression(
     }
   }
   return { findings: freed.length, reopenedIncidents: reopened };
+}
+
+/** The tenant's users who may own an incident (see incidents and triage), by e-mail. */
+export async function listIncidentOwners(q: Queryable, tenantId: string): Promise<IncidentOwner[]> {
+  const rows = await q.query<{ id: string; email: string; permissions: string[] }>(
+    "SELECT id, email, permissions FROM users WHERE tenant_id = $1 AND status = 'active' AND NOT disabled ORDER BY email",
+    [tenantId],
+  );
+  return rows.filter((u) => canTriage(u.permissions)).map((u) => ({ id: u.id, email: u.email }));
+}
+
+/**
+ * Gives an incident to an owner (null: to nobody). The owner is a user of the tenant, active,
+ * who can see incidents (report access); anyone else is refused with a reason the console shows.
+ */
+export function setIncidentOwner(
+  db: Database,
+  tenantId: string,
+  incidentId: string,
+  userId: string | null,
+): Promise<{ from: IncidentOwner | null; to: IncidentOwner | null }> {
+  return db.tx(async (q) => {
+    const [row] = await q.query<{ owner_id: string | null; owner_email: string | null }>(
+      `SELECT i.owner_id, o.email AS owner_email FROM gluon_incidents i ${OWNER_JOIN}
+        WHERE i.tenant_id = $1 AND i.id = $2 FOR UPDATE OF i`,
+      [tenantId, incidentId],
+    );
+    if (!row) throw new HttpError(404, 'Incident not found');
+    const from = row.owner_id && row.owner_email ? { id: row.owner_id, email: row.owner_email } : null;
+    let to: IncidentOwner | null = null;
+    if (userId !== null) {
+      const [user] = await q.query<{ id: string; email: string; permissions: string[] }>(
+        "SELECT id, email, permissions FROM users WHERE tenant_id = $1 AND id = $2 AND status = 'active' AND NOT disabled",
+        [tenantId, userId],
+      );
+      if (!user || !canReadReports(user.permissions))
+        throw new HttpError(400, 'The owner must be an active user of this tenant who can see incidents.');
+      to = { id: user.id, email: user.email };
+    }
+    if (from?.id !== to?.id)
+      await q.query('UPDATE gluon_incidents SET owner_id = $2, updated_at = now() WHERE id = $1', [
+        incidentId,
+        to?.id ?? null,
+      ]);
+    return { from, to };
+  });
 }

@@ -37,6 +37,8 @@ export function composeAlertMail(input: {
   /** The weekly summary's fleet numbers (the overview's), one line each. */
   summary?: readonly string[];
   attachments?: readonly MailAttachment[];
+  /** The tenant's time zone, which the mail names its times in (UTC when left out). */
+  zone?: { offset: number; name: string };
 }): MailMessage {
   const { alerts } = input;
   const first = alerts[0];
@@ -54,7 +56,7 @@ export function composeAlertMail(input: {
     ...(alerts.length === 0 ? [NO_ALERTS] : []),
     ...lines.flatMap(({ a, url }) => [
       `- [${a.severity.toUpperCase()}] ${a.title}`,
-      `  Seen ${isoInZone(a.firstSeen)}. Open: ${url}`,
+      `  Seen ${isoInZone(a.firstSeen, input.zone)}. Open: ${url}`,
     ]),
     '',
     `All alerts: ${input.publicUrl}/monitoring/alerts`,
@@ -75,7 +77,7 @@ export function composeAlertMail(input: {
     '<ul>',
     ...lines.map(
       ({ a, url }) =>
-        `<li><strong>${escapeHtml(a.severity.toUpperCase())}</strong> <a href="${escapeHtml(url)}">${escapeHtml(a.title)}</a> (seen ${escapeHtml(isoInZone(a.firstSeen))})</li>`,
+        `<li><strong>${escapeHtml(a.severity.toUpperCase())}</strong> <a href="${escapeHtml(url)}">${escapeHtml(a.title)}</a> (seen ${escapeHtml(isoInZone(a.firstSeen, input.zone))})</li>`,
     ),
     '</ul>',
     `<p><a href="${escapeHtml(`${input.publicUrl}/monitoring/alerts`)}">All alerts</a></p>`,

@@ -1,5 +1,6 @@
 import type { Database, Mailer, TokenService } from '../../../contracts';
 import { mintUnsubscribeLink } from '../../../services/signedLinks';
+import { tenantTimeZone } from '../../../services/tenants';
 import { isUnsubscribed } from '../../notifications/public';
 import { composeAlertMail } from './alertMail';
 import { ALERT_COLUMNS, type AlertRow, type AlertStatus, toAlert } from './alertTypes';
@@ -103,7 +104,9 @@ export async function sendDelivery(
     notification,
   });
   const summary = d.frequency === 'weekly' ? await weeklySummary(db, d.tenantId, now) : undefined;
+  const zone = await tenantTimeZone(db, d.tenantId);
   const message = composeAlertMail({
+    zone,
     to: d.email,
     publicUrl: deps.publicUrl,
     ruleName: rule.name,
@@ -112,7 +115,7 @@ export async function sendDelivery(
     unsubscribeUrl: url,
     ...(summary ? { summary } : {}),
     ...(d.frequency === 'weekly'
-      ? { attachments: [weeklyCsv(alerts, new Date(weekStart(now).getTime() - 7 * 86400_000))] }
+      ? { attachments: [weeklyCsv(alerts, new Date(weekStart(now).getTime() - 7 * 86400_000), zone)] }
       : {}),
   });
   const outcome = await deps.mailer.send(d.tenantId, message);

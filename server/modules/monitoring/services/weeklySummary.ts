@@ -1,4 +1,5 @@
 import { csvDocument } from '@common/csv/csvCell';
+import { isoInZone, UTC_ZONE } from '@common/format/zonedTime';
 
 import type { MailAttachment, Queryable } from '../../../contracts';
 import type { JobQueue } from '../../../queue';
@@ -26,7 +27,11 @@ export const WEEKLY_CSV_HEADER = [
 ];
 
 /** The weekly summary's attachment: the week's alerts of the rule, one line each (common/csv escapes). */
-export function weeklyCsv(alerts: readonly (Alert & { status: AlertStatus })[], weekOf: Date): MailAttachment {
+export function weeklyCsv(
+  alerts: readonly (Alert & { status: AlertStatus })[],
+  weekOf: Date,
+  zone: { offset: number; name: string } = UTC_ZONE,
+): MailAttachment {
   return {
     filename: `monitoring-week-${weekOf.toISOString().slice(0, 10)}.csv`,
     contentType: 'text/csv; charset=utf-8',
@@ -38,8 +43,9 @@ export function weeklyCsv(alerts: readonly (Alert & { status: AlertStatus })[], 
         a.title,
         a.deviceName ?? '',
         a.familyName ?? '',
-        a.firstSeen.toISOString(),
-        a.lastSeen.toISOString(),
+        // ISO 8601 in the tenant's zone, the zone named: the reader knows the clock.
+        isoInZone(a.firstSeen, zone),
+        isoInZone(a.lastSeen, zone),
         a.status,
       ]),
       'always',

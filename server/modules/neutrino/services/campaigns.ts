@@ -78,10 +78,13 @@ export async function campaign(
     );
     const ids = rows.map((r) => r.device_id);
     const incidents = ids.length
-      ? await q.query<{ id: string; device_id: string; family_name: string; state: string }>(
+      ? await q.query<{ id: string; device_id: string; family_name: string; state: string; owner: string | null }>(
+          // The owner's e-mail rides along: the campaign says who looks after each incident, as gluon does.
           input.familyId
-            ? 'SELECT id, device_id, family_name, state FROM gluon_incidents WHERE tenant_id = $1 AND family_id = $2 AND device_id = ANY($3::uuid[])'
-            : `SELECT DISTINCT inc.id, inc.device_id, inc.family_name, inc.state FROM gluon_incidents inc JOIN gluon_findings f ON f.incident_id = inc.id
+            ? `SELECT inc.id, inc.device_id, inc.family_name, inc.state, o.email AS owner FROM gluon_incidents inc LEFT JOIN users o ON o.id = inc.owner_id
+               WHERE inc.tenant_id = $1 AND inc.family_id = $2 AND inc.device_id = ANY($3::uuid[])`
+            : `SELECT DISTINCT inc.id, inc.device_id, inc.family_name, inc.state, o.email AS owner FROM gluon_incidents inc JOIN gluon_findings f ON f.incident_id = inc.id
+               LEFT JOIN users o ON o.id = inc.owner_id
                WHERE inc.tenant_id = $1 AND (f.indicator_value = $2 OR f.value = $2) AND inc.device_id = ANY($3::uuid[])`,
           [tenantId, input.familyId ?? input.indicator, ids],
         )
@@ -93,7 +96,7 @@ export async function campaign(
       sightings: r.sightings,
       incidents: incidents
         .filter((i) => i.device_id === r.device_id)
-        .map((i) => ({ id: i.id, familyName: i.family_name, state: i.state })),
+        .map((i) => ({ id: i.id, familyName: i.family_name, state: i.state, owner: i.owner })),
     }));
     const firsts = devices.map((d) => d.firstSeen).sort();
     const lasts = devices.map((d) => d.lastSeen).sort();
