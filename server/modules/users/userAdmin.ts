@@ -4,7 +4,7 @@ import { isUuid } from '../../services/users';
 import { HARD_LOCK_FAILURES } from '../auth/public';
 import { forgetSecondFactor, TOTP_OFF } from '../auth/public';
 import { type CreatedInvitation, createInvitation, type NewInvitation } from '../invitations/public';
-import type { AdminUserView, SessionView, USER_SORTS,UserListQuery } from './userSchemas';
+import type { AdminUserView, SessionView, USER_SORTS, UserListQuery } from './userSchemas';
 
 /**
  * Tenant-scoped user administration. Every function takes the caller's tenant and treats a
