@@ -202,7 +202,7 @@ describe('installing runtime plugins', () => {
           },
         }),
       400,
-      /larger than 10 MiB unpacked/,
+      /too large.*10 MiB unpacked/,
     ],
     [
       'too many files',

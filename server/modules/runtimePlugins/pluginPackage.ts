@@ -67,7 +67,7 @@ export async function readPluginPackage(bytes: Buffer): Promise<PluginPackage> {
       if (sizeBytes > PACKAGE_LIMITS.maxUnpackedBytes)
         throw new PluginRefused(
           400,
-          `The package is larger than ${PACKAGE_LIMITS.maxUnpackedBytes / (1024 * 1024)} MiB unpacked.`,
+          `The package is too large: larger than ${PACKAGE_LIMITS.maxUnpackedBytes / (1024 * 1024)} MiB unpacked.`,
         );
       const data = await entry.read();
       if (entry.path === 'manifest.json' && !manifestBytes) manifestBytes = data;
