@@ -12,6 +12,7 @@ export const adminRoutes = {
   signIn: 'sign-in',
   branding: 'branding',
   scim: 'scim',
+  plugins: 'plugins',
 } as const;
 
 export const adminPaths = {
@@ -25,4 +26,5 @@ export const adminPaths = {
   signIn: (): string => '/admin/sign-in',
   branding: (): string => '/admin/branding',
   scim: (): string => '/admin/scim',
+  plugins: (): string => '/admin/plugins',
 };

@@ -63,12 +63,14 @@ describe("the overview's day charts", () => {
       incidentsOpened: [{ day: '2026-03-07', count: 3 }],
       incidentsResolved: [{ day: '2026-03-05', count: 1 }],
       inspections: [],
+      matchedAgain: [{ day: '2026-03-06', count: 2 }],
     } as unknown as Overview;
     const chart = dayChart(o);
     expect(chart.labels).toEqual(['Mar 1', 'Mar 2', 'Mar 3', 'Mar 4', 'Mar 5', 'Mar 6', 'Mar 7']);
     expect(chart.opened).toEqual([0, 0, 0, 0, 0, 0, 3]);
     expect(chart.resolved).toEqual([0, 0, 0, 0, 1, 0, 0]);
     expect(chart.inspections).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(chart.matchedAgain).toEqual([0, 0, 0, 0, 0, 2, 0]);
     expect(chart.ticks).toEqual([0, 1, 2, 3, 4, 5, 6]);
   });
 });

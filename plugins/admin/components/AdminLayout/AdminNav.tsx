@@ -1,5 +1,6 @@
 import { Classes } from '@blueprintjs/core';
 
+import { adminPaths } from '@common/admin/paths';
 import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import { useAccess } from '@core/permissions/useAccess';
 import { useObservable } from '@core/react/useObservable';
@@ -25,7 +26,7 @@ export const ADMIN_SECTIONS: readonly { path: string; label: string }[] = [
  */
 const COLLECTOR_LINKS = { path: '/admin/collector-links', label: 'Collector links' };
 /** Plugins installed into the running console: listed for umg#plg#r and umg#plg#rw. */
-const PLUGINS = { path: '/admin/plugins', label: 'Plugins' };
+const PLUGINS = { path: adminPaths.plugins(), label: 'Plugins' };
 
 /** Administration's side navigation, the current section marked. */
 export function AdminNav() {
