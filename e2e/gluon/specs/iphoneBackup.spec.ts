@@ -27,14 +27,19 @@ test('an analyst uploads the encrypted iPhone backup with its password, sees its
   await page.goto('/gluon');
   await page.getByTestId('device-row').getByRole('link').first().click();
   await expect(page).toHaveURL(/\/devices\//);
-  await expect(page.getByTestId('incident-row').filter({ hasText: 'DarkSword' })).toBeVisible();
+  const incidentLink = page.getByTestId('incident-row').filter({ hasText: 'DarkSword' }).getByRole('link').first();
+  await expect(incidentLink).toBeVisible();
+  const incidentUrl = await incidentLink.getAttribute('href');
   await page.getByRole('tab', { name: 'Links and domains' }).click();
-  const link = page.getByTestId('device-link').filter({ hasText: sample.link });
-  await expect(link).toHaveAttribute('data-flagged', 'true');
-  await expect(link).toContainText('sms.db');
+  // The domain is what the indicator names (flagged, the SMS link as its evidence); the link is listed with its source.
+  const row = (value: string) =>
+    page.getByTestId('device-link').filter({ has: page.getByRole('cell', { name: value, exact: true }) });
+  await expect(row(sample.domain)).toHaveAttribute('data-flagged', 'true');
+  await expect(row(sample.domain)).toContainText(sample.link);
+  await expect(row(sample.link)).toContainText('sms.db');
 
   // The incident: the SMS link's host as evidence.
-  await page.getByRole('link', { name: 'DarkSword' }).first().click();
+  await page.goto(incidentUrl!);
   await expect(page).toHaveURL(/\/incident-management\//);
   await expect(page.getByTestId('evidence-row').filter({ hasText: sample.domain }).first()).toBeVisible();
 
