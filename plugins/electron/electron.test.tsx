@@ -9,39 +9,11 @@ import { createFakeApiClient, type FakeApiHandlers } from '@core/testing/createF
 import { renderHost } from '../../tests/harness/renderHost';
 import { makeTestToken } from '../../tests/harness/tokens';
 import type { MacDetail } from './api/getMac';
-import type { Archive, MacSummary } from './api/listMacs';
 import { electronPlugin } from './index';
+import { fakeArchive, fakeMac, MAC_ID } from './testing/fakeMacs';
 
-const MAC_ID = '00000000-0000-4000-8000-0000000000ac';
-const mac = (patch: Partial<MacSummary> = {}): MacSummary => ({
-  id: MAC_ID,
-  name: 'MacBookPro18,3 · C02SAMPL',
-  displayName: 'MacBookPro18,3 · C02SAMPL',
-  serial: 'C02SAMPLE0MAC',
-  model: 'MacBookPro18,3',
-  osVersion: 'macOS 14.5',
-  risk: 'high',
-  openIncidents: 1,
-  heuristics: 2,
-  lastInspectionAt: '2026-12-01T10:00:00.000Z',
-  ...patch,
-});
-const archive = (patch: Partial<Archive> = {}): Archive => ({
-  inspectionId: '00000000-0000-4000-8000-0000000000a1',
-  fileName: 'Aftermath_C02SAMPLE0MAC.zip',
-  size: 1000,
-  sha256: 'ab',
-  status: 'done',
-  progress: 100,
-  error: null,
-  deviceId: MAC_ID,
-  deviceName: 'MacBookPro18,3 · C02SAMPL',
-  findings: 3,
-  heuristics: 2,
-  createdAt: '2026-12-01T10:00:00.000Z',
-  finishedAt: '2026-12-01T10:00:05.000Z',
-  ...patch,
-});
+const mac = fakeMac;
+const archive = fakeArchive;
 const detail = (): MacDetail => ({
   mac: mac(),
   security: { sip: true, gatekeeper: true, fileVault: null },

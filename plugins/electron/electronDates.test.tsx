@@ -8,39 +8,13 @@ import { createFakeApiClient, type FakeApiHandlers } from '@core/testing/createF
 import { renderHost } from '../../tests/harness/renderHost';
 import { makeTestToken } from '../../tests/harness/tokens';
 import type { MacDetail } from './api/getMac';
-import type { Archive, MacSummary } from './api/listMacs';
 import { electronPlugin } from './index';
+import { fakeArchive, fakeMac, MAC_ID } from './testing/fakeMacs';
 
 // 18:29 UTC on 12/31 is 23:59 in UTC+05:30: only a page that uses the Options zone prints 31/12/2026 23:59.
 const AT = '2026-12-31T18:29:00.000Z';
-const MAC_ID = '00000000-0000-4000-8000-0000000000ac';
-const mac: MacSummary = {
-  id: MAC_ID,
-  name: 'MacBookPro18,3 · C02SAMPL',
-  displayName: 'MacBookPro18,3 · C02SAMPL',
-  serial: 'C02SAMPLE0MAC',
-  model: 'MacBookPro18,3',
-  osVersion: 'macOS 14.5',
-  risk: 'high',
-  openIncidents: 0,
-  heuristics: 0,
-  lastInspectionAt: AT,
-};
-const archive: Archive = {
-  inspectionId: '00000000-0000-4000-8000-0000000000a1',
-  fileName: 'Aftermath_C02SAMPLE0MAC.zip',
-  size: 1000,
-  sha256: 'ab',
-  status: 'done',
-  progress: 100,
-  error: null,
-  deviceId: MAC_ID,
-  deviceName: 'MacBookPro18,3 · C02SAMPL',
-  findings: 0,
-  heuristics: 0,
-  createdAt: AT,
-  finishedAt: AT,
-};
+const mac = fakeMac({ openIncidents: 0, heuristics: 0, lastInspectionAt: AT });
+const archive = fakeArchive({ findings: 0, heuristics: 0, createdAt: AT, finishedAt: AT });
 
 async function open(path: string, handlers: FakeApiHandlers) {
   const fake = createFakeApiClient(handlers);
