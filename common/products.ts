@@ -8,8 +8,8 @@ export interface Product {
   /** The console plugin's id, also its route prefix `/<id>`. */
   id: string;
   title: string;
-  /** Server module (server/modules/<module>) answering the product's calls; null when it has none yet. */
-  module: string | null;
+  /** Server modules (server/modules/<module>) answering the product's calls, the product's own first. */
+  modules: readonly string[];
   /** API prefixes the product's pages call (besides /um/, every product's Contact Us under /<id>-backend/). */
   apiPrefixes: readonly string[];
   /** Permission prefix its pages require (spec §6). */
@@ -17,31 +17,43 @@ export interface Product {
 }
 
 export const PRODUCTS: readonly Product[] = [
-  { id: 'gluon', title: 'Gluon', module: 'gluon', apiPrefixes: ['/gluon-backend/'], permissionPrefix: 'gln' },
+  { id: 'gluon', title: 'Gluon', modules: ['gluon'], apiPrefixes: ['/gluon-backend/'], permissionPrefix: 'gln' },
   {
     id: 'globalrulesrepository',
     title: 'Global rules repository',
-    module: 'gluon',
+    modules: ['gluon'],
     apiPrefixes: ['/globalrulesrepository-backend/'],
     permissionPrefix: 'gln',
   },
   {
     id: 'neutrino',
     title: 'Neutrino',
-    module: 'neutrino',
+    modules: ['neutrino'],
     apiPrefixes: ['/neutrino-backend/'],
     permissionPrefix: 'ntr',
   },
   {
     id: 'monitoring',
     title: 'Monitoring',
-    module: 'monitoring',
+    modules: ['monitoring'],
     apiPrefixes: ['/monitoring-backend/'],
     permissionPrefix: 'mnt',
   },
-  // No backend of its own yet: only Contact Us (the support module) answers under /electron-backend/.
-  { id: 'electron', title: 'Electron', module: null, apiPrefixes: ['/electron-backend/'], permissionPrefix: 'elc' },
-  { id: 'admin', title: 'Administration', module: 'users', apiPrefixes: ['/um/'], permissionPrefix: 'umg' },
+  {
+    id: 'electron',
+    title: 'Electron',
+    modules: ['electron'],
+    apiPrefixes: ['/electron-backend/'],
+    permissionPrefix: 'elc',
+  },
+  // The Plugins page installs and removes runtime plugins, which their own module serves.
+  {
+    id: 'admin',
+    title: 'Administration',
+    modules: ['users', 'runtimePlugins'],
+    apiPrefixes: ['/um/', '/plugins-backend/'],
+    permissionPrefix: 'umg',
+  },
 ];
 
 /** The console route prefix of a product. */

@@ -111,3 +111,17 @@ export const cursorAnswer = {
     description: 'Pass as `before` for the previous page; null on the first page',
   },
 } as const;
+
+/** A tenant's time zone, as mails and CSV exports name it. */
+export const tenantTimeZoneSchema = named('TenantTimeZone', {
+  type: 'object',
+  properties: {
+    // Hours from UTC, in quarter hours (+05:30, +05:45, -03:30), as the console's zone table has them.
+    offset: { type: 'number', minimum: -12, maximum: 14, multipleOf: 0.25 },
+    // The zone's abbreviation, as mails print it: "IST", "UTC", "CEDT".
+    name: { type: 'string', minLength: 1, maxLength: 12, pattern: '^[A-Za-z][A-Za-z0-9+-]*$' },
+  },
+  required: ['offset', 'name'],
+  additionalProperties: false,
+} as const);
+export type TenantTimeZone = FromSchema<typeof tenantTimeZoneSchema>;

@@ -155,10 +155,6 @@ const REMAINING: ReadonlyArray<{ twins: readonly string[]; reason: string }> = [
     reason: "the collector's body and list query are inline in its route files; to name and derive",
   },
   {
-    twins: ['modules/gluon/services/incidentQueue.ts: QueueQuery'],
-    reason: 'the incident queue is being reworked beside this; derive it from incidentQueueQuery then',
-  },
-  {
     twins: [
       'modules/gluon/services/fleetActivity.ts: DayCount',
       'modules/monitoring/services/silences.ts: SilenceInput',
@@ -177,7 +173,6 @@ const REMAINING: ReadonlyArray<{ twins: readonly string[]; reason: string }> = [
       'modules/inspection/aftermath/macTypes.ts: NetworkConnection',
       'modules/inspection/aftermath/macTypes.ts: Download',
       'modules/inspection/aftermath/macTypes.ts: TimelineEvent',
-      'modules/inspection/aftermath/macTypes.ts: MacHeuristic',
     ],
     reason:
       "the inspection engine's own types, which the products' answer schemas (gluon, neutrino, electron) copy: the engine would own the schemas and the products reuse them",

@@ -1,4 +1,5 @@
 import type { Queryable } from '../contracts';
+import type { TenantTimeZone } from '../schemas';
 
 /** Whether the tenant still exists; compares as text so a malformed id is simply unknown. */
 export async function tenantExists(q: Queryable, tenantId: string): Promise<boolean> {
@@ -12,12 +13,6 @@ export async function tenantEnvironmentType(q: Queryable, tenantId: string): Pro
     tenantId,
   ]);
   return row?.environment_type ?? null;
-}
-
-/** A zone as mails and CSV name it: offset in hours, abbreviation ("IST", "UTC"). */
-export interface TenantTimeZone {
-  offset: number;
-  name: string;
 }
 
 /** The tenant's time zone; UTC for an unknown tenant (a mail still names its clock). */

@@ -37,12 +37,15 @@ describe('one list of products for the console and the API (common/products.ts)'
     }
   });
 
-  it('gives every product a registered module declaring its API prefixes (or, without one, a module that answers them)', () => {
+  it('gives every product the registered modules that answer its API prefixes', () => {
     for (const product of PRODUCTS) {
-      const module = product.module === null ? undefined : apiModules.find((m) => m.id === product.module);
-      if (product.module !== null) expect(module, `${product.id}: module '${product.module}'`).toBeDefined();
+      const owners = product.modules.map((id) => {
+        const module = apiModules.find((m) => m.id === id);
+        expect(module, `${product.id}: module '${id}'`).toBeDefined();
+        return module!;
+      });
+      expect(owners.length, `${product.id} names its modules`).toBeGreaterThan(0);
       for (const prefix of product.apiPrefixes) {
-        const owners = module ? [module] : apiModules;
         expect(
           owners.some((m) => m.prefixes.includes(prefix)),
           `${product.id}: ${prefix}`,

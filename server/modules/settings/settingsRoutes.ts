@@ -2,7 +2,7 @@ import { canWriteUsers } from '@common/admin/access';
 
 import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
-import { bearerSecurity, errors } from '../../schemas';
+import { bearerSecurity, errors, tenantTimeZoneSchema } from '../../schemas';
 import { setTenantTimeZone, tenantEnvironmentType, tenantTimeZone } from '../../services/tenants';
 
 /** GET /um/captcha/Google (public), GET /um/environmentType and the tenant's time zone (bearer). */
@@ -52,18 +52,6 @@ export const settingsRoutes: RoutePlugin = async (app) => {
     },
   );
 
-  const zoneSchema = {
-    type: 'object',
-    properties: {
-      // Hours from UTC, in quarter hours (+05:30, +05:45, -03:30), as the console's zone table has them.
-      offset: { type: 'number', minimum: -12, maximum: 14, multipleOf: 0.25 },
-      // The zone's abbreviation, as mails print it: "IST", "UTC", "CEDT".
-      name: { type: 'string', minLength: 1, maxLength: 12, pattern: '^[A-Za-z][A-Za-z0-9+-]*$' },
-    },
-    required: ['offset', 'name'],
-    additionalProperties: false,
-  } as const;
-
   app.get(
     '/um/tenantTimeZone',
     {
@@ -71,7 +59,7 @@ export const settingsRoutes: RoutePlugin = async (app) => {
       schema: {
         summary: "The tenant's time zone, which mails and CSV exports name their times in (default UTC).",
         security: bearerSecurity,
-        response: { 200: zoneSchema, ...errors(401, 403) },
+        response: { 200: tenantTimeZoneSchema, ...errors(401, 403) },
       },
     },
     async (request) => tenantTimeZone(app.db, request.auth.tenantId),
@@ -84,8 +72,8 @@ export const settingsRoutes: RoutePlugin = async (app) => {
       schema: {
         summary: "Sets the tenant's time zone for mails and CSV exports (user administrators); audited.",
         security: bearerSecurity,
-        body: zoneSchema,
-        response: { 200: zoneSchema, ...errors(400, 401, 403, 404) },
+        body: tenantTimeZoneSchema,
+        response: { 200: tenantTimeZoneSchema, ...errors(400, 401, 403, 404) },
       },
     },
     async (request) => {
