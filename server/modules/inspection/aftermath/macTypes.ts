@@ -36,7 +36,7 @@ export interface MacSecurity {
   fileVault?: boolean;
 }
 
-export type PersistenceKind = 'launchAgent' | 'launchDaemon' | 'cron' | 'loginItem' | 'btm';
+export type PersistenceKind = 'launchAgent' | 'launchDaemon' | 'cron' | 'loginItem' | 'btm' | 'systemExtension';
 
 export interface PersistenceItem {
   kind: PersistenceKind;

@@ -9,10 +9,12 @@ import {
   hostOf,
   parseBtm,
   parseCrontab,
+  parseDownloadsCsv,
   parseHistoryCsv,
   parseLaunchItems,
   parseLaunchPlist,
   parseLsof,
+  parseSystemExtensions,
   parseSystemInformation,
   parseTrueTree,
   splitAftermathCsv,
@@ -39,6 +41,8 @@ export const MAX_TIMELINE_EVENTS = 50_000;
 
 /** Visits one browser history file yields (a profile used for years holds hundreds of thousands). */
 export const MAX_HISTORY_ROWS = 200_000;
+/** Downloads one browser's downloads_output.csv yields. */
+export const MAX_DOWNLOAD_ROWS = 50_000;
 /** The first date field of a metadata.csv line (birth), after the path's comma. */
 const METADATA_DATE = /,\s*(\d{4}-\d{2}-\d{2}[ T]\d{2}:\d{2}[^,]*)/;
 
@@ -156,6 +160,24 @@ const READERS: Reader[] = [
     read: (data, _path, into) => {
       into.network = parseLsof(data.toString('utf8'));
       return into.network.length;
+    },
+  },
+  {
+    match: (p) => p === 'Persistence/systemExtensions.txt',
+    read: (data, path, into) => {
+      const items = parseSystemExtensions(data.toString('utf8'), path);
+      mergePersistence(into.persistence, items);
+      return items.length;
+    },
+  },
+  {
+    match: (p) => /^Browser\/[^/]+\/downloads_output\.csv$/i.test(p),
+    read: (data, path, into) => {
+      const { rows, cut } = parseDownloadsCsv(data.toString('utf8'), MAX_DOWNLOAD_ROWS);
+      const agent = path.split('/')[1] ?? null;
+      for (const r of rows) into.downloads.push({ at: r.at, agent, url: r.url, origin: null, source: path });
+      if (cut) into.warnings.push(`${path}: more than ${MAX_DOWNLOAD_ROWS} downloads: the rest not read`);
+      return rows.length;
     },
   },
   {

@@ -324,3 +324,98 @@ export function parseHistoryCsv(
   }
   return { rows, cut: false };
 }
+
+/**
+ * Persistence/systemExtensions.txt: a title line, then every file under /Library/SystemExtensions/
+ * one a line. Each `.systemextension` bundle is one item (its folder name is its bundle id), its
+ * binary the file under `Contents/MacOS/`.
+ */
+export function parseSystemExtensions(text: string, source: string): PersistenceItem[] {
+  const items = new Map<string, PersistenceItem>();
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    const m = /^(\/.*?\/([^/]+)\.systemextension)(\/.*)?$/.exec(line);
+    if (!m) continue;
+    const bundle = m[1]!;
+    const item = items.get(bundle) ?? {
+      kind: 'systemExtension' as const,
+      path: bundle,
+      label: m[2]!,
+      program: null,
+      sha256: null,
+      signer: null,
+      source,
+    };
+    if (m[3] && /^\/Contents\/MacOS\/[^/]+$/.test(m[3])) item.program = line;
+    items.set(bundle, item);
+  }
+  return [...items.values()];
+}
+
+/** A browser download as Aftermath's downloads_output.csv writes it. */
+export interface CsvDownload {
+  at: string | null;
+  url: string;
+  target: string | null;
+}
+
+const csvDate = (t: string | undefined): string | null => {
+  const v = t?.trim();
+  if (!v || v === 'unknown') return null;
+  const parsed = Date.parse(v.includes('T') || v.endsWith('Z') ? v : `${v.replace(' ', 'T')}Z`);
+  return Number.isFinite(parsed) ? new Date(parsed).toISOString() : null;
+};
+
+/**
+ * Browser/<browser>/downloads_output.csv. Chromium browsers: `datetime,user,profile,url,target_path,
+ * danger_type,opened` (rows with a leading space); Firefox: `datetime,url,contents`; Safari:
+ * `timestamp,url`. Nothing is quoted, so a comma in the URL or path splits them: the fixed fields
+ * are taken from both ends, and the URL is cut from the target path at the last `,/`.
+ */
+export function parseDownloadsCsv(
+  text: string,
+  maxRows = Number.POSITIVE_INFINITY,
+): { rows: CsvDownload[]; cut: boolean } {
+  const rows: CsvDownload[] = [];
+  const lines = text.split(/\r?\n/);
+  const header = (lines[0] ?? '').split(',').map((h) => h.trim().toLowerCase());
+  const chromium = header.includes('target_path');
+  const firefox = header.includes('contents');
+  for (const raw of lines.slice(1)) {
+    const line = raw.trim();
+    if (!line) continue;
+    if (rows.length >= maxRows) return { rows, cut: true };
+    if (chromium) {
+      const parts = line.split(',');
+      if (parts.length < 7) continue;
+      const middle = parts.slice(3, parts.length - 2).join(',');
+      const cut = middle.lastIndexOf(',/');
+      const [url, target] =
+        cut >= 0 ? [middle.slice(0, cut), middle.slice(cut + 1)] : [middle.slice(0, middle.lastIndexOf(',')), ''];
+      if (url) rows.push({ at: csvDate(parts[0]), url, target: target || null });
+    } else if (firefox) {
+      const first = line.indexOf(',');
+      const rest = line.slice(first + 1);
+      // The content (the target as file:// URI) is the last field; the URL may hold commas.
+      const cut = rest.lastIndexOf(',file://');
+      const url = cut >= 0 ? rest.slice(0, cut) : rest;
+      const target = cut >= 0 ? rest.slice(cut + 1) : null;
+      if (first > 0 && url)
+        rows.push({ at: csvDate(line.slice(0, first)), url, target: target ? decodeFileUri(target) : null });
+    } else {
+      const first = line.indexOf(',');
+      const url = line.slice(first + 1).trim();
+      if (first > 0 && url && url !== 'unknown') rows.push({ at: csvDate(line.slice(0, first)), url, target: null });
+    }
+  }
+  return { rows, cut: false };
+}
+
+function decodeFileUri(uri: string): string {
+  const path = uri.replace(/^file:\/\//, '');
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+
+import { createZip } from '../android/testZip';
+import { MAX_DOWNLOAD_ROWS, readAftermath } from './readAftermath';
+import { parseDownloadsCsv, parseSystemExtensions } from './textParsers';
+
+const NOW = new Date('2024-06-10T00:00:00Z');
+
+describe('system extensions and browser downloads', () => {
+  it('reads each .systemextension bundle once, with its bundle id and binary', () => {
+    const items = parseSystemExtensions(
+      [
+        'System Extension URLs',
+        '',
+        '/Library/SystemExtensions/db.plist',
+        '/Library/SystemExtensions/1A2B/com.vendor.net.systemextension/Contents/Info.plist',
+        '/Library/SystemExtensions/1A2B/com.vendor.net.systemextension/Contents/MacOS/com.vendor.net',
+        '',
+      ].join('\n'),
+      'Persistence/systemExtensions.txt',
+    );
+    expect(items).toEqual([
+      {
+        kind: 'systemExtension',
+        path: '/Library/SystemExtensions/1A2B/com.vendor.net.systemextension',
+        label: 'com.vendor.net',
+        program: '/Library/SystemExtensions/1A2B/com.vendor.net.systemextension/Contents/MacOS/com.vendor.net',
+        sha256: null,
+        signer: null,
+        source: 'Persistence/systemExtensions.txt',
+      },
+    ]);
+  });
+
+  it("keeps Aftermath's unquoted commas: Chromium, Firefox and Safari downloads", () => {
+    const chrome = parseDownloadsCsv(
+      'datetime,user,profile,url,target_path,danger_type,opened\n 2024-06-01 10:00:00,alex,Default,https://x.example/a,b.dmg,/Users/alex/Downloads/a,b.dmg,0,1\n 2024-06-01 11:00:00,alex,Default,https://y.example/c,,0,0\n',
+    ).rows;
+    expect(chrome).toEqual([
+      { at: '2024-06-01T10:00:00.000Z', url: 'https://x.example/a,b.dmg', target: '/Users/alex/Downloads/a,b.dmg' },
+      { at: '2024-06-01T11:00:00.000Z', url: 'https://y.example/c', target: null },
+    ]);
+    const firefox = parseDownloadsCsv(
+      'datetime,url,contents\n2024-06-02 09:00:00,https://z.example/q?a=1,2,file:///Users/alex/Downloads/q%20x.zip\n',
+    ).rows;
+    expect(firefox).toEqual([
+      { at: '2024-06-02T09:00:00.000Z', url: 'https://z.example/q?a=1,2', target: '/Users/alex/Downloads/q x.zip' },
+    ]);
+    const safari = parseDownloadsCsv('timestamp,url\n2024-06-03T08:00:00Z,https://s.example/f.pkg\nunknown,unknown\n');
+    expect(safari.rows).toEqual([{ at: '2024-06-03T08:00:00.000Z', url: 'https://s.example/f.pkg', target: null }]);
+    const many = [
+      'timestamp,url',
+      ...Array.from({ length: 5 }, (_, i) => `2024-06-03T08:00:00Z,https://s.example/${i}`),
+    ];
+    expect(parseDownloadsCsv(many.join('\n'), 3)).toMatchObject({ cut: true, rows: { length: 3 } });
+  });
+
+  it('shows them on the Mac: persistence and downloads, matched by bundle id, URL and domain', async () => {
+    const r = await readAftermath(
+      createZip([
+        { name: 'Aftermath_S/Recon/system_information.txt', data: 'Serial Number: S\n' },
+        {
+          name: 'Aftermath_S/Persistence/systemExtensions.txt',
+          data: 'System Extension URLs\n\n/Library/SystemExtensions/9/com.bad.ext.systemextension/Contents/MacOS/com.bad.ext\n',
+        },
+        {
+          name: 'Aftermath_S/Browser/Chrome/downloads_output.csv',
+          data: 'datetime,user,profile,url,target_path,danger_type,opened\n 2024-06-01 10:00:00,alex,Default,https://evil.example.net/x.pkg,/Users/alex/Downloads/x.pkg,0,1\n',
+        },
+      ]),
+      { now: NOW },
+    );
+    expect(r.artefacts.filter((a) => a.error)).toEqual([]);
+    expect(r.persistence.map((p) => `${p.kind} ${p.label}`)).toEqual(['systemExtension com.bad.ext']);
+    expect(r.downloads).toEqual([
+      {
+        at: '2024-06-01T10:00:00.000Z',
+        agent: 'Chrome',
+        url: 'https://evil.example.net/x.pkg',
+        origin: null,
+        source: 'Browser/Chrome/downloads_output.csv',
+      },
+    ]);
+    const kinds = r.observations.map((o) => `${o.kind} ${o.value}`);
+    expect(kinds).toEqual(
+      expect.arrayContaining(['bundleId com.bad.ext', 'url https://evil.example.net/x.pkg', 'domain evil.example.net']),
+    );
+    expect(r.timeline.map((e) => e.kind)).toContain('download');
+    expect(MAX_DOWNLOAD_ROWS).toBeGreaterThan(1000);
+  });
+});
