@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { createZip } from '../android/testZip';
 import { MAX_DOWNLOAD_ROWS, readAftermath } from './readAftermath';
-import { parseDownloadsCsv, parseSystemExtensions } from './textParsers';
+import { parseCrontabs, parseDownloadsCsv, parseSystemExtensions } from './textParsers';
 
 const NOW = new Date('2024-06-10T00:00:00Z');
 
@@ -87,5 +87,25 @@ describe('system extensions and browser downloads', () => {
     );
     expect(r.timeline.map((e) => e.kind)).toContain('download');
     expect(MAX_DOWNLOAD_ROWS).toBeGreaterThan(1000);
+  });
+
+  it("reads crontabs.txt with Aftermath's literal /n headers, and its raw copy as the same jobs", async () => {
+    const text =
+      '/n ----- /usr/lib/cron/tabs/alex -----/n*/5 * * * * /Users/alex/.x/run.sh\n/n ----- /usr/lib/cron/tabs/root -----/n# none\n';
+    expect(parseCrontabs(text, 'Persistence/crontabs.txt').map((i) => `${i.path} ${i.program}`)).toEqual([
+      '/usr/lib/cron/tabs/alex /Users/alex/.x/run.sh',
+    ]);
+    const r = await readAftermath(
+      createZip([
+        { name: 'Aftermath_S/Recon/system_information.txt', data: 'Serial Number: S\n' },
+        { name: 'Aftermath_S/Persistence/crontabs.txt', data: text },
+        { name: 'Aftermath_S/Persistence/raw/cron/cron_tabs/alex', data: '*/5 * * * * /Users/alex/.x/run.sh\n' },
+      ]),
+      { now: NOW },
+    );
+    expect(r.persistence.map((p) => `${p.kind} ${p.path} ${p.program}`)).toEqual([
+      'cron /usr/lib/cron/tabs/alex /Users/alex/.x/run.sh',
+    ]);
+    expect(r.observations).toContainEqual(expect.objectContaining({ kind: 'path', value: '/Users/alex/.x/run.sh' }));
   });
 });

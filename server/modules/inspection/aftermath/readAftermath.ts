@@ -9,6 +9,7 @@ import {
   hostOf,
   parseBtm,
   parseCrontab,
+  parseCrontabs,
   parseDownloadsCsv,
   parseHistoryCsv,
   parseLaunchItems,
@@ -117,10 +118,19 @@ const READERS: Reader[] = [
     },
   },
   {
-    match: (p) => /^Persistence\/(crontab|cron)[^/]*$|^Persistence\/raw\/crontabs?\//.test(p),
+    match: (p) => /^Persistence\/(crontab|cron)[^/]*$|^Persistence\/raw\/(crontabs?|cron\/cron_tabs)\//.test(p),
     read: (data, path, into) => {
-      const items = parseCrontab(data.toString('utf8'), path, path);
-      append(into.persistence, items);
+      // The raw copy of /usr/lib/cron/tabs/<user> and its text in crontabs.txt are the same jobs.
+      const raw = /^Persistence\/raw\/cron\/cron_tabs\/([^/]+)$/.exec(path);
+      const text = data.toString('utf8');
+      const items = raw
+        ? parseCrontab(text, `/usr/lib/cron/tabs/${raw[1]}`, path)
+        : /^Persistence\/crontabs\.txt$/.test(path)
+          ? parseCrontabs(text, path)
+          : parseCrontab(text, path, path);
+      for (const item of items)
+        if (!into.persistence.some((p) => p.kind === 'cron' && p.path === item.path && p.program === item.program))
+          into.persistence.push(item);
       return items.length;
     },
   },

@@ -146,6 +146,18 @@ export function parseLaunchPlist(data: Buffer, path: string, source: string): Pe
   };
 }
 
+/**
+ * Persistence/crontabs.txt: each crontab behind a header Aftermath writes with a literal `/n` for its
+ * newlines (`/n ----- /usr/lib/cron/tabs/alex -----/n`), so a header and the tab's first line share
+ * a line. Each part is read as the crontab its header names.
+ */
+export function parseCrontabs(text: string, source: string): PersistenceItem[] {
+  const parts = text.split(/\/n\s*-{3,}\s*(.+?)\s*-{3,}\s*\/n/);
+  const items: PersistenceItem[] = parseCrontab(parts[0] ?? '', source, source);
+  for (let i = 1; i + 1 < parts.length; i += 2) items.push(...parseCrontab(parts[i + 1]!, parts[i]!, source));
+  return items;
+}
+
 /** A crontab: every line that is not a comment or a variable is a job; its command is what persists. */
 export function parseCrontab(text: string, path: string, source: string): PersistenceItem[] {
   const items: PersistenceItem[] = [];
