@@ -108,4 +108,33 @@ describe('system extensions and browser downloads', () => {
     ]);
     expect(r.observations).toContainEqual(expect.objectContaining({ kind: 'path', value: '/Users/alex/.x/run.sh' }));
   });
+
+  it('reads configuration profiles (profiles -C -o stdout-xml) as persistence, matched by identifier', async () => {
+    const xml = `<?xml version="1.0" encoding="UTF-8"?><plist version="1.0"><dict><key>_computerlevel</key><array>
+<dict><key>ProfileIdentifier</key><string>com.evil.vpn</string><key>ProfileDisplayName</key><string>Network</string>
+<key>ProfileOrganization</key><string>Evil &amp; Co</string><key>ProfileItems</key><array>
+<dict><key>PayloadType</key><string>com.apple.vpn.managed</string></dict>
+<dict><key>PayloadType</key><string>com.apple.security.root</string></dict></array></dict></array></dict></plist>`;
+    const r = await readAftermath(
+      createZip([
+        { name: 'Aftermath_S/Recon/system_information.txt', data: 'Serial Number: S\n' },
+        { name: 'Aftermath_S/Artifacts/config_profiles.txt', data: xml },
+      ]),
+      { now: NOW },
+    );
+    expect(r.artefacts.filter((a) => a.error)).toEqual([]);
+    expect(r.persistence).toEqual([
+      {
+        kind: 'profile',
+        path: 'com.evil.vpn',
+        label: 'Network',
+        program: 'com.apple.vpn.managed, com.apple.security.root',
+        sha256: null,
+        signer: 'Evil & Co',
+        source: 'Artifacts/config_profiles.txt',
+      },
+    ]);
+    expect(r.observations.map((o) => `${o.kind} ${o.value}`)).toEqual(['bundleId com.evil.vpn']);
+    expect(r.heuristics).toEqual([]);
+  });
 });

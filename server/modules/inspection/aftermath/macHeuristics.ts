@@ -57,9 +57,10 @@ export function macHeuristics(report: Omit<MacReport, 'heuristics'>, now: Date):
     for (const u of [d.url]) if (u?.startsWith('file://')) downloadedPaths.add(decodeURIComponent(u.slice(7)));
   }
   for (const item of report.persistence) {
-    if (isApple(item)) continue;
+    // A profile starts no binary: what it installs is not a path these rules can judge.
+    if (isApple(item) || item.kind === 'profile') continue;
     const program = item.program ?? item.path;
-    const what = `${item.kind === 'launchDaemon' ? 'Launch daemon' : item.kind === 'cron' ? 'Cron job' : item.kind === 'launchAgent' ? 'Launch agent' : 'Login item'} ${item.label ?? item.path}`;
+    const what = `${item.kind === 'launchDaemon' ? 'Launch daemon' : item.kind === 'cron' ? 'Cron job' : item.kind === 'launchAgent' ? 'Launch agent' : item.kind === 'systemExtension' ? 'System extension' : 'Login item'} ${item.label ?? item.path}`;
     const evidence = [
       `${item.path}`,
       `starts ${program}`,

@@ -36,7 +36,8 @@ export interface MacSecurity {
   fileVault?: boolean;
 }
 
-export type PersistenceKind = 'launchAgent' | 'launchDaemon' | 'cron' | 'loginItem' | 'btm' | 'systemExtension';
+export type PersistenceKind =
+  'launchAgent' | 'launchDaemon' | 'cron' | 'loginItem' | 'btm' | 'systemExtension' | 'profile';
 
 export interface PersistenceItem {
   kind: PersistenceKind;

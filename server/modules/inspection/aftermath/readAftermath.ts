@@ -1,6 +1,7 @@
 import { openZip, type SafeZip, type ZipEntryInfo, type ZipInput, type ZipLimits } from '../android/safeZip';
 import { ArchiveError } from '../archiveError';
 import { extractArtefact } from '../artefacts';
+import { isDict, parseXmlPlist, type PlistValue } from '../iosBackup/plist';
 import { clipRaw, type Observation } from '../types';
 import { hostOfUrl, macHeuristics } from './macHeuristics';
 import type { MacArtefact, MacReport, PersistenceItem, TimelineEvent } from './macTypes';
@@ -181,6 +182,14 @@ const READERS: Reader[] = [
     },
   },
   {
+    match: (p) => p === 'Artifacts/config_profiles.txt',
+    read: (data, path, into) => {
+      const items = configurationProfiles(data.toString('utf8'), path);
+      mergePersistence(into.persistence, items);
+      return items.length;
+    },
+  },
+  {
     match: (p) => /^Browser\/[^/]+\/downloads_output\.csv$/i.test(p),
     read: (data, path, into) => {
       const { rows, cut } = parseDownloadsCsv(data.toString('utf8'), MAX_DOWNLOAD_ROWS);
@@ -236,6 +245,43 @@ const READERS: Reader[] = [
   },
 ];
 
+/**
+ * Artifacts/config_profiles.txt (`profiles -C -o stdout-xml`): an XML plist whose keys are the
+ * profiles' scopes (`_computerlevel`, a user's name), each an array of profiles. A profile is an
+ * item of persistence (it can install certificates, VPNs, managed settings): its identifier, name
+ * and organisation, and its payloads' identifiers as bundle-id-like names the rules can match.
+ */
+function configurationProfiles(text: string, source: string): PersistenceItem[] {
+  if (!text.includes('<plist')) return [];
+  const root = parseXmlPlist(text);
+  if (!isDict(root)) throw new Error('not a profiles list');
+  const items: PersistenceItem[] = [];
+  const s = (v: PlistValue | undefined) => (typeof v === 'string' && v ? v : null);
+  for (const list of Object.values(root)) {
+    if (!Array.isArray(list)) continue;
+    for (const p of list) {
+      if (!isDict(p)) continue;
+      const id = s(p.ProfileIdentifier);
+      if (!id) continue;
+      const payloads = Array.isArray(p.ProfileItems) ? p.ProfileItems.filter(isDict) : [];
+      items.push({
+        kind: 'profile',
+        path: id,
+        label: s(p.ProfileDisplayName) ?? id,
+        program:
+          payloads
+            .map((x) => s(x.PayloadType))
+            .filter(Boolean)
+            .join(', ') || null,
+        sha256: null,
+        signer: s(p.ProfileOrganization),
+        source,
+      });
+    }
+  }
+  return items;
+}
+
 /** The same item seen in launchItems.txt and its raw plist is one: what each adds is kept. */
 function mergePersistence(into: PersistenceItem[], items: PersistenceItem[]): void {
   for (const item of items) {
@@ -269,6 +315,11 @@ function observationsOf(c: Collected): Observation[] {
     out.push(obs(isIpv4(h) ? 'ipv4' : 'domain', h, source, raw, at));
   };
   for (const p of c.persistence) {
+    if (p.kind === 'profile') {
+      // A profile's identifier is reverse-DNS like a bundle id; its payload types are not paths.
+      out.push(obs('bundleId', p.path, p.source, `profile ${p.path} ${p.label ?? ''}`));
+      continue;
+    }
     out.push(obs('path', p.path, p.source, `${p.kind} ${p.path}`));
     if (p.program) {
       out.push(obs('path', p.program, p.source, `${p.label ?? p.path} starts ${p.program}`));
