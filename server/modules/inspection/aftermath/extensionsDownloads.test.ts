@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
+
 import { describe, expect, it } from 'vitest';
 
 import { createZip } from '../android/testZip';
-import { MAX_DOWNLOAD_ROWS, readAftermath } from './readAftermath';
+import { MAX_DOWNLOAD_ROWS, MAX_TIMELINE_EVENTS, readAftermath } from './readAftermath';
 import { parseCrontabs, parseDownloadsCsv, parseSystemExtensions } from './textParsers';
 
 const NOW = new Date('2024-06-10T00:00:00Z');
@@ -136,5 +138,29 @@ describe('system extensions and browser downloads', () => {
     ]);
     expect(r.observations.map((o) => `${o.kind} ${o.value}`)).toEqual(['bundleId com.evil.vpn']);
     expect(r.heuristics).toEqual([]);
+  });
+
+  it('streams metadata.csv line by line up to the timeline cap, an endless line skipped', async () => {
+    const head = 'file,birth,modified,accessed,permissions,uid,gid,downloadedFrom\n';
+    const long = `/x${randomBytes(40 * 1024).toString('hex')},2024-04-01 09:00:00\n`;
+    const lines = Array.from(
+      { length: MAX_TIMELINE_EVENTS + 20_000 },
+      (_, i) =>
+        `/Users/alex/${randomBytes(12).toString('hex')}/a,${i}.doc,2024-04-01 09:00:00,2024-04-02 09:00:00,2024-04-03 09:00:00,-rw-r--r--,501,20,\n`,
+    );
+    const r = await readAftermath(
+      createZip([
+        { name: 'Aftermath_S/Recon/system_information.txt', data: 'Serial Number: S\n' },
+        { name: 'Aftermath_S/metadata.csv', data: head + long + lines.join('') },
+      ]),
+      { now: NOW },
+    );
+    expect(r.artefacts.find((a) => a.path === 'metadata.csv')).toEqual({
+      path: 'metadata.csv',
+      records: MAX_TIMELINE_EVENTS,
+    });
+    const files = r.timeline.filter((e) => e.kind === 'file');
+    expect(files).toHaveLength(MAX_TIMELINE_EVENTS);
+    expect(files.every((e) => /^created \/Users\/alex\/[0-9a-f]{24}\/a,\d+\.doc$/.test(e.text))).toBe(true);
   });
 });

@@ -72,6 +72,70 @@ function rootOf(zip: SafeZip): string {
 interface Reader {
   match: (path: string) => boolean;
   read: (data: Buffer, path: string, into: Collected) => Promise<number> | number;
+  /** Read from the entry's chunks instead (bounded by MAX_STREAMED_ARTEFACT_BYTES, not read whole). */
+  stream?: (chunks: AsyncIterable<Buffer>, path: string, into: Collected) => Promise<number>;
+}
+
+/** A streamed artefact (metadata.csv) inflated at most this far; the rest is not read, with a warning. */
+export const MAX_STREAMED_ARTEFACT_BYTES = 1024 ** 3;
+/** A metadata.csv line longer than this is skipped (a path is at most 1,024 bytes on macOS). */
+const MAX_METADATA_LINE_BYTES = 64 * 1024;
+
+/** One metadata.csv line as a file event: `file,birth,modified,...`, never quoted (a comma in a path splits it). */
+function metadataEvent(line: string, source: string): TimelineEvent | null {
+  const date = METADATA_DATE.exec(line);
+  if (!date) return null;
+  const file = line.slice(0, date.index);
+  if (!file) return null;
+  const text = date[1]!.trim();
+  const at = Date.parse(`${text.replace(' ', 'T')}${/[Zz+]/.test(text) ? '' : 'Z'}`);
+  if (!Number.isFinite(at)) return null;
+  return { at: new Date(at).toISOString(), source, kind: 'file', text: `created ${file}` };
+}
+
+/**
+ * metadata.csv line by line from the entry's chunks: a file of millions of lines is never held
+ * whole, and reading stops (the rest not inflated) once the timeline holds MAX_TIMELINE_EVENTS.
+ */
+async function readMetadata(chunks: AsyncIterable<Buffer>, path: string, into: Collected): Promise<number> {
+  let n = 0;
+  let header = true;
+  let rest: Buffer | null = null;
+  let skipping = false;
+  const take = (bytes: Buffer) => {
+    if (skipping) {
+      skipping = false;
+      return;
+    }
+    const end = bytes.length > 0 && bytes[bytes.length - 1] === 13 ? bytes.length - 1 : bytes.length;
+    if (header) {
+      header = false;
+      return;
+    }
+    if (end > MAX_METADATA_LINE_BYTES) return;
+    const event = metadataEvent(bytes.toString('utf8', 0, end), path);
+    if (event) {
+      into.files.push(event);
+      n += 1;
+    }
+  };
+  for await (const chunk of chunks) {
+    let data = rest ? Buffer.concat([rest, chunk]) : chunk;
+    let start = 0;
+    for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, start)) {
+      take(data.subarray(start, nl));
+      start = nl + 1;
+      if (into.files.length >= MAX_TIMELINE_EVENTS) return n;
+    }
+    data = data.subarray(start);
+    // An endless line is dropped, not buffered: only its tail is kept to find the next newline.
+    if (data.length > MAX_METADATA_LINE_BYTES) {
+      skipping = true;
+      rest = null;
+    } else rest = Buffer.from(data);
+  }
+  if (rest && rest.length > 0 && into.files.length < MAX_TIMELINE_EVENTS) take(rest);
+  return n;
 }
 
 type Collected = Omit<MacReport, 'heuristics' | 'observations' | 'timeline'> & {
@@ -210,29 +274,8 @@ const READERS: Reader[] = [
   },
   {
     match: (p) => /(^|\/)metadata\.csv$/.test(p),
-    read: (data, path, into) => {
-      let n = 0;
-      // Line by line from the bytes: the timeline keeps MAX_TIMELINE_EVENTS, so the rest of a
-      // file of millions of lines is neither decoded nor split (it was the archive's hot path).
-      let start = data.indexOf(10) + 1;
-      while (start > 0 && start < data.length && into.files.length < MAX_TIMELINE_EVENTS) {
-        const nl = data.indexOf(10, start);
-        const end = nl < 0 ? data.length : nl;
-        const line = data.toString('utf8', start, end > start && data[end - 1] === 13 ? end - 1 : end);
-        start = nl < 0 ? data.length : nl + 1;
-        // file,birth,modified,accessed,... : Aftermath never quotes, so a comma in a path splits it.
-        const date = METADATA_DATE.exec(line);
-        if (!date) continue;
-        const file = line.slice(0, date.index);
-        if (!file) continue;
-        const text = date[1]!.trim();
-        const at = Date.parse(`${text.replace(' ', 'T')}${/[Zz+]/.test(text) ? '' : 'Z'}`);
-        if (!Number.isFinite(at)) continue;
-        into.files.push({ at: new Date(at).toISOString(), source: path, kind: 'file', text: `created ${file}` });
-        n += 1;
-      }
-      return n;
-    },
+    read: () => 0,
+    stream: readMetadata,
   },
   {
     match: (p) => p.toLowerCase().endsWith('.ips'),
@@ -435,6 +478,17 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
       if (!reader) continue;
       const artefact: MacArtefact = { path, records: 0 };
       collected.artefacts.push(artefact);
+      if (reader.stream) {
+        try {
+          artefact.records = await reader.stream(zip.chunks(entry, MAX_STREAMED_ARTEFACT_BYTES), path, collected);
+          if (entry.size > MAX_STREAMED_ARTEFACT_BYTES && collected.files.length < MAX_TIMELINE_EVENTS)
+            collected.warnings.push(`${path}: only its first ${MAX_STREAMED_ARTEFACT_BYTES} bytes read`);
+        } catch (error) {
+          if (error instanceof ArchiveError) throw error;
+          artefact.error = error instanceof Error ? error.message.slice(0, 300) : 'could not be read';
+        }
+        continue;
+      }
       if (entry.size > MAX_MAC_ARTEFACT_BYTES) {
         artefact.error = `larger than ${MAX_MAC_ARTEFACT_BYTES} bytes: not read`;
         continue;
