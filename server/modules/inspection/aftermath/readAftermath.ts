@@ -120,7 +120,7 @@ async function readMetadata(chunks: AsyncIterable<Buffer>, path: string, into: C
     }
   };
   for await (const chunk of chunks) {
-    let data = rest ? Buffer.concat([rest, chunk]) : chunk;
+    let data: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
     let start = 0;
     for (let nl = data.indexOf(10); nl >= 0; nl = data.indexOf(10, start)) {
       take(data.subarray(start, nl));
