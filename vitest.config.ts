@@ -66,7 +66,8 @@ export default defineConfig({
           // The same API suite on a real PostgreSQL server (Debian's postgresql, started by the setup).
           name: 'server-pg',
           environment: 'node',
-          include: ['server/**/*.test.ts'],
+          // The plugin CLI's contract test writes rows (installs, audit): on PostgreSQL too.
+          include: ['server/**/*.test.ts', 'tests/contract/runtimePluginCli.test.ts'],
           // The inspection engine's modules touch no database: once, in the PGlite run, is enough.
           // *.once.test.ts do not depend on the database kind (PGlite processes, backups, the start watchdog): PGlite run only.
           exclude: ['server/modules/inspection/**', 'server/**/*.once.test.ts'],
