@@ -6,6 +6,7 @@ import { notCovered } from '@common/permissions/grants';
 import { type AuthContext, HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
+import { tenantTimeZone } from '../../services/tenants';
 import { ALL_PERMISSIONS } from '../../services/users';
 import { type CreatedInvitation, invitationMail, invitationUrl } from '../invitations/public';
 import {
@@ -71,6 +72,7 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
         link,
         expiresAt: created.expiresAt,
         invitedBy: request.auth.user?.email ?? null,
+        zone: await tenantTimeZone(app.db, request.auth.tenantId),
       }),
     );
     return { user, invitationExpiresAt: created.expiresAt.toISOString(), invitationUrl: link };

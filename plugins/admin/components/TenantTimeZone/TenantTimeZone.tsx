@@ -103,7 +103,7 @@ export function TenantTimeZone({ canWrite }: { canWrite: boolean }) {
       )}
       <p className={Classes.TEXT_MUTED}>
         Alert mails, reports and CSV exports write times as ISO 8601 in this zone and name it (for example
-        2026-12-31T23:59:00+05:30 IST).
+        2026-12-31T23:59:00+05:30 (IST)).
       </p>
     </section>
   );

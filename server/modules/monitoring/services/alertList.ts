@@ -1,7 +1,9 @@
 import { csvDocument } from '@common/csv/csvCell';
+import { isoInZone } from '@common/format/zonedTime';
 
 import { HttpError, type Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
+import { tenantTimeZone } from '../../../services/tenants';
 import type { AlertView } from '../schemas';
 import {
   ALERT_COLUMNS,
@@ -100,6 +102,8 @@ export async function alertsCsv(q: Queryable, tenantId: string, f: AlertFilter, 
     `SELECT ${COLUMNS}, 0 AS total FROM monitoring_alerts a WHERE ${w.sql} ORDER BY ${ORDER[f.sort]} ${f.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, a.id LIMIT $8`,
     [...w.params, limit],
   );
+  // Times in the tenant's zone, named, as its alert mails print them.
+  const zone = await tenantTimeZone(q, tenantId);
   const header = [
     'id',
     'severity',
@@ -126,11 +130,11 @@ export async function alertsCsv(q: Queryable, tenantId: string, f: AlertFilter, 
         a.title,
         a.deviceDisplayName,
         a.familyName,
-        a.firstSeen,
-        a.lastSeen,
+        isoInZone(a.firstSeen, zone),
+        isoInZone(a.lastSeen, zone),
         a.status,
         a.statusBy,
-        a.statusAt,
+        a.statusAt === null ? null : isoInZone(a.statusAt, zone),
         a.incidentId,
         a.deviceId,
       ]),
