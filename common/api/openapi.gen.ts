@@ -5738,6 +5738,10 @@ export interface paths {
                                 incidentId: string | null;
                                 inspectionId: string | null;
                                 lastSeen: string;
+                                owner: {
+                                    email: string;
+                                    id: string;
+                                } | null;
                                 /** @enum {string} */
                                 severity: "low" | "medium" | "high";
                                 /** @enum {string} */
@@ -5849,6 +5853,10 @@ export interface paths {
                             incidentId: string | null;
                             inspectionId: string | null;
                             lastSeen: string;
+                            owner: {
+                                email: string;
+                                id: string;
+                            } | null;
                             /** @enum {string} */
                             severity: "low" | "medium" | "high";
                             /** @enum {string} */

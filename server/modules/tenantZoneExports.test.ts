@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { isoInZone } from '@common/format/zonedTime';
 
-import { createTestApp, type TestApp } from '../../test/testApp';
-import { recordFindings } from '../gluon/public';
-import { MonitoringRunner } from '../monitoring/services/monitoringRunner';
-import { exportCells, type ExportRow } from '../neutrino/services/hunt';
+import { createTestApp, type TestApp } from '../test/testApp';
+import { recordFindings } from './gluon/public';
+import { MonitoringRunner } from './monitoring/services/monitoringRunner';
+import { exportCells, type ExportRow } from './neutrino/services/hunt';
 
 const IST = { offset: 5.5, name: 'IST' };
 const IN_IST = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30 \(IST\)$/;
