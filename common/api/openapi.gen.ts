@@ -3686,7 +3686,7 @@ export interface paths {
                                     /** @enum {string|null} */
                                     fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                     /** @enum {string} */
-                                    kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed";
+                                    kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed" | "owner";
                                     /** @enum {string|null} */
                                     toState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                 }[];
@@ -4018,7 +4018,7 @@ export interface paths {
                                 /** @enum {string|null} */
                                 fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                 /** @enum {string} */
-                                kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed";
+                                kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed" | "owner";
                                 /** @enum {string|null} */
                                 toState: "open" | "confirmed" | "benign" | "false_positive" | null;
                             }[];
@@ -4174,7 +4174,7 @@ export interface paths {
                                 /** @enum {string|null} */
                                 fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                 /** @enum {string} */
-                                kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed";
+                                kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed" | "owner";
                                 /** @enum {string|null} */
                                 toState: "open" | "confirmed" | "benign" | "false_positive" | null;
                             }[];
@@ -4331,7 +4331,7 @@ export interface paths {
                                 /** @enum {string|null} */
                                 fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
                                 /** @enum {string} */
-                                kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed";
+                                kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed" | "owner";
                                 /** @enum {string|null} */
                                 toState: "open" | "confirmed" | "benign" | "false_positive" | null;
                             }[];
@@ -5738,6 +5738,10 @@ export interface paths {
                                 incidentId: string | null;
                                 inspectionId: string | null;
                                 lastSeen: string;
+                                owner: {
+                                    email: string;
+                                    id: string;
+                                } | null;
                                 /** @enum {string} */
                                 severity: "low" | "medium" | "high";
                                 /** @enum {string} */
@@ -5849,6 +5853,10 @@ export interface paths {
                             incidentId: string | null;
                             inspectionId: string | null;
                             lastSeen: string;
+                            owner: {
+                                email: string;
+                                id: string;
+                            } | null;
                             /** @enum {string} */
                             severity: "low" | "medium" | "high";
                             /** @enum {string} */

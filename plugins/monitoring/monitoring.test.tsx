@@ -45,6 +45,7 @@ const ALERT: Alert = {
   statusBy: null,
   statusAt: null,
   statusReason: null,
+  owner: { id: 'u1', email: 'ana@example.com' },
 };
 
 function render(path: string, perms: string[], methods: Partial<MonitoringApi> = {}) {
@@ -132,6 +133,9 @@ describe('monitoring plugin', () => {
     const { api } = render('/monitoring/alerts?severity=high&status=active&severity=bogus', ['mnt#rpt#rw']);
     const link = await screen.findByRole('link', { name: ALERT.title });
     expect(link.getAttribute('href')).toBe('/incident-management/i1');
+    // The incident's owner, as gluon answers it through the alert.
+    expect(screen.getByRole('columnheader', { name: 'Owner' })).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'ana@example.com' })).toBeTruthy();
     expect(api.getAlerts).toHaveBeenCalledWith({
       page: 0,
       size: 20,

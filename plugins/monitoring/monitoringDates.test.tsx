@@ -28,6 +28,7 @@ const ALERT: Alert = {
   statusBy: 'me@example.com',
   statusAt: '2026-12-31T18:29:00.000Z',
   statusReason: null,
+  owner: null,
 };
 
 /** Monitoring's dates follow Options (spec §4): the chosen zone and date format, not the browser's. */

@@ -11,6 +11,7 @@ import { resetUserMfa } from '../modules/users/userAdmin';
 import { listOutbox } from '../services/mailbox';
 import { hashPassword, passwordProblem } from '../services/passwords';
 import { mintQuickLink, mintUnsubscribeLink, QUICK_LINK_TTL_S, UNSUBSCRIBE_LINK_TTL_S } from '../services/signedLinks';
+import { tenantTimeZone } from '../services/tenants';
 import { ALL_PERMISSIONS, isUuid, normaliseEmail } from '../services/users';
 import { backupDatabase, fileArgument } from './backup';
 import {
@@ -248,7 +249,13 @@ export const commands: Command[] = [
       const link = invitationUrl(ctx.config.publicUrl, created.token);
       await ctx.mailer.send(
         tenant.id,
-        invitationMail({ to: address, link, expiresAt: created.expiresAt, invitedBy: null }),
+        invitationMail({
+          to: address,
+          link,
+          expiresAt: created.expiresAt,
+          invitedBy: null,
+          zone: await tenantTimeZone(ctx.db, tenant.id),
+        }),
       );
       await auditCli(ctx.db, tenant.id, 'invite', address, {
         userId: created.userId,

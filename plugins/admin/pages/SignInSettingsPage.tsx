@@ -14,6 +14,7 @@ import { adminAccess } from '../adminAccess';
 import { AdminApiToken, type OktaConfig, type OktaVerifyAnswer } from '../api/AdminApi';
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { PasskeyPolicy } from '../components/PasskeyPolicy/PasskeyPolicy';
+import { TenantTimeZone } from '../components/TenantTimeZone/TenantTimeZone';
 import { useAction } from '../hooks/useAction';
 import { useConfirmedAction } from '../hooks/useConfirmedAction';
 import { apiMessage } from '../logic/apiMessage';
@@ -72,8 +73,9 @@ function OktaField({
 }
 
 /**
- * /admin/sign-in: the tenant's Okta application (verify before saving), whether it requires passkeys, and how password
- * recovery and the vendor sign-in are set up (operator settings, shown read-only).
+ * /admin/sign-in: the tenant's Okta application (verify before saving), whether it requires passkeys, the time zone
+ * its mails and exports print times in, and how password recovery and the vendor sign-in are set up (operator
+ * settings, shown read-only).
  */
 export default function SignInSettingsPage(_props: PageProps) {
   const api = useService(AdminApiToken);
@@ -220,6 +222,7 @@ export default function SignInSettingsPage(_props: PageProps) {
         />
       </section>
       <PasskeyPolicy canWrite={canWrite} />
+      <TenantTimeZone canWrite={canWrite} />
       <section className="admin-section" aria-label="Password recovery">
         <H4>Password recovery</H4>
         <p data-testid="password-recovery">

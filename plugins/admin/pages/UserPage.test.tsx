@@ -121,7 +121,9 @@ describe('user page', () => {
     const refusal = createGate();
     let answer: AdminApi['setPermissions'] = async () => {
       await refusal.opened;
-      throw apiFailure(403, { message: 'You cannot grant permissions you do not hold: mnt#rsc#w' });
+      throw apiFailure(403, {
+        message: 'You cannot grant permissions you do not hold: Monitoring administration: Change (mnt#rsc#w)',
+      });
     };
     const { api } = renderUser(OTHER_ID, WRITER, { setPermissions: (...args) => answer(...args) });
     const notHeld = (await screen.findByRole(
@@ -166,7 +168,7 @@ describe('user page', () => {
     await userEvent.dblClick(save);
     refusal.open();
     expect((await screen.findByRole('alert')).textContent).toBe(
-      'You cannot grant permissions you do not hold: mnt#rsc#w',
+      'You cannot grant permissions you do not hold: Monitoring administration: Change (mnt#rsc#w)',
     );
     expect(api.setPermissions).toHaveBeenCalledTimes(1);
     expect(screen.getByTestId('selected-permissions').textContent).toBe(

@@ -58,8 +58,11 @@ describe('incident owner', () => {
     const fake = host('/incident-management/i-1', ANALYST, {
       getIncident: async () => current,
       getIncidentOwners: async () => [ana, bo],
+      // As the API does: each change of owner is a timeline event by whoever made it.
       setIncidentOwner: async (_id, userId) => {
-        current = { ...current, owner: [ana, bo].find((u) => u.id === userId) ?? null };
+        const owner = [ana, bo].find((u) => u.id === userId) ?? null;
+        const event = { at: NOW, kind: 'owner' as const, fromState: null, toState: null, author: 'lead@example.com' };
+        current = { ...current, owner, timeline: [...current.timeline, { ...event, comment: owner?.email ?? null }] };
         return current;
       },
     });
@@ -74,6 +77,11 @@ describe('incident owner', () => {
       ['i-1', bo.id],
       ['i-1', null],
     ]);
+    await waitFor(() =>
+      expect(
+        screen.getAllByTestId('timeline-event').map((e) => e.textContent?.replace(/^.*?(Assigned|Owner)/, '$1')),
+      ).toEqual(['Assigned to bo@example.com by lead@example.com', 'Owner removed by lead@example.com']),
+    );
   });
 
   it('shows the refusal the API gives by the select, and keeps the owner shown', async () => {

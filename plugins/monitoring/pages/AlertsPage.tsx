@@ -127,6 +127,7 @@ export default function AlertsPage(_props: PageProps) {
                 <th scope="col">First seen</th>
                 <th scope="col">Last seen</th>
                 <th scope="col">Status</th>
+                <th scope="col">Owner</th>
               </tr>
             </thead>
             <tbody>
@@ -180,6 +181,8 @@ export default function AlertsPage(_props: PageProps) {
                         <div className={Classes.TEXT_MUTED}>{`${a.statusBy}, ${when(a.statusAt)}`}</div>
                       )}
                     </td>
+                    {/* The incident's owner (assignee); alerts without an incident have none. */}
+                    <td>{a.owner?.email ?? '—'}</td>
                   </tr>
                 );
               })}

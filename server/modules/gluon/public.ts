@@ -7,6 +7,7 @@ export { type DeviceRiskInput, deviceRiskInputs, RISK_SEVERITY_ORDER } from './s
 export { type FailedInspectionItem, failedInspectionsSince } from './services/failedInspectionsSince';
 export { type DeviceFindingItem, findingsOnDevicesSince } from './services/findingsOnDevicesSince';
 export { type DayCount, type FleetActivity, fleetActivityPerDay, openIncidentFamilies } from './services/fleetActivity';
+export { incidentOwners } from './services/incidentOwners';
 export { recordFindings } from './services/incidents';
 export {
   type IncidentEventItem,

@@ -1,3 +1,5 @@
+import { isoInZone, UTC_ZONE } from '@common/format/zonedTime';
+
 import type { MailMessage } from '../../contracts';
 import { escapeHtml } from '../../services/escapeHtml';
 
@@ -7,9 +9,11 @@ export function invitationMail(input: {
   link: string;
   expiresAt: Date;
   invitedBy: string | null;
+  /** The tenant's zone: the expiry is printed in it, named (ISO 8601 like the alert mails). */
+  zone?: { offset: number; name: string };
 }): MailMessage {
   const by = input.invitedBy ? ` by ${input.invitedBy}` : '';
-  const until = input.expiresAt.toUTCString();
+  const until = isoInZone(input.expiresAt, input.zone ?? UTC_ZONE);
   return {
     to: input.to,
     subject: 'You are invited to the MTD console',

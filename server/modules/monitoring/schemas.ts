@@ -63,6 +63,8 @@ export const alertSchema = named(
     statusBy: nstr,
     statusAt: nstr,
     statusReason: nstr,
+    /** The incident's owner (assignee) as gluon answers it; null without an incident or an owner. */
+    owner: { anyOf: [obj({ id: str, email: str }), { type: 'null' }] },
   }),
 );
 export type AlertView = FromSchema<typeof alertSchema>;

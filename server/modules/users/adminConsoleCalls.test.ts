@@ -45,7 +45,9 @@ describe('admin console calls', () => {
       permissions: ['mnt#rsc#rw', 'gln#cfg#r'],
     });
     expect(refused.statusCode).toBe(403);
-    expect(refused.json().message).toBe('You cannot grant permissions you do not hold: mnt#rsc#rw, gln#cfg#r');
+    expect(refused.json().message).toBe(
+      'You cannot grant permissions you do not hold: Monitoring administration: View and change (mnt#rsc#rw); Rule sets and inspection settings: View (gln#cfg#r)',
+    );
     expect(
       (await call('PUT', `/um/users/${id}/permissions`, adminToken, { permissions: ['gln#rpt#w'] })).json().permissions,
     ).toEqual(['gln#rpt#w']);

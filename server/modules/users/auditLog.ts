@@ -1,5 +1,6 @@
 import { csvCell as sharedCsvCell, csvDocument } from '@common/csv/csvCell';
 import { deviceDisplayName } from '@common/devices/deviceDisplayName';
+import { isoInZone } from '@common/format/zonedTime';
 
 import { HttpError, type Queryable } from '../../contracts';
 import {
@@ -13,6 +14,7 @@ import {
   type ListQuery,
   readCursor,
 } from '../../services/listQuery';
+import { tenantTimeZone } from '../../services/tenants';
 import type { AuditEventView, AuditFilter } from './userSchemas';
 
 /** Reading the tenant's audit log (the write path is server/plugins/audit.ts). */
@@ -181,9 +183,11 @@ export const AUDIT_CSV_COLUMNS = ['time', 'action', 'actor', 'target', 'ip', 'de
 export async function auditEventsCsv(q: Queryable, tenantId: string, filter: AuditFilter): Promise<string> {
   const clause = await filterClause(q, tenantId, filter);
   const events = clause ? await selectEvents(q, clause, { limit: AUDIT_EXPORT_LIMIT }) : [];
+  // Times in the tenant's zone, named, as its mails print them.
+  const zone = await tenantTimeZone(q, tenantId);
   return csvDocument(
     AUDIT_CSV_COLUMNS,
-    events.map((e) => [e.createdAt, e.action, e.actorEmail ?? e.actorId, e.target, e.ip, e.details]),
+    events.map((e) => [isoInZone(e.createdAt, zone), e.action, e.actorEmail ?? e.actorId, e.target, e.ip, e.details]),
     'always',
   );
 }

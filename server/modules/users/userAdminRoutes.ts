@@ -2,10 +2,12 @@ import type { FastifyRequest } from 'fastify';
 
 import { canWriteUsers, hasUserManagementAccess } from '@common/admin/access';
 import { notCovered } from '@common/permissions/grants';
+import { permissionName } from '@common/permissions/permissionNames';
 
 import { type AuthContext, HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { bearerSecurity, errors } from '../../schemas';
+import { tenantTimeZone } from '../../services/tenants';
 import { ALL_PERMISSIONS } from '../../services/users';
 import { type CreatedInvitation, invitationMail, invitationUrl } from '../invitations/public';
 import {
@@ -35,8 +37,12 @@ import {
  */
 function assertGrantable(auth: AuthContext, permissions: readonly string[]): void {
   const notHeld = notCovered(auth.perms, permissions);
+  // In words, as the permission editor names them (the names hold commas, hence "; "); the code in parentheses for API users.
   if (notHeld.length > 0)
-    throw new HttpError(403, `You cannot grant permissions you do not hold: ${notHeld.join(', ')}`);
+    throw new HttpError(
+      403,
+      `You cannot grant permissions you do not hold: ${notHeld.map((p) => `${permissionName(p)} (${p})`).join('; ')}`,
+    );
 }
 
 function assertNotSelf(auth: AuthContext, userId: string, what: string): void {
@@ -71,6 +77,7 @@ export const userAdminRoutes: RoutePlugin = async (app) => {
         link,
         expiresAt: created.expiresAt,
         invitedBy: request.auth.user?.email ?? null,
+        zone: await tenantTimeZone(app.db, request.auth.tenantId),
       }),
     );
     return { user, invitationExpiresAt: created.expiresAt.toISOString(), invitationUrl: link };

@@ -28,12 +28,14 @@ function describe(e: TimelineEvent): string {
       return e.fromState !== e.toState
         ? `Suppression undone, ${stateLabel(e.fromState)} → ${stateLabel(e.toState)}`
         : 'Suppression undone';
+    case 'owner':
+      return e.comment ? `Assigned to ${e.comment}` : 'Owner removed';
     default:
       return e.kind;
   }
 }
 
-/** What happened to the incident: opened, new findings, triage with comment and author. */
+/** What happened to the incident: opened, new findings, triage with comment and author, owner changes. */
 export function IncidentTimeline({ events }: IncidentTimelineProps) {
   const formatDate = useDateTimeFormatter();
   return (
@@ -42,7 +44,7 @@ export function IncidentTimeline({ events }: IncidentTimelineProps) {
         <li key={i} data-testid="timeline-event" data-kind={e.kind} style={{ marginBottom: 8 }}>
           <strong>{formatDate(e.at)}</strong> {describe(e)}
           {e.author && <span className={Classes.TEXT_MUTED}> by {e.author}</span>}
-          {e.kind !== 'opened' && e.kind !== 'findings' && e.comment && <div>“{e.comment}”</div>}
+          {e.kind !== 'opened' && e.kind !== 'findings' && e.kind !== 'owner' && e.comment && <div>“{e.comment}”</div>}
         </li>
       ))}
     </ol>

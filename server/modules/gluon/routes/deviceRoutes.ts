@@ -12,6 +12,7 @@ import { HttpError } from '../../../contracts';
 import { attachmentHeader } from '../../../http/attachmentHeader';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, cursorQuery, errors } from '../../../schemas';
+import { tenantTimeZone } from '../../../services/tenants';
 import {
   cappedPage,
   crashSchema,
@@ -368,7 +369,7 @@ export const deviceRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { 
           .type('text/csv; charset=utf-8')
           .header('Content-Disposition', attachmentHeader(`${base}.csv`))
           .serializer((x: unknown) => x as string)
-          .send(findingsCsv(findings));
+          .send(findingsCsv(findings, await tenantTimeZone(app.db, request.auth.tenantId)));
       }
       const body = request.query.format === 'stix' ? findingsStix(device, findings) : { device, findings };
       return reply

@@ -120,6 +120,18 @@ describe('PUT /gluon-backend/incidents/:id/owner', () => {
     ]);
   });
 
+  it('puts each change of owner on the timeline with who made it, not a repeated one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/gluon-backend/incidents/${incidentId}`, headers });
+    const timeline = (
+      res.json() as { timeline: Array<{ kind: string; comment: string | null; author: string | null }> }
+    ).timeline;
+    // Given to the reader (the same owner again and the refused ones added nothing), then to nobody.
+    expect(timeline.filter((e) => e.kind === 'owner').map(({ comment, author }) => ({ comment, author }))).toEqual([
+      { comment: reader.email, author: analyst.email },
+      { comment: null, author: analyst.email },
+    ]);
+  });
+
   it('answers 404 for another tenant’s incident and 403 for a user who may not triage', async () => {
     const other = await t.createTenant('Third');
     const [device] = await t.db.query<{ id: string }>(

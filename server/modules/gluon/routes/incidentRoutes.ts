@@ -115,7 +115,10 @@ export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, 
     },
     async (request) => {
       const auth = request.auth;
-      const { from, to } = await setIncidentOwner(app.db, auth.tenantId, request.params.id, request.body.userId);
+      const { from, to } = await setIncidentOwner(app.db, auth.tenantId, request.params.id, request.body.userId, {
+        userId: auth.userId,
+        email: auth.user?.email ?? null,
+      });
       if (from?.id !== to?.id)
         await app.audit({
           tenantId: auth.tenantId,

@@ -21,8 +21,11 @@ export { INCIDENT_STATES, type IncidentState };
 export const INCIDENT_SEVERITIES = ['high'] as const;
 export type IncidentSeverity = (typeof INCIDENT_SEVERITIES)[number];
 
-/** What a timeline event records: opened, new findings, a triage, a suppression, a suppression undone. */
-export const INCIDENT_EVENT_KINDS = ['opened', 'findings', 'triage', 'suppressed', 'unsuppressed'] as const;
+/**
+ * What a timeline event records: opened, new findings, a triage, a suppression, a suppression undone, a
+ * new owner (its comment is the owner's e-mail, null when the incident was given to nobody).
+ */
+export const INCIDENT_EVENT_KINDS = ['opened', 'findings', 'triage', 'suppressed', 'unsuppressed', 'owner'] as const;
 export type IncidentEventKind = (typeof INCIDENT_EVENT_KINDS)[number];
 
 export interface Actor {
@@ -433,6 +436,7 @@ export function setIncidentOwner(
   tenantId: string,
   incidentId: string,
   userId: string | null,
+  actor: Actor = SYSTEM,
 ): Promise<{ from: IncidentOwner | null; to: IncidentOwner | null }> {
   return db.tx(async (q) => {
     const [row] = await q.query<{ owner_id: string | null; owner_email: string | null }>(
@@ -452,11 +456,14 @@ export function setIncidentOwner(
         throw new HttpError(400, 'The owner must be an active user of this tenant who can see incidents.');
       to = { id: user.id, email: user.email };
     }
-    if (from?.id !== to?.id)
+    if (from?.id !== to?.id) {
       await q.query('UPDATE gluon_incidents SET owner_id = $2, updated_at = now() WHERE id = $1', [
         incidentId,
         to?.id ?? null,
       ]);
+      // The timeline says "Assigned to … by …" (the audit log keeps the same change for administrators).
+      await addEvent(q, incidentId, { kind: 'owner', comment: to?.email ?? null }, actor);
+    }
     return { from, to };
   });
 }

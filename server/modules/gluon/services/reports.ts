@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 
 import { csvDocument } from '@common/csv/csvCell';
+import { isoInZone, UTC_ZONE } from '@common/format/zonedTime';
 
 import type { Queryable } from '../../../contracts';
 import { iso, type Stamp } from '../../../db/sqlRows';
@@ -61,10 +62,18 @@ const CSV_COLUMNS: Array<keyof ReportFinding> = [
 ];
 
 /** The findings as CSV (the one escaper of common/csv: RFC 4180, formulas defused). */
-export function findingsCsv(findings: ReportFinding[]): string {
+const CSV_TIMES = new Set<keyof ReportFinding>(['observedAt', 'foundAt']);
+
+/** Times in the tenant's zone, named, as its mails print them. */
+export function findingsCsv(findings: ReportFinding[], zone: { offset: number; name: string } = UTC_ZONE): string {
   return csvDocument(
     CSV_COLUMNS,
-    findings.map((f) => CSV_COLUMNS.map((c) => f[c])),
+    findings.map((f) =>
+      CSV_COLUMNS.map((c) => {
+        const value = f[c];
+        return CSV_TIMES.has(c) && typeof value === 'string' ? isoInZone(value, zone) : value;
+      }),
+    ),
   );
 }
 

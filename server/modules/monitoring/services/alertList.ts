@@ -1,7 +1,10 @@
 import { csvDocument } from '@common/csv/csvCell';
+import { isoInZone } from '@common/format/zonedTime';
 
 import { HttpError, type Queryable } from '../../../contracts';
 import { likePattern } from '../../../services/listQuery';
+import { tenantTimeZone } from '../../../services/tenants';
+import { incidentOwners } from '../../gluon/public';
 import type { AlertView } from '../schemas';
 import {
   ALERT_COLUMNS,
@@ -60,10 +63,13 @@ function where(tenantId: string, f: AlertFilter): { sql: string; params: unknown
   };
 }
 
-function view(r: Row): AlertView {
+type Owners = Map<string, { id: string; email: string }>;
+
+function view(r: Row, owners: Owners): AlertView {
   const { tenantId: _tenant, sourceKey: _key, firstSeen, lastSeen, ...alert } = toAlert(r);
   return {
     ...alert,
+    owner: (alert.incidentId && owners.get(alert.incidentId)) || null,
     firstSeen: firstSeen.toISOString(),
     lastSeen: lastSeen.toISOString(),
     status: r.status,
@@ -90,7 +96,12 @@ export async function listAlerts(
       ORDER BY ${ORDER[f.sort]} ${f.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, a.id LIMIT $8 OFFSET $9`,
     [...w.params, page.size, page.page * page.size],
   );
-  return { items: rows.map(view), total: rows[0]?.total ?? 0 };
+  const owners = await incidentOwners(
+    q,
+    tenantId,
+    rows.map((r) => r.incident_id),
+  );
+  return { items: rows.map((r) => view(r, owners)), total: rows[0]?.total ?? 0 };
 }
 
 /** Every alert the filter selects, as CSV (at most `limit` rows, newest first). */
@@ -100,6 +111,8 @@ export async function alertsCsv(q: Queryable, tenantId: string, f: AlertFilter, 
     `SELECT ${COLUMNS}, 0 AS total FROM monitoring_alerts a WHERE ${w.sql} ORDER BY ${ORDER[f.sort]} ${f.dir === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, a.id LIMIT $8`,
     [...w.params, limit],
   );
+  // Times in the tenant's zone, named, as its alert mails print them.
+  const zone = await tenantTimeZone(q, tenantId);
   const header = [
     'id',
     'severity',
@@ -118,7 +131,8 @@ export async function alertsCsv(q: Queryable, tenantId: string, f: AlertFilter, 
   return csvDocument(
     header,
     rows
-      .map(view)
+      // The CSV has no owner column (yet): its columns are the alert's own.
+      .map((r) => view(r, new Map()))
       .map((a) => [
         a.id,
         a.severity,
@@ -126,11 +140,11 @@ export async function alertsCsv(q: Queryable, tenantId: string, f: AlertFilter, 
         a.title,
         a.deviceDisplayName,
         a.familyName,
-        a.firstSeen,
-        a.lastSeen,
+        isoInZone(a.firstSeen, zone),
+        isoInZone(a.lastSeen, zone),
         a.status,
         a.statusBy,
-        a.statusAt,
+        a.statusAt === null ? null : isoInZone(a.statusAt, zone),
         a.incidentId,
         a.deviceId,
       ]),
@@ -152,5 +166,5 @@ export async function setAlertStatus(
     [alertId, tenantId, status, actor.userId, actor.email, now],
   );
   if (!row) throw new HttpError(404, 'The alert does not exist.');
-  return view(row);
+  return view(row, await incidentOwners(q, tenantId, [row.incident_id]));
 }

@@ -4,6 +4,7 @@ import { canHunt } from '@common/neutrino/access';
 import { attachmentHeader } from '../../../http/attachmentHeader';
 import type { RoutePlugin } from '../../../http/routePlugin';
 import { bearerSecurity, errors } from '../../../schemas';
+import { tenantTimeZone } from '../../../services/tenants';
 import { campaignSchema, exportQuerystring, familiesSchema, huntPageSchema, huntQuerystring } from '../schemas';
 import { campaign, listFamilies } from '../services/campaigns';
 import { EXPORT_HEADER, exportCells, huntDevices, huntRows } from '../services/hunt';
@@ -45,6 +46,7 @@ export const huntRoutes: RoutePlugin = async (app) => {
     },
     async (request, reply) => {
       const rows = await huntRows(app.db, request.auth.tenantId, request.query);
+      const zone = await tenantTimeZone(app.db, request.auth.tenantId);
       await app.audit({
         tenantId: request.auth.tenantId,
         actorId: request.auth.userId,
@@ -57,7 +59,12 @@ export const huntRoutes: RoutePlugin = async (app) => {
         .type('text/csv; charset=utf-8')
         .header('Cache-Control', 'no-store')
         .header('Content-Disposition', attachmentHeader('neutrino-hunt.csv'))
-        .send(csvDocument(EXPORT_HEADER, rows.map(exportCells)));
+        .send(
+          csvDocument(
+            EXPORT_HEADER,
+            rows.map((row) => exportCells(row, zone)),
+          ),
+        );
     },
   );
 

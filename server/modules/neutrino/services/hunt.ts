@@ -1,4 +1,5 @@
 import { deviceDisplayName } from '@common/devices/deviceDisplayName';
+import { isoInZone, UTC_ZONE } from '@common/format/zonedTime';
 
 import { type Database, HttpError } from '../../../contracts';
 import { iso, type Stamp } from '../../../db/sqlRows';
@@ -218,7 +219,9 @@ export const EXPORT_HEADER = [
   'Inspected at',
 ];
 
-export function exportCells(r: ExportRow): unknown[] {
+/** One CSV line; times in the tenant's zone, named, as its mails print them. */
+export function exportCells(r: ExportRow, zone: { offset: number; name: string } = UTC_ZONE): unknown[] {
+  const at = (value: string | null | undefined) => (value ? isoInZone(value, zone) : value);
   return [
     deviceDisplayName(r.deviceName),
     r.deviceId,
@@ -227,10 +230,10 @@ export function exportCells(r: ExportRow): unknown[] {
     r.source,
     r.line,
     r.occurrences,
-    r.firstSeen,
-    r.lastSeen,
+    at(r.firstSeen),
+    at(r.lastSeen),
     r.inspectionId,
     r.inspectionFile,
-    r.inspectedAt,
+    at(r.inspectedAt),
   ];
 }
