@@ -452,7 +452,7 @@ export const productEdits = {
     if (source.includes(`id: '${n.id}'`)) return null;
     const listed = /(export const PRODUCTS: readonly Product\[\] = \[\n[\s\S]*?)(\n\];)/;
     if (!listed.test(source)) throw new Error('common/products.ts does not have the expected shape');
-    const entry = `  { id: '${n.id}', title: '${n.title}', module: '${n.id}', apiPrefixes: ['${n.backend}'], permissionPrefix: '${n.prefix}' },`;
+    const entry = `  { id: '${n.id}', title: '${n.title}', modules: ['${n.id}'], apiPrefixes: ['${n.backend}'], permissionPrefix: '${n.prefix}' },`;
     return source.replace(listed, `$1\n${entry}$2`);
   },
   'tests/contract/permissionAgreement.test.ts': (source, options) => {

@@ -41,7 +41,8 @@ describe('startHost', () => {
     start([testLoginPlugin], rootElement);
     expect(await screen.findByRole('heading', { name: 'Sign in page' })).toBeTruthy();
     expect(screen.queryByText('the copy')).toBeNull();
-    expect(rootElement.hasAttribute('data-prerendered')).toBe(false);
+    // The marker goes in a passive effect, after the commit that put the heading in.
+    await waitFor(() => expect(rootElement.hasAttribute('data-prerendered')).toBe(false));
   });
 
   it('replaces the console by the list of manifest problems, each naming its plugin', async () => {
