@@ -2,6 +2,7 @@ import { defer, type Observable, shareReplay } from 'rxjs';
 import { inject, injectable } from 'tsyringe';
 
 import { type ApiClient, ApiClientToken } from '../api/ApiClient';
+import { nextPaint } from '../util/nextPaint';
 import type { CaptchaService } from './CaptchaService';
 import type { RecaptchaClient } from './createRecaptchaClient';
 import { getCaptchaSiteId } from './getCaptchaSiteId';
@@ -13,8 +14,15 @@ import { getCaptchaSiteId } from './getCaptchaSiteId';
 @injectable()
 export class DefaultCaptchaService implements CaptchaService {
   private loading?: Promise<RecaptchaClient | null>;
+  // The notice's look-up is the first call of a signed-out visit, which loads axios
+  // (docs/decisions/0031): asked once the form that shows it has painted, so the first screen's
+  // scripts stay one wave. A token (getToken) is asked at once.
   // shareReplay: a form mounted later reads the answer at once instead of flashing without the notice.
-  readonly active$: Observable<boolean> = defer(() => this.client().then(Boolean, () => false)).pipe(shareReplay(1));
+  readonly active$: Observable<boolean> = defer(() =>
+    nextPaint()
+      .then(() => this.client())
+      .then(Boolean, () => false),
+  ).pipe(shareReplay(1));
 
   constructor(@inject(ApiClientToken) private readonly api: ApiClient) {}
 

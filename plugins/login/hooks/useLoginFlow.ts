@@ -7,6 +7,7 @@ import { PluginRegistryToken } from '@core/plugin/PluginRegistry';
 import { useObservable, useService } from '@core/react';
 import { SessionServiceToken } from '@core/session/SessionService';
 import { StorageKeys, StorageServiceToken } from '@core/storage/StorageService';
+import { nextPaint } from '@core/util/nextPaint';
 
 import { LoginApiToken } from '../api/LoginApi';
 import type { JamfOutcome } from '../components/JamfLogin/JamfLogin';
@@ -72,7 +73,13 @@ export function useLoginFlow() {
     if (started.current) return;
     started.current = true;
     const start = visitStart(session, query);
-    if (start.kind !== 'signed-in') void api.passwordRecoveryEnabled().then(setRecoveryEnabled);
+    // The first call loads axios (docs/decisions/0031): asked once the live form has painted, so
+    // the first screen's scripts stay one wave (e2e/runtime/firstWave.spec.ts). The link's place
+    // is kept meanwhile.
+    if (start.kind !== 'signed-in')
+      void nextPaint()
+        .then(() => api.passwordRecoveryEnabled())
+        .then(setRecoveryEnabled);
     void runVisitStart(services, start, query, setWaitingDomain).then(apply);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the visit starts once (single-use links and codes); later renders must not start it again
   }, []);

@@ -414,7 +414,7 @@ describe('two-auth and recovery-code steps', () => {
 describe('lost-password step', () => {
   it('validates the e-mail, then disables Send and confirms', async () => {
     const { api } = setup('/login', { requestPasswordReset: async () => undefined });
-    await userEvent.click(await screen.findByText('Forgot your password?'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Forgot your password?' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Email is required')).toBeTruthy();
     await userEvent.type(screen.getByLabelText('Email'), 'bob');
