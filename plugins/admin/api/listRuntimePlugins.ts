@@ -1,35 +1,16 @@
-import type { HttpService } from '@core/http/HttpService';
+import type { ApiResponse } from '@common/api/apiTypes';
+import type { ApiClient } from '@core/api/ApiClient';
 
-/**
- * A plugin installed into the running console. Typed from the runtime plugins contract until
- * its routes are in common/api/openapi.gen.ts (then these three calls go through ApiClient).
- */
-export interface RuntimePluginItem {
-  id: string;
-  title: string;
-  version: string;
-  prefixes: string[];
-  /** Console paths, e.g. `/hello`. */
-  routes: string[];
-  keyId: string;
-  /** E-mail of the installer; null when installed with the operator CLI. */
-  installedBy: string | null;
-  installedAt: string;
-  sizeBytes: number;
-}
+/** The installed runtime plugins and the trusted signing keys, as the route answers them. */
+export type RuntimePluginList = ApiResponse<'/plugins-backend/admin/plugins', 'get'>;
 
-export interface TrustedPluginKey {
-  keyId: string;
-  name: string;
-  addedAt: string;
-}
+/** A plugin installed into the running console (`installedBy` is null when the operator CLI installed it). */
+export type RuntimePluginItem = RuntimePluginList['items'][number];
 
-export interface RuntimePluginList {
-  items: RuntimePluginItem[];
-  keys: TrustedPluginKey[];
-}
+/** A key whose signatures the console accepts. */
+export type TrustedPluginKey = RuntimePluginList['keys'][number];
 
-/** GET /plugins-backend/admin/plugins (umg#plg#r): the installed plugins and the trusted signing keys. */
-export async function listRuntimePlugins(http: HttpService): Promise<RuntimePluginList> {
-  return (await http.get<RuntimePluginList>('/plugins-backend/admin/plugins', { skipGlobalErrors: [403] })).data;
+/** GET /plugins-backend/admin/plugins (umg#plg#r). */
+export function listRuntimePlugins(api: ApiClient): Promise<RuntimePluginList> {
+  return api.get('/plugins-backend/admin/plugins', { skipGlobalErrors: [403] });
 }

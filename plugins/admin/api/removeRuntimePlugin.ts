@@ -1,6 +1,6 @@
-import type { HttpService } from '@core/http/HttpService';
+import type { ApiClient } from '@core/api/ApiClient';
 
-/** DELETE /plugins-backend/admin/plugins/:id (umg#plg#rw): 204; users lose it on their next navigation. */
-export async function removeRuntimePlugin(http: HttpService, id: string): Promise<void> {
-  await http.delete(`/plugins-backend/admin/plugins/${encodeURIComponent(id)}`, { skipGlobalErrors: [403] });
+/** DELETE /plugins-backend/admin/plugins/{id} (umg#plg#rw): 204; users lose it on their next navigation. */
+export async function removeRuntimePlugin(api: ApiClient, id: string): Promise<void> {
+  await api.delete('/plugins-backend/admin/plugins/{id}', { path: { id }, skipGlobalErrors: [403] });
 }

@@ -1,4 +1,4 @@
-import { HttpServiceToken } from '@core/http/HttpService';
+import { ApiClientToken } from '@core/api/ApiClient';
 import { type Loaded, useLoader } from '@core/react/useLoader';
 import { useService } from '@core/react/useService';
 import { ToastServiceToken } from '@core/toasts/ToastService';
@@ -21,16 +21,16 @@ export interface RuntimePluginsState {
 
 /** The Plugins page's logic: the installed runtime plugins, installing a package, removing one. */
 export function useRuntimePlugins(): RuntimePluginsState {
-  const http = useService(HttpServiceToken);
+  const api = useService(ApiClientToken);
   const toasts = useService(ToastServiceToken);
-  const list = useLoader('runtime-plugins', () => listRuntimePlugins(http), { describe: apiMessage });
+  const list = useLoader('runtime-plugins', () => listRuntimePlugins(api), { describe: apiMessage });
   const action = useAction();
   const confirmed = useConfirmedAction(action);
   return {
     list,
     action,
     async install(file) {
-      const item = await action.run(() => installRuntimePlugin(http, file));
+      const item = await action.run(() => installRuntimePlugin(api, file));
       if (item) {
         toasts.success('Plugin installed', `${item.title} ${item.version} is installed.`);
         list.reload();
@@ -40,7 +40,7 @@ export function useRuntimePlugins(): RuntimePluginsState {
     async remove(plugin) {
       const done = await confirmed(
         `Remove ${plugin.title} ${plugin.version}? Its pages disappear for every user on their next navigation.`,
-        () => removeRuntimePlugin(http, plugin.id).then(() => true),
+        () => removeRuntimePlugin(api, plugin.id).then(() => true),
         { title: 'Plugin removed', message: `${plugin.title} has been removed.` },
         'Remove',
       );
