@@ -90,7 +90,23 @@ describe("an alert carries its incident's owner", () => {
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json().owner).toEqual({ id: owner.id, email: 'owner@fleet.example' });
+    // The export names the owner in its own column.
+    const ownerInCsv = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/monitoring-backend/alerts/export', headers });
+      expect(res.statusCode, res.body).toBe(200);
+      const [header, ...lines] = res.body.trim().split('\r\n');
+      const names = header!.split(',');
+      const column = names.indexOf('incidentOwner');
+      expect(column, header).toBeGreaterThan(-1);
+      const line = lines.find((l) => l.startsWith(`${alert.id},`));
+      expect(line, res.body).toBeDefined();
+      // Counted from the end: the title before it may hold a quoted comma, the columns after it cannot.
+      const cells = line!.split(',');
+      return cells[cells.length - (names.length - column)];
+    };
+    expect(await ownerInCsv()).toBe('owner@fleet.example');
     expect((await put(null)).statusCode).toBe(200);
     expect((await incidentAlert()).owner).toBeNull();
+    expect(await ownerInCsv()).toBe('');
   });
 });

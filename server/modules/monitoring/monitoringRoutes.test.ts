@@ -162,7 +162,7 @@ describe('monitoring routes', () => {
     const csv = await call(rpt, 'GET', '/monitoring-backend/alerts/export?category=stale');
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     expect(csv.body.split('\r\n')[0]).toBe(
-      'id,severity,category,title,device,family,firstSeen,lastSeen,status,statusBy,statusAt,incidentId,deviceId',
+      'id,severity,category,title,device,family,firstSeen,lastSeen,status,statusBy,statusAt,incidentId,incidentOwner,deviceId',
     );
     expect(csv.body).toContain('Clean not inspected for 14 days');
     expect(csv.body.trim().split('\r\n')).toHaveLength(2);

@@ -113,6 +113,11 @@ export async function alertsCsv(q: Queryable, tenantId: string, f: AlertFilter, 
   );
   // Times in the tenant's zone, named, as its alert mails print them.
   const zone = await tenantTimeZone(q, tenantId);
+  const owners = await incidentOwners(
+    q,
+    tenantId,
+    rows.map((r) => r.incident_id),
+  );
   const header = [
     'id',
     'severity',
@@ -126,13 +131,13 @@ export async function alertsCsv(q: Queryable, tenantId: string, f: AlertFilter, 
     'statusBy',
     'statusAt',
     'incidentId',
+    'incidentOwner',
     'deviceId',
   ];
   return csvDocument(
     header,
     rows
-      // The CSV has no owner column (yet): its columns are the alert's own.
-      .map((r) => view(r, new Map()))
+      .map((r) => view(r, owners))
       .map((a) => [
         a.id,
         a.severity,
@@ -146,6 +151,8 @@ export async function alertsCsv(q: Queryable, tenantId: string, f: AlertFilter, 
         a.statusBy,
         a.statusAt === null ? null : isoInZone(a.statusAt, zone),
         a.incidentId,
+        // The incident's owner as the Alerts table names them (their e-mail).
+        a.owner?.email ?? null,
         a.deviceId,
       ]),
   );
