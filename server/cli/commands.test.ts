@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { currentStep, totpCode } from '../modules/auth/totp';
+import { setTenantTimeZone } from '../services/tenants';
 import { createTestApp, type TestApp } from '../test/testApp';
 import { CliError, parseDuration, parseExpiry } from './cliArgs';
 import { type CliContext, helpText, runCommand } from './commands';
@@ -167,6 +168,24 @@ describe('operator CLI commands', () => {
     });
     expect(res.json()).toEqual({ unsubscribed: 'notification', notification: 'weekly-report' });
     expect(pathOf(url)).toMatch(/^\/unsubscribe\?jwt=/);
+  });
+
+  it("prints the expiries it sets on the tenant's clock, named, and the outbox's times as UTC", async () => {
+    const [tenant] = await t.db.query<{ id: string }>('SELECT id FROM tenants ORDER BY created_at LIMIT 1');
+    await setTenantTimeZone(t.db, tenant!.id, { offset: 5.5, name: 'IST' });
+    try {
+      const invite = await run('invite', '--email', 'zoned@acme.example');
+      const until = /valid until (\S+ \(IST\)), usable once/.exec(invite);
+      expect(until, invite).not.toBeNull();
+      expect(until![1]).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+05:30 \(IST\)$/);
+      const link = await run('create-collector-link', '--expires', '2027-01-31T18:30:00Z');
+      expect(link).toContain('expires 2027-02-01T00:00:00+05:30 (IST)');
+      expect(await run('outbox', '--to', 'zoned@acme.example')).toMatch(
+        /^--- \d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z \(UTC\) {2}to zoned@acme\.example/,
+      );
+    } finally {
+      await setTenantTimeZone(t.db, tenant!.id, { offset: 0, name: 'UTC' });
+    }
   });
 
   it('refuses to guess the tenant when there are several', async () => {

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
 
+import { isoInZone } from '@common/format/zonedTime';
+
 import type { AppConfig } from '../config';
 import { type Database, HttpError, type Mailer, type TokenService } from '../contracts';
 import { newTotpSecret, otpauthUrl } from '../modules/auth/totp';
@@ -247,15 +249,11 @@ export const commands: Command[] = [
         throw error;
       }
       const link = invitationUrl(ctx.config.publicUrl, created.token);
+      // The tenant's clock, as the mail it is sent prints it.
+      const zone = await tenantTimeZone(ctx.db, tenant.id);
       await ctx.mailer.send(
         tenant.id,
-        invitationMail({
-          to: address,
-          link,
-          expiresAt: created.expiresAt,
-          invitedBy: null,
-          zone: await tenantTimeZone(ctx.db, tenant.id),
-        }),
+        invitationMail({ to: address, link, expiresAt: created.expiresAt, invitedBy: null, zone }),
       );
       await auditCli(ctx.db, tenant.id, 'invite', address, {
         userId: created.userId,
@@ -263,7 +261,7 @@ export const commands: Command[] = [
         allowedLoginMethods: methods,
       });
       return [
-        `Invitation for ${address} (tenant "${tenant.name}"), valid until ${created.expiresAt.toISOString()}, usable once:`,
+        `Invitation for ${address} (tenant "${tenant.name}"), valid until ${isoInZone(created.expiresAt, zone)}, usable once:`,
         link,
       ].join('\n');
     },
@@ -293,8 +291,9 @@ export const commands: Command[] = [
         expiresAt,
       });
       await auditCli(ctx.db, tenant.id, 'createCollectorLink', link.id, { maxInstalls, expiresAt });
+      const expires = expiresAt ? isoInZone(expiresAt, await tenantTimeZone(ctx.db, tenant.id)) : 'never';
       return [
-        `Collector link ${link.id} (tenant "${tenant.name}", limit ${maxInstalls ?? 'none'}, expires ${expiresAt ?? 'never'}):`,
+        `Collector link ${link.id} (tenant "${tenant.name}", limit ${maxInstalls ?? 'none'}, expires ${expires}):`,
         collectorLinkUrl(ctx.config.publicUrl, token),
       ].join('\n');
     },
@@ -367,9 +366,7 @@ export const commands: Command[] = [
       if (mails.length === 0) return 'The outbox is empty.';
       return mails
         .map((m) =>
-          [`--- ${m.createdAt.toISOString()}  to ${m.to}  (${m.state})`, `Subject: ${m.subject}`, '', m.text].join(
-            '\n',
-          ),
+          [`--- ${isoInZone(m.createdAt)}  to ${m.to}  (${m.state})`, `Subject: ${m.subject}`, '', m.text].join('\n'),
         )
         .join('\n\n');
     },
