@@ -168,6 +168,16 @@ const MS_AGENT = {
   team: 'UBF8T346G9',
 };
 
+const SAMPLE_EXTENSION = { folder: '5A1B2C3D-0000-4000-8000-00000000E0E0', id: 'com.example.vpn.tunnel' };
+
+const MDM_PROFILE_XML = `<?xml version="1.0" encoding="UTF-8"?>
+<!DOCTYPE plist PUBLIC "-//Apple//DTD PLIST 1.0//EN" "http://www.apple.com/DTDs/PropertyList-1.0.dtd">
+<plist version="1.0"><dict><key>_computerlevel</key><array>
+<dict><key>ProfileIdentifier</key><string>com.example.mdm.enrollment</string><key>ProfileDisplayName</key><string>Example Corp device management</string>
+<key>ProfileOrganization</key><string>Example Corp</string><key>ProfileItems</key><array>
+<dict><key>PayloadType</key><string>com.apple.mdm</string></dict></array></dict></array></dict></plist>
+`;
+
 /** A made-up Aftermath archive (`Aftermath_<serial>.zip`); see MAC_SAMPLE for what it holds. */
 export async function aftermathZip(options: AftermathSampleOptions = {}): Promise<Buffer> {
   const serial = options.serial ?? MAC_SAMPLE.serial;
@@ -215,7 +225,32 @@ export async function aftermathZip(options: AftermathSampleOptions = {}): Promis
       name: 'Persistence/raw/com.example.updater.plist',
       data: plistXml(MAC_SAMPLE.agentLabel, MAC_SAMPLE.agentProgram),
     });
-  files.push({ name: 'Persistence/raw/crontab_alex', data: '# m h dom mon dow command\nSHELL=/bin/sh\n' });
+  // Aftermath's layout: crontabs.txt (its headers with a literal "/n") and the raw copy of each
+  // user's table. The flagged sample's agent also re-starts itself from cron.
+  const cronJobs = [
+    '# m h dom mon dow command',
+    'SHELL=/bin/sh',
+    ...(bad ? [`*/30 * * * * "${MAC_SAMPLE.agentProgram}" --check`] : []),
+  ];
+  files.push({
+    name: 'Persistence/crontabs.txt',
+    data: `/n ----- /usr/lib/cron/tabs/alex -----/n${cronJobs.join('\n')}\n`,
+  });
+  files.push({ name: 'Persistence/raw/cron/cron_tabs/alex', data: `${cronJobs.join('\n')}\n` });
+  // A vendor's network extension (signed, in /Library): listed, judged by nothing but indicators.
+  files.push({
+    name: 'Persistence/systemExtensions.txt',
+    data: [
+      'System Extension URLs',
+      '',
+      '/Library/SystemExtensions/db.plist',
+      `/Library/SystemExtensions/${SAMPLE_EXTENSION.folder}/${SAMPLE_EXTENSION.id}.systemextension/Contents/Info.plist`,
+      `/Library/SystemExtensions/${SAMPLE_EXTENSION.folder}/${SAMPLE_EXTENSION.id}.systemextension/Contents/MacOS/${SAMPLE_EXTENSION.id}`,
+      '',
+    ].join('\n'),
+  });
+  // The company's MDM enrolment profile (`profiles -C -o stdout-xml`).
+  files.push({ name: 'Artifacts/config_profiles.txt', data: MDM_PROFILE_XML });
   files.push({
     name: 'Artifacts/raw/tcc_alex',
     data: await tccDatabase([
@@ -309,6 +344,19 @@ export async function aftermathZip(options: AftermathSampleOptions = {}): Promis
       // Aftermath writes commas inside a URL unquoted.
       '2024-06-01 18:00:00,alex,Default,https://news.example.com/a,b?c=1,2',
       ...(bad ? [`2024-06-02 08:09:00,alex,Default,https://${MAC_SAMPLE.c2Domain}/get`] : []),
+      '',
+    ].join('\n'),
+  });
+  files.push({
+    name: 'Browser/Chrome/downloads_output.csv',
+    data: [
+      'datetime,user,profile,url,target_path,danger_type,opened',
+      '2024-05-20 14:02:00,alex,Default,https://zoom.us/client/latest/zoomusInstallerFull.pkg,/Users/alex/Downloads/zoomusInstallerFull.pkg,0,1',
+      ...(bad
+        ? [
+            `2024-06-02 08:11:00,alex,Default,https://${MAC_SAMPLE.c2Domain}/get/UpdaterSetup.dmg,/Users/alex/Downloads/UpdaterSetup.dmg,0,1`,
+          ]
+        : []),
       '',
     ].join('\n'),
   });

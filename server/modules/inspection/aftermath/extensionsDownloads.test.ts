@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 
 import { createZip } from '../android/testZip';
+import { aftermathZip, MAC_SAMPLE } from './aftermathSamples';
 import { MAX_DOWNLOAD_ROWS, MAX_TIMELINE_EVENTS, readAftermath } from './readAftermath';
-import { parseCrontabs, parseDownloadsCsv, parseSystemExtensions } from './textParsers';
+import { firstShellWord, parseCrontab, parseCrontabs, parseDownloadsCsv, parseSystemExtensions } from './textParsers';
 
 const NOW = new Date('2024-06-10T00:00:00Z');
 
@@ -108,6 +109,46 @@ describe('system extensions and browser downloads', () => {
       'cron /usr/lib/cron/tabs/alex /Users/alex/.x/run.sh',
     ]);
     expect(r.observations).toContainEqual(expect.objectContaining({ kind: 'path', value: '/Users/alex/.x/run.sh' }));
+  });
+
+  it("takes a cron job's program as sh splits it: quoted or escaped paths with spaces stay whole", () => {
+    expect(firstShellWord('"/Users/a/Application Support/x" --check')).toBe('/Users/a/Application Support/x');
+    expect(firstShellWord("'/tmp/a b'/c d")).toBe('/tmp/a b/c');
+    expect(firstShellWord('/Users/a/My\\ Tools/run.sh arg')).toBe('/Users/a/My Tools/run.sh');
+    expect(firstShellWord('  /usr/bin/true')).toBe('/usr/bin/true');
+    expect(firstShellWord('   ')).toBeNull();
+    const jobs = parseCrontab(
+      ['@reboot "/Users/a/Library/App Support/x"', '0 * * * *', '*/5 * * * * /bin/sh -c "echo hi"'].join('\n'),
+      '/usr/lib/cron/tabs/a',
+      'Persistence/crontabs.txt',
+    );
+    // A line with a schedule and no command starts nothing.
+    expect(jobs.map((j) => j.program)).toEqual(['/Users/a/Library/App Support/x', '/bin/sh']);
+  });
+
+  it("the sample archive holds each of them: the vendor's extension, the MDM profile, downloads, the agent's cron job", async () => {
+    const flagged = await readAftermath(await aftermathZip(), { now: NOW });
+    expect(flagged.artefacts.filter((a) => a.error)).toEqual([]);
+    expect(flagged.persistence.map((p) => `${p.kind} ${p.label ?? p.path}`)).toEqual(
+      expect.arrayContaining([
+        'systemExtension com.example.vpn.tunnel',
+        'profile Example Corp device management',
+        'cron /usr/lib/cron/tabs/alex',
+      ]),
+    );
+    expect(flagged.persistence.find((p) => p.kind === 'cron')!.program).toBe(MAC_SAMPLE.agentProgram);
+    expect(flagged.heuristics.map((h) => h.message)).toContain(
+      `Cron job /usr/lib/cron/tabs/alex starts ${MAC_SAMPLE.agentProgram}, in a hidden folder`,
+    );
+    expect(flagged.downloads.filter((d) => d.agent === 'Chrome').map((d) => d.url)).toEqual([
+      'https://zoom.us/client/latest/zoomusInstallerFull.pkg',
+      `https://${MAC_SAMPLE.c2Domain}/get/UpdaterSetup.dmg`,
+    ]);
+    // The clean control has the same extension, profile and a download, and stays quiet.
+    const clean = await readAftermath(await aftermathZip({ clean: true }), { now: NOW });
+    expect(clean.persistence.map((p) => p.kind).sort()).toEqual(['launchAgent', 'profile', 'systemExtension']);
+    expect(clean.downloads.some((d) => d.agent === 'Chrome')).toBe(true);
+    expect(clean.heuristics).toEqual([]);
   });
 
   it('reads configuration profiles (profiles -C -o stdout-xml) as persistence, matched by identifier', async () => {

@@ -164,12 +164,44 @@ export function parseCrontab(text: string, path: string, source: string): Persis
   for (const raw of text.split(/\r?\n/)) {
     const line = raw.trim();
     if (!line || line.startsWith('#') || /^[A-Za-z_]+\s*=/.test(line)) continue;
-    const fields = line.startsWith('@') ? line.split(/\s+/).slice(1) : line.split(/\s+/).slice(5);
-    const command = fields.join(' ');
+    // The schedule (five fields, or one @word) and then the command as the shell reads it.
+    const schedule = line.startsWith('@') ? /^@\S+\s*/ : /^(?:\S+\s+){5}/;
+    const command = schedule.exec(line) ? line.replace(schedule, '') : '';
     if (!command) continue;
-    items.push({ kind: 'cron', path, label: null, program: fields[0] ?? null, sha256: null, signer: null, source });
+    items.push({
+      kind: 'cron',
+      path,
+      label: null,
+      program: firstShellWord(command),
+      sha256: null,
+      signer: null,
+      source,
+    });
   }
   return items;
+}
+
+/**
+ * The program a command line starts, as sh splits it: quotes ('…', "…") and backslash escapes
+ * keep a path with spaces whole (`"/Users/a/Application Support/x" --flag`). Null for none.
+ */
+export function firstShellWord(command: string): string | null {
+  let word = '';
+  let quote: '"' | "'" | null = null;
+  let i = 0;
+  while (i < command.length && /\s/.test(command[i]!)) i++;
+  for (; i < command.length; i++) {
+    const c = command[i]!;
+    if (quote) {
+      if (c === quote) quote = null;
+      else if (c === '\\' && quote === '"' && i + 1 < command.length) word += command[++i];
+      else word += c;
+    } else if (c === '"' || c === "'") quote = c;
+    else if (c === '\\' && i + 1 < command.length) word += command[++i];
+    else if (/\s/.test(c)) break;
+    else word += c;
+  }
+  return word || null;
 }
 
 /**
