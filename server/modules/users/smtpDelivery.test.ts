@@ -1,3 +1,4 @@
+import { EventEmitter } from 'node:events';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,14 +19,21 @@ describe('mail delivery through a real SMTP receiver', () => {
   let t: TestApp;
   const inbox: Received[] = [];
 
-  async function waitForMail(to: string, timeoutMs = 10_000): Promise<Received> {
-    const started = Date.now();
-    for (;;) {
-      const mail = inbox.find((m) => m.to.includes(to));
-      if (mail) return mail;
-      if (Date.now() - started > timeoutMs) throw new Error(`no mail to ${to} within ${timeoutMs} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+  const arrivals = new EventEmitter();
+
+  /** The first mail to `to`, as soon as the receiver has it (the test's own timeout bounds the wait). */
+  function waitForMail(to: string): Promise<Received> {
+    const find = () => inbox.find((m) => m.to.includes(to));
+    return new Promise((resolve) => {
+      const check = () => {
+        const mail = find();
+        if (!mail) return;
+        arrivals.off('mail', check);
+        resolve(mail);
+      };
+      arrivals.on('mail', check);
+      check();
+    });
   }
 
   beforeAll(async () => {
@@ -42,6 +50,7 @@ describe('mail delivery through a real SMTP receiver', () => {
             to: session.envelope.rcptTo.map((r) => r.address),
             raw: Buffer.concat(chunks).toString('utf8'),
           });
+          arrivals.emit('mail');
           callback();
         });
       },
