@@ -2,6 +2,8 @@ import { Button, NonIdealState } from '@blueprintjs/core';
 import { WarningSignIcon } from '@blueprintjs/icons';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 
+import { retryFailedPluginServices } from './PluginServices';
+
 interface Props {
   pluginTitle: string;
   /** The panel clears when this changes (e.g. the path), so navigating away recovers. */
@@ -25,7 +27,10 @@ export class PluginErrorBoundary extends Component<Props, State> {
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
+    if (props.resetKey === state.resetKey) return null;
+    // Before the children render again: a plugin whose services failed is asked again.
+    if (state.error) retryFailedPluginServices();
+    return { error: null, resetKey: props.resetKey };
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
@@ -42,7 +47,15 @@ export class PluginErrorBoundary extends Component<Props, State> {
         icon={<WarningSignIcon size={48} />}
         title={`${this.props.pluginTitle} ran into a problem`}
         description={error.message || 'The module failed to load.'}
-        action={<Button text="Try again" onClick={() => this.setState({ error: null })} />}
+        action={
+          <Button
+            text="Try again"
+            onClick={() => {
+              retryFailedPluginServices();
+              this.setState({ error: null });
+            }}
+          />
+        }
       />
     );
   }

@@ -23,6 +23,19 @@ function loadServices(manifest: PluginManifest, services: NonNullable<PluginMani
   });
 }
 
+/** How to forget each scope whose services failed to load (retryFailedPluginServices). */
+let failedScopes: (() => void)[] = [];
+
+/**
+ * Forgets the plugin scopes whose services failed to load, so their next render asks again (a
+ * chunk that failed on a bad connection). Called by the plugin error boundary when it resets.
+ */
+export function retryFailedPluginServices(): void {
+  const forget = failedScopes;
+  failedScopes = [];
+  for (const drop of forget) drop();
+}
+
 /**
  * A provider of the plugin's child container, one per host container and plugin: built at once
  * when the services are loaded (the first screen's, see preloadPluginServices), else React.lazy
@@ -52,8 +65,11 @@ function scopeProvider(
           loadServices(manifest, services).then(
             (fetched) => ({ default: scoped(fetched) }),
             (error: unknown) => {
-              // A failed chunk request is retried the next time the plugin renders.
-              plugins.delete(manifest);
+              // The failed scope stays, so React shows the error to the plugin's boundary; dropping
+              // it here would make the re-render that follows build a new one that suspends again,
+              // forever (a module that throws as it loads fails the same way every time). The
+              // boundary's reset (Try again, another path) asks again.
+              failedScopes.push(() => plugins.delete(manifest));
               throw error;
             },
           ),

@@ -87,4 +87,36 @@ describe('plugin services', () => {
     renderHost({ plugins: [plugin], token: makeTestToken(['grt#a#r']), path: '/greeter' });
     expect(await screen.findByText('Greeter ran into a problem')).toBeTruthy();
   });
+
+  it('shows the panel, not an endless loading state, when every attempt fails the same way', async () => {
+    console.error = () => undefined;
+    // A runtime plugin's module that throws as it loads: its import answers the same failure each time.
+    const failure = Promise.reject(new Error('Greeter 1.0.0 could not be loaded: boom'));
+    failure.catch(() => undefined);
+    const { plugin } = greeter(vi.fn(() => failure));
+    renderHost({ plugins: [plugin], token: makeTestToken(['grt#a#r']), path: '/greeter' });
+    expect(await screen.findByText('Greeter ran into a problem')).toBeTruthy();
+    expect(screen.getByText('Greeter 1.0.0 could not be loaded: boom')).toBeTruthy();
+  });
+
+  it('asks again on Try again: a chunk that failed on a bad connection loads the second time', async () => {
+    console.error = () => undefined;
+    let attempts = 0;
+    const load = vi.fn(async () => {
+      attempts += 1;
+      if (attempts === 1) throw new Error('Failed to fetch dynamically imported module');
+      return [
+        createServiceFactory({
+          token: GreetingToken,
+          deps: { toasts: ToastServiceToken },
+          factory: () => ({ text: () => 'second try' }),
+        }),
+      ];
+    });
+    const { plugin } = greeter(load);
+    renderHost({ plugins: [plugin], token: makeTestToken(['grt#a#r']), path: '/greeter' });
+    expect(await screen.findByText('Greeter ran into a problem')).toBeTruthy();
+    act(() => screen.getByRole('button', { name: 'Try again' }).click());
+    expect(await screen.findByRole('heading', { name: 'second try' })).toBeTruthy();
+  });
 });

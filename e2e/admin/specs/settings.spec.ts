@@ -30,10 +30,10 @@ test.describe('tenant settings: Okta, logo, collector links', () => {
 
     await issuer.fill(issuerValue);
     await page.getByLabel('Client id').fill(clientId);
-    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
     await page.getByRole('button', { name: 'Verify' }).click();
     await expect(page.getByTestId('okta-verified')).toContainText(`${api.idpOrigin}/okta/oauth2/default`);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(page.getByText(/^Configured/)).toBeVisible();
 
     await admin('invite', '--email', OKTA_USER, '--perms', 'gln#rpt#r', '--methods', 'Okta');
