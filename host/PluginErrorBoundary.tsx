@@ -27,13 +27,13 @@ export class PluginErrorBoundary extends Component<Props, State> {
   }
 
   static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
-    if (props.resetKey === state.resetKey) return null;
-    // Before the children render again: a plugin whose services failed is asked again.
-    if (state.error) retryFailedPluginServices();
-    return { error: null, resetKey: props.resetKey };
+    return props.resetKey !== state.resetKey ? { error: null, resetKey: props.resetKey } : null;
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo): void {
+    // The panel is up (the children no longer render): a plugin whose services failed is asked
+    // again when they next do (Try again, another path), not in a loop before the panel shows.
+    retryFailedPluginServices();
     console.error(`[plugin ${this.props.pluginTitle}]`, error, info.componentStack);
   }
 
@@ -47,15 +47,7 @@ export class PluginErrorBoundary extends Component<Props, State> {
         icon={<WarningSignIcon size={48} />}
         title={`${this.props.pluginTitle} ran into a problem`}
         description={error.message || 'The module failed to load.'}
-        action={
-          <Button
-            text="Try again"
-            onClick={() => {
-              retryFailedPluginServices();
-              this.setState({ error: null });
-            }}
-          />
-        }
+        action={<Button text="Try again" onClick={() => this.setState({ error: null })} />}
       />
     );
   }

@@ -28,7 +28,7 @@ let failedScopes: (() => void)[] = [];
 
 /**
  * Forgets the plugin scopes whose services failed to load, so their next render asks again (a
- * chunk that failed on a bad connection). Called by the plugin error boundary when it resets.
+ * chunk that failed on a bad connection). Called by the plugin error boundary once it shows its panel.
  */
 export function retryFailedPluginServices(): void {
   const forget = failedScopes;
@@ -68,7 +68,7 @@ function scopeProvider(
               // The failed scope stays, so React shows the error to the plugin's boundary; dropping
               // it here would make the re-render that follows build a new one that suspends again,
               // forever (a module that throws as it loads fails the same way every time). The
-              // boundary's reset (Try again, another path) asks again.
+              // boundary drops it once its panel is up, so its reset (Try again, another path) asks again.
               failedScopes.push(() => plugins.delete(manifest));
               throw error;
             },

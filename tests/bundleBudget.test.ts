@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 /** Budgets of the issue: /login first load, brotli. */
 // 97: axios left the first load (loaded with the first call), 110.9 -> 96.1 KiB: docs/decisions/0031.
 // The issue's aim is 90 KiB JS and 25 KiB CSS; what is left to move is listed there.
-const JS_BUDGET = 97 * 1024;
+// 98: the first screen's look-ups wait for its paint and a failed plugin shows its error
+// (2026-12-03, 96.9-97.0 KiB measured: at 97 the build's few bytes of variation flipped it).
+const JS_BUDGET = 98 * 1024;
 const CSS_BUDGET = 35 * 1024;
 
 /**
@@ -16,7 +18,7 @@ const CSS_BUDGET = 35 * 1024;
  * Measured figures plus ~1 KiB; the document's copy is what paints before any script.
  */
 const PUBLIC_BUDGETS: Record<string, { js: number; prerendered: boolean }> = {
-  '/login': { js: 97, prerendered: true },
+  '/login': { js: 98, prerendered: true },
   '/invite/:id': { js: 107, prerendered: true },
   '/resetPassword/:password_recovery_id': { js: 103, prerendered: true },
   '/unsubscribe': { js: 92, prerendered: false },
@@ -95,7 +97,7 @@ afterAll(() => {
 const kib = (n: number) => `${(n / 1024).toFixed(1)} KiB`;
 
 describe('bundle budget', () => {
-  it('keeps the whole first load of /login within 97 KiB JS and 35 KiB CSS, brotli', () => {
+  it('keeps the whole first load of /login within 98 KiB JS and 35 KiB CSS, brotli', () => {
     // The route's first load is everything the browser fetches before /login renders: the
     // reflect shim, the entry and its static imports, and the login page chunk with its static
     // imports (build-report.json `routes[]`, per-file brotli as each file is served).
@@ -118,7 +120,7 @@ describe('bundle budget', () => {
       js.files.some((file) => /^reflect-metadata-/.test(file)),
       'the reflect shim is not counted',
     ).toBe(true);
-    expect(js.brotli, `/login first-load JS ${kib(js.brotli)} > 97 KiB:\n${breakdown}`).toBeLessThanOrEqual(JS_BUDGET);
+    expect(js.brotli, `/login first-load JS ${kib(js.brotli)} > 98 KiB:\n${breakdown}`).toBeLessThanOrEqual(JS_BUDGET);
     expect(
       css.brotli,
       `/login first-load CSS ${kib(css.brotli)} > 35 KiB: ${css.files.join(', ')}`,
