@@ -1,18 +1,15 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type BrowserContext, expect, test } from '@playwright/test';
 
 // @ts-expect-error plain ESM helpers without type declarations
 import { announcedScripts, liveSelector, scriptWaves, watchReady } from '../../scripts/lib/requestWaves.mjs';
-import { freePort } from '../../server/ops/processHarness';
+import { type ConsoleBuild, consoleBuild, type RealConsole, startRealConsole } from './realConsole';
 
 // The one-round-trip first screen against the real API serving a real build: the first load of /login asks for every
 // script at once, and the documents announce a product's chunks only to a token that permits it.
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN = { email: 'first-wave-admin@example.com', password: 'First-Wave-1!' };
 const GLUON_ONLY = { email: 'gluon-only@example.com', password: 'Gluon-Only-1!' };
 
@@ -27,24 +24,11 @@ interface RouteModules {
   files: string[];
 }
 
-let outdir: string;
-let ownBuild = false;
+let build: ConsoleBuild | undefined;
 let dataDir: string;
-let api: ChildProcess;
+let server: RealConsole | undefined;
 let origin: string;
 let neutrinoOnly: string[];
-
-function admin(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'server/cli/admin.ts', ...args],
-      { cwd: root, env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development' }, timeout: 60_000 },
-      (error, stdout, stderr) =>
-        error ? reject(new Error(`admin ${args.join(' ')}: ${stderr}${stdout}`)) : resolve(stdout),
-    );
-  });
-}
 
 async function signIn(account: { email: string; password: string }): Promise<string> {
   const response = await fetch(`${origin}/um/login`, {
@@ -74,16 +58,8 @@ test.beforeAll(async () => {
   test.setTimeout(240_000);
   dataDir = mkdtempSync(path.join(tmpdir(), 'first-wave-data-'));
   // `npm test` builds dist/ first and passes CONSOLE_BUILD_DIR; run alone, the spec builds its own.
-  const reuse = process.env.CONSOLE_BUILD_DIR;
-  if (reuse && existsSync(path.join(reuse, 'route-modules.json'))) {
-    outdir = reuse;
-  } else {
-    outdir = mkdtempSync(path.join(tmpdir(), 'first-wave-dist-'));
-    ownBuild = true;
-    // @ts-expect-error plain ESM build script without type declarations
-    const { buildConsole } = await import('../../build.mjs');
-    await buildConsole({ entry: 'host/main.tsx', outdir, pluginsDir: 'plugins', quiet: true, title: 'Console' });
-  }
+  build = await consoleBuild('first-wave-dist-');
+  const outdir = build.outdir;
   const routes = JSON.parse(readFileSync(path.join(outdir, 'route-modules.json'), 'utf8')) as RouteModules[];
   // Files only neutrino's routes list: its own code (shared library chunks may serve others).
   const elsewhere = new Set(routes.filter((route) => route.plugin !== 'neutrino').flatMap((route) => route.files));
@@ -91,41 +67,22 @@ test.beforeAll(async () => {
     ...new Set(routes.filter((route) => route.plugin === 'neutrino').flatMap((route) => route.files)),
   ].filter((file) => !elsewhere.has(file));
 
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  api = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      STATIC_DIR: outdir,
-      DEV_IDP: 'off',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    api.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Console and API:')) resolve();
-    });
-    api.on('exit', (code) => reject(new Error(`the API exited with ${code}`)));
-  });
-  api.stdout!.resume();
-  await admin(['create-user', '--email', GLUON_ONLY.email, '--password', GLUON_ONLY.password, '--perms', 'gln#rpt#rw']);
+  server = await startRealConsole({ dataDir, staticDir: outdir, admin: ADMIN });
+  origin = server.origin;
+  await server.admin([
+    'create-user',
+    '--email',
+    GLUON_ONLY.email,
+    '--password',
+    GLUON_ONLY.password,
+    '--perms',
+    'gln#rpt#rw',
+  ]);
 });
 
 test.afterAll(async () => {
-  if (api && api.exitCode === null) {
-    api.kill('SIGTERM');
-    await new Promise((resolve) => api.on('exit', resolve));
-  }
-  if (ownBuild) rmSync(outdir, { recursive: true, force: true });
+  await server?.stop();
+  build?.remove();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -1,4 +1,3 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -16,7 +15,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 
 import { generatePluginKey } from '../../scripts/plugin-keygen';
 import { packPlugin } from '../../scripts/plugin-pack';
-import { freePort } from '../../server/ops/processHarness';
+import { type ConsoleBuild, consoleBuild, type RealConsole, startRealConsole } from './realConsole';
 
 // Plugins installed into a running console, against the real API serving a real build: the
 // example plugin packed and installed with the operator CLI while a user is signed in, seen at
@@ -29,29 +28,14 @@ const ANALYST = { email: 'analyst@example.com', password: 'Analyst-Pass-1!' };
 const HUNTER = { email: 'hunter@example.com', password: 'Hunter-Pass-1!' };
 const GREETING = 'Hello from a runtime plugin';
 
-let outdir: string;
-let ownBuild = false;
+let build: ConsoleBuild | undefined;
 let work: string;
 let storageDir: string;
-let api: ChildProcess;
+let server: RealConsole | undefined;
 let origin: string;
 let keyPem: string;
 
-function admin(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    execFile(
-      process.execPath,
-      ['--import', 'tsx', 'server/cli/admin.ts', ...args],
-      {
-        cwd: root,
-        env: { ...process.env, DATA_DIR: path.join(work, 'data'), NODE_ENV: 'development' },
-        timeout: 120_000,
-      },
-      (error, stdout, stderr) =>
-        error ? reject(new Error(`admin ${args.join(' ')}: ${stderr}${stdout}`)) : resolve(stdout),
-    );
-  });
-}
+const admin = (args: string[]) => server!.admin(args);
 
 async function signIn(page: Page, account: { email: string; password: string }): Promise<void> {
   const response = await fetch(`${origin}/um/login`, {
@@ -121,46 +105,17 @@ test.beforeAll(async () => {
   test.setTimeout(300_000);
   work = mkdtempSync(path.join(tmpdir(), 'runtime-plugins-'));
   storageDir = path.join(work, 'storage');
-  const reuse = process.env.CONSOLE_BUILD_DIR;
-  if (reuse && existsSync(path.join(reuse, 'route-modules.json'))) {
-    outdir = reuse;
-  } else {
-    outdir = path.join(work, 'dist');
-    ownBuild = true;
-    // @ts-expect-error plain ESM build script without type declarations
-    const { buildConsole } = await import('../../build.mjs');
-    await buildConsole({ entry: 'host/main.tsx', outdir, pluginsDir: 'plugins', quiet: true, title: 'Console' });
-  }
+  build = await consoleBuild('runtime-plugins-dist-');
   const keys = generatePluginKey(path.join(work, 'keys'));
   keyPem = readFileSync(keys.keyFile, 'utf8');
 
-  const port = await freePort();
-  origin = `http://127.0.0.1:${port}`;
-  api = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.join(work, 'data'),
-      GLUON_STORAGE_DIR: storageDir,
-      STATIC_DIR: outdir,
-      DEV_IDP: 'off',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+  server = await startRealConsole({
+    dataDir: path.join(work, 'data'),
+    staticDir: build.outdir,
+    admin: ADMIN,
+    env: { GLUON_STORAGE_DIR: storageDir },
   });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    api.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (out.includes('Console and API:')) resolve();
-    });
-    api.on('exit', (code) => reject(new Error(`the API exited with ${code}`)));
-  });
-  api.stdout!.resume();
+  origin = server.origin;
   // The example plugin is for gluon's users (its manifest requires gln); the hunter has none.
   await admin(['create-user', '--email', ANALYST.email, '--password', ANALYST.password, '--perms', 'gln#rpt#rw']);
   await admin(['create-user', '--email', HUNTER.email, '--password', HUNTER.password, '--perms', 'ntr#dev#r']);
@@ -168,11 +123,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (api && api.exitCode === null) {
-    api.kill('SIGTERM');
-    await new Promise((resolve) => api.on('exit', resolve));
-  }
-  if (ownBuild) rmSync(outdir, { recursive: true, force: true });
+  await server?.stop();
+  build?.remove();
   rmSync(work, { recursive: true, force: true });
 });
 
