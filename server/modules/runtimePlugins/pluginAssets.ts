@@ -5,7 +5,7 @@ import { mayUseRuntimePlugin } from '@common/runtimePlugins/access';
 import type { Queryable } from '../../contracts';
 import type { FileStorage } from '../gluon/public';
 import { readGrant } from './assetGrant';
-import { ASSET_PATH, PluginRefused } from './pluginPackage';
+import { ASSET_PATH, PACKAGE_LIMITS, PluginRefused } from './pluginPackage';
 import { findAsset, findPlugin, livePermissions } from './pluginRepository';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -30,6 +30,35 @@ export function contentTypeOf(path: string): string {
 }
 
 export const ASSET_FORBIDDEN = 'This plugin asset needs a valid grant: reload the console.';
+export const ASSET_LOST = "This plugin's files are missing from storage: an administrator should install it again.";
+
+/**
+ * The stored bytes, read whole (an asset is at most PACKAGE_LIMITS.maxFileBytes): the answer's
+ * length is what storage holds, not what the database recorded, so a file changed behind our back
+ * cannot leave the browser waiting for bytes that never come (its integrity check refuses it).
+ * A file gone is a 404 in words; the store being down stays StorageUnavailable (503).
+ */
+async function readStored(body: Readable): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  try {
+    for await (const chunk of body) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      size += bytes.length;
+      // Longer than any asset: altered; what was read is enough for the browser to refuse it.
+      if (size > PACKAGE_LIMITS.maxFileBytes) {
+        body.destroy();
+        break;
+      }
+      chunks.push(bytes);
+    }
+  } catch (error) {
+    // Both storages say ENOENT for a missing file (s3Storage maps the object store's 404 to it).
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new PluginRefused(404, ASSET_LOST);
+    throw error;
+  }
+  return Buffer.concat(chunks);
+}
 
 /**
  * One asset of an installed plugin for the holder of a grant: the grant must be ours, current,
@@ -40,7 +69,7 @@ export async function openAsset(
   deps: { db: Queryable; storage: FileStorage; digest: (value: string) => string },
   request: { grant: string; id: string; version: string; path: string },
   nowS: number,
-): Promise<{ body: Readable; contentType: string; size: number }> {
+): Promise<{ body: Buffer; contentType: string; size: number }> {
   const grant = readGrant(deps.digest, request.grant, request.id, nowS);
   if (!grant) throw new PluginRefused(403, ASSET_FORBIDDEN);
   const [plugin, perms] = await Promise.all([findPlugin(deps.db, request.id), livePermissions(deps.db, grant.sub)]);
@@ -52,5 +81,6 @@ export async function openAsset(
       : null;
   if (!asset)
     throw new PluginRefused(404, 'No such plugin asset (the plugin was removed or upgraded: reload the console).');
-  return { body: deps.storage.read(asset.storageKey), contentType: contentTypeOf(asset.path), size: asset.sizeBytes };
+  const body = await readStored(deps.storage.read(asset.storageKey));
+  return { body, contentType: contentTypeOf(asset.path), size: body.length };
 }

@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { mkdir, mkdtemp, rm, truncate, unlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -163,6 +164,41 @@ describe('the runtime answer and plugin assets', () => {
     const asset = await get(t, third.entryUrl);
     expect(asset.statusCode).toBe(200);
     expect(asset.body).toBe('export const HelloPage = () => "third";\n');
+  });
+
+  it('answers what storage holds when a stored asset was cut short (no hanging download), and a 404 in words when it is gone', async () => {
+    const source = 'export const HelloPage = () => "cut short, then gone";\n';
+    const admin = await t.createUser({ permissions: ['umg#plg#rw'] });
+    const installed = await t.app.inject({
+      method: 'POST',
+      url: '/plugins-backend/admin/plugins',
+      headers: {
+        authorization: `Bearer ${(await t.accessToken(admin)).token}`,
+        'content-type': 'application/octet-stream',
+      },
+      payload: testPackage(key, {
+        manifest: testManifest({ id: 'fragile', prefixes: ['frg'], requires: ['hlo'], styles: [] }),
+        assets: { 'index-AAAAAAAA.js': source },
+      }),
+    });
+    expect(installed.statusCode, installed.body).toBe(201);
+    const { plugins } = (await get(t, '/plugins-backend/runtime', helloUser.token)).json();
+    const fragile = plugins.find((p: { id: string }) => p.id === 'fragile');
+    // The folder storage keeps a file under its sha256 (runtime plugins under their own prefix).
+    const sha = createHash('sha256').update(source).digest('hex');
+    const stored = path.join(storageDir, 'runtime-plugins', sha.slice(0, 2), sha);
+    await truncate(stored, 10);
+    const cut = await get(t, fragile.entryUrl);
+    expect(cut.statusCode).toBe(200);
+    // The length sent is the bytes sent: the browser gets all of them and its integrity check refuses them.
+    expect(cut.headers['content-length']).toBe('10');
+    expect(cut.body).toBe(source.slice(0, 10));
+    await unlink(stored);
+    const gone = await get(t, fragile.entryUrl);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe(
+      "This plugin's files are missing from storage: an administrator should install it again.",
+    );
   });
 
   it('stops serving the plugins of a key no longer trusted', async () => {

@@ -69,7 +69,7 @@ export const runtimeRoutes: RoutePlugin = async (app) => {
       const asset = await answering(() =>
         openAsset({ db: app.db, storage, digest }, { grant, id, version, path: request.params['*'] }, nowS()),
       );
-      // Fastify streams the Readable; the schema documents the bytes as a binary string.
+      // Fastify sends the Buffer as is; the schema documents the bytes as a binary string, hence the cast.
       return reply
         .header('Content-Type', asset.contentType)
         .header('Content-Length', asset.size)
