@@ -32,3 +32,27 @@ export async function setTenantTimeZone(q: Queryable, tenantId: string, zone: Te
   );
   return rows.length > 0;
 }
+
+/**
+ * The time zone of each address's tenant (a user's, else an invitee's), for the development
+ * mailbox to print a mail's time on the clock its reader lives by. Addresses of no tenant are absent.
+ */
+export async function recipientTimeZones(
+  q: Queryable,
+  addresses: readonly string[],
+): Promise<Map<string, TenantTimeZone>> {
+  const wanted = [...new Set(addresses.map((a) => a.toLowerCase()))];
+  if (wanted.length === 0) return new Map();
+  const rows = await q.query<{ email: string; time_zone_name: string; time_zone_offset: number }>(
+    `SELECT lower(r.email) AS email, t.time_zone_name, t.time_zone_offset
+       FROM (SELECT email, tenant_id, 0 AS rank FROM users UNION ALL SELECT email, tenant_id, 1 FROM invitations) r
+       JOIN tenants t ON t.id = r.tenant_id
+      WHERE lower(r.email) = ANY($1::text[])
+      ORDER BY r.rank`,
+    [wanted],
+  );
+  const zones = new Map<string, TenantTimeZone>();
+  for (const row of rows)
+    if (!zones.has(row.email)) zones.set(row.email, { name: row.time_zone_name, offset: Number(row.time_zone_offset) });
+  return zones;
+}

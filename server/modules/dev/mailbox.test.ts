@@ -3,6 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { isoInZone } from '@common/format/zonedTime';
+
+import { setTenantTimeZone } from '../../services/tenants';
 import { createTestApp, TEST_PUBLIC_URL, type TestApp } from '../../test/testApp';
 import { MAILBOX_LOOPBACK_ONLY } from './mailboxRoutes';
 
@@ -148,5 +151,18 @@ describe('development mailbox', () => {
       }
     }
     expect((await production.app.inject({ url: '/openapi.json' })).json().paths['/dev/mailbox']).toBeUndefined();
+  });
+
+  it("prints each mail's time on its recipient's tenant clock, named; UTC for an address of no tenant", async () => {
+    const tenantId = await t.createTenant('Chennai office');
+    await setTenantTimeZone(t.db, tenantId, { name: 'IST', offset: 5.5 });
+    const reader = await t.createUser({ tenantId, email: 'zoned-reader@example.com' });
+    await t.app.mailer.send(null, { to: reader.email, subject: 'Zoned', text: 'Hello' });
+    const [mail] = (await t.app.inject({ url: `/dev/mailbox/messages?to=${reader.email}` })).json().items;
+    const html = (await t.app.inject({ url: `/dev/mailbox?to=${reader.email}` })).body;
+    expect(html).toContain(isoInZone(mail.createdAt, { name: 'IST', offset: 5.5 }));
+    expect(html).toMatch(/\+05:30 \(IST\)/);
+    const unknown = (await t.app.inject({ url: '/dev/mailbox?to=second@example.com' })).body;
+    expect(unknown).toMatch(/Z \(UTC\)/);
   });
 });

@@ -1,3 +1,6 @@
+import { isoInZone, UTC_ZONE } from '@common/format/zonedTime';
+
+import type { TenantTimeZone } from '../../schemas';
 import { escapeHtml } from '../../services/escapeHtml';
 import { type OutboxMail, splitLinks } from '../../services/mailbox';
 
@@ -13,20 +16,26 @@ function mailBody(text: string, publicUrl: string): string {
 }
 
 /**
- * The development mailbox (GET /dev/mailbox): newest mail first, each with its recipient,
- * subject, delivery state and text. Static HTML without scripts; inline styles only (allowed by
+ * The development mailbox (GET /dev/mailbox): newest mail first, each with its recipient, its
+ * time on the recipient's tenant's clock (named, as the mails print times), subject, delivery state
+ * and text. Static HTML without scripts; inline styles only (allowed by
  * the console's CSP).
  */
 export function renderMailboxPage(
   mails: readonly OutboxMail[],
-  options: { publicUrl: string; to: string | null },
+  options: {
+    publicUrl: string;
+    to: string | null;
+    /** The recipient's tenant's zone by address (lower case): a mail's time is printed on it, named; UTC otherwise. */
+    zones?: ReadonlyMap<string, TenantTimeZone>;
+  },
 ): string {
   const items = [...mails]
     .reverse()
     .map(
       (m) => `<article>
 <h2>${escapeHtml(m.subject)}</h2>
-<p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(m.createdAt.toISOString())} · ${escapeHtml(m.state)}</p>
+<p class="meta">To <strong>${escapeHtml(m.to)}</strong> · ${escapeHtml(isoInZone(m.createdAt, options.zones?.get(m.to.toLowerCase()) ?? UTC_ZONE))} · ${escapeHtml(m.state)}</p>
 <pre>${mailBody(m.text, options.publicUrl)}</pre>
 ${m.attachments
   .map(

@@ -4,6 +4,7 @@ import { HttpError } from '../../contracts';
 import type { RoutePlugin } from '../../http/routePlugin';
 import { errors } from '../../schemas';
 import { consoleLinks, listOutbox, MAILBOX_MAX_LIMIT, readOutboxAttachment } from '../../services/mailbox';
+import { recipientTimeZones } from '../../services/tenants';
 import { renderMailboxPage } from './mailboxPage';
 
 export const MAILBOX_PATH = '/dev/mailbox';
@@ -45,9 +46,13 @@ export const mailboxRoutes: RoutePlugin = async (app) => {
       onlyLoopback(request);
       const to = request.query.to?.trim().toLowerCase() ?? null;
       const mails = await listOutbox(app.db, { to, limit: request.query.limit });
+      const zones = await recipientTimeZones(
+        app.db,
+        mails.map((m) => m.to),
+      );
       return reply
         .type('text/html; charset=utf-8')
-        .send(renderMailboxPage(mails, { publicUrl: app.config.publicUrl, to }));
+        .send(renderMailboxPage(mails, { publicUrl: app.config.publicUrl, to, zones }));
     },
   );
 
