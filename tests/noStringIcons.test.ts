@@ -19,7 +19,7 @@ function sources(dir: string): string[] {
  * Icons are components (`icon={<Search />}`), each carrying its own paths.
  */
 describe('Blueprint icons are components, never names', () => {
-  it('no icon, leftIcon or rightIcon prop is a string in core, host or plugins', () => {
+  it('no icon, leftIcon, rightIcon or endIcon prop is a string in core, host or plugins', () => {
     const found: string[] = [];
     for (const dir of ['core', 'host', 'plugins']) {
       for (const file of sources(path.join(ROOT, dir))) {
@@ -27,7 +27,10 @@ describe('Blueprint icons are components, never names', () => {
         // keeping their newlines so line numbers still match.
         const text = readFileSync(file, 'utf8').replace(/<FieldIcon\b[^>]*>/g, (tag) => tag.replace(/[^\n]/g, ' '));
         // Attribute by attribute, so props on their own lines of a multi-line tag are seen too.
-        for (const match of text.matchAll(/\b(icon|leftIcon|rightIcon)=\{?["'][a-z-]+["']/g)) {
+        // Also a name chosen in an expression (`icon={ok ? 'tick' : 'cross'}`): a string and no element.
+        for (const match of text.matchAll(
+          /\b(icon|leftIcon|rightIcon|endIcon)=(\{?["'][a-z-]+["']|\{[^{}<]*["'][a-z-]+["'][^{}<]*\})/g,
+        )) {
           const line = text.slice(0, match.index).split('\n').length;
           found.push(`${path.relative(ROOT, file)}:${line}`);
         }

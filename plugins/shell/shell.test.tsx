@@ -120,6 +120,8 @@ describe('shell plugin', () => {
       fireEvent.click(within(await openMenu()).getByText('Feature request'));
       const section = await screen.findByTestId('feature-request-section');
       expect(section.textContent).toMatch(/ideas site/);
+      // The section says where the user is, beside the way back.
+      expect(screen.getByRole('heading', { name: 'Feature request' })).toBeTruthy();
       fireEvent.click(screen.getByText('Back'));
       expect(await screen.findByText('Logout')).toBeTruthy();
       fireEvent.click(screen.getByText('Feature request'));

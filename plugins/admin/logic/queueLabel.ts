@@ -5,6 +5,7 @@
 const BY_QUEUE: Record<string, string> = {
   'gluon.inspect': 'Inspections',
   'gluon.rescan': 'Matching again (rescans and rule-set changes)',
+  'electron.inspect': 'Mac inspections (Aftermath archives)',
   'monitoring.alerts': 'Monitoring alerts',
   'monitoring.delivery': 'Notification deliveries',
   'neutrino.saved-hunts': 'Saved hunts',
@@ -13,6 +14,7 @@ const BY_QUEUE: Record<string, string> = {
 
 const BY_MODULE: Record<string, string> = {
   gluon: 'Inspections',
+  electron: 'Mac inspections',
   housekeeping: 'Housekeeping',
   monitoring: 'Monitoring',
   neutrino: 'Threat hunting',

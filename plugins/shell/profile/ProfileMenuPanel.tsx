@@ -91,7 +91,17 @@ export function ProfileMenuPanel({
         role="group"
         aria-label={open.label}
       >
-        <Button ref={backRef} variant="minimal" icon={<ArrowLeftIcon />} text="Back" onClick={() => setOpenId(null)} />
+        {/* Where the user is inside the menu: the section's name beside the way back. */}
+        <div className="shell-profile-section-head">
+          <Button
+            ref={backRef}
+            variant="minimal"
+            icon={<ArrowLeftIcon />}
+            text="Back"
+            onClick={() => setOpenId(null)}
+          />
+          <h2 className={`${Classes.HEADING} shell-profile-section-title`}>{open.label}</h2>
+        </div>
         <Suspense fallback={<Spinner size={20} />}>
           <Section close={onClose} />
         </Suspense>

@@ -1,9 +1,10 @@
-import { CogIcon, EnvelopeIcon, KeyIcon, LightbulbIcon } from '@blueprintjs/icons';
+import { CogIcon, EnvelopeIcon, KeyIcon, LightbulbIcon, ShieldIcon } from '@blueprintjs/icons';
 import type { ReactElement } from 'react';
 
 const ICONS: Record<string, ReactElement> = {
   options: <CogIcon />,
   'two-factor': <KeyIcon />,
+  passkeys: <ShieldIcon />,
   contact: <EnvelopeIcon />,
   'feature-request': <LightbulbIcon />,
 };

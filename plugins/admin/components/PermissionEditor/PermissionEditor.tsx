@@ -1,4 +1,5 @@
 import { Button, Callout, Checkbox, Classes, HTMLTable, Tag, Tooltip } from '@blueprintjs/core';
+import { CrossIcon, TickIcon } from '@blueprintjs/icons';
 import { Fragment, useId, useMemo } from 'react';
 
 import { isCovered } from '@common/permissions/grants';
@@ -157,7 +158,13 @@ export function PermissionEditor({
           return (
             <li key={check.id} data-satisfied={ok}>
               {/* The verdict in words, not a tick or a cross; the rule's codes in the tooltip. */}
-              <Tag minimal multiline intent={ok ? 'success' : 'none'} icon={ok ? 'tick' : 'cross'} title={check.rule}>
+              <Tag
+                minimal
+                multiline
+                intent={ok ? 'success' : 'none'}
+                icon={ok ? <TickIcon /> : <CrossIcon />}
+                title={check.rule}
+              >
                 {check.label}: {ok ? 'yes' : 'no'}
               </Tag>
             </li>

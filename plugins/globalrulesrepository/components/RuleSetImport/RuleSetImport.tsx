@@ -1,5 +1,5 @@
 import { Button, FormGroup, TextArea } from '@blueprintjs/core';
-import { Import } from '@blueprintjs/icons';
+import { DocumentOpen } from '@blueprintjs/icons';
 import { useRef, useState } from 'react';
 import { Field, Form } from 'react-final-form';
 
@@ -32,7 +32,7 @@ export function RuleSetImport({ onImport }: RuleSetImportProps) {
         {({ handleSubmit, submitting, values }) => (
           <form onSubmit={handleSubmit}>
             <Button
-              icon={<Import />}
+              icon={<DocumentOpen />}
               text="Import a STIX 2.1 file"
               disabled={reading || submitting}
               onClick={() => input.current?.click()}

@@ -1,4 +1,5 @@
 import { Button, Callout, ControlGroup, InputGroup } from '@blueprintjs/core';
+import { ClipboardIcon, TickIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 
 import type { CreatedRule } from '../../api/MonitoringApi';
@@ -24,7 +25,7 @@ export function WebhookSecretNotice({ webhooks, onDone }: { webhooks: CreatedRul
             onFocus={(e) => e.currentTarget.select()}
           />
           <Button
-            icon={copied === w.recipientId ? 'tick' : 'clipboard'}
+            icon={copied === w.recipientId ? <TickIcon /> : <ClipboardIcon />}
             text={copied === w.recipientId ? 'Copied' : 'Copy'}
             aria-label={`${copied === w.recipientId ? 'Copied' : 'Copy'} the webhook secret for ${w.host}`}
             onClick={() => void navigator.clipboard?.writeText(w.secret).then(() => setCopied(w.recipientId))}
