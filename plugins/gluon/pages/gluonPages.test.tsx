@@ -566,6 +566,9 @@ describe('incident page', () => {
       });
       const card = await screen.findByTestId('evidence-row');
       expect(card.closest('.zo-table-cards')).not.toBeNull();
+      // Paths wrap at their separators, not mid-word: the observed value carries break points.
+      const observed = card.querySelectorAll('td')[1]!.querySelector('code')!;
+      expect(observed.querySelectorAll('wbr').length).toBeGreaterThan(0);
       expect([...card.querySelectorAll('td')].map((td) => td.dataset.label)).toEqual([
         'Seen',
         'Observed',

@@ -8,6 +8,7 @@ import { Field, Form } from 'react-final-form';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useVersionFormatter } from '@core/locale/useVersionFormatter';
 import type { MutationResult } from '@core/react/useMutation';
+import { BreakableText } from '@core/ui/BreakableText/BreakableText';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import type { Evidence } from '../../api/GluonApi';
@@ -99,18 +100,26 @@ export function EvidenceTable({ evidence, onFalsePositive, otherDevicesPath }: E
               <td>{f.observedAt ? formatDate(f.observedAt) : formatDate(f.createdAt)}</td>
               <td>
                 <div>
-                  {f.kind}: <code>{f.value}</code>
+                  {f.kind}:{' '}
+                  <code>
+                    <BreakableText>{f.value}</BreakableText>
+                  </code>
                 </div>
-                {f.raw && <div className={Classes.TEXT_MUTED}>{f.raw}</div>}
+                {f.raw && (
+                  <div className={Classes.TEXT_MUTED}>
+                    <BreakableText>{f.raw}</BreakableText>
+                  </div>
+                )}
               </td>
               <td>
-                {f.source.split('/').pop()}
-                {f.line !== null && `:${f.line}`}
+                <BreakableText>{`${f.source.split('/').pop() ?? ''}${f.line !== null ? `:${f.line}` : ''}`}</BreakableText>
               </td>
               <td>
-                <code>{f.pattern}</code>
+                <code>
+                  <BreakableText>{f.pattern}</BreakableText>
+                </code>
                 <div className={Classes.TEXT_MUTED}>
-                  {f.indicatorId} ({f.route})
+                  <BreakableText>{`${f.indicatorId} (${f.route})`}</BreakableText>
                 </div>
                 {otherDevicesPath && (
                   <div>

@@ -1,0 +1,36 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { BreakableText, breakPoints } from './BreakableText';
+
+describe('BreakableText', () => {
+  it('breaks a path after its separators, never inside a word', () => {
+    expect(breakPoints('/private/var/tmp/icloud_dump_helper')).toEqual([
+      '/',
+      'private/',
+      'var/',
+      'tmp/',
+      'icloud_',
+      'dump_',
+      'helper',
+    ]);
+    expect(breakPoints('launchItems.txt:3')).toEqual(['launchItems.', 'txt:', '3']);
+  });
+
+  it('gives a run with no separator (a hash) break points every 16 characters', () => {
+    const sha = 'a'.repeat(64);
+    expect(breakPoints(sha)).toEqual(['a'.repeat(16), 'a'.repeat(16), 'a'.repeat(16), 'a'.repeat(16)]);
+    expect(breakPoints('short')).toEqual(['short']);
+  });
+
+  it('renders the text whole, with a <wbr> at each break point and none at the end', () => {
+    const { container } = render(
+      <code>
+        <BreakableText>/var/mobile/x</BreakableText>
+      </code>,
+    );
+    expect(container.textContent).toBe('/var/mobile/x');
+    expect(container.querySelectorAll('wbr')).toHaveLength(3);
+    expect(container.querySelector('code')!.lastChild?.nodeName).not.toBe('WBR');
+  });
+});
