@@ -3,6 +3,7 @@ import './IncidentPage.css';
 import { Callout, Classes, H2, H4 } from '@blueprintjs/core';
 
 import { count } from '@common/format/count';
+import { rulesRepositoryPaths } from '@common/globalrulesrepository/paths';
 import { gluonPaths } from '@common/gluon/paths';
 import { recommendedActionsFor } from '@common/incidents/recommendedActions';
 import { neutrinoPaths } from '@common/neutrino/paths';
@@ -65,7 +66,17 @@ export default function IncidentPage({ params }: PageProps) {
                 ))}
               </ul>
             ) : (
-              <p className={Classes.TEXT_MUTED}>Nothing left to act on: every finding is marked a false positive.</p>
+              <p className={Classes.TEXT_MUTED}>
+                Nothing left to act on: every finding is marked a false positive.
+                {/* Reopening the incident does not lift a false positive: its suppression does (for every device). */}
+                {data.state === 'open' && data.findings > 0 && (
+                  <>
+                    {' '}
+                    To act on one again, undo its suppression in the{' '}
+                    <GluonLink to={rulesRepositoryPaths.home()}>Global rules repository</GluonLink>.
+                  </>
+                )}
+              </p>
             )}
           </section>
           {(data.familyDescription || data.familyReferences.length > 0) && (

@@ -582,7 +582,12 @@ describe('incident page', () => {
       await userEvent.click(within(card).getByRole('button', { name: 'Confirm' }));
       await waitFor(() => expect(screen.getByTestId('evidence-row').dataset.suppressed).toBe('true'));
       expect(within(screen.getByTestId('evidence-row')).getByText('False positive')).toBeTruthy();
-      expect(screen.getByText('Nothing left to act on: every finding is marked a false positive.')).toBeTruthy();
+      // Still open (reopened, or not yet closed by the API): the way to act again is named.
+      const todo = screen.getByText(/^Nothing left to act on: every finding is marked a false positive\./);
+      expect(todo.textContent).toContain('To act on one again, undo its suppression in the Global rules repository.');
+      expect(within(todo).getByRole('link', { name: 'Global rules repository' }).getAttribute('href')).toBe(
+        '/globalrulesrepository',
+      );
     } finally {
       Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
     }
