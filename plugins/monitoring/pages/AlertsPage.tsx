@@ -17,6 +17,14 @@ import { useAlerts } from '../hooks/useAlerts';
 import { monitoringAccess } from '../monitoringAccess';
 
 const STATUS_OPTIONS: AlertStatus[] = ['active', 'acknowledged', 'resolved', 'ignored'];
+/** Words as the rest of the console writes them ("High", as gluon's tags); the API's codes stay the values. */
+const STATUS_LABEL: Record<AlertStatus, string> = {
+  active: 'Active',
+  acknowledged: 'Acknowledged',
+  resolved: 'Resolved',
+  ignored: 'Ignored',
+};
+const SEVERITY_LABEL: Record<string, string> = { high: 'High', medium: 'Medium', low: 'Low' };
 const CATEGORY_LABELS: Record<Alert['category'], string> = {
   incident: 'Incident',
   finding: 'Finding on a watched device',
@@ -64,7 +72,7 @@ export default function AlertsPage(_props: PageProps) {
           <option value="">Any status</option>
           {STATUS_OPTIONS.map((s) => (
             <option key={s} value={s}>
-              {s}
+              {STATUS_LABEL[s]}
             </option>
           ))}
         </HTMLSelect>
@@ -137,7 +145,7 @@ export default function AlertsPage(_props: PageProps) {
                   <tr key={a.id}>
                     <td>
                       <Tag intent={INTENT[a.severity]} minimal>
-                        {a.severity}
+                        {SEVERITY_LABEL[a.severity] ?? a.severity}
                       </Tag>
                     </td>
                     <td>
@@ -166,6 +174,7 @@ export default function AlertsPage(_props: PageProps) {
                     <td>{when(a.lastSeen)}</td>
                     <td>
                       <HTMLSelect
+                        className="monitoring-status-select"
                         aria-label={`Status of ${a.title}`}
                         value={a.status}
                         disabled={setStatus.pending}
@@ -173,7 +182,7 @@ export default function AlertsPage(_props: PageProps) {
                       >
                         {STATUS_OPTIONS.map((s) => (
                           <option key={s} value={s}>
-                            {s}
+                            {STATUS_LABEL[s]}
                           </option>
                         ))}
                       </HTMLSelect>
