@@ -58,7 +58,11 @@ describe('development mailbox', () => {
     expect(html).toContain(`<a href="${TEST_PUBLIC_URL}/invite/tok" rel="noreferrer">`);
     expect(html).toContain(`<a href="${TEST_PUBLIC_URL}/unsubscribe?jwt=a.b.c" rel="noreferrer">`);
     // Exactly the three console links are links; nothing from the mail becomes markup.
-    expect(html.match(/<a href="http/g)).toHaveLength(3);
+    const bodies = (html.match(/<pre>[\s\S]*?<\/pre>/g) ?? []).join('');
+    expect(bodies.match(/<a href="http/g)).toHaveLength(3);
+    // The page's own way back to the console, and no favicon request to answer 404.
+    expect(html).toContain(`<a href="${TEST_PUBLIC_URL}/">← Open the console</a>`);
+    expect(html).toContain('<link rel="icon" href="data:,">');
     expect(html).not.toMatch(/href="https?:\/\/(evil|127\.0\.0\.1:8080[.@])/);
     expect(html).not.toContain('<script>');
     expect(html).not.toContain('<img');

@@ -55,6 +55,7 @@ ${m.attachments
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="referrer" content="no-referrer">
 <title>Development mailbox</title>
+<link rel="icon" href="data:,">
 <style>
 body { font: 15px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 60rem; padding: 0 1rem; color: #1c2127; }
 article { border: 1px solid #d3d8de; border-radius: 6px; padding: 0 1rem 0.5rem; margin: 1rem 0; }
@@ -64,6 +65,7 @@ pre { white-space: pre-wrap; word-break: break-word; font: inherit; }
 </style>
 </head>
 <body>
+<p><a href="${escapeHtml(options.publicUrl)}/">← Open the console</a></p>
 <h1>Development mailbox</h1>
 <p>${heading}, newest first (the outbox table <code>mail_outbox</code>; never served with NODE_ENV=production). Reload for new mail; <a href="?">all mail</a>.</p>
 ${items || empty}
