@@ -97,6 +97,13 @@ describe('without a second factor', () => {
     expect(calls()).toHaveLength(0);
   });
 
+  it('offers a way back to the login screen without changing anything', async () => {
+    const { host, calls } = setup({ checkLink: withOtp(false) });
+    await userEvent.click(await screen.findByRole('link', { name: 'Return to login screen' }));
+    await host.waitForPath('/login');
+    expect(calls()).toHaveLength(0);
+  });
+
   it('submits at once, shows the success toast for 3 s and goes to /login', async () => {
     const { host, calls, toasts } = setup({ checkLink: withOtp(false), changePassword: changed });
     await typePasswords('Passw0rd!x');

@@ -7,6 +7,7 @@ import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react';
 import { ToastServiceToken } from '@core/toasts/ToastService';
+import { AppLink } from '@core/ui/AppLink/AppLink';
 import { PublicPage } from '@core/ui/PublicPage/PublicPage';
 
 import { ResetPasswordApiToken } from '../api/ResetPasswordApi';
@@ -62,6 +63,10 @@ export default function ResetPasswordPage({ params }: PageProps) {
               onSwitch={() => switchStep(state.step === 'twoFactor' ? 'recoveryCode' : 'twoFactor')}
             />
           )}
+          {/* A way out for someone who remembered the password after all (the sign-in step's words). */}
+          <p className="reset-return">
+            <AppLink to="/login">Return to login screen</AppLink>
+          </p>
         </>
       );
       break;
