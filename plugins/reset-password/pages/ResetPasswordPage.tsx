@@ -7,7 +7,6 @@ import { NavigationServiceToken } from '@core/navigation/NavigationService';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { useService } from '@core/react';
 import { ToastServiceToken } from '@core/toasts/ToastService';
-import { AppLink } from '@core/ui/AppLink/AppLink';
 import { PublicPage } from '@core/ui/PublicPage/PublicPage';
 
 import { ResetPasswordApiToken } from '../api/ResetPasswordApi';
@@ -64,8 +63,17 @@ export default function ResetPasswordPage({ params }: PageProps) {
             />
           )}
           {/* A way out for someone who remembered the password after all (the sign-in step's words). */}
+          {/* A plain link and the page's navigation: AppLink would join the public pages' shared chunk. */}
           <p className="reset-return">
-            <AppLink to="/login">Return to login screen</AppLink>
+            <a
+              href="/login"
+              onClick={(event) => {
+                event.preventDefault();
+                nav.navigate('/login');
+              }}
+            >
+              Return to login screen
+            </a>
           </p>
         </>
       );

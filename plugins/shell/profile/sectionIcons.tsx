@@ -1,10 +1,10 @@
-import { CogIcon, EnvelopeIcon, KeyIcon, LightbulbIcon, ShieldIcon } from '@blueprintjs/icons';
+import { CogIcon, EnvelopeIcon, IdNumberIcon, KeyIcon, LightbulbIcon } from '@blueprintjs/icons';
 import type { ReactElement } from 'react';
 
 const ICONS: Record<string, ReactElement> = {
   options: <CogIcon />,
   'two-factor': <KeyIcon />,
-  passkeys: <ShieldIcon />,
+  passkeys: <IdNumberIcon />,
   contact: <EnvelopeIcon />,
   'feature-request': <LightbulbIcon />,
 };
