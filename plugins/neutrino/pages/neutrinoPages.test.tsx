@@ -73,6 +73,8 @@ describe('/neutrino hunt', () => {
     const card = await screen.findByTestId('hunt-device');
     expect(within(card).getByRole('link', { name: 'iPhone A' }).getAttribute('href')).toBe('/devices/d-1');
     expect(within(card).getByText('ps.txt:4')).toBeTruthy();
+    // One stored row whose value appeared 3 times: the counts in words, not "1 observation (3 times)".
+    expect(within(card).getByText(/· 1 observation, seen 3 times in 1 inspection$/)).toBeTruthy();
     expect(fake.hunt).toHaveBeenLastCalledWith({ value: 'helperd', mode: 'exact', size: 25 });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('iPhone B')).toBeTruthy();

@@ -1,5 +1,6 @@
 import { Card, Classes, H4, HTMLTable, Tag } from '@blueprintjs/core';
 
+import { count } from '@common/format/count';
 import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { AppLink } from '@core/ui/AppLink/AppLink';
@@ -7,6 +8,7 @@ import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import type { DeviceHits } from '../../api/NeutrinoApi';
 import { KIND_LABELS } from '../../logic/kinds';
+import { sightingsPhrase } from '../../logic/wording';
 import { DeviceName } from '../DeviceName/DeviceName';
 
 /** Hunt results, one card per device: when it was seen, how often, and the latest evidence. */
@@ -23,9 +25,8 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
             </Tag>
           </H4>
           <p className={Classes.TEXT_MUTED}>
-            First seen {when(hit.firstSeen)} · last seen {when(hit.lastSeen)} · {hit.observations} observation
-            {hit.observations === 1 ? '' : 's'} ({hit.occurrences} times) in {hit.inspections} inspection
-            {hit.inspections === 1 ? '' : 's'}
+            First seen {when(hit.firstSeen)} · last seen {when(hit.lastSeen)} ·{' '}
+            {sightingsPhrase(hit.observations, hit.occurrences)} in {count(hit.inspections, 'inspection')}
           </p>
           <TableScroll label={`Evidence on ${hit.device.displayName}`}>
             <HTMLTable compact striped>
