@@ -3,6 +3,7 @@ import '../neutrino.css';
 import { Button, Callout, Classes, H2, H4, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { ArrowLeft } from '@blueprintjs/icons';
 
+import { platformName } from '@common/devices/platformName';
 import { gluonPaths } from '@common/gluon/paths';
 import { neutrinoPaths } from '@common/neutrino/paths';
 import { errorText } from '@core/http/errorText';
@@ -85,7 +86,8 @@ export default function CampaignPage({ params }: PageProps) {
                   {data.devices.map((d) => (
                     <tr key={d.device.id} data-testid="campaign-device">
                       <td>
-                        <DeviceName id={d.device.id} name={d.device.displayName} canOpen={access.openDevice} />
+                        <DeviceName id={d.device.id} name={d.device.displayName} canOpen={access.openDevice} />{' '}
+                        <Tag minimal>{platformName(d.device.platform)}</Tag>
                       </td>
                       <td>{when(d.firstSeen)}</td>
                       <td>{when(d.lastSeen)}</td>

@@ -20,8 +20,8 @@ beforeAll(async () => {
 });
 
 const SEEN = '2026-03-10T10:00:00.000Z';
-const hit = (id: string, name: string): DeviceHits => ({
-  device: { id, name, displayName: name, platform: 'ios', modelCode: null, osVersion: null },
+const hit = (id: string, name: string, platform = 'ios'): DeviceHits => ({
+  device: { id, name, displayName: name, platform, modelCode: null, osVersion: null },
   firstSeen: SEEN,
   lastSeen: SEEN,
   observations: 1,
@@ -103,6 +103,25 @@ describe('/neutrino hunt', () => {
     expect(screen.queryByRole('form', { name: 'Save hunt' })).toBeNull();
   });
 
+  it('names each platform as the console does: iOS, Android, macOS, an unknown one as sent', async () => {
+    host('/neutrino', ['ntr#hnt#r'], {
+      hunt: async () => ({
+        items: [
+          hit('d-1', 'iPhone A'),
+          hit('d-2', 'Pixel B', 'android'),
+          hit('d-3', 'MacBook C', 'macos'),
+          hit('d-4', 'Thing D', 'windows'),
+        ],
+        nextCursor: null,
+      }),
+    });
+    await userEvent.type(await screen.findByLabelText('Value'), 'helperd');
+    await userEvent.click(screen.getByRole('button', { name: 'Hunt' }));
+    const cards = await screen.findAllByTestId('hunt-device');
+    const badge = (card: HTMLElement) => card.querySelector('h4 .bp6-tag')?.textContent;
+    expect(cards.map(badge)).toEqual(['iOS', 'Android', 'macOS', 'windows']);
+  });
+
   it('tells a neutrino user without the hunting permission, with a way out', async () => {
     host('/neutrino', ['ntr#rpt#rw'], {});
     expect(await screen.findByText('No hunting permission')).toBeTruthy();
@@ -155,6 +174,7 @@ describe('/neutrino sweep', () => {
     expect(await screen.findByText('1 of 2 indicators seen on 1 device.')).toBeTruthy();
     expect(fake.sweep).toHaveBeenCalledWith({ values: 'helperd\nnothing-here', type: 'process:name' });
     expect(within(screen.getByTestId('sweep-device')).getByText('/usr/libexec/helperd')).toBeTruthy();
+    expect(within(screen.getByTestId('sweep-device')).getByText('iOS')).toBeTruthy();
     const form = screen.getByRole('form', { name: 'Turn into a rule set' });
     await userEvent.type(within(form).getByLabelText('Rule set name'), 'Helpers');
     await userEvent.click(within(form).getByRole('button', { name: 'Turn into a rule set' }));
@@ -256,6 +276,7 @@ describe('campaigns and saved hunts', () => {
     const row = screen.getByTestId('campaign-device');
     expect(within(row).getByRole('link', { name: 'Helper' }).getAttribute('href')).toBe('/incident-management/inc-1');
     expect(within(row).getByText(/Confirmed/)).toBeTruthy();
+    expect(within(row).getByText('iOS')).toBeTruthy();
     expect(within(screen.getByRole('table', { name: 'Timeline' })).getByText('2026-03-10')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back to hunting' })).toBeTruthy();
   });

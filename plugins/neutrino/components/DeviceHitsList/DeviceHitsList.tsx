@@ -1,5 +1,6 @@
 import { Card, Classes, H4, HTMLTable, Tag } from '@blueprintjs/core';
 
+import { platformName } from '@common/devices/platformName';
 import { count } from '@common/format/count';
 import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
@@ -20,9 +21,7 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
         <Card key={hit.device.id} className="neutrino-device" data-testid="hunt-device">
           <H4>
             <DeviceName id={hit.device.id} name={hit.device.displayName} canOpen={canOpen} />{' '}
-            <Tag minimal>
-              {hit.device.platform === 'android' ? 'Android' : hit.device.platform === 'macos' ? 'macOS' : 'iOS'}
-            </Tag>
+            <Tag minimal>{platformName(hit.device.platform)}</Tag>
           </H4>
           <p className={Classes.TEXT_MUTED}>
             First seen {when(hit.firstSeen)} · last seen {when(hit.lastSeen)} ·{' '}

@@ -9,10 +9,12 @@ import {
   HTMLSelect,
   HTMLTable,
   Intent,
+  Tag,
   TextArea,
 } from '@blueprintjs/core';
 import { useState } from 'react';
 
+import { platformName } from '@common/devices/platformName';
 import { errorText } from '@core/http/errorText';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useMutation } from '@core/react/useMutation';
@@ -139,7 +141,8 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
           {result.devices.map((d) => (
             <Card key={d.device.id} data-testid="sweep-device">
               <H4>
-                <DeviceName id={d.device.id} name={d.device.displayName} canOpen={access.openDevice} />
+                <DeviceName id={d.device.id} name={d.device.displayName} canOpen={access.openDevice} />{' '}
+                <Tag minimal>{platformName(d.device.platform)}</Tag>
               </H4>
               <p className={Classes.TEXT_MUTED}>
                 {d.indicators.join(', ')} · first seen {when(d.firstSeen)} · last seen {when(d.lastSeen)}
