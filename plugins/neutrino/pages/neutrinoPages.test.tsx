@@ -68,6 +68,8 @@ describe('/neutrino hunt', () => {
         matchedUntil: SEEN,
       }),
     });
+    // Macs are hunted too: the page does not say "phones" only.
+    expect(await screen.findByText(/phones and Macs: which of your devices ever saw this/)).toBeTruthy();
     await userEvent.type(await screen.findByLabelText('Value'), 'helperd');
     await userEvent.click(screen.getByRole('button', { name: 'Hunt' }));
     const card = await screen.findByTestId('hunt-device');
