@@ -177,6 +177,10 @@ describe('/neutrino sweep', () => {
     expect(fake.sweep).toHaveBeenCalledWith({ values: 'helperd\nnothing-here', type: 'process:name' });
     expect(within(screen.getByTestId('sweep-device')).getByText('/usr/libexec/helperd')).toBeTruthy();
     expect(within(screen.getByTestId('sweep-device')).getByText('iOS')).toBeTruthy();
+    // The observed value wraps only after its separators (no break-all cell).
+    expect(within(screen.getByTestId('sweep-device')).getByText('/usr/libexec/helperd').innerHTML).toBe(
+      '/<wbr>usr/<wbr>libexec/<wbr>helperd',
+    );
     const form = screen.getByRole('form', { name: 'Turn into a rule set' });
     await userEvent.type(within(form).getByLabelText('Rule set name'), 'Helpers');
     await userEvent.click(within(form).getByRole('button', { name: 'Turn into a rule set' }));

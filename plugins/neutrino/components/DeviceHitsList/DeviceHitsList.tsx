@@ -11,6 +11,7 @@ import type { DeviceHits } from '../../api/NeutrinoApi';
 import { KIND_LABELS } from '../../logic/kinds';
 import { sightingsPhrase } from '../../logic/wording';
 import { DeviceName } from '../DeviceName/DeviceName';
+import { WrappableValue } from '../WrappableValue/WrappableValue';
 
 /** Hunt results, one card per device: when it was seen, how often, and the latest evidence. */
 export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpen: boolean }) {
@@ -42,7 +43,9 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
                 {hit.evidence.map((e) => (
                   <tr key={`${e.inspectionId}|${e.kind}|${e.value}`}>
                     <td>{KIND_LABELS[e.kind as keyof typeof KIND_LABELS] ?? e.kind}</td>
-                    <td className="neutrino-value">{e.value}</td>
+                    <td>
+                      <WrappableValue value={e.value} />
+                    </td>
                     <td>
                       {e.source}
                       {e.line !== null ? `:${e.line}` : ''}

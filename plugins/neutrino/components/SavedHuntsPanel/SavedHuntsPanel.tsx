@@ -13,6 +13,7 @@ import { neutrinoKeys } from '../../hooks/neutrinoKeys';
 import { MODE_LABELS } from '../../logic/kinds';
 import type { NeutrinoAccess } from '../../neutrinoAccess';
 import { DeviceName } from '../DeviceName/DeviceName';
+import { WrappableValue } from '../WrappableValue/WrappableValue';
 
 const describeHunt = (h: SavedHunt) =>
   h.hunt
@@ -101,7 +102,9 @@ export function SavedHuntsPanel({ access }: { access: NeutrinoAccess }) {
                     <td>
                       <DeviceName id={m.deviceId} name={m.deviceDisplayName} canOpen={access.openDevice} />
                     </td>
-                    <td className="neutrino-value">{m.value}</td>
+                    <td>
+                      <WrappableValue value={m.value} />
+                    </td>
                     <td>
                       {m.source ?? ''}
                       {m.line !== null ? `:${m.line}` : ''}

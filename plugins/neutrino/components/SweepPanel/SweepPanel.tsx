@@ -27,6 +27,7 @@ import { INDICATOR_LABELS } from '../../logic/kinds';
 import type { NeutrinoAccess } from '../../neutrinoAccess';
 import { DeviceName } from '../DeviceName/DeviceName';
 import { SaveHuntForm } from '../SaveHuntForm/SaveHuntForm';
+import { WrappableValue } from '../WrappableValue/WrappableValue';
 
 const TYPES = (Object.keys(INDICATOR_LABELS) as IndicatorType[]).map((value) => ({
   value,
@@ -160,8 +161,12 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
                   <tbody>
                     {d.matches.map((m) => (
                       <tr key={`${m.inspectionId}|${m.kind}|${m.value}|${m.indicator.id}`}>
-                        <td className="neutrino-value">{m.indicator.value}</td>
-                        <td className="neutrino-value">{m.value}</td>
+                        <td>
+                          <WrappableValue value={m.indicator.value} />
+                        </td>
+                        <td>
+                          <WrappableValue value={m.value} />
+                        </td>
                         <td>{m.route}</td>
                         <td>
                           {m.source}
