@@ -427,6 +427,13 @@ describe('neutrino: fleet threat hunting', () => {
         { day: '2024-06-04', devices: 1, sightings: 1 },
         { day: '2024-06-05', devices: 1, sightings: 1 },
       ]);
+      // In the reader's zone: 23:30 UTC on 06/05 is 05:00 on 06/06 in UTC+05:30, 08:09 UTC still 06/02.
+      const zoned = (await get(`/neutrino-backend/campaigns?indicator=${value}&offset=5.5`, token)).json();
+      expect(zoned.timeline.map((d: Json) => d.day)).toEqual(['2024-06-02', '2024-06-04', '2024-06-06']);
+      expect(zoned.firstSeen).toBe(body.firstSeen);
+      const west = (await get(`/neutrino-backend/campaigns?indicator=${value}&offset=-9`, token)).json();
+      expect(west.timeline.map((d: Json) => d.day)).toEqual(['2024-06-01', '2024-06-04', '2024-06-05']);
+      expect((await get(`/neutrino-backend/campaigns?indicator=${value}&offset=15`, token)).statusCode).toBe(400);
     });
   });
 

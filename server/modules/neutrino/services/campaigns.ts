@@ -36,7 +36,7 @@ interface SightingRow {
 export async function campaign(
   db: Database,
   tenantId: string,
-  input: { familyId?: string; indicator?: string },
+  input: { familyId?: string; indicator?: string; offset?: number },
 ): Promise<Campaign> {
   if (!input.familyId === !input.indicator) throw new HttpError(400, 'Follow either a family or one indicator value.');
   if ((input.indicator ?? input.familyId ?? '').length > MAX_HUNT_VALUE_CHARS)
@@ -75,11 +75,15 @@ export async function campaign(
        GROUP BY s.device_id, d.name, d.platform ORDER BY max(s.last_at) DESC LIMIT ${MAX_CAMPAIGN_DEVICES}`,
       params,
     );
-    // A sighting counts on the day it was first seen, so the timeline starts on the "first" day.
-    const timeline = await q.query<{ day: Stamp; devices: number; sightings: number }>(
-      `SELECT date_trunc('day', s.first_at) AS day, count(DISTINCT s.device_id)::int AS devices, count(*)::int AS sightings
+    // A sighting counts on the day it was first seen, so the timeline starts on the "first" day;
+    // days are the reader's (`offset`: the console's fixed-offset zone, in hours), not the
+    // database session's, so 23:30 UTC is the next day in UTC+05:30 as every other date there.
+    const minutes = Math.round((input.offset ?? 0) * 60);
+    const timeline = await q.query<{ day: string; devices: number; sightings: number }>(
+      `SELECT to_char((s.first_at AT TIME ZONE 'UTC') + $${params.length + 1}::int * interval '1 minute', 'YYYY-MM-DD') AS day,
+              count(DISTINCT s.device_id)::int AS devices, count(*)::int AS sightings
        FROM (${sightings}) s GROUP BY 1 ORDER BY 1`,
-      params,
+      [...params, minutes],
     );
     const ids = rows.map((r) => r.device_id);
     const incidents = ids.length
@@ -111,7 +115,7 @@ export async function campaign(
       devices,
       firstSeen: firsts[0] ?? null,
       lastSeen: lasts.at(-1) ?? null,
-      timeline: timeline.map((t) => ({ day: iso(t.day)!.slice(0, 10), devices: t.devices, sightings: t.sightings })),
+      timeline: timeline.map((t) => ({ day: t.day, devices: t.devices, sightings: t.sightings })),
     };
   });
 }
