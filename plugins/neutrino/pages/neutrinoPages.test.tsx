@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { type LocaleService, LocaleServiceToken } from '@core/locale/LocaleService';
 import { fakeService } from '@core/testing';
 
 import { renderHost } from '../../../tests/harness/renderHost';
@@ -44,9 +45,18 @@ const hit = (id: string, name: string, platform = 'ios'): DeviceHits => ({
 });
 
 function host(path: string, perms: string[], methods: Partial<NeutrinoApi>) {
+  return hostWith(path, perms, methods).fake;
+}
+
+function hostWith(path: string, perms: string[], methods: Partial<NeutrinoApi>) {
   const fake = fakeService<NeutrinoApi>('NeutrinoApi', methods);
-  renderHost({ plugins: [neutrinoPlugin], path, token: makeTestToken(perms), services: [[NeutrinoApiToken, fake]] });
-  return fake;
+  const rendered = renderHost({
+    plugins: [neutrinoPlugin],
+    path,
+    token: makeTestToken(perms),
+    services: [[NeutrinoApiToken, fake]],
+  });
+  return { fake, locale: rendered.services.resolve<LocaleService>(LocaleServiceToken) };
 }
 
 describe('/neutrino hunt', () => {
@@ -283,8 +293,41 @@ describe('campaigns and saved hunts', () => {
     expect(within(row).getByRole('link', { name: 'Helper' }).getAttribute('href')).toBe('/incident-management/inc-1');
     expect(within(row).getByText(/Confirmed/)).toBeTruthy();
     expect(within(row).getByText('iOS')).toBeTruthy();
-    expect(within(screen.getByRole('table', { name: 'Timeline' })).getByText('2026-03-10')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Timeline' })).getByText('03/10/2026')).toBeTruthy();
+    expect(screen.getByText('1 device (2 sightings)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back to hunting' })).toBeTruthy();
+  });
+
+  it("shows the campaign's dates, the timeline's days too, in the user's date format and zone", async () => {
+    // 23:30 UTC on 06/01 is 05:00 on 06/02 in UTC+05:30; the API counts the days in the zone it is given.
+    const AT = '2024-06-01T23:30:00.000Z';
+    const { fake, locale } = hostWith('/neutrino/campaigns/indicator/update-check.example.net', ['ntr#hnt#r'], {
+      campaign: async (query) => ({
+        family: null,
+        indicator: 'update-check.example.net',
+        firstSeen: AT,
+        lastSeen: AT,
+        devices: [
+          {
+            device: { id: 'd-1', name: 'Mac A', displayName: 'Mac A', platform: 'macos' },
+            firstSeen: AT,
+            lastSeen: AT,
+            sightings: 1,
+            incidents: [],
+          },
+        ],
+        timeline: [{ day: query.offset === 5.5 ? '2024-06-02' : '2024-06-01', devices: 1, sightings: 1 }],
+      }),
+    });
+    await locale.ready();
+    await locale.setTimeZone('IST');
+    locale.setDateFormat('dd/MM/yyyy HH:mm');
+    expect(
+      await screen.findByText('Seen on 1 device, first seen 02/06/2024 05:00, last seen 02/06/2024 05:00.'),
+    ).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Timeline' })).getByText('02/06/2024')).toBeTruthy();
+    expect(screen.queryByText(/2024-06-0/)).toBeNull();
+    expect(fake.campaign).toHaveBeenLastCalledWith({ indicator: 'update-check.example.net', offset: 5.5 });
   });
 
   it('lists saved hunts with their matches; deleting needs ntr#hnt#rw', async () => {
