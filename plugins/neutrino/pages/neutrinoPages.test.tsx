@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -132,6 +132,28 @@ describe('/neutrino hunt', () => {
     const cards = await screen.findAllByTestId('hunt-device');
     const badge = (card: HTMLElement) => card.querySelector('h4 .bp6-tag')?.textContent;
     expect(cards.map(badge)).toEqual(['iOS', 'Android', 'macOS', 'windows']);
+  });
+
+  it("reads the picked days in the user's zone, as the results show them", async () => {
+    const { fake, locale } = hostWith('/neutrino', ['ntr#hnt#r'], {
+      hunt: async () => ({ items: [], nextCursor: null }),
+    });
+    await locale.ready();
+    await locale.setTimeZone('IST');
+    await userEvent.type(await screen.findByLabelText('Value'), 'helperd');
+    fireEvent.change(screen.getByLabelText('Seen from'), { target: { value: '2024-06-02' } });
+    fireEvent.change(screen.getByLabelText('Seen until'), { target: { value: '2024-06-02' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Hunt' }));
+    // 06/02 in UTC+05:30 runs from 18:30 UTC on 06/01 to 18:29:59.999 UTC on 06/02, whatever the browser's zone.
+    await waitFor(() =>
+      expect(fake.hunt).toHaveBeenLastCalledWith({
+        value: 'helperd',
+        mode: 'exact',
+        from: '2024-06-01T18:30:00.000Z',
+        to: '2024-06-02T18:29:59.999Z',
+        size: 25,
+      }),
+    );
   });
 
   it('tells a neutrino user without the hunting permission, with a way out', async () => {
