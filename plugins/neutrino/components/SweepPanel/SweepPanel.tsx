@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 
 import { platformName } from '@common/devices/platformName';
+import { count } from '@common/format/count';
 import { errorText } from '@core/http/errorText';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useMutation } from '@core/react/useMutation';
@@ -92,7 +93,7 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
       <FormGroup
         label="Indicators"
         labelFor="sweep-values"
-        helperText={`One value per line (at most ${MAX_SWEEP_VALUES.toLocaleString('en-US')}), or a STIX 2.1 bundle.${lines ? ` ${lines} line${lines === 1 ? '' : 's'}.` : ''}`}
+        helperText={`One value per line (at most ${MAX_SWEEP_VALUES.toLocaleString('en-US')}), or a STIX 2.1 bundle.${lines ? ` ${count(lines, 'line')}.` : ''}`}
       >
         <TextArea
           id="sweep-values"
@@ -134,9 +135,8 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
       {result && swept && (
         <div className="neutrino-results">
           <p className={Classes.TEXT_MUTED}>
-            {result.matchedIndicators} of {result.indicators} indicator{result.indicators === 1 ? '' : 's'} seen on{' '}
-            {result.devices.length} device
-            {result.devices.length === 1 ? '' : 's'}.
+            {result.matchedIndicators} of {count(result.indicators, 'indicator')} seen on{' '}
+            {count(result.devices.length, 'device')}.
             {result.unsupported.length > 0 && ` ${result.unsupported.length} not understood (skipped).`}
           </p>
           {result.devices.map((d) => (
