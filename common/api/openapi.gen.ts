@@ -7270,12 +7270,14 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A family (`familyId`) or one indicator value (`indicator`) across the fleet: devices, first and last sighting, incidents and triage states, a timeline per day. */
+        /** A family (`familyId`) or one indicator value (`indicator`) across the fleet: devices, first and last sighting, incidents and triage states, a timeline per day (in the zone `offset` hours from UTC). */
         get: {
             parameters: {
                 query?: {
                     familyId?: string;
                     indicator?: string;
+                    /** @description Hours from UTC of the days in `timeline` (default 0: UTC days). */
+                    offset?: number;
                 };
                 header?: never;
                 path?: never;

@@ -46,7 +46,7 @@ describe('DefaultNeutrinoApi', () => {
     await api.sweepIntoRuleSet({ bundle: '{}' });
     await api.saveHunt({ name: 'x', hunt: { value: 'helperd' } });
     await api.deleteSavedHunt('a/b');
-    await api.campaign({ familyId: 'malware--1' });
+    await api.campaign({ familyId: 'malware--1', offset: 5.5 });
     expect(requests.map((r) => [r.method, r.url, r.data ?? null])).toEqual([
       ['POST', '/neutrino-backend/sweeps', { values: 'helperd', type: 'process:name' }],
       ['POST', '/neutrino-backend/sweeps/ruleSet', { bundle: '{}' }],
@@ -54,7 +54,8 @@ describe('DefaultNeutrinoApi', () => {
       ['DELETE', '/neutrino-backend/savedHunts/a%2Fb', null],
       ['GET', '/neutrino-backend/campaigns', null],
     ]);
-    expect(requests[4]!.config.params).toEqual({ familyId: 'malware--1' });
+    // The user's zone travels with it: the timeline's days are counted there.
+    expect(requests[4]!.config.params).toEqual({ familyId: 'malware--1', offset: 5.5 });
   });
 
   it('exports the CSV through the downloads panel', async () => {

@@ -3,6 +3,7 @@ import type { DownloadService } from '@core/downloads/DownloadService';
 
 import type {
   Campaign,
+  CampaignQuery,
   Family,
   HuntMatch,
   HuntPage,
@@ -68,7 +69,7 @@ export class DefaultNeutrinoApi implements NeutrinoApi {
     return this.api.get('/neutrino-backend/campaigns/families');
   }
 
-  campaign(query: { familyId: string } | { indicator: string }): Promise<Campaign> {
+  campaign(query: CampaignQuery): Promise<Campaign> {
     return this.api.get('/neutrino-backend/campaigns', { query, skipGlobalErrors: [404, ...FORM_REFUSALS] });
   }
 

@@ -15,6 +15,7 @@ export type SweepResult = ApiResponse<'/neutrino-backend/sweeps', 'post'>;
 export type SweepDevice = SweepResult['devices'][number];
 export type SweepRuleSet = ApiResponse<'/neutrino-backend/sweeps/ruleSet', 'post'>;
 export type Campaign = ApiResponse<'/neutrino-backend/campaigns', 'get'>;
+export type CampaignQuery = ({ familyId: string } | { indicator: string }) & { offset?: number };
 export type Family = ApiResponse<'/neutrino-backend/campaigns/families', 'get'>[number];
 export type SavedHunt = ApiResponse<'/neutrino-backend/savedHunts', 'get'>[number];
 export type NewSavedHunt = ApiBody<'/neutrino-backend/savedHunts', 'post'>;
@@ -32,8 +33,8 @@ export interface NeutrinoApi {
   sweepIntoRuleSet(body: SweepBody): Promise<SweepRuleSet>;
   /** Families named by incidents, to follow. */
   families(): Promise<Family[]>;
-  /** A family or one indicator value across the fleet. */
-  campaign(query: { familyId: string } | { indicator: string }): Promise<Campaign>;
+  /** A family or one indicator value across the fleet; `offset`: the hours from UTC of the timeline's days. */
+  campaign(query: CampaignQuery): Promise<Campaign>;
   savedHunts(): Promise<SavedHunt[]>;
   saveHunt(body: NewSavedHunt): Promise<SavedHunt>;
   deleteSavedHunt(id: string): Promise<void>;

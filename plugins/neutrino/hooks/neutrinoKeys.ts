@@ -4,7 +4,8 @@ import type { HuntQuery } from '../api/NeutrinoApi';
 export const neutrinoKeys = {
   hunt: (query: HuntQuery) => ['neutrino', 'hunt', JSON.stringify(query)],
   families: () => ['neutrino', 'families'],
-  campaign: (by: string, value: string) => ['neutrino', 'campaign', by, value],
+  // The zone is part of the key: the timeline's days are counted in it.
+  campaign: (by: string, value: string, offset: number) => ['neutrino', 'campaign', by, value, String(offset)],
   savedHunts: () => ['neutrino', 'savedHunts'],
   matches: (huntId: string) => ['neutrino', 'matches', huntId],
 };

@@ -3,6 +3,8 @@ import '../neutrino.css';
 import { Button, Callout, Classes, H2, H4, HTMLTable, Intent, Spinner, Tag } from '@blueprintjs/core';
 import { ArrowLeft } from '@blueprintjs/icons';
 
+import { platformName } from '@common/devices/platformName';
+import { count } from '@common/format/count';
 import { gluonPaths } from '@common/gluon/paths';
 import { neutrinoPaths } from '@common/neutrino/paths';
 import { errorText } from '@core/http/errorText';
@@ -18,6 +20,7 @@ import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 import { NeutrinoApiToken } from '../api/NeutrinoApi';
 import { DeviceName } from '../components/DeviceName/DeviceName';
 import { neutrinoKeys } from '../hooks/neutrinoKeys';
+import { useDayFormatter } from '../hooks/useDayFormatter';
 import { neutrinoAccess } from '../neutrinoAccess';
 
 const STATE_INTENTS: Record<string, Intent> = {
@@ -39,11 +42,12 @@ export default function CampaignPage({ params }: PageProps) {
   const navigation = useService(NavigationServiceToken);
   const access = useAccess(neutrinoAccess);
   const when = useDateTimeFormatter();
+  const { offset, day } = useDayFormatter();
   const by = params.familyId ? 'family' : 'indicator';
   const value = params.familyId ?? params.indicator ?? '';
   const campaign = useLoader(
-    access.hunt && value ? neutrinoKeys.campaign(by, value) : null,
-    () => api.campaign(by === 'family' ? { familyId: value } : { indicator: value }),
+    access.hunt && value ? neutrinoKeys.campaign(by, value, offset) : null,
+    () => api.campaign(by === 'family' ? { familyId: value, offset } : { indicator: value, offset }),
     {
       describe: errorText,
     },
@@ -67,7 +71,7 @@ export default function CampaignPage({ params }: PageProps) {
           <p className={Classes.TEXT_MUTED}>
             {data.devices.length === 0
               ? 'No device has seen it.'
-              : `Seen on ${data.devices.length} device${data.devices.length === 1 ? '' : 's'}, first ${when(data.firstSeen!)}, last ${when(data.lastSeen!)}.`}
+              : `Seen on ${count(data.devices.length, 'device')}, first seen ${when(data.firstSeen!)}, last seen ${when(data.lastSeen!)}.`}
           </p>
           {data.devices.length > 0 && (
             <TableScroll label="Devices">
@@ -85,7 +89,8 @@ export default function CampaignPage({ params }: PageProps) {
                   {data.devices.map((d) => (
                     <tr key={d.device.id} data-testid="campaign-device">
                       <td>
-                        <DeviceName id={d.device.id} name={d.device.displayName} canOpen={access.openDevice} />
+                        <DeviceName id={d.device.id} name={d.device.displayName} canOpen={access.openDevice} />{' '}
+                        <Tag minimal>{platformName(d.device.platform)}</Tag>
                       </td>
                       <td>{when(d.firstSeen)}</td>
                       <td>{when(d.lastSeen)}</td>
@@ -116,14 +121,13 @@ export default function CampaignPage({ params }: PageProps) {
                 <tbody>
                   {data.timeline.map((t) => (
                     <tr key={t.day}>
-                      <td>{t.day}</td>
+                      <td>{day(t.day)}</td>
                       <td>
                         <span
                           className="neutrino-bar"
                           style={{ width: `${Math.round((t.devices / busiest) * 120)}px` }}
                         />{' '}
-                        {t.devices} device{t.devices === 1 ? '' : 's'} ({t.sightings} sighting
-                        {t.sightings === 1 ? '' : 's'})
+                        {count(t.devices, 'device')} ({count(t.sightings, 'sighting')})
                       </td>
                     </tr>
                   ))}

@@ -23,7 +23,7 @@ export default function NeutrinoPage(_props: PageProps) {
     <section className="neutrino-page">
       <H2>Neutrino</H2>
       <p className={Classes.TEXT_MUTED}>
-        Threat hunting across every device: which of your phones ever saw this, and when.
+        Threat hunting across every device, phones and Macs: which of your devices ever saw this, and when.
       </p>
       {!access.hunt ? (
         <Callout intent={Intent.WARNING} title="No hunting permission">

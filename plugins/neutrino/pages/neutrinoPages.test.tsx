@@ -1,7 +1,8 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 
+import { type LocaleService, LocaleServiceToken } from '@core/locale/LocaleService';
 import { fakeService } from '@core/testing';
 
 import { renderHost } from '../../../tests/harness/renderHost';
@@ -20,8 +21,8 @@ beforeAll(async () => {
 });
 
 const SEEN = '2026-03-10T10:00:00.000Z';
-const hit = (id: string, name: string): DeviceHits => ({
-  device: { id, name, displayName: name, platform: 'ios', modelCode: null, osVersion: null },
+const hit = (id: string, name: string, platform = 'ios'): DeviceHits => ({
+  device: { id, name, displayName: name, platform, modelCode: null, osVersion: null },
   firstSeen: SEEN,
   lastSeen: SEEN,
   observations: 1,
@@ -44,9 +45,18 @@ const hit = (id: string, name: string): DeviceHits => ({
 });
 
 function host(path: string, perms: string[], methods: Partial<NeutrinoApi>) {
+  return hostWith(path, perms, methods).fake;
+}
+
+function hostWith(path: string, perms: string[], methods: Partial<NeutrinoApi>) {
   const fake = fakeService<NeutrinoApi>('NeutrinoApi', methods);
-  renderHost({ plugins: [neutrinoPlugin], path, token: makeTestToken(perms), services: [[NeutrinoApiToken, fake]] });
-  return fake;
+  const rendered = renderHost({
+    plugins: [neutrinoPlugin],
+    path,
+    token: makeTestToken(perms),
+    services: [[NeutrinoApiToken, fake]],
+  });
+  return { fake, locale: rendered.services.resolve<LocaleService>(LocaleServiceToken) };
 }
 
 describe('/neutrino hunt', () => {
@@ -68,11 +78,15 @@ describe('/neutrino hunt', () => {
         matchedUntil: SEEN,
       }),
     });
+    // Macs are hunted too: the page does not say "phones" only.
+    expect(await screen.findByText(/phones and Macs: which of your devices ever saw this/)).toBeTruthy();
     await userEvent.type(await screen.findByLabelText('Value'), 'helperd');
     await userEvent.click(screen.getByRole('button', { name: 'Hunt' }));
     const card = await screen.findByTestId('hunt-device');
     expect(within(card).getByRole('link', { name: 'iPhone A' }).getAttribute('href')).toBe('/devices/d-1');
     expect(within(card).getByText('ps.txt:4')).toBeTruthy();
+    // One stored row whose value appeared 3 times: the counts in words, not "1 observation (3 times)".
+    expect(within(card).getByText(/· 1 observation, seen 3 times in 1 inspection$/)).toBeTruthy();
     expect(fake.hunt).toHaveBeenLastCalledWith({ value: 'helperd', mode: 'exact', size: 25 });
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('iPhone B')).toBeTruthy();
@@ -99,6 +113,47 @@ describe('/neutrino hunt', () => {
     const card = await screen.findByTestId('hunt-device');
     expect(within(card).queryByRole('link', { name: 'iPhone A' })).toBeNull();
     expect(screen.queryByRole('form', { name: 'Save hunt' })).toBeNull();
+  });
+
+  it('names each platform as the console does: iOS, Android, macOS, an unknown one as sent', async () => {
+    host('/neutrino', ['ntr#hnt#r'], {
+      hunt: async () => ({
+        items: [
+          hit('d-1', 'iPhone A'),
+          hit('d-2', 'Pixel B', 'android'),
+          hit('d-3', 'MacBook C', 'macos'),
+          hit('d-4', 'Thing D', 'windows'),
+        ],
+        nextCursor: null,
+      }),
+    });
+    await userEvent.type(await screen.findByLabelText('Value'), 'helperd');
+    await userEvent.click(screen.getByRole('button', { name: 'Hunt' }));
+    const cards = await screen.findAllByTestId('hunt-device');
+    const badge = (card: HTMLElement) => card.querySelector('h4 .bp6-tag')?.textContent;
+    expect(cards.map(badge)).toEqual(['iOS', 'Android', 'macOS', 'windows']);
+  });
+
+  it("reads the picked days in the user's zone, as the results show them", async () => {
+    const { fake, locale } = hostWith('/neutrino', ['ntr#hnt#r'], {
+      hunt: async () => ({ items: [], nextCursor: null }),
+    });
+    await locale.ready();
+    await locale.setTimeZone('IST');
+    await userEvent.type(await screen.findByLabelText('Value'), 'helperd');
+    fireEvent.change(screen.getByLabelText('Seen from'), { target: { value: '2024-06-02' } });
+    fireEvent.change(screen.getByLabelText('Seen until'), { target: { value: '2024-06-02' } });
+    await userEvent.click(screen.getByRole('button', { name: 'Hunt' }));
+    // 06/02 in UTC+05:30 runs from 18:30 UTC on 06/01 to 18:29:59.999 UTC on 06/02, whatever the browser's zone.
+    await waitFor(() =>
+      expect(fake.hunt).toHaveBeenLastCalledWith({
+        value: 'helperd',
+        mode: 'exact',
+        from: '2024-06-01T18:30:00.000Z',
+        to: '2024-06-02T18:29:59.999Z',
+        size: 25,
+      }),
+    );
   });
 
   it('tells a neutrino user without the hunting permission, with a way out', async () => {
@@ -153,6 +208,11 @@ describe('/neutrino sweep', () => {
     expect(await screen.findByText('1 of 2 indicators seen on 1 device.')).toBeTruthy();
     expect(fake.sweep).toHaveBeenCalledWith({ values: 'helperd\nnothing-here', type: 'process:name' });
     expect(within(screen.getByTestId('sweep-device')).getByText('/usr/libexec/helperd')).toBeTruthy();
+    expect(within(screen.getByTestId('sweep-device')).getByText('iOS')).toBeTruthy();
+    // The observed value wraps only after its separators (no break-all cell).
+    expect(within(screen.getByTestId('sweep-device')).getByText('/usr/libexec/helperd').innerHTML).toBe(
+      '/<wbr>usr/<wbr>libexec/<wbr>helperd',
+    );
     const form = screen.getByRole('form', { name: 'Turn into a rule set' });
     await userEvent.type(within(form).getByLabelText('Rule set name'), 'Helpers');
     await userEvent.click(within(form).getByRole('button', { name: 'Turn into a rule set' }));
@@ -254,8 +314,42 @@ describe('campaigns and saved hunts', () => {
     const row = screen.getByTestId('campaign-device');
     expect(within(row).getByRole('link', { name: 'Helper' }).getAttribute('href')).toBe('/incident-management/inc-1');
     expect(within(row).getByText(/Confirmed/)).toBeTruthy();
-    expect(within(screen.getByRole('table', { name: 'Timeline' })).getByText('2026-03-10')).toBeTruthy();
+    expect(within(row).getByText('iOS')).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Timeline' })).getByText('03/10/2026')).toBeTruthy();
+    expect(screen.getByText('1 device (2 sightings)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Back to hunting' })).toBeTruthy();
+  });
+
+  it("shows the campaign's dates, the timeline's days too, in the user's date format and zone", async () => {
+    // 23:30 UTC on 06/01 is 05:00 on 06/02 in UTC+05:30; the API counts the days in the zone it is given.
+    const AT = '2024-06-01T23:30:00.000Z';
+    const { fake, locale } = hostWith('/neutrino/campaigns/indicator/update-check.example.net', ['ntr#hnt#r'], {
+      campaign: async (query) => ({
+        family: null,
+        indicator: 'update-check.example.net',
+        firstSeen: AT,
+        lastSeen: AT,
+        devices: [
+          {
+            device: { id: 'd-1', name: 'Mac A', displayName: 'Mac A', platform: 'macos' },
+            firstSeen: AT,
+            lastSeen: AT,
+            sightings: 1,
+            incidents: [],
+          },
+        ],
+        timeline: [{ day: query.offset === 5.5 ? '2024-06-02' : '2024-06-01', devices: 1, sightings: 1 }],
+      }),
+    });
+    await locale.ready();
+    await locale.setTimeZone('IST');
+    locale.setDateFormat('dd/MM/yyyy HH:mm');
+    expect(
+      await screen.findByText('Seen on 1 device, first seen 02/06/2024 05:00, last seen 02/06/2024 05:00.'),
+    ).toBeTruthy();
+    expect(within(screen.getByRole('table', { name: 'Timeline' })).getByText('02/06/2024')).toBeTruthy();
+    expect(screen.queryByText(/2024-06-0/)).toBeNull();
+    expect(fake.campaign).toHaveBeenLastCalledWith({ indicator: 'update-check.example.net', offset: 5.5 });
   });
 
   it('lists saved hunts with their matches; deleting needs ntr#hnt#rw', async () => {

@@ -381,6 +381,60 @@ describe('neutrino: fleet threat hunting', () => {
       ]);
       expect((await get('/neutrino-backend/campaigns')).statusCode).toBe(400);
     });
+
+    it("says a value was first seen when the hunt does: its earliest observation, not a row's last sighting", async () => {
+      // A tenant of its own, so no other test's hunts see this value. One row recorded from 08:09 to
+      // 08:11, another from a later inspection: the campaign used each row's last time for "first".
+      const own = await t.createUser({ permissions: ['ntr#hnt#r'] });
+      const token = (await t.accessToken(own)).token;
+      const phone = await device(own.tenantId, 'iPhone E');
+      const mac = await device(own.tenantId, 'MacBook F', 'macos');
+      const value = 'update-check.example.net';
+      const seen = async (deviceId: string, at: string, first: string, last: string) => {
+        const [row] = await t.db.query<{ id: string }>(
+          `INSERT INTO gluon_inspections (tenant_id, device_id, origin, file_name, status, created_at, finished_at) VALUES ($1, $2, 'upload', 'sysdiagnose.tar.gz', 'done', $3, $3) RETURNING id`,
+          [own.tenantId, deviceId, at],
+        );
+        await t.db.query(
+          `INSERT INTO gluon_observations (inspection_id, device_id, kind, value, source, line, first_seen, last_seen, occurrences) VALUES ($1, $2, 'domain', $3, 'DataUsage.sqlite', 1, $4, $5, 3)`,
+          [row!.id, deviceId, value, first, last],
+        );
+      };
+      await seen(phone, '2024-06-03T09:00:00Z', '2024-06-02T08:09:00Z', '2024-06-02T08:11:00Z');
+      await seen(phone, '2024-06-05T09:00:00Z', '2024-06-04T10:00:00Z', '2024-06-04T12:00:00Z');
+      await seen(mac, '2024-06-06T09:00:00Z', '2024-06-05T23:30:00Z', '2024-06-06T00:30:00Z');
+      const huntRes = await get(`/neutrino-backend/hunt?mode=exact&value=${value}`, token);
+      expect(huntRes.statusCode, huntRes.body).toBe(200);
+      const byHunt = Object.fromEntries(
+        huntRes.json().items.map((i: Json) => [i.device.name, [i.firstSeen, i.lastSeen]]),
+      );
+      const res = await get(`/neutrino-backend/campaigns?indicator=${value}`, token);
+      expect(res.statusCode, res.body).toBe(200);
+      const body = res.json();
+      expect(body.firstSeen).toBe('2024-06-02T08:09:00.000Z');
+      expect(body.lastSeen).toBe('2024-06-06T00:30:00.000Z');
+      expect(Object.fromEntries(body.devices.map((d: Json) => [d.device.name, [d.firstSeen, d.lastSeen]]))).toEqual(
+        byHunt,
+      );
+      expect(byHunt['iPhone E']).toEqual(['2024-06-02T08:09:00.000Z', '2024-06-04T12:00:00.000Z']);
+      expect(body.devices.map((d: Json) => [d.device.name, d.sightings])).toEqual([
+        ['MacBook F', 1],
+        ['iPhone E', 2],
+      ]);
+      // A sighting counts on the day it was first seen (UTC unless the console asks for its zone).
+      expect(body.timeline).toEqual([
+        { day: '2024-06-02', devices: 1, sightings: 1 },
+        { day: '2024-06-04', devices: 1, sightings: 1 },
+        { day: '2024-06-05', devices: 1, sightings: 1 },
+      ]);
+      // In the reader's zone: 23:30 UTC on 06/05 is 05:00 on 06/06 in UTC+05:30, 08:09 UTC still 06/02.
+      const zoned = (await get(`/neutrino-backend/campaigns?indicator=${value}&offset=5.5`, token)).json();
+      expect(zoned.timeline.map((d: Json) => d.day)).toEqual(['2024-06-02', '2024-06-04', '2024-06-06']);
+      expect(zoned.firstSeen).toBe(body.firstSeen);
+      const west = (await get(`/neutrino-backend/campaigns?indicator=${value}&offset=-9`, token)).json();
+      expect(west.timeline.map((d: Json) => d.day)).toEqual(['2024-06-01', '2024-06-04', '2024-06-05']);
+      expect((await get(`/neutrino-backend/campaigns?indicator=${value}&offset=15`, token)).statusCode).toBe(400);
+    });
   });
 
   describe('saved hunts', () => {

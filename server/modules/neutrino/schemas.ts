@@ -254,6 +254,7 @@ export const campaignSchema = named('Campaign', {
       type: 'array',
       items: {
         type: 'object',
+        // day: yyyy-mm-dd in the zone the request's `offset` names (UTC without it).
         properties: { day: str, devices: int, sightings: int },
         required: ['day', 'devices', 'sightings'],
         additionalProperties: false,

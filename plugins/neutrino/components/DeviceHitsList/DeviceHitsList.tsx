@@ -1,5 +1,7 @@
 import { Card, Classes, H4, HTMLTable, Tag } from '@blueprintjs/core';
 
+import { platformName } from '@common/devices/platformName';
+import { count } from '@common/format/count';
 import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { AppLink } from '@core/ui/AppLink/AppLink';
@@ -7,7 +9,9 @@ import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import type { DeviceHits } from '../../api/NeutrinoApi';
 import { KIND_LABELS } from '../../logic/kinds';
+import { sightingsPhrase } from '../../logic/wording';
 import { DeviceName } from '../DeviceName/DeviceName';
+import { WrappableValue } from '../WrappableValue/WrappableValue';
 
 /** Hunt results, one card per device: when it was seen, how often, and the latest evidence. */
 export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpen: boolean }) {
@@ -18,14 +22,11 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
         <Card key={hit.device.id} className="neutrino-device" data-testid="hunt-device">
           <H4>
             <DeviceName id={hit.device.id} name={hit.device.displayName} canOpen={canOpen} />{' '}
-            <Tag minimal>
-              {hit.device.platform === 'android' ? 'Android' : hit.device.platform === 'macos' ? 'macOS' : 'iOS'}
-            </Tag>
+            <Tag minimal>{platformName(hit.device.platform)}</Tag>
           </H4>
           <p className={Classes.TEXT_MUTED}>
-            First seen {when(hit.firstSeen)} · last seen {when(hit.lastSeen)} · {hit.observations} observation
-            {hit.observations === 1 ? '' : 's'} ({hit.occurrences} times) in {hit.inspections} inspection
-            {hit.inspections === 1 ? '' : 's'}
+            First seen {when(hit.firstSeen)} · last seen {when(hit.lastSeen)} ·{' '}
+            {sightingsPhrase(hit.observations, hit.occurrences)} in {count(hit.inspections, 'inspection')}
           </p>
           <TableScroll label={`Evidence on ${hit.device.displayName}`}>
             <HTMLTable compact striped>
@@ -42,7 +43,9 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
                 {hit.evidence.map((e) => (
                   <tr key={`${e.inspectionId}|${e.kind}|${e.value}`}>
                     <td>{KIND_LABELS[e.kind as keyof typeof KIND_LABELS] ?? e.kind}</td>
-                    <td className="neutrino-value">{e.value}</td>
+                    <td>
+                      <WrappableValue value={e.value} />
+                    </td>
                     <td>
                       {e.source}
                       {e.line !== null ? `:${e.line}` : ''}

@@ -2,6 +2,11 @@ import { Button, FormGroup, HTMLSelect, InputGroup, Intent } from '@blueprintjs/
 import { Search } from '@blueprintjs/icons';
 import { Field, Form } from 'react-final-form';
 
+import { endOfDayInZone } from '@common/format/zonedTime';
+import { LocaleServiceToken } from '@core/locale/LocaleService';
+import { useObservable } from '@core/react/useObservable';
+import { useService } from '@core/react/useService';
+
 import type { HuntMode, ObservationKind } from '../../api/NeutrinoApi';
 import type { HuntCriteria } from '../../hooks/useHunt';
 import { KIND_LABELS, MODE_LABELS } from '../../logic/kinds';
@@ -30,16 +35,25 @@ export function validateHunt(values: HuntValues): Partial<Record<keyof HuntValue
   return {};
 }
 
-/** Dates picked as days in the browser's zone: from the start of `from` to the end of `to`. */
-function criteriaOf(values: HuntValues): HuntCriteria {
+/**
+ * Dates picked as days in the user's chosen zone (`offset`, hours from UTC), the zone every date
+ * on the page is shown in: from the start of `from` to the end of `to`. The browser's zone made a
+ * sighting shown as 02/06 05:00 (UTC+05:30) fall outside a range starting 02/06 on a UTC browser.
+ */
+export function criteriaOf(values: HuntValues, offset: number): HuntCriteria {
+  const end = (day: string) => endOfDayInZone(day, offset);
+  const from = values.from ? end(values.from) : null;
+  const to = values.to ? end(values.to) : null;
   return {
     value: values.value!,
     mode: values.mode,
     ...(values.kind ? { kinds: [values.kind] } : {}),
-    ...(values.from ? { from: new Date(`${values.from}T00:00:00`).toISOString() } : {}),
-    ...(values.to ? { to: new Date(`${values.to}T23:59:59.999`).toISOString() } : {}),
+    ...(from ? { from: new Date(from.getTime() + 1 - DAY_MS).toISOString() } : {}),
+    ...(to ? { to: to.toISOString() } : {}),
   };
 }
+
+const DAY_MS = 86_400_000;
 
 /** What to hunt for: a value, how it matches, one kind or any, a time range. */
 export function HuntForm({
@@ -49,11 +63,13 @@ export function HuntForm({
   onSearch(criteria: HuntCriteria): void;
   initialValue?: string;
 }) {
+  const locale = useService(LocaleServiceToken);
+  const zone = useObservable(locale.timeZone$, locale.timeZone());
   return (
     <Form<HuntValues>
       initialValues={{ mode: 'exact', kind: '', ...(initialValue ? { value: initialValue } : {}) }}
       validate={validateHunt}
-      onSubmit={(values) => onSearch(criteriaOf(values))}
+      onSubmit={(values) => onSearch(criteriaOf(values, zone.offset))}
     >
       {({ handleSubmit, errors, submitFailed }) => (
         <form aria-label="Hunt" onSubmit={handleSubmit} className="neutrino-hunt-form">

@@ -1,6 +1,7 @@
 import { Button, ButtonGroup, Callout, Classes, Intent, NonIdealState, Spinner } from '@blueprintjs/core';
 import { Download } from '@blueprintjs/icons';
 
+import { count } from '@common/format/count';
 import { errorText } from '@core/http/errorText';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
@@ -44,7 +45,7 @@ export function HuntPanel({ access }: { access: NeutrinoAccess }) {
             <span className={Classes.TEXT_MUTED}>
               {data.items.length === 0
                 ? 'No device observed it.'
-                : `Page ${hunt.pageNumber}: ${data.items.length} device${data.items.length === 1 ? '' : 's'}, newest sighting first.`}
+                : `Page ${hunt.pageNumber}: ${count(data.items.length, 'device')}, newest sighting first.`}
             </span>
             <ButtonGroup>
               <Button text="Previous" disabled={hunt.pageNumber === 1} onClick={hunt.previous} />

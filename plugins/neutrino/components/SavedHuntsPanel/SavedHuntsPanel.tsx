@@ -1,6 +1,7 @@
 import { Button, Callout, Classes, HTMLTable, Intent, NonIdealState } from '@blueprintjs/core';
 import { useState } from 'react';
 
+import { count } from '@common/format/count';
 import { errorText } from '@core/http/errorText';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useLoader } from '@core/react/useLoader';
@@ -13,11 +14,10 @@ import { neutrinoKeys } from '../../hooks/neutrinoKeys';
 import { MODE_LABELS } from '../../logic/kinds';
 import type { NeutrinoAccess } from '../../neutrinoAccess';
 import { DeviceName } from '../DeviceName/DeviceName';
+import { WrappableValue } from '../WrappableValue/WrappableValue';
 
 const describeHunt = (h: SavedHunt) =>
-  h.hunt
-    ? `${MODE_LABELS[h.hunt.mode]} “${h.hunt.value}”`
-    : `Sweep of ${h.indicators} indicator${h.indicators === 1 ? '' : 's'}`;
+  h.hunt ? `${MODE_LABELS[h.hunt.mode]} “${h.hunt.value}”` : `Sweep of ${count(h.indicators, 'indicator')}`;
 
 /** Saved hunts: each runs again on every new inspection and daily; its matches, newest first. */
 export function SavedHuntsPanel({ access }: { access: NeutrinoAccess }) {
@@ -101,7 +101,9 @@ export function SavedHuntsPanel({ access }: { access: NeutrinoAccess }) {
                     <td>
                       <DeviceName id={m.deviceId} name={m.deviceDisplayName} canOpen={access.openDevice} />
                     </td>
-                    <td className="neutrino-value">{m.value}</td>
+                    <td>
+                      <WrappableValue value={m.value} />
+                    </td>
                     <td>
                       {m.source ?? ''}
                       {m.line !== null ? `:${m.line}` : ''}

@@ -9,10 +9,13 @@ import {
   HTMLSelect,
   HTMLTable,
   Intent,
+  Tag,
   TextArea,
 } from '@blueprintjs/core';
 import { useState } from 'react';
 
+import { platformName } from '@common/devices/platformName';
+import { count } from '@common/format/count';
 import { errorText } from '@core/http/errorText';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useMutation } from '@core/react/useMutation';
@@ -25,6 +28,7 @@ import { INDICATOR_LABELS } from '../../logic/kinds';
 import type { NeutrinoAccess } from '../../neutrinoAccess';
 import { DeviceName } from '../DeviceName/DeviceName';
 import { SaveHuntForm } from '../SaveHuntForm/SaveHuntForm';
+import { WrappableValue } from '../WrappableValue/WrappableValue';
 
 const TYPES = (Object.keys(INDICATOR_LABELS) as IndicatorType[]).map((value) => ({
   value,
@@ -89,7 +93,7 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
       <FormGroup
         label="Indicators"
         labelFor="sweep-values"
-        helperText={`One value per line (at most ${MAX_SWEEP_VALUES.toLocaleString('en-US')}), or a STIX 2.1 bundle.${lines ? ` ${lines} line${lines === 1 ? '' : 's'}.` : ''}`}
+        helperText={`One value per line (at most ${MAX_SWEEP_VALUES.toLocaleString('en-US')}), or a STIX 2.1 bundle.${lines ? ` ${count(lines, 'line')}.` : ''}`}
       >
         <TextArea
           id="sweep-values"
@@ -131,15 +135,15 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
       {result && swept && (
         <div className="neutrino-results">
           <p className={Classes.TEXT_MUTED}>
-            {result.matchedIndicators} of {result.indicators} indicator{result.indicators === 1 ? '' : 's'} seen on{' '}
-            {result.devices.length} device
-            {result.devices.length === 1 ? '' : 's'}.
+            {result.matchedIndicators} of {count(result.indicators, 'indicator')} seen on{' '}
+            {count(result.devices.length, 'device')}.
             {result.unsupported.length > 0 && ` ${result.unsupported.length} not understood (skipped).`}
           </p>
           {result.devices.map((d) => (
             <Card key={d.device.id} data-testid="sweep-device">
               <H4>
-                <DeviceName id={d.device.id} name={d.device.displayName} canOpen={access.openDevice} />
+                <DeviceName id={d.device.id} name={d.device.displayName} canOpen={access.openDevice} />{' '}
+                <Tag minimal>{platformName(d.device.platform)}</Tag>
               </H4>
               <p className={Classes.TEXT_MUTED}>
                 {d.indicators.join(', ')} · first seen {when(d.firstSeen)} · last seen {when(d.lastSeen)}
@@ -157,8 +161,12 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
                   <tbody>
                     {d.matches.map((m) => (
                       <tr key={`${m.inspectionId}|${m.kind}|${m.value}|${m.indicator.id}`}>
-                        <td className="neutrino-value">{m.indicator.value}</td>
-                        <td className="neutrino-value">{m.value}</td>
+                        <td>
+                          <WrappableValue value={m.indicator.value} />
+                        </td>
+                        <td>
+                          <WrappableValue value={m.value} />
+                        </td>
                         <td>{m.route}</td>
                         <td>
                           {m.source}

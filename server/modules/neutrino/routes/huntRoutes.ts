@@ -87,13 +87,20 @@ export const huntRoutes: RoutePlugin = async (app) => {
       preHandler: hunt,
       schema: {
         summary:
-          'A family (`familyId`) or one indicator value (`indicator`) across the fleet: devices, first and last sighting, incidents and triage states, a timeline per day.',
+          'A family (`familyId`) or one indicator value (`indicator`) across the fleet: devices, first and last sighting, incidents and triage states, a timeline per day (in the zone `offset` hours from UTC).',
         security: bearerSecurity,
         querystring: {
           type: 'object',
           properties: {
             familyId: { type: 'string', minLength: 1, maxLength: 500 },
             indicator: { type: 'string', minLength: 1, maxLength: 500 },
+            // The reader's zone (the console's fixed offsets, in hours): the timeline's days are theirs.
+            offset: {
+              type: 'number',
+              minimum: -14,
+              maximum: 14,
+              description: 'Hours from UTC of the days in `timeline` (default 0: UTC days).',
+            },
           },
           additionalProperties: false,
         },

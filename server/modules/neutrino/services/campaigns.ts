@@ -4,7 +4,7 @@ import { type Database, HttpError } from '../../../contracts';
 import { iso, type Stamp } from '../../../db/sqlRows';
 import { OPEN_STATES_SQL } from '../../gluon/public';
 import type { Campaign, CampaignDevice, FamilyItem } from '../schemas';
-import { MAX_HUNT_VALUE_CHARS } from './huntQuery';
+import { MAX_HUNT_VALUE_CHARS, SEEN_FIRST, SEEN_LAST } from './huntQuery';
 import { withTimeBudget } from './timeBudget';
 
 /** Families the tenant's incidents name, with how many devices and open incidents: what can be followed. */
@@ -36,14 +36,16 @@ interface SightingRow {
 export async function campaign(
   db: Database,
   tenantId: string,
-  input: { familyId?: string; indicator?: string },
+  input: { familyId?: string; indicator?: string; offset?: number },
 ): Promise<Campaign> {
   if (!input.familyId === !input.indicator) throw new HttpError(400, 'Follow either a family or one indicator value.');
   if ((input.indicator ?? input.familyId ?? '').length > MAX_HUNT_VALUE_CHARS)
     throw new HttpError(400, `A value has at most ${MAX_HUNT_VALUE_CHARS} characters.`);
   return withTimeBudget(db, async (q) => {
     let family: Campaign['family'] = null;
-    // The sightings, as (device, time) pairs, in SQL shared by the per-device and per-day queries.
+    // The sightings, as (device, first, last) rows, in SQL shared by the per-device and per-day
+    // queries. "First seen" is the hunt's (SEEN_FIRST: the earliest time a row recorded the value),
+    // so the campaign and the hunt of one value name the same minute.
     let sightings: string;
     const params: unknown[] = [tenantId];
     if (input.familyId) {
@@ -57,24 +59,31 @@ export async function campaign(
       if (!row?.name) throw new HttpError(404, 'No incident or rule set names this family.');
       family = { id: input.familyId, name: row.name };
       params.push(input.familyId);
-      sightings = `SELECT f.device_id, coalesce(f.observed_at, f.created_at) AS at FROM gluon_findings f JOIN gluon_incidents inc ON inc.id = f.incident_id
+      // A finding keeps the time its observation was first seen (gluon's incident evidence shows it).
+      sightings = `SELECT f.device_id, coalesce(f.observed_at, f.created_at) AS first_at, coalesce(f.observed_at, f.created_at) AS last_at
+                   FROM gluon_findings f JOIN gluon_incidents inc ON inc.id = f.incident_id
                    WHERE f.tenant_id = $1 AND inc.family_id = $2 AND NOT f.suppressed`;
     } else {
       params.push(input.indicator);
-      sightings = `SELECT o.device_id, coalesce(o.last_seen, o.first_seen, i.created_at) AS at FROM gluon_observations o
+      sightings = `SELECT o.device_id, ${SEEN_FIRST} AS first_at, ${SEEN_LAST} AS last_at FROM gluon_observations o
                    JOIN gluon_devices d ON d.id = o.device_id JOIN gluon_inspections i ON i.id = o.inspection_id
                    WHERE d.tenant_id = $1 AND o.value = $2`;
     }
     const rows = await q.query<SightingRow>(
-      `SELECT s.device_id, d.name, d.platform, min(s.at) AS first_seen, max(s.at) AS last_seen, count(*)::int AS sightings
+      `SELECT s.device_id, d.name, d.platform, min(s.first_at) AS first_seen, max(s.last_at) AS last_seen, count(*)::int AS sightings
        FROM (${sightings}) s JOIN gluon_devices d ON d.id = s.device_id
-       GROUP BY s.device_id, d.name, d.platform ORDER BY max(s.at) DESC LIMIT ${MAX_CAMPAIGN_DEVICES}`,
+       GROUP BY s.device_id, d.name, d.platform ORDER BY max(s.last_at) DESC LIMIT ${MAX_CAMPAIGN_DEVICES}`,
       params,
     );
-    const timeline = await q.query<{ day: Stamp; devices: number; sightings: number }>(
-      `SELECT date_trunc('day', s.at) AS day, count(DISTINCT s.device_id)::int AS devices, count(*)::int AS sightings
+    // A sighting counts on the day it was first seen, so the timeline starts on the "first" day;
+    // days are the reader's (`offset`: the console's fixed-offset zone, in hours), not the
+    // database session's, so 23:30 UTC is the next day in UTC+05:30 as every other date there.
+    const minutes = Math.round((input.offset ?? 0) * 60);
+    const timeline = await q.query<{ day: string; devices: number; sightings: number }>(
+      `SELECT to_char((s.first_at AT TIME ZONE 'UTC') + $${params.length + 1}::int * interval '1 minute', 'YYYY-MM-DD') AS day,
+              count(DISTINCT s.device_id)::int AS devices, count(*)::int AS sightings
        FROM (${sightings}) s GROUP BY 1 ORDER BY 1`,
-      params,
+      [...params, minutes],
     );
     const ids = rows.map((r) => r.device_id);
     const incidents = ids.length
@@ -106,7 +115,7 @@ export async function campaign(
       devices,
       firstSeen: firsts[0] ?? null,
       lastSeen: lasts.at(-1) ?? null,
-      timeline: timeline.map((t) => ({ day: iso(t.day)!.slice(0, 10), devices: t.devices, sightings: t.sightings })),
+      timeline: timeline.map((t) => ({ day: t.day, devices: t.devices, sightings: t.sightings })),
     };
   });
 }
