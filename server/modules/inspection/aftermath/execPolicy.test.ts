@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 
 import { createZip } from '../android/testZip';
-import { aftermathZip, execPolicyDatabase, MAC_SAMPLE, tccDatabase } from './aftermathSamples';
+import { buildMatcher } from '../matcher';
+import { parseStixBundle } from '../stixBundle';
+import {
+  aftermathZip,
+  EXAMPLE_MAC_FAMILY,
+  exampleMacBundle,
+  execPolicyDatabase,
+  MAC_SAMPLE,
+  tccDatabase,
+} from './aftermathSamples';
 import { execPolicyObservations, execPolicyTimeline, readExecPolicy } from './execPolicy';
 import { execPolicyHeuristics } from './execPolicyHeuristics';
 import { readAftermath } from './readAftermath';
@@ -167,6 +176,9 @@ describe('ExecPolicy (syspolicyd) reader', () => {
     expect(r.observations).toContainEqual(
       expect.objectContaining({ kind: 'bundleId', value: MAC_SAMPLE.installerSigningId, source: SOURCE }),
     );
+    const matcher = buildMatcher(parseStixBundle(exampleMacBundle()).indicators);
+    const matched = r.observations.filter((o) => o.source === SOURCE).flatMap((o) => matcher.match(o));
+    expect(matched.map((f) => `${f.family.name} ${f.observation.kind}`)).toEqual([`${EXAMPLE_MAC_FAMILY} fileHash`]);
     expect(r.timeline.filter((e) => e.kind === 'execution').map((e) => e.at)).toEqual([
       '2024-01-10T08:58:00.000Z',
       '2024-01-10T08:58:00.000Z',

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 
 import { createZip } from '../android/testZip';
-import { aftermathZip, logShowText, MAC_SAMPLE } from './aftermathSamples';
+import { buildMatcher } from '../matcher';
+import { parseStixBundle } from '../stixBundle';
+import { aftermathZip, EXAMPLE_MAC_FAMILY, exampleMacBundle, logShowText, MAC_SAMPLE } from './aftermathSamples';
 import { readAftermath } from './readAftermath';
 import { parseLogShowLine, readUnifiedLog } from './unifiedLog';
 
@@ -174,7 +176,14 @@ describe('unified log text (log show, default style)', () => {
       kind: 'log',
       text: `failed_sudo: sudo: alex : 3 incorrect password attempts ; TTY=ttys001 ; PWD=/Users/alex ; USER=root ; COMMAND=${MAC_SAMPLE.sudoCommand}`,
     });
+    // The example rule set names the domain: the log line alone is a finding of its family.
+    const matcher = buildMatcher(parseStixBundle(exampleMacBundle()).indicators);
+    const fromLog = r.observations.filter((o) => o.source === source).flatMap((o) => matcher.match(o));
+    expect(fromLog.map((f) => `${f.family.name} ${f.observation.kind} ${f.observation.line}`)).toEqual([
+      `${EXAMPLE_MAC_FAMILY} domain 3`,
+    ]);
     const clean = await readAftermath(await aftermathZip({ clean: true }), { now: NOW });
+    expect(clean.observations.flatMap((o) => matcher.match(o))).toEqual([]);
     expect(clean.artefacts.filter((a) => a.path.startsWith('UnifiedLog/')).map((a) => a.records)).toEqual([1, 1]);
     expect(clean.timeline.filter((e) => e.kind === 'log')).toHaveLength(2);
     expect(clean.observations.some((o) => o.source.startsWith('UnifiedLog/') && o.value.includes('example.net'))).toBe(
