@@ -24,21 +24,33 @@ export interface LogEntry {
 
 // `2024-06-02 10:16:05.733001+0200 0x2b1c4 Error 0x0 7402 0 sudo: (image) [subsystem:category] message`
 const ENTRY =
-  /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d+))?([+-]\d{2}):?(\d{2}) +(0x[0-9a-f]+) +(\S+) +(0x[0-9a-f]+) +(\d+) +(\d+) +(.*)$/i;
-const PROCESS = /^(.+?):(?: (?:\(([^)]*)\) )?(?:\[([^\]]*)\](?: |$))?(.*))?$/;
+  /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}:\d{2})(?:\.(\d+))?([+-]\d{2}):?(\d{2}) +(0x[0-9a-f]+) +(\S+) +(0x[0-9a-f]+) +(\d+) +(\d+) +(.*)$/;
+const PROCESS = /^(?:\(([^)]*)\) )?(?:\[([^\]]*)\](?: |$))?/;
 /** What `log show` writes around the entries: its banner, the column header, the closing counts. */
 const FRAME =
   /^(Filtering the log data|Skipping |Timestamp\s+Thread\s|-{8,}\s*$|Log\s+- |Activity\s+- |Soft-?fault|Timesync|Ending |Showing )/;
+
+// Consecutive entries mostly share their second: its Date.parse is kept (a third of a line's cost).
+let lastSecond = '';
+let lastSecondMs = NaN;
 
 /** One `log show` line as an entry; null when it is not one (a date that does not parse included). */
 export function parseLogShowLine(line: string): LogEntry | null {
   const m = ENTRY.exec(line);
   if (!m) return null;
-  const fraction = (m[3] ?? '').padEnd(3, '0').slice(0, 3);
-  const ms = Date.parse(`${m[1]}T${m[2]}.${fraction}${m[4]}:${m[5]}`);
-  if (!Number.isFinite(ms)) return null;
-  const who = PROCESS.exec(m[11]!);
-  if (!who) return null;
+  const second = `${m[1]}T${m[2]}${m[4]}:${m[5]}`;
+  if (second !== lastSecond) {
+    lastSecond = second;
+    lastSecondMs = Date.parse(second);
+  }
+  if (!Number.isFinite(lastSecondMs)) return null;
+  const ms = lastSecondMs + Number((m[3] ?? '').padEnd(3, '0').slice(0, 3));
+  const rest = m[11]!;
+  // The process name ends at its first `: ` (or a final `:`); the sender and subsystem may follow.
+  const colon = rest.indexOf(': ');
+  const end = colon >= 0 ? colon : rest.endsWith(':') ? rest.length - 1 : -1;
+  if (end <= 0) return null;
+  const who = PROCESS.exec(rest.slice(end + 2));
   return {
     at: new Date(ms).toISOString(),
     thread: m[6]!,
@@ -46,10 +58,10 @@ export function parseLogShowLine(line: string): LogEntry | null {
     activity: m[8]!,
     pid: Number(m[9]),
     ttl: Number(m[10]),
-    process: who[1]!.trim(),
-    sender: who[2] ?? null,
-    subsystem: who[3] ?? null,
-    message: (who[4] ?? '').trim(),
+    process: rest.slice(0, end).trim(),
+    sender: who?.[1] ?? null,
+    subsystem: who?.[2] ?? null,
+    message: rest.slice(end + 2 + (who?.[0].length ?? 0)).trim(),
   };
 }
 
