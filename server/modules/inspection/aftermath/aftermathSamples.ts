@@ -1,3 +1,5 @@
+import type { Database as SqlDatabase } from 'sql.js';
+
 import { createZip, type TestZipEntry } from '../android/testZip';
 import { sqlite } from './sqliteReaders';
 import { CF_ABSOLUTE_EPOCH_S } from './textParsers';
@@ -158,24 +160,14 @@ export interface ProvenanceRow {
   at: string;
 }
 
-/** An ExecPolicy database (/var/db/SystemPolicyConfiguration/ExecPolicy) with the tables we read. */
-export async function execPolicyDatabase(rows: {
+interface ExecPolicyRows {
   measurements?: ExecMeasurementRow[];
   provenance?: ProvenanceRow[];
   scanTargets?: { path: string; responsible?: string | null; at: string }[];
-}): Promise<Buffer> {
-  const SQL = await sqlite();
-  const db = new SQL.Database();
+}
+
+function insertExecPolicyRows(db: SqlDatabase, rows: ExecPolicyRows): void {
   const unix = (iso: string) => Math.round(Date.parse(iso) / 1000);
-  db.run(
-    "CREATE TABLE executable_measurements_v2 (is_signed INTEGER, file_identifier TEXT NOT NULL, bundle_identifier TEXT, bundle_version TEXT, team_identifier TEXT, signing_identifier TEXT, cdhash TEXT NOT NULL, main_executable_hash TEXT, executable_timestamp INTEGER, file_size INTEGER, is_library INTEGER, is_used INTEGER, responsible_file_identifier TEXT, is_valid INTEGER, is_quarantined INTEGER, timestamp INTEGER NOT NULL DEFAULT (strftime('%s','now')), reported_timestamp INTEGER, PRIMARY KEY (cdhash))",
-  );
-  db.run(
-    'CREATE TABLE provenance_tracking (pk INTEGER PRIMARY KEY, url TEXT NOT NULL, bundle_id TEXT, cdhash TEXT, team_identifier TEXT, signing_identifier TEXT, flags INTEGER, timestamp INTEGER NOT NULL, link_pk INTEGER)',
-  );
-  db.run(
-    "CREATE TABLE scan_targets_v2 (path TEXT NOT NULL, responsible_path TEXT, is_library INTEGER, is_used INTEGER, timestamp INTEGER NOT NULL DEFAULT (strftime('%s','now')), measured_timestamp INTEGER, deferral_count INTEGER, PRIMARY KEY (path))",
-  );
   for (const m of rows.measurements ?? [])
     db.run(
       'INSERT INTO executable_measurements_v2 (is_signed, file_identifier, bundle_identifier, team_identifier, signing_identifier, cdhash, main_executable_hash, executable_timestamp, file_size, is_library, is_used, is_valid, is_quarantined, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 4096, 0, 1, 1, ?, ?)',
@@ -202,9 +194,91 @@ export async function execPolicyDatabase(rows: {
       'INSERT INTO scan_targets_v2 (path, responsible_path, is_library, is_used, timestamp) VALUES (?, ?, 0, 1, ?)',
       [t.path, t.responsible ?? null, unix(t.at)],
     );
+}
+
+async function execPolicyTables(): Promise<SqlDatabase> {
+  const SQL = await sqlite();
+  const db = new SQL.Database();
+  db.run(
+    "CREATE TABLE executable_measurements_v2 (is_signed INTEGER, file_identifier TEXT NOT NULL, bundle_identifier TEXT, bundle_version TEXT, team_identifier TEXT, signing_identifier TEXT, cdhash TEXT NOT NULL, main_executable_hash TEXT, executable_timestamp INTEGER, file_size INTEGER, is_library INTEGER, is_used INTEGER, responsible_file_identifier TEXT, is_valid INTEGER, is_quarantined INTEGER, timestamp INTEGER NOT NULL DEFAULT (strftime('%s','now')), reported_timestamp INTEGER, PRIMARY KEY (cdhash))",
+  );
+  db.run(
+    'CREATE TABLE provenance_tracking (pk INTEGER PRIMARY KEY, url TEXT NOT NULL, bundle_id TEXT, cdhash TEXT, team_identifier TEXT, signing_identifier TEXT, flags INTEGER, timestamp INTEGER NOT NULL, link_pk INTEGER)',
+  );
+  db.run(
+    "CREATE TABLE scan_targets_v2 (path TEXT NOT NULL, responsible_path TEXT, is_library INTEGER, is_used INTEGER, timestamp INTEGER NOT NULL DEFAULT (strftime('%s','now')), measured_timestamp INTEGER, deferral_count INTEGER, PRIMARY KEY (path))",
+  );
+  return db;
+}
+
+/** An ExecPolicy database (/var/db/SystemPolicyConfiguration/ExecPolicy) with the tables we read. */
+export async function execPolicyDatabase(rows: ExecPolicyRows): Promise<Buffer> {
+  const db = await execPolicyTables();
+  insertExecPolicyRows(db, rows);
   const bytes = Buffer.from(db.export());
   db.close();
   return bytes;
+}
+
+/**
+ * An ExecPolicy as syspolicyd leaves it in WAL mode: `checkpointed` rows in the database, `later`
+ * ones only in its -wal (one committed transaction of the pages they changed, little-endian
+ * checksums, as SQLite writes on a Mac).
+ */
+export async function execPolicyWithWal(
+  checkpointed: ExecPolicyRows,
+  later: ExecPolicyRows,
+): Promise<{ database: Buffer; wal: Buffer }> {
+  const db = await execPolicyTables();
+  insertExecPolicyRows(db, checkpointed);
+  const database = Buffer.from(db.export());
+  insertExecPolicyRows(db, later);
+  const after = Buffer.from(db.export());
+  db.close();
+  return { database, wal: walBetween(database, after) };
+}
+
+/** A write-ahead log that turns `before` into `after`: a frame per changed page, the last the commit. */
+function walBetween(before: Buffer, after: Buffer): Buffer {
+  const pageSize = after.readUInt16BE(16) === 1 ? 65_536 : after.readUInt16BE(16);
+  const pages = after.length / pageSize;
+  const changed: number[] = [];
+  for (let p = 0; p < pages; p++) {
+    const page = after.subarray(p * pageSize, (p + 1) * pageSize);
+    if (p * pageSize >= before.length || !page.equals(before.subarray(p * pageSize, (p + 1) * pageSize)))
+      changed.push(p + 1);
+  }
+  const out = Buffer.alloc(32 + changed.length * (24 + pageSize));
+  let s0 = 0;
+  let s1 = 0;
+  const sum = (from: number, to: number) => {
+    for (let i = from; i < to; i += 8) {
+      s0 = (s0 + out.readUInt32LE(i) + s1) >>> 0;
+      s1 = (s1 + out.readUInt32LE(i + 4) + s0) >>> 0;
+    }
+  };
+  out.writeUInt32BE(0x377f0682, 0);
+  out.writeUInt32BE(3_007_000, 4);
+  out.writeUInt32BE(pageSize, 8);
+  out.writeUInt32BE(0, 12);
+  out.writeUInt32BE(0x9863be24, 16);
+  out.writeUInt32BE(0x459f25ea, 20);
+  sum(0, 24);
+  out.writeUInt32BE(s0, 24);
+  out.writeUInt32BE(s1, 28);
+  changed.forEach((page, i) => {
+    const at = 32 + i * (24 + pageSize);
+    out.writeUInt32BE(page, at);
+    out.writeUInt32BE(i === changed.length - 1 ? pages : 0, at + 4);
+    out.writeUInt32BE(0x9863be24, at + 8);
+    out.writeUInt32BE(0x459f25ea, at + 12);
+    after.copy(out, at + 24, (page - 1) * pageSize, page * pageSize);
+    sum(at, at + 8);
+    sum(at + 24, at + 24 + pageSize);
+    out.writeUInt32BE(s0, at + 16);
+    out.writeUInt32BE(s1, at + 20);
+  });
+  return out;
 }
 
 /** One entry of `log show` in its default style; `at` as log prints it (`2024-06-02 10:12:34.567890+0200`). */
@@ -469,58 +543,57 @@ export async function aftermathZip(options: AftermathSampleOptions = {}): Promis
       '',
     ].join('\n'),
   });
-  // syspolicyd's ExecPolicy (macOS 13+): Zoom measured and cleared from quarantine with its team;
-  // the flagged Mac also ran the unsigned updater from a download and opened its installer app
-  // from Downloads past Gatekeeper.
-  files.push({
-    name: 'Artifacts/raw/provenance/ExecPolicy',
-    data: await execPolicyDatabase({
+  // syspolicyd's ExecPolicy (macOS 13+): Zoom measured and cleared from quarantine with its team.
+  // The flagged Mac's latest runs sit only in the -wal beside it, as on a live Mac: the unsigned
+  // updater from a download, and its installer app opened from Downloads past Gatekeeper.
+  const zoom = {
+    measurements: [
+      {
+        signed: 1 as const,
+        fileIdentifier: 'zoom.us',
+        bundleId: 'us.zoom.xos',
+        teamId: 'BJ4HAAB9B3',
+        signingId: 'us.zoom.xos',
+        cdhash: '5f0e1d2c3b4a59687766554433221100ffeeddcc',
+        mainExecutableHash: 'aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233',
+        quarantined: 1 as const,
+        at: '2024-01-10T08:58:00Z',
+      },
+    ],
+    provenance: [
+      {
+        url: 'file:///Applications/zoom.us.app/',
+        bundleId: 'us.zoom.xos',
+        teamId: 'BJ4HAAB9B3',
+        signingId: 'us.zoom.xos',
+        at: '2024-01-10T08:58:00Z',
+      },
+    ],
+    scanTargets: [{ path: '/Applications/zoom.us.app', at: '2024-01-10T08:57:00Z' }],
+  };
+  if (bad) {
+    const { database, wal } = await execPolicyWithWal(zoom, {
       measurements: [
         {
-          signed: 1,
-          fileIdentifier: 'zoom.us',
-          bundleId: 'us.zoom.xos',
-          teamId: 'BJ4HAAB9B3',
-          signingId: 'us.zoom.xos',
-          cdhash: '5f0e1d2c3b4a59687766554433221100ffeeddcc',
-          mainExecutableHash: 'aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233',
+          signed: 0,
+          fileIdentifier: 'updater',
+          cdhash: '9a8b7c6d5e4f30211203f4e5d6c7b8a900112233',
+          mainExecutableHash: MAC_SAMPLE.agentSha256,
           quarantined: 1,
-          at: '2024-01-10T08:58:00Z',
+          at: '2024-06-02T08:14:00Z',
         },
-        ...(bad
-          ? [
-              {
-                signed: 0 as const,
-                fileIdentifier: 'updater',
-                cdhash: '9a8b7c6d5e4f30211203f4e5d6c7b8a900112233',
-                mainExecutableHash: MAC_SAMPLE.agentSha256,
-                quarantined: 1 as const,
-                at: '2024-06-02T08:14:00Z',
-              },
-            ]
-          : []),
       ],
       provenance: [
         {
-          url: 'file:///Applications/zoom.us.app/',
-          bundleId: 'us.zoom.xos',
-          teamId: 'BJ4HAAB9B3',
-          signingId: 'us.zoom.xos',
-          at: '2024-01-10T08:58:00Z',
+          url: `file://${MAC_SAMPLE.installerApp}/`,
+          signingId: MAC_SAMPLE.installerSigningId,
+          at: '2024-06-02T08:13:00Z',
         },
-        ...(bad
-          ? [
-              {
-                url: `file://${MAC_SAMPLE.installerApp}/`,
-                signingId: MAC_SAMPLE.installerSigningId,
-                at: '2024-06-02T08:13:00Z',
-              },
-            ]
-          : []),
       ],
-      scanTargets: [{ path: '/Applications/zoom.us.app', at: '2024-01-10T08:57:00Z' }],
-    }),
-  });
+    });
+    files.push({ name: 'Artifacts/raw/provenance/ExecPolicy', data: database });
+    files.push({ name: 'Artifacts/raw/provenance/ExecPolicy-wal', data: wal });
+  } else files.push({ name: 'Artifacts/raw/provenance/ExecPolicy', data: await execPolicyDatabase(zoom) });
   // Unified log text for Aftermath's default predicates (only files of more than two lines are written).
   files.push({
     name: 'UnifiedLog/ssh.txt',

@@ -8,12 +8,14 @@ import {
   EXAMPLE_MAC_FAMILY,
   exampleMacBundle,
   execPolicyDatabase,
+  execPolicyWithWal,
   MAC_SAMPLE,
   tccDatabase,
 } from './aftermathSamples';
 import { execPolicyObservations, execPolicyTimeline, readExecPolicy } from './execPolicy';
 import { execPolicyHeuristics } from './execPolicyHeuristics';
 import { readAftermath } from './readAftermath';
+import { applyWal } from './sqliteWal';
 
 const NOW = new Date('2024-06-10T00:00:00Z');
 const SOURCE = 'Artifacts/raw/provenance/ExecPolicy';
@@ -152,24 +154,58 @@ describe('ExecPolicy (syspolicyd) reader', () => {
     await expect(readExecPolicy(Buffer.alloc(0), SOURCE)).rejects.toThrow(/not an SQLite database/);
   });
 
-  it('in an archive: a truncated ExecPolicy is reported and the rest still read; its -wal is named as not read', async () => {
+  it('in an archive: a truncated ExecPolicy is reported and the rest still read; a -wal that is not one is named', async () => {
     const whole = await execPolicyDatabase({ measurements: [unsignedDownload] });
     const r = await readAftermath(
       createZip([
         { name: 'Aftermath_S/Recon/system_information.txt', data: 'Serial Number: S\n' },
         { name: `Aftermath_S/${SOURCE}`, data: whole.subarray(0, 4096) },
-        { name: `Aftermath_S/${SOURCE}-wal`, data: Buffer.alloc(4096 + 32, 1) },
       ]),
       { now: NOW },
     );
     expect(r.identity.serial).toBe('S');
     expect(r.artefacts.find((a) => a.path === SOURCE)!.error).toMatch(/truncated SQLite database/);
-    expect(r.warnings.join('\n')).toMatch(/ExecPolicy-wal.*not read/);
+    const garbled = await readAftermath(
+      createZip([
+        { name: `Aftermath_S/${SOURCE}`, data: whole },
+        { name: `Aftermath_S/${SOURCE}-wal`, data: Buffer.alloc(4096 + 32, 1) },
+      ]),
+      { now: NOW },
+    );
+    expect(garbled.warnings).toEqual([
+      `${SOURCE}-wal: not applied (not an SQLite write-ahead log): the database read without it`,
+    ]);
+    expect(garbled.artefacts.find((a) => a.path === SOURCE)).toEqual({ path: SOURCE, records: 1 });
+  });
+
+  it("applies the -wal's committed frames (the newest rows live there), and none past a torn frame", async () => {
+    const { database, wal } = await execPolicyWithWal(
+      { provenance: [{ url: 'file:///Applications/Old.app/', teamId: 'ABCDE12345', at: '2024-01-01T00:00:00Z' }] },
+      { measurements: [unsignedDownload] },
+    );
+    expect((await readExecPolicy(database, SOURCE)).measurements).toEqual([]);
+    const applied = applyWal(database, wal);
+    expect(applied.frames).toBeGreaterThan(0);
+    expect((await readExecPolicy(applied.bytes, SOURCE)).measurements.map((m) => m.name)).toEqual(['payload']);
+    // A copy taken mid-write: the last (commit) frame cut short, so the transaction is not applied.
+    expect(applyWal(database, wal.subarray(0, wal.length - 10))).toEqual({ bytes: database, frames: 0 });
+    const zip = (w: Buffer) =>
+      createZip([
+        { name: `Aftermath_S/${SOURCE}`, data: database },
+        { name: `Aftermath_S/${SOURCE}-wal`, data: w },
+      ]);
+    const r = await readAftermath(zip(wal), { now: NOW });
+    expect(r.artefacts.find((a) => a.path === `${SOURCE}-wal`)).toEqual({
+      path: `${SOURCE}-wal`,
+      records: applied.frames,
+    });
+    expect(r.heuristics.map((h) => h.rule)).toEqual(['macos.unsigned-execution']);
   });
 
   it('the flagged sample: the updater measured and matched by its hash, the installer flagged; the control is quiet', async () => {
     const r = await readAftermath(await aftermathZip(), { now: NOW });
     expect(r.artefacts.find((a) => a.path === SOURCE)).toEqual({ path: SOURCE, records: 5 });
+    expect(r.artefacts.find((a) => a.path === `${SOURCE}-wal`)!.records).toBeGreaterThan(0);
     expect(r.observations).toContainEqual(
       expect.objectContaining({ kind: 'fileHash', value: MAC_SAMPLE.agentSha256, source: SOURCE }),
     );

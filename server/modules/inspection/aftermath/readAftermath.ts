@@ -8,6 +8,7 @@ import { execPolicyHeuristics } from './execPolicyHeuristics';
 import { hostOfUrl, macHeuristics } from './macHeuristics';
 import type { MacArtefact, MacReport, PersistenceItem, TimelineEvent } from './macTypes';
 import { readQuarantine, readTcc, readXprotect } from './sqliteReaders';
+import { applyWal } from './sqliteWal';
 import {
   hostOf,
   parseBtm,
@@ -68,6 +69,7 @@ const AFTERMATH_FOLDERS = [
 ];
 /** Where Aftermath copies syspolicyd's database (macOS 13+), beside its -shm and -wal. */
 const EXEC_POLICY = 'Artifacts/raw/provenance/ExecPolicy';
+const EXEC_POLICY_WAL = `${EXEC_POLICY}-wal`;
 
 /**
  * The prefix every Aftermath path sits under: `Aftermath_<serial>/` as the tool writes it, any one
@@ -157,6 +159,8 @@ type Collected = Omit<MacReport, 'heuristics' | 'observations' | 'timeline'> & {
   files: TimelineEvent[];
   ips: Observation[];
   execPolicy: ExecPolicy[];
+  /** ExecPolicy's write-ahead log, read before the database (its newest rows are often only there). */
+  execPolicyWal: Buffer | null;
   logEvents: TimelineEvent[];
   logObservations: Observation[];
 };
@@ -241,9 +245,29 @@ const READERS: Reader[] = [
     },
   },
   {
+    match: (p) => p === EXEC_POLICY_WAL,
+    read: (data, _path, into) => {
+      into.execPolicyWal = data;
+      return 0;
+    },
+  },
+  {
     match: (p) => p === EXEC_POLICY,
     read: async (data, path, into) => {
-      const policy = await readExecPolicy(data, path);
+      let bytes: Uint8Array = data;
+      if (into.execPolicyWal) {
+        const wal = into.artefacts.find((a) => a.path === EXEC_POLICY_WAL);
+        try {
+          const applied = applyWal(data, into.execPolicyWal);
+          bytes = applied.bytes;
+          if (wal) wal.records = applied.frames;
+        } catch (error) {
+          const why = error instanceof Error ? error.message : 'unreadable';
+          if (wal) wal.error = `not applied: ${why}`;
+          into.warnings.push(`${EXEC_POLICY_WAL}: not applied (${why}): the database read without it`);
+        }
+      }
+      const policy = await readExecPolicy(bytes, path);
       into.execPolicy.push(policy);
       return policy.measurements.length + policy.provenance.length + policy.scanned.length;
     },
@@ -503,6 +527,7 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
       files: [],
       ips: [],
       execPolicy: [],
+      execPolicyWal: null,
       logEvents: [],
       logObservations: [],
     };
@@ -513,8 +538,10 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
         'not-an-archive',
         'This zip is not an Aftermath archive (no Recon, Persistence, Artifacts, Processes or Network folder)',
       );
-    // launchItems.txt first: the raw plists are matched to the paths it names.
-    const order = (e: ZipEntryInfo) => (relative(e) === 'Persistence/launchItems.txt' ? 0 : 1);
+    // launchItems.txt first: the raw plists are matched to the paths it names; ExecPolicy's log
+    // before the database it completes.
+    const order = (e: ZipEntryInfo) =>
+      relative(e) === 'Persistence/launchItems.txt' || relative(e) === EXEC_POLICY_WAL ? 0 : 1;
     for (const entry of [...files].sort((a, b) => order(a) - order(b))) {
       const path = relative(entry);
       const reader = READERS.find((r) => r.match(path));
@@ -543,19 +570,24 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
         artefact.error = error instanceof Error ? error.message.slice(0, 300) : 'could not be read';
       }
     }
-    // The database's newest pages may sit only in its write-ahead log, which sql.js cannot replay.
-    if (files.some((e) => relative(e) === `${EXEC_POLICY}-wal` && e.size > 32))
-      collected.warnings.push(
-        `${EXEC_POLICY}-wal: its write-ahead log is not read (rows written since the last checkpoint are missed)`,
-      );
     if (!collected.identity.serial) {
       const fromRoot = /^Aftermath_([A-Za-z0-9]+)\/$/.exec(root)?.[1];
       if (fromRoot) collected.identity.serial = fromRoot;
     }
-    const { history, files: fileEvents, ips, execPolicy, logEvents, logObservations, ...rest } = collected;
+    const {
+      history,
+      files: fileEvents,
+      ips,
+      execPolicy,
+      execPolicyWal,
+      logEvents,
+      logObservations,
+      ...rest
+    } = collected;
     void history;
     void fileEvents;
     void ips;
+    void execPolicyWal;
     void logEvents;
     void logObservations;
     const report: MacReport = {
