@@ -189,6 +189,27 @@ describe('ExecPolicy (syspolicyd) reader', () => {
     expect((await readExecPolicy(applied.bytes, SOURCE)).measurements.map((m) => m.name)).toEqual(['payload']);
     // A copy taken mid-write: the last (commit) frame cut short, so the transaction is not applied.
     expect(applyWal(database, wal.subarray(0, wal.length - 10))).toEqual({ bytes: database, frames: 0 });
+    // A forged commit size (checksums recomputed, as a forger would) is refused, not allocated.
+    const forged = Buffer.from(wal);
+    const frame = 24 + database.readUInt16BE(16);
+    const last = forged.length - frame;
+    forged.writeUInt32BE(0xfffffff0, last + 4);
+    let s0 = 0;
+    let s1 = 0;
+    const sum = (from: number, to: number) => {
+      for (let i = from; i < to; i += 8) {
+        s0 = (s0 + forged.readUInt32LE(i) + s1) >>> 0;
+        s1 = (s1 + forged.readUInt32LE(i + 4) + s0) >>> 0;
+      }
+    };
+    sum(0, 24);
+    for (let at = 32; at < forged.length; at += frame) {
+      sum(at, at + 8);
+      sum(at + 24, at + frame);
+      forged.writeUInt32BE(s0, at + 16);
+      forged.writeUInt32BE(s1, at + 20);
+    }
+    expect(() => applyWal(database, forged)).toThrow(/declares 4294967280 pages/);
     const zip = (w: Buffer) =>
       createZip([
         { name: `Aftermath_S/${SOURCE}`, data: database },

@@ -67,6 +67,10 @@ export function applyWal(database: Uint8Array, wal: Uint8Array): WalApplied {
     }
   }
   if (pages === 0) return { bytes: database, frames: 0 };
+  // Every page of the result comes from the database or a frame: a larger size is made up, and
+  // would have us allocate whatever it claims (the checksums prove nothing against a forger).
+  if (pages * pageSize > database.length + wal.length)
+    throw new Error(`write-ahead log declares ${pages} pages, more than it and the database hold`);
   const out = new Uint8Array(pages * pageSize);
   out.set(database.subarray(0, Math.min(database.length, out.length)));
   for (const [page, offset] of committed)
