@@ -383,7 +383,7 @@ export interface paths {
                                 level: "low" | "medium" | "high";
                                 message: string;
                                 /** @enum {string} */
-                                rule: "macos.persistence-user-writable" | "macos.persistence-unsigned" | "macos.persistence-downloaded" | "macos.tcc-risky-grant" | "macos.xprotect-detection" | "macos.sip-disabled" | "macos.gatekeeper-disabled" | "macos.filevault-off" | "macos.unexpected-parent";
+                                rule: "macos.persistence-user-writable" | "macos.persistence-unsigned" | "macos.persistence-downloaded" | "macos.tcc-risky-grant" | "macos.xprotect-detection" | "macos.sip-disabled" | "macos.gatekeeper-disabled" | "macos.filevault-off" | "macos.unexpected-parent" | "macos.unsigned-execution";
                                 source: string;
                                 triage: {
                                     at: string;
@@ -588,7 +588,7 @@ export interface paths {
                                 level: "low" | "medium" | "high";
                                 message: string;
                                 /** @enum {string} */
-                                rule: "macos.persistence-user-writable" | "macos.persistence-unsigned" | "macos.persistence-downloaded" | "macos.tcc-risky-grant" | "macos.xprotect-detection" | "macos.sip-disabled" | "macos.gatekeeper-disabled" | "macos.filevault-off" | "macos.unexpected-parent";
+                                rule: "macos.persistence-user-writable" | "macos.persistence-unsigned" | "macos.persistence-downloaded" | "macos.tcc-risky-grant" | "macos.xprotect-detection" | "macos.sip-disabled" | "macos.gatekeeper-disabled" | "macos.filevault-off" | "macos.unexpected-parent" | "macos.unsigned-execution";
                                 source: string;
                                 triage: {
                                     at: string;
@@ -730,7 +730,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    kind?: "download" | "tcc" | "xprotect" | "file" | "history";
+                    kind?: "download" | "tcc" | "xprotect" | "file" | "history" | "execution" | "log";
                     page?: number;
                     search?: string;
                     size?: number;
@@ -753,7 +753,7 @@ export interface paths {
                             items: {
                                 at: string;
                                 /** @enum {string} */
-                                kind: "download" | "tcc" | "xprotect" | "file" | "history";
+                                kind: "download" | "tcc" | "xprotect" | "file" | "history" | "execution" | "log";
                                 source: string;
                                 text: string;
                             }[];

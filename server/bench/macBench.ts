@@ -114,7 +114,8 @@ async function generate(file: string, mb: number): Promise<void> {
     (i) =>
       `${stamp(i)}.${pad(i % 1000, 6)}-0700 0x${hex(3)}   Default     0x0                  ${100 + (i % 900)}    0    proc${i % 300}: (Security) event ${hex(12)} value=${i}`,
   );
-  bulk('Artifacts/unifiedLogs/logs.txt', log);
+  // Aftermath's tccd predicate: the chattiest of its defaults on a real Mac.
+  bulk('UnifiedLog/tcc.txt', log);
   for (const [name, data] of sampleFiles) entries.push({ name, data });
   // Raw copies Aftermath takes whole (caches, databases of apps we do not read): stored, not read,
   // as many as bring the zip to the size asked.

@@ -23,6 +23,8 @@ const KINDS: { kind: TimelineKind | null; text: string }[] = [
   { kind: 'download', text: 'Downloads' },
   { kind: 'tcc', text: 'Permissions' },
   { kind: 'xprotect', text: 'XProtect' },
+  { kind: 'execution', text: 'Executions' },
+  { kind: 'log', text: 'Unified log' },
   { kind: 'history', text: 'Browsing' },
   { kind: 'file', text: 'Files' },
 ];

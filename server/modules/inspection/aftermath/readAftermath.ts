@@ -3,9 +3,12 @@ import { ArchiveError } from '../archiveError';
 import { extractArtefact } from '../artefacts';
 import { isDict, parseXmlPlist, type PlistValue } from '../iosBackup/plist';
 import { clipRaw, type Observation } from '../types';
+import { type ExecPolicy, execPolicyObservations, execPolicyTimeline, readExecPolicy } from './execPolicy';
+import { execPolicyHeuristics } from './execPolicyHeuristics';
 import { hostOfUrl, macHeuristics } from './macHeuristics';
 import type { MacArtefact, MacReport, PersistenceItem, TimelineEvent } from './macTypes';
 import { readQuarantine, readTcc, readXprotect } from './sqliteReaders';
+import { applyWal } from './sqliteWal';
 import {
   hostOf,
   parseBtm,
@@ -21,6 +24,7 @@ import {
   parseTrueTree,
   splitAftermathCsv,
 } from './textParsers';
+import { readUnifiedLog } from './unifiedLog';
 
 /**
  * The bounds of an Aftermath archive: the zip's own checks (inspection's safeZip: traversal,
@@ -53,7 +57,19 @@ function append<T>(into: T[], items: readonly T[]): void {
   for (const item of items) into.push(item);
 }
 
-const AFTERMATH_FOLDERS = ['Recon/', 'Persistence/', 'Artifacts/', 'Processes/', 'Network/', 'Browser/', 'Filesystem/'];
+const AFTERMATH_FOLDERS = [
+  'Recon/',
+  'Persistence/',
+  'Artifacts/',
+  'Processes/',
+  'Network/',
+  'Browser/',
+  'Filesystem/',
+  'UnifiedLog/',
+];
+/** Where Aftermath copies syspolicyd's database (macOS 13+), beside its -shm and -wal. */
+const EXEC_POLICY = 'Artifacts/raw/provenance/ExecPolicy';
+const EXEC_POLICY_WAL = `${EXEC_POLICY}-wal`;
 
 /**
  * The prefix every Aftermath path sits under: `Aftermath_<serial>/` as the tool writes it, any one
@@ -142,6 +158,11 @@ type Collected = Omit<MacReport, 'heuristics' | 'observations' | 'timeline'> & {
   history: { at: string | null; url: string; source: string }[];
   files: TimelineEvent[];
   ips: Observation[];
+  execPolicy: ExecPolicy[];
+  /** ExecPolicy's write-ahead log, read before the database (its newest rows are often only there). */
+  execPolicyWal: Buffer | null;
+  logEvents: TimelineEvent[];
+  logObservations: Observation[];
 };
 
 const READERS: Reader[] = [
@@ -221,6 +242,45 @@ const READERS: Reader[] = [
       const detections = await readXprotect(data);
       append(into.xprotect, detections);
       return detections.length;
+    },
+  },
+  {
+    match: (p) => p === EXEC_POLICY_WAL,
+    read: (data, _path, into) => {
+      into.execPolicyWal = data;
+      return 0;
+    },
+  },
+  {
+    match: (p) => p === EXEC_POLICY,
+    read: async (data, path, into) => {
+      let bytes: Uint8Array = data;
+      if (into.execPolicyWal) {
+        const wal = into.artefacts.find((a) => a.path === EXEC_POLICY_WAL);
+        try {
+          const applied = applyWal(data, into.execPolicyWal);
+          bytes = applied.bytes;
+          if (wal) wal.records = applied.frames;
+        } catch (error) {
+          const why = error instanceof Error ? error.message : 'unreadable';
+          if (wal) wal.error = `not applied: ${why}`;
+          into.warnings.push(`${EXEC_POLICY_WAL}: not applied (${why}): the database read without it`);
+        }
+      }
+      const policy = await readExecPolicy(bytes, path);
+      into.execPolicy.push(policy);
+      return policy.measurements.length + policy.provenance.length + policy.scanned.length;
+    },
+  },
+  {
+    match: (p) => /^UnifiedLog\/[^/]+\.txt$/.test(p),
+    read: () => 0,
+    stream: async (chunks, path, into) => {
+      const log = await readUnifiedLog(chunks, path);
+      append(into.logEvents, log.events);
+      append(into.logObservations, log.observations);
+      append(into.warnings, log.warnings);
+      return log.entries;
     },
   },
   {
@@ -404,6 +464,8 @@ function observationsOf(c: Collected): Observation[] {
     host(hostOfUrl(h.url), h.source, h.url, h.at);
   }
   append(out, c.ips);
+  for (const policy of c.execPolicy) append(out, execPolicyObservations(policy));
+  append(out, c.logObservations);
   return out;
 }
 
@@ -430,6 +492,8 @@ function timelineOf(c: Collected): TimelineEvent[] {
       });
   for (const h of c.history)
     if (h.at) events.push({ at: h.at, source: h.source, kind: 'history', text: `visited ${h.url}` });
+  for (const policy of c.execPolicy) append(events, execPolicyTimeline(policy));
+  append(events, c.logEvents);
   events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
   return events.slice(0, MAX_TIMELINE_EVENTS);
 }
@@ -462,6 +526,10 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
       history: [],
       files: [],
       ips: [],
+      execPolicy: [],
+      execPolicyWal: null,
+      logEvents: [],
+      logObservations: [],
     };
     const files = zip.entries.filter((e) => !e.directory && e.path.startsWith(root));
     const relative = (e: ZipEntryInfo) => e.path.slice(root.length);
@@ -470,8 +538,10 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
         'not-an-archive',
         'This zip is not an Aftermath archive (no Recon, Persistence, Artifacts, Processes or Network folder)',
       );
-    // launchItems.txt first: the raw plists are matched to the paths it names.
-    const order = (e: ZipEntryInfo) => (relative(e) === 'Persistence/launchItems.txt' ? 0 : 1);
+    // launchItems.txt first: the raw plists are matched to the paths it names; ExecPolicy's log
+    // before the database it completes.
+    const order = (e: ZipEntryInfo) =>
+      relative(e) === 'Persistence/launchItems.txt' || relative(e) === EXEC_POLICY_WAL ? 0 : 1;
     for (const entry of [...files].sort((a, b) => order(a) - order(b))) {
       const path = relative(entry);
       const reader = READERS.find((r) => r.match(path));
@@ -504,10 +574,22 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
       const fromRoot = /^Aftermath_([A-Za-z0-9]+)\/$/.exec(root)?.[1];
       if (fromRoot) collected.identity.serial = fromRoot;
     }
-    const { history, files: fileEvents, ips, ...rest } = collected;
+    const {
+      history,
+      files: fileEvents,
+      ips,
+      execPolicy,
+      execPolicyWal,
+      logEvents,
+      logObservations,
+      ...rest
+    } = collected;
     void history;
     void fileEvents;
     void ips;
+    void execPolicyWal;
+    void logEvents;
+    void logObservations;
     const report: MacReport = {
       ...rest,
       observations: observationsOf(collected),
@@ -515,6 +597,7 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
       heuristics: [],
     };
     report.heuristics = macHeuristics(report, options.now ?? new Date());
+    for (const policy of execPolicy) append(report.heuristics, execPolicyHeuristics(policy));
     return report;
   } finally {
     zip.close();

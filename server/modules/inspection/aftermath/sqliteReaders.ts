@@ -13,19 +13,46 @@ export function sqlite(): Promise<SqlJsStatic> {
 
 const SQLITE_HEAD = 'SQLite format 3\u0000';
 
-/** Runs `read` over an SQLite file's bytes; a file that is not one throws a message the uploader can read. */
+/**
+ * The size an SQLite file's header declares (page size x page count), or null when the count is
+ * not to be trusted (written by a version that does not keep it: its change counter and
+ * version-valid-for differ).
+ */
+function declaredBytes(data: Uint8Array): number | null {
+  if (data.length < 100) return null;
+  const view = new DataView(data.buffer, data.byteOffset, 100);
+  const pageSize = view.getUint16(16) === 1 ? 65_536 : view.getUint16(16);
+  const pages = view.getUint32(28);
+  if (pages === 0 || view.getUint32(24) !== view.getUint32(92)) return null;
+  return pageSize * pages;
+}
+
+/**
+ * Runs `read` over an SQLite file's bytes; a file that is not one, or one cut short (a copy
+ * interrupted, an upload truncated), throws a message the uploader can read rather than sql.js's
+ * "malformed" from the middle of a query.
+ */
 export async function withDatabase<T>(data: Uint8Array, read: (db: SqlDatabase) => T): Promise<T> {
   if (Buffer.from(data.subarray(0, 16)).toString('latin1') !== SQLITE_HEAD) throw new Error('not an SQLite database');
+  if (data.length < 100)
+    throw new Error(`truncated SQLite database: ${data.length} bytes, short of its 100-byte header`);
+  const declared = declaredBytes(data);
+  if (declared !== null && declared > data.length)
+    throw new Error(`truncated SQLite database: ${data.length} of the ${declared} bytes its header declares`);
   const SQL = await sqlite();
   const db = new SQL.Database(data);
   try {
     return read(db);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    if (/malformed|not a database|disk image/i.test(message)) throw new Error(`damaged SQLite database (${message})`);
+    throw error;
   } finally {
     db.close();
   }
 }
 
-function rows(db: SqlDatabase, sql: string, limit: number): Record<string, unknown>[] {
+export function rows(db: SqlDatabase, sql: string, limit: number): Record<string, unknown>[] {
   const statement = db.prepare(sql);
   const out: Record<string, unknown>[] = [];
   try {
@@ -36,12 +63,12 @@ function rows(db: SqlDatabase, sql: string, limit: number): Record<string, unkno
   return out;
 }
 
-function columns(db: SqlDatabase, table: string): Set<string> {
+export function columns(db: SqlDatabase, table: string): Set<string> {
   const info = rows(db, `PRAGMA table_info(${JSON.stringify(table)})`, 1000);
   return new Set(info.map((r) => String(r.name)));
 }
 
-const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+export const str = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
 const AUTH = ['denied', 'unknown', 'allowed', 'limited'] as const;
 
