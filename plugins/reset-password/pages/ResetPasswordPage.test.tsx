@@ -10,9 +10,9 @@ import { renderHost } from '../../../tests/harness/renderHost';
 import { type ResetPasswordApi, ResetPasswordApiToken } from '../api/ResetPasswordApi';
 import { resetPasswordPlugin } from '../index';
 
-// The first render would otherwise pay for compiling the lazy chunks inside a findBy timeout.
+// The first render would otherwise pay for compiling the lazy chunks (page and services) inside a findBy timeout.
 beforeAll(async () => {
-  await import('./ResetPasswordPage');
+  await Promise.all([import('./ResetPasswordPage'), import('../services/resetPasswordServices')]);
 });
 
 const ID = 'abcdefghijklmnopqrstuv';
