@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 
 import { ApiClientToken } from '@core/api/ApiClient';
 import { apiFailure } from '@core/testing/apiFailure';
@@ -13,6 +13,8 @@ import { electronPlugin } from './index';
 import { fakeArchive, fakeMac, MAC_ID } from './testing/fakeMacs';
 
 const mac = fakeMac;
+/** A real-length SHA256: 64 characters with no break, the value that widened the page. */
+const AGENT_SHA256 = '5f1c0e9a7b3d2c4e6f8a0b1c2d3e4f5a6b7c8d9e0f1a2b3c4d5e6f7a8b9c0d1e';
 const archive = fakeArchive;
 const detail = (): MacDetail => ({
   mac: mac(),
@@ -44,7 +46,7 @@ const detail = (): MacDetail => ({
       path: '/Users/alex/Library/LaunchAgents/com.example.updater.plist',
       label: 'com.example.updater',
       program: '/Users/alex/.x/updater',
-      sha256: 'b1c2',
+      sha256: AGENT_SHA256,
       signer: 'unsigned',
       source: 'Persistence/launchItems.txt',
     },
@@ -167,5 +169,56 @@ describe('electron plugin', () => {
     const host = renderHost({ plugins: [electronPlugin], token: makeTestToken(['gln#x#r']), path: '/electron' });
     await host.waitForPath('/upgrade/electron');
     expect(screen.queryByRole('heading', { name: 'Electron' })).toBeNull();
+  });
+});
+
+const WIDE = window.innerWidth;
+function setWidth(width: number) {
+  Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
+  window.dispatchEvent(new Event('resize'));
+}
+
+const macPage = (): FakeApiHandlers => ({
+  'GET /electron-backend/macs/{id}': () => detail(),
+  'GET /electron-backend/macs/{id}/timeline': () => ({
+    items: [{ at: '2026-12-01T09:00:00.000Z', source: 'Artifacts/raw/tcc_alex', kind: 'tcc', text: 'granted' }],
+    total: 1,
+    page: 0,
+    size: 50,
+  }),
+});
+
+describe('electron layout (a hash, a path, 375 px)', () => {
+  afterEach(() => setWidth(WIDE));
+
+  it("a persistence item's SHA256 is shortened, the full value in its title and copied by its button", async () => {
+    const user = userEvent.setup();
+    render(['elc#rpt#r'], macPage(), `/electron/devices/${MAC_ID}`);
+    const region = await screen.findByRole('region', { name: 'Persistence' });
+    const hash = within(region).getByTitle(AGENT_SHA256);
+    expect(hash.textContent).toBe(`${AGENT_SHA256.slice(0, 12)}…`);
+    expect(within(region).queryByText(AGENT_SHA256)).toBeNull();
+    await user.click(within(region).getByRole('button', { name: `Copy SHA256 ${AGENT_SHA256.slice(0, 12)}…` }));
+    expect(await navigator.clipboard.readText()).toBe(AGENT_SHA256);
+  });
+
+  it('a path may break after each "/", its text unchanged (copying it copies the path)', async () => {
+    render(['elc#rpt#r'], macPage(), `/electron/devices/${MAC_ID}`);
+    const region = await screen.findByRole('region', { name: 'Persistence' });
+    const program = within(region).getByText('/Users/alex/.x/updater');
+    expect(program.querySelectorAll('wbr').length).toBe(3);
+    expect(program.textContent).toBe('/Users/alex/.x/updater');
+  });
+
+  it("every table of a Mac's page sits in its own scroll region, so only the table, never the page, scrolls", async () => {
+    render(['elc#rpt#r'], macPage(), `/electron/devices/${MAC_ID}`);
+    await screen.findByText('granted');
+    for (const name of ['Persistence', 'Permissions (TCC)', 'Network', 'Downloads', 'Timeline']) {
+      const region = screen.getByRole('region', { name });
+      expect(region.classList.contains('zo-table-scroll'), name).toBe(true);
+      expect(within(region).getByRole('table')).toBeTruthy();
+    }
+    // The process tree keeps its indentation and scrolls in its own box, which the keyboard can reach.
+    expect(screen.getByRole('region', { name: 'Process tree' }).tabIndex).toBe(0);
   });
 });
