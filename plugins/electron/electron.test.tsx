@@ -74,7 +74,9 @@ describe('electron plugin', () => {
       '/electron',
     );
     expect(await screen.findByRole('heading', { name: 'Electron' })).toBeTruthy();
-    expect(await screen.findByRole('link', { name: 'MacBookPro18,3 · C02SAMPL' })).toBeTruthy();
+    // The Mac's name opens it from the Macs table and, since the archive is read, from the archives list too.
+    const macs = await screen.findByRole('region', { name: 'Macs' });
+    expect(within(macs).getByRole('link', { name: 'MacBookPro18,3 · C02SAMPL' })).toBeTruthy();
     expect(screen.getAllByText('High').length).toBeGreaterThan(0);
     expect(screen.getByText('Inspected: 3 findings, 2 heuristics')).toBeTruthy();
   });
@@ -213,12 +215,67 @@ describe('electron layout (a hash, a path, 375 px)', () => {
   it("every table of a Mac's page sits in its own scroll region, so only the table, never the page, scrolls", async () => {
     render(['elc#rpt#r'], macPage(), `/electron/devices/${MAC_ID}`);
     await screen.findByText('granted');
-    for (const name of ['Persistence', 'Permissions (TCC)', 'Network', 'Downloads', 'Timeline']) {
+    for (const name of ['Persistence', 'Permissions (TCC)', 'Network', 'Downloads', 'Timeline', 'Archives']) {
       const region = screen.getByRole('region', { name });
       expect(region.classList.contains('zo-table-scroll'), name).toBe(true);
       expect(within(region).getByRole('table')).toBeTruthy();
     }
     // The process tree keeps its indentation and scrolls in its own box, which the keyboard can reach.
     expect(screen.getByRole('region', { name: 'Process tree' }).tabIndex).toBe(0);
+  });
+
+  it('at 375 px the Macs and the archives on /electron are cards of "label: value" lines', async () => {
+    setWidth(375);
+    render(
+      ['elc#rpt#r'],
+      { 'GET /electron-backend/macs': () => ({ items: [mac()], archives: [archive()] }) },
+      '/electron',
+    );
+    const macs = await screen.findByRole('region', { name: 'Macs' });
+    expect(macs.classList.contains('zo-table-cards')).toBe(true);
+    const macRow = within(macs).getAllByRole('row')[1]!;
+    await waitFor(() =>
+      expect([...macRow.querySelectorAll('td')].map((td) => td.dataset.label)).toEqual([
+        'Mac',
+        'Risk',
+        'Serial number',
+        'macOS',
+        'Open incidents',
+        'Heuristics',
+      ]),
+    );
+    // The Mac's link stays in its card.
+    expect(within(macRow).getByRole('link', { name: 'MacBookPro18,3 · C02SAMPL' })).toBeTruthy();
+    const archives = screen.getByRole('region', { name: 'Archives' });
+    expect(archives.classList.contains('zo-table-cards')).toBe(true);
+    const archiveRow = within(archives).getAllByRole('row')[1]!;
+    expect([...archiveRow.querySelectorAll('td')].map((td) => td.dataset.label)).toEqual([
+      'Archive',
+      'Mac',
+      'Status',
+      'Uploaded',
+    ]);
+  });
+
+  it("an archive's Mac opens the Mac's page", async () => {
+    render(['elc#rpt#r'], { 'GET /electron-backend/uploads': () => ({ items: [archive()] }) }, '/electron/upload');
+    const archives = await screen.findByRole('region', { name: 'Archives' });
+    const link = within(archives).getByRole('link', { name: 'MacBookPro18,3 · C02SAMPL' });
+    expect(link.getAttribute('href')).toBe(`/electron/devices/${MAC_ID}`);
+  });
+
+  it('an archive not yet read to a Mac names none and links nowhere', async () => {
+    render(
+      ['elc#rpt#r'],
+      {
+        'GET /electron-backend/uploads': () => ({
+          items: [archive({ deviceId: null, deviceName: null, status: 'queued' })],
+        }),
+      },
+      '/electron/upload',
+    );
+    const archives = await screen.findByRole('region', { name: 'Archives' });
+    expect(within(archives).getByText('Queued')).toBeTruthy();
+    expect(within(archives).queryByRole('link')).toBeNull();
   });
 });
