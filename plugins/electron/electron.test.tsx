@@ -278,4 +278,27 @@ describe('electron layout (a hash, a path, 375 px)', () => {
     expect(within(archives).getByText('Queued')).toBeTruthy();
     expect(within(archives).queryByRole('link')).toBeNull();
   });
+
+  it('after an upload the file field is empty again and says what was uploaded', async () => {
+    const user = userEvent.setup();
+    const fake = render(
+      ['elc#rpt#r', 'elc#rpt#rw'],
+      {
+        'GET /electron-backend/uploads': () => ({ items: [] }),
+        'POST /electron-backend/uploads': () => ({ archive: archive({ fileName: 'aftermath.zip', status: 'queued' }) }),
+      },
+      '/electron/upload',
+    );
+    const input = await screen.findByLabelText<HTMLInputElement>('Aftermath archive');
+    await user.upload(input, new File(['zip'], 'aftermath.zip', { type: 'application/zip' }));
+    expect(screen.getByText('aftermath.zip')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByText(/aftermath\.zip uploaded/)).toBeTruthy();
+    expect(fake.calls.some((c) => c.route === 'POST /electron-backend/uploads')).toBe(true);
+    const field = screen.getByLabelText<HTMLInputElement>('Aftermath archive');
+    expect(field.files?.length ?? 0).toBe(0);
+    expect(field.value).toBe('');
+    expect(screen.getByText('Choose an archive…')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Upload' }).hasAttribute('disabled')).toBe(true);
+  });
 });
