@@ -204,12 +204,55 @@ describe('electron layout (a hash, a path, 375 px)', () => {
     expect(await navigator.clipboard.readText()).toBe(AGENT_SHA256);
   });
 
-  it('a path may break after each "/", its text unchanged (copying it copies the path)', async () => {
+  it('a path may break only after a "/", its text unchanged (copying it copies the path)', async () => {
     render(['elc#rpt#r'], macPage(), `/electron/devices/${MAC_ID}`);
     const region = await screen.findByRole('region', { name: 'Persistence' });
-    const program = within(region).getByText('/Users/alex/.x/updater');
+    const program = within(region).getByText(
+      (_, el) => el?.tagName === 'CODE' && el.textContent === '/Users/alex/.x/updater',
+    );
     expect(program.querySelectorAll('wbr').length).toBe(3);
-    expect(program.textContent).toBe('/Users/alex/.x/updater');
+    // Each piece is one unit, so "update-check" never breaks at its hyphen.
+    expect([...program.querySelectorAll('.electron-path-part')].map((p) => p.textContent)).toEqual([
+      '/Users/',
+      'alex/',
+      '.x/',
+      'updater',
+    ]);
+  });
+
+  it('a timeline line breaks its URLs after a "/" and leaves its words alone', async () => {
+    const handlers = macPage();
+    handlers['GET /electron-backend/macs/{id}/timeline'] = () => ({
+      items: [
+        {
+          at: '2026-12-01T09:00:00.000Z',
+          source: 'Artifacts/raw/lsquarantine_alex',
+          kind: 'download',
+          text: 'com.apple.Safari downloaded https://update-check.example.net/get/UpdaterSetup.dmg',
+        },
+      ],
+      total: 1,
+      page: 0,
+      size: 50,
+    });
+    render(['elc#rpt#r'], handlers, `/electron/devices/${MAC_ID}`);
+    const region = await screen.findByRole('region', { name: 'Timeline' });
+    const cell = await within(region).findByText(
+      (_, el) => el?.tagName === 'TD' && el.textContent!.includes('downloaded'),
+    );
+    expect(cell.textContent).toBe('com.apple.Safari downloaded https://update-check.example.net/get/UpdaterSetup.dmg');
+    expect([...cell.querySelectorAll('.electron-path-part')].map((p) => p.textContent)).toEqual([
+      'https://',
+      'update-check.example.net/',
+      'get/',
+      'UpdaterSetup.dmg',
+    ]);
+  });
+
+  it('the timeline filters wrap on a phone instead of widening the page', async () => {
+    render(['elc#rpt#r'], macPage(), `/electron/devices/${MAC_ID}`);
+    const everything = await screen.findByRole('button', { name: 'Everything' });
+    expect(everything.parentElement!.style.flexWrap).toBe('wrap');
   });
 
   it("every table of a Mac's page sits in its own scroll region, so only the table, never the page, scrolls", async () => {

@@ -51,12 +51,12 @@ function Tables({ detail }: { detail: MacDetail }) {
               <tr key={`${p.kind}:${p.path}`}>
                 <td>{p.kind}</td>
                 <td>
-                  <PathText path={p.label ?? p.path} />
+                  <PathText text={p.label ?? p.path} />
                 </td>
                 <td>
                   {p.program ? (
                     <code>
-                      <PathText path={p.program} />
+                      <PathText text={p.program} />
                     </code>
                   ) : (
                     '—'
@@ -86,7 +86,7 @@ function Tables({ detail }: { detail: MacDetail }) {
                 <td>{g.service}</td>
                 <td>
                   <code>
-                    <PathText path={g.client} />
+                    <PathText text={g.client} />
                   </code>
                 </td>
                 <td>{g.auth}</td>
@@ -148,8 +148,8 @@ function Tables({ detail }: { detail: MacDetail }) {
               <tr key={i}>
                 <td>{d.at ? formatDate(d.at) : '—'}</td>
                 <td>{d.agent ?? '—'}</td>
-                <td>{d.url ? <PathText path={d.url} /> : '—'}</td>
-                <td>{d.origin ? <PathText path={d.origin} /> : '—'}</td>
+                <td>{d.url ? <PathText text={d.url} /> : '—'}</td>
+                <td>{d.origin ? <PathText text={d.origin} /> : '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -208,7 +208,8 @@ export default function MacPage({ params }: PageProps) {
       <HeuristicList heuristics={data.heuristics} canTriage={access.triage} onTriage={state.triage} />
       <Tables detail={data} />
       <H4 style={{ marginTop: 24 }}>Timeline</H4>
-      <ButtonGroup>
+      {/* Six filters are wider than a phone: they wrap rather than push the page sideways. */}
+      <ButtonGroup style={{ flexWrap: 'wrap', rowGap: 4 }}>
         {KINDS.map((k) => (
           <Button key={k.text} active={state.kind === k.kind} onClick={() => state.setKind(k.kind)}>
             {k.text}
@@ -231,9 +232,11 @@ export default function MacPage({ params }: PageProps) {
               <tr key={`${e.at}:${i}`}>
                 <td>{formatDate(e.at)}</td>
                 <td>{e.kind}</td>
-                <td>{e.text}</td>
+                <td>
+                  <PathText text={e.text} />
+                </td>
                 <td className={Classes.TEXT_MUTED}>
-                  <PathText path={e.source} />
+                  <PathText text={e.source} />
                 </td>
               </tr>
             ))}
