@@ -12,7 +12,8 @@ export interface ArchiveUpload {
   archives: Loaded<ArchiveList>;
   sending: boolean;
   error: string | null;
-  send(file: Blob & { name: string }): Promise<void>;
+  /** Whether the archive was taken (the page then clears its field for the next one). */
+  send(file: Blob & { name: string }): Promise<boolean>;
 }
 
 const busy = (data: ArchiveList | null) => data?.items.some((a) => a.status === 'queued' || a.status === 'running');
@@ -36,8 +37,10 @@ export function useArchiveUpload(): ArchiveUpload {
       try {
         await uploadArchive(api, file);
         archives.reload();
+        return true;
       } catch (failure) {
         setError(apiMessage(failure));
+        return false;
       } finally {
         setSending(false);
       }

@@ -6,12 +6,15 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { AppLink } from '@core/ui/AppLink/AppLink';
+import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import type { MacDetail } from '../api/getMac';
 import type { TimelineKind } from '../api/getMacTimeline';
 import { ArchivesList } from '../components/ArchivesList/ArchivesList';
 import { HeuristicList } from '../components/HeuristicList/HeuristicList';
+import { PathText } from '../components/PathText/PathText';
 import { RiskTag } from '../components/RiskTag/RiskTag';
+import { ShortHash } from '../components/ShortHash/ShortHash';
 import { electronAccess } from '../electronAccess';
 import { TIMELINE_PAGE_SIZE, useMac } from '../hooks/useMac';
 
@@ -34,103 +37,126 @@ function Tables({ detail }: { detail: MacDetail }) {
   return (
     <>
       <H4>Persistence</H4>
-      <HTMLTable compact striped className="electron-persistence">
-        <thead>
-          <tr>
-            <th>Kind</th>
-            <th>Item</th>
-            <th>Starts</th>
-            <th>Signature</th>
-            <th>SHA256</th>
-          </tr>
-        </thead>
-        <tbody>
-          {detail.persistence.map((p) => (
-            <tr key={`${p.kind}:${p.path}`}>
-              <td>{p.kind}</td>
-              <td>{p.label ?? p.path}</td>
-              <td>
-                <code>{p.program ?? '—'}</code>
-              </td>
-              <td>{p.signer ?? '—'}</td>
-              <td>
-                <code>{p.sha256 ?? '—'}</code>
-              </td>
+      <TableScroll label="Persistence">
+        <HTMLTable compact striped className="electron-persistence" aria-label="Persistence">
+          <thead>
+            <tr>
+              <th>Kind</th>
+              <th>Item</th>
+              <th>Starts</th>
+              <th>Signature</th>
+              <th>SHA256</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {detail.persistence.map((p) => (
+              <tr key={`${p.kind}:${p.path}`}>
+                <td>{p.kind}</td>
+                <td>
+                  <PathText text={p.label ?? p.path} />
+                </td>
+                <td>
+                  {p.program ? (
+                    <code>
+                      <PathText text={p.program} />
+                    </code>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                <td>{p.signer ?? '—'}</td>
+                <td>{p.sha256 ? <ShortHash value={p.sha256} /> : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
       <H4 style={{ marginTop: 24 }}>Permissions (TCC)</H4>
-      <HTMLTable compact striped className="electron-tcc">
-        <thead>
-          <tr>
-            <th>Service</th>
-            <th>App</th>
-            <th>Decision</th>
-            <th>When</th>
-          </tr>
-        </thead>
-        <tbody>
-          {detail.tcc.map((g, i) => (
-            <tr key={`${g.service}:${g.client}:${i}`}>
-              <td>{g.service}</td>
-              <td>
-                <code>{g.client}</code>
-              </td>
-              <td>{g.auth}</td>
-              <td>{g.at ? formatDate(g.at) : '—'}</td>
+      <TableScroll label="Permissions (TCC)">
+        <HTMLTable compact striped className="electron-tcc" aria-label="Permissions (TCC)">
+          <thead>
+            <tr>
+              <th>Service</th>
+              <th>App</th>
+              <th>Decision</th>
+              <th>When</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {detail.tcc.map((g, i) => (
+              <tr key={`${g.service}:${g.client}:${i}`}>
+                <td>{g.service}</td>
+                <td>
+                  <code>
+                    <PathText text={g.client} />
+                  </code>
+                </td>
+                <td>{g.auth}</td>
+                <td>{g.at ? formatDate(g.at) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
       <H4 style={{ marginTop: 24 }}>Processes</H4>
-      <pre className={`${Classes.CODE_BLOCK} electron-processes`}>
+      {/* The tree's indentation is its meaning, so its lines do not wrap: the block scrolls on its own, a region the keyboard can reach. */}
+      <pre
+        className={`${Classes.CODE_BLOCK} electron-processes`}
+        role="region"
+        aria-label="Process tree"
+        tabIndex={0}
+        style={{ overflowX: 'auto', maxWidth: '100%' }}
+      >
         {detail.processes.map((p) => `${'    '.repeat(p.depth)}${p.path} ${p.pid}`).join('\n') || 'Not collected.'}
       </pre>
       <H4 style={{ marginTop: 24 }}>Network</H4>
-      <HTMLTable compact striped className="electron-network">
-        <thead>
-          <tr>
-            <th>Process</th>
-            <th>Local</th>
-            <th>Remote</th>
-            <th>State</th>
-          </tr>
-        </thead>
-        <tbody>
-          {detail.network.map((n, i) => (
-            <tr key={i}>
-              <td>
-                {n.command} {n.pid ?? ''}
-              </td>
-              <td>{n.local ?? '—'}</td>
-              <td>{n.remote ?? '—'}</td>
-              <td>{n.state ?? '—'}</td>
+      <TableScroll label="Network">
+        <HTMLTable compact striped className="electron-network" aria-label="Network">
+          <thead>
+            <tr>
+              <th>Process</th>
+              <th>Local</th>
+              <th>Remote</th>
+              <th>State</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {detail.network.map((n, i) => (
+              <tr key={i}>
+                <td>
+                  {n.command} {n.pid ?? ''}
+                </td>
+                <td>{n.local ?? '—'}</td>
+                <td>{n.remote ?? '—'}</td>
+                <td>{n.state ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
       <H4 style={{ marginTop: 24 }}>Downloads</H4>
-      <HTMLTable compact striped className="electron-downloads">
-        <thead>
-          <tr>
-            <th>When</th>
-            <th>By</th>
-            <th>File</th>
-            <th>From</th>
-          </tr>
-        </thead>
-        <tbody>
-          {detail.downloads.map((d, i) => (
-            <tr key={i}>
-              <td>{d.at ? formatDate(d.at) : '—'}</td>
-              <td>{d.agent ?? '—'}</td>
-              <td>{d.url ?? '—'}</td>
-              <td>{d.origin ?? '—'}</td>
+      <TableScroll label="Downloads">
+        <HTMLTable compact striped className="electron-downloads" aria-label="Downloads">
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>By</th>
+              <th>File</th>
+              <th>From</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {detail.downloads.map((d, i) => (
+              <tr key={i}>
+                <td>{d.at ? formatDate(d.at) : '—'}</td>
+                <td>{d.agent ?? '—'}</td>
+                <td>{d.url ? <PathText text={d.url} /> : '—'}</td>
+                <td>{d.origin ? <PathText text={d.origin} /> : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
     </>
   );
 }
@@ -184,25 +210,41 @@ export default function MacPage({ params }: PageProps) {
       <HeuristicList heuristics={data.heuristics} canTriage={access.triage} onTriage={state.triage} />
       <Tables detail={data} />
       <H4 style={{ marginTop: 24 }}>Timeline</H4>
-      <ButtonGroup>
+      {/* Six filters are wider than a phone: they wrap rather than push the page sideways. */}
+      <ButtonGroup style={{ flexWrap: 'wrap', rowGap: 4 }}>
         {KINDS.map((k) => (
           <Button key={k.text} active={state.kind === k.kind} onClick={() => state.setKind(k.kind)}>
             {k.text}
           </Button>
         ))}
       </ButtonGroup>
-      <HTMLTable compact striped className="electron-timeline" style={{ display: 'table', marginTop: 8 }}>
-        <tbody>
-          {(timeline?.items ?? []).map((e, i) => (
-            <tr key={`${e.at}:${i}`}>
-              <td>{formatDate(e.at)}</td>
-              <td>{e.kind}</td>
-              <td>{e.text}</td>
-              <td className={Classes.TEXT_MUTED}>{e.source}</td>
+      <TableScroll label="Timeline">
+        <HTMLTable compact striped className="electron-timeline" aria-label="Timeline" style={{ marginTop: 8 }}>
+          {/* Headers, also for the cards' "label: value" lines below 600 px. */}
+          <thead>
+            <tr>
+              <th>When</th>
+              <th>Kind</th>
+              <th>What</th>
+              <th>Source</th>
             </tr>
-          ))}
-        </tbody>
-      </HTMLTable>
+          </thead>
+          <tbody>
+            {(timeline?.items ?? []).map((e, i) => (
+              <tr key={`${e.at}:${i}`}>
+                <td>{formatDate(e.at)}</td>
+                <td>{e.kind}</td>
+                <td>
+                  <PathText text={e.text} />
+                </td>
+                <td className={Classes.TEXT_MUTED}>
+                  <PathText text={e.source} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </HTMLTable>
+      </TableScroll>
       <p>
         <Button disabled={state.page === 0} onClick={() => state.setPage(state.page - 1)}>
           Previous

@@ -12,6 +12,16 @@ import { useArchiveUpload } from '../hooks/useArchiveUpload';
 export default function UploadPage(_props: PageProps) {
   const upload = useArchiveUpload();
   const [file, setFile] = useState<File | null>(null);
+  const [uploaded, setUploaded] = useState<string | null>(null);
+  // A browser keeps a file input's value until the element is replaced: a new key gives the next upload an empty field.
+  const [field, setField] = useState(0);
+  const send = async (chosen: File) => {
+    setUploaded(null);
+    if (!(await upload.send(chosen))) return;
+    setUploaded(chosen.name);
+    setFile(null);
+    setField((n) => n + 1);
+  };
   return (
     <section className="electron-upload-page" style={{ padding: 24 }}>
       <H2>Upload an Aftermath archive</H2>
@@ -20,6 +30,7 @@ export default function UploadPage(_props: PageProps) {
         output folder zipped. <AppLink to={electronPaths.home()}>Back to the Macs</AppLink>
       </p>
       <FileInput
+        key={field}
         text={file ? file.name : 'Choose an archive…'}
         buttonText="Browse"
         inputProps={{ accept: '.zip,application/zip', 'aria-label': 'Aftermath archive' }}
@@ -29,10 +40,15 @@ export default function UploadPage(_props: PageProps) {
         intent={Intent.PRIMARY}
         disabled={!file || upload.sending}
         loading={upload.sending}
-        onClick={() => file && void upload.send(file)}
+        onClick={() => file && void send(file)}
       >
         Upload
       </Button>
+      {uploaded && (
+        <Callout intent={Intent.SUCCESS} style={{ marginTop: 16 }}>
+          {uploaded} uploaded: its inspection is followed in the archives below.
+        </Callout>
+      )}
       {upload.error && (
         <Callout intent={Intent.DANGER} style={{ marginTop: 16 }}>
           {upload.error}
