@@ -13,6 +13,7 @@ import {
   isSaasVariant,
   isUploader,
 } from '@common/gluon/access';
+import { canReadMacs } from '@common/electron/access';
 import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/gluon/collectorLinkAccess';
 import { canViewMonitoring } from '@common/monitoring/access';
 import { canHunt } from '@common/neutrino/access';
@@ -42,4 +43,6 @@ export const gluonAccess = {
   monitoring: canViewMonitoring,
   /** An incident's "other devices" link to neutrino's campaign. */
   hunt: canHunt,
+  /** A Mac's link to its page in electron (persistence, permissions, processes, storyline). */
+  readMacs: canReadMacs,
 } as const;

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 
@@ -295,6 +295,23 @@ describe('device page, Android', () => {
     await screen.findByRole('heading', { name: 'Examplecorp Example Phone 7 · EX7SERIA' });
     expect(screen.queryByRole('tab', { name: 'Packages' })).toBeNull();
     expect(screen.getByRole('tab', { name: 'Incidents (1)' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("a Mac's page links to its page in Electron for a user who may read Macs, and no phone has the link", async () => {
+    const mac = android();
+    const asMac = { ...server, getDevice: async () => ({ ...mac, device: { ...mac.device, platform: 'macos' } }) };
+    host('/devices/d-2', asMac, [...ANALYST, 'elc#rpt#r']);
+    const link = within(await screen.findByTestId('device-mac-link')).getByRole('link', { name: 'page in Electron' });
+    expect(link.getAttribute('href')).toBe('/electron/devices/d-2');
+    cleanup();
+    // Without electron's permission there is no link to a page the user may not open.
+    host('/devices/d-2', asMac);
+    await screen.findByRole('tab', { name: 'Incidents (1)' });
+    expect(screen.queryByTestId('device-mac-link')).toBeNull();
+    cleanup();
+    host('/devices/d-2', server, [...ANALYST, 'elc#rpt#r']);
+    await screen.findByRole('tab', { name: 'Incidents (1)' });
+    expect(screen.queryByTestId('device-mac-link')).toBeNull();
   });
 
   it('follows a rescan to its end: queued, then done in place and as a toast, and "last inspected" moves', async () => {

@@ -4,6 +4,7 @@ import { Button, ButtonGroup, Callout, Classes, H2, H4, HTMLTable, ProgressBar, 
 import { Refresh } from '@blueprintjs/icons';
 
 import { appleModelLabel } from '@common/devices/appleModels';
+import { electronPaths } from '@common/electron/paths';
 import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useAccess } from '@core/permissions/useAccess';
@@ -120,6 +121,13 @@ export default function DevicePage({ params }: PageProps) {
           <p className={Classes.TEXT_MUTED} data-testid="device-facts" style={{ overflowWrap: 'anywhere' }}>
             {deviceFacts(data.device, formatDate)} <StatusTag status={data.device.severity} />
           </p>
+          {/* One device, one page per product: a Mac's own views are electron's. */}
+          {data.device.platform === 'macos' && access.readMacs && (
+            <Callout intent="primary" className="gluon-device-mac" data-testid="device-mac-link">
+              This is a Mac: what persists, what was granted, what ran and its storyline are on its{' '}
+              <GluonLink to={electronPaths.mac(deviceId)}>page in Electron</GluonLink>.
+            </Callout>
+          )}
           <ButtonGroup style={{ flexWrap: 'wrap' }}>
             {access.rescan && (
               <Button
