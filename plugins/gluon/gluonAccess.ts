@@ -1,3 +1,4 @@
+import { canReadMacs } from '@common/electron/access';
 import {
   canDownloadFiles,
   canReadConfig,
@@ -13,7 +14,6 @@ import {
   isSaasVariant,
   isUploader,
 } from '@common/gluon/access';
-import { canReadMacs } from '@common/electron/access';
 import { canReadCollectorLinks, canWriteCollectorLinks } from '@common/gluon/collectorLinkAccess';
 import { canViewMonitoring } from '@common/monitoring/access';
 import { canHunt } from '@common/neutrino/access';
