@@ -299,7 +299,10 @@ describe('device page, Android', () => {
 
   it("a Mac's page links to its page in Electron for a user who may read Macs, and no phone has the link", async () => {
     const mac = android();
-    const asMac = { ...server, getDevice: async () => ({ ...mac, device: { ...mac.device, platform: 'macos' as const } }) };
+    const asMac = {
+      ...server,
+      getDevice: async () => ({ ...mac, device: { ...mac.device, platform: 'macos' as const } }),
+    };
     host('/devices/d-2', asMac, [...ANALYST, 'elc#rpt#r']);
     const link = within(await screen.findByTestId('device-mac-link')).getByRole('link', { name: 'page in Electron' });
     expect(link.getAttribute('href')).toBe('/electron/devices/d-2');
