@@ -15,6 +15,8 @@ describe('BreakableText', () => {
       'helper',
     ]);
     expect(breakPoints('launchItems.txt:3')).toEqual(['launchItems.', 'txt:', '3']);
+    // A run of separators stays whole: no line starts with the second "/" of "https://".
+    expect(breakPoints('https://a--b.example/')).toEqual(['https://', 'a--', 'b.', 'example/']);
   });
 
   it('gives a run with no separator (a hash) break points every 16 characters', () => {

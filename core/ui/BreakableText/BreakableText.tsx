@@ -6,12 +6,13 @@ const LONGEST_RUN = 24;
 const RUN_STEP = 16;
 
 /**
- * The pieces of `text` with a break point after each separator (`/ . _ - : = , ;` and spaces
- * stay as they are) and every RUN_STEP characters inside a run longer than LONGEST_RUN.
+ * The pieces of `text` with a break point after each run of separators (`/ . _ - : = , ;`;
+ * spaces stay as they are) and every RUN_STEP characters inside a run longer than LONGEST_RUN.
  */
 export function breakPoints(text: string): string[] {
   const pieces: string[] = [];
-  for (const segment of text.split(/(?<=[/._\-:=,;])/)) {
+  // After a run of separators, not inside it: "https://" and "a--b" keep their runs whole.
+  for (const segment of text.split(/(?<=[/._\-:=,;])(?![/._\-:=,;])/)) {
     if (segment.length <= LONGEST_RUN) {
       pieces.push(segment);
       continue;

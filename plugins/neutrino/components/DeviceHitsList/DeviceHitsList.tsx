@@ -5,13 +5,13 @@ import { count } from '@common/format/count';
 import { gluonPaths } from '@common/gluon/paths';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { AppLink } from '@core/ui/AppLink/AppLink';
+import { BreakableText } from '@core/ui/BreakableText/BreakableText';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import type { DeviceHits } from '../../api/NeutrinoApi';
 import { KIND_LABELS } from '../../logic/kinds';
 import { sightingsPhrase } from '../../logic/wording';
 import { DeviceName } from '../DeviceName/DeviceName';
-import { WrappableValue } from '../WrappableValue/WrappableValue';
 
 /** Hunt results, one card per device: when it was seen, how often, and the latest evidence. */
 export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpen: boolean }) {
@@ -44,7 +44,9 @@ export function DeviceHitsList({ items, canOpen }: { items: DeviceHits[]; canOpe
                   <tr key={`${e.inspectionId}|${e.kind}|${e.value}`}>
                     <td>{KIND_LABELS[e.kind as keyof typeof KIND_LABELS] ?? e.kind}</td>
                     <td>
-                      <WrappableValue value={e.value} />
+                      <span className="neutrino-value">
+                        <BreakableText>{e.value}</BreakableText>
+                      </span>
                     </td>
                     <td>
                       {e.source}

@@ -7,6 +7,7 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useLoader } from '@core/react/useLoader';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
+import { BreakableText } from '@core/ui/BreakableText/BreakableText';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import { NeutrinoApiToken, type SavedHunt } from '../../api/NeutrinoApi';
@@ -14,7 +15,6 @@ import { neutrinoKeys } from '../../hooks/neutrinoKeys';
 import { MODE_LABELS } from '../../logic/kinds';
 import type { NeutrinoAccess } from '../../neutrinoAccess';
 import { DeviceName } from '../DeviceName/DeviceName';
-import { WrappableValue } from '../WrappableValue/WrappableValue';
 
 const describeHunt = (h: SavedHunt) =>
   h.hunt ? `${MODE_LABELS[h.hunt.mode]} “${h.hunt.value}”` : `Sweep of ${count(h.indicators, 'indicator')}`;
@@ -102,7 +102,9 @@ export function SavedHuntsPanel({ access }: { access: NeutrinoAccess }) {
                       <DeviceName id={m.deviceId} name={m.deviceDisplayName} canOpen={access.openDevice} />
                     </td>
                     <td>
-                      <WrappableValue value={m.value} />
+                      <span className="neutrino-value">
+                        <BreakableText>{m.value}</BreakableText>
+                      </span>
                     </td>
                     <td>
                       {m.source ?? ''}

@@ -20,6 +20,7 @@ import { errorText } from '@core/http/errorText';
 import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useMutation } from '@core/react/useMutation';
 import { useService } from '@core/react/useService';
+import { BreakableText } from '@core/ui/BreakableText/BreakableText';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import { type IndicatorType, NeutrinoApiToken, type SweepBody, type SweepRuleSet } from '../../api/NeutrinoApi';
@@ -28,7 +29,6 @@ import { INDICATOR_LABELS } from '../../logic/kinds';
 import type { NeutrinoAccess } from '../../neutrinoAccess';
 import { DeviceName } from '../DeviceName/DeviceName';
 import { SaveHuntForm } from '../SaveHuntForm/SaveHuntForm';
-import { WrappableValue } from '../WrappableValue/WrappableValue';
 
 const TYPES = (Object.keys(INDICATOR_LABELS) as IndicatorType[]).map((value) => ({
   value,
@@ -162,10 +162,14 @@ export function SweepPanel({ access }: { access: NeutrinoAccess }) {
                     {d.matches.map((m) => (
                       <tr key={`${m.inspectionId}|${m.kind}|${m.value}|${m.indicator.id}`}>
                         <td>
-                          <WrappableValue value={m.indicator.value} />
+                          <span className="neutrino-value">
+                            <BreakableText>{m.indicator.value}</BreakableText>
+                          </span>
                         </td>
                         <td>
-                          <WrappableValue value={m.value} />
+                          <span className="neutrino-value">
+                            <BreakableText>{m.value}</BreakableText>
+                          </span>
                         </td>
                         <td>{m.route}</td>
                         <td>
