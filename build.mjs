@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import * as esbuild from 'esbuild';
 
-import { computeReport, formatReport, readManifestRoutes, staticClosure } from './scripts/lib/buildReport.mjs';
+import { computeReport, formatReport, readManifestRoutes, sizes, staticClosure } from './scripts/lib/buildReport.mjs';
 import { writeConsoleSdk } from './scripts/lib/consoleSdk.mjs';
 import { blueprintDeepImports } from './scripts/lib/deepImports.mjs';
 import {
@@ -32,6 +32,7 @@ import {
   groupReexport,
   pluginPageGroups,
 } from './scripts/lib/firstLoadGroup.mjs';
+import { classesOfMarkup, FIRST_SCREEN_RUNTIME_CLASSES, firstScreenCss } from './scripts/lib/firstScreenCss.mjs';
 import { DOCUMENT_STYLES, prerenderPages } from './scripts/lib/prerender.mjs';
 import { compactRouteModules, modulepreloadLinks, routeModules } from './scripts/lib/routeModules.mjs';
 
@@ -303,13 +304,40 @@ function finish(result, options, documentStyles = new Map()) {
  * The console's own build (not a test build of another entry) also writes `prerendered.json`:
  * per public route, the copy of its first screen the API puts into the document.
  */
-async function writePrerendered(options) {
+async function writePrerendered(options, report) {
   if (!(options.prerender ?? options.entry === 'host/main.tsx')) return;
+  const outdir = path.resolve(root, options.outdir);
   const markup = await prerenderPages({ esbuild, root });
+  writeFileSync(path.join(outdir, 'prerendered.json'), `${JSON.stringify(markup, null, 2)}\n`);
+  // The watch build writes the copy before its report exists: its documents keep the whole sheet.
+  if (report) writeFirstScreenSheet(outdir, markup, report);
+}
+
+/**
+ * The first screens' part of the stylesheet (decision 0030): a document carrying a copy links it
+ * instead of the whole sheet (server/plugins/staticAssets.ts), and the host adds the whole sheet
+ * right after it (host/wholeStylesheet.ts). `first-screen.json` names both for the server; the
+ * report's prerendered routes count the subset as their first-load CSS.
+ */
+function writeFirstScreenSheet(outdir, markup, report) {
+  const whole = report.firstLoad.css.files[0];
+  if (!whole) return;
+  const classes = new Set(FIRST_SCREEN_RUNTIME_CLASSES);
+  for (const page of Object.values(markup))
+    for (const html of [page.html, page.htmlDark])
+      if (html) for (const name of classesOfMarkup(html)) classes.add(name);
+  const subset = firstScreenCss(readFileSync(path.join(outdir, whole), 'utf8'), classes);
+  const name = `first-screen-${createHash('sha256').update(subset).digest('hex').slice(0, 8).toUpperCase()}.css`;
+  const file = path.join(outdir, name);
+  writeFileSync(file, subset);
+  writePrecompressed([file]);
   writeFileSync(
-    path.join(path.resolve(root, options.outdir), 'prerendered.json'),
-    `${JSON.stringify(markup, null, 2)}\n`,
+    path.join(outdir, 'first-screen.json'),
+    `${JSON.stringify({ subset: `/${name}`, whole: `/${whole}` })}\n`,
   );
+  const subsetSizes = sizes(file);
+  for (const route of report.routes) if (markup[route.path]) route.css = { files: [name], ...subsetSizes };
+  writeFileSync(path.join(outdir, 'build-report.json'), `${JSON.stringify(report, null, 2)}\n`);
 }
 
 export async function buildConsole(options) {
@@ -322,7 +350,7 @@ export async function buildConsole(options) {
   const report = finish(result, options, documentStyles);
   // The shared-module shims of runtime plugins (scripts/lib/consoleSdk.mjs): no page loads them.
   writePrecompressed(await writeConsoleSdk({ esbuild, root, outdir }));
-  await writePrerendered(options);
+  await writePrerendered(options, report);
   if (!options.quiet) console.log(`Built ${options.entry} into ${options.outdir}/ in ${Date.now() - started} ms`);
   return { result, report };
 }

@@ -17,6 +17,7 @@ import { HostApp } from './HostApp';
 import { preloadPluginServices } from './PluginServices';
 import { loadComponent } from './routing/lazyComponent';
 import { publicPageAt, registerRouteLoaders } from './routing/routeModules';
+import { addWholeStylesheet } from './wholeStylesheet';
 
 export interface StartHostOptions {
   plugins: readonly PluginManifest[];
@@ -108,6 +109,7 @@ export function startHost({
   logoUrl,
   runtimePlugins,
 }: StartHostOptions): StartedHost {
+  addWholeStylesheet(document);
   const services = container ?? rootContainer.createChildContainer();
   registerCoreServices(services);
   registerManifests(services, plugins);

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // 98: the first screen's look-ups wait for its paint and a failed plugin shows its error
 // (2026-12-03, 96.9-97.0 KiB measured: at 97 the build's few bytes of variation flipped it).
 const JS_BUDGET = 98 * 1024;
-const CSS_BUDGET = 35 * 1024;
+// /login's document links the first screens' part of the stylesheet (decision 0030: 6.9 KiB
+// measured 2026-12-03; the whole sheet, 34.5 KiB, follows once the script runs).
+const CSS_BUDGET = 8 * 1024;
 
 /**
  * Per public page (the pages opened from mails, often on phones): the first load's JS and CSS,
@@ -24,7 +26,8 @@ const PUBLIC_BUDGETS: Record<string, { js: number; prerendered: boolean }> = {
   '/unsubscribe': { js: 92, prerendered: false },
   '/collector/:id': { js: 108, prerendered: true },
 };
-const PUBLIC_CSS_BUDGET = 35 * 1024;
+/** A page with a copy links the first-screen subset; one without (/unsubscribe) the whole sheet. */
+const PUBLIC_CSS_BUDGET = { prerendered: 8 * 1024, whole: 35 * 1024 };
 /** A public page's document, copy included, brotli. */
 const DOCUMENT_BUDGET = 4 * 1024;
 
@@ -121,10 +124,9 @@ describe('bundle budget', () => {
       'the reflect shim is not counted',
     ).toBe(true);
     expect(js.brotli, `/login first-load JS ${kib(js.brotli)} > 98 KiB:\n${breakdown}`).toBeLessThanOrEqual(JS_BUDGET);
-    expect(
-      css.brotli,
-      `/login first-load CSS ${kib(css.brotli)} > 35 KiB: ${css.files.join(', ')}`,
-    ).toBeLessThanOrEqual(CSS_BUDGET);
+    expect(css.brotli, `/login first-load CSS ${kib(css.brotli)} > 8 KiB: ${css.files.join(', ')}`).toBeLessThanOrEqual(
+      CSS_BUDGET,
+    );
   });
 
   it('keeps each public page’s first load (JS, CSS, document with its copy) within its budget, brotli', () => {
@@ -137,7 +139,7 @@ describe('bundle budget', () => {
       expect(sizes, `no plugin declares ${route}`).toBeDefined();
       expect(sizes!.js.brotli, `${route} first-load JS ${kib(sizes!.js.brotli)}`).toBeLessThanOrEqual(budget.js * 1024);
       expect(sizes!.css.brotli, `${route} first-load CSS ${kib(sizes!.css.brotli)}`).toBeLessThanOrEqual(
-        PUBLIC_CSS_BUDGET,
+        budget.prerendered ? PUBLIC_CSS_BUDGET.prerendered : PUBLIC_CSS_BUDGET.whole,
       );
       const copy = prerendered[route];
       expect(Boolean(copy), `${route} has a copy in its document`).toBe(budget.prerendered);

@@ -5,7 +5,8 @@ import zlib from 'node:zlib';
 
 const KIB = 1024;
 
-function sizes(file) {
+/** raw / gzip / brotli of one emitted file, as the report counts them. */
+export function sizes(file) {
   const bytes = readFileSync(file);
   return {
     raw: bytes.length,

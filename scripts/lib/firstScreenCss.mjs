@@ -3,7 +3,7 @@
 // (docs/decisions/0030-first-screen-stylesheet.md). Meant for a document that carries a copy: it
 // links this subset instead of the whole sheet, and the whole sheet is added right after it once
 // the first screen is up. The whole sheet repeats every rule of the subset at its own place, so
-// with both loaded the cascade is the whole sheet's. Not wired into the build yet (see 0030).
+// with both loaded the cascade is the whole sheet's. build.mjs writes it (writeFirstScreenSheet).
 
 /**
  * Classes set on the first screens other than by the copies' markup: the dark theme's class on

@@ -12,7 +12,7 @@ async function writeConsole(dir: string) {
   await mkdir(path.join(dir, 'chunks'), { recursive: true });
   await writeFile(
     path.join(dir, 'index.html'),
-    `<!doctype html><html><head><title>console</title>\n    ${ROUTE_PRELOADS_MARK}\n</head><body><div id="root"></div><script type="module" src="/main-ABCD2345.js"></script></body></html>`,
+    `<!doctype html><html><head><title>console</title>\n    ${WHOLE_SHEET}\n    ${ROUTE_PRELOADS_MARK}\n</head><body><div id="root"></div><script type="module" src="/main-ABCD2345.js"></script></body></html>`,
   );
   await writeFile(path.join(dir, 'main-ABCD2345.js'), 'import("./chunks/LoginPage-LOGN2345.js")');
   await writeFile(
@@ -21,6 +21,11 @@ async function writeConsole(dir: string) {
   );
   await writeFile(path.join(dir, 'main-ABCD2345.js.map'), '{"sources":["../host/main.tsx"]}');
   await writeFile(path.join(dir, 'main-ABCD2345.css'), 'body{}');
+  await writeFile(path.join(dir, 'first-screen-FRST2345.css'), 'body{}');
+  await writeFile(
+    path.join(dir, 'first-screen.json'),
+    JSON.stringify({ subset: '/first-screen-FRST2345.css', whole: '/main-ABCD2345.css' }),
+  );
   await writeFile(path.join(dir, 'chunks', 'LoginPage-LOGN2345.js'), 'export default 1');
   await writeFile(path.join(dir, 'chunks', 'chunk-SHRD2345.js'), 'export const x = 1');
   await writeFile(path.join(dir, 'chunks', 'NeutrinoPage-NTRN2345.js'), 'export default 2');
@@ -72,6 +77,10 @@ async function writeConsole(dir: string) {
     }),
   );
 }
+
+const WHOLE_SHEET = '<link rel="stylesheet" href="/main-ABCD2345.css" />';
+const SUBSET_SHEET =
+  '<link rel="stylesheet" href="/first-screen-FRST2345.css" data-whole-sheet="/main-ABCD2345.css" />';
 
 /** The copy of /login's first screen (build.mjs writes it from the page's components). */
 const COPY =
@@ -282,6 +291,21 @@ describe('static assets', () => {
       expect(body, url).toContain('<div id="root"></div>');
       expect(body, url).not.toContain('data-prerendered');
     }
+  });
+
+  it("links the first screens' part of the stylesheet, marked with the whole sheet, only where the document carries a copy", async () => {
+    for (const url of ['/login', '/invite/0c2f1b']) {
+      const body = (await production.app.inject({ url })).body;
+      expect(body, url).toContain(SUBSET_SHEET);
+      expect(body, url).not.toContain(WHOLE_SHEET);
+    }
+    // No copy (another step, a signed-in page, a route without one): the whole sheet, as built.
+    for (const url of ['/login?token=abc', '/', '/gluon', '/unsubscribe']) {
+      const body = (await production.app.inject({ url })).body;
+      expect(body, url).toContain(WHOLE_SHEET);
+      expect(body, url).not.toContain('data-whole-sheet');
+    }
+    expect((await production.app.inject({ url: '/first-screen.json' })).statusCode).toBe(404);
   });
 
   it('puts the spinner copy of a page that waits for an answer into the documents its route pattern matches', async () => {

@@ -18,7 +18,7 @@ export const REVALIDATE = 'no-cache';
  * report and the route table. Served in development (debugging), never in production; they stay
  * beside the bundle for whoever deploys it.
  */
-const BUILD_INTERNALS = /(?:\.map|^\/(?:metafile|build-report|route-modules|prerendered)\.json)$/;
+const BUILD_INTERNALS = /(?:\.map|^\/(?:metafile|build-report|route-modules|prerendered|first-screen)\.json)$/;
 
 /** A path that names a file (`/chunk-NOPE.js`, `/favicon.ico`) is never a console route. */
 const FILE_LIKE =
@@ -79,6 +79,7 @@ function withPrerendered(
   reader: DocumentReader,
   search: string,
   dark: boolean,
+  sheet: FirstScreenSheet | null = null,
 ): string {
   if (!page || reader.signedIn || !html.includes(ROOT_ELEMENT)) return html;
   const keys = [...new URLSearchParams(search).keys()];
@@ -86,7 +87,34 @@ function withPrerendered(
   // Attribute value and markup come from our own build, never from the request (the copy's
   // styles are in every document: build.mjs). A dark reader gets the dark copy.
   const copy = dark && page.htmlDark ? page.htmlDark : page.html;
-  return html.replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${page.pluginId}">${copy}</div>`);
+  const withCopy = html.replace(ROOT_ELEMENT, `<div id="root" data-prerendered="${page.pluginId}">${copy}</div>`);
+  return sheet ? withFirstScreenSheet(withCopy, sheet) : withCopy;
+}
+
+/** The first screens' part of the stylesheet and the whole sheet it stands in for (build.mjs, decision 0030). */
+interface FirstScreenSheet {
+  subset: string;
+  whole: string;
+}
+
+/**
+ * A document with a copy links the subset instead of the whole sheet (6.9 against 34.5 KiB
+ * brotli), marked with the whole sheet's address: the host adds that right after it
+ * (host/wholeStylesheet.ts), so with both loaded the cascade is the whole sheet's.
+ */
+export function withFirstScreenSheet(html: string, sheet: FirstScreenSheet): string {
+  const whole = `<link rel="stylesheet" href="${sheet.whole}" />`;
+  if (!html.includes(whole)) return html;
+  return html.replace(whole, `<link rel="stylesheet" href="${sheet.subset}" data-whole-sheet="${sheet.whole}" />`);
+}
+
+/** `first-screen.json` of the build, or null (a watch build, a build before the subset existed). */
+function readFirstScreenSheet(staticDir: string): FirstScreenSheet | null {
+  const file = path.join(staticDir, 'first-screen.json');
+  if (!existsSync(file)) return null;
+  const sheet = JSON.parse(readFileSync(file, 'utf8')) as Partial<FirstScreenSheet>;
+  const safe = (value: unknown): value is string => typeof value === 'string' && /^\/[\w.-]+\.css$/.test(value);
+  return safe(sheet.subset) && safe(sheet.whole) ? { subset: sheet.subset, whole: sheet.whole } : null;
 }
 
 /** The copy for a path: routes are the plugins' patterns (`/invite/:id`), matched as the router does. */
@@ -151,11 +179,12 @@ function patternOf(route: string): RegExp {
  */
 function documentsByRoute(staticDir: string, indexHtml: string): DocumentFor {
   const copyFor = readPrerendered(staticDir);
+  const sheet = readFirstScreenSheet(staticDir);
   const table = path.join(staticDir, 'route-modules.json');
   const plain = indexHtml.replace(ROUTE_PRELOADS_MARK, '');
   if (!existsSync(table) || !indexHtml.includes(ROUTE_PRELOADS_MARK))
     return (urlPath, reader, search, dark) => ({
-      html: withPrerendered(plain, copyFor(urlPath), reader, search, dark),
+      html: withPrerendered(plain, copyFor(urlPath), reader, search, dark, sheet),
       preload: [],
     });
   const routes = JSON.parse(readFileSync(table, 'utf8')) as RouteModules[];
@@ -170,7 +199,7 @@ function documentsByRoute(staticDir: string, indexHtml: string): DocumentFor {
     const document = documents.find((candidate) => candidate.pattern.test(urlPath));
     const announced = document && mayAnnounce(document.route, reader) ? document : undefined;
     return {
-      html: withPrerendered(announced?.html ?? plain, copyFor(urlPath), reader, search, dark),
+      html: withPrerendered(announced?.html ?? plain, copyFor(urlPath), reader, search, dark, sheet),
       preload: announced?.route.files ?? [],
     };
   };
