@@ -190,6 +190,36 @@ describe('RuntimePluginLoader', () => {
     expect(container.resolve<PluginRegistry>(PluginRegistryToken).isRegistered('hello')).toBe(false);
   });
 
+  it('reports nothing when the session has ended (401): signing out is the session service’s', async () => {
+    const container = rootContainer.createChildContainer();
+    const session = new FakeSessionService(makeTestToken(['hel#page#r']));
+    container.register(SessionServiceToken, { useValue: session });
+    container.register(PermissionsServiceToken, { useValue: new FakePermissionsService(session) });
+    registerPluginRegistry(container, [testManifest({ id: 'gluon', requires: ['gln'] })]);
+    const runtime = container.resolve(RuntimePluginRegistryToken);
+    const api = new FakeRuntimePluginsApi([hello]);
+    api.fail(
+      Object.assign(new Error('Request failed with status code 401'), {
+        isAxiosError: true,
+        response: { status: 401 },
+      }),
+    );
+    const errors: unknown[] = [];
+    const pending: boolean[] = [];
+    runtime.pending$.subscribe((value) => pending.push(value));
+    stops.push(
+      new RuntimePluginLoader({
+        registry: runtime,
+        api,
+        session,
+        navigation: new MemoryNavigationService('/hello'),
+        onError: (error) => errors.push(error),
+      }).start(),
+    );
+    await waitFor(() => expect(pending).toEqual([false, true, false]));
+    expect(errors).toEqual([]);
+  });
+
   it('skips a runtime plugin that names a built-in plugin', async () => {
     const { ids, loader } = setup([runtimeEntry({ id: 'gluon' }), hello]);
     await waitFor(() => expect(ids()).toContain('hello'));

@@ -3,6 +3,7 @@ import { distinctUntilChanged, skip, type Subscription } from 'rxjs';
 import type { NavigationService } from '@core/navigation/NavigationService';
 import type { RuntimePluginRegistry } from '@core/plugin/RuntimePluginRegistry';
 import type { SessionService } from '@core/session/SessionService';
+import { isAxiosError } from '@core/util/isAxiosError';
 
 import { ImportMapWriter } from './ImportMapWriter';
 import type { RuntimePluginEntry, RuntimePluginsAnswer, RuntimePluginsApi } from './RuntimePluginsApi';
@@ -119,7 +120,9 @@ export class RuntimePluginLoader {
         this.etag = result.etag;
       }
     } catch (error) {
-      onError?.(error);
+      // A session that ended (revoked, signed out elsewhere): the session's own 401 handling signs
+      // the console out; the plugins have nothing to report.
+      if (!(isAxiosError(error) && error.response?.status === 401)) onError?.(error);
     } finally {
       // Still pending when another request follows (a trigger came in meanwhile).
       if (!this.queued) registry.setPending(false);
