@@ -24,7 +24,9 @@ function Devices({ extra = [] as string[] }) {
         <thead>
           <tr>
             <th>Name</th>
-            <th>Last seen</th>
+            <th>
+              Last seen <span aria-hidden="true">▲</span>
+            </th>
             <th>
               <span>Actions</span>
             </th>
@@ -74,6 +76,7 @@ describe('TableScroll', () => {
     const region = screen.getByRole('region', { name: 'Devices' });
     expect(region.classList.contains(Classes.TABLE_CARDS)).toBe(true);
     const [row, detail] = within(region).getAllByRole('row').slice(1);
+    // A sort arrow hidden from readers is not part of the label.
     expect([...row!.querySelectorAll('td')].map((td) => td.dataset.label)).toEqual(['Name', 'Last seen', 'Actions']);
     // The action stays in its card.
     expect(row!.contains(within(row!).getByRole('button', { name: 'Open' }))).toBe(true);

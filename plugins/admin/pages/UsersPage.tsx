@@ -59,7 +59,7 @@ export default function UsersPage(_props: PageProps) {
   const header = (column: UserSort, label: string) => (
     <th aria-sort={sort === column ? (order === 'asc' ? 'ascending' : 'descending') : 'none'}>
       <button type="button" onClick={() => sortBy(column)}>
-        {label} {sort === column ? (order === 'asc' ? '▲' : '▼') : ''}
+        {label} {sort === column && <span aria-hidden="true">{order === 'asc' ? '▲' : '▼'}</span>}
       </button>
     </th>
   );
