@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { Overview } from '../api/MonitoringApi';
 import { dayChart } from '../pages/MonitoringPage';
-import { countAxisMax, dayLabel, dayTicks, fillDays, rangeEnd } from './chartScale';
+import { countAxisMax, dayLabel, dayTicks, fillDays, rangeEnd, ticksThatFit } from './chartScale';
 
 describe('chart scaling', () => {
   it('spans the whole chosen range, one slot per day, the data at its own days', () => {
@@ -72,5 +72,13 @@ describe("the overview's day charts", () => {
     expect(chart.inspections).toEqual([0, 0, 0, 0, 0, 0, 0]);
     expect(chart.matchedAgain).toEqual([0, 0, 0, 0, 0, 2, 0]);
     expect(chart.ticks).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it('labels only as many chosen days as the axis width holds, still the first and the last', () => {
+    const chosen = dayTicks(30);
+    expect(ticksThatFit(7 * 56, chosen, 30)).toEqual(chosen);
+    // A card on a phone: room for four labels.
+    expect(ticksThatFit(240, chosen, 30)).toEqual([0, 10, 19, 29]);
+    expect(ticksThatFit(10, chosen, 30)).toEqual([0, 29]);
   });
 });

@@ -36,6 +36,18 @@ export function dayTicks(days: number, max = 7): number[] {
   return [...new Set(Array.from({ length: max }, (_, i) => Math.round(i * step)))];
 }
 
+/** The room a day's label ("Nov 23") needs on the axis, gap included. */
+export const LABEL_ROOM_PX = 56;
+
+/**
+ * The chosen day slots (dayTicks) an axis `width` px wide can label without the labels running
+ * together ("Nov 19Nov 23"): all of them when they fit, else fewer, still first and last.
+ */
+export function ticksThatFit(width: number, chosen: readonly number[], days: number): readonly number[] {
+  const fit = Math.max(2, Math.floor(width / LABEL_ROOM_PX));
+  return fit >= chosen.length ? chosen : dayTicks(days, fit);
+}
+
 /** A day slot's label: "Mar 4" (UTC), short enough for seven across a card. */
 export function dayLabel(day: string): string {
   return new Date(`${day}T00:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

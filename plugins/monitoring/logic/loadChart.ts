@@ -14,7 +14,7 @@ import {
 } from 'chart.js';
 
 import type { ChartSeries } from '../components/ChartCanvas/ChartCanvas';
-import { countAxisMax, PLOT_PADDING } from './chartScale';
+import { countAxisMax, PLOT_PADDING, ticksThatFit } from './chartScale';
 
 // Only what the overview draws: chart.js tree-shakes the rest away.
 Chart.register(
@@ -44,7 +44,6 @@ export function createChart(
   },
 ): { destroy(): void } {
   const round = input.type === 'doughnut';
-  const shown = input.ticks ? new Set(input.ticks) : null;
   const title = (text: string | undefined) => (text ? { display: true, text, color: input.text } : { display: false });
   return new Chart(canvas, {
     type: input.type,
@@ -79,8 +78,13 @@ export function createChart(
                   color: input.text,
                   autoSkip: false,
                   maxRotation: 0,
-                  callback: (_value: unknown, index: number) =>
-                    !shown || shown.has(index) ? (input.labels[index] ?? '') : null,
+                  // As many of the chosen labels as the axis' width holds ("Nov 19Nov 23" ran together).
+                  callback(this: { width: number }, _value: unknown, index: number) {
+                    if (!input.ticks) return input.labels[index] ?? '';
+                    return ticksThatFit(this.width, input.ticks, input.labels.length).includes(index)
+                      ? (input.labels[index] ?? '')
+                      : null;
+                  },
                 },
                 grid: { color: input.grid },
               },
