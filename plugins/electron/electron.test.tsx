@@ -95,7 +95,9 @@ describe('electron plugin', () => {
       },
       `/electron/devices/${MAC_ID}`,
     );
-    expect(await screen.findByText('Full Disk Access granted to /Users/alex/.x/updater')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Full Disk Access granted to /Users/alex/.x/updater' }),
+    ).toBeTruthy();
     expect(screen.getByText('Full Disk Access lets a program read every file.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'ExampleMacUpdater (made-up)' })).toBeTruthy();
     expect(await screen.findByText('granted')).toBeTruthy();
@@ -154,7 +156,9 @@ describe('electron plugin', () => {
       },
       `/electron/devices/${MAC_ID}`,
     );
-    expect(await screen.findByText('Full Disk Access granted to /Users/alex/.x/updater')).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Full Disk Access granted to /Users/alex/.x/updater' }),
+    ).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Mark benign' })).toBeNull();
   });
 

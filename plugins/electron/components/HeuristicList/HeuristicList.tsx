@@ -1,7 +1,8 @@
-import { Button, Callout, Classes, FormGroup, Intent, Tag, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Classes, FormGroup, H5, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 
 import type { MacHeuristic } from '../../api/getMac';
+import { PathText } from '../PathText/PathText';
 import { RiskTag } from '../RiskTag/RiskTag';
 
 export interface HeuristicListProps {
@@ -52,7 +53,12 @@ export function HeuristicList({ heuristics, canTriage = false, onTriage }: Heuri
           data-benign={h.triage ? 'true' : 'false'}
           style={{ marginBottom: 12 }}
         >
-          <Callout title={h.message} icon={null}>
+          <Callout icon={null}>
+            {/* The title as a heading of our own: a message naming a path wraps after its "/"
+                (Callout's string title ran past a phone's width). */}
+            <H5>
+              <PathText text={h.message} />
+            </H5>
             <p>
               <RiskTag risk={h.level} /> <code>{h.rule}</code> · {h.source}
               {h.triage && (
