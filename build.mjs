@@ -21,6 +21,7 @@ import {
   blueprintConstantClasses,
   blueprintIconsStub,
   chunkCss,
+  reactOwnSyncExternalStore,
   reflectMetadataShim,
   stripIconFonts,
 } from './scripts/lib/esbuildPlugins.mjs';
@@ -117,6 +118,7 @@ export function esbuildOptions({ entry, outdir }, groups = [], documentStyles = 
       blueprintIconsStub({ appendToLoader: groups.length ? groupReexport(0) : '' }),
       stripIconFonts(),
       axiosWithoutFetchAdapter(),
+      reactOwnSyncExternalStore({ resolveDir: root }),
       blueprintConstantClasses(),
       ...(groups.length ? [firstLoadGroups({ groups, esbuild })] : []),
     ],

@@ -10,6 +10,8 @@ import { buildExportMap, rewriteImports } from '../scripts/lib/deepImports.mjs';
 // @ts-expect-error plain ESM scripts without type declarations
 import { axiosWithoutFetchAdapter, blueprintConstantClasses, stripFontFaces } from '../scripts/lib/esbuildPlugins.mjs';
 // @ts-expect-error plain ESM scripts without type declarations
+import { reactOwnSyncExternalStore } from '../scripts/lib/esbuildPlugins.mjs';
+// @ts-expect-error plain ESM scripts without type declarations
 import { checkoutPath, exportsOf, groupModuleSource } from '../scripts/lib/firstLoadGroup.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -150,6 +152,20 @@ describe('build helpers', () => {
     expect(inputs.some((input) => input.endsWith('axios/lib/adapters/xhr.js'))).toBe(true);
     const { pick } = await import(`data:text/javascript;base64,${Buffer.from(text).toString('base64')}`);
     expect(() => pick(['fetch'])).toThrow(/adapter fetch is not supported by the environment/);
+  });
+
+  it("bundles React's own useSyncExternalStore for wouter, not the shim's copy", async () => {
+    const source = "export { useSyncExternalStore } from 'use-sync-external-store/shim/index.js';";
+    const shim = await bundle(source, []);
+    const own = await bundle(source, [reactOwnSyncExternalStore({ resolveDir: root })]);
+    expect(shim.inputs.some((input) => input.includes('use-sync-external-store/cjs/'))).toBe(true);
+    expect(own.inputs.some((input) => input.includes('use-sync-external-store/cjs/'))).toBe(false);
+    expect(own.inputs.some((input) => input.endsWith('react/index.js'))).toBe(true);
+    // The hook is still the one wouter needs: React's, under the same name.
+    const react = await import('react');
+    // @ts-expect-error the shim ships no type declarations
+    const { useSyncExternalStore } = await import('use-sync-external-store/shim/index.js');
+    expect(useSyncExternalStore).toBe(react.useSyncExternalStore);
   });
 
   it('turns Blueprint class-name constants into strings so unused ones are dropped', async () => {

@@ -176,6 +176,29 @@ export function axiosWithoutFetchAdapter() {
 }
 
 /**
+ * wouter imports `useSyncExternalStore` from the `use-sync-external-store` shim, written for React
+ * 16-17. React 18 and later have the hook built in and the shim only hands React's back, but its
+ * module (~2 KiB minified, with a fallback that can never run here) stayed in every first load.
+ * The shim's entry is replaced by React's own export: the same function the shim answers with.
+ */
+export function reactOwnSyncExternalStore({ resolveDir }) {
+  return {
+    name: 'react-own-sync-external-store',
+    setup(build) {
+      build.onResolve({ filter: /^use-sync-external-store\/shim(\/index\.js)?$/ }, () => ({
+        path: 'use-sync-external-store-shim',
+        namespace: 'react-own-sync-external-store',
+      }));
+      build.onLoad({ filter: /.*/, namespace: 'react-own-sync-external-store' }, () => ({
+        loader: 'js',
+        contents: "export { useSyncExternalStore } from 'react';",
+        resolveDir,
+      }));
+    },
+  };
+}
+
+/**
  * Blueprint builds its ~500 class-name constants as `${NS}-button`, `${DIALOG}-footer` or
  * `intentClass(Intent.PRIMARY)` from a `let NS` that a global `BLUEPRINT_NAMESPACE` may
  * override. esbuild cannot prove such expressions free of side effects, so every constant stayed
