@@ -61,6 +61,33 @@ describe('job queue (both engines)', () => {
     ]);
   });
 
+  it('a job kept here is claimed only by the instance that sent it until its time, then by any', async () => {
+    const clock = manualClock();
+    const ran: string[] = [];
+    const instance = (workerId: string) => {
+      const queue = new JobQueue(db, { clock, workerId });
+      queue.work('backup', async (job) => void ran.push(`${workerId}:${(job.data as { n: number }).n}`));
+      return queue;
+    };
+    const here = instance('here');
+    const other = instance('other');
+    const until = () => new Date(clock.now().getTime() + 30 * 60_000);
+    const first = (await here.send('backup', { n: 1 }, { keepHereUntil: until() }))!;
+    expect(await other.tick()).toBe(0);
+    expect(await stateOf(db, first)).toMatchObject({ state: 'created', attempts: 0 });
+    expect(await here.tick()).toBe(1);
+    // The sender stopped before running the second: past its time another instance takes it.
+    await here.send('backup', { n: 2 }, { keepHereUntil: until() });
+    clock.advance(30 * 60_000 - 1);
+    expect(await other.tick()).toBe(0);
+    clock.advance(1);
+    expect(await other.tick()).toBe(1);
+    // A job sent without it goes to whichever instance asks first.
+    await here.send('backup', { n: 3 });
+    expect(await other.tick()).toBe(1);
+    expect(ran).toEqual(['here:1', 'other:2', 'other:3']);
+  });
+
   it('a singleton key keeps one waiting job; run-after and priority order the claims', async () => {
     const clock = manualClock();
     const queue = new JobQueue(db, { clock });

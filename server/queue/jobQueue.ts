@@ -26,6 +26,12 @@ export interface SendOptions {
   expireSeconds?: number;
   /** The tenant the job works for: its administrators see it (counts, failures, retry); none = a system job. */
   tenantId?: string;
+  /**
+   * Until then only this instance's workers claim the job: it needs something this process holds in
+   * memory alone (an encrypted backup's password). Afterwards any instance may, and the handler
+   * finds it missing and says so, so a job sent by an instance that stopped still ends.
+   */
+  keepHereUntil?: Date;
 }
 
 /**
@@ -227,8 +233,8 @@ export class JobQueue {
     q: Queryable = this.db,
   ): Promise<string | null> {
     const [row] = await q.query<{ id: string }>(
-      `INSERT INTO queue_jobs (queue, data, singleton_key, run_after, priority, retry_limit, retry_delay_ms, expire_seconds, created_at, tenant_id)
-       VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10)
+      `INSERT INTO queue_jobs (queue, data, singleton_key, run_after, priority, retry_limit, retry_delay_ms, expire_seconds, created_at, tenant_id, held_by, held_until)
+       VALUES ($1, $2::jsonb, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
        ON CONFLICT (queue, singleton_key) WHERE state IN ('created', 'retry') AND singleton_key IS NOT NULL DO NOTHING RETURNING id`,
       [
         queue,
@@ -241,6 +247,8 @@ export class JobQueue {
         options.expireSeconds ?? 60,
         this.clock.now(),
         options.tenantId ?? null,
+        options.keepHereUntil ? this.workerId : null,
+        options.keepHereUntil ?? null,
       ],
     );
     this.wake?.();
@@ -476,6 +484,7 @@ export class JobQueue {
            SELECT id FROM queue_jobs
            WHERE queue = $1 AND ((state IN ('created', 'retry') AND run_after <= $3)
               OR (state = 'active' AND heartbeat_at < $3::timestamptz - make_interval(secs => expire_seconds) AND attempts <= retry_limit))
+             AND (held_by IS NULL OR held_by = $2 OR held_until <= $3)
            ORDER BY priority DESC, run_after, created_at LIMIT $4 FOR UPDATE SKIP LOCKED)
          RETURNING id, queue, tenant_id, data, attempts, retry_limit, retry_delay_ms`,
         [queue, this.workerId, now, room],

@@ -135,12 +135,25 @@ describe('gluon on iPhone backups: upload (with a password) -> inspection -> fin
       ['pässword'],
     );
     expect(leaks).toEqual([]);
+    // Its job was kept to this instance (the only one holding the password) for the password's time.
+    const [job] = await t.db.query<{ held_by: string | null; held_until: Date | null; created_at: Date }>(
+      "SELECT held_by, held_until, created_at FROM queue_jobs WHERE data->>'inspectionId' = $1",
+      [done.inspectionId],
+    );
+    expect(job!.held_by).toBe(t.app.queue.workerId);
+    expect(new Date(job!.held_until!).getTime() - new Date(job!.created_at).getTime()).toBeGreaterThan(25 * 60_000);
   });
 
   it('inspects an unencrypted tarred backup', async () => {
     const done = await inspected('backup.tar.gz', backupArchive(await generateIosBackup({ seed: 'plain' }), 'tar.gz'));
     expect(done.status, done.error).toBe('done');
     expect(done.findings).toBeGreaterThan(0);
+    // Nothing in memory to wait for: any instance's worker may take it.
+    const [job] = await t.db.query<{ held_by: string | null }>(
+      "SELECT held_by FROM queue_jobs WHERE data->>'inspectionId' = $1",
+      [done.inspectionId],
+    );
+    expect(job!.held_by).toBeNull();
   });
 
   it('fails a corrupt database, naming it, with nothing stored', async () => {

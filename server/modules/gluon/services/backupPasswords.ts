@@ -3,9 +3,10 @@
  * process's memory only, under the inspection's id, from the upload's transaction until the
  * inspection ends (done or failed) or TTL passes, whichever comes first: it is never written to
  * the database, the job's data, the file storage or a log, and nothing of it outlives the job.
- * The job therefore has to run in the process that received the upload (GLUON_WORKER on there,
- * the default); another instance that takes it finds no password and fails it with a clear
- * message (upload again).
+ * The job therefore runs in the process that received the upload: it is queued kept to this
+ * instance until the TTL (the queue's `keepHereUntil`), so other instances' workers pass it by.
+ * Should this process stop first (or run without GLUON_WORKER), another instance takes the job
+ * after the TTL, finds no password and fails it with a clear message (upload again).
  */
 export const BACKUP_PASSWORD_TTL_MS = 30 * 60_000;
 /** Passwords held at once; past it the oldest go first (each belongs to one upload in flight). */
@@ -24,10 +25,13 @@ export class BackupPasswords {
     private readonly now: () => number = Date.now,
   ) {}
 
-  hold(inspectionId: string, password: string): void {
+  /** Returns until when the password is held: the inspection's job stays with this process until then. */
+  hold(inspectionId: string, password: string): Date {
     this.sweep();
     if (this.held.size >= MAX_HELD) this.held.delete(this.held.keys().next().value!);
-    this.held.set(inspectionId, { password, expires: this.now() + this.ttlMs });
+    const expires = this.now() + this.ttlMs;
+    this.held.set(inspectionId, { password, expires });
+    return new Date(expires);
   }
 
   /** The password held for an inspection, if still within its TTL. */

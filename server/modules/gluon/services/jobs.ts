@@ -38,12 +38,26 @@ export const UNEXPECTED_ERROR = 'The inspection failed unexpectedly.';
 const deviceKey = (deviceId: string) => `rescan:${deviceId}`;
 const tenantKey = (tenantId: string) => `rematch:${tenantId}`;
 
-/** Queues an inspection (in the caller's transaction: it exists only if the upload does). */
-export async function enqueueInspection(jobs: GluonJobs, q: Queryable, data: InspectJobData): Promise<void> {
+/**
+ * Queues an inspection (in the caller's transaction: it exists only if the upload does).
+ * `keepHereUntil`: the job needs what this process alone holds (an encrypted backup's password,
+ * backupPasswords.ts), so only this instance's worker takes it until then.
+ */
+export async function enqueueInspection(
+  jobs: GluonJobs,
+  q: Queryable,
+  data: InspectJobData,
+  keepHereUntil?: Date,
+): Promise<void> {
   await jobs.send(
     INSPECT_QUEUE,
     data,
-    { ...SEND, tenantId: data.tenantId, singletonKey: `inspect:${data.inspectionId}` },
+    {
+      ...SEND,
+      tenantId: data.tenantId,
+      singletonKey: `inspect:${data.inspectionId}`,
+      ...(keepHereUntil ? { keepHereUntil } : {}),
+    },
     q,
   );
 }

@@ -251,9 +251,10 @@ async function recordUpload(
     'INSERT INTO gluon_inspections (tenant_id, file_id, device_id, origin, file_name, created_by) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id',
     [input.tenantId, fileId, input.deviceId ?? null, input.origin, fileName, input.userId],
   );
-  // Held before the job is visible (it is queued in this transaction), so its worker finds it.
-  if (input.backupPassword) backupPasswords.hold(inspection!.id, input.backupPassword);
-  await enqueueInspection(jobs, q, { tenantId: input.tenantId, inspectionId: inspection!.id });
+  // Held before the job is visible (it is queued in this transaction), so its worker finds it;
+  // the job stays with this instance while the password is held (another has no copy of it).
+  const held = input.backupPassword ? backupPasswords.hold(inspection!.id, input.backupPassword) : undefined;
+  await enqueueInspection(jobs, q, { tenantId: input.tenantId, inspectionId: inspection!.id }, held);
   return { upload: (await getUpload(q, input.tenantId, inspection!.id))!, duplicate: Boolean(existing) };
 }
 
