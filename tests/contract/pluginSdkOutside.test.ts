@@ -16,8 +16,8 @@ const EXAMPLE = path.join(ROOT, 'examples/hello-plugin');
 
 /**
  * What an author outside this repository does (docs/runtime-plugins.md): a plugin folder of its
- * own depending on the packed SDK, type-checked against it alone, packed, installed into a running
- * API. The SDK comes from its tarball; the peers and test tools an author's `npm install` would
+ * own depending on the packed SDK, type-checked against it alone, its own tests run from its folder,
+ * packed, installed into a running API. The SDK comes from its tarball; the peers and test tools an author's `npm install` would
  * fetch from the registry are the console's own copies, linked (the network reaches only npm).
  */
 describe('a plugin outside the repository, built against the published @console/plugin-sdk', () => {
@@ -79,6 +79,7 @@ describe('a plugin outside the repository, built against the published @console/
       '@testing-library/react',
       '@testing-library/dom',
       '@testing-library/user-event',
+      'jsdom',
     ]) {
       const from = path.join(ROOT, 'node_modules', name);
       if (!existsSync(from)) continue;
@@ -92,6 +93,16 @@ describe('a plugin outside the repository, built against the published @console/
       return { status: run.status, output: `${run.stdout}${run.stderr}` };
     };
     expect(check()).toEqual({ status: 0, output: '' });
+    // Its own tests, from its folder with its own vitest.config.ts, as its `npm test` runs them
+    // (a missing jsdom environment or render cleanup fails here, not in the console's unit run).
+    const ownEnv = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST')));
+    const ownTests = spawnSync(process.execPath, [path.join(ROOT, 'node_modules/vitest/vitest.mjs'), 'run'], {
+      cwd: plugin,
+      encoding: 'utf8',
+      env: { ...ownEnv, NO_COLOR: '1', FORCE_COLOR: '0' },
+    });
+    expect(ownTests.status, `${ownTests.stdout}${ownTests.stderr}`).toBe(0);
+    expect(ownTests.stdout).toMatch(/Tests\s+2 passed/);
     // The check can fail: a name the SDK does not export is an error from the SDK's own types.
     writeFileSync(
       path.join(plugin, 'src/broken.ts'),
