@@ -15,10 +15,14 @@
 //   node scripts/check-boundaries.mjs [--root <dir>]
 //
 // Test files (*.test.ts[x]) may also import the shared test harness under tests/.
+// Blueprint (scripts/lib/deepImports.mjs rewrites its named imports into its own modules) is
+// imported by name in the console: any other runtime form loads its whole index.
 // Cycles are searched over runtime imports (`import type` / `export type` erase at build time).
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+
+import { DEEP_IMPORTED_PACKAGES } from './lib/deepImports.mjs';
 
 const AREAS = ['common', 'core', 'plugins', 'host', 'server'];
 /** Areas whose files run in the browser: the credential rule applies to them. */
@@ -43,26 +47,56 @@ function stripComments(source) {
     .replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
 }
 
-/** Every import of a file: static, re-export, side-effect, dynamic import() and require(). */
+/**
+ * Every import of a file: static, re-export, side-effect, dynamic import() and require(), each
+ * with its form: 'named' (`import { a } from`), 'default' (`import a from`, `import a, { b } from`),
+ * 'namespace' (`import * as a from`), 're-export' (`export { a } from`), 'export-all'
+ * (`export * from`, `export * as a from`), 'side-effect' (`import 'x'`), 'dynamic' or 'require'.
+ */
 export function parseImports(source) {
   const text = stripComments(source);
   const imports = [];
+  const staticForm = (clause) => (clause.startsWith('{') ? 'named' : clause.startsWith('*') ? 'namespace' : 'default');
+  const exportForm = (clause) => (clause.startsWith('*') ? 'export-all' : 're-export');
   const patterns = [
-    { re: /(^|[;\s])import\s+(type\s+)?[\w*{}\s,$]*?\s*from\s*['"]([^'"]+)['"]/g, typeGroup: 2, specGroup: 3 },
-    { re: /(^|[;\s])export\s+(type\s+)?[\w*{}\s,$]*?\s*from\s*['"]([^'"]+)['"]/g, typeGroup: 2, specGroup: 3 },
-    { re: /(^|[;\s])import\s*['"]([^'"]+)['"]/g, specGroup: 2 },
-    { re: /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g, specGroup: 1 },
-    { re: /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g, specGroup: 1 },
+    {
+      re: /(^|[;\s])import\s+(type\s+)?([\w*{}\s,$]*?)\s*from\s*['"]([^'"]+)['"]/g,
+      typeGroup: 2,
+      specGroup: 4,
+      form: (m) => staticForm(m[3].trim()),
+    },
+    {
+      re: /(^|[;\s])export\s+(type\s+)?([\w*{}\s,$]*?)\s*from\s*['"]([^'"]+)['"]/g,
+      typeGroup: 2,
+      specGroup: 4,
+      form: (m) => exportForm(m[3].trim()),
+    },
+    { re: /(^|[;\s])import\s*['"]([^'"]+)['"]/g, specGroup: 2, form: () => 'side-effect' },
+    { re: /\bimport\s*\(\s*['"]([^'"]+)['"]\s*\)/g, specGroup: 1, form: () => 'dynamic' },
+    { re: /\brequire\s*\(\s*['"]([^'"]+)['"]\s*\)/g, specGroup: 1, form: () => 'require' },
   ];
-  for (const { re, typeGroup, specGroup } of patterns) {
+  for (const { re, typeGroup, specGroup, form } of patterns) {
     for (const match of text.matchAll(re)) {
       const specifier = match[specGroup];
       const at = match.index + match[0].lastIndexOf(specifier);
       const line = text.slice(0, at).split('\n').length;
-      imports.push({ specifier, typeOnly: Boolean(typeGroup && match[typeGroup]), line });
+      imports.push({ specifier, typeOnly: Boolean(typeGroup && match[typeGroup]), form: form(match), line });
     }
   }
   return imports;
+}
+
+/**
+ * A console file's import of a package the build rewrites into deep imports
+ * (scripts/lib/deepImports.mjs), in a form it cannot rewrite: only `import { a } from` is
+ * rewritten, so any other runtime form (default, namespace, re-export, export *, side-effect,
+ * dynamic) loads the package's index, every export with it, into the chunk. Type-only imports are
+ * erased by the build and stay allowed; so do the package's own subpaths (its stylesheet).
+ */
+export function deepImportViolation(root, file, imp) {
+  if (!DEEP_IMPORTED_PACKAGES.includes(imp.specifier) || imp.typeOnly || imp.form === 'named') return null;
+  if (!CONSOLE_AREAS.includes(path.relative(root, file).split(path.sep)[0])) return null;
+  return `${imp.form} import of ${imp.specifier}: it brings the whole index into the chunk; import it by name (import { X } from), which the build rewrites into its own modules (scripts/lib/deepImports.mjs)`;
 }
 
 function resolveFile(base) {
@@ -282,6 +316,9 @@ export function checkBoundaries(root) {
       }
     }
     for (const imp of parseImports(source)) {
+      const deep = deepImportViolation(root, file, imp);
+      if (deep)
+        violations.push({ file: path.relative(root, file), line: imp.line, specifier: imp.specifier, problem: deep });
       const target = resolveImport(root, file, imp.specifier);
       if (!target) continue;
       const problem = ruleViolation(root, file, target, dependencies);

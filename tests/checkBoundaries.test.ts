@@ -98,6 +98,70 @@ describe('check-boundaries', () => {
     expect(specs.sort()).toEqual(['./c', './d', './e (type)', './f.css', './g', 'a', 'b (type)'].sort());
   });
 
+  it('tells the form of each import', () => {
+    const forms = parseImports(`
+      import a from 'a';
+      import b, { b2 } from 'b';
+      import * as c from 'c';
+      import { d } from 'd';
+      import type { E } from 'e';
+      export { f } from 'f';
+      export * from 'g';
+      export * as h from 'h';
+      import 'i.css';
+      const j = () => import('j');
+      const k = require('k');
+    `).map((i: { specifier: string; form: string }) => `${i.specifier} ${i.form}`);
+    expect(forms.sort()).toEqual(
+      [
+        'a default',
+        'b default',
+        'c namespace',
+        'd named',
+        'e named',
+        'f re-export',
+        'g export-all',
+        'h export-all',
+        'i.css side-effect',
+        'j dynamic',
+        'k require',
+      ].sort(),
+    );
+  });
+
+  it('flags every form of importing Blueprint the build cannot rewrite into deep imports', () => {
+    const result: Result = checkBoundaries(
+      tree({
+        ...clean,
+        'plugins/one/forms/Default.tsx': "import Core from '@blueprintjs/core';",
+        'plugins/one/forms/Mixed.tsx': "import Core, { Button } from '@blueprintjs/core';",
+        'plugins/one/forms/Namespace.tsx': "import * as Blueprint from '@blueprintjs/core';",
+        'plugins/one/forms/SideEffect.ts': "import '@blueprintjs/icons';",
+        'core/forms/ReExport.ts': "export { Button } from '@blueprintjs/core';",
+        'core/forms/ExportAll.ts': "export * from '@blueprintjs/icons';",
+        'host/forms/Dynamic.ts': "export const load = () => import('@blueprintjs/core');",
+        // What the build rewrites or erases, and the package's own subpaths, may stay.
+        'plugins/one/forms/Fine.tsx': [
+          "import { Button, type Intent } from '@blueprintjs/core';",
+          "import type { IconName } from '@blueprintjs/icons';",
+          "import type * as Types from '@blueprintjs/core';",
+          "export type { Intent } from '@blueprintjs/core';",
+          "import '@blueprintjs/core/lib/css/blueprint.css';",
+        ].join('\n'),
+      }),
+    );
+    const lines = result.violations.map((v) => `${v.file}:${v.line} ${v.problem.split(':')[0]}`);
+    expect(lines).toEqual([
+      'core/forms/ExportAll.ts:1 export-all import of @blueprintjs/icons',
+      'core/forms/ReExport.ts:1 re-export import of @blueprintjs/core',
+      'host/forms/Dynamic.ts:1 dynamic import of @blueprintjs/core',
+      'plugins/one/forms/Default.tsx:1 default import of @blueprintjs/core',
+      'plugins/one/forms/Mixed.tsx:1 default import of @blueprintjs/core',
+      'plugins/one/forms/Namespace.tsx:1 namespace import of @blueprintjs/core',
+      'plugins/one/forms/SideEffect.ts:1 side-effect import of @blueprintjs/icons',
+    ]);
+  });
+
   it('flags every credential usage outside the session: token storage keys and the access cookie', () => {
     const result: Result = checkBoundaries(
       tree({

@@ -10602,6 +10602,8 @@ export interface paths {
                                     /** Format: uuid */
                                     id: string;
                                     queue: string;
+                                    /** @description The queue in words; null when undeclared */
+                                    queueLabel: string | null;
                                 }[];
                                 page: number;
                                 size: number;
@@ -10616,6 +10618,8 @@ export interface paths {
                                 created: number;
                                 /** @description No attempts left (kept with the error) */
                                 failed: number;
+                                /** @description The queue in words, as its module declares it ('Notification deliveries'); null when undeclared */
+                                label: string | null;
                                 /** @description The queue's code, e.g. monitoring.delivery */
                                 queue: string;
                                 /** @description Jobs in any state that needed more than one attempt */

@@ -45,6 +45,31 @@ function setup(plugins = [hello], token: string | null = makeTestToken(['gln#dev
   return { registry, api, session, navigation, loader, ids, imported };
 }
 
+/** A loader whose every call to the API fails with `failure`: what it reported, and the pending flag's values. */
+function setupFailing(failure: Error) {
+  const container = rootContainer.createChildContainer();
+  const session = new FakeSessionService(makeTestToken(['hel#page#r']));
+  container.register(SessionServiceToken, { useValue: session });
+  container.register(PermissionsServiceToken, { useValue: new FakePermissionsService(session) });
+  registerPluginRegistry(container, [testManifest({ id: 'gluon', requires: ['gln'] })]);
+  const runtime = container.resolve(RuntimePluginRegistryToken);
+  const api = new FakeRuntimePluginsApi([hello]);
+  api.fail(failure);
+  const errors: unknown[] = [];
+  const pending: boolean[] = [];
+  runtime.pending$.subscribe((value) => pending.push(value));
+  stops.push(
+    new RuntimePluginLoader({
+      registry: runtime,
+      api,
+      session,
+      navigation: new MemoryNavigationService('/hello'),
+      onError: (error) => errors.push(error),
+    }).start(),
+  );
+  return { errors, pending, registry: container.resolve<PluginRegistry>(PluginRegistryToken) };
+}
+
 const stops: (() => void)[] = [];
 afterEach(() => {
   for (const stop of stops.splice(0)) stop();
@@ -166,55 +191,18 @@ describe('RuntimePluginLoader', () => {
   });
 
   it('keeps the console working when the API fails, and clears the pending flag', async () => {
-    const container = rootContainer.createChildContainer();
-    const session = new FakeSessionService(makeTestToken(['hel#page#r']));
-    container.register(SessionServiceToken, { useValue: session });
-    container.register(PermissionsServiceToken, { useValue: new FakePermissionsService(session) });
-    registerPluginRegistry(container, [testManifest({ id: 'gluon', requires: ['gln'] })]);
-    const runtime = container.resolve(RuntimePluginRegistryToken);
-    const api = new FakeRuntimePluginsApi([hello]);
-    api.fail(new Error('503'));
-    const errors: unknown[] = [];
-    const pending: boolean[] = [];
-    runtime.pending$.subscribe((value) => pending.push(value));
-    const loader = new RuntimePluginLoader({
-      registry: runtime,
-      api,
-      session,
-      navigation: new MemoryNavigationService('/hello'),
-      onError: (error) => errors.push(error),
-    });
-    stops.push(loader.start());
+    const { errors, pending, registry } = setupFailing(new Error('503'));
     await waitFor(() => expect(errors).toHaveLength(1));
     expect(pending).toEqual([false, true, false]);
-    expect(container.resolve<PluginRegistry>(PluginRegistryToken).isRegistered('hello')).toBe(false);
+    expect(registry.isRegistered('hello')).toBe(false);
   });
 
   it('reports nothing when the session has ended (401): signing out is the session service’s', async () => {
-    const container = rootContainer.createChildContainer();
-    const session = new FakeSessionService(makeTestToken(['hel#page#r']));
-    container.register(SessionServiceToken, { useValue: session });
-    container.register(PermissionsServiceToken, { useValue: new FakePermissionsService(session) });
-    registerPluginRegistry(container, [testManifest({ id: 'gluon', requires: ['gln'] })]);
-    const runtime = container.resolve(RuntimePluginRegistryToken);
-    const api = new FakeRuntimePluginsApi([hello]);
-    api.fail(
+    const { errors, pending } = setupFailing(
       Object.assign(new Error('Request failed with status code 401'), {
         isAxiosError: true,
         response: { status: 401 },
       }),
-    );
-    const errors: unknown[] = [];
-    const pending: boolean[] = [];
-    runtime.pending$.subscribe((value) => pending.push(value));
-    stops.push(
-      new RuntimePluginLoader({
-        registry: runtime,
-        api,
-        session,
-        navigation: new MemoryNavigationService('/hello'),
-        onError: (error) => errors.push(error),
-      }).start(),
     );
     await waitFor(() => expect(pending).toEqual([false, true, false]));
     expect(errors).toEqual([]);

@@ -216,7 +216,7 @@ describe('electron layout (a hash, a path, 375 px)', () => {
     );
     expect(program.querySelectorAll('wbr').length).toBe(3);
     // Each piece is one unit, so "update-check" never breaks at its hyphen.
-    expect([...program.querySelectorAll('.electron-path-part')].map((p) => p.textContent)).toEqual([
+    expect([...program.querySelectorAll('.zo-path-part')].map((p) => p.textContent)).toEqual([
       '/Users/',
       'alex/',
       '.x/',
@@ -245,7 +245,7 @@ describe('electron layout (a hash, a path, 375 px)', () => {
       (_, el) => el?.tagName === 'TD' && el.textContent!.includes('downloaded'),
     );
     expect(cell.textContent).toBe('com.apple.Safari downloaded https://update-check.example.net/get/UpdaterSetup.dmg');
-    expect([...cell.querySelectorAll('.electron-path-part')].map((p) => p.textContent)).toEqual([
+    expect([...cell.querySelectorAll('.zo-path-part')].map((p) => p.textContent)).toEqual([
       'https://',
       'update-check.example.net/',
       'get/',

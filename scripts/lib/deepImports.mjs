@@ -9,6 +9,9 @@ import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 
+/** The packages whose named imports the build rewrites (check-boundaries flags every other form of importing them). */
+export const DEEP_IMPORTED_PACKAGES = ['@blueprintjs/core', '@blueprintjs/icons'];
+
 function resolveSpec(fromFile, spec) {
   if (!spec.startsWith('.')) return { pkg: spec };
   const base = path.resolve(path.dirname(fromFile), spec);
@@ -142,7 +145,7 @@ export function productionChecks(source) {
  * here because esbuild uses the first onLoad that answers for a file.
  */
 export function blueprintDeepImports({
-  packages = ['@blueprintjs/core', '@blueprintjs/icons'],
+  packages = DEEP_IMPORTED_PACKAGES,
   include = /[\\/](core|plugins|host|e2e)[\\/].*\.tsx?$/,
   append = () => undefined,
 } = {}) {

@@ -25,12 +25,21 @@ export interface ModuleDefinition {
   /** The Fastify plugin registering its routes; absent for a library module (no routes). */
   routes?: RoutePlugin;
   workers?: readonly ModuleWorker[];
+  /**
+   * The job queues its workers and schedules use (`<id>.<work>`), each with its name in words:
+   * Administration → Jobs shows these (GET /um/jobs answers them), never a list of its own.
+   */
+  queues?: Readonly<Record<string, string>>;
 }
 
 export function defineModule<const D extends ModuleDefinition>(definition: D): D {
   for (const prefix of definition.prefixes) {
     if (!/^\/[^/].*\/$/.test(prefix))
       throw new Error(`module '${definition.id}': prefix '${prefix}' must start and end with '/'`);
+  }
+  for (const queue of Object.keys(definition.queues ?? {})) {
+    if (!queue.startsWith(`${definition.id}.`))
+      throw new Error(`module '${definition.id}': queue '${queue}' must be named '${definition.id}.<work>'`);
   }
   return definition;
 }
@@ -68,6 +77,7 @@ export function orderModules(modules: readonly ModuleDefinition[]): ModuleDefini
 export async function registerModules(app: FastifyInstance, modules: readonly ModuleDefinition[]): Promise<void> {
   const stops: (() => Promise<void> | void)[] = [];
   for (const module of orderModules(modules)) {
+    for (const [queue, label] of Object.entries(module.queues ?? {})) app.queue.nameQueue(queue, label);
     const routes = module.routes;
     if (routes) {
       await app.register(async (scope) => {

@@ -48,6 +48,8 @@ describe('SIGKILL and SIGTERM on PGlite', () => {
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       STARTUP_TIMEOUT_S: '120',
+      // Request lines and the shutdown line: the SIGTERM step waits on them, not on time.
+      LOG_LEVEL: 'info',
     };
   });
   afterAll(async () => {
@@ -193,9 +195,11 @@ describe('SIGKILL and SIGTERM on PGlite', () => {
     socket.write(
       `POST /um/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 10)}`,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // The sign-in is in flight once the API has logged its request line (written before its body is read)...
+    await second.waitFor(/"method":"POST","url":"\/um\/login"[^\n]*"msg":"incoming request"/);
     second.child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 300));
+    // ...and the rest of its body comes once the API is shutting down.
+    await second.waitFor('SIGTERM: shutting down');
     socket.write(body.slice(10));
     await socketClosed;
     const ended = await second.exited;

@@ -211,6 +211,7 @@ export class JobQueue {
   private readonly heartbeatMs: number;
   private readonly workers = new Map<string, Worker>();
   private readonly schedules = new Set<string>();
+  private readonly labels = new Map<string, string>();
   private loop: Promise<void> | null = null;
   private running = false;
   private wake: (() => void) | null = null;
@@ -259,6 +260,21 @@ export class JobQueue {
   work<T>(queue: string, handler: JobHandler<T>, options: WorkOptions = {}): void {
     if (this.workers.has(queue)) throw new Error(`Queue ${queue} already has a worker`);
     this.workers.set(queue, { handler: handler as JobHandler<unknown>, options, running: new Set() });
+  }
+
+  /** Names `queue` in words for Administration → Jobs (from a module's `queues` declaration). */
+  nameQueue(queue: string, label: string): void {
+    this.labels.set(queue, label);
+  }
+
+  /** `queue` in words, or null when nothing declared it (the jobs page then shows its code). */
+  queueLabel(queue: string): string | null {
+    return this.labels.get(queue) ?? null;
+  }
+
+  /** The queues this instance has a worker for. */
+  workedQueues(): string[] {
+    return [...this.workers.keys()];
   }
 
   /** Sends `data` to `queue` every `everyMs` (first after one interval), once across all instances. */

@@ -36,6 +36,12 @@ export const VACUUM_EVERY_MS = 60 * 60 * 1000;
 /** Completed queue jobs are kept this long (failed ones stay for the Administration jobs page). */
 export const COMPLETED_JOB_RETENTION_DAYS = 7;
 
+/** Housekeeping's queues in words (it is no module: app.ts registers it beside the queue). */
+export const HOUSEKEEPING_QUEUES: Readonly<Record<string, string>> = {
+  'housekeeping.clean-up': 'Housekeeping',
+  'housekeeping.vacuum': 'Housekeeping',
+};
+
 /**
  * Housekeeping on the job queue: cleanUp (and purging old completed jobs) every CLEAN_UP_EVERY_MS,
  * once across API instances, and on PGlite vacuumEmbeddedDatabase hourly.
@@ -45,6 +51,7 @@ export async function registerHousekeepingJobs(
   db: Database,
   clock: QueueClock = systemClock,
 ): Promise<void> {
+  for (const [name, label] of Object.entries(HOUSEKEEPING_QUEUES)) queue.nameQueue(name, label);
   queue.work('housekeeping.clean-up', async () => {
     await cleanUp(db);
     await queue.purgeCompleted(new Date(clock.now().getTime() - COMPLETED_JOB_RETENTION_DAYS * 86_400_000));

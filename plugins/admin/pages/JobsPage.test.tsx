@@ -17,8 +17,9 @@ beforeAll(async () => {
 });
 
 const JOB_ID = '00000000-0000-4000-8000-0000000000aa';
-const counts = (queue: string, patch: Partial<JobOverview['queues'][number]> = {}) => ({
+const counts = (queue: string, label: string | null, patch: Partial<JobOverview['queues'][number]> = {}) => ({
   queue,
+  label,
   created: 0,
   active: 0,
   retry: 0,
@@ -30,6 +31,7 @@ const counts = (queue: string, patch: Partial<JobOverview['queues'][number]> = {
 const failedJob = (patch: Partial<FailedJob> = {}): FailedJob => ({
   id: JOB_ID,
   queue: 'monitoring.delivery',
+  queueLabel: 'Notification deliveries',
   error: 'HTTP 503: receiver is down',
   attempts: 8,
   createdAt: '2026-11-20T08:00:00.000Z',
@@ -38,10 +40,12 @@ const failedJob = (patch: Partial<FailedJob> = {}): FailedJob => ({
 });
 const overview = (items: FailedJob[], total = items.length, page = 0): JobOverview => ({
   queues: [
-    counts('gluon.inspection', { created: 3, active: 1, completed: 1200 }),
-    counts('monitoring.delivery', { retry: 2, failed: total, completed: 40, retried: 5 }),
-    counts('neutrino.saved-hunts', { completed: 7 }),
-    counts('housekeeping.clean-up', { completed: 2 }),
+    counts('gluon.inspect', 'Inspections', { created: 3, active: 1, completed: 1200 }),
+    counts('monitoring.delivery', 'Notification deliveries', { retry: 2, failed: total, completed: 40, retried: 5 }),
+    counts('neutrino.saved-hunts', 'Saved hunts', { completed: 7 }),
+    counts('housekeeping.clean-up', 'Housekeeping', { completed: 2 }),
+    // A queue no module declared: its code, rather than nothing.
+    counts('test.undeclared', null, { completed: 1 }),
   ],
   failed: { items, total, page, size: 20 },
 });
@@ -68,6 +72,7 @@ describe('jobs page', () => {
       'Notification deliveries',
       'Saved hunts',
       'Housekeeping',
+      'test.undeclared',
     ]);
     expect([...rows[0]!.querySelectorAll('td')].map((c) => c.textContent)).toEqual([
       'Inspections',

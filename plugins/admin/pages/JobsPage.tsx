@@ -11,10 +11,9 @@ import { FAILED_JOBS_PAGE_SIZE, type FailedJob, type QueueCounts } from '../api/
 import { AdminLayout } from '../components/AdminLayout/AdminLayout';
 import { Pager } from '../components/Pager/Pager';
 import { useJobs } from '../hooks/useJobs';
-import { queueLabel } from '../logic/queueLabel';
 
 /** The counts' columns, in the order a job goes through them. */
-const COLUMNS: readonly { key: keyof Omit<QueueCounts, 'queue'>; label: string }[] = [
+const COLUMNS: readonly { key: keyof Omit<QueueCounts, 'queue' | 'label'>; label: string }[] = [
   { key: 'created', label: 'Queued' },
   { key: 'active', label: 'Running' },
   { key: 'retry', label: 'Retrying' },
@@ -23,12 +22,15 @@ const COLUMNS: readonly { key: keyof Omit<QueueCounts, 'queue'>; label: string }
   { key: 'retried', label: 'Retried' },
 ];
 
-/** A queue in words, its code in a tooltip (focusable, so a keyboard reaches it too). */
-function QueueName({ queue }: { queue: string }) {
+/**
+ * A queue in words as its server module declares it, its code in a tooltip (focusable, so a
+ * keyboard reaches it too); a queue nothing declared shows its code.
+ */
+function QueueName({ queue, label }: { queue: string; label: string | null }) {
   return (
     <Tooltip content={<code>{queue}</code>} placement="top">
       <span className="admin-queue-name" tabIndex={0} data-queue={queue}>
-        {queueLabel(queue)}
+        {label ?? queue}
       </span>
     </Tooltip>
   );
@@ -83,7 +85,7 @@ export default function JobsPage(_props: PageProps) {
                     {data.queues.map((q) => (
                       <tr key={q.queue} data-testid="queue-row">
                         <td>
-                          <QueueName queue={q.queue} />
+                          <QueueName queue={q.queue} label={q.label} />
                         </td>
                         {COLUMNS.map((c) => (
                           <td key={c.key}>{q[c.key].toLocaleString('en-US')}</td>
@@ -108,13 +110,13 @@ export default function JobsPage(_props: PageProps) {
                         <Card className="admin-job" data-testid="failed-job">
                           <div className="admin-job-head">
                             <strong>
-                              <QueueName queue={job.queue} />
+                              <QueueName queue={job.queue} label={job.queueLabel} />
                             </strong>
                             {canWrite && (
                               <Button
                                 size="small"
                                 text="Retry"
-                                aria-label={`Retry ${queueLabel(job.queue)} job`}
+                                aria-label={`Retry ${job.queueLabel ?? job.queue} job`}
                                 disabled={jobs.retry.busy}
                                 onClick={() => void jobs.retryJob(job.id)}
                               />

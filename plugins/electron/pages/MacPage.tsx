@@ -6,13 +6,13 @@ import { useDateTimeFormatter } from '@core/locale/useDateTimeFormatter';
 import { useAccess } from '@core/permissions/useAccess';
 import type { PageProps } from '@core/plugin/PluginManifest';
 import { AppLink } from '@core/ui/AppLink/AppLink';
+import { BreakableText } from '@core/ui/BreakableText/BreakableText';
 import { TableScroll } from '@core/ui/TableScroll/TableScroll';
 
 import type { MacDetail } from '../api/getMac';
 import type { TimelineKind } from '../api/getMacTimeline';
 import { ArchivesList } from '../components/ArchivesList/ArchivesList';
 import { HeuristicList } from '../components/HeuristicList/HeuristicList';
-import { PathText } from '../components/PathText/PathText';
 import { RiskTag } from '../components/RiskTag/RiskTag';
 import { ShortHash } from '../components/ShortHash/ShortHash';
 import { electronAccess } from '../electronAccess';
@@ -53,12 +53,12 @@ function Tables({ detail }: { detail: MacDetail }) {
               <tr key={`${p.kind}:${p.path}`}>
                 <td>{p.kind}</td>
                 <td>
-                  <PathText text={p.label ?? p.path} />
+                  <BreakableText paths>{p.label ?? p.path}</BreakableText>
                 </td>
                 <td>
                   {p.program ? (
                     <code>
-                      <PathText text={p.program} />
+                      <BreakableText paths>{p.program}</BreakableText>
                     </code>
                   ) : (
                     '—'
@@ -88,7 +88,7 @@ function Tables({ detail }: { detail: MacDetail }) {
                 <td>{g.service}</td>
                 <td>
                   <code>
-                    <PathText text={g.client} />
+                    <BreakableText paths>{g.client}</BreakableText>
                   </code>
                 </td>
                 <td>{g.auth}</td>
@@ -150,8 +150,8 @@ function Tables({ detail }: { detail: MacDetail }) {
               <tr key={i}>
                 <td>{d.at ? formatDate(d.at) : '—'}</td>
                 <td>{d.agent ?? '—'}</td>
-                <td>{d.url ? <PathText text={d.url} /> : '—'}</td>
-                <td>{d.origin ? <PathText text={d.origin} /> : '—'}</td>
+                <td>{d.url ? <BreakableText paths>{d.url}</BreakableText> : '—'}</td>
+                <td>{d.origin ? <BreakableText paths>{d.origin}</BreakableText> : '—'}</td>
               </tr>
             ))}
           </tbody>
@@ -235,10 +235,10 @@ export default function MacPage({ params }: PageProps) {
                 <td>{formatDate(e.at)}</td>
                 <td>{e.kind}</td>
                 <td>
-                  <PathText text={e.text} />
+                  <BreakableText paths>{e.text}</BreakableText>
                 </td>
                 <td className={Classes.TEXT_MUTED}>
-                  <PathText text={e.source} />
+                  <BreakableText paths>{e.source}</BreakableText>
                 </td>
               </tr>
             ))}

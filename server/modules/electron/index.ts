@@ -28,6 +28,7 @@ export const electronModule = defineModule({
   prefixes: ['/electron-backend/'],
   dependsOn: ['gluon', 'inspection'],
   routes: electronRoutes,
+  queues: { 'electron.inspect': 'Mac inspections (Aftermath archives)' },
   workers: [
     {
       name: 'electron inspections (job queue)',

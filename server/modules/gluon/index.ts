@@ -40,6 +40,10 @@ export const gluonModule = defineModule({
   prefixes: ['/gluon-backend/', '/globalrulesrepository-backend/'],
   dependsOn: ['inspection'],
   routes: gluonRoutes,
+  queues: {
+    'gluon.inspect': 'Inspections',
+    'gluon.rescan': 'Matching again (rescans and rule-set changes)',
+  },
   workers: [
     {
       // GLUON_WORKER=off: this instance sends inspections and rescans but works none (another does).

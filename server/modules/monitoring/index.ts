@@ -43,6 +43,7 @@ export const monitoringModule = defineModule({
   prefixes: ['/monitoring-backend/'],
   dependsOn: ['gluon', 'inspection', 'notifications'],
   routes: monitoringRoutes,
+  queues: { 'monitoring.alerts': 'Monitoring alerts', 'monitoring.delivery': 'Notification deliveries' },
   workers: [
     {
       name: 'monitoring alert loop and deliveries',

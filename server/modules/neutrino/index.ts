@@ -26,4 +26,5 @@ export const neutrinoModule = defineModule({
   prefixes: ['/neutrino-backend/'],
   dependsOn: ['gluon', 'inspection'],
   routes: neutrinoRoutes,
+  queues: { 'neutrino.saved-hunts': 'Saved hunts', 'neutrino.prune-values': 'Hunt value clean-up' },
 });

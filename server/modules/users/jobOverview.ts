@@ -3,7 +3,7 @@ import type { JobQueue } from '../../queue';
 
 /**
  * What the Administration jobs page shows a tenant: every queue's counts (its own jobs and the
- * system's), and one page of its own failed jobs (a system job's error may name other tenants' data).
+ * system's) with its name in words, and one page of its own failed jobs (a system job's error may name other tenants' data).
  */
 export async function jobOverview(queue: JobQueue, tenantId: string, page: { page: number; size: number }) {
   const [queues, failed] = await Promise.all([
@@ -11,9 +11,9 @@ export async function jobOverview(queue: JobQueue, tenantId: string, page: { pag
     queue.failurePage({ tenantId, limit: page.size, offset: page.page * page.size }),
   ]);
   return {
-    queues,
+    queues: queues.map((counts) => ({ ...counts, label: queue.queueLabel(counts.queue) })),
     failed: {
-      items: failed.items.map(({ tenantId: _tenant, ...job }) => job),
+      items: failed.items.map(({ tenantId: _tenant, ...job }) => ({ ...job, queueLabel: queue.queueLabel(job.queue) })),
       total: failed.total,
       page: page.page,
       size: page.size,

@@ -20,6 +20,8 @@ describe('GET /um/jobs, POST /um/jobs/{id}/retry', () => {
     t.app.queue.work('test.deliver', async () => {
       if (!healthy) throw new Error('SMTP refused: 554 relay denied');
     });
+    // One queue named in words (as a module's declaration does), one not.
+    t.app.queue.nameQueue('test.deliver', 'Test deliveries');
     t.app.queue.work('test.system', async () => {
       throw new Error('disk full on /var/lib/other-tenant-data');
     });
@@ -51,14 +53,24 @@ describe('GET /um/jobs, POST /um/jobs/{id}/retry', () => {
     expect(answer.statusCode).toBe(200);
     const body = answer.json<{ queues: { queue: string }[]; failed: unknown }>();
     expect(body.queues).toEqual([
-      { queue: 'test.deliver', created: 1, active: 0, retry: 0, failed: 1, completed: 0, retried: 1 },
-      { queue: 'test.system', created: 0, active: 0, retry: 0, failed: 1, completed: 0, retried: 0 },
+      {
+        queue: 'test.deliver',
+        label: 'Test deliveries',
+        created: 1,
+        active: 0,
+        retry: 0,
+        failed: 1,
+        completed: 0,
+        retried: 1,
+      },
+      { queue: 'test.system', label: null, created: 0, active: 0, retry: 0, failed: 1, completed: 0, retried: 0 },
     ]);
     expect(body.failed).toEqual({
       items: [
         {
           id: ours,
           queue: 'test.deliver',
+          queueLabel: 'Test deliveries',
           error: 'SMTP refused: 554 relay denied',
           attempts: 2,
           createdAt: expect.any(String),

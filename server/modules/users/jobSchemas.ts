@@ -8,6 +8,10 @@ export const queueCountsSchema = named('JobQueueCounts', {
   description: "One queue's jobs by state: the tenant's own and the system's (no tenant).",
   properties: {
     queue: { type: 'string', description: "The queue's code, e.g. monitoring.delivery" },
+    label: {
+      type: ['string', 'null'],
+      description: "The queue in words, as its module declares it ('Notification deliveries'); null when undeclared",
+    },
     created: { ...count, description: 'Queued, waiting to run' },
     active: { ...count, description: 'Running' },
     retry: { ...count, description: 'Waiting for another attempt after a failed one' },
@@ -15,7 +19,7 @@ export const queueCountsSchema = named('JobQueueCounts', {
     completed: { ...count, description: 'Done (kept 7 days)' },
     retried: { ...count, description: 'Jobs in any state that needed more than one attempt' },
   },
-  required: ['queue', 'created', 'active', 'retry', 'failed', 'completed', 'retried'],
+  required: ['queue', 'label', 'created', 'active', 'retry', 'failed', 'completed', 'retried'],
   additionalProperties: false,
 });
 
@@ -24,12 +28,13 @@ export const failedJobSchema = named('FailedJobView', {
   properties: {
     id: { type: 'string', format: 'uuid' },
     queue: { type: 'string' },
+    queueLabel: { type: ['string', 'null'], description: 'The queue in words; null when undeclared' },
     error: { type: ['string', 'null'], description: "The last attempt's error message" },
     attempts: { type: 'integer' },
     createdAt: { type: 'string', format: 'date-time' },
     finishedAt: { type: ['string', 'null'], format: 'date-time', description: 'When it ended failed' },
   },
-  required: ['id', 'queue', 'error', 'attempts', 'createdAt', 'finishedAt'],
+  required: ['id', 'queue', 'queueLabel', 'error', 'attempts', 'createdAt', 'finishedAt'],
   additionalProperties: false,
 });
 

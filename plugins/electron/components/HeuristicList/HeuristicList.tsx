@@ -1,8 +1,9 @@
 import { Button, Callout, Classes, FormGroup, H5, Intent, Tag, TextArea } from '@blueprintjs/core';
 import { useState } from 'react';
 
+import { BreakableText } from '@core/ui/BreakableText/BreakableText';
+
 import type { MacHeuristic } from '../../api/getMac';
-import { PathText } from '../PathText/PathText';
 import { RiskTag } from '../RiskTag/RiskTag';
 
 export interface HeuristicListProps {
@@ -57,7 +58,7 @@ export function HeuristicList({ heuristics, canTriage = false, onTriage }: Heuri
             {/* The title as a heading of our own: a message naming a path wraps after its "/"
                 (Callout's string title ran past a phone's width). */}
             <H5>
-              <PathText text={h.message} />
+              <BreakableText paths>{h.message}</BreakableText>
             </H5>
             <p>
               <RiskTag risk={h.level} /> <code>{h.rule}</code> · {h.source}
