@@ -1,5 +1,5 @@
 /**
- * `npx tsx server/bench/runtimePluginBench.ts` (runtime plugins' part of `npm run bench`): how soon
+ * `npx tsx scripts/bench-runtime-plugins.ts` (runtime plugins' part of `npm run bench`): how soon
  * a signed-in user sees a plugin installed into the running console, and loses one removed.
  *
  * The real API serves a real build (CONSOLE_BUILD_DIR, else one built here); a user stays signed in
@@ -17,15 +17,15 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 
-import { consoleBuild, startRealConsole } from '../../e2e/runtime/realConsole';
-import { generatePluginKey } from '../../scripts/plugin-keygen';
-import { packPlugin } from '../../scripts/plugin-pack';
+import { consoleBuild, startRealConsole } from '../e2e/runtime/realConsole';
+import { generatePluginKey } from './plugin-keygen';
+import { packPlugin } from './plugin-pack';
 
 const TARGET_MS = 2000;
 const ROUNDS = Number(process.env.BENCH_PLUGIN_ROUNDS ?? 5);
 if (!Number.isInteger(ROUNDS) || ROUNDS < 1 || ROUNDS > 50) throw new Error('BENCH_PLUGIN_ROUNDS must be 1..50');
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ADMIN = { email: 'bench-plugins-admin@example.com', password: 'Bench-Plugins-Admin-1!' };
 const ANALYST = { email: 'bench-analyst@example.com', password: 'Bench-Analyst-Pass-1!' };
 
