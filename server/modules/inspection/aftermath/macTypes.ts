@@ -19,6 +19,7 @@ export const MAC_HEURISTIC_RULES = [
   'macos.filevault-off',
   'macos.unexpected-parent',
   'macos.unsigned-execution',
+  'macos.remote-login-outside',
 ] as const;
 export type MacHeuristicRule = (typeof MAC_HEURISTIC_RULES)[number];
 
