@@ -423,7 +423,8 @@ export interface paths {
                                 state: string | null;
                             }[];
                             persistence: {
-                                kind: string;
+                                /** @enum {string} */
+                                kind: "launchAgent" | "launchDaemon" | "cron" | "loginItem" | "btm" | "systemExtension" | "profile";
                                 label: string | null;
                                 path: string;
                                 program: string | null;
@@ -444,9 +445,11 @@ export interface paths {
                             };
                             tcc: {
                                 at: string | null;
-                                auth: string;
+                                /** @enum {string} */
+                                auth: "denied" | "unknown" | "allowed" | "limited";
                                 client: string;
-                                clientType: string;
+                                /** @enum {string} */
+                                clientType: "bundle" | "path";
                                 service: string;
                                 source: string;
                             }[];
@@ -628,7 +631,8 @@ export interface paths {
                                 state: string | null;
                             }[];
                             persistence: {
-                                kind: string;
+                                /** @enum {string} */
+                                kind: "launchAgent" | "launchDaemon" | "cron" | "loginItem" | "btm" | "systemExtension" | "profile";
                                 label: string | null;
                                 path: string;
                                 program: string | null;
@@ -649,9 +653,11 @@ export interface paths {
                             };
                             tcc: {
                                 at: string | null;
-                                auth: string;
+                                /** @enum {string} */
+                                auth: "denied" | "unknown" | "allowed" | "limited";
                                 client: string;
-                                clientType: string;
+                                /** @enum {string} */
+                                clientType: "bundle" | "path";
                                 service: string;
                                 source: string;
                             }[];

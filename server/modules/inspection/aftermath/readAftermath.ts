@@ -174,8 +174,10 @@ const READERS: Reader[] = [
     read: (data, _path, into) => {
       const { identity, security } = parseSystemInformation(data.toString('utf8'));
       Object.assign(into.identity, identity);
-      Object.assign(into.security, security);
-      return Object.keys(identity).length + Object.keys(security).length;
+      // A setting the file does not state is null: it leaves what is known alone and is no record.
+      const stated = Object.entries(security).filter(([, v]) => v !== null);
+      Object.assign(into.security, Object.fromEntries(stated));
+      return Object.keys(identity).length + stated.length;
     },
   },
   {
@@ -524,7 +526,7 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
     const root = rootOf(zip);
     const collected: Collected = {
       identity: {},
-      security: {},
+      security: { sip: null, gatekeeper: null, fileVault: null },
       persistence: [],
       tcc: [],
       processes: [],
