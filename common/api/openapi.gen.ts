@@ -383,7 +383,7 @@ export interface paths {
                                 level: "low" | "medium" | "high";
                                 message: string;
                                 /** @enum {string} */
-                                rule: "macos.persistence-user-writable" | "macos.persistence-unsigned" | "macos.persistence-downloaded" | "macos.tcc-risky-grant" | "macos.xprotect-detection" | "macos.sip-disabled" | "macos.gatekeeper-disabled" | "macos.filevault-off" | "macos.unexpected-parent" | "macos.unsigned-execution";
+                                rule: "macos.persistence-user-writable" | "macos.persistence-unsigned" | "macos.persistence-downloaded" | "macos.tcc-risky-grant" | "macos.xprotect-detection" | "macos.sip-disabled" | "macos.gatekeeper-disabled" | "macos.filevault-off" | "macos.unexpected-parent" | "macos.unsigned-execution" | "macos.remote-login-outside";
                                 source: string;
                                 triage: {
                                     at: string;
@@ -423,7 +423,8 @@ export interface paths {
                                 state: string | null;
                             }[];
                             persistence: {
-                                kind: string;
+                                /** @enum {string} */
+                                kind: "launchAgent" | "launchDaemon" | "cron" | "loginItem" | "btm" | "systemExtension" | "profile";
                                 label: string | null;
                                 path: string;
                                 program: string | null;
@@ -444,9 +445,11 @@ export interface paths {
                             };
                             tcc: {
                                 at: string | null;
-                                auth: string;
+                                /** @enum {string} */
+                                auth: "denied" | "unknown" | "allowed" | "limited";
                                 client: string;
-                                clientType: string;
+                                /** @enum {string} */
+                                clientType: "bundle" | "path";
                                 service: string;
                                 source: string;
                             }[];
@@ -588,7 +591,7 @@ export interface paths {
                                 level: "low" | "medium" | "high";
                                 message: string;
                                 /** @enum {string} */
-                                rule: "macos.persistence-user-writable" | "macos.persistence-unsigned" | "macos.persistence-downloaded" | "macos.tcc-risky-grant" | "macos.xprotect-detection" | "macos.sip-disabled" | "macos.gatekeeper-disabled" | "macos.filevault-off" | "macos.unexpected-parent" | "macos.unsigned-execution";
+                                rule: "macos.persistence-user-writable" | "macos.persistence-unsigned" | "macos.persistence-downloaded" | "macos.tcc-risky-grant" | "macos.xprotect-detection" | "macos.sip-disabled" | "macos.gatekeeper-disabled" | "macos.filevault-off" | "macos.unexpected-parent" | "macos.unsigned-execution" | "macos.remote-login-outside";
                                 source: string;
                                 triage: {
                                     at: string;
@@ -628,7 +631,8 @@ export interface paths {
                                 state: string | null;
                             }[];
                             persistence: {
-                                kind: string;
+                                /** @enum {string} */
+                                kind: "launchAgent" | "launchDaemon" | "cron" | "loginItem" | "btm" | "systemExtension" | "profile";
                                 label: string | null;
                                 path: string;
                                 program: string | null;
@@ -649,9 +653,11 @@ export interface paths {
                             };
                             tcc: {
                                 at: string | null;
-                                auth: string;
+                                /** @enum {string} */
+                                auth: "denied" | "unknown" | "allowed" | "limited";
                                 client: string;
-                                clientType: string;
+                                /** @enum {string} */
+                                clientType: "bundle" | "path";
                                 service: string;
                                 source: string;
                             }[];
@@ -1660,7 +1666,7 @@ export interface paths {
                                     value: string | null;
                                 };
                                 /** @enum {string} */
-                                type: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                                type: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name" | "x-apple-code-signing:team_id" | "x-apple-code-signing:signing_id" | "x-apple-code-signing:cdhash";
                                 value: string;
                             }[];
                             page: number;
@@ -1760,7 +1766,7 @@ export interface paths {
                             id: string;
                             indicatorId: string;
                             /** @enum {string|null} */
-                            kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | null;
+                            kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | "teamId" | "signingId" | "cdhash" | null;
                             reason: string;
                             value: string | null;
                         }[];
@@ -1828,7 +1834,7 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string|null} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | null;
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | "teamId" | "signingId" | "cdhash" | null;
                                 reason: string;
                                 value: string | null;
                             };
@@ -1933,7 +1939,7 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string|null} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | null;
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | "teamId" | "signingId" | "cdhash" | null;
                                 reason: string;
                                 value: string | null;
                             };
@@ -3098,10 +3104,10 @@ export interface paths {
                                 incidentState: "open" | "confirmed" | "benign" | "false_positive";
                                 indicatorId: string;
                                 /** @enum {string} */
-                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name" | "x-apple-code-signing:team_id" | "x-apple-code-signing:signing_id" | "x-apple-code-signing:cdhash";
                                 indicatorValue: string;
                                 /** @enum {string} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | "teamId" | "signingId" | "cdhash";
                                 line: number | null;
                                 observedAt: string | null;
                                 ruleSet: string;
@@ -3644,11 +3650,11 @@ export interface paths {
                                     id: string;
                                     indicatorId: string;
                                     /** @enum {string} */
-                                    indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                                    indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name" | "x-apple-code-signing:team_id" | "x-apple-code-signing:signing_id" | "x-apple-code-signing:cdhash";
                                     indicatorValue: string;
                                     inspectionId: string | null;
                                     /** @enum {string} */
-                                    kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
+                                    kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | "teamId" | "signingId" | "cdhash";
                                     line: number | null;
                                     observedAt: string | null;
                                     pattern: string;
@@ -3699,7 +3705,7 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string|null} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | null;
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | "teamId" | "signingId" | "cdhash" | null;
                                 reason: string;
                                 value: string | null;
                             };
@@ -3976,11 +3982,11 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string} */
-                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name" | "x-apple-code-signing:team_id" | "x-apple-code-signing:signing_id" | "x-apple-code-signing:cdhash";
                                 indicatorValue: string;
                                 inspectionId: string | null;
                                 /** @enum {string} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | "teamId" | "signingId" | "cdhash";
                                 line: number | null;
                                 observedAt: string | null;
                                 pattern: string;
@@ -4132,11 +4138,11 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string} */
-                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name" | "x-apple-code-signing:team_id" | "x-apple-code-signing:signing_id" | "x-apple-code-signing:cdhash";
                                 indicatorValue: string;
                                 inspectionId: string | null;
                                 /** @enum {string} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | "teamId" | "signingId" | "cdhash";
                                 line: number | null;
                                 observedAt: string | null;
                                 pattern: string;
@@ -4289,11 +4295,11 @@ export interface paths {
                                 id: string;
                                 indicatorId: string;
                                 /** @enum {string} */
-                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                                indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name" | "x-apple-code-signing:team_id" | "x-apple-code-signing:signing_id" | "x-apple-code-signing:cdhash";
                                 indicatorValue: string;
                                 inspectionId: string | null;
                                 /** @enum {string} */
-                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
+                                kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | "teamId" | "signingId" | "cdhash";
                                 line: number | null;
                                 observedAt: string | null;
                                 pattern: string;
@@ -7479,7 +7485,7 @@ export interface paths {
                 query: {
                     cursor?: string;
                     from?: string;
-                    kinds?: ("process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone")[];
+                    kinds?: ("process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | "teamId" | "signingId" | "cdhash")[];
                     mode?: "exact" | "prefix" | "contains";
                     size?: number;
                     to?: string;
@@ -7603,7 +7609,7 @@ export interface paths {
             parameters: {
                 query: {
                     from?: string;
-                    kinds?: ("process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone")[];
+                    kinds?: ("process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | "teamId" | "signingId" | "cdhash")[];
                     mode?: "exact" | "prefix" | "contains";
                     to?: string;
                     value: string;
@@ -7770,7 +7776,7 @@ export interface paths {
                 content: {
                     "application/json": {
                         hunt?: {
-                            kinds?: ("process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone")[];
+                            kinds?: ("process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | "teamId" | "signingId" | "cdhash")[];
                             /**
                              * @default exact
                              * @enum {string}
@@ -7784,7 +7790,7 @@ export interface paths {
                             /** @description The name of the rule set a sweep becomes (sweeps/ruleSet), for a bundle too. */
                             name?: string;
                             /** @enum {string} */
-                            type?: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                            type?: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name" | "x-apple-code-signing:team_id" | "x-apple-code-signing:signing_id" | "x-apple-code-signing:cdhash";
                             /** @description One value per line: at most 10,000 values of 3 to 2,048 characters; a longer value is refused by its line number ("A value is longer than 2,048 characters (line N)…"), never quoted. */
                             values?: string;
                         };
@@ -8118,7 +8124,7 @@ export interface paths {
                         /** @description The name of the rule set a sweep becomes (sweeps/ruleSet), for a bundle too. */
                         name?: string;
                         /** @enum {string} */
-                        type?: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                        type?: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name" | "x-apple-code-signing:team_id" | "x-apple-code-signing:signing_id" | "x-apple-code-signing:cdhash";
                         /** @description One value per line: at most 10,000 values of 3 to 2,048 characters; a longer value is refused by its line number ("A value is longer than 2,048 characters (line N)…"), never quoted. */
                         values?: string;
                     };
@@ -8283,7 +8289,7 @@ export interface paths {
                         /** @description The name of the rule set a sweep becomes (sweeps/ruleSet), for a bundle too. */
                         name?: string;
                         /** @enum {string} */
-                        type?: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                        type?: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name" | "x-apple-code-signing:team_id" | "x-apple-code-signing:signing_id" | "x-apple-code-signing:cdhash";
                         /** @description One value per line: at most 10,000 values of 3 to 2,048 characters; a longer value is refused by its line number ("A value is longer than 2,048 characters (line N)…"), never quoted. */
                         values?: string;
                     };

@@ -37,6 +37,12 @@ export const RECOMMENDED_ACTIONS = {
     'An app holds a special permission the way spyware uses it: revoke the permission and remove the app if its owner does not need it.',
   tombstone:
     'A process known from spyware crashed on the device (exploits often do): preserve the crash reports and the acquisition, and treat the device as compromised.',
+  teamId:
+    'A program signed by a developer team known from spyware is on the device: remove every program that team signed, and ask Apple to revoke its certificate if it is still valid.',
+  signingId:
+    'A program whose code signature names it as known spyware is on the device: remove it after a forensic copy, and look for what installed it and what it started.',
+  cdhash:
+    'A binary known as spyware, by the hash of its signed code, was measured on the device: remove it after a forensic copy, and erase the device if it ran.',
   heuristic:
     'The device behaved the way infected devices do, though no rule set names it yet: acquire again in a few days, compare, and escalate if the warning stays.',
 } as const satisfies Record<string, string>;

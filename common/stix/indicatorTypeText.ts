@@ -22,6 +22,9 @@ const TYPE_TEXT: Record<string, string> = {
   'app:cert.sha1': 'App certificate (SHA-1)',
   'app:cert.md5': 'App certificate (MD5)',
   'android-property:name': 'System property',
+  'x-apple-code-signing:team_id': 'Developer team id',
+  'x-apple-code-signing:signing_id': 'Signing identifier',
+  'x-apple-code-signing:cdhash': 'Code directory hash (cdhash)',
 };
 
 /** The type in words; one this list does not know is shown as written (a reader can still look it up). */

@@ -162,20 +162,9 @@ const REMAINING: ReadonlyArray<{ twins: readonly string[]; reason: string }> = [
     reason: "monitoring's schemas (MonitoringOverview, the silence body) are being reworked beside this",
   },
   {
-    twins: [
-      'modules/inspection/stixBundle.ts: UnsupportedIndicator',
-      'modules/inspection/types.ts: FamilyReference',
-      'modules/inspection/aftermath/macTypes.ts: MacArtefact',
-      'modules/inspection/aftermath/macTypes.ts: MacSecurity',
-      'modules/inspection/aftermath/macTypes.ts: PersistenceItem',
-      'modules/inspection/aftermath/macTypes.ts: TccGrant',
-      'modules/inspection/aftermath/macTypes.ts: MacProcess',
-      'modules/inspection/aftermath/macTypes.ts: NetworkConnection',
-      'modules/inspection/aftermath/macTypes.ts: Download',
-      'modules/inspection/aftermath/macTypes.ts: TimelineEvent',
-    ],
+    twins: ['modules/inspection/stixBundle.ts: UnsupportedIndicator', 'modules/inspection/types.ts: FamilyReference'],
     reason:
-      "the inspection engine's own types, which the products' answer schemas (gluon, neutrino, electron) copy: the engine would own the schemas and the products reuse them",
+      "the inspection engine's own types, which the products' answer schemas (gluon, neutrino, electron) copy: the engine would own the schemas and the products reuse them, as it does for a Mac's report (aftermath/macSchemas.ts)",
   },
 ];
 

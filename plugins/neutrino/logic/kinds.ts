@@ -19,6 +19,9 @@ export const KIND_LABELS: Record<ObservationKind, string> = {
   receiver: 'Broadcast receiver',
   appop: 'App op',
   tombstone: 'Crash process (tombstone)',
+  teamId: 'Developer team id',
+  signingId: 'Signing identifier',
+  cdhash: 'Code directory hash',
 };
 
 export const MODE_LABELS: Record<HuntMode, string> = {
@@ -44,4 +47,7 @@ export const INDICATOR_LABELS: Record<IndicatorType, string> = {
   'app:cert.sha1': 'App certificates (SHA-1)',
   'app:cert.md5': 'App certificates (MD5)',
   'android-property:name': 'System properties',
+  'x-apple-code-signing:team_id': 'Developer team ids',
+  'x-apple-code-signing:signing_id': 'Signing identifiers',
+  'x-apple-code-signing:cdhash': 'Code directory hashes (cdhash)',
 };

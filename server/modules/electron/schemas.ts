@@ -1,7 +1,19 @@
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
 import { named } from '../../schemas';
-import { MAC_HEURISTIC_RULES, MAC_LEVELS, MAC_RISKS } from '../inspection/public';
+import {
+  downloadSchema,
+  MAC_RISKS,
+  macArtefactSchema,
+  macHeuristicSchema,
+  macProcessSchema,
+  macSecuritySchema,
+  networkConnectionSchema,
+  persistenceItemSchema,
+  tccGrantSchema,
+  TIMELINE_KINDS,
+  timelineEventSchema,
+} from '../inspection/public';
 
 /** JSON schemas of electron's answers (inlined, `as const`: they type the handlers and the console). */
 
@@ -9,7 +21,6 @@ const str = { type: 'string' } as const;
 const nstr = { type: ['string', 'null'] } as const;
 const int = { type: 'integer' } as const;
 const nint = { type: ['integer', 'null'] } as const;
-const nbool = { type: ['boolean', 'null'] } as const;
 
 function oneOf<const Values extends readonly string[]>(values: Values) {
   return { type: 'string', enum: values } as const;
@@ -80,12 +91,7 @@ const heuristicTriageSchema = {
 const heuristicSchema = obj({
   /** `<rule> <message>`: the heuristic's identity across archives, what triage names. */
   key: str,
-  rule: oneOf(MAC_HEURISTIC_RULES),
-  level: oneOf(MAC_LEVELS),
-  message: str,
-  why: str,
-  source: str,
-  evidence: array(str),
+  ...macHeuristicSchema.properties,
   triage: heuristicTriageSchema,
 });
 
@@ -109,32 +115,26 @@ export const macDetailSchema = named(
   'ElectronMacDetail',
   obj({
     mac: macSummarySchema,
-    security: obj({ sip: nbool, gatekeeper: nbool, fileVault: nbool }),
+    // The engine's own schemas (inspection/aftermath/macSchemas.ts): what the report stores is answered.
+    security: macSecuritySchema,
     heuristics: array(heuristicSchema),
     incidents: array(incidentSchema),
-    persistence: array(
-      obj({ kind: str, path: str, label: nstr, program: nstr, sha256: nstr, signer: nstr, source: str }),
-    ),
-    tcc: array(obj({ service: str, client: str, clientType: str, auth: str, at: nstr, source: str })),
-    processes: array(obj({ pid: int, ppid: nint, path: str, depth: int })),
-    network: array(obj({ command: str, pid: nint, local: nstr, remote: nstr, state: nstr })),
-    downloads: array(obj({ at: nstr, agent: nstr, url: nstr, origin: nstr, source: str })),
-    artefacts: array({
-      type: 'object',
-      properties: { path: str, records: int, error: str },
-      required: ['path', 'records'],
-      additionalProperties: false,
-    } as const),
+    persistence: array(persistenceItemSchema),
+    tcc: array(tccGrantSchema),
+    processes: array(macProcessSchema),
+    network: array(networkConnectionSchema),
+    downloads: array(downloadSchema),
+    artefacts: array(macArtefactSchema),
     warnings: array(str),
     archives: array(archiveSchema),
   }),
 );
 export type MacDetail = FromSchema<typeof macDetailSchema>;
 
-export const TIMELINE_KINDS = ['download', 'tcc', 'xprotect', 'file', 'history', 'execution', 'log'] as const;
+export { TIMELINE_KINDS };
 
 export const timelineSchema = obj({
-  items: array(obj({ at: str, source: str, kind: oneOf(TIMELINE_KINDS), text: str })),
+  items: array(timelineEventSchema),
   total: int,
   page: int,
   size: int,

@@ -216,6 +216,17 @@ export function buildMatcher(indicators: Indicator[], suppressions: Suppression[
         // The property's name, as written (getprop names are case-sensitive).
         collect(out, lookup('android-property:name', value), 'exact');
         break;
+      case 'teamId':
+        // Apple writes team ids in capitals; the pattern parser stores them so.
+        collect(out, lookup('x-apple-code-signing:team_id', value.toUpperCase()), 'exact');
+        break;
+      case 'signingId':
+        // Exact, as a code requirement compares it (README "Code-signing extension").
+        collect(out, lookup('x-apple-code-signing:signing_id', value), 'exact');
+        break;
+      case 'cdhash':
+        collect(out, lookup('x-apple-code-signing:cdhash', value.toLowerCase()), 'exact');
+        break;
       case 'accessibilityService':
       case 'deviceAdmin':
       case 'receiver':

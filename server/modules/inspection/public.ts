@@ -11,6 +11,19 @@ export {
 } from './aftermath/aftermathSamples';
 export { worstLevel } from './aftermath/macHeuristics';
 export {
+  downloadSchema,
+  macArtefactSchema,
+  macHeuristicSchema,
+  macProcessSchema,
+  macSecuritySchema,
+  networkConnectionSchema,
+  PERSISTENCE_KINDS,
+  persistenceItemSchema,
+  tccGrantSchema,
+  TIMELINE_KINDS,
+  timelineEventSchema,
+} from './aftermath/macSchemas';
+export {
   MAC_HEURISTIC_RULES,
   MAC_LEVELS,
   MAC_RISKS,

@@ -94,6 +94,15 @@ function routes(o: Observation, indicator: Indicator): MatchRoute[] {
     case 'property':
       if (type === 'android-property:name' && indicator.value === value) out.push('exact');
       break;
+    case 'teamId':
+      if (type === 'x-apple-code-signing:team_id' && indicator.value === value.toUpperCase()) out.push('exact');
+      break;
+    case 'signingId':
+      if (type === 'x-apple-code-signing:signing_id' && indicator.value === value) out.push('exact');
+      break;
+    case 'cdhash':
+      if (type === 'x-apple-code-signing:cdhash' && indicator.value === value.toLowerCase()) out.push('exact');
+      break;
     case 'accessibilityService':
     case 'deviceAdmin':
     case 'receiver':

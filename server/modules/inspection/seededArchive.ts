@@ -58,6 +58,9 @@ export const SEEDED_INDICATORS: Indicator[] = [
   ind('i-md5', 'file:hashes.md5', 'b'.repeat(32)),
   ind('i-cert', 'app:cert.sha1', 'c'.repeat(40)),
   ind('i-prop', 'android-property:name', 'persist.spy.enabled'),
+  ind('i-team', 'x-apple-code-signing:team_id', 'ABCDE12345'),
+  ind('i-signing', 'x-apple-code-signing:signing_id', 'com.evil.Updater'),
+  ind('i-cdhash', 'x-apple-code-signing:cdhash', 'd'.repeat(40)),
   // The same value in a second rule set, and twice in one: one finding per indicator.
   ind('i-proc', 'process:name', 'implantd', ruleSetB),
   ind('i-proc-dup', 'process:name', 'implantd'),
@@ -175,6 +178,9 @@ const KINDS: readonly ObservationKind[] = [
   'receiver',
   'appop',
   'setting',
+  'teamId',
+  'signingId',
+  'cdhash',
 ];
 const DOMAINS = [
   'evil.co.uk',
@@ -200,6 +206,9 @@ const OTHER: Partial<Record<ObservationKind, readonly string[]>> = {
   receiver: ['COM.EVIL.APP/com.evil.app.R'],
   appop: ['com.evil.app:READ_SMS', 'com.other:READ_SMS'],
   setting: ['global/adb_enabled'],
+  teamId: ['ABCDE12345', 'abcde12345', 'ABCDE1234'],
+  signingId: ['com.evil.Updater', 'com.evil.updater', 'com.evil.Updater2'],
+  cdhash: ['D'.repeat(40), 'd'.repeat(39), 'd'.repeat(64)],
 };
 
 /** Observations of every kind, for matching alone (the iOS extractors yield only some kinds). */

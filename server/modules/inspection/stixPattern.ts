@@ -48,6 +48,40 @@ function hashAlgorithm(property: string): 'sha256' | 'sha1' | 'md5' | null {
   return HASH_ALGORITHMS[(m[1] ?? m[2] ?? '').toLowerCase()] ?? null;
 }
 
+/** Our custom object (STIX 2.1 §11.1 wants an `x-` prefix): README "Code-signing extension". */
+export const CODE_SIGNING_OBJECT = 'x-apple-code-signing';
+
+/** Apple issues a developer team a ten-character id of capitals and digits (`UBF8T346G9`). */
+export const TEAM_ID = /^[A-Z0-9]{10}$/;
+
+/**
+ * A team id is Apple's and written in capitals, so one typed in lower case is still that team; a
+ * signing identifier is compared exactly, as a code requirement (`identifier "..."`) compares it;
+ * a cdhash is the 20 bytes the kernel keys a binary's code directory by, in hex.
+ */
+function codeSigningPattern(property: string, value: string): PatternResult {
+  switch (property) {
+    case 'team_id': {
+      const team = value.toUpperCase();
+      return TEAM_ID.test(team)
+        ? { ok: true, type: 'x-apple-code-signing:team_id', value: team }
+        : { ok: false, reason: 'not a ten-character team id' };
+    }
+    case 'signing_id':
+      return /^[\x21-\x7e]+$/.test(value) && value.length <= 255
+        ? { ok: true, type: 'x-apple-code-signing:signing_id', value }
+        : { ok: false, reason: 'not a signing identifier (printable ASCII, no spaces, at most 255 characters)' };
+    case 'cdhash': {
+      const hex = value.toLowerCase();
+      return /^[0-9a-f]{40}$/.test(hex)
+        ? { ok: true, type: 'x-apple-code-signing:cdhash', value: hex }
+        : { ok: false, reason: 'not a cdhash (40 hex digits)' };
+    }
+    default:
+      return { ok: false, reason: `unsupported object path ${CODE_SIGNING_OBJECT}:${property}` };
+  }
+}
+
 /** Parses one STIX pattern of the supported subset; anything else is refused with the reason. */
 export function parseIndicatorPattern(pattern: string): PatternResult {
   if (pattern.length > MAX_PATTERN_VALUE_CHARS + 100) return { ok: false, reason: 'pattern too long' };
@@ -80,6 +114,8 @@ export function parseIndicatorPattern(pattern: string): PatternResult {
       return { ok: false, reason: `not a ${algorithm} hex digest` };
     return { ok: true, type: `app:cert.${algorithm}`, value: hex };
   }
+
+  if (objectType === CODE_SIGNING_OBJECT) return codeSigningPattern(property, value);
 
   const type = SIMPLE_PROPERTIES[`${objectType}:${property}`];
   if (!type) return { ok: false, reason: `unsupported object path ${objectType}:${property}` };

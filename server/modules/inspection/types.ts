@@ -17,6 +17,11 @@ export const INDICATOR_TYPES = [
   'app:cert.sha1',
   'app:cert.md5',
   'android-property:name',
+  // Our extension (STIX has no code-signing object; README "Code-signing extension"): a Mac
+  // binary's developer team, its signing identifier, and its code directory hash.
+  'x-apple-code-signing:team_id',
+  'x-apple-code-signing:signing_id',
+  'x-apple-code-signing:cdhash',
 ] as const;
 
 export type IndicatorType = (typeof INDICATOR_TYPES)[number];
@@ -61,7 +66,8 @@ export interface Indicator {
  * (`android/`) add `fileHash` (APK and file digests) and the kinds after it: `appCert` (a signing
  * certificate's hex digest), `property` (a getprop name), `setting` (`namespace/name`), `mount`,
  * `accessibilityService` / `deviceAdmin` / `receiver` (`package/class`), `appop` (`package:OP`),
- * `tombstone` (the crashing process).
+ * `tombstone` (the crashing process). Macs (`aftermath/`) add a binary's code signature: `teamId`
+ * (its developer team), `signingId` (its signing identifier) and `cdhash` (its code directory hash).
  */
 export const OBSERVATION_KINDS = [
   'process',
@@ -81,6 +87,9 @@ export const OBSERVATION_KINDS = [
   'receiver',
   'appop',
   'tombstone',
+  'teamId',
+  'signingId',
+  'cdhash',
 ] as const;
 export type ObservationKind = (typeof OBSERVATION_KINDS)[number];
 

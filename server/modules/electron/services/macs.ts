@@ -153,7 +153,8 @@ export async function getMac(q: Queryable, tenantId: string, id: string): Promis
   const report = await latestReport(q, id);
   const incidents = await listDeviceIncidents(q, tenantId, id);
   const triage = await triageOf(q, id);
-  const flag = (v: boolean | undefined) => (v === undefined ? null : v);
+  // Reports stored before the schema said null left an unknown setting out.
+  const flag = (v: boolean | null | undefined) => v ?? null;
   return {
     mac: toSummary(row),
     security: {

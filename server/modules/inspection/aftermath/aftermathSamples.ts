@@ -339,8 +339,16 @@ export interface AftermathSampleOptions {
   weakened?: boolean;
   /** An XProtect behavioural detection. */
   xprotect?: boolean;
+  /**
+   * Logins from the internet in the unified log: an ssh password guessed from REMOTE_SAMPLE.ssh
+   * after three failures, and a screen sharing session from REMOTE_SAMPLE.screen.
+   */
+  remoteLogins?: boolean;
   serial?: string;
 }
+
+/** The outside addresses of the `remoteLogins` sample (documentation ranges, RFC 5737). */
+export const REMOTE_SAMPLE = { ssh: '203.0.113.50', screen: '198.51.100.23' } as const;
 
 const MS_AGENT = {
   plist: '/Library/LaunchAgents/com.microsoft.update.agent.plist',
@@ -604,8 +612,38 @@ export async function aftermathZip(options: AftermathSampleOptions = {}): Promis
         pid: 4120,
         message: 'Accepted publickey for alex from 192.168.1.5 port 50522 ssh2: ED25519 SHA256:Zm9vYmFy',
       },
+      ...(options.remoteLogins
+        ? [1, 2, 3].map((i) => ({
+            at: `2024-06-03 02:1${i}:00.000000+0200`,
+            process: 'sshd',
+            pid: 5100 + i,
+            message: `Failed password for alex from ${REMOTE_SAMPLE.ssh} port ${40100 + i} ssh2`,
+          }))
+        : []),
+      ...(options.remoteLogins
+        ? [
+            {
+              at: '2024-06-03 02:14:30.000000+0200',
+              process: 'sshd',
+              pid: 5104,
+              message: `Accepted password for alex from ${REMOTE_SAMPLE.ssh} port 40104 ssh2`,
+            },
+          ]
+        : []),
     ]),
   });
+  if (options.remoteLogins)
+    files.push({
+      name: 'UnifiedLog/screensharing.txt',
+      data: logShowText('process == "screensharingd" and eventMessage contains "Authentication:"', [
+        {
+          at: '2024-06-03 02:30:00.000000+0200',
+          process: 'screensharingd',
+          pid: 611,
+          message: `Authentication: SUCCEEDED :: User Name: alex :: Viewer Address: ${REMOTE_SAMPLE.screen} :: Type: DH`,
+        },
+      ]),
+    });
   files.push({
     name: 'UnifiedLog/login.txt',
     data: logShowText('process == "logind"', [

@@ -93,10 +93,16 @@ describe('ExecPolicy (syspolicyd) reader', () => {
         'bundleId com.tool',
         'bundleId mytool-1',
         'path /Users/alex/Downloads/My Tool.app',
+        // The code signature, for the code-signing extension's rules.
+        'teamId ABCDE12345',
+        'signingId com.tool',
+        'signingId mytool-1',
+        `cdhash ${'11'.repeat(20)}`,
+        `cdhash ${'22'.repeat(20)}`,
       ]),
     );
-    // A team id has no indicator type to meet: it stays evidence, never an observation.
-    expect(observed.some((o) => o.includes('ABCDE12345'))).toBe(false);
+    // A team id is a team id only: never a bundle id or a process.
+    expect(observed.filter((o) => o.includes('ABCDE12345'))).toEqual(['teamId ABCDE12345']);
     expect(observed).not.toContain(`fileHash ${'cd'.repeat(20)}`);
 
     const timeline = execPolicyTimeline(policy);

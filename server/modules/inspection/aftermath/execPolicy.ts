@@ -160,8 +160,8 @@ const signature = (m: ExecMeasurement) =>
 
 /**
  * What the matcher can meet: names and paths, bundle and signing ids (as `bundleId`, the way
- * XProtect's signing ids are), and SHA-256s. Team ids and cdhashes have no indicator type, so they
- * stay in the raw record as evidence.
+ * XProtect's signing ids are, for `app:id` rules), SHA-256s, and the code signature itself
+ * (`teamId`, `signingId`, `cdhash`) for the code-signing extension's rules.
  */
 export function execPolicyObservations(policy: ExecPolicy): Observation[] {
   const out: Observation[] = [];
@@ -175,12 +175,18 @@ export function execPolicyObservations(policy: ExecPolicy): Observation[] {
     add('bundleId', m.bundleId, m.source, raw, m.at);
     if (m.signingId !== m.bundleId) add('bundleId', m.signingId, m.source, raw, m.at);
     add('fileHash', m.sha256, m.source, `${raw} SHA256 ${m.sha256 ?? ''}`, m.at);
+    add('teamId', m.teamId, m.source, raw, m.at);
+    add('signingId', m.signingId, m.source, raw, m.at);
+    add('cdhash', m.cdhash, m.source, raw, m.at);
   }
   for (const p of policy.provenance) {
     const raw = `provenance ${p.path}${p.teamId ? ` team ${p.teamId}` : ''}${p.signingId ? ` signing id ${p.signingId}` : ''}`;
     if (p.path.startsWith('/')) add('path', p.path, p.source, raw, p.at);
     add('bundleId', p.bundleId, p.source, raw, p.at);
     if (p.signingId !== p.bundleId) add('bundleId', p.signingId, p.source, raw, p.at);
+    add('teamId', p.teamId, p.source, raw, p.at);
+    add('signingId', p.signingId, p.source, raw, p.at);
+    add('cdhash', p.cdhash, p.source, `${raw}${p.cdhash ? ` cdhash ${p.cdhash}` : ''}`, p.at);
   }
   for (const t of policy.scanned) {
     const raw = `scan target ${t.path}${t.responsible ? ` for ${t.responsible}` : ''}`;

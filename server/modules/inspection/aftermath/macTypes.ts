@@ -1,4 +1,18 @@
+import type { FromSchema } from 'json-schema-to-ts';
+
 import type { Observation } from '../types';
+import type {
+  downloadSchema,
+  macArtefactSchema,
+  macHeuristicSchema,
+  macProcessSchema,
+  macSecuritySchema,
+  networkConnectionSchema,
+  PERSISTENCE_KINDS,
+  persistenceItemSchema,
+  tccGrantSchema,
+  timelineEventSchema,
+} from './macSchemas';
 
 /** How bad a Mac heuristic is: the Mac's risk is the worst of them (an open incident is High). */
 export const MAC_LEVELS = ['low', 'medium', 'high'] as const;
@@ -19,6 +33,7 @@ export const MAC_HEURISTIC_RULES = [
   'macos.filevault-off',
   'macos.unexpected-parent',
   'macos.unsigned-execution',
+  'macos.remote-login-outside',
 ] as const;
 export type MacHeuristicRule = (typeof MAC_HEURISTIC_RULES)[number];
 
@@ -30,61 +45,19 @@ export interface MacIdentity {
   hostname?: string;
 }
 
-/** Security settings as collected; absent when the archive does not say. */
-export interface MacSecurity {
-  sip?: boolean;
-  gatekeeper?: boolean;
-  fileVault?: boolean;
-}
+export type MacSecurity = FromSchema<typeof macSecuritySchema>;
 
-export type PersistenceKind =
-  'launchAgent' | 'launchDaemon' | 'cron' | 'loginItem' | 'btm' | 'systemExtension' | 'profile';
+export type PersistenceKind = (typeof PERSISTENCE_KINDS)[number];
 
-export interface PersistenceItem {
-  kind: PersistenceKind;
-  /** The plist, crontab or login item as the Mac names it. */
-  path: string;
-  label: string | null;
-  /** The binary it starts (Program, or ProgramArguments[0]; a cron line's command). */
-  program: string | null;
-  sha256: string | null;
-  /** `unsigned`, `apple`, or the team id that signed the binary; null when not collected. */
-  signer: string | null;
-  source: string;
-}
+export type PersistenceItem = FromSchema<typeof persistenceItemSchema>;
 
-export interface TccGrant {
-  service: string;
-  client: string;
-  /** 0: bundle id, 1: absolute path (TCC's client_type). */
-  clientType: 'bundle' | 'path';
-  auth: 'denied' | 'unknown' | 'allowed' | 'limited';
-  at: string | null;
-  source: string;
-}
+export type TccGrant = FromSchema<typeof tccGrantSchema>;
 
-export interface MacProcess {
-  pid: number;
-  ppid: number | null;
-  path: string;
-  depth: number;
-}
+export type MacProcess = FromSchema<typeof macProcessSchema>;
 
-export interface NetworkConnection {
-  command: string;
-  pid: number | null;
-  local: string | null;
-  remote: string | null;
-  state: string | null;
-}
+export type NetworkConnection = FromSchema<typeof networkConnectionSchema>;
 
-export interface Download {
-  at: string | null;
-  agent: string | null;
-  url: string | null;
-  origin: string | null;
-  source: string;
-}
+export type Download = FromSchema<typeof downloadSchema>;
 
 export interface XprotectDetection {
   rule: string;
@@ -95,28 +68,11 @@ export interface XprotectDetection {
   at: string | null;
 }
 
-export interface TimelineEvent {
-  at: string;
-  source: string;
-  /** `execution`: ExecPolicy's measured runs and apps leaving quarantine; `log`: a unified-log entry. */
-  kind: 'download' | 'tcc' | 'xprotect' | 'file' | 'history' | 'execution' | 'log';
-  text: string;
-}
+export type TimelineEvent = FromSchema<typeof timelineEventSchema>;
 
-export interface MacHeuristic {
-  rule: MacHeuristicRule;
-  level: MacLevel;
-  message: string;
-  why: string;
-  source: string;
-  evidence: string[];
-}
+export type MacHeuristic = FromSchema<typeof macHeuristicSchema>;
 
-export interface MacArtefact {
-  path: string;
-  records: number;
-  error?: string;
-}
+export type MacArtefact = FromSchema<typeof macArtefactSchema>;
 
 export interface MacReport {
   identity: MacIdentity;

@@ -94,6 +94,8 @@ describe('Aftermath readers on generated artefacts', () => {
       parseSystemInformation('System Integrity Protection: disabled\nFileVault Status: FileVault is Off.\n').security,
     ).toEqual({
       sip: false,
+      // Not stated: unknown.
+      gatekeeper: null,
       fileVault: false,
     });
     expect(parseTrueTree('/sbin/launchd 1\n    /A.app/A 2\n        /bin/sh 3\n    /B 4\n').map((p) => p.ppid)).toEqual([

@@ -2,11 +2,13 @@ import { openZip, type SafeZip, type ZipEntryInfo, type ZipInput, type ZipLimits
 import { ArchiveError } from '../archiveError';
 import { extractArtefact } from '../artefacts';
 import { isDict, parseXmlPlist, type PlistValue } from '../iosBackup/plist';
+import { TEAM_ID } from '../stixPattern';
 import { clipRaw, type Observation } from '../types';
 import { type ExecPolicy, execPolicyObservations, execPolicyTimeline, readExecPolicy } from './execPolicy';
 import { execPolicyHeuristics } from './execPolicyHeuristics';
 import { hostOfUrl, macHeuristics } from './macHeuristics';
 import type { MacArtefact, MacReport, PersistenceItem, TimelineEvent } from './macTypes';
+import { remoteLoginHeuristics, type RemoteLogins } from './remoteLoginHeuristics';
 import { readQuarantine, readTcc, readXprotect } from './sqliteReaders';
 import { applyWal } from './sqliteWal';
 import {
@@ -163,6 +165,7 @@ type Collected = Omit<MacReport, 'heuristics' | 'observations' | 'timeline'> & {
   execPolicyWal: Buffer | null;
   logEvents: TimelineEvent[];
   logObservations: Observation[];
+  remoteLogins: RemoteLogins[];
 };
 
 const READERS: Reader[] = [
@@ -171,8 +174,10 @@ const READERS: Reader[] = [
     read: (data, _path, into) => {
       const { identity, security } = parseSystemInformation(data.toString('utf8'));
       Object.assign(into.identity, identity);
-      Object.assign(into.security, security);
-      return Object.keys(identity).length + Object.keys(security).length;
+      // A setting the file does not state is null: it leaves what is known alone and is no record.
+      const stated = Object.entries(security).filter(([, v]) => v !== null);
+      Object.assign(into.security, Object.fromEntries(stated));
+      return Object.keys(identity).length + stated.length;
     },
   },
   {
@@ -279,6 +284,7 @@ const READERS: Reader[] = [
       const log = await readUnifiedLog(chunks, path);
       append(into.logEvents, log.events);
       append(into.logObservations, log.observations);
+      append(into.remoteLogins, log.remoteLogins);
       append(into.warnings, log.warnings);
       return log.entries;
     },
@@ -430,6 +436,9 @@ function observationsOf(c: Collected): Observation[] {
     }
     if (p.label) out.push(obs('bundleId', p.label, p.source, `Label ${p.label}`));
     if (p.sha256) out.push(obs('fileHash', p.sha256, p.source, `${p.program ?? p.path} SHA256 ${p.sha256}`));
+    // The signer is `unsigned`, `apple` or the team id that signed the program.
+    if (p.signer && TEAM_ID.test(p.signer))
+      out.push(obs('teamId', p.signer, p.source, `${p.program ?? p.path} signed by team ${p.signer}`));
   }
   for (const g of c.tcc) {
     const raw = `${g.service} ${g.client} ${g.auth}`;
@@ -456,8 +465,11 @@ function observationsOf(c: Collected): Observation[] {
   for (const x of c.xprotect) {
     if (x.path) out.push(obs('path', x.path, 'Artifacts/raw/xbs/XPdb', `${x.rule} ${x.path}`, x.at));
     if (x.sha256) out.push(obs('fileHash', x.sha256, 'Artifacts/raw/xbs/XPdb', `${x.rule} ${x.sha256}`, x.at));
-    if (x.signingId)
+    if (x.signingId) {
       out.push(obs('bundleId', x.signingId, 'Artifacts/raw/xbs/XPdb', `signing id ${x.signingId}`, x.at));
+      out.push(obs('signingId', x.signingId, 'Artifacts/raw/xbs/XPdb', `${x.rule} signing id ${x.signingId}`, x.at));
+    }
+    if (x.teamId) out.push(obs('teamId', x.teamId, 'Artifacts/raw/xbs/XPdb', `${x.rule} team id ${x.teamId}`, x.at));
   }
   for (const h of c.history) {
     out.push(obs('url', h.url, h.source, h.url, h.at));
@@ -514,7 +526,7 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
     const root = rootOf(zip);
     const collected: Collected = {
       identity: {},
-      security: {},
+      security: { sip: null, gatekeeper: null, fileVault: null },
       persistence: [],
       tcc: [],
       processes: [],
@@ -530,6 +542,7 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
       execPolicyWal: null,
       logEvents: [],
       logObservations: [],
+      remoteLogins: [],
     };
     const files = zip.entries.filter((e) => !e.directory && e.path.startsWith(root));
     const relative = (e: ZipEntryInfo) => e.path.slice(root.length);
@@ -582,6 +595,7 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
       execPolicyWal,
       logEvents,
       logObservations,
+      remoteLogins,
       ...rest
     } = collected;
     void history;
@@ -598,6 +612,7 @@ export async function readAftermath(input: ZipInput, options: AftermathOptions =
     };
     report.heuristics = macHeuristics(report, options.now ?? new Date());
     for (const policy of execPolicy) append(report.heuristics, execPolicyHeuristics(policy));
+    append(report.heuristics, remoteLoginHeuristics(remoteLogins));
     return report;
   } finally {
     zip.close();

@@ -19,11 +19,11 @@ export function cfAbsoluteToIso(value: unknown): string | null {
   return new Date(ms).toISOString();
 }
 
-const onOff = (value: string): boolean | undefined => {
+const onOff = (value: string): boolean | null => {
   const v = value.toLowerCase();
   if (/\b(disabled|off|not enabled|no)\b/.test(v)) return false;
   if (/\b(enabled|on|yes|assessments enabled)\b/.test(v)) return true;
-  return undefined;
+  return null;
 };
 
 /**
@@ -32,7 +32,7 @@ const onOff = (value: string): boolean | undefined => {
  */
 export function parseSystemInformation(text: string): { identity: MacIdentity; security: MacSecurity } {
   const identity: MacIdentity = {};
-  const security: MacSecurity = {};
+  const security: MacSecurity = { sip: null, gatekeeper: null, fileVault: null };
   for (const line of text.split(/\r?\n/)) {
     const at = line.indexOf(':');
     if (at <= 0) continue;

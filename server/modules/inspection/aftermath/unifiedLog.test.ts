@@ -47,6 +47,7 @@ describe('unified log text (log show, default style)', () => {
       skipped: 0,
       events: [],
       observations: [],
+      remoteLogins: [],
       warnings: [],
     });
   });

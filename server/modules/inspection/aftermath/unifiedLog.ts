@@ -3,6 +3,7 @@ import { findLinks } from '../links';
 import { isIpv4 } from '../stixPattern';
 import { clipRaw, type Observation } from '../types';
 import type { TimelineEvent } from './macTypes';
+import { MAX_REMOTE_ADDRESSES, type RemoteAttempt, type RemoteLogins, RemoteLoginTally } from './remoteLoginHeuristics';
 import { streamLines } from './streamLines';
 import { firstShellWord } from './textParsers';
 
@@ -72,6 +73,8 @@ export interface UnifiedLogRead {
   skipped: number;
   events: TimelineEvent[];
   observations: Observation[];
+  /** Logins by ssh or screen sharing from outside private networks, per service and address. */
+  remoteLogins: RemoteLogins[];
   warnings: string[];
 }
 
@@ -119,6 +122,36 @@ function actorsOf(entry: LogEntry): { kind: Observation['kind']; value: string }
   return out;
 }
 
+const SSH_ATTEMPT = /\b(Accepted|Failed) (\S+) for (?:invalid user )?(\S+) from (\S+) port \d+/;
+const SCREEN_ATTEMPT =
+  /\bAuthentication: (SUCCEEDED|FAILED) :: User Name: (.*?) :: Viewer Address: (\S+)(?: :: Type: (\S+))?/;
+
+/** A login by ssh or screen sharing the entry tells, with its outcome; null for any other entry. */
+export function remoteAttemptOf(entry: LogEntry): Omit<RemoteAttempt, 'line'> | null {
+  const name = entry.process.slice(entry.process.lastIndexOf('/') + 1);
+  if (name === 'sshd') {
+    const m = SSH_ATTEMPT.exec(entry.message);
+    // sshd's "Invalid user x from" comes before the "Failed ... for invalid user x" of the same
+    // attempt: only the latter counts.
+    return m
+      ? { service: 'ssh', accepted: m[1] === 'Accepted', method: m[2]!, user: m[3]!, address: m[4]!, at: entry.at }
+      : null;
+  }
+  if (/^screensharingd$|^ScreensharingAgent$/.test(name)) {
+    const m = SCREEN_ATTEMPT.exec(entry.message);
+    if (m)
+      return {
+        service: 'screen sharing',
+        accepted: m[1] === 'SUCCEEDED',
+        user: m[2] || null,
+        address: m[3]!,
+        method: m[4] ?? null,
+        at: entry.at,
+      };
+  }
+  return null;
+}
+
 /**
  * UnifiedLog/<predicate>.txt, read line by line from its chunks: each entry a `log` event on the
  * timeline (a message on several lines joined), the links of every line as `url` + `domain`/`ipv4`
@@ -133,7 +166,8 @@ export async function readUnifiedLog(
   const maxLines = bounds.maxLines ?? MAX_LINES_PER_FILE;
   const maxEvents = bounds.maxEvents ?? MAX_LOG_EVENTS_PER_FILE;
   const predicate = source.slice(source.lastIndexOf('/') + 1).replace(/\.txt$/i, '');
-  const out: UnifiedLogRead = { entries: 0, skipped: 0, events: [], observations: [], warnings: [] };
+  const out: UnifiedLogRead = { entries: 0, skipped: 0, events: [], observations: [], remoteLogins: [], warnings: [] };
+  const remote = new RemoteLoginTally();
   const seen = new Set<string>();
   let full = false;
   let current: LogEntry | null = null;
@@ -190,6 +224,8 @@ export async function readUnifiedLog(
       } else if (out.events.length === maxEvents && out.entries === maxEvents + 1)
         out.warnings.push(`${source}: more than ${maxEvents} entries: the rest kept off the timeline`);
       for (const actor of actorsOf(entry)) observe(actor.kind, actor.value, line);
+      const attempt = remoteAttemptOf(entry);
+      if (attempt) remote.add({ ...attempt, line: clipRaw(`line ${lineNo}: ${line.trim()}`) }, source);
       links(entry.message, line);
       continue;
     }
@@ -203,6 +239,11 @@ export async function readUnifiedLog(
       event.text = `${event.text} ${line.trim()}`.slice(0, MAX_EVENT_TEXT);
     links(line, line);
   }
+  out.remoteLogins = remote.logins;
+  if (remote.dropped)
+    out.warnings.push(
+      `${source}: remote logins from more than ${MAX_REMOTE_ADDRESSES} addresses: the rest not counted`,
+    );
   if (out.skipped > 0)
     out.warnings.push(`${source}: ${out.skipped} line${out.skipped === 1 ? '' : 's'} not in log show's format skipped`);
   return out;
