@@ -13,7 +13,8 @@ import tseslint from 'typescript-eslint';
 export default defineConfig(
   {
     ignores: [
-      'dist/',
+      // Build output, gitignored: the console's dist/ and the published SDK's (`npm run plugin-sdk:build`).
+      '**/dist/',
       'data/',
       'coverage/',
       '**/test-results/',
