@@ -1,5 +1,5 @@
 import { NonIdealState, Spinner } from '@blueprintjs/core';
-import { Suspense, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { type Observable, of } from 'rxjs';
 import { Redirect, useLocation, useRouter, useSearch } from 'wouter';
 
@@ -29,7 +29,8 @@ const MAX_CHAINED_REDIRECTS = 20;
 const loadUpgradePage = () => import('./pages/UpgradePage');
 // The top bar and products header only frame signed-in ('full' layout) pages: bare public pages
 // such as /login never download them (README, "Bundle weight").
-const loadTopBar = () => import('./layout/TopBar').then((m) => ({ default: m.TopBar }));
+const loadTopBarChunk = () => import('./layout/TopBar');
+const loadTopBar = () => loadTopBarChunk().then((m) => ({ default: m.TopBar }));
 const loadProductsHeader = () => import('./layout/ProductsHeader').then((m) => ({ default: m.ProductsHeader }));
 
 function PageFallback() {
@@ -113,7 +114,16 @@ export function HostShell({ title, logoUrl }: HostChromeProps) {
   const redirects = useRef(0);
   // An unknown path while the runtime plugins are being fetched may be one of theirs (a deep link,
   // a link to a plugin installed a moment ago): held until they are known, then decided.
-  if (decision.kind === 'redirect' && decision.to === '/' && runtimePending && signedIn && path !== '/') {
+  const holding = decision.kind === 'redirect' && decision.to === '/' && runtimePending && signedIn && path !== '/';
+  // The spec's redirect to '' alone left the user wondering where the address went: a toast says it.
+  const lost = decision.kind === 'redirect' && decision.unknown && signedIn && !holding && path;
+  const container = useContainer();
+  useEffect(() => {
+    // The notice rides the top bar's chunk, which the signed-in page it lands on loads anyway: /login's
+    // first load carries no notice and no chunk name of its own (tests/bundleBudget.test.ts).
+    if (lost) void loadTopBarChunk().then((m) => m.noticeUnknownPage(container, lost));
+  }, [lost, container]);
+  if (holding) {
     return <PageFallback />;
   }
   if (decision.kind === 'redirect') {

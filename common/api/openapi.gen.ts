@@ -3766,7 +3766,157 @@ export interface paths {
                 };
             };
         };
-        delete?: never;
+        /** Undoes a finding's false positive: the suppression of its indicator for exactly the value observed goes (for every device), the findings it covered are active again, an incident it closed reopens, and stored observations are matched again. 409 when the finding is not marked, or a suppression of the whole indicator covers it (undone in the Global rules repository). */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            findings: number;
+                            /** IncidentDetail */
+                            incident: {
+                                activeFindings: number;
+                                createdAt: string;
+                                deviceDisplayName: string;
+                                deviceId: string;
+                                deviceName: string;
+                                evidence: {
+                                    createdAt: string;
+                                    id: string;
+                                    indicatorId: string;
+                                    /** @enum {string} */
+                                    indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                                    indicatorValue: string;
+                                    inspectionId: string | null;
+                                    /** @enum {string} */
+                                    kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
+                                    line: number | null;
+                                    observedAt: string | null;
+                                    pattern: string;
+                                    raw: string | null;
+                                    /** @enum {string} */
+                                    route: "exact" | "basename" | "path-prefix" | "subdomain" | "truncated-name" | "path-component" | "package";
+                                    ruleSetName: string;
+                                    ruleSetVersion: string;
+                                    source: string;
+                                    suppressed: boolean;
+                                    suppressionReason: string | null;
+                                    value: string;
+                                }[];
+                                familyDescription: string | null;
+                                familyId: string;
+                                familyName: string;
+                                familyReferences: {
+                                    source: string;
+                                    url: string;
+                                }[];
+                                findings: number;
+                                id: string;
+                                owner?: {
+                                    email: string;
+                                    id: string;
+                                } | null;
+                                /** @enum {string} */
+                                severity: "high";
+                                /** @enum {string} */
+                                state: "open" | "confirmed" | "benign" | "false_positive";
+                                timeline: {
+                                    at: string;
+                                    author: string | null;
+                                    comment: string | null;
+                                    /** @enum {string|null} */
+                                    fromState: "open" | "confirmed" | "benign" | "false_positive" | null;
+                                    /** @enum {string} */
+                                    kind: "opened" | "findings" | "triage" | "suppressed" | "unsuppressed" | "owner";
+                                    /** @enum {string|null} */
+                                    toState: "open" | "confirmed" | "benign" | "false_positive" | null;
+                                }[];
+                                updatedAt: string;
+                            };
+                            reopenedIncidents: string[];
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+                /** @description Error; `message` is the text the console shows (5xx: "Internal Server Error"). */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            error: string;
+                            message: string;
+                            statusCode: number;
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;

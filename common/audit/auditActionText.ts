@@ -68,6 +68,7 @@ const ACTION_TEXT: Record<string, string> = {
   'gluon.device.rescan': 'Rescanned a device',
   'gluon.file.download': 'Downloaded an evidence file',
   'gluon.finding.falsePositive': 'Marked a finding as a false positive',
+  'gluon.finding.falsePositiveUndo': "Undid a finding's false positive",
   'gluon.incident.triage': 'Triaged an incident',
   'gluon.incident.owner': 'Gave an incident to an owner',
   'gluon.incident.ownerClear': 'Took the owner off an incident',

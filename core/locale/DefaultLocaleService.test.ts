@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { BrowserStorageService } from '../storage/BrowserStorageService';
 import { DefaultLocaleService } from './DefaultLocaleService';
-import { findTimeZoneByAbbr, findTimeZoneByRegion, TIME_ZONES, UTC_ROW } from './timeZones';
+import { findTimeZoneByAbbr, findTimeZoneByRegion, labelParts, TIME_ZONES, UTC_ROW } from './timeZones';
 import { UTC_TIME_ZONE } from './utcTimeZone';
 
 function browser(timeZone: string | undefined, language: string) {
@@ -18,11 +18,9 @@ beforeEach(() => localStorage.clear());
 afterEach(() => vi.restoreAllMocks());
 
 describe('time zone list', () => {
-  it('has about 100 entries sorted by offset, each complete', () => {
+  it('has about 100 entries, each complete', () => {
     expect(TIME_ZONES.length).toBeGreaterThanOrEqual(90);
     expect(TIME_ZONES.length).toBeLessThanOrEqual(140);
-    for (let i = 1; i < TIME_ZONES.length; i++)
-      expect(TIME_ZONES[i]!.offset).toBeGreaterThanOrEqual(TIME_ZONES[i - 1]!.offset);
     for (const zone of TIME_ZONES) {
       expect(zone.value).toBeTruthy();
       expect(zone.abbr).toBeTruthy();
@@ -30,6 +28,32 @@ describe('time zone list', () => {
       expect(typeof zone.isdst).toBe('boolean');
       expect(Array.isArray(zone.utc)).toBe(true);
     }
+  });
+
+  it('lists them as Options shows them: by the offset of the label, then by its places, no place twice', () => {
+    const labels = TIME_ZONES.map((z) => labelParts(z.text));
+    const sorted = [...labels].sort(([a, placesA], [b, placesB]) => a - b || placesA.localeCompare(placesB, 'en'));
+    expect(labels).toEqual(sorted);
+    expect(labels[0]).toEqual([-12, 'International Date Line West']);
+    // Newfoundland (-03:30) sits between -04:00 and -03:00, not after the -03:00 rows.
+    const newfoundland = labels.findIndex(([, places]) => places === 'Newfoundland');
+    expect(labels[newfoundland - 1]![0]).toBe(-4);
+    expect(labels[newfoundland + 1]![0]).toBe(-3);
+    const places = labels.map(([, p]) => p);
+    expect(places.filter((p, i) => places.indexOf(p) !== i)).toEqual([]);
+    const texts = TIME_ZONES.map((z) => z.text);
+    expect(new Set(texts).size).toBe(texts.length);
+    expect(labelParts('(UTC) Coordinated Universal Time')).toEqual([0, 'Coordinated Universal Time']);
+    expect(labelParts('(UTC+05:45) Kathmandu')).toEqual([5.75, 'Kathmandu']);
+    expect(() => labelParts('UTC+1 Somewhere')).toThrow('Not a time-zone label: UTC+1 Somewhere');
+  });
+
+  it("a choice stored under a dropped twin's abbreviation (PDT, BST) finds its place again", () => {
+    expect(findTimeZoneByAbbr('PDT', 'America/Los_Angeles')?.text).toBe('(UTC-08:00) Pacific Time (US & Canada)');
+    expect(findTimeZoneByAbbr('BST', 'Europe/London')?.text).toBe('(UTC) Edinburgh, London');
+    // Elsewhere the abbreviation keeps its own rows.
+    expect(findTimeZoneByAbbr('BST', 'Asia/Dhaka')?.text).toBe('(UTC+06:00) Dhaka');
+    expect(findTimeZoneByAbbr('PDT', 'America/Santa_Isabel')?.text).toBe('(UTC-08:00) Baja California');
   });
 
   it('holds the classic entries', () => {

@@ -18,7 +18,6 @@ const ROWS: Row[] = [
   ['Hawaiian Standard Time', 'HST', -10, false, '(UTC-10:00) Hawaii', 'Etc/GMT+10 Pacific/Honolulu Pacific/Johnston Pacific/Rarotonga Pacific/Tahiti'],
   ['Alaskan Standard Time', 'AKDT', -8, true, '(UTC-09:00) Alaska', 'America/Anchorage America/Juneau America/Nome America/Sitka America/Yakutat'],
   ['Pacific Standard Time (Mexico)', 'PDT', -7, true, '(UTC-08:00) Baja California', 'America/Santa_Isabel'],
-  ['Pacific Daylight Time', 'PDT', -7, true, '(UTC-07:00) Pacific Time (US & Canada)', 'America/Dawson America/Los_Angeles America/Tijuana America/Vancouver America/Whitehorse'],
   ['Pacific Standard Time', 'PST', -8, false, '(UTC-08:00) Pacific Time (US & Canada)', 'America/Dawson America/Los_Angeles America/Tijuana America/Vancouver America/Whitehorse PST8PDT'],
   ['US Mountain Standard Time', 'UMST', -7, false, '(UTC-07:00) Arizona', 'America/Creston America/Dawson_Creek America/Hermosillo America/Phoenix Etc/GMT+7'],
   ['Mountain Standard Time (Mexico)', 'MDT', -6, true, '(UTC-07:00) Chihuahua, La Paz, Mazatlan', 'America/Chihuahua America/Mazatlan'],
@@ -50,7 +49,6 @@ const ROWS: Row[] = [
   ['Morocco Standard Time', 'MDT', 1, true, '(UTC) Casablanca', 'Africa/Casablanca Africa/El_Aaiun'],
   ['UTC', 'UTC', 0, false, '(UTC) Coordinated Universal Time', 'America/Danmarkshavn Etc/GMT Etc/UTC UTC Etc/Universal Etc/Zulu'],
   ['GMT Standard Time', 'GMT', 0, false, '(UTC) Edinburgh, London', 'Europe/Isle_of_Man Europe/Guernsey Europe/Jersey Europe/London'],
-  ['British Summer Time', 'BST', 1, true, '(UTC+01:00) Edinburgh, London', 'Europe/Isle_of_Man Europe/Guernsey Europe/Jersey Europe/London'],
   ['GMT Standard Time', 'GDT', 1, true, '(UTC) Dublin, Lisbon', 'Atlantic/Canary Atlantic/Faeroe Atlantic/Faroe Atlantic/Madeira Europe/Dublin Europe/Lisbon'],
   ['Greenwich Standard Time', 'GST', 0, false, '(UTC) Monrovia, Reykjavik', 'Africa/Abidjan Africa/Accra Africa/Bamako Africa/Banjul Africa/Bissau Africa/Conakry Africa/Dakar Africa/Freetown Africa/Lome Africa/Monrovia Africa/Nouakchott Africa/Ouagadougou Africa/Sao_Tome Atlantic/Reykjavik Atlantic/St_Helena'],
   ['W. Europe Standard Time', 'WEDT', 2, true, '(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna', 'Arctic/Longyearbyen Europe/Amsterdam Europe/Andorra Europe/Berlin Europe/Busingen Europe/Gibraltar Europe/Luxembourg Europe/Malta Europe/Monaco Europe/Oslo Europe/Rome Europe/San_Marino Europe/Stockholm Europe/Vaduz Europe/Vatican Europe/Vienna Europe/Zurich'],
@@ -121,12 +119,35 @@ const ROWS: Row[] = [
   ['Samoa Standard Time', 'SST', 13, false, '(UTC+13:00) Samoa', 'Pacific/Apia'],
 ];
 
-/** About 100 entries sorted by offset (stable: equal offsets keep the list's regional order). */
+/** '(UTC-03:30) Newfoundland' -> [-3.5, 'Newfoundland']: the offset and places a row's label shows. */
+export function labelParts(text: string): [offset: number, places: string] {
+  const m = /^\(UTC(?:([+-])(\d\d):(\d\d))?\)\s*(.*)$/.exec(text);
+  if (!m) throw new Error(`Not a time-zone label: ${text}`);
+  const hours = m[1] ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) + Number(m[3]) / 60) : 0;
+  return [hours, m[4]!];
+}
+
+/**
+ * About 100 entries in the order the Options list shows them: by the UTC offset of the label, then
+ * by its places. Not by `offset`, which carries daylight saving for `isdst` rows: sorted by it,
+ * "(UTC-05:00) Eastern Time" came after "(UTC-04:30) Caracas". One row a place: the table's summer
+ * twins of "Pacific Time (US & Canada)" and "Edinburgh, London" are gone (see RETIRED).
+ */
 export const TIME_ZONES: readonly TimeZone[] = Object.freeze(
   ROWS.map(([value, abbr, offset, isdst, text, utc]) =>
     Object.freeze({ value, abbr, offset, isdst, text, utc: utc ? utc.split(' ') : [] }),
-  ).sort((a, b) => a.offset - b.offset),
+  ).sort((a, b) => {
+    const [offsetA, placesA] = labelParts(a.text);
+    const [offsetB, placesB] = labelParts(b.text);
+    return offsetA - offsetB || placesA.localeCompare(placesB, 'en');
+  }),
 );
+
+/**
+ * Abbreviations of the rows dropped as a place's second entry, with the row now kept for it:
+ * a choice stored as 'PDT' or 'BST' in a browser of those places still finds its place.
+ */
+const RETIRED: Record<string, string> = { PDT: 'Pacific Standard Time', BST: 'GMT Standard Time' };
 
 /** The fallback when the browser's zone is in no entry (the table's own row). */
 export const UTC_ROW: TimeZone = TIME_ZONES.find((z) => z.value === 'UTC')!;
@@ -146,5 +167,11 @@ export function findTimeZoneByAbbr(abbr: string | null | undefined, preferRegion
   if (!abbr) return undefined;
   const candidates = TIME_ZONES.filter((z) => z.abbr === abbr);
   if (candidates.length === 0) return TIME_ZONES.find((z) => z.value === abbr);
-  return (preferRegion && candidates.find((z) => z.utc.includes(preferRegion))) || candidates[0];
+  if (!preferRegion) return candidates[0];
+  const retired = RETIRED[abbr];
+  return (
+    candidates.find((z) => z.utc.includes(preferRegion)) ??
+    (retired ? TIME_ZONES.find((z) => z.value === retired && z.utc.includes(preferRegion)) : undefined) ??
+    candidates[0]
+  );
 }

@@ -6,6 +6,9 @@ import type { Viewport } from '@core/ui/useViewport';
 import { HeaderSlotView } from './HeaderSlots';
 import { Logo } from './Logo';
 
+// In the top bar's chunk (signed-in pages only), for HostShell: see its unknown-path notice.
+export { noticeUnknownPage } from '../routing/noticeUnknownPage';
+
 export interface TopBarProps {
   title?: string;
   logoUrl?: string;

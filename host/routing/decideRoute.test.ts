@@ -59,7 +59,7 @@ function decide(path: string, perms: string[] | null) {
   const signedIn = perms !== null;
   const snapshot = buildSnapshot(known, { signedIn, perms: perms ?? [] });
   const decision = decideRoute({ path, search: '', signedIn, perms: perms ?? [], snapshot, known, parser });
-  if (decision.kind === 'redirect') return `-> ${decision.to}`;
+  if (decision.kind === 'redirect') return `-> ${decision.to}${decision.unknown ? ' (unknown)' : ''}`;
   if (decision.kind === 'page')
     return `page ${decision.route.pluginId} ${decision.route.path} ${JSON.stringify(decision.params)}`;
   if (decision.kind === 'upgrade') return `upgrade ${decision.product.id}`;
@@ -88,8 +88,8 @@ describe('decideRoute', () => {
     ['/upgrade/neutrino', ['ntr#a#r'], '-> /neutrino'],
     ['/upgrade/neutrino', null, '-> /'],
     ['/upgrade/login', ['gln#a#r'], '-> /'],
-    ['/nope', ['gln#a#r'], '-> /'],
-    ['/nope', null, '-> /'],
+    ['/nope', ['gln#a#r'], '-> / (unknown)'],
+    ['/nope', null, '-> / (unknown)'],
     ['/', ['mnt#a#r'], '-> /monitoring'],
     ['/', ['mnt#a#r', 'ntr#a#r'], '-> /gluon'],
     ['/', ['unl#a#r'], '-> /unlanded'],

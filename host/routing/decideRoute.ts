@@ -10,7 +10,8 @@ export const UPGRADE_PATTERN = '/upgrade/:product';
 
 export type RouteDecision =
   | { kind: 'page'; route: ResolvedRoute; params: Record<string, string | undefined> }
-  | { kind: 'redirect'; to: string }
+  /** `unknown`: no route, product or upgrade page owns the path (the user is told, see HostShell). */
+  | { kind: 'redirect'; to: string; unknown?: 1 }
   | { kind: 'upgrade'; product: PluginManifest }
   /** `''` has nowhere to go (no login page, or no product for this account): no redirect loop. */
   | { kind: 'nowhere' };
@@ -110,5 +111,5 @@ export function decideRoute(facts: RouteFacts): RouteDecision {
     const signIn = landingTarget(known, false, []);
     if (signIn) return { kind: 'redirect', to: `${signIn}?returnUrl=${encodeURIComponent(path + search)}` };
   }
-  return { kind: 'redirect', to: '/' };
+  return { kind: 'redirect', to: '/', unknown: 1 };
 }

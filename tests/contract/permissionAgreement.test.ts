@@ -241,6 +241,7 @@ const ROUTES: Record<string, Entry> = {
     request: { body: { state: 'confirmed', comment: 'x' } },
   },
   'POST /gluon-backend/findings/:id/falsePositive': { console: canTriage, request: { body: { reason: 'x' } } },
+  'DELETE /gluon-backend/findings/:id/falsePositive': { console: canTriage },
   'GET /gluon-backend/incidentOwners': { console: canTriage },
   'PUT /gluon-backend/incidents/:id/owner': { console: canTriage, request: { body: { userId: null } } },
   // The gluon landing: incidents across devices, counts and the latest inspections.

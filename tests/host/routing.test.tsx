@@ -1,8 +1,10 @@
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { firstValueFrom } from 'rxjs';
 import { describe, expect, it } from 'vitest';
 
 import { definePlugin } from '@core/plugin/PluginManifest';
+import { ToastServiceToken } from '@core/toasts/ToastService';
 
 import { introPlugin } from '../../plugins/intro';
 import { renderHost } from '../harness/renderHost';
@@ -68,9 +70,11 @@ describe('host routing', () => {
     await host.waitForPath('/login');
   });
 
-  it("redirects unknown paths to ''", async () => {
+  it("redirects unknown paths to ''; a signed-in user is told the page does not exist", async () => {
     const signedOut = renderHost({ plugins: [testLoginPlugin], path: '/no/such/page' });
     await signedOut.waitForPath('/login');
+    // Signed out: the sign-in page, without a notice (its first load does not carry it).
+    expect(await firstValueFrom(signedOut.services.resolve(ToastServiceToken).toasts$)).toEqual([]);
     signedOut.unmount();
     const gluon = testProduct('gluon', ['gln']);
     const signedIn = renderHost({
@@ -80,6 +84,15 @@ describe('host routing', () => {
     });
     await signedIn.waitForPath('/gluon');
     expect(await screen.findByRole('heading', { name: 'gluon home' })).toBeTruthy();
+    expect(await screen.findByText('The page /gluon/no/such/page does not exist.')).toBeTruthy();
+    const toasts = await firstValueFrom(signedIn.services.resolve(ToastServiceToken).toasts$);
+    expect(toasts.map((t) => [t.intent, t.title, t.message])).toEqual([
+      ['warning', 'Page not found', 'The page /gluon/no/such/page does not exist.'],
+    ]);
+    // A known page is not announced.
+    act(() => signedIn.navigation.navigate('/'));
+    await signedIn.waitForPath('/gluon');
+    expect(await firstValueFrom(signedIn.services.resolve(ToastServiceToken).toasts$)).toHaveLength(1);
   });
 
   it('evaluates a guard before the page chunk is loaded', async () => {

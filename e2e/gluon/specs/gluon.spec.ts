@@ -41,6 +41,15 @@ test('an analyst imports rule sets, uploads an archive, triages the incident and
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByTestId('evidence-row')).toHaveAttribute('data-suppressed', 'true');
   await expect(page.getByTestId('timeline-event').last()).toContainText('Open → False positive');
+  // Marked by mistake: Undo beside it lifts it and the incident is open again; marked again, as what follows expects.
+  await page.getByRole('button', { name: 'Undo false positive' }).click();
+  await expect(page.getByTestId('evidence-row')).toHaveAttribute('data-suppressed', 'false');
+  await expect(page.getByTestId('timeline-event').last()).toContainText('Suppression undone, False positive → Open');
+  await page.getByRole('button', { name: 'Mark false positive' }).click();
+  await page.getByRole('textbox', { name: 'Reason' }).fill('Apple backup agent, checked on the device');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('evidence-row')).toHaveAttribute('data-suppressed', 'true');
+  await expect(page.getByTestId('timeline-event').last()).toContainText('Open → False positive');
 
   // "A newer rule set": KingSpawn names the staging path shutdown.log listed; nothing is uploaded again.
   await page.goto('/globalrulesrepository');

@@ -255,6 +255,19 @@ describe('DefaultGluonApi: each call as the API expects it', () => {
       { id: 'i-1' },
     ],
     [
+      'undoFalsePositive (answers the incident)',
+      (api) => api.undoFalsePositive('f-1'),
+      {
+        method: 'DELETE',
+        url: '/gluon-backend/findings/f-1/falsePositive',
+        params: undefined,
+        data: undefined,
+        skipGlobalErrors: [409],
+      },
+      { findings: 1, reopenedIncidents: [], incident: { id: 'i-1' } },
+      { id: 'i-1' },
+    ],
+    [
       'getUploads (before a cursor)',
       (api) => api.getUploads({ size: 20, before: 'xyz' }),
       {

@@ -180,6 +180,15 @@ export class DefaultGluonApi implements GluonApi {
     return answer.incident;
   }
 
+  async undoFalsePositive(findingId: string): Promise<IncidentDetail> {
+    const answer = await this.api.delete('/gluon-backend/findings/{id}/falsePositive', {
+      path: { id: findingId },
+      // 409 (not marked, or the whole indicator suppressed) is the page's to show by the finding.
+      skipGlobalErrors: [409],
+    });
+    return answer.incident;
+  }
+
   getUploads(query: { size: number; after?: string | undefined; before?: string | undefined }): Promise<UploadPage> {
     return this.api.get('/gluon-backend/uploads', { query: given(query) });
   }

@@ -107,6 +107,8 @@ export interface GluonApi {
   setIncidentOwner(incidentId: string, userId: string | null): Promise<IncidentDetail>;
   /** Suppresses the finding's indicator for the value seen; answers the incident. */
   markFalsePositive(findingId: string, reason: string): Promise<IncidentDetail>;
+  /** Lifts that suppression (for every device, as the rules screen's undo); answers the incident. */
+  undoFalsePositive(findingId: string): Promise<IncidentDetail>;
 
   /** Recent uploads with their inspection status (an uploader's own). */
   /** One page of uploads: the first (newest), or the one `after` / `before` a cursor of an earlier answer. */

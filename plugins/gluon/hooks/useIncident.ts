@@ -15,7 +15,7 @@ const touchedBy = (incident: IncidentDetail) => [
 ];
 
 /**
- * The incident page's data and its actions, triage, false positive and owner (mutations whose
+ * The incident page's data and its actions, triage, false positive (and its undo) and owner (mutations whose
  * `run` resolves the updated incident or the line to show). `allowed`: the token may read
  * reports; without it nothing is loaded.
  */
@@ -34,10 +34,15 @@ export function useIncident(incidentId: string, allowed: boolean) {
     onSuccess: incident.set,
     invalidates: touchedBy,
   });
+  const undoFalsePositive = useMutation((findingId: string) => api.undoFalsePositive(findingId), {
+    describe: (failure) => errorText(failure, "The finding's false positive was not undone."),
+    onSuccess: incident.set,
+    invalidates: touchedBy,
+  });
   const owner = useMutation((userId: string | null) => api.setIncidentOwner(incidentId, userId), {
     describe: (failure) => errorText(failure, 'The owner was not changed.'),
     onSuccess: incident.set,
     invalidates: touchedBy,
   });
-  return { incident, triage, falsePositive, owner };
+  return { incident, triage, falsePositive, undoFalsePositive, owner };
 }

@@ -25,7 +25,7 @@ import { useIncident } from '../hooks/useIncident';
 export default function IncidentPage({ params }: PageProps) {
   const incidentId = params.incidentId ?? '';
   const access = useAccess(gluonAccess);
-  const { incident, triage, falsePositive, owner } = useIncident(incidentId, access.readReports);
+  const { incident, triage, falsePositive, undoFalsePositive, owner } = useIncident(incidentId, access.readReports);
   const data = incident.data;
   // Active findings only: a false positive needs no action.
   const actions = data ? recommendedActionsFor(data.evidence.filter((f) => !f.suppressed).map((f) => f.kind)) : [];
@@ -72,8 +72,8 @@ export default function IncidentPage({ params }: PageProps) {
                 {data.state === 'open' && data.findings > 0 && (
                   <>
                     {' '}
-                    To act on one again, undo its suppression in the{' '}
-                    <GluonLink to={rulesRepositoryPaths.home()}>Global rules repository</GluonLink>.
+                    To act on one again, {access.triage ? 'undo it in the evidence below, or ' : ''}undo its suppression
+                    in the <GluonLink to={rulesRepositoryPaths.home()}>Global rules repository</GluonLink>.
                   </>
                 )}
               </p>
@@ -100,7 +100,9 @@ export default function IncidentPage({ params }: PageProps) {
           <H4>Evidence</H4>
           <EvidenceTable
             evidence={data.evidence}
-            {...(access.triage ? { onFalsePositive: falsePositive.run } : {})}
+            {...(access.triage
+              ? { onFalsePositive: falsePositive.run, onUndoFalsePositive: undoFalsePositive.run }
+              : {})}
             {...(access.hunt ? { otherDevicesPath: (f: Evidence) => neutrinoPaths.indicatorCampaign(f.value) } : {})}
           />
           {access.triage && (

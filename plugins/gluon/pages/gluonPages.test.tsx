@@ -584,13 +584,59 @@ describe('incident page', () => {
       expect(within(screen.getByTestId('evidence-row')).getByText('False positive')).toBeTruthy();
       // Still open (reopened, or not yet closed by the API): the way to act again is named.
       const todo = screen.getByText(/^Nothing left to act on: every finding is marked a false positive\./);
-      expect(todo.textContent).toContain('To act on one again, undo its suppression in the Global rules repository.');
+      expect(todo.textContent).toContain(
+        'To act on one again, undo it in the evidence below, or undo its suppression in the Global rules repository.',
+      );
       expect(within(todo).getByRole('link', { name: 'Global rules repository' }).getAttribute('href')).toBe(
         '/globalrulesrepository',
       );
     } finally {
       Object.defineProperty(window, 'innerWidth', { configurable: true, value: width });
     }
+  });
+
+  it('a finding marked false positive is undone from its row: the answer shows it active and the incident open again', async () => {
+    let current: IncidentDetail = {
+      ...incident,
+      state: 'false_positive',
+      activeFindings: 0,
+      evidence: [{ ...incident.evidence[0]!, suppressed: true, suppressionReason: 'Test device' }],
+    };
+    const fake = host('/incident-management/i-1', ANALYST, {
+      getIncident: async () => current,
+      undoFalsePositive: async () => {
+        current = { ...incident, state: 'open' };
+        return current;
+      },
+    });
+    const row = await screen.findByTestId('evidence-row');
+    expect(row.dataset.suppressed).toBe('true');
+    expect(within(row).getByTitle('Test device').textContent).toBe('False positive');
+    await userEvent.click(within(row).getByRole('button', { name: 'Undo false positive' }));
+    await waitFor(() => expect(screen.getByTestId('evidence-row').dataset.suppressed).toBe('false'));
+    expect(fake.undoFalsePositive.mock.calls).toEqual([['f-1']]);
+    expect(
+      within(screen.getByTestId('evidence-row')).getByRole('button', { name: 'Mark false positive' }),
+    ).toBeTruthy();
+    expect(screen.getByText(/1 active finding ·/)).toBeTruthy();
+  });
+
+  it('an undo the API refuses (409: the whole indicator is suppressed) shows its reason by the finding, which stays marked', async () => {
+    const marked: IncidentDetail = {
+      ...incident,
+      evidence: [{ ...incident.evidence[0]!, suppressed: true, suppressionReason: 'Whole indicator' }],
+    };
+    const message =
+      'This finding is suppressed with its whole indicator: undo that suppression in the Global rules repository.';
+    const fake = host('/incident-management/i-1', ANALYST, {
+      getIncident: async () => marked,
+      undoFalsePositive: () => Promise.reject(apiFailure(409, message)),
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Undo false positive' }));
+    const row = screen.getByTestId('evidence-row');
+    expect((await within(row).findByRole('alert')).textContent).toBe(message);
+    expect(fake.undoFalsePositive.mock.calls).toHaveLength(1);
+    expect(row.dataset.suppressed).toBe('true');
   });
 
   it('a false positive the API refuses (400) shows its message by the form, with no unhandled rejection', async () => {
@@ -623,10 +669,17 @@ describe('incident page', () => {
   });
 
   it('a reader (gln#rpt#r) sees the evidence without triage', async () => {
-    host('/incident-management/i-1', ['gln#rpt#r'], { getIncident: async () => incident });
+    host('/incident-management/i-1', ['gln#rpt#r'], {
+      getIncident: async () => ({
+        ...incident,
+        evidence: [incident.evidence[0]!, { ...incident.evidence[0]!, id: 'f-2', suppressed: true }],
+      }),
+    });
     await screen.findByRole('heading', { name: 'DarkSword on iPhone' });
     expect(screen.queryByRole('form', { name: 'Triage' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Mark false positive' })).toBeNull();
+    expect(screen.getByText('False positive')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Undo false positive' })).toBeNull();
     // No neutrino permission: no fleet link.
     expect(screen.queryByRole('link', { name: 'Other devices with this indicator' })).toBeNull();
   });

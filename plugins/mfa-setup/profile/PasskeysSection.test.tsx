@@ -9,6 +9,7 @@ import { apiFailure } from '@core/testing/apiFailure';
 import { createFakeApiClient, type FakeApiHandlers } from '@core/testing/createFakeApiClient';
 
 import { renderHost } from '../../../tests/harness/renderHost';
+import { testProduct } from '../../../tests/harness/testPlugins';
 import { makeTestToken } from '../../../tests/harness/tokens';
 import { mfaSetupPlugin } from '../index';
 
@@ -26,7 +27,13 @@ afterEach(cleanup);
 /** Renders the passkeys section of the profile menu, as the shell does, over a fake API. */
 async function openSection(handlers: FakeApiHandlers, passkeys = new FakePasskeyBrowser()) {
   const fake = createFakeApiClient(handlers);
-  const host = renderHost({ plugins: [mfaSetupPlugin], path: '/gluon', token, services: [[ApiClientToken, fake.api]] });
+  // A product at /gluon: an address no plugin has would toast 'Page not found' (an alert of its own).
+  const host = renderHost({
+    plugins: [mfaSetupPlugin, testProduct('gluon', ['gln'])],
+    path: '/gluon',
+    token,
+    services: [[ApiClientToken, fake.api]],
+  });
   const entry = host.registry.registered().profileMenu.find((item) => item.id === 'passkeys');
   expect(entry).toMatchObject({ pluginId: 'mfa-setup', label: 'Passkeys', account: true });
   const { PasskeysSection } = await import('./PasskeysSection');

@@ -79,7 +79,7 @@ describe('profile menu options', () => {
     // Two entries share the value 'GMT Standard Time'; each can be chosen (options are keyed by label).
     fireEvent.change(screen.getByTestId('time-zone-search'), { target: { value: 'GMT Standard Time' } });
     const gmt = Array.from(select.options).filter((o) => /London|Lisbon/.test(o.text));
-    expect(gmt.map((o) => o.text)).toEqual(['(UTC) Edinburgh, London', '(UTC) Dublin, Lisbon']);
+    expect(gmt.map((o) => o.text)).toEqual(['(UTC) Dublin, Lisbon', '(UTC) Edinburgh, London']);
     fireEvent.change(select, { target: { value: '(UTC) Dublin, Lisbon' } });
     await waitFor(() => expect(locale.timeZone().text).toBe('(UTC) Dublin, Lisbon'));
     expect(storage.get(StorageKeys.timeZone)).toBe('GDT');

@@ -382,6 +382,42 @@ describe('neutrino: fleet threat hunting', () => {
       expect((await get('/neutrino-backend/campaigns')).statusCode).toBe(400);
     });
 
+    it("says a family was last seen at a finding's latest sighting, not its first", async () => {
+      // A tenant of its own: one finding first seen on 05-01, its value seen again by a later inspection.
+      const own = await t.createUser({ permissions: ['ntr#hnt#r'] });
+      const token = (await t.accessToken(own)).token;
+      const phone = await device(own.tenantId, 'iPhone G');
+      const first = await inspection(own.tenantId, phone, '2025-05-01T10:00:00Z', [['process', 'spyd']]);
+      await inspection(own.tenantId, phone, '2025-05-20T10:00:00Z', [['process', 'spyd']]);
+      // Another kind with the same value is another observation: it does not count.
+      await inspection(own.tenantId, phone, '2025-06-30T10:00:00Z', [['path', 'spyd']]);
+      const [incident] = await t.db.query<{ id: string }>(
+        `INSERT INTO gluon_incidents (tenant_id, device_id, family_id, family_name) VALUES ($1, $2, 'malware--spy', 'Spy') RETURNING id`,
+        [own.tenantId, phone],
+      );
+      await t.db.query(
+        `INSERT INTO gluon_findings (tenant_id, incident_id, device_id, inspection_id, indicator_id, indicator_type, indicator_value, pattern, rule_set_name, rule_set_version, route, kind, value, source, observed_at)
+         VALUES ($1, $2, $3, $4, 'indicator--spy', 'process:name', 'spyd', '[process:name = ''spyd'']', 'Spies', '1', 'exact', 'process', 'spyd', 'ps.txt', '2025-05-01T10:00:00Z')`,
+        [own.tenantId, incident!.id, phone, first],
+      );
+      const res = await get('/neutrino-backend/campaigns?familyId=malware--spy', token);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        firstSeen: '2025-05-01T10:00:00.000Z',
+        lastSeen: '2025-05-20T10:00:00.000Z',
+        devices: [
+          {
+            device: { name: 'iPhone G' },
+            firstSeen: '2025-05-01T10:00:00.000Z',
+            lastSeen: '2025-05-20T10:00:00.000Z',
+            sightings: 1,
+          },
+        ],
+        // Counted on the day it was first seen, as before.
+        timeline: [{ day: '2025-05-01', devices: 1, sightings: 1 }],
+      });
+    });
+
     it("says a value was first seen when the hunt does: its earliest observation, not a row's last sighting", async () => {
       // A tenant of its own, so no other test's hunts see this value. One row recorded from 08:09 to
       // 08:11, another from a later inspection: the campaign used each row's last time for "first".

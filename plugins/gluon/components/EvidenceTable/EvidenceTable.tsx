@@ -24,6 +24,8 @@ export const MAX_REASON_LENGTH = 2000;
 export interface EvidenceTableProps {
   evidence: readonly Evidence[];
   onFalsePositive?: (findingId: string, reason: string) => Promise<MutationResult<unknown>>;
+  /** Given with `onFalsePositive`: lifts a finding's false positive, resolving the failure's line to show, if any. */
+  onUndoFalsePositive?: (findingId: string) => Promise<MutationResult<unknown>>;
   /** Given when the user may hunt (neutrino): the in-app path of the fleet view of a finding's observed value. */
   otherDevicesPath?: (finding: Evidence) => string;
 }
@@ -77,10 +79,22 @@ function ReasonForm({
 }
 
 /** Each finding's evidence: the file and line, the record as written, the indicator and its rule-set version. */
-export function EvidenceTable({ evidence, onFalsePositive, otherDevicesPath }: EvidenceTableProps) {
+export function EvidenceTable({
+  evidence,
+  onFalsePositive,
+  onUndoFalsePositive,
+  otherDevicesPath,
+}: EvidenceTableProps) {
   const formatDate = useDateTimeFormatter();
   const formatVersion = useVersionFormatter();
   const [marking, setMarking] = useState<string | null>(null);
+  const [undoing, setUndoing] = useState<{ id: string; error: string | null } | null>(null);
+  const undo = async (findingId: string) => {
+    if (!onUndoFalsePositive) return;
+    setUndoing({ id: findingId, error: null });
+    const undone = await onUndoFalsePositive(findingId);
+    setUndoing(undone.ok ? null : { id: findingId, error: undone.error });
+  };
   return (
     <TableScroll label="Evidence">
       <HTMLTable compact striped className="gluon-evidence-table" aria-label="Evidence">
@@ -132,9 +146,28 @@ export function EvidenceTable({ evidence, onFalsePositive, otherDevicesPath }: E
               </td>
               <td className="gluon-evidence-action">
                 {f.suppressed ? (
-                  <Tag minimal title={f.suppressionReason ?? ''}>
-                    False positive
-                  </Tag>
+                  <div className="gluon-false-positive">
+                    <Tag minimal title={f.suppressionReason ?? ''}>
+                      False positive
+                    </Tag>
+                    {onUndoFalsePositive && (
+                      <Button
+                        size="small"
+                        variant="minimal"
+                        text="Undo"
+                        aria-label="Undo false positive"
+                        // The suppression is per value, not per device: undoing it says so before the click.
+                        title="The value counts again on every device"
+                        loading={undoing?.id === f.id && undoing.error === null}
+                        onClick={() => void undo(f.id)}
+                      />
+                    )}
+                    {undoing?.id === f.id && undoing.error && (
+                      <Callout compact intent={Intent.DANGER} role="alert">
+                        {undoing.error}
+                      </Callout>
+                    )}
+                  </div>
                 ) : onFalsePositive && marking === f.id ? (
                   <ReasonForm
                     onConfirm={async (reason) => {

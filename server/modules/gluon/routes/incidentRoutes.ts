@@ -12,7 +12,7 @@ import {
   triageIncident,
 } from '../services/incidents';
 import { enqueueTenantRescan } from '../services/jobs';
-import { markFindingFalsePositive } from '../services/suppressions';
+import { markFindingFalsePositive, undoFindingFalsePositive } from '../services/suppressions';
 
 /** Incidents (one per device and family): evidence and timeline (gln#rpt read), triage and owner (gln#rpt write). */
 export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, { gluon }) => {
@@ -177,6 +177,57 @@ export const incidentRoutes: RoutePlugin<{ gluon: GluonContext }> = async (app, 
         suppression: result.suppression,
         incident: await getIncident(app.db, auth.tenantId, result.incidentId),
       });
+    },
+  );
+  app.delete(
+    '/gluon-backend/findings/:id/falsePositive',
+    {
+      preHandler: app.authenticate({ allow: canTriage }),
+      schema: {
+        summary:
+          "Undoes a finding's false positive: the suppression of its indicator for exactly the value observed goes (for every device), the findings it covered are active again, an incident it closed reopens, and stored observations are matched again. 409 when the finding is not marked, or a suppression of the whole indicator covers it (undone in the Global rules repository).",
+        security: bearerSecurity,
+        params: idParams,
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              findings: { type: 'integer' },
+              reopenedIncidents: { type: 'array', items: { type: 'string' } },
+              incident: incidentDetailSchema,
+            },
+            required: ['findings', 'reopenedIncidents', 'incident'],
+            additionalProperties: false,
+          },
+          ...errors(400, 401, 403, 404, 409),
+        },
+      } as const,
+    },
+    async (request) => {
+      const auth = request.auth;
+      const result = await undoFindingFalsePositive(app.db, auth.tenantId, request.params.id, {
+        userId: auth.userId,
+        email: auth.user?.email ?? null,
+      });
+      await app.audit({
+        tenantId: auth.tenantId,
+        actorId: auth.userId,
+        action: 'gluon.finding.falsePositiveUndo',
+        target: request.params.id,
+        details: {
+          indicatorId: result.suppressions[0]?.indicatorId ?? null,
+          reason: result.suppressions[0]?.reason ?? null,
+          findings: result.findings,
+          reopenedIncidents: result.reopenedIncidents,
+        },
+        ip: request.ip,
+      });
+      await enqueueTenantRescan(gluon.jobs, auth.tenantId);
+      return {
+        findings: result.findings,
+        reopenedIncidents: result.reopenedIncidents,
+        incident: await getIncident(app.db, auth.tenantId, result.incidentId),
+      };
     },
   );
 };

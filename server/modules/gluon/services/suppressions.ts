@@ -143,3 +143,63 @@ export async function removeSuppression(
     };
   });
 }
+
+/**
+ * Undoes "Mark false positive" from the incident page: the suppression of the finding's indicator
+ * for exactly its observed value goes, as if undone in the Global rules repository (every device's
+ * finding of that value is active again; an incident the suppression closed reopens). A finding
+ * covered by a wider suppression (the whole indicator) is refused: undoing that one changes every
+ * value, and it is the rules screen's to undo.
+ */
+export async function undoFindingFalsePositive(
+  db: Database,
+  tenantId: string,
+  findingId: string,
+  actor: Actor,
+): Promise<{ suppressions: SuppressionItem[]; findings: number; reopenedIncidents: string[]; incidentId: string }> {
+  return db.tx(async (q) => {
+    const [finding] = await q.query<{
+      indicator_id: string;
+      kind: ObservationKind;
+      value: string;
+      incident_id: string;
+      suppressed: boolean;
+      suppression_reason: string | null;
+    }>(
+      'SELECT indicator_id, kind, value, incident_id, suppressed, suppression_reason FROM gluon_findings WHERE tenant_id = $1 AND id = $2 FOR UPDATE',
+      [tenantId, findingId],
+    );
+    if (!finding) throw new HttpError(404, 'Finding not found');
+    if (!finding.suppressed) throw new HttpError(409, 'This finding is not marked a false positive.');
+    const covering = await q.query<SuppressionRow>(
+      'SELECT * FROM gluon_suppressions WHERE tenant_id = $1 AND indicator_id = $2 AND (kind IS NULL OR kind = $3) AND (value IS NULL OR value = $4) FOR UPDATE',
+      [tenantId, finding.indicator_id, finding.kind, finding.value],
+    );
+    if (covering.some((s) => s.kind === null || s.value === null))
+      throw new HttpError(
+        409,
+        'This finding is suppressed with its whole indicator: undo that suppression in the Global rules repository.',
+      );
+    if (covering.length)
+      await q.query('DELETE FROM gluon_suppressions WHERE tenant_id = $1 AND id = ANY($2::uuid[])', [
+        tenantId,
+        covering.map((s) => s.id),
+      ]);
+    await q.query(
+      'UPDATE gluon_rule_sets SET revision = revision + 1, updated_at = now() WHERE tenant_id = $1 AND id IN (SELECT rule_set_id FROM gluon_indicators WHERE stix_id = $2)',
+      [tenantId, finding.indicator_id],
+    );
+    const reverted = await revertSuppression(
+      q,
+      tenantId,
+      {
+        indicatorId: finding.indicator_id,
+        kind: finding.kind,
+        value: finding.value,
+        reason: covering[0]?.reason ?? finding.suppression_reason ?? 'False positive undone',
+      },
+      actor,
+    );
+    return { suppressions: covering.map(toSuppressionItem), ...reverted, incidentId: finding.incident_id };
+  });
+}

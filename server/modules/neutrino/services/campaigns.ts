@@ -59,8 +59,13 @@ export async function campaign(
       if (!row?.name) throw new HttpError(404, 'No incident or rule set names this family.');
       family = { id: input.familyId, name: row.name };
       params.push(input.familyId);
-      // A finding keeps the time its observation was first seen (gluon's incident evidence shows it).
-      sightings = `SELECT f.device_id, coalesce(f.observed_at, f.created_at) AS first_at, coalesce(f.observed_at, f.created_at) AS last_at
+      // A finding keeps the time its observation was first seen (gluon's incident evidence shows it);
+      // it is stored once, so its last sighting is the device's latest observation of the same kind
+      // and value (the hunt's SEEN_LAST), or that first time when none is later (greatest skips NULL).
+      sightings = `SELECT f.device_id, coalesce(f.observed_at, f.created_at) AS first_at,
+                     greatest(coalesce(f.observed_at, f.created_at),
+                       (SELECT max(${SEEN_LAST}) FROM gluon_observations o JOIN gluon_inspections i ON i.id = o.inspection_id
+                        WHERE o.device_id = f.device_id AND o.kind = f.kind AND o.value = f.value)) AS last_at
                    FROM gluon_findings f JOIN gluon_incidents inc ON inc.id = f.incident_id
                    WHERE f.tenant_id = $1 AND inc.family_id = $2 AND NOT f.suppressed`;
     } else {
