@@ -3798,11 +3798,11 @@ export interface paths {
                                     id: string;
                                     indicatorId: string;
                                     /** @enum {string} */
-                                    indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name";
+                                    indicatorType: "process:name" | "domain-name:value" | "ipv4-addr:value" | "file:name" | "file:path" | "file:hashes.sha256" | "file:hashes.sha1" | "file:hashes.md5" | "email-addr:value" | "url:value" | "app:id" | "app:cert.sha256" | "app:cert.sha1" | "app:cert.md5" | "android-property:name" | "x-apple-code-signing:team_id" | "x-apple-code-signing:signing_id" | "x-apple-code-signing:cdhash";
                                     indicatorValue: string;
                                     inspectionId: string | null;
                                     /** @enum {string} */
-                                    kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone";
+                                    kind: "process" | "path" | "domain" | "bundleId" | "ipv4" | "email" | "url" | "fileHash" | "appCert" | "property" | "setting" | "mount" | "accessibilityService" | "deviceAdmin" | "receiver" | "appop" | "tombstone" | "teamId" | "signingId" | "cdhash";
                                     line: number | null;
                                     observedAt: string | null;
                                     pattern: string;
