@@ -11,7 +11,7 @@ export const UPGRADE_PATTERN = '/upgrade/:product';
 export type RouteDecision =
   | { kind: 'page'; route: ResolvedRoute; params: Record<string, string | undefined> }
   /** `unknown`: no route, product or upgrade page owns the path (the user is told, see HostShell). */
-  | { kind: 'redirect'; to: string; unknown?: 1 }
+  | { kind: 'redirect'; to: string; unknown?: true }
   | { kind: 'upgrade'; product: PluginManifest }
   /** `''` has nowhere to go (no login page, or no product for this account): no redirect loop. */
   | { kind: 'nowhere' };
@@ -111,5 +111,5 @@ export function decideRoute(facts: RouteFacts): RouteDecision {
     const signIn = landingTarget(known, false, []);
     if (signIn) return { kind: 'redirect', to: `${signIn}?returnUrl=${encodeURIComponent(path + search)}` };
   }
-  return { kind: 'redirect', to: '/', unknown: 1 };
+  return { kind: 'redirect', to: '/', unknown: true };
 }
