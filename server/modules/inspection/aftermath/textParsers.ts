@@ -1,3 +1,4 @@
+import { isDict, parsePlist, PlistError, type PlistLimits, type PlistValue } from '../iosBackup/plist';
 import type {
   MacIdentity,
   MacProcess,
@@ -116,30 +117,33 @@ export function parseLaunchItems(text: string, source: string): PersistenceItem[
   return items;
 }
 
-const xmlUnescape = (s: string) =>
-  s
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&amp;/g, '&');
+/**
+ * A launch plist's bounds: launchd's own files are a few KiB; a larger or deeper one is not a
+ * launch item and is refused in words rather than parsed.
+ */
+const LAUNCH_PLIST_LIMITS: PlistLimits = { maxBytes: 1024 * 1024, maxObjects: 20_000, maxDepth: 16 };
 
-/** An XML plist's Label, Program and ProgramArguments[0]; a binary plist (bplist00) is not read. */
+/**
+ * A launch plist's Label, Program and ProgramArguments[0], XML or binary (`bplist00`: what
+ * `plutil -convert binary1` and many installers write; launchd reads both), with the shared
+ * bounded reader of the backups' plists.
+ */
 export function parseLaunchPlist(data: Buffer, path: string, source: string): PersistenceItem | { error: string } {
-  if (data.subarray(0, 8).toString('latin1') === 'bplist00')
-    return { error: 'binary property list: read from launchItems.txt instead' };
-  const text = data.toString('utf8');
-  if (!text.includes('<plist')) return { error: 'not a property list' };
-  const str = (key: string) => {
-    const m = new RegExp(`<key>${key}</key>\\s*<string>([^<]*)</string>`).exec(text);
-    return m ? xmlUnescape(m[1]!).trim() : null;
-  };
-  const args = /<key>ProgramArguments<\/key>\s*<array>\s*<string>([^<]*)<\/string>/.exec(text);
+  let root: PlistValue;
+  try {
+    root = parsePlist(data, LAUNCH_PLIST_LIMITS);
+  } catch (error) {
+    if (error instanceof PlistError) return { error: `not a readable property list: ${error.message}` };
+    throw error;
+  }
+  if (!isDict(root)) return { error: 'not a launch item: the property list is not a dictionary' };
+  const text = (value: PlistValue | undefined) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+  const args = root.ProgramArguments;
   return {
     kind: persistenceKind(path),
     path,
-    label: str('Label'),
-    program: str('Program') ?? (args ? xmlUnescape(args[1]!).trim() : null),
+    label: text(root.Label),
+    program: text(root.Program) ?? (Array.isArray(args) ? text(args[0]) : null),
     sha256: null,
     signer: null,
     source,
