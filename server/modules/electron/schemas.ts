@@ -1,5 +1,6 @@
-import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+import type { FromSchema } from 'json-schema-to-ts';
 
+import { array, int, nint, nstr, obj, oneOf, str } from '../../schemaBuilders';
 import { named } from '../../schemas';
 import {
   downloadSchema,
@@ -16,26 +17,6 @@ import {
 } from '../inspection/public';
 
 /** JSON schemas of electron's answers (inlined, `as const`: they type the handlers and the console). */
-
-const str = { type: 'string' } as const;
-const nstr = { type: ['string', 'null'] } as const;
-const int = { type: 'integer' } as const;
-const nint = { type: ['integer', 'null'] } as const;
-
-function oneOf<const Values extends readonly string[]>(values: Values) {
-  return { type: 'string', enum: values } as const;
-}
-
-function obj<const Properties extends Record<string, JSONSchema>>(properties: Properties) {
-  return {
-    type: 'object',
-    properties,
-    required: Object.keys(properties) as Array<keyof Properties & string>,
-    additionalProperties: false,
-  } as const;
-}
-
-const array = <const Item extends JSONSchema>(items: Item) => ({ type: 'array', items }) as const;
 
 export const ARCHIVE_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 

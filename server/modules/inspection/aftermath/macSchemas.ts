@@ -1,30 +1,10 @@
-import type { JSONSchema } from 'json-schema-to-ts';
-
+import { int, nbool, nint, nstr, obj, oneOf, str } from '../../../schemaBuilders';
 import { MAC_HEURISTIC_RULES, MAC_LEVELS } from './macTypes';
 
 /**
  * JSON schemas of what the Aftermath readers yield and a Mac's report stores: the engine's types
  * are derived from them (macTypes.ts) and electron's answers reuse them, so the two cannot drift.
  */
-
-const str = { type: 'string' } as const;
-const nstr = { type: ['string', 'null'] } as const;
-const int = { type: 'integer' } as const;
-const nint = { type: ['integer', 'null'] } as const;
-const nbool = { type: ['boolean', 'null'] } as const;
-
-function oneOf<const Values extends readonly string[]>(values: Values) {
-  return { type: 'string', enum: values } as const;
-}
-
-function obj<const Properties extends Record<string, JSONSchema>>(properties: Properties) {
-  return {
-    type: 'object',
-    properties,
-    required: Object.keys(properties) as Array<keyof Properties & string>,
-    additionalProperties: false,
-  } as const;
-}
 
 /** Security settings as collected; null when the archive does not say. */
 export const macSecuritySchema = obj({ sip: nbool, gatekeeper: nbool, fileVault: nbool });
